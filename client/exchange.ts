@@ -1,0 +1,123 @@
+/**
+ * Data model of one request/response exchange as captured by the HTTP client.
+ *
+ * Capture is meant to be cheap: bodies are kept as Buffers (often the very
+ * chunk undici handed us) and text/JSON are only rendered on demand.
+ */
+
+/** Stable error codes; callers match on these, never on messages. */
+export type ClientErrorCode =
+  | 'TIMEOUT'
+  | 'BODY_TOO_LARGE'
+  | 'BAD_GZIP'
+  | 'CONNECTION_RESET'
+  | 'CONNECTION_REFUSED'
+  | 'PROTOCOL_ERROR'
+  | 'REQUEST_ERROR';
+
+export interface OutgoingRequest {
+  method: string;
+  /** Absolute URL. */
+  url: string;
+  /** Sent as given (case kept). */
+  headers?: Record<string, string>;
+  /** Raw body, already encoded by the caller. Mutually exclusive with `json`. */
+  body?: string | Uint8Array;
+  /** Serialised with JSON.stringify; sets `content-type: application/json` unless a content-type is given. */
+  json?: unknown;
+  /** Gzip the body and set `Content-Encoding: gzip` (unless a Content-Encoding header is given). */
+  gzipBody?: boolean;
+}
+
+export interface CapturedRequest {
+  method: string;
+  url: string;
+  /** Headers handed to undici, including the ones the client added (content-type, content-encoding). */
+  headers: Record<string, string>;
+  /** Body as sent on the wire. */
+  body?: Buffer;
+  /** Body before gzip, when `gzipBody` was set. */
+  plainBody?: Buffer;
+}
+
+export interface CapturedResponse {
+  status: number;
+  /** Lower-case names as undici gives them. */
+  headers: Record<string, string | string[]>;
+  /** Bytes as received (possibly gzip), at most maxBodyBytes. */
+  rawBody: Buffer;
+  /** Decoded bytes (gunzipped when Content-Encoding: gzip), else the same Buffer as rawBody. */
+  body: Buffer;
+  /** UTF-8 of body, cached. */
+  text(): string;
+  /** JSON.parse(text()), cached; throws SyntaxError if the body is not JSON. */
+  json(): unknown;
+  /** The Content-Encoding header value, when present. */
+  contentEncoding?: string;
+}
+
+export interface ClientError {
+  code: ClientErrorCode;
+  message: string;
+}
+
+export interface Exchange {
+  /** Increasing per process. */
+  id: number;
+  request: CapturedRequest;
+  /** Present when a status line + headers arrived (even if the body later failed). */
+  response?: CapturedResponse;
+  /** Present when anything failed. */
+  error?: ClientError;
+  /** Epoch ms. */
+  startedAt: number;
+  durationMs: number;
+}
+
+const UNSET: unique symbol = Symbol('unset');
+
+/** CapturedResponse with lazily rendered, cached text and JSON. */
+export class LazyResponse implements CapturedResponse {
+  readonly status: number;
+  readonly headers: Record<string, string | string[]>;
+  readonly rawBody: Buffer;
+  body: Buffer;
+  readonly contentEncoding?: string;
+  #text: string | typeof UNSET = UNSET;
+  #json: unknown = UNSET;
+  #jsonError: SyntaxError | undefined;
+
+  constructor(status: number, headers: Record<string, string | string[]>, rawBody: Buffer, contentEncoding?: string) {
+    this.status = status;
+    this.headers = headers;
+    this.rawBody = rawBody;
+    this.body = rawBody;
+    if (contentEncoding !== undefined) this.contentEncoding = contentEncoding;
+  }
+
+  text(): string {
+    if (this.#text === UNSET) this.#text = this.body.toString('utf8');
+    return this.#text;
+  }
+
+  json(): unknown {
+    // The failure is cached too: checks may call json() repeatedly on a non-JSON body.
+    if (this.#jsonError) throw this.#jsonError;
+    if (this.#json === UNSET) {
+      try {
+        this.#json = JSON.parse(this.text());
+      } catch (err) {
+        this.#jsonError = err instanceof SyntaxError ? err : new SyntaxError(String(err));
+        throw this.#jsonError;
+      }
+    }
+    return this.#json;
+  }
+}
+
+let lastId = 0;
+
+/** Next process-wide exchange id (1, 2, 3 ...). */
+export function nextExchangeId(): number {
+  return ++lastId;
+}

@@ -1,0 +1,122 @@
+/**
+ * HTTP client used to talk to targets under test.
+ *
+ * Targets may be hostile, so `send()` never rejects for anything the target does: every outcome is an Exchange,
+ * failures carry a stable ClientError code. undici `request()` (not fetch) is used so that nothing is decoded behind
+ * our back; gzip is inflated here so broken gzip is observable as BAD_GZIP.
+ */
+import { Agent, request as undiciRequest } from 'undici';
+import type { CapturedRequest, ClientError, Exchange, OutgoingRequest } from './exchange.ts';
+import { LazyResponse, nextExchangeId } from './exchange.ts';
+import { classifyError, clientError } from './errors.ts';
+import { prepareRequest } from './prepare-request.ts';
+import { readBody } from './body-reader.ts';
+import { gunzipBounded, isGzipEncoding } from './decode.ts';
+
+export interface HttpClientOptions {
+  /** Per-request timeout covering connect, headers and the whole body. Default 10_000 ms. */
+  timeoutMs?: number;
+  /** Response body cap in bytes; beyond it the read stops and the exchange gets BODY_TOO_LARGE. Default 8 MiB. */
+  maxBodyBytes?: number;
+  /** Maximum decoded size of a gzip body (gzip bombs) -> BODY_TOO_LARGE. Default 32 MiB. */
+  maxDecodedBytes?: number;
+  /** Keep-alive connections per origin. Default 32. */
+  connections?: number;
+}
+
+export const DEFAULT_HTTP_CLIENT_OPTIONS: Readonly<Required<HttpClientOptions>> = Object.freeze({
+  timeoutMs: 10_000,
+  maxBodyBytes: 8 * 1024 * 1024,
+  maxDecodedBytes: 32 * 1024 * 1024,
+  connections: 32,
+});
+
+export class HttpClient {
+  readonly #options: Required<HttpClientOptions>;
+  readonly #agent: Agent;
+
+  constructor(options: HttpClientOptions = {}) {
+    this.#options = { ...DEFAULT_HTTP_CLIENT_OPTIONS, ...definedOnly(options) };
+    this.#agent = new Agent({ connections: this.#options.connections, pipelining: 1 });
+  }
+
+  /** Sends one request. Never rejects for network or target faults; see Exchange.error. */
+  async send(
+    request: OutgoingRequest,
+    overrides?: Pick<HttpClientOptions, 'timeoutMs' | 'maxBodyBytes'>,
+  ): Promise<Exchange> {
+    const id = nextExchangeId();
+    const startedAt = Date.now();
+    const t0 = performance.now();
+    const finish = (captured: CapturedRequest, response?: LazyResponse, error?: ClientError): Exchange => {
+      const exchange: Exchange = { id, request: captured, startedAt, durationMs: performance.now() - t0 };
+      if (response) exchange.response = response;
+      if (error) exchange.error = error;
+      return exchange;
+    };
+
+    let captured: CapturedRequest;
+    try {
+      captured = prepareRequest(request);
+    } catch (err) {
+      const fallback: CapturedRequest = { method: request.method, url: request.url, headers: request.headers ?? {} };
+      return finish(fallback, undefined, clientError('REQUEST_ERROR', `cannot encode request: ${String(err)}`));
+    }
+
+    const timeoutMs = overrides?.timeoutMs ?? this.#options.timeoutMs;
+    const maxBodyBytes = overrides?.maxBodyBytes ?? this.#options.maxBodyBytes;
+    const controller = new AbortController();
+    let timedOut = false;
+    // undici's own timeouts are per phase / per inactivity; a trickling body needs one overall deadline.
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+
+    let response: LazyResponse | undefined;
+    let error: ClientError | undefined;
+    try {
+      const res = await undiciRequest(captured.url, {
+        dispatcher: this.#agent,
+        method: captured.method,
+        headers: captured.headers,
+        body: captured.body,
+        signal: controller.signal,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+      const headers = res.headers as Record<string, string | string[]>;
+      const encoding = headers['content-encoding'];
+      const contentEncoding = Array.isArray(encoding) ? encoding.join(', ') : encoding;
+      const read = await readBody(res.body, maxBodyBytes);
+      response = new LazyResponse(res.statusCode, headers, read.raw, contentEncoding);
+      if (read.overflow) {
+        error = clientError('BODY_TOO_LARGE', `response body exceeds ${maxBodyBytes} bytes`);
+      } else if (read.failure !== undefined) {
+        error = classifyError(read.failure, timedOut);
+      }
+    } catch (err) {
+      error = classifyError(err, timedOut);
+    } finally {
+      clearTimeout(timer);
+    }
+
+    // A truncated or failed body is not worth inflating: `body` stays === `rawBody` for the evidence.
+    if (response && !error && isGzipEncoding(response.contentEncoding)) {
+      const decoded = await gunzipBounded(response.rawBody, this.#options.maxDecodedBytes);
+      if (decoded.error) error = decoded.error;
+      else response.body = decoded.body;
+    }
+    return finish(captured, response, error);
+  }
+
+  /** Closes the keep-alive pool; in-flight requests finish (bounded by their timeouts) first. */
+  close(): Promise<void> {
+    return this.#agent.close();
+  }
+}
+
+/** `{ timeoutMs: undefined }` must not override a default. */
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
