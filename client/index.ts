@@ -1,0 +1,19 @@
+/** Public surface of the client layer. */
+export type {
+  CapturedRequest,
+  CapturedResponse,
+  ClientError,
+  ClientErrorCode,
+  Exchange,
+  OutgoingRequest,
+} from './exchange.ts';
+export { HttpClient, DEFAULT_HTTP_CLIENT_OPTIONS } from './http-client.ts';
+export type { HttpClientOptions } from './http-client.ts';
+export { Redactor, defaultRedactor, isSecretField, MASK } from './redaction.ts';
+export { renderCurl, describeExchange } from './evidence.ts';
+export type { ExchangeDescription } from './evidence.ts';
+export { TokenCache } from './token-cache.ts';
+export type { IssuedToken, TokenCacheOptions } from './token-cache.ts';
+export { Pacer, retryAfterMs, sendWithBackoff } from './token-endpoint-pacer.ts';
+export type { BackoffOptions, PacerOptions } from './token-endpoint-pacer.ts';
+export { getHeader, findHeaderName } from './headers.ts';

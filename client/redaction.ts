@@ -1,0 +1,170 @@
+/**
+ * Redaction of credentials in evidence (headers, bodies, URLs, curl lines).
+ *
+ * Two layers: structural rules (header names, JSON keys, form fields, query parameters that look secret) and literal
+ * replacement of secret values the harness registered. The literal layer catches secrets echoed in places no rule
+ * anticipates, e.g. a plain-text error body quoting the client secret.
+ */
+
+export const MASK = '***';
+
+/** JSON keys / form fields whose values are secret (access_token, client_secret, refresh_token, password ...). */
+const SECRET_FIELD = /secret|password|token|signature|private|api[_-]?key|authorization/i;
+/** Matches SECRET_FIELD but is useful evidence, not a credential. */
+const PUBLIC_FIELD = /^token[_-]?type$/i;
+
+const MASKED_HEADERS = new Set(['apiaccesskeyid', 'apisecretaccesskey', 'cookie', 'set-cookie', 'x-api-key']);
+const SECRET_HEADER_NAME = /secret|token|signature|key/i;
+const PUBLIC_HEADERS = new Set(['idempotency-key', 'x-idempotency-key', 'svc-track-id']);
+const AUTHORIZATION_HEADERS = new Set(['authorization', 'proxy-authorization']);
+
+/** `"key": value` pairs, tolerating a truncated last string; used when the text is not parseable JSON. */
+const JSON_PAIR = /"((?:[^"\\]|\\.)*)"(\s*:\s*)("(?:[^"\\]|\\.)*"?|-?\d[\d.eE+-]*)/g;
+const URL_PASSWORD = /^([a-z][a-z0-9+.-]*:\/\/[^/?#@]*:)[^/?#@]*@/i;
+
+export function isSecretField(name: string): boolean {
+  return SECRET_FIELD.test(name) && !PUBLIC_FIELD.test(name);
+}
+
+export class Redactor {
+  readonly #secrets = new Set<string>();
+  /** Longest first, so a secret containing another one is masked whole. */
+  #ordered: string[] = [];
+
+  /** Registers a secret value (client secret, token ...) to blank out wherever it appears. Empty values are ignored. */
+  addSecret(value: string): void {
+    if (!value) return;
+    const before = this.#secrets.size;
+    this.#secrets.add(value);
+    // The same secret inside a form body or query string appears percent-encoded.
+    this.#secrets.add(encodeURIComponent(value));
+    if (this.#secrets.size !== before) this.#ordered = [...this.#secrets].sort((a, b) => b.length - a.length);
+  }
+
+  /** Authorization keeps its scheme (`Bearer ***`); credential-like headers become `***`; others get literal redaction. */
+  redactHeaders(headers: Record<string, string | string[]>): Record<string, string | string[]> {
+    const out: Record<string, string | string[]> = {};
+    for (const [name, value] of Object.entries(headers)) {
+      out[name] = Array.isArray(value) ? value.map((v) => this.#redactHeaderValue(name, v)) : this.#redactHeaderValue(name, value);
+    }
+    return out;
+  }
+
+  /**
+   * JSON-aware: values of secret-looking keys become `***` (parsed JSON, or pattern-based when the JSON is truncated
+   * or embedded in other text); form-encoded fields likewise; then every registered secret is replaced literally.
+   */
+  redactText(text: string): string {
+    return this.redactSecrets(redactFormFields(redactJsonFields(text)));
+  }
+
+  /** Secret query parameters and URL passwords become `***`, then literal redaction. */
+  redactUrl(url: string): string {
+    const hashAt = url.indexOf('#');
+    const fragment = hashAt === -1 ? '' : url.slice(hashAt);
+    const rest = hashAt === -1 ? url : url.slice(0, hashAt);
+    const queryAt = rest.indexOf('?');
+    const base = queryAt === -1 ? rest : rest.slice(0, queryAt);
+    const query = queryAt === -1 ? '' : `?${redactFormFields(rest.slice(queryAt + 1))}`;
+    return this.redactSecrets(base.replace(URL_PASSWORD, `$1${MASK}@`) + query + fragment);
+  }
+
+  /** Only the literal layer: every registered secret value -> `***`. */
+  redactSecrets(text: string): string {
+    let out = text;
+    for (const secret of this.#ordered) {
+      if (out.includes(secret)) out = out.split(secret).join(MASK);
+    }
+    return out;
+  }
+
+  #redactHeaderValue(name: string, value: string): string {
+    const lower = name.toLowerCase();
+    if (AUTHORIZATION_HEADERS.has(lower)) {
+      const space = value.indexOf(' ');
+      return space > 0 ? `${value.slice(0, space)} ${MASK}` : MASK;
+    }
+    if (MASKED_HEADERS.has(lower) || (SECRET_HEADER_NAME.test(lower) && !PUBLIC_HEADERS.has(lower))) return MASK;
+    return this.redactSecrets(value);
+  }
+}
+
+/** Process-wide instance the harness registers secrets into. */
+export const defaultRedactor = new Redactor();
+
+function redactJsonFields(text: string): string {
+  const first = firstNonSpace(text);
+  if (first === '{' || first === '[') {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      const masked = { count: 0 };
+      maskSecretFields(parsed, masked);
+      if (masked.count === 0) return text;
+      return text.includes('\n') ? JSON.stringify(parsed, null, 2) : JSON.stringify(parsed);
+    } catch {
+      // Truncated or not JSON after all: fall through to the pattern-based pass.
+    }
+  }
+  if (!text.includes('"')) return text;
+  return text.replace(JSON_PAIR, (match: string, key: string, separator: string) =>
+    isSecretField(key) ? `"${key}"${separator}"${MASK}"` : match,
+  );
+}
+
+/** Mutates a freshly parsed JSON value in place. */
+function maskSecretFields(node: unknown, masked: { count: number }): void {
+  if (typeof node !== 'object' || node === null) return;
+  if (Array.isArray(node)) {
+    for (const item of node) maskSecretFields(item, masked);
+    return;
+  }
+  const record = node as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (isSecretField(key)) {
+      record[key] = maskLeaves(record[key], masked);
+    } else {
+      maskSecretFields(record[key], masked);
+    }
+  }
+}
+
+/** Strings and numbers become `***`; booleans/null are kept (e.g. `"token_revoked": false` is evidence, not a secret). */
+function maskLeaves(value: unknown, masked: { count: number }): unknown {
+  if (typeof value === 'string' || typeof value === 'number') {
+    masked.count++;
+    return MASK;
+  }
+  if (Array.isArray(value)) return value.map((item) => maskLeaves(item, masked));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskLeaves(v, masked)]));
+  }
+  return value;
+}
+
+/** application/x-www-form-urlencoded (or a query string): secret fields -> `name=***`, the rest byte-identical. */
+function redactFormFields(text: string): string {
+  if (!text.includes('=') || /\s/.test(text.trimEnd())) return text;
+  const first = firstNonSpace(text);
+  if (first === '{' || first === '[') return text;
+  let changed = false;
+  const parts = text.split('&').map((part) => {
+    const eq = part.indexOf('=');
+    if (eq <= 0 || !isSecretField(decodeFormComponent(part.slice(0, eq)))) return part;
+    changed = true;
+    return `${part.slice(0, eq)}=${MASK}`;
+  });
+  return changed ? parts.join('&') : text;
+}
+
+function decodeFormComponent(value: string): string {
+  try {
+    return decodeURIComponent(value.replace(/\+/g, ' '));
+  } catch {
+    return value;
+  }
+}
+
+function firstNonSpace(text: string): string | undefined {
+  const match = /\S/.exec(text);
+  return match?.[0];
+}
