@@ -1,0 +1,125 @@
+import type { ReferenceMode } from '../mode.ts';
+import { gzipThresholdBytes } from './compression.ts';
+import { printableWithoutSeparators } from './headers.ts';
+import { replayOrRun, type IdempotentRunner } from './idempotency.ts';
+import { allConditionsMatch, defaultPricingOrNone, type PricingResolution } from './pricing.ts';
+import type { Charge } from './records.ts';
+import type { InvalidKind, OperationName } from './reply.ts';
+import type { IssuedToken, TokenStore } from './token-store.ts';
+
+/**
+ * The named behaviour points of the billing target. The reference implements each rule once, here or in
+ * the module it points to; a mutant (reference/mutants) replaces exactly one point to break exactly one rule.
+ */
+
+export type CredentialCheck = 'ok' | 'malformed' | 'mismatch';
+export type TokenField = 'client_id' | 'client_secret' | 'grant_type';
+/** A parsed Svc-Entity-Ids of the token request: id undefined means "treat as not sent". */
+export type TokenEntityId = { ok: true; id: string | undefined } | { ok: false };
+
+export interface BillingBehaviour {
+  // token operation
+  checkClientId(sent: string, expected: string): CredentialCheck;
+  checkClientSecret(sent: string, expected: string): CredentialCheck;
+  grantTypeAccepted(grantType: string): boolean;
+  /** Values used for token fields the body leaves out. */
+  tokenFieldDefaults: Readonly<Partial<Record<TokenField, string>>>;
+  parseTokenEntityId(raw: string): TokenEntityId;
+  /** Header names (any case) that make a token request fail. */
+  tokenForbiddenHeaders: readonly string[];
+  tokenRateLimited: boolean;
+  /** Successful authentications a token allows. */
+  tokenMaxUses: number;
+
+  // headers
+  trackIdMaxLength: number;
+  trackIdCharsetOk(trackId: string): boolean;
+  echoTrackId(trackId: string): string;
+  idempotencyKeyMaxLength: number;
+  runIdempotent: IdempotentRunner;
+  /** Multi mode, Svc-Entity-Ids absent: the entity to use, or undefined to refuse. */
+  entityForMissingHeader(tokenEntities: readonly string[]): string | undefined;
+  /** Multi-entity off or single-entity tokens: whether a sent Svc-Entity-Ids is let through. */
+  entityHeaderTolerated(mode: ReferenceMode, entityId: string, tokenEntities: readonly string[]): boolean;
+  orgHeaderToleratedWhenMultiOrgOff: boolean;
+  orgAccessible(orgId: string, accessibleOrgs: readonly string[]): boolean;
+  /** Whether a record owned by this org is inside the request's org scope. */
+  orgScopeAllows(ownerOrgId: string, scope: readonly string[]): boolean;
+
+  // compression
+  /** Response bodies strictly larger than this many bytes are gzipped when the client accepts gzip. */
+  gzipThresholdBytes: number;
+  /** Request Content-Encoding values understood. */
+  requestEncodings: readonly string[];
+
+  // catalog operations
+  resolveBearer(authorization: string | undefined, tokens: TokenStore): IssuedToken | undefined;
+  authRequired(operation: OperationName): boolean;
+  successStatus(operation: OperationName): number;
+  invalidStatus(operation: OperationName, kind: InvalidKind): number;
+  contentType(operation: OperationName | undefined, status: number): string;
+
+  // charges
+  findChargeForUpdate(charges: ReadonlyMap<string, Charge>, id: string, visible: (charge: Charge) => boolean): Charge | undefined;
+  rateCardRowMatches(conditions: Record<string, string>, attributes: Record<string, string>): boolean;
+  fallbackPricing(charge: Charge): PricingResolution;
+  /** Runs after a Dynamic Pricing query has been answered. */
+  afterQuery(charge: Charge, attributes: Record<string, string>): void;
+
+  // products
+  productChargeModels: readonly string[];
+  minPlansPerProduct: number;
+}
+
+const uuid = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/** Format first (400), then the pair (401): a malformed value is a bad request whatever it is. */
+function credential(lengthOk: (length: number) => boolean) {
+  return (sent: string, expected: string): CredentialCheck =>
+    !lengthOk(sent.length) ? 'malformed' : sent === expected ? 'ok' : 'mismatch';
+}
+
+export const referenceBehaviour: BillingBehaviour = {
+  checkClientId: credential((length) => length === 36),
+  checkClientSecret: credential((length) => length <= 42),
+  grantTypeAccepted: (grantType) => grantType === 'client_credentials',
+  tokenFieldDefaults: {},
+  parseTokenEntityId: (raw) => (uuid.test(raw) ? { ok: true, id: raw } : { ok: false }),
+  tokenForbiddenHeaders: ['Authorization', 'apiAccessKeyId', 'apiSecretAccessKey'],
+  tokenRateLimited: true,
+  tokenMaxUses: Number.POSITIVE_INFINITY,
+
+  trackIdMaxLength: 64,
+  trackIdCharsetOk: printableWithoutSeparators,
+  echoTrackId: (trackId) => trackId,
+  idempotencyKeyMaxLength: 255,
+  runIdempotent: replayOrRun,
+  entityForMissingHeader: () => undefined,
+  entityHeaderTolerated: () => false,
+  orgHeaderToleratedWhenMultiOrgOff: false,
+  orgAccessible: (orgId, accessibleOrgs) => accessibleOrgs.includes(orgId),
+  orgScopeAllows: (ownerOrgId, scope) => scope.includes(ownerOrgId),
+
+  gzipThresholdBytes,
+  requestEncodings: ['identity', 'gzip'],
+
+  resolveBearer: (authorization, tokens) => {
+    const match = /^bearer +(\S+) *$/i.exec(authorization ?? '');
+    return match?.[1] === undefined ? undefined : tokens.find(match[1]);
+  },
+  authRequired: () => true,
+  successStatus: () => 200,
+  invalidStatus: () => 400,
+  contentType: () => 'application/json; charset=utf-8',
+
+  findChargeForUpdate: (charges, id, visible) => {
+    const charge = charges.get(id);
+    return charge && visible(charge) ? charge : undefined;
+  },
+  rateCardRowMatches: allConditionsMatch,
+  fallbackPricing: defaultPricingOrNone,
+  afterQuery: () => {},
+
+  productChargeModels: ['usage', 'recurring', 'other'],
+  minPlansPerProduct: 1,
+};

@@ -1,0 +1,60 @@
+import { mutant, type BillingMutant } from './define.ts';
+
+/** Faulty variants of what all catalog operations share: authentication, statuses, content type. */
+export const catalogMutants: readonly BillingMutant[] = [
+  mutant(
+    {
+      name: 'auth-missing-uses-last-token',
+      breaks: 'billing.catalog.auth.missing',
+      mode: 'multi',
+      description: 'A catalog request without Authorization acts as the most recently issued token.',
+    },
+    'resolveBearer',
+    (reference) => (authorization, tokens) =>
+      authorization === undefined ? tokens.latest() : reference(authorization, tokens),
+  ),
+  mutant(
+    {
+      name: 'auth-any-bearer',
+      breaks: 'billing.catalog.auth.invalid',
+      mode: 'multi',
+      description: 'Any Authorization header is accepted: an unknown or malformed token acts as the most recently issued one.',
+    },
+    'resolveBearer',
+    (reference) => (authorization, tokens) =>
+      authorization === undefined ? undefined : (reference(authorization, tokens) ?? tokens.latest()),
+  ),
+  mutant(
+    {
+      name: 'query-validation-422',
+      breaks: 'billing.catalog.status.documented',
+      mode: 'multi',
+      description: 'Answers body validation errors of POST /commerce/charges/query with 422 instead of 400.',
+    },
+    'invalidStatus',
+    (reference) => (operation, kind) => (operation === 'queryCharge' && kind === 'record' ? 422 : reference(operation, kind)),
+  ),
+  mutant(
+    {
+      name: 'malformed-json-500',
+      breaks: 'billing.catalog.invalid_input.status',
+      mode: 'multi',
+      description: 'Answers a catalog request body that is not valid JSON with 500.',
+    },
+    'invalidStatus',
+    (reference) => (operation, kind) => (operation !== 'token' && kind === 'syntax' ? 500 : reference(operation, kind)),
+  ),
+  mutant(
+    {
+      name: 'catalog-text-plain',
+      breaks: 'billing.bodies.json',
+      mode: 'multi',
+      description: 'Successful catalog responses are labelled content-type: text/plain.',
+    },
+    'contentType',
+    (reference) => (operation, status) =>
+      operation !== undefined && operation !== 'token' && status >= 200 && status < 300
+        ? 'text/plain'
+        : reference(operation, status),
+  ),
+];

@@ -1,0 +1,71 @@
+import { mutant, type BillingMutant } from './define.ts';
+
+/** Faulty variants of the charge operations. */
+export const chargeMutants: readonly BillingMutant[] = [
+  mutant(
+    {
+      name: 'charge-create-201',
+      breaks: 'billing.charges.create',
+      mode: 'multi',
+      description: 'POST /commerce/charges answers 201 instead of 200.',
+    },
+    'successStatus',
+    (reference) => (operation) => (operation === 'createCharge' ? 201 : reference(operation)),
+  ),
+  mutant(
+    {
+      name: 'update-ignores-body-id',
+      breaks: 'billing.charges.update.body_identifies',
+      mode: 'multi',
+      description: 'PUT updates the most recently created visible charge whatever the body id names (a missing id is still 400).',
+    },
+    'findChargeForUpdate',
+    () => (charges, _id, visible) => [...charges.values()].reverse().find(visible),
+  ),
+  mutant(
+    {
+      name: 'rate-card-any-condition',
+      breaks: 'billing.charges.query.rate_card_match',
+      mode: 'multi',
+      description: 'A rate-card row matches when any one of its conditions matches, not all of them.',
+    },
+    'rateCardRowMatches',
+    () => (conditions, attributes) =>
+      Object.entries(conditions).some(([key, value]) => Object.hasOwn(attributes, key) && attributes[key] === value),
+  ),
+  mutant(
+    {
+      name: 'fallback-first-row',
+      breaks: 'billing.charges.query.default_fallback',
+      mode: 'multi',
+      description: "When no row matches, answers the first row's pricing instead of the default pricing.",
+    },
+    'fallbackPricing',
+    (reference) => (charge) => {
+      const first = charge.rateCards[0];
+      return first ? { pricing: first.pricing, source: 'default' } : reference(charge);
+    },
+  ),
+  mutant(
+    {
+      name: 'fallback-null',
+      breaks: 'billing.charges.query.default_fallback',
+      mode: 'multi',
+      description: 'When no row matches, answers resolvedPricing null even though a default pricing exists.',
+    },
+    'fallbackPricing',
+    () => () => ({ pricing: null, source: 'none' }),
+  ),
+  mutant(
+    {
+      name: 'query-bumps-version',
+      breaks: 'billing.charges.query.no_side_effects',
+      mode: 'multi',
+      description: 'A Dynamic Pricing query increments the charge version (visible in later responses).',
+    },
+    'afterQuery',
+    () => (charge) => {
+      charge.version++;
+    },
+  ),
+];

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import type { IdempotentRunner } from '../billing/idempotency.ts';
+import { mutant, type BillingMutant } from './define.ts';
+
+/** Stores the reply only once the operation has finished: a concurrent duplicate finds nothing and runs again. */
+const storeAfterCompletion: IdempotentRunner = async (store, key, operation) => {
+  const existing = store.get(key);
+  if (existing) return existing;
+  // Stands for a slow store round trip; it makes the window between lookup and store wide enough to hit.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const reply = await operation();
+  store.set(key, Promise.resolve(reply));
+  return reply;
+};
+
+/** Faulty variants of the header rules. */
+export const headerMutants: readonly BillingMutant[] = [
+  mutant(
+    {
+      name: 'track-id-no-length-limit',
+      breaks: 'billing.headers.track_id.length',
+      mode: 'multi',
+      description: 'Accepts (and echoes) Svc-Track-Id values longer than 64 characters.',
+    },
+    'trackIdMaxLength',
+    () => Number.POSITIVE_INFINITY,
+  ),
+  mutant(
+    {
+      name: 'track-id-any-charset',
+      breaks: 'billing.headers.track_id.charset',
+      mode: 'multi',
+      description: 'Accepts Svc-Track-Id values with colons, semicolons, quotes or non-ASCII characters.',
+    },
+    'trackIdCharsetOk',
+    () => () => true,
+  ),
+  mutant(
+    {
+      name: 'track-id-echo-regenerated',
+      breaks: 'billing.headers.track_id.echo',
+      mode: 'multi',
+      description: 'Answers with a freshly generated Svc-Track-Id instead of the one sent.',
+    },
+    'echoTrackId',
+    () => () => randomUUID(),
+  ),
+  mutant(
+    {
+      name: 'idempotency-key-no-length-limit',
+      breaks: 'billing.headers.idempotency_key.length',
+      mode: 'multi',
+      description: 'Accepts Idempotency-Key values longer than 255 characters.',
+    },
+    'idempotencyKeyMaxLength',
+    () => Number.POSITIVE_INFINITY,
+  ),
+  mutant(
+    {
+      name: 'idempotency-no-store',
+      breaks: 'billing.headers.idempotency_key.replay',
+      mode: 'multi',
+      description: 'Keeps no idempotency store: every retry creates again.',
+    },
+    'runIdempotent',
+    () => (_store, _key, operation) => operation(),
+  ),
+  mutant(
+    {
+      name: 'idempotency-store-after-completion',
+      breaks: 'billing.headers.idempotency_key.concurrent',
+      mode: 'multi',
+      description:
+        'Stores the reply only after the operation completes: sequential retries replay, concurrent ones create twice.',
+    },
+    'runIdempotent',
+    () => storeAfterCompletion,
+  ),
+  mutant(
+    {
+      name: 'entity-header-defaults-to-first',
+      breaks: 'billing.headers.entity_ids.required',
+      mode: 'multi',
+      description: "A catalog request without Svc-Entity-Ids acts for the token's first entity instead of failing.",
+    },
+    'entityForMissingHeader',
+    () => (tokenEntities) => tokenEntities[0],
+  ),
+  mutant(
+    {
+      name: 'entity-header-allowed-single-entity',
+      breaks: 'billing.headers.entity_ids.forbidden',
+      mode: 'single-entity',
+      description: "With single-entity tokens, accepts Svc-Entity-Ids when it names the token's entity.",
+    },
+    'entityHeaderTolerated',
+    (reference) => (mode, entityId, tokenEntities) =>
+      (mode === 'single-entity' && tokenEntities.some((id) => id.toLowerCase() === entityId.toLowerCase())) ||
+      reference(mode, entityId, tokenEntities),
+  ),
+  mutant(
+    {
+      name: 'org-header-ignored-plain',
+      breaks: 'billing.headers.org_ids.forbidden',
+      mode: 'plain',
+      description: 'With multi-org off, accepts and ignores Svc-Org-Ids instead of failing.',
+    },
+    'orgHeaderToleratedWhenMultiOrgOff',
+    () => true,
+  ),
+  mutant(
+    {
+      name: 'org-header-any-org',
+      breaks: 'billing.headers.org_ids.accessible',
+      mode: 'multi',
+      description: 'Accepts inaccessible or unknown orgs in Svc-Org-Ids.',
+    },
+    'orgAccessible',
+    () => () => true,
+  ),
+  mutant(
+    {
+      name: 'org-scope-ignored',
+      breaks: 'billing.headers.org_ids.scope',
+      mode: 'multi',
+      description: 'Ignores the org scope for visibility: a charge of org-north is visible with Svc-Org-Ids: org-south.',
+    },
+    'orgScopeAllows',
+    () => () => true,
+  ),
+];
