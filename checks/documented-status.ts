@@ -1,0 +1,17 @@
+import type { Exchange } from '../client/exchange.ts';
+import { responseOf } from './response-required.ts';
+import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
+
+/** The status is one the document lists for the operation, or one it tolerates (429). */
+export function documentedStatus(
+  exchange: Exchange,
+  ruleId: string,
+  documented: readonly number[],
+  tolerated: readonly number[],
+): Verdict {
+  const { status } = responseOf(exchange, ruleId);
+  if (!documented.includes(status) && !tolerated.includes(status)) {
+    throw new RuleViolation(ruleId, `Status ${status} is not documented for this operation (documented: ${documented.join(', ')})`, [exchange]);
+  }
+  return passed(ruleId, { status });
+}

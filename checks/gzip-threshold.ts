@@ -1,0 +1,29 @@
+import type { Exchange } from '../client/exchange.ts';
+import { responseOf } from './response-required.ts';
+import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
+
+export interface GzipThresholdRules {
+  over: string;
+  under: string;
+}
+
+/**
+ * For a request that accepted gzip: a body over the threshold arrives gzip-encoded (and decodes), a body
+ * at or under it arrives unencoded. The body size is that of the decoded bytes. Which of the two rules
+ * is judged depends on that size.
+ */
+export function gzipThreshold(exchange: Exchange, rules: GzipThresholdRules, thresholdBytes: number): Verdict {
+  const response = responseOf(exchange, rules.over);
+  const size = response.body.length;
+  const encoding = String(response.headers['content-encoding'] ?? '').trim().toLowerCase();
+  if (size > thresholdBytes) {
+    if (encoding !== 'gzip') {
+      throw new RuleViolation(rules.over, `A ${size}-byte body arrived with Content-Encoding ${JSON.stringify(encoding || 'none')}; over ${thresholdBytes} bytes it must be gzip`, [exchange]);
+    }
+    return passed(rules.over, { size });
+  }
+  if (encoding !== '' && encoding !== 'identity') {
+    throw new RuleViolation(rules.under, `A ${size}-byte body arrived with Content-Encoding ${encoding}; at or under ${thresholdBytes} bytes it must not be compressed`, [exchange]);
+  }
+  return passed(rules.under, { size });
+}

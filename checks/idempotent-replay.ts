@@ -1,0 +1,27 @@
+import type { Exchange } from '../client/exchange.ts';
+import { parsedWith, responseOf } from './response-required.ts';
+import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
+
+/**
+ * Requests that carried the same Idempotency-Key performed the operation once: every one succeeded and
+ * every one names the same resource.
+ */
+export function idempotentReplay(exchanges: readonly Exchange[], ruleId: string, resourceIdOf: (body: unknown) => string): Verdict {
+  const ids = exchanges.map((exchange) => {
+    const { status } = responseOf(exchange, ruleId);
+    if (status < 200 || status > 299) {
+      throw new RuleViolation(ruleId, `A retry with the same Idempotency-Key answered ${status}`, [exchange]);
+    }
+    return parsedWith(exchange, ruleId, resourceIdOf);
+  });
+  const distinct = [...new Set(ids)];
+  if (distinct.length > 1) {
+    const twins = exchanges.filter((_, index) => ids[index] !== ids[0]).slice(0, 1);
+    throw new RuleViolation(
+      ruleId,
+      `${exchanges.length} requests with one Idempotency-Key created ${distinct.length} resources (${distinct.slice(0, 4).join(', ')})`,
+      [exchanges[0] as Exchange, ...twins],
+    );
+  }
+  return passed(ruleId, { requests: exchanges.length });
+}

@@ -1,0 +1,16 @@
+import type { Exchange } from '../client/exchange.ts';
+import { jsonOf, responseOf } from './response-required.ts';
+import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
+
+const jsonMediaType = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/** A response body the document says is JSON is labelled application/json and parses. */
+export function jsonBody(exchange: Exchange, ruleId: string): Verdict {
+  const { headers } = responseOf(exchange, ruleId);
+  const contentType = String(headers['content-type'] ?? '');
+  if (!jsonMediaType.test(contentType)) {
+    throw new RuleViolation(ruleId, `Content-Type is ${JSON.stringify(contentType)}, not application/json`, [exchange]);
+  }
+  jsonOf(exchange, ruleId);
+  return passed(ruleId);
+}

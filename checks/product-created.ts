@@ -1,0 +1,15 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { ParsedProduct } from '../adapters/billing/adapter.ts';
+import type { ProductDraft } from '../adapters/billing/model.ts';
+import type { Exchange } from '../client/exchange.ts';
+import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
+
+/** The created product has the requested plans, each with charges of the requested models, in order. */
+export function productCreated(exchange: Exchange, ruleId: string, draft: ProductDraft, product: ParsedProduct): Verdict {
+  const expected = draft.plans.map((plan) => plan.charges.map((charge) => charge.model));
+  const actual = product.plans.map((plan) => plan.chargeModels);
+  if (!isDeepStrictEqual(expected, actual)) {
+    throw new RuleViolation(ruleId, `The product came back with plans of charge models ${JSON.stringify(actual)}; requested ${JSON.stringify(expected)}`, [exchange]);
+  }
+  return passed(ruleId, { plans: actual.length });
+}

@@ -1,0 +1,36 @@
+import type { CapturedResponse, Exchange } from '../client/exchange.ts';
+import { RuleViolation } from './rule-violation.ts';
+
+/**
+ * An exchange must have produced a complete, decodable response before any rule about it can hold:
+ * a timeout, reset, broken gzip or oversized body is a failure of the rule under test.
+ */
+export function responseOf(exchange: Exchange, ruleId: string): CapturedResponse {
+  if (exchange.error || !exchange.response) {
+    const what = exchange.error ? `${exchange.error.code}: ${exchange.error.message}` : 'no response';
+    throw new RuleViolation(ruleId, `No usable response (${what})`, [exchange]);
+  }
+  return exchange.response;
+}
+
+/** The response body as JSON, or a violation of the rule when it is not JSON. */
+export function jsonOf(exchange: Exchange, ruleId: string): unknown {
+  const response = responseOf(exchange, ruleId);
+  try {
+    return response.json();
+  } catch {
+    throw new RuleViolation(ruleId, `Response body is not JSON (status ${response.status})`, [exchange]);
+  }
+}
+
+/** Runs an adapter's parser on a body; a shape mismatch is a violation of the rule, with zod's issue paths. */
+export function parsedWith<T>(exchange: Exchange, ruleId: string, parse: (body: unknown) => T): T {
+  const body = jsonOf(exchange, ruleId);
+  try {
+    return parse(body);
+  } catch (error) {
+    const issues = (error as { issues?: { path: PropertyKey[]; message: string }[] }).issues;
+    const detail = issues ? issues.map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`).join('; ') : String(error);
+    throw new RuleViolation(ruleId, `Response body does not have the expected record shape: ${detail}`, [exchange]);
+  }
+}

@@ -1,0 +1,33 @@
+import fc from 'fast-check';
+import { billingRuleIds } from '../../rules/billing/ids.ts';
+import type { Gen, InvalidCase } from '../gen.ts';
+import { identifierChar } from './alphabets.ts';
+
+/** Changes the last character of a token to a different one; pure. */
+export function alterLastChar(token: string): string {
+  const last = token.at(-1);
+  return token.slice(0, -1) + (last === 'A' ? 'B' : 'A');
+}
+
+/**
+ * Authorization values that do not carry the valid token: altered, truncated, extended, wrong scheme,
+ * empty. Derived from a real token, so a target that compares only a prefix is caught.
+ */
+export function invalidBearer(realToken: string): Gen<InvalidCase<string>> {
+  const bad = (value: string, why: string): InvalidCase<string> => ({ value, breaks: billingRuleIds.authInvalid, why });
+  return {
+    boundaries: [
+      bad(`Bearer ${alterLastChar(realToken)}`, 'the real token with its last character changed'),
+      bad(`Bearer ${realToken.slice(0, -1)}`, 'the real token without its last character'),
+      bad(`Bearer ${realToken}x`, 'the real token with one more character'),
+      bad(`Basic ${Buffer.from(`user:${realToken}`).toString('base64')}`, 'Basic scheme'),
+      bad(realToken, 'the token without a scheme'),
+      bad('Bearer', 'scheme without a token'),
+      bad('Bearer harness-invalid-token', 'a token never issued'),
+    ],
+    arbitrary: fc
+      .string({ unit: identifierChar, minLength: 1, maxLength: 80 })
+      .filter((token) => token !== realToken)
+      .map((token) => bad(`Bearer ${token}`, 'a random token')),
+  };
+}

@@ -1,0 +1,28 @@
+import fc from 'fast-check';
+import { billingRuleIds } from '../../rules/billing/ids.ts';
+import type { Gen, InvalidCase } from '../gen.ts';
+import { identifierChar } from './alphabets.ts';
+import { type TokenRequestParts, withBodyField } from './token-request-parts.ts';
+
+/** Token requests whose client_id is not a string of exactly 36 characters; the rest stays valid. */
+export function invalidClientId(valid: TokenRequestParts): Gen<InvalidCase<TokenRequestParts>> {
+  const realId = String(valid.body.client_id);
+  const breaking = (value: unknown, why: string): InvalidCase<TokenRequestParts> => ({
+    value: withBodyField(valid, 'client_id', value),
+    breaks: billingRuleIds.clientIdLength,
+    why,
+  });
+  const wrongLength = fc
+    .oneof(fc.integer({ min: 0, max: 35 }), fc.integer({ min: 37, max: 120 }))
+    .chain((length) => fc.string({ unit: identifierChar, minLength: length, maxLength: length }));
+  return {
+    boundaries: [
+      breaking(realId.slice(0, 35), '35 characters (the real id without its last one)'),
+      breaking(`${realId}0`, '37 characters (the real id and one more)'),
+      breaking('', 'empty string'),
+      breaking(36, 'a number, not a string'),
+      breaking(null, 'null'),
+    ],
+    arbitrary: wrongLength.map((value) => breaking(value, `${value.length} characters`)),
+  };
+}

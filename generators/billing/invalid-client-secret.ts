@@ -1,0 +1,34 @@
+import fc from 'fast-check';
+import { billingRuleIds } from '../../rules/billing/ids.ts';
+import type { Gen, InvalidCase } from '../gen.ts';
+import { identifierChar } from './alphabets.ts';
+import { type TokenRequestParts, withBodyField } from './token-request-parts.ts';
+
+/** Pads a secret to a length with filler characters; pure. */
+export function padTo(value: string, length: number, filler: string): string {
+  return value.length >= length ? value : value + filler.repeat(Math.ceil((length - value.length) / filler.length)).slice(0, length - value.length);
+}
+
+/**
+ * Token requests whose client_secret is longer than 42 characters. The real secret is kept as a prefix,
+ * so a target that only compares a prefix still has to reject the length.
+ */
+export function invalidClientSecret(valid: TokenRequestParts): Gen<InvalidCase<TokenRequestParts>> {
+  const realSecret = String(valid.body.client_secret);
+  const breaking = (value: unknown, why: string): InvalidCase<TokenRequestParts> => ({
+    value: withBodyField(valid, 'client_secret', value),
+    breaks: billingRuleIds.clientSecretLength,
+    why,
+  });
+  return {
+    boundaries: [
+      breaking(padTo(realSecret, 43, 'x'), '43 characters'),
+      breaking(padTo(realSecret, 44, 'x'), '44 characters'),
+      breaking(padTo(realSecret, 512, 'x'), '512 characters'),
+      breaking(42, 'a number, not a string'),
+    ],
+    arbitrary: fc
+      .tuple(fc.integer({ min: 43, max: 400 }), fc.string({ unit: identifierChar, minLength: 1, maxLength: 8 }))
+      .map(([length, filler]) => breaking(padTo(realSecret, length, filler), `${length} characters`)),
+  };
+}

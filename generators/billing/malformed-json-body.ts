@@ -1,0 +1,28 @@
+import fc from 'fast-check';
+import { billingRuleIds } from '../../rules/billing/ids.ts';
+import type { Gen, InvalidCase } from '../gen.ts';
+
+/** True when text parses to a JSON object (the only acceptable request body shape). Pure. */
+export function isJsonObjectText(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
+const malformed = (value: string): InvalidCase<string> => ({
+  value,
+  breaks: billingRuleIds.invalidInputStatus,
+  why: value.length === 0 ? 'empty body' : `body ${JSON.stringify(value.slice(0, 40))} is not a JSON object`,
+});
+
+/** Request bodies that are not a JSON object: broken JSON, other JSON types, binary noise. */
+export const malformedJsonBody: Gen<InvalidCase<string>> = {
+  boundaries: ['', '{', '{"name":', 'null', '[]', '[{}]', '"text"', '42', 'true', 'not json', '\u0000\u0001\u0002', '{"a":1}}'].map(malformed),
+  arbitrary: fc
+    .oneof(fc.string({ maxLength: 200 }), fc.json({ maxDepth: 3 }), fc.string({ unit: 'binary', maxLength: 64 }))
+    .filter((text) => !isJsonObjectText(text))
+    .map(malformed),
+};

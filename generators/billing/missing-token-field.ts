@@ -1,0 +1,19 @@
+import fc from 'fast-check';
+import { billingRuleIds } from '../../rules/billing/ids.ts';
+import type { Gen, InvalidCase } from '../gen.ts';
+import { type TokenRequestParts, withoutBodyFields } from './token-request-parts.ts';
+
+const tokenFields = ['client_id', 'client_secret', 'grant_type'] as const;
+
+/** Token requests with one, two or all three required fields left out. */
+export function missingTokenField(valid: TokenRequestParts): Gen<InvalidCase<TokenRequestParts>> {
+  const breaking = (missing: readonly string[]): InvalidCase<TokenRequestParts> => ({
+    value: withoutBodyFields(valid, missing),
+    breaks: billingRuleIds.tokenFieldsRequired,
+    why: `without ${missing.join(', ')}`,
+  });
+  return {
+    boundaries: [...tokenFields.map((field) => breaking([field])), breaking(tokenFields)],
+    arbitrary: fc.subarray([...tokenFields], { minLength: 1 }).map(breaking),
+  };
+}

@@ -1,0 +1,17 @@
+import fc from 'fast-check';
+import type { ProductDraft } from '../../adapters/billing/model.ts';
+import { billingRuleIds } from '../../rules/billing/ids.ts';
+import type { Gen, InvalidCase } from '../gen.ts';
+import { chargeName } from './charge-draft.ts';
+
+const noPlans = (name: string): InvalidCase<ProductDraft> => ({
+  value: { name, plans: [] },
+  breaks: billingRuleIds.productPlansRequired,
+  why: 'no plans',
+});
+
+/** Products with zero plans: the document says one or more. */
+export const productWithoutPlans: Gen<InvalidCase<ProductDraft>> = {
+  boundaries: [noPlans('harness-product-empty')],
+  arbitrary: chargeName.map(noPlans),
+};

@@ -1,0 +1,21 @@
+/** A token request as the wire carries it: JSON body fields and the request headers. */
+export interface TokenRequestParts {
+  body: Record<string, unknown>;
+  headers: Record<string, string>;
+}
+
+/** A copy of the parts with one body field replaced; pure. */
+export function withBodyField(parts: TokenRequestParts, field: string, value: unknown): TokenRequestParts {
+  return { body: { ...parts.body, [field]: value }, headers: { ...parts.headers } };
+}
+
+/** A copy of the parts with one header set; pure. */
+export function withHeader(parts: TokenRequestParts, name: string, value: string): TokenRequestParts {
+  return { body: { ...parts.body }, headers: { ...parts.headers, [name]: value } };
+}
+
+/** A copy of the parts without the named body fields; pure. */
+export function withoutBodyFields(parts: TokenRequestParts, fields: readonly string[]): TokenRequestParts {
+  const body = Object.fromEntries(Object.entries(parts.body).filter(([name]) => !fields.includes(name)));
+  return { body, headers: { ...parts.headers } };
+}

@@ -1,0 +1,26 @@
+import type fc from 'fast-check';
+
+/**
+ * A generator: hand-picked boundary values that are always tried first, then an arbitrary for the
+ * random part of a property run (reproducible from the run's seed).
+ */
+export interface Gen<T> {
+  boundaries: readonly T[];
+  arbitrary: fc.Arbitrary<T>;
+}
+
+/** An invalid value and the single rule it breaks. */
+export interface InvalidCase<T> {
+  value: T;
+  breaks: string;
+  /** Short human description of how it breaks the rule, shown in reports. */
+  why: string;
+}
+
+/** The cases of an invalid-value generator that break one given rule. */
+export function casesBreaking<T>(gen: Gen<InvalidCase<T>>, ruleId: string): Gen<InvalidCase<T>> {
+  return {
+    boundaries: gen.boundaries.filter((invalid) => invalid.breaks === ruleId),
+    arbitrary: gen.arbitrary.filter((invalid) => invalid.breaks === ruleId),
+  };
+}

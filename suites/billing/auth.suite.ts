@@ -1,0 +1,46 @@
+import { unauthorizedStatus } from '../../checks/unauthorized-status.ts';
+import { invalidBearer } from '../../generators/billing/invalid-bearer.ts';
+import { productDraft } from '../../generators/billing/product-draft.ts';
+import { billingRuleIds as id } from '../../rules/billing/ids.ts';
+import { billingOperations as op } from '../../rules/billing/operations.ts';
+import { fixtureCharge, validChargeBodies } from '../support/billing-actions.ts';
+import { useBillingSession } from '../support/billing-session.ts';
+import { forAll } from '../support/for-all.ts';
+import { ruleTest } from '../support/rule-test.ts';
+
+const session = useBillingSession();
+
+ruleTest(id.authMissing, async () => {
+  const s = session();
+  const chargeId = await fixtureCharge(s, id.authMissing);
+  return Promise.all(
+    validChargeBodies(s, chargeId).map(async ({ operation, json }) =>
+      unauthorizedStatus(await s.client.send(operation, { json, auth: 'none' }), id.authMissing, operation.unauthorizedStatus),
+    ),
+  );
+});
+
+ruleTest(id.authInvalid, async () => {
+  const s = session();
+  const chargeId = await fixtureCharge(s, id.authInvalid);
+  const bodies = validChargeBodies(s, chargeId);
+  await forAll(invalidBearer(await s.client.token()), s.property(), async (invalid) => {
+    await Promise.all(
+      bodies.map(async ({ operation, json }) =>
+        unauthorizedStatus(await s.client.send(operation, { json, auth: { authorization: invalid.value } }), invalid.breaks, operation.unauthorizedStatus),
+      ),
+    );
+  });
+});
+
+ruleTest(id.productAuth, async ({ observe }) => {
+  const s = session();
+  const json = s.client.adapter.createProductBody(productDraft.boundaries[0] as (typeof productDraft.boundaries)[number]);
+  const withoutToken = await s.client.send(op.createProduct, { json, auth: 'none' });
+  unauthorizedStatus(withoutToken, id.productAuth, op.createProduct.unauthorizedStatus);
+  observe('status without a token', withoutToken.response?.status);
+  await forAll(invalidBearer(await s.client.token()), s.property({ runs: Math.ceil(s.run.runs / 4) }), async (invalid) => {
+    const exchange = await s.client.send(op.createProduct, { json, auth: { authorization: invalid.value } });
+    return unauthorizedStatus(exchange, id.productAuth, op.createProduct.unauthorizedStatus);
+  });
+});

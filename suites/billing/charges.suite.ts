@@ -1,0 +1,107 @@
+import fc from 'fast-check';
+import { documentedStatus } from '../../checks/documented-status.ts';
+import { jsonBody } from '../../checks/json-body.ts';
+import { statusForInvalidInput } from '../../checks/status-for-invalid-input.ts';
+import { updateTargetsBodyId } from '../../checks/update-targets-body-id.ts';
+import { headerNames } from '../../client/billing/billing-client.ts';
+import type { ChargeDraft } from '../../adapters/billing/model.ts';
+import { chargeDraft } from '../../generators/billing/charge-draft.ts';
+import type { Gen } from '../../generators/gen.ts';
+import { invalidTrackId } from '../../generators/billing/invalid-track-id.ts';
+import { malformedJsonBody } from '../../generators/billing/malformed-json-body.ts';
+import { pricing } from '../../generators/billing/pricing.ts';
+import { productDraft } from '../../generators/billing/product-draft.ts';
+import { billingRuleIds as id } from '../../rules/billing/ids.ts';
+import { billingOperations as op, chargeOperations, toleratedStatuses } from '../../rules/billing/operations.ts';
+import { createCharge, fixtureCharge, queryCharge, updateCharge, validChargeBodies } from '../support/billing-actions.ts';
+import { useBillingSession } from '../support/billing-session.ts';
+import { forAll } from '../support/for-all.ts';
+import { ruleTest } from '../support/rule-test.ts';
+
+const session = useBillingSession();
+
+const chargeDrafts: Gen<ChargeDraft> = {
+  boundaries: [
+    { name: 'h', defaultPricing: { currency: 'USD', amount: 0 }, rateCards: [] },
+    { name: 'harness-five-rows', defaultPricing: { currency: 'EUR', amount: 12.5 }, rateCards: Array.from({ length: 5 }, (_, index) => ({ conditions: { region: `r${index}` }, pricing: { currency: 'EUR', amount: index } })) },
+  ],
+  arbitrary: chargeDraft,
+};
+
+ruleTest(id.chargeCreate, async () => {
+  const s = session();
+  await forAll(chargeDrafts, s.property(), async (draft) => {
+    await createCharge(s, id.chargeCreate, draft);
+  });
+});
+
+ruleTest(id.updateBodyIdentifies, async () => {
+  const s = session();
+  const { adapter } = s.client;
+  const pricings = { boundaries: [{ currency: 'USD', amount: 0 }], arbitrary: pricing };
+  await forAll(pricings, s.property({ runs: Math.ceil(s.run.runs / 5) }), async (newPricing) => {
+    const draft = (name: string) => ({ name: `harness-${name}-${s.nonce}`, defaultPricing: { currency: 'USD', amount: 1 }, rateCards: [] });
+    const bystander = await createCharge(s, id.updateBodyIdentifies, draft('bystander'));
+    const target = await createCharge(s, id.updateBodyIdentifies, draft('target'));
+    const bystanderBefore = await queryCharge(s, id.updateBodyIdentifies, bystander.chargeId, {});
+    const withoutId = await s.client.send(op.updateCharge, { json: adapter.updateChargeBodyWithoutId({ defaultPricing: newPricing }) });
+    statusForInvalidInput(withoutId, id.updateBodyIdentifies, op.updateCharge.invalidInputStatus);
+    const update = await updateCharge(s, id.updateBodyIdentifies, target.chargeId, { defaultPricing: newPricing });
+    const targetAfter = await queryCharge(s, id.updateBodyIdentifies, target.chargeId, {});
+    const bystanderAfter = await queryCharge(s, id.updateBodyIdentifies, bystander.chargeId, {});
+    return updateTargetsBodyId(
+      id.updateBodyIdentifies,
+      { exchange: update, newPricing },
+      { after: { exchange: targetAfter.exchange, pricing: targetAfter.resolvedPricing, state: targetAfter.state } },
+      {
+        before: { exchange: bystanderBefore.exchange, pricing: bystanderBefore.resolvedPricing, state: bystanderBefore.state },
+        after: { exchange: bystanderAfter.exchange, pricing: bystanderAfter.resolvedPricing, state: bystanderAfter.state },
+      },
+    );
+  });
+});
+
+ruleTest(id.invalidInputStatus, async () => {
+  const s = session();
+  await forAll(malformedJsonBody, s.property(), async (invalid) => {
+    await Promise.all(
+      chargeOperations.map(async (operation) =>
+        statusForInvalidInput(await s.client.send(operation, { rawBody: invalid.value }), invalid.breaks, operation.invalidInputStatus),
+      ),
+    );
+  });
+  for (const invalid of s.client.adapter.invalidChargeBodies()) {
+    statusForInvalidInput(await s.client.send(op.createCharge, { json: invalid.body }), id.invalidInputStatus, op.createCharge.invalidInputStatus);
+  }
+});
+
+/** A mix of valid and invalid requests: whatever the answer, it is one the document lists. */
+ruleTest(id.documentedStatus, async () => {
+  const s = session();
+  const chargeId = await fixtureCharge(s, id.documentedStatus);
+  const valid = validChargeBodies(s, chargeId);
+  const requests = fc.oneof(
+    malformedJsonBody.arbitrary.map((invalid) => ({ rawBody: invalid.value })),
+    invalidTrackId.arbitrary.map((invalid) => ({ headers: { [headerNames.trackId]: invalid.value } })),
+    fc.constant({ auth: 'none' as const }),
+    fc.constant({}),
+  );
+  await forAll({ boundaries: [{}], arbitrary: requests }, s.property(), async (request) => {
+    await Promise.all(
+      valid.map(async ({ operation, json }) => {
+        const exchange = await s.client.send(operation, { json, ...request });
+        return documentedStatus(exchange, id.documentedStatus, operation.documentedStatuses ?? [], toleratedStatuses);
+      }),
+    );
+  });
+});
+
+ruleTest(id.jsonBodies, async () => {
+  const s = session();
+  const { adapter } = s.client;
+  const token = await s.client.sendTokenRequest(s.client.validTokenRequest());
+  jsonBody(token, id.jsonBodies);
+  const chargeId = await fixtureCharge(s, id.jsonBodies);
+  for (const { operation, json } of validChargeBodies(s, chargeId)) jsonBody(await s.client.send(operation, { json, acceptGzip: true }), id.jsonBodies);
+  jsonBody(await s.client.send(op.createProduct, { json: adapter.createProductBody(productDraft.boundaries[0] as (typeof productDraft.boundaries)[number]) }), id.jsonBodies);
+});

@@ -1,0 +1,59 @@
+import fc from 'fast-check';
+import { gzipRequestEquivalence } from '../../checks/gzip-request-equivalence.ts';
+import { gzipThreshold } from '../../checks/gzip-threshold.ts';
+import { parsedWith } from '../../checks/response-required.ts';
+import { chargeDraft } from '../../generators/billing/charge-draft.ts';
+import { paddedCharge } from '../../generators/billing/response-padding.ts';
+import { billingRuleIds as id } from '../../rules/billing/ids.ts';
+import { billingOperations as op, gzipThresholdBytes } from '../../rules/billing/operations.ts';
+import { createCharge } from '../support/billing-actions.ts';
+import { type BillingSession, useBillingSession } from '../support/billing-session.ts';
+import { forAll } from '../support/for-all.ts';
+import { ruleTest } from '../support/rule-test.ts';
+import { responseOfSize } from '../support/response-size.ts';
+
+const session = useBillingSession();
+const thresholdRules = { over: id.gzipOverThreshold, under: id.gzipUnderThreshold };
+
+/**
+ * Responses of chosen sizes from the charge operations, with gzip accepted: the create response and the
+ * query response (which also returns the charge) are steered by the description's length.
+ */
+function sizedResponses(s: BillingSession, sizes: { boundaries: number[]; arbitrary: fc.Arbitrary<number> }, ruleId: string) {
+  const { adapter } = s.client;
+  return forAll(sizes, s.property({ runs: Math.ceil(s.run.runs / 4) }), async (size) => {
+    const create = await responseOfSize(size, (padding) =>
+      s.client.send(op.createCharge, { acceptGzip: true, json: adapter.createChargeBody(paddedCharge(`harness-gzip-${s.nonce}`, padding)) }),
+    );
+    gzipThreshold(create, thresholdRules, gzipThresholdBytes);
+    const query = await responseOfSize(size, async (padding) => {
+      const charge = await createCharge(s, ruleId, paddedCharge(`harness-gzip-${s.nonce}`, padding));
+      return s.client.send(op.queryCharge, { acceptGzip: true, json: adapter.queryChargeBody(charge.chargeId, {}) });
+    });
+    gzipThreshold(query, thresholdRules, gzipThresholdBytes);
+  });
+}
+
+ruleTest(id.gzipOverThreshold, ({ observe }) => {
+  observe('threshold', `${gzipThresholdBytes} bytes (documented)`);
+  return sizedResponses(session(), { boundaries: [1001, 1002, 1500, 4000], arbitrary: fc.integer({ min: 1001, max: 4800 }) }, id.gzipOverThreshold).then(() => undefined);
+});
+
+ruleTest(id.gzipUnderThreshold, () =>
+  sizedResponses(session(), { boundaries: [1000, 999, 600], arbitrary: fc.integer({ min: 400, max: 1000 }) }, id.gzipUnderThreshold).then(() => undefined),
+);
+
+ruleTest(id.gzipRequest, async () => {
+  const s = session();
+  const { adapter } = s.client;
+  const drafts = { boundaries: [paddedCharge(`harness-gz-${s.nonce}`, 3000)], arbitrary: chargeDraft };
+  await forAll(drafts, s.property({ runs: Math.ceil(s.run.runs / 4) }), async (draft) => {
+    const json = adapter.createChargeBody(draft);
+    const [plain, gzipped] = await Promise.all([s.client.send(op.createCharge, { json }), s.client.send(op.createCharge, { json, gzipBody: true })]);
+    gzipRequestEquivalence(plain, gzipped, id.gzipRequest, (body) => adapter.withoutGeneratedFields(body));
+    const { chargeId } = parsedWith(plain, id.gzipRequest, (body) => adapter.parseChargeResponse(body));
+    const query = adapter.queryChargeBody(chargeId, { region: 'eu' });
+    const [plainQuery, gzippedQuery] = await Promise.all([s.client.send(op.queryCharge, { json: query }), s.client.send(op.queryCharge, { json: query, gzipBody: true })]);
+    return gzipRequestEquivalence(plainQuery, gzippedQuery, id.gzipRequest, (body) => body);
+  });
+});

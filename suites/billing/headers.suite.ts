@@ -1,0 +1,119 @@
+import { orgScopeVisibility } from '../../checks/org-scope-visibility.ts';
+import { statusForInvalidInput } from '../../checks/status-for-invalid-input.ts';
+import { trackIdEcho } from '../../checks/track-id-echo.ts';
+import { type CatalogRequest, headerNames } from '../../client/billing/billing-client.ts';
+import { invalidIdempotencyKey } from '../../generators/billing/invalid-idempotency-key.ts';
+import { invalidTrackId } from '../../generators/billing/invalid-track-id.ts';
+import { orgIdsOutsideAccess } from '../../generators/billing/org-ids-outside-access.ts';
+import { validTrackId } from '../../generators/billing/valid-track-id.ts';
+import { casesBreaking, type Gen, type InvalidCase } from '../../generators/gen.ts';
+import { billingRuleIds as id } from '../../rules/billing/ids.ts';
+import { billingOperations as op } from '../../rules/billing/operations.ts';
+import { createCharge, fixtureCharge, queryCharge, validChargeBodies } from '../support/billing-actions.ts';
+import { type BillingSession, useBillingSession } from '../support/billing-session.ts';
+import { forAll } from '../support/for-all.ts';
+import { ruleTest } from '../support/rule-test.ts';
+
+const session = useBillingSession();
+
+/** Sends each charge operation with a valid body and the given header changes; each must be refused with 400. */
+async function everyChargeOperationRefuses(s: BillingSession, ruleId: string, chargeId: string, request: CatalogRequest): Promise<void> {
+  const exchanges = await Promise.all(validChargeBodies(s, chargeId).map(({ operation, json }) => s.client.send(operation, { ...request, json })));
+  exchanges.forEach((exchange) => statusForInvalidInput(exchange, ruleId, op.createCharge.invalidInputStatus));
+}
+
+/** An invalid Svc-Track-Id is refused by every charge operation, and by the token operation on boundary cases. */
+function trackIdRule(ruleId: string): void {
+  ruleTest(ruleId, async () => {
+    const s = session();
+    const chargeId = await fixtureCharge(s, ruleId);
+    const cases: Gen<InvalidCase<string>> = casesBreaking(invalidTrackId, ruleId);
+    await forAll(cases, s.property(), (invalid) => everyChargeOperationRefuses(s, invalid.breaks, chargeId, { headers: { [headerNames.trackId]: invalid.value } }));
+    await forAll(cases, s.property({ runs: 0, concurrency: 1 }), async (invalid) => {
+      const parts = s.client.validTokenRequest();
+      const exchange = await s.client.sendTokenRequest({ ...parts, headers: { ...parts.headers, [headerNames.trackId]: invalid.value } });
+      return statusForInvalidInput(exchange, invalid.breaks, op.token.invalidInputStatus);
+    });
+  });
+}
+
+trackIdRule(id.trackIdLength);
+trackIdRule(id.trackIdCharset);
+
+ruleTest(id.trackIdEcho, async () => {
+  const s = session();
+  const chargeId = await fixtureCharge(s, id.trackIdEcho);
+  await forAll(validTrackId, s.property(), async (trackId) => {
+    const headers = { [headerNames.trackId]: trackId };
+    const successes = validChargeBodies(s, chargeId).map(({ operation, json }) => s.client.send(operation, { headers, json }));
+    // The echo is unconditional in the document: refused requests echo too.
+    const refusals = [s.client.send(op.createCharge, { headers, rawBody: '{' }), s.client.send(op.queryCharge, { headers, auth: 'none', json: {} })];
+    for (const exchange of await Promise.all([...successes, ...refusals])) trackIdEcho(exchange, id.trackIdEcho, headerNames.trackId, trackId);
+  });
+  await forAll({ boundaries: validTrackId.boundaries.slice(0, 2), arbitrary: validTrackId.arbitrary }, s.property({ runs: 0, concurrency: 1 }), async (trackId) => {
+    const parts = s.client.validTokenRequest();
+    const exchange = await s.client.sendTokenRequest({ ...parts, headers: { ...parts.headers, [headerNames.trackId]: trackId } });
+    return trackIdEcho(exchange, id.trackIdEcho, headerNames.trackId, trackId);
+  });
+});
+
+ruleTest(id.idempotencyKeyLength, async () => {
+  const s = session();
+  const { adapter } = s.client;
+  const chargeId = await fixtureCharge(s, id.idempotencyKeyLength);
+  await forAll(invalidIdempotencyKey, s.property(), async (invalid) => {
+    const headers = { [headerNames.idempotencyKey]: invalid.value };
+    const [create, query] = await Promise.all([
+      s.client.send(op.createCharge, { headers, json: adapter.createChargeBody({ name: `harness-${s.nonce}`, rateCards: [], defaultPricing: { currency: 'USD', amount: 1 } }) }),
+      s.client.send(op.queryCharge, { headers, json: adapter.queryChargeBody(chargeId, {}) }),
+    ]);
+    statusForInvalidInput(create, invalid.breaks, op.createCharge.invalidInputStatus);
+    statusForInvalidInput(query, invalid.breaks, op.queryCharge.invalidInputStatus);
+  });
+});
+
+ruleTest(id.entityIdsRequired, async () => {
+  const s = session();
+  const chargeId = await fixtureCharge(s, id.entityIdsRequired);
+  await everyChargeOperationRefuses(s, id.entityIdsRequired, chargeId, { scopeHeaders: false });
+});
+
+ruleTest(id.entityIdsForbidden, async () => {
+  const s = session();
+  const chargeId = await fixtureCharge(s, id.entityIdsForbidden);
+  const entityIds = s.client.tenant.entityIds.length > 0 ? s.client.tenant.entityIds : ['00000000-0000-4000-8000-000000000000'];
+  for (const entityId of entityIds) {
+    await everyChargeOperationRefuses(s, id.entityIdsForbidden, chargeId, { headers: { [headerNames.entityIds]: entityId } });
+  }
+});
+
+ruleTest(id.orgIdsForbidden, async () => {
+  const s = session();
+  const chargeId = await fixtureCharge(s, id.orgIdsForbidden);
+  const orgs = s.client.tenant.accessibleOrgs.length > 0 ? s.client.tenant.accessibleOrgs : ['harness-org'];
+  for (const org of orgs) {
+    await everyChargeOperationRefuses(s, id.orgIdsForbidden, chargeId, { headers: { [headerNames.orgIds]: org } });
+  }
+});
+
+ruleTest(id.orgIdsAccessible, async () => {
+  const s = session();
+  const chargeId = await fixtureCharge(s, id.orgIdsAccessible);
+  const { accessibleOrgs, inaccessibleOrgs } = s.client.tenant;
+  await forAll(orgIdsOutsideAccess(accessibleOrgs, inaccessibleOrgs), s.property(), (invalid) =>
+    everyChargeOperationRefuses(s, invalid.breaks, chargeId, { headers: { [headerNames.orgIds]: invalid.value } }),
+  );
+});
+
+ruleTest(id.orgIdsScope, async () => {
+  const s = session();
+  const [home, other] = s.client.tenant.accessibleOrgs as [string, string];
+  const created = await createCharge(s, id.orgIdsScope, { name: `harness-org-${s.nonce}`, defaultPricing: { currency: 'USD', amount: 3 }, rateCards: [] }, { headers: { [headerNames.orgIds]: home } });
+  const { adapter } = s.client;
+  const fromOtherOrg = await s.client.send(op.queryCharge, { headers: { [headerNames.orgIds]: other }, json: adapter.queryChargeBody(created.chargeId, {}) });
+  const withoutHeader = await s.client.send(op.queryCharge, { json: adapter.queryChargeBody(created.chargeId, {}) });
+  const verdict = orgScopeVisibility(id.orgIdsScope, fromOtherOrg, withoutHeader);
+  // Its own org still sees it.
+  await queryCharge(s, id.orgIdsScope, created.chargeId, {}, { headers: { [headerNames.orgIds]: home } });
+  return verdict;
+});

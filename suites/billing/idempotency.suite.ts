@@ -1,0 +1,76 @@
+import fc from 'fast-check';
+import { idempotentReplay } from '../../checks/idempotent-replay.ts';
+import { headerNames } from '../../client/billing/billing-client.ts';
+import type { Exchange } from '../../client/exchange.ts';
+import { chargeDraft } from '../../generators/billing/charge-draft.ts';
+import { productDraft } from '../../generators/billing/product-draft.ts';
+import { validIdempotencyKey } from '../../generators/billing/valid-idempotency-key.ts';
+import type { Gen } from '../../generators/gen.ts';
+import { billingRuleIds as id } from '../../rules/billing/ids.ts';
+import { type BillingOperation, billingOperations as op } from '../../rules/billing/operations.ts';
+import { type BillingSession, useBillingSession } from '../support/billing-session.ts';
+import { forAll } from '../support/for-all.ts';
+import { ruleTest } from '../support/rule-test.ts';
+
+const session = useBillingSession();
+
+/** Parallel retries fired at once: enough to expose a check-then-store race. */
+const concurrentRetries = 6;
+
+interface Attempt {
+  key: string;
+  body: unknown;
+  operation: BillingOperation;
+  resourceIdOf: (body: unknown) => string;
+}
+
+/**
+ * A creation (charge or product) with a fresh key. Keys carry the run's nonce and the rule's tag, so no
+ * other test or earlier run can have used them; they stay within 255 characters.
+ */
+function attempts(s: BillingSession, tag: string): Gen<Attempt> {
+  const { adapter } = s.client;
+  const chargeAttempt = (key: string, draft: Parameters<typeof adapter.createChargeBody>[0]): Attempt => ({
+    key: `${s.nonce}-${tag}-c-${key}`.slice(0, 255),
+    body: adapter.createChargeBody(draft),
+    operation: op.createCharge,
+    resourceIdOf: (body) => adapter.parseChargeResponse(body).chargeId,
+  });
+  const productAttempt = (key: string, draft: Parameters<typeof adapter.createProductBody>[0]): Attempt => ({
+    key: `${s.nonce}-${tag}-p-${key}`.slice(0, 255),
+    body: adapter.createProductBody(draft),
+    operation: op.createProduct,
+    resourceIdOf: (body) => adapter.parseProductResponse(body).productId,
+  });
+  return {
+    boundaries: [
+      chargeAttempt(validIdempotencyKey.boundaries[0] as string, { name: 'harness-idem', rateCards: [], defaultPricing: { currency: 'USD', amount: 2 } }),
+      productAttempt('boundary', productDraft.boundaries[0] as Parameters<typeof adapter.createProductBody>[0]),
+    ],
+    arbitrary: fc.oneof(
+      fc.tuple(validIdempotencyKey.arbitrary, chargeDraft).map(([key, draft]) => chargeAttempt(key, draft)),
+      fc.tuple(validIdempotencyKey.arbitrary, productDraft.arbitrary).map(([key, draft]) => productAttempt(key, draft)),
+    ),
+  };
+}
+
+function sendAttempt(s: BillingSession, attempt: Attempt): Promise<Exchange> {
+  return s.client.send(attempt.operation, { json: attempt.body, headers: { [headerNames.idempotencyKey]: attempt.key } });
+}
+
+ruleTest(id.idempotencyReplay, async () => {
+  const s = session();
+  await forAll(attempts(s, 'replay'), s.property({ runs: Math.ceil(s.run.runs / 4) }), async (attempt) => {
+    const first = await sendAttempt(s, attempt);
+    const retry = await sendAttempt(s, attempt);
+    return idempotentReplay([first, retry], id.idempotencyReplay, attempt.resourceIdOf);
+  });
+});
+
+ruleTest(id.idempotencyConcurrent, async () => {
+  const s = session();
+  await forAll(attempts(s, 'concurrent'), s.property({ runs: Math.ceil(s.run.runs / 10), concurrency: 2 }), async (attempt) => {
+    const retries = await Promise.all(Array.from({ length: concurrentRetries }, () => sendAttempt(s, attempt)));
+    return idempotentReplay(retries, id.idempotencyConcurrent, attempt.resourceIdOf);
+  });
+});

@@ -1,0 +1,49 @@
+import { pricingResolution } from '../../checks/pricing-resolution.ts';
+import { querySideEffectFree } from '../../checks/query-side-effect-free.ts';
+import { expectedResolution } from '../../generators/billing/expected-resolution.ts';
+import { fallbackQuery } from '../../generators/billing/fallback-query.ts';
+import { matchingQuery } from '../../generators/billing/matching-query.ts';
+import type { PricingScenario } from '../../generators/billing/pricing-scenario.ts';
+import type { Gen } from '../../generators/gen.ts';
+import { billingRuleIds as id } from '../../rules/billing/ids.ts';
+import { createCharge, queryCharge } from '../support/billing-actions.ts';
+import { type BillingSession, useBillingSession } from '../support/billing-session.ts';
+import { forAll } from '../support/for-all.ts';
+import { ruleTest } from '../support/rule-test.ts';
+
+const session = useBillingSession();
+
+/** Creates the scenario's charge, queries it, and judges the answer by the query rules. */
+function resolutionRule(ruleId: string, scenarios: Gen<PricingScenario>): void {
+  ruleTest(ruleId, async () => {
+    const s = session();
+    await forAll(scenarios, s.property(), async ({ charge, attributes }) => {
+      const expected = expectedResolution(charge, attributes);
+      if (!expected) return;
+      const created = await createCharge(s, ruleId, charge);
+      const answer = await queryCharge(s, ruleId, created.chargeId, attributes);
+      return pricingResolution(answer.exchange, expected.rule, answer.resolvedPricing, expected.acceptable);
+    });
+  });
+}
+
+resolutionRule(id.queryRateCardMatch, matchingQuery);
+resolutionRule(id.queryDefaultFallback, fallbackQuery);
+
+/** Query, query something else, query again: each answer to the first query must be as it was. */
+async function repeatedQueries(s: BillingSession, scenario: PricingScenario) {
+  const created = await createCharge(s, id.queryNoSideEffects, scenario.charge);
+  const ask = async (attributes: Record<string, string>) => {
+    const answer = await queryCharge(s, id.queryNoSideEffects, created.chargeId, attributes);
+    return { exchange: answer.exchange, answer: { pricing: answer.resolvedPricing, charge: answer.state } };
+  };
+  const first = await ask(scenario.attributes);
+  await ask({ region: 'unlisted' });
+  const again = [await ask(scenario.attributes), await ask(scenario.attributes)];
+  return querySideEffectFree([first, ...again], id.queryNoSideEffects);
+}
+
+ruleTest(id.queryNoSideEffects, async () => {
+  const s = session();
+  await forAll(matchingQuery, s.property({ runs: Math.ceil(s.run.runs / 4) }), (scenario) => repeatedQueries(s, scenario));
+});

@@ -1,0 +1,51 @@
+import { parsedWith } from '../../checks/response-required.ts';
+import { statusForInvalidInput } from '../../checks/status-for-invalid-input.ts';
+import { statusForValidInput } from '../../checks/status-for-valid-input.ts';
+import type { Gen, InvalidCase } from '../../generators/gen.ts';
+import { forbiddenTokenHeader } from '../../generators/billing/forbidden-token-header.ts';
+import { invalidClientId } from '../../generators/billing/invalid-client-id.ts';
+import { invalidClientSecret } from '../../generators/billing/invalid-client-secret.ts';
+import { invalidGrantType } from '../../generators/billing/invalid-grant-type.ts';
+import { invalidTokenEntityId } from '../../generators/billing/invalid-token-entity-id.ts';
+import { missingTokenField } from '../../generators/billing/missing-token-field.ts';
+import type { TokenRequestParts } from '../../generators/billing/token-request-parts.ts';
+import { billingRuleIds as id } from '../../rules/billing/ids.ts';
+import { billingOperations as op } from '../../rules/billing/operations.ts';
+import { type BillingSession, useBillingSession } from '../support/billing-session.ts';
+import { forAll } from '../support/for-all.ts';
+import { ruleTest } from '../support/rule-test.ts';
+
+const session = useBillingSession();
+
+/** Any syntactically valid UUID, for tenants that declare no entity. */
+const sampleEntityId = '00000000-0000-4000-8000-000000000000';
+
+const invalidTokenRequests: [string, (valid: TokenRequestParts, s: BillingSession) => Gen<InvalidCase<TokenRequestParts>>][] = [
+  [id.clientIdLength, invalidClientId],
+  [id.clientSecretLength, invalidClientSecret],
+  [id.grantTypeEnum, invalidGrantType],
+  [id.tokenFieldsRequired, missingTokenField],
+  [id.tokenEntityIdsUuid, (valid, s) => invalidTokenEntityId(valid, s.client.tenant.entityIds[0] ?? sampleEntityId)],
+  [id.tokenForbiddenHeaders, forbiddenTokenHeader],
+];
+
+for (const [ruleId, generator] of invalidTokenRequests) {
+  ruleTest(ruleId, async () => {
+    const s = session();
+    const cases = generator(s.client.validTokenRequest(), s);
+    // One at a time and few: the token endpoint is rate limited and must not be flooded.
+    await forAll(cases, s.property({ runs: s.tokenEndpointRuns, concurrency: 1 }), async (invalid) => {
+      const exchange = await s.client.sendTokenRequest(invalid.value);
+      return statusForInvalidInput(exchange, invalid.breaks, op.token.invalidInputStatus);
+    });
+  });
+}
+
+ruleTest(id.tokenIssue, async ({ observe }) => {
+  const s = session();
+  const exchange = await s.client.sendTokenRequest(s.client.validTokenRequest());
+  const verdict = statusForValidInput(exchange, id.tokenIssue, op.token.successStatus);
+  const token = parsedWith(exchange, id.tokenIssue, (body) => s.client.adapter.parseTokenResponse(body));
+  observe('expires_in', token.expiresInSeconds ?? 'not given');
+  return verdict;
+});

@@ -1,0 +1,54 @@
+import type { ParsedCharge } from '../../adapters/billing/adapter.ts';
+import type { ChargeDraft, ChargeUpdate, Pricing } from '../../adapters/billing/model.ts';
+import { parsedWith } from '../../checks/response-required.ts';
+import { statusForValidInput } from '../../checks/status-for-valid-input.ts';
+import type { CatalogRequest } from '../../client/billing/billing-client.ts';
+import type { Exchange } from '../../client/exchange.ts';
+import { billingOperations as op } from '../../rules/billing/operations.ts';
+import type { BillingSession } from './billing-session.ts';
+
+/*
+ * Steps that several rules need as set-up (make a charge, read it back). A step that fails is judged
+ * against the rule under test: a rule cannot hold if its set-up does not work.
+ */
+
+export async function createCharge(session: BillingSession, ruleId: string, draft: ChargeDraft, request: CatalogRequest = {}): Promise<ParsedCharge & { exchange: Exchange }> {
+  const exchange = await session.client.send(op.createCharge, { ...request, json: session.client.adapter.createChargeBody(draft) });
+  statusForValidInput(exchange, ruleId, op.createCharge.successStatus);
+  return { ...parsedWith(exchange, ruleId, (body) => session.client.adapter.parseChargeResponse(body)), exchange };
+}
+
+export async function queryCharge(
+  session: BillingSession,
+  ruleId: string,
+  chargeId: string,
+  attributes: Record<string, string>,
+  request: CatalogRequest = {},
+): Promise<{ exchange: Exchange; resolvedPricing: Pricing | null; state: unknown }> {
+  const exchange = await session.client.send(op.queryCharge, { ...request, json: session.client.adapter.queryChargeBody(chargeId, attributes) });
+  statusForValidInput(exchange, ruleId, op.queryCharge.successStatus);
+  const parsed = parsedWith(exchange, ruleId, (body) => session.client.adapter.parseQueryResponse(body));
+  return { exchange, resolvedPricing: parsed.resolvedPricing, state: parsed.charge.state };
+}
+
+export async function updateCharge(session: BillingSession, ruleId: string, chargeId: string, update: ChargeUpdate, request: CatalogRequest = {}): Promise<Exchange> {
+  const exchange = await session.client.send(op.updateCharge, { ...request, json: session.client.adapter.updateChargeBody(chargeId, update) });
+  statusForValidInput(exchange, ruleId, op.updateCharge.successStatus);
+  return exchange;
+}
+
+/** A valid body for each charge operation, around one existing charge: for probes of headers and auth. */
+export function validChargeBodies(session: BillingSession, chargeId: string) {
+  const { adapter } = session.client;
+  return [
+    { operation: op.createCharge, json: adapter.createChargeBody({ name: `harness-${session.nonce}`, defaultPricing: { currency: 'USD', amount: 5 }, rateCards: [] }) },
+    { operation: op.updateCharge, json: adapter.updateChargeBody(chargeId, { defaultPricing: { currency: 'USD', amount: 6 } }) },
+    { operation: op.queryCharge, json: adapter.queryChargeBody(chargeId, { region: 'eu' }) },
+  ] as const;
+}
+
+/** Makes the one charge the header and auth probes update and query. */
+export async function fixtureCharge(session: BillingSession, ruleId: string): Promise<string> {
+  const created = await createCharge(session, ruleId, { name: `harness-fixture-${session.nonce}`, defaultPricing: { currency: 'USD', amount: 5 }, rateCards: [] });
+  return created.chargeId;
+}

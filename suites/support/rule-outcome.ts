@@ -1,0 +1,27 @@
+/** The verdict for one rule as a suite records it on the vitest task (`task.meta.harness`). */
+export type RuleStatus = 'passed' | 'failed' | 'broken' | 'waived' | 'not-applicable';
+
+export interface EvidenceRecord {
+  request: string;
+  response: string;
+  curl: string;
+}
+
+export interface RuleOutcome {
+  ruleId: string;
+  status: RuleStatus;
+  section: string;
+  /** Why it failed, broke, was waived or does not apply. */
+  message?: string;
+  input?: string;
+  evidence?: EvidenceRecord[];
+  replay?: { seed: number; path: string; counterexample: string };
+  /** What the target showed where the spec leaves behaviour open. */
+  observations?: Record<string, unknown>;
+}
+
+declare module 'vitest' {
+  interface TaskMeta {
+    harness?: RuleOutcome;
+  }
+}

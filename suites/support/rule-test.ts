@@ -1,0 +1,125 @@
+import * as allure from 'allure-js-commons';
+import { type TestContext, test } from 'vitest';
+import type { Verdict } from '../../checks/rule-violation.ts';
+import { RuleViolation } from '../../checks/rule-violation.ts';
+import { describeExchange } from '../../client/evidence.ts';
+import { defaultRedactor } from '../../client/redaction.ts';
+import { ruleById } from '../../rules/index.ts';
+import type { Rule } from '../../rules/rule.ts';
+import { failureText } from './failure-text.ts';
+import type { RuleOutcome } from './rule-outcome.ts';
+import { type RunContext, runContext } from './run-context.ts';
+
+export interface RuleTestContext {
+  run: RunContext;
+  /** Records what the target did where the spec leaves it open; reported, never judged. */
+  observe(key: string, value: unknown): void;
+}
+
+export interface RuleTestOptions {
+  /** Default 60000 ms. */
+  timeoutMs?: number;
+}
+
+/** A crash of a check or of the harness: reported as broken, never as the target's failure. */
+export class BrokenCheckError extends Error {
+  override readonly name = 'BrokenCheckError';
+  readonly code = 'CHECK_BROKEN';
+}
+
+function safeStringify(value: unknown): string {
+  try {
+    return defaultRedactor.redactText(JSON.stringify(value) ?? String(value)).slice(0, 2000);
+  } catch {
+    return String(value);
+  }
+}
+
+async function label(rule: Rule, run: RunContext): Promise<void> {
+  await allure.label('rule', rule.id);
+  await allure.epic(rule.family);
+  await allure.feature(rule.source.section);
+  await allure.story(rule.id);
+  await allure.parameter('target', run.targetName);
+  await allure.parameter('seed', String(run.seed));
+  await allure.description(`${rule.statement}\n\nSource: ${rule.source.document}, ${rule.source.section}.`);
+}
+
+async function attachEvidence(outcome: RuleOutcome): Promise<void> {
+  for (const [index, evidence] of (outcome.evidence ?? []).entries()) {
+    await allure.attachment(`exchange ${index + 1} request`, evidence.request, 'text/plain');
+    await allure.attachment(`exchange ${index + 1} response`, evidence.response, 'text/plain');
+    await allure.attachment(`exchange ${index + 1} curl`, evidence.curl, 'text/plain');
+  }
+  if (outcome.replay) {
+    await allure.parameter('fast-check path', outcome.replay.path);
+    await allure.attachment('counterexample', outcome.replay.counterexample, 'application/json');
+  }
+}
+
+function violationOutcome(base: RuleOutcome, violation: RuleViolation): RuleOutcome {
+  return {
+    ...base,
+    status: 'failed',
+    message: defaultRedactor.redactSecrets(violation.message),
+    ...(violation.inputDescription ? { input: defaultRedactor.redactSecrets(violation.inputDescription) } : {}),
+    evidence: violation.evidence.map((exchange) => describeExchange(exchange, defaultRedactor)),
+    ...(violation.replay
+      ? { replay: { seed: violation.replay.seed, path: violation.replay.path, counterexample: safeStringify(violation.replay.counterexample) } }
+      : {}),
+  };
+}
+
+/**
+ * One vitest test per rule. The body wires generators, client and checks; this wrapper applies waivers
+ * and tenant applicability, labels the Allure result with the rule, records the outcome on the task for
+ * the summary, and turns a check's crash into "broken" so the run goes on.
+ */
+export function ruleTest(ruleId: string, body: (context: RuleTestContext) => Promise<Verdict | Verdict[] | void>, options: RuleTestOptions = {}): void {
+  const rule = ruleById(ruleId);
+  if (!rule) throw new Error(`ruleTest: unknown rule id ${ruleId}`);
+  test(`${rule.id}: ${rule.statement}`, { timeout: options.timeoutMs ?? 60_000 }, async (vitestContext: TestContext) => {
+    const run = runContext();
+    const observations: Record<string, unknown> = {};
+    const base: RuleOutcome = { ruleId: rule.id, status: 'passed', section: `${rule.source.document} > ${rule.source.section}` };
+    const record = (outcome: RuleOutcome) => {
+      vitestContext.task.meta.harness = Object.keys(observations).length ? { ...outcome, observations } : outcome;
+    };
+    await label(rule, run);
+
+    const waiver = run.target.waivers.find((entry) => entry.rule === rule.id);
+    if (waiver) {
+      record({ ...base, status: 'waived', message: waiver.reason });
+      vitestContext.skip(`waived: ${waiver.reason}`);
+      return;
+    }
+    if (!run.target.baseUrls[rule.family]) {
+      record({ ...base, status: 'not-applicable', message: `the target declares no ${rule.family} base URL` });
+      vitestContext.skip(`not applicable: no ${rule.family} base URL`);
+      return;
+    }
+    if (rule.appliesTo && !rule.appliesTo(run.target.tenant)) {
+      record({ ...base, status: 'not-applicable', message: `applies only to a ${rule.applicability ?? 'different tenant mode'}` });
+      vitestContext.skip(`not applicable: needs a ${rule.applicability}`);
+      return;
+    }
+    try {
+      const verdicts = await body({ run, observe: (key, value) => void (observations[key] = value) });
+      for (const verdict of [verdicts ?? []].flat()) Object.assign(observations, verdict.observations);
+      record(base);
+      for (const [key, value] of Object.entries(observations)) await allure.parameter(`observed ${key}`, safeStringify(value));
+    } catch (error) {
+      if (error instanceof RuleViolation) {
+        const outcome = violationOutcome(base, error);
+        record(outcome);
+        await attachEvidence(outcome);
+        const failure = new RuleViolation(rule.id, failureText(outcome, run.targetName), []);
+        failure.stack = failure.message;
+        throw failure;
+      }
+      const message = `check ${rule.check} raised an unexpected error: ${defaultRedactor.redactSecrets(error instanceof Error ? error.message : String(error))}`;
+      record({ ...base, status: 'broken', message });
+      throw new BrokenCheckError(message, { cause: error });
+    }
+  });
+}

@@ -1,0 +1,59 @@
+import type { z } from 'zod';
+import { didYouMean } from './did-you-mean.ts';
+import { formatKeyPath, type KeyPath } from './placeholders.ts';
+
+/** What to do about an invalid key, by the key's name. */
+const fixes: Record<string, string> = {
+  kind: 'use "url" for a running target or "command" for one the harness starts',
+  billing: 'give the base URL the billing paths are relative to, e.g. "http://127.0.0.1:8080/billing"',
+  clientId: 'write "${YOUR_CLIENT_ID_VARIABLE}" and export the variable',
+  clientSecret: 'write "${YOUR_CLIENT_SECRET_VARIABLE}" and export the variable; never put the secret in the file',
+  command: 'give the argv as an array of strings, e.g. ["node", "server.js", "--port", "{port}"]',
+  ready: 'give "stdoutMatches" (a regular expression) or "httpGet" (a URL)',
+  rule: 'use a rule id from `harness rules`',
+  reason: 'say why the rule is waived',
+  tokenEntityScope: 'use "single" or "multiple"',
+};
+
+function knownKeysAt(schema: z.ZodType, path: KeyPath): string[] {
+  let current: unknown = schema;
+  for (const part of path) {
+    current = unwrap(current);
+    const def = (current as { def?: { type?: string; shape?: Record<string, unknown>; valueType?: unknown; options?: unknown[] } }).def;
+    if (def?.type === 'object' && def.shape) current = def.shape[String(part)];
+    else if (def?.type === 'record') current = def.valueType;
+    else return [];
+  }
+  const def = (unwrap(current) as { def?: { type?: string; shape?: Record<string, unknown>; options?: { def?: { shape?: Record<string, unknown> } }[] } }).def;
+  if (def?.type === 'object' && def.shape) return Object.keys(def.shape);
+  if (def?.type === 'union') return [...new Set((def.options ?? []).flatMap((option) => Object.keys(option.def?.shape ?? {})))];
+  return [];
+}
+
+function unwrap(schema: unknown): unknown {
+  let current = schema as { def?: { type?: string; innerType?: unknown; in?: unknown; options?: unknown[] } } | undefined;
+  while (current?.def && ['default', 'optional', 'nullable', 'pipe'].includes(current.def.type ?? '')) {
+    current = (current.def.innerType ?? current.def.in) as typeof current;
+  }
+  return current;
+}
+
+/** One line per zod issue: the key path, zod's message, and the fix or the likely intended key. */
+export function formatIssues(schema: z.ZodType, issues: readonly z.core.$ZodIssue[], basePath: KeyPath = []): string[] {
+  return issues.map((issue) => {
+    const path = [...basePath, ...issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part))];
+    const where = formatKeyPath(path) || '(top level)';
+    if (issue.code === 'unrecognized_keys') {
+      const known = knownKeysAt(schema, issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part)));
+      return issue.keys
+        .map((key) => {
+          const guess = didYouMean(key, known);
+          return `${where}: unknown key "${key}"${guess ? ` (did you mean "${guess}"?)` : ''}${known.length ? `; known keys: ${known.join(', ')}` : ''}`;
+        })
+        .join('\n');
+    }
+    const last = path.filter((part): part is string => typeof part === 'string').at(-1) ?? '';
+    const fix = fixes[last];
+    return `${where}: ${issue.message}${fix ? ` (fix: ${fix})` : ''}`;
+  });
+}
