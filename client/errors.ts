@@ -21,10 +21,9 @@ export function clientError(code: ClientErrorCode, message: string): ClientError
   return { code, message };
 }
 
-/** Classifies a thrown value. `timedOut` wins: once our own timer fired, any resulting abort is a TIMEOUT. */
-export function classifyError(err: unknown, timedOut = false): ClientError {
+/** Classifies a thrown value (our own deadline is handled by the caller, which knows it fired). */
+export function classifyError(err: unknown): ClientError {
   const message = describe(err);
-  if (timedOut) return clientError('TIMEOUT', message);
   for (const code of systemCodes(err)) {
     if (code.startsWith('HPE_')) return clientError('PROTOCOL_ERROR', message);
     const mapped = CODE_BY_SYSTEM_CODE[code];

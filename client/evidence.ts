@@ -21,7 +21,7 @@ export function renderCurl(exchange: Exchange, redactor: Redactor = defaultRedac
   const args = ['curl', '-sS'];
   // `-X HEAD` would make curl wait for a body that never comes.
   if (request.method.toUpperCase() === 'HEAD') args.push('-I');
-  else args.push('-X', quoteBytes(Buffer.from(request.method, 'latin1')));
+  else args.push('-X', /^[A-Za-z]+$/.test(request.method) ? request.method : quoteBytes(Buffer.from(request.method, 'latin1')));
   args.push(quoteBytes(Buffer.from(redactor.redactUrl(request.url), 'utf8')));
 
   for (const [name, value] of headerLines(redactor.redactHeaders(request.headers))) {

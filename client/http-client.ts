@@ -75,6 +75,11 @@ export class HttpClient {
 
     let response: LazyResponse | undefined;
     let error: ClientError | undefined;
+    // Once our timer fired, whatever undici reports (an abort) is a TIMEOUT.
+    const failed = (err: unknown): ClientError =>
+      timedOut
+        ? clientError('TIMEOUT', `no complete response within ${timeoutMs} ms (${response ? 'body' : 'status line/headers'} pending)`)
+        : classifyError(err);
     try {
       const res = await undiciRequest(captured.url, {
         dispatcher: this.#agent,
@@ -93,10 +98,10 @@ export class HttpClient {
       if (read.overflow) {
         error = clientError('BODY_TOO_LARGE', `response body exceeds ${maxBodyBytes} bytes`);
       } else if (read.failure !== undefined) {
-        error = classifyError(read.failure, timedOut);
+        error = failed(read.failure);
       }
     } catch (err) {
-      error = classifyError(err, timedOut);
+      error = failed(err);
     } finally {
       clearTimeout(timer);
     }

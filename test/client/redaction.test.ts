@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { Redactor, defaultRedactor } from '../../client/redaction.ts';
+
+describe('Redactor.redactHeaders', () => {
+  const redactor = new Redactor();
+  redactor.addSecret('registered-secret-value');
+
+  it('keeps the Authorization scheme and masks credentials', () => {
+    expect(redactor.redactHeaders({ Authorization: 'Bearer eyJhbGciOi.abc.def' })).toEqual({ Authorization: 'Bearer ***' });
+    expect(redactor.redactHeaders({ authorization: 'Basic dXNlcjpwYXNz' })).toEqual({ authorization: 'Basic ***' });
+    expect(redactor.redactHeaders({ authorization: 'justatoken' })).toEqual({ authorization: '***' });
+  });
+
+  it('masks API keys, cookies and anything named like a secret', () => {
+    const out = redactor.redactHeaders({
+      apiAccessKeyId: 'AKIA123',
+      apiSecretAccessKey: 'shh',
+      Cookie: 'sid=1',
+      'set-cookie': ['a=1', 'b=2'],
+      'X-Api-Key': 'k',
+      'x-auth-token': 't',
+      'X-Request-Signature': 's',
+      'x-client-secret': 'c',
+    });
+    expect(out).toEqual({
+      apiAccessKeyId: '***',
+      apiSecretAccessKey: '***',
+      Cookie: '***',
+      'set-cookie': ['***', '***'],
+      'X-Api-Key': '***',
+      'x-auth-token': '***',
+      'X-Request-Signature': '***',
+      'x-client-secret': '***',
+    });
+  });
+
+  it('keeps idempotency keys, tracking ids and ordinary headers, but blanks registered secrets in them', () => {
+    const out = redactor.redactHeaders({
+      'Idempotency-Key': 'idem-1',
+      'svc-track-id': 'track-1',
+      'content-type': 'application/json',
+      'x-echo': 'value registered-secret-value here',
+    });
+    expect(out).toEqual({
+      'Idempotency-Key': 'idem-1',
+      'svc-track-id': 'track-1',
+      'content-type': 'application/json',
+      'x-echo': 'value *** here',
+    });
+  });
+});
+
+describe('Redactor.redactText', () => {
+  it('masks secret JSON fields at any depth and keeps the rest', () => {
+    const redactor = new Redactor();
+    const text = JSON.stringify({
+      client_id: 'my-client',
+      client_secret: 'cs-123',
+      nested: { access_token: 'at-456', refresh_token: 'rt-789', token_type: 'Bearer', expires_in: 300 },
+      list: [{ password: 'pw' }],
+      apiKey: 42,
+      token_revoked: false,
+      privateKeys: ['k1', 'k2'],
+    });
+    const out = JSON.parse(redactor.redactText(text));
+    expect(out).toEqual({
+      client_id: 'my-client',
+      client_secret: '***',
+      nested: { access_token: '***', refresh_token: '***', token_type: 'Bearer', expires_in: 300 },
+      list: [{ password: '***' }],
+      apiKey: '***',
+      token_revoked: false,
+      privateKeys: ['***', '***'],
+    });
+  });
+
+  it('returns JSON without secret fields unchanged (formatting kept)', () => {
+    const text = '{ "a" : 1,\n  "b": [true] }';
+    expect(new Redactor().redactText(text)).toBe(text);
+  });
+
+  it('keeps pretty-printing when it re-serialises', () => {
+    const out = new Redactor().redactText('{\n "access_token": "x",\n "scope": "read"\n}');
+    expect(out).toBe('{\n  "access_token": "***",\n  "scope": "read"\n}');
+  });
+
+  it('masks secret fields in truncated or embedded JSON', () => {
+    const redactor = new Redactor();
+    expect(redactor.redactText('{"token_type":"Bearer","access_token":"abcdef-truncat')).toBe(
+      '{"token_type":"Bearer","access_token":"***"',
+    );
+    expect(redactor.redactText('error: {"client_secret": "zzz", "n": 1} rejected')).toBe(
+      'error: {"client_secret": "***", "n": 1} rejected',
+    );
+  });
+
+  it('masks secret fields of form-encoded bodies, byte-identical otherwise', () => {
+    const redactor = new Redactor();
+    const body = 'grant_type=client_credentials&client_id=my%20client&client_secret=s3cr3t%2B&scope=a+b';
+    expect(redactor.redactText(body)).toBe('grant_type=client_credentials&client_id=my%20client&client_secret=***&scope=a+b');
+  });
+
+  it('replaces registered secrets literally, also percent-encoded, longest first', () => {
+    const redactor = new Redactor();
+    redactor.addSecret('p@ss word/1');
+    redactor.addSecret('p@ss');
+    redactor.addSecret('');
+    expect(redactor.redactText('invalid client secret p@ss word/1 given')).toBe('invalid client secret *** given');
+    expect(redactor.redactText('id=x&code=p%40ss%20word%2F1')).toBe('id=x&code=***');
+    expect(redactor.redactText('nothing secret here')).toBe('nothing secret here');
+  });
+
+  it('leaves plain text without secrets untouched', () => {
+    expect(new Redactor().redactText('Internal error, token endpoint = down')).toBe('Internal error, token endpoint = down');
+  });
+});
+
+describe('Redactor.redactUrl', () => {
+  it('masks secret query parameters and URL passwords', () => {
+    const redactor = new Redactor();
+    expect(redactor.redactUrl('https://user:pw@api.test/x?access_token=abc&page=2#frag')).toBe(
+      'https://user:***@api.test/x?access_token=***&page=2#frag',
+    );
+    expect(redactor.redactUrl('https://api.test/x')).toBe('https://api.test/x');
+  });
+});
+
+describe('defaultRedactor', () => {
+  it('is a shared Redactor instance', () => {
+    expect(defaultRedactor).toBeInstanceOf(Redactor);
+  });
+});
