@@ -1,0 +1,121 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { request } from 'undici';
+import { startReferenceServer, type ReferenceOptions, type RunningReference } from '../../reference/server.ts';
+import { referenceTenant } from '../../reference/tenant.ts';
+
+/** Test helpers: a started reference target with a raw HTTP client (undici request, so gzip stays visible). */
+
+export const clientId = '0f4e3d2c-1b0a-4987-8654-3210fedcba98';
+export const clientSecret = 'reference-secret-0123456789';
+export const [entityA, entityB] = referenceTenant.entityIds;
+export const [orgNorth, orgSouth] = referenceTenant.accessibleOrgs;
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** Bytes as received on the wire. */
+  raw: Buffer;
+  /** Body text, gunzipped when the response says gzip. */
+  text: string;
+  json: any;
+}
+
+export interface CallOptions {
+  headers?: Record<string, string>;
+  /** An object is sent as JSON; a string or Buffer as is. */
+  body?: unknown;
+  /** Gzip the request body and say so. */
+  gzip?: boolean;
+}
+
+export interface Target {
+  reference: RunningReference;
+  call(method: string, path: string, options?: CallOptions): Promise<Answer>;
+  /** A fresh token (the token body can be altered per field). */
+  token(headers?: Record<string, string>): Promise<string>;
+  /** The headers a catalog request needs in the target's mode, for a fresh token. */
+  catalogHeaders(extra?: Record<string, string>): Promise<Record<string, string>>;
+}
+
+export const validTokenBody = { client_id: clientId, client_secret: clientSecret, grant_type: 'client_credentials' };
+
+export async function startTarget(options: Partial<ReferenceOptions> = {}): Promise<Target> {
+  const reference = await startReferenceServer({
+    clientId,
+    clientSecret,
+    tokenRateLimit: { requests: 1000, windowMs: 1000 },
+    ...options,
+  });
+  const mode = options.mode ?? 'multi';
+
+  async function call(method: string, path: string, { headers = {}, body, gzip }: CallOptions = {}): Promise<Answer> {
+    let payload: Buffer | undefined =
+      body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+    const sent = { ...headers };
+    if (gzip && payload) {
+      payload = gzipSync(payload);
+      sent['content-encoding'] = 'gzip';
+    }
+    const res = await request(`${reference.baseUrls.billing}${path}`, {
+      method: method as 'POST',
+      headers: { ...(payload && { 'content-type': 'application/json' }), ...sent },
+      ...(payload && { body: payload }),
+    });
+    const raw = Buffer.from(await res.body.arrayBuffer());
+    const text = (res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status: res.statusCode, headers: res.headers, raw, text, json };
+  }
+
+  async function token(headers: Record<string, string> = {}): Promise<string> {
+    const answer = await call('POST', '/oauth/token', { body: validTokenBody, headers });
+    if (answer.status !== 200) throw new Error(`token request failed: ${answer.status} ${answer.text}`);
+    return answer.json.access_token;
+  }
+
+  async function catalogHeaders(extra: Record<string, string> = {}): Promise<Record<string, string>> {
+    return {
+      authorization: `Bearer ${await token()}`,
+      ...(mode === 'multi' && { 'svc-entity-ids': entityA! }),
+      ...extra,
+    };
+  }
+
+  return { reference, call, token, catalogHeaders };
+}
+
+export const flatCharge = {
+  name: 'Support plan',
+  chargeModel: 'FlatFee',
+  defaultPricing: { currency: 'EUR', amount: 10 },
+};
+
+export const tieredCharge = {
+  name: 'Storage',
+  chargeModel: 'Tiered',
+  defaultPricing: { currency: 'EUR', amount: 1 },
+  rateCards: [
+    { conditions: { region: 'eu', tier: 'gold' }, pricing: { currency: 'EUR', amount: 5 } },
+    { conditions: { region: 'eu' }, pricing: { currency: 'EUR', amount: 7 } },
+    { conditions: { region: 'us' }, pricing: { currency: 'USD', amount: 9 } },
+  ],
+};
+
+export const validProduct = {
+  name: 'Cloud',
+  plans: [
+    {
+      name: 'Basic',
+      charges: [
+        { name: 'Traffic', model: 'usage', pricing: { currency: 'EUR', amount: 0.1 }, unitOfMeasure: 'GB' },
+        { name: 'Seat', model: 'recurring', pricing: { currency: 'EUR', amount: 20 } },
+        { name: 'Setup', model: 'other', pricing: { currency: 'EUR', amount: 50 } },
+      ],
+    },
+  ],
+};
