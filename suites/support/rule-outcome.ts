@@ -20,7 +20,7 @@ export interface RuleOutcome {
   observations?: Record<string, unknown>;
 }
 
-declare module 'vitest' {
+declare module '@vitest/runner' {
   interface TaskMeta {
     harness?: RuleOutcome;
   }

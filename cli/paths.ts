@@ -1,0 +1,23 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The harness's own folder (where suites/ and the bundled targets.json live). */
+export const packageRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** targets.json: the one named, else the working folder's, else the bundled one. */
+export function targetsFilePath(explicit: string | undefined): string {
+  if (explicit) return resolve(explicit);
+  const local = resolve('targets.json');
+  return existsSync(local) ? local : join(packageRoot, 'targets.json');
+}
+
+export function reportsPaths(reportsDir: string) {
+  return {
+    root: reportsDir,
+    allureResults: join(reportsDir, 'allure-results'),
+    allureHtml: join(reportsDir, 'allure-report'),
+    junit: join(reportsDir, 'junit.xml'),
+    summary: join(reportsDir, 'summary.json'),
+  };
+}

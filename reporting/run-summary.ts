@@ -1,0 +1,54 @@
+import type { RuleOutcome, RuleStatus } from '../suites/support/rule-outcome.ts';
+
+/** One rule's verdict over every test that judged it. */
+export interface RuleSummary extends RuleOutcome {
+  tests: number;
+}
+
+/** reports/summary.json: machine-readable verdict of one run. */
+export interface RunSummary {
+  target: string;
+  suite: string;
+  seed: number;
+  runs: number;
+  startedAt: string;
+  durationMs: number;
+  verdict: 'conformant' | 'nonconformant' | 'error';
+  counts: Record<RuleStatus | 'not-run', number>;
+  rules: RuleSummary[];
+  /** Rules of the suite that no test judged: a gap in the harness. */
+  notRun: string[];
+  /** Errors outside any test (a crashed suite file, a worker failure). */
+  errors: string[];
+}
+
+const severity: Record<RuleStatus, number> = { failed: 4, broken: 3, passed: 2, waived: 1, 'not-applicable': 0 };
+
+/** Several tests may judge one rule: the worst verdict wins, evidence of the first failure is kept. */
+export function mergeOutcomes(outcomes: readonly RuleOutcome[]): RuleSummary[] {
+  const byRule = new Map<string, RuleSummary>();
+  for (const outcome of outcomes) {
+    const current = byRule.get(outcome.ruleId);
+    if (!current) {
+      byRule.set(outcome.ruleId, { ...outcome, tests: 1 });
+      continue;
+    }
+    const observations = { ...current.observations, ...outcome.observations };
+    const worse = severity[outcome.status] > severity[current.status] ? outcome : current;
+    byRule.set(outcome.ruleId, { ...worse, tests: current.tests + 1, ...(Object.keys(observations).length ? { observations } : {}) });
+  }
+  return [...byRule.values()];
+}
+
+/** Exit-code meaning: any failure is nonconformant; otherwise a broken check or a gap is a harness error. */
+export function verdictOf(rules: readonly RuleSummary[], notRun: readonly string[], errors: readonly string[]): RunSummary['verdict'] {
+  if (rules.some((rule) => rule.status === 'failed')) return 'nonconformant';
+  if (rules.some((rule) => rule.status === 'broken') || notRun.length > 0 || errors.length > 0) return 'error';
+  return 'conformant';
+}
+
+export function countStatuses(rules: readonly RuleSummary[], notRun: readonly string[]): RunSummary['counts'] {
+  const counts: RunSummary['counts'] = { passed: 0, failed: 0, broken: 0, waived: 0, 'not-applicable': 0, 'not-run': notRun.length };
+  for (const rule of rules) counts[rule.status]++;
+  return counts;
+}
