@@ -3,7 +3,8 @@ import type { RuleOutcome } from '../suites/support/rule-outcome.ts';
 
 /**
  * A vitest reporter that only collects: the rule outcome each test recorded, and errors outside tests.
- * A test that ended without an outcome (its file crashed before it ran) is counted as broken.
+ * A test that ended without an outcome (its file crashed before it ran) is counted as broken; one that was
+ * skipped without an outcome was filtered out and is left out.
  */
 export class OutcomeCollector implements Reporter {
   readonly outcomes: RuleOutcome[] = [];
@@ -18,6 +19,8 @@ export class OutcomeCollector implements Reporter {
           this.outcomes.push(outcome);
           continue;
         }
+        // Skipped without an outcome: left out by --rule, not judged.
+        if (testCase.result().state === 'skipped') continue;
         const ruleId = testCase.name.split(':')[0] ?? testCase.name;
         const message = testCase.result().errors?.[0]?.message ?? `the test did not run (${testCase.result().state})`;
         this.outcomes.push({ ruleId, status: 'broken', section: '', message });

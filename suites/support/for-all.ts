@@ -49,7 +49,8 @@ function describeCase(value: unknown): string | undefined {
 export async function forAll<T>(gen: Gen<T>, options: ForAllOptions, body: (value: T) => Promise<unknown>): Promise<number> {
   const boundaryFailure = await runPool(gen.boundaries, options.concurrency, body);
   if (boundaryFailure) {
-    throw annotate(boundaryFailure.error, gen.boundaries[boundaryFailure.index]);
+    const value = gen.boundaries[boundaryFailure.index];
+    throw annotate(boundaryFailure.error, value, { seed: options.seed, path: `boundary ${boundaryFailure.index}`, counterexample: value });
   }
   const values = fc.sample(gen.arbitrary, { seed: options.seed, numRuns: options.runs });
   const randomFailure = await runPool(values, options.concurrency, body);
