@@ -20,7 +20,7 @@ function anonymous(config: BillingConfig): Principal {
 
 export function authenticate(req: IncomingMessage, ctx: BillingContext, operation: OperationName): Principal {
   const { behaviour } = ctx;
-  const token = behaviour.resolveBearer(header(req, 'authorization'), ctx.tokens);
+  const token = behaviour.resolveBearer(header(req, 'authorization'), ctx.tokens, operation);
   if (token && token.uses < behaviour.tokenMaxUses) {
     token.uses++;
     return { clientId: token.clientId, entityIds: token.entityIds };

@@ -53,7 +53,7 @@ export interface BillingBehaviour {
   requestEncodings: readonly string[];
 
   // catalog operations
-  resolveBearer(authorization: string | undefined, tokens: TokenStore): IssuedToken | undefined;
+  resolveBearer(authorization: string | undefined, tokens: TokenStore, operation: OperationName): IssuedToken | undefined;
   authRequired(operation: OperationName): boolean;
   successStatus(operation: OperationName): number;
   invalidStatus(operation: OperationName, kind: InvalidKind): number;

@@ -1,28 +1,35 @@
 import { mutant, type BillingMutant } from './define.ts';
 
-/** Faulty variants of what all catalog operations share: authentication, statuses, content type. */
+/**
+ * Faulty variants of what all catalog operations share: authentication, statuses, content type.
+ * The auth variants leave POST /commerce/products alone: its token check is a rule of its own.
+ */
 export const catalogMutants: readonly BillingMutant[] = [
   mutant(
     {
       name: 'auth-missing-uses-last-token',
       breaks: 'billing.catalog.auth.missing',
       mode: 'multi',
-      description: 'A catalog request without Authorization acts as the most recently issued token.',
+      description: 'A charge request without Authorization acts as the most recently issued token.',
     },
     'resolveBearer',
-    (reference) => (authorization, tokens) =>
-      authorization === undefined ? tokens.latest() : reference(authorization, tokens),
+    (reference) => (authorization, tokens, operation) =>
+      authorization === undefined && operation !== 'createProduct'
+        ? tokens.latest()
+        : reference(authorization, tokens, operation),
   ),
   mutant(
     {
       name: 'auth-any-bearer',
       breaks: 'billing.catalog.auth.invalid',
       mode: 'multi',
-      description: 'Any Authorization header is accepted: an unknown or malformed token acts as the most recently issued one.',
+      description:
+        'Any Authorization header is accepted on charge requests: an unknown or malformed token acts as the most recently issued one.',
     },
     'resolveBearer',
-    (reference) => (authorization, tokens) =>
-      authorization === undefined ? undefined : (reference(authorization, tokens) ?? tokens.latest()),
+    (reference) => (authorization, tokens, operation) =>
+      reference(authorization, tokens, operation) ??
+      (authorization !== undefined && operation !== 'createProduct' ? tokens.latest() : undefined),
   ),
   mutant(
     {

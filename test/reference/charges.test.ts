@@ -124,12 +124,12 @@ describe('charges', () => {
     });
 
     it.each([
-      ['an unknown charge', { chargeId: 'prpc_nope', attributes: {} }],
-      ['no chargeId', { attributes: {} }],
-      ['non-string attribute values', { chargeId: 'PLACEHOLDER', attributes: { region: 1 } }],
-      ['attributes that are not an object', { chargeId: 'PLACEHOLDER', attributes: ['eu'] }],
+      ['an unknown charge', () => ({ chargeId: 'prpc_nope', attributes: {} })],
+      ['no chargeId', () => ({ attributes: {} })],
+      ['non-string attribute values', (chargeId: string) => ({ chargeId, attributes: { region: 1 } })],
+      ['attributes that are not an object', (chargeId: string) => ({ chargeId, attributes: ['eu'] })],
     ])('refuses %s with 400', async (_case, body) => {
-      const answer = await query({ ...body, ...(body.chargeId === 'PLACEHOLDER' && { chargeId: charge.id }) });
+      const answer = await query(body(charge.id));
       expect(answer.status).toBe(400);
       expect(answer.json.success).toBe(false);
     });

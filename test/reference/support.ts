@@ -1,6 +1,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { request } from 'undici';
-import { startReferenceServer, type ReferenceOptions, type RunningReference } from '../../reference/server.ts';
+import { startReferenceServer, type ReferenceMode, type ReferenceOptions, type RunningReference } from '../../reference/server.ts';
 import { referenceTenant } from '../../reference/tenant.ts';
 
 /** Test helpers: a started reference target with a raw HTTP client (undici request, so gzip stays visible). */
@@ -30,6 +30,7 @@ export interface CallOptions {
 
 export interface Target {
   reference: RunningReference;
+  mode: ReferenceMode;
   call(method: string, path: string, options?: CallOptions): Promise<Answer>;
   /** A fresh token (the token body can be altered per field). */
   token(headers?: Record<string, string>): Promise<string>;
@@ -74,7 +75,7 @@ export async function startTarget(options: Partial<ReferenceOptions> = {}): Prom
 
   async function token(headers: Record<string, string> = {}): Promise<string> {
     const answer = await call('POST', '/oauth/token', { body: validTokenBody, headers });
-    if (answer.status !== 200) throw new Error(`token request failed: ${answer.status} ${answer.text}`);
+    if (answer.status < 200 || answer.status > 299) throw new Error(`token request failed: ${answer.status} ${answer.text}`);
     return answer.json.access_token;
   }
 
@@ -86,7 +87,7 @@ export async function startTarget(options: Partial<ReferenceOptions> = {}): Prom
     };
   }
 
-  return { reference, call, token, catalogHeaders };
+  return { reference, mode, call, token, catalogHeaders };
 }
 
 export const flatCharge = {

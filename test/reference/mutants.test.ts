@@ -1,0 +1,79 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { billingMutants } from '../../reference/mutants/index.ts';
+import { startReferenceServer, type ReferenceMode } from '../../reference/server.ts';
+import { probes } from './probes.ts';
+import { clientId, clientSecret, startTarget, type Target } from './support.ts';
+
+/** Names of the probes (rule ids) a target fails in a mode; each probe runs on its own fresh server. */
+async function failedRules(mode: ReferenceMode, mutant: string | undefined): Promise<string[]> {
+  const failed: string[] = [];
+  await Promise.all(
+    Object.entries(probes)
+      .filter(([, probe]) => probe.modes.includes(mode))
+      .map(async ([rule, probe]) => {
+        const target: Target = await startTarget({ mode, ...(mutant && { mutant }), ...probe.options });
+        try {
+          if (!(await probe.keeps(target))) failed.push(rule);
+        } finally {
+          await target.reference.close();
+        }
+      }),
+  );
+  return failed.sort();
+}
+
+describe('mutant catalogue', () => {
+  const started: Array<{ close(): Promise<void> }> = [];
+  afterAll(() => Promise.all(started.map((server) => server.close())));
+
+  it('names are unique kebab-case, every mutant names a rule and a mode', () => {
+    expect(billingMutants.length).toBeGreaterThanOrEqual(37);
+    expect(new Set(billingMutants.map(({ name }) => name)).size).toBe(billingMutants.length);
+    for (const mutant of billingMutants) {
+      expect(mutant.name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(mutant.breaks).toMatch(/^billing\.\S+$/);
+      expect(['multi', 'single-entity', 'plain']).toContain(mutant.mode);
+      expect(mutant.description.length).toBeGreaterThan(0);
+    }
+  });
+
+  it.each(billingMutants.map(({ name }) => name))('starts %s', async (name) => {
+    const server = await startReferenceServer({ clientId, clientSecret, mutant: name });
+    started.push(server);
+    expect(server.baseUrls.billing).toBe(`${server.origin}/billing`);
+  });
+
+  it('refuses an unknown mutant name, listing the valid ones', async () => {
+    await expect(startReferenceServer({ clientId, clientSecret, mutant: 'no-such-mutant' })).rejects.toThrow(
+      /no-such-mutant.*token-single-use/,
+    );
+  });
+
+  it('covers every probed rule with at least one mutant', () => {
+    const broken = new Set(billingMutants.map(({ breaks }) => breaks));
+    expect(Object.keys(probes).filter((rule) => !broken.has(rule))).toEqual([]);
+    expect([...broken].filter((rule) => !(rule in probes))).toEqual([]);
+  });
+});
+
+/**
+ * Rules a mutant cannot help breaking besides its own, because they build on it:
+ * with no idempotency store at all, concurrent retries cannot share one result either.
+ */
+const impliedBreaks: Record<string, readonly string[]> = {
+  'idempotency-no-store': ['billing.headers.idempotency_key.concurrent'],
+};
+
+describe('mutant detection', () => {
+  it.each(['multi', 'single-entity', 'plain'] as const)('the reference keeps every rule in %s mode', async (mode) => {
+    expect(await failedRules(mode, undefined)).toEqual([]);
+  });
+
+  it.each(billingMutants.map((mutant) => [mutant.name, mutant] as const))(
+    '%s breaks exactly its own rule',
+    async (_name, mutant) => {
+      const expected = [mutant.breaks, ...(impliedBreaks[mutant.name] ?? [])].sort();
+      expect(await failedRules(mutant.mode, mutant.name)).toEqual(expected);
+    },
+  );
+});

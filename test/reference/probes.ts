@@ -1,0 +1,208 @@
+import type { ReferenceMode, ReferenceOptions } from '../../reference/server.ts';
+import {
+  clientId,
+  clientSecret,
+  entityA,
+  flatCharge,
+  orgNorth,
+  orgSouth,
+  tieredCharge,
+  validProduct,
+  validTokenBody,
+  type Answer,
+  type Target,
+} from './support.ts';
+
+/**
+ * One small probe per billing rule: true when the target keeps the rule. The mutant tests run every probe
+ * against every mutant, so each mutant is shown to break its own rule and no other.
+ * Every catalog request gets a fresh token, so only the token-reuse probe depends on reuse.
+ */
+export interface Probe {
+  modes: readonly ReferenceMode[];
+  /** Options for a dedicated server when the probe needs special configuration. */
+  options?: Partial<ReferenceOptions>;
+  keeps(target: Target): Promise<boolean>;
+}
+
+const allModes = ['multi', 'single-entity', 'plain'] as const;
+const multiOrgModes = ['multi', 'single-entity'] as const;
+
+const tokenRequest = (t: Target, body: unknown, headers: Record<string, string> = {}) =>
+  t.call('POST', '/oauth/token', { body, headers });
+
+const createCharge = async (t: Target, body: unknown = flatCharge, extra: Record<string, string> = {}) =>
+  t.call('POST', '/commerce/charges', { headers: await t.catalogHeaders(extra), body });
+
+const query = async (t: Target, chargeId: string, attributes: Record<string, string>, extra: Record<string, string> = {}) =>
+  t.call('POST', '/commerce/charges/query', { headers: await t.catalogHeaders(extra), body: { chargeId, attributes } });
+
+const is400 = (answer: Answer) => answer.status === 400;
+/** Probes of other rules accept any success, so a wrong success status shows up only in its own rule. */
+const ok = (answer: Answer) => answer.status >= 200 && answer.status < 300;
+
+function probe(keeps: Probe['keeps'], modes: readonly ReferenceMode[] = allModes, options?: Probe['options']): Probe {
+  return { modes, keeps, ...(options && { options }) };
+}
+
+export const probes: Record<string, Probe> = {
+  'billing.token.client_id.length': probe(async (t) =>
+    is400(await tokenRequest(t, { ...validTokenBody, client_id: `${clientId}x` })) &&
+    is400(await tokenRequest(t, { ...validTokenBody, client_id: clientId.slice(1) })),
+  ),
+  'billing.token.client_secret.length': probe(async (t) =>
+    is400(await tokenRequest(t, { ...validTokenBody, client_secret: clientSecret.padEnd(43, 'x') })),
+  ),
+  'billing.token.grant_type.enum': probe(async (t) => is400(await tokenRequest(t, { ...validTokenBody, grant_type: 'password' }))),
+  'billing.token.fields.required': probe(async (t) => {
+    for (const field of Object.keys(validTokenBody)) {
+      const { [field as keyof typeof validTokenBody]: _, ...rest } = validTokenBody;
+      if (!is400(await tokenRequest(t, rest))) return false;
+    }
+    return true;
+  }),
+  'billing.token.entity_ids.uuid': probe(async (t) =>
+    is400(await tokenRequest(t, validTokenBody, { 'svc-entity-ids': entityA!.replaceAll('-', '') })) &&
+    is400(await tokenRequest(t, validTokenBody, { 'svc-entity-ids': 'not-a-uuid' })),
+  ),
+  'billing.token.forbidden_headers': probe(async (t) => {
+    for (const name of ['Authorization', 'apiAccessKeyId', 'apiSecretAccessKey']) {
+      if (!is400(await tokenRequest(t, validTokenBody, { [name]: 'x' }))) return false;
+    }
+    return true;
+  }),
+  'billing.token.issue': probe(async (t) => {
+    const answer = await tokenRequest(t, validTokenBody);
+    return answer.status === 200 && typeof answer.json?.access_token === 'string' && answer.json.token_type === 'bearer';
+  }),
+  'billing.token.reusable': probe(async (t) => {
+    const headers = await t.catalogHeaders();
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await t.call('POST', '/commerce/charges', { headers, body: flatCharge })).status);
+    return statuses.every((status) => status >= 200 && status < 300);
+  }),
+  'billing.token.rate_limit': probe(
+    async (t) => {
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await tokenRequest(t, validTokenBody)).status);
+      return statuses[2] === 429;
+    },
+    allModes,
+    { tokenRateLimit: { requests: 2, windowMs: 10_000 } },
+  ),
+
+  'billing.headers.track_id.length': probe(async (t) => {
+    const long = await createCharge(t, flatCharge, { 'svc-track-id': 'x'.repeat(65) });
+    const max = await createCharge(t, flatCharge, { 'svc-track-id': 'y'.repeat(64) });
+    return is400(long) && long.headers['svc-track-id'] === undefined && ok(max);
+  }),
+  'billing.headers.track_id.charset': probe(async (t) => {
+    for (const trackId of ['a:b', 'a;b', 'a"b', "a'b", 'caf\u00e9']) {
+      if (!is400(await createCharge(t, flatCharge, { 'svc-track-id': trackId }))) return false;
+    }
+    return true;
+  }),
+  'billing.headers.track_id.echo': probe(async (t) => {
+    const answer = await createCharge(t, flatCharge, { 'svc-track-id': 'Trace-ABC 123' });
+    return answer.headers['svc-track-id'] === 'Trace-ABC 123';
+  }),
+  'billing.headers.idempotency_key.length': probe(async (t) =>
+    is400(await createCharge(t, flatCharge, { 'idempotency-key': 'k'.repeat(256) })),
+  ),
+  'billing.headers.idempotency_key.replay': probe(async (t) => {
+    const first = await createCharge(t, flatCharge, { 'idempotency-key': 'probe-replay' });
+    const retry = await createCharge(t, flatCharge, { 'idempotency-key': 'probe-replay' });
+    return ok(first) && retry.json?.charge?.id === first.json.charge.id;
+  }),
+  'billing.headers.idempotency_key.concurrent': probe(async (t) => {
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => createCharge(t, flatCharge, { 'idempotency-key': 'probe-concurrent' })),
+    );
+    return new Set(answers.map((answer) => answer.json?.charge?.id)).size === 1;
+  }),
+  'billing.headers.entity_ids.required': probe(
+    async (t) => is400(await t.call('POST', '/commerce/charges', { headers: { authorization: `Bearer ${await t.token()}` }, body: flatCharge })),
+    ['multi'],
+  ),
+  'billing.headers.entity_ids.forbidden': probe(
+    async (t) => is400(await createCharge(t, flatCharge, { 'svc-entity-ids': entityA! })),
+    ['single-entity', 'plain'],
+  ),
+  'billing.headers.org_ids.forbidden': probe(async (t) => is400(await createCharge(t, flatCharge, { 'svc-org-ids': orgNorth! })), ['plain']),
+  'billing.headers.org_ids.accessible': probe(
+    async (t) => is400(await createCharge(t, flatCharge, { 'svc-org-ids': 'org-vault' })),
+    multiOrgModes,
+  ),
+  'billing.headers.org_ids.scope': probe(async (t) => {
+    const { id } = (await createCharge(t, flatCharge, { 'svc-org-ids': orgNorth! })).json.charge;
+    return is400(await query(t, id, {}, { 'svc-org-ids': orgSouth! })) && ok(await query(t, id, {}));
+  }, multiOrgModes),
+
+  'billing.compression.response_over_threshold': probe(async (t) => {
+    const answer = await createCharge(t, { ...flatCharge, description: 'd'.repeat(3000) }, { 'accept-encoding': 'gzip' });
+    return answer.headers['content-encoding'] === 'gzip';
+  }),
+  'billing.compression.response_under_threshold': probe(async (t) => {
+    const answer = await createCharge(t, { ...flatCharge, description: 'd'.repeat(500) }, { 'accept-encoding': 'gzip' });
+    return answer.raw.length > 500 && answer.raw.length <= 1000 && answer.headers['content-encoding'] === undefined;
+  }),
+  'billing.compression.request_gzip': probe(async (t) => {
+    return ok(await t.call('POST', '/commerce/charges', { headers: await t.catalogHeaders(), body: flatCharge, gzip: true }));
+  }),
+
+  'billing.catalog.auth.missing': probe(async (t) => {
+    const { authorization: _, ...headers } = await t.catalogHeaders();
+    return (await t.call('POST', '/commerce/charges', { headers, body: flatCharge })).status === 401;
+  }),
+  'billing.catalog.auth.invalid': probe(async (t) => {
+    const headers = await t.catalogHeaders({ authorization: 'Bearer not-a-real-token' });
+    return (await t.call('POST', '/commerce/charges', { headers, body: flatCharge })).status === 401;
+  }),
+  'billing.catalog.status.documented': probe(async (t) => {
+    const answer = await t.call('POST', '/commerce/charges/query', { headers: await t.catalogHeaders(), body: { attributes: {} } });
+    return is400(answer) && answer.json?.success === false;
+  }),
+  'billing.catalog.invalid_input.status': probe(async (t) =>
+    is400(await t.call('POST', '/commerce/charges', { headers: await t.catalogHeaders(), body: '{"name": ' })),
+  ),
+  'billing.charges.create': probe(async (t) => {
+    const answer = await createCharge(t);
+    return answer.status === 200 && answer.json?.charge?.version === 1;
+  }),
+  'billing.charges.update.body_identifies': probe(async (t) => {
+    const first = (await createCharge(t)).json.charge;
+    await createCharge(t);
+    const answer = await t.call('PUT', '/commerce/charges', { headers: await t.catalogHeaders(), body: { id: first.id, name: 'renamed' } });
+    const unknown = await t.call('PUT', '/commerce/charges', { headers: await t.catalogHeaders(), body: { id: 'prpc_unknown', name: 'x' } });
+    return answer.json?.charge?.id === first.id && is400(unknown);
+  }),
+  'billing.charges.query.rate_card_match': probe(async (t) => {
+    const { id } = (await createCharge(t, tieredCharge)).json.charge;
+    return (await query(t, id, { region: 'eu', tier: 'silver' })).json?.rateCardIndex === 1;
+  }),
+  'billing.charges.query.default_fallback': probe(async (t) => {
+    const { id } = (await createCharge(t, tieredCharge)).json.charge;
+    const answer = await query(t, id, { region: 'apac' });
+    return answer.json?.source === 'default' && answer.json.resolvedPricing?.amount === tieredCharge.defaultPricing.amount;
+  }),
+  'billing.charges.query.no_side_effects': probe(async (t) => {
+    const { id } = (await createCharge(t, tieredCharge)).json.charge;
+    await query(t, id, { region: 'eu' });
+    return (await query(t, id, {})).json?.charge?.version === 1;
+  }),
+  'billing.products.create': probe(async (t) => {
+    const answer = await t.call('POST', '/commerce/products', { headers: await t.catalogHeaders(), body: validProduct });
+    return ok(answer) && answer.json?.product?.plans?.[0]?.charges?.length === 3;
+  }),
+  'billing.products.plans.required': probe(async (t) =>
+    is400(await t.call('POST', '/commerce/products', { headers: await t.catalogHeaders(), body: { ...validProduct, plans: [] } })),
+  ),
+  'billing.products.auth': probe(async (t) => {
+    const { authorization: _, ...headers } = await t.catalogHeaders();
+    return (await t.call('POST', '/commerce/products', { headers, body: validProduct })).status === 401;
+  }),
+  'billing.bodies.json': probe(async (t) => {
+    const answer = await createCharge(t);
+    return ok(answer) && answer.headers['content-type'] === 'application/json; charset=utf-8';
+  }),
+};
