@@ -60,7 +60,11 @@ export interface BillingBehaviour {
   contentType(operation: OperationName | undefined, status: number): string;
 
   // charges
-  findChargeForUpdate(charges: ReadonlyMap<string, Charge>, id: string, visible: (charge: Charge) => boolean): Charge | undefined;
+  findChargeForUpdate(
+    charges: ReadonlyMap<string, Charge>,
+    id: string,
+    visible: (charge: Charge) => boolean,
+  ): Charge | undefined;
   rateCardRowMatches(conditions: Record<string, string>, attributes: Record<string, string>): boolean;
   fallbackPricing(charge: Charge): PricingResolution;
   /** Runs after a Dynamic Pricing query has been answered. */

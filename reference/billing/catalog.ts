@@ -18,7 +18,10 @@ export interface CatalogRequest {
 export type CatalogHandler = (request: CatalogRequest) => Reply;
 
 export interface CatalogOptions {
-  /** POST operations honour Idempotency-Key; PUT ignores it. */
+  /**
+   * Idempotency-Key handling: 'replay' (creating POSTs: validate, then replay retries),
+   * 'validate-only' (POSTs that create nothing), 'ignore' (PUT: the header is not looked at).
+   */
   idempotent: 'replay' | 'validate-only' | 'ignore';
 }
 

@@ -63,8 +63,9 @@ export function tokenEntityIds(req: IncomingMessage, config: BillingConfig, beha
   if (!parsed.ok) invalidHeader('Svc-Entity-Ids must be a UUID with hyphens');
   // Multi-entity off: a well-formed id is accepted and has no effect.
   if (config.mode === 'plain') return [];
-  const named = parsed.id === undefined ? undefined : config.tenant.entityIds.find((id) => sameId(id, parsed.id!));
-  if (parsed.id !== undefined && named === undefined) invalidHeader('Svc-Entity-Ids is not an entity of this tenant');
+  const wanted = parsed.id;
+  const named = wanted === undefined ? undefined : config.tenant.entityIds.find((id) => sameId(id, wanted));
+  if (wanted !== undefined && named === undefined) invalidHeader('Svc-Entity-Ids is not an entity of this tenant');
   if (config.mode === 'multi') return config.tenant.entityIds;
   const single = named ?? config.tenant.entityIds[0];
   return single === undefined ? [] : [single];

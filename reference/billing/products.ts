@@ -15,7 +15,9 @@ function productCharge(value: unknown, field: string, models: readonly string[])
   const model = oneOf(own(record, 'model'), `${field}.model`, models);
   const chargePricing = pricing(own(record, 'pricing'), `${field}.pricing`);
   const unit = own(record, 'unitOfMeasure');
-  if (unit === undefined && model === 'usage') throw new InvalidRequest(`${field}.unitOfMeasure is required for usage charges`);
+  if (unit === undefined && model === 'usage') {
+    throw new InvalidRequest(`${field}.unitOfMeasure is required for usage charges`);
+  }
   return {
     id: `prpc_${randomUUID()}`,
     name: chargeName,

@@ -64,7 +64,8 @@ export function rateCards(value: unknown, field: string): RateCard[] {
 
 /** Attributes of a Dynamic Pricing query: any names, string values. */
 export function attributes(value: unknown, field: string): Record<string, string> {
-  return stringMap(value, field, { minEntries: 0, keyMax: Number.MAX_SAFE_INTEGER, valueMin: 0, valueMax: Number.MAX_SAFE_INTEGER });
+  const unbounded = Number.MAX_SAFE_INTEGER;
+  return stringMap(value, field, { minEntries: 0, keyMax: unbounded, valueMin: 0, valueMax: unbounded });
 }
 
 export function name(value: unknown, field = 'name'): string {

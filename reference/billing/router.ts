@@ -63,9 +63,15 @@ const routes = new Map<string, Route>([
       },
     },
   ],
-  // The query validates Idempotency-Key like every POST but never replays: it has nothing to protect.
-  ['/commerce/charges/query', { methods: { POST: catalogOperation('queryCharge', queryCharge, proxyBadRequest, { idempotent: 'validate-only' }) } }],
-  ['/commerce/products', { methods: { POST: catalogOperation('createProduct', createProduct, proxyBadRequest, { idempotent: 'replay' }) } }],
+  [
+    '/commerce/charges/query',
+    // The query validates Idempotency-Key like every POST but never replays: it has nothing to protect.
+    { methods: { POST: catalogOperation('queryCharge', queryCharge, proxyBadRequest, { idempotent: 'validate-only' }) } },
+  ],
+  [
+    '/commerce/products',
+    { methods: { POST: catalogOperation('createProduct', createProduct, proxyBadRequest, { idempotent: 'replay' }) } },
+  ],
 ]);
 
 function early(status: number, body: unknown, headers?: Record<string, string>): EarlyReply {
@@ -77,7 +83,9 @@ function resolve(req: IncomingMessage, ctx: BillingContext, path: string): Opera
   if (!route) throw early(404, { message: 'Not Found' });
   if (route.rateLimited && ctx.behaviour.tokenRateLimited) {
     const decision = ctx.tokenLimiter.hit(req.socket.remoteAddress ?? '');
-    if (!decision.allowed) throw early(429, { error: 'rate_limited' }, { 'retry-after': String(decision.retryAfterSeconds) });
+    if (!decision.allowed) {
+      throw early(429, { error: 'rate_limited' }, { 'retry-after': String(decision.retryAfterSeconds) });
+    }
   }
   const operation = route.methods[req.method ?? ''];
   if (!operation) throw early(405, { message: 'Method Not Allowed' }, { allow: Object.keys(route.methods).join(', ') });
@@ -110,7 +118,14 @@ function sendable(headers: Record<string, string>): Record<string, string> {
   );
 }
 
-function send(req: IncomingMessage, res: ServerResponse, reply: Reply, operation: Operation | undefined, ctx: BillingContext, trackId: TrackId | undefined): void {
+interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  ctx: BillingContext;
+  trackId: TrackId | undefined;
+}
+
+function send({ req, res, ctx, trackId }: Exchange, reply: Reply, operation: Operation | undefined): void {
   const { behaviour } = ctx;
   const encoded = encodeJson(reply.body, acceptsGzip(header(req, 'accept-encoding')), behaviour.gzipThresholdBytes);
   const headers = sendable({
@@ -126,7 +141,12 @@ function send(req: IncomingMessage, res: ServerResponse, reply: Reply, operation
 }
 
 /** Handles one request whose path lies under the billing prefix (`path` is the rest after the prefix). */
-export async function handleBilling(ctx: BillingContext, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+export async function handleBilling(
+  ctx: BillingContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+): Promise<void> {
   const trackId = readTrackId(req, ctx.behaviour);
   let operation: Operation | undefined;
   let reply: Reply;
@@ -136,5 +156,5 @@ export async function handleBilling(ctx: BillingContext, req: IncomingMessage, r
   } catch (error) {
     reply = failureReply(error, operation, ctx);
   }
-  send(req, res, reply, operation, ctx, trackId);
+  send({ req, res, ctx, trackId }, reply, operation);
 }

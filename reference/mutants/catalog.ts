@@ -24,7 +24,8 @@ export const catalogMutants: readonly BillingMutant[] = [
       breaks: 'billing.catalog.auth.invalid',
       mode: 'multi',
       description:
-        'Any Authorization header is accepted on charge requests: an unknown or malformed token acts as the most recently issued one.',
+        'Any Authorization header is accepted on charge requests: ' +
+        'an unknown or malformed token acts as the most recently issued one.',
     },
     'resolveBearer',
     (reference) => (authorization, tokens, operation) =>
@@ -39,7 +40,8 @@ export const catalogMutants: readonly BillingMutant[] = [
       description: 'Answers body validation errors of POST /commerce/charges/query with 422 instead of 400.',
     },
     'invalidStatus',
-    (reference) => (operation, kind) => (operation === 'queryCharge' && kind === 'record' ? 422 : reference(operation, kind)),
+    (reference) => (operation, kind) =>
+      operation === 'queryCharge' && kind === 'record' ? 422 : reference(operation, kind),
   ),
   mutant(
     {

@@ -17,7 +17,8 @@ export const chargeMutants: readonly BillingMutant[] = [
       name: 'update-ignores-body-id',
       breaks: 'billing.charges.update.body_identifies',
       mode: 'multi',
-      description: 'PUT updates the most recently created visible charge whatever the body id names (a missing id is still 400).',
+      description:
+        'PUT updates the most recently created visible charge whatever the body id names (a missing id is still 400).',
     },
     'findChargeForUpdate',
     () => (charges, _id, visible) => [...charges.values()].reverse().find(visible),

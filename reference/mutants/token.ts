@@ -20,7 +20,8 @@ export const tokenMutants: readonly BillingMutant[] = [
       description: 'Accepts a client_secret longer than 42 characters when it starts with the real secret.',
     },
     'checkClientSecret',
-    (reference) => (sent, expected) => (sent.length > 42 && sent.startsWith(expected) ? 'ok' : reference(sent, expected)),
+    (reference) => (sent, expected) =>
+      sent.length > 42 && sent.startsWith(expected) ? 'ok' : reference(sent, expected),
   ),
   mutant(
     {
@@ -48,7 +49,8 @@ export const tokenMutants: readonly BillingMutant[] = [
       breaks: 'billing.token.entity_ids.uuid',
       mode: 'multi',
       description:
-        'Svc-Entity-Ids on the token operation: 32 hex digits without hyphens are read as that UUID, any other malformed value is ignored.',
+        'Svc-Entity-Ids on the token operation: 32 hex digits without hyphens are read as that UUID, ' +
+        'any other malformed value is ignored.',
     },
     'parseTokenEntityId',
     (reference) => (raw) => {
