@@ -1,0 +1,38 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RunSummary } from '../../reporting/run-summary.ts';
+
+const bin = fileURLToPath(new URL('../../bin/harness.js', import.meta.url));
+export const bundledTargets = JSON.parse(readFileSync(fileURLToPath(new URL('../../targets.json', import.meta.url)), 'utf8')) as {
+  targets: Record<string, { command: string[] } & Record<string, unknown>>;
+};
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  reportsDir: string;
+  summary(): RunSummary;
+}
+
+/** Runs the real `harness` CLI in a child process with its own reports folder. */
+export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  const reportsDir = mkdtempSync(join(tmpdir(), 'harness-reports-'));
+  const withReports = args[0] === 'run' ? [...args, '--reports', reportsDir] : args;
+  return new Promise((resolve) => {
+    execFile(process.execPath, [bin, ...withReports], { env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024, timeout: 300_000 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : 99) : 0;
+      resolve({ code, stdout, stderr, reportsDir, summary: () => JSON.parse(readFileSync(join(reportsDir, 'summary.json'), 'utf8')) as RunSummary });
+    });
+  });
+}
+
+/** Writes a targets file with the given entries and returns its path. */
+export function writeTargets(targets: Record<string, unknown>): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'harness-targets-')), 'targets.json');
+  writeFileSync(path, JSON.stringify({ targets }, null, 2));
+  return path;
+}
