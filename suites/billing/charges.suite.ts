@@ -70,6 +70,10 @@ ruleTest(id.invalidInputStatus, async () => {
       ),
     );
   });
+  // An empty object names no charge and defines none: invalid for every charge operation.
+  await Promise.all(
+    chargeOperations.map(async (operation) => statusForInvalidInput(await s.client.send(operation, { json: {} }), id.invalidInputStatus, operation.invalidInputStatus)),
+  );
   for (const invalid of s.client.adapter.invalidChargeBodies()) {
     statusForInvalidInput(await s.client.send(op.createCharge, { json: invalid.body }), id.invalidInputStatus, op.createCharge.invalidInputStatus);
   }
@@ -85,8 +89,10 @@ ruleTest(id.documentedStatus, async () => {
     invalidTrackId.arbitrary.map((invalid) => ({ headers: { [headerNames.trackId]: invalid.value } })),
     fc.constant({ auth: 'none' as const }),
     fc.constant({}),
+    // JSON objects that are no record of any operation: the shape errors a validator reports.
+    fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }).map((json) => ({ json })),
   );
-  await forAll({ boundaries: [{}], arbitrary: requests }, s.property(), async (request) => {
+  await forAll({ boundaries: [{}, { json: {} }, { json: { unexpected: true } }], arbitrary: requests }, s.property(), async (request) => {
     await Promise.all(
       valid.map(async ({ operation, json }) => {
         const exchange = await s.client.send(operation, { json, ...request });
