@@ -73,6 +73,7 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
     runs: options.runs,
     startedAt: startedAt.toISOString(),
     durationMs: Date.now() - startedAt.getTime(),
+    exchanges: rules.reduce((total, rule) => total + (rule.exchanges ?? 0), 0),
     verdict: verdictOf(rules, notRun, collector.errors),
     counts: countStatuses(rules, notRun),
     rules,

@@ -121,3 +121,8 @@ let lastId = 0;
 export function nextExchangeId(): number {
   return ++lastId;
 }
+
+/** How many exchanges this process has started so far (for the run's request counts). */
+export function exchangesStarted(): number {
+  return lastId;
+}

@@ -11,7 +11,8 @@ export async function buildAllureHtml(resultsDir: string, outputDir: string): Pr
   if (!existsSync(resultsDir)) {
     throw new HarnessError('REPORT_FAILED', `No Allure results at ${resultsDir}`, 'run `harness run` first');
   }
-  const cli = join(dirname(require.resolve('allure/package.json')), 'cli.js');
+  // The package exports no package.json; its CLI sits one folder above the main entry (dist/index.js).
+  const cli = join(dirname(require.resolve('allure')), '..', 'cli.js');
   const output: string[] = [];
   const code = await new Promise<number | null>((resolve) => {
     const child = spawn(process.execPath, [cli, 'generate', resultsDir, '--output', outputDir, '--report-name', 'API conformance'], {

@@ -16,7 +16,7 @@ export function renderSummary(summary: RunSummary): string {
   const c = summary.counts;
   lines.push(
     '',
-    `${summary.verdict.toUpperCase()}: ${c.passed} passed, ${c.failed} failed, ${c.broken} broken, ${c.waived} waived, ${c['not-applicable']} not applicable, ${c['not-run']} not run (${(summary.durationMs / 1000).toFixed(1)} s)`,
+    `${summary.verdict.toUpperCase()}: ${c.passed} passed, ${c.failed} failed, ${c.broken} broken, ${c.waived} waived, ${c['not-applicable']} not applicable, ${c['not-run']} not run (${(summary.durationMs / 1000).toFixed(1)} s, ${summary.exchanges} exchanges)`,
   );
   return lines.join('\n');
 }

@@ -13,6 +13,8 @@ export interface RunSummary {
   runs: number;
   startedAt: string;
   durationMs: number;
+  /** HTTP exchanges the suites made with the target. */
+  exchanges: number;
   verdict: 'conformant' | 'nonconformant' | 'error';
   counts: Record<RuleStatus | 'not-run', number>;
   rules: RuleSummary[];
@@ -35,7 +37,8 @@ export function mergeOutcomes(outcomes: readonly RuleOutcome[]): RuleSummary[] {
     }
     const observations = { ...current.observations, ...outcome.observations };
     const worse = severity[outcome.status] > severity[current.status] ? outcome : current;
-    byRule.set(outcome.ruleId, { ...worse, tests: current.tests + 1, ...(Object.keys(observations).length ? { observations } : {}) });
+    const exchanges = (current.exchanges ?? 0) + (outcome.exchanges ?? 0);
+    byRule.set(outcome.ruleId, { ...worse, tests: current.tests + 1, exchanges, ...(Object.keys(observations).length ? { observations } : {}) });
   }
   return [...byRule.values()];
 }

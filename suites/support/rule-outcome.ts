@@ -16,6 +16,8 @@ export interface RuleOutcome {
   input?: string;
   evidence?: EvidenceRecord[];
   replay?: { seed: number; path: string; counterexample: string };
+  /** HTTP exchanges the test made (set-up included). */
+  exchanges?: number;
   /** What the target showed where the spec leaves behaviour open. */
   observations?: Record<string, unknown>;
 }

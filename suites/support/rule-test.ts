@@ -3,6 +3,7 @@ import { type TestContext, test } from 'vitest';
 import type { Verdict } from '../../checks/rule-violation.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import { describeExchange } from '../../client/evidence.ts';
+import { exchangesStarted } from '../../client/exchange.ts';
 import { defaultRedactor } from '../../client/redaction.ts';
 import { ruleById } from '../../rules/index.ts';
 import type { Rule } from '../../rules/rule.ts';
@@ -82,8 +83,10 @@ export function ruleTest(ruleId: string, body: (context: RuleTestContext) => Pro
     const run = runContext();
     const observations: Record<string, unknown> = {};
     const base: RuleOutcome = { ruleId: rule.id, status: 'passed', section: `${rule.source.document} > ${rule.source.section}` };
+    const exchangesBefore = exchangesStarted();
     const record = (outcome: RuleOutcome) => {
-      vitestContext.task.meta.harness = Object.keys(observations).length ? { ...outcome, observations } : outcome;
+      const exchanges = exchangesStarted() - exchangesBefore;
+      vitestContext.task.meta.harness = Object.keys(observations).length ? { ...outcome, exchanges, observations } : { ...outcome, exchanges };
     };
     await label(rule, run);
 
