@@ -1,0 +1,74 @@
+/*
+ * Benchmark, not a test: prints figures, asserts nothing.
+ * 1. Wall time of `harness run --suite billing` against the bundled reference target, and the exchanges
+ *    per second that run sustained.
+ * 2. Throughput of the property engine where a rule allows concurrency: generated Svc-Track-Id values,
+ *    each sent as a charge query, the response parsed by the adapter (zod), captured, and checked for
+ *    the echo, at 1, 8, 16 and 32 in flight.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { referenceBillingAdapter } from '../adapters/billing/reference-adapter.ts';
+import { trackIdEcho } from '../checks/track-id-echo.ts';
+import { BillingClient, headerNames } from '../client/billing/billing-client.ts';
+import { defaultRedactor } from '../client/redaction.ts';
+import { validTrackId } from '../generators/billing/valid-track-id.ts';
+import { startReferenceServer } from '../reference/server.ts';
+import { referenceTenant } from '../reference/tenant.ts';
+import type { RunSummary } from '../reporting/run-summary.ts';
+import { billingOperations as op } from '../rules/billing/operations.ts';
+import { forAll } from '../suites/support/for-all.ts';
+import { targetSchema } from '../targets/schema.ts';
+
+const bin = fileURLToPath(new URL('../bin/harness.js', import.meta.url));
+
+async function benchHarnessRun(runs: number): Promise<void> {
+  const reports = mkdtempSync(join(tmpdir(), 'harness-bench-'));
+  const started = performance.now();
+  await new Promise<void>((resolve) => execFile(process.execPath, [bin, 'run', '--suite', 'billing', '--seed', '1', '--runs', String(runs), '--reports', reports], () => resolve()));
+  const seconds = (performance.now() - started) / 1000;
+  const summary = JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as RunSummary;
+  console.log(
+    `harness run --suite billing --runs ${runs}: ${seconds.toFixed(1)} s wall, verdict ${summary.verdict}, ${summary.exchanges} exchanges, ` +
+      `${(summary.exchanges / seconds).toFixed(0)} exchanges/s over the whole run (start-up included)`,
+  );
+}
+
+async function benchPropertyThroughput(cases: number): Promise<void> {
+  const clientId = crypto.randomUUID();
+  const clientSecret = 'bench-secret-0123456789';
+  const server = await startReferenceServer({ clientId, clientSecret, mode: 'multi', tokenRateLimit: { requests: 1000, windowMs: 1000 } });
+  try {
+    for (const concurrency of [1, 8, 16, 32]) {
+      const entry = targetSchema.parse({
+        kind: 'url',
+        baseUrls: { billing: server.baseUrls.billing },
+        credentials: { billing: { clientId, clientSecret } },
+        tenant: { multiEntity: true, tokenEntityScope: 'multiple', entityIds: [...referenceTenant.entityIds], multiOrg: true, accessibleOrgs: [...referenceTenant.accessibleOrgs] },
+        client: { concurrency },
+      });
+      const client = new BillingClient({ baseUrl: server.baseUrls.billing, credentials: { clientId, clientSecret }, tenant: entry.tenant, adapter: referenceBillingAdapter, settings: entry.client, redactor: defaultRedactor });
+      const created = await client.send(op.createCharge, { json: referenceBillingAdapter.createChargeBody({ name: 'bench', defaultPricing: { currency: 'USD', amount: 1 }, rateCards: [] }) });
+      const chargeId = referenceBillingAdapter.parseChargeResponse(created.response?.json()).chargeId;
+      const query = referenceBillingAdapter.queryChargeBody(chargeId, { region: 'eu' });
+      const started = performance.now();
+      const done = await forAll(validTrackId, { seed: 1, runs: cases, concurrency }, async (trackId) => {
+        const exchange = await client.send(op.queryCharge, { json: query, headers: { [headerNames.trackId]: trackId } });
+        referenceBillingAdapter.parseQueryResponse(exchange.response?.json());
+        trackIdEcho(exchange, 'bench', headerNames.trackId, trackId);
+      });
+      const seconds = (performance.now() - started) / 1000;
+      console.log(`property engine, ${concurrency} in flight: ${done} exchanges in ${seconds.toFixed(2)} s = ${(done / seconds).toFixed(0)} exchanges/s (generated, sent, captured, parsed with zod, checked)`);
+      await client.close();
+    }
+  } finally {
+    await server.close();
+  }
+}
+
+const runs = Number(process.env.BENCH_RUNS ?? 100);
+await benchHarnessRun(runs);
+await benchPropertyThroughput(Number(process.env.BENCH_CASES ?? 20_000));
