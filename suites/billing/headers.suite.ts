@@ -78,23 +78,18 @@ ruleTest(id.entityIdsRequired, async () => {
   await everyChargeOperationRefuses(s, id.entityIdsRequired, chargeId, { scopeHeaders: false });
 });
 
-ruleTest(id.entityIdsForbidden, async () => {
-  const s = session();
-  const chargeId = await fixtureCharge(s, id.entityIdsForbidden);
-  const entityIds = s.client.tenant.entityIds.length > 0 ? s.client.tenant.entityIds : ['00000000-0000-4000-8000-000000000000'];
-  for (const entityId of entityIds) {
-    await everyChargeOperationRefuses(s, id.entityIdsForbidden, chargeId, { headers: { [headerNames.entityIds]: entityId } });
-  }
-});
+/** A header that must not be set in this tenant mode: every charge operation refuses each value with 400. */
+function forbiddenHeaderRule(ruleId: string, header: string, values: (s: BillingSession) => readonly string[]): void {
+  ruleTest(ruleId, async () => {
+    const s = session();
+    const chargeId = await fixtureCharge(s, ruleId);
+    for (const value of values(s)) await everyChargeOperationRefuses(s, ruleId, chargeId, { headers: { [header]: value } });
+  });
+}
 
-ruleTest(id.orgIdsForbidden, async () => {
-  const s = session();
-  const chargeId = await fixtureCharge(s, id.orgIdsForbidden);
-  const orgs = s.client.tenant.accessibleOrgs.length > 0 ? s.client.tenant.accessibleOrgs : ['harness-org'];
-  for (const org of orgs) {
-    await everyChargeOperationRefuses(s, id.orgIdsForbidden, chargeId, { headers: { [headerNames.orgIds]: org } });
-  }
-});
+// Values the tenant really has, so only the header's presence is wrong; made-up ones where none are declared.
+forbiddenHeaderRule(id.entityIdsForbidden, headerNames.entityIds, (s) => (s.client.tenant.entityIds.length > 0 ? s.client.tenant.entityIds : ['00000000-0000-4000-8000-000000000000']));
+forbiddenHeaderRule(id.orgIdsForbidden, headerNames.orgIds, (s) => (s.client.tenant.accessibleOrgs.length > 0 ? s.client.tenant.accessibleOrgs : ['harness-org']));
 
 ruleTest(id.orgIdsAccessible, async () => {
   const s = session();
