@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entityA, flatCharge, orgNorth, startTarget, tieredCharge, validProduct, type Target } from './support.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { entityA, flatCharge, orgNorth, tieredCharge, useStartedTarget, validProduct } from './support.ts';
 
 describe('charges', () => {
-  let target: Target;
-  let headers: Record<string, string>;
-  beforeAll(async () => {
-    target = await startTarget();
-    headers = await target.catalogHeaders();
-  });
-  afterAll(() => target.reference.close());
+  const started = useStartedTarget();
 
-  const create = (body: unknown) => target.call('POST', '/commerce/charges', { headers, body });
-  const update = (body: unknown) => target.call('PUT', '/commerce/charges', { headers, body });
-  const query = (body: unknown) => target.call('POST', '/commerce/charges/query', { headers, body });
+  const create = (body: unknown) => started.target.call('POST', '/commerce/charges', { headers: started.headers, body });
+  const update = (body: unknown) => started.target.call('PUT', '/commerce/charges', { headers: started.headers, body });
+  const query = (body: unknown) => started.target.call('POST', '/commerce/charges/query', { headers: started.headers, body });
 
   it('creates a charge: 200 CreateChargeResponse, optional fields only when given', async () => {
     const answer = await create({ name: 'Bare', chargeModel: 'PerUnit' });
@@ -137,16 +131,10 @@ describe('charges', () => {
 });
 
 describe('products', () => {
-  let target: Target;
-  let headers: Record<string, string>;
-  beforeAll(async () => {
-    target = await startTarget();
-    headers = await target.catalogHeaders();
-  });
-  afterAll(() => target.reference.close());
+  const started = useStartedTarget();
 
-  const post = (body: unknown, extra: Record<string, string> = headers) =>
-    target.call('POST', '/commerce/products', { headers: extra, body });
+  const post = (body: unknown, extra: Record<string, string> = started.headers) =>
+    started.target.call('POST', '/commerce/products', { headers: extra, body });
 
   it('creates a product with plans and charges of every model', async () => {
     const answer = await post(validProduct);
@@ -181,7 +169,7 @@ describe('products', () => {
   });
 
   it('requires a bearer token', async () => {
-    const { authorization: _, ...withoutAuth } = headers;
+    const { authorization: _, ...withoutAuth } = started.headers;
     expect((await post(validProduct, withoutAuth)).status).toBe(401);
   });
 });

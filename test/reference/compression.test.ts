@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { acceptsGzip } from '../../reference/billing/compression.ts';
-import { flatCharge, startTarget, type Target } from './support.ts';
+import { flatCharge, useStartedTarget, type Target } from './support.ts';
 
 /** Description length that makes the create response exactly `bytes` long (the rest of the body has fixed size). */
 async function descriptionFor(target: Target, headers: Record<string, string>, bytes: number): Promise<number> {
@@ -10,22 +10,16 @@ async function descriptionFor(target: Target, headers: Record<string, string>, b
 }
 
 describe('response compression', () => {
-  let target: Target;
-  let headers: Record<string, string>;
-  beforeAll(async () => {
-    target = await startTarget();
-    headers = await target.catalogHeaders();
-  });
-  afterAll(() => target.reference.close());
+  const started = useStartedTarget();
 
   const createWith = (length: number, acceptEncoding: string) =>
-    target.call('POST', '/commerce/charges', {
-      headers: { ...headers, 'accept-encoding': acceptEncoding },
+    started.target.call('POST', '/commerce/charges', {
+      headers: { ...started.headers, 'accept-encoding': acceptEncoding },
       body: { ...flatCharge, description: 'd'.repeat(length) },
     });
 
   it('sends a 1000-byte body uncompressed and gzips a 1001-byte body', async () => {
-    const length = await descriptionFor(target, headers, 1000);
+    const length = await descriptionFor(started.target, started.headers, 1000);
     const atThreshold = await createWith(length, 'gzip');
     expect(atThreshold.headers['content-encoding']).toBeUndefined();
     expect(atThreshold.raw.length).toBe(1000);
@@ -56,40 +50,34 @@ describe('response compression', () => {
 });
 
 describe('request compression', () => {
-  let target: Target;
-  let headers: Record<string, string>;
-  beforeAll(async () => {
-    target = await startTarget();
-    headers = await target.catalogHeaders();
-  });
-  afterAll(() => target.reference.close());
+  const started = useStartedTarget();
 
   it('reads a gzipped request body', async () => {
-    const answer = await target.call('POST', '/commerce/charges', { headers, body: flatCharge, gzip: true });
+    const answer = await started.target.call('POST', '/commerce/charges', { headers: started.headers, body: flatCharge, gzip: true });
     expect(answer.status).toBe(200);
     expect(answer.json.charge.name).toBe(flatCharge.name);
   });
 
   it('answers 400 for broken gzip, unknown encodings and bodies over 1 MiB', async () => {
-    const broken = await target.call('POST', '/commerce/charges', {
-      headers: { ...headers, 'content-encoding': 'gzip' },
+    const broken = await started.target.call('POST', '/commerce/charges', {
+      headers: { ...started.headers, 'content-encoding': 'gzip' },
       body: 'not gzip at all',
     });
     expect(broken.status).toBe(400);
-    const unknown = await target.call('POST', '/commerce/charges', {
-      headers: { ...headers, 'content-encoding': 'br' },
+    const unknown = await started.target.call('POST', '/commerce/charges', {
+      headers: { ...started.headers, 'content-encoding': 'br' },
       body: flatCharge,
     });
     expect(unknown.status).toBe(400);
-    const huge = await target.call('POST', '/commerce/charges', {
-      headers,
+    const huge = await started.target.call('POST', '/commerce/charges', {
+      headers: started.headers,
       body: { ...flatCharge, description: 'x'.repeat(1024 * 1024 + 10) },
     });
     expect(huge.status).toBe(400);
     const bomb = gzipSync(Buffer.from(JSON.stringify({ ...flatCharge, description: ' '.repeat(2 * 1024 * 1024) })));
-    const inflated = await target.call('POST', '/commerce/charges', { headers: { ...headers, 'content-encoding': 'gzip' }, body: bomb });
+    const inflated = await started.target.call('POST', '/commerce/charges', { headers: { ...started.headers, 'content-encoding': 'gzip' }, body: bomb });
     expect(inflated.status).toBe(400);
     // The connection stays usable after a refused body.
-    expect((await target.call('POST', '/commerce/charges', { headers, body: flatCharge })).status).toBe(200);
+    expect((await started.target.call('POST', '/commerce/charges', { headers: started.headers, body: flatCharge })).status).toBe(200);
   });
 });

@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceMode } from '../../reference/server.ts';
-import { entityA, entityB, flatCharge, orgNorth, orgSouth, startTarget, type Target } from './support.ts';
+import { entityA, entityB, flatCharge, orgNorth, orgSouth, startTarget, useStartedTarget, type Target } from './support.ts';
 
 const create = (target: Target, headers: Record<string, string>, body: unknown = flatCharge) =>
   target.call('POST', '/commerce/charges', { headers, body });
 
 describe('catalog authentication', () => {
-  let target: Target;
-  beforeAll(async () => {
-    target = await startTarget();
-  });
-  afterAll(() => target.reference.close());
+  const started = useStartedTarget({ catalogHeaders: false });
 
   it.each([
     ['missing', undefined],
@@ -25,14 +21,14 @@ describe('catalog authentication', () => {
       ['POST', '/commerce/charges/query'],
       ['POST', '/commerce/products'],
     ] as const) {
-      const answer = await target.call(method, path, { headers, body: {} });
+      const answer = await started.target.call(method, path, { headers, body: {} });
       expect(answer.status).toBe(401);
       expect(answer.json).toEqual({ message: 'Authentication error' });
     }
   });
 
   it('checks auth before headers and body', async () => {
-    const answer = await target.call('POST', '/commerce/charges', {
+    const answer = await started.target.call('POST', '/commerce/charges', {
       headers: { 'svc-track-id': 'x'.repeat(65), 'idempotency-key': '' },
       body: '{not json',
     });
@@ -40,22 +36,18 @@ describe('catalog authentication', () => {
   });
 
   it('accepts the bearer scheme in any case', async () => {
-    const headers = await target.catalogHeaders();
+    const headers = await started.target.catalogHeaders();
     headers.authorization = headers.authorization!.replace('Bearer', 'bearer');
-    expect((await create(target, headers)).status).toBe(200);
+    expect((await create(started.target, headers)).status).toBe(200);
   });
 });
 
 describe('Svc-Track-Id', () => {
-  let target: Target;
-  beforeAll(async () => {
-    target = await startTarget();
-  });
-  afterAll(() => target.reference.close());
+  const started = useStartedTarget({ catalogHeaders: false });
 
   it('accepts up to 64 printable characters and echoes them unchanged', async () => {
     const trackId = `Ab 1-_.~!#$%&()*+,/<=>?@[]^{|}\``.padEnd(64, 'z');
-    const answer = await create(target, await target.catalogHeaders({ 'svc-track-id': trackId }));
+    const answer = await create(started.target, await started.target.catalogHeaders({ 'svc-track-id': trackId }));
     expect(answer.status).toBe(200);
     expect(answer.headers['svc-track-id']).toBe(trackId);
   });
@@ -68,7 +60,7 @@ describe('Svc-Track-Id', () => {
     ['a single quote', "a'b"],
     ['a non-ASCII byte', 'caf\u00e9'],
   ])('refuses a track id with %s and does not echo it', async (_case, trackId) => {
-    const answer = await create(target, await target.catalogHeaders({ 'svc-track-id': trackId }));
+    const answer = await create(started.target, await started.target.catalogHeaders({ 'svc-track-id': trackId }));
     expect(answer.status).toBe(400);
     expect(answer.json).toEqual({ success: false, reasons: [{ code: 'INVALID_REQUEST', message: expect.any(String) }] });
     expect(answer.headers['svc-track-id']).toBeUndefined();
@@ -81,7 +73,7 @@ describe('Svc-Track-Id', () => {
       ['GET', '/nowhere', 404],
       ['GET', '/commerce/charges', 405],
     ] as const) {
-      const answer = await target.call(method, path, { headers });
+      const answer = await started.target.call(method, path, { headers });
       expect(answer.status).toBe(status);
       expect(answer.headers['svc-track-id']).toBe('echo-me');
     }
@@ -89,24 +81,20 @@ describe('Svc-Track-Id', () => {
 });
 
 describe('Idempotency-Key format', () => {
-  let target: Target;
-  beforeAll(async () => {
-    target = await startTarget();
-  });
-  afterAll(() => target.reference.close());
+  const started = useStartedTarget({ catalogHeaders: false });
 
   it('accepts 255 characters, refuses 256 or empty on POST, ignores it on PUT', async () => {
-    expect((await create(target, await target.catalogHeaders({ 'idempotency-key': 'k'.repeat(255) }))).status).toBe(200);
-    expect((await create(target, await target.catalogHeaders({ 'idempotency-key': 'k'.repeat(256) }))).status).toBe(400);
-    expect((await create(target, await target.catalogHeaders({ 'idempotency-key': '' }))).status).toBe(400);
-    const query = await target.call('POST', '/commerce/charges/query', {
-      headers: await target.catalogHeaders({ 'idempotency-key': 'q'.repeat(256) }),
+    expect((await create(started.target, await started.target.catalogHeaders({ 'idempotency-key': 'k'.repeat(255) }))).status).toBe(200);
+    expect((await create(started.target, await started.target.catalogHeaders({ 'idempotency-key': 'k'.repeat(256) }))).status).toBe(400);
+    expect((await create(started.target, await started.target.catalogHeaders({ 'idempotency-key': '' }))).status).toBe(400);
+    const query = await started.target.call('POST', '/commerce/charges/query', {
+      headers: await started.target.catalogHeaders({ 'idempotency-key': 'q'.repeat(256) }),
       body: { chargeId: 'x', attributes: {} },
     });
     expect(query.status).toBe(400);
-    const created = await create(target, await target.catalogHeaders());
-    const update = await target.call('PUT', '/commerce/charges', {
-      headers: await target.catalogHeaders({ 'idempotency-key': 'k'.repeat(300) }),
+    const created = await create(started.target, await started.target.catalogHeaders());
+    const update = await started.target.call('PUT', '/commerce/charges', {
+      headers: await started.target.catalogHeaders({ 'idempotency-key': 'k'.repeat(300) }),
       body: { id: created.json.charge.id, name: 'renamed' },
     });
     expect(update.status).toBe(200);

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flatCharge, startTarget, validProduct, type Target } from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { flatCharge, useStartedTarget, validProduct } from './support.ts';
 
 describe('Idempotency-Key replay', () => {
-  let target: Target;
-  let headers: Record<string, string>;
-  beforeAll(async () => {
-    target = await startTarget();
-    headers = await target.catalogHeaders();
-  });
-  afterAll(() => target.reference.close());
+  const started = useStartedTarget();
 
   const create = (key: string, body: unknown = flatCharge) =>
-    target.call('POST', '/commerce/charges', { headers: { ...headers, 'idempotency-key': key }, body });
+    started.target.call('POST', '/commerce/charges', { headers: { ...started.headers, 'idempotency-key': key }, body });
 
   it('a sequential retry returns the first response and creates nothing new', async () => {
     const first = await create('seq-1');
@@ -35,15 +29,15 @@ describe('Idempotency-Key replay', () => {
 
   it('replays product creation too', async () => {
     const post = () =>
-      target.call('POST', '/commerce/products', { headers: { ...headers, 'idempotency-key': 'prod-1' }, body: validProduct });
+      started.target.call('POST', '/commerce/products', { headers: { ...started.headers, 'idempotency-key': 'prod-1' }, body: validProduct });
     const [first, second] = [await post(), await post()];
     expect(first.status).toBe(200);
     expect(second.json.product.id).toBe(first.json.product.id);
   });
 
   it('without a key every request creates', async () => {
-    const a = await target.call('POST', '/commerce/charges', { headers, body: flatCharge });
-    const b = await target.call('POST', '/commerce/charges', { headers, body: flatCharge });
+    const a = await started.target.call('POST', '/commerce/charges', { headers: started.headers, body: flatCharge });
+    const b = await started.target.call('POST', '/commerce/charges', { headers: started.headers, body: flatCharge });
     expect(a.json.charge.id).not.toBe(b.json.charge.id);
   });
 });

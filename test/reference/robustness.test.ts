@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTarget, type Target } from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { useStartedTarget } from './support.ts';
 
 const operations = [
   ['POST', '/oauth/token'],
@@ -29,17 +29,11 @@ const garbage: Array<[string, string | Buffer]> = [
 ];
 
 describe('never 5xx', () => {
-  let target: Target;
-  let headers: Record<string, string>;
-  beforeAll(async () => {
-    target = await startTarget();
-    headers = await target.catalogHeaders();
-  });
-  afterAll(() => target.reference.close());
+  const started = useStartedTarget();
 
   it.each(garbage)('answers 4xx to %s on every operation', async (_case, body) => {
     for (const [method, path] of operations) {
-      const answer = await target.call(method, path, { headers, body });
+      const answer = await started.target.call(method, path, { headers: started.headers, body });
       expect(answer.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
       expect(answer.status, `${method} ${path}`).toBeLessThan(500);
       expect(answer.json, `${method} ${path}`).toBeTypeOf('object');
@@ -48,11 +42,11 @@ describe('never 5xx', () => {
 
   it('keeps "__proto__" as an ordinary condition name', async () => {
     const body = '{"name": "n", "chargeModel": "FlatFee", "rateCards": [{"conditions": {"__proto__": "v"}, "pricing": {"currency": "EUR", "amount": 3}}]}';
-    const created = await target.call('POST', '/commerce/charges', { headers, body });
+    const created = await started.target.call('POST', '/commerce/charges', { headers: started.headers, body });
     expect(created.status).toBe(200);
     expect(created.text).toContain('"conditions":{"__proto__":"v"}');
     const query = (attributes: string) =>
-      target.call('POST', '/commerce/charges/query', { headers, body: `{"chargeId": "${created.json.charge.id}", "attributes": ${attributes}}` });
+      started.target.call('POST', '/commerce/charges/query', { headers: started.headers, body: `{"chargeId": "${created.json.charge.id}", "attributes": ${attributes}}` });
     expect((await query('{"__proto__": "v"}')).json.source).toBe('rateCard');
     expect((await query('{}')).json.source).toBe('none');
   });
@@ -60,7 +54,7 @@ describe('never 5xx', () => {
   it('answers below 500 to arbitrary JSON values on every operation', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...operations), fc.jsonValue({ maxDepth: 4 }), async ([method, path], value) => {
-        const answer = await target.call(method, path, { headers, body: JSON.stringify(value) ?? 'null' });
+        const answer = await started.target.call(method, path, { headers: started.headers, body: JSON.stringify(value) ?? 'null' });
         return answer.status < 500;
       }),
       { numRuns: 150 },
@@ -69,18 +63,18 @@ describe('never 5xx', () => {
 
   it('answers 404 outside the known paths and 405 for other methods', async () => {
     for (const path of ['', '/', '/oauth', '/commerce/charges/', '/commerce/charges/query/x', '/%zz']) {
-      expect((await target.call('POST', path, { headers })).status, path).toBe(404);
+      expect((await started.target.call('POST', path, { headers: started.headers })).status, path).toBe(404);
     }
-    const wrongMethod = await target.call('DELETE', '/commerce/charges', { headers });
+    const wrongMethod = await started.target.call('DELETE', '/commerce/charges', { headers: started.headers });
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers.allow).toBe('POST, PUT');
-    const outside = await fetch(`${target.reference.origin}/elsewhere`);
+    const outside = await fetch(`${started.target.reference.origin}/elsewhere`);
     expect(outside.status).toBe(404);
   });
 
   it('answers malformed HTTP with 400 and keeps serving', async () => {
     const reply = await new Promise<string>((resolve, reject) => {
-      const { port } = new URL(target.reference.origin);
+      const { port } = new URL(started.target.reference.origin);
       const socket = connect(Number(port), '127.0.0.1', () => socket.write('GARBAGE \x01\x02 HTTP/9\r\n\r\n'));
       let text = '';
       socket.on('data', (chunk) => (text += chunk.toString('latin1')));
@@ -88,6 +82,6 @@ describe('never 5xx', () => {
       socket.on('error', reject);
     });
     expect(reply).toMatch(/^HTTP\/1\.1 4\d\d/);
-    expect((await target.call('POST', '/commerce/charges', { headers, body: '{}' })).status).toBe(400);
+    expect((await started.target.call('POST', '/commerce/charges', { headers: started.headers, body: '{}' })).status).toBe(400);
   });
 });

@@ -1,5 +1,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { request } from 'undici';
+import { afterAll, beforeAll } from 'vitest';
 import { startReferenceServer, type ReferenceMode, type ReferenceOptions, type RunningReference } from '../../reference/server.ts';
 import { referenceTenant } from '../../reference/tenant.ts';
 
@@ -88,6 +89,42 @@ export async function startTarget(options: Partial<ReferenceOptions> = {}): Prom
   }
 
   return { reference, mode, call, token, catalogHeaders };
+}
+
+export interface StartedTarget {
+  /** The target started in beforeAll. */
+  readonly target: Target;
+  /** Catalog headers for one fresh token, fetched once in beforeAll. */
+  readonly headers: Record<string, string>;
+}
+
+export interface StartedTargetOptions extends Partial<ReferenceOptions> {
+  /** Fetch catalog headers in beforeAll (default true); false spends no token request. */
+  catalogHeaders?: boolean;
+}
+
+/**
+ * Registers, in the calling describe, a beforeAll that starts a target (and fetches its catalog headers once)
+ * and an afterAll that closes it. Read `target` and `headers` from the returned object inside hooks and tests.
+ */
+export function useStartedTarget({ catalogHeaders = true, ...options }: StartedTargetOptions = {}): StartedTarget {
+  let target: Target | undefined;
+  let headers: Record<string, string> | undefined;
+  beforeAll(async () => {
+    target = await startTarget(options);
+    if (catalogHeaders) headers = await target.catalogHeaders();
+  });
+  afterAll(() => target?.reference.close());
+  return {
+    get target() {
+      if (!target) throw new Error('useStartedTarget: the target is started in beforeAll; read it inside hooks and tests');
+      return target;
+    },
+    get headers() {
+      if (!headers) throw new Error('useStartedTarget: catalog headers are fetched in beforeAll unless catalogHeaders is false');
+      return headers;
+    },
+  };
 }
 
 export const flatCharge = {

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientId, clientSecret, entityA, entityB, startTarget, validTokenBody, type Target } from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { clientId, clientSecret, entityA, entityB, startTarget, useStartedTarget, validTokenBody } from './support.ts';
 
 describe('token operation', () => {
-  let target: Target;
-  beforeAll(async () => {
-    target = await startTarget();
-  });
-  afterAll(() => target.reference.close());
+  const started = useStartedTarget({ catalogHeaders: false });
 
   const post = (body: unknown, headers: Record<string, string> = {}) =>
-    target.call('POST', '/oauth/token', { body, headers });
+    started.target.call('POST', '/oauth/token', { body, headers });
 
   it('issues an opaque bearer token for valid client credentials', async () => {
     const answer = await post(validTokenBody);
@@ -70,9 +66,9 @@ describe('token operation', () => {
   });
 
   it('keeps a token valid for any number of uses', async () => {
-    const headers = await target.catalogHeaders();
+    const headers = await started.target.catalogHeaders();
     for (let i = 0; i < 3; i++) {
-      expect((await target.call('POST', '/commerce/charges', { headers, body: { name: `c${i}`, chargeModel: 'PerUnit' } })).status).toBe(200);
+      expect((await started.target.call('POST', '/commerce/charges', { headers, body: { name: `c${i}`, chargeModel: 'PerUnit' } })).status).toBe(200);
     }
   });
 });
@@ -106,15 +102,11 @@ describe('token modes and expiry', () => {
 });
 
 describe('token rate limit', () => {
-  let target: Target;
-  beforeAll(async () => {
-    target = await startTarget({ tokenRateLimit: { requests: 3, windowMs: 1500 } });
-  });
-  afterAll(() => target.reference.close());
+  const started = useStartedTarget({ tokenRateLimit: { requests: 3, windowMs: 1500 }, catalogHeaders: false });
 
   it('counts every request, valid or not, and answers 429 with Retry-After and the track id', async () => {
     const post = (body: unknown) =>
-      target.call('POST', '/oauth/token', { body, headers: { 'svc-track-id': 'rl-1' } });
+      started.target.call('POST', '/oauth/token', { body, headers: { 'svc-track-id': 'rl-1' } });
     expect((await post(validTokenBody)).status).toBe(200);
     expect((await post({})).status).toBe(400);
     expect((await post(validTokenBody)).status).toBe(200);
