@@ -1,0 +1,145 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { expectedResolution } from '../../generators/billing/expected-resolution.ts';
+import { fallbackQuery } from '../../generators/billing/fallback-query.ts';
+import { forbiddenTokenHeader } from '../../generators/billing/forbidden-token-header.ts';
+import { invalidBearer } from '../../generators/billing/invalid-bearer.ts';
+import { invalidClientId } from '../../generators/billing/invalid-client-id.ts';
+import { invalidClientSecret } from '../../generators/billing/invalid-client-secret.ts';
+import { invalidGrantType } from '../../generators/billing/invalid-grant-type.ts';
+import { invalidIdempotencyKey } from '../../generators/billing/invalid-idempotency-key.ts';
+import { invalidTokenEntityId } from '../../generators/billing/invalid-token-entity-id.ts';
+import { invalidTrackId } from '../../generators/billing/invalid-track-id.ts';
+import { isJsonObjectText, malformedJsonBody } from '../../generators/billing/malformed-json-body.ts';
+import { matchingQuery } from '../../generators/billing/matching-query.ts';
+import { missingTokenField } from '../../generators/billing/missing-token-field.ts';
+import { orgIdsOutsideAccess } from '../../generators/billing/org-ids-outside-access.ts';
+import { productChargeModels, productDraft } from '../../generators/billing/product-draft.ts';
+import { productWithoutPlans } from '../../generators/billing/product-without-plans.ts';
+import type { TokenRequestParts } from '../../generators/billing/token-request-parts.ts';
+import { validIdempotencyKey } from '../../generators/billing/valid-idempotency-key.ts';
+import { validTrackId } from '../../generators/billing/valid-track-id.ts';
+import type { Gen } from '../../generators/gen.ts';
+import { billingRuleIds as id } from '../../rules/billing/ids.ts';
+import {
+  idempotencyKeySchema,
+  rulesBrokenBy,
+  tokenEntityIdsSchema,
+  tokenHeadersSchema,
+  tokenRequestSchema,
+  trackIdSchema,
+} from '../../rules/billing/schemas.ts';
+
+const validToken: TokenRequestParts = {
+  body: { client_id: '0f4e3d2c-1b0a-4987-8654-3210fedcba98', client_secret: 's'.repeat(30), grant_type: 'client_credentials' },
+  headers: { 'Svc-Entity-Ids': '3f1c2a9e-5b7d-4e8a-9c0b-1d2e3f4a5b6c' },
+};
+const entityId = '3f1c2a9e-5b7d-4e8a-9c0b-1d2e3f4a5b6c';
+
+/** Every rule a token request breaks, according to the rule schemas. */
+function tokenRulesBroken(parts: TokenRequestParts): string[] {
+  const entity = Object.entries(parts.headers).find(([name]) => name.toLowerCase() === 'svc-entity-ids')?.[1];
+  return [
+    ...new Set([
+      ...rulesBrokenBy(tokenRequestSchema, parts.body),
+      ...rulesBrokenBy(tokenHeadersSchema, parts.headers),
+      ...(entity === undefined ? [] : rulesBrokenBy(tokenEntityIdsSchema, entity)),
+    ]),
+  ];
+}
+
+/** Boundary cases and 200 seeded random ones. */
+function casesOf<T>(gen: Gen<T>): T[] {
+  return [...gen.boundaries, ...fc.sample(gen.arbitrary, { seed: 5, numRuns: 200 })];
+}
+
+const allGenerators: [string, Gen<unknown>][] = [
+  ['validTrackId', validTrackId],
+  ['invalidTrackId', invalidTrackId],
+  ['validIdempotencyKey', validIdempotencyKey],
+  ['invalidIdempotencyKey', invalidIdempotencyKey],
+  ['invalidClientId', invalidClientId(validToken)],
+  ['invalidClientSecret', invalidClientSecret(validToken)],
+  ['invalidGrantType', invalidGrantType(validToken)],
+  ['missingTokenField', missingTokenField(validToken)],
+  ['invalidTokenEntityId', invalidTokenEntityId(validToken, entityId)],
+  ['forbiddenTokenHeader', forbiddenTokenHeader(validToken)],
+  ['matchingQuery', matchingQuery],
+  ['fallbackQuery', fallbackQuery],
+  ['productDraft', productDraft],
+  ['productWithoutPlans', productWithoutPlans],
+  ['malformedJsonBody', malformedJsonBody],
+  ['invalidBearer', invalidBearer('abcDEF123token')],
+  ['orgIdsOutsideAccess', orgIdsOutsideAccess(['org-north', 'org-south'], ['org-vault'])],
+];
+
+describe('generators are reproducible', () => {
+  test.each(allGenerators)('%s: the same seed gives the same values', (_, gen) => {
+    expect(fc.sample(gen.arbitrary, { seed: 42, numRuns: 50 })).toEqual(fc.sample(gen.arbitrary, { seed: 42, numRuns: 50 }));
+  });
+});
+
+describe('every valid value parses', () => {
+  test('the valid token request keeps every token rule', () => {
+    expect(tokenRulesBroken(validToken)).toEqual([]);
+  });
+  test('validTrackId', () => {
+    for (const value of casesOf(validTrackId)) expect(rulesBrokenBy(trackIdSchema, value), JSON.stringify(value)).toEqual([]);
+  });
+  test('validIdempotencyKey', () => {
+    for (const value of casesOf(validIdempotencyKey)) expect(rulesBrokenBy(idempotencyKeySchema, value)).toEqual([]);
+  });
+});
+
+describe('every invalid value is rejected by exactly the rule it names', () => {
+  const tokenGenerators: [string, Gen<{ value: TokenRequestParts; breaks: string }>, string][] = [
+    ['invalidClientId', invalidClientId(validToken), id.clientIdLength],
+    ['invalidClientSecret', invalidClientSecret(validToken), id.clientSecretLength],
+    ['invalidGrantType', invalidGrantType(validToken), id.grantTypeEnum],
+    ['missingTokenField', missingTokenField(validToken), id.tokenFieldsRequired],
+    ['invalidTokenEntityId', invalidTokenEntityId(validToken, entityId), id.tokenEntityIdsUuid],
+    ['forbiddenTokenHeader', forbiddenTokenHeader(validToken), id.tokenForbiddenHeaders],
+  ];
+  test.each(tokenGenerators)('%s', (_, gen, rule) => {
+    for (const invalid of casesOf(gen)) {
+      expect(invalid.breaks).toBe(rule);
+      expect(tokenRulesBroken(invalid.value), JSON.stringify(invalid.value)).toEqual([invalid.breaks]);
+    }
+  });
+  test('invalidTrackId breaks the length rule or the charset rule, never both', () => {
+    const seen = new Set<string>();
+    for (const invalid of casesOf(invalidTrackId)) {
+      expect(rulesBrokenBy(trackIdSchema, invalid.value), JSON.stringify(invalid.value)).toEqual([invalid.breaks]);
+      seen.add(invalid.breaks);
+    }
+    expect([...seen].sort()).toEqual([id.trackIdCharset, id.trackIdLength].sort());
+  });
+  test('invalidIdempotencyKey', () => {
+    for (const invalid of casesOf(invalidIdempotencyKey)) expect(rulesBrokenBy(idempotencyKeySchema, invalid.value)).toEqual([invalid.breaks]);
+  });
+});
+
+describe('generators keep their promises', () => {
+  test('matching queries match a rate-card row; fallback queries match none and have a default', () => {
+    for (const scenario of casesOf(matchingQuery)) expect(expectedResolution(scenario.charge, scenario.attributes)?.rule).toBe(id.queryRateCardMatch);
+    for (const scenario of casesOf(fallbackQuery)) expect(expectedResolution(scenario.charge, scenario.attributes)?.rule).toBe(id.queryDefaultFallback);
+  });
+  test('products have plans covering the usage, recurring and other models; invalid ones have none', () => {
+    for (const product of casesOf(productDraft)) {
+      expect(product.plans.length).toBeGreaterThan(0);
+      expect(new Set(product.plans.flatMap((plan) => plan.charges.map((charge) => charge.model)))).toEqual(new Set(productChargeModels));
+    }
+    for (const invalid of casesOf(productWithoutPlans)) expect(invalid.value.plans).toEqual([]);
+  });
+  test('malformed bodies never parse to a JSON object', () => {
+    for (const invalid of casesOf(malformedJsonBody)) expect(isJsonObjectText(invalid.value), JSON.stringify(invalid.value)).toBe(false);
+  });
+  test('bad bearer values never carry the real token', () => {
+    for (const invalid of casesOf(invalidBearer('abcDEF123token'))) expect(invalid.value).not.toBe('Bearer abcDEF123token');
+  });
+  test('org ids outside access always name an org that is not accessible', () => {
+    for (const invalid of casesOf(orgIdsOutsideAccess(['org-north', 'org-south'], ['org-vault']))) {
+      expect(invalid.value.split(',').some((org) => !['org-north', 'org-south'].includes(org))).toBe(true);
+    }
+  });
+});
