@@ -1,0 +1,220 @@
+import { describe, expect, test } from 'vitest';
+import { z } from 'zod';
+import type { ParsedProduct } from '../../adapters/billing/adapter.ts';
+import type { ProductDraft } from '../../adapters/billing/model.ts';
+import { gzipRequestEquivalence } from '../../checks/gzip-request-equivalence.ts';
+import { idempotentReplay } from '../../checks/idempotent-replay.ts';
+import { orgScopeVisibility } from '../../checks/org-scope-visibility.ts';
+import { pricingResolution } from '../../checks/pricing-resolution.ts';
+import { productCreated } from '../../checks/product-created.ts';
+import { querySideEffectFree } from '../../checks/query-side-effect-free.ts';
+import { rateLimitObserved } from '../../checks/rate-limit-observed.ts';
+import { tokenReusable } from '../../checks/token-reusable.ts';
+import { type ChargeReading, updateTargetsBodyId } from '../../checks/update-targets-body-id.ts';
+import { exchange, failedExchange, jsonExchange } from './exchanges.ts';
+import { violationOf } from './violation.ts';
+
+const rule = 'test.rule';
+const idOf = (body: unknown) => z.object({ id: z.string() }).parse(body).id;
+
+describe('idempotent-replay', () => {
+  test('every retry naming the same resource passes', () => {
+    const retries = [jsonExchange(200, { id: 'c-1' }), jsonExchange(200, { id: 'c-1' }), jsonExchange(201, { id: 'c-1' })];
+    expect(idempotentReplay(retries, rule, idOf)).toEqual({ ruleId: rule, observations: { requests: 3 } });
+  });
+  test('two resources is a violation with the first and a differing exchange', () => {
+    const retries = [jsonExchange(200, { id: 'c-1' }), jsonExchange(200, { id: 'c-1' }), jsonExchange(200, { id: 'c-2' })];
+    const violation = violationOf(() => idempotentReplay(retries, rule, idOf), rule, [retries[0]!, retries[2]!]);
+    expect(violation.message).toContain('2 resources');
+    expect(violation.message).toContain('c-1, c-2');
+  });
+  test('a non-2xx retry is a violation on that exchange', () => {
+    const retries = [jsonExchange(200, { id: 'c-1' }), jsonExchange(409, { id: 'c-1' })];
+    expect(violationOf(() => idempotentReplay(retries, rule, idOf), rule, [retries[1]!]).message).toContain('409');
+  });
+  test('a body without the id is a violation naming the zod path', () => {
+    const retries = [jsonExchange(200, { name: 'x' })];
+    expect(violationOf(() => idempotentReplay(retries, rule, idOf), rule, retries).message).toContain('id:');
+  });
+  test('a failed retry is a violation', () => {
+    const failed = failedExchange('CONNECTION_RESET');
+    violationOf(() => idempotentReplay([jsonExchange(200, { id: 'c-1' }), failed], rule, idOf), rule, [failed]);
+  });
+});
+
+describe('rate-limit-observed', () => {
+  const burst = (statuses: number[], headers: Record<string, string> = {}) =>
+    statuses.map((status) => exchange({ status, headers: status === 429 ? headers : {}, body: status === 429 ? 'slow down' : '{}' }));
+
+  test('a 429 in the burst passes and reports where it came and what it said', () => {
+    const exchanges = burst([200, 200, 200, 429, 429], { 'retry-after': '2' });
+    expect(rateLimitObserved(exchanges, rule)).toEqual({
+      ruleId: rule,
+      observations: { requestsBeforeFirst429: 3, retryAfter: '2', body429: 'slow down' },
+    });
+  });
+  test('no 429 at all is a violation with the last exchange as evidence', () => {
+    const exchanges = burst([200, 200, 200]);
+    expect(violationOf(() => rateLimitObserved(exchanges, rule), rule, [exchanges[2]!]).message).toContain('never met a 429');
+    violationOf(() => rateLimitObserved([], rule), rule, []);
+  });
+  test('a pinned limit: the first 429 must come after at most that many requests', () => {
+    const exchanges = burst([200, 200, 200, 429]);
+    expect(rateLimitObserved(exchanges, rule, 3).observations?.requestsBeforeFirst429).toBe(3);
+    expect(rateLimitObserved(exchanges, rule, 10).ruleId).toBe(rule);
+    const violation = violationOf(() => rateLimitObserved(exchanges, rule, 2), rule, [exchanges[3]!]);
+    expect(violation.message).toContain('after 3 requests');
+    expect(violation.message).toContain('at 2');
+  });
+  test('failed exchanges do not count as 429s and do not crash the check', () => {
+    violationOf(() => rateLimitObserved([failedExchange('TIMEOUT'), failedExchange('CONNECTION_RESET')], rule), rule);
+  });
+});
+
+describe('pricing-resolution', () => {
+  const usd = { currency: 'USD', amount: 7.5 };
+  test('a pricing among the acceptable ones passes', () => {
+    expect(pricingResolution(exchange(), rule, { ...usd }, [{ currency: 'EUR', amount: 1 }, usd])).toEqual({ ruleId: rule });
+  });
+  test('another pricing, or none, is a violation', () => {
+    const query = exchange();
+    const violation = violationOf(() => pricingResolution(query, rule, { currency: 'USD', amount: 7.49 }, [usd]), rule, [query]);
+    expect(violation.message).toContain('7.49');
+    expect(violation.message).toContain(JSON.stringify(usd));
+    violationOf(() => pricingResolution(query, rule, { currency: 'EUR', amount: 7.5 }, [usd]), rule);
+    violationOf(() => pricingResolution(query, rule, null, [usd]), rule);
+    violationOf(() => pricingResolution(query, rule, usd, []), rule);
+  });
+});
+
+describe('query-side-effect-free', () => {
+  test('no observations, or equal answers, pass', () => {
+    expect(querySideEffectFree([], rule)).toEqual({ ruleId: rule });
+    const answers = [1, 2, 3].map(() => ({ exchange: exchange(), answer: { pricing: { currency: 'USD', amount: 1 }, rows: [1, 2] } }));
+    expect(querySideEffectFree(answers, rule)).toEqual({ ruleId: rule, observations: { repetitions: 3 } });
+  });
+  test('a changed answer is a violation with the first and the changed exchange', () => {
+    const first = { exchange: exchange(), answer: { amount: 1 } };
+    const same = { exchange: exchange(), answer: { amount: 1 } };
+    const changed = { exchange: exchange(), answer: { amount: 2 } };
+    violationOf(() => querySideEffectFree([first, same, changed], rule), rule, [first.exchange, changed.exchange]);
+  });
+});
+
+describe('update-targets-body-id', () => {
+  const oldPricing = { currency: 'USD', amount: 1 };
+  const newPricing = { currency: 'USD', amount: 2 };
+  const reading = (pricing: ChargeReading['pricing'], state: unknown): ChargeReading => ({ exchange: exchange(), pricing, state });
+  const update = { exchange: exchange(), newPricing };
+
+  test('the named charge updated and the other unchanged passes', () => {
+    expect(
+      updateTargetsBodyId(rule, update, { after: reading(newPricing, {}) }, { before: reading(oldPricing, { name: 'a' }), after: reading(oldPricing, { name: 'a' }) }),
+    ).toEqual({ ruleId: rule });
+  });
+  test('the named charge not updated is a violation', () => {
+    const target = { after: reading(oldPricing, {}) };
+    const violation = violationOf(
+      () => updateTargetsBodyId(rule, update, target, { before: reading(oldPricing, {}), after: reading(oldPricing, {}) }),
+      rule,
+      [update.exchange, target.after.exchange],
+    );
+    expect(violation.message).toContain('still resolves');
+  });
+  test('a bystander whose state or pricing changed is a violation', () => {
+    const bystander = { before: reading(oldPricing, { name: 'a' }), after: reading(oldPricing, { name: 'b' }) };
+    const violation = violationOf(() => updateTargetsBodyId(rule, update, { after: reading(newPricing, {}) }, bystander), rule, [
+      update.exchange,
+      bystander.before.exchange,
+      bystander.after.exchange,
+    ]);
+    expect(violation.message).toContain('not named');
+    violationOf(
+      () => updateTargetsBodyId(rule, update, { after: reading(newPricing, {}) }, { before: reading(oldPricing, {}), after: reading(newPricing, {}) }),
+      rule,
+    );
+  });
+});
+
+describe('product-created', () => {
+  const pricing = { currency: 'USD', amount: 1 };
+  const draft: ProductDraft = {
+    name: 'p',
+    plans: [
+      { name: 'a', charges: [{ name: 'u', model: 'usage', pricing }, { name: 'r', model: 'recurring', pricing }] },
+      { name: 'b', charges: [{ name: 'o', model: 'other', pricing }] },
+    ],
+  };
+  test('the requested plans and models, in order, pass', () => {
+    const product: ParsedProduct = { productId: 'p-1', plans: [{ chargeModels: ['usage', 'recurring'] }, { chargeModels: ['other'] }] };
+    expect(productCreated(exchange(), rule, draft, product)).toEqual({ ruleId: rule, observations: { plans: 2 } });
+  });
+  test('models reordered, a plan missing or a model lost is a violation', () => {
+    const created = exchange();
+    violationOf(() => productCreated(created, rule, draft, { productId: 'p', plans: [{ chargeModels: ['recurring', 'usage'] }, { chargeModels: ['other'] }] }), rule, [created]);
+    violationOf(() => productCreated(created, rule, draft, { productId: 'p', plans: [{ chargeModels: ['usage', 'recurring'] }] }), rule);
+    const violation = violationOf(() => productCreated(created, rule, draft, { productId: 'p', plans: [{ chargeModels: ['usage'] }, { chargeModels: ['other'] }] }), rule);
+    expect(violation.message).toContain('[["usage"],["other"]]');
+  });
+});
+
+describe('token-reusable', () => {
+  test('every use answered 2xx passes', () => {
+    expect(tokenReusable([exchange({ status: 200 }), exchange({ status: 201 })], rule)).toEqual({ ruleId: rule, observations: { uses: 2 } });
+  });
+  test('a 401 on a later use is a violation naming the use', () => {
+    const uses = [exchange({ status: 200 }), exchange({ status: 200 }), exchange({ status: 401 })];
+    const violation = violationOf(() => tokenReusable(uses, rule), rule, [uses[2]!]);
+    expect(violation.message).toContain('Use number 3');
+    expect(violation.message).toContain('401');
+  });
+  test('a failed use is a violation', () => {
+    violationOf(() => tokenReusable([exchange({ status: 200 }), failedExchange('TIMEOUT')], rule), rule);
+  });
+});
+
+describe('org-scope-visibility', () => {
+  test('hidden from another org and visible without the header passes', () => {
+    expect(orgScopeVisibility(rule, exchange({ status: 404 }), exchange({ status: 200 }))).toEqual({ ruleId: rule, observations: { otherOrgStatus: 404 } });
+  });
+  test('visible from another org is a violation', () => {
+    const leaked = exchange({ status: 200 });
+    expect(violationOf(() => orgScopeVisibility(rule, leaked, exchange({ status: 200 })), rule, [leaked]).message).toContain('another org');
+  });
+  test('not visible without the header is a violation', () => {
+    const unscoped = exchange({ status: 403 });
+    expect(violationOf(() => orgScopeVisibility(rule, exchange({ status: 400 }), unscoped), rule, [unscoped]).message).toContain('403');
+  });
+  test('a failed exchange is a violation', () => {
+    violationOf(() => orgScopeVisibility(rule, failedExchange('TIMEOUT'), exchange({ status: 200 })), rule);
+    violationOf(() => orgScopeVisibility(rule, exchange({ status: 404 }), failedExchange('BAD_GZIP', true)), rule);
+  });
+});
+
+describe('gzip-request-equivalence', () => {
+  const comparable = (body: unknown) => {
+    const { id: _, ...rest } = body as Record<string, unknown>;
+    return rest;
+  };
+  test('the same status and record apart from generated ids passes', () => {
+    const plain = jsonExchange(200, { id: 'a', name: 'n', amount: 1 });
+    const gzipped = jsonExchange(200, { id: 'b', name: 'n', amount: 1 });
+    expect(gzipRequestEquivalence(plain, gzipped, rule, comparable)).toEqual({ ruleId: rule, observations: { status: 200 } });
+  });
+  test('another status is a violation with both exchanges', () => {
+    const plain = jsonExchange(200, { id: 'a' });
+    const gzipped = jsonExchange(400, { error: 'bad' });
+    const violation = violationOf(() => gzipRequestEquivalence(plain, gzipped, rule, comparable), rule, [plain, gzipped]);
+    expect(violation.message).toContain('200');
+    expect(violation.message).toContain('400');
+  });
+  test('another record is a violation', () => {
+    const plain = jsonExchange(200, { id: 'a', name: 'n' });
+    const gzipped = jsonExchange(200, { id: 'b', name: 'garbled' });
+    violationOf(() => gzipRequestEquivalence(plain, gzipped, rule, comparable), rule, [plain, gzipped]);
+  });
+  test('a non-JSON answer or a failed exchange is a violation', () => {
+    violationOf(() => gzipRequestEquivalence(jsonExchange(200, { id: 'a' }), exchange({ status: 200, body: 'oops' }), rule, comparable), rule);
+    violationOf(() => gzipRequestEquivalence(jsonExchange(200, { id: 'a' }), failedExchange('BAD_GZIP', true), rule, comparable), rule);
+  });
+});

@@ -1,0 +1,92 @@
+import { describe, expect, test } from 'vitest';
+import { z } from 'zod';
+import { checks } from '../../checks/index.ts';
+import { jsonOf, parsedWith, responseOf } from '../../checks/response-required.ts';
+import { allRules } from '../../rules/index.ts';
+import { exchange, failedExchange, jsonExchange } from './exchanges.ts';
+import { violationOf } from './violation.ts';
+
+const rule = 'test.rule';
+
+describe('responseOf', () => {
+  test('returns the captured response', () => {
+    const ok = exchange({ status: 204 });
+    expect(responseOf(ok, rule)).toBe(ok.response);
+  });
+  test('an error is a violation naming its code and message, even with a response', () => {
+    const timedOut = failedExchange('TIMEOUT');
+    expect(violationOf(() => responseOf(timedOut, rule), rule, [timedOut]).message).toBe('No usable response (TIMEOUT: TIMEOUT happened)');
+    const badGzip = failedExchange('BAD_GZIP', true);
+    expect(violationOf(() => responseOf(badGzip, rule), rule, [badGzip]).message).toContain('BAD_GZIP');
+  });
+  test('no response and no error is a violation', () => {
+    const { response: _, ...empty } = exchange();
+    expect(violationOf(() => responseOf(empty, rule), rule).message).toContain('no response');
+  });
+});
+
+describe('jsonOf', () => {
+  test('parses the body', () => {
+    expect(jsonOf(jsonExchange(200, { a: [1] }), rule)).toEqual({ a: [1] });
+  });
+  test('a body that is not JSON is a violation naming the status, also when asked twice', () => {
+    const notJson = exchange({ status: 502, body: '<html>' });
+    expect(violationOf(() => jsonOf(notJson, rule), rule, [notJson]).message).toContain('status 502');
+    violationOf(() => jsonOf(notJson, rule), rule);
+  });
+});
+
+describe('parsedWith', () => {
+  const schema = z.object({ charge: z.object({ id: z.string(), plans: z.array(z.object({ name: z.string() })) }) });
+  const parse = (body: unknown) => schema.parse(body);
+
+  test('returns what the parser returns', () => {
+    const body = { charge: { id: 'c-1', plans: [{ name: 'p' }] } };
+    expect(parsedWith(jsonExchange(200, body), rule, parse)).toEqual(body);
+  });
+  test('a shape mismatch is a violation with every zod issue path', () => {
+    const wrong = jsonExchange(200, { charge: { id: 5, plans: [{ name: 'p' }, { title: 'q' }] } });
+    const violation = violationOf(() => parsedWith(wrong, rule, parse), rule, [wrong]);
+    expect(violation.message).toContain('expected record shape');
+    expect(violation.message).toContain('charge.id:');
+    expect(violation.message).toContain('charge.plans.1.name:');
+  });
+  test('a root-level mismatch is shown as (root)', () => {
+    expect(violationOf(() => parsedWith(jsonExchange(200, [1]), rule, parse), rule).message).toContain('(root):');
+  });
+  test('a parser that throws a plain error is a violation with its text', () => {
+    const violation = violationOf(
+      () =>
+        parsedWith(jsonExchange(200, {}), rule, () => {
+          throw new Error('no identifier');
+        }),
+      rule,
+    );
+    expect(violation.message).toContain('no identifier');
+  });
+  test('a non-JSON body or a failed exchange is a violation before parsing', () => {
+    let called = false;
+    const spy = () => {
+      called = true;
+    };
+    violationOf(() => parsedWith(exchange({ body: 'x' }), rule, spy), rule);
+    violationOf(() => parsedWith(failedExchange('TIMEOUT'), rule, spy), rule);
+    expect(called).toBe(false);
+  });
+});
+
+describe('rules and checks', () => {
+  test('every rule names a check that exists', () => {
+    const missing = allRules.filter((r) => !Object.hasOwn(checks, r.check)).map((r) => `${r.id} -> ${r.check}`);
+    expect(missing).toEqual([]);
+    for (const r of allRules) expect(typeof checks[r.check as keyof typeof checks]).toBe('function');
+  });
+  test('rule ids are unique', () => {
+    const ids = allRules.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+  test('every check is used by at least one rule', () => {
+    const used = new Set(allRules.map((r) => r.check));
+    expect(Object.keys(checks).filter((name) => !used.has(name))).toEqual([]);
+  });
+});

@@ -1,0 +1,186 @@
+import { describe, expect, test } from 'vitest';
+import { documentedStatus } from '../../checks/documented-status.ts';
+import { gzipThreshold } from '../../checks/gzip-threshold.ts';
+import { jsonBody } from '../../checks/json-body.ts';
+import { statusForInvalidInput } from '../../checks/status-for-invalid-input.ts';
+import { statusForValidInput } from '../../checks/status-for-valid-input.ts';
+import { trackIdEcho } from '../../checks/track-id-echo.ts';
+import { unauthorizedStatus } from '../../checks/unauthorized-status.ts';
+import type { Exchange } from '../../client/exchange.ts';
+import { gzipThresholdBytes } from '../../rules/billing/operations.ts';
+import { exchange, failedExchange, jsonExchange } from './exchanges.ts';
+import { violationOf } from './violation.ts';
+
+const rule = 'test.rule';
+
+describe('status-for-invalid-input', () => {
+  test('the documented 4xx passes, and any 4xx when none is documented', () => {
+    expect(statusForInvalidInput(exchange({ status: 400 }), rule, 400)).toEqual({ ruleId: rule, observations: { status: 400 } });
+    expect(statusForInvalidInput(exchange({ status: 422 }), rule, null)).toEqual({ ruleId: rule, observations: { status: 422 } });
+    expect(statusForInvalidInput(exchange({ status: 499 }), rule, null).ruleId).toBe(rule);
+  });
+
+  test.each([200, 201, 204, 299])('a %i success is a violation', (status) => {
+    const accepted = exchange({ status });
+    expect(violationOf(() => statusForInvalidInput(accepted, rule, null), rule, [accepted]).message).toContain(`answered ${status}`);
+    violationOf(() => statusForInvalidInput(accepted, rule, 400), rule, [accepted]);
+  });
+
+  test.each([500, 502, 503])('a %i crash is a violation', (status) => {
+    const crashed = exchange({ status });
+    expect(violationOf(() => statusForInvalidInput(crashed, rule, null), rule, [crashed]).message).toMatch(/expected a 4xx/);
+    expect(violationOf(() => statusForInvalidInput(crashed, rule, 400), rule, [crashed]).message).toContain('documented answer is 400');
+  });
+
+  test('another 4xx than the documented one is a violation', () => {
+    const wrong = exchange({ status: 404 });
+    const violation = violationOf(() => statusForInvalidInput(wrong, rule, 400), rule, [wrong]);
+    expect(violation.message).toContain('404');
+    expect(violation.message).toContain('400');
+  });
+
+  test('a 3xx is not a rejection', () => {
+    violationOf(() => statusForInvalidInput(exchange({ status: 302 }), rule, null), rule);
+  });
+});
+
+describe('unauthorized-status', () => {
+  test('the documented 401 passes; without one any 4xx passes', () => {
+    expect(unauthorizedStatus(exchange({ status: 401 }), rule, 401).ruleId).toBe(rule);
+    expect(unauthorizedStatus(exchange({ status: 403 }), rule, null).ruleId).toBe(rule);
+  });
+  test('a success, a 5xx or another 4xx than the documented 401 is a violation', () => {
+    violationOf(() => unauthorizedStatus(exchange({ status: 200 }), rule, null), rule);
+    violationOf(() => unauthorizedStatus(exchange({ status: 500 }), rule, 401), rule);
+    violationOf(() => unauthorizedStatus(exchange({ status: 403 }), rule, 401), rule);
+  });
+});
+
+describe('status-for-valid-input', () => {
+  test('exactly the documented success, or any 2xx when none is documented', () => {
+    expect(statusForValidInput(exchange({ status: 200 }), rule, 200)).toEqual({ ruleId: rule, observations: { status: 200 } });
+    expect(statusForValidInput(exchange({ status: 201 }), rule, null).ruleId).toBe(rule);
+  });
+  test('another status is a violation naming the expectation', () => {
+    expect(violationOf(() => statusForValidInput(exchange({ status: 201 }), rule, 200), rule).message).toContain('expected 200');
+    expect(violationOf(() => statusForValidInput(exchange({ status: 400 }), rule, null), rule).message).toContain('expected a 2xx');
+  });
+});
+
+describe('gzip-threshold', () => {
+  const rules = { over: 'rule.over', under: 'rule.under' };
+  const atThreshold = 'a'.repeat(gzipThresholdBytes);
+  const overThreshold = 'a'.repeat(gzipThresholdBytes + 1);
+
+  test('the threshold is the documented 1000 bytes', () => {
+    expect(gzipThresholdBytes).toBe(1000);
+  });
+
+  test('1000 bytes unencoded keeps the under rule', () => {
+    expect(gzipThreshold(exchange({ body: atThreshold }), rules, 1000)).toEqual({ ruleId: rules.under, observations: { size: 1000 } });
+    expect(gzipThreshold(exchange({ body: atThreshold, headers: { 'content-encoding': 'identity' } }), rules, 1000).ruleId).toBe(rules.under);
+    expect(gzipThreshold(exchange({ body: '' }), rules, 1000).ruleId).toBe(rules.under);
+  });
+
+  test('1000 bytes gzip-encoded breaks the under rule', () => {
+    const compressed = exchange({ body: atThreshold, gzip: true });
+    expect(compressed.response?.rawBody.length).toBeLessThan(1000);
+    const violation = violationOf(() => gzipThreshold(compressed, rules, 1000), rules.under, [compressed]);
+    expect(violation.message).toContain('1000-byte');
+    expect(violation.message).toContain('gzip');
+  });
+
+  test('1001 bytes unencoded breaks the over rule', () => {
+    const plain = exchange({ body: overThreshold });
+    const violation = violationOf(() => gzipThreshold(plain, rules, 1000), rules.over, [plain]);
+    expect(violation.message).toContain('1001-byte');
+    expect(violation.message).toContain('"none"');
+  });
+
+  test('1001 bytes with another encoding breaks the over rule', () => {
+    violationOf(() => gzipThreshold(exchange({ body: overThreshold, headers: { 'content-encoding': 'br' } }), rules, 1000), rules.over);
+  });
+
+  test('1001 bytes gzip-encoded keeps the over rule; the size is that of the decoded body', () => {
+    expect(gzipThreshold(exchange({ body: overThreshold, gzip: true }), rules, 1000)).toEqual({ ruleId: rules.over, observations: { size: 1001 } });
+    expect(gzipThreshold(exchange({ body: overThreshold, headers: { 'content-encoding': ' GZIP ' } }), rules, 1000).ruleId).toBe(rules.over);
+  });
+});
+
+describe('track-id-echo', () => {
+  const sent = 'harness-trace/0001';
+  test('the same value passes (header names are matched lower-case)', () => {
+    expect(trackIdEcho(exchange({ headers: { 'svc-track-id': sent } }), rule, 'Svc-Track-Id', sent)).toEqual({ ruleId: rule });
+  });
+  test('a missing header is a violation', () => {
+    const missing = exchange({ headers: {} });
+    expect(violationOf(() => trackIdEcho(missing, rule, 'Svc-Track-Id', sent), rule, [missing]).message).toContain('not returned');
+  });
+  test('a changed value is a violation showing both values', () => {
+    const changed = exchange({ headers: { 'svc-track-id': `${sent}x` } });
+    const violation = violationOf(() => trackIdEcho(changed, rule, 'Svc-Track-Id', sent), rule, [changed]);
+    expect(violation.message).toContain(JSON.stringify(sent));
+    expect(violation.message).toContain(JSON.stringify(`${sent}x`));
+    violationOf(() => trackIdEcho(exchange({ headers: { 'svc-track-id': sent.toUpperCase() } }), rule, 'Svc-Track-Id', sent), rule);
+  });
+  test('a repeated header is not the one value sent', () => {
+    violationOf(() => trackIdEcho(exchange({ headers: { 'svc-track-id': [sent, sent] } }), rule, 'Svc-Track-Id', sent), rule);
+  });
+});
+
+describe('documented-status', () => {
+  const documented = [200, 400, 401];
+  test('documented statuses pass and 429 is tolerated', () => {
+    for (const status of documented) expect(documentedStatus(exchange({ status }), rule, documented, [429])).toEqual({ ruleId: rule, observations: { status } });
+    expect(documentedStatus(exchange({ status: 429 }), rule, documented, [429]).ruleId).toBe(rule);
+  });
+  test('an undocumented status is a violation listing the documented ones', () => {
+    const crashed = exchange({ status: 500 });
+    const violation = violationOf(() => documentedStatus(crashed, rule, documented, [429]), rule, [crashed]);
+    expect(violation.message).toContain('500');
+    expect(violation.message).toContain('200, 400, 401');
+    violationOf(() => documentedStatus(exchange({ status: 404 }), rule, documented, [429]), rule);
+    violationOf(() => documentedStatus(exchange({ status: 429 }), rule, documented, []), rule);
+  });
+});
+
+describe('json-body', () => {
+  test('application/json and +json types that parse pass', () => {
+    expect(jsonBody(jsonExchange(200, { a: 1 }), rule)).toEqual({ ruleId: rule });
+    expect(jsonBody(exchange({ headers: { 'content-type': 'application/json; charset=utf-8' }, body: '[1]' }), rule).ruleId).toBe(rule);
+    expect(jsonBody(exchange({ headers: { 'content-type': 'application/problem+json' }, body: '{"title":"x"}' }), rule).ruleId).toBe(rule);
+    expect(jsonBody(exchange({ headers: { 'content-type': 'Application/JSON' }, body: '{}' }), rule).ruleId).toBe(rule);
+  });
+  test('another media type is a violation even when the body is JSON', () => {
+    const plain = exchange({ headers: { 'content-type': 'text/plain' }, body: '{"a":1}' });
+    expect(violationOf(() => jsonBody(plain, rule), rule, [plain]).message).toContain('"text/plain"');
+    violationOf(() => jsonBody(exchange({ headers: {}, body: '{}' }), rule), rule);
+    violationOf(() => jsonBody(exchange({ headers: { 'content-type': 'application/jsonp' }, body: '{}' }), rule), rule);
+  });
+  test('a JSON label on a body that does not parse is a violation', () => {
+    const broken = exchange({ headers: { 'content-type': 'application/json' }, body: '{"a":' });
+    expect(violationOf(() => jsonBody(broken, rule), rule, [broken]).message).toContain('not JSON');
+  });
+});
+
+describe('a failed exchange is a violation of the rule under test, never a crash', () => {
+  const cases: [string, (failed: Exchange) => unknown, string][] = [
+    ['status-for-invalid-input', (e) => statusForInvalidInput(e, rule, 400), rule],
+    ['status-for-valid-input', (e) => statusForValidInput(e, rule, 200), rule],
+    ['unauthorized-status', (e) => unauthorizedStatus(e, rule, 401), rule],
+    ['documented-status', (e) => documentedStatus(e, rule, [200], [429]), rule],
+    ['json-body', (e) => jsonBody(e, rule), rule],
+    ['track-id-echo', (e) => trackIdEcho(e, rule, 'Svc-Track-Id', 't'), rule],
+    ['gzip-threshold', (e) => gzipThreshold(e, { over: 'rule.over', under: 'rule.under' }, 1000), 'rule.over'],
+  ];
+  test.each(cases)('%s with TIMEOUT (no response)', (_, run, ruleId) => {
+    const failed = failedExchange('TIMEOUT');
+    const violation = violationOf(() => run(failed), ruleId, [failed]);
+    expect(violation.message).toContain('TIMEOUT');
+  });
+  test.each(cases)('%s with BAD_GZIP (status line, broken body)', (_, run, ruleId) => {
+    const failed = failedExchange('BAD_GZIP', true);
+    expect(failed.response).toBeDefined();
+    expect(violationOf(() => run(failed), ruleId, [failed]).message).toContain('BAD_GZIP');
+  });
+});

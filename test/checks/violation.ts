@@ -1,0 +1,20 @@
+import { expect } from 'vitest';
+import type { Exchange } from '../../client/exchange.ts';
+import { RuleViolation } from '../../checks/rule-violation.ts';
+
+/** Runs a check that must fail: returns the RuleViolation after checking its rule and evidence. */
+export function violationOf(run: () => unknown, ruleId: string, evidence?: readonly Exchange[]): RuleViolation {
+  let thrown: unknown;
+  try {
+    run();
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown, 'the check should have thrown a RuleViolation').toBeInstanceOf(RuleViolation);
+  const violation = thrown as RuleViolation;
+  expect(violation.ruleId).toBe(ruleId);
+  expect(violation.code).toBe('RULE_VIOLATED');
+  expect(violation.name).toContain('Assertion');
+  if (evidence) expect(violation.evidence.map((e) => e.id)).toEqual(evidence.map((e) => e.id));
+  return violation;
+}
