@@ -1,0 +1,219 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { HarnessError } from '../../targets/harness-error.ts';
+import { readTargetsFile, resolveTarget, type TargetsFileContents } from '../../targets/load-targets.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'harness-targets-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function writeFile(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+/** The HarnessError a call throws (sync or async), after checking its code. */
+async function harnessError(run: () => unknown, code: HarnessError['code']): Promise<HarnessError> {
+  let thrown: unknown;
+  try {
+    await run();
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown, 'expected a HarnessError').toBeInstanceOf(HarnessError);
+  expect((thrown as HarnessError).code).toBe(code);
+  return thrown as HarnessError;
+}
+
+const credentials = { billing: { clientId: '${CID}', clientSecret: '${CSECRET}' } };
+const env = { CID: 'client-id-from-env', CSECRET: 'secret-from-env' };
+
+function fileWith(targets: Record<string, unknown>, defaultTarget = Object.keys(targets)[0] ?? 'reference'): TargetsFileContents {
+  return { path: join(dir, 'targets.json'), defaultTarget, rawTargets: targets };
+}
+
+const urlTarget = { kind: 'url', baseUrls: { billing: 'https://billing.example.test/billing' }, credentials };
+
+describe('readTargetsFile', () => {
+  test('a missing file is CONFIG_NOT_FOUND naming the path', async () => {
+    const error = await harnessError(() => readTargetsFile(join(dir, 'nope.json')), 'CONFIG_NOT_FOUND');
+    expect(error.message).toContain(join(dir, 'nope.json'));
+    expect(error.fix).toBeTruthy();
+  });
+
+  test('invalid JSON is CONFIG_INVALID', async () => {
+    const path = writeFile('broken.json', '{ "targets": { ');
+    const error = await harnessError(() => readTargetsFile(path), 'CONFIG_INVALID');
+    expect(error.message).toContain('not valid JSON');
+  });
+
+  test('an unknown top-level key is CONFIG_INVALID naming the key and the likely one', async () => {
+    const path = writeFile('typo.json', JSON.stringify({ targetz: {}, targets: {} }));
+    const error = await harnessError(() => readTargetsFile(path), 'CONFIG_INVALID');
+    expect(error.message).toContain('"targetz"');
+    expect(error.message).toContain('did you mean "targets"');
+  });
+
+  test('a bad target name is CONFIG_INVALID naming it', async () => {
+    const path = writeFile('badname.json', JSON.stringify({ targets: { 'my target!': urlTarget } }));
+    const error = await harnessError(() => readTargetsFile(path), 'CONFIG_INVALID');
+    expect(error.message).toContain('targets.my target!');
+  });
+
+  // Known bug (targets/format-issues.ts): zod 4 reports a bad record key as `invalid_key` with the key
+  // schema's own message nested in `issue.issues`; formatIssues prints only "Invalid key in record".
+  // When fixed, change test.fails to test.
+  test.fails('a bad target name says what names may contain', async () => {
+    const path = writeFile('badname2.json', JSON.stringify({ targets: { 'my target!': urlTarget } }));
+    const error = await harnessError(() => readTargetsFile(path), 'CONFIG_INVALID');
+    expect(error.message).toContain('target names use letters');
+  });
+
+  test('a good file gives the default and the raw targets, unvalidated', () => {
+    const path = writeFile('good.json', JSON.stringify({ default: 'b', targets: { a: urlTarget, b: { anything: true } } }));
+    const file = readTargetsFile(path);
+    expect(file).toEqual({ path, defaultTarget: 'b', rawTargets: { a: urlTarget, b: { anything: true } } });
+    expect(readTargetsFile(writeFile('nodefault.json', JSON.stringify({ targets: {} }))).defaultTarget).toBe('reference');
+  });
+});
+
+describe('resolveTarget', () => {
+  test('a url target resolves with defaults applied and ${VAR} filled', async () => {
+    const resolved = await resolveTarget(fileWith({ staging: urlTarget }), 'staging', env);
+    expect(resolved.name).toBe('staging');
+    expect(resolved.port).toBeUndefined();
+    expect(resolved.entry.credentials.billing).toEqual({ clientId: 'client-id-from-env', clientSecret: 'secret-from-env' });
+    expect(resolved.entry.adapter).toBe('reference');
+    expect(resolved.entry.waivers).toEqual([]);
+    expect(resolved.entry.client.timeoutMs).toBe(10_000);
+    expect(resolved.entry.tenant.multiOrg).toBe(false);
+  });
+
+  test('without a name the default target is chosen', async () => {
+    expect((await resolveTarget(fileWith({ other: { kind: 'nope' }, staging: urlTarget }, 'staging'), undefined, env)).name).toBe('staging');
+  });
+
+  test('an unknown name is TARGET_UNKNOWN with did-you-mean and the names in the fix', async () => {
+    const error = await harnessError(() => resolveTarget(fileWith({ staging: urlTarget, production: urlTarget }), 'stagign', env), 'TARGET_UNKNOWN');
+    expect(error.message).toContain('"stagign"');
+    expect(error.message).toContain('did you mean "staging"');
+    expect(error.fix).toContain('staging, production');
+  });
+
+  test('an unknown name far from every known one has no guess', async () => {
+    const error = await harnessError(() => resolveTarget(fileWith({ staging: urlTarget }), 'zzzzzzzzzzzz', env), 'TARGET_UNKNOWN');
+    expect(error.message).not.toContain('did you mean');
+  });
+
+  test('a typo key inside a target is CONFIG_INVALID naming the key path and the intended key', async () => {
+    const error = await harnessError(() => resolveTarget(fileWith({ staging: { ...urlTarget, tenat: { multiOrg: true } } }), 'staging', env), 'CONFIG_INVALID');
+    expect(error.message).toContain('targets.staging');
+    expect(error.message).toContain('"tenat"');
+    expect(error.message).toContain('did you mean "tenant"');
+  });
+
+  test('a typo key deeper down names the full key path', async () => {
+    const error = await harnessError(
+      () => resolveTarget(fileWith({ staging: { ...urlTarget, tenant: { multiOrgs: true } } }), 'staging', env),
+      'CONFIG_INVALID',
+    );
+    expect(error.message).toContain('targets.staging.tenant: unknown key "multiOrgs"');
+  });
+
+  // Known bug (targets/format-issues.ts, knownKeysAt): targetSchema is a discriminated union, and
+  // knownKeysAt only descends through objects and records, so below the top level of a target it finds no
+  // known keys and gives no guess. When fixed, change test.fails to test.
+  test.fails('a typo key deeper down gets a did-you-mean', async () => {
+    const error = await harnessError(
+      () => resolveTarget(fileWith({ staging: { ...urlTarget, tenant: { multiOrgs: true } } }), 'staging', env),
+      'CONFIG_INVALID',
+    );
+    expect(error.message).toContain('did you mean "multiOrg"');
+  });
+
+  test('an unset ${VAR} is ENV_MISSING naming the key path and the variable', async () => {
+    const error = await harnessError(() => resolveTarget(fileWith({ staging: urlTarget }), 'staging', { CID: 'x' }), 'ENV_MISSING');
+    expect(error.message).toContain('targets.staging.credentials.billing.clientSecret');
+    expect(error.message).toContain('${CSECRET}');
+    expect(error.fix).toContain('export CSECRET=');
+  });
+
+  test('{port} is replaced by one free port in baseUrls and command', async () => {
+    const target = {
+      kind: 'command',
+      command: ['node', 'server.js', '--port', '{port}', '--url=http://127.0.0.1:{port}/x'],
+      ready: { httpGet: 'http://127.0.0.1:{port}/health' },
+      baseUrls: { billing: 'http://127.0.0.1:{port}/billing' },
+      credentials,
+    };
+    const resolved = await resolveTarget(fileWith({ local: target }), 'local', env);
+    const port = resolved.port;
+    expect(port).toBeGreaterThan(0);
+    expect(resolved.entry.baseUrls.billing).toBe(`http://127.0.0.1:${port}/billing`);
+    expect(resolved.entry.kind).toBe('command');
+    if (resolved.entry.kind !== 'command') throw new Error('unreachable');
+    expect(resolved.entry.command).toEqual(['node', 'server.js', '--port', String(port), `--url=http://127.0.0.1:${port}/x`]);
+    expect(resolved.entry.ready.httpGet).toBe(`http://127.0.0.1:${port}/health`);
+    expect(resolved.entry.ready.timeoutMs).toBe(20_000);
+    expect(JSON.stringify(resolved.entry)).not.toContain('{port}');
+  });
+
+  test('a wrong kind is CONFIG_INVALID with the fix text', async () => {
+    const error = await harnessError(() => resolveTarget(fileWith({ staging: { ...urlTarget, kind: 'docker' } }), 'staging', env), 'CONFIG_INVALID');
+    expect(error.message).toContain('targets.staging.kind');
+    expect(error.message).toContain('use "url" for a running target or "command" for one the harness starts');
+  });
+
+  test('a command target without a ready condition says what to give', async () => {
+    const error = await harnessError(
+      () => resolveTarget(fileWith({ local: { kind: 'command', command: ['x'], ready: {}, baseUrls: {} } }), 'local', env),
+      'CONFIG_INVALID',
+    );
+    expect(error.message).toContain('targets.local.ready');
+    expect(error.message).toContain('stdoutMatches');
+  });
+
+  test('a waiver of an unknown rule is CONFIG_INVALID with did-you-mean', async () => {
+    const waivers = [
+      { rule: 'billing.bodies.json', reason: 'known' },
+      { rule: 'billing.token.reuseable', reason: 'typo' },
+    ];
+    const error = await harnessError(() => resolveTarget(fileWith({ staging: { ...urlTarget, waivers } }), 'staging', env), 'CONFIG_INVALID');
+    expect(error.message).toContain('targets.staging.waivers[1].rule');
+    expect(error.message).toContain('did you mean "billing.token.reusable"');
+  });
+
+  test('a known waiver resolves', async () => {
+    const waivers = [{ rule: 'billing.bodies.json', reason: 'known' }];
+    expect((await resolveTarget(fileWith({ staging: { ...urlTarget, waivers } }), 'staging', env)).entry.waivers).toEqual(waivers);
+  });
+
+  test('an unknown adapter is CONFIG_INVALID', async () => {
+    const error = await harnessError(() => resolveTarget(fileWith({ staging: { ...urlTarget, adapter: 'nope' } }), 'staging', env), 'CONFIG_INVALID');
+    expect(error.message).toContain('targets.staging.adapter');
+  });
+
+  test('baseUrls.billing without credentials is CONFIG_INVALID naming credentials.billing', async () => {
+    const { credentials: _, ...withoutCredentials } = urlTarget;
+    const error = await harnessError(() => resolveTarget(fileWith({ staging: withoutCredentials }), 'staging', env), 'CONFIG_INVALID');
+    expect(error.message).toContain('targets.staging.credentials.billing');
+    expect(error.fix).toContain('clientId');
+  });
+
+  test('the bundled targets.json resolves all three targets', async () => {
+    const file = readTargetsFile(join(import.meta.dirname, '../../targets.json'));
+    const names = Object.keys(file.rawTargets);
+    expect(names.sort()).toEqual(['reference', 'reference-plain', 'reference-single-entity']);
+    const bundledEnv = { REFERENCE_CLIENT_ID: 'c'.repeat(36), REFERENCE_CLIENT_SECRET: 's'.repeat(30) };
+    for (const name of names) {
+      const resolved = await resolveTarget(file, name, bundledEnv);
+      expect(resolved.entry.kind).toBe('command');
+      expect(resolved.port).toBeGreaterThan(0);
+      expect(resolved.entry.baseUrls.billing).toBe(`http://127.0.0.1:${resolved.port}/billing`);
+      expect(resolved.entry.credentials.billing).toEqual({ clientId: bundledEnv.REFERENCE_CLIENT_ID, clientSecret: bundledEnv.REFERENCE_CLIENT_SECRET });
+    }
+    await harnessError(() => resolveTarget(file, 'reference', {}), 'ENV_MISSING');
+  });
+});
