@@ -1,0 +1,161 @@
+import { describe, expect, test } from 'vitest';
+import { renderSummary } from '../../reporting/print-summary.ts';
+import { countStatuses, mergeOutcomes, type RuleSummary, type RunSummary, verdictOf } from '../../reporting/run-summary.ts';
+import type { RuleOutcome, RuleStatus } from '../../suites/support/rule-outcome.ts';
+
+const outcome = (ruleId: string, status: RuleStatus, extra: Partial<RuleOutcome> = {}): RuleOutcome => ({ ruleId, status, section: 'Headers', ...extra });
+const summaryOf = (ruleId: string, status: RuleStatus, extra: Partial<RuleSummary> = {}): RuleSummary => ({ ...outcome(ruleId, status), tests: 1, ...extra });
+
+describe('mergeOutcomes', () => {
+  test('one summary per rule, in first-seen order, counting the tests', () => {
+    const merged = mergeOutcomes([outcome('a', 'passed'), outcome('b', 'passed'), outcome('a', 'passed'), outcome('a', 'passed')]);
+    expect(merged.map((rule) => [rule.ruleId, rule.tests])).toEqual([
+      ['a', 3],
+      ['b', 1],
+    ]);
+  });
+
+  test.each<[RuleStatus, RuleStatus, RuleStatus]>([
+    ['passed', 'failed', 'failed'],
+    ['failed', 'passed', 'failed'],
+    ['broken', 'failed', 'failed'],
+    ['passed', 'broken', 'broken'],
+    ['waived', 'passed', 'passed'],
+    ['not-applicable', 'waived', 'waived'],
+    ['passed', 'not-applicable', 'passed'],
+  ])('%s then %s gives %s', (first, second, worst) => {
+    const [merged] = mergeOutcomes([outcome('r', first), outcome('r', second)]);
+    expect(merged?.status).toBe(worst);
+    expect(merged?.tests).toBe(2);
+  });
+
+  test('the worst outcome keeps its message and evidence; the first failure wins over a later one', () => {
+    const evidence = [{ request: 'POST /x', response: 'HTTP/1.1 500', curl: 'curl x' }];
+    const merged = mergeOutcomes([
+      outcome('r', 'passed', { message: 'fine' }),
+      outcome('r', 'failed', { message: 'first failure', evidence }),
+      outcome('r', 'failed', { message: 'second failure' }),
+    ]);
+    expect(merged).toHaveLength(1);
+    expect(merged[0]).toMatchObject({ status: 'failed', message: 'first failure', evidence, tests: 3 });
+  });
+
+  test('observations of every test are merged, later keys over earlier ones', () => {
+    const [merged] = mergeOutcomes([
+      outcome('r', 'passed', { observations: { status: 200, a: 1 } }),
+      outcome('r', 'failed', { observations: { b: 2 } }),
+      outcome('r', 'passed'),
+      outcome('r', 'passed', { observations: { status: 201 } }),
+    ]);
+    expect(merged?.observations).toEqual({ status: 201, a: 1, b: 2 });
+    expect(merged?.status).toBe('failed');
+  });
+
+  test('the exchanges of every test are added up; a test without a count adds none', () => {
+    const [merged] = mergeOutcomes([
+      outcome('r', 'passed', { exchanges: 3 }),
+      outcome('r', 'failed', { exchanges: 4 }),
+      outcome('r', 'passed'),
+      outcome('r', 'passed', { exchanges: 1 }),
+    ]);
+    expect(merged?.exchanges).toBe(8);
+    expect(mergeOutcomes([outcome('s', 'passed', { exchanges: 5 })])[0]?.exchanges).toBe(5);
+  });
+
+  test('no observations anywhere leaves the key out; the inputs are not changed', () => {
+    const inputs = [outcome('r', 'passed'), outcome('r', 'passed')];
+    const before = structuredClone(inputs);
+    const [merged] = mergeOutcomes(inputs);
+    expect(merged).not.toHaveProperty('observations');
+    expect(inputs).toEqual(before);
+    expect(mergeOutcomes([])).toEqual([]);
+  });
+});
+
+describe('verdictOf', () => {
+  test('any failure is nonconformant, also beside broken rules, gaps and errors', () => {
+    expect(verdictOf([summaryOf('a', 'passed'), summaryOf('b', 'failed')], [], [])).toBe('nonconformant');
+    expect(verdictOf([summaryOf('a', 'broken'), summaryOf('b', 'failed')], ['c'], ['crash'])).toBe('nonconformant');
+  });
+  test('without failures, a broken rule, a rule not run or an error outside tests is an error', () => {
+    expect(verdictOf([summaryOf('a', 'passed'), summaryOf('b', 'broken')], [], [])).toBe('error');
+    expect(verdictOf([summaryOf('a', 'passed')], ['b'], [])).toBe('error');
+    expect(verdictOf([summaryOf('a', 'passed')], [], ['suite crashed'])).toBe('error');
+  });
+  test('otherwise conformant (waived and not-applicable rules included)', () => {
+    expect(verdictOf([summaryOf('a', 'passed'), summaryOf('b', 'waived'), summaryOf('c', 'not-applicable')], [], [])).toBe('conformant');
+    expect(verdictOf([], [], [])).toBe('conformant');
+  });
+});
+
+describe('countStatuses', () => {
+  test('counts every status and the rules not run', () => {
+    const rules = [summaryOf('a', 'passed'), summaryOf('b', 'passed'), summaryOf('c', 'failed'), summaryOf('d', 'broken'), summaryOf('e', 'waived'), summaryOf('f', 'not-applicable')];
+    expect(countStatuses(rules, ['g', 'h'])).toEqual({ passed: 2, failed: 1, broken: 1, waived: 1, 'not-applicable': 1, 'not-run': 2 });
+    expect(countStatuses([], [])).toEqual({ passed: 0, failed: 0, broken: 0, waived: 0, 'not-applicable': 0, 'not-run': 0 });
+  });
+});
+
+describe('renderSummary', () => {
+  const rules: RuleSummary[] = [
+    summaryOf('billing.headers.track_id.echo', 'passed'),
+    summaryOf('billing.bodies.json', 'failed', {
+      section: 'Endpoints',
+      message: 'Content-Type is "text/plain", not application/json',
+      input: 'a valid charge',
+      evidence: [{ request: 'POST /billing/commerce/charges HTTP/1.1', response: 'HTTP/1.1 200\ncontent-type: text/plain', curl: "curl -sS -X POST 'http://127.0.0.1/billing/commerce/charges'" }],
+      replay: { seed: 1234, path: '0:1', counterexample: '{"name":"harness-a"}' },
+    }),
+    summaryOf('billing.compression.request_gzip', 'broken', { message: 'adapter threw\nstack line' }),
+    summaryOf('billing.headers.org_ids.scope', 'not-applicable', { message: 'tenant with multi-org' }),
+    summaryOf('billing.token.rate_limit', 'waived', { message: 'shared gateway' }),
+  ];
+  const summary: RunSummary = {
+    target: 'staging',
+    suite: 'billing',
+    seed: 1234,
+    runs: 50,
+    startedAt: '2026-01-01T00:00:00.000Z',
+    durationMs: 2500,
+    exchanges: 17,
+    verdict: 'nonconformant',
+    counts: countStatuses(rules, ['billing.charges.create']),
+    rules,
+    notRun: ['billing.charges.create'],
+    errors: ['suites/x.test.ts: SyntaxError'],
+  };
+  const text = renderSummary(summary);
+  const lines = text.split('\n');
+
+  test('a header line names target, suite, seed and runs', () => {
+    expect(lines[0]).toBe('harness run: target staging, suite billing, seed 1234, 50 runs per property');
+  });
+
+  test('one line per rule with its mark and id; messages shown for other statuses than failed, first line only', () => {
+    expect(lines).toContain('PASS    billing.headers.track_id.echo');
+    expect(lines).toContain('FAIL    billing.bodies.json');
+    expect(lines).toContain('BROKEN  billing.compression.request_gzip  (adapter threw)');
+    expect(lines).toContain('N/A     billing.headers.org_ids.scope  (tenant with multi-org)');
+    expect(lines).toContain('WAIVED  billing.token.rate_limit  (shared gateway)');
+    expect(lines).toContain('NOT RUN billing.charges.create  (no test judged this rule)');
+  });
+
+  test('each failure is shown with its message, input, replay line and evidence', () => {
+    const failure = text.slice(text.indexOf('=== FAILED billing.bodies.json'));
+    expect(failure).toContain('[billing.bodies.json] Endpoints');
+    expect(failure).toContain('Content-Type is "text/plain", not application/json');
+    expect(failure).toContain('input: a valid charge');
+    expect(failure).toContain('replay: harness run --target staging --rule billing.bodies.json --seed 1234');
+    expect(failure).toContain('counterexample: {"name":"harness-a"}');
+    expect(failure).toContain('POST /billing/commerce/charges HTTP/1.1');
+    expect(failure).toContain('content-type: text/plain');
+    expect(failure).toContain("curl -sS -X POST 'http://127.0.0.1/billing/commerce/charges'");
+    expect(text).toContain('=== BROKEN billing.compression.request_gzip');
+    expect(text).not.toContain('=== FAILED billing.headers.track_id.echo');
+  });
+
+  test('errors outside tests and the counts close the summary', () => {
+    expect(text).toContain('=== ERROR outside tests: suites/x.test.ts: SyntaxError');
+    expect(lines.at(-1)).toBe('NONCONFORMANT: 1 passed, 1 failed, 1 broken, 1 waived, 1 not applicable, 1 not run (2.5 s, 17 exchanges)');
+  });
+});
