@@ -26,6 +26,9 @@ export function isSecretField(name: string): boolean {
   return SECRET_FIELD.test(name) && !PUBLIC_FIELD.test(name);
 }
 
+/** Shorter registered values are ignored (field and header rules still mask them where they are named). */
+export const minimumSecretLength = 4;
+
 export class Redactor {
   readonly #secrets = new Set<string>();
   /** Longest first, so a secret containing another one is masked whole. */
@@ -33,7 +36,8 @@ export class Redactor {
 
   /** Registers a secret value (client secret, token ...) to blank out wherever it appears. Empty values are ignored. */
   addSecret(value: string): void {
-    if (!value) return;
+    // A value this short is no secret, and blanking it everywhere would garble every text it occurs in.
+    if (value.length < minimumSecretLength) return;
     const before = this.#secrets.size;
     this.#secrets.add(value);
     // The same secret inside a form body or query string appears percent-encoded.

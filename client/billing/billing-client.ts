@@ -143,10 +143,15 @@ export class BillingClient {
   private async issueToken() {
     const exchange = await this.sendTokenRequest(this.validTokenRequest());
     const status = exchange.response?.status;
-    if (status !== 200 || !exchange.response) {
+    if (exchange.error || status !== 200 || !exchange.response) {
       throw new TokenUnavailableError(`The target did not issue a token: ${exchange.error?.code ?? `status ${status}`}`, exchange);
     }
-    const token = this.adapter.parseTokenResponse(exchange.response.json());
+    let token: ReturnType<BillingAdapter['parseTokenResponse']>;
+    try {
+      token = this.adapter.parseTokenResponse(exchange.response.json());
+    } catch (error) {
+      throw new TokenUnavailableError(`The target's token response could not be read: ${(error as Error).message}`, exchange);
+    }
     this.options.redactor.addSecret(token.accessToken);
     return token;
   }

@@ -130,3 +130,12 @@ describe('defaultRedactor', () => {
     expect(defaultRedactor).toBeInstanceOf(Redactor);
   });
 });
+
+describe('very short registered values', () => {
+  it('are not treated as secrets, so ordinary text stays readable', () => {
+    const redactor = new Redactor();
+    redactor.addSecret('y');
+    redactor.addSecret('abcd');
+    expect(redactor.redactText('invalid gzip body: abcd')).toBe('invalid gzip body: ***');
+  });
+});
