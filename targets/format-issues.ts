@@ -22,6 +22,8 @@ function knownKeysAt(schema: z.ZodType, path: KeyPath): string[] {
     const def = (current as { def?: { type?: string; shape?: Record<string, unknown>; valueType?: unknown; options?: unknown[] } }).def;
     if (def?.type === 'object' && def.shape) current = def.shape[String(part)];
     else if (def?.type === 'record') current = def.valueType;
+    // A target entry is a union of kinds: descend into the first kind that has the key.
+    else if (def?.type === 'union') current = (def.options ?? []).map((option) => (unwrap(option) as { def?: { shape?: Record<string, unknown> } }).def?.shape?.[String(part)]).find(Boolean);
     else return [];
   }
   const def = (unwrap(current) as { def?: { type?: string; shape?: Record<string, unknown>; options?: { def?: { shape?: Record<string, unknown> } }[] } }).def;
@@ -51,6 +53,10 @@ export function formatIssues(schema: z.ZodType, issues: readonly z.core.$ZodIssu
           return `${where}: unknown key "${key}"${guess ? ` (did you mean "${guess}"?)` : ''}${known.length ? `; known keys: ${known.join(', ')}` : ''}`;
         })
         .join('\n');
+    }
+    if (issue.code === 'invalid_key') {
+      // zod reports a bad record key generically; the key schema's own message is inside.
+      return `${where}: ${issue.issues.map((inner) => inner.message).join('; ')}`;
     }
     const last = path.filter((part): part is string => typeof part === 'string').at(-1) ?? '';
     const fix = fixes[last];

@@ -62,10 +62,8 @@ describe('readTargetsFile', () => {
     expect(error.message).toContain('targets.my target!');
   });
 
-  // Known bug (targets/format-issues.ts): zod 4 reports a bad record key as `invalid_key` with the key
-  // schema's own message nested in `issue.issues`; formatIssues prints only "Invalid key in record".
-  // When fixed, change test.fails to test.
-  test.fails('a bad target name says what names may contain', async () => {
+  // zod 4 reports a bad record key as `invalid_key` with the key schema's own message nested inside.
+  test('a bad target name says what names may contain', async () => {
     const path = writeFile('badname2.json', JSON.stringify({ targets: { 'my target!': urlTarget } }));
     const error = await harnessError(() => readTargetsFile(path), 'CONFIG_INVALID');
     expect(error.message).toContain('target names use letters');
@@ -122,10 +120,8 @@ describe('resolveTarget', () => {
     expect(error.message).toContain('targets.staging.tenant: unknown key "multiOrgs"');
   });
 
-  // Known bug (targets/format-issues.ts, knownKeysAt): targetSchema is a discriminated union, and
-  // knownKeysAt only descends through objects and records, so below the top level of a target it finds no
-  // known keys and gives no guess. When fixed, change test.fails to test.
-  test.fails('a typo key deeper down gets a did-you-mean', async () => {
+  // targetSchema is a discriminated union: the known keys below a target come from its kinds.
+  test('a typo key deeper down gets a did-you-mean', async () => {
     const error = await harnessError(
       () => resolveTarget(fileWith({ staging: { ...urlTarget, tenant: { multiOrgs: true } } }), 'staging', env),
       'CONFIG_INVALID',
