@@ -47,16 +47,29 @@ async function launchCommand(name: string, entry: CommandTarget, env: NodeJS.Pro
 function recentOutput(child: ChildProcess): { lines: string[]; onLine: (listener: (line: string) => void) => void } {
   const lines: string[] = [];
   const listeners: ((line: string) => void)[] = [];
-  const take = (chunk: Buffer) => {
-    for (const line of chunk.toString('utf8').split(/\r?\n/)) {
-      if (!line) continue;
-      lines.push(line);
-      if (lines.length > 40) lines.shift();
-      for (const listener of listeners) listener(line);
-    }
+  const keep = (line: string) => {
+    if (!line) return;
+    lines.push(line);
+    if (lines.length > 40) lines.shift();
+    for (const listener of listeners) listener(line);
   };
-  child.stdout?.on('data', take);
-  child.stderr?.on('data', take);
+  // Each stream keeps its unfinished last line until the rest arrives: a ready line may span chunks.
+  const lineReader = () => {
+    let partial = '';
+    return {
+      take: (chunk: Buffer) => {
+        const parts = (partial + chunk.toString('utf8')).split(/\r?\n/);
+        partial = parts.pop() ?? '';
+        parts.forEach(keep);
+      },
+      flush: () => keep(partial),
+    };
+  };
+  for (const stream of [child.stdout, child.stderr]) {
+    const reader = lineReader();
+    stream?.on('data', reader.take);
+    stream?.on('end', reader.flush);
+  }
   return { lines, onLine: (listener) => listeners.push(listener) };
 }
 
@@ -73,7 +86,8 @@ function waitUntilReady(child: ChildProcess, entry: CommandTarget, output: Retur
       else resolve();
     };
     const timer = setTimeout(() => finish(new Error(`not ready after ${timeoutMs} ms`)), timeoutMs);
-    child.once('exit', (code, signal) => finish(new Error(`it exited (${signal ?? `code ${code}`}) before it was ready`)));
+    // 'close' comes after the output streams ended, so the error shows the child's last lines.
+    child.once('close', (code, signal) => finish(new Error(`it exited (${signal ?? `code ${code}`}) before it was ready`)));
     child.once('error', (error) => finish(new Error(`it could not be started: ${error.message}`)));
     const pattern = stdoutMatches ? new RegExp(stdoutMatches) : undefined;
     if (pattern) output.onLine((line) => pattern.test(line) && finish());
