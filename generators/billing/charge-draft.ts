@@ -28,3 +28,11 @@ export const chargeDraft: fc.Arbitrary<ChargeDraft> = fc.record(
   },
   { requiredKeys: ['name', 'rateCards'] },
 );
+
+/** Attribute values for any subset of the names, each drawn from its listed values plus `extraValues`. */
+export function attributeRecord(extraValues: readonly string[] = []): fc.Arbitrary<Record<string, string>> {
+  return fc.record(
+    Object.fromEntries(attributeNames.map((name) => [name, fc.constantFrom(...extraValues, ...(attributeValues[name] ?? []))])),
+    { requiredKeys: [] },
+  ) as fc.Arbitrary<Record<string, string>>;
+}

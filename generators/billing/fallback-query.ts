@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { Gen } from '../gen.ts';
-import { attributeNames, attributeValues, chargeDraft } from './charge-draft.ts';
+import { attributeRecord, chargeDraft } from './charge-draft.ts';
 import { rowMatches } from './expected-resolution.ts';
 import { pricing } from './pricing.ts';
 import type { PricingScenario } from './pricing-scenario.ts';
@@ -8,10 +8,7 @@ import type { PricingScenario } from './pricing-scenario.ts';
 /** A value no generated row ever uses, so attributes carrying it cannot complete a match. */
 const unlistedValue = 'unlisted';
 
-const attributes = fc.record(
-  Object.fromEntries(attributeNames.map((name) => [name, fc.constantFrom(unlistedValue, ...(attributeValues[name] ?? []))])),
-  { requiredKeys: [] },
-) as fc.Arbitrary<Record<string, string>>;
+const attributes = attributeRecord([unlistedValue]);
 
 /** Queries whose attributes match no row, on charges that define default pricing (query rule 2). */
 export const fallbackQuery: Gen<PricingScenario> = {

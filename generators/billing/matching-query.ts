@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { Gen } from '../gen.ts';
-import { attributeNames, attributeValues, chargeDraft, rateCardRow } from './charge-draft.ts';
+import { attributeRecord, chargeDraft, rateCardRow } from './charge-draft.ts';
 import type { PricingScenario } from './pricing-scenario.ts';
 
 /** Adds attributes for names the row does not constrain; the row's own conditions win. Pure. */
@@ -8,10 +8,7 @@ export function attributesMatchingRow(rowConditions: Record<string, string>, ext
   return { ...extra, ...rowConditions };
 }
 
-const extraAttributes = fc.record(
-  Object.fromEntries(attributeNames.map((name) => [name, fc.constantFrom(...(attributeValues[name] ?? []))])),
-  { requiredKeys: [] },
-) as fc.Arbitrary<Record<string, string>>;
+const extraAttributes = attributeRecord();
 
 /** Queries whose attributes match at least one rate-card row (query rule 1). */
 export const matchingQuery: Gen<PricingScenario> = {

@@ -1,4 +1,3 @@
-import fc from 'fast-check';
 import type { ProductDraft } from '../../adapters/billing/model.ts';
 import { billingRuleIds } from '../../rules/billing/ids.ts';
 import type { Gen, InvalidCase } from '../gen.ts';
