@@ -57,7 +57,7 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
         passWithNoTests: true,
         ...(options.rules?.length ? { testNamePattern: new RegExp(`^(${options.rules.map(escapeRegExp).join('|')}):`) } : {}),
       },
-      { cacheDir: `${paths.root}/.vite` } as never,
+      { cacheDir: `${paths.root}/.vite` },
     );
     await vitest.close();
   } finally {
