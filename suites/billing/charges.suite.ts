@@ -52,11 +52,8 @@ ruleTest(id.updateBodyIdentifies, async () => {
     return updateTargetsBodyId(
       id.updateBodyIdentifies,
       { exchange: update, newPricing },
-      { after: { exchange: targetAfter.exchange, pricing: targetAfter.resolvedPricing, state: targetAfter.state } },
-      {
-        before: { exchange: bystanderBefore.exchange, pricing: bystanderBefore.resolvedPricing, state: bystanderBefore.state },
-        after: { exchange: bystanderAfter.exchange, pricing: bystanderAfter.resolvedPricing, state: bystanderAfter.state },
-      },
+      { after: targetAfter },
+      { before: bystanderBefore, after: bystanderAfter },
     );
   });
 });

@@ -22,7 +22,7 @@ function resolutionRule(ruleId: string, scenarios: Gen<PricingScenario>): void {
       if (!expected) return;
       const created = await createCharge(s, ruleId, charge);
       const answer = await queryCharge(s, ruleId, created.chargeId, attributes);
-      return pricingResolution(answer.exchange, expected.rule, answer.resolvedPricing, expected.acceptable);
+      return pricingResolution(answer.exchange, expected.rule, answer.pricing, expected.acceptable);
     });
   });
 }
@@ -35,7 +35,7 @@ async function repeatedQueries(s: BillingSession, scenario: PricingScenario) {
   const created = await createCharge(s, id.queryNoSideEffects, scenario.charge);
   const ask = async (attributes: Record<string, string>) => {
     const answer = await queryCharge(s, id.queryNoSideEffects, created.chargeId, attributes);
-    return { exchange: answer.exchange, answer: { pricing: answer.resolvedPricing, charge: answer.state } };
+    return { exchange: answer.exchange, answer: { pricing: answer.pricing, charge: answer.state } };
   };
   const first = await ask(scenario.attributes);
   await ask({ region: 'unlisted' });

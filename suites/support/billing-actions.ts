@@ -1,7 +1,8 @@
 import type { ParsedCharge } from '../../adapters/billing/adapter.ts';
-import type { ChargeDraft, ChargeUpdate, Pricing } from '../../adapters/billing/model.ts';
+import type { ChargeDraft, ChargeUpdate } from '../../adapters/billing/model.ts';
 import { parsedWith } from '../../checks/response-required.ts';
 import { statusForValidInput } from '../../checks/status-for-valid-input.ts';
+import type { ChargeReading } from '../../checks/update-targets-body-id.ts';
 import type { CatalogRequest } from '../../client/billing/billing-client.ts';
 import type { Exchange } from '../../client/exchange.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';
@@ -24,11 +25,11 @@ export async function queryCharge(
   chargeId: string,
   attributes: Record<string, string>,
   request: CatalogRequest = {},
-): Promise<{ exchange: Exchange; resolvedPricing: Pricing | null; state: unknown }> {
+): Promise<ChargeReading> {
   const exchange = await session.client.send(op.queryCharge, { ...request, json: session.client.adapter.queryChargeBody(chargeId, attributes) });
   statusForValidInput(exchange, ruleId, op.queryCharge.successStatus);
   const parsed = parsedWith(exchange, ruleId, (body) => session.client.adapter.parseQueryResponse(body));
-  return { exchange, resolvedPricing: parsed.resolvedPricing, state: parsed.charge.state };
+  return { exchange, pricing: parsed.resolvedPricing, state: parsed.charge.state };
 }
 
 export async function updateCharge(session: BillingSession, ruleId: string, chargeId: string, update: ChargeUpdate, request: CatalogRequest = {}): Promise<Exchange> {
