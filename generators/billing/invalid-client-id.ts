@@ -2,16 +2,12 @@ import fc from 'fast-check';
 import { billingRuleIds } from '../../rules/billing/ids.ts';
 import type { Gen, InvalidCase } from '../gen.ts';
 import { identifierChar } from './alphabets.ts';
-import { type TokenRequestParts, withBodyField } from './token-request-parts.ts';
+import { bodyFieldBreaking, type TokenRequestParts } from './token-request-parts.ts';
 
 /** Token requests whose client_id is not a string of exactly 36 characters; the rest stays valid. */
 export function invalidClientId(valid: TokenRequestParts): Gen<InvalidCase<TokenRequestParts>> {
   const realId = String(valid.body.client_id);
-  const breaking = (value: unknown, why: string): InvalidCase<TokenRequestParts> => ({
-    value: withBodyField(valid, 'client_id', value),
-    breaks: billingRuleIds.clientIdLength,
-    why,
-  });
+  const breaking = bodyFieldBreaking(valid, 'client_id', billingRuleIds.clientIdLength);
   const wrongLength = fc
     .oneof(fc.integer({ min: 0, max: 35 }), fc.integer({ min: 37, max: 120 }))
     .chain((length) => fc.string({ unit: identifierChar, minLength: length, maxLength: length }));

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { billingRuleIds } from '../../rules/billing/ids.ts';
 import type { Gen, InvalidCase } from '../gen.ts';
 import { identifierChar } from './alphabets.ts';
-import { type TokenRequestParts, withBodyField } from './token-request-parts.ts';
+import { bodyFieldBreaking, type TokenRequestParts } from './token-request-parts.ts';
 
 /** Pads a secret to a length with filler characters; pure. */
 export function padTo(value: string, length: number, filler: string): string {
@@ -15,11 +15,7 @@ export function padTo(value: string, length: number, filler: string): string {
  */
 export function invalidClientSecret(valid: TokenRequestParts): Gen<InvalidCase<TokenRequestParts>> {
   const realSecret = String(valid.body.client_secret);
-  const breaking = (value: unknown, why: string): InvalidCase<TokenRequestParts> => ({
-    value: withBodyField(valid, 'client_secret', value),
-    breaks: billingRuleIds.clientSecretLength,
-    why,
-  });
+  const breaking = bodyFieldBreaking(valid, 'client_secret', billingRuleIds.clientSecretLength);
   return {
     boundaries: [
       breaking(padTo(realSecret, 43, 'x'), '43 characters'),

@@ -1,3 +1,5 @@
+import type { InvalidCase } from '../gen.ts';
+
 /** A token request as the wire carries it: JSON body fields and the request headers. */
 export interface TokenRequestParts {
   body: Record<string, unknown>;
@@ -18,4 +20,9 @@ export function withHeader(parts: TokenRequestParts, name: string, value: string
 export function withoutBodyFields(parts: TokenRequestParts, fields: readonly string[]): TokenRequestParts {
   const body = Object.fromEntries(Object.entries(parts.body).filter(([name]) => !fields.includes(name)));
   return { body, headers: { ...parts.headers } };
+}
+
+/** Makes the invalid cases of one body field: the valid request with that field set to a value breaking `ruleId`. */
+export function bodyFieldBreaking(valid: TokenRequestParts, field: string, ruleId: string) {
+  return (value: unknown, why: string): InvalidCase<TokenRequestParts> => ({ value: withBodyField(valid, field, value), breaks: ruleId, why });
 }
