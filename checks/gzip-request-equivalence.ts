@@ -8,8 +8,7 @@ import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
  * fields that differ between any two creations (identifiers) are projected away.
  */
 export function gzipRequestEquivalence(
-  plain: Exchange,
-  gzipped: Exchange,
+  { plain, gzipped }: { plain: Exchange; gzipped: Exchange },
   ruleId: string,
   comparable: (body: unknown) => unknown,
 ): Verdict {

@@ -2,7 +2,9 @@ import type { Exchange } from '../client/exchange.ts';
 import { responseOf } from './response-required.ts';
 import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
 
-export interface GzipThresholdRules {
+export interface GzipThresholdExpectation {
+  thresholdBytes: number;
+  /** The rule for bodies over the threshold (compressed) and the one for bodies at or under it (not). */
   over: string;
   under: string;
 }
@@ -10,10 +12,11 @@ export interface GzipThresholdRules {
 /**
  * For a request that accepted gzip: a body over the threshold arrives gzip-encoded (and decodes), a body
  * at or under it arrives unencoded. The body size is that of the decoded bytes. Which of the two rules
- * is judged depends on that size.
+ * is judged depends on that size; a missing response fails the rule under test.
  */
-export function gzipThreshold(exchange: Exchange, rules: GzipThresholdRules, thresholdBytes: number): Verdict {
-  const response = responseOf(exchange, rules.over);
+export function gzipThreshold(exchange: Exchange, ruleId: string, expected: GzipThresholdExpectation): Verdict {
+  const { thresholdBytes, ...rules } = expected;
+  const response = responseOf(exchange, ruleId);
   const size = response.body.length;
   const encoding = String(response.headers['content-encoding'] ?? '').trim().toLowerCase();
   if (size > thresholdBytes) {

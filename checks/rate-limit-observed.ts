@@ -5,7 +5,8 @@ import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
  * A burst of token requests from one IP met a 429. The limit itself is not shown, so it is reported;
  * a target entry may pin it (`limitAtMost`), and then the first 429 must come no later than that.
  */
-export function rateLimitObserved(exchanges: readonly Exchange[], ruleId: string, limitAtMost?: number): Verdict {
+export function rateLimitObserved(exchanges: readonly Exchange[], ruleId: string, expected: { limitAtMost?: number | undefined } = {}): Verdict {
+  const { limitAtMost } = expected;
   const firstLimited = exchanges.findIndex((exchange) => exchange.response?.status === 429);
   if (firstLimited < 0) {
     const last = exchanges.at(-1);

@@ -1,44 +1,76 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { buildAllureHtml } from '../reporting/allure-html.ts';
-import { renderSummary } from '../reporting/print-summary.ts';
 import { HarnessError } from '../targets/harness-error.ts';
 import { reportsPaths, targetsFilePath } from './paths.ts';
-import { runReference } from './reference-command.ts';
-import { renderRulesTable, rulesTable } from './rules-table.ts';
-import { knownSuites, runHarness } from './run-command.ts';
+
+/*
+ * The `harness` command. Each command loads what it needs when it runs (vitest only for run and mutants),
+ * so `harness reference` starts in well under a second.
+ */
+
+async function familyNames(): Promise<string> {
+  const { families } = await import('../families/index.ts');
+  return families()
+    .map((family) => family.name)
+    .join('|');
+}
 
 const help = {
-  main: `harness: conformance testing of the spec's HTTP interfaces
+  main: async () => `harness: conformance testing of the spec's HTTP interfaces
 
 Commands:
   harness run        run the suites against a target (default: the bundled reference target)
-  harness rules      the rule table: id, spec section, check, killing mutant
+  harness doctor     check a target is reachable and its credentials work, without judging it
+  harness rules      the rule table: id, spec section, check, killing mutant, verified status
+  harness mutants    verify that every mutant of the reference target is caught by its rule's check
   harness reference  start the bundled reference target alone
   harness report     build the Allure HTML report from the latest results
 
 Run "harness <command> --help" for a command's options.`,
-  run: `harness run [--targets FILE] [--target NAME] [--suite ${knownSuites.join('|')}] [--seed N] [--runs N] [--rule ID]... [--reports DIR] [--html]
+  run: async () => `harness run [--targets FILE] [--target NAME] [--suite ${await familyNames()}]... [--seed N] [--runs N]
+            [--rule ID]... [--reports DIR] [--workers N] [--html]
 
 Runs every rule's check against the target. Writes Allure results, JUnit XML and summary.json under
-the reports folder (default ./reports). Exit 0 conformant, 1 nonconformant, 2 harness or configuration error.
+the reports folder (default ./reports). Exit 0 conformant, 1 nonconformant, 2 harness or configuration error
+(also: the preflight found the target unreachable or its credentials refused, or the run was interrupted by
+SIGINT/SIGTERM, in which case the summary is written and marked interrupted).
   --targets FILE  targets file (default ./targets.json, else the bundled one)
   --target NAME   target entry (default: the file's "default", normally "reference")
-  --suite NAME    interface family (default billing)
+  --suite NAME    interface family, repeatable or comma-separated (default: every family the target declares)
   --seed N        seed of every property run (default random, printed; reuse it to replay)
   --runs N        random cases per property after the boundary cases (default 100)
   --rule ID       only this rule (repeatable)
   --reports DIR   output folder (default ./reports)
+  --workers N     suite files run in parallel in at most N workers (default: cores - 1)
   --html          also build the Allure HTML report`,
-  rules: `harness rules [--json]
+  doctor: async () => `harness doctor [--targets FILE] [--target NAME] [--suite NAME]...
+
+Starts the target if it is a command target, then runs just the preflight of every family it declares: is the
+base URL reachable, do the credentials work (a token is issued), the Server header and the latency. Judges no
+rule. Exit 0 when every family is usable, 2 when one is unreachable or refuses its credentials.`,
+  rules: async () => `harness rules [--json] [--reports DIR]
 
 Prints every rule with its spec section, the check that enforces it and the mutant(s) that prove the check
-can fail. A rule without either is a visible gap.`,
-  reference: `harness reference [--port N] [--host H] [--mode multi|single-entity|plain] [--mutant NAME]
-                  [--token-ttl SECONDS] [--token-rate REQUESTS/MS]
+can fail. A rule without either is a visible gap. When DIR/mutants.json exists (written by harness mutants),
+each rule also shows whether its mutants were verified killed.`,
+  mutants: async () => `harness mutants [--suite ${await familyNames()}]... [--rule ID]... [--seed N] [--runs N] [--reports DIR] [--json]
 
-Starts the bundled reference target and prints its base URLs. Credentials come from REFERENCE_CLIENT_ID and
-REFERENCE_CLIENT_SECRET (generated when unset). Stops on Ctrl-C.`,
-  report: `harness report [--reports DIR]
+For every mutant of the reference target's catalogue (or those breaking the given rules), starts the
+reference in this process with that mutant on port 0, runs only the broken rule's test on one reused vitest
+instance, and prints a table: mutant, rule, killed or survived, time. Writes DIR/mutants.json (default
+./reports). Exit 0 when every mutant is killed, 1 when one survives, 2 on a harness error.`,
+  reference: async () => {
+    const { families } = await import('../families/index.ts');
+    const flags = families().flatMap((family) => Object.entries(family.reference.flags ?? {}).map(([name, flag]) => `  --${name} ${flag.help}`));
+    const modes = families().map((family) => `${family.name}: ${family.reference.modes.join('|')}`);
+    return `harness reference [--port N] [--host H] [--mode MODE] [--mutant NAME] [family flags]
+
+Starts the bundled reference target (every interface family under its own path prefix) and prints its
+base URLs. Credentials come from REFERENCE_* variables (generated when unset). Stops on Ctrl-C.
+  --mode MODE     a mode of a family's reference (${modes.join('; ')}); families without it keep their default
+  --mutant NAME   run one mutant (see harness rules); its family runs in the mutant's mode
+${flags.join('\n')}`;
+  },
+  report: async () => `harness report [--reports DIR]
 
 Builds the Allure HTML report (reports/allure-report) from reports/allure-results with Allure 3.`,
 };
@@ -62,88 +94,135 @@ function integerOption(value: unknown, name: string, min: number): number | unde
   return number;
 }
 
+/** `--suite a --suite b,c` -> ['a', 'b', 'c']; undefined when not given. */
+function listOption(value: unknown): string[] | undefined {
+  if (value === undefined) return undefined;
+  return (value as string[]).flatMap((item) => item.split(',')).map((item) => item.trim()).filter(Boolean);
+}
+
 async function runCommand(argv: string[]): Promise<number> {
   const { values } = parse(argv, {
     targets: { type: 'string' },
     target: { type: 'string' },
-    suite: { type: 'string', default: 'billing' },
+    suite: { type: 'string', multiple: true },
     seed: { type: 'string' },
     runs: { type: 'string', default: '100' },
     rule: { type: 'string', multiple: true },
     reports: { type: 'string', default: 'reports' },
+    workers: { type: 'string' },
     html: { type: 'boolean', default: false },
   });
   if (values.help) return printHelp('run');
+  const { runHarness } = await import('./run-command.ts');
+  const { renderSummary } = await import('../reporting/print-summary.ts');
   const reportsDir = String(values.reports);
+  const suites = listOption(values.suite);
+  const workers = integerOption(values.workers, 'workers', 1);
   const summary = await runHarness({
     targetsFile: targetsFilePath(values.targets as string | undefined),
     ...(values.target ? { target: String(values.target) } : {}),
-    suite: String(values.suite),
+    ...(suites ? { suites } : {}),
     ...(values.seed !== undefined ? { seed: integerOption(values.seed, 'seed', 0) as number } : {}),
     runs: integerOption(values.runs, 'runs', 0) as number,
     ...(values.rule ? { rules: values.rule as string[] } : {}),
+    ...(workers ? { workers } : {}),
     reportsDir,
+    progress: (line) => console.log(line),
   });
   console.log(renderSummary(summary));
   const paths = reportsPaths(reportsDir);
   console.log(`\nsummary: ${paths.summary}\nallure results: ${paths.allureResults}\njunit: ${paths.junit}`);
-  if (values.html) {
+  if (values.html && !summary.interrupted) {
+    const { buildAllureHtml } = await import('../reporting/allure-html.ts');
     await buildAllureHtml(paths.allureResults, paths.allureHtml);
     console.log(`allure report: ${paths.allureHtml}/index.html`);
   }
   return { conformant: 0, nonconformant: 1, error: 2 }[summary.verdict];
 }
 
-function rulesCommand(argv: string[]): number {
-  const { values } = parse(argv, { json: { type: 'boolean', default: false } });
+async function doctorCommand(argv: string[]): Promise<number> {
+  const { values } = parse(argv, { targets: { type: 'string' }, target: { type: 'string' }, suite: { type: 'string', multiple: true } });
+  if (values.help) return printHelp('doctor');
+  const { runDoctor } = await import('./doctor-command.ts');
+  const suites = listOption(values.suite);
+  return runDoctor({ targetsFile: targetsFilePath(values.targets as string | undefined), ...(values.target ? { target: String(values.target) } : {}), ...(suites ? { suites } : {}) });
+}
+
+async function rulesCommand(argv: string[]): Promise<number> {
+  const { values } = parse(argv, { json: { type: 'boolean', default: false }, reports: { type: 'string', default: 'reports' } });
   if (values.help) return printHelp('rules');
-  const rows = rulesTable();
+  const { renderRulesTable, rulesTable } = await import('./rules-table.ts');
+  const rows = rulesTable(reportsPaths(String(values.reports)).mutants);
   console.log(values.json ? JSON.stringify(rows, null, 2) : renderRulesTable(rows));
   return 0;
 }
 
+async function mutantsCommand(argv: string[]): Promise<number> {
+  const { values } = parse(argv, {
+    suite: { type: 'string', multiple: true },
+    rule: { type: 'string', multiple: true },
+    seed: { type: 'string', default: '1' },
+    runs: { type: 'string', default: '20' },
+    reports: { type: 'string', default: 'reports' },
+    json: { type: 'boolean', default: false },
+  });
+  if (values.help) return printHelp('mutants');
+  const { verifyMutants, renderMutantTable } = await import('./mutants-command.ts');
+  const suites = listOption(values.suite);
+  const report = await verifyMutants({
+    ...(suites ? { suites } : {}),
+    ...(values.rule ? { rules: values.rule as string[] } : {}),
+    seed: integerOption(values.seed, 'seed', 0) as number,
+    runs: integerOption(values.runs, 'runs', 0) as number,
+    reportsDir: String(values.reports),
+    ...(values.json ? {} : { progress: (line: string) => console.log(line) }),
+  });
+  console.log(values.json ? JSON.stringify(report, null, 2) : renderMutantTable(report));
+  return report.mutants.some((mutant) => mutant.status !== 'killed') ? (report.mutants.some((mutant) => mutant.status === 'error') ? 2 : 1) : 0;
+}
+
 async function referenceCommand(argv: string[]): Promise<number> {
+  const { families } = await import('../families/index.ts');
+  const familyFlags = Object.fromEntries(families().flatMap((family) => Object.keys(family.reference.flags ?? {}).map((name) => [name, { type: 'string' as const }])));
   const { values } = parse(argv, {
     port: { type: 'string', default: '0' },
     host: { type: 'string', default: '127.0.0.1' },
-    mode: { type: 'string', default: 'multi' },
+    mode: { type: 'string' },
     mutant: { type: 'string' },
-    'token-ttl': { type: 'string' },
-    'token-rate': { type: 'string' },
+    ...familyFlags,
   });
   if (values.help) return printHelp('reference');
-  const mode = String(values.mode);
-  if (!['multi', 'single-entity', 'plain'].includes(mode)) throw new HarnessError('USAGE', `--mode must be multi, single-entity or plain, got ${mode}`);
-  const rate = values['token-rate'] === undefined ? undefined : /^(\d+)\/(\d+)$/.exec(String(values['token-rate']));
-  if (values['token-rate'] !== undefined && !rate) throw new HarnessError('USAGE', '--token-rate must look like 30/1000 (requests per window in ms)');
-  const tokenTtlSeconds = integerOption(values['token-ttl'], 'token-ttl', 1);
+  const { runReference } = await import('./reference-command.ts');
+  const flags = Object.fromEntries(Object.keys(familyFlags).filter((name) => values[name] !== undefined).map((name) => [name, String(values[name])]));
   return runReference({
     host: String(values.host),
     port: integerOption(values.port, 'port', 0) as number,
-    mode: mode as 'multi',
+    ...(values.mode ? { mode: String(values.mode) } : {}),
     ...(values.mutant ? { mutant: String(values.mutant) } : {}),
-    ...(tokenTtlSeconds ? { tokenTtlSeconds } : {}),
-    ...(rate ? { tokenRateLimit: { requests: Number(rate[1]), windowMs: Number(rate[2]) } } : {}),
+    flags,
   });
 }
 
 async function reportCommand(argv: string[]): Promise<number> {
   const { values } = parse(argv, { reports: { type: 'string', default: 'reports' } });
   if (values.help) return printHelp('report');
+  const { buildAllureHtml } = await import('../reporting/allure-html.ts');
   const paths = reportsPaths(String(values.reports));
   await buildAllureHtml(paths.allureResults, paths.allureHtml);
   console.log(`allure report: ${paths.allureHtml}/index.html`);
   return 0;
 }
 
-function printHelp(command: keyof typeof help): number {
-  console.log(help[command]);
+async function printHelp(command: keyof typeof help): Promise<number> {
+  console.log(await help[command]());
   return 0;
 }
 
-const commands: Record<string, (argv: string[]) => number | Promise<number>> = {
+const commands: Record<string, (argv: string[]) => Promise<number>> = {
   run: runCommand,
+  doctor: doctorCommand,
   rules: rulesCommand,
+  mutants: mutantsCommand,
   reference: referenceCommand,
   report: reportCommand,
 };
@@ -154,7 +233,7 @@ export async function main(argv: string[]): Promise<number> {
   if (!name || name === '--help' || name === '-h' || name === 'help') return printHelp('main');
   const command = commands[name];
   try {
-    if (!command) throw new HarnessError('USAGE', `Unknown command "${name}"`, 'use run, rules, reference or report');
+    if (!command) throw new HarnessError('USAGE', `Unknown command "${name}"`, `use ${Object.keys(commands).join(', ')}`);
     return await command(rest);
   } catch (error) {
     if (error instanceof HarnessError) {

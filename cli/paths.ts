@@ -19,5 +19,7 @@ export function reportsPaths(reportsDir: string) {
     allureHtml: join(reportsDir, 'allure-report'),
     junit: join(reportsDir, 'junit.xml'),
     summary: join(reportsDir, 'summary.json'),
+    /** What `harness mutants` verified last. */
+    mutants: join(reportsDir, 'mutants.json'),
   };
 }

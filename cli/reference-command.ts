@@ -1,37 +1,57 @@
-import { startReferenceServer } from '../reference/server.ts';
-import type { ReferenceMode } from '../reference/server.ts';
-import { ensureReferenceCredentials } from './reference-credentials.ts';
+import { families } from '../families/index.ts';
+import { startReferenceServer, type FamilyReferenceSettings } from '../reference/server.ts';
+import { HarnessError } from '../targets/harness-error.ts';
 
 export interface ReferenceCommandOptions {
   host: string;
   port: number;
-  mode: ReferenceMode;
+  /** A mode of one or more families' references. */
+  mode?: string;
   mutant?: string;
-  tokenTtlSeconds?: number;
-  tokenRateLimit?: { requests: number; windowMs: number };
+  /** Family flags by name (e.g. token-ttl), as given. */
+  flags: Record<string, string>;
 }
 
-/** Runs the bundled reference target until SIGINT/SIGTERM; prints its base URLs (never its secret). */
+/** Settings per family from the command line: the mode where the family has it, and its own flags. */
+function settingsFromFlags(options: ReferenceCommandOptions): Record<string, FamilyReferenceSettings> {
+  const settings: Record<string, FamilyReferenceSettings> = {};
+  const withMode = families().filter((family) => options.mode !== undefined && family.reference.modes.includes(options.mode));
+  if (options.mode !== undefined && withMode.length === 0) {
+    throw new HarnessError('USAGE', `No family's reference has the mode "${options.mode}"`, `use one of: ${[...new Set(families().flatMap((family) => family.reference.modes))].join(', ')}`);
+  }
+  for (const family of families()) {
+    const own: FamilyReferenceSettings = withMode.includes(family) ? { mode: options.mode as string } : {};
+    for (const [name, value] of Object.entries(options.flags)) {
+      const flag = family.reference.flags?.[name];
+      if (!flag) continue;
+      try {
+        own.options = { ...own.options, ...flag.toOptions(value) };
+      } catch (error) {
+        throw new HarnessError('USAGE', (error as Error).message);
+      }
+    }
+    settings[family.name] = own;
+  }
+  return settings;
+}
+
+/** Runs the bundled reference target until SIGINT/SIGTERM; prints its base URLs (never a secret). */
 export async function runReference(options: ReferenceCommandOptions): Promise<number> {
-  const generated = process.env.REFERENCE_CLIENT_SECRET === undefined;
-  ensureReferenceCredentials(process.env);
-  const server = await startReferenceServer({
-    host: options.host,
-    port: options.port,
-    mode: options.mode,
-    clientId: process.env.REFERENCE_CLIENT_ID as string,
-    clientSecret: process.env.REFERENCE_CLIENT_SECRET as string,
-    ...(options.mutant ? { mutant: options.mutant } : {}),
-    ...(options.tokenTtlSeconds ? { tokenTtlSeconds: options.tokenTtlSeconds } : {}),
-    ...(options.tokenRateLimit ? { tokenRateLimit: options.tokenRateLimit } : {}),
-  });
-  console.log(`reference target listening: billing=${server.baseUrls.billing} mode=${options.mode}${options.mutant ? ` mutant=${options.mutant}` : ''}`);
-  console.log(`client_id: ${process.env.REFERENCE_CLIENT_ID}`);
-  console.log(
-    generated
-      ? 'client_secret: generated for this process and not shown; set REFERENCE_CLIENT_SECRET (at most 42 characters) to choose one'
-      : 'client_secret: the value of REFERENCE_CLIENT_SECRET',
-  );
+  let server;
+  try {
+    server = await startReferenceServer({
+      host: options.host,
+      port: options.port,
+      families: settingsFromFlags(options),
+      ...(options.mutant ? { mutant: options.mutant } : {}),
+    });
+  } catch (error) {
+    if (error instanceof HarnessError) throw error;
+    throw new HarnessError('USAGE', (error as Error).message);
+  }
+  const urls = Object.entries(server.baseUrls).map(([family, url]) => `${family}=${url}`);
+  console.log(`reference target listening: ${urls.join(' ')}${options.mode ? ` mode=${options.mode}` : ''}${options.mutant ? ` mutant=${options.mutant}` : ''}`);
+  console.log('credentials: from the REFERENCE_* environment variables (generated for this process when unset; secrets are never printed)');
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);

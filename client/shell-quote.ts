@@ -18,6 +18,11 @@ export function singleQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
+/** A word of a command line: as it is when the shell would read it unchanged, else single-quoted. */
+export function shellWord(text: string): string {
+  return /^[A-Za-z0-9_./:=@%+,-]+$/.test(text) ? text : singleQuote(text);
+}
+
 /** One shell word producing exactly `bytes`: '...' when printable, else $'...'. */
 export function quoteBytes(bytes: Uint8Array): string {
   const text = printableText(bytes);

@@ -51,6 +51,12 @@ export class TokenCache {
     return this.#inflight;
   }
 
+  /** The token and how long it stays usable from now, in ms (for sharing it with other processes). */
+  async getWithLifetime(): Promise<{ accessToken: string; validForMs: number }> {
+    const accessToken = await this.get();
+    return { accessToken, validForMs: Math.max(0, this.#refreshAt - this.#now()) };
+  }
+
   /** Drops the cached token (e.g. after a 401). A fetch already in flight still completes and is cached. */
   invalidate(): void {
     this.#token = undefined;

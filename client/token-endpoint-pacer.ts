@@ -18,7 +18,13 @@ const MAX_RETRY_AFTER_MS = 60_000;
 
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-export class Pacer {
+/** What a sender needs of a pacer: wait for a slot, and pause everybody after a 429. */
+export interface RequestPacer {
+  wait(): Promise<void>;
+  pauseFor(ms: number): void;
+}
+
+export class Pacer implements RequestPacer {
   readonly #minIntervalMs: number;
   readonly #now: () => number;
   readonly #sleep: (ms: number) => Promise<void>;
@@ -84,7 +90,7 @@ function clamp(ms: number): number {
 }
 
 export interface BackoffOptions {
-  pacer: Pacer;
+  pacer: RequestPacer;
   /** Attempts including the first. Default 5. */
   maxAttempts?: number;
   /** Pause when a 429 carries no usable Retry-After, doubled on each further 429. Default 1000 ms. */

@@ -1,38 +1,53 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createBillingContext } from './billing/context.ts';
-import { handleBilling } from './billing/router.ts';
-import type { ReferenceMode } from './mode.ts';
-import { billingBehaviourFor } from './mutants/index.ts';
-import { referenceTenant } from './tenant.ts';
+import { families as registeredFamilies } from '../families/index.ts';
+import type { FamilyHandler, FamilyModule } from '../families/family.ts';
 
-export type { ReferenceMode } from './mode.ts';
+/** How one family's part of the reference runs. */
+export interface FamilyReferenceSettings {
+  /** One of the family's reference modes; default its first. */
+  mode?: string;
+  /** A mutant of this family: the target then breaks that one rule. */
+  mutant?: string;
+  /** Family-specific options (for billing: tokenTtlSeconds, tokenRateLimit). */
+  options?: Record<string, unknown>;
+}
+
+/** One request the reference answered, for tests that count what the harness sent. */
+export interface ReferenceRequestEntry {
+  family: string;
+  method: string;
+  path: string;
+  status: number;
+  at: number;
+}
 
 export interface ReferenceOptions {
   host?: string;
   port?: number;
-  mode?: ReferenceMode;
-  /** The one OAuth client's id (36 characters). */
-  clientId: string;
-  /** Its secret (at most 42 characters). */
-  clientSecret: string;
-  tokenTtlSeconds?: number;
-  /** Token requests allowed per caller IP per fixed window. */
-  tokenRateLimit?: { requests: number; windowMs: number };
-  /** Name of a mutant from reference/mutants: the target then breaks that one rule. */
+  /** Settings per family, by registry name; families not named run in their default mode. */
+  families?: Record<string, FamilyReferenceSettings>;
+  /** A mutant of any family, by its unique name; its family then runs in the mutant's mode. */
   mutant?: string;
+  /** Where the families' reference credentials come from; unset ones are filled. Default process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** Called for every answered request. */
+  onRequest?: (entry: ReferenceRequestEntry) => void;
+  /** Which families to serve. Default: every registered family. */
+  serve?: readonly FamilyModule[];
 }
 
 export interface RunningReference {
   origin: string;
-  baseUrls: { billing: string };
+  /** Base URL per family name. */
+  baseUrls: Record<string, string>;
   close(): Promise<void>;
 }
 
-/** One interface family served under a path prefix; later families get their own prefixes on the same server. */
-interface Family {
+interface Mounted {
+  family: string;
   prefix: string;
-  handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<void>;
+  handler: FamilyHandler;
 }
 
 function pathnameOf(req: IncomingMessage): string | undefined {
@@ -49,11 +64,15 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(payload);
 }
 
-async function serve(families: readonly Family[], req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function serve(mounted: readonly Mounted[], req: IncomingMessage, res: ServerResponse, onRequest: ReferenceOptions['onRequest']): Promise<void> {
   const pathname = pathnameOf(req) ?? '';
-  const family = families.find(({ prefix }) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+  const family = mounted.find(({ prefix }) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+  const path = family ? pathname.slice(family.prefix.length) : pathname;
+  if (onRequest) {
+    res.once('finish', () => onRequest({ family: family?.family ?? '', method: req.method ?? '', path, status: res.statusCode, at: Date.now() }));
+  }
   if (!family) return sendJson(res, 404, { message: 'Not Found' });
-  await family.handle(req, res, pathname.slice(family.prefix.length));
+  await family.handler.handle(req, res, path);
 }
 
 /** Last line of defence: the reference never answers 5xx, even for its own bugs. */
@@ -62,23 +81,38 @@ function recover(res: ServerResponse): void {
   else res.destroy();
 }
 
-export async function startReferenceServer(options: ReferenceOptions): Promise<RunningReference> {
-  const behaviour = billingBehaviourFor(options.mutant);
-  const billing = createBillingContext(
-    {
-      mode: options.mode ?? 'multi',
-      tenant: referenceTenant,
-      clientId: options.clientId,
-      clientSecret: options.clientSecret,
-      tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
-      tokenRateLimit: options.tokenRateLimit ?? { requests: 30, windowMs: 1000 },
-    },
-    behaviour,
-  );
-  const families: Family[] = [{ prefix: '/billing', handle: (req, res, path) => handleBilling(billing, req, res, path) }];
+/** Settings per family, with a top-level mutant placed in its family (which then runs in the mutant's mode). */
+function settingsPerFamily(options: ReferenceOptions, served: readonly FamilyModule[]): Map<string, FamilyReferenceSettings> {
+  const settings = new Map(served.map((family) => [family.name, { ...options.families?.[family.name] }]));
+  if (options.mutant !== undefined) {
+    const owner = served.find((family) => family.reference.mutants.some((mutant) => mutant.name === options.mutant));
+    const known = served.flatMap((family) => family.reference.mutants.map((mutant) => mutant.name));
+    if (!owner) throw new Error(`Unknown mutant "${options.mutant}". Valid names: ${known.join(', ')}`);
+    const mutant = owner.reference.mutants.find((candidate) => candidate.name === options.mutant);
+    settings.set(owner.name, { mode: mutant?.mode, ...settings.get(owner.name), mutant: options.mutant });
+  }
+  return settings;
+}
+
+/** The bundled reference target: every family's part mounted under its prefix on one server. */
+export async function startReferenceServer(options: ReferenceOptions = {}): Promise<RunningReference> {
+  const env = options.env ?? process.env;
+  const served = options.serve ?? registeredFamilies();
+  const settings = settingsPerFamily(options, served);
+  const mounted: Mounted[] = served.map((family) => {
+    const own = settings.get(family.name) ?? {};
+    family.reference.ensureCredentials(env);
+    const handler = family.reference.create({
+      mode: own.mode ?? (family.reference.modes[0] as string),
+      env,
+      ...(own.mutant === undefined ? {} : { mutant: own.mutant }),
+      ...(own.options === undefined ? {} : { options: own.options }),
+    });
+    return { family: family.name, prefix: family.reference.prefix, handler };
+  });
 
   const server = createServer((req, res) => {
-    serve(families, req, res).catch(() => recover(res));
+    serve(mounted, req, res, options.onRequest).catch(() => recover(res));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -92,7 +126,7 @@ export async function startReferenceServer(options: ReferenceOptions): Promise<R
   const origin = `http://${family === 'IPv6' ? `[${address}]` : address}:${port}`;
   return {
     origin,
-    baseUrls: { billing: `${origin}/billing` },
+    baseUrls: Object.fromEntries(mounted.map((entry) => [entry.family, `${origin}${entry.prefix}`])),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

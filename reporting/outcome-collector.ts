@@ -1,31 +1,37 @@
-import type { Reporter, TestModule } from 'vitest/node';
+import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { RuleOutcome } from '../suites/support/rule-outcome.ts';
 
 /**
- * A vitest reporter that only collects: the rule outcome each test recorded, and errors outside tests.
- * A test that ended without an outcome (its file crashed before it ran) is counted as broken; one that was
- * skipped without an outcome was filtered out and is left out.
+ * A vitest reporter that only collects: the rule outcome each test recorded, as each test ends (so an
+ * interrupted run still has what finished), and errors outside tests. A test that ended without an
+ * outcome (its file crashed before it ran) is counted as broken; one skipped without an outcome was
+ * filtered out and is left out.
  */
 export class OutcomeCollector implements Reporter {
-  readonly outcomes: RuleOutcome[] = [];
-  readonly errors: string[] = [];
+  outcomes: RuleOutcome[] = [];
+  errors: string[] = [];
+
+  /** Forgets what earlier runs collected (one collector serves many runs of one vitest instance). */
+  reset(): void {
+    this.outcomes = [];
+    this.errors = [];
+  }
+
+  onTestCaseResult(testCase: TestCase): void {
+    const outcome = testCase.meta().harness;
+    if (outcome) {
+      this.outcomes.push(outcome);
+      return;
+    }
+    const result = testCase.result();
+    if (result.state === 'skipped' || result.state === 'pending') return;
+    const ruleId = testCase.name.split(':')[0] ?? testCase.name;
+    const message = result.errors?.[0]?.message ?? `the test did not run (${result.state})`;
+    this.outcomes.push({ ruleId, family: ruleId.split('.')[0] ?? '', status: 'broken', section: '', message });
+  }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>): void {
-    for (const module of testModules) {
-      for (const error of module.errors()) this.errors.push(`${module.moduleId}: ${error.message}`);
-      for (const testCase of module.children.allTests()) {
-        const outcome = testCase.meta().harness;
-        if (outcome) {
-          this.outcomes.push(outcome);
-          continue;
-        }
-        // Skipped without an outcome: left out by --rule, not judged.
-        if (testCase.result().state === 'skipped') continue;
-        const ruleId = testCase.name.split(':')[0] ?? testCase.name;
-        const message = testCase.result().errors?.[0]?.message ?? `the test did not run (${testCase.result().state})`;
-        this.outcomes.push({ ruleId, status: 'broken', section: '', message });
-      }
-    }
+    for (const module of testModules) for (const error of module.errors()) this.errors.push(`${module.moduleId}: ${error.message}`);
     for (const error of unhandledErrors) this.errors.push(error.message ?? String(error));
   }
 }

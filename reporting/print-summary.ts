@@ -5,18 +5,23 @@ const marks = { passed: 'PASS', failed: 'FAIL', broken: 'BROKEN', waived: 'WAIVE
 
 /** The terminal summary: one line per rule, then each failure with its evidence and replay line. */
 export function renderSummary(summary: RunSummary): string {
-  const lines = [`harness run: target ${summary.target}, suite ${summary.suite}, seed ${summary.seed}, ${summary.runs} runs per property`, ''];
+  const replay = { targetsFile: summary.targetsFile, targetName: summary.target, seed: summary.seed, runs: summary.runs };
+  const lines = [`harness run: target ${summary.target}, families ${summary.families.join(', ')}, seed ${summary.seed}, ${summary.runs} runs per property`, ''];
+  for (const report of summary.preflight) {
+    for (const note of report.notes) lines.push(`preflight ${report.family}: ${note}`);
+  }
   for (const rule of summary.rules) {
     lines.push(`${marks[rule.status].padEnd(7)} ${rule.ruleId}${rule.message && rule.status !== 'failed' ? `  (${rule.message.split('\n')[0]})` : ''}`);
   }
-  for (const ruleId of summary.notRun) lines.push(`NOT RUN ${ruleId}  (no test judged this rule)`);
+  const why = summary.interrupted ? 'the run was interrupted' : 'no test judged this rule';
+  for (const ruleId of summary.notRun) lines.push(`NOT RUN ${ruleId}  (${why})`);
   const failures = summary.rules.filter((rule) => rule.status === 'failed' || rule.status === 'broken');
-  for (const failure of failures) lines.push('', `=== ${failure.status.toUpperCase()} ${failure.ruleId}`, failureText(failure, summary.target));
+  for (const failure of failures) lines.push('', `=== ${failure.status.toUpperCase()} ${failure.ruleId}`, failureText(failure, replay));
   for (const error of summary.errors) lines.push('', `=== ERROR outside tests: ${error}`);
   const c = summary.counts;
   lines.push(
     '',
-    `${summary.verdict.toUpperCase()}: ${c.passed} passed, ${c.failed} failed, ${c.broken} broken, ${c.waived} waived, ${c['not-applicable']} not applicable, ${c['not-run']} not run (${(summary.durationMs / 1000).toFixed(1)} s, ${summary.exchanges} exchanges)`,
+    `${summary.interrupted ? 'INTERRUPTED' : summary.verdict.toUpperCase()}: ${c.passed} passed, ${c.failed} failed, ${c.broken} broken, ${c.waived} waived, ${c['not-applicable']} not applicable, ${c['not-run']} not run (${(summary.durationMs / 1000).toFixed(1)} s, ${summary.exchanges} exchanges)`,
   );
   return lines.join('\n');
 }

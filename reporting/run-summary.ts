@@ -1,3 +1,4 @@
+import type { PreflightReport } from '../families/family.ts';
 import type { RuleOutcome, RuleStatus } from '../suites/support/rule-outcome.ts';
 
 /** One rule's verdict over every test that judged it. */
@@ -8,17 +9,24 @@ export interface RuleSummary extends RuleOutcome {
 /** reports/summary.json: machine-readable verdict of one run. */
 export interface RunSummary {
   target: string;
-  suite: string;
+  /** The targets file the target came from. */
+  targetsFile: string;
+  /** The interface families judged. */
+  families: string[];
   seed: number;
   runs: number;
   startedAt: string;
   durationMs: number;
+  /** The run was stopped by SIGINT or SIGTERM before it finished: what is missing is listed as not run. */
+  interrupted: boolean;
+  /** What the preflight found per family (reachable, authenticated, server header, latency). */
+  preflight: PreflightReport[];
   /** HTTP exchanges the suites made with the target. */
   exchanges: number;
   verdict: 'conformant' | 'nonconformant' | 'error';
   counts: Record<RuleStatus | 'not-run', number>;
   rules: RuleSummary[];
-  /** Rules of the suite that no test judged: a gap in the harness. */
+  /** Rules of the selected families that no test judged: a gap in the harness, or an interrupted run. */
   notRun: string[];
   /** Errors outside any test (a crashed suite file, a worker failure). */
   errors: string[];
@@ -43,8 +51,9 @@ export function mergeOutcomes(outcomes: readonly RuleOutcome[]): RuleSummary[] {
   return [...byRule.values()];
 }
 
-/** Exit-code meaning: any failure is nonconformant; otherwise a broken check or a gap is a harness error. */
-export function verdictOf(rules: readonly RuleSummary[], notRun: readonly string[], errors: readonly string[]): RunSummary['verdict'] {
+/** Exit-code meaning: an interrupted run is unfinished (error); any failure is nonconformant; a broken check or a gap is a harness error. */
+export function verdictOf(rules: readonly RuleSummary[], notRun: readonly string[], errors: readonly string[], interrupted = false): RunSummary['verdict'] {
+  if (interrupted) return 'error';
   if (rules.some((rule) => rule.status === 'failed')) return 'nonconformant';
   if (rules.some((rule) => rule.status === 'broken') || notRun.length > 0 || errors.length > 0) return 'error';
   return 'conformant';

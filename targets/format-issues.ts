@@ -1,19 +1,27 @@
 import type { z } from 'zod';
+import { families } from '../families/index.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { formatKeyPath, type KeyPath } from './placeholders.ts';
 
-/** What to do about an invalid key, by the key's name. */
-const fixes: Record<string, string> = {
+/** What to do about an invalid key of a target entry, by the key's name; families add their own. */
+const targetFixes: Record<string, string> = {
   kind: 'use "url" for a running target or "command" for one the harness starts',
-  billing: 'give the base URL the billing paths are relative to, e.g. "http://127.0.0.1:8080/billing"',
-  clientId: 'write "${YOUR_CLIENT_ID_VARIABLE}" and export the variable',
-  clientSecret: 'write "${YOUR_CLIENT_SECRET_VARIABLE}" and export the variable; never put the secret in the file',
   command: 'give the argv as an array of strings, e.g. ["node", "server.js", "--port", "{port}"]',
   ready: 'give "stdoutMatches" (a regular expression) or "httpGet" (a URL)',
   rule: 'use a rule id from `harness rules`',
   reason: 'say why the rule is waived',
-  tokenEntityScope: 'use "single" or "multiple"',
+  families: 'give one section per interface the target serves, e.g. "families": { "billing": { "baseUrl": ..., "credentials": ... } }',
 };
+
+/** Target-level keys of the earlier file format, which now live in a family's section. */
+const movedToFamilySection = new Set(['baseUrls', 'credentials', 'tenant', 'adapter', 'expectations']);
+
+/** The fix for a key at a path: the family's own when the key sits in a family's section. */
+function fixFor(path: readonly (string | number)[], key: string): string | undefined {
+  const familyAt = path.indexOf('families');
+  const family = familyAt >= 0 ? families().find((candidate) => candidate.name === path[familyAt + 1]) : undefined;
+  return family?.configFixes?.[key] ?? targetFixes[key];
+}
 
 function knownKeysAt(schema: z.ZodType, path: KeyPath): string[] {
   let current: unknown = schema;
@@ -49,6 +57,9 @@ export function formatIssues(schema: z.ZodType, issues: readonly z.core.$ZodIssu
       const known = knownKeysAt(schema, issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part)));
       return issue.keys
         .map((key) => {
+          if (movedToFamilySection.has(key) && known.includes('families')) {
+            return `${where}: "${key}" is no longer a target-level key (fix: move it into the family's section, e.g. "families": { "billing": { "baseUrl", "credentials", "tenant", "adapter", "expectations" } })`;
+          }
           const guess = didYouMean(key, known);
           return `${where}: unknown key "${key}"${guess ? ` (did you mean "${guess}"?)` : ''}${known.length ? `; known keys: ${known.join(', ')}` : ''}`;
         })
@@ -59,7 +70,7 @@ export function formatIssues(schema: z.ZodType, issues: readonly z.core.$ZodIssu
       return `${where}: ${issue.issues.map((inner) => inner.message).join('; ')}`;
     }
     const last = path.filter((part): part is string => typeof part === 'string').at(-1) ?? '';
-    const fix = fixes[last];
+    const fix = fixFor(path, last);
     return `${where}: ${issue.message}${fix ? ` (fix: ${fix})` : ''}`;
   });
 }

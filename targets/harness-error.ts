@@ -7,7 +7,8 @@ export type HarnessErrorCode =
   | 'TARGET_START_FAILED'
   | 'USAGE'
   | 'REPORT_FAILED'
-  | 'RUN_FAILED';
+  | 'RUN_FAILED'
+  | 'PREFLIGHT_FAILED';
 
 export class HarnessError extends Error {
   override readonly name = 'HarnessError';

@@ -8,6 +8,10 @@ import type { CommandTarget } from './schema.ts';
 /** A started target; stopping it is always safe, also twice. */
 export interface LaunchedTarget {
   stop(): Promise<void>;
+  /** Process id of a started command target. */
+  pid?: number;
+  /** Kills a started command target at once (when the harness itself must exit now). */
+  kill(): void;
 }
 
 const harnessBin = fileURLToPath(new URL('../bin/harness.js', import.meta.url));
@@ -20,8 +24,8 @@ export function commandArgv(command: readonly string[]): string[] {
 
 /** Starts a `command` target and waits until it is ready; a `url` target is assumed running. */
 export async function launchTarget(target: ResolvedTarget, env: NodeJS.ProcessEnv = process.env): Promise<LaunchedTarget> {
-  if (target.entry.kind === 'url') return { stop: async () => {} };
-  return launchCommand(target.name, target.entry, env);
+  if (target.entry.kind === 'url') return { stop: async () => {}, kill: () => {} };
+  return launchCommand(target.name, target.entry as CommandTarget, env);
 }
 
 async function launchCommand(name: string, entry: CommandTarget, env: NodeJS.ProcessEnv): Promise<LaunchedTarget> {
@@ -40,7 +44,7 @@ async function launchCommand(name: string, entry: CommandTarget, env: NodeJS.Pro
     const lines = output.lines.join('\n') || '(no output)';
     throw new HarnessError('TARGET_START_FAILED', `Target "${name}" did not become ready: ${(error as Error).message}\nIts last output:\n${lines}`, `check targets.${name}.command and targets.${name}.ready`);
   }
-  return { stop };
+  return { stop, kill: () => void child.kill('SIGKILL'), ...(child.pid === undefined ? {} : { pid: child.pid }) };
 }
 
 /** Keeps the last lines a child printed, for the error when it fails to start. */

@@ -1,14 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { billingAdapters } from '../adapters/billing/registry.ts';
-import { allRules } from '../rules/index.ts';
+import { allRules, families } from '../families/index.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { formatIssues } from './format-issues.ts';
 import { freePort } from './free-port.ts';
 import { HarnessError } from './harness-error.ts';
-import { fillEnvPlaceholders, fillToken, mentionsToken } from './placeholders.ts';
-import { type TargetEntry, targetSchema } from './schema.ts';
+import { fillEnvPlaceholders, fillToken, formatKeyPath, mentionsToken } from './placeholders.ts';
+import { type TargetEntry, targetSchemaFor } from './schema.ts';
 
 /** targets.json before any target is chosen: the top level is checked, each target only when chosen. */
 const targetsFileShape = z
@@ -73,19 +72,26 @@ export async function resolveTarget(file: TargetsFileContents, name: string | un
     port = await freePort();
     filled = fillToken(filled, 'port', String(port));
   }
-  const parsed = targetSchema.safeParse(filled);
+  const schema = targetSchemaFor(families());
+  const parsed = schema.safeParse(filled);
   if (!parsed.success) {
-    throw new HarnessError('CONFIG_INVALID', `${file.path} is invalid:\n${formatIssues(targetSchema, parsed.error.issues, ['targets', chosen]).join('\n')}`);
+    throw new HarnessError('CONFIG_INVALID', `${file.path} is invalid:\n${formatIssues(schema, parsed.error.issues, ['targets', chosen]).join('\n')}`);
   }
-  checkReferences(parsed.data, chosen);
-  return port === undefined ? { name: chosen, entry: parsed.data } : { name: chosen, entry: parsed.data, port };
+  const entry = parsed.data as TargetEntry;
+  checkReferences(entry, chosen);
+  return port === undefined ? { name: chosen, entry } : { name: chosen, entry, port };
 }
 
 function checkReferences(entry: TargetEntry, name: string): void {
-  if (!billingAdapters[entry.adapter]) {
-    throw new HarnessError('CONFIG_INVALID', `targets.${name}.adapter: no adapter named "${entry.adapter}"`, `use one of: ${Object.keys(billingAdapters).join(', ')}`);
+  for (const family of families()) {
+    const section = entry.families[family.name];
+    const problem = section === undefined ? undefined : family.validateSection?.(section);
+    if (problem) {
+      const where = formatKeyPath(['targets', name, 'families', family.name, ...problem.key]);
+      throw new HarnessError('CONFIG_INVALID', `${where}: ${problem.message}`, problem.fix);
+    }
   }
-  const ruleIds = allRules.map((rule) => rule.id);
+  const ruleIds = allRules().map((rule) => rule.id);
   entry.waivers.forEach((waiver, index) => {
     if (!ruleIds.includes(waiver.rule)) {
       const guess = didYouMean(waiver.rule, ruleIds);
@@ -96,11 +102,4 @@ function checkReferences(entry: TargetEntry, name: string): void {
       );
     }
   });
-  if (entry.baseUrls.billing && !entry.credentials.billing) {
-    throw new HarnessError(
-      'CONFIG_INVALID',
-      `targets.${name}.credentials.billing is missing, but baseUrls.billing is set`,
-      'add "credentials": { "billing": { "clientId": "${CLIENT_ID}", "clientSecret": "${CLIENT_SECRET}" } }',
-    );
-  }
 }

@@ -1,13 +1,17 @@
 import type { BillingAdapter } from '../../adapters/billing/adapter.ts';
 import type { TokenRequestParts } from '../../generators/billing/token-request-parts.ts';
 import type { BillingOperation } from '../../rules/billing/operations.ts';
-import { entityHeaderRequired, type TenantMode } from '../../rules/tenant-mode.ts';
-import type { BillingCredentials, ClientSettings } from '../../targets/schema.ts';
+import { entityHeaderRequired, type TenantMode } from '../../rules/billing/tenant-mode.ts';
+import type { BillingCredentials } from '../../targets/billing/section.ts';
+import type { ClientSettings } from '../../targets/schema.ts';
 import type { Exchange } from '../exchange.ts';
 import { HttpClient } from '../http-client.ts';
 import type { Redactor } from '../redaction.ts';
-import { TokenCache } from '../token-cache.ts';
+import type { IssuedToken } from '../token-cache.ts';
 import { Pacer, sendWithBackoff } from '../token-endpoint-pacer.ts';
+import { type BillingTokenSession, LocalTokenSession, TokenUnavailableError } from './token-session.ts';
+
+export { TokenUnavailableError } from './token-session.ts';
 
 export const headerNames = {
   trackId: 'Svc-Track-Id',
@@ -39,20 +43,26 @@ export interface BillingClientOptions {
   adapter: BillingAdapter;
   settings: ClientSettings;
   redactor: Redactor;
+  /** Least time between two token requests of a session this client owns, in ms. Default 50. */
+  tokenMinIntervalMs?: number;
+  /** The run's shared token session (from the session broker); default: a session this client owns. */
+  tokenSession?: BillingTokenSession;
 }
+
+/** The Svc-Track-Id the session's own token request carries, so its echo can be judged too. */
+export const sessionTrackId = 'harness-session-token';
 
 /**
  * The harness's client for one billing target. It obeys the caller rules of the billing document: it
- * sends only the allowed headers to the token operation, caches the token until it expires, spaces token
- * requests and slows down when it receives 429 ("Rules for the token operation").
+ * sends only the allowed headers to the token operation, uses the session's one token until it expires,
+ * spaces token requests and slows down when it receives 429 ("Rules for the token operation").
  */
 export class BillingClient {
   readonly adapter: BillingAdapter;
   readonly tenant: TenantMode;
+  readonly tokenSession: BillingTokenSession;
   private readonly http: HttpClient;
-  private readonly tokenPacer: Pacer;
   private readonly catalogPacer = new Pacer({ minIntervalMs: 0 });
-  private readonly tokens: TokenCache;
 
   constructor(private readonly options: BillingClientOptions) {
     this.adapter = options.adapter;
@@ -62,9 +72,14 @@ export class BillingClient {
       maxBodyBytes: options.settings.maxBodyBytes,
       connections: Math.max(8, options.settings.concurrency * 2),
     });
-    this.tokenPacer = new Pacer({ minIntervalMs: options.settings.tokenMinIntervalMs });
     options.redactor.addSecret(options.credentials.clientSecret);
-    this.tokens = new TokenCache({ fetchToken: () => this.issueToken() });
+    this.tokenSession =
+      options.tokenSession ??
+      new LocalTokenSession({
+        minIntervalMs: options.tokenMinIntervalMs ?? 50,
+        requestToken: () => this.sendTokenRequest(this.sessionTokenRequest()),
+        readToken: (exchange) => this.readToken(exchange),
+      });
   }
 
   url(path: string): string {
@@ -82,9 +97,15 @@ export class BillingClient {
     };
   }
 
-  /** A token request, spaced from the previous one and retried after 429 as Retry-After asks. */
+  /** The valid token request that opens the session, with a Svc-Track-Id whose echo the track-id rule judges. */
+  sessionTokenRequest(): TokenRequestParts {
+    const parts = this.validTokenRequest();
+    return { ...parts, headers: { ...parts.headers, [headerNames.trackId]: sessionTrackId } };
+  }
+
+  /** A token request, spaced from the session's previous one and retried after 429 as Retry-After asks. */
   sendTokenRequest(parts: TokenRequestParts): Promise<Exchange> {
-    return sendWithBackoff(() => this.sendTokenRequestNow(parts), { pacer: this.tokenPacer });
+    return sendWithBackoff(() => this.sendTokenRequestNow(parts), { pacer: this.tokenSession.tokenPacer });
   }
 
   /** A token request sent at once: only the rate-limit probe uses this. */
@@ -94,16 +115,14 @@ export class BillingClient {
 
   /** Lets the token endpoint recover after the probe made it answer 429. */
   pauseTokenRequests(ms: number): void {
-    this.tokenPacer.pauseFor(ms);
+    this.tokenSession.tokenPacer.pauseFor(ms);
   }
 
-  /** The cached bearer token; a new one only when the cached one is about to expire. */
-  token(): Promise<string> {
-    return this.tokens.get();
-  }
-
-  get tokensIssued(): number {
-    return this.tokens.fetchCount;
+  /** The session's bearer token; a new one only when it is about to expire. */
+  async token(): Promise<string> {
+    const token = await this.tokenSession.token();
+    this.options.redactor.addSecret(token);
+    return token;
   }
 
   /** Svc-Entity-Ids and Svc-Org-Ids as the tenant's mode asks for on catalog operations. */
@@ -140,31 +159,20 @@ export class BillingClient {
     return auth.authorization;
   }
 
-  private async issueToken() {
-    const exchange = await this.sendTokenRequest(this.validTokenRequest());
+  /** The token in a token response, or why there is none; a 2xx is enough to use it (its rule judges the status). */
+  private readToken(exchange: Exchange): IssuedToken {
     const status = exchange.response?.status;
-    if (exchange.error || status !== 200 || !exchange.response) {
+    if (exchange.error || !exchange.response || status === undefined || status < 200 || status > 299) {
       throw new TokenUnavailableError(`The target did not issue a token: ${exchange.error?.code ?? `status ${status}`}`, exchange);
     }
-    let token: ReturnType<BillingAdapter['parseTokenResponse']>;
+    let token: IssuedToken;
     try {
-      token = this.adapter.parseTokenResponse(exchange.response.json());
+      const parsed = this.adapter.parseTokenResponse(exchange.response.json());
+      token = parsed.expiresInSeconds === undefined ? { accessToken: parsed.accessToken } : parsed;
     } catch (error) {
       throw new TokenUnavailableError(`The target's token response could not be read: ${(error as Error).message}`, exchange);
     }
     this.options.redactor.addSecret(token.accessToken);
     return token;
-  }
-}
-
-/** The catalog checks cannot run without a token; the token rules report why. */
-export class TokenUnavailableError extends Error {
-  override readonly name = 'TokenUnavailableError';
-  readonly code = 'TOKEN_UNAVAILABLE';
-  constructor(
-    message: string,
-    readonly exchange: Exchange,
-  ) {
-    super(message);
   }
 }

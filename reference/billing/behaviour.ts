@@ -1,4 +1,4 @@
-import type { ReferenceMode } from '../mode.ts';
+import type { ReferenceMode } from './mode.ts';
 import { gzipThresholdBytes } from './compression.ts';
 import { printableWithoutSeparators } from './headers.ts';
 import { replayOrRun, type IdempotentRunner } from './idempotency.ts';

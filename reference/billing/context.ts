@@ -1,5 +1,5 @@
-import type { ReferenceMode } from '../mode.ts';
-import type { Tenant } from '../tenant.ts';
+import type { ReferenceMode } from './mode.ts';
+import type { Tenant } from './tenant.ts';
 import type { BillingBehaviour } from './behaviour.ts';
 import { IdempotencyStore } from './idempotency.ts';
 import { FixedWindowLimiter } from './rate-limit.ts';

@@ -1,10 +1,13 @@
+import type { billingChecks } from '../../checks/billing/index.ts';
+import type { SharedCheckName } from '../../checks/index.ts';
+import type { BillingSection } from '../../targets/billing/section.ts';
 import { defineRules } from '../rule.ts';
-import { entityHeaderRequired } from '../tenant-mode.ts';
 import { billingRuleIds as id } from './ids.ts';
 import { billingSections as s } from './source.ts';
+import { entityHeaderRequired } from './tenant-mode.ts';
 
 /** Every normative sentence of the billing document, once, in our own words. */
-export const billingRules = defineRules([
+export const billingRules = defineRules<SharedCheckName | keyof typeof billingChecks, BillingSection>()([
   {
     id: id.clientIdLength,
     family: 'billing',
@@ -87,7 +90,7 @@ export const billingRules = defineRules([
     family: 'billing',
     source: s.headers,
     statement: 'A valid Svc-Track-Id that is sent comes back unchanged in the response headers.',
-    check: 'track-id-echo',
+    check: 'header-echo',
   },
   {
     id: id.idempotencyKeyLength,
@@ -116,7 +119,7 @@ export const billingRules = defineRules([
     source: s.headers,
     statement: 'With multi-entity enabled and a token valid for several entities, catalog operations without Svc-Entity-Ids are rejected with 400.',
     check: 'status-for-invalid-input',
-    appliesTo: entityHeaderRequired,
+    appliesTo: (billing) => entityHeaderRequired(billing.tenant),
     applicability: 'tenant with multi-entity enabled and tokens valid for several entities',
   },
   {
@@ -125,7 +128,7 @@ export const billingRules = defineRules([
     source: s.headers,
     statement: 'With a single-entity token or multi-entity disabled, catalog operations carrying Svc-Entity-Ids are rejected with 400.',
     check: 'status-for-invalid-input',
-    appliesTo: (tenant) => !entityHeaderRequired(tenant),
+    appliesTo: (billing) => !entityHeaderRequired(billing.tenant),
     applicability: 'tenant without multi-entity, or tokens valid for a single entity',
   },
   {
@@ -134,7 +137,7 @@ export const billingRules = defineRules([
     source: s.headers,
     statement: 'Without multi-org, catalog operations carrying Svc-Org-Ids are rejected with 400.',
     check: 'status-for-invalid-input',
-    appliesTo: (tenant) => !tenant.multiOrg,
+    appliesTo: (billing) => !billing.tenant.multiOrg,
     applicability: 'tenant without multi-org',
   },
   {
@@ -143,7 +146,7 @@ export const billingRules = defineRules([
     source: s.headers,
     statement: 'Svc-Org-Ids must be a subset of the accessible orgs; naming another org makes the operation fail with 400.',
     check: 'status-for-invalid-input',
-    appliesTo: (tenant) => tenant.multiOrg && tenant.accessibleOrgs.length > 0,
+    appliesTo: (billing) => billing.tenant.multiOrg && billing.tenant.accessibleOrgs.length > 0,
     applicability: 'tenant with multi-org and at least one declared accessible org',
   },
   {
@@ -152,7 +155,7 @@ export const billingRules = defineRules([
     source: s.headers,
     statement: 'Svc-Org-Ids sets the organisation context: a charge made in one org is not visible from another, and without the header the scope is all accessible orgs.',
     check: 'org-scope-visibility',
-    appliesTo: (tenant) => tenant.multiOrg && tenant.accessibleOrgs.length >= 2,
+    appliesTo: (billing) => billing.tenant.multiOrg && billing.tenant.accessibleOrgs.length >= 2,
     applicability: 'tenant with multi-org and at least two declared accessible orgs',
   },
   {

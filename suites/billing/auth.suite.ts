@@ -3,10 +3,9 @@ import { invalidBearer } from '../../generators/billing/invalid-bearer.ts';
 import { productDraft } from '../../generators/billing/product-draft.ts';
 import { billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';
-import { fixtureCharge, validChargeBodies } from '../support/billing-actions.ts';
-import { useBillingSession } from '../support/billing-session.ts';
+import { fixtureCharge, validChargeBodies } from './support/billing-actions.ts';
+import { ruleTest, useBillingSession } from './support/billing-session.ts';
 import { forAll } from '../support/for-all.ts';
-import { ruleTest } from '../support/rule-test.ts';
 
 const session = useBillingSession();
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { documentedStatus } from '../../checks/documented-status.ts';
 import { jsonBody } from '../../checks/json-body.ts';
 import { statusForInvalidInput } from '../../checks/status-for-invalid-input.ts';
-import { updateTargetsBodyId } from '../../checks/update-targets-body-id.ts';
+import { updateTargetsBodyId } from '../../checks/billing/update-targets-body-id.ts';
 import { headerNames } from '../../client/billing/billing-client.ts';
 import type { ChargeDraft } from '../../adapters/billing/model.ts';
 import { chargeDraft } from '../../generators/billing/charge-draft.ts';
@@ -13,10 +13,9 @@ import { pricing } from '../../generators/billing/pricing.ts';
 import { productDraft } from '../../generators/billing/product-draft.ts';
 import { billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { billingOperations as op, chargeOperations, toleratedStatuses } from '../../rules/billing/operations.ts';
-import { createCharge, fixtureCharge, queryCharge, updateCharge, validChargeBodies } from '../support/billing-actions.ts';
-import { useBillingSession } from '../support/billing-session.ts';
+import { createCharge, fixtureCharge, queryCharge, updateCharge, validChargeBodies } from './support/billing-actions.ts';
+import { ruleTest, useBillingSession } from './support/billing-session.ts';
 import { forAll } from '../support/for-all.ts';
-import { ruleTest } from '../support/rule-test.ts';
 
 const session = useBillingSession();
 
@@ -49,12 +48,7 @@ ruleTest(id.updateBodyIdentifies, async () => {
     const update = await updateCharge(s, id.updateBodyIdentifies, target.chargeId, { defaultPricing: newPricing });
     const targetAfter = await queryCharge(s, id.updateBodyIdentifies, target.chargeId, {});
     const bystanderAfter = await queryCharge(s, id.updateBodyIdentifies, bystander.chargeId, {});
-    return updateTargetsBodyId(
-      id.updateBodyIdentifies,
-      { exchange: update, newPricing },
-      { after: targetAfter },
-      { before: bystanderBefore, after: bystanderAfter },
-    );
+    return updateTargetsBodyId({ update, targetAfter, bystander: { before: bystanderBefore, after: bystanderAfter } }, id.updateBodyIdentifies, newPricing);
   });
 });
 
@@ -93,7 +87,7 @@ ruleTest(id.documentedStatus, async () => {
     await Promise.all(
       valid.map(async ({ operation, json }) => {
         const exchange = await s.client.send(operation, { json, ...request });
-        return documentedStatus(exchange, id.documentedStatus, operation.documentedStatuses ?? [], toleratedStatuses);
+        return documentedStatus(exchange, id.documentedStatus, { documented: operation.documentedStatuses ?? [], tolerated: toleratedStatuses });
       }),
     );
   });

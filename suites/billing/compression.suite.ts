@@ -6,14 +6,13 @@ import { chargeDraft } from '../../generators/billing/charge-draft.ts';
 import { paddedCharge } from '../../generators/billing/response-padding.ts';
 import { billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { billingOperations as op, gzipThresholdBytes } from '../../rules/billing/operations.ts';
-import { createCharge } from '../support/billing-actions.ts';
-import { type BillingSession, useBillingSession } from '../support/billing-session.ts';
+import { createCharge } from './support/billing-actions.ts';
+import { type BillingSession, ruleTest, useBillingSession } from './support/billing-session.ts';
 import { forAll } from '../support/for-all.ts';
-import { ruleTest } from '../support/rule-test.ts';
-import { responseOfSize } from '../support/response-size.ts';
+import { responseOfSize } from './support/response-size.ts';
 
 const session = useBillingSession();
-const thresholdRules = { over: id.gzipOverThreshold, under: id.gzipUnderThreshold };
+const threshold = { thresholdBytes: gzipThresholdBytes, over: id.gzipOverThreshold, under: id.gzipUnderThreshold };
 
 /**
  * Responses of chosen sizes from the charge operations, with gzip accepted: the create response and the
@@ -25,12 +24,12 @@ function sizedResponses(s: BillingSession, sizes: { boundaries: number[]; arbitr
     const create = await responseOfSize(size, (padding) =>
       s.client.send(op.createCharge, { acceptGzip: true, json: adapter.createChargeBody(paddedCharge(`harness-gzip-${s.nonce}`, padding)) }),
     );
-    gzipThreshold(create, thresholdRules, gzipThresholdBytes);
+    gzipThreshold(create, ruleId, threshold);
     const query = await responseOfSize(size, async (padding) => {
       const charge = await createCharge(s, ruleId, paddedCharge(`harness-gzip-${s.nonce}`, padding));
       return s.client.send(op.queryCharge, { acceptGzip: true, json: adapter.queryChargeBody(charge.chargeId, {}) });
     });
-    gzipThreshold(query, thresholdRules, gzipThresholdBytes);
+    gzipThreshold(query, ruleId, threshold);
   });
 }
 
@@ -50,10 +49,10 @@ ruleTest(id.gzipRequest, async () => {
   await forAll(drafts, s.property({ runs: Math.ceil(s.run.runs / 4) }), async (draft) => {
     const json = adapter.createChargeBody(draft);
     const [plain, gzipped] = await Promise.all([s.client.send(op.createCharge, { json }), s.client.send(op.createCharge, { json, gzipBody: true })]);
-    gzipRequestEquivalence(plain, gzipped, id.gzipRequest, (body) => adapter.withoutGeneratedFields(body));
+    gzipRequestEquivalence({ plain, gzipped }, id.gzipRequest, (body) => adapter.withoutGeneratedFields(body));
     const { chargeId } = parsedWith(plain, id.gzipRequest, (body) => adapter.parseChargeResponse(body));
     const query = adapter.queryChargeBody(chargeId, { region: 'eu' });
     const [plainQuery, gzippedQuery] = await Promise.all([s.client.send(op.queryCharge, { json: query }), s.client.send(op.queryCharge, { json: query, gzipBody: true })]);
-    return gzipRequestEquivalence(plainQuery, gzippedQuery, id.gzipRequest, (body) => body);
+    return gzipRequestEquivalence({ plain: plainQuery, gzipped: gzippedQuery }, id.gzipRequest, (body) => body);
   });
 });

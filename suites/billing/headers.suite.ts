@@ -1,18 +1,17 @@
-import { orgScopeVisibility } from '../../checks/org-scope-visibility.ts';
+import { orgScopeVisibility } from '../../checks/billing/org-scope-visibility.ts';
 import { statusForInvalidInput } from '../../checks/status-for-invalid-input.ts';
-import { trackIdEcho } from '../../checks/track-id-echo.ts';
-import { type CatalogRequest, headerNames } from '../../client/billing/billing-client.ts';
+import { headerEcho } from '../../checks/header-echo.ts';
+import { type CatalogRequest, headerNames, sessionTrackId } from '../../client/billing/billing-client.ts';
 import { invalidIdempotencyKey } from '../../generators/billing/invalid-idempotency-key.ts';
 import { invalidTrackId } from '../../generators/billing/invalid-track-id.ts';
 import { orgIdsOutsideAccess } from '../../generators/billing/org-ids-outside-access.ts';
 import { validTrackId } from '../../generators/billing/valid-track-id.ts';
 import { casesBreaking, type Gen, type InvalidCase } from '../../generators/gen.ts';
-import { billingRuleIds as id } from '../../rules/billing/ids.ts';
+import { type BillingRuleId, billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';
-import { createCharge, fixtureCharge, queryCharge, validChargeBodies } from '../support/billing-actions.ts';
-import { type BillingSession, useBillingSession } from '../support/billing-session.ts';
+import { createCharge, fixtureCharge, queryCharge, validChargeBodies } from './support/billing-actions.ts';
+import { type BillingSession, ruleTest, useBillingSession } from './support/billing-session.ts';
 import { forAll } from '../support/for-all.ts';
-import { ruleTest } from '../support/rule-test.ts';
 
 const session = useBillingSession();
 
@@ -23,7 +22,7 @@ async function everyChargeOperationRefuses(s: BillingSession, ruleId: string, ch
 }
 
 /** An invalid Svc-Track-Id is refused by every charge operation, and by the token operation on boundary cases. */
-function trackIdRule(ruleId: string): void {
+function trackIdRule(ruleId: BillingRuleId): void {
   ruleTest(ruleId, async () => {
     const s = session();
     const chargeId = await fixtureCharge(s, ruleId);
@@ -48,12 +47,16 @@ ruleTest(id.trackIdEcho, async () => {
     const successes = validChargeBodies(s, chargeId).map(({ operation, json }) => s.client.send(operation, { headers, json }));
     // The echo is unconditional in the document: refused requests echo too.
     const refusals = [s.client.send(op.createCharge, { headers, rawBody: '{' }), s.client.send(op.queryCharge, { headers, auth: 'none', json: {} })];
-    for (const exchange of await Promise.all([...successes, ...refusals])) trackIdEcho(exchange, id.trackIdEcho, headerNames.trackId, trackId);
+    for (const exchange of await Promise.all([...successes, ...refusals])) headerEcho(exchange, id.trackIdEcho, { headerName: headerNames.trackId, sent: trackId });
   });
+  // On the token operation: the session's own token request carried one (the run issues no other token),
+  // and refused token requests must echo too.
+  const issuing = await s.client.tokenSession.issuingExchange();
+  headerEcho(issuing, id.trackIdEcho, { headerName: headerNames.trackId, sent: sessionTrackId });
   await forAll({ boundaries: validTrackId.boundaries.slice(0, 2), arbitrary: validTrackId.arbitrary }, s.property({ runs: 0, concurrency: 1 }), async (trackId) => {
     const parts = s.client.validTokenRequest();
-    const exchange = await s.client.sendTokenRequest({ ...parts, headers: { ...parts.headers, [headerNames.trackId]: trackId } });
-    return trackIdEcho(exchange, id.trackIdEcho, headerNames.trackId, trackId);
+    const refused = { body: { ...parts.body, grant_type: 'harness_refused_grant' }, headers: { ...parts.headers, [headerNames.trackId]: trackId } };
+    return headerEcho(await s.client.sendTokenRequest(refused), id.trackIdEcho, { headerName: headerNames.trackId, sent: trackId });
   });
 });
 
@@ -79,7 +82,7 @@ ruleTest(id.entityIdsRequired, async () => {
 });
 
 /** A header that must not be set in this tenant mode: every charge operation refuses each value with 400. */
-function forbiddenHeaderRule(ruleId: string, header: string, values: (s: BillingSession) => readonly string[]): void {
+function forbiddenHeaderRule(ruleId: BillingRuleId, header: string, values: (s: BillingSession) => readonly string[]): void {
   ruleTest(ruleId, async () => {
     const s = session();
     const chargeId = await fixtureCharge(s, ruleId);
@@ -107,7 +110,7 @@ ruleTest(id.orgIdsScope, async () => {
   const { adapter } = s.client;
   const fromOtherOrg = await s.client.send(op.queryCharge, { headers: { [headerNames.orgIds]: other }, json: adapter.queryChargeBody(created.chargeId, {}) });
   const withoutHeader = await s.client.send(op.queryCharge, { json: adapter.queryChargeBody(created.chargeId, {}) });
-  const verdict = orgScopeVisibility(id.orgIdsScope, fromOtherOrg, withoutHeader);
+  const verdict = orgScopeVisibility({ fromOtherOrg, withoutHeader }, id.orgIdsScope);
   // Its own org still sees it.
   await queryCharge(s, id.orgIdsScope, created.chargeId, {}, { headers: { [headerNames.orgIds]: home } });
   return verdict;

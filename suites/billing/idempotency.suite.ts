@@ -8,9 +8,8 @@ import { validIdempotencyKey } from '../../generators/billing/valid-idempotency-
 import type { Gen } from '../../generators/gen.ts';
 import { billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { type BillingOperation, billingOperations as op } from '../../rules/billing/operations.ts';
-import { type BillingSession, useBillingSession } from '../support/billing-session.ts';
+import { type BillingSession, ruleTest, useBillingSession } from './support/billing-session.ts';
 import { forAll } from '../support/for-all.ts';
-import { ruleTest } from '../support/rule-test.ts';
 
 const session = useBillingSession();
 

@@ -1,14 +1,13 @@
 import { parsedWith } from '../../checks/response-required.ts';
-import { productCreated } from '../../checks/product-created.ts';
+import { productCreated } from '../../checks/billing/product-created.ts';
 import { statusForInvalidInput } from '../../checks/status-for-invalid-input.ts';
 import { statusForValidInput } from '../../checks/status-for-valid-input.ts';
 import { productDraft } from '../../generators/billing/product-draft.ts';
 import { productWithoutPlans } from '../../generators/billing/product-without-plans.ts';
 import { billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';
-import { useBillingSession } from '../support/billing-session.ts';
+import { ruleTest, useBillingSession } from './support/billing-session.ts';
 import { forAll } from '../support/for-all.ts';
-import { ruleTest } from '../support/rule-test.ts';
 
 const session = useBillingSession();
 
@@ -20,7 +19,8 @@ ruleTest(id.productCreate, async ({ observe }) => {
     const exchange = await s.client.send(op.createProduct, { json: adapter.createProductBody(draft) });
     statusForValidInput(exchange, id.productCreate, op.createProduct.successStatus);
     statuses.add(exchange.response?.status ?? 0);
-    return productCreated(exchange, id.productCreate, draft, parsedWith(exchange, id.productCreate, (body) => adapter.parseProductResponse(body)));
+    const product = parsedWith(exchange, id.productCreate, (body) => adapter.parseProductResponse(body));
+    return productCreated({ exchange, product }, id.productCreate, draft);
   });
   observe('success status', [...statuses].join(', '));
 });

@@ -1,20 +1,19 @@
-import { pricingResolution } from '../../checks/pricing-resolution.ts';
-import { querySideEffectFree } from '../../checks/query-side-effect-free.ts';
+import { pricingResolution } from '../../checks/billing/pricing-resolution.ts';
+import { querySideEffectFree } from '../../checks/billing/query-side-effect-free.ts';
 import { expectedResolution } from '../../generators/billing/expected-resolution.ts';
 import { fallbackQuery } from '../../generators/billing/fallback-query.ts';
 import { matchingQuery } from '../../generators/billing/matching-query.ts';
 import type { PricingScenario } from '../../generators/billing/pricing-scenario.ts';
 import type { Gen } from '../../generators/gen.ts';
-import { billingRuleIds as id } from '../../rules/billing/ids.ts';
-import { createCharge, queryCharge } from '../support/billing-actions.ts';
-import { type BillingSession, useBillingSession } from '../support/billing-session.ts';
+import { type BillingRuleId, billingRuleIds as id } from '../../rules/billing/ids.ts';
+import { createCharge, queryCharge } from './support/billing-actions.ts';
+import { type BillingSession, ruleTest, useBillingSession } from './support/billing-session.ts';
 import { forAll } from '../support/for-all.ts';
-import { ruleTest } from '../support/rule-test.ts';
 
 const session = useBillingSession();
 
 /** Creates the scenario's charge, queries it, and judges the answer by the query rules. */
-function resolutionRule(ruleId: string, scenarios: Gen<PricingScenario>): void {
+function resolutionRule(ruleId: BillingRuleId, scenarios: Gen<PricingScenario>): void {
   ruleTest(ruleId, async () => {
     const s = session();
     await forAll(scenarios, s.property(), async ({ charge, attributes }) => {
@@ -22,7 +21,7 @@ function resolutionRule(ruleId: string, scenarios: Gen<PricingScenario>): void {
       if (!expected) return;
       const created = await createCharge(s, ruleId, charge);
       const answer = await queryCharge(s, ruleId, created.chargeId, attributes);
-      return pricingResolution(answer.exchange, expected.rule, answer.pricing, expected.acceptable);
+      return pricingResolution({ exchange: answer.exchange, resolved: answer.pricing }, expected.rule, expected.acceptable);
     });
   });
 }

@@ -9,18 +9,17 @@ import { invalidGrantType } from '../../generators/billing/invalid-grant-type.ts
 import { invalidTokenEntityId } from '../../generators/billing/invalid-token-entity-id.ts';
 import { missingTokenField } from '../../generators/billing/missing-token-field.ts';
 import type { TokenRequestParts } from '../../generators/billing/token-request-parts.ts';
-import { billingRuleIds as id } from '../../rules/billing/ids.ts';
+import { type BillingRuleId, billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';
-import { type BillingSession, useBillingSession } from '../support/billing-session.ts';
+import { type BillingSession, ruleTest, useBillingSession } from './support/billing-session.ts';
 import { forAll } from '../support/for-all.ts';
-import { ruleTest } from '../support/rule-test.ts';
 
 const session = useBillingSession();
 
 /** Any syntactically valid UUID, for tenants that declare no entity. */
 const sampleEntityId = '00000000-0000-4000-8000-000000000000';
 
-const invalidTokenRequests: [string, (valid: TokenRequestParts, s: BillingSession) => Gen<InvalidCase<TokenRequestParts>>][] = [
+const invalidTokenRequests: [BillingRuleId, (valid: TokenRequestParts, s: BillingSession) => Gen<InvalidCase<TokenRequestParts>>][] = [
   [id.clientIdLength, invalidClientId],
   [id.clientSecretLength, invalidClientSecret],
   [id.grantTypeEnum, invalidGrantType],
@@ -41,9 +40,10 @@ for (const [ruleId, generator] of invalidTokenRequests) {
   });
 }
 
+/** Judged on the token request that opened the run's session: the run issues no other token. */
 ruleTest(id.tokenIssue, async ({ observe }) => {
   const s = session();
-  const exchange = await s.client.sendTokenRequest(s.client.validTokenRequest());
+  const exchange = await s.client.tokenSession.issuingExchange();
   const verdict = statusForValidInput(exchange, id.tokenIssue, op.token.successStatus);
   const token = parsedWith(exchange, id.tokenIssue, (body) => s.client.adapter.parseTokenResponse(body));
   observe('expires_in', token.expiresInSeconds ?? 'not given');

@@ -9,6 +9,8 @@ export interface EvidenceRecord {
 
 export interface RuleOutcome {
   ruleId: string;
+  /** The interface family the rule belongs to. */
+  family: string;
   status: RuleStatus;
   section: string;
   /** Why it failed, broke, was waived or does not apply. */

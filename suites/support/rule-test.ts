@@ -5,7 +5,6 @@ import { RuleViolation } from '../../checks/rule-violation.ts';
 import { describeExchange } from '../../client/evidence.ts';
 import { exchangesStarted } from '../../client/exchange.ts';
 import { defaultRedactor } from '../../client/redaction.ts';
-import { ruleById } from '../../rules/index.ts';
 import type { Rule } from '../../rules/rule.ts';
 import { failureText } from './failure-text.ts';
 import type { RuleOutcome } from './rule-outcome.ts';
@@ -36,7 +35,7 @@ function safeStringify(value: unknown): string {
   }
 }
 
-async function label(rule: Rule, run: RunContext): Promise<void> {
+async function label(rule: Rule<string, never>, run: RunContext): Promise<void> {
   await allure.label('rule', rule.id);
   await allure.epic(rule.family);
   await allure.feature(rule.source.section);
@@ -71,18 +70,28 @@ function violationOutcome(base: RuleOutcome, violation: RuleViolation): RuleOutc
   };
 }
 
+/** The tests of one family's rules: `ruleTest(ruleId, body)` for each rule id of that family. */
+export type RuleTest<Id extends string> = (ruleId: Id, body: (context: RuleTestContext) => Promise<Verdict | Verdict[] | void>, options?: RuleTestOptions) => void;
+
 /**
- * One vitest test per rule. The body wires generators, client and checks; this wrapper applies waivers
- * and tenant applicability, labels the Allure result with the rule, records the outcome on the task for
- * the summary, and turns a check's crash into "broken" so the run goes on.
+ * One vitest test per rule, for the rules of one family. The body wires generators, client and checks;
+ * this wrapper applies waivers, the family's presence in the target and the rule's applicability, labels
+ * the Allure result with the rule, records the outcome on the task for the summary, and turns a check's
+ * crash into "broken" so the run goes on.
  */
-export function ruleTest(ruleId: string, body: (context: RuleTestContext) => Promise<Verdict | Verdict[] | void>, options: RuleTestOptions = {}): void {
-  const rule = ruleById(ruleId);
-  if (!rule) throw new Error(`ruleTest: unknown rule id ${ruleId}`);
+export function ruleTestFor<const R extends Rule<string, any>>(rules: readonly R[]): RuleTest<R['id']> {
+  return (ruleId, body, options = {}) => {
+    const rule = rules.find((candidate) => candidate.id === ruleId);
+    if (!rule) throw new Error(`ruleTest: unknown rule id ${ruleId}`);
+    defineRuleTest(rule, body, options);
+  };
+}
+
+function defineRuleTest(rule: Rule<string, any>, body: (context: RuleTestContext) => Promise<Verdict | Verdict[] | void>, options: RuleTestOptions): void {
   test(`${rule.id}: ${rule.statement}`, { timeout: options.timeoutMs ?? 60_000 }, async (vitestContext: TestContext) => {
     const run = runContext();
     const observations: Record<string, unknown> = {};
-    const base: RuleOutcome = { ruleId: rule.id, status: 'passed', section: `${rule.source.document} > ${rule.source.section}` };
+    const base: RuleOutcome = { ruleId: rule.id, family: rule.family, status: 'passed', section: `${rule.source.document} > ${rule.source.section}` };
     const exchangesBefore = exchangesStarted();
     const record = (outcome: RuleOutcome) => {
       const exchanges = exchangesStarted() - exchangesBefore;
@@ -96,13 +105,14 @@ export function ruleTest(ruleId: string, body: (context: RuleTestContext) => Pro
       vitestContext.skip(`waived: ${waiver.reason}`);
       return;
     }
-    if (!run.target.baseUrls[rule.family]) {
-      record({ ...base, status: 'not-applicable', message: `the target declares no ${rule.family} base URL` });
-      vitestContext.skip(`not applicable: no ${rule.family} base URL`);
+    const section = run.target.families[rule.family];
+    if (section === undefined) {
+      record({ ...base, status: 'not-applicable', message: `the target declares no ${rule.family} section` });
+      vitestContext.skip(`not applicable: no ${rule.family} section`);
       return;
     }
-    if (rule.appliesTo && !rule.appliesTo(run.target.tenant)) {
-      record({ ...base, status: 'not-applicable', message: `applies only to a ${rule.applicability ?? 'different tenant mode'}` });
+    if (rule.appliesTo && !rule.appliesTo(section)) {
+      record({ ...base, status: 'not-applicable', message: `applies only to a ${rule.applicability ?? 'different target configuration'}` });
       vitestContext.skip(`not applicable: needs a ${rule.applicability}`);
       return;
     }
@@ -116,7 +126,7 @@ export function ruleTest(ruleId: string, body: (context: RuleTestContext) => Pro
         const outcome = violationOutcome(base, error);
         record(outcome);
         await attachEvidence(outcome);
-        const failure = new RuleViolation(rule.id, failureText(outcome, run.targetName), []);
+        const failure = new RuleViolation(rule.id, failureText(outcome, run), []);
         failure.stack = failure.message;
         throw failure;
       }

@@ -1,14 +1,19 @@
 import { inject } from 'vitest';
+import type { BrokerAddress } from '../../client/session-broker.ts';
 import type { TargetEntry } from '../../targets/schema.ts';
 
-/** What `harness run` hands every suite: the resolved target and the run's settings. */
+/** What `harness run` hands every suite: the resolved target, the run's settings and its session broker. */
 export interface RunContext {
   targetName: string;
+  /** The targets file the target was read from, for replay lines. */
+  targetsFile: string;
   target: TargetEntry;
   /** Seed of every property run; printed with each failure for replay. */
   seed: number;
   /** Random cases per property, on top of the boundary cases. */
   runs: number;
+  /** Where the run's shared family sessions (tokens) are reached. */
+  broker: BrokerAddress;
 }
 
 declare module 'vitest' {

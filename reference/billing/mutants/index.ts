@@ -1,13 +1,12 @@
-import { referenceBehaviour, type BillingBehaviour } from '../billing/behaviour.ts';
+import type { MutantInfo } from '../../../families/family.ts';
+import { referenceBehaviour, type BillingBehaviour } from '../behaviour.ts';
 import { catalogMutants } from './catalog.ts';
 import { chargeMutants } from './charges.ts';
 import { compressionMutants } from './compression.ts';
-import type { BillingMutant, Mutant } from './define.ts';
+import type { BillingMutant } from './define.ts';
 import { headerMutants } from './headers.ts';
 import { productMutants } from './products.ts';
 import { tokenMutants } from './token.ts';
-
-export type { Mutant } from './define.ts';
 
 const definitions: readonly BillingMutant[] = [
   ...tokenMutants,
@@ -19,8 +18,9 @@ const definitions: readonly BillingMutant[] = [
 ];
 
 /** The billing mutants as data: each names the one rule it breaks and the tenant mode it needs. */
-export const billingMutants: readonly Mutant[] = definitions.map(({ name, breaks, mode, description }) => ({
+export const billingMutants: readonly MutantInfo[] = definitions.map(({ name, family, breaks, mode, description }) => ({
   name,
+  family,
   breaks,
   mode,
   description,

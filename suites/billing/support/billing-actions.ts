@@ -1,11 +1,11 @@
-import type { ParsedCharge } from '../../adapters/billing/adapter.ts';
-import type { ChargeDraft, ChargeUpdate } from '../../adapters/billing/model.ts';
-import { parsedWith } from '../../checks/response-required.ts';
-import { statusForValidInput } from '../../checks/status-for-valid-input.ts';
-import type { ChargeReading } from '../../checks/update-targets-body-id.ts';
-import type { CatalogRequest } from '../../client/billing/billing-client.ts';
-import type { Exchange } from '../../client/exchange.ts';
-import { billingOperations as op } from '../../rules/billing/operations.ts';
+import type { ParsedCharge } from '../../../adapters/billing/adapter.ts';
+import type { ChargeDraft, ChargeUpdate } from '../../../adapters/billing/model.ts';
+import { parsedWith } from '../../../checks/response-required.ts';
+import { statusForValidInput } from '../../../checks/status-for-valid-input.ts';
+import type { ChargeReading } from '../../../checks/billing/update-targets-body-id.ts';
+import type { CatalogRequest } from '../../../client/billing/billing-client.ts';
+import type { Exchange } from '../../../client/exchange.ts';
+import { billingOperations as op } from '../../../rules/billing/operations.ts';
 import type { BillingSession } from './billing-session.ts';
 
 /*

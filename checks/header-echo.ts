@@ -2,8 +2,9 @@ import type { Exchange } from '../client/exchange.ts';
 import { responseOf } from './response-required.ts';
 import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
 
-/** The response carries the sent Svc-Track-Id unchanged (one header, byte-for-byte the same value). */
-export function trackIdEcho(exchange: Exchange, ruleId: string, headerName: string, sent: string): Verdict {
+/** The response carries a header that was sent back unchanged (one header, byte-for-byte the same value). */
+export function headerEcho(exchange: Exchange, ruleId: string, expected: { headerName: string; sent: string }): Verdict {
+  const { headerName, sent } = expected;
   const { headers } = responseOf(exchange, ruleId);
   const echoed = headers[headerName.toLowerCase()];
   if (echoed === undefined) {

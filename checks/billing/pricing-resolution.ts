@@ -1,13 +1,12 @@
-import type { Pricing } from '../adapters/billing/model.ts';
-import { samePricing } from '../adapters/billing/model.ts';
-import type { Exchange } from '../client/exchange.ts';
-import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
+import type { Pricing } from '../../adapters/billing/model.ts';
+import { samePricing } from '../../adapters/billing/model.ts';
+import type { Exchange } from '../../client/exchange.ts';
+import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 
 /** The query resolved to one of the pricings the query rules allow for these attributes. */
 export function pricingResolution(
-  exchange: Exchange,
+  { exchange, resolved }: { exchange: Exchange; resolved: Pricing | null },
   ruleId: string,
-  resolved: Pricing | null,
   acceptable: readonly Pricing[],
 ): Verdict {
   if (!acceptable.some((pricing) => samePricing(pricing, resolved))) {

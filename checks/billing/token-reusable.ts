@@ -1,6 +1,6 @@
-import type { Exchange } from '../client/exchange.ts';
-import { responseOf } from './response-required.ts';
-import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
+import type { Exchange } from '../../client/exchange.ts';
+import { responseOf } from '../response-required.ts';
+import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 
 /** Every request made with the one token within its lifetime was authorised (no 401, all 2xx). */
 export function tokenReusable(exchanges: readonly Exchange[], ruleId: string): Verdict {

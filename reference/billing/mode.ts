@@ -4,4 +4,6 @@
  * - single-entity: multi-entity on, each token valid for one entity, multi-org on;
  * - plain: multi-entity and multi-org off.
  */
-export type ReferenceMode = 'multi' | 'single-entity' | 'plain';
+export type ReferenceMode = (typeof referenceModes)[number];
+
+export const referenceModes = ['multi', 'single-entity', 'plain'] as const;

@@ -1,11 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { ParsedProduct } from '../adapters/billing/adapter.ts';
-import type { ProductDraft } from '../adapters/billing/model.ts';
-import type { Exchange } from '../client/exchange.ts';
-import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
+import type { ParsedProduct } from '../../adapters/billing/adapter.ts';
+import type { ProductDraft } from '../../adapters/billing/model.ts';
+import type { Exchange } from '../../client/exchange.ts';
+import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 
 /** The created product has the requested plans, each with charges of the requested models, in order. */
-export function productCreated(exchange: Exchange, ruleId: string, draft: ProductDraft, product: ParsedProduct): Verdict {
+export function productCreated({ exchange, product }: { exchange: Exchange; product: ParsedProduct }, ruleId: string, draft: ProductDraft): Verdict {
   const expected = draft.plans.map((plan) => plan.charges.map((charge) => charge.model));
   const actual = product.plans.map((plan) => plan.chargeModels);
   if (!isDeepStrictEqual(expected, actual)) {

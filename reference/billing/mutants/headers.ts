@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { IdempotentRunner } from '../billing/idempotency.ts';
+import type { IdempotentRunner } from '../idempotency.ts';
 import { mutant, type BillingMutant } from './define.ts';
 
 /** Stores the reply only once the operation has finished: a concurrent duplicate finds nothing and runs again. */

@@ -1,0 +1,16 @@
+import { orgScopeVisibility } from './org-scope-visibility.ts';
+import { pricingResolution } from './pricing-resolution.ts';
+import { productCreated } from './product-created.ts';
+import { querySideEffectFree } from './query-side-effect-free.ts';
+import { tokenReusable } from './token-reusable.ts';
+import { updateTargetsBodyId } from './update-targets-body-id.ts';
+
+/** The checks only the billing rules use, by the key rules cite. */
+export const billingChecks = {
+  'org-scope-visibility': orgScopeVisibility,
+  'pricing-resolution': pricingResolution,
+  'product-created': productCreated,
+  'query-side-effect-free': querySideEffectFree,
+  'token-reusable': tokenReusable,
+  'update-targets-body-id': updateTargetsBodyId,
+} as const;

@@ -1,0 +1,34 @@
+import { launchTarget } from '../targets/launch-target.ts';
+import { readTargetsFile, resolveTarget } from '../targets/load-targets.ts';
+import { openFamilySessions, preflightError, renderPreflight } from './family-sessions.ts';
+import { ensureReferenceCredentials, selectFamilies } from './select-families.ts';
+
+export interface DoctorOptions {
+  targetsFile: string;
+  target?: string;
+  suites?: string[];
+}
+
+/** The preflight alone: starts the target if needed, reports per family what it found, judges nothing. */
+export async function runDoctor(options: DoctorOptions): Promise<number> {
+  ensureReferenceCredentials(process.env);
+  const file = readTargetsFile(options.targetsFile);
+  const target = await resolveTarget(file, options.target, process.env);
+  const selected = selectFamilies(target, options.suites);
+  console.log(`harness doctor: target ${target.name} (${target.entry.kind}) from ${file.path}`);
+  const launched = await launchTarget(target);
+  try {
+    const opened = await openFamilySessions(target, selected);
+    await opened.close();
+    console.log(renderPreflight(opened.reports));
+    const problem = preflightError(target.name, opened.reports);
+    if (problem) {
+      console.log(`\nNOT USABLE: ${problem.message.split('\n').join('; ')}`);
+      return 2;
+    }
+    console.log('\nOK: every family is reachable and its credentials work');
+    return 0;
+  } finally {
+    await launched.stop();
+  }
+}

@@ -1,0 +1,58 @@
+import type { FamilyModule, FamilySession, PreflightReport } from '../families/family.ts';
+import { defaultRedactor } from '../client/redaction.ts';
+import { HarnessError } from '../targets/harness-error.ts';
+import type { ResolvedTarget } from '../targets/load-targets.ts';
+
+/** The run's session of each judged family, opened and preflighted. */
+export interface OpenSessions {
+  sessions: Map<string, FamilySession>;
+  reports: PreflightReport[];
+  close(): Promise<void>;
+}
+
+/**
+ * Opens one session per family and runs each one's preflight (the first token request is the session's
+ * own token). Never throws for what the target does: the reports say what was found.
+ */
+export async function openFamilySessions(target: ResolvedTarget, selected: readonly FamilyModule[]): Promise<OpenSessions> {
+  const sessions = new Map<string, FamilySession>();
+  for (const family of selected) {
+    sessions.set(family.name, family.openSession({ section: target.entry.families[family.name], client: target.entry.client, redactor: defaultRedactor }));
+  }
+  const reports = await Promise.all([...sessions.values()].map((session) => session.preflight()));
+  return {
+    sessions,
+    reports,
+    close: async () => {
+      await Promise.all([...sessions.values()].map((session) => session.close()));
+    },
+  };
+}
+
+/** A preflight that found the target unreachable or its credentials refused stops the run: no rule can be judged. */
+export function preflightError(targetName: string, reports: readonly PreflightReport[]): HarnessError | undefined {
+  const failed = reports.filter((report) => report.problem !== undefined);
+  if (failed.length === 0) return undefined;
+  const lines = failed.map((report) => `${report.family} at ${report.url}: ${defaultRedactor.redactSecrets(report.problem ?? '')}`);
+  return new HarnessError(
+    'PREFLIGHT_FAILED',
+    lines.join('\n'),
+    `check the base URL and credentials of targets.${targetName}.families.${failed[0]?.family}; \`harness doctor --target ${targetName}\` shows what the preflight sees`,
+  );
+}
+
+/** The preflight as lines for a terminal. */
+export function renderPreflight(reports: readonly PreflightReport[]): string {
+  return reports
+    .map((report) => {
+      const facts = [
+        `reachable: ${report.reachable ? 'yes' : 'no'}`,
+        `auth works: ${report.authenticated ? 'yes' : 'no'}`,
+        `server: ${report.serverHeader ?? '(no Server header)'}`,
+        `latency: ${report.latencyMs === undefined ? '-' : `${report.latencyMs} ms`}`,
+      ];
+      const notes = [...(report.problem ? [`problem: ${report.problem}`] : []), ...report.notes.map((note) => `note: ${note}`)];
+      return [`${report.family}  ${report.url}`, `  ${facts.join(', ')}`, ...notes.map((line) => `  ${defaultRedactor.redactSecrets(line)}`)].join('\n');
+    })
+    .join('\n');
+}

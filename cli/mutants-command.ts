@@ -1,0 +1,132 @@
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startSessionBroker } from '../client/session-broker.ts';
+import { families as registeredFamilies } from '../families/index.ts';
+import type { FamilyModule, MutantInfo } from '../families/family.ts';
+import { startReferenceServer } from '../reference/server.ts';
+import { mergeOutcomes } from '../reporting/run-summary.ts';
+import type { RunContext } from '../suites/support/run-context.ts';
+import { HarnessError } from '../targets/harness-error.ts';
+import type { ResolvedTarget } from '../targets/load-targets.ts';
+import { type TargetEntry, targetSchemaFor } from '../targets/schema.ts';
+import { openFamilySessions, preflightError } from './family-sessions.ts';
+import { reportsPaths } from './paths.ts';
+import { ensureReferenceCredentials } from './select-families.ts';
+import { SuiteRunner } from './suite-runner.ts';
+
+export interface MutantsOptions {
+  /** Families whose mutants are verified. Default: every registered family. */
+  suites?: string[];
+  /** Only the mutants that break these rules. */
+  rules?: string[];
+  seed: number;
+  runs: number;
+  reportsDir: string;
+  progress?: (line: string) => void;
+}
+
+export interface MutantVerification extends MutantInfo {
+  /** killed: the rule failed; survived: the rule passed; error: the rule could not be judged. */
+  status: 'killed' | 'survived' | 'error';
+  ms: number;
+  /** The rule's verdict message, when it was not killed. */
+  message?: string;
+}
+
+/** reports/mutants.json: what `harness mutants` verified, read by `harness rules`. */
+export interface MutantReport {
+  startedAt: string;
+  durationMs: number;
+  seed: number;
+  runs: number;
+  mutants: MutantVerification[];
+}
+
+function selectedFamilies(suites: readonly string[] | undefined): FamilyModule[] {
+  if (!suites?.length) return [...registeredFamilies()];
+  return suites.map((name) => {
+    const family = registeredFamilies().find((candidate) => candidate.name === name);
+    if (!family) throw new HarnessError('USAGE', `No suite "${name}"`, `use one of: ${registeredFamilies().map((candidate) => candidate.name).join(', ')}`);
+    return family;
+  });
+}
+
+/** The target entry that points the harness at an in-process reference serving one family. */
+function referenceTarget(family: FamilyModule, mutant: MutantInfo, baseUrl: string): ResolvedTarget {
+  const raw = { kind: 'url', families: { [family.name]: family.reference.targetSection(baseUrl, mutant.mode, process.env) } };
+  return { name: `mutant ${mutant.name}`, entry: targetSchemaFor(registeredFamilies()).parse(raw) as TargetEntry };
+}
+
+/** Starts the reference with one mutant, runs the broken rule's test against it, and says whether the rule failed. */
+async function verifyOne(runner: SuiteRunner, family: FamilyModule, mutant: MutantInfo, file: string | undefined, options: MutantsOptions): Promise<MutantVerification> {
+  const started = performance.now();
+  const verdict = (status: MutantVerification['status'], message?: string): MutantVerification => ({
+    ...mutant,
+    status,
+    ms: Math.round(performance.now() - started),
+    ...(message === undefined ? {} : { message }),
+  });
+  if (file === undefined) return verdict('error', `no suite file has a test for ${mutant.breaks}`);
+  const server = await startReferenceServer({ mutant: mutant.name, serve: [family] });
+  try {
+    const target = referenceTarget(family, mutant, server.baseUrls[family.name] as string);
+    const opened = await openFamilySessions(target, [family]);
+    const broker = await startSessionBroker(new Map([...opened.sessions].map(([name, session]) => [name, session.serve])));
+    try {
+      const problem = preflightError(target.name, opened.reports);
+      if (problem) return verdict('error', problem.message);
+      const context: RunContext = { targetName: target.name, targetsFile: '(harness mutants)', target: target.entry, seed: options.seed, runs: options.runs, broker: broker.address };
+      const results = await runner.run(context, { families: [family.name], rules: [mutant.breaks], files: [file] });
+      const outcome = mergeOutcomes(results.outcomes).find((rule) => rule.ruleId === mutant.breaks);
+      if (outcome?.status === 'failed') return verdict('killed');
+      if (outcome?.status === 'passed') return verdict('survived', `${mutant.breaks} passed against the mutant`);
+      return verdict('error', outcome ? `${mutant.breaks} was ${outcome.status}: ${outcome.message ?? ''}` : `${mutant.breaks} was not judged ${results.errors.join('; ')}`);
+    } finally {
+      await broker.close();
+      await opened.close();
+    }
+  } finally {
+    await server.close();
+  }
+}
+
+/** Verifies every selected mutant on one reused vitest instance and writes reports/mutants.json. */
+export async function verifyMutants(options: MutantsOptions): Promise<MutantReport> {
+  ensureReferenceCredentials(process.env);
+  const families = selectedFamilies(options.suites);
+  const mutants = families.flatMap((family) => family.reference.mutants.filter((mutant) => !options.rules?.length || options.rules.includes(mutant.breaks)).map((mutant) => ({ family, mutant })));
+  const paths = reportsPaths(options.reportsDir);
+  mkdirSync(paths.root, { recursive: true });
+  const startedAt = new Date();
+  const runner = await SuiteRunner.create({ families, cacheDir: join(paths.root, '.vite') });
+  const results: MutantVerification[] = [];
+  try {
+    const files = await runner.ruleFiles({ families: families.map((family) => family.name) });
+    for (const { family, mutant } of mutants) {
+      const result = await verifyOne(runner, family, mutant, files.get(mutant.breaks), options);
+      results.push(result);
+      options.progress?.(`${result.status.padEnd(8)} ${mutant.name} (${mutant.breaks}) ${result.ms} ms`);
+    }
+  } finally {
+    await runner.close();
+  }
+  const report: MutantReport = { startedAt: startedAt.toISOString(), durationMs: Date.now() - startedAt.getTime(), seed: options.seed, runs: options.runs, mutants: results };
+  writeFileSync(paths.mutants, `${JSON.stringify(report, null, 2)}\n`);
+  return report;
+}
+
+export function renderMutantTable(report: MutantReport): string {
+  const nameWidth = Math.max(6, ...report.mutants.map((mutant) => mutant.name.length));
+  const ruleWidth = Math.max(4, ...report.mutants.map((mutant) => mutant.breaks.length));
+  const lines = report.mutants.map(
+    (mutant) =>
+      `${mutant.name.padEnd(nameWidth)}  ${mutant.breaks.padEnd(ruleWidth)}  ${mutant.status.padEnd(8)}  ${String(mutant.ms).padStart(6)} ms${mutant.message ? `  ${mutant.message.split('\n')[0]}` : ''}`,
+  );
+  const killed = report.mutants.filter((mutant) => mutant.status === 'killed').length;
+  return [
+    `${'mutant'.padEnd(nameWidth)}  ${'rule'.padEnd(ruleWidth)}  ${'status'.padEnd(8)}  ${'time'.padStart(9)}`,
+    ...lines,
+    '',
+    `${killed} of ${report.mutants.length} mutants killed in ${(report.durationMs / 1000).toFixed(1)} s (seed ${report.seed}, ${report.runs} runs per property)`,
+  ].join('\n');
+}

@@ -1,0 +1,127 @@
+import { relative } from 'node:path';
+import { createVitest, type TestSpecification, type Vitest } from 'vitest/node';
+import type { FamilyModule } from '../families/family.ts';
+import { JUnitAcrossPasses } from '../reporting/junit-across-passes.ts';
+import { OutcomeCollector } from '../reporting/outcome-collector.ts';
+import type { RuleOutcome } from '../suites/support/rule-outcome.ts';
+import type { RunContext } from '../suites/support/run-context.ts';
+import { packageRoot } from './paths.ts';
+
+/** A suite file that runs after every other file of the run, one at a time (a burst must not overlap anything). */
+const aloneFile = /\.alone\.suite\.ts$/;
+
+export interface SuiteRunnerOptions {
+  /** Families whose suite files the runner can run. */
+  families: readonly FamilyModule[];
+  /** Where Allure results and JUnit XML go; without it the runner only collects outcomes. */
+  reports?: { allureResults: string; junit: string };
+  /** Folder for vite's cache. */
+  cacheDir: string;
+  /** Suite files run in parallel in at most this many workers. Default: vitest's (cores - 1). */
+  maxWorkers?: number;
+}
+
+/** Which tests to run: the suite files of some families, narrowed to some rules or some files. */
+export interface SuiteSelection {
+  families: readonly string[];
+  rules?: readonly string[];
+  /** Only these suite files (absolute paths). */
+  files?: readonly string[];
+}
+
+export interface SuiteResults {
+  outcomes: RuleOutcome[];
+  errors: string[];
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * One vitest instance (its Node API) reused for any number of runs: `harness run` runs once, `harness
+ * mutants` once per mutant. Each run gets its own context (target, seed, broker) through provide/inject.
+ */
+export class SuiteRunner {
+  private constructor(
+    private readonly vitest: Vitest,
+    private readonly collector: OutcomeCollector,
+    private readonly junit: JUnitAcrossPasses | undefined,
+    private readonly families: readonly FamilyModule[],
+  ) {}
+
+  static async create(options: SuiteRunnerOptions): Promise<SuiteRunner> {
+    const collector = new OutcomeCollector();
+    const junit = options.reports ? new JUnitAcrossPasses({ outputFile: options.reports.junit }) : undefined;
+    const include = options.families.map((family) => `${relative(packageRoot, family.suitesDir).split('\\').join('/')}/**/*.suite.ts`);
+    const vitest = await createVitest(
+      'test',
+      {
+        config: false,
+        root: packageRoot,
+        include,
+        watch: false,
+        reporters: [collector, ...(options.reports && junit ? [['allure-vitest/reporter', { resultsDir: options.reports.allureResults }] as [string, Record<string, unknown>], junit] : [])],
+        passWithNoTests: true,
+        ...(options.maxWorkers ? { maxWorkers: options.maxWorkers } : {}),
+      },
+      { cacheDir: options.cacheDir },
+    );
+    await vitest.standalone();
+    return new SuiteRunner(vitest, collector, junit, options.families);
+  }
+
+  /** The suite files of the selected families (and files), split into those that run together and those that run alone. */
+  private async specifications(selection: SuiteSelection): Promise<{ together: TestSpecification[]; alone: TestSpecification[] }> {
+    const dirs = this.families.filter((family) => selection.families.includes(family.name)).map((family) => family.suitesDir);
+    const specs = (await this.vitest.globTestSpecifications()).filter(
+      (spec) => dirs.some((dir) => spec.moduleId.startsWith(dir)) && (!selection.files || selection.files.includes(spec.moduleId)),
+    );
+    return { together: specs.filter((spec) => !aloneFile.test(spec.moduleId)), alone: specs.filter((spec) => aloneFile.test(spec.moduleId)) };
+  }
+
+  /** Runs the selection against the context: the files that run together first, then each alone file by itself. */
+  async run(context: RunContext, selection: SuiteSelection): Promise<SuiteResults> {
+    this.collector.reset();
+    this.vitest.provide('harnessRun', context);
+    if (selection.rules?.length) this.vitest.setGlobalTestNamePattern(new RegExp(`^(${selection.rules.map(escapeRegExp).join('|')}):`));
+    else this.vitest.resetGlobalTestNamePattern();
+    const { together, alone } = await this.specifications(selection);
+    if (together.length) await this.vitest.runTestSpecifications(together);
+    for (const spec of alone) {
+      if (this.cancelled) break;
+      await this.vitest.runTestSpecifications([spec]);
+    }
+    return { outcomes: this.collector.outcomes, errors: this.collector.errors };
+  }
+
+  /** What the tests that ended so far recorded (for an interrupted run). */
+  results(): SuiteResults {
+    return { outcomes: this.collector.outcomes, errors: this.collector.errors };
+  }
+
+  private cancelled = false;
+
+  /** Stops the current run: running tests end, no new ones start. */
+  async cancel(): Promise<void> {
+    this.cancelled = true;
+    await this.vitest.cancelCurrentRun('keyboard-input');
+  }
+
+  /** For each rule id, the suite file that holds its test (vitest collects the files without running them). */
+  async ruleFiles(selection: SuiteSelection): Promise<Map<string, string>> {
+    const { together, alone } = await this.specifications(selection);
+    const collected = await this.vitest.collectTests([...together, ...alone]);
+    const files = new Map<string, string>();
+    for (const module of collected.testModules) {
+      for (const test of module.children.allTests()) files.set(test.name.split(':')[0] ?? test.name, module.moduleId);
+    }
+    return files;
+  }
+
+  /** Writes the JUnit file of every run so far and closes vitest. */
+  async close(): Promise<void> {
+    await this.junit?.write();
+    await this.vitest.close();
+  }
+}

@@ -1,0 +1,34 @@
+import { billingAdapters } from '../../adapters/billing/registry.ts';
+import type { FamilySession, SessionOptions } from '../../families/family.ts';
+import type { BillingSection } from '../../targets/billing/section.ts';
+import { preflightReport } from '../preflight.ts';
+import { BillingClient } from './billing-client.ts';
+import { LocalTokenSession, serveTokenSession } from './token-session.ts';
+
+/**
+ * The billing session of a run, in the main process: its first token request is the preflight, and the
+ * token it gets is the one every suite file and worker uses until it expires.
+ */
+export function openBillingSession({ section, client: settings, redactor }: SessionOptions<BillingSection>): FamilySession {
+  const client = new BillingClient({
+    baseUrl: section.baseUrl,
+    credentials: section.credentials,
+    tenant: section.tenant,
+    adapter: billingAdapters[section.adapter] as NonNullable<(typeof billingAdapters)[string]>,
+    settings,
+    redactor,
+    tokenMinIntervalMs: section.tokenMinIntervalMs,
+  });
+  const tokens = client.tokenSession as LocalTokenSession;
+  return {
+    async preflight() {
+      const authenticated = await tokens.token().then(
+        () => true,
+        () => false,
+      );
+      return preflightReport('billing', section.baseUrl, await tokens.issuingExchange(), authenticated);
+    },
+    serve: serveTokenSession(tokens),
+    close: () => client.close(),
+  };
+}

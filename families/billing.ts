@@ -1,0 +1,25 @@
+import { fileURLToPath } from 'node:url';
+import { billingAdapters } from '../adapters/billing/registry.ts';
+import { billingChecks } from '../checks/billing/index.ts';
+import { openBillingSession } from '../client/billing/session.ts';
+import { billingReference } from '../reference/billing/index.ts';
+import { billingRules } from '../rules/billing/rules.ts';
+import { billingConfigFixes, billingSectionSchema } from '../targets/billing/section.ts';
+import { defineFamily } from './family.ts';
+
+/** The billing interface (spec document 1): OAuth token, product-catalog charges and products. */
+export const billingFamily = defineFamily({
+  name: 'billing',
+  title: 'Billing service: OAuth token, catalog charges and products (spec document 1)',
+  rules: billingRules,
+  checks: billingChecks,
+  section: billingSectionSchema,
+  configFixes: billingConfigFixes,
+  validateSection: (section) =>
+    billingAdapters[section.adapter]
+      ? undefined
+      : { key: ['adapter'], message: `no adapter named "${section.adapter}"`, fix: `use one of: ${Object.keys(billingAdapters).join(', ')}` },
+  suitesDir: fileURLToPath(new URL('../suites/billing', import.meta.url)),
+  openSession: openBillingSession,
+  reference: billingReference,
+});

@@ -1,0 +1,40 @@
+import { billingFamily } from './billing.ts';
+import type { FamilyModule } from './family.ts';
+import type { Rule } from '../rules/rule.ts';
+
+/** The registry: one line per interface family. */
+export const builtInFamilies = [billingFamily] as const;
+
+export type FamilyName = (typeof builtInFamilies)[number]['name'];
+
+const registered: FamilyModule[] = [...builtInFamilies];
+
+/** Every registered family, built-in first. */
+export function families(): readonly FamilyModule[] {
+  return registered;
+}
+
+export function familyByName(name: string): FamilyModule | undefined {
+  return registered.find((family) => family.name === name);
+}
+
+/** Adds a family at run time (a plug-in outside this tree, or a self-test's throwaway family). */
+export function registerFamily(family: FamilyModule): void {
+  if (familyByName(family.name)) throw new Error(`A family named "${family.name}" is already registered`);
+  registered.push(family);
+}
+
+/** Removes a family added with registerFamily (self-tests clean up after themselves). */
+export function unregisterFamily(name: string): void {
+  const index = registered.findIndex((family) => family.name === name);
+  if (index >= builtInFamilies.length) registered.splice(index, 1);
+}
+
+/** Every rule of every registered family, in registry order. */
+export function allRules(): readonly Rule<string, unknown>[] {
+  return registered.flatMap((family) => family.rules as readonly Rule<string, unknown>[]);
+}
+
+export function ruleById(id: string): Rule<string, unknown> | undefined {
+  return allRules().find((rule) => rule.id === id);
+}

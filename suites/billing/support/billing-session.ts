@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
+import { billingAdapters } from '../../../adapters/billing/registry.ts';
+import { BillingClient } from '../../../client/billing/billing-client.ts';
+import { BrokeredTokenSession } from '../../../client/billing/token-session.ts';
+import { defaultRedactor } from '../../../client/redaction.ts';
+import { billingRules } from '../../../rules/billing/rules.ts';
+import type { BillingSection } from '../../../targets/billing/section.ts';
+import type { ForAllOptions } from '../../support/for-all.ts';
+import { ruleTestFor } from '../../support/rule-test.ts';
+import { type RunContext, runContext } from '../../support/run-context.ts';
+
+/** `ruleTest(ruleId, body)` for the billing rules. */
+export const ruleTest = ruleTestFor(billingRules);
+
+export interface BillingSession {
+  run: RunContext;
+  /** The target's billing section of targets.json. */
+  section: BillingSection;
+  client: BillingClient;
+  /** Unique per suite file, so that keys and names made from a fixed seed never collide with an earlier run's. */
+  nonce: string;
+  /** Property settings: the run's seed, runs and concurrency, overridable per rule. */
+  property(overrides?: Partial<ForAllOptions>): ForAllOptions;
+  /** Random cases for rules exercised on the token endpoint: few, since that endpoint is rate limited. */
+  tokenEndpointRuns: number;
+}
+
+/**
+ * Opens a billing client for one suite file and closes it after; its token and token-request spacing are
+ * the run's, shared with every other file and worker through the session broker. Returns a getter, valid
+ * inside tests. A target without a billing section gets no session; its rules are not applicable.
+ */
+export function useBillingSession(): () => BillingSession {
+  let session: BillingSession | undefined;
+  beforeAll(() => {
+    const run = runContext();
+    const section = run.target.families.billing as BillingSection | undefined;
+    const adapter = section && billingAdapters[section.adapter];
+    if (!section || !adapter) return;
+    const client = new BillingClient({
+      baseUrl: section.baseUrl,
+      credentials: section.credentials,
+      tenant: section.tenant,
+      adapter,
+      settings: run.target.client,
+      redactor: defaultRedactor,
+      tokenSession: new BrokeredTokenSession(run.broker, 'billing'),
+    });
+    session = {
+      run,
+      section,
+      client,
+      nonce: randomBytes(6).toString('hex'),
+      property: (overrides) => ({ seed: run.seed, runs: run.runs, concurrency: run.target.client.concurrency, ...overrides }),
+      tokenEndpointRuns: Math.max(1, Math.ceil(run.runs / 25)),
+    };
+  });
+  afterAll(async () => {
+    await session?.client.close();
+  });
+  return () => {
+    if (!session) throw new Error('No billing session: the target has no billing section');
+    return session;
+  };
+}

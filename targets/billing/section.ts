@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { tenantModeSchema } from '../../rules/billing/tenant-mode.ts';
+
+const credentialsSchema = z
+  .object({
+    /** OAuth client id; write it as a ${VAR} placeholder. */
+    clientId: z.string().min(1),
+    /** OAuth client secret; write it as a ${VAR} placeholder, never literally. */
+    clientSecret: z.string().min(1),
+  })
+  .strict();
+
+const expectationsSchema = z
+  .object({
+    /** Pins the token rate limit: the first 429 of a burst must come after at most this many requests. */
+    tokenRateLimit: z.object({ limitAtMost: z.number().int().positive() }).strict().optional(),
+    /** Bounds of the rate-limit probe. Defaults: 300 requests, 15 s, 8 in flight. */
+    tokenRateLimitProbe: z
+      .object({
+        maxRequests: z.number().int().positive().default(300),
+        maxSeconds: z.number().positive().default(15),
+        concurrency: z.number().int().min(1).max(64).default(8),
+      })
+      .strict()
+      .default({ maxRequests: 300, maxSeconds: 15, concurrency: 8 }),
+  })
+  .strict();
+
+/** `families.billing` of a target entry: everything that belongs to the billing interface. */
+export const billingSectionSchema = z
+  .object({
+    /** Base URL of the billing interface; paths such as /oauth/token are relative to it. */
+    baseUrl: z.url(),
+    credentials: credentialsSchema,
+    /** The tenant's modes, which decide the Svc-Entity-Ids and Svc-Org-Ids rules. */
+    tenant: tenantModeSchema.default(tenantModeSchema.parse({})),
+    /** Name of the billing adapter that maps the records the spec leaves open. Default 'reference'. */
+    adapter: z.string().default('reference'),
+    /** Pins what the spec leaves open and bounds the rate-limit probe. */
+    expectations: expectationsSchema.default(expectationsSchema.parse({})),
+    /** Least time between two token requests outside the rate-limit probe, in ms. Default 50. */
+    tokenMinIntervalMs: z.number().int().min(0).default(50),
+  })
+  .strict();
+
+export type BillingSection = z.infer<typeof billingSectionSchema>;
+export type BillingCredentials = BillingSection['credentials'];
+export type BillingExpectations = BillingSection['expectations'];
+
+/** What to do about an invalid key of the section, by the key's name (shown with the error). */
+export const billingConfigFixes: Record<string, string> = {
+  baseUrl: 'give the base URL the billing paths are relative to, e.g. "http://127.0.0.1:8080/billing"',
+  clientId: 'write "${YOUR_CLIENT_ID_VARIABLE}" and export the variable',
+  clientSecret: 'write "${YOUR_CLIENT_SECRET_VARIABLE}" and export the variable; never put the secret in the file',
+  tokenEntityScope: 'use "single" or "multiple"',
+};
