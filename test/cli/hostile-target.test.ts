@@ -38,8 +38,7 @@ describe('a hostile target yields failed checks with evidence, never a crash of 
     const targets = writeTargets({
       hostile: {
         kind: 'url',
-        baseUrls: { billing: `http://127.0.0.1:${ports[name]}/billing` },
-        credentials: { billing: { clientId: '${HOSTILE_ID}', clientSecret: '${HOSTILE_SECRET}' } },
+        families: { billing: { baseUrl: `http://127.0.0.1:${ports[name]}/billing`, credentials: { clientId: '${HOSTILE_ID}', clientSecret: '${HOSTILE_SECRET}' } } },
         client: { timeoutMs: 800, maxBodyBytes: 1024 * 1024 },
       },
     });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { allRules } from '../../rules/index.ts';
+import { allRules } from '../../families/index.ts';
 import { runCli } from '../support/run-harness-cli.ts';
 
 describe('harness run against the bundled reference target', () => {
@@ -14,7 +14,7 @@ describe('harness run against the bundled reference target', () => {
     expect(summary.target).toBe(target);
     expect(summary.seed).toBe(11);
     // Every billing rule has a verdict; only mode-dependent ones may be not applicable.
-    const billing = allRules.filter((rule) => rule.family === 'billing');
+    const billing = allRules().filter((rule) => rule.family === 'billing');
     expect(summary.rules.map((rule) => rule.ruleId).sort()).toEqual(billing.map((rule) => rule.id).sort());
     for (const rule of summary.rules.filter((entry) => entry.status === 'not-applicable')) {
       expect(billing.find((entry) => entry.id === rule.ruleId)?.appliesTo, rule.ruleId).toBeDefined();
@@ -36,23 +36,23 @@ describe('harness run against the bundled reference target', () => {
 describe('harness configuration and usage errors exit 2 with the key path and the fix', () => {
   test('a typo in a target entry names the key and suggests the right one', async () => {
     const { writeTargets } = await import('../support/run-harness-cli.ts');
-    const targets = writeTargets({ broken: { kind: 'url', baseUrls: { billing: 'http://127.0.0.1:1/billing' }, credentails: {} } });
+    const targets = writeTargets({ broken: { kind: 'url', families: { billing: { baseUrl: 'http://127.0.0.1:1/billing', credentails: {} } } } });
     const result = await runCli(['run', '--targets', targets, '--target', 'broken']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('CONFIG_INVALID');
-    expect(result.stderr).toContain('targets.broken');
+    expect(result.stderr).toContain('targets.broken.families.billing');
     expect(result.stderr).toContain('did you mean "credentials"');
   });
 
   test('an unset ${VAR} names the variable and the key', async () => {
     const { writeTargets } = await import('../support/run-harness-cli.ts');
     const targets = writeTargets({
-      staging: { kind: 'url', baseUrls: { billing: 'http://127.0.0.1:1/billing' }, credentials: { billing: { clientId: '${STAGING_ID_UNSET}', clientSecret: 'x' } } },
+      staging: { kind: 'url', families: { billing: { baseUrl: 'http://127.0.0.1:1/billing', credentials: { clientId: '${STAGING_ID_UNSET}', clientSecret: 'x' } } } },
     });
     const result = await runCli(['run', '--targets', targets, '--target', 'staging']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('ENV_MISSING');
-    expect(result.stderr).toContain('targets.staging.credentials.billing.clientId');
+    expect(result.stderr).toContain('targets.staging.families.billing.credentials.clientId');
     expect(result.stderr).toContain('STAGING_ID_UNSET');
   });
 
@@ -60,12 +60,12 @@ describe('harness configuration and usage errors exit 2 with the key path and th
     const result = await runCli(['rules', '--json']);
     expect(result.code).toBe(0);
     const rows = JSON.parse(result.stdout) as { id: string; checkExists: boolean; killingMutants: string[] }[];
-    expect(rows.length).toBe(allRules.length);
+    expect(rows.length).toBe(allRules().length);
     expect(rows.filter((row) => !row.checkExists || row.killingMutants.length === 0)).toEqual([]);
   });
 
   test('every command answers --help, and an unknown one exits 2', async () => {
-    for (const command of ['run', 'rules', 'reference', 'report']) {
+    for (const command of ['run', 'doctor', 'rules', 'mutants', 'reference', 'report']) {
       const result = await runCli([command, '--help']);
       expect(result.code, command).toBe(0);
       expect(result.stdout).toContain(`harness ${command}`);

@@ -3,7 +3,7 @@ import { renderSummary } from '../../reporting/print-summary.ts';
 import { countStatuses, mergeOutcomes, type RuleSummary, type RunSummary, verdictOf } from '../../reporting/run-summary.ts';
 import type { RuleOutcome, RuleStatus } from '../../suites/support/rule-outcome.ts';
 
-const outcome = (ruleId: string, status: RuleStatus, extra: Partial<RuleOutcome> = {}): RuleOutcome => ({ ruleId, status, section: 'Headers', ...extra });
+const outcome = (ruleId: string, status: RuleStatus, extra: Partial<RuleOutcome> = {}): RuleOutcome => ({ ruleId, family: 'billing', status, section: 'Headers', ...extra });
 const summaryOf = (ruleId: string, status: RuleStatus, extra: Partial<RuleSummary> = {}): RuleSummary => ({ ...outcome(ruleId, status), tests: 1, ...extra });
 
 describe('mergeOutcomes', () => {
@@ -112,7 +112,10 @@ describe('renderSummary', () => {
   ];
   const summary: RunSummary = {
     target: 'staging',
-    suite: 'billing',
+    targetsFile: '/work/my targets.json',
+    families: ['billing'],
+    interrupted: false,
+    preflight: [{ family: 'billing', url: 'http://127.0.0.1:1/billing', reachable: true, authenticated: true, notes: ['server sent no expires_in'] }],
     seed: 1234,
     runs: 50,
     startedAt: '2026-01-01T00:00:00.000Z',
@@ -127,8 +130,9 @@ describe('renderSummary', () => {
   const text = renderSummary(summary);
   const lines = text.split('\n');
 
-  test('a header line names target, suite, seed and runs', () => {
-    expect(lines[0]).toBe('harness run: target staging, suite billing, seed 1234, 50 runs per property');
+  test('a header line names target, families, seed and runs; preflight notes follow', () => {
+    expect(lines[0]).toBe('harness run: target staging, families billing, seed 1234, 50 runs per property');
+    expect(lines).toContain('preflight billing: server sent no expires_in');
   });
 
   test('one line per rule with its mark and id; messages shown for other statuses than failed, first line only', () => {
@@ -145,7 +149,8 @@ describe('renderSummary', () => {
     expect(failure).toContain('[billing.bodies.json] Endpoints');
     expect(failure).toContain('Content-Type is "text/plain", not application/json');
     expect(failure).toContain('input: a valid charge');
-    expect(failure).toContain('replay: harness run --target staging --rule billing.bodies.json --seed 1234');
+    // Complete: pasting it reruns exactly this rule with the same targets file, target, family, seed and runs.
+    expect(failure).toContain("replay: harness run --targets '/work/my targets.json' --target staging --suite billing --rule billing.bodies.json --seed 1234 --runs 50  (fast-check path 0:1)");
     expect(failure).toContain('counterexample: {"name":"harness-a"}');
     expect(failure).toContain('POST /billing/commerce/charges HTTP/1.1');
     expect(failure).toContain('content-type: text/plain');
@@ -157,5 +162,33 @@ describe('renderSummary', () => {
   test('errors outside tests and the counts close the summary', () => {
     expect(text).toContain('=== ERROR outside tests: suites/x.test.ts: SyntaxError');
     expect(lines.at(-1)).toBe('NONCONFORMANT: 1 passed, 1 failed, 1 broken, 1 waived, 1 not applicable, 1 not run (2.5 s, 17 exchanges)');
+  });
+});
+
+describe('an interrupted run', () => {
+  const summary: RunSummary = {
+    target: 'staging',
+    targetsFile: '/work/targets.json',
+    families: ['billing'],
+    interrupted: true,
+    preflight: [],
+    seed: 1,
+    runs: 10,
+    startedAt: '2026-01-01T00:00:00.000Z',
+    durationMs: 1000,
+    exchanges: 3,
+    verdict: verdictOf([summaryOf('billing.bodies.json', 'passed')], ['billing.charges.create'], [], true),
+    counts: countStatuses([summaryOf('billing.bodies.json', 'passed')], ['billing.charges.create']),
+    rules: [summaryOf('billing.bodies.json', 'passed')],
+    notRun: ['billing.charges.create'],
+    errors: [],
+  };
+
+  test('is an error verdict even where a rule failed, and says so with what did not run', () => {
+    expect(summary.verdict).toBe('error');
+    expect(verdictOf([summaryOf('a', 'failed')], [], [], true)).toBe('error');
+    const text = renderSummary(summary);
+    expect(text).toContain('NOT RUN billing.charges.create  (the run was interrupted)');
+    expect(text.split('\n').at(-1)).toMatch(/^INTERRUPTED: 1 passed/);
   });
 });

@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, describe, expect, test } from 'vitest';
+
+/** A target must declare a family; launching does not look at it. */
+const anyFamily = { billing: { baseUrl: 'http://127.0.0.1:1/billing', credentials: { clientId: 'id', clientSecret: 'secret' } } };
 import { HarnessError } from '../../targets/harness-error.ts';
 import { type LaunchedTarget, launchTarget } from '../../targets/launch-target.ts';
 import { type ResolvedTarget, resolveTarget } from '../../targets/load-targets.ts';
@@ -35,7 +38,7 @@ setTimeout(() => {
 );
 
 async function resolved(entry: Record<string, unknown>): Promise<ResolvedTarget> {
-  return resolveTarget({ path: join(dir, 'targets.json'), defaultTarget: 't', rawTargets: { t: { kind: 'command', baseUrls: {}, ...entry } } }, 't', {});
+  return resolveTarget({ path: join(dir, 'targets.json'), defaultTarget: 't', rawTargets: { t: { kind: 'command', families: anyFamily, ...entry } } }, 't', {});
 }
 
 function alive(pid: number): boolean {
@@ -73,7 +76,7 @@ async function startFailure(target: ResolvedTarget): Promise<HarnessError> {
 describe('launchTarget', () => {
   test('a url target is assumed running; stopping it is a no-op', async () => {
     const target = await resolveTarget(
-      { path: 'x', defaultTarget: 't', rawTargets: { t: { kind: 'url', baseUrls: {} } } },
+      { path: 'x', defaultTarget: 't', rawTargets: { t: { kind: 'url', families: anyFamily } } },
       't',
       {},
     );

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { HarnessError } from '../../targets/harness-error.ts';
+import type { BillingSection } from '../../targets/billing/section.ts';
 import { readTargetsFile, resolveTarget, type TargetsFileContents } from '../../targets/load-targets.ts';
+import type { CommandTarget } from '../../targets/schema.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'harness-targets-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -27,14 +29,17 @@ async function harnessError(run: () => unknown, code: HarnessError['code']): Pro
   return thrown as HarnessError;
 }
 
-const credentials = { billing: { clientId: '${CID}', clientSecret: '${CSECRET}' } };
+const credentials = { clientId: '${CID}', clientSecret: '${CSECRET}' };
+const billingSection = { baseUrl: 'https://billing.example.test/billing', credentials };
+/** A target entry with the billing section changed as given. */
+const withBilling = (changes: Record<string, unknown>) => ({ kind: 'url', families: { billing: { ...billingSection, ...changes } } });
 const env = { CID: 'client-id-from-env', CSECRET: 'secret-from-env' };
 
 function fileWith(targets: Record<string, unknown>, defaultTarget = Object.keys(targets)[0] ?? 'reference'): TargetsFileContents {
   return { path: join(dir, 'targets.json'), defaultTarget, rawTargets: targets };
 }
 
-const urlTarget = { kind: 'url', baseUrls: { billing: 'https://billing.example.test/billing' }, credentials };
+const urlTarget = { kind: 'url', families: { billing: billingSection } };
 
 describe('readTargetsFile', () => {
   test('a missing file is CONFIG_NOT_FOUND naming the path', async () => {
@@ -82,11 +87,12 @@ describe('resolveTarget', () => {
     const resolved = await resolveTarget(fileWith({ staging: urlTarget }), 'staging', env);
     expect(resolved.name).toBe('staging');
     expect(resolved.port).toBeUndefined();
-    expect(resolved.entry.credentials.billing).toEqual({ clientId: 'client-id-from-env', clientSecret: 'secret-from-env' });
-    expect(resolved.entry.adapter).toBe('reference');
+    const billing = resolved.entry.families.billing as BillingSection;
+    expect(billing.credentials).toEqual({ clientId: 'client-id-from-env', clientSecret: 'secret-from-env' });
+    expect(billing.adapter).toBe('reference');
     expect(resolved.entry.waivers).toEqual([]);
     expect(resolved.entry.client.timeoutMs).toBe(10_000);
-    expect(resolved.entry.tenant.multiOrg).toBe(false);
+    expect(billing.tenant.multiOrg).toBe(false);
   });
 
   test('without a name the default target is chosen', async () => {
@@ -106,24 +112,24 @@ describe('resolveTarget', () => {
   });
 
   test('a typo key inside a target is CONFIG_INVALID naming the key path and the intended key', async () => {
-    const error = await harnessError(() => resolveTarget(fileWith({ staging: { ...urlTarget, tenat: { multiOrg: true } } }), 'staging', env), 'CONFIG_INVALID');
-    expect(error.message).toContain('targets.staging');
+    const error = await harnessError(() => resolveTarget(fileWith({ staging: withBilling({ tenat: { multiOrg: true } }) }), 'staging', env), 'CONFIG_INVALID');
+    expect(error.message).toContain('targets.staging.families.billing');
     expect(error.message).toContain('"tenat"');
     expect(error.message).toContain('did you mean "tenant"');
   });
 
   test('a typo key deeper down names the full key path', async () => {
     const error = await harnessError(
-      () => resolveTarget(fileWith({ staging: { ...urlTarget, tenant: { multiOrgs: true } } }), 'staging', env),
+      () => resolveTarget(fileWith({ staging: withBilling({ tenant: { multiOrgs: true } }) }), 'staging', env),
       'CONFIG_INVALID',
     );
-    expect(error.message).toContain('targets.staging.tenant: unknown key "multiOrgs"');
+    expect(error.message).toContain('targets.staging.families.billing.tenant: unknown key "multiOrgs"');
   });
 
   // targetSchema is a discriminated union: the known keys below a target come from its kinds.
   test('a typo key deeper down gets a did-you-mean', async () => {
     const error = await harnessError(
-      () => resolveTarget(fileWith({ staging: { ...urlTarget, tenant: { multiOrgs: true } } }), 'staging', env),
+      () => resolveTarget(fileWith({ staging: withBilling({ tenant: { multiOrgs: true } }) }), 'staging', env),
       'CONFIG_INVALID',
     );
     expect(error.message).toContain('did you mean "multiOrg"');
@@ -131,28 +137,27 @@ describe('resolveTarget', () => {
 
   test('an unset ${VAR} is ENV_MISSING naming the key path and the variable', async () => {
     const error = await harnessError(() => resolveTarget(fileWith({ staging: urlTarget }), 'staging', { CID: 'x' }), 'ENV_MISSING');
-    expect(error.message).toContain('targets.staging.credentials.billing.clientSecret');
+    expect(error.message).toContain('targets.staging.families.billing.credentials.clientSecret');
     expect(error.message).toContain('${CSECRET}');
     expect(error.fix).toContain('export CSECRET=');
   });
 
-  test('{port} is replaced by one free port in baseUrls and command', async () => {
+  test('{port} is replaced by one free port in base URLs and command', async () => {
     const target = {
       kind: 'command',
       command: ['node', 'server.js', '--port', '{port}', '--url=http://127.0.0.1:{port}/x'],
       ready: { httpGet: 'http://127.0.0.1:{port}/health' },
-      baseUrls: { billing: 'http://127.0.0.1:{port}/billing' },
-      credentials,
+      families: { billing: { baseUrl: 'http://127.0.0.1:{port}/billing', credentials } },
     };
     const resolved = await resolveTarget(fileWith({ local: target }), 'local', env);
     const port = resolved.port;
     expect(port).toBeGreaterThan(0);
-    expect(resolved.entry.baseUrls.billing).toBe(`http://127.0.0.1:${port}/billing`);
+    expect((resolved.entry.families.billing as BillingSection).baseUrl).toBe(`http://127.0.0.1:${port}/billing`);
     expect(resolved.entry.kind).toBe('command');
-    if (resolved.entry.kind !== 'command') throw new Error('unreachable');
-    expect(resolved.entry.command).toEqual(['node', 'server.js', '--port', String(port), `--url=http://127.0.0.1:${port}/x`]);
-    expect(resolved.entry.ready.httpGet).toBe(`http://127.0.0.1:${port}/health`);
-    expect(resolved.entry.ready.timeoutMs).toBe(20_000);
+    const entry = resolved.entry as CommandTarget;
+    expect(entry.command).toEqual(['node', 'server.js', '--port', String(port), `--url=http://127.0.0.1:${port}/x`]);
+    expect(entry.ready.httpGet).toBe(`http://127.0.0.1:${port}/health`);
+    expect(entry.ready.timeoutMs).toBe(20_000);
     expect(JSON.stringify(resolved.entry)).not.toContain('{port}');
   });
 
@@ -164,7 +169,7 @@ describe('resolveTarget', () => {
 
   test('a command target without a ready condition says what to give', async () => {
     const error = await harnessError(
-      () => resolveTarget(fileWith({ local: { kind: 'command', command: ['x'], ready: {}, baseUrls: {} } }), 'local', env),
+      () => resolveTarget(fileWith({ local: { kind: 'command', command: ['x'], ready: {}, families: { billing: billingSection } } }), 'local', env),
       'CONFIG_INVALID',
     );
     expect(error.message).toContain('targets.local.ready');
@@ -187,15 +192,32 @@ describe('resolveTarget', () => {
   });
 
   test('an unknown adapter is CONFIG_INVALID', async () => {
-    const error = await harnessError(() => resolveTarget(fileWith({ staging: { ...urlTarget, adapter: 'nope' } }), 'staging', env), 'CONFIG_INVALID');
-    expect(error.message).toContain('targets.staging.adapter');
+    const error = await harnessError(() => resolveTarget(fileWith({ staging: withBilling({ adapter: 'nope' }) }), 'staging', env), 'CONFIG_INVALID');
+    expect(error.message).toContain('targets.staging.families.billing.adapter');
+    expect(error.fix).toContain('reference');
   });
 
-  test('baseUrls.billing without credentials is CONFIG_INVALID naming credentials.billing', async () => {
-    const { credentials: _, ...withoutCredentials } = urlTarget;
-    const error = await harnessError(() => resolveTarget(fileWith({ staging: withoutCredentials }), 'staging', env), 'CONFIG_INVALID');
-    expect(error.message).toContain('targets.staging.credentials.billing');
-    expect(error.fix).toContain('clientId');
+  test('a billing section without credentials is CONFIG_INVALID naming the key', async () => {
+    const error = await harnessError(() => resolveTarget(fileWith({ staging: withBilling({ credentials: undefined }) }), 'staging', env), 'CONFIG_INVALID');
+    expect(error.message).toContain('targets.staging.families.billing.credentials');
+  });
+
+  test('a target without any family section is CONFIG_INVALID saying which families there are', async () => {
+    const error = await harnessError(() => resolveTarget(fileWith({ staging: { kind: 'url', families: {} } }), 'staging', env), 'CONFIG_INVALID');
+    expect(error.message).toContain('targets.staging.families');
+    expect(error.message).toContain('billing');
+  });
+
+  test('an unregistered family name gets a did-you-mean', async () => {
+    const error = await harnessError(() => resolveTarget(fileWith({ staging: { kind: 'url', families: { biling: billingSection } } }), 'staging', env), 'CONFIG_INVALID');
+    expect(error.message).toContain('did you mean "billing"');
+  });
+
+  test('a target-level key of the earlier file format says where it moved', async () => {
+    const old = { kind: 'url', baseUrls: { billing: 'https://billing.example.test/billing' }, credentials: { billing: credentials }, families: { billing: billingSection } };
+    const error = await harnessError(() => resolveTarget(fileWith({ staging: old }), 'staging', env), 'CONFIG_INVALID');
+    expect(error.message).toContain('"baseUrls" is no longer a target-level key');
+    expect(error.message).toContain('families');
   });
 
   test('the bundled targets.json resolves all three targets', async () => {
@@ -207,8 +229,9 @@ describe('resolveTarget', () => {
       const resolved = await resolveTarget(file, name, bundledEnv);
       expect(resolved.entry.kind).toBe('command');
       expect(resolved.port).toBeGreaterThan(0);
-      expect(resolved.entry.baseUrls.billing).toBe(`http://127.0.0.1:${resolved.port}/billing`);
-      expect(resolved.entry.credentials.billing).toEqual({ clientId: bundledEnv.REFERENCE_CLIENT_ID, clientSecret: bundledEnv.REFERENCE_CLIENT_SECRET });
+      const billing = resolved.entry.families.billing as BillingSection;
+      expect(billing.baseUrl).toBe(`http://127.0.0.1:${resolved.port}/billing`);
+      expect(billing.credentials).toEqual({ clientId: bundledEnv.REFERENCE_CLIENT_ID, clientSecret: bundledEnv.REFERENCE_CLIENT_SECRET });
     }
     await harnessError(() => resolveTarget(file, 'reference', {}), 'ENV_MISSING');
   });
