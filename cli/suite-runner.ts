@@ -53,6 +53,8 @@ export class SuiteRunner {
   static async create(options: SuiteRunnerOptions): Promise<SuiteRunner> {
     const collector = new OutcomeCollector();
     const junit = options.reports ? new JUnitAcrossPasses({ outputFile: options.reports.junit }) : undefined;
+    const signals = ['SIGINT', 'SIGTERM'] as const;
+    const listenersBefore = new Map(signals.map((signal) => [signal, process.listeners(signal)]));
     const include = options.families.map((family) => `${relative(packageRoot, family.suitesDir).split('\\').join('/')}/**/*.suite.ts`);
     const vitest = await createVitest(
       'test',
@@ -68,6 +70,10 @@ export class SuiteRunner {
       { cacheDir: options.cacheDir },
     );
     await vitest.standalone();
+    // vitest's logger exits the process on SIGINT/SIGTERM; a run handles them itself (stops the target, writes the summary).
+    for (const signal of signals) {
+      for (const listener of process.listeners(signal)) if (!listenersBefore.get(signal)?.includes(listener)) process.off(signal, listener);
+    }
     return new SuiteRunner(vitest, collector, junit, options.families);
   }
 
