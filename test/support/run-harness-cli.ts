@@ -21,7 +21,9 @@ export interface CliResult {
 /** Runs the real `harness` CLI in a child process with its own reports folder. */
 export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
   const reportsDir = mkdtempSync(join(tmpdir(), 'harness-reports-'));
-  const withReports = args[0] === 'run' ? [...args, '--reports', reportsDir] : args;
+  // `{reports}` stands for the fresh reports folder; `run` always gets it.
+  const filled = args.map((arg) => (arg === '{reports}' ? reportsDir : arg));
+  const withReports = args[0] === 'run' ? [...filled, '--reports', reportsDir] : filled;
   return new Promise((resolve) => {
     execFile(process.execPath, [bin, ...withReports], { env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024, timeout: 300_000 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : 99) : 0;
