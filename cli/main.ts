@@ -234,6 +234,13 @@ export async function main(argv: string[]): Promise<number> {
   const command = commands[name];
   try {
     if (!command) throw new HarnessError('USAGE', `Unknown command "${name}"`, `use ${Object.keys(commands).join(', ')}`);
+    const plugins = process.env.HARNESS_FAMILIES;
+    if (plugins) {
+      const { registerPluginFamilies } = await import('../families/index.ts');
+      await registerPluginFamilies(plugins).catch((error: Error) => {
+        throw new HarnessError('CONFIG_INVALID', `HARNESS_FAMILIES: ${error.message}`, 'give paths of modules whose default export is a family (see families/family.ts)');
+      });
+    }
     return await command(rest);
   } catch (error) {
     if (error instanceof HarnessError) {

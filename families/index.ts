@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { billingFamily } from './billing.ts';
 import type { FamilyModule } from './family.ts';
 import type { Rule } from '../rules/rule.ts';
@@ -37,4 +39,17 @@ export function allRules(): readonly Rule<string, unknown>[] {
 
 export function ruleById(id: string): Rule<string, unknown> | undefined {
   return allRules().find((rule) => rule.id === id);
+}
+
+/**
+ * Registers the families of plug-in modules (their default export), e.g. from HARNESS_FAMILIES: paths
+ * separated by commas. A family defined outside this tree needs no edit of a shared file.
+ */
+export async function registerPluginFamilies(paths: string): Promise<void> {
+  for (const path of paths.split(',').map((item) => item.trim()).filter(Boolean)) {
+    const module = (await import(pathToFileURL(resolve(path)).href)) as { default?: FamilyModule };
+    const family = module.default;
+    if (!family?.name || !family.rules || !family.reference) throw new Error(`${path} has no family module as its default export`);
+    if (!familyByName(family.name)) registerFamily(family);
+  }
 }

@@ -1,0 +1,73 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { passed, RuleViolation } from '../../../checks/rule-violation.ts';
+import { responseOf } from '../../../checks/response-required.ts';
+import type { Exchange } from '../../../client/exchange.ts';
+import { HttpClient } from '../../../client/http-client.ts';
+import { preflightReport } from '../../../client/preflight.ts';
+import { defineFamily, type MutantInfo } from '../../../families/family.ts';
+import { defineRules } from '../../../rules/rule.ts';
+
+/*
+ * A throwaway interface family, defined entirely in this folder: one rule, one check, one reference route,
+ * one mutant. The plug-in self-test registers it through HARNESS_FAMILIES without editing a shared file.
+ */
+
+const section = z.object({ baseUrl: z.url() }).strict();
+type Section = z.infer<typeof section>;
+
+/** GET /ping answers 200 with {"pong": true}. */
+export function pingAnswers(exchange: Exchange, ruleId: string) {
+  const { status } = responseOf(exchange, ruleId);
+  if (status !== 200) throw new RuleViolation(ruleId, `GET /ping answered ${status}, not 200`, [exchange]);
+  return passed(ruleId, { status });
+}
+
+const checks = { 'ping-answers': pingAnswers } as const;
+
+export const throwawayRules = defineRules<keyof typeof checks, Section>()([
+  {
+    id: 'throwaway.ping.status',
+    family: 'throwaway',
+    source: { document: 'Throwaway plug-in family (self-test)', section: 'Ping' },
+    statement: 'GET /ping answers 200.',
+    check: 'ping-answers',
+  },
+]);
+
+const mutants: MutantInfo[] = [
+  { name: 'throwaway-ping-500', family: 'throwaway', breaks: 'throwaway.ping.status', mode: 'default', description: 'GET /ping answers 500.' },
+];
+
+export default defineFamily({
+  name: 'throwaway',
+  title: 'Throwaway plug-in family (self-test)',
+  rules: throwawayRules,
+  checks,
+  section,
+  suitesDir: fileURLToPath(new URL('./suites', import.meta.url)),
+  openSession: ({ section: own, client }) => {
+    const http = new HttpClient({ timeoutMs: client.timeoutMs });
+    return {
+      preflight: async () => {
+        const exchange = await http.send({ method: 'GET', url: `${own.baseUrl}/ping` });
+        return preflightReport('throwaway', own.baseUrl, exchange, exchange.response !== undefined);
+      },
+      serve: {},
+      close: () => http.close(),
+    };
+  },
+  reference: {
+    prefix: '/throwaway',
+    modes: ['default'],
+    mutants,
+    ensureCredentials: () => {},
+    create: ({ mutant }) => ({
+      handle: async (_req, res, path) => {
+        const status = path !== '/ping' ? 404 : mutant === 'throwaway-ping-500' ? 500 : 200;
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ pong: status === 200 }));
+      },
+    }),
+    targetSection: (baseUrl) => ({ baseUrl }),
+  },
+});
