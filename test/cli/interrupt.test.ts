@@ -5,17 +5,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import type { RunSummary } from '../../reporting/run-summary.ts';
+import { alive } from '../support/process-alive.ts';
 
 const bin = fileURLToPath(new URL('../../bin/harness.js', import.meta.url));
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 test('SIGTERM stops the run: the target it started is stopped, the summary is written marked interrupted, exit 2', async () => {
   const reports = mkdtempSync(join(tmpdir(), 'harness-interrupt-'));

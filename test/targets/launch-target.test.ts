@@ -29,6 +29,7 @@ const server = script(
   'server.mjs',
   `import { createServer } from 'node:http';
 import { writeFileSync } from 'node:fs';
+import { alive } from '../support/process-alive.ts';
 const [port, pidFile, banner = 'ready', delayMs = '0'] = process.argv.slice(2);
 writeFileSync(pidFile, String(process.pid));
 setTimeout(() => {
@@ -39,15 +40,6 @@ setTimeout(() => {
 
 async function resolved(entry: Record<string, unknown>): Promise<ResolvedTarget> {
   return resolveTarget({ path: join(dir, 'targets.json'), defaultTarget: 't', rawTargets: { t: { kind: 'command', families: anyFamily, ...entry } } }, 't', {});
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function refuses(port: number): Promise<boolean> {
