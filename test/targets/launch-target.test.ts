@@ -4,9 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, describe, expect, test } from 'vitest';
-
-/** A target must declare a family; launching does not look at it. */
-const anyFamily = { billing: { baseUrl: 'http://127.0.0.1:1/billing', credentials: { clientId: 'id', clientSecret: 'secret' } } };
 import { HarnessError } from '../../targets/harness-error.ts';
 import { type LaunchedTarget, launchTarget } from '../../targets/launch-target.ts';
 import { type ResolvedTarget, resolveTarget } from '../../targets/load-targets.ts';
@@ -30,6 +27,10 @@ const server = script(
   `import { createServer } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { alive } from '../support/process-alive.ts';
+import { alive } from '../support/process-alive.ts';
+
+/** A target must declare a family; launching does not look at it. */
+const anyFamily = { billing: { baseUrl: 'http://127.0.0.1:1/billing', credentials: { clientId: 'id', clientSecret: 'secret' } } };
 const [port, pidFile, banner = 'ready', delayMs = '0'] = process.argv.slice(2);
 writeFileSync(pidFile, String(process.pid));
 setTimeout(() => {
