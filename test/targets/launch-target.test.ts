@@ -7,6 +7,10 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { HarnessError } from '../../targets/harness-error.ts';
 import { type LaunchedTarget, launchTarget } from '../../targets/launch-target.ts';
 import { type ResolvedTarget, resolveTarget } from '../../targets/load-targets.ts';
+import { alive } from '../support/process-alive.ts';
+
+/** A target must declare a family; launching does not look at it. */
+const anyFamily = { billing: { baseUrl: 'http://127.0.0.1:1/billing', credentials: { clientId: 'id', clientSecret: 'secret' } } };
 
 const dir = mkdtempSync(join(tmpdir(), 'harness-launch-'));
 const launched: LaunchedTarget[] = [];
@@ -26,11 +30,6 @@ const server = script(
   'server.mjs',
   `import { createServer } from 'node:http';
 import { writeFileSync } from 'node:fs';
-import { alive } from '../support/process-alive.ts';
-import { alive } from '../support/process-alive.ts';
-
-/** A target must declare a family; launching does not look at it. */
-const anyFamily = { billing: { baseUrl: 'http://127.0.0.1:1/billing', credentials: { clientId: 'id', clientSecret: 'secret' } } };
 const [port, pidFile, banner = 'ready', delayMs = '0'] = process.argv.slice(2);
 writeFileSync(pidFile, String(process.pid));
 setTimeout(() => {
