@@ -7,7 +7,7 @@ import type { ResolvedTarget } from '../targets/load-targets.ts';
 export function selectFamilies(target: ResolvedTarget, suites: readonly string[] | undefined): FamilyModule[] {
   const declared = families().filter((family) => target.entry.families[family.name] !== undefined);
   if (!suites?.length) return declared;
-  return suites.map((name) => {
+  return [...new Set(suites)].map((name) => {
     const family = families().find((candidate) => candidate.name === name);
     if (!family) throw new HarnessError('USAGE', `No suite "${name}"`, `use one of: ${families().map((candidate) => candidate.name).join(', ')}`);
     if (!declared.includes(family)) {

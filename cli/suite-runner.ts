@@ -43,6 +43,8 @@ function escapeRegExp(text: string): string {
  * mutants` once per mutant. Each run gets its own context (target, seed, broker) through provide/inject.
  */
 export class SuiteRunner {
+  private cancelled = false;
+
   private constructor(
     private readonly vitest: Vitest,
     private readonly collector: OutcomeCollector,
@@ -105,8 +107,6 @@ export class SuiteRunner {
   results(): SuiteResults {
     return { outcomes: this.collector.outcomes, errors: this.collector.errors };
   }
-
-  private cancelled = false;
 
   /** Stops the current run: running tests end, no new ones start. */
   async cancel(): Promise<void> {
