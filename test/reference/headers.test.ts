@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReferenceMode } from '../../reference/server.ts';
+import type { ReferenceMode } from '../../reference/billing/mode.ts';
 import { entityA, entityB, flatCharge, orgNorth, orgSouth, startTarget, useStartedTarget, type Target } from './support.ts';
 
 const create = (target: Target, headers: Record<string, string>, body: unknown = flatCharge) =>

@@ -1,8 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { billingMutants } from '../../reference/mutants/index.ts';
-import { startReferenceServer, type ReferenceMode } from '../../reference/server.ts';
+import { referenceModes, type ReferenceMode } from '../../reference/billing/mode.ts';
+import { billingMutants } from '../../reference/billing/mutants/index.ts';
+import { startReferenceServer } from '../../reference/server.ts';
 import { probes } from './probes.ts';
-import { clientId, clientSecret, startTarget, type Target } from './support.ts';
+import { referenceEnv, startTarget, type Target } from './support.ts';
+
+/** A mutant's mode (a string in the family-neutral MutantInfo) as a billing reference mode. */
+function billingMode(mode: string): ReferenceMode {
+  if (!(referenceModes as readonly string[]).includes(mode)) throw new Error(`not a billing reference mode: ${mode}`);
+  return mode as ReferenceMode;
+}
 
 /** Names of the probes (rule ids) a target fails in a mode; each probe runs on its own fresh server. */
 async function failedRules(mode: ReferenceMode, mutant: string | undefined): Promise<string[]> {
@@ -31,6 +38,7 @@ describe('mutant catalogue', () => {
     expect(new Set(billingMutants.map(({ name }) => name)).size).toBe(billingMutants.length);
     for (const mutant of billingMutants) {
       expect(mutant.name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(mutant.family).toBe('billing');
       expect(mutant.breaks).toMatch(/^billing\.\S+$/);
       expect(['multi', 'single-entity', 'plain']).toContain(mutant.mode);
       expect(mutant.description.length).toBeGreaterThan(0);
@@ -38,13 +46,13 @@ describe('mutant catalogue', () => {
   });
 
   it.each(billingMutants.map(({ name }) => name))('starts %s', async (name) => {
-    const server = await startReferenceServer({ clientId, clientSecret, mutant: name });
+    const server = await startReferenceServer({ env: referenceEnv(), mutant: name });
     started.push(server);
     expect(server.baseUrls.billing).toBe(`${server.origin}/billing`);
   });
 
   it('refuses an unknown mutant name, listing the valid ones', async () => {
-    await expect(startReferenceServer({ clientId, clientSecret, mutant: 'no-such-mutant' })).rejects.toThrow(
+    await expect(startReferenceServer({ env: referenceEnv(), mutant: 'no-such-mutant' })).rejects.toThrow(
       /no-such-mutant.*token-single-use/,
     );
   });
@@ -73,7 +81,7 @@ describe('mutant detection', () => {
     '%s breaks exactly its own rule',
     async (_name, mutant) => {
       const expected = [mutant.breaks, ...(impliedBreaks[mutant.name] ?? [])].sort();
-      expect(await failedRules(mutant.mode, mutant.name)).toEqual(expected);
+      expect(await failedRules(billingMode(mutant.mode), mutant.name)).toEqual(expected);
     },
   );
 });

@@ -1,4 +1,4 @@
-import type { ReferenceMode, ReferenceOptions } from '../../reference/server.ts';
+import type { ReferenceMode } from '../../reference/billing/mode.ts';
 import {
   clientId,
   clientSecret,
@@ -11,6 +11,7 @@ import {
   validTokenBody,
   type Answer,
   type Target,
+  type TargetOptions,
 } from './support.ts';
 
 /**
@@ -21,7 +22,7 @@ import {
 export interface Probe {
   modes: readonly ReferenceMode[];
   /** Options for a dedicated server when the probe needs special configuration. */
-  options?: Partial<ReferenceOptions>;
+  options?: TargetOptions;
   keeps(target: Target): Promise<boolean>;
 }
 

@@ -1,8 +1,9 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { request } from 'undici';
 import { afterAll, beforeAll } from 'vitest';
-import { startReferenceServer, type ReferenceMode, type ReferenceOptions, type RunningReference } from '../../reference/server.ts';
-import { referenceTenant } from '../../reference/tenant.ts';
+import type { ReferenceMode } from '../../reference/billing/mode.ts';
+import { referenceTenant } from '../../reference/billing/tenant.ts';
+import { startReferenceServer, type RunningReference } from '../../reference/server.ts';
 
 /** Test helpers: a started reference target with a raw HTTP client (undici request, so gzip stays visible). */
 
@@ -41,14 +42,37 @@ export interface Target {
 
 export const validTokenBody = { client_id: clientId, client_secret: clientSecret, grant_type: 'client_credentials' };
 
-export async function startTarget(options: Partial<ReferenceOptions> = {}): Promise<Target> {
-  const reference = await startReferenceServer({
-    clientId,
-    clientSecret,
-    tokenRateLimit: { requests: 1000, windowMs: 1000 },
-    ...options,
-  });
+/** How a test target runs: the billing reference's mode, mutant and family options. */
+export interface TargetOptions {
+  /** Billing reference mode; default 'multi' (also with a mutant). */
+  mode?: ReferenceMode;
+  /** A billing mutant by name: the target then breaks that one rule. */
+  mutant?: string;
+  tokenTtlSeconds?: number;
+  /** Token requests allowed per caller IP per fixed window; default generous (1000 per 1000 ms). */
+  tokenRateLimit?: { requests: number; windowMs: number };
+}
+
+/** The fixed test credentials, in the env shape the reference reads them from (a fresh object per call). */
+export function referenceEnv(): NodeJS.ProcessEnv {
+  return { REFERENCE_CLIENT_ID: clientId, REFERENCE_CLIENT_SECRET: clientSecret };
+}
+
+export async function startTarget(options: TargetOptions = {}): Promise<Target> {
   const mode = options.mode ?? 'multi';
+  const reference = await startReferenceServer({
+    env: referenceEnv(),
+    families: {
+      billing: {
+        mode,
+        ...(options.mutant !== undefined && { mutant: options.mutant }),
+        options: {
+          tokenRateLimit: options.tokenRateLimit ?? { requests: 1000, windowMs: 1000 },
+          ...(options.tokenTtlSeconds !== undefined && { tokenTtlSeconds: options.tokenTtlSeconds }),
+        },
+      },
+    },
+  });
 
   async function call(method: string, path: string, { headers = {}, body, gzip }: CallOptions = {}): Promise<Answer> {
     let payload: Buffer | undefined =
@@ -98,7 +122,7 @@ export interface StartedTarget {
   readonly headers: Record<string, string>;
 }
 
-export interface StartedTargetOptions extends Partial<ReferenceOptions> {
+export interface StartedTargetOptions extends TargetOptions {
   /** Fetch catalog headers in beforeAll (default true); false spends no token request. */
   catalogHeaders?: boolean;
 }
