@@ -12,16 +12,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { referenceBillingAdapter } from '../adapters/billing/reference-adapter.ts';
-import { trackIdEcho } from '../checks/track-id-echo.ts';
+import { headerEcho } from '../checks/header-echo.ts';
 import { BillingClient, headerNames } from '../client/billing/billing-client.ts';
 import { defaultRedactor } from '../client/redaction.ts';
+import { families } from '../families/index.ts';
 import { validTrackId } from '../generators/billing/valid-track-id.ts';
 import { startReferenceServer } from '../reference/server.ts';
-import { referenceTenant } from '../reference/tenant.ts';
+import { referenceTenant } from '../reference/billing/tenant.ts';
 import type { RunSummary } from '../reporting/run-summary.ts';
 import { billingOperations as op } from '../rules/billing/operations.ts';
 import { forAll } from '../suites/support/for-all.ts';
-import { targetSchema } from '../targets/schema.ts';
+import type { BillingSection } from '../targets/billing/section.ts';
+import { targetSchemaFor } from '../targets/schema.ts';
 
 const bin = fileURLToPath(new URL('../bin/harness.js', import.meta.url));
 
@@ -40,17 +42,35 @@ async function benchHarnessRun(runs: number): Promise<void> {
 async function benchPropertyThroughput(cases: number): Promise<void> {
   const clientId = crypto.randomUUID();
   const clientSecret = 'bench-secret-0123456789';
-  const server = await startReferenceServer({ clientId, clientSecret, mode: 'multi', tokenRateLimit: { requests: 1000, windowMs: 1000 } });
+  const server = await startReferenceServer({
+    families: { billing: { mode: 'multi', options: { tokenRateLimit: { requests: 1000, windowMs: 1000 } } } },
+    env: { REFERENCE_CLIENT_ID: clientId, REFERENCE_CLIENT_SECRET: clientSecret },
+  });
   try {
+    const baseUrl = server.baseUrls.billing;
+    if (baseUrl === undefined) throw new Error('the reference server serves no billing family');
     for (const concurrency of [1, 8, 16, 32]) {
-      const entry = targetSchema.parse({
+      const entry = targetSchemaFor(families()).parse({
         kind: 'url',
-        baseUrls: { billing: server.baseUrls.billing },
-        credentials: { billing: { clientId, clientSecret } },
-        tenant: { multiEntity: true, tokenEntityScope: 'multiple', entityIds: [...referenceTenant.entityIds], multiOrg: true, accessibleOrgs: [...referenceTenant.accessibleOrgs] },
+        families: {
+          billing: {
+            baseUrl,
+            credentials: { clientId, clientSecret },
+            tenant: { multiEntity: true, tokenEntityScope: 'multiple', entityIds: [...referenceTenant.entityIds], multiOrg: true, accessibleOrgs: [...referenceTenant.accessibleOrgs] },
+          },
+        },
         client: { concurrency },
       });
-      const client = new BillingClient({ baseUrl: server.baseUrls.billing, credentials: { clientId, clientSecret }, tenant: entry.tenant, adapter: referenceBillingAdapter, settings: entry.client, redactor: defaultRedactor });
+      const section = entry.families.billing as BillingSection;
+      const client = new BillingClient({
+        baseUrl: section.baseUrl,
+        credentials: section.credentials,
+        tenant: section.tenant,
+        adapter: referenceBillingAdapter,
+        settings: entry.client,
+        tokenMinIntervalMs: section.tokenMinIntervalMs,
+        redactor: defaultRedactor,
+      });
       const created = await client.send(op.createCharge, { json: referenceBillingAdapter.createChargeBody({ name: 'bench', defaultPricing: { currency: 'USD', amount: 1 }, rateCards: [] }) });
       const chargeId = referenceBillingAdapter.parseChargeResponse(created.response?.json()).chargeId;
       const query = referenceBillingAdapter.queryChargeBody(chargeId, { region: 'eu' });
@@ -58,7 +78,7 @@ async function benchPropertyThroughput(cases: number): Promise<void> {
       const done = await forAll(validTrackId, { seed: 1, runs: cases, concurrency }, async (trackId) => {
         const exchange = await client.send(op.queryCharge, { json: query, headers: { [headerNames.trackId]: trackId } });
         referenceBillingAdapter.parseQueryResponse(exchange.response?.json());
-        trackIdEcho(exchange, 'bench', headerNames.trackId, trackId);
+        headerEcho(exchange, 'bench', { headerName: headerNames.trackId, sent: trackId });
       });
       const seconds = (performance.now() - started) / 1000;
       console.log(`property engine, ${concurrency} in flight: ${done} exchanges in ${seconds.toFixed(2)} s = ${(done / seconds).toFixed(0)} exchanges/s (generated, sent, captured, parsed with zod, checked)`);

@@ -4,13 +4,13 @@ import type { ParsedProduct } from '../../adapters/billing/adapter.ts';
 import type { ProductDraft } from '../../adapters/billing/model.ts';
 import { gzipRequestEquivalence } from '../../checks/gzip-request-equivalence.ts';
 import { idempotentReplay } from '../../checks/idempotent-replay.ts';
-import { orgScopeVisibility } from '../../checks/org-scope-visibility.ts';
-import { pricingResolution } from '../../checks/pricing-resolution.ts';
-import { productCreated } from '../../checks/product-created.ts';
-import { querySideEffectFree } from '../../checks/query-side-effect-free.ts';
+import { orgScopeVisibility } from '../../checks/billing/org-scope-visibility.ts';
+import { pricingResolution } from '../../checks/billing/pricing-resolution.ts';
+import { productCreated } from '../../checks/billing/product-created.ts';
+import { querySideEffectFree } from '../../checks/billing/query-side-effect-free.ts';
+import { tokenReusable } from '../../checks/billing/token-reusable.ts';
+import { type ChargeReading, updateTargetsBodyId } from '../../checks/billing/update-targets-body-id.ts';
 import { rateLimitObserved } from '../../checks/rate-limit-observed.ts';
-import { tokenReusable } from '../../checks/token-reusable.ts';
-import { type ChargeReading, updateTargetsBodyId } from '../../checks/update-targets-body-id.ts';
 import { exchange, failedExchange, jsonExchange } from './exchanges.ts';
 import { violationOf } from './violation.ts';
 
@@ -60,9 +60,9 @@ describe('rate-limit-observed', () => {
   });
   test('a pinned limit: the first 429 must come after at most that many requests', () => {
     const exchanges = burst([200, 200, 200, 429]);
-    expect(rateLimitObserved(exchanges, rule, 3).observations?.requestsBeforeFirst429).toBe(3);
-    expect(rateLimitObserved(exchanges, rule, 10).ruleId).toBe(rule);
-    const violation = violationOf(() => rateLimitObserved(exchanges, rule, 2), rule, [exchanges[3]!]);
+    expect(rateLimitObserved(exchanges, rule, { limitAtMost: 3 }).observations?.requestsBeforeFirst429).toBe(3);
+    expect(rateLimitObserved(exchanges, rule, { limitAtMost: 10 }).ruleId).toBe(rule);
+    const violation = violationOf(() => rateLimitObserved(exchanges, rule, { limitAtMost: 2 }), rule, [exchanges[3]!]);
     expect(violation.message).toContain('after 3 requests');
     expect(violation.message).toContain('at 2');
   });
@@ -74,16 +74,16 @@ describe('rate-limit-observed', () => {
 describe('pricing-resolution', () => {
   const usd = { currency: 'USD', amount: 7.5 };
   test('a pricing among the acceptable ones passes', () => {
-    expect(pricingResolution(exchange(), rule, { ...usd }, [{ currency: 'EUR', amount: 1 }, usd])).toEqual({ ruleId: rule });
+    expect(pricingResolution({ exchange: exchange(), resolved: { ...usd } }, rule, [{ currency: 'EUR', amount: 1 }, usd])).toEqual({ ruleId: rule });
   });
   test('another pricing, or none, is a violation', () => {
     const query = exchange();
-    const violation = violationOf(() => pricingResolution(query, rule, { currency: 'USD', amount: 7.49 }, [usd]), rule, [query]);
+    const violation = violationOf(() => pricingResolution({ exchange: query, resolved: { currency: 'USD', amount: 7.49 } }, rule, [usd]), rule, [query]);
     expect(violation.message).toContain('7.49');
     expect(violation.message).toContain(JSON.stringify(usd));
-    violationOf(() => pricingResolution(query, rule, { currency: 'EUR', amount: 7.5 }, [usd]), rule);
-    violationOf(() => pricingResolution(query, rule, null, [usd]), rule);
-    violationOf(() => pricingResolution(query, rule, usd, []), rule);
+    violationOf(() => pricingResolution({ exchange: query, resolved: { currency: 'EUR', amount: 7.5 } }, rule, [usd]), rule);
+    violationOf(() => pricingResolution({ exchange: query, resolved: null }, rule, [usd]), rule);
+    violationOf(() => pricingResolution({ exchange: query, resolved: usd }, rule, []), rule);
   });
 });
 
@@ -105,32 +105,36 @@ describe('update-targets-body-id', () => {
   const oldPricing = { currency: 'USD', amount: 1 };
   const newPricing = { currency: 'USD', amount: 2 };
   const reading = (pricing: ChargeReading['pricing'], state: unknown): ChargeReading => ({ exchange: exchange(), pricing, state });
-  const update = { exchange: exchange(), newPricing };
+  const update = exchange();
 
   test('the named charge updated and the other unchanged passes', () => {
     expect(
-      updateTargetsBodyId(rule, update, { after: reading(newPricing, {}) }, { before: reading(oldPricing, { name: 'a' }), after: reading(oldPricing, { name: 'a' }) }),
+      updateTargetsBodyId(
+        { update, targetAfter: reading(newPricing, {}), bystander: { before: reading(oldPricing, { name: 'a' }), after: reading(oldPricing, { name: 'a' }) } },
+        rule,
+        newPricing,
+      ),
     ).toEqual({ ruleId: rule });
   });
   test('the named charge not updated is a violation', () => {
-    const target = { after: reading(oldPricing, {}) };
+    const targetAfter = reading(oldPricing, {});
     const violation = violationOf(
-      () => updateTargetsBodyId(rule, update, target, { before: reading(oldPricing, {}), after: reading(oldPricing, {}) }),
+      () => updateTargetsBodyId({ update, targetAfter, bystander: { before: reading(oldPricing, {}), after: reading(oldPricing, {}) } }, rule, newPricing),
       rule,
-      [update.exchange, target.after.exchange],
+      [update, targetAfter.exchange],
     );
     expect(violation.message).toContain('still resolves');
   });
   test('a bystander whose state or pricing changed is a violation', () => {
     const bystander = { before: reading(oldPricing, { name: 'a' }), after: reading(oldPricing, { name: 'b' }) };
-    const violation = violationOf(() => updateTargetsBodyId(rule, update, { after: reading(newPricing, {}) }, bystander), rule, [
-      update.exchange,
+    const violation = violationOf(() => updateTargetsBodyId({ update, targetAfter: reading(newPricing, {}), bystander }, rule, newPricing), rule, [
+      update,
       bystander.before.exchange,
       bystander.after.exchange,
     ]);
     expect(violation.message).toContain('not named');
     violationOf(
-      () => updateTargetsBodyId(rule, update, { after: reading(newPricing, {}) }, { before: reading(oldPricing, {}), after: reading(newPricing, {}) }),
+      () => updateTargetsBodyId({ update, targetAfter: reading(newPricing, {}), bystander: { before: reading(oldPricing, {}), after: reading(newPricing, {}) } }, rule, newPricing),
       rule,
     );
   });
@@ -147,13 +151,13 @@ describe('product-created', () => {
   };
   test('the requested plans and models, in order, pass', () => {
     const product: ParsedProduct = { productId: 'p-1', plans: [{ chargeModels: ['usage', 'recurring'] }, { chargeModels: ['other'] }] };
-    expect(productCreated(exchange(), rule, draft, product)).toEqual({ ruleId: rule, observations: { plans: 2 } });
+    expect(productCreated({ exchange: exchange(), product }, rule, draft)).toEqual({ ruleId: rule, observations: { plans: 2 } });
   });
   test('models reordered, a plan missing or a model lost is a violation', () => {
     const created = exchange();
-    violationOf(() => productCreated(created, rule, draft, { productId: 'p', plans: [{ chargeModels: ['recurring', 'usage'] }, { chargeModels: ['other'] }] }), rule, [created]);
-    violationOf(() => productCreated(created, rule, draft, { productId: 'p', plans: [{ chargeModels: ['usage', 'recurring'] }] }), rule);
-    const violation = violationOf(() => productCreated(created, rule, draft, { productId: 'p', plans: [{ chargeModels: ['usage'] }, { chargeModels: ['other'] }] }), rule);
+    violationOf(() => productCreated({ exchange: created, product: { productId: 'p', plans: [{ chargeModels: ['recurring', 'usage'] }, { chargeModels: ['other'] }] } }, rule, draft), rule, [created]);
+    violationOf(() => productCreated({ exchange: created, product: { productId: 'p', plans: [{ chargeModels: ['usage', 'recurring'] }] } }, rule, draft), rule);
+    const violation = violationOf(() => productCreated({ exchange: created, product: { productId: 'p', plans: [{ chargeModels: ['usage'] }, { chargeModels: ['other'] }] } }, rule, draft), rule);
     expect(violation.message).toContain('[["usage"],["other"]]');
   });
 });
@@ -175,19 +179,19 @@ describe('token-reusable', () => {
 
 describe('org-scope-visibility', () => {
   test('hidden from another org and visible without the header passes', () => {
-    expect(orgScopeVisibility(rule, exchange({ status: 404 }), exchange({ status: 200 }))).toEqual({ ruleId: rule, observations: { otherOrgStatus: 404 } });
+    expect(orgScopeVisibility({ fromOtherOrg: exchange({ status: 404 }), withoutHeader: exchange({ status: 200 }) }, rule)).toEqual({ ruleId: rule, observations: { otherOrgStatus: 404 } });
   });
   test('visible from another org is a violation', () => {
     const leaked = exchange({ status: 200 });
-    expect(violationOf(() => orgScopeVisibility(rule, leaked, exchange({ status: 200 })), rule, [leaked]).message).toContain('another org');
+    expect(violationOf(() => orgScopeVisibility({ fromOtherOrg: leaked, withoutHeader: exchange({ status: 200 }) }, rule), rule, [leaked]).message).toContain('another org');
   });
   test('not visible without the header is a violation', () => {
     const unscoped = exchange({ status: 403 });
-    expect(violationOf(() => orgScopeVisibility(rule, exchange({ status: 400 }), unscoped), rule, [unscoped]).message).toContain('403');
+    expect(violationOf(() => orgScopeVisibility({ fromOtherOrg: exchange({ status: 400 }), withoutHeader: unscoped }, rule), rule, [unscoped]).message).toContain('403');
   });
   test('a failed exchange is a violation', () => {
-    violationOf(() => orgScopeVisibility(rule, failedExchange('TIMEOUT'), exchange({ status: 200 })), rule);
-    violationOf(() => orgScopeVisibility(rule, exchange({ status: 404 }), failedExchange('BAD_GZIP', true)), rule);
+    violationOf(() => orgScopeVisibility({ fromOtherOrg: failedExchange('TIMEOUT'), withoutHeader: exchange({ status: 200 }) }, rule), rule);
+    violationOf(() => orgScopeVisibility({ fromOtherOrg: exchange({ status: 404 }), withoutHeader: failedExchange('BAD_GZIP', true) }, rule), rule);
   });
 });
 
@@ -199,22 +203,22 @@ describe('gzip-request-equivalence', () => {
   test('the same status and record apart from generated ids passes', () => {
     const plain = jsonExchange(200, { id: 'a', name: 'n', amount: 1 });
     const gzipped = jsonExchange(200, { id: 'b', name: 'n', amount: 1 });
-    expect(gzipRequestEquivalence(plain, gzipped, rule, comparable)).toEqual({ ruleId: rule, observations: { status: 200 } });
+    expect(gzipRequestEquivalence({ plain, gzipped }, rule, comparable)).toEqual({ ruleId: rule, observations: { status: 200 } });
   });
   test('another status is a violation with both exchanges', () => {
     const plain = jsonExchange(200, { id: 'a' });
     const gzipped = jsonExchange(400, { error: 'bad' });
-    const violation = violationOf(() => gzipRequestEquivalence(plain, gzipped, rule, comparable), rule, [plain, gzipped]);
+    const violation = violationOf(() => gzipRequestEquivalence({ plain, gzipped }, rule, comparable), rule, [plain, gzipped]);
     expect(violation.message).toContain('200');
     expect(violation.message).toContain('400');
   });
   test('another record is a violation', () => {
     const plain = jsonExchange(200, { id: 'a', name: 'n' });
     const gzipped = jsonExchange(200, { id: 'b', name: 'garbled' });
-    violationOf(() => gzipRequestEquivalence(plain, gzipped, rule, comparable), rule, [plain, gzipped]);
+    violationOf(() => gzipRequestEquivalence({ plain, gzipped }, rule, comparable), rule, [plain, gzipped]);
   });
   test('a non-JSON answer or a failed exchange is a violation', () => {
-    violationOf(() => gzipRequestEquivalence(jsonExchange(200, { id: 'a' }), exchange({ status: 200, body: 'oops' }), rule, comparable), rule);
-    violationOf(() => gzipRequestEquivalence(jsonExchange(200, { id: 'a' }), failedExchange('BAD_GZIP', true), rule, comparable), rule);
+    violationOf(() => gzipRequestEquivalence({ plain: jsonExchange(200, { id: 'a' }), gzipped: exchange({ status: 200, body: 'oops' }) }, rule, comparable), rule);
+    violationOf(() => gzipRequestEquivalence({ plain: jsonExchange(200, { id: 'a' }), gzipped: failedExchange('BAD_GZIP', true) }, rule, comparable), rule);
   });
 });

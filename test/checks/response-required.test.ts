@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { checks } from '../../checks/index.ts';
+import { sharedChecks } from '../../checks/index.ts';
 import { jsonOf, parsedWith, responseOf } from '../../checks/response-required.ts';
-import { allRules } from '../../rules/index.ts';
+import { allRules, families } from '../../families/index.ts';
 import { exchange, failedExchange, jsonExchange } from './exchanges.ts';
 import { violationOf } from './violation.ts';
 
@@ -76,17 +76,29 @@ describe('parsedWith', () => {
 });
 
 describe('rules and checks', () => {
-  test('every rule names a check that exists', () => {
-    const missing = allRules.filter((r) => !Object.hasOwn(checks, r.check)).map((r) => `${r.id} -> ${r.check}`);
-    expect(missing).toEqual([]);
-    for (const r of allRules) expect(typeof checks[r.check as keyof typeof checks]).toBe('function');
+  /** The checks a family's rules can cite: the shared ones and the family's own. */
+  const checksOf = (family: ReturnType<typeof families>[number]): Readonly<Record<string, unknown>> => ({ ...sharedChecks, ...family.checks });
+
+  test('every rule names a check that exists (shared, or of its family)', () => {
+    expect(families().length).toBeGreaterThan(0);
+    for (const family of families()) {
+      const checks = checksOf(family);
+      const missing = family.rules.filter((r) => !Object.hasOwn(checks, r.check)).map((r) => `${r.id} -> ${r.check}`);
+      expect(missing, family.name).toEqual([]);
+      for (const r of family.rules) expect(typeof checks[r.check], `${r.id} -> ${r.check}`).toBe('function');
+    }
   });
   test('rule ids are unique', () => {
-    const ids = allRules.map((r) => r.id);
+    const ids = allRules().map((r) => r.id);
+    expect(ids.length).toBeGreaterThan(0);
     expect(new Set(ids).size).toBe(ids.length);
   });
   test('every check is used by at least one rule', () => {
-    const used = new Set(allRules.map((r) => r.check));
-    expect(Object.keys(checks).filter((name) => !used.has(name))).toEqual([]);
+    const used = new Set(allRules().map((r) => r.check));
+    expect(Object.keys(sharedChecks).filter((name) => !used.has(name))).toEqual([]);
+    for (const family of families()) {
+      const usedByFamily = new Set(family.rules.map((r) => r.check));
+      expect(Object.keys(family.checks).filter((name) => !usedByFamily.has(name)), family.name).toEqual([]);
+    }
   });
 });

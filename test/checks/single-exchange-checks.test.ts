@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { documentedStatus } from '../../checks/documented-status.ts';
 import { gzipThreshold } from '../../checks/gzip-threshold.ts';
+import { headerEcho } from '../../checks/header-echo.ts';
 import { jsonBody } from '../../checks/json-body.ts';
 import { statusForInvalidInput } from '../../checks/status-for-invalid-input.ts';
 import { statusForValidInput } from '../../checks/status-for-valid-input.ts';
-import { trackIdEcho } from '../../checks/track-id-echo.ts';
 import { unauthorizedStatus } from '../../checks/unauthorized-status.ts';
 import type { Exchange } from '../../client/exchange.ts';
 import { gzipThresholdBytes } from '../../rules/billing/operations.ts';
@@ -68,7 +68,7 @@ describe('status-for-valid-input', () => {
 });
 
 describe('gzip-threshold', () => {
-  const rules = { over: 'rule.over', under: 'rule.under' };
+  const rules = { thresholdBytes: 1000, over: 'rule.over', under: 'rule.under' };
   const atThreshold = 'a'.repeat(gzipThresholdBytes);
   const overThreshold = 'a'.repeat(gzipThresholdBytes + 1);
 
@@ -77,70 +77,70 @@ describe('gzip-threshold', () => {
   });
 
   test('1000 bytes unencoded keeps the under rule', () => {
-    expect(gzipThreshold(exchange({ body: atThreshold }), rules, 1000)).toEqual({ ruleId: rules.under, observations: { size: 1000 } });
-    expect(gzipThreshold(exchange({ body: atThreshold, headers: { 'content-encoding': 'identity' } }), rules, 1000).ruleId).toBe(rules.under);
-    expect(gzipThreshold(exchange({ body: '' }), rules, 1000).ruleId).toBe(rules.under);
+    expect(gzipThreshold(exchange({ body: atThreshold }), rule, rules)).toEqual({ ruleId: rules.under, observations: { size: 1000 } });
+    expect(gzipThreshold(exchange({ body: atThreshold, headers: { 'content-encoding': 'identity' } }), rule, rules).ruleId).toBe(rules.under);
+    expect(gzipThreshold(exchange({ body: '' }), rule, rules).ruleId).toBe(rules.under);
   });
 
   test('1000 bytes gzip-encoded breaks the under rule', () => {
     const compressed = exchange({ body: atThreshold, gzip: true });
     expect(compressed.response?.rawBody.length).toBeLessThan(1000);
-    const violation = violationOf(() => gzipThreshold(compressed, rules, 1000), rules.under, [compressed]);
+    const violation = violationOf(() => gzipThreshold(compressed, rule, rules), rules.under, [compressed]);
     expect(violation.message).toContain('1000-byte');
     expect(violation.message).toContain('gzip');
   });
 
   test('1001 bytes unencoded breaks the over rule', () => {
     const plain = exchange({ body: overThreshold });
-    const violation = violationOf(() => gzipThreshold(plain, rules, 1000), rules.over, [plain]);
+    const violation = violationOf(() => gzipThreshold(plain, rule, rules), rules.over, [plain]);
     expect(violation.message).toContain('1001-byte');
     expect(violation.message).toContain('"none"');
   });
 
   test('1001 bytes with another encoding breaks the over rule', () => {
-    violationOf(() => gzipThreshold(exchange({ body: overThreshold, headers: { 'content-encoding': 'br' } }), rules, 1000), rules.over);
+    violationOf(() => gzipThreshold(exchange({ body: overThreshold, headers: { 'content-encoding': 'br' } }), rule, rules), rules.over);
   });
 
   test('1001 bytes gzip-encoded keeps the over rule; the size is that of the decoded body', () => {
-    expect(gzipThreshold(exchange({ body: overThreshold, gzip: true }), rules, 1000)).toEqual({ ruleId: rules.over, observations: { size: 1001 } });
-    expect(gzipThreshold(exchange({ body: overThreshold, headers: { 'content-encoding': ' GZIP ' } }), rules, 1000).ruleId).toBe(rules.over);
+    expect(gzipThreshold(exchange({ body: overThreshold, gzip: true }), rule, rules)).toEqual({ ruleId: rules.over, observations: { size: 1001 } });
+    expect(gzipThreshold(exchange({ body: overThreshold, headers: { 'content-encoding': ' GZIP ' } }), rule, rules).ruleId).toBe(rules.over);
   });
 });
 
-describe('track-id-echo', () => {
+describe('header-echo', () => {
   const sent = 'harness-trace/0001';
   test('the same value passes (header names are matched lower-case)', () => {
-    expect(trackIdEcho(exchange({ headers: { 'svc-track-id': sent } }), rule, 'Svc-Track-Id', sent)).toEqual({ ruleId: rule });
+    expect(headerEcho(exchange({ headers: { 'svc-track-id': sent } }), rule, { headerName: 'Svc-Track-Id', sent })).toEqual({ ruleId: rule });
   });
   test('a missing header is a violation', () => {
     const missing = exchange({ headers: {} });
-    expect(violationOf(() => trackIdEcho(missing, rule, 'Svc-Track-Id', sent), rule, [missing]).message).toContain('not returned');
+    expect(violationOf(() => headerEcho(missing, rule, { headerName: 'Svc-Track-Id', sent }), rule, [missing]).message).toContain('not returned');
   });
   test('a changed value is a violation showing both values', () => {
     const changed = exchange({ headers: { 'svc-track-id': `${sent}x` } });
-    const violation = violationOf(() => trackIdEcho(changed, rule, 'Svc-Track-Id', sent), rule, [changed]);
+    const violation = violationOf(() => headerEcho(changed, rule, { headerName: 'Svc-Track-Id', sent }), rule, [changed]);
     expect(violation.message).toContain(JSON.stringify(sent));
     expect(violation.message).toContain(JSON.stringify(`${sent}x`));
-    violationOf(() => trackIdEcho(exchange({ headers: { 'svc-track-id': sent.toUpperCase() } }), rule, 'Svc-Track-Id', sent), rule);
+    violationOf(() => headerEcho(exchange({ headers: { 'svc-track-id': sent.toUpperCase() } }), rule, { headerName: 'Svc-Track-Id', sent }), rule);
   });
   test('a repeated header is not the one value sent', () => {
-    violationOf(() => trackIdEcho(exchange({ headers: { 'svc-track-id': [sent, sent] } }), rule, 'Svc-Track-Id', sent), rule);
+    violationOf(() => headerEcho(exchange({ headers: { 'svc-track-id': [sent, sent] } }), rule, { headerName: 'Svc-Track-Id', sent }), rule);
   });
 });
 
 describe('documented-status', () => {
   const documented = [200, 400, 401];
   test('documented statuses pass and 429 is tolerated', () => {
-    for (const status of documented) expect(documentedStatus(exchange({ status }), rule, documented, [429])).toEqual({ ruleId: rule, observations: { status } });
-    expect(documentedStatus(exchange({ status: 429 }), rule, documented, [429]).ruleId).toBe(rule);
+    for (const status of documented) expect(documentedStatus(exchange({ status }), rule, { documented, tolerated: [429] })).toEqual({ ruleId: rule, observations: { status } });
+    expect(documentedStatus(exchange({ status: 429 }), rule, { documented, tolerated: [429] }).ruleId).toBe(rule);
   });
   test('an undocumented status is a violation listing the documented ones', () => {
     const crashed = exchange({ status: 500 });
-    const violation = violationOf(() => documentedStatus(crashed, rule, documented, [429]), rule, [crashed]);
+    const violation = violationOf(() => documentedStatus(crashed, rule, { documented, tolerated: [429] }), rule, [crashed]);
     expect(violation.message).toContain('500');
     expect(violation.message).toContain('200, 400, 401');
-    violationOf(() => documentedStatus(exchange({ status: 404 }), rule, documented, [429]), rule);
-    violationOf(() => documentedStatus(exchange({ status: 429 }), rule, documented, []), rule);
+    violationOf(() => documentedStatus(exchange({ status: 404 }), rule, { documented, tolerated: [429] }), rule);
+    violationOf(() => documentedStatus(exchange({ status: 429 }), rule, { documented, tolerated: [] }), rule);
   });
 });
 
@@ -168,10 +168,10 @@ describe('a failed exchange is a violation of the rule under test, never a crash
     ['status-for-invalid-input', (e) => statusForInvalidInput(e, rule, 400), rule],
     ['status-for-valid-input', (e) => statusForValidInput(e, rule, 200), rule],
     ['unauthorized-status', (e) => unauthorizedStatus(e, rule, 401), rule],
-    ['documented-status', (e) => documentedStatus(e, rule, [200], [429]), rule],
+    ['documented-status', (e) => documentedStatus(e, rule, { documented: [200], tolerated: [429] }), rule],
     ['json-body', (e) => jsonBody(e, rule), rule],
-    ['track-id-echo', (e) => trackIdEcho(e, rule, 'Svc-Track-Id', 't'), rule],
-    ['gzip-threshold', (e) => gzipThreshold(e, { over: 'rule.over', under: 'rule.under' }, 1000), 'rule.over'],
+    ['header-echo', (e) => headerEcho(e, rule, { headerName: 'Svc-Track-Id', sent: 't' }), rule],
+    ['gzip-threshold', (e) => gzipThreshold(e, rule, { thresholdBytes: 1000, over: 'rule.over', under: 'rule.under' }), rule],
   ];
   test.each(cases)('%s with TIMEOUT (no response)', (_, run, ruleId) => {
     const failed = failedExchange('TIMEOUT');

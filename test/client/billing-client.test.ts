@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { referenceBillingAdapter } from '../../adapters/billing/reference-adapter.ts';
 import { BillingClient } from '../../client/billing/billing-client.ts';
 import { Redactor } from '../../client/redaction.ts';
+import { families } from '../../families/index.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';
-import { tenantModeSchema } from '../../rules/tenant-mode.ts';
-import { targetSchema } from '../../targets/schema.ts';
+import { tenantModeSchema } from '../../rules/billing/tenant-mode.ts';
+import { targetSchemaFor } from '../../targets/schema.ts';
 
 /** A stub billing target that records what reaches its token endpoint and can answer 429 first. */
 function stubTarget(options: { rejectFirstTokenRequests: number; expiresIn: number }) {
@@ -30,13 +31,16 @@ function stubTarget(options: { rejectFirstTokenRequests: number; expiresIn: numb
 
 function clientFor(server: Server, tenant: Record<string, unknown> = {}) {
   const port = (server.address() as { port: number }).port;
-  const settings = targetSchema.parse({ kind: 'url', baseUrls: { billing: `http://127.0.0.1:${port}/billing` } }).client;
+  const baseUrl = `http://127.0.0.1:${port}/billing`;
+  const credentials = { clientId: '11111111-2222-3333-4444-555555555555', clientSecret: 'stub-secret' };
+  const settings = targetSchemaFor(families()).parse({ kind: 'url', families: { billing: { baseUrl, credentials } } }).client;
   return new BillingClient({
-    baseUrl: `http://127.0.0.1:${port}/billing`,
-    credentials: { clientId: '11111111-2222-3333-4444-555555555555', clientSecret: 'stub-secret' },
+    baseUrl,
+    credentials,
     tenant: tenantModeSchema.parse(tenant),
     adapter: referenceBillingAdapter,
-    settings: { ...settings, tokenMinIntervalMs: 10 },
+    settings,
+    tokenMinIntervalMs: 10,
     redactor: new Redactor(),
   });
 }
@@ -54,7 +58,7 @@ describe('BillingClient obeys the caller rules of the token operation', () => {
       expect(exchanges.every((exchange) => exchange.response?.status === 200)).toBe(true);
       // First attempt got 429 with Retry-After: 1, the retry got the token: two requests, one token, a pause of about a second.
       expect(stub.tokenRequests.length).toBe(2);
-      expect(client.tokensIssued).toBe(1);
+      expect(await client.tokenSession.tokensIssued()).toBe(1);
       expect(Date.now() - started).toBeGreaterThanOrEqual(900);
       for (const headers of stub.tokenRequests) {
         expect(headers.authorization).toBeUndefined();
@@ -79,10 +83,10 @@ describe('BillingClient renews a token only when it is about to expire', () => {
     try {
       await client.send(op.createCharge, { json: {} });
       await client.send(op.createCharge, { json: {} });
-      expect(client.tokensIssued).toBe(1);
+      expect(await client.tokenSession.tokensIssued()).toBe(1);
       await new Promise((resolve) => setTimeout(resolve, 1100));
       await client.send(op.createCharge, { json: {} });
-      expect(client.tokensIssued).toBe(2);
+      expect(await client.tokenSession.tokensIssued()).toBe(2);
     } finally {
       await client.close();
     }
