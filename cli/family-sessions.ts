@@ -1,5 +1,6 @@
 import type { FamilyModule, FamilySession, PreflightReport } from '../families/family.ts';
 import { defaultRedactor } from '../client/redaction.ts';
+import { type BrokerAddress, startSessionBroker } from '../client/session-broker.ts';
 import { HarnessError } from '../targets/harness-error.ts';
 import type { ResolvedTarget } from '../targets/load-targets.ts';
 
@@ -25,6 +26,27 @@ export async function openFamilySessions(target: ResolvedTarget, selected: reado
     reports,
     close: async () => {
       await Promise.all([...sessions.values()].map((session) => session.close()));
+    },
+  };
+}
+
+/** The sessions of a run, reachable by its suite workers through a session broker. */
+export interface BrokeredSessions {
+  reports: PreflightReport[];
+  broker: BrokerAddress;
+  close(): Promise<void>;
+}
+
+/** Opens and preflights the families' sessions and serves them to suite workers; close() ends both. */
+export async function openBrokeredSessions(target: ResolvedTarget, selected: readonly FamilyModule[]): Promise<BrokeredSessions> {
+  const opened = await openFamilySessions(target, selected);
+  const broker = await startSessionBroker(new Map([...opened.sessions].map(([name, session]) => [name, session.serve])));
+  return {
+    reports: opened.reports,
+    broker: broker.address,
+    close: async () => {
+      await broker.close();
+      await opened.close();
     },
   };
 }

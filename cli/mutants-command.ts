@@ -1,6 +1,5 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startSessionBroker } from '../client/session-broker.ts';
 import { families as registeredFamilies } from '../families/index.ts';
 import type { FamilyModule, MutantInfo } from '../families/family.ts';
 import { startReferenceServer } from '../reference/server.ts';
@@ -9,7 +8,7 @@ import type { RunContext } from '../suites/support/run-context.ts';
 import { HarnessError } from '../targets/harness-error.ts';
 import type { ResolvedTarget } from '../targets/load-targets.ts';
 import { type TargetEntry, targetSchemaFor } from '../targets/schema.ts';
-import { openFamilySessions, preflightError } from './family-sessions.ts';
+import { openBrokeredSessions, preflightError } from './family-sessions.ts';
 import { reportsPaths } from './paths.ts';
 import { ensureReferenceCredentials } from './select-families.ts';
 import { SuiteRunner } from './suite-runner.ts';
@@ -70,20 +69,18 @@ async function verifyOne(runner: SuiteRunner, family: FamilyModule, mutant: Muta
   const server = await startReferenceServer({ mutant: mutant.name, serve: [family] });
   try {
     const target = referenceTarget(family, mutant, server.baseUrls[family.name] as string);
-    const opened = await openFamilySessions(target, [family]);
-    const broker = await startSessionBroker(new Map([...opened.sessions].map(([name, session]) => [name, session.serve])));
+    const sessions = await openBrokeredSessions(target, [family]);
     try {
-      const problem = preflightError(target.name, opened.reports);
+      const problem = preflightError(target.name, sessions.reports);
       if (problem) return verdict('error', problem.message);
-      const context: RunContext = { targetName: target.name, targetsFile: '(harness mutants)', target: target.entry, seed: options.seed, runs: options.runs, broker: broker.address };
+      const context: RunContext = { targetName: target.name, targetsFile: '(harness mutants)', target: target.entry, seed: options.seed, runs: options.runs, broker: sessions.broker };
       const results = await runner.run(context, { families: [family.name], rules: [mutant.breaks], files: [file] });
       const outcome = mergeOutcomes(results.outcomes).find((rule) => rule.ruleId === mutant.breaks);
       if (outcome?.status === 'failed') return verdict('killed');
       if (outcome?.status === 'passed') return verdict('survived', `${mutant.breaks} passed against the mutant`);
       return verdict('error', outcome ? `${mutant.breaks} was ${outcome.status}: ${outcome.message ?? ''}` : `${mutant.breaks} was not judged ${results.errors.join('; ')}`);
     } finally {
-      await broker.close();
-      await opened.close();
+      await sessions.close();
     }
   } finally {
     await server.close();

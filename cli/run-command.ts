@@ -1,13 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startSessionBroker } from '../client/session-broker.ts';
 import type { PreflightReport } from '../families/family.ts';
 import { countStatuses, mergeOutcomes, type RunSummary, verdictOf } from '../reporting/run-summary.ts';
 import type { RunContext } from '../suites/support/run-context.ts';
 import { launchTarget } from '../targets/launch-target.ts';
 import { readTargetsFile, resolveTarget } from '../targets/load-targets.ts';
-import { openFamilySessions, preflightError } from './family-sessions.ts';
+import { openBrokeredSessions, preflightError } from './family-sessions.ts';
 import { listenForInterruption } from './interrupt.ts';
 import { reportsPaths } from './paths.ts';
 import { ensureReferenceCredentials, selectFamilies } from './select-families.ts';
@@ -70,11 +69,10 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
 
   async function judge(): Promise<SuiteResults> {
     if (interruption.signal) return results;
-    const opened = await openFamilySessions(target, selected);
-    preflight = opened.reports;
-    const broker = await startSessionBroker(new Map([...opened.sessions].map(([name, session]) => [name, session.serve])));
+    const sessions = await openBrokeredSessions(target, selected);
+    preflight = sessions.reports;
     try {
-      const problem = preflightError(target.name, opened.reports);
+      const problem = preflightError(target.name, sessions.reports);
       if (problem) throw problem;
       if (interruption.signal) return results;
       const runner = await SuiteRunner.create({
@@ -84,7 +82,7 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
         ...(options.workers ? { maxWorkers: options.workers } : {}),
       });
       try {
-        const context: RunContext = { targetName: target.name, targetsFile: file.path, target: target.entry, seed, runs: options.runs, broker: broker.address };
+        const context: RunContext = { targetName: target.name, targetsFile: file.path, target: target.entry, seed, runs: options.runs, broker: sessions.broker };
         say('running the suites');
         const run = runner.run(context, { families: selected.map((family) => family.name), ...(options.rules?.length ? { rules: options.rules } : {}) });
         const stopped = interruption.arrived.then(async () => {
@@ -97,8 +95,7 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
         await runner.close();
       }
     } finally {
-      await broker.close();
-      await opened.close();
+      await sessions.close();
     }
   }
 

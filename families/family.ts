@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import type { CheckRegistry } from '../checks/check.ts';
 import type { Redactor } from '../client/redaction.ts';
+import type { BrokeredMethods } from '../client/session-broker.ts';
 import type { Rule } from '../rules/rule.ts';
 import type { ClientSettings } from '../targets/schema.ts';
 
@@ -67,7 +68,7 @@ export interface PreflightReport {
  */
 export interface FamilySession {
   preflight(): Promise<PreflightReport>;
-  readonly serve: Readonly<Record<string, (argument: any) => Promise<unknown>>>;
+  readonly serve: BrokeredMethods;
   close(): Promise<void>;
 }
 
