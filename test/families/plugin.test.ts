@@ -40,4 +40,14 @@ describe('a throwaway family as a plug-in', () => {
     expect(report.mutants.map((mutant) => [mutant.name, mutant.status])).toEqual([['throwaway-ping-500', 'killed']]);
     expect(result.code).toBe(0);
   });
+
+  test('--suite names registered families only, and only ones the target declares', async () => {
+    const unknown = await runCli(['run', '--target', 'reference', '--suite', 'billing,nonsense'], env);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('No suite "nonsense"');
+    expect(unknown.stderr).toContain('billing, throwaway');
+    const undeclared = await runCli(['run', '--target', 'reference', '--suite', 'throwaway'], env);
+    expect(undeclared.code).toBe(2);
+    expect(undeclared.stderr).toContain('Target "reference" declares no throwaway interface');
+  });
 });
