@@ -1,4 +1,4 @@
-import { brokerCall, BrokeredCallError, type BrokerAddress } from '../session-broker.ts';
+import { brokerCall, BrokeredCallError, type BrokerAddress, type BrokeredMethods } from '../session-broker.ts';
 import type { Exchange } from '../exchange.ts';
 import { exchangeFromJson, exchangeToJson, type TransferredExchange } from '../exchange-transfer.ts';
 import { TokenCache, type IssuedToken } from '../token-cache.ts';
@@ -72,11 +72,8 @@ export class LocalTokenSession implements BillingTokenSession {
   }
 }
 
-/** The names of the methods the main process serves for billing workers. */
-export const billingBrokerMethods = ['token', 'tokenSlot', 'pauseTokenRequests', 'issuingExchange', 'tokensIssued'] as const;
-
-/** The methods a local session serves through the broker. */
-export function serveTokenSession(session: LocalTokenSession): Record<(typeof billingBrokerMethods)[number], (argument: any) => Promise<unknown>> {
+/** The methods a local session serves through the broker, by the names BrokeredTokenSession calls. */
+export function serveTokenSession(session: LocalTokenSession): BrokeredMethods {
   return {
     token: () => session.tokenWithLifetime(),
     tokenSlot: () => session.tokenPacer.wait(),
