@@ -8,6 +8,9 @@
 
 export const MASK = '***';
 
+/** What a report shows instead of a value whose redaction failed: never the value itself. */
+export const REDACTION_FAILED = '[redaction failed: value withheld]';
+
 /** JSON keys / form fields whose values are secret (access_token, client_secret, refresh_token, password ...). */
 const SECRET_FIELD = /secret|password|token|signature|private|api[_-]?key|authorization/i;
 /** Matches SECRET_FIELD but is useful evidence, not a credential. */
@@ -18,8 +21,8 @@ const SECRET_HEADER_NAME = /secret|token|signature|key/i;
 const PUBLIC_HEADERS = new Set(['idempotency-key', 'x-idempotency-key', 'svc-track-id']);
 const AUTHORIZATION_HEADERS = new Set(['authorization', 'proxy-authorization']);
 
-/** `"key": value` pairs, tolerating a truncated last string; used when the text is not parseable JSON. */
-const JSON_PAIR = /"((?:[^"\\]|\\.)*)"(\s*:\s*)("(?:[^"\\]|\\.)*"?|-?\d[\d.eE+-]*)/g;
+/** A JSON number at a position (sticky). */
+const JSON_NUMBER = /-?\d[\d.eE+-]*/y;
 const URL_PASSWORD = /^([a-z][a-z0-9+.-]*:\/\/[^/?#@]*:)[^/?#@]*@/i;
 
 export function isSecretField(name: string): boolean {
@@ -73,6 +76,20 @@ export class Redactor {
     return this.redactSecrets(base.replace(URL_PASSWORD, `$1${MASK}@`) + query + fragment);
   }
 
+  /**
+   * Any value bound for a report (observation, counterexample, parameter): secret fields masked and
+   * registered secrets replaced, as JSON data again; when that fails, the placeholder, never the value.
+   */
+  redactValue(value: unknown): unknown {
+    try {
+      if (typeof value === 'string') return this.redactText(value);
+      const json = JSON.stringify(value);
+      return json === undefined ? this.redactSecrets(String(value)) : JSON.parse(this.redactText(json));
+    } catch {
+      return REDACTION_FAILED;
+    }
+  }
+
   /** Only the literal layer: every registered secret value -> `***`. */
   redactSecrets(text: string): string {
     let out = text;
@@ -101,48 +118,101 @@ function redactJsonFields(text: string): string {
   if (first === '{' || first === '[') {
     try {
       const parsed: unknown = JSON.parse(text);
-      const masked = { count: 0 };
-      maskSecretFields(parsed, masked);
-      if (masked.count === 0) return text;
+      if (maskSecretFields(parsed) === 0) return text;
       return text.includes('\n') ? JSON.stringify(parsed, null, 2) : JSON.stringify(parsed);
     } catch {
-      // Truncated or not JSON after all: fall through to the pattern-based pass.
+      // Truncated, not JSON after all, or nested too deeply to print again: the scanning pass below.
     }
   }
   if (!text.includes('"')) return text;
-  return text.replace(JSON_PAIR, (match: string, key: string, separator: string) =>
-    isSecretField(key) ? `"${key}"${separator}"${MASK}"` : match,
-  );
+  return maskJsonPairs(text);
 }
 
-/** Mutates a freshly parsed JSON value in place. */
-function maskSecretFields(node: unknown, masked: { count: number }): void {
-  if (typeof node !== 'object' || node === null) return;
-  if (Array.isArray(node)) {
-    for (const item of node) maskSecretFields(item, masked);
-    return;
+/** Index just past the JSON string starting at `quote` (the text's end when it is unterminated). */
+function stringEnd(text: string, quote: number): number {
+  for (let index = quote + 1; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 0x5c) index++;
+    else if (code === 0x22) return index + 1;
   }
-  const record = node as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
-    if (isSecretField(key)) {
-      record[key] = maskLeaves(record[key], masked);
-    } else {
-      maskSecretFields(record[key], masked);
+  return text.length;
+}
+
+function skipSpace(text: string, index: number): number {
+  let at = index;
+  while (at < text.length && /\s/.test(text[at] as string)) at++;
+  return at;
+}
+
+/**
+ * `"key": value` pairs of secret-looking keys in text that is not parseable JSON (truncated, or embedded
+ * in other text): the value (a string, possibly unterminated, or a number) becomes `"***"`. One pass over
+ * the text, no backtracking and no recursion, so any input up to the body cap is handled in linear time.
+ */
+function maskJsonPairs(text: string): string {
+  let out = '';
+  let copiedUpTo = 0;
+  let index = 0;
+  while (index < text.length) {
+    const quote = text.indexOf('"', index);
+    if (quote < 0) break;
+    const keyEnd = stringEnd(text, quote);
+    const colon = skipSpace(text, keyEnd);
+    if (keyEnd > quote + 1 && text[keyEnd - 1] === '"' && text[colon] === ':') {
+      const valueAt = skipSpace(text, colon + 1);
+      if (isSecretField(text.slice(quote + 1, keyEnd - 1))) {
+        JSON_NUMBER.lastIndex = valueAt;
+        const valueEnd = text[valueAt] === '"' ? stringEnd(text, valueAt) : JSON_NUMBER.test(text) ? JSON_NUMBER.lastIndex : -1;
+        if (valueEnd >= 0) {
+          out += `${text.slice(copiedUpTo, valueAt)}"${MASK}"`;
+          copiedUpTo = valueEnd;
+          index = valueEnd;
+          continue;
+        }
+      }
+      index = valueAt;
+      continue;
+    }
+    index = keyEnd;
+  }
+  return copiedUpTo === 0 ? text : out + text.slice(copiedUpTo);
+}
+
+/** Masks the values of secret fields of a freshly parsed JSON value in place, without recursion; returns how many. */
+function maskSecretFields(root: unknown): number {
+  let masked = 0;
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (typeof node !== 'object' || node === null) continue;
+    if (Array.isArray(node)) {
+      for (const item of node) pending.push(item);
+      continue;
+    }
+    const record = node as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      if (isSecretField(key)) masked += maskLeaves(record, key);
+      else pending.push(record[key]);
     }
   }
+  return masked;
 }
 
-/** Strings and numbers become `***`; booleans/null are kept (e.g. `"token_revoked": false` is evidence, not a secret). */
-function maskLeaves(value: unknown, masked: { count: number }): unknown {
-  if (typeof value === 'string' || typeof value === 'number') {
-    masked.count++;
-    return MASK;
+/** Strings and numbers below `holder[key]` become `***`; booleans/null are kept (`"token_revoked": false` is evidence). */
+function maskLeaves(holder: Record<string, unknown>, key: string): number {
+  let masked = 0;
+  const pending: [Record<string, unknown>, string][] = [[holder, key]];
+  while (pending.length > 0) {
+    const [parent, name] = pending.pop() as [Record<string, unknown>, string];
+    const value = parent[name];
+    if (typeof value === 'string' || typeof value === 'number') {
+      parent[name] = MASK;
+      masked++;
+    } else if (typeof value === 'object' && value !== null) {
+      for (const child of Object.keys(value)) pending.push([value as Record<string, unknown>, child]);
+    }
   }
-  if (Array.isArray(value)) return value.map((item) => maskLeaves(item, masked));
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskLeaves(v, masked)]));
-  }
-  return value;
+  return masked;
 }
 
 /** application/x-www-form-urlencoded (or a query string): secret fields -> `name=***`, the rest byte-identical. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Redactor, defaultRedactor } from '../../client/redaction.ts';
+import { REDACTION_FAILED, Redactor, defaultRedactor } from '../../client/redaction.ts';
 
 describe('Redactor.redactHeaders', () => {
   const redactor = new Redactor();
@@ -137,5 +137,55 @@ describe('very short registered values', () => {
     redactor.addSecret('y');
     redactor.addSecret('abcd');
     expect(redactor.redactText('invalid gzip body: abcd')).toBe('invalid gzip body: ***');
+  });
+});
+
+describe('redaction of hostile bodies up to the 8 MiB cap: linear, no deep recursion', () => {
+  const redactor = new Redactor();
+  const mib = 1024 * 1024;
+
+  it('a truncated body with one endless string value of a secret key', () => {
+    const text = `{"client_secret":"${'s'.repeat(8 * mib)}`;
+    expect(redactor.redactText(text)).toBe('{"client_secret":"***"');
+  });
+
+  it('a truncated body of many secret pairs, each masked', () => {
+    const pair = '{"access_token":"abcdefgh","n":1},';
+    const text = `[${pair.repeat(Math.floor((8 * mib) / pair.length))}{"access_to`;
+    const redacted = redactor.redactText(text);
+    expect(redacted).not.toContain('abcdefgh');
+    expect(redacted.split('"access_token":"***"').length - 1).toBe(Math.floor((8 * mib) / pair.length));
+  });
+
+  it('JSON nested a million levels deep with a secret at the bottom', () => {
+    const depth = 1_000_000;
+    const text = `${'['.repeat(depth)}{"token":"deep-secret-value"}${']'.repeat(depth)}`;
+    const redacted = redactor.redactText(text);
+    expect(redacted).not.toContain('deep-secret-value');
+    expect(redacted).toContain('"token":"***"');
+  });
+
+  it('a long run of backslashes and quotes does not trip the scanner', () => {
+    const text = `"password": "${'\\"'.repeat(2 * mib)}`;
+    expect(redactor.redactText(text)).toBe('"password": "***"');
+  });
+});
+
+describe('Redactor.redactValue: one path for every value bound for a report', () => {
+  const redactor = new Redactor();
+  redactor.addSecret('client-secret-echoed-back');
+
+  it('masks secret fields and registered secrets inside observations of any shape', () => {
+    const observation = { body429: 'invalid request: client-secret-echoed-back', request: { client_secret: 'x1', keep: 3 } };
+    expect(redactor.redactValue(observation)).toEqual({ body429: 'invalid request: ***', request: { client_secret: '***', keep: 3 } });
+    expect(redactor.redactValue('echo client-secret-echoed-back')).toBe('echo ***');
+    expect(redactor.redactValue(42)).toBe(42);
+  });
+
+  it('a value it cannot redact is replaced by the placeholder, never passed on', () => {
+    const circular: Record<string, unknown> = { secret: 'client-secret-echoed-back' };
+    circular.self = circular;
+    expect(redactor.redactValue(circular)).toBe(REDACTION_FAILED);
+    expect(redactor.redactValue({ big: 10n })).toBe(REDACTION_FAILED);
   });
 });
