@@ -15,6 +15,8 @@ export interface InvalidCase<T> {
   breaks: string;
   /** Short human description of how it breaks the rule, shown in reports. */
   why: string;
+  /** Made from a secret (a live token altered): reports show `why`, never the value. */
+  derivedFromSecret?: boolean;
 }
 
 /** The cases of an invalid-value generator that break one given rule. */

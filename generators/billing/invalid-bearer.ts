@@ -15,13 +15,14 @@ export function alterLastChar(token: string): string {
  */
 export function invalidBearer(realToken: string): Gen<InvalidCase<string>> {
   const bad = (value: string, why: string): InvalidCase<string> => ({ value, breaks: billingRuleIds.authInvalid, why });
+  const fromToken = (value: string, why: string): InvalidCase<string> => ({ ...bad(value, why), derivedFromSecret: true });
   return {
     boundaries: [
-      bad(`Bearer ${alterLastChar(realToken)}`, 'the real token with its last character changed'),
-      bad(`Bearer ${realToken.slice(0, -1)}`, 'the real token without its last character'),
-      bad(`Bearer ${realToken}x`, 'the real token with one more character'),
-      bad(`Basic ${Buffer.from(`user:${realToken}`).toString('base64')}`, 'Basic scheme'),
-      bad(realToken, 'the token without a scheme'),
+      fromToken(`Bearer ${alterLastChar(realToken)}`, 'the real token with its last character changed'),
+      fromToken(`Bearer ${realToken.slice(0, -1)}`, 'the real token without its last character'),
+      fromToken(`Bearer ${realToken}x`, 'the real token with one more character'),
+      fromToken(`Basic ${Buffer.from(`user:${realToken}`).toString('base64')}`, 'Basic scheme'),
+      fromToken(realToken, 'the token without a scheme'),
       bad('Bearer', 'scheme without a token'),
       bad('Bearer harness-invalid-token', 'a token never issued'),
     ],

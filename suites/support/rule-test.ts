@@ -7,6 +7,7 @@ import { exchangesStarted } from '../../client/exchange.ts';
 import { defaultRedactor } from '../../client/redaction.ts';
 import type { Rule } from '../../rules/rule.ts';
 import { failureText } from './failure-text.ts';
+import { reportText, shownCounterexample } from './report-values.ts';
 import type { RuleOutcome } from './rule-outcome.ts';
 import { type RunContext, runContext } from './run-context.ts';
 
@@ -27,13 +28,6 @@ export class BrokenCheckError extends Error {
   readonly code = 'CHECK_BROKEN';
 }
 
-function safeStringify(value: unknown): string {
-  try {
-    return defaultRedactor.redactText(JSON.stringify(value) ?? String(value)).slice(0, 2000);
-  } catch {
-    return String(value);
-  }
-}
 
 async function label(rule: Rule<string, never>, run: RunContext): Promise<void> {
   await allure.label('rule', rule.id);
@@ -53,7 +47,9 @@ async function attachEvidence(outcome: RuleOutcome): Promise<void> {
   }
   if (outcome.replay) {
     await allure.parameter('fast-check path', outcome.replay.path);
-    await allure.attachment('counterexample', outcome.replay.counterexample, 'application/json');
+    // Cut at its length limit it is no longer JSON: attached as text then.
+    const cut = outcome.replay.counterexample.endsWith(' characters)');
+    await allure.attachment('counterexample', outcome.replay.counterexample, cut ? 'text/plain' : 'application/json');
   }
 }
 
@@ -61,11 +57,11 @@ function violationOutcome(base: RuleOutcome, violation: RuleViolation): RuleOutc
   return {
     ...base,
     status: 'failed',
-    message: defaultRedactor.redactSecrets(violation.message),
-    ...(violation.inputDescription ? { input: defaultRedactor.redactSecrets(violation.inputDescription) } : {}),
+    message: reportText(violation.message).text,
+    ...(violation.inputDescription ? { input: reportText(violation.inputDescription).text } : {}),
     evidence: violation.evidence.map((exchange) => describeExchange(exchange, defaultRedactor)),
     ...(violation.replay
-      ? { replay: { seed: violation.replay.seed, path: violation.replay.path, counterexample: safeStringify(violation.replay.counterexample) } }
+      ? { replay: { seed: violation.replay.seed, path: violation.replay.path, counterexample: reportText(shownCounterexample(violation.replay.counterexample)).text } }
       : {}),
   };
 }
@@ -95,7 +91,9 @@ function defineRuleTest(rule: Rule<string, any>, body: (context: RuleTestContext
     const exchangesBefore = exchangesStarted();
     const record = (outcome: RuleOutcome) => {
       const exchanges = exchangesStarted() - exchangesBefore;
-      vitestContext.task.meta.harness = Object.keys(observations).length ? { ...outcome, exchanges, observations } : { ...outcome, exchanges };
+      const redacted = Object.keys(observations).length ? defaultRedactor.redactValue(observations) : undefined;
+      const shown = redacted === undefined ? {} : { observations: typeof redacted === 'object' && redacted !== null ? (redacted as Record<string, unknown>) : { withheld: redacted } };
+      vitestContext.task.meta.harness = { ...outcome, exchanges, ...shown };
     };
     await label(rule, run);
 
@@ -120,7 +118,7 @@ function defineRuleTest(rule: Rule<string, any>, body: (context: RuleTestContext
       const verdicts = await body({ run, observe: (key, value) => void (observations[key] = value) });
       for (const verdict of [verdicts ?? []].flat()) Object.assign(observations, verdict.observations);
       record(base);
-      for (const [key, value] of Object.entries(observations)) await allure.parameter(`observed ${key}`, safeStringify(value));
+      for (const [key, value] of Object.entries(observations)) await allure.parameter(`observed ${key}`, reportText(value).text);
     } catch (error) {
       if (error instanceof RuleViolation) {
         const outcome = violationOutcome(base, error);
@@ -130,7 +128,7 @@ function defineRuleTest(rule: Rule<string, any>, body: (context: RuleTestContext
         failure.stack = failure.message;
         throw failure;
       }
-      const message = `check ${rule.check} raised an unexpected error: ${defaultRedactor.redactSecrets(error instanceof Error ? error.message : String(error))}`;
+      const message = `check ${rule.check} raised an unexpected error: ${reportText(error instanceof Error ? error.message : String(error)).text}`;
       record({ ...base, status: 'broken', message });
       throw new BrokenCheckError(message, { cause: error });
     }
