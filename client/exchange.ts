@@ -9,6 +9,8 @@
 export type ClientErrorCode =
   | 'TIMEOUT'
   | 'BODY_TOO_LARGE'
+  /** The connection ended before the body its Content-Length announced was complete. */
+  | 'BODY_INCOMPLETE'
   | 'BAD_GZIP'
   | 'CONNECTION_RESET'
   | 'CONNECTION_REFUSED'

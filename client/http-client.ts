@@ -98,7 +98,7 @@ export class HttpClient {
       if (read.overflow) {
         error = clientError('BODY_TOO_LARGE', `response body exceeds ${maxBodyBytes} bytes`);
       } else if (read.failure !== undefined) {
-        error = failed(read.failure);
+        error = timedOut ? failed(read.failure) : (shortOfContentLength(headers, read.raw.length) ?? failed(read.failure));
       }
     } catch (err) {
       error = failed(err);
@@ -119,6 +119,13 @@ export class HttpClient {
   close(): Promise<void> {
     return this.#agent.close();
   }
+}
+
+/** A body that ended short of its Content-Length is the target's fault, not a reset of ours: named for what it is. */
+function shortOfContentLength(headers: Record<string, string | string[]>, received: number): ClientError | undefined {
+  const announced = Number(Array.isArray(headers['content-length']) ? headers['content-length'][0] : headers['content-length']);
+  if (!Number.isInteger(announced) || received >= announced) return undefined;
+  return clientError('BODY_INCOMPLETE', `the connection closed after ${received} of the ${announced} bytes Content-Length announced`);
 }
 
 /** `{ timeoutMs: undefined }` must not override a default. */
