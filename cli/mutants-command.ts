@@ -5,12 +5,11 @@ import type { FamilyModule, MutantInfo } from '../families/family.ts';
 import { startReferenceServer } from '../reference/server.ts';
 import { mergeOutcomes } from '../reporting/run-summary.ts';
 import type { RunContext } from '../suites/support/run-context.ts';
-import { HarnessError } from '../targets/harness-error.ts';
 import type { ResolvedTarget } from '../targets/load-targets.ts';
 import { type TargetEntry, targetSchemaFor } from '../targets/schema.ts';
 import { openBrokeredSessions, preflightError } from './family-sessions.ts';
 import { reportsPaths } from './paths.ts';
-import { ensureReferenceCredentials } from './select-families.ts';
+import { ensureReferenceCredentials, familiesNamed } from './select-families.ts';
 import { SuiteRunner } from './suite-runner.ts';
 
 export interface MutantsOptions {
@@ -39,15 +38,6 @@ export interface MutantReport {
   seed: number;
   runs: number;
   mutants: MutantVerification[];
-}
-
-function selectedFamilies(suites: readonly string[] | undefined): FamilyModule[] {
-  if (!suites?.length) return [...registeredFamilies()];
-  return suites.map((name) => {
-    const family = registeredFamilies().find((candidate) => candidate.name === name);
-    if (!family) throw new HarnessError('USAGE', `No suite "${name}"`, `use one of: ${registeredFamilies().map((candidate) => candidate.name).join(', ')}`);
-    return family;
-  });
 }
 
 /** The target entry that points the harness at an in-process reference serving one family. */
@@ -90,7 +80,7 @@ async function verifyOne(runner: SuiteRunner, family: FamilyModule, mutant: Muta
 /** Verifies every selected mutant on one reused vitest instance and writes reports/mutants.json. */
 export async function verifyMutants(options: MutantsOptions): Promise<MutantReport> {
   ensureReferenceCredentials(process.env);
-  const families = selectedFamilies(options.suites);
+  const families = options.suites?.length ? familiesNamed(options.suites) : [...registeredFamilies()];
   const mutants = families.flatMap((family) => family.reference.mutants.filter((mutant) => !options.rules?.length || options.rules.includes(mutant.breaks)).map((mutant) => ({ family, mutant })));
   const paths = reportsPaths(options.reportsDir);
   mkdirSync(paths.root, { recursive: true });

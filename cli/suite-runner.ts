@@ -100,7 +100,7 @@ export class SuiteRunner {
       if (this.cancelled) break;
       await this.vitest.runTestSpecifications([spec]);
     }
-    return { outcomes: this.collector.outcomes, errors: this.collector.errors };
+    return this.results();
   }
 
   /** What the tests that ended so far recorded (for an interrupted run). */

@@ -26,19 +26,9 @@ export function registerFamily(family: FamilyModule): void {
   registered.push(family);
 }
 
-/** Removes a family added with registerFamily (self-tests clean up after themselves). */
-export function unregisterFamily(name: string): void {
-  const index = registered.findIndex((family) => family.name === name);
-  if (index >= builtInFamilies.length) registered.splice(index, 1);
-}
-
 /** Every rule of every registered family, in registry order. */
 export function allRules(): readonly Rule<string, unknown>[] {
   return registered.flatMap((family) => family.rules as readonly Rule<string, unknown>[]);
-}
-
-export function ruleById(id: string): Rule<string, unknown> | undefined {
-  return allRules().find((rule) => rule.id === id);
 }
 
 /**

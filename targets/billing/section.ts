@@ -45,7 +45,6 @@ export const billingSectionSchema = z
 
 export type BillingSection = z.infer<typeof billingSectionSchema>;
 export type BillingCredentials = BillingSection['credentials'];
-export type BillingExpectations = BillingSection['expectations'];
 
 /** What to do about an invalid key of the section, by the key's name (shown with the error). */
 export const billingConfigFixes: Record<string, string> = {
