@@ -8,7 +8,12 @@ export interface BodyRead {
   overflow: boolean;
   /** Whatever the stream failed with (socket error, abort by timer ...), unclassified. */
   failure?: unknown;
+  /** The sink asked for no more bytes; reading stopped there and the stream was destroyed. */
+  stoppedBySink?: true;
 }
+
+/** Sees every received chunk as it arrives (a streaming decoder); returns false when it wants no more. */
+export type BodySink = (chunk: Buffer) => boolean;
 
 const EMPTY = Buffer.alloc(0);
 
@@ -16,18 +21,18 @@ const EMPTY = Buffer.alloc(0);
  * Event listeners rather than `for await`: measurably cheaper per exchange, and destroying the stream at the cap
  * is what stops endless bodies (undici then drops the connection instead of draining it).
  */
-export function readBody(body: Readable, cap: number): Promise<BodyRead> {
+export function readBody(body: Readable, cap: number, sink?: BodySink): Promise<BodyRead> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let length = 0;
     let settled = false;
 
-    const settle = (overflow: boolean, failure?: unknown): void => {
+    const settle = (overflow: boolean, failure?: unknown, stoppedBySink?: true): void => {
       if (settled) return;
       settled = true;
       body.off('data', onData);
       const raw = chunks.length === 1 ? (chunks[0] as Buffer) : chunks.length === 0 ? EMPTY : Buffer.concat(chunks, length);
-      resolve(failure === undefined ? { raw, overflow } : { raw, overflow, failure });
+      resolve({ raw, overflow, ...(failure === undefined ? {} : { failure }), ...(stoppedBySink ? { stoppedBySink } : {}) });
     };
 
     const onData = (chunk: Buffer): void => {
@@ -43,6 +48,10 @@ export function readBody(body: Readable, cap: number): Promise<BodyRead> {
       }
       chunks.push(chunk);
       length += chunk.length;
+      if (sink && !sink(chunk)) {
+        settle(false, undefined, true);
+        body.destroy();
+      }
     };
 
     body.on('data', onData);

@@ -11,7 +11,8 @@ import { LazyResponse, nextExchangeId } from './exchange.ts';
 import { classifyError, clientError } from './errors.ts';
 import { prepareRequest } from './prepare-request.ts';
 import { readBody } from './body-reader.ts';
-import { gunzipBounded, isGzipEncoding } from './decode.ts';
+import { BoundedGunzip, isGzipEncoding } from './decode.ts';
+import { interimSkippingConnector } from './interim-responses.ts';
 
 export interface HttpClientOptions {
   /** Per-request timeout covering connect, headers and the whole body. Default 10_000 ms. */
@@ -37,7 +38,8 @@ export class HttpClient {
 
   constructor(options: HttpClientOptions = {}) {
     this.#options = { ...DEFAULT_HTTP_CLIENT_OPTIONS, ...definedOnly(options) };
-    this.#agent = new Agent({ connections: this.#options.connections, pipelining: 1 });
+    // pipelining 1 is what lets the interim-response filter know where a response starts.
+    this.#agent = new Agent({ connections: this.#options.connections, pipelining: 1, connect: interimSkippingConnector() });
   }
 
   /** Sends one request. Never rejects for network or target faults; see Exchange.error. */
@@ -93,12 +95,21 @@ export class HttpClient {
       const headers = res.headers as Record<string, string | string[]>;
       const encoding = headers['content-encoding'];
       const contentEncoding = Array.isArray(encoding) ? encoding.join(', ') : encoding;
-      const read = await readBody(res.body, maxBodyBytes);
+      // Inflated while it arrives, so a gzip bomb is stopped at the decoded cap, not after the whole body is in.
+      const inflater = isGzipEncoding(contentEncoding) ? new BoundedGunzip(this.#options.maxDecodedBytes) : undefined;
+      const read = await readBody(res.body, maxBodyBytes, inflater && ((chunk) => inflater.write(chunk)));
       response = new LazyResponse(res.statusCode, headers, read.raw, contentEncoding);
       if (read.overflow) {
         error = clientError('BODY_TOO_LARGE', `response body exceeds ${maxBodyBytes} bytes`);
       } else if (read.failure !== undefined) {
         error = timedOut ? failed(read.failure) : (shortOfContentLength(headers, read.raw.length) ?? failed(read.failure));
+      }
+      // A truncated or failed body is not worth inflating: `body` stays === `rawBody` for the evidence.
+      if (inflater && error) inflater.discard();
+      else if (inflater) {
+        const decoded = await inflater.end();
+        if (decoded.error) error = decoded.error;
+        else if (read.raw.length > 0) response.body = decoded.body;
       }
     } catch (err) {
       error = failed(err);
@@ -106,12 +117,6 @@ export class HttpClient {
       clearTimeout(timer);
     }
 
-    // A truncated or failed body is not worth inflating: `body` stays === `rawBody` for the evidence.
-    if (response && !error && isGzipEncoding(response.contentEncoding)) {
-      const decoded = await gunzipBounded(response.rawBody, this.#options.maxDecodedBytes);
-      if (decoded.error) error = decoded.error;
-      else response.body = decoded.body;
-    }
     return finish(captured, response, error);
   }
 
