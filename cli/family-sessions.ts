@@ -1,12 +1,16 @@
 import type { FamilyModule, FamilySession, PreflightReport } from '../families/family.ts';
 import { defaultRedactor } from '../client/redaction.ts';
-import { type BrokerAddress, startSessionBroker } from '../client/session-broker.ts';
+import type { CircuitBreaker } from '../client/circuit-breaker.ts';
+import { runBreakers, runMethods } from '../client/run-breakers.ts';
+import { type BrokerAddress, type BrokeredMethods, startSessionBroker } from '../client/session-broker.ts';
 import { HarnessError } from '../targets/harness-error.ts';
 import type { ResolvedTarget } from '../targets/load-targets.ts';
 
 /** The run's session of each judged family, opened and preflighted. */
 export interface OpenSessions {
   sessions: Map<string, FamilySession>;
+  /** The run's own broker methods (the families' circuit breakers). */
+  runMethods: BrokeredMethods;
   reports: PreflightReport[];
   close(): Promise<void>;
 }
@@ -17,12 +21,15 @@ export interface OpenSessions {
  */
 export async function openFamilySessions(target: ResolvedTarget, selected: readonly FamilyModule[]): Promise<OpenSessions> {
   const sessions = new Map<string, FamilySession>();
+  const run = runBreakers(selected.map((family) => family.name), target.entry.client.unresponsiveAfter);
   for (const family of selected) {
-    sessions.set(family.name, family.openSession({ section: target.entry.families[family.name], client: target.entry.client, redactor: defaultRedactor }));
+    const breaker = run.breakers.get(family.name) as CircuitBreaker;
+    sessions.set(family.name, family.openSession({ section: target.entry.families[family.name], client: target.entry.client, redactor: defaultRedactor, breaker }));
   }
   const reports = await Promise.all([...sessions.values()].map((session) => session.preflight()));
   return {
     sessions,
+    runMethods: run.serve,
     reports,
     close: async () => {
       await Promise.all([...sessions.values()].map((session) => session.close()));
@@ -40,7 +47,8 @@ export interface BrokeredSessions {
 /** Opens and preflights the families' sessions and serves them to suite workers; close() ends both. */
 export async function openBrokeredSessions(target: ResolvedTarget, selected: readonly FamilyModule[]): Promise<BrokeredSessions> {
   const opened = await openFamilySessions(target, selected);
-  const broker = await startSessionBroker(new Map([...opened.sessions].map(([name, session]) => [name, session.serve])));
+  const served = new Map([...opened.sessions].map(([name, session]) => [name, session.serve]));
+  const broker = await startSessionBroker(served.set(runMethods, opened.runMethods));
   return {
     reports: opened.reports,
     broker: broker.address,

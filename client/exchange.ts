@@ -15,7 +15,9 @@ export type ClientErrorCode =
   | 'CONNECTION_RESET'
   | 'CONNECTION_REFUSED'
   | 'PROTOCOL_ERROR'
-  | 'REQUEST_ERROR';
+  | 'REQUEST_ERROR'
+  /** Not sent: the family's circuit breaker found the target unresponsive (see circuit-breaker.ts). */
+  | 'TARGET_UNRESPONSIVE';
 
 export interface OutgoingRequest {
   method: string;

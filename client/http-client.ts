@@ -13,6 +13,7 @@ import { prepareRequest } from './prepare-request.ts';
 import { readBody } from './body-reader.ts';
 import { BoundedGunzip, isGzipEncoding } from './decode.ts';
 import { interimSkippingConnector } from './interim-responses.ts';
+import type { CircuitBreaker } from './circuit-breaker.ts';
 
 export interface HttpClientOptions {
   /** Per-request timeout covering connect, headers and the whole body. Default 10_000 ms. */
@@ -23,9 +24,11 @@ export interface HttpClientOptions {
   maxDecodedBytes?: number;
   /** Keep-alive connections per origin. Default 32. */
   connections?: number;
+  /** The family's circuit breaker: once open, exchanges fail at once with TARGET_UNRESPONSIVE. Default: none. */
+  breaker?: CircuitBreaker;
 }
 
-export const DEFAULT_HTTP_CLIENT_OPTIONS: Readonly<Required<HttpClientOptions>> = Object.freeze({
+export const DEFAULT_HTTP_CLIENT_OPTIONS: Readonly<Required<Omit<HttpClientOptions, 'breaker'>>> = Object.freeze({
   timeoutMs: 10_000,
   maxBodyBytes: 8 * 1024 * 1024,
   maxDecodedBytes: 32 * 1024 * 1024,
@@ -33,11 +36,14 @@ export const DEFAULT_HTTP_CLIENT_OPTIONS: Readonly<Required<HttpClientOptions>> 
 });
 
 export class HttpClient {
-  readonly #options: Required<HttpClientOptions>;
+  readonly #options: Required<Omit<HttpClientOptions, 'breaker'>>;
+  readonly #breaker: CircuitBreaker | undefined;
   readonly #agent: Agent;
 
   constructor(options: HttpClientOptions = {}) {
-    this.#options = { ...DEFAULT_HTTP_CLIENT_OPTIONS, ...definedOnly(options) };
+    const { breaker, ...rest } = options;
+    this.#options = { ...DEFAULT_HTTP_CLIENT_OPTIONS, ...definedOnly(rest) };
+    this.#breaker = breaker;
     // pipelining 1 is what lets the interim-response filter know where a response starts.
     this.#agent = new Agent({ connections: this.#options.connections, pipelining: 1, connect: interimSkippingConnector() });
   }
@@ -64,6 +70,9 @@ export class HttpClient {
       const fallback: CapturedRequest = { method: request.method, url: request.url, headers: request.headers ?? {} };
       return finish(fallback, undefined, clientError('REQUEST_ERROR', `cannot encode request: ${String(err)}`));
     }
+
+    const refusal = this.#breaker?.refusal();
+    if (refusal) return finish(captured, undefined, refusal);
 
     const timeoutMs = overrides?.timeoutMs ?? this.#options.timeoutMs;
     const maxBodyBytes = overrides?.maxBodyBytes ?? this.#options.maxBodyBytes;
@@ -117,7 +126,9 @@ export class HttpClient {
       clearTimeout(timer);
     }
 
-    return finish(captured, response, error);
+    const exchange = finish(captured, response, error);
+    this.#breaker?.record(exchange);
+    return exchange;
   }
 
   /** Closes the keep-alive pool; in-flight requests finish (bounded by their timeouts) first. */

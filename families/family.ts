@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import type { CheckRegistry } from '../checks/check.ts';
+import type { CircuitBreaker } from '../client/circuit-breaker.ts';
 import type { Redactor } from '../client/redaction.ts';
 import type { BrokeredMethods } from '../client/session-broker.ts';
 import type { Rule } from '../rules/rule.ts';
@@ -44,6 +45,8 @@ export interface SessionOptions<Section> {
   section: Section;
   client: ClientSettings;
   redactor: Redactor;
+  /** The family's circuit breaker for the run: hand it to every HTTP client the session opens. */
+  breaker: CircuitBreaker;
 }
 
 /** What a preflight found for one family of a target. */

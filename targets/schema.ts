@@ -16,6 +16,8 @@ const clientSettingsSchema = z
     maxBodyBytes: z.number().int().positive().default(8 * 1024 * 1024),
     /** Requests in flight where a rule allows concurrency. Default 16. */
     concurrency: z.number().int().min(1).max(256).default(16),
+    /** Consecutive exchanges of a family without an answer (timeout, refused) after which its remaining exchanges fail at once as "target unresponsive". Default 3. */
+    unresponsiveAfter: z.number().int().min(1).max(1000).default(3),
   })
   .strict();
 

@@ -5,6 +5,7 @@ import { entityHeaderRequired, type TenantMode } from '../../rules/billing/tenan
 import type { BillingCredentials } from '../../targets/billing/section.ts';
 import type { ClientSettings } from '../../targets/schema.ts';
 import type { Exchange } from '../exchange.ts';
+import type { CircuitBreaker } from '../circuit-breaker.ts';
 import { HttpClient } from '../http-client.ts';
 import type { Redactor } from '../redaction.ts';
 import type { IssuedToken } from '../token-cache.ts';
@@ -43,6 +44,8 @@ export interface BillingClientOptions {
   adapter: BillingAdapter;
   settings: ClientSettings;
   redactor: Redactor;
+  /** The family's circuit breaker for the run. Default: none (every exchange is sent). */
+  breaker?: CircuitBreaker;
   /** Least time between two token requests of a session this client owns, in ms. Default 50. */
   tokenMinIntervalMs?: number;
   /** The run's shared token session (from the session broker); default: a session this client owns. */
@@ -71,6 +74,7 @@ export class BillingClient {
       timeoutMs: options.settings.timeoutMs,
       maxBodyBytes: options.settings.maxBodyBytes,
       connections: Math.max(8, options.settings.concurrency * 2),
+      ...(options.breaker ? { breaker: options.breaker } : {}),
     });
     options.redactor.addSecret(options.credentials.clientSecret);
     this.tokenSession =

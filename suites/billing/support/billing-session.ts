@@ -4,6 +4,7 @@ import { billingAdapters } from '../../../adapters/billing/registry.ts';
 import { BillingClient } from '../../../client/billing/billing-client.ts';
 import { BrokeredTokenSession } from '../../../client/billing/token-session.ts';
 import { defaultRedactor } from '../../../client/redaction.ts';
+import { joinRunBreaker } from '../../../client/run-breakers.ts';
 import { billingRules } from '../../../rules/billing/rules.ts';
 import type { BillingSection } from '../../../targets/billing/section.ts';
 import type { ForAllOptions } from '../../support/for-all.ts';
@@ -33,11 +34,12 @@ export interface BillingSession {
  */
 export function useBillingSession(): () => BillingSession {
   let session: BillingSession | undefined;
-  beforeAll(() => {
+  beforeAll(async () => {
     const run = runContext();
     const section = run.target.families.billing as BillingSection | undefined;
     const adapter = section && billingAdapters[section.adapter];
     if (!section || !adapter) return;
+    const breaker = await joinRunBreaker(run.broker, 'billing', run.target.client.unresponsiveAfter);
     const client = new BillingClient({
       baseUrl: section.baseUrl,
       credentials: section.credentials,
@@ -45,6 +47,7 @@ export function useBillingSession(): () => BillingSession {
       adapter,
       settings: run.target.client,
       redactor: defaultRedactor,
+      breaker,
       tokenSession: new BrokeredTokenSession(run.broker, 'billing'),
     });
     session = {

@@ -1,0 +1,74 @@
+/**
+ * The circuit breaker of one family's target: after a few consecutive exchanges that got no answer at all
+ * (a timeout, a refused connection), the target is unresponsive and the family's remaining exchanges fail at
+ * once, naming the first of those failures, instead of each waiting out its own timeout.
+ */
+import type { ClientError, ClientErrorCode, Exchange } from './exchange.ts';
+import { clientError } from './errors.ts';
+
+/** Failures that mean no complete answer came; a reset or a malformed answer is an answer, judged by the rules. */
+const unanswered: ReadonlySet<ClientErrorCode> = new Set(['TIMEOUT', 'CONNECTION_REFUSED']);
+
+/** Why a breaker opened: shared across the processes of a run through the session broker. */
+export interface BreakerTrip {
+  family: string;
+  /** Consecutive unanswered exchanges that opened it. */
+  consecutive: number;
+  /** The first of them: method, URL, error code and message. */
+  first: string;
+}
+
+export class CircuitBreaker {
+  #streak = 0;
+  #firstOfStreak: string | undefined;
+  #trip: BreakerTrip | undefined;
+
+  /**
+   * @param family the family whose exchanges this breaker guards
+   * @param threshold consecutive unanswered exchanges that open it (target entry `client.unresponsiveAfter`, default 3)
+   * @param onTrip told once, when this breaker opens on its own count (not when told by `open`)
+   */
+  constructor(
+    readonly family: string,
+    readonly threshold: number,
+    private readonly onTrip?: (trip: BreakerTrip) => void,
+  ) {}
+
+  get trip(): BreakerTrip | undefined {
+    return this.#trip;
+  }
+
+  /** The error an exchange fails with instead of being sent, once the breaker is open. */
+  refusal(): ClientError | undefined {
+    const trip = this.#trip;
+    if (!trip) return undefined;
+    return clientError(
+      'TARGET_UNRESPONSIVE',
+      `not sent: target unresponsive (${trip.consecutive} consecutive ${this.family} exchanges got no answer; the first: ${trip.first})`,
+    );
+  }
+
+  /** Counts an exchange that was sent: an answer of any kind ends the streak. */
+  record(exchange: Exchange): void {
+    if (this.#trip) return;
+    const code = exchange.error?.code;
+    // A body trickling past the deadline counts too: it stalls a run just as much as silence does.
+    if (code === undefined || !unanswered.has(code)) {
+      this.#streak = 0;
+      this.#firstOfStreak = undefined;
+      return;
+    }
+    this.#streak += 1;
+    this.#firstOfStreak ??= `${exchange.request.method} ${exchange.request.url}: ${code} ${exchange.error?.message ?? ''}`.trim();
+    if (this.#streak >= this.threshold) {
+      const trip = { family: this.family, consecutive: this.#streak, first: this.#firstOfStreak };
+      this.open(trip);
+      this.onTrip?.(trip);
+    }
+  }
+
+  /** Opens the breaker (on its own count, or because another process of the run found the target unresponsive). */
+  open(trip: BreakerTrip): void {
+    this.#trip ??= trip;
+  }
+}
