@@ -27,12 +27,13 @@ Commands:
 
 Run "harness <command> --help" for a command's options.`,
   run: async () => `harness run [--targets FILE] [--target NAME] [--suite ${await familyNames()}]... [--seed N] [--runs N]
-            [--rule ID]... [--reports DIR] [--workers N] [--html]
+            [--rule ID]... [--reports DIR] [--workers N] [--max-time DURATION] [--html]
 
 Runs every rule's check against the target. Writes Allure results, JUnit XML and summary.json under
 the reports folder (default ./reports). Exit 0 conformant, 1 nonconformant, 2 harness or configuration error
 (also: the preflight found the target unreachable or its credentials refused, or the run was interrupted by
-SIGINT/SIGTERM, in which case the summary is written and marked interrupted).
+SIGINT/SIGTERM, in which case the summary is written and marked interrupted). summary.json and junit.xml are
+rewritten as rules finish, so a run killed outright leaves valid reports of what finished.
   --targets FILE  targets file (default ./targets.json, else the bundled one)
   --target NAME   target entry (default: the file's "default", normally "reference")
   --suite NAME    interface family, repeatable or comma-separated (default: every family the target declares)
@@ -41,6 +42,8 @@ SIGINT/SIGTERM, in which case the summary is written and marked interrupted).
   --rule ID       only this rule (repeatable)
   --reports DIR   output folder (default ./reports)
   --workers N     suite files run in parallel in at most N workers (default: cores - 1)
+  --max-time D    the run's deadline: 600, 90s or 10m (default: the target entry's maxTimeMs, else 10m); what has
+                  not finished by then is reported as not run, and a rule that failed still makes the run exit 1
   --html          also build the Allure HTML report`,
   doctor: async () => `harness doctor [--targets FILE] [--target NAME] [--suite NAME]...
 
@@ -94,6 +97,15 @@ function integerOption(value: unknown, name: string, min: number): number | unde
   return number;
 }
 
+/** `600`, `90s` or `10m` -> milliseconds; undefined when not given. */
+function durationOption(value: unknown, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  const match = /^(\d+(?:\.\d+)?)(s|m)?$/.exec(String(value).trim());
+  const milliseconds = match ? Number(match[1]) * (match[2] === 'm' ? 60_000 : 1000) : Number.NaN;
+  if (!(milliseconds >= 1000)) throw new HarnessError('USAGE', `--${name} must be a duration of at least 1 s (600, 90s, 10m), got ${String(value)}`);
+  return Math.round(milliseconds);
+}
+
 /** `--suite a --suite b,c` -> ['a', 'b', 'c']; undefined when not given. */
 function listOption(value: unknown): string[] | undefined {
   if (value === undefined) return undefined;
@@ -110,11 +122,14 @@ async function runCommand(argv: string[]): Promise<number> {
     rule: { type: 'string', multiple: true },
     reports: { type: 'string', default: 'reports' },
     workers: { type: 'string' },
+    'max-time': { type: 'string' },
     html: { type: 'boolean', default: false },
   });
   if (values.help) return printHelp('run');
+  const maxTimeMs = durationOption(values['max-time'], 'max-time');
   const { runHarness } = await import('./run-command.ts');
   const { renderSummary } = await import('../reporting/print-summary.ts');
+  const { liveLine } = await import('../reporting/live-line.ts');
   const reportsDir = String(values.reports);
   const suites = listOption(values.suite);
   const workers = integerOption(values.workers, 'workers', 1);
@@ -126,8 +141,10 @@ async function runCommand(argv: string[]): Promise<number> {
     runs: integerOption(values.runs, 'runs', 0) as number,
     ...(values.rule ? { rules: values.rule as string[] } : {}),
     ...(workers ? { workers } : {}),
+    ...(maxTimeMs ? { maxTimeMs } : {}),
     reportsDir,
     progress: (line) => console.log(line),
+    live: liveLine(),
   });
   console.log(renderSummary(summary));
   const paths = reportsPaths(reportsDir);

@@ -1,8 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PreflightReport } from '../families/family.ts';
-import { countStatuses, mergeOutcomes, type RunSummary, verdictOf } from '../reporting/run-summary.ts';
+import type { RunProgress } from '../reporting/live-line.ts';
+import { writeSummaryFiles } from '../reporting/report-files.ts';
+import { buildRunSummary, type RunSummary, type StopReason } from '../reporting/run-summary.ts';
+import type { RuleOutcome } from '../suites/support/rule-outcome.ts';
 import type { RunContext } from '../suites/support/run-context.ts';
 import { launchTarget } from '../targets/launch-target.ts';
 import { readTargetsFile, resolveTarget } from '../targets/load-targets.ts';
@@ -10,7 +13,7 @@ import { openBrokeredSessions, preflightError } from './family-sessions.ts';
 import { listenForInterruption } from './interrupt.ts';
 import { reportsPaths } from './paths.ts';
 import { ensureReferenceCredentials, selectFamilies } from './select-families.ts';
-import { SuiteRunner, type SuiteResults } from './suite-runner.ts';
+import { SuiteRunner } from './suite-runner.ts';
 
 export interface RunOptions {
   targetsFile: string;
@@ -26,20 +29,29 @@ export interface RunOptions {
   reportsDir: string;
   /** Suite files run in parallel in at most this many workers. Default: vitest's. */
   workers?: number;
+  /** The run's deadline in ms; what has not finished then is reported as not run. Default: the target entry's `maxTimeMs`, else 10 minutes. */
+  maxTimeMs?: number;
   /** Called with one-line progress messages. Default: nothing. */
   progress?: (line: string) => void;
+  /** Told as rules start and finish (the live line). Default: nothing. */
+  live?: RunProgress;
 }
 
-/** How long an interrupted run waits for the tests in progress before it writes what it has. */
-const interruptGraceMs = 3000;
+/** How long a stopped run waits for the tests in progress before it writes what it has. */
+const stopGraceMs = 3000;
+/** Snapshots of summary.json and junit.xml are written at most this often while rules finish. */
+const snapshotIntervalMs = 1000;
+export const defaultMaxTimeMs = 10 * 60_000;
 
 /**
  * Runs the suites against a target and returns the summary: starts a `command` target, preflights each
  * family (one session and one token per family for the whole run), runs the suites, stops what it started.
- * SIGINT or SIGTERM stop the run: the summary is written, marked interrupted.
+ * SIGINT, SIGTERM or the deadline stop the run: the summary is written, marked stopped. summary.json and
+ * junit.xml are rewritten as rules finish, so a run killed outright still leaves valid reports.
  */
 export async function runHarness(options: RunOptions): Promise<RunSummary> {
   const say = options.progress ?? (() => {});
+  const live = options.live;
   ensureReferenceCredentials(process.env);
   const file = readTargetsFile(options.targetsFile);
   const target = await resolveTarget(file, options.target, process.env);
@@ -50,47 +62,79 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
   for (const stale of [paths.allureResults, paths.summary, paths.junit]) rmSync(stale, { recursive: true, force: true });
   mkdirSync(paths.root, { recursive: true });
   const startedAt = new Date();
-  const interruption = listenForInterruption();
+  const maxTimeMs = options.maxTimeMs ?? target.entry.maxTimeMs ?? defaultMaxTimeMs;
+  const stop = stopSignals(maxTimeMs);
+  const selectedRules = selected.flatMap((family) => family.rules).filter((rule) => !options.rules?.length || options.rules.includes(rule.id));
+  const statements = new Map(selectedRules.map((rule) => [rule.id, rule.statement]));
   let preflight: PreflightReport[] = [];
-  let results: SuiteResults = { outcomes: [], errors: [] };
+  let outcomes: readonly RuleOutcome[] = [];
+  let errors: string[] = [];
+  const summaryNow = (inProgress: boolean): RunSummary =>
+    buildRunSummary({
+      target: target.name,
+      targetsFile: file.path,
+      families: selected.map((family) => family.name),
+      seed,
+      runs: options.runs,
+      startedAt,
+      ...(stop.reason ? { stoppedBy: stop.reason } : {}),
+      inProgress,
+      preflight,
+      selectedRules: selectedRules.map((rule) => rule.id),
+      outcomes,
+      errors,
+    });
+  const write = (summary: RunSummary) => writeSummaryFiles(paths, summary, (ruleId) => statements.get(ruleId) ?? '');
+  const snapshots = throttled(snapshotIntervalMs, () => write(summaryNow(true)));
   try {
-    say(`harness run: target ${target.name}, families ${selected.map((family) => family.name).join(', ')}, seed ${seed}`);
+    say(`harness run: target ${target.name}, families ${selected.map((family) => family.name).join(', ')}, seed ${seed}, deadline ${Math.round(maxTimeMs / 1000)} s`);
     const launched = await launchTarget(target);
-    interruption.beforeForcedExit(() => launched.kill());
+    stop.beforeForcedExit(() => launched.kill());
     if (launched.pid !== undefined) say(`target ${target.name} started (pid ${launched.pid})`);
     try {
-      results = await judge();
+      await judge();
     } finally {
       await launched.stop();
     }
   } finally {
-    interruption.dispose();
+    snapshots.cancel();
+    live?.stop();
+    stop.dispose();
   }
 
-  async function judge(): Promise<SuiteResults> {
-    if (interruption.signal) return results;
+  async function judge(): Promise<void> {
+    if (stop.reason) return;
     const sessions = await openBrokeredSessions(target, selected);
     preflight = sessions.reports;
     try {
       const problem = preflightError(target.name, sessions.reports);
       if (problem) throw problem;
-      if (interruption.signal) return results;
+      if (stop.reason) return;
       const runner = await SuiteRunner.create({
         families: selected,
-        reports: { allureResults: paths.allureResults, junit: paths.junit },
+        reports: { allureResults: paths.allureResults },
         cacheDir: join(paths.root, '.vite'),
         ...(options.workers ? { maxWorkers: options.workers } : {}),
+        listener: {
+          ruleStarted: (ruleId) => live?.ruleStarted(ruleId),
+          outcome: (outcome) => {
+            live?.ruleFinished(outcome);
+            outcomes = runner.results().outcomes;
+            snapshots.request();
+          },
+        },
       });
       try {
         const context: RunContext = { targetName: target.name, targetsFile: file.path, target: target.entry, seed, runs: options.runs, broker: sessions.broker };
         say('running the suites');
         const run = runner.run(context, { families: selected.map((family) => family.name), ...(options.rules?.length ? { rules: options.rules } : {}) });
-        const stopped = interruption.arrived.then(async () => {
+        const stopped = stop.requested.then(async (reason) => {
+          if (reason === 'max-time') say(`harness: the run reached its deadline (${Math.round(maxTimeMs / 1000)} s): stopping; what has not finished is reported as not run`);
           await runner.cancel();
-          await Promise.race([run, new Promise((resolve) => setTimeout(resolve, interruptGraceMs))]);
+          await Promise.race([run, new Promise((resolve) => setTimeout(resolve, stopGraceMs))]);
           return runner.results();
         });
-        return await Promise.race([run, stopped]);
+        ({ outcomes, errors } = await Promise.race([run, stopped]));
       } finally {
         await runner.close();
       }
@@ -99,27 +143,48 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
     }
   }
 
-  const interrupted = interruption.signal !== undefined;
-  const rules = mergeOutcomes(results.outcomes);
-  const selectedRules = selected.flatMap((family) => family.rules).filter((rule) => !options.rules?.length || options.rules.includes(rule.id));
-  const notRun = selectedRules.map((rule) => rule.id).filter((id) => !rules.some((rule) => rule.ruleId === id));
-  const summary: RunSummary = {
-    target: target.name,
-    targetsFile: file.path,
-    families: selected.map((family) => family.name),
-    seed,
-    runs: options.runs,
-    startedAt: startedAt.toISOString(),
-    durationMs: Date.now() - startedAt.getTime(),
-    interrupted,
-    preflight,
-    exchanges: rules.reduce((total, rule) => total + (rule.exchanges ?? 0), 0),
-    verdict: verdictOf(rules, notRun, results.errors, interrupted),
-    counts: countStatuses(rules, notRun),
-    rules,
-    notRun,
-    errors: results.errors,
-  };
-  writeFileSync(paths.summary, `${JSON.stringify(summary, null, 2)}\n`);
+  const summary = summaryNow(false);
+  write(summary);
   return summary;
+}
+
+/** A signal or the deadline, whichever comes first. */
+function stopSignals(maxTimeMs: number) {
+  const interruption = listenForInterruption();
+  let deadlineReached = false;
+  let reached: () => void = () => {};
+  const deadline = new Promise<'max-time'>((resolve) => (reached = () => resolve('max-time')));
+  const timer = setTimeout(() => {
+    deadlineReached = true;
+    reached();
+  }, maxTimeMs);
+  timer.unref();
+  return {
+    get reason(): StopReason | undefined {
+      return interruption.signal === 'SIGINT' || interruption.signal === 'SIGTERM' ? interruption.signal : deadlineReached ? 'max-time' : undefined;
+    },
+    requested: Promise.race([interruption.arrived.then((signal): StopReason => (signal === 'SIGINT' ? 'SIGINT' : 'SIGTERM')), deadline]),
+    beforeForcedExit: (work: () => void) => interruption.beforeForcedExit(work),
+    dispose() {
+      clearTimeout(timer);
+      interruption.dispose();
+    },
+  };
+}
+
+/** Runs `work` at most once per `intervalMs` however often it is requested, the last request included. */
+function throttled(intervalMs: number, work: () => void) {
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    request() {
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        work();
+      }, intervalMs);
+    },
+    cancel() {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+    },
+  };
 }

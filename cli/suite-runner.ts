@@ -1,8 +1,7 @@
 import { relative } from 'node:path';
 import { createVitest, type TestSpecification, type Vitest } from 'vitest/node';
 import type { FamilyModule } from '../families/family.ts';
-import { JUnitAcrossPasses } from '../reporting/junit-across-passes.ts';
-import { OutcomeCollector } from '../reporting/outcome-collector.ts';
+import { OutcomeCollector, type OutcomeListener } from '../reporting/outcome-collector.ts';
 import type { RuleOutcome } from '../suites/support/rule-outcome.ts';
 import type { RunContext } from '../suites/support/run-context.ts';
 import { packageRoot } from './paths.ts';
@@ -13,8 +12,10 @@ const aloneFile = /\.alone\.suite\.ts$/;
 export interface SuiteRunnerOptions {
   /** Families whose suite files the runner can run. */
   families: readonly FamilyModule[];
-  /** Where Allure results and JUnit XML go; without it the runner only collects outcomes. */
-  reports?: { allureResults: string; junit: string };
+  /** Where Allure results go; without it the runner only collects outcomes. */
+  reports?: { allureResults: string };
+  /** Told as rules start and end. */
+  listener?: OutcomeListener;
   /** Folder for vite's cache. */
   cacheDir: string;
   /** Suite files run in parallel in at most this many workers. Default: vitest's (cores - 1). */
@@ -48,13 +49,11 @@ export class SuiteRunner {
   private constructor(
     private readonly vitest: Vitest,
     private readonly collector: OutcomeCollector,
-    private readonly junit: JUnitAcrossPasses | undefined,
     private readonly families: readonly FamilyModule[],
   ) {}
 
   static async create(options: SuiteRunnerOptions): Promise<SuiteRunner> {
-    const collector = new OutcomeCollector();
-    const junit = options.reports ? new JUnitAcrossPasses({ outputFile: options.reports.junit }) : undefined;
+    const collector = new OutcomeCollector(options.listener);
     const signals = ['SIGINT', 'SIGTERM'] as const;
     const listenersBefore = new Map(signals.map((signal) => [signal, process.listeners(signal)]));
     const include = options.families.map((family) => `${relative(packageRoot, family.suitesDir).split('\\').join('/')}/**/*.suite.ts`);
@@ -65,7 +64,7 @@ export class SuiteRunner {
         root: packageRoot,
         include,
         watch: false,
-        reporters: [collector, ...(options.reports && junit ? [['allure-vitest/reporter', { resultsDir: options.reports.allureResults }] as [string, Record<string, unknown>], junit] : [])],
+        reporters: [collector, ...(options.reports ? [['allure-vitest/reporter', { resultsDir: options.reports.allureResults }] as [string, Record<string, unknown>]] : [])],
         passWithNoTests: true,
         ...(options.maxWorkers ? { maxWorkers: options.maxWorkers } : {}),
       },
@@ -76,7 +75,7 @@ export class SuiteRunner {
     for (const signal of signals) {
       for (const listener of process.listeners(signal)) if (!listenersBefore.get(signal)?.includes(listener)) process.off(signal, listener);
     }
-    return new SuiteRunner(vitest, collector, junit, options.families);
+    return new SuiteRunner(vitest, collector, options.families);
   }
 
   /** The suite files of the selected families (and files), split into those that run together and those that run alone. */
@@ -125,9 +124,7 @@ export class SuiteRunner {
     return files;
   }
 
-  /** Writes the JUnit file of every run so far and closes vitest. */
   async close(): Promise<void> {
-    await this.junit?.write();
     await this.vitest.close();
   }
 }

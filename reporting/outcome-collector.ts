@@ -1,6 +1,14 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { RuleOutcome } from '../suites/support/rule-outcome.ts';
 
+/** Told as rules start and end (a live line, reports written as rules finish). */
+export interface OutcomeListener {
+  ruleStarted?(ruleId: string): void;
+  outcome?(outcome: RuleOutcome): void;
+}
+
+const ruleIdOf = (testCase: TestCase) => testCase.name.split(':')[0] ?? testCase.name;
+
 /**
  * A vitest reporter that only collects: the rule outcome each test recorded, as each test ends (so an
  * interrupted run still has what finished), and errors outside tests. A test that ended without an
@@ -11,23 +19,31 @@ export class OutcomeCollector implements Reporter {
   outcomes: RuleOutcome[] = [];
   errors: string[] = [];
 
+  constructor(private readonly listener: OutcomeListener = {}) {}
+
   /** Forgets what earlier runs collected (one collector serves many runs of one vitest instance). */
   reset(): void {
     this.outcomes = [];
     this.errors = [];
   }
 
+  onTestCaseReady(testCase: TestCase): void {
+    this.listener.ruleStarted?.(ruleIdOf(testCase));
+  }
+
   onTestCaseResult(testCase: TestCase): void {
-    const outcome = testCase.meta().harness;
-    if (outcome) {
-      this.outcomes.push(outcome);
-      return;
-    }
+    const outcome = testCase.meta().harness ?? this.#withoutOutcome(testCase);
+    if (!outcome) return;
+    this.outcomes.push(outcome);
+    this.listener.outcome?.(outcome);
+  }
+
+  #withoutOutcome(testCase: TestCase): RuleOutcome | undefined {
     const result = testCase.result();
-    if (result.state === 'skipped' || result.state === 'pending') return;
-    const ruleId = testCase.name.split(':')[0] ?? testCase.name;
+    if (result.state === 'skipped' || result.state === 'pending') return undefined;
+    const ruleId = ruleIdOf(testCase);
     const message = result.errors?.[0]?.message ?? `the test did not run (${result.state})`;
-    this.outcomes.push({ ruleId, family: ruleId.split('.')[0] ?? '', status: 'broken', section: '', message });
+    return { ruleId, family: ruleId.split('.')[0] ?? '', status: 'broken', section: '', message };
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>): void {

@@ -1,5 +1,5 @@
 import { failureText } from '../suites/support/failure-text.ts';
-import type { RunSummary } from './run-summary.ts';
+import { notRunReason, type RunSummary } from './run-summary.ts';
 
 const marks = { passed: 'PASS', failed: 'FAIL', broken: 'BROKEN', waived: 'WAIVED', 'not-applicable': 'N/A' } as const;
 
@@ -13,7 +13,7 @@ export function renderSummary(summary: RunSummary): string {
   for (const rule of summary.rules) {
     lines.push(`${marks[rule.status].padEnd(7)} ${rule.ruleId}${rule.message && rule.status !== 'failed' ? `  (${rule.message.split('\n')[0]})` : ''}`);
   }
-  const why = summary.interrupted ? 'the run was interrupted' : 'no test judged this rule';
+  const why = notRunReason(summary);
   for (const ruleId of summary.notRun) lines.push(`NOT RUN ${ruleId}  (${why})`);
   const failures = summary.rules.filter((rule) => rule.status === 'failed' || rule.status === 'broken');
   for (const failure of failures) lines.push('', `=== ${failure.status.toUpperCase()} ${failure.ruleId}`, failureText(failure, replay));
@@ -21,7 +21,7 @@ export function renderSummary(summary: RunSummary): string {
   const c = summary.counts;
   lines.push(
     '',
-    `${summary.interrupted ? 'INTERRUPTED' : summary.verdict.toUpperCase()}: ${c.passed} passed, ${c.failed} failed, ${c.broken} broken, ${c.waived} waived, ${c['not-applicable']} not applicable, ${c['not-run']} not run (${(summary.durationMs / 1000).toFixed(1)} s, ${summary.exchanges} exchanges)`,
+    `${summary.stoppedBy === 'max-time' ? `DEADLINE REACHED, ${summary.verdict.toUpperCase()}` : summary.interrupted ? 'INTERRUPTED' : summary.verdict.toUpperCase()}: ${c.passed} passed, ${c.failed} failed, ${c.broken} broken, ${c.waived} waived, ${c['not-applicable']} not applicable, ${c['not-run']} not run (${(summary.durationMs / 1000).toFixed(1)} s, ${summary.exchanges} exchanges)`,
   );
   return lines.join('\n');
 }

@@ -17,8 +17,12 @@ export interface RunSummary {
   runs: number;
   startedAt: string;
   durationMs: number;
-  /** The run was stopped by SIGINT or SIGTERM before it finished: what is missing is listed as not run. */
+  /** The run was stopped (SIGINT, SIGTERM, or its deadline) before it finished: what is missing is listed as not run. */
   interrupted: boolean;
+  /** What stopped it, when something did. */
+  stoppedBy?: StopReason;
+  /** A snapshot written while the run goes on (a killed run leaves this one); false in the final summary. */
+  inProgress: boolean;
   /** What the preflight found per family (reachable, authenticated, server header, latency). */
   preflight: PreflightReport[];
   /** HTTP exchanges the suites made with the target. */
@@ -30,6 +34,59 @@ export interface RunSummary {
   notRun: string[];
   /** Errors outside any test (a crashed suite file, a worker failure). */
   errors: string[];
+}
+
+/** A signal, or the run's deadline (`--max-time`, the target entry's `maxTimeMs`). */
+export type StopReason = 'SIGINT' | 'SIGTERM' | 'max-time';
+
+/** Why the rules listed as not run were not. */
+export function notRunReason(summary: Pick<RunSummary, 'stoppedBy' | 'inProgress'>): string {
+  if (summary.inProgress) return 'still running when this snapshot was written';
+  if (summary.stoppedBy === 'max-time') return 'the run reached its deadline (--max-time)';
+  if (summary.stoppedBy) return `the run was interrupted (${summary.stoppedBy})`;
+  return 'no test judged this rule';
+}
+
+/** What a summary is made of; the rest is derived. */
+export interface SummaryParts {
+  target: string;
+  targetsFile: string;
+  families: string[];
+  seed: number;
+  runs: number;
+  startedAt: Date;
+  stoppedBy?: StopReason;
+  inProgress: boolean;
+  preflight: PreflightReport[];
+  /** The rule ids the run set out to judge. */
+  selectedRules: readonly string[];
+  outcomes: readonly RuleOutcome[];
+  errors: string[];
+}
+
+export function buildRunSummary(parts: SummaryParts): RunSummary {
+  const rules = mergeOutcomes(parts.outcomes);
+  const notRun = parts.selectedRules.filter((id) => !rules.some((rule) => rule.ruleId === id));
+  const interrupted = parts.stoppedBy !== undefined;
+  return {
+    target: parts.target,
+    targetsFile: parts.targetsFile,
+    families: parts.families,
+    seed: parts.seed,
+    runs: parts.runs,
+    startedAt: parts.startedAt.toISOString(),
+    durationMs: Date.now() - parts.startedAt.getTime(),
+    interrupted,
+    ...(parts.stoppedBy ? { stoppedBy: parts.stoppedBy } : {}),
+    inProgress: parts.inProgress,
+    preflight: parts.preflight,
+    exchanges: rules.reduce((total, rule) => total + (rule.exchanges ?? 0), 0),
+    verdict: verdictOf(rules, notRun, parts.errors, parts.stoppedBy),
+    counts: countStatuses(rules, notRun),
+    rules,
+    notRun,
+    errors: parts.errors,
+  };
 }
 
 const severity: Record<RuleStatus, number> = { failed: 4, broken: 3, passed: 2, waived: 1, 'not-applicable': 0 };
@@ -46,14 +103,18 @@ export function mergeOutcomes(outcomes: readonly RuleOutcome[]): RuleSummary[] {
     const observations = { ...current.observations, ...outcome.observations };
     const worse = severity[outcome.status] > severity[current.status] ? outcome : current;
     const exchanges = (current.exchanges ?? 0) + (outcome.exchanges ?? 0);
-    byRule.set(outcome.ruleId, { ...worse, tests: current.tests + 1, exchanges, ...(Object.keys(observations).length ? { observations } : {}) });
+    const durationMs = (current.durationMs ?? 0) + (outcome.durationMs ?? 0);
+    byRule.set(outcome.ruleId, { ...worse, tests: current.tests + 1, exchanges, durationMs, ...(Object.keys(observations).length ? { observations } : {}) });
   }
   return [...byRule.values()];
 }
 
-/** Exit-code meaning: an interrupted run is unfinished (error); any failure is nonconformant; a broken check or a gap is a harness error. */
-export function verdictOf(rules: readonly RuleSummary[], notRun: readonly string[], errors: readonly string[], interrupted = false): RunSummary['verdict'] {
-  if (interrupted) return 'error';
+/**
+ * Exit-code meaning: a run stopped by a signal is unfinished (error); any failure is nonconformant, also when
+ * the deadline cut the run (what failed has failed); a broken check or a gap is a harness error.
+ */
+export function verdictOf(rules: readonly RuleSummary[], notRun: readonly string[], errors: readonly string[], stoppedBy?: StopReason): RunSummary['verdict'] {
+  if (stoppedBy !== undefined && stoppedBy !== 'max-time') return 'error';
   if (rules.some((rule) => rule.status === 'failed')) return 'nonconformant';
   if (rules.some((rule) => rule.status === 'broken') || notRun.length > 0 || errors.length > 0) return 'error';
   return 'conformant';

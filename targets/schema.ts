@@ -53,6 +53,8 @@ export function targetSchemaFor(families: readonly FamilyModule[]) {
     families: familiesSchema(families),
     waivers: z.array(waiverSchema).default([]),
     client: clientSettingsSchema.default(clientSettingsSchema.parse({})),
+    /** Deadline of a run against this target, in ms (`--max-time` overrides it). Default 600000 (10 minutes). */
+    maxTimeMs: z.number().int().positive().optional(),
   };
   const url = z.object({ kind: z.literal('url'), ...common }).strict();
   const command = z
@@ -90,6 +92,7 @@ export interface TargetEntry {
   families: Record<string, unknown>;
   waivers: { rule: string; reason: string }[];
   client: ClientSettings;
+  maxTimeMs?: number;
 }
 
 export interface CommandTarget extends TargetEntry {

@@ -20,6 +20,8 @@ export interface RuleOutcome {
   replay?: { seed: number; path: string; counterexample: string };
   /** HTTP exchanges the test made (set-up included). */
   exchanges?: number;
+  /** How long the test took, in ms. */
+  durationMs?: number;
   /** What the target showed where the spec leaves behaviour open. */
   observations?: Record<string, unknown>;
 }

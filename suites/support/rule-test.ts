@@ -89,11 +89,13 @@ function defineRuleTest(rule: Rule<string, any>, body: (context: RuleTestContext
     const observations: Record<string, unknown> = {};
     const base: RuleOutcome = { ruleId: rule.id, family: rule.family, status: 'passed', section: `${rule.source.document} > ${rule.source.section}` };
     const exchangesBefore = exchangesStarted();
+    const startedAt = performance.now();
     const record = (outcome: RuleOutcome) => {
       const exchanges = exchangesStarted() - exchangesBefore;
+      const durationMs = Math.round(performance.now() - startedAt);
       const redacted = Object.keys(observations).length ? defaultRedactor.redactValue(observations) : undefined;
       const shown = redacted === undefined ? {} : { observations: typeof redacted === 'object' && redacted !== null ? (redacted as Record<string, unknown>) : { withheld: redacted } };
-      vitestContext.task.meta.harness = { ...outcome, exchanges, ...shown };
+      vitestContext.task.meta.harness = { ...outcome, exchanges, durationMs, ...shown };
     };
     await label(rule, run);
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { renderSummary } from '../../reporting/print-summary.ts';
-import { countStatuses, mergeOutcomes, type RuleSummary, type RunSummary, verdictOf } from '../../reporting/run-summary.ts';
+import { buildRunSummary, countStatuses, mergeOutcomes, type RuleSummary, type RunSummary, verdictOf } from '../../reporting/run-summary.ts';
 import type { RuleOutcome, RuleStatus } from '../../suites/support/rule-outcome.ts';
 
 const outcome = (ruleId: string, status: RuleStatus, extra: Partial<RuleOutcome> = {}): RuleOutcome => ({ ruleId, family: 'billing', status, section: 'Headers', ...extra });
@@ -115,6 +115,7 @@ describe('renderSummary', () => {
     targetsFile: '/work/my targets.json',
     families: ['billing'],
     interrupted: false,
+    inProgress: false,
     preflight: [{ family: 'billing', url: 'http://127.0.0.1:1/billing', reachable: true, authenticated: true, notes: ['server sent no expires_in'] }],
     seed: 1234,
     runs: 50,
@@ -171,13 +172,15 @@ describe('an interrupted run', () => {
     targetsFile: '/work/targets.json',
     families: ['billing'],
     interrupted: true,
+    stoppedBy: 'SIGTERM',
+    inProgress: false,
     preflight: [],
     seed: 1,
     runs: 10,
     startedAt: '2026-01-01T00:00:00.000Z',
     durationMs: 1000,
     exchanges: 3,
-    verdict: verdictOf([summaryOf('billing.bodies.json', 'passed')], ['billing.charges.create'], [], true),
+    verdict: verdictOf([summaryOf('billing.bodies.json', 'passed')], ['billing.charges.create'], [], 'SIGTERM'),
     counts: countStatuses([summaryOf('billing.bodies.json', 'passed')], ['billing.charges.create']),
     rules: [summaryOf('billing.bodies.json', 'passed')],
     notRun: ['billing.charges.create'],
@@ -186,9 +189,41 @@ describe('an interrupted run', () => {
 
   test('is an error verdict even where a rule failed, and says so with what did not run', () => {
     expect(summary.verdict).toBe('error');
-    expect(verdictOf([summaryOf('a', 'failed')], [], [], true)).toBe('error');
+    expect(verdictOf([summaryOf('a', 'failed')], [], [], 'SIGINT')).toBe('error');
     const text = renderSummary(summary);
-    expect(text).toContain('NOT RUN billing.charges.create  (the run was interrupted)');
+    expect(text).toContain('NOT RUN billing.charges.create  (the run was interrupted (SIGTERM))');
     expect(text.split('\n').at(-1)).toMatch(/^INTERRUPTED: 1 passed/);
+  });
+});
+
+describe('a run stopped by its deadline', () => {
+  const parts = {
+    target: 'staging',
+    targetsFile: '/work/targets.json',
+    families: ['billing'],
+    seed: 1,
+    runs: 10,
+    startedAt: new Date(Date.now() - 5000),
+    inProgress: false,
+    preflight: [],
+    selectedRules: ['billing.bodies.json', 'billing.charges.create', 'billing.token.issue'],
+    errors: [],
+  };
+
+  test('is nonconformant when a rule failed before the deadline, an error otherwise; the rest is not run, with the reason', () => {
+    const failed = buildRunSummary({ ...parts, stoppedBy: 'max-time', outcomes: [summaryOf('billing.bodies.json', 'failed')] });
+    expect(failed.verdict).toBe('nonconformant');
+    expect(failed.interrupted).toBe(true);
+    expect(failed.notRun).toEqual(['billing.charges.create', 'billing.token.issue']);
+    const text = renderSummary(failed);
+    expect(text).toContain('NOT RUN billing.charges.create  (the run reached its deadline (--max-time))');
+    expect(text.split('\n').at(-1)).toMatch(/^DEADLINE REACHED, NONCONFORMANT: 0 passed, 1 failed/);
+    expect(buildRunSummary({ ...parts, stoppedBy: 'max-time', outcomes: [summaryOf('billing.bodies.json', 'passed')] }).verdict).toBe('error');
+  });
+
+  test('a snapshot written while the run goes on says so', () => {
+    const snapshot = buildRunSummary({ ...parts, inProgress: true, outcomes: [] });
+    expect(snapshot.inProgress).toBe(true);
+    expect(renderSummary(snapshot)).toContain('NOT RUN billing.token.issue  (still running when this snapshot was written)');
   });
 });

@@ -1,0 +1,16 @@
+import { renameSync, writeFileSync } from 'node:fs';
+import { renderJUnit } from './junit-xml.ts';
+import type { RunSummary } from './run-summary.ts';
+
+/** Replaces a file in one step: a run killed while writing leaves the previous, whole file. */
+function writeAtomically(path: string, text: string): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, path);
+}
+
+/** Writes summary.json and junit.xml of a summary (a snapshot while the run goes on, or the final one). */
+export function writeSummaryFiles(paths: { summary: string; junit: string }, summary: RunSummary, statementOf: (ruleId: string) => string): void {
+  writeAtomically(paths.summary, `${JSON.stringify(summary, null, 2)}\n`);
+  writeAtomically(paths.junit, renderJUnit(summary, statementOf));
+}
