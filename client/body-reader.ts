@@ -1,5 +1,6 @@
 /** Reads a response body into memory with a hard byte cap, without ever rejecting. */
 import type { Readable } from 'node:stream';
+import type { BodyAllowance } from './body-memory.ts';
 
 export interface BodyRead {
   /** Bytes received, at most `cap`. */
@@ -21,7 +22,7 @@ const EMPTY = Buffer.alloc(0);
  * Event listeners rather than `for await`: measurably cheaper per exchange, and destroying the stream at the cap
  * is what stops endless bodies (undici then drops the connection instead of draining it).
  */
-export function readBody(body: Readable, cap: number, sink?: BodySink): Promise<BodyRead> {
+export function readBody(body: Readable, cap: number, sink?: BodySink, allowance?: BodyAllowance): Promise<BodyRead> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let length = 0;
@@ -51,6 +52,12 @@ export function readBody(body: Readable, cap: number, sink?: BodySink): Promise<
       if (sink && !sink(chunk)) {
         settle(false, undefined, true);
         body.destroy();
+        return;
+      }
+      const wait = allowance?.add(chunk.length);
+      if (wait) {
+        body.pause();
+        void wait.then(() => settled || body.resume());
       }
     };
 

@@ -1,5 +1,6 @@
 /** Content-Encoding handling: we gunzip ourselves (never undici/fetch) so that broken gzip is observable. */
 import { createGunzip, type Gunzip } from 'node:zlib';
+import type { BodyAllowance } from './body-memory.ts';
 import type { ClientError } from './exchange.ts';
 import { classifyError, clientError } from './errors.ts';
 
@@ -25,7 +26,8 @@ export class BoundedGunzip {
   #failure: ClientError | undefined;
   readonly #ended: Promise<void>;
 
-  constructor(maxDecodedBytes: number) {
+  /** @param allowance the exchange's share of the process's body memory: inflating pauses while it waits for more */
+  constructor(maxDecodedBytes: number, allowance?: BodyAllowance) {
     this.#maxDecodedBytes = maxDecodedBytes;
     this.#inflater = createGunzip();
     this.#inflater.on('data', (chunk: Buffer) => {
@@ -36,6 +38,11 @@ export class BoundedGunzip {
         return;
       }
       this.#chunks.push(chunk);
+      const wait = allowance?.add(chunk.length);
+      if (wait) {
+        this.#inflater.pause();
+        void wait.then(() => this.#inflater.resume());
+      }
     });
     this.#ended = new Promise((resolve) => {
       this.#inflater.once('end', resolve);

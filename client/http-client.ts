@@ -10,6 +10,7 @@ import type { CapturedRequest, ClientError, Exchange, OutgoingRequest } from './
 import { LazyResponse, nextExchangeId } from './exchange.ts';
 import { classifyError, clientError } from './errors.ts';
 import { prepareRequest } from './prepare-request.ts';
+import { BodyAllowance } from './body-memory.ts';
 import { readBody } from './body-reader.ts';
 import { BoundedGunzip, isGzipEncoding } from './decode.ts';
 import { interimSkippingConnector } from './interim-responses.ts';
@@ -34,6 +35,9 @@ export const DEFAULT_HTTP_CLIENT_OPTIONS: Readonly<Required<Omit<HttpClientOptio
   maxDecodedBytes: 32 * 1024 * 1024,
   connections: 32,
 });
+
+/** How much of a body cut at the cap is kept for the evidence (which shows a few thousand characters). */
+const OVERFLOW_EVIDENCE_BYTES = 64 * 1024;
 
 export class HttpClient {
   readonly #options: Required<Omit<HttpClientOptions, 'breaker'>>;
@@ -86,6 +90,7 @@ export class HttpClient {
 
     let response: LazyResponse | undefined;
     let error: ClientError | undefined;
+    const allowance = new BodyAllowance();
     // Once our timer fired, whatever undici reports (an abort) is a TIMEOUT.
     const failed = (err: unknown): ClientError =>
       timedOut
@@ -105,11 +110,13 @@ export class HttpClient {
       const encoding = headers['content-encoding'];
       const contentEncoding = Array.isArray(encoding) ? encoding.join(', ') : encoding;
       // Inflated while it arrives, so a gzip bomb is stopped at the decoded cap, not after the whole body is in.
-      const inflater = isGzipEncoding(contentEncoding) ? new BoundedGunzip(this.#options.maxDecodedBytes) : undefined;
-      const read = await readBody(res.body, maxBodyBytes, inflater && ((chunk) => inflater.write(chunk)));
-      response = new LazyResponse(res.statusCode, headers, read.raw, contentEncoding);
+      const inflater = isGzipEncoding(contentEncoding) ? new BoundedGunzip(this.#options.maxDecodedBytes, allowance) : undefined;
+      const read = await readBody(res.body, maxBodyBytes, inflater && ((chunk) => inflater.write(chunk)), allowance);
+      // Past the cap the exchange has failed and nothing judges the body: only its start is kept, as evidence.
+      const kept = read.overflow ? Buffer.from(read.raw.subarray(0, OVERFLOW_EVIDENCE_BYTES)) : read.raw;
+      response = new LazyResponse(res.statusCode, headers, kept, contentEncoding);
       if (read.overflow) {
-        error = clientError('BODY_TOO_LARGE', `response body exceeds ${maxBodyBytes} bytes`);
+        error = clientError('BODY_TOO_LARGE', `response body exceeds ${maxBodyBytes} bytes (its first ${kept.length} bytes are kept as evidence)`);
       } else if (read.failure !== undefined) {
         error = timedOut ? failed(read.failure) : (shortOfContentLength(headers, read.raw.length) ?? failed(read.failure));
       }
@@ -124,6 +131,7 @@ export class HttpClient {
       error = failed(err);
     } finally {
       clearTimeout(timer);
+      allowance.end();
     }
 
     const exchange = finish(captured, response, error);

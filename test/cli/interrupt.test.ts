@@ -1,11 +1,14 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { XMLValidator } from 'fast-xml-parser';
 import { expect, test } from 'vitest';
 import type { RunSummary } from '../../reporting/run-summary.ts';
+import { hostileClientId, hostileClientSecret, startHostileTarget } from '../support/hostile-target.ts';
 import { alive } from '../support/process-alive.ts';
+import { runCli, writeTargets } from '../support/run-harness-cli.ts';
 
 const bin = fileURLToPath(new URL('../../bin/harness.js', import.meta.url));
 
@@ -38,4 +41,58 @@ test('SIGTERM stops the run: the target it started is stopped, the summary is wr
   expect(summary.notRun.length).toBeGreaterThan(0);
   expect(stdout).toContain('INTERRUPTED:');
   expect(stderr).toContain('SIGTERM received');
+});
+
+test('a run killed outright (SIGKILL) leaves a valid summary.json and junit.xml of the rules that had finished', async () => {
+  const reports = mkdtempSync(join(tmpdir(), 'harness-killed-'));
+  // Its own process group, so the kill takes the target and the workers too, as a CI job's kill would.
+  const child = spawn(process.execPath, [bin, 'run', '--target', 'reference', '--seed', '4', '--runs', '3000', '--reports', reports], { stdio: 'ignore', detached: true });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const summaryFile = join(reports, 'summary.json');
+  try {
+    await expect
+      .poll(() => (existsSync(summaryFile) ? (JSON.parse(readFileSync(summaryFile, 'utf8')) as RunSummary).rules.length : 0), { timeout: 90_000, interval: 200 })
+      .toBeGreaterThan(0);
+  } finally {
+    process.kill(-(child.pid as number), 'SIGKILL');
+  }
+  await exited;
+  const summary = JSON.parse(readFileSync(summaryFile, 'utf8')) as RunSummary;
+  expect(summary.inProgress).toBe(true);
+  expect(summary.rules.length).toBeGreaterThan(0);
+  expect(summary.notRun.length).toBeGreaterThan(0);
+  const junit = readFileSync(join(reports, 'junit.xml'), 'utf8');
+  expect(XMLValidator.validate(junit)).toBe(true);
+  expect(junit).toContain('(in progress)');
+  expect(Number(/<testsuites [^>]*tests="(\d+)"/.exec(junit)?.[1])).toBe(summary.rules.length + summary.notRun.length);
+});
+
+test('the deadline stops a run that would stall: the rest is reported as not run with the reason, inside the deadline plus the grace', async () => {
+  // The target never answers a catalog request, and the breaker is set not to open: only the deadline ends it.
+  const target = await startHostileTarget(() => {});
+  try {
+    const targets = writeTargets({
+      stalling: {
+        kind: 'url',
+        families: { billing: { baseUrl: target.baseUrl, credentials: { clientId: '${STALL_ID}', clientSecret: '${STALL_SECRET}' }, tenant: { multiEntity: false, multiOrg: false } } },
+        client: { timeoutMs: 20_000, unresponsiveAfter: 1000, concurrency: 1 },
+        maxTimeMs: 600_000,
+      },
+    });
+    const started = Date.now();
+    const result = await runCli(['run', '--targets', targets, '--target', 'stalling', '--seed', '1', '--runs', '5', '--max-time', '6s', '--suite', 'billing'], {
+      STALL_ID: hostileClientId,
+      STALL_SECRET: hostileClientSecret,
+    });
+    const summary = result.summary();
+    expect(summary.stoppedBy, result.stdout.slice(-2000)).toBe('max-time');
+    expect(result.code).toBe(summary.counts.failed > 0 ? 1 : 2);
+    expect(summary.notRun.length).toBeGreaterThan(0);
+    expect(result.stdout).toContain('the run reached its deadline (6 s)');
+    expect(result.stdout).toContain('(the run reached its deadline (--max-time))');
+    // Start-up, the 6 s deadline and at most the 3 s grace for tests in progress, with room for a loaded machine.
+    expect(Date.now() - started).toBeLessThan(30_000);
+  } finally {
+    await target.close();
+  }
 });

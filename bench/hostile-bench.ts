@@ -1,0 +1,76 @@
+/*
+ * Benchmark, not a test: prints figures, asserts nothing.
+ * The whole billing suite (default client settings, --runs 5) against each hostile target of the corpus that
+ * costs memory or time, through the real CLI; prints the wall time, the exit code and the peak resident memory
+ * of the harness's whole process tree (the CLI, its vitest workers and the session broker), sampled every 50 ms.
+ * The gzip bomb here is the full-size one: about 1.1 MB inflating to 1.1 GiB.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipBomb, hostileBehaviours, hostileClientId, hostileClientSecret, startHostileTarget } from '../test/support/hostile-target.ts';
+import { writeTargets } from '../test/support/run-harness-cli.ts';
+
+const bin = fileURLToPath(new URL('../bin/harness.js', import.meta.url));
+const measured = ['1xx responses before the real one', 'gzip bomb', '200 MiB body', 'endless chunked body', 'no answer at all', 'slow body (1 byte/s)', 'bodies echo the Authorization and the client secret'];
+
+/** Resident memory in bytes of a process and all its descendants (and of the largest one), from /proc. */
+function treeRss(root: number): { total: number; largest: number; root: number } {
+  const parentOf = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      parentOf.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  let total = 0;
+  let largest = 0;
+  let own = 0;
+  for (const pid of parentOf.keys()) {
+    let ancestor: number | undefined = pid;
+    while (ancestor !== undefined && ancestor !== root && ancestor > 1) ancestor = parentOf.get(ancestor);
+    if (ancestor !== root) continue;
+    try {
+      const rss = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+      total += rss;
+      largest = Math.max(largest, rss);
+      if (pid === root) own = rss;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return { total, largest, root: own };
+}
+
+const MB = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`.padStart(7);
+
+const behaviours = hostileBehaviours(await gzipBomb(1100 * 1024 * 1024));
+console.log(`hostile targets, whole billing suite, --runs 5, default client settings; peak RSS of the harness's main process, its largest other process, and the whole tree:`);
+for (const name of measured) {
+  const target = await startHostileTarget(behaviours[name] as (typeof behaviours)[string]);
+  const targets = writeTargets({
+    hostile: { kind: 'url', families: { billing: { baseUrl: target.baseUrl, credentials: { clientId: '${HOSTILE_ID}', clientSecret: '${HOSTILE_SECRET}' }, tenant: { multiEntity: false, multiOrg: false } } } },
+  });
+  const reports = mkdtempSync(join(tmpdir(), 'harness-hostile-bench-'));
+  const started = performance.now();
+  const child = spawn(process.execPath, [bin, 'run', '--targets', targets, '--target', 'hostile', '--seed', '5', '--runs', '5', '--reports', reports], {
+    stdio: 'ignore',
+    env: { ...process.env, HOSTILE_ID: hostileClientId, HOSTILE_SECRET: hostileClientSecret, CI: 'true' },
+  });
+  const peak = { total: 0, largest: 0, root: 0 };
+  const sampler = setInterval(() => {
+    const now = treeRss(child.pid as number);
+    peak.total = Math.max(peak.total, now.total);
+    peak.root = Math.max(peak.root, now.root);
+    peak.largest = Math.max(peak.largest, now.root === now.largest ? 0 : now.largest);
+  }, 50);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  clearInterval(sampler);
+  await target.close();
+  console.log(`  ${name.padEnd(52)} exit ${code}  ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s  main ${MB(peak.root)}  largest worker ${MB(peak.largest)}  tree ${MB(peak.total)}`);
+}
