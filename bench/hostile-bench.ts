@@ -16,7 +16,7 @@ import { writeTargets } from '../test/support/run-harness-cli.ts';
 const bin = fileURLToPath(new URL('../bin/harness.js', import.meta.url));
 const measured = ['1xx responses before the real one', 'gzip bomb', '200 MiB body', 'endless chunked body', 'no answer at all', 'slow body (1 byte/s)', 'bodies echo the Authorization and the client secret'];
 
-/** Resident memory in bytes of a process and all its descendants (and of the largest one), from /proc. */
+/** Resident memory in bytes of a process and all its descendants (and of the largest descendant), from /proc. */
 function treeRss(root: number): { total: number; largest: number; root: number } {
   const parentOf = new Map<number, number>();
   for (const name of readdirSync('/proc')) {
@@ -38,8 +38,8 @@ function treeRss(root: number): { total: number; largest: number; root: number }
     try {
       const rss = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
       total += rss;
-      largest = Math.max(largest, rss);
       if (pid === root) own = rss;
+      else largest = Math.max(largest, rss);
     } catch {
       // gone meanwhile
     }
@@ -67,7 +67,7 @@ for (const name of measured) {
     const now = treeRss(child.pid as number);
     peak.total = Math.max(peak.total, now.total);
     peak.root = Math.max(peak.root, now.root);
-    peak.largest = Math.max(peak.largest, now.root === now.largest ? 0 : now.largest);
+    peak.largest = Math.max(peak.largest, now.largest);
   }, 50);
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   clearInterval(sampler);
