@@ -4,7 +4,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../client/http-client.ts';
 import type { Exchange } from '../../client/exchange.ts';
-import { echo, listen, startHttp, unusedPort } from './support/servers.ts';
+import { echo, listen, pour, startHttp, unusedPort } from './support/servers.ts';
 import type { EchoPayload, Running } from './support/servers.ts';
 
 const MiB = 1024 * 1024;
@@ -13,27 +13,6 @@ const SLACK_MS = 2_000;
 
 let hugeBodyWritten: Promise<number> = Promise.resolve(0);
 let endlessBodyWritten: Promise<number> = Promise.resolve(0);
-
-/** Writes `total` bytes (Infinity = endless) honouring backpressure; resolves with what was written when the socket goes. */
-function stream(res: http.ServerResponse, total: number): Promise<number> {
-  const chunk = Buffer.alloc(64 * 1024, 0x61);
-  let written = 0;
-  return new Promise((resolve) => {
-    res.on('close', () => resolve(written));
-    const pump = (): void => {
-      while (written < total && !res.destroyed) {
-        const size = Math.min(chunk.length, total - written);
-        written += size;
-        if (!res.write(size === chunk.length ? chunk : chunk.subarray(0, size))) {
-          res.once('drain', pump);
-          return;
-        }
-      }
-      if (written >= total) res.end();
-    };
-    pump();
-  });
-}
 
 const bomb = gzipSync(Buffer.alloc(50 * MiB));
 
@@ -61,11 +40,11 @@ const routes: Record<string, http.RequestListener> = {
   },
   '/huge': (_req, res) => {
     res.writeHead(200, { 'content-length': String(20 * MiB) });
-    hugeBodyWritten = stream(res, 20 * MiB);
+    hugeBodyWritten = pour(res, 20 * MiB);
   },
   '/endless': (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/plain' });
-    endlessBodyWritten = stream(res, Number.POSITIVE_INFINITY);
+    endlessBodyWritten = pour(res, Number.POSITIVE_INFINITY);
   },
   '/trickle': (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/plain' });

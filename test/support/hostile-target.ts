@@ -8,7 +8,7 @@ import type { Socket } from 'node:net';
 import { createGzip } from 'node:zlib';
 import { request } from 'undici';
 import { startReferenceServer, type RunningReference } from '../../reference/server.ts';
-import { listen, readAll, type Running } from '../client/support/servers.ts';
+import { listen, pour, readAll, type Running } from '../client/support/servers.ts';
 
 export const hostileClientId = '11111111-2222-4333-8444-555555555555';
 export const hostileClientSecret = 'hostile-corpus-secret-5f2a9c81d7e34b06';
@@ -24,23 +24,6 @@ interface Exchange {
   pass(): Promise<void>;
   /** The URL of this very request on the hostile server. */
   selfUrl: string;
-}
-
-/** Writes `total` bytes (Infinity: endless) as fast as the peer reads them; stops when the peer goes. */
-function pour(res: ServerResponse, total: number, chunk = Buffer.alloc(64 * 1024, 0x61)): void {
-  let written = 0;
-  const pump = (): void => {
-    while (written < total && !res.destroyed) {
-      const size = Math.min(chunk.length, total - written);
-      written += size;
-      if (!res.write(size === chunk.length ? chunk : chunk.subarray(0, size))) {
-        res.once('drain', pump);
-        return;
-      }
-    }
-    if (written >= total) res.end();
-  };
-  pump();
 }
 
 /** Writes `text` one byte per `intervalMs` straight to the socket. */
@@ -77,11 +60,11 @@ export function hostileBehaviours(bomb: Buffer): Record<string, (exchange: Excha
     'gzip bomb': ({ res }) => void res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(bomb),
     '200 MiB body': ({ res }) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(200 * MiB) });
-      pour(res, 200 * MiB);
+      void pour(res, 200 * MiB);
     },
     'endless chunked body': ({ res }) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      pour(res, Number.POSITIVE_INFINITY, Buffer.from('[1,2,3,4,5,6,7,8,9,10,'.repeat(2000)));
+      void pour(res, Number.POSITIVE_INFINITY, Buffer.from('[1,2,3,4,5,6,7,8,9,10,'.repeat(2000)));
     },
     'hang after headers': ({ res }) => {
       res.writeHead(200, { 'content-type': 'application/json' });

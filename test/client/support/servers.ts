@@ -74,3 +74,23 @@ export async function echo(req: http.IncomingMessage, res: http.ServerResponse):
   res.setHeader('content-type', 'application/json');
   res.end(JSON.stringify(payload));
 }
+
+/** Writes `total` bytes (Infinity: endless) honouring backpressure; resolves with what was written when the socket goes. */
+export function pour(res: http.ServerResponse, total: number, chunk = Buffer.alloc(64 * 1024, 0x61)): Promise<number> {
+  let written = 0;
+  return new Promise((resolve) => {
+    res.on('close', () => resolve(written));
+    const pump = (): void => {
+      while (written < total && !res.destroyed) {
+        const size = Math.min(chunk.length, total - written);
+        written += size;
+        if (!res.write(size === chunk.length ? chunk : chunk.subarray(0, size))) {
+          res.once('drain', pump);
+          return;
+        }
+      }
+      if (written >= total) res.end();
+    };
+    pump();
+  });
+}
