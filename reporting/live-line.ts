@@ -20,7 +20,8 @@ export function liveLine(stream: NodeJS.WriteStream = process.stderr, env: NodeJ
   let failed = 0;
   const draw = () => {
     const [oldest, since] = [...running].sort((a, b) => a[1] - b[1])[0] ?? [];
-    const now = oldest === undefined ? 'between rules' : `running ${oldest} (${Math.round((Date.now() - (since ?? Date.now())) / 1000)} s)${running.size > 1 ? ` +${running.size - 1} more` : ''}`;
+    const idle = finished === 0 ? 'starting the suites' : 'between rules';
+    const now = oldest === undefined ? idle : `running ${oldest} (${Math.round((Date.now() - (since ?? Date.now())) / 1000)} s)${running.size > 1 ? ` +${running.size - 1} more` : ''}`;
     const line = `${now} · ${finished} finished, ${failed} failed`;
     stream.write(`\r\x1b[2K${line.slice(0, Math.max(20, (stream.columns ?? 100) - 1))}`);
   };
