@@ -14,8 +14,10 @@ import { walkListing } from './support/walk-listing.ts';
 const session = useCustodySession();
 const eachListing = <T>(body: (endpoint: string) => Promise<T>) => Promise.all(custodyListingPaths.map(body));
 
-ruleTest('custody.cursor.first-last-without-token', async () => {
-  const { client } = session();
+ruleTest('custody.cursor.first-last-without-token', async ({ observe }) => {
+  const { client, section } = session();
+  // The target entry's release line (default 3.58), recorded with the first rule every run judges.
+  observe('release line', section.releaseLine);
   return (
     await eachListing((endpoint) =>
       Promise.all((['FIRST', 'LAST'] as const).map(async (pageRequest) => cursorPage(await client.page(endpoint, { pageRequest }), 'custody.cursor.first-last-without-token'))),
