@@ -43,7 +43,10 @@ export class ListingHandler {
     let current: number | undefined;
     if (tokenText && (pageRequest === 'NEXT' || pageRequest === 'PREVIOUS')) {
       const position = this.tokens.read(tokenText);
-      if (!position || (position.endpoint !== endpoint && !this.behaviour.acceptsOtherEndpoint) || position.pageSize !== pageSize && sizeText !== null) return replyInvalidCursor(res);
+      const otherEndpoint = position !== undefined && position.endpoint !== endpoint && !this.behaviour.acceptsOtherEndpoint;
+      // Tokens are bound to their page size: another explicit size makes the token foreign.
+      const otherSize = position !== undefined && sizeText !== null && position.pageSize !== pageSize;
+      if (!position || otherEndpoint || otherSize) return replyInvalidCursor(res);
       pageSize = position.pageSize;
       current = position.offset;
     }

@@ -4,7 +4,7 @@ import { cursorPage } from '../../checks/custody/cursor-page.ts';
 import { cursorPageSize } from '../../checks/custody/cursor-page-size.ts';
 import { cursorWalkBack } from '../../checks/custody/cursor-walk-back.ts';
 import { cursorWalkComplete } from '../../checks/custody/cursor-walk-complete.ts';
-import { walkItems } from '../../checks/custody/walk.ts';
+import { requireEnded, walkItems } from '../../checks/custody/walk.ts';
 import { statusForInvalidInput } from '../../checks/status-for-invalid-input.ts';
 import { walkPageSizes } from '../../generators/custody/walk-page-sizes.ts';
 import { custodyListingPaths, pageRequests } from '../../rules/custody/endpoints.ts';
@@ -40,6 +40,8 @@ ruleTest('custody.cursor.walk-complete', async () => {
   const id = 'custody.cursor.walk-complete';
   return eachListing(async (endpoint) => {
     const first = await walkListing(client, endpoint, 20, 'forward', id);
+    // A walk that never ended gives no length to choose the other sizes from.
+    requireEnded(first, id);
     const others = await Promise.all(
       walkPageSizes(walkItems(first).length)
         .filter((size) => size !== 20)
@@ -69,6 +71,7 @@ ruleTest('custody.cursor.page-size', async () => {
   const id = 'custody.cursor.page-size';
   return eachListing(async (endpoint) => {
     const first = await walkListing(client, endpoint, 20, 'forward', id);
+    requireEnded(first, id);
     const sizes = walkPageSizes(walkItems(first).length);
     return [cursorPageSize(first, id), ...(await Promise.all(sizes.map(async (size) => cursorPageSize(await walkListing(client, endpoint, size, 'forward', id), id))))];
   }).then((verdicts) => verdicts.flat());
