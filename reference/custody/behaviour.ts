@@ -27,6 +27,8 @@ export interface CustodyBehaviour {
   lastPageSize(requested: number, sizeOfLatestFirst: number | undefined): number;
   /** Whether the token's HMAC is verified. */
   verifyMac: boolean;
+  /** Whether only the exact encoding issued is accepted (not base64url, not without padding). */
+  strictTokenEncoding: boolean;
   /** Whether a token from another endpoint is accepted. */
   acceptsOtherEndpoint: boolean;
   /** Whether the bearer token is required on this operation path. */
@@ -48,6 +50,7 @@ export const referenceBehaviour: CustodyBehaviour = {
   nextOffset: (offset, pageSize) => offset + pageSize,
   lastPageSize: (requested) => requested,
   verifyMac: true,
+  strictTokenEncoding: true,
   acceptsOtherEndpoint: false,
   authRequired: () => true,
   bearerAccepted: (authorization, token) => authorization === `Bearer ${token}`,

@@ -17,6 +17,7 @@ export class CursorTokens {
   constructor(
     private readonly key: Buffer,
     private readonly verifyMac = true,
+    private readonly strictEncoding = true,
   ) {}
 
   issue(position: CursorPosition): string {
@@ -28,7 +29,7 @@ export class CursorTokens {
   read(token: string): CursorPosition | undefined {
     const bytes = Buffer.from(token, 'base64');
     // Node decodes leniently; a token is ours only in the exact form we issued.
-    if (bytes.length <= macBytes || bytes.toString('base64') !== token) return undefined;
+    if (bytes.length <= macBytes || (this.strictEncoding && bytes.toString('base64') !== token)) return undefined;
     const payload = bytes.subarray(macBytes);
     if (this.verifyMac && !timingSafeEqual(bytes.subarray(0, macBytes), this.#mac(payload))) return undefined;
     try {

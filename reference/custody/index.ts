@@ -20,7 +20,7 @@ export const custodyReference: FamilyReference = {
   },
   create({ mutant, env }) {
     const behaviour = custodyBehaviourFor(mutant);
-    const tokens = new CursorTokens(randomBytes(32), behaviour.verifyMac);
+    const tokens = new CursorTokens(randomBytes(32), behaviour.verifyMac, behaviour.strictTokenEncoding);
     const context = { behaviour, listings: new ListingHandler(behaviour, tokens), token: env.REFERENCE_CUSTODY_TOKEN as string };
     return { handle: (req, res, path) => handleCustody(context, req, res, path) };
   },

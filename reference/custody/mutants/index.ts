@@ -30,6 +30,9 @@ const definitions: readonly CustodyMutant[] = [
       return total % pageSize === 0 && offset + pageSize === total && pageSize > 1 ? page.slice(0, -1) : page;
     },
   }),
+  mutant('custody-item-repeated-across-pages', rule('cursor.walk-complete'), 'Every page after the first starts with the last item of the page before.', {
+    pageItems: ({ items, offset, pageSize }) => items.slice(Math.max(offset - 1, 0), offset - 1 + pageSize + (offset === 0 ? 1 : 0)),
+  }),
   mutant('custody-previous-pages-reversed', rule('cursor.walk-back'), 'PREVIOUS answers its page with the items in reverse order.', {
     pageItems: ({ items, offset, pageSize, request }) => {
       const page = items.slice(offset, offset + pageSize);
@@ -49,6 +52,9 @@ const definitions: readonly CustodyMutant[] = [
   mutant('custody-mac-not-verified', rule('cursor.foreign-token'), 'A token whose signature does not match is accepted when its JSON still parses.', {
     verifyMac: false,
     acceptsOtherEndpoint: true,
+  }),
+  mutant('custody-token-encoding-lenient', rule('cursor.foreign-token'), 'A token re-encoded as base64url or without its padding is accepted.', {
+    strictTokenEncoding: false,
   }),
   mutant('custody-query-not-decoded', rule('cursor.token-encoding'), 'An encoded + in the query is read as a space, so tokens holding + are refused.', {
     // %2B turned back into a bare + before parsing, which then reads as a space.
