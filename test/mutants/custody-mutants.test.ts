@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import type { MutantReport } from '../../cli/mutants-command.ts';
 import type { RuleRow } from '../../cli/rules-table.ts';
 import { familyByName } from '../../families/index.ts';
-import { runCli } from '../support/run-harness-cli.ts';
+import { bundledTargets, runCli, writeTargets } from '../support/run-harness-cli.ts';
 
 const custody = familyByName('custody');
 if (!custody) throw new Error('custody is not registered');
@@ -38,5 +38,19 @@ describe('harness run --suite custody against the reference', () => {
     expect(verdicts.filter((rule) => rule.status !== 'passed')).toEqual([]);
     for (const file of ['summary.json', 'junit.xml']) expect(readFileSync(join(result.reportsDir, file), 'utf8')).not.toContain(token);
     expect(result.stdout).not.toContain(token);
+  });
+
+  test('against a mutant it fails the broken rule with redacted evidence and the replay line', async () => {
+    const token = 'custody-e2e-token-mutant-3c2b';
+    const entry = bundledTargets.targets.reference;
+    if (!entry) throw new Error('bundled targets.json has no reference');
+    const targets = writeTargets({ mutant: { ...entry, command: [...entry.command, '--mutant', 'custody-previous-pages-reversed'] } });
+    const result = await runCli(['run', '--targets', targets, '--target', 'mutant', '--suite', 'custody', '--seed', '7', '--runs', '10', '--rule', 'custody.cursor.walk-back'], { REFERENCE_CUSTODY_TOKEN: token });
+    const verdict = result.summary().rules.find((rule) => rule.ruleId === 'custody.cursor.walk-back');
+    expect(verdict?.status, result.stdout.slice(-3000)).toBe('failed');
+    expect(verdict?.evidence?.[0]?.request).toContain('Bearer ***');
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(`replay: harness run --targets ${targets} --target mutant --suite custody --rule custody.cursor.walk-back --seed 7 --runs 10`);
+    expect(readFileSync(join(result.reportsDir, 'summary.json'), 'utf8')).not.toContain(token);
   });
 });
