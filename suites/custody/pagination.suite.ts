@@ -4,7 +4,7 @@ import { cursorPage } from '../../checks/custody/cursor-page.ts';
 import { cursorPageSize } from '../../checks/custody/cursor-page-size.ts';
 import { cursorWalkBack } from '../../checks/custody/cursor-walk-back.ts';
 import { cursorWalkComplete } from '../../checks/custody/cursor-walk-complete.ts';
-import { requireEnded, walkItems } from '../../checks/custody/walk.ts';
+import { requireEnded, walkItems, type Walk } from '../../checks/custody/walk.ts';
 import { statusForInvalidInput } from '../../checks/status-for-invalid-input.ts';
 import { walkPageSizes } from '../../generators/custody/walk-page-sizes.ts';
 import { custodyListingPaths, pageRequests } from '../../rules/custody/endpoints.ts';
@@ -35,21 +35,22 @@ ruleTest('custody.cursor.next-previous-require-token', async () => {
   ).flat();
 });
 
-ruleTest('custody.cursor.walk-complete', async () => {
+/**
+ * Forward walks of one listing at every page size the generator picks from its length (seen at size 20 first):
+ * 1, 2, 20, sizes that divide the list and sizes that do not.
+ */
+async function walksAtEverySize(endpoint: string, ruleId: string): Promise<Walk[]> {
   const { client } = session();
-  const id = 'custody.cursor.walk-complete';
-  return eachListing(async (endpoint) => {
-    const first = await walkListing(client, endpoint, 20, 'forward', id);
-    // A walk that never ended gives no length to choose the other sizes from.
-    requireEnded(first, id);
-    const others = await Promise.all(
-      walkPageSizes(walkItems(first).length)
-        .filter((size) => size !== 20)
-        .map((size) => walkListing(client, endpoint, size, 'forward', id)),
-    );
-    return cursorWalkComplete([first, ...others], id);
-  });
-});
+  const first = await walkListing(client, endpoint, 20, 'forward', ruleId);
+  // A walk that never ended gives no length to choose the other sizes from.
+  requireEnded(first, ruleId);
+  const sizes = walkPageSizes(walkItems(first).length).filter((size) => size !== 20);
+  return [first, ...(await Promise.all(sizes.map((size) => walkListing(client, endpoint, size, 'forward', ruleId))))];
+}
+
+ruleTest('custody.cursor.walk-complete', () =>
+  eachListing(async (endpoint) => cursorWalkComplete(await walksAtEverySize(endpoint, 'custody.cursor.walk-complete'), 'custody.cursor.walk-complete')),
+);
 
 /** A forward walk and the walk back from LAST at the same sizes (20, the spec's, and 7, which rarely divides). */
 const bothWays = (ruleId: string) =>
@@ -66,16 +67,9 @@ ruleTest('custody.cursor.walk-back', async () => (await bothWays('custody.cursor
 
 ruleTest('custody.cursor.flags', async () => (await bothWays('custody.cursor.flags')).map((walks) => cursorFlags(walks, 'custody.cursor.flags')));
 
-ruleTest('custody.cursor.page-size', async () => {
-  const { client } = session();
-  const id = 'custody.cursor.page-size';
-  return eachListing(async (endpoint) => {
-    const first = await walkListing(client, endpoint, 20, 'forward', id);
-    requireEnded(first, id);
-    const sizes = walkPageSizes(walkItems(first).length);
-    return [cursorPageSize(first, id), ...(await Promise.all(sizes.map(async (size) => cursorPageSize(await walkListing(client, endpoint, size, 'forward', id), id))))];
-  }).then((verdicts) => verdicts.flat());
-});
+ruleTest('custody.cursor.page-size', async () =>
+  (await eachListing(async (endpoint) => (await walksAtEverySize(endpoint, 'custody.cursor.page-size')).map((walk) => cursorPageSize(walk, 'custody.cursor.page-size')))).flat(),
+);
 
 ruleTest('custody.cursor.new-token', async () => {
   const { client } = session();
