@@ -29,12 +29,15 @@ ruleTest('custody.cursor.foreign-token', async ({ observe }) => {
 ruleTest('custody.cursor.token-encoding', async ({ observe }) => {
   const { client } = session();
   const id = 'custody.cursor.token-encoding';
-  // A walk at page size 1 meets many tokens; those holding +, / or = are sent back on their own.
-  const walk = await walkListing(client, listing, 1, 'forward', id);
+  // Walks at page size 1 meet many tokens; for each of +, / and = one that holds it is sent back on its own.
+  const walks = await Promise.all(custodyListingPaths.map((endpoint) => walkListing(client, endpoint, 1, 'forward', id)));
   const special = ['+', '/', '='].flatMap((char) => {
-    const found = walk.pages.find(({ page }) => page.cursor.hasNext && page.cursor.currentPage.includes(char));
-    return found ? [{ char, token: found.page.cursor.currentPage }] : [];
+    for (const walk of walks) {
+      const found = walk.pages.find(({ page }) => page.cursor.hasNext && page.cursor.currentPage.includes(char));
+      if (found) return [{ char, endpoint: walk.endpoint, token: found.page.cursor.currentPage }];
+    }
+    return [];
   });
   observe('token characters that need percent-encoding', special.map(({ char }) => char).join(' ') || 'none met');
-  return Promise.all(special.map(async ({ token }) => cursorPage(await client.page(listing, { pageRequest: 'NEXT', pageSize: 1, currentPage: token }), id)));
+  return Promise.all(special.map(async ({ endpoint, token }) => cursorPage(await client.page(endpoint, { pageRequest: 'NEXT', pageSize: 1, currentPage: token }), id)));
 });
