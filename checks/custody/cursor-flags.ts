@@ -1,0 +1,37 @@
+import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import { describeWalk, requireEnded, type Walk } from './walk.ts';
+
+/** Which flag must be false exactly at the walk's start and which exactly at its end. */
+function flagsOf(walk: Walk) {
+  return walk.direction === 'forward' ? { atStart: 'hasPrevious', atEnd: 'hasNext' } as const : { atStart: 'hasNext', atEnd: 'hasPrevious' } as const;
+}
+
+function judgeWalk(walk: Walk, ruleId: string): void {
+  requireEnded(walk, ruleId);
+  const { atStart, atEnd } = flagsOf(walk);
+  const last = walk.pages.length - 1;
+  for (const [index, { page, exchange }] of walk.pages.entries()) {
+    const wrong =
+      page.cursor[atStart] !== (index !== 0) ? atStart : page.cursor[atEnd] !== (index !== last) ? atEnd : undefined;
+    if (wrong) {
+      throw new RuleViolation(ruleId, `${describeWalk(walk)}: page ${index + 1} says ${wrong} ${page.cursor[wrong]}`, [exchange]);
+    }
+  }
+}
+
+/**
+ * hasPrevious is false exactly on the first page and hasNext exactly on the last, on a forward walk and on
+ * the walk back from LAST; both walks have as many pages (a hasNext false too early makes the forward one short).
+ */
+export function cursorFlags(walks: { forward: Walk; back: Walk }, ruleId: string): Verdict {
+  judgeWalk(walks.forward, ruleId);
+  judgeWalk(walks.back, ruleId);
+  if (walks.forward.pages.length !== walks.back.pages.length) {
+    throw new RuleViolation(
+      ruleId,
+      `${describeWalk(walks.forward)} ended (hasNext false) after ${walks.forward.pages.length} pages, but ${describeWalk(walks.back)} found ${walks.back.pages.length}`,
+      [walks.forward.pages.at(-1)?.exchange, walks.back.pages.at(-1)?.exchange].filter((exchange) => exchange !== undefined),
+    );
+  }
+  return passed(ruleId, { pages: walks.forward.pages.length });
+}

@@ -1,0 +1,14 @@
+import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import { describeWalk, requireEnded, type Walk } from './walk.ts';
+
+/** Every page of a forward walk holds exactly pageSize items but the last, which holds 1 to pageSize (0 only when it is the only page). */
+export function cursorPageSize(walk: Walk, ruleId: string): Verdict {
+  requireEnded(walk, ruleId);
+  const last = walk.pages.length - 1;
+  for (const [index, { page, exchange }] of walk.pages.entries()) {
+    const count = page.result.length;
+    const fits = index < last ? count === walk.pageSize : count <= walk.pageSize && (count > 0 || last === 0);
+    if (!fits) throw new RuleViolation(ruleId, `${describeWalk(walk)}: page ${index + 1} of ${last + 1} holds ${count} items`, [exchange]);
+  }
+  return passed(ruleId, { pageSize: walk.pageSize, pages: walk.pages.length });
+}

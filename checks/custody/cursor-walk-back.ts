@@ -1,0 +1,25 @@
+import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import { describeWalk, itemKey, requireEnded, type Walk } from './walk.ts';
+
+/** LAST then PREVIOUS meets the pages of the forward walk (same size) in reverse order, item for item. */
+export function cursorWalkBack(walks: { forward: Walk; back: Walk }, ruleId: string): Verdict {
+  const { forward, back } = walks;
+  requireEnded(forward, ruleId);
+  requireEnded(back, ruleId);
+  const expected = [...forward.pages].reverse();
+  for (const [index, observed] of back.pages.entries()) {
+    const want = expected[index];
+    const got = observed.page.result.map(itemKey).join(',');
+    if (!want || want.page.result.map(itemKey).join(',') !== got) {
+      throw new RuleViolation(
+        ruleId,
+        `${describeWalk(back)}: page ${index + 1} back does not match page ${forward.pages.length - index} of the ${describeWalk(forward)}`,
+        [observed.exchange, ...(want ? [want.exchange] : [])],
+      );
+    }
+  }
+  if (back.pages.length !== forward.pages.length) {
+    throw new RuleViolation(ruleId, `${describeWalk(back)} has ${back.pages.length} pages, the ${describeWalk(forward)} ${forward.pages.length}`, back.pages.slice(-1).map(({ exchange }) => exchange));
+  }
+  return passed(ruleId, { pages: back.pages.length });
+}

@@ -1,0 +1,44 @@
+import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import { describeWalk, requireEnded, walkEvidence, walkItems, type Walk } from './walk.ts';
+
+/** The position of the first item seen twice in a walk, or -1. */
+function firstDuplicate(items: readonly string[]): number {
+  const seen = new Set<string>();
+  return items.findIndex((item) => (seen.has(item) ? true : (seen.add(item), false)));
+}
+
+/** The page of a walk that holds the item at a position of the walk's item list. */
+function pageHolding(walk: Walk, position: number): number {
+  let count = 0;
+  return walk.pages.findIndex(({ page }) => (count += page.result.length) > position);
+}
+
+/**
+ * Full forward walks of one listing at several page sizes: each holds no item twice, and all hold the same
+ * items in the same order (the harness cannot know the data, so the walks are judged against each other).
+ */
+export function cursorWalkComplete(walks: readonly Walk[], ruleId: string): Verdict {
+  const [baseline] = walks;
+  if (!baseline) return passed(ruleId);
+  const expected = walkItems(baseline);
+  for (const walk of walks) {
+    requireEnded(walk, ruleId);
+    const items = walkItems(walk);
+    const duplicate = firstDuplicate(items);
+    if (duplicate !== -1) {
+      const page = pageHolding(walk, duplicate);
+      throw new RuleViolation(ruleId, `${describeWalk(walk)}: item ${items[duplicate]} came twice (again on page ${page + 1})`, walkEvidence(walk, page));
+    }
+    const differsAt = expected.findIndex((item, index) => items[index] !== item);
+    if (items.length !== expected.length || differsAt !== -1) {
+      const at = differsAt === -1 ? Math.min(items.length, expected.length) : differsAt;
+      const page = pageHolding(walk, Math.min(at, Math.max(items.length - 1, 0)));
+      throw new RuleViolation(
+        ruleId,
+        `${describeWalk(walk)} returned ${items.length} items, ${describeWalk(baseline)} ${expected.length}; they differ at item ${at + 1} (${items[at] ?? 'missing'} versus ${expected[at] ?? 'missing'})`,
+        walkEvidence(walk, page === -1 ? walk.pages.length - 1 : page),
+      );
+    }
+  }
+  return passed(ruleId, { items: expected.length, walks: walks.map((walk) => `${walk.pageSize}:${walk.pages.length} pages`) });
+}

@@ -1,0 +1,47 @@
+import type { Exchange } from '../../client/exchange.ts';
+import type { CursorPage } from '../../rules/custody/schemas.ts';
+import { RuleViolation } from '../rule-violation.ts';
+
+/** One page of a walk as observed: the exchange and its parsed body. */
+export interface ObservedPage {
+  exchange: Exchange;
+  page: CursorPage;
+}
+
+/** Why a walk stopped: the end was reached, a token came back twice, or the page cap was hit. */
+export type WalkEnd = 'end-reached' | 'repeated-token' | 'page-cap';
+
+/** A walk over one listing: FIRST then NEXT (forward) or LAST then PREVIOUS (back). */
+export interface Walk {
+  endpoint: string;
+  pageSize: number;
+  direction: 'forward' | 'back';
+  pages: ObservedPage[];
+  ended: WalkEnd;
+}
+
+/** Identity of an item for comparisons: its JSON (the item fields are not shown by the spec). */
+export function itemKey(item: unknown): string {
+  return JSON.stringify(item);
+}
+
+export function walkItems(walk: Walk): string[] {
+  return walk.pages.flatMap(({ page }) => page.result.map(itemKey));
+}
+
+export function describeWalk(walk: Walk): string {
+  return `${walk.direction} walk of ${walk.endpoint} at page size ${walk.pageSize} (${walk.pages.length} pages)`;
+}
+
+/** The last exchanges of a walk, as evidence (a walk of hundreds of pages is not all shown). */
+export function walkEvidence(walk: Walk, around?: number): Exchange[] {
+  const pages = walk.pages.map(({ exchange }) => exchange);
+  if (around === undefined) return pages.slice(-3);
+  return pages.slice(Math.max(0, around - 1), around + 2);
+}
+
+/** A walk that never reached its end cannot be judged further: that is a violation of the rule under test. */
+export function requireEnded(walk: Walk, ruleId: string): void {
+  if (walk.ended === 'repeated-token') throw new RuleViolation(ruleId, `${describeWalk(walk)}: the target returned a token it had already returned, so the walk would never end`, walkEvidence(walk));
+  if (walk.ended === 'page-cap') throw new RuleViolation(ruleId, `${describeWalk(walk)}: hasNext/hasPrevious never turned false within the page cap`, walkEvidence(walk));
+}

@@ -1,0 +1,60 @@
+import type { PageRequest } from '../../rules/custody/endpoints.ts';
+import type { CustodySection } from '../../targets/custody/section.ts';
+import type { ClientSettings } from '../../targets/schema.ts';
+import type { Exchange } from '../exchange.ts';
+import { HttpClient } from '../http-client.ts';
+import type { Redactor } from '../redaction.ts';
+
+/** How a custody request authenticates: the target entry's token, none, or a literal Authorization value. */
+export type CustodyAuth = 'token' | 'none' | { authorization: string };
+
+export interface PageQuery {
+  pageRequest: PageRequest;
+  pageSize?: number;
+  /** The token exactly as the server gave it; the client only percent-encodes it. */
+  currentPage?: string;
+}
+
+/** The query string of a page request; `+`, `/` and `=` of a token are percent-encoded. */
+export function pageQueryString(query: PageQuery): string {
+  const parts = [`cursor.pageRequest=${query.pageRequest}`];
+  if (query.pageSize !== undefined) parts.push(`cursor.pageSize=${query.pageSize}`);
+  if (query.currentPage !== undefined) parts.push(`cursor.currentPage=${encodeURIComponent(query.currentPage)}`);
+  return parts.join('&');
+}
+
+/** The harness's client for one custody target; the bearer token is registered with the redactor. */
+export class CustodyClient {
+  readonly #http: HttpClient;
+
+  constructor(
+    readonly section: CustodySection,
+    settings: ClientSettings,
+    redactor: Redactor,
+  ) {
+    this.#http = new HttpClient({ timeoutMs: settings.timeoutMs, maxBodyBytes: settings.maxBodyBytes });
+    redactor.addSecret(section.token);
+  }
+
+  /** A path template with its {tagID} / {id} filled from the target entry. */
+  resolve(template: string): string {
+    return this.section.baseUrl + template.replace('{tagID}', encodeURIComponent(this.section.tagId)).replace('{id}', encodeURIComponent(this.section.contractInstanceId));
+  }
+
+  #headers(auth: CustodyAuth): Record<string, string> {
+    if (auth === 'none') return {};
+    return { Authorization: auth === 'token' ? `Bearer ${this.section.token}` : auth.authorization };
+  }
+
+  page(template: string, query: PageQuery, auth: CustodyAuth = 'token'): Promise<Exchange> {
+    return this.#http.send({ method: 'GET', url: `${this.resolve(template)}?${pageQueryString(query)}`, headers: this.#headers(auth) });
+  }
+
+  upgrade(body: unknown, auth: CustodyAuth = 'token'): Promise<Exchange> {
+    return this.#http.send({ method: 'POST', url: this.resolve('/api/rest/v1/capital/contract-instances/{id}/evm/upgrade-proxy'), json: body, headers: this.#headers(auth) });
+  }
+
+  close(): Promise<void> {
+    return this.#http.close();
+  }
+}

@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import { custodyChecks } from '../checks/custody/index.ts';
+import { openCustodySession } from '../client/custody/session.ts';
+import { custodyReference } from '../reference/custody/index.ts';
+import { custodyRules } from '../rules/custody/rules.ts';
+import { custodyConfigFixes, custodySectionSchema } from '../targets/custody/section.ts';
+import { defineFamily } from './family.ts';
+
+/** The custody platform (spec document 3, part C): cursor-paginated listings and the EVM proxy upgrade. */
+export const custodyFamily = defineFamily({
+  name: 'custody',
+  title: 'Custody platform: cursor pagination and EVM proxy upgrade (spec document 3, part C)',
+  rules: custodyRules,
+  checks: custodyChecks,
+  section: custodySectionSchema,
+  configFixes: custodyConfigFixes,
+  suitesDir: fileURLToPath(new URL('../suites/custody', import.meta.url)),
+  openSession: openCustodySession,
+  reference: custodyReference,
+});

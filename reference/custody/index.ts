@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import type { FamilyReference } from '../../families/family.ts';
+import { CursorTokens } from './cursor-token.ts';
+import { ListingHandler } from './listing-handler.ts';
+import { referenceContractInstanceId, referenceTagId } from './listings.ts';
+import { custodyBehaviourFor, custodyMutants } from './mutants/index.ts';
+import { handleCustody } from './router.ts';
+
+/**
+ * The custody part of the reference target. Its bearer token comes from REFERENCE_CUSTODY_TOKEN (the spec
+ * does not show how custody tokens are issued); an unset one is made fresh per process. Cursor tokens are
+ * signed with a key made per process.
+ */
+export const custodyReference: FamilyReference = {
+  prefix: '/custody',
+  modes: ['default'],
+  mutants: custodyMutants,
+  ensureCredentials(env) {
+    env.REFERENCE_CUSTODY_TOKEN ??= randomBytes(24).toString('base64url');
+  },
+  create({ mutant, env }) {
+    const behaviour = custodyBehaviourFor(mutant);
+    const tokens = new CursorTokens(randomBytes(32), behaviour.verifyMac, behaviour.strictTokenEncoding);
+    const context = { behaviour, listings: new ListingHandler(behaviour, tokens), token: env.REFERENCE_CUSTODY_TOKEN as string };
+    return { handle: (req, res, path) => handleCustody(context, req, res, path) };
+  },
+  targetSection(baseUrl, _mode, env) {
+    return { baseUrl, token: env.REFERENCE_CUSTODY_TOKEN, tagId: referenceTagId, contractInstanceId: referenceContractInstanceId, tokenBindsPageSize: true };
+  },
+};

@@ -1,0 +1,30 @@
+import type { CustodyAuth, CustodyClient } from '../../client/custody/custody-client.ts';
+import { unauthorizedStatus } from '../../checks/unauthorized-status.ts';
+import { invalidBearer } from '../../generators/billing/invalid-bearer.ts';
+import { custodyListingPaths } from '../../rules/custody/endpoints.ts';
+import { forAll } from '../support/for-all.ts';
+import { registerSecretDerived } from '../support/report-values.ts';
+import { ruleTest, useCustodySession } from './support/custody-session.ts';
+
+const session = useCustodySession();
+
+/** Every custody operation (the nine listings and the upgrade) sent with the given authentication. */
+const everyOperation = (client: CustodyClient, auth: CustodyAuth) => [
+  ...custodyListingPaths.map((endpoint) => client.page(endpoint, { pageRequest: 'FIRST' }, auth)),
+  client.upgrade({}, auth),
+];
+
+ruleTest('custody.auth.missing', async () => {
+  const exchanges = await Promise.all(everyOperation(session().client, 'none'));
+  return exchanges.map((exchange) => unauthorizedStatus(exchange, 'custody.auth.missing', null));
+});
+
+ruleTest('custody.auth.invalid', async () => {
+  const { client, section, property } = session();
+  // The shared bearer variants (altered, truncated, extended, other scheme), judged under the custody rule.
+  const variants = registerSecretDerived(invalidBearer(section.token));
+  await forAll(variants, property({ runs: Math.ceil(session().run.runs / 10) }), async (invalid) => {
+    const exchanges = await Promise.all(everyOperation(client, { authorization: invalid.value }));
+    exchanges.forEach((exchange) => unauthorizedStatus(exchange, 'custody.auth.invalid', null));
+  });
+});

@@ -1,0 +1,45 @@
+import fc from 'fast-check';
+import { RuleViolation } from '../../checks/rule-violation.ts';
+import { requireEnded, walkItems } from '../../checks/custody/walk.ts';
+import { pageStep } from '../../generators/custody/page-step.ts';
+import { custodyListingPaths } from '../../rules/custody/endpoints.ts';
+import { ruleTest, useCustodySession } from './support/custody-session.ts';
+import { PageCommand, type ListModel, type ListReal } from './support/page-command.ts';
+import { walkListing } from './support/walk-listing.ts';
+
+const session = useCustodySession();
+const id = 'custody.cursor.model';
+const commands = fc.commands([pageStep.map((step) => new PageCommand(step, id))], { maxCommands: 12 });
+
+ruleTest(id, async ({ observe }) => {
+  const { client, property } = session();
+  const { seed, runs } = property();
+  const runsPerListing = Math.max(3, Math.ceil(runs / custodyListingPaths.length));
+  let sequences = 0;
+  for (const endpoint of custodyListingPaths) {
+    // The harness cannot know the target's data: a full walk at the spec's page size is the model of the list.
+    const walk = await walkListing(client, endpoint, 20, 'forward', id);
+    requireEnded(walk, id);
+    const items = walkItems(walk);
+    let violation: RuleViolation | undefined;
+    const details = await fc.check(
+      fc.asyncProperty(commands, async (sequence) => {
+        try {
+          await fc.asyncModelRun(() => ({ model: { items } as ListModel, real: { client, endpoint } as ListReal }), sequence);
+        } catch (error) {
+          if (error instanceof RuleViolation) violation = error;
+          throw error;
+        }
+      }),
+      { seed, numRuns: runsPerListing },
+    );
+    sequences += details.numRuns;
+    if (details.failed && violation) {
+      violation.replay = { seed, path: details.counterexamplePath ?? '', counterexample: String(details.counterexample?.[0]) };
+      violation.inputDescription = `${endpoint}: ${String(details.counterexample?.[0])}`;
+      throw violation;
+    }
+    if (details.failed) throw details.errorInstance;
+  }
+  observe('command sequences', sequences);
+});

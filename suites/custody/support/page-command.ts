@@ -1,0 +1,52 @@
+import type fc from 'fast-check';
+import { cursorModelStep } from '../../../checks/custody/cursor-model-step.ts';
+import { cursorPageOf } from '../../../checks/custody/cursor-page.ts';
+import { expectedAt, stepPosition, type ModelPosition } from '../../../checks/custody/list-model.ts';
+import type { CustodyClient } from '../../../client/custody/custody-client.ts';
+import type { PageStep } from '../../../generators/custody/page-step.ts';
+
+/** The model of one listing: its items (from a full walk) and where the sequence stands. */
+export interface ListModel {
+  items: readonly string[];
+  position?: ModelPosition;
+}
+
+/** What the target gave the sequence: the latest token and the page size it was issued at. */
+export interface ListReal {
+  client: CustodyClient;
+  endpoint: string;
+  token?: string;
+}
+
+/**
+ * One page request of a model-based sequence: sent to the target, then its answer is checked against the
+ * model (items, order, flags). NEXT and PREVIOUS only run where the model says the page exists.
+ */
+export class PageCommand implements fc.AsyncCommand<ListModel, ListReal> {
+  constructor(
+    readonly step: PageStep,
+    readonly ruleId: string,
+  ) {}
+
+  check(model: Readonly<ListModel>): boolean {
+    return stepPosition(model.items, model.position, this.step.request, this.step.pageSize) !== undefined;
+  }
+
+  async run(model: ListModel, real: ListReal): Promise<void> {
+    const next = stepPosition(model.items, model.position, this.step.request, this.step.pageSize) as ModelPosition;
+    const startsOver = this.step.request === 'FIRST' || this.step.request === 'LAST';
+    const exchange = await real.client.page(real.endpoint, {
+      pageRequest: this.step.request,
+      pageSize: next.pageSize,
+      ...(startsOver ? {} : { currentPage: real.token as string }),
+    });
+    cursorModelStep({ exchange, expected: expectedAt(model.items, next, `${real.endpoint} ${this.toString()}`) }, this.ruleId);
+    real.token = cursorPageOf(exchange, this.ruleId).cursor.currentPage;
+    model.position = next;
+  }
+
+  toString(): string {
+    const { request, pageSize } = this.step;
+    return request === 'FIRST' || request === 'LAST' ? `${request}(${pageSize})` : request;
+  }
+}

@@ -1,0 +1,91 @@
+import { describe, expect, test } from 'vitest';
+import { cursorFlags } from '../../../checks/custody/cursor-flags.ts';
+import { cursorNewToken } from '../../../checks/custody/cursor-new-token.ts';
+import { cursorPageSize } from '../../../checks/custody/cursor-page-size.ts';
+import { cursorWalkBack } from '../../../checks/custody/cursor-walk-back.ts';
+import { cursorWalkComplete } from '../../../checks/custody/cursor-walk-complete.ts';
+import { violationOf } from '../violation.ts';
+import { correctPages, syntheticWalk, tenItems, type PageSpec } from './synthetic-walk.ts';
+
+const rule = 'test.rule';
+const walk = (pages: PageSpec[], size: number) => syntheticWalk(pages, size);
+const forward = (size: number) => walk(correctPages(tenItems, size), size);
+const back = (size: number) => syntheticWalk(correctPages(tenItems, size, 'back'), size, 'back');
+const edit = (pages: PageSpec[], index: number, change: Partial<PageSpec>) => pages.map((page, at) => (at === index ? { ...page, ...change } : page));
+
+describe('cursor-walk-complete', () => {
+  test('walks at several sizes with the same items pass', () => {
+    expect(cursorWalkComplete([forward(1), forward(3), forward(5), forward(20)], rule).ruleId).toBe(rule);
+  });
+  test('an item duplicated across a page boundary is caught', () => {
+    const pages = correctPages(tenItems, 5);
+    violationOf(() => cursorWalkComplete([forward(1), walk(edit(pages, 1, { items: ['i4', ...tenItems.slice(6)] }), 5)], rule), rule);
+  });
+  test('a last page missing its last item when the size divides the list is caught', () => {
+    const pages = correctPages(tenItems, 5);
+    const violation = violationOf(() => cursorWalkComplete([forward(1), walk(edit(pages, 1, { items: tenItems.slice(5, 9) }), 5)], rule), rule);
+    expect(violation.message).toContain('9 items');
+  });
+  test('items in another order are caught', () => {
+    const swapped = ['i1', 'i0', ...tenItems.slice(2)];
+    violationOf(() => cursorWalkComplete([forward(1), walk(correctPages(swapped, 5), 5)], rule), rule);
+  });
+  test('a walk that met a repeated token or the page cap is a violation', () => {
+    violationOf(() => cursorWalkComplete([forward(1), syntheticWalk(correctPages(tenItems, 5), 5, 'forward', 'repeated-token')], rule), rule);
+    violationOf(() => cursorWalkComplete([syntheticWalk(correctPages(tenItems, 5), 5, 'forward', 'page-cap')], rule), rule);
+  });
+});
+
+describe('cursor-walk-back', () => {
+  test('the reverse of the forward walk passes', () => {
+    expect(cursorWalkBack({ forward: forward(3), back: back(3) }, rule).ruleId).toBe(rule);
+  });
+  test('a PREVIOUS page with its items reversed is caught', () => {
+    const pages = correctPages(tenItems, 3, 'back');
+    const reversed = edit(pages, 1, { items: [...(pages[1]?.items ?? [])].reverse() });
+    violationOf(() => cursorWalkBack({ forward: forward(3), back: syntheticWalk(reversed, 3, 'back') }, rule), rule);
+  });
+  test('a walk back that stops early is caught', () => {
+    violationOf(() => cursorWalkBack({ forward: forward(3), back: syntheticWalk(correctPages(tenItems, 3, 'back').slice(0, 2), 3, 'back') }, rule), rule);
+  });
+});
+
+describe('cursor-flags', () => {
+  test('correct flags both ways pass', () => {
+    expect(cursorFlags({ forward: forward(4), back: back(4) }, rule).ruleId).toBe(rule);
+  });
+  test('hasNext wrong on one middle page only is caught', () => {
+    const pages = edit(correctPages(tenItems, 2), 2, { hasNext: false });
+    violationOf(() => cursorFlags({ forward: walk(pages, 2), back: back(2) }, rule), rule);
+  });
+  test('hasPrevious true on the first page is caught', () => {
+    violationOf(() => cursorFlags({ forward: walk(edit(correctPages(tenItems, 2), 0, { hasPrevious: true }), 2), back: back(2) }, rule), rule);
+  });
+  test('a forward walk that ends early (hasNext false too soon) is caught by the page counts', () => {
+    const short = correctPages(tenItems, 2).slice(0, 3);
+    const ended = edit(short, 2, { hasNext: false });
+    const violation = violationOf(() => cursorFlags({ forward: walk(ended, 2), back: back(2) }, rule), rule);
+    expect(violation.message).toContain('after 3 pages');
+  });
+});
+
+describe('cursor-page-size', () => {
+  test('full pages and a shorter last page pass; an empty list is one empty page', () => {
+    expect(cursorPageSize(forward(3), rule).ruleId).toBe(rule);
+    expect(cursorPageSize(walk(correctPages([], 3), 3), rule).ruleId).toBe(rule);
+  });
+  test('a page over the size, a short middle page and an empty last page are caught', () => {
+    violationOf(() => cursorPageSize(walk(edit(correctPages(tenItems, 3), 0, { items: ['a', 'b', 'c', 'd'] }), 3), rule), rule);
+    violationOf(() => cursorPageSize(walk(edit(correctPages(tenItems, 3), 1, { items: ['a'] }), 3), rule), rule);
+    violationOf(() => cursorPageSize(walk([...correctPages(tenItems, 5), { items: [], hasNext: false, hasPrevious: true }], 5), rule), rule);
+  });
+});
+
+describe('cursor-new-token', () => {
+  test('a walk that reached its end passes; a repeated token or the page cap fails with evidence', () => {
+    expect(cursorNewToken(forward(2), rule).ruleId).toBe(rule);
+    const loop = syntheticWalk(correctPages(tenItems, 2), 2, 'forward', 'repeated-token');
+    expect(violationOf(() => cursorNewToken(loop, rule), rule).evidence.length).toBeGreaterThan(0);
+    violationOf(() => cursorNewToken(syntheticWalk(correctPages(tenItems, 2), 2, 'forward', 'page-cap'), rule), rule);
+  });
+});

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { pageQueryString } from '../../../client/custody/custody-client.ts';
+import { openCustodySession } from '../../../client/custody/session.ts';
+import { Redactor } from '../../../client/redaction.ts';
+import { custodyFamily } from '../../../families/custody.ts';
+import { startReferenceServer, type RunningReference } from '../../../reference/server.ts';
+import { custodySectionSchema, type CustodySection } from '../../../targets/custody/section.ts';
+
+const env: NodeJS.ProcessEnv = { REFERENCE_CUSTODY_TOKEN: 'custody-session-test-token' };
+const client = { timeoutMs: 5000, maxBodyBytes: 1 << 20, concurrency: 4 };
+let reference: RunningReference;
+let section: CustodySection;
+
+beforeAll(async () => {
+  reference = await startReferenceServer({ serve: [custodyFamily], env });
+  section = custodySectionSchema.parse(custodyFamily.reference.targetSection(reference.baseUrls.custody as string, 'default', env));
+});
+afterAll(() => reference.close());
+
+describe('custody session', () => {
+  test('the preflight authenticates with the entry token and the token is registered as a secret', async () => {
+    const redactor = new Redactor();
+    const session = openCustodySession({ section, client, redactor });
+    expect(await session.preflight()).toMatchObject({ family: 'custody', reachable: true, authenticated: true });
+    expect(redactor.redactSecrets(`Bearer ${section.token}`)).toBe('Bearer ***');
+    await session.close();
+  });
+  test('a token the target refuses stops the run: credentials refused', async () => {
+    const session = openCustodySession({ section: { ...section, token: 'not-the-token' }, client, redactor: new Redactor() });
+    expect((await session.preflight()).problem).toContain('credentials refused');
+    await session.close();
+  });
+  test('the query percent-encodes +, / and = of a token and nothing is built by the client', () => {
+    expect(pageQueryString({ pageRequest: 'NEXT', pageSize: 2, currentPage: 'a+b/c==' })).toBe('cursor.pageRequest=NEXT&cursor.pageSize=2&cursor.currentPage=a%2Bb%2Fc%3D%3D');
+    expect(pageQueryString({ pageRequest: 'FIRST' })).toBe('cursor.pageRequest=FIRST');
+  });
+});
