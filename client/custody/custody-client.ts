@@ -1,6 +1,7 @@
 import type { PageRequest } from '../../rules/custody/endpoints.ts';
 import type { CustodySection } from '../../targets/custody/section.ts';
 import type { ClientSettings } from '../../targets/schema.ts';
+import type { CircuitBreaker } from '../circuit-breaker.ts';
 import type { Exchange } from '../exchange.ts';
 import { HttpClient } from '../http-client.ts';
 import type { Redactor } from '../redaction.ts';
@@ -31,8 +32,10 @@ export class CustodyClient {
     readonly section: CustodySection,
     settings: ClientSettings,
     redactor: Redactor,
+    /** The family's circuit breaker for the run. Default: none (every exchange is sent). */
+    breaker?: CircuitBreaker,
   ) {
-    this.#http = new HttpClient({ timeoutMs: settings.timeoutMs, maxBodyBytes: settings.maxBodyBytes });
+    this.#http = new HttpClient({ timeoutMs: settings.timeoutMs, maxBodyBytes: settings.maxBodyBytes, ...(breaker ? { breaker } : {}) });
     redactor.addSecret(section.token);
   }
 

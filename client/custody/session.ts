@@ -8,8 +8,8 @@ import { CustodyClient } from './custody-client.ts';
  * The custody session of a run: the token comes from the target entry (its issuance is not shown), so
  * workers share nothing through the broker; the preflight asks for the first page of the first listing.
  */
-export function openCustodySession({ section, client: settings, redactor }: SessionOptions<CustodySection>): FamilySession {
-  const client = new CustodyClient(section, settings, redactor);
+export function openCustodySession({ section, client: settings, redactor, breaker }: SessionOptions<CustodySection>): FamilySession {
+  const client = new CustodyClient(section, settings, redactor, breaker);
   return {
     async preflight() {
       const exchange = await client.page(custodyListingPaths[0], { pageRequest: 'FIRST' });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { CustodyClient } from '../../../client/custody/custody-client.ts';
 import { defaultRedactor } from '../../../client/redaction.ts';
+import { joinRunBreaker } from '../../../client/run-breakers.ts';
 import { custodyRules } from '../../../rules/custody/rules.ts';
 import type { CustodySection } from '../../../targets/custody/section.ts';
 import type { ForAllOptions } from '../../support/for-all.ts';
@@ -23,14 +24,15 @@ export interface CustodySession {
  */
 export function useCustodySession(): () => CustodySession {
   let session: CustodySession | undefined;
-  beforeAll(() => {
+  beforeAll(async () => {
     const run = runContext();
     const section = run.target.families.custody as CustodySection | undefined;
     if (!section) return;
+    const breaker = await joinRunBreaker(run.broker, 'custody', run.target.client.unresponsiveAfter);
     session = {
       run,
       section,
-      client: new CustodyClient(section, run.target.client, defaultRedactor),
+      client: new CustodyClient(section, run.target.client, defaultRedactor, breaker),
       property: (overrides) => ({ seed: run.seed, runs: run.runs, concurrency: run.target.client.concurrency, ...overrides }),
     };
   });

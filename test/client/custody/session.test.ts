@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pageQueryString } from '../../../client/custody/custody-client.ts';
 import { openCustodySession } from '../../../client/custody/session.ts';
+import { CircuitBreaker } from '../../../client/circuit-breaker.ts';
 import { Redactor } from '../../../client/redaction.ts';
 import { custodyFamily } from '../../../families/custody.ts';
 import { startReferenceServer, type RunningReference } from '../../../reference/server.ts';
 import { custodySectionSchema, type CustodySection } from '../../../targets/custody/section.ts';
 
 const env: NodeJS.ProcessEnv = { REFERENCE_CUSTODY_TOKEN: 'custody-session-test-token' };
-const client = { timeoutMs: 5000, maxBodyBytes: 1 << 20, concurrency: 4 };
+const client = { timeoutMs: 5000, maxBodyBytes: 1 << 20, concurrency: 4, unresponsiveAfter: 3 };
 let reference: RunningReference;
 let section: CustodySection;
 
@@ -20,13 +21,13 @@ afterAll(() => reference.close());
 describe('custody session', () => {
   test('the preflight authenticates with the entry token and the token is registered as a secret', async () => {
     const redactor = new Redactor();
-    const session = openCustodySession({ section, client, redactor });
+    const session = openCustodySession({ section, client, redactor, breaker: new CircuitBreaker('custody', 3) });
     expect(await session.preflight()).toMatchObject({ family: 'custody', reachable: true, authenticated: true });
     expect(redactor.redactSecrets(`Bearer ${section.token}`)).toBe('Bearer ***');
     await session.close();
   });
   test('a token the target refuses stops the run: credentials refused', async () => {
-    const session = openCustodySession({ section: { ...section, token: 'not-the-token' }, client, redactor: new Redactor() });
+    const session = openCustodySession({ section: { ...section, token: 'not-the-token' }, client, redactor: new Redactor(), breaker: new CircuitBreaker('custody', 3) });
     expect((await session.preflight()).problem).toContain('credentials refused');
     await session.close();
   });

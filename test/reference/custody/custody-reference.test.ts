@@ -20,7 +20,7 @@ let client: CustodyClient;
 beforeAll(async () => {
   reference = await startReferenceServer({ serve: [custodyFamily], env });
   const section = custodySectionSchema.parse(custodyFamily.reference.targetSection(reference.baseUrls.custody as string, 'default', env));
-  client = new CustodyClient(section, { timeoutMs: DEFAULT_HTTP_CLIENT_OPTIONS.timeoutMs, maxBodyBytes: DEFAULT_HTTP_CLIENT_OPTIONS.maxBodyBytes, concurrency: 8 }, new Redactor());
+  client = new CustodyClient(section, { timeoutMs: DEFAULT_HTTP_CLIENT_OPTIONS.timeoutMs, maxBodyBytes: DEFAULT_HTTP_CLIENT_OPTIONS.maxBodyBytes, concurrency: 8, unresponsiveAfter: 3 }, new Redactor());
 });
 afterAll(async () => {
   await client.close();
