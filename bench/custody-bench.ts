@@ -1,0 +1,50 @@
+/*
+ * Benchmark, not a test: prints figures, asserts nothing.
+ * 1. Wall time of `harness run --suite custody` against the bundled reference target.
+ * 2. The longest walk: every listing of the reference walked forward at page size 1 (one exchange a page, each
+ *    captured and read as a cursor page), in exchanges per second, against an in-process reference.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CustodyClient } from '../client/custody/custody-client.ts';
+import { DEFAULT_HTTP_CLIENT_OPTIONS } from '../client/http-client.ts';
+import { Redactor } from '../client/redaction.ts';
+import { custodyFamily } from '../families/custody.ts';
+import { startReferenceServer } from '../reference/server.ts';
+import type { RunSummary } from '../reporting/run-summary.ts';
+import { custodyListingPaths } from '../rules/custody/endpoints.ts';
+import { walkListing } from '../suites/custody/support/walk-listing.ts';
+import { custodySectionSchema } from '../targets/custody/section.ts';
+
+const bin = fileURLToPath(new URL('../bin/harness.js', import.meta.url));
+const runs = 100;
+
+const reports = mkdtempSync(join(tmpdir(), 'harness-bench-'));
+const started = performance.now();
+await new Promise<void>((resolve) => execFile(process.execPath, [bin, 'run', '--suite', 'custody', '--seed', '1', '--runs', String(runs), '--reports', reports], () => resolve()));
+const seconds = (performance.now() - started) / 1000;
+const summary = JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as RunSummary;
+console.log(`harness run --suite custody --runs ${runs}: ${seconds.toFixed(1)} s wall, verdict ${summary.verdict}, ${summary.exchanges} exchanges`);
+
+const env: NodeJS.ProcessEnv = { REFERENCE_CUSTODY_TOKEN: 'custody-bench-token' };
+const reference = await startReferenceServer({ serve: [custodyFamily], env });
+const section = custodySectionSchema.parse(custodyFamily.reference.targetSection(reference.baseUrls.custody as string, 'default', env));
+const client = new CustodyClient(section, { ...DEFAULT_HTTP_CLIENT_OPTIONS, concurrency: 1, unresponsiveAfter: 3 }, new Redactor());
+try {
+  // One walk first so that the figures below are not the JIT's warm-up.
+  await walkListing(client, custodyListingPaths[0] as string, 1, 'forward', 'bench');
+  let longest = { endpoint: '', pages: 0, ms: 0 };
+  for (const endpoint of custodyListingPaths) {
+    const walkStarted = performance.now();
+    const walk = await walkListing(client, endpoint, 1, 'forward', 'bench');
+    const ms = performance.now() - walkStarted;
+    if (walk.pages.length > longest.pages) longest = { endpoint, pages: walk.pages.length, ms };
+  }
+  console.log(`longest walk (${longest.endpoint}, page size 1): ${longest.pages} pages in ${longest.ms.toFixed(0)} ms, ${((longest.pages / longest.ms) * 1000).toFixed(0)} exchanges/s`);
+} finally {
+  await client.close();
+  await reference.close();
+}
