@@ -1,32 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import type { MutantReport } from '../../cli/mutants-command.ts';
-import type { RuleRow } from '../../cli/rules-table.ts';
 import { familyByName } from '../../families/index.ts';
 import { bundledTargets, runCli, writeTargets } from '../support/run-harness-cli.ts';
 
-const custody = familyByName('custody');
-if (!custody) throw new Error('custody is not registered');
-const custodyRuleIds = custody.rules.map((rule) => rule.id);
-
-describe('every custody rule has a killing mutant', () => {
-  test('the mutant catalogue covers every custody rule and names only known rules', () => {
-    const broken = new Set(custody.reference.mutants.map((mutant) => mutant.breaks));
-    expect(custodyRuleIds.filter((id) => !broken.has(id))).toEqual([]);
-    expect([...broken].filter((id) => !custodyRuleIds.includes(id))).toEqual([]);
-  });
-
-  test('harness mutants kills every custody mutant, and harness rules shows each rule verified', async () => {
-    const result = await runCli(['mutants', '--suite', 'custody', '--seed', '7', '--runs', '10', '--json', '--reports', '{reports}']);
-    const report = JSON.parse(result.stdout) as MutantReport;
-    expect(report.mutants.filter((mutant) => mutant.status !== 'killed'), result.stderr.slice(-2000)).toEqual([]);
-    expect(report.mutants.map((mutant) => mutant.name).sort()).toEqual(custody.reference.mutants.map((mutant) => mutant.name).sort());
-    expect(result.code).toBe(0);
-    const rules = JSON.parse((await runCli(['rules', '--json', '--reports', result.reportsDir])).stdout) as RuleRow[];
-    expect(rules.filter((row) => row.family === 'custody' && row.verified !== 'killed')).toEqual([]);
-  });
-});
+const custodyRuleIds = (familyByName('custody')?.rules ?? []).map((rule) => rule.id);
 
 describe('harness run --suite custody against the reference', () => {
   test('is conformant on every custody rule and never shows the bearer token', async () => {
