@@ -1,0 +1,98 @@
+import { batchItemFields, batchItemsFail, batchItemsSucceed, type ExpectedOrder } from '../../checks/exchange/batch.ts';
+import { codeIsString, codesInRange, dataIsArray, fullyFailed, msgMatchesCode, successCode } from '../../checks/exchange/envelope.ts';
+import { passed, type Verdict } from '../../checks/rule-violation.ts';
+import type { Exchange } from '../../client/exchange.ts';
+import { batchOrdersPath } from '../../adapters/exchange/orders.ts';
+import { type BatchPlan, mixedBatches, ordersOf, refusedBodies, validBatches } from '../../generators/exchange/batch.ts';
+import { exchangeRuleIds as id } from '../../rules/exchange/rules.ts';
+import { forAll } from '../support/for-all.ts';
+import { ruleTest, useExchangeSession } from './support/exchange-session.ts';
+
+const session = useExchangeSession();
+let cases = 0;
+
+/** Sends the batch of a plan, with clOrdIds unique to this run, and returns it with the expected outcomes. */
+async function sendPlan(plan: BatchPlan): Promise<{ exchange: Exchange; orders: ExpectedOrder[] }> {
+  const s = session();
+  const orders = ordersOf(plan, s.section.instrument, `h${s.nonce}c${cases++}o`);
+  const exchange = await s.client.batch(orders.map((expected) => expected.order));
+  return { exchange, orders };
+}
+
+/** Makes a few exchanges of every kind (all valid, mixed, refused as a whole) so the envelope rules see each. */
+async function exerciseEnvelope(): Promise<void> {
+  const s = session();
+  const mixed = mixedBatches(s.section.maxBatchSize);
+  for (const plan of mixed.boundaries) await sendPlan(plan);
+  for (const refused of refusedBodies) await s.client.post(batchOrdersPath, refused.body);
+}
+
+/** An envelope rule judged on every exchange this file's client has made so far (the other rules' included). */
+function onEveryExchange(ruleId: string, check: (exchange: Exchange, ruleId: string) => Verdict): Verdict {
+  const all = session().client.exchanges;
+  for (const exchange of all) check(exchange, ruleId);
+  return passed(ruleId, { 'exchanges judged': all.length });
+}
+
+ruleTest(id.itemFields, async () => {
+  const s = session();
+  await forAll(mixedBatches(s.section.maxBatchSize), s.property(), async (plan) => {
+    const { exchange, orders } = await sendPlan(plan);
+    return batchItemFields(exchange, id.itemFields, orders);
+  });
+});
+
+ruleTest(id.itemSuccess, async ({ observe }) => {
+  const s = session();
+  await forAll(mixedBatches(s.section.maxBatchSize), s.property(), async (plan) => {
+    const { exchange, orders } = await sendPlan(plan);
+    const verdict = batchItemsSucceed(exchange, id.itemSuccess, orders);
+    for (const [key, value] of Object.entries(verdict.observations ?? {})) observe(key, value);
+    return verdict;
+  });
+});
+
+ruleTest(id.itemFailure, async ({ observe }) => {
+  const s = session();
+  await forAll(mixedBatches(s.section.maxBatchSize), s.property(), async (plan) => {
+    const { exchange, orders } = await sendPlan(plan);
+    const verdict = batchItemsFail(exchange, id.itemFailure, orders);
+    for (const [key, value] of Object.entries(verdict.observations ?? {})) observe(key, value);
+    return verdict;
+  });
+});
+
+ruleTest(id.successCode, async () => {
+  const s = session();
+  await forAll(validBatches(s.section.maxBatchSize), s.property(), async (plan) => {
+    const { exchange } = await sendPlan(plan);
+    return successCode(exchange, id.successCode);
+  });
+});
+
+ruleTest(id.codeString, async () => {
+  await exerciseEnvelope();
+  return onEveryExchange(id.codeString, codeIsString);
+});
+
+ruleTest(id.msg, async () => {
+  await exerciseEnvelope();
+  return onEveryExchange(id.msg, msgMatchesCode);
+});
+
+ruleTest(id.data, async ({ observe }) => {
+  const s = session();
+  await exerciseEnvelope();
+  const codes = new Set<string>();
+  for (const refused of refusedBodies) {
+    const verdict = fullyFailed(await s.client.post(batchOrdersPath, refused.body), id.data);
+    codes.add(String(verdict.observations?.['refusal code']));
+  }
+  observe('refusal codes', [...codes].join(', '));
+  return onEveryExchange(id.data, dataIsArray);
+});
+
+ruleTest(id.codeRange, async () => {
+  await exerciseEnvelope();
+  return onEveryExchange(id.codeRange, codesInRange);
+});
