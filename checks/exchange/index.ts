@@ -1,4 +1,5 @@
 import type { CheckRegistry } from '../check.ts';
+import { refusedWithCode, timestampWindow } from './auth.ts';
 import { batchItemFields, batchItemsFail, batchItemsSucceed } from './batch.ts';
 import { codeIsString, codesInRange, dataIsArray, msgMatchesCode, successCode } from './envelope.ts';
 
@@ -12,4 +13,6 @@ export const exchangeChecks = {
   'batch-item-fields': batchItemFields,
   'batch-items-succeed': batchItemsSucceed,
   'batch-items-fail': batchItemsFail,
+  'refused-with-code': refusedWithCode,
+  'timestamp-window': timestampWindow,
 } as const satisfies CheckRegistry;

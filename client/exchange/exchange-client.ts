@@ -2,12 +2,29 @@ import { batchBody, batchOrdersPath, type OrderDraft } from '../../adapters/exch
 import type { Exchange, OutgoingRequest } from '../exchange.ts';
 import { HttpClient } from '../http-client.ts';
 import type { Redactor } from '../redaction.ts';
+import { defaultSigningHeaders, pathWithQuery, preHash, type SigningHeaders, signature, signingTimestamp } from './signing.ts';
+
+/** How one request is signed: by default now, with the section's key and secret, over what is sent. */
+export interface SigningOverrides {
+  /** Epoch ms of the timestamp header (default: now on the run's clock). */
+  atMs?: number;
+  apiKey?: string;
+  /** Signs with another secret. */
+  secret?: string;
+  /** Signs a pre-hash built from other parts than the ones sent. */
+  signedParts?: { method?: string; path?: string; body?: string; timestamp?: string };
+  /** Alters the finished signature (truncation). */
+  alterSignature?: (signature: string) => string;
+  /** Sends no signature header at all. */
+  unsigned?: boolean;
+}
 
 export interface ExchangeClientOptions {
   baseUrl: string;
   apiKey: string;
   secretKey: string;
   passphrase?: string;
+  headers?: SigningHeaders;
   timeoutMs: number;
   redactor: Redactor;
 }
@@ -25,6 +42,7 @@ export class ExchangeClient {
     this.#options = options;
     this.#http = new HttpClient({ timeoutMs: options.timeoutMs });
     options.redactor.addSecret(options.secretKey);
+    if (options.passphrase) options.redactor.addSecret(options.passphrase);
   }
 
   /** Every exchange this client made, in the order they finished. */
@@ -33,18 +51,21 @@ export class ExchangeClient {
   }
 
   /** POST /api/v5/trade/batch-orders with the given orders. */
-  batch(orders: readonly OrderDraft[]): Promise<Exchange> {
-    return this.post(batchOrdersPath, JSON.stringify(batchBody(orders)));
+  batch(orders: readonly OrderDraft[], signing: SigningOverrides = {}): Promise<Exchange> {
+    return this.post(batchOrdersPath, JSON.stringify(batchBody(orders)), signing);
   }
 
   /** POST a raw body (a request the target must refuse as a whole). */
-  async post(path: string, body: string, headers: Record<string, string> = {}): Promise<Exchange> {
-    const request: OutgoingRequest = {
-      method: 'POST',
-      url: `${this.#options.baseUrl}${path}`,
-      headers: { 'content-type': 'application/json', 'EX-ACCESS-KEY': this.#options.apiKey, ...headers },
-      body,
-    };
+  async post(path: string, body: string, signing: SigningOverrides = {}): Promise<Exchange> {
+    const names = this.#options.headers ?? defaultSigningHeaders;
+    const url = `${this.#options.baseUrl}${path}`;
+    const timestamp = signingTimestamp(signing.atMs ?? Date.now());
+    const parts = { method: 'POST', path: pathWithQuery(url), body, timestamp, ...signing.signedParts };
+    const signed = signature(signing.secret ?? this.#options.secretKey, preHash(parts.timestamp, parts.method, parts.path, parts.body));
+    const headers: Record<string, string> = { 'content-type': 'application/json', [names.key]: signing.apiKey ?? this.#options.apiKey, [names.timestamp]: timestamp };
+    if (!signing.unsigned) headers[names.sign] = signing.alterSignature ? signing.alterSignature(signed) : signed;
+    if (this.#options.passphrase) headers[names.passphrase] = this.#options.passphrase;
+    const request: OutgoingRequest = { method: 'POST', url, headers, body };
     const exchange = await this.#http.send(request);
     this.#exchanges.push(exchange);
     return exchange;

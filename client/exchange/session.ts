@@ -12,6 +12,7 @@ export function openExchangeSession({ section, client, redactor }: SessionOption
     apiKey: section.credentials.apiKey,
     secretKey: section.credentials.secretKey,
     ...(section.credentials.passphrase ? { passphrase: section.credentials.passphrase } : {}),
+    headers: { key: section.signing.keyHeader, sign: section.signing.signHeader, timestamp: section.signing.timestampHeader, passphrase: section.signing.passphraseHeader },
     timeoutMs: client.timeoutMs,
     redactor,
   });

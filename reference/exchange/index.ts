@@ -1,11 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { timingSafeEqual } from 'node:crypto';
+import { preHash, signature } from '../../client/exchange/signing.ts';
 import type { FamilyReference } from '../../families/family.ts';
 import { exchangeMutants } from './mutants/index.ts';
 
 /** Quote balance of each account of the reference, by access key. */
 const startingBalance = 1_000_000;
 const maxBatchSize = 20;
+/** Largest distance between the request's timestamp and the server's clock (the document: 30 seconds). */
+const toleranceMs = 30_000;
+
+const header = (req: IncomingMessage, name: string) => {
+  const value = req.headers[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** An ISO 8601 UTC timestamp with milliseconds, as epoch ms; undefined otherwise. */
+function timestampMs(value: string | undefined): number | undefined {
+  if (!value || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value)) return undefined;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 interface Outcome {
   sCode: string;
@@ -25,8 +43,10 @@ const decimal = /^(?:\d+)(?:\.\d+)?$/;
 /**
  * The exchange-style part of the reference target: POST /api/v5/trade/batch-orders with per-account
  * balances (an order whose size times price exceeds the account's balance fails 51008). Unknown fields
- * and extra headers are ignored. The account is the EX-ACCESS-KEY; one account comes from
- * REFERENCE_EXCHANGE_API_KEY (targets.json refers to it as ${...}).
+ * and extra headers are ignored. Requests are signed: EX-ACCESS-KEY names the account (50111 when
+ * unknown), EX-ACCESS-TIMESTAMP must be within 30 s of the server clock (50102), EX-ACCESS-SIGN is base64
+ * HMAC-SHA256 with the account's secret over timestamp + METHOD + request path with query + raw body
+ * (50113). The one account comes from REFERENCE_EXCHANGE_API_KEY / _SECRET_KEY (targets.json: ${...}).
  */
 export const exchangeReference: FamilyReference = {
   prefix: '/exchange',
@@ -38,6 +58,8 @@ export const exchangeReference: FamilyReference = {
   },
   create({ mutant, env }) {
     const balances = new Map<string, number>([[env.REFERENCE_EXCHANGE_API_KEY ?? '', startingBalance]]);
+    const secrets = new Map<string, string>([[env.REFERENCE_EXCHANGE_API_KEY ?? '', env.REFERENCE_EXCHANGE_SECRET_KEY ?? '']]);
+    const window = mutant === 'exchange-timestamp-window-60s' ? 60_000 : toleranceMs;
     let nextOrdId = 1;
     const send = (res: ServerResponse, status: number, code: string, msg: string, data: unknown) => {
       const body: Record<string, unknown> = { code, msg, data };
@@ -70,10 +92,18 @@ export const exchangeReference: FamilyReference = {
         const route = path.split('?')[0];
         if (route !== '/api/v5/trade/batch-orders') return void refuse(res, 404, '50000', 'Unknown endpoint');
         if (req.method !== 'POST') return void refuse(res, 405, '50000', 'Method not allowed');
-        const key = req.headers['ex-access-key'];
-        const balance = typeof key === 'string' ? balances.get(key) : undefined;
         const raw = await readBody(req);
-        if (balance === undefined) return void refuse(res, 401, '50111', 'Invalid EX-ACCESS-KEY');
+        const key = header(req, 'ex-access-key');
+        const knownKey = key !== undefined && balances.has(key);
+        if (!knownKey && mutant !== 'exchange-unknown-key-accepted') return void refuse(res, 401, '50111', 'Invalid EX-ACCESS-KEY');
+        const account = knownKey ? (key as string) : (env.REFERENCE_EXCHANGE_API_KEY ?? '');
+        const balance = balances.get(account) as number;
+        const stamp = header(req, 'ex-access-timestamp');
+        const at = timestampMs(stamp);
+        if (at === undefined || Math.abs(Date.now() - at) > window) return void refuse(res, 401, '50102', 'Timestamp request expired');
+        const expected = signature(secrets.get(account) ?? '', preHash(stamp as string, req.method ?? '', req.url ?? '', raw));
+        const given = header(req, 'ex-access-sign') ?? '';
+        if (mutant !== 'exchange-signature-unchecked' && !sameText(given, expected)) return void refuse(res, 401, '50113', 'Invalid signature');
         let orders: unknown;
         try {
           orders = JSON.parse(raw.toString('utf8'));

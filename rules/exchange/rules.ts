@@ -14,6 +14,9 @@ export const exchangeRuleIds = {
   itemFields: 'exchange.batch.item-fields',
   itemSuccess: 'exchange.batch.item-success',
   itemFailure: 'exchange.batch.item-failure',
+  unknownKey: 'exchange.auth.unknown-key',
+  signature: 'exchange.auth.signature',
+  timestamp: 'exchange.auth.timestamp',
 } as const;
 
 const id = exchangeRuleIds;
@@ -74,5 +77,26 @@ export const exchangeRules = defineRules<keyof typeof exchangeChecks, ExchangeSe
     source: { document, section: 'Errors: exchange-style handling rule 2 and the code table (51000, 51008)' },
     statement: 'In a batch, an invalid order gets sCode 51000 and an unaffordable one 51008, each with a non-empty sMsg, whatever the top-level code.',
     check: 'batch-items-fail',
+  },
+  {
+    id: id.unknownKey,
+    family: 'exchange',
+    source: { document, section: 'Authentication B and the exchange-style code table (50111)' },
+    statement: 'A request signed with an access key the target does not know is refused with code 50111 (the HTTP status is observed, not judged).',
+    check: 'refused-with-code',
+  },
+  {
+    id: id.signature,
+    family: 'exchange',
+    source: { document, section: 'Authentication B and the exchange-style code table (50113)' },
+    statement: 'A signature over another body, path, method or timestamp, a truncated one or one made with another secret is refused with code 50113.',
+    check: 'refused-with-code',
+  },
+  {
+    id: id.timestamp,
+    family: 'exchange',
+    source: { document, section: 'Authentication B, Limits (exchange timestamp tolerance) and the code table (50102)' },
+    statement: 'A signed request whose timestamp is within 30 s of the server clock is accepted (25 s old or ahead); one more than 30 s away is refused with 50102 (35 s old or ahead).',
+    check: 'timestamp-window',
   },
 ]);

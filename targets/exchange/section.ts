@@ -11,6 +11,16 @@ const credentialsSchema = z
   })
   .strict();
 
+/** Names of the headers of a signed request (the document names EX-ACCESS-KEY and EX-ACCESS-SIGN only). */
+const signingSchema = z
+  .object({
+    keyHeader: z.string().min(1).default('EX-ACCESS-KEY'),
+    signHeader: z.string().min(1).default('EX-ACCESS-SIGN'),
+    timestampHeader: z.string().min(1).default('EX-ACCESS-TIMESTAMP'),
+    passphraseHeader: z.string().min(1).default('EX-ACCESS-PASSPHRASE'),
+  })
+  .strict();
+
 /** `families.exchange` of a target entry: the exchange-style interface (spec document 3, part B). */
 export const exchangeSectionSchema = z
   .object({
@@ -21,6 +31,8 @@ export const exchangeSectionSchema = z
     instrument: z.string().min(1).default('BTC-USDT'),
     /** Most orders one batch may carry (the document does not say); generated batches stay within it. Default 20. */
     maxBatchSize: z.number().int().min(1).max(100).default(20),
+    /** Header names of signed requests. Pre-hash: timestamp + METHOD + path with query + raw body, HMAC-SHA256, base64. */
+    signing: signingSchema.default(signingSchema.parse({})),
   })
   .strict();
 

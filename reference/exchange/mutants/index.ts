@@ -13,6 +13,9 @@ export const exchangeMutants: MutantInfo[] = [
   mutant('exchange-failed-item-no-ordid', id.itemFields, 'Failed batch items carry no ordId field.'),
   mutant('exchange-third-item-fails', id.itemSuccess, 'The third order of a batch gets sCode 51000 even when valid.'),
   mutant('exchange-balance-as-parameter', id.itemFailure, 'An unaffordable order gets sCode 51000 instead of 51008.'),
+  mutant('exchange-unknown-key-accepted', id.unknownKey, 'Requests with an unknown EX-ACCESS-KEY are served from the reference account.'),
+  mutant('exchange-signature-unchecked', id.signature, 'EX-ACCESS-SIGN is not verified.'),
+  mutant('exchange-timestamp-window-60s', id.timestamp, 'Timestamps up to 60 s from the server clock are accepted.'),
 ];
 
 export type ExchangeMutant = (typeof exchangeMutants)[number]['name'];

@@ -32,6 +32,7 @@ export function useExchangeSession(): () => ExchangeSession {
       apiKey: section.credentials.apiKey,
       secretKey: section.credentials.secretKey,
       ...(section.credentials.passphrase ? { passphrase: section.credentials.passphrase } : {}),
+    headers: { key: section.signing.keyHeader, sign: section.signing.signHeader, timestamp: section.signing.timestampHeader, passphrase: section.signing.passphraseHeader },
       timeoutMs: run.target.client.timeoutMs,
       redactor: defaultRedactor,
     });
