@@ -1,5 +1,6 @@
 import type { CheckRegistry } from '../check.ts';
 import { refusedWithCode, timestampWindow } from './auth.ts';
+import { exchangeRateLimited } from './rate-limit.ts';
 import { batchItemFields, batchItemsFail, batchItemsSucceed } from './batch.ts';
 import { codeIsString, codesInRange, dataIsArray, msgMatchesCode, successCode } from './envelope.ts';
 
@@ -15,4 +16,5 @@ export const exchangeChecks = {
   'batch-items-fail': batchItemsFail,
   'refused-with-code': refusedWithCode,
   'timestamp-window': timestampWindow,
+  'exchange-rate-limited': exchangeRateLimited,
 } as const satisfies CheckRegistry;

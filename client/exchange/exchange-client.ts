@@ -17,7 +17,12 @@ export interface SigningOverrides {
   alterSignature?: (signature: string) => string;
   /** Sends no signature header at all. */
   unsigned?: boolean;
+  /** Returns a 429 answer as it is instead of waiting it out and sending again (the rate-limit burst). */
+  noRetry?: boolean;
 }
+
+/** Times a 429 answer is waited out (Retry-After, else 1 s) and the request signed and sent again. */
+const retriesOnLimit = 5;
 
 export interface ExchangeClientOptions {
   baseUrl: string;
@@ -57,6 +62,15 @@ export class ExchangeClient {
 
   /** POST a raw body (a request the target must refuse as a whole). */
   async post(path: string, body: string, signing: SigningOverrides = {}): Promise<Exchange> {
+    for (let attempt = 0; ; attempt++) {
+      const exchange = await this.#postOnce(path, body, signing);
+      if (signing.noRetry || exchange.response?.status !== 429 || attempt >= retriesOnLimit) return exchange;
+      const retryAfter = Number(exchange.response.headers['retry-after']);
+      await new Promise((resolve) => setTimeout(resolve, Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter, 10) * 1000 : 1000));
+    }
+  }
+
+  async #postOnce(path: string, body: string, signing: SigningOverrides): Promise<Exchange> {
     const names = this.#options.headers ?? defaultSigningHeaders;
     const url = `${this.#options.baseUrl}${path}`;
     const timestamp = signingTimestamp(signing.atMs ?? Date.now());

@@ -10,6 +10,8 @@ const startingBalance = 1_000_000;
 const maxBatchSize = 20;
 /** Largest distance between the request's timestamp and the server's clock (the document: 30 seconds). */
 const toleranceMs = 30_000;
+/** Signed requests allowed per account per fixed window (the document shows no values). */
+const rateLimit = { requests: 250, windowMs: 1000 };
 
 const header = (req: IncomingMessage, name: string) => {
   const value = req.headers[name];
@@ -59,6 +61,17 @@ export const exchangeReference: FamilyReference = {
   create({ mutant, env }) {
     const balances = new Map<string, number>([[env.REFERENCE_EXCHANGE_API_KEY ?? '', startingBalance]]);
     const secrets = new Map<string, string>([[env.REFERENCE_EXCHANGE_API_KEY ?? '', env.REFERENCE_EXCHANGE_SECRET_KEY ?? '']]);
+    const windows = new Map<string, { start: number; count: number }>();
+    const overLimit = (account: string) => {
+      const now = Date.now();
+      const current = windows.get(account);
+      if (!current || now - current.start >= rateLimit.windowMs) {
+        windows.set(account, { start: now, count: 1 });
+        return false;
+      }
+      current.count += 1;
+      return current.count > rateLimit.requests;
+    };
     const window = mutant === 'exchange-timestamp-window-60s' ? 60_000 : toleranceMs;
     let nextOrdId = 1;
     const send = (res: ServerResponse, status: number, code: string, msg: string, data: unknown) => {
@@ -98,6 +111,10 @@ export const exchangeReference: FamilyReference = {
         if (!knownKey && mutant !== 'exchange-unknown-key-accepted') return void refuse(res, 401, '50111', 'Invalid EX-ACCESS-KEY');
         const account = knownKey ? (key as string) : (env.REFERENCE_EXCHANGE_API_KEY ?? '');
         const balance = balances.get(account) as number;
+        if (overLimit(account)) {
+          res.setHeader('retry-after', '1');
+          return void refuse(res, 429, mutant === 'exchange-rate-limit-code-50000' ? '50000' : '50011', 'Rate limit reached');
+        }
         const stamp = header(req, 'ex-access-timestamp');
         const at = timestampMs(stamp);
         if (at === undefined || Math.abs(Date.now() - at) > window) return void refuse(res, 401, '50102', 'Timestamp request expired');

@@ -17,6 +17,7 @@ export const exchangeRuleIds = {
   unknownKey: 'exchange.auth.unknown-key',
   signature: 'exchange.auth.signature',
   timestamp: 'exchange.auth.timestamp',
+  rateLimit: 'exchange.limits.rate-limit',
 } as const;
 
 const id = exchangeRuleIds;
@@ -98,5 +99,12 @@ export const exchangeRules = defineRules<keyof typeof exchangeChecks, ExchangeSe
     source: { document, section: 'Authentication B, Limits (exchange timestamp tolerance) and the code table (50102)' },
     statement: 'A signed request whose timestamp is within 30 s of the server clock is accepted (25 s old or ahead); one more than 30 s away is refused with 50102 (35 s old or ahead).',
     check: 'timestamp-window',
+  },
+  {
+    id: id.rateLimit,
+    family: 'exchange',
+    source: { document, section: 'Errors: exchange-style code table (50011) and Limits' },
+    statement: 'A bounded burst of signed requests meets the rate limit, answered HTTP 429 with code 50011 (never one without the other); the limit itself is reported.',
+    check: 'exchange-rate-limited',
   },
 ]);

@@ -33,6 +33,16 @@ export const exchangeSectionSchema = z
     maxBatchSize: z.number().int().min(1).max(100).default(20),
     /** Header names of signed requests. Pre-hash: timestamp + METHOD + path with query + raw body, HMAC-SHA256, base64. */
     signing: signingSchema.default(signingSchema.parse({})),
+    /** Bounds of the rate-limit burst, and optionally the most requests the first limited answer may come after. */
+    rateLimitProbe: z
+      .object({
+        maxRequests: z.number().int().positive().default(600),
+        maxSeconds: z.number().positive().default(10),
+        concurrency: z.number().int().min(1).max(64).default(16),
+        limitAtMost: z.number().int().positive().optional(),
+      })
+      .strict()
+      .default({ maxRequests: 600, maxSeconds: 10, concurrency: 16 }),
   })
   .strict();
 

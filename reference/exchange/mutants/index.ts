@@ -15,6 +15,7 @@ export const exchangeMutants: MutantInfo[] = [
   mutant('exchange-balance-as-parameter', id.itemFailure, 'An unaffordable order gets sCode 51000 instead of 51008.'),
   mutant('exchange-unknown-key-accepted', id.unknownKey, 'Requests with an unknown EX-ACCESS-KEY are served from the reference account.'),
   mutant('exchange-signature-unchecked', id.signature, 'EX-ACCESS-SIGN is not verified.'),
+  mutant('exchange-rate-limit-code-50000', id.rateLimit, 'Rate-limited requests answer HTTP 429 with code 50000 instead of 50011.'),
   mutant('exchange-timestamp-window-60s', id.timestamp, 'Timestamps up to 60 s from the server clock are accepted.'),
 ];
 
