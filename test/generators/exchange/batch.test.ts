@@ -4,7 +4,7 @@ import { exchangeCodes } from '../../../client/exchange/envelope.ts';
 import { type BatchPlan, mixedBatches, ordersOf, validBatches } from '../../../generators/exchange/batch.ts';
 
 const sample = (plans: fc.Arbitrary<BatchPlan>, seed: number) => fc.sample(plans, { seed, numRuns: 50 });
-const allPlans = (gen: { boundaries: BatchPlan[]; arbitrary: fc.Arbitrary<BatchPlan> }, seed = 7) => [...gen.boundaries, ...sample(gen.arbitrary, seed)];
+const allPlans = (gen: { boundaries: readonly BatchPlan[]; arbitrary: fc.Arbitrary<BatchPlan> }, seed = 7) => [...gen.boundaries, ...sample(gen.arbitrary, seed)];
 
 describe('mixedBatches', () => {
   test('the same seed gives the same plans', () => {
