@@ -45,7 +45,7 @@ describe('a throwaway family as a plug-in', () => {
     const unknown = await runCli(['run', '--target', 'reference', '--suite', 'billing,nonsense'], env);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('No suite "nonsense"');
-    expect(unknown.stderr).toContain('billing, throwaway');
+    expect(unknown.stderr).toContain('billing, exchange, throwaway');
     const undeclared = await runCli(['run', '--target', 'reference', '--suite', 'throwaway'], env);
     expect(undeclared.code).toBe(2);
     expect(undeclared.stderr).toContain('Target "reference" declares no throwaway interface');
