@@ -15,8 +15,12 @@ describe('harness run against the bundled reference target', () => {
     expect(summary.seed).toBe(11);
     // Every billing rule has a verdict; only mode-dependent ones may be not applicable.
     const billing = allRules().filter((rule) => rule.family === 'billing');
-    expect(summary.rules.map((rule) => rule.ruleId).sort()).toEqual(billing.map((rule) => rule.id).sort());
-    for (const rule of summary.rules.filter((entry) => entry.status === 'not-applicable')) {
+    expect(summary.rules.filter((rule) => rule.family === 'billing').map((rule) => rule.ruleId).sort()).toEqual(billing.map((rule) => rule.id).sort());
+    // The exchange family is declared by `reference` only; there every exchange rule passes.
+    const exchange = summary.rules.filter((rule) => rule.family === 'exchange');
+    if (target === 'reference') expect(exchange.map((rule) => rule.ruleId).sort()).toEqual(allRules().filter((rule) => rule.family === 'exchange').map((rule) => rule.id).sort());
+    expect(exchange.filter((rule) => rule.status !== 'passed')).toEqual([]);
+    for (const rule of summary.rules.filter((entry) => entry.family === 'billing' && entry.status === 'not-applicable')) {
       expect(billing.find((entry) => entry.id === rule.ruleId)?.appliesTo, rule.ruleId).toBeDefined();
     }
     expect(result.stdout).not.toContain(process.env.REFERENCE_CLIENT_SECRET ?? 'no-secret-set');
