@@ -5,17 +5,23 @@ import { preflightReport } from '../preflight.ts';
 import { exchangeCodes, readEnvelope } from './envelope.ts';
 import { ExchangeClient } from './exchange-client.ts';
 
-/** The run's exchange session: a preflight (an empty batch, refused as a whole, shows reach and key); nothing shared. */
-export function openExchangeSession({ section, client, redactor }: SessionOptions<ExchangeSection>): FamilySession {
-  const exchangeClient = new ExchangeClient({
+/** The family's signing client for a target section: credentials and header names from the section. */
+export function exchangeClientFor(section: ExchangeSection, timeoutMs: number, redactor: SessionOptions<ExchangeSection>['redactor']): ExchangeClient {
+  const { credentials, signing } = section;
+  return new ExchangeClient({
     baseUrl: section.baseUrl,
-    apiKey: section.credentials.apiKey,
-    secretKey: section.credentials.secretKey,
-    ...(section.credentials.passphrase ? { passphrase: section.credentials.passphrase } : {}),
-    headers: { key: section.signing.keyHeader, sign: section.signing.signHeader, timestamp: section.signing.timestampHeader, passphrase: section.signing.passphraseHeader },
-    timeoutMs: client.timeoutMs,
+    apiKey: credentials.apiKey,
+    secretKey: credentials.secretKey,
+    ...(credentials.passphrase ? { passphrase: credentials.passphrase } : {}),
+    headers: { key: signing.keyHeader, sign: signing.signHeader, timestamp: signing.timestampHeader, passphrase: signing.passphraseHeader },
+    timeoutMs,
     redactor,
   });
+}
+
+/** The run's exchange session: a preflight (an empty batch, refused as a whole, shows reach and key); nothing shared. */
+export function openExchangeSession({ section, client, redactor }: SessionOptions<ExchangeSection>): FamilySession {
+  const exchangeClient = exchangeClientFor(section, client.timeoutMs, redactor);
   return {
     preflight: async () => {
       const exchange = await exchangeClient.post(batchOrdersPath, '[]');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
-import { ExchangeClient } from '../../../client/exchange/exchange-client.ts';
+import type { ExchangeClient } from '../../../client/exchange/exchange-client.ts';
+import { exchangeClientFor } from '../../../client/exchange/session.ts';
 import { defaultRedactor } from '../../../client/redaction.ts';
 import { exchangeRules } from '../../../rules/exchange/rules.ts';
 import type { ExchangeSection } from '../../../targets/exchange/section.ts';
@@ -27,15 +28,7 @@ export function useExchangeSession(): () => ExchangeSession {
     const run = runContext();
     const section = run.target.families.exchange as ExchangeSection | undefined;
     if (!section) return;
-    const client = new ExchangeClient({
-      baseUrl: section.baseUrl,
-      apiKey: section.credentials.apiKey,
-      secretKey: section.credentials.secretKey,
-      ...(section.credentials.passphrase ? { passphrase: section.credentials.passphrase } : {}),
-    headers: { key: section.signing.keyHeader, sign: section.signing.signHeader, timestamp: section.signing.timestampHeader, passphrase: section.signing.passphraseHeader },
-      timeoutMs: run.target.client.timeoutMs,
-      redactor: defaultRedactor,
-    });
+    const client = exchangeClientFor(section, run.target.client.timeoutMs, defaultRedactor);
     session = {
       run,
       section,
