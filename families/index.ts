@@ -2,11 +2,12 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { billingFamily } from './billing.ts';
 import { custodyFamily } from './custody.ts';
+import { exchangeFamily } from './exchange.ts';
 import type { FamilyModule } from './family.ts';
 import type { Rule } from '../rules/rule.ts';
 
 /** The registry: one line per interface family. */
-export const builtInFamilies = [billingFamily, custodyFamily] as const;
+export const builtInFamilies = [billingFamily, exchangeFamily, custodyFamily] as const;
 
 export type FamilyName = (typeof builtInFamilies)[number]['name'];
 

@@ -1,0 +1,35 @@
+import { exchangeCodes, isSuccessCode } from '../../client/exchange/envelope.ts';
+import type { Exchange } from '../../client/exchange.ts';
+import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import { envelopeOf } from './envelope.ts';
+
+/** A request the target must refuse answers the given code; the HTTP status is only observed (429 aside). */
+export function refusedWithCode(exchange: Exchange, ruleId: string, expected: { code: string; why: string }): Verdict {
+  const { code } = envelopeOf(exchange, ruleId);
+  if (code !== expected.code) throw new RuleViolation(ruleId, `${expected.why}: answered code ${JSON.stringify(code)}, not "${expected.code}"`, [exchange]);
+  return passed(ruleId, { 'HTTP status': exchange.response?.status });
+}
+
+/** One signed request of a timestamp probe: how far its timestamp was from the run's clock, and the answer. */
+export interface TimestampCase {
+  offsetSeconds: number;
+  exchange: Exchange;
+}
+
+/**
+ * Timestamps within the tolerance (30 s) are accepted: a valid one-order batch answers "0"; timestamps
+ * beyond it are refused with 50102. Both directions (old and ahead).
+ */
+export function timestampWindow(cases: readonly TimestampCase[], ruleId: string, toleranceSeconds = 30): Verdict {
+  for (const { offsetSeconds, exchange } of cases) {
+    const { code } = envelopeOf(exchange, ruleId);
+    const when = offsetSeconds < 0 ? `${-offsetSeconds} s old` : `${offsetSeconds} s ahead`;
+    if (Math.abs(offsetSeconds) > toleranceSeconds && code !== exchangeCodes.timestampExpired) {
+      throw new RuleViolation(ruleId, `a timestamp ${when} answered code ${JSON.stringify(code)}, not "${exchangeCodes.timestampExpired}"`, [exchange]);
+    }
+    if (Math.abs(offsetSeconds) <= toleranceSeconds && !isSuccessCode(code)) {
+      throw new RuleViolation(ruleId, `a timestamp ${when} (within ${toleranceSeconds} s) was not accepted: code ${JSON.stringify(code)}`, [exchange]);
+    }
+  }
+  return passed(ruleId, { 'HTTP statuses': [...new Set(cases.map((entry) => entry.exchange.response?.status))].join(', ') });
+}

@@ -1,0 +1,72 @@
+import type { OrderDraft } from '../../adapters/exchange/orders.ts';
+import { type BatchItem, isSuccessCode } from '../../client/exchange/envelope.ts';
+import type { Exchange } from '../../client/exchange.ts';
+import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import { envelopeOf } from './envelope.ts';
+
+/** One order of a batch and the item outcome it must get: success ("0") or a named failure code. */
+export interface ExpectedOrder {
+  order: OrderDraft;
+  expect: string;
+  why: string;
+}
+
+const shown = (value: unknown) => (value === undefined ? 'absent' : JSON.stringify(value));
+
+/**
+ * The items of a batch answer, matched to the sent orders by clOrdId: one item per order, each with string
+ * sCode, sMsg, clOrdId and ordId.
+ */
+export function itemsByOrder(exchange: Exchange, ruleId: string, orders: readonly ExpectedOrder[]): Map<string, BatchItem> {
+  const envelope = envelopeOf(exchange, ruleId);
+  if (!Array.isArray(envelope.data)) throw new RuleViolation(ruleId, `data is ${shown(envelope.data)}, not an array of ${orders.length} items`, [exchange]);
+  const byId = new Map<string, BatchItem>();
+  for (const item of envelope.items) {
+    for (const field of ['sCode', 'sMsg', 'clOrdId', 'ordId'] as const) {
+      if (typeof item[field] !== 'string') throw new RuleViolation(ruleId, `data[${item.index}].${field} is ${shown(item[field])}, not a string`, [exchange]);
+    }
+    const clOrdId = item.clOrdId as string;
+    if (byId.has(clOrdId)) throw new RuleViolation(ruleId, `data[${item.index}] repeats clOrdId ${shown(clOrdId)}`, [exchange]);
+    if (!orders.some((order) => order.order.clOrdId === clOrdId)) throw new RuleViolation(ruleId, `data[${item.index}] has clOrdId ${shown(clOrdId)}, which no sent order carries`, [exchange]);
+    byId.set(clOrdId, item);
+  }
+  const missing = orders.filter((order) => !byId.has(order.order.clOrdId));
+  if (missing.length) throw new RuleViolation(ruleId, `no item for the orders with clOrdId ${missing.map((order) => shown(order.order.clOrdId)).join(', ')} (${orders.length} sent, ${envelope.items.length} items)`, [exchange]);
+  return byId;
+}
+
+/** Each item carries string sCode, sMsg, clOrdId and ordId, one per sent order. */
+export function batchItemFields(exchange: Exchange, ruleId: string, orders: readonly ExpectedOrder[]): Verdict {
+  itemsByOrder(exchange, ruleId, orders);
+  return passed(ruleId);
+}
+
+/** Orders that must succeed get sCode exactly "0" and a non-empty ordId, whatever the top-level code. */
+export function batchItemsSucceed(exchange: Exchange, ruleId: string, orders: readonly ExpectedOrder[]): Verdict {
+  const items = itemsByOrder(exchange, ruleId, orders);
+  for (const expected of orders.filter((order) => isSuccessCode(order.expect))) {
+    const item = items.get(expected.order.clOrdId) as BatchItem;
+    if (!isSuccessCode(item.sCode)) throw new RuleViolation(ruleId, `order ${shown(expected.order.clOrdId)} (${expected.why}) got sCode ${shown(item.sCode)}, not "0"`, [exchange]);
+    if (typeof item.ordId !== 'string' || item.ordId.trim() === '') throw new RuleViolation(ruleId, `order ${shown(expected.order.clOrdId)} succeeded without an ordId (${shown(item.ordId)})`, [exchange]);
+  }
+  return passed(ruleId, topLevelObservation(exchange, ruleId, items));
+}
+
+/** Orders that must fail get the expected sCode (51000, 51008) and a non-empty sMsg. */
+export function batchItemsFail(exchange: Exchange, ruleId: string, orders: readonly ExpectedOrder[]): Verdict {
+  const items = itemsByOrder(exchange, ruleId, orders);
+  for (const expected of orders.filter((order) => !isSuccessCode(order.expect))) {
+    const item = items.get(expected.order.clOrdId) as BatchItem;
+    if (item.sCode !== expected.expect) throw new RuleViolation(ruleId, `order ${shown(expected.order.clOrdId)} (${expected.why}) got sCode ${shown(item.sCode)}, not ${shown(expected.expect)}`, [exchange]);
+    if (typeof item.sMsg !== 'string' || item.sMsg.trim() === '') throw new RuleViolation(ruleId, `order ${shown(expected.order.clOrdId)} failed with sCode ${shown(item.sCode)} but an empty sMsg`, [exchange]);
+  }
+  return passed(ruleId, topLevelObservation(exchange, ruleId, items));
+}
+
+/** Not a failure: a top-level "0" over failed items would mislead a client that trusts the top-level code. */
+function topLevelObservation(exchange: Exchange, ruleId: string, items: Map<string, BatchItem>): Record<string, unknown> | undefined {
+  const { code } = envelopeOf(exchange, ruleId);
+  const failed = [...items.values()].filter((item) => !isSuccessCode(item.sCode)).length;
+  if (isSuccessCode(code) && failed > 0) return { 'top-level "0" with failed items': `${failed} of ${items.size} items failed under code "0"; only sCode tells` };
+  return undefined;
+}

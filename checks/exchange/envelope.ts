@@ -1,0 +1,67 @@
+import { codeInRange, type Envelope, isSuccessCode, readEnvelope } from '../../client/exchange/envelope.ts';
+import type { Exchange } from '../../client/exchange.ts';
+import { responseOf } from '../response-required.ts';
+import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+
+const shown = (value: unknown) => (value === undefined ? 'absent' : `${JSON.stringify(value)} (${Array.isArray(value) ? 'array' : typeof value})`);
+
+/** The envelope of an exchange, or a violation of the rule: no response, or not a JSON object. */
+export function envelopeOf(exchange: Exchange, ruleId: string): Envelope {
+  const response = responseOf(exchange, ruleId);
+  const envelope = readEnvelope(exchange);
+  if (!envelope) throw new RuleViolation(ruleId, `Response (status ${response.status}) is not a JSON object envelope`, [exchange]);
+  return envelope;
+}
+
+/** `code` is present and a string. */
+export function codeIsString(exchange: Exchange, ruleId: string): Verdict {
+  const { code } = envelopeOf(exchange, ruleId);
+  if (typeof code !== 'string') throw new RuleViolation(ruleId, `code is ${shown(code)}, not a string`, [exchange]);
+  return passed(ruleId);
+}
+
+/** A request that must succeed answers code exactly "0". */
+export function successCode(exchange: Exchange, ruleId: string): Verdict {
+  const { code } = envelopeOf(exchange, ruleId);
+  if (!isSuccessCode(code)) throw new RuleViolation(ruleId, `a request that should succeed answered code ${shown(code)}, not exactly the string "0"`, [exchange]);
+  return passed(ruleId);
+}
+
+/** `msg` is a string: empty when code is "0", non-empty otherwise. */
+export function msgMatchesCode(exchange: Exchange, ruleId: string): Verdict {
+  const { code, msg } = envelopeOf(exchange, ruleId);
+  if (typeof msg !== 'string') throw new RuleViolation(ruleId, `msg is ${shown(msg)}, not a string`, [exchange]);
+  if (isSuccessCode(code) && msg !== '') throw new RuleViolation(ruleId, `msg is ${shown(msg)} with code "0": it must be empty on success`, [exchange]);
+  if (!isSuccessCode(code) && msg.trim() === '') throw new RuleViolation(ruleId, `msg is empty with code ${shown(code)}: a failure must say what went wrong`, [exchange]);
+  return passed(ruleId);
+}
+
+/** `data`, when present, is an array; on success it is present. */
+export function dataIsArray(exchange: Exchange, ruleId: string): Verdict {
+  const { code, data } = envelopeOf(exchange, ruleId);
+  if (data === undefined && isSuccessCode(code)) throw new RuleViolation(ruleId, 'data is absent with code "0": it must be present on success', [exchange]);
+  if (data !== undefined && !Array.isArray(data)) throw new RuleViolation(ruleId, `data is ${shown(data)}, not an array`, [exchange]);
+  return passed(ruleId);
+}
+
+/** A request refused as a whole: non-zero code, and data (if present) empty. */
+export function fullyFailed(exchange: Exchange, ruleId: string): Verdict {
+  const { code, data } = envelopeOf(exchange, ruleId);
+  if (typeof code !== 'string' || isSuccessCode(code)) throw new RuleViolation(ruleId, `a request refused as a whole answered code ${shown(code)}, not a non-zero string`, [exchange]);
+  if (data !== undefined && (!Array.isArray(data) || data.length > 0)) throw new RuleViolation(ruleId, `a request refused as a whole answered data ${shown(data)}, not an empty array`, [exchange]);
+  return passed(ruleId, { 'refusal code': code });
+}
+
+/** Every non-zero code (top level and each item's sCode) is in the 500xx or 510xx range. */
+export function codesInRange(exchange: Exchange, ruleId: string): Verdict {
+  const envelope = envelopeOf(exchange, ruleId);
+  const codes: [string, unknown][] = [['code', envelope.code], ...envelope.items.map((item): [string, unknown] => [`data[${item.index}].sCode`, item.sCode])];
+  for (const [where, code] of codes) {
+    if (code === undefined || isSuccessCode(code)) continue;
+    if (typeof code !== 'string' || !codeInRange(code)) throw new RuleViolation(ruleId, `${where} is ${shown(code)}: a non-zero code must be in 500xx (general) or 510xx (trading)`, [exchange]);
+  }
+  return passed(ruleId);
+}
+
+/** The envelope rules every exchange of the family must keep, by rule id. */
+export const everyExchangeChecks = { codeIsString, msgMatchesCode, dataIsArray, codesInRange } as const;

@@ -1,0 +1,64 @@
+import type { Exchange } from '../exchange.ts';
+
+/** Codes of the exchange-style interface named by the spec document (part B, Errors). */
+export const exchangeCodes = {
+  success: '0',
+  rateLimited: '50011',
+  timestampExpired: '50102',
+  unknownKey: '50111',
+  invalidSignature: '50113',
+  parameterError: '51000',
+  insufficientBalance: '51008',
+  orderNotFound: '51603',
+} as const;
+
+/** A non-zero code must sit in the general (500xx) or the trading (510xx) range. */
+export function codeInRange(code: string): boolean {
+  return /^50\d{3}$/.test(code) || /^51\d{3}$/.test(code);
+}
+
+/** Success is exactly the string "0": not the number 0, not "00", not " 0". */
+export function isSuccessCode(code: unknown): boolean {
+  return code === exchangeCodes.success;
+}
+
+export interface BatchItem {
+  index: number;
+  raw: unknown;
+  sCode: unknown;
+  sMsg: unknown;
+  clOrdId: unknown;
+  ordId: unknown;
+}
+
+/** The envelope of one response as read, without judging it: fields as found (types unchecked). */
+export interface Envelope {
+  /** The body parsed as a JSON object; undefined when the body is not a JSON object. */
+  body?: Record<string, unknown>;
+  code: unknown;
+  msg: unknown;
+  data: unknown;
+  /** Per-item outcomes when data is an array. */
+  items: BatchItem[];
+}
+
+/** Reads the envelope of an exchange's response; undefined when there is no response or no JSON object. */
+export function readEnvelope(exchange: Exchange): Envelope | undefined {
+  const response = exchange.response;
+  if (!response || exchange.error) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = response.json();
+  } catch {
+    return undefined;
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
+  const body = parsed as Record<string, unknown>;
+  const items = Array.isArray(body.data)
+    ? body.data.map((raw, index) => {
+        const item = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+        return { index, raw, sCode: item.sCode, sMsg: item.sMsg, clOrdId: item.clOrdId, ordId: item.ordId };
+      })
+    : [];
+  return { body, code: body.code, msg: body.msg, data: body.data, items };
+}

@@ -1,0 +1,35 @@
+import type { FamilySession, SessionOptions } from '../../families/family.ts';
+import type { ExchangeSection } from '../../targets/exchange/section.ts';
+import { batchOrdersPath } from '../../adapters/exchange/orders.ts';
+import { preflightReport } from '../preflight.ts';
+import { exchangeCodes, readEnvelope } from './envelope.ts';
+import { ExchangeClient } from './exchange-client.ts';
+
+/** The family's signing client for a target section: credentials and header names from the section. */
+export function exchangeClientFor(section: ExchangeSection, timeoutMs: number, redactor: SessionOptions<ExchangeSection>['redactor']): ExchangeClient {
+  const { credentials, signing } = section;
+  return new ExchangeClient({
+    baseUrl: section.baseUrl,
+    apiKey: credentials.apiKey,
+    secretKey: credentials.secretKey,
+    ...(credentials.passphrase ? { passphrase: credentials.passphrase } : {}),
+    headers: { key: signing.keyHeader, sign: signing.signHeader, timestamp: signing.timestampHeader, passphrase: signing.passphraseHeader },
+    timeoutMs,
+    redactor,
+  });
+}
+
+/** The run's exchange session: a preflight (an empty batch, refused as a whole, shows reach and key); nothing shared. */
+export function openExchangeSession({ section, client, redactor }: SessionOptions<ExchangeSection>): FamilySession {
+  const exchangeClient = exchangeClientFor(section, client.timeoutMs, redactor);
+  return {
+    preflight: async () => {
+      const exchange = await exchangeClient.post(batchOrdersPath, '[]');
+      const code = readEnvelope(exchange)?.code;
+      const refused = [exchangeCodes.unknownKey, exchangeCodes.invalidSignature, exchangeCodes.timestampExpired].includes(code as never);
+      return preflightReport('exchange', section.baseUrl, exchange, exchange.response !== undefined && !refused);
+    },
+    serve: {},
+    close: () => exchangeClient.close(),
+  };
+}

@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import { exchangeChecks } from '../checks/exchange/index.ts';
+import { openExchangeSession } from '../client/exchange/session.ts';
+import { exchangeReference } from '../reference/exchange/index.ts';
+import { exchangeRules } from '../rules/exchange/rules.ts';
+import { exchangeConfigFixes, exchangeSectionSchema } from '../targets/exchange/section.ts';
+import { defineFamily } from './family.ts';
+
+/** The exchange-style interface (spec document 3, part B): the code/msg/data envelope and batch orders. */
+export const exchangeFamily = defineFamily({
+  name: 'exchange',
+  title: 'Exchange-style interface: code/msg/data envelope and batch orders (spec document 3, part B)',
+  rules: exchangeRules,
+  checks: exchangeChecks,
+  section: exchangeSectionSchema,
+  configFixes: exchangeConfigFixes,
+  suitesDir: fileURLToPath(new URL('../suites/exchange', import.meta.url)),
+  openSession: openExchangeSession,
+  reference: exchangeReference,
+});

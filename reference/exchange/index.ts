@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { timingSafeEqual } from 'node:crypto';
+import { preHash, signature } from '../../client/exchange/signing.ts';
+import type { FamilyReference } from '../../families/family.ts';
+import { exchangeMutants } from './mutants/index.ts';
+
+/** Quote balance of each account of the reference, by access key. */
+const startingBalance = 1_000_000;
+const maxBatchSize = 20;
+/** Largest distance between the request's timestamp and the server's clock (the document: 30 seconds). */
+const toleranceMs = 30_000;
+/** Signed requests allowed per account per fixed window (the document shows no values). */
+const rateLimit = { requests: 250, windowMs: 1000 };
+
+const header = (req: IncomingMessage, name: string) => {
+  const value = req.headers[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** An ISO 8601 UTC timestamp with milliseconds, as epoch ms; undefined otherwise. */
+function timestampMs(value: string | undefined): number | undefined {
+  if (!value || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value)) return undefined;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+interface Outcome {
+  sCode: string;
+  sMsg: string;
+  clOrdId: string;
+  ordId: string;
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+const decimal = /^(?:\d+)(?:\.\d+)?$/;
+
+/**
+ * The exchange-style part of the reference target: POST /api/v5/trade/batch-orders with per-account
+ * balances (an order whose size times price exceeds the account's balance fails 51008). Unknown fields
+ * and extra headers are ignored. Requests are signed: EX-ACCESS-KEY names the account (50111 when
+ * unknown), EX-ACCESS-TIMESTAMP must be within 30 s of the server clock (50102), EX-ACCESS-SIGN is base64
+ * HMAC-SHA256 with the account's secret over timestamp + METHOD + request path with query + raw body
+ * (50113). The one account comes from REFERENCE_EXCHANGE_API_KEY / _SECRET_KEY (targets.json: ${...}).
+ */
+export const exchangeReference: FamilyReference = {
+  prefix: '/exchange',
+  modes: ['default'],
+  mutants: exchangeMutants,
+  ensureCredentials(env) {
+    env.REFERENCE_EXCHANGE_API_KEY ??= randomBytes(12).toString('hex');
+    env.REFERENCE_EXCHANGE_SECRET_KEY ??= randomBytes(24).toString('base64url');
+  },
+  create({ mutant, env }) {
+    const balances = new Map<string, number>([[env.REFERENCE_EXCHANGE_API_KEY ?? '', startingBalance]]);
+    const secrets = new Map<string, string>([[env.REFERENCE_EXCHANGE_API_KEY ?? '', env.REFERENCE_EXCHANGE_SECRET_KEY ?? '']]);
+    const windows = new Map<string, { start: number; count: number }>();
+    const overLimit = (account: string) => {
+      const now = Date.now();
+      const current = windows.get(account);
+      if (!current || now - current.start >= rateLimit.windowMs) {
+        windows.set(account, { start: now, count: 1 });
+        return false;
+      }
+      current.count += 1;
+      return current.count > rateLimit.requests;
+    };
+    const window = mutant === 'exchange-timestamp-window-60s' ? 60_000 : toleranceMs;
+    let nextOrdId = 1;
+    const send = (res: ServerResponse, status: number, code: string, msg: string, data: unknown) => {
+      const body: Record<string, unknown> = { code, msg, data };
+      if (mutant === 'exchange-code-number' && code === '0') body.code = 0;
+      if (mutant === 'exchange-success-00' && code === '0') body.code = '00';
+      if (mutant === 'exchange-msg-on-success' && code === '0') body.msg = 'ok';
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    };
+    const refuse = (res: ServerResponse, status: number, code: string, msg: string) => {
+      const shownCode = mutant === 'exchange-code-out-of-range' ? '1' : code;
+      send(res, status, shownCode, msg, mutant === 'exchange-data-object-on-refusal' ? {} : []);
+    };
+    const placeOne = (raw: unknown, index: number, balance: number): Outcome => {
+      const order = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+      const clOrdId = typeof order.clOrdId === 'string' ? order.clOrdId : '';
+      const fail = (sCode: string, sMsg: string): Outcome => ({ sCode, sMsg, clOrdId, ordId: '' });
+      const { instId, side, sz, px } = order;
+      if (typeof instId !== 'string' || !/^[A-Z0-9]+-[A-Z0-9]+$/.test(instId)) return fail('51000', 'Parameter instId error');
+      if (side !== 'buy' && side !== 'sell') return fail('51000', 'Parameter side error');
+      if (typeof sz !== 'string' || !decimal.test(sz) || Number(sz) <= 0) return fail('51000', 'Parameter sz error');
+      if (typeof px !== 'string' || !decimal.test(px) || Number(px) <= 0) return fail('51000', 'Parameter px error');
+      if (mutant === 'exchange-third-item-fails' && index === 2) return fail('51000', 'Parameter error');
+      if (Number(sz) * Number(px) > balance) {
+        return mutant === 'exchange-balance-as-parameter' ? fail('51000', 'Parameter sz error') : fail('51008', 'Order failed. Insufficient balance');
+      }
+      return { sCode: '0', sMsg: '', clOrdId, ordId: String(nextOrdId++) };
+    };
+    return {
+      handle: async (req, res, path) => {
+        const route = path.split('?')[0];
+        if (route !== '/api/v5/trade/batch-orders') return void refuse(res, 404, '50000', 'Unknown endpoint');
+        if (req.method !== 'POST') return void refuse(res, 405, '50000', 'Method not allowed');
+        const raw = await readBody(req);
+        const key = header(req, 'ex-access-key');
+        const knownKey = key !== undefined && balances.has(key);
+        if (!knownKey && mutant !== 'exchange-unknown-key-accepted') return void refuse(res, 401, '50111', 'Invalid EX-ACCESS-KEY');
+        const account = knownKey ? (key as string) : (env.REFERENCE_EXCHANGE_API_KEY ?? '');
+        const balance = balances.get(account) as number;
+        if (overLimit(account)) {
+          res.setHeader('retry-after', '1');
+          return void refuse(res, 429, mutant === 'exchange-rate-limit-code-50000' ? '50000' : '50011', 'Rate limit reached');
+        }
+        const stamp = header(req, 'ex-access-timestamp');
+        const at = timestampMs(stamp);
+        if (at === undefined || Math.abs(Date.now() - at) > window) return void refuse(res, 401, '50102', 'Timestamp request expired');
+        const expected = signature(secrets.get(account) ?? '', preHash(stamp as string, req.method ?? '', req.url ?? '', raw));
+        const given = header(req, 'ex-access-sign') ?? '';
+        if (mutant !== 'exchange-signature-unchecked' && !sameText(given, expected)) return void refuse(res, 401, '50113', 'Invalid signature');
+        let orders: unknown;
+        try {
+          orders = JSON.parse(raw.toString('utf8'));
+        } catch {
+          return void refuse(res, 400, '51000', 'Parameter error: the body is not JSON');
+        }
+        if (!Array.isArray(orders) || orders.length === 0) return void refuse(res, 400, '51000', 'Parameter error: the body must be a non-empty array of orders');
+        if (orders.length > maxBatchSize) return void refuse(res, 400, '51000', `Parameter error: at most ${maxBatchSize} orders per batch`);
+        const items = orders.map((order, index) => placeOne(order, index, balance));
+        const shown = items.map((item) => {
+          if (mutant !== 'exchange-failed-item-no-ordid' || item.sCode === '0') return item;
+          const { ordId: _dropped, ...rest } = item;
+          return rest;
+        });
+        const failed = items.filter((item) => item.sCode !== '0');
+        if (failed.length === 0) return void send(res, 200, '0', '', shown);
+        send(res, 200, (failed[0] as Outcome).sCode, `${failed.length} of ${items.length} orders failed`, shown);
+      },
+    };
+  },
+  targetSection: (baseUrl, _mode, env) => ({
+    baseUrl,
+    credentials: { apiKey: env.REFERENCE_EXCHANGE_API_KEY, secretKey: env.REFERENCE_EXCHANGE_SECRET_KEY },
+  }),
+};

@@ -1,0 +1,110 @@
+import { defineRules } from '../rule.ts';
+import type { ExchangeSection } from '../../targets/exchange/section.ts';
+import type { exchangeChecks } from '../../checks/exchange/index.ts';
+
+const document = 'Spec document 3 (open banking, exchange-style envelope, custody), part B';
+
+/** Rule ids of the exchange family, by short name. */
+export const exchangeRuleIds = {
+  codeString: 'exchange.envelope.code-string',
+  successCode: 'exchange.envelope.success-code',
+  msg: 'exchange.envelope.msg',
+  data: 'exchange.envelope.data',
+  codeRange: 'exchange.codes.range',
+  itemFields: 'exchange.batch.item-fields',
+  itemSuccess: 'exchange.batch.item-success',
+  itemFailure: 'exchange.batch.item-failure',
+  unknownKey: 'exchange.auth.unknown-key',
+  signature: 'exchange.auth.signature',
+  timestamp: 'exchange.auth.timestamp',
+  rateLimit: 'exchange.limits.rate-limit',
+} as const;
+
+const id = exchangeRuleIds;
+
+export const exchangeRules = defineRules<keyof typeof exchangeChecks, ExchangeSection>()([
+  {
+    id: id.codeString,
+    family: 'exchange',
+    source: { document, section: 'Resources: exchange-style envelope (code)' },
+    statement: 'Every response envelope carries code as a string (checked on every exchange the family makes).',
+    check: 'code-is-string',
+  },
+  {
+    id: id.successCode,
+    family: 'exchange',
+    source: { document, section: 'Errors: exchange-style handling rule 1' },
+    statement: 'A request that succeeds answers code exactly "0" (the number 0, "00" or " 0" are not success).',
+    check: 'success-code',
+  },
+  {
+    id: id.msg,
+    family: 'exchange',
+    source: { document, section: 'Resources: exchange-style envelope (msg); Errors: handling rule 3' },
+    statement: 'msg is a string, empty when code is "0" and non-empty otherwise (checked on every exchange).',
+    check: 'msg-matches-code',
+  },
+  {
+    id: id.data,
+    family: 'exchange',
+    source: { document, section: 'Resources: exchange-style envelope (data); Errors: handling rule 3' },
+    statement: 'data is an array, present on success, and empty when the request is refused as a whole (checked on every exchange).',
+    check: 'data-is-array',
+  },
+  {
+    id: id.codeRange,
+    family: 'exchange',
+    source: { document, section: 'Errors: exchange-style handling rule 4 and the code table' },
+    statement: 'Every non-zero code, top level or item sCode, is a general (500xx) or trading (510xx) code (checked on every exchange).',
+    check: 'codes-in-range',
+  },
+  {
+    id: id.itemFields,
+    family: 'exchange',
+    source: { document, section: 'Resources: exchange-style envelope (batch items)' },
+    statement: 'A batch order answer has one item per order, matched by clOrdId, each with string sCode, sMsg, clOrdId and ordId.',
+    check: 'batch-item-fields',
+  },
+  {
+    id: id.itemSuccess,
+    family: 'exchange',
+    source: { document, section: 'Errors: exchange-style handling rule 2' },
+    statement: 'In a batch, each order that must succeed gets sCode "0" and an ordId, whatever the top-level code.',
+    check: 'batch-items-succeed',
+  },
+  {
+    id: id.itemFailure,
+    family: 'exchange',
+    source: { document, section: 'Errors: exchange-style handling rule 2 and the code table (51000, 51008)' },
+    statement: 'In a batch, an invalid order gets sCode 51000 and an unaffordable one 51008, each with a non-empty sMsg, whatever the top-level code.',
+    check: 'batch-items-fail',
+  },
+  {
+    id: id.unknownKey,
+    family: 'exchange',
+    source: { document, section: 'Authentication B and the exchange-style code table (50111)' },
+    statement: 'A request signed with an access key the target does not know is refused with code 50111 (the HTTP status is observed, not judged).',
+    check: 'refused-with-code',
+  },
+  {
+    id: id.signature,
+    family: 'exchange',
+    source: { document, section: 'Authentication B and the exchange-style code table (50113)' },
+    statement: 'A signature over another body, path, method or timestamp, a truncated one or one made with another secret is refused with code 50113.',
+    check: 'refused-with-code',
+  },
+  {
+    id: id.timestamp,
+    family: 'exchange',
+    source: { document, section: 'Authentication B, Limits (exchange timestamp tolerance) and the code table (50102)' },
+    statement: 'A signed request whose timestamp is within 30 s of the server clock is accepted (25 s old or ahead); one more than 30 s away is refused with 50102 (35 s old or ahead).',
+    check: 'timestamp-window',
+  },
+  {
+    id: id.rateLimit,
+    family: 'exchange',
+    source: { document, section: 'Errors: exchange-style code table (50011) and Limits' },
+    statement: 'A bounded burst of signed requests meets the rate limit, answered HTTP 429 with code 50011 (never one without the other); the limit itself is reported.',
+    check: 'exchange-rate-limited',
+  },
+]);

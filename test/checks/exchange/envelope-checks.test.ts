@@ -1,0 +1,103 @@
+import { describe, expect, test } from 'vitest';
+import { codeIsString, codesInRange, dataIsArray, fullyFailed, msgMatchesCode, successCode } from '../../../checks/exchange/envelope.ts';
+import { exchange, failedExchange, jsonExchange } from '../exchanges.ts';
+import { violationOf } from '../violation.ts';
+
+const rule = 'test.rule';
+const ok = (data: unknown[] = []) => jsonExchange(200, { code: '0', msg: '', data });
+const refused = (code: unknown, msg: unknown = 'problem', data: unknown = []) => jsonExchange(400, { code, msg, data });
+
+describe('code-is-string', () => {
+  test('a string code passes, success or not', () => {
+    expect(codeIsString(ok(), rule).ruleId).toBe(rule);
+    expect(codeIsString(refused('51000'), rule).ruleId).toBe(rule);
+  });
+
+  test.each([[0], [51000], [null], [undefined], [['0']]])('code %j is a violation', (code) => {
+    const broken = refused(code);
+    violationOf(() => codeIsString(broken, rule), rule, [broken]);
+  });
+
+  test('no response, or a body that is not a JSON object, is a violation', () => {
+    violationOf(() => codeIsString(failedExchange('TIMEOUT'), rule), rule);
+    violationOf(() => codeIsString(exchange({ body: 'not json' }), rule), rule);
+    violationOf(() => codeIsString(jsonExchange(200, [{ code: '0' }]), rule), rule);
+  });
+});
+
+describe('success-code', () => {
+  test('exactly "0" passes', () => expect(successCode(ok(), rule).ruleId).toBe(rule));
+
+  test.each([[0], ['00'], [' 0'], ['0 '], [''], ['51000']])('code %j on a request that must succeed is a violation', (code) => {
+    const broken = jsonExchange(200, { code, msg: '', data: [] });
+    violationOf(() => successCode(broken, rule), rule, [broken]);
+  });
+});
+
+describe('msg-matches-code', () => {
+  test('empty on "0", non-empty otherwise, passes', () => {
+    expect(msgMatchesCode(ok(), rule).ruleId).toBe(rule);
+    expect(msgMatchesCode(refused('51000', 'bad size'), rule).ruleId).toBe(rule);
+  });
+
+  test.each([
+    ['non-empty on success', jsonExchange(200, { code: '0', msg: 'ok', data: [] })],
+    ['empty on failure', refused('51000', '')],
+    ['blank on failure', refused('50113', '  ')],
+    ['absent', jsonExchange(200, { code: '0', data: [] })],
+    ['not a string', refused('51000', 42)],
+    ['empty under "00" (not success)', jsonExchange(200, { code: '00', msg: '', data: [] })],
+  ])('msg %s is a violation', (_, broken) => {
+    violationOf(() => msgMatchesCode(broken, rule), rule, [broken]);
+  });
+});
+
+describe('data-is-array', () => {
+  test('an array passes, and an absent data on a failure', () => {
+    expect(dataIsArray(ok([{ sCode: '0' }]), rule).ruleId).toBe(rule);
+    expect(dataIsArray(jsonExchange(400, { code: '51000', msg: 'bad' }), rule).ruleId).toBe(rule);
+  });
+
+  test.each([
+    ['absent on success', jsonExchange(200, { code: '0', msg: '' })],
+    ['an object', refused('51000', 'bad', {})],
+    ['null', refused('51000', 'bad', null)],
+    ['a string', jsonExchange(200, { code: '0', msg: '', data: '[]' })],
+  ])('data %s is a violation', (_, broken) => {
+    violationOf(() => dataIsArray(broken, rule), rule, [broken]);
+  });
+});
+
+describe('fully-failed', () => {
+  test('a non-zero code with empty or absent data passes and reports the code', () => {
+    expect(fullyFailed(refused('50111'), rule).observations).toEqual({ 'refusal code': '50111' });
+    expect(fullyFailed(jsonExchange(401, { code: '50113', msg: 'bad sign' }), rule).ruleId).toBe(rule);
+  });
+
+  test.each([
+    ['code "0"', ok()],
+    ['a numeric code', refused(50111)],
+    ['items in data', refused('51000', 'bad', [{ sCode: '51000' }])],
+    ['data an object', refused('51000', 'bad', {})],
+  ])('a refusal with %s is a violation', (_, broken) => {
+    violationOf(() => fullyFailed(broken, rule), rule, [broken]);
+  });
+});
+
+describe('codes-in-range', () => {
+  test('"0", 500xx and 510xx pass, top level and per item', () => {
+    expect(codesInRange(ok([{ sCode: '0' }, { sCode: '51008' }, { sCode: '51603' }]), rule).ruleId).toBe(rule);
+    expect(codesInRange(refused('50011'), rule).ruleId).toBe(rule);
+    expect(codesInRange(refused('51000'), rule).ruleId).toBe(rule);
+  });
+
+  test.each([['1'], ['52000'], ['5000'], ['500000'], ['49999'], ['00'], [' 0'], [51000]])('top-level code %j is a violation', (code) => {
+    const broken = refused(code);
+    violationOf(() => codesInRange(broken, rule), rule, [broken]);
+  });
+
+  test('an out-of-range sCode of any item, the third included, is a violation', () => {
+    const broken = ok([{ sCode: '0' }, { sCode: '51000' }, { sCode: '99' }]);
+    expect(violationOf(() => codesInRange(broken, rule), rule, [broken]).message).toContain('data[2].sCode');
+  });
+});
