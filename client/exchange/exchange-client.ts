@@ -1,5 +1,6 @@
 import { batchBody, batchOrdersPath, type OrderDraft } from '../../adapters/exchange/orders.ts';
 import type { Exchange, OutgoingRequest } from '../exchange.ts';
+import type { CircuitBreaker } from '../circuit-breaker.ts';
 import { HttpClient } from '../http-client.ts';
 import type { Redactor } from '../redaction.ts';
 import { defaultSigningHeaders, pathWithQuery, preHash, type SigningHeaders, signature, signingTimestamp } from './signing.ts';
@@ -31,7 +32,11 @@ export interface ExchangeClientOptions {
   passphrase?: string;
   headers?: SigningHeaders;
   timeoutMs: number;
+  /** Default: the HTTP client's (8 MiB). */
+  maxBodyBytes?: number;
   redactor: Redactor;
+  /** The family's circuit breaker for the run. Default: none (every exchange is sent). */
+  breaker?: CircuitBreaker;
 }
 
 /**
@@ -45,7 +50,7 @@ export class ExchangeClient {
 
   constructor(options: ExchangeClientOptions) {
     this.#options = options;
-    this.#http = new HttpClient({ timeoutMs: options.timeoutMs });
+    this.#http = new HttpClient({ timeoutMs: options.timeoutMs, maxBodyBytes: options.maxBodyBytes, ...(options.breaker ? { breaker: options.breaker } : {}) });
     options.redactor.addSecret(options.secretKey);
     if (options.passphrase) options.redactor.addSecret(options.passphrase);
   }

@@ -1,12 +1,15 @@
 import type { FamilySession, SessionOptions } from '../../families/family.ts';
 import type { ExchangeSection } from '../../targets/exchange/section.ts';
 import { batchOrdersPath } from '../../adapters/exchange/orders.ts';
+import type { ClientSettings } from '../../targets/schema.ts';
+import type { CircuitBreaker } from '../circuit-breaker.ts';
 import { preflightReport } from '../preflight.ts';
+import type { Redactor } from '../redaction.ts';
 import { exchangeCodes, readEnvelope } from './envelope.ts';
 import { ExchangeClient } from './exchange-client.ts';
 
 /** The family's signing client for a target section: credentials and header names from the section. */
-export function exchangeClientFor(section: ExchangeSection, timeoutMs: number, redactor: SessionOptions<ExchangeSection>['redactor']): ExchangeClient {
+export function exchangeClientFor(section: ExchangeSection, settings: ClientSettings, redactor: Redactor, breaker?: CircuitBreaker): ExchangeClient {
   const { credentials, signing } = section;
   return new ExchangeClient({
     baseUrl: section.baseUrl,
@@ -14,14 +17,16 @@ export function exchangeClientFor(section: ExchangeSection, timeoutMs: number, r
     secretKey: credentials.secretKey,
     ...(credentials.passphrase ? { passphrase: credentials.passphrase } : {}),
     headers: { key: signing.keyHeader, sign: signing.signHeader, timestamp: signing.timestampHeader, passphrase: signing.passphraseHeader },
-    timeoutMs,
+    timeoutMs: settings.timeoutMs,
+    maxBodyBytes: settings.maxBodyBytes,
     redactor,
+    ...(breaker ? { breaker } : {}),
   });
 }
 
 /** The run's exchange session: a preflight (an empty batch, refused as a whole, shows reach and key); nothing shared. */
-export function openExchangeSession({ section, client, redactor }: SessionOptions<ExchangeSection>): FamilySession {
-  const exchangeClient = exchangeClientFor(section, client.timeoutMs, redactor);
+export function openExchangeSession({ section, client, redactor, breaker }: SessionOptions<ExchangeSection>): FamilySession {
+  const exchangeClient = exchangeClientFor(section, client, redactor, breaker);
   return {
     preflight: async () => {
       const exchange = await exchangeClient.post(batchOrdersPath, '[]');

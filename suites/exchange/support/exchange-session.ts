@@ -3,6 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { ExchangeClient } from '../../../client/exchange/exchange-client.ts';
 import { exchangeClientFor } from '../../../client/exchange/session.ts';
 import { defaultRedactor } from '../../../client/redaction.ts';
+import { joinRunBreaker } from '../../../client/run-breakers.ts';
 import { exchangeRules } from '../../../rules/exchange/rules.ts';
 import type { ExchangeSection } from '../../../targets/exchange/section.ts';
 import type { ForAllOptions } from '../../support/for-all.ts';
@@ -24,11 +25,12 @@ export interface ExchangeSession {
 /** Opens an exchange client for one suite file and closes it after. Returns a getter, valid inside tests. */
 export function useExchangeSession(): () => ExchangeSession {
   let session: ExchangeSession | undefined;
-  beforeAll(() => {
+  beforeAll(async () => {
     const run = runContext();
     const section = run.target.families.exchange as ExchangeSection | undefined;
     if (!section) return;
-    const client = exchangeClientFor(section, run.target.client.timeoutMs, defaultRedactor);
+    const breaker = await joinRunBreaker(run.broker, 'exchange', run.target.client.unresponsiveAfter);
+    const client = exchangeClientFor(section, run.target.client, defaultRedactor, breaker);
     session = {
       run,
       section,
