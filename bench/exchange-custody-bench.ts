@@ -1,6 +1,6 @@
 /*
  * Benchmark, not a test: prints figures, asserts nothing.
- * 1. Wall time of `harness run --suite custody` against the bundled reference target.
+ * 1. Wall time of `harness run --suite exchange` and of `harness run --suite custody` against the bundled reference target.
  * 2. The longest walk: every listing of the reference walked forward at page size 1 (one exchange a page, each
  *    captured and read as a cursor page), in exchanges per second, against an in-process reference.
  */
@@ -22,12 +22,14 @@ import { custodySectionSchema } from '../targets/custody/section.ts';
 const bin = fileURLToPath(new URL('../bin/harness.js', import.meta.url));
 const runs = 100;
 
-const reports = mkdtempSync(join(tmpdir(), 'harness-bench-'));
-const started = performance.now();
-await new Promise<void>((resolve) => execFile(process.execPath, [bin, 'run', '--suite', 'custody', '--seed', '1', '--runs', String(runs), '--reports', reports], () => resolve()));
-const seconds = (performance.now() - started) / 1000;
-const summary = JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as RunSummary;
-console.log(`harness run --suite custody --runs ${runs}: ${seconds.toFixed(1)} s wall, verdict ${summary.verdict}, ${summary.exchanges} exchanges`);
+for (const suite of ['exchange', 'custody']) {
+  const reports = mkdtempSync(join(tmpdir(), 'harness-bench-'));
+  const started = performance.now();
+  await new Promise<void>((resolve) => execFile(process.execPath, [bin, 'run', '--suite', suite, '--seed', '1', '--runs', String(runs), '--reports', reports], () => resolve()));
+  const seconds = (performance.now() - started) / 1000;
+  const summary = JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as RunSummary;
+  console.log(`harness run --suite ${suite} --runs ${runs}: ${seconds.toFixed(1)} s wall, verdict ${summary.verdict}, ${summary.exchanges} exchanges`);
+}
 
 const env: NodeJS.ProcessEnv = { REFERENCE_CUSTODY_TOKEN: 'custody-bench-token' };
 const reference = await startReferenceServer({ serve: [custodyFamily], env });
