@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll } from 'vitest';
 import { billingAdapters } from '../../../adapters/billing/registry.ts';
 import { BillingClient } from '../../../client/billing/billing-client.ts';
 import { BrokeredTokenSession } from '../../../client/billing/token-session.ts';
 import { defaultRedactor } from '../../../client/redaction.ts';
-import { joinRunBreaker } from '../../../client/run-breakers.ts';
 import { billingRules } from '../../../rules/billing/rules.ts';
 import type { BillingSection } from '../../../targets/billing/section.ts';
 import type { ForAllOptions } from '../../support/for-all.ts';
 import { ruleTestFor } from '../../support/rule-test.ts';
-import { type RunContext, runContext } from '../../support/run-context.ts';
+import { useFamilySession } from '../../support/family-session.ts';
+import type { RunContext } from '../../support/run-context.ts';
 
 /** `ruleTest(ruleId, body)` for the billing rules. */
 export const ruleTest = ruleTestFor(billingRules);
@@ -33,13 +32,9 @@ export interface BillingSession {
  * inside tests. A target without a billing section gets no session; its rules are not applicable.
  */
 export function useBillingSession(): () => BillingSession {
-  let session: BillingSession | undefined;
-  beforeAll(async () => {
-    const run = runContext();
-    const section = run.target.families.billing as BillingSection | undefined;
-    const adapter = section && billingAdapters[section.adapter];
-    if (!section || !adapter) return;
-    const breaker = await joinRunBreaker(run.broker, 'billing', run.target.client.unresponsiveAfter);
+  return useFamilySession<BillingSection, BillingSession>('billing', ({ run, section, breaker, property }) => {
+    const adapter = billingAdapters[section.adapter];
+    if (!adapter) return undefined;
     const client = new BillingClient({
       baseUrl: section.baseUrl,
       credentials: section.credentials,
@@ -50,20 +45,6 @@ export function useBillingSession(): () => BillingSession {
       breaker,
       tokenSession: new BrokeredTokenSession(run.broker, 'billing'),
     });
-    session = {
-      run,
-      section,
-      client,
-      nonce: randomBytes(6).toString('hex'),
-      property: (overrides) => ({ seed: run.seed, runs: run.runs, concurrency: run.target.client.concurrency, ...overrides }),
-      tokenEndpointRuns: Math.max(1, Math.ceil(run.runs / 25)),
-    };
+    return { run, section, client, nonce: randomBytes(6).toString('hex'), property, tokenEndpointRuns: Math.max(1, Math.ceil(run.runs / 25)) };
   });
-  afterAll(async () => {
-    await session?.client.close();
-  });
-  return () => {
-    if (!session) throw new Error('No billing session: the target has no billing section');
-    return session;
-  };
 }

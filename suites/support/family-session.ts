@@ -1,0 +1,49 @@
+import { afterAll, beforeAll } from 'vitest';
+import type { CircuitBreaker } from '../../client/circuit-breaker.ts';
+import { joinRunBreaker } from '../../client/run-breakers.ts';
+import type { ForAllOptions } from './for-all.ts';
+import { type RunContext, runContext } from './run-context.ts';
+
+/** What every family's suite session has: the run, the family's section, and a client to close after the file. */
+export interface FamilySuiteSession<Section> {
+  run: RunContext;
+  section: Section;
+  client: { close(): Promise<void> };
+  /** Property settings: the run's seed, runs and concurrency, overridable per rule. */
+  property(overrides?: Partial<ForAllOptions>): ForAllOptions;
+}
+
+/** What a family adds to the common part when a suite file opens its session. */
+export interface FamilySessionParts<Section> {
+  run: RunContext;
+  section: Section;
+  /** The family's circuit breaker, joined to the run's: hand it to the family's HTTP client. */
+  breaker: CircuitBreaker;
+}
+
+/**
+ * Opens a family's session for one suite file (before its tests) and closes its client after them. A target
+ * without the family's section gets no session, and `open` may decline one (undefined): the rules are then
+ * not applicable. Returns a getter, valid inside tests.
+ */
+export function useFamilySession<Section, Session extends FamilySuiteSession<Section>>(
+  family: string,
+  open: (parts: FamilySessionParts<Section> & { property: FamilySuiteSession<Section>['property'] }) => Session | undefined,
+): () => Session {
+  let session: Session | undefined;
+  beforeAll(async () => {
+    const run = runContext();
+    const section = run.target.families[family] as Section | undefined;
+    if (section === undefined) return;
+    const breaker = await joinRunBreaker(run.broker, family, run.target.client.unresponsiveAfter);
+    const property = (overrides?: Partial<ForAllOptions>): ForAllOptions => ({ seed: run.seed, runs: run.runs, concurrency: run.target.client.concurrency, ...overrides });
+    session = open({ run, section, breaker, property });
+  });
+  afterAll(async () => {
+    await session?.client.close();
+  });
+  return () => {
+    if (!session) throw new Error(`No ${family} session: the target has no ${family} section`);
+    return session;
+  };
+}
