@@ -16,9 +16,12 @@ export interface OrderDraft {
   clOrdId: string;
 }
 
+/** A field of the client's own on every order, as real clients send (a broker tag): a target must ignore it. */
+export const clientOwnField = { tag: 'conformance-harness' } as const;
+
 /** One order as sent on the wire. */
 export function orderBody(order: OrderDraft): Record<string, string> {
-  return { instId: order.instrument, side: order.side, ordType: 'limit', sz: order.size, px: order.price, clOrdId: order.clOrdId };
+  return { instId: order.instrument, side: order.side, ordType: 'limit', sz: order.size, px: order.price, clOrdId: order.clOrdId, ...clientOwnField };
 }
 
 /** The request body of a batch: a JSON array of orders. */
