@@ -11,7 +11,7 @@ import { gzipBomb, hostileBehaviours, hostileClientId, hostileClientSecret, star
  */
 
 const rules = ['billing.token.issue', 'billing.charges.create', 'billing.catalog.auth.invalid', 'billing.headers.track_id.echo'];
-const maxTimeSeconds = 60;
+const maxTimeSeconds = 120;
 /** Where the target answers correctly once the interim responses are skipped, the run is conformant. */
 const conformantBehaviours = new Set(['1xx responses before the real one']);
 
