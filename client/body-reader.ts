@@ -9,11 +9,9 @@ export interface BodyRead {
   overflow: boolean;
   /** Whatever the stream failed with (socket error, abort by timer ...), unclassified. */
   failure?: unknown;
-  /** The sink asked for no more bytes; reading stopped there and the stream was destroyed. */
-  stoppedBySink?: true;
 }
 
-/** Sees every received chunk as it arrives (a streaming decoder); returns false when it wants no more. */
+/** Sees every received chunk as it arrives (a streaming decoder); returns false when it wants no more: reading stops. */
 export type BodySink = (chunk: Buffer) => boolean;
 
 const EMPTY = Buffer.alloc(0);
@@ -28,12 +26,12 @@ export function readBody(body: Readable, cap: number, sink?: BodySink, allowance
     let length = 0;
     let settled = false;
 
-    const settle = (overflow: boolean, failure?: unknown, stoppedBySink?: true): void => {
+    const settle = (overflow: boolean, failure?: unknown): void => {
       if (settled) return;
       settled = true;
       body.off('data', onData);
       const raw = chunks.length === 1 ? (chunks[0] as Buffer) : chunks.length === 0 ? EMPTY : Buffer.concat(chunks, length);
-      resolve({ raw, overflow, ...(failure === undefined ? {} : { failure }), ...(stoppedBySink ? { stoppedBySink } : {}) });
+      resolve(failure === undefined ? { raw, overflow } : { raw, overflow, failure });
     };
 
     const onData = (chunk: Buffer): void => {
@@ -49,8 +47,9 @@ export function readBody(body: Readable, cap: number, sink?: BodySink, allowance
       }
       chunks.push(chunk);
       length += chunk.length;
+      // The sink (a decoder past its own cap) reports that reason itself.
       if (sink && !sink(chunk)) {
-        settle(false, undefined, true);
+        settle(false);
         body.destroy();
         return;
       }

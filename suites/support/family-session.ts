@@ -13,7 +13,7 @@ export interface FamilySuiteSession<Section> {
   property(overrides?: Partial<ForAllOptions>): ForAllOptions;
 }
 
-/** What a family adds to the common part when a suite file opens its session. */
+/** What a family gets to open its part of a suite file's session with. */
 export interface FamilySessionParts<Section> {
   run: RunContext;
   section: Section;
@@ -21,14 +21,17 @@ export interface FamilySessionParts<Section> {
   breaker: CircuitBreaker;
 }
 
+type CommonPart = 'run' | 'section' | 'property';
+
 /**
- * Opens a family's session for one suite file (before its tests) and closes its client after them. A target
- * without the family's section gets no session, and `open` may decline one (undefined): the rules are then
- * not applicable. Returns a getter, valid inside tests.
+ * Opens a family's session for one suite file (before its tests) and closes its client after them: `open`
+ * makes the family's own part (its client, ...), the run, the section and the property settings are added. A
+ * target without the family's section gets no session, and `open` may decline one (undefined): the rules are
+ * then not applicable. Returns a getter, valid inside tests.
  */
 export function useFamilySession<Section, Session extends FamilySuiteSession<Section>>(
   family: string,
-  open: (parts: FamilySessionParts<Section> & { property: FamilySuiteSession<Section>['property'] }) => Session | undefined,
+  open: (parts: FamilySessionParts<Section>) => Omit<Session, CommonPart> | undefined,
 ): () => Session {
   let session: Session | undefined;
   beforeAll(async () => {
@@ -37,7 +40,8 @@ export function useFamilySession<Section, Session extends FamilySuiteSession<Sec
     if (section === undefined) return;
     const breaker = await joinRunBreaker(run.broker, family, run.target.client.unresponsiveAfter);
     const property = (overrides?: Partial<ForAllOptions>): ForAllOptions => ({ seed: run.seed, runs: run.runs, concurrency: run.target.client.concurrency, ...overrides });
-    session = open({ run, section, breaker, property });
+    const own = open({ run, section, breaker });
+    if (own) session = { ...own, run, section, property } as Session;
   });
   afterAll(async () => {
     await session?.client.close();

@@ -5,23 +5,16 @@ import { BrokeredTokenSession } from '../../../client/billing/token-session.ts';
 import { defaultRedactor } from '../../../client/redaction.ts';
 import { billingRules } from '../../../rules/billing/rules.ts';
 import type { BillingSection } from '../../../targets/billing/section.ts';
-import type { ForAllOptions } from '../../support/for-all.ts';
 import { ruleTestFor } from '../../support/rule-test.ts';
-import { useFamilySession } from '../../support/family-session.ts';
-import type { RunContext } from '../../support/run-context.ts';
+import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
 
 /** `ruleTest(ruleId, body)` for the billing rules. */
 export const ruleTest = ruleTestFor(billingRules);
 
-export interface BillingSession {
-  run: RunContext;
-  /** The target's billing section of targets.json. */
-  section: BillingSection;
+export interface BillingSession extends FamilySuiteSession<BillingSection> {
   client: BillingClient;
   /** Unique per suite file, so that keys and names made from a fixed seed never collide with an earlier run's. */
   nonce: string;
-  /** Property settings: the run's seed, runs and concurrency, overridable per rule. */
-  property(overrides?: Partial<ForAllOptions>): ForAllOptions;
   /** Random cases for rules exercised on the token endpoint: few, since that endpoint is rate limited. */
   tokenEndpointRuns: number;
 }
@@ -32,7 +25,7 @@ export interface BillingSession {
  * inside tests. A target without a billing section gets no session; its rules are not applicable.
  */
 export function useBillingSession(): () => BillingSession {
-  return useFamilySession<BillingSection, BillingSession>('billing', ({ run, section, breaker, property }) => {
+  return useFamilySession<BillingSection, BillingSession>('billing', ({ run, section, breaker }) => {
     const adapter = billingAdapters[section.adapter];
     if (!adapter) return undefined;
     const client = new BillingClient({
@@ -45,6 +38,6 @@ export function useBillingSession(): () => BillingSession {
       breaker,
       tokenSession: new BrokeredTokenSession(run.broker, 'billing'),
     });
-    return { run, section, client, nonce: randomBytes(6).toString('hex'), property, tokenEndpointRuns: Math.max(1, Math.ceil(run.runs / 25)) };
+    return { client, nonce: randomBytes(6).toString('hex'), tokenEndpointRuns: Math.max(1, Math.ceil(run.runs / 25)) };
   });
 }

@@ -2,19 +2,14 @@ import { CustodyClient } from '../../../client/custody/custody-client.ts';
 import { defaultRedactor } from '../../../client/redaction.ts';
 import { custodyRules } from '../../../rules/custody/rules.ts';
 import type { CustodySection } from '../../../targets/custody/section.ts';
-import type { ForAllOptions } from '../../support/for-all.ts';
 import { ruleTestFor } from '../../support/rule-test.ts';
-import { useFamilySession } from '../../support/family-session.ts';
-import type { RunContext } from '../../support/run-context.ts';
+import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
 
 /** `ruleTest(ruleId, body)` for the custody rules. */
 export const ruleTest = ruleTestFor(custodyRules);
 
-export interface CustodySession {
-  run: RunContext;
-  section: CustodySection;
+export interface CustodySession extends FamilySuiteSession<CustodySection> {
   client: CustodyClient;
-  property(overrides?: Partial<ForAllOptions>): ForAllOptions;
 }
 
 /**
@@ -22,10 +17,7 @@ export interface CustodySession {
  * no session; its rules are not applicable.
  */
 export function useCustodySession(): () => CustodySession {
-  return useFamilySession<CustodySection, CustodySession>('custody', ({ run, section, breaker, property }) => ({
-    run,
-    section,
+  return useFamilySession<CustodySection, CustodySession>('custody', ({ run, section, breaker }) => ({
     client: new CustodyClient(section, run.target.client, defaultRedactor, breaker),
-    property,
   }));
 }

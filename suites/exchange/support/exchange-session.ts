@@ -4,30 +4,22 @@ import { exchangeClientFor } from '../../../client/exchange/session.ts';
 import { defaultRedactor } from '../../../client/redaction.ts';
 import { exchangeRules } from '../../../rules/exchange/rules.ts';
 import type { ExchangeSection } from '../../../targets/exchange/section.ts';
-import type { ForAllOptions } from '../../support/for-all.ts';
 import { ruleTestFor } from '../../support/rule-test.ts';
-import { useFamilySession } from '../../support/family-session.ts';
-import type { RunContext } from '../../support/run-context.ts';
+import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
 
 /** `ruleTest(ruleId, body)` for the exchange rules. */
 export const ruleTest = ruleTestFor(exchangeRules);
 
-export interface ExchangeSession {
-  run: RunContext;
-  section: ExchangeSection;
+export interface ExchangeSession extends FamilySuiteSession<ExchangeSection> {
   client: ExchangeClient;
   /** Unique per suite file: clOrdIds made from a fixed seed never collide with an earlier run's. */
   nonce: string;
-  property(overrides?: Partial<ForAllOptions>): ForAllOptions;
 }
 
 /** Opens an exchange client for one suite file and closes it after. Returns a getter, valid inside tests. */
 export function useExchangeSession(): () => ExchangeSession {
-  return useFamilySession<ExchangeSection, ExchangeSession>('exchange', ({ run, section, breaker, property }) => ({
-    run,
-    section,
+  return useFamilySession<ExchangeSection, ExchangeSession>('exchange', ({ run, section, breaker }) => ({
     client: exchangeClientFor(section, run.target.client, defaultRedactor, breaker),
     nonce: randomBytes(4).toString('hex'),
-    property,
   }));
 }
