@@ -49,6 +49,10 @@ function treeRss(root: number): { total: number; largest: number; root: number }
 
 const MB = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`.padStart(7);
 
+/** The issue's budget for a whole run's peak memory, whatever the target sends. */
+const TREE_BUDGET_BYTES = 512 * 1024 * 1024;
+let worstTree = 0;
+
 const behaviours = hostileBehaviours(await gzipBomb(1100 * 1024 * 1024));
 console.log(`hostile targets, whole billing suite, --runs 5, default client settings; peak RSS of the harness's main process, its largest other process, and the whole tree:`);
 for (const name of measured) {
@@ -72,5 +76,7 @@ for (const name of measured) {
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   clearInterval(sampler);
   await target.close();
+  worstTree = Math.max(worstTree, peak.total);
   console.log(`  ${name.padEnd(52)} exit ${code}  ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s  main ${MB(peak.root)}  largest worker ${MB(peak.largest)}  tree ${MB(peak.total)}`);
 }
+console.log(`  worst whole-tree peak ${MB(worstTree).trim()}: ${worstTree <= TREE_BUDGET_BYTES ? 'within' : 'OVER'} the ${MB(TREE_BUDGET_BYTES).trim()} budget`);

@@ -66,6 +66,8 @@ export class SuiteRunner {
         watch: false,
         reporters: [collector, ...(options.reports ? [['allure-vitest/reporter', { resultsDir: options.reports.allureResults }] as [string, Record<string, unknown>]] : [])],
         passWithNoTests: true,
+        // Lets the HTTP client free a body cut at its cap at once (client/http-client.ts, collectCutBody).
+        execArgv: ['--expose-gc'],
         ...(options.maxWorkers ? { maxWorkers: options.maxWorkers } : {}),
       },
       { cacheDir: options.cacheDir },

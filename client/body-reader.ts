@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { BodyAllowance } from './body-memory.ts';
 
 export interface BodyRead {
-  /** Bytes received, at most `cap`. */
+  /** Bytes received, at most `cap`; only the first `keepOnOverflow` of them when the body went beyond the cap. */
   raw: Buffer;
   /** The body went beyond `cap`; reading stopped and the stream was destroyed. */
   overflow: boolean;
@@ -20,7 +20,13 @@ const EMPTY = Buffer.alloc(0);
  * Event listeners rather than `for await`: measurably cheaper per exchange, and destroying the stream at the cap
  * is what stops endless bodies (undici then drops the connection instead of draining it).
  */
-export function readBody(body: Readable, cap: number, sink?: BodySink, allowance?: BodyAllowance): Promise<BodyRead> {
+export function readBody(
+  body: Readable,
+  cap: number,
+  sink?: BodySink,
+  allowance?: BodyAllowance,
+  keepOnOverflow = cap,
+): Promise<BodyRead> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let length = 0;
@@ -30,7 +36,16 @@ export function readBody(body: Readable, cap: number, sink?: BodySink, allowance
       if (settled) return;
       settled = true;
       body.off('data', onData);
-      const raw = chunks.length === 1 ? (chunks[0] as Buffer) : chunks.length === 0 ? EMPTY : Buffer.concat(chunks, length);
+      // Past the cap only the start is kept (copied, so the received chunks can be freed): joining all of them
+      // first would hold the cap twice.
+      const raw = overflow
+        ? Buffer.concat(chunks, Math.min(length, keepOnOverflow))
+        : chunks.length === 1
+          ? (chunks[0] as Buffer)
+          : chunks.length === 0
+            ? EMPTY
+            : Buffer.concat(chunks, length);
+      chunks.length = 0;
       resolve(failure === undefined ? { raw, overflow } : { raw, overflow, failure });
     };
 
