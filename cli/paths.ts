@@ -19,6 +19,8 @@ export function reportsPaths(reportsDir: string) {
     allureHtml: join(reportsDir, 'allure-report'),
     junit: join(reportsDir, 'junit.xml'),
     summary: join(reportsDir, 'summary.json'),
+    /** The started target's last output lines, written when a rule failed. */
+    targetOutput: join(reportsDir, 'target-output.txt'),
     /** What `harness mutants` verified last. */
     mutants: join(reportsDir, 'mutants.json'),
   };

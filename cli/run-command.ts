@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { PreflightReport } from '../families/family.ts';
 import type { RunProgress } from '../reporting/live-line.ts';
 import { writeSummaryFiles } from '../reporting/report-files.ts';
+import { attachTargetOutput } from '../reporting/target-output.ts';
 import { buildRunSummary, type RunSummary, type StopReason } from '../reporting/run-summary.ts';
 import type { RuleOutcome } from '../suites/support/rule-outcome.ts';
 import type { RunContext } from '../suites/support/run-context.ts';
@@ -59,7 +60,7 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
   const seed = options.seed ?? randomInt(2 ** 31);
   const paths = reportsPaths(options.reportsDir);
   // A stale report must never be read as this run's.
-  for (const stale of [paths.allureResults, paths.summary, paths.junit]) rmSync(stale, { recursive: true, force: true });
+  for (const stale of [paths.allureResults, paths.summary, paths.junit, paths.targetOutput]) rmSync(stale, { recursive: true, force: true });
   mkdirSync(paths.root, { recursive: true });
   const startedAt = new Date();
   const maxTimeMs = options.maxTimeMs ?? target.entry.maxTimeMs ?? defaultMaxTimeMs;
@@ -86,10 +87,12 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
     });
   const write = (summary: RunSummary) => writeSummaryFiles(paths, summary, (ruleId) => statements.get(ruleId) ?? '');
   const snapshots = throttled(snapshotIntervalMs, () => write(summaryNow(true)));
+  let targetOutput: () => string[] = () => [];
   try {
     say(`harness run: target ${target.name}, families ${selected.map((family) => family.name).join(', ')}, seed ${seed}, deadline ${Math.round(maxTimeMs / 1000)} s`);
-    const launched = await launchTarget(target);
+    const launched = await launchTarget(target, process.env, stop.abandonStart);
     stop.beforeForcedExit(() => launched.kill());
+    targetOutput = () => launched.recentOutput();
     if (launched.pid !== undefined) say(`target ${target.name} started (pid ${launched.pid})`);
     try {
       await judge();
@@ -145,6 +148,7 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
 
   const summary = summaryNow(false);
   write(summary);
+  if (summary.counts.failed + summary.counts.broken > 0) attachTargetOutput(paths, targetOutput(), target.name);
   return summary;
 }
 
@@ -159,11 +163,16 @@ function stopSignals(maxTimeMs: number) {
     reached();
   }, maxTimeMs);
   timer.unref();
+  const requested = Promise.race([interruption.arrived.then((signal): StopReason => (signal === 'SIGINT' ? 'SIGINT' : 'SIGTERM')), deadline]);
+  // A target still starting when a stop is requested is given up (and removed) rather than awaited.
+  const startAbandoned = new AbortController();
+  void requested.then(() => startAbandoned.abort());
   return {
     get reason(): StopReason | undefined {
       return interruption.signal === 'SIGINT' || interruption.signal === 'SIGTERM' ? interruption.signal : deadlineReached ? 'max-time' : undefined;
     },
-    requested: Promise.race([interruption.arrived.then((signal): StopReason => (signal === 'SIGINT' ? 'SIGINT' : 'SIGTERM')), deadline]),
+    requested,
+    abandonStart: startAbandoned.signal,
     beforeForcedExit: (work: () => void) => interruption.beforeForcedExit(work),
     dispose() {
       clearTimeout(timer);

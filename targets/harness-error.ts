@@ -5,6 +5,7 @@ export type HarnessErrorCode =
   | 'ENV_MISSING'
   | 'TARGET_UNKNOWN'
   | 'TARGET_START_FAILED'
+  | 'ENGINE_UNREACHABLE'
   | 'USAGE'
   | 'REPORT_FAILED'
   | 'RUN_FAILED'

@@ -35,6 +35,23 @@ const readySchema = z
     message: 'give stdoutMatches or httpGet',
   });
 
+const containerReadySchema = z
+  .object({
+    /** Regular expression a line of the container's log (stdout or stderr) must match. */
+    logMatches: z.string().min(1).optional(),
+    /** URL that must answer any HTTP response ({port} is the host port the target is reached on). */
+    httpGet: z.string().min(1).optional(),
+    /** Give up after this many ms (the image is pulled first when the engine lacks it). Default 60000. */
+    timeoutMs: z.number().int().positive().default(60_000),
+  })
+  .strict()
+  .refine((ready) => ready.logMatches !== undefined || ready.httpGet !== undefined, {
+    message: 'give logMatches or httpGet',
+  });
+
+/** A port number, also as the string a {port} placeholder becomes. */
+const portSchema = z.union([z.number().int().min(1).max(65_535), z.string().regex(/^\d{1,5}$/).transform(Number)]).pipe(z.number().int().min(1).max(65_535));
+
 /** `families` of a target entry: one optional section per registered family, at least one present. */
 function familiesSchema(families: readonly FamilyModule[]) {
   const shape = Object.fromEntries(families.map((family) => [family.name, family.section.optional()]));
@@ -68,7 +85,24 @@ export function targetSchemaFor(families: readonly FamilyModule[]) {
       ...common,
     })
     .strict();
-  return z.discriminatedUnion('kind', [url, command]);
+  const container = z
+    .object({
+      kind: z.literal('container'),
+      /** Image name, e.g. my-api:1.4 or harness-reference:local (`npm run image:reference` builds that one). */
+      image: z.string().min(1),
+      /** Arguments after the image's entrypoint (its CMD); `{port}` is the port chosen for the target. */
+      command: z.array(z.string()).optional(),
+      /** Environment of the container; ${VAR} takes a value from the harness's environment. */
+      env: z.record(z.string(), z.string()).default({}),
+      /** Port the target listens on inside the container. */
+      port: portSchema,
+      /** host: the container shares the host's network; bridge: port is published on {port}; auto: host when the engine has no bridge network. Default auto. */
+      network: z.enum(['auto', 'host', 'bridge']).default('auto'),
+      ready: containerReadySchema,
+      ...common,
+    })
+    .strict();
+  return z.discriminatedUnion('kind', [url, command, container]);
 }
 
 /** The whole targets.json, for the JSON Schema editors use. */
@@ -87,7 +121,7 @@ export type ClientSettings = z.infer<typeof clientSettingsSchema>;
 
 /** A validated target entry; each family reads its own section with its own schema's type. */
 export interface TargetEntry {
-  kind: 'url' | 'command';
+  kind: 'url' | 'command' | 'container';
   description?: string;
   families: Record<string, unknown>;
   waivers: { rule: string; reason: string }[];
@@ -101,4 +135,14 @@ export interface CommandTarget extends TargetEntry {
   env: Record<string, string>;
   cwd?: string;
   ready: { stdoutMatches?: string; httpGet?: string; timeoutMs: number };
+}
+
+export interface ContainerTarget extends TargetEntry {
+  kind: 'container';
+  image: string;
+  command?: string[];
+  env: Record<string, string>;
+  port: number;
+  network: 'auto' | 'host' | 'bridge';
+  ready: { logMatches?: string; httpGet?: string; timeoutMs: number };
 }

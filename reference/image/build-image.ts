@@ -1,0 +1,83 @@
+/**
+ * Builds a container image of the bundled reference target from this machine's own files, with no registry:
+ * the harness's CLI bundled by esbuild, this Node binary and the shared libraries it links, turned into an
+ * image by `docker import`. `npm run image:reference [-- --tag NAME]`; needs the docker CLI and an engine.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { build } from 'esbuild';
+import { referenceImage } from './reference-image.ts';
+
+/** Packages only the commands that never run in the image use: left out of the bundle. */
+const notInImage = ['vitest', 'vitest/*', 'allure', 'allure-*', 'testcontainers', 'autocannon', 'tsx', 'tsx/*', 'fast-xml-parser', 'esbuild'];
+
+export async function buildReferenceImage(tag: string = referenceImage.tag, log: (line: string) => void = console.log): Promise<void> {
+  const rootfs = mkdtempSync(join(tmpdir(), 'harness-reference-rootfs-'));
+  try {
+    await bundleCli(join(rootfs, 'app'));
+    copyNodeWithLibraries(rootfs);
+    mkdirSync(join(rootfs, 'tmp'), { mode: 0o1777 });
+    await importRootfs(rootfs, tag);
+    log(`image ${tag} built (node ${process.version}, entrypoint: ${referenceImage.entrypoint.join(' ')})`);
+  } finally {
+    rmSync(rootfs, { recursive: true, force: true });
+  }
+}
+
+async function bundleCli(outdir: string): Promise<void> {
+  await build({
+    entryPoints: [new URL('./entry.ts', import.meta.url).pathname],
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: `node${process.versions.node.split('.')[0]}`,
+    outExtension: { '.js': '.mjs' },
+    external: notInImage,
+    // CommonJS dependencies bundled into ES modules still call require().
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    logLevel: 'warning',
+  });
+}
+
+/** This Node binary at /usr/local/bin/node, with every shared library `ldd` names at its own path. */
+function copyNodeWithLibraries(rootfs: string): void {
+  const ldd = spawnSync('ldd', [process.execPath], { encoding: 'utf8' });
+  if (ldd.status !== 0) throw new Error(`ldd ${process.execPath} failed: ${ldd.stderr.trim()}`);
+  const libraries = [...ldd.stdout.matchAll(/(\/\S+) \(0x/g)].map((match) => match[1] as string);
+  for (const file of [...libraries, ...libraries.map(realPathOf)]) copyInto(rootfs, file, file);
+  copyInto(rootfs, process.execPath, '/usr/local/bin/node');
+}
+
+function realPathOf(file: string): string {
+  return spawnSync('readlink', ['-f', file], { encoding: 'utf8' }).stdout.trim() || file;
+}
+
+function copyInto(rootfs: string, from: string, to: string): void {
+  const target = join(rootfs, to);
+  mkdirSync(dirname(target), { recursive: true });
+  copyFileSync(from, target);
+}
+
+/** `tar` of the root filesystem piped into `docker import`, with the entrypoint and default command set. */
+function importRootfs(rootfs: string, tag: string): Promise<void> {
+  const changes = [`ENTRYPOINT ${JSON.stringify(referenceImage.entrypoint)}`, `CMD ${JSON.stringify(referenceImage.defaultCommand)}`, 'WORKDIR /app'];
+  return new Promise((resolve, reject) => {
+    const tar = spawn('tar', ['-C', rootfs, '-c', '.'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const docker = spawn('docker', ['import', ...changes.flatMap((change) => ['--change', change]), '-', tag], { stdio: ['pipe', 'ignore', 'pipe'] });
+    let errors = '';
+    docker.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    tar.stdout.pipe(docker.stdin);
+    docker.once('error', (error) => reject(new Error(`docker import could not start: ${error.message} (is the docker CLI installed?)`)));
+    docker.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`docker import failed (exit ${code}): ${errors.trim()}`))));
+  });
+}
+
+if (process.argv[1] && new URL(import.meta.url).pathname === process.argv[1]) {
+  const { values } = parseArgs({ options: { tag: { type: 'string', default: referenceImage.tag } } });
+  await buildReferenceImage(values.tag);
+}

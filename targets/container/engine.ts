@@ -1,0 +1,63 @@
+import { type ContainerRuntimeClient, getContainerRuntimeClient, ImageName } from 'testcontainers';
+import { HarnessError } from '../harness-error.ts';
+
+/** How long finding an engine may take before the run gives up on it. */
+const connectTimeoutMs = 15_000;
+
+/**
+ * Two testcontainers settings, unless the user set them. Its reaper is a container pulled from a registry,
+ * which closed networks do not reach; the harness removes its containers itself (also on Ctrl-C, SIGTERM and
+ * errors), so the reaper is off. With a local engine, the host containers are reached on is this machine:
+ * without saying so, testcontainers looks it up through the engine's bridge network, and an engine started
+ * without one (dockerd --bridge=none) is then reported as not working at all.
+ */
+export function applyTestcontainersDefaults(env: NodeJS.ProcessEnv = process.env): void {
+  env.TESTCONTAINERS_RYUK_DISABLED ??= 'true';
+  const localEngine = env.DOCKER_HOST === undefined || env.DOCKER_HOST.startsWith('unix://');
+  if (localEngine) env.TESTCONTAINERS_HOST_OVERRIDE ??= '127.0.0.1';
+}
+
+/** The container engine testcontainers finds (DOCKER_HOST, the socket, its config), or a one-line reason. */
+export async function connectEngine(): Promise<ContainerRuntimeClient> {
+  applyTestcontainersDefaults();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${connectTimeoutMs / 1000} s`)), connectTimeoutMs);
+  });
+  try {
+    return await Promise.race([getContainerRuntimeClient(), timeout]);
+  } catch (error) {
+    throw new HarnessError('ENGINE_UNREACHABLE', `no container engine reachable: ${firstLine(error)}`, 'start Docker (or point DOCKER_HOST at an engine), then retry; `harness doctor` checks it');
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export interface EngineFacts {
+  serverVersion: string;
+  operatingSystem: string;
+  /** The engine has a bridge network (containers can publish ports); without one they share the host's. */
+  hasBridgeNetwork: boolean;
+}
+
+export async function engineFacts(client: ContainerRuntimeClient): Promise<EngineFacts> {
+  const networks = await client.container.dockerode.listNetworks();
+  return {
+    serverVersion: String(client.info.containerRuntime.serverVersion),
+    operatingSystem: client.info.containerRuntime.operatingSystem,
+    hasBridgeNetwork: networks.some((network) => network.Driver === 'bridge'),
+  };
+}
+
+export function imagePresent(client: ContainerRuntimeClient, image: string): Promise<boolean> {
+  return client.image.exists(ImageName.fromString(image));
+}
+
+export function pullImage(client: ContainerRuntimeClient, image: string): Promise<void> {
+  return client.image.pull(ImageName.fromString(image), { force: false, platform: undefined });
+}
+
+export function firstLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.split('\n').find((line) => line.trim() !== '')?.trim() ?? text;
+}
