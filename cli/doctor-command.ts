@@ -1,4 +1,5 @@
 import { launchTarget } from '../targets/launch-target.ts';
+import type { ContainerTarget } from '../targets/schema.ts';
 import { readTargetsFile, resolveTarget } from '../targets/load-targets.ts';
 import { openFamilySessions, preflightError, renderPreflight } from './family-sessions.ts';
 import { ensureReferenceCredentials, selectFamilies } from './select-families.ts';
@@ -16,6 +17,11 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
   const target = await resolveTarget(file, options.target, process.env);
   const selected = selectFamilies(target, options.suites);
   console.log(`harness doctor: target ${target.name} (${target.entry.kind}) from ${file.path}`);
+  if (target.entry.kind === 'container') {
+    const { image, network } = target.entry as ContainerTarget;
+    const { describeEngineFor } = await import('../targets/container/engine.ts');
+    for (const line of await describeEngineFor(image, network)) console.log(line);
+  }
   const launched = await launchTarget(target);
   try {
     const opened = await openFamilySessions(target, selected);

@@ -94,6 +94,7 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
     stop.beforeForcedExit(() => launched.kill());
     targetOutput = () => launched.recentOutput();
     if (launched.pid !== undefined) say(`target ${target.name} started (pid ${launched.pid})`);
+    if (launched.containerId !== undefined) say(`target ${target.name} started (container ${launched.containerId.slice(0, 12)})`);
     try {
       await judge();
     } finally {

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { launchContainer } from './container/launch-container.ts';
 import { HarnessError } from './harness-error.ts';
 import type { ResolvedTarget } from './load-targets.ts';
 import { RecentLines } from './output-lines.ts';
@@ -33,7 +32,11 @@ export function commandArgv(command: readonly string[]): string[] {
  * `abort` gives up a start in progress (and removes what was started).
  */
 export async function launchTarget(target: ResolvedTarget, env: NodeJS.ProcessEnv = process.env, abort?: AbortSignal): Promise<LaunchedTarget> {
-  if (target.entry.kind === 'container') return launchContainer(target.name, target.entry as ContainerTarget, target.port, abort);
+  if (target.entry.kind === 'container') {
+    // testcontainers (and the Docker client under it) is loaded only by runs that start a container.
+    const { launchContainer } = await import('./container/launch-container.ts');
+    return launchContainer(target.name, target.entry as ContainerTarget, target.port, abort);
+  }
   if (target.entry.kind === 'url') return { stop: async () => {}, kill: () => {}, recentOutput: () => [] };
   return launchCommand(target.name, target.entry as CommandTarget, env, abort);
 }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { type ContainerRuntimeClient, getContainerRuntimeClient, ImageName } from 'testcontainers';
 import { HarnessError } from '../harness-error.ts';
 
@@ -20,6 +21,11 @@ export function applyTestcontainersDefaults(env: NodeJS.ProcessEnv = process.env
 /** The container engine testcontainers finds (DOCKER_HOST, the socket, its config), or a one-line reason. */
 export async function connectEngine(): Promise<ContainerRuntimeClient> {
   applyTestcontainersDefaults();
+  const socket = process.env.DOCKER_HOST?.startsWith('unix://') ? process.env.DOCKER_HOST.slice('unix://'.length) : undefined;
+  // testcontainers would quietly fall back to the default socket: a DOCKER_HOST the user set must be the one used.
+  if (socket !== undefined && !existsSync(socket)) {
+    throw new HarnessError('ENGINE_UNREACHABLE', `no container engine reachable: DOCKER_HOST names the socket ${socket}, which does not exist`, 'start the engine, or fix or unset DOCKER_HOST');
+  }
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${connectTimeoutMs / 1000} s`)), connectTimeoutMs);
@@ -60,4 +66,16 @@ export function pullImage(client: ContainerRuntimeClient, image: string): Promis
 export function firstLine(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.split('\n').find((line) => line.trim() !== '')?.trim() ?? text;
+}
+
+/** What `harness doctor` says about a container target's engine and image, before starting it. */
+export async function describeEngineFor(image: string, network: 'auto' | 'host' | 'bridge'): Promise<string[]> {
+  const client = await connectEngine();
+  const facts = await engineFacts(client);
+  const chosen = network === 'auto' ? (facts.hasBridgeNetwork ? 'bridge (auto)' : 'host (auto: the engine has no bridge network)') : network;
+  const present = await imagePresent(client, image);
+  return [
+    `engine: reachable, server ${facts.serverVersion} on ${facts.operatingSystem}; network ${chosen}`,
+    `image: ${image} ${present ? 'present' : 'missing (it will be pulled; where no registry is reachable, build or load it first)'}`,
+  ];
 }

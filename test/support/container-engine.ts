@@ -1,0 +1,26 @@
+import { execFileSync } from 'node:child_process';
+import { referenceImage } from '../../reference/image/reference-image.ts';
+
+/**
+ * Whether the container tests can run here, and why not: they need an engine (CI provisions one; a fresh
+ * machine may have none, and `npm test` must pass there too) and the reference's image, built when missing.
+ */
+export async function containerEngineUnavailable(): Promise<string | undefined> {
+  const { connectEngine, imagePresent } = await import('../../targets/container/engine.ts');
+  try {
+    const client = await connectEngine();
+    if (!(await imagePresent(client, referenceImage.tag))) {
+      const { buildReferenceImage } = await import('../../reference/image/build-image.ts');
+      await buildReferenceImage(referenceImage.tag, () => {});
+    }
+    return undefined;
+  } catch (error) {
+    return (error as Error).message.split('\n')[0];
+  }
+}
+
+/** Containers (running or not) the harness labelled with this target name. */
+export function containersOf(targetName: string): string[] {
+  const out = execFileSync('docker', ['ps', '-a', '-q', '--filter', `label=harness.target=${targetName}`], { encoding: 'utf8' });
+  return out.split('\n').filter(Boolean);
+}
