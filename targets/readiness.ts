@@ -21,6 +21,8 @@ export interface ReadinessSource {
 export function waitUntilReady(spec: ReadinessSpec, source: ReadinessSource): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     let settled = false;
+    let timer: NodeJS.Timeout | undefined;
+    let poll: NodeJS.Timeout | undefined;
     const finish = (error?: Error) => {
       if (settled) return;
       settled = true;
@@ -33,14 +35,14 @@ export function waitUntilReady(spec: ReadinessSpec, source: ReadinessSource): Pr
     const aborted = () => finish(new Error('start abandoned: the run was interrupted'));
     if (source.abort?.aborted) return aborted();
     source.abort?.addEventListener('abort', aborted);
-    const timer = setTimeout(() => finish(new Error(`not ready after ${spec.timeoutMs} ms`)), spec.timeoutMs);
+    timer = setTimeout(() => finish(new Error(`not ready after ${spec.timeoutMs} ms`)), spec.timeoutMs);
     void source.gone.then((why) => finish(new Error(why)));
     const pattern = spec.linePattern === undefined ? undefined : new RegExp(spec.linePattern);
     if (pattern) {
       if (source.lines.last().some((line) => pattern.test(line))) finish();
       source.lines.onLine((line) => pattern.test(line) && finish());
     }
-    const poll = setInterval(() => {
+    poll = setInterval(() => {
       if (!spec.httpGet) return;
       request(spec.httpGet, { headersTimeout: 1000, bodyTimeout: 1000 })
         .then((response) => response.body.dump().then(() => finish()))

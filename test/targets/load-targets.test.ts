@@ -5,7 +5,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { HarnessError } from '../../targets/harness-error.ts';
 import type { BillingSection } from '../../targets/billing/section.ts';
 import { readTargetsFile, resolveTarget, type TargetsFileContents } from '../../targets/load-targets.ts';
-import type { CommandTarget } from '../../targets/schema.ts';
+import type { CommandTarget, ContainerTarget } from '../../targets/schema.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'harness-targets-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -220,15 +220,20 @@ describe('resolveTarget', () => {
     expect(error.message).toContain('families');
   });
 
-  test('the bundled targets.json resolves all three targets', async () => {
+  test('the bundled targets.json resolves every target (three command targets and the reference as a container)', async () => {
     const file = readTargetsFile(join(import.meta.dirname, '../../targets.json'));
     const names = Object.keys(file.rawTargets);
-    expect(names.sort()).toEqual(['reference', 'reference-plain', 'reference-single-entity']);
+    expect(names.sort()).toEqual(['reference', 'reference-container', 'reference-plain', 'reference-single-entity']);
     const bundledEnv = { REFERENCE_CLIENT_ID: 'c'.repeat(36), REFERENCE_CLIENT_SECRET: 's'.repeat(30), REFERENCE_CUSTODY_TOKEN: 't'.repeat(24), REFERENCE_EXCHANGE_API_KEY: 'k'.repeat(24), REFERENCE_EXCHANGE_SECRET_KEY: 'x'.repeat(32) };
     for (const name of names) {
       const resolved = await resolveTarget(file, name, bundledEnv);
-      expect(resolved.entry.kind).toBe('command');
+      expect(resolved.entry.kind).toBe(name === 'reference-container' ? 'container' : 'command');
       expect(resolved.port).toBeGreaterThan(0);
+      if (name === 'reference-container') {
+        const container = resolved.entry as ContainerTarget;
+        expect(container.port).toBe(resolved.port);
+        expect(container.env.REFERENCE_CLIENT_SECRET).toBe(bundledEnv.REFERENCE_CLIENT_SECRET);
+      }
       const billing = resolved.entry.families.billing as BillingSection;
       expect(billing.baseUrl).toBe(`http://127.0.0.1:${resolved.port}/billing`);
       expect(billing.credentials).toEqual({ clientId: bundledEnv.REFERENCE_CLIENT_ID, clientSecret: bundledEnv.REFERENCE_CLIENT_SECRET });
