@@ -1,0 +1,77 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from 'vitest';
+import { parse } from 'yaml';
+import { referenceImage } from '../../reference/image/reference-image.ts';
+import { containerEngineUnavailable, containersOf } from '../support/container-engine.ts';
+
+/*
+ * The README's CI-gate example, kept true: the workflow's own commands run here in a workspace laid out as
+ * the workflow's checkouts lay it out (the implementation's repository with the harness under harness/).
+ * What only the CI service does (checkout, setup-node, the publishing actions) is not run; the files the
+ * publishing steps name must exist afterwards. Two steps are stood in for, each checked to be what it says:
+ * the implementation's `docker build` (the reference's image, tagged as the implementation's, stands in for
+ * it) and `npm ci --prefix harness` (this checkout is installed already).
+ */
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const exampleDir = join(repoRoot, 'examples/ci-gate');
+const unavailable = await containerEngineUnavailable();
+if (unavailable) console.warn(`CI-gate example test skipped: ${unavailable}`);
+
+interface Step {
+  name?: string;
+  uses?: string;
+  run?: string;
+  env?: Record<string, string>;
+  with?: Record<string, string>;
+}
+interface Workflow {
+  jobs: Record<string, { env?: Record<string, string>; steps: Step[] }>;
+}
+
+/** `${{ secrets.X }}` becomes a made-up value (a client id is a UUID, as the billing interface wants one). */
+function withSecrets(env: Record<string, string>): Record<string, string> {
+  const made = (secret: string) => (secret.endsWith('CLIENT_ID') ? randomUUID() : `ci-example-${secret.toLowerCase()}-0123456789`);
+  return Object.fromEntries(Object.entries(env).map(([name, value]) => [name, value.replace(/\$\{\{\s*secrets\.(\w+)\s*\}\}/g, (_, secret: string) => made(secret))]));
+}
+
+test.skipIf(unavailable !== undefined)('the CI-gate workflow: its commands judge a container image, exit 0 when conformant, and leave the files its publishing steps name', () => {
+  const workflow = parse(readFileSync(join(exampleDir, 'github-actions.yml'), 'utf8')) as Workflow;
+  const job = workflow.jobs.conformance;
+  expect(job, 'a job named conformance').toBeDefined();
+  const steps = (job as { steps: Step[] }).steps;
+
+  const workspace = mkdtempSync(join(tmpdir(), 'harness-ci-gate-'));
+  symlinkSync(repoRoot, join(workspace, 'harness'));
+  mkdirSync(join(workspace, 'ci'));
+  copyFileSync(join(exampleDir, 'targets.json'), join(workspace, 'ci/targets.json'));
+  const jobEnv = { ...process.env, ...withSecrets(job?.env ?? {}) };
+
+  const commands = steps.filter((step) => step.run !== undefined);
+  expect(commands.map((step) => step.name)).toEqual(["Build the implementation's image", 'Install the harness', 'Judge the implementation']);
+  const [build, install, judge] = commands as [Step, Step, Step];
+
+  expect(build.run).toMatch(/^docker build -t "\$IMPLEMENTATION_IMAGE" \.$/);
+  execFileSync('docker', ['tag', referenceImage.tag, jobEnv.IMPLEMENTATION_IMAGE as string]);
+  expect(install.run).toBe('npm ci --prefix harness');
+
+  const judged = spawnSync('bash', ['-e', '-c', judge.run as string], { cwd: workspace, env: { ...jobEnv, ...withSecrets(judge.env ?? {}) }, encoding: 'utf8', timeout: 200_000 });
+  expect(judged.status, `${judged.stdout.slice(-3000)}\n${judged.stderr}`).toBe(0);
+  expect(judged.stdout).toContain('CONFORMANT');
+
+  const published = steps.filter((step) => step.uses?.startsWith('mikepenz/action-junit-report') || step.uses?.startsWith('actions/upload-artifact'));
+  expect(published).toHaveLength(2);
+  for (const step of published) {
+    expect(step.with?.report_paths ?? step.with?.path, step.name).toBeDefined();
+    const path = join(workspace, (step.with?.report_paths ?? step.with?.path) as string);
+    expect(existsSync(path), `${step.name}: ${path}`).toBe(true);
+  }
+  expect(existsSync(join(workspace, 'reports/allure-report/index.html'))).toBe(true);
+  expect(containersOf('implementation')).toEqual([]);
+  execFileSync('docker', ['rmi', jobEnv.IMPLEMENTATION_IMAGE as string], { stdio: 'ignore' });
+});
