@@ -1,0 +1,20 @@
+import { CdrClient } from '../../../client/cdr/cdr-client.ts';
+import { defaultRedactor } from '../../../client/redaction.ts';
+import { cdrRules } from '../../../rules/cdr/rules.ts';
+import type { CdrSection } from '../../../targets/cdr/section.ts';
+import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
+import { ruleTestFor } from '../../support/rule-test.ts';
+
+/** `ruleTest(ruleId, body)` for the cdr rules. */
+export const ruleTest = ruleTestFor(cdrRules);
+
+export interface CdrSession extends FamilySuiteSession<CdrSection> {
+  client: CdrClient;
+}
+
+/** Opens a cdr client for one suite file and closes it after. A target without a cdr section gets no session. */
+export function useCdrSession(): () => CdrSession {
+  return useFamilySession<CdrSection, CdrSession>('cdr', ({ run, section, breaker }) => ({
+    client: new CdrClient(section, run.target.client, defaultRedactor, breaker),
+  }));
+}

@@ -1,0 +1,55 @@
+import type { ObservedProduct } from '../../../checks/cdr/product-records.ts';
+import { productIdOf } from '../../../checks/cdr/product-walk.ts';
+import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
+import type { Exchange } from '../../../client/exchange.ts';
+import { readCatalogue } from './catalogue.ts';
+
+/** A listed product, the list page it came on, and the answer of its detail. */
+export interface ListedDetail {
+  listed: Record<string, unknown>;
+  listExchange: Exchange;
+  detail: Exchange;
+}
+
+/** Runs `body` over items with at most `limit` in flight, keeping the order of the results. */
+async function mapLimit<T, R>(items: readonly T[], limit: number, body: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await body(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/**
+ * Every product the target lists (effective=ALL) with the answer of its detail, made once per suite file and
+ * shared by its rules; the details are asked `concurrency` at a time.
+ */
+export function sharedDetails(client: () => CdrClient, concurrency: () => number) {
+  let details: Promise<ListedDetail[]> | undefined;
+  const load = async (ruleId: string) => {
+    const catalogue = await readCatalogue(client(), ruleId);
+    const listed = catalogue.walk.pages.flatMap((page) => page.body.data.products.map((product) => ({ listed: product as Record<string, unknown>, listExchange: page.exchange })));
+    return mapLimit(listed, concurrency(), async (entry) => ({ ...entry, detail: await client().detail(productIdOf(entry.listed)) }));
+  };
+  return (ruleId: string): Promise<ListedDetail[]> => (details ??= load(ruleId));
+}
+
+/** The records the list and the detail answers hold, for the record rules (a detail that is not 200 JSON is skipped: other rules judge it). */
+export function observedRecords(entries: readonly ListedDetail[], kinds: readonly ('list' | 'detail')[]): ObservedProduct[] {
+  const records: ObservedProduct[] = [];
+  for (const entry of entries) {
+    if (kinds.includes('list')) records.push({ exchange: entry.listExchange, record: entry.listed, kind: 'list' });
+    if (!kinds.includes('detail') || entry.detail.response?.status !== 200) continue;
+    try {
+      records.push({ exchange: entry.detail, record: (entry.detail.response.json() as { data?: unknown }).data, kind: 'detail' });
+    } catch {
+      // Not JSON: cdr.detail.envelope fails it.
+    }
+  }
+  return records;
+}
