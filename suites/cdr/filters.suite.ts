@@ -3,7 +3,7 @@ import { listFilter } from '../../checks/cdr/list-filter.ts';
 import { pageDefault } from '../../checks/cdr/page-default.ts';
 import { pageSizes } from '../../checks/cdr/page-sizes.ts';
 import type { ProductFilter } from '../../checks/cdr/product-filter.ts';
-import { listPageOf } from '../../checks/cdr/product-walk.ts';
+import { listPageOf, productIdOf } from '../../checks/cdr/product-walk.ts';
 import type { ListQuery } from '../../client/cdr/list-query.ts';
 import { casesBreaking } from '../../generators/gen.ts';
 import { invalidListQuery } from '../../generators/cdr/invalid-list-query.ts';
@@ -23,6 +23,8 @@ async function judgeFilters(queries: readonly ListQuery[], ruleId: string, catal
   const everything = catalogue ?? (await readCatalogue(client, ruleId));
   const walks = await Promise.all(queries.map((query) => walkForward(client, query, ruleId)));
   const clock = clockOf([everything.walk, ...walks], section.clockMarginMs);
+  // A product any walk showed belongs to the whole list too, so an ALL that misses one is caught.
+  const universe = [...new Map([...walks.flatMap((walk) => walk.pages.flatMap((page) => page.body.data.products)), ...everything.products].map((product) => [productIdOf(product), product])).values()];
   return walks.map((walk, index) => {
     const { effective, updatedSince, brand, productCategory } = queries[index] as ListQuery;
     const filter: ProductFilter = {
@@ -31,7 +33,7 @@ async function judgeFilters(queries: readonly ListQuery[], ruleId: string, catal
       ...(brand === undefined ? {} : { brand }),
       ...(productCategory === undefined ? {} : { productCategory }),
     };
-    return listFilter({ walk, filter, universe: everything.products, clock }, ruleId);
+    return listFilter({ walk, filter, universe, clock }, ruleId);
   });
 }
 

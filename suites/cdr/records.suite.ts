@@ -7,10 +7,11 @@ import { unknownProductId } from '../../generators/cdr/unknown-product-id.ts';
 import { forAll } from '../support/for-all.ts';
 import { readCatalogue } from './support/catalogue.ts';
 import { ruleTest, useCdrSession } from './support/cdr-session.ts';
-import { observedRecords, sharedDetails } from './support/details.ts';
+import { detailRecords, sharedDetails, sharedListItems } from './support/details.ts';
 
 const session = useCdrSession();
 const details = sharedDetails(() => session().client, () => session().run.target.client.concurrency);
+const listItems = sharedListItems(() => session().client);
 
 /** The record rules and the records each is judged on: list items, details, or both. */
 const recordRules = [
@@ -24,7 +25,10 @@ const recordRules = [
 ] as const;
 
 for (const [ruleId, kinds] of recordRules) {
-  ruleTest(ruleId, async () => productRecords(observedRecords(await details(ruleId), kinds), ruleId));
+  ruleTest(ruleId, async () => {
+    const records = [...((kinds as readonly string[]).includes('list') ? await listItems(ruleId) : []), ...((kinds as readonly string[]).includes('detail') ? detailRecords(await details(ruleId)) : [])];
+    return productRecords(records, ruleId);
+  });
 }
 
 ruleTest('cdr.detail.is-listed-product', async () => {

@@ -3,6 +3,7 @@ import { productIdOf } from '../../../checks/cdr/product-walk.ts';
 import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
 import type { Exchange } from '../../../client/exchange.ts';
 import { readCatalogue } from './catalogue.ts';
+import { walkForward } from './walk-products.ts';
 
 /** A listed product, the list page it came on, and the answer of its detail. */
 export interface ListedDetail {
@@ -39,17 +40,27 @@ export function sharedDetails(client: () => CdrClient, concurrency: () => number
   return (ruleId: string): Promise<ListedDetail[]> => (details ??= load(ruleId));
 }
 
-/** The records the list and the detail answers hold, for the record rules (a detail that is not 200 JSON is skipped: other rules judge it). */
-export function observedRecords(entries: readonly ListedDetail[], kinds: readonly ('list' | 'detail')[]): ObservedProduct[] {
-  const records: ObservedProduct[] = [];
-  for (const entry of entries) {
-    if (kinds.includes('list')) records.push({ exchange: entry.listExchange, record: entry.listed, kind: 'list' });
-    if (!kinds.includes('detail') || entry.detail.response?.status !== 200) continue;
+/** The records the detail answers hold (a detail that is not 200 JSON is skipped: cdr.detail.envelope judges it). */
+export function detailRecords(entries: readonly ListedDetail[]): ObservedProduct[] {
+  return entries.flatMap((entry) => {
+    if (entry.detail.response?.status !== 200) return [];
     try {
-      records.push({ exchange: entry.detail, record: (entry.detail.response.json() as { data?: unknown }).data, kind: 'detail' });
+      return [{ exchange: entry.detail, record: (entry.detail.response.json() as { data?: unknown }).data, kind: 'detail' as const }];
     } catch {
-      // Not JSON: cdr.detail.envelope fails it.
+      return [];
     }
-  }
-  return records;
+  });
+}
+
+/**
+ * The list items of several walks (everything, the default CURRENT list, the FUTURE products at size 7), made
+ * once per suite file: a target that shapes a record otherwise under a filter or a page size is met too.
+ */
+export function sharedListItems(client: () => CdrClient) {
+  let items: Promise<ObservedProduct[]> | undefined;
+  const load = async (ruleId: string) => {
+    const walks = await Promise.all([{ effective: 'ALL' }, {}, { effective: 'FUTURE', pageSize: 7 }].map((query) => walkForward(client(), query, ruleId)));
+    return walks.flatMap((walk) => walk.pages.flatMap((page) => page.body.data.products.map((record) => ({ exchange: page.exchange, record, kind: 'list' as const }))));
+  };
+  return (ruleId: string): Promise<ObservedProduct[]> => (items ??= load(ruleId));
 }
