@@ -11,8 +11,10 @@ const listFields = Object.keys(productV6.shape);
  * The detail of a listed product answers 200 with that product: every list field the list gave has the
  * list's value in the detail (an optional field only the detail gives is tolerated).
  */
-export function detailIsListed(observed: { listed: Record<string, unknown>; listExchange: Exchange; detail: Exchange }, ruleId: string): Verdict {
+export function detailIsListed(observed: { listed: Record<string, unknown> | null; listExchange: Exchange; detail: Exchange }, ruleId: string): Verdict {
   const { listed, listExchange, detail } = observed;
+  // A listed product that is no object is judged by cdr.product.list-item.
+  if (typeof listed !== 'object' || listed === null) return passed(ruleId);
   const { status } = responseOf(detail, ruleId);
   if (status !== 200) throw new RuleViolation(ruleId, `The detail of listed product ${String(listed.productId)} answered ${status}`, [detail, listExchange]);
   const data = (jsonOf(detail, ruleId) as { data?: Record<string, unknown> } | null)?.data ?? {};

@@ -22,12 +22,12 @@ export function listFilter(observed: FilteredWalk, ruleId: string): Verdict {
   for (const [index, page] of walk.pages.entries()) {
     for (const product of page.body.data.products) {
       seen.add(productIdOf(product));
-      if (filterVerdict(product as object, filter, clock) === 'out') {
+      if (filterVerdict(product, filter, clock) === 'out') {
         throw new RuleViolation(ruleId, `${describeWalk(walk)}: page ${index + 1} holds ${productIdOf(product)}, which ${describeFilter(filter)} excludes (${JSON.stringify(product).slice(0, 300)})`, [page.exchange]);
       }
     }
   }
-  const missing = universe.filter((product) => filterVerdict(product as object, filter, clock) === 'in' && !seen.has(productIdOf(product)));
+  const missing = universe.filter((product) => filterVerdict(product, filter, clock) === 'in' && !seen.has(productIdOf(product)));
   if (missing.length > 0) {
     throw new RuleViolation(
       ruleId,

@@ -36,7 +36,13 @@ function effectiveVerdict(product: Product, effective: Effective, clock: RunCloc
 }
 
 /** Whether a filter must return a product, at the run's clock. Pure. */
-export function filterVerdict(product: Product, filter: ProductFilter, clock: RunClock): FilterVerdict {
+export function filterVerdict(product: unknown, filter: ProductFilter, clock: RunClock): FilterVerdict {
+  // A product that is no object is for the record rules, not the filters.
+  if (typeof product !== 'object' || product === null) return 'undecided';
+  return verdictOf(product as Product, filter, clock);
+}
+
+function verdictOf(product: Product, filter: ProductFilter, clock: RunClock): FilterVerdict {
   if (filter.brand !== undefined && product.brand !== filter.brand) return 'out';
   if (filter.productCategory !== undefined && product.productCategory !== filter.productCategory) return 'out';
   const effective = effectiveVerdict(product, filter.effective, clock);

@@ -12,7 +12,7 @@ export function statusCondition(exchanges: readonly Exchange[], ruleId: string):
     const body = jsonOf(exchange, ruleId);
     const issue = statusIssues(body).find((candidate) => candidate.rule === ruleId);
     if (issue) throw new RuleViolation(ruleId, `The status response breaks the rule: ${issue.message}`, [exchange]);
-    seen.add(String((body as { data?: { status?: unknown } }).data?.status));
+    seen.add(String((body as { data?: { status?: unknown } | null } | null)?.data?.status));
   }
   return passed(ruleId, { 'statuses reported': [...seen].sort().join(', ') });
 }

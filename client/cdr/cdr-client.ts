@@ -5,7 +5,11 @@ import type { CircuitBreaker } from '../circuit-breaker.ts';
 import type { Exchange } from '../exchange.ts';
 import { HttpClient } from '../http-client.ts';
 import type { Redactor } from '../redaction.ts';
+import { retryAfterMs } from '../token-endpoint-pacer.ts';
 import { listQueryString, type ListQuery } from './list-query.ts';
+
+/** Attempts of one request, the first included, while the target answers 429. */
+const attemptsOnRateLimit = 4;
 
 /** Header changes for one request: a string sets the header, null leaves it out (x-v included). */
 export type HeaderChanges = Readonly<Record<string, string | null>>;
@@ -51,9 +55,16 @@ export class CdrClient {
     return headers;
   }
 
-  /** GET of an absolute URL as the given operation (a link is followed exactly as the target gave it). */
-  get(operation: CdrOperation, url: string, changes: HeaderChanges = {}): Promise<Exchange> {
-    return this.#http.send({ method: 'GET', url, headers: this.#headers(operation, url, changes) });
+  /**
+   * GET of an absolute URL as the given operation (a link is followed exactly as the target gave it). A 429
+   * (listed for every operation, its body not shown) is waited out as Retry-After asks and sent again.
+   */
+  async get(operation: CdrOperation, url: string, changes: HeaderChanges = {}): Promise<Exchange> {
+    for (let attempt = 1; ; attempt += 1) {
+      const exchange = await this.#http.send({ method: 'GET', url, headers: this.#headers(operation, url, changes) });
+      if (exchange.response?.status !== 429 || attempt >= attemptsOnRateLimit) return exchange;
+      await new Promise((resolve) => setTimeout(resolve, retryAfterMs(exchange, 1000 * 2 ** (attempt - 1))));
+    }
   }
 
   list(query: ListQuery = {}, changes: HeaderChanges = {}): Promise<Exchange> {

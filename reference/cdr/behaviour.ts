@@ -41,6 +41,8 @@ export interface CdrBehaviour {
   validCategory(value: string): boolean;
   validDateTime(value: string): boolean;
   validPageNumber(value: string): boolean;
+  /** Whether a page-size (a positive integer) is served; the reference serves 1 to 1000. */
+  pageSizeServed(size: number): boolean;
   /** The effective filter when the request gives none. */
   defaultEffective: string;
   defaultPage: number;
@@ -101,6 +103,7 @@ export const referenceBehaviour: CdrBehaviour = {
   validCategory: (value) => (productCategories as readonly string[]).includes(value),
   validDateTime: isRfc3339,
   validPageNumber: (value) => positiveInteger.test(value),
+  pageSizeServed: (size) => size <= 1000,
   defaultEffective: 'CURRENT',
   defaultPage: 1,
   defaultPageSize: 25,

@@ -17,7 +17,7 @@ function readRequest(query: URLSearchParams, behaviour: CdrBehaviour): ListReque
   const page = get('page');
   if (page !== undefined && !behaviour.validPageNumber(page)) return { status: 400, error: referenceErrors.invalidField(`page ${JSON.stringify(page)} is not a positive integer`) };
   const pageSize = get('page-size');
-  if (pageSize !== undefined && (!behaviour.validPageNumber(pageSize) || Number(pageSize) > 1000)) return { status: 400, error: referenceErrors.invalidPageSize(`page-size ${JSON.stringify(pageSize)} is not an integer from 1 to 1000`) };
+  if (pageSize !== undefined && (!behaviour.validPageNumber(pageSize) || !behaviour.pageSizeServed(Number(pageSize)))) return { status: 400, error: referenceErrors.invalidPageSize(`page-size ${JSON.stringify(pageSize)} is not an integer from 1 to 1000`) };
   return { effective, updatedSince, brand: get('brand'), productCategory };
 }
 

@@ -3,6 +3,7 @@ import { errorV2Refusal } from '../../checks/cdr/error-v2-refusal.ts';
 import { versionNegotiation } from '../../checks/cdr/version-negotiation.ts';
 import { headerEcho } from '../../checks/header-echo.ts';
 import { statusForValidInput } from '../../checks/status-for-valid-input.ts';
+import type { Exchange } from '../../client/exchange.ts';
 import { getHeader } from '../../client/headers.ts';
 import { invalidVersionValue } from '../../generators/cdr/invalid-version-value.ts';
 import { cdrOperationNames } from '../../rules/cdr/endpoints.ts';
@@ -94,17 +95,23 @@ ruleTest('cdr.x-min-v.invalid', async ({ observe }) => {
 });
 
 ruleTest('cdr.interaction-id.echo', async ({ observe }) => {
+  const { client } = session();
   const id = 'cdr.interaction-id.echo';
   const headerName = 'x-fapi-interaction-id';
   const targets = await operations(id);
-  const verdicts = await Promise.all(
-    targets.flatMap(({ send }) =>
-      ([{}, { 'x-v': null }] as Record<string, string | null>[]).map(async (changes) => {
-        const sent = randomUUID();
-        return headerEcho(await send({ ...changes, [headerName]: sent }), id, { headerName, sent });
-      }),
+  const echoed = async (send: (changes: Record<string, string>) => Promise<Exchange>) => {
+    const sent = randomUUID();
+    return headerEcho(await send({ [headerName]: sent }), id, { headerName, sent });
+  };
+  const verdicts = await Promise.all([
+    // On success, on a 400 (no x-v) and a 406 (x-v above every served one), on each operation.
+    ...targets.flatMap(({ operation, send }) =>
+      ([{}, { 'x-v': null }, { 'x-v': String(client.servedVersion(operation) + 1) }] as Record<string, string | null>[]).map((changes) => echoed((header) => send({ ...changes, ...header }))),
     ),
-  );
+    // On a 404 (unknown product) and on the refusal of a page past the last.
+    echoed((header) => client.detail('no-such-product-for-the-echo', header)),
+    echoed((header) => client.list({ page: 100_000 }, header)),
+  ]);
   // Without one sent the document says nothing: whether the target makes one up is shown.
   const without = await targets[0]?.send({});
   observe('x-fapi-interaction-id returned when none is sent', without?.response ? (getHeader(without.response.headers, headerName) ?? '(none)') : '(no answer)');

@@ -35,12 +35,25 @@ const definitions: readonly CdrMutant[] = [
   mutant('cdr-interaction-id-lost-on-errors', 'cdr.interaction-id.echo', 'Error responses carry a fresh x-fapi-interaction-id, not the one sent.', {
     interactionId: (sent, status, fresh) => (status >= 400 ? fresh : (sent ?? fresh)),
   }),
+  mutant('cdr-interaction-id-lost-on-404', 'cdr.interaction-id.echo', 'The 404 of an unknown product carries a fresh x-fapi-interaction-id.', {
+    interactionId: (sent, status, fresh) => (status === 404 ? fresh : (sent ?? fresh)),
+  }),
   mutant('cdr-current-needs-effective-from', 'cdr.list.effective', 'CURRENT leaves out products without effectiveFrom.', {
     matchesEffective: (item, effective, now) => reference.matchesEffective(item, effective, now) && (effective !== 'CURRENT' || item.effectiveFrom !== undefined),
+  }),
+  mutant('cdr-future-includes-recent', 'cdr.list.effective', 'FUTURE also returns products that became effective in the last 40 days.', {
+    matchesEffective: (item, effective, now) =>
+      effective === 'FUTURE' ? Date.parse(String(item.effectiveFrom)) > now - 40 * 86_400_000 : reference.matchesEffective(item, effective, now),
   }),
   mutant('cdr-default-effective-all', 'cdr.list.effective-default', 'Without effective the list returns ALL products.', { defaultEffective: 'ALL' }),
   mutant('cdr-updated-since-inclusive', 'cdr.list.updated-since', 'updated-since keeps a product updated at that very instant.', {
     matchesUpdatedSince: (item, since) => Date.parse(String(item.lastUpdated)) >= Date.parse(since),
+  }),
+  mutant('cdr-updated-since-offset-refused', 'cdr.list.updated-since', 'An updated-since with an offset other than Z (+10:00) is refused.', {
+    validDateTime: (value) => reference.validDateTime(value) && /z$/i.test(value),
+  }),
+  mutant('cdr-updated-since-only-with-effective', 'cdr.list.updated-since', 'updated-since is applied only when effective is given.', {
+    applyFilters: (items, request, now, behaviour) => reference.applyFilters(items, request.effective === undefined ? { ...request, updatedSince: undefined } : request, now, behaviour),
   }),
   mutant('cdr-brand-drops-tailored', 'cdr.list.brand', 'brand leaves out the tailored products of the brand.', {
     matchesBrand: (item, brand) => item.brand === brand && item.isTailored !== true,
@@ -69,9 +82,16 @@ const definitions: readonly CdrMutant[] = [
   mutant('cdr-first-missing-on-last-page', 'cdr.links.first-prev-when-not-first', 'The last page of a multi-page list has no first link.', {
     links: (plan, urlFor) => (plan.page === plan.totalPages && plan.page > 1 ? without(reference.links(plan, urlFor), 'first') : reference.links(plan, urlFor)) as Record<string, string>,
   }),
+  mutant('cdr-prev-on-first-page', 'cdr.links.first-prev-when-not-first', 'Page 1 gives a prev link (to itself).', {
+    links: (plan, urlFor) => (plan.page === 1 ? { ...reference.links(plan, urlFor), prev: urlFor(1) } : reference.links(plan, urlFor)),
+  }),
   mutant('cdr-last-missing-before-last-page', 'cdr.links.next-last-when-not-last', 'The page before the last has no last link.', {
     links: (plan, urlFor) => (plan.page === plan.totalPages - 1 ? without(reference.links(plan, urlFor), 'last') : reference.links(plan, urlFor)) as Record<string, string>,
   }),
+  mutant('cdr-next-on-last-page', 'cdr.links.next-last-when-not-last', 'The last page gives a next link, to a page past the last.', {
+    links: (plan, urlFor) => (plan.page === plan.totalPages ? { ...reference.links(plan, urlFor), next: urlFor(plan.page + 1) } : reference.links(plan, urlFor)),
+  }),
+  mutant('cdr-page-size-1-refused', 'cdr.pagination.walk-complete', 'page-size 1 is refused (a valid boundary).', { pageSizeServed: (size) => size >= 2 && size <= 1000 }),
   mutant('cdr-size-7-skips-a-product', 'cdr.pagination.walk-complete', 'At page size 7 every page after the first starts one product late, so one product between pages is never shown.', {
     pageItems: (items, plan, query) => {
       const shift = plan.pageSize === 7 && plan.page > 1 ? 1 : 0;

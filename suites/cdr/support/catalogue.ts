@@ -12,7 +12,9 @@ export interface Catalogue {
 export async function readCatalogue(client: CdrClient, ruleId: string): Promise<Catalogue> {
   const walk = await walkForward(client, { effective: 'ALL' }, ruleId);
   requireEnded(walk, ruleId);
-  return { walk, products: walk.pages.flatMap((page) => page.body.data.products as Record<string, unknown>[]) };
+  // Products that are no objects are judged by the record rules; filters and details have nothing to read in them.
+  const products = walk.pages.flatMap((page) => page.body.data.products).filter((product): product is Record<string, unknown> => typeof product === 'object' && product !== null && !Array.isArray(product));
+  return { walk, products };
 }
 
 /** The run's clock over some walks: from the first request to the last answer, widened by the margin each side. */
