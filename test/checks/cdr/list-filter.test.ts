@@ -48,6 +48,10 @@ describe('list-filter', () => {
     expect(violationOf(() => judge([current], 'CURRENT'), rule).message).toContain('p1');
     violationOf(() => judge([], 'ALL'), rule);
   });
+  test('a product that is no object is left to the record rules', () => {
+    expect(filterVerdict(null, { effective: 'CURRENT' }, clock)).toBe('undecided');
+    judge([always, current, null as unknown as Record<string, unknown>], 'CURRENT');
+  });
   test('a walk that never ended fails', () => {
     violationOf(() => listFilter({ walk: syntheticWalk(correctPages([always, current], 1), 1, 'forward', 'repeated-link'), filter: { effective: 'CURRENT' }, universe: everything, clock }, rule), rule);
   });

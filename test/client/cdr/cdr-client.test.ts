@@ -12,11 +12,17 @@ const settings = { timeoutMs: 5000, maxBodyBytes: 1 << 20, concurrency: 4, unres
 /** The headers each request arrived with, by path; the server answers 200 {} or 401 for /refuse. */
 const seen = new Map<string, IncomingHttpHeaders>();
 let server: Server;
+let limitedCalls = 0;
 let origin: string;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     seen.set(req.url ?? '', req.headers);
+    // /limited answers 429 (Retry-After 0) twice, then 200.
+    if (req.url === '/limited/v1/discovery/status' && (limitedCalls += 1) <= 2) {
+      res.writeHead(429, { 'retry-after': '0' });
+      return res.end();
+    }
     res.writeHead(req.url?.startsWith('/refuse') ? 401 : 200, { 'content-type': 'application/json' });
     res.end('{}');
   });
@@ -51,6 +57,16 @@ describe('cdr client', () => {
       await client.get('list', elsewhere);
       expect(seen.get('/elsewhere?page=2')?.authorization).toBeUndefined();
       expect(redactor.redactSecrets('Bearer cdr-secret-token')).toBe('Bearer ***');
+    } finally {
+      await client.close();
+    }
+  });
+
+  test('a 429 is waited out as Retry-After asks and sent again', async () => {
+    const client = new CdrClient(cdrSectionSchema.parse({ baseUrl: `${origin}/limited` }), settings, new Redactor());
+    try {
+      expect((await client.status()).response?.status).toBe(200);
+      expect(limitedCalls).toBe(3);
     } finally {
       await client.close();
     }
