@@ -50,7 +50,10 @@ function verdictOf(product: Product, filter: ProductFilter, clock: RunClock): Fi
   const updated = timeOf(product.lastUpdated);
   // A lastUpdated that is no date-time is for the record rules, not this filter.
   if (Number.isNaN(updated)) return 'undecided';
-  return updated > Date.parse(filter.updatedSince) ? effective : 'out';
+  const since = Date.parse(filter.updatedSince);
+  // Within the same millisecond only the very same text is judged: a target may keep finer precision.
+  if (updated === since && product.lastUpdated !== filter.updatedSince) return 'undecided';
+  return updated > since ? effective : 'out';
 }
 
 export function describeFilter(filter: ProductFilter): string {

@@ -3,6 +3,7 @@ import { productIdOf } from '../../../checks/cdr/product-walk.ts';
 import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
 import type { Exchange } from '../../../client/exchange.ts';
 import { readCatalogue } from './catalogue.ts';
+import { mapLimit } from './map-limit.ts';
 import { walkForward } from './walk-products.ts';
 
 /** A listed product, the list page it came on, and the answer of its detail. */
@@ -10,20 +11,6 @@ export interface ListedDetail {
   listed: Record<string, unknown>;
   listExchange: Exchange;
   detail: Exchange;
-}
-
-/** Runs `body` over items with at most `limit` in flight, keeping the order of the results. */
-async function mapLimit<T, R>(items: readonly T[], limit: number, body: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await body(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 /**
