@@ -12,7 +12,7 @@ import { defaultPageSize } from '../../rules/cdr/endpoints.ts';
 import { effectiveValues, productCategories, type Effective } from '../../rules/cdr/enums.ts';
 import { forAll } from '../support/for-all.ts';
 import { type Catalogue, clockOf, readCatalogue } from './support/catalogue.ts';
-import { ruleTest, useCdrSession } from './support/cdr-session.ts';
+import { ruleTest, useCdrSession, walkingRule } from './support/cdr-session.ts';
 import { walkForward } from './support/walk-products.ts';
 
 const session = useCdrSession();
@@ -39,9 +39,9 @@ async function judgeFilters(queries: readonly ListQuery[], ruleId: string, catal
 
 const distinct = (values: readonly unknown[]) => [...new Set(values.filter((value): value is string => typeof value === 'string'))];
 
-ruleTest('cdr.list.effective', () => judgeFilters(effectiveValues.map((effective) => ({ effective })), 'cdr.list.effective'));
+ruleTest('cdr.list.effective', () => judgeFilters(effectiveValues.map((effective) => ({ effective })), 'cdr.list.effective'), walkingRule);
 
-ruleTest('cdr.list.effective-default', () => judgeFilters([{}, { pageSize: 7 }], 'cdr.list.effective-default'));
+ruleTest('cdr.list.effective-default', () => judgeFilters([{}, { pageSize: 7 }], 'cdr.list.effective-default'), walkingRule);
 
 ruleTest('cdr.list.updated-since', async ({ observe }) => {
   const id = 'cdr.list.updated-since';
@@ -49,7 +49,7 @@ ruleTest('cdr.list.updated-since', async ({ observe }) => {
   const cuts = updatedSinceCuts(catalogue.products.map((product) => String(product.lastUpdated)), Date.now());
   observe('updated-since cuts', cuts.map((cut) => `${cut.value} (${cut.why})`));
   return judgeFilters([...cuts.map((cut) => ({ effective: 'ALL', updatedSince: cut.value })), { updatedSince: cuts[0]?.value as string }], id, catalogue);
-});
+}, walkingRule);
 
 ruleTest('cdr.list.brand', async ({ observe }) => {
   const id = 'cdr.list.brand';
@@ -57,12 +57,12 @@ ruleTest('cdr.list.brand', async ({ observe }) => {
   const brands = distinct(catalogue.products.map((product) => product.brand)).slice(0, 8);
   observe('brands', brands);
   return judgeFilters(brands.map((brand) => ({ effective: 'ALL', brand })), id, catalogue);
-});
+}, walkingRule);
 
 ruleTest('cdr.list.product-category', async () => {
   const id = 'cdr.list.product-category';
   return judgeFilters(productCategories.map((productCategory) => ({ effective: 'ALL', productCategory })), id);
-});
+}, walkingRule);
 
 ruleTest('cdr.list.filters-combine', async () => {
   const id = 'cdr.list.filters-combine';
@@ -77,7 +77,7 @@ ruleTest('cdr.list.filters-combine', async () => {
     { effective: 'CURRENT', ...(pairs[1] ? { productCategory: pairs[1].productCategory } : {}), ...(since ? { updatedSince: since.value } : {}), pageSize: 7 },
   ];
   return judgeFilters(queries, id, catalogue);
-});
+}, walkingRule);
 
 ruleTest('cdr.list.page-default', async () => {
   const { client } = session();
@@ -92,7 +92,7 @@ ruleTest('cdr.list.page-size-default', async () => {
   const id = 'cdr.list.page-size-default';
   const walks = await Promise.all([{}, { effective: 'ALL' }].map((query) => walkForward(client, query, id)));
   return walks.map((walk) => pageSizes({ walk, pageSize: defaultPageSize }, id));
-});
+}, walkingRule);
 
 for (const ruleId of ['cdr.list.invalid-enum', 'cdr.list.invalid-updated-since', 'cdr.list.invalid-paging'] as const) {
   ruleTest(ruleId, async ({ observe }) => {

@@ -6,7 +6,7 @@ import { productIdOf } from '../../checks/cdr/product-walk.ts';
 import { unknownProductId } from '../../generators/cdr/unknown-product-id.ts';
 import { forAll } from '../support/for-all.ts';
 import { readCatalogue } from './support/catalogue.ts';
-import { ruleTest, useCdrSession } from './support/cdr-session.ts';
+import { ruleTest, useCdrSession, walkingRule } from './support/cdr-session.ts';
 import { detailRecords, sharedDetails, sharedListItems } from './support/details.ts';
 
 const session = useCdrSession();
@@ -28,18 +28,18 @@ for (const [ruleId, kinds] of recordRules) {
   ruleTest(ruleId, async () => {
     const records = [...((kinds as readonly string[]).includes('list') ? await listItems(ruleId) : []), ...((kinds as readonly string[]).includes('detail') ? detailRecords(await details(ruleId)) : [])];
     return productRecords(records, ruleId);
-  });
+  }, walkingRule);
 }
 
 ruleTest('cdr.detail.is-listed-product', async () => {
   const id = 'cdr.detail.is-listed-product';
   return (await details(id)).map((entry) => detailIsListed(entry, id));
-});
+}, walkingRule);
 
 ruleTest('cdr.detail.envelope', async () => {
   const id = 'cdr.detail.envelope';
   return (await details(id)).map((entry) => detailEnvelope(entry.detail, id));
-});
+}, walkingRule);
 
 ruleTest('cdr.detail.unknown-product', async ({ observe }) => {
   const { client, property } = session();
@@ -47,4 +47,4 @@ ruleTest('cdr.detail.unknown-product', async ({ observe }) => {
   const listed = (await readCatalogue(client, id)).products.map(productIdOf);
   const cases = await forAll(unknownProductId(listed), property({ runs: Math.ceil(session().run.runs / 4) }), async (invalid) => errorV2Refusal(await client.detail(invalid.value), invalid.breaks, 404));
   observe('unknown ids tried', cases);
-});
+}, walkingRule);

@@ -8,6 +8,9 @@ import { ruleTestFor } from '../../support/rule-test.ts';
 /** `ruleTest(ruleId, body)` for the cdr rules. */
 export const ruleTest = ruleTestFor(cdrRules);
 
+/** For rules that walk whole lists or ask every detail: a real data holder's catalogue takes minutes at page size 1. */
+export const walkingRule = { timeoutMs: 300_000 };
+
 export interface CdrSession extends FamilySuiteSession<CdrSection> {
   client: CdrClient;
 }

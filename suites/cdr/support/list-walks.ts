@@ -20,7 +20,7 @@ export function sharedListWalks(client: () => CdrClient) {
   const walkGroups = async (ruleId: string): Promise<WalkedGroup[]> => {
     const catalogue = await readCatalogue(client(), ruleId);
     const [sample] = catalogue.products;
-    const plan = listWalkPlan(catalogueSize(catalogue), { brand: sample?.brand as string | undefined, productCategory: sample?.productCategory as string | undefined });
+    const plan = listWalkPlan(catalogueSize(catalogue), { brand: sample?.brand as string | undefined, productCategory: sample?.productCategory as string | undefined }, client().section.maxWalkPages);
     return Promise.all(
       plan.map(async (group) => ({ group, forward: await Promise.all(group.pageSizes.map((pageSize) => walkForward(client(), { ...group.filters, ...(pageSize === undefined ? {} : { pageSize }) }, ruleId))) })),
     );

@@ -58,11 +58,15 @@ describe('updated-since cuts and walk plans', () => {
     expect(Date.parse(withOffset(Date.parse('2026-01-01T00:00:00Z')))).toBe(Date.parse('2026-01-01T00:00:00Z'));
   });
   test('the plan walks everything at 1, 2, 7, the default and above the list, each group led by the size above', () => {
-    const plan = listWalkPlan(390, { brand: 'B', productCategory: 'LEASES' });
+    const plan = listWalkPlan(390, { brand: 'B', productCategory: 'LEASES' }, 2000);
     expect(plan[0]).toEqual({ filters: { effective: 'ALL' }, pageSizes: [391, 1, 2, 7, undefined] });
     expect(plan.filter((group) => group.pageSizes.length > 1).every((group) => group.pageSizes[0] === 391)).toBe(true);
     expect(plan.some((group) => group.filters.brand === 'no brand has this name')).toBe(true);
-    expect(listWalkPlan(0, {}).map((group) => group.filters)).not.toContainEqual(expect.objectContaining({ productCategory: expect.anything() }));
+    expect(listWalkPlan(0, {}, 2000).map((group) => group.filters)).not.toContainEqual(expect.objectContaining({ productCategory: expect.anything() }));
+  });
+  test('a long list is walked at sizes that fit the page cap, and never asked for more than 1000 a page', () => {
+    const [everything] = listWalkPlan(5000, {}, 2000);
+    expect(everything?.pageSizes).toEqual([1000, 7, undefined]);
   });
   test('unknown ids are never listed ones', () => {
     const listed = ['prd-0001', 'prd-0002'];
