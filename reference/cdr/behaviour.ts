@@ -73,7 +73,7 @@ export interface CdrBehaviour {
   /** The data of the status operation for a status value. */
   statusData(status: ServiceStatus, now: number): Record<string, unknown>;
   /** An error body as written (a mutant may drop or change a field). */
-  errorItem(error: ErrorItem, occurrence: string): ErrorItem | Record<string, unknown>;
+  errorItem(error: ErrorItem): ErrorItem | Record<string, unknown>;
 }
 
 const positiveInteger = /^[1-9]\d*$/;

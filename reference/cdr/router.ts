@@ -38,7 +38,6 @@ export async function handleCdr(context: CdrContext, req: IncomingMessage, res: 
   const sentId = headerOf(req, 'x-fapi-interaction-id');
   // Without one sent, a fresh id is returned (the document does not say; real data holders do).
   const freshId = randomUUID();
-  let occurrence = 0;
   const send = (status: number, body: unknown, version?: number) => {
     const payload = Buffer.from(JSON.stringify(body));
     const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', 'content-length': String(payload.length) };
@@ -48,7 +47,7 @@ export async function handleCdr(context: CdrContext, req: IncomingMessage, res: 
     res.writeHead(status, headers);
     res.end(payload);
   };
-  const refuse = (status: number, error: ErrorItem) => send(status, { errors: [behaviour.errorItem(error, `${path}#${(occurrence += 1)}`)] });
+  const refuse = (status: number, error: ErrorItem) => send(status, { errors: [behaviour.errorItem(error)] });
 
   const found = operationOf(path);
   if (!found || req.method !== 'GET') return refuse(404, referenceErrors.notFound(`No operation ${req.method} ${path}`));
