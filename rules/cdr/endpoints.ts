@@ -12,5 +12,3 @@ export const cdrOperationNames = Object.keys(cdrOperations) as CdrOperation[];
 export const defaultPageSize = 25;
 export const defaultPage = 1;
 
-/** Status codes the document lists for errors, with ErrorV2 bodies ("Errors", A). */
-export const errorV2Statuses = [400, 404, 406, 422, 500] as const;

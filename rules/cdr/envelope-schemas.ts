@@ -36,7 +36,6 @@ export const statusData = z.object({
   expectedResolutionTime: dateTime.optional(),
 });
 export const statusResponse = z.object({ data: statusData, meta: z.record(z.string(), z.unknown()).optional() });
-export type StatusData = z.infer<typeof statusData>;
 
 /** ErrorV2: code, title and detail required; meta.urn for application-specific codes. */
 export const errorV2 = z.object({

@@ -46,7 +46,6 @@ export const productV6 = z.object({
   additionalInformation: additionalInformation.optional(),
   cardArt: z.array(cardArtItem).optional(),
 });
-export type ProductV6 = z.infer<typeof productV6>;
 
 const typedItem = <T extends readonly [string, ...string[]]>(typeKey: string, types: T) =>
   z.object({ [typeKey]: z.enum(types), additionalValue: z.string().optional(), additionalInfo: z.string().optional(), additionalInfoUri: z.string().optional() });
@@ -101,4 +100,3 @@ export const productDetailV7 = productV6.extend({
     )
     .optional(),
 });
-export type ProductDetailV7 = z.infer<typeof productDetailV7>;
