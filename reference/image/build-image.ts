@@ -1,10 +1,12 @@
 /**
  * Builds a container image of the bundled reference target from this machine's own files, with no registry:
  * the harness's CLI bundled by esbuild, this Node binary and the shared libraries it links, turned into an
- * image by `docker import`. `npm run image:reference [-- --tag NAME]`; needs the docker CLI and an engine.
+ * image by `docker import`. `npm run image:reference [-- --tag NAME]`; needs the docker CLI and an engine. An
+ * image of the same code and Node version is left as it is.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,13 +16,22 @@ import { referenceImage } from './reference-image.ts';
 /** Packages only the commands that never run in the image use: left out of the bundle. */
 const notInImage = ['vitest', 'vitest/*', 'allure', 'allure-*', 'testcontainers', 'autocannon', 'tsx', 'tsx/*', 'fast-xml-parser', 'esbuild'];
 
+/** Image label holding a digest of the bundled code and the Node version: an image that has it is current. */
+const contentLabel = 'harness.content';
+
 export async function buildReferenceImage(tag: string = referenceImage.tag, log: (line: string) => void = console.log): Promise<void> {
   const rootfs = mkdtempSync(join(tmpdir(), 'harness-reference-rootfs-'));
   try {
-    await bundleCli(join(rootfs, 'app'));
+    const app = join(rootfs, 'app');
+    await bundleCli(app);
+    const content = contentDigest(app);
+    if (labelOf(tag, contentLabel) === content) {
+      log(`image ${tag} is up to date (same code, node ${process.version})`);
+      return;
+    }
     copyNodeWithLibraries(rootfs);
     mkdirSync(join(rootfs, 'tmp'), { mode: 0o1777 });
-    await importRootfs(rootfs, tag);
+    await importRootfs(rootfs, tag, content);
     log(`image ${tag} built (node ${process.version}, entrypoint: ${referenceImage.entrypoint.join(' ')})`);
   } finally {
     rmSync(rootfs, { recursive: true, force: true });
@@ -44,6 +55,18 @@ async function bundleCli(outdir: string): Promise<void> {
   });
 }
 
+function contentDigest(app: string): string {
+  const hash = createHash('sha256').update(process.version);
+  for (const file of readdirSync(app).sort()) hash.update(file).update(readFileSync(join(app, file)));
+  return hash.digest('hex').slice(0, 32);
+}
+
+/** A label of a local image, or undefined when the image (or the label) is not there. */
+function labelOf(tag: string, label: string): string | undefined {
+  const inspected = spawnSync('docker', ['image', 'inspect', '--format', `{{ index .Config.Labels "${label}" }}`, tag], { encoding: 'utf8' });
+  return inspected.status === 0 ? inspected.stdout.trim() : undefined;
+}
+
 /** This Node binary at /usr/local/bin/node, with every shared library `ldd` names at its own path. */
 function copyNodeWithLibraries(rootfs: string): void {
   const ldd = spawnSync('ldd', [process.execPath], { encoding: 'utf8' });
@@ -64,8 +87,8 @@ function copyInto(rootfs: string, from: string, to: string): void {
 }
 
 /** `tar` of the root filesystem piped into `docker import`, with the entrypoint and default command set. */
-function importRootfs(rootfs: string, tag: string): Promise<void> {
-  const changes = [`ENTRYPOINT ${JSON.stringify(referenceImage.entrypoint)}`, `CMD ${JSON.stringify(referenceImage.defaultCommand)}`, 'WORKDIR /app'];
+function importRootfs(rootfs: string, tag: string, content: string): Promise<void> {
+  const changes = [`ENTRYPOINT ${JSON.stringify(referenceImage.entrypoint)}`, `CMD ${JSON.stringify(referenceImage.defaultCommand)}`, 'WORKDIR /app', `LABEL ${contentLabel}=${content}`];
   return new Promise((resolve, reject) => {
     const tar = spawn('tar', ['-C', rootfs, '-c', '.'], { stdio: ['ignore', 'pipe', 'inherit'] });
     const docker = spawn('docker', ['import', ...changes.flatMap((change) => ['--change', change]), '-', tag], { stdio: ['pipe', 'ignore', 'pipe'] });

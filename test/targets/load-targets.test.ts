@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { HarnessError } from '../../targets/harness-error.ts';
 import type { BillingSection } from '../../targets/billing/section.ts';
+import type { CdrSection } from '../../targets/cdr/section.ts';
 import { readTargetsFile, resolveTarget, type TargetsFileContents } from '../../targets/load-targets.ts';
 import type { CommandTarget, ContainerTarget } from '../../targets/schema.ts';
 
@@ -220,6 +221,20 @@ describe('resolveTarget', () => {
     expect(error.message).toContain('families');
   });
 
+  test('a cdr section takes the documented versions by default, an optional token and a pinned past-last status', async () => {
+    const target = { kind: 'url', families: { cdr: { baseUrl: 'https://holder.example/cdr', token: '${CDR_TOKEN}', versions: { list: [4, 5] } } } };
+    const cdr = (await resolveTarget(fileWith({ holder: target }), 'holder', { CDR_TOKEN: 'token-from-env' })).entry.families.cdr as CdrSection;
+    expect(cdr).toMatchObject({ token: 'token-from-env', versions: { list: [4, 5], detail: [7], status: [1] }, maxWalkPages: 2000 });
+    expect(cdr.pastLastPageStatus).toBeUndefined();
+  });
+
+  test('a cdr section with a typo or a past-last status outside 4xx is CONFIG_INVALID naming the key', async () => {
+    const typo = await harnessError(() => resolveTarget(fileWith({ holder: { kind: 'url', families: { cdr: { baseUrl: 'https://holder.example/cdr', pastLastPagStatus: 422 } } } }), 'holder', env), 'CONFIG_INVALID');
+    expect(typo.message).toContain('did you mean "pastLastPageStatus"');
+    const outside = await harnessError(() => resolveTarget(fileWith({ holder: { kind: 'url', families: { cdr: { baseUrl: 'https://holder.example/cdr', pastLastPageStatus: 200 } } } }), 'holder', env), 'CONFIG_INVALID');
+    expect(outside.message).toContain('targets.holder.families.cdr.pastLastPageStatus');
+  });
+
   test('the bundled targets.json resolves every target (three command targets and the reference as a container)', async () => {
     const file = readTargetsFile(join(import.meta.dirname, '../../targets.json'));
     const names = Object.keys(file.rawTargets);
@@ -238,6 +253,14 @@ describe('resolveTarget', () => {
       expect(billing.baseUrl).toBe(`http://127.0.0.1:${resolved.port}/billing`);
       expect(billing.credentials).toEqual({ clientId: bundledEnv.REFERENCE_CLIENT_ID, clientSecret: bundledEnv.REFERENCE_CLIENT_SECRET });
     }
+    const reference = await resolveTarget(file, 'reference', bundledEnv);
+    expect(reference.entry.families.cdr as CdrSection).toEqual({
+      baseUrl: `http://127.0.0.1:${reference.port}/cdr`,
+      versions: { list: [5], detail: [7], status: [1] },
+      pastLastPageStatus: 422,
+      maxWalkPages: 2000,
+      clockMarginMs: 300_000,
+    });
     await harnessError(() => resolveTarget(file, 'reference', {}), 'ENV_MISSING');
   });
 });

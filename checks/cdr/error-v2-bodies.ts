@@ -1,0 +1,17 @@
+import type { Exchange } from '../../client/exchange.ts';
+import { jsonOf, responseOf } from '../response-required.ts';
+import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import { errorBodyIssues } from './error-v2-refusal.ts';
+
+/** Every error response (4xx or 5xx) has `errors`, a list of ErrorV2 with code, title and detail. */
+export function errorV2Bodies(exchanges: readonly Exchange[], ruleId: string): Verdict {
+  const statuses = new Set<number>();
+  for (const exchange of exchanges) {
+    const { status } = responseOf(exchange, ruleId);
+    if (status < 400) continue;
+    statuses.add(status);
+    const issues = errorBodyIssues(jsonOf(exchange, ruleId));
+    if (issues.length > 0) throw new RuleViolation(ruleId, `The ${status} response has no ErrorV2 body: ${issues.join('; ')}`, [exchange]);
+  }
+  return passed(ruleId, { 'error statuses seen': [...statuses].sort().join(', ') });
+}

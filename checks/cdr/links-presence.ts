@@ -1,0 +1,42 @@
+import type { ListLinks } from '../../rules/cdr/envelope-schemas.ts';
+import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import { describeWalk, pageNumberOf, requireEnded, type ProductWalk } from './product-walk.ts';
+
+/** Which pair of links a rule is about: first and prev (all but the first page), next and last (all but the last). */
+export type LinkPair = 'first-prev' | 'next-last';
+
+/** The links a page must carry and the page each names; the one that must be absent; the one that may be (observed). */
+function expectations(pair: LinkPair, pageNumber: number, pages: number) {
+  const atEdge = pair === 'first-prev' ? pageNumber === 1 : pageNumber === pages;
+  const [edge, step] = pair === 'first-prev' ? (['first', 'prev'] as const) : (['last', 'next'] as const);
+  const target = { first: 1, prev: pageNumber - 1, last: pages, next: pageNumber + 1 };
+  return { atEdge, edge, step, names: { [edge]: target[edge], [step]: target[step] } as Partial<Record<keyof ListLinks, number>> };
+}
+
+/**
+ * Over full forward walks: on every page but the first (first-prev) or the last (next-last) both links are
+ * present and name the right page; on that edge page the stepping link (prev, next) is absent. Whether the
+ * edge link (first on page 1, last on the last page) is given there is left open and observed.
+ */
+export function linksPresence(observed: { walks: readonly ProductWalk[]; pair: LinkPair }, ruleId: string): Verdict {
+  let edgeLinkGiven = 0;
+  for (const walk of observed.walks) {
+    requireEnded(walk, ruleId);
+    const pages = walk.pages.length;
+    for (const [index, { body, exchange }] of walk.pages.entries()) {
+      const { atEdge, edge, step, names } = expectations(observed.pair, index + 1, pages);
+      const where = `${describeWalk(walk)}: page ${index + 1} of ${pages}`;
+      if (atEdge) {
+        if (body.links[step] !== undefined) throw new RuleViolation(ruleId, `${where} gives links.${step} (${body.links[step]}) though there is no such page`, [exchange]);
+        if (body.links[edge] !== undefined) edgeLinkGiven += 1;
+        continue;
+      }
+      for (const name of [edge, step]) {
+        const link = body.links[name];
+        if (link === undefined) throw new RuleViolation(ruleId, `${where} has no links.${name}`, [exchange]);
+        if (pageNumberOf(link, body.links.self) !== names[name]) throw new RuleViolation(ruleId, `${where}: links.${name} names page ${pageNumberOf(link, body.links.self)}, not ${names[name]} (${link})`, [exchange]);
+      }
+    }
+  }
+  return passed(ruleId, { [`edge pages that also give ${observed.pair === 'first-prev' ? 'first' : 'last'}`]: edgeLinkGiven });
+}

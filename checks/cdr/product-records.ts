@@ -1,0 +1,23 @@
+import type { Exchange } from '../../client/exchange.ts';
+import { productIssues, type ProductKind } from '../../rules/cdr/product-issues.ts';
+import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import { productIdOf } from './product-walk.ts';
+
+/** A product record as the target returned it: from a list page or a detail response. */
+export interface ObservedProduct {
+  exchange: Exchange;
+  record: unknown;
+  kind: ProductKind;
+}
+
+/** Every record keeps the rule under test (its issues are those productIssues attributes to that rule id). */
+export function productRecords(products: readonly ObservedProduct[], ruleId: string): Verdict {
+  for (const { exchange, record, kind } of products) {
+    const issues = productIssues(record, kind).filter((issue) => issue.rule === ruleId);
+    if (issues.length > 0) {
+      const shown = issues.slice(0, 5).map((issue) => `${issue.path}: ${issue.message}`).join('; ');
+      throw new RuleViolation(ruleId, `The ${kind === 'list' ? 'list item' : 'detail'} of ${productIdOf(record)} breaks the rule: ${shown}`, [exchange]);
+    }
+  }
+  return passed(ruleId, { 'records checked': products.length });
+}

@@ -1,0 +1,54 @@
+import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import { requirePageSizes } from './page-sizes.ts';
+import { describeWalk, pageNumberOf, pageProductIds, requireEnded, walkEvidence, walkProductIds, type ProductWalk } from './product-walk.ts';
+
+/** The page of a walk that holds the product at a position of its product list. */
+function pageHolding(walk: ProductWalk, position: number): number {
+  let count = 0;
+  return Math.max(0, walk.pages.findIndex((page) => (count += page.body.data.products.length) > position));
+}
+
+/** One walk: it ended on the page page 1's `last` names, holds no product twice and pageSize products a page. */
+function judgeWalk(walk: ProductWalk, ruleId: string): string[] {
+  requireEnded(walk, ruleId);
+  const [first] = walk.pages;
+  const final = walk.pages.at(-1);
+  if (first && final && walk.pages.length > 1) {
+    const lastNamed = first.body.links.last === undefined ? Number.NaN : pageNumberOf(first.body.links.last, first.body.links.self);
+    if (lastNamed !== walk.pages.length) throw new RuleViolation(ruleId, `${describeWalk(walk)}: following next ended on page ${walk.pages.length}, but page 1's links.last names page ${lastNamed}`, [first.exchange, final.exchange]);
+  }
+  const ids = walkProductIds(walk);
+  const seen = new Set<string>();
+  const duplicate = ids.findIndex((id) => (seen.has(id) ? true : (seen.add(id), false)));
+  if (duplicate !== -1) throw new RuleViolation(ruleId, `${describeWalk(walk)}: product ${ids[duplicate]} came twice (again on page ${pageHolding(walk, duplicate) + 1})`, walkEvidence(walk, pageHolding(walk, duplicate)));
+  if (walk.pageSize !== undefined) requirePageSizes(walk, walk.pageSize, ruleId);
+  return ids;
+}
+
+/**
+ * Full forward walks of one filtered list at several page sizes: each ends where `last` said, holds no product
+ * twice and page-size products a page, and all visit the same products (the harness cannot know the data, so
+ * the walks are judged against each other; the first is the baseline, best a single page above the whole list).
+ */
+export function walkComplete(walks: readonly ProductWalk[], ruleId: string): Verdict {
+  const [baseline, ...others] = walks;
+  if (!baseline) return passed(ruleId);
+  const expected = new Set(judgeWalk(baseline, ruleId));
+  for (const walk of others) {
+    const ids = judgeWalk(walk, ruleId);
+    const missing = [...expected].filter((id) => !ids.includes(id));
+    const extra = ids.filter((id) => !expected.has(id));
+    if (missing.length > 0 || extra.length > 0) {
+      const at = extra.length > 0 ? pageHolding(walk, ids.indexOf(extra[0] as string)) : walk.pages.length - 1;
+      throw new RuleViolation(
+        ruleId,
+        `${describeWalk(walk)} visited ${ids.length} products, ${describeWalk(baseline)} ${expected.size}: ${missing.length} missing (e.g. ${missing[0] ?? 'none'}), ${extra.length} not in the other (e.g. ${extra[0] ?? 'none'})`,
+        walkEvidence(walk, at),
+      );
+    }
+  }
+  return passed(ruleId, { products: expected.size, walks: walks.map((walk) => `${walk.query}: ${walk.pages.length} pages`) });
+}
+
+/** The products of each page of a walk, for comparisons of walks page by page. */
+export const pagesOf = (walk: ProductWalk) => walk.pages.map((page) => pageProductIds(page).join(','));

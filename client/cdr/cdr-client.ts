@@ -1,0 +1,90 @@
+import { cdrOperations, type CdrOperation } from '../../rules/cdr/endpoints.ts';
+import type { CdrSection } from '../../targets/cdr/section.ts';
+import type { ClientSettings } from '../../targets/schema.ts';
+import type { CircuitBreaker } from '../circuit-breaker.ts';
+import type { Exchange } from '../exchange.ts';
+import { HttpClient } from '../http-client.ts';
+import type { Redactor } from '../redaction.ts';
+import { retryAfterMs } from '../token-endpoint-pacer.ts';
+import { listQueryString, type ListQuery } from './list-query.ts';
+
+/** Attempts of one request, the first included, while the target answers 429. */
+const attemptsOnRateLimit = 4;
+
+/** Header changes for one request: a string sets the header, null leaves it out (x-v included). */
+export type HeaderChanges = Readonly<Record<string, string | null>>;
+
+/**
+ * The harness's client for one open-banking data holder. Every request carries x-v (the highest version the
+ * target serves for the operation) and, when the entry gives one, the bearer token; the token goes only to
+ * the base URL's origin, so a link pointing elsewhere never receives it.
+ */
+export class CdrClient {
+  readonly #http: HttpClient;
+  readonly #origin: string;
+
+  constructor(
+    readonly section: CdrSection,
+    settings: ClientSettings,
+    redactor: Redactor,
+    /** The family's circuit breaker for the run. Default: none (every exchange is sent). */
+    breaker?: CircuitBreaker,
+  ) {
+    this.#http = new HttpClient({ timeoutMs: settings.timeoutMs, maxBodyBytes: settings.maxBodyBytes, ...(breaker ? { breaker } : {}) });
+    this.#origin = new URL(section.baseUrl).origin;
+    if (section.token) redactor.addSecret(section.token);
+  }
+
+  /** The highest version the target serves for an operation. */
+  servedVersion(operation: CdrOperation): number {
+    return Math.max(...this.section.versions[operation]);
+  }
+
+  /** The absolute URL of an operation's path. */
+  urlOf(operation: CdrOperation, productId = ''): string {
+    return this.section.baseUrl.replace(/\/$/, '') + cdrOperations[operation].path.replace('{productId}', encodeURIComponent(productId));
+  }
+
+  #headers(operation: CdrOperation, url: string, changes: HeaderChanges): Record<string, string> {
+    const headers: Record<string, string> = { 'x-v': String(this.servedVersion(operation)), accept: 'application/json' };
+    if (this.section.token && URL.canParse(url) && new URL(url).origin === this.#origin) headers.Authorization = `Bearer ${this.section.token}`;
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === null) delete headers[name];
+      else headers[name] = value;
+    }
+    return headers;
+  }
+
+  /**
+   * GET of an absolute URL as the given operation (a link is followed exactly as the target gave it). A 429
+   * (listed for every operation, its body not shown) is waited out as Retry-After asks and sent again.
+   */
+  async get(operation: CdrOperation, url: string, changes: HeaderChanges = {}): Promise<Exchange> {
+    for (let attempt = 1; ; attempt += 1) {
+      const exchange = await this.#http.send({ method: 'GET', url, headers: this.#headers(operation, url, changes) });
+      if (exchange.response?.status !== 429 || attempt >= attemptsOnRateLimit) return exchange;
+      await new Promise((resolve) => setTimeout(resolve, retryAfterMs(exchange, 1000 * 2 ** (attempt - 1))));
+    }
+  }
+
+  list(query: ListQuery = {}, changes: HeaderChanges = {}): Promise<Exchange> {
+    return this.get('list', this.urlOf('list') + listQueryString(query), changes);
+  }
+
+  detail(productId: string, changes: HeaderChanges = {}): Promise<Exchange> {
+    return this.get('detail', this.urlOf('detail', productId), changes);
+  }
+
+  status(changes: HeaderChanges = {}): Promise<Exchange> {
+    return this.get('status', this.urlOf('status'), changes);
+  }
+
+  /** One request to an operation, for rules that hold on all three (the detail of a given product). */
+  operation(operation: CdrOperation, productId: string, changes: HeaderChanges = {}): Promise<Exchange> {
+    return operation === 'list' ? this.list({}, changes) : operation === 'detail' ? this.detail(productId, changes) : this.status(changes);
+  }
+
+  close(): Promise<void> {
+    return this.#http.close();
+  }
+}

@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import { cdrChecks } from '../checks/cdr/index.ts';
+import { openCdrSession } from '../client/cdr/session.ts';
+import { cdrReference } from '../reference/cdr/index.ts';
+import { cdrRules } from '../rules/cdr/rules.ts';
+import { cdrConfigFixes, cdrSectionSchema } from '../targets/cdr/section.ts';
+import { defineFamily } from './family.ts';
+
+/** Open-banking product data (spec document 3, part A): product list, product detail, service status. */
+export const cdrFamily = defineFamily({
+  name: 'cdr',
+  title: 'Open-banking product data: versions, filters, pagination walks, product records (spec document 3, part A)',
+  rules: cdrRules,
+  checks: cdrChecks,
+  section: cdrSectionSchema,
+  configFixes: cdrConfigFixes,
+  suitesDir: fileURLToPath(new URL('../suites/cdr', import.meta.url)),
+  openSession: openCdrSession,
+  reference: cdrReference,
+});

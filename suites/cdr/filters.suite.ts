@@ -1,0 +1,117 @@
+import { errorV2Refusal } from '../../checks/cdr/error-v2-refusal.ts';
+import { listFilter } from '../../checks/cdr/list-filter.ts';
+import { pageDefault } from '../../checks/cdr/page-default.ts';
+import { pageSizes } from '../../checks/cdr/page-sizes.ts';
+import type { ProductFilter } from '../../checks/cdr/product-filter.ts';
+import { listPageOf, productIdOf } from '../../checks/cdr/product-walk.ts';
+import type { ListQuery } from '../../client/cdr/list-query.ts';
+import { casesBreaking } from '../../generators/gen.ts';
+import { invalidListQuery } from '../../generators/cdr/invalid-list-query.ts';
+import { updatedSinceCuts } from '../../generators/cdr/updated-since-cuts.ts';
+import { defaultPageSize } from '../../rules/cdr/endpoints.ts';
+import { effectiveValues, productCategories, type Effective } from '../../rules/cdr/enums.ts';
+import { forAll } from '../support/for-all.ts';
+import { type Catalogue, clockOf, readCatalogue } from './support/catalogue.ts';
+import { ruleTest, useCdrSession, walkingRule } from './support/cdr-session.ts';
+import { walkForward } from './support/walk-products.ts';
+
+const session = useCdrSession();
+
+/** Walks each query and judges it against the filter it asks for (CURRENT when effective is left out). */
+async function judgeFilters(queries: readonly ListQuery[], ruleId: string, catalogue?: Catalogue) {
+  const { client, section } = session();
+  const everything = catalogue ?? (await readCatalogue(client, ruleId));
+  const walks = await Promise.all(queries.map((query) => walkForward(client, query, ruleId)));
+  const clock = clockOf([everything.walk, ...walks], section.clockMarginMs);
+  // A product any walk showed belongs to the whole list too, so an ALL that misses one is caught.
+  const universe = [...new Map([...walks.flatMap((walk) => walk.pages.flatMap((page) => page.body.data.products)), ...everything.products].map((product) => [productIdOf(product), product])).values()];
+  return walks.map((walk, index) => {
+    const { effective, updatedSince, brand, productCategory } = queries[index] as ListQuery;
+    const filter: ProductFilter = {
+      effective: (effective ?? 'CURRENT') as Effective,
+      ...(updatedSince === undefined ? {} : { updatedSince }),
+      ...(brand === undefined ? {} : { brand }),
+      ...(productCategory === undefined ? {} : { productCategory }),
+    };
+    return listFilter({ walk, filter, universe, clock }, ruleId);
+  });
+}
+
+const distinct = (values: readonly unknown[]) => [...new Set(values.filter((value): value is string => typeof value === 'string'))];
+
+ruleTest('cdr.list.effective', () => judgeFilters(effectiveValues.map((effective) => ({ effective })), 'cdr.list.effective'), walkingRule);
+
+ruleTest('cdr.list.effective-default', () => judgeFilters([{}, { pageSize: 7 }], 'cdr.list.effective-default'), walkingRule);
+
+ruleTest('cdr.list.updated-since', async ({ observe }) => {
+  const id = 'cdr.list.updated-since';
+  const catalogue = await readCatalogue(session().client, id);
+  const cuts = updatedSinceCuts(catalogue.products.map((product) => String(product.lastUpdated)), Date.now());
+  observe('updated-since cuts', cuts.map((cut) => `${cut.value} (${cut.why})`));
+  return judgeFilters([...cuts.map((cut) => ({ effective: 'ALL', updatedSince: cut.value })), { updatedSince: cuts[0]?.value as string }], id, catalogue);
+}, walkingRule);
+
+ruleTest('cdr.list.brand', async ({ observe }) => {
+  const id = 'cdr.list.brand';
+  const catalogue = await readCatalogue(session().client, id);
+  const brands = distinct(catalogue.products.map((product) => product.brand)).slice(0, 8);
+  observe('brands', brands);
+  return judgeFilters(brands.map((brand) => ({ effective: 'ALL', brand })), id, catalogue);
+}, walkingRule);
+
+ruleTest('cdr.list.product-category', async () => {
+  const id = 'cdr.list.product-category';
+  return judgeFilters(productCategories.map((productCategory) => ({ effective: 'ALL', productCategory })), id);
+}, walkingRule);
+
+ruleTest('cdr.list.filters-combine', async () => {
+  const id = 'cdr.list.filters-combine';
+  const catalogue = await readCatalogue(session().client, id);
+  const [since] = updatedSinceCuts(catalogue.products.map((product) => String(product.lastUpdated)), Date.now());
+  // Brand and category pairs the target does list, so the intersections are not empty by construction.
+  const pairs = catalogue.products.filter((_, index) => index % 37 === 0).slice(0, 4).map((product) => ({ brand: String(product.brand), productCategory: String(product.productCategory) }));
+  const queries: ListQuery[] = [
+    ...pairs.map((pair) => ({ effective: 'ALL', ...pair })),
+    ...pairs.slice(0, 2).map((pair) => ({ ...pair, ...(since ? { updatedSince: since.value } : {}) })),
+    { effective: 'FUTURE', ...(pairs[0] ? { brand: pairs[0].brand } : {}) },
+    { effective: 'CURRENT', ...(pairs[1] ? { productCategory: pairs[1].productCategory } : {}), ...(since ? { updatedSince: since.value } : {}), pageSize: 7 },
+  ];
+  return judgeFilters(queries, id, catalogue);
+}, walkingRule);
+
+ruleTest('cdr.list.page-default', async () => {
+  const { client } = session();
+  const id = 'cdr.list.page-default';
+  return Promise.all(
+    [{}, { effective: 'ALL', pageSize: 7 }].map(async (query) => pageDefault({ withoutPage: await client.list(query), pageOne: await client.list({ ...query, page: 1 }) }, id)),
+  );
+});
+
+ruleTest('cdr.list.page-size-default', async () => {
+  const { client } = session();
+  const id = 'cdr.list.page-size-default';
+  const walks = await Promise.all([{}, { effective: 'ALL' }].map((query) => walkForward(client, query, id)));
+  return walks.map((walk) => pageSizes({ walk, pageSize: defaultPageSize }, id));
+}, walkingRule);
+
+for (const ruleId of ['cdr.list.invalid-enum', 'cdr.list.invalid-updated-since', 'cdr.list.invalid-paging'] as const) {
+  ruleTest(ruleId, async ({ observe }) => {
+    const { client, property } = session();
+    const cases = await forAll(casesBreaking(invalidListQuery, ruleId), property({ runs: Math.ceil(session().run.runs / 4) }), async (invalid) =>
+      errorV2Refusal(await client.list(invalid.value), invalid.breaks, 400),
+    );
+    observe('invalid queries tried', cases);
+  });
+}
+
+ruleTest('cdr.list.page-past-last', async () => {
+  const { client, section } = session();
+  const id = 'cdr.list.page-past-last';
+  const verdicts = [];
+  for (const query of [{}, { effective: 'ALL', pageSize: 7 }, { brand: 'no brand has this name' }] as ListQuery[]) {
+    const first = listPageOf(await client.list(query), id);
+    const lastPage = Math.max(Number(first.meta.totalPages), 1);
+    for (const page of [lastPage + 1, lastPage + 5]) verdicts.push(errorV2Refusal(await client.list({ ...query, page }), id, section.pastLastPageStatus ?? null));
+  }
+  return verdicts;
+});

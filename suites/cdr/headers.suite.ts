@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { errorV2Refusal } from '../../checks/cdr/error-v2-refusal.ts';
+import { versionNegotiation } from '../../checks/cdr/version-negotiation.ts';
+import { headerEcho } from '../../checks/header-echo.ts';
+import { statusForValidInput } from '../../checks/status-for-valid-input.ts';
+import type { Exchange } from '../../client/exchange.ts';
+import { getHeader } from '../../client/headers.ts';
+import { invalidVersionValue } from '../../generators/cdr/invalid-version-value.ts';
+import { cdrOperationNames } from '../../rules/cdr/endpoints.ts';
+import { forAll } from '../support/for-all.ts';
+import { ruleTest, useCdrSession } from './support/cdr-session.ts';
+import { knownProductId } from './support/known-product.ts';
+
+const session = useCdrSession();
+
+/** The three operations, each with a known product for the detail. */
+async function operations(ruleId: string) {
+  const { client } = session();
+  const productId = await knownProductId(client, ruleId);
+  return cdrOperationNames.map((operation) => ({ operation, send: (changes: Record<string, string | null>) => client.operation(operation, productId, changes) }));
+}
+
+ruleTest('cdr.x-v.served', async ({ observe }) => {
+  const { client, section } = session();
+  const id = 'cdr.x-v.served';
+  const returned: Record<string, string> = {};
+  const verdicts = (
+    await Promise.all(
+      (await operations(id)).map(({ operation, send }) =>
+        Promise.all(
+          section.versions[operation].map(async (version) => {
+            const exchange = await send({ 'x-v': String(version) });
+            returned[`${operation} x-v ${version}`] = exchange.response ? (getHeader(exchange.response.headers, 'x-v') ?? '(none)') : '(no answer)';
+            return statusForValidInput(exchange, id, 200);
+          }),
+        ),
+      ),
+    )
+  ).flat();
+  // The document does not name an x-v response header: what comes back is shown, never judged.
+  observe('x-v response header', returned);
+  if (section.token) observe('status without the bearer token', (await client.status({ Authorization: null })).response?.status ?? 'no answer');
+  return verdicts;
+});
+
+ruleTest('cdr.x-v.required', async ({ observe }) => {
+  const { property } = session();
+  const targets = await operations('cdr.x-v.required');
+  const cases = await forAll(invalidVersionValue('cdr.x-v.required', true), property({ runs: Math.ceil(session().run.runs / 4) }), async (invalid) => {
+    await Promise.all(targets.map(async ({ send }) => errorV2Refusal(await send({ 'x-v': invalid.value }), invalid.breaks, 400)));
+  });
+  observe('x-v values tried', cases);
+});
+
+ruleTest('cdr.x-v.unsupported', async () => {
+  const { client } = session();
+  const id = 'cdr.x-v.unsupported';
+  return (
+    await Promise.all(
+      (await operations(id)).flatMap(({ operation, send }) => {
+        const highest = client.servedVersion(operation);
+        return [highest + 1, highest + 7, 999].map(async (version) => errorV2Refusal(await send({ 'x-v': String(version) }), id, 406));
+      }),
+    )
+  ).flat();
+});
+
+ruleTest('cdr.x-min-v.honoured', async () => {
+  const { client, section } = session();
+  const id = 'cdr.x-min-v.honoured';
+  return Promise.all(
+    (await operations(id)).flatMap(({ operation, send }) => {
+      const highest = client.servedVersion(operation);
+      const lowest = Math.min(...section.versions[operation]);
+      const above = highest + 3;
+      const cases = [
+        { minimum: highest, expect: 'served' },
+        { minimum: lowest, expect: 'served' },
+        { minimum: 1, expect: 'served' },
+        { minimum: highest + 1, expect: 'refused' },
+        { minimum: above, expect: 'refused' },
+      ] as const;
+      return cases.map(async ({ minimum, expect }) => versionNegotiation({ exchange: await send({ 'x-v': String(above), 'x-min-v': String(minimum) }), expect }, id));
+    }),
+  );
+});
+
+ruleTest('cdr.x-min-v.invalid', async ({ observe }) => {
+  const { property } = session();
+  const targets = await operations('cdr.x-min-v.invalid');
+  const cases = await forAll(invalidVersionValue('cdr.x-min-v.invalid', false), property({ runs: Math.ceil(session().run.runs / 4) }), async (invalid) => {
+    await Promise.all(targets.map(async ({ send }) => errorV2Refusal(await send({ 'x-min-v': invalid.value as string }), invalid.breaks, 400)));
+  });
+  observe('x-min-v values tried', cases);
+});
+
+ruleTest('cdr.interaction-id.echo', async ({ observe }) => {
+  const { client } = session();
+  const id = 'cdr.interaction-id.echo';
+  const headerName = 'x-fapi-interaction-id';
+  const targets = await operations(id);
+  const echoed = async (send: (changes: Record<string, string>) => Promise<Exchange>) => {
+    const sent = randomUUID();
+    return headerEcho(await send({ [headerName]: sent }), id, { headerName, sent });
+  };
+  const verdicts = await Promise.all([
+    // On success, on a 400 (no x-v) and a 406 (x-v above every served one), on each operation.
+    ...targets.flatMap(({ operation, send }) =>
+      ([{}, { 'x-v': null }, { 'x-v': String(client.servedVersion(operation) + 1) }] as Record<string, string | null>[]).map((changes) => echoed((header) => send({ ...changes, ...header }))),
+    ),
+    // On a 404 (unknown product) and on the refusal of a page past the last.
+    echoed((header) => client.detail('no-such-product-for-the-echo', header)),
+    echoed((header) => client.list({ page: 100_000 }, header)),
+  ]);
+  // Without one sent the document says nothing: whether the target makes one up is shown.
+  const without = await targets[0]?.send({});
+  observe('x-fapi-interaction-id returned when none is sent', without?.response ? (getHeader(without.response.headers, headerName) ?? '(none)') : '(no answer)');
+  return verdicts;
+});

@@ -1,0 +1,44 @@
+import { emptyResult } from '../../checks/cdr/empty-result.ts';
+import { linksPresence } from '../../checks/cdr/links-presence.ts';
+import { linksSelf } from '../../checks/cdr/links-self.ts';
+import { listTotals } from '../../checks/cdr/list-totals.ts';
+import { walkBack } from '../../checks/cdr/walk-back.ts';
+import { walkComplete } from '../../checks/cdr/walk-complete.ts';
+import { ruleTest, useCdrSession, walkingRule } from './support/cdr-session.ts';
+import { sharedListWalks } from './support/list-walks.ts';
+
+const session = useCdrSession();
+const walks = sharedListWalks(() => session().client);
+const allForward = async (ruleId: string) => (await walks.forward(ruleId)).flatMap((walked) => walked.forward);
+
+ruleTest('cdr.links.self', async () => {
+  const id = 'cdr.links.self';
+  const forward = await allForward(id);
+  // Walking back meets the pages from the other side: their self links are judged too.
+  const back = await Promise.all(forward.filter((walk) => walk.pageSize !== 1).map((walk) => walks.back(walk, id)));
+  return linksSelf([...forward, ...back], id);
+}, walkingRule);
+
+ruleTest('cdr.links.first-prev-when-not-first', async () => linksPresence({ walks: await allForward('cdr.links.first-prev-when-not-first'), pair: 'first-prev' }, 'cdr.links.first-prev-when-not-first'), walkingRule);
+
+ruleTest('cdr.links.next-last-when-not-last', async () => linksPresence({ walks: await allForward('cdr.links.next-last-when-not-last'), pair: 'next-last' }, 'cdr.links.next-last-when-not-last'), walkingRule);
+
+ruleTest('cdr.pagination.walk-complete', async () => {
+  const id = 'cdr.pagination.walk-complete';
+  return (await walks.forward(id)).map((walked) => walkComplete(walked.forward, id));
+}, walkingRule);
+
+ruleTest('cdr.pagination.walk-back', async () => {
+  const id = 'cdr.pagination.walk-back';
+  const forward = await allForward(id);
+  return Promise.all(forward.map(async (walk) => walkBack({ forward: walk, back: await walks.back(walk, id) }, id)));
+}, walkingRule);
+
+ruleTest('cdr.pagination.totals', async () => listTotals(await allForward('cdr.pagination.totals'), 'cdr.pagination.totals'), walkingRule);
+
+ruleTest('cdr.pagination.empty-result', async () => {
+  const { client } = session();
+  const id = 'cdr.pagination.empty-result';
+  const queries = [{ brand: 'no brand has this name' }, { effective: 'ALL', updatedSince: new Date(Date.now() + 365 * 86_400_000).toISOString() }, { effective: 'ALL', brand: 'no brand has this name', pageSize: 1 }];
+  return Promise.all(queries.map(async (query) => emptyResult(await client.list(query), id)));
+}, walkingRule);

@@ -1,0 +1,50 @@
+import { detailEnvelope } from '../../checks/cdr/detail-envelope.ts';
+import { detailIsListed } from '../../checks/cdr/detail-is-listed.ts';
+import { errorV2Refusal } from '../../checks/cdr/error-v2-refusal.ts';
+import { productRecords } from '../../checks/cdr/product-records.ts';
+import { productIdOf } from '../../checks/cdr/product-walk.ts';
+import { unknownProductId } from '../../generators/cdr/unknown-product-id.ts';
+import { forAll } from '../support/for-all.ts';
+import { readCatalogue } from './support/catalogue.ts';
+import { ruleTest, useCdrSession, walkingRule } from './support/cdr-session.ts';
+import { detailRecords, sharedDetails, sharedListItems } from './support/details.ts';
+
+const session = useCdrSession();
+const details = sharedDetails(() => session().client, () => session().run.target.client.concurrency);
+const listItems = sharedListItems(() => session().client);
+
+/** The record rules and the records each is judged on: list items, details, or both. */
+const recordRules = [
+  ['cdr.product.list-item', ['list']],
+  ['cdr.product.detail', ['detail']],
+  ['cdr.product.card-art', ['list', 'detail']],
+  ['cdr.product.primary-uri-when-additional', ['list', 'detail']],
+  ['cdr.product.additional-info-when-other', ['detail']],
+  ['cdr.product.application-frequency-when-periodic', ['detail']],
+  ['cdr.product.fee-method-structure', ['detail']],
+] as const;
+
+for (const [ruleId, kinds] of recordRules) {
+  ruleTest(ruleId, async () => {
+    const records = [...((kinds as readonly string[]).includes('list') ? await listItems(ruleId) : []), ...((kinds as readonly string[]).includes('detail') ? detailRecords(await details(ruleId)) : [])];
+    return productRecords(records, ruleId);
+  }, walkingRule);
+}
+
+ruleTest('cdr.detail.is-listed-product', async () => {
+  const id = 'cdr.detail.is-listed-product';
+  return (await details(id)).map((entry) => detailIsListed(entry, id));
+}, walkingRule);
+
+ruleTest('cdr.detail.envelope', async () => {
+  const id = 'cdr.detail.envelope';
+  return (await details(id)).map((entry) => detailEnvelope(entry.detail, id));
+}, walkingRule);
+
+ruleTest('cdr.detail.unknown-product', async ({ observe }) => {
+  const { client, property } = session();
+  const id = 'cdr.detail.unknown-product';
+  const listed = (await readCatalogue(client, id)).products.map(productIdOf);
+  const cases = await forAll(unknownProductId(listed), property({ runs: Math.ceil(session().run.runs / 4) }), async (invalid) => errorV2Refusal(await client.detail(invalid.value), invalid.breaks, 404));
+  observe('unknown ids tried', cases);
+}, walkingRule);

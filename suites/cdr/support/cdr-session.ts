@@ -1,0 +1,23 @@
+import { CdrClient } from '../../../client/cdr/cdr-client.ts';
+import { defaultRedactor } from '../../../client/redaction.ts';
+import { cdrRules } from '../../../rules/cdr/rules.ts';
+import type { CdrSection } from '../../../targets/cdr/section.ts';
+import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
+import { ruleTestFor } from '../../support/rule-test.ts';
+
+/** `ruleTest(ruleId, body)` for the cdr rules. */
+export const ruleTest = ruleTestFor(cdrRules);
+
+/** For rules that walk whole lists or ask every detail: a real data holder's catalogue takes minutes at page size 1. */
+export const walkingRule = { timeoutMs: 300_000 };
+
+export interface CdrSession extends FamilySuiteSession<CdrSection> {
+  client: CdrClient;
+}
+
+/** Opens a cdr client for one suite file and closes it after. A target without a cdr section gets no session. */
+export function useCdrSession(): () => CdrSession {
+  return useFamilySession<CdrSection, CdrSession>('cdr', ({ run, section, breaker }) => ({
+    client: new CdrClient(section, run.target.client, defaultRedactor, breaker),
+  }));
+}

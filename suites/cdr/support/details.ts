@@ -1,0 +1,53 @@
+import type { ObservedProduct } from '../../../checks/cdr/product-records.ts';
+import { productIdOf } from '../../../checks/cdr/product-walk.ts';
+import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
+import type { Exchange } from '../../../client/exchange.ts';
+import { readCatalogue } from './catalogue.ts';
+import { mapLimit } from './map-limit.ts';
+import { walkForward } from './walk-products.ts';
+
+/** A listed product, the list page it came on, and the answer of its detail. */
+export interface ListedDetail {
+  listed: Record<string, unknown>;
+  listExchange: Exchange;
+  detail: Exchange;
+}
+
+/**
+ * Every product the target lists (effective=ALL) with the answer of its detail, made once per suite file and
+ * shared by its rules; the details are asked `concurrency` at a time.
+ */
+export function sharedDetails(client: () => CdrClient, concurrency: () => number) {
+  let details: Promise<ListedDetail[]> | undefined;
+  const load = async (ruleId: string) => {
+    const catalogue = await readCatalogue(client(), ruleId);
+    const listed = catalogue.walk.pages.flatMap((page) => page.body.data.products.map((product) => ({ listed: product as Record<string, unknown>, listExchange: page.exchange })));
+    return mapLimit(listed, concurrency(), async (entry) => ({ ...entry, detail: await client().detail(productIdOf(entry.listed)) }));
+  };
+  return (ruleId: string): Promise<ListedDetail[]> => (details ??= load(ruleId));
+}
+
+/** The records the detail answers hold (a detail that is not 200 JSON is skipped: cdr.detail.envelope judges it). */
+export function detailRecords(entries: readonly ListedDetail[]): ObservedProduct[] {
+  return entries.flatMap((entry) => {
+    if (entry.detail.response?.status !== 200) return [];
+    try {
+      return [{ exchange: entry.detail, record: (entry.detail.response.json() as { data?: unknown }).data, kind: 'detail' as const }];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * The list items of several walks (everything, the default CURRENT list, the FUTURE products at size 7), made
+ * once per suite file: a target that shapes a record otherwise under a filter or a page size is met too.
+ */
+export function sharedListItems(client: () => CdrClient) {
+  let items: Promise<ObservedProduct[]> | undefined;
+  const load = async (ruleId: string) => {
+    const walks = await Promise.all([{ effective: 'ALL' }, {}, { effective: 'FUTURE', pageSize: 7 }].map((query) => walkForward(client(), query, ruleId)));
+    return walks.flatMap((walk) => walk.pages.flatMap((page) => page.body.data.products.map((record) => ({ exchange: page.exchange, record, kind: 'list' as const }))));
+  };
+  return (ruleId: string): Promise<ObservedProduct[]> => (items ??= load(ruleId));
+}

@@ -1,0 +1,38 @@
+import type { ProductWalk } from '../../../checks/cdr/product-walk.ts';
+import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
+import { listWalkPlan, type WalkGroup } from '../../../generators/cdr/list-walk-plan.ts';
+import { catalogueSize, readCatalogue } from './catalogue.ts';
+import { walkBackFrom, walkForward } from './walk-products.ts';
+
+/** The forward walks of one group of the plan, the first at the size above the whole list (the baseline). */
+export interface WalkedGroup {
+  group: WalkGroup;
+  forward: ProductWalk[];
+}
+
+/**
+ * The walks of the plan, made once per suite file and shared by its rules (each rule judges them its way).
+ * A page that is no list answer is a violation of the rule that asked first.
+ */
+export function sharedListWalks(client: () => CdrClient) {
+  let forward: Promise<WalkedGroup[]> | undefined;
+  const back = new Map<ProductWalk, Promise<ProductWalk>>();
+  const walkGroups = async (ruleId: string): Promise<WalkedGroup[]> => {
+    const catalogue = await readCatalogue(client(), ruleId);
+    const [sample] = catalogue.products;
+    const plan = listWalkPlan(catalogueSize(catalogue), { brand: sample?.brand as string | undefined, productCategory: sample?.productCategory as string | undefined }, client().section.maxWalkPages);
+    return Promise.all(
+      plan.map(async (group) => ({ group, forward: await Promise.all(group.pageSizes.map((pageSize) => walkForward(client(), { ...group.filters, ...(pageSize === undefined ? {} : { pageSize }) }, ruleId))) })),
+    );
+  };
+  return {
+    forward(ruleId: string): Promise<WalkedGroup[]> {
+      forward ??= walkGroups(ruleId);
+      return forward;
+    },
+    back(walk: ProductWalk, ruleId: string): Promise<ProductWalk> {
+      if (!back.has(walk)) back.set(walk, walkBackFrom(client(), walk, ruleId));
+      return back.get(walk) as Promise<ProductWalk>;
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { cdrOperations } from '../../rules/cdr/endpoints.ts';
+
+const versions = (documented: number) => z.array(z.number().int().positive()).min(1).default([documented]);
+
+/** `families.cdr` of a target entry: the open-banking product data of document 3, part A. */
+export const cdrSectionSchema = z
+  .object({
+    /** The data holder's base address ({cdr_base_url}); /v1/banking/products and /v1/discovery/status are relative to it. */
+    baseUrl: z.url(),
+    /** Bearer token sent on every request when given (its issuance is not shown); write it as a ${VAR} placeholder. Default: none. */
+    token: z.string().min(1).optional(),
+    /** Endpoint versions the target serves per operation. Default: the documented ones, list [5], detail [7], status [1]. */
+    versions: z
+      .object({ list: versions(cdrOperations.list.version), detail: versions(cdrOperations.detail.version), status: versions(cdrOperations.status.version) })
+      .strict()
+      .default({ list: [cdrOperations.list.version], detail: [cdrOperations.detail.version], status: [cdrOperations.status.version] }),
+    /** The status a page past the last must get (the document lists 422 without saying when). Default: any 4xx. */
+    pastLastPageStatus: z.number().int().min(400).max(499).optional(),
+    /** Upper bound on the pages of one walk (a target whose next never ends fails, never loops). Default 2000. */
+    maxWalkPages: z.number().int().positive().default(2000),
+    /** Products whose effective window opens or closes this close to the run's clock are not judged by the effective filter (clock skew). Default 300000 (5 minutes). */
+    clockMarginMs: z.number().int().min(0).default(300_000),
+  })
+  .strict();
+
+export type CdrSection = z.infer<typeof cdrSectionSchema>;
+
+export const cdrConfigFixes: Record<string, string> = {
+  baseUrl: 'give the data holder base address, e.g. "http://127.0.0.1:8080/cdr"',
+  token: 'write "${YOUR_CDR_TOKEN_VARIABLE}" and export the variable; never put the token in the file',
+  versions: 'give the versions served per operation, e.g. { "list": [4, 5], "detail": [7], "status": [1] }',
+  pastLastPageStatus: 'give the 4xx the target answers for a page past the last, e.g. 422',
+};

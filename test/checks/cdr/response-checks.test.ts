@@ -1,0 +1,109 @@
+import { describe, expect, test } from 'vitest';
+import { detailEnvelope } from '../../../checks/cdr/detail-envelope.ts';
+import { detailIsListed } from '../../../checks/cdr/detail-is-listed.ts';
+import { errorStableTitle } from '../../../checks/cdr/error-stable-title.ts';
+import { errorUrn } from '../../../checks/cdr/error-urn.ts';
+import { errorV2Bodies } from '../../../checks/cdr/error-v2-bodies.ts';
+import { errorV2Refusal } from '../../../checks/cdr/error-v2-refusal.ts';
+import { pageDefault } from '../../../checks/cdr/page-default.ts';
+import { productRecords } from '../../../checks/cdr/product-records.ts';
+import { statusCondition } from '../../../checks/cdr/status-condition.ts';
+import { versionNegotiation } from '../../../checks/cdr/version-negotiation.ts';
+import { exchange, jsonExchange } from '../exchanges.ts';
+import { violationOf } from '../violation.ts';
+import { correctPages, tenProducts } from './synthetic-list.ts';
+
+const rule = 'test.rule';
+const error = (code: string, title = 'Invalid Field', extra: Record<string, unknown> = {}) => ({ errors: [{ code, title, detail: 'this time', ...extra }] });
+const standard = 'urn:au-cds:error:cds-all:Field/Invalid';
+
+describe('error-v2-refusal and version-negotiation', () => {
+  test('the expected status with an ErrorV2 list passes; any 4xx when none is pinned', () => {
+    errorV2Refusal(jsonExchange(400, error(standard)), rule, 400);
+    errorV2Refusal(jsonExchange(422, error(standard)), rule, null);
+  });
+  test('another status, a 5xx, a body without errors or a title fail', () => {
+    violationOf(() => errorV2Refusal(jsonExchange(406, error(standard)), rule, 400), rule);
+    violationOf(() => errorV2Refusal(jsonExchange(500, error(standard)), rule, null), rule);
+    violationOf(() => errorV2Refusal(jsonExchange(400, { code: standard }), rule, 400), rule);
+    violationOf(() => errorV2Refusal(jsonExchange(400, { errors: [{ code: standard, detail: 'x' }] }), rule, 400), rule);
+    violationOf(() => errorV2Refusal(jsonExchange(400, { errors: [] }), rule, 400), rule);
+  });
+  test('served is 200; refused is 406 with ErrorV2', () => {
+    versionNegotiation({ exchange: jsonExchange(200, {}), expect: 'served' }, rule);
+    versionNegotiation({ exchange: jsonExchange(406, error(standard)), expect: 'refused' }, rule);
+    violationOf(() => versionNegotiation({ exchange: jsonExchange(406, error(standard)), expect: 'served' }, rule), rule);
+    violationOf(() => versionNegotiation({ exchange: jsonExchange(200, {}), expect: 'refused' }, rule), rule);
+  });
+});
+
+describe('error-v2-bodies, error-urn, error-stable-title', () => {
+  test('every error status is judged; successes are skipped', () => {
+    expect(errorV2Bodies([jsonExchange(200, {}), jsonExchange(404, error('APP-1', 'Gone', { meta: { urn: standard } }))], rule).observations).toEqual({ 'error statuses seen': '404' });
+    violationOf(() => errorV2Bodies([jsonExchange(500, { message: 'oops' })], rule), rule);
+    violationOf(() => errorV2Bodies([exchange({ status: 404, body: 'not json' })], rule), rule);
+  });
+  test('an application code needs meta.urn, a URN; a standard code does not', () => {
+    errorUrn([jsonExchange(400, error(standard)), jsonExchange(404, error('APP-1', 'Gone', { meta: { urn: standard } }))], rule);
+    violationOf(() => errorUrn([jsonExchange(404, error('APP-1'))], rule), rule);
+    violationOf(() => errorUrn([jsonExchange(404, error('APP-1', 'Gone', { meta: { urn: 'Resource/NotFound' } }))], rule), rule);
+  });
+  test('the same condition keeps its title; only the detail may change', () => {
+    errorStableTitle([{ condition: 'page 0', exchanges: [jsonExchange(400, error(standard)), jsonExchange(400, { errors: [{ code: standard, title: 'Invalid Field', detail: 'other' }] })] }], rule);
+    violationOf(() => errorStableTitle([{ condition: 'page 0', exchanges: [jsonExchange(400, error(standard)), jsonExchange(400, error(standard, 'Invalid Field: page -3'))] }], rule), rule);
+  });
+});
+
+describe('status-condition', () => {
+  const status = (data: Record<string, unknown>) => jsonExchange(200, { data: { updateTime: '2026-01-01T00:00:00Z', ...data } });
+  test('each status with its fields passes every rule', () => {
+    const answers = [
+      status({ status: 'OK' }),
+      status({ status: 'PARTIAL_FAILURE', explanation: 'slow', detectionTime: '2026-01-01T00:00:00Z', expectedResolutionTime: '2026-01-02T00:00:00Z' }),
+      status({ status: 'SCHEDULED_OUTAGE', explanation: 'maintenance', expectedResolutionTime: '2026-01-02T00:00:00Z' }),
+      status({ status: 'UNAVAILABLE', explanation: 'down' }),
+    ];
+    for (const id of ['cdr.status.record', 'cdr.status.explanation-when-not-ok', 'cdr.status.detection-time', 'cdr.status.resolution-absent-when-ok']) {
+      expect(statusCondition(answers, id).observations).toEqual({ 'statuses reported': 'OK, PARTIAL_FAILURE, SCHEDULED_OUTAGE, UNAVAILABLE' });
+    }
+  });
+  test('each breach fails its own rule only', () => {
+    const cases = [
+      ['cdr.status.record', status({ status: 'DEGRADED', explanation: 'x' })],
+      ['cdr.status.explanation-when-not-ok', status({ status: 'UNAVAILABLE' })],
+      ['cdr.status.detection-time', status({ status: 'SCHEDULED_OUTAGE', explanation: 'x', detectionTime: '2026-01-01T00:00:00Z' })],
+      ['cdr.status.resolution-absent-when-ok', status({ status: 'OK', expectedResolutionTime: '2026-01-01T00:00:00Z' })],
+    ] as const;
+    for (const [id, answer] of cases) {
+      violationOf(() => statusCondition([answer], id), id);
+      for (const [other] of cases.filter(([candidate]) => candidate !== id)) statusCondition([answer], other);
+    }
+  });
+});
+
+describe('records, detail and page default', () => {
+  const item = { productId: 'p1', lastUpdated: '2026-01-01T00:00:00Z', productCategory: 'LEASES', name: 'n', description: 'd', brand: 'b', isTailored: false };
+  test('product-records judges only the rule under test', () => {
+    const broken = { ...item, cardArt: [{ cardScheme: 'AMEX', cardType: 'PREPAID', imageUri: 'https://x.example/a.png' }] };
+    productRecords([{ exchange: jsonExchange(200, {}), record: broken, kind: 'list' }], 'cdr.product.list-item');
+    violationOf(() => productRecords([{ exchange: jsonExchange(200, {}), record: broken, kind: 'list' }], 'cdr.product.card-art'), 'cdr.product.card-art');
+  });
+  test('detail-is-listed: equal list fields pass; a changed one or a 404 fails', () => {
+    const detail = (data: Record<string, unknown>, status = 200) => jsonExchange(status, { data, links: { self: 'https://x.example/p1' } });
+    detailIsListed({ listed: item, listExchange: jsonExchange(200, {}), detail: detail({ ...item, fees: [] }) }, rule);
+    violationOf(() => detailIsListed({ listed: item, listExchange: jsonExchange(200, {}), detail: detail({ ...item, name: 'other' }) }, rule), rule);
+    violationOf(() => detailIsListed({ listed: item, listExchange: jsonExchange(200, {}), detail: detail({}, 404) }, rule), rule);
+  });
+  test('detail-envelope: self only, fully qualified, meta optional', () => {
+    detailEnvelope(jsonExchange(200, { data: item, links: { self: 'https://x.example/p1' } }), rule);
+    detailEnvelope(jsonExchange(200, { data: item, links: { self: 'https://x.example/p1' }, meta: {} }), rule);
+    violationOf(() => detailEnvelope(jsonExchange(200, { data: item, links: { self: 'https://x.example/p1', next: 'https://x.example/p2' } }), rule), rule);
+    violationOf(() => detailEnvelope(jsonExchange(200, { data: item, links: { self: '/p1' } }), rule), rule);
+    violationOf(() => detailEnvelope(jsonExchange(200, { data: item }), rule), rule);
+  });
+  test('page-default: the same products as page=1 pass; page 2 fails', () => {
+    const [one, two] = correctPages(tenProducts, 3);
+    pageDefault({ withoutPage: jsonExchange(200, one), pageOne: jsonExchange(200, one) }, rule);
+    violationOf(() => pageDefault({ withoutPage: jsonExchange(200, two), pageOne: jsonExchange(200, one) }, rule), rule);
+  });
+});

@@ -1,0 +1,92 @@
+import { describe, expect, test } from 'vitest';
+import { emptyResult } from '../../../checks/cdr/empty-result.ts';
+import { linksPresence } from '../../../checks/cdr/links-presence.ts';
+import { linksSelf } from '../../../checks/cdr/links-self.ts';
+import { listTotals } from '../../../checks/cdr/list-totals.ts';
+import { pageSizes } from '../../../checks/cdr/page-sizes.ts';
+import { walkBack } from '../../../checks/cdr/walk-back.ts';
+import { walkComplete } from '../../../checks/cdr/walk-complete.ts';
+import type { ListResponse } from '../../../rules/cdr/envelope-schemas.ts';
+import { jsonExchange } from '../exchanges.ts';
+import { violationOf } from '../violation.ts';
+import { correctPages, pageUrl, syntheticWalk, tenProducts } from './synthetic-list.ts';
+
+const rule = 'test.rule';
+const walkAt = (size: number, pages = correctPages(tenProducts, size)) => syntheticWalk(pages, size);
+/** The correct pages at a size with one page changed. */
+const changed = (size: number, pageIndex: number, change: (page: ListResponse) => ListResponse) => correctPages(tenProducts, size).map((page, index) => (index === pageIndex ? change(page) : page));
+const withoutLink = (name: keyof ListResponse['links']) => (page: ListResponse) => ({ ...page, links: Object.fromEntries(Object.entries(page.links).filter(([key]) => key !== name)) as ListResponse['links'] });
+
+describe('walk-complete', () => {
+  test('walks at 11, 1, 2, 3 and 7 of a correct holder pass', () => {
+    expect(walkComplete([11, 1, 2, 3, 7].map((size) => walkAt(size)), rule).observations?.products).toBe(10);
+  });
+  test('a product missing between pages, a product twice, a short page, a walk ending before last and one that never ends fail', () => {
+    const skipped = correctPages([...tenProducts.slice(0, 3), ...tenProducts.slice(4)], 3);
+    violationOf(() => walkComplete([walkAt(11), walkAt(3, skipped)], rule), rule);
+    violationOf(() => walkComplete([walkAt(11), walkAt(3, changed(3, 1, (page) => ({ ...page, data: { products: [tenProducts[2], ...page.data.products.slice(1)] } })))], rule), rule);
+    violationOf(() => walkComplete([walkAt(11), walkAt(3, changed(3, 0, (page) => ({ ...page, data: { products: page.data.products.slice(0, 2) } })))], rule), rule);
+    expect(violationOf(() => walkComplete([walkAt(3, correctPages(tenProducts, 3).slice(0, 3))], rule), rule).message).toContain('links.last names page 4');
+    violationOf(() => walkComplete([syntheticWalk(correctPages(tenProducts, 2), 2, 'forward', 'page-cap')], rule), rule);
+  });
+});
+
+describe('walk-back', () => {
+  const back = (size: number, pages = correctPages(tenProducts, size)) => syntheticWalk([...pages].reverse(), size, 'back');
+  test('the pages in reverse pass', () => {
+    expect(walkBack({ forward: walkAt(3), back: back(3) }, rule).observations).toEqual({ pages: 4 });
+  });
+  test('a page reversed on the way back, or a walk back that stops early, fails', () => {
+    violationOf(() => walkBack({ forward: walkAt(3), back: back(3, changed(3, 1, (page) => ({ ...page, data: { products: [...page.data.products].reverse() } }))) }, rule), rule);
+    violationOf(() => walkBack({ forward: walkAt(3), back: syntheticWalk([...correctPages(tenProducts, 3)].reverse().slice(0, 3), 3, 'back') }, rule), rule);
+  });
+});
+
+describe('links-self and links-presence', () => {
+  test('a correct walk passes both', () => {
+    expect(linksSelf([walkAt(3), walkAt(1)], rule).observations).toEqual({ pages: 14 });
+    linksPresence({ walks: [walkAt(3), walkAt(10)], pair: 'first-prev' }, rule);
+    linksPresence({ walks: [walkAt(3), walkAt(10)], pair: 'next-last' }, rule);
+  });
+  test('a relative self, a self naming another page, or another page size fail links-self', () => {
+    violationOf(() => linksSelf([walkAt(3, changed(3, 1, (page) => ({ ...page, links: { ...page.links, self: '/cdr/v1/banking/products?page=2' } })))], rule), rule);
+    violationOf(() => linksSelf([walkAt(3, changed(3, 2, (page) => ({ ...page, links: { ...page.links, self: pageUrl(2, 3) } })))], rule), rule);
+    violationOf(() => linksSelf([walkAt(3, changed(3, 0, (page) => ({ ...page, links: { ...page.links, self: pageUrl(1, 25) } })))], rule), rule);
+  });
+  test('first missing on the last page, prev on page 1, prev naming the wrong page fail first-prev', () => {
+    violationOf(() => linksPresence({ walks: [walkAt(3, changed(3, 3, withoutLink('first')))], pair: 'first-prev' }, rule), rule);
+    violationOf(() => linksPresence({ walks: [walkAt(3, changed(3, 0, (page) => ({ ...page, links: { ...page.links, prev: pageUrl(1, 3) } })))], pair: 'first-prev' }, rule), rule);
+    violationOf(() => linksPresence({ walks: [walkAt(3, changed(3, 2, (page) => ({ ...page, links: { ...page.links, prev: pageUrl(1, 3) } })))], pair: 'first-prev' }, rule), rule);
+  });
+  test('last missing before the last page or next on the last page fail next-last; first on page 1 is only observed', () => {
+    violationOf(() => linksPresence({ walks: [walkAt(3, changed(3, 2, withoutLink('last')))], pair: 'next-last' }, rule), rule);
+    violationOf(() => linksPresence({ walks: [walkAt(3, changed(3, 3, (page) => ({ ...page, links: { ...page.links, next: pageUrl(5, 3) } })))], pair: 'next-last' }, rule), rule);
+    const firstOnPageOne = changed(3, 0, (page) => ({ ...page, links: { ...page.links, first: pageUrl(1, 3) } }));
+    expect(linksPresence({ walks: [walkAt(3, firstOnPageOne)], pair: 'first-prev' }, rule).observations).toEqual({ 'edge pages that also give first': 1 });
+  });
+  test('relative links are read against self', () => {
+    const relative = changed(3, 1, (page) => ({ ...page, links: { ...page.links, next: '?page-size=3&page=3', last: '?page-size=3&page=4' } }));
+    linksPresence({ walks: [walkAt(3, relative)], pair: 'next-last' }, rule);
+  });
+});
+
+describe('list-totals, page-sizes, empty-result', () => {
+  test('correct totals pass; a page whose totals differ or are numbers fails', () => {
+    listTotals([walkAt(3), syntheticWalk(correctPages([], 3), 3)], rule);
+    violationOf(() => listTotals([walkAt(3, changed(3, 3, (page) => ({ ...page, meta: { ...page.meta, totalRecords: '1' } })))], rule), rule);
+    violationOf(() => listTotals([walkAt(3, changed(3, 0, (page) => ({ ...page, meta: { ...page.meta, totalPages: '5' } })))], rule), rule);
+  });
+  test('pages of the default size pass; a page of 20 at the default 25 fails', () => {
+    const many = Array.from({ length: 60 }, (_, index) => ({ productId: `p${index}` }));
+    pageSizes({ walk: syntheticWalk(correctPages(many, 25), undefined), pageSize: 25 }, rule);
+    violationOf(() => pageSizes({ walk: syntheticWalk(correctPages(many, 20), undefined), pageSize: 25 }, rule), rule);
+  });
+  test('an empty page 1 with totals "0" passes; totalPages "1", a next link or a product fail', () => {
+    const [empty] = correctPages([], 25) as [ListResponse];
+    emptyResult(jsonExchange(200, empty), rule);
+    violationOf(() => emptyResult(jsonExchange(200, { ...empty, meta: { totalRecords: '0', totalPages: '1' } }), rule), rule);
+    violationOf(() => emptyResult(jsonExchange(200, { ...empty, links: { ...empty.links, next: pageUrl(2, 25) } }), rule), rule);
+    violationOf(() => emptyResult(jsonExchange(200, { ...empty, data: { products: [{ productId: 'x' }] } }), rule), rule);
+    violationOf(() => emptyResult(jsonExchange(200, { ...empty, meta: { totalRecords: 0, totalPages: 0 } }), rule), rule);
+  });
+});
