@@ -39,7 +39,7 @@ describe.skipIf(unavailable !== undefined)('container targets (testcontainers, a
     // Whatever a failed test left behind must not outlive the suite.
     for (const name of names) for (const id of containersOf(name)) spawn('docker', ['rm', '-f', id], { stdio: 'ignore' });
   });
-  beforeAll(() => names.push('reference-container', 'exits-at-once', 'never-ready', 'no-such-image', 'interrupted', 'doctor-http', 'with-mutant'));
+  beforeAll(() => names.push('reference-container', 'exits-at-once', 'never-ready', 'no-such-image', 'interrupted', 'doctor-http', 'with-mutant', 'ctrl-c'));
 
   test('the bundled reference-container entry: doctor starts it, every family answers and authenticates, it is removed', async () => {
     // The full conformant run of every family against a container is the CI-gate example's test (test/ci).
@@ -92,6 +92,27 @@ describe.skipIf(unavailable !== undefined)('container targets (testcontainers, a
     expect(result.stdout).toContain(`image: ${referenceImage.tag} present`);
     expect(result.stdout).toContain('OK: every family is reachable');
     expect(containersOf('doctor-http')).toEqual([]);
+  });
+
+  test('SIGINT (Ctrl-C) during the run: the container is removed, the partial summary written, exit 2', async () => {
+    const targets = writeTargets({ 'ctrl-c': referenceContainer({}) });
+    const reports = mkdtempSync(join(tmpdir(), 'harness-container-ctrl-c-'));
+    const child = spawn(process.execPath, [bin, 'run', '--targets', targets, '--target', 'ctrl-c', '--runs', '3000', '--reports', reports], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const running = new Promise<void>((resolve) =>
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('running the suites')) resolve();
+      }),
+    );
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    await running;
+    expect(containersOf('ctrl-c')).toHaveLength(1);
+    child.kill('SIGINT');
+    expect(await exited, output).toBe(2);
+    expect(JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8'))).toMatchObject({ interrupted: true });
+    expect(containersOf('ctrl-c')).toEqual([]);
   });
 
   test('SIGTERM while the container starts: the start is abandoned, the container removed, exit 2', async () => {
