@@ -1,13 +1,14 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { billingFamily } from './billing.ts';
+import { cardsFamily } from './cards.ts';
 import { custodyFamily } from './custody.ts';
 import { exchangeFamily } from './exchange.ts';
 import type { FamilyModule } from './family.ts';
 import type { Rule } from '../rules/rule.ts';
 
 /** The registry: one line per interface family. */
-export const builtInFamilies = [billingFamily, exchangeFamily, custodyFamily] as const;
+export const builtInFamilies = [billingFamily, exchangeFamily, custodyFamily, cardsFamily] as const;
 
 export type FamilyName = (typeof builtInFamilies)[number]['name'];
 
