@@ -1,6 +1,26 @@
 import { cardsErrorBody } from './error-body.ts';
+import { transactionsEdgeRequest, transactionsDefaultPageNumber, transactionsDefaultPageSize } from './transactions-request-checks.ts';
+import {
+  transactionsCardScope,
+  transactionsInWindow,
+  transactionsLinks,
+  transactionsNewestFirst,
+  transactionsPageDetails,
+  transactionsPageSizeLimit,
+  transactionsWalkComplete,
+} from './transactions-walk-checks.ts';
 
 /** The checks only cards rules cite. */
 export const cardsChecks = {
   'cards-error-body': cardsErrorBody,
+  'transactions-card-scope': transactionsCardScope,
+  'transactions-edge-request': transactionsEdgeRequest,
+  'transactions-default-page-number': transactionsDefaultPageNumber,
+  'transactions-default-page-size': transactionsDefaultPageSize,
+  'transactions-in-window': transactionsInWindow,
+  'transactions-links': transactionsLinks,
+  'transactions-newest-first': transactionsNewestFirst,
+  'transactions-page-details': transactionsPageDetails,
+  'transactions-page-size-limit': transactionsPageSizeLimit,
+  'transactions-walk-complete': transactionsWalkComplete,
 } as const;

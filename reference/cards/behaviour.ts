@@ -50,6 +50,12 @@ export interface CardsBehaviour {
   pageItems(page: TransactionsPage): readonly ReferenceTransaction[];
   /** pageCount of a window of `total` transactions (at most 500). */
   pageCount(total: number, pageSize: number): number;
+  /** paginationDetails.page of a page. */
+  pageNumbers(page: TransactionsPage): { pageSize: number; pageNumber: number; pageCount: number; totalCount: number };
+  /** Whether a transaction of `transactionCard` is one of the card asked for. */
+  ofCard(transactionCard: string, cardId: string): boolean;
+  /** A transaction item as returned. */
+  transactionItem(record: Record<string, unknown>): Record<string, unknown>;
   /** Which links a page carries: next and previous only where that page exists. */
   linkPages(page: TransactionsPage): { first: number; last: number; next?: number; previous?: number };
   /** The success status of GET transactions. */
@@ -102,6 +108,9 @@ export const referenceBehaviour: CardsBehaviour = {
   order: (transactions) => [...transactions].sort((a, b) => (a.day === b.day ? b.sequence - a.sequence : a.day < b.day ? 1 : -1)),
   pageItems: ({ all, pageSize, pageNumber }) => all.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
   pageCount: (total, pageSize) => Math.min(500, Math.max(1, Math.ceil(total / pageSize))),
+  pageNumbers: ({ all, pageSize, pageNumber, pageCount }) => ({ pageSize, pageNumber, pageCount, totalCount: all.length }),
+  ofCard: (transactionCard, cardId) => transactionCard === cardId,
+  transactionItem: (record) => record,
   linkPages: ({ pageNumber, pageCount }) => ({
     first: 1,
     last: pageCount,

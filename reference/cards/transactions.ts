@@ -41,7 +41,7 @@ export function handleTransactions(context: CardsContext, res: ServerResponse, q
   }
 
   const window = behaviour.window(request);
-  const ofScope = (transactionCard: string) => (cardId === null || transactionCard === cardId) && (accountId === null || state.cards.get(transactionCard)?.accountId === accountId);
+  const ofScope = (transactionCard: string) => (cardId === null || behaviour.ofCard(transactionCard, cardId)) && (accountId === null || state.cards.get(transactionCard)?.accountId === accountId);
   const all = behaviour.order(state.transactions.filter((transaction) => ofScope(transaction.cardId) && behaviour.inWindow(transaction.day, window)));
   const pageCount = behaviour.pageCount(all.length, pageSize);
   const page = { all, pageSize, pageNumber, pageCount };
@@ -50,9 +50,9 @@ export function handleTransactions(context: CardsContext, res: ServerResponse, q
   const pages = behaviour.linkPages(page);
   replyJson(res, behaviour.transactionsStatus, {
     paginationDetails: {
-      page: { pageSize, pageNumber, pageCount, totalCount: all.length },
+      page: behaviour.pageNumbers(page),
       links: Object.fromEntries(Object.entries(pages).map(([name, number]) => [name, link(number)])),
     },
-    transactions: behaviour.pageItems(page).map((transaction) => transaction.record),
+    transactions: behaviour.pageItems(page).map((transaction) => behaviour.transactionItem(transaction.record)),
   });
 }

@@ -3,8 +3,9 @@ import { referenceBehaviour, type CardsBehaviour } from '../behaviour.ts';
 import type { CardsMutant } from './define.ts';
 import { errorMutants } from './errors.ts';
 import { recordMutants } from './records.ts';
+import { transactionsMutants } from './transactions.ts';
 
-const definitions: readonly CardsMutant[] = [...recordMutants, ...errorMutants];
+const definitions: readonly CardsMutant[] = [...recordMutants, ...transactionsMutants, ...errorMutants];
 
 export const cardsMutants: readonly MutantInfo[] = definitions.map(({ name, family, breaks, mode, description }) => ({ name, family, breaks, mode, description }));
 

@@ -1,0 +1,102 @@
+import { transactionsEdgeRequest } from '../../checks/cards/transactions-request-checks.ts';
+import { transactionsInWindow } from '../../checks/cards/transactions-walk-checks.ts';
+import { walkTransactions } from '../../checks/cards/transactions-walk.ts';
+import type { TransactionsQuery } from '../../client/cards/cards-client.ts';
+import { addDays } from '../../rules/cards/calendar.ts';
+import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
+import { transactionDay, transactionKey } from '../../rules/cards/transactions-schemas.ts';
+import { ruleTest, useCardsSession } from './support/cards-session.ts';
+import { runDays } from './support/run-clock.ts';
+import { walkTransactionPages } from './support/walk-transactions.ts';
+
+const session = useCardsSession();
+const max = (a: string, b: string) => (a > b ? a : b);
+const min = (a: string, b: string) => (a < b ? a : b);
+
+/** The accounts every date rule is tried on: with a long history and with none. */
+const accounts = () => [session().section.fixtures.historyAccountId, session().section.fixtures.emptyAccountId];
+
+/** Sends each case for each account and judges it accepted or refused under the rule. */
+async function edgeCases(ruleId: string, cases: { query: TransactionsQuery; accepted: boolean; why: string }[]) {
+  const { client } = session();
+  return Promise.all(
+    accounts().flatMap((accountId) => cases.map(async ({ query, accepted, why }) => transactionsEdgeRequest(await client.getTransactions({ accountId, ...query }), ruleId, { accepted, why: `account ${accountId}: ${why}` }))),
+  );
+}
+
+ruleTest(id.transactionsDatesTogether, () => {
+  const { today, oldestAccepted } = runDays();
+  return edgeCases(
+    id.transactionsDatesTogether,
+    [addDays(today, -5), addDays(oldestAccepted, 3)].flatMap((day) => [
+      { query: { startDate: day }, accepted: false, why: `startDate ${day} without endDate` },
+      { query: { endDate: day }, accepted: false, why: `endDate ${day} without startDate` },
+    ]),
+  );
+});
+
+ruleTest(id.transactionsWindowAge, () => {
+  const { refusedAge, oldestAccepted } = runDays();
+  const window = (from: string, days: number, accepted: boolean, why: string) => ({ query: { startDate: from, endDate: addDays(from, days) }, accepted, why: `${from} to ${addDays(from, days)}: ${why}` });
+  return edgeCases(id.transactionsWindowAge, [
+    window(oldestAccepted, 0, true, 'the oldest day less than 18 months old, alone'),
+    window(oldestAccepted, 31, true, 'from the oldest day less than 18 months old'),
+    window(refusedAge, 0, false, 'the day 18 months ago, alone'),
+    window(refusedAge, 10, false, 'from the day 18 months ago'),
+    window(addDays(refusedAge, -1), 5, false, 'from the day before the day 18 months ago'),
+    window(addDays(refusedAge, -60), 20, false, 'both dates older than 18 months'),
+  ]);
+});
+
+ruleTest(id.transactionsWindowSpan, () => {
+  const { today, oldestAccepted } = runDays();
+  const window = (from: string, days: number, accepted: boolean) => ({ query: { startDate: from, endDate: addDays(from, days) }, accepted, why: `${from} to ${addDays(from, days)}, ${days} days apart` });
+  const recent = addDays(today, -40);
+  return edgeCases(id.transactionsWindowSpan, [
+    window(recent, 30, true),
+    window(recent, 31, true),
+    window(recent, 32, false),
+    window(recent, 45, false),
+    window(oldestAccepted, 31, true),
+    window(oldestAccepted, 32, false),
+  ]);
+});
+
+ruleTest(id.transactionsDatesInclusive, async ({ observe }) => {
+  const { client, section } = session();
+  const { today, oldestAccepted } = runDays();
+  const accountId = section.fixtures.historyAccountId;
+  const verdicts = [];
+  const judged: string[] = [];
+  for (const anchor of [addDays(today, -1), addDays(today, -31), addDays(today, -200), addDays(oldestAccepted, 12)]) {
+    // A window around the anchor shows which days have transactions; the day nearest the anchor is the edge tried.
+    const wide = { from: max(addDays(anchor, -15), oldestAccepted), to: min(addDays(anchor, 15), today) };
+    const around = await walkTransactionPages(client, { accountId, startDate: wide.from, endDate: wide.to }, id.transactionsDatesInclusive);
+    const days = [...new Set(walkTransactions(around).map(transactionDay).filter((day): day is string => day !== undefined && day > wide.from && day < wide.to))];
+    const day = days.sort((a, b) => Math.abs(Date.parse(a) - Date.parse(anchor)) - Math.abs(Date.parse(b) - Date.parse(anchor)))[0];
+    if (day === undefined) continue;
+    judged.push(day);
+    for (const edge of [{ from: day, to: min(addDays(day, 10), wide.to) }, { from: max(addDays(day, -10), wide.from), to: day }]) {
+      const walk = await walkTransactionPages(client, { accountId, startDate: edge.from, endDate: edge.to }, id.transactionsDatesInclusive);
+      const mustInclude = walkTransactions(around).filter((item) => { const at = transactionDay(item); return at !== undefined && at >= edge.from && at <= edge.to; }).map(transactionKey);
+      verdicts.push(transactionsInWindow({ walk, expected: { ...edge, mustInclude, why: `of ${edge.from} to ${edge.to} (seen in ${wide.from} to ${wide.to})` } }, id.transactionsDatesInclusive));
+    }
+  }
+  if (judged.length === 0) throw new Error(`the history account ${accountId} shows no transaction near the days tried: name an account with transactions spread over more than 18 months`);
+  observe('edge days tried', judged.join(', '));
+  return verdicts;
+});
+
+ruleTest(id.transactionsDefaultWindow, async ({ observe }) => {
+  const { client, section } = session();
+  const { today } = runDays();
+  const accountId = section.fixtures.historyAccountId;
+  const from = addDays(today, -30);
+  const explicit = await walkTransactionPages(client, { accountId, startDate: addDays(today, -31), endDate: today }, id.transactionsDefaultWindow);
+  const walk = await walkTransactionPages(client, { accountId }, id.transactionsDefaultWindow);
+  const mustInclude = walkTransactions(explicit).filter((item) => (transactionDay(item) ?? '') >= from).map(transactionKey);
+  const dayBefore = addDays(today, -31);
+  observe(`transactions of ${dayBefore} (31 days ago) in the default window`, walkTransactions(walk).filter((item) => transactionDay(item) === dayBefore).length);
+  return transactionsInWindow({ walk, expected: { from, to: today, toleratedFrom: dayBefore, mustInclude, why: `of ${from} to ${today} (seen with explicit dates)` } }, id.transactionsDefaultWindow);
+});
+

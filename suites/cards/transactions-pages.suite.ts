@@ -1,0 +1,88 @@
+import { transactionsDefaultPageNumber, transactionsDefaultPageSize, transactionsEdgeRequest } from '../../checks/cards/transactions-request-checks.ts';
+import {
+  transactionsCardScope,
+  transactionsLinks,
+  transactionsNewestFirst,
+  transactionsPageDetails,
+  transactionsPageSizeLimit,
+  transactionsWalkComplete,
+} from '../../checks/cards/transactions-walk-checks.ts';
+import { walkTransactions, type TransactionsWalk } from '../../checks/cards/transactions-walk.ts';
+import { recordRule } from '../../checks/record-rule.ts';
+import type { TransactionsQuery } from '../../client/cards/cards-client.ts';
+import { addDays } from '../../rules/cards/calendar.ts';
+import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
+import { transactionsPageSchema } from '../../rules/cards/transactions-schemas.ts';
+import { ruleTest, useCardsSession } from './support/cards-session.ts';
+import { runDays } from './support/run-clock.ts';
+import { walkTransactionPages } from './support/walk-transactions.ts';
+
+const session = useCardsSession();
+
+/** Page sizes of the walks: the default's 500, and sizes that rarely divide a window (down to 2, which stays under 500 pages). */
+const walkSizes = [500, 100, 37, 7, 2] as const;
+
+/** The windows walked: the default (the busiest) and an older explicit one, of the history account; the empty account. */
+function windows(): TransactionsQuery[] {
+  const { fixtures } = session().section;
+  const { today } = runDays();
+  return [{ accountId: fixtures.historyAccountId }, { accountId: fixtures.historyAccountId, startDate: addDays(today, -100), endDate: addDays(today, -70) }, { accountId: fixtures.emptyAccountId }];
+}
+
+/** Walks of every window at the given sizes (undefined: no pageSize sent). */
+async function walks(ruleId: string, sizes: readonly (number | undefined)[]): Promise<TransactionsWalk[]> {
+  const { client } = session();
+  return Promise.all(windows().flatMap((window) => sizes.map((pageSize) => walkTransactionPages(client, pageSize === undefined ? window : { ...window, pageSize }, ruleId))));
+}
+
+ruleTest(id.transactionsWalkComplete, async () => (await walks(id.transactionsWalkComplete, walkSizes)).map((walk) => transactionsWalkComplete(walk, id.transactionsWalkComplete)));
+
+ruleTest(id.transactionsNewestFirst, async () => (await walks(id.transactionsNewestFirst, [undefined, 37, 2])).map((walk) => transactionsNewestFirst(walk, id.transactionsNewestFirst)));
+
+ruleTest(id.transactionsPageDetails, async () => (await walks(id.transactionsPageDetails, [undefined, 100, 7])).map((walk) => transactionsPageDetails(walk, id.transactionsPageDetails)));
+
+ruleTest(id.transactionsLinks, async () => (await walks(id.transactionsLinks, [undefined, 100, 7])).map((walk) => transactionsLinks(walk, id.transactionsLinks)));
+
+ruleTest(id.transactionsPageSizeDefault, async () => {
+  const { client } = session();
+  return Promise.all(windows().map(async (window) => transactionsDefaultPageSize(await client.getTransactions(window), id.transactionsPageSizeDefault)));
+});
+
+ruleTest(id.transactionsPageSizeLimit, async () => {
+  const { client, section } = session();
+  const accountId = section.fixtures.historyAccountId;
+  const edges = await Promise.all(
+    [
+      { pageSize: 500, accepted: true },
+      { pageSize: 501, accepted: false },
+      { pageSize: 1000, accepted: false },
+    ].map(async ({ pageSize, accepted }) => transactionsEdgeRequest(await client.getTransactions({ accountId, pageSize }), id.transactionsPageSizeLimit, { accepted, why: `pageSize ${pageSize}` })),
+  );
+  const limits = (await walks(id.transactionsPageSizeLimit, [undefined, 500, 7])).map((walk) => transactionsPageSizeLimit(walk, id.transactionsPageSizeLimit));
+  return [...edges, ...limits];
+});
+
+ruleTest(id.transactionsPageNumberDefault, async () => {
+  const { client } = session();
+  return Promise.all(
+    windows().map(async (window) => {
+      const [without, first] = await Promise.all([client.getTransactions({ ...window, pageSize: 100 }), client.getTransactions({ ...window, pageSize: 100, pageNumber: 1 })]);
+      return transactionsDefaultPageNumber({ without, first }, id.transactionsPageNumberDefault);
+    }),
+  );
+});
+
+ruleTest(id.transactionsCardScope, async () => {
+  const { client, section } = session();
+  const accountId = section.fixtures.historyAccountId;
+  const accountWalk = await walkTransactionPages(client, { accountId }, id.transactionsCardScope);
+  const cardIds = [...new Set(walkTransactions(accountWalk).map((item) => (item as { cardId?: unknown } | null)?.cardId).filter((cardId): cardId is string => typeof cardId === 'string'))].slice(0, 3);
+  if (cardIds.length === 0) throw new Error(`the transactions of the history account ${accountId} name no cardId: the card scope cannot be judged`);
+  return Promise.all(cardIds.map(async (cardId) => transactionsCardScope({ cardWalk: await walkTransactionPages(client, { cardId }, id.transactionsCardScope), accountWalk, cardId }, id.transactionsCardScope)));
+});
+
+ruleTest(id.transactionsItems, async () =>
+  (await walks(id.transactionsItems, [undefined])).flatMap((walk) =>
+    walk.pages.map(({ exchange }, index) => recordRule(exchange, id.transactionsItems, { record: `${walk.description}, page ${index + 1}`, schema: transactionsPageSchema, statuses: [200, 206] })),
+  ),
+);
