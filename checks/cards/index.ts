@@ -1,3 +1,5 @@
+import { assignmentOutcome, assignmentResponse, walletUnchanged } from './assignment.ts';
+import { authorizationsLimit, authorizationsOfCard } from './authorizations.ts';
 import { cardsErrorBody } from './error-body.ts';
 import { transactionsEdgeRequest, transactionsDefaultPageNumber, transactionsDefaultPageSize } from './transactions-request-checks.ts';
 import {
@@ -12,7 +14,12 @@ import {
 
 /** The checks only cards rules cite. */
 export const cardsChecks = {
+  'assignment-outcome': assignmentOutcome,
+  'assignment-response': assignmentResponse,
+  'authorizations-limit': authorizationsLimit,
+  'authorizations-of-card': authorizationsOfCard,
   'cards-error-body': cardsErrorBody,
+  'wallet-unchanged': walletUnchanged,
   'transactions-card-scope': transactionsCardScope,
   'transactions-edge-request': transactionsEdgeRequest,
   'transactions-default-page-number': transactionsDefaultPageNumber,

@@ -5,8 +5,8 @@ import { cardStatuses, cardUserStatuses, type CardStatus, type CardUserStatus } 
  * a target names its fixtures in its target entry; these are the reference's.
  */
 
-/** Unassigned cards per status: several ACTIVE and PREACTIVE ones, so runs against a reference that keeps running still find free cards. */
-const unassignedPerStatus = 5;
+/** Unassigned cards per status: a run assigns two ACTIVE and two PREACTIVE ones, so a reference that keeps running serves two runs. */
+const unassignedPerStatus = 8;
 export const unassignedCardIds = Object.fromEntries(
   cardStatuses.map((status) => [status, Array.from({ length: unassignedPerStatus }, (_, index) => `card-${status.toLowerCase().replace('_', '-')}-${index + 1}`)]),
 ) as Record<CardStatus, string[]>;

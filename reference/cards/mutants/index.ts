@@ -1,11 +1,12 @@
 import type { MutantInfo } from '../../../families/family.ts';
 import { referenceBehaviour, type CardsBehaviour } from '../behaviour.ts';
 import type { CardsMutant } from './define.ts';
+import { assignmentMutants } from './assignment.ts';
 import { errorMutants } from './errors.ts';
 import { recordMutants } from './records.ts';
 import { transactionsMutants } from './transactions.ts';
 
-const definitions: readonly CardsMutant[] = [...recordMutants, ...transactionsMutants, ...errorMutants];
+const definitions: readonly CardsMutant[] = [...recordMutants, ...transactionsMutants, ...assignmentMutants, ...errorMutants];
 
 export const cardsMutants: readonly MutantInfo[] = definitions.map(({ name, family, breaks, mode, description }) => ({ name, family, breaks, mode, description }));
 

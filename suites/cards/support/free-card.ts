@@ -1,0 +1,21 @@
+import { assignmentOf } from '../../../checks/cards/assignment.ts';
+import type { CardsClient } from '../../../client/cards/cards-client.ts';
+import type { CardStatus } from '../../../rules/cards/enums.ts';
+import type { CardsSection } from '../../../targets/cards/section.ts';
+
+/**
+ * The first card of a status the fixtures name that GET card shows without a card user (an IN_PROGRESS card
+ * shows no user field at all). Earlier runs may have assigned the others; none left is a fixture problem.
+ */
+export async function freeCard(client: CardsClient, section: CardsSection, status: CardStatus, ruleId: string): Promise<string> {
+  for (const cardId of section.fixtures.unassignedCards[status]) {
+    const exchange = await client.getCard(cardId);
+    if (exchange.response?.status === 200 && assignmentOf(exchange, ruleId).cardUserId === undefined) return cardId;
+  }
+  throw new Error(`every ${status} card of fixtures.unassignedCards has a card user now: name fresh unassigned ${status} cards (each run assigns two ACTIVE and two PREACTIVE ones)`);
+}
+
+/** The digitalWalletProvisionable a valid assignment sends: a boolean when signed up, else null. */
+export function walletValue(section: CardsSection, value = true): boolean | null {
+  return section.walletProvisioning ? value : null;
+}
