@@ -1,6 +1,7 @@
 import { assignmentOutcome, assignmentResponse, walletUnchanged } from './assignment.ts';
 import { authorizationsLimit, authorizationsOfCard } from './authorizations.ts';
 import { cardsErrorBody } from './error-body.ts';
+import { cardStatusKept, noUnenrolmentNotification, unenrolResponse } from './unenrolment.ts';
 import { transactionsEdgeRequest, transactionsDefaultPageNumber, transactionsDefaultPageSize } from './transactions-request-checks.ts';
 import {
   transactionsCardScope,
@@ -18,7 +19,9 @@ export const cardsChecks = {
   'assignment-response': assignmentResponse,
   'authorizations-limit': authorizationsLimit,
   'authorizations-of-card': authorizationsOfCard,
+  'card-status-kept': cardStatusKept,
   'cards-error-body': cardsErrorBody,
+  'no-unenrolment-notification': noUnenrolmentNotification,
   'wallet-unchanged': walletUnchanged,
   'transactions-card-scope': transactionsCardScope,
   'transactions-edge-request': transactionsEdgeRequest,
@@ -30,4 +33,5 @@ export const cardsChecks = {
   'transactions-page-details': transactionsPageDetails,
   'transactions-page-size-limit': transactionsPageSizeLimit,
   'transactions-walk-complete': transactionsWalkComplete,
+  'unenrol-response': unenrolResponse,
 } as const;

@@ -41,5 +41,6 @@ export function referenceFixtures() {
     emptyAccountId,
     manyAuthorizationsCardId,
     disposableAccountId,
+    disposableCardIds: [...disposableCardIds],
   };
 }

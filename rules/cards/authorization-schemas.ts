@@ -59,3 +59,6 @@ export const assignmentResponseSchema = z.object(
   { cardId: z.string({ error: id.assignResponse }), cardUserId: z.string({ error: id.assignResponse }), digitalWalletProvisionable: z.boolean({ error: id.assignResponse }).nullable() },
   { error: id.assignResponse },
 );
+
+/** The 200 body of DELETE account: accountId and status INACTIVE. */
+export const unenrolResponseSchema = z.object({ accountId: z.string({ error: id.unenrolResponse }), status: z.literal('INACTIVE', { error: id.unenrolResponse }) }, { error: id.unenrolResponse });

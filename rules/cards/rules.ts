@@ -7,6 +7,8 @@ import { cardsSections as s } from './source.ts';
 
 type CardsCheckName = SharedCheckName | keyof typeof cardsChecks;
 const family = 'cards';
+const withDisposable = (section: CardsSection) => section.fixtures.disposableAccountId !== undefined;
+const disposable = 'target entry that names a disposable account (fixtures.disposableAccountId), accepting that it is unenrolled';
 
 /** Every rule of part B of document 2 (card on demand), once, in our own words. */
 export const cardsRules = defineRules<CardsCheckName, CardsSection>()([
@@ -279,6 +281,51 @@ export const cardsRules = defineRules<CardsCheckName, CardsSection>()([
     source: s.authorizationItem,
     statement: 'GET authorizationnotifications answers 200 with the notification record (all fields optional): notificationType SUCCESSFUL_AUTH or DECLINED_AUTH, timeOfNotification in the ISO 8601 pattern, cardReferenceId of letters, digits and hyphens, authorizationDetails in USD.',
     check: 'record-rule',
+  },
+  {
+    id: id.unenrolResponse,
+    family,
+    source: s.account,
+    statement: 'DELETE account of the disposable account answers 200 with its accountId and status INACTIVE.',
+    check: 'unenrol-response',
+    appliesTo: withDisposable,
+    applicability: disposable,
+  },
+  {
+    id: id.unenrolCardsInaccessible,
+    family,
+    source: s.account,
+    statement: 'After DELETE account the account\'s cards are inaccessible: GET card of each is refused (4xx).',
+    check: 'status-for-invalid-input',
+    appliesTo: withDisposable,
+    applicability: disposable,
+  },
+  {
+    id: id.unenrolCardStatus,
+    family,
+    source: s.account,
+    statement: 'DELETE account does not change the status of the account\'s cards: where GET card still shows one afterwards, its status is the one it had before (where none is shown, that is observed).',
+    check: 'card-status-kept',
+    appliesTo: withDisposable,
+    applicability: disposable,
+  },
+  {
+    id: id.unenrolNoNotification,
+    family,
+    source: s.account,
+    statement: 'DELETE account sends no card notification: GET authorizationnotifications afterwards is not about a card of the account unless it was before.',
+    check: 'no-unenrolment-notification',
+    appliesTo: withDisposable,
+    applicability: disposable,
+  },
+  {
+    id: id.unenrolTransactionsKept,
+    family,
+    source: s.account,
+    statement: 'After DELETE account its transactions stay retrievable: GET transactions of the account answers 200 or 206 with every transaction it showed before.',
+    check: 'transactions-in-window',
+    appliesTo: withDisposable,
+    applicability: disposable,
   },
   {
     id: id.errorsBadRequest,

@@ -37,7 +37,7 @@ async function walks(ruleId: string, sizes: readonly (number | undefined)[]): Pr
 
 ruleTest(id.transactionsWalkComplete, async () => (await walks(id.transactionsWalkComplete, walkSizes)).map((walk) => transactionsWalkComplete(walk, id.transactionsWalkComplete)));
 
-ruleTest(id.transactionsNewestFirst, async () => (await walks(id.transactionsNewestFirst, [undefined, 37, 2])).map((walk) => transactionsNewestFirst(walk, id.transactionsNewestFirst)));
+ruleTest(id.transactionsNewestFirst, async () => (await walks(id.transactionsNewestFirst, [undefined, 37, 7])).map((walk) => transactionsNewestFirst(walk, id.transactionsNewestFirst)));
 
 ruleTest(id.transactionsPageDetails, async () => (await walks(id.transactionsPageDetails, [undefined, 100, 7])).map((walk) => transactionsPageDetails(walk, id.transactionsPageDetails)));
 

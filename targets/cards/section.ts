@@ -23,6 +23,8 @@ const fixturesSchema = z
     manyAuthorizationsCardId: z.string().min(1),
     /** A disposable account for the unenrolment rules, only if you accept that it is unenrolled; without it those rules are not applicable. */
     disposableAccountId: z.string().min(1).optional(),
+    /** Cards of the disposable account, to see them become inaccessible; those its transactions name are added. */
+    disposableCardIds: z.array(z.string().min(1)).default([]),
   })
   .strict();
 

@@ -5,8 +5,9 @@ import { assignmentMutants } from './assignment.ts';
 import { errorMutants } from './errors.ts';
 import { recordMutants } from './records.ts';
 import { transactionsMutants } from './transactions.ts';
+import { unenrolmentMutants } from './unenrolment.ts';
 
-const definitions: readonly CardsMutant[] = [...recordMutants, ...transactionsMutants, ...assignmentMutants, ...errorMutants];
+const definitions: readonly CardsMutant[] = [...recordMutants, ...transactionsMutants, ...assignmentMutants, ...unenrolmentMutants, ...errorMutants];
 
 export const cardsMutants: readonly MutantInfo[] = definitions.map(({ name, family, breaks, mode, description }) => ({ name, family, breaks, mode, description }));
 
