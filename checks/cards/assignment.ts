@@ -2,15 +2,8 @@ import type { Exchange } from '../../client/exchange.ts';
 import { assignmentResponseSchema } from '../../rules/cards/authorization-schemas.ts';
 import { recordRule } from '../record-rule.ts';
 import { jsonOf, responseOf } from '../response-required.ts';
+import { assignmentOf } from './card-view.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
-
-/** What GET card shows of a card: its card user and wallet preference (absent ones undefined). */
-export function assignmentOf(exchange: Exchange, ruleId: string): { cardUserId: unknown; digitalWalletProvisionable: unknown } {
-  const { status } = responseOf(exchange, ruleId);
-  if (status !== 200) throw new RuleViolation(ruleId, `GET card after the PATCH answered ${status}, not 200`, [exchange]);
-  const body = jsonOf(exchange, ruleId) as { cardUserId?: unknown; cardDetails?: { digitalWalletProvisionable?: unknown } } | null;
-  return { cardUserId: body?.cardUserId ?? undefined, digitalWalletProvisionable: body?.cardDetails?.digitalWalletProvisionable ?? undefined };
-}
 
 /** A PATCH card tried and what GET card showed after it. */
 export interface AssignmentAttempt {

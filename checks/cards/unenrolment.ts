@@ -3,6 +3,7 @@ import { unenrolResponseSchema } from '../../rules/cards/authorization-schemas.t
 import { recordRule } from '../record-rule.ts';
 import { jsonOf, responseOf } from '../response-required.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import { cardStatusOf } from './card-view.ts';
 
 /** DELETE account answered 200 with the account's id and status INACTIVE. */
 export function unenrolResponse(observed: { exchange: Exchange; accountId: string }, ruleId: string): Verdict {
@@ -10,17 +11,6 @@ export function unenrolResponse(observed: { exchange: Exchange; accountId: strin
   const answered = (jsonOf(observed.exchange, ruleId) as { accountId: string }).accountId;
   if (answered !== observed.accountId) throw new RuleViolation(ruleId, `DELETE account ${observed.accountId} answered accountId ${answered}`, [observed.exchange]);
   return passed(ruleId);
-}
-
-/** The status GET card shows of a card, wherever the record carries it (IN_PROGRESS cards at top level). */
-export function cardStatusOf(exchange: Exchange): unknown {
-  if (exchange.response?.status !== 200) return undefined;
-  try {
-    const body = exchange.response.json() as { status?: unknown; cardDetails?: { status?: unknown } } | null;
-    return body?.cardDetails?.status ?? body?.status;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Where GET card still shows a card after unenrolment, its status is the one from before. */

@@ -1,4 +1,5 @@
-import { assignmentOf, assignmentOutcome, assignmentResponse, walletUnchanged } from '../../checks/cards/assignment.ts';
+import { assignmentOutcome, assignmentResponse, walletUnchanged } from '../../checks/cards/assignment.ts';
+import { assignmentOf } from '../../checks/cards/card-view.ts';
 import { assignableCardStatuses, cardStatuses, cardUserStatuses, type CardStatus, type CardUserStatus } from '../../rules/cards/enums.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { ruleTest, useCardsSession } from './support/cards-session.ts';

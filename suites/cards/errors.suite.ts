@@ -20,12 +20,13 @@ ruleTest(id.malformedIds, async () => {
   return answers.map(({ exchange }) => statusForInvalidInput(exchange, id.malformedIds, 400));
 });
 
-/** Valid, unknown, malformed, unauthenticated and otherwise bad requests to every operation. */
+/** Valid, unknown, malformed, unauthenticated, wrongly authenticated and otherwise bad requests to every operation. */
 async function everyKindOfRequest(): Promise<OperationExchange[]> {
   const { client, section, run } = session();
   const groups = await Promise.all([
     everyOperation(client, section, 'token'),
     everyOperation(client, section, 'none'),
+    everyOperation(client, section, { authorization: 'Bearer harness-invalid-token' }),
     addressedBy(client, section, unknownId(run.seed)),
     badRequests(client, section),
   ]);

@@ -7,20 +7,19 @@ import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { transactionDay, transactionKey } from '../../rules/cards/transactions-schemas.ts';
 import { ruleTest, useCardsSession } from './support/cards-session.ts';
 import { runDays } from './support/run-clock.ts';
-import { walkTransactionPages } from './support/walk-transactions.ts';
+import { transactionScopes } from './support/transaction-scopes.ts';
+import { describeQuery, walkTransactionPages } from './support/walk-transactions.ts';
 
 const session = useCardsSession();
 const max = (a: string, b: string) => (a > b ? a : b);
 const min = (a: string, b: string) => (a < b ? a : b);
 
-/** The accounts every date rule is tried on: with a long history and with none. */
-const accounts = () => [session().section.fixtures.historyAccountId, session().section.fixtures.emptyAccountId];
-
-/** Sends each case for each account and judges it accepted or refused under the rule. */
+/** Sends each case for each scope (the history and empty accounts, a card) and judges it accepted or refused under the rule. */
 async function edgeCases(ruleId: string, cases: { query: TransactionsQuery; accepted: boolean; why: string }[]) {
-  const { client } = session();
+  const { client, section } = session();
+  const scopes = await transactionScopes(client, section, ruleId);
   return Promise.all(
-    accounts().flatMap((accountId) => cases.map(async ({ query, accepted, why }) => transactionsEdgeRequest(await client.getTransactions({ accountId, ...query }), ruleId, { accepted, why: `account ${accountId}: ${why}` }))),
+    scopes.flatMap((scope) => cases.map(async ({ query, accepted, why }) => transactionsEdgeRequest(await client.getTransactions({ ...scope, ...query }), ruleId, { accepted, why: `${describeQuery(scope)}: ${why}` }))),
   );
 }
 

@@ -1,4 +1,4 @@
-import { assignmentOf } from '../../../checks/cards/assignment.ts';
+import { assignmentOf, cardStatusOf } from '../../../checks/cards/card-view.ts';
 import type { CardsClient } from '../../../client/cards/cards-client.ts';
 import type { CardStatus } from '../../../rules/cards/enums.ts';
 import type { CardsSection } from '../../../targets/cards/section.ts';
@@ -10,7 +10,11 @@ import type { CardsSection } from '../../../targets/cards/section.ts';
 export async function freeCard(client: CardsClient, section: CardsSection, status: CardStatus, ruleId: string): Promise<string> {
   for (const cardId of section.fixtures.unassignedCards[status]) {
     const exchange = await client.getCard(cardId);
-    if (exchange.response?.status === 200 && assignmentOf(exchange, ruleId).cardUserId === undefined) return cardId;
+    if (exchange.response?.status !== 200) continue;
+    // A card in another status than the entry says would make every verdict of the rule about the wrong case.
+    const shown = cardStatusOf(exchange);
+    if (shown !== status) throw new Error(`fixtures.unassignedCards.${status} names ${cardId}, whose status is ${String(shown)}: name ${status} cards there`);
+    if (assignmentOf(exchange, ruleId).cardUserId === undefined) return cardId;
   }
   throw new Error(`every ${status} card of fixtures.unassignedCards has a card user now: name fresh unassigned ${status} cards (each run assigns two ACTIVE and two PREACTIVE ones)`);
 }
