@@ -1,7 +1,8 @@
 import { maxPageSize, transactionDay, transactionKey, transactionsPageSchema } from '../../rules/cards/transactions-schemas.ts';
 import { recordRule } from '../record-rule.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
-import { requireWalkEnded, transactionsEvidence, walkKeys, type TransactionsWalk } from './transactions-walk.ts';
+import type { Exchange } from '../../client/exchange.ts';
+import { requireWalkEnded, transactionsEvidence, transactionsPageOf, walkKeys, type TransactionsWalk } from './transactions-walk.ts';
 
 /** Every transaction of the window exactly once: no key twice, and as many as the first page's totalCount. */
 export function transactionsWalkComplete(walk: TransactionsWalk, ruleId: string): Verdict {
@@ -110,4 +111,33 @@ export function transactionsCardScope(observed: { cardWalk: TransactionsWalk; ac
   const missing = expected.filter((key) => !got.has(key));
   if (missing.length) throw new RuleViolation(ruleId, `${cardWalk.description}: ${missing.length} transaction(s) of the card that the account's walk shows are missing, e.g. ${missing[0]}`, transactionsEvidence(cardWalk));
   return passed(ruleId, { transactions: got.size });
+}
+
+/** A link of a walk's page, followed. */
+export interface FollowedLink {
+  /** Index of the page of the walk the link is on. */
+  from: number;
+  name: 'first' | 'last' | 'previous';
+  exchange: Exchange;
+}
+
+/**
+ * The links of every page lead where they say: first to the walk's first page, last to its last page,
+ * previous to the page before (the same transactions, in the same order). A walk that did not end cannot be
+ * compared: that breaks the rule under test.
+ */
+export function transactionsLinkTargets(observed: { walk: TransactionsWalk; followed: readonly FollowedLink[] }, ruleId: string): Verdict {
+  const { walk, followed } = observed;
+  requireWalkEnded(walk, ruleId);
+  const keysOf = (items: readonly unknown[]) => items.map(transactionKey).join(',');
+  for (const { from, name, exchange } of followed) {
+    const target = name === 'first' ? 0 : name === 'last' ? walk.pages.length - 1 : from - 1;
+    const expected = walk.pages[target];
+    if (!expected) continue;
+    const got = transactionsPageOf(exchange, ruleId);
+    if (keysOf(got.transactions) !== keysOf(expected.page.transactions)) {
+      throw new RuleViolation(ruleId, `${walk.description}: the ${name} link of page ${from + 1} does not lead to page ${target + 1} of the walk (other transactions)`, [walk.pages[from]?.exchange ?? exchange, exchange]);
+    }
+  }
+  return passed(ruleId, { 'links followed': followed.length });
 }

@@ -25,6 +25,7 @@ export const cardsRuleIds = {
   transactionsPageNumberDefault: 'cards.transactions.page-number-default',
   transactionsPageDetails: 'cards.transactions.page-details',
   transactionsLinks: 'cards.transactions.links',
+  transactionsLinkTargets: 'cards.transactions.link-targets',
   transactionsWalkComplete: 'cards.transactions.walk-complete',
   transactionsCardScope: 'cards.transactions.card-scope',
   transactionsItems: 'cards.transactions.items',

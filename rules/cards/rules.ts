@@ -188,6 +188,13 @@ export const cardsRules = defineRules<CardsCheckName, CardsSection>()([
     check: 'transactions-links',
   },
   {
+    id: id.transactionsLinkTargets,
+    family,
+    source: s.transactionRules,
+    statement: 'The links of every page lead where they say: first to the first page, last to the last page, previous to the page before (same transactions, same order), at page sizes 500, 100 and 7.',
+    check: 'transactions-link-targets',
+  },
+  {
     id: id.transactionsWalkComplete,
     family,
     source: s.transactionRules,

@@ -2,6 +2,8 @@ import { transactionsDefaultPageNumber, transactionsDefaultPageSize, transaction
 import {
   transactionsCardScope,
   transactionsLinks,
+  transactionsLinkTargets,
+  type FollowedLink,
   transactionsNewestFirst,
   transactionsPageDetails,
   transactionsPageSizeLimit,
@@ -10,6 +12,7 @@ import {
 import { transactionsPageOf, walkTransactions, type TransactionsWalk } from '../../checks/cards/transactions-walk.ts';
 import { recordRule } from '../../checks/record-rule.ts';
 import type { TransactionsQuery } from '../../client/cards/cards-client.ts';
+import type { Exchange } from '../../client/exchange.ts';
 import { addDays } from '../../rules/cards/calendar.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { maxPageCount, transactionsPageSchema } from '../../rules/cards/transactions-schemas.ts';
@@ -23,11 +26,12 @@ const session = useCardsSession();
 /** Page sizes of the walks: the default's 500, and sizes that rarely divide a window (down to 2, which stays under 500 pages). */
 const walkSizes = [500, 100, 37, 7, 2] as const;
 
-/** The windows walked: the default (the busiest) and an older explicit one, of the history account; the empty account. */
-function windows(): TransactionsQuery[] {
-  const { fixtures } = session().section;
+/** The windows walked: the default window (the busiest) of each scope (history account, empty account, a card), and an older explicit one. */
+async function windows(ruleId: string): Promise<TransactionsQuery[]> {
+  const { client, section } = session();
   const { today } = runDays();
-  return [{ accountId: fixtures.historyAccountId }, { accountId: fixtures.historyAccountId, startDate: addDays(today, -100), endDate: addDays(today, -70) }, { accountId: fixtures.emptyAccountId }];
+  const scopes = await transactionScopes(client, section, ruleId);
+  return [...scopes, { accountId: section.fixtures.historyAccountId, startDate: addDays(today, -100), endDate: addDays(today, -70) }];
 }
 
 /**
@@ -37,7 +41,7 @@ function windows(): TransactionsQuery[] {
 async function walks(ruleId: string, sizes: readonly (number | undefined)[]): Promise<TransactionsWalk[]> {
   const { client } = session();
   const perWindow = await Promise.all(
-    windows().map(async (window) => {
+    (await windows(ruleId)).map(async (window) => {
       const total = transactionsPageOf(await client.getTransactions(window), ruleId).paginationDetails?.page?.totalCount;
       const walkable = sizes.filter((pageSize) => pageSize === undefined || typeof total !== 'number' || Math.ceil(total / pageSize) <= maxPageCount);
       return Promise.all(walkable.map((pageSize) => walkTransactionPages(client, pageSize === undefined ? window : { ...window, pageSize }, ruleId)));
@@ -65,9 +69,29 @@ ruleTest(id.transactionsPageDetails, async ({ observe }) => {
 
 ruleTest(id.transactionsLinks, async () => (await walks(id.transactionsLinks, [undefined, 100, 7])).map((walk) => transactionsLinks(walk, id.transactionsLinks)));
 
+ruleTest(id.transactionsLinkTargets, async () => {
+  const { client } = session();
+  const followedOnce = new Map<string, Promise<Exchange>>();
+  // first and last are usually the same string on every page: each distinct link is fetched once.
+  const follow = (link: string) => followedOnce.get(link) ?? followedOnce.set(link, client.follow(link)).get(link) as Promise<Exchange>;
+  return Promise.all(
+    (await walks(id.transactionsLinkTargets, [undefined, 100, 7])).map(async (walk) => {
+      const followed = await Promise.all(
+        walk.pages.flatMap(({ page }, from) =>
+          (['first', 'last', 'previous'] as const).flatMap((name) => {
+            const link = page.paginationDetails?.links?.[name];
+            return link === undefined ? [] : [follow(link).then((exchange): FollowedLink => ({ from, name, exchange }))];
+          }),
+        ),
+      );
+      return transactionsLinkTargets({ walk, followed }, id.transactionsLinkTargets);
+    }),
+  );
+});
+
 ruleTest(id.transactionsPageSizeDefault, async () => {
   const { client } = session();
-  return Promise.all(windows().map(async (window) => transactionsDefaultPageSize(await client.getTransactions(window), id.transactionsPageSizeDefault)));
+  return Promise.all((await windows(id.transactionsPageSizeDefault)).map(async (window) => transactionsDefaultPageSize(await client.getTransactions(window), id.transactionsPageSizeDefault)));
 });
 
 ruleTest(id.transactionsPageSizeLimit, async () => {
@@ -89,7 +113,7 @@ ruleTest(id.transactionsPageSizeLimit, async () => {
 ruleTest(id.transactionsPageNumberDefault, async () => {
   const { client } = session();
   return Promise.all(
-    windows().map(async (window) => {
+    (await windows(id.transactionsPageNumberDefault)).map(async (window) => {
       const [without, first] = await Promise.all([client.getTransactions({ ...window, pageSize: 100 }), client.getTransactions({ ...window, pageSize: 100, pageNumber: 1 })]);
       return transactionsDefaultPageNumber({ without, first }, id.transactionsPageNumberDefault);
     }),

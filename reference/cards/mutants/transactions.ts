@@ -49,6 +49,12 @@ export const transactionsMutants = [
       return page.pageNumber === page.pageCount && page.pageCount > 1 ? links : referenceBehaviour.linkPages(page);
     },
   }),
+  mutant('cards-third-page-previous-to-first', id.transactionsLinkTargets, 'The previous link of the third page leads to the first page.', {
+    linkPages: (page) => {
+      const links = referenceBehaviour.linkPages(page);
+      return page.pageNumber === 3 ? { ...links, previous: 1 } : links;
+    },
+  }),
   mutant('cards-pages-overlap-by-one', id.transactionsWalkComplete, 'Every page after the first starts with the last transaction of the page before (and the last one is never shown).', {
     pageItems: ({ all, pageSize, pageNumber }) => (pageNumber === 1 ? all.slice(0, pageSize) : all.slice((pageNumber - 1) * pageSize - 1, pageNumber * pageSize - 1)),
   }),

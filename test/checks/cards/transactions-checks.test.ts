@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { transactionsDefaultPageSize, transactionsEdgeRequest } from '../../../checks/cards/transactions-request-checks.ts';
-import { transactionsInWindow, transactionsLinks, transactionsNewestFirst, transactionsPageDetails, transactionsWalkComplete } from '../../../checks/cards/transactions-walk-checks.ts';
+import { transactionsInWindow, transactionsLinks, transactionsLinkTargets, transactionsNewestFirst, transactionsPageDetails, transactionsWalkComplete } from '../../../checks/cards/transactions-walk-checks.ts';
 import type { TransactionsWalk } from '../../../checks/cards/transactions-walk.ts';
 import { walkedPageSchema } from '../../../rules/cards/transactions-schemas.ts';
 import { jsonExchange } from '../exchanges.ts';
@@ -66,6 +66,16 @@ describe('transactions walk checks', () => {
     violationOf(() => transactionsInWindow({ walk, expected: { from: '2026-11-16', to: '2026-11-20', mustInclude: [], why: 'x' } }, rule), rule);
     expect(transactionsInWindow({ walk, expected: { from: '2026-11-16', toleratedFrom: '2026-11-15', to: '2026-11-20', mustInclude: [], why: 'x' } }, rule).ruleId).toBe(rule);
     violationOf(() => transactionsInWindow({ walk, expected: { from: '2026-11-15', to: '2026-11-20', mustInclude: ['ref:TX-other'], why: 'x' } }, rule), rule);
+  });
+});
+
+describe('transactions link targets', () => {
+  test('first, last and previous must lead to the pages of the walk they name', () => {
+    const walk = walkOf(items, 3);
+    const [one, two, three] = walk.pages.map(({ exchange }) => exchange) as [ReturnType<typeof jsonExchange>, ReturnType<typeof jsonExchange>, ReturnType<typeof jsonExchange>];
+    transactionsLinkTargets({ walk, followed: [{ from: 2, name: 'first', exchange: one }, { from: 0, name: 'last', exchange: three }, { from: 2, name: 'previous', exchange: two }] }, rule);
+    expect(violationOf(() => transactionsLinkTargets({ walk, followed: [{ from: 2, name: 'previous', exchange: one }] }, rule), rule).message).toContain('previous link of page 3 does not lead to page 2');
+    violationOf(() => transactionsLinkTargets({ walk: { ...walk, ended: 'page-cap' }, followed: [] }, rule), rule);
   });
 });
 
