@@ -142,7 +142,7 @@ export const cardsRules = defineRules<CardsCheckName, CardsSection>()([
     id: id.transactionsDefaultWindow,
     family,
     source: s.transactionRules,
-    statement: 'Without date parameters the most recent 31 days are returned: every transaction of today and the 30 days before, none older than 31 days ago (whether that 31st day is in is observed, not judged).',
+    statement: 'Without date parameters the most recent 31 days are returned, for an account and for a card: every transaction of today and the 30 days before, none older than 31 days ago (whether that 31st day is in is observed, not judged).',
     check: 'transactions-in-window',
   },
   {

@@ -89,13 +89,17 @@ ruleTest(id.transactionsDatesInclusive, async ({ observe }) => {
 ruleTest(id.transactionsDefaultWindow, async ({ observe }) => {
   const { client, section } = session();
   const { today } = runDays();
-  const accountId = section.fixtures.historyAccountId;
   const from = addDays(today, -30);
-  const explicit = await walkTransactionPages(client, { accountId, startDate: addDays(today, -31), endDate: today }, id.transactionsDefaultWindow);
-  const walk = await walkTransactionPages(client, { accountId }, id.transactionsDefaultWindow);
-  const mustInclude = walkTransactions(explicit).filter((item) => (transactionDay(item) ?? '') >= from).map(transactionKey);
   const dayBefore = addDays(today, -31);
-  observe(`transactions of ${dayBefore} (31 days ago) in the default window`, walkTransactions(walk).filter((item) => transactionDay(item) === dayBefore).length);
-  return transactionsInWindow({ walk, expected: { from, to: today, toleratedFrom: dayBefore, mustInclude, why: `of ${from} to ${today} (seen with explicit dates)` } }, id.transactionsDefaultWindow);
+  // Each scope with transactions: the history account and a card of it.
+  const scopes = (await transactionScopes(client, section, id.transactionsDefaultWindow)).filter((scope) => scope.accountId !== section.fixtures.emptyAccountId);
+  return Promise.all(
+    scopes.map(async (scope) => {
+      const explicit = await walkTransactionPages(client, { ...scope, startDate: dayBefore, endDate: today }, id.transactionsDefaultWindow);
+      const walk = await walkTransactionPages(client, scope, id.transactionsDefaultWindow);
+      const mustInclude = walkTransactions(explicit).filter((item) => (transactionDay(item) ?? '') >= from).map(transactionKey);
+      observe(`${describeQuery(scope)}: transactions of ${dayBefore} (31 days ago) returned`, walkTransactions(walk).filter((item) => transactionDay(item) === dayBefore).length);
+      return transactionsInWindow({ walk, expected: { from, to: today, toleratedFrom: dayBefore, mustInclude, why: `of ${from} to ${today} (seen with explicit dates)` } }, id.transactionsDefaultWindow);
+    }),
+  );
 });
-
