@@ -1,5 +1,5 @@
 import type { Exchange } from '../../client/exchange.ts';
-import { unenrolResponseSchema } from '../../rules/cards/authorization-schemas.ts';
+import { unenrolResponseSchema } from '../../rules/cards/response-schemas.ts';
 import { recordRule } from '../record-rule.ts';
 import { jsonOf, responseOf } from '../response-required.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
