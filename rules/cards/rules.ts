@@ -128,14 +128,14 @@ export const cardsRules = defineRules<CardsCheckName, CardsSection>()([
     id: id.transactionsWindowAge,
     family,
     source: s.transactionRules,
-    statement: 'startDate and endDate must each be less than 18 months in the past, from the clock of the run: the day after the day 18 months ago is accepted, that day and earlier are refused with 400.',
+    statement: 'startDate and endDate must each be less than 18 months in the past, from the clock of the run: the day after the day 18 months ago is accepted, that day and earlier are refused with 400 (the edge first, then random windows up to a year either side, for the history and empty accounts and a card).',
     check: 'transactions-edge-request',
   },
   {
     id: id.transactionsWindowSpan,
     family,
     source: s.transactionRules,
-    statement: 'startDate and endDate may be at most 31 days apart: 30 and 31 days apart are accepted, 32 and more refused with 400, for recent windows and windows at the 18-month edge.',
+    statement: 'startDate and endDate may be at most 31 days apart: 30 and 31 days apart are accepted, 32 and more refused with 400 (the edge first, then random spans up to a year, recent and at the 18-month edge, for the history and empty accounts and a card).',
     check: 'transactions-edge-request',
   },
   {
@@ -163,7 +163,7 @@ export const cardsRules = defineRules<CardsCheckName, CardsSection>()([
     id: id.transactionsPageSizeLimit,
     family,
     source: s.limits,
-    statement: 'pageSize is at most 500: 500 is accepted, 501 and more are refused with 400, and no page holds more transactions than its pageSize.',
+    statement: 'pageSize is at most 500: 500 is accepted, 501 and more are refused with 400 (the edge first, then random sizes up to 5000, for the history and empty accounts and a card), and no page holds more transactions than its pageSize.',
     check: 'transactions-page-size-limit',
   },
   {

@@ -5,6 +5,9 @@ import type { TransactionsQuery } from '../../client/cards/cards-client.ts';
 import { addDays } from '../../rules/cards/calendar.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { transactionDay, transactionKey } from '../../rules/cards/transactions-schemas.ts';
+import type { Gen } from '../../generators/gen.ts';
+import { windowAgeCases, windowSpanCases, type WindowCase } from '../../generators/cards/transactions-window.ts';
+import { forAll } from '../support/for-all.ts';
 import { ruleTest, useCardsSession } from './support/cards-session.ts';
 import { runDays } from './support/run-clock.ts';
 import { transactionScopes } from './support/transaction-scopes.ts';
@@ -34,32 +37,19 @@ ruleTest(id.transactionsDatesTogether, () => {
   );
 });
 
-ruleTest(id.transactionsWindowAge, () => {
-  const { refusedAge, oldestAccepted } = runDays();
-  const window = (from: string, days: number, accepted: boolean, why: string) => ({ query: { startDate: from, endDate: addDays(from, days) }, accepted, why: `${from} to ${addDays(from, days)}: ${why}` });
-  return edgeCases(id.transactionsWindowAge, [
-    window(oldestAccepted, 0, true, 'the oldest day less than 18 months old, alone'),
-    window(oldestAccepted, 31, true, 'from the oldest day less than 18 months old'),
-    window(refusedAge, 0, false, 'the day 18 months ago, alone'),
-    window(refusedAge, 10, false, 'from the day 18 months ago'),
-    window(addDays(refusedAge, -1), 5, false, 'from the day before the day 18 months ago'),
-    window(addDays(refusedAge, -60), 20, false, 'both dates older than 18 months'),
-  ]);
-});
+/** Every case of an edge generator, boundaries first, sent for every scope and judged under the rule. */
+async function edgeProperty(ruleId: string, gen: Gen<WindowCase>, observe: (key: string, value: unknown) => void) {
+  const { client, section, property, run } = session();
+  const scopes = await transactionScopes(client, section, ruleId);
+  const cases = await forAll(gen, property({ runs: Math.ceil(run.runs / 4) }), async ({ value, accepted, why }) => {
+    await Promise.all(scopes.map(async (scope) => transactionsEdgeRequest(await client.getTransactions({ ...scope, ...value }), ruleId, { accepted, why: `${describeQuery(scope)}: ${why}` })));
+  });
+  observe('windows tried per scope', cases);
+}
 
-ruleTest(id.transactionsWindowSpan, () => {
-  const { today, oldestAccepted } = runDays();
-  const window = (from: string, days: number, accepted: boolean) => ({ query: { startDate: from, endDate: addDays(from, days) }, accepted, why: `${from} to ${addDays(from, days)}, ${days} days apart` });
-  const recent = addDays(today, -40);
-  return edgeCases(id.transactionsWindowSpan, [
-    window(recent, 30, true),
-    window(recent, 31, true),
-    window(recent, 32, false),
-    window(recent, 45, false),
-    window(oldestAccepted, 31, true),
-    window(oldestAccepted, 32, false),
-  ]);
-});
+ruleTest(id.transactionsWindowAge, ({ observe }) => edgeProperty(id.transactionsWindowAge, windowAgeCases(runDays()), observe));
+
+ruleTest(id.transactionsWindowSpan, ({ observe }) => edgeProperty(id.transactionsWindowSpan, windowSpanCases(runDays()), observe));
 
 ruleTest(id.transactionsDatesInclusive, async ({ observe }) => {
   const { client, section } = session();
@@ -67,7 +57,7 @@ ruleTest(id.transactionsDatesInclusive, async ({ observe }) => {
   const accountId = section.fixtures.historyAccountId;
   const verdicts = [];
   const judged: string[] = [];
-  for (const anchor of [addDays(today, -1), addDays(today, -31), addDays(today, -200), addDays(oldestAccepted, 12)]) {
+  for (const anchor of [addDays(today, -1), addDays(today, -31), addDays(today, -200), addDays(oldestAccepted, 12), addDays(oldestAccepted, 1)]) {
     // A window around the anchor shows which days have transactions; the day nearest the anchor is the edge tried.
     const wide = { from: max(addDays(anchor, -15), oldestAccepted), to: min(addDays(anchor, 15), today) };
     const around = await walkTransactionPages(client, { accountId, startDate: wide.from, endDate: wide.to }, id.transactionsDatesInclusive);

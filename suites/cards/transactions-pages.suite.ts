@@ -16,6 +16,8 @@ import type { Exchange } from '../../client/exchange.ts';
 import { addDays } from '../../rules/cards/calendar.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { maxPageCount, transactionsPageSchema } from '../../rules/cards/transactions-schemas.ts';
+import { pageSizeCases } from '../../generators/cards/transactions-window.ts';
+import { forAll } from '../support/for-all.ts';
 import { ruleTest, useCardsSession } from './support/cards-session.ts';
 import { runDays } from './support/run-clock.ts';
 import { transactionScopes } from './support/transaction-scopes.ts';
@@ -94,20 +96,14 @@ ruleTest(id.transactionsPageSizeDefault, async () => {
   return Promise.all((await windows(id.transactionsPageSizeDefault)).map(async (window) => transactionsDefaultPageSize(await client.getTransactions(window), id.transactionsPageSizeDefault)));
 });
 
-ruleTest(id.transactionsPageSizeLimit, async () => {
-  const { client, section } = session();
+ruleTest(id.transactionsPageSizeLimit, async ({ observe }) => {
+  const { client, section, property, run } = session();
   const scopes = await transactionScopes(client, section, id.transactionsPageSizeLimit);
-  const edges = await Promise.all(
-    scopes.flatMap((scope) =>
-      [
-        { pageSize: 500, accepted: true },
-        { pageSize: 501, accepted: false },
-        { pageSize: 1000, accepted: false },
-      ].map(async ({ pageSize, accepted }) => transactionsEdgeRequest(await client.getTransactions({ ...scope, pageSize }), id.transactionsPageSizeLimit, { accepted, why: `${describeQuery(scope)}: pageSize ${pageSize}` })),
-    ),
-  );
-  const limits = (await walks(id.transactionsPageSizeLimit, [undefined, 500, 7])).map((walk) => transactionsPageSizeLimit(walk, id.transactionsPageSizeLimit));
-  return [...edges, ...limits];
+  const cases = await forAll(pageSizeCases, property({ runs: Math.ceil(run.runs / 4) }), async ({ value, accepted, why }) => {
+    await Promise.all(scopes.map(async (scope) => transactionsEdgeRequest(await client.getTransactions({ ...scope, pageSize: value }), id.transactionsPageSizeLimit, { accepted, why: `${describeQuery(scope)}: ${why}` })));
+  });
+  observe('page sizes tried per scope', cases);
+  return (await walks(id.transactionsPageSizeLimit, [undefined, 500, 7])).map((walk) => transactionsPageSizeLimit(walk, id.transactionsPageSizeLimit));
 });
 
 ruleTest(id.transactionsPageNumberDefault, async () => {
