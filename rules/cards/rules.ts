@@ -16,7 +16,7 @@ export const cardsRules = defineRules<CardsCheckName, CardsSection>()([
     id: id.cardFields,
     family,
     source: s.cardRecord,
-    statement: 'GET card of a card in every status but IN_PROGRESS answers 200 with a Card: cardId, accountId, spendControls (currentAmount, validFromDate, validToDate), cardDetails (cardLastFive, expiryDate, formFactor, cardReferenceId, cardCreationDate, status) and deliveryMethod API_RESPONSE, every field of its type and every enum value one the document lists.',
+    statement: 'GET card of a card in every status but IN_PROGRESS (every unassigned and assigned fixture card, the one with many authorizations, those the history names) answers 200 with a Card: cardId, accountId, spendControls (currentAmount, validFromDate, validToDate), cardDetails (cardLastFive, expiryDate, formFactor, cardReferenceId, cardCreationDate, status) and deliveryMethod API_RESPONSE, every field of its type and every enum value one the document lists.',
     check: 'record-rule',
   },
   {
@@ -86,7 +86,7 @@ export const cardsRules = defineRules<CardsCheckName, CardsSection>()([
     id: id.cardUserFields,
     family,
     source: s.cardUser,
-    statement: 'GET card user of a user in every status answers 200 with a CardUser: cardUserId, buyerId, name (first, last), dateOfBirth and dateCreated (YYYY-MM-DD), email, phone, address, status and expressConsentObtained, every field of its type and every enum value one the document lists.',
+    statement: 'GET card user of a user in every status (and of the users of the assigned cards) answers 200 with a CardUser: cardUserId, buyerId, name (first, last), dateOfBirth and dateCreated (YYYY-MM-DD), email, phone, address, status and expressConsentObtained, every field of its type and every enum value one the document lists.',
     check: 'record-rule',
   },
   {
