@@ -121,7 +121,7 @@ export const cardsRules = defineRules<CardsCheckName, CardsSection>()([
     id: id.transactionsDatesInclusive,
     family,
     source: s.transactionRules,
-    statement: 'startDate and endDate are inclusive: a window returns exactly the transactions dated from startDate to endDate, those on either end date included (compared with a wider window around that day). The day of a transaction is its transactionDate, else its authorizationDate.',
+    statement: 'startDate and endDate are inclusive: a window returns exactly the transactions dated from startDate to endDate, those on either end date included (compared with a wider window around that day; recent, old and at the 18-month edge; for the history account and a card). The day of a transaction is its transactionDate, else its authorizationDate.',
     check: 'transactions-in-window',
   },
   {

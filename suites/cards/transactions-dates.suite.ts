@@ -51,38 +51,54 @@ ruleTest(id.transactionsWindowAge, ({ observe }) => edgeProperty(id.transactions
 
 ruleTest(id.transactionsWindowSpan, ({ observe }) => edgeProperty(id.transactionsWindowSpan, windowSpanCases(runDays()), observe));
 
-ruleTest(id.transactionsDatesInclusive, async ({ observe }) => {
+/** The scopes that have transactions: the history account and a card of it. */
+async function scopesWithHistory(ruleId: string): Promise<TransactionsQuery[]> {
   const { client, section } = session();
+  return (await transactionScopes(client, section, ruleId)).filter((scope) => scope.accountId !== section.fixtures.emptyAccountId);
+}
+
+/**
+ * Windows with a day that has transactions as their start or end date, compared with a wider window around
+ * that day: each must hold exactly the wider window's transactions of its own days.
+ */
+async function edgeWindows(scope: TransactionsQuery, anchor: string) {
+  const { client } = session();
   const { today, oldestAccepted } = runDays();
-  const accountId = section.fixtures.historyAccountId;
+  const wide = { from: max(addDays(anchor, -15), oldestAccepted), to: min(addDays(anchor, 15), today) };
+  const around = await walkTransactionPages(client, { ...scope, startDate: wide.from, endDate: wide.to }, id.transactionsDatesInclusive);
+  // The day with transactions nearest the anchor, strictly inside the wide window, is the edge tried.
+  const days = [...new Set(walkTransactions(around).map(transactionDay).filter((day): day is string => day !== undefined && day > wide.from && day < wide.to))];
+  const day = days.sort((a, b) => Math.abs(Date.parse(a) - Date.parse(anchor)) - Math.abs(Date.parse(b) - Date.parse(anchor)))[0];
+  if (day === undefined) return { day, verdicts: [] };
   const verdicts = [];
-  const judged: string[] = [];
-  for (const anchor of [addDays(today, -1), addDays(today, -31), addDays(today, -200), addDays(oldestAccepted, 12), addDays(oldestAccepted, 1)]) {
-    // A window around the anchor shows which days have transactions; the day nearest the anchor is the edge tried.
-    const wide = { from: max(addDays(anchor, -15), oldestAccepted), to: min(addDays(anchor, 15), today) };
-    const around = await walkTransactionPages(client, { accountId, startDate: wide.from, endDate: wide.to }, id.transactionsDatesInclusive);
-    const days = [...new Set(walkTransactions(around).map(transactionDay).filter((day): day is string => day !== undefined && day > wide.from && day < wide.to))];
-    const day = days.sort((a, b) => Math.abs(Date.parse(a) - Date.parse(anchor)) - Math.abs(Date.parse(b) - Date.parse(anchor)))[0];
-    if (day === undefined) continue;
-    judged.push(day);
-    for (const edge of [{ from: day, to: min(addDays(day, 10), wide.to) }, { from: max(addDays(day, -10), wide.from), to: day }]) {
-      const walk = await walkTransactionPages(client, { accountId, startDate: edge.from, endDate: edge.to }, id.transactionsDatesInclusive);
-      const mustInclude = walkTransactions(around).filter((item) => { const at = transactionDay(item); return at !== undefined && at >= edge.from && at <= edge.to; }).map(transactionKey);
-      verdicts.push(transactionsInWindow({ walk, expected: { ...edge, mustInclude, why: `of ${edge.from} to ${edge.to} (seen in ${wide.from} to ${wide.to})` } }, id.transactionsDatesInclusive));
-    }
+  for (const edge of [{ from: day, to: min(addDays(day, 10), wide.to) }, { from: max(addDays(day, -10), wide.from), to: day }]) {
+    const walk = await walkTransactionPages(client, { ...scope, startDate: edge.from, endDate: edge.to }, id.transactionsDatesInclusive);
+    const inEdge = (item: unknown) => {
+      const at = transactionDay(item);
+      return at !== undefined && at >= edge.from && at <= edge.to;
+    };
+    const mustInclude = walkTransactions(around).filter(inEdge).map(transactionKey);
+    verdicts.push(transactionsInWindow({ walk, expected: { ...edge, mustInclude, why: `of ${edge.from} to ${edge.to} (seen in ${wide.from} to ${wide.to})` } }, id.transactionsDatesInclusive));
   }
-  if (judged.length === 0) throw new Error(`the history account ${accountId} shows no transaction near the days tried: name an account with transactions spread over more than 18 months`);
-  observe('edge days tried', judged.join(', '));
-  return verdicts;
+  return { day, verdicts };
+}
+
+ruleTest(id.transactionsDatesInclusive, async ({ observe }) => {
+  const { today, oldestAccepted } = runDays();
+  const anchors = [addDays(today, -1), addDays(today, -31), addDays(today, -200), addDays(oldestAccepted, 12), addDays(oldestAccepted, 1)];
+  const results = await Promise.all((await scopesWithHistory(id.transactionsDatesInclusive)).flatMap((scope) => anchors.map((anchor) => edgeWindows(scope, anchor))));
+  const judged = results.flatMap(({ day }) => (day === undefined ? [] : [day]));
+  if (judged.length === 0) throw new Error('the history account shows no transaction near the days tried: name an account with transactions spread over more than 18 months');
+  observe('edge days tried', [...new Set(judged)].sort().join(', '));
+  return results.flatMap(({ verdicts }) => verdicts);
 });
 
 ruleTest(id.transactionsDefaultWindow, async ({ observe }) => {
-  const { client, section } = session();
+  const { client } = session();
   const { today } = runDays();
   const from = addDays(today, -30);
   const dayBefore = addDays(today, -31);
-  // Each scope with transactions: the history account and a card of it.
-  const scopes = (await transactionScopes(client, section, id.transactionsDefaultWindow)).filter((scope) => scope.accountId !== section.fixtures.emptyAccountId);
+  const scopes = await scopesWithHistory(id.transactionsDefaultWindow);
   return Promise.all(
     scopes.map(async (scope) => {
       const explicit = await walkTransactionPages(client, { ...scope, startDate: dayBefore, endDate: today }, id.transactionsDefaultWindow);
