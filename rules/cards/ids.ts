@@ -16,6 +16,7 @@ export const cardsRuleIds = {
   cardUserFormats: 'cards.card-user.formats',
   transactionsDatesTogether: 'cards.transactions.dates-together',
   transactionsDatesInclusive: 'cards.transactions.dates-inclusive',
+  transactionsParameterFormats: 'cards.transactions.parameter-formats',
   transactionsWindowAge: 'cards.transactions.window-age',
   transactionsWindowSpan: 'cards.transactions.window-span',
   transactionsDefaultWindow: 'cards.transactions.default-window',

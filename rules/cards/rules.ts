@@ -125,6 +125,13 @@ export const cardsRules = defineRules<CardsCheckName, CardsSection>()([
     check: 'transactions-in-window',
   },
   {
+    id: id.transactionsParameterFormats,
+    family,
+    source: s.endpoints,
+    statement: 'GET transactions with a startDate or endDate not written YYYY-MM-DD (2026/01/05, 05-01-2026, a day that does not exist) or a pageSize or pageNumber that is not a number is refused with 400.',
+    check: 'transactions-edge-request',
+  },
+  {
     id: id.transactionsWindowAge,
     family,
     source: s.transactionRules,

@@ -37,6 +37,21 @@ ruleTest(id.transactionsDatesTogether, () => {
   );
 });
 
+ruleTest(id.transactionsParameterFormats, () => {
+  const { today } = runDays();
+  const from = addDays(today, -10);
+  const slashed = today.replaceAll('-', '/');
+  const dayFirst = `${today.slice(8)}-${today.slice(5, 7)}-${today.slice(0, 4)}`;
+  const refused = (query: TransactionsQuery, why: string) => ({ query, accepted: false, why });
+  return edgeCases(id.transactionsParameterFormats, [
+    refused({ startDate: from, endDate: slashed }, `endDate ${slashed}`),
+    refused({ startDate: from, endDate: dayFirst }, `endDate ${dayFirst}`),
+    refused({ startDate: `${today.slice(0, 5)}02-30`, endDate: `${today.slice(0, 5)}03-02` }, 'startDate a day that does not exist (February 30)'),
+    refused({ pageSize: 'many' }, 'pageSize many'),
+    refused({ pageNumber: 'first' }, 'pageNumber first'),
+  ]);
+});
+
 /** Every case of an edge generator, boundaries first, sent for every scope and judged under the rule. */
 async function edgeProperty(ruleId: string, gen: Gen<WindowCase>, observe: (key: string, value: unknown) => void) {
   const { client, section, property, run } = session();

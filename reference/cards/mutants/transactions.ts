@@ -13,6 +13,9 @@ export const transactionsMutants = [
   mutant('cards-end-date-exclusive', id.transactionsDatesInclusive, 'Transactions on endDate are left out of the window.', {
     inWindow: (day, { from, to }) => day >= from && day < to,
   }),
+  mutant('cards-slashed-dates-accepted', id.transactionsParameterFormats, 'Dates written with slashes (YYYY/MM/DD) are accepted as if written with hyphens.', {
+    windowRefusal: (request) => windowRefusal({ ...request, ...(request.startDate ? { startDate: request.startDate.replaceAll('/', '-') } : {}), ...(request.endDate ? { endDate: request.endDate.replaceAll('/', '-') } : {}) }),
+  }),
   mutant('cards-oldest-day-refused', id.transactionsWindowAge, 'The oldest day less than 18 months old is refused as if 18 months old (off by one day).', {
     windowRefusal: (request) => windowRefusal({ ...request, today: addDays(request.today, 1) }),
   }),
