@@ -1,5 +1,4 @@
 import type { ServerResponse } from 'node:http';
-import { queryString } from '../../client/cards/cards-client.ts';
 import { dayOf } from '../../rules/cards/calendar.ts';
 import type { CardsContext } from './context.ts';
 import { replyJson } from './reply.ts';
@@ -45,8 +44,10 @@ export function handleTransactions(context: CardsContext, res: ServerResponse, q
   const all = behaviour.order(state.transactions.filter((transaction) => ofScope(transaction.cardId) && behaviour.inWindow(transaction.day, window)));
   const pageCount = behaviour.pageCount(all.length, pageSize);
   const page = { all, pageSize, pageNumber, pageCount };
-  const link = (number: number) =>
-    `transactions${queryString({ ...(cardId === null ? {} : { cardId }), ...(accountId === null ? {} : { accountId }), pageSize, pageNumber: number, startDate: window.from, endDate: window.to })}`;
+  const link = (number: number) => {
+    const params = new URLSearchParams({ ...(cardId === null ? {} : { cardId }), ...(accountId === null ? {} : { accountId }), pageSize: String(pageSize), pageNumber: String(number), startDate: window.from, endDate: window.to });
+    return `transactions?${params.toString()}`;
+  };
   const pages = behaviour.linkPages(page);
   replyJson(res, behaviour.transactionsStatus, {
     paginationDetails: {

@@ -2,6 +2,7 @@ import type { CardsAuth, CardsClient } from '../../../client/cards/cards-client.
 import type { Exchange } from '../../../client/exchange.ts';
 import { cardsOperations, type CardsOperation } from '../../../rules/cards/operations.ts';
 import type { CardsSection } from '../../../targets/cards/section.ts';
+import { runDays } from './run-clock.ts';
 
 /** An exchange with the operation it was sent to. */
 export interface OperationExchange {
@@ -61,7 +62,7 @@ export async function badRequests(client: CardsClient, section: CardsSection): P
   const malformed = (await Promise.all(malformedIds.map((id) => addressedBy(client, section, id)))).flat();
   const other: [CardsOperation, Promise<Exchange>][] = [
     [cardsOperations.patchCard, client.patchCard(section.fixtures.unassignedCards.INACTIVE[0] as string, {})],
-    [cardsOperations.getTransactions, client.getTransactions({ accountId: section.fixtures.historyAccountId, startDate: new Date().toISOString().slice(0, 10) })],
+    [cardsOperations.getTransactions, client.getTransactions({ accountId: section.fixtures.historyAccountId, startDate: runDays().today })],
     [cardsOperations.getAuthorizations, client.send(cardsOperations.getAuthorizations, undefined)],
   ];
   return [...malformed, ...(await Promise.all(other.map(async ([operation, exchange]) => ({ operation, exchange: await exchange }))))];
