@@ -1,4 +1,5 @@
 import { assignmentOf, cardStatusOf } from '../../../checks/cards/card-view.ts';
+import { RuleViolation } from '../../../checks/rule-violation.ts';
 import type { CardsClient } from '../../../client/cards/cards-client.ts';
 import type { CardStatus } from '../../../rules/cards/enums.ts';
 import type { CardsSection } from '../../../targets/cards/section.ts';
@@ -10,7 +11,8 @@ import type { CardsSection } from '../../../targets/cards/section.ts';
 export async function freeCard(client: CardsClient, section: CardsSection, status: CardStatus, ruleId: string): Promise<string> {
   for (const cardId of section.fixtures.unassignedCards[status]) {
     const exchange = await client.getCard(cardId);
-    if (exchange.response?.status !== 200) continue;
+    // The entry says the card exists: not reading it is the target's failure of the rule that needs it.
+    if (exchange.response?.status !== 200) throw new RuleViolation(ruleId, `GET card of ${cardId}, named in fixtures.unassignedCards.${status}, answered ${exchange.response?.status ?? exchange.error?.code}`, [exchange]);
     // A card in another status than the entry says would make every verdict of the rule about the wrong case.
     const shown = cardStatusOf(exchange);
     if (shown !== status) throw new Error(`fixtures.unassignedCards.${status} names ${cardId}, whose status is ${String(shown)}: name ${status} cards there`);
