@@ -1,23 +1,38 @@
+import { assignmentOutcome } from '../../checks/cards/assignment.ts';
 import { cardsErrorBody } from '../../checks/cards/error-body.ts';
 import { documentedStatus } from '../../checks/documented-status.ts';
 import { statusForInvalidInput } from '../../checks/status-for-invalid-input.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { documentedStatuses } from '../../rules/cards/operations.ts';
 import { ruleTest, useCardsSession } from './support/cards-session.ts';
-import { addressedBy, badRequests, everyOperation, malformedIds, unknownId, type OperationExchange } from './support/operation-requests.ts';
+import { freeCard } from './support/free-card.ts';
+import { addressedBy, badRequests, everyOperation, malformedIds, patchBodyFor, unknownId, type OperationExchange } from './support/operation-requests.ts';
 
 const session = useCardsSession();
+
+/** PATCH of a free ACTIVE card naming a card user by the given ids: refused, and the card keeps no user. */
+async function patchNamingUsers(ruleId: string, cardUserIds: readonly string[], status: number) {
+  const { client, section } = session();
+  const cardId = await freeCard(client, section, 'ACTIVE', ruleId, { fromEnd: true });
+  const verdicts = [];
+  for (const cardUserId of cardUserIds) {
+    const patch = await client.patchCard(cardId, { ...patchBodyFor(section), cardUserId });
+    verdicts.push(statusForInvalidInput(patch, ruleId, status));
+    verdicts.push(assignmentOutcome({ patch, after: await client.getCard(cardId), why: `PATCH of ${cardId} naming card user ${cardUserId}`, accepted: false, cardUserId, before: undefined }, ruleId));
+  }
+  return verdicts;
+}
 
 ruleTest(id.unknownIds, async () => {
   const { client, section, run } = session();
   const answers = await addressedBy(client, section, unknownId(run.seed));
-  return answers.map(({ exchange }) => statusForInvalidInput(exchange, id.unknownIds, 404));
+  return [...answers.map(({ exchange }) => statusForInvalidInput(exchange, id.unknownIds, 404)), ...(await patchNamingUsers(id.unknownIds, [unknownId(run.seed)], 404))];
 });
 
 ruleTest(id.malformedIds, async () => {
   const { client, section } = session();
   const answers = (await Promise.all(malformedIds.map((malformed) => addressedBy(client, section, malformed)))).flat();
-  return answers.map(({ exchange }) => statusForInvalidInput(exchange, id.malformedIds, 400));
+  return [...answers.map(({ exchange }) => statusForInvalidInput(exchange, id.malformedIds, 400)), ...(await patchNamingUsers(id.malformedIds, malformedIds, 400))];
 });
 
 /** Valid, unknown, malformed, unauthenticated, wrongly authenticated and otherwise bad requests to every operation. */

@@ -7,9 +7,11 @@ import type { CardsSection } from '../../../targets/cards/section.ts';
 /**
  * The first card of a status the fixtures name that GET card shows without a card user (an IN_PROGRESS card
  * shows no user field at all). Earlier runs may have assigned the others; none left is a fixture problem.
+ * `fromEnd` looks from the end of the list, away from the cards the assignment rules take meanwhile.
  */
-export async function freeCard(client: CardsClient, section: CardsSection, status: CardStatus, ruleId: string): Promise<string> {
-  for (const cardId of section.fixtures.unassignedCards[status]) {
+export async function freeCard(client: CardsClient, section: CardsSection, status: CardStatus, ruleId: string, options: { fromEnd?: boolean } = {}): Promise<string> {
+  const listed = section.fixtures.unassignedCards[status];
+  for (const cardId of options.fromEnd ? [...listed].reverse() : listed) {
     const exchange = await client.getCard(cardId);
     // The entry says the card exists: not reading it is the target's failure of the rule that needs it.
     if (exchange.response?.status !== 200) throw new RuleViolation(ruleId, `GET card of ${cardId}, named in fixtures.unassignedCards.${status}, answered ${exchange.response?.status ?? exchange.error?.code}`, [exchange]);
