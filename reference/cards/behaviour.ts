@@ -72,7 +72,7 @@ export interface CardsBehaviour {
 
   /** The authorizations GET /authorizations returns of a card's history (newest first). */
   authorizationsShown(history: readonly ReferenceAuthorization[]): readonly ReferenceAuthorization[];
-  /** The lastFive an authorization item of a card carries. */
+  /** An authorization item as GET /authorizations returns it for a card. */
   authorizationItem(record: Record<string, unknown>, cardId: string): Record<string, unknown>;
   /** The notification GET /authorizationnotifications returns. */
   notificationBody(record: Record<string, unknown>): Record<string, unknown>;

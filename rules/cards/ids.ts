@@ -53,5 +53,3 @@ export const cardsRuleIds = {
   authMissing: 'cards.auth.missing',
   authInvalid: 'cards.auth.invalid',
 } as const;
-
-export type CardsRuleId = (typeof cardsRuleIds)[keyof typeof cardsRuleIds];

@@ -391,5 +391,3 @@ export const cardsRules = defineRules<CardsCheckName, CardsSection>()([
     check: 'unauthorized-status',
   },
 ]);
-
-export type CardsRuleIdOfRules = (typeof cardsRules)[number]['id'];
