@@ -7,6 +7,8 @@ import { requestedWindow, windowRefusal } from './window.ts';
 /** A transactions request as the reference reads it, after its parameters were validated. */
 export interface WindowRequest {
   today: string;
+  /** Whether the request asks for a card's transactions (else an account's). */
+  byCard?: boolean;
   startDate?: string;
   endDate?: string;
 }

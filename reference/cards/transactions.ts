@@ -23,7 +23,7 @@ export function handleTransactions(context: CardsContext, res: ServerResponse, q
   const numberText = query.get('pageNumber');
   const pageNumber = numberText === null ? behaviour.defaultPageNumber : wholeNumber(numberText);
   if (!(pageNumber >= 1)) return refuse('pageNumber is a whole number from 1');
-  const request = { today: dayOf(Date.now()), ...(query.has('startDate') ? { startDate: query.get('startDate') as string } : {}), ...(query.has('endDate') ? { endDate: query.get('endDate') as string } : {}) };
+  const request = { today: dayOf(Date.now()), byCard: query.has('cardId'), ...(query.has('startDate') ? { startDate: query.get('startDate') as string } : {}), ...(query.has('endDate') ? { endDate: query.get('endDate') as string } : {}) };
   const refusal = behaviour.windowRefusal(request);
   if (refusal) return refuse(refusal);
 

@@ -22,6 +22,12 @@ export const transactionsMutants = [
   mutant('cards-window-of-32-days-accepted', id.transactionsWindowSpan, 'Dates 32 days apart are accepted.', {
     windowRefusal: (request) => (request.startDate && request.endDate && daysBetween(request.startDate, request.endDate) === 32 ? undefined : windowRefusal(request)),
   }),
+  mutant('cards-card-windows-up-to-40-days', id.transactionsWindowSpan, "A card's transactions may be asked for dates up to 40 days apart (an account's keep the 31-day limit).", {
+    windowRefusal: (request) => {
+      const span = request.startDate && request.endDate ? daysBetween(request.startDate, request.endDate) : 0;
+      return request.byCard && span > 31 && span <= 40 ? undefined : windowRefusal(request);
+    },
+  }),
   mutant('cards-default-window-30-days', id.transactionsDefaultWindow, 'Without dates only the most recent 30 days (today and the 29 before) are returned.', {
     window: (request) => (request.startDate && request.endDate ? requestedWindow(request) : { from: addDays(request.today, -29), to: request.today }),
   }),
