@@ -359,7 +359,7 @@ export const cardsRules = defineRules<CardsCheckName, CardsSection>()([
     id: id.errorsStatuses,
     family,
     source: s.errors,
-    statement: 'Each operation answers only its success statuses and the error statuses of its row (GET transactions: 200 or 206); valid, unknown, malformed and unauthenticated requests alike.',
+    statement: 'Each operation answers only its success statuses and the error statuses of its row (GET transactions: 200 or 206); valid, unknown, malformed, unauthenticated and refused requests alike (a PATCH to an INACTIVE or an assigned card, dates 32 days apart, pageSize 501).',
     check: 'documented-status',
   },
   {

@@ -1,5 +1,6 @@
 import type { CardsAuth, CardsClient } from '../../../client/cards/cards-client.ts';
 import type { Exchange } from '../../../client/exchange.ts';
+import { addDays } from '../../../rules/cards/calendar.ts';
 import { cardsOperations, type CardsOperation } from '../../../rules/cards/operations.ts';
 import type { CardsSection } from '../../../targets/cards/section.ts';
 import { runDays } from './run-clock.ts';
@@ -57,12 +58,23 @@ export async function addressedBy(client: CardsClient, section: CardsSection, id
   return Promise.all(sent.map(async ([operation, exchange]) => ({ operation, exchange: await exchange })));
 }
 
-/** Requests each operation must refuse with 400: malformed ids, a PATCH without cardUserId, one date alone. */
+/**
+ * Requests each operation must refuse: malformed ids, PATCH card without cardUserId, to an INACTIVE card and
+ * reassigning an assigned one, one date alone, dates 32 days apart, pageSize 501, GET authorizations without
+ * cardId. None changes a fixture on a target that refuses them.
+ */
 export async function badRequests(client: CardsClient, section: CardsSection): Promise<OperationExchange[]> {
   const malformed = (await Promise.all(malformedIds.map((id) => addressedBy(client, section, id)))).flat();
+  const { fixtures } = section;
+  const { today } = runDays();
+  const inactive = fixtures.unassignedCards.INACTIVE[0] as string;
   const other: [CardsOperation, Promise<Exchange>][] = [
-    [cardsOperations.patchCard, client.patchCard(section.fixtures.unassignedCards.INACTIVE[0] as string, {})],
-    [cardsOperations.getTransactions, client.getTransactions({ accountId: section.fixtures.historyAccountId, startDate: runDays().today })],
+    [cardsOperations.patchCard, client.patchCard(inactive, {})],
+    [cardsOperations.patchCard, client.patchCard(inactive, patchBodyFor(section))],
+    [cardsOperations.patchCard, client.patchCard(fixtures.assignedCards.ACTIVE, patchBodyFor(section))],
+    [cardsOperations.getTransactions, client.getTransactions({ accountId: fixtures.historyAccountId, startDate: today })],
+    [cardsOperations.getTransactions, client.getTransactions({ accountId: fixtures.historyAccountId, startDate: addDays(today, -40), endDate: addDays(today, -8) })],
+    [cardsOperations.getTransactions, client.getTransactions({ accountId: fixtures.historyAccountId, pageSize: 501 })],
     [cardsOperations.getAuthorizations, client.send(cardsOperations.getAuthorizations, undefined)],
   ];
   return [...malformed, ...(await Promise.all(other.map(async ([operation, exchange]) => ({ operation, exchange: await exchange }))))];
