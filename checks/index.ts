@@ -5,6 +5,7 @@ import { headerEcho } from './header-echo.ts';
 import { idempotentReplay } from './idempotent-replay.ts';
 import { jsonBody } from './json-body.ts';
 import { rateLimitObserved } from './rate-limit-observed.ts';
+import { recordRule } from './record-rule.ts';
 import { statusForInvalidInput } from './status-for-invalid-input.ts';
 import { statusForValidInput } from './status-for-valid-input.ts';
 import { unauthorizedStatus } from './unauthorized-status.ts';
@@ -18,6 +19,7 @@ export const sharedChecks = {
   'idempotent-replay': idempotentReplay,
   'json-body': jsonBody,
   'rate-limit-observed': rateLimitObserved,
+  'record-rule': recordRule,
   'status-for-invalid-input': statusForInvalidInput,
   'status-for-valid-input': statusForValidInput,
   'unauthorized-status': unauthorizedStatus,

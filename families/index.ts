@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { billingFamily } from './billing.ts';
+import { cardsFamily } from './cards.ts';
 import { cdrFamily } from './cdr.ts';
 import { custodyFamily } from './custody.ts';
 import { exchangeFamily } from './exchange.ts';
@@ -8,7 +9,7 @@ import type { FamilyModule } from './family.ts';
 import type { Rule } from '../rules/rule.ts';
 
 /** The registry: one line per interface family. */
-export const builtInFamilies = [billingFamily, exchangeFamily, custodyFamily, cdrFamily] as const;
+export const builtInFamilies = [billingFamily, exchangeFamily, custodyFamily, cdrFamily, cardsFamily] as const;
 
 export type FamilyName = (typeof builtInFamilies)[number]['name'];
 

@@ -1,5 +1,6 @@
 import type { Exchange } from '../../client/exchange.ts';
 import type { CursorPage } from '../../rules/custody/schemas.ts';
+import { itemKey } from '../item-key.ts';
 import { RuleViolation } from '../rule-violation.ts';
 
 /** One page of a walk as observed: the exchange and its parsed body. */
@@ -20,10 +21,8 @@ export interface Walk {
   ended: WalkEnd;
 }
 
-/** Identity of an item for comparisons: its JSON (the item fields are not shown by the spec). */
-export function itemKey(item: unknown): string {
-  return JSON.stringify(item);
-}
+// The item fields are not shown by the spec: items are compared by their JSON.
+export { itemKey } from '../item-key.ts';
 
 export function walkItems(walk: Walk): string[] {
   return walk.pages.flatMap(({ page }) => page.result.map(itemKey));

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { HarnessError } from '../../targets/harness-error.ts';
 import type { BillingSection } from '../../targets/billing/section.ts';
+import type { CardsSection } from '../../targets/cards/section.ts';
 import type { CdrSection } from '../../targets/cdr/section.ts';
 import { readTargetsFile, resolveTarget, type TargetsFileContents } from '../../targets/load-targets.ts';
 import type { CommandTarget, ContainerTarget } from '../../targets/schema.ts';
@@ -239,7 +240,7 @@ describe('resolveTarget', () => {
     const file = readTargetsFile(join(import.meta.dirname, '../../targets.json'));
     const names = Object.keys(file.rawTargets);
     expect(names.sort()).toEqual(['reference', 'reference-container', 'reference-plain', 'reference-single-entity']);
-    const bundledEnv = { REFERENCE_CLIENT_ID: 'c'.repeat(36), REFERENCE_CLIENT_SECRET: 's'.repeat(30), REFERENCE_CUSTODY_TOKEN: 't'.repeat(24), REFERENCE_EXCHANGE_API_KEY: 'k'.repeat(24), REFERENCE_EXCHANGE_SECRET_KEY: 'x'.repeat(32) };
+    const bundledEnv = { REFERENCE_CLIENT_ID: 'c'.repeat(36), REFERENCE_CLIENT_SECRET: 's'.repeat(30), REFERENCE_CUSTODY_TOKEN: 't'.repeat(24), REFERENCE_EXCHANGE_API_KEY: 'k'.repeat(24), REFERENCE_EXCHANGE_SECRET_KEY: 'x'.repeat(32), REFERENCE_CARDS_TOKEN: 'r'.repeat(24) };
     for (const name of names) {
       const resolved = await resolveTarget(file, name, bundledEnv);
       expect(resolved.entry.kind).toBe(name === 'reference-container' ? 'container' : 'command');
@@ -261,6 +262,23 @@ describe('resolveTarget', () => {
       maxWalkPages: 2000,
       clockMarginMs: 300_000,
     });
+    const cards = reference.entry.families.cards as CardsSection;
+    expect(cards.token).toBe(bundledEnv.REFERENCE_CARDS_TOKEN);
+    expect(cards.fixtures.disposableAccountId).toBeTruthy();
     await harnessError(() => resolveTarget(file, 'reference', {}), 'ENV_MISSING');
+  });
+
+  test('a cards section gets its defaults, may leave the disposable account out, and names a missing fixture by its path', async () => {
+    const bundled = readTargetsFile(join(import.meta.dirname, '../../targets.json')).rawTargets.reference as { families: { cards: { fixtures: Record<string, unknown> } } };
+    const { disposableAccountId: _left, ...fixtures } = bundled.families.cards.fixtures;
+    const section = { baseUrl: 'https://cards.example.test/v1', token: '${CARDS_TOKEN}', walletProvisioning: false, fixtures };
+    const resolved = await resolveTarget(fileWith({ staging: { kind: 'url', families: { cards: section } } }), 'staging', { CARDS_TOKEN: 'cards-token' });
+    const cards = resolved.entry.families.cards as CardsSection;
+    expect(cards.maxWalkPages).toBe(2000);
+    expect(cards.fixtures.disposableAccountId).toBeUndefined();
+    const { DEACTIVATED: _missing, ...cardUsers } = fixtures.cardUsers as Record<string, string>;
+    const broken = { ...section, fixtures: { ...fixtures, cardUsers } };
+    const error = await harnessError(() => resolveTarget(fileWith({ staging: { kind: 'url', families: { cards: broken } } }), 'staging', { CARDS_TOKEN: 'x' }), 'CONFIG_INVALID');
+    expect(error.message).toContain('targets.staging.families.cards.fixtures.cardUsers.DEACTIVATED');
   });
 });

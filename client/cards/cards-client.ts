@@ -1,0 +1,93 @@
+import type { CardsOperation } from '../../rules/cards/operations.ts';
+import { cardsOperations } from '../../rules/cards/operations.ts';
+import type { CardsSection } from '../../targets/cards/section.ts';
+import type { ClientSettings } from '../../targets/schema.ts';
+import type { CircuitBreaker } from '../circuit-breaker.ts';
+import type { Exchange } from '../exchange.ts';
+import { HttpClient } from '../http-client.ts';
+import type { Redactor } from '../redaction.ts';
+
+/** How a cards request authenticates: the target entry's token, none, or a literal Authorization value. */
+export type CardsAuth = 'token' | 'none' | { authorization: string };
+
+/** Query parameters of GET transactions; undefined ones are left out. */
+export type TransactionsQuery = Partial<Record<'cardId' | 'accountId' | 'pageSize' | 'pageNumber' | 'startDate' | 'endDate', string | number>>;
+
+export function queryString(query: Record<string, string | number | undefined>): string {
+  const parts = Object.entries(query)
+    .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+/** The harness's client for one card-on-demand target; the bearer token is registered with the redactor. */
+export class CardsClient {
+  readonly #http: HttpClient;
+
+  constructor(
+    readonly section: CardsSection,
+    settings: ClientSettings,
+    redactor: Redactor,
+    /** The family's circuit breaker for the run. Default: none (every exchange is sent). */
+    breaker?: CircuitBreaker,
+  ) {
+    this.#http = new HttpClient({ timeoutMs: settings.timeoutMs, maxBodyBytes: settings.maxBodyBytes, ...(breaker ? { breaker } : {}) });
+    redactor.addSecret(section.token);
+  }
+
+  #headers(auth: CardsAuth): Record<string, string> {
+    if (auth === 'none') return {};
+    return { Authorization: auth === 'token' ? `Bearer ${this.section.token}` : auth.authorization };
+  }
+
+  /** The URL of an operation addressed by `id` (in its path, or in its query for GET authorizations). */
+  urlOf(operation: CardsOperation, id?: string): string {
+    const path = operation.path.replace('{id}', encodeURIComponent(id ?? ''));
+    const query = 'idInQuery' in operation && operation.idInQuery && id !== undefined ? queryString({ [operation.idInQuery]: id }) : '';
+    return `${this.section.baseUrl}${path}${query}`;
+  }
+
+  /** Any operation, addressed by `id`, with an optional JSON body: what the error and auth rules send. */
+  send(operation: CardsOperation, id: string | undefined, auth: CardsAuth = 'token', body?: unknown): Promise<Exchange> {
+    return this.#http.send({ method: operation.method, url: this.urlOf(operation, id), headers: this.#headers(auth), ...(body === undefined ? {} : { json: body }) });
+  }
+
+  getCard(cardId: string, auth: CardsAuth = 'token'): Promise<Exchange> {
+    return this.send(cardsOperations.getCard, cardId, auth);
+  }
+
+  /** PATCH card: the body as given (cardUserId, digitalWalletProvisionable, or a deliberately wrong one). */
+  patchCard(cardId: string, body: unknown, auth: CardsAuth = 'token'): Promise<Exchange> {
+    return this.send(cardsOperations.patchCard, cardId, auth, body);
+  }
+
+  getCardUser(cardUserId: string, auth: CardsAuth = 'token'): Promise<Exchange> {
+    return this.send(cardsOperations.getCardUser, cardUserId, auth);
+  }
+
+  getTransactions(query: TransactionsQuery, auth: CardsAuth = 'token'): Promise<Exchange> {
+    return this.#http.send({ method: 'GET', url: `${this.section.baseUrl}${cardsOperations.getTransactions.path}${queryString(query)}`, headers: this.#headers(auth) });
+  }
+
+  /** GET of a pagination link exactly as the target gave it, resolved against the transactions URL when relative. */
+  follow(link: string, auth: CardsAuth = 'token'): Promise<Exchange> {
+    const url = new URL(link, `${this.section.baseUrl}${cardsOperations.getTransactions.path}`).href;
+    return this.#http.send({ method: 'GET', url, headers: this.#headers(auth) });
+  }
+
+  getAuthorizations(cardId: string, auth: CardsAuth = 'token'): Promise<Exchange> {
+    return this.send(cardsOperations.getAuthorizations, cardId, auth);
+  }
+
+  deleteAccount(accountId: string, auth: CardsAuth = 'token'): Promise<Exchange> {
+    return this.send(cardsOperations.deleteAccount, accountId, auth);
+  }
+
+  getAuthorizationNotification(auth: CardsAuth = 'token'): Promise<Exchange> {
+    return this.send(cardsOperations.getAuthorizationNotification, undefined, auth);
+  }
+
+  close(): Promise<void> {
+    return this.#http.close();
+  }
+}

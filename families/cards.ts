@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import { cardsChecks } from '../checks/cards/index.ts';
+import { openCardsSession } from '../client/cards/session.ts';
+import { cardsReference } from '../reference/cards/index.ts';
+import { cardsRules } from '../rules/cards/rules.ts';
+import { cardsConfigFixes, cardsSectionSchema } from '../targets/cards/section.ts';
+import { defineFamily } from './family.ts';
+
+/** Card on demand (spec document 2, part B): cards, card users, transactions, authorizations, unenrolment. */
+export const cardsFamily = defineFamily({
+  name: 'cards',
+  title: 'Card on demand: cards, card users, transactions, authorizations, unenrolment (spec document 2, part B)',
+  rules: cardsRules,
+  checks: cardsChecks,
+  section: cardsSectionSchema,
+  configFixes: cardsConfigFixes,
+  suitesDir: fileURLToPath(new URL('../suites/cards', import.meta.url)),
+  openSession: openCardsSession,
+  reference: cardsReference,
+});

@@ -1,0 +1,36 @@
+import type { ServerResponse } from 'node:http';
+import type { CardsBehaviour } from './behaviour.ts';
+import { replyJson } from './reply.ts';
+import type { CardsState } from './state.ts';
+
+/** What every handler of the cards reference works with. */
+export class CardsContext {
+  /** The card an unenrolment notified about (only a mutant sends one). */
+  notifiedCardId: string | undefined;
+
+  constructor(
+    readonly behaviour: CardsBehaviour,
+    readonly state: CardsState,
+    readonly token: string,
+    /** Whether the partner signed up for mobile wallet provisioning (the reference's mode). */
+    readonly walletProvisioning: boolean,
+  ) {}
+
+  replyError(res: ServerResponse, status: number, operation: string, code: string, message: string): void {
+    replyJson(res, status, this.behaviour.errorBody(status, operation, code, message));
+  }
+
+  /**
+   * The card, card user or account an id names, or the error already answered: 400 when malformed, the
+   * unknown-id status when absent.
+   */
+  lookup<T>(res: ServerResponse, operation: string, id: string, find: (id: string) => T | undefined): T | undefined {
+    if (!this.behaviour.wellFormedId(id, operation)) {
+      this.replyError(res, 400, operation, 'INVALID_ID', 'the id is malformed');
+      return undefined;
+    }
+    const found = find(id);
+    if (found === undefined) this.replyError(res, this.behaviour.unknownIdStatus(operation), operation, 'NOT_FOUND', 'no such resource');
+    return found;
+  }
+}

@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import type { FamilyReference } from '../../families/family.ts';
+import { CardsContext } from './context.ts';
+import { referenceFixtures } from './fixtures.ts';
+import { cardsBehaviourFor, cardsMutants } from './mutants/index.ts';
+import { handleCards } from './router.ts';
+import { CardsState } from './state.ts';
+
+/** Reference modes: whether the partner signed up for mobile wallet provisioning. */
+export const cardsReferenceModes = ['wallet-provisioning', 'no-wallet-provisioning'] as const;
+
+/**
+ * The card-on-demand part of the reference target. Its bearer token comes from REFERENCE_CARDS_TOKEN (token
+ * issuance is not shown); an unset one is made fresh per process. Its state (cards, users, accounts, the
+ * clock-relative histories) is made when it starts.
+ */
+export const cardsReference: FamilyReference = {
+  prefix: '/cards/v1',
+  modes: cardsReferenceModes,
+  mutants: cardsMutants,
+  ensureCredentials(env) {
+    env.REFERENCE_CARDS_TOKEN ??= randomBytes(24).toString('base64url');
+  },
+  create({ mode, mutant, env }) {
+    const context = new CardsContext(cardsBehaviourFor(mutant), new CardsState(new Date()), env.REFERENCE_CARDS_TOKEN as string, mode !== 'no-wallet-provisioning');
+    return { handle: (req, res, path) => handleCards(context, req, res, path) };
+  },
+  targetSection(baseUrl, mode, env) {
+    return { baseUrl, token: env.REFERENCE_CARDS_TOKEN, walletProvisioning: mode !== 'no-wallet-provisioning', fixtures: referenceFixtures() };
+  },
+};

@@ -1,0 +1,17 @@
+import type { MutantInfo } from '../../../families/family.ts';
+import type { CardsBehaviour } from '../behaviour.ts';
+
+export interface CardsMutant extends MutantInfo {
+  /** The reference behaviour with one point replaced. */
+  change: Partial<CardsBehaviour>;
+}
+
+/** A mutant of the cards reference; `mode` only where the rule needs one (wallet provisioning off). */
+export function mutant(name: string, breaks: string, description: string, change: Partial<CardsBehaviour>, mode = 'wallet-provisioning'): CardsMutant {
+  return { name, family: 'cards', breaks, mode, description, change };
+}
+
+/** A copy of a record with one nested object changed. */
+export function withNested(record: Record<string, unknown>, key: string, change: Record<string, unknown>): Record<string, unknown> {
+  return { ...record, [key]: { ...(record[key] as Record<string, unknown>), ...change } };
+}

@@ -1,0 +1,30 @@
+import { cardsRuleIds as id } from '../../../rules/cards/ids.ts';
+import { referenceBehaviour } from '../behaviour.ts';
+import { wellFormedId } from '../fixtures.ts';
+import { mutant } from './define.ts';
+
+/** Mutants of error answers, ids and auth, each on one operation only. */
+export const errorMutants = [
+  mutant('cards-card-user-400-without-errors', id.errorsBadRequest, 'GET card user answers 400 with {message} instead of an errors list.', {
+    errorBody: (status, operation, code, message) => (status === 400 && operation === 'GET card user' ? { message } : referenceBehaviour.errorBody(status, operation, code, message)),
+  }),
+  mutant('cards-404-code-not-error-code', id.errorsErrorCode, 'GET authorizations answers 404 with `code` instead of `errorCode`.', {
+    errorBody: (status, operation, code, message) => (status === 404 && operation === 'GET authorizations' ? { code, message } : referenceBehaviour.errorBody(status, operation, code, message)),
+  }),
+  mutant('cards-card-user-unknown-410', id.errorsStatuses, 'GET card user answers 410 for an unknown id (not a status of its row).', {
+    unknownIdStatus: (operation) => (operation === 'GET card user' ? 410 : 404),
+  }),
+  mutant('cards-delete-unknown-account-400', id.unknownIds, 'DELETE account answers 400 for an unknown account id.', {
+    unknownIdStatus: (operation) => (operation === 'DELETE account' ? 400 : 404),
+  }),
+  mutant('cards-patch-accepts-long-id', id.malformedIds, 'PATCH card takes an id of 300 characters as well-formed (and answers 404).', {
+    wellFormedId: (value, operation) => (operation === 'PATCH card' ? /^[A-Za-z0-9-]+$/.test(value) : wellFormedId(value)),
+  }),
+  mutant('cards-notifications-without-auth', id.authMissing, 'GET authorizationnotifications answers without an Authorization header.', {
+    bearerAccepted: (authorization, token, operation) => operation === 'GET authorizationnotifications' || authorization === `Bearer ${token}`,
+  }),
+  mutant('cards-bearer-prefix-accepted', id.authInvalid, 'Any bearer token that starts like the issued one is accepted on GET transactions.', {
+    bearerAccepted: (authorization, token, operation) =>
+      operation === 'GET transactions' ? (authorization ?? '').startsWith(`Bearer ${token.slice(0, 8)}`) : authorization === `Bearer ${token}`,
+  }),
+];

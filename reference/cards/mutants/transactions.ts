@@ -1,0 +1,76 @@
+import { addDays, daysBetween } from '../../../rules/cards/calendar.ts';
+import { cardsRuleIds as id } from '../../../rules/cards/ids.ts';
+import { referenceBehaviour } from '../behaviour.ts';
+import { historyCardIds } from '../fixtures.ts';
+import { requestedWindow, windowRefusal } from '../window.ts';
+import { mutant } from './define.ts';
+
+/** Mutants of GET /transactions, each breaking one rule, most at an edge or for some inputs only. */
+export const transactionsMutants = [
+  mutant('cards-end-date-alone-accepted', id.transactionsDatesTogether, 'endDate without startDate is accepted (the default window is answered).', {
+    windowRefusal: (request) => (request.startDate === undefined && request.endDate !== undefined ? undefined : windowRefusal(request)),
+  }),
+  mutant('cards-end-date-exclusive', id.transactionsDatesInclusive, 'Transactions on endDate are left out of the window.', {
+    inWindow: (day, { from, to }) => day >= from && day < to,
+  }),
+  mutant('cards-slashed-dates-accepted', id.transactionsParameterFormats, 'Dates written with slashes (YYYY/MM/DD) are accepted as if written with hyphens.', {
+    windowRefusal: (request) => windowRefusal({ ...request, ...(request.startDate ? { startDate: request.startDate.replaceAll('/', '-') } : {}), ...(request.endDate ? { endDate: request.endDate.replaceAll('/', '-') } : {}) }),
+  }),
+  mutant('cards-oldest-day-refused', id.transactionsWindowAge, 'The oldest day less than 18 months old is refused as if 18 months old (off by one day).', {
+    windowRefusal: (request) => windowRefusal({ ...request, today: addDays(request.today, 1) }),
+  }),
+  mutant('cards-window-of-32-days-accepted', id.transactionsWindowSpan, 'Dates 32 days apart are accepted.', {
+    windowRefusal: (request) => (request.startDate && request.endDate && daysBetween(request.startDate, request.endDate) === 32 ? undefined : windowRefusal(request)),
+  }),
+  mutant('cards-card-windows-up-to-40-days', id.transactionsWindowSpan, "A card's transactions may be asked for dates up to 40 days apart (an account's keep the 31-day limit).", {
+    windowRefusal: (request) => {
+      const span = request.startDate && request.endDate ? daysBetween(request.startDate, request.endDate) : 0;
+      return request.byCard && span > 31 && span <= 40 ? undefined : windowRefusal(request);
+    },
+  }),
+  mutant('cards-default-window-30-days', id.transactionsDefaultWindow, 'Without dates only the most recent 30 days (today and the 29 before) are returned.', {
+    window: (request) => (request.startDate && request.endDate ? requestedWindow(request) : { from: addDays(request.today, -29), to: request.today }),
+  }),
+  mutant('cards-later-pages-oldest-first', id.transactionsNewestFirst, 'Pages after the first list their transactions oldest first.', {
+    pageItems: (page) => {
+      const items = referenceBehaviour.pageItems(page);
+      return page.pageNumber > 1 ? [...items].reverse() : items;
+    },
+  }),
+  mutant('cards-default-page-size-250', id.transactionsPageSizeDefault, 'Without pageSize pages hold 250 transactions.', {
+    defaultPageSize: 250,
+  }),
+  mutant('cards-page-size-501-accepted', id.transactionsPageSizeLimit, 'pageSize 501 is accepted.', {
+    pageSizeAccepted: (size) => Number.isInteger(size) && size >= 1 && size <= 501,
+  }),
+  mutant('cards-default-page-number-2', id.transactionsPageNumberDefault, 'Without pageNumber the second page is answered.', {
+    defaultPageNumber: 2,
+  }),
+  mutant('cards-total-count-of-page', id.transactionsPageDetails, 'totalCount counts the transactions of the last page only, on that page.', {
+    pageNumbers: (page) => {
+      const numbers = referenceBehaviour.pageNumbers(page);
+      return page.pageNumber === page.pageCount && page.pageCount > 1 ? { ...numbers, totalCount: referenceBehaviour.pageItems(page).length } : numbers;
+    },
+  }),
+  mutant('cards-last-page-without-previous', id.transactionsLinks, 'The last page of a window of several pages has no previous link.', {
+    linkPages: (page) => {
+      const { previous: _previous, ...links } = referenceBehaviour.linkPages(page);
+      return page.pageNumber === page.pageCount && page.pageCount > 1 ? links : referenceBehaviour.linkPages(page);
+    },
+  }),
+  mutant('cards-third-page-previous-to-first', id.transactionsLinkTargets, 'The previous link of the third page leads to the first page.', {
+    linkPages: (page) => {
+      const links = referenceBehaviour.linkPages(page);
+      return page.pageNumber === 3 ? { ...links, previous: 1 } : links;
+    },
+  }),
+  mutant('cards-pages-overlap-by-one', id.transactionsWalkComplete, 'Every page after the first starts with the last transaction of the page before (and the last one is never shown).', {
+    pageItems: ({ all, pageSize, pageNumber }) => (pageNumber === 1 ? all.slice(0, pageSize) : all.slice((pageNumber - 1) * pageSize - 1, pageNumber * pageSize - 1)),
+  }),
+  mutant('cards-second-card-filter-ignored', id.transactionsCardScope, 'Asked for by the second history card, the transactions of every card are returned.', {
+    ofCard: (transactionCard, cardId) => cardId === historyCardIds[1] || transactionCard === cardId,
+  }),
+  mutant('cards-credit-type-refund', id.transactionsItems, 'Credits say transactionType REFUND.', {
+    transactionItem: (record) => (record.transactionType === 'CREDIT' ? { ...record, transactionType: 'REFUND' } : record),
+  }),
+];

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { alpha2Pattern, isCalendarDate } from './formats.ts';
+import { cardsRuleIds as id } from './ids.ts';
+
+/*
+ * GET /transactions: the page as walked (only `transactions` a list, and the links when they are strings),
+ * and the strict page whose issues name the page-details, links and item rules.
+ */
+
+/** Most pages a target may report (Limits: transactions page count). */
+export const maxPageCount = 500;
+/** Default and largest page size (Limits: transactions per page). */
+export const maxPageSize = 500;
+
+const link = z.string().optional().catch(undefined);
+
+/** What a walk needs of a page: the items and the links that are strings; the rest is judged by its rules. */
+export const walkedPageSchema = z.object({
+  paginationDetails: z
+    .object({
+      page: z.object({ pageNumber: z.unknown(), pageCount: z.unknown(), pageSize: z.unknown(), totalCount: z.unknown() }).partial().optional().catch(undefined),
+      links: z.object({ first: link, last: link, next: link, previous: link }).optional().catch(undefined),
+    })
+    .optional()
+    .catch(undefined),
+  transactions: z.array(z.unknown()),
+});
+export type WalkedPage = z.infer<typeof walkedPageSchema>;
+
+const day = (rule: string) => z.string({ error: rule }).refine(isCalendarDate, { error: rule });
+const optionalText = z.string({ error: id.transactionsItems }).nullish();
+const money = z.object({ value: optionalText, currency: optionalText }, { error: id.transactionsItems }).nullish();
+
+/** A transaction item: every field optional; dates YYYY-MM-DD, type CHARGE or CREDIT, merchant country alpha-2. */
+export const transactionItemSchema = z.object(
+  {
+    referenceNumber: optionalText,
+    cardId: optionalText,
+    lastFive: optionalText,
+    authorizationId: optionalText,
+    transactionAmount: money,
+    localAmount: money,
+    authorizationDate: day(id.transactionsItems).nullish(),
+    transactionDate: day(id.transactionsItems).nullish(),
+    transactionType: z.enum(['CHARGE', 'CREDIT'], { error: id.transactionsItems }).nullish(),
+    digitalWallet: optionalText,
+    billingCycleDate: day(id.transactionsItems).nullish(),
+    merchant: z.object({ country: z.string({ error: id.transactionsItems }).regex(alpha2Pattern, { error: id.transactionsItems }).nullish() }, { error: id.transactionsItems }).nullish(),
+  },
+  { error: id.transactionsItems },
+);
+
+const count = z.number({ error: id.transactionsPageDetails });
+const requiredLink = z.string({ error: id.transactionsLinks });
+
+/**
+ * A page of GET /transactions (rule 5): page numbers required, pageCount at most 500 and what totalCount and
+ * pageSize make it; links first and last always, next exactly when a later page exists, previous exactly when
+ * an earlier one does.
+ */
+export const transactionsPageSchema = z
+  .object({
+    paginationDetails: z.object(
+      {
+        page: z.object({ pageSize: count, pageNumber: count, pageCount: count.max(maxPageCount, { error: id.transactionsPageDetails }), totalCount: count }, { error: id.transactionsPageDetails }),
+        links: z.object({ first: requiredLink, last: requiredLink, next: z.string({ error: id.transactionsLinks }).nullish(), previous: z.string({ error: id.transactionsLinks }).nullish() }, { error: id.transactionsLinks }),
+      },
+      { error: id.transactionsPageDetails },
+    ),
+    transactions: z.array(transactionItemSchema, { error: id.transactionsItems }),
+  })
+  .superRefine((body, ctx) => {
+    const page = body?.paginationDetails?.page;
+    const links = body?.paginationDetails?.links;
+    if (!page || typeof page.pageNumber !== 'number' || typeof page.pageCount !== 'number') return;
+    const { pageNumber, pageCount, pageSize, totalCount } = page;
+    if (typeof pageSize === 'number' && typeof totalCount === 'number' && pageSize > 0) {
+      const pages = Math.ceil(totalCount / pageSize);
+      // An empty window may count as no page or as one empty page; more pages than the cap are cut at 500.
+      const fits = pages === 0 ? pageCount === 0 || pageCount === 1 : pageCount === Math.min(pages, maxPageCount);
+      if (!fits) ctx.addIssue({ code: 'custom', message: id.transactionsPageDetails, path: ['paginationDetails', 'page', 'pageCount'] });
+    }
+    if (!links || typeof links !== 'object') return;
+    const has = (name: 'next' | 'previous') => typeof links[name] === 'string';
+    if (has('next') !== pageNumber < pageCount) ctx.addIssue({ code: 'custom', message: id.transactionsLinks, path: ['paginationDetails', 'links', 'next'] });
+    if (has('previous') !== (pageNumber > 1 && pageNumber <= Math.max(pageCount, 1))) ctx.addIssue({ code: 'custom', message: id.transactionsLinks, path: ['paginationDetails', 'links', 'previous'] });
+  }, { when: () => true });
+
+/** The day a transaction is filtered and ordered by: its settlement date, else its authorization date. */
+export function transactionDay(item: unknown): string | undefined {
+  const record = item as { transactionDate?: unknown; authorizationDate?: unknown } | null;
+  const value = record?.transactionDate ?? record?.authorizationDate;
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Identity of a transaction: its referenceNumber, else its JSON. */
+export function transactionKey(item: unknown): string {
+  const reference = (item as { referenceNumber?: unknown } | null)?.referenceNumber;
+  return typeof reference === 'string' ? `ref:${reference}` : JSON.stringify(item);
+}

@@ -1,0 +1,99 @@
+import { assignmentOutcome, assignmentResponse, walletUnchanged } from '../../checks/cards/assignment.ts';
+import { assignmentOf } from '../../checks/cards/card-view.ts';
+import { assignableCardStatuses, cardStatuses, cardUserStatuses, type CardStatus, type CardUserStatus } from '../../rules/cards/enums.ts';
+import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
+import { ruleTest, useCardsSession } from './support/cards-session.ts';
+import { freeCard, walletValue } from './support/free-card.ts';
+
+// Every test of this file PATCHes cards: vitest runs them one after the other, so no two pick the same free card.
+const session = useCardsSession();
+
+/** Sends a PATCH card, reads the card after it, and judges it under the rule. */
+async function attempt(ruleId: string, cardId: string, body: Record<string, unknown>, accepted: boolean, why: string, before: string | undefined) {
+  const { client } = session();
+  const patch = await client.patchCard(cardId, body);
+  const after = await client.getCard(cardId);
+  return assignmentOutcome({ patch, after, why: `${why} (card ${cardId})`, accepted, cardUserId: String(body.cardUserId), before }, ruleId);
+}
+
+const allowed = (card: CardStatus, user: CardUserStatus) => (assignableCardStatuses as readonly string[]).includes(card) && user === 'ACTIVATED';
+
+ruleTest(id.assignEligibility, async () => {
+  const { client, section } = session();
+  // The refused users first: only the last attempt on a card may assign it.
+  const users = [...cardUserStatuses].sort((a, b) => Number(a === 'ACTIVATED') - Number(b === 'ACTIVATED'));
+  const perStatus = await Promise.all(
+    cardStatuses.map(async (cardStatus) => {
+      const cardId = await freeCard(client, section, cardStatus, id.assignEligibility);
+      const verdicts = [];
+      for (const userStatus of users) {
+        const body = { cardUserId: section.fixtures.cardUsers[userStatus], digitalWalletProvisionable: walletValue(section) };
+        verdicts.push(await attempt(id.assignEligibility, cardId, body, allowed(cardStatus, userStatus), `a ${cardStatus} card and a ${userStatus} user`, undefined));
+      }
+      return verdicts;
+    }),
+  );
+  return perStatus.flat();
+});
+
+ruleTest(id.assignNoReassignment, async () => {
+  const { client, section } = session();
+  return Promise.all(
+    assignableCardStatuses.map(async (status) => {
+      const cardId = section.fixtures.assignedCards[status];
+      const before = assignmentOf(await client.getCard(cardId), id.assignNoReassignment).cardUserId;
+      const other = section.fixtures.cardUsers.ACTIVATED;
+      if (typeof before !== 'string' || before === other) throw new Error(`fixtures.assignedCards.${status} (${cardId}) must have a card user other than the ACTIVATED user of fixtures.cardUsers (it shows ${String(before)})`);
+      return attempt(id.assignNoReassignment, cardId, { cardUserId: other, digitalWalletProvisionable: walletValue(section) }, false, `reassigning the ${status} card of ${before} to ${other}`, before);
+    }),
+  );
+});
+
+ruleTest(id.assignWalletFixed, async () => {
+  const { client, section } = session();
+  return Promise.all(
+    assignableCardStatuses.map(async (status) => {
+      const cardId = section.fixtures.assignedCards[status];
+      const { cardUserId, digitalWalletProvisionable: before } = assignmentOf(await client.getCard(cardId), id.assignWalletFixed);
+      const patch = await client.patchCard(cardId, { cardUserId, digitalWalletProvisionable: before !== true });
+      const after = await client.getCard(cardId);
+      return walletUnchanged({ patch, after, before, why: `PATCH of the assigned ${status} card ${cardId} with its own user and digitalWalletProvisionable ${String(before !== true)}` }, id.assignWalletFixed);
+    }),
+  );
+});
+
+/** PATCH bodies an ACTIVE and a PREACTIVE card must refuse, tried on a free card of each. */
+async function refusedBodies(ruleId: string, bodies: { change: Record<string, unknown>; why: string }[]) {
+  const { client, section } = session();
+  const verdicts = [];
+  for (const status of assignableCardStatuses) {
+    const cardId = await freeCard(client, section, status, ruleId);
+    for (const { change, why } of bodies) verdicts.push(await attempt(ruleId, cardId, { cardUserId: section.fixtures.cardUsers.ACTIVATED, ...change }, false, `a ${status} card, ${why}`, undefined));
+  }
+  return verdicts;
+}
+
+ruleTest(id.assignWalletRequired, () =>
+  refusedBodies(id.assignWalletRequired, [
+    { change: {}, why: 'digitalWalletProvisionable left out' },
+    { change: { digitalWalletProvisionable: null }, why: 'digitalWalletProvisionable null' },
+  ]),
+);
+
+ruleTest(id.assignWalletNull, () =>
+  refusedBodies(id.assignWalletNull, [
+    { change: { digitalWalletProvisionable: true }, why: 'digitalWalletProvisionable true' },
+    { change: { digitalWalletProvisionable: false }, why: 'digitalWalletProvisionable false' },
+  ]),
+);
+
+ruleTest(id.assignResponse, async () => {
+  const { client, section } = session();
+  const verdicts = [];
+  for (const status of assignableCardStatuses) {
+    const cardId = await freeCard(client, section, status, id.assignResponse);
+    const body = { cardUserId: section.fixtures.cardUsers.ACTIVATED, digitalWalletProvisionable: walletValue(section, false) };
+    verdicts.push(assignmentResponse({ patch: await client.patchCard(cardId, body), cardId, ...body }, id.assignResponse));
+  }
+  return verdicts;
+});

@@ -1,0 +1,26 @@
+import { unauthorizedStatus } from '../../checks/unauthorized-status.ts';
+import { invalidBearer } from '../../generators/billing/invalid-bearer.ts';
+import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
+import { forAll } from '../support/for-all.ts';
+import { registerSecretDerived } from '../support/report-values.ts';
+import { ruleTest, useCardsSession } from './support/cards-session.ts';
+import { everyOperation, type OperationExchange } from './support/operation-requests.ts';
+
+const session = useCardsSession();
+
+/** 401 where the operation's row lists it; any 4xx where the operation has no row. */
+const judge = ({ operation, exchange }: OperationExchange, ruleId: string) => unauthorizedStatus(exchange, ruleId, operation.errors?.includes(401) ? 401 : null);
+
+ruleTest(id.authMissing, async () => {
+  const { client, section } = session();
+  return (await everyOperation(client, section, 'none')).map((answer) => judge(answer, id.authMissing));
+});
+
+ruleTest(id.authInvalid, async () => {
+  const { client, section, property, run } = session();
+  // The shared bearer variants (altered, truncated, extended, other scheme), judged under the cards rule.
+  const variants = registerSecretDerived(invalidBearer(section.token));
+  await forAll(variants, property({ runs: Math.ceil(run.runs / 10) }), async (invalid) => {
+    (await everyOperation(client, section, { authorization: invalid.value })).forEach((answer) => judge(answer, id.authInvalid));
+  });
+});

@@ -1,0 +1,39 @@
+import { authorizationsLimit, authorizationsOfCard } from '../../checks/cards/authorizations.ts';
+import { recordRule } from '../../checks/record-rule.ts';
+import { authorizationsResponseSchema, notificationSchema } from '../../rules/cards/authorization-schemas.ts';
+import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
+import { ruleTest, useCardsSession } from './support/cards-session.ts';
+
+const session = useCardsSession();
+
+/** The cards whose authorizations are read: the one with more than 100, and the assigned ones. */
+const cards = () => {
+  const { fixtures } = session().section;
+  return [fixtures.manyAuthorizationsCardId, fixtures.assignedCards.ACTIVE, fixtures.assignedCards.PREACTIVE];
+};
+
+ruleTest(id.authorizationsLimit, async () => {
+  const { client } = session();
+  return Promise.all(cards().map(async (cardId) => authorizationsLimit(await client.getAuthorizations(cardId), id.authorizationsLimit)));
+});
+
+ruleTest(id.authorizationsOfCard, async () => {
+  const { client } = session();
+  return Promise.all(
+    cards().map(async (cardId) => {
+      const card = (await client.getCard(cardId)).response;
+      const lastFive = card?.status === 200 ? (card.json() as { cardDetails?: { cardLastFive?: unknown } }).cardDetails?.cardLastFive : undefined;
+      return authorizationsOfCard({ exchange: await client.getAuthorizations(cardId), cardId, lastFive: typeof lastFive === 'string' ? lastFive : undefined }, id.authorizationsOfCard);
+    }),
+  );
+});
+
+ruleTest(id.authorizationsItems, async () => {
+  const { client } = session();
+  return Promise.all(cards().map(async (cardId) => recordRule(await client.getAuthorizations(cardId), id.authorizationsItems, { record: `GET authorizations of ${cardId}`, schema: authorizationsResponseSchema, statuses: [200] })));
+});
+
+ruleTest(id.notificationRecord, async () => {
+  const { client } = session();
+  return recordRule(await client.getAuthorizationNotification(), id.notificationRecord, { record: 'GET authorizationnotifications', schema: notificationSchema, statuses: [200] });
+});

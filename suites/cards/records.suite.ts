@@ -1,0 +1,60 @@
+import { assignmentOf } from '../../checks/cards/card-view.ts';
+import { recordRule } from '../../checks/record-rule.ts';
+import { cardUserStatuses } from '../../rules/cards/enums.ts';
+import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
+import { cardSchema, cardUserSchema, inProgressCardSchema } from '../../rules/cards/schemas.ts';
+import { walkedPageSchema } from '../../rules/cards/transactions-schemas.ts';
+import { ruleTest, useCardsSession } from './support/cards-session.ts';
+import { fixtureCards } from './support/fixture-cards.ts';
+
+const session = useCardsSession();
+
+/** The cards the first transactions of an account name; none when they cannot be read (that is for the transactions rules to judge). */
+async function cardsNamedByHistory(accountId: string): Promise<string[]> {
+  const answer = (await session().client.getTransactions({ accountId, pageSize: 50 })).response;
+  try {
+    const { transactions } = walkedPageSchema.parse(answer?.json());
+    return transactions.map((item) => (item as { cardId?: unknown } | null)?.cardId).filter((cardId): cardId is string => typeof cardId === 'string');
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * GET card of every fixture card in a status other than IN_PROGRESS, and of the other cards the fixtures
+ * lead to (the one with many authorizations, those the history account's transactions name), judged under
+ * one Card rule. The disposable account's cards are left to the unenrolment rules, which may run meanwhile.
+ */
+async function everyCard(ruleId: string) {
+  const { client, section } = session();
+  const declared = fixtureCards(section.fixtures).filter(({ status }) => status !== 'IN_PROGRESS');
+  const named = await cardsNamedByHistory(section.fixtures.historyAccountId);
+  const others = [...new Set([section.fixtures.manyAuthorizationsCardId, ...named])].filter((cardId) => !declared.some((card) => card.cardId === cardId));
+  const cards = [...declared.map(({ cardId, status }) => ({ cardId, what: `the ${status} card ${cardId}` })), ...others.map((cardId) => ({ cardId, what: `the card ${cardId}` }))];
+  return Promise.all(cards.map(async ({ cardId, what }) => recordRule(await client.getCard(cardId), ruleId, { record: `GET card of ${what}`, schema: cardSchema, statuses: [200] })));
+}
+
+for (const ruleId of [id.cardFields, id.cardAmounts, id.cardDates, id.cardReferenceId, id.merchantCodes, id.reconciliation, id.varianceBounds, id.formFactor, id.validFrom] as const) {
+  ruleTest(ruleId, () => everyCard(ruleId));
+}
+
+ruleTest(id.inProgress, async () => {
+  const { client, section } = session();
+  return Promise.all(
+    section.fixtures.unassignedCards.IN_PROGRESS.map(async (cardId) =>
+      recordRule(await client.getCard(cardId), id.inProgress, { record: `GET card of the IN_PROGRESS card ${cardId}`, schema: inProgressCardSchema, statuses: [200] }),
+    ),
+  );
+});
+
+for (const ruleId of [id.cardUserFields, id.cardUserName, id.cardUserOneEach, id.cardUserFormats] as const) {
+  ruleTest(ruleId, async () => {
+    const { client, section } = session();
+    const declared = cardUserStatuses.map((status) => ({ cardUserId: section.fixtures.cardUsers[status], what: `the ${status} user` }));
+    // The users the assigned cards have, which the entry does not name.
+    const holders = await Promise.all((['ACTIVE', 'PREACTIVE'] as const).map(async (status) => assignmentOf(await client.getCard(section.fixtures.assignedCards[status]), ruleId).cardUserId));
+    const others = [...new Set(holders.filter((cardUserId): cardUserId is string => typeof cardUserId === 'string'))].filter((cardUserId) => !declared.some((user) => user.cardUserId === cardUserId));
+    const users = [...declared, ...others.map((cardUserId) => ({ cardUserId, what: 'the user of an assigned card' }))];
+    return Promise.all(users.map(async ({ cardUserId, what }) => recordRule(await client.getCardUser(cardUserId), ruleId, { record: `GET card user of ${what} ${cardUserId}`, schema: cardUserSchema, statuses: [200] })));
+  });
+}

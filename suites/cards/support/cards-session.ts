@@ -1,0 +1,20 @@
+import { CardsClient } from '../../../client/cards/cards-client.ts';
+import { defaultRedactor } from '../../../client/redaction.ts';
+import { cardsRules } from '../../../rules/cards/rules.ts';
+import type { CardsSection } from '../../../targets/cards/section.ts';
+import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
+import { ruleTestFor } from '../../support/rule-test.ts';
+
+/** `ruleTest(ruleId, body)` for the cards rules. */
+export const ruleTest = ruleTestFor(cardsRules);
+
+export interface CardsSession extends FamilySuiteSession<CardsSection> {
+  client: CardsClient;
+}
+
+/** Opens a cards client for one suite file and closes it after; a target without a cards section gets none. */
+export function useCardsSession(): () => CardsSession {
+  return useFamilySession<CardsSection, CardsSession>('cards', ({ run, section, breaker }) => ({
+    client: new CardsClient(section, run.target.client, defaultRedactor, breaker),
+  }));
+}

@@ -1,0 +1,16 @@
+import { cardStatuses, type CardStatus } from '../../../rules/cards/enums.ts';
+import type { CardsFixtures } from '../../../targets/cards/section.ts';
+
+/** A card the target entry names, with the status it declares for it. */
+export interface FixtureCard {
+  cardId: string;
+  status: CardStatus;
+}
+
+/** Every card of the fixtures with a declared status: all unassigned ones of every status and the assigned ones. */
+export function fixtureCards(fixtures: CardsFixtures): FixtureCard[] {
+  return [
+    ...cardStatuses.flatMap((status) => fixtures.unassignedCards[status].map((cardId) => ({ cardId, status }))),
+    ...(['ACTIVE', 'PREACTIVE'] as const).map((status) => ({ cardId: fixtures.assignedCards[status], status })),
+  ];
+}

@@ -1,0 +1,126 @@
+import { transactionsEdgeRequest } from '../../checks/cards/transactions-request-checks.ts';
+import { transactionsInWindow } from '../../checks/cards/transactions-walk-checks.ts';
+import { walkTransactions } from '../../checks/cards/transactions-walk.ts';
+import type { TransactionsQuery } from '../../client/cards/cards-client.ts';
+import { addDays } from '../../rules/cards/calendar.ts';
+import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
+import { transactionDay, transactionKey } from '../../rules/cards/transactions-schemas.ts';
+import type { Gen } from '../../generators/gen.ts';
+import { windowAgeCases, windowSpanCases, type WindowCase } from '../../generators/cards/transactions-window.ts';
+import { forAll } from '../support/for-all.ts';
+import { ruleTest, useCardsSession } from './support/cards-session.ts';
+import { runDays } from './support/run-clock.ts';
+import { transactionScopes } from './support/transaction-scopes.ts';
+import { describeQuery, walkTransactionPages } from './support/walk-transactions.ts';
+
+const session = useCardsSession();
+const max = (a: string, b: string) => (a > b ? a : b);
+const min = (a: string, b: string) => (a < b ? a : b);
+
+/** Sends each case for each scope (the history and empty accounts, a card) and judges it accepted or refused under the rule. */
+async function edgeCases(ruleId: string, cases: { query: TransactionsQuery; accepted: boolean; why: string }[]) {
+  const { client, section } = session();
+  const scopes = await transactionScopes(client, section, ruleId);
+  return Promise.all(
+    scopes.flatMap((scope) => cases.map(async ({ query, accepted, why }) => transactionsEdgeRequest(await client.getTransactions({ ...scope, ...query }), ruleId, { accepted, why: `${describeQuery(scope)}: ${why}` }))),
+  );
+}
+
+ruleTest(id.transactionsDatesTogether, () => {
+  const { today, oldestAccepted } = runDays();
+  return edgeCases(
+    id.transactionsDatesTogether,
+    [addDays(today, -5), addDays(oldestAccepted, 3)].flatMap((day) => [
+      { query: { startDate: day }, accepted: false, why: `startDate ${day} without endDate` },
+      { query: { endDate: day }, accepted: false, why: `endDate ${day} without startDate` },
+    ]),
+  );
+});
+
+ruleTest(id.transactionsParameterFormats, () => {
+  const { today } = runDays();
+  const from = addDays(today, -10);
+  const slashed = today.replaceAll('-', '/');
+  const dayFirst = `${today.slice(8)}-${today.slice(5, 7)}-${today.slice(0, 4)}`;
+  const refused = (query: TransactionsQuery, why: string) => ({ query, accepted: false, why });
+  return edgeCases(id.transactionsParameterFormats, [
+    refused({ startDate: from, endDate: slashed }, `endDate ${slashed}`),
+    refused({ startDate: from, endDate: dayFirst }, `endDate ${dayFirst}`),
+    refused({ startDate: `${today.slice(0, 5)}02-30`, endDate: `${today.slice(0, 5)}03-02` }, 'startDate a day that does not exist (February 30)'),
+    refused({ pageSize: 'many' }, 'pageSize many'),
+    refused({ pageNumber: 'first' }, 'pageNumber first'),
+  ]);
+});
+
+/** Every case of an edge generator, boundaries first, sent for every scope and judged under the rule. */
+async function edgeProperty(ruleId: string, gen: Gen<WindowCase>, observe: (key: string, value: unknown) => void) {
+  const { client, section, property, run } = session();
+  const scopes = await transactionScopes(client, section, ruleId);
+  const cases = await forAll(gen, property({ runs: Math.ceil(run.runs / 4) }), async ({ value, accepted, why }) => {
+    await Promise.all(scopes.map(async (scope) => transactionsEdgeRequest(await client.getTransactions({ ...scope, ...value }), ruleId, { accepted, why: `${describeQuery(scope)}: ${why}` })));
+  });
+  observe('windows tried per scope', cases);
+}
+
+ruleTest(id.transactionsWindowAge, ({ observe }) => edgeProperty(id.transactionsWindowAge, windowAgeCases(runDays()), observe));
+
+ruleTest(id.transactionsWindowSpan, ({ observe }) => edgeProperty(id.transactionsWindowSpan, windowSpanCases(runDays()), observe));
+
+/** The scopes that have transactions: the history account and a card of it. */
+async function scopesWithHistory(ruleId: string): Promise<TransactionsQuery[]> {
+  const { client, section } = session();
+  return (await transactionScopes(client, section, ruleId)).filter((scope) => scope.accountId !== section.fixtures.emptyAccountId);
+}
+
+/**
+ * Windows with a day that has transactions as their start or end date, compared with a wider window around
+ * that day: each must hold exactly the wider window's transactions of its own days.
+ */
+async function edgeWindows(scope: TransactionsQuery, anchor: string) {
+  const { client } = session();
+  const { today, oldestAccepted } = runDays();
+  const wide = { from: max(addDays(anchor, -15), oldestAccepted), to: min(addDays(anchor, 15), today) };
+  const around = await walkTransactionPages(client, { ...scope, startDate: wide.from, endDate: wide.to }, id.transactionsDatesInclusive);
+  // The day with transactions nearest the anchor, strictly inside the wide window, is the edge tried.
+  const days = [...new Set(walkTransactions(around).map(transactionDay).filter((day): day is string => day !== undefined && day > wide.from && day < wide.to))];
+  const day = days.sort((a, b) => Math.abs(Date.parse(a) - Date.parse(anchor)) - Math.abs(Date.parse(b) - Date.parse(anchor)))[0];
+  if (day === undefined) return { day, verdicts: [] };
+  const verdicts = [];
+  for (const edge of [{ from: day, to: min(addDays(day, 10), wide.to) }, { from: max(addDays(day, -10), wide.from), to: day }]) {
+    const walk = await walkTransactionPages(client, { ...scope, startDate: edge.from, endDate: edge.to }, id.transactionsDatesInclusive);
+    const inEdge = (item: unknown) => {
+      const at = transactionDay(item);
+      return at !== undefined && at >= edge.from && at <= edge.to;
+    };
+    const mustInclude = walkTransactions(around).filter(inEdge).map(transactionKey);
+    verdicts.push(transactionsInWindow({ walk, expected: { ...edge, mustInclude, why: `of ${edge.from} to ${edge.to} (seen in ${wide.from} to ${wide.to})` } }, id.transactionsDatesInclusive));
+  }
+  return { day, verdicts };
+}
+
+ruleTest(id.transactionsDatesInclusive, async ({ observe }) => {
+  const { today, oldestAccepted } = runDays();
+  const anchors = [addDays(today, -1), addDays(today, -31), addDays(today, -200), addDays(oldestAccepted, 12), addDays(oldestAccepted, 1)];
+  const results = await Promise.all((await scopesWithHistory(id.transactionsDatesInclusive)).flatMap((scope) => anchors.map((anchor) => edgeWindows(scope, anchor))));
+  const judged = results.flatMap(({ day }) => (day === undefined ? [] : [day]));
+  if (judged.length === 0) throw new Error('the history account shows no transaction near the days tried: name an account with transactions spread over more than 18 months');
+  observe('edge days tried', [...new Set(judged)].sort().join(', '));
+  return results.flatMap(({ verdicts }) => verdicts);
+});
+
+ruleTest(id.transactionsDefaultWindow, async ({ observe }) => {
+  const { client } = session();
+  const { today } = runDays();
+  const from = addDays(today, -30);
+  const dayBefore = addDays(today, -31);
+  const scopes = await scopesWithHistory(id.transactionsDefaultWindow);
+  return Promise.all(
+    scopes.map(async (scope) => {
+      const explicit = await walkTransactionPages(client, { ...scope, startDate: dayBefore, endDate: today }, id.transactionsDefaultWindow);
+      const walk = await walkTransactionPages(client, scope, id.transactionsDefaultWindow);
+      const mustInclude = walkTransactions(explicit).filter((item) => (transactionDay(item) ?? '') >= from).map(transactionKey);
+      observe(`${describeQuery(scope)}: transactions of ${dayBefore} (31 days ago) returned`, walkTransactions(walk).filter((item) => transactionDay(item) === dayBefore).length);
+      return transactionsInWindow({ walk, expected: { from, to: today, toleratedFrom: dayBefore, mustInclude, why: `of ${from} to ${today} (seen with explicit dates)` } }, id.transactionsDefaultWindow);
+    }),
+  );
+});

@@ -1,0 +1,132 @@
+import { transactionsDefaultPageNumber, transactionsDefaultPageSize, transactionsEdgeRequest } from '../../checks/cards/transactions-request-checks.ts';
+import {
+  transactionsCardScope,
+  transactionsLinks,
+  transactionsLinkTargets,
+  type FollowedLink,
+  transactionsNewestFirst,
+  transactionsPageDetails,
+  transactionsPageSizeLimit,
+  transactionsWalkComplete,
+} from '../../checks/cards/transactions-walk-checks.ts';
+import { transactionsPageOf, walkTransactions, type TransactionsWalk } from '../../checks/cards/transactions-walk.ts';
+import { recordRule } from '../../checks/record-rule.ts';
+import type { TransactionsQuery } from '../../client/cards/cards-client.ts';
+import type { Exchange } from '../../client/exchange.ts';
+import { addDays } from '../../rules/cards/calendar.ts';
+import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
+import { maxPageCount, transactionsPageSchema } from '../../rules/cards/transactions-schemas.ts';
+import { pageSizeCases } from '../../generators/cards/transactions-window.ts';
+import { forAll } from '../support/for-all.ts';
+import { ruleTest, useCardsSession } from './support/cards-session.ts';
+import { runDays } from './support/run-clock.ts';
+import { transactionScopes } from './support/transaction-scopes.ts';
+import { describeQuery, walkTransactionPages } from './support/walk-transactions.ts';
+
+const session = useCardsSession();
+
+/** Page sizes of the walks: the default's 500, and sizes that rarely divide a window (down to 2, which stays under 500 pages). */
+const walkSizes = [500, 100, 37, 7, 2] as const;
+
+/** The windows walked: the default window (the busiest) of each scope (history account, empty account, a card), and an older explicit one. */
+async function windows(ruleId: string): Promise<TransactionsQuery[]> {
+  const { client, section } = session();
+  const { today } = runDays();
+  const scopes = await transactionScopes(client, section, ruleId);
+  return [...scopes, { accountId: section.fixtures.historyAccountId, startDate: addDays(today, -100), endDate: addDays(today, -70) }];
+}
+
+/**
+ * Walks of every window at the given sizes (undefined: no pageSize sent). A size at which the window would
+ * need more than 500 pages is left out for that window: the target may cut pageCount there.
+ */
+async function walks(ruleId: string, sizes: readonly (number | undefined)[]): Promise<TransactionsWalk[]> {
+  const { client } = session();
+  const perWindow = await Promise.all(
+    (await windows(ruleId)).map(async (window) => {
+      const total = transactionsPageOf(await client.getTransactions(window), ruleId).paginationDetails?.page?.totalCount;
+      const walkable = sizes.filter((pageSize) => pageSize === undefined || typeof total !== 'number' || Math.ceil(total / pageSize) <= maxPageCount);
+      return Promise.all(walkable.map((pageSize) => walkTransactionPages(client, pageSize === undefined ? window : { ...window, pageSize }, ruleId)));
+    }),
+  );
+  return perWindow.flat();
+}
+
+ruleTest(id.transactionsWalkComplete, async () => (await walks(id.transactionsWalkComplete, walkSizes)).map((walk) => transactionsWalkComplete(walk, id.transactionsWalkComplete)));
+
+ruleTest(id.transactionsNewestFirst, async () => (await walks(id.transactionsNewestFirst, [undefined, 37, 7])).map((walk) => transactionsNewestFirst(walk, id.transactionsNewestFirst)));
+
+ruleTest(id.transactionsPageDetails, async ({ observe }) => {
+  const { client, section } = session();
+  const verdicts = (await walks(id.transactionsPageDetails, [undefined, 100, 7])).map((walk) => transactionsPageDetails(walk, id.transactionsPageDetails));
+  // At page size 1 the busiest window needs more than 500 pages: pageCount must still be at most 500 (refusing the size is left open).
+  const query = { accountId: section.fixtures.historyAccountId, pageSize: 1 };
+  const exchange = await client.getTransactions(query);
+  observe('page size 1 on the default window', exchange.response?.status);
+  if (exchange.response?.status !== 400) {
+    verdicts.push(transactionsPageDetails({ description: describeQuery(query), pageSize: 1, pages: [{ exchange, page: transactionsPageOf(exchange, id.transactionsPageDetails) }], ended: 'end-reached' }, id.transactionsPageDetails));
+  }
+  return verdicts;
+});
+
+ruleTest(id.transactionsLinks, async () => (await walks(id.transactionsLinks, [undefined, 100, 7])).map((walk) => transactionsLinks(walk, id.transactionsLinks)));
+
+ruleTest(id.transactionsLinkTargets, async () => {
+  const { client } = session();
+  const followedOnce = new Map<string, Promise<Exchange>>();
+  // first and last are usually the same string on every page: each distinct link is fetched once.
+  const follow = (link: string) => followedOnce.get(link) ?? followedOnce.set(link, client.follow(link)).get(link) as Promise<Exchange>;
+  return Promise.all(
+    (await walks(id.transactionsLinkTargets, [undefined, 100, 7])).map(async (walk) => {
+      const followed = await Promise.all(
+        walk.pages.flatMap(({ page }, from) =>
+          (['first', 'last', 'previous'] as const).flatMap((name) => {
+            const link = page.paginationDetails?.links?.[name];
+            return link === undefined ? [] : [follow(link).then((exchange): FollowedLink => ({ from, name, exchange }))];
+          }),
+        ),
+      );
+      return transactionsLinkTargets({ walk, followed }, id.transactionsLinkTargets);
+    }),
+  );
+});
+
+ruleTest(id.transactionsPageSizeDefault, async () => {
+  const { client } = session();
+  return Promise.all((await windows(id.transactionsPageSizeDefault)).map(async (window) => transactionsDefaultPageSize(await client.getTransactions(window), id.transactionsPageSizeDefault)));
+});
+
+ruleTest(id.transactionsPageSizeLimit, async ({ observe }) => {
+  const { client, section, property, run } = session();
+  const scopes = await transactionScopes(client, section, id.transactionsPageSizeLimit);
+  const cases = await forAll(pageSizeCases, property({ runs: Math.ceil(run.runs / 4) }), async ({ value, accepted, why }) => {
+    await Promise.all(scopes.map(async (scope) => transactionsEdgeRequest(await client.getTransactions({ ...scope, pageSize: value }), id.transactionsPageSizeLimit, { accepted, why: `${describeQuery(scope)}: ${why}` })));
+  });
+  observe('page sizes tried per scope', cases);
+  return (await walks(id.transactionsPageSizeLimit, [undefined, 500, 7])).map((walk) => transactionsPageSizeLimit(walk, id.transactionsPageSizeLimit));
+});
+
+ruleTest(id.transactionsPageNumberDefault, async () => {
+  const { client } = session();
+  return Promise.all(
+    (await windows(id.transactionsPageNumberDefault)).map(async (window) => {
+      const [without, first] = await Promise.all([client.getTransactions({ ...window, pageSize: 100 }), client.getTransactions({ ...window, pageSize: 100, pageNumber: 1 })]);
+      return transactionsDefaultPageNumber({ without, first }, id.transactionsPageNumberDefault);
+    }),
+  );
+});
+
+ruleTest(id.transactionsCardScope, async () => {
+  const { client, section } = session();
+  const accountId = section.fixtures.historyAccountId;
+  const accountWalk = await walkTransactionPages(client, { accountId }, id.transactionsCardScope);
+  const cardIds = [...new Set(walkTransactions(accountWalk).map((item) => (item as { cardId?: unknown } | null)?.cardId).filter((cardId): cardId is string => typeof cardId === 'string'))].slice(0, 3);
+  if (cardIds.length === 0) throw new Error(`the transactions of the history account ${accountId} name no cardId: the card scope cannot be judged`);
+  return Promise.all(cardIds.map(async (cardId) => transactionsCardScope({ cardWalk: await walkTransactionPages(client, { cardId }, id.transactionsCardScope), accountWalk, cardId }, id.transactionsCardScope)));
+});
+
+ruleTest(id.transactionsItems, async () =>
+  (await walks(id.transactionsItems, [undefined])).flatMap((walk) =>
+    walk.pages.map(({ exchange }, index) => recordRule(exchange, id.transactionsItems, { record: `${walk.description}, page ${index + 1}`, schema: transactionsPageSchema, statuses: [200, 206] })),
+  ),
+);

@@ -1,0 +1,92 @@
+import { transactionsInWindow } from '../../checks/cards/transactions-walk-checks.ts';
+import { walkKeys, walkTransactions, type TransactionsWalk } from '../../checks/cards/transactions-walk.ts';
+import { cardStatusKept, noUnenrolmentNotification, unenrolResponse } from '../../checks/cards/unenrolment.ts';
+import { statusForInvalidInput } from '../../checks/status-for-invalid-input.ts';
+import type { Exchange } from '../../client/exchange.ts';
+import { addDays } from '../../rules/cards/calendar.ts';
+import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
+import { transactionDay } from '../../rules/cards/transactions-schemas.ts';
+import { ruleTest, useCardsSession, type CardsSession } from './support/cards-session.ts';
+import { runDays } from './support/run-clock.ts';
+import { walkTransactionPages } from './support/walk-transactions.ts';
+
+const session = useCardsSession();
+
+/** What one unenrolment showed: the account's cards, transactions and the notification before and after. */
+interface Unenrolment {
+  accountId: string;
+  cardIds: string[];
+  cardsBefore: Exchange[];
+  transactionsBefore: TransactionsWalk;
+  notificationBefore: Exchange;
+  deletion: Exchange;
+  cardsAfter: Exchange[];
+  transactionsAfter: TransactionsWalk;
+  notificationAfter: Exchange;
+}
+
+// The account can be unenrolled once: every rule of this file judges the same unenrolment, made by the first.
+const unenrolments = new WeakMap<CardsSession, Promise<Unenrolment>>();
+
+async function unenrol(current: CardsSession, ruleId: string): Promise<Unenrolment> {
+  const { client, section } = current;
+  const accountId = section.fixtures.disposableAccountId as string;
+  const window = { accountId, startDate: addDays(runDays().today, -31), endDate: runDays().today };
+  const transactionsBefore = await walkTransactionPages(client, window, ruleId);
+  const named = walkTransactions(transactionsBefore).map((item) => (item as { cardId?: unknown } | null)?.cardId).filter((cardId): cardId is string => typeof cardId === 'string');
+  const cardIds = [...new Set([...section.fixtures.disposableCardIds, ...named])];
+  const cardsBefore = await Promise.all(cardIds.map((cardId) => client.getCard(cardId)));
+  const notificationBefore = await client.getAuthorizationNotification();
+  const deletion = await client.deleteAccount(accountId);
+  const cardsAfter = await Promise.all(cardIds.map((cardId) => client.getCard(cardId)));
+  const transactionsAfter = await walkTransactionPages(client, window, ruleId);
+  const notificationAfter = await client.getAuthorizationNotification();
+  return { accountId, cardIds, cardsBefore, transactionsBefore, notificationBefore, deletion, cardsAfter, transactionsAfter, notificationAfter };
+}
+
+function unenrolment(ruleId: string): Promise<Unenrolment> {
+  const current = session();
+  let made = unenrolments.get(current);
+  if (!made) {
+    made = unenrol(current, ruleId);
+    unenrolments.set(current, made);
+  }
+  return made;
+}
+
+/** Without cards of the account nothing can be judged about them: that is the target entry's to fix. */
+function requireCards(seen: Unenrolment): void {
+  if (seen.cardIds.length === 0) throw new Error(`no card of the disposable account ${seen.accountId} is known: name them in fixtures.disposableCardIds`);
+}
+
+ruleTest(id.unenrolResponse, async () => {
+  const seen = await unenrolment(id.unenrolResponse);
+  return unenrolResponse({ exchange: seen.deletion, accountId: seen.accountId }, id.unenrolResponse);
+});
+
+ruleTest(id.unenrolCardsInaccessible, async () => {
+  const seen = await unenrolment(id.unenrolCardsInaccessible);
+  requireCards(seen);
+  return seen.cardsAfter.map((exchange) => statusForInvalidInput(exchange, id.unenrolCardsInaccessible, null));
+});
+
+ruleTest(id.unenrolCardStatus, async () => {
+  const seen = await unenrolment(id.unenrolCardStatus);
+  requireCards(seen);
+  return seen.cardIds.map((cardId, index) => cardStatusKept({ before: seen.cardsBefore[index] as Exchange, after: seen.cardsAfter[index] as Exchange, cardId }, id.unenrolCardStatus));
+});
+
+ruleTest(id.unenrolNoNotification, async () => {
+  const seen = await unenrolment(id.unenrolNoNotification);
+  return noUnenrolmentNotification({ before: seen.notificationBefore, after: seen.notificationAfter, cardIds: seen.cardIds }, id.unenrolNoNotification);
+});
+
+ruleTest(id.unenrolTransactionsKept, async () => {
+  const seen = await unenrolment(id.unenrolTransactionsKept);
+  const days = walkTransactions(seen.transactionsBefore).map(transactionDay).filter((day): day is string => day !== undefined);
+  const { today } = runDays();
+  return transactionsInWindow(
+    { walk: seen.transactionsAfter, expected: { from: days.at(-1) ?? addDays(today, -31), to: today, toleratedFrom: addDays(today, -31), mustInclude: walkKeys(seen.transactionsBefore), why: 'shown before the unenrolment' } },
+    id.unenrolTransactionsKept,
+  );
+});

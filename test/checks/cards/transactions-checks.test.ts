@@ -1,0 +1,94 @@
+import { describe, expect, test } from 'vitest';
+import { transactionsDefaultPageSize, transactionsEdgeRequest } from '../../../checks/cards/transactions-request-checks.ts';
+import { transactionsInWindow, transactionsLinks, transactionsLinkTargets, transactionsNewestFirst, transactionsPageDetails, transactionsWalkComplete } from '../../../checks/cards/transactions-walk-checks.ts';
+import type { TransactionsWalk } from '../../../checks/cards/transactions-walk.ts';
+import { walkedPageSchema } from '../../../rules/cards/transactions-schemas.ts';
+import { jsonExchange } from '../exchanges.ts';
+import { violationOf } from '../violation.ts';
+
+const rule = 'cards.test.rule';
+const item = (day: string, n: number) => ({ referenceNumber: `TX-${day}-${n}`, transactionDate: day, transactionType: 'CHARGE' });
+
+/** A page body as a conformant target would give it, page `number` of `count` at `size` over `total`. */
+function pageBody(items: unknown[], number: number, size: number, total: number, change: Record<string, unknown> = {}) {
+  const count = Math.max(1, Math.ceil(total / size));
+  const link = (page: number) => `transactions?pageSize=${size}&pageNumber=${page}`;
+  const links = { first: link(1), last: link(count), ...(number < count ? { next: link(number + 1) } : {}), ...(number > 1 ? { previous: link(number - 1) } : {}) };
+  return { paginationDetails: { page: { pageSize: size, pageNumber: number, pageCount: count, totalCount: total }, links }, transactions: items, ...change };
+}
+
+/** A synthetic walk over items at a page size, with an optional change of one page's body. */
+function walkOf(items: unknown[], size: number, changePage?: (body: ReturnType<typeof pageBody>, index: number) => unknown): TransactionsWalk {
+  const pages = [];
+  for (let index = 0; index * size < Math.max(items.length, 1); index++) {
+    const base = pageBody(items.slice(index * size, (index + 1) * size), index + 1, size, items.length);
+    const exchange = jsonExchange(200, changePage ? changePage(base, index) : base);
+    pages.push({ exchange, page: walkedPageSchema.parse(exchange.response?.json()) });
+  }
+  return { description: 'synthetic walk', pageSize: size, pages, ended: 'end-reached' };
+}
+
+const items = ['2026-11-20', '2026-11-20', '2026-11-19', '2026-11-18', '2026-11-18', '2026-11-17', '2026-11-15'].map((day, n) => item(day, n));
+
+describe('transactions walk checks', () => {
+  test('a conformant walk passes completeness, order, page details and links at sizes that divide and do not', () => {
+    for (const size of [1, 2, 3, 7, 10]) {
+      const walk = walkOf(items, size);
+      expect(transactionsWalkComplete(walk, rule).observations).toEqual({ transactions: 7, pages: walk.pages.length });
+      transactionsNewestFirst(walk, rule);
+      transactionsPageDetails(walk, rule);
+      transactionsLinks(walk, rule);
+    }
+  });
+  test('a repeated transaction, a short count or an unfinished walk fails completeness', () => {
+    violationOf(() => transactionsWalkComplete(walkOf([...items, items[0]], 3, (body) => ({ ...body, paginationDetails: { ...body.paginationDetails, page: { ...body.paginationDetails.page, totalCount: 8 } } })), rule), rule);
+    violationOf(() => transactionsWalkComplete(walkOf(items, 3, (body) => ({ ...body, paginationDetails: { ...body.paginationDetails, page: { ...body.paginationDetails.page, totalCount: 9 } } })), rule), rule);
+    violationOf(() => transactionsWalkComplete({ ...walkOf(items, 3), ended: 'repeated-link' }, rule), rule);
+  });
+  test('an older transaction before a newer one on the next page fails the order', () => {
+    const walk = walkOf([...items.slice(0, 3), item('2026-11-21', 9), ...items.slice(3)], 3);
+    expect(violationOf(() => transactionsNewestFirst(walk, rule), rule).message).toContain('2026-11-21 follows one of 2026-11-19');
+  });
+  test('a next link on the last page, a missing previous, or a pageCount off by one fail', () => {
+    const links = 'cards.transactions.links';
+    violationOf(() => transactionsLinks(walkOf(items, 3, (body, index) => (index === 2 ? { ...body, paginationDetails: { ...body.paginationDetails, links: { ...body.paginationDetails.links, next: 'x' } } } : body)), links), links);
+    const { previous: _p, ...withoutPrevious } = pageBody(items.slice(3, 6), 2, 3, 7).paginationDetails.links;
+    violationOf(() => transactionsLinks(walkOf(items, 3, (body, index) => (index === 1 ? { ...body, paginationDetails: { ...body.paginationDetails, links: withoutPrevious } } : body)), links), links);
+    const details = 'cards.transactions.page-details';
+    violationOf(() => transactionsPageDetails(walkOf(items, 3, (body) => ({ ...body, paginationDetails: { ...body.paginationDetails, page: { ...body.paginationDetails.page, pageCount: 4 } } })), details), details);
+    // An issue of another rule is not this rule's: a missing first link does not fail the page details.
+    transactionsPageDetails(walkOf(items, 3, (body) => ({ ...body, paginationDetails: { ...body.paginationDetails, links: {} } })), details);
+  });
+  test('a window walk with a transaction outside or one missing fails; the tolerated day passes', () => {
+    const walk = walkOf(items, 10);
+    const keys = items.map((entry) => entry.referenceNumber).map((reference) => `ref:${reference}`);
+    expect(transactionsInWindow({ walk, expected: { from: '2026-11-15', to: '2026-11-20', mustInclude: keys, why: 'x' } }, rule).ruleId).toBe(rule);
+    violationOf(() => transactionsInWindow({ walk, expected: { from: '2026-11-16', to: '2026-11-20', mustInclude: [], why: 'x' } }, rule), rule);
+    expect(transactionsInWindow({ walk, expected: { from: '2026-11-16', toleratedFrom: '2026-11-15', to: '2026-11-20', mustInclude: [], why: 'x' } }, rule).ruleId).toBe(rule);
+    violationOf(() => transactionsInWindow({ walk, expected: { from: '2026-11-15', to: '2026-11-20', mustInclude: ['ref:TX-other'], why: 'x' } }, rule), rule);
+  });
+});
+
+describe('transactions link targets', () => {
+  test('first, last and previous must lead to the pages of the walk they name', () => {
+    const walk = walkOf(items, 3);
+    const [one, two, three] = walk.pages.map(({ exchange }) => exchange) as [ReturnType<typeof jsonExchange>, ReturnType<typeof jsonExchange>, ReturnType<typeof jsonExchange>];
+    transactionsLinkTargets({ walk, followed: [{ from: 2, name: 'first', exchange: one }, { from: 0, name: 'last', exchange: three }, { from: 2, name: 'previous', exchange: two }] }, rule);
+    expect(violationOf(() => transactionsLinkTargets({ walk, followed: [{ from: 2, name: 'previous', exchange: one }] }, rule), rule).message).toContain('previous link of page 3 does not lead to page 2');
+    violationOf(() => transactionsLinkTargets({ walk: { ...walk, ended: 'page-cap' }, followed: [] }, rule), rule);
+  });
+});
+
+describe('transactions request checks', () => {
+  test('an edge request is judged accepted (200, 206) or refused (400 exactly)', () => {
+    transactionsEdgeRequest(jsonExchange(206, {}), rule, { accepted: true, why: 'x' });
+    violationOf(() => transactionsEdgeRequest(jsonExchange(400, {}), rule, { accepted: true, why: '31 days apart' }), rule);
+    violationOf(() => transactionsEdgeRequest(jsonExchange(422, {}), rule, { accepted: false, why: '32 days apart' }), rule);
+  });
+  test('the default page says 500 and holds min(500, totalCount)', () => {
+    const many = Array.from({ length: 500 }, (_, n) => item('2026-11-20', n));
+    transactionsDefaultPageSize(jsonExchange(200, pageBody(many, 1, 500, 620)), rule);
+    violationOf(() => transactionsDefaultPageSize(jsonExchange(200, pageBody(many.slice(0, 250), 1, 250, 620)), rule), rule);
+    violationOf(() => transactionsDefaultPageSize(jsonExchange(200, pageBody(many.slice(0, 499), 1, 500, 620)), rule), rule);
+  });
+});

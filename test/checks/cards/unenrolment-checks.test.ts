@@ -1,0 +1,28 @@
+import { describe, expect, test } from 'vitest';
+import { cardStatusKept, noUnenrolmentNotification, unenrolResponse } from '../../../checks/cards/unenrolment.ts';
+import { jsonExchange } from '../exchanges.ts';
+import { violationOf } from '../violation.ts';
+
+const card = (status: string) => jsonExchange(200, { cardId: 'c1', cardDetails: { status } });
+
+describe('unenrolment checks', () => {
+  test('DELETE account answers its accountId and INACTIVE', () => {
+    const id = 'cards.unenrol.response';
+    unenrolResponse({ exchange: jsonExchange(200, { accountId: 'a1', status: 'INACTIVE' }), accountId: 'a1' }, id);
+    violationOf(() => unenrolResponse({ exchange: jsonExchange(200, { accountId: 'a1', status: 'CLOSED' }), accountId: 'a1' }, id), id);
+    violationOf(() => unenrolResponse({ exchange: jsonExchange(200, { accountId: 'a2', status: 'INACTIVE' }), accountId: 'a1' }, id), id);
+  });
+  test('a card still shown keeps its status; a card no longer shown is observed', () => {
+    const rule = 'cards.test.rule';
+    cardStatusKept({ before: card('ACTIVE'), after: card('ACTIVE'), cardId: 'c1' }, rule);
+    expect(cardStatusKept({ before: card('ACTIVE'), after: jsonExchange(404, { errorCode: 'X' }), cardId: 'c1' }, rule).observations).toEqual({ 'card c1 after unenrolment': 'not shown (404)' });
+    violationOf(() => cardStatusKept({ before: card('ACTIVE'), after: card('INACTIVE'), cardId: 'c1' }, rule), rule);
+  });
+  test('a notification about a card of the account after the unenrolment fails, unless it was there before', () => {
+    const rule = 'cards.test.rule';
+    const about = (cardId: string) => jsonExchange(200, { notificationId: `n-${cardId}`, cardId });
+    noUnenrolmentNotification({ before: about('other'), after: about('other'), cardIds: ['c1'] }, rule);
+    noUnenrolmentNotification({ before: about('c1'), after: about('c1'), cardIds: ['c1'] }, rule);
+    violationOf(() => noUnenrolmentNotification({ before: about('other'), after: about('c1'), cardIds: ['c1'] }, rule), rule);
+  });
+});
