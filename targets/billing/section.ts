@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rateLimitBoundsShape, rateLimitPinShape } from '../rate-limit-probe.ts';
 import { tenantModeSchema } from '../../rules/billing/tenant-mode.ts';
 
 const credentialsSchema = z
@@ -10,19 +11,14 @@ const credentialsSchema = z
   })
   .strict();
 
+const probeDefaults = { startRate: 20, maxRate: 400, maxRequests: 8000, maxSeconds: 45, concurrency: 8 };
+
 const expectationsSchema = z
   .object({
-    /** Pins the token rate limit: the first 429 of a burst must come after at most this many requests. */
-    tokenRateLimit: z.object({ limitAtMost: z.number().int().positive() }).strict().optional(),
-    /** Bounds of the rate-limit probe. Defaults: 300 requests, 15 s, 8 in flight. */
-    tokenRateLimitProbe: z
-      .object({
-        maxRequests: z.number().int().positive().default(300),
-        maxSeconds: z.number().positive().default(15),
-        concurrency: z.number().int().min(1).max(64).default(8),
-      })
-      .strict()
-      .default({ maxRequests: 300, maxSeconds: 15, concurrency: 8 }),
+    /** Pins the token rate limit (requests per second from one IP); the probe then checks the limit it finds against it. */
+    tokenRateLimit: z.object(rateLimitPinShape).strict().optional(),
+    /** Bounds of the token rate-limit probe. Defaults: from 20 req/s doubling up to 400 req/s, 2 s a step, at most 8000 requests and 45 s, 8 connections. */
+    tokenRateLimitProbe: z.object(rateLimitBoundsShape(probeDefaults)).strict().default(z.object(rateLimitBoundsShape(probeDefaults)).parse({})),
   })
   .strict();
 
