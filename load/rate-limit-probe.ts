@@ -55,6 +55,8 @@ export interface RateLimitFinding {
   seconds: number;
   /** Responses that broke a response rule of the family, over every step. */
   violations: ResponseViolation[];
+  /** The first response of each violation as an exchange, for evidence. */
+  violationExchanges: Exchange[];
   /** Every step's run merged: latency, statuses over time. */
   load?: LoadResult;
 }
@@ -70,8 +72,11 @@ export interface ProbeOptions extends Pick<LoadRunOptions, 'onProgress' | 'signa
 
 /** A saturating step offers this many times the limit: most requests are limited, on every path alike. */
 const saturationFactor = 3;
-/** A label is judged unlimited only where at least this share of the step's answers were 429. */
-const hardLimitedShare = 0.5;
+/**
+ * A label is judged unlimited only where at least this share of the saturating step's answers were 429 (about
+ * two thirds when every path is limited; under a half when one of two paths escapes the limit).
+ */
+const hardLimitedShare = 0.3;
 const longestRetryAfterSeconds = 10;
 
 /**
@@ -91,7 +96,6 @@ export async function probeRateLimit(operation: RateLimitedOperation, settings: 
   let stoppedBy: RateLimitFinding['stoppedBy'];
   let limitedSample: ObservedResponse | undefined;
   let unlimitedLabels: string[] = [];
-  let labelsJudged = false;
 
   const elapsed = () => (Date.now() - startedAt) / 1000;
   const affordable = (rate: number) => {
@@ -128,10 +132,6 @@ export async function probeRateLimit(operation: RateLimitedOperation, settings: 
       limitedSample ??= result.samples['429'];
       const retryAfter = Number(result.samples['429']?.headers['retry-after']);
       if (Number.isFinite(retryAfter)) retryAfterSeconds = Math.min(longestRetryAfterSeconds, Math.max(retryAfterSeconds, retryAfter));
-      if (limitedCount / answered >= hardLimitedShare) {
-        unlimitedLabels = labelsNeverLimited(result.byLabel);
-        labelsJudged = true;
-      }
     }
     // The limit's window must pass before the next step, or that step would be judged on this one's requests.
     await pause(Math.max(settings.recoverySeconds, step.limited ? retryAfterSeconds : 0), options.signal);
@@ -171,7 +171,13 @@ export async function probeRateLimit(operation: RateLimitedOperation, settings: 
     limit = options.narrow !== false && clean > 0 ? clean : Math.round(acceptedWhileLimited);
     // Saturating: every request variant must meet the limit when most requests are over it.
     const saturating = Math.min(settings.maxRate, Math.max(high, saturationFactor * Math.max(1, limit)));
-    if (!labelsJudged && operation.requests.length > 1 && affordable(saturating)) await run(saturating, 'saturate');
+    if (operation.requests.length > 1 && affordable(saturating)) {
+      await run(saturating, 'saturate');
+      const saturated = results.at(-1) as LoadResult;
+      const answered = Object.values(saturated.statuses).reduce((sum, count) => sum + count, 0);
+      // Judged only where most requests were over the limit: near it, which requests meet the 429s is down to arrival order.
+      if ((saturated.statuses['429'] ?? 0) / Math.max(1, answered) >= hardLimitedShare) unlimitedLabels = labelsNeverLimited(saturated.byLabel);
+    }
   }
 
   const recovery = firstLimited && !options.signal?.aborted ? { waitedSeconds: Math.max(settings.recoverySeconds, retryAfterSeconds), exchange: await operation.sendOne() } : undefined;
@@ -191,6 +197,10 @@ export async function probeRateLimit(operation: RateLimitedOperation, settings: 
     requests,
     seconds: elapsed(),
     violations: load?.violations ?? [],
+    violationExchanges: (load?.violations ?? []).flatMap((violation) => {
+      const request = operation.requests.find((candidate) => candidate.label === violation.sample.label);
+      return request ? [observedExchange(operation.baseUrl, request, violation.sample)] : [];
+    }),
     ...(load ? { load } : {}),
   };
 }

@@ -20,8 +20,12 @@ export function rateLimitBoundsShape(defaults: RateLimitProbeDefaults) {
     startRate: z.number().int().min(1).default(defaults.startRate),
     /** Highest offered rate: no 429 up to it fails the rule. */
     maxRate: z.number().int().min(1).default(defaults.maxRate),
-    /** Seconds each offered rate is held. Default 2. */
-    stepSeconds: z.number().int().min(1).max(10).default(2),
+    /**
+     * Seconds each offered rate is held, as one burst of `rate` requests a second. Default 1: one burst alone in
+     * the limit's window reads a fixed or sliding window exactly; longer steps read a sustained rate, but their
+     * bursts can share a window of a limiter whose windows start at arbitrary moments.
+     */
+    stepSeconds: z.number().int().min(1).max(10).default(1),
     /** Seconds waited after each step for the limit's window to pass (a longer Retry-After is obeyed, up to 10 s). Default 1. */
     recoverySeconds: z.number().min(0).max(60).default(1),
     /** Most requests the whole probe sends. */

@@ -20,6 +20,7 @@ const finding = (overrides: Partial<RateLimitFinding> = {}): RateLimitFinding =>
   requests: 60,
   seconds: 5,
   violations: [],
+  violationExchanges: [],
   ...overrides,
 });
 

@@ -3,7 +3,11 @@ import type { RateLimitedOperation } from '../../load/rate-limit-probe.ts';
 import { referenceBillingAdapter } from '../../adapters/billing/reference-adapter.ts';
 import { BillingClient } from '../../client/billing/billing-client.ts';
 import { Redactor } from '../../client/redaction.ts';
+import { exchangeRateLimited } from '../../checks/exchange/rate-limit.ts';
 import { rateLimitProbed } from '../../checks/rate-limit-probed.ts';
+import { exchangeClientFor } from '../../client/exchange/session.ts';
+import { exchangeRateLimitOperation } from '../../load/scenarios/exchange-rate-limit.ts';
+import { exchangeSectionSchema } from '../../targets/exchange/section.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import { families } from '../../families/index.ts';
 import { probeRateLimit } from '../../load/rate-limit-probe.ts';
@@ -85,5 +89,23 @@ describe.concurrent('the probe fails the rule on a target that breaks it', () =>
     })();
     expect(violation).toBeInstanceOf(RuleViolation);
     expect((violation as RuleViolation).evidence[0]?.response?.status).toBe(429);
+  });
+});
+
+describe('the exchange rate-limit probe (the same machinery, exchange scenario data)', () => {
+  test('finds a limit of 40 requests per second within 10 percent, every answer a valid envelope, 429s with 50011', async () => {
+    const env = referenceEnv();
+    const reference = await startReferenceServer({ env, serve: families().filter((family) => family.name === 'exchange'), families: { exchange: { options: { rateLimit: { requests: 40, windowMs: 1000 } } } } });
+    const section = exchangeSectionSchema.parse({ baseUrl: reference.baseUrls.exchange, credentials: { apiKey: env.REFERENCE_EXCHANGE_API_KEY, secretKey: env.REFERENCE_EXCHANGE_SECRET_KEY } });
+    const client = exchangeClientFor(section, targetSchemaFor(families()).parse({ kind: 'url', families: { exchange: section } }).client, new Redactor());
+    try {
+      const finding = await probeRateLimit(exchangeRateLimitOperation(client, section), settings(16));
+      expect(finding.violations).toEqual([]);
+      expect(Math.abs((finding.limit ?? 0) - 40) / 40, JSON.stringify(finding.steps)).toBeLessThanOrEqual(0.1);
+      expect(exchangeRateLimited(finding, 'exchange.limits.rate-limit').observations?.['429 body']).toContain('"50011"');
+    } finally {
+      await client.close();
+      await reference.close();
+    }
   });
 });
