@@ -74,13 +74,13 @@ export async function runLoadCommand(options: LoadCommandOptions): Promise<numbe
 }
 
 /** The check's verdict, or its violation with the evidence redacted; a crash of the check is the harness's error. */
-function judged(judge: () => Verdict): Pick<LoadReport, 'status' | 'message' | 'observations' | 'evidence'> {
+function judged(judge: () => Verdict): Pick<LoadReport, 'status' | 'message' | 'observations' | 'evidence'> & { ruleId?: string } {
   try {
     const verdict = judge();
     return { status: 'passed', ...(verdict.observations ? { observations: defaultRedactor.redactValue(verdict.observations) as Record<string, unknown> } : {}) };
   } catch (error) {
     if (!(error instanceof RuleViolation)) throw new HarnessError('RUN_FAILED', `The check of the load scenario broke: ${(error as Error).message}`);
-    return { status: 'failed', message: defaultRedactor.redactText(error.message), evidence: error.evidence.map((exchange) => describeExchange(exchange)) };
+    return { status: 'failed', ruleId: error.ruleId, message: defaultRedactor.redactText(error.message), evidence: error.evidence.map((exchange) => describeExchange(exchange)) };
   }
 }
 

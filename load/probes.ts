@@ -1,20 +1,24 @@
 import { billingAdapters } from '../adapters/billing/registry.ts';
 import { exchangeRateLimited } from '../checks/exchange/rate-limit.ts';
+import { gzipThresholdProbed } from '../checks/gzip-threshold-probed.ts';
 import { rateLimitProbed } from '../checks/rate-limit-probed.ts';
 import type { Verdict } from '../checks/rule-violation.ts';
 import { BillingClient } from '../client/billing/billing-client.ts';
 import { exchangeClientFor } from '../client/exchange/session.ts';
 import type { Redactor } from '../client/redaction.ts';
 import { billingRuleIds } from '../rules/billing/ids.ts';
+import { gzipThresholdBytes } from '../rules/billing/operations.ts';
 import { exchangeRuleIds } from '../rules/exchange/rules.ts';
 import type { BillingSection } from '../targets/billing/section.ts';
 import type { ExchangeSection } from '../targets/exchange/section.ts';
 import { HarnessError } from '../targets/harness-error.ts';
 import type { ClientSettings } from '../targets/schema.ts';
+import { probeGzipThreshold } from './gzip-threshold-probe.ts';
 import type { LoadResult } from './load-result.ts';
 import { probeRateLimit, type RateLimitFinding } from './rate-limit-probe.ts';
 import type { LoadProgress } from './run-load.ts';
 import { exchangeRateLimitOperation } from './scenarios/exchange-rate-limit.ts';
+import { chargeSizedResponses } from './scenarios/gzip-threshold.ts';
 import { tokenRateLimitOperation } from './scenarios/token-rate-limit.ts';
 
 /** What a probe gets: its family's section of the target entry, the shared client settings, the run's redactor. */
@@ -58,6 +62,12 @@ async function closing<T>(client: { close(): Promise<void> }, work: () => Promis
   }
 }
 
+function billingClientFor(section: BillingSection, context: ProbeContext): BillingClient {
+  const adapter = billingAdapters[section.adapter];
+  if (!adapter) throw new HarnessError('CONFIG_INVALID', `families.billing.adapter: no adapter named "${section.adapter}"`);
+  return new BillingClient({ baseUrl: section.baseUrl, credentials: section.credentials, tenant: section.tenant, adapter, settings: context.client, redactor: context.redactor, tokenMinIntervalMs: section.tokenMinIntervalMs });
+}
+
 const probeOptions = (context: ProbeContext, narrow: boolean) => ({
   narrow,
   redactor: context.redactor,
@@ -74,9 +84,7 @@ export const loadProbes: readonly LoadProbe[] = [
     description: 'discovers the per-IP limit of the billing token operation and checks 429s on every path and recovery',
     async run(context) {
       const section = context.section as BillingSection;
-      const adapter = billingAdapters[section.adapter];
-      if (!adapter) throw new HarnessError('CONFIG_INVALID', `families.billing.adapter: no adapter named "${section.adapter}"`);
-      const client = new BillingClient({ baseUrl: section.baseUrl, credentials: section.credentials, tenant: section.tenant, adapter, settings: context.client, redactor: context.redactor, tokenMinIntervalMs: section.tokenMinIntervalMs });
+      const client = billingClientFor(section, context);
       const pin = section.expectations.tokenRateLimit ?? {};
       // From the command line the limit is always narrowed down: that is what the probe is run for.
       const finding = await closing(client, () => probeRateLimit(tokenRateLimitOperation(client, section.baseUrl), section.expectations.tokenRateLimitProbe, probeOptions(context, true)));
@@ -95,7 +103,28 @@ export const loadProbes: readonly LoadProbe[] = [
       return { ruleId: exchangeRuleIds.rateLimit, judge: () => exchangeRateLimited(finding, exchangeRuleIds.rateLimit, { limit, limitAtMost }), details: findingDetails(finding), ...(finding.load ? { load: finding.load } : {}) };
     },
   },
+  {
+    name: 'gzip-threshold',
+    family: 'billing',
+    description: 'finds the response size where compression starts (must be over 1000 bytes) and holds it under load',
+    async run(context) {
+      const section = context.section as BillingSection;
+      const client = billingClientFor(section, context);
+      const expected = { thresholdBytes: gzipThresholdBytes, over: billingRuleIds.gzipOverThreshold, under: billingRuleIds.gzipUnderThreshold };
+      const finding = await closing(client, async () =>
+        probeGzipThreshold(await chargeSizedResponses(client, section.baseUrl), { expectedBytes: gzipThresholdBytes, ...section.expectations.gzipThresholdProbe }, probeOptions(context, true)),
+      );
+      const { readings, violationExchanges: _evidence, underLoad, compressedUnderLoad, plainUnderLoad, ...rest } = finding;
+      return {
+        ruleId: `${expected.over}, ${expected.under}`,
+        judge: () => gzipThresholdProbed(finding, expected.over, expected),
+        details: { ...rest, readings: readings.map(({ asked, size, compressed }) => ({ asked, size, compressed })), ...(compressedUnderLoad && plainUnderLoad ? { compressedUnderLoad, plainUnderLoad } : {}) },
+        ...(underLoad ? { load: underLoad } : {}),
+      };
+    },
+  },
 ];
+
 
 export function loadProbeNamed(name: string): LoadProbe {
   const probe = loadProbes.find((candidate) => candidate.name === name);

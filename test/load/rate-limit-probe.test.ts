@@ -1,7 +1,5 @@
 import { describe, expect, test } from 'vitest';
 import type { RateLimitedOperation } from '../../load/rate-limit-probe.ts';
-import { referenceBillingAdapter } from '../../adapters/billing/reference-adapter.ts';
-import { BillingClient } from '../../client/billing/billing-client.ts';
 import { Redactor } from '../../client/redaction.ts';
 import { exchangeRateLimited } from '../../checks/exchange/rate-limit.ts';
 import { rateLimitProbed } from '../../checks/rate-limit-probed.ts';
@@ -13,9 +11,9 @@ import { families } from '../../families/index.ts';
 import { probeRateLimit } from '../../load/rate-limit-probe.ts';
 import { tokenRateLimitOperation } from '../../load/scenarios/token-rate-limit.ts';
 import { startReferenceServer } from '../../reference/server.ts';
-import { tenantModeSchema } from '../../rules/billing/tenant-mode.ts';
 import { targetSchemaFor } from '../../targets/schema.ts';
 import { referenceEnv } from '../reference/support.ts';
+import { type BillingTargetOptions, withBillingTarget } from './billing-target.ts';
 
 /*
  * The probe against the reference with limits it was given. Limits stay low enough for a loaded 2-core
@@ -24,26 +22,9 @@ import { referenceEnv } from '../reference/support.ts';
 
 const rule = 'billing.token.rate_limit';
 
-/** A billing reference with the given limit (or mutant), the token operation pointed at it; stopped after `use`. */
-async function withBillingTarget<T>(options: { limit?: number; mutant?: string }, use: (operation: RateLimitedOperation) => Promise<T>): Promise<T> {
-  const env = referenceEnv();
-  const reference = await startReferenceServer({
-    env,
-    serve: families().filter((family) => family.name === 'billing'),
-    families: { billing: { mode: 'multi', options: { tokenRateLimit: { requests: options.limit ?? 30, windowMs: 1000 } } } },
-    ...(options.mutant ? { mutant: options.mutant } : {}),
-  });
-  const baseUrl = reference.baseUrls.billing as string;
-  const credentials = { clientId: env.REFERENCE_CLIENT_ID as string, clientSecret: env.REFERENCE_CLIENT_SECRET as string };
-  const settings = targetSchemaFor(families()).parse({ kind: 'url', families: { billing: { baseUrl, credentials } } }).client;
-  const client = new BillingClient({ baseUrl, credentials, tenant: tenantModeSchema.parse({}), adapter: referenceBillingAdapter, settings, redactor: new Redactor() });
-  try {
-    return await use(tokenRateLimitOperation(client, baseUrl));
-  } finally {
-    await client.close();
-    await reference.close();
-  }
-}
+/** The token operation of a billing reference with the given limit or mutant. */
+const withTokenOperation = <T>(options: BillingTargetOptions, use: (operation: RateLimitedOperation) => Promise<T>) =>
+  withBillingTarget(options, (client, baseUrl) => use(tokenRateLimitOperation(client, baseUrl)));
 
 const settings = (startRate: number, maxRate = 400) => ({ startRate, maxRate, stepSeconds: 1, recoverySeconds: 1, maxRequests: 5000, maxSeconds: 40, concurrency: 8 });
 
@@ -54,7 +35,7 @@ describe.concurrent('the token rate-limit probe finds the limit the reference wa
     [50, 20],
     [200, 64],
   ])('a limit of %d requests per second, within 10 percent', async (limit, startRate) => {
-    const finding = await withBillingTarget({ limit }, (operation) => probeRateLimit(operation, settings(startRate)));
+    const finding = await withTokenOperation({ limit }, (operation) => probeRateLimit(operation, settings(startRate)));
     expect(finding.limited, JSON.stringify(finding.steps)).toBe(true);
     expect(Math.abs((finding.limit ?? 0) - limit) / limit, JSON.stringify(finding.steps)).toBeLessThanOrEqual(0.1);
     expect(finding.unlimitedLabels).toEqual([]);
@@ -67,19 +48,19 @@ describe.concurrent('the token rate-limit probe finds the limit the reference wa
 
 describe.concurrent('the probe fails the rule on a target that breaks it', () => {
   test('no rate limit: no 429 up to the highest rate offered', async () => {
-    const finding = await withBillingTarget({ mutant: 'token-no-rate-limit' }, (operation) => probeRateLimit(operation, settings(40, 80)));
+    const finding = await withTokenOperation({ mutant: 'token-no-rate-limit' }, (operation) => probeRateLimit(operation, settings(40, 80)));
     expect(finding.limited).toBe(false);
     expect(() => rateLimitProbed(finding, rule)).toThrow(/never met a 429/);
   });
 
   test('a limit the query-string path escapes', async () => {
-    const finding = await withBillingTarget({ limit: 20, mutant: 'token-rate-limit-query-bypass' }, (operation) => probeRateLimit(operation, settings(16, 200), { narrow: false }));
+    const finding = await withTokenOperation({ limit: 20, mutant: 'token-rate-limit-query-bypass' }, (operation) => probeRateLimit(operation, settings(16, 200), { narrow: false }));
     expect(finding.unlimitedLabels).toEqual(['token, path with a query']);
     expect(() => rateLimitProbed(finding, rule)).toThrow(/never met a 429: the limit does not hold on every path/);
   });
 
   test('a limit off the pinned one', async () => {
-    const finding = await withBillingTarget({ limit: 22 }, (operation) => probeRateLimit(operation, settings(16), { narrow: false }));
+    const finding = await withTokenOperation({ limit: 22 }, (operation) => probeRateLimit(operation, settings(16), { narrow: false }));
     const violation = (() => {
       try {
         rateLimitProbed(finding, rule, { limitAtMost: 20 });

@@ -147,7 +147,10 @@ export const probes: Record<string, Probe> = {
   }),
   'billing.compression.response_under_threshold': probe(async (t) => {
     const answer = await createCharge(t, { ...flatCharge, description: 'd'.repeat(500) }, { 'accept-encoding': 'gzip' });
-    return answer.raw.length > 500 && answer.raw.length <= 1000 && answer.headers['content-encoding'] === undefined;
+    // Then exactly 1000 bytes, the largest size that must stay plain.
+    const exact = await createCharge(t, { ...flatCharge, description: 'd'.repeat(500 + 1000 - answer.raw.length) }, { 'accept-encoding': 'gzip' });
+    const plain = (reply: Answer) => reply.headers['content-encoding'] === undefined;
+    return answer.raw.length > 500 && answer.raw.length <= 1000 && plain(answer) && exact.text.length === 1000 && plain(exact);
   }),
   'billing.compression.request_gzip': probe(async (t) => {
     return ok(await t.call('POST', '/commerce/charges', { headers: await t.catalogHeaders(), body: flatCharge, gzip: true }));
