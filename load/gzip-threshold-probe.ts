@@ -14,8 +14,12 @@ export interface SizedResponses {
   baseUrl: string;
   /** A response of (about) `size` decoded bytes with gzip accepted; the exchange shows the size it got. */
   send(size: number): Promise<Exchange>;
-  /** The request for a response of `size` bytes, for the load generator; `acceptGzip` adds Accept-Encoding: gzip. */
-  loadRequest(size: number, acceptGzip: boolean): Omit<LoadRequest, 'label'>;
+  /**
+   * Prepares requests for the load generator whose responses are of the given sizes (a side-effect-free
+   * operation, since a sustained run sends thousands), and returns how to make one; `acceptGzip` adds
+   * Accept-Encoding: gzip.
+   */
+  prepareLoad(sizes: readonly number[]): Promise<(size: number, acceptGzip: boolean) => Omit<LoadRequest, 'label'>>;
   /** Smallest and largest sizes the operation can be steered to. */
   sizes: { min: number; max: number };
   /** Requests made to measure how to steer sizes (counted in the search's requests). */
@@ -119,7 +123,8 @@ export async function probeGzipThreshold(operation: SizedResponses, settings: Gz
 
   const large = Math.min(max, Math.max(4 * thresholdBytes, thresholdBytes + 1000));
   const sized = [thresholdBytes, thresholdBytes + 1, large];
-  const requestFor = (size: number, acceptGzip: boolean): LoadRequest => ({ ...operation.loadRequest(size, acceptGzip), label: sizeLabel(size, acceptGzip) });
+  const loadRequest = await operation.prepareLoad(sized);
+  const requestFor = (size: number, acceptGzip: boolean): LoadRequest => ({ ...loadRequest(size, acceptGzip), label: sizeLabel(size, acceptGzip) });
   const run = (acceptGzip: boolean, sizes: number[]) =>
     runLoad(
       {
