@@ -22,7 +22,7 @@ Commands:
   harness doctor     check a target is reachable and its credentials work, without judging it
   harness rules      the rule table: id, spec section, check, killing mutant, verified status
   harness mutants    verify that every mutant of the reference target is caught by its rule's check
-  harness load       load scenarios: token-rate-limit, exchange-rate-limit probes; merge result files
+  harness load       load: token-rate-limit, exchange-rate-limit, gzip-threshold probes, nightly profiles, merge
   harness reference  start the bundled reference target alone
   harness report     build the Allure HTML report from the latest results
 
@@ -77,6 +77,7 @@ ${flags.join('\n')}`;
   load: async () => {
     const { loadProbes } = await import('../load/probes.ts');
     return `harness load <scenario> [--targets FILE] [--target NAME] [--reports DIR]
+harness load nightly [--targets FILE] [--target NAME] [--reports DIR] [--rate N] [--duration D]
 harness load merge FILE... [--output FILE]
 
 Runs a load scenario against a target's base URL (bounded in rate, count and time) and judges its rule:
@@ -85,6 +86,12 @@ Writes DIR/load/<scenario>.json (default ./reports): the verdict, what was found
 latency histogram, per-second status counts). Exit 0 when the rule holds, 1 when not, 2 on a harness or
 configuration error or an interruption. On a terminal (not under CI) a live line shows the elapsed time, the
 current rate and the 2xx / 429 / other counts.
+
+nightly runs every operation of the target's families at a constant rate (default 20 req/s for 10 s each, or
+the target entry's "load" profile; --rate and --duration override) and judges the entry's thresholds and the
+family's response rules on every answer: one result file per operation (DIR/load/nightly/), one Allure test
+per operation with charts (latency percentiles, rate and status codes over time). Exit 0 within thresholds,
+1 not, 2 harness error.
 
 merge combines result files of one scenario run on several machines at once into one result (histograms
 and per-second counts added) and judges its thresholds on the merged figures: exit 0 when they hold, 1 not.`;
@@ -249,6 +256,20 @@ async function loadCommand(argv: string[]): Promise<number> {
     if (parsed.values.help) return printHelp('load');
     const { runLoadMerge } = await import('./load-command.ts');
     return runLoadMerge(parsed.positionals, parsed.values.output);
+  }
+  if (scenario === 'nightly') {
+    const { values } = parse(rest, { targets: { type: 'string' }, target: { type: 'string' }, reports: { type: 'string', default: 'reports' }, rate: { type: 'string' }, duration: { type: 'string' } });
+    if (values.help) return printHelp('load');
+    const { runNightly } = await import('./load-nightly-command.ts');
+    const rate = integerOption(values.rate, 'rate', 1);
+    const durationMs = durationOption(values.duration, 'duration');
+    return runNightly({
+      targetsFile: targetsFilePath(values.targets as string | undefined),
+      ...(values.target ? { target: String(values.target) } : {}),
+      reportsDir: String(values.reports),
+      ...(rate ? { rate } : {}),
+      ...(durationMs ? { durationSeconds: durationMs / 1000 } : {}),
+    });
   }
   const { values } = parse(rest, { targets: { type: 'string' }, target: { type: 'string' }, reports: { type: 'string', default: 'reports' } });
   if (values.help) return printHelp('load');

@@ -33,11 +33,12 @@ declare module 'autocannon' {
     skipAggregateResult?: boolean;
   }
 
-  interface Result {
+  export interface Result {
     errors: number;
     timeouts: number;
     non2xx: number;
     statusCodeStats: Record<string, { count: number }>;
+    duration: number;
     [key: string]: unknown;
   }
 

@@ -37,7 +37,8 @@ export class LatencyHistogram {
 
   /** Latency in ms at a percentile (0..100); 0 when nothing was recorded. */
   at(percentile: number): number {
-    return this.count === 0 ? 0 : this.#histogram.getValueAtPercentile(percentile) / 1000;
+    // A percentile reads its bucket's highest equivalent value, which can pass the largest value recorded.
+    return this.count === 0 ? 0 : Math.min(this.#histogram.getValueAtPercentile(percentile), this.#histogram.maxValue) / 1000;
   }
 
   get meanMs(): number {

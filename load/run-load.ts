@@ -2,7 +2,7 @@ import autocannon from 'autocannon';
 import { defaultRedactor, type Redactor } from '../client/redaction.ts';
 import { HarnessError } from '../targets/harness-error.ts';
 import { LatencyHistogram } from './latency-histogram.ts';
-import { addCounts, judged, latencySummary, loadResultFormat, type LoadResult, type ResponseViolation, type SecondCounts } from './load-result.ts';
+import { judged, latencySummary, loadResultFormat, type LoadResult, type ResponseViolation, type SecondCounts } from './load-result.ts';
 import type { LoadRequest, LoadScenario, ObservedResponse } from './scenario.ts';
 
 /** Told once a second while a run goes on (the progress line). */
@@ -52,11 +52,14 @@ export async function runLoad(scenario: LoadScenario, options: LoadRunOptions = 
   let errors = 0;
   let timeouts = 0;
   const startedAt = Date.now();
+  // The hot path runs per response: counts are bumped in place and the current second's bucket is kept at hand.
+  let current: SecondCounts = { at: -1, statuses: {}, errors: 0 };
   const secondOf = (now: number) => {
     const at = Math.floor(now / 1000);
-    let counts = seconds.get(at);
-    if (!counts) seconds.set(at, (counts = { at, statuses: {}, errors: 0 }));
-    return counts;
+    if (current.at === at) return current;
+    current = seconds.get(at) ?? { at, statuses: {}, errors: 0 };
+    seconds.set(at, current);
+    return current;
   };
   const keep = (response: ObservedResponse): ObservedResponse => ({
     ...response,
@@ -65,7 +68,7 @@ export async function runLoad(scenario: LoadScenario, options: LoadRunOptions = 
   });
   const observe = (request: LoadRequest) => (status: number, body: string, _context: unknown, rawHeaders: Record<string, string | string[]>) => {
     const response: ObservedResponse = { label: request.label, status, headers: lowerCased(rawHeaders), body };
-    addCounts((byLabel[request.label] ??= {}), { [status]: 1 });
+    bump((byLabel[request.label] ??= {}), status);
     samples[status] ??= keep(response);
     const broken = scenario.checkResponse?.(response);
     if (broken) {
@@ -102,8 +105,8 @@ export async function runLoad(scenario: LoadScenario, options: LoadRunOptions = 
   );
   instance.on('response', (_client: unknown, status: number, _bytes: number, responseTimeMs: number) => {
     histogram.record(responseTimeMs);
-    addCounts(statuses, { [status]: 1 });
-    addCounts(secondOf(Date.now()).statuses, { [status]: 1 });
+    bump(statuses, status);
+    bump(secondOf(Date.now()).statuses, status);
   });
   instance.on('reqError', (error: Error) => {
     errors += 1;
@@ -179,7 +182,16 @@ function withFreshHeaders(request: LoadRequest, path: string) {
 }
 
 function lowerCased(headers: Record<string, string | string[]>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value)]));
+  const lower: Record<string, string> = {};
+  for (const name in headers) {
+    const value = headers[name] as string | string[];
+    lower[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return lower;
+}
+
+function bump(counts: Record<string, number>, status: number): void {
+  counts[status] = (counts[status] ?? 0) + 1;
 }
 
 function progressOf(scenario: string, startedAt: number, seconds: ReadonlyMap<number, SecondCounts>, statuses: Record<string, number>, errors: number): LoadProgress {

@@ -24,19 +24,7 @@ const envelopeChecks = [
  * a limited answer must be both HTTP 429 and code 50011.
  */
 export function exchangeRateLimitOperation(client: ExchangeClient, section: ExchangeSection): RateLimitedOperation {
-  const body = JSON.stringify(batchBody([{ instrument: section.instrument, side: 'buy', size: '0.001', price: '1', clOrdId: 'harnessload1' }]));
-  const { signing, credentials } = section;
-  const request: LoadRequest = {
-    label: 'batch order',
-    method: 'POST',
-    path: batchOrdersPath,
-    headers: { 'content-type': 'application/json', [signing.keyHeader]: credentials.apiKey, ...(credentials.passphrase ? { [signing.passphraseHeader]: credentials.passphrase } : {}) },
-    body,
-    freshHeaders: ({ method, path, body: sent }) => {
-      const timestamp = signingTimestamp(Date.now());
-      return { [signing.timestampHeader]: timestamp, [signing.signHeader]: signature(credentials.secretKey, preHash(timestamp, method, path, sent)) };
-    },
-  };
+  const request = signedBatchRequest(section, 'harnessload1');
   return {
     name: 'exchange-rate-limit',
     family: 'exchange',
@@ -47,8 +35,24 @@ export function exchangeRateLimitOperation(client: ExchangeClient, section: Exch
   };
 }
 
-/** The first envelope rule a response breaks, or a limited answer that is not both HTTP 429 and 50011. */
-function envelopeBreach(baseUrl: string, request: LoadRequest, response: ObservedResponse): { ruleId: string; message: string } | undefined {
+/** A one-order batch for the load generator, signed afresh for every request it sends (timestamp and signature). */
+export function signedBatchRequest(section: ExchangeSection, clOrdId: string): LoadRequest {
+  const { signing, credentials } = section;
+  return {
+    label: 'batch order',
+    method: 'POST',
+    path: batchOrdersPath,
+    headers: { 'content-type': 'application/json', [signing.keyHeader]: credentials.apiKey, ...(credentials.passphrase ? { [signing.passphraseHeader]: credentials.passphrase } : {}) },
+    body: JSON.stringify(batchBody([{ instrument: section.instrument, side: 'buy', size: '0.001', price: '1', clOrdId }])),
+    freshHeaders: ({ method, path, body }) => {
+      const timestamp = signingTimestamp(Date.now());
+      return { [signing.timestampHeader]: timestamp, [signing.signHeader]: signature(credentials.secretKey, preHash(timestamp, method, path, body)) };
+    },
+  };
+}
+
+/** The first envelope rule a response breaks (each under its own rule id), or a limited answer that is not both HTTP 429 and 50011. */
+export function envelopeBreach(baseUrl: string, request: LoadRequest, response: ObservedResponse): { ruleId: string; message: string } | undefined {
   const exchange = observedExchange(baseUrl, request, response);
   try {
     for (const [check, ruleId] of envelopeChecks) check(exchange, ruleId);

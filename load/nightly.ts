@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { billingAdapters } from '../adapters/billing/registry.ts';
+import { BillingClient } from '../client/billing/billing-client.ts';
+import type { Redactor } from '../client/redaction.ts';
+import { productDraft } from '../generators/billing/product-draft.ts';
+import { paddedCharge } from '../generators/billing/response-padding.ts';
+import { billingRuleIds } from '../rules/billing/ids.ts';
+import { billingOperations as op, type BillingOperation } from '../rules/billing/operations.ts';
+import type { BillingSection } from '../targets/billing/section.ts';
+import type { ExchangeSection } from '../targets/exchange/section.ts';
+import { HarnessError } from '../targets/harness-error.ts';
+import type { ClientSettings, LoadProfile } from '../targets/schema.ts';
+import type { LoadRequest, LoadScenario, ObservedResponse } from './scenario.ts';
+import { envelopeBreach, signedBatchRequest } from './scenarios/exchange-rate-limit.ts';
+import { parseThreshold } from './thresholds.ts';
+
+/** What a family's nightly profile is made from: its section, the shared client settings, the run's redactor. */
+export interface NightlyContext {
+  section: unknown;
+  client: ClientSettings;
+  redactor: Redactor;
+  profile: LoadProfile;
+}
+
+/** A family's nightly operations as scenarios, and what to close after their runs. */
+export interface NightlyScenarios {
+  scenarios: LoadScenario[];
+  close(): Promise<void>;
+}
+
+/** One bounded constant-rate run of an operation, the thresholds from the target entry's profile. */
+function constantRate(profile: LoadProfile, scenario: Pick<LoadScenario, 'name' | 'family' | 'baseUrl' | 'requests' | 'checkResponse'>): LoadScenario {
+  return {
+    ...scenario,
+    rate: profile.rate,
+    connections: profile.connections,
+    durationSeconds: profile.durationSeconds,
+    // The rate bounds the count already; this only keeps a run that overshoots finite.
+    maxRequests: Math.ceil(profile.rate * profile.durationSeconds * 1.2) + profile.connections,
+    thresholds: profile.thresholds.map(parseThreshold),
+  };
+}
+
+const nightlyTrackId = 'harness-nightly';
+
+/** The billing catalog operations; every answer must echo the Svc-Track-Id it was sent (billing.headers.track_id.echo). */
+async function billingNightly(context: NightlyContext): Promise<NightlyScenarios> {
+  const section = context.section as BillingSection;
+  const adapter = billingAdapters[section.adapter];
+  if (!adapter) throw new HarnessError('CONFIG_INVALID', `families.billing.adapter: no adapter named "${section.adapter}"`);
+  const client = new BillingClient({ baseUrl: section.baseUrl, credentials: section.credentials, tenant: section.tenant, adapter, settings: context.client, redactor: context.redactor, tokenMinIntervalMs: section.tokenMinIntervalMs });
+  const name = `harness-nightly-${randomBytes(4).toString('hex')}`;
+  // One charge made beforehand, so the query and the update have something to name.
+  const created = await client.send(op.createCharge, { json: adapter.createChargeBody(paddedCharge(name, 20)) });
+  const chargeId = chargeIdOf(() => adapter.parseChargeResponse(created.response?.json()).chargeId);
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${await client.token()}`, ...client.scopeHeaders(), 'svc-track-id': nightlyTrackId };
+  const request = (operation: BillingOperation, body: unknown): LoadRequest => ({ label: operation.name, method: operation.method as LoadRequest['method'], path: operation.path, headers, body: JSON.stringify(body) });
+  const echoed = (response: ObservedResponse) => (response.headers['svc-track-id'] === nightlyTrackId ? undefined : { ruleId: billingRuleIds.trackIdEcho, message: `Svc-Track-Id was not echoed as sent (${response.headers['svc-track-id'] === undefined ? 'absent' : 'another value'}; the sample shows it)` });
+  const product = productDraft.boundaries[0];
+  const operations: [BillingOperation, unknown][] = [
+    [op.createCharge, adapter.createChargeBody(paddedCharge(name, 20))],
+    [op.queryCharge, adapter.queryChargeBody(chargeId, {})],
+    [op.updateCharge, adapter.updateChargeBody(chargeId, { defaultPricing: { currency: 'USD', amount: 2 } })],
+    ...(product ? [[op.createProduct, adapter.createProductBody({ ...product, name: `${name}-product` })] as [BillingOperation, unknown]] : []),
+  ];
+  return {
+    scenarios: operations.map(([operation, body]) => constantRate(context.profile, { name: `nightly billing ${operation.name}`, family: 'billing', baseUrl: section.baseUrl, requests: [request(operation, body)], checkResponse: echoed })),
+    close: () => client.close(),
+  };
+}
+
+/** The charge's id, or a placeholder when the target's answer is not a charge (its runs then fail their thresholds, not the harness). */
+function chargeIdOf(read: () => string): string {
+  try {
+    return read();
+  } catch {
+    return 'unreadable-charge-id';
+  }
+}
+
+/** The exchange batch order, signed afresh per request, its envelope checked on every answer. */
+async function exchangeNightly(context: NightlyContext): Promise<NightlyScenarios> {
+  const section = context.section as ExchangeSection;
+  context.redactor.addSecret(section.credentials.secretKey);
+  const request = signedBatchRequest(section, 'harnessnightly1');
+  return {
+    scenarios: [constantRate(context.profile, { name: 'nightly exchange batch-orders', family: 'exchange', baseUrl: section.baseUrl, requests: [request], checkResponse: (response) => envelopeBreach(section.baseUrl, request, response) })],
+    close: async () => {},
+  };
+}
+
+/** The families with a nightly profile, by registry name; a family without one is reported as such. */
+export const nightlyProfiles: Readonly<Record<string, (context: NightlyContext) => Promise<NightlyScenarios>>> = {
+  billing: billingNightly,
+  exchange: exchangeNightly,
+};
