@@ -14,7 +14,12 @@ export function rateLimitProbed(finding: RateLimitFinding, ruleId: string, pin: 
   const highest = Math.max(0, ...finding.steps.map((step) => step.rate));
   const evidence = finding.limitedExchange ?? finding.recovery?.exchange;
   if (!finding.limited) {
-    const why = finding.stoppedBy && finding.stoppedBy !== 'max-rate' ? ` (the probe stopped at its ${finding.stoppedBy} bound)` : '';
+    const why =
+      finding.stoppedBy === 'unresponsive'
+        ? ' (the probe stopped: most requests of its last step got no answer in time)'
+        : finding.stoppedBy && finding.stoppedBy !== 'max-rate'
+          ? ` (the probe stopped at its ${finding.stoppedBy} bound)`
+          : '';
     throw new RuleViolation(ruleId, `${finding.requests} requests offered at up to ${highest} per second never met a 429${why}`, finding.recovery ? [finding.recovery.exchange] : []);
   }
   if (finding.unlimitedLabels.length > 0) {

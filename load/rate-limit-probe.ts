@@ -50,7 +50,7 @@ export interface RateLimitFinding {
   /** After backing off, one valid request through the harness's client. */
   recovery?: { waitedSeconds: number; exchange: Exchange };
   /** Why the probe ended before narrowing finished or a 429 appeared. */
-  stoppedBy?: 'max-rate' | 'max-requests' | 'max-seconds' | 'interrupted';
+  stoppedBy?: 'max-rate' | 'max-requests' | 'max-seconds' | 'interrupted' | 'unresponsive';
   requests: number;
   seconds: number;
   /** Responses that broke a response rule of the family, over every step. */
@@ -98,8 +98,10 @@ export async function probeRateLimit(operation: RateLimitedOperation, settings: 
   let unlimitedLabels: string[] = [];
 
   const elapsed = () => (Date.now() - startedAt) / 1000;
+  let unanswered = false;
   const affordable = (rate: number) => {
     if (options.signal?.aborted) return (stoppedBy = 'interrupted'), false;
+    if (unanswered) return (stoppedBy = 'unresponsive'), false;
     if (requests + rate * settings.stepSeconds > settings.maxRequests) return (stoppedBy = 'max-requests'), false;
     if (elapsed() + settings.stepSeconds + settings.recoverySeconds > settings.maxSeconds) return (stoppedBy = 'max-seconds'), false;
     return true;
@@ -116,6 +118,8 @@ export async function probeRateLimit(operation: RateLimitedOperation, settings: 
         // Ends just before the next second's burst, so a step of n seconds offers exactly n bursts of `rate`.
         durationSeconds: settings.stepSeconds - 0.2,
         maxRequests: Math.ceil(rate * settings.stepSeconds),
+        // An answer slower than the step itself tells nothing about the rate: a hung request must not hold the probe.
+        timeoutSeconds: settings.stepSeconds + 1,
         thresholds: [],
         ...(operation.checkResponse ? { checkResponse: operation.checkResponse } : {}),
       },
@@ -124,6 +128,7 @@ export async function probeRateLimit(operation: RateLimitedOperation, settings: 
     results.push(result);
     const answered = Object.values(result.statuses).reduce((sum, count) => sum + count, 0);
     requests += answered + result.errors;
+    unanswered = answered === 0 || result.errors > answered;
     const limitedCount = result.statuses['429'] ?? 0;
     const step: ProbeStep = { rate, phase, statuses: result.statuses, acceptedPerSecond: (answered - limitedCount) / settings.stepSeconds, limited: limitedCount > 0 };
     steps.push(step);

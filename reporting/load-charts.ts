@@ -58,13 +58,13 @@ export async function loadCharts(result: LoadResult): Promise<LoadChart[]> {
     {
       name: 'rate over time',
       svg: await svgOf({
-        title: title('responses per second'),
+        title: title('responses per second (the last second may be partial)'),
         width: 480,
         height: 240,
         data: { values: rate },
         mark: { type: 'line', point: true },
         encoding: {
-          x: { field: 'second', type: 'quantitative', title: 'seconds since start' },
+          x: { field: 'second', type: 'quantitative', title: 'seconds since start', axis: { tickMinStep: 1, format: 'd' } },
           y: { field: 'responses', type: 'quantitative', title: 'responses per second' },
         },
       }),

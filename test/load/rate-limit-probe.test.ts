@@ -90,3 +90,25 @@ describe('the exchange rate-limit probe (the same machinery, exchange scenario d
     }
   });
 });
+
+describe('a target that does not answer', () => {
+  test('stops the probe after one step instead of stepping on, and fails the rule saying why', async () => {
+    const { createServer } = await import('node:http');
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
+    const exchange = (await import('../checks/exchanges.ts')).exchange;
+    try {
+      const finding = await probeRateLimit(
+        { name: 'silent', family: 'test', baseUrl, requests: [{ label: 'token', method: 'POST', path: '/oauth/token', body: '{}' }], sendOne: async () => exchange({ status: 200 }) },
+        settings(10, 400),
+      );
+      expect(finding.steps).toHaveLength(1);
+      expect(finding.stoppedBy).toBe('unresponsive');
+      expect(() => rateLimitProbed(finding, rule)).toThrow(/no answer in time/);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+});
