@@ -7,11 +7,14 @@ import { familyByName } from '../families/index.ts';
 import { mergeLoadResults } from '../load/load-merge.ts';
 import type { LoadResult } from '../load/load-result.ts';
 import { loadProbeNamed } from '../load/probes.ts';
+import { writeLoadAllureResult } from '../reporting/load-allure.ts';
+import { loadCharts } from '../reporting/load-charts.ts';
 import { loadProgressLine } from '../reporting/load-progress-line.ts';
 import { HarnessError } from '../targets/harness-error.ts';
 import { launchTarget } from '../targets/launch-target.ts';
 import { readTargetsFile, resolveTarget } from '../targets/load-targets.ts';
 import { listenForInterruption } from './interrupt.ts';
+import { reportsPaths } from './paths.ts';
 import { ensureReferenceCredentials } from './select-families.ts';
 
 export interface LoadCommandOptions {
@@ -67,6 +70,14 @@ export async function runLoadCommand(options: LoadCommandOptions): Promise<numbe
     interruption.dispose();
   }
   const path = writeReport(options.reportsDir, report);
+  if (report.load) {
+    const load = { ...report.load, scenario: probe.name };
+    writeLoadAllureResult(reportsPaths(options.reportsDir).allureResults, load, await loadCharts(load), {
+      passed: report.status === 'passed',
+      ...(report.message ? { message: report.message } : {}),
+      ...(report.observations ? { observations: report.observations } : {}),
+    });
+  }
   console.log(renderLoadReport(report));
   console.log(`\nresult: ${path}`);
   if (interruption.signal) return 2;

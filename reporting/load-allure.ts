@@ -9,7 +9,15 @@ import type { LoadChart } from './load-charts.ts';
  * scenario in the report's tree, the figures as parameters, the thresholds as steps, the charts and the
  * result file attached. Written in Allure's result format (a `-result.json` per test, attachments beside it).
  */
-export function writeLoadAllureResult(resultsDir: string, result: LoadResult, charts: readonly LoadChart[]): string {
+export interface LoadVerdictOverride {
+  /** A probe's verdict, judged by its rule's check rather than by thresholds. */
+  passed: boolean;
+  message?: string;
+  /** What the probe found, shown as parameters beside the figures. */
+  observations?: Record<string, unknown>;
+}
+
+export function writeLoadAllureResult(resultsDir: string, result: LoadResult, charts: readonly LoadChart[], verdict?: LoadVerdictOverride): string {
   mkdirSync(resultsDir, { recursive: true });
   const uuid = randomUUID();
   const attach = (name: string, content: string, type: string, extension: string) => {
@@ -22,11 +30,14 @@ export function writeLoadAllureResult(resultsDir: string, result: LoadResult, ch
   const answered = Object.values(result.statuses).reduce((a, b) => a + b, 0);
   const failed = result.thresholds.filter((verdict) => !verdict.passed);
   const [breach] = result.violations;
-  const message = [
+  const judged = [
     ...failed.map((verdict) => `threshold ${verdict.threshold} failed: ${round(verdict.actual)}`),
     ...(breach ? [`${breach.count} response(s) broke ${breach.ruleId}: ${breach.message}`] : []),
   ].join('\n');
-  const parameters = {
+  const message = verdict ? (verdict.message ?? '') : judged;
+  const passed = verdict ? verdict.passed : result.passed;
+  const parameters: Record<string, string> = {
+    ...Object.fromEntries(Object.entries(verdict?.observations ?? {}).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)])),
     target: result.target ?? '',
     'offered rate (req/s)': String(result.offered.rate ?? 'open'),
     connections: String(result.offered.connections),
@@ -45,7 +56,7 @@ export function writeLoadAllureResult(resultsDir: string, result: LoadResult, ch
     testCaseId: `load:${result.scenario}`,
     fullName: `load: ${result.scenario}`,
     name: result.scenario,
-    status: result.passed ? 'passed' : 'failed',
+    status: passed ? 'passed' : 'failed',
     stage: 'finished',
     start,
     stop,

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { LoadReport } from '../../cli/load-command.ts';
@@ -18,6 +18,21 @@ function referenceWithLimit(extraArgs: string[] = []) {
 }
 
 const secret = 'load-test-client-secret-value-0123456789';
+interface AllureTest {
+  name: string;
+  status: string;
+  labels: { name: string; value: string }[];
+  attachments: { name: string; type: string }[];
+}
+
+/** The Allure results a load command wrote. */
+function allureTests(reportsDir: string): AllureTest[] {
+  const dir = join(reportsDir, 'allure-results');
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('-result.json'))
+    .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as AllureTest);
+}
+
 const reportOf = (reportsDir: string) => readFileSync(join(reportsDir, 'load', 'token-rate-limit.json'), 'utf8');
 
 describe.concurrent('harness load token-rate-limit', () => {
@@ -29,6 +44,9 @@ describe.concurrent('harness load token-rate-limit', () => {
     expect(Math.abs((report.details.limit as number) - 20)).toBeLessThanOrEqual(2);
     expect(report.load?.latencyHistogram.length).toBeGreaterThan(0);
     expect(reportOf(result.reportsDir)).not.toContain(secret);
+    const allure = allureTests(result.reportsDir);
+    expect(allure.map((test) => [test.name, test.status])).toEqual([['token-rate-limit', 'passed']]);
+    expect(allure[0]?.attachments.filter((attachment) => attachment.type === 'image/svg+xml')).toHaveLength(3);
 
     const file = join(result.reportsDir, 'load', 'token-rate-limit.json');
     const merged = await runCli(['load', 'merge', file, file]);
@@ -43,6 +61,22 @@ describe.concurrent('harness load token-rate-limit', () => {
     expect(result.stdout).toContain('does not hold on every path');
     expect(result.stdout).toContain('curl');
     expect(result.stdout + reportOf(result.reportsDir)).not.toContain(secret);
+  });
+
+  test('nightly: every operation at a constant rate, one result file and one Allure test with charts each, exit 0 within thresholds', async () => {
+    const result = await runCli(['load', 'nightly', '--rate', '10', '--duration', '1', '--reports', '{reports}']);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(readdirSync(join(result.reportsDir, 'load', 'nightly')).sort()).toEqual([
+      'nightly-billing-createCharge.json',
+      'nightly-billing-createProduct.json',
+      'nightly-billing-queryCharge.json',
+      'nightly-billing-updateCharge.json',
+      'nightly-exchange-batch-orders.json',
+    ]);
+    const allure = allureTests(result.reportsDir);
+    expect(allure.every((test) => test.status === 'passed' && test.labels.some((label) => label.name === 'feature' && label.value === 'load'))).toBe(true);
+    expect(allure.map((test) => test.name).sort()).toContain('nightly exchange batch-orders');
+    expect(result.stdout).toContain('custody: no nightly profile yet');
   });
 
   test('an unknown scenario is a usage error', async () => {
