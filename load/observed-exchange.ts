@@ -1,4 +1,4 @@
-import { type Exchange, LazyResponse, nextExchangeId } from '../client/exchange.ts';
+import { type Exchange, LazyResponse } from '../client/exchange.ts';
 import type { LoadRequest, ObservedResponse } from './scenario.ts';
 
 /**
@@ -9,7 +9,8 @@ export function observedExchange(baseUrl: string, request: LoadRequest, response
   const url = `${baseUrl.replace(/\/+$/, '')}${request.path}`;
   const body = request.body === undefined ? undefined : Buffer.from(request.body);
   return {
-    id: nextExchangeId(),
+    // Not one the harness's client sent: id 0 keeps it out of the run's exchange count.
+    id: 0,
     request: { method: request.method, url, headers: { ...request.headers }, ...(body ? { body } : {}) },
     response: new LazyResponse(response.status, response.headers, Buffer.from(response.body)),
     startedAt: Date.now(),

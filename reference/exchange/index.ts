@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import { preHash, signature } from '../../client/exchange/signing.ts';
@@ -65,7 +66,7 @@ export const exchangeReference: FamilyReference = {
     },
   },
   create({ mutant, env, options }) {
-    const rateLimit = (options?.rateLimit as { requests: number; windowMs: number } | undefined) ?? defaultRateLimit;
+    const rateLimit = optionsSchema.parse(options ?? {}).rateLimit;
     const balances = new Map<string, number>([[env.REFERENCE_EXCHANGE_API_KEY ?? '', startingBalance]]);
     const secrets = new Map<string, string>([[env.REFERENCE_EXCHANGE_API_KEY ?? '', env.REFERENCE_EXCHANGE_SECRET_KEY ?? '']]);
     const windows = new Map<string, { start: number; count: number }>();
@@ -153,6 +154,13 @@ export const exchangeReference: FamilyReference = {
     credentials: { apiKey: env.REFERENCE_EXCHANGE_API_KEY, secretKey: env.REFERENCE_EXCHANGE_SECRET_KEY },
   }),
 };
+
+const optionsSchema = z
+  .object({
+    /** Signed requests allowed per account per fixed window. */
+    rateLimit: z.object({ requests: z.number().int().positive(), windowMs: z.number().int().positive() }).strict().default(defaultRateLimit),
+  })
+  .strict();
 
 /** `250/1000` -> requests per window in ms. */
 function requestsPerWindow(value: string, flag: string): { requests: number; windowMs: number } {
