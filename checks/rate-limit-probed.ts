@@ -38,12 +38,12 @@ export function rateLimitProbed(finding: RateLimitFinding, ruleId: string, pin: 
   }
   const limited = finding.limitedExchange?.response;
   return passed(ruleId, {
-    'limit found (requests per second)': limit,
-    'accepted while limited (per second)': finding.acceptedWhileLimited,
-    'lowest rate met with 429': finding.firstLimitedRate,
+    limitPerSecond: limit,
+    acceptedWhileLimitedPerSecond: finding.acceptedWhileLimited,
+    lowestLimitedRate: finding.firstLimitedRate,
     steps: finding.steps.map((step) => `${step.rate}/s ${step.limited ? 'limited' : 'clean'}`).join(', '),
-    'Retry-After': limited?.headers['retry-after'] ?? null,
-    '429 body': limited?.text().slice(0, 200) ?? null,
-    'recovery status': recovered ?? null,
+    retryAfter: limited?.headers['retry-after'] ?? null,
+    body429: limited?.text().slice(0, 200) ?? null,
+    recoveryStatus: recovered ?? null,
   });
 }

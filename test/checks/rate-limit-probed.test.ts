@@ -27,7 +27,7 @@ const finding = (overrides: Partial<RateLimitFinding> = {}): RateLimitFinding =>
 describe('rate-limit-probed', () => {
   test('429s, on every path, and recovery pass; the limit and the 429 are reported', () => {
     const verdict = rateLimitProbed(finding(), rule);
-    expect(verdict.observations).toMatchObject({ 'limit found (requests per second)': 30, 'lowest rate met with 429': 40, 'Retry-After': '1', '429 body': '{"error":"rate_limited"}', steps: '20/s clean, 40/s limited' });
+    expect(verdict.observations).toMatchObject({ limitPerSecond: 30, lowestLimitedRate: 40, retryAfter: '1', body429: '{"error":"rate_limited"}', steps: '20/s clean, 40/s limited' });
   });
   test('no 429 up to the highest rate is a violation', () => {
     const none = finding({ limited: false, steps: [step(20, false), step(40, false)], limitedExchange: undefined, recovery: undefined });

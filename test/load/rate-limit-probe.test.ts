@@ -41,8 +41,8 @@ describe.concurrent('the token rate-limit probe finds the limit the reference wa
     expect(finding.unlimitedLabels).toEqual([]);
     expect(finding.recovery?.exchange.response?.status).toBe(200);
     const verdict = rateLimitProbed(finding, rule, { limit });
-    expect(verdict.observations?.['Retry-After']).toBe('1');
-    expect(verdict.observations?.['429 body']).toContain('rate_limited');
+    expect(verdict.observations?.retryAfter).toBe('1');
+    expect(verdict.observations?.body429).toContain('rate_limited');
   });
 });
 
@@ -83,7 +83,7 @@ describe('the exchange rate-limit probe (the same machinery, exchange scenario d
       const finding = await probeRateLimit(exchangeRateLimitOperation(client, section), settings(16));
       expect(finding.violations).toEqual([]);
       expect(Math.abs((finding.limit ?? 0) - 40) / 40, JSON.stringify(finding.steps)).toBeLessThanOrEqual(0.1);
-      expect(exchangeRateLimited(finding, 'exchange.limits.rate-limit').observations?.['429 body']).toContain('"50011"');
+      expect(exchangeRateLimited(finding, 'exchange.limits.rate-limit').observations?.body429).toContain('"50011"');
     } finally {
       await client.close();
       await reference.close();

@@ -22,7 +22,7 @@ const finding = (overrides: Partial<RateLimitFinding> = {}): RateLimitFinding =>
 
 describe('exchange-rate-limited', () => {
   test('a probe that met the limit with a clean envelope passes and reports the limit', () => {
-    expect(exchangeRateLimited(finding(), rule).observations?.['limit found (requests per second)']).toBe(150);
+    expect(exchangeRateLimited(finding(), rule).observations?.limitPerSecond).toBe(150);
   });
   test('an answer under load that broke the envelope or the 429/50011 pairing fails, with that answer as evidence', () => {
     const breach = { ruleId: rule, message: 'a rate-limited answer has HTTP 429 and code "50000"', count: 50, sample: { label: 'batch order', status: 429, headers: {}, body: '' } };
