@@ -41,6 +41,7 @@ export function rateLimitProbed(finding: RateLimitFinding, ruleId: string, pin: 
     limitPerSecond: limit,
     acceptedWhileLimitedPerSecond: finding.acceptedWhileLimited,
     lowestLimitedRate: finding.firstLimitedRate,
+    readOver: `${finding.stepSeconds} s of one burst a second per rate${limited?.headers['retry-after'] ? `; Retry-After ${String(limited.headers['retry-after'])} s` : ''}`,
     steps: finding.steps.map((step) => `${step.rate}/s ${step.limited ? 'limited' : 'clean'}`).join(', '),
     retryAfter: limited?.headers['retry-after'] ?? null,
     body429: limited?.text().slice(0, 200) ?? null,

@@ -43,6 +43,8 @@ export interface RateLimitFinding {
   acceptedWhileLimited?: number;
   /** The lowest offered rate that met a 429. */
   firstLimitedRate?: number;
+  /** Each rate was offered as one burst a second for this many seconds: the window the limit was read over. */
+  stepSeconds: number;
   /** Request labels that met no 429 while the others were limited hard: the limit is not enforced on every path. */
   unlimitedLabels: string[];
   /** The first 429 as observed (redacted), as evidence. */
@@ -195,6 +197,7 @@ export async function probeRateLimit(operation: RateLimitedOperation, settings: 
     ...(limit !== undefined ? { limit } : {}),
     ...(acceptedWhileLimited !== undefined ? { acceptedWhileLimited } : {}),
     ...(firstLimited ? { firstLimitedRate: firstLimited.rate } : {}),
+    stepSeconds: settings.stepSeconds,
     unlimitedLabels,
     ...(limitedSample && limitedRequest ? { limitedExchange: observedExchange(operation.baseUrl, limitedRequest, limitedSample) } : {}),
     ...(recovery ? { recovery } : {}),

@@ -15,6 +15,7 @@ const finding = (overrides: Partial<RateLimitFinding> = {}): RateLimitFinding =>
   acceptedWhileLimited: 30,
   firstLimitedRate: 40,
   unlimitedLabels: [],
+  stepSeconds: 1,
   limitedExchange: limited429,
   recovery: { waitedSeconds: 1, exchange: exchange({ status: 200, body: '{}' }) },
   requests: 60,

@@ -12,6 +12,7 @@ const finding = (overrides: Partial<RateLimitFinding> = {}): RateLimitFinding =>
   limited: true,
   limit: 150,
   unlimitedLabels: [],
+  stepSeconds: 1,
   recovery: { waitedSeconds: 1, exchange: jsonExchange(200, { code: '0', msg: '', data: [] }) },
   requests: 300,
   seconds: 6,
