@@ -1,12 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { billingAdapters } from '../adapters/billing/registry.ts';
 import { BillingClient } from '../client/billing/billing-client.ts';
+import { pageQueryString } from '../client/custody/custody-client.ts';
 import type { Redactor } from '../client/redaction.ts';
 import { productDraft } from '../generators/billing/product-draft.ts';
 import { paddedCharge } from '../generators/billing/response-padding.ts';
 import { billingRuleIds } from '../rules/billing/ids.ts';
+import { custodyListingPaths } from '../rules/custody/endpoints.ts';
+import { cursorPageSchema } from '../rules/custody/schemas.ts';
 import { billingOperations as op, type BillingOperation } from '../rules/billing/operations.ts';
 import type { BillingSection } from '../targets/billing/section.ts';
+import type { CustodySection } from '../targets/custody/section.ts';
 import type { ExchangeSection } from '../targets/exchange/section.ts';
 import { HarnessError } from '../targets/harness-error.ts';
 import type { ClientSettings, LoadProfile } from '../targets/schema.ts';
@@ -89,8 +93,37 @@ async function exchangeNightly(context: NightlyContext): Promise<NightlyScenario
   };
 }
 
+/** The nine custody listings' first pages of 20, each judged as a first page: a cursor record, hasPrevious false, at most 20 items. */
+async function custodyNightly(context: NightlyContext): Promise<NightlyScenarios> {
+  const section = context.section as CustodySection;
+  context.redactor.addSecret(section.token);
+  const headers = { authorization: `Bearer ${section.token}`, accept: 'application/json' };
+  const pageSize = 20;
+  const firstPage = (response: ObservedResponse) => {
+    if (response.status < 200 || response.status > 299) return undefined;
+    let page: ReturnType<typeof cursorPageSchema.safeParse>;
+    try {
+      page = cursorPageSchema.safeParse(JSON.parse(response.body));
+    } catch {
+      return { ruleId: 'custody.cursor.flags', message: 'a first page answered 2xx with a body that is not JSON' };
+    }
+    if (!page.success) return { ruleId: 'custody.cursor.flags', message: `a first page is not a cursor record: ${page.error.issues.map((issue) => issue.path.join('.') || '(root)').join(', ')}` };
+    if (page.data.cursor.hasPrevious) return { ruleId: 'custody.cursor.flags', message: 'a first page says hasPrevious: true' };
+    if (page.data.result.length > pageSize) return { ruleId: 'custody.cursor.page-size', message: `a first page of size ${pageSize} held more items` };
+    return undefined;
+  };
+  return {
+    scenarios: custodyListingPaths.map((template) => {
+      const path = `${template.replace('{tagID}', encodeURIComponent(section.tagId))}?${pageQueryString({ pageRequest: 'FIRST', pageSize })}`;
+      return constantRate(context.profile, { name: `nightly custody ${template}`, family: 'custody', baseUrl: section.baseUrl, requests: [{ label: template, method: 'GET', path, headers }], checkResponse: firstPage });
+    }),
+    close: async () => {},
+  };
+}
+
 /** The families with a nightly profile, by registry name; a family without one is reported as such. */
 export const nightlyProfiles: Readonly<Record<string, (context: NightlyContext) => Promise<NightlyScenarios>>> = {
   billing: billingNightly,
   exchange: exchangeNightly,
+  custody: custodyNightly,
 };
