@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { billingAdapters } from '../adapters/billing/registry.ts';
-import { BillingClient } from '../client/billing/billing-client.ts';
 import { pageQueryString } from '../client/custody/custody-client.ts';
 import type { Redactor } from '../client/redaction.ts';
 import { productDraft } from '../generators/billing/product-draft.ts';
@@ -12,9 +10,9 @@ import { billingOperations as op, type BillingOperation } from '../rules/billing
 import type { BillingSection } from '../targets/billing/section.ts';
 import type { CustodySection } from '../targets/custody/section.ts';
 import type { ExchangeSection } from '../targets/exchange/section.ts';
-import { HarnessError } from '../targets/harness-error.ts';
 import type { ClientSettings, LoadProfile } from '../targets/schema.ts';
 import type { LoadRequest, LoadScenario, ObservedResponse } from './scenario.ts';
+import { billingClientFor } from './scenarios/billing-client.ts';
 import { envelopeBreach, signedBatchRequest } from './scenarios/exchange-rate-limit.ts';
 import { parseThreshold } from './thresholds.ts';
 
@@ -50,9 +48,8 @@ const nightlyTrackId = 'harness-nightly';
 /** The billing catalog operations; every answer must echo the Svc-Track-Id it was sent (billing.headers.track_id.echo). */
 async function billingNightly(context: NightlyContext): Promise<NightlyScenarios> {
   const section = context.section as BillingSection;
-  const adapter = billingAdapters[section.adapter];
-  if (!adapter) throw new HarnessError('CONFIG_INVALID', `families.billing.adapter: no adapter named "${section.adapter}"`);
-  const client = new BillingClient({ baseUrl: section.baseUrl, credentials: section.credentials, tenant: section.tenant, adapter, settings: context.client, redactor: context.redactor, tokenMinIntervalMs: section.tokenMinIntervalMs });
+  const client = billingClientFor(section, context.client, context.redactor);
+  const { adapter } = client;
   const name = `harness-nightly-${randomBytes(4).toString('hex')}`;
   // One charge made beforehand, so the query and the update have something to name.
   const created = await client.send(op.createCharge, { json: adapter.createChargeBody(paddedCharge(name, 20)) });

@@ -1,9 +1,7 @@
-import { billingAdapters } from '../adapters/billing/registry.ts';
 import { exchangeRateLimited } from '../checks/exchange/rate-limit.ts';
 import { gzipThresholdProbed } from '../checks/gzip-threshold-probed.ts';
 import { rateLimitProbed } from '../checks/rate-limit-probed.ts';
 import type { Verdict } from '../checks/rule-violation.ts';
-import { BillingClient } from '../client/billing/billing-client.ts';
 import { exchangeClientFor } from '../client/exchange/session.ts';
 import type { Redactor } from '../client/redaction.ts';
 import { billingRuleIds } from '../rules/billing/ids.ts';
@@ -17,6 +15,7 @@ import { probeGzipThreshold } from './gzip-threshold-probe.ts';
 import type { LoadResult } from './load-result.ts';
 import { probeRateLimit, type RateLimitFinding } from './rate-limit-probe.ts';
 import type { LoadProgress } from './run-load.ts';
+import { billingClientFor } from './scenarios/billing-client.ts';
 import { exchangeRateLimitOperation } from './scenarios/exchange-rate-limit.ts';
 import { chargeSizedResponses } from './scenarios/gzip-threshold.ts';
 import { tokenRateLimitOperation } from './scenarios/token-rate-limit.ts';
@@ -62,12 +61,6 @@ async function closing<T>(client: { close(): Promise<void> }, work: () => Promis
   }
 }
 
-function billingClientFor(section: BillingSection, context: ProbeContext): BillingClient {
-  const adapter = billingAdapters[section.adapter];
-  if (!adapter) throw new HarnessError('CONFIG_INVALID', `families.billing.adapter: no adapter named "${section.adapter}"`);
-  return new BillingClient({ baseUrl: section.baseUrl, credentials: section.credentials, tenant: section.tenant, adapter, settings: context.client, redactor: context.redactor, tokenMinIntervalMs: section.tokenMinIntervalMs });
-}
-
 const probeOptions = (context: ProbeContext, narrow: boolean) => ({
   narrow,
   redactor: context.redactor,
@@ -84,7 +77,7 @@ export const loadProbes: readonly LoadProbe[] = [
     description: 'discovers the per-IP limit of the billing token operation and checks 429s on every path and recovery',
     async run(context) {
       const section = context.section as BillingSection;
-      const client = billingClientFor(section, context);
+      const client = billingClientFor(section, context.client, context.redactor);
       const pin = section.expectations.tokenRateLimit ?? {};
       // From the command line the limit is always narrowed down: that is what the probe is run for.
       const finding = await closing(client, () => probeRateLimit(tokenRateLimitOperation(client, section.baseUrl), section.expectations.tokenRateLimitProbe, probeOptions(context, true)));
@@ -109,7 +102,7 @@ export const loadProbes: readonly LoadProbe[] = [
     description: 'finds the response size where compression starts (must be over 1000 bytes) and holds it under load',
     async run(context) {
       const section = context.section as BillingSection;
-      const client = billingClientFor(section, context);
+      const client = billingClientFor(section, context.client, context.redactor);
       const expected = { thresholdBytes: gzipThresholdBytes, over: billingRuleIds.gzipOverThreshold, under: billingRuleIds.gzipUnderThreshold };
       const finding = await closing(client, async () =>
         probeGzipThreshold(await chargeSizedResponses(client, section.baseUrl), { expectedBytes: gzipThresholdBytes, ...section.expectations.gzipThresholdProbe }, probeOptions(context, true)),
@@ -128,6 +121,6 @@ export const loadProbes: readonly LoadProbe[] = [
 
 export function loadProbeNamed(name: string): LoadProbe {
   const probe = loadProbes.find((candidate) => candidate.name === name);
-  if (!probe) throw new HarnessError('USAGE', `No load scenario "${name}"`, `use one of: ${[...loadProbes.map((candidate) => candidate.name), 'merge'].join(', ')}`);
+  if (!probe) throw new HarnessError('USAGE', `No load scenario "${name}"`, `use one of: ${[...loadProbes.map((candidate) => candidate.name), 'nightly', 'merge'].join(', ')}`);
   return probe;
 }

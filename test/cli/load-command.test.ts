@@ -83,6 +83,6 @@ describe.concurrent('harness load token-rate-limit', () => {
   test('an unknown scenario is a usage error', async () => {
     const result = await runCli(['load', 'no-such-scenario']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('token-rate-limit, exchange-rate-limit');
+    expect(result.stderr).toContain('token-rate-limit, exchange-rate-limit, gzip-threshold, nightly, merge');
   });
 });
