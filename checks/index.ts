@@ -4,7 +4,7 @@ import { gzipThreshold } from './gzip-threshold.ts';
 import { headerEcho } from './header-echo.ts';
 import { idempotentReplay } from './idempotent-replay.ts';
 import { jsonBody } from './json-body.ts';
-import { rateLimitObserved } from './rate-limit-observed.ts';
+import { rateLimitProbed } from './rate-limit-probed.ts';
 import { recordRule } from './record-rule.ts';
 import { statusForInvalidInput } from './status-for-invalid-input.ts';
 import { statusForValidInput } from './status-for-valid-input.ts';
@@ -18,7 +18,7 @@ export const sharedChecks = {
   'header-echo': headerEcho,
   'idempotent-replay': idempotentReplay,
   'json-body': jsonBody,
-  'rate-limit-observed': rateLimitObserved,
+  'rate-limit-probed': rateLimitProbed,
   'record-rule': recordRule,
   'status-for-invalid-input': statusForInvalidInput,
   'status-for-valid-input': statusForValidInput,

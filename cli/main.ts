@@ -22,6 +22,7 @@ Commands:
   harness doctor     check a target is reachable and its credentials work, without judging it
   harness rules      the rule table: id, spec section, check, killing mutant, verified status
   harness mutants    verify that every mutant of the reference target is caught by its rule's check
+  harness load       load: token-rate-limit, exchange-rate-limit, gzip-threshold probes, nightly profiles, merge
   harness reference  start the bundled reference target alone
   harness report     build the Allure HTML report from the latest results
 
@@ -72,6 +73,28 @@ base URLs. Credentials come from REFERENCE_* variables (generated when unset). S
   --mode MODE     a mode of a family's reference (${modes.join('; ')}); families without it keep their default
   --mutant NAME   run one mutant (see harness rules); its family runs in the mutant's mode
 ${flags.join('\n')}`;
+  },
+  load: async () => {
+    const { loadProbes } = await import('../load/probes.ts');
+    return `harness load <scenario> [--targets FILE] [--target NAME] [--reports DIR]
+harness load nightly [--targets FILE] [--target NAME] [--reports DIR] [--rate N] [--duration D]
+harness load merge FILE... [--output FILE]
+
+Runs a load scenario against a target's base URL (bounded in rate, count and time) and judges its rule:
+${loadProbes.map((probe) => `  ${probe.name.padEnd(20)} (${probe.family}) ${probe.description}`).join('\n')}
+Writes DIR/load/<scenario>.json (default ./reports): the verdict, what was found, and the load figures (raw HDR
+latency histogram, per-second status counts). Exit 0 when the rule holds, 1 when not, 2 on a harness or
+configuration error or an interruption. On a terminal (not under CI) a live line shows the elapsed time, the
+current rate and the 2xx / 429 / other counts.
+
+nightly runs every operation of the target's families at a constant rate (default 20 req/s for 10 s each, or
+the target entry's "load" profile; --rate and --duration override) and judges the entry's thresholds and the
+family's response rules on every answer: one result file per operation (DIR/load/nightly/), one Allure test
+per operation with charts (latency percentiles, rate and status codes over time). Exit 0 within thresholds,
+1 not, 2 harness error.
+
+merge combines result files of one scenario run on several machines at once into one result (histograms
+and per-second counts added) and judges its thresholds on the merged figures: exit 0 when they hold, 1 not.`;
   },
   report: async () => `harness report [--reports DIR]
 
@@ -220,6 +243,45 @@ async function referenceCommand(argv: string[]): Promise<number> {
   });
 }
 
+async function loadCommand(argv: string[]): Promise<number> {
+  const [scenario, ...rest] = argv;
+  if (!scenario || scenario === '--help' || scenario === '-h') return printHelp('load');
+  if (scenario === 'merge') {
+    let parsed;
+    try {
+      parsed = parseArgs({ args: rest, options: { ...helpOption, output: { type: 'string' } }, allowPositionals: true, strict: true });
+    } catch (error) {
+      throw new HarnessError('USAGE', (error as Error).message, 'see harness load --help');
+    }
+    if (parsed.values.help) return printHelp('load');
+    const { runLoadMerge } = await import('./load-command.ts');
+    return runLoadMerge(parsed.positionals, parsed.values.output);
+  }
+  if (scenario === 'nightly') {
+    const { values } = parse(rest, { targets: { type: 'string' }, target: { type: 'string' }, reports: { type: 'string', default: 'reports' }, rate: { type: 'string' }, duration: { type: 'string' } });
+    if (values.help) return printHelp('load');
+    const { runNightly } = await import('./load-nightly-command.ts');
+    const rate = integerOption(values.rate, 'rate', 1);
+    const durationMs = durationOption(values.duration, 'duration');
+    return runNightly({
+      targetsFile: targetsFilePath(values.targets as string | undefined),
+      ...(values.target ? { target: String(values.target) } : {}),
+      reportsDir: String(values.reports),
+      ...(rate ? { rate } : {}),
+      ...(durationMs ? { durationSeconds: durationMs / 1000 } : {}),
+    });
+  }
+  const { values } = parse(rest, { targets: { type: 'string' }, target: { type: 'string' }, reports: { type: 'string', default: 'reports' } });
+  if (values.help) return printHelp('load');
+  const { runLoadCommand } = await import('./load-command.ts');
+  return runLoadCommand({
+    scenario,
+    targetsFile: targetsFilePath(values.targets as string | undefined),
+    ...(values.target ? { target: String(values.target) } : {}),
+    reportsDir: String(values.reports),
+  });
+}
+
 async function reportCommand(argv: string[]): Promise<number> {
   const { values } = parse(argv, { reports: { type: 'string', default: 'reports' } });
   if (values.help) return printHelp('report');
@@ -241,6 +303,7 @@ const commands: Record<string, (argv: string[]) => Promise<number>> = {
   rules: rulesCommand,
   mutants: mutantsCommand,
   reference: referenceCommand,
+  load: loadCommand,
   report: reportCommand,
 };
 

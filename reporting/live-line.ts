@@ -11,10 +11,15 @@ export interface RunProgress {
   stop(): void;
 }
 
+/** Whether a live line belongs on this stream: a terminal, and not under CI (whose logs keep every redraw). */
+export function liveOutputWanted(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): boolean {
+  return Boolean(stream.isTTY) && !env.CI;
+}
+
 const quiet: RunProgress = { ruleStarted() {}, ruleFinished() {}, stop() {} };
 
 export function liveLine(stream: NodeJS.WriteStream = process.stderr, env: NodeJS.ProcessEnv = process.env): RunProgress {
-  if (!stream.isTTY || env.CI) return quiet;
+  if (!liveOutputWanted(stream, env)) return quiet;
   const running = new Map<string, number>();
   let finished = 0;
   let failed = 0;

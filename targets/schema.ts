@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FamilyModule } from '../families/family.ts';
+import { parseThreshold } from '../load/thresholds.ts';
 
 const waiverSchema = z
   .object({
@@ -20,6 +21,36 @@ const clientSettingsSchema = z
     unresponsiveAfter: z.number().int().min(1).max(1000).default(3),
   })
   .strict();
+
+/**
+ * The nightly load profile of a target: a bounded constant-rate run per operation, judged by thresholds
+ * written as strings (`p99 < 500 ms`, `rate(5xx) == 0`). Defaults apply where the entry gives none.
+ */
+export const loadProfileSchema = z
+  .object({
+    /** Offered requests per second of each operation's run. Default 20. */
+    rate: z.number().int().min(1).max(100_000).default(20),
+    /** Seconds of each operation's run. Default 10. */
+    durationSeconds: z.number().positive().max(3600).default(10),
+    /** Connections of the load generator. Default 4. */
+    connections: z.number().int().min(1).max(1024).default(4),
+    /** Judged on each operation's run. Default: p50 < 100 ms, p99 < 500 ms, rate(2xx) >= 99%, rate(5xx) == 0. */
+    thresholds: z
+      .array(z.string().refine((text) => isThreshold(text), { message: 'a threshold reads METRIC OP VALUE: "p99 < 250 ms", "rate(5xx) == 0", "rate(2xx) >= 99%"' }))
+      .default(['p50 < 100 ms', 'p99 < 500 ms', 'rate(2xx) >= 99%', 'rate(5xx) == 0']),
+  })
+  .strict();
+
+export type LoadProfile = z.infer<typeof loadProfileSchema>;
+
+function isThreshold(text: string): boolean {
+  try {
+    parseThreshold(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const readySchema = z
   .object({
@@ -72,6 +103,8 @@ export function targetSchemaFor(families: readonly FamilyModule[]) {
     client: clientSettingsSchema.default(clientSettingsSchema.parse({})),
     /** Deadline of a run against this target, in ms (`--max-time` overrides it). Default 600000 (10 minutes). */
     maxTimeMs: z.number().int().positive().optional(),
+    /** The nightly load profile (`harness load nightly`): rate, duration, connections and thresholds per operation. */
+    load: loadProfileSchema.optional(),
   };
   const url = z.object({ kind: z.literal('url'), ...common }).strict();
   const command = z
@@ -127,6 +160,7 @@ export interface TargetEntry {
   waivers: { rule: string; reason: string }[];
   client: ClientSettings;
   maxTimeMs?: number;
+  load?: LoadProfile;
 }
 
 export interface CommandTarget extends TargetEntry {

@@ -1,29 +1,18 @@
-import { exchangeCodes } from '../../client/exchange/envelope.ts';
-import type { Exchange } from '../../client/exchange.ts';
-import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
-import { readEnvelope } from '../../client/exchange/envelope.ts';
+import type { RateLimitFinding } from '../../load/rate-limit-probe.ts';
+import type { RateLimitPin } from '../../targets/rate-limit-probe.ts';
+import { rateLimitProbed } from '../rate-limit-probed.ts';
+import { RuleViolation, type Verdict } from '../rule-violation.ts';
 
 /**
- * A bounded burst of signed requests met the rate limit, and every limited answer is both HTTP 429 and
- * code "50011" (neither without the other). The limit itself is not shown: it is reported.
+ * The exchange-rate-limit probe met the limit, and every answer under load kept the envelope: a limited
+ * answer is both HTTP 429 and code "50011" (neither without the other), and code, msg, data and the code
+ * ranges hold on every response, 429s included. The limit itself is reported (see rate-limit-probed).
  */
-export function exchangeRateLimited(exchanges: readonly Exchange[], ruleId: string, expected: { limitAtMost?: number | undefined } = {}): Verdict {
-  const codeOf = (exchange: Exchange) => readEnvelope(exchange)?.code;
-  const limited = exchanges.filter((exchange) => exchange.response?.status === 429 || codeOf(exchange) === exchangeCodes.rateLimited);
-  if (limited.length === 0) {
-    const last = exchanges.at(-1);
-    throw new RuleViolation(ruleId, `${exchanges.length} signed requests in a bounded burst never met the rate limit (HTTP 429, code 50011)`, last ? [last] : []);
+export function exchangeRateLimited(finding: RateLimitFinding, ruleId: string, pin: RateLimitPin = {}): Verdict {
+  const [breach] = finding.violations;
+  if (breach) {
+    const which = breach.ruleId === ruleId ? '' : ` (rule ${breach.ruleId})`;
+    throw new RuleViolation(ruleId, `${breach.count} answer(s) under load broke the envelope${which}: ${breach.message}`, finding.violationExchanges.slice(0, 1));
   }
-  for (const exchange of limited) {
-    const status = exchange.response?.status;
-    const code = codeOf(exchange);
-    if (status !== 429 || code !== exchangeCodes.rateLimited) {
-      throw new RuleViolation(ruleId, `a rate-limited answer has HTTP ${status} and code ${JSON.stringify(code)}: it must be HTTP 429 with code "50011"`, [exchange]);
-    }
-  }
-  const first = exchanges.indexOf(limited[0] as Exchange);
-  if (expected.limitAtMost !== undefined && first > expected.limitAtMost) {
-    throw new RuleViolation(ruleId, `the first limited answer came after ${first} requests; the target entry pins the limit at ${expected.limitAtMost}`, [limited[0] as Exchange]);
-  }
-  return passed(ruleId, { requestsBeforeFirstLimit: first, retryAfter: limited[0]?.response?.headers['retry-after'] ?? null });
+  return rateLimitProbed(finding, ruleId, pin);
 }

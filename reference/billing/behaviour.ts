@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { ReferenceMode } from './mode.ts';
 import { gzipThresholdBytes } from './compression.ts';
 import { printableWithoutSeparators } from './headers.ts';
@@ -27,7 +28,8 @@ export interface BillingBehaviour {
   parseTokenEntityId(raw: string): TokenEntityId;
   /** Header names (any case) that make a token request fail. */
   tokenForbiddenHeaders: readonly string[];
-  tokenRateLimited: boolean;
+  /** Whether this request to the token path counts against the caller's rate limit (the reference: every one). */
+  tokenRateLimited(req: IncomingMessage): boolean;
   /** Successful authentications a token allows. */
   tokenMaxUses: number;
 
@@ -90,7 +92,7 @@ export const referenceBehaviour: BillingBehaviour = {
   tokenFieldDefaults: {},
   parseTokenEntityId: (raw) => (uuid.test(raw) ? { ok: true, id: raw } : { ok: false }),
   tokenForbiddenHeaders: ['Authorization', 'apiAccessKeyId', 'apiSecretAccessKey'],
-  tokenRateLimited: true,
+  tokenRateLimited: () => true,
   tokenMaxUses: Number.POSITIVE_INFINITY,
 
   trackIdMaxLength: 64,

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { FamilyReference } from '../../families/family.ts';
+import type { BillingBehaviour } from './behaviour.ts';
 import { createBillingContext } from './context.ts';
 import { referenceModes, type ReferenceMode } from './mode.ts';
 import { billingBehaviourFor, billingMutants } from './mutants/index.ts';
@@ -13,6 +14,8 @@ const optionsSchema = z
     tokenTtlSeconds: z.number().int().positive().default(3600),
     /** Token requests allowed per caller IP per fixed window. Default 30 per 1000 ms. */
     tokenRateLimit: z.object({ requests: z.number().int().positive(), windowMs: z.number().int().positive() }).default({ requests: 30, windowMs: 1000 }),
+    /** Responses larger than this many bytes are gzipped when accepted; moved only to prove a probe finds it. Default 1000 (the spec's). */
+    gzipThresholdBytes: z.number().int().min(0).optional(),
   })
   .strict();
 
@@ -44,6 +47,10 @@ export const billingReference: FamilyReference = {
   mutants: billingMutants,
   flags: {
     'token-ttl': { help: 'SECONDS  lifetime of billing tokens (default 3600)', toOptions: (value) => ({ tokenTtlSeconds: positiveInteger(value, 'token-ttl') }) },
+    'gzip-threshold': {
+      help: 'BYTES    gzip responses larger than this (default 1000, the spec\'s; another value breaks the compression rules)',
+      toOptions: (value) => ({ gzipThresholdBytes: positiveInteger(value, 'gzip-threshold') }),
+    },
     'token-rate': {
       help: 'N/MS     billing token requests allowed per caller IP per window (default 30/1000)',
       toOptions: (value) => {
@@ -68,7 +75,7 @@ export const billingReference: FamilyReference = {
         tokenTtlSeconds: settings.tokenTtlSeconds,
         tokenRateLimit: settings.tokenRateLimit,
       },
-      billingBehaviourFor(mutant),
+      withGzipThreshold(billingBehaviourFor(mutant), settings.gzipThresholdBytes),
     );
     return { handle: (req, res, path) => handleBilling(context, req, res, path) };
   },
@@ -80,6 +87,11 @@ export const billingReference: FamilyReference = {
     };
   },
 };
+
+/** The behaviour with the compression threshold moved, when the options move it. */
+function withGzipThreshold(behaviour: BillingBehaviour, thresholdBytes: number | undefined): BillingBehaviour {
+  return thresholdBytes === undefined ? behaviour : { ...behaviour, gzipThresholdBytes: thresholdBytes };
+}
 
 function positiveInteger(value: string, flag: string): number {
   const number = Number(value);

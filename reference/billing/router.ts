@@ -81,7 +81,7 @@ function early(status: number, body: unknown, headers?: Record<string, string>):
 function resolve(req: IncomingMessage, ctx: BillingContext, path: string): Operation {
   const route = routes.get(path);
   if (!route) throw early(404, { message: 'Not Found' });
-  if (route.rateLimited && ctx.behaviour.tokenRateLimited) {
+  if (route.rateLimited && ctx.behaviour.tokenRateLimited(req)) {
     const decision = ctx.tokenLimiter.hit(req.socket.remoteAddress ?? '');
     if (!decision.allowed) {
       throw early(429, { error: 'rate_limited' }, { 'retry-after': String(decision.retryAfterSeconds) });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import { preHash, signature } from '../../client/exchange/signing.ts';
@@ -10,8 +11,8 @@ const startingBalance = 1_000_000;
 const maxBatchSize = 20;
 /** Largest distance between the request's timestamp and the server's clock (the document: 30 seconds). */
 const toleranceMs = 30_000;
-/** Signed requests allowed per account per fixed window (the document shows no values). */
-const rateLimit = { requests: 250, windowMs: 1000 };
+/** Signed requests allowed per account per fixed window, unless configured (the document shows no values). */
+const defaultRateLimit = { requests: 250, windowMs: 1000 };
 
 const header = (req: IncomingMessage, name: string) => {
   const value = req.headers[name];
@@ -58,7 +59,14 @@ export const exchangeReference: FamilyReference = {
     env.REFERENCE_EXCHANGE_API_KEY ??= randomBytes(12).toString('hex');
     env.REFERENCE_EXCHANGE_SECRET_KEY ??= randomBytes(24).toString('base64url');
   },
-  create({ mutant, env }) {
+  flags: {
+    'exchange-rate': {
+      help: 'N/MS     exchange requests allowed per account per window (default 250/1000)',
+      toOptions: (value) => ({ rateLimit: requestsPerWindow(value, 'exchange-rate') }),
+    },
+  },
+  create({ mutant, env, options }) {
+    const rateLimit = optionsSchema.parse(options ?? {}).rateLimit;
     const balances = new Map<string, number>([[env.REFERENCE_EXCHANGE_API_KEY ?? '', startingBalance]]);
     const secrets = new Map<string, string>([[env.REFERENCE_EXCHANGE_API_KEY ?? '', env.REFERENCE_EXCHANGE_SECRET_KEY ?? '']]);
     const windows = new Map<string, { start: number; count: number }>();
@@ -146,3 +154,17 @@ export const exchangeReference: FamilyReference = {
     credentials: { apiKey: env.REFERENCE_EXCHANGE_API_KEY, secretKey: env.REFERENCE_EXCHANGE_SECRET_KEY },
   }),
 };
+
+const optionsSchema = z
+  .object({
+    /** Signed requests allowed per account per fixed window. */
+    rateLimit: z.object({ requests: z.number().int().positive(), windowMs: z.number().int().positive() }).strict().default(defaultRateLimit),
+  })
+  .strict();
+
+/** `250/1000` -> requests per window in ms. */
+function requestsPerWindow(value: string, flag: string): { requests: number; windowMs: number } {
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) throw new Error(`--${flag} must look like 250/1000 (requests per window in ms)`);
+  return { requests: Number(match[1]), windowMs: Number(match[2]) };
+}

@@ -68,8 +68,8 @@ export const billingRules = defineRules<SharedCheckName | keyof typeof billingCh
     id: id.tokenRateLimit,
     family: 'billing',
     source: s.tokenRules,
-    statement: 'Token requests are rate limited per caller IP; a burst from one IP receives 429.',
-    check: 'rate-limit-observed',
+    statement: 'Token requests are rate limited per caller IP: offered faster and faster, they meet 429 on every path of the operation, and after backing off a valid request is served again. The limit found is reported (judged only against a limit the target entry pins).',
+    check: 'rate-limit-probed',
   },
   {
     id: id.trackIdLength,

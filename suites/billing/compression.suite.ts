@@ -9,7 +9,7 @@ import { billingOperations as op, gzipThresholdBytes } from '../../rules/billing
 import { createCharge } from './support/billing-actions.ts';
 import { type BillingSession, ruleTest, useBillingSession } from './support/billing-session.ts';
 import { forAll } from '../support/for-all.ts';
-import { responseOfSize } from './support/response-size.ts';
+import { responseOfSize } from '../../load/response-of-size.ts';
 
 const session = useBillingSession();
 const threshold = { thresholdBytes: gzipThresholdBytes, over: id.gzipOverThreshold, under: id.gzipUnderThreshold };

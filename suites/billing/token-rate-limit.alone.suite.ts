@@ -1,36 +1,28 @@
-import { rateLimitObserved } from '../../checks/rate-limit-observed.ts';
-import type { Exchange } from '../../client/exchange.ts';
-import { retryAfterMs } from '../../client/token-endpoint-pacer.ts';
+import { rateLimitProbed } from '../../checks/rate-limit-probed.ts';
+import { probeRateLimit } from '../../load/rate-limit-probe.ts';
+import { tokenRateLimitOperation } from '../../load/scenarios/token-rate-limit.ts';
 import { billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { ruleTest, useBillingSession } from './support/billing-session.ts';
 
 /*
- * The only place the harness bursts the token endpoint. An `.alone.suite.ts` file runs after every other
- * suite file of the run has finished, by itself, so the burst never overlaps other rules' token requests.
+ * The only place the harness loads the token endpoint: the token-rate-limit scenario (`harness load
+ * token-rate-limit` runs the same). An `.alone.suite.ts` file runs after every other suite file of the run,
+ * by itself, so the load never overlaps other rules' token requests.
  */
 
 const session = useBillingSession();
 
-/** A bounded probe (count, time and concurrency from the target entry) that stops at the first 429, then lets the limit recover. */
+/** Steps the offered rate until 429s appear (bounded by the section's probe settings); narrows only when a limit is pinned. */
 ruleTest(
   id.tokenRateLimit,
-  async () => {
+  async ({ observe }) => {
     const s = session();
-    const { maxRequests, maxSeconds, concurrency } = s.section.expectations.tokenRateLimitProbe;
-    const deadline = Date.now() + maxSeconds * 1000;
-    const exchanges: Exchange[] = [];
-    let limited = false;
-    const worker = async () => {
-      while (!limited && exchanges.length < maxRequests && Date.now() < deadline) {
-        const exchange = await s.client.sendTokenRequestNow(s.client.validTokenRequest());
-        exchanges.push(exchange);
-        if (exchange.response?.status === 429) limited = true;
-      }
-    };
-    await Promise.all(Array.from({ length: concurrency }, worker));
-    const firstLimited = exchanges.find((exchange) => exchange.response?.status === 429);
-    if (firstLimited) s.client.pauseTokenRequests(retryAfterMs(firstLimited, 1000));
-    return rateLimitObserved(exchanges, id.tokenRateLimit, { limitAtMost: s.section.expectations.tokenRateLimit?.limitAtMost });
+    const pin = s.section.expectations.tokenRateLimit ?? {};
+    const finding = await probeRateLimit(tokenRateLimitOperation(s.client, s.section.baseUrl), s.section.expectations.tokenRateLimitProbe, { narrow: pin.limit !== undefined });
+    // The run's other token requests (none should follow) wait as long as the probe's last 429 asked.
+    if (finding.recovery?.exchange.response?.status === 429) s.client.pauseTokenRequests(finding.recovery.waitedSeconds * 1000);
+    observe('requests offered per second, step by step', finding.steps.map((step) => `${step.rate}${step.limited ? ' (429)' : ''}`).join(', '));
+    return rateLimitProbed(finding, id.tokenRateLimit, pin);
   },
   { timeoutMs: 120_000 },
 );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rateLimitBoundsShape, rateLimitPinShape } from '../rate-limit-probe.ts';
 import { tenantModeSchema } from '../../rules/billing/tenant-mode.ts';
 
 const credentialsSchema = z
@@ -10,19 +11,27 @@ const credentialsSchema = z
   })
   .strict();
 
+const probeDefaults = { startRate: 20, maxRate: 400, maxRequests: 8000, maxSeconds: 45, concurrency: 8 };
+
+const gzipProbeSchema = z
+  .object({
+    /** Seconds of each sustained run (sizes around the threshold judged, then a large body compressed and plain). Default 5. */
+    underLoadSeconds: z.number().min(0).max(600).default(5),
+    /** Connections of the sustained runs. Default 8. */
+    connections: z.number().int().min(1).max(64).default(8),
+    /** Most requests of each sustained run. Default 20000. */
+    maxRequests: z.number().int().positive().default(20_000),
+  })
+  .strict();
+
 const expectationsSchema = z
   .object({
-    /** Pins the token rate limit: the first 429 of a burst must come after at most this many requests. */
-    tokenRateLimit: z.object({ limitAtMost: z.number().int().positive() }).strict().optional(),
-    /** Bounds of the rate-limit probe. Defaults: 300 requests, 15 s, 8 in flight. */
-    tokenRateLimitProbe: z
-      .object({
-        maxRequests: z.number().int().positive().default(300),
-        maxSeconds: z.number().positive().default(15),
-        concurrency: z.number().int().min(1).max(64).default(8),
-      })
-      .strict()
-      .default({ maxRequests: 300, maxSeconds: 15, concurrency: 8 }),
+    /** Pins the token rate limit (requests per second from one IP); the probe then checks the limit it finds against it. */
+    tokenRateLimit: z.object(rateLimitPinShape).strict().optional(),
+    /** Bounds of the token rate-limit probe. Defaults: from 20 req/s doubling up to 400 req/s, 2 s a step, at most 8000 requests and 45 s, 8 connections. */
+    tokenRateLimitProbe: z.object(rateLimitBoundsShape(probeDefaults)).strict().default(z.object(rateLimitBoundsShape(probeDefaults)).parse({})),
+    /** Bounds of the gzip-threshold probe's sustained runs (the search before them takes at most 40 requests). */
+    gzipThresholdProbe: gzipProbeSchema.default(gzipProbeSchema.parse({})),
   })
   .strict();
 

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { rateLimitBoundsShape, rateLimitPinShape } from '../rate-limit-probe.ts';
+
+const probeDefaults = { startRate: 50, maxRate: 1000, maxRequests: 12000, maxSeconds: 45, concurrency: 16 };
 
 const credentialsSchema = z
   .object({
@@ -33,16 +36,8 @@ export const exchangeSectionSchema = z
     maxBatchSize: z.number().int().min(1).max(100).default(20),
     /** Header names of signed requests. Pre-hash: timestamp + METHOD + path with query + raw body, HMAC-SHA256, base64. */
     signing: signingSchema.default(signingSchema.parse({})),
-    /** Bounds of the rate-limit burst, and optionally the most requests the first limited answer may come after. */
-    rateLimitProbe: z
-      .object({
-        maxRequests: z.number().int().positive().default(600),
-        maxSeconds: z.number().positive().default(10),
-        concurrency: z.number().int().min(1).max(64).default(16),
-        limitAtMost: z.number().int().positive().optional(),
-      })
-      .strict()
-      .default({ maxRequests: 600, maxSeconds: 10, concurrency: 16 }),
+    /** Bounds of the rate-limit probe (from 50 req/s doubling up to 1000, at most 12000 requests and 45 s, 16 connections), and optionally the limit pinned. */
+    rateLimitProbe: z.object({ ...rateLimitBoundsShape(probeDefaults), ...rateLimitPinShape }).strict().default(z.object(rateLimitBoundsShape(probeDefaults)).parse({})),
   })
   .strict();
 

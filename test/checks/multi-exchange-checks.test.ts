@@ -10,7 +10,6 @@ import { productCreated } from '../../checks/billing/product-created.ts';
 import { querySideEffectFree } from '../../checks/billing/query-side-effect-free.ts';
 import { tokenReusable } from '../../checks/billing/token-reusable.ts';
 import { type ChargeReading, updateTargetsBodyId } from '../../checks/billing/update-targets-body-id.ts';
-import { rateLimitObserved } from '../../checks/rate-limit-observed.ts';
 import { exchange, failedExchange, jsonExchange } from './exchanges.ts';
 import { violationOf } from './violation.ts';
 
@@ -39,35 +38,6 @@ describe('idempotent-replay', () => {
   test('a failed retry is a violation', () => {
     const failed = failedExchange('CONNECTION_RESET');
     violationOf(() => idempotentReplay([jsonExchange(200, { id: 'c-1' }), failed], rule, idOf), rule, [failed]);
-  });
-});
-
-describe('rate-limit-observed', () => {
-  const burst = (statuses: number[], headers: Record<string, string> = {}) =>
-    statuses.map((status) => exchange({ status, headers: status === 429 ? headers : {}, body: status === 429 ? 'slow down' : '{}' }));
-
-  test('a 429 in the burst passes and reports where it came and what it said', () => {
-    const exchanges = burst([200, 200, 200, 429, 429], { 'retry-after': '2' });
-    expect(rateLimitObserved(exchanges, rule)).toEqual({
-      ruleId: rule,
-      observations: { requestsBeforeFirst429: 3, retryAfter: '2', body429: 'slow down' },
-    });
-  });
-  test('no 429 at all is a violation with the last exchange as evidence', () => {
-    const exchanges = burst([200, 200, 200]);
-    expect(violationOf(() => rateLimitObserved(exchanges, rule), rule, [exchanges[2]!]).message).toContain('never met a 429');
-    violationOf(() => rateLimitObserved([], rule), rule, []);
-  });
-  test('a pinned limit: the first 429 must come after at most that many requests', () => {
-    const exchanges = burst([200, 200, 200, 429]);
-    expect(rateLimitObserved(exchanges, rule, { limitAtMost: 3 }).observations?.requestsBeforeFirst429).toBe(3);
-    expect(rateLimitObserved(exchanges, rule, { limitAtMost: 10 }).ruleId).toBe(rule);
-    const violation = violationOf(() => rateLimitObserved(exchanges, rule, { limitAtMost: 2 }), rule, [exchanges[3]!]);
-    expect(violation.message).toContain('after 3 requests');
-    expect(violation.message).toContain('at 2');
-  });
-  test('failed exchanges do not count as 429s and do not crash the check', () => {
-    violationOf(() => rateLimitObserved([failedExchange('TIMEOUT'), failedExchange('CONNECTION_RESET')], rule), rule);
   });
 });
 

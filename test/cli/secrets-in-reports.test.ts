@@ -41,7 +41,7 @@ describe('an observation that echoes the client secret is redacted in summary.js
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-  test('the rate-limit observation shows the 429 body masked', async () => {
+  test('a 429 that never recovers fails the rate-limit rule with its body masked in the evidence', async () => {
     const targets = writeTargets({
       echo: {
         kind: 'url',
@@ -52,9 +52,11 @@ describe('an observation that echoes the client secret is redacted in summary.js
       ECHO_ID: '11111111-2222-4333-8444-555555555555',
       ECHO_SECRET: secret,
     });
-    const observed = result.summary().rules.find((rule) => rule.ruleId === 'billing.token.rate_limit')?.observations?.body429;
-    expect(String(observed)).toContain('slow down');
-    expect(String(observed)).toContain('***');
+    const rule = result.summary().rules.find((entry) => entry.ruleId === 'billing.token.rate_limit');
+    expect(rule?.status).toBe('failed');
+    const response = String(rule?.evidence?.[0]?.response);
+    expect(response).toContain('slow down');
+    expect(response).toContain('***');
     expect(everything(result)).not.toContain(secret.slice(0, 8));
   });
 });

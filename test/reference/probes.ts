@@ -84,8 +84,10 @@ export const probes: Record<string, Probe> = {
   }),
   'billing.token.rate_limit': probe(
     async (t) => {
+      // Two requests use up the limit; the third, with a query string, must be limited like them.
       const statuses = [];
-      for (let i = 0; i < 3; i++) statuses.push((await tokenRequest(t, validTokenBody)).status);
+      for (let i = 0; i < 2; i++) statuses.push((await tokenRequest(t, validTokenBody)).status);
+      statuses.push((await t.call('POST', '/oauth/token?probe=1', { body: validTokenBody })).status);
       return statuses[2] === 429;
     },
     allModes,
@@ -145,7 +147,10 @@ export const probes: Record<string, Probe> = {
   }),
   'billing.compression.response_under_threshold': probe(async (t) => {
     const answer = await createCharge(t, { ...flatCharge, description: 'd'.repeat(500) }, { 'accept-encoding': 'gzip' });
-    return answer.raw.length > 500 && answer.raw.length <= 1000 && answer.headers['content-encoding'] === undefined;
+    // Then exactly 1000 bytes, the largest size that must stay plain.
+    const exact = await createCharge(t, { ...flatCharge, description: 'd'.repeat(500 + 1000 - answer.raw.length) }, { 'accept-encoding': 'gzip' });
+    const plain = (reply: Answer) => reply.headers['content-encoding'] === undefined;
+    return answer.raw.length > 500 && answer.raw.length <= 1000 && plain(answer) && exact.text.length === 1000 && plain(exact);
   }),
   'billing.compression.request_gzip': probe(async (t) => {
     return ok(await t.call('POST', '/commerce/charges', { headers: await t.catalogHeaders(), body: flatCharge, gzip: true }));

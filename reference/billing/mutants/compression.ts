@@ -24,6 +24,16 @@ export const compressionMutants: readonly BillingMutant[] = [
   ),
   mutant(
     {
+      name: 'gzip-at-1000-bytes',
+      breaks: 'billing.compression.response_under_threshold',
+      mode: 'multi',
+      description: 'Gzips a response body of exactly 1000 bytes: the threshold taken as "1000 or more" instead of "over 1000".',
+    },
+    'gzipThresholdBytes',
+    () => 999,
+  ),
+  mutant(
+    {
       name: 'gzip-request-rejected',
       breaks: 'billing.compression.request_gzip',
       mode: 'multi',

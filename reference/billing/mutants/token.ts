@@ -98,6 +98,16 @@ export const tokenMutants: readonly BillingMutant[] = [
       description: 'The token operation has no rate limit at all.',
     },
     'tokenRateLimited',
-    () => false,
+    () => () => false,
+  ),
+  mutant(
+    {
+      name: 'token-rate-limit-query-bypass',
+      breaks: 'billing.token.rate_limit',
+      mode: 'multi',
+      description: 'Token requests whose path carries a query string are not counted against the rate limit, so the limit holds only on the plain path.',
+    },
+    'tokenRateLimited',
+    (reference) => (req) => !(req.url ?? '').includes('?') && reference(req),
   ),
 ];

@@ -1,21 +1,37 @@
 import { describe, expect, test } from 'vitest';
 import { exchangeRateLimited } from '../../../checks/exchange/rate-limit.ts';
+import type { RateLimitFinding } from '../../../load/rate-limit-probe.ts';
 import { jsonExchange } from '../exchanges.ts';
 import { violationOf } from '../violation.ts';
 
 const rule = 'test.rule';
-const ok = () => jsonExchange(200, { code: '0', msg: '', data: [{ sCode: '0', sMsg: '', clOrdId: 'a', ordId: '1' }] });
-const limited = (status = 429, code: unknown = '50011') => jsonExchange(status, { code, msg: 'Rate limit reached', data: [] }, { 'retry-after': '1' });
+const limited = jsonExchange(429, { code: '50000', msg: 'Rate limit reached', data: [] }, { 'retry-after': '1' });
+const finding = (overrides: Partial<RateLimitFinding> = {}): RateLimitFinding => ({
+  operation: 'exchange-rate-limit',
+  steps: [{ rate: 100, phase: 'step', statuses: { '200': 100 }, acceptedPerSecond: 100, limited: false }, { rate: 200, phase: 'step', statuses: { '200': 150, '429': 50 }, acceptedPerSecond: 150, limited: true }],
+  limited: true,
+  limit: 150,
+  unlimitedLabels: [],
+  stepSeconds: 1,
+  recovery: { waitedSeconds: 1, exchange: jsonExchange(200, { code: '0', msg: '', data: [] }) },
+  requests: 300,
+  seconds: 6,
+  violations: [],
+  violationExchanges: [],
+  ...overrides,
+});
 
 describe('exchange-rate-limited', () => {
-  test('a burst that meets 429 with 50011 passes and reports where', () => {
-    expect(exchangeRateLimited([ok(), ok(), limited()], rule).observations).toEqual({ requestsBeforeFirstLimit: 2, retryAfter: '1' });
+  test('a probe that met the limit with a clean envelope passes and reports the limit', () => {
+    expect(exchangeRateLimited(finding(), rule).observations?.limitPerSecond).toBe(150);
   });
-  test('no limit met, 429 with another code, 50011 without 429, a pinned limit exceeded', () => {
-    violationOf(() => exchangeRateLimited([ok(), ok()], rule), rule);
-    violationOf(() => exchangeRateLimited([ok(), limited(429, '50000')], rule), rule);
-    violationOf(() => exchangeRateLimited([ok(), limited(200, '50011')], rule), rule);
-    violationOf(() => exchangeRateLimited([ok(), limited(429, 50011)], rule), rule);
-    violationOf(() => exchangeRateLimited([ok(), ok(), ok(), limited()], rule, { limitAtMost: 2 }), rule);
+  test('an answer under load that broke the envelope or the 429/50011 pairing fails, with that answer as evidence', () => {
+    const breach = { ruleId: rule, message: 'a rate-limited answer has HTTP 429 and code "50000"', count: 50, sample: { label: 'batch order', status: 429, headers: {}, body: '' } };
+    const violation = violationOf(() => exchangeRateLimited(finding({ violations: [breach], violationExchanges: [limited] }), rule), rule, [limited]);
+    expect(violation.message).toContain('50 answer(s) under load');
+    expect(violationOf(() => exchangeRateLimited(finding({ violations: [{ ...breach, ruleId: 'exchange.envelope.msg' }], violationExchanges: [limited] }), rule), rule).message).toContain('rule exchange.envelope.msg');
+  });
+  test('no limit met fails like any rate-limit probe', () => {
+    violationOf(() => exchangeRateLimited(finding({ limited: false }), rule), rule);
   });
 });

@@ -1,12 +1,12 @@
-import type { Exchange } from '../../../client/exchange.ts';
+import type { Exchange } from '../client/exchange.ts';
 
 /**
  * Finds a request whose response body is exactly `size` bytes, for a target that echoes a padding
  * field: measure once, correct by the difference, and retry a few times (lengths of generated fields may
  * vary). Returns the last exchange, whatever its size: the threshold check judges every size it sees.
  */
-export async function responseOfSize(size: number, send: (padding: number) => Promise<Exchange>, attempts = 4): Promise<Exchange> {
-  let padding = size;
+export async function responseOfSize(size: number, send: (padding: number) => Promise<Exchange>, attempts = 4, firstPadding = size): Promise<Exchange> {
+  let padding = firstPadding;
   let exchange = await send(padding);
   for (let attempt = 1; attempt < attempts; attempt++) {
     const actual = exchange.response?.body.length;

@@ -1,0 +1,50 @@
+import type { RateLimitFinding } from '../load/rate-limit-probe.ts';
+import type { RateLimitPin } from '../targets/rate-limit-probe.ts';
+import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
+
+/** How far the limit found may be from a pinned `limit`. */
+const pinnedTolerance = 0.1;
+
+/**
+ * A rate-limit probe met 429s, on every request variant alike, and after backing off a valid request was
+ * served again. The limit itself is open in the spec: it is reported, and judged only against what the
+ * target entry pins (`limitAtMost`, or `limit` within 10 percent).
+ */
+export function rateLimitProbed(finding: RateLimitFinding, ruleId: string, pin: RateLimitPin = {}): Verdict {
+  const highest = Math.max(0, ...finding.steps.map((step) => step.rate));
+  const evidence = finding.limitedExchange ?? finding.recovery?.exchange;
+  if (!finding.limited) {
+    const why =
+      finding.stoppedBy === 'unresponsive'
+        ? ' (the probe stopped: most requests of its last step got no answer in time)'
+        : finding.stoppedBy && finding.stoppedBy !== 'max-rate'
+          ? ` (the probe stopped at its ${finding.stoppedBy} bound)`
+          : '';
+    throw new RuleViolation(ruleId, `${finding.requests} requests offered at up to ${highest} per second never met a 429${why}`, finding.recovery ? [finding.recovery.exchange] : []);
+  }
+  if (finding.unlimitedLabels.length > 0) {
+    throw new RuleViolation(ruleId, `While most requests were limited, requests "${finding.unlimitedLabels.join('", "')}" never met a 429: the limit does not hold on every path`, evidence ? [evidence] : []);
+  }
+  const limit = finding.limit ?? 0;
+  if (pin.limitAtMost !== undefined && limit > pin.limitAtMost) {
+    throw new RuleViolation(ruleId, `The limit found is ${limit} requests per second; the target entry pins it at most ${pin.limitAtMost}`, evidence ? [evidence] : []);
+  }
+  if (pin.limit !== undefined && Math.abs(limit - pin.limit) > pinnedTolerance * pin.limit) {
+    throw new RuleViolation(ruleId, `The limit found is ${limit} requests per second; the target entry pins ${pin.limit} (within 10 percent)`, evidence ? [evidence] : []);
+  }
+  const recovered = finding.recovery?.exchange.response?.status;
+  if (finding.recovery && (recovered === undefined || recovered === 429 || recovered >= 500)) {
+    throw new RuleViolation(ruleId, `After backing off ${finding.recovery.waitedSeconds} s, a valid request got ${recovered ?? finding.recovery.exchange.error?.code}: the limit did not recover`, [finding.recovery.exchange]);
+  }
+  const limited = finding.limitedExchange?.response;
+  return passed(ruleId, {
+    limitPerSecond: limit,
+    acceptedWhileLimitedPerSecond: finding.acceptedWhileLimited,
+    lowestLimitedRate: finding.firstLimitedRate,
+    readOver: `${finding.stepSeconds} s of one burst a second per rate${limited?.headers['retry-after'] ? `; Retry-After ${String(limited.headers['retry-after'])} s` : ''}`,
+    steps: finding.steps.map((step) => `${step.rate}/s ${step.limited ? 'limited' : 'clean'}`).join(', '),
+    retryAfter: limited?.headers['retry-after'] ?? null,
+    body429: limited?.text().slice(0, 200) ?? null,
+    recoveryStatus: recovered ?? null,
+  });
+}

@@ -1,0 +1,141 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { RuleViolation, type Verdict } from '../checks/rule-violation.ts';
+import { describeExchange } from '../client/evidence.ts';
+import { defaultRedactor } from '../client/redaction.ts';
+import { familyByName } from '../families/index.ts';
+import { mergeLoadResults } from '../load/load-merge.ts';
+import type { LoadResult } from '../load/load-result.ts';
+import { loadProbeNamed } from '../load/probes.ts';
+import { writeLoadAllureResult } from '../reporting/load-allure.ts';
+import { loadCharts } from '../reporting/load-charts.ts';
+import { loadProgressLine } from '../reporting/load-progress-line.ts';
+import { HarnessError } from '../targets/harness-error.ts';
+import { launchTarget } from '../targets/launch-target.ts';
+import { readTargetsFile, resolveTarget } from '../targets/load-targets.ts';
+import { listenForInterruption } from './interrupt.ts';
+import { reportsPaths } from './paths.ts';
+import { ensureReferenceCredentials } from './select-families.ts';
+
+export interface LoadCommandOptions {
+  scenario: string;
+  targetsFile: string;
+  target?: string;
+  reportsDir: string;
+}
+
+/** What `harness load` writes per run (reports/load/<scenario>.json): the verdict, the finding, the load figures. */
+export interface LoadReport {
+  scenario: string;
+  target: string;
+  family: string;
+  ruleId: string;
+  status: 'passed' | 'failed';
+  message?: string;
+  observations?: Record<string, unknown>;
+  evidence?: ReturnType<typeof describeExchange>[];
+  details: Record<string, unknown>;
+  load?: LoadResult;
+}
+
+/**
+ * `harness load <scenario>`: starts a command target if needed, runs the probe against the family's base
+ * URL, judges it with the rule's check, prints the finding and writes the result file. Exit 0 when the rule
+ * holds, 1 when it does not, 2 on a harness or configuration error (thrown) or an interruption.
+ */
+export async function runLoadCommand(options: LoadCommandOptions): Promise<number> {
+  const probe = loadProbeNamed(options.scenario);
+  ensureReferenceCredentials(process.env);
+  const file = readTargetsFile(options.targetsFile);
+  const target = await resolveTarget(file, options.target, process.env);
+  const section = target.entry.families[probe.family];
+  if (section === undefined || !familyByName(probe.family)) {
+    throw new HarnessError('USAGE', `Target "${target.name}" declares no ${probe.family} interface, which ${probe.name} loads`, `choose a target with a families.${probe.family} section`);
+  }
+  console.log(`harness load ${probe.name}: target ${target.name}, ${probe.description}`);
+  const interruption = listenForInterruption();
+  const stop = new AbortController();
+  void interruption.arrived.then(() => stop.abort());
+  const line = loadProgressLine();
+  const launched = await launchTarget(target);
+  interruption.beforeForcedExit(() => launched.kill());
+  let report: LoadReport;
+  try {
+    const outcome = await probe.run({ targetName: target.name, section, client: target.entry.client, redactor: defaultRedactor, onProgress: (progress) => line.show(progress), signal: stop.signal });
+    line.stop();
+    report = { scenario: probe.name, target: target.name, family: probe.family, ruleId: outcome.ruleId, details: outcome.details, ...(outcome.load ? { load: outcome.load } : {}), ...judged(outcome.judge) };
+  } finally {
+    line.stop();
+    await launched.stop();
+    interruption.dispose();
+  }
+  const path = writeReport(options.reportsDir, report);
+  if (report.load) {
+    const load = { ...report.load, scenario: probe.name };
+    writeLoadAllureResult(reportsPaths(options.reportsDir).allureResults, load, await loadCharts(load), {
+      passed: report.status === 'passed',
+      ...(report.message ? { message: report.message } : {}),
+      ...(report.observations ? { observations: report.observations } : {}),
+    });
+  }
+  console.log(renderLoadReport(report));
+  console.log(`\nresult: ${path}`);
+  if (interruption.signal) return 2;
+  return report.status === 'passed' ? 0 : 1;
+}
+
+/** The check's verdict, or its violation with the evidence redacted; a crash of the check is the harness's error. */
+function judged(judge: () => Verdict): Pick<LoadReport, 'status' | 'message' | 'observations' | 'evidence'> & { ruleId?: string } {
+  try {
+    const verdict = judge();
+    return { status: 'passed', ...(verdict.observations ? { observations: defaultRedactor.redactValue(verdict.observations) as Record<string, unknown> } : {}) };
+  } catch (error) {
+    if (!(error instanceof RuleViolation)) throw new HarnessError('RUN_FAILED', `The check of the load scenario broke: ${(error as Error).message}`);
+    return { status: 'failed', ruleId: error.ruleId, message: defaultRedactor.redactText(error.message), evidence: error.evidence.map((exchange) => describeExchange(exchange)) };
+  }
+}
+
+function writeReport(reportsDir: string, report: LoadReport): string {
+  const dir = join(reportsDir, 'load');
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `${report.scenario}.json`);
+  writeFileSync(path, `${JSON.stringify(report, null, 2)}\n`);
+  return path;
+}
+
+export function renderLoadReport(report: LoadReport): string {
+  const lines = [`${report.status === 'passed' ? 'PASS' : 'FAIL'}    ${report.ruleId} (${report.scenario} against ${report.target})`];
+  if (report.message) lines.push(`  ${report.message}`);
+  for (const [key, value] of Object.entries(report.observations ?? {})) lines.push(`  ${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  for (const evidence of report.evidence ?? []) lines.push('', evidence.request, '', evidence.response, '', evidence.curl);
+  if (report.load) lines.push(`  load: ${renderLoadFigures(report.load)}`);
+  return lines.join('\n');
+}
+
+export function renderLoadFigures(load: LoadResult): string {
+  const statuses = Object.entries(load.statuses).map(([status, count]) => `${status}: ${count}`).join(', ');
+  return `${statuses || 'no responses'}${load.errors ? `, ${load.errors} without a response` : ''}; latency p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms, max ${load.latencyMs.max} ms`;
+}
+
+/** `harness load merge FILE...`: load result files (or `harness load` reports) of one scenario merged, thresholds judged on the sum. */
+export function runLoadMerge(files: readonly string[], output: string | undefined): number {
+  const results = files.map((path) => {
+    let parsed: { load?: LoadResult } & Partial<LoadResult>;
+    try {
+      parsed = JSON.parse(readFileSync(path, 'utf8')) as typeof parsed;
+    } catch (error) {
+      throw new HarnessError('CONFIG_INVALID', `${path}: not a readable JSON load result (${(error as Error).message})`);
+    }
+    const result = parsed.format ? (parsed as LoadResult) : parsed.load;
+    if (!result) throw new HarnessError('CONFIG_INVALID', `${path}: holds no load result`);
+    return result;
+  });
+  const merged = mergeLoadResults(results);
+  const text = `${JSON.stringify(merged, null, 2)}\n`;
+  if (output) writeFileSync(output, text);
+  else process.stdout.write(text);
+  const failedThresholds = merged.thresholds.filter((verdict) => !verdict.passed);
+  console.error(`merged ${merged.runs} runs of ${merged.scenario}: ${renderLoadFigures(merged)}`);
+  for (const verdict of merged.thresholds) console.error(`  ${verdict.passed ? 'ok  ' : 'FAIL'} ${verdict.threshold} (${verdict.actual})`);
+  return failedThresholds.length === 0 && merged.violations.length === 0 ? 0 : 1;
+}

@@ -1,0 +1,84 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { defaultRedactor } from '../client/redaction.ts';
+import { families } from '../families/index.ts';
+import type { LoadResult } from '../load/load-result.ts';
+import { nightlyProfiles } from '../load/nightly.ts';
+import { runLoad } from '../load/run-load.ts';
+import { writeLoadAllureResult } from '../reporting/load-allure.ts';
+import { loadCharts } from '../reporting/load-charts.ts';
+import { loadProgressLine } from '../reporting/load-progress-line.ts';
+import { launchTarget } from '../targets/launch-target.ts';
+import { readTargetsFile, resolveTarget } from '../targets/load-targets.ts';
+import { loadProfileSchema } from '../targets/schema.ts';
+import { renderLoadFigures } from './load-command.ts';
+import { listenForInterruption } from './interrupt.ts';
+import { reportsPaths } from './paths.ts';
+import { ensureReferenceCredentials } from './select-families.ts';
+
+export interface NightlyOptions {
+  targetsFile: string;
+  target?: string;
+  reportsDir: string;
+  /** Overrides the target entry's profile. */
+  rate?: number;
+  durationSeconds?: number;
+}
+
+/**
+ * `harness load nightly`: a bounded constant-rate run of every operation the target's declared families
+ * implement (those with a nightly profile), the thresholds from the target entry, the family's response rules
+ * checked on every answer. Writes one mergeable result file per operation (reports/load/nightly/) and one
+ * Allure test per operation with its charts. Exit 0 within thresholds, 1 not, 2 harness error or interrupted.
+ */
+export async function runNightly(options: NightlyOptions): Promise<number> {
+  ensureReferenceCredentials(process.env);
+  const file = readTargetsFile(options.targetsFile);
+  const target = await resolveTarget(file, options.target, process.env);
+  const profile = loadProfileSchema.parse({ ...target.entry.load, ...(options.rate ? { rate: options.rate } : {}), ...(options.durationSeconds ? { durationSeconds: options.durationSeconds } : {}) });
+  const declared = families().filter((family) => target.entry.families[family.name] !== undefined);
+  console.log(`harness load nightly: target ${target.name}, ${profile.rate} req/s for ${profile.durationSeconds} s per operation, ${profile.connections} connections; thresholds ${profile.thresholds.join(', ')}`);
+  const interruption = listenForInterruption();
+  const stop = new AbortController();
+  void interruption.arrived.then(() => stop.abort());
+  const line = loadProgressLine();
+  const results: LoadResult[] = [];
+  const launched = await launchTarget(target);
+  interruption.beforeForcedExit(() => launched.kill());
+  try {
+    for (const family of declared) {
+      const profileOf = nightlyProfiles[family.name];
+      if (!profileOf) {
+        console.log(`${family.name}: no nightly profile yet, not loaded`);
+        continue;
+      }
+      const { scenarios, close } = await profileOf({ section: target.entry.families[family.name], client: target.entry.client, redactor: defaultRedactor, profile });
+      try {
+        for (const scenario of scenarios) {
+          if (stop.signal.aborted) break;
+          results.push(await runLoad(scenario, { target: target.name, onProgress: (progress) => line.show(progress), signal: stop.signal }));
+          line.stop();
+        }
+      } finally {
+        await close();
+      }
+    }
+  } finally {
+    line.stop();
+    await launched.stop();
+    interruption.dispose();
+  }
+  const dir = join(options.reportsDir, 'load', 'nightly');
+  mkdirSync(dir, { recursive: true });
+  const allureResults = reportsPaths(options.reportsDir).allureResults;
+  for (const result of results) {
+    writeFileSync(join(dir, `${result.scenario.replace(/[^A-Za-z0-9._-]+/g, '-')}.json`), `${JSON.stringify(result, null, 2)}\n`);
+    writeLoadAllureResult(allureResults, result, await loadCharts(result));
+    console.log(`${result.passed ? 'PASS' : 'FAIL'}    ${result.scenario}: ${renderLoadFigures(result)}`);
+    for (const verdict of result.thresholds.filter((candidate) => !candidate.passed)) console.log(`  threshold ${verdict.threshold} failed: ${Math.round(verdict.actual * 1000) / 1000}`);
+    for (const violation of result.violations) console.log(`  ${violation.count} response(s) broke ${violation.ruleId}: ${violation.message}`);
+  }
+  console.log(`\nresults: ${dir}\nallure results: ${allureResults} (harness report builds the HTML)`);
+  if (interruption.signal) return 2;
+  return results.every((result) => result.passed) ? 0 : 1;
+}

@@ -1,0 +1,87 @@
+import { LatencyHistogram } from './latency-histogram.ts';
+import type { ObservedResponse } from './scenario.ts';
+import { judgeThresholds, parseThreshold, type ThresholdFigures, type ThresholdVerdict } from './thresholds.ts';
+
+/**
+ * What a load run returns and writes: plain data. It carries the raw HDR histogram and the per-second
+ * counts, so runs of one scenario made on several machines at once merge into one result (load-merge.ts)
+ * and the thresholds are judged again on the merged figures.
+ */
+
+export const loadResultFormat = 'harness-load-result/1';
+
+export interface SecondCounts {
+  /** Epoch second the counts belong to (runs on several machines line up by the clock). */
+  at: number;
+  statuses: Record<string, number>;
+  errors: number;
+}
+
+export interface ResponseViolation {
+  ruleId: string;
+  message: string;
+  /** How many responses broke the rule this way. */
+  count: number;
+  /** The first such response, redacted. */
+  sample: ObservedResponse;
+}
+
+export interface LoadResult {
+  format: typeof loadResultFormat;
+  scenario: string;
+  family: string;
+  target?: string;
+  startedAt: string;
+  durationSeconds: number;
+  /** What was asked of the load generator (summed over machines when merged). */
+  offered: { rate: number | null; connections: number; durationSeconds: number; maxRequests: number };
+  /** How many runs (machines) this result is made of. */
+  runs: number;
+  /** Responses per status code. */
+  statuses: Record<string, number>;
+  /** Requests without a response (connection errors and timeouts). */
+  errors: number;
+  timeouts: number;
+  /** Responses per request label and status code. */
+  byLabel: Record<string, Record<string, number>>;
+  /** Percentiles read off the histogram, in ms. */
+  latencyMs: { p50: number; p90: number; p99: number; p999: number; mean: number; max: number };
+  /** Raw HDR histogram of latencies in microseconds (compressed base64, HdrHistogram V2). */
+  latencyHistogram: string;
+  perSecond: SecondCounts[];
+  /** The first response of each status, redacted (a 429's body and Retry-After as observed). */
+  samples: Record<string, ObservedResponse>;
+  /** Responses that broke one of the family's response rules. */
+  violations: ResponseViolation[];
+  thresholds: ThresholdVerdict[];
+  /** Every threshold held and no response broke a rule. */
+  passed: boolean;
+}
+
+export function figuresOf(result: Pick<LoadResult, 'latencyHistogram' | 'statuses' | 'errors' | 'durationSeconds'>, histogram = LatencyHistogram.decode(result.latencyHistogram)): ThresholdFigures {
+  return {
+    latencyAt: (percentile) => histogram.at(percentile),
+    latencyMean: histogram.meanMs,
+    latencyMax: histogram.maxMs,
+    statuses: result.statuses,
+    errors: result.errors,
+    durationSeconds: result.durationSeconds,
+  };
+}
+
+export function latencySummary(histogram: LatencyHistogram): LoadResult['latencyMs'] {
+  const round = (ms: number) => Math.round(ms * 1000) / 1000;
+  return { p50: round(histogram.at(50)), p90: round(histogram.at(90)), p99: round(histogram.at(99)), p999: round(histogram.at(99.9)), mean: round(histogram.meanMs), max: round(histogram.maxMs) };
+}
+
+/** Judges the thresholds (as written) on the result's figures and sets `passed`. */
+export function judged(result: Omit<LoadResult, 'thresholds' | 'passed'>, thresholdTexts: readonly string[], histogram?: LatencyHistogram): LoadResult {
+  const thresholds = judgeThresholds(thresholdTexts.map(parseThreshold), figuresOf(result, histogram));
+  return { ...result, thresholds, passed: thresholds.every((verdict) => verdict.passed) && result.violations.length === 0 };
+}
+
+/** Adds counts of `from` into `into`, key by key. */
+export function addCounts(into: Record<string, number>, from: Readonly<Record<string, number>>): Record<string, number> {
+  for (const [key, count] of Object.entries(from)) into[key] = (into[key] ?? 0) + count;
+  return into;
+}

@@ -1,0 +1,235 @@
+import type { Exchange } from '../client/exchange.ts';
+import type { RateLimitProbeSettings } from '../targets/rate-limit-probe.ts';
+import { addCounts, type LoadResult, type ResponseViolation } from './load-result.ts';
+import { mergeLoadResults } from './load-merge.ts';
+import { observedExchange } from './observed-exchange.ts';
+import { runLoad, type LoadRunOptions } from './run-load.ts';
+import type { LoadRequest, LoadScenario, ObservedResponse } from './scenario.ts';
+
+/**
+ * A rate-limited operation as data: what to send, how to judge each response, and one valid request
+ * through the harness's client for the recovery check. A new rate-limited operation is one of these.
+ */
+export interface RateLimitedOperation {
+  /** The scenario's name: `token-rate-limit`, `exchange-rate-limit`. */
+  name: string;
+  family: string;
+  baseUrl: string;
+  /** Sent in turn; give two labels (the plain path and a variant) to catch a limit some paths escape. */
+  requests: readonly LoadRequest[];
+  checkResponse?: LoadScenario['checkResponse'];
+  /** One valid request sent through the harness's client, after backing off: it must not be limited. */
+  sendOne(): Promise<Exchange>;
+}
+
+export interface ProbeStep {
+  /** Offered requests per second. */
+  rate: number;
+  phase: 'step' | 'narrow' | 'saturate';
+  statuses: Record<string, number>;
+  /** Answers other than 429 per second the step lasted. */
+  acceptedPerSecond: number;
+  limited: boolean;
+}
+
+export interface RateLimitFinding {
+  operation: string;
+  steps: ProbeStep[];
+  /** Some request met a 429. */
+  limited: boolean;
+  /** Requests per second: the highest offered rate without a 429 once narrowed, else the rate accepted while limited. */
+  limit?: number;
+  /** Answers other than 429 per second while offered more than the limit: the limit as the target enforces it. */
+  acceptedWhileLimited?: number;
+  /** The lowest offered rate that met a 429. */
+  firstLimitedRate?: number;
+  /** Each rate was offered as one burst a second for this many seconds: the window the limit was read over. */
+  stepSeconds: number;
+  /** Request labels that met no 429 while the others were limited hard: the limit is not enforced on every path. */
+  unlimitedLabels: string[];
+  /** The first 429 as observed (redacted), as evidence. */
+  limitedExchange?: Exchange;
+  /** After backing off, one valid request through the harness's client. */
+  recovery?: { waitedSeconds: number; exchange: Exchange };
+  /** Why the probe ended before narrowing finished or a 429 appeared. */
+  stoppedBy?: 'max-rate' | 'max-requests' | 'max-seconds' | 'interrupted' | 'unresponsive';
+  requests: number;
+  seconds: number;
+  /** Responses that broke a response rule of the family, over every step. */
+  violations: ResponseViolation[];
+  /** The first response of each violation as an exchange, for evidence. */
+  violationExchanges: Exchange[];
+  /** Every step's run merged: latency, statuses over time. */
+  load?: LoadResult;
+}
+
+export interface ProbeOptions extends Pick<LoadRunOptions, 'onProgress' | 'signal' | 'redactor' | 'target'> {
+  /** Narrow the limit down (within `tolerance`) after the first 429s. Default true. */
+  narrow?: boolean;
+  /** Narrowing stops when the clean and limited rates are this close (a fraction of the clean one). Default 0.05. */
+  tolerance?: number;
+  /** Told each step as it ends. */
+  onStep?: (step: ProbeStep) => void;
+}
+
+/** A saturating step offers this many times the limit: most requests are limited, on every path alike. */
+const saturationFactor = 3;
+/**
+ * A label is judged unlimited only where at least this share of the saturating step's answers were 429 (about
+ * two thirds when every path is limited; under a half when one of two paths escapes the limit).
+ */
+const hardLimitedShare = 0.3;
+const longestRetryAfterSeconds = 10;
+
+/**
+ * Finds a rate limit by load: offers `startRate` requests per second and doubles it until 429s appear
+ * (never above `maxRate`), estimates the limit from what the target accepts while limited, narrows it down
+ * between the highest clean rate and the lowest limited one, saturates once at three times the limit to see
+ * every request variant limited, and checks recovery. Each step is followed by a pause for the limit's
+ * window (or the Retry-After, if longer). Bounded by `maxRequests` and `maxSeconds` overall.
+ */
+export async function probeRateLimit(operation: RateLimitedOperation, settings: RateLimitProbeSettings, options: ProbeOptions = {}): Promise<RateLimitFinding> {
+  const startedAt = Date.now();
+  const tolerance = options.tolerance ?? 0.05;
+  const steps: ProbeStep[] = [];
+  const results: LoadResult[] = [];
+  let requests = 0;
+  let retryAfterSeconds = 0;
+  let stoppedBy: RateLimitFinding['stoppedBy'];
+  let limitedSample: ObservedResponse | undefined;
+  let unlimitedLabels: string[] = [];
+
+  const elapsed = () => (Date.now() - startedAt) / 1000;
+  let unanswered = false;
+  const affordable = (rate: number) => {
+    if (options.signal?.aborted) return (stoppedBy = 'interrupted'), false;
+    if (unanswered) return (stoppedBy = 'unresponsive'), false;
+    if (requests + rate * settings.stepSeconds > settings.maxRequests) return (stoppedBy = 'max-requests'), false;
+    if (elapsed() + settings.stepSeconds + settings.recoverySeconds > settings.maxSeconds) return (stoppedBy = 'max-seconds'), false;
+    return true;
+  };
+  const run = async (rate: number, phase: ProbeStep['phase']): Promise<ProbeStep> => {
+    const result = await runLoad(
+      {
+        name: operation.name,
+        family: operation.family,
+        baseUrl: operation.baseUrl,
+        requests: operation.requests,
+        rate,
+        connections: settings.concurrency,
+        // Ends just before the next second's burst, so a step of n seconds offers exactly n bursts of `rate`.
+        durationSeconds: settings.stepSeconds - 0.2,
+        maxRequests: Math.ceil(rate * settings.stepSeconds),
+        // An answer slower than the step itself tells nothing about the rate: a hung request must not hold the probe.
+        timeoutSeconds: settings.stepSeconds + 1,
+        thresholds: [],
+        ...(operation.checkResponse ? { checkResponse: operation.checkResponse } : {}),
+      },
+      { ...(options.onProgress ? { onProgress: options.onProgress } : {}), ...(options.redactor ? { redactor: options.redactor } : {}), ...(options.target ? { target: options.target } : {}) },
+    );
+    results.push(result);
+    const answered = Object.values(result.statuses).reduce((sum, count) => sum + count, 0);
+    requests += answered + result.errors;
+    unanswered = answered === 0 || result.errors > answered;
+    const limitedCount = result.statuses['429'] ?? 0;
+    const step: ProbeStep = { rate, phase, statuses: result.statuses, acceptedPerSecond: (answered - limitedCount) / settings.stepSeconds, limited: limitedCount > 0 };
+    steps.push(step);
+    options.onStep?.(step);
+    if (step.limited) {
+      limitedSample ??= result.samples['429'];
+      const retryAfter = Number(result.samples['429']?.headers['retry-after']);
+      if (Number.isFinite(retryAfter)) retryAfterSeconds = Math.min(longestRetryAfterSeconds, Math.max(retryAfterSeconds, retryAfter));
+    }
+    // The limit's window must pass before the next step, or that step would be judged on this one's requests.
+    await pause(Math.max(settings.recoverySeconds, step.limited ? retryAfterSeconds : 0), options.signal);
+    return step;
+  };
+
+  // Stepping: double until limited.
+  let clean = 0;
+  let firstLimited: ProbeStep | undefined;
+  for (let rate = settings.startRate; ; rate = Math.min(settings.maxRate, rate * 2)) {
+    if (!affordable(rate)) break;
+    const step = await run(rate, 'step');
+    if (step.limited) {
+      firstLimited = step;
+      break;
+    }
+    clean = rate;
+    if (rate >= settings.maxRate) {
+      stoppedBy = 'max-rate';
+      break;
+    }
+  }
+
+  let limit: number | undefined;
+  let acceptedWhileLimited: number | undefined;
+  if (firstLimited) {
+    acceptedWhileLimited = firstLimited.acceptedPerSecond;
+    // Narrowing: the estimate first, then a step above the highest clean rate, else halves.
+    let high = firstLimited.rate;
+    let next = Math.min(high - 1, Math.max(clean + 1, Math.round(acceptedWhileLimited)));
+    while (options.narrow !== false && high - clean > Math.max(1, Math.ceil(tolerance * clean)) && next > clean && affordable(next)) {
+      const step = await run(next, 'narrow');
+      if (step.limited) high = next;
+      else clean = next;
+      next = step.limited ? Math.floor((clean + high) / 2) : Math.min(high - 1, clean + Math.max(1, Math.ceil(tolerance * clean)));
+    }
+    limit = options.narrow !== false && clean > 0 ? clean : Math.round(acceptedWhileLimited);
+    // Saturating: every request variant must meet the limit when most requests are over it.
+    const saturating = Math.min(settings.maxRate, Math.max(high, saturationFactor * Math.max(1, limit)));
+    if (operation.requests.length > 1 && affordable(saturating)) {
+      await run(saturating, 'saturate');
+      const saturated = results.at(-1) as LoadResult;
+      const answered = Object.values(saturated.statuses).reduce((sum, count) => sum + count, 0);
+      // Judged only where most requests were over the limit: near it, which requests meet the 429s is down to arrival order.
+      if ((saturated.statuses['429'] ?? 0) / Math.max(1, answered) >= hardLimitedShare) unlimitedLabels = labelsNeverLimited(saturated.byLabel);
+    }
+  }
+
+  const recovery = firstLimited && !options.signal?.aborted ? { waitedSeconds: Math.max(settings.recoverySeconds, retryAfterSeconds), exchange: await operation.sendOne() } : undefined;
+  const load = results.length ? mergeLoadResults(results) : undefined;
+  const limitedRequest = limitedSample && operation.requests.find((request) => request.label === limitedSample?.label);
+  return {
+    operation: operation.name,
+    steps,
+    limited: firstLimited !== undefined,
+    ...(limit !== undefined ? { limit } : {}),
+    ...(acceptedWhileLimited !== undefined ? { acceptedWhileLimited } : {}),
+    ...(firstLimited ? { firstLimitedRate: firstLimited.rate } : {}),
+    stepSeconds: settings.stepSeconds,
+    unlimitedLabels,
+    ...(limitedSample && limitedRequest ? { limitedExchange: observedExchange(operation.baseUrl, limitedRequest, limitedSample) } : {}),
+    ...(recovery ? { recovery } : {}),
+    ...(stoppedBy && (!firstLimited || stoppedBy !== 'max-rate') ? { stoppedBy } : {}),
+    requests,
+    seconds: elapsed(),
+    violations: load?.violations ?? [],
+    violationExchanges: (load?.violations ?? []).flatMap((violation) => {
+      const request = operation.requests.find((candidate) => candidate.label === violation.sample.label);
+      return request ? [observedExchange(operation.baseUrl, request, violation.sample)] : [];
+    }),
+    ...(load ? { load } : {}),
+  };
+}
+
+/** Labels whose answers had no 429 while the step's others did, and were accepted (a path the target refuses is not a bypass). */
+function labelsNeverLimited(byLabel: Readonly<Record<string, Record<string, number>>>): string[] {
+  const limited = Object.values(byLabel).some((counts) => (counts['429'] ?? 0) > 0);
+  if (!limited) return [];
+  return Object.entries(byLabel)
+    .filter(([, counts]) => (counts['429'] ?? 0) === 0 && Object.entries(counts).some(([status]) => status.startsWith('2')))
+    .map(([label]) => label);
+}
+
+function pause(seconds: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, seconds * 1000);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+}
+
+/** Every status count of the steps, summed (for reports). */
+export function statusesOfSteps(steps: readonly ProbeStep[]): Record<string, number> {
+  return steps.reduce((sum, step) => addCounts(sum, step.statuses), {} as Record<string, number>);
+}

@@ -1,0 +1,57 @@
+import { parseThreshold, type Threshold } from './thresholds.ts';
+
+/**
+ * A load scenario is data: the requests, how hard and how long to send them, and the thresholds that
+ * judge the run. Parts a request needs fresh each time (a signature over a timestamp) are functions of the
+ * scenario; everything else is plain values a reader can see at a glance.
+ */
+
+export interface LoadRequest {
+  /** Names the request in per-request breakdowns ("token", "token, path with a query"). */
+  label: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  /** Relative to the target's base URL (its path is prefixed); may carry a query. Never another host. */
+  path: string;
+  headers?: Readonly<Record<string, string>>;
+  body?: string;
+  /**
+   * Called for every request sent: headers made fresh (a signature over the body and a timestamp). Keep
+   * it cheap: it runs at the offered rate.
+   */
+  freshHeaders?: (request: { method: string; path: string; body: string }) => Record<string, string>;
+}
+
+/** A response as the load path sees it: the status, lower-case headers and the body text. */
+export interface ObservedResponse {
+  label: string;
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface LoadScenario {
+  /** `token-rate-limit`, `nightly billing createCharge` ... */
+  name: string;
+  family: string;
+  /** The target's base URL for the family: every request goes there and nowhere else. */
+  baseUrl: string;
+  /** Sent in turn on every connection. */
+  requests: readonly LoadRequest[];
+  /** Offered requests per second over all connections; unset: as fast as the connections go. */
+  rate?: number;
+  connections: number;
+  /** The run stops after this long... */
+  durationSeconds: number;
+  /** ...or after this many requests, whichever comes first. */
+  maxRequests: number;
+  /** A response that takes longer counts as an error (timeout). Default 10 s. */
+  timeoutSeconds?: number;
+  thresholds: readonly Threshold[];
+  /** Judges one response against the family's rules (envelope, echo headers): a message when it breaks one. */
+  checkResponse?: (response: ObservedResponse) => { ruleId: string; message: string } | undefined;
+}
+
+/** Thresholds as written in a target entry or scenario data, parsed (a typo fails here, before any traffic). */
+export function thresholds(...texts: string[]): Threshold[] {
+  return texts.map(parseThreshold);
+}

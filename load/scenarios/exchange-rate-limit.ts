@@ -1,0 +1,68 @@
+import { batchBody, batchOrdersPath } from '../../adapters/exchange/orders.ts';
+import { codeIsString, codesInRange, dataIsArray, msgMatchesCode } from '../../checks/exchange/envelope.ts';
+import { RuleViolation } from '../../checks/rule-violation.ts';
+import { exchangeCodes, readEnvelope } from '../../client/exchange/envelope.ts';
+import type { ExchangeClient } from '../../client/exchange/exchange-client.ts';
+import { preHash, signature, signingTimestamp } from '../../client/exchange/signing.ts';
+import { exchangeRuleIds as id } from '../../rules/exchange/rules.ts';
+import type { ExchangeSection } from '../../targets/exchange/section.ts';
+import { observedExchange } from '../observed-exchange.ts';
+import type { RateLimitedOperation } from '../rate-limit-probe.ts';
+import type { LoadRequest, ObservedResponse } from '../scenario.ts';
+
+/** The envelope rules judged on every response under load, 429s included, each under its own rule id. */
+const envelopeChecks = [
+  [codeIsString, id.codeString],
+  [msgMatchesCode, id.msg],
+  [dataIsArray, id.data],
+  [codesInRange, id.codeRange],
+] as const;
+
+/**
+ * The exchange-style batch order as a rate-limited operation (document 3, part B: code 50011 with HTTP
+ * 429). Every request is signed afresh (timestamp and signature); every response's envelope is checked, and
+ * a limited answer must be both HTTP 429 and code 50011.
+ */
+export function exchangeRateLimitOperation(client: ExchangeClient, section: ExchangeSection): RateLimitedOperation {
+  const request = signedBatchRequest(section, 'harnessload1');
+  return {
+    name: 'exchange-rate-limit',
+    family: 'exchange',
+    baseUrl: section.baseUrl,
+    requests: [request],
+    checkResponse: (response) => envelopeBreach(section.baseUrl, request, response),
+    sendOne: () => client.batch([{ instrument: section.instrument, side: 'buy', size: '0.001', price: '1', clOrdId: 'harnessload2' }], { noRetry: true }),
+  };
+}
+
+/** A one-order batch for the load generator, signed afresh for every request it sends (timestamp and signature). */
+export function signedBatchRequest(section: ExchangeSection, clOrdId: string): LoadRequest {
+  const { signing, credentials } = section;
+  return {
+    label: 'batch order',
+    method: 'POST',
+    path: batchOrdersPath,
+    headers: { 'content-type': 'application/json', [signing.keyHeader]: credentials.apiKey, ...(credentials.passphrase ? { [signing.passphraseHeader]: credentials.passphrase } : {}) },
+    body: JSON.stringify(batchBody([{ instrument: section.instrument, side: 'buy', size: '0.001', price: '1', clOrdId }])),
+    freshHeaders: ({ method, path, body }) => {
+      const timestamp = signingTimestamp(Date.now());
+      return { [signing.timestampHeader]: timestamp, [signing.signHeader]: signature(credentials.secretKey, preHash(timestamp, method, path, body)) };
+    },
+  };
+}
+
+/** The first envelope rule a response breaks (each under its own rule id), or a limited answer that is not both HTTP 429 and 50011. */
+export function envelopeBreach(baseUrl: string, request: LoadRequest, response: ObservedResponse): { ruleId: string; message: string } | undefined {
+  const exchange = observedExchange(baseUrl, request, response);
+  try {
+    for (const [check, ruleId] of envelopeChecks) check(exchange, ruleId);
+  } catch (error) {
+    if (error instanceof RuleViolation) return { ruleId: error.ruleId, message: error.message };
+    throw error;
+  }
+  const code = readEnvelope(exchange)?.code;
+  if ((response.status === 429) !== (code === exchangeCodes.rateLimited)) {
+    return { ruleId: id.rateLimit, message: `a rate-limited answer has HTTP ${response.status} and code ${JSON.stringify(code)}: it must be HTTP 429 with code "50011"` };
+  }
+  return undefined;
+}

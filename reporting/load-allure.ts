@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { LoadResult } from '../load/load-result.ts';
+import type { LoadChart } from './load-charts.ts';
+
+/**
+ * A load run as one Allure test in the same results folder as the conformance runs: family -> "load" ->
+ * scenario in the report's tree, the figures as parameters, the thresholds as steps, the charts and the
+ * result file attached. Written in Allure's result format (a `-result.json` per test, attachments beside it).
+ */
+export interface LoadVerdictOverride {
+  /** A probe's verdict, judged by its rule's check rather than by thresholds. */
+  passed: boolean;
+  message?: string;
+  /** What the probe found, shown as parameters beside the figures. */
+  observations?: Record<string, unknown>;
+}
+
+export function writeLoadAllureResult(resultsDir: string, result: LoadResult, charts: readonly LoadChart[], verdict?: LoadVerdictOverride): string {
+  mkdirSync(resultsDir, { recursive: true });
+  const uuid = randomUUID();
+  const attach = (name: string, content: string, type: string, extension: string) => {
+    const source = `${randomUUID()}-attachment.${extension}`;
+    writeFileSync(join(resultsDir, source), content);
+    return { name, source, type };
+  };
+  const start = Date.parse(result.startedAt);
+  const stop = start + Math.round(result.durationSeconds * 1000);
+  const answered = Object.values(result.statuses).reduce((a, b) => a + b, 0);
+  const failed = result.thresholds.filter((verdict) => !verdict.passed);
+  const [breach] = result.violations;
+  const judged = [
+    ...failed.map((verdict) => `threshold ${verdict.threshold} failed: ${round(verdict.actual)}`),
+    ...(breach ? [`${breach.count} response(s) broke ${breach.ruleId}: ${breach.message}`] : []),
+  ].join('\n');
+  const message = verdict ? (verdict.message ?? '') : judged;
+  const passed = verdict ? verdict.passed : result.passed;
+  const parameters: Record<string, string> = {
+    ...Object.fromEntries(Object.entries(verdict?.observations ?? {}).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)])),
+    target: result.target ?? '',
+    'offered rate (req/s)': String(result.offered.rate ?? 'open'),
+    connections: String(result.offered.connections),
+    'duration (s)': String(round(result.durationSeconds)),
+    'achieved rate (req/s)': String(round(answered / result.durationSeconds)),
+    'p50 (ms)': String(result.latencyMs.p50),
+    'p99 (ms)': String(result.latencyMs.p99),
+    'max (ms)': String(result.latencyMs.max),
+    statuses: Object.entries(result.statuses).map(([status, count]) => `${status}: ${count}`).join(', '),
+    'without a response': String(result.errors),
+    runs: String(result.runs),
+  };
+  const test = {
+    uuid,
+    historyId: `load:${result.scenario}`,
+    testCaseId: `load:${result.scenario}`,
+    fullName: `load: ${result.scenario}`,
+    name: result.scenario,
+    status: passed ? 'passed' : 'failed',
+    stage: 'finished',
+    start,
+    stop,
+    ...(message ? { statusDetails: { message } } : {}),
+    labels: [
+      { name: 'epic', value: result.family },
+      { name: 'feature', value: 'load' },
+      { name: 'story', value: result.scenario },
+      { name: 'suite', value: 'load' },
+    ],
+    parameters: Object.entries(parameters).map(([name, value]) => ({ name, value })),
+    steps: result.thresholds.map((verdict) => ({ name: `${verdict.threshold} (actual ${round(verdict.actual)})`, status: verdict.passed ? 'passed' : 'failed', stage: 'finished', start, stop, steps: [], attachments: [], parameters: [] })),
+    attachments: [...charts.map((chart) => attach(chart.name, chart.svg, 'image/svg+xml', 'svg')), attach('load result', JSON.stringify(result, null, 2), 'application/json', 'json')],
+  };
+  const path = join(resultsDir, `${uuid}-result.json`);
+  writeFileSync(path, JSON.stringify(test));
+  return path;
+}
+
+const round = (value: number) => Math.round(value * 1000) / 1000;

@@ -1,0 +1,88 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import type { LoadReport } from '../../cli/load-command.ts';
+import type { LoadResult } from '../../load/load-result.ts';
+import { bundledTargets, runCli, writeTargets } from '../support/run-harness-cli.ts';
+
+/** The bundled reference entry with a token limit of 20 per second pinned, optionally running a mutant. */
+function referenceWithLimit(extraArgs: string[] = []) {
+  const entry = bundledTargets.targets.reference as { command: string[]; families: { billing: Record<string, unknown> } };
+  return writeTargets({
+    limited: {
+      ...entry,
+      command: [...entry.command, '--token-rate', '20/1000', ...extraArgs],
+      families: { billing: { ...entry.families.billing, expectations: { tokenRateLimit: { limit: 20 } } } },
+    },
+  });
+}
+
+const secret = 'load-test-client-secret-value-0123456789';
+interface AllureTest {
+  name: string;
+  status: string;
+  labels: { name: string; value: string }[];
+  attachments: { name: string; type: string }[];
+}
+
+/** The Allure results a load command wrote. */
+function allureTests(reportsDir: string): AllureTest[] {
+  const dir = join(reportsDir, 'allure-results');
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('-result.json'))
+    .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as AllureTest);
+}
+
+const reportOf = (reportsDir: string) => readFileSync(join(reportsDir, 'load', 'token-rate-limit.json'), 'utf8');
+
+describe.concurrent('harness load token-rate-limit', () => {
+  test('finds the limit the target was started with, matches the pinned one, exits 0 and writes a mergeable result', async () => {
+    const result = await runCli(['load', 'token-rate-limit', '--targets', referenceWithLimit(), '--target', 'limited', '--reports', '{reports}'], { REFERENCE_CLIENT_SECRET: secret });
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toContain('PASS    billing.token.rate_limit');
+    const report = JSON.parse(reportOf(result.reportsDir)) as LoadReport;
+    expect(Math.abs((report.details.limit as number) - 20)).toBeLessThanOrEqual(2);
+    expect(report.load?.latencyHistogram.length).toBeGreaterThan(0);
+    expect(reportOf(result.reportsDir)).not.toContain(secret);
+    const allure = allureTests(result.reportsDir);
+    expect(allure.map((test) => [test.name, test.status])).toEqual([['token-rate-limit', 'passed']]);
+    expect(allure[0]?.attachments.filter((attachment) => attachment.type === 'image/svg+xml')).toHaveLength(3);
+
+    const file = join(result.reportsDir, 'load', 'token-rate-limit.json');
+    const merged = await runCli(['load', 'merge', file, file]);
+    expect(merged.code, merged.stderr).toBe(0);
+    const sum = JSON.parse(merged.stdout) as LoadResult;
+    expect(sum.statuses['429']).toBe(2 * (report.load?.statuses['429'] ?? 0));
+  });
+
+  test('a limit some paths escape fails the rule with evidence, secrets redacted, exit 1', async () => {
+    const result = await runCli(['load', 'token-rate-limit', '--targets', referenceWithLimit(['--mutant', 'token-rate-limit-query-bypass']), '--target', 'limited', '--reports', '{reports}'], { REFERENCE_CLIENT_SECRET: secret });
+    expect(result.code, result.stdout + result.stderr).toBe(1);
+    expect(result.stdout).toContain('does not hold on every path');
+    expect(result.stdout).toContain('curl');
+    expect(result.stdout + reportOf(result.reportsDir)).not.toContain(secret);
+  });
+
+  test('nightly: every operation at a constant rate, one result file and one Allure test with charts each, exit 0 within thresholds', async () => {
+    const result = await runCli(['load', 'nightly', '--rate', '10', '--duration', '1', '--reports', '{reports}']);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    const files = readdirSync(join(result.reportsDir, 'load', 'nightly'));
+    expect(files.filter((name) => name.startsWith('nightly-billing')).sort()).toEqual([
+      'nightly-billing-createCharge.json',
+      'nightly-billing-createProduct.json',
+      'nightly-billing-queryCharge.json',
+      'nightly-billing-updateCharge.json',
+    ]);
+    expect(files.filter((name) => name.startsWith('nightly-exchange'))).toEqual(['nightly-exchange-batch-orders.json']);
+    expect(files.filter((name) => name.startsWith('nightly-custody'))).toHaveLength(9);
+    const allure = allureTests(result.reportsDir);
+    expect(allure.every((test) => test.status === 'passed' && test.labels.some((label) => label.name === 'feature' && label.value === 'load'))).toBe(true);
+    expect(allure.map((test) => test.name).sort()).toContain('nightly exchange batch-orders');
+  });
+
+  test('an unknown scenario is a usage error', async () => {
+    const result = await runCli(['load', 'no-such-scenario']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('token-rate-limit, exchange-rate-limit, gzip-threshold, nightly, merge');
+  });
+});

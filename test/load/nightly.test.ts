@@ -1,0 +1,55 @@
+import { describe, expect, test } from 'vitest';
+import { Redactor } from '../../client/redaction.ts';
+import { families } from '../../families/index.ts';
+import { nightlyProfiles } from '../../load/nightly.ts';
+import { runLoad } from '../../load/run-load.ts';
+import { loadCharts } from '../../reporting/load-charts.ts';
+import { startReferenceServer } from '../../reference/server.ts';
+import { loadProfileSchema, targetSchemaFor } from '../../targets/schema.ts';
+import { referenceEnv } from '../reference/support.ts';
+
+/** The billing nightly profile against a reference (or one of its mutants), each operation for one second. */
+async function billingNightly(mutant?: string) {
+  const env = referenceEnv();
+  const reference = await startReferenceServer({ env, serve: families().filter((family) => family.name === 'billing'), families: { billing: { mode: 'plain' } }, ...(mutant ? { mutant } : {}) });
+  const section = targetSchemaFor(families()).parse({
+    kind: 'url',
+    families: { billing: { baseUrl: reference.baseUrls.billing, credentials: { clientId: env.REFERENCE_CLIENT_ID, clientSecret: env.REFERENCE_CLIENT_SECRET }, tenant: { multiEntity: false, multiOrg: false } } },
+  });
+  const profile = loadProfileSchema.parse({ rate: 20, durationSeconds: 1, thresholds: ['p99 < 2 s', 'rate(2xx) >= 99%', 'rate(5xx) == 0'] });
+  const nightly = await (nightlyProfiles.billing as NonNullable<(typeof nightlyProfiles)['billing']>)({ section: section.families.billing, client: section.client, redactor: new Redactor(), profile });
+  try {
+    const results = [];
+    for (const scenario of nightly.scenarios) results.push(await runLoad(scenario));
+    return results;
+  } finally {
+    await nightly.close();
+    await reference.close();
+  }
+}
+
+describe.concurrent('the nightly billing profile', () => {
+  test('loads every catalog operation at a constant rate within the thresholds, and charts each run as SVG', async () => {
+    const results = await billingNightly();
+    expect(results.map((result) => result.scenario)).toEqual(['nightly billing createCharge', 'nightly billing queryCharge', 'nightly billing updateCharge', 'nightly billing createProduct']);
+    for (const result of results) {
+      expect(result.passed, JSON.stringify({ thresholds: result.thresholds, violations: result.violations })).toBe(true);
+      // 20 a second for a second: the first second's burst, and perhaps the next one's as the run ends.
+      expect(result.statuses['200']).toBeGreaterThanOrEqual(15);
+      expect(result.statuses['200']).toBeLessThanOrEqual(45);
+    }
+    const charts = await loadCharts(results[0] as (typeof results)[number]);
+    expect(charts.map((chart) => chart.name)).toEqual(['latency percentiles', 'rate over time', 'status codes over time']);
+    for (const chart of charts) expect(chart.svg).toMatch(/^<svg[\s\S]*<\/svg>$/);
+    expect(charts[0]?.svg).toContain('p99');
+  });
+
+  test('a target that does not echo the Svc-Track-Id sent fails every run on that rule, counted per response', async () => {
+    const results = await billingNightly('track-id-echo-regenerated');
+    for (const result of results) {
+      expect(result.passed).toBe(false);
+      expect(result.violations[0]?.ruleId).toBe('billing.headers.track_id.echo');
+      expect(result.violations[0]?.count).toBe(result.statuses['200']);
+    }
+  });
+});

@@ -1,0 +1,114 @@
+import { describe, expect, test } from 'vitest';
+import type { RateLimitedOperation } from '../../load/rate-limit-probe.ts';
+import { Redactor } from '../../client/redaction.ts';
+import { exchangeRateLimited } from '../../checks/exchange/rate-limit.ts';
+import { rateLimitProbed } from '../../checks/rate-limit-probed.ts';
+import { exchangeClientFor } from '../../client/exchange/session.ts';
+import { exchangeRateLimitOperation } from '../../load/scenarios/exchange-rate-limit.ts';
+import { exchangeSectionSchema } from '../../targets/exchange/section.ts';
+import { RuleViolation } from '../../checks/rule-violation.ts';
+import { families } from '../../families/index.ts';
+import { probeRateLimit } from '../../load/rate-limit-probe.ts';
+import { tokenRateLimitOperation } from '../../load/scenarios/token-rate-limit.ts';
+import { startReferenceServer } from '../../reference/server.ts';
+import { targetSchemaFor } from '../../targets/schema.ts';
+import { referenceEnv } from '../reference/support.ts';
+import { type BillingTargetOptions, withBillingTarget } from './billing-target.ts';
+
+/*
+ * The probe against the reference with limits it was given. Limits stay low enough for a loaded 2-core
+ * machine to offer well above them; each probe starts near its limit so the file stays short.
+ */
+
+const rule = 'billing.token.rate_limit';
+
+/** The token operation of a billing reference with the given limit or mutant. */
+const withTokenOperation = <T>(options: BillingTargetOptions, use: (operation: RateLimitedOperation) => Promise<T>) =>
+  withBillingTarget(options, (client, baseUrl) => use(tokenRateLimitOperation(client, baseUrl)));
+
+const settings = (startRate: number, maxRate = 400) => ({ startRate, maxRate, stepSeconds: 1, recoverySeconds: 1, maxRequests: 5000, maxSeconds: 40, concurrency: 8 });
+
+// Concurrent: each probe mostly waits out its limit's window, and each has a server of its own.
+describe.concurrent('the token rate-limit probe finds the limit the reference was given', () => {
+  test.each([
+    [20, 8],
+    [50, 20],
+    [200, 64],
+  ])('a limit of %d requests per second, within 10 percent', async (limit, startRate) => {
+    const finding = await withTokenOperation({ limit }, (operation) => probeRateLimit(operation, settings(startRate)));
+    expect(finding.limited, JSON.stringify(finding.steps)).toBe(true);
+    expect(Math.abs((finding.limit ?? 0) - limit) / limit, JSON.stringify(finding.steps)).toBeLessThanOrEqual(0.1);
+    expect(finding.unlimitedLabels).toEqual([]);
+    expect(finding.recovery?.exchange.response?.status).toBe(200);
+    const verdict = rateLimitProbed(finding, rule, { limit });
+    expect(verdict.observations?.retryAfter).toBe('1');
+    expect(verdict.observations?.body429).toContain('rate_limited');
+  });
+});
+
+describe.concurrent('the probe fails the rule on a target that breaks it', () => {
+  test('no rate limit: no 429 up to the highest rate offered', async () => {
+    const finding = await withTokenOperation({ mutant: 'token-no-rate-limit' }, (operation) => probeRateLimit(operation, settings(40, 80)));
+    expect(finding.limited).toBe(false);
+    expect(() => rateLimitProbed(finding, rule)).toThrow(/never met a 429/);
+  });
+
+  test('a limit the query-string path escapes', async () => {
+    const finding = await withTokenOperation({ limit: 20, mutant: 'token-rate-limit-query-bypass' }, (operation) => probeRateLimit(operation, settings(16, 200), { narrow: false }));
+    expect(finding.unlimitedLabels).toEqual(['token, path with a query']);
+    expect(() => rateLimitProbed(finding, rule)).toThrow(/never met a 429: the limit does not hold on every path/);
+  });
+
+  test('a limit off the pinned one', async () => {
+    const finding = await withTokenOperation({ limit: 22 }, (operation) => probeRateLimit(operation, settings(16), { narrow: false }));
+    const violation = (() => {
+      try {
+        rateLimitProbed(finding, rule, { limitAtMost: 20 });
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(violation).toBeInstanceOf(RuleViolation);
+    expect((violation as RuleViolation).evidence[0]?.response?.status).toBe(429);
+  });
+});
+
+describe('the exchange rate-limit probe (the same machinery, exchange scenario data)', () => {
+  test('finds a limit of 40 requests per second within 10 percent, every answer a valid envelope, 429s with 50011', async () => {
+    const env = referenceEnv();
+    const reference = await startReferenceServer({ env, serve: families().filter((family) => family.name === 'exchange'), families: { exchange: { options: { rateLimit: { requests: 40, windowMs: 1000 } } } } });
+    const section = exchangeSectionSchema.parse({ baseUrl: reference.baseUrls.exchange, credentials: { apiKey: env.REFERENCE_EXCHANGE_API_KEY, secretKey: env.REFERENCE_EXCHANGE_SECRET_KEY } });
+    const client = exchangeClientFor(section, targetSchemaFor(families()).parse({ kind: 'url', families: { exchange: section } }).client, new Redactor());
+    try {
+      const finding = await probeRateLimit(exchangeRateLimitOperation(client, section), settings(16));
+      expect(finding.violations).toEqual([]);
+      expect(Math.abs((finding.limit ?? 0) - 40) / 40, JSON.stringify(finding.steps)).toBeLessThanOrEqual(0.1);
+      expect(exchangeRateLimited(finding, 'exchange.limits.rate-limit').observations?.body429).toContain('"50011"');
+    } finally {
+      await client.close();
+      await reference.close();
+    }
+  });
+});
+
+describe('a target that does not answer', () => {
+  test('stops the probe after one step instead of stepping on, and fails the rule saying why', async () => {
+    const { createServer } = await import('node:http');
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
+    const exchange = (await import('../checks/exchanges.ts')).exchange;
+    try {
+      const finding = await probeRateLimit(
+        { name: 'silent', family: 'test', baseUrl, requests: [{ label: 'token', method: 'POST', path: '/oauth/token', body: '{}' }], sendOne: async () => exchange({ status: 200 }) },
+        settings(10, 400),
+      );
+      expect(finding.steps).toHaveLength(1);
+      expect(finding.stoppedBy).toBe('unresponsive');
+      expect(() => rateLimitProbed(finding, rule)).toThrow(/no answer in time/);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+});

@@ -1,0 +1,30 @@
+import { describe, expect, test } from 'vitest';
+import { loadProgressLine } from '../../reporting/load-progress-line.ts';
+
+function terminal(isTTY: boolean) {
+  const written: string[] = [];
+  return { stream: { isTTY, columns: 120, write: (text: string) => written.push(text) } as unknown as NodeJS.WriteStream, written };
+}
+
+const progress = { scenario: 'token-rate-limit', elapsedSeconds: 3.4, currentRate: 40, ok: 90, limited: 30, other: 2, errors: 1 };
+
+describe('the load progress line', () => {
+  test('on a terminal, shows the elapsed time, the current rate and the 2xx / 429 / other counts', () => {
+    const { stream, written } = terminal(true);
+    const line = loadProgressLine(stream, {});
+    line.show(progress);
+    expect(written.at(-1)).toBe('\r\x1b[2Ktoken-rate-limit · 3 s · 40 req/s · 2xx 90 · 429 30 · other 2 · errors 1');
+    line.stop();
+    expect(written.at(-1)).toBe('\r\x1b[2K');
+  });
+
+  test('is quiet when the output is not a terminal, and under CI', () => {
+    for (const [isTTY, env] of [[false, {}], [true, { CI: 'true' }]] as const) {
+      const { stream, written } = terminal(isTTY);
+      const line = loadProgressLine(stream, env);
+      line.show(progress);
+      line.stop();
+      expect(written).toEqual([]);
+    }
+  });
+});
