@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { defaultRedactor } from '../client/redaction.ts';
 import { families } from '../families/index.ts';
 import type { LoadResult } from '../load/load-result.ts';
-import { nightlyProfiles } from '../load/nightly.ts';
+import { nightlyProfiles } from '../load/nightly/index.ts';
 import { runLoad } from '../load/run-load.ts';
 import { writeLoadAllureResult } from '../reporting/load-allure.ts';
 import { loadCharts } from '../reporting/load-charts.ts';

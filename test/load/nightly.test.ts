@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { Redactor } from '../../client/redaction.ts';
+import type { FamilyModule } from '../../families/family.ts';
 import { families } from '../../families/index.ts';
-import { nightlyProfiles } from '../../load/nightly.ts';
+import { nightlyProfiles } from '../../load/nightly/index.ts';
 import { runLoad } from '../../load/run-load.ts';
 import { loadCharts } from '../../reporting/load-charts.ts';
 import { startReferenceServer } from '../../reference/server.ts';
@@ -51,5 +52,45 @@ describe.concurrent('the nightly billing profile', () => {
       expect(result.violations[0]?.ruleId).toBe('billing.headers.track_id.echo');
       expect(result.violations[0]?.count).toBe(result.statuses['200']);
     }
+  });
+});
+
+/** A family's nightly profile against the bundled reference serving that family alone, each operation for one second. */
+async function familyNightly(name: 'cdr' | 'cards') {
+  const env = referenceEnv();
+  const family = families().find((candidate) => candidate.name === name) as FamilyModule;
+  const reference = await startReferenceServer({ env, serve: [family] });
+  const entry = targetSchemaFor(families()).parse({ kind: 'url', families: { [name]: family.reference.targetSection(reference.baseUrls[name] as string, family.reference.modes[0] ?? 'default', env) } });
+  const profile = loadProfileSchema.parse({ rate: 20, durationSeconds: 1, thresholds: ['p99 < 2 s', 'rate(2xx) >= 99%', 'rate(5xx) == 0'] });
+  const nightly = await (nightlyProfiles[name] as NonNullable<(typeof nightlyProfiles)[string]>)({ section: entry.families[name], client: entry.client, redactor: new Redactor(), profile });
+  try {
+    const results = [];
+    for (const scenario of nightly.scenarios) results.push({ scenario, result: await runLoad(scenario) });
+    return results;
+  } finally {
+    await nightly.close();
+    await reference.close();
+  }
+}
+
+describe.concurrent('the nightly cdr and cards profiles', () => {
+  test('cdr: list, detail (of a listed product) and status at the served versions, within thresholds; an answer without the interaction id sent breaks its rule', async () => {
+    const runs = await familyNightly('cdr');
+    expect(runs.map(({ result }) => result.scenario)).toEqual(['nightly cdr list', 'nightly cdr detail', 'nightly cdr status']);
+    for (const { result } of runs) {
+      expect(result.passed, JSON.stringify({ thresholds: result.thresholds, violations: result.violations })).toBe(true);
+      expect(result.statuses['200']).toBeGreaterThanOrEqual(15);
+    }
+    const check = runs[0]?.scenario.checkResponse;
+    expect(check?.({ label: 'list', status: 200, headers: {}, body: '{}' })?.ruleId).toBe('cdr.interaction-id.echo');
+  });
+
+  test('cards: the four reads on the fixtures within thresholds; a status the operation does not document breaks its rule', async () => {
+    const runs = await familyNightly('cards');
+    expect(runs.map(({ result }) => result.scenario)).toEqual(['nightly cards GET card', 'nightly cards GET card user', 'nightly cards GET transactions', 'nightly cards GET authorizations']);
+    for (const { result } of runs) expect(result.passed, JSON.stringify({ thresholds: result.thresholds, violations: result.violations })).toBe(true);
+    const check = runs[0]?.scenario.checkResponse;
+    expect(check?.({ label: 'GET card', status: 410, headers: {}, body: '' })?.ruleId).toBe('cards.errors.documented-statuses');
+    expect(check?.({ label: 'GET card', status: 404, headers: {}, body: '' })).toBeUndefined();
   });
 });

@@ -1,0 +1,31 @@
+import type { Redactor } from '../../client/redaction.ts';
+import type { ClientSettings, LoadProfile } from '../../targets/schema.ts';
+import type { LoadScenario } from '../scenario.ts';
+import { parseThreshold } from '../thresholds.ts';
+
+/** What a family's nightly profile is made from: its section, the shared client settings, the run's redactor. */
+export interface NightlyContext {
+  section: unknown;
+  client: ClientSettings;
+  redactor: Redactor;
+  profile: LoadProfile;
+}
+
+/** A family's nightly operations as scenarios, and what to close after their runs. */
+export interface NightlyScenarios {
+  scenarios: LoadScenario[];
+  close(): Promise<void>;
+}
+
+/** One bounded constant-rate run of an operation, the thresholds from the target entry's profile. */
+export function constantRate(profile: LoadProfile, scenario: Pick<LoadScenario, 'name' | 'family' | 'baseUrl' | 'requests' | 'checkResponse'>): LoadScenario {
+  return {
+    ...scenario,
+    rate: profile.rate,
+    connections: profile.connections,
+    durationSeconds: profile.durationSeconds,
+    // The rate bounds the count already; this only keeps a run that overshoots finite.
+    maxRequests: Math.ceil(profile.rate * profile.durationSeconds * 1.2) + profile.connections,
+    thresholds: profile.thresholds.map(parseThreshold),
+  };
+}
