@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +10,7 @@ import { referenceImage } from '../../reference/image/reference-image.ts';
 import { containerEngineUnavailable, containersOf } from '../support/container-engine.ts';
 
 /*
- * The README's CI-gate example, kept true: the workflow's own commands run here in a workspace laid out as
+ * The README's CI-gate example, kept true: the workflow's own commands (both jobs) run here in a workspace laid out as
  * the workflow's checkouts lay it out (the implementation's repository with the harness under harness/).
  * What only the CI service does (checkout, setup-node, the publishing actions) is not run; the files the
  * publishing steps name must exist afterwards. Two steps are stood in for, each checked to be what it says:
@@ -40,12 +40,16 @@ function withSecrets(env: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(env).map(([name, value]) => [name, value.replace(/\$\{\{\s*secrets\.(\w+)\s*\}\}/g, (_, secret: string) => made(secret))]));
 }
 
-test.skipIf(unavailable !== undefined)('the CI-gate workflow: its commands judge a container image, exit 0 when conformant, and leave the files its publishing steps name', () => {
+/**
+ * Runs a job's commands in a fresh workspace: the build step stood in for by the reference image, the
+ * install step checked and skipped, the harness step run (with `extraArgs`). Returns the workspace and the
+ * harness step's outcome.
+ */
+function runJob(jobName: string, harnessStep: string, extraArgs = '') {
   const workflow = parse(readFileSync(join(exampleDir, 'github-actions.yml'), 'utf8')) as Workflow;
-  const job = workflow.jobs.conformance;
-  expect(job, 'a job named conformance').toBeDefined();
+  const job = workflow.jobs[jobName];
+  expect(job, `a job named ${jobName}`).toBeDefined();
   const steps = (job as { steps: Step[] }).steps;
-
   const workspace = mkdtempSync(join(tmpdir(), 'harness-ci-gate-'));
   symlinkSync(repoRoot, join(workspace, 'harness'));
   mkdirSync(join(workspace, 'ci'));
@@ -53,25 +57,33 @@ test.skipIf(unavailable !== undefined)('the CI-gate workflow: its commands judge
   const jobEnv = { ...process.env, ...withSecrets(job?.env ?? {}) };
 
   const commands = steps.filter((step) => step.run !== undefined);
-  expect(commands.map((step) => step.name)).toEqual(["Build the implementation's image", 'Install the harness', 'Judge the implementation']);
-  const [build, install, judge] = commands as [Step, Step, Step];
-
+  expect(commands.map((step) => step.name)).toEqual(["Build the implementation's image", 'Install the harness', harnessStep]);
+  const [build, install, harness] = commands as [Step, Step, Step];
   expect(build.run).toMatch(/^docker build -t "\$IMPLEMENTATION_IMAGE" \.$/);
   execFileSync('docker', ['tag', referenceImage.tag, jobEnv.IMPLEMENTATION_IMAGE as string]);
   expect(install.run).toBe('npm ci --prefix harness');
-
-  const judged = spawnSync('bash', ['-e', '-c', judge.run as string], { cwd: workspace, env: { ...jobEnv, ...withSecrets(judge.env ?? {}) }, encoding: 'utf8', timeout: 200_000 });
-  expect(judged.status, `${judged.stdout.slice(-3000)}\n${judged.stderr}`).toBe(0);
-  expect(judged.stdout).toContain('CONFORMANT');
-
+  const outcome = spawnSync('bash', ['-e', '-c', `${harness.run as string}${extraArgs}`], { cwd: workspace, env: { ...jobEnv, ...withSecrets(harness.env ?? {}) }, encoding: 'utf8', timeout: 200_000 });
+  execFileSync('docker', ['rmi', jobEnv.IMPLEMENTATION_IMAGE as string], { stdio: 'ignore' });
   const published = steps.filter((step) => step.uses?.startsWith('mikepenz/action-junit-report') || step.uses?.startsWith('actions/upload-artifact'));
-  expect(published).toHaveLength(2);
-  for (const step of published) {
-    expect(step.with?.report_paths ?? step.with?.path, step.name).toBeDefined();
-    const path = join(workspace, (step.with?.report_paths ?? step.with?.path) as string);
-    expect(existsSync(path), `${step.name}: ${path}`).toBe(true);
-  }
+  const publishedPaths = published.map((step) => (step.with?.report_paths ?? step.with?.path) as string);
+  return { workspace, outcome, publishedPaths };
+}
+
+test.skipIf(unavailable !== undefined)('the CI-gate job: its commands judge a container image, exit 0 when conformant, and leave the files its publishing steps name', () => {
+  const { workspace, outcome, publishedPaths } = runJob('conformance', 'Judge the implementation');
+  expect(outcome.status, `${outcome.stdout.slice(-3000)}\n${outcome.stderr}`).toBe(0);
+  expect(outcome.stdout).toContain('CONFORMANT');
+  expect(publishedPaths).toEqual(['reports/junit.xml', 'reports/allure-report']);
+  for (const path of publishedPaths) expect(existsSync(join(workspace, path)), path).toBe(true);
   expect(existsSync(join(workspace, 'reports/allure-report/index.html'))).toBe(true);
   expect(containersOf('implementation')).toEqual([]);
-  execFileSync('docker', ['rmi', jobEnv.IMPLEMENTATION_IMAGE as string], { stdio: 'ignore' });
+});
+
+test.skipIf(unavailable !== undefined)('the nightly job: load nightly against the container image within thresholds (one second per operation here), its result files kept', () => {
+  const { workspace, outcome, publishedPaths } = runJob('nightly-load', 'Load the implementation', ' --duration 1');
+  expect(outcome.status, `${outcome.stdout.slice(-3000)}\n${outcome.stderr}`).toBe(0);
+  expect(outcome.stdout).not.toContain('FAIL');
+  expect(publishedPaths).toEqual(['reports/load']);
+  expect(readdirSync(join(workspace, 'reports/load/nightly')).length).toBeGreaterThan(10);
+  expect(containersOf('implementation')).toEqual([]);
 });
