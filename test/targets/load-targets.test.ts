@@ -5,6 +5,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { HarnessError } from '../../targets/harness-error.ts';
 import type { BillingSection } from '../../targets/billing/section.ts';
 import type { CdrSection } from '../../targets/cdr/section.ts';
+import type { ShortenerSection } from '../../targets/shortener/section.ts';
 import { readTargetsFile, resolveTarget, type TargetsFileContents } from '../../targets/load-targets.ts';
 import type { CommandTarget, ContainerTarget } from '../../targets/schema.ts';
 
@@ -261,6 +262,9 @@ describe('resolveTarget', () => {
       maxWalkPages: 2000,
       clockMarginMs: 300_000,
     });
+    expect(reference.entry.families.shortener as ShortenerSection).toEqual({ baseUrl: `http://127.0.0.1:${reference.port}/shortener/v1` });
+    const container = await resolveTarget(file, 'reference-container', bundledEnv);
+    expect(Object.keys(container.entry.families).sort()).toEqual(Object.keys(reference.entry.families).sort());
     await harnessError(() => resolveTarget(file, 'reference', {}), 'ENV_MISSING');
   });
 });
