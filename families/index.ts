@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { agenticFamily } from './agentic.ts';
 import { billingFamily } from './billing.ts';
 import { cdrFamily } from './cdr.ts';
 import { custodyFamily } from './custody.ts';
@@ -9,7 +10,7 @@ import { shortenerFamily } from './shortener.ts';
 import type { Rule } from '../rules/rule.ts';
 
 /** The registry: one line per interface family. */
-export const builtInFamilies = [billingFamily, exchangeFamily, custodyFamily, cdrFamily, shortenerFamily] as const;
+export const builtInFamilies = [billingFamily, exchangeFamily, custodyFamily, cdrFamily, shortenerFamily, agenticFamily] as const;
 
 export type FamilyName = (typeof builtInFamilies)[number]['name'];
 

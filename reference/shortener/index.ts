@@ -9,7 +9,7 @@ import { shortenerBehaviourFor, shortenerMutants } from './mutants/index.ts';
  * domain. The document does not show how the operation authenticates, so the reference asks for nothing.
  */
 export const shortenerReference: FamilyReference = {
-  prefix: '/shortener/v1',
+  prefix: '/shortener',
   modes: ['default'],
   mutants: shortenerMutants,
   ensureCredentials() {},

@@ -13,6 +13,6 @@ export const shortenerSectionSchema = z
 export type ShortenerSection = z.infer<typeof shortenerSectionSchema>;
 
 export const shortenerConfigFixes: Record<string, string> = {
-  baseUrl: 'give the shortener base address, e.g. "http://127.0.0.1:8080/shortener/v1"',
+  baseUrl: 'give the shortener base address, e.g. "http://127.0.0.1:8080/shortener"',
   token: 'write "${YOUR_SHORTENER_TOKEN_VARIABLE}" and export the variable; never put the token in the file',
 };

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { HarnessError } from '../../targets/harness-error.ts';
 import type { BillingSection } from '../../targets/billing/section.ts';
 import type { CdrSection } from '../../targets/cdr/section.ts';
+import type { AgenticSection } from '../../targets/agentic/section.ts';
 import type { ShortenerSection } from '../../targets/shortener/section.ts';
 import { readTargetsFile, resolveTarget, type TargetsFileContents } from '../../targets/load-targets.ts';
 import type { CommandTarget, ContainerTarget } from '../../targets/schema.ts';
@@ -240,7 +241,7 @@ describe('resolveTarget', () => {
     const file = readTargetsFile(join(import.meta.dirname, '../../targets.json'));
     const names = Object.keys(file.rawTargets);
     expect(names.sort()).toEqual(['reference', 'reference-container', 'reference-plain', 'reference-single-entity']);
-    const bundledEnv = { REFERENCE_CLIENT_ID: 'c'.repeat(36), REFERENCE_CLIENT_SECRET: 's'.repeat(30), REFERENCE_CUSTODY_TOKEN: 't'.repeat(24), REFERENCE_EXCHANGE_API_KEY: 'k'.repeat(24), REFERENCE_EXCHANGE_SECRET_KEY: 'x'.repeat(32) };
+    const bundledEnv = { REFERENCE_CLIENT_ID: 'c'.repeat(36), REFERENCE_CLIENT_SECRET: 's'.repeat(30), REFERENCE_CUSTODY_TOKEN: 't'.repeat(24), REFERENCE_EXCHANGE_API_KEY: 'k'.repeat(24), REFERENCE_EXCHANGE_SECRET_KEY: 'x'.repeat(32), REFERENCE_AGENTIC_TOKEN: 'a'.repeat(24), REFERENCE_AGENTIC_PUBLIC_KEY: 'public-key-pem', REFERENCE_AGENTIC_PRIVATE_KEY: 'private-key-pem' };
     for (const name of names) {
       const resolved = await resolveTarget(file, name, bundledEnv);
       expect(resolved.entry.kind).toBe(name === 'reference-container' ? 'container' : 'command');
@@ -262,8 +263,16 @@ describe('resolveTarget', () => {
       maxWalkPages: 2000,
       clockMarginMs: 300_000,
     });
-    expect(reference.entry.families.shortener as ShortenerSection).toEqual({ baseUrl: `http://127.0.0.1:${reference.port}/shortener/v1` });
+    expect(reference.entry.families.shortener as ShortenerSection).toEqual({ baseUrl: `http://127.0.0.1:${reference.port}/shortener` });
+    expect(reference.entry.families.agentic as AgenticSection).toEqual({
+      baseUrl: `http://127.0.0.1:${reference.port}/agentic`,
+      token: bundledEnv.REFERENCE_AGENTIC_TOKEN,
+      encryption: { publicKey: bundledEnv.REFERENCE_AGENTIC_PUBLIC_KEY, alg: 'RSA-OAEP-256', enc: 'A256GCM' },
+      enrollmentId: 'enr-reference-0001',
+      unknownEnrollmentId: 'unknown-enrollment-0001',
+    });
     const container = await resolveTarget(file, 'reference-container', bundledEnv);
+    expect((container.entry as ContainerTarget).env.REFERENCE_AGENTIC_PRIVATE_KEY).toBe(bundledEnv.REFERENCE_AGENTIC_PRIVATE_KEY);
     expect(Object.keys(container.entry.families).sort()).toEqual(Object.keys(reference.entry.families).sort());
     await harnessError(() => resolveTarget(file, 'reference', {}), 'ENV_MISSING');
   });
