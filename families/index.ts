@@ -6,11 +6,12 @@ import { cdrFamily } from './cdr.ts';
 import { custodyFamily } from './custody.ts';
 import { exchangeFamily } from './exchange.ts';
 import type { FamilyModule } from './family.ts';
+import { loyaltyFamily } from './loyalty.ts';
 import { shortenerFamily } from './shortener.ts';
 import type { Rule } from '../rules/rule.ts';
 
 /** The registry: one line per interface family. */
-export const builtInFamilies = [billingFamily, exchangeFamily, custodyFamily, cdrFamily, shortenerFamily, agenticFamily] as const;
+export const builtInFamilies = [billingFamily, exchangeFamily, custodyFamily, cdrFamily, shortenerFamily, agenticFamily, loyaltyFamily] as const;
 
 export type FamilyName = (typeof builtInFamilies)[number]['name'];
 
