@@ -11,6 +11,7 @@ export interface LoyaltyBehaviour {
   /** Whether the operation may go without Authorization (never). */
   authorizationOptional(operation: LoyaltyOperation): boolean;
   macPartsRequired: readonly (keyof MacHeader)[];
+  idAccepted(id: string, expected: string): boolean;
   macMatches(given: string, expected: string): boolean;
   /** Paths a mac may have been signed for (the request's own). */
   macPaths(requestPath: string): readonly string[];
@@ -33,6 +34,7 @@ export const referenceBehaviour: LoyaltyBehaviour = {
   requiredHeaders: (operation) => (operation === 'notify' ? ['correlation_id'] : ['correlation_id', 'sender', 'keyname']),
   authorizationOptional: () => false,
   macPartsRequired: macHeaderParts,
+  idAccepted: (id, expected) => id === expected,
   macMatches: (given, expected) => given === expected,
   macPaths: (requestPath) => [requestPath],
   bodyhashChecked: true,

@@ -45,7 +45,7 @@ export class LoyaltyHandler {
     if (!parts) return 'Authorization is neither MAC nor Bearer';
     const lacking = behaviour.macPartsRequired.find((name) => parts[name] === undefined || parts[name] === '');
     if (lacking) return `the MAC header has no ${lacking}`;
-    if (parts.id !== credentials.mac.id) return 'unknown MAC id';
+    if (!behaviour.idAccepted(parts.id as string, credentials.mac.id)) return 'unknown MAC id';
     const ts = Number(parts.ts);
     if (!Number.isInteger(ts) || !behaviour.tsAccepted(ts, Date.now(), credentials.mac.windowMs)) return 'ts is outside the window';
     if (behaviour.bodyhashChecked && parts.bodyhash !== bodyHash(body, credentials.mac)) return 'bodyhash is not the hash of the body';

@@ -32,6 +32,14 @@ ruleTest('loyalty.mac.wrong-mac', async () => {
   return exchanges.map((exchange) => unauthorizedStatus(exchange, 'loyalty.mac.wrong-mac', null));
 });
 
+ruleTest('loyalty.mac.unknown-id', async () => {
+  const id = session().section.mac?.id ?? '';
+  const others = [`${id}-other`, id.slice(0, -1), id.toUpperCase() === id ? id.toLowerCase() : id.toUpperCase(), 'unknown-client'].filter((other) => other !== id);
+  const exchanges: Exchange[] = [];
+  for (const other of others) exchanges.push(...(await sendAll(() => ({ auth: { mac: { parts: { id: other } } } }))));
+  return exchanges.map((exchange) => unauthorizedStatus(exchange, 'loyalty.mac.unknown-id', null));
+});
+
 ruleTest('loyalty.mac.other-request', async () => {
   const { client } = session();
   const exchanges = [

@@ -20,6 +20,7 @@ const definitions: readonly LoyaltyMutant[] = [
   mutant('loyalty-transfer-without-sender', 'headers.sender', 'Transfer orders do not require sender.', { requiredHeaders: (operation) => referenceBehaviour.requiredHeaders(operation).filter((name) => operation !== 'transfer' || name !== 'sender') }),
   mutant('loyalty-subscribe-without-keyname', 'headers.keyname', 'Subscriptions do not require keyname.', { requiredHeaders: (operation) => referenceBehaviour.requiredHeaders(operation).filter((name) => operation !== 'subscribe' || name !== 'keyname') }),
   mutant('loyalty-mac-prefix-compared', 'mac.wrong-mac', 'Only the first 8 characters of the mac are compared.', { macMatches: (given, expected) => given.slice(0, 8) === expected.slice(0, 8) }),
+  mutant('loyalty-mac-id-ignored', 'mac.unknown-id', 'The MAC id is not looked at (one secret for every client).', { idAccepted: () => true }),
   mutant('loyalty-mac-any-operation-path', 'mac.other-request', 'A mac signed for any of the three operation paths is accepted.', {
     macPaths: (requestPath) => [requestPath, ...Object.values(loyaltyOperations).map((path) => requestPath.replace(/\/(benefits|redemption_types|v1)\/.*$/, path))],
   }),
