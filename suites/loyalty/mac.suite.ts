@@ -80,9 +80,12 @@ ruleTest('loyalty.mac.timestamp-window', async () => {
     { offset: -24 * 3_600_000, outcome: 'refused' as const },
   ];
   const verdicts = [];
-  for (const { offset, outcome } of cases) {
-    const exchange = await send({ operation: 'notify', body: validBodies().notify }, { auth: { mac: { ts: String(Date.now() + offset) } } });
-    verdicts.push(loyaltyJudged(exchange, 'loyalty.mac.timestamp-window', { outcome }));
+  // On every operation: a window enforced on some of them only is caught.
+  for (const operation of all) {
+    for (const { offset, outcome } of cases) {
+      const exchange = await send({ operation, body: validBodies()[operation] }, { auth: { mac: { ts: String(Date.now() + offset) } } });
+      verdicts.push(loyaltyJudged(exchange, 'loyalty.mac.timestamp-window', { outcome }));
+    }
   }
   return verdicts;
 });
