@@ -28,7 +28,8 @@ describe('loyalty-judged', () => {
 
 describe('loyalty-error-bodies', () => {
   test('every error answer is judged, successes are not', () => {
-    expect(loyaltyErrorBodies([jsonExchange(202, []), jsonExchange(403, {}), jsonExchange(409, error)], rule).observations).toEqual({ 'error answers judged': 2, statuses: '403, 409' });
+    expect(loyaltyErrorBodies([jsonExchange(202, []), jsonExchange(403, {}), jsonExchange(409, error)], rule).observations).toEqual({ 'error answers judged': 2, statuses: '403, 409', 'members besides the documented three': 'extra' });
+    expect(loyaltyErrorBodies([jsonExchange(400, { error_code: 'E' })], rule).observations).toEqual({ 'error answers judged': 1, statuses: '400' });
     violationOf(() => loyaltyErrorBodies([jsonExchange(400, error), jsonExchange(409, { user_message: ['no'] })], rule), rule);
     violationOf(() => loyaltyErrorBodies([exchange({ status: 500, body: 'oops' })], rule), rule);
   });
