@@ -58,7 +58,7 @@ export function invalidPayload(ruleId: string, context: PayloadContext): Gen<Inv
       all.push({ value: rest, breaks: rules.required, field, why: `${kind} without ${field}` });
     }
     const statusField = payloadKinds[kind].statusField;
-    for (const status of badStatuses(kind)) all.push({ value: { ...valid(kind), [statusField]: status }, breaks: rules.enum, field: statusField, why: `${kind} with ${statusField} ${JSON.stringify(status)}` });
+    for (const status of [...badStatuses(kind), 1, null, [payloadKinds[kind].statuses[0]]]) all.push({ value: { ...valid(kind), [statusField]: status }, breaks: rules.enum, field: statusField, why: `${kind} with ${statusField} ${JSON.stringify(status)}` });
     for (const type of [kind.toLowerCase(), kind.replace('_UPDATE', ''), 'UNKNOWN_UPDATE', '']) all.push({ value: { ...valid(kind), notificationType: type }, breaks: rules.enum, field: 'notificationType', why: `${kind} payload with notificationType ${JSON.stringify(type)}` });
   }
   for (const [value, why] of unsignedProofs(context.proofs[0] as string)) all.push({ value: { ...valid('INTENT_UPDATE'), proofOfIntent: value }, breaks: rules.proof, field: 'proofOfIntent', why: `proofOfIntent ${why}` });

@@ -29,10 +29,14 @@ export const loyaltyFieldCases: Readonly<Record<string, (context: LoyaltyContext
       { operation: 'subscribe', body: { ...without, benefit_id: 'b' }, outcome: 'accepted', why: 'benefit_id alone: accepted' },
     ];
   },
-  'loyalty.subscribe.required-fields': (context) =>
-    ['network_info', 'network_info.institution_id', 'instrument_id'].flatMap((path) => fieldCases('subscribe', validSubscription(context), path, [], [absent])),
-  'loyalty.transfer.required-fields': (context) =>
-    ['requestor_order_id', 'order_date_time', 'instrument_id', 'program_code', 'program_account_id', 'network', 'network.institution_id'].flatMap((path) => fieldCases('transfer', validOrder(context), path, [], [absent])),
+  'loyalty.subscribe.required-fields': (context) => [
+    ...['network_info', 'network_info.institution_id', 'instrument_id'].flatMap((path) => fieldCases('subscribe', validSubscription(context), path, [], [absent, null])),
+    ...['network_info.institution_id', 'instrument_id'].flatMap((path) => fieldCases('subscribe', validSubscription(context), path, [], [42])),
+  ],
+  'loyalty.transfer.required-fields': (context) => [
+    ...['requestor_order_id', 'order_date_time', 'instrument_id', 'program_code', 'program_account_id', 'network', 'network.institution_id'].flatMap((path) => fieldCases('transfer', validOrder(context), path, [], [absent, null])),
+    ...['requestor_order_id', 'instrument_id', 'program_account_id', 'network.institution_id'].flatMap((path) => fieldCases('transfer', validOrder(context), path, [], [42])),
+  ],
   'loyalty.transfer.order-date-time': (context) => {
     const iso = new Date(context.nowMs).toISOString();
     return fieldCases('transfer', validOrder(context), 'order_date_time', ['2024-02-29T23:59:59.999Z', '2026-01-01T00:00:00.000Z', iso], [
