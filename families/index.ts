@@ -1,15 +1,18 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { agenticFamily } from './agentic.ts';
 import { billingFamily } from './billing.ts';
 import { cardsFamily } from './cards.ts';
 import { cdrFamily } from './cdr.ts';
 import { custodyFamily } from './custody.ts';
 import { exchangeFamily } from './exchange.ts';
 import type { FamilyModule } from './family.ts';
+import { loyaltyFamily } from './loyalty.ts';
+import { shortenerFamily } from './shortener.ts';
 import type { Rule } from '../rules/rule.ts';
 
 /** The registry: one line per interface family. */
-export const builtInFamilies = [billingFamily, exchangeFamily, custodyFamily, cdrFamily, cardsFamily] as const;
+export const builtInFamilies = [billingFamily, exchangeFamily, custodyFamily, cdrFamily, cardsFamily, shortenerFamily, agenticFamily, loyaltyFamily] as const;
 
 export type FamilyName = (typeof builtInFamilies)[number]['name'];
 

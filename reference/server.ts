@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { families as registeredFamilies } from '../families/index.ts';
 import type { FamilyHandler, FamilyModule } from '../families/family.ts';
+import { replyJson } from './http-io.ts';
 
 /** How one family's part of the reference runs. */
 export interface FamilyReferenceSettings {
@@ -58,12 +59,6 @@ function pathnameOf(req: IncomingMessage): string | undefined {
   }
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const payload = Buffer.from(JSON.stringify(body));
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(payload.length) });
-  res.end(payload);
-}
-
 async function serve(mounted: readonly Mounted[], req: IncomingMessage, res: ServerResponse, onRequest: ReferenceOptions['onRequest']): Promise<void> {
   const pathname = pathnameOf(req) ?? '';
   const family = mounted.find(({ prefix }) => pathname === prefix || pathname.startsWith(`${prefix}/`));
@@ -71,13 +66,13 @@ async function serve(mounted: readonly Mounted[], req: IncomingMessage, res: Ser
   if (onRequest) {
     res.once('finish', () => onRequest({ family: family?.family ?? '', method: req.method ?? '', path, status: res.statusCode, at: Date.now() }));
   }
-  if (!family) return sendJson(res, 404, { message: 'Not Found' });
+  if (!family) return replyJson(res, 404, { message: 'Not Found' });
   await family.handler.handle(req, res, path);
 }
 
 /** Last line of defence: the reference never answers 5xx, even for its own bugs. */
 function recover(res: ServerResponse): void {
-  if (!res.headersSent) sendJson(res, 400, { message: 'request could not be processed' });
+  if (!res.headersSent) replyJson(res, 400, { message: 'request could not be processed' });
   else res.destroy();
 }
 

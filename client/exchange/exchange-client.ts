@@ -3,7 +3,8 @@ import type { Exchange, OutgoingRequest } from '../exchange.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
 import { HttpClient } from '../http-client.ts';
 import type { Redactor } from '../redaction.ts';
-import { defaultSigningHeaders, pathWithQuery, preHash, type SigningHeaders, signature, signingTimestamp } from './signing.ts';
+import { pathWithQuery, signature } from '../hmac.ts';
+import { defaultSigningHeaders, preHash, type SigningHeaders, signingTimestamp } from './signing.ts';
 
 /** How one request is signed: by default now, with the section's key and secret, over what is sent. */
 export interface SigningOverrides {

@@ -1,5 +1,3 @@
-import { createHmac } from 'node:crypto';
-
 /** Header names of a signed request; settings of the section (the document names the first two). */
 export interface SigningHeaders {
   key: string;
@@ -26,15 +24,4 @@ export function signingTimestamp(epochMs: number): string {
  */
 export function preHash(timestamp: string, method: string, pathWithQuery: string, body: Buffer | string): Buffer {
   return Buffer.concat([Buffer.from(`${timestamp}${method}${pathWithQuery}`, 'utf8'), Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8')]);
-}
-
-/** Base64 of HMAC-SHA256 of the pre-hash with the secret. */
-export function signature(secret: string, prehash: Buffer): string {
-  return createHmac('sha256', secret).update(prehash).digest('base64');
-}
-
-/** Path and query of an absolute URL, as the request line carries it. */
-export function pathWithQuery(url: string): string {
-  const parsed = new URL(url);
-  return `${parsed.pathname}${parsed.search}`;
 }

@@ -3,7 +3,8 @@ import { pageRequests, type CustodyListingPath, type PageRequest } from '../../r
 import type { CustodyBehaviour, PagePlan } from './behaviour.ts';
 import type { CursorTokens } from './cursor-token.ts';
 import { listingItems } from './listings.ts';
-import { replyError, replyInvalidCursor, replyJson } from './reply.ts';
+import { replyJson } from '../http-io.ts';
+import { replyError, replyInvalidCursor } from './reply.ts';
 
 const defaultPageSize = 20;
 

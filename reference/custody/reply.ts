@@ -1,11 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { invalidCursorCode } from '../../rules/custody/endpoints.ts';
-
-export function replyJson(res: ServerResponse, status: number, body: unknown): void {
-  const payload = Buffer.from(JSON.stringify(body));
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(payload.length) });
-  res.end(payload);
-}
+import { replyJson } from '../http-io.ts';
 
 /** The reference's error body (the spec does not show one): a code and a message. */
 export function replyError(res: ServerResponse, status: number, code: string, message: string): void {

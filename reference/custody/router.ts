@@ -3,20 +3,15 @@ import { upgradeFields } from '../../rules/custody/endpoints.ts';
 import type { CustodyBehaviour } from './behaviour.ts';
 import type { ListingHandler } from './listing-handler.ts';
 import { listingFor } from './listings.ts';
-import { replyError, replyJson } from './reply.ts';
+import { readBody, replyJson } from '../http-io.ts';
+import { replyError } from './reply.ts';
 
 const upgradePath = /^\/api\/rest\/v1\/capital\/contract-instances\/([^/]+)\/evm\/upgrade-proxy$/;
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 async function handleUpgrade(behaviour: CustodyBehaviour, req: IncomingMessage, res: ServerResponse, id: string): Promise<void> {
   let body: unknown;
   try {
-    const text = await readBody(req);
+    const text = (await readBody(req)).toString('utf8');
     body = text === '' ? {} : JSON.parse(text);
   } catch {
     return replyError(res, 400, 'E400-INVALID_BODY', 'the body is not JSON');

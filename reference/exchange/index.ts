@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
-import { preHash, signature } from '../../client/exchange/signing.ts';
+import { preHash } from '../../client/exchange/signing.ts';
+import { signature } from '../../client/hmac.ts';
 import type { FamilyReference } from '../../families/family.ts';
 import { exchangeMutants } from './mutants/index.ts';
 

@@ -6,6 +6,9 @@ import { HarnessError } from '../../targets/harness-error.ts';
 import type { BillingSection } from '../../targets/billing/section.ts';
 import type { CardsSection } from '../../targets/cards/section.ts';
 import type { CdrSection } from '../../targets/cdr/section.ts';
+import type { LoyaltySection } from '../../targets/loyalty/section.ts';
+import type { AgenticSection } from '../../targets/agentic/section.ts';
+import type { ShortenerSection } from '../../targets/shortener/section.ts';
 import { readTargetsFile, resolveTarget, type TargetsFileContents } from '../../targets/load-targets.ts';
 import type { CommandTarget, ContainerTarget } from '../../targets/schema.ts';
 
@@ -240,7 +243,7 @@ describe('resolveTarget', () => {
     const file = readTargetsFile(join(import.meta.dirname, '../../targets.json'));
     const names = Object.keys(file.rawTargets);
     expect(names.sort()).toEqual(['reference', 'reference-container', 'reference-plain', 'reference-single-entity']);
-    const bundledEnv = { REFERENCE_CLIENT_ID: 'c'.repeat(36), REFERENCE_CLIENT_SECRET: 's'.repeat(30), REFERENCE_CUSTODY_TOKEN: 't'.repeat(24), REFERENCE_EXCHANGE_API_KEY: 'k'.repeat(24), REFERENCE_EXCHANGE_SECRET_KEY: 'x'.repeat(32), REFERENCE_CARDS_TOKEN: 'r'.repeat(24) };
+    const bundledEnv = { REFERENCE_CLIENT_ID: 'c'.repeat(36), REFERENCE_CLIENT_SECRET: 's'.repeat(30), REFERENCE_CUSTODY_TOKEN: 't'.repeat(24), REFERENCE_EXCHANGE_API_KEY: 'k'.repeat(24), REFERENCE_EXCHANGE_SECRET_KEY: 'x'.repeat(32), REFERENCE_AGENTIC_TOKEN: 'a'.repeat(24), REFERENCE_AGENTIC_PUBLIC_KEY: 'public-key-pem', REFERENCE_AGENTIC_PRIVATE_KEY: 'private-key-pem', REFERENCE_LOYALTY_API_KEY: 'l'.repeat(24), REFERENCE_LOYALTY_MAC_SECRET: 'm'.repeat(32), REFERENCE_LOYALTY_TOKEN: 'b'.repeat(24), REFERENCE_CARDS_TOKEN: 'r'.repeat(24) };
     for (const name of names) {
       const resolved = await resolveTarget(file, name, bundledEnv);
       expect(resolved.entry.kind).toBe(name === 'reference-container' ? 'container' : 'command');
@@ -265,6 +268,24 @@ describe('resolveTarget', () => {
     const cards = reference.entry.families.cards as CardsSection;
     expect(cards.token).toBe(bundledEnv.REFERENCE_CARDS_TOKEN);
     expect(cards.fixtures.disposableAccountId).toBeTruthy();
+    expect(reference.entry.families.shortener as ShortenerSection).toEqual({ baseUrl: `http://127.0.0.1:${reference.port}/shortener` });
+    expect(reference.entry.families.agentic as AgenticSection).toEqual({
+      baseUrl: `http://127.0.0.1:${reference.port}/agentic`,
+      token: bundledEnv.REFERENCE_AGENTIC_TOKEN,
+      encryption: { publicKey: bundledEnv.REFERENCE_AGENTIC_PUBLIC_KEY, alg: 'RSA-OAEP-256', enc: 'A256GCM' },
+      enrollmentId: 'enr-reference-0001',
+      unknownEnrollmentId: 'unknown-enrollment-0001',
+    });
+    expect(reference.entry.families.loyalty as LoyaltySection).toMatchObject({
+      baseUrl: `http://127.0.0.1:${reference.port}/loyalty`,
+      apiKey: bundledEnv.REFERENCE_LOYALTY_API_KEY,
+      mac: { id: 'reference-client', secret: bundledEnv.REFERENCE_LOYALTY_MAC_SECRET, signs: ['ts', 'nonce', 'method', 'path', 'host', 'port', 'bodyhash'], bodyHashAlgorithm: 'sha256', encoding: 'base64', windowMs: 300_000 },
+      bearerToken: bundledEnv.REFERENCE_LOYALTY_TOKEN,
+      mandatoryDemographics: { PROGRAM_HOTEL_1: ['FIRST_NAME', 'LAST_NAME', 'EMAIL', 'ADDR_LINE_1', 'STATE', 'COUNTRY'], PROGRAM_HOTEL_3: ['ADDR_LINE_1', 'CITY'] },
+    });
+    const container = await resolveTarget(file, 'reference-container', bundledEnv);
+    expect((container.entry as ContainerTarget).env.REFERENCE_AGENTIC_PRIVATE_KEY).toBe(bundledEnv.REFERENCE_AGENTIC_PRIVATE_KEY);
+    expect(Object.keys(container.entry.families).sort()).toEqual(Object.keys(reference.entry.families).sort());
     await harnessError(() => resolveTarget(file, 'reference', {}), 'ENV_MISSING');
   });
 

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { refusedWithCode, timestampWindow } from '../../../checks/exchange/auth.ts';
-import { pathWithQuery, preHash, signature, signingTimestamp } from '../../../client/exchange/signing.ts';
+import { preHash, signingTimestamp } from '../../../client/exchange/signing.ts';
+import { pathWithQuery, signature } from '../../../client/hmac.ts';
 import { jsonExchange } from '../exchanges.ts';
 import { violationOf } from '../violation.ts';
 

@@ -1,0 +1,13 @@
+import type { Exchange } from '../../client/exchange.ts';
+import { mappingsStatuses } from '../../rules/shortener/records.ts';
+import { statusForInvalidInput } from '../status-for-invalid-input.ts';
+import { statusForValidInput } from '../status-for-valid-input.ts';
+import type { Verdict } from '../rule-violation.ts';
+
+/**
+ * A mapping request judged on one field: a value the rule keeps answers 200, a value it breaks answers
+ * 400 (the documented statuses of POST /mappings), whichever entry of the array carries it.
+ */
+export function entryJudged(exchange: Exchange, ruleId: string, expected: { accepted: boolean }): Verdict {
+  return expected.accepted ? statusForValidInput(exchange, ruleId, mappingsStatuses.accepted) : statusForInvalidInput(exchange, ruleId, mappingsStatuses.refused);
+}

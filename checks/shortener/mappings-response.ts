@@ -1,0 +1,12 @@
+import type { Exchange } from '../../client/exchange.ts';
+import { mappingsResponseSchema, mappingsStatuses, type MappingsResponse } from '../../rules/shortener/records.ts';
+import { parsedWith } from '../response-required.ts';
+import { passed, type Verdict } from '../rule-violation.ts';
+import { statusForValidInput } from '../status-for-valid-input.ts';
+
+/** The answer to valid entries: 200 with `mappings`, each a shortenResponse (longUrl, non-empty shortUrl, expDate). */
+export function mappingsResponse(exchange: Exchange, ruleId: string): Verdict {
+  statusForValidInput(exchange, ruleId, mappingsStatuses.accepted);
+  const body: MappingsResponse = parsedWith(exchange, ruleId, (json) => mappingsResponseSchema.parse(json));
+  return passed(ruleId, { 'shortUrl example': body.mappings[0]?.shortUrl });
+}

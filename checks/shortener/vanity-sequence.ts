@@ -1,0 +1,27 @@
+import type { Exchange } from '../../client/exchange.ts';
+import { RuleViolation, type Verdict } from '../rule-violation.ts';
+import { entryJudged } from './entry-judged.ts';
+
+/** One request of a vanity-path sequence and what the rule says it must get. */
+export interface VanityStep {
+  exchange: Exchange;
+  accepted: boolean;
+  /** The step in words: which path, which domain, after what. */
+  why: string;
+}
+
+/**
+ * A sequence of requests for vanity paths: each step must be accepted (200) or refused (400) as the rule
+ * says; a failure names the step and carries the exchanges up to it.
+ */
+export function vanitySequence(steps: readonly VanityStep[], ruleId: string): Verdict {
+  steps.forEach((step, index) => {
+    try {
+      entryJudged(step.exchange, ruleId, step);
+    } catch (error) {
+      if (!(error instanceof RuleViolation)) throw error;
+      throw new RuleViolation(ruleId, `${step.why}: ${error.message}`, steps.slice(0, index + 1).map((done) => done.exchange));
+    }
+  });
+  return { ruleId, observations: { steps: steps.length } };
+}

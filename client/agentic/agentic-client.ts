@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import type { CryptoKey } from 'jose';
+import { notificationsPath } from '../../rules/agentic/records.ts';
+import type { AgenticSection } from '../../targets/agentic/section.ts';
+import type { ClientSettings } from '../../targets/schema.ts';
+import type { CircuitBreaker } from '../circuit-breaker.ts';
+import type { Exchange } from '../exchange.ts';
+import { HttpClient } from '../http-client.ts';
+import type { Redactor } from '../redaction.ts';
+import { encryptCompact, importPublicKey } from './jwe.ts';
+
+/** How a notification authenticates: the entry's token, none, or a literal Authorization value. */
+export type AgenticAuth = 'token' | 'none' | { authorization: string };
+
+export interface NotifyOptions {
+  auth?: AgenticAuth;
+  /** Header changes: a string sets the header, null leaves it out (trackingId and agentId included). */
+  headers?: Readonly<Record<string, string | null>>;
+}
+
+/** The agentId the harness announces itself with. */
+export const harnessAgentId = 'conformance-harness';
+
+/**
+ * The harness playing the card network towards one partner: it encrypts payloads to the partner's key (the
+ * entry's algorithms) and sends them with bearer, a fresh trackingId and agentId. The token is registered with
+ * the redactor.
+ */
+export class AgenticClient {
+  readonly #http: HttpClient;
+  #key: Promise<CryptoKey> | undefined;
+
+  constructor(
+    readonly section: AgenticSection,
+    settings: ClientSettings,
+    redactor: Redactor,
+    /** The family's circuit breaker for the run. Default: none (every exchange is sent). */
+    breaker?: CircuitBreaker,
+  ) {
+    this.#http = new HttpClient({ timeoutMs: settings.timeoutMs, maxBodyBytes: settings.maxBodyBytes, ...(breaker ? { breaker } : {}) });
+    redactor.addSecret(section.token);
+  }
+
+  /** The payload as JSON text, JWE-encrypted to the partner's key (or to `key`). */
+  async encrypt(payload: unknown, key?: CryptoKey): Promise<string> {
+    this.#key ??= importPublicKey(this.section.encryption);
+    return encryptCompact(typeof payload === 'string' ? payload : JSON.stringify(payload), key ?? (await this.#key), this.section.encryption);
+  }
+
+  /** Sends a payload encrypted to the partner's key. */
+  async notify(payload: unknown, options: NotifyOptions = {}): Promise<Exchange> {
+    return this.sendJwe(await this.encrypt(payload), options);
+  }
+
+  /** Sends a compact JWE as the entry says (as it is, or inside a JSON field). */
+  sendJwe(jwe: string, options: NotifyOptions = {}): Promise<Exchange> {
+    const field = this.section.encryption.bodyField;
+    return field ? this.sendRaw(JSON.stringify({ [field]: jwe }), 'application/json', options) : this.sendRaw(jwe, 'application/jose', options);
+  }
+
+  /** Sends any body to the notification endpoint. */
+  sendRaw(body: string, contentType: string, options: NotifyOptions = {}): Promise<Exchange> {
+    const auth = options.auth ?? 'token';
+    const headers: Record<string, string | null> = {
+      'content-type': contentType,
+      trackingId: randomUUID(),
+      agentId: harnessAgentId,
+      ...(auth === 'none' ? {} : { Authorization: auth === 'token' ? `Bearer ${this.section.token}` : auth.authorization }),
+      ...options.headers,
+    };
+    const sent = Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== null));
+    return this.#http.send({ method: 'POST', url: this.section.baseUrl + notificationsPath, body, headers: sent });
+  }
+
+  close(): Promise<void> {
+    return this.#http.close();
+  }
+}

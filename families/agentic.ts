@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import { agenticChecks } from '../checks/agentic/index.ts';
+import { openAgenticSession } from '../client/agentic/session.ts';
+import { agenticReference } from '../reference/agentic/index.ts';
+import { agenticRules } from '../rules/agentic/rules.ts';
+import { agenticConfigFixes, agenticSectionSchema } from '../targets/agentic/section.ts';
+import { defineFamily } from './family.ts';
+
+/** Agentic-commerce notifications (spec document 2, part C): the harness sends JWE-encrypted updates to a partner. */
+export const agenticFamily = defineFamily({
+  name: 'agentic',
+  title: 'Agentic-commerce notifications to a partner: JWE payloads, headers, field rules, error bodies (spec document 2, part C)',
+  rules: agenticRules,
+  checks: agenticChecks,
+  section: agenticSectionSchema,
+  configFixes: agenticConfigFixes,
+  suitesDir: fileURLToPath(new URL('../suites/agentic', import.meta.url)),
+  openSession: openAgenticSession,
+  reference: agenticReference,
+});

@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import { loyaltyChecks } from '../checks/loyalty/index.ts';
+import { openLoyaltySession } from '../client/loyalty/session.ts';
+import { loyaltyReference } from '../reference/loyalty/index.ts';
+import { loyaltyRules } from '../rules/loyalty/rules.ts';
+import { loyaltyConfigFixes, loyaltySectionSchema } from '../targets/loyalty/section.ts';
+import { defineFamily } from './family.ts';
+
+/** The loyalty network (spec document 2, part A): subscribe, points-transfer orders, event notify, MAC and bearer auth. */
+export const loyaltyFamily = defineFamily({
+  name: 'loyalty',
+  title: 'Loyalty network: MAC and bearer auth, subscriptions, points-transfer orders, event notifications (spec document 2, part A)',
+  rules: loyaltyRules,
+  checks: loyaltyChecks,
+  section: loyaltySectionSchema,
+  configFixes: loyaltyConfigFixes,
+  suitesDir: fileURLToPath(new URL('../suites/loyalty', import.meta.url)),
+  openSession: openLoyaltySession,
+  reference: loyaltyReference,
+});

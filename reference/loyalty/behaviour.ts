@@ -1,0 +1,49 @@
+import type { LoyaltyOperation } from '../../rules/loyalty/records.ts';
+import type { MacHeader } from '../../client/loyalty/mac.ts';
+import { macHeaderParts } from '../../client/loyalty/mac.ts';
+import { referenceValidators, type Validators } from './validators.ts';
+
+/** The points of the loyalty reference a mutant may replace, each the behaviour of one rule. */
+export interface LoyaltyBehaviour {
+  apiKeyAccepted(value: string | undefined, key: string): boolean;
+  /** Headers the operation requires besides X-NET-API-KEY and Authorization. */
+  requiredHeaders(operation: LoyaltyOperation): readonly string[];
+  /** Whether the operation may go without Authorization (never). */
+  authorizationOptional(operation: LoyaltyOperation): boolean;
+  macPartsRequired: readonly (keyof MacHeader)[];
+  idAccepted(id: string, expected: string): boolean;
+  macMatches(given: string, expected: string): boolean;
+  /** Paths a mac may have been signed for (the request's own). */
+  macPaths(requestPath: string): readonly string[];
+  bodyhashChecked: boolean;
+  noncesRemembered: boolean;
+  /** Whether a ts (ms) is close enough to the clock. */
+  tsAccepted(ts: number, now: number, windowMs: number): boolean;
+  bearerAccepted(authorization: string, token: string, operation: LoyaltyOperation): boolean;
+  validators: Validators;
+  /** Extra refusals of valid bodies (none). */
+  extraProblem(operation: LoyaltyOperation, body: Record<string, unknown>): string | undefined;
+  /** Whether an order id already used makes a conflict, given the two bodies. */
+  conflicts(previous: string, current: string): boolean;
+  simulationRecordsId: boolean;
+  errorBody(status: number, message: string): Record<string, unknown>;
+}
+
+export const referenceBehaviour: LoyaltyBehaviour = {
+  apiKeyAccepted: (value, key) => value === key,
+  requiredHeaders: (operation) => (operation === 'notify' ? ['correlation_id'] : ['correlation_id', 'sender', 'keyname']),
+  authorizationOptional: () => false,
+  macPartsRequired: macHeaderParts,
+  idAccepted: (id, expected) => id === expected,
+  macMatches: (given, expected) => given === expected,
+  macPaths: (requestPath) => [requestPath],
+  bodyhashChecked: true,
+  noncesRemembered: true,
+  tsAccepted: (ts, now, windowMs) => Math.abs(now - ts) <= windowMs,
+  bearerAccepted: (authorization, token) => authorization === `Bearer ${token}`,
+  validators: referenceValidators,
+  extraProblem: () => undefined,
+  conflicts: () => true,
+  simulationRecordsId: false,
+  errorBody: (status, message) => ({ error_code: `LTY-${status}`, user_message: message, developer_message: message }),
+};

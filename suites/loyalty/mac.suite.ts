@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { loyaltyJudged } from '../../checks/loyalty/loyalty-judged.ts';
+import { unauthorizedStatus } from '../../checks/unauthorized-status.ts';
+import { macHeaderParts } from '../../client/loyalty/mac.ts';
+import { alterNearEnd } from '../../generators/loyalty/altered-mac.ts';
+import type { Exchange } from '../../client/exchange.ts';
+import { loyaltyOperations, type LoyaltyOperation } from '../../rules/loyalty/records.ts';
+import { ruleTest, useLoyaltySession } from './support/loyalty-session.ts';
+
+const session = useLoyaltySession();
+const all: LoyaltyOperation[] = ['subscribe', 'transfer', 'notify'];
+
+/** Each operation's valid body, sent with the MAC form changed as `overrides` says for that operation. */
+async function sendAll(overrides: (operation: LoyaltyOperation) => Parameters<ReturnType<typeof session>['send']>[1]): Promise<Exchange[]> {
+  const { send, validBodies } = session();
+  const bodies = validBodies();
+  const exchanges: Exchange[] = [];
+  for (const operation of all) exchanges.push(await send({ operation, body: bodies[operation] }, overrides(operation)));
+  return exchanges;
+}
+
+ruleTest('loyalty.mac.wrong-mac', async () => {
+  const exchanges = [
+    ...(await sendAll(() => ({ auth: { mac: { parts: { mac: Buffer.from('not the mac of this request 0123').toString('base64') } } } }))),
+    ...(await sendAll(() => ({ auth: { mac: { parts: { mac: `${'A'.repeat(40)}AA=` } } } }))),
+  ];
+  // The right mac with one character near its end changed (a target comparing a prefix is caught).
+  exchanges.push(...(await sendAll(() => ({ auth: { mac: { editMac: alterNearEnd } } }))));
+  // The right recipe keyed with another secret.
+  const secret = `${session().section.mac?.secret ?? ''}-other`;
+  exchanges.push(...(await sendAll(() => ({ auth: { mac: { secret } } }))));
+  return exchanges.map((exchange) => unauthorizedStatus(exchange, 'loyalty.mac.wrong-mac', null));
+});
+
+ruleTest('loyalty.mac.unknown-id', async () => {
+  const id = session().section.mac?.id ?? '';
+  const others = [`${id}-other`, id.slice(0, -1), id.toUpperCase() === id ? id.toLowerCase() : id.toUpperCase(), 'unknown-client'].filter((other) => other !== id);
+  const exchanges: Exchange[] = [];
+  for (const other of others) exchanges.push(...(await sendAll(() => ({ auth: { mac: { parts: { id: other } } } }))));
+  return exchanges.map((exchange) => unauthorizedStatus(exchange, 'loyalty.mac.unknown-id', null));
+});
+
+ruleTest('loyalty.mac.other-request', async () => {
+  const { client } = session();
+  const exchanges = [
+    ...(await sendAll(() => ({ auth: { mac: { signed: { body: '{"other":"body"}' } } } }))),
+    ...(await sendAll((operation) => {
+      const elsewhere = (Object.keys(loyaltyOperations) as LoyaltyOperation[]).find((candidate) => candidate !== operation) as LoyaltyOperation;
+      return { auth: { mac: { signed: { url: client.urlOf(elsewhere) } } } };
+    })),
+  ];
+  return exchanges.map((exchange) => unauthorizedStatus(exchange, 'loyalty.mac.other-request', null));
+});
+
+ruleTest('loyalty.mac.bodyhash', async () => {
+  const exchanges = await sendAll(() => ({ auth: { mac: { bodyhash: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=' } } }));
+  return exchanges.map((exchange) => unauthorizedStatus(exchange, 'loyalty.mac.bodyhash', null));
+});
+
+ruleTest('loyalty.mac.nonce-reuse', async () => {
+  const { send, validBodies } = session();
+  const bodies = validBodies();
+  const nonce = randomUUID();
+  const first = await send({ operation: 'notify', body: bodies.notify }, { auth: { mac: { nonce } } });
+  loyaltyJudged(first, 'loyalty.mac.nonce-reuse', { outcome: 'accepted' });
+  const again = [await send({ operation: 'notify', body: bodies.notify }, { auth: { mac: { nonce } } }), await send({ operation: 'subscribe', body: bodies.subscribe }, { auth: { mac: { nonce } } })];
+  return again.map((exchange) => unauthorizedStatus(exchange, 'loyalty.mac.nonce-reuse', null));
+});
+
+ruleTest('loyalty.mac.timestamp-window', async () => {
+  const { send, validBodies, section } = session();
+  const windowMs = section.mac?.windowMs ?? 300_000;
+  // Inside by a minute (or a tenth of a short window), outside by the same: room for clock skew between the two.
+  const margin = Math.min(60_000, windowMs / 10);
+  const cases = [
+    { offset: -(windowMs - margin), outcome: 'accepted' as const },
+    { offset: windowMs - margin, outcome: 'accepted' as const },
+    { offset: -(windowMs + margin), outcome: 'refused' as const },
+    { offset: windowMs + margin, outcome: 'refused' as const },
+    { offset: -24 * 3_600_000, outcome: 'refused' as const },
+  ];
+  const verdicts = [];
+  // On every operation: a window enforced on some of them only is caught.
+  for (const operation of all) {
+    for (const { offset, outcome } of cases) {
+      const exchange = await send({ operation, body: validBodies()[operation] }, { auth: { mac: { ts: String(Date.now() + offset) } } });
+      verdicts.push(loyaltyJudged(exchange, 'loyalty.mac.timestamp-window', { outcome }));
+    }
+  }
+  return verdicts;
+});
+
+ruleTest('loyalty.mac.header-parts', async () => {
+  const exchanges: Exchange[] = [];
+  for (const part of macHeaderParts) exchanges.push(...(await sendAll(() => ({ auth: { mac: { parts: { [part]: null } } } }))));
+  // A part left out and also signed as empty: a target that does not require it would compute the same mac.
+  for (const part of ['ts', 'nonce', 'bodyhash'] as const) exchanges.push(...(await sendAll(() => ({ auth: { mac: { [part]: '', parts: { [part]: null } } } }))));
+  return exchanges.map((exchange) => unauthorizedStatus(exchange, 'loyalty.mac.header-parts', null));
+});

@@ -1,0 +1,31 @@
+import { loyaltyJudged } from '../../checks/loyalty/loyalty-judged.ts';
+import { validOrder } from '../../generators/loyalty/bodies.ts';
+import { freshId, ruleTest, useLoyaltySession } from './support/loyalty-session.ts';
+
+const session = useLoyaltySession();
+const rule = { unique: 'loyalty.transfer.order-id-unique', simulation: 'loyalty.transfer.simulation' } as const;
+
+ruleTest(rule.unique, async () => {
+  const { send, context } = session();
+  const id = freshId();
+  const order = { ...validOrder(context), requestor_order_id: id };
+  return [
+    loyaltyJudged(await send({ operation: 'transfer', body: order }), rule.unique, { outcome: 'accepted' }),
+    loyaltyJudged(await send({ operation: 'transfer', body: order }), rule.unique, { outcome: 'conflict' }),
+    // Another order under the same id, even for another program, is still a conflict.
+    loyaltyJudged(await send({ operation: 'transfer', body: { ...validOrder(context, 'PROGRAM_AIRLINE_2'), requestor_order_id: id, program_account_id: 'FF999' } }), rule.unique, { outcome: 'conflict' }),
+  ];
+});
+
+ruleTest(rule.simulation, async () => {
+  const { send, context } = session();
+  const id = freshId();
+  const order = { ...validOrder(context), requestor_order_id: id };
+  return [
+    loyaltyJudged(await send({ operation: 'transfer', body: { ...order, simulation: true } }), rule.simulation, { outcome: 'accepted' }),
+    loyaltyJudged(await send({ operation: 'transfer', body: { ...order, simulation: true } }), rule.simulation, { outcome: 'accepted' }),
+    // The checks run on a simulated order too.
+    loyaltyJudged(await send({ operation: 'transfer', body: { ...order, requestor_order_id: freshId(), program_code: 'PROGRAM_AIRLINE_0', simulation: true } }), rule.simulation, { outcome: 'invalid' }),
+    loyaltyJudged(await send({ operation: 'transfer', body: order }), rule.simulation, { outcome: 'accepted' }),
+  ];
+});

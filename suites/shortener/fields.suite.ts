@@ -1,0 +1,17 @@
+import { entryJudged } from '../../checks/shortener/entry-judged.ts';
+import { fieldCase } from '../../generators/shortener/field-case.ts';
+import { fieldRules } from '../../generators/shortener/field-rules.ts';
+import type { ShortenerRuleId } from '../../rules/shortener/rules.ts';
+import { forAll } from '../support/for-all.ts';
+import { withFreshPaths } from './support/fresh-path.ts';
+import { ruleTest, useShortenerSession } from './support/shortener-session.ts';
+
+const session = useShortenerSession();
+
+// One test per field rule: its valid values must answer 200 and its invalid ones 400, wherever the entry sits.
+for (const { ruleId } of fieldRules) {
+  ruleTest(ruleId as ShortenerRuleId, async () => {
+    const { client, property, nowMs, run } = session();
+    await forAll(fieldCase(ruleId, nowMs), property({ runs: Math.ceil(run.runs / 2) }), async (field) => entryJudged(await client.map(withFreshPaths(field.body)), ruleId, field));
+  });
+}

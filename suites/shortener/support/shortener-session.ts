@@ -1,0 +1,23 @@
+import { ShortenerClient } from '../../../client/shortener/shortener-client.ts';
+import { defaultRedactor } from '../../../client/redaction.ts';
+import { shortenerRules } from '../../../rules/shortener/rules.ts';
+import type { ShortenerSection } from '../../../targets/shortener/section.ts';
+import { ruleTestFor } from '../../support/rule-test.ts';
+import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
+
+/** `ruleTest(ruleId, body)` for the shortener rules. */
+export const ruleTest = ruleTestFor(shortenerRules);
+
+export interface ShortenerSession extends FamilySuiteSession<ShortenerSection> {
+  client: ShortenerClient;
+  /** The run's clock when the file started: valid expiry dates lie after it. */
+  nowMs: number;
+}
+
+/** Opens a shortener client for one suite file and closes it after; a target without the section gets none. */
+export function useShortenerSession(): () => ShortenerSession {
+  return useFamilySession<ShortenerSection, ShortenerSession>('shortener', ({ run, section, breaker }) => ({
+    client: new ShortenerClient(section, run.target.client, defaultRedactor, breaker),
+    nowMs: Date.now(),
+  }));
+}

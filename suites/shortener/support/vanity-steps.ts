@@ -1,0 +1,21 @@
+import type { VanityStep } from '../../../checks/shortener/vanity-sequence.ts';
+import type { ShortenerClient } from '../../../client/shortener/shortener-client.ts';
+import type { MappingRequest } from '../../../rules/shortener/records.ts';
+
+/** One request of a vanity sequence: the entries asking for paths (valid otherwise) and what the rule expects. */
+export interface PlannedStep {
+  entries: readonly Partial<MappingRequest>[];
+  accepted: boolean;
+  why: string;
+}
+
+/** Sends the steps one after the other (each depends on the paths the ones before took). */
+export async function sendSteps(client: ShortenerClient, nowMs: number, steps: readonly PlannedStep[]): Promise<VanityStep[]> {
+  const expDate = new Date(nowMs + 7 * 86_400_000).toISOString();
+  const sent: VanityStep[] = [];
+  for (const step of steps) {
+    const body = step.entries.map((entry, index) => ({ longUrl: `https://example.com/vanity/${index}`, expDate, ...entry }));
+    sent.push({ exchange: await client.map(body), accepted: step.accepted, why: step.why });
+  }
+  return sent;
+}

@@ -1,0 +1,36 @@
+import { describe, expect, test } from 'vitest';
+import { loyaltyErrorBodies } from '../../../checks/loyalty/loyalty-error-bodies.ts';
+import { loyaltyJudged } from '../../../checks/loyalty/loyalty-judged.ts';
+import { exchange, failedExchange, jsonExchange } from '../exchanges.ts';
+import { violationOf } from '../violation.ts';
+
+const rule = 'test.rule';
+const error = { error_code: 'E1', user_message: 'no', developer_message: 'why', extra: 1 };
+
+describe('loyalty-judged', () => {
+  test('accepted is 202 with an object; invalid 400 and conflict 409 with the error body; refused any 4xx', () => {
+    expect(loyaltyJudged(jsonExchange(202, {}), rule, { outcome: 'accepted' }).ruleId).toBe(rule);
+    expect(loyaltyJudged(jsonExchange(400, error), rule, { outcome: 'invalid' }).ruleId).toBe(rule);
+    expect(loyaltyJudged(jsonExchange(409, {}), rule, { outcome: 'conflict' }).ruleId).toBe(rule);
+    expect(loyaltyJudged(jsonExchange(401, 'x'), rule, { outcome: 'refused' }).ruleId).toBe(rule);
+  });
+  test('a 200, an array body, a 422 for invalid, a 400 for a conflict, a numeric error_code, a 5xx for refused are violations', () => {
+    violationOf(() => loyaltyJudged(jsonExchange(200, {}), rule, { outcome: 'accepted' }), rule);
+    violationOf(() => loyaltyJudged(jsonExchange(202, []), rule, { outcome: 'accepted' }), rule);
+    violationOf(() => loyaltyJudged(exchange({ status: 202, body: '' }), rule, { outcome: 'accepted' }), rule);
+    violationOf(() => loyaltyJudged(jsonExchange(422, error), rule, { outcome: 'invalid' }), rule);
+    violationOf(() => loyaltyJudged(jsonExchange(400, error), rule, { outcome: 'conflict' }), rule);
+    expect(violationOf(() => loyaltyJudged(jsonExchange(400, { error_code: 7 }), rule, { outcome: 'invalid' }), rule).message).toContain('error_code');
+    violationOf(() => loyaltyJudged(jsonExchange(500, error), rule, { outcome: 'refused' }), rule);
+    violationOf(() => loyaltyJudged(failedExchange('TIMEOUT'), rule, { outcome: 'refused' }), rule);
+  });
+});
+
+describe('loyalty-error-bodies', () => {
+  test('every error answer is judged, successes are not', () => {
+    expect(loyaltyErrorBodies([jsonExchange(202, []), jsonExchange(403, {}), jsonExchange(409, error)], rule).observations).toEqual({ 'error answers judged': 2, statuses: '403, 409', 'members besides the documented three': 'extra' });
+    expect(loyaltyErrorBodies([jsonExchange(400, { error_code: 'E' })], rule).observations).toEqual({ 'error answers judged': 1, statuses: '400' });
+    violationOf(() => loyaltyErrorBodies([jsonExchange(400, error), jsonExchange(409, { user_message: ['no'] })], rule), rule);
+    violationOf(() => loyaltyErrorBodies([exchange({ status: 500, body: 'oops' })], rule), rule);
+  });
+});

@@ -1,0 +1,67 @@
+import { describe, expect, test } from 'vitest';
+import { entryJudged } from '../../../checks/shortener/entry-judged.ts';
+import { mappingsEcho } from '../../../checks/shortener/mappings-echo.ts';
+import { mappingsResponse } from '../../../checks/shortener/mappings-response.ts';
+import { vanitySequence } from '../../../checks/shortener/vanity-sequence.ts';
+import { failedExchange, jsonExchange } from '../exchanges.ts';
+import { violationOf } from '../violation.ts';
+
+const rule = 'test.rule';
+const entries = [
+  { longUrl: 'https://example.com/a', expDate: '2031-06-01T10:00:00Z' },
+  { longUrl: 'https://example.com/b', expDate: '2031-06-01T12:00:00+02:00' },
+];
+const answer = (longUrl: string, expDate: string) => ({ longUrl, shortUrl: 'https://go.example/x', expDate, extra: true });
+
+describe('entry-judged', () => {
+  test('accepted means exactly 200, refused exactly 400', () => {
+    expect(entryJudged(jsonExchange(200, {}), rule, { accepted: true }).ruleId).toBe(rule);
+    expect(entryJudged(jsonExchange(400, {}), rule, { accepted: false }).ruleId).toBe(rule);
+    violationOf(() => entryJudged(jsonExchange(201, {}), rule, { accepted: true }), rule);
+    violationOf(() => entryJudged(jsonExchange(400, {}), rule, { accepted: true }), rule);
+    violationOf(() => entryJudged(jsonExchange(200, {}), rule, { accepted: false }), rule);
+    violationOf(() => entryJudged(jsonExchange(422, {}), rule, { accepted: false }), rule);
+    violationOf(() => entryJudged(failedExchange('TIMEOUT'), rule, { accepted: false }), rule);
+  });
+});
+
+describe('mappings-response', () => {
+  test('200 with shortenResponse entries passes; extra fields are tolerated', () => {
+    expect(mappingsResponse(jsonExchange(200, { mappings: [answer('a', 'b')], more: 1 }), rule).observations).toEqual({ 'shortUrl example': 'https://go.example/x' });
+  });
+  test('another status, no mappings, an empty shortUrl or a missing expDate are violations', () => {
+    violationOf(() => mappingsResponse(jsonExchange(202, { mappings: [] }), rule), rule);
+    violationOf(() => mappingsResponse(jsonExchange(200, [answer('a', 'b')]), rule), rule);
+    expect(violationOf(() => mappingsResponse(jsonExchange(200, { mappings: [{ ...answer('a', 'b'), shortUrl: '' }] }), rule), rule).message).toContain('mappings.0.shortUrl');
+    expect(violationOf(() => mappingsResponse(jsonExchange(200, { mappings: [{ longUrl: 'a', shortUrl: 'b' }] }), rule), rule).message).toContain('mappings.0.expDate');
+  });
+});
+
+describe('mappings-echo', () => {
+  test('one answer per entry in order passes, normalised echoes included', () => {
+    const body = { mappings: [answer('https://EXAMPLE.com/a', '2031-06-01T10:00:00.000Z'), answer('https://example.com/b', '2031-06-01T10:00:00Z')] };
+    expect(mappingsEcho({ exchange: jsonExchange(200, body), entries }, rule).ruleId).toBe(rule);
+  });
+  test('a missing answer, a swapped order or another expDate are violations', () => {
+    expect(violationOf(() => mappingsEcho({ exchange: jsonExchange(200, { mappings: [answer('https://example.com/a', entries[0]!.expDate)] }), entries }, rule), rule).message).toContain('2 entries');
+    const swapped = { mappings: [answer('https://example.com/b', entries[1]!.expDate), answer('https://example.com/a', entries[0]!.expDate)] };
+    expect(violationOf(() => mappingsEcho({ exchange: jsonExchange(200, swapped), entries }, rule), rule).message).toContain('longUrl');
+    const shifted = { mappings: [answer('https://example.com/a', '2031-06-01T11:00:00Z'), answer('https://example.com/b', entries[1]!.expDate)] };
+    expect(violationOf(() => mappingsEcho({ exchange: jsonExchange(200, shifted), entries }, rule), rule).message).toContain('expDate');
+  });
+});
+
+describe('vanity-sequence', () => {
+  test('every step as expected passes; the first wrong step fails with the exchanges up to it', () => {
+    const claim = jsonExchange(200, { mappings: [] });
+    const again = jsonExchange(200, { mappings: [] });
+    const later = jsonExchange(400, {});
+    expect(vanitySequence([{ exchange: claim, accepted: true, why: 'claim' }, { exchange: later, accepted: false, why: 'again' }], rule).ruleId).toBe(rule);
+    const violation = violationOf(
+      () => vanitySequence([{ exchange: claim, accepted: true, why: 'claim' }, { exchange: again, accepted: false, why: 'path p on go again' }, { exchange: later, accepted: false, why: 'never reached' }], rule),
+      rule,
+      [claim, again],
+    );
+    expect(violation.message).toMatch(/^path p on go again: /);
+  });
+});
