@@ -3,7 +3,8 @@ import { codeIsString, codesInRange, dataIsArray, msgMatchesCode } from '../../c
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import { exchangeCodes, readEnvelope } from '../../client/exchange/envelope.ts';
 import type { ExchangeClient } from '../../client/exchange/exchange-client.ts';
-import { preHash, signature, signingTimestamp } from '../../client/exchange/signing.ts';
+import { preHash, signingTimestamp } from '../../client/exchange/signing.ts';
+import { signature } from '../../client/hmac.ts';
 import { exchangeRuleIds as id } from '../../rules/exchange/rules.ts';
 import type { ExchangeSection } from '../../targets/exchange/section.ts';
 import { observedExchange } from '../observed-exchange.ts';
