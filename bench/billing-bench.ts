@@ -6,11 +6,7 @@
  *    each sent as a charge query, the response parsed by the adapter (zod), captured, and checked for
  *    the echo, at 1, 8, 16 and 32 in flight.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { timeSuiteRun } from './suite-run.ts';
 import { referenceBillingAdapter } from '../adapters/billing/reference-adapter.ts';
 import { headerEcho } from '../checks/header-echo.ts';
 import { BillingClient, headerNames } from '../client/billing/billing-client.ts';
@@ -19,20 +15,13 @@ import { families } from '../families/index.ts';
 import { validTrackId } from '../generators/billing/valid-track-id.ts';
 import { startReferenceServer } from '../reference/server.ts';
 import { referenceTenant } from '../reference/billing/tenant.ts';
-import type { RunSummary } from '../reporting/run-summary.ts';
 import { billingOperations as op } from '../rules/billing/operations.ts';
 import { forAll } from '../suites/support/for-all.ts';
 import type { BillingSection } from '../targets/billing/section.ts';
 import { targetSchemaFor } from '../targets/schema.ts';
 
-const bin = fileURLToPath(new URL('../bin/harness.js', import.meta.url));
-
 async function benchHarnessRun(runs: number): Promise<void> {
-  const reports = mkdtempSync(join(tmpdir(), 'harness-bench-'));
-  const started = performance.now();
-  await new Promise<void>((resolve) => execFile(process.execPath, [bin, 'run', '--suite', 'billing', '--seed', '1', '--runs', String(runs), '--reports', reports], () => resolve()));
-  const seconds = (performance.now() - started) / 1000;
-  const summary = JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as RunSummary;
+  const { seconds, summary } = await timeSuiteRun('billing', runs);
   console.log(
     `harness run --suite billing --runs ${runs}: ${seconds.toFixed(1)} s wall, verdict ${summary.verdict}, ${summary.exchanges} exchanges, ` +
       `${(summary.exchanges / seconds).toFixed(0)} exchanges/s over the whole run (start-up included)`,

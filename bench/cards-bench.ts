@@ -3,13 +3,13 @@
  * Wall time of `harness run --suite cards` against the bundled reference target, and of `harness mutants
  * --suite cards` (every cards mutant verified).
  */
+import { printSuiteRun } from './suite-run.ts';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MutantReport } from '../cli/mutants-command.ts';
-import type { RunSummary } from '../reporting/run-summary.ts';
 
 const bin = fileURLToPath(new URL('../bin/harness.js', import.meta.url));
 const runs = 100;
@@ -21,10 +21,7 @@ async function timed(args: string[]): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
-const runReports = mkdtempSync(join(tmpdir(), 'harness-bench-'));
-const runSeconds = await timed(['run', '--suite', 'cards', '--seed', '1', '--runs', String(runs), '--reports', runReports]);
-const summary = JSON.parse(readFileSync(join(runReports, 'summary.json'), 'utf8')) as RunSummary;
-console.log(`harness run --suite cards --runs ${runs}: ${runSeconds.toFixed(1)} s wall, verdict ${summary.verdict}, ${summary.exchanges} exchanges`);
+await printSuiteRun('cards', runs);
 
 const mutantReports = mkdtempSync(join(tmpdir(), 'harness-bench-'));
 const mutantSeconds = await timed(['mutants', '--suite', 'cards', '--seed', '7', '--runs', '10', '--reports', mutantReports]);

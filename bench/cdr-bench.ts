@@ -5,30 +5,19 @@
  *    1, 7 and 25, each page captured and parsed as a list response, in products per second, against an
  *    in-process reference.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { printSuiteRun } from './suite-run.ts';
 import { walkProductIds } from '../checks/cdr/product-walk.ts';
 import { CdrClient } from '../client/cdr/cdr-client.ts';
 import { DEFAULT_HTTP_CLIENT_OPTIONS } from '../client/http-client.ts';
 import { Redactor } from '../client/redaction.ts';
 import { cdrFamily } from '../families/cdr.ts';
 import { startReferenceServer } from '../reference/server.ts';
-import type { RunSummary } from '../reporting/run-summary.ts';
 import { walkForward } from '../suites/cdr/support/walk-products.ts';
 import { cdrSectionSchema } from '../targets/cdr/section.ts';
 
-const bin = fileURLToPath(new URL('../bin/harness.js', import.meta.url));
 const runs = 100;
 
-const reports = mkdtempSync(join(tmpdir(), 'harness-bench-'));
-const started = performance.now();
-await new Promise<void>((resolve) => execFile(process.execPath, [bin, 'run', '--suite', 'cdr', '--seed', '1', '--runs', String(runs), '--reports', reports], () => resolve()));
-const seconds = (performance.now() - started) / 1000;
-const summary = JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as RunSummary;
-console.log(`harness run --suite cdr --runs ${runs}: ${seconds.toFixed(1)} s wall, verdict ${summary.verdict}, ${summary.exchanges} exchanges`);
+await printSuiteRun('cdr', runs);
 
 const reference = await startReferenceServer({ serve: [cdrFamily] });
 const section = cdrSectionSchema.parse(cdrFamily.reference.targetSection(reference.baseUrls.cdr as string, 'default', {}));

@@ -4,32 +4,19 @@
  * 2. The longest walk: every listing of the reference walked forward at page size 1 (one exchange a page, each
  *    captured and read as a cursor page), in exchanges per second, against an in-process reference.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { printSuiteRun } from './suite-run.ts';
 import { CustodyClient } from '../client/custody/custody-client.ts';
 import { DEFAULT_HTTP_CLIENT_OPTIONS } from '../client/http-client.ts';
 import { Redactor } from '../client/redaction.ts';
 import { custodyFamily } from '../families/custody.ts';
 import { startReferenceServer } from '../reference/server.ts';
-import type { RunSummary } from '../reporting/run-summary.ts';
 import { custodyListingPaths } from '../rules/custody/endpoints.ts';
 import { walkListing } from '../suites/custody/support/walk-listing.ts';
 import { custodySectionSchema } from '../targets/custody/section.ts';
 
-const bin = fileURLToPath(new URL('../bin/harness.js', import.meta.url));
 const runs = 100;
 
-for (const suite of ['exchange', 'custody']) {
-  const reports = mkdtempSync(join(tmpdir(), 'harness-bench-'));
-  const started = performance.now();
-  await new Promise<void>((resolve) => execFile(process.execPath, [bin, 'run', '--suite', suite, '--seed', '1', '--runs', String(runs), '--reports', reports], () => resolve()));
-  const seconds = (performance.now() - started) / 1000;
-  const summary = JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as RunSummary;
-  console.log(`harness run --suite ${suite} --runs ${runs}: ${seconds.toFixed(1)} s wall, verdict ${summary.verdict}, ${summary.exchanges} exchanges`);
-}
+for (const suite of ['exchange', 'custody']) await printSuiteRun(suite, runs);
 
 const env: NodeJS.ProcessEnv = { REFERENCE_CUSTODY_TOKEN: 'custody-bench-token' };
 const reference = await startReferenceServer({ serve: [custodyFamily], env });
