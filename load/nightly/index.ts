@@ -1,8 +1,11 @@
+import { agenticNightly } from './agentic.ts';
 import { billingNightly } from './billing.ts';
 import { cardsNightly } from './cards.ts';
 import { cdrNightly } from './cdr.ts';
 import { custodyNightly } from './custody.ts';
 import { exchangeNightly } from './exchange.ts';
+import { loyaltyNightly } from './loyalty.ts';
+import { shortenerNightly } from './shortener.ts';
 import type { NightlyContext, NightlyScenarios } from './profile.ts';
 
 export type { NightlyContext, NightlyScenarios } from './profile.ts';
@@ -14,4 +17,7 @@ export const nightlyProfiles: Readonly<Record<string, (context: NightlyContext) 
   custody: custodyNightly,
   cdr: cdrNightly,
   cards: cardsNightly,
+  shortener: shortenerNightly,
+  agentic: agenticNightly,
+  loyalty: loyaltyNightly,
 };

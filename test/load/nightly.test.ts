@@ -56,9 +56,10 @@ describe.concurrent('the nightly billing profile', () => {
 });
 
 /** A family's nightly profile against the bundled reference serving that family alone, each operation for one second. */
-async function familyNightly(name: 'cdr' | 'cards') {
+async function familyNightly(name: string) {
   const env = referenceEnv();
   const family = families().find((candidate) => candidate.name === name) as FamilyModule;
+  family.reference.ensureCredentials(env);
   const reference = await startReferenceServer({ env, serve: [family] });
   const entry = targetSchemaFor(families()).parse({ kind: 'url', families: { [name]: family.reference.targetSection(reference.baseUrls[name] as string, family.reference.modes[0] ?? 'default', env) } });
   const profile = loadProfileSchema.parse({ rate: 20, durationSeconds: 1, thresholds: ['p99 < 2 s', 'rate(2xx) >= 99%', 'rate(5xx) == 0'] });
@@ -92,5 +93,18 @@ describe.concurrent('the nightly cdr and cards profiles', () => {
     const check = runs[0]?.scenario.checkResponse;
     expect(check?.({ label: 'GET card', status: 410, headers: {}, body: '' })?.ruleId).toBe('cards.errors.documented-statuses');
     expect(check?.({ label: 'GET card', status: 404, headers: {}, body: '' })).toBeUndefined();
+  });
+});
+
+describe.concurrent('the nightly shortener, agentic and loyalty profiles', () => {
+  test.each([
+    ['shortener', ['nightly shortener mappings'], { status: 200, body: '[]' }, 'shortener.mappings.one-per-entry-in-order'],
+    ['agentic', ['nightly agentic ENROLLMENT_UPDATE', 'nightly agentic INTENT_UPDATE', 'nightly agentic PAYMENT_CREDENTIAL_UPDATE'], { status: 400, body: '{}' }, 'agentic.enrollment-update.accepted'],
+    ['loyalty', ['nightly loyalty notify', 'nightly loyalty transfer (simulated)'], { status: 403, body: '{}' }, 'loyalty.notify.accepted'],
+  ])('%s: every operation within thresholds against the reference; a wrong answer breaks its rule', async (name, scenarios, wrong, ruleId) => {
+    const runs = await familyNightly(name);
+    expect(runs.map(({ result }) => result.scenario)).toEqual(scenarios);
+    for (const { result } of runs) expect(result.passed, JSON.stringify({ thresholds: result.thresholds, violations: result.violations })).toBe(true);
+    expect(runs[0]?.scenario.checkResponse?.({ label: name, headers: {}, ...wrong })?.ruleId).toBe(ruleId);
   });
 });
