@@ -20,6 +20,16 @@ function enrollmentSetting(value: unknown): EnrollmentSetting {
  * unset; it decrypts RSA-OAEP-256 / A256GCM compact JWEs sent as the body. It knows only enrollmentIds beginning
  * with `enr-` (others get 422, so the 422 shape is met); `--agentic-enrollments any` makes it know every one.
  */
+/**
+ * The key pair made when the environment names none: once per process, since an RSA key takes about a
+ * quarter of a second and a process may start many reference servers (the self-tests start hundreds).
+ */
+let generated: { privateKey: string; publicKey: string } | undefined;
+function processKeyPair(): { privateKey: string; publicKey: string } {
+  generated ??= generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+  return generated;
+}
+
 export const agenticReference: FamilyReference = {
   prefix: '/agentic',
   modes: ['default'],
@@ -30,7 +40,7 @@ export const agenticReference: FamilyReference = {
   ensureCredentials(env) {
     env.REFERENCE_AGENTIC_TOKEN ??= randomBytes(24).toString('base64url');
     if (env.REFERENCE_AGENTIC_PRIVATE_KEY === undefined || env.REFERENCE_AGENTIC_PUBLIC_KEY === undefined) {
-      const pair = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+      const pair = processKeyPair();
       env.REFERENCE_AGENTIC_PRIVATE_KEY = pair.privateKey;
       env.REFERENCE_AGENTIC_PUBLIC_KEY = pair.publicKey;
     }
