@@ -54,20 +54,28 @@ export class AgenticClient {
 
   /** Sends a compact JWE as the entry says (as it is, or inside a JSON field). */
   sendJwe(jwe: string, options: NotifyOptions = {}): Promise<Exchange> {
+    const { body, contentType } = this.wireBody(jwe);
+    return this.sendRaw(body, contentType, options);
+  }
+
+  /** A compact JWE as the entry says to send it: as it is (application/jose), or inside the JSON field it names. */
+  wireBody(jwe: string): { body: string; contentType: string } {
     const field = this.section.encryption.bodyField;
-    return field ? this.sendRaw(JSON.stringify({ [field]: jwe }), 'application/json', options) : this.sendRaw(jwe, 'application/jose', options);
+    return field ? { body: JSON.stringify({ [field]: jwe }), contentType: 'application/json' } : { body: jwe, contentType: 'application/jose' };
+  }
+
+  /** The headers every notification carries but its trackingId (fresh per request): content type, agentId, auth. */
+  headersFor(contentType: string, auth: AgenticAuth = 'token'): Record<string, string> {
+    return {
+      'content-type': contentType,
+      agentId: harnessAgentId,
+      ...(auth === 'none' ? {} : { Authorization: auth === 'token' ? `Bearer ${this.section.token}` : auth.authorization }),
+    };
   }
 
   /** Sends any body to the notification endpoint. */
   sendRaw(body: string, contentType: string, options: NotifyOptions = {}): Promise<Exchange> {
-    const auth = options.auth ?? 'token';
-    const headers: Record<string, string | null> = {
-      'content-type': contentType,
-      trackingId: randomUUID(),
-      agentId: harnessAgentId,
-      ...(auth === 'none' ? {} : { Authorization: auth === 'token' ? `Bearer ${this.section.token}` : auth.authorization }),
-      ...options.headers,
-    };
+    const headers: Record<string, string | null> = { ...this.headersFor(contentType, options.auth), trackingId: randomUUID(), ...options.headers };
     const sent = Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== null));
     return this.#http.send({ method: 'POST', url: this.section.baseUrl + notificationsPath, body, headers: sent });
   }

@@ -82,16 +82,28 @@ export class LoyaltyClient {
     return macHeaderValue(parts);
   }
 
+  /** The headers a request of an operation carries besides its correlation_id and Authorization (fresh per request). */
+  headersFor(operation: LoyaltyOperation): Record<string, string> {
+    return {
+      'content-type': 'application/json',
+      'X-NET-API-KEY': this.section.apiKey,
+      ...(operation === 'notify' ? {} : { sender: this.section.sender, keyname: this.section.keyname }),
+    };
+  }
+
+  /** Authorization in the entry's default form for a POST as it goes on the wire, with a fresh ts and nonce. */
+  freshAuthorization(url: string, body: string): string {
+    return this.#authorization(this.defaultAuth, { method: 'POST', url, body, ts: String(Date.now()), nonce: randomUUID() }) as string;
+  }
+
   send(request: LoyaltyRequest): Promise<Exchange> {
     const url = this.urlOf(request.operation);
     const body = JSON.stringify(request.body);
     const input: MacInput = { method: 'POST', url, body, ts: String(Date.now()), nonce: randomUUID() };
     const authorization = this.#authorization(request.auth ?? this.defaultAuth, input);
     const headers: Record<string, string | null> = {
-      'content-type': 'application/json',
-      'X-NET-API-KEY': this.section.apiKey,
+      ...this.headersFor(request.operation),
       correlation_id: randomUUID(),
-      ...(request.operation === 'notify' ? {} : { sender: this.section.sender, keyname: this.section.keyname }),
       ...(authorization === undefined ? {} : { Authorization: authorization }),
       ...request.headers,
     };

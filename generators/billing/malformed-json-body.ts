@@ -1,16 +1,8 @@
 import fc from 'fast-check';
+import { isJsonObjectText } from '../../client/json-object-text.ts';
 import { billingRuleIds } from '../../rules/billing/ids.ts';
 import type { Gen, InvalidCase } from '../gen.ts';
 
-/** True when text parses to a JSON object (the only acceptable request body shape). Pure. */
-export function isJsonObjectText(text: string): boolean {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-  } catch {
-    return false;
-  }
-}
 
 const malformed = (value: string): InvalidCase<string> => ({
   value,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { AgenticClient, harnessAgentId } from '../../client/agentic/agentic-client.ts';
+import { AgenticClient } from '../../client/agentic/agentic-client.ts';
 import { signedProofs } from '../../client/agentic/proof-of-intent.ts';
+import { isJsonObjectText } from '../../client/json-object-text.ts';
 import { payloadOf } from '../../generators/agentic/valid-payload.ts';
 import { notificationsPath, notificationTypes, payloadKinds } from '../../rules/agentic/records.ts';
 import type { AgenticSection } from '../../targets/agentic/section.ts';
@@ -16,13 +17,12 @@ export async function agenticNightly(context: NightlyContext): Promise<NightlySc
   const section = context.section as AgenticSection;
   const client = new AgenticClient(section, context.client, context.redactor);
   const payloadContext = { proofs: await signedProofs(), ...(section.enrollmentId ? { enrollmentId: section.enrollmentId } : {}) };
-  const field = section.encryption.bodyField;
   const scenarios = await Promise.all(
     notificationTypes.map(async (kind) => {
       const status = payloadKinds[kind].statuses[0] as string;
-      const jwe = await client.encrypt(payloadOf(kind, status, payloadContext, payloadContext.enrollmentId ?? 'enr-harness-nightly'));
+      const { body, contentType } = client.wireBody(await client.encrypt(payloadOf(kind, status, payloadContext, payloadContext.enrollmentId ?? 'enr-harness-nightly')));
       const ruleId = `agentic.${kind.toLowerCase().replaceAll('_', '-')}.accepted`;
-      const accepted = (response: ObservedResponse) => (response.status === 200 && isJsonObject(response.body) ? undefined : { ruleId, message: `a valid ${kind} answered ${response.status} without a JSON object` });
+      const accepted = (response: ObservedResponse) => (response.status === 200 && isJsonObjectText(response.body) ? undefined : { ruleId, message: `a valid ${kind} answered ${response.status} without a JSON object` });
       return constantRate(context.profile, {
         name: `nightly agentic ${kind}`,
         family: 'agentic',
@@ -32,8 +32,8 @@ export async function agenticNightly(context: NightlyContext): Promise<NightlySc
             label: kind,
             method: 'POST',
             path: notificationsPath,
-            headers: { 'content-type': field ? 'application/json' : 'application/jose', agentId: harnessAgentId, authorization: `Bearer ${section.token}` },
-            body: field ? JSON.stringify({ [field]: jwe }) : jwe,
+            headers: client.headersFor(contentType),
+            body,
             freshHeaders: () => ({ trackingId: randomUUID() }),
           },
         ],
@@ -44,11 +44,3 @@ export async function agenticNightly(context: NightlyContext): Promise<NightlySc
   return { scenarios, close: () => client.close() };
 }
 
-function isJsonObject(text: string): boolean {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-  } catch {
-    return false;
-  }
-}

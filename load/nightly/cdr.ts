@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { CdrClient } from '../../client/cdr/cdr-client.ts';
+import { listQueryString } from '../../client/cdr/list-query.ts';
 import { cdrOperations, type CdrOperation } from '../../rules/cdr/endpoints.ts';
 import type { CdrSection } from '../../targets/cdr/section.ts';
 import type { LoadRequest, ObservedResponse } from '../scenario.ts';
-import { firstProductId } from './first-product-id.ts';
 import { constantRate, type NightlyContext, type NightlyScenarios } from './profile.ts';
 
 /**
@@ -11,18 +12,19 @@ import { constantRate, type NightlyContext, type NightlyScenarios } from './prof
  */
 export async function cdrNightly(context: NightlyContext): Promise<NightlyScenarios> {
   const section = context.section as CdrSection;
-  if (section.token) context.redactor.addSecret(section.token);
+  const client = new CdrClient(section, context.client, context.redactor);
   const interactionId = randomUUID();
   const headersFor = (operation: CdrOperation): Record<string, string> => ({
-    'x-v': String(Math.max(...section.versions[operation])),
+    'x-v': String(client.servedVersion(operation)),
     'x-fapi-interaction-id': interactionId,
     accept: 'application/json',
     ...(section.token ? { authorization: `Bearer ${section.token}` } : {}),
   });
-  const listPath = `${cdrOperations.list.path}?page-size=25`;
-  const productId = await firstProductId(`${section.baseUrl}${listPath}`, headersFor('list'), context.client.timeoutMs);
+  const query = { pageSize: 25 };
+  const listed = await client.list(query);
+  const productId = firstProductId(() => listed.response?.json());
   const requests: LoadRequest[] = [
-    { label: 'list', method: 'GET', path: listPath, headers: headersFor('list') },
+    { label: 'list', method: 'GET', path: cdrOperations.list.path + listQueryString(query), headers: headersFor('list') },
     { label: 'detail', method: 'GET', path: cdrOperations.detail.path.replace('{productId}', encodeURIComponent(productId)), headers: headersFor('detail') },
     { label: 'status', method: 'GET', path: cdrOperations.status.path, headers: headersFor('status') },
   ];
@@ -32,6 +34,20 @@ export async function cdrNightly(context: NightlyContext): Promise<NightlyScenar
       : { ruleId: 'cdr.interaction-id.echo', message: `x-fapi-interaction-id was not returned as sent (${response.headers['x-fapi-interaction-id'] === undefined ? 'absent' : 'another value'})` };
   return {
     scenarios: requests.map((request) => constantRate(context.profile, { name: `nightly cdr ${request.label}`, family: 'cdr', baseUrl: section.baseUrl, requests: [request], checkResponse: echoed })),
-    close: async () => {},
+    close: () => client.close(),
   };
+}
+
+/**
+ * The id of the first product a list answer names, for the detail operation's run; a placeholder when it
+ * names none (that run then fails its thresholds on the target's 404s, not the harness).
+ */
+function firstProductId(body: () => unknown): string {
+  try {
+    const productId = (body() as { data?: { products?: { productId?: unknown }[] } } | undefined)?.data?.products?.[0]?.productId;
+    if (typeof productId === 'string' && productId !== '') return productId;
+  } catch {
+    // not JSON: the placeholder below
+  }
+  return 'no-product-listed';
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { macHeaderValue, signMac } from '../../client/loyalty/mac.ts';
+import { LoyaltyClient } from '../../client/loyalty/loyalty-client.ts';
 import { validNotification, validOrder, type LoyaltyContext } from '../../generators/loyalty/bodies.ts';
 import { loyaltyOperations } from '../../rules/loyalty/records.ts';
 import { mandatoryDemographicsOf, type LoyaltySection } from '../../targets/loyalty/section.ts';
@@ -8,25 +8,20 @@ import { constantRate, type NightlyContext, type NightlyScenarios } from './prof
 
 /**
  * The event notification and a simulated points-transfer order (it creates nothing, so one requestor_order_id
- * serves every repeat), each request signed afresh in the entry's MAC form (a new ts and nonce) or sent with
- * its bearer token: every answer must be 202 with a JSON object.
+ * serves every repeat), each request authorized afresh in the entry's default form (MAC with a new ts and
+ * nonce, else its bearer token), as the family's client does: every answer must be 202.
  */
 export async function loyaltyNightly(context: NightlyContext): Promise<NightlyScenarios> {
   const section = context.section as LoyaltySection;
-  context.redactor.addSecret(section.apiKey);
-  if (section.mac) context.redactor.addSecret(section.mac.secret);
-  if (section.bearerToken) context.redactor.addSecret(section.bearerToken);
+  const client = new LoyaltyClient(section, context.client, context.redactor);
   const origin = new URL(section.baseUrl).origin;
   const bodies: LoyaltyContext = { nowMs: Date.now(), institutionId: section.institutionId, mandatory: (program) => mandatoryDemographicsOf(section, program) };
-  const freshHeaders = ({ method, path, body }: { method: string; path: string; body: string }) => ({
-    correlation_id: randomUUID(),
-    authorization: section.mac ? macHeaderValue(signMac(section.mac, { method, url: origin + path, body, ts: String(Date.now()), nonce: randomUUID() })) : `Bearer ${section.bearerToken}`,
-  });
+  const freshHeaders = ({ path, body }: { path: string; body: string }) => ({ correlation_id: randomUUID(), authorization: client.freshAuthorization(origin + path, body) });
   const request = (operation: 'notify' | 'transfer', body: unknown): LoadRequest => ({
     label: operation,
     method: 'POST',
     path: loyaltyOperations[operation],
-    headers: { 'content-type': 'application/json', 'X-NET-API-KEY': section.apiKey, ...(operation === 'notify' ? {} : { sender: section.sender, keyname: section.keyname }) },
+    headers: client.headersFor(operation),
     body: JSON.stringify(body),
     freshHeaders,
   });
@@ -37,6 +32,6 @@ export async function loyaltyNightly(context: NightlyContext): Promise<NightlySc
       constantRate(context.profile, { name: 'nightly loyalty notify', family: 'loyalty', baseUrl: section.baseUrl, requests: [request('notify', validNotification(bodies))], checkResponse: accepted('notification', 'loyalty.notify.accepted') }),
       constantRate(context.profile, { name: 'nightly loyalty transfer (simulated)', family: 'loyalty', baseUrl: section.baseUrl, requests: [request('transfer', order)], checkResponse: accepted('simulated order', 'loyalty.transfer.accepted') }),
     ],
-    close: async () => {},
+    close: () => client.close(),
   };
 }
