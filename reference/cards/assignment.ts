@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CardsContext } from './context.ts';
-import { readBody, replyJson } from './reply.ts';
+import { readBody, replyJson } from '../http-io.ts';
 
 const operation = 'PATCH card';
 
@@ -12,7 +12,7 @@ export async function handleAssignment(context: CardsContext, req: IncomingMessa
   if (!card) return;
   let body: unknown;
   try {
-    body = JSON.parse(await readBody(req));
+    body = JSON.parse((await readBody(req)).toString('utf8'));
   } catch {
     return refuse('the body is not JSON');
   }

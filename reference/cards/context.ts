@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { CardsBehaviour } from './behaviour.ts';
-import { replyJson } from './reply.ts';
+import { replyJson } from '../http-io.ts';
 import type { CardsState } from './state.ts';
 
 /** What every handler of the cards reference works with. */

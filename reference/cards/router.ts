@@ -4,7 +4,7 @@ import { handleAssignment } from './assignment.ts';
 import type { CardsContext } from './context.ts';
 import { authorizationTimestamp } from './history.ts';
 import { cardRecord, cardUserRecord } from './records.ts';
-import { replyJson } from './reply.ts';
+import { replyJson } from '../http-io.ts';
 import { handleTransactions } from './transactions.ts';
 
 interface Route {

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { dayOf } from '../../rules/cards/calendar.ts';
 import type { CardsContext } from './context.ts';
-import { replyJson } from './reply.ts';
+import { replyJson } from '../http-io.ts';
 
 const operation = 'GET transactions';
 

@@ -5,6 +5,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { preHash } from '../../client/exchange/signing.ts';
 import { signature } from '../../client/hmac.ts';
 import type { FamilyReference } from '../../families/family.ts';
+import { readBody } from '../http-io.ts';
 import { exchangeMutants } from './mutants/index.ts';
 
 /** Quote balance of each account of the reference, by access key. */
@@ -34,12 +35,6 @@ interface Outcome {
   sMsg: string;
   clOrdId: string;
   ordId: string;
-}
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 const decimal = /^(?:\d+)(?:\.\d+)?$/;
