@@ -37,6 +37,7 @@ function ruleCase(rule: RuleSummary, summary: RunSummary, statementOf: (ruleId: 
       return { ...base, failed: true, xml: `${open}\n      <failure message="${xml(firstLine(rule.message))}" type="${xml(rule.ruleId)}">${xml(failureText(rule, replay))}</failure>\n    </testcase>` };
     case 'broken':
       return { ...base, broken: true, xml: `${open}\n      <error message="${xml(firstLine(rule.message))}" type="broken check">${xml(rule.message ?? '')}</error>\n    </testcase>` };
+    case 'blocked':
     case 'waived':
     case 'not-applicable':
       return { ...base, skipped: true, xml: `${open}\n      <skipped message="${xml(`${rule.status}: ${firstLine(rule.message)}`)}"/>\n    </testcase>` };

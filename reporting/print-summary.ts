@@ -1,7 +1,7 @@
 import { failureText } from '../suites/support/failure-text.ts';
 import { notRunReason, type RunSummary } from './run-summary.ts';
 
-const marks = { passed: 'PASS', failed: 'FAIL', broken: 'BROKEN', waived: 'WAIVED', 'not-applicable': 'N/A' } as const;
+const marks = { passed: 'PASS', failed: 'FAIL', blocked: 'BLOCKED', broken: 'BROKEN', waived: 'WAIVED', 'not-applicable': 'N/A' } as const;
 
 /** The terminal summary: one line per rule, then each failure with its evidence and replay line. */
 export function renderSummary(summary: RunSummary): string {
@@ -15,13 +15,22 @@ export function renderSummary(summary: RunSummary): string {
   }
   const why = notRunReason(summary);
   for (const ruleId of summary.notRun) lines.push(`NOT RUN ${ruleId}  (${why})`);
-  const failures = summary.rules.filter((rule) => rule.status === 'failed' || rule.status === 'broken');
-  for (const failure of failures) lines.push('', `=== ${failure.status.toUpperCase()} ${failure.ruleId}`, failureText(failure, replay));
+  const byId = new Map(summary.rules.map((rule) => [rule.ruleId, rule]));
+  for (const cause of summary.rootCauses) {
+    const rule = byId.get(cause.ruleId);
+    if (!rule) continue;
+    if (rule.status === 'blocked') {
+      lines.push('', `=== BLOCKED ${rule.ruleId}: ${rule.message ?? ''}`);
+      continue;
+    }
+    lines.push('', `=== ${rule.status.toUpperCase()} ${rule.ruleId}${cause.blocked.length ? ` (blocked ${cause.blocked.length} more: ${cause.blocked.join(', ')})` : ''}`, failureText(rule, replay));
+  }
   for (const error of summary.errors) lines.push('', `=== ERROR outside tests: ${error}`);
   const c = summary.counts;
   lines.push(
     '',
-    `${summary.stoppedBy === 'max-time' ? `DEADLINE REACHED, ${summary.verdict.toUpperCase()}` : summary.interrupted ? 'INTERRUPTED' : summary.verdict.toUpperCase()}: ${c.passed} passed, ${c.failed} failed, ${c.broken} broken, ${c.waived} waived, ${c['not-applicable']} not applicable, ${c['not-run']} not run (${(summary.durationMs / 1000).toFixed(1)} s, ${summary.exchanges} exchanges)`,
+    `${summary.stoppedBy === 'max-time' ? `DEADLINE REACHED, ${summary.verdict.toUpperCase()}` : summary.interrupted ? 'INTERRUPTED' : summary.verdict.toUpperCase()}: ${c.passed} passed, ${c.failed} failed, ${c.blocked} blocked, ${c.broken} broken, ${c.waived} waived, ${c['not-applicable']} not applicable, ${c['not-run']} not run (${(summary.durationMs / 1000).toFixed(1)} s, ${summary.exchanges} exchanges)`,
   );
+  if (c.failed === 0 && c.blocked > 0) lines.push(`${c.blocked} rule(s) blocked and none failed: the target kept the harness from judging them (see what each was missing above).`);
   return lines.join('\n');
 }

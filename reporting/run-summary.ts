@@ -30,10 +30,23 @@ export interface RunSummary {
   verdict: 'conformant' | 'nonconformant' | 'error';
   counts: Record<RuleStatus | 'not-run', number>;
   rules: RuleSummary[];
+  /**
+   * The failed (and broken) rules first, each with the blocked rules that name it, then blocked rules whose
+   * blockers did not fail in this run: one fault reads as one root with what it kept from being judged.
+   */
+  rootCauses: RootCause[];
   /** Rules of the selected families that no test judged: a gap in the harness, or an interrupted run. */
   notRun: string[];
   /** Errors outside any test (a crashed suite file, a worker failure). */
   errors: string[];
+}
+
+/** A failed or broken rule and the rules it blocked; or, with status `blocked`, a rule blocked by rules that did not fail here. */
+export interface RootCause {
+  ruleId: string;
+  status: RuleStatus;
+  /** The rules blocked by this one. */
+  blocked: string[];
 }
 
 /** A signal, or the run's deadline (`--max-time`, the target entry's `maxTimeMs`). */
@@ -84,12 +97,13 @@ export function buildRunSummary(parts: SummaryParts): RunSummary {
     verdict: verdictOf(rules, notRun, parts.errors, parts.stoppedBy),
     counts: countStatuses(rules, notRun),
     rules,
+    rootCauses: rootCausesOf(rules),
     notRun,
     errors: parts.errors,
   };
 }
 
-const severity: Record<RuleStatus, number> = { failed: 4, broken: 3, passed: 2, waived: 1, 'not-applicable': 0 };
+const severity: Record<RuleStatus, number> = { failed: 5, broken: 4, blocked: 3, passed: 2, waived: 1, 'not-applicable': 0 };
 
 /** Several tests may judge one rule: the worst verdict wins, evidence of the first failure is kept. */
 export function mergeOutcomes(outcomes: readonly RuleOutcome[]): RuleSummary[] {
@@ -117,11 +131,23 @@ export function verdictOf(rules: readonly RuleSummary[], notRun: readonly string
   if (stoppedBy !== undefined && stoppedBy !== 'max-time') return 'error';
   if (rules.some((rule) => rule.status === 'failed')) return 'nonconformant';
   if (rules.some((rule) => rule.status === 'broken') || notRun.length > 0 || errors.length > 0) return 'error';
+  // The target kept rules from being judged: not a verdict of conformance.
+  if (rules.some((rule) => rule.status === 'blocked')) return 'nonconformant';
   return 'conformant';
 }
 
 export function countStatuses(rules: readonly RuleSummary[], notRun: readonly string[]): RunSummary['counts'] {
-  const counts: RunSummary['counts'] = { passed: 0, failed: 0, broken: 0, waived: 0, 'not-applicable': 0, 'not-run': notRun.length };
+  const counts: RunSummary['counts'] = { passed: 0, failed: 0, blocked: 0, broken: 0, waived: 0, 'not-applicable': 0, 'not-run': notRun.length };
   for (const rule of rules) counts[rule.status]++;
   return counts;
+}
+
+/** Failed and broken rules with the blocked rules folded under them; blocked rules without a failed blocker last. */
+export function rootCausesOf(rules: readonly RuleSummary[]): RootCause[] {
+  const roots = rules.filter((rule) => rule.status === 'failed' || rule.status === 'broken');
+  const rootIds = new Set(roots.map((rule) => rule.ruleId));
+  const blocked = rules.filter((rule) => rule.status === 'blocked');
+  const causes = roots.map((root) => ({ ruleId: root.ruleId, status: root.status, blocked: blocked.filter((rule) => rule.blockedBy?.includes(root.ruleId)).map((rule) => rule.ruleId) }));
+  const orphans = blocked.filter((rule) => !(rule.blockedBy ?? []).some((id) => rootIds.has(id)));
+  return [...causes, ...orphans.map((rule) => ({ ruleId: rule.ruleId, status: rule.status, blocked: [] }))];
 }

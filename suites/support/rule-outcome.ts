@@ -1,5 +1,9 @@
 /** The verdict for one rule as a suite records it on the vitest task (`task.meta.harness`). */
-export type RuleStatus = 'passed' | 'failed' | 'broken' | 'waived' | 'not-applicable';
+/**
+ * `blocked`: the rule could not be judged because something it needs from other responses was missing; it
+ * names the rule(s) whose failure stopped it. Not a failure of its own, not a harness crash.
+ */
+export type RuleStatus = 'passed' | 'failed' | 'blocked' | 'broken' | 'waived' | 'not-applicable';
 
 export interface EvidenceRecord {
   request: string;
@@ -13,8 +17,10 @@ export interface RuleOutcome {
   family: string;
   status: RuleStatus;
   section: string;
-  /** Why it failed, broke, was waived or does not apply. */
+  /** Why it failed, broke, was blocked, was waived or does not apply. */
   message?: string;
+  /** For a blocked rule: the rules whose failure stopped it. */
+  blockedBy?: string[];
   input?: string;
   evidence?: EvidenceRecord[];
   replay?: { seed: number; path: string; counterexample: string };

@@ -1,6 +1,7 @@
 import * as allure from 'allure-js-commons';
 import { type TestContext, test } from 'vitest';
 import type { Verdict } from '../../checks/rule-violation.ts';
+import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import { describeExchange } from '../../client/evidence.ts';
 import { exchangesStarted } from '../../client/exchange.ts';
@@ -122,6 +123,15 @@ function defineRuleTest(rule: Rule<string, any>, body: (context: RuleTestContext
       record(base);
       for (const [key, value] of Object.entries(observations)) await allure.parameter(`observed ${key}`, reportText(value).text);
     } catch (error) {
+      if (error instanceof RuleBlocked) {
+        const outcome: RuleOutcome = { ...base, status: 'blocked', blockedBy: [...error.blockedBy], message: reportText(error.message).text, evidence: error.evidence.map((exchange) => describeExchange(exchange, defaultRedactor)) };
+        record(outcome);
+        await allure.tag('blocked');
+        await allure.parameter('blocked by', error.blockedBy.join(', '));
+        await attachEvidence(outcome);
+        vitestContext.skip(outcome.message);
+        return;
+      }
       if (error instanceof RuleViolation) {
         const outcome = violationOutcome(base, error);
         record(outcome);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { renderSummary } from '../../reporting/print-summary.ts';
-import { buildRunSummary, countStatuses, mergeOutcomes, type RuleSummary, type RunSummary, verdictOf } from '../../reporting/run-summary.ts';
+import { buildRunSummary, countStatuses, mergeOutcomes, rootCausesOf, type RuleSummary, type RunSummary, verdictOf } from '../../reporting/run-summary.ts';
 import type { RuleOutcome, RuleStatus } from '../../suites/support/rule-outcome.ts';
 
 const outcome = (ruleId: string, status: RuleStatus, extra: Partial<RuleOutcome> = {}): RuleOutcome => ({ ruleId, family: 'billing', status, section: 'Headers', ...extra });
@@ -23,6 +23,9 @@ describe('mergeOutcomes', () => {
     ['waived', 'passed', 'passed'],
     ['not-applicable', 'waived', 'waived'],
     ['passed', 'not-applicable', 'passed'],
+    ['passed', 'blocked', 'blocked'],
+    ['blocked', 'failed', 'failed'],
+    ['blocked', 'broken', 'broken'],
   ])('%s then %s gives %s', (first, second, worst) => {
     const [merged] = mergeOutcomes([outcome('r', first), outcome('r', second)]);
     expect(merged?.status).toBe(worst);
@@ -86,13 +89,34 @@ describe('verdictOf', () => {
     expect(verdictOf([summaryOf('a', 'passed'), summaryOf('b', 'waived'), summaryOf('c', 'not-applicable')], [], [])).toBe('conformant');
     expect(verdictOf([], [], [])).toBe('conformant');
   });
+  test('blocked rules without a failure are not conformant: the target kept them from being judged', () => {
+    expect(verdictOf([summaryOf('a', 'passed'), summaryOf('b', 'blocked', { blockedBy: ['c'] })], [], [])).toBe('nonconformant');
+  });
+});
+
+describe('rootCausesOf', () => {
+  test('each failed or broken rule with the rules that name it as their blocker; orphans last', () => {
+    const rules = [
+      summaryOf('b1', 'blocked', { blockedBy: ['root'] }),
+      summaryOf('root', 'failed'),
+      summaryOf('b2', 'blocked', { blockedBy: ['other', 'root'] }),
+      summaryOf('crash', 'broken'),
+      summaryOf('b3', 'blocked', { blockedBy: ['not-in-this-run'] }),
+      summaryOf('fine', 'passed'),
+    ];
+    expect(rootCausesOf(rules)).toEqual([
+      { ruleId: 'root', status: 'failed', blocked: ['b1', 'b2'] },
+      { ruleId: 'crash', status: 'broken', blocked: [] },
+      { ruleId: 'b3', status: 'blocked', blocked: [] },
+    ]);
+  });
 });
 
 describe('countStatuses', () => {
   test('counts every status and the rules not run', () => {
     const rules = [summaryOf('a', 'passed'), summaryOf('b', 'passed'), summaryOf('c', 'failed'), summaryOf('d', 'broken'), summaryOf('e', 'waived'), summaryOf('f', 'not-applicable')];
-    expect(countStatuses(rules, ['g', 'h'])).toEqual({ passed: 2, failed: 1, broken: 1, waived: 1, 'not-applicable': 1, 'not-run': 2 });
-    expect(countStatuses([], [])).toEqual({ passed: 0, failed: 0, broken: 0, waived: 0, 'not-applicable': 0, 'not-run': 0 });
+    expect(countStatuses([...rules, summaryOf('i', 'blocked')], ['g', 'h'])).toEqual({ passed: 2, failed: 1, blocked: 1, broken: 1, waived: 1, 'not-applicable': 1, 'not-run': 2 });
+    expect(countStatuses([], [])).toEqual({ passed: 0, failed: 0, blocked: 0, broken: 0, waived: 0, 'not-applicable': 0, 'not-run': 0 });
   });
 });
 
@@ -109,6 +133,7 @@ describe('renderSummary', () => {
     summaryOf('billing.compression.request_gzip', 'broken', { message: 'adapter threw\nstack line' }),
     summaryOf('billing.headers.org_ids.scope', 'not-applicable', { message: 'tenant with multi-org' }),
     summaryOf('billing.token.rate_limit', 'waived', { message: 'shared gateway' }),
+    summaryOf('billing.charges.query', 'blocked', { blockedBy: ['billing.bodies.json'], message: 'blocked by billing.bodies.json: no charge was created' }),
   ];
   const summary: RunSummary = {
     target: 'staging',
@@ -125,6 +150,7 @@ describe('renderSummary', () => {
     verdict: 'nonconformant',
     counts: countStatuses(rules, ['billing.charges.create']),
     rules,
+    rootCauses: rootCausesOf(rules),
     notRun: ['billing.charges.create'],
     errors: ['suites/x.test.ts: SyntaxError'],
   };
@@ -143,6 +169,11 @@ describe('renderSummary', () => {
     expect(lines).toContain('N/A     billing.headers.org_ids.scope  (tenant with multi-org)');
     expect(lines).toContain('WAIVED  billing.token.rate_limit  (shared gateway)');
     expect(lines).toContain('NOT RUN billing.charges.create  (no test judged this rule)');
+    expect(lines).toContain('BLOCKED billing.charges.query  (blocked by billing.bodies.json: no charge was created)');
+  });
+
+  test('a failure names the rules it blocked', () => {
+    expect(lines).toContain('=== FAILED billing.bodies.json (blocked 1 more: billing.charges.query)');
   });
 
   test('each failure is shown with its message, input, replay line and evidence', () => {
@@ -162,7 +193,7 @@ describe('renderSummary', () => {
 
   test('errors outside tests and the counts close the summary', () => {
     expect(text).toContain('=== ERROR outside tests: suites/x.test.ts: SyntaxError');
-    expect(lines.at(-1)).toBe('NONCONFORMANT: 1 passed, 1 failed, 1 broken, 1 waived, 1 not applicable, 1 not run (2.5 s, 17 exchanges)');
+    expect(lines.at(-1)).toBe('NONCONFORMANT: 1 passed, 1 failed, 1 blocked, 1 broken, 1 waived, 1 not applicable, 1 not run (2.5 s, 17 exchanges)');
   });
 });
 
@@ -183,6 +214,7 @@ describe('an interrupted run', () => {
     verdict: verdictOf([summaryOf('billing.bodies.json', 'passed')], ['billing.charges.create'], [], 'SIGTERM'),
     counts: countStatuses([summaryOf('billing.bodies.json', 'passed')], ['billing.charges.create']),
     rules: [summaryOf('billing.bodies.json', 'passed')],
+    rootCauses: [],
     notRun: ['billing.charges.create'],
     errors: [],
   };
@@ -217,7 +249,7 @@ describe('a run stopped by its deadline', () => {
     expect(failed.notRun).toEqual(['billing.charges.create', 'billing.token.issue']);
     const text = renderSummary(failed);
     expect(text).toContain('NOT RUN billing.charges.create  (the run reached its deadline (--max-time))');
-    expect(text.split('\n').at(-1)).toMatch(/^DEADLINE REACHED, NONCONFORMANT: 0 passed, 1 failed/);
+    expect(text.split('\n').at(-1)).toMatch(/^DEADLINE REACHED, NONCONFORMANT: 0 passed, 1 failed, 0 blocked/);
     expect(buildRunSummary({ ...parts, stoppedBy: 'max-time', outcomes: [summaryOf('billing.bodies.json', 'passed')] }).verdict).toBe('error');
   });
 
@@ -225,5 +257,20 @@ describe('a run stopped by its deadline', () => {
     const snapshot = buildRunSummary({ ...parts, inProgress: true, outcomes: [] });
     expect(snapshot.inProgress).toBe(true);
     expect(renderSummary(snapshot)).toContain('NOT RUN billing.token.issue  (still running when this snapshot was written)');
+  });
+});
+
+describe('a run whose only problems are blocked rules', () => {
+  test('is nonconformant and says in one line that nothing failed but rules could not be judged', () => {
+    const summary = buildRunSummary({
+      target: 'staging', targetsFile: '/work/targets.json', families: ['cdr'], seed: 1, runs: 10, startedAt: new Date(), inProgress: false, preflight: [], errors: [],
+      selectedRules: ['cdr.a', 'cdr.b'],
+      outcomes: [outcome('cdr.a', 'passed'), outcome('cdr.b', 'blocked', { blockedBy: ['cdr.records.list-item'], message: 'blocked by cdr.records.list-item: no product id' })],
+    });
+    expect(summary.verdict).toBe('nonconformant');
+    expect(summary.rootCauses).toEqual([{ ruleId: 'cdr.b', status: 'blocked', blocked: [] }]);
+    const text = renderSummary(summary);
+    expect(text).toContain('=== BLOCKED cdr.b: blocked by cdr.records.list-item: no product id');
+    expect(text.split('\n').at(-1)).toBe('1 rule(s) blocked and none failed: the target kept the harness from judging them (see what each was missing above).');
   });
 });

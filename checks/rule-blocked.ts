@@ -1,0 +1,32 @@
+import type { Exchange } from '../client/exchange.ts';
+import { RuleViolation } from './rule-violation.ts';
+
+/**
+ * A rule could not get what it needs from responses that other rules judge (a product id from a list page, a
+ * cursor token, a created charge): it is blocked by those rules, not failed. Blocked is its own outcome, so
+ * one fault in a target fails the rule that states the broken property and no other.
+ */
+export class RuleBlocked extends Error {
+  override readonly name = 'RuleBlocked';
+  readonly code = 'RULE_BLOCKED';
+
+  constructor(
+    /** The rules whose failure stopped this one (those that judge what was missing). */
+    readonly blockedBy: readonly string[],
+    /** What was missing, in words: "no product id could be read from the first list page". */
+    readonly missing: string,
+    /** The exchanges that showed it, kept as evidence of the block. */
+    readonly evidence: readonly Exchange[] = [],
+  ) {
+    super(`blocked by ${blockedBy.join(', ')}: ${missing}`);
+  }
+}
+
+/**
+ * A prerequisite of `askingRule` is missing. When the asking rule is itself one of the rules that judge the
+ * missing property, that is its own violation; otherwise it is blocked by them.
+ */
+export function prerequisiteMissing(askingRule: string, judgedBy: readonly string[], missing: string, evidence: readonly Exchange[] = []): RuleViolation | RuleBlocked {
+  if (judgedBy.includes(askingRule)) return new RuleViolation(askingRule, missing, evidence);
+  return new RuleBlocked(judgedBy, missing, evidence);
+}
