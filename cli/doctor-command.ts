@@ -2,7 +2,7 @@ import { launchTarget } from '../targets/launch-target.ts';
 import type { ContainerTarget } from '../targets/schema.ts';
 import { readTargetsFile, resolveTarget } from '../targets/load-targets.ts';
 import { openFamilySessions, preflightError, renderPreflight } from './family-sessions.ts';
-import { ensureReferenceCredentials, selectFamilies } from './select-families.ts';
+import { ensureBundledReferenceCredentials, selectFamilies } from './select-families.ts';
 
 export interface DoctorOptions {
   targetsFile: string;
@@ -12,8 +12,8 @@ export interface DoctorOptions {
 
 /** The preflight alone: starts the target if needed, reports per family what it found, judges nothing. */
 export async function runDoctor(options: DoctorOptions): Promise<number> {
-  ensureReferenceCredentials(process.env);
   const file = readTargetsFile(options.targetsFile);
+  ensureBundledReferenceCredentials(process.env, file);
   const target = await resolveTarget(file, options.target, process.env);
   const selected = selectFamilies(target, options.suites);
   console.log(`harness doctor: target ${target.name} (${target.entry.kind}) from ${file.path}`);

@@ -15,7 +15,7 @@ import { launchTarget } from '../targets/launch-target.ts';
 import { readTargetsFile, resolveTarget } from '../targets/load-targets.ts';
 import { listenForInterruption } from './interrupt.ts';
 import { reportsPaths } from './paths.ts';
-import { ensureReferenceCredentials } from './select-families.ts';
+import { ensureBundledReferenceCredentials } from './select-families.ts';
 
 export interface LoadCommandOptions {
   scenario: string;
@@ -45,8 +45,8 @@ export interface LoadReport {
  */
 export async function runLoadCommand(options: LoadCommandOptions): Promise<number> {
   const probe = loadProbeNamed(options.scenario);
-  ensureReferenceCredentials(process.env);
   const file = readTargetsFile(options.targetsFile);
+  ensureBundledReferenceCredentials(process.env, file);
   const target = await resolveTarget(file, options.target, process.env);
   const section = target.entry.families[probe.family];
   if (section === undefined || !familyByName(probe.family)) {

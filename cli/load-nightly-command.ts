@@ -14,7 +14,7 @@ import { loadProfileSchema } from '../targets/schema.ts';
 import { renderLoadFigures } from './load-command.ts';
 import { listenForInterruption } from './interrupt.ts';
 import { reportsPaths } from './paths.ts';
-import { ensureReferenceCredentials } from './select-families.ts';
+import { ensureBundledReferenceCredentials } from './select-families.ts';
 
 export interface NightlyOptions {
   targetsFile: string;
@@ -32,8 +32,8 @@ export interface NightlyOptions {
  * Allure test per operation with its charts. Exit 0 within thresholds, 1 not, 2 harness error or interrupted.
  */
 export async function runNightly(options: NightlyOptions): Promise<number> {
-  ensureReferenceCredentials(process.env);
   const file = readTargetsFile(options.targetsFile);
+  ensureBundledReferenceCredentials(process.env, file);
   const target = await resolveTarget(file, options.target, process.env);
   const profile = loadProfileSchema.parse({ ...target.entry.load, ...(options.rate ? { rate: options.rate } : {}), ...(options.durationSeconds ? { durationSeconds: options.durationSeconds } : {}) });
   const declared = families().filter((family) => target.entry.families[family.name] !== undefined);

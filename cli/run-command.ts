@@ -13,7 +13,7 @@ import { readTargetsFile, resolveTarget } from '../targets/load-targets.ts';
 import { openBrokeredSessions, preflightError } from './family-sessions.ts';
 import { listenForInterruption } from './interrupt.ts';
 import { reportsPaths } from './paths.ts';
-import { ensureReferenceCredentials, selectFamilies } from './select-families.ts';
+import { ensureBundledReferenceCredentials, selectFamilies } from './select-families.ts';
 import { SuiteRunner } from './suite-runner.ts';
 
 export interface RunOptions {
@@ -53,8 +53,8 @@ export const defaultMaxTimeMs = 10 * 60_000;
 export async function runHarness(options: RunOptions): Promise<RunSummary> {
   const say = options.progress ?? (() => {});
   const live = options.live;
-  ensureReferenceCredentials(process.env);
   const file = readTargetsFile(options.targetsFile);
+  ensureBundledReferenceCredentials(process.env, file);
   const target = await resolveTarget(file, options.target, process.env);
   const selected = selectFamilies(target, options.suites);
   const seed = options.seed ?? randomInt(2 ** 31);
@@ -112,7 +112,11 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
     preflight = sessions.reports;
     try {
       const problem = preflightError(target.name, sessions.reports);
-      if (problem) throw problem;
+      if (problem) {
+        // A CI test view is never empty: the preflight's failure is reported per family before the exit 2.
+        write(summaryNow(false));
+        throw problem;
+      }
       if (stop.reason) return;
       const runner = await SuiteRunner.create({
         families: selected,

@@ -1,7 +1,10 @@
+import { existsSync, realpathSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { families } from '../families/index.ts';
 import type { FamilyModule } from '../families/family.ts';
 import { HarnessError } from '../targets/harness-error.ts';
-import type { ResolvedTarget } from '../targets/load-targets.ts';
+import type { ResolvedTarget, TargetsFileContents } from '../targets/load-targets.ts';
+import { packageRoot } from './paths.ts';
 
 /** The registered families named by `--suite` (each once), in the order given; an unknown name is a usage error. */
 export function familiesNamed(suites: readonly string[]): FamilyModule[] {
@@ -25,8 +28,22 @@ export function selectFamilies(target: ResolvedTarget, suites: readonly string[]
   });
 }
 
-/** Every registered family's reference credentials, so targets.json's ${REFERENCE_...} placeholders resolve. */
+/**
+ * Every registered family's reference credentials, generated where unset, so the bundled targets.json's
+ * ${REFERENCE_...} placeholders resolve. Only for the bundled file: in a user's own targets file an unset
+ * variable is a configuration error naming the key, never a generated value that ends in a 401.
+ */
+export function ensureBundledReferenceCredentials(env: NodeJS.ProcessEnv, file: Pick<TargetsFileContents, 'path'>): void {
+  if (isBundledTargetsFile(file.path)) ensureReferenceCredentials(env);
+}
+
+/** Every registered family's reference credentials, generated where unset (for a reference the harness serves itself). */
 export function ensureReferenceCredentials(env: NodeJS.ProcessEnv): void {
   for (const family of families()) family.reference.ensureCredentials(env);
+}
+
+function isBundledTargetsFile(path: string): boolean {
+  const real = (file: string) => (existsSync(file) ? realpathSync(file) : resolve(file));
+  return real(path) === real(join(packageRoot, 'targets.json'));
 }
 

@@ -54,6 +54,10 @@ export function renderJUnit(summary: RunSummary, statementOf: (ruleId: string) =
     const reason = `not run: ${notRunReason(summary)}`;
     cases.push({ family, failed: false, broken: false, skipped: true, seconds: 0, xml: `    <testcase classname="${xml(family)}" name="${xml(`${ruleId}: ${statementOf(ruleId)}`)}" time="0">\n      <skipped message="${xml(reason)}"/>\n    </testcase>` });
   }
+  for (const report of summary.preflight.filter((candidate) => candidate.problem !== undefined)) {
+    const cause = `preflight of ${report.family} at ${report.url} failed: ${report.problem ?? ''}`;
+    cases.unshift({ family: report.family, failed: false, broken: true, skipped: false, seconds: 0, xml: `    <testcase classname="${xml(report.family)}" name="${xml(`${report.family}.preflight`)}" time="0">\n      <error message="${xml(firstLine(cause))}" type="preflight">${xml(cause)}</error>\n    </testcase>` });
+  }
   const count = (list: Case[]) => ({
     tests: list.length,
     failures: list.filter((item) => item.failed).length,

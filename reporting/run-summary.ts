@@ -53,7 +53,9 @@ export interface RootCause {
 export type StopReason = 'SIGINT' | 'SIGTERM' | 'max-time';
 
 /** Why the rules listed as not run were not. */
-export function notRunReason(summary: Pick<RunSummary, 'stoppedBy' | 'inProgress'>): string {
+export function notRunReason(summary: Pick<RunSummary, 'stoppedBy' | 'inProgress' | 'preflight'>): string {
+  const refused = summary.preflight.filter((report) => report.problem !== undefined).map((report) => report.family);
+  if (refused.length) return `the preflight failed (${refused.join(', ')}): no rule was judged`;
   if (summary.inProgress) return 'still running when this snapshot was written';
   if (summary.stoppedBy === 'max-time') return 'the run reached its deadline (--max-time)';
   if (summary.stoppedBy) return `the run was interrupted (${summary.stoppedBy})`;

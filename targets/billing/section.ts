@@ -4,10 +4,10 @@ import { tenantModeSchema } from '../../rules/billing/tenant-mode.ts';
 
 const credentialsSchema = z
   .object({
-    /** OAuth client id; write it as a ${VAR} placeholder. */
-    clientId: z.string().min(1),
+    /** OAuth client id; write it as a ${VAR} placeholder. The harness sends it as valid, so it must have the documented form. */
+    clientId: z.string().length(36, { error: 'must be exactly 36 characters (rule billing.token.client_id.length): the harness sends it as a valid client_id' }),
     /** OAuth client secret; write it as a ${VAR} placeholder, never literally. */
-    clientSecret: z.string().min(1),
+    clientSecret: z.string().min(1).max(42, { error: 'must be at most 42 characters (rule billing.token.client_secret.length): the harness sends it as a valid client_secret' }),
   })
   .strict();
 

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startReferenceServer, type RunningReference } from '../../reference/server.ts';
@@ -31,8 +31,16 @@ describe('preflight of harness run', () => {
     const result = await runCli(['run', '--targets', targets, '--target', 'gone', '--runs', '1'], { PF_ID: clientId, PF_SECRET: 'whatever' });
     expect(result.code, result.stdout + result.stderr).toBe(2);
     expect(result.stderr).toContain(`PREFLIGHT_FAILED: billing at ${url}: connection refused`);
-    expect(existsSync(join(result.reportsDir, 'summary.json'))).toBe(false);
     expect(result.stdout).not.toContain('FAIL ');
+    // The CI test view is never empty: the summary and JUnit say the preflight failed, and judge no rule.
+    const summary = result.summary();
+    expect(summary.verdict).toBe('error');
+    expect(summary.rules).toEqual([]);
+    expect(summary.preflight[0]?.problem).toMatch(/connection refused/);
+    expect(summary.notRun.length).toBeGreaterThan(0);
+    const junit = readFileSync(join(result.reportsDir, 'junit.xml'), 'utf8');
+    expect(junit).toMatch(/<testcase classname="billing" name="billing\.preflight" time="0">\s*<error message="preflight of billing at [^"]+ failed: connection refused/);
+    expect(junit).toContain('not run: the preflight failed (billing): no rule was judged');
   });
 
   test('refused credentials exit 2 naming the family and the status, and the secret is not printed', async () => {

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureReferenceCredentials } from '../../cli/select-families.ts';
 import type { RunSummary } from '../../reporting/run-summary.ts';
 
 const bin = fileURLToPath(new URL('../../bin/harness.js', import.meta.url));
@@ -18,6 +19,22 @@ export interface CliResult {
   summary(): RunSummary;
 }
 
+let referenceCredentials: NodeJS.ProcessEnv | undefined;
+/**
+ * The reference's credentials, as a user of a copied reference entry would export them: the CLI generates
+ * them only for the bundled targets file, and tests write their own. Made once per test process.
+ */
+function withReferenceCredentials(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if (!referenceCredentials) {
+    referenceCredentials = { ...process.env };
+    ensureReferenceCredentials(referenceCredentials);
+  }
+  const merged: NodeJS.ProcessEnv = { ...referenceCredentials, ...env };
+  // A variable given as undefined is one the test wants unset.
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete merged[name];
+  return merged;
+}
+
 /** Runs the real `harness` CLI in a child process with its own reports folder. */
 export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
   const reportsDir = mkdtempSync(join(tmpdir(), 'harness-reports-'));
@@ -25,7 +42,7 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Cli
   const filled = args.map((arg) => (arg === '{reports}' ? reportsDir : arg));
   const withReports = args[0] === 'run' ? [...filled, '--reports', reportsDir] : filled;
   return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...withReports], { env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024, timeout: 300_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [bin, ...withReports], { env: withReferenceCredentials(env), maxBuffer: 64 * 1024 * 1024, timeout: 300_000 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : 99) : 0;
       resolve({ code, stdout, stderr, reportsDir, summary: () => JSON.parse(readFileSync(join(reportsDir, 'summary.json'), 'utf8')) as RunSummary });
     });

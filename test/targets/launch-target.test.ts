@@ -10,7 +10,7 @@ import { type ResolvedTarget, resolveTarget } from '../../targets/load-targets.t
 import { alive } from '../support/process-alive.ts';
 
 /** A target must declare a family; launching does not look at it. */
-const anyFamily = { billing: { baseUrl: 'http://127.0.0.1:1/billing', credentials: { clientId: 'id', clientSecret: 'secret' } } };
+const anyFamily = { billing: { baseUrl: 'http://127.0.0.1:1/billing', credentials: { clientId: '00000000-0000-4000-8000-000000000000', clientSecret: 'secret' } } };
 
 const dir = mkdtempSync(join(tmpdir(), 'harness-launch-'));
 const launched: LaunchedTarget[] = [];

@@ -38,7 +38,7 @@ const credentials = { clientId: '${CID}', clientSecret: '${CSECRET}' };
 const billingSection = { baseUrl: 'https://billing.example.test/billing', credentials };
 /** A target entry with the billing section changed as given. */
 const withBilling = (changes: Record<string, unknown>) => ({ kind: 'url', families: { billing: { ...billingSection, ...changes } } });
-const env = { CID: 'client-id-from-env', CSECRET: 'secret-from-env' };
+const env = { CID: 'c11e7d00-f00d-4000-8000-00000000e2b0', CSECRET: 'secret-from-env' };
 
 function fileWith(targets: Record<string, unknown>, defaultTarget = Object.keys(targets)[0] ?? 'reference'): TargetsFileContents {
   return { path: join(dir, 'targets.json'), defaultTarget, rawTargets: targets };
@@ -93,7 +93,7 @@ describe('resolveTarget', () => {
     expect(resolved.name).toBe('staging');
     expect(resolved.port).toBeUndefined();
     const billing = resolved.entry.families.billing as BillingSection;
-    expect(billing.credentials).toEqual({ clientId: 'client-id-from-env', clientSecret: 'secret-from-env' });
+    expect(billing.credentials).toEqual({ clientId: env.CID, clientSecret: 'secret-from-env' });
     expect(billing.adapter).toBe('reference');
     expect(resolved.entry.waivers).toEqual([]);
     expect(resolved.entry.client.timeoutMs).toBe(10_000);
