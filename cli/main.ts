@@ -56,12 +56,15 @@ rule. Exit 0 when every family is usable, 2 when one is unreachable or refuses i
 Prints every rule with its spec section, the check that enforces it and the mutant(s) that prove the check
 can fail. A rule without either is a visible gap. When DIR/mutants.json exists (written by harness mutants),
 each rule also shows whether its mutants were verified killed.`,
-  mutants: async () => `harness mutants [--suite ${await familyNames()}]... [--rule ID]... [--seed N] [--runs N] [--reports DIR] [--json]
+  mutants: async () => `harness mutants [--suite ${await familyNames()}]... [--rule ID]... [--seed N] [--runs N] [--reports DIR] [--collateral] [--json]
 
 For every mutant of the reference target's catalogue (or those breaking the given rules), starts the
 reference in this process with that mutant on port 0, runs only the broken rule's test on one reused vitest
 instance, and prints a table: mutant, rule, killed or survived, time. Writes DIR/mutants.json (default
-./reports). Exit 0 when every mutant is killed, 1 when one survives, 2 on a harness error.`,
+./reports). Exit 0 when every mutant is killed, 1 when one survives, 2 on a harness error.
+  --collateral    run the mutant's whole family and record which other rules failed (one fault should
+                  fail one rule; blocked rules are not collateral): a count per mutant, per family and in
+                  all, also in mutants.json. Slower: every rule of the family runs for every mutant.`,
   reference: async () => {
     const { families } = await import('../families/index.ts');
     const flags = families().flatMap((family) => Object.entries(family.reference.flags ?? {}).map(([name, flag]) => `  --${name} ${flag.help}`));
@@ -205,6 +208,7 @@ async function mutantsCommand(argv: string[]): Promise<number> {
     runs: { type: 'string', default: '20' },
     reports: { type: 'string', default: 'reports' },
     json: { type: 'boolean', default: false },
+    collateral: { type: 'boolean', default: false },
   });
   if (values.help) return printHelp('mutants');
   const { verifyMutants, renderMutantTable } = await import('./mutants-command.ts');
@@ -215,6 +219,7 @@ async function mutantsCommand(argv: string[]): Promise<number> {
     seed: integerOption(values.seed, 'seed', 0) as number,
     runs: integerOption(values.runs, 'runs', 0) as number,
     reportsDir: String(values.reports),
+    collateral: values.collateral === true,
     ...(values.json ? {} : { progress: (line: string) => console.log(line) }),
   });
   console.log(values.json ? JSON.stringify(report, null, 2) : renderMutantTable(report));

@@ -20,6 +20,11 @@ export interface MutantsOptions {
   seed: number;
   runs: number;
   reportsDir: string;
+  /**
+   * Run the mutant's whole family, not only the broken rule's test, and record which other rules failed
+   * (collateral: one fault should fail one rule). Default false: only the broken rule's test runs.
+   */
+  collateral?: boolean;
   progress?: (line: string) => void;
 }
 
@@ -29,6 +34,21 @@ export interface MutantVerification extends MutantInfo {
   ms: number;
   /** The rule's verdict message, when it was not killed. */
   message?: string;
+  /** With --collateral: the rules of the family that failed (or broke) besides the one the mutant breaks. */
+  collateral?: string[];
+  /** With --collateral: the rules the failure blocked (not collateral: they name their blocker). */
+  blocked?: string[];
+}
+
+/** How much one fault spread, over the mutants verified with --collateral. */
+export interface CollateralFigures {
+  mutants: number;
+  /** Mutants that failed no rule besides their own. */
+  withoutCollateral: number;
+  /** The most rules one mutant failed besides its own. */
+  worst: number;
+  /** Collateral failures over all mutants. */
+  total: number;
 }
 
 /** reports/mutants.json: what `harness mutants` verified, read by `harness rules`. */
@@ -38,6 +58,19 @@ export interface MutantReport {
   seed: number;
   runs: number;
   mutants: MutantVerification[];
+  /** Per family and over all, when the run measured collateral. */
+  collateral?: Record<string, CollateralFigures>;
+}
+
+export function collateralFigures(mutants: readonly MutantVerification[]): CollateralFigures {
+  const counts = mutants.map((mutant) => mutant.collateral?.length ?? 0);
+  return { mutants: mutants.length, withoutCollateral: counts.filter((count) => count === 0).length, worst: Math.max(0, ...counts), total: counts.reduce((sum, count) => sum + count, 0) };
+}
+
+function collateralByFamily(mutants: readonly MutantVerification[]): Record<string, CollateralFigures> {
+  const measured = mutants.filter((mutant) => mutant.collateral !== undefined);
+  const families = [...new Set(measured.map((mutant) => mutant.family))];
+  return { ...Object.fromEntries(families.map((family) => [family, collateralFigures(measured.filter((mutant) => mutant.family === family))])), all: collateralFigures(measured) };
 }
 
 /** The target entry that points the harness at an in-process reference serving one family. */
@@ -64,11 +97,19 @@ async function verifyOne(runner: SuiteRunner, family: FamilyModule, mutant: Muta
       const problem = preflightError(target.name, sessions.reports);
       if (problem) return verdict('error', problem.message);
       const context: RunContext = { targetName: target.name, targetsFile: '(harness mutants)', target: target.entry, seed: options.seed, runs: options.runs, broker: sessions.broker };
-      const results = await runner.run(context, { families: [family.name], rules: [mutant.breaks], files: [file] });
-      const outcome = mergeOutcomes(results.outcomes).find((rule) => rule.ruleId === mutant.breaks);
-      if (outcome?.status === 'failed') return verdict('killed');
-      if (outcome?.status === 'passed') return verdict('survived', `${mutant.breaks} passed against the mutant`);
-      return verdict('error', outcome ? `${mutant.breaks} was ${outcome.status}: ${outcome.message ?? ''}` : `${mutant.breaks} was not judged ${results.errors.join('; ')}`);
+      const selection = options.collateral ? { families: [family.name] } : { families: [family.name], rules: [mutant.breaks], files: [file] };
+      const results = await runner.run(context, selection);
+      const rules = mergeOutcomes(results.outcomes);
+      const spread = options.collateral
+        ? {
+            collateral: rules.filter((rule) => rule.ruleId !== mutant.breaks && (rule.status === 'failed' || rule.status === 'broken')).map((rule) => rule.ruleId),
+            blocked: rules.filter((rule) => rule.status === 'blocked').map((rule) => rule.ruleId),
+          }
+        : {};
+      const outcome = rules.find((rule) => rule.ruleId === mutant.breaks);
+      if (outcome?.status === 'failed') return { ...verdict('killed'), ...spread };
+      if (outcome?.status === 'passed') return { ...verdict('survived', `${mutant.breaks} passed against the mutant`), ...spread };
+      return { ...verdict('error', outcome ? `${mutant.breaks} was ${outcome.status}: ${outcome.message ?? ''}` : `${mutant.breaks} was not judged ${results.errors.join('; ')}`), ...spread };
     } finally {
       await sessions.close();
     }
@@ -92,12 +133,19 @@ export async function verifyMutants(options: MutantsOptions): Promise<MutantRepo
     for (const { family, mutant } of mutants) {
       const result = await verifyOne(runner, family, mutant, files.get(mutant.breaks), options);
       results.push(result);
-      options.progress?.(`${result.status.padEnd(8)} ${mutant.name} (${mutant.breaks}) ${result.ms} ms`);
+      options.progress?.(`${result.status.padEnd(8)} ${mutant.name} (${mutant.breaks}) ${result.ms} ms${result.collateral ? `, collateral ${result.collateral.length}${result.collateral.length ? ` (${result.collateral.join(', ')})` : ''}` : ''}`);
     }
   } finally {
     await runner.close();
   }
-  const report: MutantReport = { startedAt: startedAt.toISOString(), durationMs: Date.now() - startedAt.getTime(), seed: options.seed, runs: options.runs, mutants: results };
+  const report: MutantReport = {
+    startedAt: startedAt.toISOString(),
+    durationMs: Date.now() - startedAt.getTime(),
+    seed: options.seed,
+    runs: options.runs,
+    mutants: results,
+    ...(options.collateral ? { collateral: collateralByFamily(results) } : {}),
+  };
   writeFileSync(paths.mutants, `${JSON.stringify(report, null, 2)}\n`);
   return report;
 }
@@ -105,15 +153,23 @@ export async function verifyMutants(options: MutantsOptions): Promise<MutantRepo
 export function renderMutantTable(report: MutantReport): string {
   const nameWidth = Math.max(6, ...report.mutants.map((mutant) => mutant.name.length));
   const ruleWidth = Math.max(4, ...report.mutants.map((mutant) => mutant.breaks.length));
+  const measured = report.collateral !== undefined;
+  const collateralColumn = (mutant: MutantVerification) => (measured ? `  ${String(mutant.collateral?.length ?? '-').padStart(10)}` : '');
   const lines = report.mutants.map(
     (mutant) =>
-      `${mutant.name.padEnd(nameWidth)}  ${mutant.breaks.padEnd(ruleWidth)}  ${mutant.status.padEnd(8)}  ${String(mutant.ms).padStart(6)} ms${mutant.message ? `  ${mutant.message.split('\n')[0]}` : ''}`,
+      `${mutant.name.padEnd(nameWidth)}  ${mutant.breaks.padEnd(ruleWidth)}  ${mutant.status.padEnd(8)}  ${String(mutant.ms).padStart(6)} ms${collateralColumn(mutant)}${mutant.message ? `  ${mutant.message.split('\n')[0]}` : ''}${mutant.collateral?.length ? `  also failed: ${mutant.collateral.join(', ')}` : ''}`,
   );
   const killed = report.mutants.filter((mutant) => mutant.status === 'killed').length;
   return [
-    `${'mutant'.padEnd(nameWidth)}  ${'rule'.padEnd(ruleWidth)}  ${'status'.padEnd(8)}  ${'time'.padStart(9)}`,
+    `${'mutant'.padEnd(nameWidth)}  ${'rule'.padEnd(ruleWidth)}  ${'status'.padEnd(8)}  ${'time'.padStart(9)}${measured ? `  ${'collateral'.padStart(10)}` : ''}`,
     ...lines,
     '',
     `${killed} of ${report.mutants.length} mutants killed in ${(report.durationMs / 1000).toFixed(1)} s (seed ${report.seed}, ${report.runs} runs per property)`,
+    ...Object.entries(report.collateral ?? {}).map(([family, figures]) => renderCollateral(family, figures)),
   ].join('\n');
+}
+
+function renderCollateral(family: string, figures: CollateralFigures): string {
+  const share = figures.mutants ? (100 * figures.withoutCollateral) / figures.mutants : 100;
+  return `collateral ${family}: ${figures.withoutCollateral} of ${figures.mutants} mutants (${share.toFixed(1)}%) failed no other rule; ${figures.total} collateral failures in all, at most ${figures.worst} for one mutant`;
 }
