@@ -177,7 +177,8 @@ async function runCommand(argv: string[]): Promise<number> {
     progress: (line) => console.log(line),
     live: liveLine(),
   });
-  console.log(renderSummary(summary));
+  const { colourWanted } = await import('../reporting/terminal-colour.ts');
+  console.log(renderSummary(summary, { colour: colourWanted(process.stdout, process.env) }));
   const paths = reportsPaths(reportsDir);
   console.log(`\nsummary: ${paths.summary}\nallure results: ${paths.allureResults}\njunit: ${paths.junit}`);
   if (values.html && !summary.interrupted) {
