@@ -49,7 +49,7 @@ describe('junit.xml from the summary', () => {
 
   test('a failure carries its first message line and the whole failure text with the replay line; broken is an error', () => {
     expect(cases[1]?.failure.message).toBe('answered 200 <not 400> & "quoted"');
-    expect(cases[1]?.failure['#text']).toContain('replay: harness run --targets /work/targets.json --target staging --suite billing --rule billing.b --seed 7 --runs 5');
+    expect(cases[1]?.failure['#text']).toContain('replay: npx harness run --targets /work/targets.json --target staging --suite billing --rule billing.b --seed 7 --runs 5');
     expect(cases[2]?.error.message).toBe('check raised');
   });
 

@@ -193,7 +193,7 @@ describe('renderSummary', () => {
     expect(failure).toContain('Content-Type is "text/plain", not application/json');
     expect(failure).toContain('input: a valid charge');
     // Complete: pasting it reruns exactly this rule with the same targets file, target, family, seed and runs.
-    expect(failure).toContain("replay: harness run --targets '/work/my targets.json' --target staging --suite billing --rule billing.bodies.json --seed 1234 --runs 50  (fast-check path 0:1)");
+    expect(failure).toContain("replay: npx harness run --targets '/work/my targets.json' --target staging --suite billing --rule billing.bodies.json --seed 1234 --runs 50  (fast-check path 0:1)");
     expect(failure).toContain('counterexample: {"name":"harness-a"}');
     expect(failure).toContain('POST /billing/commerce/charges HTTP/1.1');
     expect(failure).toContain('content-type: text/plain');
