@@ -6,6 +6,14 @@ import { register } from 'tsx/esm/api';
 // and vite cost the main process about 140 MB more resident memory (the loader thread keeps what it read, and
 // their source maps get parsed), and a run's whole process tree must stay under 512 MB.
 const drivesVitest = ['run', 'mutants'].includes(process.argv[2] ?? '');
+// A run stopped while it still loads must also end with exit 2 and its summary: the signal is kept here
+// until the run listens (cli/interrupt.ts takes it over) instead of killing the process outright.
+if (process.argv[2] === 'run') {
+  const early = { signal: undefined, listener: (signal) => void (early.signal ??= signal) };
+  globalThis[Symbol.for('harness.early-signal')] = early;
+  process.on('SIGINT', early.listener);
+  process.on('SIGTERM', early.listener);
+}
 if (drivesVitest) await import('vitest/node');
 
 register();

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { HarnessError } from '../targets/harness-error.ts';
 import { reportsPaths, targetsFilePath } from './paths.ts';
@@ -28,7 +29,7 @@ Commands:
 
 Run "harness <command> --help" for a command's options.`,
   run: async () => `harness run [--targets FILE] [--target NAME] [--suite ${await familyNames()}]... [--seed N] [--runs N]
-            [--rule ID]... [--reports DIR] [--workers N] [--max-time DURATION] [--html]
+            [--rule ID]... [--reports DIR] [--workers N] [--max-time DURATION] [--html [--history FILE]]
 
 Runs every rule's check against the target. Writes Allure results, JUnit XML and summary.json under
 the reports folder (default ./reports). Exit 0 conformant, 1 nonconformant, 2 harness or configuration error
@@ -45,7 +46,8 @@ rewritten as rules finish, so a run killed outright leaves valid reports of what
   --workers N     suite files run in parallel in at most N workers (default: cores - 1)
   --max-time D    the run's deadline: 600, 90s or 10m (default: the target entry's maxTimeMs, else 10m); what has
                   not finished by then is reported as not run, and a rule that failed still makes the run exit 1
-  --html          also build the Allure HTML report`,
+  --html          also build the Allure HTML report (DIR/allure-report/index.html, one file that opens from disk)
+  --history FILE  Allure's history file for --html (default DIR/allure-history.jsonl)`,
   doctor: async () => `harness doctor [--targets FILE] [--target NAME] [--suite NAME]...
 
 Starts the target if it is a command target, then runs just the preflight of every family it declares: is the
@@ -99,9 +101,14 @@ per operation with charts (latency percentiles, rate and status codes over time)
 merge combines result files of one scenario run on several machines at once into one result (histograms
 and per-second counts added) and judges its thresholds on the merged figures: exit 0 when they hold, 1 not.`;
   },
-  report: async () => `harness report [--reports DIR]
+  report: async () => `harness report [--reports DIR] [--history FILE]
 
-Builds the Allure HTML report (reports/allure-report) from reports/allure-results with Allure 3.`,
+Builds the Allure HTML report from DIR/allure-results (conformance runs and load runs) with Allure 3: one
+self-contained file, DIR/allure-report/index.html, that opens in a browser from disk. The folder is emptied
+first, so the printed path is always the report just made. Each generation appends to the history file
+(default DIR/allure-history.jsonl), so every rule shows its earlier runs; keep the file between CI jobs.
+  --reports DIR   the reports folder (default ./reports)
+  --history FILE  Allure's history file (default DIR/allure-history.jsonl)`,
 };
 
 const helpOption = { help: { type: 'boolean', short: 'h' } } as const;
@@ -150,6 +157,7 @@ async function runCommand(argv: string[]): Promise<number> {
     workers: { type: 'string' },
     'max-time': { type: 'string' },
     html: { type: 'boolean', default: false },
+    history: { type: 'string' },
   });
   if (values.help) return printHelp('run');
   const maxTimeMs = durationOption(values['max-time'], 'max-time');
@@ -172,13 +180,14 @@ async function runCommand(argv: string[]): Promise<number> {
     progress: (line) => console.log(line),
     live: liveLine(),
   });
-  console.log(renderSummary(summary));
+  const { colourWanted } = await import('../reporting/terminal-colour.ts');
+  console.log(renderSummary(summary, { colour: colourWanted(process.stdout, process.env) }));
   const paths = reportsPaths(reportsDir);
   console.log(`\nsummary: ${paths.summary}\nallure results: ${paths.allureResults}\njunit: ${paths.junit}`);
   if (values.html && !summary.interrupted) {
     const { buildAllureHtml } = await import('../reporting/allure-html.ts');
-    await buildAllureHtml(paths.allureResults, paths.allureHtml);
-    console.log(`allure report: ${paths.allureHtml}/index.html`);
+    const index = await buildAllureHtml({ resultsDir: paths.allureResults, outputDir: paths.allureHtml, historyFile: historyFileOption(values.history, paths) });
+    console.log(`allure report: ${index} (one file: open it in a browser from disk)`);
   }
   return { conformant: 0, nonconformant: 1, error: 2 }[summary.verdict];
 }
@@ -288,13 +297,18 @@ async function loadCommand(argv: string[]): Promise<number> {
 }
 
 async function reportCommand(argv: string[]): Promise<number> {
-  const { values } = parse(argv, { reports: { type: 'string', default: 'reports' } });
+  const { values } = parse(argv, { reports: { type: 'string', default: 'reports' }, history: { type: 'string' } });
   if (values.help) return printHelp('report');
   const { buildAllureHtml } = await import('../reporting/allure-html.ts');
   const paths = reportsPaths(String(values.reports));
-  await buildAllureHtml(paths.allureResults, paths.allureHtml);
-  console.log(`allure report: ${paths.allureHtml}/index.html`);
+  const index = await buildAllureHtml({ resultsDir: paths.allureResults, outputDir: paths.allureHtml, historyFile: historyFileOption(values.history, paths) });
+  console.log(`allure report: ${index} (one file: open it in a browser from disk)`);
   return 0;
+}
+
+/** `--history FILE`, else the reports folder's history file. */
+function historyFileOption(value: unknown, paths: ReturnType<typeof reportsPaths>): string {
+  return value === undefined ? paths.allureHistory : resolve(String(value));
 }
 
 async function printHelp(command: keyof typeof help): Promise<number> {

@@ -17,6 +17,8 @@ export function reportsPaths(reportsDir: string) {
     root: reportsDir,
     allureResults: join(reportsDir, 'allure-results'),
     allureHtml: join(reportsDir, 'allure-report'),
+    /** Allure's run history (JSON lines), kept across runs so every rule shows its earlier verdicts. */
+    allureHistory: join(reportsDir, 'allure-history.jsonl'),
     junit: join(reportsDir, 'junit.xml'),
     summary: join(reportsDir, 'summary.json'),
     /** The started target's last output lines, written when a rule failed. */

@@ -3,6 +3,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PreflightReport } from '../families/family.ts';
 import type { RunProgress } from '../reporting/live-line.ts';
+import { renderSummary } from '../reporting/print-summary.ts';
 import { writeSummaryFiles } from '../reporting/report-files.ts';
 import { attachTargetOutput } from '../reporting/target-output.ts';
 import { buildRunSummary, type RunSummary, type StopReason } from '../reporting/run-summary.ts';
@@ -40,6 +41,10 @@ export interface RunOptions {
 
 /** How long a stopped run waits for the tests in progress before it writes what it has. */
 const stopGraceMs = 3000;
+/** The same after a signal: short, so the whole wind-down fits well inside the hard deadline below. */
+const signalGraceMs = 1500;
+/** After SIGINT or SIGTERM the process exits 2 within this long whatever workers, target or sockets do (workers killed). */
+export const interruptDeadlineMs = 3500;
 /** Snapshots of summary.json and junit.xml are written at most this often while rules finish. */
 const snapshotIntervalMs = 1000;
 export const defaultMaxTimeMs = 10 * 60_000;
@@ -87,10 +92,23 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
     });
   const write = (summary: RunSummary) => writeSummaryFiles(paths, summary, (ruleId) => statements.get(ruleId) ?? '');
   const snapshots = throttled(snapshotIntervalMs, () => write(summaryNow(true)));
+  // A forced exit (second signal, hard deadline) still leaves the summary of what finished, marked interrupted.
+  stop.beforeForcedExit(() => {
+    snapshots.cancel();
+    live?.stop();
+    const summary = summaryNow(false);
+    write(summary);
+    say(renderSummary(summary));
+  });
   let targetOutput: () => string[] = () => [];
   try {
     say(`harness run: target ${target.name}, families ${selected.map((family) => family.name).join(', ')}, seed ${seed}, deadline ${Math.round(maxTimeMs / 1000)} s`);
-    const launched = await launchTarget(target, process.env, stop.abandonStart);
+    const launched = await launchTarget(target, process.env, stop.abandonStart).catch((error: unknown) => {
+      // A start given up because the run was interrupted is the interruption, not a target that failed to start.
+      if (stop.reason && stop.reason !== 'max-time') return undefined;
+      throw error;
+    });
+    if (!launched) return finish();
     stop.beforeForcedExit(() => launched.kill());
     targetOutput = () => launched.recentOutput();
     if (launched.pid !== undefined) say(`target ${target.name} started (pid ${launched.pid})`);
@@ -134,12 +152,14 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
       });
       try {
         const context: RunContext = { targetName: target.name, targetsFile: file.path, target: target.entry, seed, runs: options.runs, broker: sessions.broker };
+        // A signal that came while vitest started: nothing is run.
+        if (stop.reason) return;
         say('running the suites');
         const run = runner.run(context, { families: selected.map((family) => family.name), ...(options.rules?.length ? { rules: options.rules } : {}) });
         const stopped = stop.requested.then(async (reason) => {
           if (reason === 'max-time') say(`harness: the run reached its deadline (${Math.round(maxTimeMs / 1000)} s): stopping; what has not finished is reported as not run`);
           await runner.cancel();
-          await Promise.race([run, new Promise((resolve) => setTimeout(resolve, stopGraceMs))]);
+          await Promise.race([run, new Promise((resolve) => setTimeout(resolve, reason === 'max-time' ? stopGraceMs : signalGraceMs))]);
           return runner.results();
         });
         ({ outcomes, errors } = await Promise.race([run, stopped]));
@@ -151,15 +171,20 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
     }
   }
 
-  const summary = summaryNow(false);
-  write(summary);
-  if (summary.counts.failed + summary.counts.broken > 0) attachTargetOutput(paths, targetOutput(), target.name);
-  return summary;
+  return finish();
+
+  /** The final summary, written. */
+  function finish(): RunSummary {
+    const summary = summaryNow(false);
+    write(summary);
+    if (summary.counts.failed + summary.counts.broken > 0) attachTargetOutput(paths, targetOutput(), target.name);
+    return summary;
+  }
 }
 
 /** A signal or the deadline, whichever comes first. */
 function stopSignals(maxTimeMs: number) {
-  const interruption = listenForInterruption();
+  const interruption = listenForInterruption({ hardDeadlineMs: interruptDeadlineMs });
   let deadlineReached = false;
   let reached: () => void = () => {};
   const deadline = new Promise<'max-time'>((resolve) => (reached = () => resolve('max-time')));

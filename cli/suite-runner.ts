@@ -35,6 +35,24 @@ export interface SuiteResults {
   errors: string[];
 }
 
+const stopSignals = new Set<string | symbol>(['SIGINT', 'SIGTERM']);
+
+/** Runs `work` while SIGINT/SIGTERM listeners that others try to add are dropped (listeners already there stay). */
+async function withoutSignalListeners<T>(work: () => Promise<T>): Promise<T> {
+  const methods = ['on', 'once', 'addListener', 'prependListener', 'prependOnceListener'] as const;
+  const originals = methods.map((method) => [method, process[method]] as const);
+  for (const [method, original] of originals) {
+    process[method] = function (this: NodeJS.Process, event: string | symbol, listener: (...args: any[]) => void) {
+      return stopSignals.has(event) ? this : original.call(this, event as never, listener as never);
+    } as never;
+  }
+  try {
+    return await work();
+  } finally {
+    for (const [method, original] of originals) process[method] = original as never;
+  }
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -54,29 +72,29 @@ export class SuiteRunner {
 
   static async create(options: SuiteRunnerOptions): Promise<SuiteRunner> {
     const collector = new OutcomeCollector(options.listener);
-    const signals = ['SIGINT', 'SIGTERM'] as const;
-    const listenersBefore = new Map(signals.map((signal) => [signal, process.listeners(signal)]));
     const include = options.families.map((family) => `${relative(packageRoot, family.suitesDir).split('\\').join('/')}/**/*.suite.ts`);
-    const vitest = await createVitest(
-      'test',
-      {
-        config: false,
-        root: packageRoot,
-        include,
-        watch: false,
-        reporters: [collector, ...(options.reports ? [['allure-vitest/reporter', { resultsDir: options.reports.allureResults }] as [string, Record<string, unknown>]] : [])],
-        passWithNoTests: true,
-        // Lets the HTTP client free a body cut at its cap at once (client/http-client.ts, collectCutBody).
-        execArgv: ['--expose-gc'],
-        ...(options.maxWorkers ? { maxWorkers: options.maxWorkers } : {}),
-      },
-      { cacheDir: options.cacheDir },
-    );
-    await vitest.standalone();
-    // vitest's logger exits the process on SIGINT/SIGTERM; a run handles them itself (stops the target, writes the summary).
-    for (const signal of signals) {
-      for (const listener of process.listeners(signal)) if (!listenersBefore.get(signal)?.includes(listener)) process.off(signal, listener);
-    }
+    // vitest's logger (and vite) exit the process on SIGINT/SIGTERM; a run handles them itself (stops the
+    // target, writes the summary, exits 2), so their signal listeners are never installed, not even for the
+    // moment vitest takes to start.
+    const vitest = await withoutSignalListeners(async () => {
+      const created = await createVitest(
+        'test',
+        {
+          config: false,
+          root: packageRoot,
+          include,
+          watch: false,
+          reporters: [collector, ...(options.reports ? [['allure-vitest/reporter', { resultsDir: options.reports.allureResults }] as [string, Record<string, unknown>]] : [])],
+          passWithNoTests: true,
+          // Lets the HTTP client free a body cut at its cap at once (client/http-client.ts, collectCutBody).
+          execArgv: ['--expose-gc'],
+          ...(options.maxWorkers ? { maxWorkers: options.maxWorkers } : {}),
+        },
+        { cacheDir: options.cacheDir },
+      );
+      await created.standalone();
+      return created;
+    });
     return new SuiteRunner(vitest, collector, options.families);
   }
 
@@ -96,7 +114,8 @@ export class SuiteRunner {
     if (selection.rules?.length) this.vitest.setGlobalTestNamePattern(new RegExp(`^(${selection.rules.map(escapeRegExp).join('|')}):`));
     else this.vitest.resetGlobalTestNamePattern();
     const { together, alone } = await this.specifications(selection);
-    if (together.length) await this.vitest.runTestSpecifications(together);
+    // Cancelled before it began (a signal while it was set up): nothing starts.
+    if (together.length && !this.cancelled) await this.vitest.runTestSpecifications(together);
     for (const spec of alone) {
       if (this.cancelled) break;
       await this.vitest.runTestSpecifications([spec]);

@@ -1,14 +1,22 @@
 import type { AllureConfig } from 'allure';
 
+/** The environment variable through which the harness names the history file to `allure generate` (a child process). */
+export const historyPathVariable = 'HARNESS_ALLURE_HISTORY';
+
+const historyPath = process.env[historyPathVariable];
+
 /**
  * Allure 3 configuration for the HTML report; `allure generate --config` loads this file directly.
  * The tree reads interface family (`epic`) -> spec section (`feature`) -> rule id (`story`).
  */
 const config: AllureConfig = {
   name: 'API conformance',
+  // Each generation appends one entry per test to this JSON-lines file, so every rule shows its run history.
+  ...(historyPath ? { historyPath } : {}),
   plugins: {
-    // Without groupBy the awesome plugin builds the tree from the test file path.
-    awesome: { options: { groupBy: ['epic', 'feature', 'story'] } },
+    // singleFile: one index.html with data and scripts inlined, so it opens from disk (a browser refuses
+    // file:// fetches of separate data files). Without groupBy the tree follows the test file path.
+    awesome: { options: { singleFile: true, groupBy: ['epic', 'feature', 'story'] } },
   },
 };
 

@@ -1,29 +1,52 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HarnessError } from '../targets/harness-error.ts';
+import { historyPathVariable } from './allure-config.ts';
 
 const require = createRequire(import.meta.url);
 // The CLI loads the TypeScript config itself (via jiti), so no config file is written anywhere.
 const configFile = fileURLToPath(new URL('./allure-config.ts', import.meta.url));
 
-/** Builds the Allure HTML report from a results folder with the `allure` package (Allure 3, no Java), grouped family -> section -> rule. */
-export async function buildAllureHtml(resultsDir: string, outputDir: string): Promise<void> {
-  if (!existsSync(resultsDir)) {
-    throw new HarnessError('REPORT_FAILED', `No Allure results at ${resultsDir}`, 'run `harness run` first');
+export interface AllureHtmlPaths {
+  resultsDir: string;
+  /** The report folder; emptied first, so what it holds is this generation's report alone. */
+  outputDir: string;
+  /** Allure's history (JSON lines, one entry per generation); kept across runs. Omitted: no history. */
+  historyFile?: string;
+}
+
+/**
+ * Builds the Allure HTML report with the `allure` package (Allure 3, no Java): one self-contained
+ * index.html (it opens from disk), grouped family -> section -> rule. Returns the path of that file.
+ */
+export async function buildAllureHtml(paths: AllureHtmlPaths): Promise<string> {
+  if (!existsSync(paths.resultsDir)) {
+    throw new HarnessError('REPORT_FAILED', `No Allure results at ${paths.resultsDir}`, 'run `harness run` first');
   }
+  // Allure moves a lone plugin folder up to the root only when the folder holds nothing else: a leftover
+  // report would keep the new one in a subfolder while the old index.html stayed at the printed path.
+  rmSync(paths.outputDir, { recursive: true, force: true });
+  if (paths.historyFile) mkdirSync(dirname(resolve(paths.historyFile)), { recursive: true });
   // The package exports no package.json; its CLI sits one folder above the main entry (dist/index.js).
   const cli = join(dirname(require.resolve('allure')), '..', 'cli.js');
   const output: string[] = [];
-  const code = await new Promise<number | null>((resolve) => {
-    const child = spawn(process.execPath, [cli, 'generate', resultsDir, '--config', configFile, '--output', outputDir], {
+  const env = { ...process.env };
+  if (paths.historyFile) env[historyPathVariable] = resolve(paths.historyFile);
+  else delete env[historyPathVariable];
+  const code = await new Promise<number | null>((done) => {
+    const child = spawn(process.execPath, [cli, 'generate', paths.resultsDir, '--config', configFile, '--output', paths.outputDir], {
       stdio: ['ignore', 'pipe', 'pipe'],
+      env,
     });
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    child.on('exit', resolve);
+    child.on('exit', done);
   });
   if (code !== 0) throw new HarnessError('REPORT_FAILED', `allure generate failed (exit ${code}):\n${output.join('').slice(-2000)}`);
+  const index = join(paths.outputDir, 'index.html');
+  if (!existsSync(index)) throw new HarnessError('REPORT_FAILED', `allure generate wrote no ${index}:\n${output.join('').slice(-2000)}`);
+  return index;
 }

@@ -2,6 +2,11 @@
  * junit.xml from the run summary: one testsuite per interface family, one testcase per rule. Written from the
  * outcomes rather than by vitest's reporter so that it can be written as rules finish, and a killed run leaves
  * a valid file with what had finished.
+ *
+ * Valid against the JUnit 4 schema Jenkins reads (junit-4.xsd): `skipped` carries its reason as text (it has
+ * no attributes), `testsuites` counts only tests, failures, errors (and time), and a testcase has no
+ * properties, so each rule's statement is a property of its family's testsuite. The testcase name is the rule
+ * id alone: a CI's test history follows a stable name, whatever the statement's wording becomes.
  */
 import { failureText } from '../suites/support/failure-text.ts';
 import { notRunReason, type RuleSummary, type RunSummary } from './run-summary.ts';
@@ -18,6 +23,7 @@ function firstLine(text: string | undefined): string {
 }
 
 interface Case {
+  ruleId: string;
   family: string;
   xml: string;
   failed: boolean;
@@ -26,12 +32,19 @@ interface Case {
   seconds: number;
 }
 
-function ruleCase(rule: RuleSummary, summary: RunSummary, statementOf: (ruleId: string) => string): Case {
-  const name = xml(`${rule.ruleId}: ${statementOf(rule.ruleId)}`);
+function testcaseOpen(ruleId: string, classname: string, seconds: number): string {
+  return `    <testcase classname="${xml(classname)}" name="${xml(ruleId)}" time="${seconds.toFixed(3)}">`;
+}
+
+function skippedCase(base: Omit<Case, 'xml'>, open: string, reason: string): Case {
+  return { ...base, skipped: true, xml: `${open}\n      <skipped>${xml(reason)}</skipped>\n    </testcase>` };
+}
+
+function ruleCase(rule: RuleSummary, summary: RunSummary): Case {
   const seconds = (rule.durationMs ?? 0) / 1000;
-  const open = `    <testcase classname="${xml(`${rule.family} > ${rule.section}`)}" name="${name}" time="${seconds.toFixed(3)}">`;
+  const open = testcaseOpen(rule.ruleId, `${rule.family} > ${rule.section}`, seconds);
   const replay = { targetsFile: summary.targetsFile, targetName: summary.target, seed: summary.seed, runs: summary.runs };
-  const base = { family: rule.family, failed: false, broken: false, skipped: false, seconds };
+  const base = { ruleId: rule.ruleId, family: rule.family, failed: false, broken: false, skipped: false, seconds };
   switch (rule.status) {
     case 'failed':
       return { ...base, failed: true, xml: `${open}\n      <failure message="${xml(firstLine(rule.message))}" type="${xml(rule.ruleId)}">${xml(failureText(rule, replay))}</failure>\n    </testcase>` };
@@ -40,19 +53,19 @@ function ruleCase(rule: RuleSummary, summary: RunSummary, statementOf: (ruleId: 
     case 'blocked':
     case 'waived':
     case 'not-applicable':
-      return { ...base, skipped: true, xml: `${open}\n      <skipped message="${xml(`${rule.status}: ${firstLine(rule.message)}`)}"/>\n    </testcase>` };
+      return skippedCase(base, open, `${rule.status}: ${rule.message ?? ''}`);
     default:
       return { ...base, xml: `${open}</testcase>` };
   }
 }
 
-/** The JUnit document of a summary; `statementOf` gives a rule's statement for the test name. */
+/** The JUnit document of a summary; `statementOf` gives a rule's statement, recorded as a property of its family's suite. */
 export function renderJUnit(summary: RunSummary, statementOf: (ruleId: string) => string): string {
-  const cases = summary.rules.map((rule) => ruleCase(rule, summary, statementOf));
+  const cases = summary.rules.map((rule) => ruleCase(rule, summary));
   for (const ruleId of summary.notRun) {
     const family = ruleId.split('.')[0] ?? '';
-    const reason = `not run: ${notRunReason(summary)}`;
-    cases.push({ family, failed: false, broken: false, skipped: true, seconds: 0, xml: `    <testcase classname="${xml(family)}" name="${xml(`${ruleId}: ${statementOf(ruleId)}`)}" time="0">\n      <skipped message="${xml(reason)}"/>\n    </testcase>` });
+    const base = { ruleId, family, failed: false, broken: false, skipped: false, seconds: 0 };
+    cases.push(skippedCase(base, testcaseOpen(ruleId, family, 0), `not run: ${notRunReason(summary)}`));
   }
   for (const report of summary.preflight.filter((candidate) => candidate.problem !== undefined)) {
     const cause = `preflight of ${report.family} at ${report.url} failed: ${report.problem ?? ''}`;
@@ -64,13 +77,21 @@ export function renderJUnit(summary: RunSummary, statementOf: (ruleId: string) =
     errors: list.filter((item) => item.broken).length,
     skipped: list.filter((item) => item.skipped).length,
   });
-  const attributes = (counts: ReturnType<typeof count>) => `tests="${counts.tests}" failures="${counts.failures}" errors="${counts.errors}" skipped="${counts.skipped}"`;
   const suites = [...new Set(cases.map((item) => item.family))].map((family) => {
     const own = cases.filter((item) => item.family === family);
+    const counts = count(own);
     const seconds = own.reduce((total, item) => total + item.seconds, 0);
-    return `  <testsuite name="${xml(family)}" ${attributes(count(own))} time="${seconds.toFixed(3)}" timestamp="${xml(summary.startedAt)}">\n${own.map((item) => item.xml).join('\n')}\n  </testsuite>`;
+    const properties = own.map((item) => `      <property name="${xml(item.ruleId)}" value="${xml(statementOf(item.ruleId))}"/>`);
+    return [
+      `  <testsuite name="${xml(family)}" tests="${counts.tests}" failures="${counts.failures}" errors="${counts.errors}" skipped="${counts.skipped}" time="${seconds.toFixed(3)}" timestamp="${xml(summary.startedAt)}">`,
+      `    <properties>\n${properties.join('\n')}\n    </properties>`,
+      ...own.map((item) => item.xml),
+      '  </testsuite>',
+    ].join('\n');
   });
+  const all = count(cases);
   const time = (summary.durationMs / 1000).toFixed(3);
   const name = xml(`harness run: target ${summary.target}${summary.inProgress ? ' (in progress)' : summary.stoppedBy ? ` (stopped: ${summary.stoppedBy})` : ''}`);
-  return `<?xml version="1.0" encoding="UTF-8" ?>\n<testsuites name="${name}" ${attributes(count(cases))} time="${time}">\n${suites.join('\n')}\n</testsuites>\n`;
+  const body = suites.length ? `\n${suites.join('\n')}\n` : '\n';
+  return `<?xml version="1.0" encoding="UTF-8" ?>\n<testsuites name="${name}" tests="${all.tests}" failures="${all.failures}" errors="${all.errors}" time="${time}">${body}</testsuites>\n`;
 }

@@ -9,10 +9,10 @@ export interface ReplaySettings {
   runs: number;
 }
 
-/** The command that reruns exactly this rule with exactly these cases. */
+/** The command that reruns exactly this rule with exactly these cases; `npx` finds the harness where a user installed it (it is rarely on PATH). */
 export function replayCommand(outcome: RuleOutcome, settings: ReplaySettings): string {
   const seed = outcome.replay?.seed ?? settings.seed;
-  return ['harness', 'run', '--targets', settings.targetsFile, '--target', settings.targetName, '--suite', outcome.family, '--rule', outcome.ruleId, '--seed', String(seed), '--runs', String(settings.runs)]
+  return ['npx', 'harness', 'run', '--targets', settings.targetsFile, '--target', settings.targetName, '--suite', outcome.family, '--rule', outcome.ruleId, '--seed', String(seed), '--runs', String(settings.runs)]
     .map(shellWord)
     .join(' ');
 }

@@ -60,7 +60,7 @@ function violationOutcome(base: RuleOutcome, violation: RuleViolation): RuleOutc
     status: 'failed',
     message: reportText(violation.message).text,
     ...(violation.inputDescription ? { input: reportText(violation.inputDescription).text } : {}),
-    evidence: violation.evidence.map((exchange) => describeExchange(exchange, defaultRedactor)),
+    evidence: violation.evidence.map((exchange) => describeExchange(exchange, defaultRedactor, undefined, { family: base.family })),
     ...(violation.replay
       ? { replay: { seed: violation.replay.seed, path: violation.replay.path, counterexample: reportText(shownCounterexample(violation.replay.counterexample)).text } }
       : {}),
@@ -124,7 +124,7 @@ function defineRuleTest(rule: Rule<string, any>, body: (context: RuleTestContext
       for (const [key, value] of Object.entries(observations)) await allure.parameter(`observed ${key}`, reportText(value).text);
     } catch (error) {
       if (error instanceof RuleBlocked) {
-        const outcome: RuleOutcome = { ...base, status: 'blocked', blockedBy: [...error.blockedBy], message: reportText(error.message).text, evidence: error.evidence.map((exchange) => describeExchange(exchange, defaultRedactor)) };
+        const outcome: RuleOutcome = { ...base, status: 'blocked', blockedBy: [...error.blockedBy], message: reportText(error.message).text, evidence: error.evidence.map((exchange) => describeExchange(exchange, defaultRedactor, undefined, { family: rule.family })) };
         record(outcome);
         await allure.tag('blocked');
         await allure.parameter('blocked by', error.blockedBy.join(', '));

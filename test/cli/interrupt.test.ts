@@ -96,3 +96,65 @@ test('the deadline stops a run that would stall: the rest is reported as not run
     await target.close();
   }
 });
+
+/** One run of the shortener family interrupted `delayMs` after its first output line, by pid or its whole process group. */
+async function interruptOnce(delayMs: number, signal: 'SIGINT' | 'SIGTERM', wholeGroup: boolean) {
+  const reports = mkdtempSync(join(tmpdir(), 'harness-interrupt-random-'));
+  // Its own process group: Ctrl-C reaches every process of the group (workers and target too), as on a terminal.
+  const child = spawn(process.execPath, [bin, 'run', '--suite', 'shortener', '--workers', '1', '--seed', '9', '--runs', '400', '--reports', reports], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let output = '';
+  const started = new Promise<void>((resolve) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      resolve();
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, exitSignal) => resolve({ code, signal: exitSignal })));
+  try {
+    await started;
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    const sentAt = Date.now();
+    process.kill(wholeGroup ? -(child.pid as number) : (child.pid as number), signal);
+    const exit = await exited;
+    const summaryFile = join(reports, 'summary.json');
+    const summary = existsSync(summaryFile) ? (JSON.parse(readFileSync(summaryFile, 'utf8')) as RunSummary) : undefined;
+    const targetPid = Number(/target reference started \(pid (\d+)\)/.exec(output)?.[1] ?? 0);
+    return { ...exit, stoppedAfterMs: Date.now() - sentAt, summary, targetPid, output };
+  } finally {
+    // Whatever happened, nothing of this run outlives the test.
+    try {
+      process.kill(-(child.pid as number), 'SIGKILL');
+    } catch {
+      // The group is gone already.
+    }
+  }
+}
+
+test('interrupts always end: 20 runs stopped at random moments (start-up, preflight, vitest starting, rules running) by SIGINT or SIGTERM, to the process or its whole group, each exit 2 within 5 s with the summary marked interrupted', async () => {
+  const seed = Date.now() % 100_000;
+  let state = seed;
+  // A printed seed: a failure names the moment it happened at.
+  const random = () => ((state = (state * 48271) % 2147483647) / 2147483647);
+  const plans = Array.from({ length: 20 }, (_, index) => ({ delayMs: Math.round(random() * 3500), signal: index % 2 ? ('SIGTERM' as const) : ('SIGINT' as const), wholeGroup: index % 4 >= 2 }));
+  const outcomes: Awaited<ReturnType<typeof interruptOnce>>[] = [];
+  // Three at a time: about a minute in all on a small machine.
+  for (let index = 0; index < plans.length; index += 3) {
+    outcomes.push(...(await Promise.all(plans.slice(index, index + 3).map((plan) => interruptOnce(plan.delayMs, plan.signal, plan.wholeGroup)))));
+  }
+  for (const [index, outcome] of outcomes.entries()) {
+    const about = `run ${index} of seed ${seed} (${JSON.stringify(plans[index])}):\n${outcome.output.slice(-1500)}`;
+    expect(outcome.signal, about).toBeNull();
+    expect(outcome.stoppedAfterMs, about).toBeLessThan(5000);
+    if (outcome.summary && !outcome.summary.interrupted) {
+      // The run had finished before the signal came: its own verdict stands.
+      expect([0, 1, 2], about).toContain(outcome.code);
+      continue;
+    }
+    expect(outcome.code, about).toBe(2);
+    expect(outcome.summary?.interrupted, about).toBe(true);
+    expect(outcome.summary?.inProgress, about).toBe(false);
+    if (outcome.targetPid) expect(alive(outcome.targetPid), about).toBe(false);
+  }
+}, 150_000);

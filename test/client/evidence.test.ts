@@ -74,7 +74,7 @@ describe('renderCurl', () => {
     const curl = renderCurl(exchange, secretRedactor());
     expect(curl).not.toContain('\n');
     expectNoSecrets(curl);
-    expect(curl).toContain("-H 'Authorization: Bearer ***'");
+    expect(curl).toContain('-H "Authorization: Bearer $HARNESS_TOKEN"');
     expect(curl).toContain(`-H 'x-trace: it'\\''s'`);
     expect(curl).toMatch(/^curl -sS -X POST 'http:\/\/127\.0\.0\.1:\d+\/token'/);
     expect(curl).toContain(`--data-binary '{"client_id":"c1","client_secret":"***"}'`);
@@ -136,6 +136,32 @@ describe('renderCurl', () => {
       expect(viaCurl.headers[lower], lower).toBe(viaClient.headers[lower]);
     }
     expect(viaCurl.headers['content-type']).toBe(viaClient.headers['content-type']);
+  });
+});
+
+describe('secrets through environment variables', () => {
+  it('a secret header names a variable per family, told beside the line how to get its value, and runs as printed once it is set', async () => {
+    const exchange = await client.send({ method: 'GET', url: `${server.url}/echo`, headers: { Authorization: `Bearer ${SECRETS[1]}`, 'X-NET-API-KEY': 'top-secret-value-42', accept: 'application/json' } });
+    const { curl } = describeExchange(exchange, secretRedactor(), 4000, { family: 'loyalty' });
+    expectNoSecrets(curl);
+    const [line, ...notes] = curl.split('\n');
+    expect(line).toContain('-H "Authorization: Bearer $HARNESS_LOYALTY_TOKEN"');
+    expect(line).toContain('-H "X-NET-API-KEY: $HARNESS_LOYALTY_X_NET_API_KEY"');
+    expect(notes).toEqual([expect.stringMatching(/^# set HARNESS_LOYALTY_TOKEN: the bearer token: the families\.loyalty token/), expect.stringMatching(/^# set HARNESS_LOYALTY_X_NET_API_KEY: /)]);
+    if (!hasCurl) return;
+    // The whole text, comments included, pasted into a shell with the variables set.
+    const { stdout } = await run('sh', ['-c', curl], { encoding: 'utf8', timeout: 10_000, env: { ...process.env, HARNESS_LOYALTY_TOKEN: SECRETS[1], HARNESS_LOYALTY_X_NET_API_KEY: 'top-secret-value-42' } });
+    const echoed = JSON.parse(stdout) as EchoPayload;
+    expect(echoed.headers.authorization).toBe(`Bearer ${SECRETS[1]}`);
+    expect(echoed.headers['x-net-api-key']).toBe('top-secret-value-42');
+  });
+
+  it('another scheme keeps its name and asks for a fresh credential', async () => {
+    const exchange = await client.send({ method: 'GET', url: `${server.url}/echo`, headers: { Authorization: 'MAC id=1, ts=2, nonce=3, bodyhash=4, mac=5' } });
+    const { curl } = describeExchange(exchange, new Redactor(), 4000, { family: 'loyalty' });
+    expect(curl).toContain('-H "Authorization: MAC $HARNESS_LOYALTY_AUTHORIZATION"');
+    expect(curl).toMatch(/# set HARNESS_LOYALTY_AUTHORIZATION: the MAC credential of this request/);
+    expect(curl).not.toContain('mac=5');
   });
 });
 

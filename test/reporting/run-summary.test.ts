@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { renderSummary } from '../../reporting/print-summary.ts';
+import { colourWanted } from '../../reporting/terminal-colour.ts';
 import { buildRunSummary, countStatuses, mergeOutcomes, rootCausesOf, type RuleSummary, type RunSummary, verdictOf } from '../../reporting/run-summary.ts';
 import type { RuleOutcome, RuleStatus } from '../../suites/support/rule-outcome.ts';
 
@@ -162,14 +163,24 @@ describe('renderSummary', () => {
     expect(lines).toContain('preflight billing: server sent no expires_in');
   });
 
-  test('one line per rule with its mark and id; messages shown for other statuses than failed, first line only', () => {
-    expect(lines).toContain('PASS    billing.headers.track_id.echo');
-    expect(lines).toContain('FAIL    billing.bodies.json');
-    expect(lines).toContain('BROKEN  billing.compression.request_gzip  (adapter threw)');
-    expect(lines).toContain('N/A     billing.headers.org_ids.scope  (tenant with multi-org)');
-    expect(lines).toContain('WAIVED  billing.token.rate_limit  (shared gateway)');
-    expect(lines).toContain('NOT RUN billing.charges.create  (no test judged this rule)');
-    expect(lines).toContain('BLOCKED billing.charges.query  (blocked by billing.bodies.json: no charge was created)');
+  test('per family a subtotal line, then one line per rule not passed (what needs action first); passed rules are counted, not listed', () => {
+    expect(lines).toContain('billing  1 passed, 1 failed, 1 blocked, 1 not applicable, 1 broken, 1 waived, 1 not run  (7 rules)');
+    expect(lines).toContain('  FAIL    billing.bodies.json');
+    expect(lines).toContain('  BROKEN  billing.compression.request_gzip  (adapter threw)');
+    expect(lines).toContain('  N/A     billing.headers.org_ids.scope  (tenant with multi-org)');
+    expect(lines).toContain('  WAIVED  billing.token.rate_limit  (shared gateway)');
+    expect(lines).toContain('  NOT RUN billing.charges.create  (no test judged this rule)');
+    expect(lines).toContain('  BLOCKED billing.charges.query  (blocked by billing.bodies.json: no charge was created)');
+    expect(text).not.toContain('PASS ');
+    const order = ['  FAIL ', '  BROKEN ', '  BLOCKED ', '  NOT RUN ', '  WAIVED ', '  N/A '].map((mark) => lines.findIndex((line) => line.startsWith(mark)));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+  });
+
+  test('no colour unless asked; with colour the marks are painted and the text is otherwise the same', () => {
+    expect(text).not.toContain('\x1b[');
+    const coloured = renderSummary(summary, { colour: true });
+    expect(coloured).toContain('\x1b[31mFAIL   \x1b[39m billing.bodies.json');
+    expect(coloured.replace(/\x1b\[\d+m/g, '')).toBe(text);
   });
 
   test('a failure names the rules it blocked', () => {
@@ -182,7 +193,7 @@ describe('renderSummary', () => {
     expect(failure).toContain('Content-Type is "text/plain", not application/json');
     expect(failure).toContain('input: a valid charge');
     // Complete: pasting it reruns exactly this rule with the same targets file, target, family, seed and runs.
-    expect(failure).toContain("replay: harness run --targets '/work/my targets.json' --target staging --suite billing --rule billing.bodies.json --seed 1234 --runs 50  (fast-check path 0:1)");
+    expect(failure).toContain("replay: npx harness run --targets '/work/my targets.json' --target staging --suite billing --rule billing.bodies.json --seed 1234 --runs 50  (fast-check path 0:1)");
     expect(failure).toContain('counterexample: {"name":"harness-a"}');
     expect(failure).toContain('POST /billing/commerce/charges HTTP/1.1');
     expect(failure).toContain('content-type: text/plain');
@@ -223,7 +234,7 @@ describe('an interrupted run', () => {
     expect(summary.verdict).toBe('error');
     expect(verdictOf([summaryOf('a', 'failed')], [], [], 'SIGINT')).toBe('error');
     const text = renderSummary(summary);
-    expect(text).toContain('NOT RUN billing.charges.create  (the run was interrupted (SIGTERM))');
+    expect(text).toContain('  NOT RUN billing.charges.create  (the run was interrupted (SIGTERM))');
     expect(text.split('\n').at(-1)).toMatch(/^INTERRUPTED: 1 passed/);
   });
 });
@@ -272,5 +283,17 @@ describe('a run whose only problems are blocked rules', () => {
     const text = renderSummary(summary);
     expect(text).toContain('=== BLOCKED cdr.b: blocked by cdr.records.list-item: no product id');
     expect(text.split('\n').at(-1)).toBe('1 rule(s) blocked and none failed: the target kept the harness from judging them (see what each was missing above).');
+  });
+});
+
+describe('colour on a terminal only', () => {
+  test('a terminal gets colour; CI, NO_COLOR or a pipe do not; FORCE_COLOR forces it', () => {
+    expect(colourWanted({ isTTY: true }, {})).toBe(true);
+    expect(colourWanted({ isTTY: true }, { CI: 'true' })).toBe(false);
+    expect(colourWanted({ isTTY: true }, { NO_COLOR: '1' })).toBe(false);
+    expect(colourWanted({ isTTY: true }, { NO_COLOR: '' })).toBe(true);
+    expect(colourWanted({ isTTY: false }, {})).toBe(false);
+    expect(colourWanted({ isTTY: false }, { FORCE_COLOR: '1' })).toBe(true);
+    expect(colourWanted({ isTTY: false }, { FORCE_COLOR: '1', NO_COLOR: '1' })).toBe(false);
   });
 });
