@@ -24,6 +24,8 @@ function firstLine(text: string | undefined): string {
 
 interface Case {
   ruleId: string;
+  /** The statement shown as the suite's property, when it is not a rule's (the preflight). */
+  statement?: string;
   family: string;
   xml: string;
   failed: boolean;
@@ -69,7 +71,9 @@ export function renderJUnit(summary: RunSummary, statementOf: (ruleId: string) =
   }
   for (const report of summary.preflight.filter((candidate) => candidate.problem !== undefined)) {
     const cause = `preflight of ${report.family} at ${report.url} failed: ${report.problem ?? ''}`;
-    cases.unshift({ family: report.family, failed: false, broken: true, skipped: false, seconds: 0, xml: `    <testcase classname="${xml(report.family)}" name="${xml(`${report.family}.preflight`)}" time="0">\n      <error message="${xml(firstLine(cause))}" type="preflight">${xml(cause)}</error>\n    </testcase>` });
+    const ruleId = `${report.family}.preflight`;
+    const open = testcaseOpen(ruleId, report.family, 0);
+    cases.unshift({ ruleId, statement: 'the base URL answers and the credentials are accepted', family: report.family, failed: false, broken: true, skipped: false, seconds: 0, xml: `${open}\n      <error message="${xml(firstLine(cause))}" type="preflight">${xml(cause)}</error>\n    </testcase>` });
   }
   const count = (list: Case[]) => ({
     tests: list.length,
@@ -81,7 +85,7 @@ export function renderJUnit(summary: RunSummary, statementOf: (ruleId: string) =
     const own = cases.filter((item) => item.family === family);
     const counts = count(own);
     const seconds = own.reduce((total, item) => total + item.seconds, 0);
-    const properties = own.map((item) => `      <property name="${xml(item.ruleId)}" value="${xml(statementOf(item.ruleId))}"/>`);
+    const properties = own.map((item) => `      <property name="${xml(item.ruleId)}" value="${xml(item.statement ?? statementOf(item.ruleId))}"/>`);
     return [
       `  <testsuite name="${xml(family)}" tests="${counts.tests}" failures="${counts.failures}" errors="${counts.errors}" skipped="${counts.skipped}" time="${seconds.toFixed(3)}" timestamp="${xml(summary.startedAt)}">`,
       `    <properties>\n${properties.join('\n')}\n    </properties>`,
