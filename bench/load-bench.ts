@@ -5,6 +5,7 @@
  *    in the same run.
  * 2. Requests the gzip-threshold probe takes to find the exact byte, before its under-load phase.
  * 3. How long the token-rate-limit probe takes to settle on a configured limit, and how close it gets.
+ * 4. The open model (constant-rate runs, issue 21): see open-model-bench.ts.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -26,6 +27,7 @@ import { tokenRateLimitOperation } from '../load/scenarios/token-rate-limit.ts';
 import { billingOperations as op } from '../rules/billing/operations.ts';
 import { tenantModeSchema } from '../rules/billing/tenant-mode.ts';
 import { targetSchemaFor } from '../targets/schema.ts';
+import { openModelCeiling, stallScenario, steadyRate } from './open-model-bench.ts';
 
 const bin = fileURLToPath(new URL('../bin/harness.js', import.meta.url));
 const env = { REFERENCE_CLIENT_ID: randomUUID(), REFERENCE_CLIENT_SECRET: randomBytes(24).toString('base64url') };
@@ -141,6 +143,12 @@ async function rateLimitSettling(): Promise<void> {
   }
 }
 
-await throughput();
-await gzipSearch();
-await rateLimitSettling();
+// `--open-model` runs only the open-model figures.
+if (!process.argv.includes('--open-model')) {
+  await throughput();
+  await gzipSearch();
+  await rateLimitSettling();
+}
+await stallScenario();
+await steadyRate();
+await openModelCeiling();

@@ -10,10 +10,12 @@ import { loadProbeNamed } from '../load/probes.ts';
 import { writeLoadAllureResult } from '../reporting/load-allure.ts';
 import { loadCharts } from '../reporting/load-charts.ts';
 import { loadProgressLine } from '../reporting/load-progress-line.ts';
+import { loadThresholdsBlock, loadVerdictLine } from '../reporting/load-summary.ts';
 import { HarnessError } from '../targets/harness-error.ts';
 import { launchTarget } from '../targets/launch-target.ts';
 import { readTargetsFile, resolveTarget } from '../targets/load-targets.ts';
 import { listenForInterruption } from './interrupt.ts';
+import { publishNightly } from './load-publish.ts';
 import { reportsPaths } from './paths.ts';
 import { ensureBundledReferenceCredentials } from './select-families.ts';
 
@@ -114,11 +116,18 @@ export function renderLoadReport(report: LoadReport): string {
 
 export function renderLoadFigures(load: LoadResult): string {
   const statuses = Object.entries(load.statuses).map(([status, count]) => `${status}: ${count}`).join(', ');
-  return `${statuses || 'no responses'}${load.errors ? `, ${load.errors} without a response` : ''}; latency p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms, max ${load.latencyMs.max} ms`;
+  const lost = `${load.errors ? `, ${load.errors} without a response` : ''}${load.dropped ? `, ${load.dropped} dropped (not sent: ${load.offered.maxInFlight ?? '?'} in flight)` : ''}`;
+  // A closed run's two figures are one: say it once.
+  const service = load.model === 'open' ? `; service time p50 ${load.serviceTimeMs.p50} ms, p99 ${load.serviceTimeMs.p99} ms` : '';
+  return `${statuses || 'no responses'}${lost}; response time p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms, max ${load.latencyMs.max} ms${service}`;
 }
 
-/** `harness load merge FILE...`: load result files (or `harness load` reports) of one scenario merged, thresholds judged on the sum. */
-export function runLoadMerge(files: readonly string[], output: string | undefined): number {
+/**
+ * `harness load merge FILE...`: load result files (or `harness load` reports) of one scenario merged, thresholds
+ * judged on the sum. With a reports folder, the merged result is published like a nightly run of one machine:
+ * recorded in the history, one Allure test with the same charts.
+ */
+export async function runLoadMerge(files: readonly string[], output: string | undefined, publish?: { reportsDir: string; historyDir?: string }): Promise<number> {
   const results = files.map((path) => {
     let parsed: { load?: LoadResult } & Partial<LoadResult>;
     try {
@@ -134,8 +143,11 @@ export function runLoadMerge(files: readonly string[], output: string | undefine
   const text = `${JSON.stringify(merged, null, 2)}\n`;
   if (output) writeFileSync(output, text);
   else process.stdout.write(text);
-  const failedThresholds = merged.thresholds.filter((verdict) => !verdict.passed);
   console.error(`merged ${merged.runs} runs of ${merged.scenario}: ${renderLoadFigures(merged)}`);
-  for (const verdict of merged.thresholds) console.error(`  ${verdict.passed ? 'ok  ' : 'FAIL'} ${verdict.threshold} (${verdict.actual})`);
-  return failedThresholds.length === 0 && merged.violations.length === 0 ? 0 : 1;
+  if (publish) {
+    const published = await publishNightly([merged], { ...publish, record: true });
+    console.error(`history: ${published.historyDir}; allure results: ${reportsPaths(publish.reportsDir).allureResults}`);
+  }
+  console.error(`\n${loadThresholdsBlock([merged])}\n\n${loadVerdictLine([merged])}`);
+  return merged.passed ? 0 : 1;
 }

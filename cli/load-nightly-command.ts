@@ -5,13 +5,13 @@ import { families } from '../families/index.ts';
 import type { LoadResult } from '../load/load-result.ts';
 import { nightlyProfiles } from '../load/nightly/index.ts';
 import { runLoad } from '../load/run-load.ts';
-import { writeLoadAllureResult } from '../reporting/load-allure.ts';
-import { loadCharts } from '../reporting/load-charts.ts';
 import { loadProgressLine } from '../reporting/load-progress-line.ts';
+import { loadThresholdsBlock, loadVerdictLine } from '../reporting/load-summary.ts';
 import { launchTarget } from '../targets/launch-target.ts';
 import { readTargetsFile, resolveTarget } from '../targets/load-targets.ts';
 import { loadProfileSchema } from '../targets/schema.ts';
 import { renderLoadFigures } from './load-command.ts';
+import { publishNightly } from './load-publish.ts';
 import { listenForInterruption } from './interrupt.ts';
 import { reportsPaths } from './paths.ts';
 import { ensureBundledReferenceCredentials } from './select-families.ts';
@@ -20,6 +20,8 @@ export interface NightlyOptions {
   targetsFile: string;
   target?: string;
   reportsDir: string;
+  /** Where the history of nightly runs is kept (tonight against the previous run, trends). Default REPORTS/load/history. */
+  historyDir?: string;
   /** Overrides the target entry's profile. */
   rate?: number;
   durationSeconds?: number;
@@ -37,7 +39,7 @@ export async function runNightly(options: NightlyOptions): Promise<number> {
   const target = await resolveTarget(file, options.target, process.env);
   const profile = loadProfileSchema.parse({ ...target.entry.load, ...(options.rate ? { rate: options.rate } : {}), ...(options.durationSeconds ? { durationSeconds: options.durationSeconds } : {}) });
   const declared = families().filter((family) => target.entry.families[family.name] !== undefined);
-  console.log(`harness load nightly: target ${target.name}, ${profile.rate} req/s for ${profile.durationSeconds} s per operation, ${profile.connections} connections; thresholds ${profile.thresholds.join(', ')}`);
+  console.log(`harness load nightly: target ${target.name}, ${profile.rate} req/s for ${profile.durationSeconds} s per operation (constant rate, at most ${profile.maxInFlight} in flight); thresholds ${profile.thresholds.join(', ')}`);
   const interruption = listenForInterruption();
   const stop = new AbortController();
   void interruption.arrived.then(() => stop.abort());
@@ -73,12 +75,11 @@ export async function runNightly(options: NightlyOptions): Promise<number> {
   const allureResults = reportsPaths(options.reportsDir).allureResults;
   for (const result of results) {
     writeFileSync(join(dir, `${result.scenario.replace(/[^A-Za-z0-9._-]+/g, '-')}.json`), `${JSON.stringify(result, null, 2)}\n`);
-    writeLoadAllureResult(allureResults, result, await loadCharts(result));
     console.log(`${result.passed ? 'PASS' : 'FAIL'}    ${result.scenario}: ${renderLoadFigures(result)}`);
-    for (const verdict of result.thresholds.filter((candidate) => !candidate.passed)) console.log(`  threshold ${verdict.threshold} failed: ${Math.round(verdict.actual * 1000) / 1000}`);
-    for (const violation of result.violations) console.log(`  ${violation.count} response(s) broke ${violation.ruleId}: ${violation.message}`);
   }
-  console.log(`\nresults: ${dir}\nallure results: ${allureResults} (harness report builds the HTML)`);
+  const published = await publishNightly(results, { reportsDir: options.reportsDir, ...(options.historyDir ? { historyDir: options.historyDir } : {}), record: !interruption.signal });
+  console.log(`\nresults: ${dir}\nhistory: ${published.historyDir}${published.recorded ? '' : ' (not recorded: interrupted)'}\nallure results: ${allureResults} (harness report builds the HTML)`);
+  console.log(`\n${loadThresholdsBlock(results)}\n\n${loadVerdictLine(results, interruption.signal !== undefined)}`);
   if (interruption.signal) return 2;
   return results.every((result) => result.passed) ? 0 : 1;
 }

@@ -82,8 +82,8 @@ ${flags.join('\n')}`;
   load: async () => {
     const { loadProbes } = await import('../load/probes.ts');
     return `harness load <scenario> [--targets FILE] [--target NAME] [--reports DIR]
-harness load nightly [--targets FILE] [--target NAME] [--reports DIR] [--rate N] [--duration D]
-harness load merge FILE... [--output FILE]
+harness load nightly [--targets FILE] [--target NAME] [--reports DIR] [--rate N] [--duration D] [--history DIR]
+harness load merge FILE... [--output FILE] [--reports DIR] [--history DIR]
 
 Runs a load scenario against a target's base URL (bounded in rate, count and time) and judges its rule:
 ${loadProbes.map((probe) => `  ${probe.name.padEnd(20)} (${probe.family}) ${probe.description}`).join('\n')}
@@ -93,13 +93,16 @@ configuration error or an interruption. On a terminal (not under CI) a live line
 current rate and the 2xx / 429 / other counts.
 
 nightly runs every operation of the target's families at a constant rate (default 20 req/s for 10 s each, or
-the target entry's "load" profile; --rate and --duration override) and judges the entry's thresholds and the
-family's response rules on every answer: one result file per operation (DIR/load/nightly/), one Allure test
-per operation with charts (latency percentiles, rate and status codes over time). Exit 0 within thresholds,
-1 not, 2 harness error.
+the target entry's "load" profile; --rate and --duration override), each request timed from when it was due
+(a stall shows in the tail), and judges the entry's thresholds and the family's response rules on every
+answer: one result file per operation (DIR/load/nightly/), the run's figures added to the history
+(--history, default DIR/load/history), one Allure test per operation with charts (response and service time
+by percentile, p50 and p99 per second, rate and status codes over time, against the previous run, p99 and
+error rate over the last 30 runs). Exit 0 within thresholds, 1 not, 2 harness error or interrupted.
 
 merge combines result files of one scenario run on several machines at once into one result (histograms
-and per-second counts added) and judges its thresholds on the merged figures: exit 0 when they hold, 1 not.`;
+and per-second counts added) and judges its thresholds on the merged figures: exit 0 when they hold, 1 not.
+With --reports DIR the merged result is added to the history and gets an Allure test with the same charts.`;
   },
   report: async () => `harness report [--reports DIR] [--history FILE]
 
@@ -263,16 +266,17 @@ async function loadCommand(argv: string[]): Promise<number> {
   if (scenario === 'merge') {
     let parsed;
     try {
-      parsed = parseArgs({ args: rest, options: { ...helpOption, output: { type: 'string' } }, allowPositionals: true, strict: true });
+      parsed = parseArgs({ args: rest, options: { ...helpOption, output: { type: 'string' }, reports: { type: 'string' }, history: { type: 'string' } }, allowPositionals: true, strict: true });
     } catch (error) {
       throw new HarnessError('USAGE', (error as Error).message, 'see harness load --help');
     }
     if (parsed.values.help) return printHelp('load');
     const { runLoadMerge } = await import('./load-command.ts');
-    return runLoadMerge(parsed.positionals, parsed.values.output);
+    const { reports, history } = parsed.values;
+    return runLoadMerge(parsed.positionals, parsed.values.output, reports ? { reportsDir: reports, ...(history ? { historyDir: history } : {}) } : undefined);
   }
   if (scenario === 'nightly') {
-    const { values } = parse(rest, { targets: { type: 'string' }, target: { type: 'string' }, reports: { type: 'string', default: 'reports' }, rate: { type: 'string' }, duration: { type: 'string' } });
+    const { values } = parse(rest, { targets: { type: 'string' }, target: { type: 'string' }, reports: { type: 'string', default: 'reports' }, rate: { type: 'string' }, duration: { type: 'string' }, history: { type: 'string' } });
     if (values.help) return printHelp('load');
     const { runNightly } = await import('./load-nightly-command.ts');
     const rate = integerOption(values.rate, 'rate', 1);
@@ -281,6 +285,7 @@ async function loadCommand(argv: string[]): Promise<number> {
       targetsFile: targetsFilePath(values.targets as string | undefined),
       ...(values.target ? { target: String(values.target) } : {}),
       reportsDir: String(values.reports),
+      ...(values.history ? { historyDir: String(values.history) } : {}),
       ...(rate ? { rate } : {}),
       ...(durationMs ? { durationSeconds: durationMs / 1000 } : {}),
     });

@@ -31,6 +31,12 @@ export interface GzipThresholdSettings {
   expectedBytes: number;
   /** Seconds of the sustained run with gzip accepted (and of the plain one it is compared with); 0 skips it. */
   underLoadSeconds: number;
+  /**
+   * Requests per second of the hold under load: a constant-rate run (open model), so a target that stalls
+   * while compressing shows in its response time. Default 100.
+   */
+  underLoadRate?: number;
+  /** Connections of the throughput comparison (compressed against plain, as fast as possible). */
   connections: number;
   /** Most requests of each sustained run. */
   maxRequests: number;
@@ -125,13 +131,14 @@ export async function probeGzipThreshold(operation: SizedResponses, settings: Gz
   const sized = [thresholdBytes, thresholdBytes + 1, large];
   const loadRequest = await operation.prepareLoad(sized);
   const requestFor = (size: number, acceptGzip: boolean): LoadRequest => ({ ...loadRequest(size, acceptGzip), label: sizeLabel(size, acceptGzip) });
-  const run = (acceptGzip: boolean, sizes: number[]) =>
+  const run = (acceptGzip: boolean, sizes: number[], rate?: number) =>
     runLoad(
       {
         name: operation.name,
         family: operation.family,
         baseUrl: operation.baseUrl,
         requests: sizes.map((size) => requestFor(size, acceptGzip)),
+        ...(rate ? { rate } : {}),
         connections: settings.connections,
         durationSeconds: settings.underLoadSeconds,
         maxRequests: settings.maxRequests,
@@ -140,7 +147,8 @@ export async function probeGzipThreshold(operation: SizedResponses, settings: Gz
       },
       options,
     );
-  finding.underLoad = await run(true, sized);
+  // The hold: a constant rate, every response judged. The comparison after it: as fast as the connections go.
+  finding.underLoad = await run(true, sized, settings.underLoadRate ?? defaultUnderLoadRate);
   finding.compressedUnderLoad = await run(true, [large]);
   finding.plainUnderLoad = await run(false, [large]);
   finding.violationExchanges = [finding.underLoad, finding.compressedUnderLoad, finding.plainUnderLoad].flatMap((result) =>
@@ -148,6 +156,8 @@ export async function probeGzipThreshold(operation: SizedResponses, settings: Gz
   );
   return finding;
 }
+
+const defaultUnderLoadRate = 100;
 
 /** Labels of load requests carry the size they were steered to: `1000 bytes`. */
 export const sizeLabel = (size: number, acceptGzip: boolean) => `${size} bytes${acceptGzip ? ', gzip accepted' : ''}`;

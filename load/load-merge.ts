@@ -1,5 +1,6 @@
 import { HarnessError } from '../targets/harness-error.ts';
 import { LatencyHistogram } from './latency-histogram.ts';
+import { countOf } from './thresholds.ts';
 import { addCounts, judged, latencySummary, loadResultFormat, type LoadResult, type ResponseViolation, type SecondCounts } from './load-result.ts';
 
 /**
@@ -15,13 +16,18 @@ export function mergeLoadResults(results: readonly LoadResult[]): LoadResult {
     if (result.scenario !== first.scenario) throw new HarnessError('USAGE', `Results of different scenarios cannot be merged: ${first.scenario} and ${result.scenario}`);
   }
   const histogram = LatencyHistogram.merged(results.map((result) => result.latencyHistogram));
-  const seconds = new Map<number, SecondCounts>();
+  // A result written before service time was kept has only its response times: they are its service times too.
+  const serviceTime = LatencyHistogram.merged(results.map((result) => result.serviceTimeHistogram ?? result.latencyHistogram));
+  const seconds = new Map<number, { counts: SecondCounts; responseTimes: string[] }>();
   for (const second of results.flatMap((result) => result.perSecond)) {
-    const into = seconds.get(second.at) ?? { at: second.at, statuses: {}, errors: 0 };
-    addCounts(into.statuses, second.statuses);
-    into.errors += second.errors;
+    const into = seconds.get(second.at) ?? { counts: { at: second.at, statuses: {}, errors: 0 }, responseTimes: [] };
+    addCounts(into.counts.statuses, second.statuses);
+    into.counts.errors += second.errors;
+    if (second.dropped) into.counts.dropped = (into.counts.dropped ?? 0) + second.dropped;
+    if (second.responseTime) into.responseTimes.push(second.responseTime);
     seconds.set(second.at, into);
   }
+  const sum = (figure: (result: LoadResult) => number | undefined) => results.reduce((total, result) => total + (figure(result) ?? 0), 0);
   const violations = new Map<string, ResponseViolation>();
   for (const violation of results.flatMap((result) => result.violations)) {
     const key = `${violation.ruleId}\n${violation.message}`;
@@ -42,20 +48,31 @@ export function mergeLoadResults(results: readonly LoadResult[]): LoadResult {
       startedAt: new Date(Math.min(...starts)).toISOString(),
       // Runs made at once overlap: the merged run lasts from the first start to the last end.
       durationSeconds: (Math.max(...ends) - Math.min(...starts)) / 1000,
+      model: results.every((result) => (result.model ?? 'closed') === 'open') ? 'open' : 'closed',
       offered: {
-        rate: results.every((result) => result.offered.rate !== null) ? results.reduce((sum, result) => sum + (result.offered.rate ?? 0), 0) : null,
-        connections: results.reduce((sum, result) => sum + result.offered.connections, 0),
+        rate: results.every((result) => result.offered.rate !== null) ? sum((result) => result.offered.rate ?? 0) : null,
+        connections: sum((result) => result.offered.connections),
         durationSeconds: Math.max(...results.map((result) => result.offered.durationSeconds)),
-        maxRequests: results.reduce((sum, result) => sum + result.offered.maxRequests, 0),
+        maxRequests: sum((result) => result.offered.maxRequests),
+        ...(results.some((result) => result.offered.maxInFlight !== undefined) ? { maxInFlight: sum((result) => result.offered.maxInFlight) } : {}),
       },
-      runs: results.reduce((sum, result) => sum + result.runs, 0),
-      statuses: results.reduce((sum, result) => addCounts(sum, result.statuses), {} as Record<string, number>),
-      errors: results.reduce((sum, result) => sum + result.errors, 0),
-      timeouts: results.reduce((sum, result) => sum + result.timeouts, 0),
+      runs: sum((result) => result.runs),
+      // Older results did not count requests sent: their answers and failures are what was sent.
+      sent: sum((result) => result.sent ?? countOf('all', result.statuses, result.errors) + result.errors),
+      dropped: sum((result) => result.dropped),
+      // Machines loading at once: the target saw the sum of their rates.
+      achievedRate: sum((result) => result.achievedRate ?? (countOf('all', result.statuses, 0) + result.errors) / result.durationSeconds),
+      statuses: results.reduce((total, result) => addCounts(total, result.statuses), {} as Record<string, number>),
+      errors: sum((result) => result.errors),
+      timeouts: sum((result) => result.timeouts),
       byLabel,
       latencyMs: latencySummary(histogram),
       latencyHistogram: histogram.encode(),
-      perSecond: [...seconds.values()].sort((a, b) => a.at - b.at),
+      serviceTimeMs: latencySummary(serviceTime),
+      serviceTimeHistogram: serviceTime.encode(),
+      perSecond: [...seconds.values()]
+        .sort((a, b) => a.counts.at - b.counts.at)
+        .map(({ counts, responseTimes }) => (responseTimes.length ? { ...counts, responseTime: LatencyHistogram.merged(responseTimes).encode() } : counts)),
       samples: Object.assign({}, ...[...results].reverse().map((result) => result.samples)),
       violations: [...violations.values()],
     },

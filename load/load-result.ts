@@ -15,6 +15,10 @@ export interface SecondCounts {
   at: number;
   statuses: Record<string, number>;
   errors: number;
+  /** Requests due in this second that were not sent (the cap of requests in flight reached). */
+  dropped?: number;
+  /** Response times (from the due time) of the responses of this second: HDR, encoded like the run's. */
+  responseTime?: string;
 }
 
 export interface ResponseViolation {
@@ -33,8 +37,20 @@ export interface LoadResult {
   target?: string;
   startedAt: string;
   durationSeconds: number;
+  /**
+   * How the load was made: `open` (constant rate: every request due on a fixed schedule, sent whether or not
+   * earlier ones have answered, up to `maxInFlight`) or `closed` (autocannon: bursts, as fast as the
+   * connections go; a connection waits for its answer before sending again).
+   */
+  model: 'open' | 'closed';
   /** What was asked of the load generator (summed over machines when merged). */
-  offered: { rate: number | null; connections: number; durationSeconds: number; maxRequests: number };
+  offered: { rate: number | null; connections: number; durationSeconds: number; maxRequests: number; maxInFlight?: number };
+  /** Requests sent. */
+  sent: number;
+  /** Requests due that were not sent because `maxInFlight` requests were waiting for an answer (open model). */
+  dropped: number;
+  /** Requests sent per second over the sending window (the schedule's, in the open model). */
+  achievedRate: number;
   /** How many runs (machines) this result is made of. */
   runs: number;
   /** Responses per status code. */
@@ -44,10 +60,16 @@ export interface LoadResult {
   timeouts: number;
   /** Responses per request label and status code. */
   byLabel: Record<string, Record<string, number>>;
-  /** Percentiles read off the histogram, in ms. */
-  latencyMs: { p50: number; p90: number; p99: number; p999: number; mean: number; max: number };
-  /** Raw HDR histogram of latencies in microseconds (compressed base64, HdrHistogram V2). */
+  /**
+   * Response time: from when each request was due to its answer (open model; what the thresholds judge), so a
+   * stall counts for every request it delayed. Percentiles read off the histogram, in ms.
+   */
+  latencyMs: LatencySummary;
+  /** Raw HDR histogram of response times in microseconds (compressed base64, HdrHistogram V2). */
   latencyHistogram: string;
+  /** Service time: from when each request was actually sent to its answer (the same as response time in a closed run). */
+  serviceTimeMs: LatencySummary;
+  serviceTimeHistogram: string;
   perSecond: SecondCounts[];
   /** The first response of each status, redacted (a 429's body and Retry-After as observed). */
   samples: Record<string, ObservedResponse>;
@@ -58,18 +80,28 @@ export interface LoadResult {
   passed: boolean;
 }
 
-export function figuresOf(result: Pick<LoadResult, 'latencyHistogram' | 'statuses' | 'errors' | 'durationSeconds'>, histogram = LatencyHistogram.decode(result.latencyHistogram)): ThresholdFigures {
+export interface LatencySummary {
+  p50: number;
+  p90: number;
+  p99: number;
+  p999: number;
+  mean: number;
+  max: number;
+}
+
+export function figuresOf(result: Pick<LoadResult, 'latencyHistogram' | 'statuses' | 'errors' | 'dropped' | 'durationSeconds'>, histogram = LatencyHistogram.decode(result.latencyHistogram)): ThresholdFigures {
   return {
     latencyAt: (percentile) => histogram.at(percentile),
     latencyMean: histogram.meanMs,
     latencyMax: histogram.maxMs,
     statuses: result.statuses,
     errors: result.errors,
+    dropped: result.dropped,
     durationSeconds: result.durationSeconds,
   };
 }
 
-export function latencySummary(histogram: LatencyHistogram): LoadResult['latencyMs'] {
+export function latencySummary(histogram: LatencyHistogram): LatencySummary {
   const round = (ms: number) => Math.round(ms * 1000) / 1000;
   return { p50: round(histogram.at(50)), p90: round(histogram.at(90)), p99: round(histogram.at(99)), p999: round(histogram.at(99.9)), mean: round(histogram.meanMs), max: round(histogram.maxMs) };
 }

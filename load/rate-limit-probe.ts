@@ -116,6 +116,7 @@ export async function probeRateLimit(operation: RateLimitedOperation, settings: 
         baseUrl: operation.baseUrl,
         requests: operation.requests,
         rate,
+        bursts: true,
         connections: settings.concurrency,
         // Ends just before the next second's burst, so a step of n seconds offers exactly n bursts of `rate`.
         durationSeconds: settings.stepSeconds - 0.2,

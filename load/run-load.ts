@@ -1,9 +1,10 @@
-import autocannon from 'autocannon';
 import { defaultRedactor, type Redactor } from '../client/redaction.ts';
 import { HarnessError } from '../targets/harness-error.ts';
-import { LatencyHistogram } from './latency-histogram.ts';
-import { judged, latencySummary, loadResultFormat, type LoadResult, type ResponseViolation, type SecondCounts } from './load-result.ts';
-import type { LoadRequest, LoadScenario, ObservedResponse } from './scenario.ts';
+import { runAutocannon } from './autocannon-run.ts';
+import { judged, latencySummary, loadResultFormat, type LoadResult } from './load-result.ts';
+import { defaultMaxInFlight, runOpenModel } from './open-model-run.ts';
+import { RunRecorder } from './run-recorder.ts';
+import type { LoadScenario } from './scenario.ts';
 
 /** Told once a second while a run goes on (the progress line). */
 export interface LoadProgress {
@@ -15,6 +16,8 @@ export interface LoadProgress {
   limited: number;
   other: number;
   errors: number;
+  /** Requests not sent because the in-flight cap was reached (open model); absent when none. */
+  dropped?: number;
 }
 
 export interface LoadRunOptions {
@@ -29,104 +32,42 @@ export interface LoadRunOptions {
   thresholdTexts?: readonly string[];
 }
 
-/** Evidence kept of a response: enough to read, never a whole large body. */
-const sampleBodyChars = 2000;
-/** How long after its planned end a run is stopped whatever autocannon does. */
-const overrunGraceMs = 2000;
+/** What an engine reports of its run beside what the recorder saw. */
+export interface EngineOutcome {
+  sent: number;
+  /** Requests sent per second over the sending window. */
+  achievedRate: number;
+  /** Connections used (autocannon's, or the most the open model opened at once). */
+  connections: number;
+}
+
+/** Where requests go: the base URL's origin, and every scenario path put under its path. */
+export interface LoadBase {
+  origin: string;
+  path(path: string): string;
+}
 
 /**
- * Runs a scenario with autocannon's programmatic API and returns a plain result. The run is bounded by
- * duration and request count (autocannon's own bounds) and by a deadline of ours beyond them; every request
- * goes to the scenario's base URL. Nothing is printed here.
+ * Runs a scenario and returns a plain result. A scenario with a rate runs in the open model (its own
+ * scheduler over undici: every request has a due time, latency counts from it, a stall shows in the tail);
+ * bursts (`bursts: true`, the rate-limit probes) and as-fast-as-possible runs use autocannon. Both are bounded
+ * by duration, request count and a deadline of their own; every request goes to the scenario's base URL.
+ * Nothing is printed here.
  */
 export async function runLoad(scenario: LoadScenario, options: LoadRunOptions = {}): Promise<LoadResult> {
-  const redactor = options.redactor ?? defaultRedactor;
   const base = baseOf(scenario.baseUrl);
-  const connections = Math.max(1, Math.min(scenario.connections, scenario.maxRequests, scenario.rate ?? Number.POSITIVE_INFINITY));
-  const histogram = new LatencyHistogram();
-  const statuses: Record<string, number> = {};
-  const byLabel: Record<string, Record<string, number>> = {};
-  const seconds = new Map<number, SecondCounts>();
-  const samples: Record<string, ObservedResponse> = {};
-  const violations = new Map<string, ResponseViolation>();
-  let errors = 0;
-  let timeouts = 0;
+  // Paths are checked before any traffic: a path that would leave the base URL is a configuration error.
+  for (const request of scenario.requests) base.path(request.path);
+  const recorder = new RunRecorder(scenario, options.redactor ?? defaultRedactor);
+  const open = scenario.rate !== undefined && !scenario.bursts;
   const startedAt = Date.now();
-  // The hot path runs per response: counts are bumped in place and the current second's bucket is kept at hand.
-  let current: SecondCounts = { at: -1, statuses: {}, errors: 0 };
-  const secondOf = (now: number) => {
-    const at = Math.floor(now / 1000);
-    if (current.at === at) return current;
-    current = seconds.get(at) ?? { at, statuses: {}, errors: 0 };
-    seconds.set(at, current);
-    return current;
-  };
-  const keep = (response: ObservedResponse): ObservedResponse => ({
-    ...response,
-    headers: redactor.redactHeaders(response.headers) as Record<string, string>,
-    body: redactor.redactText(response.body.slice(0, sampleBodyChars)),
-  });
-  const observe = (request: LoadRequest) => (status: number, body: string, _context: unknown, rawHeaders: Record<string, string | string[]>) => {
-    const response: ObservedResponse = { label: request.label, status, headers: lowerCased(rawHeaders), body };
-    bump((byLabel[request.label] ??= {}), status);
-    samples[status] ??= keep(response);
-    const broken = scenario.checkResponse?.(response);
-    if (broken) {
-      const key = `${broken.ruleId}\n${broken.message}`;
-      const seen = violations.get(key);
-      if (seen) seen.count += 1;
-      else violations.set(key, { ...broken, count: 1, sample: keep(response) });
-    }
-  };
-
-  let finished: (error: Error | null) => void = () => {};
-  const done = new Promise<Error | null>((resolve) => (finished = resolve));
-  const instance = autocannon(
-    {
-      url: base.origin,
-      connections,
-      duration: scenario.durationSeconds,
-      maxOverallRequests: scenario.maxRequests,
-      ...(scenario.rate ? { overallRate: Math.max(1, Math.round(scenario.rate)) } : {}),
-      timeout: scenario.timeoutSeconds ?? 10,
-      // A short sample interval is what lets a run end close to its duration instead of up to a second later.
-      sampleInt: 100,
-      skipAggregateResult: true,
-      requests: scenario.requests.map((request) => ({
-        method: request.method,
-        path: base.path(request.path),
-        headers: { ...request.headers },
-        ...(request.body === undefined ? {} : { body: request.body }),
-        ...(request.freshHeaders ? { setupRequest: withFreshHeaders(request, base.path(request.path)) } : {}),
-        onResponse: observe(request),
-      })),
-    },
-    (error) => finished(error),
-  );
-  instance.on('response', (_client: unknown, status: number, _bytes: number, responseTimeMs: number) => {
-    histogram.record(responseTimeMs);
-    bump(statuses, status);
-    bump(secondOf(Date.now()).statuses, status);
-  });
-  instance.on('reqError', (error: Error) => {
-    errors += 1;
-    if (/timed out/.test(error.message)) timeouts += 1;
-    secondOf(Date.now()).errors += 1;
-  });
-
-  const stop = () => instance.stop();
-  options.signal?.addEventListener('abort', stop, { once: true });
-  const deadline = setTimeout(stop, scenario.durationSeconds * 1000 + (scenario.timeoutSeconds ?? 10) * 1000 + overrunGraceMs);
-  const progress = options.onProgress && setInterval(() => options.onProgress?.(progressOf(scenario.name, startedAt, seconds, statuses, errors)), 1000);
-  let failure: Error | null;
+  const progress = options.onProgress && setInterval(() => options.onProgress?.(recorder.progress(startedAt)), 1000);
+  let outcome: EngineOutcome;
   try {
-    failure = await done;
+    outcome = open ? await runOpenModel(scenario, base, recorder, options.signal) : await runAutocannon(scenario, base, recorder, options.signal);
   } finally {
-    clearTimeout(deadline);
     if (progress) clearInterval(progress);
-    options.signal?.removeEventListener('abort', stop);
   }
-  if (failure) throw new HarnessError('RUN_FAILED', `The load generator could not run scenario ${scenario.name}: ${failure.message}`);
   const durationSeconds = Math.max(0.001, (Date.now() - startedAt) / 1000);
   return judged(
     {
@@ -136,25 +77,37 @@ export async function runLoad(scenario: LoadScenario, options: LoadRunOptions = 
       ...(options.target ? { target: options.target } : {}),
       startedAt: new Date(startedAt).toISOString(),
       durationSeconds,
-      offered: { rate: scenario.rate ?? null, connections, durationSeconds: scenario.durationSeconds, maxRequests: scenario.maxRequests },
+      model: open ? 'open' : 'closed',
+      offered: {
+        rate: scenario.rate ?? null,
+        connections: outcome.connections,
+        durationSeconds: scenario.durationSeconds,
+        maxRequests: scenario.maxRequests,
+        ...(open ? { maxInFlight: scenario.maxInFlight ?? defaultMaxInFlight } : {}),
+      },
       runs: 1,
-      statuses,
-      errors,
-      timeouts,
-      byLabel,
-      latencyMs: latencySummary(histogram),
-      latencyHistogram: histogram.encode(),
-      perSecond: [...seconds.values()].sort((a, b) => a.at - b.at),
-      samples,
-      violations: [...violations.values()],
+      sent: outcome.sent,
+      dropped: recorder.dropped,
+      achievedRate: outcome.achievedRate,
+      statuses: recorder.statuses,
+      errors: recorder.errors,
+      timeouts: recorder.timeouts,
+      byLabel: recorder.byLabel,
+      latencyMs: latencySummary(recorder.responseTime),
+      latencyHistogram: recorder.responseTime.encode(),
+      serviceTimeMs: latencySummary(recorder.serviceTime),
+      serviceTimeHistogram: recorder.serviceTime.encode(),
+      perSecond: recorder.perSecond(),
+      samples: recorder.samples,
+      violations: recorder.violations,
     },
     options.thresholdTexts ?? scenario.thresholds.map((threshold) => threshold.text),
-    histogram,
+    recorder.responseTime,
   );
 }
 
 /** The origin requests go to and the base path every scenario path is put under; paths cannot leave it. */
-function baseOf(baseUrl: string) {
+function baseOf(baseUrl: string): LoadBase {
   let url: URL;
   try {
     url = new URL(baseUrl);
@@ -174,36 +127,12 @@ function baseOf(baseUrl: string) {
   };
 }
 
-function withFreshHeaders(request: LoadRequest, path: string) {
-  return (data: { headers?: Record<string, string> } & Record<string, unknown>) => ({
-    ...data,
-    headers: { ...data.headers, ...request.freshHeaders?.({ method: request.method, path, body: request.body ?? '' }) },
-  });
-}
-
-function lowerCased(headers: Record<string, string | string[]>): Record<string, string> {
+/** Response headers as the load path keeps them: lower-case names, repeated values joined. */
+export function lowerCased(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const lower: Record<string, string> = {};
   for (const name in headers) {
-    const value = headers[name] as string | string[];
-    lower[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    const value = headers[name];
+    if (value !== undefined) lower[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   return lower;
-}
-
-function bump(counts: Record<string, number>, status: number): void {
-  counts[status] = (counts[status] ?? 0) + 1;
-}
-
-function progressOf(scenario: string, startedAt: number, seconds: ReadonlyMap<number, SecondCounts>, statuses: Record<string, number>, errors: number): LoadProgress {
-  const last = seconds.get(Math.floor(Date.now() / 1000) - 1);
-  const sum = (match: (status: string) => boolean) => Object.entries(statuses).filter(([status]) => match(status)).reduce((total, [, count]) => total + count, 0);
-  return {
-    scenario,
-    elapsedSeconds: (Date.now() - startedAt) / 1000,
-    currentRate: last ? Object.values(last.statuses).reduce((total, count) => total + count, 0) : 0,
-    ok: sum((status) => status.startsWith('2')),
-    limited: sum((status) => status === '429'),
-    other: sum((status) => !status.startsWith('2') && status !== '429'),
-    errors,
-  };
 }

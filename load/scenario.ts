@@ -37,9 +37,25 @@ export interface LoadScenario {
   baseUrl: string;
   /** Sent in turn on every connection. */
   requests: readonly LoadRequest[];
-  /** Offered requests per second over all connections; unset: as fast as the connections go. */
+  /**
+   * Offered requests per second. Set: a constant-rate run in the open model (each request due on a fixed
+   * schedule, latency counted from its due time, sent whether or not earlier ones have answered); unset: as
+   * fast as the connections go (autocannon).
+   */
   rate?: number;
+  /**
+   * Offers `rate` the way autocannon does (each connection sends its share as fast as it can at the start of
+   * each second, waiting for each answer): the rate-limit probes read a limit's window with such bursts.
+   * Default false.
+   */
+  bursts?: boolean;
+  /** Connections of an autocannon run (bursts, as fast as possible); the open model opens what it needs. */
   connections: number;
+  /**
+   * Open model: the most requests waiting for an answer at once; a request due beyond it is not sent and is
+   * counted as dropped. Default 1000.
+   */
+  maxInFlight?: number;
   /** The run stops after this long... */
   durationSeconds: number;
   /** ...or after this many requests, whichever comes first. */

@@ -32,6 +32,8 @@ export interface ThresholdFigures {
   /** Responses per status code ("200"), plus "errors" for requests that got no response. */
   statuses: Readonly<Record<string, number>>;
   errors: number;
+  /** Requests due that were never sent (open model, the in-flight cap reached). Default 0. */
+  dropped?: number;
   durationSeconds: number;
 }
 
@@ -43,7 +45,7 @@ export interface ThresholdVerdict {
 }
 
 const pattern = /^\s*(p\d{1,2}(?:\.\d+)?|mean|max|rate\(\s*[\w.]+\s*\)|count\(\s*[\w.]+\s*\)|rps)\s*(<=|>=|==|!=|<|>)\s*(\d+(?:\.\d+)?)\s*(ms|s|%)?\s*$/i;
-const classPattern = /^(?:[1-5]xx|[1-5]\d\d|errors|all)$/i;
+const classPattern = /^(?:[1-5]xx|[1-5]\d\d|errors|dropped|all)$/i;
 
 export function parseThreshold(text: string): Threshold {
   const match = pattern.exec(text);
@@ -56,7 +58,7 @@ export function parseThreshold(text: string): Threshold {
   if (metricText === 'rps') metric = { kind: 'rps' };
   else if (metricText.startsWith('rate(') || metricText.startsWith('count(')) {
     const of = metricText.slice(metricText.indexOf('(') + 1, -1);
-    if (!classPattern.test(of)) throw invalid(text, 'count or rate a status (429), a class (5xx), "errors" or "all"');
+    if (!classPattern.test(of)) throw invalid(text, 'count or rate a status (429), a class (5xx), "errors", "dropped" or "all"');
     metric = { kind: metricText.startsWith('rate(') ? 'rate' : 'count', of };
     if (metric.kind === 'rate' && lowerUnit === '%') value /= 100;
     else if (lowerUnit !== '') throw invalid(text, 'a rate is a fraction (0.01) or a percentage (1%); a count has no unit');
@@ -75,9 +77,13 @@ function invalid(text: string, fix: string): HarnessError {
   return new HarnessError('CONFIG_INVALID', `Threshold ${JSON.stringify(text)} cannot be read`, fix);
 }
 
-/** Responses (not requests without one) whose status matches a class: "429", "5xx", "all"; "errors" counts the requests that got none. */
-export function countOf(of: string, statuses: Readonly<Record<string, number>>, errors: number): number {
+/**
+ * Responses (not requests without one) whose status matches a class: "429", "5xx", "all"; "errors" counts the
+ * requests that got none, "dropped" the requests due that were never sent.
+ */
+export function countOf(of: string, statuses: Readonly<Record<string, number>>, errors: number, dropped = 0): number {
   if (of === 'errors') return errors;
+  if (of === 'dropped') return dropped;
   return Object.entries(statuses)
     .filter(([status]) => of === 'all' || status === of || (of.endsWith('xx') && status[0] === of[0]))
     .reduce((sum, [, count]) => sum + count, 0);
@@ -91,10 +97,12 @@ export function measure(metric: ThresholdMetric, figures: ThresholdFigures): num
   }
   const answered = countOf('all', figures.statuses, 0);
   if (metric.kind === 'rps') return figures.durationSeconds > 0 ? answered / figures.durationSeconds : 0;
-  const count = countOf(metric.of, figures.statuses, figures.errors);
+  const dropped = figures.dropped ?? 0;
+  const count = countOf(metric.of, figures.statuses, figures.errors, dropped);
   if (metric.kind === 'count') return count;
-  // The share of everything sent that came back so: a run whose requests all failed has rate(errors) 1.
-  const total = answered + figures.errors;
+  // The share of everything due that ended so: a run whose requests all failed has rate(errors) 1, and a
+  // request dropped at the in-flight cap counts against rate(2xx) like one that failed.
+  const total = answered + figures.errors + dropped;
   return total === 0 ? 0 : count / total;
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LoadResult } from '../load/load-result.ts';
+import { deltas, type OperationHistory } from '../load/nightly-history.ts';
 import type { LoadChart } from './load-charts.ts';
 
 /**
@@ -17,7 +18,7 @@ export interface LoadVerdictOverride {
   observations?: Record<string, unknown>;
 }
 
-export function writeLoadAllureResult(resultsDir: string, result: LoadResult, charts: readonly LoadChart[], verdict?: LoadVerdictOverride): string {
+export function writeLoadAllureResult(resultsDir: string, result: LoadResult, charts: readonly LoadChart[], verdict?: LoadVerdictOverride, history?: OperationHistory): string {
   mkdirSync(resultsDir, { recursive: true });
   const uuid = randomUUID();
   const attach = (name: string, content: string, type: string, extension: string) => {
@@ -27,7 +28,8 @@ export function writeLoadAllureResult(resultsDir: string, result: LoadResult, ch
   };
   const start = Date.parse(result.startedAt);
   const stop = start + Math.round(result.durationSeconds * 1000);
-  const answered = Object.values(result.statuses).reduce((a, b) => a + b, 0);
+  const change = history && deltas(history);
+  const signed = (value: number) => `${value > 0 ? '+' : ''}${value}`;
   const failed = result.thresholds.filter((verdict) => !verdict.passed);
   const [breach] = result.violations;
   const judged = [
@@ -39,16 +41,24 @@ export function writeLoadAllureResult(resultsDir: string, result: LoadResult, ch
   const parameters: Record<string, string> = {
     ...Object.fromEntries(Object.entries(verdict?.observations ?? {}).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)])),
     target: result.target ?? '',
-    'offered rate (req/s)': String(result.offered.rate ?? 'open'),
+    model: result.model === 'open' ? 'open (constant rate, latency from each due time)' : 'closed (autocannon)',
+    'offered rate (req/s)': String(result.offered.rate ?? 'as fast as possible'),
     connections: String(result.offered.connections),
     'duration (s)': String(round(result.durationSeconds)),
-    'achieved rate (req/s)': String(round(answered / result.durationSeconds)),
-    'p50 (ms)': String(result.latencyMs.p50),
-    'p99 (ms)': String(result.latencyMs.p99),
-    'max (ms)': String(result.latencyMs.max),
+    sent: String(result.sent),
+    'achieved rate (req/s)': String(round(result.achievedRate)),
+    dropped: String(result.dropped),
+    'response time p50 (ms)': String(result.latencyMs.p50),
+    'response time p99 (ms)': String(result.latencyMs.p99),
+    'response time max (ms)': String(result.latencyMs.max),
+    'service time p50 (ms)': String(result.serviceTimeMs.p50),
+    'service time p99 (ms)': String(result.serviceTimeMs.p99),
     statuses: Object.entries(result.statuses).map(([status, count]) => `${status}: ${count}`).join(', '),
     'without a response': String(result.errors),
     runs: String(result.runs),
+    ...(change
+      ? { 'vs previous run: p50 (ms)': signed(change.p50), 'vs previous run: p99 (ms)': signed(change.p99), 'vs previous run: rate (req/s)': signed(change.rate), 'vs previous run: errors': signed(change.errors) }
+      : {}),
   };
   const test = {
     uuid,

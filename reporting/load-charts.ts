@@ -2,10 +2,13 @@ import { parse, View } from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import { LatencyHistogram } from '../load/latency-histogram.ts';
 import type { LoadResult } from '../load/load-result.ts';
+import { deltas, type OperationHistory } from '../load/nightly-history.ts';
 
 /**
- * Charts of a load run, rendered to SVG by vega-lite in Node (no browser, no canvas): latency percentiles,
- * rate over time and status codes over time, each readable without the raw data.
+ * Charts of a load run, rendered to SVG by vega-lite in Node (no browser, no canvas): response time and
+ * service time by percentile, response time over the run (p50 and p99 per second), rate and status codes over
+ * time; with a history, tonight against the previous run and the trend of p99 and error rate over the last
+ * runs. Each is readable without the raw data.
  */
 
 export interface LoadChart {
@@ -30,28 +33,65 @@ function secondsFromStart(result: LoadResult) {
   return result.perSecond.map((second) => ({ ...second, second: second.at - first }));
 }
 
-export async function loadCharts(result: LoadResult): Promise<LoadChart[]> {
-  const histogram = LatencyHistogram.decode(result.latencyHistogram);
+const responseTimeName = 'response time (from due time)';
+const serviceTimeName = 'service time (from send)';
+
+export async function loadCharts(result: LoadResult, history?: OperationHistory): Promise<LoadChart[]> {
+  const responseTime = LatencyHistogram.decode(result.latencyHistogram);
+  // A result written before service time was kept: its one figure is both.
+  const serviceTime = LatencyHistogram.decode(result.serviceTimeHistogram ?? result.latencyHistogram);
   const title = (what: string) => `${result.scenario}: ${what}`;
-  const latency = percentiles.map((percentile) => ({ percentile: percentile === 100 ? 'max' : `p${percentile}`, ms: histogram.at(percentile) }));
+  const latency = percentiles.flatMap((percentile) => {
+    const label = percentile === 100 ? 'max' : `p${percentile}`;
+    return [
+      { percentile: label, figure: responseTimeName, ms: responseTime.at(percentile) },
+      { percentile: label, figure: serviceTimeName, ms: serviceTime.at(percentile) },
+    ];
+  });
   const seconds = secondsFromStart(result);
   const rate = seconds.map(({ second, statuses, errors }) => ({ second, responses: Object.values(statuses).reduce((a, b) => a + b, 0), errors }));
-  const statuses = seconds.flatMap(({ second, statuses: counts, errors }) => [
+  const statuses = seconds.flatMap(({ second, statuses: counts, errors, dropped }) => [
     ...Object.entries(counts).map(([status, count]) => ({ second, status, count })),
     ...(errors ? [{ second, status: 'no response', count: errors }] : []),
+    ...(dropped ? [{ second, status: 'dropped (not sent)', count: dropped }] : []),
   ]);
+  const overTime = seconds.flatMap(({ second, responseTime: encoded }) => {
+    if (!encoded) return [];
+    const histogram = LatencyHistogram.decode(encoded);
+    return [
+      { second, percentile: 'p50', ms: histogram.at(50) },
+      { second, percentile: 'p99', ms: histogram.at(99) },
+    ];
+  });
   return [
     {
       name: 'latency percentiles',
       svg: await svgOf({
-        title: title('latency by percentile (ms)'),
+        title: title('response time and service time by percentile (ms)'),
         width: 480,
         height: 240,
         data: { values: latency },
         mark: { type: 'bar', tooltip: true },
         encoding: {
           x: { field: 'percentile', type: 'ordinal', sort: null, title: 'percentile' },
+          xOffset: { field: 'figure', type: 'nominal', sort: [responseTimeName, serviceTimeName] },
           y: { field: 'ms', type: 'quantitative', title: 'latency (ms)' },
+          color: { field: 'figure', type: 'nominal', sort: [responseTimeName, serviceTimeName], title: null, legend: { orient: 'top' } },
+        },
+      }),
+    },
+    {
+      name: 'latency over time',
+      svg: await svgOf({
+        title: title('response time over the run, p50 and p99 per second (ms)'),
+        width: 480,
+        height: 240,
+        data: { values: overTime },
+        mark: { type: 'line', point: true, tooltip: true },
+        encoding: {
+          x: { field: 'second', type: 'quantitative', title: 'seconds since start', axis: { tickMinStep: 1, format: 'd' } },
+          y: { field: 'ms', type: 'quantitative', title: 'response time (ms)' },
+          color: { field: 'percentile', type: 'nominal', title: null, legend: { orient: 'top' } },
         },
       }),
     },
@@ -84,5 +124,58 @@ export async function loadCharts(result: LoadResult): Promise<LoadChart[]> {
         },
       }),
     },
+    ...(history ? await historyCharts(result.scenario, history) : []),
   ];
+}
+
+/** Tonight against the previous run (when there is one), and p99 and error rate over the last runs. */
+async function historyCharts(scenario: string, history: OperationHistory): Promise<LoadChart[]> {
+  const charts: LoadChart[] = [];
+  const change = deltas(history);
+  if (history.previous && change) {
+    const signed = (value: number, unit: string) => `${value > 0 ? '+' : ''}${value}${unit}`;
+    const figures = [
+      ['p50 (ms)', 'p50', signed(change.p50, ' ms')],
+      ['p99 (ms)', 'p99', signed(change.p99, ' ms')],
+      ['rate (req/s)', 'rate', signed(change.rate, ' req/s')],
+      ['errors', 'errors', signed(change.errors, '')],
+    ] as const;
+    const values = figures.flatMap(([figure, key, delta]) => [
+      { figure: `${figure}: ${delta}`, run: `previous (${history.previous?.runAt.slice(0, 16)})`, value: history.previous?.[key] ?? 0 },
+      { figure: `${figure}: ${delta}`, run: `tonight (${history.tonight.runAt.slice(0, 16)})`, value: history.tonight[key] },
+    ]);
+    charts.push({
+      name: 'versus previous run',
+      svg: await svgOf({
+        title: `${scenario}: tonight against the previous run (change in each panel's title)`,
+        data: { values },
+        facet: { column: { field: 'figure', type: 'nominal', title: null, sort: null } },
+        spec: {
+          width: 110,
+          height: 200,
+          mark: { type: 'bar', tooltip: true },
+          encoding: {
+            x: { field: 'run', type: 'nominal', title: null, axis: { labels: false } },
+            y: { field: 'value', type: 'quantitative', title: null },
+            color: { field: 'run', type: 'nominal', title: null, legend: { orient: 'bottom' } },
+          },
+        },
+        resolve: { scale: { y: 'independent' } },
+      }),
+    });
+  }
+  const trend = history.trend.map((run, index) => ({ run: index + 1, at: run.runAt.slice(0, 16), p99: run.p99, errorRate: run.errorRate * 100 }));
+  const axis = { field: 'run', type: 'quantitative', title: `run (last ${trend.length}, tonight last)`, axis: { tickMinStep: 1, format: 'd' } } as const;
+  charts.push({
+    name: 'trend over the last runs',
+    svg: await svgOf({
+      title: `${scenario}: p99 and error rate over the last ${trend.length} run(s)`,
+      data: { values: trend },
+      vconcat: [
+        { width: 480, height: 150, mark: { type: 'line', point: true, tooltip: true }, encoding: { x: axis, y: { field: 'p99', type: 'quantitative', title: 'p99 response time (ms)' } } },
+        { width: 480, height: 110, mark: { type: 'line', point: true, color: '#c0392b', tooltip: true }, encoding: { x: axis, y: { field: 'errorRate', type: 'quantitative', title: 'error rate (%)' } } },
+      ],
+    }),
+  });
+  return charts;
 }

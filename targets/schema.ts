@@ -34,6 +34,8 @@ export const loadProfileSchema = z
     durationSeconds: z.number().positive().max(3600).default(10),
     /** Connections of the load generator. Default 4. */
     connections: z.number().int().min(1).max(1024).default(4),
+    /** The most requests waiting for an answer at once (the runs are open-model); a request due beyond it is dropped and counted. Default 1000. */
+    maxInFlight: z.number().int().min(1).max(10_000).default(1000),
     /** Judged on each operation's run. Default: p50 < 100 ms, p99 < 500 ms, rate(2xx) >= 99%, rate(5xx) == 0. */
     thresholds: z
       .array(z.string().refine((text) => isThreshold(text), { message: 'a threshold reads METRIC OP VALUE: "p99 < 250 ms", "rate(5xx) == 0", "rate(2xx) >= 99%"' }))

@@ -17,15 +17,19 @@ export interface NightlyScenarios {
   close(): Promise<void>;
 }
 
-/** One bounded constant-rate run of an operation, the thresholds from the target entry's profile. */
+/**
+ * One bounded constant-rate run of an operation (the open model: latency from each request's due time), the
+ * thresholds from the target entry's profile.
+ */
 export function constantRate(profile: LoadProfile, scenario: Pick<LoadScenario, 'name' | 'family' | 'baseUrl' | 'requests' | 'checkResponse'>): LoadScenario {
   return {
     ...scenario,
     rate: profile.rate,
     connections: profile.connections,
     durationSeconds: profile.durationSeconds,
-    // The rate bounds the count already; this only keeps a run that overshoots finite.
-    maxRequests: Math.ceil(profile.rate * profile.durationSeconds * 1.2) + profile.connections,
+    maxInFlight: profile.maxInFlight,
+    // What the schedule offers, never more.
+    maxRequests: Math.floor(profile.rate * profile.durationSeconds),
     thresholds: profile.thresholds.map(parseThreshold),
   };
 }

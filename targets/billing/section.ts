@@ -17,6 +17,8 @@ const gzipProbeSchema = z
   .object({
     /** Seconds of each sustained run (sizes around the threshold judged, then a large body compressed and plain). Default 5. */
     underLoadSeconds: z.number().min(0).max(600).default(5),
+    /** Requests per second of the hold under load (a constant-rate run timed from each request's due time). Default 100. */
+    underLoadRate: z.number().int().min(1).max(10_000).default(100),
     /** Connections of the sustained runs. Default 8. */
     connections: z.number().int().min(1).max(64).default(8),
     /** Most requests of each sustained run. Default 20000. */

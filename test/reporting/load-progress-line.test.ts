@@ -16,6 +16,8 @@ describe('the load progress line', () => {
     expect(written.at(-1)).toBe('\r\x1b[2Ktoken-rate-limit · 3 s · 40 req/s · 2xx 90 · 429 30 · other 2 · errors 1');
     line.stop();
     expect(written.at(-1)).toBe('\r\x1b[2K');
+    line.show({ ...progress, dropped: 4 });
+    expect(written.at(-1)).toMatch(/errors 1 · dropped 4$/);
   });
 
   test('is quiet when the output is not a terminal, and under CI', () => {

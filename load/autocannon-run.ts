@@ -1,0 +1,69 @@
+import autocannon from 'autocannon';
+import { HarnessError } from '../targets/harness-error.ts';
+import { lowerCased, type EngineOutcome, type LoadBase } from './run-load.ts';
+import type { RunRecorder } from './run-recorder.ts';
+import type { LoadRequest, LoadScenario } from './scenario.ts';
+
+/** How long after its planned end a run is stopped whatever autocannon does. */
+const overrunGraceMs = 2000;
+
+/**
+ * The closed model through autocannon's programmatic API: bursts (`overallRate`, each connection sending its
+ * share) and as-fast-as-possible runs. A connection waits for its answer before it sends again, so response
+ * time and service time are the same figure here. Bounded by autocannon's duration and request count and by a
+ * deadline of ours beyond them.
+ */
+export async function runAutocannon(scenario: LoadScenario, base: LoadBase, recorder: RunRecorder, signal?: AbortSignal): Promise<EngineOutcome> {
+  const connections = Math.max(1, Math.min(scenario.connections, scenario.maxRequests, scenario.rate ?? Number.POSITIVE_INFINITY));
+  const startedAt = performance.now();
+  const observe = (request: LoadRequest) => (status: number, body: string, _context: unknown, rawHeaders: Record<string, string | string[]>) =>
+    recorder.observed({ label: request.label, status, headers: lowerCased(rawHeaders), body });
+  let finished: (error: Error | null) => void = () => {};
+  const done = new Promise<Error | null>((resolve) => (finished = resolve));
+  const instance = autocannon(
+    {
+      url: base.origin,
+      connections,
+      duration: scenario.durationSeconds,
+      maxOverallRequests: scenario.maxRequests,
+      ...(scenario.rate ? { overallRate: Math.max(1, Math.round(scenario.rate)) } : {}),
+      timeout: scenario.timeoutSeconds ?? 10,
+      // A short sample interval is what lets a run end close to its duration instead of up to a second later.
+      sampleInt: 100,
+      skipAggregateResult: true,
+      requests: scenario.requests.map((request) => ({
+        method: request.method,
+        path: base.path(request.path),
+        headers: { ...request.headers },
+        ...(request.body === undefined ? {} : { body: request.body }),
+        ...(request.freshHeaders ? { setupRequest: withFreshHeaders(request, base.path(request.path)) } : {}),
+        onResponse: observe(request),
+      })),
+    },
+    (error) => finished(error),
+  );
+  instance.on('response', (_client: unknown, status: number, _bytes: number, responseTimeMs: number) => recorder.timed(status, responseTimeMs, responseTimeMs));
+  instance.on('reqError', (error: Error) => recorder.failed(/timed out/.test(error.message)));
+
+  const stop = () => instance.stop();
+  signal?.addEventListener('abort', stop, { once: true });
+  const deadline = setTimeout(stop, scenario.durationSeconds * 1000 + (scenario.timeoutSeconds ?? 10) * 1000 + overrunGraceMs);
+  let failure: Error | null;
+  try {
+    failure = await done;
+  } finally {
+    clearTimeout(deadline);
+    signal?.removeEventListener('abort', stop);
+  }
+  if (failure) throw new HarnessError('RUN_FAILED', `The load generator could not run scenario ${scenario.name}: ${failure.message}`);
+  // autocannon's tracker does not tell each request sent: those answered or failed are the ones that count.
+  const sent = Object.values(recorder.statuses).reduce((sum, count) => sum + count, 0) + recorder.errors;
+  return { sent, achievedRate: sent / Math.max(0.001, (performance.now() - startedAt) / 1000), connections };
+}
+
+function withFreshHeaders(request: LoadRequest, path: string) {
+  return (data: { headers?: Record<string, string> } & Record<string, unknown>) => ({
+    ...data,
+    headers: { ...data.headers, ...request.freshHeaders?.({ method: request.method, path, body: request.body ?? '' }) },
+  });
+}

@@ -1,0 +1,121 @@
+import { Pool } from 'undici';
+import { lowerCased, type EngineOutcome, type LoadBase } from './run-load.ts';
+import { requestAt, type RunRecorder } from './run-recorder.ts';
+import type { LoadScenario } from './scenario.ts';
+
+/** The most requests waiting for an answer at once when a scenario names no cap (k6's maxVUs plays this part). */
+export const defaultMaxInFlight = 1000;
+/** How long after its last due time plus the timeout a run is ended whatever is still in flight. */
+const overrunGraceMs = 2000;
+
+/**
+ * The open model: a scheduler of our own over an undici pool. Request i is due at start + i / rate; when it is
+ * due it is sent whether or not earlier ones have answered (a connection is opened for it if none is free),
+ * so requests in flight grow while the target is slow, up to `maxInFlight`; a request due beyond that cap is
+ * not sent and is counted as dropped. Its response time counts from its due time, not from when it left, so a
+ * stall of the target (or a pause of this process) counts for every request it delayed, as wrk2 and k6's
+ * arrival-rate executors measure; the service time (from the send) is recorded beside it. Never more requests
+ * than offered: floor(rate x duration), capped by maxRequests.
+ */
+export function runOpenModel(scenario: LoadScenario, base: LoadBase, recorder: RunRecorder, signal?: AbortSignal): Promise<EngineOutcome> {
+  const rate = scenario.rate as number;
+  const intervalMs = 1000 / rate;
+  const total = Math.max(0, Math.min(scenario.maxRequests, Math.floor(rate * scenario.durationSeconds + 1e-9)));
+  const maxInFlight = scenario.maxInFlight ?? defaultMaxInFlight;
+  const timeoutMs = (scenario.timeoutSeconds ?? 10) * 1000;
+  const pool = new Pool(base.origin, { connections: maxInFlight, pipelining: 1, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connect: { timeout: timeoutMs } });
+  const paths = scenario.requests.map((request) => base.path(request.path));
+  const start = performance.now();
+  let next = 0;
+  let sent = 0;
+  let inFlight = 0;
+  let mostInFlight = 0;
+  let lastSentAt = start;
+  let scheduled = false;
+  let ended = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  return new Promise<EngineOutcome>((resolve) => {
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      clearTimeout(timer);
+      clearTimeout(deadline);
+      signal?.removeEventListener('abort', abort);
+      void pool.destroy().catch(() => {});
+      resolve({ sent, achievedRate: sent === 0 ? 0 : sent / ((lastSentAt - start + intervalMs) / 1000), connections: mostInFlight });
+    };
+    const settle = () => {
+      if (scheduled && inFlight === 0) end();
+    };
+    const send = (index: number, dueAt: number) => {
+      const request = requestAt(scenario.requests, index);
+      const path = paths[index % paths.length] as string;
+      const body = request.body ?? '';
+      const headers = request.freshHeaders ? { ...request.headers, ...request.freshHeaders({ method: request.method, path, body }) } : request.headers;
+      inFlight += 1;
+      sent += 1;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      const sentAt = performance.now();
+      lastSentAt = sentAt;
+      const chunks: Buffer[] = [];
+      let status = 0;
+      let headersReceived: Record<string, string | string[] | undefined> = {};
+      const settled = () => {
+        inFlight -= 1;
+        settle();
+      };
+      // The dispatcher's handler API rather than request(): no promise or stream per request, which is what
+      // lets one process offer tens of thousands of requests a second on time.
+      pool.dispatch(
+        { method: request.method, path, ...(headers ? { headers } : {}), ...(request.body === undefined ? {} : { body: request.body }) },
+        {
+          onRequestStart() {},
+          onResponseStart(_controller, statusCode, responseHeaders) {
+            status = statusCode;
+            headersReceived = responseHeaders;
+          },
+          onResponseData(_controller, chunk) {
+            chunks.push(chunk);
+          },
+          onResponseEnd() {
+            if (!ended) {
+              const answeredAt = performance.now();
+              recorder.timed(status, answeredAt - dueAt, answeredAt - sentAt);
+              recorder.observed({ label: request.label, status, headers: lowerCased(headersReceived), body: chunks.length === 1 ? (chunks[0] as Buffer).toString() : Buffer.concat(chunks).toString() });
+            }
+            settled();
+          },
+          onResponseError(_controller, error: Error & { code?: string }) {
+            if (!ended) recorder.failed(error.code === 'UND_ERR_HEADERS_TIMEOUT' || error.code === 'UND_ERR_BODY_TIMEOUT' || error.code === 'UND_ERR_CONNECT_TIMEOUT');
+            settled();
+          },
+        },
+      );
+    };
+    // Sends every request whose due time has come (several at once after a pause), then sleeps until the next.
+    const tick = () => {
+      const now = performance.now();
+      while (next < total && start + next * intervalMs <= now) {
+        const index = next++;
+        if (inFlight >= maxInFlight) recorder.droppedOne();
+        else send(index, start + index * intervalMs);
+      }
+      if (next < total) timer = setTimeout(tick, Math.max(0, start + next * intervalMs - performance.now()));
+      else {
+        scheduled = true;
+        settle();
+      }
+    };
+    // Past the schedule and the timeout, what is still in flight counts as timed out and the run ends.
+    const deadline = setTimeout(() => {
+      for (let left = inFlight; left > 0; left--) recorder.failed(true);
+      end();
+    }, (total / rate) * 1000 + timeoutMs + overrunGraceMs);
+    // Interrupted: nothing more is sent, what is in flight is left uncounted, and the run ends now.
+    const abort = () => end();
+    if (signal?.aborted) return end();
+    signal?.addEventListener('abort', abort, { once: true });
+    tick();
+  });
+}

@@ -1,0 +1,104 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { runLoadMerge } from '../../cli/load-command.ts';
+import { publishNightly } from '../../cli/load-publish.ts';
+import type { LoadResult } from '../../load/load-result.ts';
+import { deltas, historyRunOf, operationHistory, readHistory, recordHistory, trendRuns } from '../../load/nightly-history.ts';
+import { runLoad } from '../../load/run-load.ts';
+import { thresholds } from '../../load/scenario.ts';
+import { startStallingServer, type StallingServer } from './stalling-server.ts';
+
+let server: StallingServer;
+let measured: LoadResult;
+beforeAll(async () => {
+  server = await startStallingServer({ periodMs: 1000, freezeMs: 0 });
+  measured = await runLoad({ name: 'nightly test op', family: 'test', baseUrl: server.baseUrl, requests: [{ label: 'op', method: 'GET', path: '/ok' }], rate: 40, connections: 1, durationSeconds: 1, maxRequests: 1000, thresholds: thresholds('p99 < 1 s') });
+});
+afterAll(() => server.close());
+
+/** Tonight's result as another night would have measured it: its start, p50/p99 and a 5xx count moved. */
+const night = (day: number, p99: number, failures = 0): LoadResult => ({
+  ...measured,
+  startedAt: new Date(Date.UTC(2026, 10, day, 2)).toISOString(),
+  latencyMs: { ...measured.latencyMs, p50: p99 / 4, p99 },
+  statuses: { ...measured.statuses, ...(failures ? { '503': failures } : {}) },
+});
+
+const allureTests = (reportsDir: string) =>
+  readdirSync(join(reportsDir, 'allure-results'))
+    .filter((name) => name.endsWith('-result.json'))
+    .map((name) => JSON.parse(readFileSync(join(reportsDir, 'allure-results', name), 'utf8')) as { start: number; attachments: { name: string; source: string }[]; parameters: { name: string; value: string }[] });
+
+describe('the history of nightly load', () => {
+  test('keeps each run, compares tonight with the previous run and charts the trend, in the Allure test of each operation', async () => {
+    const reportsDir = mkdtempSync(join(tmpdir(), 'nightly-history-'));
+    await publishNightly([night(1, 40)], { reportsDir, record: true });
+    await publishNightly([night(2, 50, 2)], { reportsDir, record: true });
+    const published = await publishNightly([night(3, 80)], { reportsDir, record: true });
+    expect(readHistory(published.historyDir).map((run) => run.runAt)).toEqual(['2026-11-01T02:00:00.000Z', '2026-11-02T02:00:00.000Z', '2026-11-03T02:00:00.000Z']);
+
+    const tests = allureTests(reportsDir).sort((a, b) => a.start - b.start);
+    expect(tests).toHaveLength(3);
+    const [first, , third] = tests;
+    // The first night has nothing to compare with: no versus chart, a trend of one.
+    expect(first?.attachments.map((attachment) => attachment.name)).not.toContain('versus previous run');
+    expect(third?.attachments.map((attachment) => attachment.name)).toEqual([
+      'latency percentiles',
+      'latency over time',
+      'rate over time',
+      'status codes over time',
+      'versus previous run',
+      'trend over the last runs',
+      'load result',
+    ]);
+    const parameter = (name: string) => third?.parameters.find((candidate) => candidate.name === name)?.value;
+    expect(parameter('vs previous run: p99 (ms)')).toBe('+30');
+    expect(parameter('vs previous run: p50 (ms)')).toBe('+7.5');
+    expect(parameter('vs previous run: errors')).toBe('-2');
+    const svg = (name: string) => readFileSync(join(reportsDir, 'allure-results', third?.attachments.find((attachment) => attachment.name === name)?.source ?? ''), 'utf8');
+    expect(svg('versus previous run')).toMatch(/^<svg[\s\S]*p99 \(ms\): \+30 ms[\s\S]*<\/svg>$/);
+    expect(svg('trend over the last runs')).toContain('error rate (%)');
+    expect(svg('latency over time')).toContain('p99');
+  });
+
+  test('the trend shows the last 30 runs of the same target, tonight last; an interrupted run is not recorded; foreign files are left out', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nightly-trend-'));
+    for (let day = 1; day <= 35; day++) recordHistory(dir, historyRunOf([night(day, day)]));
+    recordHistory(dir, { ...historyRunOf([night(36, 999)]), target: 'another target' });
+    writeFileSync(join(dir, 'notes.json'), '{"not":"a run"}');
+    const runs = readHistory(dir);
+    expect(runs).toHaveLength(36);
+    const tonight = historyRunOf([night(37, 10)]);
+    const history = operationHistory(runs, tonight, 'nightly test op');
+    expect(history?.trend).toHaveLength(trendRuns);
+    expect(history?.trend.at(-1)?.p99).toBe(10);
+    expect(history?.previous?.p99).toBe(35);
+    expect(history && deltas(history)).toMatchObject({ p99: -25 });
+
+    const reportsDir = mkdtempSync(join(tmpdir(), 'nightly-interrupted-'));
+    const published = await publishNightly([night(1, 40)], { reportsDir, record: false });
+    expect(published.recorded).toBeUndefined();
+    expect(readHistory(published.historyDir)).toEqual([]);
+  });
+
+  test('results merged from several machines are published the same way: history and charts', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nightly-merge-'));
+    const files = [0, 1].map((index) => {
+      const path = join(dir, `shard-${index}.json`);
+      writeFileSync(path, JSON.stringify(measured));
+      return path;
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const exit = await runLoadMerge(files, join(dir, 'merged.json'), { reportsDir: join(dir, 'reports') });
+    vi.restoreAllMocks();
+    expect(exit).toBe(0);
+    const [merged] = readHistory(join(dir, 'reports', 'load', 'history'));
+    expect(merged?.machines).toBe(2);
+    expect(merged?.operations[0]?.rate).toBeCloseTo(measured.achievedRate * 2, 1);
+    const [test] = allureTests(join(dir, 'reports'));
+    expect(test?.attachments.map((attachment) => attachment.name)).toContain('latency over time');
+    expect(test?.attachments.map((attachment) => attachment.name)).toContain('trend over the last runs');
+  });
+});

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { LatencyHistogram } from '../../load/latency-histogram.ts';
+import { runLoad } from '../../load/run-load.ts';
+import { thresholds, type LoadScenario } from '../../load/scenario.ts';
+import { startStallingServer, type StallingServer } from './stalling-server.ts';
+
+const scenarioOf = (baseUrl: string, overrides: Partial<LoadScenario>): LoadScenario => ({
+  name: 'open-model',
+  family: 'test',
+  baseUrl,
+  requests: [{ label: 'get', method: 'GET', path: '/ok' }],
+  connections: 4,
+  durationSeconds: 2,
+  maxRequests: 100_000,
+  thresholds: thresholds('p99 < 500 ms'),
+  ...overrides,
+});
+
+let steady: StallingServer;
+let holding: StallingServer;
+beforeAll(async () => {
+  steady = await startStallingServer({ periodMs: 1000, freezeMs: 0 });
+  // Answers every request 800 ms late: requests in flight pile up.
+  holding = await startStallingServer({ periodMs: 1000, freezeMs: 0, handle: (_request, response) => void setTimeout(() => response.writeHead(200).end('late'), 800) });
+});
+afterAll(async () => {
+  await steady.close();
+  await holding.close();
+});
+
+describe('a constant-rate run (open model)', () => {
+  test('on a target that keeps up, sends exactly what was offered at a rate within 1% of the offered one', async () => {
+    const before = steady.received();
+    const result = await runLoad(scenarioOf(steady.baseUrl, { rate: 200, durationSeconds: 3 }));
+    expect(result.model).toBe('open');
+    expect(result.sent).toBe(600);
+    expect(steady.received() - before).toBe(600);
+    expect(result.statuses['200']).toBe(600);
+    expect(result.dropped).toBe(0);
+    expect(Math.abs(result.achievedRate / 200 - 1), `achieved ${result.achievedRate} req/s`).toBeLessThanOrEqual(0.01);
+    // Both figures, each a full HDR histogram of every response; response time is never below service time.
+    expect(LatencyHistogram.decode(result.latencyHistogram).count).toBe(600);
+    expect(LatencyHistogram.decode(result.serviceTimeHistogram).count).toBe(600);
+    expect(result.latencyMs.p50).toBeGreaterThanOrEqual(result.serviceTimeMs.p50);
+    // Per-second response-time histograms add up to the run's.
+    expect(result.perSecond.reduce((sum, second) => sum + (second.responseTime ? LatencyHistogram.decode(second.responseTime).count : 0), 0)).toBe(600);
+    expect(result.passed).toBe(true);
+  });
+
+  test('grows requests in flight while the target is slow, and counts those beyond the cap as dropped, never sent', async () => {
+    const before = holding.received();
+    const result = await runLoad(scenarioOf(holding.baseUrl, { rate: 50, durationSeconds: 1, maxInFlight: 10, thresholds: thresholds('count(dropped) == 0', 'rate(2xx) >= 99%') }));
+    // 50 due: ten go out at once (800 ms each), the rest of the first 800 ms find the cap reached.
+    expect(result.sent + result.dropped).toBe(50);
+    expect(holding.received() - before).toBe(result.sent);
+    expect(result.dropped).toBeGreaterThanOrEqual(25);
+    expect(result.offered.connections).toBe(10);
+    expect(result.statuses['200']).toBe(result.sent);
+    expect(result.perSecond.reduce((sum, second) => sum + (second.dropped ?? 0), 0)).toBe(result.dropped);
+    expect(result.thresholds.map((verdict) => [verdict.threshold, verdict.actual, verdict.passed])).toEqual([
+      ['count(dropped) == 0', result.dropped, false],
+      ['rate(2xx) >= 99%', result.sent / 50, false],
+    ]);
+  });
+
+  test('times a stall from when each request was due: a target that freezes 1 s in 2 fails p99 < 500 ms', async () => {
+    const stalling = await startStallingServer({ periodMs: 2000, freezeMs: 1000 });
+    try {
+      const result = await runLoad(scenarioOf(stalling.baseUrl, { rate: 50, durationSeconds: 2, connections: 2 }));
+      expect(result.sent).toBe(100);
+      // Half the requests fall in the freeze: they wait up to a second from their due time.
+      expect(result.latencyMs.p99).toBeGreaterThan(800);
+      expect(result.thresholds[0]?.passed).toBe(false);
+    } finally {
+      await stalling.close();
+    }
+  });
+
+  test('an interrupted run ends at once, covering what was answered', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 300);
+    const started = Date.now();
+    const result = await runLoad(scenarioOf(holding.baseUrl, { rate: 20, durationSeconds: 10 }), { signal: controller.signal });
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(result.sent).toBeLessThan(20);
+  });
+});
