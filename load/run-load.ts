@@ -65,9 +65,11 @@ export async function runLoad(scenario: LoadScenario, options: LoadRunOptions = 
     ...response,
     headers: redactor.redactHeaders(response.headers) as Record<string, string>,
     body: redactor.redactText(response.body.slice(0, sampleBodyChars)),
+    ...(response.sentHeaders ? { sentHeaders: redactor.redactHeaders(response.sentHeaders) as Record<string, string> } : {}),
   });
-  const observe = (request: LoadRequest) => (status: number, body: string, _context: unknown, rawHeaders: Record<string, string | string[]>) => {
-    const response: ObservedResponse = { label: request.label, status, headers: lowerCased(rawHeaders), body };
+  const observe = (request: LoadRequest) => (status: number, body: string, context: { sentHeaders?: Record<string, string> } | undefined, rawHeaders: Record<string, string | string[]>) => {
+    const sent = context?.sentHeaders;
+    const response: ObservedResponse = { label: request.label, status, headers: lowerCased(rawHeaders), body, ...(sent ? { sentHeaders: sent } : {}) };
     bump((byLabel[request.label] ??= {}), status);
     samples[status] ??= keep(response);
     const broken = scenario.checkResponse?.(response);
@@ -175,10 +177,12 @@ function baseOf(baseUrl: string) {
 }
 
 function withFreshHeaders(request: LoadRequest, path: string) {
-  return (data: { headers?: Record<string, string> } & Record<string, unknown>) => ({
-    ...data,
-    headers: { ...data.headers, ...request.freshHeaders?.({ method: request.method, path, body: request.body ?? '' }) },
-  });
+  return (data: { headers?: Record<string, string> } & Record<string, unknown>, context?: { sentHeaders?: Record<string, string> }) => {
+    const headers = { ...data.headers, ...request.freshHeaders?.({ method: request.method, path, body: request.body ?? '' }) };
+    // A connection sends one request at a time: its answer's evidence shows the headers really sent (the signature).
+    if (context) context.sentHeaders = headers;
+    return { ...data, headers };
+  };
 }
 
 function lowerCased(headers: Record<string, string | string[]>): Record<string, string> {
