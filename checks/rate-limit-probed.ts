@@ -1,6 +1,13 @@
+import type { QuietWindow } from '../load/quiet-window.ts';
 import type { RateLimitFinding } from '../load/rate-limit-probe.ts';
 import type { RateLimitPin } from '../targets/rate-limit-probe.ts';
 import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
+
+/** How long the target was left alone before the first burst, in words. */
+function quietText(quiet: QuietWindow): string {
+  const until = quiet.quiet ? 'until one was not limited' : 'none served without 429 before the wait reached its bound';
+  return `${quiet.waitedSeconds.toFixed(1)} s left alone (${quiet.singleRequests} single request(s), ${until})`;
+}
 
 /** How far the limit found may be from a pinned `limit`. */
 const pinnedTolerance = 0.1;
@@ -41,6 +48,7 @@ export function rateLimitProbed(finding: RateLimitFinding, ruleId: string, pin: 
     limitPerSecond: limit,
     acceptedWhileLimitedPerSecond: finding.acceptedWhileLimited,
     lowestLimitedRate: finding.firstLimitedRate,
+    ...(finding.quiet ? { quietBeforeFirstBurst: quietText(finding.quiet) } : {}),
     readOver: `${finding.stepSeconds} s of one burst a second per rate${limited?.headers['retry-after'] ? `; Retry-After ${String(limited.headers['retry-after'])} s` : ''}`,
     steps: finding.steps.map((step) => `${step.rate}/s ${step.limited ? 'limited' : 'clean'}`).join(', '),
     retryAfter: limited?.headers['retry-after'] ?? null,

@@ -16,8 +16,8 @@ const overrunGraceMs = 2000;
 export async function runAutocannon(scenario: LoadScenario, base: LoadBase, recorder: RunRecorder, signal?: AbortSignal): Promise<EngineOutcome> {
   const connections = Math.max(1, Math.min(scenario.connections, scenario.maxRequests, scenario.rate ?? Number.POSITIVE_INFINITY));
   const startedAt = performance.now();
-  const observe = (request: LoadRequest) => (status: number, body: string, _context: unknown, rawHeaders: Record<string, string | string[]>) =>
-    recorder.observed({ label: request.label, status, headers: lowerCased(rawHeaders), body });
+  const observe = (request: LoadRequest) => (status: number, body: string, context: SentContext | undefined, rawHeaders: Record<string, string | string[]>) =>
+    recorder.observed({ label: request.label, status, headers: lowerCased(rawHeaders), body, ...(context?.sentHeaders ? { sentHeaders: context.sentHeaders } : {}) });
   let finished: (error: Error | null) => void = () => {};
   const done = new Promise<Error | null>((resolve) => (finished = resolve));
   const instance = autocannon(
@@ -61,9 +61,16 @@ export async function runAutocannon(scenario: LoadScenario, base: LoadBase, reco
   return { sent, achievedRate: sent / Math.max(0.001, (performance.now() - startedAt) / 1000), connections };
 }
 
+/** autocannon's per-connection context, where the headers of the request in flight are kept for its answer. */
+interface SentContext {
+  sentHeaders?: Record<string, string>;
+}
+
 function withFreshHeaders(request: LoadRequest, path: string) {
-  return (data: { headers?: Record<string, string> } & Record<string, unknown>) => ({
-    ...data,
-    headers: { ...data.headers, ...request.freshHeaders?.({ method: request.method, path, body: request.body ?? '' }) },
-  });
+  return (data: { headers?: Record<string, string> } & Record<string, unknown>, context?: SentContext) => {
+    const headers = { ...data.headers, ...request.freshHeaders?.({ method: request.method, path, body: request.body ?? '' }) };
+    // A connection sends one request at a time: its answer's evidence shows the headers really sent (the signature).
+    if (context) context.sentHeaders = headers;
+    return { ...data, headers };
+  };
 }

@@ -3,7 +3,8 @@ import type { LoadRequest, ObservedResponse } from './scenario.ts';
 
 /**
  * An exchange for the evidence of a check, made of a load request and a response the load path saw: the
- * same shape the client captures, so reports render, redact and turn it into curl like any other.
+ * same shape the client captures, so reports render, redact and turn it into curl like any other. The headers
+ * are the ones actually sent where the load path recorded them (a fresh signature and timestamp).
  */
 export function observedExchange(baseUrl: string, request: LoadRequest, response: ObservedResponse): Exchange {
   const url = `${baseUrl.replace(/\/+$/, '')}${request.path}`;
@@ -11,7 +12,7 @@ export function observedExchange(baseUrl: string, request: LoadRequest, response
   return {
     // Not one the harness's client sent: id 0 keeps it out of the run's exchange count.
     id: 0,
-    request: { method: request.method, url, headers: { ...request.headers }, ...(body ? { body } : {}) },
+    request: { method: request.method, url, headers: { ...request.headers, ...response.sentHeaders }, ...(body ? { body } : {}) },
     response: new LazyResponse(response.status, response.headers, Buffer.from(response.body)),
     startedAt: Date.now(),
     durationMs: 0,

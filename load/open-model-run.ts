@@ -82,7 +82,8 @@ export function runOpenModel(scenario: LoadScenario, base: LoadBase, recorder: R
             if (!ended) {
               const answeredAt = performance.now();
               recorder.timed(status, answeredAt - dueAt, answeredAt - sentAt);
-              recorder.observed({ label: request.label, status, headers: lowerCased(headersReceived), body: chunks.length === 1 ? (chunks[0] as Buffer).toString() : Buffer.concat(chunks).toString() });
+              const body = chunks.length === 1 ? (chunks[0] as Buffer).toString() : Buffer.concat(chunks).toString();
+              recorder.observed({ label: request.label, status, headers: lowerCased(headersReceived), body, ...(request.freshHeaders && headers ? { sentHeaders: headers } : {}) });
             }
             settled();
           },

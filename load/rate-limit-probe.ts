@@ -3,6 +3,7 @@ import type { RateLimitProbeSettings } from '../targets/rate-limit-probe.ts';
 import { addCounts, type LoadResult, type ResponseViolation } from './load-result.ts';
 import { mergeLoadResults } from './load-merge.ts';
 import { observedExchange } from './observed-exchange.ts';
+import { awaitQuietWindow, pause, type QuietWindow } from './quiet-window.ts';
 import { runLoad, type LoadRunOptions } from './run-load.ts';
 import type { LoadRequest, LoadScenario, ObservedResponse } from './scenario.ts';
 
@@ -34,6 +35,8 @@ export interface ProbeStep {
 
 export interface RateLimitFinding {
   operation: string;
+  /** How long the probe left the target alone before its first burst (the limit's window free of earlier requests). */
+  quiet?: QuietWindow;
   steps: ProbeStep[];
   /** Some request met a 429. */
   limited: boolean;
@@ -85,10 +88,13 @@ const longestRetryAfterSeconds = 10;
  * Finds a rate limit by load: offers `startRate` requests per second and doubles it until 429s appear
  * (never above `maxRate`), estimates the limit from what the target accepts while limited, narrows it down
  * between the highest clean rate and the lowest limited one, saturates once at three times the limit to see
- * every request variant limited, and checks recovery. Each step is followed by a pause for the limit's
- * window (or the Retry-After, if longer). Bounded by `maxRequests` and `maxSeconds` overall.
+ * every request variant limited, and checks recovery. It starts from a quiet window (see quiet-window.ts), and
+ * each step is followed by a pause for the limit's window (or the Retry-After, if longer). Bounded by
+ * `maxRequests` and `maxSeconds` overall, the quiet wait by a quarter of `maxSeconds` besides.
  */
 export async function probeRateLimit(operation: RateLimitedOperation, settings: RateLimitProbeSettings, options: ProbeOptions = {}): Promise<RateLimitFinding> {
+  // A quarter of the probe's time at most: the steps keep their budget (counted from the first burst).
+  const quiet = await awaitQuietWindow(() => operation.sendOne(), settings.recoverySeconds, settings.maxSeconds / 4, options.signal);
   const startedAt = Date.now();
   const tolerance = options.tolerance ?? 0.05;
   const steps: ProbeStep[] = [];
@@ -193,6 +199,7 @@ export async function probeRateLimit(operation: RateLimitedOperation, settings: 
   const limitedRequest = limitedSample && operation.requests.find((request) => request.label === limitedSample?.label);
   return {
     operation: operation.name,
+    quiet,
     steps,
     limited: firstLimited !== undefined,
     ...(limit !== undefined ? { limit } : {}),
@@ -221,13 +228,6 @@ function labelsNeverLimited(byLabel: Readonly<Record<string, Record<string, numb
   return Object.entries(byLabel)
     .filter(([, counts]) => (counts['429'] ?? 0) === 0 && Object.entries(counts).some(([status]) => status.startsWith('2')))
     .map(([label]) => label);
-}
-
-function pause(seconds: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, seconds * 1000);
-    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-  });
 }
 
 /** Every status count of the steps, summed (for reports). */

@@ -104,7 +104,12 @@ export class RunRecorder {
   }
 
   #keep(response: ObservedResponse): ObservedResponse {
-    return { ...response, headers: this.redactor.redactHeaders(response.headers) as Record<string, string>, body: this.redactor.redactText(response.body.slice(0, sampleBodyChars)) };
+    return {
+      ...response,
+      headers: this.redactor.redactHeaders(response.headers) as Record<string, string>,
+      body: this.redactor.redactText(response.body.slice(0, sampleBodyChars)),
+      ...(response.sentHeaders ? { sentHeaders: this.redactor.redactHeaders(response.sentHeaders) as Record<string, string> } : {}),
+    };
   }
 }
 

@@ -27,6 +27,8 @@ export interface ObservedResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** The request's headers as sent, fresh ones included (redacted), when the scenario makes some per request. */
+  sentHeaders?: Record<string, string>;
 }
 
 export interface LoadScenario {

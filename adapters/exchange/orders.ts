@@ -19,14 +19,20 @@ export interface OrderDraft {
 /** A field of the client's own on every order, as real clients send (a broker tag): a target must ignore it. */
 export const clientOwnField = { tag: 'conformance-harness' } as const;
 
-/** One order as sent on the wire. */
-export function orderBody(order: OrderDraft): Record<string, string> {
-  return { instId: order.instrument, side: order.side, ordType: 'limit', sz: order.size, px: order.price, clOrdId: order.clOrdId, ...clientOwnField };
+/** Fields of the target entry's orderTemplate: what a target needs on every order beyond the generated fields. */
+export type OrderTemplate = Readonly<Record<string, unknown>>;
+
+/**
+ * One order as sent on the wire: the fixed fields (ordType, the client's tag), which the template may replace,
+ * then the generated ones, which must vary and so win over the template.
+ */
+export function orderBody(order: OrderDraft, template: OrderTemplate = {}): Record<string, unknown> {
+  return { ordType: 'limit', ...clientOwnField, ...template, instId: order.instrument, side: order.side, sz: order.size, px: order.price, clOrdId: order.clOrdId };
 }
 
 /** The request body of a batch: a JSON array of orders. */
-export function batchBody(orders: readonly OrderDraft[]): Record<string, string>[] {
-  return orders.map(orderBody);
+export function batchBody(orders: readonly OrderDraft[], template: OrderTemplate = {}): Record<string, unknown>[] {
+  return orders.map((order) => orderBody(order, template));
 }
 
 /** Path of the batch order operation, under the section's baseUrl. */

@@ -3,11 +3,15 @@ import type { Exchange } from '../../client/exchange.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { envelopeOf } from './envelope.ts';
 
-/** A request the target must refuse answers the given code; the HTTP status is only observed (429 aside). */
-export function refusedWithCode(exchange: Exchange, ruleId: string, expected: { code: string; why: string }): Verdict {
+/**
+ * A request the target must refuse answers the given code, or one of the given codes where the document is
+ * silent and the entry lists what it accepts; the HTTP status is only observed (429 aside).
+ */
+export function refusedWithCode(exchange: Exchange, ruleId: string, expected: { code: string | readonly string[]; why: string }): Verdict {
   const { code } = envelopeOf(exchange, ruleId);
-  if (code !== expected.code) throw new RuleViolation(ruleId, `${expected.why}: answered code ${JSON.stringify(code)}, not "${expected.code}"`, [exchange]);
-  return passed(ruleId, { 'HTTP status': exchange.response?.status });
+  const codes = typeof expected.code === 'string' ? [expected.code] : expected.code;
+  if (!codes.includes(code as string)) throw new RuleViolation(ruleId, `${expected.why}: answered code ${JSON.stringify(code)}, not ${codes.map((one) => `"${one}"`).join(' or ')}`, [exchange]);
+  return passed(ruleId, { 'HTTP status': exchange.response?.status, code });
 }
 
 /** One signed request of a timestamp probe: how far its timestamp was from the run's clock, and the answer. */

@@ -52,10 +52,25 @@ export function fullyFailed(exchange: Exchange, ruleId: string): Verdict {
   return passed(ruleId, { 'refusal code': code });
 }
 
-/** Every non-zero code (top level and each item's sCode) is in the 500xx or 510xx range. */
+/**
+ * A top-level code that a batch's items explain: data holds items and some carry a non-zero sCode. The real
+ * exchange answers such a batch "1" (all failed) or "2" (partly); sCode is authoritative (handling rule 2).
+ */
+export function explainedByItems(envelope: Envelope): boolean {
+  return envelope.items.some((item) => typeof item.sCode === 'string' && !isSuccessCode(item.sCode));
+}
+
+/** Non-zero codes outside 500xx and 510xx, where they stand (for observation: the ranges are descriptive). */
+export function codesOutOfRange(envelope: Envelope): string[] {
+  const codes: [string, unknown][] = [['code', envelope.code], ...envelope.items.map((item): [string, unknown] => [`data[${item.index}].sCode`, item.sCode])];
+  return codes.filter(([, code]) => code !== undefined && !isSuccessCode(code) && (typeof code !== 'string' || !codeInRange(code))).map(([where, code]) => `${where} ${JSON.stringify(code)}`);
+}
+
+/** Every non-zero code (each item's sCode, and a top-level code the items do not explain) is in the 500xx or 510xx range. */
 export function codesInRange(exchange: Exchange, ruleId: string): Verdict {
   const envelope = envelopeOf(exchange, ruleId);
-  const codes: [string, unknown][] = [['code', envelope.code], ...envelope.items.map((item): [string, unknown] => [`data[${item.index}].sCode`, item.sCode])];
+  const topLevel: [string, unknown][] = explainedByItems(envelope) ? [] : [['code', envelope.code]];
+  const codes: [string, unknown][] = [...topLevel, ...envelope.items.map((item): [string, unknown] => [`data[${item.index}].sCode`, item.sCode])];
   for (const [where, code] of codes) {
     if (code === undefined || isSuccessCode(code)) continue;
     if (typeof code !== 'string' || !codeInRange(code)) throw new RuleViolation(ruleId, `${where} is ${shown(code)}: a non-zero code must be in 500xx (general) or 510xx (trading)`, [exchange]);

@@ -1,10 +1,10 @@
-import { batchBody, batchOrdersPath, type OrderDraft } from '../../adapters/exchange/orders.ts';
+import { batchBody, batchOrdersPath, type OrderDraft, type OrderTemplate } from '../../adapters/exchange/orders.ts';
 import type { Exchange, OutgoingRequest } from '../exchange.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
 import { HttpClient } from '../http-client.ts';
 import type { Redactor } from '../redaction.ts';
 import { pathWithQuery, signature } from '../hmac.ts';
-import { defaultSigningHeaders, preHash, type SigningHeaders, signingTimestamp } from './signing.ts';
+import { defaultSigningHeaders, preHash, type SigningHeaders, type SigningPathFrom, signedPath, signingTimestamp } from './signing.ts';
 
 /** How one request is signed: by default now, with the section's key and secret, over what is sent. */
 export interface SigningOverrides {
@@ -32,6 +32,10 @@ export interface ExchangeClientOptions {
   secretKey: string;
   passphrase?: string;
   headers?: SigningHeaders;
+  /** Which path is signed. Default 'api-root' (the base URL's own path left out). */
+  pathFrom?: SigningPathFrom;
+  /** Fields merged into every order (the target entry's orderTemplate). Default none. */
+  orderTemplate?: OrderTemplate;
   timeoutMs: number;
   /** Default: the HTTP client's (8 MiB). */
   maxBodyBytes?: number;
@@ -63,7 +67,7 @@ export class ExchangeClient {
 
   /** POST /api/v5/trade/batch-orders with the given orders. */
   batch(orders: readonly OrderDraft[], signing: SigningOverrides = {}): Promise<Exchange> {
-    return this.post(batchOrdersPath, JSON.stringify(batchBody(orders)), signing);
+    return this.post(batchOrdersPath, JSON.stringify(batchBody(orders, this.#options.orderTemplate)), signing);
   }
 
   /** POST a raw body (a request the target must refuse as a whole). */
@@ -80,7 +84,7 @@ export class ExchangeClient {
     const names = this.#options.headers ?? defaultSigningHeaders;
     const url = `${this.#options.baseUrl}${path}`;
     const timestamp = signingTimestamp(signing.atMs ?? Date.now());
-    const parts = { method: 'POST', path: pathWithQuery(url), body, timestamp, ...signing.signedParts };
+    const parts = { method: 'POST', path: signedPath(pathWithQuery(url), this.#options.baseUrl, this.#options.pathFrom ?? 'api-root'), body, timestamp, ...signing.signedParts };
     const signed = signature(signing.secret ?? this.#options.secretKey, preHash(parts.timestamp, parts.method, parts.path, parts.body));
     const headers: Record<string, string> = { 'content-type': 'application/json', [names.key]: signing.apiKey ?? this.#options.apiKey, [names.timestamp]: timestamp };
     if (!signing.unsigned) headers[names.sign] = signing.alterSignature ? signing.alterSignature(signed) : signed;

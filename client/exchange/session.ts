@@ -17,6 +17,8 @@ export function exchangeClientFor(section: ExchangeSection, settings: ClientSett
     secretKey: credentials.secretKey,
     ...(credentials.passphrase ? { passphrase: credentials.passphrase } : {}),
     headers: { key: signing.keyHeader, sign: signing.signHeader, timestamp: signing.timestampHeader, passphrase: signing.passphraseHeader },
+    pathFrom: signing.pathFrom,
+    orderTemplate: section.orderTemplate,
     timeoutMs: settings.timeoutMs,
     maxBodyBytes: settings.maxBodyBytes,
     redactor,
@@ -31,7 +33,7 @@ export function openExchangeSession({ section, client, redactor, breaker }: Sess
     preflight: async () => {
       const exchange = await exchangeClient.post(batchOrdersPath, '[]');
       const code = readEnvelope(exchange)?.code;
-      const refused = [exchangeCodes.unknownKey, exchangeCodes.invalidSignature, exchangeCodes.timestampExpired].includes(code as never);
+      const refused = [exchangeCodes.unknownKey, exchangeCodes.invalidSignature, exchangeCodes.timestampExpired, ...section.expectations.missingSignatureCodes].includes(code as never);
       return preflightReport('exchange', section.baseUrl, exchange, exchange.response !== undefined && !refused);
     },
     serve: {},

@@ -25,3 +25,16 @@ export function signingTimestamp(epochMs: number): string {
 export function preHash(timestamp: string, method: string, pathWithQuery: string, body: Buffer | string): Buffer {
   return Buffer.concat([Buffer.from(`${timestamp}${method}${pathWithQuery}`, 'utf8'), Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8')]);
 }
+
+/** Which path the pre-hash carries: from the API root (`/api/v5/...`, as real clients sign) or the request line's whole path. */
+export type SigningPathFrom = 'api-root' | 'as-sent';
+
+/**
+ * The path (with query) a request to `requestPath` is signed over. `requestPath` is the path of the request
+ * line; from the API root, the base URL's own path (a gateway's prefix) is left out.
+ */
+export function signedPath(requestPath: string, baseUrl: string, pathFrom: SigningPathFrom): string {
+  if (pathFrom === 'as-sent') return requestPath;
+  const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
+  return basePath && requestPath.startsWith(`${basePath}/`) ? requestPath.slice(basePath.length) : requestPath;
+}

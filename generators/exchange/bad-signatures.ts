@@ -6,6 +6,8 @@ import type { Gen } from '../gen.ts';
 export interface BadSignature {
   signing: SigningOverrides;
   why: string;
+  /** The signature header is left out: the document is silent on the code, the entry lists the accepted ones. */
+  missingHeader?: true;
 }
 
 const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
@@ -23,7 +25,7 @@ export const badSignatures: Gen<BadSignature> = {
     { signing: { get signedParts() { return { timestamp: at(-1000) }; } }, why: 'signed over another timestamp' },
     { signing: { alterSignature: (value) => value.slice(0, -4) }, why: 'truncated signature' },
     { signing: { secret: 'another-secret-entirely' }, why: 'signed with another secret' },
-    { signing: { unsigned: true }, why: 'no signature header' },
+    { signing: { unsigned: true }, why: 'no signature header', missingHeader: true },
   ],
   arbitrary: fc.oneof(
     fc.string({ minLength: 1, maxLength: 40 }).map((body) => ({ signing: { signedParts: { body } }, why: 'signed over another body' })),

@@ -30,6 +30,29 @@ function timestampMs(value: string | undefined): number | undefined {
 
 const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
+/**
+ * What differs between the document's interface and the real exchange it summarises. `default` is the document:
+ * EX-ACCESS-* headers, no passphrase, a refused or partly failed batch answers the first failed item's code.
+ * `okx-dialect` is the real exchange's v5 as its clients use it: OK-ACCESS-* headers with a passphrase, the
+ * trade mode (tdMode) required on every order, top-level code "1" when every order failed and "2" when some
+ * did, and its own codes for a missing header (50103 key, 50104 passphrase, 50106 sign, 50107 timestamp).
+ */
+interface Dialect {
+  headerPrefix: string;
+  passphraseRequired: boolean;
+  requiredOrderFields: readonly string[];
+  batchCodes: 'first-failed-item' | 'all-or-partial';
+  missingHeaderCodes: boolean;
+}
+
+const dialects: Record<string, Dialect> = {
+  default: { headerPrefix: 'EX-ACCESS-', passphraseRequired: false, requiredOrderFields: [], batchCodes: 'first-failed-item', missingHeaderCodes: false },
+  'okx-dialect': { headerPrefix: 'OK-ACCESS-', passphraseRequired: true, requiredOrderFields: ['tdMode'], batchCodes: 'all-or-partial', missingHeaderCodes: true },
+};
+
+/** The real exchange's codes for a signed request that lacks one of its headers. */
+const missingHeaderCode = { key: '50103', passphrase: '50104', sign: '50106', timestamp: '50107' } as const;
+
 interface Outcome {
   sCode: string;
   sMsg: string;
@@ -49,20 +72,29 @@ const decimal = /^(?:\d+)(?:\.\d+)?$/;
  */
 export const exchangeReference: FamilyReference = {
   prefix: '/exchange',
-  modes: ['default'],
+  modes: Object.keys(dialects),
   mutants: exchangeMutants,
   ensureCredentials(env) {
     env.REFERENCE_EXCHANGE_API_KEY ??= randomBytes(12).toString('hex');
     env.REFERENCE_EXCHANGE_SECRET_KEY ??= randomBytes(24).toString('base64url');
+    env.REFERENCE_EXCHANGE_PASSPHRASE ??= randomBytes(9).toString('base64url');
   },
   flags: {
     'exchange-rate': {
       help: 'N/MS     exchange requests allowed per account per window (default 250/1000)',
       toOptions: (value) => ({ rateLimit: requestsPerWindow(value, 'exchange-rate') }),
     },
+    'exchange-header-prefix': {
+      help: 'PREFIX   prefix of the exchange auth headers (default EX-ACCESS-, OK-ACCESS- in mode okx-dialect)',
+      toOptions: (value) => ({ headerPrefix: value }),
+    },
   },
-  create({ mutant, env, options }) {
-    const rateLimit = optionsSchema.parse(options ?? {}).rateLimit;
+  create({ mode, mutant, env, options }) {
+    const settings = optionsSchema.parse(options ?? {});
+    const rateLimit = settings.rateLimit;
+    const dialect = dialects[mode] ?? (dialects.default as Dialect);
+    const prefix = (settings.headerPrefix ?? dialect.headerPrefix).toLowerCase();
+    const authHeader = (req: IncomingMessage, name: 'key' | 'sign' | 'timestamp' | 'passphrase') => header(req, `${prefix}${name}`);
     const balances = new Map<string, number>([[env.REFERENCE_EXCHANGE_API_KEY ?? '', startingBalance]]);
     const secrets = new Map<string, string>([[env.REFERENCE_EXCHANGE_API_KEY ?? '', env.REFERENCE_EXCHANGE_SECRET_KEY ?? '']]);
     const windows = new Map<string, { start: number; count: number }>();
@@ -94,6 +126,8 @@ export const exchangeReference: FamilyReference = {
       const clOrdId = typeof order.clOrdId === 'string' ? order.clOrdId : '';
       const fail = (sCode: string, sMsg: string): Outcome => ({ sCode, sMsg, clOrdId, ordId: '' });
       const { instId, side, sz, px } = order;
+      const lacking = dialect.requiredOrderFields.find((field) => typeof order[field] !== 'string' || order[field] === '');
+      if (lacking) return fail('51000', `Parameter ${lacking} error`);
       if (typeof instId !== 'string' || !/^[A-Z0-9]+-[A-Z0-9]+$/.test(instId)) return fail('51000', 'Parameter instId error');
       if (side !== 'buy' && side !== 'sell') return fail('51000', 'Parameter side error');
       if (typeof sz !== 'string' || !decimal.test(sz) || Number(sz) <= 0) return fail('51000', 'Parameter sz error');
@@ -110,7 +144,11 @@ export const exchangeReference: FamilyReference = {
         if (route !== '/api/v5/trade/batch-orders') return void refuse(res, 404, '50000', 'Unknown endpoint');
         if (req.method !== 'POST') return void refuse(res, 405, '50000', 'Method not allowed');
         const raw = await readBody(req);
-        const key = header(req, 'ex-access-key');
+        const key = authHeader(req, 'key');
+        if (dialect.missingHeaderCodes) {
+          const missing = (['key', 'passphrase', 'timestamp', 'sign'] as const).find((name) => !authHeader(req, name));
+          if (missing) return void refuse(res, 401, missingHeaderCode[missing], `Request header ${(prefix + missing).toUpperCase()} cannot be empty`);
+        }
         const knownKey = key !== undefined && balances.has(key);
         if (!knownKey && mutant !== 'exchange-unknown-key-accepted') return void refuse(res, 401, '50111', 'Invalid EX-ACCESS-KEY');
         const account = knownKey ? (key as string) : (env.REFERENCE_EXCHANGE_API_KEY ?? '');
@@ -119,11 +157,17 @@ export const exchangeReference: FamilyReference = {
           res.setHeader('retry-after', '1');
           return void refuse(res, 429, mutant === 'exchange-rate-limit-code-50000' ? '50000' : '50011', 'Rate limit reached');
         }
-        const stamp = header(req, 'ex-access-timestamp');
+        if (dialect.passphraseRequired && !sameText(authHeader(req, 'passphrase') ?? '', env.REFERENCE_EXCHANGE_PASSPHRASE ?? '')) {
+          return void refuse(res, 401, '50105', `Request header ${prefix.toUpperCase()}PASSPHRASE incorrect`);
+        }
+        const stamp = authHeader(req, 'timestamp');
         const at = timestampMs(stamp);
         if (at === undefined || Math.abs(Date.now() - at) > window) return void refuse(res, 401, '50102', 'Timestamp request expired');
-        const expected = signature(secrets.get(account) ?? '', preHash(stamp as string, req.method ?? '', req.url ?? '', raw));
-        const given = header(req, 'ex-access-sign') ?? '';
+        // Signed over the path from the API root with its query, as the real interface's clients sign: the
+        // mount prefix (a gateway's, to a client) is not part of it.
+        const query = (req.url ?? '').includes('?') ? (req.url ?? '').slice((req.url ?? '').indexOf('?')) : '';
+        const expected = signature(secrets.get(account) ?? '', preHash(stamp as string, req.method ?? '', `${path}${query}`, raw));
+        const given = authHeader(req, 'sign') ?? '';
         if (mutant !== 'exchange-signature-unchecked' && !sameText(given, expected)) return void refuse(res, 401, '50113', 'Invalid signature');
         let orders: unknown;
         try {
@@ -141,20 +185,33 @@ export const exchangeReference: FamilyReference = {
         });
         const failed = items.filter((item) => item.sCode !== '0');
         if (failed.length === 0) return void send(res, 200, '0', '', shown);
-        send(res, 200, (failed[0] as Outcome).sCode, `${failed.length} of ${items.length} orders failed`, shown);
+        const code = dialect.batchCodes === 'all-or-partial' ? (failed.length === items.length ? '1' : '2') : (failed[0] as Outcome).sCode;
+        send(res, 200, code, `${failed.length} of ${items.length} orders failed`, shown);
       },
     };
   },
-  targetSection: (baseUrl, _mode, env) => ({
-    baseUrl,
-    credentials: { apiKey: env.REFERENCE_EXCHANGE_API_KEY, secretKey: env.REFERENCE_EXCHANGE_SECRET_KEY },
-  }),
+  targetSection: (baseUrl, mode, env) =>
+    mode === 'okx-dialect'
+      ? {
+          baseUrl,
+          credentials: { apiKey: env.REFERENCE_EXCHANGE_API_KEY, secretKey: env.REFERENCE_EXCHANGE_SECRET_KEY, passphrase: env.REFERENCE_EXCHANGE_PASSPHRASE },
+          signing: { keyHeader: 'OK-ACCESS-KEY', signHeader: 'OK-ACCESS-SIGN', timestampHeader: 'OK-ACCESS-TIMESTAMP', passphraseHeader: 'OK-ACCESS-PASSPHRASE' },
+          orderTemplate: { tdMode: 'cash' },
+          expectations: { codeRanges: true },
+        }
+      : {
+          baseUrl,
+          credentials: { apiKey: env.REFERENCE_EXCHANGE_API_KEY, secretKey: env.REFERENCE_EXCHANGE_SECRET_KEY },
+          expectations: { codeRanges: true },
+        },
 };
 
 const optionsSchema = z
   .object({
     /** Signed requests allowed per account per fixed window. */
     rateLimit: z.object({ requests: z.number().int().positive(), windowMs: z.number().int().positive() }).strict().default(defaultRateLimit),
+    /** Prefix of the auth headers (key, sign, timestamp, passphrase); default the mode's. */
+    headerPrefix: z.string().min(1).optional(),
   })
   .strict();
 

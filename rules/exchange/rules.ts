@@ -55,8 +55,11 @@ export const exchangeRules = defineRules<keyof typeof exchangeChecks, ExchangeSe
     id: id.codeRange,
     family: 'exchange',
     source: { document, section: 'Errors: exchange-style handling rule 4 and the code table' },
-    statement: 'Every non-zero code, top level or item sCode, is a general (500xx) or trading (510xx) code (checked on every exchange).',
+    statement:
+      'Where the target entry pins the code ranges (expectations.codeRanges), every non-zero code is a general (500xx) or trading (510xx) code: each item sCode, and a top-level code the items do not explain (checked on every exchange). The document only describes the ranges ("around 500xx"): otherwise they are observed.',
     check: 'codes-in-range',
+    appliesTo: (section) => section.expectations.codeRanges,
+    applicability: 'target entry that pins expectations.codeRanges (the document describes the ranges, it does not require them)',
   },
   {
     id: id.itemFields,
@@ -90,7 +93,8 @@ export const exchangeRules = defineRules<keyof typeof exchangeChecks, ExchangeSe
     id: id.signature,
     family: 'exchange',
     source: { document, section: 'Authentication B and the exchange-style code table (50113)' },
-    statement: 'A signature over another body, path, method or timestamp, a truncated one or one made with another secret is refused with code 50113.',
+    statement:
+      'A signature over another body, path, method or timestamp, a truncated one or one made with another secret is refused with code 50113; a request without its signature header with one of the codes of expectations.missingSignatureCodes (the document is silent on it; default 50113 or the real exchange\'s 50106).',
     check: 'refused-with-code',
   },
   {

@@ -1,8 +1,8 @@
 import { batchItemFields, batchItemsFail, batchItemsSucceed, type ExpectedOrder } from '../../checks/exchange/batch.ts';
-import { codeIsString, codesInRange, dataIsArray, fullyFailed, msgMatchesCode, successCode } from '../../checks/exchange/envelope.ts';
+import { codeIsString, codesInRange, codesOutOfRange, dataIsArray, explainedByItems, fullyFailed, msgMatchesCode, successCode } from '../../checks/exchange/envelope.ts';
 import { refusedWithCode, type TimestampCase, timestampWindow } from '../../checks/exchange/auth.ts';
 import { passed, type Verdict } from '../../checks/rule-violation.ts';
-import { exchangeCodes } from '../../client/exchange/envelope.ts';
+import { exchangeCodes, readEnvelope } from '../../client/exchange/envelope.ts';
 import { badSignatures } from '../../generators/exchange/bad-signatures.ts';
 import fc from 'fast-check';
 import type { Exchange } from '../../client/exchange.ts';
@@ -95,7 +95,11 @@ ruleTest(id.signature, async ({ observe }) => {
   await forAll(badSignatures, s.property({ runs: Math.ceil(s.run.runs / 5) }), async (bad) => {
     const { exchange } = await sendPlan(onlyValid, bad.signing);
     statuses.add(exchange.response?.status ?? 0);
-    return refusedWithCode(exchange, id.signature, { code: exchangeCodes.invalidSignature, why: bad.why });
+    if (!bad.missingHeader) return refusedWithCode(exchange, id.signature, { code: exchangeCodes.invalidSignature, why: bad.why });
+    // Which of the accepted codes a missing header met is reported (the document names none for it).
+    const verdict = refusedWithCode(exchange, id.signature, { code: s.section.expectations.missingSignatureCodes, why: bad.why });
+    observe('missing sign header answered', verdict.observations?.code);
+    return verdict;
   });
   observe('HTTP statuses', [...statuses].join(', '));
 });
@@ -109,8 +113,17 @@ ruleTest(id.timestamp, async () => {
   return timestampWindow(cases, id.timestamp);
 });
 
-ruleTest(id.codeString, async () => {
+ruleTest(id.codeString, async ({ observe }) => {
   await exerciseEnvelope();
+  // The document describes the ranges ("around 500xx"): codes outside them are reported here, judged only when pinned.
+  const outside = new Set(
+    session().client.exchanges.flatMap((exchange) => {
+      const envelope = readEnvelope(exchange);
+      if (!envelope) return [];
+      return codesOutOfRange(explainedByItems(envelope) ? { ...envelope, code: undefined } : envelope);
+    }),
+  );
+  observe('codes outside 500xx/510xx', outside.size ? [...outside].slice(0, 20).join(', ') : 'none');
   return onEveryExchange(id.codeString, codeIsString);
 });
 

@@ -1,0 +1,50 @@
+import type { Exchange } from '../client/exchange.ts';
+
+/** How the probe made sure the target's limit window held none of the run's earlier requests. */
+export interface QuietWindow {
+  /** Seconds waited before the first burst, single requests included. */
+  waitedSeconds: number;
+  /** Single requests sent to see whether the limit still counted earlier traffic. */
+  singleRequests: number;
+  /** A single request was served without 429 (false: the wait's bound was reached first). */
+  quiet: boolean;
+}
+
+const longestRetryAfterSeconds = 10;
+const mostSingleRequests = 10;
+
+/** Sleeps, cut short when the signal aborts. */
+export function pause(seconds: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, seconds * 1000);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+}
+
+function retryAfterOf(exchange: Exchange): number | undefined {
+  const value = Number(exchange.response?.headers['retry-after']);
+  return Number.isFinite(value) && value > 0 ? Math.min(value, longestRetryAfterSeconds) : undefined;
+}
+
+/**
+ * Waits until the target has been left alone for the limit's window: the window first, then single requests
+ * (each after the window or the Retry-After) until one is served without 429, then the window again so that
+ * request is out of it too. Rules run before a probe leave their requests inside a window that the first burst
+ * would otherwise share, and the limit would read low. Bounded by `maxSeconds` and ten single requests.
+ */
+export async function awaitQuietWindow(sendOne: () => Promise<Exchange>, windowSeconds: number, maxSeconds: number, signal?: AbortSignal): Promise<QuietWindow> {
+  const startedAt = Date.now();
+  const waited = () => (Date.now() - startedAt) / 1000;
+  let singleRequests = 0;
+  await pause(windowSeconds, signal);
+  while (!signal?.aborted && singleRequests < mostSingleRequests && waited() < maxSeconds) {
+    const exchange = await sendOne();
+    singleRequests += 1;
+    if (exchange.response?.status !== 429) {
+      await pause(windowSeconds, signal);
+      return { waitedSeconds: waited(), singleRequests, quiet: true };
+    }
+    await pause(Math.max(windowSeconds, retryAfterOf(exchange) ?? 1), signal);
+  }
+  return { waitedSeconds: waited(), singleRequests, quiet: false };
+}
