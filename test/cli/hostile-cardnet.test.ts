@@ -1,11 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { XMLValidator } from 'fast-xml-parser';
 import { afterAll, describe, expect, test } from 'vitest';
 import { familyByName } from '../../families/index.ts';
 import { startReferenceServer, type RunningReference } from '../../reference/server.ts';
+import { listenLocally, type LocalServer, rewritingProxy } from '../support/rewriting-proxy.ts';
 import { bundledTargets, type CliResult, runCli, writeTargets } from '../support/run-harness-cli.ts';
 
 /*
@@ -25,27 +24,22 @@ afterAll(async () => {
   await Promise.all(closers.map((close) => close()));
 });
 
-async function listen(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ origin: string; server: Server }> {
-  const server = createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closers.push(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
-
 /** A second local service standing for a cloud metadata address: it counts what reaches it. */
 async function otherService(): Promise<{ origin: string; requests: () => number }> {
   let count = 0;
-  const { origin } = await listen((_req, res) => {
+  const server = await listenLocally((_req, res) => {
     count++;
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ secret: loot }));
   });
-  return { origin, requests: () => count };
+  closers.push(() => server.close());
+  return { origin: server.origin, requests: () => count };
+}
+
+/** A local server, stopped after the file. */
+async function started(server: Promise<LocalServer>): Promise<string> {
+  const running = await server;
+  closers.push(() => running.close());
+  return running.origin;
 }
 
 async function reference(env: NodeJS.ProcessEnv, family: string): Promise<RunningReference> {
@@ -54,34 +48,6 @@ async function reference(env: NodeJS.ProcessEnv, family: string): Promise<Runnin
   const running = await startReferenceServer({ env, serve: [module] });
   closers.push(() => running.close());
   return running;
-}
-
-/**
- * A proxy in front of the reference that may rewrite a JSON answer (`rewrite`) or answer itself (`answer`
- * returns true when it did): the hostile target.
- */
-async function proxy(upstream: string, change: { rewrite?: (path: string, body: unknown) => unknown; answer?: (req: IncomingMessage, res: ServerResponse) => boolean }): Promise<string> {
-  const { origin } = await listen((req, res) => {
-    if (change.answer?.(req, res)) return;
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', async () => {
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !['host', 'content-length', 'connection'].includes(name))) as Record<string, string>;
-      const answer = await fetch(`${upstream}${req.url}`, { method: req.method ?? 'GET', headers, ...(chunks.length ? { body: Buffer.concat(chunks) } : {}) });
-      const text = await answer.text();
-      const path = new URL(req.url ?? '/', origin).pathname;
-      let body = text;
-      if (change.rewrite && (answer.headers.get('content-type') ?? '').includes('json')) {
-        try {
-          body = JSON.stringify(change.rewrite(path, JSON.parse(text)));
-        } catch {
-          body = text;
-        }
-      }
-      res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(body);
-    });
-  });
-  return origin;
 }
 
 /** The terminal output and every report file of a run, as one text. */
@@ -111,7 +77,7 @@ describe('hostile card-network targets through the CLI', () => {
     const other = await otherService();
     const env = { REFERENCE_CARDS_TOKEN: cardsToken };
     const running = await reference(env, 'cards');
-    const hostile = await proxy(running.origin, {
+    const hostile = await started(rewritingProxy(running.origin, {
       rewrite: (path, body) => {
         const links = (body as { paginationDetails?: { links?: Record<string, string> } }).paginationDetails?.links;
         if (!path.endsWith('/transactions') || !links) return body;
@@ -119,7 +85,7 @@ describe('hostile card-network targets through the CLI', () => {
         for (const name of ['next', 'last'] as const) if (links[name] !== undefined) links[name] = `${other.origin}/latest/meta-data/${name}`;
         return body;
       },
-    });
+    }));
     const result = await runCli(['run', '--targets', cardsTargets(`${hostile}/cards/v1`), '--target', 'hostile', '--suite', 'cards', '--seed', '3', '--runs', '5', '--max-time', String(maxTimeSeconds)], { HOSTILE_CARDS_TOKEN: cardsToken, CI: 'true' });
 
     expect(result.code, result.stdout.slice(-3000)).toBe(1);
@@ -157,7 +123,7 @@ describe('hostile card-network targets through the CLI', () => {
     const env: NodeJS.ProcessEnv = { REFERENCE_AGENTIC_TOKEN: agenticToken };
     const running = await reference(env, 'agentic');
     let endless = 0;
-    const hostile = await proxy(running.origin, {
+    const hostile = await started(rewritingProxy(running.origin, {
       answer: (req, res) => {
         if (req.method !== 'POST') return false;
         endless++;
@@ -177,7 +143,7 @@ describe('hostile card-network targets through the CLI', () => {
         pump();
         return true;
       },
-    });
+    }));
     const section = familyByName('agentic')?.reference.targetSection(`${hostile}/agentic`, 'default', { ...env, REFERENCE_AGENTIC_TOKEN: '${HOSTILE_AGENTIC_TOKEN}' });
     const targets = writeTargets({ hostile: { kind: 'url', families: { agentic: section }, client: { timeoutMs: 3000, maxBodyBytes: 1024 * 1024 } } });
     const startedAt = Date.now();
