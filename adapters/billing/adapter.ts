@@ -41,6 +41,10 @@ export interface BillingAdapter {
   parseChargeResponse(body: unknown): ParsedCharge;
   parseQueryResponse(body: unknown): ParsedQuery;
   parseProductResponse(body: unknown): ParsedProduct;
+  /** Only the charge identifier of a charge response, read leniently (the record's shape is the creation rule's): undefined when absent. */
+  chargeIdOf(body: unknown): string | undefined;
+  /** Only the product identifier of a product response, read leniently: undefined when absent. */
+  productIdOf(body: unknown): string | undefined;
   /** A response body without the fields the target generates anew for every creation (identifiers). */
   withoutGeneratedFields(body: unknown): unknown;
   /** Charge bodies that break the adapter's own record shape (wrong types, missing names). */

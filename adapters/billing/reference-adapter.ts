@@ -27,6 +27,12 @@ const productResponseSchema = z.object({
   }),
 });
 
+/** `body[record].id` when it is a non-empty string: the one field a set-up or a replay needs. */
+function idOf(body: unknown, record: 'charge' | 'product'): string | undefined {
+  const id = (body as Record<string, { id?: unknown } | undefined> | null)?.[record]?.id;
+  return typeof id === 'string' && id.length > 0 ? id : undefined;
+}
+
 function chargeBody(draft: ChargeDraft) {
   return {
     name: draft.name,
@@ -87,6 +93,8 @@ export const referenceBillingAdapter: BillingAdapter = {
     const { product } = productResponseSchema.parse(body);
     return { productId: product.id, plans: product.plans.map((plan) => ({ chargeModels: plan.charges.map((c) => c.model) })) };
   },
+  chargeIdOf: (body) => idOf(body, 'charge'),
+  productIdOf: (body) => idOf(body, 'product'),
   withoutGeneratedFields: withoutIds,
   invalidChargeBodies: () => [
     { why: 'name missing', body: { chargeModel: 'PerUnit', rateCards: [] } },

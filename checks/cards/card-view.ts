@@ -1,17 +1,27 @@
 import type { Exchange } from '../../client/exchange.ts';
-import { jsonOf, responseOf } from '../response-required.ts';
-import { RuleViolation } from '../rule-violation.ts';
+import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
+import { prerequisiteMissing } from '../rule-blocked.ts';
 
 /*
  * What GET card shows of a card, read by the assignment and unenrolment checks and by the suites that pick
  * fixture cards.
  */
 
-/** What GET card shows of a card: its card user and wallet preference (absent ones undefined). */
+/**
+ * What GET card shows of a card: its card user and wallet preference (absent ones undefined), read leniently.
+ * No card at all is the card record rule's to judge: the asking rule is blocked by it.
+ */
 export function assignmentOf(exchange: Exchange, ruleId: string): { cardUserId: unknown; digitalWalletProvisionable: unknown } {
-  const { status } = responseOf(exchange, ruleId);
-  if (status !== 200) throw new RuleViolation(ruleId, `GET card answered ${status}, not 200`, [exchange]);
-  const body = jsonOf(exchange, ruleId) as { cardUserId?: unknown; cardDetails?: { digitalWalletProvisionable?: unknown } } | null;
+  const missing = (what: string) => prerequisiteMissing(ruleId, [id.cardFields], `GET card ${what}`, [exchange]);
+  const { response } = exchange;
+  if (exchange.error || !response) throw missing(`gave no usable response (${exchange.error?.code ?? 'none'})`);
+  if (response.status !== 200) throw missing(`answered ${response.status}, not 200`);
+  let body: { cardUserId?: unknown; cardDetails?: { digitalWalletProvisionable?: unknown } } | null;
+  try {
+    body = response.json() as typeof body;
+  } catch {
+    throw missing('answered a body that is not JSON');
+  }
   return { cardUserId: body?.cardUserId ?? undefined, digitalWalletProvisionable: body?.cardDetails?.digitalWalletProvisionable ?? undefined };
 }
 

@@ -2,7 +2,10 @@ import { maxPageSize, transactionDay, transactionKey, transactionsPageSchema } f
 import { recordRule } from '../record-rule.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import type { Exchange } from '../../client/exchange.ts';
-import { requireWalkEnded, transactionsEvidence, transactionsPageOf, walkKeys, type TransactionsWalk } from './transactions-walk.ts';
+import { requireWalkEnded, transactionsEvidence, transactionsPageOf, walkEndText, walkKeys, type TransactionsWalk } from './transactions-walk.ts';
+
+/** The names of the links a transactions page may carry. */
+export const transactionsLinkNames = ['first', 'last', 'next', 'previous'] as const;
 
 /** Every transaction of the window exactly once: no key twice, and as many as the first page's totalCount. */
 export function transactionsWalkComplete(walk: TransactionsWalk, ruleId: string): Verdict {
@@ -82,11 +85,22 @@ export function transactionsPageDetails(walk: TransactionsWalk, ruleId: string):
   return passed(ruleId, { pages: walk.pages.length });
 }
 
-/** Links of every page of a walk: first and last always, next and previous exactly where those pages exist. */
-export function transactionsLinks(walk: TransactionsWalk, ruleId: string): Verdict {
-  for (const [index, { exchange }] of walk.pages.entries()) {
+/**
+ * Links of every page of a walk: first and last always, next and previous exactly where those pages exist,
+ * every link inside the target (`outside` says why one is not: it is never requested), and next links that
+ * end: no loop, no page that does not advance, no walk past the page cap.
+ */
+export function transactionsLinks(observed: { walk: TransactionsWalk; outside: (link: string) => string | undefined }, ruleId: string): Verdict {
+  const { walk, outside } = observed;
+  for (const [index, { exchange, page }] of walk.pages.entries()) {
+    for (const name of transactionsLinkNames) {
+      const link = page.paginationDetails?.links?.[name];
+      const why = link === undefined ? undefined : outside(link);
+      if (why !== undefined) throw new RuleViolation(ruleId, `${walk.description}: links.${name} of page ${index + 1} points outside the target and was not requested: ${link} (${why})`, [exchange]);
+    }
     recordRule(exchange, ruleId, { record: `${walk.description}, page ${index + 1}`, schema: transactionsPageSchema, statuses: [200, 206] });
   }
+  if (walk.ended !== 'end-reached') throw new RuleViolation(ruleId, `${walk.description}: ${walkEndText(walk)}`, transactionsEvidence(walk));
   return passed(ruleId, { pages: walk.pages.length });
 }
 

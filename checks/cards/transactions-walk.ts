@@ -1,7 +1,7 @@
 import type { Exchange } from '../../client/exchange.ts';
+import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { type WalkedPage, walkedPageSchema, transactionKey } from '../../rules/cards/transactions-schemas.ts';
-import { jsonOf, responseOf } from '../response-required.ts';
-import { RuleViolation } from '../rule-violation.ts';
+import { prerequisiteMissing } from '../rule-blocked.ts';
 
 /** One page of a transactions walk as observed. */
 export interface ObservedTransactionsPage {
@@ -9,8 +9,12 @@ export interface ObservedTransactionsPage {
   page: WalkedPage;
 }
 
-/** Why a walk stopped: no next link, a next link seen before, or the page cap. */
-export type TransactionsWalkEnd = 'end-reached' | 'repeated-link' | 'page-cap';
+/**
+ * Why a walk stopped: no next link (the only complete walk), a next link followed before, the page cap, a next
+ * page that does not advance (its pageNumber not above the one before, or the same transactions again), or a
+ * next link outside the target (never requested).
+ */
+export type TransactionsWalkEnd = 'end-reached' | 'repeated-link' | 'page-cap' | 'not-advancing' | 'outside-scope';
 
 /** A walk of GET /transactions: the first page asked for, then each `next` link followed as given. */
 export interface TransactionsWalk {
@@ -20,15 +24,45 @@ export interface TransactionsWalk {
   pageSize: number | undefined;
   pages: ObservedTransactionsPage[];
   ended: TransactionsWalkEnd;
+  /** The next link the walk stopped at, and why, when it did not reach the end. */
+  stoppedAt?: { link: string; why: string };
 }
 
-/** A page of transactions: 200 or 206 and a body with a `transactions` list, else a violation of `ruleId`. */
+/**
+ * A page of transactions read leniently: 200 or 206 and a JSON body with a `transactions` list. Anything else
+ * is judged by the items rule (the page's record); every other rule that needed the page is blocked by it.
+ */
 export function transactionsPageOf(exchange: Exchange, ruleId: string): WalkedPage {
-  const { status } = responseOf(exchange, ruleId);
-  if (status !== 200 && status !== 206) throw new RuleViolation(ruleId, `GET transactions answered ${status}, not 200 or 206`, [exchange]);
-  const parsed = walkedPageSchema.safeParse(jsonOf(exchange, ruleId));
-  if (!parsed.success) throw new RuleViolation(ruleId, 'GET transactions answered without a `transactions` list', [exchange]);
+  const missing = (what: string) => prerequisiteMissing(ruleId, [id.transactionsItems], `GET transactions ${what}`, [exchange]);
+  const { response } = exchange;
+  if (exchange.error || !response) throw missing(`gave no usable response (${exchange.error ? `${exchange.error.code}: ${exchange.error.message}` : 'none'})`);
+  if (response.status !== 200 && response.status !== 206) throw missing(`answered ${response.status}, not 200 or 206`);
+  let body: unknown;
+  try {
+    body = response.json();
+  } catch {
+    throw missing(`answered ${response.status} with a body that is not JSON`);
+  }
+  const parsed = walkedPageSchema.safeParse(body);
+  if (!parsed.success) throw missing('answered without a `transactions` list');
   return parsed.data;
+}
+
+/** Why a walk did not reach its last page, in words. */
+export function walkEndText(walk: TransactionsWalk): string {
+  const link = walk.stoppedAt ? ` (${walk.stoppedAt.link}${walk.stoppedAt.why ? `: ${walk.stoppedAt.why}` : ''})` : '';
+  switch (walk.ended) {
+    case 'repeated-link':
+      return `a next link came back that was already followed, so the walk would never end${link}`;
+    case 'page-cap':
+      return `next links never ended within the page cap of ${walk.pages.length} pages`;
+    case 'not-advancing':
+      return `the next link led to a page that does not advance (page ${walk.pages.length} repeats an earlier page number or its transactions)${link}`;
+    case 'outside-scope':
+      return `links.next points outside the target and was not requested${link}`;
+    case 'end-reached':
+      return 'the walk reached its last page';
+  }
 }
 
 export function walkTransactions(walk: TransactionsWalk): unknown[] {
@@ -45,8 +79,10 @@ export function transactionsEvidence(walk: TransactionsWalk, around?: number): E
   return around === undefined ? exchanges.slice(-3) : exchanges.slice(Math.max(0, around - 1), around + 2);
 }
 
-/** A walk that never reached its last page cannot be judged further: that breaks the rule under test. */
+/**
+ * A walk that never reached its last page cannot be judged further: the links rule judges why (a loop, no end,
+ * a link off the target); every other rule that needed the whole walk is blocked by it.
+ */
 export function requireWalkEnded(walk: TransactionsWalk, ruleId: string): void {
-  if (walk.ended === 'repeated-link') throw new RuleViolation(ruleId, `${walk.description}: a next link came back that was already followed, so the walk would never end`, transactionsEvidence(walk));
-  if (walk.ended === 'page-cap') throw new RuleViolation(ruleId, `${walk.description}: next links never ended within the page cap`, transactionsEvidence(walk));
+  if (walk.ended !== 'end-reached') throw prerequisiteMissing(ruleId, [id.transactionsLinks], `${walk.description}: ${walkEndText(walk)}`, transactionsEvidence(walk));
 }

@@ -6,6 +6,7 @@ import type { CircuitBreaker } from '../circuit-breaker.ts';
 import type { Exchange } from '../exchange.ts';
 import { HttpClient } from '../http-client.ts';
 import type { Redactor } from '../redaction.ts';
+import { outsideScope } from '../url-scope.ts';
 
 /** How a cards request authenticates: the target entry's token, none, or a literal Authorization value. */
 export type CardsAuth = 'token' | 'none' | { authorization: string };
@@ -69,10 +70,25 @@ export class CardsClient {
     return this.#http.send({ method: 'GET', url: `${this.section.baseUrl}${cardsOperations.getTransactions.path}${queryString(query)}`, headers: this.#headers(auth) });
   }
 
-  /** GET of a pagination link exactly as the target gave it, resolved against the transactions URL when relative. */
+  /** A pagination link as the target gave it, resolved against the transactions URL when relative; undefined when it is no URL. */
+  linkUrl(link: string): string | undefined {
+    const base = `${this.section.baseUrl}${cardsOperations.getTransactions.path}`;
+    return URL.canParse(link, base) ? new URL(link, base).href : undefined;
+  }
+
+  /** Why a link may not be requested (off the base URL and followOrigins, or no URL), in words; undefined when it may. */
+  linkOutside(link: string): string | undefined {
+    const url = this.linkUrl(link);
+    if (url === undefined) return `"${link}" is not a URL`;
+    return outsideScope(url, { baseUrl: this.section.baseUrl, followOrigins: this.section.followOrigins });
+  }
+
+  /** GET of a pagination link exactly as the target gave it; a link outside the target is never requested. */
   follow(link: string, auth: CardsAuth = 'token'): Promise<Exchange> {
-    const url = new URL(link, `${this.section.baseUrl}${cardsOperations.getTransactions.path}`).href;
-    return this.#http.send({ method: 'GET', url, headers: this.#headers(auth) });
+    const outside = this.linkOutside(link);
+    // Callers judge scope first; this guard only keeps a forgotten check from sending the request.
+    if (outside !== undefined) return Promise.reject(new Error(`refused to follow a link outside the target: ${outside}`));
+    return this.#http.send({ method: 'GET', url: this.linkUrl(link) as string, headers: this.#headers(auth) });
   }
 
   getAuthorizations(cardId: string, auth: CardsAuth = 'token'): Promise<Exchange> {

@@ -60,6 +60,8 @@ export interface CardsBehaviour {
   transactionItem(record: Record<string, unknown>): Record<string, unknown>;
   /** Which links a page carries: next and previous only where that page exists. */
   linkPages(page: TransactionsPage): { first: number; last: number; next?: number; previous?: number };
+  /** The text of a link as a page carries it (the reference: relative to the transactions path). */
+  linkHref(name: string, relative: string, page: TransactionsPage): string;
   /** The success status of GET transactions. */
   transactionsStatus: number;
 
@@ -119,6 +121,7 @@ export const referenceBehaviour: CardsBehaviour = {
     ...(pageNumber < pageCount ? { next: pageNumber + 1 } : {}),
     ...(pageNumber > 1 && pageNumber <= pageCount ? { previous: pageNumber - 1 } : {}),
   }),
+  linkHref: (_name, relative) => relative,
   transactionsStatus: 200,
 
   assignmentAllowed: (card, user) => (card === 'ACTIVE' || card === 'PREACTIVE') && user === 'ACTIVATED',

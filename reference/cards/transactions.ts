@@ -52,7 +52,7 @@ export function handleTransactions(context: CardsContext, res: ServerResponse, q
   replyJson(res, behaviour.transactionsStatus, {
     paginationDetails: {
       page: behaviour.pageNumbers(page),
-      links: Object.fromEntries(Object.entries(pages).map(([name, number]) => [name, link(number)])),
+      links: Object.fromEntries(Object.entries(pages).map(([name, number]) => [name, behaviour.linkHref(name, link(number), page)])),
     },
     transactions: behaviour.pageItems(page).map((transaction) => behaviour.transactionItem(transaction.record)),
   });

@@ -1,5 +1,6 @@
 import { orgScopeVisibility } from '../../checks/billing/org-scope-visibility.ts';
 import { statusForInvalidInput } from '../../checks/status-for-invalid-input.ts';
+import { statusForValidInput } from '../../checks/status-for-valid-input.ts';
 import { headerEcho } from '../../checks/header-echo.ts';
 import { type CatalogRequest, headerNames, sessionTrackId } from '../../client/billing/billing-client.ts';
 import { invalidIdempotencyKey } from '../../generators/billing/invalid-idempotency-key.ts';
@@ -9,7 +10,7 @@ import { validTrackId } from '../../generators/billing/valid-track-id.ts';
 import { casesBreaking, type Gen, type InvalidCase } from '../../generators/gen.ts';
 import { type BillingRuleId, billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';
-import { createCharge, fixtureCharge, queryCharge, validChargeBodies } from './support/billing-actions.ts';
+import { createCharge, fixtureCharge, validChargeBodies } from './support/billing-actions.ts';
 import { type BillingSession, ruleTest, useBillingSession } from './support/billing-session.ts';
 import { forAll } from '../support/for-all.ts';
 
@@ -106,12 +107,12 @@ ruleTest(id.orgIdsAccessible, async () => {
 ruleTest(id.orgIdsScope, async () => {
   const s = session();
   const [home, other] = s.client.tenant.accessibleOrgs as [string, string];
-  const created = await createCharge(s, id.orgIdsScope, { name: `harness-org-${s.nonce}`, defaultPricing: { currency: 'USD', amount: 3 }, rateCards: [] }, { headers: { [headerNames.orgIds]: home } });
+  const created = await createCharge(s, id.orgIdsScope, { name: `harness-org-${s.nonce}`, defaultPricing: { currency: 'USD', amount: 3 }, rateCards: [] }, { headers: { [headerNames.orgIds]: home } }, [id.chargeCreate, id.orgIdsScope]);
   const { adapter } = s.client;
   const fromOtherOrg = await s.client.send(op.queryCharge, { headers: { [headerNames.orgIds]: other }, json: adapter.queryChargeBody(created.chargeId, {}) });
   const withoutHeader = await s.client.send(op.queryCharge, { json: adapter.queryChargeBody(created.chargeId, {}) });
   const verdict = orgScopeVisibility({ fromOtherOrg, withoutHeader }, id.orgIdsScope);
-  // Its own org still sees it.
-  await queryCharge(s, id.orgIdsScope, created.chargeId, {}, { headers: { [headerNames.orgIds]: home } });
+  // Its own org still sees it: this rule's own judgement, not a set-up step.
+  statusForValidInput(await s.client.send(op.queryCharge, { headers: { [headerNames.orgIds]: home }, json: adapter.queryChargeBody(created.chargeId, {}) }), id.orgIdsScope, op.queryCharge.successStatus);
   return verdict;
 });

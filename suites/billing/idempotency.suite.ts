@@ -23,6 +23,12 @@ interface Attempt {
   resourceIdOf: (body: unknown) => string;
 }
 
+/** The id a replay compares; only the id is read, so the record's other fields stay the creation rules' to judge. */
+function required(id: string | undefined, record: string): string {
+  if (id === undefined) throw new Error(`the ${record} response names no ${record} id`);
+  return id;
+}
+
 /**
  * A creation (charge or product) with a fresh key. Keys carry the run's nonce and the rule's tag, so no
  * other test or earlier run can have used them; they stay within 255 characters.
@@ -33,13 +39,13 @@ function attempts(s: BillingSession, tag: string): Gen<Attempt> {
     key: `${s.nonce}-${tag}-c-${key}`.slice(0, 255),
     body: adapter.createChargeBody(draft),
     operation: op.createCharge,
-    resourceIdOf: (body) => adapter.parseChargeResponse(body).chargeId,
+    resourceIdOf: (body) => required(adapter.chargeIdOf(body), 'charge'),
   });
   const productAttempt = (key: string, draft: Parameters<typeof adapter.createProductBody>[0]): Attempt => ({
     key: `${s.nonce}-${tag}-p-${key}`.slice(0, 255),
     body: adapter.createProductBody(draft),
     operation: op.createProduct,
-    resourceIdOf: (body) => adapter.parseProductResponse(body).productId,
+    resourceIdOf: (body) => required(adapter.productIdOf(body), 'product'),
   });
   return {
     boundaries: [

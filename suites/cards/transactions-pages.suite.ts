@@ -11,6 +11,7 @@ import {
 } from '../../checks/cards/transactions-walk-checks.ts';
 import { transactionsPageOf, walkTransactions, type TransactionsWalk } from '../../checks/cards/transactions-walk.ts';
 import { recordRule } from '../../checks/record-rule.ts';
+import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import type { TransactionsQuery } from '../../client/cards/cards-client.ts';
 import type { Exchange } from '../../client/exchange.ts';
 import { addDays } from '../../rules/cards/calendar.ts';
@@ -40,13 +41,13 @@ async function windows(ruleId: string): Promise<TransactionsQuery[]> {
  * Walks of every window at the given sizes (undefined: no pageSize sent). A size at which the window would
  * need more than 500 pages is left out for that window: the target may cut pageCount there.
  */
-async function walks(ruleId: string, sizes: readonly (number | undefined)[]): Promise<TransactionsWalk[]> {
+async function walks(ruleId: string, sizes: readonly (number | undefined)[], options: { partial?: boolean } = {}): Promise<TransactionsWalk[]> {
   const { client } = session();
   const perWindow = await Promise.all(
     (await windows(ruleId)).map(async (window) => {
       const total = transactionsPageOf(await client.getTransactions(window), ruleId).paginationDetails?.page?.totalCount;
       const walkable = sizes.filter((pageSize) => pageSize === undefined || typeof total !== 'number' || Math.ceil(total / pageSize) <= maxPageCount);
-      return Promise.all(walkable.map((pageSize) => walkTransactionPages(client, pageSize === undefined ? window : { ...window, pageSize }, ruleId)));
+      return Promise.all(walkable.map((pageSize) => walkTransactionPages(client, pageSize === undefined ? window : { ...window, pageSize }, ruleId, options)));
     }),
   );
   return perWindow.flat();
@@ -69,15 +70,30 @@ ruleTest(id.transactionsPageDetails, async ({ observe }) => {
   return verdicts;
 });
 
-ruleTest(id.transactionsLinks, async () => (await walks(id.transactionsLinks, [undefined, 100, 7])).map((walk) => transactionsLinks(walk, id.transactionsLinks)));
+ruleTest(id.transactionsLinks, async () => {
+  const { client } = session();
+  // The walks this rule judges may stop early (a loop, a link off the target): why is its own verdict.
+  return (await walks(id.transactionsLinks, [undefined, 100, 7], { partial: true })).map((walk) => transactionsLinks({ walk, outside: (link) => client.linkOutside(link) }, id.transactionsLinks));
+});
 
 ruleTest(id.transactionsLinkTargets, async () => {
   const { client } = session();
   const followedOnce = new Map<string, Promise<Exchange>>();
   // first and last are usually the same string on every page: each distinct link is fetched once.
   const follow = (link: string) => followedOnce.get(link) ?? followedOnce.set(link, client.follow(link)).get(link) as Promise<Exchange>;
+  const walked = await walks(id.transactionsLinkTargets, [undefined, 100, 7]);
+  // A link off the target is never requested: the links rule fails for it, and where it leads cannot be judged.
+  for (const walk of walked) {
+    for (const [index, { page, exchange }] of walk.pages.entries()) {
+      for (const name of ['first', 'last', 'previous'] as const) {
+        const link = page.paginationDetails?.links?.[name];
+        const outside = link === undefined ? undefined : client.linkOutside(link);
+        if (outside !== undefined) throw new RuleBlocked([id.transactionsLinks], `${walk.description}: links.${name} of page ${index + 1} points outside the target (${outside}); it was not requested`, [exchange]);
+      }
+    }
+  }
   return Promise.all(
-    (await walks(id.transactionsLinkTargets, [undefined, 100, 7])).map(async (walk) => {
+    walked.map(async (walk) => {
       const followed = await Promise.all(
         walk.pages.flatMap(({ page }, from) =>
           (['first', 'last', 'previous'] as const).flatMap((name) => {

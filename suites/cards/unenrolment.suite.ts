@@ -1,6 +1,8 @@
 import { transactionsInWindow } from '../../checks/cards/transactions-walk-checks.ts';
 import { walkKeys, walkTransactions, type TransactionsWalk } from '../../checks/cards/transactions-walk.ts';
 import { cardStatusKept, noUnenrolmentNotification, unenrolResponse } from '../../checks/cards/unenrolment.ts';
+import { RuleBlocked } from '../../checks/rule-blocked.ts';
+import { RuleViolation } from '../../checks/rule-violation.ts';
 import { statusForInvalidInput } from '../../checks/status-for-invalid-input.ts';
 import type { Exchange } from '../../client/exchange.ts';
 import { addDays } from '../../rules/cards/calendar.ts';
@@ -21,7 +23,8 @@ interface Unenrolment {
   notificationBefore: Exchange;
   deletion: Exchange;
   cardsAfter: Exchange[];
-  transactionsAfter: TransactionsWalk;
+  /** The walk after the deletion, or why it could not be made: that is the transactions-kept rule's to judge. */
+  transactionsAfter: TransactionsWalk | RuleBlocked;
   notificationAfter: Exchange;
 }
 
@@ -39,7 +42,10 @@ async function unenrol(current: CardsSession, ruleId: string): Promise<Unenrolme
   const notificationBefore = await client.getAuthorizationNotification();
   const deletion = await client.deleteAccount(accountId);
   const cardsAfter = await Promise.all(cardIds.map((cardId) => client.getCard(cardId)));
-  const transactionsAfter = await walkTransactionPages(client, window, ruleId);
+  const transactionsAfter = await walkTransactionPages(client, window, ruleId).catch((error: unknown) => {
+    if (error instanceof RuleBlocked) return error;
+    throw error;
+  });
   const notificationAfter = await client.getAuthorizationNotification();
   return { accountId, cardIds, cardsBefore, transactionsBefore, notificationBefore, deletion, cardsAfter, transactionsAfter, notificationAfter };
 }
@@ -83,10 +89,13 @@ ruleTest(id.unenrolNoNotification, async () => {
 
 ruleTest(id.unenrolTransactionsKept, async () => {
   const seen = await unenrolment(id.unenrolTransactionsKept);
+  // The same walk gave pages before the deletion: no page after it is this rule's failure (a walk that loops stays the links rule's).
+  const after = seen.transactionsAfter;
+  if (after instanceof RuleBlocked) throw after.blockedBy.includes(id.transactionsItems) ? new RuleViolation(id.unenrolTransactionsKept, `after the unenrolment, ${after.missing}`, after.evidence) : after;
   const days = walkTransactions(seen.transactionsBefore).map(transactionDay).filter((day): day is string => day !== undefined);
   const { today } = runDays();
   return transactionsInWindow(
-    { walk: seen.transactionsAfter, expected: { from: days.at(-1) ?? addDays(today, -31), to: today, toleratedFrom: addDays(today, -31), mustInclude: walkKeys(seen.transactionsBefore), why: 'shown before the unenrolment' } },
+    { walk: after, expected: { from: days.at(-1) ?? addDays(today, -31), to: today, toleratedFrom: addDays(today, -31), mustInclude: walkKeys(seen.transactionsBefore), why: 'shown before the unenrolment' } },
     id.unenrolTransactionsKept,
   );
 });

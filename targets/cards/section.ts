@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cardStatuses, cardUserStatuses } from '../../rules/cards/enums.ts';
+import { followOriginsFix, followOriginsSchema } from '../follow-origins.ts';
 
 const ids = z.array(z.string().min(1)).min(1);
 
@@ -40,6 +41,8 @@ export const cardsSectionSchema = z
     fixtures: fixturesSchema,
     /** Upper bound on the pages of one transactions walk (a target whose next link never ends fails, never loops). Default 2000. */
     maxWalkPages: z.number().int().positive().default(2000),
+    /** Origins besides baseUrl's that transactions links may name and the harness may follow (a target behind a gateway). Default none. */
+    followOrigins: followOriginsSchema,
   })
   .strict();
 
@@ -50,5 +53,6 @@ export const cardsConfigFixes: Record<string, string> = {
   baseUrl: 'give the card base address, e.g. "http://127.0.0.1:8080/cards-api/v1"',
   token: 'write "${YOUR_CARDS_TOKEN_VARIABLE}" and export the variable; never put the token in the file',
   walletProvisioning: 'true when the partner signed up for mobile wallet provisioning, else false',
+  followOrigins: followOriginsFix,
   fixtures: 'name the cards (unassignedCards per status, assignedCards), cardUsers per status, historyAccountId, emptyAccountId and manyAuthorizationsCardId',
 };

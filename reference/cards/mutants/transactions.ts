@@ -58,6 +58,15 @@ export const transactionsMutants = [
       return page.pageNumber === page.pageCount && page.pageCount > 1 ? links : referenceBehaviour.linkPages(page);
     },
   }),
+  mutant('cards-next-link-off-target', id.transactionsLinks, 'The next link of the first page names another host (a cloud metadata address) instead of the target.', {
+    linkHref: (name, relative, page) => (name === 'next' && page.pageNumber === 1 ? `http://169.254.169.254/latest/meta-data/${relative}` : relative),
+  }),
+  mutant('cards-next-link-loop', id.transactionsLinks, 'The next link of the second page leads back to the first page, so next links never end.', {
+    linkPages: (page) => {
+      const links = referenceBehaviour.linkPages(page);
+      return page.pageNumber === 2 && links.next !== undefined ? { ...links, next: 1 } : links;
+    },
+  }),
   mutant('cards-third-page-previous-to-first', id.transactionsLinkTargets, 'The previous link of the third page leads to the first page.', {
     linkPages: (page) => {
       const links = referenceBehaviour.linkPages(page);

@@ -1,7 +1,10 @@
 import type { ParsedCharge } from '../../../adapters/billing/adapter.ts';
 import type { ChargeDraft, ChargeUpdate } from '../../../adapters/billing/model.ts';
 import { parsedWith } from '../../../checks/response-required.ts';
+import { prerequisiteMissing } from '../../../checks/rule-blocked.ts';
+import { RuleViolation } from '../../../checks/rule-violation.ts';
 import { statusForValidInput } from '../../../checks/status-for-valid-input.ts';
+import { billingRuleIds as id } from '../../../rules/billing/ids.ts';
 import type { ChargeReading } from '../../../checks/billing/update-targets-body-id.ts';
 import type { CatalogRequest } from '../../../client/billing/billing-client.ts';
 import type { Exchange } from '../../../client/exchange.ts';
@@ -9,14 +12,30 @@ import { billingOperations as op } from '../../../rules/billing/operations.ts';
 import type { BillingSession } from './billing-session.ts';
 
 /*
- * Steps that several rules need as set-up (make a charge, read it back). A step that fails is judged
- * against the rule under test: a rule cannot hold if its set-up does not work.
+ * Steps that several rules need as set-up (make a charge, read it back). A step that fails is judged by the
+ * rule that states the operation (creating a charge, querying one); any other rule that needed it is blocked.
  */
 
-export async function createCharge(session: BillingSession, ruleId: string, draft: ChargeDraft, request: CatalogRequest = {}): Promise<ParsedCharge & { exchange: Exchange }> {
+/** Runs a set-up step: its violation stays a violation for the rules in `judgedBy`, and blocks any other rule. */
+function setUpStep<T>(ruleId: string, judgedBy: readonly string[], step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    if (error instanceof RuleViolation && !judgedBy.includes(ruleId)) throw prerequisiteMissing(ruleId, judgedBy, error.message, error.evidence);
+    throw error;
+  }
+}
+
+/** The rules that judge a query's answer: a rule that only reads a charge back is blocked by them. */
+const queryJudgedBy = [id.queryRateCardMatch, id.queryDefaultFallback];
+
+/** Makes a charge; `judgedBy` the rules whose own failure a refusal is (default: the charge creation rule). */
+export async function createCharge(session: BillingSession, ruleId: string, draft: ChargeDraft, request: CatalogRequest = {}, judgedBy: readonly string[] = [id.chargeCreate]): Promise<ParsedCharge & { exchange: Exchange }> {
   const exchange = await session.client.send(op.createCharge, { ...request, json: session.client.adapter.createChargeBody(draft) });
-  statusForValidInput(exchange, ruleId, op.createCharge.successStatus);
-  return { ...parsedWith(exchange, ruleId, (body) => session.client.adapter.parseChargeResponse(body)), exchange };
+  return setUpStep(ruleId, judgedBy, () => {
+    statusForValidInput(exchange, ruleId, op.createCharge.successStatus);
+    return { ...parsedWith(exchange, ruleId, (body) => session.client.adapter.parseChargeResponse(body)), exchange };
+  });
 }
 
 export async function queryCharge(
@@ -27,9 +46,11 @@ export async function queryCharge(
   request: CatalogRequest = {},
 ): Promise<ChargeReading> {
   const exchange = await session.client.send(op.queryCharge, { ...request, json: session.client.adapter.queryChargeBody(chargeId, attributes) });
-  statusForValidInput(exchange, ruleId, op.queryCharge.successStatus);
-  const parsed = parsedWith(exchange, ruleId, (body) => session.client.adapter.parseQueryResponse(body));
-  return { exchange, pricing: parsed.resolvedPricing, state: parsed.charge.state };
+  return setUpStep(ruleId, queryJudgedBy, () => {
+    statusForValidInput(exchange, ruleId, op.queryCharge.successStatus);
+    const parsed = parsedWith(exchange, ruleId, (body) => session.client.adapter.parseQueryResponse(body));
+    return { exchange, pricing: parsed.resolvedPricing, state: parsed.charge.state };
+  });
 }
 
 export async function updateCharge(session: BillingSession, ruleId: string, chargeId: string, update: ChargeUpdate, request: CatalogRequest = {}): Promise<Exchange> {

@@ -1,5 +1,6 @@
 import { assignmentOf, cardStatusOf } from '../../../checks/cards/card-view.ts';
-import { RuleViolation } from '../../../checks/rule-violation.ts';
+import { prerequisiteMissing } from '../../../checks/rule-blocked.ts';
+import { cardsRuleIds } from '../../../rules/cards/ids.ts';
 import type { CardsClient } from '../../../client/cards/cards-client.ts';
 import type { CardStatus } from '../../../rules/cards/enums.ts';
 import type { CardsSection } from '../../../targets/cards/section.ts';
@@ -13,8 +14,8 @@ export async function freeCard(client: CardsClient, section: CardsSection, statu
   const listed = section.fixtures.unassignedCards[status];
   for (const cardId of options.fromEnd ? [...listed].reverse() : listed) {
     const exchange = await client.getCard(cardId);
-    // The entry says the card exists: not reading it is the target's failure of the rule that needs it.
-    if (exchange.response?.status !== 200) throw new RuleViolation(ruleId, `GET card of ${cardId}, named in fixtures.unassignedCards.${status}, answered ${exchange.response?.status ?? exchange.error?.code}`, [exchange]);
+    // The entry says the card exists: not reading it is the card record rule's to judge; this rule is blocked by it.
+    if (exchange.response?.status !== 200) throw prerequisiteMissing(ruleId, [cardsRuleIds.cardFields], `GET card of ${cardId}, named in fixtures.unassignedCards.${status}, answered ${exchange.response?.status ?? exchange.error?.code}`, [exchange]);
     // A card in another status than the entry says would make every verdict of the rule about the wrong case.
     const shown = cardStatusOf(exchange);
     if (shown !== status) throw new Error(`fixtures.unassignedCards.${status} names ${cardId}, whose status is ${String(shown)}: name ${status} cards there`);

@@ -1,6 +1,7 @@
 import type { CardsClient, TransactionsQuery } from '../../../client/cards/cards-client.ts';
 import type { ObservedTransactionsPage, TransactionsWalk } from '../../../checks/cards/transactions-walk.ts';
-import { transactionsPageOf } from '../../../checks/cards/transactions-walk.ts';
+import { requireWalkEnded, transactionsPageOf } from '../../../checks/cards/transactions-walk.ts';
+import { transactionKey, type WalkedPage } from '../../../rules/cards/transactions-schemas.ts';
 
 /** The request of a walk in words, for failure texts. */
 export function describeQuery(query: TransactionsQuery): string {
@@ -9,24 +10,43 @@ export function describeQuery(query: TransactionsQuery): string {
   return `transactions of ${scope}, ${window}, page size ${query.pageSize ?? 'default'}`;
 }
 
+/** A next page advances: its pageNumber (when both say one) is above the one before, and it is not the same transactions again. */
+function advances(before: WalkedPage, after: WalkedPage): boolean {
+  const [from, to] = [before.paginationDetails?.page?.pageNumber, after.paginationDetails?.page?.pageNumber];
+  if (typeof from === 'number' && typeof to === 'number' && to <= from) return false;
+  const keys = (page: WalkedPage) => page.transactions.map(transactionKey).join('\n');
+  return after.transactions.length === 0 || keys(before) !== keys(after);
+}
+
 /**
  * Walks GET /transactions: the first page as asked, then each `next` link exactly as the target gave it. It
- * stops where a page has no next link, at a link followed before, or at the page cap: a walk never loops. A
- * page that is not a transactions page is a violation of `ruleId`.
+ * stops where a page has no next link, at a link followed before, at a page that does not advance, at a link
+ * outside the target (never requested) or at the page cap: a walk never loops and never leaves the target.
+ * A walk that did not reach its end blocks the rule (the links rule judges why), unless `partial` is asked
+ * for by the rule that judges it. A page that is not a transactions page blocks it too (the items rule judges).
  */
-export async function walkTransactionPages(client: CardsClient, query: TransactionsQuery, ruleId: string): Promise<TransactionsWalk> {
+export async function walkTransactionPages(client: CardsClient, query: TransactionsQuery, ruleId: string, options: { partial?: boolean } = {}): Promise<TransactionsWalk> {
   const pages: ObservedTransactionsPage[] = [];
   const followed = new Set<string>();
-  const walk = (ended: TransactionsWalk['ended']): TransactionsWalk => ({ description: describeQuery(query), pageSize: typeof query.pageSize === 'number' ? query.pageSize : undefined, pages, ended });
+  const walk = (ended: TransactionsWalk['ended'], stoppedAt?: TransactionsWalk['stoppedAt']): TransactionsWalk => {
+    const result: TransactionsWalk = { description: describeQuery(query), pageSize: typeof query.pageSize === 'number' ? query.pageSize : undefined, pages, ended, ...(stoppedAt ? { stoppedAt } : {}) };
+    if (!options.partial) requireWalkEnded(result, ruleId);
+    return result;
+  };
   let exchange = await client.getTransactions(query);
+  let link: string | undefined;
   for (;;) {
     const page = transactionsPageOf(exchange, ruleId);
+    const before = pages.at(-1);
     pages.push({ exchange, page });
-    const next = page.paginationDetails?.links?.next;
-    if (next === undefined) return walk('end-reached');
-    if (followed.has(next)) return walk('repeated-link');
+    if (before && link !== undefined && !advances(before.page, page)) return walk('not-advancing', { link, why: '' });
+    link = page.paginationDetails?.links?.next;
+    if (link === undefined) return walk('end-reached');
+    if (followed.has(link)) return walk('repeated-link', { link, why: '' });
     if (pages.length >= client.section.maxWalkPages) return walk('page-cap');
-    followed.add(next);
-    exchange = await client.follow(next);
+    const outside = client.linkOutside(link);
+    if (outside !== undefined) return walk('outside-scope', { link, why: outside });
+    followed.add(link);
+    exchange = await client.follow(link);
   }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { RuleBlocked } from '../../../checks/rule-blocked.ts';
 import { transactionsDefaultPageSize, transactionsEdgeRequest } from '../../../checks/cards/transactions-request-checks.ts';
 import { transactionsInWindow, transactionsLinks, transactionsLinkTargets, transactionsNewestFirst, transactionsPageDetails, transactionsWalkComplete } from '../../../checks/cards/transactions-walk-checks.ts';
 import type { TransactionsWalk } from '../../../checks/cards/transactions-walk.ts';
@@ -28,6 +29,9 @@ function walkOf(items: unknown[], size: number, changePage?: (body: ReturnType<t
   return { description: 'synthetic walk', pageSize: size, pages, ended: 'end-reached' };
 }
 
+/** Every link may be requested. */
+const inside = () => undefined;
+
 const items = ['2026-11-20', '2026-11-20', '2026-11-19', '2026-11-18', '2026-11-18', '2026-11-17', '2026-11-15'].map((day, n) => item(day, n));
 
 describe('transactions walk checks', () => {
@@ -37,13 +41,14 @@ describe('transactions walk checks', () => {
       expect(transactionsWalkComplete(walk, rule).observations).toEqual({ transactions: 7, pages: walk.pages.length });
       transactionsNewestFirst(walk, rule);
       transactionsPageDetails(walk, rule);
-      transactionsLinks(walk, rule);
+      transactionsLinks({ walk, outside: inside }, rule);
     }
   });
   test('a repeated transaction, a short count or an unfinished walk fails completeness', () => {
     violationOf(() => transactionsWalkComplete(walkOf([...items, items[0]], 3, (body) => ({ ...body, paginationDetails: { ...body.paginationDetails, page: { ...body.paginationDetails.page, totalCount: 8 } } })), rule), rule);
     violationOf(() => transactionsWalkComplete(walkOf(items, 3, (body) => ({ ...body, paginationDetails: { ...body.paginationDetails, page: { ...body.paginationDetails.page, totalCount: 9 } } })), rule), rule);
-    violationOf(() => transactionsWalkComplete({ ...walkOf(items, 3), ended: 'repeated-link' }, rule), rule);
+    // An unfinished walk is the links rule's to judge: completeness is blocked by it.
+    expect(() => transactionsWalkComplete({ ...walkOf(items, 3), ended: 'repeated-link' }, rule)).toThrow(RuleBlocked);
   });
   test('an older transaction before a newer one on the next page fails the order', () => {
     const walk = walkOf([...items.slice(0, 3), item('2026-11-21', 9), ...items.slice(3)], 3);
@@ -51,13 +56,22 @@ describe('transactions walk checks', () => {
   });
   test('a next link on the last page, a missing previous, or a pageCount off by one fail', () => {
     const links = 'cards.transactions.links';
-    violationOf(() => transactionsLinks(walkOf(items, 3, (body, index) => (index === 2 ? { ...body, paginationDetails: { ...body.paginationDetails, links: { ...body.paginationDetails.links, next: 'x' } } } : body)), links), links);
+    violationOf(() => transactionsLinks({ walk: walkOf(items, 3, (body, index) => (index === 2 ? { ...body, paginationDetails: { ...body.paginationDetails, links: { ...body.paginationDetails.links, next: 'x' } } } : body)), outside: inside }, links), links);
     const { previous: _p, ...withoutPrevious } = pageBody(items.slice(3, 6), 2, 3, 7).paginationDetails.links;
-    violationOf(() => transactionsLinks(walkOf(items, 3, (body, index) => (index === 1 ? { ...body, paginationDetails: { ...body.paginationDetails, links: withoutPrevious } } : body)), links), links);
+    violationOf(() => transactionsLinks({ walk: walkOf(items, 3, (body, index) => (index === 1 ? { ...body, paginationDetails: { ...body.paginationDetails, links: withoutPrevious } } : body)), outside: inside }, links), links);
     const details = 'cards.transactions.page-details';
     violationOf(() => transactionsPageDetails(walkOf(items, 3, (body) => ({ ...body, paginationDetails: { ...body.paginationDetails, page: { ...body.paginationDetails.page, pageCount: 4 } } })), details), details);
     // An issue of another rule is not this rule's: a missing first link does not fail the page details.
     transactionsPageDetails(walkOf(items, 3, (body) => ({ ...body, paginationDetails: { ...body.paginationDetails, links: {} } })), details);
+  });
+  test('a link outside the target, a loop or a page that does not advance fail the links rule, naming the link', () => {
+    const links = 'cards.transactions.links';
+    const offTarget = (link: string) => (link.startsWith('http://169.254.169.254') ? 'not the base URL' : undefined);
+    const walk = walkOf(items, 3, (body, index) => (index === 1 ? { ...body, paginationDetails: { ...body.paginationDetails, links: { ...body.paginationDetails.links, next: 'http://169.254.169.254/latest' } } } : body));
+    expect(violationOf(() => transactionsLinks({ walk, outside: offTarget }, links), links).message).toContain('links.next of page 2 points outside the target and was not requested: http://169.254.169.254/latest');
+    for (const ended of ['repeated-link', 'not-advancing', 'page-cap', 'outside-scope'] as const) {
+      violationOf(() => transactionsLinks({ walk: { ...walkOf(items, 3), ended, stoppedAt: { link: 'transactions?pageNumber=1', why: '' } }, outside: inside }, links), links);
+    }
   });
   test('a window walk with a transaction outside or one missing fails; the tolerated day passes', () => {
     const walk = walkOf(items, 10);
@@ -75,7 +89,7 @@ describe('transactions link targets', () => {
     const [one, two, three] = walk.pages.map(({ exchange }) => exchange) as [ReturnType<typeof jsonExchange>, ReturnType<typeof jsonExchange>, ReturnType<typeof jsonExchange>];
     transactionsLinkTargets({ walk, followed: [{ from: 2, name: 'first', exchange: one }, { from: 0, name: 'last', exchange: three }, { from: 2, name: 'previous', exchange: two }] }, rule);
     expect(violationOf(() => transactionsLinkTargets({ walk, followed: [{ from: 2, name: 'previous', exchange: one }] }, rule), rule).message).toContain('previous link of page 3 does not lead to page 2');
-    violationOf(() => transactionsLinkTargets({ walk: { ...walk, ended: 'page-cap' }, followed: [] }, rule), rule);
+    expect(() => transactionsLinkTargets({ walk: { ...walk, ended: 'page-cap' }, followed: [] }, rule)).toThrow(RuleBlocked);
   });
 });
 
