@@ -253,6 +253,11 @@ describe('resolveTarget', () => {
         expect(container.port).toBe(resolved.port);
         expect(container.env.REFERENCE_CLIENT_SECRET).toBe(bundledEnv.REFERENCE_CLIENT_SECRET);
       }
+      // A dialect entry serves one family only (reference-exchange-dialect: the exchange).
+      if (name === 'reference-exchange-dialect') {
+        expect(Object.keys(resolved.entry.families)).toEqual(['exchange']);
+        continue;
+      }
       const billing = resolved.entry.families.billing as BillingSection;
       expect(billing.baseUrl).toBe(`http://127.0.0.1:${resolved.port}/billing`);
       expect(billing.credentials).toEqual({ clientId: bundledEnv.REFERENCE_CLIENT_ID, clientSecret: bundledEnv.REFERENCE_CLIENT_SECRET });
