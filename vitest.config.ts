@@ -1,14 +1,28 @@
 import { defineConfig } from 'vitest/config';
 
-/** The harness's own tests (npm test). The conformance suites run through `harness run`, not this config. */
+/**
+ * The harness's own tests (npm test). The conformance suites run through `harness run`, not this config.
+ *
+ * Most tests wait on servers and child processes more than they compute, so two files run at once. Those
+ * that measure time (a rate limit found within 10%, an achieved rate within 1%, a stall in the tail, an
+ * interrupt that must end within 5 s) run afterwards, one at a time, with the machine to themselves.
+ */
+const timed = ['test/load/**/*.test.ts', 'test/cli/load-command.test.ts', 'test/cli/interrupt.test.ts', 'test/cli/exchange-rate-limit-after-rules.test.ts', 'test/cli/token-session.test.ts'];
+
+const shared = {
+  // Several tests run the real CLI end to end (a reference target and a vitest run each): on 2 cores they
+  // are kept few at a time and given time.
+  testTimeout: 240_000,
+  hookTimeout: 60_000,
+  maxConcurrency: 3,
+};
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // Several tests run the real CLI end to end (a reference target and a vitest run each): on 2 cores they
-    // are kept few at a time and given time.
-    testTimeout: 240_000,
-    hookTimeout: 60_000,
-    maxConcurrency: 3,
     reporters: ['default'],
+    projects: [
+      { test: { ...shared, name: 'behaviour', include: ['test/**/*.test.ts'], exclude: timed, maxWorkers: 2, sequence: { groupOrder: 0 } } },
+      { test: { ...shared, name: 'timed', include: timed, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+    ],
   },
 });
