@@ -331,8 +331,20 @@ const commands: Record<string, (argv: string[]) => Promise<number>> = {
   report: reportCommand,
 };
 
+/**
+ * `harness rules --json | head`: the reader closes the pipe early; what is left to print has no reader, so
+ * the process ends at once, as Unix tools do, instead of dying on an EPIPE stack trace.
+ */
+function endQuietlyWhenReaderCloses(stream: NodeJS.WriteStream): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+
 /** Entry point: returns the exit code; harness errors print their code, message and fix. */
 export async function main(argv: string[]): Promise<number> {
+  endQuietlyWhenReaderCloses(process.stdout);
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') return printHelp('main');
   const command = commands[name];

@@ -47,6 +47,9 @@ export async function runReference(options: ReferenceCommandOptions): Promise<nu
     });
   } catch (error) {
     if (error instanceof HarnessError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new HarnessError('PORT_IN_USE', `port ${options.port} on ${options.host} is already in use`, 'stop what listens there, or choose another --port (--port 0 picks a free one)');
+    if (code === 'EACCES') throw new HarnessError('PORT_IN_USE', `port ${options.port} on ${options.host} may not be opened by this user`, 'choose a port above 1023, or --port 0 for a free one');
     throw new HarnessError('USAGE', (error as Error).message);
   }
   const urls = Object.entries(server.baseUrls).map(([family, url]) => `${family}=${url}`);

@@ -7,6 +7,7 @@ export type HarnessErrorCode =
   | 'TARGET_START_FAILED'
   | 'ENGINE_UNREACHABLE'
   | 'USAGE'
+  | 'PORT_IN_USE'
   | 'REPORT_FAILED'
   | 'RUN_FAILED'
   | 'PREFLIGHT_FAILED';

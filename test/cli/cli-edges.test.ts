@@ -1,0 +1,33 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from 'vitest';
+import { runCli } from '../support/run-harness-cli.ts';
+
+const bin = fileURLToPath(new URL('../../bin/harness.js', import.meta.url));
+
+test('`harness rules --json | head`: a reader that closes the pipe early ends the command quietly (no EPIPE stack trace)', async () => {
+  const child = spawn(process.execPath, [bin, 'rules', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  // Like `head -1`: read the first chunk, then close the pipe.
+  child.stdout.once('data', () => child.stdout.destroy());
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  expect(stderr).not.toMatch(/EPIPE|Error|at /);
+  expect(code).toBe(0);
+});
+
+test('a port in use reads as such, with what to do, and exits 2', async () => {
+  const holder = createServer();
+  await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+  const port = (holder.address() as { port: number }).port;
+  try {
+    const result = await runCli(['reference', '--port', String(port)]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`harness: PORT_IN_USE: port ${port} on 127.0.0.1 is already in use`);
+    expect(result.stderr).toContain('--port 0 picks a free one');
+    expect(result.stderr).not.toContain('USAGE');
+  } finally {
+    await new Promise((resolve) => holder.close(resolve));
+  }
+});
