@@ -1,5 +1,5 @@
 import { GrowingConnections } from './growing-connections.ts';
-import { lowerCased, type EngineOutcome, type LoadBase } from './run-load.ts';
+import { lowerCased, type EngineOutcome, type LoadBase } from './load-engine.ts';
 import { requestAt, type RunRecorder } from './run-recorder.ts';
 import type { LoadScenario } from './scenario.ts';
 
