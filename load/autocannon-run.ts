@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { HarnessError } from '../targets/harness-error.ts';
-import { lowerCased, type EngineOutcome, type LoadBase } from './run-load.ts';
+import { lowerCased, type EngineOutcome, type LoadBase } from './load-engine.ts';
 import type { RunRecorder } from './run-recorder.ts';
 import type { LoadRequest, LoadScenario } from './scenario.ts';
 

@@ -1,16 +1,18 @@
-import { Pool } from 'undici';
-import { lowerCased, type EngineOutcome, type LoadBase } from './run-load.ts';
+import { GrowingConnections } from './growing-connections.ts';
+import { lowerCased, type EngineOutcome, type LoadBase } from './load-engine.ts';
 import { requestAt, type RunRecorder } from './run-recorder.ts';
 import type { LoadScenario } from './scenario.ts';
 
 /** The most requests waiting for an answer at once when a scenario names no cap (k6's maxVUs plays this part). */
 export const defaultMaxInFlight = 1000;
+/** Connections being opened at once, at most (see growing-connections.ts). */
+const maxConnecting = 8;
 /** How long after its last due time plus the timeout a run is ended whatever is still in flight. */
 const overrunGraceMs = 2000;
 
 /**
- * The open model: a scheduler of our own over an undici pool. Request i is due at start + i / rate; when it is
- * due it is sent whether or not earlier ones have answered (a connection is opened for it if none is free),
+ * The open model: a scheduler of our own over undici connections. Request i is due at start + i / rate; when it
+ * is due it is sent whether or not earlier ones have answered (a connection is opened for it if none is free),
  * so requests in flight grow while the target is slow, up to `maxInFlight`; a request due beyond that cap is
  * not sent and is counted as dropped. Its response time counts from its due time, not from when it left, so a
  * stall of the target (or a pause of this process) counts for every request it delayed, as wrk2 and k6's
@@ -23,13 +25,12 @@ export function runOpenModel(scenario: LoadScenario, base: LoadBase, recorder: R
   const total = Math.max(0, Math.min(scenario.maxRequests, Math.floor(rate * scenario.durationSeconds + 1e-9)));
   const maxInFlight = scenario.maxInFlight ?? defaultMaxInFlight;
   const timeoutMs = (scenario.timeoutSeconds ?? 10) * 1000;
-  const pool = new Pool(base.origin, { connections: maxInFlight, pipelining: 1, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connect: { timeout: timeoutMs } });
+  const pool = new GrowingConnections(base.origin, { maxConnections: maxInFlight, maxConnecting, timeoutMs });
   const paths = scenario.requests.map((request) => base.path(request.path));
   const start = performance.now();
   let next = 0;
   let sent = 0;
   let inFlight = 0;
-  let mostInFlight = 0;
   let lastSentAt = start;
   let scheduled = false;
   let ended = false;
@@ -42,8 +43,8 @@ export function runOpenModel(scenario: LoadScenario, base: LoadBase, recorder: R
       clearTimeout(timer);
       clearTimeout(deadline);
       signal?.removeEventListener('abort', abort);
-      void pool.destroy().catch(() => {});
-      resolve({ sent, achievedRate: sent === 0 ? 0 : sent / ((lastSentAt - start + intervalMs) / 1000), connections: mostInFlight });
+      void pool.destroy();
+      resolve({ sent, achievedRate: sent === 0 ? 0 : sent / ((lastSentAt - start + intervalMs) / 1000), connections: pool.mostConnections });
     };
     const settle = () => {
       if (scheduled && inFlight === 0) end();
@@ -55,9 +56,9 @@ export function runOpenModel(scenario: LoadScenario, base: LoadBase, recorder: R
       const headers = request.freshHeaders ? { ...request.headers, ...request.freshHeaders({ method: request.method, path, body }) } : request.headers;
       inFlight += 1;
       sent += 1;
-      mostInFlight = Math.max(mostInFlight, inFlight);
-      const sentAt = performance.now();
-      lastSentAt = sentAt;
+      lastSentAt = performance.now();
+      // Service time counts from when the request goes out on its connection (it may wait for one to free).
+      let sentAt = lastSentAt;
       const chunks: Buffer[] = [];
       let status = 0;
       let headersReceived: Record<string, string | string[] | undefined> = {};
@@ -65,12 +66,13 @@ export function runOpenModel(scenario: LoadScenario, base: LoadBase, recorder: R
         inFlight -= 1;
         settle();
       };
-      // The dispatcher's handler API rather than request(): no promise or stream per request, which is what
-      // lets one process offer tens of thousands of requests a second on time.
-      pool.dispatch(
+      // The dispatcher's handler API rather than request(): no promise or stream per request.
+      pool.send(
         { method: request.method, path, ...(headers ? { headers } : {}), ...(request.body === undefined ? {} : { body: request.body }) },
         {
-          onRequestStart() {},
+          onRequestStart() {
+            sentAt = performance.now();
+          },
           onResponseStart(_controller, statusCode, responseHeaders) {
             status = statusCode;
             headersReceived = responseHeaders;

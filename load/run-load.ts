@@ -4,6 +4,7 @@ import { runAutocannon } from './autocannon-run.ts';
 import { judged, latencySummary, loadResultFormat, type LoadResult } from './load-result.ts';
 import { defaultMaxInFlight, runOpenModel } from './open-model-run.ts';
 import { RunRecorder } from './run-recorder.ts';
+import type { EngineOutcome, LoadBase } from './load-engine.ts';
 import type { LoadScenario } from './scenario.ts';
 
 /** Told once a second while a run goes on (the progress line). */
@@ -30,21 +31,6 @@ export interface LoadRunOptions {
   redactor?: Redactor;
   /** Thresholds as written, judged on the result. Default: the scenario's. */
   thresholdTexts?: readonly string[];
-}
-
-/** What an engine reports of its run beside what the recorder saw. */
-export interface EngineOutcome {
-  sent: number;
-  /** Requests sent per second over the sending window. */
-  achievedRate: number;
-  /** Connections used (autocannon's, or the most the open model opened at once). */
-  connections: number;
-}
-
-/** Where requests go: the base URL's origin, and every scenario path put under its path. */
-export interface LoadBase {
-  origin: string;
-  path(path: string): string;
 }
 
 /**
@@ -125,14 +111,4 @@ function baseOf(baseUrl: string): LoadBase {
       return `${prefix}${path}`;
     },
   };
-}
-
-/** Response headers as the load path keeps them: lower-case names, repeated values joined. */
-export function lowerCased(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const lower: Record<string, string> = {};
-  for (const name in headers) {
-    const value = headers[name];
-    if (value !== undefined) lower[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return lower;
 }

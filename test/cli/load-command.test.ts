@@ -46,7 +46,8 @@ describe.concurrent('harness load token-rate-limit', () => {
     expect(reportOf(result.reportsDir)).not.toContain(secret);
     const allure = allureTests(result.reportsDir);
     expect(allure.map((test) => [test.name, test.status])).toEqual([['token-rate-limit', 'passed']]);
-    expect(allure[0]?.attachments.filter((attachment) => attachment.type === 'image/svg+xml')).toHaveLength(3);
+    // Percentiles (response and service time), latency over time, rate and statuses over time.
+    expect(allure[0]?.attachments.filter((attachment) => attachment.type === 'image/svg+xml')).toHaveLength(4);
 
     const file = join(result.reportsDir, 'load', 'token-rate-limit.json');
     const merged = await runCli(['load', 'merge', file, file]);
@@ -78,6 +79,10 @@ describe.concurrent('harness load token-rate-limit', () => {
     const allure = allureTests(result.reportsDir);
     expect(allure.every((test) => test.status === 'passed' && test.labels.some((label) => label.name === 'feature' && label.value === 'load'))).toBe(true);
     expect(allure.map((test) => test.name).sort()).toContain('nightly exchange batch-orders');
+    // The closing block: a ✓ line per threshold held and one verdict line; the run is in the history.
+    expect(result.stdout).toContain('✓ p99 < 500 ms');
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(/^VERDICT: PASS: \d+ threshold\(s\) held in \d+ run\(s\)/);
+    expect(readdirSync(join(result.reportsDir, 'load', 'history'))).toHaveLength(1);
   });
 
   test('an unknown scenario is a usage error', async () => {
