@@ -1,5 +1,6 @@
 import { cursorPage } from '../../checks/custody/cursor-page.ts';
 import { tokenIn } from '../../checks/custody/token-in.ts';
+import { maxTokenChars } from '../../checks/custody/walk.ts';
 import { prerequisiteMissing, RuleBlocked } from '../../checks/rule-blocked.ts';
 import { invalidCursorRefused } from '../../checks/custody/invalid-cursor-refused.ts';
 import { foreignCursor } from '../../generators/custody/foreign-cursor.ts';
@@ -19,6 +20,7 @@ ruleTest('custody.cursor.foreign-token', async ({ observe }) => {
     const exchange = await client.page(endpoint, { pageRequest: 'FIRST', pageSize });
     const token = (exchange.response && !exchange.error ? tokenIn(exchange.response) : undefined);
     if (token === undefined) throw prerequisiteMissing(id, ['custody.cursor.first-last-without-token'], `${endpoint}: FIRST at page size ${pageSize} gave no cursor.currentPage to alter`, [exchange]);
+    if (token.length > maxTokenChars) throw prerequisiteMissing(id, ['custody.cursor.new-token'], `${endpoint}: FIRST gave a token of ${token.length} characters, beyond the ${maxTokenChars} the harness sends back`, [exchange]);
     return token;
   };
   const real = {

@@ -1,5 +1,5 @@
 import { cursorPageOf } from '../../../checks/custody/cursor-page.ts';
-import type { ObservedPage, Walk } from '../../../checks/custody/walk.ts';
+import { maxTokenChars, type ObservedPage, type Walk } from '../../../checks/custody/walk.ts';
 import { prerequisiteMissing } from '../../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../../checks/rule-violation.ts';
 import type { CustodyClient } from '../../../client/custody/custody-client.ts';
@@ -13,7 +13,7 @@ const sameItems = (a: ObservedPage, b: ObservedPage) => a.page.result.length > 0
 /**
  * Walks one listing forward (FIRST, then NEXT with the latest token while hasNext) or back (LAST, then
  * PREVIOUS while hasPrevious). It stops at the end, at a token seen before, at a page that does not advance
- * (the items of the page before), or at the page cap: a walk never loops. A first page served but not a cursor
+ * (the items of the page before), at a token too long to send back, or at the page cap: a walk never loops. A first page served but not a cursor
  * page blocks the walk (the rule on FIRST and LAST judges it); anything else is a violation of `ruleId`.
  */
 export async function walkListing(client: CustodyClient, endpoint: string, pageSize: number, direction: Walk['direction'], ruleId: string): Promise<Walk> {
@@ -36,6 +36,7 @@ export async function walkListing(client: CustodyClient, endpoint: string, pageS
     const previous = pages.at(-1);
     pages.push({ exchange, page });
     if (page.cursor[more] !== true) return walk('end-reached');
+    if (page.cursor.currentPage.length > maxTokenChars) return walk('oversized-token');
     if (tokens.has(page.cursor.currentPage)) return walk('repeated-token');
     if (previous && sameItems(previous, pages.at(-1) as ObservedPage)) return walk('no-advance');
     if (pages.length >= client.section.maxWalkPages) return walk('page-cap');
