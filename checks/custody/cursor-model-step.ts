@@ -1,5 +1,6 @@
 import type { Exchange } from '../../client/exchange.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import type { ListingSettings } from '../../targets/custody/section.ts';
 import { cursorPageOf } from './cursor-page.ts';
 import { itemKey } from './walk.ts';
 
@@ -13,9 +14,9 @@ export interface ExpectedPage {
 }
 
 /** One step of a command sequence agrees with the model: the same items in order and the same flags. */
-export function cursorModelStep(observed: { exchange: Exchange; expected: ExpectedPage }, ruleId: string): Verdict {
+export function cursorModelStep(observed: { exchange: Exchange; expected: ExpectedPage }, ruleId: string, listing?: ListingSettings): Verdict {
   const { exchange, expected } = observed;
-  const page = cursorPageOf(exchange, ruleId);
+  const page = cursorPageOf(exchange, ruleId, listing);
   const items = page.result.map(itemKey);
   const sameItems = items.length === expected.items.length && items.every((item, index) => item === expected.items[index]);
   if (!sameItems) throw new RuleViolation(ruleId, `${expected.step}: ${items.length} items that differ from the ${expected.items.length} the full walk put on that page`, [exchange]);

@@ -9,8 +9,14 @@ export interface ObservedPage {
   page: CursorPage;
 }
 
-/** Why a walk stopped: the end was reached, a token came back twice, or the page cap was hit. */
-export type WalkEnd = 'end-reached' | 'repeated-token' | 'page-cap';
+/** Why a walk stopped: the end was reached, a token came back twice, a page repeated the one before, or the page cap was hit. */
+export type WalkEnd = 'end-reached' | 'repeated-token' | 'no-advance' | 'page-cap' | 'oversized-token';
+
+/**
+ * Longest token the harness sends back (characters). A cursor token is a small server-made blob; one beyond this
+ * would make a request line no server accepts and evidence no report can hold, so the walk stops there.
+ */
+export const maxTokenChars = 64 * 1024;
 
 /** A walk over one listing: FIRST then NEXT (forward) or LAST then PREVIOUS (back). */
 export interface Walk {
@@ -41,6 +47,10 @@ export function walkEvidence(walk: Walk, around?: number): Exchange[] {
 
 /** A walk that never reached its end cannot be judged further: that is a violation of the rule under test. */
 export function requireEnded(walk: Walk, ruleId: string): void {
-  if (walk.ended === 'repeated-token') throw new RuleViolation(ruleId, `${describeWalk(walk)}: the target returned a token it had already returned, so the walk would never end`, walkEvidence(walk));
-  if (walk.ended === 'page-cap') throw new RuleViolation(ruleId, `${describeWalk(walk)}: hasNext/hasPrevious never turned false within the page cap`, walkEvidence(walk));
+  const last = walk.pages.at(-1)?.page.cursor.currentPage ?? '';
+  const token = last.length > 60 ? `${last.slice(0, 60)}... (${last.length} characters)` : last;
+  if (walk.ended === 'repeated-token') throw new RuleViolation(ruleId, `${describeWalk(walk)}: the target returned token ${JSON.stringify(token)} a second time, so the walk would never end`, walkEvidence(walk));
+  if (walk.ended === 'no-advance') throw new RuleViolation(ruleId, `${describeWalk(walk)}: page ${walk.pages.length} holds the same ${walk.pages.at(-1)?.page.result.length} items as the page before (token ${JSON.stringify(token)}): the walk does not advance`, walkEvidence(walk));
+  if (walk.ended === 'oversized-token') throw new RuleViolation(ruleId, `${describeWalk(walk)}: page ${walk.pages.length} gave a token of ${last.length} characters (${JSON.stringify(token)}), beyond the ${maxTokenChars} the harness sends back`, walkEvidence(walk));
+  if (walk.ended === 'page-cap') throw new RuleViolation(ruleId, `${describeWalk(walk)}: hasNext/hasPrevious never turned false within the page cap of ${walk.pages.length} pages (last token ${JSON.stringify(token)})`, walkEvidence(walk));
 }

@@ -1,6 +1,8 @@
 import type { OrderDraft } from '../../adapters/exchange/orders.ts';
 import { type BatchItem, isSuccessCode } from '../../client/exchange/envelope.ts';
 import type { Exchange } from '../../client/exchange.ts';
+import { exchangeRuleIds } from '../../rules/exchange/rules.ts';
+import { prerequisiteMissing } from '../rule-blocked.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { envelopeOf } from './envelope.ts';
 
@@ -35,6 +37,24 @@ export function itemsByOrder(exchange: Exchange, ruleId: string, orders: readonl
   return byId;
 }
 
+/**
+ * The item of each sent order, read leniently for the rules that judge only some item fields: matched by
+ * clOrdId, nothing else required. Where data holds no array, or no item carries an order's clOrdId, the rule is
+ * blocked by the item-fields rule, which judges exactly that (and fails when it is itself asking).
+ */
+export function itemsOfOrders(exchange: Exchange, ruleId: string, orders: readonly ExpectedOrder[]): Map<string, BatchItem> {
+  const envelope = envelopeOf(exchange, ruleId);
+  const judgedBy = [exchangeRuleIds.itemFields];
+  if (!Array.isArray(envelope.data)) throw prerequisiteMissing(ruleId, judgedBy, `data is ${shown(envelope.data)}, not an array of the ${orders.length} items to judge`, [exchange]);
+  const byId = new Map<string, BatchItem>();
+  for (const expected of orders) {
+    const item = envelope.items.find((candidate) => candidate.clOrdId === expected.order.clOrdId);
+    if (!item) throw prerequisiteMissing(ruleId, judgedBy, `no item carries clOrdId ${shown(expected.order.clOrdId)} (${orders.length} sent, ${envelope.items.length} items)`, [exchange]);
+    byId.set(expected.order.clOrdId, item);
+  }
+  return byId;
+}
+
 /** Each item carries string sCode, sMsg, clOrdId and ordId, one per sent order. */
 export function batchItemFields(exchange: Exchange, ruleId: string, orders: readonly ExpectedOrder[]): Verdict {
   itemsByOrder(exchange, ruleId, orders);
@@ -43,7 +63,7 @@ export function batchItemFields(exchange: Exchange, ruleId: string, orders: read
 
 /** Orders that must succeed get sCode exactly "0" and a non-empty ordId, whatever the top-level code. */
 export function batchItemsSucceed(exchange: Exchange, ruleId: string, orders: readonly ExpectedOrder[]): Verdict {
-  const items = itemsByOrder(exchange, ruleId, orders);
+  const items = itemsOfOrders(exchange, ruleId, orders);
   for (const expected of orders.filter((order) => isSuccessCode(order.expect))) {
     const item = items.get(expected.order.clOrdId) as BatchItem;
     if (!isSuccessCode(item.sCode)) throw new RuleViolation(ruleId, `order ${shown(expected.order.clOrdId)} (${expected.why}) got sCode ${shown(item.sCode)}, not "0"`, [exchange]);
@@ -54,7 +74,7 @@ export function batchItemsSucceed(exchange: Exchange, ruleId: string, orders: re
 
 /** Orders that must fail get the expected sCode (51000, 51008) and a non-empty sMsg. */
 export function batchItemsFail(exchange: Exchange, ruleId: string, orders: readonly ExpectedOrder[]): Verdict {
-  const items = itemsByOrder(exchange, ruleId, orders);
+  const items = itemsOfOrders(exchange, ruleId, orders);
   for (const expected of orders.filter((order) => !isSuccessCode(order.expect))) {
     const item = items.get(expected.order.clOrdId) as BatchItem;
     if (item.sCode !== expected.expect) throw new RuleViolation(ruleId, `order ${shown(expected.order.clOrdId)} (${expected.why}) got sCode ${shown(item.sCode)}, not ${shown(expected.expect)}`, [exchange]);

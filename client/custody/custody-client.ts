@@ -1,5 +1,5 @@
 import type { PageRequest } from '../../rules/custody/endpoints.ts';
-import type { CustodySection } from '../../targets/custody/section.ts';
+import { type CustodySection, type ListingSettings, listingSettingsOf } from '../../targets/custody/section.ts';
 import type { ClientSettings } from '../../targets/schema.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
 import type { Exchange } from '../exchange.ts';
@@ -16,11 +16,11 @@ export interface PageQuery {
   currentPage?: string;
 }
 
-/** The query string of a page request; `+`, `/` and `=` of a token are percent-encoded. */
-export function pageQueryString(query: PageQuery): string {
-  const parts = [`cursor.pageRequest=${query.pageRequest}`];
-  if (query.pageSize !== undefined) parts.push(`cursor.pageSize=${query.pageSize}`);
-  if (query.currentPage !== undefined) parts.push(`cursor.currentPage=${encodeURIComponent(query.currentPage)}`);
+/** The query string of a page request; `+`, `/` and `=` of a token are percent-encoded. The prefix is the listing's. */
+export function pageQueryString(query: PageQuery, prefix: ListingSettings['cursorPrefix'] = 'cursor.'): string {
+  const parts = [`${prefix}pageRequest=${query.pageRequest}`];
+  if (query.pageSize !== undefined) parts.push(`${prefix}pageSize=${query.pageSize}`);
+  if (query.currentPage !== undefined) parts.push(`${prefix}currentPage=${encodeURIComponent(query.currentPage)}`);
   return parts.join('&');
 }
 
@@ -49,8 +49,13 @@ export class CustodyClient {
     return { Authorization: auth === 'token' ? `Bearer ${this.section.token}` : auth.authorization };
   }
 
+  /** The settings of a listing (its items key, cursor prefix, result kind, where an error's code is). */
+  listing(template: string): ListingSettings {
+    return listingSettingsOf(this.section, template);
+  }
+
   page(template: string, query: PageQuery, auth: CustodyAuth = 'token'): Promise<Exchange> {
-    return this.#http.send({ method: 'GET', url: `${this.resolve(template)}?${pageQueryString(query)}`, headers: this.#headers(auth) });
+    return this.#http.send({ method: 'GET', url: `${this.resolve(template)}?${pageQueryString(query, this.listing(template).cursorPrefix)}`, headers: this.#headers(auth) });
   }
 
   upgrade(body: unknown, auth: CustodyAuth = 'token'): Promise<Exchange> {

@@ -5,6 +5,8 @@ import { ListingHandler } from './listing-handler.ts';
 import { referenceContractInstanceId, referenceTagId } from './listings.ts';
 import { custodyBehaviourFor, custodyMutants } from './mutants/index.ts';
 import { handleCustody } from './router.ts';
+import { type CustodyDialect, custodyDialects, listingSettingsFor } from './dialect.ts';
+import { custodyListingPaths } from '../../rules/custody/endpoints.ts';
 
 /**
  * The custody part of the reference target. Its bearer token comes from REFERENCE_CUSTODY_TOKEN (the spec
@@ -13,18 +15,21 @@ import { handleCustody } from './router.ts';
  */
 export const custodyReference: FamilyReference = {
   prefix: '/custody',
-  modes: ['default'],
+  modes: Object.keys(custodyDialects),
   mutants: custodyMutants,
   ensureCredentials(env) {
     env.REFERENCE_CUSTODY_TOKEN ??= randomBytes(24).toString('base64url');
   },
-  create({ mutant, env }) {
+  create({ mode, mutant, env }) {
     const behaviour = custodyBehaviourFor(mutant);
     const tokens = new CursorTokens(randomBytes(32), behaviour.verifyMac, behaviour.strictTokenEncoding);
-    const context = { behaviour, listings: new ListingHandler(behaviour, tokens), token: env.REFERENCE_CUSTODY_TOKEN as string };
+    const dialect = custodyDialects[mode] ?? (custodyDialects.default as CustodyDialect);
+    const context = { behaviour, listings: new ListingHandler(behaviour, tokens, dialect), token: env.REFERENCE_CUSTODY_TOKEN as string, errorShape: dialect.errorShape };
     return { handle: (req, res, path) => handleCustody(context, req, res, path) };
   },
-  targetSection(baseUrl, _mode, env) {
-    return { baseUrl, token: env.REFERENCE_CUSTODY_TOKEN, tagId: referenceTagId, contractInstanceId: referenceContractInstanceId, tokenBindsPageSize: true };
+  targetSection(baseUrl, mode, env) {
+    const section = { baseUrl, token: env.REFERENCE_CUSTODY_TOKEN, tagId: referenceTagId, contractInstanceId: referenceContractInstanceId, tokenBindsPageSize: true };
+    const dialect = custodyDialects[mode];
+    return dialect && mode !== 'default' ? { ...section, listings: listingSettingsFor(dialect, custodyListingPaths) } : section;
   },
 };

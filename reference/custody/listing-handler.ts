@@ -5,6 +5,7 @@ import type { CursorTokens } from './cursor-token.ts';
 import { listingItems } from './listings.ts';
 import { replyJson } from '../http-io.ts';
 import { replyError, replyInvalidCursor } from './reply.ts';
+import { type CustodyDialect, custodyDialects } from './dialect.ts';
 
 const defaultPageSize = 20;
 
@@ -29,17 +30,20 @@ export class ListingHandler {
   constructor(
     private readonly behaviour: CustodyBehaviour,
     private readonly tokens: CursorTokens,
+    private readonly dialect: CustodyDialect = custodyDialects.default as CustodyDialect,
   ) {}
 
   handle(res: ServerResponse, endpoint: CustodyListingPath, query: URLSearchParams): void {
-    const request = query.get('cursor.pageRequest') ?? 'FIRST';
-    if (!(pageRequests as readonly string[]).includes(request)) return replyError(res, 400, 'E400-INVALID_PAGE_REQUEST', 'cursor.pageRequest must be FIRST, LAST, NEXT or PREVIOUS');
+    const { itemsKey, cursorPrefix: prefix, stringResult } = this.dialect.listing(endpoint);
+    const shape = this.dialect.errorShape;
+    const request = query.get(`${prefix}pageRequest`) ?? 'FIRST';
+    if (!(pageRequests as readonly string[]).includes(request)) return replyError(res, 400, 'E400-INVALID_PAGE_REQUEST', `${prefix}pageRequest must be FIRST, LAST, NEXT or PREVIOUS`, shape);
     const pageRequest = request as PageRequest;
-    const sizeText = query.get('cursor.pageSize');
+    const sizeText = query.get(`${prefix}pageSize`);
     let pageSize = sizeText === null ? defaultPageSize : Number(sizeText);
-    if (!this.behaviour.pageSizeAccepted(pageSize)) return replyError(res, 400, 'E400-INVALID_PAGE_SIZE', 'cursor.pageSize must be an integer from 1 to 1000');
-    const tokenText = query.get('cursor.currentPage');
-    if (this.behaviour.needsToken(pageRequest) && !tokenText) return replyError(res, 400, 'E400-MISSING_CURSOR', `${pageRequest} needs cursor.currentPage`);
+    if (!this.behaviour.pageSizeAccepted(pageSize)) return replyError(res, 400, 'E400-INVALID_PAGE_SIZE', `${prefix}pageSize must be an integer from 1 to 1000`, shape);
+    const tokenText = query.get(`${prefix}currentPage`);
+    if (this.behaviour.needsToken(pageRequest) && !tokenText) return replyError(res, 400, 'E400-MISSING_CURSOR', `${pageRequest} needs ${prefix}currentPage`, shape);
 
     let current: number | undefined;
     if (tokenText && (pageRequest === 'NEXT' || pageRequest === 'PREVIOUS')) {
@@ -47,7 +51,7 @@ export class ListingHandler {
       const otherEndpoint = position !== undefined && position.endpoint !== endpoint && !this.behaviour.acceptsOtherEndpoint;
       // Tokens are bound to their page size: another explicit size makes the token foreign.
       const otherSize = position !== undefined && sizeText !== null && position.pageSize !== pageSize;
-      if (!position || otherEndpoint || otherSize) return replyInvalidCursor(res);
+      if (!position || otherEndpoint || otherSize) return replyInvalidCursor(res, shape);
       pageSize = position.pageSize;
       current = position.offset;
     }
@@ -57,8 +61,9 @@ export class ListingHandler {
     const items = listingItems.get(endpoint) ?? [];
     const offset = offsetFor(pageRequest, pageSize, items.length, current, this.behaviour);
     const plan: PagePlan = { items, offset, pageSize, total: items.length, request: pageRequest };
+    const shown = this.behaviour.pageItems(plan);
     replyJson(res, 200, {
-      result: this.behaviour.pageItems(plan),
+      [itemsKey]: stringResult ? shown.map((item) => Object.values(item as Record<string, unknown>).join(',')).join('\n') : shown,
       cursor: { currentPage: this.tokens.issue({ endpoint, pageSize, offset }), ...this.behaviour.flags(plan) },
     });
   }

@@ -5,6 +5,7 @@ import type { ListingHandler } from './listing-handler.ts';
 import { listingFor } from './listings.ts';
 import { readBody, replyJson } from '../http-io.ts';
 import { replyError } from './reply.ts';
+import type { ErrorShape } from './dialect.ts';
 
 const upgradePath = /^\/api\/rest\/v1\/capital\/contract-instances\/([^/]+)\/evm\/upgrade-proxy$/;
 
@@ -25,7 +26,7 @@ async function handleUpgrade(behaviour: CustodyBehaviour, req: IncomingMessage, 
 
 /** Routes a request under the custody prefix: bearer auth first, then the listing or the upgrade. */
 export async function handleCustody(
-  context: { behaviour: CustodyBehaviour; listings: ListingHandler; token: string },
+  context: { behaviour: CustodyBehaviour; listings: ListingHandler; token: string; errorShape?: ErrorShape },
   req: IncomingMessage,
   res: ServerResponse,
   path: string,
@@ -33,7 +34,7 @@ export async function handleCustody(
   const { behaviour } = context;
   const authorization = req.headers.authorization;
   if (behaviour.authRequired(path) && (authorization === undefined || !behaviour.bearerAccepted(authorization, context.token))) {
-    return replyError(res, 401, 'E401-UNAUTHORIZED', 'a valid bearer token is required');
+    return replyError(res, 401, 'E401-UNAUTHORIZED', 'a valid bearer token is required', context.errorShape);
   }
   const queryAt = (req.url ?? '').indexOf('?');
   const rawQuery = queryAt === -1 ? '' : (req.url ?? '').slice(queryAt + 1);

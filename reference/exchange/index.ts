@@ -108,7 +108,8 @@ export const exchangeReference: FamilyReference = {
       current.count += 1;
       return current.count > rateLimit.requests;
     };
-    const window = mutant === 'exchange-timestamp-window-60s' ? 60_000 : toleranceMs;
+    const mutantWindows: Record<string, number> = { 'exchange-timestamp-window-60s': 60_000, 'exchange-timestamp-window-32s': 32_000, 'exchange-timestamp-window-28s': 28_000 };
+    const window = mutantWindows[mutant ?? ''] ?? toleranceMs;
     let nextOrdId = 1;
     const send = (res: ServerResponse, status: number, code: string, msg: string, data: unknown) => {
       const body: Record<string, unknown> = { code, msg, data };
@@ -132,10 +133,11 @@ export const exchangeReference: FamilyReference = {
       if (side !== 'buy' && side !== 'sell') return fail('51000', 'Parameter side error');
       if (typeof sz !== 'string' || !decimal.test(sz) || Number(sz) <= 0) return fail('51000', 'Parameter sz error');
       if (typeof px !== 'string' || !decimal.test(px) || Number(px) <= 0) return fail('51000', 'Parameter px error');
-      if (mutant === 'exchange-third-item-fails' && index === 2) return fail('51000', 'Parameter error');
       if (Number(sz) * Number(px) > balance) {
         return mutant === 'exchange-balance-as-parameter' ? fail('51000', 'Parameter sz error') : fail('51008', 'Order failed. Insufficient balance');
       }
+      // Only an order that would succeed: the mutant breaks item success, not the codes of failing items.
+      if (mutant === 'exchange-third-item-fails' && index === 2) return fail('51000', 'Parameter error');
       return { sCode: '0', sMsg: '', clOrdId, ordId: String(nextOrdId++) };
     };
     return {

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 
+/** The cursor of a page ("Resources", C. Cursor pagination records). */
+export const cursorSchema = z.object({ currentPage: z.string(), hasNext: z.boolean(), hasPrevious: z.boolean() });
+
 /** A cursor-paginated response ("Resources", C. Cursor pagination records); item fields are not shown. */
 export const cursorPageSchema = z.object({
   result: z.array(z.unknown()),
-  cursor: z.object({ currentPage: z.string(), hasNext: z.boolean(), hasPrevious: z.boolean() }),
+  cursor: cursorSchema,
 });
 
 export type CursorPage = z.infer<typeof cursorPageSchema>;

@@ -101,7 +101,7 @@ export const exchangeRules = defineRules<keyof typeof exchangeChecks, ExchangeSe
     id: id.timestamp,
     family: 'exchange',
     source: { document, section: 'Authentication B, Limits (exchange timestamp tolerance) and the code table (50102)' },
-    statement: 'A signed request whose timestamp is within 30 s of the server clock is accepted (25 s old or ahead); one more than 30 s away is refused with 50102 (35 s old or ahead).',
+    statement: 'A signed request whose timestamp is within 30 s of the server clock is not refused for it (25 s and 29 s old or ahead); one more than 30 s away is refused with 50102 (31 s, 35 s and 120 s old or ahead).',
     check: 'timestamp-window',
   },
   {

@@ -106,7 +106,8 @@ ruleTest(id.signature, async ({ observe }) => {
 
 ruleTest(id.timestamp, async () => {
   const cases: TimestampCase[] = [];
-  for (const offsetSeconds of [-25, 25, -35, 35]) {
+  // Both edges of the 30 s tolerance (29 s just inside, 31 s just outside), a margin inside and far outside.
+  for (const offsetSeconds of [-29, 29, -31, 31, -25, 25, -35, 35, -120, 120]) {
     const { exchange } = await sendPlan(onlyValid, { atMs: Date.now() + offsetSeconds * 1000 });
     cases.push({ offsetSeconds, exchange });
   }

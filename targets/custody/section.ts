@@ -1,5 +1,30 @@
 import { z } from 'zod';
-import { releaseLines } from '../../rules/custody/endpoints.ts';
+import { custodyListingPaths, releaseLines } from '../../rules/custody/endpoints.ts';
+
+/**
+ * What one listing of a real custody platform does differently from document 3's records; every default is the
+ * document's. The platform's published API description has listings whose items sit under `results` or
+ * `balances`, a listing that takes `requestCursor.*` parameters, and an export whose result is a string.
+ */
+export const listingSettingsSchema = z
+  .object({
+    /** Key of the page's items. Default "result". */
+    itemsKey: z.string().min(1).default('result'),
+    /** Prefix of the cursor query parameters: "cursor." (default) or "requestCursor.". */
+    cursorPrefix: z.enum(['cursor.', 'requestCursor.']).default('cursor.'),
+    /** "items" (default): the items are an array; "string": the result is one string (an export), its items are not counted. */
+    result: z.enum(['items', 'string']).default('items'),
+    /** Dotted path of an error's code in the error body ("code", "errors.0.code"); default: anywhere in the body (its shape is not shown). */
+    errorCodeAt: z.string().min(1).optional(),
+  })
+  .strict();
+
+export type ListingSettings = z.infer<typeof listingSettingsSchema>;
+
+/** The settings of one listing: the entry's, else document 3's defaults. */
+export function listingSettingsOf(section: { listings: Partial<Record<string, ListingSettings>> }, endpoint: string): ListingSettings {
+  return section.listings[endpoint] ?? listingSettingsSchema.parse({});
+}
 
 /** `families.custody` of a target entry: the custody platform of document 3, part C. */
 export const custodySectionSchema = z
@@ -18,6 +43,8 @@ export const custodySectionSchema = z
     tokenBindsPageSize: z.boolean().default(false),
     /** Upper bound on the pages of one walk (a target that never ends fails, never loops). Default 2000. */
     maxWalkPages: z.number().int().positive().default(2000),
+    /** Settings per listing path (the document's path template, e.g. "/api/rest/v1/balances"); unnamed listings keep the defaults. */
+    listings: z.partialRecord(z.enum(custodyListingPaths), listingSettingsSchema).default({}),
   })
   .strict();
 

@@ -17,6 +17,8 @@ export const exchangeMutants: MutantInfo[] = [
   mutant('exchange-signature-unchecked', id.signature, 'EX-ACCESS-SIGN is not verified.'),
   mutant('exchange-rate-limit-code-50000', id.rateLimit, 'Rate-limited requests answer HTTP 429 with code 50000 instead of 50011.'),
   mutant('exchange-timestamp-window-60s', id.timestamp, 'Timestamps up to 60 s from the server clock are accepted.'),
+  mutant('exchange-timestamp-window-32s', id.timestamp, 'Timestamps up to 32 s from the server clock are accepted (a tolerance a little wider than documented).'),
+  mutant('exchange-timestamp-window-28s', id.timestamp, 'Timestamps more than 28 s from the server clock are refused (a tolerance a little narrower than documented).'),
 ];
 
 export type ExchangeMutant = (typeof exchangeMutants)[number]['name'];

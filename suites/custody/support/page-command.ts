@@ -40,8 +40,9 @@ export class PageCommand implements fc.AsyncCommand<ListModel, ListReal> {
       pageSize: next.pageSize,
       ...(startsOver ? {} : { currentPage: real.token as string }),
     });
-    cursorModelStep({ exchange, expected: expectedAt(model.items, next, `${real.endpoint} ${this.toString()}`) }, this.ruleId);
-    real.token = cursorPageOf(exchange, this.ruleId).cursor.currentPage;
+    const listing = real.client.listing(real.endpoint);
+    cursorModelStep({ exchange, expected: expectedAt(model.items, next, `${real.endpoint} ${this.toString()}`) }, this.ruleId, listing);
+    real.token = cursorPageOf(exchange, this.ruleId, listing).cursor.currentPage;
     model.position = next;
   }
 

@@ -1,23 +1,44 @@
 import { cursorPageOf } from '../../../checks/custody/cursor-page.ts';
-import type { ObservedPage, Walk } from '../../../checks/custody/walk.ts';
+import { maxTokenChars, type ObservedPage, type Walk } from '../../../checks/custody/walk.ts';
+import { prerequisiteMissing } from '../../../checks/rule-blocked.ts';
+import { RuleViolation } from '../../../checks/rule-violation.ts';
 import type { CustodyClient } from '../../../client/custody/custody-client.ts';
+import { itemKey } from '../../../checks/item-key.ts';
+
+/** The rule that judges the page FIRST and LAST answer: a walk that cannot start is blocked by it. */
+const startRule = 'custody.cursor.first-last-without-token';
+
+const sameItems = (a: ObservedPage, b: ObservedPage) => a.page.result.length > 0 && a.page.result.map(itemKey).join('\n') === b.page.result.map(itemKey).join('\n');
 
 /**
  * Walks one listing forward (FIRST, then NEXT with the latest token while hasNext) or back (LAST, then
- * PREVIOUS while hasPrevious). It stops at the end, at a token seen before, or at the page cap: a walk
- * never loops. A page that is not a cursor page is a violation of `ruleId`.
+ * PREVIOUS while hasPrevious). It stops at the end, at a token seen before, at a page that does not advance
+ * (the items of the page before), at a token too long to send back, or at the page cap: a walk never loops. A first page served but not a cursor
+ * page blocks the walk (the rule on FIRST and LAST judges it); anything else is a violation of `ruleId`.
  */
 export async function walkListing(client: CustodyClient, endpoint: string, pageSize: number, direction: Walk['direction'], ruleId: string): Promise<Walk> {
   const [start, step, more] = direction === 'forward' ? (['FIRST', 'NEXT', 'hasNext'] as const) : (['LAST', 'PREVIOUS', 'hasPrevious'] as const);
+  const listing = client.listing(endpoint);
   const pages: ObservedPage[] = [];
   const tokens = new Set<string>();
   const walk = (ended: Walk['ended']): Walk => ({ endpoint, pageSize, direction, pages, ended });
   let exchange = await client.page(endpoint, { pageRequest: start, pageSize });
   for (;;) {
-    const page = cursorPageOf(exchange, ruleId);
+    let page;
+    try {
+      page = cursorPageOf(exchange, ruleId, listing);
+    } catch (error) {
+      // Only a first page that was served (200) but is no cursor page is the start rule's to judge; a refused
+      // page size or a broken later page is the walk's own failure.
+      if (pages.length > 0 || !(error instanceof RuleViolation) || exchange.response?.status !== 200) throw error;
+      throw prerequisiteMissing(ruleId, [startRule], `${endpoint}: ${start} at page size ${pageSize} gave no cursor page to walk from (${error.message})`, [exchange]);
+    }
+    const previous = pages.at(-1);
     pages.push({ exchange, page });
-    if (!page.cursor[more]) return walk('end-reached');
+    if (page.cursor[more] !== true) return walk('end-reached');
+    if (page.cursor.currentPage.length > maxTokenChars) return walk('oversized-token');
     if (tokens.has(page.cursor.currentPage)) return walk('repeated-token');
+    if (previous && sameItems(previous, pages.at(-1) as ObservedPage)) return walk('no-advance');
     if (pages.length >= client.section.maxWalkPages) return walk('page-cap');
     tokens.add(page.cursor.currentPage);
     exchange = await client.page(endpoint, { pageRequest: step, pageSize, currentPage: page.cursor.currentPage });

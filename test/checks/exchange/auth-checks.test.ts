@@ -25,8 +25,12 @@ describe('signing', () => {
 
 describe('refused-with-code', () => {
   test('the expected code passes whatever the HTTP status, which is observed', () => {
-    expect(refusedWithCode(refusal('50113', 400), rule, { code: '50113', why: 'x' }).observations).toEqual({ 'HTTP status': 400 });
+    expect(refusedWithCode(refusal('50113', 400), rule, { code: '50113', why: 'x' }).observations).toEqual({ 'HTTP status': 400, code: '50113' });
     expect(refusedWithCode(refusal('50111', 200), rule, { code: '50111', why: 'x' }).ruleId).toBe(rule);
+  });
+  test('where the document is silent, any code the entry lists passes and the one met is observed', () => {
+    expect(refusedWithCode(refusal('50106', 401), rule, { code: ['50113', '50106'], why: 'no sign header' }).observations?.code).toBe('50106');
+    expect(violationOf(() => refusedWithCode(refusal('50103', 401), rule, { code: ['50113', '50106'], why: 'no sign header' }), rule).message).toContain('not "50113" or "50106"');
   });
   test('success, another code or a number is a violation', () => {
     violationOf(() => refusedWithCode(accepted(), rule, { code: '50113', why: 'x' }), rule);
