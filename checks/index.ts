@@ -1,4 +1,5 @@
 import { documentedStatus } from './documented-status.ts';
+import { emptyJsonObject } from './empty-json-object.ts';
 import { gzipRequestEquivalence } from './gzip-request-equivalence.ts';
 import { gzipThreshold } from './gzip-threshold.ts';
 import { headerEcho } from './header-echo.ts';
@@ -13,6 +14,7 @@ import { unauthorizedStatus } from './unauthorized-status.ts';
 /** The checks any family may cite, by key; a family adds its own in checks/<family>/. */
 export const sharedChecks = {
   'documented-status': documentedStatus,
+  'empty-json-object': emptyJsonObject,
   'gzip-request-equivalence': gzipRequestEquivalence,
   'gzip-threshold': gzipThreshold,
   'header-echo': headerEcho,

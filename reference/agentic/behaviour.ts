@@ -30,6 +30,8 @@ export interface AgenticBehaviour {
   unknownEnrollment(enrollmentId: string): Refusal;
   /** The answer to an accepted payload. */
   accepted(payload: Record<string, unknown>): { status: number; body?: unknown };
+  /** The Content-Type of an answer of this status (documented: JSON). */
+  contentType(status: number): string;
 }
 
 export const referenceBehaviour: AgenticBehaviour = {
@@ -48,4 +50,5 @@ export const referenceBehaviour: AgenticBehaviour = {
   },
   unknownEnrollment: (enrollmentId) => ({ status: 422, error: { code: 'UNKNOWN_ENROLLMENT', description: `no enrollment ${enrollmentId}`, type: 'BUSINESS_EXCEPTION' } }),
   accepted: () => ({ status: 200, body: {} }),
+  contentType: () => 'application/json; charset=utf-8',
 };

@@ -49,7 +49,8 @@ export const agenticReference: FamilyReference = {
     const privateKey = importPKCS8(env.REFERENCE_AGENTIC_PRIVATE_KEY as string, 'RSA-OAEP-256');
     // An unused rejection must not crash the process before the first request awaits it.
     privateKey.catch(() => {});
-    const handler = new NotificationHandler(agenticBehaviourFor(mutant), env.REFERENCE_AGENTIC_TOKEN as string, privateKey, enrollmentSetting(options?.enrollments));
+    const behaviour = agenticBehaviourFor(mutant);
+    const handler = new NotificationHandler(behaviour, env.REFERENCE_AGENTIC_TOKEN as string, privateKey, enrollmentSetting(options?.enrollments));
     return {
       async handle(req, res, path) {
         if (path !== notificationsPath || req.method !== 'POST') return replyJson(res, 404, { error: { code: 'NOT_FOUND', description: 'no such operation', type: 'USER_EXCEPTION' } });
@@ -58,7 +59,7 @@ export const agenticReference: FamilyReference = {
           res.writeHead(answer.status).end();
           return;
         }
-        replyJson(res, answer.status, answer.body);
+        replyJson(res, answer.status, answer.body, { 'content-type': behaviour.contentType(answer.status) });
       },
     };
   },

@@ -60,6 +60,8 @@ export interface CardsBehaviour {
   transactionItem(record: Record<string, unknown>): Record<string, unknown>;
   /** Which links a page carries: next and previous only where that page exists. */
   linkPages(page: TransactionsPage): { first: number; last: number; next?: number; previous?: number };
+  /** The Content-Type of an error answer (documented: JSON). */
+  errorContentType(status: number): string;
   /** The text of a link as a page carries it (the reference: relative to the transactions path). */
   linkHref(name: string, relative: string, page: TransactionsPage): string;
   /** The success status of GET transactions. */
@@ -121,6 +123,7 @@ export const referenceBehaviour: CardsBehaviour = {
     ...(pageNumber < pageCount ? { next: pageNumber + 1 } : {}),
     ...(pageNumber > 1 && pageNumber <= pageCount ? { previous: pageNumber - 1 } : {}),
   }),
+  errorContentType: () => 'application/json; charset=utf-8',
   linkHref: (_name, relative) => relative,
   transactionsStatus: 200,
 

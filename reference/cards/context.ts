@@ -17,7 +17,7 @@ export class CardsContext {
   ) {}
 
   replyError(res: ServerResponse, status: number, operation: string, code: string, message: string): void {
-    replyJson(res, status, this.behaviour.errorBody(status, operation, code, message));
+    replyJson(res, status, this.behaviour.errorBody(status, operation, code, message), { 'content-type': this.behaviour.errorContentType(status) });
   }
 
   /**

@@ -17,6 +17,10 @@ export interface LoyaltyBehaviour {
   macPaths(requestPath: string): readonly string[];
   bodyhashChecked: boolean;
   noncesRemembered: boolean;
+  /** How long a used nonce is remembered, in ms (documented: for ever). */
+  nonceMemoryMs: number;
+  /** How long a used requestor_order_id is remembered, in ms (documented: all time). */
+  orderIdMemoryMs: number;
   /** Whether a ts (ms) is close enough to the clock. */
   tsAccepted(ts: number, now: number, windowMs: number): boolean;
   bearerAccepted(authorization: string, token: string, operation: LoyaltyOperation): boolean;
@@ -27,6 +31,10 @@ export interface LoyaltyBehaviour {
   conflicts(previous: string, current: string): boolean;
   simulationRecordsId: boolean;
   errorBody(status: number, message: string): Record<string, unknown>;
+  /** The body of a 202 (documented: an empty JSON object). */
+  acceptedBody(operation: LoyaltyOperation): Record<string, unknown>;
+  /** The Content-Type of an answer of this status (documented: JSON). */
+  contentType(status: number): string;
 }
 
 export const referenceBehaviour: LoyaltyBehaviour = {
@@ -39,6 +47,8 @@ export const referenceBehaviour: LoyaltyBehaviour = {
   macPaths: (requestPath) => [requestPath],
   bodyhashChecked: true,
   noncesRemembered: true,
+  nonceMemoryMs: Number.POSITIVE_INFINITY,
+  orderIdMemoryMs: Number.POSITIVE_INFINITY,
   tsAccepted: (ts, now, windowMs) => Math.abs(now - ts) <= windowMs,
   bearerAccepted: (authorization, token) => authorization === `Bearer ${token}`,
   validators: referenceValidators,
@@ -46,4 +56,6 @@ export const referenceBehaviour: LoyaltyBehaviour = {
   conflicts: () => true,
   simulationRecordsId: false,
   errorBody: (status, message) => ({ error_code: `LTY-${status}`, user_message: message, developer_message: message }),
+  acceptedBody: () => ({}),
+  contentType: () => 'application/json; charset=utf-8',
 };

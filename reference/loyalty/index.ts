@@ -34,7 +34,8 @@ export const loyaltyReference: FamilyReference = {
   },
   create({ mutant, env }) {
     const section = loyaltySectionSchema.parse(loyaltyReference.targetSection('http://127.0.0.1/loyalty', 'default', env));
-    const handler = new LoyaltyHandler(loyaltyBehaviourFor(mutant), {
+    const behaviour = loyaltyBehaviourFor(mutant);
+    const handler = new LoyaltyHandler(behaviour, {
       apiKey: env.REFERENCE_LOYALTY_API_KEY as string,
       mac: section.mac as NonNullable<typeof section.mac>,
       bearerToken: env.REFERENCE_LOYALTY_TOKEN as string,
@@ -45,7 +46,7 @@ export const loyaltyReference: FamilyReference = {
         const operation = operationAt(path);
         if (!operation || req.method !== 'POST') return replyJson(res, 404, { error_code: 'LTY-404', user_message: 'no such operation' });
         const answer = handler.handle(operation, req, (await readBody(req)).toString('utf8'));
-        replyJson(res, answer.status, answer.body);
+        replyJson(res, answer.status, answer.body, { 'content-type': behaviour.contentType(answer.status) });
       },
     };
   },

@@ -23,8 +23,10 @@ export interface LoyaltyCredentials {
  * all time (simulated ones excepted).
  */
 export class LoyaltyHandler {
-  readonly #nonces = new Set<string>();
-  readonly #orders = new Map<string, string>();
+  /** Used nonces with when they were used. */
+  readonly #nonces = new Map<string, number>();
+  /** Used order ids with the order and when it was placed. */
+  readonly #orders = new Map<string, { raw: string; at: number }>();
 
   constructor(
     readonly behaviour: LoyaltyBehaviour,
@@ -53,8 +55,9 @@ export class LoyaltyHandler {
     const signed = (path: string) => signMac(credentials.mac, { method: req.method ?? '', url: new URL(path, url).href, body, ts: parts.ts ?? '', nonce: parts.nonce ?? '' }, parts.bodyhash ?? '').mac;
     if (!behaviour.macPaths(req.url ?? '').some((path) => behaviour.macMatches(parts.mac as string, signed(path)))) return 'the mac does not match';
     const nonce = `${parts.id}:${parts.nonce}`;
-    if (behaviour.noncesRemembered && this.#nonces.has(nonce)) return 'the nonce was used before';
-    this.#nonces.add(nonce);
+    const usedAt = this.#nonces.get(nonce);
+    if (behaviour.noncesRemembered && usedAt !== undefined && Date.now() - usedAt <= behaviour.nonceMemoryMs) return 'the nonce was used before';
+    this.#nonces.set(nonce, Date.now());
     return undefined;
   }
 
@@ -81,15 +84,16 @@ export class LoyaltyHandler {
     const extra = behaviour.extraProblem(operation, fields);
     if (extra) return this.#error(400, extra);
     if (operation === 'transfer') return this.#order(fields, raw);
-    return { status: 202, body: {} };
+    return { status: 202, body: behaviour.acceptedBody(operation) };
   }
 
   /** Order ids are unique for all time; a simulated order is checked and recorded nowhere. */
   #order(order: Record<string, unknown>, raw: string): Answer {
     const id = order.requestor_order_id as string;
     const previous = this.#orders.get(id);
-    if (previous !== undefined && this.behaviour.conflicts(previous, raw)) return this.#error(409, `requestor_order_id ${id} was used before`);
-    if (order.simulation !== true || this.behaviour.simulationRecordsId) this.#orders.set(id, raw);
-    return { status: 202, body: {} };
+    const remembered = previous !== undefined && Date.now() - previous.at <= this.behaviour.orderIdMemoryMs;
+    if (remembered && this.behaviour.conflicts(previous.raw, raw)) return this.#error(409, `requestor_order_id ${id} was used before`);
+    if (order.simulation !== true || this.behaviour.simulationRecordsId) this.#orders.set(id, { raw, at: Date.now() });
+    return { status: 202, body: this.behaviour.acceptedBody('transfer') };
   }
 }

@@ -19,6 +19,8 @@ export interface ShortenerBehaviour {
   pathTaken(taken: ReadonlyMap<string, ReadonlySet<string>>, domain: string, path: string): boolean;
   /** The answers in the order they go back. */
   order<T>(answers: T[]): T[];
+  /** The Content-Type of an answer of this status (documented: JSON). */
+  contentType(status: number): string;
 }
 
 export const referenceBehaviour: ShortenerBehaviour = {
@@ -32,4 +34,5 @@ export const referenceBehaviour: ShortenerBehaviour = {
   entryRefused: () => false,
   pathTaken: (taken, domain, path) => taken.get(domain)?.has(path) ?? false,
   order: (answers) => answers,
+  contentType: () => 'application/json; charset=utf-8',
 };

@@ -14,7 +14,8 @@ export const shortenerReference: FamilyReference = {
   mutants: shortenerMutants,
   ensureCredentials() {},
   create({ mutant }) {
-    const mappings = new MappingsHandler(shortenerBehaviourFor(mutant));
+    const behaviour = shortenerBehaviourFor(mutant);
+    const mappings = new MappingsHandler(behaviour);
     return {
       async handle(req, res, path) {
         if (path !== mappingsPath || req.method !== 'POST') return replyJson(res, 404, { message: 'no such operation' });
@@ -25,7 +26,7 @@ export const shortenerReference: FamilyReference = {
           return replyJson(res, 400, { message: 'the body is not JSON' });
         }
         const answer = mappings.handle(body, `http://${req.headers.host ?? '127.0.0.1'}/s`);
-        replyJson(res, answer.status, answer.body);
+        replyJson(res, answer.status, answer.body, { 'content-type': behaviour.contentType(answer.status) });
       },
     };
   },

@@ -108,6 +108,20 @@ export const agenticRules = defineRules<AgenticCheckName, AgenticSection>()([
     check: 'error-shape-when-present',
   },
   {
+    id: 'agentic.bodies.accepted-empty',
+    family,
+    source: source('Endpoints, C'),
+    statement: 'The 200 of a valid notification is an empty JSON object: `{}`, no member.',
+    check: 'empty-json-object',
+  },
+  {
+    id: 'agentic.bodies.json',
+    family,
+    source: source('Endpoints ("All bodies are JSON"); Errors, C'),
+    statement: 'The 200 and the documented error answers (400, 422, 500) are labelled application/json (or a +json type) and parse as JSON; other statuses are observed.',
+    check: 'json-body',
+  },
+  {
     id: 'agentic.errors.system-exception',
     family,
     source: source('Errors, C'),

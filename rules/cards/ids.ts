@@ -48,6 +48,7 @@ export const cardsRuleIds = {
   errorsBadRequest: 'cards.errors.bad-request-body',
   errorsErrorCode: 'cards.errors.error-code-body',
   errorsStatuses: 'cards.errors.documented-statuses',
+  bodiesJson: 'cards.bodies.json',
   unknownIds: 'cards.ids.unknown',
   malformedIds: 'cards.ids.malformed',
   authMissing: 'cards.auth.missing',

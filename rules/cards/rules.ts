@@ -356,6 +356,13 @@ export const cardsRules = defineRules<CardsCheckName, CardsSection>()([
     check: 'cards-error-body',
   },
   {
+    id: id.bodiesJson,
+    family,
+    source: s.endpoints,
+    statement: 'All bodies are JSON: every answer with a body (successes and errors of every operation, valid and refused requests alike) is labelled application/json (or a +json type) and parses.',
+    check: 'json-body',
+  },
+  {
     id: id.errorsStatuses,
     family,
     source: s.errors,

@@ -17,6 +17,13 @@ export const shortenerRules = defineRules<ShortenerCheckName, ShortenerSection>(
     check: 'mappings-response',
   },
   {
+    id: 'shortener.bodies.json',
+    family,
+    source: source('Endpoints ("All bodies are JSON"); Endpoints, D'),
+    statement: 'The 200 of POST /mappings is labelled application/json (or a +json type) and parses; the 400 body is not shown: its Content-Type is observed.',
+    check: 'json-body',
+  },
+  {
     id: 'shortener.mappings.one-per-entry-in-order',
     family,
     source: source('Endpoints, D; Resources, D. shortenResponse'),

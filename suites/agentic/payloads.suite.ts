@@ -2,7 +2,9 @@ import { notificationAccepted } from '../../checks/agentic/notification-accepted
 import { userException } from '../../checks/agentic/user-exception.ts';
 import { invalidPayload } from '../../generators/agentic/invalid-payload.ts';
 import { validPayload } from '../../generators/agentic/valid-payload.ts';
-import type { NotificationType } from '../../rules/agentic/records.ts';
+import { emptyJsonObject } from '../../checks/empty-json-object.ts';
+import { jsonBody } from '../../checks/json-body.ts';
+import { agenticStatuses, notificationTypes, type NotificationType } from '../../rules/agentic/records.ts';
 import type { AgenticRuleId } from '../../rules/agentic/rules.ts';
 import { forAll } from '../support/for-all.ts';
 import { ruleTest, useAgenticSession } from './support/agentic-session.ts';
@@ -36,3 +38,31 @@ for (const ruleId of fieldRules) {
     observe('refusals naming param', `${withParam} of ${cases}`);
   });
 }
+
+/** One valid payload of each kind: what the body rules judge the 200 on. */
+async function onePerKind() {
+  const context = await session().payloadContext();
+  return notificationTypes.map((kind) => validPayload(kind, context).boundaries[0]);
+}
+
+ruleTest('agentic.bodies.accepted-empty', async () => {
+  const { client } = session();
+  const exchanges = [];
+  for (const payload of await onePerKind()) exchanges.push(await client.notify(payload));
+  return exchanges.map((exchange) => emptyJsonObject(exchange, 'agentic.bodies.accepted-empty', { status: agenticStatuses.accepted }));
+});
+
+// The answers whose bodies the document shows are judged; what 401 or 404 bodies look like is observed.
+ruleTest('agentic.bodies.json', async ({ observe }) => {
+  const { client, section } = session();
+  const payloads = await onePerKind();
+  const exchanges = [];
+  for (const payload of payloads) exchanges.push(await client.notify(payload));
+  exchanges.push(await client.notify({ notificationType: 'ENROLLMENT_UPDATE' }));
+  const [first] = payloads;
+  if (section.unknownEnrollmentId && first) exchanges.push(await client.notify({ ...first, enrollmentId: section.unknownEnrollmentId }));
+  const unauthorized = await client.notify(first, { auth: 'none' });
+  observe('Content-Type of a refusal without Authorization', `${unauthorized.response?.status ?? unauthorized.error?.code}: ${String(unauthorized.response?.headers['content-type'] ?? 'none')}`);
+  const documented = new Set<number>(Object.values(agenticStatuses));
+  return exchanges.filter((exchange) => documented.has(exchange.response?.status ?? 0) || !exchange.response).map((exchange) => jsonBody(exchange, 'agentic.bodies.json'));
+});

@@ -1,6 +1,7 @@
 import { assignmentOutcome } from '../../checks/cards/assignment.ts';
 import { cardsErrorBody } from '../../checks/cards/error-body.ts';
 import { documentedStatus } from '../../checks/documented-status.ts';
+import { jsonBody } from '../../checks/json-body.ts';
 import { statusForInvalidInput } from '../../checks/status-for-invalid-input.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { documentedStatuses } from '../../rules/cards/operations.ts';
@@ -60,4 +61,12 @@ ruleTest(id.errorsStatuses, async ({ observe }) => {
   return answers
     .filter(({ operation }) => documentedStatuses(operation) !== undefined)
     .map(({ operation, exchange }) => documentedStatus(exchange, id.errorsStatuses, { documented: documentedStatuses(operation) as readonly number[], tolerated: [429] }));
+});
+
+// Document 2: all bodies are JSON. Every answer of every kind of request that carries a body is judged.
+ruleTest(id.bodiesJson, async ({ observe }) => {
+  const answers = await everyKindOfRequest();
+  const withBody = answers.filter(({ exchange }) => !exchange.response || exchange.response.body.length > 0);
+  observe('answers without a body', answers.length - withBody.length);
+  return withBody.map(({ exchange }) => jsonBody(exchange, id.bodiesJson));
 });

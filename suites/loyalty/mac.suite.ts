@@ -5,10 +5,23 @@ import { macHeaderParts } from '../../client/loyalty/mac.ts';
 import { alterNearEnd } from '../../generators/loyalty/altered-mac.ts';
 import type { Exchange } from '../../client/exchange.ts';
 import { loyaltyOperations, type LoyaltyOperation } from '../../rules/loyalty/records.ts';
+import { useEarlyUse } from './support/late-replay.ts';
 import { ruleTest, useLoyaltySession } from './support/loyalty-session.ts';
 
 const session = useLoyaltySession();
 const all: LoyaltyOperation[] = ['subscribe', 'transfer', 'notify'];
+
+/** How far inside and outside the ts window the edge cases lie: room for the request's own travel time. */
+const edgeMs = (windowMs: number) => Math.min(2000, windowMs / 20);
+
+// A nonce used when the file starts, with a ts as old as the window allows: the last rule replays it late.
+const earlyNonce = useEarlyUse(() => {
+  const { send, validBodies, section } = session();
+  if (!section.mac) return undefined;
+  const nonce = randomUUID();
+  const ts = String(Date.now() - (section.mac.windowMs - edgeMs(section.mac.windowMs)));
+  return send({ operation: 'notify', body: validBodies().notify }, { auth: { mac: { nonce, ts } } }).then((exchange) => ({ nonce, exchange }));
+});
 
 /** Each operation's valid body, sent with the MAC form changed as `overrides` says for that operation. */
 async function sendAll(overrides: (operation: LoyaltyOperation) => Parameters<ReturnType<typeof session>['send']>[1]): Promise<Exchange[]> {
@@ -57,22 +70,18 @@ ruleTest('loyalty.mac.bodyhash', async () => {
   return exchanges.map((exchange) => unauthorizedStatus(exchange, 'loyalty.mac.bodyhash', null));
 });
 
-ruleTest('loyalty.mac.nonce-reuse', async () => {
-  const { send, validBodies } = session();
-  const bodies = validBodies();
-  const nonce = randomUUID();
-  const first = await send({ operation: 'notify', body: bodies.notify }, { auth: { mac: { nonce } } });
-  loyaltyJudged(first, 'loyalty.mac.nonce-reuse', { outcome: 'accepted' });
-  const again = [await send({ operation: 'notify', body: bodies.notify }, { auth: { mac: { nonce } } }), await send({ operation: 'subscribe', body: bodies.subscribe }, { auth: { mac: { nonce } } })];
-  return again.map((exchange) => unauthorizedStatus(exchange, 'loyalty.mac.nonce-reuse', null));
-});
-
 ruleTest('loyalty.mac.timestamp-window', async () => {
   const { send, validBodies, section } = session();
   const windowMs = section.mac?.windowMs ?? 300_000;
   // Inside by a minute (or a tenth of a short window), outside by the same: room for clock skew between the two.
   const margin = Math.min(60_000, windowMs / 10);
+  const edge = edgeMs(windowMs);
   const cases = [
+    // Just inside and just outside each edge: a tolerance a little wider than the entry's is caught.
+    { offset: -(windowMs - edge), outcome: 'accepted' as const },
+    { offset: windowMs - edge, outcome: 'accepted' as const },
+    { offset: -(windowMs + edge), outcome: 'refused' as const },
+    { offset: windowMs + edge, outcome: 'refused' as const },
     { offset: -(windowMs - margin), outcome: 'accepted' as const },
     { offset: windowMs - margin, outcome: 'accepted' as const },
     { offset: -(windowMs + margin), outcome: 'refused' as const },
@@ -96,4 +105,23 @@ ruleTest('loyalty.mac.header-parts', async () => {
   // A part left out and also signed as empty: a target that does not require it would compute the same mac.
   for (const part of ['ts', 'nonce', 'bodyhash'] as const) exchanges.push(...(await sendAll(() => ({ auth: { mac: { [part]: '', parts: { [part]: null } } } }))));
   return exchanges.map((exchange) => unauthorizedStatus(exchange, 'loyalty.mac.header-parts', null));
+});
+
+// Last in the file: the nonce used when the file started is replayed after the other rules, and one is replayed at once.
+ruleTest('loyalty.mac.nonce-reuse', async ({ observe }) => {
+  const { send, validBodies } = session();
+  const bodies = validBodies();
+  const nonce = randomUUID();
+  const first = await send({ operation: 'notify', body: bodies.notify }, { auth: { mac: { nonce } } });
+  loyaltyJudged(first, 'loyalty.mac.nonce-reuse', { outcome: 'accepted' });
+  const again = [await send({ operation: 'notify', body: bodies.notify }, { auth: { mac: { nonce } } }), await send({ operation: 'subscribe', body: bodies.subscribe }, { auth: { mac: { nonce } } })];
+  const verdicts = again.map((exchange) => unauthorizedStatus(exchange, 'loyalty.mac.nonce-reuse', null));
+  const early = await earlyNonce();
+  if (early) {
+    loyaltyJudged(early.value.exchange, 'loyalty.mac.nonce-reuse', { outcome: 'accepted' });
+    const late = await send({ operation: 'notify', body: bodies.notify }, { auth: { mac: { nonce: early.value.nonce } } });
+    observe('late replay after (ms)', Date.now() - early.sentAt);
+    verdicts.push(unauthorizedStatus(late, 'loyalty.mac.nonce-reuse', null));
+  }
+  return verdicts;
 });

@@ -1,3 +1,5 @@
+import { jsonBody } from '../../checks/json-body.ts';
+import type { Verdict } from '../../checks/rule-violation.ts';
 import { mappingsEcho } from '../../checks/shortener/mappings-echo.ts';
 import { mappingsResponse } from '../../checks/shortener/mappings-response.ts';
 import { statusForInvalidInput } from '../../checks/status-for-invalid-input.ts';
@@ -35,4 +37,16 @@ ruleTest('shortener.mappings.one-per-entry-in-order', async () => {
 ruleTest('shortener.mappings.body-is-array', async () => {
   const { client, property, nowMs } = session();
   await forAll(notAnEntryArray(nowMs), property(), async (invalid) => statusForInvalidInput(await client.map(invalid.value), invalid.breaks, mappingsStatuses.refused));
+});
+
+ruleTest('shortener.bodies.json', async ({ observe }) => {
+  const { client, property, nowMs, run } = session();
+  const verdicts: Verdict[] = [];
+  await forAll(mappingRequest(nowMs), property({ runs: Math.ceil(run.runs / 4) }), async (entries) => {
+    verdicts.push(jsonBody(await client.map(withFreshPaths(entries)), 'shortener.bodies.json'));
+  });
+  // The 400 body is not shown by the document: what it is labelled is reported, not judged.
+  const refused = await client.map({ not: 'an array' });
+  observe('Content-Type of a 400', `${refused.response?.status ?? refused.error?.code}: ${String(refused.response?.headers['content-type'] ?? 'none')}`);
+  return verdicts;
 });

@@ -27,6 +27,12 @@ const definitions: readonly AgenticMutant[] = [
   mutant('agentic-credential-cancel-no-content', 'payment-credential-update.accepted', 'A payment credential update with status CANCEL answers 204 without a body.', {
     accepted: (payload) => (payload.paymentCredentialStatus === 'CANCEL' ? { status: 204 } : referenceBehaviour.accepted(payload)),
   }),
+  mutant('agentic-200-with-members', 'bodies.accepted-empty', 'The 200 of an accepted notification is {"received":true} instead of an empty object.', {
+    accepted: () => ({ status: 200, body: { received: true } }),
+  }),
+  mutant('agentic-user-exception-text-plain', 'bodies.json', 'The 400 answers carry their JSON body labelled text/plain.', {
+    contentType: (status) => (status === 400 ? 'text/plain; charset=utf-8' : referenceBehaviour.contentType(status)),
+  }),
   mutant('agentic-plain-json-accepted', 'jwe.not-encrypted', 'A body that parses as JSON is taken as the payload in clear.', {
     bodyJwe: (body) => {
       try {

@@ -11,6 +11,9 @@ export const errorMutants = [
   mutant('cards-404-code-not-error-code', id.errorsErrorCode, 'GET authorizations answers 404 with `code` instead of `errorCode`.', {
     errorBody: (status, operation, code, message) => (status === 404 && operation === 'GET authorizations' ? { code, message } : referenceBehaviour.errorBody(status, operation, code, message)),
   }),
+  mutant('cards-401-text-plain', id.bodiesJson, 'The 401 answers carry their JSON body labelled text/plain.', {
+    errorContentType: (status) => (status === 401 ? 'text/plain; charset=utf-8' : referenceBehaviour.errorContentType(status)),
+  }),
   mutant('cards-card-user-unknown-410', id.errorsStatuses, 'GET card user answers 410 for an unknown id (not a status of its row).', {
     unknownIdStatus: (operation) => (operation === 'GET card user' ? 410 : 404),
   }),

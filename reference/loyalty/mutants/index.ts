@@ -26,6 +26,8 @@ const definitions: readonly LoyaltyMutant[] = [
   }),
   mutant('loyalty-bodyhash-not-checked', 'mac.bodyhash', 'bodyhash is signed but never compared with the body.', { bodyhashChecked: false }),
   mutant('loyalty-nonces-forgotten', 'mac.nonce-reuse', 'Nonces are not remembered.', { noncesRemembered: false }),
+  mutant('loyalty-nonces-forgotten-after-half-a-second', 'mac.nonce-reuse', 'A nonce is remembered for half a second only: a replay late in the run is accepted.', { nonceMemoryMs: 500 }),
+  mutant('loyalty-window-five-seconds-wider', 'mac.timestamp-window', "The ts window tolerates five seconds more than the entry's window, on both sides.", { tsAccepted: (ts, now, windowMs) => Math.abs(now - ts) <= windowMs + 5000 }),
   mutant('loyalty-future-ts-unbounded', 'mac.timestamp-window', 'A ts in the future is never too far ahead.', { tsAccepted: (ts, now, windowMs) => now - ts <= windowMs }),
   mutant('loyalty-nonce-part-optional', 'mac.header-parts', 'A MAC header without nonce is accepted.', { macPartsRequired: ['id', 'ts', 'bodyhash', 'mac'] }),
   mutant('loyalty-bearer-refused-on-subscribe', 'bearer.accepted', 'The bearer form is refused on subscribe.', { bearerAccepted: (authorization, token, operation) => operation !== 'subscribe' && referenceBehaviour.bearerAccepted(authorization, token, operation) }),
@@ -42,6 +44,7 @@ const definitions: readonly LoyaltyMutant[] = [
     return referenceValidators.amount({ points_needed: padded(body.points_needed), partner_point_value: padded(body.partner_point_value) }, mandatory);
   })),
   mutant('loyalty-conflict-only-on-same-order', 'transfer.order-id-unique', 'A used requestor_order_id is a conflict only when the whole order repeats.', { conflicts: (previous, current) => previous === current }),
+  mutant('loyalty-order-ids-forgotten-after-half-a-second', 'transfer.order-id-unique', 'A requestor_order_id is remembered for half a second only: a replay late in the run is accepted.', { orderIdMemoryMs: 500 }),
   mutant('loyalty-simulation-records-id', 'transfer.simulation', 'A simulated order takes its requestor_order_id.', { simulationRecordsId: true }),
   mutant('loyalty-first-demographic-only', 'transfer.program-demographics', 'Only the first mandatory demographic field of a program is checked.', validator('demographics', (body, mandatory) => referenceValidators.demographics(body, (program) => mandatory(program).slice(0, 1)))),
   mutant('loyalty-specversion-required', 'notify.accepted', 'A notification without specversion is refused.', { extraProblem: (operation, body) => (operation === 'notify' && body.specversion === undefined ? 'specversion required' : undefined) }),
@@ -51,6 +54,8 @@ const definitions: readonly LoyaltyMutant[] = [
     return referenceValidators.notifyEnums({ ...body, source }, mandatory);
   })),
   mutant('loyalty-time-without-fraction', 'notify.time', 'A time without fraction of a second is accepted.', validator('notifyTime', (body, mandatory) => referenceValidators.notifyTime(typeof body.time === 'string' ? { time: body.time.replace(/:(\d{2})Z$/, ':$1.000000000Z') } : body, mandatory))),
+  mutant('loyalty-notify-202-with-members', 'bodies.accepted-empty', 'The 202 of event notify is {"status":"ACCEPTED"} instead of an empty object.', { acceptedBody: (operation) => (operation === 'notify' ? { status: 'ACCEPTED' } : {}) }),
+  mutant('loyalty-errors-text-plain', 'bodies.json', 'Error answers carry their JSON body labelled text/plain.', { contentType: (status) => (status >= 400 ? 'text/plain; charset=utf-8' : referenceBehaviour.contentType(status)) }),
   mutant('loyalty-409-numeric-code', 'errors.body', 'The 409 body carries error_code as a number.', { errorBody: (status, message) => (status === 409 ? { error_code: 409, user_message: message } : referenceBehaviour.errorBody(status, message)) }),
 ];
 

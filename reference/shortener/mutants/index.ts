@@ -16,6 +16,9 @@ const mutant = (name: string, breaks: string, description: string, change: Parti
 });
 
 const definitions: readonly ShortenerMutant[] = [
+  mutant('shortener-200-text-plain', 'bodies.json', 'The 200 of POST /mappings carries its JSON body labelled text/plain.', {
+    contentType: (status) => (status === 200 ? 'text/plain; charset=utf-8' : referenceBehaviour.contentType(status)),
+  }),
   mutant('shortener-user-group-refused', 'mappings.accepted', 'An entry with userGroup is refused with 400.', {
     entryRefused: (entry) => 'userGroup' in entry,
   }),
