@@ -1,4 +1,4 @@
-import type { ListLinks } from '../../rules/cdr/envelope-schemas.ts';
+import type { ListLinkName } from '../../rules/cdr/envelope-schemas.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { describeWalk, pageNumberOf, requireEnded, type ProductWalk } from './product-walk.ts';
 
@@ -10,7 +10,7 @@ function expectations(pair: LinkPair, pageNumber: number, pages: number) {
   const atEdge = pair === 'first-prev' ? pageNumber === 1 : pageNumber === pages;
   const [edge, step] = pair === 'first-prev' ? (['first', 'prev'] as const) : (['last', 'next'] as const);
   const target = { first: 1, prev: pageNumber - 1, last: pages, next: pageNumber + 1 };
-  return { atEdge, edge, step, names: { [edge]: target[edge], [step]: target[step] } as Partial<Record<keyof ListLinks, number>> };
+  return { atEdge, edge, step, names: { [edge]: target[edge], [step]: target[step] } as Partial<Record<ListLinkName, number>> };
 }
 
 /**

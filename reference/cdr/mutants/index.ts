@@ -18,7 +18,7 @@ const without = (item: Json, field: string): Json => Object.fromEntries(Object.e
 
 const definitions: readonly CdrMutant[] = [
   mutant('cdr-detail-version-7-refused', 'cdr.x-v.served', 'The detail serves version 6 only, so x-v 7 is refused with 406.', {
-    served: (operation) => (operation === 'detail' ? [6] : reference.served(operation)),
+    served: (operation, versions) => (operation === 'detail' ? [6] : reference.served(operation, versions)),
   }),
   mutant('cdr-x-v-fraction-accepted', 'cdr.x-v.required', 'x-v 1.5 passes the header check (and is then refused as unsupported, 406).', {
     validXv: (value) => value !== undefined && /^\d+(\.\d+)?$/.test(value) && Number(value) > 0,
@@ -157,12 +157,6 @@ const definitions: readonly CdrMutant[] = [
   }),
   mutant('cdr-outage-without-explanation', 'cdr.status.explanation-when-not-ok', 'SCHEDULED_OUTAGE comes without explanation.', {
     statusData: (status, now) => (status === 'SCHEDULED_OUTAGE' ? without(reference.statusData(status, now), 'explanation') : reference.statusData(status, now)),
-  }),
-  mutant('cdr-outage-with-detection-time', 'cdr.status.detection-time', 'SCHEDULED_OUTAGE comes with a detectionTime.', {
-    statusData: (status, now) => ({ ...reference.statusData(status, now), ...(status === 'SCHEDULED_OUTAGE' ? { detectionTime: new Date(now).toISOString() } : {}) }),
-  }),
-  mutant('cdr-ok-with-resolution-time', 'cdr.status.resolution-absent-when-ok', 'OK comes with an expectedResolutionTime.', {
-    statusData: (status, now) => ({ ...reference.statusData(status, now), ...(status === 'OK' ? { expectedResolutionTime: new Date(now).toISOString() } : {}) }),
   }),
   mutant('cdr-application-error-without-detail', 'cdr.error.shape', 'The application-specific error (unknown product) has no detail.', {
     errorItem: (error) => (error.meta ? without(error as unknown as Json, 'detail') : error),
