@@ -46,6 +46,8 @@ async function follow(client: CdrClient, first: Exchange, step: Step, base: Omit
     visited.add(url);
     const exchange = await client.get('list', url);
     const body = followedPage(exchange);
+    // A link given past the page that says it is the last (its own totalPages) is the links rules' fault, not the walk's.
+    if (!body && current.body.meta.totalPages === pages.length) return stop('end-reached', `links.${step} given on the last page (${pages.length} of ${pages.length}) answered ${exchange.response?.status ?? exchange.error?.code}`);
     if (!body) return stop('link-refused', `links.${step} ${given} answered ${exchange.response?.status ?? exchange.error?.code ?? 'nothing'} without a product list`);
     const page = { exchange, body };
     if (!advanced(current, page)) {
