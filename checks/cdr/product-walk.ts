@@ -81,10 +81,23 @@ export function answeredVersion(exchange: Exchange): number {
   return Number(getHeader(exchange.request.headers as Record<string, string>, 'x-v') ?? Number.NaN);
 }
 
-/** The productId of a listed product (its shape is judged by the record rules). */
+/**
+ * A value as short JSON for a report: at most `max` characters, and a value too deeply nested to write (a
+ * hostile page nesting a million levels) is named, never written (no recursion can overflow). Pure.
+ */
+export function shownValue(value: unknown, max = 300): string {
+  try {
+    const text = JSON.stringify(value) ?? String(value);
+    return text.length > max ? `${text.slice(0, max)}...` : text;
+  } catch {
+    return '(a value too deeply nested to show)';
+  }
+}
+
+/** The productId of a listed product (its shape is judged by the record rules); a short preview when it has none. */
 export function productIdOf(product: unknown): string {
   const id = (product as { productId?: unknown } | null)?.productId;
-  return typeof id === 'string' ? id : JSON.stringify(product);
+  return typeof id === 'string' ? id : shownValue(product, 120);
 }
 
 export function pageProductIds(page: ObservedListPage): string[] {

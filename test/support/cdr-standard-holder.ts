@@ -16,6 +16,8 @@ export interface StandardHolderOptions {
   fault?: 'tailored-as-text';
   /** Every list page (a hostile holder): replaces the links of the page it would give. */
   links?: (page: number, totalPages: number, url: (page: number) => string) => Record<string, string>;
+  /** Every list page (a hostile holder): replaces the whole body of a list answer; its page number is read from the query. */
+  listBody?: (page: number, url: (page: number) => string) => string | Buffer;
 }
 
 export interface StandardHolder {
@@ -101,6 +103,16 @@ export async function startStandardHolder(options: StandardHolderOptions = {}): 
       return reply(200, { data: JSON.parse(JSON.stringify(detailOf(product))), links: { self: url.href }, meta: {} }, version);
     }
     const q = url.searchParams;
+    const link = (target: number) => {
+      const next = new URL(url);
+      next.searchParams.set('page', String(target));
+      return next.href;
+    };
+    if (options.listBody) {
+      const body = options.listBody(Number(q.get('page') ?? '1'), link);
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'x-fapi-interaction-id': interaction, 'x-v': String(version) });
+      return void res.end(body);
+    }
     const effective = q.get('effective') ?? 'CURRENT';
     if (!['CURRENT', 'FUTURE', 'ALL'].includes(effective)) return refuse(400, 'Field/Invalid', 'Invalid Field', 'effective');
     const category = q.get('product-category');
@@ -123,11 +135,7 @@ export async function startStandardHolder(options: StandardHolderOptions = {}): 
     const totalPages = Math.ceil(matching.length / pageSize);
     const number = Number(page);
     if (number > Math.max(totalPages, 1)) return refuse(422, 'Field/InvalidPage', 'Invalid Page', String(totalPages));
-    const link = (target: number) => {
-      const next = new URL(url);
-      next.searchParams.set('page', String(target));
-      return next.href;
-    };
+
     const links = options.links ? options.links(number, totalPages, link) : {
       self: link(number),
       ...(number > 1 ? { first: link(1), prev: link(number - 1) } : {}),
