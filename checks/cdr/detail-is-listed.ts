@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Exchange } from '../../client/exchange.ts';
 import { productV6 } from '../../rules/cdr/product-schemas.ts';
 import { jsonOf, responseOf } from '../response-required.ts';
+import { shownValue } from './product-walk.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 
 /** The fields a list item has in common with its detail. */
@@ -20,7 +21,7 @@ export function detailIsListed(observed: { listed: Record<string, unknown> | nul
   const data = (jsonOf(detail, ruleId) as { data?: Record<string, unknown> } | null)?.data ?? {};
   const differs = listFields.filter((field) => listed[field] !== undefined && !isDeepStrictEqual(data[field], listed[field]));
   if (differs.length > 0) {
-    const shown = differs.map((field) => `${field}: list ${JSON.stringify(listed[field])}, detail ${JSON.stringify(data[field])}`).join('; ');
+    const shown = differs.map((field) => `${field}: list ${shownValue(listed[field], 150)}, detail ${shownValue(data[field], 150)}`).join('; ');
     throw new RuleViolation(ruleId, `The detail of ${String(listed.productId)} is not the listed product: ${shown.slice(0, 600)}`, [detail, listExchange]);
   }
   return passed(ruleId);

@@ -1,13 +1,16 @@
 import type { Exchange } from '../../client/exchange.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
-import { listPageOf, pageNumberOf } from './product-walk.ts';
+import { prerequisiteMissing } from '../rule-blocked.ts';
+import { listPageOf, pageNumberOf, walkJudges } from './product-walk.ts';
 
-/** A list that matches nothing answers a valid page 1: no products, totals "0", self naming page 1, no next or prev. */
+/** A list that matches nothing answers a valid page 1: no products, totals 0 (either form), self naming page 1, no next or prev. */
 export function emptyResult(exchange: Exchange, ruleId: string): Verdict {
   const body = listPageOf(exchange, ruleId);
+  const { totalRecords, totalPages } = body.meta;
+  if (totalRecords === undefined || totalPages === undefined) throw prerequisiteMissing(ruleId, [walkJudges.envelope], 'the empty page gives no readable meta.totalRecords and meta.totalPages', [exchange]);
   const problem =
     body.data.products.length > 0 ? `${body.data.products.length} products`
-    : body.meta.totalRecords !== '0' || body.meta.totalPages !== '0' ? `totals ${JSON.stringify(body.meta)}`
+    : totalRecords !== 0 || totalPages !== 0 ? `totalRecords ${totalRecords}, totalPages ${totalPages} (the standard: totalPages MUST be 0 when totalRecords is 0)`
     : pageNumberOf(body.links.self) !== 1 ? `links.self ${body.links.self} not naming page 1`
     : body.links.next !== undefined || body.links.prev !== undefined ? `links ${JSON.stringify(body.links)} leading to other pages`
     : undefined;

@@ -1,4 +1,4 @@
-import type { ListLinks } from '../../rules/cdr/envelope-schemas.ts';
+import type { ListLinkName } from '../../rules/cdr/envelope-schemas.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { describeWalk, pageNumberOf, requireEnded, type ProductWalk } from './product-walk.ts';
 
@@ -7,23 +7,26 @@ export type LinkPair = 'first-prev' | 'next-last';
 
 /** The links a page must carry and the page each names; the one that must be absent; the one that may be (observed). */
 function expectations(pair: LinkPair, pageNumber: number, pages: number) {
-  const atEdge = pair === 'first-prev' ? pageNumber === 1 : pageNumber === pages;
+  const atEdge = pair === 'first-prev' ? pageNumber === 1 : pageNumber >= pages;
   const [edge, step] = pair === 'first-prev' ? (['first', 'prev'] as const) : (['last', 'next'] as const);
   const target = { first: 1, prev: pageNumber - 1, last: pages, next: pageNumber + 1 };
-  return { atEdge, edge, step, names: { [edge]: target[edge], [step]: target[step] } as Partial<Record<keyof ListLinks, number>> };
+  return { atEdge, edge, step, names: { [edge]: target[edge], [step]: target[step] } as Partial<Record<ListLinkName, number>> };
 }
 
 /**
  * Over full forward walks: on every page but the first (first-prev) or the last (next-last) both links are
- * present and name the right page; on that edge page the stepping link (prev, next) is absent. Whether the
- * edge link (first on page 1, last on the last page) is given there is left open and observed.
+ * present and name the right page; on that edge page the stepping link (prev, next) is absent. Whether a page
+ * is the last is decided from its own numbers (its meta.totalPages, else the walk's length), so a page that is
+ * not the last but lacks next, or a last page that still gives next, is caught at every page size walked.
+ * Whether the edge link (first on page 1, last on the last page) is given there is left open and observed.
  */
 export function linksPresence(observed: { walks: readonly ProductWalk[]; pair: LinkPair }, ruleId: string): Verdict {
   let edgeLinkGiven = 0;
   for (const walk of observed.walks) {
     requireEnded(walk, ruleId);
-    const pages = walk.pages.length;
     for (const [index, { body, exchange }] of walk.pages.entries()) {
+      // The page's own claim; an empty list says 0 pages and is its own page 1.
+      const pages = Math.max(body.meta.totalPages ?? walk.pages.length, 1);
       const { atEdge, edge, step, names } = expectations(observed.pair, index + 1, pages);
       const where = `${describeWalk(walk)}: page ${index + 1} of ${pages}`;
       if (atEdge) {

@@ -12,7 +12,7 @@ export function linksSelf(walks: readonly ProductWalk[], ruleId: string): Verdic
     for (const [index, { body, exchange }] of walk.pages.entries()) {
       const { self } = body.links;
       const pageNumber = walk.direction === 'forward' ? index + 1 : count - index;
-      if (!fullyQualified(self)) throw new RuleViolation(ruleId, `${describeWalk(walk)}: links.self of page ${pageNumber} is not a fully qualified URL: ${JSON.stringify(self)}`, [exchange]);
+      if (self === undefined || !fullyQualified(self)) throw new RuleViolation(ruleId, `${describeWalk(walk)}: links.self of page ${pageNumber} is not a fully qualified URL: ${JSON.stringify(self)}`, [exchange]);
       if (pageNumberOf(self) !== pageNumber) throw new RuleViolation(ruleId, `${describeWalk(walk)}: links.self of page ${pageNumber} names page ${new URL(self).searchParams.get('page')}`, [exchange]);
       const size = new URL(self).searchParams.get('page-size');
       if (walk.pageSize !== undefined && size !== null && size !== String(walk.pageSize)) {

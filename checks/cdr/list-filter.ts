@@ -1,6 +1,6 @@
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { describeFilter, filterVerdict, type ProductFilter, type RunClock } from './product-filter.ts';
-import { describeWalk, productIdOf, requireEnded, walkEvidence, type ProductWalk } from './product-walk.ts';
+import { describeWalk, productIdOf, requireEnded, shownValue, walkEvidence, type ProductWalk } from './product-walk.ts';
 
 export interface FilteredWalk {
   /** The walk of the filtered list. */
@@ -23,7 +23,7 @@ export function listFilter(observed: FilteredWalk, ruleId: string): Verdict {
     for (const product of page.body.data.products) {
       seen.add(productIdOf(product));
       if (filterVerdict(product, filter, clock) === 'out') {
-        throw new RuleViolation(ruleId, `${describeWalk(walk)}: page ${index + 1} holds ${productIdOf(product)}, which ${describeFilter(filter)} excludes (${JSON.stringify(product).slice(0, 300)})`, [page.exchange]);
+        throw new RuleViolation(ruleId, `${describeWalk(walk)}: page ${index + 1} holds ${productIdOf(product)}, which ${describeFilter(filter)} excludes (${shownValue(product)})`, [page.exchange]);
       }
     }
   }
@@ -31,7 +31,7 @@ export function listFilter(observed: FilteredWalk, ruleId: string): Verdict {
   if (missing.length > 0) {
     throw new RuleViolation(
       ruleId,
-      `${describeWalk(walk)} misses ${missing.length} product(s) that ${describeFilter(filter)} includes, e.g. ${productIdOf(missing[0])} (${JSON.stringify(missing[0]).slice(0, 300)})`,
+      `${describeWalk(walk)} misses ${missing.length} product(s) that ${describeFilter(filter)} includes, e.g. ${productIdOf(missing[0])} (${shownValue(missing[0])})`,
       walkEvidence(walk),
     );
   }

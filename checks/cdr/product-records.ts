@@ -8,16 +8,20 @@ export interface ObservedProduct {
   exchange: Exchange;
   record: unknown;
   kind: ProductKind;
+  /** The endpoint version the answer is judged with (answeredVersion). */
+  version: number;
 }
 
 /** Every record keeps the rule under test (its issues are those productIssues attributes to that rule id). */
 export function productRecords(products: readonly ObservedProduct[], ruleId: string): Verdict {
-  for (const { exchange, record, kind } of products) {
-    const issues = productIssues(record, kind).filter((issue) => issue.rule === ruleId);
+  const versions = new Set<string>();
+  for (const { exchange, record, kind, version } of products) {
+    versions.add(`${kind} x-v ${version}`);
+    const issues = productIssues(record, kind, version).filter((issue) => issue.rule === ruleId);
     if (issues.length > 0) {
       const shown = issues.slice(0, 5).map((issue) => `${issue.path}: ${issue.message}`).join('; ');
-      throw new RuleViolation(ruleId, `The ${kind === 'list' ? 'list item' : 'detail'} of ${productIdOf(record)} breaks the rule: ${shown}`, [exchange]);
+      throw new RuleViolation(ruleId, `The ${kind === 'list' ? 'list item' : 'detail'} of ${productIdOf(record)} (x-v ${version}) breaks the rule: ${shown}`, [exchange]);
     }
   }
-  return passed(ruleId, { 'records checked': products.length });
+  return passed(ruleId, { 'records checked': products.length, 'judged as': [...versions].sort() });
 }

@@ -1,16 +1,33 @@
 import type { Exchange } from '../../client/exchange.ts';
-import { listResponse, type ListResponse } from '../../rules/cdr/envelope-schemas.ts';
+import { getHeader } from '../../client/headers.ts';
+import { listLinkNames, type ListLinkName } from '../../rules/cdr/envelope-schemas.ts';
+import { pageTotalValue } from '../../rules/cdr/standard-types.ts';
 import { jsonOf, responseOf } from '../response-required.ts';
+import { prerequisiteMissing } from '../rule-blocked.ts';
 import { RuleViolation } from '../rule-violation.ts';
 
-/** One page of a product list as observed: the exchange and its parsed envelope. */
-export interface ObservedListPage {
-  exchange: Exchange;
-  body: ListResponse;
+/** The rules that judge what a walk needs: the list envelope, the links, the walk itself. */
+export const walkJudges = { envelope: 'cdr.list.envelope', links: 'cdr.links.valid', walk: 'cdr.pagination.walk-complete' } as const;
+
+/**
+ * A list page read leniently, only what the walks and filters use: the products (any items), the links that
+ * are strings, the totals as numbers whatever their form (integer per the standard, string per document 3).
+ * Its full shape is judged by cdr.list.envelope alone.
+ */
+export interface ListPage {
+  data: { products: unknown[] };
+  links: Partial<Record<ListLinkName, string>>;
+  meta: { totalRecords?: number; totalPages?: number };
 }
 
-/** Why a walk stopped: no further link, a link met before, or the page cap. */
-export type LinkWalkEnd = 'end-reached' | 'repeated-link' | 'page-cap';
+/** One page of a product list as observed: the exchange, its lenient reading and the version it answered with. */
+export interface ObservedListPage {
+  exchange: Exchange;
+  body: ListPage;
+}
+
+/** Why a walk stopped: no further link, a link met before, the page cap, a page that did not advance, a link it may not or cannot follow, a followed link refused. */
+export type LinkWalkEnd = 'end-reached' | 'repeated-link' | 'page-cap' | 'not-advancing' | 'unusable-link' | 'link-refused';
 
 /** A walk over the product list following links as given: next from page 1, or prev from the page last names. */
 export interface ProductWalk {
@@ -21,24 +38,66 @@ export interface ProductWalk {
   direction: 'forward' | 'back';
   pages: ObservedListPage[];
   ended: LinkWalkEnd;
+  /** What the walk saw where it stopped other than at the end (the link, the page). */
+  endNote?: string;
 }
 
-/** A list page: 200 and the list envelope (data.products, links, meta). */
-export function listPageOf(exchange: Exchange, ruleId: string): ListResponse {
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The lenient reading of a list body; undefined when it holds no product list at all. Pure. */
+export function readListBody(body: unknown): ListPage | undefined {
+  if (!isObject(body) || !isObject(body.data) || !Array.isArray(body.data.products)) return undefined;
+  const links = isObject(body.links) ? body.links : {};
+  const meta = isObject(body.meta) ? body.meta : {};
+  return {
+    data: { products: body.data.products },
+    links: Object.fromEntries(listLinkNames.flatMap((name) => (typeof links[name] === 'string' ? [[name, links[name]]] : []))),
+    meta: { totalRecords: pageTotalValue(meta.totalRecords), totalPages: pageTotalValue(meta.totalPages) },
+  };
+}
+
+/**
+ * A list page the asking rule requested itself: a refusal (not 200) is its own violation; a body that holds no
+ * product list is judged by cdr.list.envelope, which blocks the asking rule.
+ */
+export function listPageOf(exchange: Exchange, ruleId: string): ListPage {
   const { status } = responseOf(exchange, ruleId);
-  if (status !== 200) throw new RuleViolation(ruleId, `The list page answered ${status}, not 200`, [exchange]);
-  const parsed = listResponse.safeParse(jsonOf(exchange, ruleId));
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`).join('; ');
-    throw new RuleViolation(ruleId, `The page is not a product list response: ${issues}`, [exchange]);
+  if (status !== 200) throw new RuleViolation(ruleId, `The list answered ${status}, not 200, to a valid request`, [exchange]);
+  let json: unknown;
+  try {
+    json = jsonOf(exchange, ruleId);
+  } catch {
+    throw prerequisiteMissing(ruleId, [walkJudges.envelope], `the list page of ${exchange.request.url} is not JSON`, [exchange]);
   }
-  return parsed.data;
+  const page = readListBody(json);
+  if (!page) throw prerequisiteMissing(ruleId, [walkJudges.envelope], `the list page of ${exchange.request.url} holds no data.products list`, [exchange]);
+  return page;
 }
 
-/** The productId of a listed product (its shape is judged by the record rules). */
+/** The endpoint version an answer is judged with: its x-v header when it names a version, else the one requested. */
+export function answeredVersion(exchange: Exchange): number {
+  const answered = getHeader(exchange.response?.headers, 'x-v');
+  if (answered !== undefined && /^[1-9]\d*$/.test(answered.trim())) return Number(answered.trim());
+  return Number(getHeader(exchange.request.headers as Record<string, string>, 'x-v') ?? Number.NaN);
+}
+
+/**
+ * A value as short JSON for a report: at most `max` characters, and a value too deeply nested to write (a
+ * hostile page nesting a million levels) is named, never written (no recursion can overflow). Pure.
+ */
+export function shownValue(value: unknown, max = 300): string {
+  try {
+    const text = JSON.stringify(value) ?? String(value);
+    return text.length > max ? `${text.slice(0, max)}...` : text;
+  } catch {
+    return '(a value too deeply nested to show)';
+  }
+}
+
+/** The productId of a listed product (its shape is judged by the record rules); a short preview when it has none. */
 export function productIdOf(product: unknown): string {
   const id = (product as { productId?: unknown } | null)?.productId;
-  return typeof id === 'string' ? id : JSON.stringify(product);
+  return typeof id === 'string' ? id : shownValue(product, 120);
 }
 
 export function pageProductIds(page: ObservedListPage): string[] {
@@ -58,23 +117,36 @@ export function walkEvidence(walk: ProductWalk, around = walk.pages.length - 1):
   return walk.pages.slice(Math.max(0, around - 1), around + 2).map(({ exchange }) => exchange);
 }
 
-/** A walk that never ended cannot be judged further: that is a violation of the rule under test. */
+/**
+ * A walk that stopped before its end cannot be judged further: the rule that judges why it stopped (the links
+ * for an unusable link, the walk for a loop, the cap or a page that did not advance) fails; any other rule is
+ * blocked by it.
+ */
 export function requireEnded(walk: ProductWalk, ruleId: string): void {
-  if (walk.ended === 'repeated-link') throw new RuleViolation(ruleId, `${describeWalk(walk)}: a link led back to a page already visited, so the walk would never end`, walkEvidence(walk));
-  if (walk.ended === 'page-cap') throw new RuleViolation(ruleId, `${describeWalk(walk)}: the links never ended within the page cap`, walkEvidence(walk));
+  if (walk.ended === 'end-reached') return;
+  const why = {
+    'repeated-link': 'a link led back to a page already visited, so the walk would never end',
+    'page-cap': 'the links never ended within the page cap',
+    'not-advancing': 'a page did not advance past the one before',
+    'unusable-link': 'a link could not be followed',
+    'link-refused': 'a followed link was refused',
+  }[walk.ended];
+  const judge = walk.ended === 'unusable-link' ? walkJudges.links : walkJudges.walk;
+  throw prerequisiteMissing(ruleId, [judge], `${describeWalk(walk)}: ${why}${walk.endNote ? ` (${walk.endNote})` : ''}`, walkEvidence(walk));
 }
 
 /**
- * A link as an absolute URL: as given, or resolved against the page's self link when relative (the document
- * asks only self to be fully qualified). Undefined when it cannot be read as a URL. Pure.
+ * A link as an absolute URL: as given, or resolved against the page's self link when relative (read
+ * leniently: cdr.links.valid judges that links are absolute). Undefined when it cannot be read as a URL. Pure.
  */
 export function resolveLink(link: string, self?: string): string | undefined {
   if (URL.canParse(link)) return new URL(link).href;
-  return self !== undefined && URL.canParse(link, self) ? new URL(link, self).href : undefined;
+  return self !== undefined && URL.canParse(self) && URL.canParse(link, self) ? new URL(link, self).href : undefined;
 }
 
 /** The page number a link names: its `page` parameter, 1 when absent; NaN when it is not a URL or a number. Pure. */
-export function pageNumberOf(link: string, self?: string): number {
+export function pageNumberOf(link: string | undefined, self?: string): number {
+  if (link === undefined) return Number.NaN;
   const url = resolveLink(link, self);
   if (url === undefined) return Number.NaN;
   const page = new URL(url).searchParams.get('page');

@@ -6,6 +6,7 @@ import type { Exchange } from '../exchange.ts';
 import { HttpClient } from '../http-client.ts';
 import type { Redactor } from '../redaction.ts';
 import { retryAfterMs } from '../token-endpoint-pacer.ts';
+import { outsideScope } from '../url-scope.ts';
 import { listQueryString, type ListQuery } from './list-query.ts';
 
 /** Attempts of one request, the first included, while the target answers 429. */
@@ -40,6 +41,11 @@ export class CdrClient {
     return Math.max(...this.section.versions[operation]);
   }
 
+  /** Why a URL the holder handed back may not be requested (not under the base URL nor an origin of followOrigins); undefined when it may. */
+  outsideScope(url: string): string | undefined {
+    return outsideScope(url, { baseUrl: this.section.baseUrl, followOrigins: this.section.followOrigins });
+  }
+
   /** The absolute URL of an operation's path. */
   urlOf(operation: CdrOperation, productId = ''): string {
     return this.section.baseUrl.replace(/\/$/, '') + cdrOperations[operation].path.replace('{productId}', encodeURIComponent(productId));
@@ -60,6 +66,9 @@ export class CdrClient {
    * (listed for every operation, its body not shown) is waited out as Retry-After asks and sent again.
    */
   async get(operation: CdrOperation, url: string, changes: HeaderChanges = {}): Promise<Exchange> {
+    // The walkers never ask for a URL outside the holder; this is the last line should one ever try.
+    const outside = this.outsideScope(url);
+    if (outside !== undefined) throw new Error(`refused to request a URL outside the holder: ${outside}`);
     for (let attempt = 1; ; attempt += 1) {
       const exchange = await this.#http.send({ method: 'GET', url, headers: this.#headers(operation, url, changes) });
       if (exchange.response?.status !== 429 || attempt >= attemptsOnRateLimit) return exchange;

@@ -1,5 +1,5 @@
 import type { FamilySession, SessionOptions } from '../../families/family.ts';
-import type { CdrSection } from '../../targets/cdr/section.ts';
+import { servesOperation, type CdrSection } from '../../targets/cdr/section.ts';
 import { preflightReport } from '../preflight.ts';
 import { CdrClient } from './cdr-client.ts';
 
@@ -11,7 +11,8 @@ export function openCdrSession({ section, client: settings, redactor, breaker }:
   const client = new CdrClient(section, settings, redactor, breaker);
   return {
     async preflight() {
-      const exchange = await client.status();
+      // The status operation when served, else the product list (an entry may mark an operation as not served).
+      const exchange = servesOperation(section, 'status') || !servesOperation(section, 'list') ? await client.status() : await client.list({ pageSize: 1 });
       const status = exchange.response?.status;
       return preflightReport('cdr', section.baseUrl, exchange, status !== undefined && status !== 401 && status !== 403);
     },

@@ -28,7 +28,7 @@ export const productBreaks: readonly ProductBreak[] = [
   { why: 'brand a number', breaks: shape, change: (record) => ({ ...record, brand: 7 }) },
   { why: 'an additional URI item without additionalInfoUri', breaks: shape, change: (record) => ({ ...record, additionalInformation: { overviewUri: 'https://x.example', additionalOverviewUris: [{ description: 'no uri' }] } }) },
   { why: 'cardArt cardType PREPAID', breaks: { list: 'cdr.product.card-art', detail: 'cdr.product.card-art' }, change: (record) => appended(record, 'cardArt', { ...validArt, cardType: 'PREPAID' }) },
-  { why: 'cardArt cardScheme VISA', breaks: { list: 'cdr.product.card-art', detail: 'cdr.product.card-art' }, change: (record) => appended(record, 'cardArt', { ...validArt, cardScheme: 'VISA' }) },
+  { why: 'cardArt cardScheme DINERS', breaks: { list: 'cdr.product.card-art', detail: 'cdr.product.card-art' }, change: (record) => appended(record, 'cardArt', { ...validArt, cardScheme: 'DINERS' }) },
   { why: 'cardArt without imageUri', breaks: { list: 'cdr.product.card-art', detail: 'cdr.product.card-art' }, change: (record) => appended(record, 'cardArt', without(validArt, 'imageUri')) },
   { why: 'cardArt image as an SVG data URI', breaks: { list: 'cdr.product.card-art', detail: 'cdr.product.card-art' }, change: (record) => appended(record, 'cardArt', { ...validArt, imageUri: 'data:image/svg+xml;base64,PHN2Zz4=' }) },
   ...(['termsUri', 'bundleUri'] as const).map((primary) => ({

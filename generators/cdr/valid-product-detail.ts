@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import {
-  applicationTypes, constraintTypes, depositRateTypes, eligibilityTypes, featureTypes, feeMethodUTypes, feeTypes, interestPaymentDue, lendingRateTypes, loanPurposes, repaymentTypes,
+  applicationTypes, constraintTypes, discountMethodUTypes, discountTypes, tierUnitsOfMeasure, depositRateTypes, eligibilityTypes, featureTypes, feeMethodUTypes, feeTypes, interestPaymentDue, lendingRateTypes, loanPurposes, repaymentTypes,
 } from '../../rules/cdr/enums.ts';
 import { validListItem } from './valid-list-item.ts';
 
@@ -18,10 +18,17 @@ export function periodicWithFrequency<T extends Record<string, unknown>>(rate: T
   return rate.applicationType === 'PERIODIC' && rate.applicationFrequency === undefined ? { ...rate, applicationFrequency: 'P1M' } : rate;
 }
 
-/** A fee carrying the structure its feeMethodUType names. Pure. */
+/** The structure each U-type names (BankingFeeAmount, BankingFeeRate, BankingFeeRange; the discount's two). */
+const structures: Record<string, Record<string, unknown>> = {
+  fixedAmount: { amount: '1.00' },
+  rateBased: { rateType: 'BALANCE', rate: '0.01' },
+  variable: { feeMinimum: '1.00', feeMaximum: '5.00' },
+};
+
+/** A fee (or discount) carrying the structure its U-type names. Pure. */
 export function feeWithStructure<T extends Record<string, unknown>>(fee: T): T {
-  const method = fee.feeMethodUType as string;
-  return fee[method] === undefined ? { ...fee, [method]: { amount: '1.00' } } : fee;
+  const method = (fee.feeMethodUType ?? fee.discountMethodUType) as string;
+  return fee[method] === undefined ? { ...fee, [method]: structures[method] } : fee;
 }
 
 const typed = <T extends readonly [string, ...string[]]>(typeKey: string, types: T) =>
@@ -30,16 +37,21 @@ const typed = <T extends readonly [string, ...string[]]>(typeKey: string, types:
     .map(([type, rest]) => ({ [typeKey]: type, ...rest }) as Record<string, unknown>)
     .map(otherWithInfo(typeKey));
 
+const amount = fc.constantFrom('5.00', '0.50', '1200.00', '-3.25');
+const discount = fc
+  .record({ description: text, discountType: fc.constantFrom(...discountTypes.filter((type) => type !== 'ELIGIBILITY_ONLY')), discountMethodUType: fc.constantFrom(...discountMethodUTypes) })
+  .map(feeWithStructure);
+
 const rate = {
   rate: fc.constantFrom('0.0425', '0.05', '0.1999'),
   applicationType: fc.constantFrom(...applicationTypes),
   calculationFrequency: duration,
   applicationFrequency: duration,
-  tiers: fc.array(fc.record({ name: text }), { maxLength: 2 }),
+  tiers: fc.array(fc.record({ name: text, unitOfMeasure: fc.constantFrom(...tierUnitsOfMeasure), minimumValue: fc.constantFrom('0', '10000', '1.5') }), { maxLength: 2 }),
   ...optional,
 };
 
-/** Product detail (version 7) that keeps every rule: a valid list item plus any of the detail lists. */
+/** Product detail (version 7, BankingProductDetailV7 of the standard) that keeps every rule: a valid list item plus any of the detail lists. */
 export const validProductDetail = fc
   .tuple(
     validListItem,
@@ -51,7 +63,7 @@ export const validProductDetail = fc
         eligibility: fc.array(typed('eligibilityType', eligibilityTypes), { maxLength: 3 }),
         fees: fc.array(
           fc
-            .record({ name: text, feeType: fc.constantFrom(...feeTypes), feeMethodUType: fc.constantFrom(...feeMethodUTypes), feeCap: text, feeCapPeriod: duration, currency: fc.constantFrom('AUD', 'NZD'), discounts: fc.array(fc.record({ description: text }), { maxLength: 2 }), ...optional }, { requiredKeys: ['name', 'feeType', 'feeMethodUType'] })
+            .record({ name: text, feeType: fc.constantFrom(...feeTypes), feeMethodUType: fc.constantFrom(...feeMethodUTypes), feeCap: amount, feeCapPeriod: duration, currency: fc.constantFrom('AUD', 'NZD'), discounts: fc.array(discount, { maxLength: 2 }), ...optional }, { requiredKeys: ['name', 'feeType', 'feeMethodUType'] })
             .map(feeWithStructure)
             .map(otherWithInfo('feeType')),
           { maxLength: 3 },
@@ -60,7 +72,7 @@ export const validProductDetail = fc
         lendingRates: fc.array(
           fc
             .record(
-              { lendingRateType: fc.constantFrom(...lendingRateTypes), ...rate, repaymentType: fc.constantFrom(...repaymentTypes), loanPurpose: fc.constantFrom(...loanPurposes), comparisonRate: text, interestPaymentDue: fc.constantFrom(...interestPaymentDue) },
+              { lendingRateType: fc.constantFrom(...lendingRateTypes), ...rate, repaymentType: fc.constantFrom(...repaymentTypes), loanPurpose: fc.constantFrom(...loanPurposes), comparisonRate: fc.constantFrom('0.0712', '0.21'), interestPaymentDue: fc.constantFrom(...interestPaymentDue) },
               { requiredKeys: ['lendingRateType', 'rate', 'applicationType', 'repaymentType', 'loanPurpose'] },
             )
             .map(periodicWithFrequency),

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { CdrClient } from '../../client/cdr/cdr-client.ts';
 import { listQueryString } from '../../client/cdr/list-query.ts';
 import { cdrOperations, type CdrOperation } from '../../rules/cdr/endpoints.ts';
-import type { CdrSection } from '../../targets/cdr/section.ts';
+import { servesOperation, type CdrSection } from '../../targets/cdr/section.ts';
 import type { LoadRequest, ObservedResponse } from '../scenario.ts';
 import { constantRate, type NightlyContext, type NightlyScenarios } from './profile.ts';
 
 /**
- * The three open-banking read operations at the highest version the target serves. Every answer, success
+ * The open-banking read operations the target serves, each at the highest version it serves. Every answer, success
  * or error, must return the x-fapi-interaction-id it was sent (cdr.interaction-id.echo).
  */
 export async function cdrNightly(context: NightlyContext): Promise<NightlyScenarios> {
@@ -21,13 +21,14 @@ export async function cdrNightly(context: NightlyContext): Promise<NightlyScenar
     ...(section.token ? { authorization: `Bearer ${section.token}` } : {}),
   });
   const query = { pageSize: 25 };
-  const listed = await client.list(query);
-  const productId = firstProductId(() => listed.response?.json());
-  const requests: LoadRequest[] = [
+  const listed = servesOperation(section, 'list') ? await client.list(query) : undefined;
+  const productId = firstProductId(() => listed?.response?.json());
+  // Only the operations the holder serves (an entry may mark one as not served).
+  const requests: LoadRequest[] = ([
     { label: 'list', method: 'GET', path: cdrOperations.list.path + listQueryString(query), headers: headersFor('list') },
     { label: 'detail', method: 'GET', path: cdrOperations.detail.path.replace('{productId}', encodeURIComponent(productId)), headers: headersFor('detail') },
     { label: 'status', method: 'GET', path: cdrOperations.status.path, headers: headersFor('status') },
-  ];
+  ] as (LoadRequest & { label: CdrOperation })[]).filter((request) => servesOperation(section, request.label));
   const echoed = (response: ObservedResponse) =>
     response.headers['x-fapi-interaction-id'] === interactionId
       ? undefined

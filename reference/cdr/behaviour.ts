@@ -27,8 +27,8 @@ export interface ErrorItem {
 
 /** The points of the cdr reference a mutant may replace, each the behaviour of one rule. */
 export interface CdrBehaviour {
-  /** Versions served per operation. */
-  served(operation: CdrOperation): readonly number[];
+  /** Versions served per operation, from the mode's. */
+  served(operation: CdrOperation, versions: Record<CdrOperation, readonly number[]>): readonly number[];
   /** Whether an x-v value is acceptable (a positive integer). */
   validXv(value: string | undefined): boolean;
   /** Whether an x-min-v value is acceptable (a positive integer). */
@@ -66,6 +66,10 @@ export interface CdrBehaviour {
   listRecord(item: Record<string, unknown>, index: number): Record<string, unknown>;
   /** A detail record as served. */
   detailRecord(item: Record<string, unknown>, detailOnly: Record<string, unknown>, index: number): Record<string, unknown>;
+  /** A record as served at the negotiated version (after the version's shape is applied): a version-specific mutant changes it. */
+  servedRecord(record: Record<string, unknown>, kind: 'list' | 'detail', version: number, index: number): Record<string, unknown>;
+  /** The x-v response header for the version served (undefined: none sent). */
+  versionHeader(operation: CdrOperation, version: number): string | undefined;
   /** links of a detail response. */
   detailLinks(self: string): Record<string, string>;
   /** The status of a product id the reference does not have. */
@@ -90,7 +94,7 @@ const hour = 3_600_000;
 const time = (value: unknown) => (typeof value === 'string' ? Date.parse(value) : Number.NaN);
 
 export const referenceBehaviour: CdrBehaviour = {
-  served: (operation) => ({ list: [5], detail: [7], status: [1] })[operation],
+  served: (operation, versions) => versions[operation],
   validXv: (value) => value !== undefined && positiveInteger.test(value),
   validXminv: (value) => positiveInteger.test(value),
   negotiate: (xv, xminv, served) => {
@@ -133,9 +137,12 @@ export const referenceBehaviour: CdrBehaviour = {
     ...(page > 1 ? { first: urlFor(1), prev: urlFor(page - 1) } : {}),
     ...(page < totalPages ? { next: urlFor(page + 1), last: urlFor(totalPages) } : {}),
   }),
-  listMeta: ({ total, totalPages }) => ({ totalRecords: String(total), totalPages: String(totalPages) }),
+  // MetaPaginated of the standard: NaturalNumber totals (document 3 shows strings; both are accepted).
+  listMeta: ({ total, totalPages }) => ({ totalRecords: total, totalPages }),
   listRecord: (item) => item,
   detailRecord: (item, detailOnly) => ({ ...item, ...detailOnly }),
+  servedRecord: (record) => record,
+  versionHeader: (_operation, version) => String(version),
   detailLinks: (self) => ({ self }),
   unknownProductStatus: 404,
   statusData: (status, now) => {

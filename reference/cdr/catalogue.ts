@@ -65,7 +65,7 @@ function listItem(index: number, now: number): Record<string, unknown> {
     ...(index % 2 === 0 ? { applicationUri: `${base}/apply` } : {}),
     ...(info ? { additionalInformation: info } : {}),
     ...(cardCategories.includes(category)
-      ? { cardArt: [{ cardScheme: 'AMEX', cardType: index % 2 === 0 ? 'CREDIT' : 'CHARGE', title: 'Classic', imageUri: `${base}/card.png` }, { cardScheme: 'AMEX', cardType: 'DEBIT', imageUri: pngDataUri }] }
+      ? { cardArt: [{ cardScheme: (['AMEX', 'VISA', 'MASTERCARD'] as const)[index % 3], cardType: index % 2 === 0 ? 'CREDIT' : 'CHARGE', title: 'Classic', imageUri: `${base}/card.png` }, { cardScheme: index % 5 === 0 ? 'EFTPOS' : 'AMEX', cardType: 'DEBIT', imageUri: pngDataUri }] }
       : {}),
   };
 }
@@ -75,7 +75,7 @@ function detailOnly(index: number, category: ProductCategory): Record<string, un
   const info = (what: string) => ({ additionalInfo: `${what} of product ${index + 1}`, additionalInfoUri: `https://bank.example/info/${index + 1}` });
   const fees: Record<string, unknown>[] = [{ name: 'Monthly fee', feeType: 'PERIODIC', feeMethodUType: 'fixedAmount', fixedAmount: { amount: '5.00' }, feeCap: '60.00', feeCapPeriod: 'P1Y' }];
   if (index % 3 === 0) fees.push({ name: 'Other fee', feeType: 'OTHER', feeMethodUType: 'rateBased', rateBased: { rateType: 'BALANCE', rate: '0.01' }, currency: 'AUD', ...info('Other fee') });
-  if (index % 8 === 0) fees.push({ name: 'Variable fee', feeType: 'TRANSACTION', feeMethodUType: 'variable', variable: { feeMinimum: '1.00', feeMaximum: '5.00' }, discounts: [{ description: 'Loyalty' }] });
+  if (index % 8 === 0) fees.push({ name: 'Variable fee', feeType: 'TRANSACTION', feeMethodUType: 'variable', variable: { feeMinimum: '1.00', feeMaximum: '5.00' }, discounts: [{ description: 'Loyalty', discountType: 'BALANCE', discountMethodUType: 'fixedAmount', fixedAmount: { amount: '1.00' }, additionalValue: '5000.00' }] });
   const detail: Record<string, unknown> = {
     features: [{ featureType: featureTypes[index % featureTypes.length] === 'OTHER' ? 'CASHBACK_OFFER' : featureTypes[index % featureTypes.length] }, ...(index % 5 === 0 ? [{ featureType: 'OTHER', additionalValue: 'x', ...info('Other feature') }] : [])],
     constraints: index % 4 === 0 ? [{ constraintType: 'OTHER', ...info('Other constraint') }] : [{ constraintType: constraintTypes[index % (constraintTypes.length - 1)], additionalValue: '1000.00' }],
@@ -85,7 +85,7 @@ function detailOnly(index: number, category: ProductCategory): Record<string, un
   if (index % 9 === 0) detail.bundles = [{ name: 'Home bundle', description: 'Save with a bundle', productIds: [`prd-${String(((index + 1) % 390) + 1).padStart(4, '0')}`] }];
   if (depositCategories.includes(category)) {
     detail.depositRates = [
-      { depositRateType: 'VARIABLE', rate: '0.0425', applicationType: 'PERIODIC', applicationFrequency: 'P1M', calculationFrequency: 'P1D', tiers: [{ name: 'Up to 10k' }] },
+      { depositRateType: 'VARIABLE', rate: '0.0425', applicationType: 'PERIODIC', applicationFrequency: 'P1M', calculationFrequency: 'P1D', tiers: [{ name: 'Up to 10k', unitOfMeasure: 'DOLLAR', minimumValue: '0', maximumValue: '10000', rateApplicationMethod: 'WHOLE_BALANCE' }] },
       { depositRateType: 'FIXED', rate: '0.0480', applicationType: 'MATURITY', additionalValue: 'P6M' },
     ];
   } else if (!cardCategories.includes(category)) {

@@ -10,6 +10,7 @@ const urn = (name: string) => `urn:au-cds:error:cds-all:${name}`;
 export const referenceErrors = {
   missingHeader: (detail: string): ErrorItem => ({ code: urn('Header/Missing'), title: 'Missing Required Header', detail }),
   invalidHeader: (detail: string): ErrorItem => ({ code: urn('Header/Invalid'), title: 'Invalid Header', detail }),
+  invalidVersion: (detail: string): ErrorItem => ({ code: urn('Header/InvalidVersion'), title: 'Invalid Version', detail }),
   unsupportedVersion: (detail: string): ErrorItem => ({ code: urn('Header/UnsupportedVersion'), title: 'Unsupported Version', detail }),
   invalidField: (detail: string): ErrorItem => ({ code: urn('Field/Invalid'), title: 'Invalid Field', detail }),
   invalidDateTime: (detail: string): ErrorItem => ({ code: urn('Field/InvalidDateTime'), title: 'Invalid Date', detail }),

@@ -1,6 +1,7 @@
 import type { CdrBehaviour, ErrorItem, ListRequest, PagePlan } from './behaviour.ts';
 import type { CatalogueProduct } from './catalogue.ts';
 import { referenceErrors } from './errors.ts';
+import { asListVersion } from './versions.ts';
 
 /** What the list answers: a page, or a refusal with its status and error. */
 export type ListOutcome = { status: 200; body: unknown } | { status: number; error: ErrorItem };
@@ -25,7 +26,7 @@ function readRequest(query: URLSearchParams, behaviour: CdrBehaviour): ListReque
  * The product list: filters, then pages of page-size in catalogue order. Links name their page by setting
  * `page` in the request's own URL, so every other parameter of the request is kept.
  */
-export function answerList(catalogue: readonly CatalogueProduct[], behaviour: CdrBehaviour, url: URL, now: number): ListOutcome {
+export function answerList(catalogue: readonly CatalogueProduct[], behaviour: CdrBehaviour, url: URL, now: number, version: number): ListOutcome {
   const request = readRequest(url.searchParams, behaviour);
   if ('error' in request) return request;
   const page = Number(url.searchParams.get('page') ?? behaviour.defaultPage);
@@ -41,6 +42,9 @@ export function answerList(catalogue: readonly CatalogueProduct[], behaviour: Cd
     return link.href;
   };
   const indexOf = new Map(catalogue.map(({ item }, index) => [item, index]));
-  const products = behaviour.pageItems(items, plan, url.searchParams).map((item) => behaviour.listRecord(item, indexOf.get(item) ?? -1));
+  const products = behaviour.pageItems(items, plan, url.searchParams).map((item) => {
+    const index = indexOf.get(item) ?? -1;
+    return behaviour.servedRecord(asListVersion(behaviour.listRecord(item, index), version), 'list', version, index);
+  });
   return { status: 200, body: { data: { products }, links: behaviour.links(plan, urlFor), meta: behaviour.listMeta(plan, products.length) } };
 }

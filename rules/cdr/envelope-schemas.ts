@@ -1,24 +1,29 @@
 import { z } from 'zod';
 import { serviceStatuses } from './enums.ts';
-import { dateTime } from './product-schemas.ts';
+import { dateTime, pageTotal, uriString } from './standard-types.ts';
 
-/** `links` of a paginated list ("Envelope records", A); products are judged on their own by productIssues. */
+/** The link names of LinksPaginated ("Envelope records", A; the standard's Pagination). */
+export const listLinkNames = ['self', 'first', 'prev', 'next', 'last'] as const;
+export type ListLinkName = (typeof listLinkNames)[number];
+
+/** LinksPaginated: self mandatory, the others conditional (their presence is judged by the links rules). */
 export const listLinks = z.object({
-  self: z.string(),
-  first: z.string().optional(),
-  prev: z.string().optional(),
-  next: z.string().optional(),
-  last: z.string().optional(),
+  self: uriString,
+  first: uriString.optional(),
+  prev: uriString.optional(),
+  next: uriString.optional(),
+  last: uriString.optional(),
 });
-export type ListLinks = z.infer<typeof listLinks>;
 
-/** The product list response: data.products (may be empty), links, meta with string totals. */
+/**
+ * The product list response, as cdr.list.envelope judges it: products (judged by the record rules), links an
+ * object (each link is judged by the links rules), MetaPaginated.
+ */
 export const listResponse = z.object({
   data: z.object({ products: z.array(z.unknown()) }),
-  links: listLinks,
-  meta: z.object({ totalRecords: z.string(), totalPages: z.string() }),
+  links: z.record(z.string(), z.unknown()),
+  meta: z.object({ totalRecords: pageTotal, totalPages: pageTotal }),
 });
-export type ListResponse = z.infer<typeof listResponse>;
 
 /** The detail response: data, links with self only, meta optional. */
 export const detailResponse = z.object({
@@ -27,7 +32,7 @@ export const detailResponse = z.object({
   meta: z.record(z.string(), z.unknown()).optional(),
 });
 
-/** The status response's data: the conditional fields are judged by their own rules. */
+/** ResponseCommonDiscoveryStatus's data: explanation is conditional (its own rule); detectionTime and expectedResolutionTime are SHOULD-level (observed). */
 export const statusData = z.object({
   status: z.enum(serviceStatuses),
   updateTime: dateTime,
@@ -35,7 +40,8 @@ export const statusData = z.object({
   detectionTime: dateTime.optional(),
   expectedResolutionTime: dateTime.optional(),
 });
-export const statusResponse = z.object({ data: statusData, meta: z.record(z.string(), z.unknown()).optional() });
+/** ResponseCommonDiscoveryStatus (Get Status x-v 1): data, links.self (mandatory in the standard), meta optional. */
+export const statusResponse = z.object({ data: statusData, links: z.object({ self: uriString }), meta: z.record(z.string(), z.unknown()).optional() });
 
 /** ErrorV2: code, title and detail required; meta.urn for application-specific codes. */
 export const errorV2 = z.object({

@@ -1,4 +1,4 @@
-import { additionalUriPairs, productDetailV7, productV6 } from './product-schemas.ts';
+import { additionalUriPairs, detailSchemas, knownVersions, listItemSchemas } from './product-schemas.ts';
 
 /** One way a product record breaks a rule: the rule id, where in the record, and zod's or our message. */
 export interface ProductIssue {
@@ -52,23 +52,53 @@ function conditionalIssues(record: Json): ProductIssue[] {
       }
     }
   }
+  issues.push(...amountStructureIssues(record));
+  return issues;
+}
+
+/** Any of the fields present, as a string. */
+const hasAny = (item: Json, fields: readonly string[]) => fields.some((field) => typeof item[field] === 'string');
+
+/**
+ * The amount structure of fees and discounts: the structure a U-type names (detail x-v 6 and 7), or one of the
+ * amounts and rates (before, where no U-type exists: a fee of type VARIABLE needs none).
+ */
+function amountStructureIssues(record: Json): ProductIssue[] {
+  const issues: ProductIssue[] = [];
+  const push = (path: string, message: string) => issues.push({ rule: productRules.feeMethodStructure, path, message });
   for (const [index, fee] of items(record, 'fees')) {
     const method = fee.feeMethodUType;
-    if (typeof method === 'string' && ['fixedAmount', 'rateBased', 'variable'].includes(method) && !isObject(fee[method])) {
-      issues.push({ rule: productRules.feeMethodStructure, path: `fees.${index}.${method}`, message: `feeMethodUType is ${method} but the ${method} structure is missing` });
+    if (typeof method === 'string') {
+      if (['fixedAmount', 'rateBased', 'variable'].includes(method) && !isObject(fee[method])) push(`fees.${index}.${method}`, `feeMethodUType is ${method} but the ${method} structure is missing`);
+    } else if (fee.feeType !== 'VARIABLE' && !hasAny(fee, ['amount', 'balanceRate', 'transactionRate', 'accruedRate'])) {
+      push(`fees.${index}`, 'none of amount, balanceRate, transactionRate, accruedRate is given (the fee is not VARIABLE)');
+    }
+    for (const [position, discount] of items(fee, 'discounts')) {
+      const discountMethod = discount.discountMethodUType;
+      if (typeof discountMethod === 'string') {
+        if (['fixedAmount', 'rateBased'].includes(discountMethod) && !isObject(discount[discountMethod])) push(`fees.${index}.discounts.${position}.${discountMethod}`, `discountMethodUType is ${discountMethod} but the ${discountMethod} structure is missing`);
+      } else if (typeof method !== 'string' && !hasAny(discount, ['amount', 'balanceRate', 'transactionRate', 'accruedRate', 'feeRate'])) {
+        push(`fees.${index}.discounts.${position}`, 'none of amount, balanceRate, transactionRate, accruedRate, feeRate is given');
+      }
     }
   }
   return issues;
 }
 
+/** The schema a record is judged with: that of the version answered, else the highest the harness knows. */
+function schemaFor(kind: ProductKind, version: number) {
+  const schemas = kind === 'list' ? listItemSchemas : detailSchemas;
+  return (schemas[version] ?? schemas[Math.max(...knownVersions[kind])]) as NonNullable<(typeof schemas)[number]>;
+}
+
 /**
- * Every breach of a product record, each attributed to one rule: the shape (required fields, types,
+ * Every breach of a product record, judged with the schema of the endpoint version it was answered with
+ * (product-schemas.ts), each attributed to one rule: the shape (required fields, types,
  * enumerations) to the list-item or detail rule, cardArt items to the card-art rule, and the conditional
  * rules to their own ids. An empty list means the record keeps every rule.
  */
-export function productIssues(record: unknown, kind: ProductKind): ProductIssue[] {
-  const schema = kind === 'list' ? productV6 : productDetailV7;
-  const parsed = schema.safeParse(record);
+export function productIssues(record: unknown, kind: ProductKind, version: number): ProductIssue[] {
+  const parsed = schemaFor(kind, version).safeParse(record);
   const shape = parsed.success
     ? []
     : parsed.error.issues.map((issue) => {

@@ -1,35 +1,49 @@
-import type { ErrorOccurrences } from '../../checks/cdr/error-stable-title.ts';
+import { errorCodes, type ProvokedRefusal } from '../../checks/cdr/error-codes.ts';
 import { errorStableTitle } from '../../checks/cdr/error-stable-title.ts';
 import { errorUrn } from '../../checks/cdr/error-urn.ts';
 import { errorV2Bodies } from '../../checks/cdr/error-v2-bodies.ts';
 import { listPageOf } from '../../checks/cdr/product-walk.ts';
 import type { CdrClient } from '../../client/cdr/cdr-client.ts';
 import type { Exchange } from '../../client/exchange.ts';
+import { unknownProductIds } from '../../generators/cdr/unknown-product-id.ts';
+import type { CdrOperation } from '../../rules/cdr/endpoints.ts';
+import { servesOperation } from '../../targets/cdr/section.ts';
+import { askedBy } from './support/as-seen-by.ts';
 import { ruleTest, useCdrSession } from './support/cdr-session.ts';
-import { knownProductId } from './support/known-product.ts';
 
 const session = useCdrSession();
+const urn = (name: string) => `urn:au-cds:error:cds-all:${name}`;
 
-/** Each error condition of part A met twice, with other values where the condition has any. */
-async function meetErrors(client: CdrClient, ruleId: string): Promise<ErrorOccurrences[]> {
-  const productId = await knownProductId(client, ruleId);
-  const lastPage = Math.max(Number(listPageOf(await client.list(), ruleId).meta.totalPages), 1);
-  const twice = async (condition: string, send: (occurrence: number) => Promise<Exchange>) => ({ condition, exchanges: [await send(0), await send(1)] });
-  return Promise.all([
-    twice('list without x-v (400)', () => client.list({}, { 'x-v': null })),
-    twice('detail without x-v (400)', () => client.detail(productId, { 'x-v': null })),
-    twice('status with x-v not an integer (400)', (n) => client.status({ 'x-v': ['abc', '1.5'][n] as string })),
-    twice('status with an unsupported x-v (406)', (n) => client.status({ 'x-v': String(client.servedVersion('status') + 1 + n * 10) })),
-    twice('list with an unknown effective (400)', (n) => client.list({ effective: ['NOW', 'PAST'][n] as string })),
-    twice('list with an invalid page (400)', (n) => client.list({ page: ['0', '-3'][n] as string })),
-    twice('list with an invalid updated-since (400)', (n) => client.list({ updatedSince: ['yesterday', '2024-01-01'][n] as string })),
-    twice('list page past the last (422)', (n) => client.list({ page: lastPage + 1 + n })),
-    twice('detail of an unknown product (404)', (n) => client.detail(`${productId}-unknown-${n}`)),
-  ]);
+/** One error condition the suite provokes: the operation it needs, how to provoke it (twice, other values where it has any), the standard codes that name it. */
+interface Condition {
+  operation: CdrOperation;
+  condition: string;
+  codes: string[];
+  send: (occurrence: number) => Promise<Exchange>;
 }
 
-let occurrences: Promise<ErrorOccurrences[]> | undefined;
-const errors = (ruleId: string) => (occurrences ??= meetErrors(session().client, ruleId));
+/** Each error condition of part A met twice, on the operations the holder serves. */
+async function meetErrors(client: CdrClient, ruleId: string): Promise<ProvokedRefusal[]> {
+  const [unknownA, unknownB] = unknownProductIds(2, session().run.seed);
+  const servesList = servesOperation(client.section, 'list');
+  const lastPage = servesList ? (listPageOf(await client.list(), ruleId).meta.totalPages ?? 1) : 1;
+  const conditions: Condition[] = [
+    { operation: 'list', condition: 'list without x-v (400)', codes: [urn('Header/Missing')], send: () => client.list({}, { 'x-v': null }) },
+    { operation: 'detail', condition: 'detail without x-v (400)', codes: [urn('Header/Missing')], send: () => client.detail(unknownA as string, { 'x-v': null }) },
+    { operation: 'status', condition: 'status with x-v not an integer (400)', codes: [urn('Header/InvalidVersion'), urn('Header/Invalid')], send: (n) => client.status({ 'x-v': ['abc', '1.5'][n] as string }) },
+    { operation: 'status', condition: 'status with an unsupported x-v (406)', codes: [urn('Header/UnsupportedVersion')], send: (n) => client.status({ 'x-v': String(client.servedVersion('status') + 1 + n * 10) }) },
+    { operation: 'list', condition: 'list with an unknown effective (400)', codes: [urn('Field/Invalid')], send: (n) => client.list({ effective: ['NOW', 'PAST'][n] as string }) },
+    { operation: 'list', condition: 'list with an invalid page (400)', codes: [urn('Field/Invalid'), urn('Field/InvalidPage')], send: (n) => client.list({ page: ['0', '-3'][n] as string }) },
+    { operation: 'list', condition: 'list with an invalid updated-since (400)', codes: [urn('Field/InvalidDateTime'), urn('Field/Invalid')], send: (n) => client.list({ updatedSince: ['yesterday', '2024-01-01'][n] as string }) },
+    { operation: 'list', condition: 'list page past the last (422)', codes: [urn('Field/InvalidPage')], send: (n) => client.list({ page: lastPage + 1 + n }) },
+    { operation: 'detail', condition: 'detail of an unknown product (404)', codes: [urn('Resource/NotFound'), urn('Resource/Invalid'), urn('Resource/Unavailable')], send: (n) => client.detail([unknownA, unknownB][n] as string) },
+  ];
+  const served = conditions.filter(({ operation }) => servesOperation(client.section, operation));
+  return Promise.all(served.map(async ({ condition, codes, send }) => ({ condition, codes, exchanges: [await send(0), await send(1)] })));
+}
+
+let occurrences: Promise<ProvokedRefusal[]> | undefined;
+const errors = (ruleId: string) => askedBy(ruleId, (occurrences ??= meetErrors(session().client, ruleId)));
 const allExchanges = async (ruleId: string) => (await errors(ruleId)).flatMap((condition) => condition.exchanges);
 
 ruleTest('cdr.error.shape', async () => errorV2Bodies(await allExchanges('cdr.error.shape'), 'cdr.error.shape'));
@@ -37,3 +51,5 @@ ruleTest('cdr.error.shape', async () => errorV2Bodies(await allExchanges('cdr.er
 ruleTest('cdr.error.urn-for-application-code', async () => errorUrn(await allExchanges('cdr.error.urn-for-application-code'), 'cdr.error.urn-for-application-code'));
 
 ruleTest('cdr.error.stable-title', async () => errorStableTitle(await errors('cdr.error.stable-title'), 'cdr.error.stable-title'));
+
+ruleTest('cdr.error.codes', async () => errorCodes(await errors('cdr.error.codes'), 'cdr.error.codes'));

@@ -7,17 +7,19 @@ import type { Exchange } from '../../client/exchange.ts';
 import { getHeader } from '../../client/headers.ts';
 import { invalidVersionValue } from '../../generators/cdr/invalid-version-value.ts';
 import { cdrOperationNames } from '../../rules/cdr/endpoints.ts';
+import { servesOperation } from '../../targets/cdr/section.ts';
+import { versionHeader, type VersionedAnswer } from '../../checks/cdr/version-header.ts';
 import { forAll } from '../support/for-all.ts';
 import { ruleTest, useCdrSession } from './support/cdr-session.ts';
 import { knownProductId } from './support/known-product.ts';
 
 const session = useCdrSession();
 
-/** The three operations, each with a known product for the detail. */
+/** The operations the holder serves (a `versions` entry of [] leaves one out), each with a known product for the detail. */
 async function operations(ruleId: string) {
-  const { client } = session();
-  const productId = await knownProductId(client, ruleId);
-  return cdrOperationNames.map((operation) => ({ operation, send: (changes: Record<string, string | null>) => client.operation(operation, productId, changes) }));
+  const { client, section } = session();
+  const productId = servesOperation(section, 'detail') ? await knownProductId(client, ruleId) : 'no-product-listed';
+  return cdrOperationNames.filter((operation) => servesOperation(section, operation)).map((operation) => ({ operation, send: (changes: Record<string, string | null>) => client.operation(operation, productId, changes) }));
 }
 
 ruleTest('cdr.x-v.served', async ({ observe }) => {
@@ -37,10 +39,28 @@ ruleTest('cdr.x-v.served', async ({ observe }) => {
       ),
     )
   ).flat();
-  // The document does not name an x-v response header: what comes back is shown, never judged.
+  // Judged by cdr.x-v.response-header; shown here beside the versions asked.
   observe('x-v response header', returned);
   if (section.token) observe('status without the bearer token', (await client.status({ Authorization: null })).response?.status ?? 'no answer');
   return verdicts;
+});
+
+ruleTest('cdr.x-v.response-header', async () => {
+  const { client, section } = session();
+  const id = 'cdr.x-v.response-header';
+  const answers: VersionedAnswer[] = (
+    await Promise.all(
+      (await operations(id)).map(async ({ operation, send }) => {
+        const served = section.versions[operation];
+        const above = client.servedVersion(operation) + 3;
+        const lowest = Math.min(...served);
+        // Each served version asked alone, and a range above the highest reaching down to the lowest.
+        const asked: { requested: number; minimum?: number }[] = [...served.map((version) => ({ requested: version })), { requested: above, minimum: lowest }];
+        return Promise.all(asked.map(async (ask) => ({ ...ask, served, exchange: await send({ 'x-v': String(ask.requested), ...(ask.minimum === undefined ? {} : { 'x-min-v': String(ask.minimum) }) }) })));
+      }),
+    )
+  ).flat();
+  return versionHeader(answers, id);
 });
 
 ruleTest('cdr.x-v.required', async ({ observe }) => {

@@ -1,6 +1,8 @@
 import { emptyResult } from '../../checks/cdr/empty-result.ts';
 import { linksPresence } from '../../checks/cdr/links-presence.ts';
 import { linksSelf } from '../../checks/cdr/links-self.ts';
+import { linksValid } from '../../checks/cdr/links-valid.ts';
+import { listEnvelope } from '../../checks/cdr/list-envelope.ts';
 import { listTotals } from '../../checks/cdr/list-totals.ts';
 import { walkBack } from '../../checks/cdr/walk-back.ts';
 import { walkComplete } from '../../checks/cdr/walk-complete.ts';
@@ -17,6 +19,17 @@ ruleTest('cdr.links.self', async () => {
   // Walking back meets the pages from the other side: their self links are judged too.
   const back = await Promise.all(forward.filter((walk) => walk.pageSize !== 1).map((walk) => walks.back(walk, id)));
   return linksSelf([...forward, ...back], id);
+}, walkingRule);
+
+ruleTest('cdr.list.envelope', async () => listEnvelope(await allForward('cdr.list.envelope'), 'cdr.list.envelope'), walkingRule);
+
+ruleTest('cdr.links.valid', async () => {
+  const { client } = session();
+  const id = 'cdr.links.valid';
+  const forward = await allForward(id);
+  // The walks back meet the last links and the prev links: judged too (a walk that stopped is judged up to where it stopped).
+  const back = await Promise.all(forward.filter((walk) => walk.pageSize !== 1).map((walk) => walks.back(walk, id)));
+  return linksValid({ walks: [...forward, ...back], outsideScope: (url) => client.outsideScope(url) }, id);
 }, walkingRule);
 
 ruleTest('cdr.links.first-prev-when-not-first', async () => linksPresence({ walks: await allForward('cdr.links.first-prev-when-not-first'), pair: 'first-prev' }, 'cdr.links.first-prev-when-not-first'), walkingRule);

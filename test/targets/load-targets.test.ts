@@ -242,7 +242,7 @@ describe('resolveTarget', () => {
   test('the bundled targets.json resolves every target (the command targets and the reference as a container)', async () => {
     const file = readTargetsFile(join(import.meta.dirname, '../../targets.json'));
     const names = Object.keys(file.rawTargets);
-    expect(names.sort()).toEqual(['reference', 'reference-container', 'reference-exchange-dialect', 'reference-plain', 'reference-single-entity']);
+    expect(names.sort()).toEqual(['reference', 'reference-cdr-older-versions', 'reference-container', 'reference-custody-platform', 'reference-exchange-dialect', 'reference-plain', 'reference-single-entity']);
     const bundledEnv = { REFERENCE_CLIENT_ID: 'c'.repeat(36), REFERENCE_CLIENT_SECRET: 's'.repeat(30), REFERENCE_CUSTODY_TOKEN: 't'.repeat(24), REFERENCE_EXCHANGE_API_KEY: 'k'.repeat(24), REFERENCE_EXCHANGE_SECRET_KEY: 'x'.repeat(32), REFERENCE_AGENTIC_TOKEN: 'a'.repeat(24), REFERENCE_AGENTIC_PUBLIC_KEY: 'public-key-pem', REFERENCE_AGENTIC_PRIVATE_KEY: 'private-key-pem', REFERENCE_LOYALTY_API_KEY: 'l'.repeat(24), REFERENCE_LOYALTY_MAC_SECRET: 'm'.repeat(32), REFERENCE_LOYALTY_TOKEN: 'b'.repeat(24), REFERENCE_CARDS_TOKEN: 'r'.repeat(24), REFERENCE_EXCHANGE_PASSPHRASE: 'p'.repeat(12) };
     for (const name of names) {
       const resolved = await resolveTarget(file, name, bundledEnv);
@@ -253,9 +253,11 @@ describe('resolveTarget', () => {
         expect(container.port).toBe(resolved.port);
         expect(container.env.REFERENCE_CLIENT_SECRET).toBe(bundledEnv.REFERENCE_CLIENT_SECRET);
       }
-      // A dialect entry serves one family only (reference-exchange-dialect: the exchange).
-      if (name === 'reference-exchange-dialect') {
-        expect(Object.keys(resolved.entry.families)).toEqual(['exchange']);
+      // A dialect entry serves one family only.
+      const dialects: Record<string, string> = { 'reference-exchange-dialect': 'exchange', 'reference-cdr-older-versions': 'cdr', 'reference-custody-platform': 'custody' };
+      const only = dialects[name];
+      if (only !== undefined) {
+        expect(Object.keys(resolved.entry.families)).toEqual([only]);
         continue;
       }
       const billing = resolved.entry.families.billing as BillingSection;
@@ -266,6 +268,7 @@ describe('resolveTarget', () => {
     expect(reference.entry.families.cdr as CdrSection).toEqual({
       baseUrl: `http://127.0.0.1:${reference.port}/cdr`,
       versions: { list: [5], detail: [7], status: [1] },
+      followOrigins: [],
       pastLastPageStatus: 422,
       maxWalkPages: 2000,
       clockMarginMs: 300_000,

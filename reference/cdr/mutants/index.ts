@@ -1,12 +1,15 @@
 import type { MutantInfo } from '../../../families/family.ts';
 import { referenceBehaviour, type CdrBehaviour } from '../behaviour.ts';
+import type { CdrReferenceMode } from '../versions.ts';
 
 interface CdrMutant extends MutantInfo {
   /** The reference behaviour with one point replaced. */
   change: Partial<CdrBehaviour>;
 }
 
-const mutant = (name: string, breaks: string, description: string, change: Partial<CdrBehaviour>): CdrMutant => ({ name, family: 'cdr', breaks, mode: 'default', description, change });
+const mutant = (name: string, breaks: string, description: string, change: Partial<CdrBehaviour>, mode: CdrReferenceMode = 'default'): CdrMutant => ({ name, family: 'cdr', breaks, mode, description, change });
+/** A fault of a holder of the older versions (list x-v 3, detail x-v 4): judged with those versions' schemas. */
+const olderMutant = (name: string, breaks: string, description: string, change: Partial<CdrBehaviour>) => mutant(name, breaks, description, change, 'older-versions');
 const reference = referenceBehaviour;
 type Json = Record<string, unknown>;
 /** A record with one list item's field removed (or replaced), for the mutants of the record rules. */
@@ -18,7 +21,10 @@ const without = (item: Json, field: string): Json => Object.fromEntries(Object.e
 
 const definitions: readonly CdrMutant[] = [
   mutant('cdr-detail-version-7-refused', 'cdr.x-v.served', 'The detail serves version 6 only, so x-v 7 is refused with 406.', {
-    served: (operation) => (operation === 'detail' ? [6] : reference.served(operation)),
+    served: (operation, versions) => (operation === 'detail' ? [6] : reference.served(operation, versions)),
+  }),
+  mutant('cdr-detail-without-x-v-header', 'cdr.x-v.response-header', 'The detail answers without the x-v response header naming the version served.', {
+    versionHeader: (operation, version) => (operation === 'detail' ? undefined : reference.versionHeader(operation, version)),
   }),
   mutant('cdr-x-v-fraction-accepted', 'cdr.x-v.required', 'x-v 1.5 passes the header check (and is then refused as unsupported, 406).', {
     validXv: (value) => value !== undefined && /^\d+(\.\d+)?$/.test(value) && Number(value) > 0,
@@ -111,6 +117,20 @@ const definitions: readonly CdrMutant[] = [
   mutant('cdr-last-page-counts-its-own', 'cdr.pagination.totals', 'On the last page of a multi-page list totalRecords counts only that page.', {
     listMeta: (plan, shown) => ({ ...reference.listMeta(plan, shown), ...(plan.page === plan.totalPages && plan.page > 1 ? { totalRecords: String(shown) } : {}) }),
   }),
+  mutant('cdr-last-page-without-total-pages', 'cdr.list.envelope', 'The last page of a multi-page list leaves out meta.totalPages.', {
+    listMeta: (plan, shown) => {
+      const meta = reference.listMeta(plan, shown);
+      return plan.page === plan.totalPages && plan.page > 1 ? without(meta, 'totalPages') : meta;
+    },
+  }),
+  mutant('cdr-next-link-off-holder', 'cdr.links.valid', 'From page 2 on, links.next points at another host (never to be requested).', {
+    links: (plan, urlFor) => {
+      const links = reference.links(plan, urlFor);
+      if (plan.page < 2 || links.next === undefined) return links;
+      const next = new URL(links.next);
+      return { ...links, next: `https://elsewhere.example${next.pathname}${next.search}` };
+    },
+  }),
   mutant('cdr-empty-result-one-page', 'cdr.pagination.empty-result', 'An empty result says totalPages "1".', {
     listMeta: (plan, shown) => ({ ...reference.listMeta(plan, shown), ...(plan.total === 0 ? { totalPages: '1' } : {}) }),
   }),
@@ -158,17 +178,23 @@ const definitions: readonly CdrMutant[] = [
   mutant('cdr-outage-without-explanation', 'cdr.status.explanation-when-not-ok', 'SCHEDULED_OUTAGE comes without explanation.', {
     statusData: (status, now) => (status === 'SCHEDULED_OUTAGE' ? without(reference.statusData(status, now), 'explanation') : reference.statusData(status, now)),
   }),
-  mutant('cdr-outage-with-detection-time', 'cdr.status.detection-time', 'SCHEDULED_OUTAGE comes with a detectionTime.', {
-    statusData: (status, now) => ({ ...reference.statusData(status, now), ...(status === 'SCHEDULED_OUTAGE' ? { detectionTime: new Date(now).toISOString() } : {}) }),
-  }),
-  mutant('cdr-ok-with-resolution-time', 'cdr.status.resolution-absent-when-ok', 'OK comes with an expectedResolutionTime.', {
-    statusData: (status, now) => ({ ...reference.statusData(status, now), ...(status === 'OK' ? { expectedResolutionTime: new Date(now).toISOString() } : {}) }),
-  }),
   mutant('cdr-application-error-without-detail', 'cdr.error.shape', 'The application-specific error (unknown product) has no detail.', {
     errorItem: (error) => (error.meta ? without(error as unknown as Json, 'detail') : error),
   }),
   mutant('cdr-application-code-without-urn', 'cdr.error.urn-for-application-code', 'The application-specific error code comes without meta.urn.', {
     errorItem: (error) => without(error as unknown as Json, 'meta'),
+  }),
+  mutant('cdr-unsupported-version-as-invalid-header', 'cdr.error.codes', 'An unsupported x-v is refused 406 with the code Header/Invalid, not Header/UnsupportedVersion.', {
+    errorItem: (error) => (error.code.endsWith('Header/UnsupportedVersion') ? { ...error, code: 'urn:au-cds:error:cds-all:Header/Invalid' } : error),
+  }),
+  olderMutant('cdr-v4-fee-without-amount', 'cdr.product.fee-method-structure', 'Detail x-v 4: one fixed fee gives none of amount, balanceRate, transactionRate, accruedRate.', {
+    servedRecord: (record, kind, version, index) => (kind === 'detail' && version === 4 && index === 30 ? withItem(record, 'fees', 0, (fee) => without(fee, 'amount')) : record),
+  }),
+  olderMutant('cdr-v4-tier-minimum-as-text', 'cdr.product.detail', 'Detail x-v 4: a deposit rate tier gives minimumValue as text (a number in BankingProductRateTierV3; text only from x-v 6).', {
+    servedRecord: (record, kind, version, index) => (kind === 'detail' && version === 4 && index === 9 ? withItem(record, 'depositRates', 0, (rate) => withItem(rate, 'tiers', 0, (tier) => ({ ...tier, minimumValue: String(tier.minimumValue) }))) : record),
+  }),
+  olderMutant('cdr-v3-card-art-without-image', 'cdr.product.card-art', 'List x-v 3: one card product lists a cardArt item without imageUri.', {
+    servedRecord: (record, kind, version, index) => (kind === 'list' && version === 3 && index === 67 ? withItem(record, 'cardArt', 0, (art) => without(art, 'imageUri')) : record),
   }),
   mutant('cdr-title-names-occurrence', 'cdr.error.stable-title', 'The title of an invalid field names the value, so it changes between occurrences.', {
     errorItem: (error) => (error.title === 'Invalid Field' ? { ...error, title: `Invalid Field: ${error.detail}` } : error),

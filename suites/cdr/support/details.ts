@@ -1,7 +1,8 @@
 import type { ObservedProduct } from '../../../checks/cdr/product-records.ts';
-import { productIdOf } from '../../../checks/cdr/product-walk.ts';
+import { answeredVersion, productIdOf } from '../../../checks/cdr/product-walk.ts';
 import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
 import type { Exchange } from '../../../client/exchange.ts';
+import { askedBy } from './as-seen-by.ts';
 import { readCatalogue } from './catalogue.ts';
 import { mapLimit } from './map-limit.ts';
 import { walkForward } from './walk-products.ts';
@@ -21,10 +22,11 @@ export function sharedDetails(client: () => CdrClient, concurrency: () => number
   let details: Promise<ListedDetail[]> | undefined;
   const load = async (ruleId: string) => {
     const catalogue = await readCatalogue(client(), ruleId);
-    const listed = catalogue.walk.pages.flatMap((page) => page.body.data.products.map((product) => ({ listed: product as Record<string, unknown>, listExchange: page.exchange })));
+    // Only products with a productId can be asked for; the others are the list-item rule's.
+    const listed = catalogue.walk.pages.flatMap((page) => page.body.data.products.flatMap((product) => (typeof (product as { productId?: unknown } | null)?.productId === 'string' ? [{ listed: product as Record<string, unknown>, listExchange: page.exchange }] : [])));
     return mapLimit(listed, concurrency(), async (entry) => ({ ...entry, detail: await client().detail(productIdOf(entry.listed)) }));
   };
-  return (ruleId: string): Promise<ListedDetail[]> => (details ??= load(ruleId));
+  return (ruleId: string): Promise<ListedDetail[]> => askedBy(ruleId, (details ??= load(ruleId)));
 }
 
 /** The records the detail answers hold (a detail that is not 200 JSON is skipped: cdr.detail.envelope judges it). */
@@ -32,7 +34,7 @@ export function detailRecords(entries: readonly ListedDetail[]): ObservedProduct
   return entries.flatMap((entry) => {
     if (entry.detail.response?.status !== 200) return [];
     try {
-      return [{ exchange: entry.detail, record: (entry.detail.response.json() as { data?: unknown }).data, kind: 'detail' as const }];
+      return [{ exchange: entry.detail, record: (entry.detail.response.json() as { data?: unknown }).data, kind: 'detail' as const, version: answeredVersion(entry.detail) }];
     } catch {
       return [];
     }
@@ -47,7 +49,7 @@ export function sharedListItems(client: () => CdrClient) {
   let items: Promise<ObservedProduct[]> | undefined;
   const load = async (ruleId: string) => {
     const walks = await Promise.all([{ effective: 'ALL' }, {}, { effective: 'FUTURE', pageSize: 7 }].map((query) => walkForward(client(), query, ruleId)));
-    return walks.flatMap((walk) => walk.pages.flatMap((page) => page.body.data.products.map((record) => ({ exchange: page.exchange, record, kind: 'list' as const }))));
+    return walks.flatMap((walk) => walk.pages.flatMap((page) => page.body.data.products.map((record) => ({ exchange: page.exchange, record, kind: 'list' as const, version: answeredVersion(page.exchange) }))));
   };
-  return (ruleId: string): Promise<ObservedProduct[]> => (items ??= load(ruleId));
+  return (ruleId: string): Promise<ObservedProduct[]> => askedBy(ruleId, (items ??= load(ruleId)));
 }

@@ -1,9 +1,19 @@
-import { listPageOf, productIdOf } from '../../../checks/cdr/product-walk.ts';
+import { listPageOf } from '../../../checks/cdr/product-walk.ts';
+import { prerequisiteMissing } from '../../../checks/rule-blocked.ts';
 import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
+import { servesOperation } from '../../../targets/cdr/section.ts';
 
-/** A productId the target lists (the first of effective=ALL), for rules that hold on the detail operation too. */
+/**
+ * A productId the target lists (the first of effective=ALL), for rules that hold on the detail operation too.
+ * Read leniently: only productId. A target that lists nothing (or serves no list) still has a detail
+ * operation; its answer for a made-up id is then judged.
+ */
 export async function knownProductId(client: CdrClient, ruleId: string): Promise<string> {
-  const [first] = listPageOf(await client.list({ effective: 'ALL', pageSize: 1 }), ruleId).data.products;
-  // A target that lists nothing still has a detail operation; its answer for a made-up id is then judged.
-  return first === undefined ? 'no-product-listed' : productIdOf(first);
+  if (!servesOperation(client.section, 'list')) return 'no-product-listed';
+  const exchange = await client.list({ effective: 'ALL', pageSize: 1 });
+  const [first] = listPageOf(exchange, ruleId).data.products;
+  if (first === undefined) return 'no-product-listed';
+  const id = (first as { productId?: unknown } | null)?.productId;
+  if (typeof id !== 'string') throw prerequisiteMissing(ruleId, ['cdr.product.list-item'], 'the first listed product has no productId to ask the detail of', [exchange]);
+  return id;
 }

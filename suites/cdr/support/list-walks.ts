@@ -2,6 +2,7 @@ import type { ProductWalk } from '../../../checks/cdr/product-walk.ts';
 import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
 import { listWalkPlan, type WalkGroup } from '../../../generators/cdr/list-walk-plan.ts';
 import { catalogueSize, readCatalogue } from './catalogue.ts';
+import { askedBy } from './as-seen-by.ts';
 import { walkBackFrom, walkForward } from './walk-products.ts';
 
 /** The forward walks of one group of the plan, the first at the size above the whole list (the baseline). */
@@ -20,7 +21,8 @@ export function sharedListWalks(client: () => CdrClient) {
   const walkGroups = async (ruleId: string): Promise<WalkedGroup[]> => {
     const catalogue = await readCatalogue(client(), ruleId);
     const [sample] = catalogue.products;
-    const plan = listWalkPlan(catalogueSize(catalogue), { brand: sample?.brand as string | undefined, productCategory: sample?.productCategory as string | undefined }, client().section.maxWalkPages);
+    const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+    const plan = listWalkPlan(catalogueSize(catalogue), { brand: text(sample?.brand), productCategory: text(sample?.productCategory) }, client().section.maxWalkPages);
     return Promise.all(
       plan.map(async (group) => ({ group, forward: await Promise.all(group.pageSizes.map((pageSize) => walkForward(client(), { ...group.filters, ...(pageSize === undefined ? {} : { pageSize }) }, ruleId))) })),
     );
@@ -28,11 +30,11 @@ export function sharedListWalks(client: () => CdrClient) {
   return {
     forward(ruleId: string): Promise<WalkedGroup[]> {
       forward ??= walkGroups(ruleId);
-      return forward;
+      return askedBy(ruleId, forward);
     },
     back(walk: ProductWalk, ruleId: string): Promise<ProductWalk> {
       if (!back.has(walk)) back.set(walk, walkBackFrom(client(), walk, ruleId));
-      return back.get(walk) as Promise<ProductWalk>;
+      return askedBy(ruleId, back.get(walk) as Promise<ProductWalk>);
     },
   };
 }

@@ -1,27 +1,60 @@
-import { listPageOf, resolveLink, type ObservedListPage, type ProductWalk } from '../../../checks/cdr/product-walk.ts';
+import { listPageOf, pageNumberOf, pageProductIds, readListBody, resolveLink, type ListPage, type ObservedListPage, type ProductWalk } from '../../../checks/cdr/product-walk.ts';
 import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
 import { describeListQuery, type ListQuery } from '../../../client/cdr/list-query.ts';
 import type { Exchange } from '../../../client/exchange.ts';
 
+type Step = 'next' | 'prev';
+
+/** A followed page read leniently: undefined when it was refused or holds no list (the walk stops there). */
+function followedPage(exchange: Exchange): ListPage | undefined {
+  if (exchange.response?.status !== 200) return undefined;
+  try {
+    return readListBody(exchange.response.json());
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a page advanced past the one before it: another page number in self, or other products. Pure. */
+function advanced(before: ObservedListPage, page: ObservedListPage): boolean {
+  const [a, b] = [pageNumberOf(before.body.links.self), pageNumberOf(page.body.links.self)];
+  if (Number.isFinite(a) && Number.isFinite(b) && a === b) return false;
+  const ids = pageProductIds(page).join('\n');
+  return ids === '' || ids !== pageProductIds(before).join('\n');
+}
+
 /**
- * Follows one link per page (`next` forward, `prev` back) exactly as the target gave it, from a first
- * exchange. It stops where the link is absent, at a link met before, or at the page cap: a walk never loops.
- * A page that is not a product list answer is a violation of `ruleId`.
+ * Follows one link per page (`next` forward, `prev` back) exactly as the target gave it, from a first exchange
+ * the asking rule requested. It stops at the end (no link), at a link outside the holder or unreadable as a URL
+ * (never requested), at a link met before, at a page that does not advance, at a refused page and at the page
+ * cap, and says what it saw there: a walk never loops and never leaves the holder.
  */
-async function follow(client: CdrClient, first: Exchange, link: 'next' | 'prev', base: Omit<ProductWalk, 'pages' | 'ended'>, ruleId: string): Promise<ProductWalk> {
-  const pages: ObservedListPage[] = [];
+async function follow(client: CdrClient, first: Exchange, step: Step, base: Omit<ProductWalk, 'pages' | 'ended'>, ruleId: string): Promise<ProductWalk> {
+  const pages: ObservedListPage[] = [{ exchange: first, body: listPageOf(first, ruleId) }];
   const visited = new Set<string>([first.request.url]);
-  let exchange = first;
+  const stop = (ended: ProductWalk['ended'], endNote?: string): ProductWalk => ({ ...base, pages, ended, ...(endNote ? { endNote } : {}) });
   for (;;) {
-    const body = listPageOf(exchange, ruleId);
-    pages.push({ exchange, body });
-    const given = body.links[link];
-    if (given === undefined) return { ...base, pages, ended: 'end-reached' };
-    const url = resolveLink(given, body.links.self) ?? given;
-    if (visited.has(url)) return { ...base, pages, ended: 'repeated-link' };
-    if (pages.length >= client.section.maxWalkPages) return { ...base, pages, ended: 'page-cap' };
+    const current = pages[pages.length - 1] as ObservedListPage;
+    const given = current.body.links[step];
+    if (given === undefined) return stop('end-reached');
+    const url = resolveLink(given, current.body.links.self);
+    if (url === undefined) return stop('unusable-link', `links.${step} is not a URL: ${JSON.stringify(given)}`);
+    const outside = client.outsideScope(url);
+    if (outside !== undefined) return stop('unusable-link', `links.${step} points outside the holder: ${given} (${outside})`);
+    if (visited.has(url)) return stop('repeated-link', `links.${step} of page ${pages.length} leads back to ${given}`);
+    if (pages.length >= client.section.maxWalkPages) return stop('page-cap', `${pages.length} pages, the cap, and links.${step} still given`);
     visited.add(url);
-    exchange = await client.get('list', url);
+    const exchange = await client.get('list', url);
+    const body = followedPage(exchange);
+    // A link given past the page that says it is the last (its own totalPages) is the links rules' fault, not the walk's.
+    if (!body && current.body.meta.totalPages === pages.length) return stop('end-reached', `links.${step} given on the last page (${pages.length} of ${pages.length}) answered ${exchange.response?.status ?? exchange.error?.code}`);
+    if (!body) return stop('link-refused', `links.${step} ${given} answered ${exchange.response?.status ?? exchange.error?.code ?? 'nothing'} without a product list`);
+    const page = { exchange, body };
+    if (!advanced(current, page)) {
+      pages.push(page);
+      return stop('not-advancing', `links.${step} ${given} gave the same page again`);
+    }
+    pages.push(page);
   }
 }
 
@@ -31,10 +64,18 @@ export async function walkForward(client: CdrClient, query: ListQuery, ruleId: s
   return follow(client, await client.list(query), 'next', { query: describeListQuery(query), pageSize, direction: 'forward' }, ruleId);
 }
 
-/** Walks back from the page that page 1 of a forward walk names as `last` (page 1 itself when it names none), following `prev`. */
+/**
+ * Walks back from the page that page 1 of a forward walk names as `last` (page 1 itself when it names none),
+ * following `prev`. A last link outside the holder is never requested: the walk back is then page 1 alone,
+ * stopped as unusable.
+ */
 export async function walkBackFrom(client: CdrClient, forward: ProductWalk, ruleId: string): Promise<ProductWalk> {
+  const base = { query: forward.query, pageSize: forward.pageSize, direction: 'back' as const };
   const first = forward.pages[0];
-  if (!first) return { ...forward, direction: 'back', pages: [] };
-  const start = first.body.links.last === undefined ? first.exchange.request.url : (resolveLink(first.body.links.last, first.body.links.self) ?? first.body.links.last);
-  return follow(client, await client.get('list', start), 'prev', { query: forward.query, pageSize: forward.pageSize, direction: 'back' }, ruleId);
+  if (!first) return { ...base, pages: [], ended: 'end-reached' };
+  const last = first.body.links.last;
+  const start = last === undefined ? first.exchange.request.url : resolveLink(last, first.body.links.self);
+  const outside = start === undefined ? `links.last is not a URL: ${JSON.stringify(last)}` : client.outsideScope(start);
+  if (start === undefined || outside !== undefined) return { ...base, pages: [first], ended: 'unusable-link', endNote: `links.last points outside the holder: ${last} (${outside})` };
+  return follow(client, await client.get('list', start), 'prev', base, ruleId);
 }

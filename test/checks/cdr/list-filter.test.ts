@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { listFilter } from '../../../checks/cdr/list-filter.ts';
 import { filterVerdict, type RunClock } from '../../../checks/cdr/product-filter.ts';
+import { RuleBlocked } from '../../../checks/rule-blocked.ts';
 import { violationOf } from '../violation.ts';
 import { correctPages, product, syntheticWalk } from './synthetic-list.ts';
 
@@ -52,7 +53,9 @@ describe('list-filter', () => {
     expect(filterVerdict(null, { effective: 'CURRENT' }, clock)).toBe('undecided');
     judge([always, current, null as unknown as Record<string, unknown>], 'CURRENT');
   });
-  test('a walk that never ended fails', () => {
-    violationOf(() => listFilter({ walk: syntheticWalk(correctPages([always, current], 1), 1, 'forward', 'repeated-link'), filter: { effective: 'CURRENT' }, universe: everything, clock }, rule), rule);
+  test('a walk that never ended blocks the filter rule, naming the walk rule', () => {
+    const judge = () => listFilter({ walk: syntheticWalk(correctPages([always, current], 1), 1, 'forward', 'repeated-link'), filter: { effective: 'CURRENT' }, universe: everything, clock }, rule);
+    expect(judge).toThrow(RuleBlocked);
+    expect(judge).toThrow(/blocked by cdr.pagination.walk-complete/);
   });
 });

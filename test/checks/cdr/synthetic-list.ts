@@ -1,4 +1,4 @@
-import type { ListResponse } from '../../../rules/cdr/envelope-schemas.ts';
+import type { ListPage as ListResponse } from '../../../checks/cdr/product-walk.ts';
 import type { ProductWalk } from '../../../checks/cdr/product-walk.ts';
 import { jsonExchange } from '../exchanges.ts';
 
@@ -18,7 +18,7 @@ export function correctPages(products: readonly Record<string, unknown>[], pageS
         ...(page > 1 ? { first: pageUrl(1, pageSize), prev: pageUrl(page - 1, pageSize) } : {}),
         ...(page < pages ? { next: pageUrl(page + 1, pageSize), last: pageUrl(pages, pageSize) } : {}),
       },
-      meta: { totalRecords: String(products.length), totalPages: String(totalPages) },
+      meta: { totalRecords: products.length, totalPages },
     };
   });
 }

@@ -6,7 +6,8 @@ import { listTotals } from '../../../checks/cdr/list-totals.ts';
 import { pageSizes } from '../../../checks/cdr/page-sizes.ts';
 import { walkBack } from '../../../checks/cdr/walk-back.ts';
 import { walkComplete } from '../../../checks/cdr/walk-complete.ts';
-import type { ListResponse } from '../../../rules/cdr/envelope-schemas.ts';
+import type { ListPage as ListResponse } from '../../../checks/cdr/product-walk.ts';
+import { RuleBlocked } from '../../../checks/rule-blocked.ts';
 import { jsonExchange } from '../exchanges.ts';
 import { violationOf } from '../violation.ts';
 import { correctPages, pageUrl, syntheticWalk, tenProducts } from './synthetic-list.ts';
@@ -27,7 +28,9 @@ describe('walk-complete', () => {
     violationOf(() => walkComplete([walkAt(11), walkAt(3, changed(3, 1, (page) => ({ ...page, data: { products: [tenProducts[2], ...page.data.products.slice(1)] } })))], rule), rule);
     violationOf(() => walkComplete([walkAt(11), walkAt(3, changed(3, 0, (page) => ({ ...page, data: { products: page.data.products.slice(0, 2) } })))], rule), rule);
     expect(violationOf(() => walkComplete([walkAt(3, correctPages(tenProducts, 3).slice(0, 3))], rule), rule).message).toContain('links.last names page 4');
-    violationOf(() => walkComplete([syntheticWalk(correctPages(tenProducts, 2), 2, 'forward', 'page-cap')], rule), rule);
+    // The walk rule fails a walk that hit its cap; any other rule is blocked by it.
+    violationOf(() => walkComplete([syntheticWalk(correctPages(tenProducts, 2), 2, 'forward', 'page-cap')], 'cdr.pagination.walk-complete'), 'cdr.pagination.walk-complete');
+    expect(() => walkComplete([syntheticWalk(correctPages(tenProducts, 2), 2, 'forward', 'page-cap')], rule)).toThrow(RuleBlocked);
   });
 });
 
@@ -73,20 +76,21 @@ describe('links-self and links-presence', () => {
 describe('list-totals, page-sizes, empty-result', () => {
   test('correct totals pass; a page whose totals differ or are numbers fails', () => {
     listTotals([walkAt(3), syntheticWalk(correctPages([], 3), 3)], rule);
-    violationOf(() => listTotals([walkAt(3, changed(3, 3, (page) => ({ ...page, meta: { ...page.meta, totalRecords: '1' } })))], rule), rule);
-    violationOf(() => listTotals([walkAt(3, changed(3, 0, (page) => ({ ...page, meta: { ...page.meta, totalPages: '5' } })))], rule), rule);
+    violationOf(() => listTotals([walkAt(3, changed(3, 3, (page) => ({ ...page, meta: { ...page.meta, totalRecords: 1 } })))], rule), rule);
+    violationOf(() => listTotals([walkAt(3, changed(3, 0, (page) => ({ ...page, meta: { ...page.meta, totalPages: 5 } })))], rule), rule);
   });
   test('pages of the default size pass; a page of 20 at the default 25 fails', () => {
     const many = Array.from({ length: 60 }, (_, index) => ({ productId: `p${index}` }));
     pageSizes({ walk: syntheticWalk(correctPages(many, 25), undefined), pageSize: 25 }, rule);
     violationOf(() => pageSizes({ walk: syntheticWalk(correctPages(many, 20), undefined), pageSize: 25 }, rule), rule);
   });
-  test('an empty page 1 with totals "0" passes; totalPages "1", a next link or a product fail', () => {
+  test('an empty page 1 with totals 0 passes; totalPages "1", a next link or a product fail', () => {
     const [empty] = correctPages([], 25) as [ListResponse];
     emptyResult(jsonExchange(200, empty), rule);
     violationOf(() => emptyResult(jsonExchange(200, { ...empty, meta: { totalRecords: '0', totalPages: '1' } }), rule), rule);
     violationOf(() => emptyResult(jsonExchange(200, { ...empty, links: { ...empty.links, next: pageUrl(2, 25) } }), rule), rule);
     violationOf(() => emptyResult(jsonExchange(200, { ...empty, data: { products: [{ productId: 'x' }] } }), rule), rule);
-    violationOf(() => emptyResult(jsonExchange(200, { ...empty, meta: { totalRecords: 0, totalPages: 0 } }), rule), rule);
+    // Integer totals (the standard) and numeric strings (document 3) are both read.
+    emptyResult(jsonExchange(200, { ...empty, meta: { totalRecords: '0', totalPages: '0' } }), rule);
   });
 });

@@ -47,16 +47,28 @@ describe('cdr client', () => {
     }
   });
 
-  test('the bearer token goes to the base origin only, never to a link elsewhere, and is a secret', async () => {
+  test('the bearer token goes to the base origin only, never to an origin of followOrigins, and is a secret', async () => {
     const redactor = new Redactor();
-    const client = new CdrClient(cdrSectionSchema.parse({ baseUrl: `${origin}/cdr`, token: 'cdr-secret-token' }), settings, redactor);
+    const gateway = origin.replace('127.0.0.1', 'localhost');
+    const client = new CdrClient(cdrSectionSchema.parse({ baseUrl: `${origin}/cdr`, token: 'cdr-secret-token', followOrigins: [gateway] }), settings, redactor);
     try {
       await client.status();
       expect(seen.get('/cdr/v1/discovery/status')?.authorization).toBe('Bearer cdr-secret-token');
-      const elsewhere = `${origin.replace('127.0.0.1', 'localhost')}/elsewhere?page=2`;
+      const elsewhere = `${gateway}/elsewhere?page=2`;
       await client.get('list', elsewhere);
       expect(seen.get('/elsewhere?page=2')?.authorization).toBeUndefined();
       expect(redactor.redactSecrets('Bearer cdr-secret-token')).toBe('Bearer ***');
+    } finally {
+      await client.close();
+    }
+  });
+
+  test('a URL outside the base URL and followOrigins is never requested', async () => {
+    const client = new CdrClient(cdrSectionSchema.parse({ baseUrl: `${origin}/cdr` }), settings, new Redactor());
+    try {
+      await expect(client.get('list', `${origin.replace('127.0.0.1', 'localhost')}/elsewhere?page=3`)).rejects.toThrow(/outside the holder/);
+      expect(seen.has('/elsewhere?page=3')).toBe(false);
+      expect(client.outsideScope(`${origin}/other/v1/banking/products`)).toMatch(/not under the base path/);
     } finally {
       await client.close();
     }

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { invalidListQuery } from '../../../generators/cdr/invalid-list-query.ts';
 import { invalidVersionValue } from '../../../generators/cdr/invalid-version-value.ts';
 import { listWalkPlan } from '../../../generators/cdr/list-walk-plan.ts';
-import { unknownProductId } from '../../../generators/cdr/unknown-product-id.ts';
+import { unknownProductId, unknownProductIds } from '../../../generators/cdr/unknown-product-id.ts';
 import { updatedSinceCuts, withOffset } from '../../../generators/cdr/updated-since-cuts.ts';
 import { otherWithInfo, periodicWithFrequency, feeWithStructure } from '../../../generators/cdr/valid-product-detail.ts';
 import { effectiveValues, productCategories } from '../../../rules/cdr/enums.ts';
@@ -68,12 +68,11 @@ describe('updated-since cuts and walk plans', () => {
     const [everything] = listWalkPlan(5000, {}, 2000);
     expect(everything?.pageSizes).toEqual([1000, 7, undefined]);
   });
-  test('unknown ids are never listed ones', () => {
-    const listed = ['prd-0001', 'prd-0002'];
-    const gen = unknownProductId(listed);
+  test('unknown ids are made without the catalogue: all carry the prefix no holder uses; one seed gives the same ids', () => {
+    const gen = unknownProductId();
     const ids = [...gen.boundaries, ...fc.sample(gen.arbitrary, { seed: 6, numRuns: 100 })].map((invalid) => invalid.value);
-    expect(ids.some((id) => listed.includes(id))).toBe(false);
-    expect(ids).toContain('prd-0001x');
+    expect(ids.every((id) => id.startsWith('harness-unknown-'))).toBe(true);
+    expect(unknownProductIds(3, 9)).toEqual(unknownProductIds(3, 9));
   });
 });
 

@@ -7,12 +7,14 @@ import { productIssues, type ProductKind } from '../../../rules/cdr/product-issu
 
 const seed = 8;
 const valid = { list: validListItem, detail: validProductDetail } as const;
+/** The generators make records of the current versions: list x-v 5, detail x-v 7. */
+const latest = { list: 5, detail: 7 } as const;
 
 describe.each(['list', 'detail'] as ProductKind[])('product records (%s)', (kind) => {
   test('a valid record keeps every rule', () => {
     fc.assert(
       fc.property(valid[kind], (record) => {
-        expect(productIssues(record, kind)).toEqual([]);
+        expect(productIssues(record, kind, latest[kind])).toEqual([]);
       }),
       { seed, numRuns: 300 },
     );
@@ -21,7 +23,7 @@ describe.each(['list', 'detail'] as ProductKind[])('product records (%s)', (kind
   test('each invalid variant breaks exactly its rule', () => {
     fc.assert(
       fc.property(valid[kind], productBreak(kind), (record, broken) => {
-        const rules = new Set(productIssues(broken.change(record as Record<string, unknown>), kind).map((issue) => issue.rule));
+        const rules = new Set(productIssues(broken.change(record as Record<string, unknown>), kind, latest[kind]).map((issue) => issue.rule));
         expect([...rules], broken.why).toEqual([broken.breaks[kind]]);
       }),
       { seed, numRuns: 400 },
@@ -43,6 +45,6 @@ test('every rule of the product records has a break that shows it', () => {
 });
 
 test('a record that is no object breaks the shape rule only', () => {
-  expect(productIssues('nope', 'list').map((issue) => issue.rule)).toEqual(['cdr.product.list-item']);
-  expect(productIssues(null, 'detail').map((issue) => issue.rule)).toEqual(['cdr.product.detail']);
+  expect(productIssues('nope', 'list', 5).map((issue) => issue.rule)).toEqual(['cdr.product.list-item']);
+  expect(productIssues(null, 'detail', 7).map((issue) => issue.rule)).toEqual(['cdr.product.detail']);
 });

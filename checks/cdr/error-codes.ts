@@ -1,0 +1,40 @@
+import type { Exchange } from '../../client/exchange.ts';
+import { prerequisiteMissing } from '../rule-blocked.ts';
+import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+
+/** One refusal the suite provoked, the exchanges of it, and the standard error codes that name its condition. */
+export interface ProvokedRefusal {
+  condition: string;
+  exchanges: readonly Exchange[];
+  /** Full standard URNs (urn:au-cds:error:cds-all:...), any of which names the condition. */
+  codes: readonly string[];
+}
+
+type ErrorItem = { code?: unknown; meta?: { urn?: unknown } | null };
+
+/**
+ * Each refusal carries an error whose code, or meta.urn for an application-specific code, is a standard code of
+ * its condition. A refusal that is no refusal (not 4xx) is for the rule that provoked it; an error body of
+ * another shape is for cdr.error.shape, which blocks this rule.
+ */
+export function errorCodes(refusals: readonly ProvokedRefusal[], ruleId: string): Verdict {
+  const named: Record<string, string> = {};
+  for (const { condition, exchanges, codes } of refusals) {
+    for (const exchange of exchanges) {
+      const status = exchange.response?.status;
+      if (status === undefined || status < 400 || status >= 500) continue;
+      let errors: unknown;
+      try {
+        errors = (exchange.response?.json() as { errors?: unknown } | null)?.errors;
+      } catch {
+        errors = undefined;
+      }
+      if (!Array.isArray(errors)) throw prerequisiteMissing(ruleId, ['cdr.error.shape'], `${condition}: the ${status} answer has no errors list to read a code from`, [exchange]);
+      const given = (errors as ErrorItem[]).flatMap((error) => [error?.code, error?.meta?.urn]).filter((code): code is string => typeof code === 'string');
+      const match = given.find((code) => codes.includes(code));
+      if (!match) throw new RuleViolation(ruleId, `${condition}: the ${status} answer names ${given.length ? given.map((code) => JSON.stringify(code)).join(', ') : 'no code'}, not the standard code ${codes.join(' or ')}`, [exchange]);
+      named[condition] = match;
+    }
+  }
+  return passed(ruleId, named);
+}
