@@ -44,7 +44,9 @@ export function runOpenModel(scenario: LoadScenario, base: LoadBase, recorder: R
       clearTimeout(deadline);
       signal?.removeEventListener('abort', abort);
       void pool.destroy();
-      resolve({ sent, achievedRate: sent === 0 ? 0 : sent / ((lastSentAt - start + intervalMs) / 1000), connections: pool.mostConnections });
+      // Over the schedule's window (to the last request due, sent or dropped), so drops at the end lower it too.
+      const window = Math.max(lastSentAt, start + (next - 1) * intervalMs) - start + intervalMs;
+      resolve({ sent, achievedRate: sent === 0 ? 0 : sent / (window / 1000), connections: pool.mostConnections });
     };
     const settle = () => {
       if (scheduled && inFlight === 0) end();
