@@ -32,6 +32,11 @@ export class GrowingConnections {
   /** The most connections open at once so far. */
   mostConnections = 0;
 
+  /** Every connection allowed is open and carries a request: a request now could only wait behind them. */
+  get full(): boolean {
+    return this.#clients.size >= this.#options.maxConnections && this.#idle.length === 0;
+  }
+
   send(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): void {
     const idle = this.#idle.pop();
     if (idle) return this.#dispatch(idle, options, handler);

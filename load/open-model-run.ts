@@ -13,8 +13,8 @@ const overrunGraceMs = 2000;
 /**
  * The open model: a scheduler of our own over undici connections. Request i is due at start + i / rate; when it
  * is due it is sent whether or not earlier ones have answered (a connection is opened for it if none is free),
- * so requests in flight grow while the target is slow, up to `maxInFlight`; a request due beyond that cap is
- * not sent and is counted as dropped. Its response time counts from its due time, not from when it left, so a
+ * so requests in flight grow while the target is slow, up to `maxInFlight` connections each carrying one; a
+ * request due while all of them do is not sent and is counted as dropped. Its response time counts from its due time, not from when it left, so a
  * stall of the target (or a pause of this process) counts for every request it delayed, as wrk2 and k6's
  * arrival-rate executors measure; the service time (from the send) is recorded beside it. Never more requests
  * than offered: floor(rate x duration), capped by maxRequests.
@@ -44,7 +44,9 @@ export function runOpenModel(scenario: LoadScenario, base: LoadBase, recorder: R
       clearTimeout(deadline);
       signal?.removeEventListener('abort', abort);
       void pool.destroy();
-      resolve({ sent, achievedRate: sent === 0 ? 0 : sent / ((lastSentAt - start + intervalMs) / 1000), connections: pool.mostConnections });
+      // Over the schedule's window (to the last request due, sent or dropped), so drops at the end lower it too.
+      const window = Math.max(lastSentAt, start + (next - 1) * intervalMs) - start + intervalMs;
+      resolve({ sent, achievedRate: sent === 0 ? 0 : sent / (window / 1000), connections: pool.mostConnections });
     };
     const settle = () => {
       if (scheduled && inFlight === 0) end();
@@ -101,7 +103,9 @@ export function runOpenModel(scenario: LoadScenario, base: LoadBase, recorder: R
       const now = performance.now();
       while (next < total && start + next * intervalMs <= now) {
         const index = next++;
-        if (inFlight >= maxInFlight) recorder.droppedOne();
+        // Dropped only when every connection allowed carries a request; one that waits for a connection being
+        // opened is sent (its wait counts in its response time).
+        if (pool.full) recorder.droppedOne();
         else send(index, start + index * intervalMs);
       }
       if (next < total) timer = setTimeout(tick, Math.max(0, start + next * intervalMs - performance.now()));

@@ -54,8 +54,8 @@ export interface LoadScenario {
   /** Connections of an autocannon run (bursts, as fast as possible); the open model opens what it needs. */
   connections: number;
   /**
-   * Open model: the most requests waiting for an answer at once; a request due beyond it is not sent and is
-   * counted as dropped. Default 1000.
+   * Open model: the most requests waiting for an answer at once (one per connection, so also the most
+   * connections); a request due while all of them carry one is not sent and is counted as dropped. Default 1000.
    */
   maxInFlight?: number;
   /** The run stops after this long... */
