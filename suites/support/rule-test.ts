@@ -30,13 +30,20 @@ export class BrokenCheckError extends Error {
 }
 
 
+/** Parameters that change from run to run: shown, but left out of the history key. */
+const perRun = { excluded: true } as const;
+
 async function label(rule: Rule<string, never>, run: RunContext): Promise<void> {
+  // History follows the rule id on a target, not the statement's wording nor the seed: a rule's page shows
+  // its earlier verdicts against the same target night after night.
+  await allure.testCaseId(rule.id);
+  await allure.historyId(`${rule.id} @ ${run.targetName}`);
   await allure.label('rule', rule.id);
   await allure.epic(rule.family);
   await allure.feature(rule.source.section);
   await allure.story(rule.id);
   await allure.parameter('target', run.targetName);
-  await allure.parameter('seed', String(run.seed));
+  await allure.parameter('seed', String(run.seed), perRun);
   await allure.description(`${rule.statement}\n\nSource: ${rule.source.document}, ${rule.source.section}.`);
 }
 
@@ -47,7 +54,7 @@ async function attachEvidence(outcome: RuleOutcome): Promise<void> {
     await allure.attachment(`exchange ${index + 1} curl`, evidence.curl, 'text/plain');
   }
   if (outcome.replay) {
-    await allure.parameter('fast-check path', outcome.replay.path);
+    await allure.parameter('fast-check path', outcome.replay.path, perRun);
     // Cut at its length limit it is no longer JSON: attached as text then.
     const cut = outcome.replay.counterexample.endsWith(' characters)');
     await allure.attachment('counterexample', outcome.replay.counterexample, cut ? 'text/plain' : 'application/json');
@@ -121,13 +128,13 @@ function defineRuleTest(rule: Rule<string, any>, body: (context: RuleTestContext
       const verdicts = await body({ run, observe: (key, value) => void (observations[key] = value) });
       for (const verdict of [verdicts ?? []].flat()) Object.assign(observations, verdict.observations);
       record(base);
-      for (const [key, value] of Object.entries(observations)) await allure.parameter(`observed ${key}`, reportText(value).text);
+      for (const [key, value] of Object.entries(observations)) await allure.parameter(`observed ${key}`, reportText(value).text, perRun);
     } catch (error) {
       if (error instanceof RuleBlocked) {
         const outcome: RuleOutcome = { ...base, status: 'blocked', blockedBy: [...error.blockedBy], message: reportText(error.message).text, evidence: error.evidence.map((exchange) => describeExchange(exchange, defaultRedactor, undefined, { family: rule.family })) };
         record(outcome);
         await allure.tag('blocked');
-        await allure.parameter('blocked by', error.blockedBy.join(', '));
+        await allure.parameter('blocked by', error.blockedBy.join(', '), perRun);
         await attachEvidence(outcome);
         vitestContext.skip(outcome.message);
         return;
