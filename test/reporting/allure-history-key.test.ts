@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { shortenerRules } from '../../rules/shortener/rules.ts';
 import { runCli } from '../support/run-harness-cli.ts';
 
 interface AllureResult {
@@ -17,7 +18,7 @@ test('Allure history follows the rule id on a target: neither the seed, the stat
   const results = readdirSync(dir)
     .filter((file) => file.endsWith('-result.json'))
     .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as AllureResult);
-  expect(results.length).toBe(13);
+  expect(results.length).toBe(shortenerRules.length);
   for (const item of results) {
     const ruleId = item.name.split(':')[0];
     expect(item.testCaseId).toBe(ruleId);
