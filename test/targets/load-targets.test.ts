@@ -242,8 +242,8 @@ describe('resolveTarget', () => {
   test('the bundled targets.json resolves every target (three command targets and the reference as a container)', async () => {
     const file = readTargetsFile(join(import.meta.dirname, '../../targets.json'));
     const names = Object.keys(file.rawTargets);
-    expect(names.sort()).toEqual(['reference', 'reference-container', 'reference-plain', 'reference-single-entity']);
-    const bundledEnv = { REFERENCE_CLIENT_ID: 'c'.repeat(36), REFERENCE_CLIENT_SECRET: 's'.repeat(30), REFERENCE_CUSTODY_TOKEN: 't'.repeat(24), REFERENCE_EXCHANGE_API_KEY: 'k'.repeat(24), REFERENCE_EXCHANGE_SECRET_KEY: 'x'.repeat(32), REFERENCE_AGENTIC_TOKEN: 'a'.repeat(24), REFERENCE_AGENTIC_PUBLIC_KEY: 'public-key-pem', REFERENCE_AGENTIC_PRIVATE_KEY: 'private-key-pem', REFERENCE_LOYALTY_API_KEY: 'l'.repeat(24), REFERENCE_LOYALTY_MAC_SECRET: 'm'.repeat(32), REFERENCE_LOYALTY_TOKEN: 'b'.repeat(24), REFERENCE_CARDS_TOKEN: 'r'.repeat(24) };
+    expect(names.sort()).toEqual(['reference', 'reference-container', 'reference-custody-platform', 'reference-exchange-dialect', 'reference-plain', 'reference-single-entity']);
+    const bundledEnv = { REFERENCE_CLIENT_ID: 'c'.repeat(36), REFERENCE_CLIENT_SECRET: 's'.repeat(30), REFERENCE_CUSTODY_TOKEN: 't'.repeat(24), REFERENCE_EXCHANGE_API_KEY: 'k'.repeat(24), REFERENCE_EXCHANGE_SECRET_KEY: 'x'.repeat(32), REFERENCE_EXCHANGE_PASSPHRASE: 'p'.repeat(12), REFERENCE_AGENTIC_TOKEN: 'a'.repeat(24), REFERENCE_AGENTIC_PUBLIC_KEY: 'public-key-pem', REFERENCE_AGENTIC_PRIVATE_KEY: 'private-key-pem', REFERENCE_LOYALTY_API_KEY: 'l'.repeat(24), REFERENCE_LOYALTY_MAC_SECRET: 'm'.repeat(32), REFERENCE_LOYALTY_TOKEN: 'b'.repeat(24), REFERENCE_CARDS_TOKEN: 'r'.repeat(24) };
     for (const name of names) {
       const resolved = await resolveTarget(file, name, bundledEnv);
       expect(resolved.entry.kind).toBe(name === 'reference-container' ? 'container' : 'command');
@@ -253,6 +253,8 @@ describe('resolveTarget', () => {
         expect(container.port).toBe(resolved.port);
         expect(container.env.REFERENCE_CLIENT_SECRET).toBe(bundledEnv.REFERENCE_CLIENT_SECRET);
       }
+      // The dialect entries serve one family each (exchange, custody), not billing.
+      if (name === 'reference-exchange-dialect' || name === 'reference-custody-platform') continue;
       const billing = resolved.entry.families.billing as BillingSection;
       expect(billing.baseUrl).toBe(`http://127.0.0.1:${resolved.port}/billing`);
       expect(billing.credentials).toEqual({ clientId: bundledEnv.REFERENCE_CLIENT_ID, clientSecret: bundledEnv.REFERENCE_CLIENT_SECRET });
