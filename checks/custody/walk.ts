@@ -1,7 +1,7 @@
 import type { Exchange } from '../../client/exchange.ts';
 import type { CursorPage } from '../../rules/custody/schemas.ts';
 import { itemKey } from '../item-key.ts';
-import { RuleViolation } from '../rule-violation.ts';
+import { prerequisiteMissing } from '../rule-blocked.ts';
 
 /** One page of a walk as observed: the exchange and its parsed body. */
 export interface ObservedPage {
@@ -45,12 +45,24 @@ export function walkEvidence(walk: Walk, around?: number): Exchange[] {
   return pages.slice(Math.max(0, around - 1), around + 2);
 }
 
-/** A walk that never reached its end cannot be judged further: that is a violation of the rule under test. */
+/** A walk that never reached its end cannot be judged further: a violation of the rules that judge the end, and blocks the others. */
 export function requireEnded(walk: Walk, ruleId: string): void {
+  if (walk.ended === 'end-reached') return;
+  throw prerequisiteMissing(ruleId, walkEndRules, notEndedMessage(walk), walkEvidence(walk));
+}
+
+/**
+ * The rules that judge whether a walk ends: new tokens that lead to the end, and the flags that say where it is.
+ * A rule that needs an ended walk for its own property is blocked by them when the walk never ended.
+ */
+const walkEndRules = ['custody.cursor.new-token', 'custody.cursor.flags'];
+
+/** Why a walk did not end, naming what it saw. */
+function notEndedMessage(walk: Walk): string {
   const last = walk.pages.at(-1)?.page.cursor.currentPage ?? '';
   const token = last.length > 60 ? `${last.slice(0, 60)}... (${last.length} characters)` : last;
-  if (walk.ended === 'repeated-token') throw new RuleViolation(ruleId, `${describeWalk(walk)}: the target returned token ${JSON.stringify(token)} a second time, so the walk would never end`, walkEvidence(walk));
-  if (walk.ended === 'no-advance') throw new RuleViolation(ruleId, `${describeWalk(walk)}: page ${walk.pages.length} holds the same ${walk.pages.at(-1)?.page.result.length} items as the page before (token ${JSON.stringify(token)}): the walk does not advance`, walkEvidence(walk));
-  if (walk.ended === 'oversized-token') throw new RuleViolation(ruleId, `${describeWalk(walk)}: page ${walk.pages.length} gave a token of ${last.length} characters (${JSON.stringify(token)}), beyond the ${maxTokenChars} the harness sends back`, walkEvidence(walk));
-  if (walk.ended === 'page-cap') throw new RuleViolation(ruleId, `${describeWalk(walk)}: hasNext/hasPrevious never turned false within the page cap of ${walk.pages.length} pages (last token ${JSON.stringify(token)})`, walkEvidence(walk));
+  if (walk.ended === 'repeated-token') return `${describeWalk(walk)}: the target returned token ${JSON.stringify(token)} a second time, so the walk would never end`;
+  if (walk.ended === 'no-advance') return `${describeWalk(walk)}: page ${walk.pages.length} holds the same ${walk.pages.at(-1)?.page.result.length} items as the page before (token ${JSON.stringify(token)}): the walk does not advance`;
+  if (walk.ended === 'oversized-token') return `${describeWalk(walk)}: page ${walk.pages.length} gave a token of ${last.length} characters (${JSON.stringify(token)}), beyond the ${maxTokenChars} the harness sends back`;
+  return `${describeWalk(walk)}: hasNext/hasPrevious never turned false within the page cap of ${walk.pages.length} pages (last token ${JSON.stringify(token)})`;
 }

@@ -7,6 +7,8 @@ import { itemKey } from '../../../checks/item-key.ts';
 
 /** The rule that judges the page FIRST and LAST answer: a walk that cannot start is blocked by it. */
 const startRule = 'custody.cursor.first-last-without-token';
+/** The rule that judges the page sizes a walk asks for: a walk whose first page is refused is blocked by it. */
+const pageSizeRule = 'custody.cursor.page-size';
 
 const sameItems = (a: ObservedPage, b: ObservedPage) => a.page.result.length > 0 && a.page.result.map(itemKey).join('\n') === b.page.result.map(itemKey).join('\n');
 
@@ -28,10 +30,11 @@ export async function walkListing(client: CustodyClient, endpoint: string, pageS
     try {
       page = cursorPageOf(exchange, ruleId, listing);
     } catch (error) {
-      // Only a first page that was served (200) but is no cursor page is the start rule's to judge; a refused
-      // page size or a broken later page is the walk's own failure.
-      if (pages.length > 0 || !(error instanceof RuleViolation) || exchange.response?.status !== 200) throw error;
-      throw prerequisiteMissing(ruleId, [startRule], `${endpoint}: ${start} at page size ${pageSize} gave no cursor page to walk from (${error.message})`, [exchange]);
+      // A first page served (200) but no cursor page is the start rule's to judge; a first page refused at an
+      // asked page size is the page-size rule's; a broken later page is the walk's own failure.
+      if (pages.length > 0 || !(error instanceof RuleViolation) || !exchange.response) throw error;
+      const judgedBy = exchange.response.status === 200 ? [startRule] : [pageSizeRule];
+      throw prerequisiteMissing(ruleId, judgedBy, `${endpoint}: ${start} at page size ${pageSize} gave no cursor page to walk from (${error.message})`, [exchange]);
     }
     const previous = pages.at(-1);
     pages.push({ exchange, page });

@@ -1,3 +1,4 @@
+import { RuleBlocked } from '../../../checks/rule-blocked.ts';
 import { describe, expect, test } from 'vitest';
 import { cursorFlags } from '../../../checks/custody/cursor-flags.ts';
 import { cursorNewToken } from '../../../checks/custody/cursor-new-token.ts';
@@ -30,9 +31,16 @@ describe('cursor-walk-complete', () => {
     const swapped = ['i1', 'i0', ...tenItems.slice(2)];
     violationOf(() => cursorWalkComplete([forward(1), walk(correctPages(swapped, 5), 5)], rule), rule);
   });
-  test('a walk that met a repeated token or the page cap is a violation', () => {
-    violationOf(() => cursorWalkComplete([forward(1), syntheticWalk(correctPages(tenItems, 5), 5, 'forward', 'repeated-token')], rule), rule);
-    violationOf(() => cursorWalkComplete([syntheticWalk(correctPages(tenItems, 5), 5, 'forward', 'page-cap')], rule), rule);
+  test('a walk that met a repeated token or the page cap blocks it, by the rules that judge the end of a walk', () => {
+    const blocked = (run: () => unknown) => {
+      try {
+        run();
+      } catch (error) {
+        return error instanceof RuleBlocked ? error : undefined;
+      }
+    };
+    expect(blocked(() => cursorWalkComplete([forward(1), syntheticWalk(correctPages(tenItems, 5), 5, 'forward', 'repeated-token')], rule))?.blockedBy).toEqual(['custody.cursor.new-token', 'custody.cursor.flags']);
+    expect(blocked(() => cursorWalkComplete([syntheticWalk(correctPages(tenItems, 5), 5, 'forward', 'page-cap')], rule))?.missing).toContain('page cap');
   });
 });
 
@@ -82,10 +90,12 @@ describe('cursor-page-size', () => {
 });
 
 describe('cursor-new-token', () => {
-  test('a walk that reached its end passes; a repeated token or the page cap fails with evidence', () => {
-    expect(cursorNewToken(forward(2), rule).ruleId).toBe(rule);
+  test('a walk that reached its end passes; a repeated token, no advance or the page cap fails with evidence', () => {
+    const id = 'custody.cursor.new-token';
+    expect(cursorNewToken(forward(2), id).ruleId).toBe(id);
     const loop = syntheticWalk(correctPages(tenItems, 2), 2, 'forward', 'repeated-token');
-    expect(violationOf(() => cursorNewToken(loop, rule), rule).evidence.length).toBeGreaterThan(0);
-    violationOf(() => cursorNewToken(syntheticWalk(correctPages(tenItems, 2), 2, 'forward', 'page-cap'), rule), rule);
+    expect(violationOf(() => cursorNewToken(loop, id), id).evidence.length).toBeGreaterThan(0);
+    expect(violationOf(() => cursorNewToken(syntheticWalk(correctPages(tenItems, 2), 2, 'forward', 'no-advance'), id), id).message).toContain('does not advance');
+    violationOf(() => cursorNewToken(syntheticWalk(correctPages(tenItems, 2), 2, 'forward', 'page-cap'), id), id);
   });
 });
