@@ -22,11 +22,24 @@ async function everyChargeOperationRefuses(s: BillingSession, ruleId: string, ch
   exchanges.forEach((exchange) => statusForInvalidInput(exchange, ruleId, op.createCharge.invalidInputStatus));
 }
 
-/** An invalid Svc-Track-Id is refused by every charge operation, and by the token operation on boundary cases. */
+/** Sends each charge operation with a valid body and the given header changes; each must succeed. */
+async function everyChargeOperationAccepts(s: BillingSession, ruleId: string, chargeId: string, request: CatalogRequest): Promise<void> {
+  const sent = validChargeBodies(s, chargeId).map(async ({ operation, json }) => ({ operation, exchange: await s.client.send(operation, { ...request, json }) }));
+  for (const { operation, exchange } of await Promise.all(sent)) statusForValidInput(exchange, ruleId, operation.successStatus);
+}
+
+/** The last valid value of each Svc-Track-Id rule: 64 characters, and every allowed character. */
+const lastValidTrackId: Record<string, string> = { [id.trackIdLength]: validTrackId.boundaries[1] as string, [id.trackIdCharset]: validTrackId.boundaries[2] as string };
+
+/**
+ * An invalid Svc-Track-Id is refused by every charge operation, and by the token operation on boundary cases;
+ * the last valid value of the rule (exactly 64 characters, every allowed character) is accepted by every one.
+ */
 function trackIdRule(ruleId: BillingRuleId): void {
   ruleTest(ruleId, async () => {
     const s = session();
     const chargeId = await fixtureCharge(s, ruleId);
+    await everyChargeOperationAccepts(s, ruleId, chargeId, { headers: { [headerNames.trackId]: lastValidTrackId[ruleId] as string } });
     const cases: Gen<InvalidCase<string>> = casesBreaking(invalidTrackId, ruleId);
     await forAll(cases, s.property(), (invalid) => everyChargeOperationRefuses(s, invalid.breaks, chargeId, { headers: { [headerNames.trackId]: invalid.value } }));
     await forAll(cases, s.property({ runs: 0, concurrency: 1 }), async (invalid) => {
@@ -65,6 +78,14 @@ ruleTest(id.idempotencyKeyLength, async () => {
   const s = session();
   const { adapter } = s.client;
   const chargeId = await fixtureCharge(s, id.idempotencyKeyLength);
+  // The last valid key, exactly 255 characters and fresh for the run, is accepted.
+  const longest = `${s.nonce}-length-edge-`.padEnd(255, 'k');
+  const [createLongest, queryLongest] = await Promise.all([
+    s.client.send(op.createCharge, { headers: { [headerNames.idempotencyKey]: longest }, json: adapter.createChargeBody({ name: `harness-${s.nonce}`, rateCards: [], defaultPricing: { currency: 'USD', amount: 1 } }) }),
+    s.client.send(op.queryCharge, { headers: { [headerNames.idempotencyKey]: longest }, json: adapter.queryChargeBody(chargeId, {}) }),
+  ]);
+  statusForValidInput(createLongest, id.idempotencyKeyLength, op.createCharge.successStatus);
+  statusForValidInput(queryLongest, id.idempotencyKeyLength, op.queryCharge.successStatus);
   await forAll(invalidIdempotencyKey, s.property(), async (invalid) => {
     const headers = { [headerNames.idempotencyKey]: invalid.value };
     const [create, query] = await Promise.all([

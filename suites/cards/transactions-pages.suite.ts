@@ -26,6 +26,9 @@ import { describeQuery, walkTransactionPages } from './support/walk-transactions
 
 const session = useCardsSession();
 
+/** Page sizes at which every page's links are judged against its own numbers: every size the walks use but the smallest. */
+const linkSizes = [undefined, 100, 37, 7] as const;
+
 /** Page sizes of the walks: the default's 500, and sizes that rarely divide a window (down to 2, which stays under 500 pages). */
 const walkSizes = [500, 100, 37, 7, 2] as const;
 
@@ -73,7 +76,7 @@ ruleTest(id.transactionsPageDetails, async ({ observe }) => {
 ruleTest(id.transactionsLinks, async () => {
   const { client } = session();
   // The walks this rule judges may stop early (a loop, a link off the target): why is its own verdict.
-  return (await walks(id.transactionsLinks, [undefined, 100, 7], { partial: true })).map((walk) => transactionsLinks({ walk, outside: (link) => client.linkOutside(link) }, id.transactionsLinks));
+  return (await walks(id.transactionsLinks, linkSizes, { partial: true })).map((walk) => transactionsLinks({ walk, outside: (link) => client.linkOutside(link) }, id.transactionsLinks));
 });
 
 ruleTest(id.transactionsLinkTargets, async () => {

@@ -109,9 +109,11 @@ export const probes: Record<string, Probe> = {
     const answer = await createCharge(t, flatCharge, { 'svc-track-id': 'Trace-ABC 123' });
     return answer.headers['svc-track-id'] === 'Trace-ABC 123';
   }),
-  'billing.headers.idempotency_key.length': probe(async (t) =>
-    is400(await createCharge(t, flatCharge, { 'idempotency-key': 'k'.repeat(256) })),
-  ),
+  'billing.headers.idempotency_key.length': probe(async (t) => {
+    const long = await createCharge(t, flatCharge, { 'idempotency-key': 'k'.repeat(256) });
+    const max = await createCharge(t, flatCharge, { 'idempotency-key': 'm'.repeat(255) });
+    return is400(long) && ok(max);
+  }),
   'billing.headers.idempotency_key.replay': probe(async (t) => {
     const first = await createCharge(t, flatCharge, { 'idempotency-key': 'probe-replay' });
     const retry = await createCharge(t, flatCharge, { 'idempotency-key': 'probe-replay' });

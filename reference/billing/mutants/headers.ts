@@ -27,6 +27,16 @@ export const headerMutants: readonly BillingMutant[] = [
   ),
   mutant(
     {
+      name: 'track-id-64-refused',
+      breaks: 'billing.headers.track_id.length',
+      mode: 'multi',
+      description: 'Refuses a Svc-Track-Id of exactly 64 characters (the limit is taken as 63).',
+    },
+    'trackIdMaxLength',
+    () => 63,
+  ),
+  mutant(
+    {
       name: 'track-id-any-charset',
       breaks: 'billing.headers.track_id.charset',
       mode: 'multi',
@@ -44,6 +54,16 @@ export const headerMutants: readonly BillingMutant[] = [
     },
     'echoTrackId',
     () => () => randomUUID(),
+  ),
+  mutant(
+    {
+      name: 'idempotency-key-255-refused',
+      breaks: 'billing.headers.idempotency_key.length',
+      mode: 'multi',
+      description: 'Refuses an Idempotency-Key of exactly 255 characters (the limit is taken as 254).',
+    },
+    'idempotencyKeyMaxLength',
+    () => 254,
   ),
   mutant(
     {

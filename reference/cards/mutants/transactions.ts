@@ -58,6 +58,12 @@ export const transactionsMutants = [
       return page.pageNumber === page.pageCount && page.pageCount > 1 ? links : referenceBehaviour.linkPages(page);
     },
   }),
+  mutant('cards-no-next-at-size-37', id.transactionsLinks, 'At page size 37 the second page carries no next link although later pages exist (it looks like the last page).', {
+    linkPages: (page) => {
+      const { next: _next, ...links } = referenceBehaviour.linkPages(page);
+      return page.pageSize === 37 && page.pageNumber === 2 && page.pageCount > 2 ? links : referenceBehaviour.linkPages(page);
+    },
+  }),
   mutant('cards-next-link-off-target', id.transactionsLinks, 'The next link of the first page names another host (a cloud metadata address) instead of the target.', {
     linkHref: (name, relative, page) => (name === 'next' && page.pageNumber === 1 ? `http://169.254.169.254/latest/meta-data/${relative}` : relative),
   }),

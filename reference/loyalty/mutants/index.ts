@@ -27,7 +27,7 @@ const definitions: readonly LoyaltyMutant[] = [
   mutant('loyalty-bodyhash-not-checked', 'mac.bodyhash', 'bodyhash is signed but never compared with the body.', { bodyhashChecked: false }),
   mutant('loyalty-nonces-forgotten', 'mac.nonce-reuse', 'Nonces are not remembered.', { noncesRemembered: false }),
   mutant('loyalty-nonces-forgotten-after-half-a-second', 'mac.nonce-reuse', 'A nonce is remembered for half a second only: a replay late in the run is accepted.', { nonceMemoryMs: 500 }),
-  mutant('loyalty-window-five-seconds-wider', 'mac.timestamp-window', "The ts window tolerates five seconds more than the entry's window, on both sides.", { tsAccepted: (ts, now, windowMs) => Math.abs(now - ts) <= windowMs + 5000 }),
+  mutant('loyalty-window-fifteen-seconds-wider', 'mac.timestamp-window', "The ts window tolerates fifteen seconds more than the entry's window, on both sides.", { tsAccepted: (ts, now, windowMs) => Math.abs(now - ts) <= windowMs + 15_000 }),
   mutant('loyalty-future-ts-unbounded', 'mac.timestamp-window', 'A ts in the future is never too far ahead.', { tsAccepted: (ts, now, windowMs) => now - ts <= windowMs }),
   mutant('loyalty-nonce-part-optional', 'mac.header-parts', 'A MAC header without nonce is accepted.', { macPartsRequired: ['id', 'ts', 'bodyhash', 'mac'] }),
   mutant('loyalty-bearer-refused-on-subscribe', 'bearer.accepted', 'The bearer form is refused on subscribe.', { bearerAccepted: (authorization, token, operation) => operation !== 'subscribe' && referenceBehaviour.bearerAccepted(authorization, token, operation) }),
