@@ -6,46 +6,16 @@
  * The gzip bomb here is the full-size one: about 1.1 MB inflating to 1.1 GiB.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipBomb, hostileBehaviours, hostileClientId, hostileClientSecret, startHostileTarget } from '../test/support/hostile-target.ts';
 import { writeTargets } from '../test/support/run-harness-cli.ts';
+import { samplePeakMemory } from '../test/support/tree-memory.ts';
 
 const bin = fileURLToPath(new URL('../bin/harness.js', import.meta.url));
 const measured = ['1xx responses before the real one', 'gzip bomb', '200 MiB body', 'endless chunked body', 'no answer at all', 'slow body (1 byte/s)', 'bodies echo the Authorization and the client secret'];
-
-/** Resident memory in bytes of a process and all its descendants (and of the largest descendant), from /proc. */
-function treeRss(root: number): { total: number; largest: number; root: number } {
-  const parentOf = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      parentOf.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  let total = 0;
-  let largest = 0;
-  let own = 0;
-  for (const pid of parentOf.keys()) {
-    let ancestor: number | undefined = pid;
-    while (ancestor !== undefined && ancestor !== root && ancestor > 1) ancestor = parentOf.get(ancestor);
-    if (ancestor !== root) continue;
-    try {
-      const rss = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-      total += rss;
-      if (pid === root) own = rss;
-      else largest = Math.max(largest, rss);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return { total, largest, root: own };
-}
 
 const MB = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`.padStart(7);
 
@@ -66,15 +36,9 @@ for (const name of measured) {
     stdio: 'ignore',
     env: { ...process.env, HOSTILE_ID: hostileClientId, HOSTILE_SECRET: hostileClientSecret, CI: 'true' },
   });
-  const peak = { total: 0, largest: 0, root: 0 };
-  const sampler = setInterval(() => {
-    const now = treeRss(child.pid as number);
-    peak.total = Math.max(peak.total, now.total);
-    peak.root = Math.max(peak.root, now.root);
-    peak.largest = Math.max(peak.largest, now.largest);
-  }, 50);
+  const stopSampling = samplePeakMemory(child.pid as number);
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  clearInterval(sampler);
+  const peak = stopSampling();
   await target.close();
   worstTree = Math.max(worstTree, peak.total);
   console.log(`  ${name.padEnd(52)} exit ${code}  ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s  main ${MB(peak.root)}  largest worker ${MB(peak.largest)}  tree ${MB(peak.total)}`);

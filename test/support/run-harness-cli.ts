@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureReferenceCredentials } from '../../cli/select-families.ts';
 import type { RunSummary } from '../../reporting/run-summary.ts';
+import { samplePeakMemory } from './tree-memory.ts';
 
 const bin = fileURLToPath(new URL('../../bin/harness.js', import.meta.url));
 export const bundledTargets = JSON.parse(readFileSync(fileURLToPath(new URL('../../targets.json', import.meta.url)), 'utf8')) as {
@@ -35,17 +36,25 @@ function withReferenceCredentials(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return merged;
 }
 
+/** Where each CLI run's peak tree memory is appended as a JSON line, when a benchmark asks for it. */
+const memoryLog = process.env.HARNESS_MEMORY_LOG;
+
 /** Runs the real `harness` CLI in a child process with its own reports folder. */
 export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
   const reportsDir = mkdtempSync(join(tmpdir(), 'harness-reports-'));
   // `{reports}` stands for the fresh reports folder; `run` always gets it.
   const filled = args.map((arg) => (arg === '{reports}' ? reportsDir : arg));
   const withReports = args[0] === 'run' ? [...filled, '--reports', reportsDir] : filled;
+  const startedAt = performance.now();
   return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...withReports], { env: withReferenceCredentials(env), maxBuffer: 64 * 1024 * 1024, timeout: 300_000 }, (error, stdout, stderr) => {
+    const child = execFile(process.execPath, [bin, ...withReports], { env: withReferenceCredentials(env), maxBuffer: 64 * 1024 * 1024, timeout: 300_000 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : 99) : 0;
+      const peak = stopSampling?.();
+      if (peak && memoryLog) appendFileSync(memoryLog, `${JSON.stringify({ args: withReports.filter((arg) => !arg.startsWith('/')), code, seconds: (performance.now() - startedAt) / 1000, peak })}\n`);
       resolve({ code, stdout, stderr, reportsDir, summary: () => JSON.parse(readFileSync(join(reportsDir, 'summary.json'), 'utf8')) as RunSummary });
     });
+    // A benchmark (bench/hostile-walks-bench.ts) asks for each run's peak memory through this variable.
+    const stopSampling = memoryLog && child.pid !== undefined ? samplePeakMemory(child.pid) : undefined;
   });
 }
 
