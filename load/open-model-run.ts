@@ -59,6 +59,11 @@ export function runOpenModel(scenario: LoadScenario, base: LoadBase, recorder: R
       if (scheduled && inFlight === 0) end();
     };
     const run: OpenRun = {
+      // The achieved rate counts a request as sent when it goes out on its connection, not when it was handed to
+      // the pool: a request that waits for a connection to open or free is not sent yet.
+      wentOut(at) {
+        if (at > lastSentAt) lastSentAt = at;
+      },
       answered(request, answeredAt) {
         if (!ended) {
           recorder.timed(request.status, answeredAt - request.dueAt, answeredAt - request.sentAt);
@@ -88,9 +93,8 @@ export function runOpenModel(scenario: LoadScenario, base: LoadBase, recorder: R
       }
       inFlight += 1;
       sent += 1;
-      lastSentAt = performance.now();
       const slot = free.pop() ?? new InFlight(run);
-      slot.reset(request, dueAt, lastSentAt, sentHeaders);
+      slot.reset(request, dueAt, sentHeaders);
       pool.send(options, slot);
     };
     // Sends every request whose due time has come (several at once after a pause), then sleeps until the next.
@@ -128,6 +132,7 @@ function dispatchOptions(request: LoadRequest, path: string, headers: Record<str
 
 /** What a request in flight reports to its run. */
 interface OpenRun {
+  wentOut(at: number): void;
   answered(request: InFlight, answeredAt: number): void;
   failed(request: InFlight, error: Error & { code?: string }): void;
   wantsContent(status: number): boolean;
@@ -149,10 +154,10 @@ class InFlight implements Dispatcher.DispatchHandler {
 
   constructor(private readonly run: OpenRun) {}
 
-  reset(request: LoadRequest, dueAt: number, sentAt: number, sentHeaders: Record<string, string> | undefined): void {
+  reset(request: LoadRequest, dueAt: number, sentHeaders: Record<string, string> | undefined): void {
     this.request = request;
     this.dueAt = dueAt;
-    this.sentAt = sentAt;
+    this.sentAt = dueAt;
     this.status = 0;
     this.chunks = undefined;
     this.sentHeaders = sentHeaders;
@@ -161,6 +166,7 @@ class InFlight implements Dispatcher.DispatchHandler {
   // Service time counts from when the request goes out on its connection (it may wait for one to free).
   onRequestStart(): void {
     this.sentAt = performance.now();
+    this.run.wentOut(this.sentAt);
   }
 
   onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
