@@ -19,6 +19,7 @@ export class GrowingConnections {
   readonly #options: { maxConnections: number; maxConnecting: number; timeoutMs: number };
   readonly #idle: Client[] = [];
   readonly #clients = new Set<Client>();
+  readonly #carriers = new Map<Client, Carrier>();
   readonly #waiting: Waiting[] = [];
   #waitingHead = 0;
   #connecting = 0;
@@ -88,22 +89,63 @@ export class GrowingConnections {
   }
 
   #dispatch(client: Client, options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): void {
-    const release = () => {
-      if (this.#closed) return;
-      if (!this.#next(client)) this.#idle.push(client);
-    };
-    client.dispatch(options, {
-      onRequestStart: (controller, context) => handler.onRequestStart?.(controller, context),
-      onResponseStart: (controller, statusCode, headers, statusMessage) => handler.onResponseStart?.(controller, statusCode, headers, statusMessage),
-      onResponseData: (controller, chunk) => handler.onResponseData?.(controller, chunk),
-      onResponseEnd: (controller, trailers) => {
-        handler.onResponseEnd?.(controller, trailers);
-        release();
-      },
-      onResponseError: (controller, error) => {
-        handler.onResponseError?.(controller, error);
-        release();
-      },
-    });
+    let carrier = this.#carriers.get(client);
+    if (!carrier) {
+      carrier = new Carrier(client, () => this.#release(client));
+      this.#carriers.set(client, carrier);
+    }
+    carrier.carry(options, handler);
   }
+
+  #release(client: Client): void {
+    if (this.#closed) return;
+    if (!this.#next(client)) this.#idle.push(client);
+  }
+}
+
+/**
+ * One connection's handler, made once per connection rather than once per request: the connection carries one
+ * request at a time, so the request's own handler is swapped in, and nothing is allocated per request here.
+ */
+class Carrier implements Dispatcher.DispatchHandler {
+  #handler: Dispatcher.DispatchHandler | undefined;
+
+  constructor(
+    private readonly client: Client,
+    private readonly release: () => void,
+  ) {}
+
+  carry(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): void {
+    this.#handler = handler;
+    this.client.dispatch(options, this);
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController, context: unknown): void {
+    this.#handler?.onRequestStart?.(controller, context);
+  }
+
+  onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>, statusMessage?: string): void {
+    this.#handler?.onResponseStart?.(controller, statusCode, headers, statusMessage);
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.#handler?.onResponseData?.(controller, chunk);
+  }
+
+  onResponseEnd(controller: Dispatcher.DispatchController, trailers: Record<string, string | string[] | undefined>): void {
+    this.#done()?.onResponseEnd?.(controller, trailers);
+    this.release();
+  }
+
+  onResponseError(controller: Dispatcher.DispatchController, error: Error): void {
+    this.#done()?.onResponseError?.(controller, error);
+    this.release();
+  }
+
+  #done(): Dispatcher.DispatchHandler | undefined {
+    const handler = this.#handler;
+    this.#handler = undefined;
+    return handler;
+  }
+
 }

@@ -1,7 +1,8 @@
+import type { Dispatcher } from 'undici';
 import { GrowingConnections } from './growing-connections.ts';
 import { lowerCased, type EngineOutcome, type LoadBase } from './load-engine.ts';
 import { requestAt, type RunRecorder } from './run-recorder.ts';
-import type { LoadScenario } from './scenario.ts';
+import type { LoadRequest, LoadScenario } from './scenario.ts';
 
 /** The most requests waiting for an answer at once when a scenario names no cap (k6's maxVUs plays this part). */
 export const defaultMaxInFlight = 1000;
@@ -27,6 +28,10 @@ export function runOpenModel(scenario: LoadScenario, base: LoadBase, recorder: R
   const timeoutMs = (scenario.timeoutSeconds ?? 10) * 1000;
   const pool = new GrowingConnections(base.origin, { maxConnections: maxInFlight, maxConnecting, timeoutMs });
   const paths = scenario.requests.map((request) => base.path(request.path));
+  // Made once per scenario request, not per request sent (undici reads them, never changes them); a request
+  // with fresh headers gets its own per send.
+  const fixedOptions = scenario.requests.map((request, index) => (request.freshHeaders ? undefined : dispatchOptions(request, paths[index] as string, request.headers)));
+  const free: InFlight[] = [];
   const start = performance.now();
   let next = 0;
   let sent = 0;
@@ -48,55 +53,49 @@ export function runOpenModel(scenario: LoadScenario, base: LoadBase, recorder: R
       const window = Math.max(lastSentAt, start + (next - 1) * intervalMs) - start + intervalMs;
       resolve({ sent, achievedRate: sent === 0 ? 0 : sent / (window / 1000), connections: pool.mostConnections });
     };
-    const settle = () => {
+    const settled = (request: InFlight) => {
+      inFlight -= 1;
+      free.push(request);
       if (scheduled && inFlight === 0) end();
     };
+    const run: OpenRun = {
+      // The achieved rate counts a request as sent when it goes out on its connection, not when it was handed to
+      // the pool: a request that waits for a connection to open or free is not sent yet.
+      wentOut(at) {
+        if (at > lastSentAt) lastSentAt = at;
+      },
+      answered(request, answeredAt) {
+        if (!ended) {
+          recorder.timed(request.status, answeredAt - request.dueAt, answeredAt - request.sentAt);
+          if (request.chunks) {
+            const body = request.chunks.length === 1 ? (request.chunks[0] as Buffer).toString() : Buffer.concat(request.chunks).toString();
+            const sentHeaders = request.request.freshHeaders && request.sentHeaders;
+            recorder.observed({ label: request.request.label, status: request.status, headers: lowerCased(request.headers), body, ...(sentHeaders ? { sentHeaders } : {}) });
+          } else recorder.labelled(request.request.label, request.status);
+        }
+        settled(request);
+      },
+      failed(request, error) {
+        if (!ended) recorder.failed(error.code === 'UND_ERR_HEADERS_TIMEOUT' || error.code === 'UND_ERR_BODY_TIMEOUT' || error.code === 'UND_ERR_CONNECT_TIMEOUT');
+        settled(request);
+      },
+      wantsContent: (status) => recorder.wantsContent(status),
+    };
     const send = (index: number, dueAt: number) => {
+      const at = index % scenario.requests.length;
       const request = requestAt(scenario.requests, index);
-      const path = paths[index % paths.length] as string;
-      const body = request.body ?? '';
-      const headers = request.freshHeaders ? { ...request.headers, ...request.freshHeaders({ method: request.method, path, body }) } : request.headers;
+      let options = fixedOptions[at];
+      let sentHeaders: Record<string, string> | undefined;
+      if (!options) {
+        const path = paths[at] as string;
+        sentHeaders = { ...request.headers, ...request.freshHeaders?.({ method: request.method, path, body: request.body ?? '' }) };
+        options = dispatchOptions(request, path, sentHeaders);
+      }
       inFlight += 1;
       sent += 1;
-      lastSentAt = performance.now();
-      // Service time counts from when the request goes out on its connection (it may wait for one to free).
-      let sentAt = lastSentAt;
-      const chunks: Buffer[] = [];
-      let status = 0;
-      let headersReceived: Record<string, string | string[] | undefined> = {};
-      const settled = () => {
-        inFlight -= 1;
-        settle();
-      };
-      // The dispatcher's handler API rather than request(): no promise or stream per request.
-      pool.send(
-        { method: request.method, path, ...(headers ? { headers } : {}), ...(request.body === undefined ? {} : { body: request.body }) },
-        {
-          onRequestStart() {
-            sentAt = performance.now();
-          },
-          onResponseStart(_controller, statusCode, responseHeaders) {
-            status = statusCode;
-            headersReceived = responseHeaders;
-          },
-          onResponseData(_controller, chunk) {
-            chunks.push(chunk);
-          },
-          onResponseEnd() {
-            if (!ended) {
-              const answeredAt = performance.now();
-              recorder.timed(status, answeredAt - dueAt, answeredAt - sentAt);
-              const body = chunks.length === 1 ? (chunks[0] as Buffer).toString() : Buffer.concat(chunks).toString();
-              recorder.observed({ label: request.label, status, headers: lowerCased(headersReceived), body, ...(request.freshHeaders && headers ? { sentHeaders: headers } : {}) });
-            }
-            settled();
-          },
-          onResponseError(_controller, error: Error & { code?: string }) {
-            if (!ended) recorder.failed(error.code === 'UND_ERR_HEADERS_TIMEOUT' || error.code === 'UND_ERR_BODY_TIMEOUT' || error.code === 'UND_ERR_CONNECT_TIMEOUT');
-            settled();
-          },
-        },
-      );
+      const slot = free.pop() ?? new InFlight(run);
+      slot.reset(request, dueAt, sentHeaders);
+      pool.send(options, slot);
     };
     // Sends every request whose due time has come (several at once after a pause), then sleeps until the next.
     const tick = () => {
@@ -111,7 +110,7 @@ export function runOpenModel(scenario: LoadScenario, base: LoadBase, recorder: R
       if (next < total) timer = setTimeout(tick, Math.max(0, start + next * intervalMs - performance.now()));
       else {
         scheduled = true;
-        settle();
+        if (inFlight === 0) end();
       }
     };
     // Past the schedule and the timeout, what is still in flight counts as timed out and the run ends.
@@ -125,4 +124,68 @@ export function runOpenModel(scenario: LoadScenario, base: LoadBase, recorder: R
     signal?.addEventListener('abort', abort, { once: true });
     tick();
   });
+}
+
+function dispatchOptions(request: LoadRequest, path: string, headers: Record<string, string> | undefined): Dispatcher.DispatchOptions {
+  return { method: request.method, path, ...(headers ? { headers } : {}), ...(request.body === undefined ? {} : { body: request.body }) };
+}
+
+/** What a request in flight reports to its run. */
+interface OpenRun {
+  wentOut(at: number): void;
+  answered(request: InFlight, answeredAt: number): void;
+  failed(request: InFlight, error: Error & { code?: string }): void;
+  wantsContent(status: number): boolean;
+}
+
+/**
+ * A request in flight and its own dispatcher handler (undici's handler API: no promise or stream per request).
+ * Reused once answered, so a run allocates as many as it has requests in flight at most, not one per request;
+ * headers and body are kept only when the recorder needs them (a response rule, a status's first sample).
+ */
+class InFlight implements Dispatcher.DispatchHandler {
+  request!: LoadRequest;
+  dueAt = 0;
+  sentAt = 0;
+  status = 0;
+  headers: Record<string, string | string[] | undefined> = {};
+  chunks: Buffer[] | undefined;
+  sentHeaders: Record<string, string> | undefined;
+
+  constructor(private readonly run: OpenRun) {}
+
+  reset(request: LoadRequest, dueAt: number, sentHeaders: Record<string, string> | undefined): void {
+    this.request = request;
+    this.dueAt = dueAt;
+    this.sentAt = dueAt;
+    this.status = 0;
+    this.chunks = undefined;
+    this.sentHeaders = sentHeaders;
+  }
+
+  // Service time counts from when the request goes out on its connection (it may wait for one to free).
+  onRequestStart(): void {
+    this.sentAt = performance.now();
+    this.run.wentOut(this.sentAt);
+  }
+
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
+    this.status = statusCode;
+    if (this.run.wantsContent(statusCode)) {
+      this.headers = headers;
+      this.chunks = [];
+    }
+  }
+
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.chunks?.push(chunk);
+  }
+
+  onResponseEnd(): void {
+    this.run.answered(this, performance.now());
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error & { code?: string }): void {
+    this.run.failed(this, error);
+  }
 }

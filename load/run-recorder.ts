@@ -41,9 +41,19 @@ export class RunRecorder {
     second.responseTime.record(responseTimeMs);
   }
 
+  /** Whether a response of this status needs its headers and body read: for a response rule, or as the status's first sample. */
+  wantsContent(status: number): boolean {
+    return this.scenario.checkResponse !== undefined || this.samples[status] === undefined;
+  }
+
+  /** A response whose content is not needed (see wantsContent): only its label's count. */
+  labelled(label: string, status: number): void {
+    bump((this.byLabel[label] ??= {}), status);
+  }
+
   /** A response's content: its label's count, the first sample of its status, the family's response rule. */
   observed(response: ObservedResponse): void {
-    bump((this.byLabel[response.label] ??= {}), response.status);
+    this.labelled(response.label, response.status);
     this.samples[response.status] ??= this.#keep(response);
     const broken = this.scenario.checkResponse?.(response);
     if (!broken) return;

@@ -47,6 +47,26 @@ describe('a constant-rate run (open model)', () => {
     expect(result.passed).toBe(true);
   });
 
+  test('reads headers and body where they are needed: every answer for a response rule, else the first of a status as its sample', async () => {
+    const seen: string[] = [];
+    const checked = await runLoad(
+      scenarioOf(steady.baseUrl, {
+        rate: 100,
+        durationSeconds: 1,
+        checkResponse: (response) => {
+          seen.push(`${response.headers['content-type']} ${response.body}`);
+          return seen.length === 3 ? { ruleId: 'test.rule', message: 'the third' } : undefined;
+        },
+      }),
+    );
+    expect(seen).toHaveLength(100);
+    expect(new Set(seen)).toEqual(new Set(['application/json {"ok":true}']));
+    expect(checked.violations.map((violation) => [violation.ruleId, violation.count, violation.sample.body])).toEqual([['test.rule', 1, '{"ok":true}']]);
+    const unchecked = await runLoad(scenarioOf(steady.baseUrl, { rate: 100, durationSeconds: 1 }));
+    expect(unchecked.samples['200']?.body).toBe('{"ok":true}');
+    expect(unchecked.statuses['200']).toBe(100);
+  });
+
   test('grows requests in flight while the target is slow, and counts those beyond the cap as dropped, never sent', async () => {
     const before = holding.received();
     const result = await runLoad(scenarioOf(holding.baseUrl, { rate: 50, durationSeconds: 1, maxInFlight: 10, thresholds: thresholds('count(dropped) == 0', 'rate(2xx) >= 99%') }));
