@@ -5,6 +5,8 @@
  * chunk undici handed us) and text/JSON are only rendered on demand.
  */
 
+import { parseJsonBounded } from './json-depth.ts';
+
 /** Stable error codes; callers match on these, never on messages. */
 export type ClientErrorCode =
   | 'TIMEOUT'
@@ -109,7 +111,7 @@ export class LazyResponse implements CapturedResponse {
     if (this.#jsonError) throw this.#jsonError;
     if (this.#json === UNSET) {
       try {
-        this.#json = JSON.parse(this.text());
+        this.#json = parseJsonBounded(this.text());
       } catch (err) {
         this.#jsonError = err instanceof SyntaxError ? err : new SyntaxError(String(err));
         throw this.#jsonError;

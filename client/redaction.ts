@@ -6,6 +6,8 @@
  * anticipates, e.g. a plain-text error body quoting the client secret.
  */
 
+import { parseJsonBounded } from './json-depth.ts';
+
 export const MASK = '***';
 
 /** What a report shows instead of a value whose redaction failed: never the value itself. */
@@ -117,7 +119,7 @@ function redactJsonFields(text: string): string {
   const first = firstNonSpace(text);
   if (first === '{' || first === '[') {
     try {
-      const parsed: unknown = JSON.parse(text);
+      const parsed: unknown = parseJsonBounded(text);
       if (maskSecretFields(parsed) === 0) return text;
       return text.includes('\n') ? JSON.stringify(parsed, null, 2) : JSON.stringify(parsed);
     } catch {
