@@ -32,6 +32,9 @@ export function errorCodes(refusals: readonly ProvokedRefusal[], ruleId: string)
       if (!Array.isArray(errors)) throw prerequisiteMissing(ruleId, ['cdr.error.shape'], `${condition}: the ${status} answer has no errors list to read a code from`, [exchange]);
       const given = (errors as ErrorItem[]).flatMap((error) => [error?.code, error?.meta?.urn]).filter((code): code is string => typeof code === 'string');
       const match = given.find((code) => codes.includes(code));
+      // An application-specific code without its meta.urn hides the standard code: that is the urn rule's.
+      const unnamed = (errors as ErrorItem[]).some((error) => typeof error?.code === 'string' && !/^urn:/i.test(error.code) && typeof error?.meta?.urn !== 'string');
+      if (!match && unnamed) throw prerequisiteMissing(ruleId, ['cdr.error.urn-for-application-code'], `${condition}: an application-specific code without meta.urn names no standard code`, [exchange]);
       if (!match) throw new RuleViolation(ruleId, `${condition}: the ${status} answer names ${given.length ? given.map((code) => JSON.stringify(code)).join(', ') : 'no code'}, not the standard code ${codes.join(' or ')}`, [exchange]);
       named[condition] = match;
     }
