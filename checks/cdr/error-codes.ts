@@ -8,6 +8,8 @@ export interface ProvokedRefusal {
   exchanges: readonly Exchange[];
   /** Full standard URNs (urn:au-cds:error:cds-all:...), any of which names the condition. */
   codes: readonly string[];
+  /** The status of this refusal; another answer is the refusal rule's to judge, not a code to read. Default: any 4xx. */
+  status?: number;
 }
 
 type ErrorItem = { code?: unknown; meta?: { urn?: unknown } | null };
@@ -19,10 +21,10 @@ type ErrorItem = { code?: unknown; meta?: { urn?: unknown } | null };
  */
 export function errorCodes(refusals: readonly ProvokedRefusal[], ruleId: string): Verdict {
   const named: Record<string, string> = {};
-  for (const { condition, exchanges, codes } of refusals) {
+  for (const { condition, exchanges, codes, status: expected } of refusals) {
     for (const exchange of exchanges) {
       const status = exchange.response?.status;
-      if (status === undefined || status < 400 || status >= 500) continue;
+      if (status === undefined || status < 400 || status >= 500 || (expected !== undefined && status !== expected)) continue;
       let errors: unknown;
       try {
         errors = (exchange.response?.json() as { errors?: unknown } | null)?.errors;
