@@ -1,12 +1,14 @@
 import type { Exchange } from '../../client/exchange.ts';
 import { detailResponse } from '../../rules/cdr/envelope-schemas.ts';
 import { jsonOf, responseOf } from '../response-required.ts';
+import { prerequisiteMissing } from '../rule-blocked.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 
 /** A detail response: 200, data an object, links with self (a fully qualified URL) and nothing else, meta an object when present. */
 export function detailEnvelope(exchange: Exchange, ruleId: string): Verdict {
   const { status } = responseOf(exchange, ruleId);
-  if (status !== 200) throw new RuleViolation(ruleId, `The detail answered ${status}, not 200`, [exchange]);
+  // A listed product's detail that is not served at all is cdr.detail.is-listed-product's to judge.
+  if (status !== 200) throw prerequisiteMissing(ruleId, ['cdr.detail.is-listed-product'], `The detail answered ${status}, not 200: no envelope to judge`, [exchange]);
   const body = jsonOf(exchange, ruleId);
   const parsed = detailResponse.safeParse(body);
   if (!parsed.success) throw new RuleViolation(ruleId, `The detail response breaks its envelope: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`).join('; ')}`, [exchange]);

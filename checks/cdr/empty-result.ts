@@ -11,7 +11,7 @@ export function emptyResult(exchange: Exchange, ruleId: string): Verdict {
   const problem =
     body.data.products.length > 0 ? `${body.data.products.length} products`
     : totalRecords !== 0 || totalPages !== 0 ? `totalRecords ${totalRecords}, totalPages ${totalPages} (the standard: totalPages MUST be 0 when totalRecords is 0)`
-    : pageNumberOf(body.links.self) !== 1 ? `links.self ${body.links.self} not naming page 1`
+    : pageNumberOf(body.links.self, exchange.request.url) !== 1 ? `links.self ${body.links.self} not naming page 1`
     : body.links.next !== undefined || body.links.prev !== undefined ? `links ${JSON.stringify(body.links)} leading to other pages`
     : undefined;
   if (problem) throw new RuleViolation(ruleId, `A list that matches nothing answered ${problem}`, [exchange]);

@@ -1,7 +1,7 @@
 import type { Exchange } from '../../client/exchange.ts';
 import { errorResponse } from '../../rules/cdr/envelope-schemas.ts';
-import { jsonOf } from '../response-required.ts';
-import { RuleViolation, type Verdict } from '../rule-violation.ts';
+import { prerequisiteMissing } from '../rule-blocked.ts';
+import type { Verdict } from '../rule-violation.ts';
 import { statusForInvalidInput } from '../status-for-invalid-input.ts';
 
 /** Issues of an error body against `errors: ErrorV2[]`, as zod paths; empty when it keeps the shape. Pure. */
@@ -10,10 +10,19 @@ export function errorBodyIssues(body: unknown): string[] {
   return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.map(String).join('.') || '(body)'}: ${issue.message}`);
 }
 
-/** A refusal with the expected status (any 4xx when none is pinned) and an `errors` list of ErrorV2. */
+/**
+ * A refusal with the expected status (any 4xx when none is pinned). Its body's shape (an `errors` list of
+ * ErrorV2) is cdr.error.shape's to judge: a refusal rule whose refusal has another body is blocked by it.
+ */
 export function errorV2Refusal(exchange: Exchange, ruleId: string, expectedStatus: number | null): Verdict {
   const verdict = statusForInvalidInput(exchange, ruleId, expectedStatus);
-  const issues = errorBodyIssues(jsonOf(exchange, ruleId));
-  if (issues.length > 0) throw new RuleViolation(ruleId, `The ${exchange.response?.status} refusal has no ErrorV2 body: ${issues.join('; ')}`, [exchange]);
+  let body: unknown;
+  try {
+    body = exchange.response?.json();
+  } catch {
+    body = undefined;
+  }
+  const issues = errorBodyIssues(body);
+  if (issues.length > 0) throw prerequisiteMissing(ruleId, ['cdr.error.shape'], `The ${exchange.response?.status} refusal has no ErrorV2 body: ${issues.join('; ')}`, [exchange]);
   return verdict;
 }

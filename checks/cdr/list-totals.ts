@@ -10,6 +10,8 @@ export function listTotals(walks: readonly ProductWalk[], ruleId: string): Verdi
   for (const walk of walks) {
     requireEnded(walk, ruleId);
     const records = walkProductIds(walk).length;
+    // An empty list's totals are judged by cdr.pagination.empty-result.
+    if (records === 0) continue;
     // An empty list is one page 1 whose totals say 0 pages.
     const pages = records === 0 ? 0 : walk.pages.length;
     for (const [index, { body, exchange }] of walk.pages.entries()) {

@@ -4,7 +4,6 @@ import { listLinkNames, type ListLinkName } from '../../rules/cdr/envelope-schem
 import { pageTotalValue } from '../../rules/cdr/standard-types.ts';
 import { jsonOf, responseOf } from '../response-required.ts';
 import { prerequisiteMissing } from '../rule-blocked.ts';
-import { RuleViolation } from '../rule-violation.ts';
 
 /** The rules that judge what a walk needs: the list envelope, the links, the walk itself. */
 export const walkJudges = { envelope: 'cdr.list.envelope', links: 'cdr.links.valid', walk: 'cdr.pagination.walk-complete' } as const;
@@ -57,12 +56,13 @@ export function readListBody(body: unknown): ListPage | undefined {
 }
 
 /**
- * A list page the asking rule requested itself: a refusal (not 200) is its own violation; a body that holds no
- * product list is judged by cdr.list.envelope, which blocks the asking rule.
+ * A list page: a refusal (not 200) of a valid request is a violation of the rule that judges that request (the
+ * asking rule itself unless `refusalJudgedBy` names others, which then block it); a body that holds no product
+ * list is judged by cdr.list.envelope, which blocks the asking rule.
  */
-export function listPageOf(exchange: Exchange, ruleId: string): ListPage {
+export function listPageOf(exchange: Exchange, ruleId: string, refusalJudgedBy: readonly string[] = [ruleId]): ListPage {
   const { status } = responseOf(exchange, ruleId);
-  if (status !== 200) throw new RuleViolation(ruleId, `The list answered ${status}, not 200, to a valid request`, [exchange]);
+  if (status !== 200) throw prerequisiteMissing(ruleId, refusalJudgedBy, `The list answered ${status}, not 200, to a valid request (${exchange.request.url})`, [exchange]);
   let json: unknown;
   try {
     json = jsonOf(exchange, ruleId);

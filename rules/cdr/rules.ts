@@ -66,7 +66,7 @@ export const cdrRules = defineRules<CdrCheckName, CdrSection>()([
 
   // Pagination over full walks.
   { id: 'cdr.links.self', family, source: source(`${envelope} (links)`), check: 'links-self', ...serves('list'),
-    statement: 'links.self of every page is a fully qualified URL naming the page it is.' },
+    statement: 'links.self of every page names the page it is (and the page-size of the walk, when it names one).' },
   { id: 'cdr.links.valid', family, source: source(`${envelope} (links); ${standard}, LinksPaginated (URIString)`), check: 'links-valid', ...serves('list'),
     statement: 'Every link of every list page (self, first, prev, next, last) is a valid absolute URI on the holder: under its base URL or an origin the entry lists in followOrigins. A link elsewhere is never requested.' },
   { id: 'cdr.links.first-prev-when-not-first', family, source: source(`${envelope} (links)`), check: 'links-presence', ...serves('list'),

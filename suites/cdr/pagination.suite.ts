@@ -52,6 +52,6 @@ ruleTest('cdr.pagination.totals', async () => listTotals(await allForward('cdr.p
 ruleTest('cdr.pagination.empty-result', async () => {
   const { client } = session();
   const id = 'cdr.pagination.empty-result';
-  const queries = [{ brand: 'no brand has this name' }, { effective: 'ALL', updatedSince: new Date(Date.now() + 365 * 86_400_000).toISOString() }, { effective: 'ALL', brand: 'no brand has this name', pageSize: 1 }];
+  const queries = [{ brand: 'no brand has this name' }, { effective: 'ALL', updatedSince: new Date(Date.now() + 365 * 86_400_000).toISOString() }, { effective: 'ALL', brand: 'no brand has this name', pageSize: 2 }];
   return Promise.all(queries.map(async (query) => emptyResult(await client.list(query), id)));
 }, walkingRule);

@@ -1,6 +1,7 @@
 import { detailEnvelope } from '../../checks/cdr/detail-envelope.ts';
 import { detailIsListed } from '../../checks/cdr/detail-is-listed.ts';
 import { errorV2Refusal } from '../../checks/cdr/error-v2-refusal.ts';
+import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { productRecords } from '../../checks/cdr/product-records.ts';
 import { unknownProductId } from '../../generators/cdr/unknown-product-id.ts';
 import { forAll } from '../support/for-all.ts';
@@ -42,6 +43,11 @@ ruleTest('cdr.detail.envelope', async () => {
 ruleTest('cdr.detail.unknown-product', async ({ observe }) => {
   const { client, property } = session();
   // Generated ids no holder has: the rule asks for them at once, without walking the catalogue.
-  const cases = await forAll(unknownProductId(), property({ runs: Math.ceil(session().run.runs / 4) }), async (invalid) => errorV2Refusal(await client.detail(invalid.value), invalid.breaks, 404));
+  const cases = await forAll(unknownProductId(), property({ runs: Math.ceil(session().run.runs / 4) }), async (invalid) => {
+    const answer = await client.detail(invalid.value);
+    // A refused version never reached the product lookup: that is the version rules' to judge.
+    if (answer.response?.status === 406) throw new RuleBlocked(['cdr.x-v.served'], `the detail refused the version asked (406) before looking ${invalid.value} up`, [answer]);
+    return errorV2Refusal(answer, invalid.breaks, 404);
+  });
   observe('unknown ids tried', cases);
 });

@@ -78,7 +78,15 @@ const definitions: readonly CdrMutant[] = [
   }),
   mutant('cdr-page-zero-accepted', 'cdr.list.invalid-paging', 'page and page-size 0 are accepted.', { validPageNumber: (value) => /^\d+$/.test(value) }),
   mutant('cdr-page-past-last-empty', 'cdr.list.page-past-last', 'A page past the last answers 200 with no products.', { pastLastStatus: 0 }),
-  mutant('cdr-self-link-relative', 'cdr.links.self', 'links.self is a path without scheme and host.', {
+  mutant('cdr-self-link-wrong-page-size', 'cdr.links.self', 'links.self names a page-size one above the one asked for.', {
+    links: (plan, urlFor) => {
+      const links = reference.links(plan, urlFor);
+      const self = new URL(links.self as string);
+      if (self.searchParams.has('page-size')) self.searchParams.set('page-size', String(plan.pageSize + 1));
+      return { ...links, self: self.href };
+    },
+  }),
+  mutant('cdr-self-link-relative', 'cdr.links.valid', 'links.self is a path without scheme and host.', {
     links: (plan, urlFor) => {
       const links = reference.links(plan, urlFor);
       const self = new URL(links.self as string);

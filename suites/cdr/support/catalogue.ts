@@ -10,7 +10,7 @@ export interface Catalogue {
 }
 
 export async function readCatalogue(client: CdrClient, ruleId: string): Promise<Catalogue> {
-  const walk = await walkForward(client, { effective: 'ALL' }, ruleId);
+  const walk = await walkForward(client, { effective: 'ALL' }, ruleId, ['cdr.list.effective']);
   requireEnded(walk, ruleId);
   // Products that are no objects are judged by the record rules; filters and details have nothing to read in them.
   const products = walk.pages.flatMap((page) => page.body.data.products).filter((product): product is Record<string, unknown> => typeof product === 'object' && product !== null && !Array.isArray(product));

@@ -1,5 +1,5 @@
 import type { ObservedProduct } from '../../../checks/cdr/product-records.ts';
-import { answeredVersion, productIdOf } from '../../../checks/cdr/product-walk.ts';
+import { answeredVersion, productIdOf, walkJudges } from '../../../checks/cdr/product-walk.ts';
 import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
 import type { Exchange } from '../../../client/exchange.ts';
 import { askedBy } from './as-seen-by.ts';
@@ -48,7 +48,7 @@ export function detailRecords(entries: readonly ListedDetail[]): ObservedProduct
 export function sharedListItems(client: () => CdrClient) {
   let items: Promise<ObservedProduct[]> | undefined;
   const load = async (ruleId: string) => {
-    const walks = await Promise.all([{ effective: 'ALL' }, {}, { effective: 'FUTURE', pageSize: 7 }].map((query) => walkForward(client(), query, ruleId)));
+    const walks = await Promise.all([{ effective: 'ALL' }, {}, { effective: 'FUTURE', pageSize: 7 }].map((query) => walkForward(client(), query, ruleId, [walkJudges.walk])));
     return walks.flatMap((walk) => walk.pages.flatMap((page) => page.body.data.products.map((record) => ({ exchange: page.exchange, record, kind: 'list' as const, version: answeredVersion(page.exchange) }))));
   };
   return (ruleId: string): Promise<ObservedProduct[]> => askedBy(ruleId, (items ??= load(ruleId)));

@@ -10,8 +10,8 @@ import { servesOperation } from '../../../targets/cdr/section.ts';
  */
 export async function knownProductId(client: CdrClient, ruleId: string): Promise<string> {
   if (!servesOperation(client.section, 'list')) return 'no-product-listed';
-  const exchange = await client.list({ effective: 'ALL', pageSize: 1 });
-  const [first] = listPageOf(exchange, ruleId).data.products;
+  const exchange = await client.list({ effective: 'ALL' });
+  const [first] = listPageOf(exchange, ruleId, ['cdr.list.effective']).data.products;
   if (first === undefined) return 'no-product-listed';
   const id = (first as { productId?: unknown } | null)?.productId;
   if (typeof id !== 'string') throw prerequisiteMissing(ruleId, ['cdr.product.list-item'], 'the first listed product has no productId to ask the detail of', [exchange]);

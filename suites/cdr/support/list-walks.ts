@@ -1,4 +1,4 @@
-import type { ProductWalk } from '../../../checks/cdr/product-walk.ts';
+import { walkJudges, type ProductWalk } from '../../../checks/cdr/product-walk.ts';
 import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
 import { listWalkPlan, type WalkGroup } from '../../../generators/cdr/list-walk-plan.ts';
 import { catalogueSize, readCatalogue } from './catalogue.ts';
@@ -24,7 +24,7 @@ export function sharedListWalks(client: () => CdrClient) {
     const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
     const plan = listWalkPlan(catalogueSize(catalogue), { brand: text(sample?.brand), productCategory: text(sample?.productCategory) }, client().section.maxWalkPages);
     return Promise.all(
-      plan.map(async (group) => ({ group, forward: await Promise.all(group.pageSizes.map((pageSize) => walkForward(client(), { ...group.filters, ...(pageSize === undefined ? {} : { pageSize }) }, ruleId))) })),
+      plan.map(async (group) => ({ group, forward: await Promise.all(group.pageSizes.map((pageSize) => walkForward(client(), { ...group.filters, ...(pageSize === undefined ? {} : { pageSize }) }, ruleId, [walkJudges.walk]))) })),
     );
   };
   return {

@@ -29,8 +29,8 @@ function advanced(before: ObservedListPage, page: ObservedListPage): boolean {
  * (never requested), at a link met before, at a page that does not advance, at a refused page and at the page
  * cap, and says what it saw there: a walk never loops and never leaves the holder.
  */
-async function follow(client: CdrClient, first: Exchange, step: Step, base: Omit<ProductWalk, 'pages' | 'ended'>, ruleId: string): Promise<ProductWalk> {
-  const pages: ObservedListPage[] = [{ exchange: first, body: listPageOf(first, ruleId) }];
+async function follow(client: CdrClient, first: Exchange, step: Step, base: Omit<ProductWalk, 'pages' | 'ended'>, ruleId: string, refusalJudgedBy: readonly string[] = [ruleId]): Promise<ProductWalk> {
+  const pages: ObservedListPage[] = [{ exchange: first, body: listPageOf(first, ruleId, refusalJudgedBy) }];
   const visited = new Set<string>([first.request.url]);
   const stop = (ended: ProductWalk['ended'], endNote?: string): ProductWalk => ({ ...base, pages, ended, ...(endNote ? { endNote } : {}) });
   for (;;) {
@@ -58,10 +58,13 @@ async function follow(client: CdrClient, first: Exchange, step: Step, base: Omit
   }
 }
 
-/** Walks the product list forward: the request for `query`, then `next` until there is none. */
-export async function walkForward(client: CdrClient, query: ListQuery, ruleId: string): Promise<ProductWalk> {
+/**
+ * Walks the product list forward: the request for `query`, then `next` until there is none. A refusal of the
+ * first request is judged by `refusalJudgedBy` (default: the asking rule, whose own query it is).
+ */
+export async function walkForward(client: CdrClient, query: ListQuery, ruleId: string, refusalJudgedBy: readonly string[] = [ruleId]): Promise<ProductWalk> {
   const pageSize = query.pageSize === undefined ? undefined : Number(query.pageSize);
-  return follow(client, await client.list(query), 'next', { query: describeListQuery(query), pageSize, direction: 'forward' }, ruleId);
+  return follow(client, await client.list(query), 'next', { query: describeListQuery(query), pageSize, direction: 'forward' }, ruleId, refusalJudgedBy);
 }
 
 /**
@@ -77,5 +80,5 @@ export async function walkBackFrom(client: CdrClient, forward: ProductWalk, rule
   const start = last === undefined ? first.exchange.request.url : resolveLink(last, first.body.links.self);
   const outside = start === undefined ? `links.last is not a URL: ${JSON.stringify(last)}` : client.outsideScope(start);
   if (start === undefined || outside !== undefined) return { ...base, pages: [first], ended: 'unusable-link', endNote: `links.last points outside the holder: ${last} (${outside})` };
-  return follow(client, await client.get('list', start), 'prev', base, ruleId);
+  return follow(client, await client.get('list', start), 'prev', base, ruleId, ['cdr.pagination.walk-back']);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { RuleBlocked } from '../../../checks/rule-blocked.ts';
 import { detailEnvelope } from '../../../checks/cdr/detail-envelope.ts';
 import { detailIsListed } from '../../../checks/cdr/detail-is-listed.ts';
 import { errorStableTitle } from '../../../checks/cdr/error-stable-title.ts';
@@ -22,12 +23,13 @@ describe('error-v2-refusal and version-negotiation', () => {
     errorV2Refusal(jsonExchange(400, error(standard)), rule, 400);
     errorV2Refusal(jsonExchange(422, error(standard)), rule, null);
   });
-  test('another status, a 5xx, a body without errors or a title fail', () => {
+  test('another status or a 5xx fail; a body without errors or a title is cdr.error.shape\'s, which blocks the refusal rule', () => {
     violationOf(() => errorV2Refusal(jsonExchange(406, error(standard)), rule, 400), rule);
     violationOf(() => errorV2Refusal(jsonExchange(500, error(standard)), rule, null), rule);
-    violationOf(() => errorV2Refusal(jsonExchange(400, { code: standard }), rule, 400), rule);
-    violationOf(() => errorV2Refusal(jsonExchange(400, { errors: [{ code: standard, detail: 'x' }] }), rule, 400), rule);
-    violationOf(() => errorV2Refusal(jsonExchange(400, { errors: [] }), rule, 400), rule);
+    for (const body of [{ code: standard }, { errors: [{ code: standard, detail: 'x' }] }, { errors: [] }]) {
+      expect(() => errorV2Refusal(jsonExchange(400, body), rule, 400)).toThrow(RuleBlocked);
+      expect(() => errorV2Refusal(jsonExchange(400, body), rule, 400)).toThrow(/blocked by cdr.error.shape/);
+    }
   });
   test('served is 200; refused is 406 with ErrorV2', () => {
     versionNegotiation({ exchange: jsonExchange(200, {}), expect: 'served' }, rule);

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { emptyResult } from '../../../checks/cdr/empty-result.ts';
 import { linksPresence } from '../../../checks/cdr/links-presence.ts';
 import { linksSelf } from '../../../checks/cdr/links-self.ts';
+import { linksValid } from '../../../checks/cdr/links-valid.ts';
 import { listTotals } from '../../../checks/cdr/list-totals.ts';
 import { pageSizes } from '../../../checks/cdr/page-sizes.ts';
 import { walkBack } from '../../../checks/cdr/walk-back.ts';
@@ -51,8 +52,13 @@ describe('links-self and links-presence', () => {
     linksPresence({ walks: [walkAt(3), walkAt(10)], pair: 'first-prev' }, rule);
     linksPresence({ walks: [walkAt(3), walkAt(10)], pair: 'next-last' }, rule);
   });
-  test('a relative self, a self naming another page, or another page size fail links-self', () => {
-    violationOf(() => linksSelf([walkAt(3, changed(3, 1, (page) => ({ ...page, links: { ...page.links, self: '/cdr/v1/banking/products?page=2' } })))], rule), rule);
+  test('a self naming another page, or another page size fail links-self; a relative self is links-valid\'s', () => {
+    const relative = walkAt(3, changed(3, 1, (page) => ({ ...page, links: { ...page.links, self: '/cdr/v1/banking/products?page=2&page-size=3' } })));
+    expect(violationOf(() => linksValid({ walks: [relative], outsideScope: () => undefined }, rule), rule).message).toContain('links.self is not an absolute http(s) URI');
+    const offHolder = walkAt(3, changed(3, 0, (page) => ({ ...page, links: { ...page.links, next: 'http://169.254.169.254/latest?page=2' } })));
+    const scope = (url: string) => (url.startsWith('https://holder.example/') ? undefined : 'not the holder');
+    expect(violationOf(() => linksValid({ walks: [offHolder], outsideScope: scope }, rule), rule).message).toContain('links.next points outside the holder: http://169.254.169.254/latest?page=2');
+    linksValid({ walks: [walkAt(3)], outsideScope: scope }, rule);
     violationOf(() => linksSelf([walkAt(3, changed(3, 2, (page) => ({ ...page, links: { ...page.links, self: pageUrl(2, 3) } })))], rule), rule);
     violationOf(() => linksSelf([walkAt(3, changed(3, 0, (page) => ({ ...page, links: { ...page.links, self: pageUrl(1, 25) } })))], rule), rule);
   });
