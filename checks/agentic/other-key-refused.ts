@@ -1,11 +1,7 @@
 import type { Exchange } from '../../client/exchange.ts';
+import { refusedAs4xx } from '../refused-as-4xx.ts';
 import { prerequisiteMissing } from '../rule-blocked.ts';
 
-/** Whether an answer refuses its request (a 4xx), as the JWE rules require of what the partner cannot open. */
-export const refusedAs4xx = (exchange: Exchange): boolean => {
-  const status = exchange.response?.status;
-  return status !== undefined && status >= 400 && status <= 499;
-};
 
 /**
  * The answer to a valid payload encrypted to another key, sent because a JWE with an altered encrypted key

@@ -1,4 +1,5 @@
-import { otherKeyRefused, refusedAs4xx } from '../../checks/agentic/other-key-refused.ts';
+import { otherKeyRefused } from '../../checks/agentic/other-key-refused.ts';
+import { refusedAs4xx } from '../../checks/refused-as-4xx.ts';
 import { statusForInvalidInput } from '../../checks/status-for-invalid-input.ts';
 import { unauthorizedStatus } from '../../checks/unauthorized-status.ts';
 import { otherPublicKey } from '../../client/agentic/jwe.ts';
