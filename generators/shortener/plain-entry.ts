@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import type { MappingRequest } from '../../rules/shortener/records.ts';
 import type { Gen } from '../gen.ts';
+import { isoForms } from './iso-timestamp.ts';
+import { validLongUrls } from './mapping-entry.ts';
 
 const hour = 3_600_000;
 
@@ -22,4 +24,14 @@ export function plainRequest(nowMs: number): Gen<MappingRequest[]> {
     boundaries: [request(1, 0), request(5, 0)],
     arbitrary: fc.tuple(fc.integer({ min: 1, max: 5 }), fc.nat({ max: 1000 })).map(([count, first]) => request(count, first)),
   };
+}
+
+/**
+ * One request of entries carrying every other valid form of longUrl and expDate (ports, encoded characters,
+ * offsets, fractions): what a target echoes for them is judged by the echo rule, once the field rules have
+ * let them through.
+ */
+export function formVariantsRequest(nowMs: number): MappingRequest[] {
+  const forms = isoForms(nowMs + 30 * 24 * hour);
+  return validLongUrls.map((longUrl, index) => ({ longUrl, expDate: forms[index % forms.length] as string }));
 }

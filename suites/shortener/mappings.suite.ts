@@ -5,7 +5,8 @@ import { mappingsEcho } from '../../checks/shortener/mappings-echo.ts';
 import { mappingsResponse } from '../../checks/shortener/mappings-response.ts';
 import { statusForInvalidInput } from '../../checks/status-for-invalid-input.ts';
 import { mappingRequest } from '../../generators/shortener/mapping-request.ts';
-import { plainRequest } from '../../generators/shortener/plain-entry.ts';
+import { formVariantsRequest, plainRequest } from '../../generators/shortener/plain-entry.ts';
+import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { notAnEntryArray } from '../../generators/shortener/not-an-entry-array.ts';
 import { mappingsStatuses } from '../../rules/shortener/records.ts';
 import { forAll } from '../support/for-all.ts';
@@ -34,6 +35,11 @@ ruleTest('shortener.mappings.one-per-entry-in-order', async () => {
   await forAll(plainRequest(nowMs), property({ runs: Math.ceil(run.runs / 2) }), async (entries) => {
     return mappingsEcho({ exchange: await client.map(entries), entries }, 'shortener.mappings.one-per-entry-in-order');
   });
+  // The other valid forms must be echoed as the same URL and instant; refused, the field rules judge them.
+  const variants = formVariantsRequest(nowMs);
+  const exchange = await client.map(variants);
+  if (refused(exchange)) throw new RuleBlocked(['shortener.long-url.valid-url', 'shortener.exp-date.iso-8601'], 'entries with the other valid forms of longUrl and expDate were refused', [exchange]);
+  return mappingsEcho({ exchange, entries: variants }, 'shortener.mappings.one-per-entry-in-order');
 });
 
 ruleTest('shortener.mappings.body-is-array', async () => {
