@@ -1,15 +1,28 @@
 import type { Exchange } from '../../client/exchange.ts';
-import { mappingsResponseSchema, type MappingRequest } from '../../rules/shortener/records.ts';
-import { parsedWith } from '../response-required.ts';
+import { z } from 'zod';
+import type { MappingRequest } from '../../rules/shortener/records.ts';
+import { jsonOf } from '../response-required.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import { baselineAccepted, baselineRule, refused } from './baseline-accepted.ts';
+import { prerequisiteMissing } from '../rule-blocked.ts';
+
+// Read leniently: only the echoed fields; the full shortenResponse shape is the accepted rule's to judge.
+const echoes = z.object({ mappings: z.array(z.object({ longUrl: z.unknown(), expDate: z.unknown() }).passthrough()) });
 
 // A target may normalise what it echoes: the same URL or the same instant written otherwise is the same value.
-const sameUrl = (a: string, b: string) => a === b || (URL.canParse(a) && URL.canParse(b) && new URL(a).href === new URL(b).href);
-const sameInstant = (a: string, b: string) => a === b || (!Number.isNaN(Date.parse(a)) && Date.parse(a) === Date.parse(b));
+const sameUrl = (a: unknown, b: string) => a === b || (typeof a === 'string' && URL.canParse(a) && URL.canParse(b) && new URL(a).href === new URL(b).href);
+const sameInstant = (a: unknown, b: string) => a === b || (typeof a === 'string' && !Number.isNaN(Date.parse(a)) && Date.parse(a) === Date.parse(b));
 
-/** One shortenResponse per request entry, in request order, each echoing its entry's longUrl and expDate. */
+/**
+ * One shortenResponse per request entry, in request order, each echoing its entry's longUrl and expDate. The
+ * entries are plain valid ones: a refusal, or an answer without a `mappings` list, is the accepted rule's
+ * fault, and this rule is blocked by it.
+ */
 export function mappingsEcho({ exchange, entries }: { exchange: Exchange; entries: readonly MappingRequest[] }, ruleId: string): Verdict {
-  const { mappings } = parsedWith(exchange, ruleId, (json) => mappingsResponseSchema.parse(json));
+  if (refused(exchange)) baselineAccepted(exchange, ruleId);
+  const read = echoes.safeParse(jsonOf(exchange, ruleId));
+  if (!read.success) throw prerequisiteMissing(ruleId, [baselineRule], 'the 200 answer to plain valid entries holds no `mappings` list', [exchange]);
+  const { mappings } = read.data;
   if (mappings.length !== entries.length) throw new RuleViolation(ruleId, `${entries.length} entries were sent and ${mappings.length} shortenResponse came back`, [exchange]);
   entries.forEach((entry, index) => {
     const answer = mappings[index];

@@ -1,4 +1,5 @@
 import type { Exchange } from '../../client/exchange.ts';
+import { prerequisiteMissing } from '../rule-blocked.ts';
 import { RuleViolation, type Verdict } from '../rule-violation.ts';
 import { entryJudged } from './entry-judged.ts';
 
@@ -8,6 +9,11 @@ export interface VanityStep {
   accepted: boolean;
   /** The step in words: which path, which domain, after what. */
   why: string;
+  /**
+   * For a step that must be accepted and that states another rule's property (a fresh path is free, a path
+   * taken on one domain is free on another): the rules that judge it. Refused, it blocks this rule.
+   */
+  judgedBy?: readonly string[];
 }
 
 /**
@@ -20,7 +26,9 @@ export function vanitySequence(steps: readonly VanityStep[], ruleId: string): Ve
       entryJudged(step.exchange, ruleId, step);
     } catch (error) {
       if (!(error instanceof RuleViolation)) throw error;
-      throw new RuleViolation(ruleId, `${step.why}: ${error.message}`, steps.slice(0, index + 1).map((done) => done.exchange));
+      const evidence = steps.slice(0, index + 1).map((done) => done.exchange);
+      if (step.judgedBy) throw prerequisiteMissing(ruleId, step.judgedBy, `${step.why}: ${error.message}`, evidence);
+      throw new RuleViolation(ruleId, `${step.why}: ${error.message}`, evidence);
     }
   });
   return { ruleId, observations: { steps: steps.length } };

@@ -1,5 +1,5 @@
 import { noStore, shortenerDomains, type MappingRequest } from '../../rules/shortener/records.ts';
-import { validLongUrls } from './mapping-entry.ts';
+import { validLongUrls } from './valid-long-urls.ts';
 import { isoForms } from './iso-timestamp.ts';
 
 /** A value for an entry's field, or the field left out. */
@@ -45,7 +45,7 @@ export const fieldRules: readonly FieldRule[] = [
   {
     ruleId: 'shortener.exp-date.iso-8601',
     field: 'expDate',
-    valid: (now) => isoForms(now + 30 * day),
+    valid: (now) => [...isoForms(now + 30 * day), ...isoForms(now + 730 * day)],
     invalid: [
       'next week', '', '2031-13-01T10:00:00Z', '2031-02-30T10:00:00Z', '2031-06-01T24:00:00Z', '2031-06-01T10:60:00Z', '2031-06-01T10:00:61Z',
       '2031-00-10T10:00:00Z', '01/06/2031 10:00', '1938000000000', '2031-06-01T10:00:00+25:00', 'T10:00:00Z', 1938000000000, null,

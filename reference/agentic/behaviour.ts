@@ -18,8 +18,12 @@ export interface AgenticBehaviour {
   headerPresent(name: 'trackingid' | 'agentid', value: string | undefined): boolean;
   /** Reads the body before decryption: the compact JWE, or a payload the mutant takes in clear. */
   bodyJwe(body: string): { jwe: string } | { clear: unknown };
-  /** What a JWE that did not decrypt gets (a refusal; a mutant may let it through as accepted). */
-  undecryptable(): Refusal | 'accepted';
+  /**
+   * What a JWE that did not decrypt gets (a refusal; a mutant may let it through as accepted). `forOtherKey`
+   * tells a well-formed JWE whose encrypted key does not decrypt with the partner's key (it was encrypted to
+   * another key) from anything else (not a JWE, or one altered after its key).
+   */
+  undecryptable(forOtherKey: boolean): Refusal | 'accepted';
   /** A cache of decrypted JWEs by header, key and IV: a mutant skips decryption on a hit. */
   cacheByPrefix: boolean;
   /** What a plaintext that is not JSON gets. */

@@ -1,3 +1,4 @@
+import { constants, KeyObject, privateDecrypt } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { compactDecrypt, type CryptoKey } from 'jose';
 import type { AgenticBehaviour, Refusal } from './behaviour.ts';
@@ -41,7 +42,7 @@ export class NotificationHandler {
     } else {
       const decrypted = await this.#decrypt(read.jwe);
       if (decrypted === undefined) {
-        const outcome = behaviour.undecryptable();
+        const outcome = behaviour.undecryptable(await this.#forOtherKey(read.jwe));
         return outcome === 'accepted' ? { status: 200, body: {} } : refused(outcome);
       }
       plaintext = decrypted;
@@ -58,6 +59,27 @@ export class NotificationHandler {
     const enrollmentId = String((payload as { enrollmentId: string }).enrollmentId);
     if (this.enrollments === 'known' && !enrollmentId.startsWith('enr-')) return refused(behaviour.unknownEnrollment(enrollmentId));
     return behaviour.accepted(payload as Record<string, unknown>);
+  }
+
+  /**
+   * Whether a JWE that did not decrypt is a well-formed compact JWE whose encrypted key does not decrypt with
+   * the partner's key (RSA-OAEP-256): one encrypted to another key. jose hides an unwrap failure behind a
+   * random key (against padding oracles), so it is asked here, for a mutant to tell that case apart.
+   */
+  async #forOtherKey(jwe: string): Promise<boolean> {
+    const parts = jwe.split('.');
+    if (parts.length !== 5 || !parts[1]) return false;
+    try {
+      JSON.parse(Buffer.from(parts[0] as string, 'base64url').toString('utf8'));
+    } catch {
+      return false;
+    }
+    try {
+      privateDecrypt({ key: KeyObject.from(await this.privateKey), padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(parts[1], 'base64url'));
+      return false;
+    } catch {
+      return true;
+    }
   }
 
   async #decrypt(jwe: string): Promise<string | undefined> {

@@ -13,7 +13,7 @@ export const shortenerRules = defineRules<ShortenerCheckName, ShortenerSection>(
     id: 'shortener.mappings.accepted',
     family,
     source: source('Endpoints, D; Resources, D. mappingRequest and shortenResponse'),
-    statement: 'An array of valid mappingRequest entries (one or several; every domain; optional path, params, user and userGroup present or not) answers 200 with `mappings`, each a shortenResponse with longUrl, a non-empty shortUrl and expDate.',
+    statement: 'An array of valid mappingRequest entries (one or several; optional path, params, user and userGroup present or not) answers 200 with `mappings`, each a shortenResponse with longUrl, a non-empty shortUrl and expDate. The valid forms of longUrl, expDate, domain, cache-control and retention are judged by those fields\' rules; the other rules send plain entries and are blocked by this one when those are refused.',
     check: 'mappings-response',
   },
   {

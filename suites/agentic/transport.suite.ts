@@ -1,3 +1,5 @@
+import { otherKeyRefused } from '../../checks/agentic/other-key-refused.ts';
+import { refusedAs4xx } from '../../checks/refused-as-4xx.ts';
 import { statusForInvalidInput } from '../../checks/status-for-invalid-input.ts';
 import { unauthorizedStatus } from '../../checks/unauthorized-status.ts';
 import { otherPublicKey } from '../../client/agentic/jwe.ts';
@@ -42,10 +44,14 @@ ruleTest('agentic.jwe.tampered', async () => {
   // The genuine JWE is sent first: a partner that remembers what it decrypted must still check what it gets next.
   const genuine = await client.encrypt(payload);
   await client.sendJwe(genuine);
+  const stranger = await otherPublicKey(client.section.encryption);
   await forAll(tamperedJwe, property({ runs: Math.ceil(run.runs / 2) }), async (tampering) => {
     const altered = tamper(genuine, tampering);
     if (altered === undefined || altered === genuine) return;
-    statusForInvalidInput(await client.sendJwe(altered), 'agentic.jwe.tampered', null);
+    const exchange = await client.sendJwe(altered);
+    // An altered encrypted key is this rule's fault only where a JWE for another key is refused.
+    if (tampering.part === 'encrypted key' && !refusedAs4xx(exchange)) otherKeyRefused(await client.sendJwe(await client.encrypt(payload, stranger)), 'agentic.jwe.tampered');
+    statusForInvalidInput(exchange, 'agentic.jwe.tampered', null);
   });
 });
 

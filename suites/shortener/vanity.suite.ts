@@ -6,13 +6,15 @@ import { sendSteps, type PlannedStep } from './support/vanity-steps.ts';
 
 const session = useShortenerSession();
 const plain = { longUrl: 'https://example.com/other' };
+// A fresh vanity path is accepted: the accepted rule judges that (path is one of its optional fields).
+const freshJudgedBy = ['shortener.mappings.accepted'];
 
 ruleTest('shortener.vanity.taken-for-domain', async ({ observe }) => {
   const { client, nowMs } = session();
   const steps: PlannedStep[] = shortenerDomains.flatMap((domain) => {
     const path = freshPath();
     return [
-      { entries: [{ path, domain }], accepted: true, why: `path ${path} on ${domain}, free` },
+      { entries: [{ path, domain }], accepted: true, why: `path ${path} on ${domain}, free`, judgedBy: freshJudgedBy },
       { entries: [{ path, domain }], accepted: false, why: `path ${path} on ${domain} again` },
       // Taken is taken wherever the entry sits in the array.
       { entries: [plain, { path, domain }], accepted: false, why: `path ${path} on ${domain} again, as the second entry` },
@@ -31,7 +33,12 @@ ruleTest('shortener.vanity.other-domain-free', async () => {
   const path = freshPath();
   const together = freshPath();
   const steps: PlannedStep[] = [
-    ...shortenerDomains.map((domain, index) => ({ entries: [{ path, domain }], accepted: true, why: `path ${path} on ${domain}, taken before on ${shortenerDomains.slice(0, index).join(', ') || 'no domain'}` })),
+    ...shortenerDomains.map((domain, index) => ({
+      entries: [{ path, domain }],
+      accepted: true,
+      why: `path ${path} on ${domain}, taken before on ${shortenerDomains.slice(0, index).join(', ') || 'no domain'}`,
+      ...(index === 0 ? { judgedBy: freshJudgedBy } : {}),
+    })),
     { entries: shortenerDomains.map((domain) => ({ path: together, domain })), accepted: true, why: `path ${together} on every domain in one request` },
   ];
   return vanitySequence(await sendSteps(client, nowMs, steps), 'shortener.vanity.other-domain-free');
@@ -39,10 +46,19 @@ ruleTest('shortener.vanity.other-domain-free', async () => {
 
 ruleTest('shortener.domain.default-m', async () => {
   const { client, nowMs } = session();
+  const control = freshPath();
   const first = freshPath();
   const second = freshPath();
   const steps: PlannedStep[] = [
-    { entries: [{ path: first }], accepted: true, why: `path ${first} without a domain, free` },
+    // Control: a path taken on m is free on the other domains (the other-domain rule's property). Only where
+    // it holds can a path taken without a domain and refused on go be blamed on the default.
+    ...shortenerDomains.map((domain, index) => ({
+      entries: [{ path: control, domain }],
+      accepted: true,
+      why: `control path ${control} on ${domain}${index === 0 ? ', free' : ' after it was taken on m'}`,
+      judgedBy: index === 0 ? freshJudgedBy : ['shortener.vanity.other-domain-free'],
+    })),
+    { entries: [{ path: first }], accepted: true, why: `path ${first} without a domain, free`, judgedBy: freshJudgedBy },
     { entries: [{ path: first, domain: 'm' }], accepted: false, why: `path ${first} on m after it was taken without a domain` },
     ...shortenerDomains.filter((domain) => domain !== 'm').map((domain) => ({ entries: [{ path: first, domain }], accepted: true, why: `path ${first} on ${domain} after it was taken without a domain` })),
     { entries: [{ path: second, domain: 'm' }], accepted: true, why: `path ${second} on m, free` },

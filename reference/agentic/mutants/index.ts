@@ -42,8 +42,8 @@ const definitions: readonly AgenticMutant[] = [
       }
     },
   }),
-  mutant('agentic-undecryptable-accepted', 'jwe.other-key', 'A JWE that does not decrypt is acknowledged with 200 and dropped.', {
-    undecryptable: () => 'accepted',
+  mutant('agentic-undecryptable-accepted', 'jwe.other-key', 'A JWE whose key was encrypted to another partner\'s key is acknowledged with 200 and dropped.', {
+    undecryptable: (forOtherKey) => (forOtherKey ? 'accepted' : referenceBehaviour.undecryptable(forOtherKey)),
   }),
   mutant('agentic-jwe-cached-by-iv', 'jwe.tampered', 'Decrypted JWEs are cached by header, key and IV: a resent JWE with another tag or ciphertext is not decrypted again.', {
     cacheByPrefix: true,

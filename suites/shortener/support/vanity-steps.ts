@@ -7,6 +7,8 @@ export interface PlannedStep {
   entries: readonly Partial<MappingRequest>[];
   accepted: boolean;
   why: string;
+  /** The rules that judge this step when it is another rule's property (see VanityStep). */
+  judgedBy?: readonly string[];
 }
 
 /** Sends the steps one after the other (each depends on the paths the ones before took). */
@@ -15,7 +17,7 @@ export async function sendSteps(client: ShortenerClient, nowMs: number, steps: r
   const sent: VanityStep[] = [];
   for (const step of steps) {
     const body = step.entries.map((entry, index) => ({ longUrl: `https://example.com/vanity/${index}`, expDate, ...entry }));
-    sent.push({ exchange: await client.map(body), accepted: step.accepted, why: step.why });
+    sent.push({ exchange: await client.map(body), accepted: step.accepted, why: step.why, ...(step.judgedBy ? { judgedBy: step.judgedBy } : {}) });
   }
   return sent;
 }

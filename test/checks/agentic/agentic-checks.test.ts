@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { otherKeyRefused } from '../../../checks/agentic/other-key-refused.ts';
+import { RuleBlocked } from '../../../checks/rule-blocked.ts';
 import { errorShapeWhenPresent } from '../../../checks/agentic/error-shape-when-present.ts';
 import { notificationAccepted } from '../../../checks/agentic/notification-accepted.ts';
 import { paramNames, userException } from '../../../checks/agentic/user-exception.ts';
@@ -48,5 +50,20 @@ describe('error-shape-when-present', () => {
     violationOf(() => errorShapeWhenPresent([jsonExchange(500, { error: { ...system.error, code: 20001 } })], rule, { status: 500 }), rule);
     violationOf(() => errorShapeWhenPresent([jsonExchange(500, { error: { ...system.error, description: 'boom' } })], rule, { status: 500 }), rule);
     violationOf(() => errorShapeWhenPresent([exchange({ status: 500, body: 'oops' })], rule, { status: 500 }), rule);
+  });
+});
+
+describe('other-key-refused', () => {
+  test('a JWE for another key refused lets the asking rule judge; accepted, it blocks it by agentic.jwe.other-key', () => {
+    expect(() => otherKeyRefused(jsonExchange(400, userError()), rule)).not.toThrow();
+    for (const answer of [jsonExchange(200, {}), failedExchange('TIMEOUT')]) {
+      try {
+        otherKeyRefused(answer, rule);
+        expect.unreachable();
+      } catch (error) {
+        expect(error).toBeInstanceOf(RuleBlocked);
+        expect((error as RuleBlocked).blockedBy).toEqual(['agentic.jwe.other-key']);
+      }
+    }
   });
 });

@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { bodyhashCompared } from '../../../checks/loyalty/bodyhash-compared.ts';
+import { RuleBlocked } from '../../../checks/rule-blocked.ts';
 import { emptyJsonObject } from '../../../checks/empty-json-object.ts';
 import { loyaltyErrorBodies } from '../../../checks/loyalty/loyalty-error-bodies.ts';
 import { loyaltyJudged } from '../../../checks/loyalty/loyalty-judged.ts';
@@ -44,5 +46,18 @@ describe('loyalty-error-bodies', () => {
     expect(loyaltyErrorBodies([jsonExchange(400, { error_code: 'E' })], rule).observations).toEqual({ 'error answers judged': 1, statuses: '400' });
     violationOf(() => loyaltyErrorBodies([jsonExchange(400, error), jsonExchange(409, { user_message: ['no'] })], rule), rule);
     violationOf(() => loyaltyErrorBodies([exchange({ status: 500, body: 'oops' })], rule), rule);
+  });
+});
+
+describe('bodyhash-compared', () => {
+  test('wrong bodyhashes all refused let the asking rule judge; one accepted blocks it by loyalty.mac.bodyhash', () => {
+    expect(() => bodyhashCompared([jsonExchange(401, error), jsonExchange(400, error)], rule)).not.toThrow();
+    try {
+      bodyhashCompared([jsonExchange(401, error), jsonExchange(202, {})], rule);
+      expect.unreachable();
+    } catch (thrown) {
+      expect(thrown).toBeInstanceOf(RuleBlocked);
+      expect((thrown as RuleBlocked).blockedBy).toEqual(['loyalty.mac.bodyhash']);
+    }
   });
 });

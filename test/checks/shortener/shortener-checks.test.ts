@@ -1,4 +1,7 @@
 import { describe, expect, test } from 'vitest';
+import { RuleBlocked } from '../../../checks/rule-blocked.ts';
+import { RuleViolation } from '../../../checks/rule-violation.ts';
+import { baselineAccepted, refused } from '../../../checks/shortener/baseline-accepted.ts';
 import { entryJudged } from '../../../checks/shortener/entry-judged.ts';
 import { mappingsEcho } from '../../../checks/shortener/mappings-echo.ts';
 import { mappingsResponse } from '../../../checks/shortener/mappings-response.ts';
@@ -63,5 +66,38 @@ describe('vanity-sequence', () => {
       [claim, again],
     );
     expect(violation.message).toMatch(/^path p on go again: /);
+  });
+});
+
+describe('blocked by the accepted rule (one fault, one failed rule)', () => {
+  const blockedBy = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      return error;
+    }
+    return undefined;
+  };
+  test('a plain baseline accepted lets the asking rule judge; refused, it blocks any rule but the accepted rule itself', () => {
+    expect(() => baselineAccepted(jsonExchange(200, { mappings: [] }), rule)).not.toThrow();
+    const blocked = blockedBy(() => baselineAccepted(jsonExchange(400, {}), rule));
+    expect(blocked).toBeInstanceOf(RuleBlocked);
+    expect((blocked as RuleBlocked).blockedBy).toEqual(['shortener.mappings.accepted']);
+    expect(blockedBy(() => baselineAccepted(jsonExchange(400, {}), 'shortener.mappings.accepted'))).toBeInstanceOf(RuleViolation);
+    expect(refused(jsonExchange(400, {}))).toBe(true);
+    expect(refused(failedExchange('TIMEOUT'))).toBe(false);
+  });
+  test('one-per-entry-in-order is blocked by a refusal of plain entries or an answer without mappings, and reads no other field', () => {
+    expect(blockedBy(() => mappingsEcho({ exchange: jsonExchange(400, {}), entries }, rule))).toBeInstanceOf(RuleBlocked);
+    expect(blockedBy(() => mappingsEcho({ exchange: jsonExchange(200, { list: [] }), entries }, rule))).toBeInstanceOf(RuleBlocked);
+    // An empty shortUrl is the accepted rule's fault, not this one's.
+    const body = { mappings: entries.map((entry) => ({ longUrl: entry.longUrl, expDate: entry.expDate, shortUrl: '' })) };
+    expect(mappingsEcho({ exchange: jsonExchange(200, body), entries }, rule).ruleId).toBe(rule);
+  });
+  test('a vanity step that states another rule\'s property blocks the sequence when it is refused', () => {
+    const blocked = blockedBy(() => vanitySequence([{ exchange: jsonExchange(400, {}), accepted: true, why: 'path p on go after m', judgedBy: ['shortener.vanity.other-domain-free'] }], rule));
+    expect(blocked).toBeInstanceOf(RuleBlocked);
+    expect((blocked as RuleBlocked).blockedBy).toEqual(['shortener.vanity.other-domain-free']);
+    expect((blocked as RuleBlocked).missing).toMatch(/^path p on go after m: /);
   });
 });

@@ -4,6 +4,7 @@ import { fieldCase } from '../../../generators/shortener/field-case.ts';
 import { absent, fieldRules } from '../../../generators/shortener/field-rules.ts';
 import { isoForms, withOffset } from '../../../generators/shortener/iso-timestamp.ts';
 import { mappingRequest } from '../../../generators/shortener/mapping-request.ts';
+import { plainRequest } from '../../../generators/shortener/plain-entry.ts';
 import { notAnEntryArray } from '../../../generators/shortener/not-an-entry-array.ts';
 import { isoTimestampSchema, mappingRequestSchema } from '../../../rules/shortener/records.ts';
 
@@ -33,11 +34,29 @@ describe('valid mapping requests', () => {
   });
 });
 
+describe('plain requests', () => {
+  test('valid, distinct entries in the plainest form (Z dates, no optional field); same seed same values', () => {
+    const gen = plainRequest(now);
+    const sample = [...gen.boundaries, ...fc.sample(gen.arbitrary, { seed: 3, numRuns: 50 })];
+    expect(sample.every(valid)).toBe(true);
+    for (const entries of sample) {
+      expect(new Set(entries.map((entry) => entry.longUrl)).size).toBe(entries.length);
+      expect(entries.every((entry) => Object.keys(entry).sort().join() === 'expDate,longUrl' && entry.expDate.endsWith('Z'))).toBe(true);
+    }
+  });
+  test('the requests of the accepted rule vary no field that has a rule of its own', () => {
+    const sample = fc.sample(mappingRequest(now).arbitrary, { seed: 4, numRuns: 100 }).flat();
+    expect(sample.every((entry) => entry.domain === undefined && entry.expDate.endsWith('Z') && entry.params?.['da.couch.retention'] === undefined)).toBe(true);
+  });
+});
+
 describe('field cases', () => {
   test.each(fieldRules.map((rule) => [rule.ruleId]))('%s: accepted cases keep the schema, refused ones break it, at every position', (ruleId) => {
     const gen = fieldCase(ruleId, now);
     const cases = [...gen.boundaries, ...fc.sample(gen.arbitrary, { seed: 5, numRuns: 60 })];
     for (const field of cases) expect(valid(field.body), field.why).toBe(field.accepted);
+    // The baseline is the same request with a plain entry in place: always valid, same length.
+    for (const field of cases) expect(valid(field.baseline) && field.baseline.length === field.body.length, field.why).toBe(true);
     expect(cases.some((field) => !field.accepted && field.position > 0)).toBe(true);
     expect(cases.some((field) => field.accepted)).toBe(true);
   });
