@@ -3,7 +3,6 @@ import type { MappingRequest } from '../../rules/shortener/records.ts';
 import type { Gen } from '../gen.ts';
 import { plainEntry } from './plain-entry.ts';
 
-
 /** The placeholder path of a generated entry: the suite replaces it with a path fresh for the run. */
 export const freshPathMarker = 'fresh';
 
