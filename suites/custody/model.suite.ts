@@ -43,7 +43,8 @@ ruleTest(id, async ({ observe }) => {
     sequences += details.numRuns;
     if (details.failed && violation) {
       // A fault plain walks at the sequence's page sizes already show is the walk rules' to judge: blocked by them.
-      const steps = [...((details.counterexample?.[0] ?? []) as Iterable<PageCommand>)];
+      // fast-check hands the sequence back with each command wrapped (`cmd`).
+      const steps = [...((details.counterexample?.[0] ?? []) as Iterable<PageCommand | { cmd: PageCommand }>)].map((entry) => ('cmd' in entry ? entry.cmd : entry));
       const sizes = [...new Set(steps.filter(({ step }) => step.request === 'FIRST' || step.request === 'LAST').map(({ step }) => step.pageSize))].slice(0, diagnosedSizes);
       for (const size of sizes) {
         const breach = await narrowerRuleBroken(client, endpoint, size, walk);
