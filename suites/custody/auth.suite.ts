@@ -10,11 +10,14 @@ import { ruleTest, useCustodySession } from './support/custody-session.ts';
 
 const session = useCustodySession();
 
-/** Every custody operation (the nine listings and the upgrade) sent with the given authentication. */
-const everyOperation = (client: CustodyClient, auth: CustodyAuth) => [
-  ...custodyListingPaths.map((endpoint) => client.page(endpoint, { pageRequest: 'FIRST' }, auth)),
-  client.upgrade({}, auth),
+/** Every custody operation (the nine listings and the upgrade), each ready to be sent with a given authentication. */
+const operations = (client: CustodyClient): ((auth: CustodyAuth) => ReturnType<CustodyClient['upgrade']>)[] => [
+  ...custodyListingPaths.map((endpoint) => (auth: CustodyAuth) => client.page(endpoint, { pageRequest: 'FIRST' }, auth)),
+  (auth: CustodyAuth) => client.upgrade({}, auth),
 ];
+
+/** Every custody operation sent with the given authentication. */
+const everyOperation = (client: CustodyClient, auth: CustodyAuth) => operations(client).map((send) => send(auth));
 
 ruleTest('custody.auth.missing', async () => {
   const exchanges = await Promise.all(everyOperation(session().client, 'none'));
@@ -33,7 +36,7 @@ ruleTest('custody.auth.invalid', async () => {
       } catch (error) {
         if (!(error instanceof RuleViolation)) throw error;
         // An operation served with no Authorization at all ignores the header: the missing-auth rule's fault, not the bearer check's.
-        const [bare] = await Promise.all(everyOperation(client, 'none').slice(index, index + 1));
+        const bare = await operations(client)[index]?.('none');
         if (bare?.response && bare.response.status < 400) throw new RuleBlocked(['custody.auth.missing'], `${error.message}; the same operation is served without any Authorization header`, [exchange]);
         throw error;
       }
