@@ -45,17 +45,24 @@ export function walkEvidence(walk: Walk, around?: number): Exchange[] {
   return pages.slice(Math.max(0, around - 1), around + 2);
 }
 
-/** A walk that never reached its end cannot be judged further: a violation of the rules that judge the end, and blocks the others. */
+/** A walk that never reached its end cannot be judged further: a violation of the rules that judge why it did not end, and blocks the others. */
 export function requireEnded(walk: Walk, ruleId: string): void {
   if (walk.ended === 'end-reached') return;
-  throw prerequisiteMissing(ruleId, walkEndRules, notEndedMessage(walk), walkEvidence(walk));
+  throw prerequisiteMissing(ruleId, walkEndRules[walk.ended], notEndedMessage(walk), walkEvidence(walk));
 }
 
 /**
- * The rules that judge whether a walk ends: new tokens that lead to the end, and the flags that say where it is.
- * A rule that needs an ended walk for its own property is blocked by them when the walk never ended.
+ * The rules that judge why a walk did not end: a token met twice or too long is the new-token rule's; a page
+ * that repeats the items of the one before is the completeness rule's (every item exactly once); a walk whose
+ * flags never said "end" within the cap is the new-token and flags rules'. A rule that needs an ended walk
+ * for its own property is blocked by them.
  */
-const walkEndRules = ['custody.cursor.new-token', 'custody.cursor.flags'];
+const walkEndRules: Record<Exclude<WalkEnd, 'end-reached'>, readonly string[]> = {
+  'repeated-token': ['custody.cursor.new-token'],
+  'oversized-token': ['custody.cursor.new-token'],
+  'no-advance': ['custody.cursor.walk-complete'],
+  'page-cap': ['custody.cursor.new-token', 'custody.cursor.flags'],
+};
 
 /** Why a walk did not end, naming what it saw. */
 function notEndedMessage(walk: Walk): string {

@@ -1,4 +1,4 @@
-import { exchangeCodes } from '../../client/exchange/envelope.ts';
+import { codeText, exchangeCodes } from '../../client/exchange/envelope.ts';
 import type { Exchange } from '../../client/exchange.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { envelopeOf } from './envelope.ts';
@@ -10,7 +10,8 @@ import { envelopeOf } from './envelope.ts';
 export function refusedWithCode(exchange: Exchange, ruleId: string, expected: { code: string | readonly string[]; why: string }): Verdict {
   const { code } = envelopeOf(exchange, ruleId);
   const codes = typeof expected.code === 'string' ? [expected.code] : expected.code;
-  if (!codes.includes(code as string)) throw new RuleViolation(ruleId, `${expected.why}: answered code ${JSON.stringify(code)}, not ${codes.map((one) => `"${one}"`).join(' or ')}`, [exchange]);
+  // The code's value is judged here, its JSON type by the code-string rule.
+  if (!codes.includes(codeText(code) ?? '')) throw new RuleViolation(ruleId, `${expected.why}: answered code ${JSON.stringify(code)}, not ${codes.map((one) => `"${one}"`).join(' or ')}`, [exchange]);
   return passed(ruleId, { 'HTTP status': exchange.response?.status, code });
 }
 
@@ -26,7 +27,7 @@ export interface TimestampCase {
  */
 export function timestampWindow(cases: readonly TimestampCase[], ruleId: string, toleranceSeconds = 30): Verdict {
   for (const { offsetSeconds, exchange } of cases) {
-    const { code } = envelopeOf(exchange, ruleId);
+    const code = codeText(envelopeOf(exchange, ruleId).code);
     const when = offsetSeconds < 0 ? `${-offsetSeconds} s old` : `${offsetSeconds} s ahead`;
     if (Math.abs(offsetSeconds) > toleranceSeconds && code !== exchangeCodes.timestampExpired) {
       throw new RuleViolation(ruleId, `a timestamp ${when} answered code ${JSON.stringify(code)}, not "${exchangeCodes.timestampExpired}"`, [exchange]);

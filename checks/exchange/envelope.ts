@@ -1,4 +1,6 @@
-import { codeInRange, type Envelope, isSuccessCode, readEnvelope } from '../../client/exchange/envelope.ts';
+import { codeInRange, codeText, type Envelope, isSuccessCode, readEnvelope, readsAsSuccess } from '../../client/exchange/envelope.ts';
+import { exchangeRuleIds } from '../../rules/exchange/rules.ts';
+import { RuleBlocked } from '../rule-blocked.ts';
 import type { Exchange } from '../../client/exchange.ts';
 import { responseOf } from '../response-required.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
@@ -20,9 +22,17 @@ export function codeIsString(exchange: Exchange, ruleId: string): Verdict {
   return passed(ruleId);
 }
 
-/** A request that must succeed answers code exactly "0". */
+/**
+ * A request that must succeed answers code exactly "0". A number is judged by its value (its type is the
+ * code-string rule's); a batch whose items failed did not succeed, which the item rules judge: blocked by them.
+ */
 export function successCode(exchange: Exchange, ruleId: string): Verdict {
-  const { code } = envelopeOf(exchange, ruleId);
+  const envelope = envelopeOf(exchange, ruleId);
+  const { code } = envelope;
+  if (typeof code === 'number' && code === 0) return passed(ruleId, { 'code type': 'number (judged by the code-string rule)' });
+  if (!isSuccessCode(code) && explainedByItems(envelope)) {
+    throw new RuleBlocked([exchangeRuleIds.itemSuccess, exchangeRuleIds.itemFailure], `a batch of orders that should all succeed answered code ${shown(code)} with failed items: the items are judged by the item rules`, [exchange]);
+  }
   if (!isSuccessCode(code)) throw new RuleViolation(ruleId, `a request that should succeed answered code ${shown(code)}, not exactly the string "0"`, [exchange]);
   return passed(ruleId);
 }
@@ -31,15 +41,16 @@ export function successCode(exchange: Exchange, ruleId: string): Verdict {
 export function msgMatchesCode(exchange: Exchange, ruleId: string): Verdict {
   const { code, msg } = envelopeOf(exchange, ruleId);
   if (typeof msg !== 'string') throw new RuleViolation(ruleId, `msg is ${shown(msg)}, not a string`, [exchange]);
-  if (isSuccessCode(code) && msg !== '') throw new RuleViolation(ruleId, `msg is ${shown(msg)} with code "0": it must be empty on success`, [exchange]);
-  if (!isSuccessCode(code) && msg.trim() === '') throw new RuleViolation(ruleId, `msg is empty with code ${shown(code)}: a failure must say what went wrong`, [exchange]);
+  // Success is read from the code's value: its form is the code rules' to judge.
+  if (readsAsSuccess(code) && msg !== '') throw new RuleViolation(ruleId, `msg is ${shown(msg)} with code "0": it must be empty on success`, [exchange]);
+  if (!readsAsSuccess(code) && msg.trim() === '') throw new RuleViolation(ruleId, `msg is empty with code ${shown(code)}: a failure must say what went wrong`, [exchange]);
   return passed(ruleId);
 }
 
 /** `data`, when present, is an array; on success it is present. */
 export function dataIsArray(exchange: Exchange, ruleId: string): Verdict {
   const { code, data } = envelopeOf(exchange, ruleId);
-  if (data === undefined && isSuccessCode(code)) throw new RuleViolation(ruleId, 'data is absent with code "0": it must be present on success', [exchange]);
+  if (data === undefined && readsAsSuccess(code)) throw new RuleViolation(ruleId, 'data is absent with code "0": it must be present on success', [exchange]);
   if (data !== undefined && !Array.isArray(data)) throw new RuleViolation(ruleId, `data is ${shown(data)}, not an array`, [exchange]);
   return passed(ruleId);
 }
@@ -47,7 +58,7 @@ export function dataIsArray(exchange: Exchange, ruleId: string): Verdict {
 /** A request refused as a whole: non-zero code, and data (if present) empty. */
 export function fullyFailed(exchange: Exchange, ruleId: string): Verdict {
   const { code, data } = envelopeOf(exchange, ruleId);
-  if (typeof code !== 'string' || isSuccessCode(code)) throw new RuleViolation(ruleId, `a request refused as a whole answered code ${shown(code)}, not a non-zero string`, [exchange]);
+  if (code === undefined || readsAsSuccess(code)) throw new RuleViolation(ruleId, `a request refused as a whole answered code ${shown(code)}, not a non-zero code`, [exchange]);
   if (data !== undefined && (!Array.isArray(data) || data.length > 0)) throw new RuleViolation(ruleId, `a request refused as a whole answered data ${shown(data)}, not an empty array`, [exchange]);
   return passed(ruleId, { 'refusal code': code });
 }
@@ -57,13 +68,13 @@ export function fullyFailed(exchange: Exchange, ruleId: string): Verdict {
  * exchange answers such a batch "1" (all failed) or "2" (partly); sCode is authoritative (handling rule 2).
  */
 export function explainedByItems(envelope: Envelope): boolean {
-  return envelope.items.some((item) => typeof item.sCode === 'string' && !isSuccessCode(item.sCode));
+  return envelope.items.some((item) => codeText(item.sCode) !== undefined && !readsAsSuccess(item.sCode));
 }
 
 /** Non-zero codes outside 500xx and 510xx, where they stand (for observation: the ranges are descriptive). */
 export function codesOutOfRange(envelope: Envelope): string[] {
   const codes: [string, unknown][] = [['code', envelope.code], ...envelope.items.map((item): [string, unknown] => [`data[${item.index}].sCode`, item.sCode])];
-  return codes.filter(([, code]) => code !== undefined && !isSuccessCode(code) && (typeof code !== 'string' || !codeInRange(code))).map(([where, code]) => `${where} ${JSON.stringify(code)}`);
+  return codes.filter(([, code]) => code !== undefined && !readsAsSuccess(code) && !codeInRange(codeText(code) ?? '')).map(([where, code]) => `${where} ${JSON.stringify(code)}`);
 }
 
 /** Every non-zero code (each item's sCode, and a top-level code the items do not explain) is in the 500xx or 510xx range. */
@@ -72,8 +83,9 @@ export function codesInRange(exchange: Exchange, ruleId: string): Verdict {
   const topLevel: [string, unknown][] = explainedByItems(envelope) ? [] : [['code', envelope.code]];
   const codes: [string, unknown][] = [...topLevel, ...envelope.items.map((item): [string, unknown] => [`data[${item.index}].sCode`, item.sCode])];
   for (const [where, code] of codes) {
-    if (code === undefined || isSuccessCode(code)) continue;
-    if (typeof code !== 'string' || !codeInRange(code)) throw new RuleViolation(ruleId, `${where} is ${shown(code)}: a non-zero code must be in 500xx (general) or 510xx (trading)`, [exchange]);
+    // A zero value in another form, or a number, is the code-string and success-code rules' to judge.
+    if (code === undefined || readsAsSuccess(code)) continue;
+    if (!codeInRange(codeText(code) ?? '')) throw new RuleViolation(ruleId, `${where} is ${shown(code)}: a non-zero code must be in 500xx (general) or 510xx (trading)`, [exchange]);
   }
   return passed(ruleId);
 }

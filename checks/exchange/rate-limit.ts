@@ -4,15 +4,21 @@ import { rateLimitProbed } from '../rate-limit-probed.ts';
 import { RuleViolation, type Verdict } from '../rule-violation.ts';
 
 /**
- * The exchange-rate-limit probe met the limit, and every answer under load kept the envelope: a limited
- * answer is both HTTP 429 and code "50011" (neither without the other), and code, msg, data and the code
- * ranges hold on every response, 429s included. The limit itself is reported (see rate-limit-probed).
+ * The exchange-rate-limit probe met the limit, and a limited answer is both HTTP 429 and code "50011"
+ * (neither without the other). The limit itself is reported (see rate-limit-probed). Answers under load that
+ * broke an envelope rule are reported, not judged here: the envelope is those rules' to judge, on their own
+ * exchanges, so one envelope fault does not also fail the rate limit.
  */
 export function exchangeRateLimited(finding: RateLimitFinding, ruleId: string, pin: RateLimitPin = {}): Verdict {
-  const [breach] = finding.violations;
+  const own = finding.violations.findIndex((breach) => breach.ruleId === ruleId);
+  const breach = finding.violations[own];
   if (breach) {
-    const which = breach.ruleId === ruleId ? '' : ` (rule ${breach.ruleId})`;
-    throw new RuleViolation(ruleId, `${breach.count} answer(s) under load broke the envelope${which}: ${breach.message}`, finding.violationExchanges.slice(0, 1));
+    const evidence = finding.violationExchanges[own] ?? finding.violationExchanges[0];
+    throw new RuleViolation(ruleId, `${breach.count} answer(s) under load broke the 429/50011 pairing: ${breach.message}`, evidence ? [evidence] : []);
   }
-  return rateLimitProbed(finding, ruleId, pin);
+  const verdict = rateLimitProbed(finding, ruleId, pin);
+  const others = finding.violations.filter((other) => other.ruleId !== ruleId);
+  if (others.length === 0) return verdict;
+  const envelope = others.map((other) => `${other.count} answer(s) under rule ${other.ruleId}: ${other.message}`).join('; ');
+  return { ...verdict, observations: { ...verdict.observations, 'envelope under load (judged by the envelope rules)': envelope } };
 }

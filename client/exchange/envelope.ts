@@ -22,6 +22,25 @@ export function isSuccessCode(code: unknown): boolean {
   return code === exchangeCodes.success;
 }
 
+/**
+ * A code as the rules that do not judge its form read it: a number as its digits. Whether code is a string
+ * is the code-string rule's to judge alone, so the others compare the value whatever its JSON type.
+ */
+export function codeText(code: unknown): string | undefined {
+  if (typeof code === 'string') return code;
+  if (typeof code === 'number' && Number.isFinite(code)) return String(code);
+  return undefined;
+}
+
+/**
+ * Success as read leniently by the rules that only need to know whether a request succeeded: a code whose
+ * value is zero ("0", 0, "00"). That it is exactly the string "0" is the success-code rule's to judge.
+ */
+export function readsAsSuccess(code: unknown): boolean {
+  const text = codeText(code);
+  return text !== undefined && /^0+$/.test(text.trim());
+}
+
 export interface BatchItem {
   index: number;
   raw: unknown;

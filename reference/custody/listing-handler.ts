@@ -24,8 +24,8 @@ function offsetFor(request: PageRequest, pageSize: number, total: number, curren
  * of the forward walk in reverse order. NEXT and PREVIOUS keep the page size of their token.
  */
 export class ListingHandler {
-  /** The page size of the latest FIRST (only a mutant reads it). */
-  #sizeOfLatestFirst: number | undefined;
+  /** The page size of the latest FIRST on each listing (only a mutant reads it; per listing, so walks of other listings do not disturb it). */
+  readonly #sizeOfLatestFirst = new Map<string, number>();
 
   constructor(
     private readonly behaviour: CustodyBehaviour,
@@ -55,8 +55,8 @@ export class ListingHandler {
       pageSize = position.pageSize;
       current = position.offset;
     }
-    if (pageRequest === 'FIRST') this.#sizeOfLatestFirst = pageSize;
-    if (pageRequest === 'LAST') pageSize = this.behaviour.lastPageSize(pageSize, this.#sizeOfLatestFirst);
+    if (pageRequest === 'FIRST') this.#sizeOfLatestFirst.set(endpoint, pageSize);
+    if (pageRequest === 'LAST') pageSize = this.behaviour.lastPageSize(pageSize, this.#sizeOfLatestFirst.get(endpoint));
 
     const items = listingItems.get(endpoint) ?? [];
     const offset = offsetFor(pageRequest, pageSize, items.length, current, this.behaviour);

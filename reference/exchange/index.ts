@@ -119,7 +119,8 @@ export const exchangeReference: FamilyReference = {
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     };
     const refuse = (res: ServerResponse, status: number, code: string, msg: string) => {
-      const shownCode = mutant === 'exchange-code-out-of-range' ? '1' : code;
+      // Only the refusals of a malformed body: the auth and rate-limit refusals keep their codes, which their own rules judge.
+      const shownCode = mutant === 'exchange-code-out-of-range' && code === '51000' ? '1' : code;
       send(res, status, shownCode, msg, mutant === 'exchange-data-object-on-refusal' ? {} : []);
     };
     const placeOne = (raw: unknown, index: number, balance: number): Outcome => {

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import { requireEnded, walkItems } from '../../checks/custody/walk.ts';
 import { pageStep } from '../../generators/custody/page-step.ts';
@@ -7,6 +8,10 @@ import { ruleTest, useCustodySession } from './support/custody-session.ts';
 import { PageCommand, type ListModel, type ListReal } from './support/page-command.ts';
 import { everyListing } from './support/every-listing.ts';
 import { walkListing } from './support/walk-listing.ts';
+import { narrowerRuleBroken } from './support/model-diagnosis.ts';
+
+/** Page sizes a failing sequence's diagnosis walks at, at most: each costs a walk forward and one back. */
+const diagnosedSizes = 3;
 
 const session = useCustodySession();
 const id = 'custody.cursor.model';
@@ -37,6 +42,14 @@ ruleTest(id, async ({ observe }) => {
     );
     sequences += details.numRuns;
     if (details.failed && violation) {
+      // A fault plain walks at the sequence's page sizes already show is the walk rules' to judge: blocked by them.
+      // fast-check hands the sequence back with each command wrapped (`cmd`).
+      const steps = [...((details.counterexample?.[0] ?? []) as Iterable<PageCommand | { cmd: PageCommand }>)].map((entry) => ('cmd' in entry ? entry.cmd : entry));
+      const sizes = [...new Set(steps.filter(({ step }) => step.request === 'FIRST' || step.request === 'LAST').map(({ step }) => step.pageSize))].slice(0, diagnosedSizes);
+      for (const size of sizes) {
+        const breach = await narrowerRuleBroken(client, endpoint, size, walk);
+        if (breach) throw new RuleBlocked(breach.ruleIds, `${violation.message}; a plain walk at page size ${size} already shows it: ${breach.message}`, violation.evidence.slice(0, 2));
+      }
       violation.replay = { seed, path: details.counterexamplePath ?? '', counterexample: String(details.counterexample?.[0]) };
       violation.inputDescription = `${endpoint}: ${String(details.counterexample?.[0])}`;
       throw violation;

@@ -60,7 +60,7 @@ const definitions: readonly CustodyMutant[] = [
     // %2B turned back into a bare + before parsing, which then reads as a space.
     readQuery: (rawQuery) => new URLSearchParams(rawQuery.replace(/%2B/gi, '+')),
   }),
-  mutant('custody-last-uses-first-size', rule('cursor.model'), 'LAST pages with the page size of the latest FIRST, not its own.', {
+  mutant('custody-last-uses-first-size', rule('cursor.model'), 'LAST pages with the page size of the latest FIRST on the same listing, not its own.', {
     lastPageSize: (requested, sizeOfLatestFirst) => sizeOfLatestFirst ?? requested,
   }),
   mutant('custody-upgrade-result-array', rule('upgrade.accepts-optional-fields'), 'The upgrade answers `result` as an array.', {

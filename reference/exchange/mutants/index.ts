@@ -9,7 +9,7 @@ export const exchangeMutants: MutantInfo[] = [
   mutant('exchange-success-00', id.successCode, 'Answers code "00" on success.'),
   mutant('exchange-msg-on-success', id.msg, 'Answers msg "ok" on success.'),
   mutant('exchange-data-object-on-refusal', id.data, 'A request refused as a whole answers data {} instead of [].'),
-  mutant('exchange-code-out-of-range', id.codeRange, 'A request refused as a whole answers code "1".'),
+  mutant('exchange-code-out-of-range', id.codeRange, 'A request refused as a whole for its body (not JSON, not a non-empty array, too many orders) answers code "1" instead of 51000.'),
   mutant('exchange-failed-item-no-ordid', id.itemFields, 'Failed batch items carry no ordId field.'),
   mutant('exchange-third-item-fails', id.itemSuccess, 'The third order of a batch gets sCode 51000 even when valid.'),
   mutant('exchange-balance-as-parameter', id.itemFailure, 'An unaffordable order gets sCode 51000 instead of 51008.'),

@@ -9,6 +9,9 @@ import { itemKey } from '../../../checks/item-key.ts';
 const startRule = 'custody.cursor.first-last-without-token';
 /** The rule that judges the page sizes a walk asks for: a walk whose first page is refused is blocked by it. */
 const pageSizeRule = 'custody.cursor.page-size';
+/** The rule that judges server tokens sent back percent-encoded: a later page refused for a token holding +, / or = is blocked by it. */
+const tokenEncodingRule = 'custody.cursor.token-encoding';
+const needsEncoding = /[+/=]/;
 
 const sameItems = (a: ObservedPage, b: ObservedPage) => a.page.result.length > 0 && a.page.result.map(itemKey).join('\n') === b.page.result.map(itemKey).join('\n');
 
@@ -32,7 +35,12 @@ export async function walkListing(client: CustodyClient, endpoint: string, pageS
     } catch (error) {
       // A first page served (200) but no cursor page is the start rule's to judge; a first page refused at an
       // asked page size is the page-size rule's; a broken later page is the walk's own failure.
-      if (pages.length > 0 || !(error instanceof RuleViolation) || !exchange.response) throw error;
+      if (!(error instanceof RuleViolation) || !exchange.response) throw error;
+      const sentToken = pages.at(-1)?.page.cursor.currentPage;
+      if (sentToken !== undefined && exchange.response.status !== 200 && needsEncoding.test(sentToken)) {
+        throw prerequisiteMissing(ruleId, [tokenEncodingRule], `${endpoint}: ${step} with the server's token ${JSON.stringify(sentToken.slice(0, 60))} (it holds a character sent percent-encoded) was refused (${error.message})`, [exchange]);
+      }
+      if (pages.length > 0) throw error;
       const judgedBy = exchange.response.status === 200 ? [startRule] : [pageSizeRule];
       throw prerequisiteMissing(ruleId, judgedBy, `${endpoint}: ${start} at page size ${pageSize} gave no cursor page to walk from (${error.message})`, [exchange]);
     }

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { codeIsString, codesInRange, dataIsArray, fullyFailed, msgMatchesCode, successCode } from '../../../checks/exchange/envelope.ts';
 import { exchange, failedExchange, jsonExchange } from '../exchanges.ts';
+import { RuleBlocked } from '../../../checks/rule-blocked.ts';
 import { violationOf } from '../violation.ts';
 
 const rule = 'test.rule';
@@ -28,15 +29,27 @@ describe('code-is-string', () => {
 describe('success-code', () => {
   test('exactly "0" passes', () => expect(successCode(ok(), rule).ruleId).toBe(rule));
 
-  test.each([[0], ['00'], [' 0'], ['0 '], [''], ['51000']])('code %j on a request that must succeed is a violation', (code) => {
+  test.each([['00'], [' 0'], ['0 '], [''], ['51000'], [51000]])('code %j on a request that must succeed is a violation', (code) => {
     const broken = jsonExchange(200, { code, msg: '', data: [] });
     violationOf(() => successCode(broken, rule), rule, [broken]);
+  });
+
+  test('the number 0 is judged by its value here: its type is the code-string rule\'s', () => {
+    expect(successCode(jsonExchange(200, { code: 0, msg: '', data: [] }), rule).ruleId).toBe(rule);
+  });
+
+  test('a batch whose items failed is blocked by the item rules, not failed here', () => {
+    const partly = jsonExchange(200, { code: '2', msg: 'partly', data: [{ sCode: '0' }, { sCode: '51000' }] });
+    expect(() => successCode(partly, rule)).toThrow(RuleBlocked);
   });
 });
 
 describe('msg-matches-code', () => {
   test('empty on "0", non-empty otherwise, passes', () => {
     expect(msgMatchesCode(ok(), rule).ruleId).toBe(rule);
+    // Success is read from the code's value: "00" and 0 are the code rules' to judge, not msg's.
+    expect(msgMatchesCode(jsonExchange(200, { code: '00', msg: '', data: [] }), rule).ruleId).toBe(rule);
+    expect(msgMatchesCode(jsonExchange(200, { code: 0, msg: '', data: [] }), rule).ruleId).toBe(rule);
     expect(msgMatchesCode(refused('51000', 'bad size'), rule).ruleId).toBe(rule);
   });
 
@@ -46,7 +59,6 @@ describe('msg-matches-code', () => {
     ['blank on failure', refused('50113', '  ')],
     ['absent', jsonExchange(200, { code: '0', data: [] })],
     ['not a string', refused('51000', 42)],
-    ['empty under "00" (not success)', jsonExchange(200, { code: '00', msg: '', data: [] })],
   ])('msg %s is a violation', (_, broken) => {
     violationOf(() => msgMatchesCode(broken, rule), rule, [broken]);
   });
@@ -76,7 +88,6 @@ describe('fully-failed', () => {
 
   test.each([
     ['code "0"', ok()],
-    ['a numeric code', refused(50111)],
     ['items in data', refused('51000', 'bad', [{ sCode: '51000' }])],
     ['data an object', refused('51000', 'bad', {})],
   ])('a refusal with %s is a violation', (_, broken) => {
@@ -91,9 +102,13 @@ describe('codes-in-range', () => {
     expect(codesInRange(refused('51000'), rule).ruleId).toBe(rule);
   });
 
-  test.each([['1'], ['52000'], ['5000'], ['500000'], ['49999'], ['00'], [' 0'], [51000]])('top-level code %j is a violation', (code) => {
+  test.each([['1'], ['52000'], ['5000'], ['500000'], ['49999'], [1]])('top-level code %j is a violation', (code) => {
     const broken = refused(code);
     violationOf(() => codesInRange(broken, rule), rule, [broken]);
+  });
+
+  test('a zero in another form, or an in-range number, is left to the code-string and success-code rules', () => {
+    for (const code of ['00', ' 0', 0, 51000]) expect(codesInRange(refused(code), rule).ruleId).toBe(rule);
   });
 
   test('an out-of-range sCode of any item, the third included, is a violation', () => {

@@ -25,11 +25,15 @@ describe('exchange-rate-limited', () => {
   test('a probe that met the limit with a clean envelope passes and reports the limit', () => {
     expect(exchangeRateLimited(finding(), rule).observations?.limitPerSecond).toBe(150);
   });
-  test('an answer under load that broke the envelope or the 429/50011 pairing fails, with that answer as evidence', () => {
+  test('an answer under load that broke the 429/50011 pairing fails, with that answer as evidence', () => {
     const breach = { ruleId: rule, message: 'a rate-limited answer has HTTP 429 and code "50000"', count: 50, sample: { label: 'batch order', status: 429, headers: {}, body: '' } };
     const violation = violationOf(() => exchangeRateLimited(finding({ violations: [breach], violationExchanges: [limited] }), rule), rule, [limited]);
     expect(violation.message).toContain('50 answer(s) under load');
-    expect(violationOf(() => exchangeRateLimited(finding({ violations: [{ ...breach, ruleId: 'exchange.envelope.msg' }], violationExchanges: [limited] }), rule), rule).message).toContain('rule exchange.envelope.msg');
+  });
+  test('an envelope rule broken under load is reported, not failed here: the envelope rules judge it (one fault, one failed rule)', () => {
+    const breach = { ruleId: 'exchange.envelope.msg', message: 'msg is "ok" with code "0"', count: 7, sample: { label: 'batch order', status: 200, headers: {}, body: '' } };
+    const verdict = exchangeRateLimited(finding({ violations: [breach], violationExchanges: [limited] }), rule);
+    expect(verdict.observations?.['envelope under load (judged by the envelope rules)']).toContain('7 answer(s) under rule exchange.envelope.msg');
   });
   test('no limit met fails like any rate-limit probe', () => {
     violationOf(() => exchangeRateLimited(finding({ limited: false }), rule), rule);
