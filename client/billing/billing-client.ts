@@ -1,6 +1,6 @@
 import type { BillingAdapter } from '../../adapters/billing/adapter.ts';
 import type { TokenRequestParts } from '../../generators/billing/token-request-parts.ts';
-import type { BillingOperation } from '../../rules/billing/operations.ts';
+import { type BillingOperation, billingOperations } from '../../rules/billing/operations.ts';
 import { entityHeaderRequired, type TenantMode } from '../../rules/billing/tenant-mode.ts';
 import type { BillingCredentials } from '../../targets/billing/section.ts';
 import type { ClientSettings } from '../../targets/schema.ts';
@@ -10,6 +10,7 @@ import { HttpClient } from '../http-client.ts';
 import type { Redactor } from '../redaction.ts';
 import type { IssuedToken } from '../token-cache.ts';
 import { Pacer, sendWithBackoff } from '../token-endpoint-pacer.ts';
+import { SingleUseTokenDiagnosis } from './single-use-token.ts';
 import { type BillingTokenSession, LocalTokenSession, TokenUnavailableError } from './token-session.ts';
 
 export { TokenUnavailableError } from './token-session.ts';
@@ -35,6 +36,8 @@ export interface CatalogRequest {
   scopeHeaders?: boolean;
   gzipBody?: boolean;
   acceptGzip?: boolean;
+  /** The request judges whether the session token can be reused, so a 401 is its verdict, never a block. */
+  judgesTokenReuse?: boolean;
 }
 
 export interface BillingClientOptions {
@@ -52,6 +55,10 @@ export interface BillingClientOptions {
   tokenSession?: BillingTokenSession;
 }
 
+/** The harmless request that tells whether a fresh token works once only: a query of a charge nobody made. */
+const probeOperation = billingOperations.queryCharge;
+const probeChargeId = '00000000-0000-4000-8000-000000000000';
+
 /** The Svc-Track-Id the session's own token request carries, so its echo can be judged too. */
 export const sessionTrackId = 'harness-session-token';
 
@@ -66,6 +73,10 @@ export class BillingClient {
   readonly tokenSession: BillingTokenSession;
   private readonly http: HttpClient;
   private readonly catalogPacer = new Pacer({ minIntervalMs: 0 });
+  private readonly singleUse = new SingleUseTokenDiagnosis({
+    freshToken: async () => this.readToken(await this.sendTokenRequest(this.validTokenRequest())).accessToken,
+    probe: (token) => this.send(probeOperation, { json: this.adapter.queryChargeBody(probeChargeId, {}), auth: { authorization: `Bearer ${token}` } }),
+  });
 
   constructor(private readonly options: BillingClientOptions) {
     this.adapter = options.adapter;
@@ -150,7 +161,12 @@ export class BillingClient {
     const send = () =>
       this.http.send({ method: operation.method, url: this.url(operation.path), headers, ...body, gzipBody: request.gzipBody ?? false });
     // Concurrency limits of catalog operations are not shown; a 429 there is waited out, not judged.
-    return sendWithBackoff(send, { pacer: this.catalogPacer, maxAttempts: 3 });
+    const exchange = await sendWithBackoff(send, { pacer: this.catalogPacer, maxAttempts: 3 });
+    if ((request.auth ?? 'token') === 'token' && !request.judgesTokenReuse) {
+      const blocked = await this.singleUse.blockFor(exchange);
+      if (blocked) throw blocked;
+    }
+    return exchange;
   }
 
   async close(): Promise<void> {

@@ -6,7 +6,9 @@ import { type CatalogRequest, headerNames, sessionTrackId } from '../../client/b
 import { invalidIdempotencyKey } from '../../generators/billing/invalid-idempotency-key.ts';
 import { invalidTrackId } from '../../generators/billing/invalid-track-id.ts';
 import { orgIdsOutsideAccess } from '../../generators/billing/org-ids-outside-access.ts';
-import { validTrackId } from '../../generators/billing/valid-track-id.ts';
+import { spaceEdgesToDots, validTrackId } from '../../generators/billing/valid-track-id.ts';
+import { trackIdChars } from '../../generators/billing/alphabets.ts';
+import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { casesBreaking, type Gen, type InvalidCase } from '../../generators/gen.ts';
 import { type BillingRuleId, billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';
@@ -28,8 +30,19 @@ async function everyChargeOperationAccepts(s: BillingSession, ruleId: string, ch
   for (const { operation, exchange } of await Promise.all(sent)) statusForValidInput(exchange, ruleId, operation.successStatus);
 }
 
-/** The last valid value of each Svc-Track-Id rule: 64 characters, and every allowed character. */
-const lastValidTrackId: Record<string, string> = { [id.trackIdLength]: validTrackId.boundaries[1] as string, [id.trackIdCharset]: validTrackId.boundaries[2] as string };
+/** The longest Svc-Track-Id the document allows. */
+const trackIdMaxLength = 64;
+
+/**
+ * The last valid values of each Svc-Track-Id rule: exactly 64 characters for the length rule; every allowed
+ * character for the charset rule, in values of 32 so that the length limit is never what it meets.
+ */
+const lastValidTrackIds: Record<string, readonly string[]> = {
+  [id.trackIdLength]: ['x'.repeat(trackIdMaxLength)],
+  [id.trackIdCharset]: Array.from({ length: Math.ceil(trackIdChars.length / 32) }, (_, chunk) =>
+    spaceEdgesToDots(trackIdChars.slice(chunk * 32, chunk * 32 + 32).join('')),
+  ),
+};
 
 /**
  * An invalid Svc-Track-Id is refused by every charge operation, and by the token operation on boundary cases;
@@ -39,7 +52,7 @@ function trackIdRule(ruleId: BillingRuleId): void {
   ruleTest(ruleId, async () => {
     const s = session();
     const chargeId = await fixtureCharge(s, ruleId);
-    await everyChargeOperationAccepts(s, ruleId, chargeId, { headers: { [headerNames.trackId]: lastValidTrackId[ruleId] as string } });
+    for (const trackId of lastValidTrackIds[ruleId] ?? []) await everyChargeOperationAccepts(s, ruleId, chargeId, { headers: { [headerNames.trackId]: trackId } });
     const cases: Gen<InvalidCase<string>> = casesBreaking(invalidTrackId, ruleId);
     await forAll(cases, s.property(), (invalid) => everyChargeOperationRefuses(s, invalid.breaks, chargeId, { headers: { [headerNames.trackId]: invalid.value } }));
     await forAll(cases, s.property({ runs: 0, concurrency: 1 }), async (invalid) => {
@@ -61,7 +74,13 @@ ruleTest(id.trackIdEcho, async () => {
     const successes = validChargeBodies(s, chargeId).map(({ operation, json }) => s.client.send(operation, { headers, json }));
     // The echo is unconditional in the document: refused requests echo too.
     const refusals = [s.client.send(op.createCharge, { headers, rawBody: '{' }), s.client.send(op.queryCharge, { headers, auth: 'none', json: {} })];
-    for (const exchange of await Promise.all([...successes, ...refusals])) headerEcho(exchange, id.trackIdEcho, { headerName: headerNames.trackId, sent: trackId });
+    const answered = await Promise.all(successes);
+    // A value at the length limit that valid requests refuse is the length rule's finding: no echo is due then.
+    const refusedAtLimit = trackId.length === trackIdMaxLength ? answered.filter((exchange) => exchange.response?.status === 400) : [];
+    if (refusedAtLimit.length > 0) {
+      throw new RuleBlocked([id.trackIdLength], `a valid ${trackIdMaxLength}-character Svc-Track-Id was refused with 400, so its echo could not be judged`, refusedAtLimit);
+    }
+    for (const exchange of [...answered, ...(await Promise.all(refusals))]) headerEcho(exchange, id.trackIdEcho, { headerName: headerNames.trackId, sent: trackId });
   });
   // On the token operation: the session's own token request carried one (the run issues no other token),
   // and refused token requests must echo too.

@@ -14,8 +14,8 @@ ruleTest(id.tokenReusable, async () => {
   const adapter = s.client.adapter;
   const body = adapter.createChargeBody({ name: `harness-reuse-${s.nonce}`, defaultPricing: { currency: 'USD', amount: 1 }, rateCards: [] });
   const exchanges: Exchange[] = [];
-  for (let use = 0; use < reuseCount / 2; use++) exchanges.push(await s.client.send(op.createCharge, { json: body }));
-  exchanges.push(...(await Promise.all(Array.from({ length: reuseCount / 2 }, () => s.client.send(op.createCharge, { json: body })))));
+  for (let use = 0; use < reuseCount / 2; use++) exchanges.push(await s.client.send(op.createCharge, { json: body, judgesTokenReuse: true }));
+  exchanges.push(...(await Promise.all(Array.from({ length: reuseCount / 2 }, () => s.client.send(op.createCharge, { json: body, judgesTokenReuse: true })))));
   const verdict = tokenReusable(exchanges, id.tokenReusable);
   return { ...verdict, observations: { ...verdict.observations, tokensIssued: await s.client.tokenSession.tokensIssued() } };
 });

@@ -1,0 +1,49 @@
+import { RuleBlocked } from '../../checks/rule-blocked.ts';
+import { billingRuleIds } from '../../rules/billing/ids.ts';
+import type { Exchange } from '../exchange.ts';
+
+/** What the diagnosis needs from the client: a token issued outside the session, and one harmless request with it. */
+export interface SingleUseProbe {
+  /** A token fresh from the token operation, not the session's (undefined when none is issued). */
+  freshToken(): Promise<string | undefined>;
+  /** One harmless catalog request authenticated with exactly this token. */
+  probe(token: string): Promise<Exchange>;
+}
+
+const unauthorized = (exchange: Exchange): boolean => exchange.response?.status === 401;
+const accepted = (exchange: Exchange): boolean => exchange.response !== undefined && exchange.response.status !== 401;
+
+/**
+ * Tells a token that works only once from any other 401. When the session's token is refused, a fresh token
+ * is tried twice on a harmless request: accepted the first time and refused the second means the target's
+ * tokens are single-use, which billing.token.reusable judges; the rule that met the 401 is blocked by it, not
+ * failed. Any other pattern says nothing and the 401 stands for the rule to judge. Tried once per client
+ * (one suite file), so a target that refuses every token costs one extra token request per file, not per 401.
+ */
+export class SingleUseTokenDiagnosis {
+  #proof: Promise<readonly Exchange[] | undefined> | undefined;
+
+  constructor(private readonly client: SingleUseProbe) {}
+
+  /** A RuleBlocked when `refused` (a 401 to the session's token) comes from single-use tokens, else undefined. */
+  async blockFor(refused: Exchange): Promise<RuleBlocked | undefined> {
+    if (!unauthorized(refused)) return undefined;
+    this.#proof ??= this.#prove();
+    const proof = await this.#proof;
+    if (!proof) return undefined;
+    return new RuleBlocked(
+      [billingRuleIds.tokenReusable],
+      'the session token was refused (401) after it had been used, while a fresh token was accepted once and refused on its second use',
+      [refused, ...proof],
+    );
+  }
+
+  async #prove(): Promise<readonly Exchange[] | undefined> {
+    const token = await this.client.freshToken().catch(() => undefined);
+    if (token === undefined) return undefined;
+    const first = await this.client.probe(token);
+    if (!accepted(first)) return undefined;
+    const second = await this.client.probe(token);
+    return unauthorized(second) ? [first, second] : undefined;
+  }
+}
