@@ -111,7 +111,8 @@ ruleTest('cdr.list.page-past-last', async () => {
   const id = 'cdr.list.page-past-last';
   const verdicts = [];
   for (const query of [{}, { effective: 'ALL', pageSize: 7 }, { brand: 'no brand has this name' }] as ListQuery[]) {
-    const first = listPageOf(await client.list(query), id);
+    // page=1 asked for: only its totals are read, and a wrong default page is cdr.list.page-default's.
+    const first = listPageOf(await client.list({ page: 1, ...query }), id);
     const lastPage = Math.max(first.meta.totalPages ?? 1, 1);
     for (const page of [lastPage + 1, lastPage + 5]) verdicts.push(errorV2Refusal(await client.list({ ...query, page }), id, section.pastLastPageStatus ?? null));
   }
