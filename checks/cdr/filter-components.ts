@@ -1,0 +1,26 @@
+import type { ListQuery } from '../../client/cdr/list-query.ts';
+
+/** One filter of a list query alone, with the rule that judges it alone. */
+export interface FilterComponent {
+  judgedBy: string;
+  query: ListQuery;
+}
+
+/**
+ * The single filters a list query combines, each as the query its own rule asks (effective=ALL beside the
+ * others, so only that filter narrows). An omitted effective is two: CURRENT itself and the default being it.
+ * Pure.
+ */
+export function filterComponents(query: ListQuery): FilterComponent[] {
+  const effective: FilterComponent[] =
+    query.effective === undefined
+      ? [{ judgedBy: 'cdr.list.effective', query: { effective: 'CURRENT' } }, { judgedBy: 'cdr.list.effective-default', query: {} }]
+      : query.effective === 'ALL' ? []
+      : [{ judgedBy: 'cdr.list.effective', query: { effective: query.effective } }];
+  const others: FilterComponent[] = [
+    ...(query.updatedSince === undefined ? [] : [{ judgedBy: 'cdr.list.updated-since', query: { effective: 'ALL', updatedSince: query.updatedSince } }]),
+    ...(query.brand === undefined ? [] : [{ judgedBy: 'cdr.list.brand', query: { effective: 'ALL', brand: query.brand } }]),
+    ...(query.productCategory === undefined ? [] : [{ judgedBy: 'cdr.list.product-category', query: { effective: 'ALL', productCategory: query.productCategory } }]),
+  ];
+  return [...effective, ...others];
+}
