@@ -18,7 +18,8 @@ export function filterComponents(query: ListQuery): FilterComponent[] {
       : query.effective === 'ALL' ? []
       : [{ judgedBy: 'cdr.list.effective', query: { effective: query.effective } }];
   const others: FilterComponent[] = [
-    ...(query.updatedSince === undefined ? [] : [{ judgedBy: 'cdr.list.updated-since', query: { effective: 'ALL', updatedSince: query.updatedSince } }]),
+    // updated-since with effective left out is a query cdr.list.updated-since asks itself.
+    ...(query.updatedSince === undefined ? [] : [{ judgedBy: 'cdr.list.updated-since', query: query.effective === undefined ? { updatedSince: query.updatedSince } : { effective: 'ALL', updatedSince: query.updatedSince } }]),
     ...(query.brand === undefined ? [] : [{ judgedBy: 'cdr.list.brand', query: { effective: 'ALL', brand: query.brand } }]),
     ...(query.productCategory === undefined ? [] : [{ judgedBy: 'cdr.list.product-category', query: { effective: 'ALL', productCategory: query.productCategory } }]),
   ];
