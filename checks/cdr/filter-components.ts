@@ -7,7 +7,7 @@ export interface FilterComponent {
 }
 
 /**
- * The single filters a list query combines, each as the query its own rule asks (effective=ALL beside the
+ * The single filters a list query combines (and its page size), each as the query its own rule asks (effective=ALL beside the
  * others, so only that filter narrows). An omitted effective is two: CURRENT itself and the default being it.
  * Pure.
  */
@@ -23,5 +23,7 @@ export function filterComponents(query: ListQuery): FilterComponent[] {
     ...(query.brand === undefined ? [] : [{ judgedBy: 'cdr.list.brand', query: { effective: 'ALL', brand: query.brand } }]),
     ...(query.productCategory === undefined ? [] : [{ judgedBy: 'cdr.list.product-category', query: { effective: 'ALL', productCategory: query.productCategory } }]),
   ];
-  return [...effective, ...others];
+  // A page size is no filter, but a walk at that size that loses products (effective=ALL) is the walk's fault.
+  const paging: FilterComponent[] = query.pageSize === undefined ? [] : [{ judgedBy: 'cdr.pagination.walk-complete', query: { effective: 'ALL', pageSize: query.pageSize } }];
+  return [...paging, ...effective, ...others];
 }
