@@ -107,10 +107,17 @@ ruleTest('cdr.x-min-v.honoured', async () => {
         try {
           return versionNegotiation({ exchange, expect }, id);
         } catch (error) {
+          if (!(error instanceof RuleViolation)) throw error;
           // A range that should be served, refused, while the highest declared version is refused on its own too: x-v.served's fault.
-          if (expect !== 'served' || !(error instanceof RuleViolation)) throw error;
-          const alone = await send({ 'x-v': String(highest) });
-          if (alone.response?.status !== 200) throw new RuleBlocked(['cdr.x-v.served'], `${operation} refuses x-v ${highest} on its own (${alone.response?.status ?? alone.error?.code}), so x-min-v ${minimum} cannot be judged`, [alone, exchange]);
+          if (expect === 'served') {
+            const alone = await send({ 'x-v': String(highest) });
+            if (alone.response?.status !== 200) throw new RuleBlocked(['cdr.x-v.served'], `${operation} refuses x-v ${highest} on its own (${alone.response?.status ?? alone.error?.code}), so x-min-v ${minimum} cannot be judged`, [alone, exchange]);
+          }
+          // A range that should be refused, served, while x-v above every served version is served on its own too: x-v.unsupported's fault.
+          if (expect === 'refused') {
+            const alone = await send({ 'x-v': String(above) });
+            if (alone.response?.status === 200) throw new RuleBlocked(['cdr.x-v.unsupported'], `${operation} serves x-v ${above} on its own, above every served version, so x-min-v ${minimum} cannot be judged`, [alone, exchange]);
+          }
           throw error;
         }
       });
