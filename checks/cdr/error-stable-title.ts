@@ -13,11 +13,13 @@ const titlesOf = (exchange: Exchange, ruleId: string): string[] => {
   return Array.isArray(errors) ? errors.map((error) => String((error as { title?: unknown } | null)?.title)) : [];
 };
 
-/** The occurrences of one condition give the same titles (the detail is specific to each occurrence and may differ). */
+/** The occurrences of one condition refused with the same status give the same titles (the detail is specific to each occurrence and may differ). */
 export function errorStableTitle(conditions: readonly ErrorOccurrences[], ruleId: string): Verdict {
   for (const { condition, exchanges } of conditions) {
-    const [first, ...rest] = exchanges.filter((exchange) => responseOf(exchange, ruleId).status >= 400);
+    const [first, ...others] = exchanges.filter((exchange) => responseOf(exchange, ruleId).status >= 400);
     if (!first) continue;
+    // Occurrences refused with another status were answered as another condition: that is the status rules' to judge.
+    const rest = others.filter((exchange) => responseOf(exchange, ruleId).status === responseOf(first, ruleId).status);
     const expected = titlesOf(first, ruleId).join(' | ');
     for (const other of rest) {
       const titles = titlesOf(other, ruleId).join(' | ');

@@ -4,9 +4,10 @@ import { describeWalk, requireEnded, walkJudges, walkProductIds, type ProductWal
 
 /**
  * meta.totalRecords and meta.totalPages of every page (integers per the standard or numeric strings per
- * document 3: the form is cdr.list.envelope's) equal what the full walk saw.
+ * document 3: the form is cdr.list.envelope's) equal what the full walk saw. `baselineOf` names a walk of the
+ * same list at another size: a walk that saw other products than it is judged by walk-complete, not here.
  */
-export function listTotals(walks: readonly ProductWalk[], ruleId: string): Verdict {
+export function listTotals(walks: readonly ProductWalk[], ruleId: string, baselineOf: (walk: ProductWalk) => ProductWalk | undefined = () => undefined): Verdict {
   for (const walk of walks) {
     requireEnded(walk, ruleId);
     const records = walkProductIds(walk).length;
@@ -18,6 +19,11 @@ export function listTotals(walks: readonly ProductWalk[], ruleId: string): Verdi
       const { totalRecords, totalPages } = body.meta;
       if (totalRecords === undefined || totalPages === undefined) throw prerequisiteMissing(ruleId, [walkJudges.envelope], `${describeWalk(walk)}: page ${index + 1} gives no readable totals`, [exchange]);
       if (totalRecords !== records || totalPages !== pages) {
+        // A walk that saw other products than a walk of the same list at another size lost or gained some: walk-complete's fault.
+        const baseline = baselineOf(walk);
+        if (baseline && baseline !== walk && walkProductIds(baseline).sort().join('\n') !== walkProductIds(walk).sort().join('\n')) {
+          throw prerequisiteMissing(ruleId, [walkJudges.walk], `${describeWalk(walk)} saw other products than ${describeWalk(baseline)}, so what its totals should say is unknown`, [exchange]);
+        }
         throw new RuleViolation(ruleId, `${describeWalk(walk)}: page ${index + 1} says totalRecords ${totalRecords}, totalPages ${totalPages}; the walk saw ${records} products on ${pages} pages`, [exchange]);
       }
     }

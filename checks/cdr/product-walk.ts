@@ -6,7 +6,7 @@ import { jsonOf, responseOf } from '../response-required.ts';
 import { prerequisiteMissing } from '../rule-blocked.ts';
 
 /** The rules that judge what a walk needs: the list envelope, the links, the walk itself. */
-export const walkJudges = { envelope: 'cdr.list.envelope', links: 'cdr.links.valid', walk: 'cdr.pagination.walk-complete' } as const;
+export const walkJudges = { envelope: 'cdr.list.envelope', links: 'cdr.links.valid', walk: 'cdr.pagination.walk-complete', nextLast: 'cdr.links.next-last-when-not-last' } as const;
 
 /**
  * A list page read leniently, only what the walks and filters use: the products (any items), the links that
@@ -133,6 +133,14 @@ export function requireEnded(walk: ProductWalk, ruleId: string): void {
   }[walk.ended];
   const judge = walk.ended === 'unusable-link' ? walkJudges.links : walkJudges.walk;
   throw prerequisiteMissing(ruleId, [judge], `${describeWalk(walk)}: ${why}${walk.endNote ? ` (${walk.endNote})` : ''}`, walkEvidence(walk));
+}
+
+/** Page 1 of a walk of several pages names its last page: that it gives the link at all is cdr.links.next-last-when-not-last's. */
+export function requireLastOnFirst(walk: ProductWalk, ruleId: string): void {
+  const [first] = walk.pages;
+  if (first && walk.pages.length > 1 && first.body.links.last === undefined) {
+    throw prerequisiteMissing(ruleId, [walkJudges.nextLast], `${describeWalk(walk)}: page 1 of ${walk.pages.length} gives no links.last`, [first.exchange]);
+  }
 }
 
 /**

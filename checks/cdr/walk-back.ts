@@ -1,11 +1,13 @@
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
-import { describeWalk, requireEnded, type ProductWalk } from './product-walk.ts';
+import { describeWalk, requireEnded, requireLastOnFirst, type ProductWalk } from './product-walk.ts';
 import { pagesOf } from './walk-complete.ts';
 
 /** Following prev from the page `last` names meets the pages of the forward walk in reverse, product for product. */
 export function walkBack(walks: { forward: ProductWalk; back: ProductWalk }, ruleId: string): Verdict {
   const { forward, back } = walks;
   requireEnded(forward, ruleId);
+  // Without page 1's last link the walk back has no start: the links rule's fault, not the walk back's.
+  requireLastOnFirst(forward, ruleId);
   requireEnded(back, ruleId);
   const expected = pagesOf(forward).reverse();
   const got = pagesOf(back);

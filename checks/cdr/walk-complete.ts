@@ -1,6 +1,6 @@
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { requirePageSizes } from './page-sizes.ts';
-import { describeWalk, pageNumberOf, pageProductIds, requireEnded, walkEvidence, walkProductIds, type ProductWalk } from './product-walk.ts';
+import { describeWalk, pageNumberOf, pageProductIds, requireEnded, requireLastOnFirst, walkEvidence, walkProductIds, type ProductWalk } from './product-walk.ts';
 
 /** The page of a walk that holds the product at a position of its product list. */
 function pageHolding(walk: ProductWalk, position: number): number {
@@ -13,6 +13,7 @@ function judgeWalk(walk: ProductWalk, ruleId: string): string[] {
   requireEnded(walk, ruleId);
   const [first] = walk.pages;
   const final = walk.pages.at(-1);
+  requireLastOnFirst(walk, ruleId);
   if (first && final && walk.pages.length > 1) {
     const lastNamed = first.body.links.last === undefined ? Number.NaN : pageNumberOf(first.body.links.last, first.body.links.self);
     if (lastNamed !== walk.pages.length) throw new RuleViolation(ruleId, `${describeWalk(walk)}: following next ended on page ${walk.pages.length}, but page 1's links.last names page ${lastNamed}`, [first.exchange, final.exchange]);

@@ -4,7 +4,11 @@ import { pageDefault } from '../../checks/cdr/page-default.ts';
 import { pageSizes } from '../../checks/cdr/page-sizes.ts';
 import type { ProductFilter } from '../../checks/cdr/product-filter.ts';
 import { listPageOf, productIdOf } from '../../checks/cdr/product-walk.ts';
-import type { ListQuery } from '../../client/cdr/list-query.ts';
+import { describeListQuery, type ListQuery } from '../../client/cdr/list-query.ts';
+import type { Exchange } from '../../client/exchange.ts';
+import { RuleBlocked } from '../../checks/rule-blocked.ts';
+import { RuleViolation } from '../../checks/rule-violation.ts';
+import { filterComponents } from '../../checks/cdr/filter-components.ts';
 import { casesBreaking } from '../../generators/gen.ts';
 import { invalidListQuery } from '../../generators/cdr/invalid-list-query.ts';
 import { updatedSinceCuts } from '../../generators/cdr/updated-since-cuts.ts';
@@ -17,7 +21,21 @@ import { walkForward } from './support/walk-products.ts';
 
 const session = useCdrSession();
 
-/** Walks each query and judges it against the filter it asks for (CURRENT when effective is left out). */
+/** The filter a list query asks for, as judged (CURRENT when effective is left out). Pure. */
+function filterOf({ effective, updatedSince, brand, productCategory }: ListQuery): ProductFilter {
+  return {
+    effective: (effective ?? 'CURRENT') as Effective,
+    ...(updatedSince === undefined ? {} : { updatedSince }),
+    ...(brand === undefined ? {} : { brand }),
+    ...(productCategory === undefined ? {} : { productCategory }),
+  };
+}
+
+/**
+ * Walks each query and judges it against the filter it asks for. A query that fails is judged again filter by
+ * filter (only then, so a conformant target costs no extra walk): when one of its filters already fails alone,
+ * the rule judging that filter fails and this one is blocked by it (one fault, one failed rule).
+ */
 async function judgeFilters(queries: readonly ListQuery[], ruleId: string, catalogue?: Catalogue) {
   const { client, section } = session();
   const everything = catalogue ?? (await readCatalogue(client, ruleId));
@@ -25,16 +43,34 @@ async function judgeFilters(queries: readonly ListQuery[], ruleId: string, catal
   const clock = clockOf([everything.walk, ...walks], section.clockMarginMs);
   // A product any walk showed belongs to the whole list too, so an ALL that misses one is caught.
   const universe = [...new Map([...walks.flatMap((walk) => walk.pages.flatMap((page) => page.body.data.products)), ...everything.products].map((product) => [productIdOf(product), product])).values()];
-  return walks.map((walk, index) => {
-    const { effective, updatedSince, brand, productCategory } = queries[index] as ListQuery;
-    const filter: ProductFilter = {
-      effective: (effective ?? 'CURRENT') as Effective,
-      ...(updatedSince === undefined ? {} : { updatedSince }),
-      ...(brand === undefined ? {} : { brand }),
-      ...(productCategory === undefined ? {} : { productCategory }),
-    };
-    return listFilter({ walk, filter, universe, clock }, ruleId);
-  });
+  const verdicts = [];
+  for (const [index, walk] of walks.entries()) {
+    const query = queries[index] as ListQuery;
+    try {
+      verdicts.push(listFilter({ walk, filter: filterOf(query), universe, clock }, ruleId));
+    } catch (error) {
+      if (!(error instanceof RuleViolation)) throw error;
+      await blockOnFailingComponent(query, ruleId, universe, error);
+      throw error;
+    }
+  }
+  return verdicts;
+}
+
+/** Throws RuleBlocked when a single filter of a failed query (one another rule judges) fails alone too. */
+async function blockOnFailingComponent(query: ListQuery, ruleId: string, universe: readonly unknown[], violation: RuleViolation): Promise<void> {
+  const { client, section } = session();
+  for (const component of filterComponents(query).filter(({ judgedBy }) => judgedBy !== ruleId)) {
+    let evidence: Exchange[] = [];
+    try {
+      const walk = await walkForward(client, component.query, component.judgedBy);
+      evidence = walk.pages.slice(0, 2).map(({ exchange }) => exchange);
+      listFilter({ walk, filter: filterOf(component.query), universe, clock: clockOf([walk], section.clockMarginMs) }, component.judgedBy);
+    } catch {
+      // Failed or not judgeable alone: either way the combination cannot be told apart from that filter.
+      throw new RuleBlocked([component.judgedBy], `${describeListQuery(component.query)} alone already fails ${component.judgedBy}, so ${describeListQuery(query)} cannot be judged (${violation.message})`, evidence);
+    }
+  }
 }
 
 const distinct = (values: readonly unknown[]) => [...new Set(values.filter((value): value is string => typeof value === 'string'))];
@@ -111,7 +147,8 @@ ruleTest('cdr.list.page-past-last', async () => {
   const id = 'cdr.list.page-past-last';
   const verdicts = [];
   for (const query of [{}, { effective: 'ALL', pageSize: 7 }, { brand: 'no brand has this name' }] as ListQuery[]) {
-    const first = listPageOf(await client.list(query), id);
+    // page=1 asked for: only its totals are read, and a wrong default page is cdr.list.page-default's.
+    const first = listPageOf(await client.list({ page: 1, ...query }), id);
     const lastPage = Math.max(first.meta.totalPages ?? 1, 1);
     for (const page of [lastPage + 1, lastPage + 5]) verdicts.push(errorV2Refusal(await client.list({ ...query, page }), id, section.pastLastPageStatus ?? null));
   }

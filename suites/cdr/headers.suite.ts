@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { errorV2Refusal } from '../../checks/cdr/error-v2-refusal.ts';
 import { versionNegotiation } from '../../checks/cdr/version-negotiation.ts';
+import { RuleBlocked } from '../../checks/rule-blocked.ts';
+import { RuleViolation } from '../../checks/rule-violation.ts';
 import { headerEcho } from '../../checks/header-echo.ts';
 import { statusForValidInput } from '../../checks/status-for-valid-input.ts';
 import type { Exchange } from '../../client/exchange.ts';
@@ -100,7 +102,25 @@ ruleTest('cdr.x-min-v.honoured', async () => {
         { minimum: highest + 1, expect: 'refused' },
         { minimum: above, expect: 'refused' },
       ] as const;
-      return cases.map(async ({ minimum, expect }) => versionNegotiation({ exchange: await send({ 'x-v': String(above), 'x-min-v': String(minimum) }), expect }, id));
+      return cases.map(async ({ minimum, expect }) => {
+        const exchange = await send({ 'x-v': String(above), 'x-min-v': String(minimum) });
+        try {
+          return versionNegotiation({ exchange, expect }, id);
+        } catch (error) {
+          if (!(error instanceof RuleViolation)) throw error;
+          // A range that should be served, refused, while the highest declared version is refused on its own too: x-v.served's fault.
+          if (expect === 'served') {
+            const alone = await send({ 'x-v': String(highest) });
+            if (alone.response?.status !== 200) throw new RuleBlocked(['cdr.x-v.served'], `${operation} refuses x-v ${highest} on its own (${alone.response?.status ?? alone.error?.code}), so x-min-v ${minimum} cannot be judged`, [alone, exchange]);
+          }
+          // A range that should be refused, served, while x-v above every served version is served on its own too: x-v.unsupported's fault.
+          if (expect === 'refused') {
+            const alone = await send({ 'x-v': String(above) });
+            if (alone.response?.status === 200) throw new RuleBlocked(['cdr.x-v.unsupported'], `${operation} serves x-v ${above} on its own, above every served version, so x-min-v ${minimum} cannot be judged`, [alone, exchange]);
+          }
+          throw error;
+        }
+      });
     }),
   );
 });

@@ -59,12 +59,13 @@ async function follow(client: CdrClient, first: Exchange, step: Step, base: Omit
 }
 
 /**
- * Walks the product list forward: the request for `query`, then `next` until there is none. A refusal of the
+ * Walks the product list forward: the request for `query` (page 1 unless it names one), then `next` until there is none. A refusal of the
  * first request is judged by `refusalJudgedBy` (default: the asking rule, whose own query it is).
  */
 export async function walkForward(client: CdrClient, query: ListQuery, ruleId: string, refusalJudgedBy: readonly string[] = [ruleId]): Promise<ProductWalk> {
   const pageSize = query.pageSize === undefined ? undefined : Number(query.pageSize);
-  return follow(client, await client.list(query), 'next', { query: describeListQuery(query), pageSize, direction: 'forward' }, ruleId, refusalJudgedBy);
+  // page=1 asked for, not left to the default: a wrong default page is cdr.list.page-default's alone.
+  return follow(client, await client.list({ page: 1, ...query }), 'next', { query: describeListQuery(query), pageSize, direction: 'forward' }, ruleId, refusalJudgedBy);
 }
 
 /**
