@@ -25,7 +25,7 @@ let referenceCredentials: NodeJS.ProcessEnv | undefined;
  * The reference's credentials, as a user of a copied reference entry would export them: the CLI generates
  * them only for the bundled targets file, and tests write their own. Made once per test process.
  */
-function withReferenceCredentials(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+export function withReferenceCredentials(env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   if (!referenceCredentials) {
     referenceCredentials = { ...process.env };
     ensureReferenceCredentials(referenceCredentials);
