@@ -5,9 +5,9 @@ import { defineConfig } from 'vitest/config';
  *
  * Most tests wait on servers and child processes more than they compute, so two files run at once. Those
  * that measure time (a rate limit found within 10%, an achieved rate within 1%, a stall in the tail, an
- * interrupt that must end within 5 s) run afterwards, one at a time, with the machine to themselves.
+ * ) run afterwards, one at a time, with the machine to themselves.
  */
-const timed = ['test/load/**/*.test.ts', 'test/cli/load-command.test.ts', 'test/cli/interrupt.test.ts', 'test/cli/exchange-rate-limit-after-rules.test.ts', 'test/cli/token-session.test.ts'];
+const timed = ['test/load/**/*.test.ts', 'test/cli/load-command.test.ts', 'test/cli/exchange-rate-limit-after-rules.test.ts', 'test/cli/token-session.test.ts'];
 
 const shared = {
   // Several tests run the real CLI end to end (a reference target and a vitest run each): on 2 cores they
