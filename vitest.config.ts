@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import HeavyFirstSequencer from './test/heavy-first-sequencer.ts';
 
 /**
  * The harness's own tests (npm test). The conformance suites run through `harness run`, not this config.
@@ -7,7 +8,7 @@ import { defineConfig } from 'vitest/config';
  * that measure time (a rate limit found within 10%, an achieved rate within 1%, a stall in the tail) run
  * afterwards, one at a time, with the machine to themselves.
  */
-const timed = ['test/load/**/*.test.ts', 'test/cli/load-command.test.ts', 'test/cli/exchange-rate-limit-after-rules.test.ts', 'test/cli/token-session.test.ts'];
+const timed = ['test/load/**/*.test.ts', 'test/cli/load-command.test.ts', 'test/cli/exchange-rate-limit-after-rules.test.ts'];
 
 const shared = {
   // Several tests run the real CLI end to end (a reference target and a vitest run each): on 2 cores they
@@ -20,6 +21,7 @@ const shared = {
 export default defineConfig({
   test: {
     reporters: ['default'],
+    sequence: { sequencer: HeavyFirstSequencer },
     projects: [
       { test: { ...shared, name: 'behaviour', include: ['test/**/*.test.ts'], exclude: timed, maxWorkers: 2, sequence: { groupOrder: 0 } } },
       { test: { ...shared, name: 'timed', include: timed, maxWorkers: 1, sequence: { groupOrder: 1 } } },
