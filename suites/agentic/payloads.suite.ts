@@ -4,10 +4,11 @@ import { invalidPayload } from '../../generators/agentic/invalid-payload.ts';
 import { validPayload } from '../../generators/agentic/valid-payload.ts';
 import { emptyJsonObject } from '../../checks/empty-json-object.ts';
 import { jsonBody } from '../../checks/json-body.ts';
-import { agenticStatuses, notificationTypes, type NotificationType } from '../../rules/agentic/records.ts';
+import { agenticStatuses, type NotificationType } from '../../rules/agentic/records.ts';
 import type { AgenticRuleId } from '../../rules/agentic/rules.ts';
 import { forAll } from '../support/for-all.ts';
 import { ruleTest, useAgenticSession } from './support/agentic-session.ts';
+import { onePerKind } from './support/one-per-kind.ts';
 
 const session = useAgenticSession();
 
@@ -39,23 +40,17 @@ for (const ruleId of fieldRules) {
   });
 }
 
-/** One valid payload of each kind: what the body rules judge the 200 on. */
-async function onePerKind() {
-  const context = await session().payloadContext();
-  return notificationTypes.map((kind) => validPayload(kind, context).boundaries[0]);
-}
-
 ruleTest('agentic.bodies.accepted-empty', async () => {
   const { client } = session();
   const exchanges = [];
-  for (const payload of await onePerKind()) exchanges.push(await client.notify(payload));
+  for (const payload of await onePerKind(session())) exchanges.push(await client.notify(payload));
   return exchanges.map((exchange) => emptyJsonObject(exchange, 'agentic.bodies.accepted-empty', { status: agenticStatuses.accepted }));
 });
 
 // The answers whose bodies the document shows are judged; what 401 or 404 bodies look like is observed.
 ruleTest('agentic.bodies.json', async ({ observe }) => {
   const { client, section } = session();
-  const payloads = await onePerKind();
+  const payloads = await onePerKind(session());
   const exchanges = [];
   for (const payload of payloads) exchanges.push(await client.notify(payload));
   exchanges.push(await client.notify({ notificationType: 'ENROLLMENT_UPDATE' }));

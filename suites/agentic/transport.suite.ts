@@ -5,24 +5,17 @@ import { unauthorizedStatus } from '../../checks/unauthorized-status.ts';
 import { otherPublicKey } from '../../client/agentic/jwe.ts';
 import { invalidBearer } from '../../generators/billing/invalid-bearer.ts';
 import { tamper, tamperedJwe } from '../../generators/agentic/tampered-jwe.ts';
-import { validPayload } from '../../generators/agentic/valid-payload.ts';
-import { notificationTypes } from '../../rules/agentic/records.ts';
 import { forAll } from '../support/for-all.ts';
 import { registerSecretDerived } from '../support/report-values.ts';
 import { ruleTest, useAgenticSession } from './support/agentic-session.ts';
+import { onePerKind } from './support/one-per-kind.ts';
 
 const session = useAgenticSession();
-
-/** One valid payload of each kind: a refusal below can only come from how it is sent. */
-async function onePerKind() {
-  const context = await session().payloadContext();
-  return notificationTypes.map((kind) => validPayload(kind, context).boundaries[0]);
-}
 
 ruleTest('agentic.jwe.not-encrypted', async () => {
   const { client } = session();
   const exchanges = [];
-  for (const payload of await onePerKind()) {
+  for (const payload of await onePerKind(session())) {
     exchanges.push(await client.sendRaw(JSON.stringify(payload), 'application/json'));
     exchanges.push(await client.sendRaw(JSON.stringify(payload), 'application/jose'));
     if (client.section.encryption.bodyField) exchanges.push(await client.sendRaw(JSON.stringify({ [client.section.encryption.bodyField]: payload }), 'application/json'));
@@ -34,13 +27,13 @@ ruleTest('agentic.jwe.other-key', async () => {
   const { client } = session();
   const stranger = await otherPublicKey(client.section.encryption);
   const exchanges = [];
-  for (const payload of await onePerKind()) exchanges.push(await client.sendJwe(await client.encrypt(payload, stranger)));
+  for (const payload of await onePerKind(session())) exchanges.push(await client.sendJwe(await client.encrypt(payload, stranger)));
   return exchanges.map((exchange) => statusForInvalidInput(exchange, 'agentic.jwe.other-key', null));
 });
 
 ruleTest('agentic.jwe.tampered', async () => {
   const { client, property, run } = session();
-  const [payload] = await onePerKind();
+  const [payload] = await onePerKind(session());
   // The genuine JWE is sent first: a partner that remembers what it decrypted must still check what it gets next.
   const genuine = await client.encrypt(payload);
   await client.sendJwe(genuine);
@@ -59,7 +52,7 @@ for (const [ruleId, header] of [['agentic.headers.tracking-id', 'trackingId'], [
   ruleTest(ruleId, async () => {
     const { client } = session();
     const exchanges = [];
-    for (const payload of await onePerKind()) {
+    for (const payload of await onePerKind(session())) {
       exchanges.push(await client.notify(payload, { headers: { [header]: null } }));
       exchanges.push(await client.notify(payload, { headers: { [header]: '' } }));
     }
@@ -70,13 +63,13 @@ for (const [ruleId, header] of [['agentic.headers.tracking-id', 'trackingId'], [
 ruleTest('agentic.auth.missing', async () => {
   const { client } = session();
   const exchanges = [];
-  for (const payload of await onePerKind()) exchanges.push(await client.notify(payload, { auth: 'none' }));
+  for (const payload of await onePerKind(session())) exchanges.push(await client.notify(payload, { auth: 'none' }));
   return exchanges.map((exchange) => unauthorizedStatus(exchange, 'agentic.auth.missing', null));
 });
 
 ruleTest('agentic.auth.invalid', async () => {
   const { client, section, property, run } = session();
-  const [payload] = await onePerKind();
+  const [payload] = await onePerKind(session());
   // The shared bearer variants (altered, truncated, extended, other scheme), judged under the agentic rule.
   const variants = registerSecretDerived(invalidBearer(section.token));
   await forAll(variants, property({ runs: Math.ceil(run.runs / 10) }), async (invalid) => unauthorizedStatus(await client.notify(payload, { auth: { authorization: invalid.value } }), 'agentic.auth.invalid', null));
