@@ -12,15 +12,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipBomb, hostileBehaviours, hostileClientId, hostileClientSecret, startHostileTarget } from '../test/support/hostile-target.ts';
 import { writeTargets } from '../test/support/run-harness-cli.ts';
-import { samplePeakMemory } from '../test/support/tree-memory.ts';
+import { MB, samplePeakMemory, TREE_BUDGET_BYTES } from '../test/support/tree-memory.ts';
 
 const bin = fileURLToPath(new URL('../bin/harness.js', import.meta.url));
 const measured = ['1xx responses before the real one', 'gzip bomb', '200 MiB body', 'endless chunked body', 'no answer at all', 'slow body (1 byte/s)', 'bodies echo the Authorization and the client secret'];
 
-const MB = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`.padStart(7);
-
-/** The issue's budget for a whole run's peak memory, whatever the target sends. */
-const TREE_BUDGET_BYTES = 512 * 1024 * 1024;
 let worstTree = 0;
 
 const behaviours = hostileBehaviours(await gzipBomb(1100 * 1024 * 1024));

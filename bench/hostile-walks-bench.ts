@@ -9,11 +9,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TreeMemory } from '../test/support/tree-memory.ts';
+import { MB, TREE_BUDGET_BYTES, type TreeMemory } from '../test/support/tree-memory.ts';
 
 const files = ['test/cli/hostile-cdr.test.ts', 'test/cli/hostile-cardnet.test.ts', 'test/cli/hostile-exchange-custody.test.ts'];
-const TREE_BUDGET_BYTES = 512 * 1024 * 1024;
-const MB = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`.padStart(7);
 
 const log = join(mkdtempSync(join(tmpdir(), 'harness-hostile-walks-')), 'memory.jsonl');
 const vitest = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...files], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, HARNESS_MEMORY_LOG: log, CI: 'true' } });

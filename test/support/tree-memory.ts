@@ -51,3 +51,9 @@ export function samplePeakMemory(root: number, intervalMs = 50): () => TreeMemor
     return peak;
   };
 }
+
+/** The issues' budget for a whole run's peak memory, whatever the target sends. */
+export const TREE_BUDGET_BYTES = 512 * 1024 * 1024;
+
+/** Bytes as whole megabytes, right-aligned for a table. */
+export const MB = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`.padStart(7);
