@@ -1,4 +1,5 @@
 import { afterAll, expect, test } from 'vitest';
+import { familyByName } from '../../families/index.ts';
 import { startDocumentVenue, type DocumentVenue } from '../support/exchange-document-venue.ts';
 import { runCli, writeTargets } from '../support/run-harness-cli.ts';
 
@@ -29,6 +30,7 @@ test('a venue written to the document (passphrase, trade mode, codes 1 and 2, a 
   const result = await runCli(['run', '--targets', targets, '--target', 'venue', '--suite', 'exchange', '--seed', '11', '--runs', '10', '--workers', '1'], secrets);
   const rules = result.summary().rules;
   const output = result.stdout.slice(-4000);
+  expect(rules.map((rule) => rule.ruleId).sort(), output).toEqual(familyByName('exchange')?.rules.map((rule) => rule.id).sort());
   expect(rules.filter((rule) => !['passed', 'not-applicable'].includes(rule.status)).map((rule) => `${rule.ruleId}: ${rule.status} ${rule.message}`), output).toEqual([]);
   // The code ranges are descriptive in the document: not pinned here, so not applicable.
   expect(rules.filter((rule) => rule.status === 'not-applicable').map((rule) => rule.ruleId)).toEqual(['exchange.codes.range']);
