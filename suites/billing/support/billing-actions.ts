@@ -29,10 +29,15 @@ function setUpStep<T>(ruleId: string, judgedBy: readonly string[], step: () => T
 /** The rules that judge a query's answer: a rule that only reads a charge back is blocked by them. */
 const queryJudgedBy = [id.queryRateCardMatch, id.queryDefaultFallback];
 
-/** Makes a charge; `judgedBy` the rules whose own failure a refusal is (default: the charge creation rule). */
+/**
+ * Makes a charge; `judgedBy` the rules whose own failure a refusal is (default: the charge creation rule).
+ * A rule other than the creation rule in `judgedBy` (its headers made the request) judges only that the
+ * creation succeeded; the exact status and the record stay the creation rule's, which blocks it.
+ */
 export async function createCharge(session: BillingSession, ruleId: string, draft: ChargeDraft, request: CatalogRequest = {}, judgedBy: readonly string[] = [id.chargeCreate]): Promise<ParsedCharge & { exchange: Exchange }> {
   const exchange = await session.client.send(op.createCharge, { ...request, json: session.client.adapter.createChargeBody(draft) });
-  return setUpStep(ruleId, judgedBy, () => {
+  if (ruleId !== id.chargeCreate && judgedBy.includes(ruleId)) statusForValidInput(exchange, ruleId, null);
+  return setUpStep(ruleId, [id.chargeCreate], () => {
     statusForValidInput(exchange, ruleId, op.createCharge.successStatus);
     return { ...parsedWith(exchange, ruleId, (body) => session.client.adapter.parseChargeResponse(body)), exchange };
   });
