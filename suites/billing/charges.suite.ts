@@ -14,7 +14,7 @@ import { pricing } from '../../generators/billing/pricing.ts';
 import { productDraft } from '../../generators/billing/product-draft.ts';
 import { billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { billingOperations as op, chargeOperations, toleratedStatuses } from '../../rules/billing/operations.ts';
-import { createCharge, fixtureCharge, queryCharge, updateCharge, validChargeBodies } from './support/billing-actions.ts';
+import { createCharge, fixtureCharge, queryCharge, queryRepeatable, readsDefaultPricing, updateCharge, validChargeBodies } from './support/billing-actions.ts';
 import { ruleTest, useBillingSession } from './support/billing-session.ts';
 import { forAll } from '../support/for-all.ts';
 
@@ -40,10 +40,14 @@ ruleTest(id.updateBodyIdentifies, async () => {
   const { adapter } = s.client;
   const pricings = { boundaries: [{ currency: 'USD', amount: 0 }], arbitrary: pricing };
   await forAll(pricings, s.property({ runs: Math.ceil(s.run.runs / 5) }), async (newPricing) => {
-    const draft = (name: string) => ({ name: `harness-${name}-${s.nonce}`, defaultPricing: { currency: 'USD', amount: 1 }, rateCards: [] });
+    const initialPricing = { currency: 'USD', amount: 1 };
+    const draft = (name: string) => ({ name: `harness-${name}-${s.nonce}`, defaultPricing: initialPricing, rateCards: [] });
     const bystander = await createCharge(s, id.updateBodyIdentifies, draft('bystander'));
     const target = await createCharge(s, id.updateBodyIdentifies, draft('target'));
+    // The charges are read through the query: first make sure that reading shows pricing and changes nothing.
     const bystanderBefore = await queryCharge(s, id.updateBodyIdentifies, bystander.chargeId, {});
+    queryRepeatable(id.updateBodyIdentifies, bystanderBefore.exchange, (await queryCharge(s, id.updateBodyIdentifies, bystander.chargeId, {})).exchange);
+    readsDefaultPricing(id.updateBodyIdentifies, await queryCharge(s, id.updateBodyIdentifies, target.chargeId, {}), initialPricing);
     const withoutId = await s.client.send(op.updateCharge, { json: adapter.updateChargeBodyWithoutId({ defaultPricing: newPricing }) });
     statusForInvalidInput(withoutId, id.updateBodyIdentifies, op.updateCharge.invalidInputStatus);
     const update = await updateCharge(s, id.updateBodyIdentifies, target.chargeId, { defaultPricing: newPricing });
