@@ -1,7 +1,7 @@
 import type { Redactor } from '../../client/redaction.ts';
 import type { ClientSettings, LoadProfile } from '../../targets/schema.ts';
 import type { LoadScenario } from '../scenario.ts';
-import { parseThreshold } from '../thresholds.ts';
+import { parseThreshold } from '../../targets/load-threshold.ts';
 
 /** What a family's nightly profile is made from: its section, the shared client settings, the run's redactor. */
 export interface NightlyContext {
