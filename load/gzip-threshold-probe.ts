@@ -1,3 +1,4 @@
+import type { GzipThresholdFinding, SizeReading, ThresholdSide } from '../checks/gzip-threshold-finding.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { LoadResult } from './load-result.ts';
 import { observedExchange } from './observed-exchange.ts';
@@ -42,32 +43,11 @@ export interface GzipThresholdSettings {
   maxRequests: number;
 }
 
-/** One size asked for, and what came back. */
-export interface SizeReading {
-  asked: number;
-  /** Decoded body size received. */
-  size: number;
-  compressed: boolean;
-  exchange: Exchange;
-}
-
-export interface GzipThresholdFinding {
-  /** The largest size sent uncompressed below the smallest compressed one; undefined when no boundary was found. */
-  thresholdBytes?: number;
-  /** No response was compressed, up to the largest size. */
-  neverCompressed: boolean;
-  /** Every response was compressed, down to the smallest size. */
-  alwaysCompressed: boolean;
-  readings: SizeReading[];
-  /** Requests the search took (sizes steered included). */
-  requests: number;
-  /** The sustained run with gzip accepted: every response judged against the threshold found above... */
+/** What the probe found (judged by checks/gzip-threshold-probed.ts), with the sustained runs' whole load results. */
+export interface GzipThresholdProbeResult extends GzipThresholdFinding {
   underLoad?: LoadResult;
-  /** A large body alone, gzip accepted, and the same without Accept-Encoding: throughput and latency compared. */
   compressedUnderLoad?: LoadResult;
   plainUnderLoad?: LoadResult;
-  /** The first response of each breach under load, as an exchange, for evidence. */
-  violationExchanges: Exchange[];
 }
 
 const isGzip = (exchange: Exchange) => /\bgzip\b/i.test(String(exchange.response?.headers['content-encoding'] ?? ''));
@@ -79,7 +59,7 @@ const isGzip = (exchange: Exchange) => /\bgzip\b/i.test(String(exchange.response
  * whose every response is judged (the largest plain size must stay plain and exact, one byte more and a large
  * body must be gzip), and the same large request without gzip for comparison.
  */
-export async function probeGzipThreshold(operation: SizedResponses, settings: GzipThresholdSettings, options: Pick<LoadRunOptions, 'onProgress' | 'signal' | 'redactor' | 'target'> = {}): Promise<GzipThresholdFinding> {
+export async function probeGzipThreshold(operation: SizedResponses, settings: GzipThresholdSettings, options: Pick<LoadRunOptions, 'onProgress' | 'signal' | 'redactor' | 'target'> = {}): Promise<GzipThresholdProbeResult> {
   const readings: SizeReading[] = [];
   let requests = operation.calibrationRequests;
   const read = async (asked: number): Promise<SizeReading> => {
@@ -124,7 +104,7 @@ export async function probeGzipThreshold(operation: SizedResponses, settings: Gz
     else plain = reading;
   }
   const thresholdBytes = plain.size;
-  const finding: GzipThresholdFinding = { thresholdBytes, neverCompressed: false, alwaysCompressed: false, readings, requests, violationExchanges: [] };
+  const finding: GzipThresholdProbeResult = { thresholdBytes, neverCompressed: false, alwaysCompressed: false, readings, requests, violationExchanges: [] };
   if (settings.underLoadSeconds <= 0) return finding;
 
   const large = Math.min(max, Math.max(4 * thresholdBytes, thresholdBytes + 1000));
@@ -161,9 +141,6 @@ const defaultUnderLoadRate = 100;
 
 /** Labels of load requests carry the size they were steered to: `1000 bytes`. */
 export const sizeLabel = (size: number, acceptGzip: boolean) => `${size} bytes${acceptGzip ? ', gzip accepted' : ''}`;
-
-/** Which side of the threshold a response under load broke: compressed at or under it, or plain over it. */
-export type ThresholdSide = 'over' | 'under';
 
 /**
  * One response under load against the threshold found: a plain body over it breaks the over side (its

@@ -13,7 +13,7 @@ import { HarnessError } from '../targets/harness-error.ts';
 import type { ClientSettings } from '../targets/schema.ts';
 import { probeGzipThreshold } from './gzip-threshold-probe.ts';
 import type { LoadResult } from './load-result.ts';
-import { probeRateLimit, type RateLimitFinding } from './rate-limit-probe.ts';
+import { probeRateLimit, type RateLimitProbeResult } from './rate-limit-probe.ts';
 import type { LoadProgress } from './run-load.ts';
 import { billingClientFor } from './scenarios/billing-client.ts';
 import { exchangeRateLimitOperation } from './scenarios/exchange-rate-limit.ts';
@@ -49,7 +49,7 @@ export interface LoadProbe {
 }
 
 /** A finding as plain data: exchanges left out (the verdict or violation carries them as evidence). */
-function findingDetails({ limitedExchange: _limited, recovery, violationExchanges: _evidence, load: _load, ...rest }: RateLimitFinding): Record<string, unknown> {
+function findingDetails({ limitedExchange: _limited, recovery, violationExchanges: _evidence, load: _load, ...rest }: RateLimitProbeResult): Record<string, unknown> {
   return { ...rest, ...(recovery ? { recovery: { waitedSeconds: recovery.waitedSeconds, status: recovery.exchange.response?.status ?? recovery.exchange.error?.code } } : {}) };
 }
 
