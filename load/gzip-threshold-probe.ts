@@ -28,7 +28,7 @@ export interface SizedResponses {
 }
 
 export interface GzipThresholdSettings {
-  /** Where the search starts: the documented threshold (1000 bytes). */
+  /** Where the search starts: the documented threshold. */
   expectedBytes: number;
   /** Seconds of the sustained run with gzip accepted (and of the plain one it is compared with); 0 skips it. */
   underLoadSeconds: number;
@@ -54,7 +54,7 @@ const isGzip = (exchange: Exchange) => /\bgzip\b/i.test(String(exchange.response
 
 /**
  * Finds the exact response size at which a target starts compressing: sizes around the expected threshold
- * first (1000 plain and 1001 compressed settle it in two requests), else a bracket found by halving or
+ * first (N plain and N+1 compressed settle it in two requests), else a bracket found by halving or
  * doubling, then bisection to the byte. Then holds the rule under load: a sustained run with gzip accepted
  * whose every response is judged (the largest plain size must stay plain and exact, one byte more and a large
  * body must be gzip), and the same large request without gzip for comparison.
@@ -139,7 +139,7 @@ export async function probeGzipThreshold(operation: SizedResponses, settings: Gz
 
 const defaultUnderLoadRate = 100;
 
-/** Labels of load requests carry the size they were steered to: `1000 bytes`. */
+/** Labels of load requests carry the size they were steered to: `N bytes`. */
 export const sizeLabel = (size: number, acceptGzip: boolean) => `${size} bytes${acceptGzip ? ', gzip accepted' : ''}`;
 
 /**

@@ -13,7 +13,7 @@ import type { LoadRequest, LoadScenario, ObservedResponse } from './scenario.ts'
  * through the harness's client for the recovery check. A new rate-limited operation is one of these.
  */
 export interface RateLimitedOperation {
-  /** The scenario's name: `token-rate-limit`, `exchange-rate-limit`. */
+  /** The scenario's name, as `harness load` offers it. */
   name: string;
   family: string;
   baseUrl: string;
