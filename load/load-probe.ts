@@ -2,7 +2,7 @@ import type { Verdict } from '../checks/rule-violation.ts';
 import type { Redactor } from '../client/redaction.ts';
 import type { ClientSettings } from '../targets/schema.ts';
 import type { LoadResult } from './load-result.ts';
-import type { LoadProgress } from './run-load.ts';
+import type { LoadProgress } from './load-progress.ts';
 
 /** What a probe gets: its family's section of the target entry, the shared client settings, the run's redactor. */
 export interface ProbeContext<Section = unknown> {
