@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { CheckRegistry } from '../checks/check.ts';
 import type { CircuitBreaker } from '../client/circuit-breaker.ts';
 import type { Redactor } from '../client/redaction.ts';
+import type { FamilyLoad } from '../load/family-load.ts';
 import type { BrokeredMethods } from '../client/session-broker.ts';
 import type { Rule } from '../rules/rule.ts';
 import type { ClientSettings } from '../targets/schema.ts';
@@ -32,6 +33,8 @@ export interface FamilyModule<Section = any> {
   /** Opens the run's session for a target in the main process: preflight, and what suite workers share. */
   openSession(options: SessionOptions<Section>): FamilySession;
   readonly reference: FamilyReference;
+  /** Its load part: the nightly profile and the probes of `harness load` (load/<name>/). */
+  readonly load?: FamilyLoad<Section>;
 }
 
 export interface SectionProblem {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FamilyModule } from '../families/family.ts';
-import { parseThreshold } from '../load/thresholds.ts';
+import { parseThreshold } from './load-threshold.ts';
 
 const waiverSchema = z
   .object({

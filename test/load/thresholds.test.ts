@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { HarnessError } from '../../targets/harness-error.ts';
-import { judgeThresholds, parseThreshold, type ThresholdFigures } from '../../load/thresholds.ts';
+import { judgeThresholds, type ThresholdFigures } from '../../load/thresholds.ts';
+import { parseThreshold } from '../../targets/load-threshold.ts';
 
 const figures: ThresholdFigures = {
   latencyAt: (percentile) => (percentile >= 99 ? 240 : 12),

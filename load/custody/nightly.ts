@@ -3,11 +3,11 @@ import { custodyListingPaths } from '../../rules/custody/endpoints.ts';
 import { pageSchemaFor } from '../../checks/custody/cursor-page.ts';
 import { type CustodySection, type ListingSettings, listingSettingsOf } from '../../targets/custody/section.ts';
 import type { ObservedResponse } from '../scenario.ts';
-import { constantRate, type NightlyContext, type NightlyScenarios } from './profile.ts';
+import { constantRate, type NightlyContext, type NightlyScenarios } from '../nightly-profile.ts';
 
 /** The nine custody listings' first pages of 20, each judged as a first page: a cursor record, hasPrevious false, at most 20 items. */
-export async function custodyNightly(context: NightlyContext): Promise<NightlyScenarios> {
-  const section = context.section as CustodySection;
+export async function custodyNightly(context: NightlyContext<CustodySection>): Promise<NightlyScenarios> {
+  const { section } = context;
   context.redactor.addSecret(section.token);
   const headers = { authorization: `Bearer ${section.token}`, accept: 'application/json' };
   const pageSize = 20;

@@ -4,14 +4,14 @@ import { listQueryString } from '../../client/cdr/list-query.ts';
 import { cdrOperations, type CdrOperation } from '../../rules/cdr/endpoints.ts';
 import { servesOperation, type CdrSection } from '../../targets/cdr/section.ts';
 import type { LoadRequest, ObservedResponse } from '../scenario.ts';
-import { constantRate, type NightlyContext, type NightlyScenarios } from './profile.ts';
+import { constantRate, type NightlyContext, type NightlyScenarios } from '../nightly-profile.ts';
 
 /**
  * The open-banking read operations the target serves, each at the highest version it serves. Every answer, success
  * or error, must return the x-fapi-interaction-id it was sent (cdr.interaction-id.echo).
  */
-export async function cdrNightly(context: NightlyContext): Promise<NightlyScenarios> {
-  const section = context.section as CdrSection;
+export async function cdrNightly(context: NightlyContext<CdrSection>): Promise<NightlyScenarios> {
+  const { section } = context;
   const client = new CdrClient(section, context.client, context.redactor);
   const interactionId = randomUUID();
   const headersFor = (operation: CdrOperation): Record<string, string> => ({

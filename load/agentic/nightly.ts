@@ -6,15 +6,15 @@ import { payloadOf } from '../../generators/agentic/valid-payload.ts';
 import { notificationsPath, notificationTypes, payloadKinds } from '../../rules/agentic/records.ts';
 import type { AgenticSection } from '../../targets/agentic/section.ts';
 import type { ObservedResponse } from '../scenario.ts';
-import { constantRate, type NightlyContext, type NightlyScenarios } from './profile.ts';
+import { constantRate, type NightlyContext, type NightlyScenarios } from '../nightly-profile.ts';
 
 /**
  * The three notifications (enrollment, intent, payment credential update), each encrypted once to the
  * partner's key and sent with bearer, agentId and a fresh trackingId: every answer must be 200 with a JSON
  * object (the family's `accepted` rule of each kind; members in it are the suites' to observe).
  */
-export async function agenticNightly(context: NightlyContext): Promise<NightlyScenarios> {
-  const section = context.section as AgenticSection;
+export async function agenticNightly(context: NightlyContext<AgenticSection>): Promise<NightlyScenarios> {
+  const { section } = context;
   const client = new AgenticClient(section, context.client, context.redactor);
   const payloadContext = { proofs: await signedProofs(), ...(section.enrollmentId ? { enrollmentId: section.enrollmentId } : {}) };
   const scenarios = await Promise.all(

@@ -2,15 +2,15 @@ import { cardsOperations, documentedStatuses, type CardsOperation } from '../../
 import { cardsRuleIds } from '../../rules/cards/ids.ts';
 import type { CardsSection } from '../../targets/cards/section.ts';
 import type { LoadRequest, ObservedResponse } from '../scenario.ts';
-import { constantRate, type NightlyContext, type NightlyScenarios } from './profile.ts';
+import { constantRate, type NightlyContext, type NightlyScenarios } from '../nightly-profile.ts';
 
 /**
  * The card-on-demand reads on the target's fixtures (GET card, card user, transactions of the default window,
  * authorizations); nothing that changes state. Every answer must be a status its operation's row documents
  * (cards.errors.documented-statuses).
  */
-export async function cardsNightly(context: NightlyContext): Promise<NightlyScenarios> {
-  const section = context.section as CardsSection;
+export async function cardsNightly(context: NightlyContext<CardsSection>): Promise<NightlyScenarios> {
+  const { section } = context;
   context.redactor.addSecret(section.token);
   const headers = { authorization: `Bearer ${section.token}`, accept: 'application/json' };
   const { fixtures } = section;

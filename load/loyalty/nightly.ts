@@ -4,15 +4,15 @@ import { validNotification, validOrder, type LoyaltyContext } from '../../genera
 import { loyaltyOperations } from '../../rules/loyalty/records.ts';
 import { mandatoryDemographicsOf, type LoyaltySection } from '../../targets/loyalty/section.ts';
 import type { LoadRequest, ObservedResponse } from '../scenario.ts';
-import { constantRate, type NightlyContext, type NightlyScenarios } from './profile.ts';
+import { constantRate, type NightlyContext, type NightlyScenarios } from '../nightly-profile.ts';
 
 /**
  * The event notification and a simulated points-transfer order (it creates nothing, so one requestor_order_id
  * serves every repeat), each request authorized afresh in the entry's default form (MAC with a new ts and
  * nonce, else its bearer token), as the family's client does: every answer must be 202.
  */
-export async function loyaltyNightly(context: NightlyContext): Promise<NightlyScenarios> {
-  const section = context.section as LoyaltySection;
+export async function loyaltyNightly(context: NightlyContext<LoyaltySection>): Promise<NightlyScenarios> {
+  const { section } = context;
   const client = new LoyaltyClient(section, context.client, context.redactor);
   const origin = new URL(section.baseUrl).origin;
   const bodies: LoyaltyContext = { nowMs: Date.now(), institutionId: section.institutionId, mandatory: (program) => mandatoryDemographicsOf(section, program) };

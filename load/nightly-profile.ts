@@ -1,11 +1,11 @@
-import type { Redactor } from '../../client/redaction.ts';
-import type { ClientSettings, LoadProfile } from '../../targets/schema.ts';
-import type { LoadScenario } from '../scenario.ts';
-import { parseThreshold } from '../thresholds.ts';
+import type { Redactor } from '../client/redaction.ts';
+import { parseThreshold } from '../targets/load-threshold.ts';
+import type { ClientSettings, LoadProfile } from '../targets/schema.ts';
+import type { LoadScenario } from './scenario.ts';
 
 /** What a family's nightly profile is made from: its section, the shared client settings, the run's redactor. */
-export interface NightlyContext {
-  section: unknown;
+export interface NightlyContext<Section = unknown> {
+  section: Section;
   client: ClientSettings;
   redactor: Redactor;
   profile: LoadProfile;
@@ -16,6 +16,9 @@ export interface NightlyScenarios {
   scenarios: LoadScenario[];
   close(): Promise<void>;
 }
+
+/** A family's nightly profile: its operations, made for one target entry, each run at the entry's constant rate. */
+export type NightlyProfile<Section = unknown> = (context: NightlyContext<Section>) => Promise<NightlyScenarios>;
 
 /**
  * One bounded constant-rate run of an operation (the open model: latency from each request's due time), the

@@ -1,10 +1,10 @@
 import type { ExchangeSection } from '../../targets/exchange/section.ts';
-import { envelopeBreach, signedBatchRequest } from '../scenarios/exchange-rate-limit.ts';
-import { constantRate, type NightlyContext, type NightlyScenarios } from './profile.ts';
+import { envelopeBreach, signedBatchRequest } from './batch-orders.ts';
+import { constantRate, type NightlyContext, type NightlyScenarios } from '../nightly-profile.ts';
 
 /** The exchange batch order, signed afresh per request, its envelope checked on every answer. */
-export async function exchangeNightly(context: NightlyContext): Promise<NightlyScenarios> {
-  const section = context.section as ExchangeSection;
+export async function exchangeNightly(context: NightlyContext<ExchangeSection>): Promise<NightlyScenarios> {
+  const { section } = context;
   context.redactor.addSecret(section.credentials.secretKey);
   const request = signedBatchRequest(section, 'harnessnightly1');
   return {

@@ -5,14 +5,14 @@ import { billingRuleIds } from '../../rules/billing/ids.ts';
 import { billingOperations as op, type BillingOperation } from '../../rules/billing/operations.ts';
 import type { BillingSection } from '../../targets/billing/section.ts';
 import type { LoadRequest, ObservedResponse } from '../scenario.ts';
-import { billingClientFor } from '../scenarios/billing-client.ts';
-import { constantRate, type NightlyContext, type NightlyScenarios } from './profile.ts';
+import { billingClientFor } from './billing-client.ts';
+import { constantRate, type NightlyContext, type NightlyScenarios } from '../nightly-profile.ts';
 
 const nightlyTrackId = 'harness-nightly';
 
 /** The billing catalog operations; every answer must echo the Svc-Track-Id it was sent (billing.headers.track_id.echo). */
-export async function billingNightly(context: NightlyContext): Promise<NightlyScenarios> {
-  const section = context.section as BillingSection;
+export async function billingNightly(context: NightlyContext<BillingSection>): Promise<NightlyScenarios> {
+  const { section } = context;
   const client = billingClientFor(section, context.client, context.redactor);
   const { adapter } = client;
   const name = `harness-nightly-${randomBytes(4).toString('hex')}`;
