@@ -7,7 +7,7 @@ import { renderSummary } from '../reporting/print-summary.ts';
 import { writeSummaryFiles } from '../reporting/report-files.ts';
 import { attachTargetOutput } from '../reporting/target-output.ts';
 import { buildRunSummary, type RunSummary, type StopReason } from '../reporting/run-summary.ts';
-import type { RuleOutcome } from '../suites/support/rule-outcome.ts';
+import type { RuleOutcome } from '../rules/rule-outcome.ts';
 import type { RunContext } from '../suites/support/run-context.ts';
 import { launchTarget } from '../targets/launch-target.ts';
 import { readTargetsFile, resolveTarget } from '../targets/load-targets.ts';
