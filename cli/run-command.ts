@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PreflightReport } from '../families/family.ts';
+import type { PreflightReport } from '../client/family-session.ts';
 import type { RunProgress } from '../reporting/live-line.ts';
 import { renderSummary } from '../reporting/print-summary.ts';
 import { writeSummaryFiles } from '../reporting/report-files.ts';

@@ -1,4 +1,4 @@
-import type { PreflightReport } from '../families/family.ts';
+import type { PreflightReport } from '../client/family-session.ts';
 import type { RuleOutcome, RuleStatus } from '../rules/rule-outcome.ts';
 
 /** One rule's verdict over every test that judged it. */

@@ -5,7 +5,8 @@ import { responseOf } from '../../../checks/response-required.ts';
 import type { Exchange } from '../../../client/exchange.ts';
 import { HttpClient } from '../../../client/http-client.ts';
 import { preflightReport } from '../../../client/preflight.ts';
-import { defineFamily, type MutantInfo } from '../../../families/family.ts';
+import type { MutantInfo } from '../../../reference/family-reference.ts';
+import { defineFamily } from '../../../families/family.ts';
 import { defineRules } from '../../../rules/rule.ts';
 
 /*
