@@ -10,7 +10,8 @@ import { buildRunSummary, type RunSummary, type StopReason } from '../reporting/
 import type { RuleOutcome } from '../rules/rule-outcome.ts';
 import type { RunContext } from '../suites/support/run-context.ts';
 import { launchTarget } from '../targets/launch-target.ts';
-import { readTargetsFile, resolveTarget } from '../targets/load-targets.ts';
+import { resolveTarget } from '../families/resolve-target.ts';
+import { readTargetsFile } from '../targets/load-targets.ts';
 import { openBrokeredSessions, preflightError } from './family-sessions.ts';
 import { listenForInterruption } from './interrupt.ts';
 import { reportsPaths } from './paths.ts';
