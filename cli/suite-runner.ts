@@ -2,7 +2,7 @@ import { relative } from 'node:path';
 import { createVitest, type TestSpecification, type Vitest } from 'vitest/node';
 import type { FamilyModule } from '../families/family.ts';
 import { OutcomeCollector, type OutcomeListener } from '../reporting/outcome-collector.ts';
-import type { RuleOutcome } from '../suites/support/rule-outcome.ts';
+import type { RuleOutcome } from '../rules/rule-outcome.ts';
 import type { RunContext } from '../suites/support/run-context.ts';
 import { packageRoot } from './paths.ts';
 

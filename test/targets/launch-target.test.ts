@@ -6,7 +6,8 @@ import { request } from 'undici';
 import { afterAll, describe, expect, test } from 'vitest';
 import { HarnessError } from '../../targets/harness-error.ts';
 import { type LaunchedTarget, launchTarget } from '../../targets/launch-target.ts';
-import { type ResolvedTarget, resolveTarget } from '../../targets/load-targets.ts';
+import { resolveTarget } from '../../families/resolve-target.ts';
+import { type ResolvedTarget } from '../../targets/load-targets.ts';
 import { alive } from '../support/process-alive.ts';
 
 /** A target must declare a family; launching does not look at it. */

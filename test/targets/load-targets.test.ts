@@ -9,7 +9,8 @@ import type { CdrSection } from '../../targets/cdr/section.ts';
 import type { LoyaltySection } from '../../targets/loyalty/section.ts';
 import type { AgenticSection } from '../../targets/agentic/section.ts';
 import type { ShortenerSection } from '../../targets/shortener/section.ts';
-import { readTargetsFile, resolveTarget, type TargetsFileContents } from '../../targets/load-targets.ts';
+import { resolveTarget } from '../../families/resolve-target.ts';
+import { readTargetsFile, type TargetsFileContents } from '../../targets/load-targets.ts';
 import type { CommandTarget, ContainerTarget } from '../../targets/schema.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'harness-targets-'));

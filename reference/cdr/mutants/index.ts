@@ -1,4 +1,4 @@
-import type { MutantInfo } from '../../../families/family.ts';
+import type { MutantInfo } from '../../family-reference.ts';
 import { referenceBehaviour, type CdrBehaviour } from '../behaviour.ts';
 import type { CdrReferenceMode } from '../versions.ts';
 

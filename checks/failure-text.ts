@@ -1,5 +1,5 @@
-import { shellWord } from '../../client/shell-quote.ts';
-import type { RuleOutcome } from './rule-outcome.ts';
+import { shellWord } from '../client/shell-quote.ts';
+import type { RuleOutcome } from '../rules/rule-outcome.ts';
 
 /** What a replay line needs besides the rule: where the target came from and the run's settings. */
 export interface ReplaySettings {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { builtInFamilies } from '../families/index.ts';
-import { targetsFileSchemaFor } from './schema.ts';
+import { builtInFamilies } from './index.ts';
+import { targetsFileSchemaFor } from '../targets/schema.ts';
 
 /** The JSON Schema of targets.json (what a user writes: defaults are optional), generated from the zod schema. */
 export function targetsJsonSchema(): Record<string, unknown> {
