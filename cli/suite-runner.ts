@@ -86,7 +86,7 @@ export class SuiteRunner {
           watch: false,
           reporters: [collector, ...(options.reports ? [['allure-vitest/reporter', { resultsDir: options.reports.allureResults }] as [string, Record<string, unknown>]] : [])],
           passWithNoTests: true,
-          // Lets the HTTP client free a body cut at its cap at once (client/http-client.ts, collectCutBody).
+          // Lets the HTTP client free a body cut at its cap at once (client/cut-body-step.ts).
           execArgv: ['--expose-gc'],
           ...(options.maxWorkers ? { maxWorkers: options.maxWorkers } : {}),
         },
