@@ -4,11 +4,11 @@ import { defaultRedactor } from '../../../client/redaction.ts';
 import type { PayloadContext } from '../../../generators/agentic/valid-payload.ts';
 import { agenticRules } from '../../../rules/agentic/rules.ts';
 import type { AgenticSection } from '../../../targets/agentic/section.ts';
-import { ruleTestFor } from '../../support/rule-test.ts';
+import { ruleTestByImportedChecks } from '../../support/rule-test.ts';
 import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
 
 /** `ruleTest(ruleId, body)` for the agentic rules. */
-export const ruleTest = ruleTestFor(agenticRules);
+export const ruleTest = ruleTestByImportedChecks(agenticRules);
 
 export interface AgenticSession extends FamilySuiteSession<AgenticSection> {
   client: AgenticClient;

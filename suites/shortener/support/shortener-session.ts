@@ -2,11 +2,11 @@ import { ShortenerClient } from '../../../client/shortener/shortener-client.ts';
 import { defaultRedactor } from '../../../client/redaction.ts';
 import { shortenerRules } from '../../../rules/shortener/rules.ts';
 import type { ShortenerSection } from '../../../targets/shortener/section.ts';
-import { ruleTestFor } from '../../support/rule-test.ts';
+import { ruleTestByImportedChecks } from '../../support/rule-test.ts';
 import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
 
 /** `ruleTest(ruleId, body)` for the shortener rules. */
-export const ruleTest = ruleTestFor(shortenerRules);
+export const ruleTest = ruleTestByImportedChecks(shortenerRules);
 
 export interface ShortenerSession extends FamilySuiteSession<ShortenerSection> {
   client: ShortenerClient;
