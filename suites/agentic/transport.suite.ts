@@ -3,7 +3,7 @@ import { refusedAs4xx } from '../../checks/refused-as-4xx.ts';
 import { statusForInvalidInput } from '../../checks/status-for-invalid-input.ts';
 import { unauthorizedStatus } from '../../checks/unauthorized-status.ts';
 import { otherPublicKey } from '../../client/agentic/jwe.ts';
-import { invalidBearer } from '../../generators/billing/invalid-bearer.ts';
+import { invalidBearer } from '../../generators/invalid-bearer.ts';
 import { tamper, tamperedJwe } from '../../generators/agentic/tampered-jwe.ts';
 import { forAll } from '../support/for-all.ts';
 import { registerSecretDerived } from '../support/report-values.ts';
@@ -71,7 +71,7 @@ ruleTest('agentic.auth.invalid', async () => {
   const { client, section, property, run } = session();
   const [payload] = await onePerKind(session());
   // The shared bearer variants (altered, truncated, extended, other scheme), judged under the agentic rule.
-  const variants = registerSecretDerived(invalidBearer(section.token));
+  const variants = registerSecretDerived(invalidBearer('agentic.auth.invalid', section.token));
   await forAll(variants, property({ runs: Math.ceil(run.runs / 10) }), async (invalid) => unauthorizedStatus(await client.notify(payload, { auth: { authorization: invalid.value } }), 'agentic.auth.invalid', null));
 });
 
