@@ -1,14 +1,15 @@
+import { agenticChecks } from '../../../checks/agentic/index.ts';
 import { AgenticClient } from '../../../client/agentic/agentic-client.ts';
 import { signedProofs } from '../../../client/agentic/proof-of-intent.ts';
 import { defaultRedactor } from '../../../client/redaction.ts';
 import type { PayloadContext } from '../../../generators/agentic/valid-payload.ts';
 import { agenticRules } from '../../../rules/agentic/rules.ts';
 import type { AgenticSection } from '../../../targets/agentic/section.ts';
-import { ruleTestByImportedChecks } from '../../support/rule-test.ts';
+import { ruleTestFor } from '../../support/rule-test.ts';
 import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
 
-/** `ruleTest(ruleId, body)` for the agentic rules. */
-export const ruleTest = ruleTestByImportedChecks(agenticRules);
+/** `ruleTest(ruleId, ({ check }) => ...)` for the agentic rules, each judged by the check it names. */
+export const ruleTest = ruleTestFor(agenticRules, agenticChecks);
 
 export interface AgenticSession extends FamilySuiteSession<AgenticSection> {
   client: AgenticClient;
