@@ -96,6 +96,9 @@ function violationOutcome(base: RuleOutcome, violation: RuleViolation): RuleOutc
   };
 }
 
+/** The ids of the rules that cite check `Name`: a loop over them gets one bound-check type. */
+export type RuleIdJudgedBy<R extends Rule<string, any>, Name extends string> = Extract<R, { check: Name }>['id'];
+
 /** The bound check of the rule with id `Id`, typed from the check name the rule cites. */
 type CheckOfRule<R extends Rule<string, any>, C extends CheckTable, Id> = Extract<R, { id: Id }>['check'] extends infer Name ? (Name extends keyof C ? BoundCheck<C[Name]> : never) : never;
 

@@ -1,12 +1,13 @@
+import { shortenerChecks } from '../../../checks/shortener/index.ts';
 import { ShortenerClient } from '../../../client/shortener/shortener-client.ts';
 import { defaultRedactor } from '../../../client/redaction.ts';
 import { shortenerRules } from '../../../rules/shortener/rules.ts';
 import type { ShortenerSection } from '../../../targets/shortener/section.ts';
-import { ruleTestByImportedChecks } from '../../support/rule-test.ts';
+import { ruleTestFor } from '../../support/rule-test.ts';
 import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
 
-/** `ruleTest(ruleId, body)` for the shortener rules. */
-export const ruleTest = ruleTestByImportedChecks(shortenerRules);
+/** `ruleTest(ruleId, ({ check }) => ...)` for the shortener rules, each judged by the check it names. */
+export const ruleTest = ruleTestFor(shortenerRules, shortenerChecks);
 
 export interface ShortenerSession extends FamilySuiteSession<ShortenerSection> {
   client: ShortenerClient;
