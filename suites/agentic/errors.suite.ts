@@ -1,4 +1,3 @@
-import { errorShapeWhenPresent } from '../../checks/agentic/error-shape-when-present.ts';
 import type { Exchange } from '../../client/exchange.ts';
 import { edgePlaintexts } from '../../generators/agentic/edge-plaintext.ts';
 import { validPayload } from '../../generators/agentic/valid-payload.ts';
@@ -7,21 +6,21 @@ import { ruleTest, useAgenticSession } from './support/agentic-session.ts';
 
 const session = useAgenticSession();
 
-ruleTest('agentic.errors.business-exception', async () => {
+ruleTest('agentic.errors.business-exception', async ({ check }) => {
   const { client, section, payloadContext } = session();
   const exchanges: Exchange[] = [];
   // Without an unknown enrollment named in the entry, valid payloads are sent and any 422 they meet is judged.
   const context = await payloadContext();
   const unknown = section.unknownEnrollmentId ? { ...context, enrollmentId: section.unknownEnrollmentId } : context;
   for (const kind of notificationTypes) exchanges.push(await client.notify(validPayload(kind, unknown).boundaries[0]));
-  return errorShapeWhenPresent(exchanges, 'agentic.errors.business-exception', { status: 422 });
+  return check(exchanges, { status: 422 });
 });
 
-ruleTest('agentic.errors.system-exception', async ({ observe }) => {
+ruleTest('agentic.errors.system-exception', async ({ observe, check }) => {
   const { client, payloadContext } = session();
   const { enrollmentId = 'enr-harness-0003' } = await payloadContext();
   const exchanges: Exchange[] = [];
   for (const edge of edgePlaintexts(enrollmentId)) exchanges.push(await client.sendJwe(await client.encrypt(edge.text)));
   observe('edge payloads', edgePlaintexts(enrollmentId).map((edge, index) => `${edge.why}: ${exchanges[index]?.response?.status ?? 'no response'}`));
-  return errorShapeWhenPresent(exchanges, 'agentic.errors.system-exception', { status: 500 });
+  return check(exchanges, { status: 500 });
 });

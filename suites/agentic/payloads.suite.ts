@@ -1,54 +1,49 @@
-import { notificationAccepted } from '../../checks/agentic/notification-accepted.ts';
-import { userException } from '../../checks/agentic/user-exception.ts';
 import { invalidPayload } from '../../generators/agentic/invalid-payload.ts';
 import { validPayload } from '../../generators/agentic/valid-payload.ts';
-import { emptyJsonObject } from '../../checks/empty-json-object.ts';
-import { jsonBody } from '../../checks/json-body.ts';
 import { agenticStatuses, type NotificationType } from '../../rules/agentic/records.ts';
-import type { AgenticRuleId } from '../../rules/agentic/rules.ts';
 import { forAll } from '../support/for-all.ts';
 import { ruleTest, useAgenticSession } from './support/agentic-session.ts';
 import { onePerKind } from './support/one-per-kind.ts';
 
 const session = useAgenticSession();
 
-const accepted: [AgenticRuleId, NotificationType][] = [
+const accepted = [
   ['agentic.enrollment-update.accepted', 'ENROLLMENT_UPDATE'],
   ['agentic.intent-update.accepted', 'INTENT_UPDATE'],
   ['agentic.payment-credential-update.accepted', 'PAYMENT_CREDENTIAL_UPDATE'],
-];
+] as const satisfies readonly (readonly [string, NotificationType])[];
 
 for (const [ruleId, kind] of accepted) {
-  ruleTest(ruleId, async () => {
+  ruleTest(ruleId, async ({ check }) => {
     const { client, property, run, payloadContext } = session();
-    await forAll(validPayload(kind, await payloadContext()), property({ runs: Math.ceil(run.runs / 3) }), async (payload) => notificationAccepted(await client.notify(payload), ruleId));
+    await forAll(validPayload(kind, await payloadContext()), property({ runs: Math.ceil(run.runs / 3) }), async (payload) => check(await client.notify(payload)));
   });
 }
 
-const fieldRules: AgenticRuleId[] = ['agentic.payload.required-fields', 'agentic.payload.enum-values', 'agentic.payload.proof-of-intent-signed-jwt'];
+const fieldRules = ['agentic.payload.required-fields', 'agentic.payload.enum-values', 'agentic.payload.proof-of-intent-signed-jwt'] as const;
 
 for (const ruleId of fieldRules) {
-  ruleTest(ruleId, async ({ observe }) => {
+  ruleTest(ruleId, async ({ observe, check }) => {
     const { client, property, payloadContext } = session();
     let withParam = 0;
     // The invalid payloads are a fixed list: every boundary is sent, no random repeats of them.
     const cases = await forAll(invalidPayload(ruleId, await payloadContext()), property({ runs: 0 }), async (invalid) => {
-      const verdict = userException(await client.notify(invalid.value), ruleId, invalid);
+      const verdict = check(await client.notify(invalid.value), invalid);
       if (verdict.observations?.['param sent']) withParam += 1;
     });
     observe('refusals naming param', `${withParam} of ${cases}`);
   });
 }
 
-ruleTest('agentic.bodies.accepted-empty', async () => {
+ruleTest('agentic.bodies.accepted-empty', async ({ check }) => {
   const { client } = session();
   const exchanges = [];
   for (const payload of await onePerKind(session())) exchanges.push(await client.notify(payload));
-  return exchanges.map((exchange) => emptyJsonObject(exchange, 'agentic.bodies.accepted-empty', { status: agenticStatuses.accepted }));
+  return exchanges.map((exchange) => check(exchange, { status: agenticStatuses.accepted }));
 });
 
 // The answers whose bodies the document shows are judged; what 401 or 404 bodies look like is observed.
-ruleTest('agentic.bodies.json', async ({ observe }) => {
+ruleTest('agentic.bodies.json', async ({ observe, check }) => {
   const { client, section } = session();
   const payloads = await onePerKind(session());
   const exchanges = [];
@@ -59,5 +54,5 @@ ruleTest('agentic.bodies.json', async ({ observe }) => {
   const unauthorized = await client.notify(first, { auth: 'none' });
   observe('Content-Type of a refusal without Authorization', `${unauthorized.response?.status ?? unauthorized.error?.code}: ${String(unauthorized.response?.headers['content-type'] ?? 'none')}`);
   const documented = new Set<number>(Object.values(agenticStatuses));
-  return exchanges.filter((exchange) => documented.has(exchange.response?.status ?? 0) || !exchange.response).map((exchange) => jsonBody(exchange, 'agentic.bodies.json'));
+  return exchanges.filter((exchange) => documented.has(exchange.response?.status ?? 0) || !exchange.response).map((exchange) => check(exchange));
 });

@@ -1,9 +1,7 @@
 import { otherKeyRefused } from '../../checks/agentic/other-key-refused.ts';
 import { refusedAs4xx } from '../../checks/refused-as-4xx.ts';
-import { statusForInvalidInput } from '../../checks/status-for-invalid-input.ts';
-import { unauthorizedStatus } from '../../checks/unauthorized-status.ts';
 import { otherPublicKey } from '../../client/agentic/jwe.ts';
-import { invalidBearer } from '../../generators/billing/invalid-bearer.ts';
+import { invalidBearer } from '../../generators/invalid-bearer.ts';
 import { tamper, tamperedJwe } from '../../generators/agentic/tampered-jwe.ts';
 import { forAll } from '../support/for-all.ts';
 import { registerSecretDerived } from '../support/report-values.ts';
@@ -12,7 +10,7 @@ import { onePerKind } from './support/one-per-kind.ts';
 
 const session = useAgenticSession();
 
-ruleTest('agentic.jwe.not-encrypted', async () => {
+ruleTest('agentic.jwe.not-encrypted', async ({ check }) => {
   const { client } = session();
   const exchanges = [];
   for (const payload of await onePerKind(session())) {
@@ -20,18 +18,18 @@ ruleTest('agentic.jwe.not-encrypted', async () => {
     exchanges.push(await client.sendRaw(JSON.stringify(payload), 'application/jose'));
     if (client.section.encryption.bodyField) exchanges.push(await client.sendRaw(JSON.stringify({ [client.section.encryption.bodyField]: payload }), 'application/json'));
   }
-  return exchanges.map((exchange) => statusForInvalidInput(exchange, 'agentic.jwe.not-encrypted', null));
+  return exchanges.map((exchange) => check(exchange, null));
 });
 
-ruleTest('agentic.jwe.other-key', async () => {
+ruleTest('agentic.jwe.other-key', async ({ check }) => {
   const { client } = session();
   const stranger = await otherPublicKey(client.section.encryption);
   const exchanges = [];
   for (const payload of await onePerKind(session())) exchanges.push(await client.sendJwe(await client.encrypt(payload, stranger)));
-  return exchanges.map((exchange) => statusForInvalidInput(exchange, 'agentic.jwe.other-key', null));
+  return exchanges.map((exchange) => check(exchange, null));
 });
 
-ruleTest('agentic.jwe.tampered', async () => {
+ruleTest('agentic.jwe.tampered', async ({ check }) => {
   const { client, property, run } = session();
   const [payload] = await onePerKind(session());
   // The genuine JWE is sent first: a partner that remembers what it decrypted must still check what it gets next.
@@ -44,34 +42,34 @@ ruleTest('agentic.jwe.tampered', async () => {
     const exchange = await client.sendJwe(altered);
     // An altered encrypted key is this rule's fault only where a JWE for another key is refused.
     if (tampering.part === 'encrypted key' && !refusedAs4xx(exchange)) otherKeyRefused(await client.sendJwe(await client.encrypt(payload, stranger)), 'agentic.jwe.tampered');
-    statusForInvalidInput(exchange, 'agentic.jwe.tampered', null);
+    check(exchange, null);
   });
 });
 
 for (const [ruleId, header] of [['agentic.headers.tracking-id', 'trackingId'], ['agentic.headers.agent-id', 'agentId']] as const) {
-  ruleTest(ruleId, async () => {
+  ruleTest(ruleId, async ({ check }) => {
     const { client } = session();
     const exchanges = [];
     for (const payload of await onePerKind(session())) {
       exchanges.push(await client.notify(payload, { headers: { [header]: null } }));
       exchanges.push(await client.notify(payload, { headers: { [header]: '' } }));
     }
-    return exchanges.map((exchange) => statusForInvalidInput(exchange, ruleId, null));
+    return exchanges.map((exchange) => check(exchange, null));
   });
 }
 
-ruleTest('agentic.auth.missing', async () => {
+ruleTest('agentic.auth.missing', async ({ check }) => {
   const { client } = session();
   const exchanges = [];
   for (const payload of await onePerKind(session())) exchanges.push(await client.notify(payload, { auth: 'none' }));
-  return exchanges.map((exchange) => unauthorizedStatus(exchange, 'agentic.auth.missing', null));
+  return exchanges.map((exchange) => check(exchange, null));
 });
 
-ruleTest('agentic.auth.invalid', async () => {
+ruleTest('agentic.auth.invalid', async ({ check }) => {
   const { client, section, property, run } = session();
   const [payload] = await onePerKind(session());
   // The shared bearer variants (altered, truncated, extended, other scheme), judged under the agentic rule.
-  const variants = registerSecretDerived(invalidBearer(section.token));
-  await forAll(variants, property({ runs: Math.ceil(run.runs / 10) }), async (invalid) => unauthorizedStatus(await client.notify(payload, { auth: { authorization: invalid.value } }), 'agentic.auth.invalid', null));
+  const variants = registerSecretDerived(invalidBearer('agentic.auth.invalid', section.token));
+  await forAll(variants, property({ runs: Math.ceil(run.runs / 10) }), async (invalid) => check(await client.notify(payload, { auth: { authorization: invalid.value } }), null));
 });
 

@@ -1,5 +1,5 @@
 import { unauthorizedStatus } from '../../checks/unauthorized-status.ts';
-import { invalidBearer } from '../../generators/billing/invalid-bearer.ts';
+import { invalidBearer } from '../../generators/invalid-bearer.ts';
 import { productDraft } from '../../generators/billing/product-draft.ts';
 import { billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';
@@ -24,7 +24,7 @@ ruleTest(id.authInvalid, async () => {
   const s = session();
   const chargeId = await fixtureCharge(s, id.authInvalid);
   const bodies = validChargeBodies(s, chargeId);
-  await forAll(registerSecretDerived(invalidBearer(await s.client.token())), s.property(), async (invalid) => {
+  await forAll(registerSecretDerived(invalidBearer(id.authInvalid, await s.client.token())), s.property(), async (invalid) => {
     await Promise.all(
       bodies.map(async ({ operation, json }) =>
         unauthorizedStatus(await s.client.send(operation, { json, auth: { authorization: invalid.value } }), invalid.breaks, operation.unauthorizedStatus),
@@ -39,7 +39,7 @@ ruleTest(id.productAuth, async ({ observe }) => {
   const withoutToken = await s.client.send(op.createProduct, { json, auth: 'none' });
   unauthorizedStatus(withoutToken, id.productAuth, op.createProduct.unauthorizedStatus);
   observe('status without a token', withoutToken.response?.status);
-  await forAll(registerSecretDerived(invalidBearer(await s.client.token())), s.property({ runs: Math.ceil(s.run.runs / 4) }), async (invalid) => {
+  await forAll(registerSecretDerived(invalidBearer(id.productAuth, await s.client.token())), s.property({ runs: Math.ceil(s.run.runs / 4) }), async (invalid) => {
     const exchange = await s.client.send(op.createProduct, { json, auth: { authorization: invalid.value } });
     return unauthorizedStatus(exchange, id.productAuth, op.createProduct.unauthorizedStatus);
   });

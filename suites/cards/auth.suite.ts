@@ -1,5 +1,5 @@
 import { unauthorizedStatus } from '../../checks/unauthorized-status.ts';
-import { invalidBearer } from '../../generators/billing/invalid-bearer.ts';
+import { invalidBearer } from '../../generators/invalid-bearer.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { forAll } from '../support/for-all.ts';
 import { registerSecretDerived } from '../support/report-values.ts';
@@ -19,7 +19,7 @@ ruleTest(id.authMissing, async () => {
 ruleTest(id.authInvalid, async () => {
   const { client, section, property, run } = session();
   // The shared bearer variants (altered, truncated, extended, other scheme), judged under the cards rule.
-  const variants = registerSecretDerived(invalidBearer(section.token));
+  const variants = registerSecretDerived(invalidBearer(id.authInvalid, section.token));
   await forAll(variants, property({ runs: Math.ceil(run.runs / 10) }), async (invalid) => {
     (await everyOperation(client, section, { authorization: invalid.value })).forEach((answer) => judge(answer, id.authInvalid));
   });

@@ -2,7 +2,7 @@ import type { CustodyAuth, CustodyClient } from '../../client/custody/custody-cl
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import { unauthorizedStatus } from '../../checks/unauthorized-status.ts';
-import { invalidBearer } from '../../generators/billing/invalid-bearer.ts';
+import { invalidBearer } from '../../generators/invalid-bearer.ts';
 import { custodyListingPaths } from '../../rules/custody/endpoints.ts';
 import { forAll } from '../support/for-all.ts';
 import { registerSecretDerived } from '../support/report-values.ts';
@@ -27,7 +27,7 @@ ruleTest('custody.auth.missing', async () => {
 ruleTest('custody.auth.invalid', async () => {
   const { client, section, property } = session();
   // The shared bearer variants (altered, truncated, extended, other scheme), judged under the custody rule.
-  const variants = registerSecretDerived(invalidBearer(section.token));
+  const variants = registerSecretDerived(invalidBearer('custody.auth.invalid', section.token));
   await forAll(variants, property({ runs: Math.ceil(session().run.runs / 10) }), async (invalid) => {
     const exchanges = await Promise.all(everyOperation(client, { authorization: invalid.value }));
     for (const [index, exchange] of exchanges.entries()) {

@@ -1,6 +1,6 @@
 import { loyaltyJudged } from '../../checks/loyalty/loyalty-judged.ts';
 import { unauthorizedStatus } from '../../checks/unauthorized-status.ts';
-import { invalidBearer } from '../../generators/billing/invalid-bearer.ts';
+import { invalidBearer } from '../../generators/invalid-bearer.ts';
 import type { LoyaltyOperation } from '../../rules/loyalty/records.ts';
 import { forAll } from '../support/for-all.ts';
 import { registerSecretDerived } from '../support/report-values.ts';
@@ -20,7 +20,7 @@ ruleTest('loyalty.bearer.accepted', async () => {
 ruleTest('loyalty.bearer.invalid', async () => {
   const { send, validBodies, section, property, run } = session();
   // The shared bearer variants (altered, truncated, extended, other scheme), judged under the loyalty rule.
-  const variants = registerSecretDerived(invalidBearer(section.bearerToken ?? ''));
+  const variants = registerSecretDerived(invalidBearer('loyalty.bearer.invalid', section.bearerToken ?? ''));
   await forAll(variants, property({ runs: Math.ceil(run.runs / 10) }), async (invalid) =>
     unauthorizedStatus(await send({ operation: 'notify', body: validBodies().notify }, { auth: { authorization: invalid.value } }), 'loyalty.bearer.invalid', null),
   );

@@ -1,9 +1,5 @@
-import { jsonBody } from '../../checks/json-body.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
 import { baselineAccepted, refused } from '../../checks/shortener/baseline-accepted.ts';
-import { mappingsEcho } from '../../checks/shortener/mappings-echo.ts';
-import { mappingsResponse } from '../../checks/shortener/mappings-response.ts';
-import { statusForInvalidInput } from '../../checks/status-for-invalid-input.ts';
 import { mappingRequest } from '../../generators/shortener/mapping-request.ts';
 import { formVariantsRequest, plainRequest } from '../../generators/shortener/plain-entry.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
@@ -15,11 +11,11 @@ import { ruleTest, useShortenerSession } from './support/shortener-session.ts';
 
 const session = useShortenerSession();
 
-ruleTest('shortener.mappings.accepted', async ({ observe }) => {
+ruleTest('shortener.mappings.accepted', async ({ observe, check }) => {
   const { client, property, nowMs, run } = session();
   let shortUrl: unknown;
   const cases = await forAll(mappingRequest(nowMs), property({ runs: Math.ceil(run.runs / 2) }), async (entries) => {
-    const verdict = mappingsResponse(await client.map(withFreshPaths(entries)), 'shortener.mappings.accepted');
+    const verdict = check(await client.map(withFreshPaths(entries)));
     shortUrl ??= verdict.observations?.['shortUrl example'];
   });
   observe('requests sent', cases);
@@ -29,32 +25,32 @@ ruleTest('shortener.mappings.accepted', async ({ observe }) => {
   observe('empty array answered', (await client.map([])).response?.status ?? 'no response');
 });
 
-ruleTest('shortener.mappings.one-per-entry-in-order', async () => {
+ruleTest('shortener.mappings.one-per-entry-in-order', async ({ check }) => {
   const { client, property, nowMs, run } = session();
   // Plain entries: the variants of optional fields are the accepted rule's, of the other fields their rules'.
   await forAll(plainRequest(nowMs), property({ runs: Math.ceil(run.runs / 2) }), async (entries) => {
-    return mappingsEcho({ exchange: await client.map(entries), entries }, 'shortener.mappings.one-per-entry-in-order');
+    return check({ exchange: await client.map(entries), entries });
   });
   // The other valid forms must be echoed as the same URL and instant; refused, the field rules judge them.
   const variants = formVariantsRequest(nowMs);
   const exchange = await client.map(variants);
   if (refused(exchange)) throw new RuleBlocked(['shortener.long-url.valid-url', 'shortener.exp-date.iso-8601'], 'entries with the other valid forms of longUrl and expDate were refused', [exchange]);
-  return mappingsEcho({ exchange, entries: variants }, 'shortener.mappings.one-per-entry-in-order');
+  return check({ exchange, entries: variants });
 });
 
-ruleTest('shortener.mappings.body-is-array', async () => {
+ruleTest('shortener.mappings.body-is-array', async ({ check }) => {
   const { client, property, nowMs } = session();
-  await forAll(notAnEntryArray(nowMs), property(), async (invalid) => statusForInvalidInput(await client.map(invalid.value), invalid.breaks, mappingsStatuses.refused));
+  await forAll(notAnEntryArray(nowMs), property(), async (invalid) => check(await client.map(invalid.value), mappingsStatuses.refused));
 });
 
-ruleTest('shortener.bodies.json', async ({ observe }) => {
+ruleTest('shortener.bodies.json', async ({ observe, check }) => {
   const { client, property, nowMs, run } = session();
   const verdicts: Verdict[] = [];
   await forAll(plainRequest(nowMs), property({ runs: Math.ceil(run.runs / 4) }), async (entries) => {
     const exchange = await client.map(entries);
     // The rule is about the 200: plain entries refused leave nothing to judge, and the accepted rule fails.
     if (refused(exchange)) baselineAccepted(exchange, 'shortener.bodies.json');
-    verdicts.push(jsonBody(exchange, 'shortener.bodies.json'));
+    verdicts.push(check(exchange));
   });
   // The 400 body is not shown by the document: what it is labelled is reported, not judged.
   const notArray = await client.map({ not: 'an array' });

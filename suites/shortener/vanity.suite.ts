@@ -1,4 +1,3 @@
-import { vanitySequence } from '../../checks/shortener/vanity-sequence.ts';
 import { shortenerDomains } from '../../rules/shortener/records.ts';
 import { freshPath } from './support/fresh-path.ts';
 import { ruleTest, useShortenerSession } from './support/shortener-session.ts';
@@ -9,7 +8,7 @@ const plain = { longUrl: 'https://example.com/other' };
 // A fresh vanity path is accepted: the accepted rule judges that (path is one of its optional fields).
 const freshJudgedBy = ['shortener.mappings.accepted'];
 
-ruleTest('shortener.vanity.taken-for-domain', async ({ observe }) => {
+ruleTest('shortener.vanity.taken-for-domain', async ({ observe, check }) => {
   const { client, nowMs } = session();
   const steps: PlannedStep[] = shortenerDomains.flatMap((domain) => {
     const path = freshPath();
@@ -20,7 +19,7 @@ ruleTest('shortener.vanity.taken-for-domain', async ({ observe }) => {
       { entries: [plain, { path, domain }], accepted: false, why: `path ${path} on ${domain} again, as the second entry` },
     ];
   });
-  const verdict = vanitySequence(await sendSteps(client, nowMs, steps), 'shortener.vanity.taken-for-domain');
+  const verdict = check(await sendSteps(client, nowMs, steps));
   // Two entries of one request asking for one path and domain: the document does not say; reported.
   const twice = freshPath();
   const [duplicate] = await sendSteps(client, nowMs, [{ entries: [{ path: twice, domain: 'go' }, { path: twice, domain: 'go' }], accepted: true, why: 'observed' }]);
@@ -28,7 +27,7 @@ ruleTest('shortener.vanity.taken-for-domain', async ({ observe }) => {
   return verdict;
 });
 
-ruleTest('shortener.vanity.other-domain-free', async () => {
+ruleTest('shortener.vanity.other-domain-free', async ({ check }) => {
   const { client, nowMs } = session();
   const path = freshPath();
   const together = freshPath();
@@ -41,10 +40,10 @@ ruleTest('shortener.vanity.other-domain-free', async () => {
     })),
     { entries: shortenerDomains.map((domain) => ({ path: together, domain })), accepted: true, why: `path ${together} on every domain in one request` },
   ];
-  return vanitySequence(await sendSteps(client, nowMs, steps), 'shortener.vanity.other-domain-free');
+  return check(await sendSteps(client, nowMs, steps));
 });
 
-ruleTest('shortener.domain.default-m', async () => {
+ruleTest('shortener.domain.default-m', async ({ check }) => {
   const { client, nowMs } = session();
   const control = freshPath();
   const first = freshPath();
@@ -64,5 +63,5 @@ ruleTest('shortener.domain.default-m', async () => {
     { entries: [{ path: second, domain: 'm' }], accepted: true, why: `path ${second} on m, free` },
     { entries: [{ path: second }], accepted: false, why: `path ${second} without a domain after it was taken on m` },
   ];
-  return vanitySequence(await sendSteps(client, nowMs, steps), 'shortener.domain.default-m');
+  return check(await sendSteps(client, nowMs, steps));
 });

@@ -3,17 +3,24 @@ import { type TestContext, test } from 'vitest';
 import type { Verdict } from '../../checks/rule-violation.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
+import { sharedChecks } from '../../checks/index.ts';
 import { describeExchange } from '../../client/evidence.ts';
 import { exchangesStarted } from '../../client/exchange.ts';
 import { defaultRedactor } from '../../client/redaction.ts';
 import type { Rule } from '../../rules/rule.ts';
 import { failureText } from '../../checks/failure-text.ts';
+import { assertJudgedByRuleCheck, assertViolationOfRule, type BoundCheck, bindRuleCheck, CheckMismatchError, type CheckTable } from './bound-check.ts';
 import { reportText, shownCounterexample } from './report-values.ts';
 import type { RuleOutcome } from '../../rules/rule-outcome.ts';
 import { type RunContext, runContext } from './run-context.ts';
 
-export interface RuleTestContext {
+export interface RuleTestContext<Check = (observed: unknown, ...expected: unknown[]) => Verdict> {
   run: RunContext;
+  /**
+   * The check the rule names, looked up in the registry and bound to the rule: `check(observed, expected)`.
+   * A passing test returns its verdicts (or none); a verdict from anything else makes the test broken.
+   */
+  check: Check;
   /** Records what the target did where the spec leaves it open; reported, never judged. */
   observe(key: string, value: unknown): void;
 }
@@ -29,6 +36,21 @@ export class BrokenCheckError extends Error {
   readonly code = 'CHECK_BROKEN';
 }
 
+
+const unbound = (): never => {
+  throw new CheckMismatchError('this family still judges with imported checks (ruleTestByImportedChecks)');
+};
+
+/** The mismatch when a violation is not the rule's own (another rule's, or another check's). */
+function mismatchOf(rule: Rule<string, any>, violation: RuleViolation): CheckMismatchError | undefined {
+  try {
+    assertViolationOfRule(rule, violation);
+    return undefined;
+  } catch (error) {
+    if (error instanceof CheckMismatchError) return error;
+    throw error;
+  }
+}
 
 /** Parameters that change from run to run: shown, but left out of the history key. */
 const perRun = { excluded: true } as const;
@@ -74,24 +96,46 @@ function violationOutcome(base: RuleOutcome, violation: RuleViolation): RuleOutc
   };
 }
 
-/** The tests of one family's rules: `ruleTest(ruleId, body)` for each rule id of that family. */
-export type RuleTest<Id extends string> = (ruleId: Id, body: (context: RuleTestContext) => Promise<Verdict | Verdict[] | void>, options?: RuleTestOptions) => void;
+/** The ids of the rules that cite check `Name`: a loop over them gets one bound-check type. */
+export type RuleIdJudgedBy<R extends Rule<string, any>, Name extends string> = Extract<R, { check: Name }>['id'];
+
+/** The bound check of the rule with id `Id`, typed from the check name the rule cites. */
+type CheckOfRule<R extends Rule<string, any>, C extends CheckTable, Id> = Extract<R, { id: Id }>['check'] extends infer Name ? (Name extends keyof C ? BoundCheck<C[Name]> : never) : never;
+
+type RuleTestBody<Check> = (context: RuleTestContext<Check>) => Promise<Verdict | Verdict[] | void>;
+
+/** The tests of one family's rules: `ruleTest(ruleId, async ({ check }) => check(observed, expected))`. */
+export type RuleTest<R extends Rule<string, any>, C extends CheckTable> = <const Id extends R['id']>(ruleId: Id, body: RuleTestBody<CheckOfRule<R, C, Id>>, options?: RuleTestOptions) => void;
 
 /**
- * One vitest test per rule, for the rules of one family. The body wires generators, client and checks;
- * this wrapper applies waivers, the family's presence in the target and the rule's applicability, labels
- * the Allure result with the rule, records the outcome on the task for the summary, and turns a check's
- * crash into "broken" so the run goes on.
+ * One vitest test per rule, for the rules of one family, each judged by the check its rule names, looked up
+ * in the family's checks and the shared ones. The body wires generators, client and the bound check; this
+ * wrapper applies waivers, the family's presence in the target and the rule's applicability, labels the
+ * Allure result with the rule, records the outcome on the task for the summary, and turns a check's crash
+ * (or a verdict that is not from the rule's check) into "broken" so the run goes on.
  */
-export function ruleTestFor<const R extends Rule<string, any>>(rules: readonly R[]): RuleTest<R['id']> {
+export function ruleTestFor<const R extends Rule<string, any>, const C extends CheckTable>(rules: readonly R[], familyChecks: C): RuleTest<R, typeof sharedChecks & C> {
+  const table: CheckTable = { ...sharedChecks, ...familyChecks };
   return (ruleId, body, options = {}) => {
     const rule = rules.find((candidate) => candidate.id === ruleId);
     if (!rule) throw new Error(`ruleTest: unknown rule id ${ruleId}`);
-    defineRuleTest(rule, body, options);
+    defineRuleTest(rule, table, body as RuleTestBody<(observed: unknown, ...expected: unknown[]) => Verdict>, options);
   };
 }
 
-function defineRuleTest(rule: Rule<string, any>, body: (context: RuleTestContext) => Promise<Verdict | Verdict[] | void>, options: RuleTestOptions): void {
+/**
+ * Until a family's suites are converted to `ruleTestFor(rules, checks)` (issue 24.2): the old form, whose
+ * bodies call imported checks and whose verdicts are not tied to the rule's check. Removed once unused.
+ */
+export function ruleTestByImportedChecks<const R extends Rule<string, any>>(rules: readonly R[]): (ruleId: R['id'], body: (context: Omit<RuleTestContext, 'check'>) => Promise<Verdict | Verdict[] | void>, options?: RuleTestOptions) => void {
+  return (ruleId, body, options = {}) => {
+    const rule = rules.find((candidate) => candidate.id === ruleId);
+    if (!rule) throw new Error(`ruleTest: unknown rule id ${ruleId}`);
+    defineRuleTest(rule, undefined, body, options);
+  };
+}
+
+function defineRuleTest(rule: Rule<string, any>, table: CheckTable | undefined, body: RuleTestBody<(observed: unknown, ...expected: unknown[]) => Verdict>, options: RuleTestOptions): void {
   test(`${rule.id}: ${rule.statement}`, { timeout: options.timeoutMs ?? 60_000 }, async (vitestContext: TestContext) => {
     const run = runContext();
     const observations: Record<string, unknown> = {};
@@ -125,11 +169,14 @@ function defineRuleTest(rule: Rule<string, any>, body: (context: RuleTestContext
       return;
     }
     try {
-      const verdicts = await body({ run, observe: (key, value) => void (observations[key] = value) });
-      for (const verdict of [verdicts ?? []].flat()) Object.assign(observations, verdict.observations);
+      const bound = table && bindRuleCheck(rule, table);
+      const verdicts = [(await body({ run, check: bound?.check ?? unbound, observe: (key, value) => void (observations[key] = value) })) ?? []].flat();
+      if (bound) assertJudgedByRuleCheck(rule, verdicts, bound.verdicts());
+      for (const verdict of verdicts) Object.assign(observations, verdict.observations);
       record(base);
       for (const [key, value] of Object.entries(observations)) await allure.parameter(`observed ${key}`, reportText(value).text, perRun);
     } catch (error) {
+      let mismatch: CheckMismatchError | undefined;
       if (error instanceof RuleBlocked) {
         const outcome: RuleOutcome = { ...base, status: 'blocked', blockedBy: [...error.blockedBy], message: reportText(error.message).text, evidence: error.evidence.map((exchange) => describeExchange(exchange, defaultRedactor, undefined, { family: rule.family })) };
         record(outcome);
@@ -139,7 +186,7 @@ function defineRuleTest(rule: Rule<string, any>, body: (context: RuleTestContext
         vitestContext.skip(outcome.message);
         return;
       }
-      if (error instanceof RuleViolation) {
+      if (error instanceof RuleViolation && !(mismatch ??= table && mismatchOf(rule, error))) {
         const outcome = violationOutcome(base, error);
         record(outcome);
         await attachEvidence(outcome);
@@ -147,7 +194,8 @@ function defineRuleTest(rule: Rule<string, any>, body: (context: RuleTestContext
         failure.stack = failure.message;
         throw failure;
       }
-      const message = `check ${rule.check} raised an unexpected error: ${reportText(error instanceof Error ? error.message : String(error)).text}`;
+      const problem = mismatch ?? (error instanceof CheckMismatchError ? error : undefined);
+      const message = problem ? `rule test judged by the wrong check: ${reportText(problem.message).text}` : `check ${rule.check} raised an unexpected error: ${reportText(error instanceof Error ? error.message : String(error)).text}`;
       record({ ...base, status: 'broken', message });
       throw new BrokenCheckError(message, { cause: error });
     }

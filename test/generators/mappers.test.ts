@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { ChargeDraft, ProductDraft } from '../../adapters/billing/model.ts';
 import { expectedResolution, rowMatches } from '../../generators/billing/expected-resolution.ts';
 import { recaseHeaderName } from '../../generators/billing/forbidden-token-header.ts';
-import { alterLastChar } from '../../generators/billing/invalid-bearer.ts';
+import { alterLastChar } from '../../generators/invalid-bearer.ts';
 import { padTo } from '../../generators/billing/invalid-client-secret.ts';
 import { replaceCharAt } from '../../generators/billing/invalid-token-entity-id.ts';
 import { insertAt } from '../../generators/billing/invalid-track-id.ts';

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { expectedResolution } from '../../generators/billing/expected-resolution.ts';
 import { fallbackQuery, someConditionMet, unmetBy } from '../../generators/billing/fallback-query.ts';
 import { forbiddenTokenHeader } from '../../generators/billing/forbidden-token-header.ts';
-import { invalidBearer } from '../../generators/billing/invalid-bearer.ts';
+import { invalidBearer } from '../../generators/invalid-bearer.ts';
 import { invalidClientId } from '../../generators/billing/invalid-client-id.ts';
 import { invalidClientSecret } from '../../generators/billing/invalid-client-secret.ts';
 import { invalidGrantType } from '../../generators/billing/invalid-grant-type.ts';
@@ -54,7 +54,7 @@ const allGenerators: [string, Gen<unknown>][] = [
   ['productDraft', productDraft],
   ['productWithoutPlans', productWithoutPlans],
   ['malformedJsonBody', malformedJsonBody],
-  ['invalidBearer', invalidBearer('abcDEF123token')],
+  ['invalidBearer', invalidBearer('billing.catalog.auth.invalid', 'abcDEF123token')],
   ['orgIdsOutsideAccess', orgIdsOutsideAccess(['org-north', 'org-south'], ['org-vault'])],
 ];
 
@@ -125,7 +125,7 @@ describe('generators keep their promises', () => {
     for (const invalid of casesOf(malformedJsonBody)) expect(isJsonObjectText(invalid.value), JSON.stringify(invalid.value)).toBe(false);
   });
   test('bad bearer values never carry the real token', () => {
-    for (const invalid of casesOf(invalidBearer('abcDEF123token'))) expect(invalid.value).not.toBe('Bearer abcDEF123token');
+    for (const invalid of casesOf(invalidBearer('billing.catalog.auth.invalid', 'abcDEF123token'))) expect(invalid.value).not.toBe('Bearer abcDEF123token');
   });
   test('org ids outside access always name an org that is not accessible', () => {
     for (const invalid of casesOf(orgIdsOutsideAccess(['org-north', 'org-south'], ['org-vault']))) {

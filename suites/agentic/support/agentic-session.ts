@@ -1,3 +1,4 @@
+import { agenticChecks } from '../../../checks/agentic/index.ts';
 import { AgenticClient } from '../../../client/agentic/agentic-client.ts';
 import { signedProofs } from '../../../client/agentic/proof-of-intent.ts';
 import { defaultRedactor } from '../../../client/redaction.ts';
@@ -7,8 +8,8 @@ import type { AgenticSection } from '../../../targets/agentic/section.ts';
 import { ruleTestFor } from '../../support/rule-test.ts';
 import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
 
-/** `ruleTest(ruleId, body)` for the agentic rules. */
-export const ruleTest = ruleTestFor(agenticRules);
+/** `ruleTest(ruleId, ({ check }) => ...)` for the agentic rules, each judged by the check it names. */
+export const ruleTest = ruleTestFor(agenticRules, agenticChecks);
 
 export interface AgenticSession extends FamilySuiteSession<AgenticSection> {
   client: AgenticClient;

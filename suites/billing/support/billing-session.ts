@@ -5,11 +5,11 @@ import { BrokeredTokenSession } from '../../../client/billing/token-session.ts';
 import { defaultRedactor } from '../../../client/redaction.ts';
 import { billingRules } from '../../../rules/billing/rules.ts';
 import type { BillingSection } from '../../../targets/billing/section.ts';
-import { ruleTestFor } from '../../support/rule-test.ts';
+import { ruleTestByImportedChecks } from '../../support/rule-test.ts';
 import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
 
 /** `ruleTest(ruleId, body)` for the billing rules. */
-export const ruleTest = ruleTestFor(billingRules);
+export const ruleTest = ruleTestByImportedChecks(billingRules);
 
 export interface BillingSession extends FamilySuiteSession<BillingSection> {
   client: BillingClient;

@@ -3,10 +3,10 @@ import { defaultRedactor } from '../../../client/redaction.ts';
 import { cardsRules } from '../../../rules/cards/rules.ts';
 import type { CardsSection } from '../../../targets/cards/section.ts';
 import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
-import { ruleTestFor } from '../../support/rule-test.ts';
+import { ruleTestByImportedChecks } from '../../support/rule-test.ts';
 
 /** `ruleTest(ruleId, body)` for the cards rules. */
-export const ruleTest = ruleTestFor(cardsRules);
+export const ruleTest = ruleTestByImportedChecks(cardsRules);
 
 export interface CardsSession extends FamilySuiteSession<CardsSection> {
   client: CardsClient;

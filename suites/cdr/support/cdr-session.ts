@@ -3,10 +3,10 @@ import { defaultRedactor } from '../../../client/redaction.ts';
 import { cdrRules } from '../../../rules/cdr/rules.ts';
 import type { CdrSection } from '../../../targets/cdr/section.ts';
 import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
-import { ruleTestFor } from '../../support/rule-test.ts';
+import { ruleTestByImportedChecks } from '../../support/rule-test.ts';
 
 /** `ruleTest(ruleId, body)` for the cdr rules. */
-export const ruleTest = ruleTestFor(cdrRules);
+export const ruleTest = ruleTestByImportedChecks(cdrRules);
 
 /** For rules that walk whole lists or ask every detail: a real data holder's catalogue takes minutes at page size 1. */
 export const walkingRule = { timeoutMs: 300_000 };

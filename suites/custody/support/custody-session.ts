@@ -2,11 +2,11 @@ import { CustodyClient } from '../../../client/custody/custody-client.ts';
 import { defaultRedactor } from '../../../client/redaction.ts';
 import { custodyRules } from '../../../rules/custody/rules.ts';
 import type { CustodySection } from '../../../targets/custody/section.ts';
-import { ruleTestFor } from '../../support/rule-test.ts';
+import { ruleTestByImportedChecks } from '../../support/rule-test.ts';
 import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
 
 /** `ruleTest(ruleId, body)` for the custody rules. */
-export const ruleTest = ruleTestFor(custodyRules);
+export const ruleTest = ruleTestByImportedChecks(custodyRules);
 
 export interface CustodySession extends FamilySuiteSession<CustodySection> {
   client: CustodyClient;

@@ -4,11 +4,11 @@ import { exchangeClientFor } from '../../../client/exchange/session.ts';
 import { defaultRedactor } from '../../../client/redaction.ts';
 import { exchangeRules } from '../../../rules/exchange/rules.ts';
 import type { ExchangeSection } from '../../../targets/exchange/section.ts';
-import { ruleTestFor } from '../../support/rule-test.ts';
+import { ruleTestByImportedChecks } from '../../support/rule-test.ts';
 import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
 
 /** `ruleTest(ruleId, body)` for the exchange rules. */
-export const ruleTest = ruleTestFor(exchangeRules);
+export const ruleTest = ruleTestByImportedChecks(exchangeRules);
 
 export interface ExchangeSession extends FamilySuiteSession<ExchangeSection> {
   client: ExchangeClient;

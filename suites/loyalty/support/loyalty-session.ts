@@ -8,11 +8,11 @@ import type { LoyaltyCase } from '../../../generators/loyalty/loyalty-case.ts';
 import type { LoyaltyOperation } from '../../../rules/loyalty/records.ts';
 import { loyaltyRules } from '../../../rules/loyalty/rules.ts';
 import { mandatoryDemographicsOf, type LoyaltySection } from '../../../targets/loyalty/section.ts';
-import { ruleTestFor } from '../../support/rule-test.ts';
+import { ruleTestByImportedChecks } from '../../support/rule-test.ts';
 import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
 
 /** `ruleTest(ruleId, body)` for the loyalty rules. */
-export const ruleTest = ruleTestFor(loyaltyRules);
+export const ruleTest = ruleTestByImportedChecks(loyaltyRules);
 
 export interface LoyaltySuiteSession extends FamilySuiteSession<LoyaltySection> {
   client: LoyaltyClient;

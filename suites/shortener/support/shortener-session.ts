@@ -1,3 +1,4 @@
+import { shortenerChecks } from '../../../checks/shortener/index.ts';
 import { ShortenerClient } from '../../../client/shortener/shortener-client.ts';
 import { defaultRedactor } from '../../../client/redaction.ts';
 import { shortenerRules } from '../../../rules/shortener/rules.ts';
@@ -5,8 +6,8 @@ import type { ShortenerSection } from '../../../targets/shortener/section.ts';
 import { ruleTestFor } from '../../support/rule-test.ts';
 import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
 
-/** `ruleTest(ruleId, body)` for the shortener rules. */
-export const ruleTest = ruleTestFor(shortenerRules);
+/** `ruleTest(ruleId, ({ check }) => ...)` for the shortener rules, each judged by the check it names. */
+export const ruleTest = ruleTestFor(shortenerRules, shortenerChecks);
 
 export interface ShortenerSession extends FamilySuiteSession<ShortenerSection> {
   client: ShortenerClient;

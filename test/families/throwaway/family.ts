@@ -23,7 +23,7 @@ export function pingAnswers(exchange: Exchange, ruleId: string) {
   return passed(ruleId, { status });
 }
 
-const checks = { 'ping-answers': pingAnswers } as const;
+export const checks = { 'ping-answers': pingAnswers } as const;
 
 export const throwawayRules = defineRules<keyof typeof checks, Section>()([
   {

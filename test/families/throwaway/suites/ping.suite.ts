@@ -1,14 +1,14 @@
 import { HttpClient } from '../../../../client/http-client.ts';
 import { ruleTestFor } from '../../../../suites/support/rule-test.ts';
-import { pingAnswers, throwawayRules } from '../family.ts';
+import { checks, throwawayRules } from '../family.ts';
 
-const ruleTest = ruleTestFor(throwawayRules);
+const ruleTest = ruleTestFor(throwawayRules, checks);
 
-ruleTest('throwaway.ping.status', async ({ run }) => {
+ruleTest('throwaway.ping.status', async ({ run, check }) => {
   const { baseUrl } = run.target.families.throwaway as { baseUrl: string };
   const http = new HttpClient({ timeoutMs: run.target.client.timeoutMs });
   try {
-    return pingAnswers(await http.send({ method: 'GET', url: `${baseUrl}/ping` }), 'throwaway.ping.status');
+    return check(await http.send({ method: 'GET', url: `${baseUrl}/ping` }));
   } finally {
     await http.close();
   }

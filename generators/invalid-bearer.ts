@@ -1,7 +1,6 @@
 import fc from 'fast-check';
-import { billingRuleIds } from '../../rules/billing/ids.ts';
-import type { Gen, InvalidCase } from '../gen.ts';
-import { identifierChar } from './alphabets.ts';
+import { identifierChar } from './billing/alphabets.ts';
+import type { Gen, InvalidCase } from './gen.ts';
 
 /** Changes the last character of a token to a different one; pure. */
 export function alterLastChar(token: string): string {
@@ -11,10 +10,11 @@ export function alterLastChar(token: string): string {
 
 /**
  * Authorization values that do not carry the valid token: altered, truncated, extended, wrong scheme,
- * empty. Derived from a real token, so a target that compares only a prefix is caught.
+ * empty. Derived from a real token, so a target that compares only a prefix is caught. Every family with
+ * bearer auth uses it; `ruleId` is the family's rule that an accepted value breaks.
  */
-export function invalidBearer(realToken: string): Gen<InvalidCase<string>> {
-  const bad = (value: string, why: string): InvalidCase<string> => ({ value, breaks: billingRuleIds.authInvalid, why });
+export function invalidBearer(ruleId: string, realToken: string): Gen<InvalidCase<string>> {
+  const bad = (value: string, why: string): InvalidCase<string> => ({ value, breaks: ruleId, why });
   const fromToken = (value: string, why: string): InvalidCase<string> => ({ ...bad(value, why), derivedFromSecret: true });
   return {
     boundaries: [
