@@ -74,8 +74,13 @@ describe('launchTarget', () => {
       {},
     );
     const running = await launchTarget(target);
-    await running.stop();
-    await running.stop();
+    // Nothing was started: no process, no container, no output to show.
+    expect(running.pid).toBeUndefined();
+    expect(running.containerId).toBeUndefined();
+    expect(running.recentOutput()).toEqual([]);
+    await expect(running.stop()).resolves.toBeUndefined();
+    await expect(running.stop()).resolves.toBeUndefined();
+    expect(() => running.kill()).not.toThrow();
   });
 
   test('a command target that prints its ready line is launched, answers, and stop() ends it', async () => {
