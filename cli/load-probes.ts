@@ -10,13 +10,13 @@ export interface RegisteredProbe {
 }
 
 /** Every registered family's probes, in registry order: the scenarios `harness load <scenario>` offers. */
-export function registeredProbes(): RegisteredProbe[] {
-  return families().flatMap((family) => (family.load?.probes ?? []).map((probe: LoadProbe) => ({ family, probe })));
+export function registeredProbes(registry: readonly FamilyModule[] = families()): RegisteredProbe[] {
+  return registry.flatMap((family) => (family.load?.probes ?? []).map((probe: LoadProbe) => ({ family, probe })));
 }
 
 /** The probe named on the command line; any other name is a usage error that lists the choices. */
-export function registeredProbeNamed(name: string): RegisteredProbe {
-  const probes = registeredProbes();
+export function registeredProbeNamed(name: string, registry: readonly FamilyModule[] = families()): RegisteredProbe {
+  const probes = registeredProbes(registry);
   const named = probes.filter(({ probe }) => probe.name === name);
   // Two families offering one name would make the command line ambiguous: a plug-in's mistake, said plainly.
   if (named.length > 1) throw new HarnessError('CONFIG_INVALID', `The load scenario "${name}" is offered by ${named.map(({ family }) => family.name).join(' and ')}`, 'give each family\'s probes names of their own');
