@@ -4,7 +4,7 @@ import { gzipThresholdBytes } from './compression.ts';
 import { printableWithoutSeparators } from './headers.ts';
 import { replayOrRun, type IdempotentRunner } from './idempotency.ts';
 import { allConditionsMatch, defaultPricingOrNone, type PricingResolution } from './pricing.ts';
-import type { Charge } from './records.ts';
+import { type Charge, limits } from './records.ts';
 import type { InvalidKind, OperationName } from './reply.ts';
 import type { IssuedToken, TokenStore } from './token-store.ts';
 
@@ -62,6 +62,8 @@ export interface BillingBehaviour {
   contentType(operation: OperationName | undefined, status: number): string;
 
   // charges
+  /** The most rate-card rows a created charge may carry. */
+  createRateCardsMax: number;
   findChargeForUpdate(
     charges: ReadonlyMap<string, Charge>,
     id: string,
@@ -118,6 +120,7 @@ export const referenceBehaviour: BillingBehaviour = {
   invalidStatus: () => 400,
   contentType: () => 'application/json; charset=utf-8',
 
+  createRateCardsMax: limits.rateCardsMax,
   findChargeForUpdate: (charges, id, visible) => {
     const charge = charges.get(id);
     return charge && visible(charge) ? charge : undefined;

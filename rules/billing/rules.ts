@@ -197,7 +197,7 @@ export const billingRules = defineRules<SharedCheckName | keyof typeof billingCh
     id: id.documentedStatus,
     family: 'billing',
     source: s.endpoints,
-    statement: 'Every charge operation answers only with its documented status codes (429 tolerated: concurrency limits are not shown).',
+    statement: 'Every charge operation answers only with its documented status codes (429 tolerated: concurrency limits are not shown). A success (2xx) or a refusal of an invalid body with a status the operation does not list is judged here alone.',
     check: 'documented-status',
   },
   {
@@ -211,7 +211,7 @@ export const billingRules = defineRules<SharedCheckName | keyof typeof billingCh
     id: id.chargeCreate,
     family: 'billing',
     source: s.endpoints,
-    statement: 'A valid charge with default pricing and rate cards is created with 200 and a CreateChargeResponse naming it.',
+    statement: 'A valid charge with default pricing and rate cards is created: a 2xx with a CreateChargeResponse naming it (the document\'s 200; another 2xx is billing.catalog.status.documented\'s finding).',
     check: 'status-for-valid-input',
   },
   {

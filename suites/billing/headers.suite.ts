@@ -1,6 +1,5 @@
 import { orgScopeVisibility } from '../../checks/billing/org-scope-visibility.ts';
 import { statusForInvalidInput } from '../../checks/status-for-invalid-input.ts';
-import { statusForValidInput } from '../../checks/status-for-valid-input.ts';
 import { headerEcho } from '../../checks/header-echo.ts';
 import { type CatalogRequest, headerNames, sessionTrackId } from '../../client/billing/billing-client.ts';
 import { invalidIdempotencyKey } from '../../generators/billing/invalid-idempotency-key.ts';
@@ -12,7 +11,7 @@ import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { casesBreaking, type Gen, type InvalidCase } from '../../generators/gen.ts';
 import { type BillingRuleId, billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';
-import { createCharge, fixtureCharge, validChargeBodies } from './support/billing-actions.ts';
+import { createCharge, fixtureCharge, succeeded, validChargeBodies } from './support/billing-actions.ts';
 import { type BillingSession, ruleTest, useBillingSession } from './support/billing-session.ts';
 import { forAll } from '../support/for-all.ts';
 
@@ -24,10 +23,10 @@ async function everyChargeOperationRefuses(s: BillingSession, ruleId: string, ch
   exchanges.forEach((exchange) => statusForInvalidInput(exchange, ruleId, op.createCharge.invalidInputStatus));
 }
 
-/** Sends each charge operation with a valid body and the given header changes; each must succeed. */
+/** Sends each charge operation with a valid body and the given header changes; each must succeed (a 2xx). */
 async function everyChargeOperationAccepts(s: BillingSession, ruleId: string, chargeId: string, request: CatalogRequest): Promise<void> {
-  const sent = validChargeBodies(s, chargeId).map(async ({ operation, json }) => ({ operation, exchange: await s.client.send(operation, { ...request, json }) }));
-  for (const { operation, exchange } of await Promise.all(sent)) statusForValidInput(exchange, ruleId, operation.successStatus);
+  const sent = validChargeBodies(s, chargeId).map(({ operation, json }) => s.client.send(operation, { ...request, json }));
+  for (const exchange of await Promise.all(sent)) succeeded(exchange, ruleId);
 }
 
 /** The longest Svc-Track-Id the document allows. */
@@ -103,8 +102,8 @@ ruleTest(id.idempotencyKeyLength, async () => {
     s.client.send(op.createCharge, { headers: { [headerNames.idempotencyKey]: longest }, json: adapter.createChargeBody({ name: `harness-${s.nonce}`, rateCards: [], defaultPricing: { currency: 'USD', amount: 1 } }) }),
     s.client.send(op.queryCharge, { headers: { [headerNames.idempotencyKey]: longest }, json: adapter.queryChargeBody(chargeId, {}) }),
   ]);
-  statusForValidInput(createLongest, id.idempotencyKeyLength, op.createCharge.successStatus);
-  statusForValidInput(queryLongest, id.idempotencyKeyLength, op.queryCharge.successStatus);
+  succeeded(createLongest, id.idempotencyKeyLength);
+  succeeded(queryLongest, id.idempotencyKeyLength);
   await forAll(invalidIdempotencyKey, s.property(), async (invalid) => {
     const headers = { [headerNames.idempotencyKey]: invalid.value };
     const [create, query] = await Promise.all([
@@ -153,6 +152,6 @@ ruleTest(id.orgIdsScope, async () => {
   const withoutHeader = await s.client.send(op.queryCharge, { json: adapter.queryChargeBody(created.chargeId, {}) });
   const verdict = orgScopeVisibility({ fromOtherOrg, withoutHeader }, id.orgIdsScope);
   // Its own org still sees it: this rule's own judgement, not a set-up step.
-  statusForValidInput(await s.client.send(op.queryCharge, { headers: { [headerNames.orgIds]: home }, json: adapter.queryChargeBody(created.chargeId, {}) }), id.orgIdsScope, op.queryCharge.successStatus);
+  succeeded(await s.client.send(op.queryCharge, { headers: { [headerNames.orgIds]: home }, json: adapter.queryChargeBody(created.chargeId, {}) }), id.orgIdsScope);
   return verdict;
 });

@@ -1,5 +1,4 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { ParsedCharge } from '../../../adapters/billing/adapter.ts';
 import { type ChargeDraft, type ChargeUpdate, type Pricing, samePricing } from '../../../adapters/billing/model.ts';
 import { parsedWith } from '../../../checks/response-required.ts';
 import { prerequisiteMissing } from '../../../checks/rule-blocked.ts';
@@ -31,16 +30,25 @@ function setUpStep<T>(ruleId: string, judgedBy: readonly string[], step: () => T
 const queryJudgedBy = [id.queryRateCardMatch, id.queryDefaultFallback];
 
 /**
- * Makes a charge; `judgedBy` the rules whose own failure a refusal is (default: the charge creation rule).
- * A rule other than the creation rule in `judgedBy` (its headers made the request) judges only that the
- * creation succeeded; the exact status and the record stay the creation rule's, which blocks it.
+ * Valid input succeeded: a 2xx. Which 2xx is billing.catalog.status.documented's to judge (every charge
+ * operation documents 200 and that rule probes each with a valid body), so a wrong success code fails it alone.
  */
-export async function createCharge(session: BillingSession, ruleId: string, draft: ChargeDraft, request: CatalogRequest = {}, judgedBy: readonly string[] = [id.chargeCreate]): Promise<ParsedCharge & { exchange: Exchange }> {
+export function succeeded(exchange: Exchange, ruleId: string) {
+  return statusForValidInput(exchange, ruleId, null);
+}
+
+/**
+ * Makes a charge; `judgedBy` the rules whose own failure a refusal is (default: the charge creation rule).
+ * The creation rule reads the whole record; any other rule reads only the charge id, and a rule in `judgedBy`
+ * other than the creation rule (its headers made the request) judges only that the creation succeeded.
+ */
+export async function createCharge(session: BillingSession, ruleId: string, draft: ChargeDraft, request: CatalogRequest = {}, judgedBy: readonly string[] = [id.chargeCreate]): Promise<{ chargeId: string; exchange: Exchange }> {
   const exchange = await session.client.send(op.createCharge, { ...request, json: session.client.adapter.createChargeBody(draft) });
-  if (ruleId !== id.chargeCreate && judgedBy.includes(ruleId)) statusForValidInput(exchange, ruleId, null);
+  if (ruleId !== id.chargeCreate && judgedBy.includes(ruleId)) succeeded(exchange, ruleId);
   return setUpStep(ruleId, [id.chargeCreate], () => {
-    statusForValidInput(exchange, ruleId, op.createCharge.successStatus);
-    return { ...parsedWith(exchange, ruleId, (body) => session.client.adapter.parseChargeResponse(body)), exchange };
+    succeeded(exchange, ruleId);
+    if (ruleId === id.chargeCreate) return { ...parsedWith(exchange, ruleId, (body) => session.client.adapter.parseChargeResponse(body)), exchange };
+    return { chargeId: createdChargeId(session, ruleId, exchange), exchange };
   });
 }
 
@@ -66,7 +74,7 @@ export async function queryCharge(
 ): Promise<ChargeReading> {
   const exchange = await session.client.send(op.queryCharge, { ...request, json: session.client.adapter.queryChargeBody(chargeId, attributes) });
   return setUpStep(ruleId, queryJudgedBy, () => {
-    statusForValidInput(exchange, ruleId, op.queryCharge.successStatus);
+    succeeded(exchange, ruleId);
     const parsed = parsedWith(exchange, ruleId, (body) => session.client.adapter.parseQueryResponse(body));
     return { exchange, pricing: parsed.resolvedPricing, state: parsed.charge.state };
   });
@@ -104,7 +112,7 @@ export function readsDefaultPricing(ruleId: string, reading: ChargeReading, defa
 
 export async function updateCharge(session: BillingSession, ruleId: string, chargeId: string, update: ChargeUpdate, request: CatalogRequest = {}): Promise<Exchange> {
   const exchange = await session.client.send(op.updateCharge, { ...request, json: session.client.adapter.updateChargeBody(chargeId, update) });
-  statusForValidInput(exchange, ruleId, op.updateCharge.successStatus);
+  succeeded(exchange, ruleId);
   return exchange;
 }
 
