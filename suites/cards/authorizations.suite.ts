@@ -1,8 +1,10 @@
 import { authorizationsLimit, authorizationsOfCard } from '../../checks/cards/authorizations.ts';
+import { recordRuleBehind } from '../../checks/cards/record-behind.ts';
 import { recordRule } from '../../checks/record-rule.ts';
 import { authorizationsResponseSchema, notificationSchema } from '../../rules/cards/authorization-schemas.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { ruleTest, useCardsSession } from './support/cards-session.ts';
+import { judgedTogether } from './support/judged-together.ts';
 
 const session = useCardsSession();
 
@@ -19,7 +21,7 @@ ruleTest(id.authorizationsLimit, async () => {
 
 ruleTest(id.authorizationsOfCard, async () => {
   const { client } = session();
-  return Promise.all(
+  return judgedTogether(
     cards().map(async (cardId) => {
       const card = (await client.getCard(cardId)).response;
       const lastFive = card?.status === 200 ? (card.json() as { cardDetails?: { cardLastFive?: unknown } }).cardDetails?.cardLastFive : undefined;
@@ -30,7 +32,10 @@ ruleTest(id.authorizationsOfCard, async () => {
 
 ruleTest(id.authorizationsItems, async () => {
   const { client } = session();
-  return Promise.all(cards().map(async (cardId) => recordRule(await client.getAuthorizations(cardId), id.authorizationsItems, { record: `GET authorizations of ${cardId}`, schema: authorizationsResponseSchema, statuses: [200] })));
+  // Whether GET authorizations answers a list at all is the limit rule's; the items rule is blocked by it there.
+  return judgedTogether(
+    cards().map(async (cardId) => recordRuleBehind(await client.getAuthorizations(cardId), id.authorizationsItems, { record: `GET authorizations of ${cardId}`, schema: authorizationsResponseSchema, statuses: [200], statusRule: id.authorizationsLimit })),
+  );
 });
 
 ruleTest(id.notificationRecord, async () => {

@@ -1,11 +1,14 @@
 import { assignmentOf } from '../../checks/cards/card-view.ts';
+import { recordRuleBehind } from '../../checks/cards/record-behind.ts';
 import { recordRule } from '../../checks/record-rule.ts';
+import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { cardUserStatuses } from '../../rules/cards/enums.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { cardSchema, cardUserSchema, inProgressCardSchema } from '../../rules/cards/schemas.ts';
 import { walkedPageSchema } from '../../rules/cards/transactions-schemas.ts';
 import { ruleTest, useCardsSession } from './support/cards-session.ts';
 import { fixtureCards } from './support/fixture-cards.ts';
+import { judgedTogether } from './support/judged-together.ts';
 
 const session = useCardsSession();
 
@@ -20,6 +23,16 @@ async function cardsNamedByHistory(accountId: string): Promise<string[]> {
   }
 }
 
+/** The card user GET card shows on an assigned card, or undefined where it shows no card (the Card rules judge that). */
+async function cardUserOfAssigned(cardId: string, ruleId: string): Promise<unknown> {
+  try {
+    return assignmentOf(await session().client.getCard(cardId), ruleId).cardUserId;
+  } catch (error) {
+    if (error instanceof RuleBlocked) return undefined;
+    throw error;
+  }
+}
+
 /**
  * GET card of every fixture card in a status other than IN_PROGRESS, and of the other cards the fixtures
  * lead to (the one with many authorizations, those the history account's transactions name), judged under
@@ -31,7 +44,8 @@ async function everyCard(ruleId: string) {
   const named = await cardsNamedByHistory(section.fixtures.historyAccountId);
   const others = [...new Set([section.fixtures.manyAuthorizationsCardId, ...named])].filter((cardId) => !declared.some((card) => card.cardId === cardId));
   const cards = [...declared.map(({ cardId, status }) => ({ cardId, what: `the ${status} card ${cardId}` })), ...others.map((cardId) => ({ cardId, what: `the card ${cardId}` }))];
-  return Promise.all(cards.map(async ({ cardId, what }) => recordRule(await client.getCard(cardId), ruleId, { record: `GET card of ${what}`, schema: cardSchema, statuses: [200] })));
+  // Whether GET card answers a Card at all is the fields rule's; the other Card rules are blocked by it there.
+  return judgedTogether(cards.map(async ({ cardId, what }) => recordRuleBehind(await client.getCard(cardId), ruleId, { record: `GET card of ${what}`, schema: cardSchema, statuses: [200], statusRule: id.cardFields })));
 }
 
 for (const ruleId of [id.cardFields, id.cardAmounts, id.cardDates, id.cardReferenceId, id.merchantCodes, id.reconciliation, id.varianceBounds, id.formFactor, id.validFrom] as const) {
@@ -51,10 +65,14 @@ for (const ruleId of [id.cardUserFields, id.cardUserName, id.cardUserOneEach, id
   ruleTest(ruleId, async () => {
     const { client, section } = session();
     const declared = cardUserStatuses.map((status) => ({ cardUserId: section.fixtures.cardUsers[status], what: `the ${status} user` }));
-    // The users the assigned cards have, which the entry does not name.
-    const holders = await Promise.all((['ACTIVE', 'PREACTIVE'] as const).map(async (status) => assignmentOf(await client.getCard(section.fixtures.assignedCards[status]), ruleId).cardUserId));
+    // The users the assigned cards have, which the entry does not name; an assigned card GET card does not show
+    // is the Card rules' to judge, and the declared users are judged all the same.
+    const holders = await Promise.all((['ACTIVE', 'PREACTIVE'] as const).map(async (status) => cardUserOfAssigned(section.fixtures.assignedCards[status], ruleId)));
     const others = [...new Set(holders.filter((cardUserId): cardUserId is string => typeof cardUserId === 'string'))].filter((cardUserId) => !declared.some((user) => user.cardUserId === cardUserId));
     const users = [...declared, ...others.map((cardUserId) => ({ cardUserId, what: 'the user of an assigned card' }))];
-    return Promise.all(users.map(async ({ cardUserId, what }) => recordRule(await client.getCardUser(cardUserId), ruleId, { record: `GET card user of ${what} ${cardUserId}`, schema: cardUserSchema, statuses: [200] })));
+    // Whether GET card user answers a CardUser at all is the fields rule's; the other CardUser rules are blocked by it there.
+    return judgedTogether(
+      users.map(async ({ cardUserId, what }) => recordRuleBehind(await client.getCardUser(cardUserId), ruleId, { record: `GET card user of ${what} ${cardUserId}`, schema: cardUserSchema, statuses: [200], statusRule: id.cardUserFields })),
+    );
   });
 }
