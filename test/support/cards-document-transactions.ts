@@ -23,10 +23,10 @@ const maxPageCount = 500;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const isCalendarDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) && isoDay(Date.parse(value)) === value;
 
-/** Two cards of the history account, three transactions a day over 600 days (more than 18 months), newest first. */
+/** Two cards of the history account, a transaction a day over 600 days (more than 18 months), newest first. */
 function history(today: number): Json[] {
-  return Array.from({ length: 600 * 3 }, (_, n) => {
-    const day = isoDay(today - Math.floor(n / 3) * dayMs);
+  return Array.from({ length: 600 }, (_, n) => {
+    const day = isoDay(today - n * dayMs);
     const cardId = n % 2 === 0 ? 'card-doc-1' : 'card-doc-2';
     return {
       referenceNumber: `ref-${String(n).padStart(6, '0')}`,
