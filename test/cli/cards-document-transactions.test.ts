@@ -6,14 +6,16 @@ import { runCli, writeTargets } from '../support/run-harness-cli.ts';
 /*
  * The GET /transactions rules of card on demand, each page's links judged from its own numbers at every page
  * size the walks use, against an operation written from document 2, part B, not from the reference
- * (test/support/cards-document-transactions.ts). It serves that operation only, so only its rules are run.
+ * (test/support/cards-document-transactions.ts). It serves that operation only, so only its rules are run, and
+ * the JSON label of every answer (the other operations get a JSON 404).
  */
 
-const transactionRules = Object.entries(id).filter(([name]) => name.startsWith('transactions')).map(([, rule]) => rule);
+// The transactions rules, and the JSON label of every answer (the other operations are answered 404 with a JSON body).
+const transactionRules = [...Object.entries(id).filter(([name]) => name.startsWith('transactions')).map(([, rule]) => rule), id.bodiesJson];
 let target: DocumentTransactions | undefined;
 afterAll(() => target?.close());
 
-test('GET /transactions written to the document passes every transactions rule', async () => {
+test('GET /transactions written to the document passes every transactions rule, its answers JSON-labelled', async () => {
   target = await startDocumentTransactions();
   const unused = (name: string) => [`${name}-unused`];
   const fixtures = {
