@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { compactDecrypt } from 'jose';
+import { requestBody, startLocalServer } from './local-server.ts';
 
 /*
  * A small agentic-commerce partner written from document 2, part C (POST .../notifications with bearer,
@@ -79,8 +79,7 @@ export async function startDocumentPartner(options: { token: string }): Promise<
     reply(res, 400, { error: { code: error.code, description: error.message, type: 'USER_EXCEPTION', ...(error.param ? { param: error.param } : {}) } });
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = await requestBody(req);
     if (req.method !== 'POST' || req.url !== `${mount}${path}`) return reply(res, 404, { error: { code: 'NOT_FOUND', description: 'no such operation' } });
     const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : '');
     if (header('authorization') !== `Bearer ${options.token}`) return reply(res, 401, { error: { code: 'UNAUTHORIZED', description: 'a valid bearer token is required' } });
@@ -88,7 +87,7 @@ export async function startDocumentPartner(options: { token: string }): Promise<
     if (header('agentid') === '') return userError(res, new UserError('MISSING_HEADER', 'agentId is required', 'agentId'));
     let plaintext: string;
     try {
-      const { plaintext: bytes, protectedHeader } = await compactDecrypt(Buffer.concat(chunks).toString('utf8').trim(), keys.privateKey, { keyManagementAlgorithms: ['ECDH-ES+A256KW'], contentEncryptionAlgorithms: ['A128GCM'] });
+      const { plaintext: bytes, protectedHeader } = await compactDecrypt(raw.toString('utf8').trim(), keys.privateKey, { keyManagementAlgorithms: ['ECDH-ES+A256KW'], contentEncryptionAlgorithms: ['A128GCM'] });
       if (protectedHeader.zip !== undefined) throw new Error('compressed payloads are not taken');
       plaintext = Buffer.from(bytes).toString('utf8');
     } catch {
@@ -103,18 +102,12 @@ export async function startDocumentPartner(options: { token: string }): Promise<
     reply(res, 200, {});
   };
 
-  const server: Server = createServer((req, res) => {
+  const server = await startLocalServer((req, res) => {
     handle(req, res).catch(() => reply(res, 500, { error: { code: '20001', description: 'Internal server error', type: 'SYSTEM_EXCEPTION' } }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    baseUrl: `http://127.0.0.1:${port}${mount}`,
+    baseUrl: `http://127.0.0.1:${server.port}${mount}`,
     publicKey: keys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }

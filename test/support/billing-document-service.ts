@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { requestBody, startLocalServer } from './local-server.ts';
 
 /*
  * A small billing service written from document 1 for its headers (Svc-Track-Id at most 64 US-ASCII
@@ -32,8 +32,7 @@ export async function startDocumentBilling(options: DocumentBillingOptions): Pro
   const mount = '/billing';
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = await requestBody(req);
     const rawTrackId = req.headers['svc-track-id'];
     const trackId = typeof rawTrackId === 'string' ? rawTrackId : undefined;
     const reply = (status: number, body: Json) => {
@@ -52,7 +51,7 @@ export async function startDocumentBilling(options: DocumentBillingOptions): Pro
     if (trackId !== undefined && (trackId.length > 64 || /[^\x20-\x7e]/.test(trackId) || trackIdForbidden.test(trackId))) return badRequest('Svc-Track-Id is at most 64 US-ASCII characters without : ; " \'');
     let body: unknown;
     try {
-      body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      body = JSON.parse(raw.toString('utf8'));
     } catch {
       return badRequest('the body is not JSON');
     }
@@ -98,20 +97,14 @@ export async function startDocumentBilling(options: DocumentBillingOptions): Pro
     reply(answer.status, answer.body);
   };
 
-  const server: Server = createServer((req, res) => {
+  const server = await startLocalServer((req, res) => {
     handle(req, res).catch(() => {
       res.writeHead(500, { 'content-type': 'application/json' });
       res.end('{"success":false}');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    baseUrl: `http://127.0.0.1:${port}${mount}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    baseUrl: `http://127.0.0.1:${server.port}${mount}`,
+    close: server.close,
   };
 }

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startLocalServer } from './local-server.ts';
 
 /*
  * GET /transactions of card on demand written from document 2, part B (rules 1 to 5 of GET /transactions:
@@ -106,18 +106,12 @@ export async function startDocumentTransactions(): Promise<DocumentTransactions>
     });
   };
 
-  const server: Server = createServer(handle);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startLocalServer(handle);
   return {
-    baseUrl: `http://127.0.0.1:${port}${mount}`,
+    baseUrl: `http://127.0.0.1:${server.port}${mount}`,
     token,
     historyAccountId: 'acct-history',
     emptyAccountId: 'acct-empty',
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }
