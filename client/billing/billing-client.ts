@@ -1,5 +1,5 @@
 import type { BillingAdapter } from '../../adapters/billing/adapter.ts';
-import type { TokenRequestParts } from '../../generators/billing/token-request-parts.ts';
+import type { TokenRequestParts } from '../../rules/billing/token-request-parts.ts';
 import { type BillingOperation, billingOperations } from '../../rules/billing/operations.ts';
 import { entityHeaderRequired, type TenantMode } from '../../rules/billing/tenant-mode.ts';
 import type { BillingCredentials } from '../../targets/billing/section.ts';

@@ -7,7 +7,7 @@ import { HttpClient } from '../http-client.ts';
 import type { Redactor } from '../redaction.ts';
 import { retryAfterMs } from '../token-endpoint-pacer.ts';
 import { outsideScope } from '../url-scope.ts';
-import { listQueryString, type ListQuery } from './list-query.ts';
+import { listQueryString, type ListQuery } from '../../rules/cdr/list-query.ts';
 
 /** Attempts of one request, the first included, while the target answers 429. */
 const attemptsOnRateLimit = 4;

@@ -1,4 +1,5 @@
 import { batchBody, batchOrdersPath, type OrderDraft, type OrderTemplate } from '../../adapters/exchange/orders.ts';
+import type { RequestSigning } from '../../rules/exchange/request-signing.ts';
 import type { Exchange, OutgoingRequest } from '../exchange.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
 import { HttpClient } from '../http-client.ts';
@@ -6,19 +7,8 @@ import type { Redactor } from '../redaction.ts';
 import { pathWithQuery, signature } from '../hmac.ts';
 import { defaultSigningHeaders, preHash, type SigningHeaders, type SigningPathFrom, signedPath, signingTimestamp } from './signing.ts';
 
-/** How one request is signed: by default now, with the section's key and secret, over what is sent. */
-export interface SigningOverrides {
-  /** Epoch ms of the timestamp header (default: now on the run's clock). */
-  atMs?: number;
-  apiKey?: string;
-  /** Signs with another secret. */
-  secret?: string;
-  /** Signs a pre-hash built from other parts than the ones sent. */
-  signedParts?: { method?: string; path?: string; body?: string; timestamp?: string };
-  /** Alters the finished signature (truncation). */
-  alterSignature?: (signature: string) => string;
-  /** Sends no signature header at all. */
-  unsigned?: boolean;
+/** How one request is signed (RequestSigning), and whether a 429 is waited out. */
+export interface SigningOverrides extends RequestSigning {
   /** Returns a 429 answer as it is instead of waiting it out and sending again (the rate-limit burst). */
   noRetry?: boolean;
 }

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CdrClient } from '../../../client/cdr/cdr-client.ts';
-import { describeListQuery, listQueryString } from '../../../client/cdr/list-query.ts';
+import { describeListQuery, listQueryString } from '../../../rules/cdr/list-query.ts';
 import { openCdrSession } from '../../../client/cdr/session.ts';
 import { CircuitBreaker } from '../../../client/circuit-breaker.ts';
 import { Redactor } from '../../../client/redaction.ts';
