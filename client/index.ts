@@ -9,7 +9,7 @@ export type {
 } from './exchange.ts';
 export { HttpClient, DEFAULT_HTTP_CLIENT_OPTIONS } from './http-client.ts';
 export type { HttpClientOptions } from './http-client.ts';
-export { Redactor, defaultRedactor, isSecretField, MASK } from './redaction.ts';
+export { Redactor, defaultRedactor, isSecretField, MASK } from '../targets/redaction.ts';
 export { renderCurl, describeExchange } from './evidence.ts';
 export type { ExchangeDescription } from './evidence.ts';
 export { TokenCache } from './token-cache.ts';

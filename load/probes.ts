@@ -3,7 +3,7 @@ import { gzipThresholdProbed } from '../checks/gzip-threshold-probed.ts';
 import { rateLimitProbed } from '../checks/rate-limit-probed.ts';
 import type { Verdict } from '../checks/rule-violation.ts';
 import { exchangeClientFor } from '../client/exchange/session.ts';
-import type { Redactor } from '../client/redaction.ts';
+import type { Redactor } from '../targets/redaction.ts';
 import { billingRuleIds } from '../rules/billing/ids.ts';
 import { gzipThresholdBytes } from '../rules/billing/operations.ts';
 import { exchangeRuleIds } from '../rules/exchange/rules.ts';

@@ -7,7 +7,7 @@ import type { ClientSettings } from '../../targets/schema.ts';
 import type { Exchange } from '../exchange.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
 import { HttpClient } from '../http-client.ts';
-import type { Redactor } from '../redaction.ts';
+import type { Redactor } from '../../targets/redaction.ts';
 import type { IssuedToken } from '../token-cache.ts';
 import { Pacer, sendWithBackoff } from '../token-endpoint-pacer.ts';
 import { SingleUseTokenDiagnosis } from './single-use-token.ts';

@@ -5,7 +5,7 @@ import type { ClientSettings } from '../../targets/schema.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
 import type { Exchange } from '../exchange.ts';
 import { HttpClient } from '../http-client.ts';
-import type { Redactor } from '../redaction.ts';
+import type { Redactor } from '../../targets/redaction.ts';
 import { outsideScope } from '../url-scope.ts';
 
 /** How a cards request authenticates: the target entry's token, none, or a literal Authorization value. */

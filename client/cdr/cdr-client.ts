@@ -4,7 +4,7 @@ import type { ClientSettings } from '../../targets/schema.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
 import type { Exchange } from '../exchange.ts';
 import { HttpClient } from '../http-client.ts';
-import type { Redactor } from '../redaction.ts';
+import type { Redactor } from '../../targets/redaction.ts';
 import { retryAfterMs } from '../token-endpoint-pacer.ts';
 import { outsideScope } from '../url-scope.ts';
 import { listQueryString, type ListQuery } from '../../rules/cdr/list-query.ts';

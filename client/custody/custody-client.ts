@@ -4,7 +4,7 @@ import type { ClientSettings } from '../../targets/schema.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
 import type { Exchange } from '../exchange.ts';
 import { HttpClient } from '../http-client.ts';
-import type { Redactor } from '../redaction.ts';
+import type { Redactor } from '../../targets/redaction.ts';
 
 /** How a custody request authenticates: the target entry's token, none, or a literal Authorization value. */
 export type CustodyAuth = 'token' | 'none' | { authorization: string };

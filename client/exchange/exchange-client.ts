@@ -3,7 +3,7 @@ import type { RequestSigning } from '../../rules/exchange/request-signing.ts';
 import type { Exchange, OutgoingRequest } from '../exchange.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
 import { HttpClient } from '../http-client.ts';
-import type { Redactor } from '../redaction.ts';
+import type { Redactor } from '../../targets/redaction.ts';
 import { pathWithQuery, signature } from '../hmac.ts';
 import { defaultSigningHeaders, preHash, type SigningHeaders, type SigningPathFrom, signedPath, signingTimestamp } from './signing.ts';
 

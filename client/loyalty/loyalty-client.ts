@@ -5,7 +5,7 @@ import type { ClientSettings } from '../../targets/schema.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
 import type { Exchange } from '../exchange.ts';
 import { HttpClient } from '../http-client.ts';
-import type { Redactor } from '../redaction.ts';
+import type { Redactor } from '../../targets/redaction.ts';
 import { macHeaderValue, signMac, type MacHeader, type MacInput } from './mac.ts';
 
 /** How a request authenticates: the MAC form, the bearer form, none, or a literal Authorization value. */

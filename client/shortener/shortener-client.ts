@@ -4,7 +4,7 @@ import type { ClientSettings } from '../../targets/schema.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
 import type { Exchange } from '../exchange.ts';
 import { HttpClient } from '../http-client.ts';
-import type { Redactor } from '../redaction.ts';
+import type { Redactor } from '../../targets/redaction.ts';
 
 /** The harness's client for one shortener target; the bearer token, when the entry gives one, is registered with the redactor. */
 export class ShortenerClient {

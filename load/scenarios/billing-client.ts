@@ -1,6 +1,6 @@
 import { billingAdapters } from '../../adapters/billing/registry.ts';
 import { BillingClient } from '../../client/billing/billing-client.ts';
-import type { Redactor } from '../../client/redaction.ts';
+import type { Redactor } from '../../targets/redaction.ts';
 import type { BillingSection } from '../../targets/billing/section.ts';
 import { HarnessError } from '../../targets/harness-error.ts';
 import type { ClientSettings } from '../../targets/schema.ts';

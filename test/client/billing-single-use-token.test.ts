@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, test } from 'vitest';
 import { referenceBillingAdapter } from '../../adapters/billing/reference-adapter.ts';
 import { BillingClient } from '../../client/billing/billing-client.ts';
-import { Redactor } from '../../client/redaction.ts';
+import { Redactor } from '../../targets/redaction.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { families } from '../../families/index.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';

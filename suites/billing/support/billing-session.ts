@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { billingAdapters } from '../../../adapters/billing/registry.ts';
 import { BillingClient } from '../../../client/billing/billing-client.ts';
 import { BrokeredTokenSession } from '../../../client/billing/token-session.ts';
-import { defaultRedactor } from '../../../client/redaction.ts';
+import { defaultRedactor } from '../../../targets/redaction.ts';
 import { billingRules } from '../../../rules/billing/rules.ts';
 import type { BillingSection } from '../../../targets/billing/section.ts';
 import { ruleTestFor } from '../../support/rule-test.ts';
