@@ -8,7 +8,8 @@
  * - rules, adapters: what the spec says (rule ids, record schemas, the outcome of judging a rule) and the
  *   payload dialects a target may speak; they know no HTTP, no check, no target entry.
  * - generators: fast-check values derived from the rules; they never do HTTP and never judge.
- * - targets: the target entry's sections and launching a target; a section may name an adapter.
+ * - targets: the target entry's sections and launching a target; a section may name an adapter. Secrets enter
+ *   here (the entry's ${VAR}s), and so does the redaction that keeps them out of every output.
  * - client: HTTP for a target (auth, capture, evidence), opened from a target section; it generates nothing.
  * - checks: one function per property of what the client captured; checks never generate.
  * - load: scenarios and probes built from checks, the client and generators.

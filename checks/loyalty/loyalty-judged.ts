@@ -1,11 +1,8 @@
 import type { Exchange } from '../../client/exchange.ts';
-import { loyaltyStatuses } from '../../rules/loyalty/records.ts';
+import { type LoyaltyOutcome, loyaltyStatuses } from '../../rules/loyalty/records.ts';
 import type { Verdict } from '../rule-violation.ts';
 import { statusForInvalidInput } from '../status-for-invalid-input.ts';
 import { statusForValidInput } from '../status-for-valid-input.ts';
-
-/** What a loyalty request must get: accepted (202), refused as invalid (400), conflict (409), or any 4xx (auth). */
-export type LoyaltyOutcome = 'accepted' | 'invalid' | 'conflict' | 'refused';
 
 /**
  * A loyalty request judged by its status only: accepted is 202, invalid 400, conflict 409, refused any 4xx.

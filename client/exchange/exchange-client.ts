@@ -2,7 +2,7 @@ import { batchBody, batchOrdersPath, type OrderDraft, type OrderTemplate } from 
 import type { Exchange } from '../exchange.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
 import { familyHttpClient } from '../family-http-client.ts';
-import type { Redactor } from '../redaction.ts';
+import type { Redactor } from '../../targets/redaction.ts';
 import { SignedHttpClient } from '../request-signer.ts';
 import { signatureSigner, type SignatureKeys, type SignatureOverrides } from './signature-signer.ts';
 

@@ -1,4 +1,4 @@
-import type { LoyaltyOutcome } from '../../checks/loyalty/loyalty-judged.ts';
+import type { LoyaltyOutcome } from '../../rules/loyalty/records.ts';
 import type { LoyaltyOperation } from '../../rules/loyalty/records.ts';
 
 /** One loyalty request a rule judges, and what it must get. */

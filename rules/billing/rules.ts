@@ -1,13 +1,13 @@
-import type { billingChecks } from '../../checks/billing/index.ts';
-import type { SharedCheckName } from '../../checks/index.ts';
-import type { BillingSection } from '../../targets/billing/section.ts';
 import { defineRules } from '../rule.ts';
 import { billingRuleIds as id } from './ids.ts';
 import { billingSections as s } from './source.ts';
-import { entityHeaderRequired } from './tenant-mode.ts';
+import { entityHeaderRequired, type TenantMode } from './tenant-mode.ts';
+
+/** What the rules' `appliesTo` reads of the billing section of a target entry. */
+type BillingSectionRead = { tenant: TenantMode };
 
 /** Every normative sentence of the billing document, once, in our own words. */
-export const billingRules = defineRules<SharedCheckName | keyof typeof billingChecks, BillingSection>()([
+export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: id.clientIdLength,
     family: 'billing',

@@ -97,4 +97,8 @@ export const notificationSchema = z.looseObject({
 export const loyaltyErrorSchema = z.looseObject({ error_code: z.string().optional(), user_message: z.string().optional(), developer_message: z.string().optional() });
 
 export const loyaltyStatuses = { accepted: 202, invalid: 400, conflict: 409 } as const;
+
+/** What a loyalty request must get: accepted (202), refused as invalid (400), conflict (409), or any 4xx (auth). */
+export type LoyaltyOutcome = 'accepted' | 'invalid' | 'conflict' | 'refused';
+
 export const documentedErrorStatuses = [400, 403, 404, 409, 500] as const;

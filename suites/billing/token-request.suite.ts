@@ -8,7 +8,7 @@ import { invalidClientSecret } from '../../generators/billing/invalid-client-sec
 import { invalidGrantType } from '../../generators/billing/invalid-grant-type.ts';
 import { invalidTokenEntityId } from '../../generators/billing/invalid-token-entity-id.ts';
 import { missingTokenField } from '../../generators/billing/missing-token-field.ts';
-import type { TokenRequestParts } from '../../generators/billing/token-request-parts.ts';
+import type { TokenRequestParts } from '../../rules/billing/token-request-parts.ts';
 import { type BillingRuleId, billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';
 import { type BillingSession, ruleTest, useBillingSession } from './support/billing-session.ts';

@@ -1,9 +1,11 @@
-import { batchItemFields, batchItemsFail, batchItemsSucceed, type ExpectedOrder } from '../../checks/exchange/batch.ts';
+import type { ExpectedOrder } from '../../adapters/exchange/orders.ts';
+import { batchItemFields, batchItemsFail, batchItemsSucceed } from '../../checks/exchange/batch.ts';
 import { codeIsString, codesInRange, codesOutOfRange, dataIsArray, explainedByItems, fullyFailed, msgMatchesCode, successCode } from '../../checks/exchange/envelope.ts';
 import { refusedWithCode, type TimestampCase, timestampWindow } from '../../checks/exchange/auth.ts';
 import { contentTypeForms } from '../../checks/content-type-forms.ts';
 import { passed, type Verdict } from '../../checks/rule-violation.ts';
-import { exchangeCodes, readEnvelope } from '../../client/exchange/envelope.ts';
+import { exchangeCodes } from '../../rules/exchange/codes.ts';
+import { readEnvelope } from '../../client/exchange/envelope.ts';
 import { badSignatures } from '../../generators/exchange/bad-signatures.ts';
 import fc from 'fast-check';
 import type { Exchange } from '../../client/exchange.ts';

@@ -1,5 +1,5 @@
 import { CustodyClient } from '../../../client/custody/custody-client.ts';
-import { defaultRedactor } from '../../../client/redaction.ts';
+import { defaultRedactor } from '../../../targets/redaction.ts';
 import { custodyRules } from '../../../rules/custody/rules.ts';
 import type { CustodySection } from '../../../targets/custody/section.ts';
 import { ruleTestByImportedChecks } from '../../support/rule-test.ts';
