@@ -32,6 +32,7 @@ async function benchPropertyThroughput(cases: number): Promise<void> {
   const clientId = crypto.randomUUID();
   const clientSecret = 'bench-secret-0123456789';
   const server = await startReferenceServer({
+    serve: families(),
     families: { billing: { mode: 'multi', options: { tokenRateLimit: { requests: 1000, windowMs: 1000 } } } },
     env: { REFERENCE_CLIENT_ID: clientId, REFERENCE_CLIENT_SECRET: clientSecret },
   });

@@ -1,4 +1,4 @@
-import type { GzipThresholdFinding, ThresholdSide } from '../load/gzip-threshold-probe.ts';
+import type { GzipThresholdFinding, ThresholdSide } from './gzip-threshold-finding.ts';
 import type { GzipThresholdExpectation } from './gzip-threshold.ts';
 import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
 

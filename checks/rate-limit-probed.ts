@@ -1,5 +1,4 @@
-import type { QuietWindow } from '../load/quiet-window.ts';
-import type { RateLimitFinding } from '../load/rate-limit-probe.ts';
+import type { QuietWindow, RateLimitFinding } from './rate-limit-finding.ts';
 import type { RateLimitPin } from '../targets/rate-limit-probe.ts';
 import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
 

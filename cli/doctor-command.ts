@@ -1,6 +1,7 @@
 import { launchTarget } from '../targets/launch-target.ts';
 import type { ContainerTarget } from '../targets/schema.ts';
-import { readTargetsFile, resolveTarget } from '../targets/load-targets.ts';
+import { resolveTarget } from '../families/resolve-target.ts';
+import { readTargetsFile } from '../targets/load-targets.ts';
 import { openFamilySessions, preflightError, renderPreflight } from './family-sessions.ts';
 import { ensureBundledReferenceCredentials, selectFamilies } from './select-families.ts';
 

@@ -1,4 +1,5 @@
-import type { FamilyModule, FamilySession, PreflightReport } from '../families/family.ts';
+import type { FamilySession, PreflightReport } from '../client/family-session.ts';
+import type { FamilyModule } from '../families/family.ts';
 import { defaultRedactor } from '../client/redaction.ts';
 import type { CircuitBreaker } from '../client/circuit-breaker.ts';
 import { runBreakers, runMethods } from '../client/run-breakers.ts';

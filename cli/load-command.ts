@@ -3,18 +3,18 @@ import { join } from 'node:path';
 import { RuleViolation, type Verdict } from '../checks/rule-violation.ts';
 import { describeExchange } from '../client/evidence.ts';
 import { defaultRedactor } from '../client/redaction.ts';
-import { familyByName } from '../families/index.ts';
 import { mergeLoadResults } from '../load/load-merge.ts';
 import type { LoadResult } from '../load/load-result.ts';
-import { loadProbeNamed } from '../load/probes.ts';
 import { writeLoadAllureResult } from '../reporting/load-allure.ts';
 import { loadCharts } from '../reporting/load-charts.ts';
 import { loadProgressLine } from '../reporting/load-progress-line.ts';
 import { loadThresholdsBlock, loadVerdictLine } from '../reporting/load-summary.ts';
 import { HarnessError } from '../targets/harness-error.ts';
 import { launchTarget } from '../targets/launch-target.ts';
-import { readTargetsFile, resolveTarget } from '../targets/load-targets.ts';
+import { resolveTarget } from '../families/resolve-target.ts';
+import { readTargetsFile } from '../targets/load-targets.ts';
 import { listenForInterruption } from './interrupt.ts';
+import { registeredProbeNamed } from './load-probes.ts';
 import { publishNightly } from './load-publish.ts';
 import { reportsPaths } from './paths.ts';
 import { ensureBundledReferenceCredentials } from './select-families.ts';
@@ -46,13 +46,13 @@ export interface LoadReport {
  * holds, 1 when it does not, 2 on a harness or configuration error (thrown) or an interruption.
  */
 export async function runLoadCommand(options: LoadCommandOptions): Promise<number> {
-  const probe = loadProbeNamed(options.scenario);
+  const { probe, family } = registeredProbeNamed(options.scenario);
   const file = readTargetsFile(options.targetsFile);
   ensureBundledReferenceCredentials(process.env, file);
   const target = await resolveTarget(file, options.target, process.env);
-  const section = target.entry.families[probe.family];
-  if (section === undefined || !familyByName(probe.family)) {
-    throw new HarnessError('USAGE', `Target "${target.name}" declares no ${probe.family} interface, which ${probe.name} loads`, `choose a target with a families.${probe.family} section`);
+  const section = target.entry.families[family.name];
+  if (section === undefined) {
+    throw new HarnessError('USAGE', `Target "${target.name}" declares no ${family.name} interface, which ${probe.name} loads`, `choose a target with a families.${family.name} section`);
   }
   console.log(`harness load ${probe.name}: target ${target.name}, ${probe.description}`);
   const interruption = listenForInterruption();
@@ -65,7 +65,7 @@ export async function runLoadCommand(options: LoadCommandOptions): Promise<numbe
   try {
     const outcome = await probe.run({ targetName: target.name, section, client: target.entry.client, redactor: defaultRedactor, onProgress: (progress) => line.show(progress), signal: stop.signal });
     line.stop();
-    report = { scenario: probe.name, target: target.name, family: probe.family, ruleId: outcome.ruleId, details: outcome.details, ...(outcome.load ? { load: outcome.load } : {}), ...judged(outcome.judge) };
+    report = { scenario: probe.name, target: target.name, family: family.name, ruleId: outcome.ruleId, details: outcome.details, ...(outcome.load ? { load: outcome.load } : {}), ...judged(outcome.judge) };
   } finally {
     line.stop();
     await launched.stop();

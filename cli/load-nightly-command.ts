@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { defaultRedactor } from '../client/redaction.ts';
 import { families } from '../families/index.ts';
 import type { LoadResult } from '../load/load-result.ts';
-import { nightlyProfiles } from '../load/nightly/index.ts';
 import { runLoad } from '../load/run-load.ts';
 import { loadProgressLine } from '../reporting/load-progress-line.ts';
 import { loadThresholdsBlock, loadVerdictLine } from '../reporting/load-summary.ts';
 import { launchTarget } from '../targets/launch-target.ts';
-import { readTargetsFile, resolveTarget } from '../targets/load-targets.ts';
+import { resolveTarget } from '../families/resolve-target.ts';
+import { readTargetsFile } from '../targets/load-targets.ts';
 import { loadProfileSchema } from '../targets/schema.ts';
 import { renderLoadFigures } from './load-command.ts';
 import { publishNightly } from './load-publish.ts';
@@ -49,7 +49,7 @@ export async function runNightly(options: NightlyOptions): Promise<number> {
   interruption.beforeForcedExit(() => launched.kill());
   try {
     for (const family of declared) {
-      const profileOf = nightlyProfiles[family.name];
+      const profileOf = family.load?.nightly;
       if (!profileOf) {
         console.log(`${family.name}: no nightly profile yet, not loaded`);
         continue;

@@ -80,13 +80,13 @@ base URLs. Credentials come from REFERENCE_* variables (generated when unset). S
 ${flags.join('\n')}`;
   },
   load: async () => {
-    const { loadProbes } = await import('../load/probes.ts');
+    const { registeredProbes } = await import('./load-probes.ts');
     return `harness load <scenario> [--targets FILE] [--target NAME] [--reports DIR]
 harness load nightly [--targets FILE] [--target NAME] [--reports DIR] [--rate N] [--duration D] [--history DIR]
 harness load merge FILE... [--output FILE] [--reports DIR] [--history DIR]
 
 Runs a load scenario against a target's base URL (bounded in rate, count and time) and judges its rule:
-${loadProbes.map((probe) => `  ${probe.name.padEnd(20)} (${probe.family}) ${probe.description}`).join('\n')}
+${registeredProbes().map(({ probe, family }) => `  ${probe.name.padEnd(20)} (${family.name}) ${probe.description}`).join('\n')}
 Writes DIR/load/<scenario>.json (default ./reports): the verdict, what was found, and the load figures (raw HDR
 latency histogram, per-second status counts). Exit 0 when the rule holds, 1 when not, 2 on a harness or
 configuration error or an interruption. On a terminal (not under CI) a live line shows the elapsed time, the

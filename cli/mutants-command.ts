@@ -1,7 +1,8 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { families as registeredFamilies } from '../families/index.ts';
-import type { FamilyModule, MutantInfo } from '../families/family.ts';
+import type { MutantInfo } from '../reference/family-reference.ts';
+import type { FamilyModule } from '../families/family.ts';
 import { startReferenceServer } from '../reference/server.ts';
 import { mergeOutcomes } from '../reporting/run-summary.ts';
 import type { RunContext } from '../suites/support/run-context.ts';

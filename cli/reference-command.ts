@@ -40,6 +40,7 @@ export async function runReference(options: ReferenceCommandOptions): Promise<nu
   let server;
   try {
     server = await startReferenceServer({
+      serve: families(),
       host: options.host,
       port: options.port,
       families: settingsFromFlags(options),

@@ -2,7 +2,7 @@ import { relative } from 'node:path';
 import { createVitest, type TestSpecification, type Vitest } from 'vitest/node';
 import type { FamilyModule } from '../families/family.ts';
 import { OutcomeCollector, type OutcomeListener } from '../reporting/outcome-collector.ts';
-import type { RuleOutcome } from '../suites/support/rule-outcome.ts';
+import type { RuleOutcome } from '../rules/rule-outcome.ts';
 import type { RunContext } from '../suites/support/run-context.ts';
 import { packageRoot } from './paths.ts';
 
@@ -86,7 +86,7 @@ export class SuiteRunner {
           watch: false,
           reporters: [collector, ...(options.reports ? [['allure-vitest/reporter', { resultsDir: options.reports.allureResults }] as [string, Record<string, unknown>]] : [])],
           passWithNoTests: true,
-          // Lets the HTTP client free a body cut at its cap at once (client/http-client.ts, collectCutBody).
+          // Lets the HTTP client free a body cut at its cap at once (client/cut-body-step.ts).
           execArgv: ['--expose-gc'],
           ...(options.maxWorkers ? { maxWorkers: options.maxWorkers } : {}),
         },

@@ -49,7 +49,7 @@ export class CircuitBreaker {
   }
 
   /** Counts an exchange that was sent: an answer of any kind ends the streak. */
-  record(exchange: Exchange): void {
+  record(exchange: Pick<Exchange, 'request' | 'error'>): void {
     if (this.#trip) return;
     const code = exchange.error?.code;
     // A body trickling past the deadline counts too: it stalls a run just as much as silence does.

@@ -9,6 +9,10 @@ export type {
 } from './exchange.ts';
 export { HttpClient, DEFAULT_HTTP_CLIENT_OPTIONS } from './http-client.ts';
 export type { HttpClientOptions } from './http-client.ts';
+export { SignedHttpClient } from './request-signer.ts';
+export type { HeaderChanges, RequestSigner } from './request-signer.ts';
+export { bearerSigner } from './bearer-signer.ts';
+export type { BearerAuth } from './bearer-signer.ts';
 export { Redactor, defaultRedactor, isSecretField, MASK } from './redaction.ts';
 export { renderCurl, describeExchange } from './evidence.ts';
 export type { ExchangeDescription } from './evidence.ts';

@@ -1,4 +1,4 @@
-import type { PreflightReport } from '../families/family.ts';
+import type { PreflightReport } from './family-session.ts';
 import type { Exchange } from './exchange.ts';
 import { getHeader } from './headers.ts';
 

@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { billingAdapters } from '../adapters/billing/registry.ts';
 import { billingChecks } from '../checks/billing/index.ts';
 import { openBillingSession } from '../client/billing/session.ts';
+import { billingNightly } from '../load/billing/nightly.ts';
+import { billingProbes } from '../load/billing/probes.ts';
 import { billingReference } from '../reference/billing/index.ts';
 import { billingRules } from '../rules/billing/rules.ts';
 import { billingConfigFixes, billingSectionSchema } from '../targets/billing/section.ts';
@@ -22,4 +24,5 @@ export const billingFamily = defineFamily({
   suitesDir: fileURLToPath(new URL('../suites/billing', import.meta.url)),
   openSession: openBillingSession,
   reference: billingReference,
+  load: { nightly: billingNightly, probes: billingProbes },
 });

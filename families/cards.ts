@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { cardsChecks } from '../checks/cards/index.ts';
 import { openCardsSession } from '../client/cards/session.ts';
+import { cardsNightly } from '../load/cards/nightly.ts';
 import { cardsReference } from '../reference/cards/index.ts';
 import { cardsRules } from '../rules/cards/rules.ts';
 import { cardsConfigFixes, cardsSectionSchema } from '../targets/cards/section.ts';
@@ -17,4 +18,5 @@ export const cardsFamily = defineFamily({
   suitesDir: fileURLToPath(new URL('../suites/cards', import.meta.url)),
   openSession: openCardsSession,
   reference: cardsReference,
+  load: { nightly: cardsNightly },
 });

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { exchangeChecks } from '../checks/exchange/index.ts';
 import { openExchangeSession } from '../client/exchange/session.ts';
+import { exchangeNightly } from '../load/exchange/nightly.ts';
+import { exchangeProbes } from '../load/exchange/probes.ts';
 import { exchangeReference } from '../reference/exchange/index.ts';
 import { exchangeRules } from '../rules/exchange/rules.ts';
 import { exchangeConfigFixes, exchangeSectionSchema } from '../targets/exchange/section.ts';
@@ -17,4 +19,5 @@ export const exchangeFamily = defineFamily({
   suitesDir: fileURLToPath(new URL('../suites/exchange', import.meta.url)),
   openSession: openExchangeSession,
   reference: exchangeReference,
+  load: { nightly: exchangeNightly, probes: exchangeProbes },
 });

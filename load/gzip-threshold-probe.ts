@@ -1,3 +1,4 @@
+import type { GzipThresholdFinding, SizeReading, ThresholdSide } from '../checks/gzip-threshold-finding.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { LoadResult } from './load-result.ts';
 import { observedExchange } from './observed-exchange.ts';
@@ -27,7 +28,7 @@ export interface SizedResponses {
 }
 
 export interface GzipThresholdSettings {
-  /** Where the search starts: the documented threshold (1000 bytes). */
+  /** Where the search starts: the documented threshold. */
   expectedBytes: number;
   /** Seconds of the sustained run with gzip accepted (and of the plain one it is compared with); 0 skips it. */
   underLoadSeconds: number;
@@ -42,44 +43,23 @@ export interface GzipThresholdSettings {
   maxRequests: number;
 }
 
-/** One size asked for, and what came back. */
-export interface SizeReading {
-  asked: number;
-  /** Decoded body size received. */
-  size: number;
-  compressed: boolean;
-  exchange: Exchange;
-}
-
-export interface GzipThresholdFinding {
-  /** The largest size sent uncompressed below the smallest compressed one; undefined when no boundary was found. */
-  thresholdBytes?: number;
-  /** No response was compressed, up to the largest size. */
-  neverCompressed: boolean;
-  /** Every response was compressed, down to the smallest size. */
-  alwaysCompressed: boolean;
-  readings: SizeReading[];
-  /** Requests the search took (sizes steered included). */
-  requests: number;
-  /** The sustained run with gzip accepted: every response judged against the threshold found above... */
+/** What the probe found (judged by checks/gzip-threshold-probed.ts), with the sustained runs' whole load results. */
+export interface GzipThresholdProbeResult extends GzipThresholdFinding {
   underLoad?: LoadResult;
-  /** A large body alone, gzip accepted, and the same without Accept-Encoding: throughput and latency compared. */
   compressedUnderLoad?: LoadResult;
   plainUnderLoad?: LoadResult;
-  /** The first response of each breach under load, as an exchange, for evidence. */
-  violationExchanges: Exchange[];
 }
 
 const isGzip = (exchange: Exchange) => /\bgzip\b/i.test(String(exchange.response?.headers['content-encoding'] ?? ''));
 
 /**
  * Finds the exact response size at which a target starts compressing: sizes around the expected threshold
- * first (1000 plain and 1001 compressed settle it in two requests), else a bracket found by halving or
+ * first (N plain and N+1 compressed settle it in two requests), else a bracket found by halving or
  * doubling, then bisection to the byte. Then holds the rule under load: a sustained run with gzip accepted
  * whose every response is judged (the largest plain size must stay plain and exact, one byte more and a large
  * body must be gzip), and the same large request without gzip for comparison.
  */
-export async function probeGzipThreshold(operation: SizedResponses, settings: GzipThresholdSettings, options: Pick<LoadRunOptions, 'onProgress' | 'signal' | 'redactor' | 'target'> = {}): Promise<GzipThresholdFinding> {
+export async function probeGzipThreshold(operation: SizedResponses, settings: GzipThresholdSettings, options: Pick<LoadRunOptions, 'onProgress' | 'signal' | 'redactor' | 'target'> = {}): Promise<GzipThresholdProbeResult> {
   const readings: SizeReading[] = [];
   let requests = operation.calibrationRequests;
   const read = async (asked: number): Promise<SizeReading> => {
@@ -124,7 +104,7 @@ export async function probeGzipThreshold(operation: SizedResponses, settings: Gz
     else plain = reading;
   }
   const thresholdBytes = plain.size;
-  const finding: GzipThresholdFinding = { thresholdBytes, neverCompressed: false, alwaysCompressed: false, readings, requests, violationExchanges: [] };
+  const finding: GzipThresholdProbeResult = { thresholdBytes, neverCompressed: false, alwaysCompressed: false, readings, requests, violationExchanges: [] };
   if (settings.underLoadSeconds <= 0) return finding;
 
   const large = Math.min(max, Math.max(4 * thresholdBytes, thresholdBytes + 1000));
@@ -159,11 +139,8 @@ export async function probeGzipThreshold(operation: SizedResponses, settings: Gz
 
 const defaultUnderLoadRate = 100;
 
-/** Labels of load requests carry the size they were steered to: `1000 bytes`. */
+/** Labels of load requests carry the size they were steered to: `N bytes`. */
 export const sizeLabel = (size: number, acceptGzip: boolean) => `${size} bytes${acceptGzip ? ', gzip accepted' : ''}`;
-
-/** Which side of the threshold a response under load broke: compressed at or under it, or plain over it. */
-export type ThresholdSide = 'over' | 'under';
 
 /**
  * One response under load against the threshold found: a plain body over it breaks the over side (its

@@ -1,6 +1,7 @@
 import { LatencyHistogram } from './latency-histogram.ts';
 import type { ObservedResponse } from './scenario.ts';
-import { judgeThresholds, parseThreshold, type ThresholdFigures, type ThresholdVerdict } from './thresholds.ts';
+import { parseThreshold } from '../targets/load-threshold.ts';
+import { judgeThresholds, type ThresholdFigures, type ThresholdVerdict } from './thresholds.ts';
 
 /**
  * What a load run returns and writes: plain data. It carries the raw HDR histogram and the per-second

@@ -1,14 +1,5 @@
+import type { QuietWindow } from '../checks/rate-limit-finding.ts';
 import type { Exchange } from '../client/exchange.ts';
-
-/** How the probe made sure the target's limit window held none of the run's earlier requests. */
-export interface QuietWindow {
-  /** Seconds waited before the first burst, single requests included. */
-  waitedSeconds: number;
-  /** Single requests sent to see whether the limit still counted earlier traffic. */
-  singleRequests: number;
-  /** A single request was served without 429 (false: the wait's bound was reached first). */
-  quiet: boolean;
-}
 
 const longestRetryAfterSeconds = 10;
 const mostSingleRequests = 10;

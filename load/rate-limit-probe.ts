@@ -1,9 +1,10 @@
+import type { ProbeStep, RateLimitFinding } from '../checks/rate-limit-finding.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { RateLimitProbeSettings } from '../targets/rate-limit-probe.ts';
 import { addCounts, type LoadResult, type ResponseViolation } from './load-result.ts';
 import { mergeLoadResults } from './load-merge.ts';
 import { observedExchange } from './observed-exchange.ts';
-import { awaitQuietWindow, pause, type QuietWindow } from './quiet-window.ts';
+import { awaitQuietWindow, pause } from './quiet-window.ts';
 import { runLoad, type LoadRunOptions } from './run-load.ts';
 import type { LoadRequest, LoadScenario, ObservedResponse } from './scenario.ts';
 
@@ -12,7 +13,7 @@ import type { LoadRequest, LoadScenario, ObservedResponse } from './scenario.ts'
  * through the harness's client for the recovery check. A new rate-limited operation is one of these.
  */
 export interface RateLimitedOperation {
-  /** The scenario's name: `token-rate-limit`, `exchange-rate-limit`. */
+  /** The scenario's name, as `harness load` offers it. */
   name: string;
   family: string;
   baseUrl: string;
@@ -23,45 +24,10 @@ export interface RateLimitedOperation {
   sendOne(): Promise<Exchange>;
 }
 
-export interface ProbeStep {
-  /** Offered requests per second. */
-  rate: number;
-  phase: 'step' | 'narrow' | 'saturate';
-  statuses: Record<string, number>;
-  /** Answers other than 429 per second the step lasted. */
-  acceptedPerSecond: number;
-  limited: boolean;
-}
-
-export interface RateLimitFinding {
-  operation: string;
-  /** How long the probe left the target alone before its first burst (the limit's window free of earlier requests). */
-  quiet?: QuietWindow;
-  steps: ProbeStep[];
-  /** Some request met a 429. */
-  limited: boolean;
-  /** Requests per second: the highest offered rate without a 429 once narrowed, else the rate accepted while limited. */
-  limit?: number;
-  /** Answers other than 429 per second while offered more than the limit: the limit as the target enforces it. */
-  acceptedWhileLimited?: number;
-  /** The lowest offered rate that met a 429. */
-  firstLimitedRate?: number;
-  /** Each rate was offered as one burst a second for this many seconds: the window the limit was read over. */
-  stepSeconds: number;
-  /** Request labels that met no 429 while the others were limited hard: the limit is not enforced on every path. */
-  unlimitedLabels: string[];
-  /** The first 429 as observed (redacted), as evidence. */
-  limitedExchange?: Exchange;
-  /** After backing off, one valid request through the harness's client. */
-  recovery?: { waitedSeconds: number; exchange: Exchange };
-  /** Why the probe ended before narrowing finished or a 429 appeared. */
-  stoppedBy?: 'max-rate' | 'max-requests' | 'max-seconds' | 'interrupted' | 'unresponsive';
-  requests: number;
-  seconds: number;
-  /** Responses that broke a response rule of the family, over every step. */
+/** What the probe found (judged by checks/rate-limit-probed.ts), with every step's run merged. */
+export interface RateLimitProbeResult extends RateLimitFinding {
+  /** Responses that broke a response rule of the family, over every step, each with a sample. */
   violations: ResponseViolation[];
-  /** The first response of each violation as an exchange, for evidence. */
-  violationExchanges: Exchange[];
   /** Every step's run merged: latency, statuses over time. */
   load?: LoadResult;
 }
@@ -92,7 +58,7 @@ const longestRetryAfterSeconds = 10;
  * each step is followed by a pause for the limit's window (or the Retry-After, if longer). Bounded by
  * `maxRequests` and `maxSeconds` overall, the quiet wait by a quarter of `maxSeconds` besides.
  */
-export async function probeRateLimit(operation: RateLimitedOperation, settings: RateLimitProbeSettings, options: ProbeOptions = {}): Promise<RateLimitFinding> {
+export async function probeRateLimit(operation: RateLimitedOperation, settings: RateLimitProbeSettings, options: ProbeOptions = {}): Promise<RateLimitProbeResult> {
   // A quarter of the probe's time at most: the steps keep their budget (counted from the first burst).
   const quiet = await awaitQuietWindow(() => operation.sendOne(), settings.recoverySeconds, settings.maxSeconds / 4, options.signal);
   const startedAt = Date.now();
@@ -101,7 +67,7 @@ export async function probeRateLimit(operation: RateLimitedOperation, settings: 
   const results: LoadResult[] = [];
   let requests = 0;
   let retryAfterSeconds = 0;
-  let stoppedBy: RateLimitFinding['stoppedBy'];
+  let stoppedBy: RateLimitProbeResult['stoppedBy'];
   let limitedSample: ObservedResponse | undefined;
   let unlimitedLabels: string[] = [];
 

@@ -1,4 +1,4 @@
-import { parseThreshold, type Threshold } from './thresholds.ts';
+import { parseThreshold, type Threshold } from '../targets/load-threshold.ts';
 
 /**
  * A load scenario is data: the requests, how hard and how long to send them, and the thresholds that
@@ -32,7 +32,7 @@ export interface ObservedResponse {
 }
 
 export interface LoadScenario {
-  /** `token-rate-limit`, `nightly billing createCharge` ... */
+  /** A probe's scenario name, or `nightly <family> <operation>`: the result file and the reports are named after it. */
   name: string;
   family: string;
   /** The target's base URL for the family: every request goes there and nowhere else. */

@@ -1,7 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { families as registeredFamilies } from '../families/index.ts';
-import type { FamilyHandler, FamilyModule } from '../families/family.ts';
+import type { FamilyHandler, FamilyReference } from './family-reference.ts';
 import { replyJson } from './http-io.ts';
 
 /** How one family's part of the reference runs. */
@@ -12,6 +11,12 @@ export interface FamilyReferenceSettings {
   mutant?: string;
   /** Family-specific options (for billing: tokenTtlSeconds, tokenRateLimit). */
   options?: Record<string, unknown>;
+}
+
+/** A family's part of the reference, by its registry name (a family module is one). */
+export interface ServedReference {
+  readonly name: string;
+  readonly reference: FamilyReference;
 }
 
 /** One request the reference answered, for tests that count what the harness sent. */
@@ -34,8 +39,8 @@ export interface ReferenceOptions {
   env?: NodeJS.ProcessEnv;
   /** Called for every answered request. */
   onRequest?: (entry: ReferenceRequestEntry) => void;
-  /** Which families to serve. Default: every registered family. */
-  serve?: readonly FamilyModule[];
+  /** Which families to serve: the caller passes the registry's (`families()`) or some of them. */
+  serve: readonly ServedReference[];
 }
 
 export interface RunningReference {
@@ -77,7 +82,7 @@ function recover(res: ServerResponse): void {
 }
 
 /** Settings per family, with a top-level mutant placed in its family (which then runs in the mutant's mode). */
-function settingsPerFamily(options: ReferenceOptions, served: readonly FamilyModule[]): Map<string, FamilyReferenceSettings> {
+function settingsPerFamily(options: ReferenceOptions, served: readonly ServedReference[]): Map<string, FamilyReferenceSettings> {
   const settings = new Map(served.map((family) => [family.name, { ...options.families?.[family.name] }]));
   if (options.mutant !== undefined) {
     const owner = served.find((family) => family.reference.mutants.some((mutant) => mutant.name === options.mutant));
@@ -90,9 +95,9 @@ function settingsPerFamily(options: ReferenceOptions, served: readonly FamilyMod
 }
 
 /** The bundled reference target: every family's part mounted under its prefix on one server. */
-export async function startReferenceServer(options: ReferenceOptions = {}): Promise<RunningReference> {
+export async function startReferenceServer(options: ReferenceOptions): Promise<RunningReference> {
   const env = options.env ?? process.env;
-  const served = options.serve ?? registeredFamilies();
+  const served = options.serve;
   const settings = settingsPerFamily(options, served);
   const mounted: Mounted[] = served.map((family) => {
     const own = settings.get(family.name) ?? {};

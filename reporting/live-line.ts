@@ -2,7 +2,7 @@
  * The live line of a run on a terminal: which rule is running and for how long, and how many finished, so
  * a silent target is visible while it stalls. Quiet when the output is not a terminal or under CI.
  */
-import type { RuleOutcome } from '../suites/support/rule-outcome.ts';
+import type { RuleOutcome } from '../rules/rule-outcome.ts';
 
 export interface RunProgress {
   ruleStarted(ruleId: string): void;

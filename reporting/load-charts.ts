@@ -173,9 +173,18 @@ async function historyCharts(scenario: string, history: OperationHistory): Promi
       data: { values: trend },
       vconcat: [
         { width: 480, height: 150, mark: { type: 'line', point: true, tooltip: true }, encoding: { x: axis, y: { field: 'p99', type: 'quantitative', title: 'p99 response time (ms)' } } },
-        { width: 480, height: 110, mark: { type: 'line', point: true, color: '#c0392b', tooltip: true }, encoding: { x: axis, y: { field: 'errorRate', type: 'quantitative', title: 'error rate (%)' } } },
+        { width: 480, height: 110, mark: { type: 'line', point: true, color: '#c0392b', tooltip: true }, encoding: { x: axis, y: errorRateAxis(trend.map((run) => run.errorRate)) } },
       ],
     }),
   });
   return charts;
+}
+
+/**
+ * The error-rate axis in percent. When every run had no error the domain would collapse to a point and its
+ * ticks read 0.000000: the axis then spans 0 to 1 % so a flat line at 0 reads as such.
+ */
+function errorRateAxis(percents: number[]) {
+  const allZero = percents.every((percent) => percent === 0);
+  return { field: 'errorRate', type: 'quantitative', title: 'error rate (%)', scale: { domainMin: 0, ...(allZero ? { domainMax: 1 } : {}) }, axis: { format: '~g' } } as const;
 }

@@ -1,5 +1,5 @@
 import type { LoadResult } from '../load/load-result.ts';
-import { parseThreshold, type Threshold } from '../load/thresholds.ts';
+import { parseThreshold, type Threshold } from '../targets/load-threshold.ts';
 
 /**
  * The closing block of a load run, the way k6 prints it: per run, a ✓ / ✗ line for every threshold with the

@@ -1,5 +1,5 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
-import type { RuleOutcome } from '../suites/support/rule-outcome.ts';
+import type { RuleOutcome } from '../rules/rule-outcome.ts';
 
 /** Told as rules start and end (a live line, reports written as rules finish). */
 export interface OutcomeListener {

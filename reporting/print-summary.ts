@@ -1,5 +1,5 @@
-import { failureText } from '../suites/support/failure-text.ts';
-import type { RuleStatus } from '../suites/support/rule-outcome.ts';
+import { failureText } from '../checks/failure-text.ts';
+import type { RuleStatus } from '../rules/rule-outcome.ts';
 import { notRunReason, type RuleSummary, type RunSummary } from './run-summary.ts';
 import { type Paint, type Palette, palette } from './terminal-colour.ts';
 

@@ -1,5 +1,5 @@
-import type { PreflightReport } from '../families/family.ts';
-import type { RuleOutcome, RuleStatus } from '../suites/support/rule-outcome.ts';
+import type { PreflightReport } from '../client/family-session.ts';
+import type { RuleOutcome, RuleStatus } from '../rules/rule-outcome.ts';
 
 /** One rule's verdict over every test that judged it. */
 export interface RuleSummary extends RuleOutcome {

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { families } from '../families/index.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { formatKeyPath, type KeyPath } from './placeholders.ts';
 
@@ -16,11 +15,14 @@ const targetFixes: Record<string, string> = {
 /** Target-level keys of the earlier file format, which now live in a family's section. */
 const movedToFamilySection = new Set(['baseUrls', 'credentials', 'tenant', 'adapter', 'expectations']);
 
+/** What to do about an invalid key of a family's section, by family name and then key name. */
+export type FamilyConfigFixes = Readonly<Record<string, Readonly<Record<string, string>> | undefined>>;
+
 /** The fix for a key at a path: the family's own when the key sits in a family's section. */
-function fixFor(path: readonly (string | number)[], key: string): string | undefined {
+function fixFor(path: readonly (string | number)[], key: string, familyFixes: FamilyConfigFixes): string | undefined {
   const familyAt = path.indexOf('families');
-  const family = familyAt >= 0 ? families().find((candidate) => candidate.name === path[familyAt + 1]) : undefined;
-  return family?.configFixes?.[key] ?? targetFixes[key];
+  const family = familyAt >= 0 ? familyFixes[String(path[familyAt + 1])] : undefined;
+  return family?.[key] ?? targetFixes[key];
 }
 
 function knownKeysAt(schema: z.ZodType, path: KeyPath): string[] {
@@ -49,7 +51,7 @@ function unwrap(schema: unknown): unknown {
 }
 
 /** One line per zod issue: the key path, zod's message, and the fix or the likely intended key. */
-export function formatIssues(schema: z.ZodType, issues: readonly z.core.$ZodIssue[], basePath: KeyPath = []): string[] {
+export function formatIssues(schema: z.ZodType, issues: readonly z.core.$ZodIssue[], basePath: KeyPath = [], familyFixes: FamilyConfigFixes = {}): string[] {
   return issues.map((issue) => {
     const path = [...basePath, ...issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part))];
     const where = formatKeyPath(path) || '(top level)';
@@ -70,7 +72,7 @@ export function formatIssues(schema: z.ZodType, issues: readonly z.core.$ZodIssu
       return `${where}: ${issue.issues.map((inner) => inner.message).join('; ')}`;
     }
     const last = path.filter((part): part is string => typeof part === 'string').at(-1) ?? '';
-    const fix = fixFor(path, last);
+    const fix = fixFor(path, last, familyFixes);
     return `${where}: ${issue.message}${fix ? ` (fix: ${fix})` : ''}`;
   });
 }

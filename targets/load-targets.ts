@@ -1,13 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { allRules, families } from '../families/index.ts';
-import { didYouMean } from './did-you-mean.ts';
 import { formatIssues } from './format-issues.ts';
-import { freePort } from './free-port.ts';
 import { HarnessError } from './harness-error.ts';
-import { fillEnvPlaceholders, fillToken, formatKeyPath, mentionsToken } from './placeholders.ts';
-import { type TargetEntry, targetSchemaFor } from './schema.ts';
+import type { TargetEntry } from './schema.ts';
 
 /** targets.json before any target is chosen: the top level is checked, each target only when chosen. */
 const targetsFileShape = z
@@ -48,58 +44,4 @@ export function readTargetsFile(path: string): TargetsFileContents {
     throw new HarnessError('CONFIG_INVALID', `${absolute} is invalid:\n${formatIssues(targetsFileShape, parsed.error.issues).join('\n')}`);
   }
   return { path: absolute, defaultTarget: parsed.data.default, rawTargets: parsed.data.targets };
-}
-
-/**
- * Chooses a target, fills ${VAR} from the environment and {port} with a free port, then validates it.
- * Errors name the key path and the fix.
- */
-export async function resolveTarget(file: TargetsFileContents, name: string | undefined, env: NodeJS.ProcessEnv): Promise<ResolvedTarget> {
-  const chosen = name ?? file.defaultTarget;
-  const raw = file.rawTargets[chosen];
-  if (raw === undefined) {
-    const names = Object.keys(file.rawTargets);
-    const guess = didYouMean(chosen, names);
-    throw new HarnessError(
-      'TARGET_UNKNOWN',
-      `No target named "${chosen}" in ${file.path}${guess ? ` (did you mean "${guess}"?)` : ''}`,
-      `use one of: ${names.join(', ') || '(none defined)'}`,
-    );
-  }
-  let filled = fillEnvPlaceholders(raw, env, ['targets', chosen]);
-  let port: number | undefined;
-  if (mentionsToken(filled, 'port')) {
-    port = await freePort();
-    filled = fillToken(filled, 'port', String(port));
-  }
-  const schema = targetSchemaFor(families());
-  const parsed = schema.safeParse(filled);
-  if (!parsed.success) {
-    throw new HarnessError('CONFIG_INVALID', `${file.path} is invalid:\n${formatIssues(schema, parsed.error.issues, ['targets', chosen]).join('\n')}`);
-  }
-  const entry = parsed.data as TargetEntry;
-  checkReferences(entry, chosen);
-  return port === undefined ? { name: chosen, entry } : { name: chosen, entry, port };
-}
-
-function checkReferences(entry: TargetEntry, name: string): void {
-  for (const family of families()) {
-    const section = entry.families[family.name];
-    const problem = section === undefined ? undefined : family.validateSection?.(section);
-    if (problem) {
-      const where = formatKeyPath(['targets', name, 'families', family.name, ...problem.key]);
-      throw new HarnessError('CONFIG_INVALID', `${where}: ${problem.message}`, problem.fix);
-    }
-  }
-  const ruleIds = allRules().map((rule) => rule.id);
-  entry.waivers.forEach((waiver, index) => {
-    if (!ruleIds.includes(waiver.rule)) {
-      const guess = didYouMean(waiver.rule, ruleIds);
-      throw new HarnessError(
-        'CONFIG_INVALID',
-        `targets.${name}.waivers[${index}].rule: no rule "${waiver.rule}"${guess ? ` (did you mean "${guess}"?)` : ''}`,
-        'use a rule id from `harness rules`',
-      );
-    }
-  });
 }

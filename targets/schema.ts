@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { FamilyModule } from '../families/family.ts';
-import { parseThreshold } from '../load/thresholds.ts';
+import { parseThreshold } from './load-threshold.ts';
 
 const waiverSchema = z
   .object({
@@ -85,8 +84,14 @@ const containerReadySchema = z
 /** A port number, also as the string a {port} placeholder becomes. */
 const portSchema = z.union([z.number().int().min(1).max(65_535), z.string().regex(/^\d{1,5}$/).transform(Number)]).pipe(z.number().int().min(1).max(65_535));
 
+/** What a target entry's schema needs of a family (a family module is one): its name and its section's schema. */
+export interface FamilySectionSchema {
+  readonly name: string;
+  readonly section: z.ZodType;
+}
+
 /** `families` of a target entry: one optional section per registered family, at least one present. */
-function familiesSchema(families: readonly FamilyModule[]) {
+function familiesSchema(families: readonly FamilySectionSchema[]) {
   const shape = Object.fromEntries(families.map((family) => [family.name, family.section.optional()]));
   return z
     .object(shape)
@@ -97,7 +102,7 @@ function familiesSchema(families: readonly FamilyModule[]) {
 }
 
 /** A target entry: how to reach or start it, shared client settings, and one section per family it serves. */
-export function targetSchemaFor(families: readonly FamilyModule[]) {
+export function targetSchemaFor(families: readonly FamilySectionSchema[]) {
   const common = {
     description: z.string().optional(),
     families: familiesSchema(families),
@@ -141,7 +146,7 @@ export function targetSchemaFor(families: readonly FamilyModule[]) {
 }
 
 /** The whole targets.json, for the JSON Schema editors use. */
-export function targetsFileSchemaFor(families: readonly FamilyModule[]) {
+export function targetsFileSchemaFor(families: readonly FamilySectionSchema[]) {
   return z
     .object({
       $schema: z.string().optional(),

@@ -1,3 +1,4 @@
+import { invalidBodyRefused } from './invalid-body-refused.ts';
 import { orgScopeVisibility } from './org-scope-visibility.ts';
 import { pricingResolution } from './pricing-resolution.ts';
 import { productCreated } from './product-created.ts';
@@ -7,6 +8,7 @@ import { updateTargetsBodyId } from './update-targets-body-id.ts';
 
 /** The checks only the billing rules use, by the key rules cite. */
 export const billingChecks = {
+  'invalid-body-refused': invalidBodyRefused,
   'org-scope-visibility': orgScopeVisibility,
   'pricing-resolution': pricingResolution,
   'product-created': productCreated,

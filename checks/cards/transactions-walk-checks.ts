@@ -70,15 +70,17 @@ export function transactionsInWindow(observed: { walk: TransactionsWalk; expecte
 
 /**
  * Page numbers of a walk from page 1: every page's schema issues of the rule, pageNumber 1, 2, 3 ... in
- * order, pageSize as asked (500 by default), totalCount the same on every page.
+ * order, pageSize as asked, totalCount the same on every page. Without a size asked, every page says the
+ * size the first one says: that the default is 500 is the default page size rule's to judge.
  */
 export function transactionsPageDetails(walk: TransactionsWalk, ruleId: string): Verdict {
-  const asked = walk.pageSize ?? maxPageSize;
+  const firstSize = walk.pages[0]?.page.paginationDetails?.page?.pageSize;
+  const asked = walk.pageSize ?? (typeof firstSize === 'number' ? firstSize : maxPageSize);
   let total: unknown;
   for (const [index, { exchange, page }] of walk.pages.entries()) {
     recordRule(exchange, ruleId, { record: `${walk.description}, page ${index + 1}`, schema: transactionsPageSchema, statuses: [200, 206] });
     const numbers = page.paginationDetails?.page ?? {};
-    const wrong = numbers.pageNumber !== index + 1 ? `pageNumber ${String(numbers.pageNumber)}` : numbers.pageSize !== asked ? `pageSize ${String(numbers.pageSize)} (asked ${asked})` : index > 0 && numbers.totalCount !== total ? `totalCount ${String(numbers.totalCount)} after ${String(total)}` : undefined;
+    const wrong = numbers.pageNumber !== index + 1 ? `pageNumber ${String(numbers.pageNumber)}` : numbers.pageSize !== asked ? `pageSize ${String(numbers.pageSize)} (${walk.pageSize === undefined ? 'the first page says' : 'asked'} ${asked})` : index > 0 && numbers.totalCount !== total ? `totalCount ${String(numbers.totalCount)} after ${String(total)}` : undefined;
     if (wrong) throw new RuleViolation(ruleId, `${walk.description}: page ${index + 1} of the walk says ${wrong}`, [exchange]);
     total = numbers.totalCount;
   }

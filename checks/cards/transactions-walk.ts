@@ -10,11 +10,12 @@ export interface ObservedTransactionsPage {
 }
 
 /**
- * Why a walk stopped: no next link (the only complete walk), a next link followed before, the page cap, a next
- * page that does not advance (its pageNumber not above the one before, or the same transactions again), or a
- * next link outside the target (never requested).
+ * Why a walk stopped: no next link (the only complete walk), no next link on a page whose own numbers say a
+ * later page exists, a next link followed before, the page cap, a next page that does not advance (its
+ * pageNumber not above the one before, or the same transactions again), or a next link outside the target
+ * (never requested).
  */
-export type TransactionsWalkEnd = 'end-reached' | 'repeated-link' | 'page-cap' | 'not-advancing' | 'outside-scope';
+export type TransactionsWalkEnd = 'end-reached' | 'next-missing' | 'repeated-link' | 'page-cap' | 'not-advancing' | 'outside-scope';
 
 /** A walk of GET /transactions: the first page asked for, then each `next` link followed as given. */
 export interface TransactionsWalk {
@@ -52,6 +53,8 @@ export function transactionsPageOf(exchange: Exchange, ruleId: string): WalkedPa
 export function walkEndText(walk: TransactionsWalk): string {
   const link = walk.stoppedAt ? ` (${walk.stoppedAt.link}${walk.stoppedAt.why ? `: ${walk.stoppedAt.why}` : ''})` : '';
   switch (walk.ended) {
+    case 'next-missing':
+      return `page ${walk.pages.length} has no next link although its paginationDetails.page says a later page exists`;
     case 'repeated-link':
       return `a next link came back that was already followed, so the walk would never end${link}`;
     case 'page-cap':

@@ -1,4 +1,4 @@
-import type { RateLimitFinding } from '../../load/rate-limit-probe.ts';
+import type { RateLimitFinding } from '../rate-limit-finding.ts';
 import type { RateLimitPin } from '../../targets/rate-limit-probe.ts';
 import { rateLimitProbed } from '../rate-limit-probed.ts';
 import { RuleViolation, type Verdict } from '../rule-violation.ts';

@@ -5,12 +5,14 @@ import type { AgenticSection } from '../../targets/agentic/section.ts';
 import type { ClientSettings } from '../../targets/schema.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
 import type { Exchange } from '../exchange.ts';
-import { HttpClient } from '../http-client.ts';
+import { bearerAuthorization, bearerSigner, type BearerAuth } from '../bearer-signer.ts';
+import { familyHttpClient } from '../family-http-client.ts';
+import { SignedHttpClient } from '../request-signer.ts';
 import type { Redactor } from '../redaction.ts';
 import { encryptCompact, importPublicKey } from './jwe.ts';
 
 /** How a notification authenticates: the entry's token, none, or a literal Authorization value. */
-export type AgenticAuth = 'token' | 'none' | { authorization: string };
+export type AgenticAuth = BearerAuth;
 
 export interface NotifyOptions {
   auth?: AgenticAuth;
@@ -27,7 +29,7 @@ export const harnessAgentId = 'conformance-harness';
  * the redactor.
  */
 export class AgenticClient {
-  readonly #http: HttpClient;
+  readonly #http: SignedHttpClient<AgenticAuth>;
   #key: Promise<CryptoKey> | undefined;
 
   constructor(
@@ -37,7 +39,7 @@ export class AgenticClient {
     /** The family's circuit breaker for the run. Default: none (every exchange is sent). */
     breaker?: CircuitBreaker,
   ) {
-    this.#http = new HttpClient({ timeoutMs: settings.timeoutMs, maxBodyBytes: settings.maxBodyBytes, ...(breaker ? { breaker } : {}) });
+    this.#http = new SignedHttpClient(familyHttpClient(settings, breaker), bearerSigner(() => section.token));
     redactor.addSecret(section.token);
   }
 
@@ -66,18 +68,19 @@ export class AgenticClient {
 
   /** The headers every notification carries but its trackingId (fresh per request): content type, agentId, auth. */
   headersFor(contentType: string, auth: AgenticAuth = 'token'): Record<string, string> {
-    return {
-      'content-type': contentType,
-      agentId: harnessAgentId,
-      ...(auth === 'none' ? {} : { Authorization: auth === 'token' ? `Bearer ${this.section.token}` : auth.authorization }),
-    };
+    const authorization = bearerAuthorization(auth, this.section.token);
+    return { ...this.#unsignedHeaders(contentType), ...(authorization === undefined ? {} : { Authorization: authorization }) };
   }
 
   /** Sends any body to the notification endpoint. */
   sendRaw(body: string, contentType: string, options: NotifyOptions = {}): Promise<Exchange> {
-    const headers: Record<string, string | null> = { ...this.headersFor(contentType, options.auth), trackingId: randomUUID(), ...options.headers };
-    const sent = Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== null));
-    return this.#http.send({ method: 'POST', url: this.section.baseUrl + notificationsPath, body, headers: sent });
+    const request = { method: 'POST', url: this.section.baseUrl + notificationsPath, body, headers: this.#unsignedHeaders(contentType) };
+    // trackingId is fresh per request and comes after the signature, as the caller's changes do.
+    return this.#http.send(request, options.auth ?? 'token', { trackingId: randomUUID(), ...options.headers });
+  }
+
+  #unsignedHeaders(contentType: string): Record<string, string> {
+    return { 'content-type': contentType, agentId: harnessAgentId };
   }
 
   close(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { FamilySession, SessionOptions } from '../../families/family.ts';
+import type { FamilySession, SessionOptions } from '../family-session.ts';
 import type { AgenticSection } from '../../targets/agentic/section.ts';
 import { preflightReport } from '../preflight.ts';
 import { AgenticClient } from './agentic-client.ts';

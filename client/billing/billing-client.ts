@@ -6,7 +6,10 @@ import type { BillingCredentials } from '../../targets/billing/section.ts';
 import type { ClientSettings } from '../../targets/schema.ts';
 import type { Exchange } from '../exchange.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
-import { HttpClient } from '../http-client.ts';
+import { bearerSigner, type BearerAuth } from '../bearer-signer.ts';
+import { familyHttpClient } from '../family-http-client.ts';
+import type { HttpClient } from '../http-client.ts';
+import { SignedHttpClient } from '../request-signer.ts';
 import type { Redactor } from '../redaction.ts';
 import type { IssuedToken } from '../token-cache.ts';
 import { Pacer, sendWithBackoff } from '../token-endpoint-pacer.ts';
@@ -23,7 +26,7 @@ export const headerNames = {
 } as const;
 
 /** How a catalog request authenticates: the cached token, none at all, or a literal Authorization value. */
-export type CatalogAuth = 'token' | 'none' | { authorization: string };
+export type CatalogAuth = BearerAuth;
 
 export interface CatalogRequest {
   json?: unknown;
@@ -72,6 +75,7 @@ export class BillingClient {
   readonly tenant: TenantMode;
   readonly tokenSession: BillingTokenSession;
   private readonly http: HttpClient;
+  private readonly signed: SignedHttpClient<CatalogAuth>;
   private readonly catalogPacer = new Pacer({ minIntervalMs: 0 });
   private readonly singleUse = new SingleUseTokenDiagnosis({
     freshToken: async () => this.readToken(await this.sendTokenRequest(this.validTokenRequest())).accessToken,
@@ -81,12 +85,8 @@ export class BillingClient {
   constructor(private readonly options: BillingClientOptions) {
     this.adapter = options.adapter;
     this.tenant = options.tenant;
-    this.http = new HttpClient({
-      timeoutMs: options.settings.timeoutMs,
-      maxBodyBytes: options.settings.maxBodyBytes,
-      connections: Math.max(8, options.settings.concurrency * 2),
-      ...(options.breaker ? { breaker: options.breaker } : {}),
-    });
+    this.http = familyHttpClient(options.settings, options.breaker, Math.max(8, options.settings.concurrency * 2));
+    this.signed = new SignedHttpClient(this.http, bearerSigner(() => this.token()));
     options.redactor.addSecret(options.credentials.clientSecret);
     this.tokenSession =
       options.tokenSession ??
@@ -152,14 +152,14 @@ export class BillingClient {
       ...(request.acceptGzip ? { 'Accept-Encoding': 'gzip' } : {}),
       ...request.headers,
     };
-    const authorization = await this.authorization(request.auth ?? 'token');
-    if (authorization !== undefined) headers.Authorization = authorization;
     const body = request.rawBody === undefined ? { json: request.json ?? {} } : { body: request.rawBody };
-    if (request.rawBody !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
-      headers['Content-Type'] = 'application/json';
+    // Signed once: a request waited out after a 429 goes again with the same token.
+    const signed = await this.signed.sign({ method: operation.method, url: this.url(operation.path), headers, ...body, gzipBody: request.gzipBody ?? false }, request.auth ?? 'token');
+    const signedHeaders = { ...signed.headers };
+    if (request.rawBody !== undefined && !Object.keys(signedHeaders).some((name) => name.toLowerCase() === 'content-type')) {
+      signedHeaders['Content-Type'] = 'application/json';
     }
-    const send = () =>
-      this.http.send({ method: operation.method, url: this.url(operation.path), headers, ...body, gzipBody: request.gzipBody ?? false });
+    const send = () => this.http.send({ ...signed, headers: signedHeaders });
     // Concurrency limits of catalog operations are not shown; a 429 there is waited out, not judged.
     const exchange = await sendWithBackoff(send, { pacer: this.catalogPacer, maxAttempts: 3 });
     if ((request.auth ?? 'token') === 'token' && !request.judgesTokenReuse) {
@@ -171,12 +171,6 @@ export class BillingClient {
 
   async close(): Promise<void> {
     await this.http.close();
-  }
-
-  private async authorization(auth: CatalogAuth): Promise<string | undefined> {
-    if (auth === 'none') return undefined;
-    if (auth === 'token') return `Bearer ${await this.token()}`;
-    return auth.authorization;
   }
 
   /** The token in a token response, or why there is none; a 2xx is enough to use it (its rule judges the status). */

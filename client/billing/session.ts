@@ -1,5 +1,5 @@
 import { billingAdapters } from '../../adapters/billing/registry.ts';
-import type { FamilySession, SessionOptions } from '../../families/family.ts';
+import type { FamilySession, SessionOptions } from '../family-session.ts';
 import type { BillingSection } from '../../targets/billing/section.ts';
 import { preflightReport } from '../preflight.ts';
 import { BillingClient } from './billing-client.ts';

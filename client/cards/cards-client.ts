@@ -4,12 +4,14 @@ import type { CardsSection } from '../../targets/cards/section.ts';
 import type { ClientSettings } from '../../targets/schema.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
 import type { Exchange } from '../exchange.ts';
-import { HttpClient } from '../http-client.ts';
+import { bearerSigner, type BearerAuth } from '../bearer-signer.ts';
+import { familyHttpClient } from '../family-http-client.ts';
+import { SignedHttpClient } from '../request-signer.ts';
 import type { Redactor } from '../redaction.ts';
 import { outsideScope } from '../url-scope.ts';
 
 /** How a cards request authenticates: the target entry's token, none, or a literal Authorization value. */
-export type CardsAuth = 'token' | 'none' | { authorization: string };
+export type CardsAuth = BearerAuth;
 
 /** Query parameters of GET transactions; undefined ones are left out. */
 export type TransactionsQuery = Partial<Record<'cardId' | 'accountId' | 'pageSize' | 'pageNumber' | 'startDate' | 'endDate', string | number>>;
@@ -23,7 +25,7 @@ export function queryString(query: Record<string, string | number | undefined>):
 
 /** The harness's client for one card-on-demand target; the bearer token is registered with the redactor. */
 export class CardsClient {
-  readonly #http: HttpClient;
+  readonly #http: SignedHttpClient<CardsAuth>;
 
   constructor(
     readonly section: CardsSection,
@@ -32,13 +34,8 @@ export class CardsClient {
     /** The family's circuit breaker for the run. Default: none (every exchange is sent). */
     breaker?: CircuitBreaker,
   ) {
-    this.#http = new HttpClient({ timeoutMs: settings.timeoutMs, maxBodyBytes: settings.maxBodyBytes, ...(breaker ? { breaker } : {}) });
+    this.#http = new SignedHttpClient(familyHttpClient(settings, breaker), bearerSigner(() => section.token));
     redactor.addSecret(section.token);
-  }
-
-  #headers(auth: CardsAuth): Record<string, string> {
-    if (auth === 'none') return {};
-    return { Authorization: auth === 'token' ? `Bearer ${this.section.token}` : auth.authorization };
   }
 
   /** The URL of an operation addressed by `id` (in its path, or in its query for GET authorizations). */
@@ -50,7 +47,7 @@ export class CardsClient {
 
   /** Any operation, addressed by `id`, with an optional JSON body: what the error and auth rules send. */
   send(operation: CardsOperation, id: string | undefined, auth: CardsAuth = 'token', body?: unknown): Promise<Exchange> {
-    return this.#http.send({ method: operation.method, url: this.urlOf(operation, id), headers: this.#headers(auth), ...(body === undefined ? {} : { json: body }) });
+    return this.#http.send({ method: operation.method, url: this.urlOf(operation, id), ...(body === undefined ? {} : { json: body }) }, auth);
   }
 
   getCard(cardId: string, auth: CardsAuth = 'token'): Promise<Exchange> {
@@ -67,7 +64,7 @@ export class CardsClient {
   }
 
   getTransactions(query: TransactionsQuery, auth: CardsAuth = 'token'): Promise<Exchange> {
-    return this.#http.send({ method: 'GET', url: `${this.section.baseUrl}${cardsOperations.getTransactions.path}${queryString(query)}`, headers: this.#headers(auth) });
+    return this.#http.send({ method: 'GET', url: `${this.section.baseUrl}${cardsOperations.getTransactions.path}${queryString(query)}` }, auth);
   }
 
   /** A pagination link as the target gave it, resolved against the transactions URL when relative; undefined when it is no URL. */
@@ -88,7 +85,7 @@ export class CardsClient {
     const outside = this.linkOutside(link);
     // Callers judge scope first; this guard only keeps a forgotten check from sending the request.
     if (outside !== undefined) return Promise.reject(new Error(`refused to follow a link outside the target: ${outside}`));
-    return this.#http.send({ method: 'GET', url: this.linkUrl(link) as string, headers: this.#headers(auth) });
+    return this.#http.send({ method: 'GET', url: this.linkUrl(link) as string }, auth);
   }
 
   getAuthorizations(cardId: string, auth: CardsAuth = 'token'): Promise<Exchange> {

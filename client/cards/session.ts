@@ -1,4 +1,4 @@
-import type { FamilySession, SessionOptions } from '../../families/family.ts';
+import type { FamilySession, SessionOptions } from '../family-session.ts';
 import type { CardsSection } from '../../targets/cards/section.ts';
 import { preflightReport } from '../preflight.ts';
 import { CardsClient } from './cards-client.ts';

@@ -3,7 +3,10 @@ import type { CdrSection } from '../../targets/cdr/section.ts';
 import type { ClientSettings } from '../../targets/schema.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
 import type { Exchange } from '../exchange.ts';
-import { HttpClient } from '../http-client.ts';
+import { bearerSigner } from '../bearer-signer.ts';
+import { familyHttpClient } from '../family-http-client.ts';
+import { onlyToOrigin } from '../origin-bound-signer.ts';
+import { SignedHttpClient, type HeaderChanges } from '../request-signer.ts';
 import type { Redactor } from '../redaction.ts';
 import { retryAfterMs } from '../token-endpoint-pacer.ts';
 import { outsideScope } from '../url-scope.ts';
@@ -12,17 +15,13 @@ import { listQueryString, type ListQuery } from './list-query.ts';
 /** Attempts of one request, the first included, while the target answers 429. */
 const attemptsOnRateLimit = 4;
 
-/** Header changes for one request: a string sets the header, null leaves it out (x-v included). */
-export type HeaderChanges = Readonly<Record<string, string | null>>;
-
 /**
  * The harness's client for one open-banking data holder. Every request carries x-v (the highest version the
  * target serves for the operation) and, when the entry gives one, the bearer token; the token goes only to
  * the base URL's origin, so a link pointing elsewhere never receives it.
  */
 export class CdrClient {
-  readonly #http: HttpClient;
-  readonly #origin: string;
+  readonly #http: SignedHttpClient<'token'>;
 
   constructor(
     readonly section: CdrSection,
@@ -31,8 +30,7 @@ export class CdrClient {
     /** The family's circuit breaker for the run. Default: none (every exchange is sent). */
     breaker?: CircuitBreaker,
   ) {
-    this.#http = new HttpClient({ timeoutMs: settings.timeoutMs, maxBodyBytes: settings.maxBodyBytes, ...(breaker ? { breaker } : {}) });
-    this.#origin = new URL(section.baseUrl).origin;
+    this.#http = new SignedHttpClient(familyHttpClient(settings, breaker), onlyToOrigin(new URL(section.baseUrl).origin, bearerSigner(() => section.token || undefined)));
     if (section.token) redactor.addSecret(section.token);
   }
 
@@ -51,16 +49,6 @@ export class CdrClient {
     return this.section.baseUrl.replace(/\/$/, '') + cdrOperations[operation].path.replace('{productId}', encodeURIComponent(productId));
   }
 
-  #headers(operation: CdrOperation, url: string, changes: HeaderChanges): Record<string, string> {
-    const headers: Record<string, string> = { 'x-v': String(this.servedVersion(operation)), accept: 'application/json' };
-    if (this.section.token && URL.canParse(url) && new URL(url).origin === this.#origin) headers.Authorization = `Bearer ${this.section.token}`;
-    for (const [name, value] of Object.entries(changes)) {
-      if (value === null) delete headers[name];
-      else headers[name] = value;
-    }
-    return headers;
-  }
-
   /**
    * GET of an absolute URL as the given operation (a link is followed exactly as the target gave it). A 429
    * (listed for every operation, its body not shown) is waited out as Retry-After asks and sent again.
@@ -70,7 +58,8 @@ export class CdrClient {
     const outside = this.outsideScope(url);
     if (outside !== undefined) throw new Error(`refused to request a URL outside the holder: ${outside}`);
     for (let attempt = 1; ; attempt += 1) {
-      const exchange = await this.#http.send({ method: 'GET', url, headers: this.#headers(operation, url, changes) });
+      const headers = { 'x-v': String(this.servedVersion(operation)), accept: 'application/json' };
+      const exchange = await this.#http.send({ method: 'GET', url, headers }, 'token', changes);
       if (exchange.response?.status !== 429 || attempt >= attemptsOnRateLimit) return exchange;
       await new Promise((resolve) => setTimeout(resolve, retryAfterMs(exchange, 1000 * 2 ** (attempt - 1))));
     }

@@ -1,4 +1,4 @@
-import type { FamilySession, SessionOptions } from '../../families/family.ts';
+import type { FamilySession, SessionOptions } from '../family-session.ts';
 import { servesOperation, type CdrSection } from '../../targets/cdr/section.ts';
 import { preflightReport } from '../preflight.ts';
 import { CdrClient } from './cdr-client.ts';

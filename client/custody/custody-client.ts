@@ -3,11 +3,13 @@ import { type CustodySection, type ListingSettings, listingSettingsOf } from '..
 import type { ClientSettings } from '../../targets/schema.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
 import type { Exchange } from '../exchange.ts';
-import { HttpClient } from '../http-client.ts';
+import { bearerSigner, type BearerAuth } from '../bearer-signer.ts';
+import { familyHttpClient } from '../family-http-client.ts';
+import { SignedHttpClient } from '../request-signer.ts';
 import type { Redactor } from '../redaction.ts';
 
 /** How a custody request authenticates: the target entry's token, none, or a literal Authorization value. */
-export type CustodyAuth = 'token' | 'none' | { authorization: string };
+export type CustodyAuth = BearerAuth;
 
 export interface PageQuery {
   pageRequest: PageRequest;
@@ -26,7 +28,7 @@ export function pageQueryString(query: PageQuery, prefix: ListingSettings['curso
 
 /** The harness's client for one custody target; the bearer token is registered with the redactor. */
 export class CustodyClient {
-  readonly #http: HttpClient;
+  readonly #http: SignedHttpClient<CustodyAuth>;
 
   constructor(
     readonly section: CustodySection,
@@ -35,7 +37,7 @@ export class CustodyClient {
     /** The family's circuit breaker for the run. Default: none (every exchange is sent). */
     breaker?: CircuitBreaker,
   ) {
-    this.#http = new HttpClient({ timeoutMs: settings.timeoutMs, maxBodyBytes: settings.maxBodyBytes, ...(breaker ? { breaker } : {}) });
+    this.#http = new SignedHttpClient(familyHttpClient(settings, breaker), bearerSigner(() => section.token));
     redactor.addSecret(section.token);
   }
 
@@ -44,22 +46,17 @@ export class CustodyClient {
     return this.section.baseUrl + template.replace('{tagID}', encodeURIComponent(this.section.tagId)).replace('{id}', encodeURIComponent(this.section.contractInstanceId));
   }
 
-  #headers(auth: CustodyAuth): Record<string, string> {
-    if (auth === 'none') return {};
-    return { Authorization: auth === 'token' ? `Bearer ${this.section.token}` : auth.authorization };
-  }
-
   /** The settings of a listing (its items key, cursor prefix, result kind, where an error's code is). */
   listing(template: string): ListingSettings {
     return listingSettingsOf(this.section, template);
   }
 
   page(template: string, query: PageQuery, auth: CustodyAuth = 'token'): Promise<Exchange> {
-    return this.#http.send({ method: 'GET', url: `${this.resolve(template)}?${pageQueryString(query, this.listing(template).cursorPrefix)}`, headers: this.#headers(auth) });
+    return this.#http.send({ method: 'GET', url: `${this.resolve(template)}?${pageQueryString(query, this.listing(template).cursorPrefix)}` }, auth);
   }
 
   upgrade(body: unknown, auth: CustodyAuth = 'token'): Promise<Exchange> {
-    return this.#http.send({ method: 'POST', url: this.resolve('/api/rest/v1/capital/contract-instances/{id}/evm/upgrade-proxy'), json: body, headers: this.#headers(auth) });
+    return this.#http.send({ method: 'POST', url: this.resolve('/api/rest/v1/capital/contract-instances/{id}/evm/upgrade-proxy'), json: body }, auth);
   }
 
   close(): Promise<void> {

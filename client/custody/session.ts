@@ -1,5 +1,5 @@
 import { custodyListingPaths } from '../../rules/custody/endpoints.ts';
-import type { FamilySession, SessionOptions } from '../../families/family.ts';
+import type { FamilySession, SessionOptions } from '../family-session.ts';
 import type { CustodySection } from '../../targets/custody/section.ts';
 import { preflightReport } from '../preflight.ts';
 import { CustodyClient } from './custody-client.ts';

@@ -1,24 +1,13 @@
 import { batchBody, batchOrdersPath, type OrderDraft, type OrderTemplate } from '../../adapters/exchange/orders.ts';
-import type { Exchange, OutgoingRequest } from '../exchange.ts';
+import type { Exchange } from '../exchange.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
-import { HttpClient } from '../http-client.ts';
+import { familyHttpClient } from '../family-http-client.ts';
 import type { Redactor } from '../redaction.ts';
-import { pathWithQuery, signature } from '../hmac.ts';
-import { defaultSigningHeaders, preHash, type SigningHeaders, type SigningPathFrom, signedPath, signingTimestamp } from './signing.ts';
+import { SignedHttpClient } from '../request-signer.ts';
+import { signatureSigner, type SignatureKeys, type SignatureOverrides } from './signature-signer.ts';
 
-/** How one request is signed: by default now, with the section's key and secret, over what is sent. */
-export interface SigningOverrides {
-  /** Epoch ms of the timestamp header (default: now on the run's clock). */
-  atMs?: number;
-  apiKey?: string;
-  /** Signs with another secret. */
-  secret?: string;
-  /** Signs a pre-hash built from other parts than the ones sent. */
-  signedParts?: { method?: string; path?: string; body?: string; timestamp?: string };
-  /** Alters the finished signature (truncation). */
-  alterSignature?: (signature: string) => string;
-  /** Sends no signature header at all. */
-  unsigned?: boolean;
+/** How one request is signed and sent: by default now, with the section's key and secret, over what is sent. */
+export interface SigningOverrides extends SignatureOverrides {
   /** Returns a 429 answer as it is instead of waiting it out and sending again (the rate-limit burst). */
   noRetry?: boolean;
 }
@@ -26,14 +15,7 @@ export interface SigningOverrides {
 /** Times a 429 answer is waited out (Retry-After, else 1 s) and the request signed and sent again. */
 const retriesOnLimit = 5;
 
-export interface ExchangeClientOptions {
-  baseUrl: string;
-  apiKey: string;
-  secretKey: string;
-  passphrase?: string;
-  headers?: SigningHeaders;
-  /** Which path is signed. Default 'api-root' (the base URL's own path left out). */
-  pathFrom?: SigningPathFrom;
+export interface ExchangeClientOptions extends SignatureKeys {
   /** Fields merged into every order (the target entry's orderTemplate). Default none. */
   orderTemplate?: OrderTemplate;
   timeoutMs: number;
@@ -49,13 +31,13 @@ export interface ExchangeClientOptions {
  * envelope rules can be judged on all of them.
  */
 export class ExchangeClient {
-  readonly #http: HttpClient;
+  readonly #http: SignedHttpClient<SignatureOverrides>;
   readonly #options: ExchangeClientOptions;
   readonly #exchanges: Exchange[] = [];
 
   constructor(options: ExchangeClientOptions) {
     this.#options = options;
-    this.#http = new HttpClient({ timeoutMs: options.timeoutMs, maxBodyBytes: options.maxBodyBytes, ...(options.breaker ? { breaker: options.breaker } : {}) });
+    this.#http = new SignedHttpClient(familyHttpClient(options, options.breaker), signatureSigner(options));
     options.redactor.addSecret(options.secretKey);
     if (options.passphrase) options.redactor.addSecret(options.passphrase);
   }
@@ -81,16 +63,8 @@ export class ExchangeClient {
   }
 
   async #postOnce(path: string, body: string, signing: SigningOverrides): Promise<Exchange> {
-    const names = this.#options.headers ?? defaultSigningHeaders;
-    const url = `${this.#options.baseUrl}${path}`;
-    const timestamp = signingTimestamp(signing.atMs ?? Date.now());
-    const parts = { method: 'POST', path: signedPath(pathWithQuery(url), this.#options.baseUrl, this.#options.pathFrom ?? 'api-root'), body, timestamp, ...signing.signedParts };
-    const signed = signature(signing.secret ?? this.#options.secretKey, preHash(parts.timestamp, parts.method, parts.path, parts.body));
-    const headers: Record<string, string> = { 'content-type': 'application/json', [names.key]: signing.apiKey ?? this.#options.apiKey, [names.timestamp]: timestamp };
-    if (!signing.unsigned) headers[names.sign] = signing.alterSignature ? signing.alterSignature(signed) : signed;
-    if (this.#options.passphrase) headers[names.passphrase] = this.#options.passphrase;
-    const request: OutgoingRequest = { method: 'POST', url, headers, body };
-    const exchange = await this.#http.send(request);
+    const request = { method: 'POST', url: `${this.#options.baseUrl}${path}`, headers: { 'content-type': 'application/json' }, body };
+    const exchange = await this.#http.send(request, signing);
     this.#exchanges.push(exchange);
     return exchange;
   }

@@ -1,4 +1,4 @@
-import type { FamilySession, SessionOptions } from '../../families/family.ts';
+import type { FamilySession, SessionOptions } from '../family-session.ts';
 import type { ExchangeSection } from '../../targets/exchange/section.ts';
 import { batchOrdersPath } from '../../adapters/exchange/orders.ts';
 import type { ClientSettings } from '../../targets/schema.ts';

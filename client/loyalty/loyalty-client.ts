@@ -4,28 +4,12 @@ import type { LoyaltySection } from '../../targets/loyalty/section.ts';
 import type { ClientSettings } from '../../targets/schema.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
 import type { Exchange } from '../exchange.ts';
-import { HttpClient } from '../http-client.ts';
+import { familyHttpClient } from '../family-http-client.ts';
 import type { Redactor } from '../redaction.ts';
-import { macHeaderValue, signMac, type MacHeader, type MacInput } from './mac.ts';
+import { SignedHttpClient } from '../request-signer.ts';
+import { loyaltyAuthorization, loyaltySigner, macInputOf, type LoyaltyAuth } from './mac-signer.ts';
 
-/** How a request authenticates: the MAC form, the bearer form, none, or a literal Authorization value. */
-export type LoyaltyAuth = 'mac' | 'bearer' | 'none' | { authorization: string } | { mac: MacOverrides };
-
-/** Changes to a signed MAC header: the mac computed over another request, ts or nonce fixed, parts replaced or left out. */
-export interface MacOverrides {
-  ts?: string;
-  nonce?: string;
-  /** The request the mac is computed over instead of the one sent (another body, another path). */
-  signed?: Partial<Pick<MacInput, 'body' | 'url' | 'method'>>;
-  /** Parts replaced after signing (a wrong mac, a wrong bodyhash); null leaves the part out. */
-  parts?: Partial<Record<keyof MacHeader, string | null>>;
-  /** bodyhash replaced before signing, so the mac is consistent with it but not with the body. */
-  bodyhash?: string;
-  /** Another secret to key the HMAC with. */
-  secret?: string;
-  /** Changes the computed mac (e.g. one character of it). */
-  editMac?: (mac: string) => string;
-}
+export type { LoyaltyAuth, MacOverrides } from './mac-signer.ts';
 
 export interface LoyaltyRequest {
   operation: LoyaltyOperation;
@@ -41,7 +25,7 @@ export interface LoyaltyRequest {
  * a fresh nonce and the current ts) or the bearer. API key, MAC secret and token are registered with the redactor.
  */
 export class LoyaltyClient {
-  readonly #http: HttpClient;
+  readonly #http: SignedHttpClient<LoyaltyAuth>;
 
   constructor(
     readonly section: LoyaltySection,
@@ -50,7 +34,7 @@ export class LoyaltyClient {
     /** The family's circuit breaker for the run. Default: none (every exchange is sent). */
     breaker?: CircuitBreaker,
   ) {
-    this.#http = new HttpClient({ timeoutMs: settings.timeoutMs, maxBodyBytes: settings.maxBodyBytes, ...(breaker ? { breaker } : {}) });
+    this.#http = new SignedHttpClient(familyHttpClient(settings, breaker), loyaltySigner(section));
     redactor.addSecret(section.apiKey);
     if (section.mac) redactor.addSecret(section.mac.secret);
     if (section.bearerToken) redactor.addSecret(section.bearerToken);
@@ -65,23 +49,6 @@ export class LoyaltyClient {
     return this.section.baseUrl + loyaltyOperations[operation];
   }
 
-  #authorization(auth: LoyaltyAuth, input: MacInput): string | undefined {
-    if (auth === 'none') return undefined;
-    if (auth === 'bearer') return `Bearer ${this.section.bearerToken}`;
-    if (typeof auth === 'object' && 'authorization' in auth) return auth.authorization;
-    if (!this.section.mac) throw new Error('the target entry gives no mac settings');
-    const overrides: MacOverrides = auth === 'mac' ? {} : auth.mac;
-    const mac = overrides.secret ? { ...this.section.mac, secret: overrides.secret } : this.section.mac;
-    const signedInput = { ...input, ...(overrides.ts === undefined ? {} : { ts: overrides.ts }), ...(overrides.nonce === undefined ? {} : { nonce: overrides.nonce }), ...overrides.signed };
-    const parts: Partial<MacHeader> = overrides.bodyhash === undefined ? signMac(mac, signedInput) : signMac(mac, signedInput, overrides.bodyhash);
-    if (overrides.editMac) parts.mac = overrides.editMac(parts.mac as string);
-    for (const [name, value] of Object.entries(overrides.parts ?? {})) {
-      if (value === null) delete parts[name as keyof MacHeader];
-      else parts[name as keyof MacHeader] = value;
-    }
-    return macHeaderValue(parts);
-  }
-
   /** The headers a request of an operation carries besides its correlation_id and Authorization (fresh per request). */
   headersFor(operation: LoyaltyOperation): Record<string, string> {
     return {
@@ -93,22 +60,13 @@ export class LoyaltyClient {
 
   /** Authorization in the entry's default form for a POST as it goes on the wire, with a fresh ts and nonce. */
   freshAuthorization(url: string, body: string): string {
-    return this.#authorization(this.defaultAuth, { method: 'POST', url, body, ts: String(Date.now()), nonce: randomUUID() }) as string;
+    return loyaltyAuthorization(this.section, this.defaultAuth, macInputOf('POST', url, body)) as string;
   }
 
   send(request: LoyaltyRequest): Promise<Exchange> {
-    const url = this.urlOf(request.operation);
-    const body = JSON.stringify(request.body);
-    const input: MacInput = { method: 'POST', url, body, ts: String(Date.now()), nonce: randomUUID() };
-    const authorization = this.#authorization(request.auth ?? this.defaultAuth, input);
-    const headers: Record<string, string | null> = {
-      ...this.headersFor(request.operation),
-      correlation_id: randomUUID(),
-      ...(authorization === undefined ? {} : { Authorization: authorization }),
-      ...request.headers,
-    };
-    const sent = Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== null));
-    return this.#http.send({ method: 'POST', url, body, headers: sent });
+    const headers = { ...this.headersFor(request.operation), correlation_id: randomUUID() };
+    const sent = { method: 'POST', url: this.urlOf(request.operation), body: JSON.stringify(request.body), headers };
+    return this.#http.send(sent, request.auth ?? this.defaultAuth, request.headers);
   }
 
   close(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { FamilySession, SessionOptions } from '../../families/family.ts';
+import type { FamilySession, SessionOptions } from '../family-session.ts';
 import type { LoyaltySection } from '../../targets/loyalty/section.ts';
 import { preflightReport } from '../preflight.ts';
 import { LoyaltyClient } from './loyalty-client.ts';

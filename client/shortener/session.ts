@@ -1,4 +1,4 @@
-import type { FamilySession, SessionOptions } from '../../families/family.ts';
+import type { FamilySession, SessionOptions } from '../family-session.ts';
 import type { ShortenerSection } from '../../targets/shortener/section.ts';
 import { preflightReport } from '../preflight.ts';
 import { ShortenerClient } from './shortener-client.ts';

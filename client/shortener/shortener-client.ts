@@ -3,12 +3,14 @@ import type { ShortenerSection } from '../../targets/shortener/section.ts';
 import type { ClientSettings } from '../../targets/schema.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
 import type { Exchange } from '../exchange.ts';
-import { HttpClient } from '../http-client.ts';
+import { bearerSigner } from '../bearer-signer.ts';
+import { familyHttpClient } from '../family-http-client.ts';
+import { SignedHttpClient } from '../request-signer.ts';
 import type { Redactor } from '../redaction.ts';
 
 /** The harness's client for one shortener target; the bearer token, when the entry gives one, is registered with the redactor. */
 export class ShortenerClient {
-  readonly #http: HttpClient;
+  readonly #http: SignedHttpClient<'token'>;
 
   constructor(
     readonly section: ShortenerSection,
@@ -17,14 +19,13 @@ export class ShortenerClient {
     /** The family's circuit breaker for the run. Default: none (every exchange is sent). */
     breaker?: CircuitBreaker,
   ) {
-    this.#http = new HttpClient({ timeoutMs: settings.timeoutMs, maxBodyBytes: settings.maxBodyBytes, ...(breaker ? { breaker } : {}) });
+    this.#http = new SignedHttpClient(familyHttpClient(settings, breaker), bearerSigner(() => section.token || undefined));
     if (section.token) redactor.addSecret(section.token);
   }
 
   /** POST /mappings with any body, valid or not (sent as JSON). */
   map(body: unknown): Promise<Exchange> {
-    const headers: Record<string, string> = this.section.token ? { Authorization: `Bearer ${this.section.token}` } : {};
-    return this.#http.send({ method: 'POST', url: this.section.baseUrl + mappingsPath, json: body, headers });
+    return this.#http.send({ method: 'POST', url: this.section.baseUrl + mappingsPath, json: body }, 'token');
   }
 
   close(): Promise<void> {

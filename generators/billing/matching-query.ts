@@ -31,6 +31,18 @@ export const matchingQuery: Gen<PricingScenario> = {
       },
       attributes: { region: 'eu', tier: 'gold', channel: 'web' },
     },
+    {
+      // A row met in part is no match: the first row also needs tier=gold, the second is the one that matches.
+      charge: {
+        name: 'harness-partial-first',
+        defaultPricing: { currency: 'USD', amount: 20 },
+        rateCards: [
+          { conditions: { region: 'eu', tier: 'gold' }, pricing: { currency: 'USD', amount: 5 } },
+          { conditions: { region: 'eu' }, pricing: { currency: 'USD', amount: 8 } },
+        ],
+      },
+      attributes: { region: 'eu' },
+    },
   ],
   arbitrary: fc
     .tuple(chargeDraft, rateCardRow, fc.nat(), extraAttributes)

@@ -48,12 +48,19 @@ export function spanToCase(start: string, span: number): WindowCase {
   return { value: { startDate: start, endDate: addDays(start, span) }, accepted, ...(accepted ? {} : { breaks: id.transactionsWindowSpan }), why: `${start} to ${addDays(start, span)}, ${span} days apart` };
 }
 
-/** Windows from a recent day and from the oldest accepted day: 30, 31, 32 and 33 days apart first, then random spans up to a year. */
+/** Days an old window starts after the oldest accepted day: clear of the 18-month edge, which is the age rule's. */
+export const oldWindowMargin = 14;
+
+/**
+ * Windows from a recent day and from an old one (two weeks inside the 18-month edge, so a target off at that
+ * edge fails the age rule only): 30, 31, 32 and 33 days apart first, then random spans up to a year.
+ */
 export function windowSpanCases(days: WindowDays): Gen<WindowCase> {
   const recent = addDays(days.today, -40);
+  const old = addDays(days.oldestAccepted, oldWindowMargin);
   return {
-    boundaries: [...[0, 30, 31, 32, 33, 45].map((span) => spanToCase(recent, span)), spanToCase(days.oldestAccepted, 31), spanToCase(days.oldestAccepted, 32)],
-    arbitrary: fc.tuple(fc.constantFrom(recent, days.oldestAccepted, addDays(days.today, -200)), fc.integer({ min: 0, max: 366 })).map(([start, span]) => spanToCase(start, span)),
+    boundaries: [...[0, 30, 31, 32, 33, 45].map((span) => spanToCase(recent, span)), spanToCase(old, 31), spanToCase(old, 32)],
+    arbitrary: fc.tuple(fc.constantFrom(recent, old, addDays(days.today, -200)), fc.integer({ min: 0, max: 366 })).map(([start, span]) => spanToCase(start, span)),
   };
 }
 

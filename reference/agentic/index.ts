@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { importPKCS8 } from 'jose';
-import type { FamilyReference } from '../../families/family.ts';
+import type { FamilyReference } from '../family-reference.ts';
 import { notificationsPath } from '../../rules/agentic/records.ts';
 import { readBody, replyJson } from '../http-io.ts';
 import { agenticBehaviourFor, agenticMutants } from './mutants/index.ts';

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { FamilyReference } from '../../families/family.ts';
+import type { FamilyReference } from '../family-reference.ts';
 import type { BillingBehaviour } from './behaviour.ts';
 import { createBillingContext } from './context.ts';
 import { referenceModes, type ReferenceMode } from './mode.ts';

@@ -22,7 +22,9 @@ export async function handleAssignment(context: CardsContext, req: IncomingMessa
   const userStatus = context.lookup(res, operation, cardUserId, (id) => state.users.get(id));
   if (!userStatus) return;
   if (card.cardUserId !== undefined && !behaviour.reassignmentAllowed(card, cardUserId)) return refuse('the card already has a card user');
-  if (!behaviour.assignmentAllowed(card.status, userStatus)) return refuse('the card must be ACTIVE or PREACTIVE and the card user ACTIVATED');
+  if (!behaviour.assignmentAllowed(card.status, userStatus)) {
+    return context.replyError(res, behaviour.ineligibleAssignmentStatus, operation, 'INVALID_REQUEST', 'the card must be ACTIVE or PREACTIVE and the card user ACTIVATED');
+  }
   if (!behaviour.walletValueAccepted(digitalWalletProvisionable, context.walletProvisioning)) {
     return refuse(context.walletProvisioning ? 'digitalWalletProvisionable is required' : 'digitalWalletProvisionable must be null');
   }

@@ -69,6 +69,8 @@ export interface CardsBehaviour {
 
   /** Assignment rule 1: whether a card in this status may get a user in that status. */
   assignmentAllowed(card: CardStatus, user: CardUserStatus): boolean;
+  /** The status refusing an assignment rule 1 forbids (the card's or the user's status). */
+  ineligibleAssignmentStatus: number;
   /** Assignment rule 2: whether a card that has a user may get another. */
   reassignmentAllowed(card: CardState, cardUserId: string): boolean;
   /** Whether a digitalWalletProvisionable value is acceptable on PATCH card. */
@@ -128,6 +130,7 @@ export const referenceBehaviour: CardsBehaviour = {
   transactionsStatus: 200,
 
   assignmentAllowed: (card, user) => (card === 'ACTIVE' || card === 'PREACTIVE') && user === 'ACTIVATED',
+  ineligibleAssignmentStatus: 400,
   reassignmentAllowed: () => false,
   walletValueAccepted: (value, signedUp) => (signedUp ? typeof value === 'boolean' : value === null || value === undefined),
   patchBody: (card) => ({ cardId: card.cardId, cardUserId: card.cardUserId, digitalWalletProvisionable: card.digitalWalletProvisionable ?? null }),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FamilyReference } from '../../families/family.ts';
+import type { FamilyReference } from '../family-reference.ts';
 import { CardsContext } from './context.ts';
 import { referenceFixtures } from './fixtures.ts';
 import { cardsBehaviourFor, cardsMutants } from './mutants/index.ts';

@@ -78,6 +78,8 @@ export interface CdrBehaviour {
   statusData(status: ServiceStatus, now: number): Record<string, unknown>;
   /** An error body as written (a mutant may drop or change a field). */
   errorItem(error: ErrorItem): ErrorItem | Record<string, unknown>;
+  /** The Content-Type of an answer of this status (the standard: application/json). */
+  contentType(status: number): string;
 }
 
 const positiveInteger = /^[1-9]\d*$/;
@@ -158,4 +160,5 @@ export const referenceBehaviour: CdrBehaviour = {
     };
   },
   errorItem: (error) => error,
+  contentType: () => 'application/json; charset=utf-8',
 };

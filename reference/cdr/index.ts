@@ -1,4 +1,4 @@
-import type { FamilyReference } from '../../families/family.ts';
+import type { FamilyReference } from '../family-reference.ts';
 import { serviceStatuses } from '../../rules/cdr/enums.ts';
 import { buildCatalogue } from './catalogue.ts';
 import { cdrBehaviourFor, cdrMutants } from './mutants/index.ts';

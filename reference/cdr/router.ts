@@ -44,7 +44,7 @@ export async function handleCdr(context: CdrContext, req: IncomingMessage, res: 
   const found = operationOf(path);
   const send = (status: number, body: unknown, version?: number) => {
     const payload = Buffer.from(JSON.stringify(body));
-    const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', 'content-length': String(payload.length) };
+    const headers: Record<string, string> = { 'content-type': behaviour.contentType(status), 'content-length': String(payload.length) };
     const echoed = behaviour.interactionId(sentId, status, freshId);
     if (echoed !== undefined) headers['x-fapi-interaction-id'] = echoed;
     const header = version === undefined || !found ? undefined : behaviour.versionHeader(found.operation, version);

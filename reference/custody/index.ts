@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FamilyReference } from '../../families/family.ts';
+import type { FamilyReference } from '../family-reference.ts';
 import { CursorTokens } from './cursor-token.ts';
 import { ListingHandler } from './listing-handler.ts';
 import { referenceContractInstanceId, referenceTagId } from './listings.ts';

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import { preHash } from '../../client/exchange/signing.ts';
 import { signature } from '../../client/hmac.ts';
-import type { FamilyReference } from '../../families/family.ts';
+import type { FamilyReference } from '../family-reference.ts';
 import { readBody } from '../http-io.ts';
 import { exchangeMutants } from './mutants/index.ts';
 

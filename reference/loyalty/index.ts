@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FamilyReference } from '../../families/family.ts';
+import type { FamilyReference } from '../family-reference.ts';
 import { loyaltyOperations, type LoyaltyOperation, type ProgramCode } from '../../rules/loyalty/records.ts';
 import { loyaltySectionSchema, mandatoryDemographicsOf } from '../../targets/loyalty/section.ts';
 import { readBody, replyJson } from '../http-io.ts';

@@ -1,4 +1,4 @@
-import type { FamilyReference } from '../../families/family.ts';
+import type { FamilyReference } from '../family-reference.ts';
 import { mappingsPath } from '../../rules/shortener/records.ts';
 import { readBody, replyJson } from '../http-io.ts';
 import { MappingsHandler } from './mappings-handler.ts';

@@ -204,8 +204,8 @@ export const billingRules = defineRules<SharedCheckName | keyof typeof billingCh
     id: id.invalidInputStatus,
     family: 'billing',
     source: s.errors,
-    statement: 'A malformed or invalid request body on a charge operation gets that operation\'s documented 400, never a 2xx or 5xx.',
-    check: 'status-for-invalid-input',
+    statement: 'A malformed or invalid request body on a charge operation is refused: never a 2xx or 5xx, nor another status the operation documents for something else (its documented answer is 400; an undocumented 4xx is billing.catalog.status.documented\'s finding).',
+    check: 'invalid-body-refused',
   },
   {
     id: id.chargeCreate,

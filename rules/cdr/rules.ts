@@ -35,6 +35,8 @@ export const cdrRules = defineRules<CdrCheckName, CdrSection>()([
     statement: 'An x-min-v that is not a positive integer (empty, 0, -1, 1.5, abc) is refused with 400 and an ErrorV2 body.' },
   { id: 'cdr.interaction-id.echo', family, source: source(headers), check: 'header-echo',
     statement: 'An RFC 4122 UUID sent as x-fapi-interaction-id comes back unchanged in the response header of the same name, on success and on error responses of all three operations.' },
+  { id: 'cdr.bodies.json', family, source: source(`${headers}; ${standard}, HTTP Headers (response Content-Type, mandatory)`), check: 'json-body',
+    statement: 'Every answer with a body (the 200 of each operation served, the 400 of a missing x-v, the 406 of an unsupported one, the 404 of an unknown product, the refusal of a page past the last) is labelled application/json, with or without parameters such as charset and in any case (RFC 7231; a +json type is accepted too), and parses as JSON. The forms met are observed.' },
 
   // The product list: its envelope, filters and defaults.
   { id: 'cdr.list.envelope', family, source: source(`${envelope} (list response); ${standard}, MetaPaginated`), check: 'list-envelope', ...serves('list'),

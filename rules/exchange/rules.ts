@@ -85,14 +85,14 @@ export const exchangeRules = defineRules<keyof typeof exchangeChecks, ExchangeSe
   {
     id: id.unknownKey,
     family: 'exchange',
-    source: { document, section: 'Authentication B and the exchange-style code table (50111)' },
+    source: { document, section: 'Authentication, B; Errors, B: the exchange-style code table (50111)' },
     statement: 'A request signed with an access key the target does not know is refused with code 50111 (the HTTP status is observed, not judged).',
     check: 'refused-with-code',
   },
   {
     id: id.signature,
     family: 'exchange',
-    source: { document, section: 'Authentication B and the exchange-style code table (50113)' },
+    source: { document, section: 'Authentication, B; Errors, B: the exchange-style code table (50113)' },
     statement:
       'A signature over another body, path, method or timestamp, a truncated one or one made with another secret is refused with code 50113; a request without its signature header with one of the codes of expectations.missingSignatureCodes (the document is silent on it; default 50113 or the real exchange\'s 50106).',
     check: 'refused-with-code',
@@ -100,14 +100,14 @@ export const exchangeRules = defineRules<keyof typeof exchangeChecks, ExchangeSe
   {
     id: id.timestamp,
     family: 'exchange',
-    source: { document, section: 'Authentication B, Limits (exchange timestamp tolerance) and the code table (50102)' },
+    source: { document, section: 'Authentication, B; Limits (exchange timestamp tolerance); Errors, B: the code table (50102)' },
     statement: 'A signed request whose timestamp is within 30 s of the server clock is not refused for it (25 s and 29 s old or ahead); one more than 30 s away is refused with 50102 (31 s, 35 s and 120 s old or ahead).',
     check: 'timestamp-window',
   },
   {
     id: id.rateLimit,
     family: 'exchange',
-    source: { document, section: 'Errors: exchange-style code table (50011) and Limits' },
+    source: { document, section: 'Errors: exchange-style code table (50011); Limits' },
     statement: 'A bounded burst of signed requests meets the rate limit, answered HTTP 429 with code 50011 (never one without the other); the limit itself is reported.',
     check: 'exchange-rate-limited',
   },

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { documentedStatus } from '../../checks/documented-status.ts';
 import { jsonBody } from '../../checks/json-body.ts';
 import { statusForInvalidInput } from '../../checks/status-for-invalid-input.ts';
+import { invalidBodyRefused } from '../../checks/billing/invalid-body-refused.ts';
 import { updateTargetsBodyId } from '../../checks/billing/update-targets-body-id.ts';
 import { headerNames } from '../../client/billing/billing-client.ts';
 import type { ChargeDraft } from '../../adapters/billing/model.ts';
@@ -13,7 +14,7 @@ import { pricing } from '../../generators/billing/pricing.ts';
 import { productDraft } from '../../generators/billing/product-draft.ts';
 import { billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { billingOperations as op, chargeOperations, toleratedStatuses } from '../../rules/billing/operations.ts';
-import { createCharge, fixtureCharge, queryCharge, updateCharge, validChargeBodies } from './support/billing-actions.ts';
+import { createCharge, fixtureCharge, queryCharge, queryRepeatable, readsDefaultPricing, updateCharge, validChargeBodies } from './support/billing-actions.ts';
 import { ruleTest, useBillingSession } from './support/billing-session.ts';
 import { forAll } from '../support/for-all.ts';
 
@@ -39,10 +40,14 @@ ruleTest(id.updateBodyIdentifies, async () => {
   const { adapter } = s.client;
   const pricings = { boundaries: [{ currency: 'USD', amount: 0 }], arbitrary: pricing };
   await forAll(pricings, s.property({ runs: Math.ceil(s.run.runs / 5) }), async (newPricing) => {
-    const draft = (name: string) => ({ name: `harness-${name}-${s.nonce}`, defaultPricing: { currency: 'USD', amount: 1 }, rateCards: [] });
+    const initialPricing = { currency: 'USD', amount: 1 };
+    const draft = (name: string) => ({ name: `harness-${name}-${s.nonce}`, defaultPricing: initialPricing, rateCards: [] });
     const bystander = await createCharge(s, id.updateBodyIdentifies, draft('bystander'));
     const target = await createCharge(s, id.updateBodyIdentifies, draft('target'));
+    // The charges are read through the query: first make sure that reading shows pricing and changes nothing.
     const bystanderBefore = await queryCharge(s, id.updateBodyIdentifies, bystander.chargeId, {});
+    queryRepeatable(id.updateBodyIdentifies, bystanderBefore.exchange, (await queryCharge(s, id.updateBodyIdentifies, bystander.chargeId, {})).exchange);
+    readsDefaultPricing(id.updateBodyIdentifies, await queryCharge(s, id.updateBodyIdentifies, target.chargeId, {}), initialPricing);
     const withoutId = await s.client.send(op.updateCharge, { json: adapter.updateChargeBodyWithoutId({ defaultPricing: newPricing }) });
     statusForInvalidInput(withoutId, id.updateBodyIdentifies, op.updateCharge.invalidInputStatus);
     const update = await updateCharge(s, id.updateBodyIdentifies, target.chargeId, { defaultPricing: newPricing });
@@ -56,17 +61,13 @@ ruleTest(id.invalidInputStatus, async () => {
   const s = session();
   await forAll(malformedJsonBody, s.property(), async (invalid) => {
     await Promise.all(
-      chargeOperations.map(async (operation) =>
-        statusForInvalidInput(await s.client.send(operation, { rawBody: invalid.value }), invalid.breaks, operation.invalidInputStatus),
-      ),
+      chargeOperations.map(async (operation) => invalidBodyRefused(await s.client.send(operation, { rawBody: invalid.value }), invalid.breaks, operation)),
     );
   });
   // An empty object names no charge and defines none: invalid for every charge operation.
-  await Promise.all(
-    chargeOperations.map(async (operation) => statusForInvalidInput(await s.client.send(operation, { json: {} }), id.invalidInputStatus, operation.invalidInputStatus)),
-  );
+  await Promise.all(chargeOperations.map(async (operation) => invalidBodyRefused(await s.client.send(operation, { json: {} }), id.invalidInputStatus, operation)));
   for (const invalid of s.client.adapter.invalidChargeBodies()) {
-    statusForInvalidInput(await s.client.send(op.createCharge, { json: invalid.body }), id.invalidInputStatus, op.createCharge.invalidInputStatus);
+    invalidBodyRefused(await s.client.send(op.createCharge, { json: invalid.body }), id.invalidInputStatus, op.createCharge);
   }
 });
 
@@ -83,7 +84,9 @@ ruleTest(id.documentedStatus, async () => {
     // JSON objects that are no record of any operation: the shape errors a validator reports.
     fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }).map((json) => ({ json })),
   );
-  await forAll({ boundaries: [{}, { json: {} }, { json: { unexpected: true } }], arbitrary: requests }, s.property(), async (request) => {
+  // Every invalid body the invalid-input rule sends is here too: an undocumented refusal of one is this rule's finding.
+  const invalidBodies = [...malformedJsonBody.boundaries.map((invalid) => ({ rawBody: invalid.value })), ...s.client.adapter.invalidChargeBodies().map((invalid) => ({ json: invalid.body }))];
+  await forAll({ boundaries: [{}, { json: {} }, { json: { unexpected: true } }, ...invalidBodies], arbitrary: requests }, s.property(), async (request) => {
     await Promise.all(
       valid.map(async ({ operation, json }) => {
         const exchange = await s.client.send(operation, { json, ...request });

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { gzipRequestEquivalence } from '../../checks/gzip-request-equivalence.ts';
 import { gzipThreshold } from '../../checks/gzip-threshold.ts';
-import { parsedWith } from '../../checks/response-required.ts';
+import { RuleViolation } from '../../checks/rule-violation.ts';
 import { chargeDraft } from '../../generators/billing/charge-draft.ts';
 import { paddedCharge } from '../../generators/billing/response-padding.ts';
 import { billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { billingOperations as op, gzipThresholdBytes } from '../../rules/billing/operations.ts';
-import { createCharge } from './support/billing-actions.ts';
+import { createCharge, createdChargeId, queryRepeatable } from './support/billing-actions.ts';
 import { type BillingSession, ruleTest, useBillingSession } from './support/billing-session.ts';
 import { forAll } from '../support/for-all.ts';
 import { responseOfSize } from '../../load/response-of-size.ts';
@@ -50,9 +50,15 @@ ruleTest(id.gzipRequest, async () => {
     const json = adapter.createChargeBody(draft);
     const [plain, gzipped] = await Promise.all([s.client.send(op.createCharge, { json }), s.client.send(op.createCharge, { json, gzipBody: true })]);
     gzipRequestEquivalence({ plain, gzipped }, id.gzipRequest, (body) => adapter.withoutGeneratedFields(body));
-    const { chargeId } = parsedWith(plain, id.gzipRequest, (body) => adapter.parseChargeResponse(body));
+    const chargeId = createdChargeId(s, id.gzipRequest, plain);
     const query = adapter.queryChargeBody(chargeId, { region: 'eu' });
     const [plainQuery, gzippedQuery] = await Promise.all([s.client.send(op.queryCharge, { json: query }), s.client.send(op.queryCharge, { json: query, gzipBody: true })]);
-    return gzipRequestEquivalence({ plain: plainQuery, gzipped: gzippedQuery }, id.gzipRequest, (body) => body);
+    try {
+      return gzipRequestEquivalence({ plain: plainQuery, gzipped: gzippedQuery }, id.gzipRequest, (body) => body);
+    } catch (violation) {
+      // Two answers to one query are comparable only when asking it changes nothing: else that rule blocks this one.
+      if (violation instanceof RuleViolation) queryRepeatable(id.gzipRequest, plainQuery, await s.client.send(op.queryCharge, { json: query }));
+      throw violation;
+    }
   });
 });

@@ -8,7 +8,7 @@ import { chargeDraft } from '../../generators/billing/charge-draft.ts';
 import { productDraft } from '../../generators/billing/product-draft.ts';
 import { validIdempotencyKey } from '../../generators/billing/valid-idempotency-key.ts';
 import type { Gen } from '../../generators/gen.ts';
-import { billingRuleIds as id } from '../../rules/billing/ids.ts';
+import { type BillingRuleId, billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { type BillingOperation, billingOperations as op } from '../../rules/billing/operations.ts';
 import { type BillingSession, ruleTest, useBillingSession } from './support/billing-session.ts';
 import { forAll } from '../support/for-all.ts';
@@ -26,6 +26,8 @@ interface Attempt {
   body: unknown;
   operation: BillingOperation;
   resourceIdOf: (body: unknown) => string;
+  /** The rule that judges the creation itself, which blocks these rules when nothing is created at all. */
+  createdBy: BillingRuleId;
 }
 
 /** The id a replay compares; only the id is read, so the record's other fields stay the creation rules' to judge. */
@@ -45,12 +47,14 @@ function attempts(s: BillingSession, tag: string): Gen<Attempt> {
     body: adapter.createChargeBody(draft),
     operation: op.createCharge,
     resourceIdOf: (body) => required(adapter.chargeIdOf(body), 'charge'),
+    createdBy: id.chargeCreate,
   });
   const productAttempt = (key: string, draft: Parameters<typeof adapter.createProductBody>[0]): Attempt => ({
     key: `${s.nonce}-${tag}-p-${key}`.slice(0, keyMaxLength),
     body: adapter.createProductBody(draft),
     operation: op.createProduct,
     resourceIdOf: (body) => required(adapter.productIdOf(body), 'product'),
+    createdBy: id.productCreate,
   });
   return {
     boundaries: [
@@ -68,9 +72,31 @@ function sendAttempt(s: BillingSession, attempt: Attempt): Promise<Exchange> {
   return s.client.send(attempt.operation, { json: attempt.body, headers: { [headerNames.idempotencyKey]: attempt.key } });
 }
 
+/** Whether an answer created the resource: a 2xx naming it (only the id is read). */
+function created(exchange: Exchange, attempt: Attempt): boolean {
+  const status = exchange.response?.status;
+  if (status === undefined || status < 200 || status > 299) return false;
+  try {
+    return attempt.resourceIdOf(exchange.response?.json()) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A replay presupposes a creation: when no request carrying the fresh key created anything, the rule that
+ * judges that creation owns the fault (a product model refused, say) and blocks these rules.
+ */
+function someCreated(exchanges: readonly Exchange[], attempt: Attempt): void {
+  if (exchanges.some((exchange) => created(exchange, attempt))) return;
+  const statuses = [...new Set(exchanges.map((exchange) => exchange.response?.status ?? 'no answer'))].join(', ');
+  throw new RuleBlocked([attempt.createdBy], `no request with a fresh Idempotency-Key created anything (answered ${statuses}), so no replay could be judged`, exchanges.slice(0, 1));
+}
+
 /** Throws RuleBlocked by the replay rule when two sequential sends of one attempt are not one creation. */
 async function sequentialReplayHolds(s: BillingSession, attempt: Attempt): Promise<void> {
   const first = await sendAttempt(s, attempt);
+  someCreated([first], attempt);
   const retry = await sendAttempt(s, attempt);
   try {
     idempotentReplay([first, retry], id.idempotencyReplay, attempt.resourceIdOf);
@@ -84,6 +110,7 @@ ruleTest(id.idempotencyReplay, async () => {
   const s = session();
   await forAll(attempts(s, 'replay'), s.property({ runs: Math.ceil(s.run.runs / 4) }), async (attempt) => {
     const first = await sendAttempt(s, attempt);
+    someCreated([first], attempt);
     const retry = await sendAttempt(s, attempt);
     return idempotentReplay([first, retry], id.idempotencyReplay, attempt.resourceIdOf);
   });
@@ -93,6 +120,7 @@ ruleTest(id.idempotencyConcurrent, async () => {
   const s = session();
   await forAll(attempts(s, 'concurrent'), s.property({ runs: Math.ceil(s.run.runs / 10), concurrency: 2 }), async (attempt) => {
     const retries = await Promise.all(Array.from({ length: concurrentRetries }, () => sendAttempt(s, attempt)));
+    someCreated(retries, attempt);
     try {
       return idempotentReplay(retries, id.idempotencyConcurrent, attempt.resourceIdOf);
     } catch (violation) {

@@ -1,6 +1,6 @@
 import { rateLimitProbed } from '../../checks/rate-limit-probed.ts';
 import { probeRateLimit } from '../../load/rate-limit-probe.ts';
-import { tokenRateLimitOperation } from '../../load/scenarios/token-rate-limit.ts';
+import { tokenRateLimitOperation } from '../../load/billing/token-rate-limit-operation.ts';
 import { billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { ruleTest, useBillingSession } from './support/billing-session.ts';
 

@@ -64,7 +64,7 @@ ruleTest(id.transactionsPageDetails, async ({ observe }) => {
   const { client, section } = session();
   const verdicts = (await walks(id.transactionsPageDetails, [undefined, 100, 7])).map((walk) => transactionsPageDetails(walk, id.transactionsPageDetails));
   // At page size 1 the busiest window needs more than 500 pages: pageCount must still be at most 500 (refusing the size is left open).
-  const query = { accountId: section.fixtures.historyAccountId, pageSize: 1 };
+  const query = { accountId: section.fixtures.historyAccountId, pageSize: 1, pageNumber: 1 };
   const exchange = await client.getTransactions(query);
   observe('page size 1 on the default window', exchange.response?.status);
   if (exchange.response?.status !== 400) {
@@ -112,7 +112,8 @@ ruleTest(id.transactionsLinkTargets, async () => {
 
 ruleTest(id.transactionsPageSizeDefault, async () => {
   const { client } = session();
-  return Promise.all((await windows(id.transactionsPageSizeDefault)).map(async (window) => transactionsDefaultPageSize(await client.getTransactions(window), id.transactionsPageSizeDefault)));
+  // Page 1 by number: the default page number is its own rule's.
+  return Promise.all((await windows(id.transactionsPageSizeDefault)).map(async (window) => transactionsDefaultPageSize(await client.getTransactions({ ...window, pageNumber: 1 }), id.transactionsPageSizeDefault)));
 });
 
 ruleTest(id.transactionsPageSizeLimit, async ({ observe }) => {

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { contentTypeForms } from '../../checks/content-type-forms.ts';
 import { errorV2Refusal } from '../../checks/cdr/error-v2-refusal.ts';
 import { versionNegotiation } from '../../checks/cdr/version-negotiation.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import { headerEcho } from '../../checks/header-echo.ts';
+import { jsonBody } from '../../checks/json-body.ts';
 import { statusForValidInput } from '../../checks/status-for-valid-input.ts';
 import type { Exchange } from '../../client/exchange.ts';
 import { getHeader } from '../../client/headers.ts';
@@ -156,4 +158,20 @@ ruleTest('cdr.interaction-id.echo', async ({ observe }) => {
   const without = await targets[0]?.send({});
   observe('x-fapi-interaction-id returned when none is sent', without?.response ? (getHeader(without.response.headers, headerName) ?? '(none)') : '(no answer)');
   return verdicts;
+});
+
+// The standard's response Content-Type is mandatory and application/json: every kind of answer with a body is judged.
+ruleTest('cdr.bodies.json', async ({ observe }) => {
+  const { client } = session();
+  const id = 'cdr.bodies.json';
+  const targets = await operations(id);
+  const answers = await Promise.all([
+    ...targets.flatMap(({ operation, send }) => [send({}), send({ 'x-v': null }), send({ 'x-v': String(client.servedVersion(operation) + 1) })]),
+    client.detail('no-such-product-for-the-content-type'),
+    client.list({ page: 100_000 }),
+  ]);
+  const withBody = answers.filter((exchange) => !exchange.response || exchange.response.body.length > 0);
+  observe('Content-Type forms', contentTypeForms(withBody));
+  observe('answers without a body', answers.length - withBody.length);
+  return withBody.map((exchange) => jsonBody(exchange, id));
 });

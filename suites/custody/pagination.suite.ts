@@ -1,6 +1,7 @@
 import { requireEnded, walkItems, type Walk } from '../../checks/custody/walk.ts';
 import { walkPageSizes } from '../../generators/custody/walk-page-sizes.ts';
-import { pageRequests } from '../../rules/custody/endpoints.ts';
+import { custodyListingPaths, pageRequests } from '../../rules/custody/endpoints.ts';
+import { contentTypesObserved } from './support/content-types-observed.ts';
 import { ruleTest, useCustodySession } from './support/custody-session.ts';
 import { everyListing } from './support/every-listing.ts';
 import { walkListing } from './support/walk-listing.ts';
@@ -15,6 +16,7 @@ ruleTest('custody.cursor.first-last-without-token', async ({ observe, check }) =
   const id = 'custody.cursor.first-last-without-token';
   // The target entry's release line (default 3.58), recorded with the first rule every run judges.
   observe('release line', section.releaseLine);
+  observe('response Content-Type (no document names one)', await contentTypesObserved(client, custodyListingPaths[0]));
   await everyListing(id, observe, (endpoint) => Promise.all((['FIRST', 'LAST'] as const).map(async (pageRequest) => check(await client.page(endpoint, { pageRequest }), client.listing(endpoint)))));
 });
 

@@ -1,6 +1,7 @@
 import type { ExpectedOrder } from '../../checks/exchange/batch.ts';
 import { codesOutOfRange, explainedByItems } from '../../checks/exchange/envelope.ts';
 import type { TimestampCase } from '../../checks/exchange/auth.ts';
+import { contentTypeForms } from '../../checks/content-type-forms.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
 import { exchangeCodes, readEnvelope } from '../../client/exchange/envelope.ts';
 import { badSignatures } from '../../generators/exchange/bad-signatures.ts';
@@ -116,6 +117,8 @@ ruleTest(id.timestamp, async ({ check }) => {
 
 ruleTest(id.codeString, async ({ observe, check }) => {
   await exerciseEnvelope();
+  // Document 3 names no Content-Type for part B: what the target labels its bodies with is observed, never judged.
+  observe('response Content-Type (no document names one)', contentTypeForms(session().client.exchanges));
   // The document describes the ranges ("around 500xx"): codes outside them are reported here, judged only when pinned.
   const outside = new Set(
     session().client.exchanges.flatMap((exchange) => {

@@ -1,5 +1,5 @@
 import { probeRateLimit } from '../../load/rate-limit-probe.ts';
-import { exchangeRateLimitOperation } from '../../load/scenarios/exchange-rate-limit.ts';
+import { exchangeRateLimitOperation } from '../../load/exchange/batch-orders.ts';
 import { exchangeRuleIds as id } from '../../rules/exchange/rules.ts';
 import { ruleTest, useExchangeSession } from './support/exchange-session.ts';
 

@@ -8,10 +8,10 @@ import { describeExchange } from '../../client/evidence.ts';
 import { exchangesStarted } from '../../client/exchange.ts';
 import { defaultRedactor } from '../../client/redaction.ts';
 import type { Rule } from '../../rules/rule.ts';
+import { failureText } from '../../checks/failure-text.ts';
 import { assertJudgedByRuleCheck, assertViolationOfRule, type BoundCheck, bindRuleCheck, CheckMismatchError, type CheckTable } from './bound-check.ts';
-import { failureText } from './failure-text.ts';
 import { reportText, shownCounterexample } from './report-values.ts';
-import type { RuleOutcome } from './rule-outcome.ts';
+import type { RuleOutcome } from '../../rules/rule-outcome.ts';
 import { type RunContext, runContext } from './run-context.ts';
 
 export interface RuleTestContext<Check = (observed: unknown, ...expected: unknown[]) => Verdict> {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { rateLimitProbed } from '../../checks/rate-limit-probed.ts';
-import type { ProbeStep, RateLimitFinding } from '../../load/rate-limit-probe.ts';
+import type { ProbeStep, RateLimitFinding } from '../../checks/rate-limit-finding.ts';
 import { exchange, failedExchange } from './exchanges.ts';
 import { violationOf } from './violation.ts';
 

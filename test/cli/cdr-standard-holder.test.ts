@@ -27,6 +27,8 @@ test('a holder of list x-v 3 and detail x-v 4 without a status operation passes:
   expect(rules.filter((rule) => rule.status === 'not-applicable').map((rule) => rule.ruleId).sort()).toEqual(['cdr.status.explanation-when-not-ok', 'cdr.status.record']);
   expect(rules.find((rule) => rule.ruleId === 'cdr.list.envelope')?.observations?.['meta totals given as']).toBe('integer (the standard)');
   expect(rules.find((rule) => rule.ruleId === 'cdr.product.detail')?.observations?.['judged as']).toEqual(['detail x-v 4']);
+  // The standard's response Content-Type, in the plain form (the reference adds a charset).
+  expect(Object.keys(rules.find((rule) => rule.ruleId === 'cdr.bodies.json')?.observations?.['Content-Type forms'] as Record<string, number>)).toEqual(['application/json']);
   expect(result.code, output).toBe(0);
 }, 240_000);
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { families } from '../../families/index.ts';
 import { startReferenceServer, type RunningReference } from '../../reference/server.ts';
 import { freePort } from '../../targets/free-port.ts';
 import { runCli, writeTargets } from '../support/run-harness-cli.ts';
@@ -16,7 +17,7 @@ const env = { REFERENCE_CLIENT_ID: clientId, REFERENCE_CLIENT_SECRET: 'preflight
 let reference: RunningReference;
 
 beforeAll(async () => {
-  reference = await startReferenceServer({ env: { ...env }, families: { billing: { mode: 'plain' } } });
+  reference = await startReferenceServer({ serve: families(), env: { ...env }, families: { billing: { mode: 'plain' } } });
 });
 afterAll(() => reference.close());
 

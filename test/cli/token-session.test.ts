@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { billingReference } from '../../reference/billing/index.ts';
+import { families } from '../../families/index.ts';
 import { startReferenceServer, type ReferenceRequestEntry, type RunningReference } from '../../reference/server.ts';
 import { runCli, writeTargets } from '../support/run-harness-cli.ts';
 
@@ -14,7 +15,7 @@ const log: ReferenceRequestEntry[] = [];
 let reference: RunningReference;
 
 beforeAll(async () => {
-  reference = await startReferenceServer({ env: { ...env }, families: { billing: { mode: 'multi' } }, onRequest: (entry) => log.push(entry) });
+  reference = await startReferenceServer({ serve: families(), env: { ...env }, families: { billing: { mode: 'multi' } }, onRequest: (entry) => log.push(entry) });
 });
 afterAll(() => reference.close());
 

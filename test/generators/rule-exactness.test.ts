@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { expectedResolution } from '../../generators/billing/expected-resolution.ts';
-import { fallbackQuery } from '../../generators/billing/fallback-query.ts';
+import { fallbackQuery, someConditionMet, unmetBy } from '../../generators/billing/fallback-query.ts';
 import { forbiddenTokenHeader } from '../../generators/billing/forbidden-token-header.ts';
 import { invalidBearer } from '../../generators/invalid-bearer.ts';
 import { invalidClientId } from '../../generators/billing/invalid-client-id.ts';
@@ -108,6 +108,11 @@ describe('generators keep their promises', () => {
   test('matching queries match a rate-card row; fallback queries match none and have a default', () => {
     for (const scenario of casesOf(matchingQuery)) expect(expectedResolution(scenario.charge, scenario.attributes)?.rule).toBe(id.queryRateCardMatch);
     for (const scenario of casesOf(fallbackQuery)) expect(expectedResolution(scenario.charge, scenario.attributes)?.rule).toBe(id.queryDefaultFallback);
+  });
+  test('fallback queries meet no condition of any row, so a target matching rows in part fails only the matching rule', () => {
+    for (const scenario of casesOf(fallbackQuery)) expect(someConditionMet(scenario.charge.rateCards, scenario.attributes), JSON.stringify(scenario)).toBe(false);
+    const rows = [{ conditions: { region: 'eu', tier: 'gold' }, pricing: { currency: 'USD', amount: 1 } }];
+    expect(unmetBy(rows, { region: 'eu', tier: 'silver', channel: 'web' })).toEqual({ region: 'unlisted', tier: 'silver', channel: 'web' });
   });
   test('products have plans covering the usage, recurring and other models; invalid ones have none', () => {
     for (const product of casesOf(productDraft)) {

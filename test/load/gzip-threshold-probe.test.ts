@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { gzipThresholdProbed } from '../../checks/gzip-threshold-probed.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import { probeGzipThreshold } from '../../load/gzip-threshold-probe.ts';
-import { chargeSizedResponses } from '../../load/scenarios/gzip-threshold.ts';
+import { chargeSizedResponses } from '../../load/billing/charge-sized-responses.ts';
 import { billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { type BillingTargetOptions, withBillingTarget } from './billing-target.ts';
 

@@ -7,6 +7,7 @@ import { publishNightly } from '../../cli/load-publish.ts';
 import type { LoadResult } from '../../load/load-result.ts';
 import { deltas, historyRunOf, operationHistory, readHistory, recordHistory, trendRuns } from '../../load/nightly-history.ts';
 import { runLoad } from '../../load/run-load.ts';
+import { loadCharts } from '../../reporting/load-charts.ts';
 import { thresholds } from '../../load/scenario.ts';
 import { startStallingServer, type StallingServer } from './stalling-server.ts';
 
@@ -61,6 +62,17 @@ describe('the history of nightly load', () => {
     expect(svg('versus previous run')).toMatch(/^<svg[\s\S]*p99 \(ms\): \+30 ms[\s\S]*<\/svg>$/);
     expect(svg('trend over the last runs')).toContain('error rate (%)');
     expect(svg('latency over time')).toContain('p99');
+  });
+
+  test('a trend without a single error reads 0 % on a 0 to 1 % axis, not a collapsed axis of 0.000000', async () => {
+    const runs = [1, 2, 3].map((day) => historyRunOf([night(day, 40 + day)]));
+    const tonight = runs[2] as (typeof runs)[number];
+    const history = operationHistory(runs, tonight, 'nightly test op');
+    const trend = (await loadCharts(night(3, 43), history)).find((chart) => chart.name === 'trend over the last runs');
+    expect(history?.trend.map((run) => run.errorRate)).toEqual([0, 0, 0]);
+    expect(trend?.svg).not.toMatch(/0\.0000/);
+    const tickLabels = [...(trend?.svg ?? '').matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((match) => match[1]);
+    expect(tickLabels).toEqual(expect.arrayContaining(['0', '1']));
   });
 
   test('the trend shows the last 30 runs of the same target, tonight last; an interrupted run is not recorded; foreign files are left out', async () => {

@@ -1,13 +1,20 @@
 import { describe, expect, test } from 'vitest';
 import { Redactor } from '../../client/redaction.ts';
 import type { FamilyModule } from '../../families/family.ts';
-import { families } from '../../families/index.ts';
-import { nightlyProfiles } from '../../load/nightly/index.ts';
+import { families, familyByName } from '../../families/index.ts';
+import type { NightlyProfile } from '../../load/nightly-profile.ts';
 import { runLoad } from '../../load/run-load.ts';
 import { loadCharts } from '../../reporting/load-charts.ts';
 import { startReferenceServer } from '../../reference/server.ts';
 import { loadProfileSchema, targetSchemaFor } from '../../targets/schema.ts';
 import { referenceEnv } from '../reference/support.ts';
+
+/** A registered family's nightly profile, from its load part. */
+function nightlyProfileOf(name: string): NightlyProfile {
+  const profile = familyByName(name)?.load?.nightly;
+  if (!profile) throw new Error(`family ${name} has no nightly profile`);
+  return profile;
+}
 
 /** The billing nightly profile against a reference (or one of its mutants), each operation for one second. */
 async function billingNightly(mutant?: string) {
@@ -18,7 +25,7 @@ async function billingNightly(mutant?: string) {
     families: { billing: { baseUrl: reference.baseUrls.billing, credentials: { clientId: env.REFERENCE_CLIENT_ID, clientSecret: env.REFERENCE_CLIENT_SECRET }, tenant: { multiEntity: false, multiOrg: false } } },
   });
   const profile = loadProfileSchema.parse({ rate: 20, durationSeconds: 1, thresholds: ['p99 < 2 s', 'rate(2xx) >= 99%', 'rate(5xx) == 0'] });
-  const nightly = await (nightlyProfiles.billing as NonNullable<(typeof nightlyProfiles)['billing']>)({ section: section.families.billing, client: section.client, redactor: new Redactor(), profile });
+  const nightly = await nightlyProfileOf('billing')({ section: section.families.billing, client: section.client, redactor: new Redactor(), profile });
   try {
     const results = [];
     for (const scenario of nightly.scenarios) results.push(await runLoad(scenario));
@@ -64,7 +71,7 @@ async function familyNightly(name: string) {
   const reference = await startReferenceServer({ env, serve: [family] });
   const entry = targetSchemaFor(families()).parse({ kind: 'url', families: { [name]: family.reference.targetSection(reference.baseUrls[name] as string, family.reference.modes[0] ?? 'default', env) } });
   const profile = loadProfileSchema.parse({ rate: 20, durationSeconds: 1, thresholds: ['p99 < 2 s', 'rate(2xx) >= 99%', 'rate(5xx) == 0'] });
-  const nightly = await (nightlyProfiles[name] as NonNullable<(typeof nightlyProfiles)[string]>)({ section: entry.families[name], client: entry.client, redactor: new Redactor(), profile });
+  const nightly = await nightlyProfileOf(name)({ section: entry.families[name], client: entry.client, redactor: new Redactor(), profile });
   try {
     const results = [];
     for (const scenario of nightly.scenarios) results.push({ scenario, result: await runLoad(scenario) });

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { referenceModes, type ReferenceMode } from '../../reference/billing/mode.ts';
 import { billingMutants } from '../../reference/billing/mutants/index.ts';
+import { families } from '../../families/index.ts';
 import { startReferenceServer } from '../../reference/server.ts';
 import { probes } from './probes.ts';
 import { referenceEnv, startTarget, type Target } from './support.ts';
@@ -46,13 +47,13 @@ describe('mutant catalogue', () => {
   });
 
   it.each(billingMutants.map(({ name }) => name))('starts %s', async (name) => {
-    const server = await startReferenceServer({ env: referenceEnv(), mutant: name });
+    const server = await startReferenceServer({ serve: families(), env: referenceEnv(), mutant: name });
     started.push(server);
     expect(server.baseUrls.billing).toBe(`${server.origin}/billing`);
   });
 
   it('refuses an unknown mutant name, listing the valid ones', async () => {
-    await expect(startReferenceServer({ env: referenceEnv(), mutant: 'no-such-mutant' })).rejects.toThrow(
+    await expect(startReferenceServer({ serve: families(), env: referenceEnv(), mutant: 'no-such-mutant' })).rejects.toThrow(
       /no-such-mutant.*token-single-use/,
     );
   });

@@ -3,6 +3,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll } from 'vitest';
 import type { ReferenceMode } from '../../reference/billing/mode.ts';
 import { referenceTenant } from '../../reference/billing/tenant.ts';
+import { families } from '../../families/index.ts';
 import { startReferenceServer, type RunningReference } from '../../reference/server.ts';
 
 /** Test helpers: a started reference target with a raw HTTP client (undici request, so gzip stays visible). */
@@ -61,6 +62,7 @@ export function referenceEnv(): NodeJS.ProcessEnv {
 export async function startTarget(options: TargetOptions = {}): Promise<Target> {
   const mode = options.mode ?? 'multi';
   const reference = await startReferenceServer({
+    serve: families(),
     env: referenceEnv(),
     families: {
       billing: {

@@ -7,7 +7,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, describe, expect, test } from 'vitest';
 import { renderJUnit } from '../../reporting/junit-xml.ts';
 import { buildRunSummary } from '../../reporting/run-summary.ts';
-import type { RuleOutcome } from '../../suites/support/rule-outcome.ts';
+import type { RuleOutcome } from '../../rules/rule-outcome.ts';
 
 const outcome = (ruleId: string, status: RuleOutcome['status'], extra: Partial<RuleOutcome> = {}): RuleOutcome => ({
   ruleId,

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { renderSummary } from '../../reporting/print-summary.ts';
 import { colourWanted } from '../../reporting/terminal-colour.ts';
 import { buildRunSummary, countStatuses, mergeOutcomes, rootCausesOf, type RuleSummary, type RunSummary, verdictOf } from '../../reporting/run-summary.ts';
-import type { RuleOutcome, RuleStatus } from '../../suites/support/rule-outcome.ts';
+import type { RuleOutcome, RuleStatus } from '../../rules/rule-outcome.ts';
 
 const outcome = (ruleId: string, status: RuleStatus, extra: Partial<RuleOutcome> = {}): RuleOutcome => ({ ruleId, family: 'billing', status, section: 'Headers', ...extra });
 const summaryOf = (ruleId: string, status: RuleStatus, extra: Partial<RuleSummary> = {}): RuleSummary => ({ ...outcome(ruleId, status), tests: 1, ...extra });

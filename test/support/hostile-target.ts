@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Socket } from 'node:net';
 import { createGzip } from 'node:zlib';
 import { request } from 'undici';
+import { families } from '../../families/index.ts';
 import { startReferenceServer, type RunningReference } from '../../reference/server.ts';
 import { listen, pour, readAll, type Running } from '../client/support/servers.ts';
 
@@ -115,6 +116,7 @@ export interface HostileTarget {
 /** Starts the reference and, in front of it, a server that applies `behaviour` to every request but the token's. */
 export async function startHostileTarget(behaviour: (exchange: Exchange) => void | Promise<void>): Promise<HostileTarget> {
   const reference: RunningReference = await startReferenceServer({
+    serve: families(),
     env: { REFERENCE_CLIENT_ID: hostileClientId, REFERENCE_CLIENT_SECRET: hostileClientSecret },
     families: { billing: { mode: 'plain', options: { tokenRateLimit: { requests: 1000, windowMs: 1000 } } } },
   });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { builtInFamilies } from '../../families/index.ts';
-import { targetsJsonSchema } from '../../targets/json-schema.ts';
+import { targetsJsonSchema } from '../../families/targets-json-schema.ts';
 
 const root = new URL('../../', import.meta.url);
 const read = (name: string) => JSON.parse(readFileSync(fileURLToPath(new URL(name, root)), 'utf8'));

@@ -6,7 +6,8 @@ import { request } from 'undici';
 import { afterAll, describe, expect, test } from 'vitest';
 import { HarnessError } from '../../targets/harness-error.ts';
 import { type LaunchedTarget, launchTarget } from '../../targets/launch-target.ts';
-import { type ResolvedTarget, resolveTarget } from '../../targets/load-targets.ts';
+import { resolveTarget } from '../../families/resolve-target.ts';
+import { type ResolvedTarget } from '../../targets/load-targets.ts';
 import { alive } from '../support/process-alive.ts';
 
 /** A target must declare a family; launching does not look at it. */
@@ -73,8 +74,13 @@ describe('launchTarget', () => {
       {},
     );
     const running = await launchTarget(target);
-    await running.stop();
-    await running.stop();
+    // Nothing was started: no process, no container, no output to show.
+    expect(running.pid).toBeUndefined();
+    expect(running.containerId).toBeUndefined();
+    expect(running.recentOutput()).toEqual([]);
+    await expect(running.stop()).resolves.toBeUndefined();
+    await expect(running.stop()).resolves.toBeUndefined();
+    expect(() => running.kill()).not.toThrow();
   });
 
   test('a command target that prints its ready line is launched, answers, and stop() ends it', async () => {

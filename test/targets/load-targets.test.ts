@@ -9,7 +9,8 @@ import type { CdrSection } from '../../targets/cdr/section.ts';
 import type { LoyaltySection } from '../../targets/loyalty/section.ts';
 import type { AgenticSection } from '../../targets/agentic/section.ts';
 import type { ShortenerSection } from '../../targets/shortener/section.ts';
-import { readTargetsFile, resolveTarget, type TargetsFileContents } from '../../targets/load-targets.ts';
+import { resolveTarget } from '../../families/resolve-target.ts';
+import { readTargetsFile, type TargetsFileContents } from '../../targets/load-targets.ts';
 import type { CommandTarget, ContainerTarget } from '../../targets/schema.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'harness-targets-'));
@@ -50,7 +51,7 @@ describe('readTargetsFile', () => {
   test('a missing file is CONFIG_NOT_FOUND naming the path', async () => {
     const error = await harnessError(() => readTargetsFile(join(dir, 'nope.json')), 'CONFIG_NOT_FOUND');
     expect(error.message).toContain(join(dir, 'nope.json'));
-    expect(error.fix).toBeTruthy();
+    expect(error.fix).toBe('pass --targets FILE, or run from a folder with a targets.json');
   });
 
   test('invalid JSON is CONFIG_INVALID', async () => {
@@ -275,7 +276,8 @@ describe('resolveTarget', () => {
     });
     const cards = reference.entry.families.cards as CardsSection;
     expect(cards.token).toBe(bundledEnv.REFERENCE_CARDS_TOKEN);
-    expect(cards.fixtures.disposableAccountId).toBeTruthy();
+    // The reference's own fixture account, as the bundled entry names it.
+    expect(cards.fixtures.disposableAccountId).toBe('acct-disposable');
     expect(reference.entry.families.shortener as ShortenerSection).toEqual({ baseUrl: `http://127.0.0.1:${reference.port}/shortener` });
     expect(reference.entry.families.agentic as AgenticSection).toEqual({
       baseUrl: `http://127.0.0.1:${reference.port}/agentic`,

@@ -1,4 +1,4 @@
-import type { MutantInfo } from '../../../families/family.ts';
+import type { MutantInfo } from '../../family-reference.ts';
 import { referenceBehaviour, userError, type AgenticBehaviour } from '../behaviour.ts';
 
 interface AgenticMutant extends MutantInfo {

@@ -48,10 +48,12 @@ export const catalogMutants: readonly BillingMutant[] = [
       name: 'malformed-json-500',
       breaks: 'billing.catalog.invalid_input.status',
       mode: 'multi',
-      description: 'Answers a catalog request body that is not valid JSON with 500.',
+      description:
+        'PUT /commerce/charges answers a body that is not valid JSON with 500: a status PUT documents (ErrorResponse), ' +
+        'but a request error is its 400. Only PUT, where 500 is documented, so the status-list rule has nothing to find.',
     },
     'invalidStatus',
-    (reference) => (operation, kind) => (operation !== 'token' && kind === 'syntax' ? 500 : reference(operation, kind)),
+    (reference) => (operation, kind) => (operation === 'updateCharge' && kind === 'syntax' ? 500 : reference(operation, kind)),
   ),
   mutant(
     {

@@ -1,4 +1,4 @@
-import type { MutantInfo } from '../../../families/family.ts';
+import type { MutantInfo } from '../../family-reference.ts';
 import type { BillingBehaviour } from '../behaviour.ts';
 import type { ReferenceMode } from '../mode.ts';
 

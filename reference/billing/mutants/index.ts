@@ -1,4 +1,4 @@
-import type { MutantInfo } from '../../../families/family.ts';
+import type { MutantInfo } from '../../family-reference.ts';
 import { referenceBehaviour, type BillingBehaviour } from '../behaviour.ts';
 import { catalogMutants } from './catalog.ts';
 import { chargeMutants } from './charges.ts';

@@ -11,8 +11,9 @@ export const assignmentMutants = [
   mutant('cards-pending-user-assignable-to-preactive', id.assignEligibility, 'A PREACTIVE card accepts a VERIFICATION_PENDING card user.', {
     assignmentAllowed: (card, user) => referenceBehaviour.assignmentAllowed(card, user) || (card === 'PREACTIVE' && user === 'VERIFICATION_PENDING'),
   }),
+  // Another user only: a PATCH naming the card's own user stays refused (that is the wallet-fixed rule's case).
   mutant('cards-preactive-reassignable', id.assignNoReassignment, 'A PREACTIVE card that has a card user accepts another.', {
-    reassignmentAllowed: (card) => card.status === 'PREACTIVE',
+    reassignmentAllowed: (card, cardUserId) => card.status === 'PREACTIVE' && cardUserId !== card.cardUserId,
   }),
   mutant('cards-wallet-changeable-by-own-user', id.assignWalletFixed, 'PATCH of an assigned card with its own user is accepted and changes digitalWalletProvisionable.', {
     reassignmentAllowed: (card, cardUserId) => card.cardUserId === cardUserId,

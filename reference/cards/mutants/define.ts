@@ -1,4 +1,4 @@
-import type { MutantInfo } from '../../../families/family.ts';
+import type { MutantInfo } from '../../family-reference.ts';
 import type { CardsBehaviour } from '../behaviour.ts';
 
 export interface CardsMutant extends MutantInfo {

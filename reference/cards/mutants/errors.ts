@@ -14,8 +14,9 @@ export const errorMutants = [
   mutant('cards-401-text-plain', id.bodiesJson, 'The 401 answers carry their JSON body labelled text/plain.', {
     errorContentType: (status) => (status === 401 ? 'text/plain; charset=utf-8' : referenceBehaviour.errorContentType(status)),
   }),
-  mutant('cards-card-user-unknown-410', id.errorsStatuses, 'GET card user answers 410 for an unknown id (not a status of its row).', {
-    unknownIdStatus: (operation) => (operation === 'GET card user' ? 410 : 404),
+  // A refusal any 4xx may express (the eligibility rule asks for no more), so only the status row is broken.
+  mutant('cards-patch-ineligible-403', id.errorsStatuses, 'PATCH card refuses an assignment the card or user status forbids with 403 (not a status of its row).', {
+    ineligibleAssignmentStatus: 403,
   }),
   mutant('cards-delete-unknown-account-400', id.unknownIds, 'DELETE account answers 400 for an unknown account id.', {
     unknownIdStatus: (operation) => (operation === 'DELETE account' ? 400 : 404),
@@ -24,7 +25,8 @@ export const errorMutants = [
     wellFormedId: (value, operation) => (operation === 'PATCH card' ? /^[A-Za-z0-9-]+$/.test(value) : wellFormedId(value)),
   }),
   mutant('cards-notifications-without-auth', id.authMissing, 'GET authorizationnotifications answers without an Authorization header.', {
-    bearerAccepted: (authorization, token, operation) => operation === 'GET authorizationnotifications' || authorization === `Bearer ${token}`,
+    // Only a missing header: a wrong token is still refused (that is the invalid-token rule's case).
+    bearerAccepted: (authorization, token, operation) => (operation === 'GET authorizationnotifications' && authorization === undefined) || authorization === `Bearer ${token}`,
   }),
   mutant('cards-bearer-prefix-accepted', id.authInvalid, 'Any bearer token that starts like the issued one is accepted on GET transactions.', {
     bearerAccepted: (authorization, token, operation) =>

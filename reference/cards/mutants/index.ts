@@ -1,4 +1,4 @@
-import type { MutantInfo } from '../../../families/family.ts';
+import type { MutantInfo } from '../../family-reference.ts';
 import { referenceBehaviour, type CardsBehaviour } from '../behaviour.ts';
 import type { CardsMutant } from './define.ts';
 import { assignmentMutants } from './assignment.ts';

@@ -1,4 +1,4 @@
-import type { MutantInfo } from '../../../families/family.ts';
+import type { MutantInfo } from '../../family-reference.ts';
 import { referenceBehaviour, type CdrBehaviour } from '../behaviour.ts';
 import type { CdrReferenceMode } from '../versions.ts';
 
@@ -194,6 +194,9 @@ const definitions: readonly CdrMutant[] = [
   }),
   mutant('cdr-unsupported-version-as-invalid-header', 'cdr.error.codes', 'An unsupported x-v is refused 406 with the code Header/Invalid, not Header/UnsupportedVersion.', {
     errorItem: (error) => (error.code.endsWith('Header/UnsupportedVersion') ? { ...error, code: 'urn:au-cds:error:cds-all:Header/Invalid' } : error),
+  }),
+  mutant('cdr-errors-labelled-text-plain', 'cdr.bodies.json', 'Error answers (their ErrorV2 bodies unchanged) are labelled text/plain, as a framework\'s default error handler does.', {
+    contentType: (status) => (status >= 400 ? 'text/plain; charset=utf-8' : reference.contentType(status)),
   }),
   olderMutant('cdr-v4-fee-without-amount', 'cdr.product.fee-method-structure', 'Detail x-v 4: one fixed fee gives none of amount, balanceRate, transactionRate, accruedRate.', {
     servedRecord: (record, kind, version, index) => (kind === 'detail' && version === 4 && index === 30 ? withItem(record, 'fees', 0, (fee) => without(fee, 'amount')) : record),

@@ -1,4 +1,4 @@
-import type { MutantInfo } from '../../../families/family.ts';
+import type { MutantInfo } from '../../family-reference.ts';
 import { referenceBehaviour, type CustodyBehaviour } from '../behaviour.ts';
 
 interface CustodyMutant extends MutantInfo {

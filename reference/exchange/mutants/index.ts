@@ -1,4 +1,4 @@
-import type { MutantInfo } from '../../../families/family.ts';
+import type { MutantInfo } from '../../family-reference.ts';
 import { exchangeRuleIds as id } from '../../../rules/exchange/rules.ts';
 
 const mutant = (name: string, breaks: string, description: string): MutantInfo => ({ name, family: 'exchange', breaks, mode: 'default', description });

@@ -1,4 +1,4 @@
-import type { MutantInfo } from '../../../families/family.ts';
+import type { MutantInfo } from '../../family-reference.ts';
 import { loyaltyOperations } from '../../../rules/loyalty/records.ts';
 import { referenceBehaviour, type LoyaltyBehaviour } from '../behaviour.ts';
 import { referenceValidators, type Validator, type Validators } from '../validators.ts';

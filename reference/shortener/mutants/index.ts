@@ -1,4 +1,4 @@
-import type { MutantInfo } from '../../../families/family.ts';
+import type { MutantInfo } from '../../family-reference.ts';
 import { referenceBehaviour, type ShortenerBehaviour } from '../behaviour.ts';
 
 interface ShortenerMutant extends MutantInfo {

@@ -1,5 +1,6 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { ParsedCharge } from '../../../adapters/billing/adapter.ts';
-import type { ChargeDraft, ChargeUpdate } from '../../../adapters/billing/model.ts';
+import { type ChargeDraft, type ChargeUpdate, type Pricing, samePricing } from '../../../adapters/billing/model.ts';
 import { parsedWith } from '../../../checks/response-required.ts';
 import { prerequisiteMissing } from '../../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../../checks/rule-violation.ts';
@@ -29,13 +30,31 @@ function setUpStep<T>(ruleId: string, judgedBy: readonly string[], step: () => T
 /** The rules that judge a query's answer: a rule that only reads a charge back is blocked by them. */
 const queryJudgedBy = [id.queryRateCardMatch, id.queryDefaultFallback];
 
-/** Makes a charge; `judgedBy` the rules whose own failure a refusal is (default: the charge creation rule). */
+/**
+ * Makes a charge; `judgedBy` the rules whose own failure a refusal is (default: the charge creation rule).
+ * A rule other than the creation rule in `judgedBy` (its headers made the request) judges only that the
+ * creation succeeded; the exact status and the record stay the creation rule's, which blocks it.
+ */
 export async function createCharge(session: BillingSession, ruleId: string, draft: ChargeDraft, request: CatalogRequest = {}, judgedBy: readonly string[] = [id.chargeCreate]): Promise<ParsedCharge & { exchange: Exchange }> {
   const exchange = await session.client.send(op.createCharge, { ...request, json: session.client.adapter.createChargeBody(draft) });
-  return setUpStep(ruleId, judgedBy, () => {
+  if (ruleId !== id.chargeCreate && judgedBy.includes(ruleId)) statusForValidInput(exchange, ruleId, null);
+  return setUpStep(ruleId, [id.chargeCreate], () => {
     statusForValidInput(exchange, ruleId, op.createCharge.successStatus);
     return { ...parsedWith(exchange, ruleId, (body) => session.client.adapter.parseChargeResponse(body)), exchange };
   });
+}
+
+/** Only the charge id of a creation's answer, read leniently (the record's shape is the creation rule's); without one the asking rule is blocked by it. */
+export function createdChargeId(session: BillingSession, ruleId: string, exchange: Exchange): string {
+  let body: unknown;
+  try {
+    body = exchange.response?.json();
+  } catch {
+    body = undefined;
+  }
+  const chargeId = session.client.adapter.chargeIdOf(body);
+  if (chargeId !== undefined) return chargeId;
+  throw prerequisiteMissing(ruleId, [id.chargeCreate], `the charge creation answered ${exchange.response?.status ?? 'nothing'} with no charge id to read`, [exchange]);
 }
 
 export async function queryCharge(
@@ -51,6 +70,36 @@ export async function queryCharge(
     const parsed = parsedWith(exchange, ruleId, (body) => session.client.adapter.parseQueryResponse(body));
     return { exchange, pricing: parsed.resolvedPricing, state: parsed.charge.state };
   });
+}
+
+/** The answer as its status and JSON body (the text when it is not JSON), for comparing two answers. */
+function answerOf(exchange: Exchange): unknown {
+  const { response } = exchange;
+  if (!response) return undefined;
+  try {
+    return { status: response.status, body: response.json() };
+  } catch {
+    return { status: response.status, text: response.text() };
+  }
+}
+
+/**
+ * Two answers to one query, the second asked after the first, must be the same before a rule can compare
+ * answers across another operation: when they differ, the query itself changed something, which is the
+ * no-side-effects rule's finding, and the asking rule is blocked by it.
+ */
+export function queryRepeatable(ruleId: string, first: Exchange, again: Exchange): void {
+  if (isDeepStrictEqual(answerOf(first), answerOf(again))) return;
+  throw prerequisiteMissing(ruleId, [id.queryNoSideEffects], 'the same query asked twice answered differently, so the query itself changes the charge and no other change can be read through it', [first, again]);
+}
+
+/**
+ * A charge read through the query with attributes no row uses must resolve to the default pricing it was
+ * made with, before a rule can read a pricing change that way; else the fallback rule's finding blocks it.
+ */
+export function readsDefaultPricing(ruleId: string, reading: ChargeReading, defaultPricing: Pricing): void {
+  if (samePricing(reading.pricing, defaultPricing)) return;
+  throw prerequisiteMissing(ruleId, [id.queryDefaultFallback], `the query of a charge made with default pricing ${JSON.stringify(defaultPricing)} resolved to ${JSON.stringify(reading.pricing)}, so its pricing cannot be read that way`, [reading.exchange]);
 }
 
 export async function updateCharge(session: BillingSession, ruleId: string, chargeId: string, update: ChargeUpdate, request: CatalogRequest = {}): Promise<Exchange> {

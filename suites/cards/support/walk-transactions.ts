@@ -18,9 +18,15 @@ function advances(before: WalkedPage, after: WalkedPage): boolean {
   return after.transactions.length === 0 || keys(before) !== keys(after);
 }
 
+/** The page's own numbers say a later page exists (both read as numbers): a missing next link cut the walk short. */
+function laterPageSaid(page: WalkedPage): boolean {
+  const { pageNumber, pageCount } = page.paginationDetails?.page ?? {};
+  return typeof pageNumber === 'number' && typeof pageCount === 'number' && pageNumber < pageCount;
+}
+
 /**
- * Walks GET /transactions: the first page as asked, then each `next` link exactly as the target gave it. It
- * stops where a page has no next link, at a link followed before, at a page that does not advance, at a link
+ * Walks GET /transactions: page 1 as asked, then each `next` link exactly as the target gave it. It
+ * stops where a page has no next link (short of the end when its numbers say a later page exists), at a link followed before, at a page that does not advance, at a link
  * outside the target (never requested) or at the page cap: a walk never loops and never leaves the target.
  * A walk that did not reach its end blocks the rule (the links rule judges why), unless `partial` is asked
  * for by the rule that judges it. A page that is not a transactions page blocks it too (the items rule judges).
@@ -33,7 +39,8 @@ export async function walkTransactionPages(client: CardsClient, query: Transacti
     if (!options.partial) requireWalkEnded(result, ruleId);
     return result;
   };
-  let exchange = await client.getTransactions(query);
+  // Page 1 asked for by number: that the default page number is 1 is its own rule's to judge, not every walk's.
+  let exchange = await client.getTransactions({ pageNumber: 1, ...query });
   let link: string | undefined;
   for (;;) {
     const page = transactionsPageOf(exchange, ruleId);
@@ -41,7 +48,7 @@ export async function walkTransactionPages(client: CardsClient, query: Transacti
     pages.push({ exchange, page });
     if (before && link !== undefined && !advances(before.page, page)) return walk('not-advancing', { link, why: '' });
     link = page.paginationDetails?.links?.next;
-    if (link === undefined) return walk('end-reached');
+    if (link === undefined) return walk(laterPageSaid(page) ? 'next-missing' : 'end-reached');
     if (followed.has(link)) return walk('repeated-link', { link, why: '' });
     if (pages.length >= client.section.maxWalkPages) return walk('page-cap');
     const outside = client.linkOutside(link);

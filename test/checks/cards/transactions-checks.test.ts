@@ -49,6 +49,8 @@ describe('transactions walk checks', () => {
     violationOf(() => transactionsWalkComplete(walkOf(items, 3, (body) => ({ ...body, paginationDetails: { ...body.paginationDetails, page: { ...body.paginationDetails.page, totalCount: 9 } } })), rule), rule);
     // An unfinished walk is the links rule's to judge: completeness is blocked by it.
     expect(() => transactionsWalkComplete({ ...walkOf(items, 3), ended: 'repeated-link' }, rule)).toThrow(RuleBlocked);
+    // So is a walk cut short by a page without next although its numbers say a later page exists.
+    expect(() => transactionsWalkComplete({ ...walkOf(items, 3), ended: 'next-missing' }, rule)).toThrow(RuleBlocked);
   });
   test('an older transaction before a newer one on the next page fails the order', () => {
     const walk = walkOf([...items.slice(0, 3), item('2026-11-21', 9), ...items.slice(3)], 3);
@@ -64,12 +66,18 @@ describe('transactions walk checks', () => {
     // An issue of another rule is not this rule's: a missing first link does not fail the page details.
     transactionsPageDetails(walkOf(items, 3, (body) => ({ ...body, paginationDetails: { ...body.paginationDetails, links: {} } })), details);
   });
+  test('without a size asked, page details hold the pages to the size the first one says (the default is its own rule)', () => {
+    const details = 'cards.transactions.page-details';
+    transactionsPageDetails({ ...walkOf(items, 3), pageSize: undefined }, details);
+    const drifting = walkOf(items, 3, (body, index) => (index === 2 ? { ...body, paginationDetails: { ...body.paginationDetails, page: { ...body.paginationDetails.page, pageSize: 4, pageCount: 2 } } } : body));
+    expect(violationOf(() => transactionsPageDetails({ ...drifting, pageSize: undefined }, details), details).message).toContain('pageSize 4 (the first page says 3)');
+  });
   test('a link outside the target, a loop or a page that does not advance fail the links rule, naming the link', () => {
     const links = 'cards.transactions.links';
     const offTarget = (link: string) => (link.startsWith('http://169.254.169.254') ? 'not the base URL' : undefined);
     const walk = walkOf(items, 3, (body, index) => (index === 1 ? { ...body, paginationDetails: { ...body.paginationDetails, links: { ...body.paginationDetails.links, next: 'http://169.254.169.254/latest' } } } : body));
     expect(violationOf(() => transactionsLinks({ walk, outside: offTarget }, links), links).message).toContain('links.next of page 2 points outside the target and was not requested: http://169.254.169.254/latest');
-    for (const ended of ['repeated-link', 'not-advancing', 'page-cap', 'outside-scope'] as const) {
+    for (const ended of ['next-missing', 'repeated-link', 'not-advancing', 'page-cap', 'outside-scope'] as const) {
       violationOf(() => transactionsLinks({ walk: { ...walkOf(items, 3), ended, stoppedAt: { link: 'transactions?pageNumber=1', why: '' } }, outside: inside }, links), links);
     }
   });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { exchangeRateLimited } from '../../../checks/exchange/rate-limit.ts';
-import type { RateLimitFinding } from '../../../load/rate-limit-probe.ts';
+import type { RateLimitFinding } from '../../../checks/rate-limit-finding.ts';
 import { jsonExchange } from '../exchanges.ts';
 import { violationOf } from '../violation.ts';
 

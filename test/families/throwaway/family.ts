@@ -1,20 +1,20 @@
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
 import { passed, RuleViolation } from '../../../checks/rule-violation.ts';
 import { responseOf } from '../../../checks/response-required.ts';
 import type { Exchange } from '../../../client/exchange.ts';
 import { HttpClient } from '../../../client/http-client.ts';
 import { preflightReport } from '../../../client/preflight.ts';
-import { defineFamily, type MutantInfo } from '../../../families/family.ts';
+import type { MutantInfo } from '../../../reference/family-reference.ts';
+import { defineFamily } from '../../../families/family.ts';
 import { defineRules } from '../../../rules/rule.ts';
+import { throwawayNightly } from './nightly.ts';
+import { throwawaySection as section, type ThrowawaySection as Section } from './section.ts';
 
 /*
  * A throwaway interface family, defined entirely in this folder: one rule, one check, one reference route,
- * one mutant. The plug-in self-test registers it through HARNESS_FAMILIES without editing a shared file.
+ * one mutant, a nightly load profile. The plug-in self-test registers it through HARNESS_FAMILIES without
+ * editing a shared file.
  */
-
-const section = z.object({ baseUrl: z.url() }).strict();
-type Section = z.infer<typeof section>;
 
 /** GET /ping answers 200 with {"pong": true}. */
 export function pingAnswers(exchange: Exchange, ruleId: string) {
@@ -70,4 +70,5 @@ export default defineFamily({
     }),
     targetSection: (baseUrl) => ({ baseUrl }),
   },
+  load: { nightly: throwawayNightly },
 });

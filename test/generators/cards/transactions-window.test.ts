@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { ageOffsetToCase, pageSizeCases, spanToCase, windowAgeCases, windowSpanCases } from '../../../generators/cards/transactions-window.ts';
+import { ageOffsetToCase, oldWindowMargin, pageSizeCases, spanToCase, windowAgeCases, windowSpanCases } from '../../../generators/cards/transactions-window.ts';
 import { daysBetween } from '../../../rules/cards/calendar.ts';
 import { windowRefusal } from '../../../reference/cards/window.ts';
 import { runDays } from '../../../suites/cards/support/run-clock.ts';
@@ -18,6 +18,12 @@ describe('transactions window edges', () => {
     expect(spanToCase('2026-07-01', 31)).toMatchObject({ accepted: true, value: { endDate: '2026-08-01' } });
     expect(spanToCase('2026-07-01', 32)).toMatchObject({ accepted: false, breaks: 'cards.transactions.window-span' });
     expect(windowSpanCases(days).boundaries.map((edge) => daysBetween(edge.value.startDate, edge.value.endDate))).toEqual(expect.arrayContaining([30, 31, 32, 33]));
+  });
+  test('span cases start clear of the 18-month edge, so a target off at that edge fails the age rule only', () => {
+    const { boundaries, arbitrary } = windowSpanCases(days);
+    for (const edge of [...boundaries, ...fc.sample(arbitrary, { seed, numRuns: 300 })]) {
+      expect(daysBetween(days.oldestAccepted, edge.value.startDate), edge.why).toBeGreaterThanOrEqual(oldWindowMargin);
+    }
   });
   test('every case, boundary or random, says what an independent reading of rule 3 says; same seed, same cases', () => {
     for (const gen of [windowAgeCases(days), windowSpanCases(days)]) {

@@ -1,0 +1,87 @@
+/**
+ * Dependencies point one way (DESIGN.md, "The pipeline, one folder a stage"): a stage imports only the stages
+ * below it, so a rule never learns how it is checked, a check never generates, and a report reads outcomes
+ * without reaching into the suites that made them. `npm run lint:deps` (part of `npm test`) fails on an
+ * import that runs the other way, type-only imports included, and on any import cycle.
+ *
+ * The order, bottom first, and why:
+ * - rules, adapters: what the spec says (rule ids, record schemas, the outcome of judging a rule) and the
+ *   payload dialects a target may speak; they know no HTTP, no check, no target entry.
+ * - generators: fast-check values derived from the rules; they never do HTTP and never judge.
+ * - targets: the target entry's sections and launching a target; a section may name an adapter.
+ * - client: HTTP for a target (auth, capture, evidence), opened from a target section; it generates nothing.
+ * - checks: one function per property of what the client captured; checks never generate.
+ * - load: scenarios and probes built from checks, the client and generators.
+ * - suites: vitest files that wire generators, client, checks and load, nothing else.
+ * - reporting: consumes outcomes (rules/rule-outcome.ts) and load results, with what those are made of;
+ *   never the suites or the families.
+ * - reference: the bundled target, built from rules, client records, target sections and generators; it
+ *   takes the families' parts as a parameter instead of importing the registry, and never the CLI.
+ * - families: one module per family joins its parts of every stage; the registry and what is derived from
+ *   it (the targets.json schema) live here.
+ * - cli, bin: the command over everything. bench/ and test/ may import anything.
+ */
+
+/** Each stage and the stages it may import besides itself (the lower ones, spelled out). */
+const stages = {
+  rules: [],
+  adapters: [],
+  generators: ['rules', 'adapters'],
+  targets: ['rules', 'adapters'],
+  client: ['targets', 'rules', 'adapters'],
+  checks: ['client', 'targets', 'rules', 'adapters'],
+  load: ['checks', 'client', 'generators', 'targets', 'rules', 'adapters'],
+  suites: ['load', 'checks', 'client', 'generators', 'targets', 'rules', 'adapters'],
+  reporting: ['load', 'checks', 'client', 'generators', 'targets', 'rules', 'adapters'],
+  reference: ['client', 'generators', 'targets', 'rules', 'adapters'],
+  families: ['reference', 'reporting', 'suites', 'load', 'checks', 'client', 'generators', 'targets', 'rules', 'adapters'],
+};
+
+const projectFolders = ['adapters', 'bench', 'bin', 'checks', 'cli', 'client', 'families', 'generators', 'load', 'reference', 'reporting', 'rules', 'suites', 'targets', 'test'];
+const folderPattern = (folders) => `^(${folders.join('|')})/`;
+
+/** One rule a stage, named after it, so a violation says which stage an import climbed out of. */
+const stageRules = Object.entries(stages).map(([stage, allowed]) => ({
+  name: `${stage}-imports-only-lower-stages`,
+  comment: `${stage}/ may import only ${allowed.length ? allowed.join(', ') : 'itself'} (see the order at the top of .dependency-cruiser.cjs)`,
+  severity: 'error',
+  from: { path: folderPattern([stage]) },
+  to: { path: folderPattern(projectFolders), pathNot: folderPattern([stage, ...allowed]) },
+}));
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    ...stageRules,
+    {
+      name: 'no-circular',
+      comment: 'A cycle makes two modules one concern in two files: move what both need to the lower one.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'An import that resolves to nothing is a typo or a missing dependency.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    // The whole tree is cruised (`depcruise .`), so a new folder is seen; outputs and packages are not ours.
+    exclude: { path: '(^|/)node_modules/|^reports/|^\\.tmp/' },
+    doNotFollow: { path: 'node_modules' },
+    // Type-only imports are arrows too: a type that climbs up a stage couples the stages all the same.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    // Packages resolve through their `exports` as node and tsx load them (vitest/node, tsx/esm/api).
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+      extensions: ['.ts', '.js', '.mjs', '.cjs', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

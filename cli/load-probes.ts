@@ -1,0 +1,26 @@
+import type { FamilyModule } from '../families/family.ts';
+import { families } from '../families/index.ts';
+import type { LoadProbe } from '../load/load-probe.ts';
+import { HarnessError } from '../targets/harness-error.ts';
+
+/** A probe of `harness load` with the family whose load part lists it (the family names the target section it loads). */
+export interface RegisteredProbe {
+  family: FamilyModule;
+  probe: LoadProbe;
+}
+
+/** Every registered family's probes, in registry order: the scenarios `harness load <scenario>` offers. */
+export function registeredProbes(registry: readonly FamilyModule[] = families()): RegisteredProbe[] {
+  return registry.flatMap((family) => (family.load?.probes ?? []).map((probe: LoadProbe) => ({ family, probe })));
+}
+
+/** The probe named on the command line; any other name is a usage error that lists the choices. */
+export function registeredProbeNamed(name: string, registry: readonly FamilyModule[] = families()): RegisteredProbe {
+  const probes = registeredProbes(registry);
+  const named = probes.filter(({ probe }) => probe.name === name);
+  // Two families offering one name would make the command line ambiguous: a plug-in's mistake, said plainly.
+  if (named.length > 1) throw new HarnessError('CONFIG_INVALID', `The load scenario "${name}" is offered by ${named.map(({ family }) => family.name).join(' and ')}`, 'give each family\'s probes names of their own');
+  const [found] = named;
+  if (!found) throw new HarnessError('USAGE', `No load scenario "${name}"`, `use one of: ${[...probes.map(({ probe }) => probe.name), 'nightly', 'merge'].join(', ')}`);
+  return found;
+}

@@ -1,0 +1,46 @@
+import { gzipThresholdProbed } from '../../checks/gzip-threshold-probed.ts';
+import { rateLimitProbed } from '../../checks/rate-limit-probed.ts';
+import { billingRuleIds } from '../../rules/billing/ids.ts';
+import { gzipThresholdBytes } from '../../rules/billing/operations.ts';
+import type { BillingSection } from '../../targets/billing/section.ts';
+import { probeGzipThreshold } from '../gzip-threshold-probe.ts';
+import { closing, probeRunOptions, type LoadProbe } from '../load-probe.ts';
+import { probeRateLimit } from '../rate-limit-probe.ts';
+import { rateLimitOutcome } from '../rate-limit-outcome.ts';
+import { billingClientFor } from './billing-client.ts';
+import { chargeSizedResponses } from './charge-sized-responses.ts';
+import { tokenRateLimitOperation } from './token-rate-limit-operation.ts';
+
+/** The billing probes of `harness load`: the token operation's rate limit, and the compression threshold of the charge responses. */
+export const billingProbes: readonly LoadProbe<BillingSection>[] = [
+  {
+    name: 'token-rate-limit',
+    description: 'discovers the per-IP limit of the billing token operation and checks 429s on every path and recovery',
+    async run(context) {
+      const { section } = context;
+      const client = billingClientFor(section, context.client, context.redactor);
+      const finding = await closing(client, () => probeRateLimit(tokenRateLimitOperation(client, section.baseUrl), section.expectations.tokenRateLimitProbe, probeRunOptions(context)));
+      const pin = section.expectations.tokenRateLimit ?? {};
+      return rateLimitOutcome(billingRuleIds.tokenRateLimit, finding, (found) => rateLimitProbed(found, billingRuleIds.tokenRateLimit, pin));
+    },
+  },
+  {
+    name: 'gzip-threshold',
+    description: 'finds the response size where compression starts (must be over 1000 bytes) and holds it under load',
+    async run(context) {
+      const { section } = context;
+      const client = billingClientFor(section, context.client, context.redactor);
+      const expected = { thresholdBytes: gzipThresholdBytes, over: billingRuleIds.gzipOverThreshold, under: billingRuleIds.gzipUnderThreshold };
+      const finding = await closing(client, async () =>
+        probeGzipThreshold(await chargeSizedResponses(client, section.baseUrl), { expectedBytes: gzipThresholdBytes, ...section.expectations.gzipThresholdProbe }, probeRunOptions(context)),
+      );
+      const { readings, violationExchanges: _evidence, underLoad, compressedUnderLoad, plainUnderLoad, ...rest } = finding;
+      return {
+        ruleId: `${expected.over}, ${expected.under}`,
+        judge: () => gzipThresholdProbed(finding, expected.over, expected),
+        details: { ...rest, readings: readings.map(({ asked, size, compressed }) => ({ asked, size, compressed })), ...(compressedUnderLoad && plainUnderLoad ? { compressedUnderLoad, plainUnderLoad } : {}) },
+        ...(underLoad ? { load: underLoad } : {}),
+      };
+    },
+  },
+];

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { CdrClient } from '../../client/cdr/cdr-client.ts';
+import { listQueryString } from '../../client/cdr/list-query.ts';
+import { cdrOperations, type CdrOperation } from '../../rules/cdr/endpoints.ts';
+import { servesOperation, type CdrSection } from '../../targets/cdr/section.ts';
+import type { LoadRequest, ObservedResponse } from '../scenario.ts';
+import { constantRate, type NightlyContext, type NightlyScenarios } from '../nightly-profile.ts';
+
+/**
+ * The open-banking read operations the target serves, each at the highest version it serves. Every answer, success
+ * or error, must return the x-fapi-interaction-id it was sent (cdr.interaction-id.echo).
+ */
+export async function cdrNightly(context: NightlyContext<CdrSection>): Promise<NightlyScenarios> {
+  const { section } = context;
+  const client = new CdrClient(section, context.client, context.redactor);
+  const interactionId = randomUUID();
+  const headersFor = (operation: CdrOperation): Record<string, string> => ({
+    'x-v': String(client.servedVersion(operation)),
+    'x-fapi-interaction-id': interactionId,
+    accept: 'application/json',
+    ...(section.token ? { authorization: `Bearer ${section.token}` } : {}),
+  });
+  const query = { pageSize: 25 };
+  const listed = servesOperation(section, 'list') ? await client.list(query) : undefined;
+  const productId = firstProductId(() => listed?.response?.json());
+  // Only the operations the holder serves (an entry may mark one as not served).
+  const requests: LoadRequest[] = ([
+    { label: 'list', method: 'GET', path: cdrOperations.list.path + listQueryString(query), headers: headersFor('list') },
+    { label: 'detail', method: 'GET', path: cdrOperations.detail.path.replace('{productId}', encodeURIComponent(productId)), headers: headersFor('detail') },
+    { label: 'status', method: 'GET', path: cdrOperations.status.path, headers: headersFor('status') },
+  ] as (LoadRequest & { label: CdrOperation })[]).filter((request) => servesOperation(section, request.label));
+  const echoed = (response: ObservedResponse) =>
+    response.headers['x-fapi-interaction-id'] === interactionId
+      ? undefined
+      : { ruleId: 'cdr.interaction-id.echo', message: `x-fapi-interaction-id was not returned as sent (${response.headers['x-fapi-interaction-id'] === undefined ? 'absent' : 'another value'})` };
+  return {
+    scenarios: requests.map((request) => constantRate(context.profile, { name: `nightly cdr ${request.label}`, family: 'cdr', baseUrl: section.baseUrl, requests: [request], checkResponse: echoed })),
+    close: () => client.close(),
+  };
+}
+
+/**
+ * The id of the first product a list answer names, for the detail operation's run; a placeholder when it
+ * names none (that run then fails its thresholds on the target's 404s, not the harness).
+ */
+function firstProductId(body: () => unknown): string {
+  try {
+    const productId = (body() as { data?: { products?: { productId?: unknown }[] } } | undefined)?.data?.products?.[0]?.productId;
+    if (typeof productId === 'string' && productId !== '') return productId;
+  } catch {
+    // not JSON: the placeholder below
+  }
+  return 'no-product-listed';
+}

@@ -1,0 +1,23 @@
+import { exchangeRateLimited } from '../../checks/exchange/rate-limit.ts';
+import { exchangeClientFor } from '../../client/exchange/session.ts';
+import { exchangeRuleIds } from '../../rules/exchange/rules.ts';
+import type { ExchangeSection } from '../../targets/exchange/section.ts';
+import { closing, probeRunOptions, type LoadProbe } from '../load-probe.ts';
+import { probeRateLimit } from '../rate-limit-probe.ts';
+import { rateLimitOutcome } from '../rate-limit-outcome.ts';
+import { exchangeRateLimitOperation } from './batch-orders.ts';
+
+/** The exchange probe of `harness load`: the rate limit of batch orders (HTTP 429 with code 50011). */
+export const exchangeProbes: readonly LoadProbe<ExchangeSection>[] = [
+  {
+    name: 'exchange-rate-limit',
+    description: 'discovers the exchange rate limit (HTTP 429 with code 50011), the envelope checked on every answer',
+    async run(context) {
+      const { section } = context;
+      const client = exchangeClientFor(section, context.client, context.redactor);
+      const { limit, limitAtMost, ...bounds } = section.rateLimitProbe;
+      const finding = await closing(client, () => probeRateLimit(exchangeRateLimitOperation(client, section), bounds, probeRunOptions(context)));
+      return rateLimitOutcome(exchangeRuleIds.rateLimit, finding, (found) => exchangeRateLimited(found, exchangeRuleIds.rateLimit, { limit, limitAtMost }));
+    },
+  },
+];

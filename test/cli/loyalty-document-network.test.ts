@@ -1,0 +1,41 @@
+import { afterAll, expect, test } from 'vitest';
+import { familyByName } from '../../families/index.ts';
+import { startDocumentNetwork, type DocumentNetwork } from '../support/loyalty-document-network.ts';
+import { runCli, writeTargets } from '../support/run-harness-cli.ts';
+
+/*
+ * The loyalty suite against a network written from document 2, part A, not from the reference
+ * (test/support/loyalty-document-network.ts): every rule passes, the new cases included (the MAC window just
+ * inside and outside each edge, a nonce and an order id replayed late in the run, the 202 exactly `{}`, JSON
+ * bodies), with the entry's settings for what the document leaves open (a hex mac, a 60 s window, demographics).
+ */
+
+const secrets = { LTY_API_KEY: 'network-app-key-1', LTY_MAC_SECRET: 'network-mac-secret-of-the-test', LTY_TOKEN: 'network-bearer-token-1' };
+let network: DocumentNetwork | undefined;
+afterAll(() => network?.close());
+
+test('a loyalty network written to the document (MAC in hex, 60 s window, bearer, its own demographics) is conformant on every loyalty rule', async () => {
+  network = await startDocumentNetwork({ apiKey: secrets.LTY_API_KEY, macId: 'network-client-7', macSecret: secrets.LTY_MAC_SECRET, bearerToken: secrets.LTY_TOKEN });
+  const targets = writeTargets({
+    network: {
+      kind: 'url',
+      families: {
+        loyalty: {
+          baseUrl: network.baseUrl,
+          apiKey: '${LTY_API_KEY}',
+          mac: { id: 'network-client-7', secret: '${LTY_MAC_SECRET}', encoding: 'hex', windowMs: network.windowMs },
+          bearerToken: '${LTY_TOKEN}',
+          mandatoryDemographics: network.mandatoryDemographics,
+        },
+      },
+    },
+  });
+  const result = await runCli(['run', '--targets', targets, '--target', 'network', '--suite', 'loyalty', '--seed', '13', '--runs', '10', '--workers', '1'], secrets);
+  const rules = result.summary().rules;
+  const output = result.stdout.slice(-4000);
+  expect(rules.map((rule) => rule.ruleId).sort(), output).toEqual(familyByName('loyalty')?.rules.map((rule) => rule.id).sort());
+  expect(rules.filter((rule) => rule.status !== 'passed').map((rule) => `${rule.ruleId}: ${rule.status} ${rule.message}`), output).toEqual([]);
+  // The order placed when its file started was placed again late, and refused.
+  expect(rules.find((rule) => rule.ruleId === 'loyalty.transfer.order-id-unique')?.observations?.['late replay after (ms)']).toBeGreaterThan(0);
+  expect(result.code, output).toBe(0);
+});

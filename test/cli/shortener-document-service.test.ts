@@ -1,0 +1,23 @@
+import { afterAll, expect, test } from 'vitest';
+import { familyByName } from '../../families/index.ts';
+import { startDocumentShortener, type DocumentShortener } from '../support/shortener-document-service.ts';
+import { runCli, writeTargets } from '../support/run-harness-cli.ts';
+
+/*
+ * The shortener suite against a service written from document 2, part D, not from the reference
+ * (test/support/shortener-document-service.ts): every rule passes, the JSON-labelled 200 included.
+ */
+
+let service: DocumentShortener | undefined;
+afterAll(() => service?.close());
+
+test('a shortener written to the document is conformant on every shortener rule', async () => {
+  service = await startDocumentShortener();
+  const targets = writeTargets({ service: { kind: 'url', families: { shortener: { baseUrl: service.baseUrl } } } });
+  const result = await runCli(['run', '--targets', targets, '--target', 'service', '--suite', 'shortener', '--seed', '17', '--runs', '10', '--workers', '1']);
+  const rules = result.summary().rules;
+  const output = result.stdout.slice(-4000);
+  expect(rules.map((rule) => rule.ruleId).sort(), output).toEqual(familyByName('shortener')?.rules.map((rule) => rule.id).sort());
+  expect(rules.filter((rule) => rule.status !== 'passed').map((rule) => `${rule.ruleId}: ${rule.status} ${rule.message}`), output).toEqual([]);
+  expect(result.code, output).toBe(0);
+});

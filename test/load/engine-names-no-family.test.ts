@@ -1,0 +1,41 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { builtInFamilies } from '../../families/index.ts';
+
+/*
+ * The load stage is an engine plus a folder per family (load/<family>/), which only the family's module lists.
+ * The engine (load/*.ts) must know no family: it imports none of those folders and no string in its code names a
+ * family, so adding a family's load part never edits the engine.
+ */
+const loadDir = new URL('../../load/', import.meta.url);
+const engineFiles = readdirSync(loadDir, { withFileTypes: true })
+  .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+  .map((entry) => ({ name: entry.name, text: readFileSync(fileURLToPath(new URL(entry.name, loadDir)), 'utf8') }));
+const familyFolders = readdirSync(loadDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+
+/** Import specifiers of a module, static and dynamic. */
+const importsOf = (text: string) => [...text.matchAll(/(?:from\s+|import\s*\(\s*)['"]([^'"]+)['"]/g)].map((match) => match[1] as string);
+/** String literals of a module's code, import specifiers and comments left out. */
+const literalsOf = (text: string) =>
+  text
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '')
+    .replace(/^import[^;]*;$/gm, '')
+    .match(/(['"`])(?:\\.|(?!\1)[^\\\n])*\1/g) ?? [];
+
+describe('the load engine names no family', () => {
+  test('every built-in family with a load part has its folder in load/, and the engine has files to judge', () => {
+    expect(engineFiles.length).toBeGreaterThan(10);
+    const withLoad = builtInFamilies.filter((family) => family.load).map((family) => family.name);
+    expect(withLoad).toEqual(builtInFamilies.map((family) => family.name));
+    expect([...familyFolders].sort()).toEqual([...withLoad].sort());
+  });
+
+  test.each(engineFiles.map((file) => [file.name, file] as const))('%s imports no family folder of load/ and no literal names a family', (_name, file) => {
+    const intoFamilyFolder = importsOf(file.text).filter((specifier) => familyFolders.some((folder) => specifier.startsWith(`./${folder}/`)));
+    expect(intoFamilyFolder).toEqual([]);
+    const naming = literalsOf(file.text).filter((literal) => builtInFamilies.some((family) => new RegExp(`\\b${family.name}\\b`).test(literal)));
+    expect(naming).toEqual([]);
+  });
+});
