@@ -47,8 +47,12 @@ export function msgMatchesCode(exchange: Exchange, ruleId: string): Verdict {
   return passed(ruleId);
 }
 
-/** `data`, when present, is an array; on success it is present. */
-export function dataIsArray(exchange: Exchange, ruleId: string): Verdict {
+/**
+ * `data`, when present, is an array; on success it is present. A request the harness knows is refused as a
+ * whole (`refusedAsAWhole`) must answer a non-zero code with data empty or absent (handling rule 3).
+ */
+export function dataIsArray(exchange: Exchange, ruleId: string, expected: { refusedAsAWhole?: boolean } = {}): Verdict {
+  if (expected.refusedAsAWhole) return fullyFailed(exchange, ruleId);
   const { code, data } = envelopeOf(exchange, ruleId);
   if (data === undefined && readsAsSuccess(code)) throw new RuleViolation(ruleId, 'data is absent with code "0": it must be present on success', [exchange]);
   if (data !== undefined && !Array.isArray(data)) throw new RuleViolation(ruleId, `data is ${shown(data)}, not an array`, [exchange]);

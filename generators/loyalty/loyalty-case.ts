@@ -1,11 +1,10 @@
-import type { LoyaltyOutcome } from '../../rules/loyalty/records.ts';
-import type { LoyaltyOperation } from '../../rules/loyalty/records.ts';
+import type { LoyaltyCaseOutcome, LoyaltyOperation } from '../../rules/loyalty/records.ts';
 
 /** One loyalty request a rule judges, and what it must get. */
 export interface LoyaltyCase {
   operation: LoyaltyOperation;
   body: Record<string, unknown>;
-  outcome: LoyaltyOutcome;
+  outcome: LoyaltyCaseOutcome;
   why: string;
 }
 

@@ -98,7 +98,6 @@ export const loyaltyErrorSchema = z.looseObject({ error_code: z.string().optiona
 
 export const loyaltyStatuses = { accepted: 202, invalid: 400, conflict: 409 } as const;
 
-/** What a loyalty request must get: accepted (202), refused as invalid (400), conflict (409), or any 4xx (auth). */
-export type LoyaltyOutcome = 'accepted' | 'invalid' | 'conflict' | 'refused';
-
+/** What a body case must get: accepted (202) when it keeps its rule, invalid (400) when it breaks it. */
+export type LoyaltyCaseOutcome = 'accepted' | 'invalid';
 export const documentedErrorStatuses = [400, 403, 404, 409, 500] as const;

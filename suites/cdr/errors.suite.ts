@@ -1,7 +1,4 @@
-import { errorCodes, type ProvokedRefusal } from '../../checks/cdr/error-codes.ts';
-import { errorStableTitle } from '../../checks/cdr/error-stable-title.ts';
-import { errorUrn } from '../../checks/cdr/error-urn.ts';
-import { errorV2Bodies } from '../../checks/cdr/error-v2-bodies.ts';
+import type { ProvokedRefusal } from '../../checks/cdr/error-codes.ts';
 import { listPageOf } from '../../checks/cdr/product-walk.ts';
 import type { CdrClient } from '../../client/cdr/cdr-client.ts';
 import type { Exchange } from '../../client/exchange.ts';
@@ -47,10 +44,10 @@ let occurrences: Promise<ProvokedRefusal[]> | undefined;
 const errors = (ruleId: string) => askedBy(ruleId, (occurrences ??= meetErrors(session().client, ruleId)));
 const allExchanges = async (ruleId: string) => (await errors(ruleId)).flatMap((condition) => condition.exchanges);
 
-ruleTest('cdr.error.shape', async () => errorV2Bodies(await allExchanges('cdr.error.shape'), 'cdr.error.shape'));
+ruleTest('cdr.error.shape', async ({ check }) => check(await allExchanges('cdr.error.shape')));
 
-ruleTest('cdr.error.urn-for-application-code', async () => errorUrn(await allExchanges('cdr.error.urn-for-application-code'), 'cdr.error.urn-for-application-code'));
+ruleTest('cdr.error.urn-for-application-code', async ({ check }) => check(await allExchanges('cdr.error.urn-for-application-code')));
 
-ruleTest('cdr.error.stable-title', async () => errorStableTitle(await errors('cdr.error.stable-title'), 'cdr.error.stable-title'));
+ruleTest('cdr.error.stable-title', async ({ check }) => check(await errors('cdr.error.stable-title')));
 
-ruleTest('cdr.error.codes', async () => errorCodes(await errors('cdr.error.codes'), 'cdr.error.codes'));
+ruleTest('cdr.error.codes', async ({ check }) => check(await errors('cdr.error.codes')));

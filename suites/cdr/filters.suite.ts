@@ -1,8 +1,6 @@
-import { errorV2Refusal } from '../../checks/cdr/error-v2-refusal.ts';
-import { listFilter } from '../../checks/cdr/list-filter.ts';
-import { pageDefault } from '../../checks/cdr/page-default.ts';
-import { pageSizes } from '../../checks/cdr/page-sizes.ts';
+import type { FilteredWalk } from '../../checks/cdr/list-filter.ts';
 import type { ProductFilter } from '../../checks/cdr/product-filter.ts';
+import type { Verdict } from '../../checks/rule-violation.ts';
 import { listPageOf, productIdOf } from '../../checks/cdr/product-walk.ts';
 import { describeListQuery, type ListQuery } from '../../rules/cdr/list-query.ts';
 import type { Exchange } from '../../client/exchange.ts';
@@ -14,12 +12,15 @@ import { invalidListQuery } from '../../generators/cdr/invalid-list-query.ts';
 import { updatedSinceCuts } from '../../generators/cdr/updated-since-cuts.ts';
 import { defaultPageSize } from '../../rules/cdr/endpoints.ts';
 import { effectiveValues, productCategories, productCategoriesV1, type Effective } from '../../rules/cdr/enums.ts';
+import type { cdrRules } from '../../rules/cdr/rules.ts';
 import { forAll } from '../support/for-all.ts';
+import type { RuleIdJudgedBy } from '../support/rule-test.ts';
 import { type Catalogue, clockOf, readCatalogue } from './support/catalogue.ts';
-import { ruleTest, useCdrSession, walkingRule } from './support/cdr-session.ts';
+import { checkOfRule, ruleTest, useCdrSession, walkingRule } from './support/cdr-session.ts';
 import { walkForward } from './support/walk-products.ts';
 
 const session = useCdrSession();
+type FilterRuleId = RuleIdJudgedBy<(typeof cdrRules)[number], 'list-filter'>;
 
 /** The filter a list query asks for, as judged (CURRENT when effective is left out). Pure. */
 function filterOf({ effective, updatedSince, brand, productCategory }: ListQuery): ProductFilter {
@@ -36,7 +37,7 @@ function filterOf({ effective, updatedSince, brand, productCategory }: ListQuery
  * filter (only then, so a conformant target costs no extra walk): when one of its filters already fails alone,
  * the rule judging that filter fails and this one is blocked by it (one fault, one failed rule).
  */
-async function judgeFilters(queries: readonly ListQuery[], ruleId: string, catalogue?: Catalogue) {
+async function judgeFilters(queries: readonly ListQuery[], ruleId: string, check: (observed: FilteredWalk) => Verdict, catalogue?: Catalogue) {
   const { client, section } = session();
   const everything = catalogue ?? (await readCatalogue(client, ruleId));
   const walks = await Promise.all(queries.map((query) => walkForward(client, query, ruleId)));
@@ -47,7 +48,7 @@ async function judgeFilters(queries: readonly ListQuery[], ruleId: string, catal
   for (const [index, walk] of walks.entries()) {
     const query = queries[index] as ListQuery;
     try {
-      verdicts.push(listFilter({ walk, filter: filterOf(query), universe, clock }, ruleId));
+      verdicts.push(check({ walk, filter: filterOf(query), universe, clock }));
     } catch (error) {
       if (!(error instanceof RuleViolation)) throw error;
       await blockOnFailingComponent(query, ruleId, universe, error);
@@ -65,7 +66,8 @@ async function blockOnFailingComponent(query: ListQuery, ruleId: string, univers
     try {
       const walk = await walkForward(client, component.query, component.judgedBy);
       evidence = walk.pages.slice(0, 2).map(({ exchange }) => exchange);
-      listFilter({ walk, filter: filterOf(component.query), universe, clock: clockOf([walk], section.clockMarginMs) }, component.judgedBy);
+      // That filter's rule, judged by the check it names: its violation blocks this rule, never fails it.
+      checkOfRule(component.judgedBy as FilterRuleId)({ walk, filter: filterOf(component.query), universe, clock: clockOf([walk], section.clockMarginMs) });
     } catch {
       // Failed or not judgeable alone: either way the combination cannot be told apart from that filter.
       throw new RuleBlocked([component.judgedBy], `${describeListQuery(component.query)} alone already fails ${component.judgedBy}, so ${describeListQuery(query)} cannot be judged (${violation.message})`, evidence);
@@ -75,34 +77,34 @@ async function blockOnFailingComponent(query: ListQuery, ruleId: string, univers
 
 const distinct = (values: readonly unknown[]) => [...new Set(values.filter((value): value is string => typeof value === 'string'))];
 
-ruleTest('cdr.list.effective', () => judgeFilters(effectiveValues.map((effective) => ({ effective })), 'cdr.list.effective'), walkingRule);
+ruleTest('cdr.list.effective', ({ check }) => judgeFilters(effectiveValues.map((effective) => ({ effective })), 'cdr.list.effective', check), walkingRule);
 
-ruleTest('cdr.list.effective-default', () => judgeFilters([{}, { pageSize: 7 }], 'cdr.list.effective-default'), walkingRule);
+ruleTest('cdr.list.effective-default', ({ check }) => judgeFilters([{}, { pageSize: 7 }], 'cdr.list.effective-default', check), walkingRule);
 
-ruleTest('cdr.list.updated-since', async ({ observe }) => {
+ruleTest('cdr.list.updated-since', async ({ observe, check }) => {
   const id = 'cdr.list.updated-since';
   const catalogue = await readCatalogue(session().client, id);
   const cuts = updatedSinceCuts(catalogue.products.map((product) => String(product.lastUpdated)), Date.now());
   observe('updated-since cuts', cuts.map((cut) => `${cut.value} (${cut.why})`));
-  return judgeFilters([...cuts.map((cut) => ({ effective: 'ALL', updatedSince: cut.value })), { updatedSince: cuts[0]?.value as string }], id, catalogue);
+  return judgeFilters([...cuts.map((cut) => ({ effective: 'ALL', updatedSince: cut.value })), { updatedSince: cuts[0]?.value as string }], id, check, catalogue);
 }, walkingRule);
 
-ruleTest('cdr.list.brand', async ({ observe }) => {
+ruleTest('cdr.list.brand', async ({ observe, check }) => {
   const id = 'cdr.list.brand';
   const catalogue = await readCatalogue(session().client, id);
   const brands = distinct(catalogue.products.map((product) => product.brand)).slice(0, 8);
   observe('brands', brands);
-  return judgeFilters(brands.map((brand) => ({ effective: 'ALL', brand })), id, catalogue);
+  return judgeFilters(brands.map((brand) => ({ effective: 'ALL', brand })), id, check, catalogue);
 }, walkingRule);
 
-ruleTest('cdr.list.product-category', async () => {
+ruleTest('cdr.list.product-category', async ({ check }) => {
   const id = 'cdr.list.product-category';
   // A holder of list x-v 3 or 4 knows the categories before BUY_NOW_PAY_LATER (BankingProductCategory).
   const categories = session().client.servedVersion('list') >= 5 ? productCategories : productCategoriesV1;
-  return judgeFilters(categories.map((productCategory) => ({ effective: 'ALL', productCategory })), id);
+  return judgeFilters(categories.map((productCategory) => ({ effective: 'ALL', productCategory })), id, check);
 }, walkingRule);
 
-ruleTest('cdr.list.filters-combine', async () => {
+ruleTest('cdr.list.filters-combine', async ({ check }) => {
   const id = 'cdr.list.filters-combine';
   const catalogue = await readCatalogue(session().client, id);
   const [since] = updatedSinceCuts(catalogue.products.map((product) => String(product.lastUpdated)), Date.now());
@@ -114,35 +116,34 @@ ruleTest('cdr.list.filters-combine', async () => {
     { effective: 'FUTURE', ...(pairs[0] ? { brand: pairs[0].brand } : {}) },
     { effective: 'CURRENT', ...(pairs[1] ? { productCategory: pairs[1].productCategory } : {}), ...(since ? { updatedSince: since.value } : {}), pageSize: 7 },
   ];
-  return judgeFilters(queries, id, catalogue);
+  return judgeFilters(queries, id, check, catalogue);
 }, walkingRule);
 
-ruleTest('cdr.list.page-default', async () => {
+ruleTest('cdr.list.page-default', async ({ check }) => {
   const { client } = session();
-  const id = 'cdr.list.page-default';
   return Promise.all(
-    [{}, { effective: 'ALL', pageSize: 7 }].map(async (query) => pageDefault({ withoutPage: await client.list(query), pageOne: await client.list({ ...query, page: 1 }) }, id)),
+    [{}, { effective: 'ALL', pageSize: 7 }].map(async (query) => check({ withoutPage: await client.list(query), pageOne: await client.list({ ...query, page: 1 }) })),
   );
 });
 
-ruleTest('cdr.list.page-size-default', async () => {
+ruleTest('cdr.list.page-size-default', async ({ check }) => {
   const { client } = session();
   const id = 'cdr.list.page-size-default';
   const walks = await Promise.all([{}, { effective: 'ALL' }].map((query) => walkForward(client, query, id)));
-  return walks.map((walk) => pageSizes({ walk, pageSize: defaultPageSize }, id));
+  return walks.map((walk) => check({ walk, pageSize: defaultPageSize }));
 }, walkingRule);
 
 for (const ruleId of ['cdr.list.invalid-enum', 'cdr.list.invalid-updated-since', 'cdr.list.invalid-paging'] as const) {
-  ruleTest(ruleId, async ({ observe }) => {
+  ruleTest(ruleId, async ({ observe, check }) => {
     const { client, property } = session();
     const cases = await forAll(casesBreaking(invalidListQuery, ruleId), property({ runs: Math.ceil(session().run.runs / 4) }), async (invalid) =>
-      errorV2Refusal(await client.list(invalid.value), invalid.breaks, 400),
+      check(await client.list(invalid.value), 400),
     );
     observe('invalid queries tried', cases);
   });
 }
 
-ruleTest('cdr.list.page-past-last', async () => {
+ruleTest('cdr.list.page-past-last', async ({ check }) => {
   const { client, section } = session();
   const id = 'cdr.list.page-past-last';
   const verdicts = [];
@@ -150,7 +151,7 @@ ruleTest('cdr.list.page-past-last', async () => {
     // page=1 asked for: only its totals are read, and a wrong default page is cdr.list.page-default's.
     const first = listPageOf(await client.list({ page: 1, ...query }), id);
     const lastPage = Math.max(first.meta.totalPages ?? 1, 1);
-    for (const page of [lastPage + 1, lastPage + 5]) verdicts.push(errorV2Refusal(await client.list({ ...query, page }), id, section.pastLastPageStatus ?? null));
+    for (const page of [lastPage + 1, lastPage + 5]) verdicts.push(check(await client.list({ ...query, page }), section.pastLastPageStatus ?? null));
   }
   return verdicts;
 });

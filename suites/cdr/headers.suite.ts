@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { contentTypeForms } from '../../checks/content-type-forms.ts';
-import { errorV2Refusal } from '../../checks/cdr/error-v2-refusal.ts';
-import { versionNegotiation } from '../../checks/cdr/version-negotiation.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
-import { headerEcho } from '../../checks/header-echo.ts';
-import { jsonBody } from '../../checks/json-body.ts';
-import { statusForValidInput } from '../../checks/status-for-valid-input.ts';
 import type { Exchange } from '../../client/exchange.ts';
 import { getHeader } from '../../client/headers.ts';
 import { invalidVersionValue } from '../../generators/cdr/invalid-version-value.ts';
 import { cdrOperationNames } from '../../rules/cdr/endpoints.ts';
 import { servesOperation } from '../../rules/cdr/endpoints.ts';
-import { versionHeader, type VersionedAnswer } from '../../checks/cdr/version-header.ts';
+import type { VersionedAnswer } from '../../checks/cdr/version-header.ts';
 import { forAll } from '../support/for-all.ts';
 import { ruleTest, useCdrSession } from './support/cdr-session.ts';
 import { knownProductId } from './support/known-product.ts';
@@ -26,7 +21,7 @@ async function operations(ruleId: string) {
   return cdrOperationNames.filter((operation) => servesOperation(section, operation)).map((operation) => ({ operation, send: (changes: Record<string, string | null>) => client.operation(operation, productId, changes) }));
 }
 
-ruleTest('cdr.x-v.served', async ({ observe }) => {
+ruleTest('cdr.x-v.served', async ({ observe, check }) => {
   const { client, section } = session();
   const id = 'cdr.x-v.served';
   const returned: Record<string, string> = {};
@@ -37,7 +32,7 @@ ruleTest('cdr.x-v.served', async ({ observe }) => {
           section.versions[operation].map(async (version) => {
             const exchange = await send({ 'x-v': String(version) });
             returned[`${operation} x-v ${version}`] = exchange.response ? (getHeader(exchange.response.headers, 'x-v') ?? '(none)') : '(no answer)';
-            return statusForValidInput(exchange, id, 200);
+            return check(exchange, 200);
           }),
         ),
       ),
@@ -49,7 +44,7 @@ ruleTest('cdr.x-v.served', async ({ observe }) => {
   return verdicts;
 });
 
-ruleTest('cdr.x-v.response-header', async () => {
+ruleTest('cdr.x-v.response-header', async ({ check }) => {
   const { client, section } = session();
   const id = 'cdr.x-v.response-header';
   const answers: VersionedAnswer[] = (
@@ -64,32 +59,32 @@ ruleTest('cdr.x-v.response-header', async () => {
       }),
     )
   ).flat();
-  return versionHeader(answers, id);
+  return check(answers);
 });
 
-ruleTest('cdr.x-v.required', async ({ observe }) => {
+ruleTest('cdr.x-v.required', async ({ observe, check }) => {
   const { property } = session();
   const targets = await operations('cdr.x-v.required');
   const cases = await forAll(invalidVersionValue('cdr.x-v.required', true), property({ runs: Math.ceil(session().run.runs / 4) }), async (invalid) => {
-    await Promise.all(targets.map(async ({ send }) => errorV2Refusal(await send({ 'x-v': invalid.value }), invalid.breaks, 400)));
+    await Promise.all(targets.map(async ({ send }) => check(await send({ 'x-v': invalid.value }), 400)));
   });
   observe('x-v values tried', cases);
 });
 
-ruleTest('cdr.x-v.unsupported', async () => {
+ruleTest('cdr.x-v.unsupported', async ({ check }) => {
   const { client } = session();
   const id = 'cdr.x-v.unsupported';
   return (
     await Promise.all(
       (await operations(id)).flatMap(({ operation, send }) => {
         const highest = client.servedVersion(operation);
-        return [highest + 1, highest + 7, 999].map(async (version) => errorV2Refusal(await send({ 'x-v': String(version) }), id, 406));
+        return [highest + 1, highest + 7, 999].map(async (version) => check(await send({ 'x-v': String(version) }), 406));
       }),
     )
   ).flat();
 });
 
-ruleTest('cdr.x-min-v.honoured', async () => {
+ruleTest('cdr.x-min-v.honoured', async ({ check }) => {
   const { client, section } = session();
   const id = 'cdr.x-min-v.honoured';
   return Promise.all(
@@ -107,7 +102,7 @@ ruleTest('cdr.x-min-v.honoured', async () => {
       return cases.map(async ({ minimum, expect }) => {
         const exchange = await send({ 'x-v': String(above), 'x-min-v': String(minimum) });
         try {
-          return versionNegotiation({ exchange, expect }, id);
+          return check({ exchange, expect });
         } catch (error) {
           if (!(error instanceof RuleViolation)) throw error;
           // A range that should be served, refused, while the highest declared version is refused on its own too: x-v.served's fault.
@@ -127,23 +122,23 @@ ruleTest('cdr.x-min-v.honoured', async () => {
   );
 });
 
-ruleTest('cdr.x-min-v.invalid', async ({ observe }) => {
+ruleTest('cdr.x-min-v.invalid', async ({ observe, check }) => {
   const { property } = session();
   const targets = await operations('cdr.x-min-v.invalid');
   const cases = await forAll(invalidVersionValue('cdr.x-min-v.invalid', false), property({ runs: Math.ceil(session().run.runs / 4) }), async (invalid) => {
-    await Promise.all(targets.map(async ({ send }) => errorV2Refusal(await send({ 'x-min-v': invalid.value as string }), invalid.breaks, 400)));
+    await Promise.all(targets.map(async ({ send }) => check(await send({ 'x-min-v': invalid.value as string }), 400)));
   });
   observe('x-min-v values tried', cases);
 });
 
-ruleTest('cdr.interaction-id.echo', async ({ observe }) => {
+ruleTest('cdr.interaction-id.echo', async ({ observe, check }) => {
   const { client } = session();
   const id = 'cdr.interaction-id.echo';
   const headerName = 'x-fapi-interaction-id';
   const targets = await operations(id);
   const echoed = async (send: (changes: Record<string, string>) => Promise<Exchange>) => {
     const sent = randomUUID();
-    return headerEcho(await send({ [headerName]: sent }), id, { headerName, sent });
+    return check(await send({ [headerName]: sent }), { headerName, sent });
   };
   const verdicts = await Promise.all([
     // On success, on a 400 (no x-v) and a 406 (x-v above every served one), on each operation.
@@ -161,7 +156,7 @@ ruleTest('cdr.interaction-id.echo', async ({ observe }) => {
 });
 
 // The standard's response Content-Type is mandatory and application/json: every kind of answer with a body is judged.
-ruleTest('cdr.bodies.json', async ({ observe }) => {
+ruleTest('cdr.bodies.json', async ({ observe, check }) => {
   const { client } = session();
   const id = 'cdr.bodies.json';
   const targets = await operations(id);
@@ -173,5 +168,5 @@ ruleTest('cdr.bodies.json', async ({ observe }) => {
   const withBody = answers.filter((exchange) => !exchange.response || exchange.response.body.length > 0);
   observe('Content-Type forms', contentTypeForms(withBody));
   observe('answers without a body', answers.length - withBody.length);
-  return withBody.map((exchange) => jsonBody(exchange, id));
+  return withBody.map((exchange) => check(exchange));
 });

@@ -1,8 +1,4 @@
-import { detailEnvelope } from '../../checks/cdr/detail-envelope.ts';
-import { detailIsListed } from '../../checks/cdr/detail-is-listed.ts';
-import { errorV2Refusal } from '../../checks/cdr/error-v2-refusal.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
-import { productRecords } from '../../checks/cdr/product-records.ts';
 import { unknownProductId } from '../../generators/cdr/unknown-product-id.ts';
 import { forAll } from '../support/for-all.ts';
 import { ruleTest, useCdrSession, walkingRule } from './support/cdr-session.ts';
@@ -24,30 +20,30 @@ const recordRules = [
 ] as const;
 
 for (const [ruleId, kinds] of recordRules) {
-  ruleTest(ruleId, async () => {
+  ruleTest(ruleId, async ({ check }) => {
     const records = [...((kinds as readonly string[]).includes('list') ? await listItems(ruleId) : []), ...((kinds as readonly string[]).includes('detail') ? detailRecords(await details(ruleId)) : [])];
-    return productRecords(records, ruleId);
+    return check(records);
   }, walkingRule);
 }
 
-ruleTest('cdr.detail.is-listed-product', async () => {
+ruleTest('cdr.detail.is-listed-product', async ({ check }) => {
   const id = 'cdr.detail.is-listed-product';
-  return (await details(id)).map((entry) => detailIsListed(entry, id));
+  return (await details(id)).map((entry) => check(entry));
 }, walkingRule);
 
-ruleTest('cdr.detail.envelope', async () => {
+ruleTest('cdr.detail.envelope', async ({ check }) => {
   const id = 'cdr.detail.envelope';
-  return (await details(id)).map((entry) => detailEnvelope(entry.detail, id));
+  return (await details(id)).map((entry) => check(entry.detail));
 }, walkingRule);
 
-ruleTest('cdr.detail.unknown-product', async ({ observe }) => {
+ruleTest('cdr.detail.unknown-product', async ({ observe, check }) => {
   const { client, property } = session();
   // Generated ids no holder has: the rule asks for them at once, without walking the catalogue.
   const cases = await forAll(unknownProductId(), property({ runs: Math.ceil(session().run.runs / 4) }), async (invalid) => {
     const answer = await client.detail(invalid.value);
     // A refused version never reached the product lookup: that is the version rules' to judge.
     if (answer.response?.status === 406) throw new RuleBlocked(['cdr.x-v.served'], `the detail refused the version asked (406) before looking ${invalid.value} up`, [answer]);
-    return errorV2Refusal(answer, invalid.breaks, 404);
+    return check(answer, 404);
   });
   observe('unknown ids tried', cases);
 });

@@ -1,4 +1,3 @@
-import { statusCondition } from '../../checks/cdr/status-condition.ts';
 import type { Exchange } from '../../client/exchange.ts';
 import { ruleTest, useCdrSession } from './support/cdr-session.ts';
 
@@ -14,5 +13,5 @@ async function askStatus(): Promise<Exchange[]> {
 }
 
 for (const ruleId of ['cdr.status.record', 'cdr.status.explanation-when-not-ok'] as const) {
-  ruleTest(ruleId, async () => statusCondition(await (answers ??= askStatus()), ruleId));
+  ruleTest(ruleId, async ({ check }) => check(await (answers ??= askStatus())));
 }

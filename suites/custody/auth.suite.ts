@@ -1,7 +1,6 @@
 import type { CustodyAuth, CustodyClient } from '../../client/custody/custody-client.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
-import { unauthorizedStatus } from '../../checks/unauthorized-status.ts';
 import { invalidBearer } from '../../generators/invalid-bearer.ts';
 import { custodyListingPaths } from '../../rules/custody/endpoints.ts';
 import { forAll } from '../support/for-all.ts';
@@ -19,12 +18,12 @@ const operations = (client: CustodyClient): ((auth: CustodyAuth) => ReturnType<C
 /** Every custody operation sent with the given authentication. */
 const everyOperation = (client: CustodyClient, auth: CustodyAuth) => operations(client).map((send) => send(auth));
 
-ruleTest('custody.auth.missing', async () => {
+ruleTest('custody.auth.missing', async ({ check }) => {
   const exchanges = await Promise.all(everyOperation(session().client, 'none'));
-  return exchanges.map((exchange) => unauthorizedStatus(exchange, 'custody.auth.missing', null));
+  return exchanges.map((exchange) => check(exchange, null));
 });
 
-ruleTest('custody.auth.invalid', async () => {
+ruleTest('custody.auth.invalid', async ({ check }) => {
   const { client, section, property } = session();
   // The shared bearer variants (altered, truncated, extended, other scheme), judged under the custody rule.
   const variants = registerSecretDerived(invalidBearer('custody.auth.invalid', section.token));
@@ -32,7 +31,7 @@ ruleTest('custody.auth.invalid', async () => {
     const exchanges = await Promise.all(everyOperation(client, { authorization: invalid.value }));
     for (const [index, exchange] of exchanges.entries()) {
       try {
-        unauthorizedStatus(exchange, 'custody.auth.invalid', null);
+        check(exchange, null);
       } catch (error) {
         if (!(error instanceof RuleViolation)) throw error;
         // An operation served with no Authorization at all ignores the header: the missing-auth rule's fault, not the bearer check's.

@@ -17,13 +17,13 @@ const session = useCustodySession();
 const id = 'custody.cursor.model';
 const commands = fc.commands([pageStep.map((step) => new PageCommand(step, id))], { maxCommands: 12 });
 
-ruleTest(id, async ({ observe }) => {
+ruleTest(id, async ({ observe, check }) => {
   const { client, property } = session();
   const { seed, runs } = property();
   const runsPerListing = Math.max(3, Math.ceil(runs / custodyListingPaths.length));
   let sequences = 0;
   const stringResult = (endpoint: string) => (client.listing(endpoint).result === 'string' ? 'its result is a string (an export): no item model' : undefined);
-  const verdict = await everyListing(id, observe, async (endpoint) => {
+  await everyListing(id, observe, async (endpoint) => {
     // The harness cannot know the target's data: a full walk at the spec's page size is the model of the list.
     const walk = await walkListing(client, endpoint, 20, 'forward', id);
     requireEnded(walk, id);
@@ -32,7 +32,7 @@ ruleTest(id, async ({ observe }) => {
     const details = await fc.check(
       fc.asyncProperty(commands, async (sequence) => {
         try {
-          await fc.asyncModelRun(() => ({ model: { items } as ListModel, real: { client, endpoint } as ListReal }), sequence);
+          await fc.asyncModelRun(() => ({ model: { items } as ListModel, real: { client, endpoint, check } as ListReal }), sequence);
         } catch (error) {
           if (error instanceof RuleViolation) violation = error;
           throw error;
@@ -57,5 +57,4 @@ ruleTest(id, async ({ observe }) => {
     if (details.failed) throw details.errorInstance;
   }, stringResult, true);
   observe('command sequences', sequences);
-  return verdict;
 });

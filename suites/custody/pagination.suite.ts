@@ -1,11 +1,4 @@
-import { cursorFlags } from '../../checks/custody/cursor-flags.ts';
-import { cursorNewToken } from '../../checks/custody/cursor-new-token.ts';
-import { cursorPage } from '../../checks/custody/cursor-page.ts';
-import { cursorPageSize } from '../../checks/custody/cursor-page-size.ts';
-import { cursorWalkBack } from '../../checks/custody/cursor-walk-back.ts';
-import { cursorWalkComplete } from '../../checks/custody/cursor-walk-complete.ts';
 import { requireEnded, walkItems, type Walk } from '../../checks/custody/walk.ts';
-import { statusForInvalidInput } from '../../checks/status-for-invalid-input.ts';
 import { walkPageSizes } from '../../generators/custody/walk-page-sizes.ts';
 import { custodyListingPaths, pageRequests } from '../../rules/custody/endpoints.ts';
 import { contentTypesObserved } from './support/content-types-observed.ts';
@@ -18,22 +11,20 @@ const session = useCustodySession();
 /** Listings whose result is one string (an export): their items cannot be counted or compared across page sizes. */
 const stringResult = (endpoint: string) => (session().client.listing(endpoint).result === 'string' ? 'its result is a string (an export): items are not counted' : undefined);
 
-ruleTest('custody.cursor.first-last-without-token', async ({ observe }) => {
+ruleTest('custody.cursor.first-last-without-token', async ({ observe, check }) => {
   const { client, section } = session();
   const id = 'custody.cursor.first-last-without-token';
   // The target entry's release line (default 3.58), recorded with the first rule every run judges.
   observe('release line', section.releaseLine);
   observe('response Content-Type (no document names one)', await contentTypesObserved(client, custodyListingPaths[0]));
-  return everyListing(id, observe, (endpoint) =>
-    Promise.all((['FIRST', 'LAST'] as const).map(async (pageRequest) => cursorPage(await client.page(endpoint, { pageRequest }), id, client.listing(endpoint)))),
-  );
+  await everyListing(id, observe, (endpoint) => Promise.all((['FIRST', 'LAST'] as const).map(async (pageRequest) => check(await client.page(endpoint, { pageRequest }), client.listing(endpoint)))));
 });
 
-ruleTest('custody.cursor.next-previous-require-token', async ({ observe }) => {
+ruleTest('custody.cursor.next-previous-require-token', async ({ observe, check }) => {
   const { client } = session();
   const id = 'custody.cursor.next-previous-require-token';
   const needing = pageRequests.filter((request) => request === 'NEXT' || request === 'PREVIOUS');
-  return everyListing(id, observe, (endpoint) => Promise.all(needing.map(async (pageRequest) => statusForInvalidInput(await client.page(endpoint, { pageRequest, pageSize: 2 }), id, null))));
+  await everyListing(id, observe, (endpoint) => Promise.all(needing.map(async (pageRequest) => check(await client.page(endpoint, { pageRequest, pageSize: 2 }), null))));
 });
 
 /**
@@ -49,8 +40,8 @@ async function walksAtEverySize(endpoint: string, ruleId: string): Promise<Walk[
   return [first, ...(await Promise.all(sizes.map((size) => walkListing(client, endpoint, size, 'forward', ruleId))))];
 }
 
-ruleTest('custody.cursor.walk-complete', ({ observe }) =>
-  everyListing('custody.cursor.walk-complete', observe, async (endpoint) => cursorWalkComplete(await walksAtEverySize(endpoint, 'custody.cursor.walk-complete'), 'custody.cursor.walk-complete'), stringResult),
+ruleTest('custody.cursor.walk-complete', ({ observe, check }) =>
+  everyListing('custody.cursor.walk-complete', observe, async (endpoint) => check(await walksAtEverySize(endpoint, 'custody.cursor.walk-complete')), stringResult),
 );
 
 /** A forward walk and the walk back from LAST at the same sizes (20, the spec's, and 7, which rarely divides). */
@@ -64,25 +55,20 @@ async function bothWays(endpoint: string, ruleId: string): Promise<{ forward: Wa
   return walks;
 }
 
-ruleTest('custody.cursor.walk-back', ({ observe }) =>
-  everyListing('custody.cursor.walk-back', observe, async (endpoint) => (await bothWays(endpoint, 'custody.cursor.walk-back')).map((walks) => cursorWalkBack(walks, 'custody.cursor.walk-back'))),
+ruleTest('custody.cursor.walk-back', ({ observe, check }) =>
+  everyListing('custody.cursor.walk-back', observe, async (endpoint) => (await bothWays(endpoint, 'custody.cursor.walk-back')).map((walks) => check(walks))),
 );
 
-ruleTest('custody.cursor.flags', ({ observe }) =>
-  everyListing('custody.cursor.flags', observe, async (endpoint) => (await bothWays(endpoint, 'custody.cursor.flags')).map((walks) => cursorFlags(walks, 'custody.cursor.flags'))),
+ruleTest('custody.cursor.flags', ({ observe, check }) =>
+  everyListing('custody.cursor.flags', observe, async (endpoint) => (await bothWays(endpoint, 'custody.cursor.flags')).map((walks) => check(walks))),
 );
 
-ruleTest('custody.cursor.page-size', ({ observe }) =>
-  everyListing(
-    'custody.cursor.page-size',
-    observe,
-    async (endpoint) => (await walksAtEverySize(endpoint, 'custody.cursor.page-size')).map((walk) => cursorPageSize(walk, 'custody.cursor.page-size')),
-    stringResult,
-  ),
+ruleTest('custody.cursor.page-size', ({ observe, check }) =>
+  everyListing('custody.cursor.page-size', observe, async (endpoint) => (await walksAtEverySize(endpoint, 'custody.cursor.page-size')).map((walk) => check(walk)), stringResult),
 );
 
-ruleTest('custody.cursor.new-token', ({ observe }) => {
+ruleTest('custody.cursor.new-token', ({ observe, check }) => {
   const { client } = session();
   const id = 'custody.cursor.new-token';
-  return everyListing(id, observe, (endpoint) => Promise.all([1, 20].map(async (size) => cursorNewToken(await walkListing(client, endpoint, size, 'forward', id), id))));
+  return everyListing(id, observe, (endpoint) => Promise.all([1, 20].map(async (size) => check(await walkListing(client, endpoint, size, 'forward', id)))));
 });

@@ -1,4 +1,3 @@
-import { exchangeRateLimited } from '../../checks/exchange/rate-limit.ts';
 import { probeRateLimit } from '../../load/rate-limit-probe.ts';
 import { exchangeRateLimitOperation } from '../../load/exchange/batch-orders.ts';
 import { exchangeRuleIds as id } from '../../rules/exchange/rules.ts';
@@ -15,11 +14,11 @@ const session = useExchangeSession();
 /** Steps the offered rate until limited answers appear (bounded by the section's probe settings); narrows only when a limit is pinned. */
 ruleTest(
   id.rateLimit,
-  async () => {
+  async ({ check }) => {
     const s = session();
     const { limit, limitAtMost, ...bounds } = s.section.rateLimitProbe;
     const finding = await probeRateLimit(exchangeRateLimitOperation(s.client, s.section), bounds, { narrow: limit !== undefined });
-    return exchangeRateLimited(finding, id.rateLimit, { limit, limitAtMost });
+    return check(finding, { limit, limitAtMost });
   },
   { timeoutMs: 120_000 },
 );

@@ -1,7 +1,5 @@
-import { loyaltyJudged } from '../../checks/loyalty/loyalty-judged.ts';
-import { unauthorizedStatus } from '../../checks/unauthorized-status.ts';
 import { invalidBearer } from '../../generators/invalid-bearer.ts';
-import type { LoyaltyOperation } from '../../rules/loyalty/records.ts';
+import { type LoyaltyOperation, loyaltyStatuses } from '../../rules/loyalty/records.ts';
 import { forAll } from '../support/for-all.ts';
 import { registerSecretDerived } from '../support/report-values.ts';
 import { ruleTest, useLoyaltySession } from './support/loyalty-session.ts';
@@ -9,19 +7,19 @@ import { ruleTest, useLoyaltySession } from './support/loyalty-session.ts';
 const session = useLoyaltySession();
 const all: LoyaltyOperation[] = ['subscribe', 'transfer', 'notify'];
 
-ruleTest('loyalty.bearer.accepted', async () => {
+ruleTest('loyalty.bearer.accepted', async ({ check }) => {
   const { send, validBodies } = session();
   const bodies = validBodies();
   const verdicts = [];
-  for (const operation of all) verdicts.push(loyaltyJudged(await send({ operation, body: bodies[operation] }, { auth: 'bearer' }), 'loyalty.bearer.accepted', { outcome: 'accepted' }));
+  for (const operation of all) verdicts.push(check(await send({ operation, body: bodies[operation] }, { auth: 'bearer' }), loyaltyStatuses.accepted));
   return verdicts;
 });
 
-ruleTest('loyalty.bearer.invalid', async () => {
+ruleTest('loyalty.bearer.invalid', async ({ check }) => {
   const { send, validBodies, section, property, run } = session();
   // The shared bearer variants (altered, truncated, extended, other scheme), judged under the loyalty rule.
   const variants = registerSecretDerived(invalidBearer('loyalty.bearer.invalid', section.bearerToken ?? ''));
   await forAll(variants, property({ runs: Math.ceil(run.runs / 10) }), async (invalid) =>
-    unauthorizedStatus(await send({ operation: 'notify', body: validBodies().notify }, { auth: { authorization: invalid.value } }), 'loyalty.bearer.invalid', null),
+    check(await send({ operation: 'notify', body: validBodies().notify }, { auth: { authorization: invalid.value } }), null),
   );
 });

@@ -1,12 +1,12 @@
-import { emptyJsonObject } from '../../checks/empty-json-object.ts';
-import { jsonBody } from '../../checks/json-body.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
+import type { Exchange } from '../../client/exchange.ts';
 import { type LoyaltyOperation, loyaltyStatuses } from '../../rules/loyalty/records.ts';
-import { loyaltyJudged } from '../../checks/loyalty/loyalty-judged.ts';
 import { loyaltyFieldCases, validNotificationCases, validOrderCases, validSubscriptionCases } from '../../generators/loyalty/field-cases.ts';
 import type { LoyaltyCase } from '../../generators/loyalty/loyalty-case.ts';
 import { type LoyaltyContext, validOrder } from '../../generators/loyalty/bodies.ts';
-import type { LoyaltyRuleId } from '../../rules/loyalty/rules.ts';
+import type { loyaltyRules } from '../../rules/loyalty/rules.ts';
+import type { RuleIdJudgedBy } from '../support/rule-test.ts';
+import { firstUseAccepted } from './support/first-use-accepted.ts';
 import { useEarlyUse } from './support/late-replay.ts';
 import { freshId, ruleTest, useLoyaltySession } from './support/loyalty-session.ts';
 
@@ -22,39 +22,55 @@ const earlyOrder = useEarlyUse(() => {
 
 const loyaltyOperationNames: readonly LoyaltyOperation[] = ['subscribe', 'transfer', 'notify'];
 
-const tables: [LoyaltyRuleId, (context: LoyaltyContext) => LoyaltyCase[]][] = [
+type LoyaltyRule = (typeof loyaltyRules)[number];
+type Cases = (context: LoyaltyContext) => LoyaltyCase[];
+
+/** Sends every case and judges each answer, naming the case in a failure. */
+async function judgeEach(all: readonly LoyaltyCase[], judge: (exchange: Exchange, testCase: LoyaltyCase) => unknown): Promise<void> {
+  const { send } = session();
+  for (const testCase of all) {
+    try {
+      judge(await send(testCase), testCase);
+    } catch (error) {
+      if (error instanceof RuleViolation) error.inputDescription = testCase.why;
+      throw error;
+    }
+  }
+}
+
+const acceptedTables: [RuleIdJudgedBy<LoyaltyRule, 'status-for-valid-input'>, Cases][] = [
   ['loyalty.subscribe.accepted', validSubscriptionCases],
   ['loyalty.transfer.accepted', validOrderCases],
   ['loyalty.notify.accepted', validNotificationCases],
-  ...(Object.entries(loyaltyFieldCases) as [LoyaltyRuleId, (context: LoyaltyContext) => LoyaltyCase[]][]),
 ];
 
+// Valid bodies of every kind answer 202.
+for (const [ruleId, cases] of acceptedTables) {
+  ruleTest(ruleId, async ({ observe, check }) => {
+    const all = cases(session().context);
+    await judgeEach(all, (exchange) => check(exchange, loyaltyStatuses.accepted));
+    observe('cases', all.length);
+  });
+}
+
 // Each body rule both ways: the values it keeps answer 202, the values that break it 400 with the error body.
-for (const [ruleId, cases] of tables) {
-  ruleTest(ruleId, async ({ observe }) => {
-    const { send, context } = session();
-    const all = cases(context);
-    for (const testCase of all) {
-      try {
-        loyaltyJudged(await send(testCase), ruleId, testCase);
-      } catch (error) {
-        if (error instanceof RuleViolation) error.inputDescription = testCase.why;
-        throw error;
-      }
-    }
+for (const [ruleId, cases] of Object.entries(loyaltyFieldCases) as [RuleIdJudgedBy<LoyaltyRule, 'body-case-status'>, Cases][]) {
+  ruleTest(ruleId, async ({ observe, check }) => {
+    const all = cases(session().context);
+    await judgeEach(all, (exchange, testCase) => check(exchange, testCase));
     observe('cases', all.length);
   });
 }
 
 // The 202 of every operation is the empty JSON object the document names.
-ruleTest('loyalty.bodies.accepted-empty', async () => {
+ruleTest('loyalty.bodies.accepted-empty', async ({ check }) => {
   const { send, validBodies } = session();
   const bodies = validBodies();
-  return Promise.all(loyaltyOperationNames.map(async (operation) => emptyJsonObject(await send({ operation, body: bodies[operation] }), 'loyalty.bodies.accepted-empty', { status: loyaltyStatuses.accepted })));
+  return Promise.all(loyaltyOperationNames.map(async (operation) => check(await send({ operation, body: bodies[operation] }), { status: loyaltyStatuses.accepted })));
 });
 
 // All bodies are JSON: the 202s and the errors (invalid body, missing API key, a conflict).
-ruleTest('loyalty.bodies.json', async () => {
+ruleTest('loyalty.bodies.json', async ({ check }) => {
   const { send, validBodies } = session();
   const bodies = validBodies();
   const exchanges = await Promise.all([
@@ -64,24 +80,24 @@ ruleTest('loyalty.bodies.json', async () => {
   ]);
   const order = bodies.transfer;
   exchanges.push(await send({ operation: 'transfer', body: order }), await send({ operation: 'transfer', body: order }));
-  return exchanges.map((exchange) => jsonBody(exchange, 'loyalty.bodies.json'));
+  return exchanges.map((exchange) => check(exchange));
 });
 
 // Last in this file: besides the replays at once, the order placed when this file started is placed again late.
-ruleTest(uniqueRule, async ({ observe }) => {
+ruleTest(uniqueRule, async ({ observe, check }) => {
   const { send, context } = session();
   const id = freshId();
   const order = { ...validOrder(context), requestor_order_id: id };
+  firstUseAccepted(await send({ operation: 'transfer', body: order }), uniqueRule, ['loyalty.transfer.accepted'], 'a fresh requestor_order_id');
   const verdicts = [
-    loyaltyJudged(await send({ operation: 'transfer', body: order }), uniqueRule, { outcome: 'accepted' }),
-    loyaltyJudged(await send({ operation: 'transfer', body: order }), uniqueRule, { outcome: 'conflict' }),
+    check(await send({ operation: 'transfer', body: order })),
     // Another order under the same id, even for another program, is still a conflict.
-    loyaltyJudged(await send({ operation: 'transfer', body: { ...validOrder(context, 'PROGRAM_AIRLINE_2'), requestor_order_id: id, program_account_id: 'FF999' } }), uniqueRule, { outcome: 'conflict' }),
+    check(await send({ operation: 'transfer', body: { ...validOrder(context, 'PROGRAM_AIRLINE_2'), requestor_order_id: id, program_account_id: 'FF999' } })),
   ];
   const early = await earlyOrder();
   if (early) {
-    verdicts.push(loyaltyJudged(early.value.exchange, uniqueRule, { outcome: 'accepted' }));
-    verdicts.push(loyaltyJudged(await send({ operation: 'transfer', body: early.value.order }), uniqueRule, { outcome: 'conflict' }));
+    firstUseAccepted(early.value.exchange, uniqueRule, ['loyalty.transfer.accepted'], 'a fresh requestor_order_id');
+    verdicts.push(check(await send({ operation: 'transfer', body: early.value.order })));
     observe('late replay after (ms)', Date.now() - early.sentAt);
   }
   return verdicts;

@@ -1,11 +1,10 @@
-import { loyaltyErrorBodies } from '../../checks/loyalty/loyalty-error-bodies.ts';
 import type { Exchange } from '../../client/exchange.ts';
 import { validOrder } from '../../generators/loyalty/bodies.ts';
 import { freshId, ruleTest, useLoyaltySession } from './support/loyalty-session.ts';
 
 const session = useLoyaltySession();
 
-ruleTest('loyalty.errors.body', async () => {
+ruleTest('loyalty.errors.body', async ({ check }) => {
   const { send, context, validBodies } = session();
   const bodies = validBodies();
   const order = { ...validOrder(context), requestor_order_id: freshId() };
@@ -18,5 +17,5 @@ ruleTest('loyalty.errors.body', async () => {
     await send({ operation: 'transfer', body: order }),
     await send({ operation: 'transfer', body: order }),
   ];
-  return loyaltyErrorBodies(exchanges, 'loyalty.errors.body');
+  return check(exchanges);
 });

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { bodyhashCompared } from '../../checks/loyalty/bodyhash-compared.ts';
 import { refusedAs4xx } from '../../checks/refused-as-4xx.ts';
-import { loyaltyJudged } from '../../checks/loyalty/loyalty-judged.ts';
-import { unauthorizedStatus } from '../../checks/unauthorized-status.ts';
 import { macHeaderParts } from '../../client/loyalty/mac.ts';
 import { alterNearEnd } from '../../generators/loyalty/altered-mac.ts';
 import type { Exchange } from '../../client/exchange.ts';
 import { loyaltyOperations, type LoyaltyOperation } from '../../rules/loyalty/records.ts';
+import { firstUseAccepted } from './support/first-use-accepted.ts';
 import { useEarlyUse } from './support/late-replay.ts';
 import { ruleTest, useLoyaltySession } from './support/loyalty-session.ts';
 
@@ -34,7 +33,7 @@ async function sendAll(overrides: (operation: LoyaltyOperation) => Parameters<Re
   return exchanges;
 }
 
-ruleTest('loyalty.mac.wrong-mac', async () => {
+ruleTest('loyalty.mac.wrong-mac', async ({ check }) => {
   const exchanges = [
     ...(await sendAll(() => ({ auth: { mac: { parts: { mac: Buffer.from('not the mac of this request 0123').toString('base64') } } } }))),
     ...(await sendAll(() => ({ auth: { mac: { parts: { mac: `${'A'.repeat(40)}AA=` } } } }))),
@@ -44,21 +43,21 @@ ruleTest('loyalty.mac.wrong-mac', async () => {
   // The right recipe keyed with another secret.
   const secret = `${session().section.mac?.secret ?? ''}-other`;
   exchanges.push(...(await sendAll(() => ({ auth: { mac: { secret } } }))));
-  return exchanges.map((exchange) => unauthorizedStatus(exchange, 'loyalty.mac.wrong-mac', null));
+  return exchanges.map((exchange) => check(exchange, null));
 });
 
-ruleTest('loyalty.mac.unknown-id', async () => {
+ruleTest('loyalty.mac.unknown-id', async ({ check }) => {
   const id = session().section.mac?.id ?? '';
   const others = [`${id}-other`, id.slice(0, -1), id.toUpperCase() === id ? id.toLowerCase() : id.toUpperCase(), 'unknown-client'].filter((other) => other !== id);
   const exchanges: Exchange[] = [];
   for (const other of others) exchanges.push(...(await sendAll(() => ({ auth: { mac: { parts: { id: other } } } }))));
-  return exchanges.map((exchange) => unauthorizedStatus(exchange, 'loyalty.mac.unknown-id', null));
+  return exchanges.map((exchange) => check(exchange, null));
 });
 
 /** Each operation's valid body under a MAC whose bodyhash is not the body's (the mac signed over that bodyhash). */
 const sendWrongBodyhash = () => sendAll(() => ({ auth: { mac: { bodyhash: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=' } } }));
 
-ruleTest('loyalty.mac.other-request', async () => {
+ruleTest('loyalty.mac.other-request', async ({ check }) => {
   const { client } = session();
   const otherBody = await sendAll(() => ({ auth: { mac: { signed: { body: '{"other":"body"}' } } } }));
   // Signed for another body is refused only by comparing bodyhash with the body: the bodyhash rule's property
@@ -71,15 +70,15 @@ ruleTest('loyalty.mac.other-request', async () => {
       return { auth: { mac: { signed: { url: client.urlOf(elsewhere) } } } };
     })),
   ];
-  return exchanges.map((exchange) => unauthorizedStatus(exchange, 'loyalty.mac.other-request', null));
+  return exchanges.map((exchange) => check(exchange, null));
 });
 
-ruleTest('loyalty.mac.bodyhash', async () => {
+ruleTest('loyalty.mac.bodyhash', async ({ check }) => {
   const exchanges = await sendWrongBodyhash();
-  return exchanges.map((exchange) => unauthorizedStatus(exchange, 'loyalty.mac.bodyhash', null));
+  return exchanges.map((exchange) => check(exchange, null));
 });
 
-ruleTest('loyalty.mac.timestamp-window', async () => {
+ruleTest('loyalty.mac.timestamp-window', async ({ check }) => {
   const { send, validBodies, section } = session();
   const windowMs = section.mac?.windowMs ?? 300_000;
   // Inside by a minute (or a tenth of a short window), outside by the same: room for clock skew between the two.
@@ -87,50 +86,51 @@ ruleTest('loyalty.mac.timestamp-window', async () => {
   const edge = edgeMs(windowMs);
   const cases = [
     // Just inside and just outside each edge: a tolerance a little wider than the entry's is caught.
-    { offset: -(windowMs - edge), outcome: 'accepted' as const },
-    { offset: windowMs - edge, outcome: 'accepted' as const },
-    { offset: -(windowMs + edge), outcome: 'refused' as const },
-    { offset: windowMs + edge, outcome: 'refused' as const },
-    { offset: -(windowMs - margin), outcome: 'accepted' as const },
-    { offset: windowMs - margin, outcome: 'accepted' as const },
-    { offset: -(windowMs + margin), outcome: 'refused' as const },
-    { offset: windowMs + margin, outcome: 'refused' as const },
-    { offset: -24 * 3_600_000, outcome: 'refused' as const },
+    { offset: -(windowMs - edge), insideWindow: true },
+    { offset: windowMs - edge, insideWindow: true },
+    { offset: -(windowMs + edge), insideWindow: false },
+    { offset: windowMs + edge, insideWindow: false },
+    { offset: -(windowMs - margin), insideWindow: true },
+    { offset: windowMs - margin, insideWindow: true },
+    { offset: -(windowMs + margin), insideWindow: false },
+    { offset: windowMs + margin, insideWindow: false },
+    { offset: -24 * 3_600_000, insideWindow: false },
   ];
   const verdicts = [];
   // On every operation: a window enforced on some of them only is caught.
   for (const operation of all) {
-    for (const { offset, outcome } of cases) {
+    for (const { offset, insideWindow } of cases) {
       const exchange = await send({ operation, body: validBodies()[operation] }, { auth: { mac: { ts: String(Date.now() + offset) } } });
-      verdicts.push(loyaltyJudged(exchange, 'loyalty.mac.timestamp-window', { outcome }));
+      verdicts.push(check(exchange, { insideWindow }));
     }
   }
   return verdicts;
 });
 
-ruleTest('loyalty.mac.header-parts', async () => {
+ruleTest('loyalty.mac.header-parts', async ({ check }) => {
   const exchanges: Exchange[] = [];
   for (const part of macHeaderParts) exchanges.push(...(await sendAll(() => ({ auth: { mac: { parts: { [part]: null } } } }))));
   // A part left out and also signed as empty: a target that does not require it would compute the same mac.
   for (const part of ['ts', 'nonce', 'bodyhash'] as const) exchanges.push(...(await sendAll(() => ({ auth: { mac: { [part]: '', parts: { [part]: null } } } }))));
-  return exchanges.map((exchange) => unauthorizedStatus(exchange, 'loyalty.mac.header-parts', null));
+  return exchanges.map((exchange) => check(exchange, null));
 });
 
 // Last in the file: the nonce used when the file started is replayed after the other rules, and one is replayed at once.
-ruleTest('loyalty.mac.nonce-reuse', async ({ observe }) => {
+ruleTest('loyalty.mac.nonce-reuse', async ({ observe, check }) => {
   const { send, validBodies } = session();
   const bodies = validBodies();
   const nonce = randomUUID();
   const first = await send({ operation: 'notify', body: bodies.notify }, { auth: { mac: { nonce } } });
-  loyaltyJudged(first, 'loyalty.mac.nonce-reuse', { outcome: 'accepted' });
+  firstUseAccepted(first, 'loyalty.mac.nonce-reuse', ['loyalty.notify.accepted'], 'a fresh nonce');
   const again = [await send({ operation: 'notify', body: bodies.notify }, { auth: { mac: { nonce } } }), await send({ operation: 'subscribe', body: bodies.subscribe }, { auth: { mac: { nonce } } })];
-  const verdicts = again.map((exchange) => unauthorizedStatus(exchange, 'loyalty.mac.nonce-reuse', null));
+  const verdicts = again.map((exchange) => check(exchange, null));
   const early = await earlyNonce();
   if (early) {
-    loyaltyJudged(early.value.exchange, 'loyalty.mac.nonce-reuse', { outcome: 'accepted' });
+    // Its ts lies just inside the window's old edge: accepting it is the window rule's property.
+    firstUseAccepted(early.value.exchange, 'loyalty.mac.nonce-reuse', ['loyalty.mac.timestamp-window'], 'a fresh nonce with a ts near the window\'s edge');
     const late = await send({ operation: 'notify', body: bodies.notify }, { auth: { mac: { nonce: early.value.nonce } } });
     observe('late replay after (ms)', Date.now() - early.sentAt);
-    verdicts.push(unauthorizedStatus(late, 'loyalty.mac.nonce-reuse', null));
+    verdicts.push(check(late, null));
   }
   return verdicts;
 });

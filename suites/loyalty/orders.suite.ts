@@ -1,4 +1,3 @@
-import { loyaltyJudged } from '../../checks/loyalty/loyalty-judged.ts';
 import { validOrder } from '../../generators/loyalty/bodies.ts';
 import { freshId, ruleTest, useLoyaltySession } from './support/loyalty-session.ts';
 
@@ -6,15 +5,15 @@ const session = useLoyaltySession();
 const rule = { simulation: 'loyalty.transfer.simulation' } as const;
 // loyalty.transfer.order-id-unique is judged last in bodies.suite.ts: its late replay waits beside the many body rules there.
 
-ruleTest(rule.simulation, async () => {
+ruleTest(rule.simulation, async ({ check }) => {
   const { send, context } = session();
   const id = freshId();
   const order = { ...validOrder(context), requestor_order_id: id };
   return [
-    loyaltyJudged(await send({ operation: 'transfer', body: { ...order, simulation: true } }), rule.simulation, { outcome: 'accepted' }),
-    loyaltyJudged(await send({ operation: 'transfer', body: { ...order, simulation: true } }), rule.simulation, { outcome: 'accepted' }),
+    check(await send({ operation: 'transfer', body: { ...order, simulation: true } }), { outcome: 'accepted' }),
+    check(await send({ operation: 'transfer', body: { ...order, simulation: true } }), { outcome: 'accepted' }),
     // The checks run on a simulated order too.
-    loyaltyJudged(await send({ operation: 'transfer', body: { ...order, requestor_order_id: freshId(), program_code: 'PROGRAM_AIRLINE_0', simulation: true } }), rule.simulation, { outcome: 'invalid' }),
-    loyaltyJudged(await send({ operation: 'transfer', body: order }), rule.simulation, { outcome: 'accepted' }),
+    check(await send({ operation: 'transfer', body: { ...order, requestor_order_id: freshId(), program_code: 'PROGRAM_AIRLINE_0', simulation: true } }), { outcome: 'invalid' }),
+    check(await send({ operation: 'transfer', body: order }), { outcome: 'accepted' }),
   ];
 });

@@ -124,6 +124,20 @@ export function ruleTestFor<const R extends Rule<string, any>, const C extends C
 }
 
 /**
+ * Other rules' checks, each bound to its own rule and looked up by the name that rule cites: for a test that
+ * must tell which rule a failure belongs to (a model sequence that a plain walk would fail too). Their
+ * verdicts and violations are those rules', never the asking rule's: turn a violation into RuleBlocked.
+ */
+export function ruleChecksFor<const R extends Rule<string, any>, const C extends CheckTable>(rules: readonly R[], familyChecks: C): <const Id extends R['id']>(ruleId: Id) => CheckOfRule<R, typeof sharedChecks & C, Id> {
+  const table: CheckTable = { ...sharedChecks, ...familyChecks };
+  return (ruleId) => {
+    const rule = rules.find((candidate) => candidate.id === ruleId);
+    if (!rule) throw new Error(`ruleChecksFor: unknown rule id ${ruleId}`);
+    return bindRuleCheck(rule, table).check as CheckOfRule<R, typeof sharedChecks & C, typeof ruleId>;
+  };
+}
+
+/**
  * Until a family's suites are converted to `ruleTestFor(rules, checks)` (issue 24.2): the old form, whose
  * bodies call imported checks and whose verdicts are not tied to the rule's check. Removed once unused.
  */

@@ -1,12 +1,15 @@
+import { cdrChecks } from '../../../checks/cdr/index.ts';
 import { CdrClient } from '../../../client/cdr/cdr-client.ts';
 import { defaultRedactor } from '../../../targets/redaction.ts';
 import { cdrRules } from '../../../rules/cdr/rules.ts';
 import type { CdrSection } from '../../../targets/cdr/section.ts';
 import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
-import { ruleTestByImportedChecks } from '../../support/rule-test.ts';
+import { ruleChecksFor, ruleTestFor } from '../../support/rule-test.ts';
 
-/** `ruleTest(ruleId, body)` for the cdr rules. */
-export const ruleTest = ruleTestByImportedChecks(cdrRules);
+/** `ruleTest(ruleId, ({ check }) => ...)` for the cdr rules, each judged by the check it names. */
+export const ruleTest = ruleTestFor(cdrRules, cdrChecks);
+/** Another cdr rule's check, bound to it: to find which rule a failure belongs to. */
+export const checkOfRule = ruleChecksFor(cdrRules, cdrChecks);
 
 /** For rules that walk whole lists or ask every detail: a real data holder's catalogue takes minutes at page size 1. */
 export const walkingRule = { timeoutMs: 300_000 };

@@ -1,12 +1,15 @@
+import { custodyChecks } from '../../../checks/custody/index.ts';
 import { CustodyClient } from '../../../client/custody/custody-client.ts';
 import { defaultRedactor } from '../../../targets/redaction.ts';
 import { custodyRules } from '../../../rules/custody/rules.ts';
 import type { CustodySection } from '../../../targets/custody/section.ts';
-import { ruleTestByImportedChecks } from '../../support/rule-test.ts';
+import { ruleChecksFor, ruleTestFor } from '../../support/rule-test.ts';
 import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
 
-/** `ruleTest(ruleId, body)` for the custody rules. */
-export const ruleTest = ruleTestByImportedChecks(custodyRules);
+/** `ruleTest(ruleId, ({ check }) => ...)` for the custody rules, each judged by the check it names. */
+export const ruleTest = ruleTestFor(custodyRules, custodyChecks);
+/** Another custody rule's check, bound to it: to find which rule a failure belongs to. */
+export const checkOfRule = ruleChecksFor(custodyRules, custodyChecks);
 
 export interface CustodySession extends FamilySuiteSession<CustodySection> {
   client: CustodyClient;

@@ -1,5 +1,5 @@
 import { RuleBlocked } from '../../../checks/rule-blocked.ts';
-import { passed, RuleViolation, type Verdict } from '../../../checks/rule-violation.ts';
+import { RuleViolation } from '../../../checks/rule-violation.ts';
 import type { Exchange } from '../../../client/exchange.ts';
 import { custodyListingPaths } from '../../../rules/custody/endpoints.ts';
 
@@ -7,8 +7,8 @@ import { custodyListingPaths } from '../../../rules/custody/endpoints.ts';
 const evidencePerListing = 2;
 
 /**
- * Judges a rule on every listing (all of them, never stopping at the first that breaks it) and reports each
- * listing's outcome. It fails with every listing that broke the rule; with none broken but some blocked, it is
+ * Judges a rule on every listing (all of them, never stopping at the first that breaks it; `body` judges with
+ * the rule's check) and reports each listing's outcome. It fails with every listing that broke the rule; with none broken but some blocked, it is
  * blocked by the rules that stopped them. `skip` names listings the rule does not apply to, with the reason.
  */
 export async function everyListing(
@@ -18,7 +18,7 @@ export async function everyListing(
   skip: (endpoint: string) => string | undefined = () => undefined,
   /** One listing after the other (a rule whose requests must not interleave across listings). Default: all at once. */
   sequential = false,
-): Promise<Verdict> {
+): Promise<void> {
   const judge = async (endpoint: string) => {
     const skipped = skip(endpoint);
     if (skipped) return { endpoint, skipped };
@@ -52,5 +52,4 @@ export async function everyListing(
     const by = [...new Set(blocked.flatMap(({ error }) => error.blockedBy))];
     throw new RuleBlocked(by, blocked.map(({ error }) => error.missing).join(' | '), blocked.flatMap(({ error }) => error.evidence.slice(0, 1)));
   }
-  return passed(ruleId);
 }

@@ -1,12 +1,8 @@
-import { cursorFlags } from '../../../checks/custody/cursor-flags.ts';
-import { cursorNewToken } from '../../../checks/custody/cursor-new-token.ts';
-import { cursorPageSize } from '../../../checks/custody/cursor-page-size.ts';
-import { cursorWalkBack } from '../../../checks/custody/cursor-walk-back.ts';
-import { cursorWalkComplete } from '../../../checks/custody/cursor-walk-complete.ts';
 import type { Walk } from '../../../checks/custody/walk.ts';
 import { RuleBlocked } from '../../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../../checks/rule-violation.ts';
 import type { CustodyClient } from '../../../client/custody/custody-client.ts';
+import { checkOfRule } from './custody-session.ts';
 import { walkListing } from './walk-listing.ts';
 
 /** The narrower rule a plain walk broke, and how. */
@@ -42,13 +38,14 @@ export async function narrowerRuleBroken(client: CustodyClient, endpoint: string
   });
   if (started || !forward || !back) return started;
   const walks = { forward, back };
+  // Each walk rule judged by the check it names, bound to it: its violation is that rule's, never the model rule's.
   const checks = [
-    () => cursorNewToken(walks.forward, 'custody.cursor.new-token'),
-    () => cursorNewToken(walks.back, 'custody.cursor.new-token'),
-    () => cursorFlags(walks, 'custody.cursor.flags'),
-    () => cursorPageSize(walks.forward, 'custody.cursor.page-size'),
-    () => cursorWalkComplete([modelWalk, walks.forward], 'custody.cursor.walk-complete'),
-    () => cursorWalkBack(walks, 'custody.cursor.walk-back'),
+    () => checkOfRule('custody.cursor.new-token')(walks.forward),
+    () => checkOfRule('custody.cursor.new-token')(walks.back),
+    () => checkOfRule('custody.cursor.flags')(walks),
+    () => checkOfRule('custody.cursor.page-size')(walks.forward),
+    () => checkOfRule('custody.cursor.walk-complete')([modelWalk, walks.forward]),
+    () => checkOfRule('custody.cursor.walk-back')(walks),
   ];
   for (const check of checks) {
     const breach = await breachOf(check);

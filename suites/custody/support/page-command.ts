@@ -1,7 +1,10 @@
 import type fc from 'fast-check';
-import { cursorModelStep } from '../../../checks/custody/cursor-model-step.ts';
 import { cursorPageOf } from '../../../checks/custody/cursor-page.ts';
+import type { ExpectedPage } from '../../../checks/custody/cursor-model-step.ts';
 import { expectedAt, stepPosition, type ModelPosition } from '../../../checks/custody/list-model.ts';
+import type { ListingSettings } from '../../../targets/custody/section.ts';
+import type { Exchange } from '../../../client/exchange.ts';
+import type { Verdict } from '../../../checks/rule-violation.ts';
 import type { CustodyClient } from '../../../client/custody/custody-client.ts';
 import type { PageStep } from '../../../generators/custody/page-step.ts';
 
@@ -15,6 +18,8 @@ export interface ListModel {
 export interface ListReal {
   client: CustodyClient;
   endpoint: string;
+  /** The model rule's check (cursor-model-step), bound to it by the rule test. */
+  check: (observed: { exchange: Exchange; expected: ExpectedPage }, listing?: ListingSettings) => Verdict;
   token?: string;
 }
 
@@ -41,7 +46,7 @@ export class PageCommand implements fc.AsyncCommand<ListModel, ListReal> {
       ...(startsOver ? {} : { currentPage: real.token as string }),
     });
     const listing = real.client.listing(real.endpoint);
-    cursorModelStep({ exchange, expected: expectedAt(model.items, next, `${real.endpoint} ${this.toString()}`) }, this.ruleId, listing);
+    real.check({ exchange, expected: expectedAt(model.items, next, `${real.endpoint} ${this.toString()}`) }, listing);
     real.token = cursorPageOf(exchange, this.ruleId, listing).cursor.currentPage;
     model.position = next;
   }

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { exchangeChecks } from '../../../checks/exchange/index.ts';
 import type { ExchangeClient } from '../../../client/exchange/exchange-client.ts';
 import { exchangeClientFor } from '../../../client/exchange/session.ts';
 import { defaultRedactor } from '../../../targets/redaction.ts';
 import { exchangeRules } from '../../../rules/exchange/rules.ts';
 import type { ExchangeSection } from '../../../targets/exchange/section.ts';
-import { ruleTestByImportedChecks } from '../../support/rule-test.ts';
+import { ruleTestFor } from '../../support/rule-test.ts';
 import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
 
-/** `ruleTest(ruleId, body)` for the exchange rules. */
-export const ruleTest = ruleTestByImportedChecks(exchangeRules);
+/** `ruleTest(ruleId, ({ check }) => ...)` for the exchange rules, each judged by the check it names. */
+export const ruleTest = ruleTestFor(exchangeRules, exchangeChecks);
 
 export interface ExchangeSession extends FamilySuiteSession<ExchangeSection> {
   client: ExchangeClient;

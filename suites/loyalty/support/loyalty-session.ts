@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { loyaltyChecks } from '../../../checks/loyalty/index.ts';
 import type { LoyaltyAuth, LoyaltyClient } from '../../../client/loyalty/loyalty-client.ts';
 import { LoyaltyClient as Client } from '../../../client/loyalty/loyalty-client.ts';
 import type { Exchange } from '../../../client/exchange.ts';
@@ -8,11 +9,11 @@ import type { LoyaltyCase } from '../../../generators/loyalty/loyalty-case.ts';
 import type { LoyaltyOperation } from '../../../rules/loyalty/records.ts';
 import { loyaltyRules } from '../../../rules/loyalty/rules.ts';
 import { mandatoryDemographicsOf, type LoyaltySection } from '../../../targets/loyalty/section.ts';
-import { ruleTestByImportedChecks } from '../../support/rule-test.ts';
+import { ruleTestFor } from '../../support/rule-test.ts';
 import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
 
-/** `ruleTest(ruleId, body)` for the loyalty rules. */
-export const ruleTest = ruleTestByImportedChecks(loyaltyRules);
+/** `ruleTest(ruleId, ({ check }) => ...)` for the loyalty rules, each judged by the check it names. */
+export const ruleTest = ruleTestFor(loyaltyRules, loyaltyChecks);
 
 export interface LoyaltySuiteSession extends FamilySuiteSession<LoyaltySection> {
   client: LoyaltyClient;

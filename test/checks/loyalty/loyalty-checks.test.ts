@@ -3,30 +3,51 @@ import { bodyhashCompared } from '../../../checks/loyalty/bodyhash-compared.ts';
 import { RuleBlocked } from '../../../checks/rule-blocked.ts';
 import { emptyJsonObject } from '../../../checks/empty-json-object.ts';
 import { loyaltyErrorBodies } from '../../../checks/loyalty/loyalty-error-bodies.ts';
-import { loyaltyJudged } from '../../../checks/loyalty/loyalty-judged.ts';
+import { bodyCaseStatus } from '../../../checks/loyalty/body-case-status.ts';
+import { orderIdConflict } from '../../../checks/loyalty/order-id-conflict.ts';
+import { timestampWindow } from '../../../checks/loyalty/timestamp-window.ts';
 import { exchange, failedExchange, jsonExchange } from '../exchanges.ts';
 import { violationOf } from '../violation.ts';
 
 const rule = 'test.rule';
 const error = { error_code: 'E1', user_message: 'no', developer_message: 'why', extra: 1 };
 
-describe('loyalty-judged', () => {
-  test('accepted is 202, invalid 400, conflict 409, refused any 4xx: by status only (bodies have their own rules)', () => {
-    expect(loyaltyJudged(jsonExchange(202, {}), rule, { outcome: 'accepted' }).ruleId).toBe(rule);
-    expect(loyaltyJudged(jsonExchange(400, error), rule, { outcome: 'invalid' }).ruleId).toBe(rule);
-    expect(loyaltyJudged(jsonExchange(409, {}), rule, { outcome: 'conflict' }).ruleId).toBe(rule);
-    expect(loyaltyJudged(jsonExchange(401, 'x'), rule, { outcome: 'refused' }).ruleId).toBe(rule);
+describe('body-case-status', () => {
+  test('a case keeping its rule is 202, one breaking it exactly 400: by status only (bodies have their own rules)', () => {
+    expect(bodyCaseStatus(jsonExchange(202, {}), rule, { outcome: 'accepted' }).ruleId).toBe(rule);
+    expect(bodyCaseStatus(jsonExchange(400, error), rule, { outcome: 'invalid' }).ruleId).toBe(rule);
+    // A body fault is not a status rule's: an array 202 or a numeric error_code pass.
+    expect(bodyCaseStatus(jsonExchange(202, []), rule, { outcome: 'accepted' }).ruleId).toBe(rule);
+    expect(bodyCaseStatus(jsonExchange(400, { error_code: 7 }), rule, { outcome: 'invalid' }).ruleId).toBe(rule);
   });
-  test('a body fault is not a status rule\'s: an array 202 or a numeric error_code pass the status judgement', () => {
-    expect(loyaltyJudged(jsonExchange(202, []), rule, { outcome: 'accepted' }).ruleId).toBe(rule);
-    expect(loyaltyJudged(jsonExchange(400, { error_code: 7 }), rule, { outcome: 'invalid' }).ruleId).toBe(rule);
+  test('a 200 for a valid case, a 422 or a 202 for an invalid one, no answer are violations', () => {
+    violationOf(() => bodyCaseStatus(jsonExchange(200, {}), rule, { outcome: 'accepted' }), rule);
+    violationOf(() => bodyCaseStatus(jsonExchange(422, error), rule, { outcome: 'invalid' }), rule);
+    violationOf(() => bodyCaseStatus(jsonExchange(202, {}), rule, { outcome: 'invalid' }), rule);
+    violationOf(() => bodyCaseStatus(failedExchange('TIMEOUT'), rule, { outcome: 'accepted' }), rule);
   });
-  test('a 200, a 422 for invalid, a 400 for a conflict, a 5xx for refused are violations', () => {
-    violationOf(() => loyaltyJudged(jsonExchange(200, {}), rule, { outcome: 'accepted' }), rule);
-    violationOf(() => loyaltyJudged(jsonExchange(422, error), rule, { outcome: 'invalid' }), rule);
-    violationOf(() => loyaltyJudged(jsonExchange(400, error), rule, { outcome: 'conflict' }), rule);
-    violationOf(() => loyaltyJudged(jsonExchange(500, error), rule, { outcome: 'refused' }), rule);
-    violationOf(() => loyaltyJudged(failedExchange('TIMEOUT'), rule, { outcome: 'refused' }), rule);
+});
+
+describe('timestamp-window', () => {
+  test('inside the window is 202; outside it any 4xx', () => {
+    expect(timestampWindow(jsonExchange(202, {}), rule, { insideWindow: true }).ruleId).toBe(rule);
+    expect(timestampWindow(jsonExchange(401, 'x'), rule, { insideWindow: false }).ruleId).toBe(rule);
+    expect(timestampWindow(jsonExchange(400, error), rule, { insideWindow: false }).ruleId).toBe(rule);
+  });
+  test('a ts inside refused, one outside accepted, a 5xx or no answer outside are violations', () => {
+    expect(violationOf(() => timestampWindow(jsonExchange(401, 'x'), rule, { insideWindow: true }), rule).message).toContain('expected 202');
+    violationOf(() => timestampWindow(jsonExchange(202, {}), rule, { insideWindow: false }), rule);
+    violationOf(() => timestampWindow(jsonExchange(500, error), rule, { insideWindow: false }), rule);
+    violationOf(() => timestampWindow(failedExchange('TIMEOUT'), rule, { insideWindow: false }), rule);
+  });
+});
+
+describe('order-id-conflict', () => {
+  test('an order id used before is exactly 409; a 202, a 400 or no answer are violations', () => {
+    expect(orderIdConflict(jsonExchange(409, error), rule).ruleId).toBe(rule);
+    expect(violationOf(() => orderIdConflict(jsonExchange(202, {}), rule), rule).message).toContain('answered 202; expected 409');
+    violationOf(() => orderIdConflict(jsonExchange(400, error), rule), rule);
+    violationOf(() => orderIdConflict(failedExchange('TIMEOUT'), rule), rule);
   });
 });
 
