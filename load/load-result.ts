@@ -117,3 +117,17 @@ export function addCounts(into: Record<string, number>, from: Readonly<Record<st
   for (const [key, count] of Object.entries(from)) into[key] = (into[key] ?? 0) + count;
   return into;
 }
+
+/** Told once a second while a run goes on (the progress line). */
+export interface LoadProgress {
+  scenario: string;
+  elapsedSeconds: number;
+  /** Responses in the last second. */
+  currentRate: number;
+  ok: number;
+  limited: number;
+  other: number;
+  errors: number;
+  /** Requests not sent because the in-flight cap was reached (open model); absent when none. */
+  dropped?: number;
+}

@@ -14,7 +14,7 @@ import type { ClientSettings } from '../targets/schema.ts';
 import { probeGzipThreshold } from './gzip-threshold-probe.ts';
 import type { LoadResult } from './load-result.ts';
 import { probeRateLimit, type RateLimitFinding } from './rate-limit-probe.ts';
-import type { LoadProgress } from './run-load.ts';
+import type { LoadProgress } from './load-result.ts';
 import { billingClientFor } from './scenarios/billing-client.ts';
 import { exchangeRateLimitOperation } from './scenarios/exchange-rate-limit.ts';
 import { chargeSizedResponses } from './scenarios/gzip-threshold.ts';

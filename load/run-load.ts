@@ -1,25 +1,11 @@
 import { defaultRedactor, type Redactor } from '../targets/redaction.ts';
 import { HarnessError } from '../targets/harness-error.ts';
 import { runAutocannon } from './autocannon-run.ts';
-import { judged, latencySummary, loadResultFormat, type LoadResult } from './load-result.ts';
+import { judged, latencySummary, loadResultFormat, type LoadProgress, type LoadResult } from './load-result.ts';
 import { defaultMaxInFlight, runOpenModel } from './open-model-run.ts';
 import { RunRecorder } from './run-recorder.ts';
 import type { EngineOutcome, LoadBase } from './load-engine.ts';
 import type { LoadScenario } from './scenario.ts';
-
-/** Told once a second while a run goes on (the progress line). */
-export interface LoadProgress {
-  scenario: string;
-  elapsedSeconds: number;
-  /** Responses in the last second. */
-  currentRate: number;
-  ok: number;
-  limited: number;
-  other: number;
-  errors: number;
-  /** Requests not sent because the in-flight cap was reached (open model); absent when none. */
-  dropped?: number;
-}
 
 export interface LoadRunOptions {
   /** Named in the result. */

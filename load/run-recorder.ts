@@ -1,7 +1,6 @@
 import type { Redactor } from '../targets/redaction.ts';
 import { LatencyHistogram } from './latency-histogram.ts';
-import type { ResponseViolation, SecondCounts } from './load-result.ts';
-import type { LoadProgress } from './run-load.ts';
+import type { LoadProgress, ResponseViolation, SecondCounts } from './load-result.ts';
 import type { LoadRequest, LoadScenario, ObservedResponse } from './scenario.ts';
 
 /** Evidence kept of a response: enough to read, never a whole large body. */

@@ -1,4 +1,4 @@
-import type { LoadProgress } from '../load/run-load.ts';
+import type { LoadProgress } from '../load/load-result.ts';
 import { liveOutputWanted } from './live-line.ts';
 
 /**
