@@ -55,6 +55,20 @@ module.exports = {
   forbidden: [
     ...stageRules,
     {
+      name: 'every-folder-has-a-stage',
+      comment: 'A new top-level folder takes its place in `stages` (or projectFolders) before it imports or is imported.',
+      severity: 'error',
+      from: { path: '^[^./][^/]*/', pathNot: folderPattern(projectFolders) },
+      to: {},
+    },
+    {
+      name: 'imports-only-placed-folders',
+      comment: 'An import into a top-level folder that has no place in the stage order.',
+      severity: 'error',
+      from: {},
+      to: { path: '^[^./][^/]*/', pathNot: `${folderPattern(projectFolders)}|node_modules` },
+    },
+    {
       name: 'no-circular',
       comment: 'A cycle makes two modules one concern in two files: move what both need to the lower one.',
       severity: 'error',
@@ -70,7 +84,8 @@ module.exports = {
     },
   ],
   options: {
-    // The whole tree is cruised (`depcruise .`), so a new folder is seen; outputs and packages are not ours.
+    // The whole tree is cruised (`depcruise .`), so a new folder is seen (and must be placed); outputs and
+    // packages are not ours.
     exclude: { path: '(^|/)node_modules/|^reports/|^\\.tmp/' },
     doNotFollow: { path: 'node_modules' },
     // Type-only imports are arrows too: a type that climbs up a stage couples the stages all the same.

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 /*
  * `npm run lint:deps` (part of `npm test`) must fail the build on an import against the stage order and on a
@@ -15,15 +15,15 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const config = join(repoRoot, '.dependency-cruiser.cjs');
 const depcruise = join(repoRoot, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
 
-let workspace: string | undefined;
-afterEach(() => {
-  if (workspace) rmSync(workspace, { recursive: true, force: true });
-  workspace = undefined;
+const workspaces: string[] = [];
+afterAll(() => {
+  for (const workspace of workspaces) rmSync(workspace, { recursive: true, force: true });
 });
 
 /** A project tree of the given files (path -> source) with the compiler options the project uses. */
 function treeOf(files: Record<string, string>): string {
-  workspace = mkdtempSync(join(tmpdir(), 'depcruise-rules-'));
+  const workspace = mkdtempSync(join(tmpdir(), 'depcruise-rules-'));
+  workspaces.push(workspace);
   const tsconfig = { compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', allowImportingTsExtensions: true, noEmit: true, verbatimModuleSyntax: true } };
   writeFileSync(join(workspace, 'tsconfig.json'), JSON.stringify(tsconfig));
   for (const [path, source] of Object.entries(files)) {
@@ -38,11 +38,9 @@ function cruise(dir: string): { status: number | null; output: string } {
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
-const ruleFile = "export const ruleId = 'x.y';\n";
-
 test('imports that point down the stages pass', () => {
   const dir = treeOf({
-    'rules/rule.ts': ruleFile,
+    'rules/rule.ts': "export const ruleId = 'x.y';\n",
     'checks/check.ts': "import { ruleId } from '../rules/rule.ts';\nexport const check = () => ruleId;\n",
     'suites/x.suite.ts': "import { check } from '../checks/check.ts';\ncheck();\n",
   });
@@ -51,35 +49,47 @@ test('imports that point down the stages pass', () => {
   expect(status).toBe(0);
 });
 
-test('a type-only import up the stages fails the build and names the stage rule', () => {
-  const dir = treeOf({
-    'checks/check.ts': 'export type CheckName = string;\n',
-    'rules/rule.ts': "import type { CheckName } from '../checks/check.ts';\nexport const check: CheckName = 'json-body';\n",
-  });
-  const { status, output } = cruise(dir);
-  expect(status).not.toBe(0);
-  expect(output).toContain('rules-imports-only-lower-stages: rules/rule.ts → checks/check.ts');
-});
+describe('a tree with every kind of wrong import (one cruise, as npm test runs it)', () => {
+  let result: { status: number | null; output: string };
+  beforeAll(() => {
+    result = cruise(
+      treeOf({
+        // A type-only import up the stages.
+        'checks/check.ts': 'export type CheckName = string;\n',
+        'rules/rule.ts': "import type { CheckName } from '../checks/check.ts';\nexport const check: CheckName = 'json-body';\n",
+        // Reporting reaching into the suites; the reference importing the CLI.
+        'suites/support/outcome.ts': 'export type Outcome = { ruleId: string };\n',
+        'reporting/summary.ts': "import type { Outcome } from '../suites/support/outcome.ts';\nexport const count = (outcomes: Outcome[]) => outcomes.length;\n",
+        'cli/main.ts': 'export const main = () => 0;\n',
+        'reference/image/entry.ts': "import { main } from '../../cli/main.ts';\nmain();\n",
+        // A cycle inside one stage, of types only.
+        'reference/a.ts': "import type { B } from './b.ts';\nexport type A = { b?: B };\n",
+        'reference/b.ts': "import type { A } from './a.ts';\nexport type B = { a?: A };\n",
+        // A top-level folder with no place in the order.
+        'outcomes/outcome.ts': 'export type Outcome = { ruleId: string };\n',
+        'reporting/totals.ts': "import type { Outcome } from '../outcomes/outcome.ts';\nexport const total = (outcomes: Outcome[]) => outcomes.length;\n",
+      }),
+    );
+  }, 30_000);
 
-test('reporting may not read the suites, nor the reference the CLI', () => {
-  const dir = treeOf({
-    'suites/support/outcome.ts': 'export type Outcome = { ruleId: string };\n',
-    'reporting/summary.ts': "import type { Outcome } from '../suites/support/outcome.ts';\nexport const count = (outcomes: Outcome[]) => outcomes.length;\n",
-    'cli/main.ts': 'export const main = () => 0;\n',
-    'reference/image/entry.ts': "import { main } from '../../cli/main.ts';\nmain();\n",
+  test('fails the build', () => {
+    expect(result.status).not.toBe(0);
   });
-  const { status, output } = cruise(dir);
-  expect(status).not.toBe(0);
-  expect(output).toContain('reporting-imports-only-lower-stages: reporting/summary.ts → suites/support/outcome.ts');
-  expect(output).toContain('reference-imports-only-lower-stages: reference/image/entry.ts → cli/main.ts');
-});
 
-test('a cycle inside one stage fails the build', () => {
-  const dir = treeOf({
-    'reference/a.ts': "import type { B } from './b.ts';\nexport type A = { b?: B };\n",
-    'reference/b.ts': "import type { A } from './a.ts';\nexport type B = { a?: A };\n",
+  test('a type-only import up the stages is named by the stage rule', () => {
+    expect(result.output).toContain('rules-imports-only-lower-stages: rules/rule.ts → checks/check.ts');
   });
-  const { status, output } = cruise(dir);
-  expect(status).not.toBe(0);
-  expect(output).toMatch(/no-circular: reference\/(a|b)\.ts/);
+
+  test('reporting may not read the suites, nor the reference the CLI', () => {
+    expect(result.output).toContain('reporting-imports-only-lower-stages: reporting/summary.ts → suites/support/outcome.ts');
+    expect(result.output).toContain('reference-imports-only-lower-stages: reference/image/entry.ts → cli/main.ts');
+  });
+
+  test('a cycle inside one stage is named', () => {
+    expect(result.output).toMatch(/no-circular: reference\/(a|b)\.ts/);
+  });
+
+  test('a new top-level folder must take its place in the order before it is imported', () => {
+    expect(result.output).toContain('imports-only-placed-folders: reporting/totals.ts → outcomes/outcome.ts');
+  });
 });
