@@ -38,6 +38,9 @@ const stages = {
   families: ['reference', 'reporting', 'suites', 'load', 'checks', 'client', 'generators', 'targets', 'rules', 'adapters'],
 };
 
+/** The built-in families' folders inside each stage. */
+const familyFolders = ['billing', 'exchange', 'custody', 'cdr', 'cards', 'shortener', 'agentic', 'loyalty'];
+
 const projectFolders = ['adapters', 'bench', 'bin', 'checks', 'cli', 'client', 'families', 'generators', 'load', 'reference', 'reporting', 'rules', 'suites', 'targets', 'test'];
 const folderPattern = (folders) => `^(${folders.join('|')})/`;
 
@@ -67,6 +70,14 @@ module.exports = {
       severity: 'error',
       from: {},
       to: { path: '^[^./][^/]*/', pathNot: `${folderPattern(projectFolders)}|node_modules` },
+    },
+    {
+      name: 'shared-files-know-no-family',
+      comment:
+        "A stage's shared files (its top-level files: the load engine, the HTTP client core, the shared checks) serve every family and name none: a family's part lives in its own folder and is reached through the registry.",
+      severity: 'error',
+      from: { path: '^(rules|generators|client|checks|load|suites|reporting)/[^/]+\\.ts$' },
+      to: { path: `^[a-z]+/(${familyFolders.join('|')})/` },
     },
     {
       name: 'no-circular',

@@ -65,6 +65,9 @@ describe('a tree with every kind of wrong import (one cruise, as npm test runs i
         // A cycle inside one stage, of types only.
         'reference/a.ts': "import type { B } from './b.ts';\nexport type A = { b?: B };\n",
         'reference/b.ts': "import type { A } from './a.ts';\nexport type B = { a?: A };\n",
+        // The load engine naming a family's folder.
+        'load/billing/probes.ts': 'export const probes = [];\n',
+        'load/load-engine.ts': "import { probes } from './billing/probes.ts';\nexport const all = probes;\n",
         // A top-level folder with no place in the order.
         'outcomes/outcome.ts': 'export type Outcome = { ruleId: string };\n',
         'reporting/totals.ts': "import type { Outcome } from '../outcomes/outcome.ts';\nexport const total = (outcomes: Outcome[]) => outcomes.length;\n",
@@ -87,6 +90,10 @@ describe('a tree with every kind of wrong import (one cruise, as npm test runs i
 
   test('a cycle inside one stage is named', () => {
     expect(result.output).toMatch(/no-circular: reference\/(a|b)\.ts/);
+  });
+
+  test("a stage's shared files name no family: the load engine may not import a family's load folder", () => {
+    expect(result.output).toContain('shared-files-know-no-family: load/load-engine.ts → load/billing/probes.ts');
   });
 
   test('a new top-level folder must take its place in the order before it is imported', () => {
