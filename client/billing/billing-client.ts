@@ -156,13 +156,11 @@ export class BillingClient {
       ...request.headers,
     };
     const body = request.rawBody === undefined ? { json: request.json ?? {} } : { body: request.rawBody };
+    const labelled = request.rawBody === undefined || Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
+    const unsigned = { method: operation.method, url: this.url(operation.path), headers, ...body, gzipBody: request.gzipBody ?? false };
     // Signed once: a request waited out after a 429 goes again with the same token.
-    const signed = await this.signed.sign({ method: operation.method, url: this.url(operation.path), headers, ...body, gzipBody: request.gzipBody ?? false }, request.auth ?? 'token');
-    const signedHeaders = { ...signed.headers };
-    if (request.rawBody !== undefined && !Object.keys(signedHeaders).some((name) => name.toLowerCase() === 'content-type')) {
-      signedHeaders['Content-Type'] = 'application/json';
-    }
-    const send = () => this.http.send({ ...signed, headers: signedHeaders });
+    const signed = await this.signed.sign(unsigned, request.auth ?? 'token', labelled ? undefined : { 'Content-Type': 'application/json' });
+    const send = () => this.http.send(signed);
     // Concurrency limits of catalog operations are not shown; a 429 there is waited out, not judged.
     const exchange = await sendWithBackoff(send, { pacer: this.catalogPacer, maxAttempts: 3 });
     if ((request.auth ?? 'token') === 'token' && !request.judgesTokenReuse) {
