@@ -218,7 +218,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
     id: id.updateBodyIdentifies,
     family: 'billing',
     source: s.endpoints,
-    statement: 'PUT /commerce/charges identifies the charge inside the body: it updates that charge and no other, and a body without an identifier gets 400.',
+    statement: 'PUT /commerce/charges identifies the charge inside the body: it updates that charge and no other, and a body without an identifier is refused (a 4xx; that it is the documented 400 is billing.catalog.status.documented\'s finding).',
     check: 'update-targets-body-id',
   },
   {
