@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { builtInFamilies } from '../../families/index.ts';
 
@@ -9,13 +9,23 @@ import { builtInFamilies } from '../../families/index.ts';
  * heading of the spec document its `document` names (or the heading's first words); parts citing the published standard behind a document
  * (the Consumer Data Standards) are outside the documents and are not looked up here.
  */
-const specDir = join(import.meta.dirname, '..', '..', '..', 'shared', 'spec');
-const specFiles = readdirSync(specDir).filter((name) => /^\d+-.*\.md$/.test(name));
+/** The documents live beside the checkout (../shared/spec), or where HARNESS_SPEC_DIR says. */
+function findSpecDir(): string | undefined {
+  if (process.env.HARNESS_SPEC_DIR) return process.env.HARNESS_SPEC_DIR;
+  for (let dir = join(import.meta.dirname, '..', '..'); dir !== dirname(dir); dir = dirname(dir)) {
+    const candidate = join(dirname(dir), 'shared', 'spec');
+    if (existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+const specDir = findSpecDir();
+if (!specDir) console.log('rule-sources: skipped, no spec documents found (../shared/spec beside the checkout, or set HARNESS_SPEC_DIR)');
+const specFiles = specDir ? readdirSync(specDir).filter((name) => /^\d+-.*\.md$/.test(name)) : [];
 
 function headingsOf(documentNumber: string): string[] {
   const file = specFiles.find((name) => name.startsWith(`${documentNumber}-`));
   if (!file) return [];
-  return readFileSync(join(specDir, file), 'utf8')
+  return readFileSync(join(specDir as string, file), 'utf8')
     .split('\n')
     .filter((line) => line.startsWith('## '))
     .map((line) => line.slice(3).trim());
@@ -41,7 +51,7 @@ describe.each(builtInFamilies.map((family) => [family.name, family] as const))('
     }
   });
 
-  test('cite a spec document that exists, by sections that are its headings', () => {
+  test.skipIf(!specDir)('cite a spec document that exists, by sections that are its headings', () => {
     for (const rule of family.rules) {
       const number = /spec document (\d+)/i.exec(rule.source.document)?.[1];
       expect(number, `${rule.id}: "${rule.source.document}" names no spec document`).toBeDefined();
