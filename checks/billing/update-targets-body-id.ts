@@ -3,6 +3,7 @@ import type { Pricing } from '../../adapters/billing/model.ts';
 import { samePricing } from '../../adapters/billing/model.ts';
 import type { Exchange } from '../../client/exchange.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import { statusForInvalidInput } from '../status-for-invalid-input.ts';
 
 export interface ChargeReading {
   exchange: Exchange;
@@ -16,6 +17,8 @@ export interface ChargeReading {
  * before, reads exactly as it did.
  */
 export interface UpdateObservation {
+  /** A PUT whose body names no charge, and the status it must be refused with (any 4xx where null). */
+  withoutId?: { exchange: Exchange; refusedWith: number | null };
   update: Exchange;
   /** The charge named in the PUT body, read after the update. */
   targetAfter: ChargeReading;
@@ -23,7 +26,9 @@ export interface UpdateObservation {
   bystander: { before: ChargeReading; after: ChargeReading };
 }
 
-export function updateTargetsBodyId({ update, targetAfter, bystander }: UpdateObservation, ruleId: string, newPricing: Pricing): Verdict {
+export function updateTargetsBodyId({ withoutId, update, targetAfter, bystander }: UpdateObservation, ruleId: string, newPricing: Pricing): Verdict {
+  // Without an id in the body the PUT targets nothing: it is refused.
+  if (withoutId) statusForInvalidInput(withoutId.exchange, ruleId, withoutId.refusedWith);
   if (!samePricing(targetAfter.pricing, newPricing)) {
     throw new RuleViolation(ruleId, `The charge named in the PUT body still resolves to ${JSON.stringify(targetAfter.pricing)}, not the updated ${JSON.stringify(newPricing)}`, [update, targetAfter.exchange]);
   }

@@ -14,7 +14,7 @@ import { checks as throwawayChecks } from '../families/throwaway/family.ts';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const suiteFolders = [join(root, 'suites'), join(root, 'test/families/throwaway/suites')];
 /** Families whose suites still judge with imported checks (`ruleTestByImportedChecks`); emptied by issue 24.2. */
-const notYetConverted = ['billing', 'cards'];
+const notYetConverted = ['cards'];
 const pending = (file: string) => notYetConverted.some((family) => file.startsWith(join(root, 'suites', family)));
 
 function filesUnder(folder: string): string[] {

@@ -4,7 +4,6 @@ import { type ChargeDraft, type ChargeUpdate, type Pricing, samePricing } from '
 import { parsedWith } from '../../../checks/response-required.ts';
 import { prerequisiteMissing } from '../../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../../checks/rule-violation.ts';
-import { statusForValidInput } from '../../../checks/status-for-valid-input.ts';
 import { billingRuleIds as id } from '../../../rules/billing/ids.ts';
 import type { ChargeReading } from '../../../checks/billing/update-targets-body-id.ts';
 import type { CatalogRequest } from '../../../client/billing/billing-client.ts';
@@ -27,6 +26,16 @@ function setUpStep<T>(ruleId: string, judgedBy: readonly string[], step: () => T
   }
 }
 
+/**
+ * A step's answer has the status it must have (any 2xx where null); else the rules in `judgedBy` own the
+ * fault: a violation when the asking rule is one of them, blocked by them otherwise.
+ */
+function answered(exchange: Exchange, ruleId: string, judgedBy: readonly string[], status: number | null): void {
+  const got = exchange.response?.status;
+  if (status === null ? got !== undefined && got >= 200 && got <= 299 : got === status) return;
+  throw prerequisiteMissing(ruleId, judgedBy, `Valid input answered ${got ?? exchange.error?.code ?? 'nothing'}; expected ${status ?? 'a 2xx'}`, [exchange]);
+}
+
 /** The rules that judge a query's answer: a rule that only reads a charge back is blocked by them. */
 const queryJudgedBy = [id.queryRateCardMatch, id.queryDefaultFallback];
 
@@ -37,9 +46,9 @@ const queryJudgedBy = [id.queryRateCardMatch, id.queryDefaultFallback];
  */
 export async function createCharge(session: BillingSession, ruleId: string, draft: ChargeDraft, request: CatalogRequest = {}, judgedBy: readonly string[] = [id.chargeCreate]): Promise<ParsedCharge & { exchange: Exchange }> {
   const exchange = await session.client.send(op.createCharge, { ...request, json: session.client.adapter.createChargeBody(draft) });
-  if (ruleId !== id.chargeCreate && judgedBy.includes(ruleId)) statusForValidInput(exchange, ruleId, null);
+  if (ruleId !== id.chargeCreate && judgedBy.includes(ruleId)) answered(exchange, ruleId, [ruleId], null);
   return setUpStep(ruleId, [id.chargeCreate], () => {
-    statusForValidInput(exchange, ruleId, op.createCharge.successStatus);
+    answered(exchange, ruleId, [id.chargeCreate], op.createCharge.successStatus);
     return { ...parsedWith(exchange, ruleId, (body) => session.client.adapter.parseChargeResponse(body)), exchange };
   });
 }
@@ -66,7 +75,7 @@ export async function queryCharge(
 ): Promise<ChargeReading> {
   const exchange = await session.client.send(op.queryCharge, { ...request, json: session.client.adapter.queryChargeBody(chargeId, attributes) });
   return setUpStep(ruleId, queryJudgedBy, () => {
-    statusForValidInput(exchange, ruleId, op.queryCharge.successStatus);
+    answered(exchange, ruleId, queryJudgedBy, op.queryCharge.successStatus);
     const parsed = parsedWith(exchange, ruleId, (body) => session.client.adapter.parseQueryResponse(body));
     return { exchange, pricing: parsed.resolvedPricing, state: parsed.charge.state };
   });
@@ -102,9 +111,10 @@ export function readsDefaultPricing(ruleId: string, reading: ChargeReading, defa
   throw prerequisiteMissing(ruleId, [id.queryDefaultFallback], `the query of a charge made with default pricing ${JSON.stringify(defaultPricing)} resolved to ${JSON.stringify(reading.pricing)}, so its pricing cannot be read that way`, [reading.exchange]);
 }
 
+/** Updates a charge; a refusal is the update rule's fault, and blocks any other rule. */
 export async function updateCharge(session: BillingSession, ruleId: string, chargeId: string, update: ChargeUpdate, request: CatalogRequest = {}): Promise<Exchange> {
   const exchange = await session.client.send(op.updateCharge, { ...request, json: session.client.adapter.updateChargeBody(chargeId, update) });
-  statusForValidInput(exchange, ruleId, op.updateCharge.successStatus);
+  answered(exchange, ruleId, [id.updateBodyIdentifies], op.updateCharge.successStatus);
   return exchange;
 }
 
