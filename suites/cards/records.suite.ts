@@ -1,5 +1,7 @@
 import { assignmentOf } from '../../checks/cards/card-view.ts';
-import { recordRule } from '../../checks/record-rule.ts';
+import type { RecordExpectation } from '../../checks/record-rule.ts';
+import type { Verdict } from '../../checks/rule-violation.ts';
+import type { Exchange } from '../../client/exchange.ts';
 import { cardUserStatuses } from '../../rules/cards/enums.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { cardSchema, cardUserSchema, inProgressCardSchema } from '../../rules/cards/schemas.ts';
@@ -25,36 +27,36 @@ async function cardsNamedByHistory(accountId: string): Promise<string[]> {
  * lead to (the one with many authorizations, those the history account's transactions name), judged under
  * one Card rule. The disposable account's cards are left to the unenrolment rules, which may run meanwhile.
  */
-async function everyCard(ruleId: string) {
+async function everyCard(check: (exchange: Exchange, expected: RecordExpectation) => Verdict) {
   const { client, section } = session();
   const declared = fixtureCards(section.fixtures).filter(({ status }) => status !== 'IN_PROGRESS');
   const named = await cardsNamedByHistory(section.fixtures.historyAccountId);
   const others = [...new Set([section.fixtures.manyAuthorizationsCardId, ...named])].filter((cardId) => !declared.some((card) => card.cardId === cardId));
   const cards = [...declared.map(({ cardId, status }) => ({ cardId, what: `the ${status} card ${cardId}` })), ...others.map((cardId) => ({ cardId, what: `the card ${cardId}` }))];
-  return Promise.all(cards.map(async ({ cardId, what }) => recordRule(await client.getCard(cardId), ruleId, { record: `GET card of ${what}`, schema: cardSchema, statuses: [200] })));
+  return Promise.all(cards.map(async ({ cardId, what }) => check(await client.getCard(cardId), { record: `GET card of ${what}`, schema: cardSchema, statuses: [200] })));
 }
 
 for (const ruleId of [id.cardFields, id.cardAmounts, id.cardDates, id.cardReferenceId, id.merchantCodes, id.reconciliation, id.varianceBounds, id.formFactor, id.validFrom] as const) {
-  ruleTest(ruleId, () => everyCard(ruleId));
+  ruleTest(ruleId, ({ check }) => everyCard(check));
 }
 
-ruleTest(id.inProgress, async () => {
+ruleTest(id.inProgress, async ({ check }) => {
   const { client, section } = session();
   return Promise.all(
     section.fixtures.unassignedCards.IN_PROGRESS.map(async (cardId) =>
-      recordRule(await client.getCard(cardId), id.inProgress, { record: `GET card of the IN_PROGRESS card ${cardId}`, schema: inProgressCardSchema, statuses: [200] }),
+      check(await client.getCard(cardId), { record: `GET card of the IN_PROGRESS card ${cardId}`, schema: inProgressCardSchema, statuses: [200] }),
     ),
   );
 });
 
 for (const ruleId of [id.cardUserFields, id.cardUserName, id.cardUserOneEach, id.cardUserFormats] as const) {
-  ruleTest(ruleId, async () => {
+  ruleTest(ruleId, async ({ check }) => {
     const { client, section } = session();
     const declared = cardUserStatuses.map((status) => ({ cardUserId: section.fixtures.cardUsers[status], what: `the ${status} user` }));
     // The users the assigned cards have, which the entry does not name.
     const holders = await Promise.all((['ACTIVE', 'PREACTIVE'] as const).map(async (status) => assignmentOf(await client.getCard(section.fixtures.assignedCards[status]), ruleId).cardUserId));
     const others = [...new Set(holders.filter((cardUserId): cardUserId is string => typeof cardUserId === 'string'))].filter((cardUserId) => !declared.some((user) => user.cardUserId === cardUserId));
     const users = [...declared, ...others.map((cardUserId) => ({ cardUserId, what: 'the user of an assigned card' }))];
-    return Promise.all(users.map(async ({ cardUserId, what }) => recordRule(await client.getCardUser(cardUserId), ruleId, { record: `GET card user of ${what} ${cardUserId}`, schema: cardUserSchema, statuses: [200] })));
+    return Promise.all(users.map(async ({ cardUserId, what }) => check(await client.getCardUser(cardUserId), { record: `GET card user of ${what} ${cardUserId}`, schema: cardUserSchema, statuses: [200] })));
   });
 }
