@@ -8,7 +8,8 @@
  * - rules, adapters: what the spec says (rule ids, record schemas, the outcome of judging a rule) and the
  *   payload dialects a target may speak; they know no HTTP, no check, no target entry.
  * - generators: fast-check values derived from the rules; they never do HTTP and never judge.
- * - targets: the target entry's sections and launching a target; a section may name an adapter.
+ * - targets: the target entry's sections and launching a target; a section may name an adapter. Secrets enter
+ *   here (the entry's ${VAR}s), and so does the redaction that keeps them out of every output.
  * - client: HTTP for a target (auth, capture, evidence), opened from a target section; it generates nothing.
  * - checks: one function per property of what the client captured; checks never generate.
  * - load: scenarios and probes built from checks, the client and generators.
@@ -37,6 +38,9 @@ const stages = {
   families: ['reference', 'reporting', 'suites', 'load', 'checks', 'client', 'generators', 'targets', 'rules', 'adapters'],
 };
 
+/** The built-in families' folders inside each stage. */
+const familyFolders = ['billing', 'exchange', 'custody', 'cdr', 'cards', 'shortener', 'agentic', 'loyalty'];
+
 const projectFolders = ['adapters', 'bench', 'bin', 'checks', 'cli', 'client', 'families', 'generators', 'load', 'reference', 'reporting', 'rules', 'suites', 'targets', 'test'];
 const folderPattern = (folders) => `^(${folders.join('|')})/`;
 
@@ -54,6 +58,28 @@ module.exports = {
   forbidden: [
     ...stageRules,
     {
+      name: 'every-folder-has-a-stage',
+      comment: 'A new top-level folder takes its place in `stages` (or projectFolders) before it imports or is imported.',
+      severity: 'error',
+      from: { path: '^[^./][^/]*/', pathNot: folderPattern(projectFolders) },
+      to: {},
+    },
+    {
+      name: 'imports-only-placed-folders',
+      comment: 'An import into a top-level folder that has no place in the stage order.',
+      severity: 'error',
+      from: {},
+      to: { path: '^[^./][^/]*/', pathNot: `${folderPattern(projectFolders)}|node_modules` },
+    },
+    {
+      name: 'shared-files-know-no-family',
+      comment:
+        "A stage's shared files (its top-level files: the load engine, the HTTP client core, the shared checks) serve every family and name none: a family's part lives in its own folder and is reached through the registry.",
+      severity: 'error',
+      from: { path: '^(rules|generators|client|checks|load|suites|reporting)/[^/]+\\.ts$' },
+      to: { path: `^[a-z]+/(${familyFolders.join('|')})/` },
+    },
+    {
       name: 'no-circular',
       comment: 'A cycle makes two modules one concern in two files: move what both need to the lower one.',
       severity: 'error',
@@ -69,7 +95,8 @@ module.exports = {
     },
   ],
   options: {
-    // The whole tree is cruised (`depcruise .`), so a new folder is seen; outputs and packages are not ours.
+    // The whole tree is cruised (`depcruise .`), so a new folder is seen (and must be placed); outputs and
+    // packages are not ours.
     exclude: { path: '(^|/)node_modules/|^reports/|^\\.tmp/' },
     doNotFollow: { path: 'node_modules' },
     // Type-only imports are arrows too: a type that climbs up a stage couples the stages all the same.

@@ -1,6 +1,6 @@
 import type { FamilySession, PreflightReport } from '../client/family-session.ts';
 import type { FamilyModule } from '../families/family.ts';
-import { defaultRedactor } from '../client/redaction.ts';
+import { defaultRedactor } from '../targets/redaction.ts';
 import type { CircuitBreaker } from '../client/circuit-breaker.ts';
 import { runBreakers, runMethods } from '../client/run-breakers.ts';
 import { type BrokerAddress, type BrokeredMethods, startSessionBroker } from '../client/session-broker.ts';

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RuleViolation, type Verdict } from '../checks/rule-violation.ts';
 import { describeExchange } from '../client/evidence.ts';
-import { defaultRedactor } from '../client/redaction.ts';
+import { defaultRedactor } from '../targets/redaction.ts';
 import { mergeLoadResults } from '../load/load-merge.ts';
 import type { LoadResult } from '../load/load-result.ts';
 import { writeLoadAllureResult } from '../reporting/load-allure.ts';

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultRedactor } from '../client/redaction.ts';
+import { defaultRedactor } from '../targets/redaction.ts';
 import { families } from '../families/index.ts';
 import type { LoadResult } from '../load/load-result.ts';
 import { runLoad } from '../load/run-load.ts';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { CheckRegistry } from '../checks/check.ts';
+import type { SharedCheckName } from '../checks/index.ts';
 import type { FamilySession, SessionOptions } from '../client/family-session.ts';
 import type { FamilyReference } from '../reference/family-reference.ts';
 import type { FamilyLoad } from '../load/family-load.ts';
@@ -41,7 +42,15 @@ export interface SectionProblem {
   fix?: string;
 }
 
-/** Keeps the family's literal name in its type, so the registry can derive the family-name union. */
-export function defineFamily<const Name extends string, Section>(family: FamilyModule<Section> & { readonly name: Name }): FamilyModule<Section> & { readonly name: Name } {
+/** The check names a family's rules may cite: the shared checks and the family's own. */
+type CitableCheck<Checks extends CheckRegistry> = SharedCheckName | (keyof Checks & string);
+
+/**
+ * Keeps the family's literal name in its type, so the registry can derive the family-name union, and accepts
+ * only rules whose check the family can use: here, where rules and checks meet (rules/ never imports checks/).
+ */
+export function defineFamily<const Name extends string, Section, Checks extends CheckRegistry>(
+  family: FamilyModule<Section> & { readonly name: Name; readonly checks: Checks; readonly rules: readonly { readonly check: CitableCheck<Checks> }[] },
+): FamilyModule<Section> & { readonly name: Name } {
   return family;
 }

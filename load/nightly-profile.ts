@@ -1,4 +1,4 @@
-import type { Redactor } from '../client/redaction.ts';
+import type { Redactor } from '../targets/redaction.ts';
 import { parseThreshold } from '../targets/load-threshold.ts';
 import type { ClientSettings, LoadProfile } from '../targets/schema.ts';
 import type { LoadScenario } from './scenario.ts';

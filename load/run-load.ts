@@ -1,4 +1,4 @@
-import { defaultRedactor, type Redactor } from '../client/redaction.ts';
+import { defaultRedactor, type Redactor } from '../targets/redaction.ts';
 import { HarnessError } from '../targets/harness-error.ts';
 import { runAutocannon } from './autocannon-run.ts';
 import { judged, latencySummary, loadResultFormat, type LoadResult } from './load-result.ts';

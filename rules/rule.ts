@@ -24,9 +24,11 @@ export interface Rule<Check extends string = string, Section = never> {
 }
 
 /**
- * The rules of one family, with `check` typed against the checks the family can use (the shared ones and
- * its own), so a rule cannot name a check that does not exist.
+ * The rules of one family. Each rule keeps its check's name as a literal type, and the family module (which
+ * sees both rules and checks; rules/ never imports checks/) only accepts rules whose checks the family can
+ * use, so a rule cannot name a check that does not exist. `Section` is what the rules' `appliesTo` reads of
+ * the family's target section: a part of it is enough, so rules/ never imports targets/ either.
  */
-export function defineRules<Check extends string, Section>() {
-  return <const T extends readonly Rule<Check, Section>[]>(rules: T): T => rules;
+export function defineRules<Section = unknown>() {
+  return <const T extends readonly Rule<string, Section>[]>(rules: T): T => rules;
 }

@@ -1,23 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { HarnessError } from './harness-error.ts';
+import type { LaunchedTarget } from './launched-target.ts';
 import type { ResolvedTarget } from './load-targets.ts';
 import { RecentLines } from './output-lines.ts';
 import { waitUntilReady } from './readiness.ts';
 import type { CommandTarget, ContainerTarget } from './schema.ts';
-
-/** A started target; stopping it is always safe, also twice. */
-export interface LaunchedTarget {
-  stop(): Promise<void>;
-  /** Process id of a started command target. */
-  pid?: number;
-  /** Container id of a started container target. */
-  containerId?: string;
-  /** Kills a started target at once (when the harness itself must exit now). */
-  kill(): void;
-  /** The last lines the target printed (a command's output, a container's log); none for a url target. */
-  recentOutput(): string[];
-}
 
 const harnessBin = fileURLToPath(new URL('../bin/harness.js', import.meta.url));
 

@@ -37,3 +37,10 @@ export function batchBody(orders: readonly OrderDraft[], template: OrderTemplate
 
 /** Path of the batch order operation, under the section's baseUrl. */
 export const batchOrdersPath = '/api/v5/trade/batch-orders';
+
+/** One order of a batch and the item outcome it must get: success ("0") or a named failure code. */
+export interface ExpectedOrder {
+  order: OrderDraft;
+  expect: string;
+  why: string;
+}

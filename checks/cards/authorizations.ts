@@ -1,15 +1,20 @@
 import type { Exchange } from '../../client/exchange.ts';
 import { authorizationsResponseSchema, maxAuthorizations, maxPerOutcome, outcomeOf } from '../../rules/cards/authorization-schemas.ts';
+import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { recordRule } from '../record-rule.ts';
 import { jsonOf } from '../response-required.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import { recordRuleBehind } from './record-behind.ts';
 
 /** The authorizations of a card: at most 100, at most 50 approved and at most 50 declined. */
 export function authorizationsLimit(exchange: Exchange, ruleId: string): Verdict {
   recordRule(exchange, ruleId, { record: 'GET authorizations', schema: authorizationsResponseSchema, statuses: [200] });
-  const items = (jsonOf(exchange, ruleId) as { authorizationDetails: { authorizationStatus?: unknown }[] }).authorizationDetails;
-  const approved = items.filter((item) => outcomeOf(item.authorizationStatus) === 'approved').length;
-  const declined = items.filter((item) => outcomeOf(item.authorizationStatus) === 'declined').length;
+  // The list is there (the schema's root issues name this rule); its items' shapes are the items rule's.
+  const items = (jsonOf(exchange, ruleId) as { authorizationDetails?: unknown }).authorizationDetails;
+  if (!Array.isArray(items)) throw new RuleViolation(ruleId, 'GET authorizations answered without an authorizationDetails list', [exchange]);
+  const statusOf = (item: unknown) => outcomeOf((item as { authorizationStatus?: unknown } | null)?.authorizationStatus);
+  const approved = items.filter((item) => statusOf(item) === 'approved').length;
+  const declined = items.filter((item) => statusOf(item) === 'declined').length;
   if (items.length > maxAuthorizations) throw new RuleViolation(ruleId, `GET authorizations returned ${items.length} authorizations, more than ${maxAuthorizations}`, [exchange]);
   if (approved > maxPerOutcome) throw new RuleViolation(ruleId, `GET authorizations returned ${approved} approved authorizations, more than ${maxPerOutcome}`, [exchange]);
   if (declined > maxPerOutcome) throw new RuleViolation(ruleId, `GET authorizations returned ${declined} declined authorizations, more than ${maxPerOutcome}`, [exchange]);
@@ -19,10 +24,13 @@ export function authorizationsLimit(exchange: Exchange, ruleId: string): Verdict
 /** The authorizations returned are those of the card asked for: its cardId, and its last five digits on every item. */
 export function authorizationsOfCard(observed: { exchange: Exchange; cardId: string; lastFive: string | undefined }, ruleId: string): Verdict {
   const { exchange, cardId, lastFive } = observed;
-  recordRule(exchange, ruleId, { record: 'GET authorizations', schema: authorizationsResponseSchema, statuses: [200] });
-  const body = jsonOf(exchange, ruleId) as { cardId: string; authorizationDetails: { lastFive?: unknown }[] };
+  recordRuleBehind(exchange, ruleId, { record: `GET authorizations of ${cardId}`, schema: authorizationsResponseSchema, statuses: [200], statusRule: id.authorizationsLimit });
+  const body = jsonOf(exchange, ruleId) as { cardId: string; authorizationDetails?: unknown };
   if (body.cardId !== cardId) throw new RuleViolation(ruleId, `GET authorizations of card ${cardId} answered cardId ${body.cardId}`, [exchange]);
-  const other = lastFive === undefined ? undefined : body.authorizationDetails.find((item) => typeof item.lastFive === 'string' && item.lastFive !== lastFive);
-  if (other) throw new RuleViolation(ruleId, `GET authorizations of card ${cardId} (last five ${lastFive}) returned an authorization of last five ${String(other.lastFive)}`, [exchange]);
+  // The items are read leniently: a list that is not one is the limit rule's, an item's shape the items rule's.
+  const items = Array.isArray(body.authorizationDetails) ? body.authorizationDetails : [];
+  const lastFiveOf = (item: unknown) => (item as { lastFive?: unknown } | null)?.lastFive;
+  const other = lastFive === undefined ? undefined : items.find((item) => typeof lastFiveOf(item) === 'string' && lastFiveOf(item) !== lastFive);
+  if (other !== undefined) throw new RuleViolation(ruleId, `GET authorizations of card ${cardId} (last five ${lastFive}) returned an authorization of last five ${String(lastFiveOf(other))}`, [exchange]);
   return passed(ruleId);
 }

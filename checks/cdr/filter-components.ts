@@ -1,4 +1,4 @@
-import type { ListQuery } from '../../client/cdr/list-query.ts';
+import type { ListQuery } from '../../rules/cdr/list-query.ts';
 
 /** One filter of a list query alone, with the rule that judges it alone. */
 export interface FilterComponent {

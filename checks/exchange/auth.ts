@@ -1,4 +1,5 @@
-import { codeText, exchangeCodes } from '../../client/exchange/envelope.ts';
+import { exchangeCodes } from '../../rules/exchange/codes.ts';
+import { codeText } from '../../client/exchange/envelope.ts';
 import type { Exchange } from '../../client/exchange.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { envelopeOf } from './envelope.ts';

@@ -1,17 +1,10 @@
-import type { OrderDraft } from '../../adapters/exchange/orders.ts';
+import type { ExpectedOrder } from '../../adapters/exchange/orders.ts';
 import { type BatchItem, isSuccessCode } from '../../client/exchange/envelope.ts';
 import type { Exchange } from '../../client/exchange.ts';
 import { exchangeRuleIds } from '../../rules/exchange/rules.ts';
 import { prerequisiteMissing } from '../rule-blocked.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { envelopeOf } from './envelope.ts';
-
-/** One order of a batch and the item outcome it must get: success ("0") or a named failure code. */
-export interface ExpectedOrder {
-  order: OrderDraft;
-  expect: string;
-  why: string;
-}
 
 const shown = (value: unknown) => (value === undefined ? 'absent' : JSON.stringify(value));
 

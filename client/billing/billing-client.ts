@@ -1,5 +1,5 @@
 import type { BillingAdapter } from '../../adapters/billing/adapter.ts';
-import type { TokenRequestParts } from '../../generators/billing/token-request-parts.ts';
+import type { TokenRequestParts } from '../../rules/billing/token-request-parts.ts';
 import { type BillingOperation, billingOperations } from '../../rules/billing/operations.ts';
 import { entityHeaderRequired, type TenantMode } from '../../rules/billing/tenant-mode.ts';
 import type { BillingCredentials } from '../../targets/billing/section.ts';
@@ -10,10 +10,10 @@ import { bearerSigner, type BearerAuth } from '../bearer-signer.ts';
 import { familyHttpClient } from '../family-http-client.ts';
 import type { HttpClient } from '../http-client.ts';
 import { SignedHttpClient } from '../request-signer.ts';
-import type { Redactor } from '../redaction.ts';
+import type { Redactor } from '../../targets/redaction.ts';
 import type { IssuedToken } from '../token-cache.ts';
 import { Pacer, sendWithBackoff } from '../token-endpoint-pacer.ts';
-import { SingleUseTokenDiagnosis } from './single-use-token.ts';
+import type { RefusalDiagnosis, SingleUseProbe } from './refusal-diagnosis.ts';
 import { type BillingTokenSession, LocalTokenSession, TokenUnavailableError } from './token-session.ts';
 
 export { TokenUnavailableError } from './token-session.ts';
@@ -56,6 +56,8 @@ export interface BillingClientOptions {
   tokenMinIntervalMs?: number;
   /** The run's shared token session (from the session broker); default: a session this client owns. */
   tokenSession?: BillingTokenSession;
+  /** Explains a 401 to the session's token (the suites pass checks/billing/single-use-token.ts). Default: none, the 401 stands. */
+  diagnoseRefusal?: (probe: SingleUseProbe) => RefusalDiagnosis;
 }
 
 /** The harmless request that tells whether a fresh token works once only: a query of a charge nobody made. */
@@ -77,10 +79,7 @@ export class BillingClient {
   private readonly http: HttpClient;
   private readonly signed: SignedHttpClient<CatalogAuth>;
   private readonly catalogPacer = new Pacer({ minIntervalMs: 0 });
-  private readonly singleUse = new SingleUseTokenDiagnosis({
-    freshToken: async () => this.readToken(await this.sendTokenRequest(this.validTokenRequest())).accessToken,
-    probe: (token) => this.send(probeOperation, { json: this.adapter.queryChargeBody(probeChargeId, {}), auth: { authorization: `Bearer ${token}` } }),
-  });
+  private readonly refusals: RefusalDiagnosis | undefined;
 
   constructor(private readonly options: BillingClientOptions) {
     this.adapter = options.adapter;
@@ -95,6 +94,10 @@ export class BillingClient {
         requestToken: () => this.sendTokenRequest(this.sessionTokenRequest()),
         readToken: (exchange) => this.readToken(exchange),
       });
+    this.refusals = options.diagnoseRefusal?.({
+      freshToken: async () => this.readToken(await this.sendTokenRequest(this.validTokenRequest())).accessToken,
+      probe: (token) => this.send(probeOperation, { json: this.adapter.queryChargeBody(probeChargeId, {}), auth: { authorization: `Bearer ${token}` } }),
+    });
   }
 
   url(path: string): string {
@@ -153,17 +156,15 @@ export class BillingClient {
       ...request.headers,
     };
     const body = request.rawBody === undefined ? { json: request.json ?? {} } : { body: request.rawBody };
+    const labelled = request.rawBody === undefined || Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
+    const unsigned = { method: operation.method, url: this.url(operation.path), headers, ...body, gzipBody: request.gzipBody ?? false };
     // Signed once: a request waited out after a 429 goes again with the same token.
-    const signed = await this.signed.sign({ method: operation.method, url: this.url(operation.path), headers, ...body, gzipBody: request.gzipBody ?? false }, request.auth ?? 'token');
-    const signedHeaders = { ...signed.headers };
-    if (request.rawBody !== undefined && !Object.keys(signedHeaders).some((name) => name.toLowerCase() === 'content-type')) {
-      signedHeaders['Content-Type'] = 'application/json';
-    }
-    const send = () => this.http.send({ ...signed, headers: signedHeaders });
+    const signed = await this.signed.sign(unsigned, request.auth ?? 'token', labelled ? undefined : { 'Content-Type': 'application/json' });
+    const send = () => this.http.send(signed);
     // Concurrency limits of catalog operations are not shown; a 429 there is waited out, not judged.
     const exchange = await sendWithBackoff(send, { pacer: this.catalogPacer, maxAttempts: 3 });
     if ((request.auth ?? 'token') === 'token' && !request.judgesTokenReuse) {
-      const blocked = await this.singleUse.blockFor(exchange);
+      const blocked = await this.refusals?.blockFor(exchange);
       if (blocked) throw blocked;
     }
     return exchange;

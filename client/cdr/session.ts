@@ -1,5 +1,6 @@
 import type { FamilySession, SessionOptions } from '../family-session.ts';
-import { servesOperation, type CdrSection } from '../../targets/cdr/section.ts';
+import { servesOperation } from '../../rules/cdr/endpoints.ts';
+import type { CdrSection } from '../../targets/cdr/section.ts';
 import { preflightReport } from '../preflight.ts';
 import { CdrClient } from './cdr-client.ts';
 

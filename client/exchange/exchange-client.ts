@@ -2,7 +2,7 @@ import { batchBody, batchOrdersPath, type OrderDraft, type OrderTemplate } from 
 import type { Exchange } from '../exchange.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
 import { familyHttpClient } from '../family-http-client.ts';
-import type { Redactor } from '../redaction.ts';
+import type { Redactor } from '../../targets/redaction.ts';
 import { SignedHttpClient } from '../request-signer.ts';
 import { signatureSigner, type SignatureKeys, type SignatureOverrides } from './signature-signer.ts';
 
@@ -54,8 +54,11 @@ export class ExchangeClient {
 
   /** POST a raw body (a request the target must refuse as a whole). */
   async post(path: string, body: string, signing: SigningOverrides = {}): Promise<Exchange> {
+    // A timestamp set away from now keeps its distance from the clock when a 429 is waited out: a request 29 s
+    // old sent again a second later must still be 29 s old, not 30.
+    const offsetMs = signing.atMs === undefined ? undefined : signing.atMs - Date.now();
     for (let attempt = 0; ; attempt++) {
-      const exchange = await this.#postOnce(path, body, signing);
+      const exchange = await this.#postOnce(path, body, offsetMs === undefined ? signing : { ...signing, atMs: Date.now() + offsetMs });
       if (signing.noRetry || exchange.response?.status !== 429 || attempt >= retriesOnLimit) return exchange;
       const retryAfter = Number(exchange.response.headers['retry-after']);
       await new Promise((resolve) => setTimeout(resolve, Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter, 10) * 1000 : 1000));

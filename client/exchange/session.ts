@@ -4,8 +4,9 @@ import { batchOrdersPath } from '../../adapters/exchange/orders.ts';
 import type { ClientSettings } from '../../targets/schema.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
 import { preflightReport } from '../preflight.ts';
-import type { Redactor } from '../redaction.ts';
-import { exchangeCodes, readEnvelope } from './envelope.ts';
+import type { Redactor } from '../../targets/redaction.ts';
+import { exchangeCodes } from '../../rules/exchange/codes.ts';
+import { readEnvelope } from './envelope.ts';
 import { ExchangeClient } from './exchange-client.ts';
 
 /** The family's signing client for a target section: credentials and header names from the section. */

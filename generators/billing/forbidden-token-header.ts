@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { billingRuleIds } from '../../rules/billing/ids.ts';
 import type { Gen, InvalidCase } from '../gen.ts';
-import { type TokenRequestParts, withHeader } from './token-request-parts.ts';
+import type { TokenRequestParts } from '../../rules/billing/token-request-parts.ts';
+import { withHeader } from './token-request-parts.ts';
 
 /** Upper-cases the letters of a header name chosen by a bit mask; pure (header names are case-insensitive). */
 export function recaseHeaderName(name: string, mask: number): string {

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { billingRuleIds } from '../../rules/billing/ids.ts';
 import type { Gen, InvalidCase } from '../gen.ts';
 import { identifierChar } from './alphabets.ts';
-import { bodyFieldBreaking, type TokenRequestParts } from './token-request-parts.ts';
+import type { TokenRequestParts } from '../../rules/billing/token-request-parts.ts';
+import { bodyFieldBreaking } from './token-request-parts.ts';
 
 /** Token requests whose client_id is not a string of exactly 36 characters; the rest stays valid. */
 export function invalidClientId(valid: TokenRequestParts): Gen<InvalidCase<TokenRequestParts>> {

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { billingRuleIds } from '../../rules/billing/ids.ts';
 import type { Gen, InvalidCase } from '../gen.ts';
 import { identifierChar } from './alphabets.ts';
-import { bodyFieldBreaking, type TokenRequestParts } from './token-request-parts.ts';
+import type { TokenRequestParts } from '../../rules/billing/token-request-parts.ts';
+import { bodyFieldBreaking } from './token-request-parts.ts';
 
 /** Pads a secret to a length with filler characters; pure. */
 export function padTo(value: string, length: number, filler: string): string {

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { billingRuleIds } from '../../rules/billing/ids.ts';
 import type { Gen, InvalidCase } from '../gen.ts';
-import { bodyFieldBreaking, type TokenRequestParts } from './token-request-parts.ts';
+import type { TokenRequestParts } from '../../rules/billing/token-request-parts.ts';
+import { bodyFieldBreaking } from './token-request-parts.ts';
 
 /** Token requests whose grant_type is anything but `client_credentials`. */
 export function invalidGrantType(valid: TokenRequestParts): Gen<InvalidCase<TokenRequestParts>> {

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { billingRuleIds } from '../../rules/billing/ids.ts';
 import { hyphenatedUuidPattern } from '../../rules/billing/schemas.ts';
 import type { Gen, InvalidCase } from '../gen.ts';
-import { type TokenRequestParts, withHeader } from './token-request-parts.ts';
+import type { TokenRequestParts } from '../../rules/billing/token-request-parts.ts';
+import { withHeader } from './token-request-parts.ts';
 
 export const entityIdsHeader = 'Svc-Entity-Ids';
 

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { billingRuleIds } from '../../rules/billing/ids.ts';
 import type { Gen, InvalidCase } from '../gen.ts';
-import { type TokenRequestParts, withoutBodyFields } from './token-request-parts.ts';
+import type { TokenRequestParts } from '../../rules/billing/token-request-parts.ts';
+import { withoutBodyFields } from './token-request-parts.ts';
 
 const tokenFields = ['client_id', 'client_secret', 'grant_type'] as const;
 

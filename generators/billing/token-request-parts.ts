@@ -1,10 +1,5 @@
+import type { TokenRequestParts } from '../../rules/billing/token-request-parts.ts';
 import type { InvalidCase } from '../gen.ts';
-
-/** A token request as the wire carries it: JSON body fields and the request headers. */
-export interface TokenRequestParts {
-  body: Record<string, unknown>;
-  headers: Record<string, string>;
-}
 
 /** A copy of the parts with one body field replaced; pure. */
 export function withBodyField(parts: TokenRequestParts, field: string, value: unknown): TokenRequestParts {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { ListQuery } from '../../client/cdr/list-query.ts';
+import type { ListQuery } from '../../rules/cdr/list-query.ts';
 import { effectiveValues, productCategories } from '../../rules/cdr/enums.ts';
 import type { Gen, InvalidCase } from '../gen.ts';
 

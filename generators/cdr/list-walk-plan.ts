@@ -1,4 +1,4 @@
-import type { ListQuery } from '../../client/cdr/list-query.ts';
+import type { ListQuery } from '../../rules/cdr/list-query.ts';
 
 /** Filters of one set of walks, and the page sizes to walk it at (undefined: left to the default). */
 export interface WalkGroup {

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import type { SigningOverrides } from '../../client/exchange/exchange-client.ts';
+import type { RequestSigning } from '../../rules/exchange/request-signing.ts';
 import type { Gen } from '../gen.ts';
 
 /** A way to sign a request wrongly, and in words how. */
 export interface BadSignature {
-  signing: SigningOverrides;
+  signing: RequestSigning;
   why: string;
   /** The signature header is left out: the document is silent on the code, the entry lists the accepted ones. */
   missingHeader?: true;

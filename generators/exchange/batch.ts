@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import type { ExpectedOrder } from '../../checks/exchange/batch.ts';
-import { exchangeCodes } from '../../client/exchange/envelope.ts';
+import type { ExpectedOrder } from '../../adapters/exchange/orders.ts';
+import { exchangeCodes } from '../../rules/exchange/codes.ts';
 import type { Gen } from '../gen.ts';
 
 /** What kind of order a slot of a batch holds, and so which item outcome it must get. */

@@ -1,6 +1,7 @@
 import { billingAdapters } from '../../adapters/billing/registry.ts';
+import { SingleUseTokenDiagnosis } from '../../checks/billing/single-use-token.ts';
 import { BillingClient } from '../../client/billing/billing-client.ts';
-import type { Redactor } from '../../client/redaction.ts';
+import type { Redactor } from '../../targets/redaction.ts';
 import type { BillingSection } from '../../targets/billing/section.ts';
 import { HarnessError } from '../../targets/harness-error.ts';
 import type { ClientSettings } from '../../targets/schema.ts';
@@ -9,5 +10,5 @@ import type { ClientSettings } from '../../targets/schema.ts';
 export function billingClientFor(section: BillingSection, settings: ClientSettings, redactor: Redactor): BillingClient {
   const adapter = billingAdapters[section.adapter];
   if (!adapter) throw new HarnessError('CONFIG_INVALID', `families.billing.adapter: no adapter named "${section.adapter}"`);
-  return new BillingClient({ baseUrl: section.baseUrl, credentials: section.credentials, tenant: section.tenant, adapter, settings, redactor, tokenMinIntervalMs: section.tokenMinIntervalMs });
+  return new BillingClient({ baseUrl: section.baseUrl, credentials: section.credentials, tenant: section.tenant, adapter, settings, redactor, tokenMinIntervalMs: section.tokenMinIntervalMs, diagnoseRefusal: (probe) => new SingleUseTokenDiagnosis(probe) });
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { CdrClient } from '../../client/cdr/cdr-client.ts';
-import { listQueryString } from '../../client/cdr/list-query.ts';
+import { listQueryString } from '../../rules/cdr/list-query.ts';
 import { cdrOperations, type CdrOperation } from '../../rules/cdr/endpoints.ts';
-import { servesOperation, type CdrSection } from '../../targets/cdr/section.ts';
+import { servesOperation } from '../../rules/cdr/endpoints.ts';
+import type { CdrSection } from '../../targets/cdr/section.ts';
 import type { LoadRequest, ObservedResponse } from '../scenario.ts';
 import { constantRate, type NightlyContext, type NightlyScenarios } from '../nightly-profile.ts';
 

@@ -1,7 +1,8 @@
 import { batchBody, batchOrdersPath } from '../../adapters/exchange/orders.ts';
 import { codeIsString, codesInRange, dataIsArray, msgMatchesCode } from '../../checks/exchange/envelope.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
-import { exchangeCodes, readEnvelope } from '../../client/exchange/envelope.ts';
+import { exchangeCodes } from '../../rules/exchange/codes.ts';
+import { readEnvelope } from '../../client/exchange/envelope.ts';
 import type { ExchangeClient } from '../../client/exchange/exchange-client.ts';
 import { preHash, signedPath, signingTimestamp } from '../../client/exchange/signing.ts';
 import { signature } from '../../client/hmac.ts';

@@ -1,10 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { ReferenceMode } from './mode.ts';
 import { gzipThresholdBytes } from './compression.ts';
-import { printableWithoutSeparators } from './headers.ts';
 import { replayOrRun, type IdempotentRunner } from './idempotency.ts';
-import { allConditionsMatch, defaultPricingOrNone, type PricingResolution } from './pricing.ts';
-import type { Charge } from './records.ts';
+import { type Charge, limits, type Pricing } from './records.ts';
 import type { InvalidKind, OperationName } from './reply.ts';
 import type { IssuedToken, TokenStore } from './token-store.ts';
 
@@ -12,6 +10,12 @@ import type { IssuedToken, TokenStore } from './token-store.ts';
  * The named behaviour points of the billing target. The reference implements each rule once, here or in
  * the module it points to; a mutant (reference/mutants) replaces exactly one point to break exactly one rule.
  */
+
+/** Dynamic Pricing: the pricing a charge yields (pricing.ts resolves it with the behaviour points below). */
+export type PricingResolution =
+  | { pricing: Pricing; source: 'rateCard'; rateCardIndex: number }
+  | { pricing: Pricing; source: 'default' }
+  | { pricing: null; source: 'none' };
 
 export type CredentialCheck = 'ok' | 'malformed' | 'mismatch';
 export type TokenField = 'client_id' | 'client_secret' | 'grant_type';
@@ -62,6 +66,8 @@ export interface BillingBehaviour {
   contentType(operation: OperationName | undefined, status: number): string;
 
   // charges
+  /** The most rate-card rows a created charge may carry. */
+  createRateCardsMax: number;
   findChargeForUpdate(
     charges: ReadonlyMap<string, Charge>,
     id: string,
@@ -83,6 +89,23 @@ const uuid = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a
 function credential(lengthOk: (length: number) => boolean) {
   return (sent: string, expected: string): CredentialCheck =>
     !lengthOk(sent.length) ? 'malformed' : sent === expected ? 'ok' : 'mismatch';
+}
+
+// The reference's own pricing and track-id charset (here, not in pricing.ts or headers.ts, which read the
+// behaviour points: a module and its callees import one way).
+/** A row matches when every one of its conditions equals the supplied attribute of that name. */
+export function allConditionsMatch(conditions: Record<string, string>, attributes: Record<string, string>): boolean {
+  return Object.entries(conditions).every(([key, value]) => Object.hasOwn(attributes, key) && attributes[key] === value);
+}
+
+/** With no matching row: the default pricing, else nothing. */
+export function defaultPricingOrNone(charge: Charge): PricingResolution {
+  return charge.defaultPricing ? { pricing: charge.defaultPricing, source: 'default' } : { pricing: null, source: 'none' };
+}
+
+/** Printable US-ASCII without the separators : ; " ' (node hands header bytes over as latin1 characters). */
+export function printableWithoutSeparators(value: string): boolean {
+  return /^[\x20-\x7E]*$/.test(value) && !/[:;"']/.test(value);
 }
 
 export const referenceBehaviour: BillingBehaviour = {
@@ -118,6 +141,7 @@ export const referenceBehaviour: BillingBehaviour = {
   invalidStatus: () => 400,
   contentType: () => 'application/json; charset=utf-8',
 
+  createRateCardsMax: limits.rateCardsMax,
   findChargeForUpdate: (charges, id, visible) => {
     const charge = charges.get(id);
     return charge && visible(charge) ? charge : undefined;

@@ -38,7 +38,7 @@ export function createCharge({ ctx, scope, body }: CatalogRequest): Reply {
     ...optionalField('description', description(own(record, 'description'))),
     chargeModel: oneOf(own(record, 'chargeModel'), 'chargeModel', chargeModels),
     ...optionalField('defaultPricing', defaultPricing),
-    rateCards: optional(own(record, 'rateCards'), (value) => rateCards(value, 'rateCards')) ?? [],
+    rateCards: optional(own(record, 'rateCards'), (value) => rateCards(value, 'rateCards', ctx.behaviour.createRateCardsMax)) ?? [],
     entityId: scope.entityId,
     // The owning org: the first one the request names, else the caller's first accessible org.
     orgId: scope.orgIds?.[0] ?? null,

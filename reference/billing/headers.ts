@@ -21,11 +21,6 @@ export interface TrackId {
   valid: boolean;
 }
 
-/** Printable US-ASCII without the separators : ; " ' (node hands header bytes over as latin1 characters). */
-export function printableWithoutSeparators(value: string): boolean {
-  return /^[\x20-\x7E]*$/.test(value) && !/[:;"']/.test(value);
-}
-
 /** Read once per request: validity decides both the 400 and whether the value is echoed. */
 export function readTrackId(req: IncomingMessage, behaviour: BillingBehaviour): TrackId | undefined {
   const value = header(req, 'svc-track-id');

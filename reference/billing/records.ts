@@ -48,8 +48,8 @@ export function pricing(value: unknown, field: string): Pricing {
   return { currency, amount };
 }
 
-export function rateCards(value: unknown, field: string): RateCard[] {
-  return list(value, field, 0, limits.rateCardsMax).map((row, index) => {
+export function rateCards(value: unknown, field: string, max: number = limits.rateCardsMax): RateCard[] {
+  return list(value, field, 0, max).map((row, index) => {
     const rowField = `${field}[${index}]`;
     const record = object(row, rowField);
     const conditions = stringMap(own(record, 'conditions'), `${rowField}.conditions`, {

@@ -2,16 +2,7 @@ import type { CardStatus, CardUserStatus } from '../../rules/cards/enums.ts';
 import type { ReferenceAuthorization, ReferenceTransaction } from './history.ts';
 import type { CardState } from './state.ts';
 import { wellFormedId } from './fixtures.ts';
-import { requestedWindow, windowRefusal } from './window.ts';
-
-/** A transactions request as the reference reads it, after its parameters were validated. */
-export interface WindowRequest {
-  today: string;
-  /** Whether the request asks for a card's transactions (else an account's). */
-  byCard?: boolean;
-  startDate?: string;
-  endDate?: string;
-}
+import { requestedWindow, type WindowRequest, windowRefusal } from './window.ts';
 
 /** The page the reference is about to answer. */
 export interface TransactionsPage {

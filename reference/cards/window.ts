@@ -1,6 +1,14 @@
 import { addDays, daysBetween, eighteenMonthsAgo, maxWindowDays } from '../../rules/cards/calendar.ts';
 import { isCalendarDate } from '../../rules/cards/formats.ts';
-import type { WindowRequest } from './behaviour.ts';
+
+/** A transactions request as the reference reads it, after its parameters were validated. */
+export interface WindowRequest {
+  today: string;
+  /** Whether the request asks for a card's transactions (else an account's). */
+  byCard?: boolean;
+  startDate?: string;
+  endDate?: string;
+}
 
 /** Rules 2 and 3 of GET /transactions: both dates or neither, each less than 18 months old, at most 31 days apart. */
 export function windowRefusal({ today, startDate, endDate }: WindowRequest): string | undefined {

@@ -40,7 +40,8 @@ export async function buildReferenceImage(tag: string = referenceImage.tag, log:
 
 async function bundleCli(outdir: string): Promise<void> {
   await build({
-    entryPoints: [new URL('./entry.ts', import.meta.url).pathname],
+    // Bundled as entry.mjs, the image's entrypoint (reference-image.ts).
+    entryPoints: { entry: new URL('../../cli/image-entry.ts', import.meta.url).pathname },
     outdir,
     bundle: true,
     splitting: true,

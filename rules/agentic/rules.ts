@@ -1,14 +1,10 @@
-import type { SharedCheckName } from '../../checks/index.ts';
-import type { agenticChecks } from '../../checks/agentic/index.ts';
-import type { AgenticSection } from '../../targets/agentic/section.ts';
 import { defineRules } from '../rule.ts';
 import { agenticSource as source } from './source.ts';
 
-type AgenticCheckName = SharedCheckName | keyof typeof agenticChecks;
 const family = 'agentic';
 
 /** Every rule of part C of document 2: the partner's endpoint for agentic-commerce notifications. */
-export const agenticRules = defineRules<AgenticCheckName, AgenticSection>()([
+export const agenticRules = defineRules()([
   {
     id: 'agentic.enrollment-update.accepted',
     family,

@@ -1,13 +1,13 @@
-import type { billingChecks } from '../../checks/billing/index.ts';
-import type { SharedCheckName } from '../../checks/index.ts';
-import type { BillingSection } from '../../targets/billing/section.ts';
 import { defineRules } from '../rule.ts';
 import { billingRuleIds as id } from './ids.ts';
 import { billingSections as s } from './source.ts';
-import { entityHeaderRequired } from './tenant-mode.ts';
+import { entityHeaderRequired, type TenantMode } from './tenant-mode.ts';
+
+/** What the rules' `appliesTo` reads of the billing section of a target entry. */
+type BillingSectionRead = { tenant: TenantMode };
 
 /** Every normative sentence of the billing document, once, in our own words. */
-export const billingRules = defineRules<SharedCheckName | keyof typeof billingChecks, BillingSection>()([
+export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: id.clientIdLength,
     family: 'billing',
@@ -197,7 +197,7 @@ export const billingRules = defineRules<SharedCheckName | keyof typeof billingCh
     id: id.documentedStatus,
     family: 'billing',
     source: s.endpoints,
-    statement: 'Every charge operation answers only with its documented status codes (429 tolerated: concurrency limits are not shown).',
+    statement: 'Every charge operation answers only with its documented status codes (429 tolerated: concurrency limits are not shown). A success (2xx) or a refusal of an invalid body with a status the operation does not list is judged here alone.',
     check: 'documented-status',
   },
   {
@@ -211,14 +211,14 @@ export const billingRules = defineRules<SharedCheckName | keyof typeof billingCh
     id: id.chargeCreate,
     family: 'billing',
     source: s.endpoints,
-    statement: 'A valid charge with default pricing and rate cards is created with 200 and a CreateChargeResponse naming it.',
+    statement: 'A valid charge with default pricing and rate cards is created: a 2xx with a CreateChargeResponse naming it (the document\'s 200; another 2xx is billing.catalog.status.documented\'s finding).',
     check: 'status-for-valid-input',
   },
   {
     id: id.updateBodyIdentifies,
     family: 'billing',
     source: s.endpoints,
-    statement: 'PUT /commerce/charges identifies the charge inside the body: it updates that charge and no other, and a body without an identifier gets 400.',
+    statement: 'PUT /commerce/charges identifies the charge inside the body: it updates that charge and no other, and a body without an identifier is refused (a 4xx; that it is the documented 400 is billing.catalog.status.documented\'s finding).',
     check: 'update-targets-body-id',
   },
   {

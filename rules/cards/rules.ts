@@ -1,17 +1,15 @@
-import type { cardsChecks } from '../../checks/cards/index.ts';
-import type { SharedCheckName } from '../../checks/index.ts';
-import type { CardsSection } from '../../targets/cards/section.ts';
 import { defineRules } from '../rule.ts';
 import { cardsRuleIds as id } from './ids.ts';
 import { cardsSections as s } from './source.ts';
 
-type CardsCheckName = SharedCheckName | keyof typeof cardsChecks;
+/** What the rules' `appliesTo` reads of the cards section of a target entry. */
+type CardsSectionRead = { walletProvisioning: boolean; fixtures: { disposableAccountId?: string | undefined } };
 const family = 'cards';
-const withDisposable = (section: CardsSection) => section.fixtures.disposableAccountId !== undefined;
+const withDisposable = (section: CardsSectionRead) => section.fixtures.disposableAccountId !== undefined;
 const disposable = 'target entry that names a disposable account (fixtures.disposableAccountId), accepting that it is unenrolled';
 
 /** Every rule of part B of document 2 (card on demand), once, in our own words. */
-export const cardsRules = defineRules<CardsCheckName, CardsSection>()([
+export const cardsRules = defineRules<CardsSectionRead>()([
   {
     id: id.cardFields,
     family,

@@ -8,6 +8,12 @@ export const cdrOperations = {
 export type CdrOperation = keyof typeof cdrOperations;
 export const cdrOperationNames = Object.keys(cdrOperations) as CdrOperation[];
 
+/** The versions a target serves per operation (its section's `versions`); an empty list: not served. */
+export type ServedVersions = Readonly<Record<CdrOperation, readonly number[]>>;
+
+/** Whether the holder serves an operation at all (a `versions` entry of [] says it does not). */
+export const servesOperation = (section: { versions: ServedVersions }, operation: CdrOperation) => section.versions[operation].length > 0;
+
 /** Defaults of the product list ("Limits"). */
 export const defaultPageSize = 25;
 export const defaultPage = 1;

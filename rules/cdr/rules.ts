@@ -1,10 +1,9 @@
-import type { SharedCheckName } from '../../checks/index.ts';
-import type { cdrChecks } from '../../checks/cdr/index.ts';
-import { servesOperation, type CdrSection } from '../../targets/cdr/section.ts';
 import { defineRules } from '../rule.ts';
+import { servesOperation, type ServedVersions } from './endpoints.ts';
 import { cdrSource as source } from './source.ts';
 
-type CdrCheckName = SharedCheckName | keyof typeof cdrChecks;
+/** What the rules' `appliesTo` reads of the cdr section of a target entry. */
+type CdrSectionRead = { versions: ServedVersions };
 const family = 'cdr';
 const headers = 'Endpoints, A (headers on all three); Versioning';
 const envelope = 'Resources, A. Envelope records';
@@ -13,13 +12,13 @@ const listEndpoint = 'Endpoints, A (product list query)';
 const standard = 'Consumer Data Standards 1.36.0';
 /** Rules of one operation apply only when the holder serves it (`versions` may mark one as not served). */
 const serves = (operation: 'list' | 'detail' | 'status') => ({
-  appliesTo: (section: CdrSection) => servesOperation(section, operation),
+  appliesTo: (section: CdrSectionRead) => servesOperation(section, operation),
   applicability: `target that serves the ${operation} operation (its versions are not [])`,
 });
-const servesListAndDetail = { appliesTo: (section: CdrSection) => servesOperation(section, 'list') && servesOperation(section, 'detail'), applicability: 'target that serves the list and detail operations' };
+const servesListAndDetail = { appliesTo: (section: CdrSectionRead) => servesOperation(section, 'list') && servesOperation(section, 'detail'), applicability: 'target that serves the list and detail operations' };
 
 /** Every rule of part A of document 3 (open-banking product data: list, detail, status). */
-export const cdrRules = defineRules<CdrCheckName, CdrSection>()([
+export const cdrRules = defineRules<CdrSectionRead>()([
   // Versions and headers, on all three operations.
   { id: 'cdr.x-v.served', family, source: source(headers), check: 'status-for-valid-input',
     statement: 'x-v at each version the target serves for an operation (the documented 5 list, 7 detail, 1 status by default) answers 200 on every operation it serves.' },

@@ -1,14 +1,10 @@
-import type { SharedCheckName } from '../../checks/index.ts';
-import type { custodyChecks } from '../../checks/custody/index.ts';
-import type { CustodySection } from '../../targets/custody/section.ts';
 import { defineRules } from '../rule.ts';
 import { custodySource as source } from './source.ts';
 
-type CustodyCheckName = SharedCheckName | keyof typeof custodyChecks;
 const family = 'custody';
 
 /** Every rule of part C of document 3 (custody cursor pagination, EVM proxy upgrade, auth). */
-export const custodyRules = defineRules<CustodyCheckName, CustodySection>()([
+export const custodyRules = defineRules()([
   {
     id: 'custody.cursor.first-last-without-token',
     family,

@@ -1,6 +1,4 @@
 import { defineRules } from '../rule.ts';
-import type { ExchangeSection } from '../../targets/exchange/section.ts';
-import type { exchangeChecks } from '../../checks/exchange/index.ts';
 
 const document = 'Spec document 3 (open banking, exchange-style envelope, custody), part B';
 
@@ -22,7 +20,10 @@ export const exchangeRuleIds = {
 
 const id = exchangeRuleIds;
 
-export const exchangeRules = defineRules<keyof typeof exchangeChecks, ExchangeSection>()([
+/** What the rules' `appliesTo` reads of the exchange section of a target entry. */
+type ExchangeSectionRead = { expectations: { codeRanges: boolean } };
+
+export const exchangeRules = defineRules<ExchangeSectionRead>()([
   {
     id: id.codeString,
     family: 'exchange',

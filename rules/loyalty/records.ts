@@ -97,6 +97,7 @@ export const notificationSchema = z.looseObject({
 export const loyaltyErrorSchema = z.looseObject({ error_code: z.string().optional(), user_message: z.string().optional(), developer_message: z.string().optional() });
 
 export const loyaltyStatuses = { accepted: 202, invalid: 400, conflict: 409 } as const;
+
 /** What a body case must get: accepted (202) when it keeps its rule, invalid (400) when it breaks it. */
 export type LoyaltyCaseOutcome = 'accepted' | 'invalid';
 export const documentedErrorStatuses = [400, 403, 404, 409, 500] as const;

@@ -1,16 +1,14 @@
-import type { SharedCheckName } from '../../checks/index.ts';
-import type { loyaltyChecks } from '../../checks/loyalty/index.ts';
-import type { LoyaltySection } from '../../targets/loyalty/section.ts';
 import { defineRules } from '../rule.ts';
 import { loyaltySource as source } from './source.ts';
 
-type LoyaltyCheckName = SharedCheckName | keyof typeof loyaltyChecks;
+/** What the rules' `appliesTo` reads of the loyalty section of a target entry. */
+type LoyaltySectionRead = { mac?: unknown; bearerToken?: unknown };
 const family = 'loyalty';
-const withMac = { appliesTo: (section: LoyaltySection) => section.mac !== undefined, applicability: 'loyalty target entry with mac settings' };
-const withBearer = { appliesTo: (section: LoyaltySection) => section.bearerToken !== undefined, applicability: 'loyalty target entry with a bearerToken' };
+const withMac = { appliesTo: (section: LoyaltySectionRead) => section.mac !== undefined, applicability: 'loyalty target entry with mac settings' };
+const withBearer = { appliesTo: (section: LoyaltySectionRead) => section.bearerToken !== undefined, applicability: 'loyalty target entry with a bearerToken' };
 
 /** Every rule of part A of document 2: subscribe, points-transfer orders, event notify, their auth and errors. */
-export const loyaltyRules = defineRules<LoyaltyCheckName, LoyaltySection>()([
+export const loyaltyRules = defineRules<LoyaltySectionRead>()([
   { id: 'loyalty.headers.api-key', family, source: source('Endpoints, A; Authentication, A'), statement: 'Every operation without X-NET-API-KEY, with it empty or with a key never issued is refused (4xx).', check: 'status-for-invalid-input' },
   { id: 'loyalty.headers.authorization', family, source: source('Endpoints, A; Authentication, A'), statement: 'Every operation without Authorization is refused (4xx).', check: 'unauthorized-status' },
   { id: 'loyalty.headers.correlation-id', family, source: source('Endpoints, A'), statement: 'Every operation without the correlation_id header is refused (4xx); what an empty one gets is observed (the document allows it for direct browser or app calls).', check: 'status-for-invalid-input' },

@@ -1,14 +1,10 @@
-import type { SharedCheckName } from '../../checks/index.ts';
-import type { shortenerChecks } from '../../checks/shortener/index.ts';
-import type { ShortenerSection } from '../../targets/shortener/section.ts';
 import { defineRules } from '../rule.ts';
 import { shortenerSource as source } from './source.ts';
 
-type ShortenerCheckName = SharedCheckName | keyof typeof shortenerChecks;
 const family = 'shortener';
 
 /** Every rule of part D of document 2 (URL shortening: POST /mappings). */
-export const shortenerRules = defineRules<ShortenerCheckName, ShortenerSection>()([
+export const shortenerRules = defineRules()([
   {
     id: 'shortener.mappings.accepted',
     family,

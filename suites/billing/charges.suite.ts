@@ -27,7 +27,8 @@ ruleTest(id.chargeCreate, async ({ check }) => {
   const s = session();
   await forAll(chargeDrafts, s.property(), async (draft) => {
     const created = await createCharge(s, id.chargeCreate, draft);
-    return check(created.exchange, op.createCharge.successStatus);
+    // Which 2xx is billing.catalog.status.documented's to judge.
+    return check(created.exchange, null);
   });
 });
 
@@ -48,7 +49,7 @@ ruleTest(id.updateBodyIdentifies, async ({ check }) => {
     const update = await updateCharge(s, id.updateBodyIdentifies, target.chargeId, { defaultPricing: newPricing });
     const targetAfter = await queryCharge(s, id.updateBodyIdentifies, target.chargeId, {});
     const bystanderAfter = await queryCharge(s, id.updateBodyIdentifies, bystander.chargeId, {});
-    return check({ withoutId: { exchange: withoutId, refusedWith: op.updateCharge.invalidInputStatus }, update, targetAfter, bystander: { before: bystanderBefore, after: bystanderAfter } }, newPricing);
+    return check({ withoutId: { exchange: withoutId, statuses: op.updateCharge }, update, targetAfter, bystander: { before: bystanderBefore, after: bystanderAfter } }, newPricing);
   });
 });
 

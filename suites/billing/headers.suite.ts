@@ -28,10 +28,10 @@ async function everyChargeOperationRefuses(s: BillingSession, judge: StatusJudge
   exchanges.forEach((exchange) => judge(exchange, op.createCharge.invalidInputStatus));
 }
 
-/** Sends each charge operation with a valid body and the given header changes; `judge` says each must succeed. */
+/** Sends each charge operation with a valid body and the given header changes; `judge` says each must succeed (a 2xx: which one is the status-list rule's). */
 async function everyChargeOperationAccepts(s: BillingSession, judge: StatusJudge, chargeId: string, request: CatalogRequest): Promise<void> {
-  const sent = validChargeBodies(s, chargeId).map(async ({ operation, json }) => ({ operation, exchange: await s.client.send(operation, { ...request, json }) }));
-  for (const { operation, exchange } of await Promise.all(sent)) judge(exchange, operation.successStatus);
+  const sent = validChargeBodies(s, chargeId).map(({ operation, json }) => s.client.send(operation, { ...request, json }));
+  for (const exchange of await Promise.all(sent)) judge(exchange, null);
 }
 
 /** The longest Svc-Track-Id the document allows. */
@@ -109,8 +109,8 @@ ruleTest(id.idempotencyKeyLength, async ({ check }) => {
     s.client.send(op.createCharge, { headers: { [headerNames.idempotencyKey]: longest }, json: adapter.createChargeBody({ name: `harness-${s.nonce}`, rateCards: [], defaultPricing: { currency: 'USD', amount: 1 } }) }),
     s.client.send(op.queryCharge, { headers: { [headerNames.idempotencyKey]: longest }, json: adapter.queryChargeBody(chargeId, {}) }),
   ]);
-  check(createLongest, { keepsRule: true, documentedStatus: op.createCharge.successStatus });
-  check(queryLongest, { keepsRule: true, documentedStatus: op.queryCharge.successStatus });
+  check(createLongest, { keepsRule: true, documentedStatus: null });
+  check(queryLongest, { keepsRule: true, documentedStatus: null });
   await forAll(invalidIdempotencyKey, s.property(), async (invalid) => {
     const headers = { [headerNames.idempotencyKey]: invalid.value };
     const [create, query] = await Promise.all([

@@ -6,7 +6,7 @@ import { invalidClientSecret } from '../../generators/billing/invalid-client-sec
 import { invalidGrantType } from '../../generators/billing/invalid-grant-type.ts';
 import { invalidTokenEntityId } from '../../generators/billing/invalid-token-entity-id.ts';
 import { missingTokenField } from '../../generators/billing/missing-token-field.ts';
-import type { TokenRequestParts } from '../../generators/billing/token-request-parts.ts';
+import type { TokenRequestParts } from '../../rules/billing/token-request-parts.ts';
 import { billingRuleIds as id } from '../../rules/billing/ids.ts';
 import type { billingRules } from '../../rules/billing/rules.ts';
 import type { RuleIdJudgedBy } from '../support/rule-test.ts';

@@ -5,6 +5,7 @@ import { assignableCardStatuses, cardStatuses, cardUserStatuses, type CardStatus
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { ruleTest, useCardsSession } from './support/cards-session.ts';
 import { freeCard, walletValue } from './support/free-card.ts';
+import { judgedTogether } from './support/judged-together.ts';
 
 // Every test of this file PATCHes cards: vitest runs them one after the other, so no two pick the same free card.
 const session = useCardsSession();
@@ -26,7 +27,8 @@ ruleTest(id.assignEligibility, async ({ check }) => {
   const { client, section } = session();
   // The refused users first: only the last attempt on a card may assign it.
   const users = [...cardUserStatuses].sort((a, b) => Number(a === 'ACTIVATED') - Number(b === 'ACTIVATED'));
-  const perStatus = await Promise.all(
+  // A status whose card cannot be read blocks the rule, but never hides a fault another status shows.
+  const perStatus = await judgedTogether(
     cardStatuses.map(async (cardStatus) => {
       const cardId = await freeCard(client, section, cardStatus, id.assignEligibility);
       const verdicts = [];

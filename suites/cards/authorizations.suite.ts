@@ -1,6 +1,8 @@
+import { recordPresent } from '../../checks/cards/record-behind.ts';
 import { authorizationsResponseSchema, notificationSchema } from '../../rules/cards/authorization-schemas.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { ruleTest, useCardsSession } from './support/cards-session.ts';
+import { judgedTogether } from './support/judged-together.ts';
 
 const session = useCardsSession();
 
@@ -17,7 +19,7 @@ ruleTest(id.authorizationsLimit, async ({ check }) => {
 
 ruleTest(id.authorizationsOfCard, async ({ check }) => {
   const { client } = session();
-  return Promise.all(
+  return judgedTogether(
     cards().map(async (cardId) => {
       const card = (await client.getCard(cardId)).response;
       const lastFive = card?.status === 200 ? (card.json() as { cardDetails?: { cardLastFive?: unknown } }).cardDetails?.cardLastFive : undefined;
@@ -28,7 +30,15 @@ ruleTest(id.authorizationsOfCard, async ({ check }) => {
 
 ruleTest(id.authorizationsItems, async ({ check }) => {
   const { client } = session();
-  return Promise.all(cards().map(async (cardId) => check(await client.getAuthorizations(cardId), { record: `GET authorizations of ${cardId}`, schema: authorizationsResponseSchema, statuses: [200] })));
+  // Whether GET authorizations answers a list at all is the limit rule's; the items rule is blocked by it there.
+  return judgedTogether(
+    cards().map(async (cardId) => {
+      const exchange = await client.getAuthorizations(cardId);
+      const expected = { record: `GET authorizations of ${cardId}`, schema: authorizationsResponseSchema, statuses: [200], statusRule: id.authorizationsLimit };
+      recordPresent(exchange, id.authorizationsItems, expected);
+      return check(exchange, expected);
+    }),
+  );
 });
 
 ruleTest(id.notificationRecord, async ({ check }) => {

@@ -1,5 +1,7 @@
 import { assignmentOf } from '../../checks/cards/card-view.ts';
+import { recordPresent } from '../../checks/cards/record-behind.ts';
 import type { RecordExpectation } from '../../checks/record-rule.ts';
+import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
 import type { Exchange } from '../../client/exchange.ts';
 import { cardUserStatuses } from '../../rules/cards/enums.ts';
@@ -8,6 +10,7 @@ import { cardSchema, cardUserSchema, inProgressCardSchema } from '../../rules/ca
 import { walkedPageSchema } from '../../rules/cards/transactions-schemas.ts';
 import { ruleTest, useCardsSession } from './support/cards-session.ts';
 import { fixtureCards } from './support/fixture-cards.ts';
+import { judgedTogether } from './support/judged-together.ts';
 
 const session = useCardsSession();
 
@@ -22,22 +25,40 @@ async function cardsNamedByHistory(accountId: string): Promise<string[]> {
   }
 }
 
+/** The card user GET card shows on an assigned card, or undefined where it shows no card (the Card rules judge that). */
+async function cardUserOfAssigned(cardId: string, ruleId: string): Promise<unknown> {
+  try {
+    return assignmentOf(await session().client.getCard(cardId), ruleId).cardUserId;
+  } catch (error) {
+    if (error instanceof RuleBlocked) return undefined;
+    throw error;
+  }
+}
+
 /**
  * GET card of every fixture card in a status other than IN_PROGRESS, and of the other cards the fixtures
  * lead to (the one with many authorizations, those the history account's transactions name), judged under
  * one Card rule. The disposable account's cards are left to the unenrolment rules, which may run meanwhile.
  */
-async function everyCard(check: (exchange: Exchange, expected: RecordExpectation) => Verdict) {
+async function everyCard(ruleId: string, check: (exchange: Exchange, expected: RecordExpectation) => Verdict) {
   const { client, section } = session();
   const declared = fixtureCards(section.fixtures).filter(({ status }) => status !== 'IN_PROGRESS');
   const named = await cardsNamedByHistory(section.fixtures.historyAccountId);
   const others = [...new Set([section.fixtures.manyAuthorizationsCardId, ...named])].filter((cardId) => !declared.some((card) => card.cardId === cardId));
   const cards = [...declared.map(({ cardId, status }) => ({ cardId, what: `the ${status} card ${cardId}` })), ...others.map((cardId) => ({ cardId, what: `the card ${cardId}` }))];
-  return Promise.all(cards.map(async ({ cardId, what }) => check(await client.getCard(cardId), { record: `GET card of ${what}`, schema: cardSchema, statuses: [200] })));
+  // Whether GET card answers a Card at all is the fields rule's; the other Card rules are blocked by it there.
+  return judgedTogether(
+    cards.map(async ({ cardId, what }) => {
+      const exchange = await client.getCard(cardId);
+      const expected = { record: `GET card of ${what}`, schema: cardSchema, statuses: [200], statusRule: id.cardFields };
+      recordPresent(exchange, ruleId, expected);
+      return check(exchange, expected);
+    }),
+  );
 }
 
 for (const ruleId of [id.cardFields, id.cardAmounts, id.cardDates, id.cardReferenceId, id.merchantCodes, id.reconciliation, id.varianceBounds, id.formFactor, id.validFrom] as const) {
-  ruleTest(ruleId, ({ check }) => everyCard(check));
+  ruleTest(ruleId, ({ check }) => everyCard(ruleId, check));
 }
 
 ruleTest(id.inProgress, async ({ check }) => {
@@ -53,10 +74,19 @@ for (const ruleId of [id.cardUserFields, id.cardUserName, id.cardUserOneEach, id
   ruleTest(ruleId, async ({ check }) => {
     const { client, section } = session();
     const declared = cardUserStatuses.map((status) => ({ cardUserId: section.fixtures.cardUsers[status], what: `the ${status} user` }));
-    // The users the assigned cards have, which the entry does not name.
-    const holders = await Promise.all((['ACTIVE', 'PREACTIVE'] as const).map(async (status) => assignmentOf(await client.getCard(section.fixtures.assignedCards[status]), ruleId).cardUserId));
+    // The users the assigned cards have, which the entry does not name; an assigned card GET card does not show
+    // is the Card rules' to judge, and the declared users are judged all the same.
+    const holders = await Promise.all((['ACTIVE', 'PREACTIVE'] as const).map(async (status) => cardUserOfAssigned(section.fixtures.assignedCards[status], ruleId)));
     const others = [...new Set(holders.filter((cardUserId): cardUserId is string => typeof cardUserId === 'string'))].filter((cardUserId) => !declared.some((user) => user.cardUserId === cardUserId));
     const users = [...declared, ...others.map((cardUserId) => ({ cardUserId, what: 'the user of an assigned card' }))];
-    return Promise.all(users.map(async ({ cardUserId, what }) => check(await client.getCardUser(cardUserId), { record: `GET card user of ${what} ${cardUserId}`, schema: cardUserSchema, statuses: [200] })));
+    // Whether GET card user answers a CardUser at all is the fields rule's; the other CardUser rules are blocked by it there.
+    return judgedTogether(
+      users.map(async ({ cardUserId, what }) => {
+        const exchange = await client.getCardUser(cardUserId);
+        const expected = { record: `GET card user of ${what} ${cardUserId}`, schema: cardUserSchema, statuses: [200], statusRule: id.cardUserFields };
+        recordPresent(exchange, ruleId, expected);
+        return check(exchange, expected);
+      }),
+    );
   });
 }

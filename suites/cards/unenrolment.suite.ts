@@ -1,6 +1,7 @@
 import { walkKeys, walkTransactions, type TransactionsWalk } from '../../checks/cards/transactions-walk.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
+import type { TransactionsQuery } from '../../client/cards/cards-client.ts';
 import type { Exchange } from '../../client/exchange.ts';
 import { addDays } from '../../rules/cards/calendar.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
@@ -16,7 +17,8 @@ interface Unenrolment {
   accountId: string;
   cardIds: string[];
   cardsBefore: Exchange[];
-  transactionsBefore: TransactionsWalk;
+  /** The walk before the deletion, or why it could not be made: only the transactions-kept rule needs it. */
+  transactionsBefore: TransactionsWalk | RuleBlocked;
   notificationBefore: Exchange;
   deletion: Exchange;
   cardsAfter: Exchange[];
@@ -28,21 +30,26 @@ interface Unenrolment {
 // The account can be unenrolled once: every rule of this file judges the same unenrolment, made by the first.
 const unenrolments = new WeakMap<CardsSession, Promise<Unenrolment>>();
 
+/** A walk of the account's window, or the block that stopped it (kept for the one rule that needs the walk). */
+function walkOrBlock(client: CardsSession['client'], window: TransactionsQuery, ruleId: string): Promise<TransactionsWalk | RuleBlocked> {
+  return walkTransactionPages(client, window, ruleId).catch((error: unknown) => {
+    if (error instanceof RuleBlocked) return error;
+    throw error;
+  });
+}
+
 async function unenrol(current: CardsSession, ruleId: string): Promise<Unenrolment> {
   const { client, section } = current;
   const accountId = section.fixtures.disposableAccountId as string;
   const window = { accountId, startDate: addDays(runDays().today, -31), endDate: runDays().today };
-  const transactionsBefore = await walkTransactionPages(client, window, ruleId);
-  const named = walkTransactions(transactionsBefore).map((item) => (item as { cardId?: unknown } | null)?.cardId).filter((cardId): cardId is string => typeof cardId === 'string');
+  const transactionsBefore = await walkOrBlock(client, window, ruleId);
+  const named = (transactionsBefore instanceof RuleBlocked ? [] : walkTransactions(transactionsBefore)).map((item) => (item as { cardId?: unknown } | null)?.cardId).filter((cardId): cardId is string => typeof cardId === 'string');
   const cardIds = [...new Set([...section.fixtures.disposableCardIds, ...named])];
   const cardsBefore = await Promise.all(cardIds.map((cardId) => client.getCard(cardId)));
   const notificationBefore = await client.getAuthorizationNotification();
   const deletion = await client.deleteAccount(accountId);
   const cardsAfter = await Promise.all(cardIds.map((cardId) => client.getCard(cardId)));
-  const transactionsAfter = await walkTransactionPages(client, window, ruleId).catch((error: unknown) => {
-    if (error instanceof RuleBlocked) return error;
-    throw error;
-  });
+  const transactionsAfter = await walkOrBlock(client, window, ruleId);
   const notificationAfter = await client.getAuthorizationNotification();
   return { accountId, cardIds, cardsBefore, transactionsBefore, notificationBefore, deletion, cardsAfter, transactionsAfter, notificationAfter };
 }
@@ -57,8 +64,12 @@ function unenrolment(ruleId: string): Promise<Unenrolment> {
   return made;
 }
 
-/** Without cards of the account nothing can be judged about them: that is the target entry's to fix. */
+/**
+ * Without cards of the account nothing can be judged about them: blocked where the walk that would have named
+ * them was, else the target entry's to fix.
+ */
 function requireCards(seen: Unenrolment): void {
+  if (seen.cardIds.length === 0 && seen.transactionsBefore instanceof RuleBlocked) throw seen.transactionsBefore;
   if (seen.cardIds.length === 0) throw new Error(`no card of the disposable account ${seen.accountId} is known: name them in fixtures.disposableCardIds`);
 }
 
@@ -86,12 +97,15 @@ ruleTest(id.unenrolNoNotification, async ({ check }) => {
 
 ruleTest(id.unenrolTransactionsKept, async ({ check }) => {
   const seen = await unenrolment(id.unenrolTransactionsKept);
+  // Without a walk before the deletion there is nothing to keep: blocked by the rule that stopped it.
+  if (seen.transactionsBefore instanceof RuleBlocked) throw seen.transactionsBefore;
+  const before = seen.transactionsBefore;
   // The same walk gave pages before the deletion: no page after it is this rule's failure (a walk that loops stays the links rule's).
   const after = seen.transactionsAfter;
   if (after instanceof RuleBlocked) throw after.blockedBy.includes(id.transactionsItems) ? new RuleViolation(id.unenrolTransactionsKept, `after the unenrolment, ${after.missing}`, after.evidence) : after;
-  const days = walkTransactions(seen.transactionsBefore).map(transactionDay).filter((day): day is string => day !== undefined);
+  const days = walkTransactions(before).map(transactionDay).filter((day): day is string => day !== undefined);
   const { today } = runDays();
   return check(
-    { walk: after, expected: { from: days.at(-1) ?? addDays(today, -31), to: today, toleratedFrom: addDays(today, -31), mustInclude: walkKeys(seen.transactionsBefore), why: 'shown before the unenrolment' } },
+    { walk: after, expected: { from: days.at(-1) ?? addDays(today, -31), to: today, toleratedFrom: addDays(today, -31), mustInclude: walkKeys(before), why: 'shown before the unenrolment' } },
   );
 });

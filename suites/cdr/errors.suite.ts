@@ -4,7 +4,7 @@ import type { CdrClient } from '../../client/cdr/cdr-client.ts';
 import type { Exchange } from '../../client/exchange.ts';
 import { unknownProductIds } from '../../generators/cdr/unknown-product-id.ts';
 import type { CdrOperation } from '../../rules/cdr/endpoints.ts';
-import { servesOperation } from '../../targets/cdr/section.ts';
+import { servesOperation } from '../../rules/cdr/endpoints.ts';
 import { askedBy } from './support/as-seen-by.ts';
 import { ruleTest, useCdrSession } from './support/cdr-session.ts';
 

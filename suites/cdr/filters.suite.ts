@@ -2,7 +2,7 @@ import type { FilteredWalk } from '../../checks/cdr/list-filter.ts';
 import type { ProductFilter } from '../../checks/cdr/product-filter.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
 import { listPageOf, productIdOf } from '../../checks/cdr/product-walk.ts';
-import { describeListQuery, type ListQuery } from '../../client/cdr/list-query.ts';
+import { describeListQuery, type ListQuery } from '../../rules/cdr/list-query.ts';
 import type { Exchange } from '../../client/exchange.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';

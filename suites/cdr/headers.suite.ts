@@ -6,7 +6,7 @@ import type { Exchange } from '../../client/exchange.ts';
 import { getHeader } from '../../client/headers.ts';
 import { invalidVersionValue } from '../../generators/cdr/invalid-version-value.ts';
 import { cdrOperationNames } from '../../rules/cdr/endpoints.ts';
-import { servesOperation } from '../../targets/cdr/section.ts';
+import { servesOperation } from '../../rules/cdr/endpoints.ts';
 import type { VersionedAnswer } from '../../checks/cdr/version-header.ts';
 import { forAll } from '../support/for-all.ts';
 import { ruleTest, useCdrSession } from './support/cdr-session.ts';

@@ -1,9 +1,10 @@
-import type { ExpectedOrder } from '../../checks/exchange/batch.ts';
+import type { ExpectedOrder } from '../../adapters/exchange/orders.ts';
 import { codesOutOfRange, explainedByItems } from '../../checks/exchange/envelope.ts';
 import type { TimestampCase } from '../../checks/exchange/auth.ts';
 import { contentTypeForms } from '../../checks/content-type-forms.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
-import { exchangeCodes, readEnvelope } from '../../client/exchange/envelope.ts';
+import { exchangeCodes } from '../../rules/exchange/codes.ts';
+import { readEnvelope } from '../../client/exchange/envelope.ts';
 import { badSignatures } from '../../generators/exchange/bad-signatures.ts';
 import fc from 'fast-check';
 import type { Exchange } from '../../client/exchange.ts';

@@ -1,4 +1,4 @@
-import { defaultRedactor } from '../../client/redaction.ts';
+import { defaultRedactor } from '../../targets/redaction.ts';
 import type { Gen, InvalidCase } from '../../generators/gen.ts';
 
 /** Longest text of one value in a report (parameter, counterexample). */

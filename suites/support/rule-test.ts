@@ -6,7 +6,7 @@ import { RuleViolation } from '../../checks/rule-violation.ts';
 import { sharedChecks } from '../../checks/index.ts';
 import { describeExchange } from '../../client/evidence.ts';
 import { exchangesStarted } from '../../client/exchange.ts';
-import { defaultRedactor } from '../../client/redaction.ts';
+import { defaultRedactor } from '../../targets/redaction.ts';
 import type { Rule } from '../../rules/rule.ts';
 import { failureText } from '../../checks/failure-text.ts';
 import { assertJudgedByRuleCheck, assertViolationOfRule, type BoundCheck, bindRuleCheck, CheckMismatchError, type CheckTable } from './bound-check.ts';

@@ -30,9 +30,6 @@ export const cdrSectionSchema = z
 
 export type CdrSection = z.infer<typeof cdrSectionSchema>;
 
-/** Whether the holder serves an operation at all (a `versions` entry of [] says it does not). */
-export const servesOperation = (section: Pick<CdrSection, 'versions'>, operation: keyof CdrSection['versions']) => section.versions[operation].length > 0;
-
 export const cdrConfigFixes: Record<string, string> = {
   baseUrl: 'give the data holder base address, e.g. "http://127.0.0.1:8080/cdr"',
   token: 'write "${YOUR_CDR_TOKEN_VARIABLE}" and export the variable; never put the token in the file',

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { familyByName } from '../../families/index.ts';
 import { startReferenceServer } from '../../reference/server.ts';
-import { rewritingProxy } from '../support/rewriting-proxy.ts';
+import type { CardsSection } from '../../targets/cards/section.ts';
+import { type ProxyChange, rewritingProxy } from '../support/rewriting-proxy.ts';
 import { runCli, writeTargets } from '../support/run-harness-cli.ts';
 
 /*
@@ -18,21 +19,27 @@ afterAll(async () => {
   await Promise.all(closers.map((close) => close()));
 });
 
-/** Runs the cards suite against the reference behind a proxy that rewrites every transactions page. */
-async function runWithPages(rewritePage: (page: Record<string, unknown>) => void) {
+/** Runs the cards suite against the reference behind a proxy that applies one change. */
+async function runBehind(change: ProxyChange | ((section: CardsSection) => ProxyChange)) {
   const reference = await startReferenceServer({ env: { REFERENCE_CARDS_TOKEN: token }, serve: [cards as NonNullable<typeof cards>] });
   closers.push(() => reference.close());
-  const proxy = await rewritingProxy(reference.origin, {
+  let section: CardsSection | undefined;
+  const proxy = await rewritingProxy(reference.origin, typeof change === 'function' ? { answer: (req, res) => change(section as CardsSection).answer?.(req, res) ?? false } : change);
+  closers.push(() => proxy.close());
+  section = cards?.reference.targetSection(`${proxy.origin}/cards/v1`, 'wallet-provisioning', { REFERENCE_CARDS_TOKEN: '${ONE_FAULT_TOKEN}' }) as CardsSection;
+  const targets = writeTargets({ faulty: { kind: 'url', families: { cards: section } } });
+  return runCli(['run', '--targets', targets, '--target', 'faulty', '--suite', 'cards', '--seed', '11', '--runs', '5'], { ONE_FAULT_TOKEN: token, CI: 'true' });
+}
+
+/** Runs the cards suite against the reference behind a proxy that rewrites every transactions page. */
+function runWithPages(rewritePage: (page: Record<string, unknown>) => void) {
+  return runBehind({
     rewrite: (path, body) => {
       const page = (body as { paginationDetails?: { page?: Record<string, unknown> } }).paginationDetails?.page;
       if (path.endsWith('/transactions') && page) rewritePage(page);
       return body;
     },
   });
-  closers.push(() => proxy.close());
-  const section = cards?.reference.targetSection(`${proxy.origin}/cards/v1`, 'wallet-provisioning', { REFERENCE_CARDS_TOKEN: '${ONE_FAULT_TOKEN}' });
-  const targets = writeTargets({ faulty: { kind: 'url', families: { cards: section } } });
-  return runCli(['run', '--targets', targets, '--target', 'faulty', '--suite', 'cards', '--seed', '11', '--runs', '5'], { ONE_FAULT_TOKEN: token, CI: 'true' });
 }
 
 describe('one fault in a cards target fails the rule that states it, and no other', () => {
@@ -45,6 +52,23 @@ describe('one fault in a cards target fails the rule that states it, and no othe
     const failed = rules.filter((rule) => rule.status === 'failed').map((rule) => rule.ruleId);
     expect(failed, result.stdout.slice(-3000)).toContain('cards.transactions.page-details');
     expect(failed.filter((ruleId) => !['cards.transactions.page-details', 'cards.transactions.page-number-default'].includes(ruleId))).toEqual([]);
+    expect(rules.filter((rule) => rule.status === 'broken')).toEqual([]);
+  });
+
+  test.concurrent('GET card of the CANCELLED cards answers 503: the Card fields rule fails; the other Card rules and eligibility are blocked by it', async () => {
+    const result = await runBehind((section) => ({
+      answer: (req, res) => {
+        const cancelled = section.fixtures.unassignedCards.CANCELLED.map((cardId) => `/cards/v1/cards/${cardId}`);
+        if (req.method !== 'GET' || !cancelled.includes(req.url ?? '')) return false;
+        res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ errorCode: 'UNAVAILABLE' }));
+        return true;
+      },
+    }));
+    expect(result.code, result.stdout.slice(-3000)).toBe(1);
+    const rules = result.summary().rules;
+    expect(rules.filter((rule) => rule.status === 'failed').map((rule) => rule.ruleId), result.stdout.slice(-3000)).toEqual(['cards.card.fields']);
+    const blocked = rules.filter((rule) => rule.status === 'blocked').map((rule) => rule.ruleId);
+    expect(blocked).toEqual(expect.arrayContaining(['cards.card.amounts', 'cards.card.form-factor', 'cards.assign.eligibility']));
     expect(rules.filter((rule) => rule.status === 'broken')).toEqual([]);
   });
 

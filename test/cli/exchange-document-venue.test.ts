@@ -23,6 +23,8 @@ test('a venue written to the document (passphrase, trade mode, codes 1 and 2, a 
           baseUrl: venue.baseUrl,
           credentials: { apiKey: '${VENUE_API_KEY}', secretKey: '${VENUE_SECRET_KEY}', passphrase: '${VENUE_PASSPHRASE}' },
           orderTemplate: { tdMode: 'cash' },
+          // The probe starts at the venue's own limit (200/s): fewer steps, the same finding.
+          rateLimitProbe: { startRate: 200 },
         },
       },
     },

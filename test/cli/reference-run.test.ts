@@ -1,6 +1,17 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { allRules } from '../../families/index.ts';
-import { runCli } from '../support/run-harness-cli.ts';
+import { runCli, withReferenceCredentials } from '../support/run-harness-cli.ts';
+
+/** The secrets the reference's entries carry (identifiers such as client and API key ids are not secrets). */
+const secretNames = ['REFERENCE_CLIENT_SECRET', 'REFERENCE_EXCHANGE_SECRET_KEY', 'REFERENCE_EXCHANGE_PASSPHRASE', 'REFERENCE_CUSTODY_TOKEN', 'REFERENCE_CARDS_TOKEN', 'REFERENCE_AGENTIC_TOKEN', 'REFERENCE_AGENTIC_PRIVATE_KEY', 'REFERENCE_LOYALTY_MAC_SECRET', 'REFERENCE_LOYALTY_TOKEN'];
+
+/** Everything a run wrote a reader could see: the terminal, summary.json, junit.xml and every Allure result. */
+function everythingShown(result: { stdout: string; stderr: string; reportsDir: string }): string[] {
+  const allure = join(result.reportsDir, 'allure-results');
+  return [result.stdout, result.stderr, ...['summary.json', 'junit.xml'].map((file) => readFileSync(join(result.reportsDir, file), 'utf8')), ...readdirSync(allure).map((file) => readFileSync(join(allure, file), 'latin1'))];
+}
 
 describe('harness run against the bundled reference target', () => {
   test.concurrent.each(['reference', 'reference-single-entity', 'reference-plain'])('%s is conformant with zero failures', async (target) => {
@@ -19,7 +30,13 @@ describe('harness run against the bundled reference target', () => {
     for (const rule of summary.rules.filter((entry) => entry.status === 'not-applicable')) {
       expect(declared.find((entry) => entry.id === rule.ruleId)?.appliesTo, rule.ruleId).toBeDefined();
     }
-    expect(result.stdout).not.toContain(process.env.REFERENCE_CLIENT_SECRET ?? 'no-secret-set');
+    // Every family's secret, wherever the run wrote: the terminal, the summary, JUnit and the Allure results.
+    const credentials = withReferenceCredentials();
+    // A PEM key leaked without its armour lines is still a leak: its body's middle is looked for.
+    const secrets = secretNames.map((name) => credentials[name] as string).map((secret) => (secret.includes('-----BEGIN') ? secret.slice(secret.length / 2 - 24, secret.length / 2 + 24) : secret));
+    expect(secrets.every((secret) => secret.length >= 12)).toBe(true);
+    const shown = everythingShown(result);
+    for (const [index, secret] of secrets.entries()) expect(shown.some((text) => text.includes(secret)), secretNames[index]).toBe(false);
   });
 
   test('a waived rule is reported as waived and the run stays conformant', async () => {

@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, test } from 'vitest';
 import { referenceBillingAdapter } from '../../adapters/billing/reference-adapter.ts';
+import { SingleUseTokenDiagnosis } from '../../checks/billing/single-use-token.ts';
 import { BillingClient } from '../../client/billing/billing-client.ts';
-import { Redactor } from '../../client/redaction.ts';
+import { Redactor } from '../../targets/redaction.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { families } from '../../families/index.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';
@@ -36,7 +37,7 @@ async function clientFor(server: Server): Promise<BillingClient> {
   const baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}/billing`;
   const credentials = { clientId: '11111111-2222-3333-4444-555555555555', clientSecret: 'stub-secret' };
   const settings = targetSchemaFor(families()).parse({ kind: 'url', families: { billing: { baseUrl, credentials } } }).client;
-  return new BillingClient({ baseUrl, credentials, tenant: tenantModeSchema.parse({}), adapter: referenceBillingAdapter, settings, tokenMinIntervalMs: 10, redactor: new Redactor() });
+  return new BillingClient({ baseUrl, credentials, tenant: tenantModeSchema.parse({}), adapter: referenceBillingAdapter, settings, tokenMinIntervalMs: 10, redactor: new Redactor(), diagnoseRefusal: (probe) => new SingleUseTokenDiagnosis(probe) });
 }
 
 describe('a 401 to the session token, told apart', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { LazyResponse } from '../../client/exchange.ts';
-import { maxJsonDepth, nestsDeeperThan, parseJsonBounded } from '../../client/json-depth.ts';
+import { maxJsonDepth, nestsDeeperThan, parseJsonBounded } from '../../rules/json-depth.ts';
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 

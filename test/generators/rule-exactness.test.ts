@@ -10,14 +10,14 @@ import { invalidGrantType } from '../../generators/billing/invalid-grant-type.ts
 import { invalidIdempotencyKey } from '../../generators/billing/invalid-idempotency-key.ts';
 import { invalidTokenEntityId } from '../../generators/billing/invalid-token-entity-id.ts';
 import { invalidTrackId } from '../../generators/billing/invalid-track-id.ts';
-import { isJsonObjectText } from '../../client/json-object-text.ts';
+import { isJsonObjectText } from '../../rules/json-object-text.ts';
 import { malformedJsonBody } from '../../generators/billing/malformed-json-body.ts';
 import { matchingQuery } from '../../generators/billing/matching-query.ts';
 import { missingTokenField } from '../../generators/billing/missing-token-field.ts';
 import { orgIdsOutsideAccess } from '../../generators/billing/org-ids-outside-access.ts';
 import { productChargeModels, productDraft } from '../../generators/billing/product-draft.ts';
 import { productWithoutPlans } from '../../generators/billing/product-without-plans.ts';
-import type { TokenRequestParts } from '../../generators/billing/token-request-parts.ts';
+import type { TokenRequestParts } from '../../rules/billing/token-request-parts.ts';
 import { tokenRequestRulesBroken } from '../../rules/billing/token-request-rules.ts';
 import { validIdempotencyKey } from '../../generators/billing/valid-idempotency-key.ts';
 import { validTrackId } from '../../generators/billing/valid-track-id.ts';

@@ -7,7 +7,7 @@ import { invalidClientSecret } from '../../generators/billing/invalid-client-sec
 import { invalidGrantType } from '../../generators/billing/invalid-grant-type.ts';
 import { invalidTokenEntityId } from '../../generators/billing/invalid-token-entity-id.ts';
 import { missingTokenField } from '../../generators/billing/missing-token-field.ts';
-import type { TokenRequestParts } from '../../generators/billing/token-request-parts.ts';
+import type { TokenRequestParts } from '../../rules/billing/token-request-parts.ts';
 import { tokenRequestRulesBroken } from '../../rules/billing/token-request-rules.ts';
 import type { Gen, InvalidCase } from '../../generators/gen.ts';
 

@@ -6,7 +6,7 @@ describe('a billing mutant through the real CLI', () => {
   test('harness run against a mutant fails its rule with evidence and a complete replay line', async () => {
     const entry = bundledTargets.targets.reference;
     if (!entry) throw new Error('bundled targets.json has no reference');
-    const targets = writeTargets({ mutant: { ...entry, command: [...entry.command, '--mutant', 'charge-create-201'] } });
+    const targets = writeTargets({ mutant: { ...entry, command: [...entry.command, '--mutant', 'charge-create-rate-cards-refused'] } });
     const result = await runCli(['run', '--targets', targets, '--target', 'mutant', '--seed', '7', '--runs', '10', '--rule', 'billing.charges.create']);
     const verdict = result.summary().rules.find((rule) => rule.ruleId === 'billing.charges.create');
     expect(verdict?.status, result.stdout.slice(-3000)).toBe('failed');

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { requestBody, startLocalServer } from './local-server.ts';
 
 /*
  * A small exchange written from document 3, part B (the envelope code/msg/data, per-item sCode/sMsg, the code
@@ -84,9 +84,7 @@ export async function startDocumentVenue(options: DocumentVenueOptions): Promise
     createHmac('sha256', options.secretKey).update(Buffer.concat([Buffer.from(`${timestamp}${method}${path}`), body])).digest();
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks);
+    const body = await requestBody(req);
     const url = req.url ?? '/';
     if (!url.startsWith(`${prefix}/api/v5/`)) return refuse(res, 404, '50000', 'Not found');
     // Signed from the API root: the gateway prefix is not part of the pre-hash.
@@ -131,17 +129,11 @@ export async function startDocumentVenue(options: DocumentVenueOptions): Promise
     reply(res, 200, { code: '2', msg: 'Batch operation partially succeeded', data: items });
   };
 
-  const server: Server = createServer((req, res) => {
+  const server = await startLocalServer((req, res) => {
     handle(req, res).catch(() => refuse(res, 500, '50000', 'Internal error'));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    baseUrl: `http://127.0.0.1:${port}${prefix}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    baseUrl: `http://127.0.0.1:${server.port}${prefix}`,
+    close: server.close,
   };
 }

@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { requestBody, startLocalServer } from './local-server.ts';
 
 /*
  * A small loyalty network written from document 2, part A (headers, the MAC and bearer forms, subscribe,
@@ -171,9 +171,7 @@ export async function startDocumentNetwork(options: DocumentNetworkOptions): Pro
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const raw = Buffer.concat(chunks);
+    const raw = await requestBody(req);
     const url = req.url ?? '/';
     const path = url.startsWith(mount) ? url.slice(mount.length) : url;
     const operation = operations[path.split('?')[0] as string];
@@ -211,19 +209,13 @@ export async function startDocumentNetwork(options: DocumentNetworkOptions): Pro
     reply(res, 202, {});
   };
 
-  const server: Server = createServer((req, res) => {
+  const server = await startLocalServer((req, res) => {
     handle(req, res).catch(() => refuse(res, 500, 'INTERNAL', 'Internal error'));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    baseUrl: `http://127.0.0.1:${port}${mount}`,
+    baseUrl: `http://127.0.0.1:${server.port}${mount}`,
     windowMs,
     mandatoryDemographics,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { requestBody, startLocalServer } from './local-server.ts';
 
 /*
  * A small URL shortener written from document 2, part D (POST /mappings: a JSON array of mappingRequest, one
@@ -66,12 +66,11 @@ export async function startDocumentShortener(): Promise<DocumentShortener> {
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = await requestBody(req);
     if (req.method !== 'POST' || req.url !== `${mount}/mappings`) return reply(res, 404, { message: 'not found' });
     let entries: unknown;
     try {
-      entries = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      entries = JSON.parse(raw.toString('utf8'));
     } catch {
       return reply(res, 400, { message: 'the body is not JSON' });
     }
@@ -98,17 +97,11 @@ export async function startDocumentShortener(): Promise<DocumentShortener> {
     reply(res, 200, { mappings });
   };
 
-  const server: Server = createServer((req, res) => {
+  const server = await startLocalServer((req, res) => {
     handle(req, res).catch(() => reply(res, 500, { message: 'internal error' }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    baseUrl: `http://127.0.0.1:${port}${mount}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    baseUrl: `http://127.0.0.1:${server.port}${mount}`,
+    close: server.close,
   };
 }

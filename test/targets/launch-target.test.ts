@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, describe, expect, test } from 'vitest';
 import { HarnessError } from '../../targets/harness-error.ts';
-import { type LaunchedTarget, launchTarget } from '../../targets/launch-target.ts';
+import type { LaunchedTarget } from '../../targets/launched-target.ts';
+import { launchTarget } from '../../targets/launch-target.ts';
 import { resolveTarget } from '../../families/resolve-target.ts';
-import { type ResolvedTarget } from '../../targets/load-targets.ts';
+import type { ResolvedTarget } from '../../targets/load-targets.ts';
 import { alive } from '../support/process-alive.ts';
 
 /** A target must declare a family; launching does not look at it. */

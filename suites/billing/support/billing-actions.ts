@@ -1,5 +1,4 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { ParsedCharge } from '../../../adapters/billing/adapter.ts';
 import { type ChargeDraft, type ChargeUpdate, type Pricing, samePricing } from '../../../adapters/billing/model.ts';
 import { parsedWith } from '../../../checks/response-required.ts';
 import { prerequisiteMissing } from '../../../checks/rule-blocked.ts';
@@ -27,13 +26,13 @@ function setUpStep<T>(ruleId: string, judgedBy: readonly string[], step: () => T
 }
 
 /**
- * A step's answer has the status it must have (any 2xx where null); else the rules in `judgedBy` own the
- * fault: a violation when the asking rule is one of them, blocked by them otherwise.
+ * A step succeeded: a 2xx (which 2xx is billing.catalog.status.documented's to judge). Else the rules in
+ * `judgedBy` own the fault: a violation when the asking rule is one of them, blocked by them otherwise.
  */
-function answered(exchange: Exchange, ruleId: string, judgedBy: readonly string[], status: number | null): void {
+function succeeded(exchange: Exchange, ruleId: string, judgedBy: readonly string[]): void {
   const got = exchange.response?.status;
-  if (status === null ? got !== undefined && got >= 200 && got <= 299 : got === status) return;
-  throw prerequisiteMissing(ruleId, judgedBy, `Valid input answered ${got ?? exchange.error?.code ?? 'nothing'}; expected ${status ?? 'a 2xx'}`, [exchange]);
+  if (got !== undefined && got >= 200 && got <= 299) return;
+  throw prerequisiteMissing(ruleId, judgedBy, `Valid input answered ${got ?? exchange.error?.code ?? 'nothing'}; expected a 2xx`, [exchange]);
 }
 
 /** The rules that judge a query's answer: a rule that only reads a charge back is blocked by them. */
@@ -41,15 +40,16 @@ const queryJudgedBy = [id.queryRateCardMatch, id.queryDefaultFallback];
 
 /**
  * Makes a charge; `judgedBy` the rules whose own failure a refusal is (default: the charge creation rule).
- * A rule other than the creation rule in `judgedBy` (its headers made the request) judges only that the
- * creation succeeded; the exact status and the record stay the creation rule's, which blocks it.
+ * The creation rule reads the whole record; any other rule reads only the charge id, and a rule in `judgedBy`
+ * other than the creation rule (its headers made the request) judges only that the creation succeeded.
  */
-export async function createCharge(session: BillingSession, ruleId: string, draft: ChargeDraft, request: CatalogRequest = {}, judgedBy: readonly string[] = [id.chargeCreate]): Promise<ParsedCharge & { exchange: Exchange }> {
+export async function createCharge(session: BillingSession, ruleId: string, draft: ChargeDraft, request: CatalogRequest = {}, judgedBy: readonly string[] = [id.chargeCreate]): Promise<{ chargeId: string; exchange: Exchange }> {
   const exchange = await session.client.send(op.createCharge, { ...request, json: session.client.adapter.createChargeBody(draft) });
-  if (ruleId !== id.chargeCreate && judgedBy.includes(ruleId)) answered(exchange, ruleId, [ruleId], null);
+  if (ruleId !== id.chargeCreate && judgedBy.includes(ruleId)) succeeded(exchange, ruleId, [ruleId]);
   return setUpStep(ruleId, [id.chargeCreate], () => {
-    answered(exchange, ruleId, [id.chargeCreate], op.createCharge.successStatus);
-    return { ...parsedWith(exchange, ruleId, (body) => session.client.adapter.parseChargeResponse(body)), exchange };
+    succeeded(exchange, ruleId, [id.chargeCreate]);
+    if (ruleId === id.chargeCreate) return { ...parsedWith(exchange, ruleId, (body) => session.client.adapter.parseChargeResponse(body)), exchange };
+    return { chargeId: createdChargeId(session, ruleId, exchange), exchange };
   });
 }
 
@@ -75,7 +75,7 @@ export async function queryCharge(
 ): Promise<ChargeReading> {
   const exchange = await session.client.send(op.queryCharge, { ...request, json: session.client.adapter.queryChargeBody(chargeId, attributes) });
   return setUpStep(ruleId, queryJudgedBy, () => {
-    answered(exchange, ruleId, queryJudgedBy, op.queryCharge.successStatus);
+    succeeded(exchange, ruleId, queryJudgedBy);
     const parsed = parsedWith(exchange, ruleId, (body) => session.client.adapter.parseQueryResponse(body));
     return { exchange, pricing: parsed.resolvedPricing, state: parsed.charge.state };
   });
@@ -114,7 +114,7 @@ export function readsDefaultPricing(ruleId: string, reading: ChargeReading, defa
 /** Updates a charge; a refusal is the update rule's fault, and blocks any other rule. */
 export async function updateCharge(session: BillingSession, ruleId: string, chargeId: string, update: ChargeUpdate, request: CatalogRequest = {}): Promise<Exchange> {
   const exchange = await session.client.send(op.updateCharge, { ...request, json: session.client.adapter.updateChargeBody(chargeId, update) });
-  answered(exchange, ruleId, [id.updateBodyIdentifies], op.updateCharge.successStatus);
+  succeeded(exchange, ruleId, [id.updateBodyIdentifies]);
   return exchange;
 }
 

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { billingAdapters } from '../../../adapters/billing/registry.ts';
 import { billingChecks } from '../../../checks/billing/index.ts';
+import { SingleUseTokenDiagnosis } from '../../../checks/billing/single-use-token.ts';
 import { BillingClient } from '../../../client/billing/billing-client.ts';
 import { BrokeredTokenSession } from '../../../client/billing/token-session.ts';
-import { defaultRedactor } from '../../../client/redaction.ts';
+import { defaultRedactor } from '../../../targets/redaction.ts';
 import { billingRules } from '../../../rules/billing/rules.ts';
 import type { BillingSection } from '../../../targets/billing/section.ts';
 import { ruleChecksFor, ruleTestFor } from '../../support/rule-test.ts';
@@ -40,6 +41,7 @@ export function useBillingSession(): () => BillingSession {
       redactor: defaultRedactor,
       breaker,
       tokenSession: new BrokeredTokenSession(run.broker, 'billing'),
+      diagnoseRefusal: (probe) => new SingleUseTokenDiagnosis(probe),
     });
     return { client, nonce: randomBytes(6).toString('hex'), tokenEndpointRuns: Math.max(1, Math.ceil(run.runs / 25)) };
   });

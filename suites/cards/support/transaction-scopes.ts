@@ -1,14 +1,23 @@
 import { transactionsPageOf } from '../../../checks/cards/transactions-walk.ts';
+import { RuleBlocked } from '../../../checks/rule-blocked.ts';
 import type { CardsClient, TransactionsQuery } from '../../../client/cards/cards-client.ts';
 import type { CardsSection } from '../../../targets/cards/section.ts';
 
 /**
  * The scopes a transactions rule is tried on, so a rule enforced for some inputs only shows: the history
- * account, the empty account, and a card of the history account (the first its transactions name).
+ * account, the empty account, and a card of the history account (the first its transactions name). A first
+ * page that cannot be read leaves the card out (the items rule judges that page); the accounts are tried still.
  */
 export async function transactionScopes(client: CardsClient, section: CardsSection, ruleId: string): Promise<TransactionsQuery[]> {
   const { historyAccountId, emptyAccountId } = section.fixtures;
-  const first = transactionsPageOf(await client.getTransactions({ accountId: historyAccountId, pageSize: 10 }), ruleId);
-  const cardId = first.transactions.map((item) => (item as { cardId?: unknown } | null)?.cardId).find((value): value is string => typeof value === 'string');
-  return [{ accountId: historyAccountId }, { accountId: emptyAccountId }, ...(cardId === undefined ? [] : [{ cardId }])];
+  const accounts: TransactionsQuery[] = [{ accountId: historyAccountId }, { accountId: emptyAccountId }];
+  let transactions: unknown[];
+  try {
+    transactions = transactionsPageOf(await client.getTransactions({ accountId: historyAccountId, pageSize: 10, pageNumber: 1 }), ruleId).transactions;
+  } catch (error) {
+    if (error instanceof RuleBlocked) return accounts;
+    throw error;
+  }
+  const cardId = transactions.map((item) => (item as { cardId?: unknown } | null)?.cardId).find((value): value is string => typeof value === 'string');
+  return [...accounts, ...(cardId === undefined ? [] : [{ cardId }])];
 }

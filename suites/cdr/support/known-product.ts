@@ -1,7 +1,7 @@
 import { listPageOf } from '../../../checks/cdr/product-walk.ts';
 import { prerequisiteMissing } from '../../../checks/rule-blocked.ts';
 import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
-import { servesOperation } from '../../../targets/cdr/section.ts';
+import { servesOperation } from '../../../rules/cdr/endpoints.ts';
 
 /**
  * A productId the target lists (the first of effective=ALL), for rules that hold on the detail operation too.

@@ -1,6 +1,6 @@
 import { listPageOf, pageNumberOf, pageProductIds, readListBody, resolveLink, type ListPage, type ObservedListPage, type ProductWalk } from '../../../checks/cdr/product-walk.ts';
 import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
-import { describeListQuery, type ListQuery } from '../../../client/cdr/list-query.ts';
+import { describeListQuery, type ListQuery } from '../../../rules/cdr/list-query.ts';
 import type { Exchange } from '../../../client/exchange.ts';
 
 type Step = 'next' | 'prev';

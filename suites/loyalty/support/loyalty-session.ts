@@ -3,7 +3,7 @@ import { loyaltyChecks } from '../../../checks/loyalty/index.ts';
 import type { LoyaltyAuth, LoyaltyClient } from '../../../client/loyalty/loyalty-client.ts';
 import { LoyaltyClient as Client } from '../../../client/loyalty/loyalty-client.ts';
 import type { Exchange } from '../../../client/exchange.ts';
-import { defaultRedactor } from '../../../client/redaction.ts';
+import { defaultRedactor } from '../../../targets/redaction.ts';
 import { freshOrderId, type LoyaltyContext, validNotification, validOrder, validSubscription } from '../../../generators/loyalty/bodies.ts';
 import type { LoyaltyCase } from '../../../generators/loyalty/loyalty-case.ts';
 import type { LoyaltyOperation } from '../../../rules/loyalty/records.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { assignmentOutcome, assignmentResponse, walletUnchanged } from '../../../checks/cards/assignment.ts';
 import { authorizationsLimit, authorizationsOfCard } from '../../../checks/cards/authorizations.ts';
+import { cardsRuleIds as id } from '../../../rules/cards/ids.ts';
 import { jsonExchange } from '../exchanges.ts';
 import { violationOf } from '../violation.ts';
 
@@ -50,5 +51,13 @@ describe('authorization checks', () => {
     authorizationsOfCard({ exchange: jsonExchange(200, { cardId: 'c1', authorizationDetails: items(3, 3) }), cardId: 'c1', lastFive: '12345' }, rule);
     violationOf(() => authorizationsOfCard({ exchange: jsonExchange(200, { cardId: 'c2', authorizationDetails: [] }), cardId: 'c1', lastFive: '12345' }, rule), rule);
     violationOf(() => authorizationsOfCard({ exchange: jsonExchange(200, { cardId: 'c1', authorizationDetails: [...items(2, 0), ...items(0, 1, '99999')] }), cardId: 'c1', lastFive: '12345' }, rule), rule);
+  });
+  test('what other rules judge is read leniently: no list blocks the card rule behind the limit rule, odd items are skipped', () => {
+    const refused = jsonExchange(404, { errorCode: 'X' });
+    expect(() => authorizationsOfCard({ exchange: refused, cardId: 'c1', lastFive: '12345' }, rule)).toThrow(expect.objectContaining({ name: 'RuleBlocked', blockedBy: [id.authorizationsLimit] }));
+    authorizationsOfCard({ exchange: jsonExchange(200, { cardId: 'c1', authorizationDetails: 'none' }), cardId: 'c1', lastFive: '12345' }, rule);
+    authorizationsOfCard({ exchange: jsonExchange(200, { cardId: 'c1', authorizationDetails: [null, 7, ...items(1, 1)] }), cardId: 'c1', lastFive: '12345' }, rule);
+    authorizationsLimit(jsonExchange(200, { cardId: 'c1', authorizationDetails: [null, 7, ...items(1, 1)] }), rule);
+    violationOf(() => authorizationsLimit(jsonExchange(200, { cardId: 'c1', authorizationDetails: 'none' }), rule), rule);
   });
 });

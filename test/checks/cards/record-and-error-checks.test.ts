@@ -1,15 +1,29 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { cardsErrorBody } from '../../../checks/cards/error-body.ts';
+import { recordRuleBehind } from '../../../checks/cards/record-behind.ts';
 import { recordRule } from '../../../checks/record-rule.ts';
 import { cardRecord } from '../../../generators/cards/card-record.ts';
 import { cardsRuleIds as id } from '../../../rules/cards/ids.ts';
 import { cardSchema, inProgressCardSchema } from '../../../rules/cards/schemas.ts';
-import { jsonExchange } from '../exchanges.ts';
+import { failedExchange, jsonExchange } from '../exchanges.ts';
 import { violationOf } from '../violation.ts';
 
 const [card] = fc.sample(cardRecord, { seed: 1, numRuns: 1 }) as [Record<string, unknown>];
 const expectation = { record: 'GET card', schema: cardSchema, statuses: [200] };
+
+describe('a record rule behind the rule that judges whether the record came', () => {
+  const behind = { ...expectation, statusRule: id.cardFields };
+  test('no record blocks the other rules of the record and fails the status rule; a record is judged as usual', () => {
+    for (const answer of [jsonExchange(500, { errorCode: 'DOWN' }), failedExchange('TIMEOUT')]) {
+      expect(() => recordRuleBehind(answer, id.cardAmounts, behind)).toThrow(expect.objectContaining({ name: 'RuleBlocked', blockedBy: [id.cardFields] }));
+      violationOf(() => recordRuleBehind(answer, id.cardFields, behind), id.cardFields, [answer]);
+    }
+    const broken = jsonExchange(200, { ...card, cardDetails: { ...(card.cardDetails as object), formFactor: 'BOTH' } });
+    violationOf(() => recordRuleBehind(broken, id.formFactor, behind), id.formFactor);
+    expect(recordRuleBehind(broken, id.cardAmounts, behind)).toEqual({ ruleId: id.cardAmounts });
+  });
+});
 
 describe('record-rule', () => {
   test('a valid record passes every rule; a 404 fails the rule under test', () => {

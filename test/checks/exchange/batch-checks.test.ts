@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { OrderDraft } from '../../../adapters/exchange/orders.ts';
-import { batchItemFields, batchItemsFail, batchItemsSucceed, type ExpectedOrder } from '../../../checks/exchange/batch.ts';
+import type { ExpectedOrder } from '../../../adapters/exchange/orders.ts';
+import { batchItemFields, batchItemsFail, batchItemsSucceed } from '../../../checks/exchange/batch.ts';
 import { jsonExchange } from '../exchanges.ts';
 import { violationOf } from '../violation.ts';
 

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { OrderDraft } from '../../../adapters/exchange/orders.ts';
-import { batchItemsFail, batchItemsSucceed, type ExpectedOrder } from '../../../checks/exchange/batch.ts';
+import type { ExpectedOrder } from '../../../adapters/exchange/orders.ts';
+import { batchItemsFail, batchItemsSucceed } from '../../../checks/exchange/batch.ts';
 import { timestampWindow } from '../../../checks/exchange/auth.ts';
 import { codesInRange } from '../../../checks/exchange/envelope.ts';
 import { RuleBlocked } from '../../../checks/rule-blocked.ts';

@@ -25,7 +25,7 @@ export function pingAnswers(exchange: Exchange, ruleId: string) {
 
 export const checks = { 'ping-answers': pingAnswers } as const;
 
-export const throwawayRules = defineRules<keyof typeof checks, Section>()([
+export const throwawayRules = defineRules<Section>()([
   {
     id: 'throwaway.ping.status',
     family: 'throwaway',

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { exchangeCodes } from '../../../client/exchange/envelope.ts';
+import { exchangeCodes } from '../../../rules/exchange/codes.ts';
 import { type BatchPlan, mixedBatches, ordersOf, validBatches } from '../../../generators/exchange/batch.ts';
 
 const sample = (plans: fc.Arbitrary<BatchPlan>, seed: number) => fc.sample(plans, { seed, numRuns: 50 });

@@ -1,14 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineFamily } from '../../../families/family.ts';
 import { defineRules } from '../../../rules/rule.ts';
-import throwaway, { checks } from '../../families/throwaway/family.ts';
+import throwaway from '../../families/throwaway/family.ts';
 
 /*
  * A plug-in family whose suite judges its rules with something other than the check each rule names: the
  * self-test runs it and expects both rules broken. It borrows the throwaway family's route, check and
  * session; only its rules and suite are its own.
  */
-export const judgedElsewhereRules = defineRules<keyof typeof checks | 'json-body', { baseUrl: string }>()([
+export const judgedElsewhereRules = defineRules<{ baseUrl: string }>()([
   {
     id: 'judged-elsewhere.hand-made-verdict',
     family: 'judged-elsewhere',

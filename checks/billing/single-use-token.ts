@@ -1,14 +1,7 @@
-import { RuleBlocked } from '../../checks/rule-blocked.ts';
+import type { RefusalDiagnosis, SingleUseProbe } from '../../client/billing/refusal-diagnosis.ts';
+import type { Exchange } from '../../client/exchange.ts';
 import { billingRuleIds } from '../../rules/billing/ids.ts';
-import type { Exchange } from '../exchange.ts';
-
-/** What the diagnosis needs from the client: a token issued outside the session, and one harmless request with it. */
-export interface SingleUseProbe {
-  /** A token fresh from the token operation, not the session's (undefined when none is issued). */
-  freshToken(): Promise<string | undefined>;
-  /** One harmless catalog request authenticated with exactly this token. */
-  probe(token: string): Promise<Exchange>;
-}
+import { RuleBlocked } from '../rule-blocked.ts';
 
 const unauthorized = (exchange: Exchange): boolean => exchange.response?.status === 401;
 const accepted = (exchange: Exchange): boolean => exchange.response !== undefined && exchange.response.status !== 401;
@@ -20,7 +13,7 @@ const accepted = (exchange: Exchange): boolean => exchange.response !== undefine
  * failed. Any other pattern says nothing and the 401 stands for the rule to judge. Tried once per client
  * (one suite file), so a target that refuses every token costs one extra token request per file, not per 401.
  */
-export class SingleUseTokenDiagnosis {
+export class SingleUseTokenDiagnosis implements RefusalDiagnosis {
   #proof: Promise<readonly Exchange[] | undefined> | undefined;
 
   constructor(private readonly client: SingleUseProbe) {}

@@ -1,4 +1,4 @@
-import type { Effective } from '../../rules/cdr/enums.ts';
+import type { Effective } from './enums.ts';
 
 /** Query parameters of the product list; absent ones are not sent (so defaults are checked by omission). */
 export interface ListQuery {

@@ -1,0 +1,36 @@
+import type { Exchange } from '../../client/exchange.ts';
+import { recordRule, type RecordExpectation } from '../record-rule.ts';
+import { prerequisiteMissing } from '../rule-blocked.ts';
+import type { Verdict } from '../rule-violation.ts';
+
+/** Why an answer carries no record at all (no response, another status, a body that is not JSON), or undefined. */
+function noRecord(exchange: Exchange, statuses: readonly number[]): string | undefined {
+  const { response } = exchange;
+  if (exchange.error || !response) return `gave no usable response (${exchange.error?.code ?? 'none'})`;
+  if (!statuses.includes(response.status)) return `answered ${response.status}, not ${statuses.join(' or ')}`;
+  try {
+    response.json();
+    return undefined;
+  } catch {
+    return `answered ${response.status} with a body that is not JSON`;
+  }
+}
+
+/**
+ * The prerequisite of a record rule behind `statusRule`: the answer carries a record at all (a success status,
+ * a JSON body). Where it does not, `statusRule` fails and every other rule of the record is blocked by it.
+ */
+export function recordPresent(exchange: Exchange, ruleId: string, expected: Pick<RecordExpectation, 'record' | 'statuses'> & { statusRule: string }): void {
+  const missing = noRecord(exchange, expected.statuses);
+  if (missing !== undefined) throw prerequisiteMissing(ruleId, [expected.statusRule], `${expected.record} ${missing}`, [exchange]);
+}
+
+/**
+ * A record rule over an answer whose coming at all (a success status, a JSON body) is `statusRule`'s to judge:
+ * that rule fails where there is no record, every other rule of the record is blocked by it, and each judges
+ * only the schema issues that name it. One refused GET fails one rule, not every rule of the record.
+ */
+export function recordRuleBehind(exchange: Exchange, ruleId: string, expected: RecordExpectation & { statusRule: string }): Verdict {
+  recordPresent(exchange, ruleId, expected);
+  return recordRule(exchange, ruleId, expected);
+}

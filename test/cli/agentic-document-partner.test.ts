@@ -1,0 +1,30 @@
+import { afterAll, expect, test } from 'vitest';
+import { familyByName } from '../../families/index.ts';
+import { startDocumentPartner, type DocumentPartner } from '../support/agentic-document-partner.ts';
+import { runCli, writeTargets } from '../support/run-harness-cli.ts';
+
+/*
+ * The agentic suite against a partner written from document 2, part C, not from the reference
+ * (test/support/agentic-document-partner.ts): every rule passes or, for the statuses it never answers (422,
+ * 500), is met only when they occur; the 200 is exactly `{}` and JSON-labelled.
+ */
+
+const secrets = { PARTNER_TOKEN: 'partner-bearer-token-1' };
+let partner: DocumentPartner | undefined;
+afterAll(() => partner?.close());
+
+test('a partner written to the document (an elliptic-curve key, ECDH-ES+A256KW / A128GCM) is conformant on every agentic rule', async () => {
+  partner = await startDocumentPartner({ token: secrets.PARTNER_TOKEN });
+  const targets = writeTargets({
+    partner: {
+      kind: 'url',
+      families: { agentic: { baseUrl: partner.baseUrl, token: '${PARTNER_TOKEN}', encryption: { publicKey: partner.publicKey, alg: 'ECDH-ES+A256KW', enc: 'A128GCM' } } },
+    },
+  });
+  const result = await runCli(['run', '--targets', targets, '--target', 'partner', '--suite', 'agentic', '--seed', '19', '--runs', '10', '--workers', '1'], secrets);
+  const rules = result.summary().rules;
+  const output = result.stdout.slice(-4000);
+  expect(rules.map((rule) => rule.ruleId).sort(), output).toEqual(familyByName('agentic')?.rules.map((rule) => rule.id).sort());
+  expect(rules.filter((rule) => !['passed', 'not-applicable'].includes(rule.status)).map((rule) => `${rule.ruleId}: ${rule.status} ${rule.message}`), output).toEqual([]);
+  expect(result.code, output).toBe(0);
+});

@@ -1,0 +1,29 @@
+import { afterAll, expect, test } from 'vitest';
+import { billingRuleIds as id } from '../../rules/billing/ids.ts';
+import { startDocumentBilling, type DocumentBilling } from '../support/billing-document-service.ts';
+import { runCli, writeTargets } from '../support/run-harness-cli.ts';
+
+/*
+ * The billing header rules, both edges (a Svc-Track-Id of exactly 64 characters and an Idempotency-Key of
+ * exactly 255 accepted, one more refused), against a service written from document 1, not from the reference
+ * (test/support/billing-document-service.ts). It serves the token and charge operations only, so only these
+ * rules are run.
+ */
+
+const headerRules = [id.trackIdLength, id.trackIdCharset, id.trackIdEcho, id.idempotencyKeyLength];
+const secrets = { SERVICE_CLIENT_ID: 'a1b2c3d4-0000-4000-8000-00000000c11e', SERVICE_CLIENT_SECRET: 'service-secret-of-the-test' };
+let service: DocumentBilling | undefined;
+afterAll(() => service?.close());
+
+test('a billing service written to the document passes the Svc-Track-Id and Idempotency-Key rules at both edges', async () => {
+  service = await startDocumentBilling({ clientId: secrets.SERVICE_CLIENT_ID, clientSecret: secrets.SERVICE_CLIENT_SECRET });
+  const targets = writeTargets({
+    service: { kind: 'url', families: { billing: { baseUrl: service.baseUrl, credentials: { clientId: '${SERVICE_CLIENT_ID}', clientSecret: '${SERVICE_CLIENT_SECRET}' } } } },
+  });
+  const result = await runCli(['run', '--targets', targets, '--target', 'service', '--suite', 'billing', ...headerRules.flatMap((rule) => ['--rule', rule]), '--seed', '23', '--runs', '10', '--workers', '1'], secrets);
+  const rules = result.summary().rules;
+  const output = result.stdout.slice(-4000);
+  expect(rules.map((rule) => rule.ruleId).sort(), output).toEqual([...headerRules].sort());
+  expect(rules.filter((rule) => rule.status !== 'passed').map((rule) => `${rule.ruleId}: ${rule.status} ${rule.message}`), output).toEqual([]);
+  expect(result.code, output).toBe(0);
+});
