@@ -4,10 +4,11 @@ import type { CircuitBreaker } from '../circuit-breaker.ts';
 import { familyHttpClient } from '../family-http-client.ts';
 import type { Redactor } from '../../targets/redaction.ts';
 import { SignedHttpClient } from '../request-signer.ts';
-import { signatureSigner, type SignatureKeys, type SignatureOverrides } from './signature-signer.ts';
+import type { RequestSigning } from '../../rules/exchange/request-signing.ts';
+import { signatureSigner, type SignatureKeys } from './signature-signer.ts';
 
 /** How one request is signed and sent: by default now, with the section's key and secret, over what is sent. */
-export interface SigningOverrides extends SignatureOverrides {
+export interface SigningOverrides extends RequestSigning {
   /** Returns a 429 answer as it is instead of waiting it out and sending again (the rate-limit burst). */
   noRetry?: boolean;
 }
@@ -31,7 +32,7 @@ export interface ExchangeClientOptions extends SignatureKeys {
  * envelope rules can be judged on all of them.
  */
 export class ExchangeClient {
-  readonly #http: SignedHttpClient<SignatureOverrides>;
+  readonly #http: SignedHttpClient<RequestSigning>;
   readonly #options: ExchangeClientOptions;
   readonly #exchanges: Exchange[] = [];
 

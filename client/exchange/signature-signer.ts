@@ -1,22 +1,8 @@
 /** The exchange family's authentication: key, timestamp, passphrase and the HMAC signature of each request. */
+import type { RequestSigning } from '../../rules/exchange/request-signing.ts';
 import { pathWithQuery, signature } from '../hmac.ts';
 import { withHeaders, type RequestSigner } from '../request-signer.ts';
 import { defaultSigningHeaders, preHash, type SigningHeaders, type SigningPathFrom, signedPath, signingTimestamp } from './signing.ts';
-
-/** How one request is signed: by default now, with the section's key and secret, over what is sent. */
-export interface SignatureOverrides {
-  /** Epoch ms of the timestamp header (default: now on the run's clock). */
-  atMs?: number;
-  apiKey?: string;
-  /** Signs with another secret. */
-  secret?: string;
-  /** Signs a pre-hash built from other parts than the ones sent. */
-  signedParts?: { method?: string; path?: string; body?: string; timestamp?: string };
-  /** Alters the finished signature (truncation). */
-  alterSignature?: (signature: string) => string;
-  /** Sends no signature header at all. */
-  unsigned?: boolean;
-}
 
 /** The credentials and settings signing needs (the target entry's section). */
 export interface SignatureKeys {
@@ -29,7 +15,7 @@ export interface SignatureKeys {
   pathFrom?: SigningPathFrom;
 }
 
-export function signatureSigner(keys: SignatureKeys): RequestSigner<SignatureOverrides> {
+export function signatureSigner(keys: SignatureKeys): RequestSigner<RequestSigning> {
   const names = keys.headers ?? defaultSigningHeaders;
   return (request, signing) => {
     const timestamp = signingTimestamp(signing.atMs ?? Date.now());
