@@ -3,9 +3,14 @@ import type { ParsedProduct } from '../../adapters/billing/adapter.ts';
 import type { ProductDraft } from '../../adapters/billing/model.ts';
 import type { Exchange } from '../../client/exchange.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import { statusForValidInput } from '../status-for-valid-input.ts';
 
-/** The created product has the requested plans, each with charges of the requested models, in order. */
-export function productCreated({ exchange, product }: { exchange: Exchange; product: ParsedProduct }, ruleId: string, draft: ProductDraft): Verdict {
+/**
+ * The created product has the requested plans, each with charges of the requested models, in order; where
+ * `successStatus` is given, the creation answered it (any 2xx where null).
+ */
+export function productCreated({ exchange, product }: { exchange: Exchange; product: ParsedProduct }, ruleId: string, draft: ProductDraft, successStatus?: number | null): Verdict {
+  if (successStatus !== undefined) statusForValidInput(exchange, ruleId, successStatus);
   const expected = draft.plans.map((plan) => plan.charges.map((charge) => charge.model));
   const actual = product.plans.map((plan) => plan.chargeModels);
   if (!isDeepStrictEqual(expected, actual)) {

@@ -3,6 +3,7 @@ import type { Pricing } from '../../adapters/billing/model.ts';
 import { samePricing } from '../../adapters/billing/model.ts';
 import type { Exchange } from '../../client/exchange.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import { type InvalidBodyStatuses, invalidBodyRefused } from './invalid-body-refused.ts';
 
 export interface ChargeReading {
   exchange: Exchange;
@@ -16,6 +17,8 @@ export interface ChargeReading {
  * before, reads exactly as it did.
  */
 export interface UpdateObservation {
+  /** A PUT whose body names no charge, and what PUT documents: it is refused like any invalid body. */
+  withoutId?: { exchange: Exchange; statuses: InvalidBodyStatuses };
   update: Exchange;
   /** The charge named in the PUT body, read after the update. */
   targetAfter: ChargeReading;
@@ -23,7 +26,9 @@ export interface UpdateObservation {
   bystander: { before: ChargeReading; after: ChargeReading };
 }
 
-export function updateTargetsBodyId({ update, targetAfter, bystander }: UpdateObservation, ruleId: string, newPricing: Pricing): Verdict {
+export function updateTargetsBodyId({ withoutId, update, targetAfter, bystander }: UpdateObservation, ruleId: string, newPricing: Pricing): Verdict {
+  // Without an id in the body the PUT targets nothing: it is refused (whether the 4xx is one PUT lists is the status-list rule's).
+  if (withoutId) invalidBodyRefused(withoutId.exchange, ruleId, withoutId.statuses);
   if (!samePricing(targetAfter.pricing, newPricing)) {
     throw new RuleViolation(ruleId, `The charge named in the PUT body still resolves to ${JSON.stringify(targetAfter.pricing)}, not the updated ${JSON.stringify(newPricing)}`, [update, targetAfter.exchange]);
   }

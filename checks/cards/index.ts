@@ -1,6 +1,8 @@
 import { assignmentOutcome, assignmentResponse, walletUnchanged } from './assignment.ts';
 import { authorizationsLimit, authorizationsOfCard } from './authorizations.ts';
 import { cardsErrorBody } from './error-body.ts';
+import { idRefused } from './id-refused.ts';
+import { pageSizeLimit } from './page-size-limit.ts';
 import { cardStatusKept, noUnenrolmentNotification, unenrolResponse } from './unenrolment.ts';
 import { transactionsEdgeRequest, transactionsDefaultPageNumber, transactionsDefaultPageSize } from './transactions-request-checks.ts';
 import {
@@ -10,7 +12,6 @@ import {
   transactionsLinkTargets,
   transactionsNewestFirst,
   transactionsPageDetails,
-  transactionsPageSizeLimit,
   transactionsWalkComplete,
 } from './transactions-walk-checks.ts';
 
@@ -22,6 +23,7 @@ export const cardsChecks = {
   'authorizations-of-card': authorizationsOfCard,
   'card-status-kept': cardStatusKept,
   'cards-error-body': cardsErrorBody,
+  'id-refused': idRefused,
   'no-unenrolment-notification': noUnenrolmentNotification,
   'wallet-unchanged': walletUnchanged,
   'transactions-card-scope': transactionsCardScope,
@@ -33,7 +35,7 @@ export const cardsChecks = {
   'transactions-link-targets': transactionsLinkTargets,
   'transactions-newest-first': transactionsNewestFirst,
   'transactions-page-details': transactionsPageDetails,
-  'transactions-page-size-limit': transactionsPageSizeLimit,
+  'transactions-page-size-limit': pageSizeLimit,
   'transactions-walk-complete': transactionsWalkComplete,
   'unenrol-response': unenrolResponse,
 } as const;

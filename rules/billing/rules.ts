@@ -76,14 +76,14 @@ export const billingRules = defineRules<BillingSectionRead>()([
     family: 'billing',
     source: s.headers,
     statement: 'Svc-Track-Id is at most 64 characters; a longer one is rejected (400 on catalog operations, a 4xx on the token operation).',
-    check: 'status-for-invalid-input',
+    check: 'status-for-input',
   },
   {
     id: id.trackIdCharset,
     family: 'billing',
     source: s.headers,
     statement: 'Svc-Track-Id is US-ASCII without colon, semicolon, double or single quote; another one is rejected (400 on catalog operations, a 4xx on the token operation).',
-    check: 'status-for-invalid-input',
+    check: 'status-for-input',
   },
   {
     id: id.trackIdEcho,
@@ -97,7 +97,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
     family: 'billing',
     source: s.headers,
     statement: 'Idempotency-Key is at most 255 characters; a longer one on a POST catalog operation is rejected with 400.',
-    check: 'status-for-invalid-input',
+    check: 'status-for-input',
   },
   {
     id: id.idempotencyReplay,

@@ -372,14 +372,14 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     family,
     source: s.errors,
     statement: 'A well-formed card, card-user or account id that does not exist answers 404 on every operation addressed by it (GET and PATCH card, GET card user, GET authorizations, GET transactions, DELETE account), and so does a PATCH card naming such a card user (the card keeps no user).',
-    check: 'status-for-invalid-input',
+    check: 'id-refused',
   },
   {
     id: id.malformedIds,
     family,
     source: s.errors,
     statement: 'An id that cannot be one (spaces, quotes, angle brackets, 300 characters) answers 400 on every operation addressed by it, and so does a PATCH card naming such a card user (the card keeps no user).',
-    check: 'status-for-invalid-input',
+    check: 'id-refused',
   },
   {
     id: id.authMissing,

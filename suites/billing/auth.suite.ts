@@ -1,4 +1,3 @@
-import { unauthorizedStatus } from '../../checks/unauthorized-status.ts';
 import { invalidBearer } from '../../generators/invalid-bearer.ts';
 import { productDraft } from '../../generators/billing/product-draft.ts';
 import { billingRuleIds as id } from '../../rules/billing/ids.ts';
@@ -10,37 +9,37 @@ import { forAll } from '../support/for-all.ts';
 
 const session = useBillingSession();
 
-ruleTest(id.authMissing, async () => {
+ruleTest(id.authMissing, async ({ check }) => {
   const s = session();
   const chargeId = await fixtureCharge(s, id.authMissing);
   return Promise.all(
     validChargeBodies(s, chargeId).map(async ({ operation, json }) =>
-      unauthorizedStatus(await s.client.send(operation, { json, auth: 'none' }), id.authMissing, operation.unauthorizedStatus),
+      check(await s.client.send(operation, { json, auth: 'none' }), operation.unauthorizedStatus),
     ),
   );
 });
 
-ruleTest(id.authInvalid, async () => {
+ruleTest(id.authInvalid, async ({ check }) => {
   const s = session();
   const chargeId = await fixtureCharge(s, id.authInvalid);
   const bodies = validChargeBodies(s, chargeId);
   await forAll(registerSecretDerived(invalidBearer(id.authInvalid, await s.client.token())), s.property(), async (invalid) => {
     await Promise.all(
       bodies.map(async ({ operation, json }) =>
-        unauthorizedStatus(await s.client.send(operation, { json, auth: { authorization: invalid.value } }), invalid.breaks, operation.unauthorizedStatus),
+        check(await s.client.send(operation, { json, auth: { authorization: invalid.value } }), operation.unauthorizedStatus),
       ),
     );
   });
 });
 
-ruleTest(id.productAuth, async ({ observe }) => {
+ruleTest(id.productAuth, async ({ observe, check }) => {
   const s = session();
   const json = s.client.adapter.createProductBody(productDraft.boundaries[0] as (typeof productDraft.boundaries)[number]);
   const withoutToken = await s.client.send(op.createProduct, { json, auth: 'none' });
-  unauthorizedStatus(withoutToken, id.productAuth, op.createProduct.unauthorizedStatus);
+  check(withoutToken, op.createProduct.unauthorizedStatus);
   observe('status without a token', withoutToken.response?.status);
   await forAll(registerSecretDerived(invalidBearer(id.productAuth, await s.client.token())), s.property({ runs: Math.ceil(s.run.runs / 4) }), async (invalid) => {
     const exchange = await s.client.send(op.createProduct, { json, auth: { authorization: invalid.value } });
-    return unauthorizedStatus(exchange, id.productAuth, op.createProduct.unauthorizedStatus);
+    return check(exchange, op.createProduct.unauthorizedStatus);
   });
 });

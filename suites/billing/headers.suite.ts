@@ -1,6 +1,5 @@
-import { orgScopeVisibility } from '../../checks/billing/org-scope-visibility.ts';
-import { statusForInvalidInput } from '../../checks/status-for-invalid-input.ts';
-import { headerEcho } from '../../checks/header-echo.ts';
+import type { Verdict } from '../../checks/rule-violation.ts';
+import type { Exchange } from '../../client/exchange.ts';
 import { type CatalogRequest, headerNames, sessionTrackId } from '../../client/billing/billing-client.ts';
 import { invalidIdempotencyKey } from '../../generators/billing/invalid-idempotency-key.ts';
 import { invalidTrackId } from '../../generators/billing/invalid-track-id.ts';
@@ -9,24 +8,30 @@ import { spaceEdgesToDots, validTrackId } from '../../generators/billing/valid-t
 import { trackIdChars } from '../../generators/billing/alphabets.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { casesBreaking, type Gen, type InvalidCase } from '../../generators/gen.ts';
-import { type BillingRuleId, billingRuleIds as id } from '../../rules/billing/ids.ts';
+import { billingRuleIds as id } from '../../rules/billing/ids.ts';
+import type { billingRules } from '../../rules/billing/rules.ts';
+import type { RuleIdJudgedBy } from '../support/rule-test.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';
-import { createCharge, fixtureCharge, succeeded, validChargeBodies } from './support/billing-actions.ts';
+import { createCharge, fixtureCharge, validChargeBodies } from './support/billing-actions.ts';
 import { type BillingSession, ruleTest, useBillingSession } from './support/billing-session.ts';
 import { forAll } from '../support/for-all.ts';
 
 const session = useBillingSession();
 
-/** Sends each charge operation with a valid body and the given header changes; each must be refused with 400. */
-async function everyChargeOperationRefuses(s: BillingSession, ruleId: string, chargeId: string, request: CatalogRequest): Promise<void> {
+type BillingRule = (typeof billingRules)[number];
+/** A rule's bound check, judging one answer with the status the operation documents. */
+type StatusJudge = (exchange: Exchange, status: number | null) => Verdict;
+
+/** Sends each charge operation with a valid body and the given header changes; `judge` says each must be refused with 400. */
+async function everyChargeOperationRefuses(s: BillingSession, judge: StatusJudge, chargeId: string, request: CatalogRequest): Promise<void> {
   const exchanges = await Promise.all(validChargeBodies(s, chargeId).map(({ operation, json }) => s.client.send(operation, { ...request, json })));
-  exchanges.forEach((exchange) => statusForInvalidInput(exchange, ruleId, op.createCharge.invalidInputStatus));
+  exchanges.forEach((exchange) => judge(exchange, op.createCharge.invalidInputStatus));
 }
 
-/** Sends each charge operation with a valid body and the given header changes; each must succeed (a 2xx). */
-async function everyChargeOperationAccepts(s: BillingSession, ruleId: string, chargeId: string, request: CatalogRequest): Promise<void> {
+/** Sends each charge operation with a valid body and the given header changes; `judge` says each must succeed (a 2xx: which one is the status-list rule's). */
+async function everyChargeOperationAccepts(s: BillingSession, judge: StatusJudge, chargeId: string, request: CatalogRequest): Promise<void> {
   const sent = validChargeBodies(s, chargeId).map(({ operation, json }) => s.client.send(operation, { ...request, json }));
-  for (const exchange of await Promise.all(sent)) succeeded(exchange, ruleId);
+  for (const exchange of await Promise.all(sent)) judge(exchange, null);
 }
 
 /** The longest Svc-Track-Id the document allows. */
@@ -47,17 +52,19 @@ const lastValidTrackIds: Record<string, readonly string[]> = {
  * An invalid Svc-Track-Id is refused by every charge operation, and by the token operation on boundary cases;
  * the last valid value of the rule (exactly 64 characters, every allowed character) is accepted by every one.
  */
-function trackIdRule(ruleId: BillingRuleId): void {
-  ruleTest(ruleId, async () => {
+function trackIdRule(ruleId: RuleIdJudgedBy<BillingRule, 'status-for-input'>): void {
+  ruleTest(ruleId, async ({ check }) => {
     const s = session();
+    const accepted: StatusJudge = (exchange, documentedStatus) => check(exchange, { keepsRule: true, documentedStatus });
+    const refused: StatusJudge = (exchange, documentedStatus) => check(exchange, { keepsRule: false, documentedStatus });
     const chargeId = await fixtureCharge(s, ruleId);
-    for (const trackId of lastValidTrackIds[ruleId] ?? []) await everyChargeOperationAccepts(s, ruleId, chargeId, { headers: { [headerNames.trackId]: trackId } });
+    for (const trackId of lastValidTrackIds[ruleId] ?? []) await everyChargeOperationAccepts(s, accepted, chargeId, { headers: { [headerNames.trackId]: trackId } });
     const cases: Gen<InvalidCase<string>> = casesBreaking(invalidTrackId, ruleId);
-    await forAll(cases, s.property(), (invalid) => everyChargeOperationRefuses(s, invalid.breaks, chargeId, { headers: { [headerNames.trackId]: invalid.value } }));
+    await forAll(cases, s.property(), (invalid) => everyChargeOperationRefuses(s, refused, chargeId, { headers: { [headerNames.trackId]: invalid.value } }));
     await forAll(cases, s.property({ runs: 0, concurrency: 1 }), async (invalid) => {
       const parts = s.client.validTokenRequest();
       const exchange = await s.client.sendTokenRequest({ ...parts, headers: { ...parts.headers, [headerNames.trackId]: invalid.value } });
-      return statusForInvalidInput(exchange, invalid.breaks, op.token.invalidInputStatus);
+      return refused(exchange, op.token.invalidInputStatus);
     });
   });
 }
@@ -65,7 +72,7 @@ function trackIdRule(ruleId: BillingRuleId): void {
 trackIdRule(id.trackIdLength);
 trackIdRule(id.trackIdCharset);
 
-ruleTest(id.trackIdEcho, async () => {
+ruleTest(id.trackIdEcho, async ({ check }) => {
   const s = session();
   const chargeId = await fixtureCharge(s, id.trackIdEcho);
   await forAll(validTrackId, s.property(), async (trackId) => {
@@ -79,20 +86,20 @@ ruleTest(id.trackIdEcho, async () => {
     if (refusedAtLimit.length > 0) {
       throw new RuleBlocked([id.trackIdLength], `a valid ${trackIdMaxLength}-character Svc-Track-Id was refused with 400, so its echo could not be judged`, refusedAtLimit);
     }
-    for (const exchange of [...answered, ...(await Promise.all(refusals))]) headerEcho(exchange, id.trackIdEcho, { headerName: headerNames.trackId, sent: trackId });
+    for (const exchange of [...answered, ...(await Promise.all(refusals))]) check(exchange, { headerName: headerNames.trackId, sent: trackId });
   });
   // On the token operation: the session's own token request carried one (the run issues no other token),
   // and refused token requests must echo too.
   const issuing = await s.client.tokenSession.issuingExchange();
-  headerEcho(issuing, id.trackIdEcho, { headerName: headerNames.trackId, sent: sessionTrackId });
+  check(issuing, { headerName: headerNames.trackId, sent: sessionTrackId });
   await forAll({ boundaries: validTrackId.boundaries.slice(0, 2), arbitrary: validTrackId.arbitrary }, s.property({ runs: 0, concurrency: 1 }), async (trackId) => {
     const parts = s.client.validTokenRequest();
     const refused = { body: { ...parts.body, grant_type: 'harness_refused_grant' }, headers: { ...parts.headers, [headerNames.trackId]: trackId } };
-    return headerEcho(await s.client.sendTokenRequest(refused), id.trackIdEcho, { headerName: headerNames.trackId, sent: trackId });
+    return check(await s.client.sendTokenRequest(refused), { headerName: headerNames.trackId, sent: trackId });
   });
 });
 
-ruleTest(id.idempotencyKeyLength, async () => {
+ruleTest(id.idempotencyKeyLength, async ({ check }) => {
   const s = session();
   const { adapter } = s.client;
   const chargeId = await fixtureCharge(s, id.idempotencyKeyLength);
@@ -102,31 +109,31 @@ ruleTest(id.idempotencyKeyLength, async () => {
     s.client.send(op.createCharge, { headers: { [headerNames.idempotencyKey]: longest }, json: adapter.createChargeBody({ name: `harness-${s.nonce}`, rateCards: [], defaultPricing: { currency: 'USD', amount: 1 } }) }),
     s.client.send(op.queryCharge, { headers: { [headerNames.idempotencyKey]: longest }, json: adapter.queryChargeBody(chargeId, {}) }),
   ]);
-  succeeded(createLongest, id.idempotencyKeyLength);
-  succeeded(queryLongest, id.idempotencyKeyLength);
+  check(createLongest, { keepsRule: true, documentedStatus: null });
+  check(queryLongest, { keepsRule: true, documentedStatus: null });
   await forAll(invalidIdempotencyKey, s.property(), async (invalid) => {
     const headers = { [headerNames.idempotencyKey]: invalid.value };
     const [create, query] = await Promise.all([
       s.client.send(op.createCharge, { headers, json: adapter.createChargeBody({ name: `harness-${s.nonce}`, rateCards: [], defaultPricing: { currency: 'USD', amount: 1 } }) }),
       s.client.send(op.queryCharge, { headers, json: adapter.queryChargeBody(chargeId, {}) }),
     ]);
-    statusForInvalidInput(create, invalid.breaks, op.createCharge.invalidInputStatus);
-    statusForInvalidInput(query, invalid.breaks, op.queryCharge.invalidInputStatus);
+    check(create, { keepsRule: false, documentedStatus: op.createCharge.invalidInputStatus });
+    check(query, { keepsRule: false, documentedStatus: op.queryCharge.invalidInputStatus });
   });
 });
 
-ruleTest(id.entityIdsRequired, async () => {
+ruleTest(id.entityIdsRequired, async ({ check }) => {
   const s = session();
   const chargeId = await fixtureCharge(s, id.entityIdsRequired);
-  await everyChargeOperationRefuses(s, id.entityIdsRequired, chargeId, { scopeHeaders: false });
+  await everyChargeOperationRefuses(s, check, chargeId, { scopeHeaders: false });
 });
 
 /** A header that must not be set in this tenant mode: every charge operation refuses each value with 400. */
-function forbiddenHeaderRule(ruleId: BillingRuleId, header: string, values: (s: BillingSession) => readonly string[]): void {
-  ruleTest(ruleId, async () => {
+function forbiddenHeaderRule(ruleId: RuleIdJudgedBy<BillingRule, 'status-for-invalid-input'>, header: string, values: (s: BillingSession) => readonly string[]): void {
+  ruleTest(ruleId, async ({ check }) => {
     const s = session();
     const chargeId = await fixtureCharge(s, ruleId);
-    for (const value of values(s)) await everyChargeOperationRefuses(s, ruleId, chargeId, { headers: { [header]: value } });
+    for (const value of values(s)) await everyChargeOperationRefuses(s, check, chargeId, { headers: { [header]: value } });
   });
 }
 
@@ -134,24 +141,23 @@ function forbiddenHeaderRule(ruleId: BillingRuleId, header: string, values: (s: 
 forbiddenHeaderRule(id.entityIdsForbidden, headerNames.entityIds, (s) => (s.client.tenant.entityIds.length > 0 ? s.client.tenant.entityIds : ['00000000-0000-4000-8000-000000000000']));
 forbiddenHeaderRule(id.orgIdsForbidden, headerNames.orgIds, (s) => (s.client.tenant.accessibleOrgs.length > 0 ? s.client.tenant.accessibleOrgs : ['harness-org']));
 
-ruleTest(id.orgIdsAccessible, async () => {
+ruleTest(id.orgIdsAccessible, async ({ check }) => {
   const s = session();
   const chargeId = await fixtureCharge(s, id.orgIdsAccessible);
   const { accessibleOrgs, inaccessibleOrgs } = s.client.tenant;
   await forAll(orgIdsOutsideAccess(accessibleOrgs, inaccessibleOrgs), s.property(), (invalid) =>
-    everyChargeOperationRefuses(s, invalid.breaks, chargeId, { headers: { [headerNames.orgIds]: invalid.value } }),
+    everyChargeOperationRefuses(s, check, chargeId, { headers: { [headerNames.orgIds]: invalid.value } }),
   );
 });
 
-ruleTest(id.orgIdsScope, async () => {
+ruleTest(id.orgIdsScope, async ({ check }) => {
   const s = session();
   const [home, other] = s.client.tenant.accessibleOrgs as [string, string];
   const created = await createCharge(s, id.orgIdsScope, { name: `harness-org-${s.nonce}`, defaultPricing: { currency: 'USD', amount: 3 }, rateCards: [] }, { headers: { [headerNames.orgIds]: home } }, [id.chargeCreate, id.orgIdsScope]);
   const { adapter } = s.client;
   const fromOtherOrg = await s.client.send(op.queryCharge, { headers: { [headerNames.orgIds]: other }, json: adapter.queryChargeBody(created.chargeId, {}) });
   const withoutHeader = await s.client.send(op.queryCharge, { json: adapter.queryChargeBody(created.chargeId, {}) });
-  const verdict = orgScopeVisibility({ fromOtherOrg, withoutHeader }, id.orgIdsScope);
   // Its own org still sees it: this rule's own judgement, not a set-up step.
-  succeeded(await s.client.send(op.queryCharge, { headers: { [headerNames.orgIds]: home }, json: adapter.queryChargeBody(created.chargeId, {}) }), id.orgIdsScope);
-  return verdict;
+  const fromHomeOrg = await s.client.send(op.queryCharge, { headers: { [headerNames.orgIds]: home }, json: adapter.queryChargeBody(created.chargeId, {}) });
+  return check({ fromOtherOrg, withoutHeader, fromHomeOrg });
 });

@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import { idempotentReplay } from '../../checks/idempotent-replay.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import { headerNames } from '../../client/billing/billing-client.ts';
@@ -10,7 +9,7 @@ import { validIdempotencyKey } from '../../generators/billing/valid-idempotency-
 import type { Gen } from '../../generators/gen.ts';
 import { type BillingRuleId, billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { type BillingOperation, billingOperations as op } from '../../rules/billing/operations.ts';
-import { type BillingSession, ruleTest, useBillingSession } from './support/billing-session.ts';
+import { type BillingSession, checkOfRule, ruleTest, useBillingSession } from './support/billing-session.ts';
 import { forAll } from '../support/for-all.ts';
 
 const session = useBillingSession();
@@ -99,30 +98,30 @@ async function sequentialReplayHolds(s: BillingSession, attempt: Attempt): Promi
   someCreated([first], attempt);
   const retry = await sendAttempt(s, attempt);
   try {
-    idempotentReplay([first, retry], id.idempotencyReplay, attempt.resourceIdOf);
+    checkOfRule(id.idempotencyReplay)([first, retry], attempt.resourceIdOf);
   } catch (violation) {
     if (!(violation instanceof RuleViolation)) throw violation;
     throw new RuleBlocked([id.idempotencyReplay], `a sequential retry with the same Idempotency-Key was not replayed either: ${violation.message}`, [first, retry]);
   }
 }
 
-ruleTest(id.idempotencyReplay, async () => {
+ruleTest(id.idempotencyReplay, async ({ check }) => {
   const s = session();
   await forAll(attempts(s, 'replay'), s.property({ runs: Math.ceil(s.run.runs / 4) }), async (attempt) => {
     const first = await sendAttempt(s, attempt);
     someCreated([first], attempt);
     const retry = await sendAttempt(s, attempt);
-    return idempotentReplay([first, retry], id.idempotencyReplay, attempt.resourceIdOf);
+    return check([first, retry], attempt.resourceIdOf);
   });
 });
 
-ruleTest(id.idempotencyConcurrent, async () => {
+ruleTest(id.idempotencyConcurrent, async ({ check }) => {
   const s = session();
   await forAll(attempts(s, 'concurrent'), s.property({ runs: Math.ceil(s.run.runs / 10), concurrency: 2 }), async (attempt) => {
     const retries = await Promise.all(Array.from({ length: concurrentRetries }, () => sendAttempt(s, attempt)));
     someCreated(retries, attempt);
     try {
-      return idempotentReplay(retries, id.idempotencyConcurrent, attempt.resourceIdOf);
+      return check(retries, attempt.resourceIdOf);
     } catch (violation) {
       // Concurrent retries presuppose that a sequential retry is replayed; when even that fails, the replay rule owns the fault.
       if (violation instanceof RuleViolation) await sequentialReplayHolds(s, { ...attempt, key: `${attempt.key.slice(0, keyMaxLength - 4)}-seq` });

@@ -1,7 +1,4 @@
 import { parsedWith } from '../../checks/response-required.ts';
-import { productCreated } from '../../checks/billing/product-created.ts';
-import { statusForInvalidInput } from '../../checks/status-for-invalid-input.ts';
-import { statusForValidInput } from '../../checks/status-for-valid-input.ts';
 import { productDraft } from '../../generators/billing/product-draft.ts';
 import { productWithoutPlans } from '../../generators/billing/product-without-plans.ts';
 import { billingRuleIds as id } from '../../rules/billing/ids.ts';
@@ -11,27 +8,26 @@ import { forAll } from '../support/for-all.ts';
 
 const session = useBillingSession();
 
-ruleTest(id.productCreate, async ({ observe }) => {
+ruleTest(id.productCreate, async ({ observe, check }) => {
   const s = session();
   const { adapter } = s.client;
   const statuses = new Set<number>();
   await forAll(productDraft, s.property(), async (draft) => {
     const exchange = await s.client.send(op.createProduct, { json: adapter.createProductBody(draft) });
-    statusForValidInput(exchange, id.productCreate, op.createProduct.successStatus);
     statuses.add(exchange.response?.status ?? 0);
     const product = parsedWith(exchange, id.productCreate, (body) => adapter.parseProductResponse(body));
-    return productCreated({ exchange, product }, id.productCreate, draft);
+    return check({ exchange, product }, draft, op.createProduct.successStatus);
   });
   observe('success status', [...statuses].join(', '));
 });
 
-ruleTest(id.productPlansRequired, async ({ observe }) => {
+ruleTest(id.productPlansRequired, async ({ observe, check }) => {
   const s = session();
   const statuses = new Set<number>();
   await forAll(productWithoutPlans, s.property({ runs: Math.ceil(s.run.runs / 10) }), async (invalid) => {
     const exchange = await s.client.send(op.createProduct, { json: s.client.adapter.createProductBody(invalid.value) });
     statuses.add(exchange.response?.status ?? 0);
-    return statusForInvalidInput(exchange, invalid.breaks, op.createProduct.invalidInputStatus);
+    return check(exchange, op.createProduct.invalidInputStatus);
   });
   observe('rejection status', [...statuses].join(', '));
 });

@@ -1,4 +1,3 @@
-import { tokenReusable } from '../../checks/billing/token-reusable.ts';
 import type { Exchange } from '../../client/exchange.ts';
 import { billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';
@@ -9,13 +8,13 @@ const session = useBillingSession();
 /** Uses of one token, spread over sequential and concurrent requests. */
 const reuseCount = 12;
 
-ruleTest(id.tokenReusable, async () => {
+ruleTest(id.tokenReusable, async ({ check, observe }) => {
   const s = session();
   const adapter = s.client.adapter;
   const body = adapter.createChargeBody({ name: `harness-reuse-${s.nonce}`, defaultPricing: { currency: 'USD', amount: 1 }, rateCards: [] });
   const exchanges: Exchange[] = [];
   for (let use = 0; use < reuseCount / 2; use++) exchanges.push(await s.client.send(op.createCharge, { json: body, judgesTokenReuse: true }));
   exchanges.push(...(await Promise.all(Array.from({ length: reuseCount / 2 }, () => s.client.send(op.createCharge, { json: body, judgesTokenReuse: true })))));
-  const verdict = tokenReusable(exchanges, id.tokenReusable);
-  return { ...verdict, observations: { ...verdict.observations, tokensIssued: await s.client.tokenSession.tokensIssued() } };
+  observe('tokensIssued', await s.client.tokenSession.tokensIssued());
+  return check(exchanges);
 });

@@ -1,4 +1,3 @@
-import { rateLimitProbed } from '../../checks/rate-limit-probed.ts';
 import { probeRateLimit } from '../../load/rate-limit-probe.ts';
 import { tokenRateLimitOperation } from '../../load/billing/token-rate-limit-operation.ts';
 import { billingRuleIds as id } from '../../rules/billing/ids.ts';
@@ -15,14 +14,14 @@ const session = useBillingSession();
 /** Steps the offered rate until 429s appear (bounded by the section's probe settings); narrows only when a limit is pinned. */
 ruleTest(
   id.tokenRateLimit,
-  async ({ observe }) => {
+  async ({ observe, check }) => {
     const s = session();
     const pin = s.section.expectations.tokenRateLimit ?? {};
     const finding = await probeRateLimit(tokenRateLimitOperation(s.client, s.section.baseUrl), s.section.expectations.tokenRateLimitProbe, { narrow: pin.limit !== undefined });
     // The run's other token requests (none should follow) wait as long as the probe's last 429 asked.
     if (finding.recovery?.exchange.response?.status === 429) s.client.pauseTokenRequests(finding.recovery.waitedSeconds * 1000);
     observe('requests offered per second, step by step', finding.steps.map((step) => `${step.rate}${step.limited ? ' (429)' : ''}`).join(', '));
-    return rateLimitProbed(finding, id.tokenRateLimit, pin);
+    return check(finding, pin);
   },
   { timeoutMs: 120_000 },
 );

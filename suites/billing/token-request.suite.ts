@@ -1,6 +1,4 @@
 import { parsedWith } from '../../checks/response-required.ts';
-import { statusForInvalidInput } from '../../checks/status-for-invalid-input.ts';
-import { statusForValidInput } from '../../checks/status-for-valid-input.ts';
 import type { Gen, InvalidCase } from '../../generators/gen.ts';
 import { forbiddenTokenHeader } from '../../generators/billing/forbidden-token-header.ts';
 import { invalidClientId } from '../../generators/billing/invalid-client-id.ts';
@@ -9,7 +7,9 @@ import { invalidGrantType } from '../../generators/billing/invalid-grant-type.ts
 import { invalidTokenEntityId } from '../../generators/billing/invalid-token-entity-id.ts';
 import { missingTokenField } from '../../generators/billing/missing-token-field.ts';
 import type { TokenRequestParts } from '../../rules/billing/token-request-parts.ts';
-import { type BillingRuleId, billingRuleIds as id } from '../../rules/billing/ids.ts';
+import { billingRuleIds as id } from '../../rules/billing/ids.ts';
+import type { billingRules } from '../../rules/billing/rules.ts';
+import type { RuleIdJudgedBy } from '../support/rule-test.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';
 import { type BillingSession, ruleTest, useBillingSession } from './support/billing-session.ts';
 import { forAll } from '../support/for-all.ts';
@@ -19,7 +19,7 @@ const session = useBillingSession();
 /** Any syntactically valid UUID, for tenants that declare no entity. */
 const sampleEntityId = '00000000-0000-4000-8000-000000000000';
 
-const invalidTokenRequests: [BillingRuleId, (valid: TokenRequestParts, s: BillingSession) => Gen<InvalidCase<TokenRequestParts>>][] = [
+const invalidTokenRequests: [RuleIdJudgedBy<(typeof billingRules)[number], 'status-for-invalid-input'>, (valid: TokenRequestParts, s: BillingSession) => Gen<InvalidCase<TokenRequestParts>>][] = [
   [id.clientIdLength, invalidClientId],
   [id.clientSecretLength, invalidClientSecret],
   [id.grantTypeEnum, invalidGrantType],
@@ -29,22 +29,22 @@ const invalidTokenRequests: [BillingRuleId, (valid: TokenRequestParts, s: Billin
 ];
 
 for (const [ruleId, generator] of invalidTokenRequests) {
-  ruleTest(ruleId, async () => {
+  ruleTest(ruleId, async ({ check }) => {
     const s = session();
     const cases = generator(s.client.validTokenRequest(), s);
     // One at a time and few: the token endpoint is rate limited and must not be flooded.
     await forAll(cases, s.property({ runs: s.tokenEndpointRuns, concurrency: 1 }), async (invalid) => {
       const exchange = await s.client.sendTokenRequest(invalid.value);
-      return statusForInvalidInput(exchange, invalid.breaks, op.token.invalidInputStatus);
+      return check(exchange, op.token.invalidInputStatus);
     });
   });
 }
 
 /** Judged on the token request that opened the run's session: the run issues no other token. */
-ruleTest(id.tokenIssue, async ({ observe }) => {
+ruleTest(id.tokenIssue, async ({ observe, check }) => {
   const s = session();
   const exchange = await s.client.tokenSession.issuingExchange();
-  const verdict = statusForValidInput(exchange, id.tokenIssue, op.token.successStatus);
+  const verdict = check(exchange, op.token.successStatus);
   const token = parsedWith(exchange, id.tokenIssue, (body) => s.client.adapter.parseTokenResponse(body));
   observe('expires_in', token.expiresInSeconds ?? 'not given');
   return verdict;

@@ -1,4 +1,5 @@
-import { assignmentOutcome, assignmentResponse, walletUnchanged } from '../../checks/cards/assignment.ts';
+import type { AssignmentAttempt } from '../../checks/cards/assignment.ts';
+import type { Verdict } from '../../checks/rule-violation.ts';
 import { assignmentOf } from '../../checks/cards/card-view.ts';
 import { assignableCardStatuses, cardStatuses, cardUserStatuses, type CardStatus, type CardUserStatus } from '../../rules/cards/enums.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
@@ -9,17 +10,20 @@ import { judgedTogether } from './support/judged-together.ts';
 // Every test of this file PATCHes cards: vitest runs them one after the other, so no two pick the same free card.
 const session = useCardsSession();
 
-/** Sends a PATCH card, reads the card after it, and judges it under the rule. */
-async function attempt(ruleId: string, cardId: string, body: Record<string, unknown>, accepted: boolean, why: string, before: string | undefined) {
+/** The assignment rules' bound check (assignment-outcome). */
+type JudgeAttempt = (attempt: AssignmentAttempt) => Verdict;
+
+/** Sends a PATCH card, reads the card after it, and judges it with the rule's check. */
+async function attempt(check: JudgeAttempt, cardId: string, body: Record<string, unknown>, accepted: boolean, why: string, before: string | undefined) {
   const { client } = session();
   const patch = await client.patchCard(cardId, body);
   const after = await client.getCard(cardId);
-  return assignmentOutcome({ patch, after, why: `${why} (card ${cardId})`, accepted, cardUserId: String(body.cardUserId), before }, ruleId);
+  return check({ patch, after, why: `${why} (card ${cardId})`, accepted, cardUserId: String(body.cardUserId), before });
 }
 
 const allowed = (card: CardStatus, user: CardUserStatus) => (assignableCardStatuses as readonly string[]).includes(card) && user === 'ACTIVATED';
 
-ruleTest(id.assignEligibility, async () => {
+ruleTest(id.assignEligibility, async ({ check }) => {
   const { client, section } = session();
   // The refused users first: only the last attempt on a card may assign it.
   const users = [...cardUserStatuses].sort((a, b) => Number(a === 'ACTIVATED') - Number(b === 'ACTIVATED'));
@@ -30,7 +34,7 @@ ruleTest(id.assignEligibility, async () => {
       const verdicts = [];
       for (const userStatus of users) {
         const body = { cardUserId: section.fixtures.cardUsers[userStatus], digitalWalletProvisionable: walletValue(section) };
-        verdicts.push(await attempt(id.assignEligibility, cardId, body, allowed(cardStatus, userStatus), `a ${cardStatus} card and a ${userStatus} user`, undefined));
+        verdicts.push(await attempt(check, cardId, body, allowed(cardStatus, userStatus), `a ${cardStatus} card and a ${userStatus} user`, undefined));
       }
       return verdicts;
     }),
@@ -38,7 +42,7 @@ ruleTest(id.assignEligibility, async () => {
   return perStatus.flat();
 });
 
-ruleTest(id.assignNoReassignment, async () => {
+ruleTest(id.assignNoReassignment, async ({ check }) => {
   const { client, section } = session();
   return Promise.all(
     assignableCardStatuses.map(async (status) => {
@@ -46,12 +50,12 @@ ruleTest(id.assignNoReassignment, async () => {
       const before = assignmentOf(await client.getCard(cardId), id.assignNoReassignment).cardUserId;
       const other = section.fixtures.cardUsers.ACTIVATED;
       if (typeof before !== 'string' || before === other) throw new Error(`fixtures.assignedCards.${status} (${cardId}) must have a card user other than the ACTIVATED user of fixtures.cardUsers (it shows ${String(before)})`);
-      return attempt(id.assignNoReassignment, cardId, { cardUserId: other, digitalWalletProvisionable: walletValue(section) }, false, `reassigning the ${status} card of ${before} to ${other}`, before);
+      return attempt(check, cardId, { cardUserId: other, digitalWalletProvisionable: walletValue(section) }, false, `reassigning the ${status} card of ${before} to ${other}`, before);
     }),
   );
 });
 
-ruleTest(id.assignWalletFixed, async () => {
+ruleTest(id.assignWalletFixed, async ({ check }) => {
   const { client, section } = session();
   return Promise.all(
     assignableCardStatuses.map(async (status) => {
@@ -59,43 +63,43 @@ ruleTest(id.assignWalletFixed, async () => {
       const { cardUserId, digitalWalletProvisionable: before } = assignmentOf(await client.getCard(cardId), id.assignWalletFixed);
       const patch = await client.patchCard(cardId, { cardUserId, digitalWalletProvisionable: before !== true });
       const after = await client.getCard(cardId);
-      return walletUnchanged({ patch, after, before, why: `PATCH of the assigned ${status} card ${cardId} with its own user and digitalWalletProvisionable ${String(before !== true)}` }, id.assignWalletFixed);
+      return check({ patch, after, before, why: `PATCH of the assigned ${status} card ${cardId} with its own user and digitalWalletProvisionable ${String(before !== true)}` });
     }),
   );
 });
 
 /** PATCH bodies an ACTIVE and a PREACTIVE card must refuse, tried on a free card of each. */
-async function refusedBodies(ruleId: string, bodies: { change: Record<string, unknown>; why: string }[]) {
+async function refusedBodies(ruleId: string, check: JudgeAttempt, bodies: { change: Record<string, unknown>; why: string }[]) {
   const { client, section } = session();
   const verdicts = [];
   for (const status of assignableCardStatuses) {
     const cardId = await freeCard(client, section, status, ruleId);
-    for (const { change, why } of bodies) verdicts.push(await attempt(ruleId, cardId, { cardUserId: section.fixtures.cardUsers.ACTIVATED, ...change }, false, `a ${status} card, ${why}`, undefined));
+    for (const { change, why } of bodies) verdicts.push(await attempt(check, cardId, { cardUserId: section.fixtures.cardUsers.ACTIVATED, ...change }, false, `a ${status} card, ${why}`, undefined));
   }
   return verdicts;
 }
 
-ruleTest(id.assignWalletRequired, () =>
-  refusedBodies(id.assignWalletRequired, [
+ruleTest(id.assignWalletRequired, ({ check }) =>
+  refusedBodies(id.assignWalletRequired, check, [
     { change: {}, why: 'digitalWalletProvisionable left out' },
     { change: { digitalWalletProvisionable: null }, why: 'digitalWalletProvisionable null' },
   ]),
 );
 
-ruleTest(id.assignWalletNull, () =>
-  refusedBodies(id.assignWalletNull, [
+ruleTest(id.assignWalletNull, ({ check }) =>
+  refusedBodies(id.assignWalletNull, check, [
     { change: { digitalWalletProvisionable: true }, why: 'digitalWalletProvisionable true' },
     { change: { digitalWalletProvisionable: false }, why: 'digitalWalletProvisionable false' },
   ]),
 );
 
-ruleTest(id.assignResponse, async () => {
+ruleTest(id.assignResponse, async ({ check }) => {
   const { client, section } = session();
   const verdicts = [];
   for (const status of assignableCardStatuses) {
     const cardId = await freeCard(client, section, status, id.assignResponse);
     const body = { cardUserId: section.fixtures.cardUsers.ACTIVATED, digitalWalletProvisionable: walletValue(section, false) };
-    verdicts.push(assignmentResponse({ patch: await client.patchCard(cardId, body), cardId, ...body }, id.assignResponse));
+    verdicts.push(check({ patch: await client.patchCard(cardId, body), cardId, ...body }));
   }
   return verdicts;
 });

@@ -1,6 +1,4 @@
-import { authorizationsLimit, authorizationsOfCard } from '../../checks/cards/authorizations.ts';
-import { recordRuleBehind } from '../../checks/cards/record-behind.ts';
-import { recordRule } from '../../checks/record-rule.ts';
+import { recordPresent } from '../../checks/cards/record-behind.ts';
 import { authorizationsResponseSchema, notificationSchema } from '../../rules/cards/authorization-schemas.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { ruleTest, useCardsSession } from './support/cards-session.ts';
@@ -14,31 +12,36 @@ const cards = () => {
   return [fixtures.manyAuthorizationsCardId, fixtures.assignedCards.ACTIVE, fixtures.assignedCards.PREACTIVE];
 };
 
-ruleTest(id.authorizationsLimit, async () => {
+ruleTest(id.authorizationsLimit, async ({ check }) => {
   const { client } = session();
-  return Promise.all(cards().map(async (cardId) => authorizationsLimit(await client.getAuthorizations(cardId), id.authorizationsLimit)));
+  return Promise.all(cards().map(async (cardId) => check(await client.getAuthorizations(cardId))));
 });
 
-ruleTest(id.authorizationsOfCard, async () => {
+ruleTest(id.authorizationsOfCard, async ({ check }) => {
   const { client } = session();
   return judgedTogether(
     cards().map(async (cardId) => {
       const card = (await client.getCard(cardId)).response;
       const lastFive = card?.status === 200 ? (card.json() as { cardDetails?: { cardLastFive?: unknown } }).cardDetails?.cardLastFive : undefined;
-      return authorizationsOfCard({ exchange: await client.getAuthorizations(cardId), cardId, lastFive: typeof lastFive === 'string' ? lastFive : undefined }, id.authorizationsOfCard);
+      return check({ exchange: await client.getAuthorizations(cardId), cardId, lastFive: typeof lastFive === 'string' ? lastFive : undefined });
     }),
   );
 });
 
-ruleTest(id.authorizationsItems, async () => {
+ruleTest(id.authorizationsItems, async ({ check }) => {
   const { client } = session();
   // Whether GET authorizations answers a list at all is the limit rule's; the items rule is blocked by it there.
   return judgedTogether(
-    cards().map(async (cardId) => recordRuleBehind(await client.getAuthorizations(cardId), id.authorizationsItems, { record: `GET authorizations of ${cardId}`, schema: authorizationsResponseSchema, statuses: [200], statusRule: id.authorizationsLimit })),
+    cards().map(async (cardId) => {
+      const exchange = await client.getAuthorizations(cardId);
+      const expected = { record: `GET authorizations of ${cardId}`, schema: authorizationsResponseSchema, statuses: [200], statusRule: id.authorizationsLimit };
+      recordPresent(exchange, id.authorizationsItems, expected);
+      return check(exchange, expected);
+    }),
   );
 });
 
-ruleTest(id.notificationRecord, async () => {
+ruleTest(id.notificationRecord, async ({ check }) => {
   const { client } = session();
-  return recordRule(await client.getAuthorizationNotification(), id.notificationRecord, { record: 'GET authorizationnotifications', schema: notificationSchema, statuses: [200] });
+  return check(await client.getAuthorizationNotification(), { record: 'GET authorizationnotifications', schema: notificationSchema, statuses: [200] });
 });

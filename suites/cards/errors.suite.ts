@@ -1,8 +1,5 @@
-import { assignmentOutcome } from '../../checks/cards/assignment.ts';
-import { cardsErrorBody } from '../../checks/cards/error-body.ts';
-import { documentedStatus } from '../../checks/documented-status.ts';
-import { jsonBody } from '../../checks/json-body.ts';
-import { statusForInvalidInput } from '../../checks/status-for-invalid-input.ts';
+import type { PatchNamingUser } from '../../checks/cards/id-refused.ts';
+import type { Verdict } from '../../checks/rule-violation.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { documentedStatuses } from '../../rules/cards/operations.ts';
 import { ruleTest, useCardsSession } from './support/cards-session.ts';
@@ -11,29 +8,28 @@ import { addressedBy, badRequests, everyOperation, malformedIds, patchBodyFor, u
 
 const session = useCardsSession();
 
-/** PATCH of a free ACTIVE card naming a card user by the given ids: refused, and the card keeps no user. */
-async function patchNamingUsers(ruleId: string, cardUserIds: readonly string[], status: number) {
+/** PATCH of a free ACTIVE card naming a card user by the given ids: `check` says it is refused, and the card keeps no user. */
+async function patchNamingUsers(ruleId: string, cardUserIds: readonly string[], status: number, check: (observed: PatchNamingUser, status: number) => Verdict) {
   const { client, section } = session();
   const cardId = await freeCard(client, section, 'ACTIVE', ruleId, { fromEnd: true });
   const verdicts = [];
   for (const cardUserId of cardUserIds) {
     const patch = await client.patchCard(cardId, { ...patchBodyFor(section), cardUserId });
-    verdicts.push(statusForInvalidInput(patch, ruleId, status));
-    verdicts.push(assignmentOutcome({ patch, after: await client.getCard(cardId), why: `PATCH of ${cardId} naming card user ${cardUserId}`, accepted: false, cardUserId, before: undefined }, ruleId));
+    verdicts.push(check({ patch, after: await client.getCard(cardId), cardId, cardUserId }, status));
   }
   return verdicts;
 }
 
-ruleTest(id.unknownIds, async () => {
+ruleTest(id.unknownIds, async ({ check }) => {
   const { client, section, run } = session();
   const answers = await addressedBy(client, section, unknownId(run.seed));
-  return [...answers.map(({ exchange }) => statusForInvalidInput(exchange, id.unknownIds, 404)), ...(await patchNamingUsers(id.unknownIds, [unknownId(run.seed)], 404))];
+  return [...answers.map(({ exchange }) => check(exchange, 404)), ...(await patchNamingUsers(id.unknownIds, [unknownId(run.seed)], 404, check))];
 });
 
-ruleTest(id.malformedIds, async () => {
+ruleTest(id.malformedIds, async ({ check }) => {
   const { client, section } = session();
   const answers = (await Promise.all(malformedIds.map((malformed) => addressedBy(client, section, malformed)))).flat();
-  return [...answers.map(({ exchange }) => statusForInvalidInput(exchange, id.malformedIds, 400)), ...(await patchNamingUsers(id.malformedIds, malformedIds, 400))];
+  return [...answers.map(({ exchange }) => check(exchange, 400)), ...(await patchNamingUsers(id.malformedIds, malformedIds, 400, check))];
 });
 
 /** Valid, unknown, malformed, unauthenticated, wrongly authenticated and otherwise bad requests to every operation. */
@@ -50,23 +46,23 @@ async function everyKindOfRequest(): Promise<OperationExchange[]> {
 }
 
 for (const ruleId of [id.errorsBadRequest, id.errorsErrorCode] as const) {
-  ruleTest(ruleId, async () => (await everyKindOfRequest()).map(({ operation, exchange }) => cardsErrorBody(exchange, ruleId, { operation: operation.name })));
+  ruleTest(ruleId, async ({ check }) => (await everyKindOfRequest()).map(({ operation, exchange }) => check(exchange, { operation: operation.name })));
 }
 
-ruleTest(id.errorsStatuses, async ({ observe }) => {
+ruleTest(id.errorsStatuses, async ({ observe, check }) => {
   const answers = await everyKindOfRequest();
   // GET authorizationnotifications has no row in the errors table: its statuses are observed, not judged.
   const unjudged = answers.filter(({ operation }) => documentedStatuses(operation) === undefined);
   observe('statuses of operations without an errors row', unjudged.map(({ operation, exchange }) => `${operation.name}: ${exchange.response?.status ?? exchange.error?.code}`).join(', '));
   return answers
     .filter(({ operation }) => documentedStatuses(operation) !== undefined)
-    .map(({ operation, exchange }) => documentedStatus(exchange, id.errorsStatuses, { documented: documentedStatuses(operation) as readonly number[], tolerated: [429] }));
+    .map(({ operation, exchange }) => check(exchange, { documented: documentedStatuses(operation) as readonly number[], tolerated: [429] }));
 });
 
 // Document 2: all bodies are JSON. Every answer of every kind of request that carries a body is judged.
-ruleTest(id.bodiesJson, async ({ observe }) => {
+ruleTest(id.bodiesJson, async ({ observe, check }) => {
   const answers = await everyKindOfRequest();
   const withBody = answers.filter(({ exchange }) => !exchange.response || exchange.response.body.length > 0);
   observe('answers without a body', answers.length - withBody.length);
-  return withBody.map(({ exchange }) => jsonBody(exchange, id.bodiesJson));
+  return withBody.map(({ exchange }) => check(exchange));
 });

@@ -1,7 +1,9 @@
 import { assignmentOf } from '../../checks/cards/card-view.ts';
-import { recordRuleBehind } from '../../checks/cards/record-behind.ts';
-import { recordRule } from '../../checks/record-rule.ts';
+import { recordPresent } from '../../checks/cards/record-behind.ts';
+import type { RecordExpectation } from '../../checks/record-rule.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
+import type { Verdict } from '../../checks/rule-violation.ts';
+import type { Exchange } from '../../client/exchange.ts';
 import { cardUserStatuses } from '../../rules/cards/enums.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { cardSchema, cardUserSchema, inProgressCardSchema } from '../../rules/cards/schemas.ts';
@@ -38,31 +40,38 @@ async function cardUserOfAssigned(cardId: string, ruleId: string): Promise<unkno
  * lead to (the one with many authorizations, those the history account's transactions name), judged under
  * one Card rule. The disposable account's cards are left to the unenrolment rules, which may run meanwhile.
  */
-async function everyCard(ruleId: string) {
+async function everyCard(ruleId: string, check: (exchange: Exchange, expected: RecordExpectation) => Verdict) {
   const { client, section } = session();
   const declared = fixtureCards(section.fixtures).filter(({ status }) => status !== 'IN_PROGRESS');
   const named = await cardsNamedByHistory(section.fixtures.historyAccountId);
   const others = [...new Set([section.fixtures.manyAuthorizationsCardId, ...named])].filter((cardId) => !declared.some((card) => card.cardId === cardId));
   const cards = [...declared.map(({ cardId, status }) => ({ cardId, what: `the ${status} card ${cardId}` })), ...others.map((cardId) => ({ cardId, what: `the card ${cardId}` }))];
   // Whether GET card answers a Card at all is the fields rule's; the other Card rules are blocked by it there.
-  return judgedTogether(cards.map(async ({ cardId, what }) => recordRuleBehind(await client.getCard(cardId), ruleId, { record: `GET card of ${what}`, schema: cardSchema, statuses: [200], statusRule: id.cardFields })));
+  return judgedTogether(
+    cards.map(async ({ cardId, what }) => {
+      const exchange = await client.getCard(cardId);
+      const expected = { record: `GET card of ${what}`, schema: cardSchema, statuses: [200], statusRule: id.cardFields };
+      recordPresent(exchange, ruleId, expected);
+      return check(exchange, expected);
+    }),
+  );
 }
 
 for (const ruleId of [id.cardFields, id.cardAmounts, id.cardDates, id.cardReferenceId, id.merchantCodes, id.reconciliation, id.varianceBounds, id.formFactor, id.validFrom] as const) {
-  ruleTest(ruleId, () => everyCard(ruleId));
+  ruleTest(ruleId, ({ check }) => everyCard(ruleId, check));
 }
 
-ruleTest(id.inProgress, async () => {
+ruleTest(id.inProgress, async ({ check }) => {
   const { client, section } = session();
   return Promise.all(
     section.fixtures.unassignedCards.IN_PROGRESS.map(async (cardId) =>
-      recordRule(await client.getCard(cardId), id.inProgress, { record: `GET card of the IN_PROGRESS card ${cardId}`, schema: inProgressCardSchema, statuses: [200] }),
+      check(await client.getCard(cardId), { record: `GET card of the IN_PROGRESS card ${cardId}`, schema: inProgressCardSchema, statuses: [200] }),
     ),
   );
 });
 
 for (const ruleId of [id.cardUserFields, id.cardUserName, id.cardUserOneEach, id.cardUserFormats] as const) {
-  ruleTest(ruleId, async () => {
+  ruleTest(ruleId, async ({ check }) => {
     const { client, section } = session();
     const declared = cardUserStatuses.map((status) => ({ cardUserId: section.fixtures.cardUsers[status], what: `the ${status} user` }));
     // The users the assigned cards have, which the entry does not name; an assigned card GET card does not show
@@ -72,7 +81,12 @@ for (const ruleId of [id.cardUserFields, id.cardUserName, id.cardUserOneEach, id
     const users = [...declared, ...others.map((cardUserId) => ({ cardUserId, what: 'the user of an assigned card' }))];
     // Whether GET card user answers a CardUser at all is the fields rule's; the other CardUser rules are blocked by it there.
     return judgedTogether(
-      users.map(async ({ cardUserId, what }) => recordRuleBehind(await client.getCardUser(cardUserId), ruleId, { record: `GET card user of ${what} ${cardUserId}`, schema: cardUserSchema, statuses: [200], statusRule: id.cardUserFields })),
+      users.map(async ({ cardUserId, what }) => {
+        const exchange = await client.getCardUser(cardUserId);
+        const expected = { record: `GET card user of ${what} ${cardUserId}`, schema: cardUserSchema, statuses: [200], statusRule: id.cardUserFields };
+        recordPresent(exchange, ruleId, expected);
+        return check(exchange, expected);
+      }),
     );
   });
 }

@@ -1,6 +1,7 @@
-import { transactionsEdgeRequest } from '../../checks/cards/transactions-request-checks.ts';
-import { transactionsInWindow } from '../../checks/cards/transactions-walk-checks.ts';
-import { walkTransactions } from '../../checks/cards/transactions-walk.ts';
+import type { WindowExpectation } from '../../checks/cards/transactions-walk-checks.ts';
+import type { Verdict } from '../../checks/rule-violation.ts';
+import type { Exchange } from '../../client/exchange.ts';
+import { type TransactionsWalk, walkTransactions } from '../../checks/cards/transactions-walk.ts';
 import type { TransactionsQuery } from '../../client/cards/cards-client.ts';
 import { addDays } from '../../rules/cards/calendar.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
@@ -17,19 +18,25 @@ const session = useCardsSession();
 const max = (a: string, b: string) => (a > b ? a : b);
 const min = (a: string, b: string) => (a < b ? a : b);
 
-/** Sends each case for each scope (the history and empty accounts, a card) and judges it accepted or refused under the rule. */
-async function edgeCases(ruleId: string, cases: { query: TransactionsQuery; accepted: boolean; why: string }[]) {
+/** An edge rule's bound check (transactions-edge-request). */
+type JudgeEdge = (exchange: Exchange, expected: { accepted: boolean; why: string }) => Verdict;
+/** A window rule's bound check (transactions-in-window). */
+type JudgeWindow = (observed: { walk: TransactionsWalk; expected: WindowExpectation }) => Verdict;
+
+/** Sends each case for each scope (the history and empty accounts, a card) and judges it accepted or refused with the rule's check. */
+async function edgeCases(ruleId: string, check: JudgeEdge, cases: { query: TransactionsQuery; accepted: boolean; why: string }[]) {
   const { client, section } = session();
   const scopes = await transactionScopes(client, section, ruleId);
   return Promise.all(
-    scopes.flatMap((scope) => cases.map(async ({ query, accepted, why }) => transactionsEdgeRequest(await client.getTransactions({ ...scope, ...query }), ruleId, { accepted, why: `${describeQuery(scope)}: ${why}` }))),
+    scopes.flatMap((scope) => cases.map(async ({ query, accepted, why }) => check(await client.getTransactions({ ...scope, ...query }), { accepted, why: `${describeQuery(scope)}: ${why}` }))),
   );
 }
 
-ruleTest(id.transactionsDatesTogether, () => {
+ruleTest(id.transactionsDatesTogether, ({ check }) => {
   const { today, oldestAccepted } = runDays();
   return edgeCases(
     id.transactionsDatesTogether,
+    check,
     [addDays(today, -5), addDays(oldestAccepted, 3)].flatMap((day) => [
       { query: { startDate: day }, accepted: false, why: `startDate ${day} without endDate` },
       { query: { endDate: day }, accepted: false, why: `endDate ${day} without startDate` },
@@ -37,13 +44,13 @@ ruleTest(id.transactionsDatesTogether, () => {
   );
 });
 
-ruleTest(id.transactionsParameterFormats, () => {
+ruleTest(id.transactionsParameterFormats, ({ check }) => {
   const { today } = runDays();
   const from = addDays(today, -10);
   const slashed = today.replaceAll('-', '/');
   const dayFirst = `${today.slice(8)}-${today.slice(5, 7)}-${today.slice(0, 4)}`;
   const refused = (query: TransactionsQuery, why: string) => ({ query, accepted: false, why });
-  return edgeCases(id.transactionsParameterFormats, [
+  return edgeCases(id.transactionsParameterFormats, check, [
     refused({ startDate: from, endDate: slashed }, `endDate ${slashed}`),
     refused({ startDate: from, endDate: dayFirst }, `endDate ${dayFirst}`),
     refused({ startDate: `${today.slice(0, 5)}02-30`, endDate: `${today.slice(0, 5)}03-02` }, 'startDate a day that does not exist (February 30)'),
@@ -53,18 +60,18 @@ ruleTest(id.transactionsParameterFormats, () => {
 });
 
 /** Every case of an edge generator, boundaries first, sent for every scope and judged under the rule. */
-async function edgeProperty(ruleId: string, gen: Gen<WindowCase>, observe: (key: string, value: unknown) => void) {
+async function edgeProperty(ruleId: string, check: JudgeEdge, gen: Gen<WindowCase>, observe: (key: string, value: unknown) => void) {
   const { client, section, property, run } = session();
   const scopes = await transactionScopes(client, section, ruleId);
   const cases = await forAll(gen, property({ runs: Math.ceil(run.runs / 4) }), async ({ value, accepted, why }) => {
-    await Promise.all(scopes.map(async (scope) => transactionsEdgeRequest(await client.getTransactions({ ...scope, ...value }), ruleId, { accepted, why: `${describeQuery(scope)}: ${why}` })));
+    await Promise.all(scopes.map(async (scope) => check(await client.getTransactions({ ...scope, ...value }), { accepted, why: `${describeQuery(scope)}: ${why}` })));
   });
   observe('windows tried per scope', cases);
 }
 
-ruleTest(id.transactionsWindowAge, ({ observe }) => edgeProperty(id.transactionsWindowAge, windowAgeCases(runDays()), observe));
+ruleTest(id.transactionsWindowAge, ({ observe, check }) => edgeProperty(id.transactionsWindowAge, check, windowAgeCases(runDays()), observe));
 
-ruleTest(id.transactionsWindowSpan, ({ observe }) => edgeProperty(id.transactionsWindowSpan, windowSpanCases(runDays()), observe));
+ruleTest(id.transactionsWindowSpan, ({ observe, check }) => edgeProperty(id.transactionsWindowSpan, check, windowSpanCases(runDays()), observe));
 
 /** The scopes that have transactions: the history account and a card of it. */
 async function scopesWithHistory(ruleId: string): Promise<TransactionsQuery[]> {
@@ -76,7 +83,7 @@ async function scopesWithHistory(ruleId: string): Promise<TransactionsQuery[]> {
  * Windows with a day that has transactions as their start or end date, compared with a wider window around
  * that day: each must hold exactly the wider window's transactions of its own days.
  */
-async function edgeWindows(scope: TransactionsQuery, anchor: string) {
+async function edgeWindows(scope: TransactionsQuery, anchor: string, check: JudgeWindow) {
   const { client } = session();
   const { today, oldestAccepted } = runDays();
   const wide = { from: max(addDays(anchor, -15), oldestAccepted), to: min(addDays(anchor, 15), today) };
@@ -93,22 +100,22 @@ async function edgeWindows(scope: TransactionsQuery, anchor: string) {
       return at !== undefined && at >= edge.from && at <= edge.to;
     };
     const mustInclude = walkTransactions(around).filter(inEdge).map(transactionKey);
-    verdicts.push(transactionsInWindow({ walk, expected: { ...edge, mustInclude, why: `of ${edge.from} to ${edge.to} (seen in ${wide.from} to ${wide.to})` } }, id.transactionsDatesInclusive));
+    verdicts.push(check({ walk, expected: { ...edge, mustInclude, why: `of ${edge.from} to ${edge.to} (seen in ${wide.from} to ${wide.to})` } }));
   }
   return { day, verdicts };
 }
 
-ruleTest(id.transactionsDatesInclusive, async ({ observe }) => {
+ruleTest(id.transactionsDatesInclusive, async ({ observe, check }) => {
   const { today, oldestAccepted } = runDays();
   const anchors = [addDays(today, -1), addDays(today, -31), addDays(today, -200), addDays(oldestAccepted, 12), addDays(oldestAccepted, 1)];
-  const results = await Promise.all((await scopesWithHistory(id.transactionsDatesInclusive)).flatMap((scope) => anchors.map((anchor) => edgeWindows(scope, anchor))));
+  const results = await Promise.all((await scopesWithHistory(id.transactionsDatesInclusive)).flatMap((scope) => anchors.map((anchor) => edgeWindows(scope, anchor, check))));
   const judged = results.flatMap(({ day }) => (day === undefined ? [] : [day]));
   if (judged.length === 0) throw new Error('the history account shows no transaction near the days tried: name an account with transactions spread over more than 18 months');
   observe('edge days tried', [...new Set(judged)].sort().join(', '));
   return results.flatMap(({ verdicts }) => verdicts);
 });
 
-ruleTest(id.transactionsDefaultWindow, async ({ observe }) => {
+ruleTest(id.transactionsDefaultWindow, async ({ observe, check }) => {
   const { client } = session();
   const { today } = runDays();
   const from = addDays(today, -30);
@@ -120,7 +127,7 @@ ruleTest(id.transactionsDefaultWindow, async ({ observe }) => {
       const walk = await walkTransactionPages(client, scope, id.transactionsDefaultWindow);
       const mustInclude = walkTransactions(explicit).filter((item) => (transactionDay(item) ?? '') >= from).map(transactionKey);
       observe(`${describeQuery(scope)}: transactions of ${dayBefore} (31 days ago) returned`, walkTransactions(walk).filter((item) => transactionDay(item) === dayBefore).length);
-      return transactionsInWindow({ walk, expected: { from, to: today, toleratedFrom: dayBefore, mustInclude, why: `of ${from} to ${today} (seen with explicit dates)` } }, id.transactionsDefaultWindow);
+      return check({ walk, expected: { from, to: today, toleratedFrom: dayBefore, mustInclude, why: `of ${from} to ${today} (seen with explicit dates)` } });
     }),
   );
 });

@@ -1,16 +1,5 @@
-import { transactionsDefaultPageNumber, transactionsDefaultPageSize, transactionsEdgeRequest } from '../../checks/cards/transactions-request-checks.ts';
-import {
-  transactionsCardScope,
-  transactionsLinks,
-  transactionsLinkTargets,
-  type FollowedLink,
-  transactionsNewestFirst,
-  transactionsPageDetails,
-  transactionsPageSizeLimit,
-  transactionsWalkComplete,
-} from '../../checks/cards/transactions-walk-checks.ts';
+import type { FollowedLink } from '../../checks/cards/transactions-walk-checks.ts';
 import { transactionsPageOf, walkTransactions, type TransactionsWalk } from '../../checks/cards/transactions-walk.ts';
-import { recordRule } from '../../checks/record-rule.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import type { TransactionsQuery } from '../../client/cards/cards-client.ts';
 import type { Exchange } from '../../client/exchange.ts';
@@ -56,30 +45,30 @@ async function walks(ruleId: string, sizes: readonly (number | undefined)[], opt
   return perWindow.flat();
 }
 
-ruleTest(id.transactionsWalkComplete, async () => (await walks(id.transactionsWalkComplete, walkSizes)).map((walk) => transactionsWalkComplete(walk, id.transactionsWalkComplete)));
+ruleTest(id.transactionsWalkComplete, async ({ check }) => (await walks(id.transactionsWalkComplete, walkSizes)).map((walk) => check(walk)));
 
-ruleTest(id.transactionsNewestFirst, async () => (await walks(id.transactionsNewestFirst, [undefined, 37, 7])).map((walk) => transactionsNewestFirst(walk, id.transactionsNewestFirst)));
+ruleTest(id.transactionsNewestFirst, async ({ check }) => (await walks(id.transactionsNewestFirst, [undefined, 37, 7])).map((walk) => check(walk)));
 
-ruleTest(id.transactionsPageDetails, async ({ observe }) => {
+ruleTest(id.transactionsPageDetails, async ({ observe, check }) => {
   const { client, section } = session();
-  const verdicts = (await walks(id.transactionsPageDetails, [undefined, 100, 7])).map((walk) => transactionsPageDetails(walk, id.transactionsPageDetails));
+  const verdicts = (await walks(id.transactionsPageDetails, [undefined, 100, 7])).map((walk) => check(walk));
   // At page size 1 the busiest window needs more than 500 pages: pageCount must still be at most 500 (refusing the size is left open).
   const query = { accountId: section.fixtures.historyAccountId, pageSize: 1, pageNumber: 1 };
   const exchange = await client.getTransactions(query);
   observe('page size 1 on the default window', exchange.response?.status);
   if (exchange.response?.status !== 400) {
-    verdicts.push(transactionsPageDetails({ description: describeQuery(query), pageSize: 1, pages: [{ exchange, page: transactionsPageOf(exchange, id.transactionsPageDetails) }], ended: 'end-reached' }, id.transactionsPageDetails));
+    verdicts.push(check({ description: describeQuery(query), pageSize: 1, pages: [{ exchange, page: transactionsPageOf(exchange, id.transactionsPageDetails) }], ended: 'end-reached' }));
   }
   return verdicts;
 });
 
-ruleTest(id.transactionsLinks, async () => {
+ruleTest(id.transactionsLinks, async ({ check }) => {
   const { client } = session();
   // The walks this rule judges may stop early (a loop, a link off the target): why is its own verdict.
-  return (await walks(id.transactionsLinks, linkSizes, { partial: true })).map((walk) => transactionsLinks({ walk, outside: (link) => client.linkOutside(link) }, id.transactionsLinks));
+  return (await walks(id.transactionsLinks, linkSizes, { partial: true })).map((walk) => check({ walk, outside: (link) => client.linkOutside(link) }));
 });
 
-ruleTest(id.transactionsLinkTargets, async () => {
+ruleTest(id.transactionsLinkTargets, async ({ check }) => {
   const { client } = session();
   const followedOnce = new Map<string, Promise<Exchange>>();
   // first and last are usually the same string on every page: each distinct link is fetched once.
@@ -105,48 +94,48 @@ ruleTest(id.transactionsLinkTargets, async () => {
           }),
         ),
       );
-      return transactionsLinkTargets({ walk, followed }, id.transactionsLinkTargets);
+      return check({ walk, followed });
     }),
   );
 });
 
-ruleTest(id.transactionsPageSizeDefault, async () => {
+ruleTest(id.transactionsPageSizeDefault, async ({ check }) => {
   const { client } = session();
   // Page 1 by number: the default page number is its own rule's.
-  return Promise.all((await windows(id.transactionsPageSizeDefault)).map(async (window) => transactionsDefaultPageSize(await client.getTransactions({ ...window, pageNumber: 1 }), id.transactionsPageSizeDefault)));
+  return Promise.all((await windows(id.transactionsPageSizeDefault)).map(async (window) => check(await client.getTransactions({ ...window, pageNumber: 1 }))));
 });
 
-ruleTest(id.transactionsPageSizeLimit, async ({ observe }) => {
+ruleTest(id.transactionsPageSizeLimit, async ({ observe, check }) => {
   const { client, section, property, run } = session();
   const scopes = await transactionScopes(client, section, id.transactionsPageSizeLimit);
   const cases = await forAll(pageSizeCases, property({ runs: Math.ceil(run.runs / 4) }), async ({ value, accepted, why }) => {
-    await Promise.all(scopes.map(async (scope) => transactionsEdgeRequest(await client.getTransactions({ ...scope, pageSize: value }), id.transactionsPageSizeLimit, { accepted, why: `${describeQuery(scope)}: ${why}` })));
+    await Promise.all(scopes.map(async (scope) => check({ edge: await client.getTransactions({ ...scope, pageSize: value }), accepted, why: `${describeQuery(scope)}: ${why}` })));
   });
   observe('page sizes tried per scope', cases);
-  return (await walks(id.transactionsPageSizeLimit, [undefined, 500, 7])).map((walk) => transactionsPageSizeLimit(walk, id.transactionsPageSizeLimit));
+  return (await walks(id.transactionsPageSizeLimit, [undefined, 500, 7])).map((walk) => check(walk));
 });
 
-ruleTest(id.transactionsPageNumberDefault, async () => {
+ruleTest(id.transactionsPageNumberDefault, async ({ check }) => {
   const { client } = session();
   return Promise.all(
     (await windows(id.transactionsPageNumberDefault)).map(async (window) => {
       const [without, first] = await Promise.all([client.getTransactions({ ...window, pageSize: 100 }), client.getTransactions({ ...window, pageSize: 100, pageNumber: 1 })]);
-      return transactionsDefaultPageNumber({ without, first }, id.transactionsPageNumberDefault);
+      return check({ without, first });
     }),
   );
 });
 
-ruleTest(id.transactionsCardScope, async () => {
+ruleTest(id.transactionsCardScope, async ({ check }) => {
   const { client, section } = session();
   const accountId = section.fixtures.historyAccountId;
   const accountWalk = await walkTransactionPages(client, { accountId }, id.transactionsCardScope);
   const cardIds = [...new Set(walkTransactions(accountWalk).map((item) => (item as { cardId?: unknown } | null)?.cardId).filter((cardId): cardId is string => typeof cardId === 'string'))].slice(0, 3);
   if (cardIds.length === 0) throw new Error(`the transactions of the history account ${accountId} name no cardId: the card scope cannot be judged`);
-  return Promise.all(cardIds.map(async (cardId) => transactionsCardScope({ cardWalk: await walkTransactionPages(client, { cardId }, id.transactionsCardScope), accountWalk, cardId }, id.transactionsCardScope)));
+  return Promise.all(cardIds.map(async (cardId) => check({ cardWalk: await walkTransactionPages(client, { cardId }, id.transactionsCardScope), accountWalk, cardId })));
 });
 
-ruleTest(id.transactionsItems, async () =>
+ruleTest(id.transactionsItems, async ({ check }) =>
   (await walks(id.transactionsItems, [undefined])).flatMap((walk) =>
-    walk.pages.map(({ exchange }, index) => recordRule(exchange, id.transactionsItems, { record: `${walk.description}, page ${index + 1}`, schema: transactionsPageSchema, statuses: [200, 206] })),
+    walk.pages.map(({ exchange }, index) => check(exchange, { record: `${walk.description}, page ${index + 1}`, schema: transactionsPageSchema, statuses: [200, 206] })),
   ),
 );

@@ -1,9 +1,6 @@
-import { transactionsInWindow } from '../../checks/cards/transactions-walk-checks.ts';
 import { walkKeys, walkTransactions, type TransactionsWalk } from '../../checks/cards/transactions-walk.ts';
-import { cardStatusKept, noUnenrolmentNotification, unenrolResponse } from '../../checks/cards/unenrolment.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
-import { statusForInvalidInput } from '../../checks/status-for-invalid-input.ts';
 import type { TransactionsQuery } from '../../client/cards/cards-client.ts';
 import type { Exchange } from '../../client/exchange.ts';
 import { addDays } from '../../rules/cards/calendar.ts';
@@ -76,29 +73,29 @@ function requireCards(seen: Unenrolment): void {
   if (seen.cardIds.length === 0) throw new Error(`no card of the disposable account ${seen.accountId} is known: name them in fixtures.disposableCardIds`);
 }
 
-ruleTest(id.unenrolResponse, async () => {
+ruleTest(id.unenrolResponse, async ({ check }) => {
   const seen = await unenrolment(id.unenrolResponse);
-  return unenrolResponse({ exchange: seen.deletion, accountId: seen.accountId }, id.unenrolResponse);
+  return check({ exchange: seen.deletion, accountId: seen.accountId });
 });
 
-ruleTest(id.unenrolCardsInaccessible, async () => {
+ruleTest(id.unenrolCardsInaccessible, async ({ check }) => {
   const seen = await unenrolment(id.unenrolCardsInaccessible);
   requireCards(seen);
-  return seen.cardsAfter.map((exchange) => statusForInvalidInput(exchange, id.unenrolCardsInaccessible, null));
+  return seen.cardsAfter.map((exchange) => check(exchange, null));
 });
 
-ruleTest(id.unenrolCardStatus, async () => {
+ruleTest(id.unenrolCardStatus, async ({ check }) => {
   const seen = await unenrolment(id.unenrolCardStatus);
   requireCards(seen);
-  return seen.cardIds.map((cardId, index) => cardStatusKept({ before: seen.cardsBefore[index] as Exchange, after: seen.cardsAfter[index] as Exchange, cardId }, id.unenrolCardStatus));
+  return seen.cardIds.map((cardId, index) => check({ before: seen.cardsBefore[index] as Exchange, after: seen.cardsAfter[index] as Exchange, cardId }));
 });
 
-ruleTest(id.unenrolNoNotification, async () => {
+ruleTest(id.unenrolNoNotification, async ({ check }) => {
   const seen = await unenrolment(id.unenrolNoNotification);
-  return noUnenrolmentNotification({ before: seen.notificationBefore, after: seen.notificationAfter, cardIds: seen.cardIds }, id.unenrolNoNotification);
+  return check({ before: seen.notificationBefore, after: seen.notificationAfter, cardIds: seen.cardIds });
 });
 
-ruleTest(id.unenrolTransactionsKept, async () => {
+ruleTest(id.unenrolTransactionsKept, async ({ check }) => {
   const seen = await unenrolment(id.unenrolTransactionsKept);
   // Without a walk before the deletion there is nothing to keep: blocked by the rule that stopped it.
   if (seen.transactionsBefore instanceof RuleBlocked) throw seen.transactionsBefore;
@@ -108,8 +105,7 @@ ruleTest(id.unenrolTransactionsKept, async () => {
   if (after instanceof RuleBlocked) throw after.blockedBy.includes(id.transactionsItems) ? new RuleViolation(id.unenrolTransactionsKept, `after the unenrolment, ${after.missing}`, after.evidence) : after;
   const days = walkTransactions(before).map(transactionDay).filter((day): day is string => day !== undefined);
   const { today } = runDays();
-  return transactionsInWindow(
+  return check(
     { walk: after, expected: { from: days.at(-1) ?? addDays(today, -31), to: today, toleratedFrom: addDays(today, -31), mustInclude: walkKeys(before), why: 'shown before the unenrolment' } },
-    id.unenrolTransactionsKept,
   );
 });

@@ -37,10 +37,6 @@ export class BrokenCheckError extends Error {
 }
 
 
-const unbound = (): never => {
-  throw new CheckMismatchError('this family still judges with imported checks (ruleTestByImportedChecks)');
-};
-
 /** The mismatch when a violation is not the rule's own (another rule's, or another check's). */
 function mismatchOf(rule: Rule<string, any>, violation: RuleViolation): CheckMismatchError | undefined {
   try {
@@ -137,19 +133,7 @@ export function ruleChecksFor<const R extends Rule<string, any>, const C extends
   };
 }
 
-/**
- * Until a family's suites are converted to `ruleTestFor(rules, checks)` (issue 24.2): the old form, whose
- * bodies call imported checks and whose verdicts are not tied to the rule's check. Removed once unused.
- */
-export function ruleTestByImportedChecks<const R extends Rule<string, any>>(rules: readonly R[]): (ruleId: R['id'], body: (context: Omit<RuleTestContext, 'check'>) => Promise<Verdict | Verdict[] | void>, options?: RuleTestOptions) => void {
-  return (ruleId, body, options = {}) => {
-    const rule = rules.find((candidate) => candidate.id === ruleId);
-    if (!rule) throw new Error(`ruleTest: unknown rule id ${ruleId}`);
-    defineRuleTest(rule, undefined, body, options);
-  };
-}
-
-function defineRuleTest(rule: Rule<string, any>, table: CheckTable | undefined, body: RuleTestBody<(observed: unknown, ...expected: unknown[]) => Verdict>, options: RuleTestOptions): void {
+function defineRuleTest(rule: Rule<string, any>, table: CheckTable, body: RuleTestBody<(observed: unknown, ...expected: unknown[]) => Verdict>, options: RuleTestOptions): void {
   test(`${rule.id}: ${rule.statement}`, { timeout: options.timeoutMs ?? 60_000 }, async (vitestContext: TestContext) => {
     const run = runContext();
     const observations: Record<string, unknown> = {};
@@ -183,9 +167,9 @@ function defineRuleTest(rule: Rule<string, any>, table: CheckTable | undefined, 
       return;
     }
     try {
-      const bound = table && bindRuleCheck(rule, table);
-      const verdicts = [(await body({ run, check: bound?.check ?? unbound, observe: (key, value) => void (observations[key] = value) })) ?? []].flat();
-      if (bound) assertJudgedByRuleCheck(rule, verdicts, bound.verdicts());
+      const bound = bindRuleCheck(rule, table);
+      const verdicts = [(await body({ run, check: bound.check, observe: (key, value) => void (observations[key] = value) })) ?? []].flat();
+      assertJudgedByRuleCheck(rule, verdicts, bound.verdicts());
       for (const verdict of verdicts) Object.assign(observations, verdict.observations);
       record(base);
       for (const [key, value] of Object.entries(observations)) await allure.parameter(`observed ${key}`, reportText(value).text, perRun);
@@ -200,7 +184,7 @@ function defineRuleTest(rule: Rule<string, any>, table: CheckTable | undefined, 
         vitestContext.skip(outcome.message);
         return;
       }
-      if (error instanceof RuleViolation && !(mismatch ??= table && mismatchOf(rule, error))) {
+      if (error instanceof RuleViolation && !(mismatch ??= mismatchOf(rule, error))) {
         const outcome = violationOutcome(base, error);
         record(outcome);
         await attachEvidence(outcome);

@@ -13,9 +13,6 @@ import { checks as throwawayChecks } from '../families/throwaway/family.ts';
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const suiteFolders = [join(root, 'suites'), join(root, 'test/families/throwaway/suites')];
-/** Families whose suites still judge with imported checks (`ruleTestByImportedChecks`); emptied by issue 24.2. */
-const notYetConverted = ['billing', 'cards'];
-const pending = (file: string) => notYetConverted.some((family) => file.startsWith(join(root, 'suites', family)));
 
 function filesUnder(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true, recursive: true })
@@ -75,7 +72,7 @@ async function registeredChecksImported(file: string): Promise<string[]> {
 
 describe('suites judge rules only through the check each rule names', () => {
   test('no suite or suite support file imports a registered check function', async () => {
-    const offences = (await Promise.all(suiteFolders.flatMap(filesUnder).filter((file) => !pending(file)).map(registeredChecksImported))).flat();
+    const offences = (await Promise.all(suiteFolders.flatMap(filesUnder).map(registeredChecksImported))).flat();
     expect(offences).toEqual([]);
   });
 

@@ -3,7 +3,6 @@ import { type ChargeDraft, type ChargeUpdate, type Pricing, samePricing } from '
 import { parsedWith } from '../../../checks/response-required.ts';
 import { prerequisiteMissing } from '../../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../../checks/rule-violation.ts';
-import { statusForValidInput } from '../../../checks/status-for-valid-input.ts';
 import { billingRuleIds as id } from '../../../rules/billing/ids.ts';
 import type { ChargeReading } from '../../../checks/billing/update-targets-body-id.ts';
 import type { CatalogRequest } from '../../../client/billing/billing-client.ts';
@@ -26,16 +25,18 @@ function setUpStep<T>(ruleId: string, judgedBy: readonly string[], step: () => T
   }
 }
 
+/**
+ * A step succeeded: a 2xx (which 2xx is billing.catalog.status.documented's to judge). Else the rules in
+ * `judgedBy` own the fault: a violation when the asking rule is one of them, blocked by them otherwise.
+ */
+function succeeded(exchange: Exchange, ruleId: string, judgedBy: readonly string[]): void {
+  const got = exchange.response?.status;
+  if (got !== undefined && got >= 200 && got <= 299) return;
+  throw prerequisiteMissing(ruleId, judgedBy, `Valid input answered ${got ?? exchange.error?.code ?? 'nothing'}; expected a 2xx`, [exchange]);
+}
+
 /** The rules that judge a query's answer: a rule that only reads a charge back is blocked by them. */
 const queryJudgedBy = [id.queryRateCardMatch, id.queryDefaultFallback];
-
-/**
- * Valid input succeeded: a 2xx. Which 2xx is billing.catalog.status.documented's to judge (every charge
- * operation documents 200 and that rule probes each with a valid body), so a wrong success code fails it alone.
- */
-export function succeeded(exchange: Exchange, ruleId: string) {
-  return statusForValidInput(exchange, ruleId, null);
-}
 
 /**
  * Makes a charge; `judgedBy` the rules whose own failure a refusal is (default: the charge creation rule).
@@ -44,9 +45,9 @@ export function succeeded(exchange: Exchange, ruleId: string) {
  */
 export async function createCharge(session: BillingSession, ruleId: string, draft: ChargeDraft, request: CatalogRequest = {}, judgedBy: readonly string[] = [id.chargeCreate]): Promise<{ chargeId: string; exchange: Exchange }> {
   const exchange = await session.client.send(op.createCharge, { ...request, json: session.client.adapter.createChargeBody(draft) });
-  if (ruleId !== id.chargeCreate && judgedBy.includes(ruleId)) succeeded(exchange, ruleId);
+  if (ruleId !== id.chargeCreate && judgedBy.includes(ruleId)) succeeded(exchange, ruleId, [ruleId]);
   return setUpStep(ruleId, [id.chargeCreate], () => {
-    succeeded(exchange, ruleId);
+    succeeded(exchange, ruleId, [id.chargeCreate]);
     if (ruleId === id.chargeCreate) return { ...parsedWith(exchange, ruleId, (body) => session.client.adapter.parseChargeResponse(body)), exchange };
     return { chargeId: createdChargeId(session, ruleId, exchange), exchange };
   });
@@ -74,7 +75,7 @@ export async function queryCharge(
 ): Promise<ChargeReading> {
   const exchange = await session.client.send(op.queryCharge, { ...request, json: session.client.adapter.queryChargeBody(chargeId, attributes) });
   return setUpStep(ruleId, queryJudgedBy, () => {
-    succeeded(exchange, ruleId);
+    succeeded(exchange, ruleId, queryJudgedBy);
     const parsed = parsedWith(exchange, ruleId, (body) => session.client.adapter.parseQueryResponse(body));
     return { exchange, pricing: parsed.resolvedPricing, state: parsed.charge.state };
   });
@@ -110,9 +111,10 @@ export function readsDefaultPricing(ruleId: string, reading: ChargeReading, defa
   throw prerequisiteMissing(ruleId, [id.queryDefaultFallback], `the query of a charge made with default pricing ${JSON.stringify(defaultPricing)} resolved to ${JSON.stringify(reading.pricing)}, so its pricing cannot be read that way`, [reading.exchange]);
 }
 
+/** Updates a charge; a refusal is the update rule's fault, and blocks any other rule. */
 export async function updateCharge(session: BillingSession, ruleId: string, chargeId: string, update: ChargeUpdate, request: CatalogRequest = {}): Promise<Exchange> {
   const exchange = await session.client.send(op.updateCharge, { ...request, json: session.client.adapter.updateChargeBody(chargeId, update) });
-  succeeded(exchange, ruleId);
+  succeeded(exchange, ruleId, [id.updateBodyIdentifies]);
   return exchange;
 }
 

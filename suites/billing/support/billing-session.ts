@@ -1,16 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { billingAdapters } from '../../../adapters/billing/registry.ts';
+import { billingChecks } from '../../../checks/billing/index.ts';
 import { SingleUseTokenDiagnosis } from '../../../checks/billing/single-use-token.ts';
 import { BillingClient } from '../../../client/billing/billing-client.ts';
 import { BrokeredTokenSession } from '../../../client/billing/token-session.ts';
 import { defaultRedactor } from '../../../targets/redaction.ts';
 import { billingRules } from '../../../rules/billing/rules.ts';
 import type { BillingSection } from '../../../targets/billing/section.ts';
-import { ruleTestByImportedChecks } from '../../support/rule-test.ts';
+import { ruleChecksFor, ruleTestFor } from '../../support/rule-test.ts';
 import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
 
-/** `ruleTest(ruleId, body)` for the billing rules. */
-export const ruleTest = ruleTestByImportedChecks(billingRules);
+/** `ruleTest(ruleId, ({ check }) => ...)` for the billing rules, each judged by the check it names. */
+export const ruleTest = ruleTestFor(billingRules, billingChecks);
+/** Another billing rule's check, bound to it: to find which rule a failure belongs to. */
+export const checkOfRule = ruleChecksFor(billingRules, billingChecks);
 
 export interface BillingSession extends FamilySuiteSession<BillingSection> {
   client: BillingClient;

@@ -1,12 +1,13 @@
+import { cardsChecks } from '../../../checks/cards/index.ts';
 import { CardsClient } from '../../../client/cards/cards-client.ts';
 import { defaultRedactor } from '../../../targets/redaction.ts';
 import { cardsRules } from '../../../rules/cards/rules.ts';
 import type { CardsSection } from '../../../targets/cards/section.ts';
 import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
-import { ruleTestByImportedChecks } from '../../support/rule-test.ts';
+import { ruleTestFor } from '../../support/rule-test.ts';
 
-/** `ruleTest(ruleId, body)` for the cards rules. */
-export const ruleTest = ruleTestByImportedChecks(cardsRules);
+/** `ruleTest(ruleId, ({ check }) => ...)` for the cards rules, each judged by the check it names. */
+export const ruleTest = ruleTestFor(cardsRules, cardsChecks);
 
 export interface CardsSession extends FamilySuiteSession<CardsSection> {
   client: CardsClient;

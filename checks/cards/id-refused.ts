@@ -1,0 +1,23 @@
+import type { Exchange } from '../../client/exchange.ts';
+import type { Verdict } from '../rule-violation.ts';
+import { statusForInvalidInput } from '../status-for-invalid-input.ts';
+import { assignmentOutcome } from './assignment.ts';
+
+/** A PATCH card naming a card user by an id that is refused, and the card read after it. */
+export interface PatchNamingUser {
+  patch: Exchange;
+  after: Exchange;
+  cardId: string;
+  cardUserId: string;
+}
+
+/**
+ * An id that is unknown (or cannot be one) answers the documented status on every operation addressed by
+ * it; a PATCH card naming such a card user answers it too, and the card keeps no user.
+ */
+export function idRefused(observed: Exchange | PatchNamingUser, ruleId: string, documentedStatus: number): Verdict {
+  if (!('patch' in observed)) return statusForInvalidInput(observed, ruleId, documentedStatus);
+  const { patch, after, cardId, cardUserId } = observed;
+  statusForInvalidInput(patch, ruleId, documentedStatus);
+  return assignmentOutcome({ patch, after, why: `PATCH of ${cardId} naming card user ${cardUserId}`, accepted: false, cardUserId, before: undefined }, ruleId);
+}
