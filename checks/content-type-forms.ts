@@ -1,4 +1,4 @@
-import type { Exchange } from '../client/exchange.ts';
+import type { Exchange } from '../client/http-exchange.ts';
 
 /**
  * The Content-Type values the responses came with, each with how many carried it ("(none)" for none), for an

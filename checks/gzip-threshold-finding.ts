@@ -1,4 +1,4 @@
-import type { Exchange } from '../client/exchange.ts';
+import type { Exchange } from '../client/http-exchange.ts';
 import type { LoadRunFigures } from './load-run-figures.ts';
 
 /** One size asked for, and what came back. */

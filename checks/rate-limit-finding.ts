@@ -1,4 +1,4 @@
-import type { Exchange } from '../client/exchange.ts';
+import type { Exchange } from '../client/http-exchange.ts';
 import type { BreachCount } from './load-run-figures.ts';
 
 /** How the probe made sure the target's limit window held none of the run's earlier requests. */

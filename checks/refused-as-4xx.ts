@@ -1,4 +1,4 @@
-import type { Exchange } from '../client/exchange.ts';
+import type { Exchange } from '../client/http-exchange.ts';
 
 /**
  * Whether an answer refuses its request with a 4xx, as rules about invalid input require. Read before judging,

@@ -1,4 +1,4 @@
-import type { CapturedResponse, Exchange } from '../client/exchange.ts';
+import type { CapturedResponse, Exchange } from '../client/http-exchange.ts';
 import { RuleViolation } from './rule-violation.ts';
 
 /**

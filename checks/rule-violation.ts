@@ -1,4 +1,4 @@
-import type { Exchange } from '../client/exchange.ts';
+import type { Exchange } from '../client/http-exchange.ts';
 
 /** How to regenerate the failing input: the property run's seed and path, and the shrunk value. */
 export interface Replay {

@@ -1,7 +1,7 @@
 /** Reads the response body with the exchange's byte cap: past it the exchange failed and only its start is kept, as evidence. */
 import { readBody } from './body-reader.ts';
 import { clientError } from './errors.ts';
-import { LazyResponse } from './exchange.ts';
+import { LazyResponse } from './http-exchange.ts';
 import type { ResponseCall, Terminal } from './exchange-steps.ts';
 
 /** How much of a body cut at the cap is kept for the evidence (which shows a few thousand characters). */

@@ -3,7 +3,7 @@
  * (a timeout, a refused connection), the target is unresponsive and the family's remaining exchanges fail at
  * once, naming the first of those failures, instead of each waiting out its own timeout.
  */
-import type { ClientError, ClientErrorCode, Exchange } from './exchange.ts';
+import type { ClientError, ClientErrorCode, Exchange } from './http-exchange.ts';
 import { clientError } from './errors.ts';
 
 /** Failures that mean no complete answer came; a reset or a malformed answer is an answer, judged by the rules. */

@@ -1,7 +1,7 @@
 /** Content-Encoding handling: we gunzip ourselves (never undici/fetch) so that broken gzip is observable. */
 import { createGunzip, type Gunzip } from 'node:zlib';
 import type { BodyAllowance } from './body-memory.ts';
-import type { ClientError } from './exchange.ts';
+import type { ClientError } from './http-exchange.ts';
 import { classifyError, clientError } from './errors.ts';
 
 export function isGzipEncoding(contentEncoding: string | undefined): boolean {

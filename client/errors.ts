@@ -1,5 +1,5 @@
 /** Maps whatever undici / node:net / zlib throw onto the stable ClientErrorCode set. */
-import type { ClientError, ClientErrorCode } from './exchange.ts';
+import type { ClientError, ClientErrorCode } from './http-exchange.ts';
 
 const CODE_BY_SYSTEM_CODE: Readonly<Record<string, ClientErrorCode>> = {
   UND_ERR_HEADERS_TIMEOUT: 'TIMEOUT',

@@ -2,7 +2,7 @@
  * Human-readable evidence for an exchange: HTTP-message-like renderings and a reproducing curl command.
  * Everything here is always redacted, and is only computed when a report needs it (never on the hot path).
  */
-import type { Exchange } from './exchange.ts';
+import type { Exchange } from './http-exchange.ts';
 import { Redactor, defaultRedactor } from '../targets/redaction.ts';
 import { decodeUtf8Strict, hasControlChars } from './bytes.ts';
 import { findHeaderName } from './headers.ts';

@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import type { BodyAllowance } from './body-memory.ts';
 import type { BodySink } from './body-reader.ts';
-import type { CapturedRequest, ClientError, LazyResponse } from './exchange.ts';
+import type { CapturedRequest, ClientError, LazyResponse } from './http-exchange.ts';
 
 /** What bounds one exchange: the client's settings with the request's overrides applied. */
 export interface ExchangeLimits {

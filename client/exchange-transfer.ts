@@ -1,5 +1,5 @@
-import type { ClientError, Exchange } from './exchange.ts';
-import { LazyResponse } from './exchange.ts';
+import type { ClientError, Exchange } from './http-exchange.ts';
+import { LazyResponse } from './http-exchange.ts';
 
 /** An exchange as JSON, so one captured in one process can be judged and shown in another. */
 export interface TransferredExchange {

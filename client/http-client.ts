@@ -6,8 +6,8 @@
  * they are composed here, once.
  */
 import { Agent } from 'undici';
-import type { CapturedRequest, Exchange, OutgoingRequest } from './exchange.ts';
-import { nextExchangeId } from './exchange.ts';
+import type { CapturedRequest, Exchange, OutgoingRequest } from './http-exchange.ts';
+import { nextExchangeId } from './http-exchange.ts';
 import { clientError } from './errors.ts';
 import { prepareRequest } from './prepare-request.ts';
 import { interimSkippingConnector } from './interim-responses.ts';

@@ -6,7 +6,7 @@ export type {
   ClientErrorCode,
   Exchange,
   OutgoingRequest,
-} from './exchange.ts';
+} from './http-exchange.ts';
 export { HttpClient, DEFAULT_HTTP_CLIENT_OPTIONS } from './http-client.ts';
 export type { HttpClientOptions } from './http-client.ts';
 export { SignedHttpClient } from './request-signer.ts';

@@ -1,5 +1,5 @@
 import type { PreflightReport } from './family-session.ts';
-import type { Exchange } from './exchange.ts';
+import type { Exchange } from './http-exchange.ts';
 import { getHeader } from './headers.ts';
 
 /**

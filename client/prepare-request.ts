@@ -1,6 +1,6 @@
 /** Turns an OutgoingRequest into the exact bytes and headers that go on the wire. */
 import { gzipSync } from 'node:zlib';
-import type { CapturedRequest, OutgoingRequest } from './exchange.ts';
+import type { CapturedRequest, OutgoingRequest } from './http-exchange.ts';
 import { findHeaderName } from './headers.ts';
 
 /** Throws (TypeError/RangeError) on caller mistakes such as un-serialisable JSON; the client maps that to REQUEST_ERROR. */

@@ -4,7 +4,7 @@
  * HTTP client. Signing happens before the request is captured, so the evidence shows what was sent, also for an
  * exchange the breaker refused.
  */
-import type { Exchange, OutgoingRequest } from './exchange.ts';
+import type { Exchange, OutgoingRequest } from './http-exchange.ts';
 import type { HttpClient } from './http-client.ts';
 
 /** Adds a family's authentication to a request, as `auth` asks (the valid form, none, a deliberately wrong one). */

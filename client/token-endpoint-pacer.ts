@@ -2,7 +2,7 @@
  * Caller discipline for the token endpoint: the spec rate-limits it per caller IP and says a 429 means the request
  * frequency must be reduced. All token requests of the process go through one Pacer.
  */
-import type { Exchange } from './exchange.ts';
+import type { Exchange } from './http-exchange.ts';
 import { getHeader } from './headers.ts';
 
 export interface PacerOptions {

@@ -1,5 +1,5 @@
 import type { GzipThresholdFinding, SizeReading, ThresholdSide } from '../checks/gzip-threshold-finding.ts';
-import type { Exchange } from '../client/exchange.ts';
+import type { Exchange } from '../client/http-exchange.ts';
 import type { LoadResult } from './load-result.ts';
 import { observedExchange } from './observed-exchange.ts';
 import { runLoad, type LoadRunOptions } from './run-load.ts';

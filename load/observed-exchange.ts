@@ -1,4 +1,4 @@
-import { type Exchange, LazyResponse } from '../client/exchange.ts';
+import { type Exchange, LazyResponse } from '../client/http-exchange.ts';
 import type { LoadRequest, ObservedResponse } from './scenario.ts';
 
 /**

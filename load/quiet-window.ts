@@ -1,5 +1,5 @@
 import type { QuietWindow } from '../checks/rate-limit-finding.ts';
-import type { Exchange } from '../client/exchange.ts';
+import type { Exchange } from '../client/http-exchange.ts';
 
 const longestRetryAfterSeconds = 10;
 const mostSingleRequests = 10;

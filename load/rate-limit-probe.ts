@@ -1,5 +1,5 @@
 import type { ProbeStep, RateLimitFinding } from '../checks/rate-limit-finding.ts';
-import type { Exchange } from '../client/exchange.ts';
+import type { Exchange } from '../client/http-exchange.ts';
 import type { RateLimitProbeSettings } from '../targets/rate-limit-probe.ts';
 import { addCounts, type LoadResult, type ResponseViolation } from './load-result.ts';
 import { mergeLoadResults } from './load-merge.ts';

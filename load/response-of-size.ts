@@ -1,4 +1,4 @@
-import type { Exchange } from '../client/exchange.ts';
+import type { Exchange } from '../client/http-exchange.ts';
 
 /**
  * Finds a request whose response body is exactly `size` bytes, for a target that echoes a padding

@@ -1,4 +1,4 @@
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { businessExceptionSchema, systemExceptionSchema } from '../../rules/agentic/records.ts';
 import { parsedWith } from '../response-required.ts';
 import { passed, type Verdict } from '../rule-violation.ts';

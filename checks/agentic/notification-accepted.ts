@@ -1,4 +1,4 @@
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { agenticStatuses } from '../../rules/agentic/records.ts';
 import type { Verdict } from '../rule-violation.ts';
 import { statusForValidInput } from '../status-for-valid-input.ts';

@@ -1,4 +1,4 @@
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { refusedAs4xx } from '../refused-as-4xx.ts';
 import { prerequisiteMissing } from '../rule-blocked.ts';
 

@@ -1,6 +1,6 @@
 import type { Pricing } from '../../adapters/billing/model.ts';
 import { samePricing } from '../../adapters/billing/model.ts';
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 
 /** The query resolved to one of the pricings the query rules allow for these attributes. */

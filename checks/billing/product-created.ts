@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ParsedProduct } from '../../adapters/billing/adapter.ts';
 import type { ProductDraft } from '../../adapters/billing/model.ts';
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { statusForValidInput } from '../status-for-valid-input.ts';
 

@@ -1,5 +1,5 @@
 import type { RefusalDiagnosis, SingleUseProbe } from '../../client/billing/refusal-diagnosis.ts';
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { billingRuleIds } from '../../rules/billing/ids.ts';
 import { RuleBlocked } from '../rule-blocked.ts';
 

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Pricing } from '../../adapters/billing/model.ts';
 import { samePricing } from '../../adapters/billing/model.ts';
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { type InvalidBodyStatuses, invalidBodyRefused } from './invalid-body-refused.ts';
 

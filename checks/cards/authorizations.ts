@@ -1,4 +1,4 @@
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { authorizationsResponseSchema, maxAuthorizations, maxPerOutcome, outcomeOf } from '../../rules/cards/authorization-schemas.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { recordRule } from '../record-rule.ts';

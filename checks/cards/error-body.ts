@@ -1,4 +1,4 @@
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { errorCodeShapedBadRequest, optionalBadRequestItemFields } from '../../rules/cards/operations.ts';
 import { badRequestBodySchema, errorCodeBodySchema } from '../../rules/cards/schemas.ts';
 import { jsonOf, responseOf } from '../response-required.ts';

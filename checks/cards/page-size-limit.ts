@@ -1,4 +1,4 @@
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import type { Verdict } from '../rule-violation.ts';
 import { transactionsEdgeRequest } from './transactions-request-checks.ts';
 import type { TransactionsWalk } from './transactions-walk.ts';

@@ -1,4 +1,4 @@
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { recordRule, type RecordExpectation } from '../record-rule.ts';
 import { prerequisiteMissing } from '../rule-blocked.ts';
 import type { Verdict } from '../rule-violation.ts';

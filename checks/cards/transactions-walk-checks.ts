@@ -1,7 +1,7 @@
 import { maxPageSize, transactionDay, transactionKey, transactionsPageSchema } from '../../rules/cards/transactions-schemas.ts';
 import { recordRule } from '../record-rule.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { requireWalkEnded, transactionsEvidence, transactionsPageOf, walkEndText, walkKeys, type TransactionsWalk } from './transactions-walk.ts';
 
 /** The names of the links a transactions page may carry. */

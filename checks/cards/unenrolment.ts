@@ -1,4 +1,4 @@
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { unenrolResponseSchema } from '../../rules/cards/response-schemas.ts';
 import { recordRule } from '../record-rule.ts';
 import { jsonOf, responseOf } from '../response-required.ts';

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { productV6 } from '../../rules/cdr/product-schemas.ts';
 import { jsonOf, responseOf } from '../response-required.ts';
 import { productIssues } from '../../rules/cdr/product-issues.ts';

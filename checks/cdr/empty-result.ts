@@ -1,4 +1,4 @@
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { prerequisiteMissing } from '../rule-blocked.ts';
 import { listPageOf, pageNumberOf, walkJudges } from './product-walk.ts';

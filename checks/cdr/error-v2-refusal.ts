@@ -1,4 +1,4 @@
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { errorResponse } from '../../rules/cdr/envelope-schemas.ts';
 import { prerequisiteMissing } from '../rule-blocked.ts';
 import type { Verdict } from '../rule-violation.ts';

@@ -1,4 +1,4 @@
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { productIssues, type ProductKind } from '../../rules/cdr/product-issues.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { productIdOf } from './product-walk.ts';

@@ -1,4 +1,4 @@
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { getHeader } from '../../client/headers.ts';
 import { listLinkNames, type ListLinkName } from '../../rules/cdr/envelope-schemas.ts';
 import { pageTotalValue } from '../../rules/cdr/standard-types.ts';

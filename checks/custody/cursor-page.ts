@@ -1,4 +1,4 @@
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { cursorSchema, type CursorPage } from '../../rules/custody/schemas.ts';
 import { type ListingSettings, listingSettingsSchema } from '../../targets/custody/section.ts';
 import { jsonOf, responseOf } from '../response-required.ts';

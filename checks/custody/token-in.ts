@@ -1,4 +1,4 @@
-import type { CapturedResponse } from '../../client/exchange.ts';
+import type { CapturedResponse } from '../../client/http-exchange.ts';
 
 /**
  * The cursor token of a page read leniently, for a rule that needs only the token: `cursor.currentPage` when it

@@ -1,4 +1,4 @@
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import type { CursorPage } from '../../rules/custody/schemas.ts';
 import { itemKey } from '../item-key.ts';
 import { prerequisiteMissing } from '../rule-blocked.ts';

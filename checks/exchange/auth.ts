@@ -1,6 +1,6 @@
 import { exchangeCodes } from '../../rules/exchange/codes.ts';
 import { codeText } from '../../client/exchange/envelope.ts';
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { envelopeOf } from './envelope.ts';
 

@@ -1,6 +1,6 @@
 import type { ExpectedOrder } from '../../adapters/exchange/orders.ts';
 import { type BatchItem, isSuccessCode } from '../../client/exchange/envelope.ts';
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { exchangeRuleIds } from '../../rules/exchange/rules.ts';
 import { prerequisiteMissing } from '../rule-blocked.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';

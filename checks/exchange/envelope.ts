@@ -1,7 +1,7 @@
 import { codeInRange, codeText, type Envelope, isSuccessCode, readEnvelope, readsAsSuccess } from '../../client/exchange/envelope.ts';
 import { exchangeRuleIds } from '../../rules/exchange/rules.ts';
 import { RuleBlocked } from '../rule-blocked.ts';
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { responseOf } from '../response-required.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 

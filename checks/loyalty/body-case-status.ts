@@ -1,4 +1,4 @@
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { type LoyaltyCaseOutcome, loyaltyStatuses } from '../../rules/loyalty/records.ts';
 import type { Verdict } from '../rule-violation.ts';
 import { statusForInvalidInput } from '../status-for-invalid-input.ts';

@@ -1,4 +1,4 @@
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { mappingsStatuses } from '../../rules/shortener/records.ts';
 import { prerequisiteMissing } from '../rule-blocked.ts';
 

@@ -1,4 +1,4 @@
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { z } from 'zod';
 import type { MappingRequest } from '../../rules/shortener/records.ts';
 import { jsonOf } from '../response-required.ts';

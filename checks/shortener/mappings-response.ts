@@ -1,4 +1,4 @@
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { mappingsResponseSchema, mappingsStatuses, type MappingsResponse } from '../../rules/shortener/records.ts';
 import { parsedWith } from '../response-required.ts';
 import { passed, type Verdict } from '../rule-violation.ts';

@@ -4,7 +4,7 @@ import { type BillingOperation, billingOperations } from '../../rules/billing/op
 import { entityHeaderRequired, type TenantMode } from '../../rules/billing/tenant-mode.ts';
 import type { BillingCredentials } from '../../targets/billing/section.ts';
 import type { ClientSettings } from '../../targets/schema.ts';
-import type { Exchange } from '../exchange.ts';
+import type { Exchange } from '../http-exchange.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
 import { bearerSigner, type BearerAuth } from '../bearer-signer.ts';
 import { familyHttpClient } from '../family-http-client.ts';

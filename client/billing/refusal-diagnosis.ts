@@ -1,4 +1,4 @@
-import type { Exchange } from '../exchange.ts';
+import type { Exchange } from '../http-exchange.ts';
 
 /** What a diagnosis of a refused token may ask of the client: a token issued outside the session, and one harmless request with it. */
 export interface SingleUseProbe {

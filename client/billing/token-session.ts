@@ -1,5 +1,5 @@
 import { brokerCall, BrokeredCallError, type BrokerAddress, type BrokeredMethods } from '../session-broker.ts';
-import type { Exchange } from '../exchange.ts';
+import type { Exchange } from '../http-exchange.ts';
 import { exchangeFromJson, exchangeToJson, type TransferredExchange } from '../exchange-transfer.ts';
 import { TokenCache, type IssuedToken } from '../token-cache.ts';
 import { Pacer, type RequestPacer } from '../token-endpoint-pacer.ts';

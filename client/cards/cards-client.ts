@@ -3,7 +3,7 @@ import { cardsOperations } from '../../rules/cards/operations.ts';
 import type { CardsSection } from '../../targets/cards/section.ts';
 import type { ClientSettings } from '../../targets/schema.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
-import type { Exchange } from '../exchange.ts';
+import type { Exchange } from '../http-exchange.ts';
 import { bearerSigner, type BearerAuth } from '../bearer-signer.ts';
 import { familyHttpClient } from '../family-http-client.ts';
 import { SignedHttpClient } from '../request-signer.ts';

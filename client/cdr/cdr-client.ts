@@ -2,7 +2,7 @@ import { cdrOperations, type CdrOperation } from '../../rules/cdr/endpoints.ts';
 import type { CdrSection } from '../../targets/cdr/section.ts';
 import type { ClientSettings } from '../../targets/schema.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
-import type { Exchange } from '../exchange.ts';
+import type { Exchange } from '../http-exchange.ts';
 import { bearerSigner } from '../bearer-signer.ts';
 import { familyHttpClient } from '../family-http-client.ts';
 import { onlyToOrigin } from '../origin-bound-signer.ts';

@@ -2,7 +2,7 @@ import type { PageRequest } from '../../rules/custody/endpoints.ts';
 import { type CustodySection, type ListingSettings, listingSettingsOf } from '../../targets/custody/section.ts';
 import type { ClientSettings } from '../../targets/schema.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
-import type { Exchange } from '../exchange.ts';
+import type { Exchange } from '../http-exchange.ts';
 import { bearerSigner, type BearerAuth } from '../bearer-signer.ts';
 import { familyHttpClient } from '../family-http-client.ts';
 import { SignedHttpClient } from '../request-signer.ts';

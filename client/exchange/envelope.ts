@@ -1,4 +1,4 @@
-import type { Exchange } from '../exchange.ts';
+import type { Exchange } from '../http-exchange.ts';
 import { exchangeCodes } from '../../rules/exchange/codes.ts';
 
 

@@ -1,5 +1,5 @@
 import { batchBody, batchOrdersPath, type OrderDraft, type OrderTemplate } from '../../adapters/exchange/orders.ts';
-import type { Exchange } from '../exchange.ts';
+import type { Exchange } from '../http-exchange.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
 import { familyHttpClient } from '../family-http-client.ts';
 import type { Redactor } from '../../targets/redaction.ts';

@@ -3,7 +3,7 @@ import { loyaltyOperations, type LoyaltyOperation } from '../../rules/loyalty/re
 import type { LoyaltySection } from '../../targets/loyalty/section.ts';
 import type { ClientSettings } from '../../targets/schema.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
-import type { Exchange } from '../exchange.ts';
+import type { Exchange } from '../http-exchange.ts';
 import { familyHttpClient } from '../family-http-client.ts';
 import type { Redactor } from '../../targets/redaction.ts';
 import { SignedHttpClient } from '../request-signer.ts';

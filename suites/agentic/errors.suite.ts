@@ -1,4 +1,4 @@
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { edgePlaintexts } from '../../generators/agentic/edge-plaintext.ts';
 import { validPayload } from '../../generators/agentic/valid-payload.ts';
 import { notificationTypes } from '../../rules/agentic/records.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { Verdict } from '../../checks/rule-violation.ts';
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import { chargeDraft } from '../../generators/billing/charge-draft.ts';
 import { paddedCharge } from '../../generators/billing/response-padding.ts';

@@ -1,5 +1,5 @@
 import type { Verdict } from '../../checks/rule-violation.ts';
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { type CatalogRequest, headerNames, sessionTrackId } from '../../client/billing/billing-client.ts';
 import { invalidIdempotencyKey } from '../../generators/billing/invalid-idempotency-key.ts';
 import { invalidTrackId } from '../../generators/billing/invalid-track-id.ts';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import { headerNames } from '../../client/billing/billing-client.ts';
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { chargeDraft } from '../../generators/billing/charge-draft.ts';
 import { productDraft } from '../../generators/billing/product-draft.ts';
 import { validIdempotencyKey } from '../../generators/billing/valid-idempotency-key.ts';

@@ -3,7 +3,7 @@ import { recordPresent } from '../../checks/cards/record-behind.ts';
 import type { RecordExpectation } from '../../checks/record-rule.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { cardUserStatuses } from '../../rules/cards/enums.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { cardSchema, cardUserSchema, inProgressCardSchema } from '../../rules/cards/schemas.ts';

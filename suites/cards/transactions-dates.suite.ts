@@ -1,6 +1,6 @@
 import type { WindowExpectation } from '../../checks/cards/transactions-walk-checks.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { type TransactionsWalk, walkTransactions } from '../../checks/cards/transactions-walk.ts';
 import type { TransactionsQuery } from '../../client/cards/cards-client.ts';
 import { addDays } from '../../rules/cards/calendar.ts';

@@ -2,7 +2,7 @@ import type { FollowedLink } from '../../checks/cards/transactions-walk-checks.t
 import { transactionsPageOf, walkTransactions, type TransactionsWalk } from '../../checks/cards/transactions-walk.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import type { TransactionsQuery } from '../../client/cards/cards-client.ts';
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { addDays } from '../../rules/cards/calendar.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { maxPageCount, transactionsPageSchema } from '../../rules/cards/transactions-schemas.ts';

@@ -2,7 +2,7 @@ import { walkKeys, walkTransactions, type TransactionsWalk } from '../../checks/
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import type { TransactionsQuery } from '../../client/cards/cards-client.ts';
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { addDays } from '../../rules/cards/calendar.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { transactionDay } from '../../rules/cards/transactions-schemas.ts';

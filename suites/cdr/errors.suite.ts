@@ -1,7 +1,7 @@
 import type { ProvokedRefusal } from '../../checks/cdr/error-codes.ts';
 import { listPageOf } from '../../checks/cdr/product-walk.ts';
 import type { CdrClient } from '../../client/cdr/cdr-client.ts';
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { unknownProductIds } from '../../generators/cdr/unknown-product-id.ts';
 import type { CdrOperation } from '../../rules/cdr/endpoints.ts';
 import { servesOperation } from '../../rules/cdr/endpoints.ts';

@@ -3,7 +3,7 @@ import type { ProductFilter } from '../../checks/cdr/product-filter.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
 import { listPageOf, productIdOf } from '../../checks/cdr/product-walk.ts';
 import { describeListQuery, type ListQuery } from '../../rules/cdr/list-query.ts';
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import { filterComponents } from '../../checks/cdr/filter-components.ts';

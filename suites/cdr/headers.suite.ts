@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { contentTypeForms } from '../../checks/content-type-forms.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { getHeader } from '../../client/headers.ts';
 import { invalidVersionValue } from '../../generators/cdr/invalid-version-value.ts';
 import { cdrOperationNames } from '../../rules/cdr/endpoints.ts';

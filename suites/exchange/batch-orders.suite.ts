@@ -7,7 +7,7 @@ import { exchangeCodes } from '../../rules/exchange/codes.ts';
 import { readEnvelope } from '../../client/exchange/envelope.ts';
 import { badSignatures } from '../../generators/exchange/bad-signatures.ts';
 import fc from 'fast-check';
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import type { SigningOverrides } from '../../client/exchange/exchange-client.ts';
 import { batchOrdersPath } from '../../adapters/exchange/orders.ts';
 import { type BatchPlan, mixedBatches, ordersOf, refusedBodies, validBatches } from '../../generators/exchange/batch.ts';

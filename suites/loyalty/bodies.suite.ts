@@ -1,5 +1,5 @@
 import { RuleViolation } from '../../checks/rule-violation.ts';
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { type LoyaltyOperation, loyaltyStatuses } from '../../rules/loyalty/records.ts';
 import { loyaltyFieldCases, validNotificationCases, validOrderCases, validSubscriptionCases } from '../../generators/loyalty/field-cases.ts';
 import type { LoyaltyCase } from '../../generators/loyalty/loyalty-case.ts';

@@ -1,4 +1,4 @@
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { validOrder } from '../../generators/loyalty/bodies.ts';
 import { freshId, ruleTest, useLoyaltySession } from './support/loyalty-session.ts';
 

@@ -1,4 +1,4 @@
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import type { LoyaltyOperation } from '../../rules/loyalty/records.ts';
 import { ruleTest, useLoyaltySession } from './support/loyalty-session.ts';
 

@@ -3,7 +3,7 @@ import { bodyhashCompared } from '../../checks/loyalty/bodyhash-compared.ts';
 import { refusedAs4xx } from '../../checks/refused-as-4xx.ts';
 import { macHeaderParts } from '../../client/loyalty/mac.ts';
 import { alterNearEnd } from '../../generators/loyalty/altered-mac.ts';
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { loyaltyOperations, type LoyaltyOperation } from '../../rules/loyalty/records.ts';
 import { firstUseAccepted } from './support/first-use-accepted.ts';
 import { useEarlyUse } from './support/late-replay.ts';

@@ -5,7 +5,7 @@ import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import { sharedChecks } from '../../checks/index.ts';
 import { describeExchange } from '../../client/evidence.ts';
-import { exchangesStarted } from '../../client/exchange.ts';
+import { exchangesStarted } from '../../client/http-exchange.ts';
 import { defaultRedactor } from '../../targets/redaction.ts';
 import type { Rule } from '../../rules/rule.ts';
 import { failureText } from '../../checks/failure-text.ts';

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { type ClientError, type Exchange, LazyResponse } from '../../client/exchange.ts';
+import { type ClientError, type Exchange, LazyResponse } from '../../client/http-exchange.ts';
 
 let nextId = 1;
 

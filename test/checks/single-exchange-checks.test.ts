@@ -6,7 +6,7 @@ import { jsonBody } from '../../checks/json-body.ts';
 import { statusForInvalidInput } from '../../checks/status-for-invalid-input.ts';
 import { statusForValidInput } from '../../checks/status-for-valid-input.ts';
 import { unauthorizedStatus } from '../../checks/unauthorized-status.ts';
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { gzipThresholdBytes } from '../../rules/billing/operations.ts';
 import { exchange, failedExchange, jsonExchange } from './exchanges.ts';
 import { violationOf } from './violation.ts';

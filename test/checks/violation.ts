@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 
 /** Runs a check that must fail: returns the RuleViolation after checking its rule and evidence. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../client/http-client.ts';
 import { Redactor } from '../../targets/redaction.ts';
 import { describeExchange, renderCurl } from '../../client/evidence.ts';
-import type { Exchange, OutgoingRequest } from '../../client/exchange.ts';
+import type { Exchange, OutgoingRequest } from '../../client/http-exchange.ts';
 import { echo, startHttp } from './support/servers.ts';
 import type { EchoPayload, Running } from './support/servers.ts';
 

@@ -3,7 +3,7 @@ import net from 'node:net';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../client/http-client.ts';
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { echo, listen, pour, startHttp, unusedPort } from './support/servers.ts';
 import type { EchoPayload, Running } from './support/servers.ts';
 

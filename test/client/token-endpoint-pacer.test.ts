@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../client/http-client.ts';
 import { Pacer, retryAfterMs, sendWithBackoff } from '../../client/token-endpoint-pacer.ts';
-import type { Exchange } from '../../client/exchange.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { startHttp } from './support/servers.ts';
 import type { Running } from './support/servers.ts';
 

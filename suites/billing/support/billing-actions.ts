@@ -6,7 +6,7 @@ import { RuleViolation } from '../../../checks/rule-violation.ts';
 import { billingRuleIds as id } from '../../../rules/billing/ids.ts';
 import type { ChargeReading } from '../../../checks/billing/update-targets-body-id.ts';
 import type { CatalogRequest } from '../../../client/billing/billing-client.ts';
-import type { Exchange } from '../../../client/exchange.ts';
+import type { Exchange } from '../../../client/http-exchange.ts';
 import { billingOperations as op } from '../../../rules/billing/operations.ts';
 import type { BillingSession } from './billing-session.ts';
 

@@ -1,5 +1,5 @@
 import type { CardsAuth, CardsClient } from '../../../client/cards/cards-client.ts';
-import type { Exchange } from '../../../client/exchange.ts';
+import type { Exchange } from '../../../client/http-exchange.ts';
 import { addDays } from '../../../rules/cards/calendar.ts';
 import { cardsOperations, type CardsOperation } from '../../../rules/cards/operations.ts';
 import type { CardsSection } from '../../../targets/cards/section.ts';

@@ -1,7 +1,7 @@
 import type { ObservedProduct } from '../../../checks/cdr/product-records.ts';
 import { answeredVersion, productIdOf, walkJudges } from '../../../checks/cdr/product-walk.ts';
 import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
-import type { Exchange } from '../../../client/exchange.ts';
+import type { Exchange } from '../../../client/http-exchange.ts';
 import { askedBy } from './as-seen-by.ts';
 import { readCatalogue } from './catalogue.ts';
 import { mapLimit } from './map-limit.ts';

@@ -1,7 +1,7 @@
 import { listPageOf, pageNumberOf, pageProductIds, readListBody, resolveLink, type ListPage, type ObservedListPage, type ProductWalk } from '../../../checks/cdr/product-walk.ts';
 import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
 import { describeListQuery, type ListQuery } from '../../../rules/cdr/list-query.ts';
-import type { Exchange } from '../../../client/exchange.ts';
+import type { Exchange } from '../../../client/http-exchange.ts';
 
 type Step = 'next' | 'prev';
 

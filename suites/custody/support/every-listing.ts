@@ -1,6 +1,6 @@
 import { RuleBlocked } from '../../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../../checks/rule-violation.ts';
-import type { Exchange } from '../../../client/exchange.ts';
+import type { Exchange } from '../../../client/http-exchange.ts';
 import { custodyListingPaths } from '../../../rules/custody/endpoints.ts';
 
 /** Evidence kept per listing that broke a rule: a rule over nine listings shows each, not hundreds of pages. */

@@ -3,7 +3,7 @@ import { cursorPageOf } from '../../../checks/custody/cursor-page.ts';
 import type { ExpectedPage } from '../../../checks/custody/cursor-model-step.ts';
 import { expectedAt, stepPosition, type ModelPosition } from '../../../checks/custody/list-model.ts';
 import type { ListingSettings } from '../../../targets/custody/section.ts';
-import type { Exchange } from '../../../client/exchange.ts';
+import type { Exchange } from '../../../client/http-exchange.ts';
 import type { Verdict } from '../../../checks/rule-violation.ts';
 import type { CustodyClient } from '../../../client/custody/custody-client.ts';
 import type { PageStep } from '../../../generators/custody/page-step.ts';

@@ -1,5 +1,5 @@
 import { prerequisiteMissing } from '../../../checks/rule-blocked.ts';
-import type { Exchange } from '../../../client/exchange.ts';
+import type { Exchange } from '../../../client/http-exchange.ts';
 import { loyaltyStatuses } from '../../../rules/loyalty/records.ts';
 
 /**

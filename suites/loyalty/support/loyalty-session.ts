@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { loyaltyChecks } from '../../../checks/loyalty/index.ts';
 import type { LoyaltyAuth, LoyaltyClient } from '../../../client/loyalty/loyalty-client.ts';
 import { LoyaltyClient as Client } from '../../../client/loyalty/loyalty-client.ts';
-import type { Exchange } from '../../../client/exchange.ts';
+import type { Exchange } from '../../../client/http-exchange.ts';
 import { defaultRedactor } from '../../../targets/redaction.ts';
 import { freshOrderId, type LoyaltyContext, validNotification, validOrder, validSubscription } from '../../../generators/loyalty/bodies.ts';
 import type { LoyaltyCase } from '../../../generators/loyalty/loyalty-case.ts';

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { passed, RuleViolation } from '../../../checks/rule-violation.ts';
 import { responseOf } from '../../../checks/response-required.ts';
-import type { Exchange } from '../../../client/exchange.ts';
+import type { Exchange } from '../../../client/http-exchange.ts';
 import { HttpClient } from '../../../client/http-client.ts';
 import { preflightReport } from '../../../client/preflight.ts';
 import type { MutantInfo } from '../../../reference/family-reference.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readListBody } from '../../../checks/cdr/product-walk.ts';
 import { CdrClient } from '../../../client/cdr/cdr-client.ts';
-import type { Exchange } from '../../../client/exchange.ts';
+import type { Exchange } from '../../../client/http-exchange.ts';
 import { Redactor } from '../../../targets/redaction.ts';
 import { cdrFamily } from '../../../families/cdr.ts';
 import { startReferenceServer, type RunningReference } from '../../../reference/server.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { LazyResponse } from '../../client/exchange.ts';
+import { LazyResponse } from '../../client/http-exchange.ts';
 import { maxJsonDepth, nestsDeeperThan, parseJsonBounded } from '../../rules/json-depth.ts';
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;

@@ -1,14 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, test } from 'vitest';
-import { referenceBillingAdapter } from '../../adapters/billing/reference-adapter.ts';
-import { SingleUseTokenDiagnosis } from '../../checks/billing/single-use-token.ts';
-import { BillingClient } from '../../client/billing/billing-client.ts';
-import { Redactor } from '../../targets/redaction.ts';
-import { RuleBlocked } from '../../checks/rule-blocked.ts';
-import { families } from '../../families/index.ts';
-import { billingOperations as op } from '../../rules/billing/operations.ts';
-import { tenantModeSchema } from '../../rules/billing/tenant-mode.ts';
-import { targetSchemaFor } from '../../targets/schema.ts';
+import { referenceBillingAdapter } from '../../../adapters/billing/reference-adapter.ts';
+import { SingleUseTokenDiagnosis } from '../../../checks/billing/single-use-token.ts';
+import { BillingClient } from '../../../client/billing/billing-client.ts';
+import { Redactor } from '../../../targets/redaction.ts';
+import { RuleBlocked } from '../../../checks/rule-blocked.ts';
+import { families } from '../../../families/index.ts';
+import { billingOperations as op } from '../../../rules/billing/operations.ts';
+import { tenantModeSchema } from '../../../rules/billing/tenant-mode.ts';
+import { targetSchemaFor } from '../../../targets/schema.ts';
 
 /** A stub billing target whose tokens work `maxUses` times each (0: never). */
 function stubTarget(maxUses: number): Server {
