@@ -1,4 +1,3 @@
-import autocannon from 'autocannon';
 import { HarnessError } from '../targets/harness-error.ts';
 import { lowerCased, type EngineOutcome, type LoadBase } from './load-engine.ts';
 import type { RunRecorder } from './run-recorder.ts';
@@ -20,6 +19,9 @@ export async function runAutocannon(scenario: LoadScenario, base: LoadBase, reco
     recorder.observed({ label: request.label, status, headers: lowerCased(rawHeaders), body, ...(context?.sentHeaders ? { sentHeaders: context.sentHeaders } : {}) });
   let finished: (error: Error | null) => void = () => {};
   const done = new Promise<Error | null>((resolve) => (finished = resolve));
+  // Loaded when a closed-model run starts: the CLI (and the reference's container image, which leaves
+  // autocannon out) imports every family's load part, and most commands never run one.
+  const { default: autocannon } = await import('autocannon');
   const instance = autocannon(
     {
       url: base.origin,
