@@ -15,7 +15,9 @@ function everythingShown(result: { stdout: string; stderr: string; reportsDir: s
 
 describe('harness run against the bundled reference target', () => {
   test.concurrent.each(['reference', 'reference-single-entity', 'reference-plain'])('%s is conformant with zero failures', async (target) => {
-    const result = await runCli(['run', '--target', target, '--seed', '11', '--runs', '15']);
+    // The billing-only entries differ from the first in their tenant modes, not in the properties: fewer cases do.
+    const runs = target === 'reference' ? '15' : '5';
+    const result = await runCli(['run', '--target', target, '--seed', '11', '--runs', runs]);
     const summary = result.summary();
     expect(summary.counts.failed, result.stdout.slice(-4000)).toBe(0);
     expect(summary.counts.broken, result.stdout.slice(-4000)).toBe(0);
