@@ -11,6 +11,7 @@ function writeAtomically(path: string, text: string): void {
 
 /** Writes summary.json and junit.xml of a summary (a snapshot while the run goes on, or the final one). */
 export function writeSummaryFiles(paths: { summary: string; junit: string }, summary: RunSummary, statementOf: (ruleId: string) => string): void {
-  writeAtomically(paths.summary, `${JSON.stringify(summary, null, 2)}\n`);
+  // junit.xml first: a run killed between the two leaves no summary.json without its junit.xml beside it.
   writeAtomically(paths.junit, renderJUnit(summary, statementOf));
+  writeAtomically(paths.summary, `${JSON.stringify(summary, null, 2)}\n`);
 }
