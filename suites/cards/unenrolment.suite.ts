@@ -1,6 +1,5 @@
 import { walkKeys, walkTransactions, type TransactionsWalk } from '../../checks/cards/transactions-walk.ts';
-import { RuleBlocked } from '../../checks/rule-blocked.ts';
-import { RuleViolation } from '../../checks/rule-violation.ts';
+import { prerequisiteMissing, RuleBlocked } from '../../checks/rule-blocked.ts';
 import type { TransactionsQuery } from '../../client/cards/cards-client.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { addDays } from '../../rules/cards/calendar.ts';
@@ -102,7 +101,9 @@ ruleTest(id.unenrolTransactionsKept, async ({ check }) => {
   const before = seen.transactionsBefore;
   // The same walk gave pages before the deletion: no page after it is this rule's failure (a walk that loops stays the links rule's).
   const after = seen.transactionsAfter;
-  if (after instanceof RuleBlocked) throw after.blockedBy.includes(id.transactionsItems) ? new RuleViolation(id.unenrolTransactionsKept, `after the unenrolment, ${after.missing}`, after.evidence) : after;
+  if (after instanceof RuleBlocked) {
+    throw after.blockedBy.includes(id.transactionsItems) ? prerequisiteMissing(id.unenrolTransactionsKept, [id.unenrolTransactionsKept], `after the unenrolment, ${after.missing}`, after.evidence) : after;
+  }
   const days = walkTransactions(before).map(transactionDay).filter((day): day is string => day !== undefined);
   const { today } = runDays();
   return check(

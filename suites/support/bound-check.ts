@@ -1,6 +1,7 @@
 import type { Verdict } from '../../checks/rule-violation.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import type { Rule } from '../../rules/rule.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 
 /** A registered check as the registry holds it: observed, the rule id, then what the rule expects (if anything). */
 // `any`: one table holds checks of every observed and expected type; BoundCheck recovers each one's types.
@@ -20,7 +21,8 @@ interface Judgement {
 
 // Only a bound check writes these: a suite cannot forge a verdict or a violation of a rule's check.
 const verdictsJudged = new WeakMap<Verdict, Judgement>();
-const violationsJudged = new WeakMap<RuleViolation, Judgement>();
+// A violation combined from several keeps the judges of all its parts.
+const violationsJudged = new WeakMap<RuleViolation, readonly Judgement[]>();
 
 /**
  * A rule test judged its rule with something other than the check the rule names (a verdict of another
@@ -48,7 +50,7 @@ export function bindRuleCheck(rule: Pick<Rule, 'id' | 'check'>, table: CheckTabl
     try {
       verdict = registered(observed, rule.id, ...expected);
     } catch (error) {
-      if (error instanceof RuleViolation && error.ruleId === rule.id) violationsJudged.set(error, judgement);
+      if (error instanceof RuleViolation && error.ruleId === rule.id) violationsJudged.set(error, [judgement]);
       throw error;
     }
     if (verdict?.ruleId !== rule.id) throw new CheckMismatchError(`check ${rule.check} returned a verdict for ${String(verdict?.ruleId)}, not for ${rule.id}`);
@@ -82,10 +84,22 @@ export function assertJudgedByRuleCheck(rule: Pick<Rule, 'id' | 'check'>, return
 /**
  * A violation fails the rule only when it is the rule's own: given by its check, or raised for the rule by a
  * prerequisite reader (`prerequisiteMissing` when the rule judges the missing property). A violation of
- * another rule, or one given by another check, is a broken test.
+ * another rule, or one given by another check, is a broken test. (No family suite makes a violation itself:
+ * test/suites/suites-judge-by-name.test.ts.)
  */
 export function assertViolationOfRule(rule: Pick<Rule, 'id' | 'check'>, violation: RuleViolation): void {
-  const judgement = violationsJudged.get(violation);
   if (violation.ruleId !== rule.id) throw new CheckMismatchError(`rule ${rule.id} (check ${rule.check}) was failed by a violation of ${violation.ruleId}: ${violation.message}`);
-  if (judgement && judgement.check !== rule.check) throw new CheckMismatchError(`rule ${rule.id} (check ${rule.check}) was failed by ${describe(judgement)}`);
+  const foreign = violationsJudged.get(violation)?.find((judgement) => judgement.check !== rule.check || judgement.ruleId !== rule.id);
+  if (foreign) throw new CheckMismatchError(`rule ${rule.id} (check ${rule.check}) was failed by ${describe(foreign)}`);
+}
+
+/**
+ * One violation standing for several (one per listing, say), for a suite, which never makes one itself: it
+ * keeps who judged each part, so a part that another check gave still shows the test as broken.
+ */
+export function combinedViolation(ruleId: string, parts: readonly RuleViolation[], message: string, evidence: readonly Exchange[]): RuleViolation {
+  const combined = new RuleViolation(ruleId, message, evidence);
+  const foreignParts = parts.filter((part) => part.ruleId !== ruleId).map((part) => ({ ruleId: part.ruleId, check: `(a violation of ${part.ruleId})` }));
+  violationsJudged.set(combined, [...parts.flatMap((part) => violationsJudged.get(part) ?? []), ...foreignParts]);
+  return combined;
 }

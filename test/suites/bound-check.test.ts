@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { passed, RuleViolation } from '../../checks/rule-violation.ts';
-import { assertJudgedByRuleCheck, assertViolationOfRule, bindRuleCheck, CheckMismatchError } from '../../suites/support/bound-check.ts';
+import { assertJudgedByRuleCheck, assertViolationOfRule, bindRuleCheck, CheckMismatchError, combinedViolation } from '../../suites/support/bound-check.ts';
 
 /*
  * A rule is judged by the check it names, through the registry: the bound check stamps its verdicts, and a
@@ -64,6 +64,24 @@ describe('a rule judged by the check it names', () => {
       foreign = error;
     }
     expect(() => assertViolationOfRule(minimumRule, foreign as RuleViolation)).toThrow(/was failed by a violation of demo\.even: 3 is odd/);
+  });
+
+  test('a violation combined from several keeps their judges: from the rule\'s own check it fails the rule, with a part of another check it is a mismatch', () => {
+    const violationOf = (judge: () => unknown): RuleViolation => {
+      try {
+        judge();
+      } catch (error) {
+        if (error instanceof RuleViolation) return error;
+      }
+      throw new Error('the check did not refuse');
+    };
+    const sameRuleOtherCheck = { id: 'demo.minimum', check: 'even' };
+    const own = [violationOf(() => bindRuleCheck(minimumRule, table).check(1, 3)), violationOf(() => bindRuleCheck(minimumRule, table).check(2, 3))];
+    expect(() => assertViolationOfRule(minimumRule, combinedViolation('demo.minimum', own, 'two listings broke it', []))).not.toThrow();
+    const mixed = [...own, violationOf(() => bindRuleCheck(sameRuleOtherCheck, table).check(3))];
+    expect(() => assertViolationOfRule(minimumRule, combinedViolation('demo.minimum', mixed, 'three listings broke it', []))).toThrow(/was failed by check even of demo\.minimum/);
+    const withForeign = [...own, violationOf(() => bindRuleCheck(evenRule, table).check(3))];
+    expect(() => assertViolationOfRule(minimumRule, combinedViolation('demo.minimum', withForeign, 'three listings broke it', []))).toThrow(/was failed by check even of demo\.even/);
   });
 
   test('a rule naming a check the registry lacks cannot be bound', () => {

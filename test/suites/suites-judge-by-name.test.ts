@@ -70,7 +70,27 @@ async function registeredChecksImported(file: string): Promise<string[]> {
   return offences;
 }
 
+/** Where a family suite (or its support) makes a violation itself: "new RuleViolation" or a subclass of it. */
+export function violationsMade(source: string): string[] {
+  return [...source.matchAll(/\bnew\s+RuleViolation\b|\bextends\s+RuleViolation\b/g)].map((match) => match[0]);
+}
+
+/** Family suites: suites/<family>/ and the throwaway plug-in's; suites/support/ is the rule-test machinery. */
+const familySuiteFiles = () => suiteFolders.flatMap(filesUnder).filter((file) => !file.startsWith(join(root, 'suites/support/')));
+
 describe('suites judge rules only through the check each rule names', () => {
+  test('no family suite makes a violation itself: a rule fails by its check, a prerequisite reader or a combination of its own violations', () => {
+    const offences = familySuiteFiles().flatMap((file) => violationsMade(readFileSync(file, 'utf8')).map((made) => `${relative(root, file)}: ${made}`));
+    expect(offences).toEqual([]);
+    expect(familySuiteFiles().length).toBeGreaterThan(40);
+  });
+
+  test('the scan sees a violation made or subclassed, and not one only tested for', () => {
+    expect(violationsMade("throw new RuleViolation(id.x, 'made here', []);")).toEqual(['new RuleViolation']);
+    expect(violationsMade('class Mine extends RuleViolation {}')).toEqual(['extends RuleViolation']);
+    expect(violationsMade('if (error instanceof RuleViolation) throw error;')).toEqual([]);
+  });
+
   test('no suite or suite support file imports a registered check function', async () => {
     const offences = (await Promise.all(suiteFolders.flatMap(filesUnder).map(registeredChecksImported))).flat();
     expect(offences).toEqual([]);

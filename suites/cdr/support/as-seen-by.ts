@@ -1,4 +1,4 @@
-import { RuleBlocked } from '../../../checks/rule-blocked.ts';
+import { prerequisiteMissing, RuleBlocked } from '../../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../../checks/rule-violation.ts';
 
 /**
@@ -8,7 +8,7 @@ import { RuleViolation } from '../../../checks/rule-violation.ts';
  */
 export function asSeenBy(ruleId: string, error: unknown): unknown {
   if (error instanceof RuleViolation && error.ruleId !== ruleId) return new RuleBlocked([error.ruleId], error.message, error.evidence);
-  if (error instanceof RuleBlocked && error.blockedBy.includes(ruleId)) return new RuleViolation(ruleId, error.missing, error.evidence);
+  if (error instanceof RuleBlocked && error.blockedBy.includes(ruleId)) return prerequisiteMissing(ruleId, error.blockedBy, error.missing, error.evidence);
   return error;
 }
 

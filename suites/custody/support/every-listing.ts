@@ -1,6 +1,7 @@
 import { RuleBlocked } from '../../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../../checks/rule-violation.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
+import { combinedViolation } from '../../support/bound-check.ts';
 import { custodyListingPaths } from '../../../rules/custody/endpoints.ts';
 
 /** Evidence kept per listing that broke a rule: a rule over nine listings shows each, not hundreds of pages. */
@@ -41,7 +42,7 @@ export async function everyListing(
   if (violations.length > 0) {
     const message = violations.map(({ endpoint, error }) => `${endpoint}: ${error.message}`).join(' | ');
     const evidence: Exchange[] = violations.flatMap(({ error }) => error.evidence.slice(0, evidencePerListing));
-    const violation = new RuleViolation(ruleId, `${violations.length} of ${custodyListingPaths.length} listings broke the rule: ${message}`, evidence);
+    const violation = combinedViolation(ruleId, violations.map(({ error }) => error), `${violations.length} of ${custodyListingPaths.length} listings broke the rule: ${message}`, evidence);
     const [first] = violations;
     if (violations.length === 1 && first?.error.replay) violation.replay = first.error.replay;
     if (first?.error.inputDescription) violation.inputDescription = first.error.inputDescription;
