@@ -1,5 +1,6 @@
 import { HarnessError } from '../targets/harness-error.ts';
-import { lowerCased, type EngineOutcome, type LoadBase } from './load-engine.ts';
+import type { Client } from 'autocannon';
+import { keptBodyBytes, lowerCased, type EngineOutcome, type LoadBase } from './load-engine.ts';
 import type { RunRecorder } from './run-recorder.ts';
 import type { LoadRequest, LoadScenario } from './scenario.ts';
 
@@ -33,6 +34,7 @@ export async function runAutocannon(scenario: LoadScenario, base: LoadBase, reco
       // A short sample interval is what lets a run end close to its duration instead of up to a second later.
       sampleInt: 100,
       skipAggregateResult: true,
+      setupClient: keepBodiesUpToCap,
       requests: scenario.requests.map((request) => ({
         method: request.method,
         path: base.path(request.path),
@@ -61,6 +63,20 @@ export async function runAutocannon(scenario: LoadScenario, base: LoadBase, reco
   // autocannon's tracker does not tell each request sent: those answered or failed are the ones that count.
   const sent = Object.values(recorder.statuses).reduce((sum, count) => sum + count, 0) + recorder.errors;
   return { sent, achievedRate: sent / Math.max(0.001, (performance.now() - startedAt) / 1000), connections };
+}
+
+/**
+ * autocannon (8.0.0, pinned) adds every piece of an answer's body to one string, which onResponse then gets,
+ * with no cap: a target answering 200 MiB bodies to a burst on 16 connections held gigabytes. Each
+ * connection's client keeps at most keptBodyBytes of the body it awaits; the rest is read and dropped.
+ */
+export function keepBodiesUpToCap(client: Client): void {
+  const queue = client.pipelinedRequests;
+  const addBody = queue.addBody.bind(queue);
+  queue.addBody = (data) => {
+    const room = keptBodyBytes - (queue.peek()?.body.length ?? 0);
+    if (room > 0) addBody(data.length > room ? data.subarray(0, room) : data);
+  };
 }
 
 /** autocannon's per-connection context, where the headers of the request in flight are kept for its answer. */

@@ -16,6 +16,15 @@ declare module 'autocannon' {
     onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string | string[]>) => void;
   }
 
+  /** A connection's client (lib/httpClient.js); `pipelinedRequests` is its queue of requests awaiting answers. */
+  export interface Client extends EventEmitter {
+    pipelinedRequests: {
+      peek(): { body: string } | undefined;
+      /** Appends a received piece of the body to the answer at the head of the queue. */
+      addBody(data: Buffer): void;
+    };
+  }
+
   interface Options {
     url: string;
     connections?: number;
@@ -29,6 +38,8 @@ declare module 'autocannon' {
     /** Milliseconds between samples; also how soon a finished run notices it is done. */
     sampleInt?: number;
     requests?: Request[];
+    /** Called with each connection's client as it is made. */
+    setupClient?: (client: Client) => void;
     excludeErrorStats?: boolean;
     skipAggregateResult?: boolean;
   }

@@ -10,6 +10,13 @@ export interface EngineOutcome {
 }
 
 /** Where requests go: the base URL's origin, and every scenario path put under its path. */
+/**
+ * The most of one response body a load run keeps (for a response rule or a status's sample); the rest is read
+ * and dropped. Load answers are envelopes, errors, token responses and list pages, far below it; a target that
+ * floods bodies costs a run at most this much per request in flight, not the body's size.
+ */
+export const keptBodyBytes = 1024 * 1024;
+
 export interface LoadBase {
   origin: string;
   path(path: string): string;

@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { GrowingConnections } from './growing-connections.ts';
-import { lowerCased, type EngineOutcome, type LoadBase } from './load-engine.ts';
+import { keptBodyBytes, lowerCased, type EngineOutcome, type LoadBase } from './load-engine.ts';
 import { requestAt, type RunRecorder } from './run-recorder.ts';
 import type { LoadRequest, LoadScenario } from './scenario.ts';
 
@@ -150,6 +150,8 @@ class InFlight implements Dispatcher.DispatchHandler {
   status = 0;
   headers: Record<string, string | string[] | undefined> = {};
   chunks: Buffer[] | undefined;
+  /** Bytes of the body kept so far: at most keptBodyBytes. */
+  keptBytes = 0;
   sentHeaders: Record<string, string> | undefined;
 
   constructor(private readonly run: OpenRun) {}
@@ -160,6 +162,7 @@ class InFlight implements Dispatcher.DispatchHandler {
     this.sentAt = dueAt;
     this.status = 0;
     this.chunks = undefined;
+    this.keptBytes = 0;
     this.sentHeaders = sentHeaders;
   }
 
@@ -178,7 +181,12 @@ class InFlight implements Dispatcher.DispatchHandler {
   }
 
   onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
-    this.chunks?.push(chunk);
+    if (!this.chunks) return;
+    const room = keptBodyBytes - this.keptBytes;
+    if (room <= 0) return;
+    const kept = chunk.length > room ? Buffer.from(chunk.subarray(0, room)) : chunk;
+    this.chunks.push(kept);
+    this.keptBytes += kept.length;
   }
 
   onResponseEnd(): void {
