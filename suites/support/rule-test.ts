@@ -143,8 +143,10 @@ function defineRuleTest(rule: Rule<string, any>, table: CheckTable, body: RuleTe
     const record = (outcome: RuleOutcome) => {
       const exchanges = exchangesStarted() - exchangesBefore;
       const durationMs = Math.round(performance.now() - startedAt);
-      const redacted = Object.keys(observations).length ? defaultRedactor.redactValue(observations) : undefined;
-      const shown = redacted === undefined ? {} : { observations: typeof redacted === 'object' && redacted !== null ? (redacted as Record<string, unknown>) : { withheld: redacted } };
+      // Each value redacted on its own: the names are the harness's labels ("status without a token"), which
+      // the field-name layer would mask as if they were a target's secret fields; values keep every layer.
+      const redacted = Object.fromEntries(Object.entries(observations).map(([key, value]) => [key, defaultRedactor.redactValue(value)]));
+      const shown = Object.keys(redacted).length ? { observations: redacted } : {};
       vitestContext.task.meta.harness = { ...outcome, exchanges, durationMs, ...shown };
     };
     await label(rule, run);

@@ -4,26 +4,49 @@ import { startDocumentBilling, type DocumentBilling } from '../support/billing-d
 import { runCli, writeTargets } from '../support/run-harness-cli.ts';
 
 /*
- * The billing header rules, both edges (a Svc-Track-Id of exactly 64 characters and an Idempotency-Key of
- * exactly 255 accepted, one more refused), against a service written from document 1, not from the reference
- * (test/support/billing-document-service.ts). It serves the token and charge operations only, so only these
- * rules are run.
+ * Billing rules against a service written from document 1, not from the reference
+ * (test/support/billing-document-service.ts). The header rules are tried at both edges: a Svc-Track-Id of
+ * exactly 64 characters and an Idempotency-Key of exactly 255 are accepted, and one more is refused. The
+ * service serves the token and charge operations and nothing more: no products, no gzip, no rate limit, no
+ * tenant modes and no pricing by rate card. So the run covers every rule about what it serves.
  */
 
-const headerRules = [id.trackIdLength, id.trackIdCharset, id.trackIdEcho, id.idempotencyKeyLength];
+const servedRules = [
+  id.trackIdLength,
+  id.trackIdCharset,
+  id.trackIdEcho,
+  id.idempotencyKeyLength,
+  id.clientIdLength,
+  id.clientSecretLength,
+  id.grantTypeEnum,
+  id.tokenFieldsRequired,
+  id.tokenEntityIdsUuid,
+  id.tokenForbiddenHeaders,
+  id.tokenIssue,
+  id.tokenReusable,
+  id.authMissing,
+  id.authInvalid,
+  id.documentedStatus,
+  id.chargeCreate,
+  id.updateBodyIdentifies,
+  id.queryDefaultFallback,
+  id.queryNoSideEffects,
+  id.jsonBodies,
+  id.gzipUnderThreshold,
+];
 const secrets = { SERVICE_CLIENT_ID: 'a1b2c3d4-0000-4000-8000-00000000c11e', SERVICE_CLIENT_SECRET: 'service-secret-of-the-test' };
 let service: DocumentBilling | undefined;
 afterAll(() => service?.close());
 
-test('a billing service written to the document passes the Svc-Track-Id and Idempotency-Key rules at both edges', async () => {
+test('a billing service written to the document passes every rule about the operations it serves, the header rules at both edges', async () => {
   service = await startDocumentBilling({ clientId: secrets.SERVICE_CLIENT_ID, clientSecret: secrets.SERVICE_CLIENT_SECRET });
   const targets = writeTargets({
     service: { kind: 'url', families: { billing: { baseUrl: service.baseUrl, credentials: { clientId: '${SERVICE_CLIENT_ID}', clientSecret: '${SERVICE_CLIENT_SECRET}' } } } },
   });
-  const result = await runCli(['run', '--targets', targets, '--target', 'service', '--suite', 'billing', ...headerRules.flatMap((rule) => ['--rule', rule]), '--seed', '23', '--runs', '10', '--workers', '1'], secrets);
+  const result = await runCli(['run', '--targets', targets, '--target', 'service', '--suite', 'billing', ...servedRules.flatMap((rule) => ['--rule', rule]), '--seed', '23', '--runs', '10', '--workers', '1'], secrets);
   const rules = result.summary().rules;
   const output = result.stdout.slice(-4000);
-  expect(rules.map((rule) => rule.ruleId).sort(), output).toEqual([...headerRules].sort());
+  expect(rules.map((rule) => rule.ruleId).sort(), output).toEqual([...servedRules].sort());
   expect(rules.filter((rule) => rule.status !== 'passed').map((rule) => `${rule.ruleId}: ${rule.status} ${rule.message}`), output).toEqual([]);
   expect(result.code, output).toBe(0);
 });

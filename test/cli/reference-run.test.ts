@@ -39,6 +39,8 @@ describe('harness run against the bundled reference target', () => {
     expect(secrets.every((secret) => secret.length >= 12)).toBe(true);
     const shown = everythingShown(result);
     for (const [index, secret] of secrets.entries()) expect(shown.some((text) => text.includes(secret)), secretNames[index]).toBe(false);
+    // An observation's label is the harness's own: one naming a token is not masked as if it were a secret field.
+    expect(summary.rules.find((rule) => rule.ruleId === 'billing.products.auth')?.observations).toEqual({ 'status without a token': 401 });
   });
 
   test('a waived rule is reported as waived and the run stays conformant', async () => {
