@@ -1,0 +1,34 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { XMLValidator } from 'fast-xml-parser';
+import { expect, test } from 'vitest';
+import { writeSummaryFiles } from '../../reporting/report-files.ts';
+import { buildRunSummary } from '../../reporting/run-summary.ts';
+
+const summary = buildRunSummary({
+  target: 'staging',
+  targetsFile: '/work/targets.json',
+  families: ['billing'],
+  seed: 7,
+  runs: 5,
+  startedAt: new Date(),
+  inProgress: true,
+  preflight: [],
+  selectedRules: ['billing.a', 'billing.b'],
+  outcomes: [{ ruleId: 'billing.a', family: 'billing', status: 'passed', section: 'Billing > Endpoints' }],
+  errors: [],
+});
+
+test('junit.xml is written before summary.json: a run killed between the two never leaves a summary without its junit.xml', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'harness-report-files-'));
+  const paths = { junit: join(folder, 'junit.xml'), summary: join(folder, 'missing-folder', 'summary.json') };
+  // The second write fails (its folder does not exist), as a kill between the two would stop it.
+  expect(() => writeSummaryFiles(paths, summary, () => 'statement')).toThrow();
+  expect(existsSync(paths.summary)).toBe(false);
+  expect(XMLValidator.validate(readFileSync(paths.junit, 'utf8'))).toBe(true);
+  // Both written when nothing fails, whole.
+  const whole = { ...paths, summary: join(folder, 'summary.json') };
+  writeSummaryFiles(whole, summary, () => 'statement');
+  expect(JSON.parse(readFileSync(whole.summary, 'utf8'))).toMatchObject({ target: 'staging', inProgress: true });
+});
