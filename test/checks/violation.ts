@@ -2,14 +2,19 @@ import { expect } from 'vitest';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 
-/** Runs a check that must fail: returns the RuleViolation after checking its rule and evidence. */
-export function violationOf(run: () => unknown, ruleId: string, evidence?: readonly Exchange[]): RuleViolation {
-  let thrown: unknown;
+/** What `run` threw, or undefined when it returned. */
+export function thrownBy(run: () => unknown): unknown {
   try {
     run();
   } catch (error) {
-    thrown = error;
+    return error;
   }
+  return undefined;
+}
+
+/** Runs a check that must fail: returns the RuleViolation after checking its rule and evidence. */
+export function violationOf(run: () => unknown, ruleId: string, evidence?: readonly Exchange[]): RuleViolation {
+  const thrown = thrownBy(run);
   expect(thrown, 'the check should have thrown a RuleViolation').toBeInstanceOf(RuleViolation);
   const violation = thrown as RuleViolation;
   expect(violation.ruleId).toBe(ruleId);

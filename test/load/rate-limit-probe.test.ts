@@ -14,6 +14,7 @@ import { startReferenceServer } from '../../reference/server.ts';
 import { targetSchemaFor } from '../../targets/schema.ts';
 import { referenceEnv } from '../reference/support.ts';
 import { type BillingTargetOptions, withBillingTarget } from './billing-target.ts';
+import { thrownBy } from '../checks/violation.ts';
 
 /*
  * The probe against the reference with limits it was given. Limits stay low enough for a loaded 2-core
@@ -61,13 +62,7 @@ describe.concurrent('the probe fails the rule on a target that breaks it', () =>
 
   test('a limit off the pinned one', async () => {
     const finding = await withTokenOperation({ limit: 22 }, (operation) => probeRateLimit(operation, settings(16), { narrow: false }));
-    const violation = (() => {
-      try {
-        rateLimitProbed(finding, rule, { limitAtMost: 20 });
-      } catch (error) {
-        return error;
-      }
-    })();
+    const violation = thrownBy(() => rateLimitProbed(finding, rule, { limitAtMost: 20 }));
     expect(violation).toBeInstanceOf(RuleViolation);
     expect((violation as RuleViolation).evidence[0]?.response?.status).toBe(429);
   });

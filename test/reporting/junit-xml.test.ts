@@ -6,27 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, describe, expect, test } from 'vitest';
 import { renderJUnit } from '../../reporting/junit-xml.ts';
-import { buildRunSummary } from '../../reporting/run-summary.ts';
-import type { RuleOutcome } from '../../rules/rule-outcome.ts';
+import { outcomeOf as outcome, summaryWith } from '../support/summary-parts.ts';
 
-const outcome = (ruleId: string, status: RuleOutcome['status'], extra: Partial<RuleOutcome> = {}): RuleOutcome => ({
-  ruleId,
-  family: ruleId.split('.')[0] ?? '',
-  status,
-  section: 'Billing > Endpoints',
-  ...extra,
-});
-
-const summary = buildRunSummary({
-  target: 'staging',
-  targetsFile: '/work/targets.json',
-  families: ['billing'],
-  seed: 7,
-  runs: 5,
-  startedAt: new Date(),
+const summary = summaryWith({
   stoppedBy: 'max-time',
-  inProgress: false,
-  preflight: [],
   selectedRules: ['billing.a', 'billing.b', 'billing.c', 'billing.d', 'billing.e'],
   outcomes: [
     outcome('billing.a', 'passed'),
@@ -77,8 +60,9 @@ describe('junit.xml against the JUnit 4 schema Jenkins reads (xmllint)', () => {
     writeFileSync(file, document);
     return spawnSync('xmllint', ['--noout', '--schema', schema, file], { encoding: 'utf8' });
   };
-  const every = buildRunSummary({
-    target: 'staging', targetsFile: '/work/targets.json', families: ['billing', 'cdr'], seed: 7, runs: 5, startedAt: new Date(), inProgress: true, preflight: [], errors: [],
+  const every = summaryWith({
+    families: ['billing', 'cdr'],
+    inProgress: true,
     selectedRules: ['billing.a', 'billing.b', 'billing.c', 'billing.d', 'billing.e', 'cdr.f', 'cdr.g', 'cdr.h'],
     outcomes: [
       outcome('billing.a', 'passed'),
@@ -97,7 +81,7 @@ describe('junit.xml against the JUnit 4 schema Jenkins reads (xmllint)', () => {
   });
 
   test.skipIf(!xmllint)('a run with no outcome at all validates', () => {
-    const empty = buildRunSummary({ target: 't', targetsFile: 'f', families: [], seed: 1, runs: 1, startedAt: new Date(), inProgress: false, preflight: [], errors: [], selectedRules: [], outcomes: [] });
+    const empty = summaryWith({ families: [] });
     const result = validate('empty.xml', renderJUnit(empty, () => ''));
     expect(result.status, result.stderr).toBe(0);
   });

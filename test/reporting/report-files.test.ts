@@ -4,21 +4,9 @@ import { join } from 'node:path';
 import { XMLValidator } from 'fast-xml-parser';
 import { expect, test } from 'vitest';
 import { writeSummaryFiles } from '../../reporting/report-files.ts';
-import { buildRunSummary } from '../../reporting/run-summary.ts';
+import { outcomeOf, summaryWith } from '../support/summary-parts.ts';
 
-const summary = buildRunSummary({
-  target: 'staging',
-  targetsFile: '/work/targets.json',
-  families: ['billing'],
-  seed: 7,
-  runs: 5,
-  startedAt: new Date(),
-  inProgress: true,
-  preflight: [],
-  selectedRules: ['billing.a', 'billing.b'],
-  outcomes: [{ ruleId: 'billing.a', family: 'billing', status: 'passed', section: 'Billing > Endpoints' }],
-  errors: [],
-});
+const summary = summaryWith({ inProgress: true, selectedRules: ['billing.a', 'billing.b'], outcomes: [outcomeOf('billing.a', 'passed')] });
 
 test('junit.xml is written before summary.json: a run killed between the two never leaves a summary without its junit.xml', () => {
   const folder = mkdtempSync(join(tmpdir(), 'harness-report-files-'));

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { passed, RuleViolation } from '../../checks/rule-violation.ts';
+import { violationOf } from '../checks/violation.ts';
 import { assertJudgedByRuleCheck, assertViolationOfRule, bindRuleCheck, CheckMismatchError, combinedViolation } from '../../suites/support/bound-check.ts';
 
 /*
@@ -47,40 +48,21 @@ describe('a rule judged by the check it names', () => {
   });
 
   test('a violation fails the rule when it is its own, and is a mismatch when it is another rule\'s', () => {
-    let own: unknown;
-    try {
-      bindRuleCheck(minimumRule, table).check(1, 3);
-    } catch (error) {
-      own = error;
-    }
-    expect(own).toBeInstanceOf(RuleViolation);
-    expect(() => assertViolationOfRule(minimumRule, own as RuleViolation)).not.toThrow();
+    const own = violationOf(() => bindRuleCheck(minimumRule, table).check(1, 3), 'demo.minimum');
+    expect(() => assertViolationOfRule(minimumRule, own)).not.toThrow();
     // A prerequisite reader's violation of the asking rule is the rule's own too.
     expect(() => assertViolationOfRule(minimumRule, new RuleViolation('demo.minimum', 'no page to read', []))).not.toThrow();
-    let foreign: unknown;
-    try {
-      bindRuleCheck(evenRule, table).check(3);
-    } catch (error) {
-      foreign = error;
-    }
-    expect(() => assertViolationOfRule(minimumRule, foreign as RuleViolation)).toThrow(/was failed by a violation of demo\.even: 3 is odd/);
+    const foreign = violationOf(() => bindRuleCheck(evenRule, table).check(3), 'demo.even');
+    expect(() => assertViolationOfRule(minimumRule, foreign)).toThrow(/was failed by a violation of demo\.even: 3 is odd/);
   });
 
   test('a violation combined from several keeps their judges: from the rule\'s own check it fails the rule, with a part of another check it is a mismatch', () => {
-    const violationOf = (judge: () => unknown): RuleViolation => {
-      try {
-        judge();
-      } catch (error) {
-        if (error instanceof RuleViolation) return error;
-      }
-      throw new Error('the check did not refuse');
-    };
     const sameRuleOtherCheck = { id: 'demo.minimum', check: 'even' };
-    const own = [violationOf(() => bindRuleCheck(minimumRule, table).check(1, 3)), violationOf(() => bindRuleCheck(minimumRule, table).check(2, 3))];
+    const own = [violationOf(() => bindRuleCheck(minimumRule, table).check(1, 3), 'demo.minimum'), violationOf(() => bindRuleCheck(minimumRule, table).check(2, 3), 'demo.minimum')];
     expect(() => assertViolationOfRule(minimumRule, combinedViolation('demo.minimum', own, 'two listings broke it', []))).not.toThrow();
-    const mixed = [...own, violationOf(() => bindRuleCheck(sameRuleOtherCheck, table).check(3))];
+    const mixed = [...own, violationOf(() => bindRuleCheck(sameRuleOtherCheck, table).check(3), 'demo.minimum')];
     expect(() => assertViolationOfRule(minimumRule, combinedViolation('demo.minimum', mixed, 'three listings broke it', []))).toThrow(/was failed by check even of demo\.minimum/);
-    const withForeign = [...own, violationOf(() => bindRuleCheck(evenRule, table).check(3))];
+    const withForeign = [...own, violationOf(() => bindRuleCheck(evenRule, table).check(3), 'demo.even')];
     expect(() => assertViolationOfRule(minimumRule, combinedViolation('demo.minimum', withForeign, 'three listings broke it', []))).toThrow(/was failed by check even of demo\.even/);
   });
 

@@ -7,7 +7,7 @@ import { mappingsEcho } from '../../../checks/shortener/mappings-echo.ts';
 import { mappingsResponse } from '../../../checks/shortener/mappings-response.ts';
 import { vanitySequence } from '../../../checks/shortener/vanity-sequence.ts';
 import { failedExchange, jsonExchange } from '../exchanges.ts';
-import { violationOf } from '../violation.ts';
+import { thrownBy, violationOf } from '../violation.ts';
 
 const rule = 'test.rule';
 const entries = [
@@ -70,32 +70,24 @@ describe('vanity-sequence', () => {
 });
 
 describe('blocked by the accepted rule (one fault, one failed rule)', () => {
-  const blockedBy = (run: () => unknown) => {
-    try {
-      run();
-    } catch (error) {
-      return error;
-    }
-    return undefined;
-  };
   test('a plain baseline accepted lets the asking rule judge; refused, it blocks any rule but the accepted rule itself', () => {
     expect(() => baselineAccepted(jsonExchange(200, { mappings: [] }), rule)).not.toThrow();
-    const blocked = blockedBy(() => baselineAccepted(jsonExchange(400, {}), rule));
+    const blocked = thrownBy(() => baselineAccepted(jsonExchange(400, {}), rule));
     expect(blocked).toBeInstanceOf(RuleBlocked);
     expect((blocked as RuleBlocked).blockedBy).toEqual(['shortener.mappings.accepted']);
-    expect(blockedBy(() => baselineAccepted(jsonExchange(400, {}), 'shortener.mappings.accepted'))).toBeInstanceOf(RuleViolation);
+    expect(thrownBy(() => baselineAccepted(jsonExchange(400, {}), 'shortener.mappings.accepted'))).toBeInstanceOf(RuleViolation);
     expect(refused(jsonExchange(400, {}))).toBe(true);
     expect(refused(failedExchange('TIMEOUT'))).toBe(false);
   });
   test('one-per-entry-in-order is blocked by a refusal of plain entries or an answer without mappings, and reads no other field', () => {
-    expect(blockedBy(() => mappingsEcho({ exchange: jsonExchange(400, {}), entries }, rule))).toBeInstanceOf(RuleBlocked);
-    expect(blockedBy(() => mappingsEcho({ exchange: jsonExchange(200, { list: [] }), entries }, rule))).toBeInstanceOf(RuleBlocked);
+    expect(thrownBy(() => mappingsEcho({ exchange: jsonExchange(400, {}), entries }, rule))).toBeInstanceOf(RuleBlocked);
+    expect(thrownBy(() => mappingsEcho({ exchange: jsonExchange(200, { list: [] }), entries }, rule))).toBeInstanceOf(RuleBlocked);
     // An empty shortUrl is the accepted rule's fault, not this one's.
     const body = { mappings: entries.map((entry) => ({ longUrl: entry.longUrl, expDate: entry.expDate, shortUrl: '' })) };
     expect(mappingsEcho({ exchange: jsonExchange(200, body), entries }, rule).ruleId).toBe(rule);
   });
   test('a vanity step that states another rule\'s property blocks the sequence when it is refused', () => {
-    const blocked = blockedBy(() => vanitySequence([{ exchange: jsonExchange(400, {}), accepted: true, why: 'path p on go after m', judgedBy: ['shortener.vanity.other-domain-free'] }], rule));
+    const blocked = thrownBy(() => vanitySequence([{ exchange: jsonExchange(400, {}), accepted: true, why: 'path p on go after m', judgedBy: ['shortener.vanity.other-domain-free'] }], rule));
     expect(blocked).toBeInstanceOf(RuleBlocked);
     expect((blocked as RuleBlocked).blockedBy).toEqual(['shortener.vanity.other-domain-free']);
     expect((blocked as RuleBlocked).missing).toMatch(/^path p on go after m: /);

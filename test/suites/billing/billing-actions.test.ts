@@ -4,15 +4,7 @@ import { RuleViolation } from '../../../checks/rule-violation.ts';
 import { billingRuleIds as id } from '../../../rules/billing/ids.ts';
 import { queryRepeatable, readsDefaultPricing } from '../../../suites/billing/support/billing-actions.ts';
 import { jsonExchange } from '../../checks/exchanges.ts';
-
-const thrownBy = (run: () => void): unknown => {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-};
+import { thrownBy } from '../../checks/violation.ts';
 
 describe('prerequisites read through the query', () => {
   const answer = (version: number) => jsonExchange(200, { charge: { id: 'c-1', version }, resolvedPricing: null });
