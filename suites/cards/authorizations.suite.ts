@@ -1,8 +1,8 @@
-import { recordPresent } from '../../checks/cards/record-behind.ts';
 import { authorizationsResponseSchema, notificationSchema } from '../../rules/cards/authorization-schemas.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { ruleTest, useCardsSession } from './support/cards-session.ts';
 import { judgedTogether } from './support/judged-together.ts';
+import { recordCase } from './support/record-case.ts';
 
 const session = useCardsSession();
 
@@ -32,12 +32,9 @@ ruleTest(id.authorizationsItems, async ({ check }) => {
   const { client } = session();
   // Whether GET authorizations answers a list at all is the limit rule's; the items rule is blocked by it there.
   return judgedTogether(
-    cards().map(async (cardId) => {
-      const exchange = await client.getAuthorizations(cardId);
-      const expected = { record: `GET authorizations of ${cardId}`, schema: authorizationsResponseSchema, statuses: [200], statusRule: id.authorizationsLimit };
-      recordPresent(exchange, id.authorizationsItems, expected);
-      return check(exchange, expected);
-    }),
+    cards().map(async (cardId) =>
+      recordCase(id.authorizationsItems, await client.getAuthorizations(cardId), { record: `GET authorizations of ${cardId}`, schema: authorizationsResponseSchema, statuses: [200], statusRule: id.authorizationsLimit }, check),
+    ),
   );
 });
 

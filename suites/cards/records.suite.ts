@@ -1,5 +1,4 @@
 import { assignmentOf } from '../../checks/cards/card-view.ts';
-import { recordPresent } from '../../checks/cards/record-behind.ts';
 import type { RecordExpectation } from '../../checks/record-rule.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
@@ -11,6 +10,8 @@ import { walkedPageSchema } from '../../rules/cards/transactions-schemas.ts';
 import { ruleTest, useCardsSession } from './support/cards-session.ts';
 import { fixtureCards } from './support/fixture-cards.ts';
 import { judgedTogether } from './support/judged-together.ts';
+import { recordCase } from './support/record-case.ts';
+import { resultOrBlock } from '../support/result-or-block.ts';
 
 const session = useCardsSession();
 
@@ -27,12 +28,8 @@ async function cardsNamedByHistory(accountId: string): Promise<string[]> {
 
 /** The card user GET card shows on an assigned card, or undefined where it shows no card (the Card rules judge that). */
 async function cardUserOfAssigned(cardId: string, ruleId: string): Promise<unknown> {
-  try {
-    return assignmentOf(await session().client.getCard(cardId), ruleId).cardUserId;
-  } catch (error) {
-    if (error instanceof RuleBlocked) return undefined;
-    throw error;
-  }
+  const assignment = await resultOrBlock(async () => assignmentOf(await session().client.getCard(cardId), ruleId));
+  return assignment instanceof RuleBlocked ? undefined : assignment.cardUserId;
 }
 
 /**
@@ -48,12 +45,7 @@ async function everyCard(ruleId: string, check: (exchange: Exchange, expected: R
   const cards = [...declared.map(({ cardId, status }) => ({ cardId, what: `the ${status} card ${cardId}` })), ...others.map((cardId) => ({ cardId, what: `the card ${cardId}` }))];
   // Whether GET card answers a Card at all is the fields rule's; the other Card rules are blocked by it there.
   return judgedTogether(
-    cards.map(async ({ cardId, what }) => {
-      const exchange = await client.getCard(cardId);
-      const expected = { record: `GET card of ${what}`, schema: cardSchema, statuses: [200], statusRule: id.cardFields };
-      recordPresent(exchange, ruleId, expected);
-      return check(exchange, expected);
-    }),
+    cards.map(async ({ cardId, what }) => recordCase(ruleId, await client.getCard(cardId), { record: `GET card of ${what}`, schema: cardSchema, statuses: [200], statusRule: id.cardFields }, check)),
   );
 }
 
@@ -81,12 +73,9 @@ for (const ruleId of [id.cardUserFields, id.cardUserName, id.cardUserOneEach, id
     const users = [...declared, ...others.map((cardUserId) => ({ cardUserId, what: 'the user of an assigned card' }))];
     // Whether GET card user answers a CardUser at all is the fields rule's; the other CardUser rules are blocked by it there.
     return judgedTogether(
-      users.map(async ({ cardUserId, what }) => {
-        const exchange = await client.getCardUser(cardUserId);
-        const expected = { record: `GET card user of ${what} ${cardUserId}`, schema: cardUserSchema, statuses: [200], statusRule: id.cardUserFields };
-        recordPresent(exchange, ruleId, expected);
-        return check(exchange, expected);
-      }),
+      users.map(async ({ cardUserId, what }) =>
+        recordCase(ruleId, await client.getCardUser(cardUserId), { record: `GET card user of ${what} ${cardUserId}`, schema: cardUserSchema, statuses: [200], statusRule: id.cardUserFields }, check),
+      ),
     );
   });
 }

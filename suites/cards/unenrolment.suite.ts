@@ -1,6 +1,5 @@
 import { walkKeys, walkTransactions, type TransactionsWalk } from '../../checks/cards/transactions-walk.ts';
 import { prerequisiteMissing, RuleBlocked } from '../../checks/rule-blocked.ts';
-import type { TransactionsQuery } from '../../client/cards/cards-client.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { addDays } from '../../rules/cards/calendar.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
@@ -8,6 +7,7 @@ import { transactionDay } from '../../rules/cards/transactions-schemas.ts';
 import { ruleTest, useCardsSession, type CardsSession } from './support/cards-session.ts';
 import { runDays } from './support/run-clock.ts';
 import { walkTransactionPages } from './support/walk-transactions.ts';
+import { resultOrBlock } from '../support/result-or-block.ts';
 
 const session = useCardsSession();
 
@@ -29,26 +29,18 @@ interface Unenrolment {
 // The account can be unenrolled once: every rule of this file judges the same unenrolment, made by the first.
 const unenrolments = new WeakMap<CardsSession, Promise<Unenrolment>>();
 
-/** A walk of the account's window, or the block that stopped it (kept for the one rule that needs the walk). */
-function walkOrBlock(client: CardsSession['client'], window: TransactionsQuery, ruleId: string): Promise<TransactionsWalk | RuleBlocked> {
-  return walkTransactionPages(client, window, ruleId).catch((error: unknown) => {
-    if (error instanceof RuleBlocked) return error;
-    throw error;
-  });
-}
-
 async function unenrol(current: CardsSession, ruleId: string): Promise<Unenrolment> {
   const { client, section } = current;
   const accountId = section.fixtures.disposableAccountId as string;
   const window = { accountId, startDate: addDays(runDays().today, -31), endDate: runDays().today };
-  const transactionsBefore = await walkOrBlock(client, window, ruleId);
+  const transactionsBefore = await resultOrBlock(() => walkTransactionPages(client, window, ruleId));
   const named = (transactionsBefore instanceof RuleBlocked ? [] : walkTransactions(transactionsBefore)).map((item) => (item as { cardId?: unknown } | null)?.cardId).filter((cardId): cardId is string => typeof cardId === 'string');
   const cardIds = [...new Set([...section.fixtures.disposableCardIds, ...named])];
   const cardsBefore = await Promise.all(cardIds.map((cardId) => client.getCard(cardId)));
   const notificationBefore = await client.getAuthorizationNotification();
   const deletion = await client.deleteAccount(accountId);
   const cardsAfter = await Promise.all(cardIds.map((cardId) => client.getCard(cardId)));
-  const transactionsAfter = await walkOrBlock(client, window, ruleId);
+  const transactionsAfter = await resultOrBlock(() => walkTransactionPages(client, window, ruleId));
   const notificationAfter = await client.getAuthorizationNotification();
   return { accountId, cardIds, cardsBefore, transactionsBefore, notificationBefore, deletion, cardsAfter, transactionsAfter, notificationAfter };
 }

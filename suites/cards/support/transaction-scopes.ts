@@ -2,6 +2,7 @@ import { transactionsPageOf } from '../../../checks/cards/transactions-walk.ts';
 import { RuleBlocked } from '../../../checks/rule-blocked.ts';
 import type { CardsClient, TransactionsQuery } from '../../../client/cards/cards-client.ts';
 import type { CardsSection } from '../../../targets/cards/section.ts';
+import { resultOrBlock } from '../../support/result-or-block.ts';
 
 /**
  * The scopes a transactions rule is tried on, so a rule enforced for some inputs only shows: the history
@@ -11,13 +12,8 @@ import type { CardsSection } from '../../../targets/cards/section.ts';
 export async function transactionScopes(client: CardsClient, section: CardsSection, ruleId: string): Promise<TransactionsQuery[]> {
   const { historyAccountId, emptyAccountId } = section.fixtures;
   const accounts: TransactionsQuery[] = [{ accountId: historyAccountId }, { accountId: emptyAccountId }];
-  let transactions: unknown[];
-  try {
-    transactions = transactionsPageOf(await client.getTransactions({ accountId: historyAccountId, pageSize: 10, pageNumber: 1 }), ruleId).transactions;
-  } catch (error) {
-    if (error instanceof RuleBlocked) return accounts;
-    throw error;
-  }
-  const cardId = transactions.map((item) => (item as { cardId?: unknown } | null)?.cardId).find((value): value is string => typeof value === 'string');
+  const first = await resultOrBlock(async () => transactionsPageOf(await client.getTransactions({ accountId: historyAccountId, pageSize: 10, pageNumber: 1 }), ruleId));
+  if (first instanceof RuleBlocked) return accounts;
+  const cardId = first.transactions.map((item) => (item as { cardId?: unknown } | null)?.cardId).find((value): value is string => typeof value === 'string');
   return [...accounts, ...(cardId === undefined ? [] : [{ cardId }])];
 }
