@@ -94,17 +94,17 @@ function credential(lengthOk: (length: number) => boolean) {
 // The reference's own pricing and track-id charset (here, not in pricing.ts or headers.ts, which read the
 // behaviour points: a module and its callees import one way).
 /** A row matches when every one of its conditions equals the supplied attribute of that name. */
-export function allConditionsMatch(conditions: Record<string, string>, attributes: Record<string, string>): boolean {
+function allConditionsMatch(conditions: Record<string, string>, attributes: Record<string, string>): boolean {
   return Object.entries(conditions).every(([key, value]) => Object.hasOwn(attributes, key) && attributes[key] === value);
 }
 
 /** With no matching row: the default pricing, else nothing. */
-export function defaultPricingOrNone(charge: Charge): PricingResolution {
+function defaultPricingOrNone(charge: Charge): PricingResolution {
   return charge.defaultPricing ? { pricing: charge.defaultPricing, source: 'default' } : { pricing: null, source: 'none' };
 }
 
 /** Printable US-ASCII without the separators : ; " ' (node hands header bytes over as latin1 characters). */
-export function printableWithoutSeparators(value: string): boolean {
+function printableWithoutSeparators(value: string): boolean {
   return /^[\x20-\x7E]*$/.test(value) && !/[:;"']/.test(value);
 }
 
