@@ -1,7 +1,6 @@
 import type { Exchange } from '../http-exchange.ts';
 import { exchangeCodes } from '../../rules/exchange/codes.ts';
 
-
 /** A non-zero code must sit in the general (500xx) or the trading (510xx) range. */
 export function codeInRange(code: string): boolean {
   return /^50\d{3}$/.test(code) || /^51\d{3}$/.test(code);
