@@ -186,7 +186,10 @@ async function runCommand(argv: string[]): Promise<number> {
   const { colourWanted } = await import('../reporting/terminal-colour.ts');
   console.log(renderSummary(summary, { colour: colourWanted(process.stdout, process.env) }));
   const paths = reportsPaths(reportsDir);
-  console.log(`\nsummary: ${paths.summary}\nallure results: ${paths.allureResults}\njunit: ${paths.junit}`);
+  console.log(`\nsummary: ${paths.summary} (and ${paths.summaryMarkdown})\nallure results: ${paths.allureResults}\njunit: ${paths.junit}`);
+  const { publishToGitHubActions } = await import('../reporting/github-actions.ts');
+  const { renderSummaryMarkdown } = await import('../reporting/summary-markdown.ts');
+  publishToGitHubActions(summary, renderSummaryMarkdown(summary), process.env, (line) => console.log(line));
   if (values.html && !summary.interrupted) {
     const { buildAllureHtml } = await import('../reporting/allure-html.ts');
     const index = await buildAllureHtml({ resultsDir: paths.allureResults, outputDir: paths.allureHtml, historyFile: historyFileOption(values.history, paths) });

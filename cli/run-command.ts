@@ -66,7 +66,7 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
   const seed = options.seed ?? randomInt(2 ** 31);
   const paths = reportsPaths(options.reportsDir);
   // A stale report must never be read as this run's.
-  for (const stale of [paths.allureResults, paths.summary, paths.junit, paths.targetOutput]) rmSync(stale, { recursive: true, force: true });
+  for (const stale of [paths.allureResults, paths.summary, paths.summaryMarkdown, paths.junit, paths.targetOutput]) rmSync(stale, { recursive: true, force: true });
   mkdirSync(paths.root, { recursive: true });
   const startedAt = new Date();
   const maxTimeMs = options.maxTimeMs ?? target.entry.maxTimeMs ?? defaultMaxTimeMs;
