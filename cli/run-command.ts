@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { PreflightReport } from '../client/family-session.ts';
 import type { RunProgress } from '../reporting/live-line.ts';
 import { renderSummary } from '../reporting/print-summary.ts';
+import { writeAllureEnvironment } from '../reporting/allure-environment.ts';
 import { writeSummaryFiles } from '../reporting/report-files.ts';
 import { attachTargetOutput } from '../reporting/target-output.ts';
 import { buildRunSummary, type RunSummary, type StopReason } from '../reporting/run-summary.ts';
@@ -15,6 +16,7 @@ import { readTargetsFile } from '../targets/load-targets.ts';
 import { openBrokeredSessions, preflightError } from './family-sessions.ts';
 import { listenForInterruption } from './interrupt.ts';
 import { reportsPaths } from './paths.ts';
+import { runEnvironment } from './run-environment.ts';
 import { ensureBundledReferenceCredentials, selectFamilies } from './select-families.ts';
 import { SuiteRunner } from './suite-runner.ts';
 
@@ -178,6 +180,7 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
   function finish(): RunSummary {
     const summary = summaryNow(false);
     write(summary);
+    writeAllureEnvironment(paths.allureResults, runEnvironment({ target: target.name, entry: target.entry, families: summary.families, seed, runs: options.runs }, process.env));
     if (summary.counts.failed + summary.counts.broken > 0) attachTargetOutput(paths, targetOutput(), target.name);
     return summary;
   }

@@ -15,6 +15,9 @@ test('under GitHub Actions a run writes summary.md, appends it to the job summar
     CI: 'true',
     GITHUB_ACTIONS: 'true',
     GITHUB_STEP_SUMMARY: stepSummary,
+    GITHUB_SERVER_URL: 'https://github.example',
+    GITHUB_REPOSITORY: 'team/api',
+    GITHUB_RUN_ID: '4242',
   });
   expect(result.code, result.stdout.slice(-2000)).toBe(1);
   const written = readFileSync(join(result.reportsDir, 'summary.md'), 'utf8');
@@ -25,4 +28,11 @@ test('under GitHub Actions a run writes summary.md, appends it to the job summar
   const annotations = result.stdout.split('\n').filter((line) => line.startsWith('::'));
   expect(annotations).toHaveLength(1);
   expect(annotations[0]).toMatch(/^::error title=shortener\.long-url\.valid-url::\S/);
+  // The report's environment panel places the run: target, base URL, seed, harness and CI run.
+  const environment = readFileSync(join(result.reportsDir, 'allure-results', 'environment.properties'), 'utf8');
+  expect(environment).toContain('target=mutant\n');
+  expect(environment).toMatch(/^baseUrl\.shortener=http:\/\/127\.0\.0\.1:\d+\/shortener$/m);
+  expect(environment).toContain(`seed=${result.summary().seed}\n`);
+  expect(environment).toMatch(/^harness\\ commit=\S+$/m);
+  expect(environment).toContain('CI\\ run=https://github.example/team/api/actions/runs/4242\n');
 });
