@@ -18,8 +18,14 @@ test('under GitHub Actions a run writes summary.md, appends it to the job summar
     GITHUB_SERVER_URL: 'https://github.example',
     GITHUB_REPOSITORY: 'team/api',
     GITHUB_RUN_ID: '4242',
+    HARNESS_PROGRESS_EVERY_MS: '1000',
   });
   expect(result.code, result.stdout.slice(-2000)).toBe(1);
+  // Under CI the log gets plain progress lines (no redraws), each with the elapsed time and the rules finished.
+  const progress = result.stderr.split('\n').filter((line) => line.startsWith('harness run: '));
+  expect(progress.length, result.stderr).toBeGreaterThanOrEqual(1);
+  expect(progress[0]).toMatch(/^harness run: \d+ s elapsed · .+ · \d+ finished, \d+ failed$/);
+  expect(result.stderr).not.toContain('\r');
   const written = readFileSync(join(result.reportsDir, 'summary.md'), 'utf8');
   expect(written).toMatch(/^## ❌ harness run: NONCONFORMANT/);
   expect(written).toContain('| shortener | 1 | 1 | 0 |');
