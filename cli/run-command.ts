@@ -16,6 +16,7 @@ import { readTargetsFile } from '../targets/load-targets.ts';
 import { openBrokeredSessions, preflightError } from './family-sessions.ts';
 import { listenForInterruption } from './interrupt.ts';
 import { reportsPaths } from './paths.ts';
+import { replayInvocation } from './replay-invocation.ts';
 import { runEnvironment } from './run-environment.ts';
 import { ensureBundledReferenceCredentials, selectFamilies } from './select-families.ts';
 import { SuiteRunner } from './suite-runner.ts';
@@ -75,6 +76,7 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
   const stop = stopSignals(maxTimeMs);
   const selectedRules = selected.flatMap((family) => family.rules).filter((rule) => !options.rules?.length || options.rules.includes(rule.id));
   const statements = new Map(selectedRules.map((rule) => [rule.id, rule.statement]));
+  const replayWith = replayInvocation(target, options.reportsDir);
   let preflight: PreflightReport[] = [];
   let outcomes: readonly RuleOutcome[] = [];
   let errors: string[] = [];
@@ -92,6 +94,7 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
       selectedRules: selectedRules.map((rule) => rule.id),
       outcomes,
       errors,
+      replayWith,
     });
   const write = (summary: RunSummary) => writeSummaryFiles(paths, summary, (ruleId) => statements.get(ruleId) ?? '');
   const snapshots = throttled(snapshotIntervalMs, () => write(summaryNow(true)));
@@ -154,7 +157,7 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
         },
       });
       try {
-        const context: RunContext = { targetName: target.name, targetsFile: file.path, target: target.entry, seed, runs: options.runs, broker: sessions.broker };
+        const context: RunContext = { targetName: target.name, targetsFile: file.path, target: target.entry, seed, runs: options.runs, broker: sessions.broker, ...replayWith };
         // A signal that came while vitest started: nothing is run.
         if (stop.reason) return;
         say('running the suites');

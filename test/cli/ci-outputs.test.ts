@@ -1,8 +1,10 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { bundledTargets, runCli, writeTargets } from '../support/run-harness-cli.ts';
+import type { RunSummary } from '../../reporting/run-summary.ts';
+import { bundledTargets, runCli, withReferenceCredentials, writeTargets } from '../support/run-harness-cli.ts';
 
 // A reference whose shortener validates only the first entry's longUrl: one rule fails, the rest pass.
 test('under GitHub Actions a run writes summary.md, appends it to the job summary and annotates each failed rule', async () => {
@@ -41,4 +43,23 @@ test('under GitHub Actions a run writes summary.md, appends it to the job summar
   expect(environment).toContain(`seed=${result.summary().seed}\n`);
   expect(environment).toMatch(/^harness\\ commit=\S+$/m);
   expect(environment).toContain('CI\\ run=https://github.example/team/api/actions/runs/4242\n');
+});
+
+test('a failure\'s replay line, pasted in another folder, reproduces it with reports of its own and says how to start the target for curl', async () => {
+  const entry = bundledTargets.targets.reference;
+  if (!entry) throw new Error('bundled targets.json has no reference');
+  const targets = writeTargets({ mutant: { ...entry, command: [...entry.command, '--mutant', 'shortener-long-url-first-entry-only'] } });
+  const result = await runCli(['run', '--targets', targets, '--target', 'mutant', '--suite', 'shortener', '--seed', '5', '--runs', '10', '--rule', 'shortener.long-url.valid-url']);
+  expect(result.code, result.stdout.slice(-2000)).toBe(1);
+  const replay = result.stdout.split('\n').find((line) => line.startsWith('replay: '))?.slice('replay: '.length).replace(/ {2}\(fast-check path .*\)$/, '');
+  expect(replay).toMatch(/^node \/\S+\/bin\/harness\.js run --targets .* --reports \S+\/replay$/);
+  expect(result.stdout).toMatch(/note: the harness started this target for the run, on a port of its own \(closed now\).*start it first: \S*node \S+harness\.js reference --port \d+/);
+  const elsewhere = mkdtempSync(join(tmpdir(), 'harness-elsewhere-'));
+  const pasted = spawnSync('bash', ['-c', replay as string], { cwd: elsewhere, env: withReferenceCredentials(), encoding: 'utf8', timeout: 120_000 });
+  expect(pasted.status, pasted.stdout.slice(-2000)).toBe(1);
+  const replayed = JSON.parse(readFileSync(join(result.reportsDir, 'replay', 'summary.json'), 'utf8')) as RunSummary;
+  expect(replayed.rules.map((rule) => [rule.ruleId, rule.status])).toEqual([['shortener.long-url.valid-url', 'failed']]);
+  // The run's own reports are left as they were; nothing is written where the line was pasted.
+  expect(result.summary().seed).toBe(5);
+  expect(readdirSync(elsewhere)).toEqual([]);
 });
