@@ -126,19 +126,25 @@ function parse(argv: string[], options: NonNullable<ParseArgsConfig['options']>)
   }
 }
 
-function integerOption(value: unknown, name: string, min: number): number | undefined {
+function integerOption(value: unknown, name: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
   if (value === undefined) return undefined;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < min) throw new HarnessError('USAGE', `--${name} must be an integer of at least ${min}, got ${String(value)}`);
+  if (!Number.isInteger(number) || number < min || number > max) {
+    const bounds = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
+    throw new HarnessError('USAGE', `--${name} must be an integer ${bounds}, got ${String(value)}`);
+  }
   return number;
 }
 
 /** `600`, `90s` or `10m` -> milliseconds; undefined when not given. */
-function durationOption(value: unknown, name: string): number | undefined {
+function durationOption(value: unknown, name: string, maxSeconds = Number.POSITIVE_INFINITY): number | undefined {
   if (value === undefined) return undefined;
   const match = /^(\d+(?:\.\d+)?)(s|m)?$/.exec(String(value).trim());
   const milliseconds = match ? Number(match[1]) * (match[2] === 'm' ? 60_000 : 1000) : Number.NaN;
-  if (!(milliseconds >= 1000)) throw new HarnessError('USAGE', `--${name} must be a duration of at least 1 s (600, 90s, 10m), got ${String(value)}`);
+  if (!(milliseconds >= 1000 && milliseconds <= maxSeconds * 1000)) {
+    const bounds = Number.isFinite(maxSeconds) ? `from 1 s to ${maxSeconds} s` : 'of at least 1 s';
+    throw new HarnessError('USAGE', `--${name} must be a duration ${bounds} (600, 90s, 10m), got ${String(value)}`);
+  }
   return Math.round(milliseconds);
 }
 
@@ -282,8 +288,9 @@ async function loadCommand(argv: string[]): Promise<number> {
     const { values } = parse(rest, { targets: { type: 'string' }, target: { type: 'string' }, reports: { type: 'string', default: 'reports' }, rate: { type: 'string' }, duration: { type: 'string' }, history: { type: 'string' } });
     if (values.help) return printHelp('load');
     const { runNightly } = await import('./load-nightly-command.ts');
-    const rate = integerOption(values.rate, 'rate', 1);
-    const durationMs = durationOption(values.duration, 'duration');
+    const { loadProfileBounds } = await import('../targets/schema.ts');
+    const rate = integerOption(values.rate, 'rate', loadProfileBounds.rate.min, loadProfileBounds.rate.max);
+    const durationMs = durationOption(values.duration, 'duration', loadProfileBounds.durationSeconds.max);
     return runNightly({
       targetsFile: targetsFilePath(values.targets as string | undefined),
       ...(values.target ? { target: String(values.target) } : {}),
@@ -352,7 +359,11 @@ export async function main(argv: string[]): Promise<number> {
   if (!name || name === '--help' || name === '-h' || name === 'help') return printHelp('main');
   const command = commands[name];
   try {
-    if (!command) throw new HarnessError('USAGE', `Unknown command "${name}"`, `use ${Object.keys(commands).join(', ')}`);
+    if (!command) {
+      const { didYouMean } = await import('../targets/did-you-mean.ts');
+      const closest = didYouMean(name, Object.keys(commands));
+      throw new HarnessError('USAGE', `Unknown command "${name}"${closest ? `: did you mean "${closest}"?` : ''}`, `use ${Object.keys(commands).join(', ')}`);
+    }
     const plugins = process.env.HARNESS_FAMILIES;
     if (plugins) {
       const { registerPluginFamilies } = await import('../families/index.ts');
