@@ -64,7 +64,7 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
   const live = options.live;
   const file = readTargetsFile(options.targetsFile);
   ensureBundledReferenceCredentials(process.env, file);
-  const target = await resolveTarget(file, options.target, process.env);
+  const target = await resolveTarget(file, options.target, process.env, options.suites);
   const selected = selectFamilies(target, options.suites);
   const seed = options.seed ?? randomInt(2 ** 31);
   const paths = reportsPaths(options.reportsDir);
