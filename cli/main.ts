@@ -20,6 +20,7 @@ const help = {
 
 Commands:
   harness run        run the suites against a target (default: the bundled reference target)
+  harness init       write a target entry for your own service (every required key, \${VAR} placeholders)
   harness doctor     check a target is reachable and its credentials work, without judging it
   harness rules      the rule table: id, spec section, check, killing mutant, verified status
   harness mutants    verify that every mutant of the reference target is caught by its rule's check
@@ -48,6 +49,15 @@ rewritten as rules finish, so a run killed outright leaves valid reports of what
                   not finished by then is reported as not run, and a rule that failed still makes the run exit 1
   --html          also build the Allure HTML report (DIR/allure-report/index.html, one file that opens from disk)
   --history FILE  Allure's history file for --html (default DIR/allure-history.jsonl)`,
+  init: async () => `harness init [--family ${await familyNames()}]... [--name NAME] [--url BASE] [--targets FILE]
+
+Writes a target entry for your own service into the targets file (default ./targets.json; created when
+missing, else the entry is added): every required key of each family's section, secrets, ids and base URLs as
+\${VAR} placeholders named after their keys, and prints what each placeholder and value needs. Then run
+harness doctor on it: it names every variable still unset, then checks the service answers.
+  --family F      a family of the entry, repeatable or comma-separated (default: every family)
+  --name NAME     the entry's name (default my-service)
+  --url BASE      the service's base address: each family's baseUrl is BASE/<family> instead of a placeholder`,
   doctor: async () => `harness doctor [--targets FILE] [--target NAME] [--suite NAME]...
 
 Starts the target if it is a command target, then runs just the preflight of every family it declares: is the
@@ -204,6 +214,17 @@ async function runCommand(argv: string[]): Promise<number> {
   return { conformant: 0, nonconformant: 1, error: 2 }[summary.verdict];
 }
 
+async function initCommand(argv: string[]): Promise<number> {
+  const { values } = parse(argv, { family: { type: 'string', multiple: true }, name: { type: 'string', default: 'my-service' }, url: { type: 'string' }, targets: { type: 'string', default: 'targets.json' } });
+  if (values.help) return printHelp('init');
+  const { initTargets, renderInitResult } = await import('./init-command.ts');
+  const name = String(values.name);
+  const chosen = listOption(values.family);
+  const result = initTargets({ targetsFile: String(values.targets), name, ...(chosen ? { families: chosen } : {}), ...(values.url ? { url: String(values.url) } : {}) });
+  console.log(renderInitResult(result, name));
+  return 0;
+}
+
 async function doctorCommand(argv: string[]): Promise<number> {
   const { values } = parse(argv, { targets: { type: 'string' }, target: { type: 'string' }, suite: { type: 'string', multiple: true } });
   if (values.help) return printHelp('doctor');
@@ -333,6 +354,7 @@ async function printHelp(command: keyof typeof help): Promise<number> {
 
 const commands: Record<string, (argv: string[]) => Promise<number>> = {
   run: runCommand,
+  init: initCommand,
   doctor: doctorCommand,
   rules: rulesCommand,
   mutants: mutantsCommand,
