@@ -7,12 +7,20 @@ export interface ReplaySettings {
   targetName: string;
   seed: number;
   runs: number;
+  /** The words that started the harness for this run (`node /abs/path/bin/harness.js`), so the line runs from any folder. Default `npx harness`. */
+  harness?: readonly string[];
+  /** A reports folder of the replay's own, so pasting the line never overwrites the run's reports. */
+  replayReports?: string;
+  /** For a target the harness started: the command that starts it again on the port the evidence names. */
+  startedTarget?: string;
 }
 
-/** The command that reruns exactly this rule with exactly these cases; `npx` finds the harness where a user installed it (it is rarely on PATH). */
+/** The command that reruns exactly this rule with exactly these cases, as the run was invoked. */
 export function replayCommand(outcome: RuleOutcome, settings: ReplaySettings): string {
   const seed = outcome.replay?.seed ?? settings.seed;
-  return ['npx', 'harness', 'run', '--targets', settings.targetsFile, '--target', settings.targetName, '--suite', outcome.family, '--rule', outcome.ruleId, '--seed', String(seed), '--runs', String(settings.runs)]
+  const harness = settings.harness ?? ['npx', 'harness'];
+  const reports = settings.replayReports ? ['--reports', settings.replayReports] : [];
+  return [...harness, 'run', '--targets', settings.targetsFile, '--target', settings.targetName, '--suite', outcome.family, '--rule', outcome.ruleId, '--seed', String(seed), '--runs', String(settings.runs), ...reports]
     .map(shellWord)
     .join(' ');
 }
@@ -23,6 +31,9 @@ export function failureText(outcome: RuleOutcome, settings: ReplaySettings): str
   if (outcome.input) lines.push(`input: ${outcome.input}`);
   lines.push(`replay: ${replayCommand(outcome, settings)}${outcome.replay ? `  (fast-check path ${outcome.replay.path})` : ''}`);
   if (outcome.replay) lines.push(`counterexample: ${outcome.replay.counterexample}`);
+  if (settings.startedTarget && outcome.evidence?.length) {
+    lines.push(`note: the harness started this target for the run, on a port of its own (closed now); the replay line starts it again. To send the curl lines, start it first: ${settings.startedTarget}`);
+  }
   for (const [index, evidence] of (outcome.evidence ?? []).entries()) {
     lines.push(`--- exchange ${index + 1}: request ---`, evidence.request, '--- response ---', evidence.response, '--- curl ---', evidence.curl);
   }

@@ -15,7 +15,7 @@ export interface DoctorOptions {
 export async function runDoctor(options: DoctorOptions): Promise<number> {
   const file = readTargetsFile(options.targetsFile);
   ensureBundledReferenceCredentials(process.env, file);
-  const target = await resolveTarget(file, options.target, process.env);
+  const target = await resolveTarget(file, options.target, process.env, options.suites);
   const selected = selectFamilies(target, options.suites);
   console.log(`harness doctor: target ${target.name} (${target.entry.kind}) from ${file.path}`);
   if (target.entry.kind === 'container') {

@@ -5,12 +5,12 @@ import { families } from '../families/index.ts';
 import type { LoadResult } from '../load/load-result.ts';
 import { runLoad } from '../load/run-load.ts';
 import { loadProgressLine } from '../reporting/load-progress-line.ts';
-import { loadThresholdsBlock, loadVerdictLine } from '../reporting/load-summary.ts';
+import { loadVerdictLine } from '../reporting/load-summary.ts';
+import { loadSummaryTable } from '../reporting/load-summary-table.ts';
 import { launchTarget } from '../targets/launch-target.ts';
 import { resolveTarget } from '../families/resolve-target.ts';
 import { readTargetsFile } from '../targets/load-targets.ts';
 import { loadProfileSchema } from '../targets/schema.ts';
-import { renderLoadFigures } from './load-command.ts';
 import { publishNightly } from './load-publish.ts';
 import { listenForInterruption } from './interrupt.ts';
 import { reportsPaths } from './paths.ts';
@@ -75,11 +75,10 @@ export async function runNightly(options: NightlyOptions): Promise<number> {
   const allureResults = reportsPaths(options.reportsDir).allureResults;
   for (const result of results) {
     writeFileSync(join(dir, `${result.scenario.replace(/[^A-Za-z0-9._-]+/g, '-')}.json`), `${JSON.stringify(result, null, 2)}\n`);
-    console.log(`${result.passed ? 'PASS' : 'FAIL'}    ${result.scenario}: ${renderLoadFigures(result)}`);
   }
   const published = await publishNightly(results, { reportsDir: options.reportsDir, ...(options.historyDir ? { historyDir: options.historyDir } : {}), record: !interruption.signal });
   console.log(`\nresults: ${dir}\nhistory: ${published.historyDir}${published.recorded ? '' : ' (not recorded: interrupted)'}\nallure results: ${allureResults} (harness report builds the HTML)`);
-  console.log(`\n${loadThresholdsBlock(results)}\n\n${loadVerdictLine(results, interruption.signal !== undefined)}`);
+  console.log(`\n${loadSummaryTable(results)}\n\n${loadVerdictLine(results, interruption.signal !== undefined)}`);
   if (interruption.signal) return 2;
   return results.every((result) => result.passed) ? 0 : 1;
 }

@@ -20,6 +20,7 @@ const help = {
 
 Commands:
   harness run        run the suites against a target (default: the bundled reference target)
+  harness init       write a target entry for your own service (every required key, \${VAR} placeholders)
   harness doctor     check a target is reachable and its credentials work, without judging it
   harness rules      the rule table: id, spec section, check, killing mutant, verified status
   harness mutants    verify that every mutant of the reference target is caught by its rule's check
@@ -48,6 +49,15 @@ rewritten as rules finish, so a run killed outright leaves valid reports of what
                   not finished by then is reported as not run, and a rule that failed still makes the run exit 1
   --html          also build the Allure HTML report (DIR/allure-report/index.html, one file that opens from disk)
   --history FILE  Allure's history file for --html (default DIR/allure-history.jsonl)`,
+  init: async () => `harness init [--family ${await familyNames()}]... [--name NAME] [--url BASE] [--targets FILE]
+
+Writes a target entry for your own service into the targets file (default ./targets.json; created when
+missing, else the entry is added): every required key of each family's section, secrets, ids and base URLs as
+\${VAR} placeholders named after their keys, and prints what each placeholder and value needs. Then run
+harness doctor on it: it names every variable still unset, then checks the service answers.
+  --family F      a family of the entry, repeatable or comma-separated (default: every family)
+  --name NAME     the entry's name (default my-service)
+  --url BASE      the service's base address: each family's baseUrl is BASE/<family> instead of a placeholder`,
   doctor: async () => `harness doctor [--targets FILE] [--target NAME] [--suite NAME]...
 
 Starts the target if it is a command target, then runs just the preflight of every family it declares: is the
@@ -126,19 +136,25 @@ function parse(argv: string[], options: NonNullable<ParseArgsConfig['options']>)
   }
 }
 
-function integerOption(value: unknown, name: string, min: number): number | undefined {
+function integerOption(value: unknown, name: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
   if (value === undefined) return undefined;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < min) throw new HarnessError('USAGE', `--${name} must be an integer of at least ${min}, got ${String(value)}`);
+  if (!Number.isInteger(number) || number < min || number > max) {
+    const bounds = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
+    throw new HarnessError('USAGE', `--${name} must be an integer ${bounds}, got ${String(value)}`);
+  }
   return number;
 }
 
 /** `600`, `90s` or `10m` -> milliseconds; undefined when not given. */
-function durationOption(value: unknown, name: string): number | undefined {
+function durationOption(value: unknown, name: string, maxSeconds = Number.POSITIVE_INFINITY): number | undefined {
   if (value === undefined) return undefined;
   const match = /^(\d+(?:\.\d+)?)(s|m)?$/.exec(String(value).trim());
   const milliseconds = match ? Number(match[1]) * (match[2] === 'm' ? 60_000 : 1000) : Number.NaN;
-  if (!(milliseconds >= 1000)) throw new HarnessError('USAGE', `--${name} must be a duration of at least 1 s (600, 90s, 10m), got ${String(value)}`);
+  if (!(milliseconds >= 1000 && milliseconds <= maxSeconds * 1000)) {
+    const bounds = Number.isFinite(maxSeconds) ? `from 1 s to ${maxSeconds} s` : 'of at least 1 s';
+    throw new HarnessError('USAGE', `--${name} must be a duration ${bounds} (600, 90s, 10m), got ${String(value)}`);
+  }
   return Math.round(milliseconds);
 }
 
@@ -186,13 +202,27 @@ async function runCommand(argv: string[]): Promise<number> {
   const { colourWanted } = await import('../reporting/terminal-colour.ts');
   console.log(renderSummary(summary, { colour: colourWanted(process.stdout, process.env) }));
   const paths = reportsPaths(reportsDir);
-  console.log(`\nsummary: ${paths.summary}\nallure results: ${paths.allureResults}\njunit: ${paths.junit}`);
+  console.log(`\nsummary: ${paths.summary} (and ${paths.summaryMarkdown})\nallure results: ${paths.allureResults}\njunit: ${paths.junit}`);
+  const { publishToGitHubActions } = await import('../reporting/github-actions.ts');
+  const { renderSummaryMarkdown } = await import('../reporting/summary-markdown.ts');
+  publishToGitHubActions(summary, renderSummaryMarkdown(summary), process.env, (line) => console.log(line));
   if (values.html && !summary.interrupted) {
     const { buildAllureHtml } = await import('../reporting/allure-html.ts');
     const index = await buildAllureHtml({ resultsDir: paths.allureResults, outputDir: paths.allureHtml, historyFile: historyFileOption(values.history, paths) });
     console.log(`allure report: ${index} (one file: open it in a browser from disk)`);
   }
   return { conformant: 0, nonconformant: 1, error: 2 }[summary.verdict];
+}
+
+async function initCommand(argv: string[]): Promise<number> {
+  const { values } = parse(argv, { family: { type: 'string', multiple: true }, name: { type: 'string', default: 'my-service' }, url: { type: 'string' }, targets: { type: 'string', default: 'targets.json' } });
+  if (values.help) return printHelp('init');
+  const { initTargets, renderInitResult } = await import('./init-command.ts');
+  const name = String(values.name);
+  const chosen = listOption(values.family);
+  const result = initTargets({ targetsFile: String(values.targets), name, ...(chosen ? { families: chosen } : {}), ...(values.url ? { url: String(values.url) } : {}) });
+  console.log(renderInitResult(result, name));
+  return 0;
 }
 
 async function doctorCommand(argv: string[]): Promise<number> {
@@ -279,8 +309,9 @@ async function loadCommand(argv: string[]): Promise<number> {
     const { values } = parse(rest, { targets: { type: 'string' }, target: { type: 'string' }, reports: { type: 'string', default: 'reports' }, rate: { type: 'string' }, duration: { type: 'string' }, history: { type: 'string' } });
     if (values.help) return printHelp('load');
     const { runNightly } = await import('./load-nightly-command.ts');
-    const rate = integerOption(values.rate, 'rate', 1);
-    const durationMs = durationOption(values.duration, 'duration');
+    const { loadProfileBounds } = await import('../targets/schema.ts');
+    const rate = integerOption(values.rate, 'rate', loadProfileBounds.rate.min, loadProfileBounds.rate.max);
+    const durationMs = durationOption(values.duration, 'duration', loadProfileBounds.durationSeconds.max);
     return runNightly({
       targetsFile: targetsFilePath(values.targets as string | undefined),
       ...(values.target ? { target: String(values.target) } : {}),
@@ -323,6 +354,7 @@ async function printHelp(command: keyof typeof help): Promise<number> {
 
 const commands: Record<string, (argv: string[]) => Promise<number>> = {
   run: runCommand,
+  init: initCommand,
   doctor: doctorCommand,
   rules: rulesCommand,
   mutants: mutantsCommand,
@@ -349,7 +381,11 @@ export async function main(argv: string[]): Promise<number> {
   if (!name || name === '--help' || name === '-h' || name === 'help') return printHelp('main');
   const command = commands[name];
   try {
-    if (!command) throw new HarnessError('USAGE', `Unknown command "${name}"`, `use ${Object.keys(commands).join(', ')}`);
+    if (!command) {
+      const { didYouMean } = await import('../targets/did-you-mean.ts');
+      const closest = didYouMean(name, Object.keys(commands));
+      throw new HarnessError('USAGE', `Unknown command "${name}"${closest ? `: did you mean "${closest}"?` : ''}`, `use ${Object.keys(commands).join(', ')}`);
+    }
     const plugins = process.env.HARNESS_FAMILIES;
     if (plugins) {
       const { registerPluginFamilies } = await import('../families/index.ts');

@@ -21,6 +21,8 @@ export function reportsPaths(reportsDir: string) {
     allureHistory: join(reportsDir, 'allure-history.jsonl'),
     junit: join(reportsDir, 'junit.xml'),
     summary: join(reportsDir, 'summary.json'),
+    /** The verdict as a CI job summary shows it (Markdown). */
+    summaryMarkdown: join(reportsDir, 'summary.md'),
     /** The started target's last output lines, written when a rule failed. */
     targetOutput: join(reportsDir, 'target-output.txt'),
     /** What `harness mutants` verified last. */

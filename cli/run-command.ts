@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { PreflightReport } from '../client/family-session.ts';
 import type { RunProgress } from '../reporting/live-line.ts';
 import { renderSummary } from '../reporting/print-summary.ts';
+import { writeAllureEnvironment } from '../reporting/allure-environment.ts';
 import { writeSummaryFiles } from '../reporting/report-files.ts';
 import { attachTargetOutput } from '../reporting/target-output.ts';
 import { buildRunSummary, type RunSummary, type StopReason } from '../reporting/run-summary.ts';
@@ -15,6 +16,8 @@ import { readTargetsFile } from '../targets/load-targets.ts';
 import { openBrokeredSessions, preflightError } from './family-sessions.ts';
 import { listenForInterruption } from './interrupt.ts';
 import { reportsPaths } from './paths.ts';
+import { replayInvocation } from './replay-invocation.ts';
+import { runEnvironment } from './run-environment.ts';
 import { ensureBundledReferenceCredentials, selectFamilies } from './select-families.ts';
 import { SuiteRunner } from './suite-runner.ts';
 
@@ -61,18 +64,19 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
   const live = options.live;
   const file = readTargetsFile(options.targetsFile);
   ensureBundledReferenceCredentials(process.env, file);
-  const target = await resolveTarget(file, options.target, process.env);
+  const target = await resolveTarget(file, options.target, process.env, options.suites);
   const selected = selectFamilies(target, options.suites);
   const seed = options.seed ?? randomInt(2 ** 31);
   const paths = reportsPaths(options.reportsDir);
   // A stale report must never be read as this run's.
-  for (const stale of [paths.allureResults, paths.summary, paths.junit, paths.targetOutput]) rmSync(stale, { recursive: true, force: true });
+  for (const stale of [paths.allureResults, paths.summary, paths.summaryMarkdown, paths.junit, paths.targetOutput]) rmSync(stale, { recursive: true, force: true });
   mkdirSync(paths.root, { recursive: true });
   const startedAt = new Date();
   const maxTimeMs = options.maxTimeMs ?? target.entry.maxTimeMs ?? defaultMaxTimeMs;
   const stop = stopSignals(maxTimeMs);
   const selectedRules = selected.flatMap((family) => family.rules).filter((rule) => !options.rules?.length || options.rules.includes(rule.id));
   const statements = new Map(selectedRules.map((rule) => [rule.id, rule.statement]));
+  const replayWith = replayInvocation(target, options.reportsDir);
   let preflight: PreflightReport[] = [];
   let outcomes: readonly RuleOutcome[] = [];
   let errors: string[] = [];
@@ -90,6 +94,7 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
       selectedRules: selectedRules.map((rule) => rule.id),
       outcomes,
       errors,
+      replayWith,
     });
   const write = (summary: RunSummary) => writeSummaryFiles(paths, summary, (ruleId) => statements.get(ruleId) ?? '');
   const snapshots = throttled(snapshotIntervalMs, () => write(summaryNow(true)));
@@ -152,7 +157,7 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
         },
       });
       try {
-        const context: RunContext = { targetName: target.name, targetsFile: file.path, target: target.entry, seed, runs: options.runs, broker: sessions.broker };
+        const context: RunContext = { targetName: target.name, targetsFile: file.path, target: target.entry, seed, runs: options.runs, broker: sessions.broker, ...replayWith };
         // A signal that came while vitest started: nothing is run.
         if (stop.reason) return;
         say('running the suites');
@@ -178,6 +183,7 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
   function finish(): RunSummary {
     const summary = summaryNow(false);
     write(summary);
+    writeAllureEnvironment(paths.allureResults, runEnvironment({ target: target.name, entry: target.entry, families: summary.families, seed, runs: options.runs }, process.env));
     if (summary.counts.failed + summary.counts.broken > 0) attachTargetOutput(paths, targetOutput(), target.name);
     return summary;
   }

@@ -10,9 +10,10 @@ import { type TargetEntry, targetSchemaFor } from '../targets/schema.ts';
 /**
  * Chooses a target, fills ${VAR} from the environment and {port} with a free port, then validates it against
  * the schema the registered families make up (so it lives with the registry, not in targets/). Errors name
- * the key path and the fix.
+ * the key path and the fix. Given `onlyFamilies` (a run's --suite), the other families' sections are left out
+ * first, so a run asks only for the variables of the families it runs.
  */
-export async function resolveTarget(file: TargetsFileContents, name: string | undefined, env: NodeJS.ProcessEnv): Promise<ResolvedTarget> {
+export async function resolveTarget(file: TargetsFileContents, name: string | undefined, env: NodeJS.ProcessEnv, onlyFamilies?: readonly string[]): Promise<ResolvedTarget> {
   const chosen = name ?? file.defaultTarget;
   const raw = file.rawTargets[chosen];
   if (raw === undefined) {
@@ -24,7 +25,7 @@ export async function resolveTarget(file: TargetsFileContents, name: string | un
       `use one of: ${names.join(', ') || '(none defined)'}`,
     );
   }
-  let filled = fillEnvPlaceholders(raw, env, ['targets', chosen]);
+  let filled = fillEnvPlaceholders(onlyFamilies?.length ? withFamiliesOnly(raw, onlyFamilies) : raw, env, ['targets', chosen]);
   let port: number | undefined;
   if (mentionsToken(filled, 'port')) {
     port = await freePort();
@@ -39,6 +40,17 @@ export async function resolveTarget(file: TargetsFileContents, name: string | un
   const entry = parsed.data as TargetEntry;
   checkReferences(entry, chosen);
   return port === undefined ? { name: chosen, entry } : { name: chosen, entry, port };
+}
+
+/**
+ * The raw entry with only the named families' sections; as it is when it does not declare every one of them
+ * (the family selection then says which is missing) or is not shaped as an entry (the schema says how).
+ */
+function withFamiliesOnly(raw: unknown, names: readonly string[]): unknown {
+  if (typeof raw !== 'object' || raw === null || !('families' in raw)) return raw;
+  const sections = (raw as { families: unknown }).families;
+  if (typeof sections !== 'object' || sections === null || !names.every((name) => name in sections)) return raw;
+  return { ...raw, families: Object.fromEntries(Object.entries(sections).filter(([family]) => names.includes(family))) };
 }
 
 function checkReferences(entry: TargetEntry, name: string): void {

@@ -11,6 +11,8 @@ export function targetsJsonSchema(): Record<string, unknown> {
       // Strings may hold {port} and ${VAR} placeholders, which no URI format admits before they are filled.
       override: (context) => {
         if (context.jsonSchema.format === 'uri') delete context.jsonSchema.format;
+        // `harness init`'s own hint (families/section-skeleton.ts), no keyword of JSON Schema.
+        delete context.jsonSchema.initKeys;
       },
     }),
     title: 'targets.json of the API conformance harness',

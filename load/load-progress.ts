@@ -8,6 +8,8 @@ export interface LoadProgress {
   limited: number;
   other: number;
   errors: number;
+  /** The 99th percentile of response time so far, in ms; absent before the first response. */
+  p99Ms?: number;
   /** Requests not sent because the in-flight cap was reached (open model); absent when none. */
   dropped?: number;
 }

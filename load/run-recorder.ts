@@ -97,6 +97,7 @@ export class RunRecorder {
       limited: sum((status) => status === '429'),
       other: sum((status) => !status.startsWith('2') && status !== '429'),
       errors: this.errors,
+      ...(this.responseTime.count ? { p99Ms: this.responseTime.at(99) } : {}),
       ...(this.dropped ? { dropped: this.dropped } : {}),
     };
   }

@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HarnessError } from '../targets/harness-error.ts';
 import { historyPathVariable } from './allure-config.ts';
+import { withoutTrackers } from './report-without-trackers.ts';
 
 const require = createRequire(import.meta.url);
 // The CLI loads the TypeScript config itself (via jiti), so no config file is written anywhere.
@@ -20,7 +21,7 @@ export interface AllureHtmlPaths {
 
 /**
  * Builds the Allure HTML report with the `allure` package (Allure 3, no Java): one self-contained
- * index.html (it opens from disk), grouped family -> section -> rule. Returns the path of that file.
+ * index.html (it opens from disk, and calls no third party), grouped family -> section -> rule. Returns the path of that file.
  */
 export async function buildAllureHtml(paths: AllureHtmlPaths): Promise<string> {
   if (!existsSync(paths.resultsDir)) {
@@ -48,5 +49,6 @@ export async function buildAllureHtml(paths: AllureHtmlPaths): Promise<string> {
   if (code !== 0) throw new HarnessError('REPORT_FAILED', `allure generate failed (exit ${code}):\n${output.join('').slice(-2000)}`);
   const index = join(paths.outputDir, 'index.html');
   if (!existsSync(index)) throw new HarnessError('REPORT_FAILED', `allure generate wrote no ${index}:\n${output.join('').slice(-2000)}`);
+  writeFileSync(index, withoutTrackers(readFileSync(index, 'utf8')));
   return index;
 }

@@ -9,7 +9,7 @@
  * id alone: a CI's test history follows a stable name, whatever the statement's wording becomes.
  */
 import { failureText } from '../checks/failure-text.ts';
-import { notRunReason, type RuleSummary, type RunSummary } from './run-summary.ts';
+import { notRunReason, replaySettingsOf, type RuleSummary, type RunSummary } from './run-summary.ts';
 
 /** Characters XML 1.0 cannot carry at all, escaped or not. */
 const notXmlChar = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
@@ -45,7 +45,7 @@ function skippedCase(base: Omit<Case, 'xml'>, open: string, reason: string): Cas
 function ruleCase(rule: RuleSummary, summary: RunSummary): Case {
   const seconds = (rule.durationMs ?? 0) / 1000;
   const open = testcaseOpen(rule.ruleId, `${rule.family} > ${rule.section}`, seconds);
-  const replay = { targetsFile: summary.targetsFile, targetName: summary.target, seed: summary.seed, runs: summary.runs };
+  const replay = replaySettingsOf(summary);
   const base = { ruleId: rule.ruleId, family: rule.family, failed: false, broken: false, skipped: false, seconds };
   switch (rule.status) {
     case 'failed':

@@ -1,8 +1,9 @@
 /**
  * The live line of a run on a terminal: which rule is running and for how long, and how many finished, so
- * a silent target is visible while it stalls. Quiet when the output is not a terminal or under CI.
+ * a silent target is visible while it stalls. Under CI or a pipe: a plain line every 10 s instead.
  */
 import type { RuleOutcome } from '../rules/rule-outcome.ts';
+import { elapsedText, everyInterval, logProgressIntervalMs, plainProgressWanted } from './log-progress.ts';
 
 export interface RunProgress {
   ruleStarted(ruleId: string): void;
@@ -11,34 +12,40 @@ export interface RunProgress {
   stop(): void;
 }
 
-/** Whether a live line belongs on this stream: a terminal, and not under CI (whose logs keep every redraw). */
-export function liveOutputWanted(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): boolean {
-  return Boolean(stream.isTTY) && !env.CI;
-}
-
-const quiet: RunProgress = { ruleStarted() {}, ruleFinished() {}, stop() {} };
-
-export function liveLine(stream: NodeJS.WriteStream = process.stderr, env: NodeJS.ProcessEnv = process.env): RunProgress {
-  if (!liveOutputWanted(stream, env)) return quiet;
+/** Which rules are running since when, and how many finished and failed: what either form of progress says. */
+function progressState() {
   const running = new Map<string, number>();
   let finished = 0;
   let failed = 0;
-  const draw = () => {
-    const [oldest, since] = [...running].sort((a, b) => a[1] - b[1])[0] ?? [];
-    const idle = finished === 0 ? 'starting the suites' : 'between rules';
-    const now = oldest === undefined ? idle : `running ${oldest} (${Math.round((Date.now() - (since ?? Date.now())) / 1000)} s)${running.size > 1 ? ` +${running.size - 1} more` : ''}`;
-    const line = `${now} · ${finished} finished, ${failed} failed`;
-    stream.write(`\r\x1b[2K${line.slice(0, Math.max(20, (stream.columns ?? 100) - 1))}`);
-  };
-  const timer = setInterval(draw, 1000);
-  timer.unref();
   return {
-    ruleStarted: (ruleId) => void running.set(ruleId, Date.now()),
-    ruleFinished: (outcome) => {
+    started: (ruleId: string) => void running.set(ruleId, Date.now()),
+    finished: (outcome: RuleOutcome) => {
       running.delete(outcome.ruleId);
       finished += 1;
       if (outcome.status === 'failed' || outcome.status === 'broken') failed += 1;
     },
+    text(): string {
+      const [oldest, since] = [...running].sort((a, b) => a[1] - b[1])[0] ?? [];
+      const idle = finished === 0 ? 'starting the suites' : 'between rules';
+      const now = oldest === undefined ? idle : `running ${oldest} (${elapsedText(since ?? Date.now())})${running.size > 1 ? ` +${running.size - 1} more` : ''}`;
+      return `${now} · ${finished} finished, ${failed} failed`;
+    },
+  };
+}
+
+/** The progress of a run: a live line on a terminal, a plain line every 10 s under CI or a pipe (with the elapsed time). */
+export function liveLine(stream: NodeJS.WriteStream = process.stderr, env: NodeJS.ProcessEnv = process.env): RunProgress {
+  const state = progressState();
+  if (plainProgressWanted(stream, env)) {
+    const startedAt = Date.now();
+    const lines = everyInterval(stream, () => `harness run: ${elapsedText(startedAt)} elapsed · ${state.text()}`, logProgressIntervalMs(env));
+    return { ruleStarted: state.started, ruleFinished: state.finished, stop: lines.stop };
+  }
+  const timer = setInterval(() => stream.write(`\r\x1b[2K${state.text().slice(0, Math.max(20, (stream.columns ?? 100) - 1))}`), 1000);
+  timer.unref();
+  return {
+    ruleStarted: state.started,
+    ruleFinished: state.finished,
     stop: () => {
       clearInterval(timer);
       stream.write('\r\x1b[2K');

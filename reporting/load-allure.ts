@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { LoadResult } from '../load/load-result.ts';
 import { deltas, type OperationHistory } from '../load/nightly-history.ts';
 import type { LoadChart } from './load-charts.ts';
+import { thresholdActualText } from './load-summary.ts';
 
 /**
  * A load run as one Allure test in the same results folder as the conformance runs: family -> "load" ->
@@ -33,7 +34,7 @@ export function writeLoadAllureResult(resultsDir: string, result: LoadResult, ch
   const failed = result.thresholds.filter((verdict) => !verdict.passed);
   const [breach] = result.violations;
   const judged = [
-    ...failed.map((verdict) => `threshold ${verdict.threshold} failed: ${round(verdict.actual)}`),
+    ...failed.map((verdict) => `threshold ${verdict.threshold} failed: ${thresholdActualText(verdict.threshold, verdict.actual)}`),
     ...(breach ? [`${breach.count} response(s) broke ${breach.ruleId}: ${breach.message}`] : []),
   ].join('\n');
   const message = verdict ? (verdict.message ?? '') : judged;
@@ -78,7 +79,7 @@ export function writeLoadAllureResult(resultsDir: string, result: LoadResult, ch
       { name: 'suite', value: 'load' },
     ],
     parameters: Object.entries(parameters).map(([name, value]) => ({ name, value })),
-    steps: result.thresholds.map((verdict) => ({ name: `${verdict.threshold} (actual ${round(verdict.actual)})`, status: verdict.passed ? 'passed' : 'failed', stage: 'finished', start, stop, steps: [], attachments: [], parameters: [] })),
+    steps: result.thresholds.map((verdict) => ({ name: `${verdict.threshold} (actual ${thresholdActualText(verdict.threshold, verdict.actual)})`, status: verdict.passed ? 'passed' : 'failed', stage: 'finished', start, stop, steps: [], attachments: [], parameters: [] })),
     attachments: [...charts.map((chart) => attach(chart.name, chart.svg, 'image/svg+xml', 'svg')), attach('load result', JSON.stringify(result, null, 2), 'application/json', 'json')],
   };
   const path = join(resultsDir, `${uuid}-result.json`);

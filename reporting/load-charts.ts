@@ -18,8 +18,11 @@ export interface LoadChart {
 
 const percentiles = [50, 75, 90, 95, 99, 99.9, 99.99, 100];
 
+/** Every chart's legends and titles whole: vega-lite cuts a legend label at 160 px by default ("response time (fro…"). */
+const chartConfig = { legend: { labelLimit: 0 }, title: { limit: 0 } } as const;
+
 async function svgOf(spec: TopLevelSpec): Promise<string> {
-  const view = new View(parse(compile(spec).spec), { renderer: 'none' });
+  const view = new View(parse(compile({ ...spec, config: { ...chartConfig, ...spec.config } } as TopLevelSpec).spec), { renderer: 'none' });
   try {
     return await view.toSVG();
   } finally {

@@ -1,10 +1,10 @@
 import type { LoadProgress } from '../load/load-progress.ts';
-import { liveOutputWanted } from './live-line.ts';
+import { everyInterval, logProgressIntervalMs, plainProgressWanted } from './log-progress.ts';
 
 /**
  * The live line of a load run on a terminal: elapsed time, current rate, 2xx / 429 / other counts, and the
  * requests dropped at the in-flight cap when there are any.
- * Quiet when the output is not a terminal or under CI, like the run's live line.
+ * Under CI or a pipe, a plain line every 10 s instead, like the run's progress.
  */
 export interface LoadProgressLine {
   show(progress: LoadProgress): void;
@@ -12,12 +12,27 @@ export interface LoadProgressLine {
   stop(): void;
 }
 
+function progressText(progress: LoadProgress): string {
+  const p99 = progress.p99Ms === undefined ? '' : ` · p99 ${progress.p99Ms.toFixed(1)} ms`;
+  return `${progress.scenario} · ${progress.elapsedSeconds.toFixed(0)} s · ${progress.currentRate} req/s${p99} · 2xx ${progress.ok} · 429 ${progress.limited} · other ${progress.other} · errors ${progress.errors}${progress.dropped ? ` · dropped ${progress.dropped}` : ''}`;
+}
+
+/** Under CI or a pipe: the latest progress as a plain line every 10 s (only while a run reports). */
+function plainLoadProgress(stream: NodeJS.WriteStream, intervalMs: number): LoadProgressLine {
+  let latest: LoadProgress | undefined;
+  const lines = everyInterval(stream, () => {
+    const shown = latest;
+    latest = undefined;
+    return shown && `harness load: ${progressText(shown)}`;
+  }, intervalMs);
+  return { show: (progress) => void (latest = progress), stop: lines.stop };
+}
+
 export function loadProgressLine(stream: NodeJS.WriteStream = process.stderr, env: NodeJS.ProcessEnv = process.env): LoadProgressLine {
-  if (!liveOutputWanted(stream, env)) return { show() {}, stop() {} };
+  if (plainProgressWanted(stream, env)) return plainLoadProgress(stream, logProgressIntervalMs(env));
   return {
     show(progress) {
-      const line = `${progress.scenario} · ${progress.elapsedSeconds.toFixed(0)} s · ${progress.currentRate} req/s · 2xx ${progress.ok} · 429 ${progress.limited} · other ${progress.other} · errors ${progress.errors}${progress.dropped ? ` · dropped ${progress.dropped}` : ''}`;
-      stream.write(`\r\x1b[2K${line.slice(0, Math.max(20, (stream.columns ?? 100) - 1))}`);
+      stream.write(`\r\x1b[2K${progressText(progress).slice(0, Math.max(20, (stream.columns ?? 100) - 1))}`);
     },
     stop() {
       stream.write('\r\x1b[2K');

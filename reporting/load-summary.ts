@@ -11,7 +11,7 @@ export function loadThresholdsBlock(results: readonly LoadResult[]): string {
   for (const result of results) {
     lines.push(`  ${result.scenario}  (${headline(result)})`);
     const width = Math.max(0, ...result.thresholds.map((verdict) => verdict.threshold.length));
-    for (const verdict of result.thresholds) lines.push(`    ${verdict.passed ? '✓' : '✗'} ${verdict.threshold.padEnd(width)}  actual ${actualText(parseThreshold(verdict.threshold), verdict.actual)}`);
+    for (const verdict of result.thresholds) lines.push(`    ${verdict.passed ? '✓' : '✗'} ${verdict.threshold.padEnd(width)}  actual ${thresholdActualText(verdict.threshold, verdict.actual)}`);
     for (const violation of result.violations) lines.push(`    ✗ ${violation.ruleId}: ${violation.count} response(s) broke it: ${violation.message}`);
     if (result.thresholds.length === 0 && result.violations.length === 0) lines.push('    (no thresholds)');
   }
@@ -38,6 +38,11 @@ function headline(result: LoadResult): string {
   const dropped = result.dropped ? `, ${result.dropped} dropped` : '';
   const errors = result.errors ? `, ${result.errors} without a response` : '';
   return `${offered}, ${achieved}${dropped}${errors}; response time p50 ${result.latencyMs.p50} ms p99 ${result.latencyMs.p99} ms, service time p99 ${result.serviceTimeMs.p99} ms`;
+}
+
+/** The figure a threshold read, in the threshold's own unit (ms, %, req/s): the same in the terminal and the report. */
+export function thresholdActualText(threshold: string, actual: number): string {
+  return actualText(parseThreshold(threshold), actual);
 }
 
 function actualText(threshold: Threshold, actual: number): string {

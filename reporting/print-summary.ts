@@ -1,6 +1,6 @@
 import { failureText } from '../checks/failure-text.ts';
 import type { RuleStatus } from '../rules/rule-outcome.ts';
-import { notRunReason, type RuleSummary, type RunSummary } from './run-summary.ts';
+import { notRunReason, replaySettingsOf, type RuleSummary, type RunSummary } from './run-summary.ts';
 import { type Paint, type Palette, palette } from './terminal-colour.ts';
 
 const marks = { passed: 'PASS', failed: 'FAIL', blocked: 'BLOCKED', broken: 'BROKEN', waived: 'WAIVED', 'not-applicable': 'N/A', 'not-run': 'NOT RUN' } as const;
@@ -47,7 +47,7 @@ function familyRows(summary: RunSummary, family: string): Row[] {
  */
 export function renderSummary(summary: RunSummary, style: SummaryStyle = {}): string {
   const colours = palette(style.colour ?? false);
-  const replay = { targetsFile: summary.targetsFile, targetName: summary.target, seed: summary.seed, runs: summary.runs };
+  const replay = replaySettingsOf(summary);
   const lines = [`harness run: target ${summary.target}, families ${summary.families.join(', ')}, seed ${summary.seed}, ${summary.runs} runs per property`, ''];
   for (const report of summary.preflight) {
     for (const note of report.notes) lines.push(`preflight ${report.family}: ${note}`);

@@ -1,5 +1,6 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { renderJUnit } from './junit-xml.ts';
+import { renderSummaryMarkdown } from './summary-markdown.ts';
 import type { RunSummary } from './run-summary.ts';
 
 /** Replaces a file in one step: a run killed while writing leaves the previous, whole file. */
@@ -9,9 +10,10 @@ function writeAtomically(path: string, text: string): void {
   renameSync(temporary, path);
 }
 
-/** Writes summary.json and junit.xml of a summary (a snapshot while the run goes on, or the final one). */
-export function writeSummaryFiles(paths: { summary: string; junit: string }, summary: RunSummary, statementOf: (ruleId: string) => string): void {
-  // junit.xml first: a run killed between the two leaves no summary.json without its junit.xml beside it.
+/** Writes junit.xml, summary.md and summary.json of a summary (a snapshot while the run goes on, or the final one). */
+export function writeSummaryFiles(paths: { summary: string; summaryMarkdown: string; junit: string }, summary: RunSummary, statementOf: (ruleId: string) => string): void {
+  // summary.json last: a run killed between the writes leaves no summary.json without the others beside it.
   writeAtomically(paths.junit, renderJUnit(summary, statementOf));
+  writeAtomically(paths.summaryMarkdown, renderSummaryMarkdown(summary));
   writeAtomically(paths.summary, `${JSON.stringify(summary, null, 2)}\n`);
 }

@@ -1,4 +1,5 @@
 import type { PreflightReport } from '../client/family-session.ts';
+import type { ReplaySettings } from '../checks/failure-text.ts';
 import type { RuleOutcome, RuleStatus } from '../rules/rule-outcome.ts';
 
 /** One rule's verdict over every test that judged it. */
@@ -39,6 +40,16 @@ export interface RunSummary {
   notRun: string[];
   /** Errors outside any test (a crashed suite file, a worker failure). */
   errors: string[];
+  /** How a failure's replay line restarts the harness and the target (absent: `npx harness`, no reports folder of its own). */
+  replayWith?: ReplayInvocation;
+}
+
+/** The parts of a replay line that come from how the run was started, not from the rule. */
+export type ReplayInvocation = Pick<ReplaySettings, 'harness' | 'replayReports' | 'startedTarget'>;
+
+/** What every replay line of a summary is made with. */
+export function replaySettingsOf(summary: Pick<RunSummary, 'targetsFile' | 'target' | 'seed' | 'runs' | 'replayWith'>): ReplaySettings {
+  return { targetsFile: summary.targetsFile, targetName: summary.target, seed: summary.seed, runs: summary.runs, ...summary.replayWith };
 }
 
 /** A failed or broken rule and the rules it blocked; or, with status `blocked`, a rule blocked by rules that did not fail here. */
@@ -77,6 +88,7 @@ export interface SummaryParts {
   selectedRules: readonly string[];
   outcomes: readonly RuleOutcome[];
   errors: string[];
+  replayWith?: ReplayInvocation;
 }
 
 export function buildRunSummary(parts: SummaryParts): RunSummary {
@@ -102,6 +114,7 @@ export function buildRunSummary(parts: SummaryParts): RunSummary {
     rootCauses: rootCausesOf(rules),
     notRun,
     errors: parts.errors,
+    ...(parts.replayWith ? { replayWith: parts.replayWith } : {}),
   };
 }
 

@@ -9,39 +9,42 @@ export function formatKeyPath(path: KeyPath): string {
   return path.map((part) => (typeof part === 'number' ? `[${part}]` : part)).join('.').replaceAll('.[', '[');
 }
 
+/** Every ${VAR} of a JSON value that the environment does not set, with the key that uses it. */
+export function unsetPlaceholders(value: unknown, env: NodeJS.ProcessEnv, path: KeyPath): { path: KeyPath; name: string }[] {
+  if (typeof value === 'string') return [...value.matchAll(envPlaceholder)].map((match) => match[1] as string).filter((name) => env[name] === undefined).map((name) => ({ path, name }));
+  if (Array.isArray(value)) return value.flatMap((item, index) => unsetPlaceholders(item, env, [...path, index]));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => unsetPlaceholders(item, env, [...path, key]));
+  return [];
+}
+
 /**
- * Replaces ${VAR} in every string of a JSON value with the environment's value. A variable that is not
- * set is an error naming the key that uses it; secrets therefore never need to live in the file.
+ * Replaces ${VAR} in every string of a JSON value with the environment's value. Variables that are not set
+ * are one error naming each and the key that uses it; secrets therefore never need to live in the file.
  */
 export function fillEnvPlaceholders(value: unknown, env: NodeJS.ProcessEnv, path: KeyPath): unknown {
-  if (typeof value === 'string') {
-    return value.replace(envPlaceholder, (_, name: string) => {
-      const filled = env[name];
-      if (filled === undefined) {
-        throw new HarnessError(
-          'ENV_MISSING',
-          `${formatKeyPath(path)} uses \${${name}}, which is not set in the environment`,
-          `export ${name}=... before running, or change ${formatKeyPath(path)}`,
-        );
-      }
-      return filled;
-    });
+  const unset = unsetPlaceholders(value, env, path);
+  if (unset.length) {
+    const names = [...new Set(unset.map(({ name }) => name))];
+    throw new HarnessError(
+      'ENV_MISSING',
+      unset.map(({ path: where, name }) => `${formatKeyPath(where)} uses \${${name}}, which is not set in the environment`).join('\n'),
+      `export ${names.map((name) => `${name}=...`).join(' ')} before running, or change ${unset.length === 1 ? formatKeyPath((unset[0] as { path: KeyPath }).path) : 'those keys'}`,
+    );
   }
-  if (Array.isArray(value)) return value.map((item, index) => fillEnvPlaceholders(item, env, [...path, index]));
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillEnvPlaceholders(item, env, [...path, key])]));
-  }
+  return mapStrings(value, (text) => text.replace(envPlaceholder, (_, name: string) => env[name] as string));
+}
+
+/** Every string of a JSON value passed through `change`; the rest as it is. */
+function mapStrings(value: unknown, change: (text: string) => string): unknown {
+  if (typeof value === 'string') return change(value);
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, change));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapStrings(item, change)]));
   return value;
 }
 
 /** Replaces a literal {name} token in every string of a JSON value. */
 export function fillToken(value: unknown, token: string, replacement: string): unknown {
-  if (typeof value === 'string') return value.replaceAll(`{${token}}`, replacement);
-  if (Array.isArray(value)) return value.map((item) => fillToken(item, token, replacement));
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillToken(item, token, replacement)]));
-  }
-  return value;
+  return mapStrings(value, (text) => text.replaceAll(`{${token}}`, replacement));
 }
 
 export function mentionsToken(value: unknown, token: string): boolean {

@@ -25,12 +25,15 @@ const clientSettingsSchema = z
  * The nightly load profile of a target: a bounded constant-rate run per operation, judged by thresholds
  * written as strings (`p99 < 500 ms`, `rate(5xx) == 0`). Defaults apply where the entry gives none.
  */
+/** The bounds of a nightly profile's rate and duration: the schema and the CLI's --rate / --duration read them here. */
+export const loadProfileBounds = { rate: { min: 1, max: 100_000 }, durationSeconds: { max: 3600 } } as const;
+
 export const loadProfileSchema = z
   .object({
     /** Offered requests per second of each operation's run. Default 20. */
-    rate: z.number().int().min(1).max(100_000).default(20),
+    rate: z.number().int().min(loadProfileBounds.rate.min).max(loadProfileBounds.rate.max).default(20),
     /** Seconds of each operation's run. Default 10. */
-    durationSeconds: z.number().positive().max(3600).default(10),
+    durationSeconds: z.number().positive().max(loadProfileBounds.durationSeconds.max).default(10),
     /** Connections of the load generator. Default 4. */
     connections: z.number().int().min(1).max(1024).default(4),
     /** The most requests waiting for an answer at once (the runs are open-model); a request due beyond it is dropped and counted. Default 1000. */

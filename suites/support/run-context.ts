@@ -1,9 +1,13 @@
 import { inject } from 'vitest';
+import type { ReplaySettings } from '../../checks/failure-text.ts';
 import type { BrokerAddress } from '../../client/session-broker.ts';
 import type { TargetEntry } from '../../targets/schema.ts';
 
-/** What `harness run` hands every suite: the resolved target, the run's settings and its session broker. */
-export interface RunContext {
+/**
+ * What `harness run` hands every suite: the resolved target, the run's settings and its session broker, and
+ * how a failure's replay line restarts the harness and the target.
+ */
+export interface RunContext extends Pick<ReplaySettings, 'harness' | 'replayReports' | 'startedTarget'> {
   targetName: string;
   /** The targets file the target was read from, for replay lines. */
   targetsFile: string;

@@ -47,7 +47,9 @@ export const loyaltySectionSchema = z
     mandatoryDemographics: demographicsPerProgram.default({}),
   })
   .strict()
-  .refine((section) => section.mac !== undefined || section.bearerToken !== undefined, { message: 'give mac or bearerToken (or both)', path: ['mac'] });
+  .refine((section) => section.mac !== undefined || section.bearerToken !== undefined, { message: 'give mac or bearerToken (or both)', path: ['mac'] })
+  // `harness init` writes the required keys, and these, which the refinement above asks for.
+  .meta({ initKeys: ['mac'] });
 
 export type LoyaltySection = z.infer<typeof loyaltySectionSchema>;
 

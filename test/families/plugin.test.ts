@@ -58,7 +58,7 @@ describe('a throwaway family as a plug-in', () => {
     expect(result.code, result.stdout + result.stderr).toBe(0);
     // 10 a second for 2 seconds, on a schedule: exactly what was offered, every answer judged.
     expect(pingResult(result.reportsDir)).toMatchObject({ scenario: 'nightly throwaway ping', model: 'open', sent: 20, dropped: 0, statuses: { '200': 20 }, violations: [], passed: true });
-    expect(result.stdout).toContain('PASS    nightly throwaway ping');
+    expect(result.stdout).toMatch(/^nightly throwaway ping .*✓ \d+\/\d+$/m);
     expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(/^VERDICT: PASS: \d+ threshold\(s\) held in 1 run\(s\)/);
   });
 
@@ -67,7 +67,7 @@ describe('a throwaway family as a plug-in', () => {
     expect(result.code, result.stdout + result.stderr).toBe(1);
     const [breach] = pingResult(result.reportsDir).violations;
     expect(breach).toMatchObject({ ruleId: 'throwaway.ping.status', count: 5, message: 'GET /ping answered 500 under load' });
-    expect(result.stdout).toContain('FAIL    nightly throwaway ping');
+    expect(result.stdout).toContain('✗ nightly throwaway ping: throwaway.ping.status: 5 response(s) broke it');
   });
 
   test('--suite names registered families only, and only ones the target declares', async () => {

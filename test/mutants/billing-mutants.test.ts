@@ -12,6 +12,7 @@ describe('a billing mutant through the real CLI', () => {
     expect(verdict?.status, result.stdout.slice(-3000)).toBe('failed');
     expect(verdict?.evidence?.length ?? 0).toBeGreaterThan(0);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain(`replay: npx harness run --targets ${targets} --target mutant --suite billing --rule billing.charges.create --seed 7 --runs 10`);
+    expect(result.stdout).toMatch(/replay: node \S+harness\.js run --targets /);
+    expect(result.stdout).toContain(`run --targets ${targets} --target mutant --suite billing --rule billing.charges.create --seed 7 --runs 10`);
   });
 });

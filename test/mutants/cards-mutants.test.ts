@@ -14,7 +14,7 @@ describe('harness run --suite cards against a mutant', () => {
     const verdict = result.summary().rules.find((rule) => rule.ruleId === 'cards.auth.invalid');
     expect(verdict?.status, result.stdout.slice(-3000)).toBe('failed');
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain('replay: npx harness run --targets');
+    expect(result.stdout).toMatch(/replay: node \S+harness\.js run --targets /);
     const summary = readFileSync(join(result.reportsDir, 'summary.json'), 'utf8');
     for (const shown of [summary, result.stdout]) expect(shown).not.toContain(token.slice(0, 20));
   });

@@ -15,7 +15,8 @@ describe('harness run --suite custody against a mutant', () => {
     expect(verdict?.status, result.stdout.slice(-3000)).toBe('failed');
     expect(verdict?.evidence?.[0]?.request).toContain('Bearer ***');
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain(`replay: npx harness run --targets ${targets} --target mutant --suite custody --rule custody.cursor.walk-back --seed 7 --runs 10`);
+    expect(result.stdout).toMatch(/replay: node \S+harness\.js run --targets /);
+    expect(result.stdout).toContain(`run --targets ${targets} --target mutant --suite custody --rule custody.cursor.walk-back --seed 7 --runs 10`);
     expect(readFileSync(join(result.reportsDir, 'summary.json'), 'utf8')).not.toContain(token);
   });
 });

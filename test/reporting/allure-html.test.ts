@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { buildAllureHtml } from '../../reporting/allure-html.ts';
-import { findChromium, renderedDom } from '../support/headless-chromium.ts';
+import { withoutTrackers } from '../../reporting/report-without-trackers.ts';
+import { findChromium, pageRequests, renderedDom } from '../support/headless-chromium.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'harness-allure-html-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -57,3 +58,22 @@ test('no results: a harness error naming the folder, and no report folder remove
   await expect(buildAllureHtml({ resultsDir: join(root, 'missing'), outputDir: output })).rejects.toThrow(/No Allure results/);
   expect(existsSync(join(output, 'keep.txt'))).toBe(true);
 });
+
+test('the report opened from disk asks no third party for anything (Allure\'s own analytics cut out)', async () => {
+  const results = join(root, 'no-trackers-results');
+  writeResult(results, 'offline', 'rule.offline');
+  const index = await buildAllureHtml({ resultsDir: results, outputDir: join(root, 'no-trackers-report') });
+  const html = readFileSync(index, 'utf8');
+  expect(html).not.toMatch(/googletagmanager|gtag\(/);
+  const chromium = findChromium();
+  if (!chromium) {
+    console.warn('allure-html.test: no chromium on PATH (apt-get install -y chromium): the network check of the opened report is skipped');
+    return;
+  }
+  // The check can fail: the same page with Allure's analytics put back asks googletagmanager.com for its script.
+  const tracked = join(root, 'tracked.html');
+  writeFileSync(tracked, html.replace('</head>', '<script async src="https://www.googletagmanager.com/gtag/js?id=G-TEST"></script></head>'));
+  expect(pageRequests(chromium, tracked).some((url) => url.startsWith('https://www.googletagmanager.com/'))).toBe(true);
+  expect(pageRequests(chromium, index).filter((url) => !/^(file|data|blob):/.test(url))).toEqual([]);
+  expect(withoutTrackers(readFileSync(tracked, 'utf8'))).toBe(html);
+}, 180_000);

@@ -28,15 +28,21 @@ describe('the live line', () => {
     expect(written.length).toBe(count);
   });
 
-  test('is quiet when the output is not a terminal, and under CI', () => {
+  test('under CI or a pipe, writes a plain line every 10 s with the elapsed time and the rules finished and failed, never a redraw', () => {
     vi.useFakeTimers();
     for (const [isTTY, env] of [[false, {}], [true, { CI: 'true' }]] as const) {
       const { stream, written } = terminal(isTTY);
       const line = liveLine(stream, env);
       line.ruleStarted('billing.token.issue');
-      vi.advanceTimersByTime(3000);
-      line.stop();
+      vi.advanceTimersByTime(9_999);
       expect(written).toEqual([]);
+      vi.advanceTimersByTime(1);
+      line.ruleFinished({ ruleId: 'billing.token.issue', family: 'billing', status: 'failed', section: '' });
+      vi.advanceTimersByTime(10_000);
+      expect(written).toEqual(['harness run: 10 s elapsed · running billing.token.issue (10 s) · 0 finished, 0 failed\n', 'harness run: 20 s elapsed · between rules · 1 finished, 1 failed\n']);
+      line.stop();
+      vi.advanceTimersByTime(30_000);
+      expect(written).toHaveLength(2);
     }
   });
 });

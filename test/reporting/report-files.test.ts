@@ -8,13 +8,14 @@ import { outcomeOf, summaryWith } from '../support/summary-parts.ts';
 
 const summary = summaryWith({ inProgress: true, selectedRules: ['billing.a', 'billing.b'], outcomes: [outcomeOf('billing.a', 'passed')] });
 
-test('junit.xml is written before summary.json: a run killed between the two never leaves a summary without its junit.xml', () => {
+test('junit.xml and summary.md are written before summary.json: a run killed between the writes never leaves a summary without them', () => {
   const folder = mkdtempSync(join(tmpdir(), 'harness-report-files-'));
-  const paths = { junit: join(folder, 'junit.xml'), summary: join(folder, 'missing-folder', 'summary.json') };
-  // The second write fails (its folder does not exist), as a kill between the two would stop it.
+  const paths = { junit: join(folder, 'junit.xml'), summaryMarkdown: join(folder, 'summary.md'), summary: join(folder, 'missing-folder', 'summary.json') };
+  // The last write fails (its folder does not exist), as a kill between the two would stop it.
   expect(() => writeSummaryFiles(paths, summary, () => 'statement')).toThrow();
   expect(existsSync(paths.summary)).toBe(false);
   expect(XMLValidator.validate(readFileSync(paths.junit, 'utf8'))).toBe(true);
+  expect(readFileSync(paths.summaryMarkdown, 'utf8')).toContain('harness run');
   // Both written when nothing fails, whole.
   const whole = { ...paths, summary: join(folder, 'summary.json') };
   writeSummaryFiles(whole, summary, () => 'statement');

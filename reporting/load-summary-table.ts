@@ -1,0 +1,37 @@
+import { LatencyHistogram } from '../load/latency-histogram.ts';
+import type { LoadResult } from '../load/load-result.ts';
+import { thresholdActualText } from './load-summary.ts';
+
+const columns = ['operation', 'offered', 'achieved', 'avg', 'p50', 'p90', 'p95', 'p99', 'max', 'errors', 'dropped', 'thresholds'] as const;
+const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : Math.round(value)}ms`;
+const rate = (value: number | null) => (value === null ? 'max' : `${Math.round(value * 10) / 10}/s`);
+
+/** A run's thresholds in one cell: all held, or each one that failed with the figure read, in its unit. */
+function thresholdsCell(result: LoadResult): string {
+  const failed = result.thresholds.filter((verdict) => !verdict.passed);
+  if (failed.length === 0) return result.thresholds.length ? `✓ ${result.thresholds.length}/${result.thresholds.length}` : '-';
+  return failed.map((verdict) => `✗ ${verdict.threshold}: ${thresholdActualText(verdict.threshold, verdict.actual)}`).join('; ');
+}
+
+function row(result: LoadResult): string[] {
+  const histogram = LatencyHistogram.decode(result.latencyHistogram);
+  const latency = result.latencyMs;
+  return [result.scenario, rate(result.offered.rate), rate(result.achievedRate), ms(latency.mean), ms(latency.p50), ms(latency.p90), ms(histogram.at(95)), ms(latency.p99), ms(latency.max), String(result.errors), String(result.dropped), thresholdsCell(result)];
+}
+
+/**
+ * The closing summary of a run of many operations, as compact as k6's: one row per operation (offered and
+ * achieved rate, response time avg / p50 / p90 / p95 / p99 / max, requests without a response, dropped, the
+ * thresholds with ✓ / ✗ marks and the failed ones' figures), then one line per broken response rule.
+ */
+export function loadSummaryTable(results: readonly LoadResult[]): string {
+  const rows = [columns.map(String), ...results.map(row)];
+  const widths = columns.map((_, index) => Math.max(...rows.map((cells) => (cells[index] ?? '').length)));
+  const numeric = (index: number) => index > 0 && index < columns.length - 1;
+  const lines = rows.map((cells) => cells.map((cell, index) => (index === columns.length - 1 ? cell : numeric(index) ? cell.padStart(widths[index] ?? 0) : cell.padEnd(widths[index] ?? 0))).join('  ').trimEnd());
+  lines.splice(1, 0, '-'.repeat(Math.min(160, (lines[0] ?? '').length)));
+  for (const result of results) {
+    for (const violation of result.violations) lines.push(`✗ ${result.scenario}: ${violation.ruleId}: ${violation.count} response(s) broke it: ${violation.message}`);
+  }
+  return lines.join('\n');
+}

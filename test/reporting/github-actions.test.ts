@@ -1,0 +1,31 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { gitHubAnnotations, publishToGitHubActions } from '../../reporting/github-actions.ts';
+import { outcomeOf, summaryWith } from '../support/summary-parts.ts';
+
+const summary = summaryWith({
+  selectedRules: ['billing.a', 'billing.b', 'billing.c'],
+  outcomes: [
+    outcomeOf('billing.a', 'passed'),
+    outcomeOf('billing.b', 'failed', { section: 'Billing > Token', message: '100% of 3 answers: 200\nmore' }),
+    outcomeOf('billing.c', 'blocked', { blockedBy: ['billing.b'] }),
+  ],
+});
+
+test('each failed rule is one ::error annotation titled with its rule id, escaped as a workflow command', () => {
+  expect(gitHubAnnotations(summary)).toEqual(['::error title=billing.b::Billing > Token: 100%25 of 3 answers: 200']);
+});
+
+test('under GitHub Actions the Markdown is appended to the job summary and the annotations printed; elsewhere nothing', () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'harness-gha-')), 'step-summary.md');
+  writeFileSync(file, 'earlier step\n');
+  const printed: string[] = [];
+  publishToGitHubActions(summary, '## the run', { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: file }, (line) => printed.push(line));
+  expect(readFileSync(file, 'utf8')).toBe('earlier step\n## the run\n');
+  expect(printed).toHaveLength(1);
+  publishToGitHubActions(summary, '## again', { CI: 'true', GITHUB_STEP_SUMMARY: file }, (line) => printed.push(line));
+  expect(readFileSync(file, 'utf8')).toBe('earlier step\n## the run\n');
+  expect(printed).toHaveLength(1);
+});

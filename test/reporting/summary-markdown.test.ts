@@ -1,0 +1,37 @@
+import { expect, test } from 'vitest';
+import { renderSummaryMarkdown } from '../../reporting/summary-markdown.ts';
+import { outcomeOf, summaryWith } from '../support/summary-parts.ts';
+
+const summary = summaryWith({
+  selectedRules: ['billing.a', 'billing.b', 'billing.c', 'billing.d'],
+  outcomes: [
+    outcomeOf('billing.a', 'passed'),
+    outcomeOf('billing.b', 'failed', { section: 'Billing > Token', message: '\nexpected 400 | got 200 for `x`\nsecond line' }),
+    outcomeOf('billing.c', 'blocked', { blockedBy: ['billing.b'], message: 'no token to use' }),
+  ],
+});
+
+test('summary.md gives the verdict, the counts per family, and each failed and blocked rule with its section and first evidence line', () => {
+  const markdown = renderSummaryMarkdown(summary);
+  expect(markdown).toMatch(/^## ❌ harness run: NONCONFORMANT/);
+  expect(markdown).toContain('| family | passed | failed | blocked | broken | waived | n/a | not run |');
+  expect(markdown).toContain('| billing | 1 | 1 | 1 | 0 | 0 | 0 | 1 |');
+  // A pipe or backtick of the evidence never opens a table column or a code span; only the first line is shown.
+  expect(markdown).toContain("- **`billing.b`** (Billing > Token): expected 400 \\| got 200 for 'x'");
+  expect(markdown).not.toContain('second line');
+  expect(markdown).toContain('- **`billing.c`** (Billing > Endpoints): blocked by `billing.b`: no token to use');
+  expect(markdown).toContain('### Not run (1)');
+  expect(markdown).toContain('`billing.d`');
+});
+
+test('a conformant run reads as such and lists no rule', () => {
+  const markdown = renderSummaryMarkdown(summaryWith({ selectedRules: ['billing.a'], outcomes: [outcomeOf('billing.a', 'passed')] }));
+  expect(markdown).toMatch(/^## ✅ harness run: CONFORMANT/);
+  expect(markdown).not.toContain('### ');
+});
+
+test('an interrupted run never reads as conformant', () => {
+  const markdown = renderSummaryMarkdown(summaryWith({ stoppedBy: 'SIGINT', selectedRules: ['billing.a', 'billing.b'], outcomes: [outcomeOf('billing.a', 'passed')] }));
+  expect(markdown).not.toContain('✅');
+  expect(markdown).toContain('INTERRUPTED');
+});
