@@ -15,7 +15,7 @@ import { readTargetsFile } from '../targets/load-targets.ts';
 import { openBrokeredSessions, preflightError } from './family-sessions.ts';
 import { listenForInterruption } from './interrupt.ts';
 import { reportsPaths } from './paths.ts';
-import { ensureBundledReferenceCredentials, selectFamilies } from './select-families.ts';
+import { declaredFamilies, ensureBundledReferenceCredentials, selectFamilies, selectRules } from './select-families.ts';
 import { SuiteRunner } from './suite-runner.ts';
 
 export interface RunOptions {
@@ -63,6 +63,8 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
   ensureBundledReferenceCredentials(process.env, file);
   const target = await resolveTarget(file, options.target, process.env);
   const selected = selectFamilies(target, options.suites);
+  // Before anything is removed, started or requested: a selection of no rule is the user's mistake, not a verdict.
+  const selectedRules = selectRules({ selected, target: { name: target.name, declared: declaredFamilies(target) } }, options.rules);
   const seed = options.seed ?? randomInt(2 ** 31);
   const paths = reportsPaths(options.reportsDir);
   // A stale report must never be read as this run's.
@@ -71,7 +73,6 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
   const startedAt = new Date();
   const maxTimeMs = options.maxTimeMs ?? target.entry.maxTimeMs ?? defaultMaxTimeMs;
   const stop = stopSignals(maxTimeMs);
-  const selectedRules = selected.flatMap((family) => family.rules).filter((rule) => !options.rules?.length || options.rules.includes(rule.id));
   const statements = new Map(selectedRules.map((rule) => [rule.id, rule.statement]));
   let preflight: PreflightReport[] = [];
   let outcomes: readonly RuleOutcome[] = [];

@@ -125,14 +125,23 @@ export function mergeOutcomes(outcomes: readonly RuleOutcome[]): RuleSummary[] {
   return [...byRule.values()];
 }
 
+/** Statuses that say something about the target: waived, not applicable and not run rules were not judged. */
+const judgedStatuses: ReadonlySet<RuleStatus> = new Set(['passed', 'failed', 'blocked', 'broken']);
+
+/** How many rules a test judged (passed, failed, blocked or broken). */
+export function judgedCount(rules: readonly RuleSummary[]): number {
+  return rules.filter((rule) => judgedStatuses.has(rule.status)).length;
+}
+
 /**
  * Exit-code meaning: a run stopped by a signal is unfinished (error); any failure is nonconformant, also when
- * the deadline cut the run (what failed has failed); a broken check or a gap is a harness error.
+ * the deadline cut the run (what failed has failed); a broken check or a gap is a harness error, and so is a
+ * run that judged no rule (never a pass the target did not earn).
  */
 export function verdictOf(rules: readonly RuleSummary[], notRun: readonly string[], errors: readonly string[], stoppedBy?: StopReason): RunSummary['verdict'] {
   if (stoppedBy !== undefined && stoppedBy !== 'max-time') return 'error';
   if (rules.some((rule) => rule.status === 'failed')) return 'nonconformant';
-  if (rules.some((rule) => rule.status === 'broken') || notRun.length > 0 || errors.length > 0) return 'error';
+  if (rules.some((rule) => rule.status === 'broken') || notRun.length > 0 || errors.length > 0 || judgedCount(rules) === 0) return 'error';
   // The target kept rules from being judged: not a verdict of conformance.
   if (rules.some((rule) => rule.status === 'blocked')) return 'nonconformant';
   return 'conformant';
