@@ -6,7 +6,8 @@ import type { RunProgress } from '../reporting/live-line.ts';
 import { renderSummary } from '../reporting/print-summary.ts';
 import { writeSummaryFiles } from '../reporting/report-files.ts';
 import { attachTargetOutput } from '../reporting/target-output.ts';
-import { buildRunSummary, type RunSummary, type StopReason } from '../reporting/run-summary.ts';
+import { markInterruptedAllureResults } from '../reporting/allure-interrupted.ts';
+import { buildRunSummary, notRunReason, type RunSummary, type StopReason } from '../reporting/run-summary.ts';
 import type { RuleOutcome } from '../rules/rule-outcome.ts';
 import type { RunContext } from '../suites/support/run-context.ts';
 import { launchTarget } from '../targets/launch-target.ts';
@@ -77,6 +78,7 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
   let preflight: PreflightReport[] = [];
   let outcomes: readonly RuleOutcome[] = [];
   let errors: string[] = [];
+  let setAside: readonly string[] = [];
   const summaryNow = (inProgress: boolean): RunSummary =>
     buildRunSummary({
       target: target.name,
@@ -91,8 +93,13 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
       selectedRules: selectedRules.map((rule) => rule.id),
       outcomes,
       errors,
+      setAside,
     });
-  const write = (summary: RunSummary) => writeSummaryFiles(paths, summary, (ruleId) => statements.get(ruleId) ?? '');
+  const write = (summary: RunSummary) => {
+    writeSummaryFiles(paths, summary, (ruleId) => statements.get(ruleId) ?? '');
+    // Allure says what summary.json says: a test that ended while the run was stopping is not run.
+    if (stop.requestedAt !== undefined && !summary.inProgress) markInterruptedAllureResults(paths.allureResults, stop.requestedAt, notRunReason(summary));
+  };
   const snapshots = throttled(snapshotIntervalMs, () => write(summaryNow(true)));
   // A forced exit (second signal, hard deadline) still leaves the summary of what finished, marked interrupted.
   stop.beforeForcedExit(() => {
@@ -147,7 +154,7 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
           ruleStarted: (ruleId) => live?.ruleStarted(ruleId),
           outcome: (outcome) => {
             live?.ruleFinished(outcome);
-            outcomes = runner.results().outcomes;
+            ({ outcomes, setAside } = runner.results());
             snapshots.request();
           },
         },
@@ -160,13 +167,15 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
         const run = runner.run(context, { families: selected.map((family) => family.name), ...(options.rules?.length ? { rules: options.rules } : {}) });
         const stopped = stop.requested.then(async (reason) => {
           if (reason === 'max-time') say(`harness: the run reached its deadline (${Math.round(maxTimeMs / 1000)} s): stopping; what has not finished is reported as not run`);
-          await runner.cancel();
+          await runner.cancel(stop.requestedAt);
           await Promise.race([run, new Promise((resolve) => setTimeout(resolve, reason === 'max-time' ? stopGraceMs : signalGraceMs))]);
           return runner.results();
         });
-        ({ outcomes, errors } = await Promise.race([run, stopped]));
+        ({ outcomes, errors, setAside } = await Promise.race([run, stopped]));
       } finally {
         await runner.close();
+        // Tests that ended while vitest closed are set aside too (the collector's lists are the live ones).
+        ({ outcomes, errors, setAside } = runner.results());
       }
     } finally {
       await sessions.close();
@@ -196,6 +205,9 @@ function stopSignals(maxTimeMs: number) {
   }, maxTimeMs);
   timer.unref();
   const requested = Promise.race([interruption.arrived.then((signal): StopReason => (signal === 'SIGINT' ? 'SIGINT' : 'SIGTERM')), deadline]);
+  // When the stop was asked for: a test that ends from then on was judged by the wind-down, not by the target.
+  let requestedAt: number | undefined;
+  void requested.then(() => (requestedAt ??= Date.now()));
   // A target still starting when a stop is requested is given up (and removed) rather than awaited.
   const startAbandoned = new AbortController();
   void requested.then(() => startAbandoned.abort());
@@ -204,6 +216,9 @@ function stopSignals(maxTimeMs: number) {
       return interruption.signal === 'SIGINT' || interruption.signal === 'SIGTERM' ? interruption.signal : deadlineReached ? 'max-time' : undefined;
     },
     requested,
+    get requestedAt() {
+      return requestedAt;
+    },
     abandonStart: startAbandoned.signal,
     beforeForcedExit: (work: () => void) => interruption.beforeForcedExit(work),
     dispose() {

@@ -37,6 +37,13 @@ export interface RunSummary {
   rootCauses: RootCause[];
   /** Rules of the selected families that no test judged: a gap in the harness, or an interrupted run. */
   notRun: string[];
+  /** Why the rules of `notRun` were not run (`notRunReason`), when there are any: "the run was interrupted (SIGINT)", its deadline... */
+  notRunReason?: string;
+  /**
+   * Rules of `notRun` whose test was still running when the run was stopped: what the wind-down made of
+   * them (a cancelled test, a closed client) is no verdict on the target. Present when there are any.
+   */
+  interruptedRules?: string[];
   /** Errors outside any test (a crashed suite file, a worker failure). */
   errors: string[];
 }
@@ -77,12 +84,15 @@ export interface SummaryParts {
   selectedRules: readonly string[];
   outcomes: readonly RuleOutcome[];
   errors: string[];
+  /** Rules whose test ended after the stop was requested: not run (their outcome is not among `outcomes`). */
+  setAside?: readonly string[];
 }
 
 export function buildRunSummary(parts: SummaryParts): RunSummary {
   const rules = mergeOutcomes(parts.outcomes);
   const notRun = parts.selectedRules.filter((id) => !rules.some((rule) => rule.ruleId === id));
   const interrupted = parts.stoppedBy !== undefined;
+  const interruptedRules = [...new Set(parts.setAside ?? [])].filter((id) => notRun.includes(id));
   return {
     target: parts.target,
     targetsFile: parts.targetsFile,
@@ -101,6 +111,8 @@ export function buildRunSummary(parts: SummaryParts): RunSummary {
     rules,
     rootCauses: rootCausesOf(rules),
     notRun,
+    ...(notRun.length ? { notRunReason: notRunReason(parts) } : {}),
+    ...(interruptedRules.length ? { interruptedRules } : {}),
     errors: parts.errors,
   };
 }
