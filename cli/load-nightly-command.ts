@@ -75,7 +75,7 @@ export async function runNightly(options: NightlyOptions): Promise<number> {
   const allureResults = reportsPaths(options.reportsDir).allureResults;
   for (const result of results) {
     writeFileSync(join(dir, `${result.scenario.replace(/[^A-Za-z0-9._-]+/g, '-')}.json`), `${JSON.stringify(result, null, 2)}\n`);
-    console.log(`${result.passed ? 'PASS' : 'FAIL'}    ${result.scenario}: ${renderLoadFigures(result)}`);
+    console.log(`${result.interrupted ? 'INTERRUPTED' : result.passed ? 'PASS' : 'FAIL'}    ${result.scenario}: ${renderLoadFigures(result)}`);
   }
   const published = await publishNightly(results, { reportsDir: options.reportsDir, ...(options.historyDir ? { historyDir: options.historyDir } : {}), record: !interruption.signal });
   console.log(`\nresults: ${dir}\nhistory: ${published.historyDir}${published.recorded ? '' : ' (not recorded: interrupted)'}\nallure results: ${allureResults} (harness report builds the HTML)`);
