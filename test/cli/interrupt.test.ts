@@ -91,8 +91,9 @@ test('the deadline stops a run that would stall: the rest is reported as not run
     expect(summary.notRun.length).toBeGreaterThan(0);
     expect(result.stdout).toContain('the run reached its deadline (6 s)');
     expect(result.stdout).toContain('(the run reached its deadline (--max-time))');
-    // Start-up, the 6 s deadline and at most the 3 s grace for tests in progress, with room for a loaded machine.
-    expect(Date.now() - started).toBeLessThan(30_000);
+    // Stopped by the deadline, not by the stalling target (whose entry allows 600 s): start-up, the 6 s deadline and
+    // at most the 3 s grace, with room for a machine busy enough to take a minute over its start-up.
+    expect(Date.now() - started).toBeLessThan(90_000);
   } finally {
     await target.close();
   }
