@@ -67,7 +67,9 @@ export async function runLoadCommand(options: LoadCommandOptions): Promise<numbe
     const outcome = await probe.run({ targetName: target.name, section, client: target.entry.client, redactor: defaultRedactor, onProgress: (progress) => line.show(progress), signal: stop.signal });
     line.stop();
     const verdict = interruption.signal ? { status: 'interrupted' as const, message: `interrupted (${interruption.signal}): the probe stopped early, its finding is not judged` } : judged(outcome.judge);
-    report = { scenario: probe.name, target: target.name, family: family.name, ruleId: outcome.ruleId, details: outcome.details, ...(outcome.load ? { load: outcome.load } : {}), ...verdict };
+    // A probe stopped by a signal between its steps still reads as interrupted, not as its last step's verdict.
+    const load = outcome.load && (interruption.signal ? { ...outcome.load, interrupted: true as const, passed: false } : outcome.load);
+    report = { scenario: probe.name, target: target.name, family: family.name, ruleId: outcome.ruleId, details: outcome.details, ...(load ? { load } : {}), ...verdict };
   } finally {
     line.stop();
     await launched.stop();
@@ -75,8 +77,7 @@ export async function runLoadCommand(options: LoadCommandOptions): Promise<numbe
   }
   const path = writeReport(options.reportsDir, report);
   if (report.load) {
-    // A probe stopped by a signal between its steps still reads as interrupted in Allure, not as its last step's verdict.
-    const load = { ...report.load, scenario: probe.name, ...(report.status === 'interrupted' ? { interrupted: true as const, passed: false } : {}) };
+    const load = { ...report.load, scenario: probe.name };
     writeLoadAllureResult(reportsPaths(options.reportsDir).allureResults, load, await loadCharts(load), {
       passed: report.status === 'passed',
       ...(report.message ? { message: report.message } : {}),

@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import type { LoadReport } from '../../cli/load-command.ts';
 import type { LoadResult } from '../../load/load-result.ts';
 import { hostileClientId, hostileClientSecret, startHostileTarget } from '../support/hostile-target.ts';
-import { bundledTargets, runCli, writeTargets } from '../support/run-harness-cli.ts';
+import { bundledTargets, runCli, withReferenceCredentials, writeTargets } from '../support/run-harness-cli.ts';
 
 const bin = fileURLToPath(new URL('../../bin/harness.js', import.meta.url));
 
@@ -97,6 +97,42 @@ describe.concurrent('harness load token-rate-limit', () => {
     // The families' probes in registry order (billing's two, then exchange's), then the engine's own commands.
     expect(result.stderr).toContain('token-rate-limit, gzip-threshold, exchange-rate-limit, nightly, merge');
   });
+
+  test('a probe interrupted by SIGINT to its pid alone reports interrupted, not its finding: never passed, Allure skipped, exit 2', async () => {
+    const reports = mkdtempSync(join(tmpdir(), 'harness-probe-interrupted-'));
+    const child = spawn(process.execPath, [bin, 'load', 'token-rate-limit', '--targets', referenceWithLimit(), '--target', 'limited', '--reports', reports], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: withReferenceCredentials({ REFERENCE_CLIENT_SECRET: secret }),
+    });
+    let output = '';
+    // The command listens for signals from its first line on.
+    const started = new Promise<void>((resolve) => {
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('harness load token-rate-limit:')) resolve();
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    try {
+      await started;
+      // Any moment before the probe's end (tens of seconds) will do: whenever the signal comes, the finding is not judged.
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      child.kill('SIGINT');
+      expect(await exited, output).toBe(2);
+    } finally {
+      child.kill('SIGKILL');
+    }
+    const report = JSON.parse(reportOf(reports)) as LoadReport;
+    expect(report.status, output).toBe('interrupted');
+    expect(report.message).toMatch(/^interrupted \(SIGINT\)/);
+    expect(output).toContain('INTERRUPTED    billing.token.rate_limit');
+    if (report.load) {
+      expect(report.load.passed).toBe(false);
+      expect(allureTests(reports).map((test) => test.status)).toEqual(['skipped']);
+    }
+  }, 120_000);
 
   test('nightly interrupted by SIGINT to its pid alone: the run in progress is marked interrupted and its thresholds are not judged as passed (Allure skipped), nothing is recorded, exit 2', async () => {
     // A billing target that forwards to the reference and counts the requests of the load: the signal comes once the load runs (a count, not a clock).
