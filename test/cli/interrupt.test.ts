@@ -199,7 +199,7 @@ async function interruptAll(plans: readonly InterruptPlan[], atOnce: number) {
   return outcomes;
 }
 
-test('interrupts always end: 20 runs stopped at random moments (start-up, preflight, vitest starting, rules running) by SIGINT or SIGTERM, to the process or its whole group, each exit 2 within 5 s with the summary marked interrupted and no rule failed', async () => {
+test('interrupts always end: 20 runs stopped at random moments (start-up, preflight, vitest starting, rules running) by SIGINT or SIGTERM, to the process or its whole group, each exit 2 within its hard deadline (3.5 s; checked with room for a busy machine) with the summary marked interrupted and no rule failed', async () => {
   const seed = Date.now() % 100_000;
   const random = seededRandom(seed);
   // Cases enough that the rules still run at the latest moment drawn (3.5 s after the first line): the run
