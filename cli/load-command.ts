@@ -32,7 +32,8 @@ export interface LoadReport {
   target: string;
   family: string;
   ruleId: string;
-  status: 'passed' | 'failed';
+  /** `interrupted`: a signal stopped the probe, so its finding is not judged (exit 2). */
+  status: 'passed' | 'failed' | 'interrupted';
   message?: string;
   observations?: Record<string, unknown>;
   evidence?: ReturnType<typeof describeExchange>[];
@@ -65,7 +66,10 @@ export async function runLoadCommand(options: LoadCommandOptions): Promise<numbe
   try {
     const outcome = await probe.run({ targetName: target.name, section, client: target.entry.client, redactor: defaultRedactor, onProgress: (progress) => line.show(progress), signal: stop.signal });
     line.stop();
-    report = { scenario: probe.name, target: target.name, family: family.name, ruleId: outcome.ruleId, details: outcome.details, ...(outcome.load ? { load: outcome.load } : {}), ...judged(outcome.judge) };
+    const verdict = interruption.signal ? { status: 'interrupted' as const, message: `interrupted (${interruption.signal}): the probe stopped early, its finding is not judged` } : judged(outcome.judge);
+    // A probe stopped by a signal between its steps still reads as interrupted, not as its last step's verdict.
+    const load = outcome.load && (interruption.signal ? { ...outcome.load, interrupted: true as const, passed: false } : outcome.load);
+    report = { scenario: probe.name, target: target.name, family: family.name, ruleId: outcome.ruleId, details: outcome.details, ...(load ? { load } : {}), ...verdict };
   } finally {
     line.stop();
     await launched.stop();
@@ -106,7 +110,7 @@ function writeReport(reportsDir: string, report: LoadReport): string {
 }
 
 export function renderLoadReport(report: LoadReport): string {
-  const lines = [`${report.status === 'passed' ? 'PASS' : 'FAIL'}    ${report.ruleId} (${report.scenario} against ${report.target})`];
+  const lines = [`${{ passed: 'PASS', failed: 'FAIL', interrupted: 'INTERRUPTED' }[report.status]}    ${report.ruleId} (${report.scenario} against ${report.target})`];
   if (report.message) lines.push(`  ${report.message}`);
   for (const [key, value] of Object.entries(report.observations ?? {})) lines.push(`  ${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
   for (const evidence of report.evidence ?? []) lines.push('', evidence.request, '', evidence.response, '', evidence.curl);

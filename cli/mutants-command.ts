@@ -6,11 +6,12 @@ import type { FamilyModule } from '../families/family.ts';
 import { startReferenceServer } from '../reference/server.ts';
 import { mergeOutcomes } from '../reporting/run-summary.ts';
 import type { RunContext } from '../suites/support/run-context.ts';
+import { HarnessError } from '../targets/harness-error.ts';
 import type { ResolvedTarget } from '../targets/load-targets.ts';
 import { type TargetEntry, targetSchemaFor } from '../targets/schema.ts';
 import { openBrokeredSessions, preflightError } from './family-sessions.ts';
 import { reportsPaths } from './paths.ts';
-import { ensureReferenceCredentials, familiesNamed } from './select-families.ts';
+import { ensureReferenceCredentials, familiesNamed, selectRules } from './select-families.ts';
 import { SuiteRunner } from './suite-runner.ts';
 
 export interface MutantsOptions {
@@ -123,7 +124,10 @@ async function verifyOne(runner: SuiteRunner, family: FamilyModule, mutant: Muta
 export async function verifyMutants(options: MutantsOptions): Promise<MutantReport> {
   ensureReferenceCredentials(process.env);
   const families = options.suites?.length ? familiesNamed(options.suites) : [...registeredFamilies()];
+  // An id that names no rule of the families is a usage error, before any reference starts.
+  selectRules({ selected: families }, options.rules);
   const mutants = families.flatMap((family) => family.reference.mutants.filter((mutant) => !options.rules?.length || options.rules.includes(mutant.breaks)).map((mutant) => ({ family, mutant })));
+  if (!mutants.length) throw new HarnessError('USAGE', `No mutant breaks ${options.rules?.length ? `rule ${options.rules.join(', ')}` : `a rule of ${families.map((family) => family.name).join(', ')}`}`, '`harness rules` shows which rules have a killing mutant');
   const paths = reportsPaths(options.reportsDir);
   mkdirSync(paths.root, { recursive: true });
   const startedAt = new Date();

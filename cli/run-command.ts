@@ -7,7 +7,8 @@ import { renderSummary } from '../reporting/print-summary.ts';
 import { writeAllureEnvironment } from '../reporting/allure-environment.ts';
 import { writeSummaryFiles } from '../reporting/report-files.ts';
 import { attachTargetOutput } from '../reporting/target-output.ts';
-import { buildRunSummary, type RunSummary, type StopReason } from '../reporting/run-summary.ts';
+import { markInterruptedAllureResults } from '../reporting/allure-interrupted.ts';
+import { buildRunSummary, notRunReason, type RunSummary, type StopReason } from '../reporting/run-summary.ts';
 import type { RuleOutcome } from '../rules/rule-outcome.ts';
 import type { RunContext } from '../suites/support/run-context.ts';
 import { launchTarget } from '../targets/launch-target.ts';
@@ -18,7 +19,7 @@ import { listenForInterruption } from './interrupt.ts';
 import { reportsPaths } from './paths.ts';
 import { replayInvocation } from './replay-invocation.ts';
 import { runEnvironment } from './run-environment.ts';
-import { ensureBundledReferenceCredentials, selectFamilies } from './select-families.ts';
+import { declaredFamilies, ensureBundledReferenceCredentials, selectFamilies, selectRules } from './select-families.ts';
 import { SuiteRunner } from './suite-runner.ts';
 
 export interface RunOptions {
@@ -66,6 +67,8 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
   ensureBundledReferenceCredentials(process.env, file);
   const target = await resolveTarget(file, options.target, process.env, options.suites);
   const selected = selectFamilies(target, options.suites);
+  // Before anything is removed, started or requested: a selection of no rule is the user's mistake, not a verdict.
+  const selectedRules = selectRules({ selected, target: { name: target.name, declared: declaredFamilies(target) } }, options.rules);
   const seed = options.seed ?? randomInt(2 ** 31);
   const paths = reportsPaths(options.reportsDir);
   // A stale report must never be read as this run's.
@@ -74,12 +77,12 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
   const startedAt = new Date();
   const maxTimeMs = options.maxTimeMs ?? target.entry.maxTimeMs ?? defaultMaxTimeMs;
   const stop = stopSignals(maxTimeMs);
-  const selectedRules = selected.flatMap((family) => family.rules).filter((rule) => !options.rules?.length || options.rules.includes(rule.id));
   const statements = new Map(selectedRules.map((rule) => [rule.id, rule.statement]));
   const replayWith = replayInvocation(target, options.reportsDir);
   let preflight: PreflightReport[] = [];
   let outcomes: readonly RuleOutcome[] = [];
   let errors: string[] = [];
+  let setAside: readonly string[] = [];
   const summaryNow = (inProgress: boolean): RunSummary =>
     buildRunSummary({
       target: target.name,
@@ -95,8 +98,13 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
       outcomes,
       errors,
       replayWith,
+      setAside,
     });
-  const write = (summary: RunSummary) => writeSummaryFiles(paths, summary, (ruleId) => statements.get(ruleId) ?? '');
+  const write = (summary: RunSummary) => {
+    writeSummaryFiles(paths, summary, (ruleId) => statements.get(ruleId) ?? '');
+    // Allure says what summary.json says: a test that ended while the run was stopping is not run.
+    if (stop.requestedAt !== undefined && !summary.inProgress) markInterruptedAllureResults(paths.allureResults, stop.requestedAt, notRunReason(summary));
+  };
   const snapshots = throttled(snapshotIntervalMs, () => write(summaryNow(true)));
   // A forced exit (second signal, hard deadline) still leaves the summary of what finished, marked interrupted.
   stop.beforeForcedExit(() => {
@@ -151,7 +159,7 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
           ruleStarted: (ruleId) => live?.ruleStarted(ruleId),
           outcome: (outcome) => {
             live?.ruleFinished(outcome);
-            outcomes = runner.results().outcomes;
+            ({ outcomes, setAside } = runner.results());
             snapshots.request();
           },
         },
@@ -164,13 +172,15 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
         const run = runner.run(context, { families: selected.map((family) => family.name), ...(options.rules?.length ? { rules: options.rules } : {}) });
         const stopped = stop.requested.then(async (reason) => {
           if (reason === 'max-time') say(`harness: the run reached its deadline (${Math.round(maxTimeMs / 1000)} s): stopping; what has not finished is reported as not run`);
-          await runner.cancel();
+          await runner.cancel(stop.requestedAt);
           await Promise.race([run, new Promise((resolve) => setTimeout(resolve, reason === 'max-time' ? stopGraceMs : signalGraceMs))]);
           return runner.results();
         });
-        ({ outcomes, errors } = await Promise.race([run, stopped]));
+        ({ outcomes, errors, setAside } = await Promise.race([run, stopped]));
       } finally {
         await runner.close();
+        // Tests that ended while vitest closed are set aside too (the collector's lists are the live ones).
+        ({ outcomes, errors, setAside } = runner.results());
       }
     } finally {
       await sessions.close();
@@ -201,6 +211,9 @@ function stopSignals(maxTimeMs: number) {
   }, maxTimeMs);
   timer.unref();
   const requested = Promise.race([interruption.arrived.then((signal): StopReason => (signal === 'SIGINT' ? 'SIGINT' : 'SIGTERM')), deadline]);
+  // When the stop was asked for: a test that ends from then on was judged by the wind-down, not by the target.
+  let requestedAt: number | undefined;
+  void requested.then(() => (requestedAt ??= Date.now()));
   // A target still starting when a stop is requested is given up (and removed) rather than awaited.
   const startAbandoned = new AbortController();
   void requested.then(() => startAbandoned.abort());
@@ -209,6 +222,9 @@ function stopSignals(maxTimeMs: number) {
       return interruption.signal === 'SIGINT' || interruption.signal === 'SIGTERM' ? interruption.signal : deadlineReached ? 'max-time' : undefined;
     },
     requested,
+    get requestedAt() {
+      return requestedAt;
+    },
     abandonStart: startAbandoned.signal,
     beforeForcedExit: (work: () => void) => interruption.beforeForcedExit(work),
     dispose() {

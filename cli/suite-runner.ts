@@ -33,6 +33,8 @@ export interface SuiteSelection {
 export interface SuiteResults {
   outcomes: RuleOutcome[];
   errors: string[];
+  /** Rules whose test ended after the run was cancelled: not run, whatever the wind-down made of them. */
+  setAside: string[];
 }
 
 const stopSignals = new Set<string | symbol>(['SIGINT', 'SIGTERM']);
@@ -130,12 +132,16 @@ export class SuiteRunner {
 
   /** What the tests that ended so far recorded (for an interrupted run). */
   results(): SuiteResults {
-    return { outcomes: this.collector.outcomes, errors: this.collector.errors };
+    return { outcomes: this.collector.outcomes, errors: this.collector.errors, setAside: this.collector.setAside };
   }
 
-  /** Stops the current run: running tests end, no new ones start. */
-  async cancel(): Promise<void> {
+  /**
+   * Stops the current run: running tests end, no new ones start. What ends from `requestedAt` (epoch ms,
+   * when the stop was asked for) on is set aside, never counted as the target's verdict.
+   */
+  async cancel(requestedAt = Date.now()): Promise<void> {
     this.cancelled = true;
+    this.collector.stopAt(requestedAt);
     await this.vitest.cancelCurrentRun('keyboard-input');
   }
 

@@ -75,6 +75,8 @@ export function mergeLoadResults(results: readonly LoadResult[]): LoadResult {
         .map(({ counts, responseTimes }) => (responseTimes.length ? { ...counts, responseTime: LatencyHistogram.merged(responseTimes).encode() } : counts)),
       samples: Object.assign({}, ...[...results].reverse().map((result) => result.samples)),
       violations: [...violations.values()],
+      // One machine's interrupted part leaves the sum short of the profile: not judged as passed either.
+      ...(results.some((result) => result.interrupted) ? { interrupted: true as const } : {}),
     },
     first.thresholds.map((verdict) => verdict.threshold),
     histogram,

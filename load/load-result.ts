@@ -77,7 +77,12 @@ export interface LoadResult {
   /** Responses that broke one of the family's response rules. */
   violations: ResponseViolation[];
   thresholds: ThresholdVerdict[];
-  /** Every threshold held and no response broke a rule. */
+  /**
+   * The run was stopped before its end (SIGINT, SIGTERM): its figures cover what was sent, and its thresholds
+   * are shown but not judged as passed (a short run's p99 says nothing of the profile's). Absent otherwise.
+   */
+  interrupted?: true;
+  /** Every threshold held and no response broke a rule, in a run that was not interrupted. */
   passed: boolean;
 }
 
@@ -110,7 +115,7 @@ export function latencySummary(histogram: LatencyHistogram): LatencySummary {
 /** Judges the thresholds (as written) on the result's figures and sets `passed`. */
 export function judged(result: Omit<LoadResult, 'thresholds' | 'passed'>, thresholdTexts: readonly string[], histogram?: LatencyHistogram): LoadResult {
   const thresholds = judgeThresholds(thresholdTexts.map(parseThreshold), figuresOf(result, histogram));
-  return { ...result, thresholds, passed: thresholds.every((verdict) => verdict.passed) && result.violations.length === 0 };
+  return { ...result, thresholds, passed: result.interrupted !== true && thresholds.every((verdict) => verdict.passed) && result.violations.length === 0 };
 }
 
 /** Adds counts of `from` into `into`, key by key. */

@@ -12,7 +12,7 @@ export interface LoadRunOptions {
   /** Named in the result. */
   target?: string;
   onProgress?: (progress: LoadProgress) => void;
-  /** Stops the run early (a probe that has seen enough, Ctrl-C); the result covers what was sent. */
+  /** Stops the run early (Ctrl-C, a cancelled job); the result covers what was sent and is marked interrupted. */
   signal?: AbortSignal;
   /** Redacts the samples kept in the result. Default: the process's redactor (which knows the run's secrets). */
   redactor?: Redactor;
@@ -73,6 +73,8 @@ export async function runLoad(scenario: LoadScenario, options: LoadRunOptions = 
       perSecond: recorder.perSecond(),
       samples: recorder.samples,
       violations: recorder.violations,
+      // Stopped by the caller's signal (Ctrl-C, a cancelled job) before the scenario's own end.
+      ...(options.signal?.aborted ? { interrupted: true as const } : {}),
     },
     options.thresholdTexts ?? scenario.thresholds.map((threshold) => threshold.text),
     recorder.responseTime,

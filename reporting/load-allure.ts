@@ -37,7 +37,9 @@ export function writeLoadAllureResult(resultsDir: string, result: LoadResult, ch
     ...failed.map((verdict) => `threshold ${verdict.threshold} failed: ${thresholdActualText(verdict.threshold, verdict.actual)}`),
     ...(breach ? [`${breach.count} response(s) broke ${breach.ruleId}: ${breach.message}`] : []),
   ].join('\n');
-  const message = verdict ? (verdict.message ?? '') : judged;
+  const verdictMessage = verdict ? (verdict.message ?? '') : judged;
+  // An interrupted run is shown, not judged: skipped, never passed (nor failed on a partial figure).
+  const message = result.interrupted ? `interrupted after ${round(result.durationSeconds)} s: the thresholds were not judged${verdictMessage ? `\n${verdictMessage}` : ''}` : verdictMessage;
   const passed = verdict ? verdict.passed : result.passed;
   const parameters: Record<string, string> = {
     ...Object.fromEntries(Object.entries(verdict?.observations ?? {}).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)])),
@@ -67,7 +69,7 @@ export function writeLoadAllureResult(resultsDir: string, result: LoadResult, ch
     testCaseId: `load:${result.scenario}`,
     fullName: `load: ${result.scenario}`,
     name: result.scenario,
-    status: passed ? 'passed' : 'failed',
+    status: result.interrupted ? 'skipped' : passed ? 'passed' : 'failed',
     stage: 'finished',
     start,
     stop,

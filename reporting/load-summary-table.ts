@@ -6,8 +6,9 @@ const columns = ['operation', 'offered', 'achieved', 'avg', 'p50', 'p90', 'p95',
 const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : Math.round(value)}ms`;
 const rate = (value: number | null) => (value === null ? 'max' : `${Math.round(value * 10) / 10}/s`);
 
-/** A run's thresholds in one cell: all held, or each one that failed with the figure read, in its unit. */
+/** A run's thresholds in one cell: all held, each one that failed with the figure read in its unit, or none judged (interrupted). */
 function thresholdsCell(result: LoadResult): string {
+  if (result.interrupted) return 'interrupted: not judged';
   const failed = result.thresholds.filter((verdict) => !verdict.passed);
   if (failed.length === 0) return result.thresholds.length ? `✓ ${result.thresholds.length}/${result.thresholds.length}` : '-';
   return failed.map((verdict) => `✗ ${verdict.threshold}: ${thresholdActualText(verdict.threshold, verdict.actual)}`).join('; ');

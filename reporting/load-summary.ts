@@ -9,7 +9,7 @@ import { parseThreshold, type Threshold } from '../targets/load-threshold.ts';
 export function loadThresholdsBlock(results: readonly LoadResult[]): string {
   const lines = ['THRESHOLDS'];
   for (const result of results) {
-    lines.push(`  ${result.scenario}  (${headline(result)})`);
+    lines.push(`  ${result.scenario}  (${headline(result)})${result.interrupted ? '  INTERRUPTED: not judged' : ''}`);
     const width = Math.max(0, ...result.thresholds.map((verdict) => verdict.threshold.length));
     for (const verdict of result.thresholds) lines.push(`    ${verdict.passed ? '✓' : '✗'} ${verdict.threshold.padEnd(width)}  actual ${thresholdActualText(verdict.threshold, verdict.actual)}`);
     for (const violation of result.violations) lines.push(`    ✗ ${violation.ruleId}: ${violation.count} response(s) broke it: ${violation.message}`);

@@ -9,15 +9,25 @@ export interface OutcomeListener {
 
 const ruleIdOf = (testCase: TestCase) => testCase.name.split(':')[0] ?? testCase.name;
 
+/** When a test ended (epoch ms): vitest's start (Date.now) plus its duration; the moment it was reported when vitest has no diagnostic. */
+function endOf(testCase: TestCase): number {
+  const diagnostic = testCase.diagnostic();
+  return diagnostic ? diagnostic.startTime + diagnostic.duration : Date.now();
+}
+
 /**
  * A vitest reporter that only collects: the rule outcome each test recorded, as each test ends (so an
  * interrupted run still has what finished), and errors outside tests. A test that ended without an
  * outcome (its file crashed before it ran) is counted as broken; one skipped without an outcome was
- * filtered out and is left out.
+ * filtered out and is left out. Once the run is stopping (`stopAt`), a test that ends is set aside: the
+ * wind-down (cancelled tests, closed clients) decided its verdict, not the target, so its rule is not run.
  */
 export class OutcomeCollector implements Reporter {
   outcomes: RuleOutcome[] = [];
   errors: string[] = [];
+  /** Rules whose test ended after the stop was requested, whatever it recorded. */
+  setAside: string[] = [];
+  #stoppedAt: number | undefined;
 
   constructor(private readonly listener: OutcomeListener = {}) {}
 
@@ -25,6 +35,13 @@ export class OutcomeCollector implements Reporter {
   reset(): void {
     this.outcomes = [];
     this.errors = [];
+    this.setAside = [];
+    this.#stoppedAt = undefined;
+  }
+
+  /** From `time` (epoch ms) on, the run is stopping: tests that end then are set aside, not counted. */
+  stopAt(time: number): void {
+    this.#stoppedAt ??= time;
   }
 
   onTestCaseReady(testCase: TestCase): void {
@@ -34,6 +51,10 @@ export class OutcomeCollector implements Reporter {
   onTestCaseResult(testCase: TestCase): void {
     const outcome = testCase.meta().harness ?? this.#withoutOutcome(testCase);
     if (!outcome) return;
+    if (this.#stoppedAt !== undefined && endOf(testCase) >= this.#stoppedAt) {
+      this.setAside.push(outcome.ruleId);
+      return;
+    }
     this.outcomes.push(outcome);
     this.listener.outcome?.(outcome);
   }

@@ -1,6 +1,6 @@
 import { failureText } from '../checks/failure-text.ts';
 import type { RuleStatus } from '../rules/rule-outcome.ts';
-import { notRunReason, replaySettingsOf, type RuleSummary, type RunSummary } from './run-summary.ts';
+import { judgedCount, notRunReason, replaySettingsOf, type RuleSummary, type RunSummary } from './run-summary.ts';
 import { type Paint, type Palette, palette } from './terminal-colour.ts';
 
 const marks = { passed: 'PASS', failed: 'FAIL', blocked: 'BLOCKED', broken: 'BROKEN', waived: 'WAIVED', 'not-applicable': 'N/A', 'not-run': 'NOT RUN' } as const;
@@ -89,6 +89,7 @@ export function renderSummary(summary: RunSummary, style: SummaryStyle = {}): st
     '',
     `${colours.bold(verdictPaint(headline))}: ${c.passed} passed, ${c.failed} failed, ${c.blocked} blocked, ${c.broken} broken, ${c.waived} waived, ${c['not-applicable']} not applicable, ${c['not-run']} not run (${(summary.durationMs / 1000).toFixed(1)} s, ${summary.exchanges} exchanges)`,
   );
+  if (!summary.interrupted && judgedCount(summary.rules) === 0) lines.push('No rule was judged: a run that judges nothing is no verdict on the target (exit 2).');
   if (c.failed === 0 && c.blocked > 0) lines.push(`${c.blocked} rule(s) blocked and none failed: the target kept the harness from judging them (see what each was missing above).`);
   return lines.join('\n');
 }

@@ -38,6 +38,13 @@ export interface RunSummary {
   rootCauses: RootCause[];
   /** Rules of the selected families that no test judged: a gap in the harness, or an interrupted run. */
   notRun: string[];
+  /** Why the rules of `notRun` were not run (`notRunReason`), when there are any: "the run was interrupted (SIGINT)", its deadline... */
+  notRunReason?: string;
+  /**
+   * Rules of `notRun` whose test was still running when the run was stopped: what the wind-down made of
+   * them (a cancelled test, a closed client) is no verdict on the target. Present when there are any.
+   */
+  interruptedRules?: string[];
   /** Errors outside any test (a crashed suite file, a worker failure). */
   errors: string[];
   /** How a failure's replay line restarts the harness and the target (absent: `npx harness`, no reports folder of its own). */
@@ -89,12 +96,15 @@ export interface SummaryParts {
   outcomes: readonly RuleOutcome[];
   errors: string[];
   replayWith?: ReplayInvocation;
+  /** Rules whose test ended after the stop was requested: not run (their outcome is not among `outcomes`). */
+  setAside?: readonly string[];
 }
 
 export function buildRunSummary(parts: SummaryParts): RunSummary {
   const rules = mergeOutcomes(parts.outcomes);
   const notRun = parts.selectedRules.filter((id) => !rules.some((rule) => rule.ruleId === id));
   const interrupted = parts.stoppedBy !== undefined;
+  const interruptedRules = [...new Set(parts.setAside ?? [])].filter((id) => notRun.includes(id));
   return {
     target: parts.target,
     targetsFile: parts.targetsFile,
@@ -113,6 +123,8 @@ export function buildRunSummary(parts: SummaryParts): RunSummary {
     rules,
     rootCauses: rootCausesOf(rules),
     notRun,
+    ...(notRun.length ? { notRunReason: notRunReason(parts) } : {}),
+    ...(interruptedRules.length ? { interruptedRules } : {}),
     errors: parts.errors,
     ...(parts.replayWith ? { replayWith: parts.replayWith } : {}),
   };
@@ -138,14 +150,23 @@ export function mergeOutcomes(outcomes: readonly RuleOutcome[]): RuleSummary[] {
   return [...byRule.values()];
 }
 
+/** Statuses that say something about the target: waived, not applicable and not run rules were not judged. */
+const judgedStatuses: ReadonlySet<RuleStatus> = new Set(['passed', 'failed', 'blocked', 'broken']);
+
+/** How many rules a test judged (passed, failed, blocked or broken). */
+export function judgedCount(rules: readonly RuleSummary[]): number {
+  return rules.filter((rule) => judgedStatuses.has(rule.status)).length;
+}
+
 /**
  * Exit-code meaning: a run stopped by a signal is unfinished (error); any failure is nonconformant, also when
- * the deadline cut the run (what failed has failed); a broken check or a gap is a harness error.
+ * the deadline cut the run (what failed has failed); a broken check or a gap is a harness error, and so is a
+ * run that judged no rule (never a pass the target did not earn).
  */
 export function verdictOf(rules: readonly RuleSummary[], notRun: readonly string[], errors: readonly string[], stoppedBy?: StopReason): RunSummary['verdict'] {
   if (stoppedBy !== undefined && stoppedBy !== 'max-time') return 'error';
   if (rules.some((rule) => rule.status === 'failed')) return 'nonconformant';
-  if (rules.some((rule) => rule.status === 'broken') || notRun.length > 0 || errors.length > 0) return 'error';
+  if (rules.some((rule) => rule.status === 'broken') || notRun.length > 0 || errors.length > 0 || judgedCount(rules) === 0) return 'error';
   // The target kept rules from being judged: not a verdict of conformance.
   if (rules.some((rule) => rule.status === 'blocked')) return 'nonconformant';
   return 'conformant';

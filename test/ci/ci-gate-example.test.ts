@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import { parse } from 'yaml';
+import type { LoadResult } from '../../load/load-result.ts';
 import { referenceImage } from '../../reference/image/reference-image.ts';
 import { containerEngineUnavailable, containersOf } from '../support/container-engine.ts';
 
@@ -81,11 +82,23 @@ test.skipIf(unavailable !== undefined)('the CI-gate job: its commands judge a co
   expect(containersOf('implementation')).toEqual([]);
 });
 
-test.skipIf(unavailable !== undefined)('the nightly job: load nightly against the container image within thresholds (one second per operation here), its result files kept', () => {
+test.skipIf(unavailable !== undefined)('the nightly job: load nightly against the container image, every answer a 2xx breaking no response rule (one second per operation here), its result files kept', () => {
   const { workspace, outcome, publishedPaths } = runJob('nightly-load', 'Load the implementation', ' --duration 1');
-  expect(outcome.status, `${outcome.stdout.slice(-3000)}\n${outcome.stderr}`).toBe(0);
-  expect(outcome.stdout).not.toContain('FAIL');
+  const about = `${outcome.stdout.slice(-3000)}\n${outcome.stderr}`;
+  // The example's thresholds are the defaults (p50 < 100 ms, p99 < 500 ms): on a busy machine the container's
+  // latency is the machine's, so the job may say 1 on latency alone; what the job's commands must show is the
+  // same on any machine: every operation ran, all its answers were 2xx, none broke a rule, nothing else failed.
+  expect([0, 1], about).toContain(outcome.status);
   expect(publishedPaths).toEqual(['reports/load']);
-  expect(readdirSync(join(workspace, 'reports/load/nightly')).length).toBeGreaterThan(10);
+  const dir = join(workspace, 'reports/load/nightly');
+  const results = readdirSync(dir).map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as LoadResult);
+  expect(results.length).toBeGreaterThan(10);
+  for (const result of results) {
+    expect(result.violations, result.scenario).toEqual([]);
+    expect(result.interrupted, result.scenario).toBeUndefined();
+    expect(result.thresholds.filter((verdict) => !verdict.passed && !/^p\d+ /.test(verdict.threshold)).map((verdict) => verdict.threshold), result.scenario).toEqual([]);
+  }
+  // Exit 1 only for a latency threshold, and exit 0 whenever every threshold held.
+  expect(outcome.status, about).toBe(results.every((result) => result.passed) ? 0 : 1);
   expect(containersOf('implementation')).toEqual([]);
 });

@@ -77,3 +77,49 @@ describe('configuration errors of a user targets file', () => {
     await expectConfigError(billingEntry({ tenant: { multiOrg: true, accessibleOrgs: ['org-a,org-b'] } }), env, [/targets\.mine\.families\.billing\.tenant\.accessibleOrgs\[0\].*without commas/]);
   });
 });
+
+describe('selections that judge no rule', () => {
+  const env = { MINE_ID: validId, MINE_SECRET: 'secret' };
+
+  async function expectSelectionError(selection: string[], expected: RegExp[]) {
+    const before = requests;
+    const targets = writeTargets({ mine: billingEntry() });
+    const result = await runCli(['run', '--targets', targets, '--target', 'mine', '--runs', '1', ...selection], env);
+    expect(result.code, result.stdout + result.stderr).toBe(2);
+    for (const pattern of expected) expect(result.stderr).toMatch(pattern);
+    expect(requests - before, 'no request reached the target').toBe(0);
+    expect(existsSync(join(result.reportsDir, 'summary.json'))).toBe(false);
+    expect(result.stdout).not.toMatch(/CONFORMANT/);
+  }
+
+  test('a typo in --rule is a usage error naming the closest rule id, before any traffic', async () => {
+    await expectSelectionError(['--rule', 'billing.token.client_id.lenght'], [/USAGE: No rule "billing\.token\.client_id\.lenght" \(did you mean "billing\.token\.client_id\.length"\?\)/]);
+    // The issue's own typo: a rule of a family this target does not even declare.
+    await expectSelectionError(['--rule', 'shortener.long-url.valid-ur'], [/No rule "shortener\.long-url\.valid-ur" \(did you mean "shortener\.long-url\.valid-url"\?\)/]);
+  });
+
+  test('a made-up id, and a rule of a family the target does not declare, are each said as such', async () => {
+    await expectSelectionError(['--rule', 'nope.rule'], [/USAGE: No rule "nope\.rule"/]);
+    await expectSelectionError(['--rule', 'shortener.long-url.valid-url'], [/rule shortener\.long-url\.valid-url belongs to family shortener, which target mine does not declare/]);
+  });
+
+  test('a mixed selection (one known id, one unknown) is an error naming the unknown one only', async () => {
+    await expectSelectionError(['--rule', 'billing.token.client_id.length', '--rule', 'nope.rule'], [/No rule "nope\.rule"/]);
+    const targets = writeTargets({ mine: billingEntry() });
+    const result = await runCli(['run', '--targets', targets, '--target', 'mine', '--runs', '1', '--rule', 'billing.token.client_id.length', '--rule', 'nope.rule'], env);
+    expect(result.stderr).not.toMatch(/"billing\.token\.client_id\.length"/);
+  });
+
+  test('harness mutants with a --rule that names no rule, or a rule of a family --suite leaves out, exits 2 before any reference starts', async () => {
+    const unknown = await runCli(['mutants', '--rule', 'nope.rule', '--reports', '{reports}']);
+    expect(unknown.code, unknown.stdout + unknown.stderr).toBe(2);
+    expect(unknown.stderr).toMatch(/USAGE: No rule "nope\.rule"/);
+    expect(existsSync(join(unknown.reportsDir, 'mutants.json'))).toBe(false);
+    const typo = await runCli(['mutants', '--suite', 'shortener', '--rule', 'shortener.long-url.valid-ur', '--reports', '{reports}']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatch(/did you mean "shortener\.long-url\.valid-url"/);
+    const elsewhere = await runCli(['mutants', '--suite', 'shortener', '--rule', 'billing.token.client_id.length', '--reports', '{reports}']);
+    expect(elsewhere.code).toBe(2);
+    expect(elsewhere.stderr).toMatch(/rule billing\.token\.client_id\.length belongs to family billing, which --suite does not select/);
+  });
+});

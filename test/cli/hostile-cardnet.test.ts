@@ -13,7 +13,12 @@ import { bundledTargets, type CliResult, runCli, writeTargets } from '../support
  * requested off the target and nothing from elsewhere reaches a report file.
  */
 
-const maxTimeSeconds = 120;
+/**
+ * Each run's deadline: below vitest's 240 s test timeout, so that a run slowed past it by a busy machine is
+ * reported by the harness (stopped by its deadline) rather than cut by vitest. Whether a run ended by itself is
+ * judged from its summary (not stopped, nothing not run), never from the clock.
+ */
+const maxTimeSeconds = 200;
 const cardsToken = 'hostile-cardnet-cards-token-3e9b';
 const agenticToken = 'hostile-cardnet-agentic-token-7c21';
 /** What the other service answers: it must never appear in any report. */
@@ -61,6 +66,7 @@ function everything(result: CliResult): string {
 function expectFinishedReport(result: CliResult): void {
   const summary = result.summary();
   expect(summary.inProgress).toBe(false);
+  expect(summary.stoppedBy, result.stdout.slice(-3000)).toBeUndefined();
   expect(summary.notRun).toEqual([]);
   expect(summary.counts.broken, result.stdout.slice(-3000)).toBe(0);
   expect(XMLValidator.validate(readFileSync(join(result.reportsDir, 'junit.xml'), 'utf8'))).toBe(true);
@@ -69,7 +75,9 @@ function expectFinishedReport(result: CliResult): void {
 
 function cardsTargets(baseUrl: string): string {
   const section = familyByName('cards')?.reference.targetSection(baseUrl, 'wallet-provisioning', { REFERENCE_CARDS_TOKEN: '${HOSTILE_CARDS_TOKEN}' });
-  return writeTargets({ hostile: { kind: 'url', families: { cards: section }, client: { timeoutMs: 3000 } } });
+  // The client's default timeout (10 s): these targets answer at once, and a 3 s one failed rules on a busy machine
+  // (this process serves the reference, the proxy and the other tests' targets too).
+  return writeTargets({ hostile: { kind: 'url', families: { cards: section } } });
 }
 
 describe('hostile card-network targets through the CLI', () => {
@@ -107,11 +115,9 @@ describe('hostile card-network targets through the CLI', () => {
     const entry = bundledTargets.targets.reference;
     if (!entry) throw new Error('bundled targets.json has no reference');
     const targets = writeTargets({ loop: { ...entry, command: [...entry.command, '--mutant', 'cards-next-link-loop'] } });
-    const startedAt = Date.now();
     const result = await runCli(['run', '--targets', targets, '--target', 'loop', '--suite', 'cards', '--seed', '3', '--runs', '5', '--max-time', String(maxTimeSeconds)], { REFERENCE_CARDS_TOKEN: cardsToken, CI: 'true' });
 
     expect(result.code, result.stdout.slice(-3000)).toBe(1);
-    expect(Date.now() - startedAt).toBeLessThan(maxTimeSeconds * 1000);
     expectFinishedReport(result);
     const rules = result.summary().rules;
     expect(rules.filter((rule) => rule.status === 'failed').map((rule) => rule.ruleId)).toEqual(['cards.transactions.links']);
@@ -146,11 +152,9 @@ describe('hostile card-network targets through the CLI', () => {
     }));
     const section = familyByName('agentic')?.reference.targetSection(`${hostile}/agentic`, 'default', { ...env, REFERENCE_AGENTIC_TOKEN: '${HOSTILE_AGENTIC_TOKEN}' });
     const targets = writeTargets({ hostile: { kind: 'url', families: { agentic: section }, client: { timeoutMs: 3000, maxBodyBytes: 1024 * 1024 } } });
-    const startedAt = Date.now();
     const result = await runCli(['run', '--targets', targets, '--target', 'hostile', '--suite', 'agentic', '--seed', '3', '--runs', '3', '--max-time', String(maxTimeSeconds)], { HOSTILE_AGENTIC_TOKEN: agenticToken, CI: 'true' });
 
     expect(result.code, result.stdout.slice(-3000)).toBe(1);
-    expect(Date.now() - startedAt).toBeLessThan(maxTimeSeconds * 1000);
     expectFinishedReport(result);
     expect(endless).toBeGreaterThan(0);
     expect(result.summary().counts.failed).toBeGreaterThan(0);

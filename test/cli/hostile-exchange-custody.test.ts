@@ -81,7 +81,6 @@ describe('hostile custody and exchange targets: exit 1, a finished report, nothi
     targets.push(target);
     const family = name.startsWith('an exchange') ? 'exchange' : 'custody';
     const file = writeTargets({ hostile: { kind: 'url', families: section(name, target.url), client: { timeoutMs: 1000, maxBodyBytes: 16 * 1024 * 1024 } } });
-    const startedAt = Date.now();
     const result = await runCli(['run', '--targets', file, '--target', 'hostile', '--suite', family, '--seed', '5', '--runs', '2', '--workers', '1', '--max-time', String(maxTimeSeconds)], {
       HOSTILE_CUSTODY_TOKEN: token,
       HOSTILE_EXCHANGE_SECRET: 'hostile-exchange-secret-9e1f',
@@ -89,9 +88,10 @@ describe('hostile custody and exchange targets: exit 1, a finished report, nothi
     });
     const output = result.stdout.slice(-3000) + result.stderr.slice(-2000);
     expect(result.code, output).toBe(1);
-    expect(Date.now() - startedAt).toBeLessThan(maxTimeSeconds * 1000);
     const summary = result.summary();
     expect(summary.inProgress).toBe(false);
+    // The run ended by itself, inside its deadline: read from the summary, not from a clock a busy machine slows.
+    expect(summary.stoppedBy, output).toBeUndefined();
     expect(summary.counts.broken, output).toBe(0);
     expect(summary.rules.filter((rule) => rule.status === 'failed').length, output).toBeGreaterThan(0);
     expect(XMLValidator.validate(readFileSync(join(result.reportsDir, 'junit.xml'), 'utf8'))).toBe(true);

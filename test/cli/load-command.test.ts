@@ -1,9 +1,15 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import type { LoadReport } from '../../cli/load-command.ts';
 import type { LoadResult } from '../../load/load-result.ts';
-import { bundledTargets, runCli, writeTargets } from '../support/run-harness-cli.ts';
+import { hostileClientId, hostileClientSecret, startHostileTarget } from '../support/hostile-target.ts';
+import { bundledTargets, runCli, withReferenceCredentials, writeTargets } from '../support/run-harness-cli.ts';
+
+const bin = fileURLToPath(new URL('../../bin/harness.js', import.meta.url));
 
 /** The bundled reference entry with a token limit of 20 per second pinned, optionally running a mutant. */
 function referenceWithLimit(extraArgs: string[] = []) {
@@ -91,4 +97,86 @@ describe.concurrent('harness load token-rate-limit', () => {
     // The families' probes in registry order (billing's two, then exchange's), then the engine's own commands.
     expect(result.stderr).toContain('token-rate-limit, gzip-threshold, exchange-rate-limit, nightly, merge');
   });
+
+  test('a probe interrupted by SIGINT to its pid alone reports interrupted, not its finding: never passed, Allure skipped, exit 2', async () => {
+    const reports = mkdtempSync(join(tmpdir(), 'harness-probe-interrupted-'));
+    const child = spawn(process.execPath, [bin, 'load', 'token-rate-limit', '--targets', referenceWithLimit(), '--target', 'limited', '--reports', reports], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: withReferenceCredentials({ REFERENCE_CLIENT_SECRET: secret }),
+    });
+    let output = '';
+    // The command listens for signals from its first line on.
+    const started = new Promise<void>((resolve) => {
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('harness load token-rate-limit:')) resolve();
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    try {
+      await started;
+      // Any moment before the probe's end (tens of seconds) will do: whenever the signal comes, the finding is not judged.
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      child.kill('SIGINT');
+      expect(await exited, output).toBe(2);
+    } finally {
+      child.kill('SIGKILL');
+    }
+    const report = JSON.parse(reportOf(reports)) as LoadReport;
+    expect(report.status, output).toBe('interrupted');
+    expect(report.message).toMatch(/^interrupted \(SIGINT\)/);
+    expect(output).toContain('INTERRUPTED    billing.token.rate_limit');
+    if (report.load) {
+      expect(report.load.passed).toBe(false);
+      expect(allureTests(reports).map((test) => test.status)).toEqual(['skipped']);
+    }
+  }, 120_000);
+
+  test('nightly interrupted by SIGINT to its pid alone: the run in progress is marked interrupted and its thresholds are not judged as passed (Allure skipped), nothing is recorded, exit 2', async () => {
+    // A billing target that forwards to the reference and counts the requests of the load: the signal comes once the load runs (a count, not a clock).
+    let loaded = 0;
+    const target = await startHostileTarget(({ pass }) => {
+      loaded++;
+      return pass();
+    });
+    const reports = mkdtempSync(join(tmpdir(), 'harness-nightly-interrupted-'));
+    try {
+      const targets = writeTargets({
+        forwarded: { kind: 'url', families: { billing: { baseUrl: target.baseUrl, credentials: { clientId: '${FORWARDED_ID}', clientSecret: '${FORWARDED_SECRET}' }, tenant: { multiEntity: false, multiOrg: false } } } },
+      });
+      const child = spawn(process.execPath, [bin, 'load', 'nightly', '--targets', targets, '--target', 'forwarded', '--rate', '10', '--duration', '60', '--reports', reports], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, FORWARDED_ID: hostileClientId, FORWARDED_SECRET: hostileClientSecret },
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      try {
+        await expect.poll(() => loaded, { timeout: 120_000, interval: 50 }).toBeGreaterThan(20);
+        child.kill('SIGINT');
+        expect(await exited, output).toBe(2);
+      } finally {
+        child.kill('SIGKILL');
+      }
+      const dir = join(reports, 'load', 'nightly');
+      const results = readdirSync(dir).map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as LoadResult);
+      const interrupted = results.filter((result) => result.interrupted);
+      expect(interrupted.length, output).toBe(1);
+      // Its figures are kept, its thresholds shown, and it is not passed (a 60 s profile cut short says nothing of the profile).
+      expect(interrupted[0]?.passed).toBe(false);
+      expect(interrupted[0]?.sent).toBeGreaterThan(0);
+      expect(interrupted[0]?.sent).toBeLessThan(600);
+      const allure = allureTests(reports).filter((test) => test.name === interrupted[0]?.scenario);
+      expect(allure.map((test) => test.status)).toEqual(['skipped']);
+      expect(output).toMatch(/INTERRUPTED {4}nightly billing/);
+      expect(output).toContain('VERDICT: INTERRUPTED');
+      expect(output).toContain('(not recorded: interrupted)');
+      expect(existsSync(join(reports, 'load', 'history')) ? readdirSync(join(reports, 'load', 'history')) : []).toEqual([]);
+    } finally {
+      await target.close();
+    }
+  }, 180_000);
 });

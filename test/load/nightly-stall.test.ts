@@ -11,11 +11,19 @@ import { referenceEnv } from '../reference/support.ts';
 import { startStallingServer, type StallingServer } from './stalling-server.ts';
 
 /**
- * The constant-rate nightly run against a target that freezes 1 s every 5 s (a proxy in front of the bundled
+ * The constant-rate nightly run against a target that freezes 2.5 s every 6 s (a proxy in front of the bundled
  * shortener that holds every request during a freeze) and against the same shortener without it: the same
- * profile, 12 s at 50 req/s, the default thresholds (p50 < 100 ms, p99 < 500 ms, rate(2xx) >= 99%,
- * rate(5xx) == 0). The stalls must fail p99 < 500 ms and only it (exit 1); the steady target passes (exit 0).
+ * profile, 12 s at 10 req/s. The stalls must fail p99 < 2 s and only it (exit 1); the steady target passes (exit 0).
+ *
+ * Why these figures: the verdict must not depend on how busy the machine is. A low rate keeps the runs (both in
+ * this process, with the reference and the proxy) well inside what a starved machine serves; at 50 req/s a
+ * machine with four busy loops beside fell behind, its queue grew and both runs failed every threshold. The
+ * thresholds are the defaults' form with bounds a busy machine keeps (p50 < 1 s, p99 < 2 s), and the freeze is
+ * longer than the p99 bound: a 12 s run is exactly two periods, so 5 s of it (50 requests) are frozen, the first
+ * of them waiting the whole 2.5 s; a busier machine only adds to that wait, while the median stays unfrozen.
  */
+const freeze = { periodMs: 6000, freezeMs: 2500 };
+const thresholds = ['p50 < 1 s', 'p99 < 2 s', 'rate(2xx) >= 99%', 'rate(5xx) == 0'];
 let reference: RunningReference;
 let stalling: StallingServer;
 let dir: string;
@@ -25,15 +33,14 @@ beforeAll(async () => {
   reference = await startReferenceServer({ env: referenceEnv(), serve: [shortener] });
   const upstream = new URL(reference.baseUrls.shortener as string);
   stalling = await startStallingServer({
-    periodMs: 5000,
-    freezeMs: 1000,
+    ...freeze,
     handle: async (incoming, response, body) => {
       const answer = await request(new URL(incoming.url ?? '/', upstream.origin), { method: incoming.method as 'POST', headers: { 'content-type': incoming.headers['content-type'] ?? 'application/json' }, body });
       response.writeHead(answer.statusCode, { 'content-type': String(answer.headers['content-type'] ?? 'application/json') }).end(await answer.body.text());
     },
   });
   dir = mkdtempSync(join(tmpdir(), 'nightly-stall-'));
-  const entry = (baseUrl: string) => ({ kind: 'url', families: { shortener: { baseUrl } }, load: { rate: 50, durationSeconds: 12 } });
+  const entry = (baseUrl: string) => ({ kind: 'url', families: { shortener: { baseUrl } }, load: { rate: 10, durationSeconds: 12, thresholds } });
   writeFileSync(
     join(dir, 'targets.json'),
     JSON.stringify({ default: 'steady', targets: { steady: entry(upstream.href), stalling: entry(`${stalling.baseUrl}${upstream.pathname}`) } }),
@@ -47,7 +54,7 @@ afterAll(async () => {
 const resultOf = (reportsDir: string): LoadResult => JSON.parse(readFileSync(join(reportsDir, 'load', 'nightly', 'nightly-shortener-mappings.json'), 'utf8')) as LoadResult;
 
 describe('a constant-rate nightly run', () => {
-  test('fails p99 < 500 ms (exit 1) on a target that freezes 1 s every 5 s, and passes the same profile on a steady one', { timeout: 40_000 }, async () => {
+  test('fails p99 < 2 s (exit 1) on a target that freezes 2.5 s every 6 s, and passes the same profile on a steady one', { timeout: 120_000 }, async () => {
     vi.spyOn(console, 'log').mockImplementation(() => {});
     const stallReports = join(dir, 'stall-reports');
     const steadyReports = join(dir, 'steady-reports');
@@ -60,12 +67,13 @@ describe('a constant-rate nightly run', () => {
     const stalled = resultOf(stallReports);
     const verdicts = Object.fromEntries(stalled.thresholds.map((verdict) => [verdict.threshold, verdict]));
     expect(stallExit, JSON.stringify(stalled.thresholds)).toBe(1);
-    // Two freezes in 12 s: about a sixth of the requests wait up to a second from when they were due.
-    expect(verdicts['p99 < 500 ms']?.passed).toBe(false);
-    expect(verdicts['p99 < 500 ms']?.actual).toBeGreaterThan(800);
+    // Two periods in 12 s: 5 s of requests wait up to 2.5 s from when they were due (the first of each freeze the
+    // whole of it, counted from its due time: the open model's point).
+    expect(verdicts['p99 < 2 s']?.passed).toBe(false);
+    expect(verdicts['p99 < 2 s']?.actual).toBeGreaterThan(2000);
     // One fault, one failed threshold: the answers all came, as 2xx, and the median is unaffected.
-    expect(stalled.thresholds.filter((verdict) => !verdict.passed).map((verdict) => verdict.threshold)).toEqual(['p99 < 500 ms']);
-    expect(stalled.sent).toBe(600);
+    expect(stalled.thresholds.filter((verdict) => !verdict.passed).map((verdict) => verdict.threshold)).toEqual(['p99 < 2 s']);
+    expect(stalled.sent).toBe(120);
     expect(stalled.dropped).toBe(0);
     // The service time (from the actual send) of a request sent into a freeze is long too; the in-flight count grew.
     expect(stalled.offered.connections).toBeGreaterThan(4);
@@ -73,7 +81,7 @@ describe('a constant-rate nightly run', () => {
     const steady = resultOf(steadyReports);
     expect(steadyExit, JSON.stringify(steady.thresholds)).toBe(0);
     // (The rate's accuracy is open-model.test.ts's: here two runs and their charts share one process.)
-    expect(steady.sent).toBe(600);
+    expect(steady.sent).toBe(120);
     expect(steady.dropped).toBe(0);
 
     // Both runs are in their history and have an Allure test with their charts.

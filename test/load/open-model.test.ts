@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LatencyHistogram } from '../../load/latency-histogram.ts';
+import { mergeLoadResults } from '../../load/load-merge.ts';
 import { runLoad } from '../../load/run-load.ts';
 import { thresholds, type LoadScenario } from '../../load/scenario.ts';
 import { startStallingServer, type StallingServer } from './stalling-server.ts';
@@ -29,15 +30,19 @@ afterAll(async () => {
 });
 
 describe('a constant-rate run (open model)', () => {
-  test('on a target that keeps up, sends exactly what was offered at a rate within 1% of the offered one', async () => {
+  test('on a target that keeps up, sends exactly what was offered at about the offered rate', async () => {
     const before = steady.received();
-    const result = await runLoad(scenarioOf(steady.baseUrl, { rate: 200, durationSeconds: 3 }));
+    // A p99 bound a busy machine keeps: this test is about what is sent, the tail is the stall tests'.
+    const result = await runLoad(scenarioOf(steady.baseUrl, { rate: 200, durationSeconds: 3, thresholds: thresholds('p99 < 5 s') }));
     expect(result.model).toBe('open');
     expect(result.sent).toBe(600);
     expect(steady.received() - before).toBe(600);
     expect(result.statuses['200']).toBe(600);
     expect(result.dropped).toBe(0);
-    expect(Math.abs(result.achievedRate / 200 - 1), `achieved ${result.achievedRate} req/s`).toBeLessThanOrEqual(0.01);
+    // The counts above are exact; the rate reads the clock (the last send's time), so it is judged within 10%: a
+    // machine whose timers fire 300 ms late still reads within it, a scheduler at a wrong rate (a burst, a
+    // request per connection-turn, half speed) does not.
+    expect(Math.abs(result.achievedRate / 200 - 1), `achieved ${result.achievedRate} req/s`).toBeLessThanOrEqual(0.1);
     // Both figures, each a full HDR histogram of every response; response time is never below service time.
     expect(LatencyHistogram.decode(result.latencyHistogram).count).toBe(600);
     expect(LatencyHistogram.decode(result.serviceTimeHistogram).count).toBe(600);
@@ -98,12 +103,21 @@ describe('a constant-rate run (open model)', () => {
     }
   });
 
-  test('an interrupted run ends at once, covering what was answered', async () => {
+  test('an interrupted run ends at once, covering what was answered, marked interrupted and not passed', async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 300);
     const started = Date.now();
     const result = await runLoad(scenarioOf(holding.baseUrl, { rate: 20, durationSeconds: 10 }), { signal: controller.signal });
-    expect(Date.now() - started).toBeLessThan(1500);
+    // Ended by the signal, not by its 10 s schedule: fewer than a second's requests were sent (a count), and
+    // it returned well before the schedule's end (a bound half the schedule: a busy machine cannot reach it).
     expect(result.sent).toBeLessThan(20);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(result.interrupted).toBe(true);
+    expect(result.passed).toBe(false);
+    // Merged with a whole run, the sum is interrupted too: one machine's part was cut short.
+    const { interrupted: _cut, ...whole } = result;
+    const merged = mergeLoadResults([whole, result]);
+    expect(merged.interrupted).toBe(true);
+    expect(merged.passed).toBe(false);
   });
 });

@@ -64,7 +64,8 @@ describe('a load run', () => {
       ['p99 < 2000 ms', true],
     ]);
     expect(result.passed).toBe(true);
-    expect(result.durationSeconds).toBeLessThan(4);
+    // Ended by its 1.5 s schedule, not by its 1000-request bound (25 s at 40 a second): a bound a busy machine keeps.
+    expect(result.durationSeconds).toBeLessThan(10);
     // Only the base URL's path, and fresh headers on every signed request.
     expect(paths.every((path) => path === '/base/ok' || path === '/base/ok?x=1')).toBe(true);
     expect(new Set(signatures.filter(Boolean)).size).toBe(signatures.filter(Boolean).length);
@@ -78,9 +79,10 @@ describe('a load run', () => {
   });
 
   test('stops at its request bound and judges a failing threshold', async () => {
-    const result = await runLoad(scenario({ rate: undefined, maxRequests: 25, durationSeconds: 5, thresholds: thresholds('rate(429) == 0') }));
+    const result = await runLoad(scenario({ rate: undefined, maxRequests: 25, durationSeconds: 60, thresholds: thresholds('rate(429) == 0') }));
     expect(Object.values(result.statuses).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(25);
-    expect(result.durationSeconds).toBeLessThan(3);
+    // Ended by its 25 requests, not by its 60 s duration: a bound a busy machine keeps.
+    expect(result.durationSeconds).toBeLessThan(30);
     expect(result.passed).toBe(false);
   });
 

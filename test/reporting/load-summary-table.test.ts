@@ -40,3 +40,8 @@ test('one row per operation: rates, avg, p50, p90, p95, p99, max, errors, droppe
   expect(lines[4]).toBe('✗ nightly cards GET card: cards.bodies.json: 4 response(s) broke it: not JSON');
   expect(lines).toHaveLength(5);
 });
+
+test('an interrupted run is marked as such in its row, its thresholds not judged', () => {
+  const [, , row] = loadSummaryTable([result('nightly cdr list', { interrupted: true })]).split('\n');
+  expect(row).toMatch(/interrupted: not judged$/);
+});

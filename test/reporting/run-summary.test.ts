@@ -88,7 +88,10 @@ describe('verdictOf', () => {
   });
   test('otherwise conformant (waived and not-applicable rules included)', () => {
     expect(verdictOf([summaryOf('a', 'passed'), summaryOf('b', 'waived'), summaryOf('c', 'not-applicable')], [], [])).toBe('conformant');
-    expect(verdictOf([], [], [])).toBe('conformant');
+  });
+  test('a run that judged no rule is never conformant: nothing, or only waived and not-applicable rules, is an error', () => {
+    expect(verdictOf([], [], [])).toBe('error');
+    expect(verdictOf([summaryOf('b', 'waived'), summaryOf('c', 'not-applicable')], [], [])).toBe('error');
   });
   test('blocked rules without a failure are not conformant: the target kept them from being judged', () => {
     expect(verdictOf([summaryOf('a', 'passed'), summaryOf('b', 'blocked', { blockedBy: ['c'] })], [], [])).toBe('nonconformant');
