@@ -39,6 +39,10 @@ export interface ProductWalk {
   ended: LinkWalkEnd;
   /** What the walk saw where it stopped other than at the end (the link, the page). */
   endNote?: string;
+  /** A walk back: the forward walk it returns along (its pages give the positions). */
+  forward?: ProductWalk;
+  /** Pages the harness asked for links no page of the walk was reached by, by normalised URL (undefined: no list answered). */
+  linked?: ReadonlyMap<string, ListPage | undefined>;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,8 +1,10 @@
 import { ruleTest, useCdrSession, walkingRule } from './support/cdr-session.ts';
 import { sharedListWalks } from './support/list-walks.ts';
+import { linkLocator } from './support/locate-links.ts';
 
 const session = useCdrSession();
 const walks = sharedListWalks(() => session().client);
+const locate = linkLocator(() => session().client);
 const allForward = async (ruleId: string) => (await walks.forward(ruleId)).flatMap((walked) => walked.forward);
 
 ruleTest('cdr.links.self', async ({ check }) => {
@@ -10,7 +12,7 @@ ruleTest('cdr.links.self', async ({ check }) => {
   const forward = await allForward(id);
   // Walking back meets the pages from the other side: their self links are judged too.
   const back = await Promise.all(forward.filter((walk) => walk.pageSize !== 1).map((walk) => walks.back(walk, id)));
-  return check([...forward, ...back]);
+  return check(await locate([...forward, ...back], ['self']));
 }, walkingRule);
 
 ruleTest('cdr.list.envelope', async ({ check }) => check(await allForward('cdr.list.envelope')), walkingRule);
@@ -24,13 +26,13 @@ ruleTest('cdr.links.valid', async ({ check }) => {
   return check({ walks: [...forward, ...back], outsideScope: (url) => client.outsideScope(url) });
 }, walkingRule);
 
-ruleTest('cdr.links.first-prev-when-not-first', async ({ check }) => check({ walks: await allForward('cdr.links.first-prev-when-not-first'), pair: 'first-prev' }), walkingRule);
+ruleTest('cdr.links.first-prev-when-not-first', async ({ check }) => check({ walks: await locate(await allForward('cdr.links.first-prev-when-not-first'), ['first', 'prev']), pair: 'first-prev' }), walkingRule);
 
-ruleTest('cdr.links.next-last-when-not-last', async ({ check }) => check({ walks: await allForward('cdr.links.next-last-when-not-last'), pair: 'next-last' }), walkingRule);
+ruleTest('cdr.links.next-last-when-not-last', async ({ check }) => check({ walks: await locate(await allForward('cdr.links.next-last-when-not-last'), ['next', 'last']), pair: 'next-last' }), walkingRule);
 
 ruleTest('cdr.pagination.walk-complete', async ({ check }) => {
   const id = 'cdr.pagination.walk-complete';
-  return (await walks.forward(id)).map((walked) => check(walked.forward));
+  return Promise.all((await walks.forward(id)).map(async (walked) => check(await locate(walked.forward, ['last']))));
 }, walkingRule);
 
 ruleTest('cdr.pagination.walk-back', async ({ check }) => {

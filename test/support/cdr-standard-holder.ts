@@ -12,6 +12,13 @@ import type { AddressInfo } from 'node:net';
 export interface StandardHolderOptions {
   /** Serve Get Status (x-v 1). Default true. */
   status?: boolean;
+  /**
+   * How links name pages: 'page' (the standard's page parameter, the default) or 'cursor': an opaque token in
+   * place of page, written afresh on every answer (Pagination, Cursor Support: links "may, instead, include
+   * other query parameters that support another pagination pattern"). Either way only the mandatory links are
+   * given: no first on page 1, no last on the last page.
+   */
+  paging?: 'page' | 'cursor';
   /** One fault: 'tailored-as-text' writes isTailored as the text "false" in every record. */
   fault?: 'tailored-as-text';
   /** Every list page (a hostile holder): replaces the links of the page it would give. */
@@ -105,9 +112,14 @@ export async function startStandardHolder(options: StandardHolderOptions = {}): 
     const q = url.searchParams;
     const link = (target: number) => {
       const next = new URL(url);
-      next.searchParams.set('page', String(target));
+      if (options.paging !== 'cursor') next.searchParams.set('page', String(target));
+      else {
+        next.searchParams.delete('page');
+        next.searchParams.set('cursor', Buffer.from(JSON.stringify({ at: target, salt: randomUUID().slice(0, 8) })).toString('base64url'));
+      }
       return next.href;
     };
+    const cursor = q.get('cursor');
     if (options.listBody) {
       const body = options.listBody(Number(q.get('page') ?? '1'), link);
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'x-fapi-interaction-id': interaction, 'x-v': String(version) });
@@ -119,7 +131,14 @@ export async function startStandardHolder(options: StandardHolderOptions = {}): 
     if (category !== null && !['BUSINESS_LOANS', 'CRED_AND_CHRG_CARDS', 'LEASES', 'MARGIN_LOANS', 'OVERDRAFTS', 'PERS_LOANS', 'REGULATED_TRUST_ACCOUNTS', 'RESIDENTIAL_MORTGAGES', 'TERM_DEPOSITS', 'TRADE_FINANCE', 'TRANS_AND_SAVINGS_ACCOUNTS', 'TRAVEL_CARDS'].includes(category)) return refuse(400, 'Field/Invalid', 'Invalid Field', 'product-category');
     const since = q.get('updated-since');
     if (since !== null && !isDateTimeString(since)) return refuse(400, 'Field/InvalidDateTime', 'Invalid Date', 'updated-since');
-    const page = q.get('page') ?? '1';
+    let page = q.get('page') ?? '1';
+    if (cursor !== null) {
+      try {
+        page = String((JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { at?: unknown }).at);
+      } catch {
+        return refuse(400, 'Field/Invalid', 'Invalid Field', 'cursor');
+      }
+    }
     const size = q.get('page-size') ?? '25';
     if (!positive(page)) return refuse(400, 'Field/Invalid', 'Invalid Field', 'page');
     if (!positive(size)) return refuse(400, 'Field/Invalid', 'Invalid Field', 'page-size');

@@ -1,4 +1,4 @@
-import { listPageOf, pageNumberOf, pageProductIds, readListBody, resolveLink, type ListPage, type ObservedListPage, type ProductWalk } from '../../../checks/cdr/product-walk.ts';
+import { listPageOf, pageProductIds, readListBody, resolveLink, type ListPage, type ObservedListPage, type ProductWalk } from '../../../checks/cdr/product-walk.ts';
 import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
 import { describeListQuery, type ListQuery } from '../../../rules/cdr/list-query.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
@@ -15,10 +15,8 @@ function followedPage(exchange: Exchange): ListPage | undefined {
   }
 }
 
-/** Whether a page advanced past the one before it: another page number in self, or other products. Pure. */
+/** Whether a page advanced past the one before it: other products (a link's parameters say nothing: a cursor holder names no page). Pure. */
 function advanced(before: ObservedListPage, page: ObservedListPage): boolean {
-  const [a, b] = [pageNumberOf(before.body.links.self), pageNumberOf(page.body.links.self)];
-  if (Number.isFinite(a) && Number.isFinite(b) && a === b) return false;
   const ids = pageProductIds(page).join('\n');
   return ids === '' || ids !== pageProductIds(before).join('\n');
 }
@@ -76,10 +74,10 @@ export async function walkForward(client: CdrClient, query: ListQuery, ruleId: s
 export async function walkBackFrom(client: CdrClient, forward: ProductWalk, ruleId: string): Promise<ProductWalk> {
   const base = { query: forward.query, pageSize: forward.pageSize, direction: 'back' as const };
   const first = forward.pages[0];
-  if (!first) return { ...base, pages: [], ended: 'end-reached' };
+  if (!first) return { ...base, pages: [], ended: 'end-reached', forward };
   const last = first.body.links.last;
   const start = last === undefined ? first.exchange.request.url : resolveLink(last, first.body.links.self);
   const outside = start === undefined ? `links.last is not a URL: ${JSON.stringify(last)}` : client.outsideScope(start);
-  if (start === undefined || outside !== undefined) return { ...base, pages: [first], ended: 'unusable-link', endNote: `links.last points outside the holder: ${last} (${outside})` };
-  return follow(client, await client.get('list', start), 'prev', base, ruleId, ['cdr.pagination.walk-back']);
+  if (start === undefined || outside !== undefined) return { ...base, pages: [first], ended: 'unusable-link', endNote: `links.last points outside the holder: ${last} (${outside})`, forward };
+  return { ...(await follow(client, await client.get('list', start), 'prev', base, ruleId, ['cdr.pagination.walk-back'])), forward };
 }
