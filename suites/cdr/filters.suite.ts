@@ -133,7 +133,7 @@ ruleTest('cdr.list.page-size-default', async ({ check }) => {
   return walks.map((walk) => check({ walk, pageSize: defaultPageSize }));
 }, walkingRule);
 
-for (const ruleId of ['cdr.list.invalid-enum', 'cdr.list.invalid-updated-since', 'cdr.list.invalid-paging'] as const) {
+for (const ruleId of ['cdr.list.invalid-enum', 'cdr.list.invalid-updated-since', 'cdr.list.invalid-paging', 'cdr.list.page-size-above-max'] as const) {
   ruleTest(ruleId, async ({ observe, check }) => {
     const { client, property } = session();
     const cases = await forAll(casesBreaking(invalidListQuery, ruleId), property({ runs: Math.ceil(session().run.runs / 4) }), async (invalid) =>
