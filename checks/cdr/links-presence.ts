@@ -1,7 +1,7 @@
 import type { ListLinkName } from '../../rules/cdr/envelope-schemas.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { pagePositions } from './page-position.ts';
-import { describeWalk, requireEnded, type ProductWalk } from './product-walk.ts';
+import { describeWalk, pagesToJudge, type ProductWalk } from './product-walk.ts';
 
 /** Which pair of links a rule is about: first and prev (all but the first page), next and last (all but the last). */
 export type LinkPair = 'first-prev' | 'next-last';
@@ -21,14 +21,16 @@ function expectations(pair: LinkPair, pageNumber: number, pages: number) {
  * is the last is decided from its own numbers (its meta.totalPages, else the walk's length), so a page that is
  * not the last but lacks next, or a last page that still gives next, is caught at every page size walked.
  * Whether the edge link (first on page 1, last on the last page) is given there is left open and observed.
+ * A walk stopped by a link it could not follow is judged on the pages it read (pagesToJudge).
  */
 export function linksPresence(observed: { walks: readonly ProductWalk[]; pair: LinkPair }, ruleId: string): Verdict {
   let edgeLinkGiven = 0;
   for (const walk of observed.walks) {
-    requireEnded(walk, ruleId);
+    const read = pagesToJudge(walk, ruleId);
     const positions = pagePositions(walk, walk.linked);
-    for (const [index, { body, exchange }] of walk.pages.entries()) {
-      // The page's own claim; an empty list says 0 pages and is its own page 1.
+    for (const [index, { body, exchange }] of read.entries()) {
+      // The page's own claim; an empty list says 0 pages and is its own page 1. A walk that stopped early says nothing of where the list ends.
+      if (body.meta.totalPages === undefined && walk.ended !== 'end-reached') continue;
       const pages = Math.max(body.meta.totalPages ?? walk.pages.length, 1);
       const { atEdge, edge, step, names } = expectations(observed.pair, index + 1, pages);
       const where = `${describeWalk(walk)}: page ${index + 1} of ${pages}`;

@@ -1,6 +1,6 @@
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { normalizedUrl, pagePositions } from './page-position.ts';
-import { describeWalk, requireEnded, resolveLink, type ProductWalk } from './product-walk.ts';
+import { describeWalk, pagesToJudge, resolveLink, type ProductWalk } from './product-walk.ts';
 
 /**
  * links.self of every page names the page it is (and, if it names a page-size, the walk's). It is read against
@@ -9,13 +9,14 @@ import { describeWalk, requireEnded, resolveLink, type ProductWalk } from './pro
  * holding what the self link answered; never from a `page` parameter, which a cursor holder need not give.
  * A page of a walk back is the page of the forward walk it holds: its place in a walk back that stopped
  * early (a prev link missing, which is cdr.links.first-prev-when-not-first's) says nothing of its self link.
+ * A walk stopped by a link it could not follow is judged on the pages it read (pagesToJudge).
  */
 export function linksSelf(walks: readonly ProductWalk[], ruleId: string): Verdict {
   let pages = 0;
   for (const walk of walks) {
-    requireEnded(walk, ruleId);
+    const read = pagesToJudge(walk, ruleId);
     const positions = pagePositions(walk.forward ?? walk, walk.linked);
-    for (const [index, page] of walk.pages.entries()) {
+    for (const [index, page] of read.entries()) {
       const { body, exchange } = page;
       // A page back that is no page of the forward walk is cdr.pagination.walk-back's.
       const own = walk.direction === 'forward' ? index + 1 : positions.ofPage(page);

@@ -51,7 +51,9 @@ export function pagePositions(forward: ProductWalk, linked: ReadonlyMap<string, 
       if (byUrl.has(key)) return byUrl.get(key);
       if (!linked.has(key)) return undefined;
       const answered = linked.get(key);
-      return (answered === undefined ? undefined : ofContent({ body: answered })) ?? null;
+      const position = answered === undefined ? undefined : ofContent({ body: answered });
+      // A walk that stopped early did not read every page: a page it did not read may be the one named.
+      return position ?? (forward.ended === 'end-reached' ? null : undefined);
     },
     ofPage(page) {
       return byUrl.get(normalizedUrl(page.exchange.request.url)) ?? ofContent(page);

@@ -139,6 +139,18 @@ export function requireEnded(walk: ProductWalk, ruleId: string): void {
   throw prerequisiteMissing(ruleId, [judge], `${describeWalk(walk)}: ${why}${walk.endNote ? ` (${walk.endNote})` : ''}`, walkEvidence(walk));
 }
 
+/**
+ * The pages of a walk a rule about single pages (their links, their sizes) can judge: all of them when the walk
+ * ended; the pages it read before a link it could not follow or a refused page (those pages are what the holder
+ * served; the stop itself is judged by cdr.links.valid or the walk rule); otherwise the walk's stop blocks the
+ * rule as requireEnded says (a loop, the cap or a page that did not advance make the pages read no sure walk).
+ */
+export function pagesToJudge(walk: ProductWalk, ruleId: string): ObservedListPage[] {
+  if (walk.ended === 'unusable-link' || walk.ended === 'link-refused') return walk.pages;
+  requireEnded(walk, ruleId);
+  return walk.pages;
+}
+
 /** Page 1 of a walk of several pages names its last page: that it gives the link at all is cdr.links.next-last-when-not-last's. */
 export function requireLastOnFirst(walk: ProductWalk, ruleId: string): void {
   const [first] = walk.pages;

@@ -1,3 +1,6 @@
+import { listPageOf } from '../../checks/cdr/product-walk.ts';
+import { RuleBlocked } from '../../checks/rule-blocked.ts';
+import { describeListQuery, type ListQuery } from '../../rules/cdr/list-query.ts';
 import { ruleTest, useCdrSession, walkingRule } from './support/cdr-session.ts';
 import { sharedListWalks } from './support/list-walks.ts';
 import { linkLocator } from './support/locate-links.ts';
@@ -47,9 +50,22 @@ ruleTest('cdr.pagination.totals', async ({ check }) => {
   return check(groups.flatMap(({ forward }) => forward), (walk) => baselines.get(walk));
 }, walkingRule);
 
-ruleTest('cdr.pagination.empty-result', async ({ check }) => {
+ruleTest('cdr.pagination.empty-result', async ({ observe, check }) => {
   const { client } = session();
-  const queries = [{ brand: 'no brand has this name' }, { effective: 'ALL', updatedSince: new Date(Date.now() + 365 * 86_400_000).toISOString() }, { effective: 'ALL', brand: 'no brand has this name', pageSize: 2 }];
-  // page=1 asked for: a wrong default page is cdr.list.page-default's, not this rule's.
-  return Promise.all(queries.map(async (query) => check(await client.list({ page: 1, ...query }))));
+  const noBrand = 'no brand has this name';
+  const queries: [ListQuery, string][] = [[{ brand: noBrand }, 'cdr.list.brand'], [{ effective: 'ALL', updatedSince: new Date(Date.now() + 365 * 86_400_000).toISOString() }, 'cdr.list.updated-since'], [{ effective: 'ALL', brand: noBrand, pageSize: 2 }, 'cdr.list.brand']];
+  const blocks: RuleBlocked[] = [];
+  const verdicts = [];
+  for (const [query, filterRule] of queries) {
+    // page=1 asked for: a wrong default page is cdr.list.page-default's, not this rule's.
+    const exchange = await client.list({ page: 1, ...query });
+    // Products where the filter matches none are that filter's fault (its rule asks the same): that empty page's form cannot be judged.
+    const held = exchange.response?.status === 200 ? listPageOf(exchange, 'cdr.pagination.empty-result').data.products.length : 0;
+    if (held > 0) blocks.push(new RuleBlocked([filterRule], `${describeListQuery(query)} matches no product, yet answered ${held}: the filter is ${filterRule}'s to judge`, [exchange]));
+    else verdicts.push(check(exchange));
+  }
+  // Judged on the queries whose filter worked; blocked only when none did.
+  if (verdicts.length === 0 && blocks[0]) throw blocks[0];
+  if (blocks.length > 0) observe('not judged (a filter that returned products)', blocks.map((block) => block.message));
+  return verdicts;
 }, walkingRule);

@@ -1,6 +1,7 @@
-import { listPageOf, pageProductIds, readListBody, resolveLink, type ListPage, type ObservedListPage, type ProductWalk } from '../../../checks/cdr/product-walk.ts';
+import { describeWalk, listPageOf, pageProductIds, readListBody, resolveLink, type ListPage, type ObservedListPage, type ProductWalk } from '../../../checks/cdr/product-walk.ts';
 import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
 import { describeListQuery, type ListQuery } from '../../../rules/cdr/list-query.ts';
+import { maxPageSize } from '../../../rules/cdr/endpoints.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 
 type Step = 'next' | 'prev';
@@ -64,6 +65,24 @@ export async function walkForward(client: CdrClient, query: ListQuery, ruleId: s
   const pageSize = query.pageSize === undefined ? undefined : Number(query.pageSize);
   // page=1 asked for, not left to the default: a wrong default page is cdr.list.page-default's alone.
   return follow(client, await client.list({ page: 1, ...query }), 'next', { query: describeListQuery(query), pageSize, direction: 'forward' }, ruleId, refusalJudgedBy);
+}
+
+/**
+ * The whole filtered list: the forward walk, or, when that walk stopped before its end at a link it could not
+ * follow or a refused page, the same query read again as one page above the whole list (page-size the first
+ * page's totalRecords + 1, at most the maximum): no link is followed then. The route taken is in the walk's
+ * query, so every message says it. A list too long for one page, or a page that does not hold all of it,
+ * leaves the stopped walk (its rule blocks the asking one).
+ */
+export async function walkWhole(client: CdrClient, query: ListQuery, ruleId: string, refusalJudgedBy: readonly string[] = [ruleId]): Promise<ProductWalk> {
+  const walk = await walkForward(client, query, ruleId, refusalJudgedBy);
+  const total = walk.pages[0]?.body.meta.totalRecords;
+  if (walk.ended === 'end-reached' || (walk.ended !== 'unusable-link' && walk.ended !== 'link-refused') || total === undefined || total + 1 > maxPageSize) return walk;
+  const pageSize = total + 1;
+  const exchange = await client.list({ page: 1, ...query, pageSize });
+  const body = followedPage(exchange);
+  if (!body || body.data.products.length !== total || body.links.next !== undefined) return walk;
+  return { query: `${describeListQuery({ ...query, pageSize })}, one page instead of the ${describeWalk(walk)}, which stopped: ${walk.endNote ?? walk.ended}`, pageSize, direction: 'forward', pages: [{ exchange, body }], ended: 'end-reached' };
 }
 
 /**
