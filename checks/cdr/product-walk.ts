@@ -151,6 +151,15 @@ export function pagesToJudge(walk: ProductWalk, ruleId: string): ObservedListPag
   return walk.pages;
 }
 
+/**
+ * The page size a walk that stopped early was served at: the one asked for, else what its page 1 holds (not
+ * the last page, since the walk did not end there); undefined when page 1 is empty. Pure.
+ */
+export function servedPageSize(walk: ProductWalk): number | undefined {
+  const held = walk.pages[0]?.body.data.products.length;
+  return walk.pageSize ?? (held ? held : undefined);
+}
+
 /** Page 1 of a walk of several pages names its last page: that it gives the link at all is cdr.links.next-last-when-not-last's. */
 export function requireLastOnFirst(walk: ProductWalk, ruleId: string): void {
   const [first] = walk.pages;

@@ -39,6 +39,7 @@ export function listWalkPlan(total: number, sample: { brand?: string; productCat
     { filters: {}, pageSizes: fits([above, 2, 7, undefined]) },
     ...(sample.productCategory ? [{ filters: { effective: 'ALL', productCategory: sample.productCategory }, pageSizes: fits([above, 1, undefined]) }] : []),
     ...(sample.brand ? [{ filters: { effective: 'FUTURE', brand: sample.brand }, pageSizes: fits([above, 2, undefined]) }] : []),
-    { filters: { brand: 'no brand has this name' }, pageSizes: [undefined] },
+    // Led by the size above the whole list too: a holder that ignores the filter is then judged against one page.
+    { filters: { brand: 'no brand has this name' }, pageSizes: [above, undefined] },
   ];
 }

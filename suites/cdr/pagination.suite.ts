@@ -40,8 +40,9 @@ ruleTest('cdr.pagination.walk-complete', async ({ check }) => {
 
 ruleTest('cdr.pagination.walk-back', async ({ check }) => {
   const id = 'cdr.pagination.walk-back';
-  const forward = await allForward(id);
-  return Promise.all(forward.map(async (walk) => check({ forward: walk, back: await walks.back(walk, id) })));
+  const groups = await walks.forward(id);
+  // Each walk with the group's first, one page above the whole list: what a walk that stopped early is judged against.
+  return Promise.all(groups.flatMap(({ forward }) => forward.map(async (walk) => check({ forward: walk, back: await walks.back(walk, id), ...(forward[0] && forward[0] !== walk ? { whole: forward[0] } : {}) }))));
 }, walkingRule);
 
 ruleTest('cdr.pagination.totals', async ({ check }) => {
