@@ -100,6 +100,28 @@ describe('links-self and links-presence', () => {
   });
 });
 
+describe('a walk stopped at a link it could not follow: judged on the pages it read', () => {
+  // Page 1 of four at size 3, its next no URL: the walk read page 1 only.
+  const stopped = (pages = correctPages(tenProducts, 3)) => ({ ...syntheticWalk(pages.slice(0, 1), 3, 'forward', 'unusable-link'), endNote: 'links.next is not a URL' });
+  const whole = walkAt(11);
+  test('totals and the walk back are judged against the list read as one page', () => {
+    listTotals([stopped()], rule, () => whole);
+    violationOf(() => listTotals([stopped(changed(3, 0, (page) => ({ ...page, meta: { ...page.meta, totalRecords: 9 } })))], rule, () => whole), rule);
+    const back = syntheticWalk([...correctPages(tenProducts, 3)].reverse(), 3, 'back');
+    expect(walkBack({ forward: stopped(), back, whole }, rule).observations?.pages).toBe(4);
+    violationOf(() => walkBack({ forward: stopped(), back: syntheticWalk([...correctPages(tenProducts.slice(1), 3)].reverse(), 3, 'back'), whole }, rule), rule);
+    // Without the whole list the walk back cannot be judged: blocked by the rule of the link.
+    expect(() => walkBack({ forward: stopped(), back }, rule)).toThrow(/blocked by cdr.links.valid/);
+  });
+  test('self links and sizes of the pages read are judged; a walk that looped is not', () => {
+    linksSelf([stopped()], rule);
+    pageSizes({ walk: stopped(), pageSize: 3 }, rule);
+    violationOf(() => linksSelf([stopped(changed(3, 0, (page) => ({ ...page, links: { ...page.links, self: pageUrl(1, 4) } })))], rule), rule);
+    violationOf(() => pageSizes({ walk: stopped(changed(3, 0, (page) => ({ ...page, data: { products: page.data.products.slice(0, 2) } }))), pageSize: 3 }, rule), rule);
+    expect(() => linksSelf([syntheticWalk(correctPages(tenProducts, 3), 3, 'forward', 'repeated-link')], rule)).toThrow(RuleBlocked);
+  });
+});
+
 describe('list-totals, page-sizes, empty-result', () => {
   test('correct totals pass; a page whose totals differ or are numbers fails', () => {
     listTotals([walkAt(3), syntheticWalk(correctPages([], 3), 3)], rule);
