@@ -4,6 +4,7 @@ import { describeListQuery, type ListQuery } from '../../rules/cdr/list-query.ts
 import { ruleTest, useCdrSession, walkingRule } from './support/cdr-session.ts';
 import { sharedListWalks } from './support/list-walks.ts';
 import { linkLocator } from './support/locate-links.ts';
+import { nextFollowedLate } from './support/late-reuse.ts';
 
 const session = useCdrSession();
 const walks = sharedListWalks(() => session().client);
@@ -33,9 +34,14 @@ ruleTest('cdr.links.first-prev-when-not-first', async ({ check }) => check({ wal
 
 ruleTest('cdr.links.next-last-when-not-last', async ({ check }) => check({ walks: await locate(await allForward('cdr.links.next-last-when-not-last'), ['next', 'last']), pair: 'next-last' }), walkingRule);
 
-ruleTest('cdr.pagination.walk-complete', async ({ check }) => {
+ruleTest('cdr.pagination.walk-complete', async ({ observe, check }) => {
   const id = 'cdr.pagination.walk-complete';
-  return Promise.all((await walks.forward(id)).map(async (walked) => check(await locate(walked.forward, ['last']))));
+  const groups = await walks.forward(id);
+  const verdicts = await Promise.all(groups.map(async (walked) => check(await locate(walked.forward, ['last']))));
+  // Once every walk is done: page 1's next link of the earliest walk, followed again (observed, with how late).
+  const late = await nextFollowedLate(session().client, groups.flatMap((walked) => walked.forward));
+  if (late !== undefined) observe('an early next link followed again late', late);
+  return verdicts;
 }, walkingRule);
 
 ruleTest('cdr.pagination.walk-back', async ({ check }) => {
