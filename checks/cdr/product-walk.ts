@@ -6,7 +6,7 @@ import { jsonOf, responseOf } from '../response-required.ts';
 import { prerequisiteMissing } from '../rule-blocked.ts';
 
 /** The rules that judge what a walk needs: the list envelope, the links, the walk itself. */
-export const walkJudges = { envelope: 'cdr.list.envelope', links: 'cdr.links.valid', walk: 'cdr.pagination.walk-complete', nextLast: 'cdr.links.next-last-when-not-last' } as const;
+export const walkJudges = { envelope: 'cdr.list.envelope', links: 'cdr.links.valid', walk: 'cdr.pagination.walk-complete', nextLast: 'cdr.links.next-last-when-not-last', firstPrev: 'cdr.links.first-prev-when-not-first' } as const;
 
 /**
  * A list page read leniently, only what the walks and filters use: the products (any items), the links that

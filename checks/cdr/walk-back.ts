@@ -25,8 +25,17 @@ export function walkBack(walks: { forward: ProductWalk; back: ProductWalk; whole
       throw new RuleViolation(ruleId, `${describeWalk(back)}: page ${index + 1} back does not hold the products of page ${forward.pages.length - index} of the ${describeWalk(forward)}`, [back.pages[index]?.exchange, want?.exchange].filter((exchange) => exchange !== undefined));
     }
   }
+  requirePrevWhereShort(back, expected.length, ruleId);
   if (got.length !== expected.length) throw new RuleViolation(ruleId, `${describeWalk(back)} has ${got.length} pages, the ${describeWalk(forward)} ${expected.length}`, back.pages.slice(-1).map(({ exchange }) => exchange));
   return passed(ruleId, { pages: got.length });
+}
+
+/** A walk back that ended short because a page gave no prev: cdr.links.first-prev-when-not-first's fault, which blocks this rule. */
+function requirePrevWhereShort(back: ProductWalk, pages: number, ruleId: string): void {
+  const final = back.pages.at(-1);
+  if (back.pages.length < pages && final && final.body.links.prev === undefined) {
+    throw prerequisiteMissing(ruleId, [walkJudges.firstPrev], `${describeWalk(back)}: page ${pages - back.pages.length + 1} of ${pages} gives no links.prev, so the walk back ends there`, [final.exchange]);
+  }
 }
 
 /** The walk back of a forward walk that stopped early: it ends on the pages read, and holds the whole list once. */
@@ -38,6 +47,7 @@ function judgeAgainstWhole(forward: ProductWalk, back: ProductWalk, whole: Produ
   if (pages > 1 && forward.pages[0]?.body.links.last === undefined) throw prerequisiteMissing(ruleId, [walkJudges.nextLast], `${describeWalk(forward)}: page 1 of ${pages} gives no links.last`, forward.pages.slice(0, 1).map(({ exchange }) => exchange));
   const differs = read.findIndex((page, index) => got[index] !== page);
   if (differs !== -1) throw new RuleViolation(ruleId, `${describeWalk(back)}: page ${differs + 1} reached back does not hold the products page ${differs + 1} held forward (${describeWalk(forward)})`, [back.pages[back.pages.length - 1 - differs]?.exchange, forward.pages[differs]?.exchange].filter((exchange) => exchange !== undefined));
+  requirePrevWhereShort(back, pages, ruleId);
   const [ids, expected] = [walkProductIds(back), walkProductIds(whole)];
   if (got.length !== pages || ids.length !== expected.length || [...ids].sort().join('\n') !== [...expected].sort().join('\n')) {
     throw new RuleViolation(ruleId, `${describeWalk(back)} visited ${ids.length} products on ${got.length} pages; ${describeWalk(whole)} holds ${expected.length}, ${pages} pages at page size ${size}`, back.pages.slice(-1).map(({ exchange }) => exchange));

@@ -102,6 +102,9 @@ const definitions: readonly CdrMutant[] = [
   mutant('cdr-first-missing-on-last-page', 'cdr.links.first-prev-when-not-first', 'The last page of a multi-page list has no first link.', {
     links: (plan, urlFor) => (plan.page === plan.totalPages && plan.page > 1 ? without(reference.links(plan, urlFor), 'first') : reference.links(plan, urlFor)) as Record<string, string>,
   }),
+  mutant('cdr-prev-missing-after-page-2', 'cdr.links.first-prev-when-not-first', 'Pages after the second give no prev link (so a walk back from the last page stops there; every self link stays right).', {
+    links: (plan, urlFor) => (plan.page > 2 ? without(reference.links(plan, urlFor), 'prev') : reference.links(plan, urlFor)) as Record<string, string>,
+  }),
   mutant('cdr-prev-on-first-page', 'cdr.links.first-prev-when-not-first', 'Page 1 gives a prev link (to itself).', {
     links: (plan, urlFor) => (plan.page === 1 ? { ...reference.links(plan, urlFor), prev: urlFor(1) } : reference.links(plan, urlFor)),
   }),
