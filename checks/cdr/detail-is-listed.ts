@@ -1,18 +1,51 @@
 import { isDeepStrictEqual } from 'node:util';
+import type { z } from 'zod';
 import type { Exchange } from '../../client/http-exchange.ts';
-import { productV6 } from '../../rules/cdr/product-schemas.ts';
+import { detailSchemas, listItemSchemas } from '../../rules/cdr/product-schemas.ts';
 import { jsonOf, responseOf } from '../response-required.ts';
 import { productIssues } from '../../rules/cdr/product-issues.ts';
 import { answeredVersion, shownValue } from './product-walk.ts';
 import { prerequisiteMissing } from '../rule-blocked.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 
-/** The fields a list item has in common with its detail. */
-const listFields = Object.keys(productV6.shape);
+type Shape = Record<string, z.ZodType>;
+/** The fields of a version's record (the latest version's when the answer names none the harness knows). */
+const shapeOf = (schemas: Readonly<Record<number, z.ZodType>>, version: number, latest: number): Shape => ((schemas[version] ?? schemas[latest]) as unknown as { shape: Shape }).shape;
+
+interface Def { type: string; innerType?: z.ZodType; shape?: Shape; element?: z.ZodType }
+const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+/** The schema under optional, nullable and default wrappers. */
+function unwrapped(schema: z.ZodType): z.ZodType {
+  const def = defOf(schema);
+  return def.innerType && ['optional', 'nullable', 'default'].includes(def.type) ? unwrapped(def.innerType) : schema;
+}
+const notSayable = Symbol('not sayable');
 
 /**
- * The detail of a listed product answers 200 with that product: every list field the list gave has the
- * list's value in the detail (an optional field only the detail gives is tolerated).
+ * A value as both versions can say it: objects keep only the keys both versions' schemas name (cardArt items
+ * lose the scheme and type the older version lacks), other values must be valid in both (a category only the
+ * newer enumeration has is not). `notSayable` when one version cannot express it. Pure.
+ */
+function commonForm(value: unknown, one: z.ZodType, other: z.ZodType): unknown {
+  const [a, b] = [unwrapped(one), unwrapped(other)];
+  const [defA, defB] = [defOf(a), defOf(b)];
+  if (value !== undefined && value !== null && defA.type === 'object' && defB.type === 'object' && typeof value === 'object' && !Array.isArray(value)) {
+    const entries = Object.keys(defA.shape ?? {}).filter((key) => defB.shape?.[key] !== undefined && (value as Record<string, unknown>)[key] !== undefined)
+      .map((key) => [key, commonForm((value as Record<string, unknown>)[key], defA.shape?.[key] as z.ZodType, defB.shape?.[key] as z.ZodType)] as const);
+    return entries.some(([, form]) => form === notSayable) ? notSayable : Object.fromEntries(entries);
+  }
+  if (defA.type === 'array' && defB.type === 'array' && Array.isArray(value)) {
+    const items = value.map((item) => commonForm(item, defA.element as z.ZodType, defB.element as z.ZodType));
+    return items.includes(notSayable) ? notSayable : items;
+  }
+  return one.safeParse(value).success && other.safeParse(value).success ? value : notSayable;
+}
+
+/**
+ * The detail of a listed product answers 200 with that product: every field both served versions define
+ * (the list item's and the detail's, which may differ: list x-v 5 with detail x-v 4) has the list's value in
+ * the detail, compared as far as both versions can express it. A field only one version defines, or a value
+ * the other version cannot express (BUY_NOW_PAY_LATER before list x-v 5), is not compared: it is observed.
  */
 export function detailIsListed(observed: { listed: Record<string, unknown> | null; listExchange: Exchange; detail: Exchange }, ruleId: string): Verdict {
   const { listed, listExchange, detail } = observed;
@@ -23,12 +56,30 @@ export function detailIsListed(observed: { listed: Record<string, unknown> | nul
   if (status === 406) throw prerequisiteMissing(ruleId, ['cdr.x-v.served'], `The detail of listed product ${String(listed.productId)} refused the version asked (406)`, [detail]);
   if (status !== 200) throw new RuleViolation(ruleId, `The detail of listed product ${String(listed.productId)} answered ${status}`, [detail, listExchange]);
   const data = (jsonOf(detail, ruleId) as { data?: Record<string, unknown> } | null)?.data ?? {};
+  const [listVersion, detailVersion] = [answeredVersion(listExchange), answeredVersion(detail)];
+  const listShape = shapeOf(listItemSchemas, listVersion, 5);
+  const detailShape = shapeOf(detailSchemas, detailVersion, 7);
   // A list field that breaks its own record rule is that rule's to judge, not compared here.
-  const broken = new Set(productIssues(listed, 'list', answeredVersion(listExchange)).map((issue) => issue.path.split('.')[0]));
-  const differs = listFields.filter((field) => listed[field] !== undefined && !broken.has(field) && !isDeepStrictEqual(data[field], listed[field]));
+  const broken = new Set(productIssues(listed, 'list', listVersion).map((issue) => issue.path.split('.')[0]));
+  const differs: string[] = [];
+  const notCompared: string[] = [];
+  for (const field of Object.keys(listShape)) {
+    // Equal as served: nothing to read in either version (the common case, and the cheap one).
+    if (listed[field] === undefined || broken.has(field) || isDeepStrictEqual(listed[field], data[field])) continue;
+    const [inList, inDetail] = [listShape[field] as z.ZodType, detailShape[field]];
+    if (inDetail === undefined) {
+      notCompared.push(`${field} (only list x-v ${listVersion} defines it)`);
+      continue;
+    }
+    // A value that breaks its own version's schema is the record rules' to judge (cdr.product.list-item, cdr.product.detail).
+    if (!inList.safeParse(listed[field]).success || !inDetail.safeParse(data[field]).success) continue;
+    const [fromList, fromDetail] = [commonForm(listed[field], inList, inDetail), commonForm(data[field], inDetail, inList)];
+    if (fromList === notSayable || fromDetail === notSayable) notCompared.push(`${field} (${fromList === notSayable ? `list ${shownValue(listed[field], 60)} has no form in detail x-v ${detailVersion}` : `detail ${shownValue(data[field], 60)} has no form in list x-v ${listVersion}`})`);
+    else if (!isDeepStrictEqual(fromDetail, fromList)) differs.push(field);
+  }
   if (differs.length > 0) {
     const shown = differs.map((field) => `${field}: list ${shownValue(listed[field], 150)}, detail ${shownValue(data[field], 150)}`).join('; ');
     throw new RuleViolation(ruleId, `The detail of ${String(listed.productId)} is not the listed product: ${shown.slice(0, 600)}`, [detail, listExchange]);
   }
-  return passed(ruleId);
+  return passed(ruleId, notCompared.length > 0 ? { 'not compared': notCompared } : undefined);
 }

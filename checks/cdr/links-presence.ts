@@ -1,6 +1,7 @@
 import type { ListLinkName } from '../../rules/cdr/envelope-schemas.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
-import { describeWalk, pageNumberOf, requireEnded, type ProductWalk } from './product-walk.ts';
+import { pagePositions } from './page-position.ts';
+import { describeWalk, pagesToJudge, type ProductWalk } from './product-walk.ts';
 
 /** Which pair of links a rule is about: first and prev (all but the first page), next and last (all but the last). */
 export type LinkPair = 'first-prev' | 'next-last';
@@ -15,17 +16,21 @@ function expectations(pair: LinkPair, pageNumber: number, pages: number) {
 
 /**
  * Over full forward walks: on every page but the first (first-prev) or the last (next-last) both links are
- * present and name the right page; on that edge page the stepping link (prev, next) is absent. Whether a page
+ * present and name the right page (the page reached by that URL or holding what it answered, whatever its
+ * query parameters: a cursor is as good as a page number); on that edge page the stepping link (prev, next) is absent. Whether a page
  * is the last is decided from its own numbers (its meta.totalPages, else the walk's length), so a page that is
  * not the last but lacks next, or a last page that still gives next, is caught at every page size walked.
  * Whether the edge link (first on page 1, last on the last page) is given there is left open and observed.
+ * A walk stopped by a link it could not follow is judged on the pages it read (pagesToJudge).
  */
 export function linksPresence(observed: { walks: readonly ProductWalk[]; pair: LinkPair }, ruleId: string): Verdict {
   let edgeLinkGiven = 0;
   for (const walk of observed.walks) {
-    requireEnded(walk, ruleId);
-    for (const [index, { body, exchange }] of walk.pages.entries()) {
-      // The page's own claim; an empty list says 0 pages and is its own page 1.
+    const read = pagesToJudge(walk, ruleId);
+    const positions = pagePositions(walk, walk.linked);
+    for (const [index, { body, exchange }] of read.entries()) {
+      // The page's own claim; an empty list says 0 pages and is its own page 1. A walk that stopped early says nothing of where the list ends.
+      if (body.meta.totalPages === undefined && walk.ended !== 'end-reached') continue;
       const pages = Math.max(body.meta.totalPages ?? walk.pages.length, 1);
       const { atEdge, edge, step, names } = expectations(observed.pair, index + 1, pages);
       const where = `${describeWalk(walk)}: page ${index + 1} of ${pages}`;
@@ -37,7 +42,9 @@ export function linksPresence(observed: { walks: readonly ProductWalk[]; pair: L
       for (const name of [edge, step]) {
         const link = body.links[name];
         if (link === undefined) throw new RuleViolation(ruleId, `${where} has no links.${name}`, [exchange]);
-        if (pageNumberOf(link, body.links.self) !== names[name]) throw new RuleViolation(ruleId, `${where}: links.${name} names page ${pageNumberOf(link, body.links.self)}, not ${names[name]} (${link})`, [exchange]);
+        // Which page a link names is read from the pages (page-position.ts); a link that cannot be asked (not a URL, off the holder) is cdr.links.valid's.
+        const named = positions.ofLink(link, body.links.self ?? exchange.request.url);
+        if (named !== undefined && named !== names[name]) throw new RuleViolation(ruleId, `${where}: links.${name} names ${named === null ? 'no page of the walk' : `page ${named}`}, not ${names[name]} (${link})`, [exchange]);
       }
     }
   }

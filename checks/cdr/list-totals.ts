@@ -1,6 +1,6 @@
 import { prerequisiteMissing } from '../rule-blocked.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
-import { describeWalk, requireEnded, walkJudges, walkProductIds, type ProductWalk } from './product-walk.ts';
+import { describeWalk, pagesToJudge, servedPageSize, requireEnded, walkJudges, walkProductIds, type ProductWalk } from './product-walk.ts';
 
 /**
  * meta.totalRecords and meta.totalPages of every page (integers per the standard or numeric strings per
@@ -8,7 +8,15 @@ import { describeWalk, requireEnded, walkJudges, walkProductIds, type ProductWal
  * same list at another size: a walk that saw other products than it is judged by walk-complete, not here.
  */
 export function listTotals(walks: readonly ProductWalk[], ruleId: string, baselineOf: (walk: ProductWalk) => ProductWalk | undefined = () => undefined): Verdict {
+  let judgedOnPagesRead = 0;
   for (const walk of walks) {
+    const baseline = baselineOf(walk);
+    // A walk stopped at a link it could not follow: the pages it read are judged against the whole list read another way (its baseline, one page above it).
+    if (walk.ended !== 'end-reached' && baseline && baseline !== walk && baseline.ended === 'end-reached' && servedPageSize(walk) !== undefined) {
+      judgePagesRead(walk, baseline, servedPageSize(walk) as number, ruleId);
+      judgedOnPagesRead += 1;
+      continue;
+    }
     requireEnded(walk, ruleId);
     const records = walkProductIds(walk).length;
     // An empty list's totals are judged by cdr.pagination.empty-result.
@@ -20,7 +28,6 @@ export function listTotals(walks: readonly ProductWalk[], ruleId: string, baseli
       if (totalRecords === undefined || totalPages === undefined) throw prerequisiteMissing(ruleId, [walkJudges.envelope], `${describeWalk(walk)}: page ${index + 1} gives no readable totals`, [exchange]);
       if (totalRecords !== records || totalPages !== pages) {
         // A walk that saw other products than a walk of the same list at another size lost or gained some: walk-complete's fault.
-        const baseline = baselineOf(walk);
         if (baseline && baseline !== walk && walkProductIds(baseline).sort().join('\n') !== walkProductIds(walk).sort().join('\n')) {
           throw prerequisiteMissing(ruleId, [walkJudges.walk], `${describeWalk(walk)} saw other products than ${describeWalk(baseline)}, so what its totals should say is unknown`, [exchange]);
         }
@@ -28,5 +35,18 @@ export function listTotals(walks: readonly ProductWalk[], ruleId: string, baseli
       }
     }
   }
-  return passed(ruleId, { walks: walks.length });
+  return passed(ruleId, { walks: walks.length, ...(judgedOnPagesRead > 0 ? { 'walks that stopped, judged on the pages read against the whole list': judgedOnPagesRead } : {}) });
+}
+
+/** The pages a stopped walk read say the totals of the whole list its baseline read. */
+function judgePagesRead(walk: ProductWalk, baseline: ProductWalk, pageSize: number, ruleId: string): void {
+  const records = walkProductIds(baseline).length;
+  const pages = Math.ceil(records / pageSize);
+  for (const [index, { body, exchange }] of pagesToJudge(walk, ruleId).entries()) {
+    const { totalRecords, totalPages } = body.meta;
+    if (totalRecords === undefined || totalPages === undefined) throw prerequisiteMissing(ruleId, [walkJudges.envelope], `${describeWalk(walk)}: page ${index + 1} gives no readable totals`, [exchange]);
+    if (totalRecords !== records || totalPages !== pages) {
+      throw new RuleViolation(ruleId, `${describeWalk(walk)}: page ${index + 1} says totalRecords ${totalRecords}, totalPages ${totalPages}; ${describeWalk(baseline)} holds ${records} products, ${pages} pages at page size ${pageSize}`, [exchange, ...baseline.pages.slice(0, 1).map((page) => page.exchange)]);
+    }
+  }
 }

@@ -6,7 +6,7 @@ import { jsonOf, responseOf } from '../response-required.ts';
 import { prerequisiteMissing } from '../rule-blocked.ts';
 
 /** The rules that judge what a walk needs: the list envelope, the links, the walk itself. */
-export const walkJudges = { envelope: 'cdr.list.envelope', links: 'cdr.links.valid', walk: 'cdr.pagination.walk-complete', nextLast: 'cdr.links.next-last-when-not-last' } as const;
+export const walkJudges = { envelope: 'cdr.list.envelope', links: 'cdr.links.valid', walk: 'cdr.pagination.walk-complete', nextLast: 'cdr.links.next-last-when-not-last', firstPrev: 'cdr.links.first-prev-when-not-first' } as const;
 
 /**
  * A list page read leniently, only what the walks and filters use: the products (any items), the links that
@@ -39,6 +39,10 @@ export interface ProductWalk {
   ended: LinkWalkEnd;
   /** What the walk saw where it stopped other than at the end (the link, the page). */
   endNote?: string;
+  /** A walk back: the forward walk it returns along (its pages give the positions). */
+  forward?: ProductWalk;
+  /** Pages the harness asked for links no page of the walk was reached by, by normalised URL (undefined: no list answered). */
+  linked?: ReadonlyMap<string, ListPage | undefined>;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -133,6 +137,27 @@ export function requireEnded(walk: ProductWalk, ruleId: string): void {
   }[walk.ended];
   const judge = walk.ended === 'unusable-link' ? walkJudges.links : walkJudges.walk;
   throw prerequisiteMissing(ruleId, [judge], `${describeWalk(walk)}: ${why}${walk.endNote ? ` (${walk.endNote})` : ''}`, walkEvidence(walk));
+}
+
+/**
+ * The pages of a walk a rule about single pages (their links, their sizes) can judge: all of them when the walk
+ * ended; the pages it read before a link it could not follow or a refused page (those pages are what the holder
+ * served; the stop itself is judged by cdr.links.valid or the walk rule); otherwise the walk's stop blocks the
+ * rule as requireEnded says (a loop, the cap or a page that did not advance make the pages read no sure walk).
+ */
+export function pagesToJudge(walk: ProductWalk, ruleId: string): ObservedListPage[] {
+  if (walk.ended === 'unusable-link' || walk.ended === 'link-refused') return walk.pages;
+  requireEnded(walk, ruleId);
+  return walk.pages;
+}
+
+/**
+ * The page size a walk that stopped early was served at: the one asked for, else what its page 1 holds (not
+ * the last page, since the walk did not end there); undefined when page 1 is empty. Pure.
+ */
+export function servedPageSize(walk: ProductWalk): number | undefined {
+  const held = walk.pages[0]?.body.data.products.length;
+  return walk.pageSize ?? (held ? held : undefined);
 }
 
 /** Page 1 of a walk of several pages names its last page: that it gives the link at all is cdr.links.next-last-when-not-last's. */

@@ -1,22 +1,56 @@
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
-import { describeWalk, requireEnded, requireLastOnFirst, type ProductWalk } from './product-walk.ts';
+import { prerequisiteMissing } from '../rule-blocked.ts';
+import { describeWalk, requireEnded, requireLastOnFirst, servedPageSize, walkJudges, walkProductIds, type ProductWalk } from './product-walk.ts';
 import { pagesOf } from './walk-complete.ts';
 
-/** Following prev from the page `last` names meets the pages of the forward walk in reverse, product for product. */
-export function walkBack(walks: { forward: ProductWalk; back: ProductWalk }, ruleId: string): Verdict {
-  const { forward, back } = walks;
-  requireEnded(forward, ruleId);
+/**
+ * Following prev from the page `last` names meets the pages of the forward walk in reverse, product for
+ * product. A forward walk stopped at a link it could not follow (a next that is no URL) leaves the pages it
+ * read: the walk back ends on them, in reverse, and visits every product of `whole` (the same list read as one
+ * page) once, on as many pages as the page size makes of it.
+ */
+export function walkBack(walks: { forward: ProductWalk; back: ProductWalk; whole?: ProductWalk }, ruleId: string): Verdict {
+  const { forward, back, whole } = walks;
+  const byWhole = (forward.ended === 'unusable-link' || forward.ended === 'link-refused') && whole?.ended === 'end-reached' && servedPageSize(forward) !== undefined;
+  if (!byWhole) requireEnded(forward, ruleId);
   // Without page 1's last link the walk back has no start: the links rule's fault, not the walk back's.
   requireLastOnFirst(forward, ruleId);
   requireEnded(back, ruleId);
-  const expected = pagesOf(forward).reverse();
   const got = pagesOf(back);
+  if (byWhole) return judgeAgainstWhole(forward, back, whole as ProductWalk, ruleId);
+  const expected = pagesOf(forward).reverse();
   for (const [index, page] of got.entries()) {
     if (expected[index] !== page) {
       const want = forward.pages[forward.pages.length - 1 - index];
       throw new RuleViolation(ruleId, `${describeWalk(back)}: page ${index + 1} back does not hold the products of page ${forward.pages.length - index} of the ${describeWalk(forward)}`, [back.pages[index]?.exchange, want?.exchange].filter((exchange) => exchange !== undefined));
     }
   }
+  requirePrevWhereShort(back, expected.length, ruleId);
   if (got.length !== expected.length) throw new RuleViolation(ruleId, `${describeWalk(back)} has ${got.length} pages, the ${describeWalk(forward)} ${expected.length}`, back.pages.slice(-1).map(({ exchange }) => exchange));
   return passed(ruleId, { pages: got.length });
+}
+
+/** A walk back that ended short because a page gave no prev: cdr.links.first-prev-when-not-first's fault, which blocks this rule. */
+function requirePrevWhereShort(back: ProductWalk, pages: number, ruleId: string): void {
+  const final = back.pages.at(-1);
+  if (back.pages.length < pages && final && final.body.links.prev === undefined) {
+    throw prerequisiteMissing(ruleId, [walkJudges.firstPrev], `${describeWalk(back)}: page ${pages - back.pages.length + 1} of ${pages} gives no links.prev, so the walk back ends there`, [final.exchange]);
+  }
+}
+
+/** The walk back of a forward walk that stopped early: it ends on the pages read, and holds the whole list once. */
+function judgeAgainstWhole(forward: ProductWalk, back: ProductWalk, whole: ProductWalk, ruleId: string): Verdict {
+  const [read, got] = [pagesOf(forward), pagesOf(back).reverse()];
+  const size = servedPageSize(forward) as number;
+  const pages = Math.ceil(walkProductIds(whole).length / size);
+  // Page 1 gave no last link to start from: cdr.links.next-last-when-not-last's.
+  if (pages > 1 && forward.pages[0]?.body.links.last === undefined) throw prerequisiteMissing(ruleId, [walkJudges.nextLast], `${describeWalk(forward)}: page 1 of ${pages} gives no links.last`, forward.pages.slice(0, 1).map(({ exchange }) => exchange));
+  const differs = read.findIndex((page, index) => got[index] !== page);
+  if (differs !== -1) throw new RuleViolation(ruleId, `${describeWalk(back)}: page ${differs + 1} reached back does not hold the products page ${differs + 1} held forward (${describeWalk(forward)})`, [back.pages[back.pages.length - 1 - differs]?.exchange, forward.pages[differs]?.exchange].filter((exchange) => exchange !== undefined));
+  requirePrevWhereShort(back, pages, ruleId);
+  const [ids, expected] = [walkProductIds(back), walkProductIds(whole)];
+  if (got.length !== pages || ids.length !== expected.length || [...ids].sort().join('\n') !== [...expected].sort().join('\n')) {
+    throw new RuleViolation(ruleId, `${describeWalk(back)} visited ${ids.length} products on ${got.length} pages; ${describeWalk(whole)} holds ${expected.length}, ${pages} pages at page size ${size}`, back.pages.slice(-1).map(({ exchange }) => exchange));
+  }
+  return passed(ruleId, { pages: got.length, 'judged against': describeWalk(whole) });
 }

@@ -1,6 +1,7 @@
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { requirePageSizes } from './page-sizes.ts';
-import { describeWalk, pageNumberOf, pageProductIds, requireEnded, requireLastOnFirst, walkEvidence, walkProductIds, type ProductWalk } from './product-walk.ts';
+import { pagePositions } from './page-position.ts';
+import { describeWalk, pageProductIds, requireEnded, requireLastOnFirst, walkEvidence, walkProductIds, type ProductWalk } from './product-walk.ts';
 
 /** The page of a walk that holds the product at a position of its product list. */
 function pageHolding(walk: ProductWalk, position: number): number {
@@ -15,8 +16,9 @@ function judgeWalk(walk: ProductWalk, ruleId: string): string[] {
   const final = walk.pages.at(-1);
   requireLastOnFirst(walk, ruleId);
   if (first && final && walk.pages.length > 1) {
-    const lastNamed = first.body.links.last === undefined ? Number.NaN : pageNumberOf(first.body.links.last, first.body.links.self);
-    if (lastNamed !== walk.pages.length) throw new RuleViolation(ruleId, `${describeWalk(walk)}: following next ended on page ${walk.pages.length}, but page 1's links.last names page ${lastNamed}`, [first.exchange, final.exchange]);
+    // The page last names, read from the pages (page-position.ts); a last link that cannot be asked is cdr.links.valid's.
+    const lastNamed = pagePositions(walk, walk.linked).ofLink(first.body.links.last, first.body.links.self ?? first.exchange.request.url);
+    if (lastNamed !== undefined && lastNamed !== walk.pages.length) throw new RuleViolation(ruleId, `${describeWalk(walk)}: following next ended on page ${walk.pages.length}, but page 1's links.last names ${lastNamed === null ? 'no page the walk reached' : `page ${lastNamed}`}`, [first.exchange, final.exchange]);
   }
   const ids = walkProductIds(walk);
   const seen = new Set<string>();

@@ -2,11 +2,13 @@ import fc from 'fast-check';
 import type { ListQuery } from '../../rules/cdr/list-query.ts';
 import { effectiveValues, productCategories } from '../../rules/cdr/enums.ts';
 import type { Gen, InvalidCase } from '../gen.ts';
+import { maxPageSize } from '../../rules/cdr/endpoints.ts';
 
 const rules = {
   enumeration: 'cdr.list.invalid-enum',
   dateTime: 'cdr.list.invalid-updated-since',
   paging: 'cdr.list.invalid-paging',
+  pageSizeMax: 'cdr.list.page-size-above-max',
 } as const;
 
 const invalid = (value: ListQuery, breaks: string, why: string): InvalidCase<ListQuery> => ({ value, breaks, why });
@@ -16,7 +18,7 @@ const word = fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPRSTUVWXYZ_'.s
 /**
  * A list query with one parameter out of its domain, each case naming the rule it breaks: an effective or
  * product-category outside its enumeration, an updated-since that is not RFC 3339 (a date alone, no offset,
- * month 13, words, epoch seconds), a page or page-size that is not a positive integer.
+ * month 13, words, epoch seconds), a page or page-size that is not a positive integer, a page-size above the maximum (1001 first).
  */
 export const invalidListQuery: Gen<InvalidCase<ListQuery>> = {
   boundaries: [
@@ -26,6 +28,7 @@ export const invalidListQuery: Gen<InvalidCase<ListQuery>> = {
       invalid({ updatedSince: value }, rules.dateTime, `updated-since=${value}`),
     ),
     ...['0', '-1', '1.5', 'abc'].flatMap((value) => [invalid({ page: value }, rules.paging, `page=${value}`), invalid({ pageSize: value }, rules.paging, `page-size=${value}`)]),
+    ...[maxPageSize + 1, 5000].map((value) => invalid({ pageSize: value }, rules.pageSizeMax, `page-size=${value} (above ${maxPageSize})`)),
   ],
   arbitrary: fc.oneof(
     word.map((value) => invalid({ effective: value }, rules.enumeration, `effective=${value}`)),
@@ -37,5 +40,6 @@ export const invalidListQuery: Gen<InvalidCase<ListQuery>> = {
     fc.tuple(fc.constantFrom('page', 'pageSize') as fc.Arbitrary<'page' | 'pageSize'>, fc.integer({ min: -500, max: 0 })).map(([key, value]) =>
       invalid({ [key]: value }, rules.paging, `${key === 'page' ? 'page' : 'page-size'}=${value}`),
     ),
+    fc.integer({ min: maxPageSize + 1, max: 1_000_000 }).map((value) => invalid({ pageSize: value }, rules.pageSizeMax, `page-size=${value} (above ${maxPageSize})`)),
   ),
 };

@@ -17,4 +17,11 @@ export const servesOperation = (section: { versions: ServedVersions }, operation
 /** Defaults of the product list ("Limits"). */
 export const defaultPageSize = 25;
 export const defaultPage = 1;
+/**
+ * The largest page-size (Consumer Data Standards, Pagination: "A maximum page size of 1000 records is assumed
+ * for all endpoints"). Above it Get Products answers 400 Invalid Page Size: its responses table says "The
+ * following error codes MUST be supported: ... 400 - Invalid Page Size" (the Pagination page's SHOULD is the
+ * older, general wording; the endpoint's MUST is the one judged).
+ */
+export const maxPageSize = 1000;
 

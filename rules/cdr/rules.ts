@@ -62,6 +62,8 @@ export const cdrRules = defineRules<CdrSectionRead>()([
     statement: 'An updated-since that is not an RFC 3339 date-time is refused with 400 and ErrorV2.' },
   { id: 'cdr.list.invalid-paging', family, source: source(listEndpoint), check: 'error-v2-refusal', ...serves('list'),
     statement: 'A page or page-size that is not a positive integer (0, negative, fractional, text) is refused with 400 and ErrorV2.' },
+  { id: 'cdr.list.page-size-above-max', family, source: source(`${listEndpoint}; ${standard}, Get Products responses ("The following error codes MUST be supported: ... 400 - Invalid Page Size") and Pagination (maximum page size 1000)`), check: 'error-v2-refusal', ...serves('list'),
+    statement: 'A page-size above the maximum of 1000 (1001 and more) is refused with 400 and ErrorV2 (its code, Field/InvalidPageSize, is cdr.error.codes\'s).' },
   { id: 'cdr.list.page-past-last', family, source: source('Errors, A (422, product list)'), check: 'error-v2-refusal', ...serves('list'),
     statement: 'A page past the last is refused with a 4xx and ErrorV2; with 422 where the target entry pins it.' },
 
@@ -119,7 +121,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   { id: 'cdr.error.stable-title', family, source: source(`${envelope} (ErrorV2)`), check: 'error-stable-title',
     statement: 'The same error condition met twice gives the same title (the detail may differ).' },
   { id: 'cdr.error.codes', family, source: source(`Errors, A; ${standard}, Error Codes`), check: 'error-codes',
-    statement: 'Each refusal the suite provokes names the standard error code of its condition, as code or (for an application-specific code) meta.urn: a missing x-v urn:au-cds:error:cds-all:Header/Missing, an invalid one Header/InvalidVersion (Header/Invalid accepted), an unsupported one Header/UnsupportedVersion, an invalid field Field/Invalid (Field/InvalidDateTime for a date, Field/InvalidPageSize for a page size), a page past the last Field/InvalidPage, an unknown product Resource/NotFound (or Resource/Invalid, Resource/Unavailable).' },
+    statement: 'Each refusal the suite provokes names the standard error code of its condition, as code or (for an application-specific code) meta.urn: a missing x-v urn:au-cds:error:cds-all:Header/Missing, an invalid one Header/InvalidVersion (Header/Invalid accepted), an unsupported one Header/UnsupportedVersion, an invalid field Field/Invalid (Field/InvalidDateTime for a date), a page-size above 1000 Field/InvalidPageSize, a page past the last Field/InvalidPage, an unknown product Resource/NotFound (or Resource/Invalid, Resource/Unavailable).' },
 ]);
 
 export type CdrRuleId = (typeof cdrRules)[number]['id'];

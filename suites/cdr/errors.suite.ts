@@ -4,7 +4,7 @@ import type { CdrClient } from '../../client/cdr/cdr-client.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { unknownProductIds } from '../../generators/cdr/unknown-product-id.ts';
 import type { CdrOperation } from '../../rules/cdr/endpoints.ts';
-import { servesOperation } from '../../rules/cdr/endpoints.ts';
+import { maxPageSize, servesOperation } from '../../rules/cdr/endpoints.ts';
 import { askedBy } from './support/as-seen-by.ts';
 import { ruleTest, useCdrSession } from './support/cdr-session.ts';
 
@@ -33,6 +33,7 @@ async function meetErrors(client: CdrClient, ruleId: string): Promise<ProvokedRe
     { operation: 'list', condition: 'list with an unknown effective (400)', status: 400, codes: [urn('Field/Invalid')], send: (n) => client.list({ effective: ['NOW', 'PAST'][n] as string }) },
     { operation: 'list', condition: 'list with an invalid page (400)', status: 400, codes: [urn('Field/Invalid'), urn('Field/InvalidPage')], send: (n) => client.list({ page: ['0', '-3'][n] as string }) },
     { operation: 'list', condition: 'list with an invalid updated-since (400)', status: 400, codes: [urn('Field/InvalidDateTime'), urn('Field/Invalid')], send: (n) => client.list({ updatedSince: ['yesterday', '2024-01-01'][n] as string }) },
+    { operation: 'list', condition: 'list with a page-size above 1000 (400)', status: 400, codes: [urn('Field/InvalidPageSize')], send: (n) => client.list({ pageSize: [maxPageSize + 1, 5000][n] as number }) },
     { operation: 'list', condition: 'list page past the last (422)', codes: [urn('Field/InvalidPage')], send: (n) => client.list({ page: lastPage + 1 + n }) },
     { operation: 'detail', condition: 'detail of an unknown product (404)', status: 404, codes: [urn('Resource/NotFound'), urn('Resource/Invalid'), urn('Resource/Unavailable')], send: (n) => client.detail([unknownA, unknownB][n] as string) },
   ];

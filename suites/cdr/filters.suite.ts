@@ -17,7 +17,7 @@ import { forAll } from '../support/for-all.ts';
 import type { RuleIdJudgedBy } from '../support/rule-test.ts';
 import { type Catalogue, clockOf, readCatalogue } from './support/catalogue.ts';
 import { checkOfRule, ruleTest, useCdrSession, walkingRule } from './support/cdr-session.ts';
-import { walkForward } from './support/walk-products.ts';
+import { walkForward, walkWhole } from './support/walk-products.ts';
 
 const session = useCdrSession();
 type FilterRuleId = RuleIdJudgedBy<(typeof cdrRules)[number], 'list-filter'>;
@@ -40,7 +40,7 @@ function filterOf({ effective, updatedSince, brand, productCategory }: ListQuery
 async function judgeFilters(queries: readonly ListQuery[], ruleId: string, check: (observed: FilteredWalk) => Verdict, catalogue?: Catalogue) {
   const { client, section } = session();
   const everything = catalogue ?? (await readCatalogue(client, ruleId));
-  const walks = await Promise.all(queries.map((query) => walkForward(client, query, ruleId)));
+  const walks = await Promise.all(queries.map((query) => walkWhole(client, query, ruleId)));
   const clock = clockOf([everything.walk, ...walks], section.clockMarginMs);
   // A product any walk showed belongs to the whole list too, so an ALL that misses one is caught.
   const universe = [...new Map([...walks.flatMap((walk) => walk.pages.flatMap((page) => page.body.data.products)), ...everything.products].map((product) => [productIdOf(product), product])).values()];
@@ -64,7 +64,7 @@ async function blockOnFailingComponent(query: ListQuery, ruleId: string, univers
   for (const component of filterComponents(query).filter(({ judgedBy }) => judgedBy !== ruleId)) {
     let evidence: Exchange[] = [];
     try {
-      const walk = await walkForward(client, component.query, component.judgedBy);
+      const walk = await walkWhole(client, component.query, component.judgedBy);
       evidence = walk.pages.slice(0, 2).map(({ exchange }) => exchange);
       // That filter's rule, judged by the check it names: its violation blocks this rule, never fails it.
       checkOfRule(component.judgedBy as FilterRuleId)({ walk, filter: filterOf(component.query), universe, clock: clockOf([walk], section.clockMarginMs) });
@@ -75,6 +75,8 @@ async function blockOnFailingComponent(query: ListQuery, ruleId: string, univers
   }
 }
 
+/** A brand no holder lists. */
+const noBrand = 'no brand has this name';
 const distinct = (values: readonly unknown[]) => [...new Set(values.filter((value): value is string => typeof value === 'string'))];
 
 ruleTest('cdr.list.effective', ({ check }) => judgeFilters(effectiveValues.map((effective) => ({ effective })), 'cdr.list.effective', check), walkingRule);
@@ -94,7 +96,8 @@ ruleTest('cdr.list.brand', async ({ observe, check }) => {
   const catalogue = await readCatalogue(session().client, id);
   const brands = distinct(catalogue.products.map((product) => product.brand)).slice(0, 8);
   observe('brands', brands);
-  return judgeFilters(brands.map((brand) => ({ effective: 'ALL', brand })), id, check, catalogue);
+  // A brand no product has returns exactly none (that such an empty answer is a well-formed page is cdr.pagination.empty-result's).
+  return judgeFilters([...brands, noBrand].map((brand) => ({ effective: 'ALL', brand })), id, check, catalogue);
 }, walkingRule);
 
 ruleTest('cdr.list.product-category', async ({ check }) => {
@@ -133,7 +136,7 @@ ruleTest('cdr.list.page-size-default', async ({ check }) => {
   return walks.map((walk) => check({ walk, pageSize: defaultPageSize }));
 }, walkingRule);
 
-for (const ruleId of ['cdr.list.invalid-enum', 'cdr.list.invalid-updated-since', 'cdr.list.invalid-paging'] as const) {
+for (const ruleId of ['cdr.list.invalid-enum', 'cdr.list.invalid-updated-since', 'cdr.list.invalid-paging', 'cdr.list.page-size-above-max'] as const) {
   ruleTest(ruleId, async ({ observe, check }) => {
     const { client, property } = session();
     const cases = await forAll(casesBreaking(invalidListQuery, ruleId), property({ runs: Math.ceil(session().run.runs / 4) }), async (invalid) =>

@@ -24,7 +24,7 @@ const reached: Record<string, { withoutCollateral: number; worst: number }> = {
   billing: { withoutCollateral: 42, worst: 0 },
   exchange: { withoutCollateral: 14, worst: 0 },
   custody: { withoutCollateral: 16, worst: 0 },
-  cdr: { withoutCollateral: 56, worst: 0 },
+  cdr: { withoutCollateral: 60, worst: 0 },
   cards: { withoutCollateral: 57, worst: 1 },
   agentic: { withoutCollateral: 18, worst: 0 },
   loyalty: { withoutCollateral: 35, worst: 0 },

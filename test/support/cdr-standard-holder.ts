@@ -12,13 +12,31 @@ import type { AddressInfo } from 'node:net';
 export interface StandardHolderOptions {
   /** Serve Get Status (x-v 1). Default true. */
   status?: boolean;
+  /**
+   * How links name pages: 'page' (the standard's page parameter, the default) or 'cursor': an opaque token in
+   * place of page, written afresh on every answer (Pagination, Cursor Support: links "may, instead, include
+   * other query parameters that support another pagination pattern"). Either way only the mandatory links are
+   * given: no first on page 1, no last on the last page.
+   */
+  paging?: 'page' | 'cursor';
   /** One fault: 'tailored-as-text' writes isTailored as the text "false" in every record. */
   fault?: 'tailored-as-text';
+  /**
+   * Faults met together on a real data holder: 'next-without-question-mark' builds links.next as origin +
+   * "page=N" + path + query (no "?": not a URL); 'filters-ignored' ignores brand, product-category and effective;
+   * 'updated-since-z-millis-only' refuses valid date-times with an offset or without milliseconds;
+   * 'effective-to-as-from' lists a product's effectiveTo as its effectiveFrom (its detail is right).
+   */
+  faults?: readonly StandardHolderFault[];
+  /** How many products the holder has. Default 23 (one page at the default page size). */
+  products?: number;
   /** Every list page (a hostile holder): replaces the links of the page it would give. */
   links?: (page: number, totalPages: number, url: (page: number) => string) => Record<string, string>;
   /** Every list page (a hostile holder): replaces the whole body of a list answer; its page number is read from the query. */
   listBody?: (page: number, url: (page: number) => string) => string | Buffer;
 }
+
+export type StandardHolderFault = 'next-without-question-mark' | 'filters-ignored' | 'updated-since-z-millis-only' | 'effective-to-as-from';
 
 export interface StandardHolder {
   baseUrl: string;
@@ -39,8 +57,8 @@ function isDateTimeString(value: string): boolean {
 }
 
 /** Twenty-three products: some always current, some retired, some in the future; two brands. */
-function products(now: number, fault: StandardHolderOptions['fault']) {
-  return Array.from({ length: 23 }, (_, n) => {
+function products(now: number, fault: StandardHolderOptions['fault'], count: number) {
+  return Array.from({ length: count }, (_, n) => {
     const window = n % 5 === 3 ? { effectiveFrom: new Date(now - 400 * day).toISOString(), effectiveTo: new Date(now - 40 * day).toISOString() }
       : n % 5 === 4 ? { effectiveFrom: new Date(now + (30 + n) * day).toISOString() }
       : {};
@@ -70,7 +88,8 @@ const detailOf = (product: Record<string, unknown>) => ({
 
 export async function startStandardHolder(options: StandardHolderOptions = {}): Promise<StandardHolder> {
   const now = Date.now();
-  const catalogue = products(now, options.fault);
+  const catalogue = products(now, options.fault, options.products ?? 23);
+  const faulty = (fault: StandardHolderFault) => options.faults?.includes(fault) === true;
   const served = { '/v1/banking/products': [3], detail: [4], '/v1/discovery/status': options.status === false ? [] : [1] } as Record<string, number[]>;
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
@@ -105,9 +124,14 @@ export async function startStandardHolder(options: StandardHolderOptions = {}): 
     const q = url.searchParams;
     const link = (target: number) => {
       const next = new URL(url);
-      next.searchParams.set('page', String(target));
+      if (options.paging !== 'cursor') next.searchParams.set('page', String(target));
+      else {
+        next.searchParams.delete('page');
+        next.searchParams.set('cursor', Buffer.from(JSON.stringify({ at: target, salt: randomUUID().slice(0, 8) })).toString('base64url'));
+      }
       return next.href;
     };
+    const cursor = q.get('cursor');
     if (options.listBody) {
       const body = options.listBody(Number(q.get('page') ?? '1'), link);
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'x-fapi-interaction-id': interaction, 'x-v': String(version) });
@@ -118,8 +142,16 @@ export async function startStandardHolder(options: StandardHolderOptions = {}): 
     const category = q.get('product-category');
     if (category !== null && !['BUSINESS_LOANS', 'CRED_AND_CHRG_CARDS', 'LEASES', 'MARGIN_LOANS', 'OVERDRAFTS', 'PERS_LOANS', 'REGULATED_TRUST_ACCOUNTS', 'RESIDENTIAL_MORTGAGES', 'TERM_DEPOSITS', 'TRADE_FINANCE', 'TRANS_AND_SAVINGS_ACCOUNTS', 'TRAVEL_CARDS'].includes(category)) return refuse(400, 'Field/Invalid', 'Invalid Field', 'product-category');
     const since = q.get('updated-since');
+    if (since !== null && faulty('updated-since-z-millis-only') && !/\.\d{3}Z$/.test(since)) return refuse(400, 'Field/InvalidDateTime', 'Invalid Date', 'updated-since');
     if (since !== null && !isDateTimeString(since)) return refuse(400, 'Field/InvalidDateTime', 'Invalid Date', 'updated-since');
-    const page = q.get('page') ?? '1';
+    let page = q.get('page') ?? '1';
+    if (cursor !== null) {
+      try {
+        page = String((JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { at?: unknown }).at);
+      } catch {
+        return refuse(400, 'Field/Invalid', 'Invalid Field', 'cursor');
+      }
+    }
     const size = q.get('page-size') ?? '25';
     if (!positive(page)) return refuse(400, 'Field/Invalid', 'Invalid Field', 'page');
     if (!positive(size)) return refuse(400, 'Field/Invalid', 'Invalid Field', 'page-size');
@@ -129,6 +161,7 @@ export async function startStandardHolder(options: StandardHolderOptions = {}): 
       const from = product.effectiveFrom ? Date.parse(product.effectiveFrom) : -Infinity;
       const to = product.effectiveTo ? Date.parse(product.effectiveTo) : Infinity;
       const window = effective === 'ALL' || (effective === 'FUTURE' ? from > at : from <= at && to > at);
+      if (faulty('filters-ignored')) return since === null || Date.parse(product.lastUpdated) > Date.parse(since);
       return window && (since === null || Date.parse(product.lastUpdated) > Date.parse(since)) && (q.get('brand') === null || product.brand === q.get('brand')) && (category === null || product.productCategory === category);
     });
     const pageSize = Number(size);
@@ -139,9 +172,10 @@ export async function startStandardHolder(options: StandardHolderOptions = {}): 
     const links = options.links ? options.links(number, totalPages, link) : {
       self: link(number),
       ...(number > 1 ? { first: link(1), prev: link(number - 1) } : {}),
-      ...(number < totalPages ? { next: link(number + 1), last: link(totalPages) } : {}),
+      ...(number < totalPages ? { next: faulty('next-without-question-mark') ? `${url.origin}page=${number + 1}${url.pathname}${url.search}` : link(number + 1), last: link(totalPages) } : {}),
     };
-    reply(200, { data: { products: matching.slice((number - 1) * pageSize, number * pageSize) }, links, meta: { totalRecords: matching.length, totalPages } }, version);
+    const listed = matching.slice((number - 1) * pageSize, number * pageSize).map((product) => (faulty('effective-to-as-from') && product.effectiveTo ? { ...product, effectiveFrom: product.effectiveTo } : product));
+    reply(200, { data: { products: listed }, links, meta: { totalRecords: matching.length, totalPages } }, version);
   };
 
   const server: Server = createServer(handle);

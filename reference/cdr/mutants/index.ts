@@ -77,6 +77,12 @@ const definitions: readonly CdrMutant[] = [
     validDateTime: (value) => !Number.isNaN(Date.parse(value)),
   }),
   mutant('cdr-page-zero-accepted', 'cdr.list.invalid-paging', 'page and page-size 0 are accepted.', { validPageNumber: (value) => /^\d+$/.test(value) }),
+  mutant('cdr-page-size-1001-served', 'cdr.list.page-size-above-max', 'A page-size above 1000 is served (the whole list on one page), not refused with 400 Invalid Page Size.', {
+    pageSizeServed: (size) => size >= 1,
+  }),
+  mutant('cdr-page-size-1001-invalid-field', 'cdr.error.codes', 'A page-size above 1000 is refused 400 with the code Field/Invalid, not Field/InvalidPageSize.', {
+    errorItem: (error) => (error.code.endsWith('Field/InvalidPageSize') ? { ...error, code: 'urn:au-cds:error:cds-all:Field/Invalid' } : error),
+  }),
   mutant('cdr-page-past-last-empty', 'cdr.list.page-past-last', 'A page past the last answers 200 with no products.', { pastLastStatus: 0 }),
   mutant('cdr-self-link-wrong-page-size', 'cdr.links.self', 'links.self names a page-size one above the one asked for.', {
     links: (plan, urlFor) => {
@@ -96,6 +102,9 @@ const definitions: readonly CdrMutant[] = [
   mutant('cdr-first-missing-on-last-page', 'cdr.links.first-prev-when-not-first', 'The last page of a multi-page list has no first link.', {
     links: (plan, urlFor) => (plan.page === plan.totalPages && plan.page > 1 ? without(reference.links(plan, urlFor), 'first') : reference.links(plan, urlFor)) as Record<string, string>,
   }),
+  mutant('cdr-prev-missing-after-page-2', 'cdr.links.first-prev-when-not-first', 'Pages after the second give no prev link (so a walk back from the last page stops there; every self link stays right).', {
+    links: (plan, urlFor) => (plan.page > 2 ? without(reference.links(plan, urlFor), 'prev') : reference.links(plan, urlFor)) as Record<string, string>,
+  }),
   mutant('cdr-prev-on-first-page', 'cdr.links.first-prev-when-not-first', 'Page 1 gives a prev link (to itself).', {
     links: (plan, urlFor) => (plan.page === 1 ? { ...reference.links(plan, urlFor), prev: urlFor(1) } : reference.links(plan, urlFor)),
   }),
@@ -104,6 +113,9 @@ const definitions: readonly CdrMutant[] = [
   }),
   mutant('cdr-next-on-last-page', 'cdr.links.next-last-when-not-last', 'The last page gives a next link, to a page past the last.', {
     links: (plan, urlFor) => (plan.page === plan.totalPages ? { ...reference.links(plan, urlFor), next: urlFor(plan.page + 1) } : reference.links(plan, urlFor)),
+  }),
+  mutant('cdr-next-on-full-last-page', 'cdr.links.next-last-when-not-last', 'A last page that is full (the total a multiple of the page size, above 1) still gives next, to a page past the last.', {
+    links: (plan, urlFor) => (plan.page === plan.totalPages && plan.pageSize > 1 && plan.total > 0 && plan.total % plan.pageSize === 0 ? { ...reference.links(plan, urlFor), next: urlFor(plan.page + 1) } : reference.links(plan, urlFor)),
   }),
   mutant('cdr-page-size-1-refused', 'cdr.pagination.walk-complete', 'page-size 1 is refused (a valid boundary).', { pageSizeServed: (size) => size >= 2 && size <= 1000 }),
   mutant('cdr-size-7-skips-a-product', 'cdr.pagination.walk-complete', 'At page size 7 every page after the first starts one product late, so one product between pages is never shown.', {

@@ -1,7 +1,7 @@
 import type { RunClock } from '../../../checks/cdr/product-filter.ts';
 import { requireEnded, walkProductIds, type ProductWalk } from '../../../checks/cdr/product-walk.ts';
 import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
-import { walkForward } from './walk-products.ts';
+import { walkWhole } from './walk-products.ts';
 
 /** Everything the target lists (effective=ALL, no other filter, default page size), for complements and detail calls. */
 export interface Catalogue {
@@ -10,7 +10,7 @@ export interface Catalogue {
 }
 
 export async function readCatalogue(client: CdrClient, ruleId: string): Promise<Catalogue> {
-  const walk = await walkForward(client, { effective: 'ALL' }, ruleId, ['cdr.list.effective']);
+  const walk = await walkWhole(client, { effective: 'ALL' }, ruleId, ['cdr.list.effective']);
   requireEnded(walk, ruleId);
   // Products that are no objects are judged by the record rules; filters and details have nothing to read in them.
   const products = walk.pages.flatMap((page) => page.body.data.products).filter((product): product is Record<string, unknown> => typeof product === 'object' && product !== null && !Array.isArray(product));

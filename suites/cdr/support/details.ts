@@ -3,9 +3,8 @@ import { answeredVersion, productIdOf, walkJudges } from '../../../checks/cdr/pr
 import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { askedBy } from './as-seen-by.ts';
-import { readCatalogue } from './catalogue.ts';
 import { mapLimit } from './map-limit.ts';
-import { walkForward } from './walk-products.ts';
+import { walkForward, walkWhole } from './walk-products.ts';
 
 /** A listed product, the list page it came on, and the answer of its detail. */
 export interface ListedDetail {
@@ -21,9 +20,10 @@ export interface ListedDetail {
 export function sharedDetails(client: () => CdrClient, concurrency: () => number) {
   let details: Promise<ListedDetail[]> | undefined;
   const load = async (ruleId: string) => {
-    const catalogue = await readCatalogue(client(), ruleId);
+    // The whole list, or the pages read of a list that could not be read whole: a product seen anywhere has a detail to judge.
+    const walk = await walkWhole(client(), { effective: 'ALL' }, ruleId, ['cdr.list.effective']);
     // Only products with a productId can be asked for; the others are the list-item rule's.
-    const listed = catalogue.walk.pages.flatMap((page) => page.body.data.products.flatMap((product) => (typeof (product as { productId?: unknown } | null)?.productId === 'string' ? [{ listed: product as Record<string, unknown>, listExchange: page.exchange }] : [])));
+    const listed = walk.pages.flatMap((page) => page.body.data.products.flatMap((product) => (typeof (product as { productId?: unknown } | null)?.productId === 'string' ? [{ listed: product as Record<string, unknown>, listExchange: page.exchange }] : [])));
     return mapLimit(listed, concurrency(), async (entry) => ({ ...entry, detail: await client().detail(productIdOf(entry.listed)) }));
   };
   return (ruleId: string): Promise<ListedDetail[]> => askedBy(ruleId, (details ??= load(ruleId)));

@@ -1,6 +1,7 @@
-import { listPageOf, pageNumberOf, pageProductIds, readListBody, resolveLink, type ListPage, type ObservedListPage, type ProductWalk } from '../../../checks/cdr/product-walk.ts';
+import { describeWalk, listPageOf, pageProductIds, readListBody, resolveLink, type ListPage, type ObservedListPage, type ProductWalk } from '../../../checks/cdr/product-walk.ts';
 import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
 import { describeListQuery, type ListQuery } from '../../../rules/cdr/list-query.ts';
+import { maxPageSize } from '../../../rules/cdr/endpoints.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 
 type Step = 'next' | 'prev';
@@ -15,10 +16,8 @@ function followedPage(exchange: Exchange): ListPage | undefined {
   }
 }
 
-/** Whether a page advanced past the one before it: another page number in self, or other products. Pure. */
+/** Whether a page advanced past the one before it: other products (a link's parameters say nothing: a cursor holder names no page). Pure. */
 function advanced(before: ObservedListPage, page: ObservedListPage): boolean {
-  const [a, b] = [pageNumberOf(before.body.links.self), pageNumberOf(page.body.links.self)];
-  if (Number.isFinite(a) && Number.isFinite(b) && a === b) return false;
   const ids = pageProductIds(page).join('\n');
   return ids === '' || ids !== pageProductIds(before).join('\n');
 }
@@ -69,6 +68,24 @@ export async function walkForward(client: CdrClient, query: ListQuery, ruleId: s
 }
 
 /**
+ * The whole filtered list: the forward walk, or, when that walk stopped before its end at a link it could not
+ * follow or a refused page, the same query read again as one page above the whole list (page-size the first
+ * page's totalRecords + 1, at most the maximum): no link is followed then. The route taken is in the walk's
+ * query, so every message says it. A list too long for one page, or a page that does not hold all of it,
+ * leaves the stopped walk (its rule blocks the asking one).
+ */
+export async function walkWhole(client: CdrClient, query: ListQuery, ruleId: string, refusalJudgedBy: readonly string[] = [ruleId]): Promise<ProductWalk> {
+  const walk = await walkForward(client, query, ruleId, refusalJudgedBy);
+  const total = walk.pages[0]?.body.meta.totalRecords;
+  if (walk.ended === 'end-reached' || (walk.ended !== 'unusable-link' && walk.ended !== 'link-refused') || total === undefined || total + 1 > maxPageSize) return walk;
+  const pageSize = total + 1;
+  const exchange = await client.list({ page: 1, ...query, pageSize });
+  const body = followedPage(exchange);
+  if (!body || body.data.products.length !== total || body.links.next !== undefined) return walk;
+  return { query: `${describeListQuery({ ...query, pageSize })}, one page instead of the ${describeWalk(walk)}, which stopped: ${walk.endNote ?? walk.ended}`, pageSize, direction: 'forward', pages: [{ exchange, body }], ended: 'end-reached' };
+}
+
+/**
  * Walks back from the page that page 1 of a forward walk names as `last` (page 1 itself when it names none),
  * following `prev`. A last link outside the holder is never requested: the walk back is then page 1 alone,
  * stopped as unusable.
@@ -76,10 +93,10 @@ export async function walkForward(client: CdrClient, query: ListQuery, ruleId: s
 export async function walkBackFrom(client: CdrClient, forward: ProductWalk, ruleId: string): Promise<ProductWalk> {
   const base = { query: forward.query, pageSize: forward.pageSize, direction: 'back' as const };
   const first = forward.pages[0];
-  if (!first) return { ...base, pages: [], ended: 'end-reached' };
+  if (!first) return { ...base, pages: [], ended: 'end-reached', forward };
   const last = first.body.links.last;
   const start = last === undefined ? first.exchange.request.url : resolveLink(last, first.body.links.self);
   const outside = start === undefined ? `links.last is not a URL: ${JSON.stringify(last)}` : client.outsideScope(start);
-  if (start === undefined || outside !== undefined) return { ...base, pages: [first], ended: 'unusable-link', endNote: `links.last points outside the holder: ${last} (${outside})` };
-  return follow(client, await client.get('list', start), 'prev', base, ruleId, ['cdr.pagination.walk-back']);
+  if (start === undefined || outside !== undefined) return { ...base, pages: [first], ended: 'unusable-link', endNote: `links.last points outside the holder: ${last} (${outside})`, forward };
+  return { ...(await follow(client, await client.get('list', start), 'prev', base, ruleId, ['cdr.pagination.walk-back'])), forward };
 }

@@ -101,6 +101,19 @@ describe('records, detail and page default', () => {
     violationOf(() => detailIsListed({ listed: item, listExchange: jsonExchange(200, {}), detail: detail({ ...item, name: 'other' }) }, rule), rule);
     violationOf(() => detailIsListed({ listed: item, listExchange: jsonExchange(200, {}), detail: detail({}, 404) }, rule), rule);
   });
+  test('detail-is-listed compares only what both served versions define and can express', () => {
+    const at = (version: number, body: unknown) => jsonExchange(200, body, { 'x-v': String(version) });
+    const art = { title: 'Card', imageUri: 'https://x.example/a.png' };
+    // List x-v 5 (BankingProductV6) gives brandGroup and cardArt scheme and type; detail x-v 4 (BankingProductDetailV4) defines neither.
+    const listed = { ...item, productCategory: 'CRED_AND_CHRG_CARDS', brandGroup: 'Group', cardArt: [{ ...art, cardScheme: 'VISA', cardType: 'CREDIT' }] };
+    const older = detailIsListed({ listed, listExchange: at(5, {}), detail: at(4, { data: { ...item, productCategory: 'CRED_AND_CHRG_CARDS', cardArt: [art] } }) }, rule);
+    expect(JSON.stringify(older.observations)).toContain('brandGroup');
+    violationOf(() => detailIsListed({ listed, listExchange: at(5, {}), detail: at(4, { data: { ...item, productCategory: 'CRED_AND_CHRG_CARDS', cardArt: [{ ...art, title: 'Other' }] } }) }, rule), rule);
+    // List x-v 4 cannot say BUY_NOW_PAY_LATER (BankingProductV5); detail x-v 7 can: not compared, observed.
+    const bnpl = detailIsListed({ listed: item, listExchange: at(4, {}), detail: at(7, { data: { ...item, productCategory: 'BUY_NOW_PAY_LATER' } }) }, rule);
+    expect(JSON.stringify(bnpl.observations)).toContain('productCategory');
+    violationOf(() => detailIsListed({ listed: item, listExchange: at(5, {}), detail: at(7, { data: { ...item, productCategory: 'BUY_NOW_PAY_LATER' } }) }, rule), rule);
+  });
   test('detail-envelope: self only, fully qualified, meta optional', () => {
     detailEnvelope(jsonExchange(200, { data: item, links: { self: 'https://x.example/p1' } }), rule);
     detailEnvelope(jsonExchange(200, { data: item, links: { self: 'https://x.example/p1' }, meta: {} }), rule);

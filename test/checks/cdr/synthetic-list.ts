@@ -23,9 +23,15 @@ export function correctPages(products: readonly Record<string, unknown>[], pageS
   });
 }
 
+/** A page as the walker records it: asked by the URL of its place in the walk (the link the walker followed to it). */
+function observedPage(body: ListResponse, url: string) {
+  const exchange = jsonExchange(200, body);
+  return { exchange: { ...exchange, request: { ...exchange.request, method: 'GET', url } }, body };
+}
+
 /** A walk as the walker records it, from page bodies. */
 export function syntheticWalk(bodies: readonly ListResponse[], pageSize: number | undefined, direction: ProductWalk['direction'] = 'forward', ended: ProductWalk['ended'] = 'end-reached'): ProductWalk {
-  return { query: `page-size=${pageSize}`, pageSize, direction, ended, pages: bodies.map((body) => ({ exchange: jsonExchange(200, body), body })) };
+  return { query: `page-size=${pageSize}`, pageSize, direction, ended, pages: bodies.map((body, index) => observedPage(body, pageUrl(direction === 'forward' ? index + 1 : bodies.length - index, pageSize ?? 25))) };
 }
 
 /** A product with the fields the filters read. */

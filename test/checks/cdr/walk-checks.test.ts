@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { emptyResult } from '../../../checks/cdr/empty-result.ts';
+import { normalizedUrl } from '../../../checks/cdr/page-position.ts';
 import { linksPresence } from '../../../checks/cdr/links-presence.ts';
 import { linksSelf } from '../../../checks/cdr/links-self.ts';
 import { linksValid } from '../../../checks/cdr/links-valid.ts';
@@ -28,7 +29,9 @@ describe('walk-complete', () => {
     violationOf(() => walkComplete([walkAt(11), walkAt(3, skipped)], rule), rule);
     violationOf(() => walkComplete([walkAt(11), walkAt(3, changed(3, 1, (page) => ({ ...page, data: { products: [tenProducts[2], ...page.data.products.slice(1)] } })))], rule), rule);
     violationOf(() => walkComplete([walkAt(11), walkAt(3, changed(3, 0, (page) => ({ ...page, data: { products: page.data.products.slice(0, 2) } })))], rule), rule);
-    expect(violationOf(() => walkComplete([walkAt(3, correctPages(tenProducts, 3).slice(0, 3))], rule), rule).message).toContain('links.last names page 4');
+    // Page 1's last link, asked by the harness, answered page 4, which the walk never reached.
+    const endedEarly = { ...walkAt(3, correctPages(tenProducts, 3).slice(0, 3)), linked: new Map([[normalizedUrl(pageUrl(4, 3)), correctPages(tenProducts, 3)[3]]]) };
+    expect(violationOf(() => walkComplete([endedEarly], rule), rule).message).toContain('links.last names no page the walk reached');
     // The walk rule fails a walk that hit its cap; any other rule is blocked by it.
     violationOf(() => walkComplete([syntheticWalk(correctPages(tenProducts, 2), 2, 'forward', 'page-cap')], 'cdr.pagination.walk-complete'), 'cdr.pagination.walk-complete');
     expect(() => walkComplete([syntheticWalk(correctPages(tenProducts, 2), 2, 'forward', 'page-cap')], rule)).toThrow(RuleBlocked);
@@ -62,6 +65,24 @@ describe('links-self and links-presence', () => {
     violationOf(() => linksSelf([walkAt(3, changed(3, 2, (page) => ({ ...page, links: { ...page.links, self: pageUrl(2, 3) } })))], rule), rule);
     violationOf(() => linksSelf([walkAt(3, changed(3, 0, (page) => ({ ...page, links: { ...page.links, self: pageUrl(1, 25) } })))], rule), rule);
   });
+  test('a walk back stopped early (prev missing) names its pages by the forward pages they hold: every self right passes links-self', () => {
+    const forward = walkAt(3);
+    const back = { ...forward, direction: 'back' as const, pages: forward.pages.slice(3), forward };
+    expect(linksSelf([forward, back], rule).observations).toEqual({ pages: 5 });
+  });
+  test('links with a cursor instead of page are read by the pages they answered', () => {
+    const cursor = (page: number) => `https://holder.example/cdr/v1/banking/products?page-size=3&cursor=${Buffer.from(`p${page}`).toString('base64url')}`;
+    const bodies = correctPages(tenProducts, 3).map((page) => ({ ...page, links: Object.fromEntries(Object.entries(page.links).map(([name, url]) => [name, cursor(Number(new URL(url).searchParams.get('page')))])) }));
+    // The walker asked page 1 by page=1, then followed next as given; every self link is a cursor the walk never followed.
+    const walk = { ...syntheticWalk(bodies, 3), pages: syntheticWalk(bodies, 3).pages.map((page, index) => ({ ...page, exchange: { ...page.exchange, request: { ...page.exchange.request, url: index === 0 ? pageUrl(1, 3) : cursor(index + 1) } } })) };
+    const located = { ...walk, linked: new Map([[normalizedUrl(cursor(1)), bodies[0]]]) };
+    linksSelf([located], rule);
+    walkComplete([located], rule);
+    linksPresence({ walks: [located], pair: 'first-prev' }, rule);
+    linksPresence({ walks: [located], pair: 'next-last' }, rule);
+    // A self cursor that answers another page's products names that page.
+    violationOf(() => linksSelf([{ ...walk, linked: new Map([[normalizedUrl(cursor(1)), bodies[1]]]) }], rule), rule);
+  });
   test('first missing on the last page, prev on page 1, prev naming the wrong page fail first-prev', () => {
     violationOf(() => linksPresence({ walks: [walkAt(3, changed(3, 3, withoutLink('first')))], pair: 'first-prev' }, rule), rule);
     violationOf(() => linksPresence({ walks: [walkAt(3, changed(3, 0, (page) => ({ ...page, links: { ...page.links, prev: pageUrl(1, 3) } })))], pair: 'first-prev' }, rule), rule);
@@ -76,6 +97,28 @@ describe('links-self and links-presence', () => {
   test('relative links are read against self', () => {
     const relative = changed(3, 1, (page) => ({ ...page, links: { ...page.links, next: '?page-size=3&page=3', last: '?page-size=3&page=4' } }));
     linksPresence({ walks: [walkAt(3, relative)], pair: 'next-last' }, rule);
+  });
+});
+
+describe('a walk stopped at a link it could not follow: judged on the pages it read', () => {
+  // Page 1 of four at size 3, its next no URL: the walk read page 1 only.
+  const stopped = (pages = correctPages(tenProducts, 3)) => ({ ...syntheticWalk(pages.slice(0, 1), 3, 'forward', 'unusable-link'), endNote: 'links.next is not a URL' });
+  const whole = walkAt(11);
+  test('totals and the walk back are judged against the list read as one page', () => {
+    listTotals([stopped()], rule, () => whole);
+    violationOf(() => listTotals([stopped(changed(3, 0, (page) => ({ ...page, meta: { ...page.meta, totalRecords: 9 } })))], rule, () => whole), rule);
+    const back = syntheticWalk([...correctPages(tenProducts, 3)].reverse(), 3, 'back');
+    expect(walkBack({ forward: stopped(), back, whole }, rule).observations?.pages).toBe(4);
+    violationOf(() => walkBack({ forward: stopped(), back: syntheticWalk([...correctPages(tenProducts.slice(1), 3)].reverse(), 3, 'back'), whole }, rule), rule);
+    // Without the whole list the walk back cannot be judged: blocked by the rule of the link.
+    expect(() => walkBack({ forward: stopped(), back }, rule)).toThrow(/blocked by cdr.links.valid/);
+  });
+  test('self links and sizes of the pages read are judged; a walk that looped is not', () => {
+    linksSelf([stopped()], rule);
+    pageSizes({ walk: stopped(), pageSize: 3 }, rule);
+    violationOf(() => linksSelf([stopped(changed(3, 0, (page) => ({ ...page, links: { ...page.links, self: pageUrl(1, 4) } })))], rule), rule);
+    violationOf(() => pageSizes({ walk: stopped(changed(3, 0, (page) => ({ ...page, data: { products: page.data.products.slice(0, 2) } }))), pageSize: 3 }, rule), rule);
+    expect(() => linksSelf([syntheticWalk(correctPages(tenProducts, 3), 3, 'forward', 'repeated-link')], rule)).toThrow(RuleBlocked);
   });
 });
 

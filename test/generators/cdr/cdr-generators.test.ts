@@ -36,12 +36,13 @@ describe('invalid list queries', () => {
       // Well-formed but impossible dates (month 13, February 30) are out of the domain too.
       return key === 'updatedSince' && (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(text) || /^2024-(13|02-30)/.test(text));
     }
+    if (rule === 'cdr.list.page-size-above-max') return key === 'pageSize' && Number(value) > 1000;
     return (key === 'page' || key === 'pageSize') && !positiveInteger.test(String(value));
   };
   test('every case changes one parameter out of the domain of the rule it names, and every rule has cases', () => {
     const cases = [...invalidListQuery.boundaries, ...fc.sample(invalidListQuery.arbitrary, { seed: 5, numRuns: 300 })];
     expect(cases.filter((invalid) => !outOfDomain(invalid.value as Record<string, unknown>, invalid.breaks))).toEqual([]);
-    expect(new Set(cases.map((invalid) => invalid.breaks))).toEqual(new Set(['cdr.list.invalid-enum', 'cdr.list.invalid-updated-since', 'cdr.list.invalid-paging']));
+    expect(new Set(cases.map((invalid) => invalid.breaks))).toEqual(new Set(['cdr.list.invalid-enum', 'cdr.list.invalid-updated-since', 'cdr.list.invalid-paging', 'cdr.list.page-size-above-max']));
   });
 });
 
@@ -59,7 +60,9 @@ describe('updated-since cuts and walk plans', () => {
   });
   test('the plan walks everything at 1, 2, 7, the default and above the list, each group led by the size above', () => {
     const plan = listWalkPlan(390, { brand: 'B', productCategory: 'LEASES' }, 2000);
-    expect(plan[0]).toEqual({ filters: { effective: 'ALL' }, pageSizes: [391, 1, 2, 7, undefined] });
+    expect(plan[0]).toEqual({ filters: { effective: 'ALL' }, pageSizes: [391, 1, 2, 7, 195, undefined] });
+    // 195 divides 390: the walk ends on a full last page. A prime total is walked as one full page.
+    expect(listWalkPlan(389, {}, 2000)[0]?.pageSizes).toContain(389);
     expect(plan.filter((group) => group.pageSizes.length > 1).every((group) => group.pageSizes[0] === 391)).toBe(true);
     expect(plan.some((group) => group.filters.brand === 'no brand has this name')).toBe(true);
     expect(listWalkPlan(0, {}, 2000).map((group) => group.filters)).not.toContainEqual(expect.objectContaining({ productCategory: expect.anything() }));
