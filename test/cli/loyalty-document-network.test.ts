@@ -40,5 +40,7 @@ test('a loyalty network written to the document (MAC in hex, 60 s window, bearer
   expect(rules.find((rule) => rule.ruleId === 'loyalty.transfer.order-id-unique')?.observations?.['late replay after (ms)']).toBeGreaterThan(0);
   // Event times in UTC only: the network refuses +02:00, which the rule observes and does not fail.
   expect(rules.find((rule) => rule.ruleId === 'loyalty.notify.time')?.observations?.['answers to values the document leaves open']).toEqual(expect.arrayContaining([expect.stringMatching(/\+00:00": 202$/), expect.stringMatching(/\+02:00": 400$/)]));
+  // Client ids are looked up without case: observed, not failed.
+  expect(rules.find((rule) => rule.ruleId === 'loyalty.mac.unknown-id')?.observations?.['the client id in another case answered']).toBe('202, 202, 202');
   expect(result.code, output).toBe(0);
 });

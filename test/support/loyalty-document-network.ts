@@ -6,7 +6,7 @@ import { requestBody, startLocalServer } from './local-server.ts';
  * A small loyalty network written from document 2, part A (headers, the MAC and bearer forms, subscribe,
  * points-transfer orders, event notify, the 202 `{}` and the error body), independently of the bundled
  * reference: a second proof of the loyalty rules. Where the document leaves a choice open it makes one of its
- * own (403 for every refused credential, the mac in hex over a Hawk-like string and compared case-insensitively,
+ * own (403 for every refused credential, the mac in hex over a Hawk-like string and compared case-insensitively, client ids without case,
  * a 60 s ts window, the demographics each program needs, event times in UTC only), and the target entry of the
  * self-test says so.
  */
@@ -158,7 +158,8 @@ export async function startDocumentNetwork(options: DocumentNetworkOptions): Pro
     }
     const [id, ts, nonce, bodyhash, mac] = ['id', 'ts', 'nonce', 'bodyhash', 'mac'].map((name) => parts.get(name));
     if (!id || !ts || !nonce || !bodyhash || !mac) return 'a MAC part is missing';
-    if (id !== options.macId) return 'unknown client id';
+    // Client ids are looked up without case (the document does not say either way).
+    if (id.toLowerCase() !== options.macId.toLowerCase()) return 'unknown client id';
     if (!/^\d+$/.test(ts) || Math.abs(Date.now() - Number(ts)) > windowMs) return 'ts outside the window';
     // Hex is compared case-insensitively: the same value in either case.
     if (bodyhash.toLowerCase() !== createHash('sha256').update(body).digest('hex')) return 'bodyhash is not the hash of the body';
