@@ -6,18 +6,17 @@ import type { LoyaltyCase } from '../../generators/loyalty/loyalty-case.ts';
 import { type LoyaltyContext, validOrder } from '../../generators/loyalty/bodies.ts';
 import type { loyaltyRules } from '../../rules/loyalty/rules.ts';
 import type { RuleIdJudgedBy } from '../support/rule-test.ts';
-import { firstUseAccepted } from './support/first-use-accepted.ts';
-import { useEarlyUse } from './support/late-replay.ts';
+import { keepFirstUse } from '../support/late-memory.ts';
+import { loyaltyMemory } from './support/memory-kinds.ts';
 import { freshId, ruleTest, useLoyaltySession } from './support/loyalty-session.ts';
 
 const session = useLoyaltySession();
-const uniqueRule = 'loyalty.transfer.order-id-unique';
 
-// An order placed when the file starts: the last rule places it again late, when a target that forgets has forgotten.
-const earlyOrder = useEarlyUse(() => {
+// An order placed when the file starts and accepted: the memory file places it again at the end of the run.
+keepFirstUse(loyaltyMemory.order, () => {
   const { send, context } = session();
   const order = { ...validOrder(context), requestor_order_id: freshId() };
-  return send({ operation: 'transfer', body: order }).then((exchange) => ({ order, exchange }));
+  return send({ operation: 'transfer', body: order }).then((exchange) => (exchange.response?.status === loyaltyStatuses.accepted ? { order } : undefined));
 });
 
 const loyaltyOperationNames: readonly LoyaltyOperation[] = ['subscribe', 'transfer', 'notify'];
@@ -86,24 +85,4 @@ ruleTest('loyalty.bodies.json', async ({ check }) => {
   const order = bodies.transfer;
   exchanges.push(await send({ operation: 'transfer', body: order }), await send({ operation: 'transfer', body: order }));
   return exchanges.map((exchange) => check(exchange));
-});
-
-// Last in this file: besides the replays at once, the order placed when this file started is placed again late.
-ruleTest(uniqueRule, async ({ observe, check }) => {
-  const { send, context } = session();
-  const id = freshId();
-  const order = { ...validOrder(context), requestor_order_id: id };
-  firstUseAccepted(await send({ operation: 'transfer', body: order }), uniqueRule, ['loyalty.transfer.accepted'], 'a fresh requestor_order_id');
-  const verdicts = [
-    check(await send({ operation: 'transfer', body: order })),
-    // Another order under the same id, even for another program, is still a conflict.
-    check(await send({ operation: 'transfer', body: { ...validOrder(context, 'PROGRAM_AIRLINE_2'), requestor_order_id: id, program_account_id: 'FF999' } })),
-  ];
-  const early = await earlyOrder();
-  if (early) {
-    firstUseAccepted(early.value.exchange, uniqueRule, ['loyalty.transfer.accepted'], 'a fresh requestor_order_id');
-    verdicts.push(check(await send({ operation: 'transfer', body: early.value.order })));
-    observe('late replay after (ms)', Date.now() - early.sentAt);
-  }
-  return verdicts;
 });

@@ -4,24 +4,21 @@ import { refusedAs4xx } from '../../checks/refused-as-4xx.ts';
 import { macHeaderParts } from '../../client/loyalty/mac.ts';
 import { alterNearEnd } from '../../generators/loyalty/altered-mac.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
-import { loyaltyOperations, type LoyaltyOperation } from '../../rules/loyalty/records.ts';
-import { firstUseAccepted } from './support/first-use-accepted.ts';
-import { useEarlyUse } from './support/late-replay.ts';
+import { loyaltyOperations, type LoyaltyOperation, loyaltyStatuses } from '../../rules/loyalty/records.ts';
+import { keepFirstUse } from '../support/late-memory.ts';
+import { loyaltyMemory } from './support/memory-kinds.ts';
+import { edgeMs } from './support/window-edge.ts';
 import { ruleTest, useLoyaltySession } from './support/loyalty-session.ts';
 
 const session = useLoyaltySession();
 const all: LoyaltyOperation[] = ['subscribe', 'transfer', 'notify'];
 
-/** How far inside and outside the ts window the edge cases lie: room for the request's own travel time on a loaded runner. */
-const edgeMs = (windowMs: number) => Math.min(5000, windowMs / 20);
-
-// A nonce used when the file starts, with a ts as old as the window allows: the last rule replays it late.
-const earlyNonce = useEarlyUse(() => {
+// A nonce used when the file starts and accepted: the memory file replays it at the end of the run.
+keepFirstUse(loyaltyMemory.nonce, () => {
   const { send, validBodies, section } = session();
   if (!section.mac) return undefined;
   const nonce = randomUUID();
-  const ts = String(Date.now() - (section.mac.windowMs - edgeMs(section.mac.windowMs)));
-  return send({ operation: 'notify', body: validBodies().notify }, { auth: { mac: { nonce, ts } } }).then((exchange) => ({ nonce, exchange }));
+  return send({ operation: 'notify', body: validBodies().notify }, { auth: { mac: { nonce } } }).then((exchange) => (exchange.response?.status === loyaltyStatuses.accepted ? { nonce } : undefined));
 });
 
 /** Each operation's valid body, sent with the MAC form changed as `overrides` says for that operation. */
@@ -117,24 +114,4 @@ ruleTest('loyalty.mac.header-parts', async ({ check }) => {
   // A part left out and also signed as empty: a target that does not require it would compute the same mac.
   for (const part of ['ts', 'nonce', 'bodyhash'] as const) exchanges.push(...(await sendAll(() => ({ auth: { mac: { [part]: '', parts: { [part]: null } } } }))));
   return exchanges.map((exchange) => check(exchange, null));
-});
-
-// Last in the file: the nonce used when the file started is replayed after the other rules, and one is replayed at once.
-ruleTest('loyalty.mac.nonce-reuse', async ({ observe, check }) => {
-  const { send, validBodies } = session();
-  const bodies = validBodies();
-  const nonce = randomUUID();
-  const first = await send({ operation: 'notify', body: bodies.notify }, { auth: { mac: { nonce } } });
-  firstUseAccepted(first, 'loyalty.mac.nonce-reuse', ['loyalty.notify.accepted'], 'a fresh nonce');
-  const again = [await send({ operation: 'notify', body: bodies.notify }, { auth: { mac: { nonce } } }), await send({ operation: 'subscribe', body: bodies.subscribe }, { auth: { mac: { nonce } } })];
-  const verdicts = again.map((exchange) => check(exchange, null));
-  const early = await earlyNonce();
-  if (early) {
-    // Its ts lies just inside the window's old edge: accepting it is the window rule's property.
-    firstUseAccepted(early.value.exchange, 'loyalty.mac.nonce-reuse', ['loyalty.mac.timestamp-window'], 'a fresh nonce with a ts near the window\'s edge');
-    const late = await send({ operation: 'notify', body: bodies.notify }, { auth: { mac: { nonce: early.value.nonce } } });
-    observe('late replay after (ms)', Date.now() - early.sentAt);
-    verdicts.push(check(late, null));
-  }
-  return verdicts;
 });
