@@ -30,9 +30,9 @@ export function keepFirstUse<T>(kind: string, send: () => Promise<T | undefined>
   });
 }
 
-/** How late a replay came: "14.2 s and 1,203 requests after first use". */
+/** How late a replay came: "14.2 s and at least 1,203 requests after first use" (files still running in other workers are not counted yet). */
 export function latenessText(ms: number, requests: number): string {
-  return `${(ms / 1000).toFixed(1)} s and ${requests.toLocaleString('en-US')} requests after first use`;
+  return `${(ms / 1000).toFixed(1)} s and at least ${requests.toLocaleString('en-US')} requests after first use`;
 }
 
 /** A first use ready for its replay, and how to say how late the replay came (call it when the replay was sent). */

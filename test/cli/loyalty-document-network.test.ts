@@ -37,7 +37,7 @@ test('a loyalty network written to the document (MAC in hex, 60 s window, bearer
   expect(rules.map((rule) => rule.ruleId).sort(), output).toEqual(familyByName('loyalty')?.rules.map((rule) => rule.id).sort());
   expect(rules.filter((rule) => rule.status !== 'passed').map((rule) => `${rule.ruleId}: ${rule.status} ${rule.message}`), output).toEqual([]);
   // The order placed when its file started was placed again late, and refused.
-  expect(rules.find((rule) => rule.ruleId === 'loyalty.transfer.order-id-unique')?.observations?.['late replays']).toEqual([expect.stringMatching(/^\d+\.\d s and [\d,]+ requests after first use$/)]);
+  expect(rules.find((rule) => rule.ruleId === 'loyalty.transfer.order-id-unique')?.observations?.['late replays']).toEqual([expect.stringMatching(/^\d+\.\d s and at least [\d,]+ requests after first use$/)]);
   // Event times in UTC only: the network refuses +02:00, which the rule observes and does not fail.
   expect(rules.find((rule) => rule.ruleId === 'loyalty.notify.time')?.observations?.['answers to values the document leaves open']).toEqual(expect.arrayContaining([expect.stringMatching(/\+00:00": 202$/), expect.stringMatching(/\+02:00": 400$/)]));
   // Client ids are looked up without case: observed, not failed.
