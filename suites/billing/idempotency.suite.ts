@@ -1,20 +1,11 @@
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import { billingRuleIds as id } from '../../rules/billing/ids.ts';
-import { keepFirstUse } from '../support/late-memory.ts';
 import { type BillingSession, checkOfRule, ruleTest, useBillingSession } from './support/billing-session.ts';
-import { type Attempt, attempts, concurrentRetries, created, idempotencyMemory, type KeptIdempotentCreation, keyMaxLength, sendAttempt, someCreated } from './support/idempotency-attempts.ts';
+import { type Attempt, attempts, concurrentRetries, keyMaxLength, sendAttempt, someCreated } from './support/idempotency-attempts.ts';
 import { forAll } from '../support/for-all.ts';
 
 const session = useBillingSession();
-
-// A charge created with a fresh Idempotency-Key when the file starts: the memory file retries it at the end of the run.
-keepFirstUse(idempotencyMemory, async (): Promise<KeptIdempotentCreation | undefined> => {
-  const s = session();
-  const attempt = attempts(s, 'kept').boundaries[0] as Attempt;
-  const first = await sendAttempt(s, attempt);
-  return created(first, attempt) ? { key: attempt.key, json: attempt.body, chargeId: attempt.resourceIdOf(first.response?.json()) } : undefined;
-});
 
 /** Throws RuleBlocked by the replay rule when two sequential sends of one attempt are not one creation. */
 async function sequentialReplayHolds(s: BillingSession, attempt: Attempt): Promise<void> {

@@ -5,7 +5,7 @@ import { headerNames } from '../../client/billing/billing-client.ts';
 import { lateTestTimeoutMs, useLateMemory } from '../support/late-memory.ts';
 import { forAll } from '../support/for-all.ts';
 import { ruleTest, useBillingSession } from './support/billing-session.ts';
-import { type Attempt, attempts, created, idempotencyMemory, type KeptIdempotentCreation, sendAttempt, someCreated } from './support/idempotency-attempts.ts';
+import { type Attempt, attempts, createKept, idempotencyMemory, type KeptIdempotentCreation, sendAttempt, someCreated } from './support/idempotency-attempts.ts';
 
 /*
  * Idempotency-Key retries judged at once and late: run after every other suite file, this file retries the
@@ -27,11 +27,7 @@ ruleTest(
     });
     const chargeAttempt = attempts(s, 'late').boundaries[0] as Attempt;
     const late = await recall<KeptIdempotentCreation>(idempotencyMemory, {
-      firstUse: async () => {
-        const first = await sendAttempt(s, chargeAttempt);
-        someCreated([first], chargeAttempt);
-        return created(first, chargeAttempt) ? { key: chargeAttempt.key, json: chargeAttempt.body, chargeId: chargeAttempt.resourceIdOf(first.response?.json()) } : undefined;
-      },
+      firstUse: () => createKept(s, chargeAttempt),
     });
     const verdicts: Verdict[] = [];
     const lateness: string[] = [];

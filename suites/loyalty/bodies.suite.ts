@@ -3,21 +3,12 @@ import type { Exchange } from '../../client/http-exchange.ts';
 import { type LoyaltyOperation, loyaltyStatuses, observedOutcome } from '../../rules/loyalty/records.ts';
 import { loyaltyFieldCases, validNotificationCases, validOrderCases, validSubscriptionCases } from '../../generators/loyalty/field-cases.ts';
 import type { LoyaltyCase } from '../../generators/loyalty/loyalty-case.ts';
-import { type LoyaltyContext, validOrder } from '../../generators/loyalty/bodies.ts';
+import type { LoyaltyContext } from '../../generators/loyalty/bodies.ts';
 import type { loyaltyRules } from '../../rules/loyalty/rules.ts';
 import type { RuleIdJudgedBy } from '../support/rule-test.ts';
-import { keepFirstUse } from '../support/late-memory.ts';
-import { loyaltyMemory } from './support/memory-kinds.ts';
-import { freshId, ruleTest, useLoyaltySession } from './support/loyalty-session.ts';
+import { ruleTest, useLoyaltySession } from './support/loyalty-session.ts';
 
 const session = useLoyaltySession();
-
-// An order placed when the file starts and accepted: the memory file places it again at the end of the run.
-keepFirstUse(loyaltyMemory.order, () => {
-  const { send, context } = session();
-  const order = { ...validOrder(context), requestor_order_id: freshId() };
-  return send({ operation: 'transfer', body: order }).then((exchange) => (exchange.response?.status === loyaltyStatuses.accepted ? { order } : undefined));
-});
 
 const loyaltyOperationNames: readonly LoyaltyOperation[] = ['subscribe', 'transfer', 'notify'];
 

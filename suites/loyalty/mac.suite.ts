@@ -1,25 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { bodyhashCompared } from '../../checks/loyalty/bodyhash-compared.ts';
 import { refusedAs4xx } from '../../checks/refused-as-4xx.ts';
 import { macHeaderParts } from '../../client/loyalty/mac.ts';
 import { alterNearEnd } from '../../generators/loyalty/altered-mac.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
-import { loyaltyOperations, type LoyaltyOperation, loyaltyStatuses } from '../../rules/loyalty/records.ts';
-import { keepFirstUse } from '../support/late-memory.ts';
-import { loyaltyMemory } from './support/memory-kinds.ts';
+import { loyaltyOperations, type LoyaltyOperation } from '../../rules/loyalty/records.ts';
 import { edgeMs } from './support/window-edge.ts';
 import { ruleTest, useLoyaltySession } from './support/loyalty-session.ts';
 
 const session = useLoyaltySession();
 const all: LoyaltyOperation[] = ['subscribe', 'transfer', 'notify'];
-
-// A nonce used when the file starts and accepted: the memory file replays it at the end of the run.
-keepFirstUse(loyaltyMemory.nonce, () => {
-  const { send, validBodies, section } = session();
-  if (!section.mac) return undefined;
-  const nonce = randomUUID();
-  return send({ operation: 'notify', body: validBodies().notify }, { auth: { mac: { nonce } } }).then((exchange) => (exchange.response?.status === loyaltyStatuses.accepted ? { nonce } : undefined));
-});
 
 /** Each operation's valid body, sent with the MAC form changed as `overrides` says for that operation. */
 async function sendAll(overrides: (operation: LoyaltyOperation) => Parameters<ReturnType<typeof session>['send']>[1]): Promise<Exchange[]> {

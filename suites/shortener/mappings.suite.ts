@@ -4,23 +4,12 @@ import { mappingRequest } from '../../generators/shortener/mapping-request.ts';
 import { formVariantsRequest, plainRequest } from '../../generators/shortener/plain-entry.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { notAnEntryArray } from '../../generators/shortener/not-an-entry-array.ts';
-import { mappingsStatuses, shortenerDomains } from '../../rules/shortener/records.ts';
+import { mappingsStatuses } from '../../rules/shortener/records.ts';
 import { forAll } from '../support/for-all.ts';
-import { freshPath, withFreshPaths } from './support/fresh-path.ts';
-import { type TakenPath, vanityMemory } from './support/memory-kinds.ts';
-import { keepFirstUse } from '../support/late-memory.ts';
-import { sendSteps } from './support/vanity-steps.ts';
+import { withFreshPaths } from './support/fresh-path.ts';
 import { ruleTest, useShortenerSession } from './support/shortener-session.ts';
 
 const session = useShortenerSession();
-
-// One fresh vanity path per domain, taken when the file starts: the memory file asks for them again at the end of the run.
-keepFirstUse(vanityMemory, async () => {
-  const { client, nowMs } = session();
-  const taken: TakenPath[] = shortenerDomains.map((domain) => ({ path: freshPath(), domain }));
-  const [sent] = await sendSteps(client, nowMs, [{ entries: taken, accepted: true, why: 'kept for the late replay' }]);
-  return sent?.exchange.response?.status === mappingsStatuses.accepted ? { taken } : undefined;
-});
 
 ruleTest('shortener.mappings.accepted', async ({ observe, check }) => {
   const { client, property, nowMs, run } = session();

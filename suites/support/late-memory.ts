@@ -6,8 +6,8 @@ import { brokerCall } from '../../client/session-broker.ts';
 import { runContext } from './run-context.ts';
 
 /*
- * Memory judged late (DESIGN: "asked again late, not only at once"). A family's ordinary suite files keep first
- * uses when they start (keepFirstUse); the rule that judges the memory sits in the family's
+ * Memory judged late (DESIGN: "asked again late, not only at once"). Every suite file of a family keeps a first
+ * use when it starts (keepFirstUse, from the family's session hook); the rule that judges the memory sits in the family's
  * `memory.alone.suite.ts`, which `harness run` starts after every other file, so the replay comes after the
  * whole run's traffic at no cost in wall time. Where no first use was kept (only that rule selected, as
  * `harness mutants` runs it) the rule makes its own and waits `minimumMs`. A target entry's `lateMemoryMs`
@@ -60,8 +60,8 @@ function replayDueAt(sentAt: number, minimumMs: number, latestMs: number): numbe
 const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
 
 /**
- * For a late rule's file: recalls the first uses of a kind kept earlier in this run (or makes one), waits until
- * they are late enough, and returns them with their lateness. Call the hook at the file's top level.
+ * For a late rule's file: recalls the oldest first use of a kind kept earlier in this run (or makes one), waits
+ * until it is late enough, and returns it with its lateness. Call the hook at the file's top level.
  */
 export function useLateMemory(): <T>(kind: string, options: LateRecallOptions<T>) => Promise<LateUse<T>[]> {
   let fileStart = 0;
@@ -73,8 +73,9 @@ export function useLateMemory(): <T>(kind: string, options: LateRecallOptions<T>
     const latestMs = options.latestMs ?? Number.POSITIVE_INFINITY;
     const recalled = await brokerCall<RecalledFirstUses<T>>(runContext().broker, runMethods, 'memoryRecall', { kind });
     const thisFile = () => exchangesStarted() - fileStart;
+    // The oldest first use still inside the latest age: the latest replay the run allows.
+    const kept = recalled.firstUses.filter((use) => Date.now() - use.sentAt < latestMs).sort((a, b) => a.sentAt - b.sentAt).slice(0, 1);
     // Traffic of the files that ended since the first use was kept, and this file's own so far.
-    const kept = recalled.firstUses.filter((use) => Date.now() - use.sentAt < latestMs);
     const uses: (KeptFirstUse<T> & { requestsBefore: () => number })[] = kept.map((use) => ({ ...use, requestsBefore: () => recalled.traffic - use.trafficAtKeep + thisFile() }));
     if (uses.length === 0) {
       const sentAt = Date.now();

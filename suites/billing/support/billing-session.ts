@@ -8,6 +8,7 @@ import { defaultRedactor } from '../../../targets/redaction.ts';
 import { billingRules } from '../../../rules/billing/rules.ts';
 import type { BillingSection } from '../../../targets/billing/section.ts';
 import { ruleChecksFor, ruleTestFor } from '../../support/rule-test.ts';
+import { keepBillingFirstUses } from './idempotency-attempts.ts';
 import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
 
 /** `ruleTest(ruleId, ({ check }) => ...)` for the billing rules, each judged by the check it names. */
@@ -29,7 +30,7 @@ export interface BillingSession extends FamilySuiteSession<BillingSection> {
  * inside tests. A target without a billing section gets no session; its rules are not applicable.
  */
 export function useBillingSession(): () => BillingSession {
-  return useFamilySession<BillingSection, BillingSession>('billing', ({ run, section, breaker }) => {
+  const session = useFamilySession<BillingSection, BillingSession>('billing', ({ run, section, breaker }) => {
     const adapter = billingAdapters[section.adapter];
     if (!adapter) return undefined;
     const client = new BillingClient({
@@ -45,4 +46,7 @@ export function useBillingSession(): () => BillingSession {
     });
     return { client, nonce: randomBytes(6).toString('hex'), tokenEndpointRuns: Math.max(1, Math.ceil(run.runs / 25)) };
   });
+  // A creation under an Idempotency-Key as the file starts, retried late in the run.
+  keepBillingFirstUses(session);
+  return session;
 }

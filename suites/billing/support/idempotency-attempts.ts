@@ -8,6 +8,7 @@ import { validIdempotencyKey } from '../../../generators/billing/valid-idempoten
 import type { Gen } from '../../../generators/gen.ts';
 import { type BillingRuleId, billingRuleIds as id } from '../../../rules/billing/ids.ts';
 import { type BillingOperation, billingOperations as op } from '../../../rules/billing/operations.ts';
+import { keepFirstUse } from '../../support/late-memory.ts';
 import type { BillingSession } from './billing-session.ts';
 
 /** Keys stay well inside the 255-character limit: that limit is the length rule's to judge, not these rules'. */
@@ -96,4 +97,19 @@ export interface KeptIdempotentCreation {
   key: string;
   json: unknown;
   chargeId: string;
+}
+
+/** What a creation with a fresh key keeps when it created a charge (undefined otherwise). */
+export async function createKept(s: BillingSession, attempt: Attempt): Promise<KeptIdempotentCreation | undefined> {
+  const first = await sendAttempt(s, attempt);
+  someCreated([first], attempt);
+  return { key: attempt.key, json: attempt.body, chargeId: attempt.resourceIdOf(first.response?.json()) };
+}
+
+/** Every billing file creates a charge with a fresh Idempotency-Key when it starts; memory.alone.suite.ts retries the oldest at the end of the run. */
+export function keepBillingFirstUses(session: () => BillingSession): void {
+  keepFirstUse(idempotencyMemory, () => {
+    const s = session();
+    return createKept(s, attempts(s, 'kept').boundaries[0] as Attempt);
+  });
 }

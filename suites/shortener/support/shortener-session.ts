@@ -3,6 +3,7 @@ import { ShortenerClient } from '../../../client/shortener/shortener-client.ts';
 import { defaultRedactor } from '../../../targets/redaction.ts';
 import { shortenerRules } from '../../../rules/shortener/rules.ts';
 import type { ShortenerSection } from '../../../targets/shortener/section.ts';
+import { keepShortenerFirstUses } from './memory-kinds.ts';
 import { ruleTestFor } from '../../support/rule-test.ts';
 import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
 
@@ -17,8 +18,11 @@ export interface ShortenerSession extends FamilySuiteSession<ShortenerSection> {
 
 /** Opens a shortener client for one suite file and closes it after; a target without the section gets none. */
 export function useShortenerSession(): () => ShortenerSession {
-  return useFamilySession<ShortenerSection, ShortenerSession>('shortener', ({ run, section, breaker }) => ({
+  const session = useFamilySession<ShortenerSection, ShortenerSession>('shortener', ({ run, section, breaker }) => ({
     client: new ShortenerClient(section, run.target.client, defaultRedactor, breaker),
     nowMs: Date.now(),
   }));
+  // Vanity paths taken as the file starts, asked for again late in the run.
+  keepShortenerFirstUses(session);
+  return session;
 }
