@@ -8,7 +8,7 @@ import { bundledTargets, runCli, writeTargets } from '../support/run-harness-cli
  * that states the memory; the reference passes it and the report says how late each memory was asked.
  */
 
-const entry = bundledTargets.targets.reference;
+const entry = bundledTargets.targets.reference as { command: string[] };
 
 async function runAgainst(suite: string, mutant?: string, settings: Record<string, unknown> = {}) {
   const targets = writeTargets({ target: { ...entry, ...settings, command: [...entry.command, ...(mutant ? ['--mutant', mutant] : [])] } });

@@ -9,7 +9,7 @@ import type { Gen } from '../../../generators/gen.ts';
 import { type BillingRuleId, billingRuleIds as id } from '../../../rules/billing/ids.ts';
 import { type BillingOperation, billingOperations as op } from '../../../rules/billing/operations.ts';
 import { keepFirstUse } from '../../support/late-memory.ts';
-import type { BillingSession } from './billing-session.ts';
+import type { BillingSession } from './billing-suite-session.ts';
 
 /** Keys stay well inside the 255-character limit: that limit is the length rule's to judge, not these rules'. */
 export const keyMaxLength = 128;

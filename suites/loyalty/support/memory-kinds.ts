@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { loyaltyStatuses } from '../../../rules/loyalty/records.ts';
 import { keepFirstUse } from '../../support/late-memory.ts';
-import type { LoyaltySuiteSession } from './loyalty-session.ts';
+import type { LoyaltySuiteSession } from './loyalty-suite-session.ts';
 
 /** The loyalty first uses kept for a late replay (suites/support/late-memory.ts), by kind. */
 export const loyaltyMemory = {

@@ -1,7 +1,7 @@
 import { mappingsStatuses, shortenerDomains } from '../../../rules/shortener/records.ts';
 import { keepFirstUse } from '../../support/late-memory.ts';
 import { freshPath } from './fresh-path.ts';
-import type { ShortenerSession } from './shortener-session.ts';
+import type { ShortenerSession } from './shortener-suite-session.ts';
 import { sendSteps } from './vanity-steps.ts';
 
 /** The shortener first uses kept for a late replay (suites/support/late-memory.ts): `{ taken: [{ path, domain }] }`, one fresh path per domain. */
