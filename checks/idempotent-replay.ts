@@ -4,9 +4,10 @@ import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
 
 /**
  * Requests that carried the same Idempotency-Key performed the operation once: every one succeeded and
- * every one names the same resource.
+ * every one names the same resource; `createdFirst`, when given, is the resource the key's first use created
+ * (earlier in the run: a late retry names it too).
  */
-export function idempotentReplay(exchanges: readonly Exchange[], ruleId: string, resourceIdOf: (body: unknown) => string): Verdict {
+export function idempotentReplay(exchanges: readonly Exchange[], ruleId: string, resourceIdOf: (body: unknown) => string, createdFirst?: string): Verdict {
   const ids = exchanges.map((exchange) => {
     const { status } = responseOf(exchange, ruleId);
     if (status < 200 || status > 299) {
@@ -14,6 +15,10 @@ export function idempotentReplay(exchanges: readonly Exchange[], ruleId: string,
     }
     return parsedWith(exchange, ruleId, resourceIdOf);
   });
+  const late = createdFirst === undefined ? -1 : ids.findIndex((resource) => resource !== createdFirst);
+  if (late !== -1) {
+    throw new RuleViolation(ruleId, `A retry late in the run with an Idempotency-Key used earlier named ${ids[late]}; the key's first use created ${createdFirst}`, [exchanges[late] as Exchange]);
+  }
   const distinct = [...new Set(ids)];
   if (distinct.length > 1) {
     const twins = exchanges.filter((_, index) => ids[index] !== ids[0]).slice(0, 1);

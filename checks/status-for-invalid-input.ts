@@ -2,14 +2,18 @@ import type { Exchange } from '../client/http-exchange.ts';
 import { responseOf } from './response-required.ts';
 import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
 
+/** The documented answer of a refusal: one status, the several a document lists for it, or null where none is named. */
+export type DocumentedRefusal = number | readonly number[] | null;
+
 /**
- * Invalid input is never accepted and never crashes the target: the answer is a 4xx, and exactly the
- * operation's documented 4xx where the document names one.
+ * Invalid input is never accepted and never crashes the target: the answer is a 4xx, and one of the
+ * operation's documented 4xx where the document names them (several where it lists several for that case).
  */
-export function statusForInvalidInput(exchange: Exchange, ruleId: string, documentedStatus: number | null): Verdict {
+export function statusForInvalidInput(exchange: Exchange, ruleId: string, documentedStatus: DocumentedRefusal): Verdict {
   const { status } = responseOf(exchange, ruleId);
-  if (documentedStatus !== null && status !== documentedStatus) {
-    throw new RuleViolation(ruleId, `Invalid input answered ${status}; the documented answer is ${documentedStatus}`, [exchange]);
+  const documented = typeof documentedStatus === 'number' ? [documentedStatus] : documentedStatus;
+  if (documented !== null && !documented.includes(status)) {
+    throw new RuleViolation(ruleId, `Invalid input answered ${status}; the documented answer is ${documented.join(' or ')}`, [exchange]);
   }
   if (status < 400 || status > 499) {
     throw new RuleViolation(ruleId, `Invalid input answered ${status}; expected a 4xx rejection`, [exchange]);

@@ -1,11 +1,11 @@
 import type { Exchange } from '../client/http-exchange.ts';
-import { statusForInvalidInput } from './status-for-invalid-input.ts';
+import { type DocumentedRefusal, statusForInvalidInput } from './status-for-invalid-input.ts';
 import type { Verdict } from './rule-violation.ts';
 
 /**
- * A request without a valid bearer token is refused: the documented 401 where the operation lists it,
+ * A request without a valid bearer token is refused: the documented status(es) where the operation lists them,
  * otherwise any 4xx (never a success, never a crash).
  */
-export function unauthorizedStatus(exchange: Exchange, ruleId: string, documentedStatus: number | null): Verdict {
+export function unauthorizedStatus(exchange: Exchange, ruleId: string, documentedStatus: DocumentedRefusal): Verdict {
   return statusForInvalidInput(exchange, ruleId, documentedStatus);
 }

@@ -3,6 +3,7 @@ import type { FamilyModule } from '../families/family.ts';
 import { defaultRedactor } from '../targets/redaction.ts';
 import type { CircuitBreaker } from '../client/circuit-breaker.ts';
 import { runBreakers, runMethods } from '../client/run-breakers.ts';
+import { runMemory } from '../client/run-memory.ts';
 import { type BrokerAddress, type BrokeredMethods, startSessionBroker } from '../client/session-broker.ts';
 import { HarnessError } from '../targets/harness-error.ts';
 import type { ResolvedTarget } from '../targets/load-targets.ts';
@@ -30,7 +31,8 @@ export async function openFamilySessions(target: ResolvedTarget, selected: reado
   const reports = await Promise.all([...sessions.values()].map((session) => session.preflight()));
   return {
     sessions,
-    runMethods: run.serve,
+    // The breakers, and the store of first uses replayed late in the run (client/run-memory.ts).
+    runMethods: { ...run.serve, ...runMemory() },
     reports,
     close: async () => {
       await Promise.all([...sessions.values()].map((session) => session.close()));

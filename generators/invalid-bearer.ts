@@ -4,10 +4,10 @@ import type { Gen, InvalidCase } from './gen.ts';
 /** A character of an RFC 6750 b64token, the form of any family's bearer token. */
 const b64tokenChar = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~+/'.split(''));
 
-/** Changes the last character of a token to a different one; pure. */
+/** Changes the last character of a token to a different one, also ignoring case (a hex token read case-insensitively is still another token); pure. */
 export function alterLastChar(token: string): string {
   const last = token.at(-1);
-  return token.slice(0, -1) + (last === 'A' ? 'B' : 'A');
+  return token.slice(0, -1) + (last?.toUpperCase() === 'A' ? 'B' : 'A');
 }
 
 /**

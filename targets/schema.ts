@@ -115,6 +115,13 @@ export function targetSchemaFor(families: readonly FamilySectionSchema[]) {
     maxTimeMs: z.number().int().positive().optional(),
     /** The nightly load profile (`harness load nightly`): rate, duration, connections and thresholds per operation. */
     load: loadProfileSchema.optional(),
+    /**
+     * How long after its first use, at least, what the target must remember (MAC nonces, requestor_order_ids,
+     * vanity paths, Idempotency-Keys) is asked again; the replays wait at the end of the run until then (a
+     * nonce never beyond the entry's MAC window). Default: no wait beyond the run's own length and a few
+     * seconds (the CI gate); a nightly run sets minutes.
+     */
+    lateMemoryMs: z.number().int().positive().max(3_600_000).optional(),
   };
   const url = z.object({ kind: z.literal('url'), ...common }).strict();
   const command = z
@@ -171,6 +178,7 @@ export interface TargetEntry {
   client: ClientSettings;
   maxTimeMs?: number;
   load?: LoadProfile;
+  lateMemoryMs?: number;
 }
 
 export interface CommandTarget extends TargetEntry {

@@ -1,15 +1,16 @@
-import { currencyTypes, notificationCodes, notificationSources, notificationTypes, programCodes } from '../../rules/loyalty/records.ts';
+import { currencyTypes, notificationCodes, notificationSources, notificationTypes, observedOutcome, programCodes } from '../../rules/loyalty/records.ts';
 import { demographicsWith, type LoyaltyContext, nanosTime, validNotification, validOrder, validSubscription } from './bodies.ts';
 import { absent, type LoyaltyCase, withField } from './loyalty-case.ts';
 
 const show = (value: unknown) => (value === absent ? 'left out' : JSON.stringify(value));
 const day = 86_400_000;
 
-/** Cases that set one field of a base body to each value: the accepted ones answer 202, the others 400. */
-function fieldCases(operation: LoyaltyCase['operation'], base: Record<string, unknown>, path: string, accepted: readonly unknown[], refused: readonly unknown[]): LoyaltyCase[] {
+/** Cases that set one field of a base body to each value: the accepted ones answer 202, the refused 400, the open ones are observed. */
+function fieldCases(operation: LoyaltyCase['operation'], base: Record<string, unknown>, path: string, accepted: readonly unknown[], refused: readonly unknown[], open: readonly unknown[] = []): LoyaltyCase[] {
   return [
     ...accepted.map((value): LoyaltyCase => ({ operation, body: withField(base, path, value), outcome: 'accepted', why: `${path} ${show(value)}: accepted` })),
     ...refused.map((value): LoyaltyCase => ({ operation, body: withField(base, path, value), outcome: 'invalid', why: `${path} ${show(value)}: 400` })),
+    ...open.map((value): LoyaltyCase => ({ operation, body: withField(base, path, value), outcome: observedOutcome, why: `${path} ${show(value)}` })),
   ];
 }
 
@@ -71,9 +72,11 @@ export const loyaltyFieldCases: Readonly<Record<string, (context: LoyaltyContext
   ],
   'loyalty.notify.time': (context) => {
     const iso = new Date(context.nowMs).toISOString();
-    return fieldCases('notify', validNotification(context), 'time', [nanosTime(context.nowMs - day, '000000001'), `${iso.slice(0, 19)}.999999999+02:00`, '2024-02-29T23:59:59.123456789Z'], [
+    const nanos = `${iso.slice(0, 19)}.999999999`;
+    // "Event initiation time in UTC": only Z times must be accepted; +00:00, a lower-case z and other offsets are open.
+    return fieldCases('notify', validNotification(context), 'time', [nanosTime(context.nowMs - day, '000000001'), `${nanos}Z`, '2024-02-29T23:59:59.123456789Z'], [
       iso.slice(0, 19) + 'Z', iso.replace('T', ' ').replace('.', ',').slice(0, 19), String(context.nowMs), '2026-02-30T10:00:00.123456789Z', '2026-01-01T10:00:00.123456789', 'yesterday', '',
-    ]);
+    ], [`${nanos}+00:00`, `${nanos}z`, `${nanos}+02:00`, `${nanos}-05:30`]);
   },
 };
 

@@ -1,10 +1,10 @@
-import type { LoyaltyCaseOutcome, LoyaltyOperation } from '../../rules/loyalty/records.ts';
+import type { LoyaltyCaseOutcome, LoyaltyOperation, observedOutcome } from '../../rules/loyalty/records.ts';
 
-/** One loyalty request a rule judges, and what it must get. */
+/** One loyalty request a rule judges, and what it must get (or, where the document leaves it open, that its answer is observed). */
 export interface LoyaltyCase {
   operation: LoyaltyOperation;
   body: Record<string, unknown>;
-  outcome: LoyaltyCaseOutcome;
+  outcome: LoyaltyCaseOutcome | typeof observedOutcome;
   why: string;
 }
 

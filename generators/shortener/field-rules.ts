@@ -47,7 +47,8 @@ export const fieldRules: readonly FieldRule[] = [
     field: 'expDate',
     valid: (now) => [...isoForms(now + 30 * day), ...isoForms(now + 730 * day)],
     invalid: [
-      'next week', '', '2031-13-01T10:00:00Z', '2031-02-30T10:00:00Z', '2031-06-01T24:00:00Z', '2031-06-01T10:60:00Z', '2031-06-01T10:00:61Z',
+      // Not T24:00:00: ISO 8601 writes the end of a day so, and the document asks only for ISO 8601.
+      'next week', '', '2031-13-01T10:00:00Z', '2031-02-30T10:00:00Z', '2031-06-01T24:30:00Z', '2031-06-01T10:60:00Z', '2031-06-01T10:00:61Z',
       '2031-00-10T10:00:00Z', '01/06/2031 10:00', '1938000000000', '2031-06-01T10:00:00+25:00', 'T10:00:00Z', 1938000000000, null,
     ],
     set: setKey('expDate'),

@@ -11,7 +11,8 @@ export interface BillingOperation {
   documentedStatuses: readonly number[] | null;
   successStatus: number | null;
   invalidInputStatus: number | null;
-  unauthorizedStatus: number | null;
+  /** The documented answer(s) to a request without a valid bearer token; null: some 4xx. */
+  unauthorizedStatus: number | readonly number[] | null;
   /** Idempotency-Key is listed on this operation. */
   acceptsIdempotencyKey: boolean;
   /** Part of the catalog (bearer auth, compression threshold, entity and org headers). */
@@ -50,7 +51,8 @@ export const billingOperations: Record<BillingOperationName, BillingOperation> =
     documentedStatuses: [200, 400, 401, 500],
     successStatus: 200,
     invalidInputStatus: 400,
-    unauthorizedStatus: 401,
+    // "400 CommonResponse (request errors or unauthorized); 401 ProxyUnauthorizedResponse": either refuses a missing or bad token.
+    unauthorizedStatus: [400, 401],
     acceptsIdempotencyKey: false,
     catalog: true,
   },

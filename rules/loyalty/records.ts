@@ -31,15 +31,18 @@ export const orderDateTimeSchema = z.string().refine((value) => {
   return match !== null && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString() === value;
 }, "not yyyy-MM-dd'T'HH:mm:ss.SSS'Z'");
 
-/** RFC 3339 date-time with a fraction of nine digits (nanoseconds) and a zone. */
+/**
+ * "Event initiation time in UTC, RFC 3339 with nanoseconds": nine fraction digits and the Z zone, the UTC form
+ * every reading of the sentence accepts. Other ways of writing UTC (+00:00, a lower-case z) and other offsets
+ * are left open by the document: the suite observes what a target makes of them.
+ */
 export const nanosTimeSchema = z.string().refine((value) => {
-  const match = /^(\d{4}-\d{2}-\d{2})[Tt](\d{2}:\d{2}:\d{2})\.(\d{9})([Zz]|[+-]\d{2}:\d{2})$/.exec(value);
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})\.(\d{9})Z$/.exec(value);
   if (!match) return false;
-  const [, date, time, , zone] = match;
-  const probe = `${date}T${time}.000${zone?.toUpperCase()}`;
+  const probe = `${match[1]}T${match[2]}.000Z`;
   const parsed = new Date(probe);
-  return !Number.isNaN(parsed.getTime()) && (zone?.toUpperCase() !== 'Z' || parsed.toISOString() === probe);
-}, 'not RFC 3339 with nanoseconds');
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString() === probe;
+}, 'not RFC 3339 with nanoseconds in UTC (Z)');
 
 export const networkInfoSchema = z.looseObject({ institution_id: z.string(), network_id: z.string().optional() });
 export const externalBenefitSchema = z.looseObject({ id: z.string().optional(), system: z.string().optional() });
@@ -100,4 +103,6 @@ export const loyaltyStatuses = { accepted: 202, invalid: 400, conflict: 409 } as
 
 /** What a body case must get: accepted (202) when it keeps its rule, invalid (400) when it breaks it. */
 export type LoyaltyCaseOutcome = 'accepted' | 'invalid';
+/** A body case the document leaves open: sent, and its answer observed, never judged. */
+export const observedOutcome = 'observed';
 export const documentedErrorStatuses = [400, 403, 404, 409, 500] as const;

@@ -58,7 +58,7 @@ export const shortenerRules = defineRules()([
     id: 'shortener.exp-date.iso-8601',
     family,
     source: source('Resources, D. mappingRequest'),
-    statement: 'expDate must be an ISO 8601 timestamp: Z or offset zones, with or without fractions of a second, are accepted; other forms and impossible dates (month 13, 30 February, hour 24, epoch numbers, words) are refused with 400.',
+    statement: 'expDate must be an ISO 8601 timestamp: Z or offset zones, with or without fractions of a second, are accepted; other forms and impossible dates (month 13, 30 February, 24:30, second 61, epoch numbers, words; 24:00:00, the end of a day in ISO 8601, is not sent) are refused with 400.',
     check: 'entry-judged',
   },
   {

@@ -1,4 +1,5 @@
 import type { Verdict } from '../../checks/rule-violation.ts';
+import type { DocumentedRefusal } from '../../checks/status-for-invalid-input.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { type CatalogRequest, headerNames, sessionTrackId } from '../../client/billing/billing-client.ts';
 import { invalidIdempotencyKey } from '../../generators/billing/invalid-idempotency-key.ts';
@@ -23,9 +24,10 @@ type BillingRule = (typeof billingRules)[number];
 type StatusJudge = (exchange: Exchange, status: number | null) => Verdict;
 
 /** Sends each charge operation with a valid body and the given header changes; `judge` says each must be refused with 400. */
-async function everyChargeOperationRefuses(s: BillingSession, judge: StatusJudge, chargeId: string, request: CatalogRequest): Promise<void> {
+async function everyChargeOperationRefuses(s: BillingSession, judge: StatusJudge, chargeId: string, request: CatalogRequest): Promise<Exchange[]> {
   const exchanges = await Promise.all(validChargeBodies(s, chargeId).map(({ operation, json }) => s.client.send(operation, { ...request, json })));
   exchanges.forEach((exchange) => judge(exchange, op.createCharge.invalidInputStatus));
+  return exchanges;
 }
 
 /** Sends each charge operation with a valid body and the given header changes; `judge` says each must succeed (a 2xx: which one is the status-list rule's). */
@@ -141,13 +143,19 @@ function forbiddenHeaderRule(ruleId: RuleIdJudgedBy<BillingRule, 'status-for-inv
 forbiddenHeaderRule(id.entityIdsForbidden, headerNames.entityIds, (s) => (s.client.tenant.entityIds.length > 0 ? s.client.tenant.entityIds : ['00000000-0000-4000-8000-000000000000']));
 forbiddenHeaderRule(id.orgIdsForbidden, headerNames.orgIds, (s) => (s.client.tenant.accessibleOrgs.length > 0 ? s.client.tenant.accessibleOrgs : ['harness-org']));
 
-ruleTest(id.orgIdsAccessible, async ({ check }) => {
+// "Naming an inaccessible org makes the operation fail": the document names no status, so either refusal the
+// charge operations list (400 request errors, 401 unauthorized) passes, and which one is observed.
+const inaccessibleOrgRefusals: DocumentedRefusal = [400, 401];
+ruleTest(id.orgIdsAccessible, async ({ observe, check }) => {
   const s = session();
   const chargeId = await fixtureCharge(s, id.orgIdsAccessible);
   const { accessibleOrgs, inaccessibleOrgs } = s.client.tenant;
-  await forAll(orgIdsOutsideAccess(accessibleOrgs, inaccessibleOrgs), s.property(), (invalid) =>
-    everyChargeOperationRefuses(s, check, chargeId, { headers: { [headerNames.orgIds]: invalid.value } }),
-  );
+  const statuses = new Set<string>();
+  await forAll(orgIdsOutsideAccess(accessibleOrgs, inaccessibleOrgs), s.property(), async (invalid) => {
+    const exchanges = await everyChargeOperationRefuses(s, (exchange) => check(exchange, inaccessibleOrgRefusals), chargeId, { headers: { [headerNames.orgIds]: invalid.value } });
+    for (const exchange of exchanges) statuses.add(String(exchange.response?.status));
+  });
+  observe('statuses for an inaccessible org', [...statuses].sort().join(', '));
 });
 
 ruleTest(id.orgIdsScope, async ({ check }) => {

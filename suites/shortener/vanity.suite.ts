@@ -1,31 +1,9 @@
 import { shortenerDomains } from '../../rules/shortener/records.ts';
 import { freshPath } from './support/fresh-path.ts';
 import { ruleTest, useShortenerSession } from './support/shortener-session.ts';
-import { sendSteps, type PlannedStep } from './support/vanity-steps.ts';
+import { freshPathJudgedBy, sendSteps, type PlannedStep } from './support/vanity-steps.ts';
 
 const session = useShortenerSession();
-const plain = { longUrl: 'https://example.com/other' };
-// A fresh vanity path is accepted: the accepted rule judges that (path is one of its optional fields).
-const freshJudgedBy = ['shortener.mappings.accepted'];
-
-ruleTest('shortener.vanity.taken-for-domain', async ({ observe, check }) => {
-  const { client, nowMs } = session();
-  const steps: PlannedStep[] = shortenerDomains.flatMap((domain) => {
-    const path = freshPath();
-    return [
-      { entries: [{ path, domain }], accepted: true, why: `path ${path} on ${domain}, free`, judgedBy: freshJudgedBy },
-      { entries: [{ path, domain }], accepted: false, why: `path ${path} on ${domain} again` },
-      // Taken is taken wherever the entry sits in the array.
-      { entries: [plain, { path, domain }], accepted: false, why: `path ${path} on ${domain} again, as the second entry` },
-    ];
-  });
-  const verdict = check(await sendSteps(client, nowMs, steps));
-  // Two entries of one request asking for one path and domain: the document does not say; reported.
-  const twice = freshPath();
-  const [duplicate] = await sendSteps(client, nowMs, [{ entries: [{ path: twice, domain: 'go' }, { path: twice, domain: 'go' }], accepted: true, why: 'observed' }]);
-  observe('one path asked twice for one domain in one request', duplicate?.exchange.response?.status ?? 'no response');
-  return verdict;
-});
 
 ruleTest('shortener.vanity.other-domain-free', async ({ check }) => {
   const { client, nowMs } = session();
@@ -36,7 +14,7 @@ ruleTest('shortener.vanity.other-domain-free', async ({ check }) => {
       entries: [{ path, domain }],
       accepted: true,
       why: `path ${path} on ${domain}, taken before on ${shortenerDomains.slice(0, index).join(', ') || 'no domain'}`,
-      ...(index === 0 ? { judgedBy: freshJudgedBy } : {}),
+      ...(index === 0 ? { judgedBy: freshPathJudgedBy } : {}),
     })),
     { entries: shortenerDomains.map((domain) => ({ path: together, domain })), accepted: true, why: `path ${together} on every domain in one request` },
   ];
@@ -55,9 +33,9 @@ ruleTest('shortener.domain.default-m', async ({ check }) => {
       entries: [{ path: control, domain }],
       accepted: true,
       why: `control path ${control} on ${domain}${index === 0 ? ', free' : ' after it was taken on m'}`,
-      judgedBy: index === 0 ? freshJudgedBy : ['shortener.vanity.other-domain-free'],
+      judgedBy: index === 0 ? freshPathJudgedBy : ['shortener.vanity.other-domain-free'],
     })),
-    { entries: [{ path: first }], accepted: true, why: `path ${first} without a domain, free`, judgedBy: freshJudgedBy },
+    { entries: [{ path: first }], accepted: true, why: `path ${first} without a domain, free`, judgedBy: freshPathJudgedBy },
     { entries: [{ path: first, domain: 'm' }], accepted: false, why: `path ${first} on m after it was taken without a domain` },
     ...shortenerDomains.filter((domain) => domain !== 'm').map((domain) => ({ entries: [{ path: first, domain }], accepted: true, why: `path ${first} on ${domain} after it was taken without a domain` })),
     { entries: [{ path: second, domain: 'm' }], accepted: true, why: `path ${second} on m, free` },

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { CircuitBreaker } from '../../client/circuit-breaker.ts';
-import { joinRunBreaker } from '../../client/run-breakers.ts';
+import { exchangesStarted } from '../../client/http-exchange.ts';
+import { joinRunBreaker, runMethods } from '../../client/run-breakers.ts';
+import { brokerCall } from '../../client/session-broker.ts';
 import type { ForAllOptions } from './for-all.ts';
 import { type RunContext, runContext } from './run-context.ts';
 
@@ -34,7 +36,9 @@ export function useFamilySession<Section, Session extends FamilySuiteSession<Sec
   open: (parts: FamilySessionParts<Section>) => Omit<Session, CommonPart> | undefined,
 ): () => Session {
   let session: Session | undefined;
+  let exchangesAtStart = 0;
   beforeAll(async () => {
+    exchangesAtStart = exchangesStarted();
     const run = runContext();
     const section = run.target.families[family] as Section | undefined;
     if (section === undefined) return;
@@ -45,6 +49,8 @@ export function useFamilySession<Section, Session extends FamilySuiteSession<Sec
   });
   afterAll(async () => {
     await session?.client.close();
+    // The file's requests, so a late replay can say how much traffic came after a first use (client/run-memory.ts).
+    if (session) await brokerCall(session.run.broker, runMethods, 'memoryTraffic', { exchanges: exchangesStarted() - exchangesAtStart }).catch(() => undefined);
   });
   return () => {
     if (!session) throw new Error(`No ${family} session: the target has no ${family} section`);

@@ -31,6 +31,11 @@ describe('idempotent-replay', () => {
     const retries = [jsonExchange(200, { id: 'c-1' }), jsonExchange(409, { id: 'c-1' })];
     expect(violationOf(() => idempotentReplay(retries, rule, idOf), rule, [retries[1]!]).message).toContain('409');
   });
+  test('a late retry must name the resource the key\'s first use created, earlier in the run', () => {
+    expect(idempotentReplay([jsonExchange(200, { id: 'c-1' })], rule, idOf, 'c-1').ruleId).toBe(rule);
+    const forgot = [jsonExchange(200, { id: 'c-9' })];
+    expect(violationOf(() => idempotentReplay(forgot, rule, idOf, 'c-1'), rule, forgot).message).toContain('first use created c-1');
+  });
   test('a body without the id is a violation naming the zod path', () => {
     const retries = [jsonExchange(200, { name: 'x' })];
     expect(violationOf(() => idempotentReplay(retries, rule, idOf), rule, retries).message).toContain('id:');

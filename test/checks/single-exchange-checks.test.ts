@@ -54,6 +54,11 @@ describe('unauthorized-status', () => {
     violationOf(() => unauthorizedStatus(exchange({ status: 500 }), rule, 401), rule);
     violationOf(() => unauthorizedStatus(exchange({ status: 403 }), rule, 401), rule);
   });
+  test('where the document lists several answers for the case, each of them passes and no other', () => {
+    expect(unauthorizedStatus(exchange({ status: 400 }), rule, [400, 401]).ruleId).toBe(rule);
+    expect(unauthorizedStatus(exchange({ status: 401 }), rule, [400, 401]).ruleId).toBe(rule);
+    violationOf(() => unauthorizedStatus(exchange({ status: 403 }), rule, [400, 401]), rule);
+  });
 });
 
 describe('status-for-valid-input', () => {

@@ -48,5 +48,21 @@ test('a billing service written to the document passes every rule about the oper
   const output = result.stdout.slice(-4000);
   expect(rules.map((rule) => rule.ruleId).sort(), output).toEqual([...servedRules].sort());
   expect(rules.filter((rule) => rule.status !== 'passed').map((rule) => `${rule.ruleId}: ${rule.status} ${rule.message}`), output).toEqual([]);
+  // PUT refused a missing token with 400, which its document row lists for "unauthorized"; the POSTs with 401.
+  expect(rules.find((rule) => rule.ruleId === id.authMissing)?.observations?.['statuses without a token']).toMatch(/PUT \/commerce\/charges: 400/);
   expect(result.code, output).toBe(0);
+});
+
+test('a multi-org service refusing an inaccessible org with 401 (the document says only that the operation fails) passes the org rule', async () => {
+  const multiOrg = await startDocumentBilling({ clientId: secrets.SERVICE_CLIENT_ID, clientSecret: secrets.SERVICE_CLIENT_SECRET, accessibleOrgs: ['org-a', 'org-b'] });
+  try {
+    const billing = { baseUrl: multiOrg.baseUrl, credentials: { clientId: '${SERVICE_CLIENT_ID}', clientSecret: '${SERVICE_CLIENT_SECRET}' }, tenant: { multiOrg: true, accessibleOrgs: ['org-a'], inaccessibleOrgs: ['org-z'] } };
+    const targets = writeTargets({ service: { kind: 'url', families: { billing } } });
+    const result = await runCli(['run', '--targets', targets, '--target', 'service', '--rule', id.orgIdsAccessible, '--seed', '23', '--runs', '5', '--workers', '1'], secrets);
+    const rule = result.summary().rules.find((one) => one.ruleId === id.orgIdsAccessible);
+    expect(`${rule?.status} ${rule?.message ?? ''}`, result.stdout.slice(-3000)).toBe('passed ');
+    expect(rule?.observations?.['statuses for an inaccessible org']).toBe('401');
+  } finally {
+    await multiOrg.close();
+  }
 });

@@ -7,7 +7,8 @@ import { runCli, writeTargets } from '../support/run-harness-cli.ts';
  * The loyalty suite against a network written from document 2, part A, not from the reference
  * (test/support/loyalty-document-network.ts): every rule passes, the new cases included (the MAC window just
  * inside and outside each edge, a nonce and an order id replayed late in the run, the 202 exactly `{}`, JSON
- * bodies), with the entry's settings for what the document leaves open (a hex mac, a 60 s window, demographics).
+ * bodies), with the entry's settings for what the document leaves open (a hex mac compared case-insensitively, a 60 s
+ * window, demographics, event times in UTC only).
  */
 
 const secrets = { LTY_API_KEY: 'network-app-key-1', LTY_MAC_SECRET: 'network-mac-secret-of-the-test', LTY_TOKEN: 'network-bearer-token-1' };
@@ -36,6 +37,10 @@ test('a loyalty network written to the document (MAC in hex, 60 s window, bearer
   expect(rules.map((rule) => rule.ruleId).sort(), output).toEqual(familyByName('loyalty')?.rules.map((rule) => rule.id).sort());
   expect(rules.filter((rule) => rule.status !== 'passed').map((rule) => `${rule.ruleId}: ${rule.status} ${rule.message}`), output).toEqual([]);
   // The order placed when its file started was placed again late, and refused.
-  expect(rules.find((rule) => rule.ruleId === 'loyalty.transfer.order-id-unique')?.observations?.['late replay after (ms)']).toBeGreaterThan(0);
+  expect(rules.find((rule) => rule.ruleId === 'loyalty.transfer.order-id-unique')?.observations?.['late replays']).toEqual([expect.stringMatching(/^\d+\.\d s and at least [\d,]+ requests after first use$/)]);
+  // Event times in UTC only: the network refuses +02:00, which the rule observes and does not fail.
+  expect(rules.find((rule) => rule.ruleId === 'loyalty.notify.time')?.observations?.['answers to values the document leaves open']).toEqual(expect.arrayContaining([expect.stringMatching(/\+00:00": 202$/), expect.stringMatching(/\+02:00": 400$/)]));
+  // Client ids are looked up without case: observed, not failed.
+  expect(rules.find((rule) => rule.ruleId === 'loyalty.mac.unknown-id')?.observations?.['the client id in another case answered']).toBe('202, 202, 202');
   expect(result.code, output).toBe(0);
 });

@@ -81,11 +81,12 @@ describe('alterLastChar', () => {
   test('changes only the last character, to a different one', () => {
     expect(alterLastChar('tokenX')).toBe('tokenA');
     expect(alterLastChar('tokenA')).toBe('tokenB');
-    for (const token of ['abc', 'zzA', 'B', 'xyzB']) {
+    for (const token of ['abc', 'zzA', 'B', 'xyzB', 'f00a', 'f00b']) {
       const altered = alterLastChar(token);
       expect(altered).toHaveLength(token.length);
       expect(altered.slice(0, -1)).toBe(token.slice(0, -1));
-      expect(altered).not.toBe(token);
+      // Another token also for a target comparing (hex) tokens case-insensitively.
+      expect(altered.toLowerCase()).not.toBe(token.toLowerCase());
     }
   });
 });

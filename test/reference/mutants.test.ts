@@ -73,6 +73,12 @@ const impliedBreaks: Record<string, readonly string[]> = {
   'idempotency-no-store': ['billing.headers.idempotency_key.concurrent'],
 };
 
+/**
+ * Mutants whose fault shows only seconds after a first use (memory judged late): the immediate probes find no
+ * rule broken, not even another's; `harness mutants` kills them with their own rule, which waits for it.
+ */
+const lateOnly: ReadonlySet<string> = new Set(['idempotency-keys-forgotten-after-three-seconds']);
+
 describe('mutant detection', () => {
   it.each(['multi', 'single-entity', 'plain'] as const)('the reference keeps every rule in %s mode', async (mode) => {
     expect(await failedRules(mode, undefined)).toEqual([]);
@@ -81,7 +87,7 @@ describe('mutant detection', () => {
   it.each(billingMutants.map((mutant) => [mutant.name, mutant] as const))(
     '%s breaks exactly its own rule',
     async (_name, mutant) => {
-      const expected = [mutant.breaks, ...(impliedBreaks[mutant.name] ?? [])].sort();
+      const expected = lateOnly.has(mutant.name) ? [] : [mutant.breaks, ...(impliedBreaks[mutant.name] ?? [])].sort();
       expect(await failedRules(billingMode(mutant.mode), mutant.name)).toEqual(expected);
     },
   );

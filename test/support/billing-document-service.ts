@@ -5,7 +5,8 @@ import { requestBody, startLocalServer } from './local-server.ts';
 /*
  * A small billing service written from document 1 for its headers (Svc-Track-Id at most 64 US-ASCII
  * characters without : ; " ', echoed on every answer; Idempotency-Key at most 255 on the POST catalog
- * operations, a retry not performed twice), the token operation and the three charge operations,
+ * operations, a retry not performed twice), the token operation and the three charge operations (PUT refusing a
+ * missing or bad token with its 400 CommonResponse, "request errors or unauthorized"),
  * independently of the bundled reference: a second proof of the header rules at both edges. The charge
  * records the document does not show take the harness's reference adapter's field names (charge.id,
  * defaultPricing, rateCards, chargeId + attributes); Dynamic Pricing itself is kept to what the header rules need.
@@ -14,6 +15,8 @@ import { requestBody, startLocalServer } from './local-server.ts';
 export interface DocumentBillingOptions {
   clientId: string;
   clientSecret: string;
+  /** Multi-org: the orgs the client may name in Svc-Org-Ids; naming another is refused 401 (the document names no status). */
+  accessibleOrgs?: readonly string[];
 }
 
 export interface DocumentBilling {
@@ -68,7 +71,12 @@ export async function startDocumentBilling(options: DocumentBillingOptions): Pro
     }
 
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
-    if (!bearer || !tokens.has(bearer[1] as string)) return reply(401, { success: false, reasons: [{ code: 'UNAUTHORIZED', message: 'a valid bearer token is required' }] });
+    // PUT answers 400 CommonResponse, which the document lists for "request errors or unauthorized"; the POSTs 401.
+    if (!bearer || !tokens.has(bearer[1] as string)) return reply(req.method === 'PUT' ? 400 : 401, { success: false, reasons: [{ code: 'UNAUTHORIZED', message: 'a valid bearer token is required' }] });
+    const orgIds = req.headers['svc-org-ids'];
+    if (options.accessibleOrgs && typeof orgIds === 'string' && orgIds.split(',').some((org) => !options.accessibleOrgs?.includes(org.trim()))) {
+      return reply(401, { success: false, reasons: [{ code: 'ORG_NOT_ACCESSIBLE', message: 'Svc-Org-Ids names an org the client may not access' }] });
+    }
     const rawKey = req.headers['idempotency-key'];
     const key = req.method === 'POST' && typeof rawKey === 'string' ? rawKey : undefined;
     if (key !== undefined && key.length > 255) return badRequest('Idempotency-Key is at most 255 characters');

@@ -6,8 +6,9 @@ import { requestBody, startLocalServer } from './local-server.ts';
  * A small loyalty network written from document 2, part A (headers, the MAC and bearer forms, subscribe,
  * points-transfer orders, event notify, the 202 `{}` and the error body), independently of the bundled
  * reference: a second proof of the loyalty rules. Where the document leaves a choice open it makes one of its
- * own (403 for every refused credential, the mac in hex over a Hawk-like string, a 60 s ts window, the
- * demographics each program needs), and the target entry of the self-test says so.
+ * own (403 for every refused credential, the mac in hex over a Hawk-like string and compared case-insensitively, client ids without case,
+ * a 60 s ts window, the demographics each program needs, event times in UTC only), and the target entry of the
+ * self-test says so.
  */
 
 export interface DocumentNetworkOptions {
@@ -77,10 +78,10 @@ function orderDateTime(value: unknown): void {
   const match = typeof value === 'string' ? /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})\.(\d{3})Z$/.exec(value) : null;
   if (!match || !realInstant(match[1] as string, match[2] as string, match[3] as string)) throw new Invalid("order_date_time must be yyyy-MM-dd'T'HH:mm:ss.SSS'Z'");
 }
+/** "Event initiation time in UTC, RFC 3339 with nanoseconds": any RFC 3339 way of writing UTC (Z, z, +00:00); another offset is refused. */
 function nanosecondTime(value: unknown): void {
-  const match = typeof value === 'string' ? /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})\.(\d{9})(Z|[+-](\d{2}):(\d{2}))$/.exec(value) : null;
-  const zoneOk = match && (match[5] === undefined || (Number(match[5]) <= 23 && Number(match[6]) <= 59));
-  if (!match || !zoneOk || !realInstant(match[1] as string, match[2] as string, match[3] as string)) throw new Invalid('time must be RFC 3339 with nanoseconds');
+  const match = typeof value === 'string' ? /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})\.(\d{9})(Z|z|\+00:00)$/.exec(value) : null;
+  if (!match || !realInstant(match[1] as string, match[2] as string, match[3] as string)) throw new Invalid('time must be UTC, RFC 3339 with nanoseconds');
 }
 
 function validSubscription(body: Json): void {
@@ -157,13 +158,15 @@ export async function startDocumentNetwork(options: DocumentNetworkOptions): Pro
     }
     const [id, ts, nonce, bodyhash, mac] = ['id', 'ts', 'nonce', 'bodyhash', 'mac'].map((name) => parts.get(name));
     if (!id || !ts || !nonce || !bodyhash || !mac) return 'a MAC part is missing';
-    if (id !== options.macId) return 'unknown client id';
+    // Client ids are looked up without case (the document does not say either way).
+    if (id.toLowerCase() !== options.macId.toLowerCase()) return 'unknown client id';
     if (!/^\d+$/.test(ts) || Math.abs(Date.now() - Number(ts)) > windowMs) return 'ts outside the window';
-    if (bodyhash !== createHash('sha256').update(body).digest('hex')) return 'bodyhash is not the hash of the body';
+    // Hex is compared case-insensitively: the same value in either case.
+    if (bodyhash.toLowerCase() !== createHash('sha256').update(body).digest('hex')) return 'bodyhash is not the hash of the body';
     const host = (req.headers.host ?? '').split(':');
     const signed = [ts, nonce, (req.method ?? '').toUpperCase(), path, (host[0] ?? '').toLowerCase(), host[1] ?? '80', bodyhash].map((part) => `${part}\n`).join('');
     const expected = Buffer.from(createHmac('sha256', options.macSecret).update(signed).digest('hex'));
-    const sent = Buffer.from(mac);
+    const sent = Buffer.from(mac.toLowerCase());
     if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) return 'mac does not verify';
     if (nonces.has(nonce)) return 'nonce already used';
     nonces.add(nonce);

@@ -17,7 +17,7 @@ type Json = Record<string, unknown>;
 const domains = ['m', 'go', 'bca.m', 't.m'];
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** An ISO 8601 date and time in the extended form, with a zone, that exists in the calendar. */
+/** An ISO 8601 date and time in the extended form, with a zone, that exists in the calendar (24:00:00, the end of a day, included). */
 function isIsoTimestamp(value: unknown): boolean {
   if (typeof value !== 'string') return false;
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(Z|[+-](\d{2}):?(\d{2})?)$/.exec(value);
@@ -25,7 +25,8 @@ function isIsoTimestamp(value: unknown): boolean {
   const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as number[];
   const dayExists = new Date(Date.UTC(year as number, (month as number) - 1, day)).getUTCDate() === day;
   const zoneOk = match[8] === undefined || (Number(match[8]) <= 23 && Number(match[9] ?? 0) <= 59);
-  return (month as number) >= 1 && (month as number) <= 12 && dayExists && (hour as number) <= 23 && (minute as number) <= 59 && (second as number) <= 59 && zoneOk;
+  const endOfDay = hour === 24 && minute === 0 && second === 0;
+  return (month as number) >= 1 && (month as number) <= 12 && dayExists && ((hour as number) <= 23 || endOfDay) && (minute as number) <= 59 && (second as number) <= 59 && zoneOk;
 }
 
 function isWebUrl(value: unknown): boolean {

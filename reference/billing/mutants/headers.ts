@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { IdempotentRunner } from '../idempotency.ts';
+import { IdempotencyStore, type IdempotentRunner } from '../idempotency.ts';
 import { mutant, type BillingMutant } from './define.ts';
 
 /** Stores the reply only once the operation has finished: a concurrent duplicate finds nothing and runs again. */
@@ -84,6 +84,19 @@ export const headerMutants: readonly BillingMutant[] = [
     },
     'runIdempotent',
     () => (_store, _key, operation) => operation(),
+  ),
+  mutant(
+    {
+      name: 'idempotency-keys-forgotten-after-three-seconds',
+      breaks: 'billing.headers.idempotency_key.replay',
+      mode: 'multi',
+      description: 'Remembers an Idempotency-Key for three seconds only: a retry late in the run creates again.',
+    },
+    'runIdempotent',
+    (reference) => {
+      const brief = new IdempotencyStore(3000);
+      return (_store, key, operation) => reference(brief, key, operation);
+    },
   ),
   mutant(
     {

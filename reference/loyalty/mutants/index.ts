@@ -26,7 +26,7 @@ const definitions: readonly LoyaltyMutant[] = [
   }),
   mutant('loyalty-bodyhash-not-checked', 'mac.bodyhash', 'bodyhash is signed but never compared with the body.', { bodyhashChecked: false }),
   mutant('loyalty-nonces-forgotten', 'mac.nonce-reuse', 'Nonces are not remembered.', { noncesRemembered: false }),
-  mutant('loyalty-nonces-forgotten-after-half-a-second', 'mac.nonce-reuse', 'A nonce is remembered for half a second only: a replay late in the run is accepted.', { nonceMemoryMs: 500 }),
+  mutant('loyalty-nonces-forgotten-after-three-seconds', 'mac.nonce-reuse', 'A nonce is remembered for three seconds only (the ts window is five minutes): a replay late in the run is accepted.', { nonceMemoryMs: 3000 }),
   mutant('loyalty-window-fifteen-seconds-wider', 'mac.timestamp-window', "The ts window tolerates fifteen seconds more than the entry's window, on both sides.", { tsAccepted: (ts, now, windowMs) => Math.abs(now - ts) <= windowMs + 15_000 }),
   mutant('loyalty-future-ts-unbounded', 'mac.timestamp-window', 'A ts in the future is never too far ahead.', { tsAccepted: (ts, now, windowMs) => now - ts <= windowMs }),
   mutant('loyalty-nonce-part-optional', 'mac.header-parts', 'A MAC header without nonce is accepted.', { macPartsRequired: ['id', 'ts', 'bodyhash', 'mac'] }),
@@ -44,7 +44,7 @@ const definitions: readonly LoyaltyMutant[] = [
     return referenceValidators.amount({ points_needed: padded(body.points_needed), partner_point_value: padded(body.partner_point_value) }, mandatory);
   })),
   mutant('loyalty-conflict-only-on-same-order', 'transfer.order-id-unique', 'A used requestor_order_id is a conflict only when the whole order repeats.', { conflicts: (previous, current) => previous === current }),
-  mutant('loyalty-order-ids-forgotten-after-half-a-second', 'transfer.order-id-unique', 'A requestor_order_id is remembered for half a second only: a replay late in the run is accepted.', { orderIdMemoryMs: 500 }),
+  mutant('loyalty-order-ids-forgotten-after-three-seconds', 'transfer.order-id-unique', 'A requestor_order_id is remembered for three seconds only: a replay late in the run is accepted.', { orderIdMemoryMs: 3000 }),
   mutant('loyalty-simulation-records-id', 'transfer.simulation', 'A simulated order takes its requestor_order_id.', { simulationRecordsId: true }),
   mutant('loyalty-first-demographic-only', 'transfer.program-demographics', 'Only the first mandatory demographic field of a program is checked.', validator('demographics', (body, mandatory) => referenceValidators.demographics(body, (program) => mandatory(program).slice(0, 1)))),
   mutant('loyalty-specversion-required', 'notify.accepted', 'A notification without specversion is refused.', { extraProblem: (operation, body) => (operation === 'notify' && body.specversion === undefined ? 'specversion required' : undefined) }),

@@ -55,6 +55,9 @@ const definitions: readonly ShortenerMutant[] = [
   mutant('shortener-taken-checked-on-m-only', 'vanity.taken-for-domain', 'A taken path is refused on domain m only; on the other domains it is registered again.', {
     pathTaken: (taken, domain, path) => domain === 'm' && referenceBehaviour.pathTaken(taken, domain, path),
   }),
+  mutant('shortener-paths-forgotten-after-five-registrations', 'vanity.taken-for-domain', 'A domain remembers only its last five vanity paths: a path is free again after five other registrations on its domain.', {
+    pathTaken: (taken, domain, path) => [...(taken.get(domain) ?? [])].slice(-5).includes(path),
+  }),
   mutant('shortener-path-taken-on-every-domain', 'vanity.other-domain-free', 'A path taken for one domain is taken for every domain.', {
     pathTaken: (taken, _domain, path) => [...taken.values()].some((paths) => paths.has(path)),
   }),

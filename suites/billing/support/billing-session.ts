@@ -8,20 +8,16 @@ import { defaultRedactor } from '../../../targets/redaction.ts';
 import { billingRules } from '../../../rules/billing/rules.ts';
 import type { BillingSection } from '../../../targets/billing/section.ts';
 import { ruleChecksFor, ruleTestFor } from '../../support/rule-test.ts';
-import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
+import { keepBillingFirstUses } from './idempotency-attempts.ts';
+import { useFamilySession } from '../../support/family-session.ts';
+import type { BillingSession } from './billing-suite-session.ts';
 
 /** `ruleTest(ruleId, ({ check }) => ...)` for the billing rules, each judged by the check it names. */
 export const ruleTest = ruleTestFor(billingRules, billingChecks);
 /** Another billing rule's check, bound to it: to find which rule a failure belongs to. */
 export const checkOfRule = ruleChecksFor(billingRules, billingChecks);
 
-export interface BillingSession extends FamilySuiteSession<BillingSection> {
-  client: BillingClient;
-  /** Unique per suite file, so that keys and names made from a fixed seed never collide with an earlier run's. */
-  nonce: string;
-  /** Random cases for rules exercised on the token endpoint: few, since that endpoint is rate limited. */
-  tokenEndpointRuns: number;
-}
+export type { BillingSession } from './billing-suite-session.ts';
 
 /**
  * Opens a billing client for one suite file and closes it after; its token and token-request spacing are
@@ -29,7 +25,7 @@ export interface BillingSession extends FamilySuiteSession<BillingSection> {
  * inside tests. A target without a billing section gets no session; its rules are not applicable.
  */
 export function useBillingSession(): () => BillingSession {
-  return useFamilySession<BillingSection, BillingSession>('billing', ({ run, section, breaker }) => {
+  const session = useFamilySession<BillingSection, BillingSession>('billing', ({ run, section, breaker }) => {
     const adapter = billingAdapters[section.adapter];
     if (!adapter) return undefined;
     const client = new BillingClient({
@@ -45,4 +41,7 @@ export function useBillingSession(): () => BillingSession {
     });
     return { client, nonce: randomBytes(6).toString('hex'), tokenEndpointRuns: Math.max(1, Math.ceil(run.runs / 25)) };
   });
+  // A creation under an Idempotency-Key as the file starts, retried late in the run.
+  keepBillingFirstUses(session);
+  return session;
 }

@@ -1,35 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { loyaltyChecks } from '../../../checks/loyalty/index.ts';
-import type { LoyaltyAuth, LoyaltyClient } from '../../../client/loyalty/loyalty-client.ts';
 import { LoyaltyClient as Client } from '../../../client/loyalty/loyalty-client.ts';
-import type { Exchange } from '../../../client/http-exchange.ts';
 import { defaultRedactor } from '../../../targets/redaction.ts';
 import { freshOrderId, type LoyaltyContext, validNotification, validOrder, validSubscription } from '../../../generators/loyalty/bodies.ts';
-import type { LoyaltyCase } from '../../../generators/loyalty/loyalty-case.ts';
-import type { LoyaltyOperation } from '../../../rules/loyalty/records.ts';
 import { loyaltyRules } from '../../../rules/loyalty/rules.ts';
 import { mandatoryDemographicsOf, type LoyaltySection } from '../../../targets/loyalty/section.ts';
 import { ruleTestFor } from '../../support/rule-test.ts';
-import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
+import { keepLoyaltyFirstUses } from './memory-kinds.ts';
+import { useFamilySession } from '../../support/family-session.ts';
+import type { LoyaltySuiteSession } from './loyalty-suite-session.ts';
 
 /** `ruleTest(ruleId, ({ check }) => ...)` for the loyalty rules, each judged by the check it names. */
 export const ruleTest = ruleTestFor(loyaltyRules, loyaltyChecks);
 
-export interface LoyaltySuiteSession extends FamilySuiteSession<LoyaltySection> {
-  client: LoyaltyClient;
-  context: LoyaltyContext;
-  /** Sends a case; a generated order id becomes one no earlier request of any run used. */
-  send(testCase: Pick<LoyaltyCase, 'operation' | 'body'>, options?: { auth?: LoyaltyAuth; headers?: Record<string, string | null> }): Promise<Exchange>;
-  /** One valid body per operation (orders with a fresh id each call). */
-  validBodies(): Record<LoyaltyOperation, Record<string, unknown>>;
-}
+export type { LoyaltySuiteSession } from './loyalty-suite-session.ts';
 
 /** An order id no earlier run can have used; its randomness only keeps a target's memory out of the verdict. */
 export const freshId = () => `order-${randomUUID()}`;
 
-/** Opens a loyalty client for one suite file and closes it after; a target without the section gets none. */
+/** Opens a loyalty client for one suite file and closes it after (a target without the section gets none); keeps the file's first uses for a late replay. */
 export function useLoyaltySession(): () => LoyaltySuiteSession {
-  return useFamilySession<LoyaltySection, LoyaltySuiteSession>('loyalty', ({ run, section, breaker }) => {
+  const session = useFamilySession<LoyaltySection, LoyaltySuiteSession>('loyalty', ({ run, section, breaker }) => {
     const client = new Client(section, run.target.client, defaultRedactor, breaker);
     const context: LoyaltyContext = { nowMs: Date.now(), institutionId: section.institutionId, mandatory: (program) => mandatoryDemographicsOf(section, program) };
     const fresh = (body: Record<string, unknown>) => (body.requestor_order_id === freshOrderId ? { ...body, requestor_order_id: freshId() } : body);
@@ -39,5 +30,7 @@ export function useLoyaltySession(): () => LoyaltySuiteSession {
       send: (testCase, options = {}) => client.send({ operation: testCase.operation, body: fresh(testCase.body), ...options }),
       validBodies: () => ({ subscribe: validSubscription(context), transfer: fresh(validOrder(context)), notify: validNotification(context) }),
     };
-  });
+  });  // First uses of what the target must remember, replayed late in the run.
+  keepLoyaltyFirstUses(session);
+  return session;
 }

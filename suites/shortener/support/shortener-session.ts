@@ -3,22 +3,23 @@ import { ShortenerClient } from '../../../client/shortener/shortener-client.ts';
 import { defaultRedactor } from '../../../targets/redaction.ts';
 import { shortenerRules } from '../../../rules/shortener/rules.ts';
 import type { ShortenerSection } from '../../../targets/shortener/section.ts';
+import { keepShortenerFirstUses } from './memory-kinds.ts';
 import { ruleTestFor } from '../../support/rule-test.ts';
-import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
+import { useFamilySession } from '../../support/family-session.ts';
+import type { ShortenerSession } from './shortener-suite-session.ts';
 
 /** `ruleTest(ruleId, ({ check }) => ...)` for the shortener rules, each judged by the check it names. */
 export const ruleTest = ruleTestFor(shortenerRules, shortenerChecks);
 
-export interface ShortenerSession extends FamilySuiteSession<ShortenerSection> {
-  client: ShortenerClient;
-  /** The run's clock when the file started: valid expiry dates lie after it. */
-  nowMs: number;
-}
+export type { ShortenerSession } from './shortener-suite-session.ts';
 
 /** Opens a shortener client for one suite file and closes it after; a target without the section gets none. */
 export function useShortenerSession(): () => ShortenerSession {
-  return useFamilySession<ShortenerSection, ShortenerSession>('shortener', ({ run, section, breaker }) => ({
+  const session = useFamilySession<ShortenerSection, ShortenerSession>('shortener', ({ run, section, breaker }) => ({
     client: new ShortenerClient(section, run.target.client, defaultRedactor, breaker),
     nowMs: Date.now(),
   }));
+  // Vanity paths taken as the file starts, asked for again late in the run.
+  keepShortenerFirstUses(session);
+  return session;
 }

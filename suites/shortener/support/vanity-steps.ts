@@ -2,6 +2,9 @@ import type { VanityStep } from '../../../checks/shortener/vanity-sequence.ts';
 import type { ShortenerClient } from '../../../client/shortener/shortener-client.ts';
 import type { MappingRequest } from '../../../rules/shortener/records.ts';
 
+/** A fresh vanity path is accepted: the accepted rule judges that (path is one of its optional fields). */
+export const freshPathJudgedBy: readonly string[] = ['shortener.mappings.accepted'];
+
 /** One request of a vanity sequence: the entries asking for paths (valid otherwise) and what the rule expects. */
 export interface PlannedStep {
   entries: readonly Partial<MappingRequest>[];

@@ -1,0 +1,43 @@
+import type { Verdict } from '../../checks/rule-violation.ts';
+import { billingRuleIds as id } from '../../rules/billing/ids.ts';
+import { billingOperations as op } from '../../rules/billing/operations.ts';
+import { headerNames } from '../../client/billing/billing-client.ts';
+import { lateTestTimeoutMs, useLateMemory } from '../support/late-memory.ts';
+import { forAll } from '../support/for-all.ts';
+import { ruleTest, useBillingSession } from './support/billing-session.ts';
+import { type Attempt, attempts, createKept, idempotencyMemory, type KeptIdempotentCreation, sendAttempt, someCreated } from './support/idempotency-attempts.ts';
+
+/*
+ * Idempotency-Key retries judged at once and late: run after every other suite file, this file retries the
+ * charge the idempotency file created when it started (see suites/support/late-memory.ts).
+ */
+
+const session = useBillingSession();
+const recall = useLateMemory();
+
+ruleTest(
+  id.idempotencyReplay,
+  async ({ observe, check }) => {
+    const s = session();
+    await forAll(attempts(s, 'replay'), s.property({ runs: Math.ceil(s.run.runs / 4) }), async (attempt) => {
+      const first = await sendAttempt(s, attempt);
+      someCreated([first], attempt);
+      const retry = await sendAttempt(s, attempt);
+      return check([first, retry], attempt.resourceIdOf);
+    });
+    const chargeAttempt = attempts(s, 'late').boundaries[0] as Attempt;
+    const late = await recall<KeptIdempotentCreation>(idempotencyMemory, {
+      firstUse: () => createKept(s, chargeAttempt),
+    });
+    const verdicts: Verdict[] = [];
+    const lateness: string[] = [];
+    for (const use of late) {
+      const retry = await s.client.send(op.createCharge, { json: use.value.json, headers: { [headerNames.idempotencyKey]: use.value.key } });
+      lateness.push(use.lateness());
+      verdicts.push(check([retry], chargeAttempt.resourceIdOf, use.value.chargeId));
+    }
+    observe('late replays', lateness);
+    return verdicts;
+  },
+  { timeoutMs: lateTestTimeoutMs() },
+);

@@ -1,0 +1,98 @@
+import { beforeAll } from 'vitest';
+import { exchangesStarted } from '../../client/http-exchange.ts';
+import { runMethods } from '../../client/run-breakers.ts';
+import type { KeptFirstUse, RecalledFirstUses } from '../../client/run-memory.ts';
+import { brokerCall } from '../../client/session-broker.ts';
+import { runContext } from './run-context.ts';
+
+/*
+ * Memory judged late (DESIGN: "asked again late, not only at once"). Every suite file of a family keeps a first
+ * use when it starts (keepFirstUse, from the family's session hook); the rule that judges the memory sits in the family's
+ * `memory.alone.suite.ts`, which `harness run` starts after every other file, so the replay comes after the
+ * whole run's traffic at no cost in wall time. Where no first use was kept (only that rule selected, as
+ * `harness mutants` runs it) the rule makes its own and waits `minimumMs`. A target entry's `lateMemoryMs`
+ * (the nightly run's) makes every replay wait until its first use is that old.
+ */
+
+/** The least age of a time-bounded memory (nonces, order ids) when it is replayed: a target forgetting within seconds is caught in every run. */
+export const minimumLateMs = 4000;
+
+/** Keeps a first use made when the suite file starts (undefined: nothing to keep, e.g. no MAC settings) for a late replay in this run. */
+export function keepFirstUse<T>(kind: string, send: () => Promise<T | undefined> | undefined): void {
+  beforeAll(async () => {
+    const sentAt = Date.now();
+    try {
+      const value = await send();
+      if (value !== undefined) await brokerCall(runContext().broker, runMethods, 'memoryKeep', { kind, value, sentAt });
+    } catch {
+      // An early use that could not be made or kept leaves the late rule to make its own.
+    }
+  });
+}
+
+/** How late a replay came: "14.2 s and at least 1,203 requests after first use" (files still running in other workers are not counted yet). */
+export function latenessText(ms: number, requests: number): string {
+  return `${(ms / 1000).toFixed(1)} s and at least ${requests.toLocaleString('en-US')} requests after first use`;
+}
+
+/** A first use ready for its replay, and how to say how late the replay came (call it when the replay was sent). */
+export interface LateUse<T> {
+  value: T;
+  sentAt: number;
+  lateness(): string;
+}
+
+export interface LateRecallOptions<T> {
+  /** Makes a first use now when none was kept this run (undefined: the target cannot be asked). */
+  firstUse: () => Promise<T | undefined>;
+  /** The least age at replay. Default minimumLateMs; 0 for memories not bounded by time (vanity paths). */
+  minimumMs?: number;
+  /** The greatest age at replay (a nonce stays inside the MAC window); an older first use is left out. */
+  latestMs?: number;
+}
+
+/** The wait before a replay: until the first use is as old as the run asks (the entry's lateMemoryMs or the minimum), never beyond the latest. */
+function replayDueAt(sentAt: number, minimumMs: number, latestMs: number): number {
+  const wanted = Math.max(minimumMs, runContext().target.lateMemoryMs ?? 0);
+  return sentAt + Math.min(wanted, latestMs);
+}
+
+const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
+
+/**
+ * For a late rule's file: recalls the oldest first use of a kind kept earlier in this run (or makes one), waits
+ * until it is late enough, and returns it with its lateness. Call the hook at the file's top level.
+ */
+export function useLateMemory(): <T>(kind: string, options: LateRecallOptions<T>) => Promise<LateUse<T>[]> {
+  let fileStart = 0;
+  beforeAll(() => {
+    fileStart = exchangesStarted();
+  });
+  return async <T>(kind: string, options: LateRecallOptions<T>): Promise<LateUse<T>[]> => {
+    const minimumMs = options.minimumMs ?? minimumLateMs;
+    const latestMs = options.latestMs ?? Number.POSITIVE_INFINITY;
+    const recalled = await brokerCall<RecalledFirstUses<T>>(runContext().broker, runMethods, 'memoryRecall', { kind });
+    const thisFile = () => exchangesStarted() - fileStart;
+    // The oldest first use still inside the latest age: the latest replay the run allows.
+    const kept = recalled.firstUses.filter((use) => Date.now() - use.sentAt < latestMs).sort((a, b) => a.sentAt - b.sentAt).slice(0, 1);
+    // Traffic of the files that ended since the first use was kept, and this file's own so far.
+    const uses: (KeptFirstUse<T> & { requestsBefore: () => number })[] = kept.map((use) => ({ ...use, requestsBefore: () => recalled.traffic - use.trafficAtKeep + thisFile() }));
+    if (uses.length === 0) {
+      const sentAt = Date.now();
+      const startedAt = exchangesStarted();
+      const value = await options.firstUse();
+      if (value !== undefined) uses.push({ value, sentAt, trafficAtKeep: 0, requestsBefore: () => exchangesStarted() - startedAt - 1 });
+    }
+    await sleepUntil(Math.max(0, ...uses.map((use) => replayDueAt(use.sentAt, minimumMs, latestMs))));
+    return uses.map((use) => ({ value: use.value, sentAt: use.sentAt, lateness: () => latenessText(Date.now() - use.sentAt, Math.max(0, use.requestsBefore())) }));
+  };
+}
+
+/** The timeout of a late rule's test: its wait (the entry's lateMemoryMs) on top of the usual minute. */
+export function lateTestTimeoutMs(): number {
+  try {
+    return 60_000 + (runContext().target.lateMemoryMs ?? minimumLateMs);
+  } catch {
+    return 60_000 + minimumLateMs;
+  }
+}
