@@ -3,9 +3,9 @@ import { statusForInvalidInput } from './status-for-invalid-input.ts';
 import type { Verdict } from './rule-violation.ts';
 
 /**
- * A request without a valid bearer token is refused: the documented 401 where the operation lists it,
- * otherwise any 4xx (never a success, never a crash).
+ * A request without a valid bearer token is refused: one of the documented unauthenticated statuses where the
+ * operation lists them (401, or 403 where the document lists it so), otherwise any 4xx (never a success, never a crash).
  */
-export function unauthorizedStatus(exchange: Exchange, ruleId: string, documentedStatus: number | null): Verdict {
+export function unauthorizedStatus(exchange: Exchange, ruleId: string, documentedStatus: number | readonly number[] | null): Verdict {
   return statusForInvalidInput(exchange, ruleId, documentedStatus);
 }

@@ -70,7 +70,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     id: id.inProgress,
     family,
     source: s.cardRecord,
-    statement: 'GET card of an IN_PROGRESS card answers 200 with only cardId, accountId and status IN_PROGRESS: none of the other Card fields.',
+    statement: 'GET card of an IN_PROGRESS card answers 200 with only cardId, accountId and status IN_PROGRESS: none of the other Card fields. Status is a CardDetails field, so it may be at the top level or in a cardDetails holding nothing else (which one is observed).',
     check: 'record-rule',
   },
   {
@@ -168,7 +168,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     id: id.transactionsPageSizeLimit,
     family,
     source: s.limits,
-    statement: 'pageSize is at most 500: 500 is accepted, 501 and more are refused with 400 (the edge first, then random sizes up to 5000, for the history and empty accounts and a card), and no page holds more transactions than its pageSize.',
+    statement: 'pageSize is at most 500: 1 to 500 are accepted; 501 and more are refused with 400 or served with at most 500 transactions on a page that says a pageSize of at most 500 (the document states the maximum, not the answer: which one is observed; the edge first, then random sizes up to 5000, for the history and empty accounts and a card), and no page holds more transactions than its pageSize.',
     check: 'transactions-page-size-limit',
   },
   {
@@ -371,21 +371,21 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     id: id.unknownIds,
     family,
     source: s.errors,
-    statement: 'A well-formed card, card-user or account id that does not exist answers 404 on every operation addressed by it (GET and PATCH card, GET card user, GET authorizations, GET transactions, DELETE account), and so does a PATCH card naming such a card user (the card keeps no user).',
+    statement: 'A well-formed card, card-user or account id that does not exist answers 404 on every operation addressed by it in the path (GET and PATCH card, GET card user, DELETE account); in the query (GET authorizations, GET transactions) and in a PATCH card body naming such a card user it answers 400 or 404, both listed (which is observed), and the card keeps no user.',
     check: 'id-refused',
   },
   {
     id: id.malformedIds,
     family,
     source: s.errors,
-    statement: 'An id that cannot be one (spaces, quotes, angle brackets, 300 characters) answers 400 on every operation addressed by it, and so does a PATCH card naming such a card user (the card keeps no user).',
+    statement: 'An id that cannot be one (spaces, quotes, angle brackets, 300 characters) is refused with 400 or 404 on every operation addressed by it (the document gives ids no format and lists both: which is observed), never a success or a server error, and so is a PATCH card naming such a card user (the card keeps no user).',
     check: 'id-refused',
   },
   {
     id: id.authMissing,
     family,
     source: s.authentication,
-    statement: 'Every card-on-demand operation without an Authorization header is refused: 401 where the operation lists it, a 4xx on GET authorizationnotifications.',
+    statement: 'Every card-on-demand operation without an Authorization header is refused: 401, or 403 where the operation\'s row lists it (GET card, GET card user: "403 (unauthenticated)"; GET transactions, GET authorizations, DELETE account), which one observed; a 4xx on GET authorizationnotifications, which has no row.',
     check: 'unauthorized-status',
   },
   {

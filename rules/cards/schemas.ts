@@ -118,16 +118,37 @@ export const cardSchema = z
   }, always);
 export type Card = z.infer<typeof cardSchema>;
 
-/** Fields of the Card record an IN_PROGRESS card must not return. */
-export const fieldsHiddenWhileInProgress = ['spendControls', 'cardDetails', 'deliveryMethod', 'cardUserId', 'reloadable', 'reconciliationField'] as const;
+/** Fields of the Card record an IN_PROGRESS card must not return (cardDetails may carry its status, nothing else). */
+export const fieldsHiddenWhileInProgress = ['spendControls', 'deliveryMethod', 'cardUserId', 'reloadable', 'reconciliationField'] as const;
 
-/** GET card of an IN_PROGRESS card: only cardId, accountId and status. */
+/**
+ * Where an IN_PROGRESS card shows its status: "only cardId, accountId and status are returned", and status is
+ * a CardDetails field, so at the top level or as cardDetails.status are both that reading.
+ */
+export function inProgressStatusPlace(card: unknown): 'status' | 'cardDetails.status' | 'both' | 'none' {
+  const record = (typeof card === 'object' && card !== null ? card : {}) as { status?: unknown; cardDetails?: { status?: unknown } | null };
+  const top = record.status !== undefined;
+  const nested = typeof record.cardDetails === 'object' && record.cardDetails !== null && record.cardDetails.status !== undefined;
+  return top && nested ? 'both' : top ? 'status' : nested ? 'cardDetails.status' : 'none';
+}
+
+/** GET card of an IN_PROGRESS card: only cardId, accountId and status (at the top level or in cardDetails). */
 export const inProgressCardSchema = z
-  .object({ cardId: text(id.inProgress), accountId: text(id.inProgress), status: z.literal('IN_PROGRESS', { error: id.inProgress }) }, { error: id.inProgress })
+  .object({ cardId: text(id.inProgress), accountId: text(id.inProgress) }, { error: id.inProgress })
   .passthrough()
   .superRefine((card, ctx) => {
     if (typeof card !== 'object' || card === null) return;
-    for (const field of fieldsHiddenWhileInProgress) if (field in card) ctx.addIssue({ code: 'custom', message: id.inProgress, path: [field] });
+    const record = card as Record<string, unknown> & { cardDetails?: unknown };
+    const details = record.cardDetails;
+    if (details !== undefined && (typeof details !== 'object' || details === null || Array.isArray(details))) ctx.addIssue({ code: 'custom', message: id.inProgress, path: ['cardDetails'] });
+    const nested = typeof details === 'object' && details !== null ? (details as Record<string, unknown>) : {};
+    const shown = [record.status, nested.status].filter((status) => status !== undefined);
+    if (shown.length === 0) ctx.addIssue({ code: 'custom', message: id.inProgress, path: ['status'] });
+    if (shown.some((status) => status !== 'IN_PROGRESS')) ctx.addIssue({ code: 'custom', message: id.inProgress, path: record.status !== 'IN_PROGRESS' && record.status !== undefined ? ['status'] : ['cardDetails', 'status'] });
+    for (const field of fieldsHiddenWhileInProgress) if (field in record) ctx.addIssue({ code: 'custom', message: id.inProgress, path: [field] });
+    for (const field of Object.keys(nested)) if (field !== 'status') ctx.addIssue({ code: 'custom', message: id.inProgress, path: ['cardDetails', field] });
+    // A cardDetails is there only to carry the status: one without it is a field the card does not return.
+    if (details !== undefined && nested.status === undefined) ctx.addIssue({ code: 'custom', message: id.inProgress, path: ['cardDetails'] });
   }, always);
 
 const nameSchema = z.object(

@@ -43,6 +43,12 @@ export const transactionsMutants = [
   mutant('cards-page-size-501-accepted', id.transactionsPageSizeLimit, 'pageSize 501 is accepted.', {
     pageSizeAccepted: (size) => Number.isInteger(size) && size >= 1 && size <= 501,
   }),
+  // Serving a size above 500 is allowed; serving more than 500 transactions on one page is not.
+  mutant('cards-over-limit-serves-501', id.transactionsPageSizeLimit, 'A pageSize above 500 is served as a page that says pageSize 500 but holds 501 transactions.', {
+    pageSizeAccepted: (size) => Number.isInteger(size) && size >= 1,
+    pageItems: (page) => (page.pageSize > 500 ? page.all.slice(0, 501) : referenceBehaviour.pageItems(page)),
+    pageNumbers: (page) => ({ ...referenceBehaviour.pageNumbers(page), pageSize: Math.min(page.pageSize, 500) }),
+  }),
   mutant('cards-default-page-number-2', id.transactionsPageNumberDefault, 'Without pageNumber the second page is answered.', {
     defaultPageNumber: 2,
   }),

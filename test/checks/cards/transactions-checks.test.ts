@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { pageSizeLimit } from '../../../checks/cards/page-size-limit.ts';
 import { RuleBlocked } from '../../../checks/rule-blocked.ts';
 import { transactionsDefaultPageSize, transactionsEdgeRequest } from '../../../checks/cards/transactions-request-checks.ts';
 import { transactionsInWindow, transactionsLinks, transactionsLinkTargets, transactionsNewestFirst, transactionsPageDetails, transactionsWalkComplete } from '../../../checks/cards/transactions-walk-checks.ts';
@@ -112,5 +113,20 @@ describe('transactions request checks', () => {
     transactionsDefaultPageSize(jsonExchange(200, pageBody(many, 1, 500, 620)), rule);
     violationOf(() => transactionsDefaultPageSize(jsonExchange(200, pageBody(many.slice(0, 250), 1, 250, 620)), rule), rule);
     violationOf(() => transactionsDefaultPageSize(jsonExchange(200, pageBody(many.slice(0, 499), 1, 500, 620)), rule), rule);
+  });
+});
+
+describe('page size limit: "max 500" states what a page holds, not how a larger size is answered', () => {
+  const many = (count: number) => Array.from({ length: count }, (_, n) => item('2026-11-20', n));
+  const edge = (status: number, body: unknown) => ({ edge: jsonExchange(status, body), accepted: false, why: 'pageSize 501' });
+  test('refused with 400 or served as at most 500 passes, and which one is observed', () => {
+    expect(pageSizeLimit(edge(400, { errors: [] }), rule).observations).toEqual({ 'page size above 500': 'refused (400)' });
+    expect(pageSizeLimit(edge(200, pageBody(many(500), 1, 500, 900)), rule).observations?.['page size above 500']).toContain('served (200, pageSize 500, 500 transactions)');
+  });
+  test('501 transactions, a pageSize said above 500, more than the said pageSize, or another status fail', () => {
+    violationOf(() => pageSizeLimit(edge(200, pageBody(many(501), 1, 500, 900)), rule), rule);
+    violationOf(() => pageSizeLimit(edge(200, pageBody(many(3), 1, 501, 3)), rule), rule);
+    violationOf(() => pageSizeLimit(edge(200, pageBody(many(30), 1, 20, 30)), rule), rule);
+    violationOf(() => pageSizeLimit(edge(404, { errorCode: 'X' }), rule), rule);
   });
 });
