@@ -9,6 +9,11 @@ function flagsOf(walk: Walk) {
 function judgeWalk(walk: Walk, ruleId: string): void {
   requireEnded(walk, ruleId);
   const { atStart, atEnd } = flagsOf(walk);
+  // The last page is the one that holds the last items: an empty page after it means that page said "more" wrongly.
+  const ended = walk.pages.at(-1);
+  if (walk.pages.length > 1 && ended?.page.result.length === 0) {
+    throw new RuleViolation(ruleId, `${describeWalk(walk)}: page ${walk.pages.length - 1} holds the last items but says ${atEnd} true; the page it leads to is empty`, walk.pages.slice(-2).map(({ exchange }) => exchange));
+  }
   const last = walk.pages.length - 1;
   for (const [index, { page, exchange }] of walk.pages.entries()) {
     const wrong =

@@ -1,9 +1,11 @@
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
-import { describeWalk, requireEnded, type Walk } from './walk.ts';
+import { describeWalk, listPages, requireEnded, type Walk } from './walk.ts';
 
 /** Every page of a forward walk holds exactly pageSize items but the last, which holds 1 to pageSize (0 only when it is the only page). */
-export function cursorPageSize(walk: Walk, ruleId: string): Verdict {
-  requireEnded(walk, ruleId);
+export function cursorPageSize(walked: Walk, ruleId: string): Verdict {
+  requireEnded(walked, ruleId);
+  // An empty page after the last items is the flags rule's (hasNext should have been false before it).
+  const walk = listPages(walked);
   const last = walk.pages.length - 1;
   for (const [index, { page, exchange }] of walk.pages.entries()) {
     const count = page.result.length;

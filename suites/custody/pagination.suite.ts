@@ -1,4 +1,4 @@
-import { requireEnded, walkItems, type Walk } from '../../checks/custody/walk.ts';
+import { listPages, requireEnded, walkItems, type Walk } from '../../checks/custody/walk.ts';
 import { walkPageSizes } from '../../generators/custody/walk-page-sizes.ts';
 import { custodyListingPaths, pageRequests } from '../../rules/custody/endpoints.ts';
 import { contentTypesObserved } from './support/content-types-observed.ts';
@@ -44,13 +44,19 @@ ruleTest('custody.cursor.walk-complete', ({ observe, check }) =>
   everyListing('custody.cursor.walk-complete', observe, async (endpoint) => check(await walksAtEverySize(endpoint, 'custody.cursor.walk-complete')), stringResult),
 );
 
-/** A forward walk and the walk back from LAST at the same sizes (20, the spec's, and 7, which rarely divides). */
+/**
+ * A forward walk and the walk back from LAST at the same sizes: 20 (the spec's), 7 (which rarely divides) and a
+ * size that divides the list exactly (a full last page, which must say hasNext false), from the length at 20.
+ */
 async function bothWays(endpoint: string, ruleId: string): Promise<{ forward: Walk; back: Walk }[]> {
   // One size after the other: a LAST at one size interleaved with a FIRST at another is the model rule's case, not these rules'.
   const walks: { forward: Walk; back: Walk }[] = [];
-  for (const size of [20, 7]) {
-    const forward = await walkListing(session().client, endpoint, size, 'forward', ruleId);
-    walks.push({ forward, back: await walkListing(session().client, endpoint, size, 'back', ruleId) });
+  for (const size of [20, 7, undefined]) {
+    const length = walks[0]?.forward.ended === 'end-reached' ? walkItems(listPages(walks[0].forward)).length : 0;
+    const pageSize = size ?? walkPageSizes(length).find((candidate) => candidate > 2 && candidate !== 20 && candidate !== 7 && length % candidate === 0);
+    if (pageSize === undefined) continue;
+    const forward = await walkListing(session().client, endpoint, pageSize, 'forward', ruleId);
+    walks.push({ forward, back: await walkListing(session().client, endpoint, pageSize, 'back', ruleId) });
   }
   return walks;
 }

@@ -70,6 +70,13 @@ export const transactionsMutants = [
       return page.pageSize === 37 && page.pageNumber === 2 && page.pageCount > 2 ? links : referenceBehaviour.linkPages(page);
     },
   }),
+  mutant('cards-full-last-page-has-next', id.transactionsLinks, 'A full last page (the page size divides the window) still carries a next link, to an empty page past the end.', {
+    linkPages: (page) => {
+      const links = referenceBehaviour.linkPages(page);
+      const full = page.all.length > 0 && page.all.length % page.pageSize === 0 && page.pageNumber === page.pageCount;
+      return full ? { ...links, next: page.pageNumber + 1 } : links;
+    },
+  }),
   mutant('cards-next-link-off-target', id.transactionsLinks, 'The next link of the first page names another host (a cloud metadata address) instead of the target.', {
     linkHref: (name, relative, page) => (name === 'next' && page.pageNumber === 1 ? `http://169.254.169.254/latest/meta-data/${relative}` : relative),
   }),

@@ -45,6 +45,9 @@ export async function walkTransactionPages(client: CardsClient, query: Transacti
   for (;;) {
     const page = transactionsPageOf(exchange, ruleId);
     const before = pages.at(-1);
+    // An empty page reached from one whose own numbers said it was the last: that page's next link was the
+    // fault (the links rule judges it there); the walk holds the pages of the window.
+    if (before && page.transactions.length === 0 && !laterPageSaid(before.page)) return walk('end-reached');
     pages.push({ exchange, page });
     if (before && link !== undefined && !advances(before.page, page)) return walk('not-advancing', { link, why: '' });
     link = page.paginationDetails?.links?.next;

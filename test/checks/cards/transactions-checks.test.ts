@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { pageSizeLimit } from '../../../checks/cards/page-size-limit.ts';
+import { dividingPageSize } from '../../../generators/cards/dividing-page-size.ts';
+import { cardsRuleIds } from '../../../rules/cards/ids.ts';
 import { RuleBlocked } from '../../../checks/rule-blocked.ts';
 import { transactionsDefaultPageSize, transactionsEdgeRequest } from '../../../checks/cards/transactions-request-checks.ts';
 import { transactionsInWindow, transactionsLinks, transactionsLinkTargets, transactionsNewestFirst, transactionsPageDetails, transactionsWalkComplete } from '../../../checks/cards/transactions-walk-checks.ts';
@@ -128,5 +130,23 @@ describe('page size limit: "max 500" states what a page holds, not how a larger 
     violationOf(() => pageSizeLimit(edge(200, pageBody(many(3), 1, 501, 3)), rule), rule);
     violationOf(() => pageSizeLimit(edge(200, pageBody(many(30), 1, 20, 30)), rule), rule);
     violationOf(() => pageSizeLimit(edge(404, { errorCode: 'X' }), rule), rule);
+  });
+});
+
+describe('a full last page: the page size that divides the window', () => {
+  test('dividingPageSize picks a divisor giving a full last page within the limit', () => {
+    expect(dividingPageSize(600)).toBe(300);
+    expect(dividingPageSize(31)).toBe(31);
+    expect(dividingPageSize(1009)).toBeUndefined();
+    expect(dividingPageSize(0)).toBeUndefined();
+    for (const total of [2, 12, 97, 500, 501, 999, 1000]) {
+      const size = dividingPageSize(total);
+      if (size !== undefined) expect(total % size, `total ${total}`).toBe(0);
+      if (size !== undefined) expect(size).toBeLessThanOrEqual(500);
+    }
+  });
+  test('a full last page that carries next fails the links rule', () => {
+    const walk = walkOf(items.slice(0, 6), 3, (body, index) => (index === 1 ? { ...body, paginationDetails: { ...body.paginationDetails, links: { ...body.paginationDetails.links, next: 'transactions?pageSize=3&pageNumber=3' } } } : body));
+    expect(violationOf(() => transactionsLinks({ walk, outside: inside }, cardsRuleIds.transactionsLinks), cardsRuleIds.transactionsLinks).message).toContain('links.next');
   });
 });

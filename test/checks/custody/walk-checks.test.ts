@@ -88,10 +88,15 @@ describe('cursor-page-size', () => {
     expect(cursorPageSize(forward(3), rule).ruleId).toBe(rule);
     expect(cursorPageSize(walk(correctPages([], 3), 3), rule).ruleId).toBe(rule);
   });
-  test('a page over the size, a short middle page and an empty last page are caught', () => {
+  test('a page over the size and a short middle page are caught', () => {
     violationOf(() => cursorPageSize(walk(edit(correctPages(tenItems, 3), 0, { items: ['a', 'b', 'c', 'd'] }), 3), rule), rule);
     violationOf(() => cursorPageSize(walk(edit(correctPages(tenItems, 3), 1, { items: ['a'] }), 3), rule), rule);
-    violationOf(() => cursorPageSize(walk([...correctPages(tenItems, 5), { items: [], hasNext: false, hasPrevious: true }], 5), rule), rule);
+  });
+  test('an empty page after a full last page is the flags rule\'s (hasNext true on the full last page), not the page size rule\'s', () => {
+    const pages = [...edit(correctPages(tenItems, 5), 1, { hasNext: true }), { items: [], hasNext: false, hasPrevious: true, token: 't5-empty' }];
+    expect(cursorPageSize(walk(pages, 5), rule).ruleId).toBe(rule);
+    expect(violationOf(() => cursorFlags({ forward: walk(pages, 5), back: back(5) }, rule), rule).message).toContain('page 2 holds the last items but says hasNext true');
+    expect(cursorWalkBack({ forward: walk(pages, 5), back: back(5) }, rule).ruleId).toBe(rule);
   });
 });
 
