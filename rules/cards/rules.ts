@@ -189,7 +189,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     id: id.transactionsLinks,
     family,
     source: s.transactionRules,
-    statement: 'paginationDetails.links has first and last (strings) on every page, empty windows included, next exactly when a later page exists and previous exactly when an earlier one does.',
+    statement: 'paginationDetails.links has first and last (strings) on every page, empty windows included, next exactly when a later page exists (none on a full last page) and previous exactly when an earlier one does; a next link leads to a transactions page on the target and next links end.',
     check: 'transactions-links',
   },
   {
@@ -203,7 +203,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     id: id.transactionsWalkComplete,
     family,
     source: s.transactionRules,
-    statement: 'A walk that follows the next links as given (page sizes 500, 100, 37, 7 and 2) sees every transaction of the window exactly once, as many as totalCount, and ends within the page cap.',
+    statement: 'A walk that follows the next links as given (page sizes 500, 100, 37, 7, 2 and one that divides the window) sees every transaction of the window exactly once, as many as totalCount, and ends within the page cap. Where the next links stop short (the links rule\'s fault), the pages asked by pageNumber are judged instead, as by every rule that reads a walk.',
     check: 'transactions-walk-complete',
   },
   {

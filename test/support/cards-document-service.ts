@@ -62,9 +62,10 @@ export async function startDocumentService(choices: ServiceChoices = {}, faults:
   const transactions = documentTransactionsOperation(mount, choices.transactions);
   const cards = new Map<string, Card>();
   for (const status of statuses) for (const n of [1, 2, 3]) cards.set(`${slug(status)}-${n}`, { cardId: `${slug(status)}-${n}`, accountId: 'acct-history', status });
-  for (const status of ['ACTIVE', 'PREACTIVE']) cards.set(`assigned-${slug(status)}`, { cardId: `assigned-${slug(status)}`, accountId: 'acct-history', status, cardUserId: 'user-activated' });
+  for (const status of ['ACTIVE', 'PREACTIVE']) cards.set(`assigned-${slug(status)}`, { cardId: `assigned-${slug(status)}`, accountId: 'acct-history', status, cardUserId: 'user-holder' });
   for (const cardId of ['card-doc-1', 'card-doc-2']) cards.set(cardId, { cardId, accountId: 'acct-history', status: 'ACTIVE' });
-  const users = new Map<string, string>(userStatuses.map((status) => [`user-${slug(status)}`, status]));
+  // The assigned cards' user is another ACTIVATED user than the fixture's, which the reassignment rule sends.
+  const users = new Map<string, string>([...userStatuses.map((status) => [`user-${slug(status)}`, status] as const), ['user-holder', 'ACTIVATED']]);
   const accounts = new Set(['acct-history', 'acct-empty']);
   const wellFormed = (id: string) => /^[A-Za-z0-9-]{1,64}$/.test(id);
 

@@ -80,7 +80,7 @@ describe('transactions walk checks', () => {
     const offTarget = (link: string) => (link.startsWith('http://169.254.169.254') ? 'not the base URL' : undefined);
     const walk = walkOf(items, 3, (body, index) => (index === 1 ? { ...body, paginationDetails: { ...body.paginationDetails, links: { ...body.paginationDetails.links, next: 'http://169.254.169.254/latest' } } } : body));
     expect(violationOf(() => transactionsLinks({ walk, outside: offTarget }, links), links).message).toContain('links.next of page 2 points outside the target and was not requested: http://169.254.169.254/latest');
-    for (const ended of ['next-missing', 'repeated-link', 'not-advancing', 'page-cap', 'outside-scope'] as const) {
+    for (const ended of ['next-missing', 'repeated-link', 'not-advancing', 'page-cap', 'outside-scope', 'broken-link'] as const) {
       violationOf(() => transactionsLinks({ walk: { ...walkOf(items, 3), ended, stoppedAt: { link: 'transactions?pageNumber=1', why: '' } }, outside: inside }, links), links);
     }
   });
