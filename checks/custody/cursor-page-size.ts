@@ -1,8 +1,12 @@
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
-import { describeWalk, listPages, requireEnded, type Walk } from './walk.ts';
+import { describeWalk, listPages, pagesBeforeStop, requireEnded, type Walk } from './walk.ts';
 
 /** Every page of a forward walk holds exactly pageSize items but the last, which holds 1 to pageSize (0 only when it is the only page). */
 export function cursorPageSize(walked: Walk, ruleId: string): Verdict {
+  // A walk that stopped short still shows its pages read before the stop: each of them is not the last, so full.
+  for (const [index, { page, exchange }] of pagesBeforeStop(walked).pages.entries()) {
+    if (walked.ended !== 'end-reached' && page.result.length !== walked.pageSize) throw new RuleViolation(ruleId, `${describeWalk(walked)}: page ${index + 1}, which has later pages, holds ${page.result.length} items`, [exchange]);
+  }
   requireEnded(walked, ruleId);
   // An empty page after the last items is the flags rule's (hasNext should have been false before it).
   const walk = listPages(walked);

@@ -109,3 +109,20 @@ describe('cursor-new-token', () => {
     violationOf(() => cursorNewToken(syntheticWalk(correctPages(tenItems, 2), 2, 'forward', 'page-cap'), id), id);
   });
 });
+
+describe('a walk stopped short: the pages read before the stop are still judged', () => {
+  const stopped = (pages: PageSpec[], size: number) => syntheticWalk(pages, size, 'forward', 'repeated-token');
+  test('a fault of the rule\'s own property on those pages fails it; none blocks it by the walk-end rule', () => {
+    const pages = correctPages(tenItems, 2).slice(0, 4);
+    expect(() => cursorFlags({ forward: stopped(pages, 2), back: back(2) }, rule)).toThrow(RuleBlocked);
+    violationOf(() => cursorFlags({ forward: stopped(edit(pages, 1, { hasPrevious: false }), 2), back: back(2) }, rule), rule);
+    expect(() => cursorPageSize(stopped(pages, 2), rule)).toThrow(RuleBlocked);
+    violationOf(() => cursorPageSize(stopped(edit(pages, 1, { items: ['i2'] }), 2), rule), rule);
+    expect(() => cursorWalkComplete([stopped(pages, 2)], rule)).toThrow(RuleBlocked);
+    violationOf(() => cursorWalkComplete([stopped(edit(pages, 1, { items: ['i1', 'i2'] }), 2)], rule), rule);
+  });
+  test('the page that stopped the walk is the walk-end rule\'s evidence, not judged here', () => {
+    const looped = [...correctPages(tenItems, 2).slice(0, 3), { ...(correctPages(tenItems, 2)[2] as PageSpec) }];
+    expect(() => cursorWalkComplete([stopped(looped, 2)], rule)).toThrow(RuleBlocked);
+  });
+});
