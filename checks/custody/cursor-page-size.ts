@@ -3,8 +3,9 @@ import { describeWalk, listPages, pagesBeforeStop, requireEnded, type Walk } fro
 
 /** Every page of a forward walk holds exactly pageSize items but the last, which holds 1 to pageSize (0 only when it is the only page). */
 export function cursorPageSize(walked: Walk, ruleId: string): Verdict {
-  // A walk that stopped short still shows its pages read before the stop: each of them is not the last, so full.
-  for (const [index, { page, exchange }] of pagesBeforeStop(walked).pages.entries()) {
+  // A walk that stopped short still shows its pages read before the stop: those a later, other page followed
+  // are not the last, so full (the last of them may be the list's end whose "more" flag was the fault).
+  for (const [index, { page, exchange }] of pagesBeforeStop(walked).pages.slice(0, -1).entries()) {
     if (walked.ended !== 'end-reached' && page.result.length !== walked.pageSize) throw new RuleViolation(ruleId, `${describeWalk(walked)}: page ${index + 1}, which has later pages, holds ${page.result.length} items`, [exchange]);
   }
   requireEnded(walked, ruleId);

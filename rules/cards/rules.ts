@@ -189,7 +189,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     id: id.transactionsLinks,
     family,
     source: s.transactionRules,
-    statement: 'paginationDetails.links has first and last (strings) on every page, empty windows included, next exactly when a later page exists (none on a full last page) and previous exactly when an earlier one does; a next link leads to a transactions page on the target and next links end.',
+    statement: 'paginationDetails.links has first and last (strings) on every page, empty windows included; next and previous are optional strings, present only where a later (none on a full last page) or an earlier page exists (their absence is observed); a next link leads to a transactions page on the target and next links end.',
     check: 'transactions-links',
   },
   {

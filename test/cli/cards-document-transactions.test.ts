@@ -19,6 +19,7 @@ afterAll(() => Promise.all(targets.map((target) => target.close())));
 test.each([
   ['links naming pageNumber and pageSize', {}],
   ['links carrying an opaque cursor', { cursorLinks: true }],
+  ['only the required links, first and last', { onlyRequiredLinks: true }],
 ])('GET /transactions written to the document (%s) passes every transactions rule, its answers JSON-labelled', async (_links, choices) => {
   const target = await startDocumentTransactions(choices);
   targets.push(target);

@@ -17,6 +17,8 @@ export interface TransactionsChoices {
   overLimit?: 'refuse' | 'serve-500';
   /** Links carry an opaque cursor instead of pageNumber and pageSize (the page says its own numbers). */
   cursorLinks?: boolean;
+  /** Only the required links, first and last: next and previous are optional strings. */
+  onlyRequiredLinks?: boolean;
   /** Fault: a full last page (the total a multiple of the page size) still carries a next link, back to itself. */
   fullLastPageNext?: boolean;
   /** Fault: the next link of page 2 at page size 7 is built without its `?` (it leads nowhere). */
@@ -134,9 +136,9 @@ export function documentTransactionsOperation(mount: string, choices: Transactio
     };
     const full = inWindow.length > 0 && inWindow.length % pageSize === 0;
     const next = pageNumber < pageCount ? link(pageNumber + 1) : choices.fullLastPageNext && full && pageNumber === pageCount ? link(pageNumber) : undefined;
-    const links = {
-      first: link(1),
-      last: link(Math.max(pageCount, 1)),
+    const required = { first: link(1), last: link(Math.max(pageCount, 1)) };
+    const links = choices.onlyRequiredLinks ? required : {
+      ...required,
       ...(next !== undefined ? { next: choices.brokenNextAtSize7 && pageSize === 7 && pageNumber === 2 ? next.replace('?', '') : next } : {}),
       ...(pageNumber > 1 && pageNumber <= Math.max(pageCount, 1) ? { previous: link(pageNumber - 1) } : {}),
     };

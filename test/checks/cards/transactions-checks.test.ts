@@ -59,11 +59,13 @@ describe('transactions walk checks', () => {
     const walk = walkOf([...items.slice(0, 3), item('2026-11-21', 9), ...items.slice(3)], 3);
     expect(violationOf(() => transactionsNewestFirst(walk, rule), rule).message).toContain('2026-11-21 follows one of 2026-11-19');
   });
-  test('a next link on the last page, a missing previous, or a pageCount off by one fail', () => {
+  test('a next link on the last page, a previous on the first, or a pageCount off by one fail; a missing (optional) previous passes', () => {
     const links = 'cards.transactions.links';
     violationOf(() => transactionsLinks({ walk: walkOf(items, 3, (body, index) => (index === 2 ? { ...body, paginationDetails: { ...body.paginationDetails, links: { ...body.paginationDetails.links, next: 'x' } } } : body)), outside: inside }, links), links);
+    violationOf(() => transactionsLinks({ walk: walkOf(items, 3, (body, index) => (index === 0 ? { ...body, paginationDetails: { ...body.paginationDetails, links: { ...body.paginationDetails.links, previous: 'x' } } } : body)), outside: inside }, links), links);
     const { previous: _p, ...withoutPrevious } = pageBody(items.slice(3, 6), 2, 3, 7).paginationDetails.links;
-    violationOf(() => transactionsLinks({ walk: walkOf(items, 3, (body, index) => (index === 1 ? { ...body, paginationDetails: { ...body.paginationDetails, links: withoutPrevious } } : body)), outside: inside }, links), links);
+    expect(transactionsLinks({ walk: walkOf(items, 3, (body, index) => (index === 1 ? { ...body, paginationDetails: { ...body.paginationDetails, links: withoutPrevious } } : body)), outside: inside }, links).ruleId).toBe(links);
+    expect(transactionsLinks({ walk: { ...walkOf(items, 3), ended: 'next-missing' }, outside: inside }, links).observations?.['next links']).toMatch(/optional/);
     const details = 'cards.transactions.page-details';
     violationOf(() => transactionsPageDetails(walkOf(items, 3, (body) => ({ ...body, paginationDetails: { ...body.paginationDetails, page: { ...body.paginationDetails.page, pageCount: 4 } } })), details), details);
     // An issue of another rule is not this rule's: a missing first link does not fail the page details.
@@ -80,7 +82,7 @@ describe('transactions walk checks', () => {
     const offTarget = (link: string) => (link.startsWith('http://169.254.169.254') ? 'not the base URL' : undefined);
     const walk = walkOf(items, 3, (body, index) => (index === 1 ? { ...body, paginationDetails: { ...body.paginationDetails, links: { ...body.paginationDetails.links, next: 'http://169.254.169.254/latest' } } } : body));
     expect(violationOf(() => transactionsLinks({ walk, outside: offTarget }, links), links).message).toContain('links.next of page 2 points outside the target and was not requested: http://169.254.169.254/latest');
-    for (const ended of ['next-missing', 'repeated-link', 'not-advancing', 'page-cap', 'outside-scope', 'broken-link'] as const) {
+    for (const ended of ['repeated-link', 'not-advancing', 'page-cap', 'outside-scope', 'broken-link'] as const) {
       violationOf(() => transactionsLinks({ walk: { ...walkOf(items, 3), ended, stoppedAt: { link: 'transactions?pageNumber=1', why: '' } }, outside: inside }, links), links);
     }
   });
