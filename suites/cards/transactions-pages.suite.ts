@@ -5,8 +5,8 @@ import type { TransactionsQuery } from '../../client/cards/cards-client.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { addDays } from '../../rules/cards/calendar.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
-import { maxPageCount, transactionsPageSchema } from '../../rules/cards/transactions-schemas.ts';
-import { dividingPageSize } from '../../generators/cards/dividing-page-size.ts';
+import { maxPageCount, maxPageSize, transactionsPageSchema } from '../../rules/cards/transactions-schemas.ts';
+import { dividingPageSize } from '../../generators/dividing-page-size.ts';
 import { pageSizeCases } from '../../generators/cards/transactions-window.ts';
 import { forAll } from '../support/for-all.ts';
 import { ruleTest, useCardsSession } from './support/cards-session.ts';
@@ -43,7 +43,7 @@ async function walks(ruleId: string, sizes: readonly WalkSize[], options: { part
   const perWindow = await Promise.all(
     (await windows(ruleId)).map(async (window) => {
       const total = transactionsPageOf(await client.getTransactions(window), ruleId).paginationDetails?.page?.totalCount;
-      const concrete = sizes.map((pageSize) => (pageSize === 'dividing' ? (typeof total === 'number' ? dividingPageSize(total) ?? null : null) : pageSize)).filter((pageSize) => pageSize !== null);
+      const concrete = sizes.map((pageSize) => (pageSize === 'dividing' ? (typeof total === 'number' ? dividingPageSize(total, maxPageSize) ?? null : null) : pageSize)).filter((pageSize) => pageSize !== null);
       const walkable = [...new Set(concrete)].filter((pageSize) => pageSize === undefined || typeof total !== 'number' || Math.ceil(total / pageSize) <= maxPageCount);
       return Promise.all(walkable.map((pageSize) => walkTransactionPages(client, pageSize === undefined ? window : { ...window, pageSize }, ruleId, options)));
     }),

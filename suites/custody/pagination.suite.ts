@@ -1,5 +1,6 @@
 import { endedFirst, listPages, walkItems, type Walk } from '../../checks/custody/walk.ts';
-import { walkPageSizes } from '../../generators/custody/walk-page-sizes.ts';
+import { largestAskedPageSize, walkPageSizes } from '../../generators/custody/walk-page-sizes.ts';
+import { dividingPageSize } from '../../generators/dividing-page-size.ts';
 import { custodyListingPaths, pageRequests } from '../../rules/custody/endpoints.ts';
 import { contentTypesObserved } from './support/content-types-observed.ts';
 import { ruleTest, useCustodySession } from './support/custody-session.ts';
@@ -53,8 +54,8 @@ async function bothWays(endpoint: string, ruleId: string): Promise<{ forward: Wa
   const walks: { forward: Walk; back: Walk }[] = [];
   for (const size of [20, 7, undefined]) {
     const length = walks[0]?.forward.ended === 'end-reached' ? walkItems(listPages(walks[0].forward)).length : 0;
-    const pageSize = size ?? walkPageSizes(length).find((candidate) => candidate > 2 && candidate !== 20 && candidate !== 7 && length % candidate === 0);
-    if (pageSize === undefined) continue;
+    const pageSize = size ?? dividingPageSize(length, largestAskedPageSize);
+    if (pageSize === undefined || (size === undefined && walks.some(({ forward }) => forward.pageSize === pageSize))) continue;
     const forward = await walkListing(session().client, endpoint, pageSize, 'forward', ruleId);
     walks.push({ forward, back: await walkListing(session().client, endpoint, pageSize, 'back', ruleId) });
   }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { pageSizeLimit } from '../../../checks/cards/page-size-limit.ts';
-import { dividingPageSize } from '../../../generators/cards/dividing-page-size.ts';
+import { dividingPageSize } from '../../../generators/dividing-page-size.ts';
 import { cardsRuleIds } from '../../../rules/cards/ids.ts';
 import { RuleBlocked } from '../../../checks/rule-blocked.ts';
 import { transactionsDefaultPageSize, transactionsEdgeRequest } from '../../../checks/cards/transactions-request-checks.ts';
@@ -137,12 +137,12 @@ describe('page size limit: "max 500" states what a page holds, not how a larger 
 
 describe('a full last page: the page size that divides the window', () => {
   test('dividingPageSize picks a divisor giving a full last page within the limit', () => {
-    expect(dividingPageSize(600)).toBe(300);
-    expect(dividingPageSize(31)).toBe(31);
-    expect(dividingPageSize(1009)).toBeUndefined();
-    expect(dividingPageSize(0)).toBeUndefined();
+    expect(dividingPageSize(600, 500)).toBe(300);
+    expect(dividingPageSize(31, 500)).toBe(31);
+    expect(dividingPageSize(1009, 500)).toBeUndefined();
+    expect(dividingPageSize(0, 500)).toBeUndefined();
     for (const total of [2, 12, 97, 500, 501, 999, 1000]) {
-      const size = dividingPageSize(total);
+      const size = dividingPageSize(total, 500);
       if (size !== undefined) expect(total % size, `total ${total}`).toBe(0);
       if (size !== undefined) expect(size).toBeLessThanOrEqual(500);
     }
