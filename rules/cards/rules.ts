@@ -77,7 +77,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     id: id.validFrom,
     family,
     source: s.cardRecord,
-    statement: 'validFromDate may not be in the past at creation. Card creation is not shown, so this is judged on what GET card returns: validFromDate is not before cardCreationDate.',
+    statement: 'validFromDate may not be in the past at creation. Card creation is not shown, so this is judged on what GET card returns: validFromDate is not before the day before cardCreationDate (validFromDate is a day in the account\'s or the given time zone, cardCreationDate in a zone not shown: one day apart can be the same moment).',
     check: 'record-rule',
   },
   {

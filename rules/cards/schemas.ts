@@ -1,3 +1,4 @@
+import { addDays } from './calendar.ts';
 import { z } from 'zod';
 import { cardStatuses, cardUserStatuses, emailTypes, formFactors, spendTypes, timeZones, varianceTypes } from './enums.ts';
 import {
@@ -112,7 +113,9 @@ export const cardSchema = z
     // validFromDate may not be in the past at creation: on a record, it is not before the card's creation day.
     const from = card?.spendControls?.validFromDate;
     const created = card?.cardDetails?.cardCreationDate;
-    if (typeof from === 'string' && typeof created === 'string' && isCalendarDate(from) && isCalendarDate(created) && from < created) {
+    // validFromDate is a day in the account's (or the given) time zone, cardCreationDate a day in a zone not
+    // shown: one day apart can be the same moment, so only an earlier day than the day before is a fault.
+    if (typeof from === 'string' && typeof created === 'string' && isCalendarDate(from) && isCalendarDate(created) && from < addDays(created, -1)) {
       ctx.addIssue({ code: 'custom', message: id.validFrom, path: ['spendControls', 'validFromDate'] });
     }
   }, always);
