@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { documentTransactionsOperation, refuseDocument, replyDocumentJson, type TransactionsChoices } from './cards-document-transactions.ts';
-import { requestBody, startLocalServer } from './local-server.ts';
+import { documentTransactionsOperation, refuseDocument, type TransactionsChoices } from './cards-document-transactions.ts';
+import { replyJson, requestBody, startLocalServer } from './local-server.ts';
 
 /*
  * Card on demand written from document 2, part B alone (not from the reference): every operation of the
@@ -121,13 +121,13 @@ export async function startDocumentService(choices: ServiceChoices = {}, faults:
     // Not signed up for wallet provisioning: the field must be null.
     if (body.digitalWalletProvisionable !== null && body.digitalWalletProvisionable !== undefined) return refuseDocument(res, 400, 'INVALID_BODY', 'digitalWalletProvisionable must be null');
     card.cardUserId = body.cardUserId;
-    replyDocumentJson(res, 200, { cardId: card.cardId, cardUserId: card.cardUserId, digitalWalletProvisionable: null });
+    replyJson(res, 200, { cardId: card.cardId, cardUserId: card.cardUserId, digitalWalletProvisionable: null });
   };
 
   const routes: { operation: string; method: string; pattern: RegExp; handle(req: IncomingMessage, res: ServerResponse, url: URL, id: string): void | Promise<void> }[] = [
-    { operation: 'GET card', method: 'GET', pattern: /^\/cards\/([^/]+)$/, handle: (_req, res, _url, id) => void ((card) => card && replyDocumentJson(res, 200, cardRecord(card)))(lookup(res, id, (cardId) => cards.get(cardId))) },
+    { operation: 'GET card', method: 'GET', pattern: /^\/cards\/([^/]+)$/, handle: (_req, res, _url, id) => void ((card) => card && replyJson(res, 200, cardRecord(card)))(lookup(res, id, (cardId) => cards.get(cardId))) },
     { operation: 'PATCH card', method: 'PATCH', pattern: /^\/cards\/([^/]+)$/, handle: (req, res, _url, id) => patchCard(req, res, id) },
-    { operation: 'GET card user', method: 'GET', pattern: /^\/cardusers\/([^/]+)$/, handle: (_req, res, _url, id) => void ((status) => status && replyDocumentJson(res, 200, userRecord(id, status)))(lookup(res, id, (userId) => users.get(userId))) },
+    { operation: 'GET card user', method: 'GET', pattern: /^\/cardusers\/([^/]+)$/, handle: (_req, res, _url, id) => void ((status) => status && replyJson(res, 200, userRecord(id, status)))(lookup(res, id, (userId) => users.get(userId))) },
     { operation: 'GET transactions', method: 'GET', pattern: /^\/transactions$/, handle: (_req, res, url) => transactions.answer(url, res) },
     {
       operation: 'GET authorizations',
@@ -136,7 +136,7 @@ export async function startDocumentService(choices: ServiceChoices = {}, faults:
       handle: (_req, res, url) => {
         const cardId = url.searchParams.get('cardId');
         if (cardId === null) return refuseDocument(res, 400, 'INVALID_REQUEST', 'cardId is required');
-        if (lookup(res, cardId, (id) => cards.get(id))) replyDocumentJson(res, 200, { cardId, authorizationDetails: [] });
+        if (lookup(res, cardId, (id) => cards.get(id))) replyJson(res, 200, { cardId, authorizationDetails: [] });
       },
     },
     {
@@ -144,10 +144,10 @@ export async function startDocumentService(choices: ServiceChoices = {}, faults:
       method: 'DELETE',
       pattern: /^\/accounts\/([^/]+)$/,
       handle: (_req, res, _url, id) => {
-        if (lookup(res, id, (accountId) => (accounts.has(accountId) ? accountId : undefined), faults.deleteUnknown400 ? 400 : 404, 'DELETE account')) replyDocumentJson(res, 200, { accountId: id, status: 'INACTIVE' });
+        if (lookup(res, id, (accountId) => (accounts.has(accountId) ? accountId : undefined), faults.deleteUnknown400 ? 400 : 404, 'DELETE account')) replyJson(res, 200, { accountId: id, status: 'INACTIVE' });
       },
     },
-    { operation: 'GET authorizationnotifications', method: 'GET', pattern: /^\/authorizationnotifications$/, handle: (_req, res) => replyDocumentJson(res, 200, { notificationType: 'SUCCESSFUL_AUTH', cardId: 'card-doc-1' }) },
+    { operation: 'GET authorizationnotifications', method: 'GET', pattern: /^\/authorizationnotifications$/, handle: (_req, res) => replyJson(res, 200, { notificationType: 'SUCCESSFUL_AUTH', cardId: 'card-doc-1' }) },
   ];
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {

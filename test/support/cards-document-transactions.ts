@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { startLocalServer } from './local-server.ts';
+import { replyJson, startLocalServer } from './local-server.ts';
 
 /*
  * GET /transactions of card on demand written from document 2, part B (rules 1 to 5 of GET /transactions:
@@ -68,17 +68,10 @@ function history(today: number, choices: TransactionsChoices): Json[] {
   });
 }
 
-/** JSON with its length. */
-export function replyDocumentJson(res: ServerResponse, status: number, body: unknown): void {
-  const payload = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) });
-  res.end(payload);
-}
-
 /** An error of the errorCode shape ("Errors", B), or of the `errors` list shape for a 400 (but DELETE account's). */
 export function refuseDocument(res: ServerResponse, status: number, errorCode: string, description: string, operation = ''): void {
   const listShaped = status === 400 && operation !== 'DELETE account';
-  replyDocumentJson(res, status, listShaped ? { errors: [{ code: errorCode, message: description }] } : { errorCode, errorDescription: description });
+  replyJson(res, status, listShaped ? { errors: [{ code: errorCode, message: description }] } : { errorCode, errorDescription: description });
 }
 
 export function documentTransactionsOperation(mount: string, choices: TransactionsChoices = {}): TransactionsOperation {
@@ -142,7 +135,7 @@ export function documentTransactionsOperation(mount: string, choices: Transactio
       ...(next !== undefined ? { next: choices.brokenNextAtSize7 && pageSize === 7 && pageNumber === 2 ? next.replace('?', '') : next } : {}),
       ...(pageNumber > 1 && pageNumber <= Math.max(pageCount, 1) ? { previous: link(pageNumber - 1) } : {}),
     };
-    replyDocumentJson(res, 200, {
+    replyJson(res, 200, {
       paginationDetails: { page: { pageSize, pageNumber, pageCount, totalCount: inWindow.length }, links },
       transactions: inWindow.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
     });

@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { replyDocumentJson } from './cards-document-transactions.ts';
-import { requestBody, startLocalServer } from './local-server.ts';
+import { replyJson, requestBody, startLocalServer } from './local-server.ts';
 
 /*
  * The custody platform of document 3, part C, written from the document alone (not from the reference):
@@ -68,7 +67,7 @@ export async function startDocumentPlatform(faults: PlatformFaults = {}): Promis
       return undefined;
     }
   };
-  const refuse = (res: ServerResponse, status: number, code: string, message: string) => replyDocumentJson(res, status, { code, message });
+  const refuse = (res: ServerResponse, status: number, code: string, message: string) => replyJson(res, status, { code, message });
 
   const listing = (res: ServerResponse, path: string, list: readonly unknown[], query: URLSearchParams) => {
     const request = query.get('cursor.pageRequest') ?? 'FIRST';
@@ -92,7 +91,7 @@ export async function startDocumentPlatform(faults: PlatformFaults = {}): Promis
     const offset = request === 'FIRST' || (request !== 'LAST' && current && !read(current)) ? 0 : request === 'LAST' ? lastOffset : request === 'NEXT' ? next : Math.max(from - size, 0);
     const page = offset / size;
     const hasPrevious = faults.tagsSecondPageNoPrevious && path === '/api/rest/v1/statistics/tags' && page === 1 ? false : offset > 0;
-    replyDocumentJson(res, 200, { result: list.slice(offset, offset + size), cursor: { currentPage: issue(path, size, offset), hasNext: offset + size < list.length, hasPrevious } });
+    replyJson(res, 200, { result: list.slice(offset, offset + size), cursor: { currentPage: issue(path, size, offset), hasNext: offset + size < list.length, hasPrevious } });
   };
 
   const upgrade = async (req: IncomingMessage, res: ServerResponse) => {
@@ -106,7 +105,7 @@ export async function startDocumentPlatform(faults: PlatformFaults = {}): Promis
     const fields = body as Record<string, unknown>;
     const wrong = ['implementationID', 'fromAddressID', 'gasPrice', 'gasLimit'].find((field) => fields[field] !== undefined && typeof fields[field] !== 'string' && !(faults.upgradeAcceptsNumbers && typeof fields[field] === 'number'));
     if (wrong) return refuse(res, 400, 'E400-INVALID_FIELD', `${wrong} is a string`);
-    replyDocumentJson(res, 200, { result: { requestId: `upgrade-${contractInstanceId}` } });
+    replyJson(res, 200, { result: { requestId: `upgrade-${contractInstanceId}` } });
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
