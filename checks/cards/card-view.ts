@@ -25,13 +25,18 @@ export function assignmentOf(exchange: Exchange, ruleId: string): { cardUserId: 
   return { cardUserId: body?.cardUserId ?? undefined, digitalWalletProvisionable: body?.cardDetails?.digitalWalletProvisionable ?? undefined };
 }
 
-/** The status GET card shows of a card, wherever the record carries it (IN_PROGRESS cards at top level). */
-export function cardStatusOf(exchange: Exchange): unknown {
+/** The body of a 200 GET card, or undefined where there is none to read (read leniently: the record rules judge it). */
+export function cardBodyOf(exchange: Exchange): unknown {
   if (exchange.response?.status !== 200) return undefined;
   try {
-    const body = exchange.response.json() as { status?: unknown; cardDetails?: { status?: unknown } } | null;
-    return body?.cardDetails?.status ?? body?.status;
+    return exchange.response.json();
   } catch {
     return undefined;
   }
+}
+
+/** The status GET card shows of a card, wherever the record carries it (IN_PROGRESS cards at top level or in cardDetails). */
+export function cardStatusOf(exchange: Exchange): unknown {
+  const body = cardBodyOf(exchange) as { status?: unknown; cardDetails?: { status?: unknown } } | null | undefined;
+  return body?.cardDetails?.status ?? body?.status;
 }

@@ -12,12 +12,14 @@ export interface PatchNamingUser {
 }
 
 /**
- * An id that is unknown (or cannot be one) answers the documented status on every operation addressed by
- * it; a PATCH card naming such a card user answers it too, and the card keeps no user.
+ * An id that is unknown (or cannot be one) answers one of the documented statuses on every operation addressed
+ * by it; a PATCH card naming such a card user answers one too, and the card keeps no user. The verdict
+ * observes which status was met.
  */
-export function idRefused(observed: Exchange | PatchNamingUser, ruleId: string, documentedStatus: number): Verdict {
-  if (!('patch' in observed)) return statusForInvalidInput(observed, ruleId, documentedStatus);
+export function idRefused(observed: Exchange | PatchNamingUser, ruleId: string, documentedStatuses: readonly number[]): Verdict {
+  if (!('patch' in observed)) return statusForInvalidInput(observed, ruleId, documentedStatuses);
   const { patch, after, cardId, cardUserId } = observed;
-  statusForInvalidInput(patch, ruleId, documentedStatus);
-  return assignmentOutcome({ patch, after, why: `PATCH of ${cardId} naming card user ${cardUserId}`, accepted: false, cardUserId, before: undefined }, ruleId);
+  const refused = statusForInvalidInput(patch, ruleId, documentedStatuses);
+  assignmentOutcome({ patch, after, why: `PATCH of ${cardId} naming card user ${cardUserId}`, accepted: false, cardUserId, before: undefined }, ruleId);
+  return refused;
 }

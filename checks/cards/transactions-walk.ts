@@ -13,9 +13,9 @@ export interface ObservedTransactionsPage {
  * Why a walk stopped: no next link (the only complete walk), no next link on a page whose own numbers say a
  * later page exists, a next link followed before, the page cap, a next page that does not advance (its
  * pageNumber not above the one before, or the same transactions again), or a next link outside the target
- * (never requested).
+ * (never requested), or a next link that led to no transactions page (a broken link).
  */
-export type TransactionsWalkEnd = 'end-reached' | 'next-missing' | 'repeated-link' | 'page-cap' | 'not-advancing' | 'outside-scope';
+export type TransactionsWalkEnd = 'end-reached' | 'next-missing' | 'repeated-link' | 'page-cap' | 'not-advancing' | 'outside-scope' | 'broken-link';
 
 /** A walk of GET /transactions: the first page asked for, then each `next` link followed as given. */
 export interface TransactionsWalk {
@@ -27,6 +27,11 @@ export interface TransactionsWalk {
   ended: TransactionsWalkEnd;
   /** The next link the walk stopped at, and why, when it did not reach the end. */
   stoppedAt?: { link: string; why: string };
+  /**
+   * How the pages were reached: following next links (the default), or, where those stopped short (the links
+   * rule's fault), asking each page by the document's pageNumber parameter.
+   */
+  route?: 'next links' | 'pageNumber';
 }
 
 /**
@@ -63,6 +68,8 @@ export function walkEndText(walk: TransactionsWalk): string {
       return `the next link led to a page that does not advance (page ${walk.pages.length} repeats an earlier page number or its transactions)${link}`;
     case 'outside-scope':
       return `links.next points outside the target and was not requested${link}`;
+    case 'broken-link':
+      return `the next link of page ${walk.pages.length} led to no transactions page${link}`;
     case 'end-reached':
       return 'the walk reached its last page';
   }

@@ -1,5 +1,5 @@
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
-import { describeWalk, requireEnded, type Walk } from './walk.ts';
+import { describeWalk, pagesBeforeStop, requireEnded, type Walk } from './walk.ts';
 
 /** Which flag must be false exactly at the walk's start and which exactly at its end. */
 function flagsOf(walk: Walk) {
@@ -7,8 +7,17 @@ function flagsOf(walk: Walk) {
 }
 
 function judgeWalk(walk: Walk, ruleId: string): void {
-  requireEnded(walk, ruleId);
   const { atStart, atEnd } = flagsOf(walk);
+  // A walk that stopped short: the pages read before the stop still say whether they are the first page.
+  for (const [index, { page, exchange }] of pagesBeforeStop(walk).pages.entries()) {
+    if (walk.ended !== 'end-reached' && page.cursor[atStart] !== (index !== 0)) throw new RuleViolation(ruleId, `${describeWalk(walk)}: page ${index + 1} says ${atStart} ${page.cursor[atStart]}`, [exchange]);
+  }
+  requireEnded(walk, ruleId);
+  // The last page is the one that holds the last items: an empty page after it means that page said "more" wrongly.
+  const ended = walk.pages.at(-1);
+  if (walk.pages.length > 1 && ended?.page.result.length === 0) {
+    throw new RuleViolation(ruleId, `${describeWalk(walk)}: page ${walk.pages.length - 1} holds the last items but says ${atEnd} true; the page it leads to is empty`, walk.pages.slice(-2).map(({ exchange }) => exchange));
+  }
   const last = walk.pages.length - 1;
   for (const [index, { page, exchange }] of walk.pages.entries()) {
     const wrong =

@@ -1,12 +1,14 @@
 import { prerequisiteMissing } from '../rule-blocked.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
-import { describeWalk, itemKey, requireEnded, type Walk } from './walk.ts';
+import { describeWalk, itemKey, listPages, requireEnded, type Walk } from './walk.ts';
 
 /** LAST then PREVIOUS meets the pages of the forward walk (same size) in reverse order, item for item. */
 export function cursorWalkBack(walks: { forward: Walk; back: Walk }, ruleId: string): Verdict {
-  const { forward, back } = walks;
-  requireEnded(forward, ruleId);
+  const { back } = walks;
+  requireEnded(walks.forward, ruleId);
   requireEnded(back, ruleId);
+  // An empty page after the last items is the flags rule's (hasNext should have been false before it).
+  const forward = listPages(walks.forward);
   const expected = [...forward.pages].reverse();
   for (const [index, observed] of back.pages.entries()) {
     const want = expected[index];

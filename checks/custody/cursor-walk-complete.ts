@@ -1,5 +1,5 @@
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
-import { describeWalk, requireEnded, walkEvidence, walkItems, type Walk } from './walk.ts';
+import { describeWalk, endedFirst, pagesBeforeStop, requireEnded, walkEvidence, walkItems, type Walk } from './walk.ts';
 
 /** The position of the first item seen twice in a walk, or -1. */
 function firstDuplicate(items: readonly string[]): number {
@@ -21,14 +21,17 @@ export function cursorWalkComplete(walks: readonly Walk[], ruleId: string): Verd
   const [baseline] = walks;
   if (!baseline) return passed(ruleId);
   const expected = walkItems(baseline);
-  for (const walk of walks) {
+  for (const walk of endedFirst(walks)) {
+    // No item twice is judged on the pages read even where the walk stopped short; the rest needs its end.
+    const read = pagesBeforeStop(walk);
+    const readItems = walkItems(read);
+    const duplicate = firstDuplicate(readItems);
+    if (duplicate !== -1) {
+      const page = pageHolding(read, duplicate);
+      throw new RuleViolation(ruleId, `${describeWalk(walk)}: item ${readItems[duplicate]} came twice (again on page ${page + 1})`, walkEvidence(walk, page));
+    }
     requireEnded(walk, ruleId);
     const items = walkItems(walk);
-    const duplicate = firstDuplicate(items);
-    if (duplicate !== -1) {
-      const page = pageHolding(walk, duplicate);
-      throw new RuleViolation(ruleId, `${describeWalk(walk)}: item ${items[duplicate]} came twice (again on page ${page + 1})`, walkEvidence(walk, page));
-    }
     const differsAt = expected.findIndex((item, index) => items[index] !== item);
     if (items.length !== expected.length || differsAt !== -1) {
       const at = differsAt === -1 ? Math.min(items.length, expected.length) : differsAt;

@@ -73,3 +73,26 @@ function notEndedMessage(walk: Walk): string {
   if (walk.ended === 'oversized-token') return `${describeWalk(walk)}: page ${walk.pages.length} gave a token of ${last.length} characters (${JSON.stringify(token)}), beyond the ${maxTokenChars} the harness sends back`;
   return `${describeWalk(walk)}: hasNext/hasPrevious never turned false within the page cap of ${walk.pages.length} pages (last token ${JSON.stringify(token)})`;
 }
+
+/**
+ * A forward walk without an empty page after the page that held the last items: that page should have said
+ * hasNext false, which is the flags rule's to judge; the rules about pages and their items read the pages
+ * that hold the list.
+ */
+export function listPages(walk: Walk): Walk {
+  const last = walk.pages.at(-1);
+  return walk.pages.length > 1 && last?.page.result.length === 0 ? { ...walk, pages: walk.pages.slice(0, -1) } : walk;
+}
+
+/**
+ * The pages a walk read before the page that stopped it short: what a rule can still judge of its own property
+ * when the walk did not end (the stopping page is the evidence of the walk-end rule's fault, not of this one).
+ */
+export function pagesBeforeStop(walk: Walk): Walk {
+  return walk.ended === 'end-reached' ? walk : { ...walk, pages: walk.pages.slice(0, -1) };
+}
+
+/** Walks that reached their end before those stopped short: a rule judges all it can before one blocks it. */
+export function endedFirst(walks: readonly Walk[]): Walk[] {
+  return [...walks].sort((a, b) => Number(a.ended !== 'end-reached') - Number(b.ended !== 'end-reached'));
+}

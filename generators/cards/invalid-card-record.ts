@@ -37,8 +37,8 @@ export const cardBreakers: readonly Breaker[] = [
   { breaks: id.formFactor, why: 'formFactor BOTH', apply: (card) => details(card, { formFactor: 'BOTH' }) },
   {
     breaks: id.validFrom,
-    why: 'validFromDate the day before cardCreationDate',
-    apply: (card) => spend(card, { validFromDate: addDays((card.cardDetails as Nested).cardCreationDate as string, -1) }),
+    why: 'validFromDate two days before cardCreationDate (more than a time zone apart)',
+    apply: (card) => spend(card, { validFromDate: addDays((card.cardDetails as Nested).cardCreationDate as string, -2) }),
   },
 ];
 

@@ -38,7 +38,8 @@ export const pageBreakers: readonly { breaks: string; why: string; apply(page: P
   { breaks: id.transactionsPageDetails, why: 'pageNumber as text', apply: (page) => withPage(page, { pageNumber: String(page.paginationDetails.page.pageNumber) }) },
   { breaks: id.transactionsPageDetails, why: 'pageSize left out', apply: (page) => withPage(page, { pageSize: undefined }) },
   { breaks: id.transactionsLinks, why: 'no first link', apply: (page) => { const { first: _first, ...links } = page.paginationDetails.links; return withLinks(page, links); } },
-  { breaks: id.transactionsLinks, why: 'next link toggled', apply: (page) => { const { next, ...links } = page.paginationDetails.links; return withLinks(page, next === undefined ? { ...links, next: 'transactions?pageNumber=999' } : links); } },
+  // next is optional: only one where no later page exists breaks the rule (the page is made the last).
+  { breaks: id.transactionsLinks, why: 'a next link on the last page', apply: (page) => withLinks(withPage(page, { pageNumber: page.paginationDetails.page.pageCount as number }), { ...page.paginationDetails.links, next: 'transactions?pageNumber=999' }) },
   { breaks: id.transactionsItems, why: 'transactionType REFUND', apply: (page) => ({ ...page, transactions: [...page.transactions, { transactionType: 'REFUND' }] }) },
   { breaks: id.transactionsItems, why: 'transactionDate of a day that does not exist', apply: (page) => ({ ...page, transactions: [...page.transactions, { transactionDate: '2026-02-30' }] }) },
 ];

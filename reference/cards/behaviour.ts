@@ -18,6 +18,8 @@ export interface CardsBehaviour {
   bearerAccepted(authorization: string | undefined, token: string, operation: string): boolean;
   /** Whether an id can be one (else 400), on this operation. */
   wellFormedId(id: string, operation: string): boolean;
+  /** The status of an id that cannot be one, on this operation (the reference: 400). */
+  malformedIdStatus(operation: string): number;
   /** The status of a well-formed id that does not exist, on this operation. */
   unknownIdStatus(operation: string): number;
   /** The error body of a status on an operation ("Errors", B). */
@@ -93,6 +95,7 @@ const badRequestShape = (operation: string) => operation !== 'DELETE account';
 export const referenceBehaviour: CardsBehaviour = {
   bearerAccepted: (authorization, token) => authorization === `Bearer ${token}`,
   wellFormedId: (id) => wellFormedId(id),
+  malformedIdStatus: () => 400,
   unknownIdStatus: () => 404,
   errorBody: (status, operation, code, message) => (status === 400 && badRequestShape(operation) ? { errors: [{ code, message }] } : { errorCode: code, errorDescription: message }),
   cardBody: (_card, record) => record,

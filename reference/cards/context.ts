@@ -21,12 +21,12 @@ export class CardsContext {
   }
 
   /**
-   * The card, card user or account an id names, or the error already answered: 400 when malformed, the
+   * The card, card user or account an id names, or the error already answered: the malformed-id status (400) when malformed, the
    * unknown-id status when absent.
    */
   lookup<T>(res: ServerResponse, operation: string, id: string, find: (id: string) => T | undefined): T | undefined {
     if (!this.behaviour.wellFormedId(id, operation)) {
-      this.replyError(res, 400, operation, 'INVALID_ID', 'the id is malformed');
+      this.replyError(res, this.behaviour.malformedIdStatus(operation), operation, 'INVALID_ID', 'the id is malformed');
       return undefined;
     }
     const found = find(id);

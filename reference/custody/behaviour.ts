@@ -23,6 +23,8 @@ export interface CustodyBehaviour {
   flags(plan: PagePlan): { hasNext: boolean; hasPrevious: boolean };
   /** The offset a NEXT moves to (a mutant may stay on the last page). */
   nextOffset(offset: number, pageSize: number, total: number): number;
+  /** Whether NEXT from the page holding the last items moves past it, to an empty page (the reference stays there). */
+  nextPastLastPage: boolean;
   /** The page size LAST uses (a mutant may take it from elsewhere). */
   lastPageSize(requested: number, sizeOfLatestFirst: number | undefined): number;
   /** Whether the token's HMAC is verified. */
@@ -48,6 +50,7 @@ export const referenceBehaviour: CustodyBehaviour = {
   pageItems: ({ items, offset, pageSize }) => items.slice(offset, offset + pageSize),
   flags: ({ offset, pageSize, total }) => ({ hasPrevious: offset > 0, hasNext: offset + pageSize < total }),
   nextOffset: (offset, pageSize) => offset + pageSize,
+  nextPastLastPage: false,
   lastPageSize: (requested) => requested,
   verifyMac: true,
   strictTokenEncoding: true,

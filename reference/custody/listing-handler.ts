@@ -15,7 +15,7 @@ function offsetFor(request: PageRequest, pageSize: number, total: number, curren
   if (request === 'FIRST') return 0;
   if (request === 'LAST') return lastOffset;
   const from = current ?? 0;
-  if (request === 'NEXT') return Math.min(behaviour.nextOffset(from, pageSize, total), lastOffset);
+  if (request === 'NEXT') return Math.min(behaviour.nextOffset(from, pageSize, total), behaviour.nextPastLastPage ? total : lastOffset);
   return Math.max(from - pageSize, 0);
 }
 

@@ -37,3 +37,31 @@ export function documentedStatuses(operation: CardsOperation): readonly number[]
 export const errorCodeShapedBadRequest: readonly string[] = [cardsOperations.deleteAccount.name];
 /** 400 answers of these operations may leave every field of an `errors` item out. */
 export const optionalBadRequestItemFields: readonly string[] = [cardsOperations.getTransactions.name];
+
+/**
+ * Statuses of an operation's row that answer a request without valid authentication: 401, and 403 where the
+ * row lists it (GET card and GET card user say "403 (unauthenticated)"; GET transactions, GET authorizations
+ * and DELETE account list 403 too). Undefined where the operation has no row.
+ */
+export function unauthenticatedStatuses(operation: CardsOperation): readonly number[] | undefined {
+  return operation.errors?.filter((status) => status === 401 || status === 403);
+}
+
+/**
+ * Statuses that answer a well-formed id that does not exist. In the path: 404, the resource addressed is not
+ * found. In the query or a body (GET transactions, GET authorizations, PATCH card's cardUserId): the request
+ * names something absent, and the document lists both 400 and 404 without saying which; either is met.
+ */
+export function unknownIdStatuses(operation: CardsOperation, where: 'path' | 'query' | 'body'): readonly number[] {
+  return where === 'path' ? [404] : [400, 404].filter((status) => operation.errors?.includes(status));
+}
+
+/** Statuses that answer an id that cannot be one: the document gives ids no format, so 400 or 404, both listed. */
+export function malformedIdStatuses(operation: CardsOperation): readonly number[] {
+  return [400, 404].filter((status) => operation.errors?.includes(status));
+}
+
+/** Where an operation of `addressedBy` carries its id: the path, or the query (GET transactions, GET authorizations). */
+export function idPlace(operation: CardsOperation): 'path' | 'query' {
+  return operation.idKind !== undefined && operation.idInQuery === undefined ? 'path' : 'query';
+}

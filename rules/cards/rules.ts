@@ -70,14 +70,14 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     id: id.inProgress,
     family,
     source: s.cardRecord,
-    statement: 'GET card of an IN_PROGRESS card answers 200 with only cardId, accountId and status IN_PROGRESS: none of the other Card fields.',
+    statement: 'GET card of an IN_PROGRESS card answers 200 with only cardId, accountId and status IN_PROGRESS: none of the other Card fields. Status is a CardDetails field, so it may be at the top level or in a cardDetails holding nothing else (which one is observed).',
     check: 'record-rule',
   },
   {
     id: id.validFrom,
     family,
     source: s.cardRecord,
-    statement: 'validFromDate may not be in the past at creation. Card creation is not shown, so this is judged on what GET card returns: validFromDate is not before cardCreationDate.',
+    statement: 'validFromDate may not be in the past at creation. Card creation is not shown, so this is judged on what GET card returns: validFromDate is not before the day before cardCreationDate (validFromDate is a day in the account\'s or the given time zone, cardCreationDate in a zone not shown: one day apart can be the same moment).',
     check: 'record-rule',
   },
   {
@@ -168,7 +168,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     id: id.transactionsPageSizeLimit,
     family,
     source: s.limits,
-    statement: 'pageSize is at most 500: 500 is accepted, 501 and more are refused with 400 (the edge first, then random sizes up to 5000, for the history and empty accounts and a card), and no page holds more transactions than its pageSize.',
+    statement: 'pageSize is at most 500: 1 to 500 are accepted; 501 and more are refused with 400 or served with at most 500 transactions on a page that says a pageSize of at most 500 (the document states the maximum, not the answer: which one is observed; the edge first, then random sizes up to 5000, for the history and empty accounts and a card), and no page holds more transactions than its pageSize.',
     check: 'transactions-page-size-limit',
   },
   {
@@ -189,7 +189,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     id: id.transactionsLinks,
     family,
     source: s.transactionRules,
-    statement: 'paginationDetails.links has first and last (strings) on every page, empty windows included, next exactly when a later page exists and previous exactly when an earlier one does.',
+    statement: 'paginationDetails.links has first and last (strings) on every page, empty windows included; next and previous are optional strings, present only where a later (none on a full last page) or an earlier page exists (their absence is observed); a next link leads to a transactions page on the target and next links end.',
     check: 'transactions-links',
   },
   {
@@ -203,7 +203,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     id: id.transactionsWalkComplete,
     family,
     source: s.transactionRules,
-    statement: 'A walk that follows the next links as given (page sizes 500, 100, 37, 7 and 2) sees every transaction of the window exactly once, as many as totalCount, and ends within the page cap.',
+    statement: 'A walk that follows the next links as given (page sizes 500, 100, 37, 7, 2 and one that divides the window) sees every transaction of the window exactly once, as many as totalCount, and ends within the page cap. Where the next links stop short (the links rule\'s fault), the pages asked by pageNumber are judged instead, as by every rule that reads a walk.',
     check: 'transactions-walk-complete',
   },
   {
@@ -371,21 +371,21 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     id: id.unknownIds,
     family,
     source: s.errors,
-    statement: 'A well-formed card, card-user or account id that does not exist answers 404 on every operation addressed by it (GET and PATCH card, GET card user, GET authorizations, GET transactions, DELETE account), and so does a PATCH card naming such a card user (the card keeps no user).',
+    statement: 'A well-formed card, card-user or account id that does not exist answers 404 on every operation addressed by it in the path (GET and PATCH card, GET card user, DELETE account); in the query (GET authorizations, GET transactions) and in a PATCH card body naming such a card user it answers 400 or 404, both listed (which is observed), and the card keeps no user.',
     check: 'id-refused',
   },
   {
     id: id.malformedIds,
     family,
     source: s.errors,
-    statement: 'An id that cannot be one (spaces, quotes, angle brackets, 300 characters) answers 400 on every operation addressed by it, and so does a PATCH card naming such a card user (the card keeps no user).',
+    statement: 'An id that cannot be one (spaces, quotes, angle brackets, 300 characters) is refused with 400 or 404 on every operation addressed by it (the document gives ids no format and lists both: which is observed), never a success or a server error, and so is a PATCH card naming such a card user (the card keeps no user).',
     check: 'id-refused',
   },
   {
     id: id.authMissing,
     family,
     source: s.authentication,
-    statement: 'Every card-on-demand operation without an Authorization header is refused: 401 where the operation lists it, a 4xx on GET authorizationnotifications.',
+    statement: 'Every card-on-demand operation without an Authorization header is refused: 401, or 403 where the operation\'s row lists it (GET card, GET card user: "403 (unauthenticated)"; GET transactions, GET authorizations, DELETE account), which one observed; a 4xx on GET authorizationnotifications, which has no row.',
     check: 'unauthorized-status',
   },
   {

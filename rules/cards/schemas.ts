@@ -1,3 +1,4 @@
+import { addDays } from './calendar.ts';
 import { z } from 'zod';
 import { cardStatuses, cardUserStatuses, emailTypes, formFactors, spendTypes, timeZones, varianceTypes } from './enums.ts';
 import {
@@ -112,22 +113,45 @@ export const cardSchema = z
     // validFromDate may not be in the past at creation: on a record, it is not before the card's creation day.
     const from = card?.spendControls?.validFromDate;
     const created = card?.cardDetails?.cardCreationDate;
-    if (typeof from === 'string' && typeof created === 'string' && isCalendarDate(from) && isCalendarDate(created) && from < created) {
+    // validFromDate is a day in the account's (or the given) time zone, cardCreationDate a day in a zone not
+    // shown: one day apart can be the same moment, so only an earlier day than the day before is a fault.
+    if (typeof from === 'string' && typeof created === 'string' && isCalendarDate(from) && isCalendarDate(created) && from < addDays(created, -1)) {
       ctx.addIssue({ code: 'custom', message: id.validFrom, path: ['spendControls', 'validFromDate'] });
     }
   }, always);
 export type Card = z.infer<typeof cardSchema>;
 
-/** Fields of the Card record an IN_PROGRESS card must not return. */
-export const fieldsHiddenWhileInProgress = ['spendControls', 'cardDetails', 'deliveryMethod', 'cardUserId', 'reloadable', 'reconciliationField'] as const;
+/** Fields of the Card record an IN_PROGRESS card must not return (cardDetails may carry its status, nothing else). */
+export const fieldsHiddenWhileInProgress = ['spendControls', 'deliveryMethod', 'cardUserId', 'reloadable', 'reconciliationField'] as const;
 
-/** GET card of an IN_PROGRESS card: only cardId, accountId and status. */
+/**
+ * Where an IN_PROGRESS card shows its status: "only cardId, accountId and status are returned", and status is
+ * a CardDetails field, so at the top level or as cardDetails.status are both that reading.
+ */
+export function inProgressStatusPlace(card: unknown): 'status' | 'cardDetails.status' | 'both' | 'none' {
+  const record = (typeof card === 'object' && card !== null ? card : {}) as { status?: unknown; cardDetails?: { status?: unknown } | null };
+  const top = record.status !== undefined;
+  const nested = typeof record.cardDetails === 'object' && record.cardDetails !== null && record.cardDetails.status !== undefined;
+  return top && nested ? 'both' : top ? 'status' : nested ? 'cardDetails.status' : 'none';
+}
+
+/** GET card of an IN_PROGRESS card: only cardId, accountId and status (at the top level or in cardDetails). */
 export const inProgressCardSchema = z
-  .object({ cardId: text(id.inProgress), accountId: text(id.inProgress), status: z.literal('IN_PROGRESS', { error: id.inProgress }) }, { error: id.inProgress })
+  .object({ cardId: text(id.inProgress), accountId: text(id.inProgress) }, { error: id.inProgress })
   .passthrough()
   .superRefine((card, ctx) => {
     if (typeof card !== 'object' || card === null) return;
-    for (const field of fieldsHiddenWhileInProgress) if (field in card) ctx.addIssue({ code: 'custom', message: id.inProgress, path: [field] });
+    const record = card as Record<string, unknown> & { cardDetails?: unknown };
+    const details = record.cardDetails;
+    if (details !== undefined && (typeof details !== 'object' || details === null || Array.isArray(details))) ctx.addIssue({ code: 'custom', message: id.inProgress, path: ['cardDetails'] });
+    const nested = typeof details === 'object' && details !== null ? (details as Record<string, unknown>) : {};
+    const shown = [record.status, nested.status].filter((status) => status !== undefined);
+    if (shown.length === 0) ctx.addIssue({ code: 'custom', message: id.inProgress, path: ['status'] });
+    if (shown.some((status) => status !== 'IN_PROGRESS')) ctx.addIssue({ code: 'custom', message: id.inProgress, path: record.status !== 'IN_PROGRESS' && record.status !== undefined ? ['status'] : ['cardDetails', 'status'] });
+    for (const field of fieldsHiddenWhileInProgress) if (field in record) ctx.addIssue({ code: 'custom', message: id.inProgress, path: [field] });
+    for (const field of Object.keys(nested)) if (field !== 'status') ctx.addIssue({ code: 'custom', message: id.inProgress, path: ['cardDetails', field] });
+    // A cardDetails is there only to carry the status: one without it is a field the card does not return.
+    if (details !== undefined && nested.status === undefined) ctx.addIssue({ code: 'custom', message: id.inProgress, path: ['cardDetails'] });
   }, always);
 
 const nameSchema = z.object(

@@ -55,8 +55,8 @@ const requiredLink = z.string({ error: id.transactionsLinks });
 
 /**
  * A page of GET /transactions (rule 5): page numbers required, pageCount at most 500 and what totalCount and
- * pageSize make it; links first and last always, next exactly when a later page exists, previous exactly when
- * an earlier one does.
+ * pageSize make it; links first and last always, next only where a later page exists and previous only where
+ * an earlier one does (both are optional strings: their absence is allowed).
  */
 export const transactionsPageSchema = z
   .object({
@@ -82,8 +82,9 @@ export const transactionsPageSchema = z
     }
     if (!links || typeof links !== 'object') return;
     const has = (name: 'next' | 'previous') => typeof links[name] === 'string';
-    if (has('next') !== pageNumber < pageCount) ctx.addIssue({ code: 'custom', message: id.transactionsLinks, path: ['paginationDetails', 'links', 'next'] });
-    if (has('previous') !== (pageNumber > 1 && pageNumber <= Math.max(pageCount, 1))) ctx.addIssue({ code: 'custom', message: id.transactionsLinks, path: ['paginationDetails', 'links', 'previous'] });
+    // next and previous are optional strings: absent is allowed, present only where that page exists.
+    if (has('next') && !(pageNumber < pageCount)) ctx.addIssue({ code: 'custom', message: id.transactionsLinks, path: ['paginationDetails', 'links', 'next'] });
+    if (has('previous') && !(pageNumber > 1 && pageNumber <= Math.max(pageCount, 1))) ctx.addIssue({ code: 'custom', message: id.transactionsLinks, path: ['paginationDetails', 'links', 'previous'] });
   }, { when: () => true });
 
 /** The day a transaction is filtered and ordered by: its settlement date, else its authorization date. */

@@ -1,5 +1,6 @@
 import { invalidBearer } from '../../generators/invalid-bearer.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
+import { unauthenticatedStatuses } from '../../rules/cards/operations.ts';
 import { forAll } from '../support/for-all.ts';
 import { registerSecretDerived } from '../support/report-values.ts';
 import { ruleTest, useCardsSession } from './support/cards-session.ts';
@@ -7,19 +8,28 @@ import { everyOperation, type OperationExchange } from './support/operation-requ
 
 const session = useCardsSession();
 
-/** 401 where the operation's row lists it; any 4xx where the operation has no row. */
-const documented401 = ({ operation }: OperationExchange) => (operation.errors?.includes(401) ? 401 : null);
+/** The unauthenticated statuses of the operation's row (401, and 403 where listed); any 4xx where the operation has no row. */
+const documentedRefusal = ({ operation }: OperationExchange) => unauthenticatedStatuses(operation) ?? null;
 
-ruleTest(id.authMissing, async ({ check }) => {
+/** Which of its listed statuses each operation answered, for the report. */
+const answered = (answers: readonly OperationExchange[]) => answers.map(({ operation, exchange }) => `${operation.name}: ${exchange.response?.status ?? exchange.error?.code}`).join(', ');
+
+ruleTest(id.authMissing, async ({ observe, check }) => {
   const { client, section } = session();
-  return (await everyOperation(client, section, 'none')).map((answer) => check(answer.exchange, documented401(answer)));
+  const answers = await everyOperation(client, section, 'none');
+  observe('statuses without Authorization', answered(answers));
+  return answers.map((answer) => check(answer.exchange, documentedRefusal(answer)));
 });
 
-ruleTest(id.authInvalid, async ({ check }) => {
+ruleTest(id.authInvalid, async ({ observe, check }) => {
   const { client, section, property, run } = session();
   // The shared bearer variants (altered, truncated, extended, other scheme), judged under the cards rule.
   const variants = registerSecretDerived(invalidBearer(id.authInvalid, section.token));
+  const met = new Set<string>();
   await forAll(variants, property({ runs: Math.ceil(run.runs / 10) }), async (invalid) => {
-    (await everyOperation(client, section, { authorization: invalid.value })).forEach((answer) => check(answer.exchange, documented401(answer)));
+    const answers = await everyOperation(client, section, { authorization: invalid.value });
+    met.add(answered(answers));
+    answers.forEach((answer) => check(answer.exchange, documentedRefusal(answer)));
   });
+  observe('statuses for a token the target did not issue', [...met].join(' | '));
 });

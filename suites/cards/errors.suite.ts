@@ -1,7 +1,7 @@
 import type { PatchNamingUser } from '../../checks/cards/id-refused.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
-import { documentedStatuses } from '../../rules/cards/operations.ts';
+import { cardsOperations, documentedStatuses, idPlace, malformedIdStatuses, unknownIdStatuses } from '../../rules/cards/operations.ts';
 import { ruleTest, useCardsSession } from './support/cards-session.ts';
 import { freeCard } from './support/free-card.ts';
 import { addressedBy, badRequests, everyOperation, malformedIds, patchBodyFor, unknownId, type OperationExchange } from './support/operation-requests.ts';
@@ -9,27 +9,36 @@ import { addressedBy, badRequests, everyOperation, malformedIds, patchBodyFor, u
 const session = useCardsSession();
 
 /** PATCH of a free ACTIVE card naming a card user by the given ids: `check` says it is refused, and the card keeps no user. */
-async function patchNamingUsers(ruleId: string, cardUserIds: readonly string[], status: number, check: (observed: PatchNamingUser, status: number) => Verdict) {
+async function patchNamingUsers(ruleId: string, cardUserIds: readonly string[], statuses: readonly number[], check: (observed: PatchNamingUser, statuses: readonly number[]) => Verdict) {
   const { client, section } = session();
   const cardId = await freeCard(client, section, 'ACTIVE', ruleId, { fromEnd: true });
   const verdicts = [];
   for (const cardUserId of cardUserIds) {
     const patch = await client.patchCard(cardId, { ...patchBodyFor(section), cardUserId });
-    verdicts.push(check({ patch, after: await client.getCard(cardId), cardId, cardUserId }, status));
+    verdicts.push(check({ patch, after: await client.getCard(cardId), cardId, cardUserId }, statuses));
   }
   return verdicts;
 }
 
-ruleTest(id.unknownIds, async ({ check }) => {
+/** Which status each operation answered, for the report: where the document lists several, the choice is the target's. */
+const statusesMet = (verdicts: readonly Verdict[], names: readonly string[]) => verdicts.map((verdict, index) => `${names[index] ?? 'PATCH card naming the user'}: ${String(verdict.observations?.status)}`).join(', ');
+
+ruleTest(id.unknownIds, async ({ observe, check }) => {
   const { client, section, run } = session();
   const answers = await addressedBy(client, section, unknownId(run.seed));
-  return [...answers.map(({ exchange }) => check(exchange, 404)), ...(await patchNamingUsers(id.unknownIds, [unknownId(run.seed)], 404, check))];
+  const verdicts = answers.map(({ operation, exchange }) => check(exchange, unknownIdStatuses(operation, idPlace(operation))));
+  const patched = await patchNamingUsers(id.unknownIds, [unknownId(run.seed)], unknownIdStatuses(cardsOperations.patchCard, 'body'), check);
+  observe('statuses for an unknown id', statusesMet([...verdicts, ...patched], answers.map(({ operation }) => operation.name)));
+  return [...verdicts, ...patched];
 });
 
-ruleTest(id.malformedIds, async ({ check }) => {
+ruleTest(id.malformedIds, async ({ observe, check }) => {
   const { client, section } = session();
   const answers = (await Promise.all(malformedIds.map((malformed) => addressedBy(client, section, malformed)))).flat();
-  return [...answers.map(({ exchange }) => check(exchange, 400)), ...(await patchNamingUsers(id.malformedIds, malformedIds, 400, check))];
+  const verdicts = answers.map(({ operation, exchange }) => check(exchange, malformedIdStatuses(operation)));
+  const patched = await patchNamingUsers(id.malformedIds, malformedIds, malformedIdStatuses(cardsOperations.patchCard), check);
+  observe('statuses for ids that cannot be ids', [...new Set([...verdicts, ...patched].map((verdict) => verdict.observations?.status))].join(', '));
+  return [...verdicts, ...patched];
 });
 
 /** Valid, unknown, malformed, unauthenticated, wrongly authenticated and otherwise bad requests to every operation. */

@@ -1,11 +1,11 @@
-import { assignmentOf } from '../../checks/cards/card-view.ts';
+import { assignmentOf, cardBodyOf } from '../../checks/cards/card-view.ts';
 import type { RecordExpectation } from '../../checks/record-rule.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { cardUserStatuses } from '../../rules/cards/enums.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
-import { cardSchema, cardUserSchema, inProgressCardSchema } from '../../rules/cards/schemas.ts';
+import { cardSchema, cardUserSchema, inProgressCardSchema, inProgressStatusPlace } from '../../rules/cards/schemas.ts';
 import { walkedPageSchema } from '../../rules/cards/transactions-schemas.ts';
 import { ruleTest, useCardsSession } from './support/cards-session.ts';
 import { fixtureCards } from './support/fixture-cards.ts';
@@ -53,13 +53,12 @@ for (const ruleId of [id.cardFields, id.cardAmounts, id.cardDates, id.cardRefere
   ruleTest(ruleId, ({ check }) => everyCard(ruleId, check));
 }
 
-ruleTest(id.inProgress, async ({ check }) => {
+ruleTest(id.inProgress, async ({ observe, check }) => {
   const { client, section } = session();
-  return Promise.all(
-    section.fixtures.unassignedCards.IN_PROGRESS.map(async (cardId) =>
-      check(await client.getCard(cardId), { record: `GET card of the IN_PROGRESS card ${cardId}`, schema: inProgressCardSchema, statuses: [200] }),
-    ),
-  );
+  const answers = await Promise.all(section.fixtures.unassignedCards.IN_PROGRESS.map(async (cardId) => ({ cardId, exchange: await client.getCard(cardId) })));
+  // The document allows the status at the top level or in cardDetails: which one the target chose is reported.
+  observe('where the IN_PROGRESS status is shown', [...new Set(answers.map(({ exchange }) => inProgressStatusPlace(cardBodyOf(exchange))))].join(', '));
+  return answers.map(({ cardId, exchange }) => check(exchange, { record: `GET card of the IN_PROGRESS card ${cardId}`, schema: inProgressCardSchema, statuses: [200] }));
 });
 
 for (const ruleId of [id.cardUserFields, id.cardUserName, id.cardUserOneEach, id.cardUserFormats] as const) {

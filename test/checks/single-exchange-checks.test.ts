@@ -39,6 +39,12 @@ describe('status-for-invalid-input', () => {
     expect(violation.message).toContain('400');
   });
 
+  test('where several statuses are documented for the case, any of them passes and the one met is observed', () => {
+    expect(statusForInvalidInput(exchange({ status: 403 }), rule, [401, 403])).toEqual({ ruleId: rule, observations: { status: 403 } });
+    expect(statusForInvalidInput(exchange({ status: 401 }), rule, [401, 403]).ruleId).toBe(rule);
+    expect(violationOf(() => statusForInvalidInput(exchange({ status: 404 }), rule, [401, 403]), rule).message).toContain('401 or 403');
+  });
+
   test('a 3xx is not a rejection', () => {
     violationOf(() => statusForInvalidInput(exchange({ status: 302 }), rule, null), rule);
   });

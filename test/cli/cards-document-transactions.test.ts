@@ -12,11 +12,17 @@ import { runCli, writeTargets } from '../support/run-harness-cli.ts';
 
 // The transactions rules, and the JSON label of every answer (the other operations are answered 404 with a JSON body).
 const transactionRules = [...Object.entries(id).filter(([name]) => name.startsWith('transactions')).map(([, rule]) => rule), id.bodiesJson];
-let target: DocumentTransactions | undefined;
-afterAll(() => target?.close());
+const targets: DocumentTransactions[] = [];
+afterAll(() => Promise.all(targets.map((target) => target.close())));
 
-test('GET /transactions written to the document passes every transactions rule, its answers JSON-labelled', async () => {
-  target = await startDocumentTransactions();
+// Links with an opaque cursor instead of pageNumber (issue 28): a page is read by its paginationDetails, links followed as given.
+test.each([
+  ['links naming pageNumber and pageSize', {}],
+  ['links carrying an opaque cursor', { cursorLinks: true }],
+  ['only the required links, first and last', { onlyRequiredLinks: true }],
+])('GET /transactions written to the document (%s) passes every transactions rule, its answers JSON-labelled', async (_links, choices) => {
+  const target = await startDocumentTransactions(choices);
+  targets.push(target);
   const unused = (name: string) => [`${name}-unused`];
   const fixtures = {
     unassignedCards: { IN_PROGRESS: unused('ip'), ACTIVE: unused('active'), PREACTIVE: unused('pre'), INACTIVE: unused('inactive'), EXPIRED: unused('expired'), CANCELLED: unused('cancelled'), UNSUCCESSFUL: unused('unsuccessful') },
@@ -26,8 +32,8 @@ test('GET /transactions written to the document passes every transactions rule, 
     emptyAccountId: target.emptyAccountId,
     manyAuthorizationsCardId: 'card-unused',
   };
-  const targets = writeTargets({ transactions: { kind: 'url', families: { cards: { baseUrl: target.baseUrl, token: '${TRANSACTIONS_TOKEN}', walletProvisioning: false, fixtures } } } });
-  const result = await runCli(['run', '--targets', targets, '--target', 'transactions', '--suite', 'cards', ...transactionRules.flatMap((rule) => ['--rule', rule]), '--seed', '29', '--runs', '10', '--workers', '1'], { TRANSACTIONS_TOKEN: target.token });
+  const written = writeTargets({ transactions: { kind: 'url', families: { cards: { baseUrl: target.baseUrl, token: '${TRANSACTIONS_TOKEN}', walletProvisioning: false, fixtures } } } });
+  const result = await runCli(['run', '--targets', written, '--target', 'transactions', '--suite', 'cards', ...transactionRules.flatMap((rule) => ['--rule', rule]), '--seed', '29', '--runs', '10', '--workers', '1'], { TRANSACTIONS_TOKEN: target.token });
   const rules = result.summary().rules;
   const output = result.stdout.slice(-4000);
   expect(rules.map((rule) => rule.ruleId).sort(), output).toEqual([...transactionRules].sort());

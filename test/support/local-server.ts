@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type RequestListener } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** A test target's HTTP server on 127.0.0.1. */
@@ -27,4 +27,11 @@ export async function requestBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/** A JSON answer with its length, as a test target written from a document gives it. */
+export function replyJson(res: ServerResponse, status: number, body: unknown): void {
+  const payload = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) });
+  res.end(payload);
 }

@@ -1,6 +1,5 @@
 import { cardsRuleIds as id } from '../../../rules/cards/ids.ts';
 import { referenceBehaviour } from '../behaviour.ts';
-import { wellFormedId } from '../fixtures.ts';
 import { mutant } from './define.ts';
 
 /** Mutants of error answers, ids and auth, each on one operation only. */
@@ -21,8 +20,9 @@ export const errorMutants = [
   mutant('cards-delete-unknown-account-400', id.unknownIds, 'DELETE account answers 400 for an unknown account id.', {
     unknownIdStatus: (operation) => (operation === 'DELETE account' ? 400 : 404),
   }),
-  mutant('cards-patch-accepts-long-id', id.malformedIds, 'PATCH card takes an id of 300 characters as well-formed (and answers 404).', {
-    wellFormedId: (value, operation) => (operation === 'PATCH card' ? /^[A-Za-z0-9-]+$/.test(value) : wellFormedId(value)),
+  // A 404 for an id that cannot be one is allowed (ids have no documented format); a server error is not a refusal.
+  mutant('cards-patch-malformed-id-500', id.malformedIds, 'PATCH card answers 500 for an id that cannot be one (its lookup crashes).', {
+    malformedIdStatus: (operation) => (operation === 'PATCH card' ? 500 : 400),
   }),
   mutant('cards-notifications-without-auth', id.authMissing, 'GET authorizationnotifications answers without an Authorization header.', {
     // Only a missing header: a wrong token is still refused (that is the invalid-token rule's case).

@@ -45,8 +45,8 @@ export const recordMutants = [
   mutant('cards-in-progress-full-record', id.inProgress, 'IN_PROGRESS cards answer the whole Card record with an empty spendControls.', {
     cardBody: (card, record) => (card.status === 'IN_PROGRESS' ? { ...record, spendControls: {} } : record),
   }),
-  mutant('cards-unsuccessful-valid-from-before-creation', id.validFrom, 'UNSUCCESSFUL cards show validFromDate the day before cardCreationDate.', {
-    cardBody: (card, record) => (card.status === 'UNSUCCESSFUL' ? withNested(record, 'spendControls', { validFromDate: addDays(card.createdOn, -1) }) : record),
+  mutant('cards-unsuccessful-valid-from-before-creation', id.validFrom, 'UNSUCCESSFUL cards show validFromDate two days before cardCreationDate (more than a time zone apart).', {
+    cardBody: (card, record) => (card.status === 'UNSUCCESSFUL' ? withNested(record, 'spendControls', { validFromDate: addDays(card.createdOn, -2) }) : record),
   }),
   mutant('cards-deactivated-user-consent-text', id.cardUserFields, 'DEACTIVATED card users show expressConsentObtained as the text "true".', {
     cardUserBody: (status, record) => (status === 'DEACTIVATED' ? { ...record, expressConsentObtained: 'true' } : record),

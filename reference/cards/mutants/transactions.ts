@@ -43,6 +43,12 @@ export const transactionsMutants = [
   mutant('cards-page-size-501-accepted', id.transactionsPageSizeLimit, 'pageSize 501 is accepted.', {
     pageSizeAccepted: (size) => Number.isInteger(size) && size >= 1 && size <= 501,
   }),
+  // Serving a size above 500 is allowed; serving more than 500 transactions on one page is not.
+  mutant('cards-over-limit-serves-501', id.transactionsPageSizeLimit, 'A pageSize above 500 is served as a page that says pageSize 500 but holds 501 transactions.', {
+    pageSizeAccepted: (size) => Number.isInteger(size) && size >= 1,
+    pageItems: (page) => (page.pageSize > 500 ? page.all.slice(0, 501) : referenceBehaviour.pageItems(page)),
+    pageNumbers: (page) => ({ ...referenceBehaviour.pageNumbers(page), pageSize: Math.min(page.pageSize, 500) }),
+  }),
   mutant('cards-default-page-number-2', id.transactionsPageNumberDefault, 'Without pageNumber the second page is answered.', {
     defaultPageNumber: 2,
   }),
@@ -52,16 +58,18 @@ export const transactionsMutants = [
       return page.pageNumber === page.pageCount && page.pageCount > 1 ? { ...numbers, totalCount: referenceBehaviour.pageItems(page).length } : numbers;
     },
   }),
-  mutant('cards-last-page-without-previous', id.transactionsLinks, 'The last page of a window of several pages has no previous link.', {
+  // next and previous are optional: a link where no such page exists is the fault, not a missing one.
+  mutant('cards-first-page-has-previous', id.transactionsLinks, 'The first page of a window of several pages carries a previous link (to itself).', {
     linkPages: (page) => {
-      const { previous: _previous, ...links } = referenceBehaviour.linkPages(page);
-      return page.pageNumber === page.pageCount && page.pageCount > 1 ? links : referenceBehaviour.linkPages(page);
+      const links = referenceBehaviour.linkPages(page);
+      return page.pageNumber === 1 && page.pageCount > 1 ? { ...links, previous: 1 } : links;
     },
   }),
-  mutant('cards-no-next-at-size-37', id.transactionsLinks, 'At page size 37 the second page carries no next link although later pages exist (it looks like the last page).', {
+  mutant('cards-full-last-page-has-next', id.transactionsLinks, 'A full last page (the page size divides the window) still carries a next link, to an empty page past the end.', {
     linkPages: (page) => {
-      const { next: _next, ...links } = referenceBehaviour.linkPages(page);
-      return page.pageSize === 37 && page.pageNumber === 2 && page.pageCount > 2 ? links : referenceBehaviour.linkPages(page);
+      const links = referenceBehaviour.linkPages(page);
+      const full = page.all.length > 0 && page.all.length % page.pageSize === 0 && page.pageNumber === page.pageCount;
+      return full ? { ...links, next: page.pageNumber + 1 } : links;
     },
   }),
   mutant('cards-next-link-off-target', id.transactionsLinks, 'The next link of the first page names another host (a cloud metadata address) instead of the target.', {

@@ -42,6 +42,10 @@ const definitions: readonly CustodyMutant[] = [
   mutant('custody-second-page-has-no-previous', rule('cursor.flags'), 'The second page says hasPrevious false.', {
     flags: ({ offset, pageSize, total }) => ({ hasPrevious: offset > pageSize || offset === 0 ? offset > 0 : false, hasNext: offset + pageSize < total }),
   }),
+  mutant('custody-full-last-page-has-next', rule('cursor.flags'), 'A full last page (the page size divides the list) says hasNext true; NEXT from it answers an empty page.', {
+    flags: ({ offset, pageSize, total }) => ({ hasPrevious: offset > 0, hasNext: offset + pageSize < total || (total > 0 && offset + pageSize === total) }),
+    nextPastLastPage: true,
+  }),
   mutant('custody-page-size-one-refused', rule('cursor.page-size'), 'A page size of 1 is refused.', {
     pageSizeAccepted: (size) => Number.isInteger(size) && size >= 2 && size <= 1000,
   }),

@@ -1,6 +1,8 @@
 import type { CardsClient, TransactionsQuery } from '../../../client/cards/cards-client.ts';
 import type { ObservedTransactionsPage, TransactionsWalk } from '../../../checks/cards/transactions-walk.ts';
-import { requireWalkEnded, transactionsPageOf } from '../../../checks/cards/transactions-walk.ts';
+import { requireWalkEnded, transactionsPageOf, walkEndText } from '../../../checks/cards/transactions-walk.ts';
+import { RuleBlocked } from '../../../checks/rule-blocked.ts';
+import type { Exchange } from '../../../client/http-exchange.ts';
 import { transactionKey, type WalkedPage } from '../../../rules/cards/transactions-schemas.ts';
 
 /** The request of a walk in words, for failure texts. */
@@ -25,26 +27,64 @@ function laterPageSaid(page: WalkedPage): boolean {
 }
 
 /**
+ * The pages of a walk whose next links stopped short, asked by the document's pageNumber parameter instead
+ * (2 to the pageCount page 1 says), all at once: another route on the target, so the rules about the window's
+ * pages are judged though a link is broken. Undefined where this route does not hold the window either (no
+ * pageCount, too many pages, a page that does not advance); a page that is not a transactions page blocks the
+ * rule by the items rule, as on the usual route.
+ */
+async function pagesByNumber(client: CardsClient, query: TransactionsQuery, first: ObservedTransactionsPage, ruleId: string): Promise<ObservedTransactionsPage[] | undefined> {
+  const count = first.page.paginationDetails?.page?.pageCount;
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > client.section.maxWalkPages) return undefined;
+  const later = await Promise.all(
+    Array.from({ length: count - 1 }, async (_, index) => {
+      const exchange = await client.getTransactions({ ...query, pageNumber: index + 2 });
+      return { exchange, page: transactionsPageOf(exchange, ruleId) };
+    }),
+  );
+  const pages = [first, ...later];
+  return pages.every((observed, index) => index === 0 || advances((pages[index - 1] as ObservedTransactionsPage).page, observed.page)) ? pages : undefined;
+}
+
+/**
  * Walks GET /transactions: page 1 as asked, then each `next` link exactly as the target gave it. It
- * stops where a page has no next link (short of the end when its numbers say a later page exists), at a link followed before, at a page that does not advance, at a link
+ * stops where a page has no next link (short of the end when its numbers say a later page exists), at a link
+ * followed before, at a page that does not advance, at a link that leads to no transactions page, at a link
  * outside the target (never requested) or at the page cap: a walk never loops and never leaves the target.
- * A walk that did not reach its end blocks the rule (the links rule judges why), unless `partial` is asked
- * for by the rule that judges it. A page that is not a transactions page blocks it too (the items rule judges).
+ * A walk that did not reach its end is the links rule's to judge (asked with `partial`); for every other rule
+ * the pages are then asked by pageNumber, and only where that route fails too is the rule blocked by the links
+ * rule. A first page that is not a transactions page blocks it by the items rule.
  */
 export async function walkTransactionPages(client: CardsClient, query: TransactionsQuery, ruleId: string, options: { partial?: boolean } = {}): Promise<TransactionsWalk> {
+  const linked = await walkByLinks(client, query, ruleId);
+  if (linked.ended === 'end-reached' || options.partial) return linked;
+  const byNumber = await pagesByNumber(client, query, linked.pages[0] as ObservedTransactionsPage, ruleId);
+  if (byNumber === undefined) requireWalkEnded(linked, ruleId);
+  return { ...linked, pages: byNumber as ObservedTransactionsPage[], ended: 'end-reached', route: 'pageNumber', description: `${linked.description} (asked by pageNumber: ${walkEndText(linked)})` };
+}
+
+/** The walk by next links as given, wherever it stops. */
+async function walkByLinks(client: CardsClient, query: TransactionsQuery, ruleId: string): Promise<TransactionsWalk> {
   const pages: ObservedTransactionsPage[] = [];
   const followed = new Set<string>();
-  const walk = (ended: TransactionsWalk['ended'], stoppedAt?: TransactionsWalk['stoppedAt']): TransactionsWalk => {
-    const result: TransactionsWalk = { description: describeQuery(query), pageSize: typeof query.pageSize === 'number' ? query.pageSize : undefined, pages, ended, ...(stoppedAt ? { stoppedAt } : {}) };
-    if (!options.partial) requireWalkEnded(result, ruleId);
-    return result;
-  };
+  const walk = (ended: TransactionsWalk['ended'], stoppedAt?: TransactionsWalk['stoppedAt']): TransactionsWalk => ({
+    description: describeQuery(query),
+    pageSize: typeof query.pageSize === 'number' ? query.pageSize : undefined,
+    pages,
+    ended,
+    ...(stoppedAt ? { stoppedAt } : {}),
+  });
   // Page 1 asked for by number: that the default page number is 1 is its own rule's to judge, not every walk's.
   let exchange = await client.getTransactions({ pageNumber: 1, ...query });
   let link: string | undefined;
   for (;;) {
-    const page = transactionsPageOf(exchange, ruleId);
     const before = pages.at(-1);
+    // A followed link that leads to no transactions page is a broken link (the links rule's); page 1 is the items rule's.
+    const page = before && link !== undefined ? readOr(exchange, ruleId) : transactionsPageOf(exchange, ruleId);
+    if (page === undefined) return walk('broken-link', { link: link as string, why: `answered ${exchange.response?.status ?? exchange.error?.code}` });
+    // An empty page reached from one whose own numbers said it was the last: that page's next link was the
+    // fault (the links rule judges it there); the walk holds the pages of the window.
+    if (before && page.transactions.length === 0 && !laterPageSaid(before.page)) return walk('end-reached');
     pages.push({ exchange, page });
     if (before && link !== undefined && !advances(before.page, page)) return walk('not-advancing', { link, why: '' });
     link = page.paginationDetails?.links?.next;
@@ -55,5 +95,15 @@ export async function walkTransactionPages(client: CardsClient, query: Transacti
     if (outside !== undefined) return walk('outside-scope', { link, why: outside });
     followed.add(link);
     exchange = await client.follow(link);
+  }
+}
+
+/** A transactions page, or undefined where the answer is none. */
+function readOr(exchange: Exchange, ruleId: string): WalkedPage | undefined {
+  try {
+    return transactionsPageOf(exchange, ruleId);
+  } catch (error) {
+    if (error instanceof RuleBlocked) return undefined;
+    throw error;
   }
 }

@@ -4,8 +4,9 @@ import { cardsErrorBody } from '../../../checks/cards/error-body.ts';
 import { recordRuleBehind } from '../../../checks/cards/record-behind.ts';
 import { recordRule } from '../../../checks/record-rule.ts';
 import { cardRecord } from '../../../generators/cards/card-record.ts';
+import { addDays } from '../../../rules/cards/calendar.ts';
 import { cardsRuleIds as id } from '../../../rules/cards/ids.ts';
-import { cardSchema, inProgressCardSchema } from '../../../rules/cards/schemas.ts';
+import { cardSchema, inProgressCardSchema, inProgressStatusPlace } from '../../../rules/cards/schemas.ts';
 import { failedExchange, jsonExchange } from '../exchanges.ts';
 import { violationOf } from '../violation.ts';
 
@@ -41,6 +42,22 @@ describe('record-rule', () => {
     expect(recordRule(jsonExchange(200, { cardId: 'c', accountId: 'a', status: 'IN_PROGRESS', other: 1 }), id.inProgress, schema).ruleId).toBe(id.inProgress);
     violationOf(() => recordRule(jsonExchange(200, { cardId: 'c', accountId: 'a', status: 'IN_PROGRESS', cardDetails: {} }), id.inProgress, schema), id.inProgress);
     violationOf(() => recordRule(jsonExchange(200, { cardId: 'c', status: 'IN_PROGRESS' }), id.inProgress, schema), id.inProgress);
+  });
+  test('validFromDate the day before cardCreationDate passes (a day in another time zone); two days before fails', () => {
+    const expectation = { record: 'GET card', schema: cardSchema, statuses: [200] };
+    const created = (card.cardDetails as { cardCreationDate: string }).cardCreationDate;
+    const withFrom = (days: number) => jsonExchange(200, { ...card, spendControls: { ...(card.spendControls as object), validFromDate: addDays(created, days) } });
+    expect(recordRule(withFrom(-1), id.validFrom, expectation).ruleId).toBe(id.validFrom);
+    violationOf(() => recordRule(withFrom(-2), id.validFrom, expectation), id.validFrom);
+  });
+  test('an IN_PROGRESS card may show its status in cardDetails, holding nothing else (status is a CardDetails field)', () => {
+    const schema = { record: 'GET card', schema: inProgressCardSchema, statuses: [200] };
+    expect(recordRule(jsonExchange(200, { cardId: 'c', accountId: 'a', cardDetails: { status: 'IN_PROGRESS' } }), id.inProgress, schema).ruleId).toBe(id.inProgress);
+    expect(inProgressStatusPlace({ cardId: 'c', accountId: 'a', cardDetails: { status: 'IN_PROGRESS' } })).toBe('cardDetails.status');
+    expect(inProgressStatusPlace({ cardId: 'c', accountId: 'a', status: 'IN_PROGRESS' })).toBe('status');
+    violationOf(() => recordRule(jsonExchange(200, { cardId: 'c', accountId: 'a', cardDetails: { status: 'IN_PROGRESS', cardLastFive: '12345' } }), id.inProgress, schema), id.inProgress);
+    violationOf(() => recordRule(jsonExchange(200, { cardId: 'c', accountId: 'a', cardDetails: { status: 'ACTIVE' } }), id.inProgress, schema), id.inProgress);
+    violationOf(() => recordRule(jsonExchange(200, { cardId: 'c', accountId: 'a' }), id.inProgress, schema), id.inProgress);
   });
 });
 

@@ -1,4 +1,7 @@
 import { describe, expect, test } from 'vitest';
+import { pageSizeLimit } from '../../../checks/cards/page-size-limit.ts';
+import { dividingPageSize } from '../../../generators/dividing-page-size.ts';
+import { cardsRuleIds } from '../../../rules/cards/ids.ts';
 import { RuleBlocked } from '../../../checks/rule-blocked.ts';
 import { transactionsDefaultPageSize, transactionsEdgeRequest } from '../../../checks/cards/transactions-request-checks.ts';
 import { transactionsInWindow, transactionsLinks, transactionsLinkTargets, transactionsNewestFirst, transactionsPageDetails, transactionsWalkComplete } from '../../../checks/cards/transactions-walk-checks.ts';
@@ -56,11 +59,13 @@ describe('transactions walk checks', () => {
     const walk = walkOf([...items.slice(0, 3), item('2026-11-21', 9), ...items.slice(3)], 3);
     expect(violationOf(() => transactionsNewestFirst(walk, rule), rule).message).toContain('2026-11-21 follows one of 2026-11-19');
   });
-  test('a next link on the last page, a missing previous, or a pageCount off by one fail', () => {
+  test('a next link on the last page, a previous on the first, or a pageCount off by one fail; a missing (optional) previous passes', () => {
     const links = 'cards.transactions.links';
     violationOf(() => transactionsLinks({ walk: walkOf(items, 3, (body, index) => (index === 2 ? { ...body, paginationDetails: { ...body.paginationDetails, links: { ...body.paginationDetails.links, next: 'x' } } } : body)), outside: inside }, links), links);
+    violationOf(() => transactionsLinks({ walk: walkOf(items, 3, (body, index) => (index === 0 ? { ...body, paginationDetails: { ...body.paginationDetails, links: { ...body.paginationDetails.links, previous: 'x' } } } : body)), outside: inside }, links), links);
     const { previous: _p, ...withoutPrevious } = pageBody(items.slice(3, 6), 2, 3, 7).paginationDetails.links;
-    violationOf(() => transactionsLinks({ walk: walkOf(items, 3, (body, index) => (index === 1 ? { ...body, paginationDetails: { ...body.paginationDetails, links: withoutPrevious } } : body)), outside: inside }, links), links);
+    expect(transactionsLinks({ walk: walkOf(items, 3, (body, index) => (index === 1 ? { ...body, paginationDetails: { ...body.paginationDetails, links: withoutPrevious } } : body)), outside: inside }, links).ruleId).toBe(links);
+    expect(transactionsLinks({ walk: { ...walkOf(items, 3), ended: 'next-missing' }, outside: inside }, links).observations?.['next links']).toMatch(/optional/);
     const details = 'cards.transactions.page-details';
     violationOf(() => transactionsPageDetails(walkOf(items, 3, (body) => ({ ...body, paginationDetails: { ...body.paginationDetails, page: { ...body.paginationDetails.page, pageCount: 4 } } })), details), details);
     // An issue of another rule is not this rule's: a missing first link does not fail the page details.
@@ -77,7 +82,7 @@ describe('transactions walk checks', () => {
     const offTarget = (link: string) => (link.startsWith('http://169.254.169.254') ? 'not the base URL' : undefined);
     const walk = walkOf(items, 3, (body, index) => (index === 1 ? { ...body, paginationDetails: { ...body.paginationDetails, links: { ...body.paginationDetails.links, next: 'http://169.254.169.254/latest' } } } : body));
     expect(violationOf(() => transactionsLinks({ walk, outside: offTarget }, links), links).message).toContain('links.next of page 2 points outside the target and was not requested: http://169.254.169.254/latest');
-    for (const ended of ['next-missing', 'repeated-link', 'not-advancing', 'page-cap', 'outside-scope'] as const) {
+    for (const ended of ['repeated-link', 'not-advancing', 'page-cap', 'outside-scope', 'broken-link'] as const) {
       violationOf(() => transactionsLinks({ walk: { ...walkOf(items, 3), ended, stoppedAt: { link: 'transactions?pageNumber=1', why: '' } }, outside: inside }, links), links);
     }
   });
@@ -112,5 +117,38 @@ describe('transactions request checks', () => {
     transactionsDefaultPageSize(jsonExchange(200, pageBody(many, 1, 500, 620)), rule);
     violationOf(() => transactionsDefaultPageSize(jsonExchange(200, pageBody(many.slice(0, 250), 1, 250, 620)), rule), rule);
     violationOf(() => transactionsDefaultPageSize(jsonExchange(200, pageBody(many.slice(0, 499), 1, 500, 620)), rule), rule);
+  });
+});
+
+describe('page size limit: "max 500" states what a page holds, not how a larger size is answered', () => {
+  const many = (count: number) => Array.from({ length: count }, (_, n) => item('2026-11-20', n));
+  const edge = (status: number, body: unknown) => ({ edge: jsonExchange(status, body), accepted: false, why: 'pageSize 501' });
+  test('refused with 400 or served as at most 500 passes, and which one is observed', () => {
+    expect(pageSizeLimit(edge(400, { errors: [] }), rule).observations).toEqual({ 'page size above 500': 'refused (400)' });
+    expect(pageSizeLimit(edge(200, pageBody(many(500), 1, 500, 900)), rule).observations?.['page size above 500']).toContain('served (200, pageSize 500, 500 transactions)');
+  });
+  test('501 transactions, a pageSize said above 500, more than the said pageSize, or another status fail', () => {
+    violationOf(() => pageSizeLimit(edge(200, pageBody(many(501), 1, 500, 900)), rule), rule);
+    violationOf(() => pageSizeLimit(edge(200, pageBody(many(3), 1, 501, 3)), rule), rule);
+    violationOf(() => pageSizeLimit(edge(200, pageBody(many(30), 1, 20, 30)), rule), rule);
+    violationOf(() => pageSizeLimit(edge(404, { errorCode: 'X' }), rule), rule);
+  });
+});
+
+describe('a full last page: the page size that divides the window', () => {
+  test('dividingPageSize picks a divisor giving a full last page within the limit', () => {
+    expect(dividingPageSize(600, 500)).toBe(300);
+    expect(dividingPageSize(31, 500)).toBe(31);
+    expect(dividingPageSize(1009, 500)).toBeUndefined();
+    expect(dividingPageSize(0, 500)).toBeUndefined();
+    for (const total of [2, 12, 97, 500, 501, 999, 1000]) {
+      const size = dividingPageSize(total, 500);
+      if (size !== undefined) expect(total % size, `total ${total}`).toBe(0);
+      if (size !== undefined) expect(size).toBeLessThanOrEqual(500);
+    }
+  });
+  test('a full last page that carries next fails the links rule', () => {
+    const walk = walkOf(items.slice(0, 6), 3, (body, index) => (index === 1 ? { ...body, paginationDetails: { ...body.paginationDetails, links: { ...body.paginationDetails.links, next: 'transactions?pageSize=3&pageNumber=3' } } } : body));
+    expect(violationOf(() => transactionsLinks({ walk, outside: inside }, cardsRuleIds.transactionsLinks), cardsRuleIds.transactionsLinks).message).toContain('links.next');
   });
 });

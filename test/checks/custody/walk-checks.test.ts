@@ -88,10 +88,15 @@ describe('cursor-page-size', () => {
     expect(cursorPageSize(forward(3), rule).ruleId).toBe(rule);
     expect(cursorPageSize(walk(correctPages([], 3), 3), rule).ruleId).toBe(rule);
   });
-  test('a page over the size, a short middle page and an empty last page are caught', () => {
+  test('a page over the size and a short middle page are caught', () => {
     violationOf(() => cursorPageSize(walk(edit(correctPages(tenItems, 3), 0, { items: ['a', 'b', 'c', 'd'] }), 3), rule), rule);
     violationOf(() => cursorPageSize(walk(edit(correctPages(tenItems, 3), 1, { items: ['a'] }), 3), rule), rule);
-    violationOf(() => cursorPageSize(walk([...correctPages(tenItems, 5), { items: [], hasNext: false, hasPrevious: true }], 5), rule), rule);
+  });
+  test('an empty page after a full last page is the flags rule\'s (hasNext true on the full last page), not the page size rule\'s', () => {
+    const pages = [...edit(correctPages(tenItems, 5), 1, { hasNext: true }), { items: [], hasNext: false, hasPrevious: true, token: 't5-empty' }];
+    expect(cursorPageSize(walk(pages, 5), rule).ruleId).toBe(rule);
+    expect(violationOf(() => cursorFlags({ forward: walk(pages, 5), back: back(5) }, rule), rule).message).toContain('page 2 holds the last items but says hasNext true');
+    expect(cursorWalkBack({ forward: walk(pages, 5), back: back(5) }, rule).ruleId).toBe(rule);
   });
 });
 
@@ -102,5 +107,22 @@ describe('cursor-new-token', () => {
     const loop = syntheticWalk(correctPages(tenItems, 2), 2, 'forward', 'repeated-token');
     expect(violationOf(() => cursorNewToken(loop, id), id).evidence.length).toBeGreaterThan(0);
     violationOf(() => cursorNewToken(syntheticWalk(correctPages(tenItems, 2), 2, 'forward', 'page-cap'), id), id);
+  });
+});
+
+describe('a walk stopped short: the pages read before the stop are still judged', () => {
+  const stopped = (pages: PageSpec[], size: number) => syntheticWalk(pages, size, 'forward', 'repeated-token');
+  test('a fault of the rule\'s own property on those pages fails it; none blocks it by the walk-end rule', () => {
+    const pages = correctPages(tenItems, 2).slice(0, 4);
+    expect(() => cursorFlags({ forward: stopped(pages, 2), back: back(2) }, rule)).toThrow(RuleBlocked);
+    violationOf(() => cursorFlags({ forward: stopped(edit(pages, 1, { hasPrevious: false }), 2), back: back(2) }, rule), rule);
+    expect(() => cursorPageSize(stopped(pages, 2), rule)).toThrow(RuleBlocked);
+    violationOf(() => cursorPageSize(stopped(edit(pages, 1, { items: ['i2'] }), 2), rule), rule);
+    expect(() => cursorWalkComplete([stopped(pages, 2)], rule)).toThrow(RuleBlocked);
+    violationOf(() => cursorWalkComplete([stopped(edit(pages, 1, { items: ['i1', 'i2'] }), 2)], rule), rule);
+  });
+  test('the page that stopped the walk is the walk-end rule\'s evidence, not judged here', () => {
+    const looped = [...correctPages(tenItems, 2).slice(0, 3), { ...(correctPages(tenItems, 2)[2] as PageSpec) }];
+    expect(() => cursorWalkComplete([stopped(looped, 2)], rule)).toThrow(RuleBlocked);
   });
 });
