@@ -11,7 +11,7 @@ import { referenceImage } from '../../reference/image/reference-image.ts';
 import { containerEngineUnavailable, containersOf } from '../support/container-engine.ts';
 
 /*
- * The README's CI-gate example, kept true: the workflow's own commands (both jobs) run here in a workspace laid out as
+ * The CI-gate example (docs/ci.md), kept true: the workflow's own commands (both jobs) run here in a workspace laid out as
  * the workflow's checkouts lay it out (the implementation's repository with the harness under harness/).
  * What only the CI service does (checkout, setup-node, the publishing actions) is not run; the files the
  * publishing steps name must exist afterwards. Two steps are stood in for, each checked to be what it says:
