@@ -117,7 +117,10 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
   let targetOutput: () => string[] = () => [];
   try {
     say(`harness run: target ${target.name}, families ${selected.map((family) => family.name).join(', ')}, seed ${seed}, deadline ${Math.round(maxTimeMs / 1000)} s`);
-    const launched = await launchTarget(target, process.env, stop.abandonStart).catch((error: unknown) => {
+    const launched = await launchTarget(target, process.env, stop.abandonStart).catch(async (error: unknown) => {
+      // A signal to the whole process group reaches the target too, which may die of it before this process's
+      // own listener has run: a start cut short by SIGINT or SIGTERM waits a moment for the run's own signal.
+      if (!stop.reason && /exited \(SIG(INT|TERM)\)/.test(String((error as Error).message))) await Promise.race([stop.requested, new Promise((resolve) => setTimeout(resolve, 1000))]);
       // A start given up because the run was interrupted is the interruption, not a target that failed to start.
       if (stop.reason && stop.reason !== 'max-time') return undefined;
       throw error;
