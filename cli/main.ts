@@ -102,7 +102,7 @@ by percentile, p50 and p99 per second, rate and status codes over time, against 
 error rate over the last 30 runs). Exit 0 within thresholds, 1 not, 2 harness error or interrupted.
 
 Beyond one machine, N replicas each run a segment: --segment I/N (1 <= I <= N; index:K/N takes Kubernetes's
-0-based JOB_COMPLETION_INDEX) runs share I of every operation's rate (the N shares add up exactly to it; a share
+0-based JOB_COMPLETION_INDEX, slot:S/N Docker Swarm's {{.Task.Slot}} of a replicated job) runs share I of every operation's rate (the N shares add up exactly to it; a share
 of 0 sends nothing), connections and in-flight cap likewise, for the same duration. --start-at (ISO time or
 epoch ms, at most 10 min ahead; the same for every replica) waits for a common start; --run-id names the run
 (default: from --start-at and the profile's digest); one of the two is needed. A segment writes

@@ -27,15 +27,17 @@ export interface SegmentStamp extends Segment {
 export const maxSegments = 1000;
 
 /**
- * `I/N` (1-based: "1/3", Swarm's {{.Task.Slot}}/N) or `index:K/N` (0-based: Kubernetes's JOB_COMPLETION_INDEX).
- * Anything else, or I outside 1..N, is a usage error.
+ * `I/N` (1-based: "1/3", a CI matrix's index), `index:K/N` (0-based: Kubernetes's JOB_COMPLETION_INDEX) or
+ * `slot:S/N` (Docker Swarm's {{.Task.Slot}} in a replicated job: 0-based, and swarmkit's template renders slot 0
+ * as the node's ID, so a slot that is not a number is slot 0). Anything else, or I outside 1..N, is a usage error.
  */
 export function parseSegment(text: string): Segment {
-  const match = /^(index:)?(\d+)\/(\d+)$/.exec(text.trim());
-  const fix = 'give --segment I/N with 1 <= I <= N (e.g. 2/3), or index:K/N with 0 <= K < N (Kubernetes JOB_COMPLETION_INDEX)';
-  if (!match) throw new HarnessError('USAGE', `--segment ${JSON.stringify(text)} is not I/N`, fix);
-  const count = Number(match[3]);
-  const index = Number(match[2]) + (match[1] ? 1 : 0);
+  const match = /^(?:(index|slot):)?(\d+|[a-z0-9]{25})\/(\d+)$/.exec(text.trim());
+  const fix = 'give --segment I/N with 1 <= I <= N (e.g. 2/3), index:K/N with 0 <= K < N (Kubernetes JOB_COMPLETION_INDEX) or slot:{{.Task.Slot}}/N (a Swarm replicated job)';
+  const [, form, position, total] = match ?? [];
+  if (!match || (form !== 'slot' && !/^\d+$/.test(position as string))) throw new HarnessError('USAGE', `--segment ${JSON.stringify(text)} is not I/N`, fix);
+  const count = Number(total);
+  const index = form === undefined ? Number(position) : /^\d+$/.test(position as string) ? Number(position) + 1 : 1;
   if (count < 1 || count > maxSegments) throw new HarnessError('USAGE', `--segment ${text}: N must be 1..${maxSegments}`, fix);
   if (index < 1 || index > count) throw new HarnessError('USAGE', `--segment ${text}: segment ${index} of ${count} does not exist`, fix);
   return { index, count };

@@ -17,10 +17,14 @@ const usageError = (work: () => unknown) => {
 };
 
 describe('segments of a profile', () => {
-  test('I/N is 1-based, index:K/N 0-based (Kubernetes); anything outside 1..N is a usage error', () => {
+  test('I/N is 1-based, index:K/N 0-based (Kubernetes), slot:S/N the slot of a Swarm job; anything outside 1..N is a usage error', () => {
     expect(parseSegment('2/3')).toEqual({ index: 2, count: 3 });
     expect(parseSegment('index:0/3')).toEqual({ index: 1, count: 3 });
     expect(parseSegment('index:2/3')).toEqual({ index: 3, count: 3 });
+    // A Swarm replicated job's slots are 0..N-1, and the template renders slot 0 as the node's ID.
+    expect(parseSegment('slot:2/3')).toEqual({ index: 3, count: 3 });
+    expect(parseSegment('slot:yx7hb7itk6mw98z942511naad/3')).toEqual({ index: 1, count: 3 });
+    usageError(() => parseSegment('yx7hb7itk6mw98z942511naad/3'));
     expect(usageError(() => parseSegment('0/3'))).toContain('segment 0 of 3 does not exist');
     expect(usageError(() => parseSegment('4/3'))).toContain('segment 4 of 3 does not exist');
     expect(usageError(() => parseSegment('index:3/3'))).toContain('segment 4 of 3');
