@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { HarnessError } from '../targets/harness-error.ts';
 
 /** The furthest ahead a start may be given: a replica waiting longer is more likely a wrong clock or a typo. */
@@ -26,5 +25,14 @@ export function checkStartAt(startAt: number, durationSeconds: number, now = Dat
 export async function waitForStart(startAt: number, signal?: AbortSignal): Promise<void> {
   const wait = startAt - Date.now();
   if (wait <= 0) return;
-  await sleep(wait, undefined, { signal }).catch(() => {});
+  if (signal?.aborted) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, wait);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }
