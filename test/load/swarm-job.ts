@@ -27,11 +27,19 @@ export async function swarmUnavailable(): Promise<string | undefined> {
   return undefined;
 }
 
-/** Joins (inits) a single-node swarm on loopback unless this engine is in one; the returned function leaves only one it made. */
+/**
+ * Inits a single-node swarm on loopback unless this engine is in one; the returned function leaves only a swarm
+ * it made, and removes the docker_gwbridge network `swarm init` adds and `swarm leave` keeps, when it was not there
+ * before: the engine is left as it was.
+ */
 export async function ensureSwarm(): Promise<() => Promise<void>> {
   if ((await docker('info', '--format', '{{.Swarm.LocalNodeState}}')) === 'active') return async () => {};
+  const networksBefore = (await docker('network', 'ls', '--format', '{{.Name}}')).split('\n');
   await docker('swarm', 'init', '--advertise-addr', '127.0.0.1');
-  return async () => void (await docker('swarm', 'leave', '--force'));
+  return async () => {
+    await docker('swarm', 'leave', '--force');
+    if (!networksBefore.includes('docker_gwbridge')) await docker('network', 'rm', 'docker_gwbridge').catch(() => '');
+  };
 }
 
 export interface JobTasks {
