@@ -9,11 +9,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { contentLabel, copyNodeWithLibraries, importRootfs, labelOf } from '../../reference/image/build-image.ts';
+import { contentLabel, copyLibrariesOf, copyNodeWithLibraries, importRootfs, labelOf } from '../../reference/image/build-image.ts';
 import { packageRoot } from '../paths.ts';
 import { harnessImage } from './harness-image.ts';
 
@@ -31,8 +31,11 @@ export async function buildHarnessImage(tag: string = harnessImage.tag, log: (li
   try {
     for (const file of files) copyInto(join(packageRoot, file), join(rootfs, 'app', file));
     // Linked, and followed by tar: no copy of a few hundred megabytes on this machine first.
-    symlinkSync(realpathSync(join(packageRoot, 'node_modules')), join(rootfs, 'app', 'node_modules'));
+    const modules = realpathSync(join(packageRoot, 'node_modules'));
+    symlinkSync(modules, join(rootfs, 'app', 'node_modules'));
     copyNodeWithLibraries(rootfs);
+    // Native addons (vite's bundler for `run`) link libraries Node itself does not.
+    for (const addon of nativeAddons(modules)) copyLibrariesOf(rootfs, addon);
     mkdirSync(join(rootfs, 'tmp'), { mode: 0o1777 });
     mkdirSync(join(rootfs, harnessImage.workdir.slice(1)), { recursive: true });
     await importRootfs(rootfs, tag, [
@@ -58,6 +61,7 @@ function sourceFiles(): string[] {
 
 /** Files, lockfile (in the files) and Node version: what decides whether an image is current. */
 function contentDigest(files: readonly string[]): string {
+  // This file is among them: a change of the recipe rebuilds the image too.
   const hash = createHash('sha256').update(process.version);
   for (const file of files) {
     hash.update(file);
@@ -68,6 +72,13 @@ function contentDigest(files: readonly string[]): string {
     }
   }
   return hash.digest('hex').slice(0, 32);
+}
+
+/** The native addons (*.node) below a node_modules folder. */
+function nativeAddons(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.node'))
+    .map((entry) => join(entry.parentPath, entry.name));
 }
 
 function copyInto(from: string, to: string): void {

@@ -70,11 +70,16 @@ export function labelOf(tag: string, label: string): string | undefined {
 
 /** This Node binary at /usr/local/bin/node, with every shared library `ldd` names at its own path. */
 export function copyNodeWithLibraries(rootfs: string): void {
-  const ldd = spawnSync('ldd', [process.execPath], { encoding: 'utf8' });
-  if (ldd.status !== 0) throw new Error(`ldd ${process.execPath} failed: ${ldd.stderr.trim()}`);
+  copyLibrariesOf(rootfs, process.execPath);
+  copyInto(rootfs, process.execPath, '/usr/local/bin/node');
+}
+
+/** Every shared library `ldd` names for a binary (a native addon too), at its own path and its real one. */
+export function copyLibrariesOf(rootfs: string, binary: string): void {
+  const ldd = spawnSync('ldd', [binary], { encoding: 'utf8' });
+  if (ldd.status !== 0) throw new Error(`ldd ${binary} failed: ${ldd.stderr.trim()}`);
   const libraries = [...ldd.stdout.matchAll(/(\/\S+) \(0x/g)].map((match) => match[1] as string);
   for (const file of [...libraries, ...libraries.map(realPathOf)]) copyInto(rootfs, file, file);
-  copyInto(rootfs, process.execPath, '/usr/local/bin/node');
 }
 
 function realPathOf(file: string): string {

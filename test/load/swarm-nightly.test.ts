@@ -95,4 +95,12 @@ describe.skipIf(unavailable !== undefined)('nightly load as a Docker Swarm repli
     }
     expect(printed.join('\n')).toContain('segments 2/3 missing for nightly loyalty notify');
   }, 180_000);
+
+  test('the image\'s CLI also judges a conformance run (harness run, the mounted targets file, the reference on the host)', async () => {
+    const reports = join(folder, 'run-reports');
+    const run = await execFileAsync('docker', ['run', '--rm', '--network', 'host', '--mount', `type=bind,source=${folder},target=/work`, harnessImage.tag, 'run', '--targets', '/work/targets.json', '--runs', '1', '--reports', '/work/run-reports'], { encoding: 'utf8' }).catch((error: { code: number; stdout: string; stderr: string }) => error);
+    expect('code' in run ? run.code : 0, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain('CONFORMANT');
+    expect(JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8'))).toBeTypeOf('object');
+  }, 120_000);
 });
