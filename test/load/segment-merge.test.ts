@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -115,9 +115,18 @@ describe('merging the segments of a run', () => {
       expect(await main(['load', 'merge', join(dir, 'partial'), '--output', join(dir, 'refused')])).toBe(2);
       expect(errors.join('\n')).toContain('Missing segment of run run-1: segments 3/3 missing for nightly demo a');
       errors.length = 0;
-      expect(await main(['load', 'merge', join(dir, 'partial'), '--output', join(dir, 'partial-merged'), '--allow-partial'])).toBe(0);
+      const reports = join(dir, 'reports');
+      expect(await main(['load', 'merge', join(dir, 'partial'), '--output', join(dir, 'partial-merged'), '--allow-partial', '--reports', reports])).toBe(0);
       expect(errors.join('\n')).toContain('PARTIAL: SEGMENTS 3/3 MISSING: judged on what arrived');
+      expect(errors.join('\n')).toContain('(not recorded: partial: segments 3/3 missing)');
       expect(JSON.parse(readFileSync(join(dir, 'partial-merged', 'nightly-demo-b.json'), 'utf8')).partial).toBe('partial: segments 3/3 missing');
+      // Allure: each operation's test says it first, and shows which segments were merged.
+      const allure = readdirSync(join(reports, 'allure-results')).filter((file) => file.endsWith('-result.json')).map((file) => JSON.parse(readFileSync(join(reports, 'allure-results', file), 'utf8')));
+      expect(allure).toHaveLength(2);
+      for (const test of allure) {
+        expect(test.statusDetails.message).toMatch(/^partial: segments 3\/3 missing: judged on what arrived/);
+        expect(test.parameters).toContainEqual(expect.objectContaining({ name: 'segments', value: '2 of 3 (run run-1); partial: segments 3/3 missing' }));
+      }
     } finally {
       spy.mockRestore();
     }
