@@ -42,14 +42,14 @@ describe.skipIf(unavailable !== undefined)('nightly load as a Docker Swarm repli
       .replace(/\$\{(REFERENCE_[A-Z_]+)\}/g, (_, name: string) => env[name] as string);
     writeFileSync(join(folder, 'targets.json'), JSON.stringify({ default: 'reference-on-host', targets: { 'reference-on-host': { kind: 'url', families: { loyalty: JSON.parse(section) }, load: profile } } }));
     leaveSwarm = await ensureSwarm();
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await removeJob(job);
     await leaveSwarm();
     await reference?.close();
     if (folder) rmSync(folder, { recursive: true, force: true });
-  });
+  }, 60_000);
 
   test('3 segments merge into the profile: offered rate, the p99 of every sample, thresholds judged once; a replica that never reports is exit 2', async () => {
     const startAt = Date.now() + 15_000;
