@@ -1,21 +1,18 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RuleViolation, type Verdict } from '../checks/rule-violation.ts';
 import { describeExchange } from '../client/evidence.ts';
 import { defaultRedactor } from '../targets/redaction.ts';
-import { mergeLoadResults } from '../load/load-merge.ts';
 import type { LoadResult } from '../load/load-result.ts';
 import { writeLoadAllureResult } from '../reporting/load-allure.ts';
 import { loadCharts } from '../reporting/load-charts.ts';
 import { loadProgressLine } from '../reporting/load-progress-line.ts';
-import { loadThresholdsBlock, loadVerdictLine } from '../reporting/load-summary.ts';
 import { HarnessError } from '../targets/harness-error.ts';
 import { launchTarget } from '../targets/launch-target.ts';
 import { resolveTarget } from '../families/resolve-target.ts';
 import { readTargetsFile } from '../targets/load-targets.ts';
 import { listenForInterruption } from './interrupt.ts';
 import { registeredProbeNamed } from './load-probes.ts';
-import { publishNightly } from './load-publish.ts';
 import { reportsPaths } from './paths.ts';
 import { ensureBundledReferenceCredentials } from './select-families.ts';
 
@@ -124,34 +121,4 @@ export function renderLoadFigures(load: LoadResult): string {
   // A closed run's two figures are one: say it once.
   const service = load.model === 'open' ? `; service time p50 ${load.serviceTimeMs.p50} ms, p99 ${load.serviceTimeMs.p99} ms` : '';
   return `${statuses || 'no responses'}${lost}; response time p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms, max ${load.latencyMs.max} ms${service}`;
-}
-
-/**
- * `harness load merge FILE...`: load result files (or `harness load` reports) of one scenario merged, thresholds
- * judged on the sum. With a reports folder, the merged result is published like a nightly run of one machine:
- * recorded in the history, one Allure test with the same charts.
- */
-export async function runLoadMerge(files: readonly string[], output: string | undefined, publish?: { reportsDir: string; historyDir?: string }): Promise<number> {
-  const results = files.map((path) => {
-    let parsed: { load?: LoadResult } & Partial<LoadResult>;
-    try {
-      parsed = JSON.parse(readFileSync(path, 'utf8')) as typeof parsed;
-    } catch (error) {
-      throw new HarnessError('CONFIG_INVALID', `${path}: not a readable JSON load result (${(error as Error).message})`);
-    }
-    const result = parsed.format ? (parsed as LoadResult) : parsed.load;
-    if (!result) throw new HarnessError('CONFIG_INVALID', `${path}: holds no load result`);
-    return result;
-  });
-  const merged = mergeLoadResults(results);
-  const text = `${JSON.stringify(merged, null, 2)}\n`;
-  if (output) writeFileSync(output, text);
-  else process.stdout.write(text);
-  console.error(`merged ${merged.runs} runs of ${merged.scenario}: ${renderLoadFigures(merged)}`);
-  if (publish) {
-    const published = await publishNightly([merged], { ...publish, record: true });
-    console.error(`history: ${published.historyDir}; allure results: ${reportsPaths(publish.reportsDir).allureResults}`);
-  }
-  console.error(`\n${loadThresholdsBlock([merged])}\n\n${loadVerdictLine([merged])}`);
-  return merged.passed ? 0 : 1;
 }

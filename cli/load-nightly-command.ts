@@ -1,8 +1,11 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultRedactor } from '../targets/redaction.ts';
 import { families } from '../families/index.ts';
-import type { LoadResult } from '../load/load-result.ts';
+import { resultFileName, type LoadResult } from '../load/load-result.ts';
+import { derivedRunId, profileDigest, segmentProfile, segmentText, type Segment } from '../load/segment.ts';
+import { checkStartAt, waitForStart } from '../load/start-at.ts';
+import { HarnessError } from '../targets/harness-error.ts';
 import { runLoad } from '../load/run-load.ts';
 import { loadProgressLine } from '../reporting/load-progress-line.ts';
 import { loadVerdictLine } from '../reporting/load-summary.ts';
@@ -25,6 +28,12 @@ export interface NightlyOptions {
   /** Overrides the target entry's profile. */
   rate?: number;
   durationSeconds?: number;
+  /** Run only this share of the profile (one of N replicas); thresholds are judged once, by `harness load merge`. */
+  segment?: Segment;
+  /** Epoch ms every replica starts its load at (waits until then); part of the default run id. */
+  startAt?: number;
+  /** Names the run in each segment's results, so a merge can check they belong together. Default: from startAt and the profile digest. */
+  runId?: string;
 }
 
 /**
@@ -39,22 +48,39 @@ export async function runNightly(options: NightlyOptions): Promise<number> {
   const target = await resolveTarget(file, options.target, process.env);
   const profile = loadProfileSchema.parse({ ...target.entry.load, ...(options.rate ? { rate: options.rate } : {}), ...(options.durationSeconds ? { durationSeconds: options.durationSeconds } : {}) });
   const declared = families().filter((family) => target.entry.families[family.name] !== undefined);
+  const { segment } = options;
+  if (segment && options.runId === undefined && options.startAt === undefined) {
+    throw new HarnessError('USAGE', `--segment ${segmentText(segment)} needs a run every replica names alike`, 'give --start-at TIME (the same for every replica) or --run-id ID');
+  }
+  if (options.startAt !== undefined) checkStartAt(options.startAt, profile.durationSeconds);
+  // A segment runs its share of every operation's rate, connections and in-flight cap; the whole profile is what the results name.
+  const runs = segment ? segmentProfile(profile, segment) : profile;
   console.log(`harness load nightly: target ${target.name}, ${profile.rate} req/s for ${profile.durationSeconds} s per operation (constant rate, at most ${profile.maxInFlight} in flight); thresholds ${profile.thresholds.join(', ')}`);
+  if (segment) {
+    console.log(`segment ${segmentText(segment)}: ${runs.rate} of the ${profile.rate} req/s, ${runs.connections} connection(s), at most ${runs.maxInFlight} in flight; thresholds judged once, on the merge (harness load merge)`);
+    if (runs.rate === 0) console.log(`segment ${segmentText(segment)}: its share of ${profile.rate} req/s split ${segment.count} ways is 0: it sends nothing, and writes its empty results so the merge sees every segment`);
+  }
   const interruption = listenForInterruption();
   const stop = new AbortController();
   void interruption.arrived.then(() => stop.abort());
   const line = loadProgressLine();
   const results: LoadResult[] = [];
+  const operations: string[] = [];
   const launched = await launchTarget(target);
   interruption.beforeForcedExit(() => launched.kill());
   try {
+    if (options.startAt !== undefined) {
+      if (options.startAt > Date.now()) console.log(`waiting for the start: ${new Date(options.startAt).toISOString()}`);
+      await waitForStart(options.startAt, stop.signal);
+    }
     for (const family of declared) {
       const profileOf = family.load?.nightly;
       if (!profileOf) {
         console.log(`${family.name}: no nightly profile yet, not loaded`);
         continue;
       }
-      const { scenarios, close } = await profileOf({ section: target.entry.families[family.name], client: target.entry.client, redactor: defaultRedactor, profile });
+      const { scenarios, close } = await profileOf({ section: target.entry.families[family.name], client: target.entry.client, redactor: defaultRedactor, profile: runs });
+      operations.push(...scenarios.map((scenario) => scenario.name));
       try {
         for (const scenario of scenarios) {
           if (stop.signal.aborted) break;
@@ -70,15 +96,43 @@ export async function runNightly(options: NightlyOptions): Promise<number> {
     await launched.stop();
     interruption.dispose();
   }
+  if (segment) {
+    const digest = profileDigest(profile, operations);
+    const stamp = { ...segment, runId: options.runId ?? derivedRunId(options.startAt as number, digest), profileDigest: digest, operations };
+    return writeSegment(results.map((result) => ({ ...result, segment: stamp })), options.reportsDir, interruption.signal !== undefined);
+  }
   const dir = join(options.reportsDir, 'load', 'nightly');
   mkdirSync(dir, { recursive: true });
   const allureResults = reportsPaths(options.reportsDir).allureResults;
   for (const result of results) {
-    writeFileSync(join(dir, `${result.scenario.replace(/[^A-Za-z0-9._-]+/g, '-')}.json`), `${JSON.stringify(result, null, 2)}\n`);
+    writeFileSync(join(dir, resultFileName(result.scenario)), `${JSON.stringify(result, null, 2)}\n`);
   }
   const published = await publishNightly(results, { reportsDir: options.reportsDir, ...(options.historyDir ? { historyDir: options.historyDir } : {}), record: !interruption.signal });
   console.log(`\nresults: ${dir}\nhistory: ${published.historyDir}${published.recorded ? '' : ' (not recorded: interrupted)'}\nallure results: ${allureResults} (harness report builds the HTML)`);
   console.log(`\n${loadSummaryTable(results)}\n\n${loadVerdictLine(results, interruption.signal !== undefined)}`);
   if (interruption.signal) return 2;
   return results.every((result) => result.passed) ? 0 : 1;
+}
+
+/**
+ * A segment's results, one file per operation in REPORTS/load/nightly/segment-I-of-N/ (emptied first: files of
+ * an earlier run there would be foreign to this one), so replicas can share one reports folder. Nothing is
+ * judged, published or recorded here: a share's percentiles say nothing of the profile's; the merge judges.
+ * Exit 0 once written, 2 when interrupted.
+ */
+function writeSegment(results: readonly LoadResult[], reportsDir: string, interrupted: boolean): number {
+  const stamp = results[0]?.segment;
+  if (!stamp) {
+    console.log('\nVERDICT: NOTHING RUN (no operation had a nightly profile)');
+    return interrupted ? 2 : 0;
+  }
+  const dir = join(reportsDir, 'load', 'nightly', `segment-${stamp.index}-of-${stamp.count}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (const result of results) {
+    writeFileSync(join(dir, resultFileName(result.scenario)), `${JSON.stringify(result, null, 2)}\n`);
+    console.log(`${result.interrupted ? 'INTERRUPTED' : 'DONE'}    ${result.scenario} (segment ${segmentText(stamp)}): ${renderLoadFigures(result)}`);
+  }
+  console.log(`\nsegment results: ${dir} (run ${stamp.runId})\nVERDICT: ${interrupted ? 'INTERRUPTED: segment incomplete (exit 2)' : `segment ${segmentText(stamp)} written: judged once every segment has arrived (harness load merge ${join(reportsDir, 'load', 'nightly')})`}`);
+  return interrupted ? 2 : 0;
 }

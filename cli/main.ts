@@ -93,7 +93,8 @@ ${flags.join('\n')}`;
     const { registeredProbes } = await import('./load-probes.ts');
     return `harness load <scenario> [--targets FILE] [--target NAME] [--reports DIR]
 harness load nightly [--targets FILE] [--target NAME] [--reports DIR] [--rate N] [--duration D] [--history DIR]
-harness load merge FILE... [--output FILE] [--reports DIR] [--history DIR]
+                     [--segment I/N --start-at TIME [--run-id ID]]
+harness load merge FILE|DIR... [--output FILE|DIR] [--reports DIR] [--history DIR] [--allow-partial]
 
 Runs a load scenario against a target's base URL (bounded in rate, count and time) and judges its rule:
 ${registeredProbes().map(({ probe, family }) => `  ${probe.name.padEnd(20)} (${family.name}) ${probe.description}`).join('\n')}
@@ -110,9 +111,21 @@ answer: one result file per operation (DIR/load/nightly/), the run's figures add
 by percentile, p50 and p99 per second, rate and status codes over time, against the previous run, p99 and
 error rate over the last 30 runs). Exit 0 within thresholds, 1 not, 2 harness error or interrupted.
 
-merge combines result files of one scenario run on several machines at once into one result (histograms
-and per-second counts added) and judges its thresholds on the merged figures: exit 0 when they hold, 1 not.
-With --reports DIR the merged result is added to the history and gets an Allure test with the same charts.`;
+Beyond one machine, N replicas each run a segment: --segment I/N (1 <= I <= N; index:K/N takes Kubernetes's
+0-based JOB_COMPLETION_INDEX, slot:S/N Docker Swarm's {{.Task.Slot}} of a replicated job) runs share I of every operation's rate (the N shares add up exactly to it; a share
+of 0 sends nothing), connections and in-flight cap likewise, for the same duration. --start-at (ISO time or
+epoch ms, at most 10 min ahead; the same for every replica) waits for a common start; --run-id names the run
+(default: from --start-at and the profile's digest); one of the two is needed. A segment writes
+DIR/load/nightly/segment-I-of-N/ and judges nothing (exit 0, 2 if interrupted): the merge judges once.
+The probes discover a single limit and cannot be split.
+
+merge combines result files (a folder: every .json below it) per scenario into one result each (histograms
+and per-second counts added) and judges the thresholds once, on the merged figures: exit 0 when they hold, 1
+not. Segments are checked first: same run id, profile digest, target and count, every segment 1..N present once
+for every operation; a missing, duplicated or foreign segment is exit 2 naming it. --allow-partial judges what
+arrived and says "partial: segments 2/3 missing" in every report. Several operations need --output DIR (a file
+each). With --reports DIR the merged results are added to the history (not when partial) and get an Allure
+test each with the same charts.`;
   },
   report: async () => `harness report [--reports DIR] [--history FILE]
 
@@ -296,19 +309,35 @@ async function loadCommand(argv: string[]): Promise<number> {
   if (scenario === 'merge') {
     let parsed;
     try {
-      parsed = parseArgs({ args: rest, options: { ...helpOption, output: { type: 'string' }, reports: { type: 'string' }, history: { type: 'string' } }, allowPositionals: true, strict: true });
+      parsed = parseArgs({ args: rest, options: { ...helpOption, output: { type: 'string' }, reports: { type: 'string' }, history: { type: 'string' }, 'allow-partial': { type: 'boolean' } }, allowPositionals: true, strict: true });
     } catch (error) {
       throw new HarnessError('USAGE', (error as Error).message, 'see harness load --help');
     }
     if (parsed.values.help) return printHelp('load');
-    const { runLoadMerge } = await import('./load-command.ts');
-    const { reports, history } = parsed.values;
-    return runLoadMerge(parsed.positionals, parsed.values.output, reports ? { reportsDir: reports, ...(history ? { historyDir: history } : {}) } : undefined);
+    const { runLoadMerge } = await import('./load-merge-command.ts');
+    const { reports, history, output } = parsed.values;
+    return runLoadMerge(parsed.positionals, {
+      ...(output ? { output } : {}),
+      ...(reports ? { publish: { reportsDir: reports, ...(history ? { historyDir: history } : {}) } } : {}),
+      allowPartial: parsed.values['allow-partial'] === true,
+    });
   }
   if (scenario === 'nightly') {
-    const { values } = parse(rest, { targets: { type: 'string' }, target: { type: 'string' }, reports: { type: 'string', default: 'reports' }, rate: { type: 'string' }, duration: { type: 'string' }, history: { type: 'string' } });
+    const { values } = parse(rest, {
+      targets: { type: 'string' },
+      target: { type: 'string' },
+      reports: { type: 'string', default: 'reports' },
+      rate: { type: 'string' },
+      duration: { type: 'string' },
+      history: { type: 'string' },
+      segment: { type: 'string' },
+      'start-at': { type: 'string' },
+      'run-id': { type: 'string' },
+    });
     if (values.help) return printHelp('load');
     const { runNightly } = await import('./load-nightly-command.ts');
+    const { parseSegment } = await import('../load/segment.ts');
+    const { parseStartAt } = await import('../load/start-at.ts');
     const { loadProfileBounds } = await import('../targets/schema.ts');
     const rate = integerOption(values.rate, 'rate', loadProfileBounds.rate.min, loadProfileBounds.rate.max);
     const durationMs = durationOption(values.duration, 'duration', loadProfileBounds.durationSeconds.max);
@@ -319,10 +348,17 @@ async function loadCommand(argv: string[]): Promise<number> {
       ...(values.history ? { historyDir: String(values.history) } : {}),
       ...(rate ? { rate } : {}),
       ...(durationMs ? { durationSeconds: durationMs / 1000 } : {}),
+      ...(values.segment ? { segment: parseSegment(String(values.segment)) } : {}),
+      ...(values['start-at'] ? { startAt: parseStartAt(String(values['start-at'])) } : {}),
+      ...(values['run-id'] ? { runId: String(values['run-id']) } : {}),
     });
   }
-  const { values } = parse(rest, { targets: { type: 'string' }, target: { type: 'string' }, reports: { type: 'string', default: 'reports' } });
+  const { values } = parse(rest, { targets: { type: 'string' }, target: { type: 'string' }, reports: { type: 'string', default: 'reports' }, segment: { type: 'string' } });
   if (values.help) return printHelp('load');
+  if (values.segment !== undefined) {
+    // A probe searches for one figure of one target (a limit, a threshold size): shares of it found apart add up to nothing.
+    throw new HarnessError('USAGE', `${scenario} cannot be split into segments: it discovers a single limit of the target, which replicas probing apart would each see only a share of`, 'run the probe on one machine; --segment is for harness load nightly');
+  }
   const { runLoadCommand } = await import('./load-command.ts');
   return runLoadCommand({
     scenario,

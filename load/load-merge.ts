@@ -1,14 +1,15 @@
 import { HarnessError } from '../targets/harness-error.ts';
 import { LatencyHistogram } from './latency-histogram.ts';
 import { countOf } from './thresholds.ts';
-import { addCounts, judged, latencySummary, loadResultFormat, type LoadResult, type ResponseViolation, type SecondCounts } from './load-result.ts';
+import { addCounts, judged, latencySummary, loadResultFormat, type LoadResult, type MergedSegments, type ResponseViolation, type SecondCounts } from './load-result.ts';
 
 /**
  * Combines results of one scenario run on several machines at once (a CI job matrix, the pods of a
  * Kubernetes Job) into one: raw HDR histograms added, per-second counts added by clock second, statuses
- * and violations summed, and the thresholds judged again on the merged figures.
+ * and violations summed, and the thresholds judged again on the merged figures. Segments of a run are checked
+ * before (segment-merge.ts), which passes what it found in `segments`.
  */
-export function mergeLoadResults(results: readonly LoadResult[]): LoadResult {
+export function mergeLoadResults(results: readonly LoadResult[], stamp: { segments?: MergedSegments } = {}): LoadResult {
   const [first] = results;
   if (!first) throw new HarnessError('USAGE', 'Nothing to merge', 'give the result files of one scenario, e.g. harness load merge a.json b.json');
   for (const result of results) {
@@ -77,6 +78,7 @@ export function mergeLoadResults(results: readonly LoadResult[]): LoadResult {
       violations: [...violations.values()],
       // One machine's interrupted part leaves the sum short of the profile: not judged as passed either.
       ...(results.some((result) => result.interrupted) ? { interrupted: true as const } : {}),
+      ...(stamp.segments ? { segments: stamp.segments } : {}),
     },
     first.thresholds.map((verdict) => verdict.threshold),
     histogram,

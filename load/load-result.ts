@@ -2,6 +2,7 @@ import { LatencyHistogram } from './latency-histogram.ts';
 import type { ObservedResponse } from './scenario.ts';
 import { parseThreshold } from '../targets/load-threshold.ts';
 import { judgeThresholds, type ThresholdFigures, type ThresholdVerdict } from './thresholds.ts';
+import type { SegmentStamp } from './segment.ts';
 
 /**
  * What a load run returns and writes: plain data. It carries the raw HDR histogram and the per-second
@@ -82,8 +83,24 @@ export interface LoadResult {
    * are shown but not judged as passed (a short run's p99 says nothing of the profile's). Absent otherwise.
    */
   interrupted?: true;
+  /** A segment's result (`harness load nightly --segment I/N`): which share of which run; its thresholds are judged on the merge. */
+  segment?: SegmentStamp;
+  /** A merge of segments: the run they belong to and which arrived (some missing only with --allow-partial). */
+  segments?: MergedSegments;
+  /** A merge some segments are missing from says so: "partial: segments 2/3 missing". */
+  partial?: string;
   /** Every threshold held and no response broke a rule, in a run that was not interrupted. */
   passed: boolean;
+}
+
+export interface MergedSegments {
+  runId: string;
+  profileDigest: string;
+  count: number;
+  /** Segment indexes merged (1-based, ascending). */
+  merged: number[];
+  /** Segment indexes that never arrived: not empty only in a merge run with --allow-partial. */
+  missing: number[];
 }
 
 export interface LatencySummary {
@@ -122,4 +139,9 @@ export function judged(result: Omit<LoadResult, 'thresholds' | 'passed'>, thresh
 export function addCounts(into: Record<string, number>, from: Readonly<Record<string, number>>): Record<string, number> {
   for (const [key, count] of Object.entries(from)) into[key] = (into[key] ?? 0) + count;
   return into;
+}
+
+/** The file a scenario's result is written to (one per operation of a nightly run): its name, made path-safe. */
+export function resultFileName(scenario: string): string {
+  return `${scenario.replace(/[^A-Za-z0-9._-]+/g, '-')}.json`;
 }

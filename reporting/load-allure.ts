@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LoadResult } from '../load/load-result.ts';
+import { partialNote } from '../load/segment-merge.ts';
 import { deltas, type OperationHistory } from '../load/nightly-history.ts';
 import type { LoadChart } from './load-charts.ts';
 import { thresholdActualText } from './load-summary.ts';
@@ -39,7 +40,10 @@ export function writeLoadAllureResult(resultsDir: string, result: LoadResult, ch
   ].join('\n');
   const verdictMessage = verdict ? (verdict.message ?? '') : judged;
   // An interrupted run is shown, not judged: skipped, never passed (nor failed on a partial figure).
-  const message = result.interrupted ? `interrupted after ${round(result.durationSeconds)} s: the thresholds were not judged${verdictMessage ? `\n${verdictMessage}` : ''}` : verdictMessage;
+  const judgedMessage = result.interrupted ? `interrupted after ${round(result.durationSeconds)} s: the thresholds were not judged${verdictMessage ? `\n${verdictMessage}` : ''}` : verdictMessage;
+  // A merge of some segments only says so first, whatever its verdict.
+  const partial = partialNote(result);
+  const message = partial ? `${partial}: judged on what arrived${judgedMessage ? `\n${judgedMessage}` : ''}` : judgedMessage;
   const passed = verdict ? verdict.passed : result.passed;
   const parameters: Record<string, string> = {
     ...Object.fromEntries(Object.entries(verdict?.observations ?? {}).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)])),
@@ -59,6 +63,7 @@ export function writeLoadAllureResult(resultsDir: string, result: LoadResult, ch
     statuses: Object.entries(result.statuses).map(([status, count]) => `${status}: ${count}`).join(', '),
     'without a response': String(result.errors),
     runs: String(result.runs),
+    ...(result.segments ? { segments: `${result.segments.merged.length} of ${result.segments.count} (run ${result.segments.runId})${partial ? `; ${partial}` : ''}` } : {}),
     ...(change
       ? { 'vs previous run: p50 (ms)': signed(change.p50), 'vs previous run: p99 (ms)': signed(change.p99), 'vs previous run: rate (req/s)': signed(change.rate), 'vs previous run: errors': signed(change.errors) }
       : {}),

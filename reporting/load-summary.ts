@@ -1,4 +1,5 @@
 import type { LoadResult } from '../load/load-result.ts';
+import { partialNote } from '../load/segment-merge.ts';
 import { parseThreshold, type Threshold } from '../targets/load-threshold.ts';
 
 /**
@@ -9,7 +10,8 @@ import { parseThreshold, type Threshold } from '../targets/load-threshold.ts';
 export function loadThresholdsBlock(results: readonly LoadResult[]): string {
   const lines = ['THRESHOLDS'];
   for (const result of results) {
-    lines.push(`  ${result.scenario}  (${headline(result)})${result.interrupted ? '  INTERRUPTED: not judged' : ''}`);
+    const partial = partialNote(result);
+    lines.push(`  ${result.scenario}  (${headline(result)})${result.interrupted ? '  INTERRUPTED: not judged' : ''}${partial ? `  ${partial.toUpperCase()}` : ''}`);
     const width = Math.max(0, ...result.thresholds.map((verdict) => verdict.threshold.length));
     for (const verdict of result.thresholds) lines.push(`    ${verdict.passed ? '✓' : '✗'} ${verdict.threshold.padEnd(width)}  actual ${thresholdActualText(verdict.threshold, verdict.actual)}`);
     for (const violation of result.violations) lines.push(`    ✗ ${violation.ruleId}: ${violation.count} response(s) broke it: ${violation.message}`);

@@ -17,7 +17,7 @@ import { referenceImage } from './reference-image.ts';
 const notInImage = ['vitest', 'vitest/*', 'allure', 'allure-*', 'testcontainers', 'autocannon', 'tsx', 'tsx/*', 'fast-xml-parser', 'esbuild'];
 
 /** Image label holding a digest of the bundled code and the Node version: an image that has it is current. */
-const contentLabel = 'harness.content';
+export const contentLabel = 'harness.content';
 
 export async function buildReferenceImage(tag: string = referenceImage.tag, log: (line: string) => void = console.log): Promise<void> {
   const rootfs = mkdtempSync(join(tmpdir(), 'harness-reference-rootfs-'));
@@ -31,7 +31,7 @@ export async function buildReferenceImage(tag: string = referenceImage.tag, log:
     }
     copyNodeWithLibraries(rootfs);
     mkdirSync(join(rootfs, 'tmp'), { mode: 0o1777 });
-    await importRootfs(rootfs, tag, content);
+    await importRootfs(rootfs, tag, [`ENTRYPOINT ${JSON.stringify(referenceImage.entrypoint)}`, `CMD ${JSON.stringify(referenceImage.defaultCommand)}`, 'WORKDIR /app', `LABEL ${contentLabel}=${content}`]);
     log(`image ${tag} built (node ${process.version}, entrypoint: ${referenceImage.entrypoint.join(' ')})`);
   } finally {
     rmSync(rootfs, { recursive: true, force: true });
@@ -63,18 +63,23 @@ function contentDigest(app: string): string {
 }
 
 /** A label of a local image, or undefined when the image (or the label) is not there. */
-function labelOf(tag: string, label: string): string | undefined {
+export function labelOf(tag: string, label: string): string | undefined {
   const inspected = spawnSync('docker', ['image', 'inspect', '--format', `{{ index .Config.Labels "${label}" }}`, tag], { encoding: 'utf8' });
   return inspected.status === 0 ? inspected.stdout.trim() : undefined;
 }
 
 /** This Node binary at /usr/local/bin/node, with every shared library `ldd` names at its own path. */
-function copyNodeWithLibraries(rootfs: string): void {
-  const ldd = spawnSync('ldd', [process.execPath], { encoding: 'utf8' });
-  if (ldd.status !== 0) throw new Error(`ldd ${process.execPath} failed: ${ldd.stderr.trim()}`);
+export function copyNodeWithLibraries(rootfs: string): void {
+  copyLibrariesOf(rootfs, process.execPath);
+  copyInto(rootfs, process.execPath, '/usr/local/bin/node');
+}
+
+/** Every shared library `ldd` names for a binary (a native addon too), at its own path and its real one. */
+export function copyLibrariesOf(rootfs: string, binary: string): void {
+  const ldd = spawnSync('ldd', [binary], { encoding: 'utf8' });
+  if (ldd.status !== 0) throw new Error(`ldd ${binary} failed: ${ldd.stderr.trim()}`);
   const libraries = [...ldd.stdout.matchAll(/(\/\S+) \(0x/g)].map((match) => match[1] as string);
   for (const file of [...libraries, ...libraries.map(realPathOf)]) copyInto(rootfs, file, file);
-  copyInto(rootfs, process.execPath, '/usr/local/bin/node');
 }
 
 function realPathOf(file: string): string {
@@ -87,11 +92,13 @@ function copyInto(rootfs: string, from: string, to: string): void {
   copyFileSync(from, target);
 }
 
-/** `tar` of the root filesystem piped into `docker import`, with the entrypoint and default command set. */
-function importRootfs(rootfs: string, tag: string, content: string): Promise<void> {
-  const changes = [`ENTRYPOINT ${JSON.stringify(referenceImage.entrypoint)}`, `CMD ${JSON.stringify(referenceImage.defaultCommand)}`, 'WORKDIR /app', `LABEL ${contentLabel}=${content}`];
+/**
+ * `tar` of the root filesystem piped into `docker import` with Dockerfile-like changes (entrypoint, default
+ * command, labels). Symbolic links are followed (`tar -h`): a folder linked in (node_modules) goes in as files.
+ */
+export function importRootfs(rootfs: string, tag: string, changes: readonly string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const tar = spawn('tar', ['-C', rootfs, '-c', '.'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const tar = spawn('tar', ['-C', rootfs, '-h', '-c', '.'], { stdio: ['ignore', 'pipe', 'inherit'] });
     const docker = spawn('docker', ['import', ...changes.flatMap((change) => ['--change', change]), '-', tag], { stdio: ['pipe', 'ignore', 'pipe'] });
     let errors = '';
     docker.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));

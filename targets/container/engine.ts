@@ -51,7 +51,8 @@ export async function engineFacts(client: ContainerRuntimeClient): Promise<Engin
   return {
     serverVersion: String(client.info.containerRuntime.serverVersion),
     operatingSystem: client.info.containerRuntime.operatingSystem,
-    hasBridgeNetwork: networks.some((network) => network.Driver === 'bridge'),
+    // The default bridge, the one a container joins when none is named; other bridges (a swarm's docker_gwbridge) publish no ports for it.
+    hasBridgeNetwork: networks.some((network) => network.Name === 'bridge' && network.Driver === 'bridge'),
   };
 }
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { runLoadMerge } from '../../cli/load-command.ts';
+import { runLoadMerge } from '../../cli/load-merge-command.ts';
 import { publishNightly } from '../../cli/load-publish.ts';
 import type { LoadResult } from '../../load/load-result.ts';
 import { deltas, historyRunOf, operationHistory, readHistory, recordHistory, trendRuns } from '../../load/nightly-history.ts';
@@ -103,7 +103,7 @@ describe('the history of nightly load', () => {
       return path;
     });
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const exit = await runLoadMerge(files, join(dir, 'merged.json'), { reportsDir: join(dir, 'reports') });
+    const exit = await runLoadMerge(files, { output: join(dir, 'merged.json'), publish: { reportsDir: join(dir, 'reports') } });
     vi.restoreAllMocks();
     expect(exit).toBe(0);
     const [merged] = readHistory(join(dir, 'reports', 'load', 'history'));

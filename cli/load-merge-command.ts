@@ -1,0 +1,80 @@
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { resultFileName, type LoadResult } from '../load/load-result.ts';
+import { mergeResultFiles, partialNote, type ResultFile } from '../load/segment-merge.ts';
+import { loadThresholdsBlock, loadVerdictLine } from '../reporting/load-summary.ts';
+import { HarnessError } from '../targets/harness-error.ts';
+import { renderLoadFigures } from './load-command.ts';
+import { publishNightly } from './load-publish.ts';
+import { reportsPaths } from './paths.ts';
+
+export interface LoadMergeOptions {
+  /** The merged result's file; a folder (one file per operation) when the inputs hold several operations. Default: stdout. */
+  output?: string;
+  /** Publish like a nightly run of one machine: history (unless partial) and one Allure test per operation. */
+  publish?: { reportsDir: string; historyDir?: string };
+  /** Judge what arrived when segments are missing (and say so in every report). */
+  allowPartial?: boolean;
+}
+
+/**
+ * `harness load merge FILE|DIR...`: load result files (or `harness load` reports; a folder stands for every
+ * .json below it) merged per scenario, segments checked (segment-merge.ts), thresholds judged once on each sum.
+ * Exit 0 when every merged result holds, 1 when one does not, 2 (thrown) for a missing, duplicated or foreign
+ * segment or an unreadable file.
+ */
+export async function runLoadMerge(inputs: readonly string[], options: LoadMergeOptions = {}): Promise<number> {
+  const merged = mergeResultFiles(inputs.flatMap(resultFilesAt).map(readResultFile), { allowPartial: options.allowPartial === true });
+  if (merged.length === 0) throw new HarnessError('USAGE', `No load result files in ${inputs.join(', ')}`, 'give result files or folders of them, e.g. harness load merge reports/load/nightly');
+  writeMerged(merged, options.output);
+  const partial = merged.map(partialNote).find((note) => note !== undefined);
+  for (const result of merged) console.error(`${partialNote(result) ? `${partialNote(result)}: ` : ''}merged ${result.runs} runs of ${result.scenario}: ${renderLoadFigures(result)}`);
+  if (options.publish) {
+    // A partial picture would read as a regression tomorrow: charted, not kept in the history.
+    const published = await publishNightly(merged, { ...options.publish, record: partial === undefined });
+    console.error(`history: ${published.historyDir}${published.recorded ? '' : ` (not recorded: ${partial})`}; allure results: ${reportsPaths(options.publish.reportsDir).allureResults}`);
+  }
+  console.error(`\n${loadThresholdsBlock(merged)}\n\n${partial ? `${partial.toUpperCase()}: judged on what arrived\n` : ''}${loadVerdictLine(merged)}`);
+  return merged.every((result) => result.passed) ? 0 : 1;
+}
+
+/** One merged result: to the file named, or stdout. Several: one file each in the folder named (required). */
+function writeMerged(merged: readonly LoadResult[], output: string | undefined): void {
+  const text = (result: LoadResult) => `${JSON.stringify(result, null, 2)}\n`;
+  if (merged.length === 1) {
+    const [only] = merged as [LoadResult];
+    if (output) writeFileSync(output, text(only));
+    else process.stdout.write(text(only));
+    return;
+  }
+  if (!output) throw new HarnessError('USAGE', `The inputs hold ${merged.length} operations: one merged file each needs a folder`, 'give --output DIR');
+  mkdirSync(output, { recursive: true });
+  for (const result of merged) writeFileSync(join(output, resultFileName(result.scenario)), text(result));
+  console.error(`merged results: ${output}`);
+}
+
+/** A file, or every .json file below a folder (a nightly run's folder of segment folders), in name order. */
+function resultFilesAt(path: string): string[] {
+  let stats;
+  try {
+    stats = statSync(path);
+  } catch {
+    throw new HarnessError('USAGE', `${path}: no such file or folder`, 'give result files or folders of them');
+  }
+  if (!stats.isDirectory()) return [path];
+  return readdirSync(path, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((entry) => (entry.isDirectory() ? resultFilesAt(join(path, entry.name)) : entry.name.endsWith('.json') ? [join(path, entry.name)] : []));
+}
+
+function readResultFile(path: string): ResultFile {
+  let parsed: { load?: LoadResult } & Partial<LoadResult>;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8')) as typeof parsed;
+  } catch (error) {
+    throw new HarnessError('CONFIG_INVALID', `${path}: not a readable JSON load result (${(error as Error).message})`);
+  }
+  const result = parsed.format ? (parsed as LoadResult) : parsed.load;
+  if (!result) throw new HarnessError('CONFIG_INVALID', `${path}: holds no load result`);
+  return { path, result };
+}
