@@ -23,6 +23,12 @@ export interface PlatformFaults {
   bundlesWithoutAuth?: boolean;
 }
 
+/** What the document leaves open, chosen as the custody platform behind it may choose. */
+export interface PlatformChoices {
+  /** Tokens older than this are refused with E900-INVALID_CURSOR_DATA (document 3 gives a token no lifetime). */
+  tokenLifetimeMs?: number;
+}
+
 export interface DocumentPlatform {
   token: string;
   /** A custody section of a target entry for this platform (the token as a ${VAR} placeholder). */
@@ -46,7 +52,7 @@ const counts: Record<string, number> = {
 };
 const upgradePath = new RegExp(`^/api/rest/v1/capital/contract-instances/${contractInstanceId}/evm/upgrade-proxy$`);
 
-export async function startDocumentPlatform(faults: PlatformFaults = {}): Promise<DocumentPlatform> {
+export async function startDocumentPlatform(faults: PlatformFaults = {}, choices: PlatformChoices = {}): Promise<DocumentPlatform> {
   const token = 'document-platform-token';
   const key = 'document-platform-cursor-key';
   const mount = '/custody';
@@ -55,14 +61,17 @@ export async function startDocumentPlatform(faults: PlatformFaults = {}): Promis
   // A token: the position as base64 JSON, a dot, and its HMAC; any other string was not made here.
   const sign = (payload: string) => createHmac('sha256', key).update(payload).digest('base64');
   const issue = (path: string, size: number, offset: number) => {
-    const payload = Buffer.from(JSON.stringify({ path, size, offset })).toString('base64');
+    // The issue time only where tokens expire: otherwise one position has one token, as a looping page shows.
+    const payload = Buffer.from(JSON.stringify({ path, size, offset, ...(choices.tokenLifetimeMs === undefined ? {} : { at: Date.now() }) })).toString('base64');
     return `${payload}.${sign(payload)}`;
   };
   const read = (value: string): { path: string; size: number; offset: number } | undefined => {
     const [payload, mac, extra] = value.split('.');
     if (payload === undefined || mac === undefined || extra !== undefined || sign(payload) !== mac) return undefined;
     try {
-      return JSON.parse(Buffer.from(payload, 'base64').toString('utf8')) as { path: string; size: number; offset: number };
+      const position = JSON.parse(Buffer.from(payload, 'base64').toString('utf8')) as { path: string; size: number; offset: number; at?: number };
+      // An expired token is no longer one the server stands by.
+      return choices.tokenLifetimeMs !== undefined && Date.now() - (position.at ?? 0) > choices.tokenLifetimeMs ? undefined : position;
     } catch {
       return undefined;
     }

@@ -5,6 +5,7 @@ import { custodyRules } from '../../../rules/custody/rules.ts';
 import type { CustodySection } from '../../../targets/custody/section.ts';
 import { ruleChecksFor, ruleTestFor } from '../../support/rule-test.ts';
 import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
+import { keepCustodyFirstUses } from './memory-kinds.ts';
 
 /** `ruleTest(ruleId, ({ check }) => ...)` for the custody rules, each judged by the check it names. */
 export const ruleTest = ruleTestFor(custodyRules, custodyChecks);
@@ -20,7 +21,10 @@ export interface CustodySession extends FamilySuiteSession<CustodySection> {
  * no session; its rules are not applicable.
  */
 export function useCustodySession(): () => CustodySession {
-  return useFamilySession<CustodySection, CustodySession>('custody', ({ run, section, breaker }) => ({
+  const session = useFamilySession<CustodySection, CustodySession>('custody', ({ run, section, breaker }) => ({
     client: new CustodyClient(section, run.target.client, defaultRedactor, breaker),
   }));
+  // A token used once as the file starts, sent back late in the run.
+  keepCustodyFirstUses(() => session().client);
+  return session;
 }

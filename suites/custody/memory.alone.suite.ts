@@ -1,0 +1,46 @@
+import { prerequisiteMissing } from '../../checks/rule-blocked.ts';
+import { custodyListingPaths, invalidCursorCode } from '../../rules/custody/endpoints.ts';
+import { lateTestTimeoutMs, type LateUse, useLateMemory } from '../support/late-memory.ts';
+import { ruleTest, useCustodySession } from './support/custody-session.ts';
+import { cursorTokenMemory, itemsOf, tokenSentBack, type UsedToken } from './support/memory-kinds.ts';
+
+/*
+ * Server tokens sent back late (issue 28, memory judged late): run after every other suite file, this file asks
+ * NEXT again with the token the first file used when it started (see suites/support/late-memory.ts), after the
+ * run's other traffic. Document 3 says a token is copied from "an earlier response" and gives it no lifetime,
+ * and the custody platform behind it may expire tokens, so what the late token answers is observed, never judged.
+ * The rule's verdict here is a token sent back at once, after that traffic.
+ */
+
+const session = useCustodySession();
+const recall = useLateMemory();
+const id = 'custody.cursor.token-encoding';
+
+ruleTest(
+  id,
+  async ({ observe, check }) => {
+    const { client } = session();
+    const late = await recall<UsedToken>(cursorTokenMemory, { minimumMs: 0, firstUse: async () => (await tokenSentBack(client, custodyListingPaths[0]))?.used });
+    observe('a token sent back late (observed: document 3 gives a token no lifetime)', await Promise.all(late.map(async (use) => answerToLateToken(use))));
+    // The first listing whose page 1 has a next page: a token of it sent back now is accepted.
+    for (const endpoint of custodyListingPaths) {
+      const sent = await tokenSentBack(client, endpoint);
+      if (sent) return check(sent.next, client.listing(endpoint));
+    }
+    throw prerequisiteMissing(id, ['custody.cursor.first-last-without-token'], 'no listing gave a token on a page 1 with a next page at page size 1', []);
+  },
+  { timeoutMs: lateTestTimeoutMs() },
+);
+
+/** "asked again 24.1 s and at least 812 requests after first use: answered 200 with the same page". */
+async function answerToLateToken(use: LateUse<UsedToken>): Promise<string> {
+  const { client } = session();
+  const { endpoint, pageSize, token, nextItems } = use.value;
+  const when = `${endpoint} NEXT asked again ${use.lateness()}`;
+  const again = await client.page(endpoint, { pageRequest: 'NEXT', pageSize, currentPage: token });
+  const status = again.response?.status;
+  if (status === undefined) return `${when}: no answer (${again.error?.code ?? 'unknown'})`;
+  if (status !== 200) return `${when}: refused ${status}${again.response?.text().includes(invalidCursorCode) ? ` with ${invalidCursorCode}` : ''}`;
+  const same = itemsOf(client, endpoint, again.response) === nextItems;
+  return `${when}: answered 200 with ${same ? 'the same page as at first use' : 'another page than at first use'}`;
+}

@@ -1,0 +1,40 @@
+import { afterAll, expect, test } from 'vitest';
+import { startDocumentPlatform, type DocumentPlatform } from '../support/custody-document-platform.ts';
+import { runCli, writeTargets } from '../support/run-harness-cli.ts';
+
+/*
+ * Custody tokens reused late in a plain run (as the CI gate runs it): every file uses a token once as it starts
+ * and memory.alone.suite.ts sends the oldest back after every other file. What the late token answers is
+ * observed on custody.cursor.token-encoding, never judged: document 3 gives a token no lifetime.
+ */
+
+const lateKey = 'a token sent back late (observed: document 3 gives a token no lifetime)';
+const platforms: DocumentPlatform[] = [];
+afterAll(() => Promise.all(platforms.map((platform) => platform.close())));
+
+test.concurrent('against the reference an early token is sent back late, with how late and after how much traffic', async () => {
+  const result = await runCli(['run', '--suite', 'custody', '--seed', '5', '--runs', '5']);
+  const rule = result.summary().rules.find((one) => one.ruleId === 'custody.cursor.token-encoding');
+  const output = result.stdout.slice(-3000);
+  expect(rule?.status, output).toBe('passed');
+  expect(rule?.observations?.[lateKey], output).toEqual([
+    expect.stringMatching(/^\/api\/\S+ NEXT asked again \d+\.\d s and at least [\d,]+ requests after first use: answered 200 with the same page as at first use$/),
+  ]);
+  // At least the other files' traffic lies between the first use and the late one.
+  const [late] = rule?.observations?.[lateKey] as string[];
+  expect(Number(/at least ([\d,]+) requests/.exec(late ?? '')?.[1]?.replaceAll(',', ''))).toBeGreaterThan(1000);
+  expect(result.code).toBe(0);
+});
+
+test.concurrent('a platform written to the document whose tokens expire passes every custody rule; the late refusal is observed', async () => {
+  const platform = await startDocumentPlatform({}, { tokenLifetimeMs: 5000 });
+  platforms.push(platform);
+  // The nightly horizon makes the replay wait until the kept token is older than its lifetime.
+  const targets = writeTargets({ platform: { kind: 'url', lateMemoryMs: 6000, families: { custody: platform.section('PLATFORM_TOKEN') } } });
+  const result = await runCli(['run', '--targets', targets, '--target', 'platform', '--suite', 'custody', '--seed', '28', '--runs', '5'], { PLATFORM_TOKEN: platform.token });
+  const rules = result.summary().rules;
+  const output = result.stdout.slice(-3000);
+  expect(rules.filter((rule) => rule.status !== 'passed').map((rule) => `${rule.ruleId}: ${rule.status} ${rule.message}`), output).toEqual([]);
+  expect(rules.find((one) => one.ruleId === 'custody.cursor.token-encoding')?.observations?.[lateKey], output).toEqual([expect.stringMatching(/asked again \d+\.\d s .*: refused 400 with E900-INVALID_CURSOR_DATA$/)]);
+  expect(result.code).toBe(0);
+});
