@@ -129,10 +129,9 @@ function writeSegment(results: readonly LoadResult[], reportsDir: string, interr
   const dir = join(reportsDir, 'load', 'nightly', `segment-${stamp.index}-of-${stamp.count}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  for (const result of results) {
-    writeFileSync(join(dir, resultFileName(result.scenario)), `${JSON.stringify(result, null, 2)}\n`);
-    console.log(`${result.interrupted ? 'INTERRUPTED' : 'DONE'}    ${result.scenario} (segment ${segmentText(stamp)}): ${renderLoadFigures(result)}`);
-  }
+  for (const result of results) writeFileSync(join(dir, resultFileName(result.scenario)), `${JSON.stringify(result, null, 2)}\n`);
+  // A segment's own figures, for its log; its thresholds are judged once, on the merge of every segment.
+  console.log(`\nsegment ${segmentText(stamp)}:\n${loadSummaryTable(results.map((result) => ({ ...result, thresholds: [] })))}`);
   console.log(`\nsegment results: ${dir} (run ${stamp.runId})\nVERDICT: ${interrupted ? 'INTERRUPTED: segment incomplete (exit 2)' : `segment ${segmentText(stamp)} written: judged once every segment has arrived (harness load merge ${join(reportsDir, 'load', 'nightly')})`}`);
   return interrupted ? 2 : 0;
 }
