@@ -117,9 +117,9 @@ export function targetSchemaFor(families: readonly FamilySectionSchema[]) {
     load: loadProfileSchema.optional(),
     /**
      * How long after its first use, at least, what the target must remember (MAC nonces, requestor_order_ids,
-     * vanity paths, Idempotency-Keys) is asked again; the replays wait at the end of the run until then (a
-     * nonce never beyond the entry's MAC window). Default: no wait beyond the run's own length and a few
-     * seconds (the CI gate); a nightly run sets minutes.
+     * vanity paths, Idempotency-Keys; custody cursor tokens, observed) is asked again; the replays wait at the
+     * end of the run until then (a nonce never beyond the entry's MAC window). Default: no wait beyond the
+     * run's own length and a few seconds (the CI gate); a nightly run sets minutes.
      */
     lateMemoryMs: z.number().int().positive().max(3_600_000).optional(),
   };
