@@ -23,7 +23,7 @@ export default defineConfig({
     reporters: ['default'],
     sequence: { sequencer: HeavyFirstSequencer },
     projects: [
-      { test: { ...shared, name: 'behaviour', include: ['test/**/*.test.ts'], exclude: timed, maxWorkers: 2, sequence: { groupOrder: 0 } } },
+      { test: { ...shared, name: 'behaviour', include: ['test/**/*.test.ts'], exclude: timed, maxWorkers: 3, sequence: { groupOrder: 0 } } },
       { test: { ...shared, name: 'timed', include: timed, maxWorkers: 1, sequence: { groupOrder: 1 } } },
     ],
   },

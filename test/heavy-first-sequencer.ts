@@ -6,7 +6,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * group, vitest's own order is kept for the rest.
  */
 const heaviest = [
-  'test/mutants/mutant-catalogue.test.ts',
+  'test/mutants/mutant-catalogue-documents-1-3.test.ts',
+  'test/mutants/mutant-catalogue-document-2-custody.test.ts',
   'test/cli/reference-run.test.ts',
   'test/cli/hostile-corpus.test.ts',
   'test/cli/interrupt.test.ts',
