@@ -4,7 +4,7 @@ import HeavyFirstSequencer from './test/heavy-first-sequencer.ts';
 /**
  * The harness's own tests (npm test). The conformance suites run through `harness run`, not this config.
  *
- * Most tests wait on servers and child processes more than they compute, so two files run at once. Those
+ * Most tests wait on servers and child processes more than they compute, so three files run at once. Those
  * that measure time (a rate limit found within 10%, an achieved rate within 10%, a stall in the tail) run
  * afterwards, one at a time, with the machine to themselves.
  */
