@@ -77,11 +77,17 @@ export async function jobLogs(name: string): Promise<string> {
   return docker('service', 'logs', '--raw', name).catch((error: Error) => error.message);
 }
 
-/** Removes the job and waits until none of its containers is left. */
+/**
+ * Removes the job and waits until none of its containers is left; the ended tasks' containers that Swarm has not
+ * removed by then are removed here (a swarm left afterwards would keep them).
+ */
 export async function removeJob(name: string): Promise<void> {
   await docker('service', 'rm', name).catch(() => '');
+  const left = () => docker('ps', '-a', '-q', '--filter', `label=com.docker.swarm.service.name=${name}`);
   for (let tries = 0; tries < 30; tries++) {
-    if (!(await docker('ps', '-a', '-q', '--filter', `label=com.docker.swarm.service.name=${name}`))) return;
+    if (!(await left())) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+  const ids = (await left()).split('\n').filter(Boolean);
+  if (ids.length) await docker('rm', '-f', ...ids);
 }
