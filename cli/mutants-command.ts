@@ -82,7 +82,7 @@ function referenceTarget(family: FamilyModule, mutant: MutantInfo, baseUrl: stri
 }
 
 /** Starts the reference with one mutant, runs the broken rule's test against it, and says whether the rule failed. */
-async function verifyOne(runner: SuiteRunner, family: FamilyModule, mutant: MutantInfo, file: string | undefined, options: MutantsOptions): Promise<MutantVerification> {
+async function verifyOne(runner: SuiteRunner, family: FamilyModule, mutant: MutantInfo, files: readonly string[] | undefined, options: MutantsOptions): Promise<MutantVerification> {
   const started = performance.now();
   const verdict = (status: MutantVerification['status'], message?: string): MutantVerification => ({
     ...mutant,
@@ -90,7 +90,7 @@ async function verifyOne(runner: SuiteRunner, family: FamilyModule, mutant: Muta
     ms: Math.round(performance.now() - started),
     ...(message === undefined ? {} : { message }),
   });
-  if (file === undefined) return verdict('error', `no suite file has a test for ${mutant.breaks}`);
+  if (!files?.length) return verdict('error', `no suite file has a test for ${mutant.breaks}`);
   const server = await startReferenceServer({ mutant: mutant.name, serve: [family] });
   try {
     const target = referenceTarget(family, mutant, server.baseUrls[family.name] as string);
@@ -99,7 +99,7 @@ async function verifyOne(runner: SuiteRunner, family: FamilyModule, mutant: Muta
       const problem = preflightError(target.name, sessions.reports);
       if (problem) return verdict('error', problem.message);
       const context: RunContext = { targetName: target.name, targetsFile: '(harness mutants)', target: target.entry, seed: options.seed, runs: options.runs, broker: sessions.broker };
-      const selection = options.collateral ? { families: [family.name] } : { families: [family.name], rules: [mutant.breaks], files: [file] };
+      const selection = options.collateral ? { families: [family.name] } : { families: [family.name], rules: [mutant.breaks], files };
       const results = await runner.run(context, selection);
       const rules = mergeOutcomes(results.outcomes);
       const spread = options.collateral

@@ -145,13 +145,18 @@ export class SuiteRunner {
     await this.vitest.cancelCurrentRun('keyboard-input');
   }
 
-  /** For each rule id, the suite file that holds its test (vitest collects the files without running them). */
-  async ruleFiles(selection: SuiteSelection): Promise<Map<string, string>> {
+  /** For each rule id, the suite files that hold its tests (vitest collects the files without running them). */
+  async ruleFiles(selection: SuiteSelection): Promise<Map<string, string[]>> {
     const { together, alone } = await this.specifications(selection);
     const collected = await this.vitest.collectTests([...together, ...alone]);
-    const files = new Map<string, string>();
+    // A rule may be judged in several files (a late replay beside its own test): all of them, each once.
+    const files = new Map<string, string[]>();
     for (const module of collected.testModules) {
-      for (const test of module.children.allTests()) files.set(test.name.split(':')[0] ?? test.name, module.moduleId);
+      for (const test of module.children.allTests()) {
+        const ruleId = test.name.split(':')[0] ?? test.name;
+        const held = files.get(ruleId) ?? [];
+        if (!held.includes(module.moduleId)) files.set(ruleId, [...held, module.moduleId]);
+      }
     }
     return files;
   }
