@@ -35,13 +35,40 @@ const stages = {
   suites: ['load', 'checks', 'client', 'generators', 'targets', 'rules', 'adapters'],
   reporting: ['load', 'checks', 'client', 'generators', 'targets', 'rules', 'adapters'],
   reference: ['client', 'generators', 'targets', 'rules', 'adapters'],
-  families: ['reference', 'reporting', 'suites', 'load', 'checks', 'client', 'generators', 'targets', 'rules', 'adapters'],
+  families: [
+    'reference',
+    'reporting',
+    'suites',
+    'load',
+    'checks',
+    'client',
+    'generators',
+    'targets',
+    'rules',
+    'adapters',
+  ],
 };
 
 /** The built-in families' folders inside each stage. */
 const familyFolders = ['billing', 'exchange', 'custody', 'cdr', 'cards', 'shortener', 'agentic', 'loyalty'];
 
-const projectFolders = ['adapters', 'bench', 'bin', 'checks', 'cli', 'client', 'families', 'generators', 'load', 'reference', 'reporting', 'rules', 'suites', 'targets', 'test'];
+const projectFolders = [
+  'adapters',
+  'bench',
+  'bin',
+  'checks',
+  'cli',
+  'client',
+  'families',
+  'generators',
+  'load',
+  'reference',
+  'reporting',
+  'rules',
+  'suites',
+  'targets',
+  'test',
+];
 const folderPattern = (folders) => `^(${folders.join('|')})/`;
 
 /** One rule a stage, named after it, so a violation says which stage an import climbed out of. */
@@ -59,7 +86,8 @@ module.exports = {
     ...stageRules,
     {
       name: 'every-folder-has-a-stage',
-      comment: 'A new top-level folder takes its place in `stages` (or projectFolders) before it imports or is imported.',
+      comment:
+        'A new top-level folder takes its place in `stages` (or projectFolders) before it imports or is imported.',
       severity: 'error',
       from: { path: '^[^./][^/]*/', pathNot: folderPattern(projectFolders) },
       to: {},

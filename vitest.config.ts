@@ -8,7 +8,11 @@ import HeavyFirstSequencer from './test/heavy-first-sequencer.ts';
  * that measure time (a rate limit found within 10%, an achieved rate within 10%, a stall in the tail) run
  * afterwards, one at a time, with the machine to themselves.
  */
-const timed = ['test/load/**/*.test.ts', 'test/cli/load-command.test.ts', 'test/cli/exchange-rate-limit-after-rules.test.ts'];
+const timed = [
+  'test/load/**/*.test.ts',
+  'test/cli/load-command.test.ts',
+  'test/cli/exchange-rate-limit-after-rules.test.ts',
+];
 
 const shared = {
   // Several tests run the real CLI end to end (a reference target and a vitest run each): on 2 cores they
@@ -23,7 +27,16 @@ export default defineConfig({
     reporters: ['default'],
     sequence: { sequencer: HeavyFirstSequencer },
     projects: [
-      { test: { ...shared, name: 'behaviour', include: ['test/**/*.test.ts'], exclude: timed, maxWorkers: 3, sequence: { groupOrder: 0 } } },
+      {
+        test: {
+          ...shared,
+          name: 'behaviour',
+          include: ['test/**/*.test.ts'],
+          exclude: timed,
+          maxWorkers: 3,
+          sequence: { groupOrder: 0 },
+        },
+      },
       { test: { ...shared, name: 'timed', include: timed, maxWorkers: 1, sequence: { groupOrder: 1 } } },
     ],
   },

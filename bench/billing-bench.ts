@@ -46,7 +46,13 @@ async function benchPropertyThroughput(cases: number): Promise<void> {
           billing: {
             baseUrl,
             credentials: { clientId, clientSecret },
-            tenant: { multiEntity: true, tokenEntityScope: 'multiple', entityIds: [...referenceTenant.entityIds], multiOrg: true, accessibleOrgs: [...referenceTenant.accessibleOrgs] },
+            tenant: {
+              multiEntity: true,
+              tokenEntityScope: 'multiple',
+              entityIds: [...referenceTenant.entityIds],
+              multiOrg: true,
+              accessibleOrgs: [...referenceTenant.accessibleOrgs],
+            },
           },
         },
         client: { concurrency },
@@ -61,17 +67,28 @@ async function benchPropertyThroughput(cases: number): Promise<void> {
         tokenMinIntervalMs: section.tokenMinIntervalMs,
         redactor: defaultRedactor,
       });
-      const created = await client.send(op.createCharge, { json: referenceBillingAdapter.createChargeBody({ name: 'bench', defaultPricing: { currency: 'USD', amount: 1 }, rateCards: [] }) });
+      const created = await client.send(op.createCharge, {
+        json: referenceBillingAdapter.createChargeBody({
+          name: 'bench',
+          defaultPricing: { currency: 'USD', amount: 1 },
+          rateCards: [],
+        }),
+      });
       const chargeId = referenceBillingAdapter.parseChargeResponse(created.response?.json()).chargeId;
       const query = referenceBillingAdapter.queryChargeBody(chargeId, { region: 'eu' });
       const started = performance.now();
       const done = await forAll(validTrackId, { seed: 1, runs: cases, concurrency }, async (trackId) => {
-        const exchange = await client.send(op.queryCharge, { json: query, headers: { [headerNames.trackId]: trackId } });
+        const exchange = await client.send(op.queryCharge, {
+          json: query,
+          headers: { [headerNames.trackId]: trackId },
+        });
         referenceBillingAdapter.parseQueryResponse(exchange.response?.json());
         headerEcho(exchange, 'bench', { headerName: headerNames.trackId, sent: trackId });
       });
       const seconds = (performance.now() - started) / 1000;
-      console.log(`property engine, ${concurrency} in flight: ${done} exchanges in ${seconds.toFixed(2)} s = ${(done / seconds).toFixed(0)} exchanges/s (generated, sent, captured, parsed with zod, checked)`);
+      console.log(
+        `property engine, ${concurrency} in flight: ${done} exchanges in ${seconds.toFixed(2)} s = ${(done / seconds).toFixed(0)} exchanges/s (generated, sent, captured, parsed with zod, checked)`,
+      );
       await client.close();
     }
   } finally {

@@ -17,14 +17,28 @@ const runs = 100;
 /** Runs the harness CLI to its end and returns the wall time in seconds. */
 async function timed(args: string[]): Promise<number> {
   const started = performance.now();
-  await new Promise<void>((resolve) => execFile(process.execPath, [bin, ...args], { maxBuffer: 64 * 1024 * 1024 }, () => resolve()));
+  await new Promise<void>((resolve) =>
+    execFile(process.execPath, [bin, ...args], { maxBuffer: 64 * 1024 * 1024 }, () => resolve()),
+  );
   return (performance.now() - started) / 1000;
 }
 
 await printSuiteRun('cards', runs);
 
 const mutantReports = mkdtempSync(join(tmpdir(), 'harness-bench-'));
-const mutantSeconds = await timed(['mutants', '--suite', 'cards', '--seed', '7', '--runs', '10', '--reports', mutantReports]);
+const mutantSeconds = await timed([
+  'mutants',
+  '--suite',
+  'cards',
+  '--seed',
+  '7',
+  '--runs',
+  '10',
+  '--reports',
+  mutantReports,
+]);
 const report = JSON.parse(readFileSync(join(mutantReports, 'mutants.json'), 'utf8')) as MutantReport;
 const killed = report.mutants.filter((mutant) => mutant.status === 'killed').length;
-console.log(`harness mutants --suite cards: ${mutantSeconds.toFixed(1)} s wall, ${killed} of ${report.mutants.length} killed`);
+console.log(
+  `harness mutants --suite cards: ${mutantSeconds.toFixed(1)} s wall, ${killed} of ${report.mutants.length} killed`,
+);

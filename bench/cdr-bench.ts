@@ -20,8 +20,14 @@ const runs = 100;
 await printSuiteRun('cdr', runs);
 
 const reference = await startReferenceServer({ serve: [cdrFamily] });
-const section = cdrSectionSchema.parse(cdrFamily.reference.targetSection(reference.baseUrls.cdr as string, 'default', {}));
-const client = new CdrClient(section, { ...DEFAULT_HTTP_CLIENT_OPTIONS, concurrency: 1, unresponsiveAfter: 3 }, new Redactor());
+const section = cdrSectionSchema.parse(
+  cdrFamily.reference.targetSection(reference.baseUrls.cdr as string, 'default', {}),
+);
+const client = new CdrClient(
+  section,
+  { ...DEFAULT_HTTP_CLIENT_OPTIONS, concurrency: 1, unresponsiveAfter: 3 },
+  new Redactor(),
+);
 try {
   // One walk first so that the figures below are not the JIT's warm-up.
   await walkForward(client, { effective: 'ALL', pageSize: 7 }, 'bench');
@@ -30,7 +36,9 @@ try {
     const walk = await walkForward(client, { effective: 'ALL', pageSize }, 'bench');
     const ms = performance.now() - walkStarted;
     const products = walkProductIds(walk).length;
-    console.log(`link walk of every product at page size ${pageSize}: ${products} products on ${walk.pages.length} pages in ${ms.toFixed(0)} ms, ${((products / ms) * 1000).toFixed(0)} products/s`);
+    console.log(
+      `link walk of every product at page size ${pageSize}: ${products} products on ${walk.pages.length} pages in ${ms.toFixed(0)} ms, ${((products / ms) * 1000).toFixed(0)} products/s`,
+    );
   }
 } finally {
   await client.close();

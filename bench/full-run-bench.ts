@@ -18,7 +18,10 @@ async function measure(label: string, extraArgs: readonly string[]): Promise<voi
     last = run.summary;
   }
   seconds.sort((a, b) => a - b);
-  const alone = (last?.rules ?? []).filter((rule) => aloneRules.includes(rule.ruleId)).reduce((sum, rule) => sum + (rule.durationMs ?? 0), 0) / 1000;
+  const alone =
+    (last?.rules ?? [])
+      .filter((rule) => aloneRules.includes(rule.ruleId))
+      .reduce((sum, rule) => sum + (rule.durationMs ?? 0), 0) / 1000;
   console.log(
     `harness run (every family${label}): ${(seconds[1] as number).toFixed(1)} s wall (median of ${attempts}; ${seconds.map((value) => value.toFixed(1)).join(', ')}), ` +
       `of which ${alone.toFixed(1)} s the rate-limit probes alone, verdict ${last?.verdict}, ${last?.exchanges} exchanges`,

@@ -36,7 +36,10 @@ const seconds = 5;
 
 /** `harness reference` in a child process; resolves with its billing base URL. */
 function startReference(args: string[]): Promise<{ baseUrl: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [bin, 'reference', '--port', '0', '--mode', 'plain', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [bin, 'reference', '--port', '0', '--mode', 'plain', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -50,17 +53,40 @@ function startReference(args: string[]): Promise<{ baseUrl: string; child: Child
 
 function clientFor(baseUrl: string): BillingClient {
   const credentials = { clientId: env.REFERENCE_CLIENT_ID, clientSecret: env.REFERENCE_CLIENT_SECRET };
-  const settings = targetSchemaFor(families()).parse({ kind: 'url', families: { billing: { baseUrl, credentials } } }).client;
-  return new BillingClient({ baseUrl, credentials, tenant: tenantModeSchema.parse({}), adapter: referenceBillingAdapter, settings, redactor: defaultRedactor });
+  const settings = targetSchemaFor(families()).parse({
+    kind: 'url',
+    families: { billing: { baseUrl, credentials } },
+  }).client;
+  return new BillingClient({
+    baseUrl,
+    credentials,
+    tenant: tenantModeSchema.parse({}),
+    adapter: referenceBillingAdapter,
+    settings,
+    redactor: defaultRedactor,
+  });
 }
 
 async function throughput(): Promise<void> {
   const { baseUrl, child } = await startReference([]);
   const client = clientFor(baseUrl);
   try {
-    const created = await client.send(op.createCharge, { json: client.adapter.createChargeBody({ name: 'bench', description: 'bench', defaultPricing: { currency: 'USD', amount: 1 }, rateCards: [] }) });
-    const body = JSON.stringify(client.adapter.queryChargeBody(client.adapter.parseChargeResponse(created.response?.json()).chargeId, {}));
-    const headers = { 'content-type': 'application/json', authorization: `Bearer ${await client.token()}`, 'svc-track-id': 'bench-track' };
+    const created = await client.send(op.createCharge, {
+      json: client.adapter.createChargeBody({
+        name: 'bench',
+        description: 'bench',
+        defaultPricing: { currency: 'USD', amount: 1 },
+        rateCards: [],
+      }),
+    });
+    const body = JSON.stringify(
+      client.adapter.queryChargeBody(client.adapter.parseChargeResponse(created.response?.json()).chargeId, {}),
+    );
+    const headers = {
+      'content-type': 'application/json',
+      authorization: `Bearer ${await client.token()}`,
+      'svc-track-id': 'bench-track',
+    };
     const url = `${baseUrl}${op.queryCharge.path}`;
 
     const loadPath = async () => {
@@ -74,38 +100,64 @@ async function throughput(): Promise<void> {
         maxRequests: 10_000_000,
         thresholds: thresholds('rate(5xx) == 0', 'p99 < 250 ms'),
         // A response rule on every answer, as a nightly run checks: the track id echoed.
-        checkResponse: (response) => (response.headers['svc-track-id'] === 'bench-track' ? undefined : { ruleId: 'billing.headers.track_id.echo', message: 'not echoed' }),
+        checkResponse: (response) =>
+          response.headers['svc-track-id'] === 'bench-track'
+            ? undefined
+            : { ruleId: 'billing.headers.track_id.echo', message: 'not echoed' },
       });
       return { rps: Object.values(load.statuses).reduce((a, b) => a + b, 0) / load.durationSeconds, load };
     };
     const plainAutocannon = async () => {
       const plain = await new Promise<Result>((resolve, reject) =>
-        autocannon({ url, connections, duration: seconds, requests: [{ method: 'POST', headers, body }] }, (error, result) => (error ? reject(error) : resolve(result))),
+        autocannon(
+          { url, connections, duration: seconds, requests: [{ method: 'POST', headers, body }] },
+          (error, result) => (error ? reject(error) : resolve(result)),
+        ),
       );
       return (plain.statusCodeStats['200']?.count ?? 0) / Number(plain.duration);
     };
     const script = join(mkdtempSync(join(tmpdir(), 'load-bench-')), 'post.lua');
-    writeFileSync(script, `wrk.method = "POST"\nwrk.body = ${JSON.stringify(body)}\n${Object.entries(headers).map(([name, value]) => `wrk.headers["${name}"] = "${value}"`).join('\n')}\n`);
+    writeFileSync(
+      script,
+      `wrk.method = "POST"\nwrk.body = ${JSON.stringify(body)}\n${Object.entries(headers)
+        .map(([name, value]) => `wrk.headers["${name}"] = "${value}"`)
+        .join('\n')}\n`,
+    );
     const wrk = async () => {
-      const out = await new Promise<string | undefined>((resolve) => execFile('wrk', ['-t2', `-c${connections}`, `-d${seconds}s`, '-s', script, url], (error, stdout) => resolve(error ? undefined : stdout)));
+      const out = await new Promise<string | undefined>((resolve) =>
+        execFile('wrk', ['-t2', `-c${connections}`, `-d${seconds}s`, '-s', script, url], (error, stdout) =>
+          resolve(error ? undefined : stdout),
+        ),
+      );
       return out ? Number(/Requests\/sec:\s*([\d.]+)/.exec(out)?.[1]) : undefined;
     };
     // Interleaved rounds, best of each: the machine is shared, and whoever runs first also warms the target up.
     const rounds: { load: Awaited<ReturnType<typeof loadPath>>; plain: number; wrk: number | undefined }[] = [];
-    for (let round = 0; round < 3; round++) rounds.push({ plain: await plainAutocannon(), load: await loadPath(), wrk: await wrk() });
+    for (let round = 0; round < 3; round++)
+      rounds.push({ plain: await plainAutocannon(), load: await loadPath(), wrk: await wrk() });
     const best = rounds.reduce((a, b) => (b.load.rps > a.load.rps ? b : a));
     const load = best.load.load;
     const loadRps = best.load.rps;
     const plainRps = Math.max(...rounds.map((round) => round.plain));
     const wrkRates = rounds.map((round) => round.wrk).filter((rate): rate is number => rate !== undefined);
     const wrkRps = wrkRates.length ? Math.max(...wrkRates) : undefined;
-    console.log(`rounds (autocannon, load path, wrk req/s): ${rounds.map((round) => `${round.plain.toFixed(0)}, ${round.load.rps.toFixed(0)}, ${round.wrk?.toFixed(0) ?? '-'}`).join(' | ')}`);
+    console.log(
+      `rounds (autocannon, load path, wrk req/s): ${rounds.map((round) => `${round.plain.toFixed(0)}, ${round.load.rps.toFixed(0)}, ${round.wrk?.toFixed(0) ?? '-'}`).join(' | ')}`,
+    );
 
-    console.log(`load path vs plain autocannon vs wrk: POST queryCharge, ${connections} connections, ${seconds} s each, 3 interleaved rounds, best of each, reference in its own process`);
-    console.log(`  load path (runLoad, track-id echo checked on every answer): ${loadRps.toFixed(0)} req/s, p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms, ${load.violations.length} rule breaches`);
+    console.log(
+      `load path vs plain autocannon vs wrk: POST queryCharge, ${connections} connections, ${seconds} s each, 3 interleaved rounds, best of each, reference in its own process`,
+    );
+    console.log(
+      `  load path (runLoad, track-id echo checked on every answer): ${loadRps.toFixed(0)} req/s, p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms, ${load.violations.length} rule breaches`,
+    );
     console.log(`  plain autocannon:                                          ${plainRps.toFixed(0)} req/s`);
-    console.log(`  wrk -t2:                                                   ${wrkRps === undefined ? 'not installed (apt-get install wrk)' : `${wrkRps.toFixed(0)} req/s`}`);
-    console.log(`  load path / autocannon: ${(loadRps / plainRps).toFixed(2)}${wrkRps ? `; load path / wrk: ${(loadRps / wrkRps).toFixed(2)}` : ''}`);
+    console.log(
+      `  wrk -t2:                                                   ${wrkRps === undefined ? 'not installed (apt-get install wrk)' : `${wrkRps.toFixed(0)} req/s`}`,
+    );
+    console.log(
+      `  load path / autocannon: ${(loadRps / plainRps).toFixed(2)}${wrkRps ? `; load path / wrk: ${(loadRps / wrkRps).toFixed(2)}` : ''}`,
+    );
   } finally {
     await client.close();
     child.kill();
@@ -117,8 +169,15 @@ async function gzipSearch(): Promise<void> {
     const { baseUrl, child } = await startReference(['--gzip-threshold', String(threshold)]);
     const client = clientFor(baseUrl);
     try {
-      const finding = await probeGzipThreshold(await chargeSizedResponses(client, baseUrl), { expectedBytes: 1000, underLoadSeconds: 0, connections: 1, maxRequests: 1 });
-      console.log(`gzip-threshold, reference threshold ${threshold}: found ${finding.thresholdBytes} in ${finding.requests} requests`);
+      const finding = await probeGzipThreshold(await chargeSizedResponses(client, baseUrl), {
+        expectedBytes: 1000,
+        underLoadSeconds: 0,
+        connections: 1,
+        maxRequests: 1,
+      });
+      console.log(
+        `gzip-threshold, reference threshold ${threshold}: found ${finding.thresholdBytes} in ${finding.requests} requests`,
+      );
     } finally {
       await client.close();
       child.kill();
@@ -133,9 +192,19 @@ async function rateLimitSettling(): Promise<void> {
     try {
       const started = performance.now();
       // The defaults a target entry gets: from 20 req/s doubling, 1 s steps.
-      const finding = await probeRateLimit(tokenRateLimitOperation(client, baseUrl), { startRate: 20, maxRate: 400, stepSeconds: 1, recoverySeconds: 1, maxRequests: 8000, maxSeconds: 45, concurrency: 8 });
+      const finding = await probeRateLimit(tokenRateLimitOperation(client, baseUrl), {
+        startRate: 20,
+        maxRate: 400,
+        stepSeconds: 1,
+        recoverySeconds: 1,
+        maxRequests: 8000,
+        maxSeconds: 45,
+        concurrency: 8,
+      });
       const took = (performance.now() - started) / 1000;
-      console.log(`token-rate-limit, limit ${limit}/s: found ${finding.limit}/s (${(((finding.limit ?? 0) - limit) / limit * 100).toFixed(1)} %) in ${took.toFixed(1)} s, ${finding.steps.length} steps, ${finding.requests} requests`);
+      console.log(
+        `token-rate-limit, limit ${limit}/s: found ${finding.limit}/s (${((((finding.limit ?? 0) - limit) / limit) * 100).toFixed(1)} %) in ${took.toFixed(1)} s, ${finding.steps.length} steps, ${finding.requests} requests`,
+      );
     } finally {
       await client.close();
       child.kill();

@@ -42,14 +42,27 @@ export async function stallScenario(): Promise<void> {
     const open = await runLoad(scenarioOf(stalling.baseUrl, { rate, durationSeconds: seconds }));
     // The true response times: from the same schedule, each request waits out the freeze its due time falls in.
     const start = Date.parse(open.startedAt);
-    const truth = Array.from({ length: Math.floor(rate * seconds) }, (_, index) => frozenFor(stalling.schedule, start + (index * 1000) / rate));
+    const truth = Array.from({ length: Math.floor(rate * seconds) }, (_, index) =>
+      frozenFor(stalling.schedule, start + (index * 1000) / rate),
+    );
     const trueP99 = percentile(truth, 99);
     const closed = await runLoad(scenarioOf(stalling.baseUrl, { rate, durationSeconds: seconds, bursts: true }));
-    const closedTruth = percentile(Array.from({ length: Math.floor(rate * seconds) }, (_, index) => frozenFor(stalling.schedule, Date.parse(closed.startedAt) + (index * 1000) / rate)), 99);
+    const closedTruth = percentile(
+      Array.from({ length: Math.floor(rate * seconds) }, (_, index) =>
+        frozenFor(stalling.schedule, Date.parse(closed.startedAt) + (index * 1000) / rate),
+      ),
+      99,
+    );
     console.log(`stall scenario: a target freezing 1 s every 5 s, ${rate} req/s offered for ${seconds} s`);
-    console.log(`  open model (harness load): p50 ${open.latencyMs.p50} ms, p90 ${open.latencyMs.p90} ms, p99 ${open.latencyMs.p99} ms (service time p99 ${open.serviceTimeMs.p99} ms); ${open.sent} sent for ${rate * seconds} offered, ${open.dropped} dropped`);
-    console.log(`  true p99 from the schedule: ${trueP99} ms; harness p99 / true p99 = ${(open.latencyMs.p99 / trueP99).toFixed(3)}`);
-    console.log(`  closed model (autocannon, the path before): p99 ${closed.latencyMs.p99} ms, ${closed.sent} sent for ${rate * seconds} offered; its p99 / true p99 = ${(closed.latencyMs.p99 / closedTruth).toFixed(3)}`);
+    console.log(
+      `  open model (harness load): p50 ${open.latencyMs.p50} ms, p90 ${open.latencyMs.p90} ms, p99 ${open.latencyMs.p99} ms (service time p99 ${open.serviceTimeMs.p99} ms); ${open.sent} sent for ${rate * seconds} offered, ${open.dropped} dropped`,
+    );
+    console.log(
+      `  true p99 from the schedule: ${trueP99} ms; harness p99 / true p99 = ${(open.latencyMs.p99 / trueP99).toFixed(3)}`,
+    );
+    console.log(
+      `  closed model (autocannon, the path before): p99 ${closed.latencyMs.p99} ms, ${closed.sent} sent for ${rate * seconds} offered; its p99 / true p99 = ${(closed.latencyMs.p99 / closedTruth).toFixed(3)}`,
+    );
   } finally {
     await stalling.close();
   }
@@ -60,7 +73,9 @@ export async function steadyRate(): Promise<void> {
   try {
     for (const rate of [100, 1000]) {
       const result = await runLoad(scenarioOf(new URL(responder.url).origin, { rate, durationSeconds: 5 }));
-      console.log(`steady target (${responder.kind}), ${rate} req/s for 5 s: achieved / offered = ${(result.achievedRate / rate).toFixed(4)} (${result.sent} sent, ${result.dropped} dropped, response p99 ${result.latencyMs.p99} ms)`);
+      console.log(
+        `steady target (${responder.kind}), ${rate} req/s for 5 s: achieved / offered = ${(result.achievedRate / rate).toFixed(4)} (${result.sent} sent, ${result.dropped} dropped, response p99 ${result.latencyMs.p99} ms)`,
+      );
     }
   } finally {
     responder.stop();
@@ -71,14 +86,22 @@ const flatOutSeconds = 3;
 
 async function autocannonFlatOut(url: string): Promise<{ rps: number; cpuPerRequest: number }> {
   const cpu = process.cpuUsage();
-  const result = await new Promise<Result>((resolve, reject) => autocannon({ url, connections: 16, duration: flatOutSeconds }, (error, done) => (error ? reject(error) : resolve(done))));
+  const result = await new Promise<Result>((resolve, reject) =>
+    autocannon({ url, connections: 16, duration: flatOutSeconds }, (error, done) =>
+      error ? reject(error) : resolve(done),
+    ),
+  );
   const used = process.cpuUsage(cpu);
   const total = result.statusCodeStats['200']?.count ?? 0;
   return { rps: total / Number(result.duration), cpuPerRequest: (used.user + used.system) / Math.max(1, total) };
 }
 
 function wrkFlatOut(url: string): Promise<number | undefined> {
-  return new Promise((resolve) => execFile('wrk', ['-t1', '-c16', `-d${flatOutSeconds}s`, url], (error, stdout) => resolve(error ? undefined : Number(/Requests\/sec:\s*([\d.]+)/.exec(stdout)?.[1]))));
+  return new Promise((resolve) =>
+    execFile('wrk', ['-t1', '-c16', `-d${flatOutSeconds}s`, url], (error, stdout) =>
+      resolve(error ? undefined : Number(/Requests\/sec:\s*([\d.]+)/.exec(stdout)?.[1])),
+    ),
+  );
 }
 
 /** undici's dispatcher in a closed loop of 16: what one request costs the library the open model is built on. */
@@ -92,13 +115,25 @@ async function undiciFlatOut(url: string): Promise<{ rps: number; cpuPerRequest:
     let running = 16;
     const one = () => {
       if (performance.now() - started > flatOutSeconds * 1000) return void (--running === 0 && resolve());
-      pool.dispatch({ method: 'GET', path: pathname }, { onRequestStart() {}, onResponseStart() {}, onResponseData() {}, onResponseEnd: () => ((done += 1), one()), onResponseError: () => one() });
+      pool.dispatch(
+        { method: 'GET', path: pathname },
+        {
+          onRequestStart() {},
+          onResponseStart() {},
+          onResponseData() {},
+          onResponseEnd: () => ((done += 1), one()),
+          onResponseError: () => one(),
+        },
+      );
     };
     for (let index = 0; index < 16; index++) one();
   });
   const used = process.cpuUsage(cpu);
   await pool.close();
-  return { rps: done / ((performance.now() - started) / 1000), cpuPerRequest: (used.user + used.system) / Math.max(1, done) };
+  return {
+    rps: done / ((performance.now() - started) / 1000),
+    cpuPerRequest: (used.user + used.system) / Math.max(1, done),
+  };
 }
 
 /**
@@ -111,12 +146,19 @@ export async function openModelCeiling(): Promise<void> {
   const responder = await startStaticResponder();
   const baseUrl = new URL(responder.url).origin;
   try {
-    const flatOut: { autocannon: number; wrk?: number; undici: number; autocannonCpu: number; undiciCpu: number }[] = [];
+    const flatOut: { autocannon: number; wrk?: number; undici: number; autocannonCpu: number; undiciCpu: number }[] =
+      [];
     const measureFlatOut = async () => {
       const plain = await autocannonFlatOut(responder.url);
       const wrk = await wrkFlatOut(responder.url);
       const undici = await undiciFlatOut(responder.url);
-      flatOut.push({ autocannon: plain.rps, ...(wrk ? { wrk } : {}), undici: undici.rps, autocannonCpu: plain.cpuPerRequest, undiciCpu: undici.cpuPerRequest });
+      flatOut.push({
+        autocannon: plain.rps,
+        ...(wrk ? { wrk } : {}),
+        undici: undici.rps,
+        autocannonCpu: plain.cpuPerRequest,
+        undiciCpu: undici.cpuPerRequest,
+      });
     };
     await measureFlatOut();
     // Rates up until two in a row are not sustained; the best sustained one is the ceiling.
@@ -134,7 +176,9 @@ export async function openModelCeiling(): Promise<void> {
       }
       const used = process.cpuUsage(cpu);
       const ok = sustained(result, rate);
-      tried.push(`${rate} (${ok ? 'sustained' : `not: ${result.dropped} dropped, achieved ${result.achievedRate.toFixed(0)}`}, p99 ${result.latencyMs.p99} ms, ${result.offered.connections} connections)`);
+      tried.push(
+        `${rate} (${ok ? 'sustained' : `not: ${result.dropped} dropped, achieved ${result.achievedRate.toFixed(0)}`}, p99 ${result.latencyMs.p99} ms, ${result.offered.connections} connections)`,
+      );
       if (ok && rate > ceiling) {
         ceiling = rate;
         ceilingCpu = (used.user + used.system) / Math.max(1, result.sent);
@@ -143,16 +187,25 @@ export async function openModelCeiling(): Promise<void> {
       if (misses === 2) break;
     }
     await measureFlatOut();
-    const best = (pick: (row: (typeof flatOut)[number]) => number | undefined) => Math.max(0, ...flatOut.map(pick).filter((value): value is number => value !== undefined));
+    const best = (pick: (row: (typeof flatOut)[number]) => number | undefined) =>
+      Math.max(0, ...flatOut.map(pick).filter((value): value is number => value !== undefined));
     const plain = best((row) => row.autocannon);
     const wrk = best((row) => row.wrk);
     console.log(`open model ceiling on ${responder.kind}, 3 s per rate, the machine shared (2 cores):`);
     console.log(`  rates tried: ${tried.join(', ')}`);
-    console.log(`  open model max sustainable rate: ${ceiling} req/s (${ceilingCpu.toFixed(1)} us CPU per request at it)`);
-    console.log(`  plain autocannon flat out (16 connections): ${plain.toFixed(0)} req/s (${Math.min(...flatOut.map((row) => row.autocannonCpu)).toFixed(1)} us CPU per request)`);
+    console.log(
+      `  open model max sustainable rate: ${ceiling} req/s (${ceilingCpu.toFixed(1)} us CPU per request at it)`,
+    );
+    console.log(
+      `  plain autocannon flat out (16 connections): ${plain.toFixed(0)} req/s (${Math.min(...flatOut.map((row) => row.autocannonCpu)).toFixed(1)} us CPU per request)`,
+    );
     console.log(`  wrk -t1 -c16 flat out: ${wrk ? `${wrk.toFixed(0)} req/s` : 'not installed (apt-get install wrk)'}`);
-    console.log(`  undici dispatch, closed loop of 16: ${best((row) => row.undici).toFixed(0)} req/s (${Math.min(...flatOut.map((row) => row.undiciCpu)).toFixed(1)} us CPU per request)`);
-    console.log(`  open model / autocannon: ${(ceiling / plain).toFixed(2)}${wrk ? `; open model / wrk: ${(ceiling / wrk).toFixed(2)}` : ''}`);
+    console.log(
+      `  undici dispatch, closed loop of 16: ${best((row) => row.undici).toFixed(0)} req/s (${Math.min(...flatOut.map((row) => row.undiciCpu)).toFixed(1)} us CPU per request)`,
+    );
+    console.log(
+      `  open model / autocannon: ${(ceiling / plain).toFixed(2)}${wrk ? `; open model / wrk: ${(ceiling / wrk).toFixed(2)}` : ''}`,
+    );
   } finally {
     responder.stop();
   }

@@ -22,4 +22,6 @@ function readyMs(): Promise<number> {
 const times: number[] = [];
 for (let attempt = 0; attempt < 5; attempt++) times.push(await readyMs());
 times.sort((a, b) => a - b);
-console.log(`harness reference: ready ${Math.round(times[2] as number)} ms after spawn (median of 5; fastest ${Math.round(times[0] as number)} ms)`);
+console.log(
+  `harness reference: ready ${Math.round(times[2] as number)} ms after spawn (median of 5; fastest ${Math.round(times[0] as number)} ms)`,
+);

@@ -50,7 +50,11 @@ export async function startStaticResponder(): Promise<StaticResponder> {
     child = spawn(nginx, ['-c', join(dir, 'nginx.conf'), '-p', dir], { stdio: 'ignore' });
     kind = 'nginx (1 worker, return 200)';
   } else {
-    child = spawn(process.execPath, ['-e', `require('node:http').createServer((q, s) => { q.resume(); s.end('ok'); }).listen(${port}, '127.0.0.1')`], { stdio: 'ignore' });
+    child = spawn(
+      process.execPath,
+      ['-e', `require('node:http').createServer((q, s) => { q.resume(); s.end('ok'); }).listen(${port}, '127.0.0.1')`],
+      { stdio: 'ignore' },
+    );
     kind = 'node:http (1 process)';
   }
   await ready(url, child);

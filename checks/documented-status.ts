@@ -3,11 +3,19 @@ import { responseOf } from './response-required.ts';
 import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
 
 /** The status is one the document lists for the operation, or one it tolerates (429). */
-export function documentedStatus(exchange: Exchange, ruleId: string, expected: { documented: readonly number[]; tolerated: readonly number[] }): Verdict {
+export function documentedStatus(
+  exchange: Exchange,
+  ruleId: string,
+  expected: { documented: readonly number[]; tolerated: readonly number[] },
+): Verdict {
   const { documented, tolerated } = expected;
   const { status } = responseOf(exchange, ruleId);
   if (!documented.includes(status) && !tolerated.includes(status)) {
-    throw new RuleViolation(ruleId, `Status ${status} is not documented for this operation (documented: ${documented.join(', ')})`, [exchange]);
+    throw new RuleViolation(
+      ruleId,
+      `Status ${status} is not documented for this operation (documented: ${documented.join(', ')})`,
+      [exchange],
+    );
   }
   return passed(ruleId, { status });
 }

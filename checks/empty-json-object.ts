@@ -5,10 +5,21 @@ import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
 /** A success answer the document calls "an empty JSON object": exactly `{}`, no member at all. */
 export function emptyJsonObject(exchange: Exchange, ruleId: string, expected: { status: number }): Verdict {
   const { status } = responseOf(exchange, ruleId);
-  if (status !== expected.status) throw new RuleViolation(ruleId, `Answered ${status}, not ${expected.status}: the empty body cannot be judged on another answer`, [exchange]);
+  if (status !== expected.status)
+    throw new RuleViolation(
+      ruleId,
+      `Answered ${status}, not ${expected.status}: the empty body cannot be judged on another answer`,
+      [exchange],
+    );
   const body = jsonOf(exchange, ruleId);
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new RuleViolation(ruleId, `The ${status} body is not a JSON object`, [exchange]);
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new RuleViolation(ruleId, `The ${status} body is not a JSON object`, [exchange]);
   const members = Object.keys(body);
-  if (members.length) throw new RuleViolation(ruleId, `The ${status} body is documented as an empty JSON object but has members: ${members.slice(0, 5).join(', ')}`, [exchange]);
+  if (members.length)
+    throw new RuleViolation(
+      ruleId,
+      `The ${status} body is documented as an empty JSON object but has members: ${members.slice(0, 5).join(', ')}`,
+      [exchange],
+    );
   return passed(ruleId);
 }

@@ -7,7 +7,10 @@ export interface ReplaySettings {
   targetName: string;
   seed: number;
   runs: number;
-  /** The words that started the harness for this run (`node /abs/path/bin/harness.js`), so the line runs from any folder. Default `npx harness`. */
+  /**
+   * The words that started the harness for this run (`node /abs/path/bin/harness.js`), so the line runs from any
+   * folder. Default `npx harness`.
+   */
   harness?: readonly string[];
   /** A reports folder of the replay's own, so pasting the line never overwrites the run's reports. */
   replayReports?: string;
@@ -20,7 +23,23 @@ export function replayCommand(outcome: RuleOutcome, settings: ReplaySettings): s
   const seed = outcome.replay?.seed ?? settings.seed;
   const harness = settings.harness ?? ['npx', 'harness'];
   const reports = settings.replayReports ? ['--reports', settings.replayReports] : [];
-  return [...harness, 'run', '--targets', settings.targetsFile, '--target', settings.targetName, '--suite', outcome.family, '--rule', outcome.ruleId, '--seed', String(seed), '--runs', String(settings.runs), ...reports]
+  return [
+    ...harness,
+    'run',
+    '--targets',
+    settings.targetsFile,
+    '--target',
+    settings.targetName,
+    '--suite',
+    outcome.family,
+    '--rule',
+    outcome.ruleId,
+    '--seed',
+    String(seed),
+    '--runs',
+    String(settings.runs),
+    ...reports,
+  ]
     .map(shellWord)
     .join(' ');
 }
@@ -29,13 +48,24 @@ export function replayCommand(outcome: RuleOutcome, settings: ReplaySettings): s
 export function failureText(outcome: RuleOutcome, settings: ReplaySettings): string {
   const lines = [`[${outcome.ruleId}] ${outcome.section}`, outcome.message ?? ''];
   if (outcome.input) lines.push(`input: ${outcome.input}`);
-  lines.push(`replay: ${replayCommand(outcome, settings)}${outcome.replay ? `  (fast-check path ${outcome.replay.path})` : ''}`);
+  lines.push(
+    `replay: ${replayCommand(outcome, settings)}${outcome.replay ? `  (fast-check path ${outcome.replay.path})` : ''}`,
+  );
   if (outcome.replay) lines.push(`counterexample: ${outcome.replay.counterexample}`);
   if (settings.startedTarget && outcome.evidence?.length) {
-    lines.push(`note: the harness started this target for the run, on a port of its own (closed now); the replay line starts it again. To send the curl lines, start it first: ${settings.startedTarget}`);
+    lines.push(
+      `note: the harness started this target for the run, on a port of its own (closed now); the replay line starts it again. To send the curl lines, start it first: ${settings.startedTarget}`,
+    );
   }
   for (const [index, evidence] of (outcome.evidence ?? []).entries()) {
-    lines.push(`--- exchange ${index + 1}: request ---`, evidence.request, '--- response ---', evidence.response, '--- curl ---', evidence.curl);
+    lines.push(
+      `--- exchange ${index + 1}: request ---`,
+      evidence.request,
+      '--- response ---',
+      evidence.response,
+      '--- curl ---',
+      evidence.curl,
+    );
   }
   return lines.join('\n');
 }

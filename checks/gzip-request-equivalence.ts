@@ -15,10 +15,17 @@ export function gzipRequestEquivalence(
   const plainStatus = responseOf(plain, ruleId).status;
   const gzippedStatus = responseOf(gzipped, ruleId).status;
   if (plainStatus !== gzippedStatus) {
-    throw new RuleViolation(ruleId, `The plain body answered ${plainStatus}, the same body gzipped answered ${gzippedStatus}`, [plain, gzipped]);
+    throw new RuleViolation(
+      ruleId,
+      `The plain body answered ${plainStatus}, the same body gzipped answered ${gzippedStatus}`,
+      [plain, gzipped],
+    );
   }
   if (!isDeepStrictEqual(comparable(jsonOf(plain, ruleId)), comparable(jsonOf(gzipped, ruleId)))) {
-    throw new RuleViolation(ruleId, 'The gzipped body produced a different record than the same body sent plain', [plain, gzipped]);
+    throw new RuleViolation(ruleId, 'The gzipped body produced a different record than the same body sent plain', [
+      plain,
+      gzipped,
+    ]);
   }
   return passed(ruleId, { status: plainStatus });
 }

@@ -27,7 +27,10 @@ export interface GzipThresholdFinding {
   readings: SizeReading[];
   /** Requests the search took (sizes steered included). */
   requests: number;
-  /** The sustained run with gzip accepted: every response judged against the threshold found above; breaches name a ThresholdSide. */
+  /**
+   * The sustained run with gzip accepted: every response judged against the threshold found above; breaches name a
+   * ThresholdSide.
+   */
   underLoad?: LoadRunFigures;
   /** A large body alone, gzip accepted, and the same without Accept-Encoding: throughput and latency compared. */
   compressedUnderLoad?: LoadRunFigures;

@@ -8,30 +8,60 @@ import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
  * threshold found below the documented one compresses bodies that must stay plain (the under rule), one
  * above it leaves bodies plain that must be compressed (the over rule).
  */
-export function gzipThresholdProbed(finding: GzipThresholdFinding, _ruleId: string, expected: GzipThresholdExpectation): Verdict {
+export function gzipThresholdProbed(
+  finding: GzipThresholdFinding,
+  _ruleId: string,
+  expected: GzipThresholdExpectation,
+): Verdict {
   const { thresholdBytes: documented } = expected;
   const rule = (side: ThresholdSide) => (side === 'over' ? expected.over : expected.under);
-  const reading = (predicate: (size: number, compressed: boolean) => boolean) => finding.readings.filter(({ size, compressed }) => predicate(size, compressed)).map(({ exchange }) => exchange);
+  const reading = (predicate: (size: number, compressed: boolean) => boolean) =>
+    finding.readings.filter(({ size, compressed }) => predicate(size, compressed)).map(({ exchange }) => exchange);
   if (finding.neverCompressed) {
     const largest = finding.readings.at(-1);
-    throw new RuleViolation(expected.over, `No response was gzip-compressed, up to ${largest?.size ?? '?'} bytes with gzip accepted`, largest ? [largest.exchange] : []);
+    throw new RuleViolation(
+      expected.over,
+      `No response was gzip-compressed, up to ${largest?.size ?? '?'} bytes with gzip accepted`,
+      largest ? [largest.exchange] : [],
+    );
   }
   if (finding.alwaysCompressed) {
     const smallest = finding.readings.at(-1);
-    throw new RuleViolation(expected.under, `Every response was gzip-compressed, down to ${smallest?.size ?? '?'} bytes`, smallest ? [smallest.exchange] : []);
+    throw new RuleViolation(
+      expected.under,
+      `Every response was gzip-compressed, down to ${smallest?.size ?? '?'} bytes`,
+      smallest ? [smallest.exchange] : [],
+    );
   }
   const found = finding.thresholdBytes as number;
   if (found < documented) {
     const evidence = reading((size, compressed) => compressed && size <= documented).slice(0, 1);
-    throw new RuleViolation(expected.under, `Compression starts at ${found + 1} bytes: a ${found + 1}-byte response is gzip-compressed; at or under ${documented} bytes it must not be`, evidence);
+    throw new RuleViolation(
+      expected.under,
+      `Compression starts at ${found + 1} bytes: a ${found + 1}-byte response is gzip-compressed; at or under ${documented} bytes it must not be`,
+      evidence,
+    );
   }
   if (found > documented) {
     const evidence = reading((size, compressed) => !compressed && size > documented).slice(0, 1);
-    throw new RuleViolation(expected.over, `Compression starts only at ${found + 1} bytes: a ${found}-byte response arrived uncompressed; over ${documented} bytes it must be gzip`, evidence);
+    throw new RuleViolation(
+      expected.over,
+      `Compression starts only at ${found + 1} bytes: a ${found}-byte response arrived uncompressed; over ${documented} bytes it must be gzip`,
+      evidence,
+    );
   }
-  const [breach] = [finding.underLoad, finding.compressedUnderLoad, finding.plainUnderLoad].flatMap((load) => load?.violations ?? []);
-  if (breach) throw new RuleViolation(rule(breach.ruleId as ThresholdSide), `${breach.count} response(s) under load broke the threshold: ${breach.message}`, finding.violationExchanges.slice(0, 1));
-  const figures = (load: GzipThresholdFinding['underLoad']) => load && `${Math.round(Object.values(load.statuses).reduce((a, b) => a + b, 0) / load.durationSeconds)} req/s, p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms`;
+  const [breach] = [finding.underLoad, finding.compressedUnderLoad, finding.plainUnderLoad].flatMap(
+    (load) => load?.violations ?? [],
+  );
+  if (breach)
+    throw new RuleViolation(
+      rule(breach.ruleId as ThresholdSide),
+      `${breach.count} response(s) under load broke the threshold: ${breach.message}`,
+      finding.violationExchanges.slice(0, 1),
+    );
+  const figures = (load: GzipThresholdFinding['underLoad']) =>
+    load &&
+    `${Math.round(Object.values(load.statuses).reduce((a, b) => a + b, 0) / load.durationSeconds)} req/s, p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms`;
   return passed(expected.over, {
     'threshold found (bytes)': found,
     'requests to find it': finding.requests,

@@ -18,15 +18,25 @@ export function gzipThreshold(exchange: Exchange, ruleId: string, expected: Gzip
   const { thresholdBytes, ...rules } = expected;
   const response = responseOf(exchange, ruleId);
   const size = response.body.length;
-  const encoding = String(response.headers['content-encoding'] ?? '').trim().toLowerCase();
+  const encoding = String(response.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
   if (size > thresholdBytes) {
     if (encoding !== 'gzip') {
-      throw new RuleViolation(rules.over, `A ${size}-byte body arrived with Content-Encoding ${JSON.stringify(encoding || 'none')}; over ${thresholdBytes} bytes it must be gzip`, [exchange]);
+      throw new RuleViolation(
+        rules.over,
+        `A ${size}-byte body arrived with Content-Encoding ${JSON.stringify(encoding || 'none')}; over ${thresholdBytes} bytes it must be gzip`,
+        [exchange],
+      );
     }
     return passed(rules.over, { size });
   }
   if (encoding !== '' && encoding !== 'identity') {
-    throw new RuleViolation(rules.under, `A ${size}-byte body arrived with Content-Encoding ${encoding}; at or under ${thresholdBytes} bytes it must not be compressed`, [exchange]);
+    throw new RuleViolation(
+      rules.under,
+      `A ${size}-byte body arrived with Content-Encoding ${encoding}; at or under ${thresholdBytes} bytes it must not be compressed`,
+      [exchange],
+    );
   }
   return passed(rules.under, { size });
 }

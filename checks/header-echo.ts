@@ -3,7 +3,11 @@ import { responseOf } from './response-required.ts';
 import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
 
 /** The response carries a header that was sent back unchanged (one header, byte-for-byte the same value). */
-export function headerEcho(exchange: Exchange, ruleId: string, expected: { headerName: string; sent: string }): Verdict {
+export function headerEcho(
+  exchange: Exchange,
+  ruleId: string,
+  expected: { headerName: string; sent: string },
+): Verdict {
   const { headerName, sent } = expected;
   const { headers } = responseOf(exchange, ruleId);
   const echoed = headers[headerName.toLowerCase()];
@@ -12,7 +16,11 @@ export function headerEcho(exchange: Exchange, ruleId: string, expected: { heade
   }
   const value = Array.isArray(echoed) ? echoed.join(', ') : echoed;
   if (value !== sent) {
-    throw new RuleViolation(ruleId, `${headerName} came back changed: sent ${JSON.stringify(sent)}, got ${JSON.stringify(value)}`, [exchange]);
+    throw new RuleViolation(
+      ruleId,
+      `${headerName} came back changed: sent ${JSON.stringify(sent)}, got ${JSON.stringify(value)}`,
+      [exchange],
+    );
   }
   return passed(ruleId);
 }

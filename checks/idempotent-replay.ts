@@ -7,7 +7,12 @@ import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
  * every one names the same resource; `createdFirst`, when given, is the resource the key's first use created
  * (earlier in the run: a late retry names it too).
  */
-export function idempotentReplay(exchanges: readonly Exchange[], ruleId: string, resourceIdOf: (body: unknown) => string, createdFirst?: string): Verdict {
+export function idempotentReplay(
+  exchanges: readonly Exchange[],
+  ruleId: string,
+  resourceIdOf: (body: unknown) => string,
+  createdFirst?: string,
+): Verdict {
   const ids = exchanges.map((exchange) => {
     const { status } = responseOf(exchange, ruleId);
     if (status < 200 || status > 299) {
@@ -17,7 +22,11 @@ export function idempotentReplay(exchanges: readonly Exchange[], ruleId: string,
   });
   const late = createdFirst === undefined ? -1 : ids.findIndex((resource) => resource !== createdFirst);
   if (late !== -1) {
-    throw new RuleViolation(ruleId, `A retry late in the run with an Idempotency-Key used earlier named ${ids[late]}; the key's first use created ${createdFirst}`, [exchanges[late] as Exchange]);
+    throw new RuleViolation(
+      ruleId,
+      `A retry late in the run with an Idempotency-Key used earlier named ${ids[late]}; the key's first use created ${createdFirst}`,
+      [exchanges[late] as Exchange],
+    );
   }
   const distinct = [...new Set(ids)];
   if (distinct.length > 1) {

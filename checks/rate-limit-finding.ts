@@ -33,7 +33,9 @@ export interface RateLimitFinding {
   steps: ProbeStep[];
   /** Some request met a 429. */
   limited: boolean;
-  /** Requests per second: the highest offered rate without a 429 once narrowed, else the rate accepted while limited. */
+  /**
+   * Requests per second: the highest offered rate without a 429 once narrowed, else the rate accepted while limited.
+   */
   limit?: number;
   /** Answers other than 429 per second while offered more than the limit: the limit as the target enforces it. */
   acceptedWhileLimited?: number;

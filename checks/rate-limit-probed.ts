@@ -26,21 +26,41 @@ export function rateLimitProbed(finding: RateLimitFinding, ruleId: string, pin: 
         : finding.stoppedBy && finding.stoppedBy !== 'max-rate'
           ? ` (the probe stopped at its ${finding.stoppedBy} bound)`
           : '';
-    throw new RuleViolation(ruleId, `${finding.requests} requests offered at up to ${highest} per second never met a 429${why}`, finding.recovery ? [finding.recovery.exchange] : []);
+    throw new RuleViolation(
+      ruleId,
+      `${finding.requests} requests offered at up to ${highest} per second never met a 429${why}`,
+      finding.recovery ? [finding.recovery.exchange] : [],
+    );
   }
   if (finding.unlimitedLabels.length > 0) {
-    throw new RuleViolation(ruleId, `While most requests were limited, requests "${finding.unlimitedLabels.join('", "')}" never met a 429: the limit does not hold on every path`, evidence ? [evidence] : []);
+    throw new RuleViolation(
+      ruleId,
+      `While most requests were limited, requests "${finding.unlimitedLabels.join('", "')}" never met a 429: the limit does not hold on every path`,
+      evidence ? [evidence] : [],
+    );
   }
   const limit = finding.limit ?? 0;
   if (pin.limitAtMost !== undefined && limit > pin.limitAtMost) {
-    throw new RuleViolation(ruleId, `The limit found is ${limit} requests per second; the target entry pins it at most ${pin.limitAtMost}`, evidence ? [evidence] : []);
+    throw new RuleViolation(
+      ruleId,
+      `The limit found is ${limit} requests per second; the target entry pins it at most ${pin.limitAtMost}`,
+      evidence ? [evidence] : [],
+    );
   }
   if (pin.limit !== undefined && Math.abs(limit - pin.limit) > pinnedTolerance * pin.limit) {
-    throw new RuleViolation(ruleId, `The limit found is ${limit} requests per second; the target entry pins ${pin.limit} (within 10 percent)`, evidence ? [evidence] : []);
+    throw new RuleViolation(
+      ruleId,
+      `The limit found is ${limit} requests per second; the target entry pins ${pin.limit} (within 10 percent)`,
+      evidence ? [evidence] : [],
+    );
   }
   const recovered = finding.recovery?.exchange.response?.status;
   if (finding.recovery && (recovered === undefined || recovered === 429 || recovered >= 500)) {
-    throw new RuleViolation(ruleId, `After backing off ${finding.recovery.waitedSeconds} s, a valid request got ${recovered ?? finding.recovery.exchange.error?.code}: the limit did not recover`, [finding.recovery.exchange]);
+    throw new RuleViolation(
+      ruleId,
+      `After backing off ${finding.recovery.waitedSeconds} s, a valid request got ${recovered ?? finding.recovery.exchange.error?.code}: the limit did not recover`,
+      [finding.recovery.exchange],
+    );
   }
   const limited = finding.limitedExchange?.response;
   return passed(ruleId, {

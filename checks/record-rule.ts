@@ -3,7 +3,10 @@ import type { Exchange } from '../client/http-exchange.ts';
 import { jsonOf, responseOf } from './response-required.ts';
 import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
 
-/** What a record rule expects: the success statuses of the answer and the record's schema, whose issue messages are rule ids. */
+/**
+ * What a record rule expects: the success statuses of the answer and the record's schema, whose issue messages are rule
+ * ids.
+ */
 export interface RecordExpectation {
   /** The record, in words, for the failure text (e.g. "the Card of the ACTIVE card"). */
   record: string;
@@ -17,7 +20,10 @@ export interface RecordExpectation {
  */
 export function recordRule(exchange: Exchange, ruleId: string, expected: RecordExpectation): Verdict {
   const { status } = responseOf(exchange, ruleId);
-  if (!expected.statuses.includes(status)) throw new RuleViolation(ruleId, `${expected.record}: answered ${status}, not ${expected.statuses.join(' or ')}`, [exchange]);
+  if (!expected.statuses.includes(status))
+    throw new RuleViolation(ruleId, `${expected.record}: answered ${status}, not ${expected.statuses.join(' or ')}`, [
+      exchange,
+    ]);
   const result = expected.schema.safeParse(jsonOf(exchange, ruleId));
   const issues = result.success ? [] : result.error.issues.filter((issue) => issue.message === ruleId);
   if (issues.length) {

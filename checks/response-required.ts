@@ -30,7 +30,9 @@ export function parsedWith<T>(exchange: Exchange, ruleId: string, parse: (body: 
     return parse(body);
   } catch (error) {
     const issues = (error as { issues?: { path: PropertyKey[]; message: string }[] }).issues;
-    const detail = issues ? issues.map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`).join('; ') : String(error);
+    const detail = issues
+      ? issues.map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`).join('; ')
+      : String(error);
     throw new RuleViolation(ruleId, `Response body does not have the expected record shape: ${detail}`, [exchange]);
   }
 }

@@ -26,7 +26,12 @@ export class RuleBlocked extends Error {
  * A prerequisite of `askingRule` is missing. When the asking rule is itself one of the rules that judge the
  * missing property, that is its own violation; otherwise it is blocked by them.
  */
-export function prerequisiteMissing(askingRule: string, judgedBy: readonly string[], missing: string, evidence: readonly Exchange[] = []): RuleViolation | RuleBlocked {
+export function prerequisiteMissing(
+  askingRule: string,
+  judgedBy: readonly string[],
+  missing: string,
+  evidence: readonly Exchange[] = [],
+): RuleViolation | RuleBlocked {
   if (judgedBy.includes(askingRule)) return new RuleViolation(askingRule, missing, evidence);
   return new RuleBlocked(judgedBy, missing, evidence);
 }

@@ -8,6 +8,12 @@ import { statusForValidInput } from './status-for-valid-input.ts';
  * documented success status, a value that breaks it is refused with the documented 4xx. One property: the
  * line the rule draws between the two.
  */
-export function statusForInput(exchange: Exchange, ruleId: string, expected: { keepsRule: boolean; documentedStatus: number | null }): Verdict {
-  return expected.keepsRule ? statusForValidInput(exchange, ruleId, expected.documentedStatus) : statusForInvalidInput(exchange, ruleId, expected.documentedStatus);
+export function statusForInput(
+  exchange: Exchange,
+  ruleId: string,
+  expected: { keepsRule: boolean; documentedStatus: number | null },
+): Verdict {
+  return expected.keepsRule
+    ? statusForValidInput(exchange, ruleId, expected.documentedStatus)
+    : statusForInvalidInput(exchange, ruleId, expected.documentedStatus);
 }

@@ -10,11 +10,19 @@ export type DocumentedRefusal = number | readonly number[] | null;
  * operation's documented 4xx where the document names them (several where it lists several for the case;
  * which one was met is the verdict's observation).
  */
-export function statusForInvalidInput(exchange: Exchange, ruleId: string, documentedStatus: DocumentedRefusal): Verdict {
+export function statusForInvalidInput(
+  exchange: Exchange,
+  ruleId: string,
+  documentedStatus: DocumentedRefusal,
+): Verdict {
   const { status } = responseOf(exchange, ruleId);
   const documented = documentedStatus === null ? [] : [documentedStatus].flat();
   if (documented.length > 0 && !documented.includes(status)) {
-    throw new RuleViolation(ruleId, `Invalid input answered ${status}; the documented answer is ${documented.join(' or ')}`, [exchange]);
+    throw new RuleViolation(
+      ruleId,
+      `Invalid input answered ${status}; the documented answer is ${documented.join(' or ')}`,
+      [exchange],
+    );
   }
   if (status < 400 || status > 499) {
     throw new RuleViolation(ruleId, `Invalid input answered ${status}; expected a 4xx rejection`, [exchange]);

@@ -4,7 +4,8 @@ import type { Verdict } from './rule-violation.ts';
 
 /**
  * A request without a valid bearer token is refused: one of the documented unauthenticated statuses where the
- * operation lists them (401, or 403 where the document lists it so), otherwise any 4xx (never a success, never a crash).
+ * operation lists them (401, or 403 where the document lists it so), otherwise any 4xx (never a success, never a
+ * crash).
  */
 export function unauthorizedStatus(exchange: Exchange, ruleId: string, documentedStatus: DocumentedRefusal): Verdict {
   return statusForInvalidInput(exchange, ruleId, documentedStatus);

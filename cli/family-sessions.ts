@@ -21,12 +21,26 @@ export interface OpenSessions {
  * Opens one session per family and runs each one's preflight (the first token request is the session's
  * own token). Never throws for what the target does: the reports say what was found.
  */
-export async function openFamilySessions(target: ResolvedTarget, selected: readonly FamilyModule[]): Promise<OpenSessions> {
+export async function openFamilySessions(
+  target: ResolvedTarget,
+  selected: readonly FamilyModule[],
+): Promise<OpenSessions> {
   const sessions = new Map<string, FamilySession>();
-  const run = runBreakers(selected.map((family) => family.name), target.entry.client.unresponsiveAfter);
+  const run = runBreakers(
+    selected.map((family) => family.name),
+    target.entry.client.unresponsiveAfter,
+  );
   for (const family of selected) {
     const breaker = run.breakers.get(family.name) as CircuitBreaker;
-    sessions.set(family.name, family.openSession({ section: target.entry.families[family.name], client: target.entry.client, redactor: defaultRedactor, breaker }));
+    sessions.set(
+      family.name,
+      family.openSession({
+        section: target.entry.families[family.name],
+        client: target.entry.client,
+        redactor: defaultRedactor,
+        breaker,
+      }),
+    );
   }
   const reports = await Promise.all([...sessions.values()].map((session) => session.preflight()));
   return {
@@ -48,7 +62,10 @@ export interface BrokeredSessions {
 }
 
 /** Opens and preflights the families' sessions and serves them to suite workers; close() ends both. */
-export async function openBrokeredSessions(target: ResolvedTarget, selected: readonly FamilyModule[]): Promise<BrokeredSessions> {
+export async function openBrokeredSessions(
+  target: ResolvedTarget,
+  selected: readonly FamilyModule[],
+): Promise<BrokeredSessions> {
   const opened = await openFamilySessions(target, selected);
   const served = new Map([...opened.sessions].map(([name, session]) => [name, session.serve]));
   const broker = await startSessionBroker(served.set(runMethods, opened.runMethods));
@@ -66,7 +83,9 @@ export async function openBrokeredSessions(target: ResolvedTarget, selected: rea
 export function preflightError(targetName: string, reports: readonly PreflightReport[]): HarnessError | undefined {
   const failed = reports.filter((report) => report.problem !== undefined);
   if (failed.length === 0) return undefined;
-  const lines = failed.map((report) => `${report.family} at ${report.url}: ${defaultRedactor.redactSecrets(report.problem ?? '')}`);
+  const lines = failed.map(
+    (report) => `${report.family} at ${report.url}: ${defaultRedactor.redactSecrets(report.problem ?? '')}`,
+  );
   return new HarnessError(
     'PREFLIGHT_FAILED',
     lines.join('\n'),
@@ -84,8 +103,15 @@ export function renderPreflight(reports: readonly PreflightReport[]): string {
         `server: ${report.serverHeader ?? '(no Server header)'}`,
         `latency: ${report.latencyMs === undefined ? '-' : `${report.latencyMs} ms`}`,
       ];
-      const notes = [...(report.problem ? [`problem: ${report.problem}`] : []), ...report.notes.map((note) => `note: ${note}`)];
-      return [`${report.family}  ${report.url}`, `  ${facts.join(', ')}`, ...notes.map((line) => `  ${defaultRedactor.redactSecrets(line)}`)].join('\n');
+      const notes = [
+        ...(report.problem ? [`problem: ${report.problem}`] : []),
+        ...report.notes.map((note) => `note: ${note}`),
+      ];
+      return [
+        `${report.family}  ${report.url}`,
+        `  ${facts.join(', ')}`,
+        ...notes.map((line) => `  ${defaultRedactor.redactSecrets(line)}`),
+      ].join('\n');
     })
     .join('\n');
 }

@@ -24,16 +24,29 @@ export interface InitResult {
 }
 
 /** The file as it is (an entry is added to it), or a new one whose default is the new entry. */
-function existingTargets(path: string, name: string): { $schema?: string; default?: string; targets: Record<string, unknown> } | undefined {
+function existingTargets(
+  path: string,
+  name: string,
+): { $schema?: string; default?: string; targets: Record<string, unknown> } | undefined {
   if (!existsSync(path)) return undefined;
   let file: { targets?: Record<string, unknown> };
   try {
     file = JSON.parse(readFileSync(path, 'utf8')) as typeof file;
   } catch (error) {
-    throw new HarnessError('CONFIG_INVALID', `${path} is not JSON: ${(error as Error).message}`, 'fix the file, or pass --targets NEW_FILE');
+    throw new HarnessError(
+      'CONFIG_INVALID',
+      `${path} is not JSON: ${(error as Error).message}`,
+      'fix the file, or pass --targets NEW_FILE',
+    );
   }
-  if (!file.targets || typeof file.targets !== 'object') throw new HarnessError('CONFIG_INVALID', `${path} has no "targets" object`, 'fix the file, or pass --targets NEW_FILE');
-  if (name in file.targets) throw new HarnessError('USAGE', `${path} already has a target named "${name}"`, 'pass --name with another name');
+  if (!file.targets || typeof file.targets !== 'object')
+    throw new HarnessError(
+      'CONFIG_INVALID',
+      `${path} has no "targets" object`,
+      'fix the file, or pass --targets NEW_FILE',
+    );
+  if (name in file.targets)
+    throw new HarnessError('USAGE', `${path} already has a target named "${name}"`, 'pass --name with another name');
   return file as { targets: Record<string, unknown> };
 }
 
@@ -52,14 +65,23 @@ export function initTargets(options: InitOptions): InitResult {
     chosen.map((family) => {
       const skeleton = sectionSkeleton(family, entryPath);
       const section = skeleton.section as Record<string, unknown>;
-      const knownBase = options.url && 'baseUrl' in section ? { baseUrl: `${options.url.replace(/\/$/, '')}/${family.name}` } : {};
-      needs.push(...skeleton.needs.filter((need) => !(knownBase.baseUrl && need.key.endsWith(`.${family.name}.baseUrl`))));
+      const knownBase =
+        options.url && 'baseUrl' in section ? { baseUrl: `${options.url.replace(/\/$/, '')}/${family.name}` } : {};
+      needs.push(
+        ...skeleton.needs.filter((need) => !(knownBase.baseUrl && need.key.endsWith(`.${family.name}.baseUrl`))),
+      );
       return [family.name, { ...section, ...knownBase }];
     }),
   );
-  const entry = { kind: 'url', description: `Written by harness init: ${chosen.map((family) => family.name).join(', ')}`, families: sections };
+  const entry = {
+    kind: 'url',
+    description: `Written by harness init: ${chosen.map((family) => family.name).join(', ')}`,
+    families: sections,
+  };
   const schemaPath = relative(resolve(path, '..'), resolve(packageRoot, 'targets.schema.json'));
-  const written = file ? { ...file, targets: { ...file.targets, [options.name]: entry } } : { $schema: schemaPath, default: options.name, targets: { [options.name]: entry } };
+  const written = file
+    ? { ...file, targets: { ...file.targets, [options.name]: entry } }
+    : { $schema: schemaPath, default: options.name, targets: { [options.name]: entry } };
   writeFileSync(path, `${JSON.stringify(written, null, 2)}\n`);
   return { targetsFile: path, entry, needs };
 }
@@ -69,8 +91,14 @@ export function renderInitResult(result: InitResult, name: string): string {
   const variables = result.needs.filter((need) => need.variable);
   const values = result.needs.filter((need) => !need.variable);
   const lines = [`harness init: wrote target "${name}" to ${result.targetsFile}`, ''];
-  if (variables.length) lines.push('Export these variables (or write the values into the file, except secrets):', ...variables.map((need) => `  ${need.variable}  (${need.key}): ${need.needs}`), '');
-  if (values.length) lines.push('Check these values in the file:', ...values.map((need) => `  ${need.key}: ${need.needs}`), '');
+  if (variables.length)
+    lines.push(
+      'Export these variables (or write the values into the file, except secrets):',
+      ...variables.map((need) => `  ${need.variable}  (${need.key}): ${need.needs}`),
+      '',
+    );
+  if (values.length)
+    lines.push('Check these values in the file:', ...values.map((need) => `  ${need.key}: ${need.needs}`), '');
   lines.push(`Then: harness doctor --targets ${result.targetsFile} --target ${name}   (says what is still missing)`);
   return lines.join('\n');
 }

@@ -6,7 +6,10 @@ export interface Interruption {
   readonly signal: NodeJS.Signals | undefined;
   /** Resolves when a signal arrives. */
   readonly arrived: Promise<NodeJS.Signals>;
-  /** Work that must happen even when the exit is forced (a second signal, the hard deadline): stopping a started target, writing the summary. Synchronous. */
+  /**
+   * Work that must happen even when the exit is forced (a second signal, the hard deadline): stopping a started target,
+   * writing the summary. Synchronous.
+   */
   beforeForcedExit(work: () => void): void;
   /**
    * Forgets the last work. Without a hard deadline it also stops listening (the process's default handling
@@ -66,11 +69,16 @@ export function listenForInterruption(options: InterruptionOptions = {}): Interr
     // Ctrl-C reaches the whole process group: workers die under vitest, which throws "Worker exited
     // unexpectedly" from an event nobody listens to. While stopping, such a crash must not end the run
     // before its summary is written (the hard deadline still bounds the wind-down).
-    process.on('uncaughtException', (error) => console.error(`harness: while stopping after ${signal}: ${error.message} (ignored)`));
+    process.on('uncaughtException', (error) =>
+      console.error(`harness: while stopping after ${signal}: ${error.message} (ignored)`),
+    );
     if (options.hardDeadlineMs !== undefined) {
       const deadlineMs = options.hardDeadlineMs;
       // Unref'd: a run that winds down in time ends by itself; one held open by a stuck worker or socket does not.
-      setTimeout(() => forceExit(`the run did not stop within ${deadlineMs / 1000} s of ${signal}`), deadlineMs).unref();
+      setTimeout(
+        () => forceExit(`the run did not stop within ${deadlineMs / 1000} s of ${signal}`),
+        deadlineMs,
+      ).unref();
     }
     resolve(signal);
   };

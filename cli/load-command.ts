@@ -50,7 +50,11 @@ export async function runLoadCommand(options: LoadCommandOptions): Promise<numbe
   const target = await resolveTarget(file, options.target, process.env);
   const section = target.entry.families[family.name];
   if (section === undefined) {
-    throw new HarnessError('USAGE', `Target "${target.name}" declares no ${family.name} interface, which ${probe.name} loads`, `choose a target with a families.${family.name} section`);
+    throw new HarnessError(
+      'USAGE',
+      `Target "${target.name}" declares no ${family.name} interface, which ${probe.name} loads`,
+      `choose a target with a families.${family.name} section`,
+    );
   }
   console.log(`harness load ${probe.name}: target ${target.name}, ${probe.description}`);
   const interruption = listenForInterruption();
@@ -61,12 +65,34 @@ export async function runLoadCommand(options: LoadCommandOptions): Promise<numbe
   interruption.beforeForcedExit(() => launched.kill());
   let report: LoadReport;
   try {
-    const outcome = await probe.run({ targetName: target.name, section, client: target.entry.client, redactor: defaultRedactor, onProgress: (progress) => line.show(progress), signal: stop.signal });
+    const outcome = await probe.run({
+      targetName: target.name,
+      section,
+      client: target.entry.client,
+      redactor: defaultRedactor,
+      onProgress: (progress) => line.show(progress),
+      signal: stop.signal,
+    });
     line.stop();
-    const verdict = interruption.signal ? { status: 'interrupted' as const, message: `interrupted (${interruption.signal}): the probe stopped early, its finding is not judged` } : judged(outcome.judge);
+    const verdict = interruption.signal
+      ? {
+          status: 'interrupted' as const,
+          message: `interrupted (${interruption.signal}): the probe stopped early, its finding is not judged`,
+        }
+      : judged(outcome.judge);
     // A probe stopped by a signal between its steps still reads as interrupted, not as its last step's verdict.
-    const load = outcome.load && (interruption.signal ? { ...outcome.load, interrupted: true as const, passed: false } : outcome.load);
-    report = { scenario: probe.name, target: target.name, family: family.name, ruleId: outcome.ruleId, details: outcome.details, ...(load ? { load } : {}), ...verdict };
+    const load =
+      outcome.load &&
+      (interruption.signal ? { ...outcome.load, interrupted: true as const, passed: false } : outcome.load);
+    report = {
+      scenario: probe.name,
+      target: target.name,
+      family: family.name,
+      ruleId: outcome.ruleId,
+      details: outcome.details,
+      ...(load ? { load } : {}),
+      ...verdict,
+    };
   } finally {
     line.stop();
     await launched.stop();
@@ -88,13 +114,26 @@ export async function runLoadCommand(options: LoadCommandOptions): Promise<numbe
 }
 
 /** The check's verdict, or its violation with the evidence redacted; a crash of the check is the harness's error. */
-function judged(judge: () => Verdict): Pick<LoadReport, 'status' | 'message' | 'observations' | 'evidence'> & { ruleId?: string } {
+function judged(
+  judge: () => Verdict,
+): Pick<LoadReport, 'status' | 'message' | 'observations' | 'evidence'> & { ruleId?: string } {
   try {
     const verdict = judge();
-    return { status: 'passed', ...(verdict.observations ? { observations: defaultRedactor.redactValue(verdict.observations) as Record<string, unknown> } : {}) };
+    return {
+      status: 'passed',
+      ...(verdict.observations
+        ? { observations: defaultRedactor.redactValue(verdict.observations) as Record<string, unknown> }
+        : {}),
+    };
   } catch (error) {
-    if (!(error instanceof RuleViolation)) throw new HarnessError('RUN_FAILED', `The check of the load scenario broke: ${(error as Error).message}`);
-    return { status: 'failed', ruleId: error.ruleId, message: defaultRedactor.redactText(error.message), evidence: error.evidence.map((exchange) => describeExchange(exchange)) };
+    if (!(error instanceof RuleViolation))
+      throw new HarnessError('RUN_FAILED', `The check of the load scenario broke: ${(error as Error).message}`);
+    return {
+      status: 'failed',
+      ruleId: error.ruleId,
+      message: defaultRedactor.redactText(error.message),
+      evidence: error.evidence.map((exchange) => describeExchange(exchange)),
+    };
   }
 }
 
@@ -107,18 +146,25 @@ function writeReport(reportsDir: string, report: LoadReport): string {
 }
 
 export function renderLoadReport(report: LoadReport): string {
-  const lines = [`${{ passed: 'PASS', failed: 'FAIL', interrupted: 'INTERRUPTED' }[report.status]}    ${report.ruleId} (${report.scenario} against ${report.target})`];
+  const lines = [
+    `${{ passed: 'PASS', failed: 'FAIL', interrupted: 'INTERRUPTED' }[report.status]}    ${report.ruleId} (${report.scenario} against ${report.target})`,
+  ];
   if (report.message) lines.push(`  ${report.message}`);
-  for (const [key, value] of Object.entries(report.observations ?? {})) lines.push(`  ${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
-  for (const evidence of report.evidence ?? []) lines.push('', evidence.request, '', evidence.response, '', evidence.curl);
+  for (const [key, value] of Object.entries(report.observations ?? {}))
+    lines.push(`  ${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  for (const evidence of report.evidence ?? [])
+    lines.push('', evidence.request, '', evidence.response, '', evidence.curl);
   if (report.load) lines.push(`  load: ${renderLoadFigures(report.load)}`);
   return lines.join('\n');
 }
 
 export function renderLoadFigures(load: LoadResult): string {
-  const statuses = Object.entries(load.statuses).map(([status, count]) => `${status}: ${count}`).join(', ');
+  const statuses = Object.entries(load.statuses)
+    .map(([status, count]) => `${status}: ${count}`)
+    .join(', ');
   const lost = `${load.errors ? `, ${load.errors} without a response` : ''}${load.dropped ? `, ${load.dropped} dropped (not sent: ${load.offered.maxInFlight ?? '?'} in flight)` : ''}`;
   // A closed run's two figures are one: say it once.
-  const service = load.model === 'open' ? `; service time p50 ${load.serviceTimeMs.p50} ms, p99 ${load.serviceTimeMs.p99} ms` : '';
+  const service =
+    load.model === 'open' ? `; service time p50 ${load.serviceTimeMs.p50} ms, p99 ${load.serviceTimeMs.p99} ms` : '';
   return `${statuses || 'no responses'}${lost}; response time p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms, max ${load.latencyMs.max} ms${service}`;
 }

@@ -9,7 +9,10 @@ import { publishNightly } from './load-publish.ts';
 import { reportsPaths } from './paths.ts';
 
 export interface LoadMergeOptions {
-  /** The merged result's file; a folder (one file per operation) when the inputs hold several operations. Default: stdout. */
+  /**
+   * The merged result's file; a folder (one file per operation) when the inputs hold several operations. Default:
+   * stdout.
+   */
   output?: string;
   /** Publish like a nightly run of one machine: history (unless partial) and one Allure test per operation. */
   publish?: { reportsDir: string; historyDir?: string };
@@ -24,17 +27,31 @@ export interface LoadMergeOptions {
  * segment or an unreadable file.
  */
 export async function runLoadMerge(inputs: readonly string[], options: LoadMergeOptions = {}): Promise<number> {
-  const merged = mergeResultFiles(inputs.flatMap(resultFilesAt).map(readResultFile), { allowPartial: options.allowPartial === true });
-  if (merged.length === 0) throw new HarnessError('USAGE', `No load result files in ${inputs.join(', ')}`, 'give result files or folders of them, e.g. harness load merge reports/load/nightly');
+  const merged = mergeResultFiles(inputs.flatMap(resultFilesAt).map(readResultFile), {
+    allowPartial: options.allowPartial === true,
+  });
+  if (merged.length === 0)
+    throw new HarnessError(
+      'USAGE',
+      `No load result files in ${inputs.join(', ')}`,
+      'give result files or folders of them, e.g. harness load merge reports/load/nightly',
+    );
   writeMerged(merged, options.output);
   const partial = merged.map(partialNote).find((note) => note !== undefined);
-  for (const result of merged) console.error(`${partialNote(result) ? `${partialNote(result)}: ` : ''}merged ${result.runs} runs of ${result.scenario}: ${renderLoadFigures(result)}`);
+  for (const result of merged)
+    console.error(
+      `${partialNote(result) ? `${partialNote(result)}: ` : ''}merged ${result.runs} runs of ${result.scenario}: ${renderLoadFigures(result)}`,
+    );
   if (options.publish) {
     // A partial picture would read as a regression tomorrow: charted, not kept in the history.
     const published = await publishNightly(merged, { ...options.publish, record: partial === undefined });
-    console.error(`history: ${published.historyDir}${published.recorded ? '' : ` (not recorded: ${partial})`}; allure results: ${reportsPaths(options.publish.reportsDir).allureResults}`);
+    console.error(
+      `history: ${published.historyDir}${published.recorded ? '' : ` (not recorded: ${partial})`}; allure results: ${reportsPaths(options.publish.reportsDir).allureResults}`,
+    );
   }
-  console.error(`\n${loadThresholdsBlock(merged)}\n\n${partial ? `${partial.toUpperCase()}: judged on what arrived\n` : ''}${loadVerdictLine(merged)}`);
+  console.error(
+    `\n${loadThresholdsBlock(merged)}\n\n${partial ? `${partial.toUpperCase()}: judged on what arrived\n` : ''}${loadVerdictLine(merged)}`,
+  );
   return merged.every((result) => result.passed) ? 0 : 1;
 }
 
@@ -47,7 +64,12 @@ function writeMerged(merged: readonly LoadResult[], output: string | undefined):
     else process.stdout.write(text(only));
     return;
   }
-  if (!output) throw new HarnessError('USAGE', `The inputs hold ${merged.length} operations: one merged file each needs a folder`, 'give --output DIR');
+  if (!output)
+    throw new HarnessError(
+      'USAGE',
+      `The inputs hold ${merged.length} operations: one merged file each needs a folder`,
+      'give --output DIR',
+    );
   mkdirSync(output, { recursive: true });
   for (const result of merged) writeFileSync(join(output, resultFileName(result.scenario)), text(result));
   console.error(`merged results: ${output}`);
@@ -64,7 +86,13 @@ function resultFilesAt(path: string): string[] {
   if (!stats.isDirectory()) return [path];
   return readdirSync(path, { withFileTypes: true })
     .sort((a, b) => a.name.localeCompare(b.name))
-    .flatMap((entry) => (entry.isDirectory() ? resultFilesAt(join(path, entry.name)) : entry.name.endsWith('.json') ? [join(path, entry.name)] : []));
+    .flatMap((entry) =>
+      entry.isDirectory()
+        ? resultFilesAt(join(path, entry.name))
+        : entry.name.endsWith('.json')
+          ? [join(path, entry.name)]
+          : [],
+    );
 }
 
 function readResultFile(path: string): ResultFile {

@@ -23,7 +23,9 @@ export interface NightlyOptions {
   targetsFile: string;
   target?: string;
   reportsDir: string;
-  /** Where the history of nightly runs is kept (tonight against the previous run, trends). Default REPORTS/load/history. */
+  /**
+   * Where the history of nightly runs is kept (tonight against the previous run, trends). Default REPORTS/load/history.
+   */
   historyDir?: string;
   /** Overrides the target entry's profile. */
   rate?: number;
@@ -32,7 +34,10 @@ export interface NightlyOptions {
   segment?: Segment;
   /** Epoch ms every replica starts its load at (waits until then); part of the default run id. */
   startAt?: number;
-  /** Names the run in each segment's results, so a merge can check they belong together. Default: from startAt and the profile digest. */
+  /**
+   * Names the run in each segment's results, so a merge can check they belong together. Default: from startAt and the
+   * profile digest.
+   */
   runId?: string;
 }
 
@@ -46,19 +51,35 @@ export async function runNightly(options: NightlyOptions): Promise<number> {
   const file = readTargetsFile(options.targetsFile);
   ensureBundledReferenceCredentials(process.env, file);
   const target = await resolveTarget(file, options.target, process.env);
-  const profile = loadProfileSchema.parse({ ...target.entry.load, ...(options.rate ? { rate: options.rate } : {}), ...(options.durationSeconds ? { durationSeconds: options.durationSeconds } : {}) });
+  const profile = loadProfileSchema.parse({
+    ...target.entry.load,
+    ...(options.rate ? { rate: options.rate } : {}),
+    ...(options.durationSeconds ? { durationSeconds: options.durationSeconds } : {}),
+  });
   const declared = families().filter((family) => target.entry.families[family.name] !== undefined);
   const { segment } = options;
   if (segment && options.runId === undefined && options.startAt === undefined) {
-    throw new HarnessError('USAGE', `--segment ${segmentText(segment)} needs a run every replica names alike`, 'give --start-at TIME (the same for every replica) or --run-id ID');
+    throw new HarnessError(
+      'USAGE',
+      `--segment ${segmentText(segment)} needs a run every replica names alike`,
+      'give --start-at TIME (the same for every replica) or --run-id ID',
+    );
   }
   if (options.startAt !== undefined) checkStartAt(options.startAt, profile.durationSeconds);
-  // A segment runs its share of every operation's rate, connections and in-flight cap; the whole profile is what the results name.
+  // A segment runs its share of every operation's rate, connections and in-flight cap; the whole profile is what the
+  // results name.
   const runs = segment ? segmentProfile(profile, segment) : profile;
-  console.log(`harness load nightly: target ${target.name}, ${profile.rate} req/s for ${profile.durationSeconds} s per operation (constant rate, at most ${profile.maxInFlight} in flight); thresholds ${profile.thresholds.join(', ')}`);
+  console.log(
+    `harness load nightly: target ${target.name}, ${profile.rate} req/s for ${profile.durationSeconds} s per operation (constant rate, at most ${profile.maxInFlight} in flight); thresholds ${profile.thresholds.join(', ')}`,
+  );
   if (segment) {
-    console.log(`segment ${segmentText(segment)}: ${runs.rate} of the ${profile.rate} req/s, ${runs.connections} connection(s), at most ${runs.maxInFlight} in flight; thresholds judged once, on the merge (harness load merge)`);
-    if (runs.rate === 0) console.log(`segment ${segmentText(segment)}: its share of ${profile.rate} req/s split ${segment.count} ways is 0: it sends nothing, and writes its empty results so the merge sees every segment`);
+    console.log(
+      `segment ${segmentText(segment)}: ${runs.rate} of the ${profile.rate} req/s, ${runs.connections} connection(s), at most ${runs.maxInFlight} in flight; thresholds judged once, on the merge (harness load merge)`,
+    );
+    if (runs.rate === 0)
+      console.log(
+        `segment ${segmentText(segment)}: its share of ${profile.rate} req/s split ${segment.count} ways is 0: it sends nothing, and writes its empty results so the merge sees every segment`,
+      );
   }
   const interruption = listenForInterruption();
   const stop = new AbortController();
@@ -70,7 +91,8 @@ export async function runNightly(options: NightlyOptions): Promise<number> {
   interruption.beforeForcedExit(() => launched.kill());
   try {
     if (options.startAt !== undefined) {
-      if (options.startAt > Date.now()) console.log(`waiting for the start: ${new Date(options.startAt).toISOString()}`);
+      if (options.startAt > Date.now())
+        console.log(`waiting for the start: ${new Date(options.startAt).toISOString()}`);
       await waitForStart(options.startAt, stop.signal);
     }
     for (const family of declared) {
@@ -79,12 +101,23 @@ export async function runNightly(options: NightlyOptions): Promise<number> {
         console.log(`${family.name}: no nightly profile yet, not loaded`);
         continue;
       }
-      const { scenarios, close } = await profileOf({ section: target.entry.families[family.name], client: target.entry.client, redactor: defaultRedactor, profile: runs });
+      const { scenarios, close } = await profileOf({
+        section: target.entry.families[family.name],
+        client: target.entry.client,
+        redactor: defaultRedactor,
+        profile: runs,
+      });
       operations.push(...scenarios.map((scenario) => scenario.name));
       try {
         for (const scenario of scenarios) {
           if (stop.signal.aborted) break;
-          results.push(await runLoad(scenario, { target: target.name, onProgress: (progress) => line.show(progress), signal: stop.signal }));
+          results.push(
+            await runLoad(scenario, {
+              target: target.name,
+              onProgress: (progress) => line.show(progress),
+              signal: stop.signal,
+            }),
+          );
           line.stop();
         }
       } finally {
@@ -98,8 +131,17 @@ export async function runNightly(options: NightlyOptions): Promise<number> {
   }
   if (segment) {
     const digest = profileDigest(profile, operations);
-    const stamp = { ...segment, runId: options.runId ?? derivedRunId(options.startAt as number, digest), profileDigest: digest, operations };
-    return writeSegment(results.map((result) => ({ ...result, segment: stamp })), options.reportsDir, interruption.signal !== undefined);
+    const stamp = {
+      ...segment,
+      runId: options.runId ?? derivedRunId(options.startAt as number, digest),
+      profileDigest: digest,
+      operations,
+    };
+    return writeSegment(
+      results.map((result) => ({ ...result, segment: stamp })),
+      options.reportsDir,
+      interruption.signal !== undefined,
+    );
   }
   const dir = join(options.reportsDir, 'load', 'nightly');
   mkdirSync(dir, { recursive: true });
@@ -107,8 +149,14 @@ export async function runNightly(options: NightlyOptions): Promise<number> {
   for (const result of results) {
     writeFileSync(join(dir, resultFileName(result.scenario)), `${JSON.stringify(result, null, 2)}\n`);
   }
-  const published = await publishNightly(results, { reportsDir: options.reportsDir, ...(options.historyDir ? { historyDir: options.historyDir } : {}), record: !interruption.signal });
-  console.log(`\nresults: ${dir}\nhistory: ${published.historyDir}${published.recorded ? '' : ' (not recorded: interrupted)'}\nallure results: ${allureResults} (harness report builds the HTML)`);
+  const published = await publishNightly(results, {
+    reportsDir: options.reportsDir,
+    ...(options.historyDir ? { historyDir: options.historyDir } : {}),
+    record: !interruption.signal,
+  });
+  console.log(
+    `\nresults: ${dir}\nhistory: ${published.historyDir}${published.recorded ? '' : ' (not recorded: interrupted)'}\nallure results: ${allureResults} (harness report builds the HTML)`,
+  );
   console.log(`\n${loadSummaryTable(results)}\n\n${loadVerdictLine(results, interruption.signal !== undefined)}`);
   if (interruption.signal) return 2;
   return results.every((result) => result.passed) ? 0 : 1;
@@ -129,9 +177,14 @@ function writeSegment(results: readonly LoadResult[], reportsDir: string, interr
   const dir = join(reportsDir, 'load', 'nightly', `segment-${stamp.index}-of-${stamp.count}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  for (const result of results) writeFileSync(join(dir, resultFileName(result.scenario)), `${JSON.stringify(result, null, 2)}\n`);
+  for (const result of results)
+    writeFileSync(join(dir, resultFileName(result.scenario)), `${JSON.stringify(result, null, 2)}\n`);
   // A segment's own figures, for its log; its thresholds are judged once, on the merge of every segment.
-  console.log(`\nsegment ${segmentText(stamp)}:\n${loadSummaryTable(results.map((result) => ({ ...result, thresholds: [] })))}`);
-  console.log(`\nsegment results: ${dir} (run ${stamp.runId})\nVERDICT: ${interrupted ? 'INTERRUPTED: segment incomplete (exit 2)' : `segment ${segmentText(stamp)} written: judged once every segment has arrived (harness load merge ${join(reportsDir, 'load', 'nightly')})`}`);
+  console.log(
+    `\nsegment ${segmentText(stamp)}:\n${loadSummaryTable(results.map((result) => ({ ...result, thresholds: [] })))}`,
+  );
+  console.log(
+    `\nsegment results: ${dir} (run ${stamp.runId})\nVERDICT: ${interrupted ? 'INTERRUPTED: segment incomplete (exit 2)' : `segment ${segmentText(stamp)} written: judged once every segment has arrived (harness load merge ${join(reportsDir, 'load', 'nightly')})`}`,
+  );
   return interrupted ? 2 : 0;
 }

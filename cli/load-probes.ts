@@ -4,7 +4,9 @@ import type { LoadProbe } from '../load/load-probe.ts';
 import { didYouMean } from '../targets/did-you-mean.ts';
 import { HarnessError } from '../targets/harness-error.ts';
 
-/** A probe of `harness load` with the family whose load part lists it (the family names the target section it loads). */
+/**
+ * A probe of `harness load` with the family whose load part lists it (the family names the target section it loads).
+ */
 export interface RegisteredProbe {
   family: FamilyModule;
   probe: LoadProbe;
@@ -20,12 +22,21 @@ export function registeredProbeNamed(name: string, registry: readonly FamilyModu
   const probes = registeredProbes(registry);
   const named = probes.filter(({ probe }) => probe.name === name);
   // Two families offering one name would make the command line ambiguous: a plug-in's mistake, said plainly.
-  if (named.length > 1) throw new HarnessError('CONFIG_INVALID', `The load scenario "${name}" is offered by ${named.map(({ family }) => family.name).join(' and ')}`, 'give each family\'s probes names of their own');
+  if (named.length > 1)
+    throw new HarnessError(
+      'CONFIG_INVALID',
+      `The load scenario "${name}" is offered by ${named.map(({ family }) => family.name).join(' and ')}`,
+      "give each family's probes names of their own",
+    );
   const [found] = named;
   if (!found) {
     const scenarios = [...probes.map(({ probe }) => probe.name), 'nightly', 'merge'];
     const closest = didYouMean(name, scenarios);
-    throw new HarnessError('USAGE', `No load scenario "${name}"${closest ? `: did you mean "${closest}"?` : ''}`, `use one of: ${scenarios.join(', ')}`);
+    throw new HarnessError(
+      'USAGE',
+      `No load scenario "${name}"${closest ? `: did you mean "${closest}"?` : ''}`,
+      `use one of: ${scenarios.join(', ')}`,
+    );
   }
   return found;
 }

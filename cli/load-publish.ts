@@ -13,7 +13,10 @@ export const defaultHistoryDir = (reportsDir: string) => join(reportsDir, 'load'
  * test per operation with its charts: over the run, against the previous run, and the trend over the last
  * runs. A run that was interrupted is charted but not recorded (it would read as a regression tomorrow).
  */
-export async function publishNightly(results: readonly LoadResult[], options: { reportsDir: string; historyDir?: string; record: boolean }): Promise<{ historyDir: string; recorded?: string }> {
+export async function publishNightly(
+  results: readonly LoadResult[],
+  options: { reportsDir: string; historyDir?: string; record: boolean },
+): Promise<{ historyDir: string; recorded?: string }> {
   const historyDir = options.historyDir ?? defaultHistoryDir(options.reportsDir);
   const tonight = historyRunOf(results);
   const earlier = readHistory(historyDir);

@@ -68,7 +68,8 @@ rule. Exit 0 when every family is usable, 2 when one is unreachable or refuses i
 Prints every rule with its spec section, the check that enforces it and the mutant(s) that prove the check
 can fail. A rule without either is a visible gap. When DIR/mutants.json exists (written by harness mutants),
 each rule also shows whether its mutants were verified killed.`,
-  mutants: async () => `harness mutants [--suite ${await familyNames()}]... [--rule ID]... [--seed N] [--runs N] [--reports DIR] [--collateral] [--json]
+  mutants:
+    async () => `harness mutants [--suite ${await familyNames()}]... [--rule ID]... [--seed N] [--runs N] [--reports DIR] [--collateral] [--json]
 
 For every mutant of the reference target's catalogue (or those breaking the given rules), starts the
 reference in this process with that mutant on port 0, runs only the broken rule's test on one reused vitest
@@ -79,7 +80,9 @@ instance, and prints a table: mutant, rule, killed or survived, time. Writes DIR
                   all, also in mutants.json. Slower: every rule of the family runs for every mutant.`,
   reference: async () => {
     const { families } = await import('../families/index.ts');
-    const flags = families().flatMap((family) => Object.entries(family.reference.flags ?? {}).map(([name, flag]) => `  --${name} ${flag.help}`));
+    const flags = families().flatMap((family) =>
+      Object.entries(family.reference.flags ?? {}).map(([name, flag]) => `  --${name} ${flag.help}`),
+    );
     const modes = families().map((family) => `${family.name}: ${family.reference.modes.join('|')}`);
     return `harness reference [--port N] [--host H] [--mode MODE] [--mutant NAME] [family flags]
 
@@ -97,7 +100,9 @@ harness load nightly [--targets FILE] [--target NAME] [--reports DIR] [--rate N]
 harness load merge FILE|DIR... [--output FILE|DIR] [--reports DIR] [--history DIR] [--allow-partial]
 
 Runs a load scenario against a target's base URL (bounded in rate, count and time) and judges its rule:
-${registeredProbes().map(({ probe, family }) => `  ${probe.name.padEnd(20)} (${family.name}) ${probe.description}`).join('\n')}
+${registeredProbes()
+  .map(({ probe, family }) => `  ${probe.name.padEnd(20)} (${family.name}) ${probe.description}`)
+  .join('\n')}
 Writes DIR/load/<scenario>.json (default ./reports): the verdict, what was found, and the load figures (raw HDR
 latency histogram, per-second status counts). Exit 0 when the rule holds, 1 when not, 2 on a harness or
 configuration error or an interruption. On a terminal (not under CI) a live line shows the elapsed time, the
@@ -143,7 +148,9 @@ type OptionValues = Record<string, string | boolean | (string | boolean)[] | und
 
 function parse(argv: string[], options: NonNullable<ParseArgsConfig['options']>): { values: OptionValues } {
   try {
-    return parseArgs({ args: argv, options: { ...helpOption, ...options }, allowPositionals: false, strict: true }) as { values: OptionValues };
+    return parseArgs({ args: argv, options: { ...helpOption, ...options }, allowPositionals: false, strict: true }) as {
+      values: OptionValues;
+    };
   } catch (error) {
     throw new HarnessError('USAGE', (error as Error).message, 'see --help');
   }
@@ -174,7 +181,10 @@ function durationOption(value: unknown, name: string, maxSeconds = Number.POSITI
 /** `--suite a --suite b,c` -> ['a', 'b', 'c']; undefined when not given. */
 function listOption(value: unknown): string[] | undefined {
   if (value === undefined) return undefined;
-  return (value as string[]).flatMap((item) => item.split(',')).map((item) => item.trim()).filter(Boolean);
+  return (value as string[])
+    .flatMap((item) => item.split(','))
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 async function runCommand(argv: string[]): Promise<number> {
@@ -215,39 +225,66 @@ async function runCommand(argv: string[]): Promise<number> {
   const { colourWanted } = await import('../reporting/terminal-colour.ts');
   console.log(renderSummary(summary, { colour: colourWanted(process.stdout, process.env) }));
   const paths = reportsPaths(reportsDir);
-  console.log(`\nsummary: ${paths.summary} (and ${paths.summaryMarkdown})\nallure results: ${paths.allureResults}\njunit: ${paths.junit}`);
+  console.log(
+    `\nsummary: ${paths.summary} (and ${paths.summaryMarkdown})\nallure results: ${paths.allureResults}\njunit: ${paths.junit}`,
+  );
   const { publishToGitHubActions } = await import('../reporting/github-actions.ts');
   const { renderSummaryMarkdown } = await import('../reporting/summary-markdown.ts');
   publishToGitHubActions(summary, renderSummaryMarkdown(summary), process.env, (line) => console.log(line));
   if (values.html && !summary.interrupted) {
     const { buildAllureHtml } = await import('../reporting/allure-html.ts');
-    const index = await buildAllureHtml({ resultsDir: paths.allureResults, outputDir: paths.allureHtml, historyFile: historyFileOption(values.history, paths) });
+    const index = await buildAllureHtml({
+      resultsDir: paths.allureResults,
+      outputDir: paths.allureHtml,
+      historyFile: historyFileOption(values.history, paths),
+    });
     console.log(`allure report: ${index} (one file: open it in a browser from disk)`);
   }
   return { conformant: 0, nonconformant: 1, error: 2 }[summary.verdict];
 }
 
 async function initCommand(argv: string[]): Promise<number> {
-  const { values } = parse(argv, { family: { type: 'string', multiple: true }, name: { type: 'string', default: 'my-service' }, url: { type: 'string' }, targets: { type: 'string', default: 'targets.json' } });
+  const { values } = parse(argv, {
+    family: { type: 'string', multiple: true },
+    name: { type: 'string', default: 'my-service' },
+    url: { type: 'string' },
+    targets: { type: 'string', default: 'targets.json' },
+  });
   if (values.help) return printHelp('init');
   const { initTargets, renderInitResult } = await import('./init-command.ts');
   const name = String(values.name);
   const chosen = listOption(values.family);
-  const result = initTargets({ targetsFile: String(values.targets), name, ...(chosen ? { families: chosen } : {}), ...(values.url ? { url: String(values.url) } : {}) });
+  const result = initTargets({
+    targetsFile: String(values.targets),
+    name,
+    ...(chosen ? { families: chosen } : {}),
+    ...(values.url ? { url: String(values.url) } : {}),
+  });
   console.log(renderInitResult(result, name));
   return 0;
 }
 
 async function doctorCommand(argv: string[]): Promise<number> {
-  const { values } = parse(argv, { targets: { type: 'string' }, target: { type: 'string' }, suite: { type: 'string', multiple: true } });
+  const { values } = parse(argv, {
+    targets: { type: 'string' },
+    target: { type: 'string' },
+    suite: { type: 'string', multiple: true },
+  });
   if (values.help) return printHelp('doctor');
   const { runDoctor } = await import('./doctor-command.ts');
   const suites = listOption(values.suite);
-  return runDoctor({ targetsFile: targetsFilePath(values.targets as string | undefined), ...(values.target ? { target: String(values.target) } : {}), ...(suites ? { suites } : {}) });
+  return runDoctor({
+    targetsFile: targetsFilePath(values.targets as string | undefined),
+    ...(values.target ? { target: String(values.target) } : {}),
+    ...(suites ? { suites } : {}),
+  });
 }
 
 async function rulesCommand(argv: string[]): Promise<number> {
-  const { values } = parse(argv, { json: { type: 'boolean', default: false }, reports: { type: 'string', default: 'reports' } });
+  const { values } = parse(argv, {
+    json: { type: 'boolean', default: false },
+    reports: { type: 'string', default: 'reports' },
+  });
   if (values.help) return printHelp('rules');
   const { renderRulesTable, rulesTable } = await import('./rules-table.ts');
   const rows = rulesTable(reportsPaths(String(values.reports)).mutants);
@@ -278,12 +315,20 @@ async function mutantsCommand(argv: string[]): Promise<number> {
     ...(values.json ? {} : { progress: (line: string) => console.log(line) }),
   });
   console.log(values.json ? JSON.stringify(report, null, 2) : renderMutantTable(report));
-  return report.mutants.some((mutant) => mutant.status !== 'killed') ? (report.mutants.some((mutant) => mutant.status === 'error') ? 2 : 1) : 0;
+  return report.mutants.some((mutant) => mutant.status !== 'killed')
+    ? report.mutants.some((mutant) => mutant.status === 'error')
+      ? 2
+      : 1
+    : 0;
 }
 
 async function referenceCommand(argv: string[]): Promise<number> {
   const { families } = await import('../families/index.ts');
-  const familyFlags = Object.fromEntries(families().flatMap((family) => Object.keys(family.reference.flags ?? {}).map((name) => [name, { type: 'string' as const }])));
+  const familyFlags = Object.fromEntries(
+    families().flatMap((family) =>
+      Object.keys(family.reference.flags ?? {}).map((name) => [name, { type: 'string' as const }]),
+    ),
+  );
   const { values } = parse(argv, {
     port: { type: 'string', default: '0' },
     host: { type: 'string', default: '127.0.0.1' },
@@ -293,7 +338,11 @@ async function referenceCommand(argv: string[]): Promise<number> {
   });
   if (values.help) return printHelp('reference');
   const { runReference } = await import('./reference-command.ts');
-  const flags = Object.fromEntries(Object.keys(familyFlags).filter((name) => values[name] !== undefined).map((name) => [name, String(values[name])]));
+  const flags = Object.fromEntries(
+    Object.keys(familyFlags)
+      .filter((name) => values[name] !== undefined)
+      .map((name) => [name, String(values[name])]),
+  );
   return runReference({
     host: String(values.host),
     port: integerOption(values.port, 'port', 0) as number,
@@ -309,7 +358,18 @@ async function loadCommand(argv: string[]): Promise<number> {
   if (scenario === 'merge') {
     let parsed;
     try {
-      parsed = parseArgs({ args: rest, options: { ...helpOption, output: { type: 'string' }, reports: { type: 'string' }, history: { type: 'string' }, 'allow-partial': { type: 'boolean' } }, allowPositionals: true, strict: true });
+      parsed = parseArgs({
+        args: rest,
+        options: {
+          ...helpOption,
+          output: { type: 'string' },
+          reports: { type: 'string' },
+          history: { type: 'string' },
+          'allow-partial': { type: 'boolean' },
+        },
+        allowPositionals: true,
+        strict: true,
+      });
     } catch (error) {
       throw new HarnessError('USAGE', (error as Error).message, 'see harness load --help');
     }
@@ -353,11 +413,21 @@ async function loadCommand(argv: string[]): Promise<number> {
       ...(values['run-id'] ? { runId: String(values['run-id']) } : {}),
     });
   }
-  const { values } = parse(rest, { targets: { type: 'string' }, target: { type: 'string' }, reports: { type: 'string', default: 'reports' }, segment: { type: 'string' } });
+  const { values } = parse(rest, {
+    targets: { type: 'string' },
+    target: { type: 'string' },
+    reports: { type: 'string', default: 'reports' },
+    segment: { type: 'string' },
+  });
   if (values.help) return printHelp('load');
   if (values.segment !== undefined) {
-    // A probe searches for one figure of one target (a limit, a threshold size): shares of it found apart add up to nothing.
-    throw new HarnessError('USAGE', `${scenario} cannot be split into segments: it discovers a single limit of the target, which replicas probing apart would each see only a share of`, 'run the probe on one machine; --segment is for harness load nightly');
+    // A probe searches for one figure of one target (a limit, a threshold size): shares of it found apart add up to
+    // nothing.
+    throw new HarnessError(
+      'USAGE',
+      `${scenario} cannot be split into segments: it discovers a single limit of the target, which replicas probing apart would each see only a share of`,
+      'run the probe on one machine; --segment is for harness load nightly',
+    );
   }
   const { runLoadCommand } = await import('./load-command.ts');
   return runLoadCommand({
@@ -373,7 +443,11 @@ async function reportCommand(argv: string[]): Promise<number> {
   if (values.help) return printHelp('report');
   const { buildAllureHtml } = await import('../reporting/allure-html.ts');
   const paths = reportsPaths(String(values.reports));
-  const index = await buildAllureHtml({ resultsDir: paths.allureResults, outputDir: paths.allureHtml, historyFile: historyFileOption(values.history, paths) });
+  const index = await buildAllureHtml({
+    resultsDir: paths.allureResults,
+    outputDir: paths.allureHtml,
+    historyFile: historyFileOption(values.history, paths),
+  });
   console.log(`allure report: ${index} (one file: open it in a browser from disk)`);
   return 0;
 }
@@ -420,13 +494,21 @@ export async function main(argv: string[]): Promise<number> {
     if (!command) {
       const { didYouMean } = await import('../targets/did-you-mean.ts');
       const closest = didYouMean(name, Object.keys(commands));
-      throw new HarnessError('USAGE', `Unknown command "${name}"${closest ? `: did you mean "${closest}"?` : ''}`, `use ${Object.keys(commands).join(', ')}`);
+      throw new HarnessError(
+        'USAGE',
+        `Unknown command "${name}"${closest ? `: did you mean "${closest}"?` : ''}`,
+        `use ${Object.keys(commands).join(', ')}`,
+      );
     }
     const plugins = process.env.HARNESS_FAMILIES;
     if (plugins) {
       const { registerPluginFamilies } = await import('../families/index.ts');
       await registerPluginFamilies(plugins).catch((error: Error) => {
-        throw new HarnessError('CONFIG_INVALID', `HARNESS_FAMILIES: ${error.message}`, 'give paths of modules whose default export is a family (see families/family.ts)');
+        throw new HarnessError(
+          'CONFIG_INVALID',
+          `HARNESS_FAMILIES: ${error.message}`,
+          'give paths of modules whose default export is a family (see families/family.ts)',
+        );
       });
     }
     return await command(rest);

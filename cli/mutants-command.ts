@@ -66,23 +66,42 @@ export interface MutantReport {
 
 export function collateralFigures(mutants: readonly MutantVerification[]): CollateralFigures {
   const counts = mutants.map((mutant) => mutant.collateral?.length ?? 0);
-  return { mutants: mutants.length, withoutCollateral: counts.filter((count) => count === 0).length, worst: Math.max(0, ...counts), total: counts.reduce((sum, count) => sum + count, 0) };
+  return {
+    mutants: mutants.length,
+    withoutCollateral: counts.filter((count) => count === 0).length,
+    worst: Math.max(0, ...counts),
+    total: counts.reduce((sum, count) => sum + count, 0),
+  };
 }
 
 function collateralByFamily(mutants: readonly MutantVerification[]): Record<string, CollateralFigures> {
   const measured = mutants.filter((mutant) => mutant.collateral !== undefined);
   const families = [...new Set(measured.map((mutant) => mutant.family))];
-  return { ...Object.fromEntries(families.map((family) => [family, collateralFigures(measured.filter((mutant) => mutant.family === family))])), all: collateralFigures(measured) };
+  return {
+    ...Object.fromEntries(
+      families.map((family) => [family, collateralFigures(measured.filter((mutant) => mutant.family === family))]),
+    ),
+    all: collateralFigures(measured),
+  };
 }
 
 /** The target entry that points the harness at an in-process reference serving one family. */
 function referenceTarget(family: FamilyModule, mutant: MutantInfo, baseUrl: string): ResolvedTarget {
-  const raw = { kind: 'url', families: { [family.name]: family.reference.targetSection(baseUrl, mutant.mode, process.env) } };
+  const raw = {
+    kind: 'url',
+    families: { [family.name]: family.reference.targetSection(baseUrl, mutant.mode, process.env) },
+  };
   return { name: `mutant ${mutant.name}`, entry: targetSchemaFor(registeredFamilies()).parse(raw) as TargetEntry };
 }
 
 /** Starts the reference with one mutant, runs the broken rule's test against it, and says whether the rule failed. */
-async function verifyOne(runner: SuiteRunner, family: FamilyModule, mutant: MutantInfo, files: readonly string[] | undefined, options: MutantsOptions): Promise<MutantVerification> {
+async function verifyOne(
+  runner: SuiteRunner,
+  family: FamilyModule,
+  mutant: MutantInfo,
+  files: readonly string[] | undefined,
+  options: MutantsOptions,
+): Promise<MutantVerification> {
   const started = performance.now();
   const verdict = (status: MutantVerification['status'], message?: string): MutantVerification => ({
     ...mutant,
@@ -98,20 +117,40 @@ async function verifyOne(runner: SuiteRunner, family: FamilyModule, mutant: Muta
     try {
       const problem = preflightError(target.name, sessions.reports);
       if (problem) return verdict('error', problem.message);
-      const context: RunContext = { targetName: target.name, targetsFile: '(harness mutants)', target: target.entry, seed: options.seed, runs: options.runs, broker: sessions.broker };
-      const selection = options.collateral ? { families: [family.name] } : { families: [family.name], rules: [mutant.breaks], files };
+      const context: RunContext = {
+        targetName: target.name,
+        targetsFile: '(harness mutants)',
+        target: target.entry,
+        seed: options.seed,
+        runs: options.runs,
+        broker: sessions.broker,
+      };
+      const selection = options.collateral
+        ? { families: [family.name] }
+        : { families: [family.name], rules: [mutant.breaks], files };
       const results = await runner.run(context, selection);
       const rules = mergeOutcomes(results.outcomes);
       const spread = options.collateral
         ? {
-            collateral: rules.filter((rule) => rule.ruleId !== mutant.breaks && (rule.status === 'failed' || rule.status === 'broken')).map((rule) => rule.ruleId),
+            collateral: rules
+              .filter((rule) => rule.ruleId !== mutant.breaks && (rule.status === 'failed' || rule.status === 'broken'))
+              .map((rule) => rule.ruleId),
             blocked: rules.filter((rule) => rule.status === 'blocked').map((rule) => rule.ruleId),
           }
         : {};
       const outcome = rules.find((rule) => rule.ruleId === mutant.breaks);
       if (outcome?.status === 'failed') return { ...verdict('killed'), ...spread };
-      if (outcome?.status === 'passed') return { ...verdict('survived', `${mutant.breaks} passed against the mutant`), ...spread };
-      return { ...verdict('error', outcome ? `${mutant.breaks} was ${outcome.status}: ${outcome.message ?? ''}` : `${mutant.breaks} was not judged ${results.errors.join('; ')}`), ...spread };
+      if (outcome?.status === 'passed')
+        return { ...verdict('survived', `${mutant.breaks} passed against the mutant`), ...spread };
+      return {
+        ...verdict(
+          'error',
+          outcome
+            ? `${mutant.breaks} was ${outcome.status}: ${outcome.message ?? ''}`
+            : `${mutant.breaks} was not judged ${results.errors.join('; ')}`,
+        ),
+        ...spread,
+      };
     } finally {
       await sessions.close();
     }
@@ -126,8 +165,17 @@ export async function verifyMutants(options: MutantsOptions): Promise<MutantRepo
   const families = options.suites?.length ? familiesNamed(options.suites) : [...registeredFamilies()];
   // An id that names no rule of the families is a usage error, before any reference starts.
   selectRules({ selected: families }, options.rules);
-  const mutants = families.flatMap((family) => family.reference.mutants.filter((mutant) => !options.rules?.length || options.rules.includes(mutant.breaks)).map((mutant) => ({ family, mutant })));
-  if (!mutants.length) throw new HarnessError('USAGE', `No mutant breaks ${options.rules?.length ? `rule ${options.rules.join(', ')}` : `a rule of ${families.map((family) => family.name).join(', ')}`}`, '`harness rules` shows which rules have a killing mutant');
+  const mutants = families.flatMap((family) =>
+    family.reference.mutants
+      .filter((mutant) => !options.rules?.length || options.rules.includes(mutant.breaks))
+      .map((mutant) => ({ family, mutant })),
+  );
+  if (!mutants.length)
+    throw new HarnessError(
+      'USAGE',
+      `No mutant breaks ${options.rules?.length ? `rule ${options.rules.join(', ')}` : `a rule of ${families.map((family) => family.name).join(', ')}`}`,
+      '`harness rules` shows which rules have a killing mutant',
+    );
   const paths = reportsPaths(options.reportsDir);
   mkdirSync(paths.root, { recursive: true });
   const startedAt = new Date();
@@ -138,7 +186,9 @@ export async function verifyMutants(options: MutantsOptions): Promise<MutantRepo
     for (const { family, mutant } of mutants) {
       const result = await verifyOne(runner, family, mutant, files.get(mutant.breaks), options);
       results.push(result);
-      options.progress?.(`${result.status.padEnd(8)} ${mutant.name} (${mutant.breaks}) ${result.ms} ms${result.collateral ? `, collateral ${result.collateral.length}${result.collateral.length ? ` (${result.collateral.join(', ')})` : ''}` : ''}`);
+      options.progress?.(
+        `${result.status.padEnd(8)} ${mutant.name} (${mutant.breaks}) ${result.ms} ms${result.collateral ? `, collateral ${result.collateral.length}${result.collateral.length ? ` (${result.collateral.join(', ')})` : ''}` : ''}`,
+      );
     }
   } finally {
     await runner.close();
@@ -159,7 +209,8 @@ export function renderMutantTable(report: MutantReport): string {
   const nameWidth = Math.max(6, ...report.mutants.map((mutant) => mutant.name.length));
   const ruleWidth = Math.max(4, ...report.mutants.map((mutant) => mutant.breaks.length));
   const measured = report.collateral !== undefined;
-  const collateralColumn = (mutant: MutantVerification) => (measured ? `  ${String(mutant.collateral?.length ?? '-').padStart(10)}` : '');
+  const collateralColumn = (mutant: MutantVerification) =>
+    measured ? `  ${String(mutant.collateral?.length ?? '-').padStart(10)}` : '';
   const lines = report.mutants.map(
     (mutant) =>
       `${mutant.name.padEnd(nameWidth)}  ${mutant.breaks.padEnd(ruleWidth)}  ${mutant.status.padEnd(8)}  ${String(mutant.ms).padStart(6)} ms${collateralColumn(mutant)}${mutant.message ? `  ${mutant.message.split('\n')[0]}` : ''}${mutant.collateral?.length ? `  also failed: ${mutant.collateral.join(', ')}` : ''}`,

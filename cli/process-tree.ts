@@ -14,7 +14,8 @@ export function descendantPids(root: number = process.pid): number[] {
   const childrenOf = new Map<number, number[]>();
   for (const name of entries) {
     try {
-      // Field 4 of /proc/<pid>/stat is the parent pid; the command name (field 2) may hold spaces, so read after its ')'.
+      // Field 4 of /proc/<pid>/stat is the parent pid; the command name (field 2) may hold spaces, so read after its
+      // ')'.
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
       const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), Number(name)]);

@@ -15,9 +15,15 @@ export interface ReferenceCommandOptions {
 /** Settings per family from the command line: the mode where the family has it, and its own flags. */
 function settingsFromFlags(options: ReferenceCommandOptions): Record<string, FamilyReferenceSettings> {
   const settings: Record<string, FamilyReferenceSettings> = {};
-  const withMode = families().filter((family) => options.mode !== undefined && family.reference.modes.includes(options.mode));
+  const withMode = families().filter(
+    (family) => options.mode !== undefined && family.reference.modes.includes(options.mode),
+  );
   if (options.mode !== undefined && withMode.length === 0) {
-    throw new HarnessError('USAGE', `No family's reference has the mode "${options.mode}"`, `use one of: ${[...new Set(families().flatMap((family) => family.reference.modes))].join(', ')}`);
+    throw new HarnessError(
+      'USAGE',
+      `No family's reference has the mode "${options.mode}"`,
+      `use one of: ${[...new Set(families().flatMap((family) => family.reference.modes))].join(', ')}`,
+    );
   }
   for (const family of families()) {
     const own: FamilyReferenceSettings = withMode.includes(family) ? { mode: options.mode as string } : {};
@@ -49,13 +55,27 @@ export async function runReference(options: ReferenceCommandOptions): Promise<nu
   } catch (error) {
     if (error instanceof HarnessError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new HarnessError('PORT_IN_USE', `port ${options.port} on ${options.host} is already in use`, 'stop what listens there, or choose another --port (--port 0 picks a free one)');
-    if (code === 'EACCES') throw new HarnessError('PORT_IN_USE', `port ${options.port} on ${options.host} may not be opened by this user`, 'choose a port above 1023, or --port 0 for a free one');
+    if (code === 'EADDRINUSE')
+      throw new HarnessError(
+        'PORT_IN_USE',
+        `port ${options.port} on ${options.host} is already in use`,
+        'stop what listens there, or choose another --port (--port 0 picks a free one)',
+      );
+    if (code === 'EACCES')
+      throw new HarnessError(
+        'PORT_IN_USE',
+        `port ${options.port} on ${options.host} may not be opened by this user`,
+        'choose a port above 1023, or --port 0 for a free one',
+      );
     throw new HarnessError('USAGE', (error as Error).message);
   }
   const urls = Object.entries(server.baseUrls).map(([family, url]) => `${family}=${url}`);
-  console.log(`reference target listening: ${urls.join(' ')}${options.mode ? ` mode=${options.mode}` : ''}${options.mutant ? ` mutant=${options.mutant}` : ''}`);
-  console.log('credentials: from the REFERENCE_* environment variables (generated for this process when unset; secrets are never printed)');
+  console.log(
+    `reference target listening: ${urls.join(' ')}${options.mode ? ` mode=${options.mode}` : ''}${options.mutant ? ` mutant=${options.mutant}` : ''}`,
+  );
+  console.log(
+    'credentials: from the REFERENCE_* environment variables (generated for this process when unset; secrets are never printed)',
+  );
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);

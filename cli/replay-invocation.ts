@@ -16,8 +16,21 @@ export function harnessInvocation(argv: readonly string[] = process.argv, execPa
   return [node, resolve(script)];
 }
 
-/** How a failure's replay line restarts the harness, where its reports go, and how the started target is started again. */
-export function replayInvocation(target: ResolvedTarget, reportsDir: string, argv: readonly string[] = process.argv): ReplayInvocation {
-  const started = target.entry.kind === 'command' ? { startedTarget: commandArgv((target.entry as CommandTarget).command).map(shellWord).join(' ') } : {};
+/**
+ * How a failure's replay line restarts the harness, where its reports go, and how the started target is started again.
+ */
+export function replayInvocation(
+  target: ResolvedTarget,
+  reportsDir: string,
+  argv: readonly string[] = process.argv,
+): ReplayInvocation {
+  const started =
+    target.entry.kind === 'command'
+      ? {
+          startedTarget: commandArgv((target.entry as CommandTarget).command)
+            .map(shellWord)
+            .join(' '),
+        }
+      : {};
   return { harness: harnessInvocation(argv), replayReports: resolve(reportsDir, 'replay'), ...started };
 }

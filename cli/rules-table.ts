@@ -29,7 +29,9 @@ export function rulesTable(mutantReportPath?: string): RuleRow[] {
   const report = mutantReportPath ? readMutantReport(mutantReportPath) : undefined;
   return families().flatMap((family) =>
     family.rules.map((rule) => {
-      const mutants = family.reference.mutants.filter((mutant) => mutant.breaks === rule.id).map((mutant) => mutant.name);
+      const mutants = family.reference.mutants
+        .filter((mutant) => mutant.breaks === rule.id)
+        .map((mutant) => mutant.name);
       const results = report?.mutants.filter((mutant) => mutants.includes(mutant.name)) ?? [];
       const verified: RuleRow['verified'] =
         results.length === 0 || results.length < mutants.length

@@ -36,7 +36,10 @@ export interface RunOptions {
   reportsDir: string;
   /** Suite files run in parallel in at most this many workers. Default: vitest's. */
   workers?: number;
-  /** The run's deadline in ms; what has not finished then is reported as not run. Default: the target entry's `maxTimeMs`, else 10 minutes. */
+  /**
+   * The run's deadline in ms; what has not finished then is reported as not run. Default: the target entry's
+   * `maxTimeMs`, else 10 minutes.
+   */
   maxTimeMs?: number;
   /** Called with one-line progress messages. Default: nothing. */
   progress?: (line: string) => void;
@@ -48,7 +51,9 @@ export interface RunOptions {
 const stopGraceMs = 3000;
 /** The same after a signal: short, so the whole wind-down fits well inside the hard deadline below. */
 const signalGraceMs = 1500;
-/** After SIGINT or SIGTERM the process exits 2 within this long whatever workers, target or sockets do (workers killed). */
+/**
+ * After SIGINT or SIGTERM the process exits 2 within this long whatever workers, target or sockets do (workers killed).
+ */
 export const interruptDeadlineMs = 3500;
 /** Snapshots of summary.json and junit.xml are written at most this often while rules finish. */
 const snapshotIntervalMs = 1000;
@@ -68,11 +73,15 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
   const target = await resolveTarget(file, options.target, process.env, options.suites);
   const selected = selectFamilies(target, options.suites);
   // Before anything is removed, started or requested: a selection of no rule is the user's mistake, not a verdict.
-  const selectedRules = selectRules({ selected, target: { name: target.name, declared: declaredFamilies(target) } }, options.rules);
+  const selectedRules = selectRules(
+    { selected, target: { name: target.name, declared: declaredFamilies(target) } },
+    options.rules,
+  );
   const seed = options.seed ?? randomInt(2 ** 31);
   const paths = reportsPaths(options.reportsDir);
   // A stale report must never be read as this run's.
-  for (const stale of [paths.allureResults, paths.summary, paths.summaryMarkdown, paths.junit, paths.targetOutput]) rmSync(stale, { recursive: true, force: true });
+  for (const stale of [paths.allureResults, paths.summary, paths.summaryMarkdown, paths.junit, paths.targetOutput])
+    rmSync(stale, { recursive: true, force: true });
   mkdirSync(paths.root, { recursive: true });
   const startedAt = new Date();
   const maxTimeMs = options.maxTimeMs ?? target.entry.maxTimeMs ?? defaultMaxTimeMs;
@@ -103,7 +112,8 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
   const write = (summary: RunSummary) => {
     writeSummaryFiles(paths, summary, (ruleId) => statements.get(ruleId) ?? '');
     // Allure says what summary.json says: a test that ended while the run was stopping is not run.
-    if (stop.requestedAt !== undefined && !summary.inProgress) markInterruptedAllureResults(paths.allureResults, stop.requestedAt, notRunReason(summary));
+    if (stop.requestedAt !== undefined && !summary.inProgress)
+      markInterruptedAllureResults(paths.allureResults, stop.requestedAt, notRunReason(summary));
   };
   const snapshots = throttled(snapshotIntervalMs, () => write(summaryNow(true)));
   // A forced exit (second signal, hard deadline) still leaves the summary of what finished, marked interrupted.
@@ -116,11 +126,14 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
   });
   let targetOutput: () => string[] = () => [];
   try {
-    say(`harness run: target ${target.name}, families ${selected.map((family) => family.name).join(', ')}, seed ${seed}, deadline ${Math.round(maxTimeMs / 1000)} s`);
+    say(
+      `harness run: target ${target.name}, families ${selected.map((family) => family.name).join(', ')}, seed ${seed}, deadline ${Math.round(maxTimeMs / 1000)} s`,
+    );
     const launched = await launchTarget(target, process.env, stop.abandonStart).catch(async (error: unknown) => {
       // A signal to the whole process group reaches the target too, which may die of it before this process's
       // own listener has run: a start cut short by SIGINT or SIGTERM waits a moment for the run's own signal.
-      if (!stop.reason && /exited \(SIG(INT|TERM)\)/.test(String((error as Error).message))) await Promise.race([stop.requested, new Promise((resolve) => setTimeout(resolve, 1000))]);
+      if (!stop.reason && /exited \(SIG(INT|TERM)\)/.test(String((error as Error).message)))
+        await Promise.race([stop.requested, new Promise((resolve) => setTimeout(resolve, 1000))]);
       // A start given up because the run was interrupted is the interruption, not a target that failed to start.
       if (stop.reason && stop.reason !== 'max-time') return undefined;
       throw error;
@@ -129,7 +142,8 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
     stop.beforeForcedExit(() => launched.kill());
     targetOutput = () => launched.recentOutput();
     if (launched.pid !== undefined) say(`target ${target.name} started (pid ${launched.pid})`);
-    if (launched.containerId !== undefined) say(`target ${target.name} started (container ${launched.containerId.slice(0, 12)})`);
+    if (launched.containerId !== undefined)
+      say(`target ${target.name} started (container ${launched.containerId.slice(0, 12)})`);
     try {
       await judge();
     } finally {
@@ -168,15 +182,32 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
         },
       });
       try {
-        const context: RunContext = { targetName: target.name, targetsFile: file.path, target: target.entry, seed, runs: options.runs, broker: sessions.broker, ...replayWith };
+        const context: RunContext = {
+          targetName: target.name,
+          targetsFile: file.path,
+          target: target.entry,
+          seed,
+          runs: options.runs,
+          broker: sessions.broker,
+          ...replayWith,
+        };
         // A signal that came while vitest started: nothing is run.
         if (stop.reason) return;
         say('running the suites');
-        const run = runner.run(context, { families: selected.map((family) => family.name), ...(options.rules?.length ? { rules: options.rules } : {}) });
+        const run = runner.run(context, {
+          families: selected.map((family) => family.name),
+          ...(options.rules?.length ? { rules: options.rules } : {}),
+        });
         const stopped = stop.requested.then(async (reason) => {
-          if (reason === 'max-time') say(`harness: the run reached its deadline (${Math.round(maxTimeMs / 1000)} s): stopping; what has not finished is reported as not run`);
+          if (reason === 'max-time')
+            say(
+              `harness: the run reached its deadline (${Math.round(maxTimeMs / 1000)} s): stopping; what has not finished is reported as not run`,
+            );
           await runner.cancel(stop.requestedAt);
-          await Promise.race([run, new Promise((resolve) => setTimeout(resolve, reason === 'max-time' ? stopGraceMs : signalGraceMs))]);
+          await Promise.race([
+            run,
+            new Promise((resolve) => setTimeout(resolve, reason === 'max-time' ? stopGraceMs : signalGraceMs)),
+          ]);
           return runner.results();
         });
         ({ outcomes, errors, setAside } = await Promise.race([run, stopped]));
@@ -196,7 +227,13 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
   function finish(): RunSummary {
     const summary = summaryNow(false);
     write(summary);
-    writeAllureEnvironment(paths.allureResults, runEnvironment({ target: target.name, entry: target.entry, families: summary.families, seed, runs: options.runs }, process.env));
+    writeAllureEnvironment(
+      paths.allureResults,
+      runEnvironment(
+        { target: target.name, entry: target.entry, families: summary.families, seed, runs: options.runs },
+        process.env,
+      ),
+    );
     if (summary.counts.failed + summary.counts.broken > 0) attachTargetOutput(paths, targetOutput(), target.name);
     return summary;
   }
@@ -213,7 +250,10 @@ function stopSignals(maxTimeMs: number) {
     reached();
   }, maxTimeMs);
   timer.unref();
-  const requested = Promise.race([interruption.arrived.then((signal): StopReason => (signal === 'SIGINT' ? 'SIGINT' : 'SIGTERM')), deadline]);
+  const requested = Promise.race([
+    interruption.arrived.then((signal): StopReason => (signal === 'SIGINT' ? 'SIGINT' : 'SIGTERM')),
+    deadline,
+  ]);
   // When the stop was asked for: a test that ends from then on was judged by the wind-down, not by the target.
   let requestedAt: number | undefined;
   void requested.then(() => (requestedAt ??= Date.now()));
@@ -222,7 +262,11 @@ function stopSignals(maxTimeMs: number) {
   void requested.then(() => startAbandoned.abort());
   return {
     get reason(): StopReason | undefined {
-      return interruption.signal === 'SIGINT' || interruption.signal === 'SIGTERM' ? interruption.signal : deadlineReached ? 'max-time' : undefined;
+      return interruption.signal === 'SIGINT' || interruption.signal === 'SIGTERM'
+        ? interruption.signal
+        : deadlineReached
+          ? 'max-time'
+          : undefined;
     },
     requested,
     get requestedAt() {

@@ -5,16 +5,23 @@ import type { TargetEntry } from '../targets/schema.ts';
 import { defaultRedactor } from '../targets/redaction.ts';
 import { packageRoot } from './paths.ts';
 
-/** The CI run's page, where the CI's own variables name one (GitHub Actions, GitLab CI, Jenkins, Buildkite, CircleCI). */
+/**
+ * The CI run's page, where the CI's own variables name one (GitHub Actions, GitLab CI, Jenkins, Buildkite, CircleCI).
+ */
 export function ciRunUrl(env: NodeJS.ProcessEnv): string | undefined {
-  if (env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID) return `${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`;
+  if (env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID)
+    return `${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`;
   return env.CI_JOB_URL ?? env.BUILD_URL ?? env.BUILDKITE_BUILD_URL ?? env.CIRCLE_BUILD_URL;
 }
 
 /** The harness's own commit: the checkout's, or HARNESS_COMMIT where there is no git (an image). */
 function harnessCommit(env: NodeJS.ProcessEnv): string {
   if (env.HARNESS_COMMIT) return env.HARNESS_COMMIT;
-  const git = spawnSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: packageRoot, encoding: 'utf8', timeout: 2000 });
+  const git = spawnSync('git', ['rev-parse', '--short=12', 'HEAD'], {
+    cwd: packageRoot,
+    encoding: 'utf8',
+    timeout: 2000,
+  });
   return git.status === 0 ? git.stdout.trim() : 'unknown';
 }
 

@@ -12,19 +12,33 @@ import { packageRoot } from './paths.ts';
 export function familiesNamed(suites: readonly string[]): FamilyModule[] {
   return [...new Set(suites)].map((name) => {
     const family = families().find((candidate) => candidate.name === name);
-    if (!family) throw new HarnessError('USAGE', `No suite "${name}"`, `use one of: ${families().map((candidate) => candidate.name).join(', ')}`);
+    if (!family)
+      throw new HarnessError(
+        'USAGE',
+        `No suite "${name}"`,
+        `use one of: ${families()
+          .map((candidate) => candidate.name)
+          .join(', ')}`,
+      );
     return family;
   });
 }
 
-/** The families to judge: the ones named (each must be registered and declared by the target), else all the target declares. */
+/**
+ * The families to judge: the ones named (each must be registered and declared by the target), else all the target
+ * declares.
+ */
 export function selectFamilies(target: ResolvedTarget, suites: readonly string[] | undefined): FamilyModule[] {
   const declared = declaredFamilies(target);
   if (!suites?.length) return declared;
   return familiesNamed(suites).map((family) => {
     const name = family.name;
     if (!declared.includes(family)) {
-      throw new HarnessError('USAGE', `Target "${target.name}" declares no ${name} interface (no families.${name} section)`, `use one of its families: ${declared.map((candidate) => candidate.name).join(', ')}`);
+      throw new HarnessError(
+        'USAGE',
+        `Target "${target.name}" declares no ${name} interface (no families.${name} section)`,
+        `use one of its families: ${declared.map((candidate) => candidate.name).join(', ')}`,
+      );
     }
     return family;
   });
@@ -33,7 +47,10 @@ export function selectFamilies(target: ResolvedTarget, suites: readonly string[]
 /** Where `--rule` ids are looked up: the families selected, and (for `run`) the target that declares families. */
 export interface RuleScope {
   selected: readonly FamilyModule[];
-  /** For `run`: the target and the families it declares; without it a family that is not selected was left out by `--suite`. */
+  /**
+   * For `run`: the target and the families it declares; without it a family that is not selected was left out by
+   * `--suite`.
+   */
   target?: { name: string; declared: readonly FamilyModule[] };
 }
 
@@ -45,10 +62,18 @@ export interface RuleScope {
 export function selectRules(scope: RuleScope, ruleIds: readonly string[] | undefined): Rule<string, unknown>[] {
   const selectedRules = scope.selected.flatMap((family) => family.rules as readonly Rule<string, unknown>[]);
   const wanted = ruleIds?.length ? [...new Set(ruleIds)] : undefined;
-  const problems = (wanted ?? []).filter((id) => !selectedRules.some((rule) => rule.id === id)).map((id) => whyNotSelected(id, scope));
-  if (problems.length) throw new HarnessError('USAGE', problems.join('; '), '`harness rules` lists every rule id with its family');
+  const problems = (wanted ?? [])
+    .filter((id) => !selectedRules.some((rule) => rule.id === id))
+    .map((id) => whyNotSelected(id, scope));
+  if (problems.length)
+    throw new HarnessError('USAGE', problems.join('; '), '`harness rules` lists every rule id with its family');
   const rules = wanted ? selectedRules.filter((rule) => wanted.includes(rule.id)) : selectedRules;
-  if (!rules.length) throw new HarnessError('USAGE', `The selection (${scope.selected.map((family) => family.name).join(', ') || 'no family'}) has no rule to judge`, 'select a family with rules (--suite)');
+  if (!rules.length)
+    throw new HarnessError(
+      'USAGE',
+      `The selection (${scope.selected.map((family) => family.name).join(', ') || 'no family'}) has no rule to judge`,
+      'select a family with rules (--suite)',
+    );
   return rules;
 }
 
@@ -56,10 +81,14 @@ export function selectRules(scope: RuleScope, ruleIds: readonly string[] | undef
 function whyNotSelected(id: string, scope: RuleScope): string {
   const owner = families().find((family) => family.rules.some((rule) => rule.id === id));
   if (!owner) {
-    const guess = didYouMean(id, families().flatMap((family) => family.rules.map((rule) => rule.id)));
+    const guess = didYouMean(
+      id,
+      families().flatMap((family) => family.rules.map((rule) => rule.id)),
+    );
     return `No rule "${id}"${guess ? ` (did you mean "${guess}"?)` : ''}`;
   }
-  if (scope.target && !scope.target.declared.includes(owner)) return `rule ${id} belongs to family ${owner.name}, which target ${scope.target.name} does not declare`;
+  if (scope.target && !scope.target.declared.includes(owner))
+    return `rule ${id} belongs to family ${owner.name}, which target ${scope.target.name} does not declare`;
   return `rule ${id} belongs to family ${owner.name}, which --suite does not select`;
 }
 
@@ -73,11 +102,16 @@ export function declaredFamilies(target: ResolvedTarget): FamilyModule[] {
  * ${REFERENCE_...} placeholders resolve. Only for the bundled file: in a user's own targets file an unset
  * variable is a configuration error naming the key, never a generated value that ends in a 401.
  */
-export function ensureBundledReferenceCredentials(env: NodeJS.ProcessEnv, file: Pick<TargetsFileContents, 'path'>): void {
+export function ensureBundledReferenceCredentials(
+  env: NodeJS.ProcessEnv,
+  file: Pick<TargetsFileContents, 'path'>,
+): void {
   if (isBundledTargetsFile(file.path)) ensureReferenceCredentials(env);
 }
 
-/** Every registered family's reference credentials, generated where unset (for a reference the harness serves itself). */
+/**
+ * Every registered family's reference credentials, generated where unset (for a reference the harness serves itself).
+ */
 export function ensureReferenceCredentials(env: NodeJS.ProcessEnv): void {
   for (const family of families()) family.reference.ensureCredentials(env);
 }
@@ -86,4 +120,3 @@ function isBundledTargetsFile(path: string): boolean {
   const real = (file: string) => (existsSync(file) ? realpathSync(file) : resolve(file));
   return real(path) === real(join(packageRoot, 'targets.json'));
 }
-

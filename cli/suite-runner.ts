@@ -74,7 +74,9 @@ export class SuiteRunner {
 
   static async create(options: SuiteRunnerOptions): Promise<SuiteRunner> {
     const collector = new OutcomeCollector(options.listener);
-    const include = options.families.map((family) => `${relative(packageRoot, family.suitesDir).split('\\').join('/')}/**/*.suite.ts`);
+    const include = options.families.map(
+      (family) => `${relative(packageRoot, family.suitesDir).split('\\').join('/')}/**/*.suite.ts`,
+    );
     // vitest's logger (and vite) exit the process on SIGINT/SIGTERM; a run handles them itself (stops the
     // target, writes the summary, exits 2), so their signal listeners are never installed, not even for the
     // moment vitest takes to start.
@@ -86,7 +88,17 @@ export class SuiteRunner {
           root: packageRoot,
           include,
           watch: false,
-          reporters: [collector, ...(options.reports ? [['allure-vitest/reporter', { resultsDir: options.reports.allureResults }] as [string, Record<string, unknown>]] : [])],
+          reporters: [
+            collector,
+            ...(options.reports
+              ? [
+                  ['allure-vitest/reporter', { resultsDir: options.reports.allureResults }] as [
+                    string,
+                    Record<string, unknown>,
+                  ],
+                ]
+              : []),
+          ],
           passWithNoTests: true,
           // Lets the HTTP client free a body cut at its cap at once (client/cut-body-step.ts).
           execArgv: ['--expose-gc'],
@@ -105,20 +117,32 @@ export class SuiteRunner {
     return new SuiteRunner(vitest, collector, options.families);
   }
 
-  /** The suite files of the selected families (and files), split into those that run together and those that run alone. */
-  private async specifications(selection: SuiteSelection): Promise<{ together: TestSpecification[]; alone: TestSpecification[] }> {
-    const dirs = this.families.filter((family) => selection.families.includes(family.name)).map((family) => family.suitesDir);
+  /**
+   * The suite files of the selected families (and files), split into those that run together and those that run alone.
+   */
+  private async specifications(
+    selection: SuiteSelection,
+  ): Promise<{ together: TestSpecification[]; alone: TestSpecification[] }> {
+    const dirs = this.families
+      .filter((family) => selection.families.includes(family.name))
+      .map((family) => family.suitesDir);
     const specs = (await this.vitest.globTestSpecifications()).filter(
-      (spec) => dirs.some((dir) => spec.moduleId.startsWith(dir)) && (!selection.files || selection.files.includes(spec.moduleId)),
+      (spec) =>
+        dirs.some((dir) => spec.moduleId.startsWith(dir)) &&
+        (!selection.files || selection.files.includes(spec.moduleId)),
     );
-    return { together: specs.filter((spec) => !aloneFile.test(spec.moduleId)), alone: specs.filter((spec) => aloneFile.test(spec.moduleId)) };
+    return {
+      together: specs.filter((spec) => !aloneFile.test(spec.moduleId)),
+      alone: specs.filter((spec) => aloneFile.test(spec.moduleId)),
+    };
   }
 
   /** Runs the selection against the context: the files that run together first, then each alone file by itself. */
   async run(context: RunContext, selection: SuiteSelection): Promise<SuiteResults> {
     this.collector.reset();
     this.vitest.provide('harnessRun', context);
-    if (selection.rules?.length) this.vitest.setGlobalTestNamePattern(new RegExp(`^(${selection.rules.map(escapeRegExp).join('|')}):`));
+    if (selection.rules?.length)
+      this.vitest.setGlobalTestNamePattern(new RegExp(`^(${selection.rules.map(escapeRegExp).join('|')}):`));
     else this.vitest.resetGlobalTestNamePattern();
     const { together, alone } = await this.specifications(selection);
     // Cancelled before it began (a signal while it was set up): nothing starts.

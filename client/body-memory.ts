@@ -11,7 +11,8 @@ export class LargeBodyGate {
 
   /**
    * @param freeBytes body bytes any exchange may hold without the gate (default 256 KiB)
-   * @param maxHolders exchanges that may hold more at once, per process (default 1: a hostile run must stay within its memory budget)
+   * @param maxHolders exchanges that may hold more at once, per process (default 1: a hostile run must stay within its
+   * memory budget)
    */
   constructor(
     readonly freeBytes = 256 * 1024,

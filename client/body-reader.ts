@@ -11,7 +11,9 @@ export interface BodyRead {
   failure?: unknown;
 }
 
-/** Sees every received chunk as it arrives (a streaming decoder); returns false when it wants no more: reading stops. */
+/**
+ * Sees every received chunk as it arrives (a streaming decoder); returns false when it wants no more: reading stops.
+ */
 export type BodySink = (chunk: Buffer) => boolean;
 
 const EMPTY = Buffer.alloc(0);

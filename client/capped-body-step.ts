@@ -1,4 +1,7 @@
-/** Reads the response body with the exchange's byte cap: past it the exchange failed and only its start is kept, as evidence. */
+/**
+ * Reads the response body with the exchange's byte cap: past it the exchange failed and only its start is kept, as
+ * evidence.
+ */
 import { readBody } from './body-reader.ts';
 import { clientError } from './errors.ts';
 import { LazyResponse } from './http-exchange.ts';
@@ -13,7 +16,10 @@ export const readCappedBody: Terminal<ResponseCall> = async (call) => {
   const read = await readBody(head.body, maxBodyBytes, call.sink, call.allowance, OVERFLOW_EVIDENCE_BYTES);
   call.response = new LazyResponse(head.status, head.headers, read.raw, head.contentEncoding);
   if (read.overflow) {
-    call.error = clientError('BODY_TOO_LARGE', `response body exceeds ${maxBodyBytes} bytes (its first ${read.raw.length} bytes are kept as evidence)`);
+    call.error = clientError(
+      'BODY_TOO_LARGE',
+      `response body exceeds ${maxBodyBytes} bytes (its first ${read.raw.length} bytes are kept as evidence)`,
+    );
   } else if (read.failure !== undefined) {
     call.failure = read.failure;
   }

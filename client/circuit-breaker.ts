@@ -59,7 +59,8 @@ export class CircuitBreaker {
       return;
     }
     this.#streak += 1;
-    this.#firstOfStreak ??= `${exchange.request.method} ${exchange.request.url}: ${code} ${exchange.error?.message ?? ''}`.trim();
+    this.#firstOfStreak ??=
+      `${exchange.request.method} ${exchange.request.url}: ${code} ${exchange.error?.message ?? ''}`.trim();
     if (this.#streak >= this.threshold) {
       const trip = { family: this.family, consecutive: this.#streak, first: this.#firstOfStreak };
       this.open(trip);

@@ -21,6 +21,9 @@ export const deadlineStep: Step<ExchangeCall> = async (call, next) => {
     clearTimeout(timer);
   }
   if (timedOut && call.failure !== undefined && call.error === undefined) {
-    call.error = clientError('TIMEOUT', `no complete response within ${timeoutMs} ms (${call.response ? 'body' : 'status line/headers'} pending)`);
+    call.error = clientError(
+      'TIMEOUT',
+      `no complete response within ${timeoutMs} ms (${call.response ? 'body' : 'status line/headers'} pending)`,
+    );
   }
 };

@@ -79,7 +79,9 @@ export class BoundedGunzip {
     if (!this.#failure) this.#inflater.end();
     await this.#ended;
     if (this.#failure) return { error: this.#failure };
-    return { body: this.#chunks.length === 1 ? (this.#chunks[0] as Buffer) : Buffer.concat(this.#chunks, this.#decodedBytes) };
+    return {
+      body: this.#chunks.length === 1 ? (this.#chunks[0] as Buffer) : Buffer.concat(this.#chunks, this.#decodedBytes),
+    };
   }
 
   /** Stops inflating (the exchange failed for another reason). */

@@ -32,7 +32,11 @@ export interface CurlVariable {
  * `printf %s '<plain>' | gzip | curl ... --data-binary @-`. Redacted with `redactor` (default: defaultRedactor);
  * a header that carries a secret names an environment variable instead (see `curlWithVariables`).
  */
-export function renderCurl(exchange: Exchange, redactor: Redactor = defaultRedactor, options: CurlOptions = {}): string {
+export function renderCurl(
+  exchange: Exchange,
+  redactor: Redactor = defaultRedactor,
+  options: CurlOptions = {},
+): string {
   return curlWithVariables(exchange, redactor, options).line;
 }
 
@@ -41,13 +45,21 @@ export function renderCurl(exchange: Exchange, redactor: Redactor = defaultRedac
  * `-H "Authorization: Bearer $HARNESS_BILLING_TOKEN"`, so the line runs as printed once the variable is set,
  * and never carries the value.
  */
-export function curlWithVariables(exchange: Exchange, redactor: Redactor = defaultRedactor, options: CurlOptions = {}): { line: string; variables: CurlVariable[] } {
+export function curlWithVariables(
+  exchange: Exchange,
+  redactor: Redactor = defaultRedactor,
+  options: CurlOptions = {},
+): { line: string; variables: CurlVariable[] } {
   const { request } = exchange;
   const args = ['curl', '-sS'];
   const variables: CurlVariable[] = [];
   // `-X HEAD` would make curl wait for a body that never comes.
   if (request.method.toUpperCase() === 'HEAD') args.push('-I');
-  else args.push('-X', /^[A-Za-z]+$/.test(request.method) ? request.method : quoteBytes(Buffer.from(request.method, 'latin1')));
+  else
+    args.push(
+      '-X',
+      /^[A-Za-z]+$/.test(request.method) ? request.method : quoteBytes(Buffer.from(request.method, 'latin1')),
+    );
   args.push(quoteBytes(Buffer.from(redactor.redactUrl(request.url), 'utf8')));
 
   const redacted = headerLines(redactor.redactHeaders(request.headers));
@@ -74,30 +86,49 @@ export function curlWithVariables(exchange: Exchange, redactor: Redactor = defau
   const body = redactBytes(plain, redactor);
   const text = printableText(body);
   const producer = text !== undefined ? `printf %s ${singleQuote(text)}` : `printf ${printfFormat(body)}`;
-  if (request.plainBody !== undefined) return { line: `${producer} | gzip | ${args.join(' ')} --data-binary @-`, variables };
+  if (request.plainBody !== undefined)
+    return { line: `${producer} | gzip | ${args.join(' ')} --data-binary @-`, variables };
   // A leading '@' would make curl read a file; non-printable bodies go through printf.
-  if (text !== undefined && !text.startsWith('@')) return { line: `${args.join(' ')} --data-binary ${singleQuote(text)}`, variables };
+  if (text !== undefined && !text.startsWith('@'))
+    return { line: `${args.join(' ')} --data-binary ${singleQuote(text)}`, variables };
   return { line: `${producer} | ${args.join(' ')} --data-binary @-`, variables };
 }
 
 /** `HARNESS_<FAMILY>_<WHAT>` in the characters a shell variable name allows. */
 function variableName(family: string | undefined, what: string): string {
-  return ['HARNESS', family, what].filter(Boolean).join('_').toUpperCase().replace(/[^A-Z0-9_]/g, '_');
+  return ['HARNESS', family, what]
+    .filter(Boolean)
+    .join('_')
+    .toUpperCase()
+    .replace(/[^A-Z0-9_]/g, '_');
 }
 
 /** A secret header as a double-quoted word reading an environment variable, with how to get its value. */
-function secretHeader(name: string, redactedValue: string, family: string | undefined): { word: string; variable: CurlVariable } {
+function secretHeader(
+  name: string,
+  redactedValue: string,
+  family: string | undefined,
+): { word: string; variable: CurlVariable } {
   const where = family ? `families.${family}` : 'the family section';
   const scheme = /^([A-Za-z][A-Za-z0-9._~+-]*) \*\*\*$/.exec(redactedValue)?.[1];
   if (scheme && /^bearer$/i.test(scheme)) {
-    const variable = { name: variableName(family, 'token'), howToGet: `the bearer token: the ${where} token your targets file names (its \${VAR}), or, where the harness obtains one (billing), an access_token the target's token endpoint issues for the entry's credentials` };
+    const variable = {
+      name: variableName(family, 'token'),
+      howToGet: `the bearer token: the ${where} token your targets file names (its \${VAR}), or, where the harness obtains one (billing), an access_token the target's token endpoint issues for the entry's credentials`,
+    };
     return { word: `"${name}: ${scheme} $${variable.name}"`, variable };
   }
   if (scheme) {
-    const variable = { name: variableName(family, name), howToGet: `the ${scheme} credential of this request, computed as ${where} of your targets file says (a signature, timestamp or nonce is valid once: compute a fresh one)` };
+    const variable = {
+      name: variableName(family, name),
+      howToGet: `the ${scheme} credential of this request, computed as ${where} of your targets file says (a signature, timestamp or nonce is valid once: compute a fresh one)`,
+    };
     return { word: `"${name}: ${scheme} $${variable.name}"`, variable };
   }
-  const variable = { name: variableName(family, name), howToGet: `the ${name} header's value: the credential ${where} of your targets file names (its \${VAR}), or a signature computed as it says` };
+  const variable = {
+    name: variableName(family, name),
+    howToGet: `the ${name} header's value: the credential ${where} of your targets file names (its \${VAR}), or a signature computed as it says`,
+  };
   return { word: `"${name}: $${variable.name}"`, variable };
 }
 
@@ -140,14 +171,19 @@ export function describeExchange(
     responseLines.push(`HTTP/1.1 ${response.status}`, ...renderHeaders(redactor.redactHeaders(response.headers)));
     if (response.body.length > 0) {
       responseLines.push('', renderBody(response.body, redactor, maxBodyChars));
-      if (response.body !== response.rawBody) responseLines.push(`(decoded from gzip: ${response.rawBody.length} bytes received)`);
+      if (response.body !== response.rawBody)
+        responseLines.push(`(decoded from gzip: ${response.rawBody.length} bytes received)`);
     }
   } else {
     responseLines.push('(no response)');
   }
   if (error) responseLines.push('', `[error ${error.code}] ${redactor.redactSecrets(error.message)}`);
 
-  return { request: requestLines.join('\n'), response: responseLines.join('\n'), curl: curlText(curlWithVariables(exchange, redactor, curlOptions)) };
+  return {
+    request: requestLines.join('\n'),
+    response: responseLines.join('\n'),
+    curl: curlText(curlWithVariables(exchange, redactor, curlOptions)),
+  };
 }
 
 function headerLines(headers: Record<string, string | string[]>): Array<[string, string]> {
@@ -180,7 +216,10 @@ function renderBody(bytes: Buffer, redactor: Redactor, maxChars: number): string
   }
   const redacted = redactBytes(bytes, redactor);
   const shown = Math.min(redacted.length, HEX_PREVIEW_MAX_BYTES, Math.max(1, Math.floor(maxChars / 3)));
-  const hex = redacted.subarray(0, shown).toString('hex').replace(/(..)(?!$)/g, '$1 ');
+  const hex = redacted
+    .subarray(0, shown)
+    .toString('hex')
+    .replace(/(..)(?!$)/g, '$1 ');
   const more = redacted.length > shown ? `\n(… ${redacted.length - shown} more bytes)` : '';
   return `(binary body, ${bytes.length} bytes) hex: ${hex}${more}`;
 }

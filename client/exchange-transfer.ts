@@ -7,7 +7,13 @@ export interface TransferredExchange {
   startedAt: number;
   durationMs: number;
   request: { method: string; url: string; headers: Record<string, string>; body?: string; plainBody?: string };
-  response?: { status: number; headers: Record<string, string | string[]>; rawBody: string; body: string; contentEncoding?: string };
+  response?: {
+    status: number;
+    headers: Record<string, string | string[]>;
+    rawBody: string;
+    body: string;
+    contentEncoding?: string;
+  };
   error?: ClientError;
 }
 
@@ -21,7 +27,13 @@ export function exchangeToJson(exchange: Exchange): TransferredExchange {
     id: exchange.id,
     startedAt: exchange.startedAt,
     durationMs: exchange.durationMs,
-    request: { method: request.method, url: request.url, headers: request.headers, ...(body === undefined ? {} : { body }), ...(plainBody === undefined ? {} : { plainBody }) },
+    request: {
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      ...(body === undefined ? {} : { body }),
+      ...(plainBody === undefined ? {} : { plainBody }),
+    },
     ...(response
       ? {
           response: {
@@ -52,7 +64,12 @@ export function exchangeFromJson(json: TransferredExchange): Exchange {
     },
   };
   if (json.response) {
-    const response = new LazyResponse(json.response.status, json.response.headers, Buffer.from(json.response.rawBody, 'base64'), json.response.contentEncoding);
+    const response = new LazyResponse(
+      json.response.status,
+      json.response.headers,
+      Buffer.from(json.response.rawBody, 'base64'),
+      json.response.contentEncoding,
+    );
     response.body = Buffer.from(json.response.body, 'base64');
     exchange.response = response;
   }

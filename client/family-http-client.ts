@@ -3,7 +3,11 @@ import type { ClientSettings } from '../targets/schema.ts';
 import type { CircuitBreaker } from './circuit-breaker.ts';
 import { HttpClient } from './http-client.ts';
 
-export function familyHttpClient(settings: Pick<ClientSettings, 'timeoutMs'> & Partial<Pick<ClientSettings, 'maxBodyBytes'>>, breaker?: CircuitBreaker, connections?: number): HttpClient {
+export function familyHttpClient(
+  settings: Pick<ClientSettings, 'timeoutMs'> & Partial<Pick<ClientSettings, 'maxBodyBytes'>>,
+  breaker?: CircuitBreaker,
+  connections?: number,
+): HttpClient {
   return new HttpClient({
     timeoutMs: settings.timeoutMs,
     maxBodyBytes: settings.maxBodyBytes,

@@ -52,7 +52,11 @@ export class HttpClient {
     const { breaker, ...rest } = options;
     this.#options = { ...DEFAULT_HTTP_CLIENT_OPTIONS, ...definedOnly(rest) };
     // pipelining 1 is what lets the interim-response filter know where a response starts.
-    this.#agent = new Agent({ connections: this.#options.connections, pipelining: 1, connect: interimSkippingConnector() });
+    this.#agent = new Agent({
+      connections: this.#options.connections,
+      pipelining: 1,
+      connect: interimSkippingConnector(),
+    });
     this.#exchange = composeExchange(this.#agent, breaker);
   }
 

@@ -7,23 +7,44 @@ import { getHeader } from './headers.ts';
  * did it take the credentials? Only an unreachable target (refused connection, unknown host, TLS failure)
  * or refused credentials (401 or 403) stop the run; anything else the target does is for the rules to judge.
  */
-export function preflightReport(family: string, url: string, exchange: Exchange, authenticated: boolean): PreflightReport {
+export function preflightReport(
+  family: string,
+  url: string,
+  exchange: Exchange,
+  authenticated: boolean,
+): PreflightReport {
   const base = { family, url, latencyMs: Math.round(exchange.durationMs) };
   const response = exchange.response;
   if (!response) {
     const error = exchange.error;
     const message = error?.message ?? 'no response';
-    if (error?.code === 'CONNECTION_REFUSED') return { ...base, reachable: false, authenticated: false, problem: `connection refused (${message})`, notes: [] };
+    if (error?.code === 'CONNECTION_REFUSED')
+      return { ...base, reachable: false, authenticated: false, problem: `connection refused (${message})`, notes: [] };
     if (error?.code === 'REQUEST_ERROR') {
-      const cause = /cert|tls|ssl/i.test(message) ? 'TLS failure' : /ENOTFOUND|EAI_AGAIN|getaddrinfo/.test(message) ? 'host not found' : 'request failed';
+      const cause = /cert|tls|ssl/i.test(message)
+        ? 'TLS failure'
+        : /ENOTFOUND|EAI_AGAIN|getaddrinfo/.test(message)
+          ? 'host not found'
+          : 'request failed';
       return { ...base, reachable: false, authenticated: false, problem: `${cause} (${message})`, notes: [] };
     }
-    return { ...base, reachable: true, authenticated: false, notes: [`no usable answer: ${error?.code ?? 'unknown'}: ${message}`] };
+    return {
+      ...base,
+      reachable: true,
+      authenticated: false,
+      notes: [`no usable answer: ${error?.code ?? 'unknown'}: ${message}`],
+    };
   }
   const server = getHeader(response.headers, 'server');
   const withServer = { ...base, reachable: true, ...(server === undefined ? {} : { serverHeader: server }) };
   if (response.status === 401 || response.status === 403) {
     return { ...withServer, authenticated: false, problem: `credentials refused (HTTP ${response.status})`, notes: [] };
   }
-  return { ...withServer, authenticated, notes: authenticated ? [] : [`no token: HTTP ${response.status}${exchange.error ? `, ${exchange.error.code}` : ''}`] };
+  return {
+    ...withServer,
+    authenticated,
+    notes: authenticated
+      ? []
+      : [`no token: HTTP ${response.status}${exchange.error ? `, ${exchange.error.code}` : ''}`],
+  };
 }

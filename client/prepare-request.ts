@@ -3,7 +3,9 @@ import { gzipSync } from 'node:zlib';
 import type { CapturedRequest, OutgoingRequest } from './http-exchange.ts';
 import { findHeaderName } from './headers.ts';
 
-/** Throws (TypeError/RangeError) on caller mistakes such as un-serialisable JSON; the client maps that to REQUEST_ERROR. */
+/**
+ * Throws (TypeError/RangeError) on caller mistakes such as un-serialisable JSON; the client maps that to REQUEST_ERROR.
+ */
 export function prepareRequest(request: OutgoingRequest): CapturedRequest {
   if (request.body !== undefined && request.json !== undefined) {
     throw new TypeError('request has both body and json');

@@ -10,7 +10,10 @@ import type { HttpClient } from './http-client.ts';
 /** Adds a family's authentication to a request, as `auth` asks (the valid form, none, a deliberately wrong one). */
 export type RequestSigner<Auth> = (request: OutgoingRequest, auth: Auth) => OutgoingRequest | Promise<OutgoingRequest>;
 
-/** Header changes for one request, made after signing: a string sets the header, null leaves it out (Authorization included). */
+/**
+ * Header changes for one request, made after signing: a string sets the header, null leaves it out (Authorization
+ * included).
+ */
 export type HeaderChanges = Readonly<Record<string, string | null>>;
 
 /** The request with `headers` added after its own. */
@@ -19,7 +22,10 @@ export function withHeaders(request: OutgoingRequest, headers: Readonly<Record<s
 }
 
 /** Headers with the changes made (a changed header keeps its place). */
-export function changeHeaders(headers: Readonly<Record<string, string>>, changes: HeaderChanges): Record<string, string> {
+export function changeHeaders(
+  headers: Readonly<Record<string, string>>,
+  changes: HeaderChanges,
+): Record<string, string> {
   const changed: Record<string, string | null> = { ...headers, ...changes };
   return Object.fromEntries(Object.entries(changed).filter((entry): entry is [string, string] => entry[1] !== null));
 }

@@ -10,7 +10,10 @@ import { brokerCall, type BrokerAddress, type BrokeredMethods } from './session-
 export const runMethods = '-run';
 
 /** The main process's breakers, and the broker methods that share them. */
-export function runBreakers(families: readonly string[], threshold: number): { breakers: Map<string, CircuitBreaker>; serve: BrokeredMethods } {
+export function runBreakers(
+  families: readonly string[],
+  threshold: number,
+): { breakers: Map<string, CircuitBreaker>; serve: BrokeredMethods } {
   const breakers = new Map(families.map((family) => [family, new CircuitBreaker(family, threshold)]));
   return {
     breakers,
@@ -22,7 +25,11 @@ export function runBreakers(families: readonly string[], threshold: number): { b
 }
 
 /** A suite file's breaker for a family, joined to the run's. */
-export async function joinRunBreaker(broker: BrokerAddress, family: string, threshold: number): Promise<CircuitBreaker> {
+export async function joinRunBreaker(
+  broker: BrokerAddress,
+  family: string,
+  threshold: number,
+): Promise<CircuitBreaker> {
   const tell = (trip: BreakerTrip) => void brokerCall(broker, runMethods, 'breakerTrip', trip).catch(() => {});
   const breaker = new CircuitBreaker(family, threshold, tell);
   const trip = await brokerCall<BreakerTrip | null>(broker, runMethods, 'breakerState', { family });

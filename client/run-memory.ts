@@ -29,7 +29,10 @@ export function runMemory(): BrokeredMethods {
     memoryKeep: async ({ kind, value, sentAt }: { kind: string; value: unknown; sentAt: number }) => {
       kept.set(kind, [...(kept.get(kind) ?? []), { value, sentAt, trafficAtKeep: traffic }]);
     },
-    memoryRecall: async ({ kind }: { kind: string }): Promise<RecalledFirstUses> => ({ firstUses: kept.get(kind) ?? [], traffic }),
+    memoryRecall: async ({ kind }: { kind: string }): Promise<RecalledFirstUses> => ({
+      firstUses: kept.get(kind) ?? [],
+      traffic,
+    }),
     memoryTraffic: async ({ exchanges }: { exchanges: number }) => {
       traffic += exchanges;
     },

@@ -51,7 +51,8 @@ export async function startSessionBroker(sessions: ReadonlyMap<string, BrokeredM
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
-    if (!sameKey(req.headers['x-broker-key'], key)) return reply(403, { error: { name: 'Forbidden', message: 'wrong broker key' } });
+    if (!sameKey(req.headers['x-broker-key'], key))
+      return reply(403, { error: { name: 'Forbidden', message: 'wrong broker key' } });
     const [, family = '', method = ''] = (req.url ?? '').split('/');
     const handler = sessions.get(family)?.[method];
     if (!handler) return reply(404, { error: { name: 'NotFound', message: `no method ${family}/${method}` } });
@@ -60,7 +61,14 @@ export async function startSessionBroker(sessions: ReadonlyMap<string, BrokeredM
       .then(
         (result) => reply(200, { result: result ?? null }),
         (error: Error & { code?: string; toTransfer?: () => unknown }) =>
-          reply(200, { error: { name: error.name, code: error.code, message: error.message, data: error.toTransfer?.() } satisfies BrokeredError }),
+          reply(200, {
+            error: {
+              name: error.name,
+              code: error.code,
+              message: error.message,
+              data: error.toTransfer?.(),
+            } satisfies BrokeredError,
+          }),
       );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -89,7 +97,12 @@ export class BrokeredCallError extends Error {
 }
 
 /** Calls a family session's method in the main process from a worker. */
-export async function brokerCall<T>(broker: BrokerAddress, family: string, method: string, argument?: unknown): Promise<T> {
+export async function brokerCall<T>(
+  broker: BrokerAddress,
+  family: string,
+  method: string,
+  argument?: unknown,
+): Promise<T> {
   const response = await request(`${broker.url}/${family}/${method}`, {
     method: 'POST',
     headers: { 'x-broker-key': broker.key, 'content-type': 'application/json' },

@@ -11,7 +11,9 @@ export interface IssuedToken {
 
 export interface TokenCacheOptions {
   fetchToken: () => Promise<IssuedToken>;
-  /** Refresh this long before expiry (capped at half the lifetime, so short-lived tokens are still reused). Default 30. */
+  /**
+   * Refresh this long before expiry (capped at half the lifetime, so short-lived tokens are still reused). Default 30.
+   */
   refreshMarginSeconds?: number;
   /** Lifetime assumed when the token response has no usable expires_in. Default 300. */
   defaultLifetimeSeconds?: number;
@@ -67,7 +69,9 @@ export class TokenCache {
     const requestedAt = this.#now();
     this.#fetchCount++;
     const issued = await this.#fetchToken();
-    const lifetimeMs = isUsableLifetime(issued.expiresInSeconds) ? issued.expiresInSeconds * 1000 : this.#defaultLifetimeMs;
+    const lifetimeMs = isUsableLifetime(issued.expiresInSeconds)
+      ? issued.expiresInSeconds * 1000
+      : this.#defaultLifetimeMs;
     this.#token = issued.accessToken;
     this.#refreshAt = requestedAt + Math.max(lifetimeMs - this.#marginMs, lifetimeMs / 2);
     return issued.accessToken;

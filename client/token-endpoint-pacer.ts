@@ -52,7 +52,9 @@ export class Pacer implements RequestPacer {
     this.#pausedUntil = Math.max(this.#pausedUntil, this.#now() + Math.max(0, ms));
   }
 
-  /** A single loop releases waiters; it re-reads the deadline after every sleep so a pause arriving meanwhile counts. */
+  /**
+   * A single loop releases waiters; it re-reads the deadline after every sleep so a pause arriving meanwhile counts.
+   */
   async #pump(): Promise<void> {
     this.#pumping = true;
     try {
@@ -97,7 +99,10 @@ export interface BackoffOptions {
   fallbackMs?: number;
 }
 
-/** Waits for the pacer before each attempt; on 429 pauses the pacer by Retry-After and retries. Returns the last exchange. */
+/**
+ * Waits for the pacer before each attempt; on 429 pauses the pacer by Retry-After and retries. Returns the last
+ * exchange.
+ */
 export async function sendWithBackoff(send: () => Promise<Exchange>, options: BackoffOptions): Promise<Exchange> {
   const { pacer, maxAttempts = 5, fallbackMs = 1000 } = options;
   for (let attempt = 1; ; attempt++) {

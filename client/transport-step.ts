@@ -9,7 +9,13 @@ export function transport(dispatcher: Dispatcher, receiveBody: Terminal<Response
   return async (call) => {
     const { request } = call;
     try {
-      const res = await undiciRequest(request.url, { dispatcher, method: request.method, headers: request.headers, body: request.body, ...call.dispatch });
+      const res = await undiciRequest(request.url, {
+        dispatcher,
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        ...call.dispatch,
+      });
       const headers = res.headers as Record<string, string | string[]>;
       const encoding = headers['content-encoding'];
       call.head = { status: res.statusCode, headers, body: res.body };

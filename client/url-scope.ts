@@ -17,10 +17,13 @@ export function outsideScope(url: string, scope: UrlScope): string | undefined {
   const target = new URL(url);
   if (target.username || target.password) return `${target.origin} carries credentials in the URL`;
   const base = new URL(scope.baseUrl);
-  if ((scope.followOrigins ?? []).some((origin) => URL.canParse(origin) && new URL(origin).origin === target.origin)) return undefined;
-  if (target.origin !== base.origin) return `${target.origin} is not the base URL's origin ${base.origin}${scope.followOrigins?.length ? ` nor one of followOrigins (${scope.followOrigins.join(', ')})` : ''}`;
+  if ((scope.followOrigins ?? []).some((origin) => URL.canParse(origin) && new URL(origin).origin === target.origin))
+    return undefined;
+  if (target.origin !== base.origin)
+    return `${target.origin} is not the base URL's origin ${base.origin}${scope.followOrigins?.length ? ` nor one of followOrigins (${scope.followOrigins.join(', ')})` : ''}`;
   const basePath = base.pathname.endsWith('/') ? base.pathname : `${base.pathname}/`;
-  if (target.pathname !== base.pathname && !target.pathname.startsWith(basePath)) return `${target.pathname} is not under the base path ${base.pathname}`;
+  if (target.pathname !== base.pathname && !target.pathname.startsWith(basePath))
+    return `${target.pathname} is not under the base path ${base.pathname}`;
   return undefined;
 }
 

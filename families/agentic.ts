@@ -10,7 +10,8 @@ import { defineFamily } from './family.ts';
 /** Agentic-commerce notifications (spec document 2, part C): the harness sends JWE-encrypted updates to a partner. */
 export const agenticFamily = defineFamily({
   name: 'agentic',
-  title: 'Agentic-commerce notifications to a partner: JWE payloads, headers, field rules, error bodies (spec document 2, part C)',
+  title:
+    'Agentic-commerce notifications to a partner: JWE payloads, headers, field rules, error bodies (spec document 2, part C)',
   rules: agenticRules,
   checks: agenticChecks,
   section: agenticSectionSchema,

@@ -20,7 +20,11 @@ export const billingFamily = defineFamily({
   validateSection: (section) =>
     billingAdapters[section.adapter]
       ? undefined
-      : { key: ['adapter'], message: `no adapter named "${section.adapter}"`, fix: `use one of: ${Object.keys(billingAdapters).join(', ')}` },
+      : {
+          key: ['adapter'],
+          message: `no adapter named "${section.adapter}"`,
+          fix: `use one of: ${Object.keys(billingAdapters).join(', ')}`,
+        },
   suitesDir: fileURLToPath(new URL('../suites/billing', import.meta.url)),
   openSession: openBillingSession,
   reference: billingReference,

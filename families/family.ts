@@ -50,7 +50,11 @@ type CitableCheck<Checks extends CheckRegistry> = SharedCheckName | (keyof Check
  * only rules whose check the family can use: here, where rules and checks meet (rules/ never imports checks/).
  */
 export function defineFamily<const Name extends string, Section, Checks extends CheckRegistry>(
-  family: FamilyModule<Section> & { readonly name: Name; readonly checks: Checks; readonly rules: readonly { readonly check: CitableCheck<Checks> }[] },
+  family: FamilyModule<Section> & {
+    readonly name: Name;
+    readonly checks: Checks;
+    readonly rules: readonly { readonly check: CitableCheck<Checks> }[];
+  },
 ): FamilyModule<Section> & { readonly name: Name } {
   return family;
 }

@@ -12,7 +12,16 @@ import { shortenerFamily } from './shortener.ts';
 import type { Rule } from '../rules/rule.ts';
 
 /** The registry: one line per interface family. */
-export const builtInFamilies = [billingFamily, exchangeFamily, custodyFamily, cdrFamily, cardsFamily, shortenerFamily, agenticFamily, loyaltyFamily] as const;
+export const builtInFamilies = [
+  billingFamily,
+  exchangeFamily,
+  custodyFamily,
+  cdrFamily,
+  cardsFamily,
+  shortenerFamily,
+  agenticFamily,
+  loyaltyFamily,
+] as const;
 
 export type FamilyName = (typeof builtInFamilies)[number]['name'];
 
@@ -43,10 +52,14 @@ export function allRules(): readonly Rule<string, unknown>[] {
  * separated by commas. A family defined outside this tree needs no edit of a shared file.
  */
 export async function registerPluginFamilies(paths: string): Promise<void> {
-  for (const path of paths.split(',').map((item) => item.trim()).filter(Boolean)) {
+  for (const path of paths
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)) {
     const module = (await import(pathToFileURL(resolve(path)).href)) as { default?: FamilyModule };
     const family = module.default;
-    if (!family?.name || !family.rules || !family.reference) throw new Error(`${path} has no family module as its default export`);
+    if (!family?.name || !family.rules || !family.reference)
+      throw new Error(`${path} has no family module as its default export`);
     if (!familyByName(family.name)) registerFamily(family);
   }
 }

@@ -7,10 +7,13 @@ import { loyaltyRules } from '../rules/loyalty/rules.ts';
 import { loyaltyConfigFixes, loyaltySectionSchema } from '../targets/loyalty/section.ts';
 import { defineFamily } from './family.ts';
 
-/** The loyalty network (spec document 2, part A): subscribe, points-transfer orders, event notify, MAC and bearer auth. */
+/**
+ * The loyalty network (spec document 2, part A): subscribe, points-transfer orders, event notify, MAC and bearer auth.
+ */
 export const loyaltyFamily = defineFamily({
   name: 'loyalty',
-  title: 'Loyalty network: MAC and bearer auth, subscriptions, points-transfer orders, event notifications (spec document 2, part A)',
+  title:
+    'Loyalty network: MAC and bearer auth, subscriptions, points-transfer orders, event notifications (spec document 2, part A)',
   rules: loyaltyRules,
   checks: loyaltyChecks,
   section: loyaltySectionSchema,

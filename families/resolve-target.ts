@@ -13,7 +13,12 @@ import { type TargetEntry, targetSchemaFor } from '../targets/schema.ts';
  * the key path and the fix. Given `onlyFamilies` (a run's --suite), the other families' sections are left out
  * first, so a run asks only for the variables of the families it runs.
  */
-export async function resolveTarget(file: TargetsFileContents, name: string | undefined, env: NodeJS.ProcessEnv, onlyFamilies?: readonly string[]): Promise<ResolvedTarget> {
+export async function resolveTarget(
+  file: TargetsFileContents,
+  name: string | undefined,
+  env: NodeJS.ProcessEnv,
+  onlyFamilies?: readonly string[],
+): Promise<ResolvedTarget> {
   const chosen = name ?? file.defaultTarget;
   const raw = file.rawTargets[chosen];
   if (raw === undefined) {
@@ -25,7 +30,10 @@ export async function resolveTarget(file: TargetsFileContents, name: string | un
       `use one of: ${names.join(', ') || '(none defined)'}`,
     );
   }
-  let filled = fillEnvPlaceholders(onlyFamilies?.length ? withFamiliesOnly(raw, onlyFamilies) : raw, env, ['targets', chosen]);
+  let filled = fillEnvPlaceholders(onlyFamilies?.length ? withFamiliesOnly(raw, onlyFamilies) : raw, env, [
+    'targets',
+    chosen,
+  ]);
   let port: number | undefined;
   if (mentionsToken(filled, 'port')) {
     port = await freePort();
@@ -35,7 +43,10 @@ export async function resolveTarget(file: TargetsFileContents, name: string | un
   const parsed = schema.safeParse(filled);
   if (!parsed.success) {
     const familyFixes = Object.fromEntries(families().map((family) => [family.name, family.configFixes]));
-    throw new HarnessError('CONFIG_INVALID', `${file.path} is invalid:\n${formatIssues(schema, parsed.error.issues, ['targets', chosen], familyFixes).join('\n')}`);
+    throw new HarnessError(
+      'CONFIG_INVALID',
+      `${file.path} is invalid:\n${formatIssues(schema, parsed.error.issues, ['targets', chosen], familyFixes).join('\n')}`,
+    );
   }
   const entry = parsed.data as TargetEntry;
   checkReferences(entry, chosen);
@@ -50,7 +61,10 @@ function withFamiliesOnly(raw: unknown, names: readonly string[]): unknown {
   if (typeof raw !== 'object' || raw === null || !('families' in raw)) return raw;
   const sections = (raw as { families: unknown }).families;
   if (typeof sections !== 'object' || sections === null || !names.every((name) => name in sections)) return raw;
-  return { ...raw, families: Object.fromEntries(Object.entries(sections).filter(([family]) => names.includes(family))) };
+  return {
+    ...raw,
+    families: Object.fromEntries(Object.entries(sections).filter(([family]) => names.includes(family))),
+  };
 }
 
 function checkReferences(entry: TargetEntry, name: string): void {

@@ -25,30 +25,45 @@ interface JsonSchemaNode {
   initKeys?: string[];
 }
 
-const variableOf = (path: readonly string[]) => path.map((part) => part.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9]+/g, '_')).join('_').toUpperCase();
+const variableOf = (path: readonly string[]) =>
+  path
+    .map((part) => part.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9]+/g, '_'))
+    .join('_')
+    .toUpperCase();
 
 /**
  * A family's section with every required key (what `harness init` writes): strings as ${VAR} placeholders
  * named after the key, the first value of an enumeration, false for a flag, the lowest number allowed, one
  * item for a list that needs one. Each key is listed with what it needs, so the user knows what to set.
  */
-export function sectionSkeleton(family: Pick<FamilyModule, 'name' | 'section' | 'configFixes'>, entryPath: string): { section: unknown; needs: SkeletonNeed[] } {
+export function sectionSkeleton(
+  family: Pick<FamilyModule, 'name' | 'section' | 'configFixes'>,
+  entryPath: string,
+): { section: unknown; needs: SkeletonNeed[] } {
   const schema = z.toJSONSchema(family.section, { io: 'input', unrepresentable: 'any' }) as JsonSchemaNode;
   const needs: SkeletonNeed[] = [];
-  const fixOf = (path: readonly string[]) => family.configFixes?.[path[path.length - 1] ?? ''] ?? family.configFixes?.[path[0] ?? ''];
+  const fixOf = (path: readonly string[]) =>
+    family.configFixes?.[path[path.length - 1] ?? ''] ?? family.configFixes?.[path[0] ?? ''];
   const valueOf = (node: JsonSchemaNode, path: string[]): unknown => {
     const key = `${entryPath}.families.${family.name}.${path.join('.')}`;
     const choice = node.anyOf?.[0] ?? node.oneOf?.[0];
     if (choice) return valueOf(choice, path);
     if (node.const !== undefined) return node.const;
     if (node.enum?.length) {
-      needs.push({ key, needs: `${fixOf(path) ?? 'one of'}: ${node.enum.map((value) => JSON.stringify(value)).join(', ')}` });
+      needs.push({
+        key,
+        needs: `${fixOf(path) ?? 'one of'}: ${node.enum.map((value) => JSON.stringify(value)).join(', ')}`,
+      });
       return node.enum[0];
     }
     const type = Array.isArray(node.type) ? node.type[0] : node.type;
     if (type === 'object') {
       const required = [...(node.required ?? []), ...(node.initKeys ?? [])];
-      return Object.fromEntries(Object.entries(node.properties ?? {}).filter(([name]) => required.includes(name)).map(([name, child]) => [name, valueOf(child, [...path, name])]));
+      return Object.fromEntries(
+        Object.entries(node.properties ?? {})
+          .filter(([name]) => required.includes(name))
+          .map(([name, child]) => [name, valueOf(child, [...path, name])]),
+      );
     }
     if (type === 'array') return node.minItems ? [valueOf(node.items ?? {}, [...path, '0'])] : [];
     if (type === 'boolean') {

@@ -30,19 +30,31 @@ interface JsonNode {
   oneOf?: JsonNode[];
 }
 
-/** The comment on each property of the schema file's object literals, by `parent.key` (the enclosing property or const) and by key. */
+/**
+ * The comment on each property of the schema file's object literals, by `parent.key` (the enclosing property or const)
+ * and by key.
+ */
 function propertyComments(file: string): Map<string, string> {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
   const comments = new Map<string, string>();
   const seen = new Map<string, number>();
   const visit = (node: ts.Node) => {
     if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name)) {
-      const text = ts.getJSDocCommentsAndTags(node).map((doc) => ts.getTextOfJSDocComment(doc.comment) ?? '').join(' ').replace(/\s+/g, ' ').trim();
+      const text = ts
+        .getJSDocCommentsAndTags(node)
+        .map((doc) => ts.getTextOfJSDocComment(doc.comment) ?? '')
+        .join(' ')
+        .replace(/\s+/g, ' ')
+        .trim();
       let parent: ts.Node | undefined = node.parent;
       while (parent && !ts.isPropertyAssignment(parent) && !ts.isVariableDeclaration(parent)) parent = parent.parent;
-      const parentName = parent && (ts.isPropertyAssignment(parent) || ts.isVariableDeclaration(parent)) && ts.isIdentifier(parent.name) ? parent.name.text : '';
+      const parentName =
+        parent && (ts.isPropertyAssignment(parent) || ts.isVariableDeclaration(parent)) && ts.isIdentifier(parent.name)
+          ? parent.name.text
+          : '';
       // Fix texts and other plain strings (configFixes) are not schema properties.
-      if (!ts.isStringLiteralLike(node.initializer) && !ts.isTemplateExpression(node.initializer)) seen.set(node.name.text, (seen.get(node.name.text) ?? 0) + 1);
+      if (!ts.isStringLiteralLike(node.initializer) && !ts.isTemplateExpression(node.initializer))
+        seen.set(node.name.text, (seen.get(node.name.text) ?? 0) + 1);
       if (text) comments.set(`${parentName}.${node.name.text}`, text).set(node.name.text, text);
     }
     ts.forEachChild(node, visit);
@@ -60,7 +72,8 @@ const typeText = (node: JsonNode): string => {
   if (node.enum) return node.enum.map((value) => `\`${JSON.stringify(value)}\``).join(', ');
   const type = Array.isArray(node.type) ? node.type.join(' or ') : (node.type ?? 'any');
   if (type === 'array') return `list of ${typeText(node.items ?? {})}`;
-  if (type === 'object' && !node.properties && typeof node.additionalProperties === 'object') return `map of ${typeText(node.additionalProperties)}`;
+  if (type === 'object' && !node.properties && typeof node.additionalProperties === 'object')
+    return `map of ${typeText(node.additionalProperties)}`;
   return type;
 };
 
@@ -79,14 +92,32 @@ const bounds = (node: JsonNode): string =>
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** One table row per key, nested keys as dotted paths. */
-function rows(node: JsonNode, comments: Map<string, string>, path: string[] = [], scopes: readonly string[] = []): string[] {
+function rows(
+  node: JsonNode,
+  comments: Map<string, string>,
+  path: string[] = [],
+  scopes: readonly string[] = [],
+): string[] {
   const required = node.required ?? [];
   return Object.entries(node.properties ?? {}).flatMap(([key, child]) => {
     const parents = path.length ? [path[path.length - 1] as string] : scopes;
     // A nested object is often a const of its own (`client` is clientSettingsSchema): its name starts with the key's.
-    const scoped = [...comments].find(([scopedKey]) => parents.some((parent) => scopedKey.startsWith(parent) && scopedKey.endsWith(`.${key}`)))?.[1];
-    const meaning = [...parents.map((parent) => comments.get(`${parent}.${key}`)), scoped, comments.get(key)].find((text) => text) ?? '';
-    const flags = [required.includes(key) ? '**required**' : child.default !== undefined ? `default \`${JSON.stringify(child.default)}\`` : 'optional', bounds(child)].filter(Boolean).join('; ');
+    const scoped = [...comments].find(([scopedKey]) =>
+      parents.some((parent) => scopedKey.startsWith(parent) && scopedKey.endsWith(`.${key}`)),
+    )?.[1];
+    const meaning =
+      [...parents.map((parent) => comments.get(`${parent}.${key}`)), scoped, comments.get(key)].find((text) => text) ??
+      '';
+    const flags = [
+      required.includes(key)
+        ? '**required**'
+        : child.default !== undefined
+          ? `default \`${JSON.stringify(child.default)}\``
+          : 'optional',
+      bounds(child),
+    ]
+      .filter(Boolean)
+      .join('; ');
     const own = `| \`${[...path, key].join('.')}\` | ${cell(typeText(child))} | ${cell(flags)} | ${cell(meaning)} |`;
     return [own, ...(child.properties ? rows(child, comments, [...path, key]) : [])];
   });
@@ -97,7 +128,10 @@ const schemaFile = (path: string) => fileURLToPath(new URL(path, import.meta.url
 
 export function targetsReferenceText(): string {
   const entry = z.toJSONSchema(targetSchemaFor(builtInFamilies), { io: 'input', unrepresentable: 'any' }) as JsonNode;
-  const kinds = (entry.oneOf ?? entry.anyOf ?? []).map((kind) => ({ kind, name: String(kind.properties?.kind?.const ?? '') }));
+  const kinds = (entry.oneOf ?? entry.anyOf ?? []).map((kind) => ({
+    kind,
+    name: String(kind.properties?.kind?.const ?? ''),
+  }));
   const common = propertyComments(schemaFile('../targets/schema.ts'));
   const lines = [
     '# targets.json reference',
@@ -110,14 +144,28 @@ export function targetsReferenceText(): string {
   ];
   for (const { kind, name } of kinds) {
     const { families: _families, ...rest } = kind.properties ?? {};
-    lines.push('', `## Entry of kind \`${name}\``, '', ...header, ...rows({ ...kind, properties: rest }, common, [], [name, 'common']));
+    lines.push(
+      '',
+      `## Entry of kind \`${name}\``,
+      '',
+      ...header,
+      ...rows({ ...kind, properties: rest }, common, [], [name, 'common']),
+    );
   }
   const familiesNode = kinds[0]?.kind.properties?.families?.properties ?? {};
   for (const family of builtInFamilies) {
     const section = familiesNode[family.name];
     if (!section) continue;
     const comments = propertyComments(schemaFile(`../targets/${family.name}/section.ts`));
-    lines.push('', `## \`families.${family.name}\``, '', family.title, '', ...header, ...rows(section.anyOf?.[0] ?? section, comments));
+    lines.push(
+      '',
+      `## \`families.${family.name}\``,
+      '',
+      family.title,
+      '',
+      ...header,
+      ...rows(section.anyOf?.[0] ?? section, comments),
+    );
   }
   return `${lines.join('\n')}\n`;
 }

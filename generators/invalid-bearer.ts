@@ -2,9 +2,14 @@ import fc from 'fast-check';
 import type { Gen, InvalidCase } from './gen.ts';
 
 /** A character of an RFC 6750 b64token, the form of any family's bearer token. */
-const b64tokenChar = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~+/'.split(''));
+const b64tokenChar = fc.constantFrom(
+  ...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~+/'.split(''),
+);
 
-/** Changes the last character of a token to a different one, also ignoring case (a hex token read case-insensitively is still another token); pure. */
+/**
+ * Changes the last character of a token to a different one, also ignoring case (a hex token read case-insensitively is
+ * still another token); pure.
+ */
 export function alterLastChar(token: string): string {
   const last = token.at(-1);
   return token.slice(0, -1) + (last?.toUpperCase() === 'A' ? 'B' : 'A');
@@ -17,7 +22,10 @@ export function alterLastChar(token: string): string {
  */
 export function invalidBearer(ruleId: string, realToken: string): Gen<InvalidCase<string>> {
   const bad = (value: string, why: string): InvalidCase<string> => ({ value, breaks: ruleId, why });
-  const fromToken = (value: string, why: string): InvalidCase<string> => ({ ...bad(value, why), derivedFromSecret: true });
+  const fromToken = (value: string, why: string): InvalidCase<string> => ({
+    ...bad(value, why),
+    derivedFromSecret: true,
+  });
   return {
     boundaries: [
       fromToken(`Bearer ${alterLastChar(realToken)}`, 'the real token with its last character changed'),

@@ -13,11 +13,27 @@ const overrunGraceMs = 2000;
  * time and service time are the same figure here. Bounded by autocannon's duration and request count and by a
  * deadline of ours beyond them.
  */
-export async function runAutocannon(scenario: LoadScenario, base: LoadBase, recorder: RunRecorder, signal?: AbortSignal): Promise<EngineOutcome> {
-  const connections = Math.max(1, Math.min(scenario.connections, scenario.maxRequests, scenario.rate ?? Number.POSITIVE_INFINITY));
+export async function runAutocannon(
+  scenario: LoadScenario,
+  base: LoadBase,
+  recorder: RunRecorder,
+  signal?: AbortSignal,
+): Promise<EngineOutcome> {
+  const connections = Math.max(
+    1,
+    Math.min(scenario.connections, scenario.maxRequests, scenario.rate ?? Number.POSITIVE_INFINITY),
+  );
   const startedAt = performance.now();
-  const observe = (request: LoadRequest) => (status: number, body: string, context: SentContext | undefined, rawHeaders: Record<string, string | string[]>) =>
-    recorder.observed({ label: request.label, status, headers: lowerCased(rawHeaders), body, ...(context?.sentHeaders ? { sentHeaders: context.sentHeaders } : {}) });
+  const observe =
+    (request: LoadRequest) =>
+    (status: number, body: string, context: SentContext | undefined, rawHeaders: Record<string, string | string[]>) =>
+      recorder.observed({
+        label: request.label,
+        status,
+        headers: lowerCased(rawHeaders),
+        body,
+        ...(context?.sentHeaders ? { sentHeaders: context.sentHeaders } : {}),
+      });
   let finished: (error: Error | null) => void = () => {};
   const done = new Promise<Error | null>((resolve) => (finished = resolve));
   // Loaded when a closed-model run starts: the CLI (and the reference's container image, which leaves
@@ -46,12 +62,17 @@ export async function runAutocannon(scenario: LoadScenario, base: LoadBase, reco
     },
     (error) => finished(error),
   );
-  instance.on('response', (_client: unknown, status: number, _bytes: number, responseTimeMs: number) => recorder.timed(status, responseTimeMs, responseTimeMs));
+  instance.on('response', (_client: unknown, status: number, _bytes: number, responseTimeMs: number) =>
+    recorder.timed(status, responseTimeMs, responseTimeMs),
+  );
   instance.on('reqError', (error: Error) => recorder.failed(/timed out/.test(error.message)));
 
   const stop = () => instance.stop();
   signal?.addEventListener('abort', stop, { once: true });
-  const deadline = setTimeout(stop, scenario.durationSeconds * 1000 + (scenario.timeoutSeconds ?? 10) * 1000 + overrunGraceMs);
+  const deadline = setTimeout(
+    stop,
+    scenario.durationSeconds * 1000 + (scenario.timeoutSeconds ?? 10) * 1000 + overrunGraceMs,
+  );
   let failure: Error | null;
   try {
     failure = await done;
@@ -59,7 +80,11 @@ export async function runAutocannon(scenario: LoadScenario, base: LoadBase, reco
     clearTimeout(deadline);
     signal?.removeEventListener('abort', stop);
   }
-  if (failure) throw new HarnessError('RUN_FAILED', `The load generator could not run scenario ${scenario.name}: ${failure.message}`);
+  if (failure)
+    throw new HarnessError(
+      'RUN_FAILED',
+      `The load generator could not run scenario ${scenario.name}: ${failure.message}`,
+    );
   // autocannon's tracker does not tell each request sent: those answered or failed are the ones that count.
   const sent = Object.values(recorder.statuses).reduce((sum, count) => sum + count, 0) + recorder.errors;
   return { sent, achievedRate: sent / Math.max(0.001, (performance.now() - startedAt) / 1000), connections };
@@ -86,7 +111,10 @@ interface SentContext {
 
 function withFreshHeaders(request: LoadRequest, path: string) {
   return (data: { headers?: Record<string, string> } & Record<string, unknown>, context?: SentContext) => {
-    const headers = { ...data.headers, ...request.freshHeaders?.({ method: request.method, path, body: request.body ?? '' }) };
+    const headers = {
+      ...data.headers,
+      ...request.freshHeaders?.({ method: request.method, path, body: request.body ?? '' }),
+    };
     // A connection sends one request at a time: its answer's evidence shows the headers really sent (the signature).
     if (context) context.sentHeaders = headers;
     return { ...data, headers };

@@ -11,9 +11,17 @@ declare module 'autocannon' {
 
   interface Request extends RequestData {
     /** Called before each send; returns the request to send (headers and body may be replaced). */
-    setupRequest?: (request: RequestData & Record<string, unknown>, context: Record<string, unknown>) => RequestData & Record<string, unknown>;
+    setupRequest?: (
+      request: RequestData & Record<string, unknown>,
+      context: Record<string, unknown>,
+    ) => RequestData & Record<string, unknown>;
     /** Called with each response to this request: status, body text, context, headers (names as sent). */
-    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string | string[]>) => void;
+    onResponse?: (
+      status: number,
+      body: string,
+      context: Record<string, unknown>,
+      headers: Record<string, string | string[]>,
+    ) => void;
   }
 
   /** A connection's client (lib/httpClient.js); `pipelinedRequests` is its queue of requests awaiting answers. */

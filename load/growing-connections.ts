@@ -57,7 +57,12 @@ export class GrowingConnections {
 
   #open(): Client {
     const { timeoutMs } = this.#options;
-    const client = new Client(this.#origin, { pipelining: 1, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connect: { timeout: timeoutMs } });
+    const client = new Client(this.#origin, {
+      pipelining: 1,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      connect: { timeout: timeoutMs },
+    });
     this.#clients.add(client);
     this.mostConnections = Math.max(this.mostConnections, this.#clients.size);
     this.#connecting += 1;
@@ -124,7 +129,12 @@ class Carrier implements Dispatcher.DispatchHandler {
     this.#handler?.onRequestStart?.(controller, context);
   }
 
-  onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>, statusMessage?: string): void {
+  onResponseStart(
+    controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: Record<string, string | string[] | undefined>,
+    statusMessage?: string,
+  ): void {
     this.#handler?.onResponseStart?.(controller, statusCode, headers, statusMessage);
   }
 
@@ -132,7 +142,10 @@ class Carrier implements Dispatcher.DispatchHandler {
     this.#handler?.onResponseData?.(controller, chunk);
   }
 
-  onResponseEnd(controller: Dispatcher.DispatchController, trailers: Record<string, string | string[] | undefined>): void {
+  onResponseEnd(
+    controller: Dispatcher.DispatchController,
+    trailers: Record<string, string | string[] | undefined>,
+  ): void {
     this.#done()?.onResponseEnd?.(controller, trailers);
     this.release();
   }
@@ -147,5 +160,4 @@ class Carrier implements Dispatcher.DispatchHandler {
     this.#handler = undefined;
     return handler;
   }
-
 }

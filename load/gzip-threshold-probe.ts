@@ -59,7 +59,11 @@ const isGzip = (exchange: Exchange) => /\bgzip\b/i.test(String(exchange.response
  * whose every response is judged (the largest plain size must stay plain and exact, one byte more and a large
  * body must be gzip), and the same large request without gzip for comparison.
  */
-export async function probeGzipThreshold(operation: SizedResponses, settings: GzipThresholdSettings, options: Pick<LoadRunOptions, 'onProgress' | 'signal' | 'redactor' | 'target'> = {}): Promise<GzipThresholdProbeResult> {
+export async function probeGzipThreshold(
+  operation: SizedResponses,
+  settings: GzipThresholdSettings,
+  options: Pick<LoadRunOptions, 'onProgress' | 'signal' | 'redactor' | 'target'> = {},
+): Promise<GzipThresholdProbeResult> {
   const readings: SizeReading[] = [];
   let requests = operation.calibrationRequests;
   const read = async (asked: number): Promise<SizeReading> => {
@@ -82,7 +86,8 @@ export async function probeGzipThreshold(operation: SizedResponses, settings: Gz
         break;
       }
       gzip = reading;
-      if (size <= min) return { neverCompressed: false, alwaysCompressed: true, readings, requests, violationExchanges: [] };
+      if (size <= min)
+        return { neverCompressed: false, alwaysCompressed: true, readings, requests, violationExchanges: [] };
     }
   } else if (!gzip.compressed) {
     plain = gzip;
@@ -93,7 +98,8 @@ export async function probeGzipThreshold(operation: SizedResponses, settings: Gz
         break;
       }
       plain = reading;
-      if (size >= max) return { neverCompressed: true, alwaysCompressed: false, readings, requests, violationExchanges: [] };
+      if (size >= max)
+        return { neverCompressed: true, alwaysCompressed: false, readings, requests, violationExchanges: [] };
     }
   }
   // Bisection on the sizes received (a target's size may differ by a byte or two from the one asked for).
@@ -104,13 +110,23 @@ export async function probeGzipThreshold(operation: SizedResponses, settings: Gz
     else plain = reading;
   }
   const thresholdBytes = plain.size;
-  const finding: GzipThresholdProbeResult = { thresholdBytes, neverCompressed: false, alwaysCompressed: false, readings, requests, violationExchanges: [] };
+  const finding: GzipThresholdProbeResult = {
+    thresholdBytes,
+    neverCompressed: false,
+    alwaysCompressed: false,
+    readings,
+    requests,
+    violationExchanges: [],
+  };
   if (settings.underLoadSeconds <= 0) return finding;
 
   const large = Math.min(max, Math.max(4 * thresholdBytes, thresholdBytes + 1000));
   const sized = [thresholdBytes, thresholdBytes + 1, large];
   const loadRequest = await operation.prepareLoad(sized);
-  const requestFor = (size: number, acceptGzip: boolean): LoadRequest => ({ ...loadRequest(size, acceptGzip), label: sizeLabel(size, acceptGzip) });
+  const requestFor = (size: number, acceptGzip: boolean): LoadRequest => ({
+    ...loadRequest(size, acceptGzip),
+    label: sizeLabel(size, acceptGzip),
+  });
   const run = (acceptGzip: boolean, sizes: number[], rate?: number) =>
     runLoad(
       {
@@ -131,8 +147,15 @@ export async function probeGzipThreshold(operation: SizedResponses, settings: Gz
   finding.underLoad = await run(true, sized, settings.underLoadRate ?? defaultUnderLoadRate);
   finding.compressedUnderLoad = await run(true, [large]);
   finding.plainUnderLoad = await run(false, [large]);
-  finding.violationExchanges = [finding.underLoad, finding.compressedUnderLoad, finding.plainUnderLoad].flatMap((result) =>
-    result.violations.map((violation) => observedExchange(operation.baseUrl, requestFor(Number.parseInt(violation.sample.label, 10), violation.sample.label.includes('gzip')), violation.sample)),
+  finding.violationExchanges = [finding.underLoad, finding.compressedUnderLoad, finding.plainUnderLoad].flatMap(
+    (result) =>
+      result.violations.map((violation) =>
+        observedExchange(
+          operation.baseUrl,
+          requestFor(Number.parseInt(violation.sample.label, 10), violation.sample.label.includes('gzip')),
+          violation.sample,
+        ),
+      ),
   );
   return finding;
 }
@@ -148,13 +171,20 @@ export const sizeLabel = (size: number, acceptGzip: boolean) => `${size} bytes${
  * not accepted, breaks the under side. (The load generator keeps bodies as text, so a gzip body's decoded
  * size is the one its request was steered to before the run.)
  */
-function sizeRuleBroken(response: ObservedResponse, acceptGzip: boolean, thresholdBytes: number): { ruleId: ThresholdSide; message: string } | undefined {
+function sizeRuleBroken(
+  response: ObservedResponse,
+  acceptGzip: boolean,
+  thresholdBytes: number,
+): { ruleId: ThresholdSide; message: string } | undefined {
   if (response.status < 200 || response.status > 299) return undefined;
   const steered = Number.parseInt(response.label, 10);
   const gzip = /\bgzip\b/i.test(response.headers['content-encoding'] ?? '');
   const length = Buffer.byteLength(response.body);
-  if (!gzip && acceptGzip && length > thresholdBytes) return { ruleId: 'over', message: `a ${length}-byte response arrived uncompressed under load` };
-  if (gzip && !acceptGzip) return { ruleId: 'under', message: `a response arrived gzip-compressed under load although gzip was not accepted` };
-  if (gzip && steered <= thresholdBytes) return { ruleId: 'under', message: `a ${steered}-byte response arrived gzip-compressed under load` };
+  if (!gzip && acceptGzip && length > thresholdBytes)
+    return { ruleId: 'over', message: `a ${length}-byte response arrived uncompressed under load` };
+  if (gzip && !acceptGzip)
+    return { ruleId: 'under', message: `a response arrived gzip-compressed under load although gzip was not accepted` };
+  if (gzip && steered <= thresholdBytes)
+    return { ruleId: 'under', message: `a ${steered}-byte response arrived gzip-compressed under load` };
   return undefined;
 }

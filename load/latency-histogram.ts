@@ -6,7 +6,14 @@ import * as hdr from 'hdr-histogram-js';
  * The pure JavaScript implementation: no WebAssembly memory to free, and encodings are portable.
  */
 
-const settings = { bitBucketSize: 32, autoResize: true, lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: 3, useWebAssembly: false } as const;
+const settings = {
+  bitBucketSize: 32,
+  autoResize: true,
+  lowestDiscernibleValue: 1,
+  highestTrackableValue: 60_000_000,
+  numberOfSignificantValueDigits: 3,
+  useWebAssembly: false,
+} as const;
 
 export class LatencyHistogram {
   readonly #histogram: hdr.Histogram;
@@ -17,7 +24,9 @@ export class LatencyHistogram {
 
   /** A histogram from `encode()` of this or another machine. */
   static decode(encoded: string): LatencyHistogram {
-    return new LatencyHistogram(hdr.decodeFromCompressedBase64(encoded, settings.bitBucketSize, settings.useWebAssembly));
+    return new LatencyHistogram(
+      hdr.decodeFromCompressedBase64(encoded, settings.bitBucketSize, settings.useWebAssembly),
+    );
   }
 
   /** The sum of several runs' histograms. */
@@ -38,7 +47,9 @@ export class LatencyHistogram {
   /** Latency in ms at a percentile (0..100); 0 when nothing was recorded. */
   at(percentile: number): number {
     // A percentile reads its bucket's highest equivalent value, which can pass the largest value recorded.
-    return this.count === 0 ? 0 : Math.min(this.#histogram.getValueAtPercentile(percentile), this.#histogram.maxValue) / 1000;
+    return this.count === 0
+      ? 0
+      : Math.min(this.#histogram.getValueAtPercentile(percentile), this.#histogram.maxValue) / 1000;
   }
 
   get meanMs(): number {

@@ -1,4 +1,7 @@
-/** What the two load engines (autocannon, the open model) share with runLoad: where requests go and what an engine reports. */
+/**
+ * What the two load engines (autocannon, the open model) share with runLoad: where requests go and what an engine
+ * reports.
+ */
 
 /** What an engine reports of its run beside what the recorder saw. */
 export interface EngineOutcome {

@@ -1,7 +1,16 @@
 import { HarnessError } from '../targets/harness-error.ts';
 import { LatencyHistogram } from './latency-histogram.ts';
 import { countOf } from './thresholds.ts';
-import { addCounts, judged, latencySummary, loadResultFormat, type LoadResult, type MergedSegments, type ResponseViolation, type SecondCounts } from './load-result.ts';
+import {
+  addCounts,
+  judged,
+  latencySummary,
+  loadResultFormat,
+  type LoadResult,
+  type MergedSegments,
+  type ResponseViolation,
+  type SecondCounts,
+} from './load-result.ts';
 
 /**
  * Combines results of one scenario run on several machines at once (a CI job matrix, the pods of a
@@ -9,16 +18,34 @@ import { addCounts, judged, latencySummary, loadResultFormat, type LoadResult, t
  * and violations summed, and the thresholds judged again on the merged figures. Segments of a run are checked
  * before (segment-merge.ts), which passes what it found in `segments`.
  */
-export function mergeLoadResults(results: readonly LoadResult[], stamp: { segments?: MergedSegments } = {}): LoadResult {
+export function mergeLoadResults(
+  results: readonly LoadResult[],
+  stamp: { segments?: MergedSegments } = {},
+): LoadResult {
   const [first] = results;
-  if (!first) throw new HarnessError('USAGE', 'Nothing to merge', 'give the result files of one scenario, e.g. harness load merge a.json b.json');
+  if (!first)
+    throw new HarnessError(
+      'USAGE',
+      'Nothing to merge',
+      'give the result files of one scenario, e.g. harness load merge a.json b.json',
+    );
   for (const result of results) {
-    if (result.format !== loadResultFormat) throw new HarnessError('CONFIG_INVALID', `Not a load result of format ${loadResultFormat}: ${String(result.format)}`);
-    if (result.scenario !== first.scenario) throw new HarnessError('USAGE', `Results of different scenarios cannot be merged: ${first.scenario} and ${result.scenario}`);
+    if (result.format !== loadResultFormat)
+      throw new HarnessError(
+        'CONFIG_INVALID',
+        `Not a load result of format ${loadResultFormat}: ${String(result.format)}`,
+      );
+    if (result.scenario !== first.scenario)
+      throw new HarnessError(
+        'USAGE',
+        `Results of different scenarios cannot be merged: ${first.scenario} and ${result.scenario}`,
+      );
   }
   const histogram = LatencyHistogram.merged(results.map((result) => result.latencyHistogram));
   // A result written before service time was kept has only its response times: they are its service times too.
-  const serviceTime = LatencyHistogram.merged(results.map((result) => result.serviceTimeHistogram ?? result.latencyHistogram));
+  const serviceTime = LatencyHistogram.merged(
+    results.map((result) => result.serviceTimeHistogram ?? result.latencyHistogram),
+  );
   const seconds = new Map<number, { counts: SecondCounts; responseTimes: string[] }>();
   for (const second of results.flatMap((result) => result.perSecond)) {
     const into = seconds.get(second.at) ?? { counts: { at: second.at, statuses: {}, errors: 0 }, responseTimes: [] };
@@ -28,7 +55,8 @@ export function mergeLoadResults(results: readonly LoadResult[], stamp: { segmen
     if (second.responseTime) into.responseTimes.push(second.responseTime);
     seconds.set(second.at, into);
   }
-  const sum = (figure: (result: LoadResult) => number | undefined) => results.reduce((total, result) => total + (figure(result) ?? 0), 0);
+  const sum = (figure: (result: LoadResult) => number | undefined) =>
+    results.reduce((total, result) => total + (figure(result) ?? 0), 0);
   const violations = new Map<string, ResponseViolation>();
   for (const violation of results.flatMap((result) => result.violations)) {
     const key = `${violation.ruleId}\n${violation.message}`;
@@ -38,8 +66,11 @@ export function mergeLoadResults(results: readonly LoadResult[], stamp: { segmen
   const starts = results.map((result) => Date.parse(result.startedAt));
   const ends = results.map((result, index) => (starts[index] as number) + result.durationSeconds * 1000);
   const byLabel: Record<string, Record<string, number>> = {};
-  for (const result of results) for (const [label, counts] of Object.entries(result.byLabel)) addCounts((byLabel[label] ??= {}), counts);
-  const target = [...new Set(results.map((result) => result.target).filter((name): name is string => name !== undefined))].join(', ');
+  for (const result of results)
+    for (const [label, counts] of Object.entries(result.byLabel)) addCounts((byLabel[label] ??= {}), counts);
+  const target = [
+    ...new Set(results.map((result) => result.target).filter((name): name is string => name !== undefined)),
+  ].join(', ');
   return judged(
     {
       format: loadResultFormat,
@@ -51,18 +82,25 @@ export function mergeLoadResults(results: readonly LoadResult[], stamp: { segmen
       durationSeconds: (Math.max(...ends) - Math.min(...starts)) / 1000,
       model: results.every((result) => (result.model ?? 'closed') === 'open') ? 'open' : 'closed',
       offered: {
-        rate: results.every((result) => result.offered.rate !== null) ? sum((result) => result.offered.rate ?? 0) : null,
+        rate: results.every((result) => result.offered.rate !== null)
+          ? sum((result) => result.offered.rate ?? 0)
+          : null,
         connections: sum((result) => result.offered.connections),
         durationSeconds: Math.max(...results.map((result) => result.offered.durationSeconds)),
         maxRequests: sum((result) => result.offered.maxRequests),
-        ...(results.some((result) => result.offered.maxInFlight !== undefined) ? { maxInFlight: sum((result) => result.offered.maxInFlight) } : {}),
+        ...(results.some((result) => result.offered.maxInFlight !== undefined)
+          ? { maxInFlight: sum((result) => result.offered.maxInFlight) }
+          : {}),
       },
       runs: sum((result) => result.runs),
       // Older results did not count requests sent: their answers and failures are what was sent.
       sent: sum((result) => result.sent ?? countOf('all', result.statuses, result.errors) + result.errors),
       dropped: sum((result) => result.dropped),
       // Machines loading at once: the target saw the sum of their rates.
-      achievedRate: sum((result) => result.achievedRate ?? (countOf('all', result.statuses, 0) + result.errors) / result.durationSeconds),
+      achievedRate: sum(
+        (result) =>
+          result.achievedRate ?? (countOf('all', result.statuses, 0) + result.errors) / result.durationSeconds,
+      ),
       statuses: results.reduce((total, result) => addCounts(total, result.statuses), {} as Record<string, number>),
       errors: sum((result) => result.errors),
       timeouts: sum((result) => result.timeouts),
@@ -73,7 +111,9 @@ export function mergeLoadResults(results: readonly LoadResult[], stamp: { segmen
       serviceTimeHistogram: serviceTime.encode(),
       perSecond: [...seconds.values()]
         .sort((a, b) => a.counts.at - b.counts.at)
-        .map(({ counts, responseTimes }) => (responseTimes.length ? { ...counts, responseTime: LatencyHistogram.merged(responseTimes).encode() } : counts)),
+        .map(({ counts, responseTimes }) =>
+          responseTimes.length ? { ...counts, responseTime: LatencyHistogram.merged(responseTimes).encode() } : counts,
+        ),
       samples: Object.assign({}, ...[...results].reverse().map((result) => result.samples)),
       violations: [...violations.values()],
       // One machine's interrupted part leaves the sum short of the profile: not judged as passed either.

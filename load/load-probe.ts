@@ -36,7 +36,9 @@ export interface LoadProbe<Section = unknown> {
   run(context: ProbeContext<Section>): Promise<ProbeOutcome>;
 }
 
-/** The options a probe passes on to the engine from its context; from the command line a limit is always narrowed down. */
+/**
+ * The options a probe passes on to the engine from its context; from the command line a limit is always narrowed down.
+ */
 export function probeRunOptions(context: ProbeContext<unknown>) {
   return {
     narrow: true,

@@ -46,7 +46,13 @@ export interface LoadResult {
    */
   model: 'open' | 'closed';
   /** What was asked of the load generator (summed over machines when merged). */
-  offered: { rate: number | null; connections: number; durationSeconds: number; maxRequests: number; maxInFlight?: number };
+  offered: {
+    rate: number | null;
+    connections: number;
+    durationSeconds: number;
+    maxRequests: number;
+    maxInFlight?: number;
+  };
   /** Requests sent. */
   sent: number;
   /** Requests due that were not sent because `maxInFlight` requests were waiting for an answer (open model). */
@@ -69,7 +75,9 @@ export interface LoadResult {
   latencyMs: LatencySummary;
   /** Raw HDR histogram of response times in microseconds (compressed base64, HdrHistogram V2). */
   latencyHistogram: string;
-  /** Service time: from when each request was actually sent to its answer (the same as response time in a closed run). */
+  /**
+   * Service time: from when each request was actually sent to its answer (the same as response time in a closed run).
+   */
   serviceTimeMs: LatencySummary;
   serviceTimeHistogram: string;
   perSecond: SecondCounts[];
@@ -83,7 +91,10 @@ export interface LoadResult {
    * are shown but not judged as passed (a short run's p99 says nothing of the profile's). Absent otherwise.
    */
   interrupted?: true;
-  /** A segment's result (`harness load nightly --segment I/N`): which share of which run; its thresholds are judged on the merge. */
+  /**
+   * A segment's result (`harness load nightly --segment I/N`): which share of which run; its thresholds are judged on
+   * the merge.
+   */
   segment?: SegmentStamp;
   /** A merge of segments: the run they belong to and which arrived (some missing only with --allow-partial). */
   segments?: MergedSegments;
@@ -112,7 +123,10 @@ export interface LatencySummary {
   max: number;
 }
 
-export function figuresOf(result: Pick<LoadResult, 'latencyHistogram' | 'statuses' | 'errors' | 'dropped' | 'durationSeconds'>, histogram = LatencyHistogram.decode(result.latencyHistogram)): ThresholdFigures {
+export function figuresOf(
+  result: Pick<LoadResult, 'latencyHistogram' | 'statuses' | 'errors' | 'dropped' | 'durationSeconds'>,
+  histogram = LatencyHistogram.decode(result.latencyHistogram),
+): ThresholdFigures {
   return {
     latencyAt: (percentile) => histogram.at(percentile),
     latencyMean: histogram.meanMs,
@@ -126,17 +140,36 @@ export function figuresOf(result: Pick<LoadResult, 'latencyHistogram' | 'statuse
 
 export function latencySummary(histogram: LatencyHistogram): LatencySummary {
   const round = (ms: number) => Math.round(ms * 1000) / 1000;
-  return { p50: round(histogram.at(50)), p90: round(histogram.at(90)), p99: round(histogram.at(99)), p999: round(histogram.at(99.9)), mean: round(histogram.meanMs), max: round(histogram.maxMs) };
+  return {
+    p50: round(histogram.at(50)),
+    p90: round(histogram.at(90)),
+    p99: round(histogram.at(99)),
+    p999: round(histogram.at(99.9)),
+    mean: round(histogram.meanMs),
+    max: round(histogram.maxMs),
+  };
 }
 
 /** Judges the thresholds (as written) on the result's figures and sets `passed`. */
-export function judged(result: Omit<LoadResult, 'thresholds' | 'passed'>, thresholdTexts: readonly string[], histogram?: LatencyHistogram): LoadResult {
+export function judged(
+  result: Omit<LoadResult, 'thresholds' | 'passed'>,
+  thresholdTexts: readonly string[],
+  histogram?: LatencyHistogram,
+): LoadResult {
   const thresholds = judgeThresholds(thresholdTexts.map(parseThreshold), figuresOf(result, histogram));
-  return { ...result, thresholds, passed: result.interrupted !== true && thresholds.every((verdict) => verdict.passed) && result.violations.length === 0 };
+  return {
+    ...result,
+    thresholds,
+    passed:
+      result.interrupted !== true && thresholds.every((verdict) => verdict.passed) && result.violations.length === 0,
+  };
 }
 
 /** Adds counts of `from` into `into`, key by key. */
-export function addCounts(into: Record<string, number>, from: Readonly<Record<string, number>>): Record<string, number> {
+export function addCounts(
+  into: Record<string, number>,
+  from: Readonly<Record<string, number>>,
+): Record<string, number> {
   for (const [key, count] of Object.entries(from)) into[key] = (into[key] ?? 0) + count;
   return into;
 }

@@ -45,7 +45,16 @@ export type HistoryRun = z.infer<typeof historyRunSchema>;
 export function figuresOfResult(result: LoadResult): OperationFigures {
   const due = countOf('all', result.statuses, 0) + result.errors + result.dropped;
   const errors = due - countOf('2xx', result.statuses, 0);
-  return { scenario: result.scenario, family: result.family, p50: result.latencyMs.p50, p99: result.latencyMs.p99, rate: round(result.achievedRate), errors, errorRate: due === 0 ? 0 : errors / due, passed: result.passed };
+  return {
+    scenario: result.scenario,
+    family: result.family,
+    p50: result.latencyMs.p50,
+    p99: result.latencyMs.p99,
+    rate: round(result.achievedRate),
+    errors,
+    errorRate: due === 0 ? 0 : errors / due,
+    passed: result.passed,
+  };
 }
 
 export function historyRunOf(results: readonly LoadResult[]): HistoryRun {
@@ -83,36 +92,57 @@ export function readHistory(dir: string): HistoryRun[] {
 /** Adds a run to the folder (one file, named by its start and a discriminator so machines never collide). */
 export function recordHistory(dir: string, run: HistoryRun): string {
   mkdirSync(dir, { recursive: true });
-  const path = join(dir, `${run.runAt.replace(/[:.]/g, '-')}-${(run.target ?? 'target').replace(/[^A-Za-z0-9_-]+/g, '-')}-${process.pid}.json`);
+  const path = join(
+    dir,
+    `${run.runAt.replace(/[:.]/g, '-')}-${(run.target ?? 'target').replace(/[^A-Za-z0-9_-]+/g, '-')}-${process.pid}.json`,
+  );
   writeFileSync(path, `${JSON.stringify(run, null, 2)}\n`);
   return path;
 }
 
-/** One operation across runs: the previous run's figures (if any) and the last `trendRuns` runs' figures, tonight's last. */
+/**
+ * One operation across runs: the previous run's figures (if any) and the last `trendRuns` runs' figures, tonight's
+ * last.
+ */
 export interface OperationHistory {
   tonight: OperationFigures & { runAt: string };
   previous?: OperationFigures & { runAt: string };
   trend: (OperationFigures & { runAt: string })[];
 }
 
-/** What the history says of `scenario` given tonight's run (which may already be recorded: it is not its own previous). */
-export function operationHistory(history: readonly HistoryRun[], tonight: HistoryRun, scenario: string): OperationHistory | undefined {
+/**
+ * What the history says of `scenario` given tonight's run (which may already be recorded: it is not its own previous).
+ */
+export function operationHistory(
+  history: readonly HistoryRun[],
+  tonight: HistoryRun,
+  scenario: string,
+): OperationHistory | undefined {
   const at = (run: HistoryRun) => {
     const figures = run.operations.find((operation) => operation.scenario === scenario);
     return figures && { ...figures, runAt: run.runAt };
   };
   const current = at(tonight);
   if (!current) return undefined;
-  const earlier = history.filter((run) => Date.parse(run.runAt) < Date.parse(tonight.runAt) && (run.target ?? '') === (tonight.target ?? '')).flatMap((run) => at(run) ?? []);
+  const earlier = history
+    .filter((run) => Date.parse(run.runAt) < Date.parse(tonight.runAt) && (run.target ?? '') === (tonight.target ?? ''))
+    .flatMap((run) => at(run) ?? []);
   const previous = earlier.at(-1);
   return { tonight: current, ...(previous ? { previous } : {}), trend: [...earlier.slice(-(trendRuns - 1)), current] };
 }
 
 /** Tonight minus the previous run: p50 and p99 (ms), rate (req/s), errors (count). */
-export function deltas(history: OperationHistory): { p50: number; p99: number; rate: number; errors: number } | undefined {
+export function deltas(
+  history: OperationHistory,
+): { p50: number; p99: number; rate: number; errors: number } | undefined {
   const { tonight, previous } = history;
   if (!previous) return undefined;
-  return { p50: round(tonight.p50 - previous.p50), p99: round(tonight.p99 - previous.p99), rate: round(tonight.rate - previous.rate), errors: tonight.errors - previous.errors };
+  return {
+    p50: round(tonight.p50 - previous.p50),
+    p99: round(tonight.p99 - previous.p99),
+    rate: round(tonight.rate - previous.rate),
+    errors: tonight.errors - previous.errors,
+  };
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;

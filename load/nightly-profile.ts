@@ -24,7 +24,10 @@ export type NightlyProfile<Section = unknown> = (context: NightlyContext<Section
  * One bounded constant-rate run of an operation (the open model: latency from each request's due time), the
  * thresholds from the target entry's profile.
  */
-export function constantRate(profile: LoadProfile, scenario: Pick<LoadScenario, 'name' | 'family' | 'baseUrl' | 'requests' | 'checkResponse'>): LoadScenario {
+export function constantRate(
+  profile: LoadProfile,
+  scenario: Pick<LoadScenario, 'name' | 'family' | 'baseUrl' | 'requests' | 'checkResponse'>,
+): LoadScenario {
   return {
     ...scenario,
     rate: profile.rate,

@@ -12,7 +12,12 @@ export function observedExchange(baseUrl: string, request: LoadRequest, response
   return {
     // Not one the harness's client sent: id 0 keeps it out of the run's exchange count.
     id: 0,
-    request: { method: request.method, url, headers: { ...request.headers, ...response.sentHeaders }, ...(body ? { body } : {}) },
+    request: {
+      method: request.method,
+      url,
+      headers: { ...request.headers, ...response.sentHeaders },
+      ...(body ? { body } : {}),
+    },
     response: new LazyResponse(response.status, response.headers, Buffer.from(response.body)),
     startedAt: Date.now(),
     durationMs: 0,

@@ -15,12 +15,18 @@ const overrunGraceMs = 2000;
  * The open model: a scheduler of our own over undici connections. Request i is due at start + i / rate; when it
  * is due it is sent whether or not earlier ones have answered (a connection is opened for it if none is free),
  * so requests in flight grow while the target is slow, up to `maxInFlight` connections each carrying one; a
- * request due while all of them do is not sent and is counted as dropped. Its response time counts from its due time, not from when it left, so a
+ * request due while all of them do is not sent and is counted as dropped. Its response time counts from its due time,
+ * not from when it left, so a
  * stall of the target (or a pause of this process) counts for every request it delayed, as wrk2 and k6's
  * arrival-rate executors measure; the service time (from the send) is recorded beside it. Never more requests
  * than offered: floor(rate x duration), capped by maxRequests.
  */
-export function runOpenModel(scenario: LoadScenario, base: LoadBase, recorder: RunRecorder, signal?: AbortSignal): Promise<EngineOutcome> {
+export function runOpenModel(
+  scenario: LoadScenario,
+  base: LoadBase,
+  recorder: RunRecorder,
+  signal?: AbortSignal,
+): Promise<EngineOutcome> {
   const rate = scenario.rate as number;
   const intervalMs = 1000 / rate;
   const total = Math.max(0, Math.min(scenario.maxRequests, Math.floor(rate * scenario.durationSeconds + 1e-9)));
@@ -30,7 +36,9 @@ export function runOpenModel(scenario: LoadScenario, base: LoadBase, recorder: R
   const paths = scenario.requests.map((request) => base.path(request.path));
   // Made once per scenario request, not per request sent (undici reads them, never changes them); a request
   // with fresh headers gets its own per send.
-  const fixedOptions = scenario.requests.map((request, index) => (request.freshHeaders ? undefined : dispatchOptions(request, paths[index] as string, request.headers)));
+  const fixedOptions = scenario.requests.map((request, index) =>
+    request.freshHeaders ? undefined : dispatchOptions(request, paths[index] as string, request.headers),
+  );
   const free: InFlight[] = [];
   const start = performance.now();
   let next = 0;
@@ -68,15 +76,29 @@ export function runOpenModel(scenario: LoadScenario, base: LoadBase, recorder: R
         if (!ended) {
           recorder.timed(request.status, answeredAt - request.dueAt, answeredAt - request.sentAt);
           if (request.chunks) {
-            const body = request.chunks.length === 1 ? (request.chunks[0] as Buffer).toString() : Buffer.concat(request.chunks).toString();
+            const body =
+              request.chunks.length === 1
+                ? (request.chunks[0] as Buffer).toString()
+                : Buffer.concat(request.chunks).toString();
             const sentHeaders = request.request.freshHeaders && request.sentHeaders;
-            recorder.observed({ label: request.request.label, status: request.status, headers: lowerCased(request.headers), body, ...(sentHeaders ? { sentHeaders } : {}) });
+            recorder.observed({
+              label: request.request.label,
+              status: request.status,
+              headers: lowerCased(request.headers),
+              body,
+              ...(sentHeaders ? { sentHeaders } : {}),
+            });
           } else recorder.labelled(request.request.label, request.status);
         }
         settled(request);
       },
       failed(request, error) {
-        if (!ended) recorder.failed(error.code === 'UND_ERR_HEADERS_TIMEOUT' || error.code === 'UND_ERR_BODY_TIMEOUT' || error.code === 'UND_ERR_CONNECT_TIMEOUT');
+        if (!ended)
+          recorder.failed(
+            error.code === 'UND_ERR_HEADERS_TIMEOUT' ||
+              error.code === 'UND_ERR_BODY_TIMEOUT' ||
+              error.code === 'UND_ERR_CONNECT_TIMEOUT',
+          );
         settled(request);
       },
       wantsContent: (status) => recorder.wantsContent(status),
@@ -88,7 +110,10 @@ export function runOpenModel(scenario: LoadScenario, base: LoadBase, recorder: R
       let sentHeaders: Record<string, string> | undefined;
       if (!options) {
         const path = paths[at] as string;
-        sentHeaders = { ...request.headers, ...request.freshHeaders?.({ method: request.method, path, body: request.body ?? '' }) };
+        sentHeaders = {
+          ...request.headers,
+          ...request.freshHeaders?.({ method: request.method, path, body: request.body ?? '' }),
+        };
         options = dispatchOptions(request, path, sentHeaders);
       }
       inFlight += 1;
@@ -114,10 +139,13 @@ export function runOpenModel(scenario: LoadScenario, base: LoadBase, recorder: R
       }
     };
     // Past the schedule and the timeout, what is still in flight counts as timed out and the run ends.
-    const deadline = setTimeout(() => {
-      for (let left = inFlight; left > 0; left--) recorder.failed(true);
-      end();
-    }, (total / rate) * 1000 + timeoutMs + overrunGraceMs);
+    const deadline = setTimeout(
+      () => {
+        for (let left = inFlight; left > 0; left--) recorder.failed(true);
+        end();
+      },
+      (total / rate) * 1000 + timeoutMs + overrunGraceMs,
+    );
     // Interrupted: nothing more is sent, what is in flight is left uncounted, and the run ends now.
     const abort = () => end();
     if (signal?.aborted) return end();
@@ -126,8 +154,17 @@ export function runOpenModel(scenario: LoadScenario, base: LoadBase, recorder: R
   });
 }
 
-function dispatchOptions(request: LoadRequest, path: string, headers: Record<string, string> | undefined): Dispatcher.DispatchOptions {
-  return { method: request.method, path, ...(headers ? { headers } : {}), ...(request.body === undefined ? {} : { body: request.body }) };
+function dispatchOptions(
+  request: LoadRequest,
+  path: string,
+  headers: Record<string, string> | undefined,
+): Dispatcher.DispatchOptions {
+  return {
+    method: request.method,
+    path,
+    ...(headers ? { headers } : {}),
+    ...(request.body === undefined ? {} : { body: request.body }),
+  };
 }
 
 /** What a request in flight reports to its run. */
@@ -172,7 +209,11 @@ class InFlight implements Dispatcher.DispatchHandler {
     this.run.wentOut(this.sentAt);
   }
 
-  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
+  onResponseStart(
+    _controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: Record<string, string | string[] | undefined>,
+  ): void {
     this.status = statusCode;
     if (this.run.wantsContent(statusCode)) {
       this.headers = headers;

@@ -23,7 +23,12 @@ function retryAfterOf(exchange: Exchange): number | undefined {
  * request is out of it too. Rules run before a probe leave their requests inside a window that the first burst
  * would otherwise share, and the limit would read low. Bounded by `maxSeconds` and ten single requests.
  */
-export async function awaitQuietWindow(sendOne: () => Promise<Exchange>, windowSeconds: number, maxSeconds: number, signal?: AbortSignal): Promise<QuietWindow> {
+export async function awaitQuietWindow(
+  sendOne: () => Promise<Exchange>,
+  windowSeconds: number,
+  maxSeconds: number,
+  signal?: AbortSignal,
+): Promise<QuietWindow> {
   const startedAt = Date.now();
   const waited = () => (Date.now() - startedAt) / 1000;
   let singleRequests = 0;

@@ -6,8 +6,22 @@ import type { RateLimitProbeResult } from './rate-limit-probe.ts';
  * A rate-limit probe's result as the outcome `harness load` reports: judged by the rule's check, the finding
  * as plain data (exchanges left out: the verdict or the violation carries them as evidence), the steps' load.
  */
-export function rateLimitOutcome(ruleId: string, finding: RateLimitProbeResult, judge: (finding: RateLimitProbeResult) => Verdict): ProbeOutcome {
+export function rateLimitOutcome(
+  ruleId: string,
+  finding: RateLimitProbeResult,
+  judge: (finding: RateLimitProbeResult) => Verdict,
+): ProbeOutcome {
   const { limitedExchange: _limited, recovery, violationExchanges: _evidence, load, ...rest } = finding;
-  const details = { ...rest, ...(recovery ? { recovery: { waitedSeconds: recovery.waitedSeconds, status: recovery.exchange.response?.status ?? recovery.exchange.error?.code } } : {}) };
+  const details = {
+    ...rest,
+    ...(recovery
+      ? {
+          recovery: {
+            waitedSeconds: recovery.waitedSeconds,
+            status: recovery.exchange.response?.status ?? recovery.exchange.error?.code,
+          },
+        }
+      : {}),
+  };
   return { ruleId, judge: () => judge(finding), details, ...(load ? { load } : {}) };
 }

@@ -58,9 +58,18 @@ const longestRetryAfterSeconds = 10;
  * each step is followed by a pause for the limit's window (or the Retry-After, if longer). Bounded by
  * `maxRequests` and `maxSeconds` overall, the quiet wait by a quarter of `maxSeconds` besides.
  */
-export async function probeRateLimit(operation: RateLimitedOperation, settings: RateLimitProbeSettings, options: ProbeOptions = {}): Promise<RateLimitProbeResult> {
+export async function probeRateLimit(
+  operation: RateLimitedOperation,
+  settings: RateLimitProbeSettings,
+  options: ProbeOptions = {},
+): Promise<RateLimitProbeResult> {
   // A quarter of the probe's time at most: the steps keep their budget (counted from the first burst).
-  const quiet = await awaitQuietWindow(() => operation.sendOne(), settings.recoverySeconds, settings.maxSeconds / 4, options.signal);
+  const quiet = await awaitQuietWindow(
+    () => operation.sendOne(),
+    settings.recoverySeconds,
+    settings.maxSeconds / 4,
+    options.signal,
+  );
   const startedAt = Date.now();
   const tolerance = options.tolerance ?? 0.05;
   const steps: ProbeStep[] = [];
@@ -74,10 +83,11 @@ export async function probeRateLimit(operation: RateLimitedOperation, settings: 
   const elapsed = () => (Date.now() - startedAt) / 1000;
   let unanswered = false;
   const affordable = (rate: number) => {
-    if (options.signal?.aborted) return (stoppedBy = 'interrupted'), false;
-    if (unanswered) return (stoppedBy = 'unresponsive'), false;
-    if (requests + rate * settings.stepSeconds > settings.maxRequests) return (stoppedBy = 'max-requests'), false;
-    if (elapsed() + settings.stepSeconds + settings.recoverySeconds > settings.maxSeconds) return (stoppedBy = 'max-seconds'), false;
+    if (options.signal?.aborted) return ((stoppedBy = 'interrupted'), false);
+    if (unanswered) return ((stoppedBy = 'unresponsive'), false);
+    if (requests + rate * settings.stepSeconds > settings.maxRequests) return ((stoppedBy = 'max-requests'), false);
+    if (elapsed() + settings.stepSeconds + settings.recoverySeconds > settings.maxSeconds)
+      return ((stoppedBy = 'max-seconds'), false);
     return true;
   };
   const run = async (rate: number, phase: ProbeStep['phase']): Promise<ProbeStep> => {
@@ -98,20 +108,31 @@ export async function probeRateLimit(operation: RateLimitedOperation, settings: 
         thresholds: [],
         ...(operation.checkResponse ? { checkResponse: operation.checkResponse } : {}),
       },
-      { ...(options.onProgress ? { onProgress: options.onProgress } : {}), ...(options.redactor ? { redactor: options.redactor } : {}), ...(options.target ? { target: options.target } : {}) },
+      {
+        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+        ...(options.redactor ? { redactor: options.redactor } : {}),
+        ...(options.target ? { target: options.target } : {}),
+      },
     );
     results.push(result);
     const answered = Object.values(result.statuses).reduce((sum, count) => sum + count, 0);
     requests += answered + result.errors;
     unanswered = answered === 0 || result.errors > answered;
     const limitedCount = result.statuses['429'] ?? 0;
-    const step: ProbeStep = { rate, phase, statuses: result.statuses, acceptedPerSecond: (answered - limitedCount) / settings.stepSeconds, limited: limitedCount > 0 };
+    const step: ProbeStep = {
+      rate,
+      phase,
+      statuses: result.statuses,
+      acceptedPerSecond: (answered - limitedCount) / settings.stepSeconds,
+      limited: limitedCount > 0,
+    };
     steps.push(step);
     options.onStep?.(step);
     if (step.limited) {
       limitedSample ??= result.samples['429'];
       const retryAfter = Number(result.samples['429']?.headers['retry-after']);
-      if (Number.isFinite(retryAfter)) retryAfterSeconds = Math.min(longestRetryAfterSeconds, Math.max(retryAfterSeconds, retryAfter));
+      if (Number.isFinite(retryAfter))
+        retryAfterSeconds = Math.min(longestRetryAfterSeconds, Math.max(retryAfterSeconds, retryAfter));
     }
     // The limit's window must pass before the next step, or that step would be judged on this one's requests.
     await pause(Math.max(settings.recoverySeconds, step.limited ? retryAfterSeconds : 0), options.signal);
@@ -142,11 +163,18 @@ export async function probeRateLimit(operation: RateLimitedOperation, settings: 
     // Narrowing: the estimate first, then a step above the highest clean rate, else halves.
     let high = firstLimited.rate;
     let next = Math.min(high - 1, Math.max(clean + 1, Math.round(acceptedWhileLimited)));
-    while (options.narrow !== false && high - clean > Math.max(1, Math.ceil(tolerance * clean)) && next > clean && affordable(next)) {
+    while (
+      options.narrow !== false &&
+      high - clean > Math.max(1, Math.ceil(tolerance * clean)) &&
+      next > clean &&
+      affordable(next)
+    ) {
       const step = await run(next, 'narrow');
       if (step.limited) high = next;
       else clean = next;
-      next = step.limited ? Math.floor((clean + high) / 2) : Math.min(high - 1, clean + Math.max(1, Math.ceil(tolerance * clean)));
+      next = step.limited
+        ? Math.floor((clean + high) / 2)
+        : Math.min(high - 1, clean + Math.max(1, Math.ceil(tolerance * clean)));
     }
     limit = options.narrow !== false && clean > 0 ? clean : Math.round(acceptedWhileLimited);
     // Saturating: every request variant must meet the limit when most requests are over it.
@@ -155,12 +183,17 @@ export async function probeRateLimit(operation: RateLimitedOperation, settings: 
       await run(saturating, 'saturate');
       const saturated = results.at(-1) as LoadResult;
       const answered = Object.values(saturated.statuses).reduce((sum, count) => sum + count, 0);
-      // Judged only where most requests were over the limit: near it, which requests meet the 429s is down to arrival order.
-      if ((saturated.statuses['429'] ?? 0) / Math.max(1, answered) >= hardLimitedShare) unlimitedLabels = labelsNeverLimited(saturated.byLabel);
+      // Judged only where most requests were over the limit: near it, which requests meet the 429s is down to arrival
+      // order.
+      if ((saturated.statuses['429'] ?? 0) / Math.max(1, answered) >= hardLimitedShare)
+        unlimitedLabels = labelsNeverLimited(saturated.byLabel);
     }
   }
 
-  const recovery = firstLimited && !options.signal?.aborted ? { waitedSeconds: Math.max(settings.recoverySeconds, retryAfterSeconds), exchange: await operation.sendOne() } : undefined;
+  const recovery =
+    firstLimited && !options.signal?.aborted
+      ? { waitedSeconds: Math.max(settings.recoverySeconds, retryAfterSeconds), exchange: await operation.sendOne() }
+      : undefined;
   const load = results.length ? mergeLoadResults(results) : undefined;
   const limitedRequest = limitedSample && operation.requests.find((request) => request.label === limitedSample?.label);
   return {
@@ -173,7 +206,9 @@ export async function probeRateLimit(operation: RateLimitedOperation, settings: 
     ...(firstLimited ? { firstLimitedRate: firstLimited.rate } : {}),
     stepSeconds: settings.stepSeconds,
     unlimitedLabels,
-    ...(limitedSample && limitedRequest ? { limitedExchange: observedExchange(operation.baseUrl, limitedRequest, limitedSample) } : {}),
+    ...(limitedSample && limitedRequest
+      ? { limitedExchange: observedExchange(operation.baseUrl, limitedRequest, limitedSample) }
+      : {}),
     ...(recovery ? { recovery } : {}),
     ...(stoppedBy && (!firstLimited || stoppedBy !== 'max-rate') ? { stoppedBy } : {}),
     requests,
@@ -187,12 +222,17 @@ export async function probeRateLimit(operation: RateLimitedOperation, settings: 
   };
 }
 
-/** Labels whose answers had no 429 while the step's others did, and were accepted (a path the target refuses is not a bypass). */
+/**
+ * Labels whose answers had no 429 while the step's others did, and were accepted (a path the target refuses is not a
+ * bypass).
+ */
 function labelsNeverLimited(byLabel: Readonly<Record<string, Record<string, number>>>): string[] {
   const limited = Object.values(byLabel).some((counts) => (counts['429'] ?? 0) > 0);
   if (!limited) return [];
   return Object.entries(byLabel)
-    .filter(([, counts]) => (counts['429'] ?? 0) === 0 && Object.entries(counts).some(([status]) => status.startsWith('2')))
+    .filter(
+      ([, counts]) => (counts['429'] ?? 0) === 0 && Object.entries(counts).some(([status]) => status.startsWith('2')),
+    )
     .map(([label]) => label);
 }
 

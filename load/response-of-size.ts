@@ -5,7 +5,12 @@ import type { Exchange } from '../client/http-exchange.ts';
  * field: measure once, correct by the difference, and retry a few times (lengths of generated fields may
  * vary). Returns the last exchange, whatever its size: the threshold check judges every size it sees.
  */
-export async function responseOfSize(size: number, send: (padding: number) => Promise<Exchange>, attempts = 4, firstPadding = size): Promise<Exchange> {
+export async function responseOfSize(
+  size: number,
+  send: (padding: number) => Promise<Exchange>,
+  attempts = 4,
+  firstPadding = size,
+): Promise<Exchange> {
   let padding = firstPadding;
   let exchange = await send(padding);
   for (let attempt = 1; attempt < attempts; attempt++) {

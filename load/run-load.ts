@@ -37,7 +37,9 @@ export async function runLoad(scenario: LoadScenario, options: LoadRunOptions = 
   const progress = options.onProgress && setInterval(() => options.onProgress?.(recorder.progress(startedAt)), 1000);
   let outcome: EngineOutcome;
   try {
-    outcome = open ? await runOpenModel(scenario, base, recorder, options.signal) : await runAutocannon(scenario, base, recorder, options.signal);
+    outcome = open
+      ? await runOpenModel(scenario, base, recorder, options.signal)
+      : await runAutocannon(scenario, base, recorder, options.signal);
   } finally {
     if (progress) clearInterval(progress);
   }
@@ -89,13 +91,17 @@ function baseOf(baseUrl: string): LoadBase {
   } catch {
     throw new HarnessError('CONFIG_INVALID', `The base URL ${JSON.stringify(baseUrl)} of a load scenario is not a URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new HarnessError('CONFIG_INVALID', `A load scenario needs an http(s) base URL, got ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new HarnessError('CONFIG_INVALID', `A load scenario needs an http(s) base URL, got ${url.protocol}`);
   const prefix = url.pathname.replace(/\/+$/, '');
   return {
     origin: url.origin,
     path(path: string): string {
       if (!path.startsWith('/') || path.startsWith('//') || /[\s#]/.test(path)) {
-        throw new HarnessError('CONFIG_INVALID', `A load scenario's path must be relative to the base URL (start with one "/"), got ${JSON.stringify(path)}`);
+        throw new HarnessError(
+          'CONFIG_INVALID',
+          `A load scenario's path must be relative to the base URL (start with one "/"), got ${JSON.stringify(path)}`,
+        );
       }
       return `${prefix}${path}`;
     },

@@ -41,7 +41,10 @@ export class RunRecorder {
     second.responseTime.record(responseTimeMs);
   }
 
-  /** Whether a response of this status needs its headers and body read: for a response rule, or as the status's first sample. */
+  /**
+   * Whether a response of this status needs its headers and body read: for a response rule, or as the status's first
+   * sample.
+   */
   wantsContent(status: number): boolean {
     return this.scenario.checkResponse !== undefined || this.samples[status] === undefined;
   }
@@ -83,12 +86,19 @@ export class RunRecorder {
 
   /** Per-second counts by clock second, each with its response-time histogram (encoded, mergeable). */
   perSecond(): SecondCounts[] {
-    return [...this.#seconds.values()].sort((a, b) => a.counts.at - b.counts.at).map(({ counts, responseTime }) => (responseTime.count ? { ...counts, responseTime: responseTime.encode() } : counts));
+    return [...this.#seconds.values()]
+      .sort((a, b) => a.counts.at - b.counts.at)
+      .map(({ counts, responseTime }) =>
+        responseTime.count ? { ...counts, responseTime: responseTime.encode() } : counts,
+      );
   }
 
   progress(startedAt: number): LoadProgress {
     const last = this.#seconds.get(Math.floor(Date.now() / 1000) - 1);
-    const sum = (match: (status: string) => boolean) => Object.entries(this.statuses).filter(([status]) => match(status)).reduce((total, [, count]) => total + count, 0);
+    const sum = (match: (status: string) => boolean) =>
+      Object.entries(this.statuses)
+        .filter(([status]) => match(status))
+        .reduce((total, [, count]) => total + count, 0);
     return {
       scenario: this.scenario.name,
       elapsedSeconds: (Date.now() - startedAt) / 1000,
@@ -119,7 +129,9 @@ export class RunRecorder {
       ...response,
       headers: this.redactor.redactHeaders(response.headers) as Record<string, string>,
       body: this.redactor.redactText(response.body.slice(0, sampleBodyChars)),
-      ...(response.sentHeaders ? { sentHeaders: this.redactor.redactHeaders(response.sentHeaders) as Record<string, string> } : {}),
+      ...(response.sentHeaders
+        ? { sentHeaders: this.redactor.redactHeaders(response.sentHeaders) as Record<string, string> }
+        : {}),
     };
   }
 }

@@ -23,14 +23,25 @@ export interface MergeOptions {
  */
 export function mergeResultFiles(files: readonly ResultFile[], options: MergeOptions = {}): LoadResult[] {
   const byScenario = new Map<string, ResultFile[]>();
-  for (const file of files) byScenario.set(file.result.scenario, [...(byScenario.get(file.result.scenario) ?? []), file]);
+  for (const file of files)
+    byScenario.set(file.result.scenario, [...(byScenario.get(file.result.scenario) ?? []), file]);
   const segmented = files.filter((file) => file.result.segment);
-  if (segmented.length === 0) return [...byScenario.values()].map((group) => mergeLoadResults(group.map((file) => file.result)));
+  if (segmented.length === 0)
+    return [...byScenario.values()].map((group) => mergeLoadResults(group.map((file) => file.result)));
   const run = checkOneRun(files);
   const missing = missingSegments(byScenario, run, options.allowPartial === true);
   return [...byScenario.values()].map((group) => {
-    const segments: MergedSegments = { runId: run.runId, profileDigest: run.profileDigest, count: run.count, merged: group.map((file) => (file.result.segment as SegmentStamp).index).sort((a, b) => a - b), missing: missing.get(group[0]?.result.scenario as string) ?? [] };
-    const merged = mergeLoadResults(group.map((file) => file.result), { segments });
+    const segments: MergedSegments = {
+      runId: run.runId,
+      profileDigest: run.profileDigest,
+      count: run.count,
+      merged: group.map((file) => (file.result.segment as SegmentStamp).index).sort((a, b) => a - b),
+      missing: missing.get(group[0]?.result.scenario as string) ?? [],
+    };
+    const merged = mergeLoadResults(
+      group.map((file) => file.result),
+      { segments },
+    );
     const partial = partialNote(merged);
     return partial ? { ...merged, partial } : merged;
   });
@@ -42,14 +53,26 @@ function checkOneRun(files: readonly ResultFile[]): SegmentStamp {
   const run = reference.result.segment as SegmentStamp;
   const of = (file: ResultFile) => `${file.path} (${file.result.scenario})`;
   const foreign = (file: ResultFile, why: string) =>
-    new HarnessError('USAGE', `Foreign segment: ${of(file)} ${why}, unlike ${reference.path} (segment ${segmentText(run)} of run ${run.runId})`, 'merge only the result files of one segmented run: leave out files of other runs, profiles or targets');
+    new HarnessError(
+      'USAGE',
+      `Foreign segment: ${of(file)} ${why}, unlike ${reference.path} (segment ${segmentText(run)} of run ${run.runId})`,
+      'merge only the result files of one segmented run: leave out files of other runs, profiles or targets',
+    );
   for (const file of files) {
     const stamp = file.result.segment;
     if (!stamp) throw foreign(file, 'is not a segment of any run (run without --segment)');
     if (stamp.runId !== run.runId) throw foreign(file, `is segment ${segmentText(stamp)} of run ${stamp.runId}`);
-    if (stamp.profileDigest !== run.profileDigest) throw foreign(file, `ran another profile (digest ${stamp.profileDigest.slice(0, 12)}, not ${run.profileDigest.slice(0, 12)})`);
+    if (stamp.profileDigest !== run.profileDigest)
+      throw foreign(
+        file,
+        `ran another profile (digest ${stamp.profileDigest.slice(0, 12)}, not ${run.profileDigest.slice(0, 12)})`,
+      );
     if (stamp.count !== run.count) throw foreign(file, `is a segment of ${stamp.count}, not of ${run.count}`);
-    if ((file.result.target ?? '') !== (reference.result.target ?? '')) throw foreign(file, `loaded target ${file.result.target ?? '(unnamed)'}, not ${reference.result.target ?? '(unnamed)'}`);
+    if ((file.result.target ?? '') !== (reference.result.target ?? ''))
+      throw foreign(
+        file,
+        `loaded target ${file.result.target ?? '(unnamed)'}, not ${reference.result.target ?? '(unnamed)'}`,
+      );
   }
   return run;
 }
@@ -58,7 +81,11 @@ function checkOneRun(files: readonly ResultFile[]): SegmentStamp {
  * Segments missing per scenario; a segment present twice for one scenario is refused naming both files, and
  * missing segments are refused unless the merge allows a partial picture.
  */
-function missingSegments(byScenario: ReadonlyMap<string, ResultFile[]>, run: SegmentStamp, allowPartial: boolean): Map<string, number[]> {
+function missingSegments(
+  byScenario: ReadonlyMap<string, ResultFile[]>,
+  run: SegmentStamp,
+  allowPartial: boolean,
+): Map<string, number[]> {
   const missing = new Map<string, number[]>();
   const groups = new Map(byScenario);
   for (const operation of run.operations) if (!groups.has(operation)) groups.set(operation, []);
@@ -67,7 +94,12 @@ function missingSegments(byScenario: ReadonlyMap<string, ResultFile[]>, run: Seg
     for (const file of group) {
       const index = (file.result.segment as SegmentStamp).index;
       const earlier = seen.get(index);
-      if (earlier) throw new HarnessError('USAGE', `Duplicated segment: segment ${index}/${run.count} of ${scenario} is in ${earlier.path} and in ${file.path}`, 'merge each segment once: leave out one of the two files');
+      if (earlier)
+        throw new HarnessError(
+          'USAGE',
+          `Duplicated segment: segment ${index}/${run.count} of ${scenario} is in ${earlier.path} and in ${file.path}`,
+          'merge each segment once: leave out one of the two files',
+        );
       seen.set(index, file);
     }
     const absent = Array.from({ length: run.count }, (_, at) => at + 1).filter((index) => !seen.has(index));
@@ -75,7 +107,11 @@ function missingSegments(byScenario: ReadonlyMap<string, ResultFile[]>, run: Seg
   }
   if (missing.size && !allowPartial) {
     const lines = [...missing].map(([scenario, absent]) => `${partialText(run.count, absent)} for ${scenario}`);
-    throw new HarnessError('USAGE', `Missing segment of run ${run.runId}: ${lines.join('; ')}`, 'wait for every replica\'s result files (a replica that never reported may have failed), or judge what arrived with --allow-partial');
+    throw new HarnessError(
+      'USAGE',
+      `Missing segment of run ${run.runId}: ${lines.join('; ')}`,
+      "wait for every replica's result files (a replica that never reported may have failed), or judge what arrived with --allow-partial",
+    );
   }
   return missing;
 }

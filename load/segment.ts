@@ -33,13 +33,17 @@ export const maxSegments = 1000;
  */
 export function parseSegment(text: string): Segment {
   const match = /^(?:(index|slot):)?(\d+|[a-z0-9]{25})\/(\d+)$/.exec(text.trim());
-  const fix = 'give --segment I/N with 1 <= I <= N (e.g. 2/3), index:K/N with 0 <= K < N (Kubernetes JOB_COMPLETION_INDEX) or slot:{{.Task.Slot}}/N (a Swarm replicated job)';
+  const fix =
+    'give --segment I/N with 1 <= I <= N (e.g. 2/3), index:K/N with 0 <= K < N (Kubernetes JOB_COMPLETION_INDEX) or slot:{{.Task.Slot}}/N (a Swarm replicated job)';
   const [, form, position, total] = match ?? [];
-  if (!match || (form !== 'slot' && !/^\d+$/.test(position as string))) throw new HarnessError('USAGE', `--segment ${JSON.stringify(text)} is not I/N`, fix);
+  if (!match || (form !== 'slot' && !/^\d+$/.test(position as string)))
+    throw new HarnessError('USAGE', `--segment ${JSON.stringify(text)} is not I/N`, fix);
   const count = Number(total);
   const index = form === undefined ? Number(position) : /^\d+$/.test(position as string) ? Number(position) + 1 : 1;
-  if (count < 1 || count > maxSegments) throw new HarnessError('USAGE', `--segment ${text}: N must be 1..${maxSegments}`, fix);
-  if (index < 1 || index > count) throw new HarnessError('USAGE', `--segment ${text}: segment ${index} of ${count} does not exist`, fix);
+  if (count < 1 || count > maxSegments)
+    throw new HarnessError('USAGE', `--segment ${text}: N must be 1..${maxSegments}`, fix);
+  if (index < 1 || index > count)
+    throw new HarnessError('USAGE', `--segment ${text}: segment ${index} of ${count} does not exist`, fix);
   return { index, count };
 }
 
@@ -56,7 +60,12 @@ export function shareOf(whole: number, { index, count }: Segment): number {
 export function segmentProfile(profile: LoadProfile, segment: Segment): LoadProfile {
   const rate = shareOf(profile.rate, segment);
   const atLeastOne = (share: number) => (rate > 0 ? Math.max(1, share) : share);
-  return { ...profile, rate, connections: atLeastOne(shareOf(profile.connections, segment)), maxInFlight: atLeastOne(shareOf(profile.maxInFlight, segment)) };
+  return {
+    ...profile,
+    rate,
+    connections: atLeastOne(shareOf(profile.connections, segment)),
+    maxInFlight: atLeastOne(shareOf(profile.maxInFlight, segment)),
+  };
 }
 
 /**

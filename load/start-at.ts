@@ -6,7 +6,12 @@ export const maxStartAheadMs = 10 * 60 * 1000;
 /** `--start-at`: an ISO time ("2026-11-26T05:00:00Z") or epoch milliseconds. */
 export function parseStartAt(text: string): number {
   const at = /^\d+$/.test(text.trim()) ? Number(text) : Date.parse(text);
-  if (!Number.isFinite(at)) throw new HarnessError('USAGE', `--start-at ${JSON.stringify(text)} is neither an ISO time nor epoch milliseconds`, 'e.g. --start-at 2026-11-26T05:00:00Z or --start-at 1795669200000');
+  if (!Number.isFinite(at))
+    throw new HarnessError(
+      'USAGE',
+      `--start-at ${JSON.stringify(text)} is neither an ISO time nor epoch milliseconds`,
+      'e.g. --start-at 2026-11-26T05:00:00Z or --start-at 1795669200000',
+    );
   return at;
 }
 
@@ -17,8 +22,18 @@ export function parseStartAt(text: string): number {
  */
 export function checkStartAt(startAt: number, durationSeconds: number, now = Date.now()): void {
   const when = new Date(startAt).toISOString();
-  if (startAt - now > maxStartAheadMs) throw new HarnessError('USAGE', `--start-at ${when} is more than ${maxStartAheadMs / 60_000} min ahead`, 'give a start within the next 10 minutes');
-  if (now - startAt > durationSeconds * 1000) throw new HarnessError('USAGE', `--start-at ${when} passed ${Math.round((now - startAt) / 1000)} s ago, longer than an operation's ${durationSeconds} s run`, 'give a start still to come (every replica the same)');
+  if (startAt - now > maxStartAheadMs)
+    throw new HarnessError(
+      'USAGE',
+      `--start-at ${when} is more than ${maxStartAheadMs / 60_000} min ahead`,
+      'give a start within the next 10 minutes',
+    );
+  if (now - startAt > durationSeconds * 1000)
+    throw new HarnessError(
+      'USAGE',
+      `--start-at ${when} passed ${Math.round((now - startAt) / 1000)} s ago, longer than an operation's ${durationSeconds} s run`,
+      'give a start still to come (every replica the same)',
+    );
 }
 
 /** Waits until the start (at once when it has passed); resolves early when the signal aborts. */

@@ -64,12 +64,25 @@ function pathnameOf(req: IncomingMessage): string | undefined {
   }
 }
 
-async function serve(mounted: readonly Mounted[], req: IncomingMessage, res: ServerResponse, onRequest: ReferenceOptions['onRequest']): Promise<void> {
+async function serve(
+  mounted: readonly Mounted[],
+  req: IncomingMessage,
+  res: ServerResponse,
+  onRequest: ReferenceOptions['onRequest'],
+): Promise<void> {
   const pathname = pathnameOf(req) ?? '';
   const family = mounted.find(({ prefix }) => pathname === prefix || pathname.startsWith(`${prefix}/`));
   const path = family ? pathname.slice(family.prefix.length) : pathname;
   if (onRequest) {
-    res.once('finish', () => onRequest({ family: family?.family ?? '', method: req.method ?? '', path, status: res.statusCode, at: Date.now() }));
+    res.once('finish', () =>
+      onRequest({
+        family: family?.family ?? '',
+        method: req.method ?? '',
+        path,
+        status: res.statusCode,
+        at: Date.now(),
+      }),
+    );
   }
   if (!family) return replyJson(res, 404, { message: 'Not Found' });
   await family.handler.handle(req, res, path);
@@ -82,7 +95,10 @@ function recover(res: ServerResponse): void {
 }
 
 /** Settings per family, with a top-level mutant placed in its family (which then runs in the mutant's mode). */
-function settingsPerFamily(options: ReferenceOptions, served: readonly ServedReference[]): Map<string, FamilyReferenceSettings> {
+function settingsPerFamily(
+  options: ReferenceOptions,
+  served: readonly ServedReference[],
+): Map<string, FamilyReferenceSettings> {
   const settings = new Map(served.map((family) => [family.name, { ...options.families?.[family.name] }]));
   if (options.mutant !== undefined) {
     const owner = served.find((family) => family.reference.mutants.some((mutant) => mutant.name === options.mutant));

@@ -21,7 +21,8 @@ export interface AllureHtmlPaths {
 
 /**
  * Builds the Allure HTML report with the `allure` package (Allure 3, no Java): one self-contained
- * index.html (it opens from disk, and calls no third party), grouped family -> section -> rule. Returns the path of that file.
+ * index.html (it opens from disk, and calls no third party), grouped family -> section -> rule. Returns the path of
+ * that file.
  */
 export async function buildAllureHtml(paths: AllureHtmlPaths): Promise<string> {
   if (!existsSync(paths.resultsDir)) {
@@ -38,17 +39,23 @@ export async function buildAllureHtml(paths: AllureHtmlPaths): Promise<string> {
   if (paths.historyFile) env[historyPathVariable] = resolve(paths.historyFile);
   else delete env[historyPathVariable];
   const code = await new Promise<number | null>((done) => {
-    const child = spawn(process.execPath, [cli, 'generate', paths.resultsDir, '--config', configFile, '--output', paths.outputDir], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env,
-    });
+    const child = spawn(
+      process.execPath,
+      [cli, 'generate', paths.resultsDir, '--config', configFile, '--output', paths.outputDir],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env,
+      },
+    );
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     child.on('exit', done);
   });
-  if (code !== 0) throw new HarnessError('REPORT_FAILED', `allure generate failed (exit ${code}):\n${output.join('').slice(-2000)}`);
+  if (code !== 0)
+    throw new HarnessError('REPORT_FAILED', `allure generate failed (exit ${code}):\n${output.join('').slice(-2000)}`);
   const index = join(paths.outputDir, 'index.html');
-  if (!existsSync(index)) throw new HarnessError('REPORT_FAILED', `allure generate wrote no ${index}:\n${output.join('').slice(-2000)}`);
+  if (!existsSync(index))
+    throw new HarnessError('REPORT_FAILED', `allure generate wrote no ${index}:\n${output.join('').slice(-2000)}`);
   writeFileSync(index, withoutTrackers(readFileSync(index, 'utf8')));
   return index;
 }

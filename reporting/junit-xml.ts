@@ -15,7 +15,12 @@ import { notRunReason, replaySettingsOf, type RuleSummary, type RunSummary } fro
 const notXmlChar = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
 function xml(text: string): string {
-  return text.replace(notXmlChar, '\uFFFD').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return text
+    .replace(notXmlChar, '\uFFFD')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
 }
 
 function firstLine(text: string | undefined): string {
@@ -49,9 +54,17 @@ function ruleCase(rule: RuleSummary, summary: RunSummary): Case {
   const base = { ruleId: rule.ruleId, family: rule.family, failed: false, broken: false, skipped: false, seconds };
   switch (rule.status) {
     case 'failed':
-      return { ...base, failed: true, xml: `${open}\n      <failure message="${xml(firstLine(rule.message))}" type="${xml(rule.ruleId)}">${xml(failureText(rule, replay))}</failure>\n    </testcase>` };
+      return {
+        ...base,
+        failed: true,
+        xml: `${open}\n      <failure message="${xml(firstLine(rule.message))}" type="${xml(rule.ruleId)}">${xml(failureText(rule, replay))}</failure>\n    </testcase>`,
+      };
     case 'broken':
-      return { ...base, broken: true, xml: `${open}\n      <error message="${xml(firstLine(rule.message))}" type="broken check">${xml(rule.message ?? '')}</error>\n    </testcase>` };
+      return {
+        ...base,
+        broken: true,
+        xml: `${open}\n      <error message="${xml(firstLine(rule.message))}" type="broken check">${xml(rule.message ?? '')}</error>\n    </testcase>`,
+      };
     case 'blocked':
     case 'waived':
     case 'not-applicable':
@@ -61,7 +74,10 @@ function ruleCase(rule: RuleSummary, summary: RunSummary): Case {
   }
 }
 
-/** The JUnit document of a summary; `statementOf` gives a rule's statement, recorded as a property of its family's suite. */
+/**
+ * The JUnit document of a summary; `statementOf` gives a rule's statement, recorded as a property of its family's
+ * suite.
+ */
 export function renderJUnit(summary: RunSummary, statementOf: (ruleId: string) => string): string {
   const cases = summary.rules.map((rule) => ruleCase(rule, summary));
   for (const ruleId of summary.notRun) {
@@ -73,7 +89,16 @@ export function renderJUnit(summary: RunSummary, statementOf: (ruleId: string) =
     const cause = `preflight of ${report.family} at ${report.url} failed: ${report.problem ?? ''}`;
     const ruleId = `${report.family}.preflight`;
     const open = testcaseOpen(ruleId, report.family, 0);
-    cases.unshift({ ruleId, statement: 'the base URL answers and the credentials are accepted', family: report.family, failed: false, broken: true, skipped: false, seconds: 0, xml: `${open}\n      <error message="${xml(firstLine(cause))}" type="preflight">${xml(cause)}</error>\n    </testcase>` });
+    cases.unshift({
+      ruleId,
+      statement: 'the base URL answers and the credentials are accepted',
+      family: report.family,
+      failed: false,
+      broken: true,
+      skipped: false,
+      seconds: 0,
+      xml: `${open}\n      <error message="${xml(firstLine(cause))}" type="preflight">${xml(cause)}</error>\n    </testcase>`,
+    });
   }
   const count = (list: Case[]) => ({
     tests: list.length,
@@ -85,7 +110,10 @@ export function renderJUnit(summary: RunSummary, statementOf: (ruleId: string) =
     const own = cases.filter((item) => item.family === family);
     const counts = count(own);
     const seconds = own.reduce((total, item) => total + item.seconds, 0);
-    const properties = own.map((item) => `      <property name="${xml(item.ruleId)}" value="${xml(item.statement ?? statementOf(item.ruleId))}"/>`);
+    const properties = own.map(
+      (item) =>
+        `      <property name="${xml(item.ruleId)}" value="${xml(item.statement ?? statementOf(item.ruleId))}"/>`,
+    );
     return [
       `  <testsuite name="${xml(family)}" tests="${counts.tests}" failures="${counts.failures}" errors="${counts.errors}" skipped="${counts.skipped}" time="${seconds.toFixed(3)}" timestamp="${xml(summary.startedAt)}">`,
       `    <properties>\n${properties.join('\n')}\n    </properties>`,
@@ -95,7 +123,9 @@ export function renderJUnit(summary: RunSummary, statementOf: (ruleId: string) =
   });
   const all = count(cases);
   const time = (summary.durationMs / 1000).toFixed(3);
-  const name = xml(`harness run: target ${summary.target}${summary.inProgress ? ' (in progress)' : summary.stoppedBy ? ` (stopped: ${summary.stoppedBy})` : ''}`);
+  const name = xml(
+    `harness run: target ${summary.target}${summary.inProgress ? ' (in progress)' : summary.stoppedBy ? ` (stopped: ${summary.stoppedBy})` : ''}`,
+  );
   const body = suites.length ? `\n${suites.join('\n')}\n` : '\n';
   return `<?xml version="1.0" encoding="UTF-8" ?>\n<testsuites name="${name}" tests="${all.tests}" failures="${all.failures}" errors="${all.errors}" time="${time}">${body}</testsuites>\n`;
 }

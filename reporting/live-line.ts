@@ -27,21 +27,36 @@ function progressState() {
     text(): string {
       const [oldest, since] = [...running].sort((a, b) => a[1] - b[1])[0] ?? [];
       const idle = finished === 0 ? 'starting the suites' : 'between rules';
-      const now = oldest === undefined ? idle : `running ${oldest} (${elapsedText(since ?? Date.now())})${running.size > 1 ? ` +${running.size - 1} more` : ''}`;
+      const now =
+        oldest === undefined
+          ? idle
+          : `running ${oldest} (${elapsedText(since ?? Date.now())})${running.size > 1 ? ` +${running.size - 1} more` : ''}`;
       return `${now} · ${finished} finished, ${failed} failed`;
     },
   };
 }
 
-/** The progress of a run: a live line on a terminal, a plain line every 10 s under CI or a pipe (with the elapsed time). */
-export function liveLine(stream: NodeJS.WriteStream = process.stderr, env: NodeJS.ProcessEnv = process.env): RunProgress {
+/**
+ * The progress of a run: a live line on a terminal, a plain line every 10 s under CI or a pipe (with the elapsed time).
+ */
+export function liveLine(
+  stream: NodeJS.WriteStream = process.stderr,
+  env: NodeJS.ProcessEnv = process.env,
+): RunProgress {
   const state = progressState();
   if (plainProgressWanted(stream, env)) {
     const startedAt = Date.now();
-    const lines = everyInterval(stream, () => `harness run: ${elapsedText(startedAt)} elapsed · ${state.text()}`, logProgressIntervalMs(env));
+    const lines = everyInterval(
+      stream,
+      () => `harness run: ${elapsedText(startedAt)} elapsed · ${state.text()}`,
+      logProgressIntervalMs(env),
+    );
     return { ruleStarted: state.started, ruleFinished: state.finished, stop: lines.stop };
   }
-  const timer = setInterval(() => stream.write(`\r\x1b[2K${state.text().slice(0, Math.max(20, (stream.columns ?? 100) - 1))}`), 1000);
+  const timer = setInterval(
+    () => stream.write(`\r\x1b[2K${state.text().slice(0, Math.max(20, (stream.columns ?? 100) - 1))}`),
+    1000,
+  );
   timer.unref();
   return {
     ruleStarted: state.started,

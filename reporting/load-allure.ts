@@ -20,7 +20,13 @@ export interface LoadVerdictOverride {
   observations?: Record<string, unknown>;
 }
 
-export function writeLoadAllureResult(resultsDir: string, result: LoadResult, charts: readonly LoadChart[], verdict?: LoadVerdictOverride, history?: OperationHistory): string {
+export function writeLoadAllureResult(
+  resultsDir: string,
+  result: LoadResult,
+  charts: readonly LoadChart[],
+  verdict?: LoadVerdictOverride,
+  history?: OperationHistory,
+): string {
   mkdirSync(resultsDir, { recursive: true });
   const uuid = randomUUID();
   const attach = (name: string, content: string, type: string, extension: string) => {
@@ -35,18 +41,29 @@ export function writeLoadAllureResult(resultsDir: string, result: LoadResult, ch
   const failed = result.thresholds.filter((verdict) => !verdict.passed);
   const [breach] = result.violations;
   const judged = [
-    ...failed.map((verdict) => `threshold ${verdict.threshold} failed: ${thresholdActualText(verdict.threshold, verdict.actual)}`),
+    ...failed.map(
+      (verdict) => `threshold ${verdict.threshold} failed: ${thresholdActualText(verdict.threshold, verdict.actual)}`,
+    ),
     ...(breach ? [`${breach.count} response(s) broke ${breach.ruleId}: ${breach.message}`] : []),
   ].join('\n');
   const verdictMessage = verdict ? (verdict.message ?? '') : judged;
   // An interrupted run is shown, not judged: skipped, never passed (nor failed on a partial figure).
-  const judgedMessage = result.interrupted ? `interrupted after ${round(result.durationSeconds)} s: the thresholds were not judged${verdictMessage ? `\n${verdictMessage}` : ''}` : verdictMessage;
+  const judgedMessage = result.interrupted
+    ? `interrupted after ${round(result.durationSeconds)} s: the thresholds were not judged${verdictMessage ? `\n${verdictMessage}` : ''}`
+    : verdictMessage;
   // A merge of some segments only says so first, whatever its verdict.
   const partial = partialNote(result);
-  const message = partial ? `${partial}: judged on what arrived${judgedMessage ? `\n${judgedMessage}` : ''}` : judgedMessage;
+  const message = partial
+    ? `${partial}: judged on what arrived${judgedMessage ? `\n${judgedMessage}` : ''}`
+    : judgedMessage;
   const passed = verdict ? verdict.passed : result.passed;
   const parameters: Record<string, string> = {
-    ...Object.fromEntries(Object.entries(verdict?.observations ?? {}).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)])),
+    ...Object.fromEntries(
+      Object.entries(verdict?.observations ?? {}).map(([name, value]) => [
+        name,
+        typeof value === 'string' ? value : JSON.stringify(value),
+      ]),
+    ),
     target: result.target ?? '',
     model: result.model === 'open' ? 'open (constant rate, latency from each due time)' : 'closed (autocannon)',
     'offered rate (req/s)': String(result.offered.rate ?? 'as fast as possible'),
@@ -60,12 +77,23 @@ export function writeLoadAllureResult(resultsDir: string, result: LoadResult, ch
     'response time max (ms)': String(result.latencyMs.max),
     'service time p50 (ms)': String(result.serviceTimeMs.p50),
     'service time p99 (ms)': String(result.serviceTimeMs.p99),
-    statuses: Object.entries(result.statuses).map(([status, count]) => `${status}: ${count}`).join(', '),
+    statuses: Object.entries(result.statuses)
+      .map(([status, count]) => `${status}: ${count}`)
+      .join(', '),
     'without a response': String(result.errors),
     runs: String(result.runs),
-    ...(result.segments ? { segments: `${result.segments.merged.length} of ${result.segments.count} (run ${result.segments.runId})${partial ? `; ${partial}` : ''}` } : {}),
+    ...(result.segments
+      ? {
+          segments: `${result.segments.merged.length} of ${result.segments.count} (run ${result.segments.runId})${partial ? `; ${partial}` : ''}`,
+        }
+      : {}),
     ...(change
-      ? { 'vs previous run: p50 (ms)': signed(change.p50), 'vs previous run: p99 (ms)': signed(change.p99), 'vs previous run: rate (req/s)': signed(change.rate), 'vs previous run: errors': signed(change.errors) }
+      ? {
+          'vs previous run: p50 (ms)': signed(change.p50),
+          'vs previous run: p99 (ms)': signed(change.p99),
+          'vs previous run: rate (req/s)': signed(change.rate),
+          'vs previous run: errors': signed(change.errors),
+        }
       : {}),
   };
   const test = {
@@ -86,8 +114,20 @@ export function writeLoadAllureResult(resultsDir: string, result: LoadResult, ch
       { name: 'suite', value: 'load' },
     ],
     parameters: Object.entries(parameters).map(([name, value]) => ({ name, value })),
-    steps: result.thresholds.map((verdict) => ({ name: `${verdict.threshold} (actual ${thresholdActualText(verdict.threshold, verdict.actual)})`, status: verdict.passed ? 'passed' : 'failed', stage: 'finished', start, stop, steps: [], attachments: [], parameters: [] })),
-    attachments: [...charts.map((chart) => attach(chart.name, chart.svg, 'image/svg+xml', 'svg')), attach('load result', JSON.stringify(result, null, 2), 'application/json', 'json')],
+    steps: result.thresholds.map((verdict) => ({
+      name: `${verdict.threshold} (actual ${thresholdActualText(verdict.threshold, verdict.actual)})`,
+      status: verdict.passed ? 'passed' : 'failed',
+      stage: 'finished',
+      start,
+      stop,
+      steps: [],
+      attachments: [],
+      parameters: [],
+    })),
+    attachments: [
+      ...charts.map((chart) => attach(chart.name, chart.svg, 'image/svg+xml', 'svg')),
+      attach('load result', JSON.stringify(result, null, 2), 'application/json', 'json'),
+    ],
   };
   const path = join(resultsDir, `${uuid}-result.json`);
   writeFileSync(path, JSON.stringify(test));

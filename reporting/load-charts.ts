@@ -18,11 +18,15 @@ export interface LoadChart {
 
 const percentiles = [50, 75, 90, 95, 99, 99.9, 99.99, 100];
 
-/** Every chart's legends and titles whole: vega-lite cuts a legend label at 160 px by default ("response time (fro…"). */
+/**
+ * Every chart's legends and titles whole: vega-lite cuts a legend label at 160 px by default ("response time (fro…").
+ */
 const chartConfig = { legend: { labelLimit: 0 }, title: { limit: 0 } } as const;
 
 async function svgOf(spec: TopLevelSpec): Promise<string> {
-  const view = new View(parse(compile({ ...spec, config: { ...chartConfig, ...spec.config } } as TopLevelSpec).spec), { renderer: 'none' });
+  const view = new View(parse(compile({ ...spec, config: { ...chartConfig, ...spec.config } } as TopLevelSpec).spec), {
+    renderer: 'none',
+  });
   try {
     return await view.toSVG();
   } finally {
@@ -52,7 +56,11 @@ export async function loadCharts(result: LoadResult, history?: OperationHistory)
     ];
   });
   const seconds = secondsFromStart(result);
-  const rate = seconds.map(({ second, statuses, errors }) => ({ second, responses: Object.values(statuses).reduce((a, b) => a + b, 0), errors }));
+  const rate = seconds.map(({ second, statuses, errors }) => ({
+    second,
+    responses: Object.values(statuses).reduce((a, b) => a + b, 0),
+    errors,
+  }));
   const statuses = seconds.flatMap(({ second, statuses: counts, errors, dropped }) => [
     ...Object.entries(counts).map(([status, count]) => ({ second, status, count })),
     ...(errors ? [{ second, status: 'no response', count: errors }] : []),
@@ -79,7 +87,13 @@ export async function loadCharts(result: LoadResult, history?: OperationHistory)
           x: { field: 'percentile', type: 'ordinal', sort: null, title: 'percentile' },
           xOffset: { field: 'figure', type: 'nominal', sort: [responseTimeName, serviceTimeName] },
           y: { field: 'ms', type: 'quantitative', title: 'latency (ms)' },
-          color: { field: 'figure', type: 'nominal', sort: [responseTimeName, serviceTimeName], title: null, legend: { orient: 'top' } },
+          color: {
+            field: 'figure',
+            type: 'nominal',
+            sort: [responseTimeName, serviceTimeName],
+            title: null,
+            legend: { orient: 'top' },
+          },
         },
       }),
     },
@@ -92,7 +106,12 @@ export async function loadCharts(result: LoadResult, history?: OperationHistory)
         data: { values: overTime },
         mark: { type: 'line', point: true, tooltip: true },
         encoding: {
-          x: { field: 'second', type: 'quantitative', title: 'seconds since start', axis: { tickMinStep: 1, format: 'd' } },
+          x: {
+            field: 'second',
+            type: 'quantitative',
+            title: 'seconds since start',
+            axis: { tickMinStep: 1, format: 'd' },
+          },
           y: { field: 'ms', type: 'quantitative', title: 'response time (ms)' },
           color: { field: 'percentile', type: 'nominal', title: null, legend: { orient: 'top' } },
         },
@@ -107,7 +126,12 @@ export async function loadCharts(result: LoadResult, history?: OperationHistory)
         data: { values: rate },
         mark: { type: 'line', point: true },
         encoding: {
-          x: { field: 'second', type: 'quantitative', title: 'seconds since start', axis: { tickMinStep: 1, format: 'd' } },
+          x: {
+            field: 'second',
+            type: 'quantitative',
+            title: 'seconds since start',
+            axis: { tickMinStep: 1, format: 'd' },
+          },
           y: { field: 'responses', type: 'quantitative', title: 'responses per second' },
         },
       }),
@@ -144,8 +168,16 @@ async function historyCharts(scenario: string, history: OperationHistory): Promi
       ['errors', 'errors', signed(change.errors, '')],
     ] as const;
     const values = figures.flatMap(([figure, key, delta]) => [
-      { figure: `${figure}: ${delta}`, run: `previous (${history.previous?.runAt.slice(0, 16)})`, value: history.previous?.[key] ?? 0 },
-      { figure: `${figure}: ${delta}`, run: `tonight (${history.tonight.runAt.slice(0, 16)})`, value: history.tonight[key] },
+      {
+        figure: `${figure}: ${delta}`,
+        run: `previous (${history.previous?.runAt.slice(0, 16)})`,
+        value: history.previous?.[key] ?? 0,
+      },
+      {
+        figure: `${figure}: ${delta}`,
+        run: `tonight (${history.tonight.runAt.slice(0, 16)})`,
+        value: history.tonight[key],
+      },
     ]);
     charts.push({
       name: 'versus previous run',
@@ -167,16 +199,36 @@ async function historyCharts(scenario: string, history: OperationHistory): Promi
       }),
     });
   }
-  const trend = history.trend.map((run, index) => ({ run: index + 1, at: run.runAt.slice(0, 16), p99: run.p99, errorRate: run.errorRate * 100 }));
-  const axis = { field: 'run', type: 'quantitative', title: `run (last ${trend.length}, tonight last)`, axis: { tickMinStep: 1, format: 'd' } } as const;
+  const trend = history.trend.map((run, index) => ({
+    run: index + 1,
+    at: run.runAt.slice(0, 16),
+    p99: run.p99,
+    errorRate: run.errorRate * 100,
+  }));
+  const axis = {
+    field: 'run',
+    type: 'quantitative',
+    title: `run (last ${trend.length}, tonight last)`,
+    axis: { tickMinStep: 1, format: 'd' },
+  } as const;
   charts.push({
     name: 'trend over the last runs',
     svg: await svgOf({
       title: `${scenario}: p99 and error rate over the last ${trend.length} run(s)`,
       data: { values: trend },
       vconcat: [
-        { width: 480, height: 150, mark: { type: 'line', point: true, tooltip: true }, encoding: { x: axis, y: { field: 'p99', type: 'quantitative', title: 'p99 response time (ms)' } } },
-        { width: 480, height: 110, mark: { type: 'line', point: true, color: '#c0392b', tooltip: true }, encoding: { x: axis, y: errorRateAxis(trend.map((run) => run.errorRate)) } },
+        {
+          width: 480,
+          height: 150,
+          mark: { type: 'line', point: true, tooltip: true },
+          encoding: { x: axis, y: { field: 'p99', type: 'quantitative', title: 'p99 response time (ms)' } },
+        },
+        {
+          width: 480,
+          height: 110,
+          mark: { type: 'line', point: true, color: '#c0392b', tooltip: true },
+          encoding: { x: axis, y: errorRateAxis(trend.map((run) => run.errorRate)) },
+        },
       ],
     }),
   });
@@ -189,5 +241,11 @@ async function historyCharts(scenario: string, history: OperationHistory): Promi
  */
 function errorRateAxis(percents: number[]) {
   const allZero = percents.every((percent) => percent === 0);
-  return { field: 'errorRate', type: 'quantitative', title: 'error rate (%)', scale: { domainMin: 0, ...(allZero ? { domainMax: 1 } : {}) }, axis: { format: '~g' } } as const;
+  return {
+    field: 'errorRate',
+    type: 'quantitative',
+    title: 'error rate (%)',
+    scale: { domainMin: 0, ...(allZero ? { domainMax: 1 } : {}) },
+    axis: { format: '~g' },
+  } as const;
 }

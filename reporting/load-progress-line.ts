@@ -20,15 +20,22 @@ function progressText(progress: LoadProgress): string {
 /** Under CI or a pipe: the latest progress as a plain line every 10 s (only while a run reports). */
 function plainLoadProgress(stream: NodeJS.WriteStream, intervalMs: number): LoadProgressLine {
   let latest: LoadProgress | undefined;
-  const lines = everyInterval(stream, () => {
-    const shown = latest;
-    latest = undefined;
-    return shown && `harness load: ${progressText(shown)}`;
-  }, intervalMs);
+  const lines = everyInterval(
+    stream,
+    () => {
+      const shown = latest;
+      latest = undefined;
+      return shown && `harness load: ${progressText(shown)}`;
+    },
+    intervalMs,
+  );
   return { show: (progress) => void (latest = progress), stop: lines.stop };
 }
 
-export function loadProgressLine(stream: NodeJS.WriteStream = process.stderr, env: NodeJS.ProcessEnv = process.env): LoadProgressLine {
+export function loadProgressLine(
+  stream: NodeJS.WriteStream = process.stderr,
+  env: NodeJS.ProcessEnv = process.env,
+): LoadProgressLine {
   if (plainProgressWanted(stream, env)) return plainLoadProgress(stream, logProgressIntervalMs(env));
   return {
     show(progress) {

@@ -2,22 +2,54 @@ import { LatencyHistogram } from '../load/latency-histogram.ts';
 import type { LoadResult } from '../load/load-result.ts';
 import { thresholdActualText } from './load-summary.ts';
 
-const columns = ['operation', 'offered', 'achieved', 'avg', 'p50', 'p90', 'p95', 'p99', 'max', 'errors', 'dropped', 'thresholds'] as const;
+const columns = [
+  'operation',
+  'offered',
+  'achieved',
+  'avg',
+  'p50',
+  'p90',
+  'p95',
+  'p99',
+  'max',
+  'errors',
+  'dropped',
+  'thresholds',
+] as const;
 const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : Math.round(value)}ms`;
 const rate = (value: number | null) => (value === null ? 'max' : `${Math.round(value * 10) / 10}/s`);
 
-/** A run's thresholds in one cell: all held, each one that failed with the figure read in its unit, or none judged (interrupted). */
+/**
+ * A run's thresholds in one cell: all held, each one that failed with the figure read in its unit, or none judged
+ * (interrupted).
+ */
 function thresholdsCell(result: LoadResult): string {
   if (result.interrupted) return 'interrupted: not judged';
   const failed = result.thresholds.filter((verdict) => !verdict.passed);
-  if (failed.length === 0) return result.thresholds.length ? `✓ ${result.thresholds.length}/${result.thresholds.length}` : '-';
-  return failed.map((verdict) => `✗ ${verdict.threshold}: ${thresholdActualText(verdict.threshold, verdict.actual)}`).join('; ');
+  if (failed.length === 0)
+    return result.thresholds.length ? `✓ ${result.thresholds.length}/${result.thresholds.length}` : '-';
+  return failed
+    .map((verdict) => `✗ ${verdict.threshold}: ${thresholdActualText(verdict.threshold, verdict.actual)}`)
+    .join('; ');
 }
 
 function row(result: LoadResult): string[] {
   const histogram = LatencyHistogram.decode(result.latencyHistogram);
   const latency = result.latencyMs;
-  return [result.scenario, rate(result.offered.rate), rate(result.achievedRate), ms(latency.mean), ms(latency.p50), ms(latency.p90), ms(histogram.at(95)), ms(latency.p99), ms(latency.max), String(result.errors), String(result.dropped), thresholdsCell(result)];
+  return [
+    result.scenario,
+    rate(result.offered.rate),
+    rate(result.achievedRate),
+    ms(latency.mean),
+    ms(latency.p50),
+    ms(latency.p90),
+    ms(histogram.at(95)),
+    ms(latency.p99),
+    ms(latency.max),
+    String(result.errors),
+    String(result.dropped),
+    thresholdsCell(result),
+  ];
 }
 
 /**
@@ -29,10 +61,24 @@ export function loadSummaryTable(results: readonly LoadResult[]): string {
   const rows = [columns.map(String), ...results.map(row)];
   const widths = columns.map((_, index) => Math.max(...rows.map((cells) => (cells[index] ?? '').length)));
   const numeric = (index: number) => index > 0 && index < columns.length - 1;
-  const lines = rows.map((cells) => cells.map((cell, index) => (index === columns.length - 1 ? cell : numeric(index) ? cell.padStart(widths[index] ?? 0) : cell.padEnd(widths[index] ?? 0))).join('  ').trimEnd());
+  const lines = rows.map((cells) =>
+    cells
+      .map((cell, index) =>
+        index === columns.length - 1
+          ? cell
+          : numeric(index)
+            ? cell.padStart(widths[index] ?? 0)
+            : cell.padEnd(widths[index] ?? 0),
+      )
+      .join('  ')
+      .trimEnd(),
+  );
   lines.splice(1, 0, '-'.repeat(Math.min(160, (lines[0] ?? '').length)));
   for (const result of results) {
-    for (const violation of result.violations) lines.push(`✗ ${result.scenario}: ${violation.ruleId}: ${violation.count} response(s) broke it: ${violation.message}`);
+    for (const violation of result.violations)
+      lines.push(
+        `✗ ${result.scenario}: ${violation.ruleId}: ${violation.count} response(s) broke it: ${violation.message}`,
+      );
   }
   return lines.join('\n');
 }

@@ -11,10 +11,16 @@ export function loadThresholdsBlock(results: readonly LoadResult[]): string {
   const lines = ['THRESHOLDS'];
   for (const result of results) {
     const partial = partialNote(result);
-    lines.push(`  ${result.scenario}  (${headline(result)})${result.interrupted ? '  INTERRUPTED: not judged' : ''}${partial ? `  ${partial.toUpperCase()}` : ''}`);
+    lines.push(
+      `  ${result.scenario}  (${headline(result)})${result.interrupted ? '  INTERRUPTED: not judged' : ''}${partial ? `  ${partial.toUpperCase()}` : ''}`,
+    );
     const width = Math.max(0, ...result.thresholds.map((verdict) => verdict.threshold.length));
-    for (const verdict of result.thresholds) lines.push(`    ${verdict.passed ? '✓' : '✗'} ${verdict.threshold.padEnd(width)}  actual ${thresholdActualText(verdict.threshold, verdict.actual)}`);
-    for (const violation of result.violations) lines.push(`    ✗ ${violation.ruleId}: ${violation.count} response(s) broke it: ${violation.message}`);
+    for (const verdict of result.thresholds)
+      lines.push(
+        `    ${verdict.passed ? '✓' : '✗'} ${verdict.threshold.padEnd(width)}  actual ${thresholdActualText(verdict.threshold, verdict.actual)}`,
+      );
+    for (const violation of result.violations)
+      lines.push(`    ✗ ${violation.ruleId}: ${violation.count} response(s) broke it: ${violation.message}`);
     if (result.thresholds.length === 0 && result.violations.length === 0) lines.push('    (no thresholds)');
   }
   return lines.join('\n');
@@ -28,8 +34,12 @@ export function loadVerdictLine(results: readonly LoadResult[], interrupted = fa
   const failedRuns = results.filter((result) => !result.passed).length;
   if (interrupted) return `VERDICT: INTERRUPTED after ${results.length} run(s): not judged (exit 2)`;
   if (results.length === 0) return 'VERDICT: NOTHING RUN (no operation had a nightly profile)';
-  if (failedRuns === 0) return `VERDICT: PASS: ${verdicts.length} threshold(s) held in ${results.length} run(s), no response broke a rule`;
-  const parts = [`${failedThresholds} of ${verdicts.length} threshold(s) failed`, ...(broken ? [`${broken} response rule(s) broken`] : [])];
+  if (failedRuns === 0)
+    return `VERDICT: PASS: ${verdicts.length} threshold(s) held in ${results.length} run(s), no response broke a rule`;
+  const parts = [
+    `${failedThresholds} of ${verdicts.length} threshold(s) failed`,
+    ...(broken ? [`${broken} response rule(s) broken`] : []),
+  ];
   return `VERDICT: FAIL: ${parts.join(', ')} in ${failedRuns} of ${results.length} run(s)`;
 }
 

@@ -15,7 +15,11 @@ export function plainProgressWanted(stream: NodeJS.WriteStream, env: NodeJS.Proc
 }
 
 /** Writes `line()` every `intervalMs` until stopped; a line that says nothing new (undefined) is skipped. */
-export function everyInterval(stream: NodeJS.WriteStream, line: () => string | undefined, intervalMs = logProgressIntervalMs()): { stop(): void } {
+export function everyInterval(
+  stream: NodeJS.WriteStream,
+  line: () => string | undefined,
+  intervalMs = logProgressIntervalMs(),
+): { stop(): void } {
   const timer = setInterval(() => {
     const text = line();
     if (text !== undefined) stream.write(`${text}\n`);

@@ -9,7 +9,10 @@ export interface OutcomeListener {
 
 const ruleIdOf = (testCase: TestCase) => testCase.name.split(':')[0] ?? testCase.name;
 
-/** When a test ended (epoch ms): vitest's start (Date.now) plus its duration; the moment it was reported when vitest has no diagnostic. */
+/**
+ * When a test ended (epoch ms): vitest's start (Date.now) plus its duration; the moment it was reported when vitest has
+ * no diagnostic.
+ */
 function endOf(testCase: TestCase): number {
   const diagnostic = testCase.diagnostic();
   return diagnostic ? diagnostic.startTime + diagnostic.duration : Date.now();
@@ -68,7 +71,8 @@ export class OutcomeCollector implements Reporter {
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>): void {
-    for (const module of testModules) for (const error of module.errors()) this.errors.push(`${module.moduleId}: ${error.message}`);
+    for (const module of testModules)
+      for (const error of module.errors()) this.errors.push(`${module.moduleId}: ${error.message}`);
     for (const error of unhandledErrors) this.errors.push(error.message ?? String(error));
   }
 }

@@ -11,7 +11,11 @@ function writeAtomically(path: string, text: string): void {
 }
 
 /** Writes junit.xml, summary.md and summary.json of a summary (a snapshot while the run goes on, or the final one). */
-export function writeSummaryFiles(paths: { summary: string; summaryMarkdown: string; junit: string }, summary: RunSummary, statementOf: (ruleId: string) => string): void {
+export function writeSummaryFiles(
+  paths: { summary: string; summaryMarkdown: string; junit: string },
+  summary: RunSummary,
+  statementOf: (ruleId: string) => string,
+): void {
   // summary.json last: a run killed between the writes leaves no summary.json without the others beside it.
   writeAtomically(paths.junit, renderJUnit(summary, statementOf));
   writeAtomically(paths.summaryMarkdown, renderSummaryMarkdown(summary));

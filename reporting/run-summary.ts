@@ -18,7 +18,9 @@ export interface RunSummary {
   runs: number;
   startedAt: string;
   durationMs: number;
-  /** The run was stopped (SIGINT, SIGTERM, or its deadline) before it finished: what is missing is listed as not run. */
+  /**
+   * The run was stopped (SIGINT, SIGTERM, or its deadline) before it finished: what is missing is listed as not run.
+   */
   interrupted: boolean;
   /** What stopped it, when something did. */
   stoppedBy?: StopReason;
@@ -38,7 +40,10 @@ export interface RunSummary {
   rootCauses: RootCause[];
   /** Rules of the selected families that no test judged: a gap in the harness, or an interrupted run. */
   notRun: string[];
-  /** Why the rules of `notRun` were not run (`notRunReason`), when there are any: "the run was interrupted (SIGINT)", its deadline... */
+  /**
+   * Why the rules of `notRun` were not run (`notRunReason`), when there are any: "the run was interrupted (SIGINT)",
+   * its deadline...
+   */
   notRunReason?: string;
   /**
    * Rules of `notRun` whose test was still running when the run was stopped: what the wind-down made of
@@ -47,7 +52,10 @@ export interface RunSummary {
   interruptedRules?: string[];
   /** Errors outside any test (a crashed suite file, a worker failure). */
   errors: string[];
-  /** How a failure's replay line restarts the harness and the target (absent: `npx harness`, no reports folder of its own). */
+  /**
+   * How a failure's replay line restarts the harness and the target (absent: `npx harness`, no reports folder of its
+   * own).
+   */
   replayWith?: ReplayInvocation;
 }
 
@@ -55,11 +63,22 @@ export interface RunSummary {
 export type ReplayInvocation = Pick<ReplaySettings, 'harness' | 'replayReports' | 'startedTarget'>;
 
 /** What every replay line of a summary is made with. */
-export function replaySettingsOf(summary: Pick<RunSummary, 'targetsFile' | 'target' | 'seed' | 'runs' | 'replayWith'>): ReplaySettings {
-  return { targetsFile: summary.targetsFile, targetName: summary.target, seed: summary.seed, runs: summary.runs, ...summary.replayWith };
+export function replaySettingsOf(
+  summary: Pick<RunSummary, 'targetsFile' | 'target' | 'seed' | 'runs' | 'replayWith'>,
+): ReplaySettings {
+  return {
+    targetsFile: summary.targetsFile,
+    targetName: summary.target,
+    seed: summary.seed,
+    runs: summary.runs,
+    ...summary.replayWith,
+  };
 }
 
-/** A failed or broken rule and the rules it blocked; or, with status `blocked`, a rule blocked by rules that did not fail here. */
+/**
+ * A failed or broken rule and the rules it blocked; or, with status `blocked`, a rule blocked by rules that did not
+ * fail here.
+ */
 export interface RootCause {
   ruleId: string;
   status: RuleStatus;
@@ -130,7 +149,14 @@ export function buildRunSummary(parts: SummaryParts): RunSummary {
   };
 }
 
-const severity: Record<RuleStatus, number> = { failed: 5, broken: 4, blocked: 3, passed: 2, waived: 1, 'not-applicable': 0 };
+const severity: Record<RuleStatus, number> = {
+  failed: 5,
+  broken: 4,
+  blocked: 3,
+  passed: 2,
+  waived: 1,
+  'not-applicable': 0,
+};
 
 /** Several tests may judge one rule: the worst verdict wins, evidence of the first failure is kept. */
 export function mergeOutcomes(outcomes: readonly RuleOutcome[]): RuleSummary[] {
@@ -145,7 +171,13 @@ export function mergeOutcomes(outcomes: readonly RuleOutcome[]): RuleSummary[] {
     const worse = severity[outcome.status] > severity[current.status] ? outcome : current;
     const exchanges = (current.exchanges ?? 0) + (outcome.exchanges ?? 0);
     const durationMs = (current.durationMs ?? 0) + (outcome.durationMs ?? 0);
-    byRule.set(outcome.ruleId, { ...worse, tests: current.tests + 1, exchanges, durationMs, ...(Object.keys(observations).length ? { observations } : {}) });
+    byRule.set(outcome.ruleId, {
+      ...worse,
+      tests: current.tests + 1,
+      exchanges,
+      durationMs,
+      ...(Object.keys(observations).length ? { observations } : {}),
+    });
   }
   return [...byRule.values()];
 }
@@ -163,17 +195,36 @@ export function judgedCount(rules: readonly RuleSummary[]): number {
  * the deadline cut the run (what failed has failed); a broken check or a gap is a harness error, and so is a
  * run that judged no rule (never a pass the target did not earn).
  */
-export function verdictOf(rules: readonly RuleSummary[], notRun: readonly string[], errors: readonly string[], stoppedBy?: StopReason): RunSummary['verdict'] {
+export function verdictOf(
+  rules: readonly RuleSummary[],
+  notRun: readonly string[],
+  errors: readonly string[],
+  stoppedBy?: StopReason,
+): RunSummary['verdict'] {
   if (stoppedBy !== undefined && stoppedBy !== 'max-time') return 'error';
   if (rules.some((rule) => rule.status === 'failed')) return 'nonconformant';
-  if (rules.some((rule) => rule.status === 'broken') || notRun.length > 0 || errors.length > 0 || judgedCount(rules) === 0) return 'error';
+  if (
+    rules.some((rule) => rule.status === 'broken') ||
+    notRun.length > 0 ||
+    errors.length > 0 ||
+    judgedCount(rules) === 0
+  )
+    return 'error';
   // The target kept rules from being judged: not a verdict of conformance.
   if (rules.some((rule) => rule.status === 'blocked')) return 'nonconformant';
   return 'conformant';
 }
 
 export function countStatuses(rules: readonly RuleSummary[], notRun: readonly string[]): RunSummary['counts'] {
-  const counts: RunSummary['counts'] = { passed: 0, failed: 0, blocked: 0, broken: 0, waived: 0, 'not-applicable': 0, 'not-run': notRun.length };
+  const counts: RunSummary['counts'] = {
+    passed: 0,
+    failed: 0,
+    blocked: 0,
+    broken: 0,
+    waived: 0,
+    'not-applicable': 0,
+    'not-run': notRun.length,
+  };
   for (const rule of rules) counts[rule.status]++;
   return counts;
 }
@@ -183,7 +234,11 @@ export function rootCausesOf(rules: readonly RuleSummary[]): RootCause[] {
   const roots = rules.filter((rule) => rule.status === 'failed' || rule.status === 'broken');
   const rootIds = new Set(roots.map((rule) => rule.ruleId));
   const blocked = rules.filter((rule) => rule.status === 'blocked');
-  const causes = roots.map((root) => ({ ruleId: root.ruleId, status: root.status, blocked: blocked.filter((rule) => rule.blockedBy?.includes(root.ruleId)).map((rule) => rule.ruleId) }));
+  const causes = roots.map((root) => ({
+    ruleId: root.ruleId,
+    status: root.status,
+    blocked: blocked.filter((rule) => rule.blockedBy?.includes(root.ruleId)).map((rule) => rule.ruleId),
+  }));
   const orphans = blocked.filter((rule) => !(rule.blockedBy ?? []).some((id) => rootIds.has(id)));
   return [...causes, ...orphans.map((rule) => ({ ruleId: rule.ruleId, status: rule.status, blocked: [] }))];
 }

@@ -3,7 +3,15 @@ import { notRunReason, type RuleSummary, type RunSummary } from './run-summary.t
 
 type Counted = RuleStatus | 'not-run';
 const columns: readonly Counted[] = ['passed', 'failed', 'blocked', 'broken', 'waived', 'not-applicable', 'not-run'];
-const headings: Record<Counted, string> = { passed: 'passed', failed: 'failed', blocked: 'blocked', broken: 'broken', waived: 'waived', 'not-applicable': 'n/a', 'not-run': 'not run' };
+const headings: Record<Counted, string> = {
+  passed: 'passed',
+  failed: 'failed',
+  blocked: 'blocked',
+  broken: 'broken',
+  waived: 'waived',
+  'not-applicable': 'n/a',
+  'not-run': 'not run',
+};
 
 /** A table cell or list item stays one line and never opens a table column or a code span of its own. */
 export function markdownInline(text: string): string {
@@ -24,16 +32,26 @@ function familyTable(summary: RunSummary): string[] {
   const familyOf = (ruleId: string, family?: string) => family ?? ruleId.split('.')[0] ?? '';
   const rows = summary.families.map((family) => {
     const counts = new Map<Counted, number>(columns.map((status) => [status, 0]));
-    for (const rule of summary.rules) if (familyOf(rule.ruleId, rule.family) === family) counts.set(rule.status, (counts.get(rule.status) ?? 0) + 1);
+    for (const rule of summary.rules)
+      if (familyOf(rule.ruleId, rule.family) === family) counts.set(rule.status, (counts.get(rule.status) ?? 0) + 1);
     counts.set('not-run', summary.notRun.filter((ruleId) => familyOf(ruleId) === family).length);
     return `| ${family} | ${columns.map((status) => counts.get(status)).join(' | ')} |`;
   });
-  return [`| family | ${columns.map((status) => headings[status]).join(' | ')} |`, `|---|${columns.map(() => '---:').join('|')}|`, ...rows];
+  return [
+    `| family | ${columns.map((status) => headings[status]).join(' | ')} |`,
+    `|---|${columns.map(() => '---:').join('|')}|`,
+    ...rows,
+  ];
 }
 
 function ruleList(title: string, rules: readonly RuleSummary[], detail: (rule: RuleSummary) => string): string[] {
   if (rules.length === 0) return [];
-  return ['', `### ${title} (${rules.length})`, '', ...rules.map((rule) => `- **\`${rule.ruleId}\`** (${markdownInline(rule.section)}): ${detail(rule)}`)];
+  return [
+    '',
+    `### ${title} (${rules.length})`,
+    '',
+    ...rules.map((rule) => `- **\`${rule.ruleId}\`** (${markdownInline(rule.section)}): ${detail(rule)}`),
+  ];
 }
 
 /**
@@ -43,7 +61,8 @@ function ruleList(title: string, rules: readonly RuleSummary[], detail: (rule: R
  */
 export function renderSummaryMarkdown(summary: RunSummary): string {
   const c = summary.counts;
-  const mark = summary.verdict === 'conformant' && !summary.interrupted ? '✅' : summary.verdict === 'nonconformant' ? '❌' : '⚠️';
+  const mark =
+    summary.verdict === 'conformant' && !summary.interrupted ? '✅' : summary.verdict === 'nonconformant' ? '❌' : '⚠️';
   const lines = [
     `## ${mark} harness run: ${headline(summary)}`,
     '',
@@ -54,9 +73,26 @@ export function renderSummaryMarkdown(summary: RunSummary): string {
   const withStatus = (status: RuleStatus) => summary.rules.filter((rule) => rule.status === status);
   lines.push(...ruleList('Failed', withStatus('failed'), firstEvidenceLine));
   lines.push(...ruleList('Broken (the harness itself)', withStatus('broken'), firstEvidenceLine));
-  lines.push(...ruleList('Blocked', withStatus('blocked'), (rule) => `blocked by ${(rule.blockedBy ?? []).map((id) => `\`${id}\``).join(', ') || 'a prerequisite'}: ${firstEvidenceLine(rule)}`));
-  if (summary.notRun.length) lines.push('', `### Not run (${summary.notRun.length})`, '', `${notRunReason(summary)}: ${summary.notRun.map((id) => `\`${id}\``).join(', ')}`);
+  lines.push(
+    ...ruleList(
+      'Blocked',
+      withStatus('blocked'),
+      (rule) =>
+        `blocked by ${(rule.blockedBy ?? []).map((id) => `\`${id}\``).join(', ') || 'a prerequisite'}: ${firstEvidenceLine(rule)}`,
+    ),
+  );
+  if (summary.notRun.length)
+    lines.push(
+      '',
+      `### Not run (${summary.notRun.length})`,
+      '',
+      `${notRunReason(summary)}: ${summary.notRun.map((id) => `\`${id}\``).join(', ')}`,
+    );
   for (const error of summary.errors) lines.push('', `> Error outside any test: ${markdownInline(error)}`);
-  lines.push('', 'Evidence, curl and replay lines of each rule: `summary.json`, `junit.xml` and the Allure report beside this file.', '');
+  lines.push(
+    '',
+    'Evidence, curl and replay lines of each rule: `summary.json`, `junit.xml` and the Allure report beside this file.',
+    '',
+  );
   return lines.join('\n');
 }

@@ -7,7 +7,11 @@ import { join } from 'node:path';
  * it is written beside the summary and attached to every failed or broken test of the Allure results. The
  * lines come redacted from the launcher.
  */
-export function attachTargetOutput(paths: { allureResults: string; targetOutput: string }, lines: readonly string[], targetName: string): void {
+export function attachTargetOutput(
+  paths: { allureResults: string; targetOutput: string },
+  lines: readonly string[],
+  targetName: string,
+): void {
   if (lines.length === 0) return;
   const text = `${lines.join('\n')}\n`;
   writeFileSync(paths.targetOutput, text);
@@ -23,7 +27,10 @@ export function attachTargetOutput(paths: { allureResults: string; targetOutput:
     if (result.status !== 'failed' && result.status !== 'broken') continue;
     const source = `${randomUUID()}-attachment.txt`;
     writeFileSync(join(paths.allureResults, source), text);
-    result.attachments = [...(result.attachments ?? []), { name: `target ${targetName}: its last ${lines.length} output lines`, source, type: 'text/plain' }];
+    result.attachments = [
+      ...(result.attachments ?? []),
+      { name: `target ${targetName}: its last ${lines.length} output lines`, source, type: 'text/plain' },
+    ];
     writeFileSync(path, JSON.stringify(result));
   }
 }

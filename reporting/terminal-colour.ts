@@ -19,10 +19,20 @@ export interface Palette {
   bold: Paint;
 }
 
-const sgr = (open: number, close: number): Paint => (text) => `\x1b[${open}m${text}\x1b[${close}m`;
+const sgr =
+  (open: number, close: number): Paint =>
+  (text) =>
+    `\x1b[${open}m${text}\x1b[${close}m`;
 const plain: Paint = (text) => text;
 
 export function palette(colour: boolean): Palette {
   if (!colour) return { red: plain, green: plain, yellow: plain, magenta: plain, dim: plain, bold: plain };
-  return { red: sgr(31, 39), green: sgr(32, 39), yellow: sgr(33, 39), magenta: sgr(35, 39), dim: sgr(2, 22), bold: sgr(1, 22) };
+  return {
+    red: sgr(31, 39),
+    green: sgr(32, 39),
+    yellow: sgr(33, 39),
+    magenta: sgr(35, 39),
+    dim: sgr(2, 22),
+    bold: sgr(1, 22),
+  };
 }

@@ -28,6 +28,9 @@ export function nestsDeeperThan(text: string, limit = maxJsonDepth): boolean {
 
 /** JSON.parse, refusing (SyntaxError) a text nested deeper than `maxJsonDepth`. */
 export function parseJsonBounded(text: string): unknown {
-  if (nestsDeeperThan(text)) throw new SyntaxError(`JSON nested deeper than ${maxJsonDepth} levels is not read (RFC 8259 section 9 allows a parser this limit)`);
+  if (nestsDeeperThan(text))
+    throw new SyntaxError(
+      `JSON nested deeper than ${maxJsonDepth} levels is not read (RFC 8259 section 9 allows a parser this limit)`,
+    );
   return JSON.parse(text);
 }

@@ -5,7 +5,14 @@ import { z } from 'zod';
  * point at and the harness may request (a holder behind a gateway names its public host). Default: none.
  */
 export const followOriginsSchema = z
-  .array(z.url().refine((value) => new URL(value).origin === value.replace(/\/$/, ''), { message: 'give an origin only: scheme://host[:port], no path, query or credentials' }))
+  .array(
+    z
+      .url()
+      .refine((value) => new URL(value).origin === value.replace(/\/$/, ''), {
+        message: 'give an origin only: scheme://host[:port], no path, query or credentials',
+      }),
+  )
   .default([]);
 
-export const followOriginsFix = 'list origins only, e.g. ["https://api.holder.example"]; links elsewhere are never requested';
+export const followOriginsFix =
+  'list origins only, e.g. ["https://api.holder.example"]; links elsewhere are never requested';

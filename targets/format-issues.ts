@@ -9,7 +9,8 @@ const targetFixes: Record<string, string> = {
   ready: 'give "stdoutMatches" (a regular expression) or "httpGet" (a URL)',
   rule: 'use a rule id from `harness rules`',
   reason: 'say why the rule is waived',
-  families: 'give one section per interface the target serves, e.g. "families": { "billing": { "baseUrl": ..., "credentials": ... } }',
+  families:
+    'give one section per interface the target serves, e.g. "families": { "billing": { "baseUrl": ..., "credentials": ... } }',
 };
 
 /** Target-level keys of the earlier file format, which now live in a family's section. */
@@ -29,21 +30,37 @@ function knownKeysAt(schema: z.ZodType, path: KeyPath): string[] {
   let current: unknown = schema;
   for (const part of path) {
     current = unwrap(current);
-    const def = (current as { def?: { type?: string; shape?: Record<string, unknown>; valueType?: unknown; options?: unknown[] } }).def;
+    const def = (
+      current as { def?: { type?: string; shape?: Record<string, unknown>; valueType?: unknown; options?: unknown[] } }
+    ).def;
     if (def?.type === 'object' && def.shape) current = def.shape[String(part)];
     else if (def?.type === 'record') current = def.valueType;
     // A target entry is a union of kinds: descend into the first kind that has the key.
-    else if (def?.type === 'union') current = (def.options ?? []).map((option) => (unwrap(option) as { def?: { shape?: Record<string, unknown> } }).def?.shape?.[String(part)]).find(Boolean);
+    else if (def?.type === 'union')
+      current = (def.options ?? [])
+        .map((option) => (unwrap(option) as { def?: { shape?: Record<string, unknown> } }).def?.shape?.[String(part)])
+        .find(Boolean);
     else return [];
   }
-  const def = (unwrap(current) as { def?: { type?: string; shape?: Record<string, unknown>; options?: { def?: { shape?: Record<string, unknown> } }[] } }).def;
+  const def = (
+    unwrap(current) as {
+      def?: {
+        type?: string;
+        shape?: Record<string, unknown>;
+        options?: { def?: { shape?: Record<string, unknown> } }[];
+      };
+    }
+  ).def;
   if (def?.type === 'object' && def.shape) return Object.keys(def.shape);
-  if (def?.type === 'union') return [...new Set((def.options ?? []).flatMap((option) => Object.keys(option.def?.shape ?? {})))];
+  if (def?.type === 'union')
+    return [...new Set((def.options ?? []).flatMap((option) => Object.keys(option.def?.shape ?? {})))];
   return [];
 }
 
 function unwrap(schema: unknown): unknown {
-  let current = schema as { def?: { type?: string; innerType?: unknown; in?: unknown; options?: unknown[] } } | undefined;
+  let current = schema as
+    | { def?: { type?: string; innerType?: unknown; in?: unknown; options?: unknown[] } }
+    | undefined;
   while (current?.def && ['default', 'optional', 'nullable', 'pipe'].includes(current.def.type ?? '')) {
     current = (current.def.innerType ?? current.def.in) as typeof current;
   }
@@ -51,12 +68,20 @@ function unwrap(schema: unknown): unknown {
 }
 
 /** One line per zod issue: the key path, zod's message, and the fix or the likely intended key. */
-export function formatIssues(schema: z.ZodType, issues: readonly z.core.$ZodIssue[], basePath: KeyPath = [], familyFixes: FamilyConfigFixes = {}): string[] {
+export function formatIssues(
+  schema: z.ZodType,
+  issues: readonly z.core.$ZodIssue[],
+  basePath: KeyPath = [],
+  familyFixes: FamilyConfigFixes = {},
+): string[] {
   return issues.map((issue) => {
     const path = [...basePath, ...issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part))];
     const where = formatKeyPath(path) || '(top level)';
     if (issue.code === 'unrecognized_keys') {
-      const known = knownKeysAt(schema, issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part)));
+      const known = knownKeysAt(
+        schema,
+        issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part)),
+      );
       return issue.keys
         .map((key) => {
           if (movedToFamilySection.has(key) && known.includes('families')) {

@@ -19,7 +19,11 @@ export function commandArgv(command: readonly string[]): string[] {
  * Starts a `command` or `container` target and waits until it is ready; a `url` target is assumed running.
  * `abort` gives up a start in progress (and removes what was started).
  */
-export async function launchTarget(target: ResolvedTarget, env: NodeJS.ProcessEnv = process.env, abort?: AbortSignal): Promise<LaunchedTarget> {
+export async function launchTarget(
+  target: ResolvedTarget,
+  env: NodeJS.ProcessEnv = process.env,
+  abort?: AbortSignal,
+): Promise<LaunchedTarget> {
   if (target.entry.kind === 'container') {
     // testcontainers (and the Docker client under it) is loaded only by runs that start a container.
     const { launchContainer } = await import('./container/launch-container.ts');
@@ -29,7 +33,12 @@ export async function launchTarget(target: ResolvedTarget, env: NodeJS.ProcessEn
   return launchCommand(target.name, target.entry as CommandTarget, env, abort);
 }
 
-async function launchCommand(name: string, entry: CommandTarget, env: NodeJS.ProcessEnv, abort?: AbortSignal): Promise<LaunchedTarget> {
+async function launchCommand(
+  name: string,
+  entry: CommandTarget,
+  env: NodeJS.ProcessEnv,
+  abort?: AbortSignal,
+): Promise<LaunchedTarget> {
   const [file, ...args] = commandArgv(entry.command);
   const child = spawn(file as string, args, {
     cwd: entry.cwd,
@@ -47,13 +56,25 @@ async function launchCommand(name: string, entry: CommandTarget, env: NodeJS.Pro
   });
   try {
     const { stdoutMatches, httpGet, timeoutMs } = entry.ready;
-    await waitUntilReady({ ...(stdoutMatches ? { linePattern: stdoutMatches } : {}), ...(httpGet ? { httpGet } : {}), timeoutMs }, { lines, gone, ...(abort ? { abort } : {}) });
+    await waitUntilReady(
+      { ...(stdoutMatches ? { linePattern: stdoutMatches } : {}), ...(httpGet ? { httpGet } : {}), timeoutMs },
+      { lines, gone, ...(abort ? { abort } : {}) },
+    );
   } catch (error) {
     await stop();
     const output = lines.last(40).join('\n') || '(no output)';
-    throw new HarnessError('TARGET_START_FAILED', `Target "${name}" did not become ready: ${(error as Error).message}\nIts last output:\n${output}`, `check targets.${name}.command and targets.${name}.ready`);
+    throw new HarnessError(
+      'TARGET_START_FAILED',
+      `Target "${name}" did not become ready: ${(error as Error).message}\nIts last output:\n${output}`,
+      `check targets.${name}.command and targets.${name}.ready`,
+    );
   }
-  return { stop, kill: () => void child.kill('SIGKILL'), recentOutput: () => lines.last(), ...(child.pid === undefined ? {} : { pid: child.pid }) };
+  return {
+    stop,
+    kill: () => void child.kill('SIGKILL'),
+    recentOutput: () => lines.last(),
+    ...(child.pid === undefined ? {} : { pid: child.pid }),
+  };
 }
 
 function stopChild(child: ChildProcess): Promise<void> {

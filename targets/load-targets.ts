@@ -10,7 +10,10 @@ const targetsFileShape = z
   .object({
     $schema: z.string().optional(),
     default: z.string().default('reference'),
-    targets: z.record(z.string().regex(/^[A-Za-z0-9._-]+$/, { error: 'target names use letters, digits, . _ -' }), z.unknown()),
+    targets: z.record(
+      z.string().regex(/^[A-Za-z0-9._-]+$/, { error: 'target names use letters, digits, . _ -' }),
+      z.unknown(),
+    ),
   })
   .strict();
 
@@ -31,17 +34,28 @@ export interface ResolvedTarget {
 export function readTargetsFile(path: string): TargetsFileContents {
   const absolute = resolve(path);
   if (!existsSync(absolute)) {
-    throw new HarnessError('CONFIG_NOT_FOUND', `No targets file at ${absolute}`, 'pass --targets FILE, or run from a folder with a targets.json');
+    throw new HarnessError(
+      'CONFIG_NOT_FOUND',
+      `No targets file at ${absolute}`,
+      'pass --targets FILE, or run from a folder with a targets.json',
+    );
   }
   let json: unknown;
   try {
     json = JSON.parse(readFileSync(absolute, 'utf8'));
   } catch (error) {
-    throw new HarnessError('CONFIG_INVALID', `${absolute} is not valid JSON: ${(error as Error).message}`, 'fix the JSON syntax at the position named');
+    throw new HarnessError(
+      'CONFIG_INVALID',
+      `${absolute} is not valid JSON: ${(error as Error).message}`,
+      'fix the JSON syntax at the position named',
+    );
   }
   const parsed = targetsFileShape.safeParse(json);
   if (!parsed.success) {
-    throw new HarnessError('CONFIG_INVALID', `${absolute} is invalid:\n${formatIssues(targetsFileShape, parsed.error.issues).join('\n')}`);
+    throw new HarnessError(
+      'CONFIG_INVALID',
+      `${absolute} is invalid:\n${formatIssues(targetsFileShape, parsed.error.issues).join('\n')}`,
+    );
   }
   return { path: absolute, defaultTarget: parsed.data.default, rawTargets: parsed.data.targets };
 }

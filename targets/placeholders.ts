@@ -6,14 +6,26 @@ const envPlaceholder = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 export type KeyPath = readonly (string | number)[];
 
 export function formatKeyPath(path: KeyPath): string {
-  return path.map((part) => (typeof part === 'number' ? `[${part}]` : part)).join('.').replaceAll('.[', '[');
+  return path
+    .map((part) => (typeof part === 'number' ? `[${part}]` : part))
+    .join('.')
+    .replaceAll('.[', '[');
 }
 
 /** Every ${VAR} of a JSON value that the environment does not set, with the key that uses it. */
-export function unsetPlaceholders(value: unknown, env: NodeJS.ProcessEnv, path: KeyPath): { path: KeyPath; name: string }[] {
-  if (typeof value === 'string') return [...value.matchAll(envPlaceholder)].map((match) => match[1] as string).filter((name) => env[name] === undefined).map((name) => ({ path, name }));
+export function unsetPlaceholders(
+  value: unknown,
+  env: NodeJS.ProcessEnv,
+  path: KeyPath,
+): { path: KeyPath; name: string }[] {
+  if (typeof value === 'string')
+    return [...value.matchAll(envPlaceholder)]
+      .map((match) => match[1] as string)
+      .filter((name) => env[name] === undefined)
+      .map((name) => ({ path, name }));
   if (Array.isArray(value)) return value.flatMap((item, index) => unsetPlaceholders(item, env, [...path, index]));
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => unsetPlaceholders(item, env, [...path, key]));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, item]) => unsetPlaceholders(item, env, [...path, key]));
   return [];
 }
 
@@ -27,7 +39,9 @@ export function fillEnvPlaceholders(value: unknown, env: NodeJS.ProcessEnv, path
     const names = [...new Set(unset.map(({ name }) => name))];
     throw new HarnessError(
       'ENV_MISSING',
-      unset.map(({ path: where, name }) => `${formatKeyPath(where)} uses \${${name}}, which is not set in the environment`).join('\n'),
+      unset
+        .map(({ path: where, name }) => `${formatKeyPath(where)} uses \${${name}}, which is not set in the environment`)
+        .join('\n'),
       `export ${names.map((name) => `${name}=...`).join(' ')} before running, or change ${unset.length === 1 ? formatKeyPath((unset[0] as { path: KeyPath }).path) : 'those keys'}`,
     );
   }
@@ -38,7 +52,8 @@ export function fillEnvPlaceholders(value: unknown, env: NodeJS.ProcessEnv, path
 function mapStrings(value: unknown, change: (text: string) => string): unknown {
   if (typeof value === 'string') return change(value);
   if (Array.isArray(value)) return value.map((item) => mapStrings(item, change));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapStrings(item, change)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapStrings(item, change)]));
   return value;
 }
 

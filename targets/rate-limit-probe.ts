@@ -26,7 +26,10 @@ export function rateLimitBoundsShape(defaults: RateLimitProbeDefaults) {
      * bursts can share a window of a limiter whose windows start at arbitrary moments.
      */
     stepSeconds: z.number().int().min(1).max(10).default(1),
-    /** Seconds waited after each step for the limit's window to pass (a longer Retry-After is obeyed, up to 10 s). Default 1. */
+    /**
+     * Seconds waited after each step for the limit's window to pass (a longer Retry-After is obeyed, up to 10 s).
+     * Default 1.
+     */
     recoverySeconds: z.number().min(0).max(60).default(1),
     /** Most requests the whole probe sends. */
     maxRequests: z.number().int().positive().default(defaults.maxRequests),

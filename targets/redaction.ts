@@ -50,11 +50,15 @@ export class Redactor {
     if (this.#secrets.size !== before) this.#ordered = [...this.#secrets].sort((a, b) => b.length - a.length);
   }
 
-  /** Authorization keeps its scheme (`Bearer ***`); credential-like headers become `***`; others get literal redaction. */
+  /**
+   * Authorization keeps its scheme (`Bearer ***`); credential-like headers become `***`; others get literal redaction.
+   */
   redactHeaders(headers: Record<string, string | string[]>): Record<string, string | string[]> {
     const out: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(headers)) {
-      out[name] = Array.isArray(value) ? value.map((v) => this.#redactHeaderValue(name, v)) : this.#redactHeaderValue(name, value);
+      out[name] = Array.isArray(value)
+        ? value.map((v) => this.#redactHeaderValue(name, v))
+        : this.#redactHeaderValue(name, value);
     }
     return out;
   }
@@ -164,7 +168,8 @@ function maskJsonPairs(text: string): string {
       const valueAt = skipSpace(text, colon + 1);
       if (isSecretField(text.slice(quote + 1, keyEnd - 1))) {
         JSON_NUMBER.lastIndex = valueAt;
-        const valueEnd = text[valueAt] === '"' ? stringEnd(text, valueAt) : JSON_NUMBER.test(text) ? JSON_NUMBER.lastIndex : -1;
+        const valueEnd =
+          text[valueAt] === '"' ? stringEnd(text, valueAt) : JSON_NUMBER.test(text) ? JSON_NUMBER.lastIndex : -1;
         if (valueEnd >= 0) {
           out += `${text.slice(copiedUpTo, valueAt)}"${MASK}"`;
           copiedUpTo = valueEnd;
@@ -200,7 +205,9 @@ function maskSecretFields(root: unknown): number {
   return masked;
 }
 
-/** Strings and numbers below `holder[key]` become `***`; booleans/null are kept (`"token_revoked": false` is evidence). */
+/**
+ * Strings and numbers below `holder[key]` become `***`; booleans/null are kept (`"token_revoked": false` is evidence).
+ */
 function maskLeaves(holder: Record<string, unknown>, key: string): number {
   let masked = 0;
   const pending: [Record<string, unknown>, string][] = [[holder, key]];

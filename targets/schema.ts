@@ -13,10 +13,17 @@ const clientSettingsSchema = z
     /** Per-request timeout in ms. Default 10000. */
     timeoutMs: z.number().int().positive().default(10_000),
     /** Largest response body read, in bytes. Default 8 MiB. */
-    maxBodyBytes: z.number().int().positive().default(8 * 1024 * 1024),
+    maxBodyBytes: z
+      .number()
+      .int()
+      .positive()
+      .default(8 * 1024 * 1024),
     /** Requests in flight where a rule allows concurrency. Default 16. */
     concurrency: z.number().int().min(1).max(256).default(16),
-    /** Consecutive exchanges of a family without an answer (timeout, refused) after which its remaining exchanges fail at once as "target unresponsive". Default 3. */
+    /**
+     * Consecutive exchanges of a family without an answer (timeout, refused) after which its remaining exchanges fail
+     * at once as "target unresponsive". Default 3.
+     */
     unresponsiveAfter: z.number().int().min(1).max(1000).default(3),
   })
   .strict();
@@ -36,11 +43,20 @@ export const loadProfileSchema = z
     durationSeconds: z.number().positive().max(loadProfileBounds.durationSeconds.max).default(10),
     /** Connections of the load generator. Default 4. */
     connections: z.number().int().min(1).max(1024).default(4),
-    /** The most requests waiting for an answer at once (the runs are open-model); a request due beyond it is dropped and counted. Default 1000. */
+    /**
+     * The most requests waiting for an answer at once (the runs are open-model); a request due beyond it is dropped and
+     * counted. Default 1000.
+     */
     maxInFlight: z.number().int().min(1).max(10_000).default(1000),
     /** Judged on each operation's run. Default: p50 < 100 ms, p99 < 500 ms, rate(2xx) >= 99%, rate(5xx) == 0. */
     thresholds: z
-      .array(z.string().refine((text) => isThreshold(text), { message: 'a threshold reads METRIC OP VALUE: "p99 < 250 ms", "rate(5xx) == 0", "rate(2xx) >= 99%"' }))
+      .array(
+        z
+          .string()
+          .refine((text) => isThreshold(text), {
+            message: 'a threshold reads METRIC OP VALUE: "p99 < 250 ms", "rate(5xx) == 0", "rate(2xx) >= 99%"',
+          }),
+      )
       .default(['p50 < 100 ms', 'p99 < 500 ms', 'rate(2xx) >= 99%', 'rate(5xx) == 0']),
   })
   .strict();
@@ -85,7 +101,15 @@ const containerReadySchema = z
   });
 
 /** A port number, also as the string a {port} placeholder becomes. */
-const portSchema = z.union([z.number().int().min(1).max(65_535), z.string().regex(/^\d{1,5}$/).transform(Number)]).pipe(z.number().int().min(1).max(65_535));
+const portSchema = z
+  .union([
+    z.number().int().min(1).max(65_535),
+    z
+      .string()
+      .regex(/^\d{1,5}$/)
+      .transform(Number),
+  ])
+  .pipe(z.number().int().min(1).max(65_535));
 
 /** What a target entry's schema needs of a family (a family module is one): its name and its section's schema. */
 export interface FamilySectionSchema {
@@ -146,7 +170,10 @@ export function targetSchemaFor(families: readonly FamilySectionSchema[]) {
       env: z.record(z.string(), z.string()).default({}),
       /** Port the target listens on inside the container. */
       port: portSchema,
-      /** host: the container shares the host's network; bridge: port is published on {port}; auto: host when the engine has no bridge network. Default auto. */
+      /**
+       * host: the container shares the host's network; bridge: port is published on {port}; auto: host when the engine
+       * has no bridge network. Default auto.
+       */
       network: z.enum(['auto', 'host', 'bridge']).default('auto'),
       ready: containerReadySchema,
       ...common,

@@ -41,7 +41,10 @@ export interface BillingAdapter {
   parseChargeResponse(body: unknown): ParsedCharge;
   parseQueryResponse(body: unknown): ParsedQuery;
   parseProductResponse(body: unknown): ParsedProduct;
-  /** Only the charge identifier of a charge response, read leniently (the record's shape is the creation rule's): undefined when absent. */
+  /**
+   * Only the charge identifier of a charge response, read leniently (the record's shape is the creation rule's):
+   * undefined when absent.
+   */
   chargeIdOf(body: unknown): string | undefined;
   /** Only the product identifier of a product response, read leniently: undefined when absent. */
   productIdOf(body: unknown): string | undefined;

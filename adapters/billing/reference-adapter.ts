@@ -54,7 +54,11 @@ function updateFields(update: ChargeUpdate) {
 function withoutIds(body: unknown): unknown {
   if (Array.isArray(body)) return body.map(withoutIds);
   if (body && typeof body === 'object') {
-    return Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'id' && key !== 'processId').map(([key, value]) => [key, withoutIds(value)]));
+    return Object.fromEntries(
+      Object.entries(body)
+        .filter(([key]) => key !== 'id' && key !== 'processId')
+        .map(([key, value]) => [key, withoutIds(value)]),
+    );
   }
   return body;
 }
@@ -91,7 +95,10 @@ export const referenceBillingAdapter: BillingAdapter = {
   },
   parseProductResponse(body) {
     const { product } = productResponseSchema.parse(body);
-    return { productId: product.id, plans: product.plans.map((plan) => ({ chargeModels: plan.charges.map((c) => c.model) })) };
+    return {
+      productId: product.id,
+      plans: product.plans.map((plan) => ({ chargeModels: plan.charges.map((c) => c.model) })),
+    };
   },
   chargeIdOf: (body) => idOf(body, 'charge'),
   productIdOf: (body) => idOf(body, 'product'),
@@ -100,7 +107,13 @@ export const referenceBillingAdapter: BillingAdapter = {
     { why: 'name missing', body: { chargeModel: 'PerUnit', rateCards: [] } },
     { why: 'name is a number', body: { name: 42, chargeModel: 'PerUnit', rateCards: [] } },
     { why: 'unknown charge model', body: { name: 'x', chargeModel: 'Bogus', rateCards: [] } },
-    { why: 'negative default price', body: { name: 'x', chargeModel: 'PerUnit', defaultPricing: { currency: 'USD', amount: -1 } } },
-    { why: 'rate card without conditions', body: { name: 'x', chargeModel: 'Tiered', rateCards: [{ pricing: { currency: 'USD', amount: 1 } }] } },
+    {
+      why: 'negative default price',
+      body: { name: 'x', chargeModel: 'PerUnit', defaultPricing: { currency: 'USD', amount: -1 } },
+    },
+    {
+      why: 'rate card without conditions',
+      body: { name: 'x', chargeModel: 'Tiered', rateCards: [{ pricing: { currency: 'USD', amount: 1 } }] },
+    },
   ],
 };

@@ -27,7 +27,16 @@ export type OrderTemplate = Readonly<Record<string, unknown>>;
  * then the generated ones, which must vary and so win over the template.
  */
 export function orderBody(order: OrderDraft, template: OrderTemplate = {}): Record<string, unknown> {
-  return { ordType: 'limit', ...clientOwnField, ...template, instId: order.instrument, side: order.side, sz: order.size, px: order.price, clOrdId: order.clOrdId };
+  return {
+    ordType: 'limit',
+    ...clientOwnField,
+    ...template,
+    instId: order.instrument,
+    side: order.side,
+    sz: order.size,
+    px: order.price,
+    clOrdId: order.clOrdId,
+  };
 }
 
 /** The request body of a batch: a JSON array of orders. */

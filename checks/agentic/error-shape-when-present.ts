@@ -9,10 +9,16 @@ const schemas = { 422: businessExceptionSchema, 500: systemExceptionSchema } as 
  * The documented body of a status, judged on every exchange that got it; a status that never occurred is
  * reported, not failed (the document does not say when it occurs).
  */
-export function errorShapeWhenPresent(exchanges: readonly Exchange[], ruleId: string, expected: { status: 422 | 500 }): Verdict {
+export function errorShapeWhenPresent(
+  exchanges: readonly Exchange[],
+  ruleId: string,
+  expected: { status: 422 | 500 },
+): Verdict {
   const schema = schemas[expected.status];
   const met = exchanges.filter((exchange) => exchange.response?.status === expected.status);
   for (const exchange of met) parsedWith(exchange, ruleId, (json) => schema.parse(json));
-  const statuses = [...new Set(exchanges.map((exchange) => exchange.response?.status ?? exchange.error?.code))].join(', ');
+  const statuses = [...new Set(exchanges.map((exchange) => exchange.response?.status ?? exchange.error?.code))].join(
+    ', ',
+  );
   return passed(ruleId, { [`${expected.status} answers judged`]: met.length, 'statuses seen': statuses });
 }

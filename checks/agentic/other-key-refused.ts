@@ -2,7 +2,6 @@ import type { Exchange } from '../../client/http-exchange.ts';
 import { refusedAs4xx } from '../refused-as-4xx.ts';
 import { prerequisiteMissing } from '../rule-blocked.ts';
 
-
 /**
  * The answer to a valid payload encrypted to another key, sent because a JWE with an altered encrypted key
  * was accepted. An altered encrypted key leaves a JWE the partner's key cannot open, like one encrypted to
@@ -11,5 +10,10 @@ import { prerequisiteMissing } from '../rule-blocked.ts';
  */
 export function otherKeyRefused(exchange: Exchange, askingRule: string): void {
   if (refusedAs4xx(exchange)) return;
-  throw prerequisiteMissing(askingRule, ['agentic.jwe.other-key'], `a JWE encrypted to another key was answered ${exchange.response?.status ?? exchange.error?.code ?? 'with no response'} as well`, [exchange]);
+  throw prerequisiteMissing(
+    askingRule,
+    ['agentic.jwe.other-key'],
+    `a JWE encrypted to another key was answered ${exchange.response?.status ?? exchange.error?.code ?? 'with no response'} as well`,
+    [exchange],
+  );
 }

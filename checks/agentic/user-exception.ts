@@ -17,7 +17,11 @@ export function userException(exchange: Exchange, ruleId: string, expected: { fi
   statusForInvalidInput(exchange, ruleId, agenticStatuses.userException);
   const { error } = parsedWith(exchange, ruleId, (json) => userExceptionSchema.parse(json));
   if (error.param !== undefined && !paramNames(error.param, expected.field)) {
-    throw new RuleViolation(ruleId, `param is ${JSON.stringify(error.param)}; the offending field is ${expected.field}`, [exchange]);
+    throw new RuleViolation(
+      ruleId,
+      `param is ${JSON.stringify(error.param)}; the offending field is ${expected.field}`,
+      [exchange],
+    );
   }
   return passed(ruleId, { 'param sent': error.param !== undefined });
 }

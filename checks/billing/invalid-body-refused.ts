@@ -19,10 +19,18 @@ export function invalidBodyRefused(exchange: Exchange, ruleId: string, statuses:
   const { invalidInputStatus: expected, documentedStatuses: documented } = statuses;
   if (status === expected) return passed(ruleId, { status });
   if (status < 400 || status > 499) {
-    throw new RuleViolation(ruleId, `Invalid input answered ${status}; expected a 4xx rejection${expected === null ? '' : ` (documented: ${expected})`}`, [exchange]);
+    throw new RuleViolation(
+      ruleId,
+      `Invalid input answered ${status}; expected a 4xx rejection${expected === null ? '' : ` (documented: ${expected})`}`,
+      [exchange],
+    );
   }
   if (expected !== null && documented?.includes(status)) {
-    throw new RuleViolation(ruleId, `Invalid input answered ${status}, a status the operation documents for another case; the documented answer is ${expected}`, [exchange]);
+    throw new RuleViolation(
+      ruleId,
+      `Invalid input answered ${status}, a status the operation documents for another case; the documented answer is ${expected}`,
+      [exchange],
+    );
   }
   return passed(ruleId, { status, undocumentedRefusal: status });
 }

@@ -9,12 +9,21 @@ import { statusForValidInput } from '../status-for-valid-input.ts';
  * The created product has the requested plans, each with charges of the requested models, in order; where
  * `successStatus` is given, the creation answered it (any 2xx where null).
  */
-export function productCreated({ exchange, product }: { exchange: Exchange; product: ParsedProduct }, ruleId: string, draft: ProductDraft, successStatus?: number | null): Verdict {
+export function productCreated(
+  { exchange, product }: { exchange: Exchange; product: ParsedProduct },
+  ruleId: string,
+  draft: ProductDraft,
+  successStatus?: number | null,
+): Verdict {
   if (successStatus !== undefined) statusForValidInput(exchange, ruleId, successStatus);
   const expected = draft.plans.map((plan) => plan.charges.map((charge) => charge.model));
   const actual = product.plans.map((plan) => plan.chargeModels);
   if (!isDeepStrictEqual(expected, actual)) {
-    throw new RuleViolation(ruleId, `The product came back with plans of charge models ${JSON.stringify(actual)}; requested ${JSON.stringify(expected)}`, [exchange]);
+    throw new RuleViolation(
+      ruleId,
+      `The product came back with plans of charge models ${JSON.stringify(actual)}; requested ${JSON.stringify(expected)}`,
+      [exchange],
+    );
   }
   return passed(ruleId, { plans: actual.length });
 }

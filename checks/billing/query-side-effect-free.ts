@@ -17,7 +17,11 @@ export function querySideEffectFree(observations: readonly QueryObservation[], r
   if (!first) return passed(ruleId);
   for (const observation of later) {
     if (!isDeepStrictEqual(observation.answer, first.answer)) {
-      throw new RuleViolation(ruleId, 'Repeating the query gave a different answer: an earlier query changed the charge', [first.exchange, observation.exchange]);
+      throw new RuleViolation(
+        ruleId,
+        'Repeating the query gave a different answer: an earlier query changed the charge',
+        [first.exchange, observation.exchange],
+      );
     }
   }
   return passed(ruleId, { repetitions: observations.length });

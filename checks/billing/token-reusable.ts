@@ -7,7 +7,9 @@ export function tokenReusable(exchanges: readonly Exchange[], ruleId: string): V
   exchanges.forEach((exchange, index) => {
     const { status } = responseOf(exchange, ruleId);
     if (status < 200 || status > 299) {
-      throw new RuleViolation(ruleId, `Use number ${index + 1} of the same unexpired token answered ${status}`, [exchange]);
+      throw new RuleViolation(ruleId, `Use number ${index + 1} of the same unexpired token answered ${status}`, [
+        exchange,
+      ]);
     }
   });
   return passed(ruleId, { uses: exchanges.length });

@@ -26,14 +26,30 @@ export interface UpdateObservation {
   bystander: { before: ChargeReading; after: ChargeReading };
 }
 
-export function updateTargetsBodyId({ withoutId, update, targetAfter, bystander }: UpdateObservation, ruleId: string, newPricing: Pricing): Verdict {
-  // Without an id in the body the PUT targets nothing: it is refused (whether the 4xx is one PUT lists is the status-list rule's).
+export function updateTargetsBodyId(
+  { withoutId, update, targetAfter, bystander }: UpdateObservation,
+  ruleId: string,
+  newPricing: Pricing,
+): Verdict {
+  // Without an id in the body the PUT targets nothing: it is refused (whether the 4xx is one PUT lists is the
+  // status-list rule's).
   if (withoutId) invalidBodyRefused(withoutId.exchange, ruleId, withoutId.statuses);
   if (!samePricing(targetAfter.pricing, newPricing)) {
-    throw new RuleViolation(ruleId, `The charge named in the PUT body still resolves to ${JSON.stringify(targetAfter.pricing)}, not the updated ${JSON.stringify(newPricing)}`, [update, targetAfter.exchange]);
+    throw new RuleViolation(
+      ruleId,
+      `The charge named in the PUT body still resolves to ${JSON.stringify(targetAfter.pricing)}, not the updated ${JSON.stringify(newPricing)}`,
+      [update, targetAfter.exchange],
+    );
   }
-  if (!isDeepStrictEqual(bystander.before.state, bystander.after.state) || !samePricing(bystander.before.pricing, bystander.after.pricing)) {
-    throw new RuleViolation(ruleId, 'A charge not named in the PUT body changed', [update, bystander.before.exchange, bystander.after.exchange]);
+  if (
+    !isDeepStrictEqual(bystander.before.state, bystander.after.state) ||
+    !samePricing(bystander.before.pricing, bystander.after.pricing)
+  ) {
+    throw new RuleViolation(ruleId, 'A charge not named in the PUT body changed', [
+      update,
+      bystander.before.exchange,
+      bystander.after.exchange,
+    ]);
   }
   return passed(ruleId);
 }

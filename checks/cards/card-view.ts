@@ -11,7 +11,10 @@ import { prerequisiteMissing } from '../rule-blocked.ts';
  * What GET card shows of a card: its card user and wallet preference (absent ones undefined), read leniently.
  * No card at all is the card record rule's to judge: the asking rule is blocked by it.
  */
-export function assignmentOf(exchange: Exchange, ruleId: string): { cardUserId: unknown; digitalWalletProvisionable: unknown } {
+export function assignmentOf(
+  exchange: Exchange,
+  ruleId: string,
+): { cardUserId: unknown; digitalWalletProvisionable: unknown } {
   const missing = (what: string) => prerequisiteMissing(ruleId, [id.cardFields], `GET card ${what}`, [exchange]);
   const { response } = exchange;
   if (exchange.error || !response) throw missing(`gave no usable response (${exchange.error?.code ?? 'none'})`);
@@ -22,7 +25,10 @@ export function assignmentOf(exchange: Exchange, ruleId: string): { cardUserId: 
   } catch {
     throw missing('answered a body that is not JSON');
   }
-  return { cardUserId: body?.cardUserId ?? undefined, digitalWalletProvisionable: body?.cardDetails?.digitalWalletProvisionable ?? undefined };
+  return {
+    cardUserId: body?.cardUserId ?? undefined,
+    digitalWalletProvisionable: body?.cardDetails?.digitalWalletProvisionable ?? undefined,
+  };
 }
 
 /** The body of a 200 GET card, or undefined where there is none to read (read leniently: the record rules judge it). */
@@ -35,7 +41,10 @@ export function cardBodyOf(exchange: Exchange): unknown {
   }
 }
 
-/** The status GET card shows of a card, wherever the record carries it (IN_PROGRESS cards at top level or in cardDetails). */
+/**
+ * The status GET card shows of a card, wherever the record carries it (IN_PROGRESS cards at top level or in
+ * cardDetails).
+ */
 export function cardStatusOf(exchange: Exchange): unknown {
   const body = cardBodyOf(exchange) as { status?: unknown; cardDetails?: { status?: unknown } } | null | undefined;
   return body?.cardDetails?.status ?? body?.status;

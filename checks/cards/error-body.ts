@@ -6,7 +6,8 @@ import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 
 /** The body schema an error answer of an operation must have ("Errors", B). */
 export function errorBodySchemaFor(operationName: string, status: number) {
-  if (status === 400 && !errorCodeShapedBadRequest.includes(operationName)) return badRequestBodySchema(optionalBadRequestItemFields.includes(operationName));
+  if (status === 400 && !errorCodeShapedBadRequest.includes(operationName))
+    return badRequestBodySchema(optionalBadRequestItemFields.includes(operationName));
   return errorCodeBodySchema;
 }
 
@@ -22,8 +23,14 @@ export function cardsErrorBody(exchange: Exchange, ruleId: string, expected: { o
     body = jsonOf(exchange, ruleId);
   } catch {
     // Only the rule whose shape the status calls for is broken by a body that is not JSON.
-    if (errorBodySchemaFor(expected.operation, status).safeParse(undefined).error?.issues.some((issue) => issue.message === ruleId)) {
-      throw new RuleViolation(ruleId, `${expected.operation} answered ${status} with a body that is not JSON`, [exchange]);
+    if (
+      errorBodySchemaFor(expected.operation, status)
+        .safeParse(undefined)
+        .error?.issues.some((issue) => issue.message === ruleId)
+    ) {
+      throw new RuleViolation(ruleId, `${expected.operation} answered ${status} with a body that is not JSON`, [
+        exchange,
+      ]);
     }
     return passed(ruleId);
   }
@@ -31,7 +38,11 @@ export function cardsErrorBody(exchange: Exchange, ruleId: string, expected: { o
   const issues = result.success ? [] : result.error.issues.filter((issue) => issue.message === ruleId);
   if (issues.length) {
     const paths = issues.map((issue) => issue.path.map(String).join('.') || '(body)').join(', ');
-    throw new RuleViolation(ruleId, `${expected.operation} answered ${status} with an error body that breaks the rule at ${paths}`, [exchange]);
+    throw new RuleViolation(
+      ruleId,
+      `${expected.operation} answered ${status} with an error body that breaks the rule at ${paths}`,
+      [exchange],
+    );
   }
   return passed(ruleId, { status });
 }

@@ -16,10 +16,24 @@ export interface PatchNamingUser {
  * by it; a PATCH card naming such a card user answers one too, and the card keeps no user. The verdict
  * observes which status was met.
  */
-export function idRefused(observed: Exchange | PatchNamingUser, ruleId: string, documentedStatuses: readonly number[]): Verdict {
+export function idRefused(
+  observed: Exchange | PatchNamingUser,
+  ruleId: string,
+  documentedStatuses: readonly number[],
+): Verdict {
   if (!('patch' in observed)) return statusForInvalidInput(observed, ruleId, documentedStatuses);
   const { patch, after, cardId, cardUserId } = observed;
   const refused = statusForInvalidInput(patch, ruleId, documentedStatuses);
-  assignmentOutcome({ patch, after, why: `PATCH of ${cardId} naming card user ${cardUserId}`, accepted: false, cardUserId, before: undefined }, ruleId);
+  assignmentOutcome(
+    {
+      patch,
+      after,
+      why: `PATCH of ${cardId} naming card user ${cardUserId}`,
+      accepted: false,
+      cardUserId,
+      before: undefined,
+    },
+    ruleId,
+  );
   return refused;
 }

@@ -4,7 +4,11 @@ import { cardsErrorBody } from './error-body.ts';
 import { idRefused } from './id-refused.ts';
 import { pageSizeLimit } from './page-size-limit.ts';
 import { cardStatusKept, noUnenrolmentNotification, unenrolResponse } from './unenrolment.ts';
-import { transactionsEdgeRequest, transactionsDefaultPageNumber, transactionsDefaultPageSize } from './transactions-request-checks.ts';
+import {
+  transactionsEdgeRequest,
+  transactionsDefaultPageNumber,
+  transactionsDefaultPageSize,
+} from './transactions-request-checks.ts';
 import {
   transactionsCardScope,
   transactionsInWindow,

@@ -21,13 +21,35 @@ export interface PageSizeEdge {
 function overLimit({ edge, why }: PageSizeEdge, ruleId: string): Verdict {
   const { status } = responseOf(edge, ruleId);
   if (status === 400) return passed(ruleId, { 'page size above 500': 'refused (400)' });
-  if (status !== 200 && status !== 206) throw new RuleViolation(ruleId, `${why}: answered ${status}; it must be refused with 400 or served with at most ${maxPageSize} transactions`, [edge]);
+  if (status !== 200 && status !== 206)
+    throw new RuleViolation(
+      ruleId,
+      `${why}: answered ${status}; it must be refused with 400 or served with at most ${maxPageSize} transactions`,
+      [edge],
+    );
   const page = transactionsPageOf(edge, ruleId);
   const reported = page.paginationDetails?.page?.pageSize;
-  if (page.transactions.length > maxPageSize) throw new RuleViolation(ruleId, `${why}: served ${page.transactions.length} transactions on one page, more than ${maxPageSize}`, [edge]);
-  if (typeof reported === 'number' && reported > maxPageSize) throw new RuleViolation(ruleId, `${why}: served a page that says pageSize ${reported}, above the maximum of ${maxPageSize}`, [edge]);
-  if (typeof reported === 'number' && page.transactions.length > reported) throw new RuleViolation(ruleId, `${why}: served ${page.transactions.length} transactions on a page that says pageSize ${reported}`, [edge]);
-  return passed(ruleId, { 'page size above 500': `served (${status}, pageSize ${String(reported)}, ${page.transactions.length} transactions)` });
+  if (page.transactions.length > maxPageSize)
+    throw new RuleViolation(
+      ruleId,
+      `${why}: served ${page.transactions.length} transactions on one page, more than ${maxPageSize}`,
+      [edge],
+    );
+  if (typeof reported === 'number' && reported > maxPageSize)
+    throw new RuleViolation(
+      ruleId,
+      `${why}: served a page that says pageSize ${reported}, above the maximum of ${maxPageSize}`,
+      [edge],
+    );
+  if (typeof reported === 'number' && page.transactions.length > reported)
+    throw new RuleViolation(
+      ruleId,
+      `${why}: served ${page.transactions.length} transactions on a page that says pageSize ${reported}`,
+      [edge],
+    );
+  return passed(ruleId, {
+    'page size above 500': `served (${status}, pageSize ${String(reported)}, ${page.transactions.length} transactions)`,
+  });
 }
 
 /**
@@ -36,5 +58,7 @@ function overLimit({ edge, why }: PageSizeEdge, ruleId: string): Verdict {
  */
 export function pageSizeLimit(observed: TransactionsWalk | PageSizeEdge, ruleId: string): Verdict {
   if (!('edge' in observed)) return transactionsPageSizeLimit(observed, ruleId);
-  return observed.accepted ? transactionsEdgeRequest(observed.edge, ruleId, { accepted: true, why: observed.why }) : overLimit(observed, ruleId);
+  return observed.accepted
+    ? transactionsEdgeRequest(observed.edge, ruleId, { accepted: true, why: observed.why })
+    : overLimit(observed, ruleId);
 }

@@ -20,9 +20,14 @@ function noRecord(exchange: Exchange, statuses: readonly number[]): string | und
  * The prerequisite of a record rule behind `statusRule`: the answer carries a record at all (a success status,
  * a JSON body). Where it does not, `statusRule` fails and every other rule of the record is blocked by it.
  */
-export function recordPresent(exchange: Exchange, ruleId: string, expected: Pick<RecordExpectation, 'record' | 'statuses'> & { statusRule: string }): void {
+export function recordPresent(
+  exchange: Exchange,
+  ruleId: string,
+  expected: Pick<RecordExpectation, 'record' | 'statuses'> & { statusRule: string },
+): void {
   const missing = noRecord(exchange, expected.statuses);
-  if (missing !== undefined) throw prerequisiteMissing(ruleId, [expected.statusRule], `${expected.record} ${missing}`, [exchange]);
+  if (missing !== undefined)
+    throw prerequisiteMissing(ruleId, [expected.statusRule], `${expected.record} ${missing}`, [exchange]);
 }
 
 /**
@@ -30,7 +35,11 @@ export function recordPresent(exchange: Exchange, ruleId: string, expected: Pick
  * that rule fails where there is no record, every other rule of the record is blocked by it, and each judges
  * only the schema issues that name it. One refused GET fails one rule, not every rule of the record.
  */
-export function recordRuleBehind(exchange: Exchange, ruleId: string, expected: RecordExpectation & { statusRule: string }): Verdict {
+export function recordRuleBehind(
+  exchange: Exchange,
+  ruleId: string,
+  expected: RecordExpectation & { statusRule: string },
+): Verdict {
   recordPresent(exchange, ruleId, expected);
   return recordRule(exchange, ruleId, expected);
 }

@@ -1,8 +1,20 @@
-import { maxPageSize, transactionDay, transactionKey, transactionsPageSchema } from '../../rules/cards/transactions-schemas.ts';
+import {
+  maxPageSize,
+  transactionDay,
+  transactionKey,
+  transactionsPageSchema,
+} from '../../rules/cards/transactions-schemas.ts';
 import { recordRule } from '../record-rule.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
-import { requireWalkEnded, transactionsEvidence, transactionsPageOf, walkEndText, walkKeys, type TransactionsWalk } from './transactions-walk.ts';
+import {
+  requireWalkEnded,
+  transactionsEvidence,
+  transactionsPageOf,
+  walkEndText,
+  walkKeys,
+  type TransactionsWalk,
+} from './transactions-walk.ts';
 
 /** The names of the links a transactions page may carry. */
 export const transactionsLinkNames = ['first', 'last', 'next', 'previous'] as const;
@@ -13,12 +25,21 @@ export function transactionsWalkComplete(walk: TransactionsWalk, ruleId: string)
   const keys = walkKeys(walk);
   const seen = new Set<string>();
   for (const [index, key] of keys.entries()) {
-    if (seen.has(key)) throw new RuleViolation(ruleId, `${walk.description}: transaction ${key} came back twice (item ${index + 1})`, transactionsEvidence(walk));
+    if (seen.has(key))
+      throw new RuleViolation(
+        ruleId,
+        `${walk.description}: transaction ${key} came back twice (item ${index + 1})`,
+        transactionsEvidence(walk),
+      );
     seen.add(key);
   }
   const total = walk.pages[0]?.page.paginationDetails?.page?.totalCount;
   if (typeof total === 'number' && total !== keys.length) {
-    throw new RuleViolation(ruleId, `${walk.description}: the walk met ${keys.length} transactions, totalCount says ${total}`, transactionsEvidence(walk));
+    throw new RuleViolation(
+      ruleId,
+      `${walk.description}: the walk met ${keys.length} transactions, totalCount says ${total}`,
+      transactionsEvidence(walk),
+    );
   }
   return passed(ruleId, { transactions: keys.length, pages: walk.pages.length });
 }
@@ -31,7 +52,11 @@ export function transactionsNewestFirst(walk: TransactionsWalk, ruleId: string):
       const day = transactionDay(item);
       if (day === undefined) continue;
       if (previous !== undefined && day > previous) {
-        throw new RuleViolation(ruleId, `${walk.description}: a transaction of ${day} follows one of ${previous} (page ${pageIndex + 1}); newest first was expected`, transactionsEvidence(walk, pageIndex));
+        throw new RuleViolation(
+          ruleId,
+          `${walk.description}: a transaction of ${day} follows one of ${previous} (page ${pageIndex + 1}); newest first was expected`,
+          transactionsEvidence(walk, pageIndex),
+        );
       }
       previous = day;
     }
@@ -51,20 +76,32 @@ export interface WindowExpectation {
 }
 
 /** A walk returns only transactions of its window and every one it must hold. */
-export function transactionsInWindow(observed: { walk: TransactionsWalk; expected: WindowExpectation }, ruleId: string): Verdict {
+export function transactionsInWindow(
+  observed: { walk: TransactionsWalk; expected: WindowExpectation },
+  ruleId: string,
+): Verdict {
   const { walk, expected } = observed;
   const lowest = expected.toleratedFrom ?? expected.from;
   for (const [pageIndex, { page }] of walk.pages.entries()) {
     for (const item of page.transactions) {
       const day = transactionDay(item);
       if (day !== undefined && (day < lowest || day > expected.to)) {
-        throw new RuleViolation(ruleId, `${walk.description}: returned a transaction of ${day}, outside ${expected.from} to ${expected.to}`, transactionsEvidence(walk, pageIndex));
+        throw new RuleViolation(
+          ruleId,
+          `${walk.description}: returned a transaction of ${day}, outside ${expected.from} to ${expected.to}`,
+          transactionsEvidence(walk, pageIndex),
+        );
       }
     }
   }
   const got = new Set(walkKeys(walk));
   const missing = expected.mustInclude.filter((key) => !got.has(key));
-  if (missing.length) throw new RuleViolation(ruleId, `${walk.description}: ${missing.length} transaction(s) ${expected.why} are missing, e.g. ${missing[0]}`, transactionsEvidence(walk));
+  if (missing.length)
+    throw new RuleViolation(
+      ruleId,
+      `${walk.description}: ${missing.length} transaction(s) ${expected.why} are missing, e.g. ${missing[0]}`,
+      transactionsEvidence(walk),
+    );
   return passed(ruleId, { transactions: got.size });
 }
 
@@ -78,10 +115,22 @@ export function transactionsPageDetails(walk: TransactionsWalk, ruleId: string):
   const asked = walk.pageSize ?? (typeof firstSize === 'number' ? firstSize : maxPageSize);
   let total: unknown;
   for (const [index, { exchange, page }] of walk.pages.entries()) {
-    recordRule(exchange, ruleId, { record: `${walk.description}, page ${index + 1}`, schema: transactionsPageSchema, statuses: [200, 206] });
+    recordRule(exchange, ruleId, {
+      record: `${walk.description}, page ${index + 1}`,
+      schema: transactionsPageSchema,
+      statuses: [200, 206],
+    });
     const numbers = page.paginationDetails?.page ?? {};
-    const wrong = numbers.pageNumber !== index + 1 ? `pageNumber ${String(numbers.pageNumber)}` : numbers.pageSize !== asked ? `pageSize ${String(numbers.pageSize)} (${walk.pageSize === undefined ? 'the first page says' : 'asked'} ${asked})` : index > 0 && numbers.totalCount !== total ? `totalCount ${String(numbers.totalCount)} after ${String(total)}` : undefined;
-    if (wrong) throw new RuleViolation(ruleId, `${walk.description}: page ${index + 1} of the walk says ${wrong}`, [exchange]);
+    const wrong =
+      numbers.pageNumber !== index + 1
+        ? `pageNumber ${String(numbers.pageNumber)}`
+        : numbers.pageSize !== asked
+          ? `pageSize ${String(numbers.pageSize)} (${walk.pageSize === undefined ? 'the first page says' : 'asked'} ${asked})`
+          : index > 0 && numbers.totalCount !== total
+            ? `totalCount ${String(numbers.totalCount)} after ${String(total)}`
+            : undefined;
+    if (wrong)
+      throw new RuleViolation(ruleId, `${walk.description}: page ${index + 1} of the walk says ${wrong}`, [exchange]);
     total = numbers.totalCount;
   }
   return passed(ruleId, { pages: walk.pages.length });
@@ -92,19 +141,36 @@ export function transactionsPageDetails(walk: TransactionsWalk, ruleId: string):
  * every link inside the target (`outside` says why one is not: it is never requested), and next links that
  * end: no loop, no page that does not advance, no walk past the page cap.
  */
-export function transactionsLinks(observed: { walk: TransactionsWalk; outside: (link: string) => string | undefined }, ruleId: string): Verdict {
+export function transactionsLinks(
+  observed: { walk: TransactionsWalk; outside: (link: string) => string | undefined },
+  ruleId: string,
+): Verdict {
   const { walk, outside } = observed;
   for (const [index, { exchange, page }] of walk.pages.entries()) {
     for (const name of transactionsLinkNames) {
       const link = page.paginationDetails?.links?.[name];
       const why = link === undefined ? undefined : outside(link);
-      if (why !== undefined) throw new RuleViolation(ruleId, `${walk.description}: links.${name} of page ${index + 1} points outside the target and was not requested: ${link} (${why})`, [exchange]);
+      if (why !== undefined)
+        throw new RuleViolation(
+          ruleId,
+          `${walk.description}: links.${name} of page ${index + 1} points outside the target and was not requested: ${link} (${why})`,
+          [exchange],
+        );
     }
-    recordRule(exchange, ruleId, { record: `${walk.description}, page ${index + 1}`, schema: transactionsPageSchema, statuses: [200, 206] });
+    recordRule(exchange, ruleId, {
+      record: `${walk.description}, page ${index + 1}`,
+      schema: transactionsPageSchema,
+      statuses: [200, 206],
+    });
   }
-  // No next link where a later page exists is allowed (next is optional): the other rules read those pages by pageNumber.
-  if (walk.ended === 'next-missing') return passed(ruleId, { 'next links': `absent on page ${walk.pages.length} although later pages exist (optional; pages read by pageNumber)` });
-  if (walk.ended !== 'end-reached') throw new RuleViolation(ruleId, `${walk.description}: ${walkEndText(walk)}`, transactionsEvidence(walk));
+  // No next link where a later page exists is allowed (next is optional): the other rules read those pages by
+  // pageNumber.
+  if (walk.ended === 'next-missing')
+    return passed(ruleId, {
+      'next links': `absent on page ${walk.pages.length} although later pages exist (optional; pages read by pageNumber)`,
+    });
+  if (walk.ended !== 'end-reached')
+    throw new RuleViolation(ruleId, `${walk.description}: ${walkEndText(walk)}`, transactionsEvidence(walk));
   return passed(ruleId, { pages: walk.pages.length });
 }
 
@@ -112,22 +178,46 @@ export function transactionsLinks(observed: { walk: TransactionsWalk; outside: (
 export function transactionsPageSizeLimit(walk: TransactionsWalk, ruleId: string): Verdict {
   const limit = walk.pageSize ?? maxPageSize;
   for (const [index, { page, exchange }] of walk.pages.entries()) {
-    if (page.transactions.length > limit) throw new RuleViolation(ruleId, `${walk.description}: page ${index + 1} holds ${page.transactions.length} transactions, more than ${limit}`, [exchange]);
+    if (page.transactions.length > limit)
+      throw new RuleViolation(
+        ruleId,
+        `${walk.description}: page ${index + 1} holds ${page.transactions.length} transactions, more than ${limit}`,
+        [exchange],
+      );
   }
   return passed(ruleId);
 }
 
 /** Transactions asked for by cardId are that card's, and all of them: those of the account walk with that cardId. */
-export function transactionsCardScope(observed: { cardWalk: TransactionsWalk; accountWalk: TransactionsWalk; cardId: string }, ruleId: string): Verdict {
+export function transactionsCardScope(
+  observed: { cardWalk: TransactionsWalk; accountWalk: TransactionsWalk; cardId: string },
+  ruleId: string,
+): Verdict {
   const { cardWalk, accountWalk, cardId } = observed;
   for (const [index, { page }] of cardWalk.pages.entries()) {
-    const other = page.transactions.find((item) => (item as { cardId?: unknown } | null)?.cardId !== undefined && (item as { cardId?: unknown }).cardId !== cardId);
-    if (other) throw new RuleViolation(ruleId, `${cardWalk.description}: returned a transaction of card ${String((other as { cardId: unknown }).cardId)}`, transactionsEvidence(cardWalk, index));
+    const other = page.transactions.find(
+      (item) =>
+        (item as { cardId?: unknown } | null)?.cardId !== undefined && (item as { cardId?: unknown }).cardId !== cardId,
+    );
+    if (other)
+      throw new RuleViolation(
+        ruleId,
+        `${cardWalk.description}: returned a transaction of card ${String((other as { cardId: unknown }).cardId)}`,
+        transactionsEvidence(cardWalk, index),
+      );
   }
   const got = new Set(walkKeys(cardWalk));
-  const expected = accountWalk.pages.flatMap(({ page }) => page.transactions).filter((item) => (item as { cardId?: unknown } | null)?.cardId === cardId).map(transactionKey);
+  const expected = accountWalk.pages
+    .flatMap(({ page }) => page.transactions)
+    .filter((item) => (item as { cardId?: unknown } | null)?.cardId === cardId)
+    .map(transactionKey);
   const missing = expected.filter((key) => !got.has(key));
-  if (missing.length) throw new RuleViolation(ruleId, `${cardWalk.description}: ${missing.length} transaction(s) of the card that the account's walk shows are missing, e.g. ${missing[0]}`, transactionsEvidence(cardWalk));
+  if (missing.length)
+    throw new RuleViolation(
+      ruleId,
+      `${cardWalk.description}: ${missing.length} transaction(s) of the card that the account's walk shows are missing, e.g. ${missing[0]}`,
+      transactionsEvidence(cardWalk),
+    );
   return passed(ruleId, { transactions: got.size });
 }
 
@@ -144,7 +234,10 @@ export interface FollowedLink {
  * previous to the page before (the same transactions, in the same order). A walk that did not end cannot be
  * compared: that breaks the rule under test.
  */
-export function transactionsLinkTargets(observed: { walk: TransactionsWalk; followed: readonly FollowedLink[] }, ruleId: string): Verdict {
+export function transactionsLinkTargets(
+  observed: { walk: TransactionsWalk; followed: readonly FollowedLink[] },
+  ruleId: string,
+): Verdict {
   const { walk, followed } = observed;
   requireWalkEnded(walk, ruleId);
   const keysOf = (items: readonly unknown[]) => items.map(transactionKey).join(',');
@@ -154,7 +247,11 @@ export function transactionsLinkTargets(observed: { walk: TransactionsWalk; foll
     if (!expected) continue;
     const got = transactionsPageOf(exchange, ruleId);
     if (keysOf(got.transactions) !== keysOf(expected.page.transactions)) {
-      throw new RuleViolation(ruleId, `${walk.description}: the ${name} link of page ${from + 1} does not lead to page ${target + 1} of the walk (other transactions)`, [walk.pages[from]?.exchange ?? exchange, exchange]);
+      throw new RuleViolation(
+        ruleId,
+        `${walk.description}: the ${name} link of page ${from + 1} does not lead to page ${target + 1} of the walk (other transactions)`,
+        [walk.pages[from]?.exchange ?? exchange, exchange],
+      );
     }
   }
   return passed(ruleId, { 'links followed': followed.length });

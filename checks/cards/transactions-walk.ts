@@ -15,7 +15,14 @@ export interface ObservedTransactionsPage {
  * pageNumber not above the one before, or the same transactions again), or a next link outside the target
  * (never requested), or a next link that led to no transactions page (a broken link).
  */
-export type TransactionsWalkEnd = 'end-reached' | 'next-missing' | 'repeated-link' | 'page-cap' | 'not-advancing' | 'outside-scope' | 'broken-link';
+export type TransactionsWalkEnd =
+  | 'end-reached'
+  | 'next-missing'
+  | 'repeated-link'
+  | 'page-cap'
+  | 'not-advancing'
+  | 'outside-scope'
+  | 'broken-link';
 
 /** A walk of GET /transactions: the first page asked for, then each `next` link followed as given. */
 export interface TransactionsWalk {
@@ -39,9 +46,13 @@ export interface TransactionsWalk {
  * is judged by the items rule (the page's record); every other rule that needed the page is blocked by it.
  */
 export function transactionsPageOf(exchange: Exchange, ruleId: string): WalkedPage {
-  const missing = (what: string) => prerequisiteMissing(ruleId, [id.transactionsItems], `GET transactions ${what}`, [exchange]);
+  const missing = (what: string) =>
+    prerequisiteMissing(ruleId, [id.transactionsItems], `GET transactions ${what}`, [exchange]);
   const { response } = exchange;
-  if (exchange.error || !response) throw missing(`gave no usable response (${exchange.error ? `${exchange.error.code}: ${exchange.error.message}` : 'none'})`);
+  if (exchange.error || !response)
+    throw missing(
+      `gave no usable response (${exchange.error ? `${exchange.error.code}: ${exchange.error.message}` : 'none'})`,
+    );
   if (response.status !== 200 && response.status !== 206) throw missing(`answered ${response.status}, not 200 or 206`);
   let body: unknown;
   try {
@@ -94,5 +105,11 @@ export function transactionsEvidence(walk: TransactionsWalk, around?: number): E
  * a link off the target); every other rule that needed the whole walk is blocked by it.
  */
 export function requireWalkEnded(walk: TransactionsWalk, ruleId: string): void {
-  if (walk.ended !== 'end-reached') throw prerequisiteMissing(ruleId, [id.transactionsLinks], `${walk.description}: ${walkEndText(walk)}`, transactionsEvidence(walk));
+  if (walk.ended !== 'end-reached')
+    throw prerequisiteMissing(
+      ruleId,
+      [id.transactionsLinks],
+      `${walk.description}: ${walkEndText(walk)}`,
+      transactionsEvidence(walk),
+    );
 }

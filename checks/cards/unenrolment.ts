@@ -7,23 +7,41 @@ import { cardStatusOf } from './card-view.ts';
 
 /** DELETE account answered 200 with the account's id and status INACTIVE. */
 export function unenrolResponse(observed: { exchange: Exchange; accountId: string }, ruleId: string): Verdict {
-  recordRule(observed.exchange, ruleId, { record: `DELETE account ${observed.accountId}`, schema: unenrolResponseSchema, statuses: [200] });
+  recordRule(observed.exchange, ruleId, {
+    record: `DELETE account ${observed.accountId}`,
+    schema: unenrolResponseSchema,
+    statuses: [200],
+  });
   const answered = (jsonOf(observed.exchange, ruleId) as { accountId: string }).accountId;
-  if (answered !== observed.accountId) throw new RuleViolation(ruleId, `DELETE account ${observed.accountId} answered accountId ${answered}`, [observed.exchange]);
+  if (answered !== observed.accountId)
+    throw new RuleViolation(ruleId, `DELETE account ${observed.accountId} answered accountId ${answered}`, [
+      observed.exchange,
+    ]);
   return passed(ruleId);
 }
 
 /** Where GET card still shows a card after unenrolment, its status is the one from before. */
-export function cardStatusKept(observed: { before: Exchange; after: Exchange; cardId: string }, ruleId: string): Verdict {
+export function cardStatusKept(
+  observed: { before: Exchange; after: Exchange; cardId: string },
+  ruleId: string,
+): Verdict {
   const { status } = responseOf(observed.after, ruleId);
   if (status !== 200) return passed(ruleId, { [`card ${observed.cardId} after unenrolment`]: `not shown (${status})` });
   const [was, now] = [cardStatusOf(observed.before), cardStatusOf(observed.after)];
-  if (now !== was) throw new RuleViolation(ruleId, `card ${observed.cardId} shows status ${String(now)} after the unenrolment of its account; it was ${String(was)}`, [observed.before, observed.after]);
+  if (now !== was)
+    throw new RuleViolation(
+      ruleId,
+      `card ${observed.cardId} shows status ${String(now)} after the unenrolment of its account; it was ${String(was)}`,
+      [observed.before, observed.after],
+    );
   return passed(ruleId, { [`card ${observed.cardId} after unenrolment`]: `shown, status ${String(now)}` });
 }
 
 /** GET authorizationnotifications after unenrolment is not about a card of the account, unless it was before. */
-export function noUnenrolmentNotification(observed: { before: Exchange; after: Exchange; cardIds: readonly string[] }, ruleId: string): Verdict {
+export function noUnenrolmentNotification(
+  observed: { before: Exchange; after: Exchange; cardIds: readonly string[] },
+  ruleId: string,
+): Verdict {
   const about = (exchange: Exchange) => {
     if (exchange.response?.status !== 200) return undefined;
     try {
@@ -36,7 +54,11 @@ export function noUnenrolmentNotification(observed: { before: Exchange; after: E
   if (after === undefined || after === about(observed.before)) return passed(ruleId);
   const cardId = (observed.after.response?.json() as { cardId?: unknown } | null)?.cardId;
   if (typeof cardId === 'string' && observed.cardIds.includes(cardId)) {
-    throw new RuleViolation(ruleId, `after the unenrolment GET authorizationnotifications is about card ${cardId} of the unenrolled account`, [observed.before, observed.after]);
+    throw new RuleViolation(
+      ruleId,
+      `after the unenrolment GET authorizationnotifications is about card ${cardId} of the unenrolled account`,
+      [observed.before, observed.after],
+    );
   }
   return passed(ruleId);
 }

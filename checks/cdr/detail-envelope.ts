@@ -4,18 +4,36 @@ import { jsonOf, responseOf } from '../response-required.ts';
 import { prerequisiteMissing } from '../rule-blocked.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 
-/** A detail response: 200, data an object, links with self (a fully qualified URL) and nothing else, meta an object when present. */
+/**
+ * A detail response: 200, data an object, links with self (a fully qualified URL) and nothing else, meta an object when
+ * present.
+ */
 export function detailEnvelope(exchange: Exchange, ruleId: string): Verdict {
   const { status } = responseOf(exchange, ruleId);
   // A listed product's detail that is not served at all is cdr.detail.is-listed-product's to judge.
-  if (status !== 200) throw prerequisiteMissing(ruleId, ['cdr.detail.is-listed-product'], `The detail answered ${status}, not 200: no envelope to judge`, [exchange]);
+  if (status !== 200)
+    throw prerequisiteMissing(
+      ruleId,
+      ['cdr.detail.is-listed-product'],
+      `The detail answered ${status}, not 200: no envelope to judge`,
+      [exchange],
+    );
   const body = jsonOf(exchange, ruleId);
   const parsed = detailResponse.safeParse(body);
-  if (!parsed.success) throw new RuleViolation(ruleId, `The detail response breaks its envelope: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`).join('; ')}`, [exchange]);
+  if (!parsed.success)
+    throw new RuleViolation(
+      ruleId,
+      `The detail response breaks its envelope: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`).join('; ')}`,
+      [exchange],
+    );
   const links = (body as { links: Record<string, unknown> }).links;
   const others = Object.keys(links).filter((key) => key !== 'self');
-  if (others.length > 0) throw new RuleViolation(ruleId, `The detail's links hold ${others.join(', ')} besides self`, [exchange]);
+  if (others.length > 0)
+    throw new RuleViolation(ruleId, `The detail's links hold ${others.join(', ')} besides self`, [exchange]);
   const { self } = parsed.data.links;
-  if (!URL.canParse(self) || !/^https?:$/.test(new URL(self).protocol)) throw new RuleViolation(ruleId, `The detail's links.self is not a fully qualified URL: ${JSON.stringify(self)}`, [exchange]);
+  if (!URL.canParse(self) || !/^https?:$/.test(new URL(self).protocol))
+    throw new RuleViolation(ruleId, `The detail's links.self is not a fully qualified URL: ${JSON.stringify(self)}`, [
+      exchange,
+    ]);
   return passed(ruleId);
 }

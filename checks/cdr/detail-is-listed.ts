@@ -10,9 +10,15 @@ import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 
 type Shape = Record<string, z.ZodType>;
 /** The fields of a version's record (the latest version's when the answer names none the harness knows). */
-const shapeOf = (schemas: Readonly<Record<number, z.ZodType>>, version: number, latest: number): Shape => ((schemas[version] ?? schemas[latest]) as unknown as { shape: Shape }).shape;
+const shapeOf = (schemas: Readonly<Record<number, z.ZodType>>, version: number, latest: number): Shape =>
+  ((schemas[version] ?? schemas[latest]) as unknown as { shape: Shape }).shape;
 
-interface Def { type: string; innerType?: z.ZodType; shape?: Shape; element?: z.ZodType }
+interface Def {
+  type: string;
+  innerType?: z.ZodType;
+  shape?: Shape;
+  element?: z.ZodType;
+}
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 /** The schema under optional, nullable and default wrappers. */
 function unwrapped(schema: z.ZodType): z.ZodType {
@@ -29,9 +35,27 @@ const notSayable = Symbol('not sayable');
 function commonForm(value: unknown, one: z.ZodType, other: z.ZodType): unknown {
   const [a, b] = [unwrapped(one), unwrapped(other)];
   const [defA, defB] = [defOf(a), defOf(b)];
-  if (value !== undefined && value !== null && defA.type === 'object' && defB.type === 'object' && typeof value === 'object' && !Array.isArray(value)) {
-    const entries = Object.keys(defA.shape ?? {}).filter((key) => defB.shape?.[key] !== undefined && (value as Record<string, unknown>)[key] !== undefined)
-      .map((key) => [key, commonForm((value as Record<string, unknown>)[key], defA.shape?.[key] as z.ZodType, defB.shape?.[key] as z.ZodType)] as const);
+  if (
+    value !== undefined &&
+    value !== null &&
+    defA.type === 'object' &&
+    defB.type === 'object' &&
+    typeof value === 'object' &&
+    !Array.isArray(value)
+  ) {
+    const entries = Object.keys(defA.shape ?? {})
+      .filter((key) => defB.shape?.[key] !== undefined && (value as Record<string, unknown>)[key] !== undefined)
+      .map(
+        (key) =>
+          [
+            key,
+            commonForm(
+              (value as Record<string, unknown>)[key],
+              defA.shape?.[key] as z.ZodType,
+              defB.shape?.[key] as z.ZodType,
+            ),
+          ] as const,
+      );
     return entries.some(([, form]) => form === notSayable) ? notSayable : Object.fromEntries(entries);
   }
   if (defA.type === 'array' && defB.type === 'array' && Array.isArray(value)) {
@@ -47,14 +71,27 @@ function commonForm(value: unknown, one: z.ZodType, other: z.ZodType): unknown {
  * the detail, compared as far as both versions can express it. A field only one version defines, or a value
  * the other version cannot express (BUY_NOW_PAY_LATER before list x-v 5), is not compared: it is observed.
  */
-export function detailIsListed(observed: { listed: Record<string, unknown> | null; listExchange: Exchange; detail: Exchange }, ruleId: string): Verdict {
+export function detailIsListed(
+  observed: { listed: Record<string, unknown> | null; listExchange: Exchange; detail: Exchange },
+  ruleId: string,
+): Verdict {
   const { listed, listExchange, detail } = observed;
   // A listed product that is no object is judged by cdr.product.list-item.
   if (typeof listed !== 'object' || listed === null) return passed(ruleId);
   const { status } = responseOf(detail, ruleId);
   // A refused version (406) is the version rules' fault, judged by cdr.x-v.served on the detail operation.
-  if (status === 406) throw prerequisiteMissing(ruleId, ['cdr.x-v.served'], `The detail of listed product ${String(listed.productId)} refused the version asked (406)`, [detail]);
-  if (status !== 200) throw new RuleViolation(ruleId, `The detail of listed product ${String(listed.productId)} answered ${status}`, [detail, listExchange]);
+  if (status === 406)
+    throw prerequisiteMissing(
+      ruleId,
+      ['cdr.x-v.served'],
+      `The detail of listed product ${String(listed.productId)} refused the version asked (406)`,
+      [detail],
+    );
+  if (status !== 200)
+    throw new RuleViolation(ruleId, `The detail of listed product ${String(listed.productId)} answered ${status}`, [
+      detail,
+      listExchange,
+    ]);
   const data = (jsonOf(detail, ruleId) as { data?: Record<string, unknown> } | null)?.data ?? {};
   const [listVersion, detailVersion] = [answeredVersion(listExchange), answeredVersion(detail)];
   const listShape = shapeOf(listItemSchemas, listVersion, 5);
@@ -71,15 +108,28 @@ export function detailIsListed(observed: { listed: Record<string, unknown> | nul
       notCompared.push(`${field} (only list x-v ${listVersion} defines it)`);
       continue;
     }
-    // A value that breaks its own version's schema is the record rules' to judge (cdr.product.list-item, cdr.product.detail).
+    // A value that breaks its own version's schema is the record rules' to judge (cdr.product.list-item,
+    // cdr.product.detail).
     if (!inList.safeParse(listed[field]).success || !inDetail.safeParse(data[field]).success) continue;
-    const [fromList, fromDetail] = [commonForm(listed[field], inList, inDetail), commonForm(data[field], inDetail, inList)];
-    if (fromList === notSayable || fromDetail === notSayable) notCompared.push(`${field} (${fromList === notSayable ? `list ${shownValue(listed[field], 60)} has no form in detail x-v ${detailVersion}` : `detail ${shownValue(data[field], 60)} has no form in list x-v ${listVersion}`})`);
+    const [fromList, fromDetail] = [
+      commonForm(listed[field], inList, inDetail),
+      commonForm(data[field], inDetail, inList),
+    ];
+    if (fromList === notSayable || fromDetail === notSayable)
+      notCompared.push(
+        `${field} (${fromList === notSayable ? `list ${shownValue(listed[field], 60)} has no form in detail x-v ${detailVersion}` : `detail ${shownValue(data[field], 60)} has no form in list x-v ${listVersion}`})`,
+      );
     else if (!isDeepStrictEqual(fromDetail, fromList)) differs.push(field);
   }
   if (differs.length > 0) {
-    const shown = differs.map((field) => `${field}: list ${shownValue(listed[field], 150)}, detail ${shownValue(data[field], 150)}`).join('; ');
-    throw new RuleViolation(ruleId, `The detail of ${String(listed.productId)} is not the listed product: ${shown.slice(0, 600)}`, [detail, listExchange]);
+    const shown = differs
+      .map((field) => `${field}: list ${shownValue(listed[field], 150)}, detail ${shownValue(data[field], 150)}`)
+      .join('; ');
+    throw new RuleViolation(
+      ruleId,
+      `The detail of ${String(listed.productId)} is not the listed product: ${shown.slice(0, 600)}`,
+      [detail, listExchange],
+    );
   }
   return passed(ruleId, notCompared.length > 0 ? { 'not compared': notCompared } : undefined);
 }

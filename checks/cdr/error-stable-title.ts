@@ -13,7 +13,10 @@ const titlesOf = (exchange: Exchange, ruleId: string): string[] => {
   return Array.isArray(errors) ? errors.map((error) => String((error as { title?: unknown } | null)?.title)) : [];
 };
 
-/** The occurrences of one condition refused with the same status give the same titles (the detail is specific to each occurrence and may differ). */
+/**
+ * The occurrences of one condition refused with the same status give the same titles (the detail is specific to each
+ * occurrence and may differ).
+ */
 export function errorStableTitle(conditions: readonly ErrorOccurrences[], ruleId: string): Verdict {
   for (const { condition, exchanges } of conditions) {
     const [first, ...others] = exchanges.filter((exchange) => responseOf(exchange, ruleId).status >= 400);
@@ -23,7 +26,12 @@ export function errorStableTitle(conditions: readonly ErrorOccurrences[], ruleId
     const expected = titlesOf(first, ruleId).join(' | ');
     for (const other of rest) {
       const titles = titlesOf(other, ruleId).join(' | ');
-      if (titles !== expected) throw new RuleViolation(ruleId, `${condition}: the title changed between occurrences (${JSON.stringify(expected)} then ${JSON.stringify(titles)})`, [first, other]);
+      if (titles !== expected)
+        throw new RuleViolation(
+          ruleId,
+          `${condition}: the title changed between occurrences (${JSON.stringify(expected)} then ${JSON.stringify(titles)})`,
+          [first, other],
+        );
     }
   }
   return passed(ruleId, { conditions: conditions.length });

@@ -5,7 +5,10 @@ import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 
 type ErrorItem = { code?: unknown; meta?: { urn?: unknown } };
 
-/** Every ErrorV2 whose code is application-specific carries meta.urn, a URN (errors of another shape are for cdr.error.shape). */
+/**
+ * Every ErrorV2 whose code is application-specific carries meta.urn, a URN (errors of another shape are for
+ * cdr.error.shape).
+ */
 export function errorUrn(exchanges: readonly Exchange[], ruleId: string): Verdict {
   let applicationCodes = 0;
   for (const exchange of exchanges) {
@@ -15,7 +18,12 @@ export function errorUrn(exchanges: readonly Exchange[], ruleId: string): Verdic
       if (typeof error?.code !== 'string' || isStandardErrorUrn(error.code)) continue;
       applicationCodes += 1;
       const urn = error.meta?.urn;
-      if (typeof urn !== 'string' || !isStandardErrorUrn(urn)) throw new RuleViolation(ruleId, `Error code ${JSON.stringify(error.code)} is application-specific but meta.urn is ${JSON.stringify(urn)}`, [exchange]);
+      if (typeof urn !== 'string' || !isStandardErrorUrn(urn))
+        throw new RuleViolation(
+          ruleId,
+          `Error code ${JSON.stringify(error.code)} is application-specific but meta.urn is ${JSON.stringify(urn)}`,
+          [exchange],
+        );
     }
   }
   return passed(ruleId, { 'application-specific codes': applicationCodes });

@@ -11,7 +11,8 @@ export function errorV2Bodies(exchanges: readonly Exchange[], ruleId: string): V
     if (status < 400) continue;
     statuses.add(status);
     const issues = errorBodyIssues(jsonOf(exchange, ruleId));
-    if (issues.length > 0) throw new RuleViolation(ruleId, `The ${status} response has no ErrorV2 body: ${issues.join('; ')}`, [exchange]);
+    if (issues.length > 0)
+      throw new RuleViolation(ruleId, `The ${status} response has no ErrorV2 body: ${issues.join('; ')}`, [exchange]);
   }
   return passed(ruleId, { 'error statuses seen': [...statuses].sort().join(', ') });
 }

@@ -7,7 +7,9 @@ import { statusForInvalidInput } from '../status-for-invalid-input.ts';
 /** Issues of an error body against `errors: ErrorV2[]`, as zod paths; empty when it keeps the shape. Pure. */
 export function errorBodyIssues(body: unknown): string[] {
   const parsed = errorResponse.safeParse(body);
-  return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.map(String).join('.') || '(body)'}: ${issue.message}`);
+  return parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.map(String).join('.') || '(body)'}: ${issue.message}`);
 }
 
 /**
@@ -23,6 +25,12 @@ export function errorV2Refusal(exchange: Exchange, ruleId: string, expectedStatu
     body = undefined;
   }
   const issues = errorBodyIssues(body);
-  if (issues.length > 0) throw prerequisiteMissing(ruleId, ['cdr.error.shape'], `The ${exchange.response?.status} refusal has no ErrorV2 body: ${issues.join('; ')}`, [exchange]);
+  if (issues.length > 0)
+    throw prerequisiteMissing(
+      ruleId,
+      ['cdr.error.shape'],
+      `The ${exchange.response?.status} refusal has no ErrorV2 body: ${issues.join('; ')}`,
+      [exchange],
+    );
   return verdict;
 }

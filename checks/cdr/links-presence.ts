@@ -11,13 +11,19 @@ function expectations(pair: LinkPair, pageNumber: number, pages: number) {
   const atEdge = pair === 'first-prev' ? pageNumber === 1 : pageNumber >= pages;
   const [edge, step] = pair === 'first-prev' ? (['first', 'prev'] as const) : (['last', 'next'] as const);
   const target = { first: 1, prev: pageNumber - 1, last: pages, next: pageNumber + 1 };
-  return { atEdge, edge, step, names: { [edge]: target[edge], [step]: target[step] } as Partial<Record<ListLinkName, number>> };
+  return {
+    atEdge,
+    edge,
+    step,
+    names: { [edge]: target[edge], [step]: target[step] } as Partial<Record<ListLinkName, number>>,
+  };
 }
 
 /**
  * Over full forward walks: on every page but the first (first-prev) or the last (next-last) both links are
  * present and name the right page (the page reached by that URL or holding what it answered, whatever its
- * query parameters: a cursor is as good as a page number); on that edge page the stepping link (prev, next) is absent. Whether a page
+ * query parameters: a cursor is as good as a page number); on that edge page the stepping link (prev, next) is absent.
+ * Whether a page
  * is the last is decided from its own numbers (its meta.totalPages, else the walk's length), so a page that is
  * not the last but lacks next, or a last page that still gives next, is caught at every page size walked.
  * Whether the edge link (first on page 1, last on the last page) is given there is left open and observed.
@@ -29,24 +35,38 @@ export function linksPresence(observed: { walks: readonly ProductWalk[]; pair: L
     const read = pagesToJudge(walk, ruleId);
     const positions = pagePositions(walk, walk.linked);
     for (const [index, { body, exchange }] of read.entries()) {
-      // The page's own claim; an empty list says 0 pages and is its own page 1. A walk that stopped early says nothing of where the list ends.
+      // The page's own claim; an empty list says 0 pages and is its own page 1. A walk that stopped early says nothing
+      // of where the list ends.
       if (body.meta.totalPages === undefined && walk.ended !== 'end-reached') continue;
       const pages = Math.max(body.meta.totalPages ?? walk.pages.length, 1);
       const { atEdge, edge, step, names } = expectations(observed.pair, index + 1, pages);
       const where = `${describeWalk(walk)}: page ${index + 1} of ${pages}`;
       if (atEdge) {
-        if (body.links[step] !== undefined) throw new RuleViolation(ruleId, `${where} gives links.${step} (${body.links[step]}) though there is no such page`, [exchange]);
+        if (body.links[step] !== undefined)
+          throw new RuleViolation(
+            ruleId,
+            `${where} gives links.${step} (${body.links[step]}) though there is no such page`,
+            [exchange],
+          );
         if (body.links[edge] !== undefined) edgeLinkGiven += 1;
         continue;
       }
       for (const name of [edge, step]) {
         const link = body.links[name];
         if (link === undefined) throw new RuleViolation(ruleId, `${where} has no links.${name}`, [exchange]);
-        // Which page a link names is read from the pages (page-position.ts); a link that cannot be asked (not a URL, off the holder) is cdr.links.valid's.
+        // Which page a link names is read from the pages (page-position.ts); a link that cannot be asked (not a URL,
+        // off the holder) is cdr.links.valid's.
         const named = positions.ofLink(link, body.links.self ?? exchange.request.url);
-        if (named !== undefined && named !== names[name]) throw new RuleViolation(ruleId, `${where}: links.${name} names ${named === null ? 'no page of the walk' : `page ${named}`}, not ${names[name]} (${link})`, [exchange]);
+        if (named !== undefined && named !== names[name])
+          throw new RuleViolation(
+            ruleId,
+            `${where}: links.${name} names ${named === null ? 'no page of the walk' : `page ${named}`}, not ${names[name]} (${link})`,
+            [exchange],
+          );
       }
     }
   }
-  return passed(ruleId, { [`edge pages that also give ${observed.pair === 'first-prev' ? 'first' : 'last'}`]: edgeLinkGiven });
+  return passed(ruleId, {
+    [`edge pages that also give ${observed.pair === 'first-prev' ? 'first' : 'last'}`]: edgeLinkGiven,
+  });
 }

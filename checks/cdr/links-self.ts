@@ -22,17 +22,30 @@ export function linksSelf(walks: readonly ProductWalk[], ruleId: string): Verdic
       const own = walk.direction === 'forward' ? index + 1 : positions.ofPage(page);
       if (own === undefined) continue;
       const self = body.links.self === undefined ? undefined : resolveLink(body.links.self, exchange.request.url);
-      if (self === undefined) throw new RuleViolation(ruleId, `${describeWalk(walk)}: page ${own} gives no links.self that can be read as a URL (${JSON.stringify(body.links.self)})`, [exchange]);
+      if (self === undefined)
+        throw new RuleViolation(
+          ruleId,
+          `${describeWalk(walk)}: page ${own} gives no links.self that can be read as a URL (${JSON.stringify(body.links.self)})`,
+          [exchange],
+        );
       const size = new URL(self).searchParams.get('page-size');
       if (walk.pageSize !== undefined && size !== null && size !== String(walk.pageSize)) {
-        throw new RuleViolation(ruleId, `${describeWalk(walk)}: links.self of page ${own} names page-size ${size}, not ${walk.pageSize}`, [exchange]);
+        throw new RuleViolation(
+          ruleId,
+          `${describeWalk(walk)}: links.self of page ${own} names page-size ${size}, not ${walk.pageSize}`,
+          [exchange],
+        );
       }
       pages += 1;
       // The URL the page was asked by names it; any other is judged by the page it answered.
       if (normalizedUrl(self) === normalizedUrl(exchange.request.url)) continue;
       const named = positions.ofLink(self, exchange.request.url);
       if (named !== undefined && named !== own) {
-        throw new RuleViolation(ruleId, `${describeWalk(walk)}: links.self of page ${own} (${self}) names ${named === null ? 'no page of the walk' : `page ${named}`}`, [exchange]);
+        throw new RuleViolation(
+          ruleId,
+          `${describeWalk(walk)}: links.self of page ${own} (${self}) names ${named === null ? 'no page of the walk' : `page ${named}`}`,
+          [exchange],
+        );
       }
     }
   }

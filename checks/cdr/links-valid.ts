@@ -11,7 +11,10 @@ export type ScopeOf = (url: string) => string | undefined;
  * an absolute http(s) URI that lies on the holder. A link elsewhere fails with the link as evidence; the walks
  * never requested it.
  */
-export function linksValid(observed: { walks: readonly ProductWalk[]; outsideScope: ScopeOf }, ruleId: string): Verdict {
+export function linksValid(
+  observed: { walks: readonly ProductWalk[]; outsideScope: ScopeOf },
+  ruleId: string,
+): Verdict {
   let links = 0;
   for (const walk of observed.walks) {
     for (const [index, { exchange }] of walk.pages.entries()) {
@@ -20,10 +23,25 @@ export function linksValid(observed: { walks: readonly ProductWalk[]; outsideSco
       for (const name of listLinkNames) {
         const link = given[name];
         if (link === undefined) continue;
-        if (typeof link !== 'string') throw new RuleViolation(ruleId, `${where}: links.${name} is not a string: ${JSON.stringify(link)?.slice(0, 200)}`, [exchange]);
-        if (!URL.canParse(link) || !/^https?:$/.test(new URL(link).protocol)) throw new RuleViolation(ruleId, `${where}: links.${name} is not an absolute http(s) URI: ${JSON.stringify(link).slice(0, 300)}`, [exchange]);
+        if (typeof link !== 'string')
+          throw new RuleViolation(
+            ruleId,
+            `${where}: links.${name} is not a string: ${JSON.stringify(link)?.slice(0, 200)}`,
+            [exchange],
+          );
+        if (!URL.canParse(link) || !/^https?:$/.test(new URL(link).protocol))
+          throw new RuleViolation(
+            ruleId,
+            `${where}: links.${name} is not an absolute http(s) URI: ${JSON.stringify(link).slice(0, 300)}`,
+            [exchange],
+          );
         const outside = observed.outsideScope(link);
-        if (outside !== undefined) throw new RuleViolation(ruleId, `${where}: links.${name} points outside the holder: ${link.slice(0, 300)} (${outside}); it was not requested`, [exchange]);
+        if (outside !== undefined)
+          throw new RuleViolation(
+            ruleId,
+            `${where}: links.${name} points outside the holder: ${link.slice(0, 300)} (${outside}); it was not requested`,
+            [exchange],
+          );
         links += 1;
       }
     }

@@ -17,8 +17,14 @@ export function listEnvelope(walks: readonly ProductWalk[], ruleId: string): Ver
       const body = jsonOf(exchange, ruleId);
       const parsed = listResponse.safeParse(body);
       if (!parsed.success) {
-        const issues = parsed.error.issues.map((issue) => `${issue.path.map(String).join('.') || '(body)'}: ${issue.message}`).join('; ');
-        throw new RuleViolation(ruleId, `${describeWalk(walk)}: page ${index + 1} is not a product list response: ${issues}`, [exchange]);
+        const issues = parsed.error.issues
+          .map((issue) => `${issue.path.map(String).join('.') || '(body)'}: ${issue.message}`)
+          .join('; ');
+        throw new RuleViolation(
+          ruleId,
+          `${describeWalk(walk)}: page ${index + 1} is not a product list response: ${issues}`,
+          [exchange],
+        );
       }
       forms.add(pageTotalForm(parsed.data.meta.totalRecords));
       forms.add(pageTotalForm(parsed.data.meta.totalPages));

@@ -23,11 +23,17 @@ export function listFilter(observed: FilteredWalk, ruleId: string): Verdict {
     for (const product of page.body.data.products) {
       seen.add(productIdOf(product));
       if (filterVerdict(product, filter, clock) === 'out') {
-        throw new RuleViolation(ruleId, `${describeWalk(walk)}: page ${index + 1} holds ${productIdOf(product)}, which ${describeFilter(filter)} excludes (${shownValue(product)})`, [page.exchange]);
+        throw new RuleViolation(
+          ruleId,
+          `${describeWalk(walk)}: page ${index + 1} holds ${productIdOf(product)}, which ${describeFilter(filter)} excludes (${shownValue(product)})`,
+          [page.exchange],
+        );
       }
     }
   }
-  const missing = universe.filter((product) => filterVerdict(product, filter, clock) === 'in' && !seen.has(productIdOf(product)));
+  const missing = universe.filter(
+    (product) => filterVerdict(product, filter, clock) === 'in' && !seen.has(productIdOf(product)),
+  );
   if (missing.length > 0) {
     throw new RuleViolation(
       ruleId,

@@ -1,18 +1,37 @@
 import { prerequisiteMissing } from '../rule-blocked.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
-import { describeWalk, pagesToJudge, servedPageSize, requireEnded, walkJudges, walkProductIds, type ProductWalk } from './product-walk.ts';
+import {
+  describeWalk,
+  pagesToJudge,
+  servedPageSize,
+  requireEnded,
+  walkJudges,
+  walkProductIds,
+  type ProductWalk,
+} from './product-walk.ts';
 
 /**
  * meta.totalRecords and meta.totalPages of every page (integers per the standard or numeric strings per
  * document 3: the form is cdr.list.envelope's) equal what the full walk saw. `baselineOf` names a walk of the
  * same list at another size: a walk that saw other products than it is judged by walk-complete, not here.
  */
-export function listTotals(walks: readonly ProductWalk[], ruleId: string, baselineOf: (walk: ProductWalk) => ProductWalk | undefined = () => undefined): Verdict {
+export function listTotals(
+  walks: readonly ProductWalk[],
+  ruleId: string,
+  baselineOf: (walk: ProductWalk) => ProductWalk | undefined = () => undefined,
+): Verdict {
   let judgedOnPagesRead = 0;
   for (const walk of walks) {
     const baseline = baselineOf(walk);
-    // A walk stopped at a link it could not follow: the pages it read are judged against the whole list read another way (its baseline, one page above it).
-    if (walk.ended !== 'end-reached' && baseline && baseline !== walk && baseline.ended === 'end-reached' && servedPageSize(walk) !== undefined) {
+    // A walk stopped at a link it could not follow: the pages it read are judged against the whole list read another
+    // way (its baseline, one page above it).
+    if (
+      walk.ended !== 'end-reached' &&
+      baseline &&
+      baseline !== walk &&
+      baseline.ended === 'end-reached' &&
+      servedPageSize(walk) !== undefined
+    ) {
       judgePagesRead(walk, baseline, servedPageSize(walk) as number, ruleId);
       judgedOnPagesRead += 1;
       continue;
@@ -25,17 +44,42 @@ export function listTotals(walks: readonly ProductWalk[], ruleId: string, baseli
     const pages = records === 0 ? 0 : walk.pages.length;
     for (const [index, { body, exchange }] of walk.pages.entries()) {
       const { totalRecords, totalPages } = body.meta;
-      if (totalRecords === undefined || totalPages === undefined) throw prerequisiteMissing(ruleId, [walkJudges.envelope], `${describeWalk(walk)}: page ${index + 1} gives no readable totals`, [exchange]);
+      if (totalRecords === undefined || totalPages === undefined)
+        throw prerequisiteMissing(
+          ruleId,
+          [walkJudges.envelope],
+          `${describeWalk(walk)}: page ${index + 1} gives no readable totals`,
+          [exchange],
+        );
       if (totalRecords !== records || totalPages !== pages) {
-        // A walk that saw other products than a walk of the same list at another size lost or gained some: walk-complete's fault.
-        if (baseline && baseline !== walk && walkProductIds(baseline).sort().join('\n') !== walkProductIds(walk).sort().join('\n')) {
-          throw prerequisiteMissing(ruleId, [walkJudges.walk], `${describeWalk(walk)} saw other products than ${describeWalk(baseline)}, so what its totals should say is unknown`, [exchange]);
+        // A walk that saw other products than a walk of the same list at another size lost or gained some:
+        // walk-complete's fault.
+        if (
+          baseline &&
+          baseline !== walk &&
+          walkProductIds(baseline).sort().join('\n') !== walkProductIds(walk).sort().join('\n')
+        ) {
+          throw prerequisiteMissing(
+            ruleId,
+            [walkJudges.walk],
+            `${describeWalk(walk)} saw other products than ${describeWalk(baseline)}, so what its totals should say is unknown`,
+            [exchange],
+          );
         }
-        throw new RuleViolation(ruleId, `${describeWalk(walk)}: page ${index + 1} says totalRecords ${totalRecords}, totalPages ${totalPages}; the walk saw ${records} products on ${pages} pages`, [exchange]);
+        throw new RuleViolation(
+          ruleId,
+          `${describeWalk(walk)}: page ${index + 1} says totalRecords ${totalRecords}, totalPages ${totalPages}; the walk saw ${records} products on ${pages} pages`,
+          [exchange],
+        );
       }
     }
   }
-  return passed(ruleId, { walks: walks.length, ...(judgedOnPagesRead > 0 ? { 'walks that stopped, judged on the pages read against the whole list': judgedOnPagesRead } : {}) });
+  return passed(ruleId, {
+    walks: walks.length,
+    ...(judgedOnPagesRead > 0
+      ? { 'walks that stopped, judged on the pages read against the whole list': judgedOnPagesRead }
+      : {}),
+  });
 }
 
 /** The pages a stopped walk read say the totals of the whole list its baseline read. */
@@ -44,9 +88,19 @@ function judgePagesRead(walk: ProductWalk, baseline: ProductWalk, pageSize: numb
   const pages = Math.ceil(records / pageSize);
   for (const [index, { body, exchange }] of pagesToJudge(walk, ruleId).entries()) {
     const { totalRecords, totalPages } = body.meta;
-    if (totalRecords === undefined || totalPages === undefined) throw prerequisiteMissing(ruleId, [walkJudges.envelope], `${describeWalk(walk)}: page ${index + 1} gives no readable totals`, [exchange]);
+    if (totalRecords === undefined || totalPages === undefined)
+      throw prerequisiteMissing(
+        ruleId,
+        [walkJudges.envelope],
+        `${describeWalk(walk)}: page ${index + 1} gives no readable totals`,
+        [exchange],
+      );
     if (totalRecords !== records || totalPages !== pages) {
-      throw new RuleViolation(ruleId, `${describeWalk(walk)}: page ${index + 1} says totalRecords ${totalRecords}, totalPages ${totalPages}; ${describeWalk(baseline)} holds ${records} products, ${pages} pages at page size ${pageSize}`, [exchange, ...baseline.pages.slice(0, 1).map((page) => page.exchange)]);
+      throw new RuleViolation(
+        ruleId,
+        `${describeWalk(walk)}: page ${index + 1} says totalRecords ${totalRecords}, totalPages ${totalPages}; ${describeWalk(baseline)} holds ${records} products, ${pages} pages at page size ${pageSize}`,
+        [exchange, ...baseline.pages.slice(0, 1).map((page) => page.exchange)],
+      );
     }
   }
 }

@@ -9,7 +9,11 @@ export function pageDefault(observed: { withoutPage: Exchange; pageOne: Exchange
   const b = listPageOf(pageOne, ruleId);
   const ids = (body: typeof a) => body.data.products.map(productIdOf).join(',');
   if (ids(a) !== ids(b) || a.meta.totalPages !== b.meta.totalPages) {
-    throw new RuleViolation(ruleId, `Without page the list answered other products than page=1 (${a.data.products.length} versus ${b.data.products.length}, first ${productIdOf(a.data.products[0])} versus ${productIdOf(b.data.products[0])})`, [withoutPage, pageOne]);
+    throw new RuleViolation(
+      ruleId,
+      `Without page the list answered other products than page=1 (${a.data.products.length} versus ${b.data.products.length}, first ${productIdOf(a.data.products[0])} versus ${productIdOf(b.data.products[0])})`,
+      [withoutPage, pageOne],
+    );
   }
   return passed(ruleId, { products: a.data.products.length });
 }

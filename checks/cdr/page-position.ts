@@ -12,7 +12,10 @@ export interface PagePositions {
    * no page of the walk; undefined when that is unknown (no link, not a URL, outside the holder: never asked).
    */
   ofLink(link: string | undefined, base?: string): number | null | undefined;
-  /** The position of an observed page (of this walk or a walk of the same list): by the URL it was reached by, else by its products. */
+  /**
+   * The position of an observed page (of this walk or a walk of the same list): by the URL it was reached by, else by
+   * its products.
+   */
   ofPage(page: ObservedListPage): number | undefined;
 }
 
@@ -24,8 +27,12 @@ export function normalizedUrl(url: string): string {
   return parsed.href;
 }
 
-/** The products of a page as a set: which page it is, whatever their order on it (the order is cdr.pagination.walk-back's). */
-const contentKey = (page: Pick<ObservedListPage, 'body'>) => [...pageProductIds(page as ObservedListPage)].sort().join('\n');
+/**
+ * The products of a page as a set: which page it is, whatever their order on it (the order is
+ * cdr.pagination.walk-back's).
+ */
+const contentKey = (page: Pick<ObservedListPage, 'body'>) =>
+  [...pageProductIds(page as ObservedListPage)].sort().join('\n');
 
 /** The URL every page of a walk was reached by (its request), normalised. */
 export const reachedUrls = (walk: ProductWalk) => walk.pages.map((page) => normalizedUrl(page.exchange.request.url));
@@ -34,7 +41,10 @@ export const reachedUrls = (walk: ProductWalk) => walk.pages.map((page) => norma
  * The positions of the pages of `forward` (a forward walk from page 1). `linked` holds the pages the harness
  * asked for links that no page was reached by, keyed by normalised URL (undefined: it answered no list). Pure.
  */
-export function pagePositions(forward: ProductWalk, linked: ReadonlyMap<string, ListPage | undefined> = new Map()): PagePositions {
+export function pagePositions(
+  forward: ProductWalk,
+  linked: ReadonlyMap<string, ListPage | undefined> = new Map(),
+): PagePositions {
   const byUrl = new Map(reachedUrls(forward).map((url, index) => [url, index + 1]));
   const byContent = new Map<string, number | undefined>();
   for (const [index, page] of forward.pages.entries()) {

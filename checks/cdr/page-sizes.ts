@@ -9,10 +9,20 @@ export function requirePageSizes(walk: ProductWalk, pageSize: number, ruleId: st
   const last = walk.pages.length - 1;
   for (const [index, { body, exchange }] of walk.pages.entries()) {
     const count = body.data.products.length;
-    const isLast = walk.ended === 'end-reached' ? index === last : body.meta.totalPages === undefined ? undefined : index + 1 >= body.meta.totalPages;
+    const isLast =
+      walk.ended === 'end-reached'
+        ? index === last
+        : body.meta.totalPages === undefined
+          ? undefined
+          : index + 1 >= body.meta.totalPages;
     if (isLast === undefined) continue;
     const fits = !isLast ? count === pageSize : count <= pageSize && (count > 0 || index === 0);
-    if (!fits) throw new RuleViolation(ruleId, `${describeWalk(walk)}: page ${index + 1} of ${last + 1} holds ${count} products at page size ${pageSize}`, [exchange]);
+    if (!fits)
+      throw new RuleViolation(
+        ruleId,
+        `${describeWalk(walk)}: page ${index + 1} of ${last + 1} holds ${count} products at page size ${pageSize}`,
+        [exchange],
+      );
   }
 }
 
@@ -21,5 +31,8 @@ export function pageSizes(observed: { walk: ProductWalk; pageSize: number }, rul
   // A walk stopped by a link it could not follow is judged on the pages it read.
   const pages = pagesToJudge(observed.walk, ruleId);
   requirePageSizes(observed.walk, observed.pageSize, ruleId);
-  return passed(ruleId, { [`pages at size ${observed.pageSize}`]: pages.length, ...(observed.walk.ended === 'end-reached' ? {} : { 'judged on the pages read before': observed.walk.ended }) });
+  return passed(ruleId, {
+    [`pages at size ${observed.pageSize}`]: pages.length,
+    ...(observed.walk.ended === 'end-reached' ? {} : { 'judged on the pages read before': observed.walk.ended }),
+  });
 }

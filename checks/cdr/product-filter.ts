@@ -14,7 +14,13 @@ export interface RunClock {
   toMs: number;
 }
 
-type Product = { lastUpdated?: unknown; effectiveFrom?: unknown; effectiveTo?: unknown; brand?: unknown; productCategory?: unknown };
+type Product = {
+  lastUpdated?: unknown;
+  effectiveFrom?: unknown;
+  effectiveTo?: unknown;
+  brand?: unknown;
+  productCategory?: unknown;
+};
 /** in: the filter must return it; out: it must not; undecided: too close to the clock to judge. */
 export type FilterVerdict = 'in' | 'out' | 'undecided';
 
@@ -57,5 +63,7 @@ function verdictOf(product: Product, filter: ProductFilter, clock: RunClock): Fi
 }
 
 export function describeFilter(filter: ProductFilter): string {
-  return Object.entries(filter).map(([key, value]) => `${key}=${String(value)}`).join(' ');
+  return Object.entries(filter)
+    .map(([key, value]) => `${key}=${String(value)}`)
+    .join(' ');
 }

@@ -19,8 +19,15 @@ export function productRecords(products: readonly ObservedProduct[], ruleId: str
     versions.add(`${kind} x-v ${version}`);
     const issues = productIssues(record, kind, version).filter((issue) => issue.rule === ruleId);
     if (issues.length > 0) {
-      const shown = issues.slice(0, 5).map((issue) => `${issue.path}: ${issue.message}`).join('; ');
-      throw new RuleViolation(ruleId, `The ${kind === 'list' ? 'list item' : 'detail'} of ${productIdOf(record)} (x-v ${version}) breaks the rule: ${shown}`, [exchange]);
+      const shown = issues
+        .slice(0, 5)
+        .map((issue) => `${issue.path}: ${issue.message}`)
+        .join('; ');
+      throw new RuleViolation(
+        ruleId,
+        `The ${kind === 'list' ? 'list item' : 'detail'} of ${productIdOf(record)} (x-v ${version}) breaks the rule: ${shown}`,
+        [exchange],
+      );
     }
   }
   return passed(ruleId, { 'records checked': products.length, 'judged as': [...versions].sort() });

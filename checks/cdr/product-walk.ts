@@ -6,7 +6,13 @@ import { jsonOf, responseOf } from '../response-required.ts';
 import { prerequisiteMissing } from '../rule-blocked.ts';
 
 /** The rules that judge what a walk needs: the list envelope, the links, the walk itself. */
-export const walkJudges = { envelope: 'cdr.list.envelope', links: 'cdr.links.valid', walk: 'cdr.pagination.walk-complete', nextLast: 'cdr.links.next-last-when-not-last', firstPrev: 'cdr.links.first-prev-when-not-first' } as const;
+export const walkJudges = {
+  envelope: 'cdr.list.envelope',
+  links: 'cdr.links.valid',
+  walk: 'cdr.pagination.walk-complete',
+  nextLast: 'cdr.links.next-last-when-not-last',
+  firstPrev: 'cdr.links.first-prev-when-not-first',
+} as const;
 
 /**
  * A list page read leniently, only what the walks and filters use: the products (any items), the links that
@@ -25,8 +31,17 @@ export interface ObservedListPage {
   body: ListPage;
 }
 
-/** Why a walk stopped: no further link, a link met before, the page cap, a page that did not advance, a link it may not or cannot follow, a followed link refused. */
-export type LinkWalkEnd = 'end-reached' | 'repeated-link' | 'page-cap' | 'not-advancing' | 'unusable-link' | 'link-refused';
+/**
+ * Why a walk stopped: no further link, a link met before, the page cap, a page that did not advance, a link it may not
+ * or cannot follow, a followed link refused.
+ */
+export type LinkWalkEnd =
+  | 'end-reached'
+  | 'repeated-link'
+  | 'page-cap'
+  | 'not-advancing'
+  | 'unusable-link'
+  | 'link-refused';
 
 /** A walk over the product list following links as given: next from page 1, or prev from the page last names. */
 export interface ProductWalk {
@@ -41,11 +56,15 @@ export interface ProductWalk {
   endNote?: string;
   /** A walk back: the forward walk it returns along (its pages give the positions). */
   forward?: ProductWalk;
-  /** Pages the harness asked for links no page of the walk was reached by, by normalised URL (undefined: no list answered). */
+  /**
+   * Pages the harness asked for links no page of the walk was reached by, by normalised URL (undefined: no list
+   * answered).
+   */
   linked?: ReadonlyMap<string, ListPage | undefined>;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The lenient reading of a list body; undefined when it holds no product list at all. Pure. */
 export function readListBody(body: unknown): ListPage | undefined {
@@ -54,7 +73,9 @@ export function readListBody(body: unknown): ListPage | undefined {
   const meta = isObject(body.meta) ? body.meta : {};
   return {
     data: { products: body.data.products },
-    links: Object.fromEntries(listLinkNames.flatMap((name) => (typeof links[name] === 'string' ? [[name, links[name]]] : []))),
+    links: Object.fromEntries(
+      listLinkNames.flatMap((name) => (typeof links[name] === 'string' ? [[name, links[name]]] : [])),
+    ),
     meta: { totalRecords: pageTotalValue(meta.totalRecords), totalPages: pageTotalValue(meta.totalPages) },
   };
 }
@@ -64,17 +85,35 @@ export function readListBody(body: unknown): ListPage | undefined {
  * asking rule itself unless `refusalJudgedBy` names others, which then block it); a body that holds no product
  * list is judged by cdr.list.envelope, which blocks the asking rule.
  */
-export function listPageOf(exchange: Exchange, ruleId: string, refusalJudgedBy: readonly string[] = [ruleId]): ListPage {
+export function listPageOf(
+  exchange: Exchange,
+  ruleId: string,
+  refusalJudgedBy: readonly string[] = [ruleId],
+): ListPage {
   const { status } = responseOf(exchange, ruleId);
-  if (status !== 200) throw prerequisiteMissing(ruleId, refusalJudgedBy, `The list answered ${status}, not 200, to a valid request (${exchange.request.url})`, [exchange]);
+  if (status !== 200)
+    throw prerequisiteMissing(
+      ruleId,
+      refusalJudgedBy,
+      `The list answered ${status}, not 200, to a valid request (${exchange.request.url})`,
+      [exchange],
+    );
   let json: unknown;
   try {
     json = jsonOf(exchange, ruleId);
   } catch {
-    throw prerequisiteMissing(ruleId, [walkJudges.envelope], `the list page of ${exchange.request.url} is not JSON`, [exchange]);
+    throw prerequisiteMissing(ruleId, [walkJudges.envelope], `the list page of ${exchange.request.url} is not JSON`, [
+      exchange,
+    ]);
   }
   const page = readListBody(json);
-  if (!page) throw prerequisiteMissing(ruleId, [walkJudges.envelope], `the list page of ${exchange.request.url} holds no data.products list`, [exchange]);
+  if (!page)
+    throw prerequisiteMissing(
+      ruleId,
+      [walkJudges.envelope],
+      `the list page of ${exchange.request.url} holds no data.products list`,
+      [exchange],
+    );
   return page;
 }
 
@@ -136,7 +175,12 @@ export function requireEnded(walk: ProductWalk, ruleId: string): void {
     'link-refused': 'a followed link was refused',
   }[walk.ended];
   const judge = walk.ended === 'unusable-link' ? walkJudges.links : walkJudges.walk;
-  throw prerequisiteMissing(ruleId, [judge], `${describeWalk(walk)}: ${why}${walk.endNote ? ` (${walk.endNote})` : ''}`, walkEvidence(walk));
+  throw prerequisiteMissing(
+    ruleId,
+    [judge],
+    `${describeWalk(walk)}: ${why}${walk.endNote ? ` (${walk.endNote})` : ''}`,
+    walkEvidence(walk),
+  );
 }
 
 /**
@@ -160,11 +204,19 @@ export function servedPageSize(walk: ProductWalk): number | undefined {
   return walk.pageSize ?? (held ? held : undefined);
 }
 
-/** Page 1 of a walk of several pages names its last page: that it gives the link at all is cdr.links.next-last-when-not-last's. */
+/**
+ * Page 1 of a walk of several pages names its last page: that it gives the link at all is
+ * cdr.links.next-last-when-not-last's.
+ */
 export function requireLastOnFirst(walk: ProductWalk, ruleId: string): void {
   const [first] = walk.pages;
   if (first && walk.pages.length > 1 && first.body.links.last === undefined) {
-    throw prerequisiteMissing(ruleId, [walkJudges.nextLast], `${describeWalk(walk)}: page 1 of ${walk.pages.length} gives no links.last`, [first.exchange]);
+    throw prerequisiteMissing(
+      ruleId,
+      [walkJudges.nextLast],
+      `${describeWalk(walk)}: page 1 of ${walk.pages.length} gives no links.last`,
+      [first.exchange],
+    );
   }
 }
 

@@ -19,5 +19,8 @@ export function statusCondition(exchanges: readonly Exchange[], ruleId: string):
     seen.add(String((body as { data?: { status?: unknown } | null } | null)?.data?.status));
     for (const note of statusObservations(body)) notes.add(note);
   }
-  return passed(ruleId, { 'statuses reported': [...seen].sort().join(', '), 'optional times given': [...notes].sort() });
+  return passed(ruleId, {
+    'statuses reported': [...seen].sort().join(', '),
+    'optional times given': [...notes].sort(),
+  });
 }

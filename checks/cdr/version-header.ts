@@ -2,7 +2,10 @@ import type { Exchange } from '../../client/http-exchange.ts';
 import { getHeader } from '../../client/headers.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 
-/** A successful answer and what was asked: the x-v sent, the x-min-v (when any) and the versions the entry says are served. */
+/**
+ * A successful answer and what was asked: the x-v sent, the x-min-v (when any) and the versions the entry says are
+ * served.
+ */
 export interface VersionedAnswer {
   exchange: Exchange;
   requested: number;
@@ -20,15 +23,27 @@ export function versionHeader(answers: readonly VersionedAnswer[], ruleId: strin
     if (exchange.response?.status !== 200) continue;
     const header = getHeader(exchange.response.headers, 'x-v');
     const asked = `x-v ${requested}${minimum === undefined ? '' : ` x-min-v ${minimum}`}`;
-    if (header === undefined) throw new RuleViolation(ruleId, `The 200 answer to ${asked} carries no x-v header (the version served is mandatory)`, [exchange]);
+    if (header === undefined)
+      throw new RuleViolation(
+        ruleId,
+        `The 200 answer to ${asked} carries no x-v header (the version served is mandatory)`,
+        [exchange],
+      );
     const version = /^[1-9]\d*$/.test(header.trim()) ? Number(header.trim()) : Number.NaN;
     const floor = minimum !== undefined && minimum < requested ? minimum : requested;
-    const problem = Number.isNaN(version) ? 'is not a positive integer'
-      : !served.includes(version) ? `is not a version the entry says is served (${served.join(', ')})`
-      : version > requested ? 'is above the x-v asked'
-      : version < floor ? 'is below the lowest version asked'
-      : undefined;
-    if (problem) throw new RuleViolation(ruleId, `The answer to ${asked} says x-v ${JSON.stringify(header)}, which ${problem}`, [exchange]);
+    const problem = Number.isNaN(version)
+      ? 'is not a positive integer'
+      : !served.includes(version)
+        ? `is not a version the entry says is served (${served.join(', ')})`
+        : version > requested
+          ? 'is above the x-v asked'
+          : version < floor
+            ? 'is below the lowest version asked'
+            : undefined;
+    if (problem)
+      throw new RuleViolation(ruleId, `The answer to ${asked} says x-v ${JSON.stringify(header)}, which ${problem}`, [
+        exchange,
+      ]);
     seen.add(`${asked} -> ${version}`);
   }
   return passed(ruleId, { answered: [...seen].sort() });

@@ -4,7 +4,10 @@ import { statusForValidInput } from '../status-for-valid-input.ts';
 import { errorV2Refusal } from './error-v2-refusal.ts';
 
 /** What x-v with x-min-v must get: served (200) when a served version lies in the range, else 406 with ErrorV2. */
-export function versionNegotiation(observed: { exchange: Exchange; expect: 'served' | 'refused' }, ruleId: string): Verdict {
+export function versionNegotiation(
+  observed: { exchange: Exchange; expect: 'served' | 'refused' },
+  ruleId: string,
+): Verdict {
   const { exchange, expect } = observed;
   if (expect === 'served') statusForValidInput(exchange, ruleId, 200);
   else errorV2Refusal(exchange, ruleId, 406);

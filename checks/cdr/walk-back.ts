@@ -1,6 +1,14 @@
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { prerequisiteMissing } from '../rule-blocked.ts';
-import { describeWalk, requireEnded, requireLastOnFirst, servedPageSize, walkJudges, walkProductIds, type ProductWalk } from './product-walk.ts';
+import {
+  describeWalk,
+  requireEnded,
+  requireLastOnFirst,
+  servedPageSize,
+  walkJudges,
+  walkProductIds,
+  type ProductWalk,
+} from './product-walk.ts';
 import { pagesOf } from './walk-complete.ts';
 
 /**
@@ -9,9 +17,15 @@ import { pagesOf } from './walk-complete.ts';
  * read: the walk back ends on them, in reverse, and visits every product of `whole` (the same list read as one
  * page) once, on as many pages as the page size makes of it.
  */
-export function walkBack(walks: { forward: ProductWalk; back: ProductWalk; whole?: ProductWalk }, ruleId: string): Verdict {
+export function walkBack(
+  walks: { forward: ProductWalk; back: ProductWalk; whole?: ProductWalk },
+  ruleId: string,
+): Verdict {
   const { forward, back, whole } = walks;
-  const byWhole = (forward.ended === 'unusable-link' || forward.ended === 'link-refused') && whole?.ended === 'end-reached' && servedPageSize(forward) !== undefined;
+  const byWhole =
+    (forward.ended === 'unusable-link' || forward.ended === 'link-refused') &&
+    whole?.ended === 'end-reached' &&
+    servedPageSize(forward) !== undefined;
   if (!byWhole) requireEnded(forward, ruleId);
   // Without page 1's last link the walk back has no start: the links rule's fault, not the walk back's.
   requireLastOnFirst(forward, ruleId);
@@ -22,19 +36,36 @@ export function walkBack(walks: { forward: ProductWalk; back: ProductWalk; whole
   for (const [index, page] of got.entries()) {
     if (expected[index] !== page) {
       const want = forward.pages[forward.pages.length - 1 - index];
-      throw new RuleViolation(ruleId, `${describeWalk(back)}: page ${index + 1} back does not hold the products of page ${forward.pages.length - index} of the ${describeWalk(forward)}`, [back.pages[index]?.exchange, want?.exchange].filter((exchange) => exchange !== undefined));
+      throw new RuleViolation(
+        ruleId,
+        `${describeWalk(back)}: page ${index + 1} back does not hold the products of page ${forward.pages.length - index} of the ${describeWalk(forward)}`,
+        [back.pages[index]?.exchange, want?.exchange].filter((exchange) => exchange !== undefined),
+      );
     }
   }
   requirePrevWhereShort(back, expected.length, ruleId);
-  if (got.length !== expected.length) throw new RuleViolation(ruleId, `${describeWalk(back)} has ${got.length} pages, the ${describeWalk(forward)} ${expected.length}`, back.pages.slice(-1).map(({ exchange }) => exchange));
+  if (got.length !== expected.length)
+    throw new RuleViolation(
+      ruleId,
+      `${describeWalk(back)} has ${got.length} pages, the ${describeWalk(forward)} ${expected.length}`,
+      back.pages.slice(-1).map(({ exchange }) => exchange),
+    );
   return passed(ruleId, { pages: got.length });
 }
 
-/** A walk back that ended short because a page gave no prev: cdr.links.first-prev-when-not-first's fault, which blocks this rule. */
+/**
+ * A walk back that ended short because a page gave no prev: cdr.links.first-prev-when-not-first's fault, which blocks
+ * this rule.
+ */
 function requirePrevWhereShort(back: ProductWalk, pages: number, ruleId: string): void {
   const final = back.pages.at(-1);
   if (back.pages.length < pages && final && final.body.links.prev === undefined) {
-    throw prerequisiteMissing(ruleId, [walkJudges.firstPrev], `${describeWalk(back)}: page ${pages - back.pages.length + 1} of ${pages} gives no links.prev, so the walk back ends there`, [final.exchange]);
+    throw prerequisiteMissing(
+      ruleId,
+      [walkJudges.firstPrev],
+      `${describeWalk(back)}: page ${pages - back.pages.length + 1} of ${pages} gives no links.prev, so the walk back ends there`,
+      [final.exchange],
+    );
   }
 }
 
@@ -44,13 +75,34 @@ function judgeAgainstWhole(forward: ProductWalk, back: ProductWalk, whole: Produ
   const size = servedPageSize(forward) as number;
   const pages = Math.ceil(walkProductIds(whole).length / size);
   // Page 1 gave no last link to start from: cdr.links.next-last-when-not-last's.
-  if (pages > 1 && forward.pages[0]?.body.links.last === undefined) throw prerequisiteMissing(ruleId, [walkJudges.nextLast], `${describeWalk(forward)}: page 1 of ${pages} gives no links.last`, forward.pages.slice(0, 1).map(({ exchange }) => exchange));
+  if (pages > 1 && forward.pages[0]?.body.links.last === undefined)
+    throw prerequisiteMissing(
+      ruleId,
+      [walkJudges.nextLast],
+      `${describeWalk(forward)}: page 1 of ${pages} gives no links.last`,
+      forward.pages.slice(0, 1).map(({ exchange }) => exchange),
+    );
   const differs = read.findIndex((page, index) => got[index] !== page);
-  if (differs !== -1) throw new RuleViolation(ruleId, `${describeWalk(back)}: page ${differs + 1} reached back does not hold the products page ${differs + 1} held forward (${describeWalk(forward)})`, [back.pages[back.pages.length - 1 - differs]?.exchange, forward.pages[differs]?.exchange].filter((exchange) => exchange !== undefined));
+  if (differs !== -1)
+    throw new RuleViolation(
+      ruleId,
+      `${describeWalk(back)}: page ${differs + 1} reached back does not hold the products page ${differs + 1} held forward (${describeWalk(forward)})`,
+      [back.pages[back.pages.length - 1 - differs]?.exchange, forward.pages[differs]?.exchange].filter(
+        (exchange) => exchange !== undefined,
+      ),
+    );
   requirePrevWhereShort(back, pages, ruleId);
   const [ids, expected] = [walkProductIds(back), walkProductIds(whole)];
-  if (got.length !== pages || ids.length !== expected.length || [...ids].sort().join('\n') !== [...expected].sort().join('\n')) {
-    throw new RuleViolation(ruleId, `${describeWalk(back)} visited ${ids.length} products on ${got.length} pages; ${describeWalk(whole)} holds ${expected.length}, ${pages} pages at page size ${size}`, back.pages.slice(-1).map(({ exchange }) => exchange));
+  if (
+    got.length !== pages ||
+    ids.length !== expected.length ||
+    [...ids].sort().join('\n') !== [...expected].sort().join('\n')
+  ) {
+    throw new RuleViolation(
+      ruleId,
+      `${describeWalk(back)} visited ${ids.length} products on ${got.length} pages; ${describeWalk(whole)} holds ${expected.length}, ${pages} pages at page size ${size}`,
+      back.pages.slice(-1).map(({ exchange }) => exchange),
+    );
   }
   return passed(ruleId, { pages: got.length, 'judged against': describeWalk(whole) });
 }

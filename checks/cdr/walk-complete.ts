@@ -1,12 +1,23 @@
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { requirePageSizes } from './page-sizes.ts';
 import { pagePositions } from './page-position.ts';
-import { describeWalk, pageProductIds, requireEnded, requireLastOnFirst, walkEvidence, walkProductIds, type ProductWalk } from './product-walk.ts';
+import {
+  describeWalk,
+  pageProductIds,
+  requireEnded,
+  requireLastOnFirst,
+  walkEvidence,
+  walkProductIds,
+  type ProductWalk,
+} from './product-walk.ts';
 
 /** The page of a walk that holds the product at a position of its product list. */
 function pageHolding(walk: ProductWalk, position: number): number {
   let count = 0;
-  return Math.max(0, walk.pages.findIndex((page) => (count += page.body.data.products.length) > position));
+  return Math.max(
+    0,
+    walk.pages.findIndex((page) => (count += page.body.data.products.length) > position),
+  );
 }
 
 /** One walk: it ended on the page page 1's `last` names, holds no product twice and pageSize products a page. */
@@ -16,14 +27,28 @@ function judgeWalk(walk: ProductWalk, ruleId: string): string[] {
   const final = walk.pages.at(-1);
   requireLastOnFirst(walk, ruleId);
   if (first && final && walk.pages.length > 1) {
-    // The page last names, read from the pages (page-position.ts); a last link that cannot be asked is cdr.links.valid's.
-    const lastNamed = pagePositions(walk, walk.linked).ofLink(first.body.links.last, first.body.links.self ?? first.exchange.request.url);
-    if (lastNamed !== undefined && lastNamed !== walk.pages.length) throw new RuleViolation(ruleId, `${describeWalk(walk)}: following next ended on page ${walk.pages.length}, but page 1's links.last names ${lastNamed === null ? 'no page the walk reached' : `page ${lastNamed}`}`, [first.exchange, final.exchange]);
+    // The page last names, read from the pages (page-position.ts); a last link that cannot be asked is
+    // cdr.links.valid's.
+    const lastNamed = pagePositions(walk, walk.linked).ofLink(
+      first.body.links.last,
+      first.body.links.self ?? first.exchange.request.url,
+    );
+    if (lastNamed !== undefined && lastNamed !== walk.pages.length)
+      throw new RuleViolation(
+        ruleId,
+        `${describeWalk(walk)}: following next ended on page ${walk.pages.length}, but page 1's links.last names ${lastNamed === null ? 'no page the walk reached' : `page ${lastNamed}`}`,
+        [first.exchange, final.exchange],
+      );
   }
   const ids = walkProductIds(walk);
   const seen = new Set<string>();
   const duplicate = ids.findIndex((id) => (seen.has(id) ? true : (seen.add(id), false)));
-  if (duplicate !== -1) throw new RuleViolation(ruleId, `${describeWalk(walk)}: product ${ids[duplicate]} came twice (again on page ${pageHolding(walk, duplicate) + 1})`, walkEvidence(walk, pageHolding(walk, duplicate)));
+  if (duplicate !== -1)
+    throw new RuleViolation(
+      ruleId,
+      `${describeWalk(walk)}: product ${ids[duplicate]} came twice (again on page ${pageHolding(walk, duplicate) + 1})`,
+      walkEvidence(walk, pageHolding(walk, duplicate)),
+    );
   if (walk.pageSize !== undefined) requirePageSizes(walk, walk.pageSize, ruleId);
   return ids;
 }
@@ -50,7 +75,10 @@ export function walkComplete(walks: readonly ProductWalk[], ruleId: string): Ver
       );
     }
   }
-  return passed(ruleId, { products: expected.size, walks: walks.map((walk) => `${walk.query}: ${walk.pages.length} pages`) });
+  return passed(ruleId, {
+    products: expected.size,
+    walks: walks.map((walk) => `${walk.query}: ${walk.pages.length} pages`),
+  });
 }
 
 /** The products of each page of a walk, for comparisons of walks page by page. */

@@ -3,27 +3,40 @@ import { describeWalk, pagesBeforeStop, requireEnded, type Walk } from './walk.t
 
 /** Which flag must be false exactly at the walk's start and which exactly at its end. */
 function flagsOf(walk: Walk) {
-  return walk.direction === 'forward' ? { atStart: 'hasPrevious', atEnd: 'hasNext' } as const : { atStart: 'hasNext', atEnd: 'hasPrevious' } as const;
+  return walk.direction === 'forward'
+    ? ({ atStart: 'hasPrevious', atEnd: 'hasNext' } as const)
+    : ({ atStart: 'hasNext', atEnd: 'hasPrevious' } as const);
 }
 
 function judgeWalk(walk: Walk, ruleId: string): void {
   const { atStart, atEnd } = flagsOf(walk);
   // A walk that stopped short: the pages read before the stop still say whether they are the first page.
   for (const [index, { page, exchange }] of pagesBeforeStop(walk).pages.entries()) {
-    if (walk.ended !== 'end-reached' && page.cursor[atStart] !== (index !== 0)) throw new RuleViolation(ruleId, `${describeWalk(walk)}: page ${index + 1} says ${atStart} ${page.cursor[atStart]}`, [exchange]);
+    if (walk.ended !== 'end-reached' && page.cursor[atStart] !== (index !== 0))
+      throw new RuleViolation(
+        ruleId,
+        `${describeWalk(walk)}: page ${index + 1} says ${atStart} ${page.cursor[atStart]}`,
+        [exchange],
+      );
   }
   requireEnded(walk, ruleId);
   // The last page is the one that holds the last items: an empty page after it means that page said "more" wrongly.
   const ended = walk.pages.at(-1);
   if (walk.pages.length > 1 && ended?.page.result.length === 0) {
-    throw new RuleViolation(ruleId, `${describeWalk(walk)}: page ${walk.pages.length - 1} holds the last items but says ${atEnd} true; the page it leads to is empty`, walk.pages.slice(-2).map(({ exchange }) => exchange));
+    throw new RuleViolation(
+      ruleId,
+      `${describeWalk(walk)}: page ${walk.pages.length - 1} holds the last items but says ${atEnd} true; the page it leads to is empty`,
+      walk.pages.slice(-2).map(({ exchange }) => exchange),
+    );
   }
   const last = walk.pages.length - 1;
   for (const [index, { page, exchange }] of walk.pages.entries()) {
     const wrong =
       page.cursor[atStart] !== (index !== 0) ? atStart : page.cursor[atEnd] !== (index !== last) ? atEnd : undefined;
     if (wrong) {
-      throw new RuleViolation(ruleId, `${describeWalk(walk)}: page ${index + 1} says ${wrong} ${page.cursor[wrong]}`, [exchange]);
+      throw new RuleViolation(ruleId, `${describeWalk(walk)}: page ${index + 1} says ${wrong} ${page.cursor[wrong]}`, [
+        exchange,
+      ]);
     }
   }
 }
@@ -39,7 +52,9 @@ export function cursorFlags(walks: { forward: Walk; back: Walk }, ruleId: string
     throw new RuleViolation(
       ruleId,
       `${describeWalk(walks.forward)} ended (hasNext false) after ${walks.forward.pages.length} pages, but ${describeWalk(walks.back)} found ${walks.back.pages.length}`,
-      [walks.forward.pages.at(-1)?.exchange, walks.back.pages.at(-1)?.exchange].filter((exchange) => exchange !== undefined),
+      [walks.forward.pages.at(-1)?.exchange, walks.back.pages.at(-1)?.exchange].filter(
+        (exchange) => exchange !== undefined,
+      ),
     );
   }
   return passed(ruleId, { pages: walks.forward.pages.length });

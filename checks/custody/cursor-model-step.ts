@@ -14,14 +14,29 @@ export interface ExpectedPage {
 }
 
 /** One step of a command sequence agrees with the model: the same items in order and the same flags. */
-export function cursorModelStep(observed: { exchange: Exchange; expected: ExpectedPage }, ruleId: string, listing?: ListingSettings): Verdict {
+export function cursorModelStep(
+  observed: { exchange: Exchange; expected: ExpectedPage },
+  ruleId: string,
+  listing?: ListingSettings,
+): Verdict {
   const { exchange, expected } = observed;
   const page = cursorPageOf(exchange, ruleId, listing);
   const items = page.result.map(itemKey);
-  const sameItems = items.length === expected.items.length && items.every((item, index) => item === expected.items[index]);
-  if (!sameItems) throw new RuleViolation(ruleId, `${expected.step}: ${items.length} items that differ from the ${expected.items.length} the full walk put on that page`, [exchange]);
+  const sameItems =
+    items.length === expected.items.length && items.every((item, index) => item === expected.items[index]);
+  if (!sameItems)
+    throw new RuleViolation(
+      ruleId,
+      `${expected.step}: ${items.length} items that differ from the ${expected.items.length} the full walk put on that page`,
+      [exchange],
+    );
   for (const flag of ['hasNext', 'hasPrevious'] as const) {
-    if (page.cursor[flag] !== expected[flag]) throw new RuleViolation(ruleId, `${expected.step}: ${flag} is ${page.cursor[flag]}, the model says ${expected[flag]}`, [exchange]);
+    if (page.cursor[flag] !== expected[flag])
+      throw new RuleViolation(
+        ruleId,
+        `${expected.step}: ${flag} is ${page.cursor[flag]}, the model says ${expected[flag]}`,
+        [exchange],
+      );
   }
   return passed(ruleId);
 }

@@ -7,26 +7,40 @@ import { z } from 'zod';
 
 const documentListing = listingSettingsSchema.parse({});
 
-/** The page record of a listing: its items under the listing's key (an array, or one string for an export) and `cursor`. */
+/**
+ * The page record of a listing: its items under the listing's key (an array, or one string for an export) and `cursor`.
+ */
 export function pageSchemaFor(listing: ListingSettings) {
-  return z.object({ [listing.itemsKey]: listing.result === 'string' ? z.string() : z.array(z.unknown()), cursor: cursorSchema });
+  return z.object({
+    [listing.itemsKey]: listing.result === 'string' ? z.string() : z.array(z.unknown()),
+    cursor: cursorSchema,
+  });
 }
 
 /**
  * The page a listing answered: 200 and a body with its items (`result` by default, or the listing's key) and
  * `cursor` (token and flags). An export's string result stands as the page's one item, so walks compare pages.
  */
-export function cursorPageOf(exchange: Exchange, ruleId: string, listing: ListingSettings = documentListing): CursorPage {
+export function cursorPageOf(
+  exchange: Exchange,
+  ruleId: string,
+  listing: ListingSettings = documentListing,
+): CursorPage {
   const { status } = responseOf(exchange, ruleId);
   if (status !== 200) throw new RuleViolation(ruleId, `The page request answered ${status}, not 200`, [exchange]);
   const parsed = pageSchemaFor(listing).safeParse(jsonOf(exchange, ruleId));
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`).join('; ');
+    const issues = parsed.error.issues
+      .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
+      .join('; ');
     throw new RuleViolation(ruleId, `The page is not a cursor page: ${issues}`, [exchange]);
   }
   const body = parsed.data as Record<string, unknown>;
   const items = body[listing.itemsKey];
-  return { result: typeof items === 'string' ? [items] : (items as unknown[]), cursor: body.cursor as CursorPage['cursor'] };
+  return {
+    result: typeof items === 'string' ? [items] : (items as unknown[]),
+    cursor: body.cursor as CursorPage['cursor'],
+  };
 }
 
 /** A page request answered with a cursor page. */

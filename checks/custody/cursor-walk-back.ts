@@ -23,10 +23,19 @@ export function cursorWalkBack(walks: { forward: Walk; back: Walk }, ruleId: str
   }
   // A walk back that stopped early said hasPrevious false before the first page: the flags rule's to judge.
   if (back.pages.length < forward.pages.length) {
-    throw prerequisiteMissing(ruleId, ['custody.cursor.flags'], `${describeWalk(back)} said hasPrevious false after ${back.pages.length} pages, the ${describeWalk(forward)} has ${forward.pages.length}`, back.pages.slice(-1).map(({ exchange }) => exchange));
+    throw prerequisiteMissing(
+      ruleId,
+      ['custody.cursor.flags'],
+      `${describeWalk(back)} said hasPrevious false after ${back.pages.length} pages, the ${describeWalk(forward)} has ${forward.pages.length}`,
+      back.pages.slice(-1).map(({ exchange }) => exchange),
+    );
   }
   if (back.pages.length !== forward.pages.length) {
-    throw new RuleViolation(ruleId, `${describeWalk(back)} has ${back.pages.length} pages, the ${describeWalk(forward)} ${forward.pages.length}`, back.pages.slice(-1).map(({ exchange }) => exchange));
+    throw new RuleViolation(
+      ruleId,
+      `${describeWalk(back)} has ${back.pages.length} pages, the ${describeWalk(forward)} ${forward.pages.length}`,
+      back.pages.slice(-1).map(({ exchange }) => exchange),
+    );
   }
   return passed(ruleId, { pages: back.pages.length });
 }

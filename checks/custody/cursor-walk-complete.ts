@@ -28,7 +28,11 @@ export function cursorWalkComplete(walks: readonly Walk[], ruleId: string): Verd
     const duplicate = firstDuplicate(readItems);
     if (duplicate !== -1) {
       const page = pageHolding(read, duplicate);
-      throw new RuleViolation(ruleId, `${describeWalk(walk)}: item ${readItems[duplicate]} came twice (again on page ${page + 1})`, walkEvidence(walk, page));
+      throw new RuleViolation(
+        ruleId,
+        `${describeWalk(walk)}: item ${readItems[duplicate]} came twice (again on page ${page + 1})`,
+        walkEvidence(walk, page),
+      );
     }
     requireEnded(walk, ruleId);
     const items = walkItems(walk);
@@ -43,5 +47,8 @@ export function cursorWalkComplete(walks: readonly Walk[], ruleId: string): Verd
       );
     }
   }
-  return passed(ruleId, { items: expected.length, walks: walks.map((walk) => `${walk.pageSize}:${walk.pages.length} pages`) });
+  return passed(ruleId, {
+    items: expected.length,
+    walks: walks.map((walk) => `${walk.pageSize}:${walk.pages.length} pages`),
+  });
 }

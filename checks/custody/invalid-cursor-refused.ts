@@ -9,17 +9,37 @@ import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
  */
 export function invalidCursorRefused(exchange: Exchange, ruleId: string, errorCodeAt?: string): Verdict {
   const response = responseOf(exchange, ruleId);
-  if (response.status < 400 || response.status > 499) throw new RuleViolation(ruleId, `A cursor the server did not produce answered ${response.status}; expected a 4xx with ${invalidCursorCode}`, [exchange]);
+  if (response.status < 400 || response.status > 499)
+    throw new RuleViolation(
+      ruleId,
+      `A cursor the server did not produce answered ${response.status}; expected a 4xx with ${invalidCursorCode}`,
+      [exchange],
+    );
   if (errorCodeAt === undefined) {
-    if (!response.text().includes(invalidCursorCode)) throw new RuleViolation(ruleId, `A cursor the server did not produce was refused (${response.status}) without ${invalidCursorCode} in the body`, [exchange]);
+    if (!response.text().includes(invalidCursorCode))
+      throw new RuleViolation(
+        ruleId,
+        `A cursor the server did not produce was refused (${response.status}) without ${invalidCursorCode} in the body`,
+        [exchange],
+      );
     return passed(ruleId, { status: response.status });
   }
   const code = valueAt(jsonOf(exchange, ruleId), errorCodeAt);
-  if (code !== invalidCursorCode) throw new RuleViolation(ruleId, `A cursor the server did not produce was refused (${response.status}) with ${errorCodeAt} ${JSON.stringify(code) ?? 'absent'}, not ${invalidCursorCode}`, [exchange]);
+  if (code !== invalidCursorCode)
+    throw new RuleViolation(
+      ruleId,
+      `A cursor the server did not produce was refused (${response.status}) with ${errorCodeAt} ${JSON.stringify(code) ?? 'absent'}, not ${invalidCursorCode}`,
+      [exchange],
+    );
   return passed(ruleId, { status: response.status });
 }
 
 /** The value at a dotted path ("errors.0.code") of a JSON value; undefined where the path leads nowhere. */
 export function valueAt(value: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((at, key) => (at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined), value);
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (at, key) => (at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined),
+      value,
+    );
 }

@@ -10,11 +10,18 @@ export interface ModelPosition {
 /** The pages of a list at a size, aligned from its first item; an empty list is one empty page. Pure. */
 export function pagesOf(items: readonly string[], pageSize: number): string[][] {
   if (items.length === 0) return [[]];
-  return Array.from({ length: Math.ceil(items.length / pageSize) }, (_, page) => items.slice(page * pageSize, (page + 1) * pageSize));
+  return Array.from({ length: Math.ceil(items.length / pageSize) }, (_, page) =>
+    items.slice(page * pageSize, (page + 1) * pageSize),
+  );
 }
 
 /** The position a step moves to, or undefined when the model forbids it (NEXT on the last page ...). Pure. */
-export function stepPosition(items: readonly string[], from: ModelPosition | undefined, request: PageRequest, pageSize: number): ModelPosition | undefined {
+export function stepPosition(
+  items: readonly string[],
+  from: ModelPosition | undefined,
+  request: PageRequest,
+  pageSize: number,
+): ModelPosition | undefined {
   if (request === 'FIRST') return { pageSize, index: 0 };
   if (request === 'LAST') return { pageSize, index: pagesOf(items, pageSize).length - 1 };
   if (!from) return undefined;

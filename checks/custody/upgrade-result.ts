@@ -8,6 +8,11 @@ export function upgradeResult(exchange: Exchange, ruleId: string): Verdict {
   const { status } = responseOf(exchange, ruleId);
   if (status !== 200) throw new RuleViolation(ruleId, `The upgrade answered ${status}, not 200`, [exchange]);
   const parsed = upgradeResponseSchema.safeParse(jsonOf(exchange, ruleId));
-  if (!parsed.success) throw new RuleViolation(ruleId, `The upgrade response's result is not an object: ${parsed.error.issues.map((issue) => issue.path.join('.')).join(', ')}`, [exchange]);
+  if (!parsed.success)
+    throw new RuleViolation(
+      ruleId,
+      `The upgrade response's result is not an object: ${parsed.error.issues.map((issue) => issue.path.join('.')).join(', ')}`,
+      [exchange],
+    );
   return passed(ruleId, { resultPresent: parsed.data.result !== undefined });
 }

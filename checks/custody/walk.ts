@@ -9,7 +9,10 @@ export interface ObservedPage {
   page: CursorPage;
 }
 
-/** Why a walk stopped: the end was reached, a token came back twice, a page repeated the one before, or the page cap was hit. */
+/**
+ * Why a walk stopped: the end was reached, a token came back twice, a page repeated the one before, or the page cap was
+ * hit.
+ */
 export type WalkEnd = 'end-reached' | 'repeated-token' | 'no-advance' | 'page-cap' | 'oversized-token';
 
 /**
@@ -45,7 +48,10 @@ export function walkEvidence(walk: Walk, around?: number): Exchange[] {
   return pages.slice(Math.max(0, around - 1), around + 2);
 }
 
-/** A walk that never reached its end cannot be judged further: a violation of the rules that judge why it did not end, and blocks the others. */
+/**
+ * A walk that never reached its end cannot be judged further: a violation of the rules that judge why it did not end,
+ * and blocks the others.
+ */
 export function requireEnded(walk: Walk, ruleId: string): void {
   if (walk.ended === 'end-reached') return;
   throw prerequisiteMissing(ruleId, walkEndRules[walk.ended], notEndedMessage(walk), walkEvidence(walk));
@@ -68,9 +74,12 @@ const walkEndRules: Record<Exclude<WalkEnd, 'end-reached'>, readonly string[]> =
 function notEndedMessage(walk: Walk): string {
   const last = walk.pages.at(-1)?.page.cursor.currentPage ?? '';
   const token = last.length > 60 ? `${last.slice(0, 60)}... (${last.length} characters)` : last;
-  if (walk.ended === 'repeated-token') return `${describeWalk(walk)}: the target returned token ${JSON.stringify(token)} a second time, so the walk would never end`;
-  if (walk.ended === 'no-advance') return `${describeWalk(walk)}: page ${walk.pages.length} holds the same ${walk.pages.at(-1)?.page.result.length} items as the page before (token ${JSON.stringify(token)}): the walk does not advance`;
-  if (walk.ended === 'oversized-token') return `${describeWalk(walk)}: page ${walk.pages.length} gave a token of ${last.length} characters (${JSON.stringify(token)}), beyond the ${maxTokenChars} the harness sends back`;
+  if (walk.ended === 'repeated-token')
+    return `${describeWalk(walk)}: the target returned token ${JSON.stringify(token)} a second time, so the walk would never end`;
+  if (walk.ended === 'no-advance')
+    return `${describeWalk(walk)}: page ${walk.pages.length} holds the same ${walk.pages.at(-1)?.page.result.length} items as the page before (token ${JSON.stringify(token)}): the walk does not advance`;
+  if (walk.ended === 'oversized-token')
+    return `${describeWalk(walk)}: page ${walk.pages.length} gave a token of ${last.length} characters (${JSON.stringify(token)}), beyond the ${maxTokenChars} the harness sends back`;
   return `${describeWalk(walk)}: hasNext/hasPrevious never turned false within the page cap of ${walk.pages.length} pages (last token ${JSON.stringify(token)})`;
 }
 

@@ -8,11 +8,20 @@ import { envelopeOf } from './envelope.ts';
  * A request the target must refuse answers the given code, or one of the given codes where the document is
  * silent and the entry lists what it accepts; the HTTP status is only observed (429 aside).
  */
-export function refusedWithCode(exchange: Exchange, ruleId: string, expected: { code: string | readonly string[]; why: string }): Verdict {
+export function refusedWithCode(
+  exchange: Exchange,
+  ruleId: string,
+  expected: { code: string | readonly string[]; why: string },
+): Verdict {
   const { code } = envelopeOf(exchange, ruleId);
   const codes = typeof expected.code === 'string' ? [expected.code] : expected.code;
   // The code's value is judged here, its JSON type by the code-string rule.
-  if (!codes.includes(codeText(code) ?? '')) throw new RuleViolation(ruleId, `${expected.why}: answered code ${JSON.stringify(code)}, not ${codes.map((one) => `"${one}"`).join(' or ')}`, [exchange]);
+  if (!codes.includes(codeText(code) ?? ''))
+    throw new RuleViolation(
+      ruleId,
+      `${expected.why}: answered code ${JSON.stringify(code)}, not ${codes.map((one) => `"${one}"`).join(' or ')}`,
+      [exchange],
+    );
   return passed(ruleId, { 'HTTP status': exchange.response?.status, code });
 }
 
@@ -31,12 +40,23 @@ export function timestampWindow(cases: readonly TimestampCase[], ruleId: string,
     const code = codeText(envelopeOf(exchange, ruleId).code);
     const when = offsetSeconds < 0 ? `${-offsetSeconds} s old` : `${offsetSeconds} s ahead`;
     if (Math.abs(offsetSeconds) > toleranceSeconds && code !== exchangeCodes.timestampExpired) {
-      throw new RuleViolation(ruleId, `a timestamp ${when} answered code ${JSON.stringify(code)}, not "${exchangeCodes.timestampExpired}"`, [exchange]);
+      throw new RuleViolation(
+        ruleId,
+        `a timestamp ${when} answered code ${JSON.stringify(code)}, not "${exchangeCodes.timestampExpired}"`,
+        [exchange],
+      );
     }
-    // Within the window only a refusal for the timestamp breaks this rule: what becomes of the order is the item rules' to judge.
+    // Within the window only a refusal for the timestamp breaks this rule: what becomes of the order is the item rules'
+    // to judge.
     if (Math.abs(offsetSeconds) <= toleranceSeconds && code === exchangeCodes.timestampExpired) {
-      throw new RuleViolation(ruleId, `a timestamp ${when} (within ${toleranceSeconds} s) was refused: code ${JSON.stringify(code)}`, [exchange]);
+      throw new RuleViolation(
+        ruleId,
+        `a timestamp ${when} (within ${toleranceSeconds} s) was refused: code ${JSON.stringify(code)}`,
+        [exchange],
+      );
     }
   }
-  return passed(ruleId, { 'HTTP statuses': [...new Set(cases.map((entry) => entry.exchange.response?.status))].join(', ') });
+  return passed(ruleId, {
+    'HTTP statuses': [...new Set(cases.map((entry) => entry.exchange.response?.status))].join(', '),
+  });
 }

@@ -12,21 +12,42 @@ const shown = (value: unknown) => (value === undefined ? 'absent' : JSON.stringi
  * The items of a batch answer, matched to the sent orders by clOrdId: one item per order, each with string
  * sCode, sMsg, clOrdId and ordId.
  */
-export function itemsByOrder(exchange: Exchange, ruleId: string, orders: readonly ExpectedOrder[]): Map<string, BatchItem> {
+export function itemsByOrder(
+  exchange: Exchange,
+  ruleId: string,
+  orders: readonly ExpectedOrder[],
+): Map<string, BatchItem> {
   const envelope = envelopeOf(exchange, ruleId);
-  if (!Array.isArray(envelope.data)) throw new RuleViolation(ruleId, `data is ${shown(envelope.data)}, not an array of ${orders.length} items`, [exchange]);
+  if (!Array.isArray(envelope.data))
+    throw new RuleViolation(ruleId, `data is ${shown(envelope.data)}, not an array of ${orders.length} items`, [
+      exchange,
+    ]);
   const byId = new Map<string, BatchItem>();
   for (const item of envelope.items) {
     for (const field of ['sCode', 'sMsg', 'clOrdId', 'ordId'] as const) {
-      if (typeof item[field] !== 'string') throw new RuleViolation(ruleId, `data[${item.index}].${field} is ${shown(item[field])}, not a string`, [exchange]);
+      if (typeof item[field] !== 'string')
+        throw new RuleViolation(ruleId, `data[${item.index}].${field} is ${shown(item[field])}, not a string`, [
+          exchange,
+        ]);
     }
     const clOrdId = item.clOrdId as string;
-    if (byId.has(clOrdId)) throw new RuleViolation(ruleId, `data[${item.index}] repeats clOrdId ${shown(clOrdId)}`, [exchange]);
-    if (!orders.some((order) => order.order.clOrdId === clOrdId)) throw new RuleViolation(ruleId, `data[${item.index}] has clOrdId ${shown(clOrdId)}, which no sent order carries`, [exchange]);
+    if (byId.has(clOrdId))
+      throw new RuleViolation(ruleId, `data[${item.index}] repeats clOrdId ${shown(clOrdId)}`, [exchange]);
+    if (!orders.some((order) => order.order.clOrdId === clOrdId))
+      throw new RuleViolation(
+        ruleId,
+        `data[${item.index}] has clOrdId ${shown(clOrdId)}, which no sent order carries`,
+        [exchange],
+      );
     byId.set(clOrdId, item);
   }
   const missing = orders.filter((order) => !byId.has(order.order.clOrdId));
-  if (missing.length) throw new RuleViolation(ruleId, `no item for the orders with clOrdId ${missing.map((order) => shown(order.order.clOrdId)).join(', ')} (${orders.length} sent, ${envelope.items.length} items)`, [exchange]);
+  if (missing.length)
+    throw new RuleViolation(
+      ruleId,
+      `no item for the orders with clOrdId ${missing.map((order) => shown(order.order.clOrdId)).join(', ')} (${orders.length} sent, ${envelope.items.length} items)`,
+      [exchange],
+    );
   return byId;
 }
 
@@ -35,14 +56,30 @@ export function itemsByOrder(exchange: Exchange, ruleId: string, orders: readonl
  * clOrdId, nothing else required. Where data holds no array, or no item carries an order's clOrdId, the rule is
  * blocked by the item-fields rule, which judges exactly that (and fails when it is itself asking).
  */
-export function itemsOfOrders(exchange: Exchange, ruleId: string, orders: readonly ExpectedOrder[]): Map<string, BatchItem> {
+export function itemsOfOrders(
+  exchange: Exchange,
+  ruleId: string,
+  orders: readonly ExpectedOrder[],
+): Map<string, BatchItem> {
   const envelope = envelopeOf(exchange, ruleId);
   const judgedBy = [exchangeRuleIds.itemFields];
-  if (!Array.isArray(envelope.data)) throw prerequisiteMissing(ruleId, judgedBy, `data is ${shown(envelope.data)}, not an array of the ${orders.length} items to judge`, [exchange]);
+  if (!Array.isArray(envelope.data))
+    throw prerequisiteMissing(
+      ruleId,
+      judgedBy,
+      `data is ${shown(envelope.data)}, not an array of the ${orders.length} items to judge`,
+      [exchange],
+    );
   const byId = new Map<string, BatchItem>();
   for (const expected of orders) {
     const item = envelope.items.find((candidate) => candidate.clOrdId === expected.order.clOrdId);
-    if (!item) throw prerequisiteMissing(ruleId, judgedBy, `no item carries clOrdId ${shown(expected.order.clOrdId)} (${orders.length} sent, ${envelope.items.length} items)`, [exchange]);
+    if (!item)
+      throw prerequisiteMissing(
+        ruleId,
+        judgedBy,
+        `no item carries clOrdId ${shown(expected.order.clOrdId)} (${orders.length} sent, ${envelope.items.length} items)`,
+        [exchange],
+      );
     byId.set(expected.order.clOrdId, item);
   }
   return byId;
@@ -59,8 +96,18 @@ export function batchItemsSucceed(exchange: Exchange, ruleId: string, orders: re
   const items = itemsOfOrders(exchange, ruleId, orders);
   for (const expected of orders.filter((order) => isSuccessCode(order.expect))) {
     const item = items.get(expected.order.clOrdId) as BatchItem;
-    if (!isSuccessCode(item.sCode)) throw new RuleViolation(ruleId, `order ${shown(expected.order.clOrdId)} (${expected.why}) got sCode ${shown(item.sCode)}, not "0"`, [exchange]);
-    if (typeof item.ordId !== 'string' || item.ordId.trim() === '') throw new RuleViolation(ruleId, `order ${shown(expected.order.clOrdId)} succeeded without an ordId (${shown(item.ordId)})`, [exchange]);
+    if (!isSuccessCode(item.sCode))
+      throw new RuleViolation(
+        ruleId,
+        `order ${shown(expected.order.clOrdId)} (${expected.why}) got sCode ${shown(item.sCode)}, not "0"`,
+        [exchange],
+      );
+    if (typeof item.ordId !== 'string' || item.ordId.trim() === '')
+      throw new RuleViolation(
+        ruleId,
+        `order ${shown(expected.order.clOrdId)} succeeded without an ordId (${shown(item.ordId)})`,
+        [exchange],
+      );
   }
   return passed(ruleId, topLevelObservation(exchange, ruleId, items));
 }
@@ -70,16 +117,33 @@ export function batchItemsFail(exchange: Exchange, ruleId: string, orders: reado
   const items = itemsOfOrders(exchange, ruleId, orders);
   for (const expected of orders.filter((order) => !isSuccessCode(order.expect))) {
     const item = items.get(expected.order.clOrdId) as BatchItem;
-    if (item.sCode !== expected.expect) throw new RuleViolation(ruleId, `order ${shown(expected.order.clOrdId)} (${expected.why}) got sCode ${shown(item.sCode)}, not ${shown(expected.expect)}`, [exchange]);
-    if (typeof item.sMsg !== 'string' || item.sMsg.trim() === '') throw new RuleViolation(ruleId, `order ${shown(expected.order.clOrdId)} failed with sCode ${shown(item.sCode)} but an empty sMsg`, [exchange]);
+    if (item.sCode !== expected.expect)
+      throw new RuleViolation(
+        ruleId,
+        `order ${shown(expected.order.clOrdId)} (${expected.why}) got sCode ${shown(item.sCode)}, not ${shown(expected.expect)}`,
+        [exchange],
+      );
+    if (typeof item.sMsg !== 'string' || item.sMsg.trim() === '')
+      throw new RuleViolation(
+        ruleId,
+        `order ${shown(expected.order.clOrdId)} failed with sCode ${shown(item.sCode)} but an empty sMsg`,
+        [exchange],
+      );
   }
   return passed(ruleId, topLevelObservation(exchange, ruleId, items));
 }
 
 /** Not a failure: a top-level "0" over failed items would mislead a client that trusts the top-level code. */
-function topLevelObservation(exchange: Exchange, ruleId: string, items: Map<string, BatchItem>): Record<string, unknown> | undefined {
+function topLevelObservation(
+  exchange: Exchange,
+  ruleId: string,
+  items: Map<string, BatchItem>,
+): Record<string, unknown> | undefined {
   const { code } = envelopeOf(exchange, ruleId);
   const failed = [...items.values()].filter((item) => !isSuccessCode(item.sCode)).length;
-  if (isSuccessCode(code) && failed > 0) return { 'top-level "0" with failed items': `${failed} of ${items.size} items failed under code "0"; only sCode tells` };
+  if (isSuccessCode(code) && failed > 0)
+    return {
+      'top-level "0" with failed items': `${failed} of ${items.size} items failed under code "0"; only sCode tells`,
+    };
   return undefined;
 }

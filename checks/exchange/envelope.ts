@@ -1,17 +1,26 @@
-import { codeInRange, codeText, type Envelope, isSuccessCode, readEnvelope, readsAsSuccess } from '../../client/exchange/envelope.ts';
+import {
+  codeInRange,
+  codeText,
+  type Envelope,
+  isSuccessCode,
+  readEnvelope,
+  readsAsSuccess,
+} from '../../client/exchange/envelope.ts';
 import { exchangeRuleIds } from '../../rules/exchange/rules.ts';
 import { RuleBlocked } from '../rule-blocked.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { responseOf } from '../response-required.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 
-const shown = (value: unknown) => (value === undefined ? 'absent' : `${JSON.stringify(value)} (${Array.isArray(value) ? 'array' : typeof value})`);
+const shown = (value: unknown) =>
+  value === undefined ? 'absent' : `${JSON.stringify(value)} (${Array.isArray(value) ? 'array' : typeof value})`;
 
 /** The envelope of an exchange, or a violation of the rule: no response, or not a JSON object. */
 export function envelopeOf(exchange: Exchange, ruleId: string): Envelope {
   const response = responseOf(exchange, ruleId);
   const envelope = readEnvelope(exchange);
-  if (!envelope) throw new RuleViolation(ruleId, `Response (status ${response.status}) is not a JSON object envelope`, [exchange]);
+  if (!envelope)
+    throw new RuleViolation(ruleId, `Response (status ${response.status}) is not a JSON object envelope`, [exchange]);
   return envelope;
 }
 
@@ -29,11 +38,21 @@ export function codeIsString(exchange: Exchange, ruleId: string): Verdict {
 export function successCode(exchange: Exchange, ruleId: string): Verdict {
   const envelope = envelopeOf(exchange, ruleId);
   const { code } = envelope;
-  if (typeof code === 'number' && code === 0) return passed(ruleId, { 'code type': 'number (judged by the code-string rule)' });
+  if (typeof code === 'number' && code === 0)
+    return passed(ruleId, { 'code type': 'number (judged by the code-string rule)' });
   if (!isSuccessCode(code) && explainedByItems(envelope)) {
-    throw new RuleBlocked([exchangeRuleIds.itemSuccess, exchangeRuleIds.itemFailure], `a batch of orders that should all succeed answered code ${shown(code)} with failed items: the items are judged by the item rules`, [exchange]);
+    throw new RuleBlocked(
+      [exchangeRuleIds.itemSuccess, exchangeRuleIds.itemFailure],
+      `a batch of orders that should all succeed answered code ${shown(code)} with failed items: the items are judged by the item rules`,
+      [exchange],
+    );
   }
-  if (!isSuccessCode(code)) throw new RuleViolation(ruleId, `a request that should succeed answered code ${shown(code)}, not exactly the string "0"`, [exchange]);
+  if (!isSuccessCode(code))
+    throw new RuleViolation(
+      ruleId,
+      `a request that should succeed answered code ${shown(code)}, not exactly the string "0"`,
+      [exchange],
+    );
   return passed(ruleId);
 }
 
@@ -42,8 +61,12 @@ export function msgMatchesCode(exchange: Exchange, ruleId: string): Verdict {
   const { code, msg } = envelopeOf(exchange, ruleId);
   if (typeof msg !== 'string') throw new RuleViolation(ruleId, `msg is ${shown(msg)}, not a string`, [exchange]);
   // Success is read from the code's value: its form is the code rules' to judge.
-  if (readsAsSuccess(code) && msg !== '') throw new RuleViolation(ruleId, `msg is ${shown(msg)} with code "0": it must be empty on success`, [exchange]);
-  if (!readsAsSuccess(code) && msg.trim() === '') throw new RuleViolation(ruleId, `msg is empty with code ${shown(code)}: a failure must say what went wrong`, [exchange]);
+  if (readsAsSuccess(code) && msg !== '')
+    throw new RuleViolation(ruleId, `msg is ${shown(msg)} with code "0": it must be empty on success`, [exchange]);
+  if (!readsAsSuccess(code) && msg.trim() === '')
+    throw new RuleViolation(ruleId, `msg is empty with code ${shown(code)}: a failure must say what went wrong`, [
+      exchange,
+    ]);
   return passed(ruleId);
 }
 
@@ -54,16 +77,24 @@ export function msgMatchesCode(exchange: Exchange, ruleId: string): Verdict {
 export function dataIsArray(exchange: Exchange, ruleId: string, expected: { refusedAsAWhole?: boolean } = {}): Verdict {
   if (expected.refusedAsAWhole) return fullyFailed(exchange, ruleId);
   const { code, data } = envelopeOf(exchange, ruleId);
-  if (data === undefined && readsAsSuccess(code)) throw new RuleViolation(ruleId, 'data is absent with code "0": it must be present on success', [exchange]);
-  if (data !== undefined && !Array.isArray(data)) throw new RuleViolation(ruleId, `data is ${shown(data)}, not an array`, [exchange]);
+  if (data === undefined && readsAsSuccess(code))
+    throw new RuleViolation(ruleId, 'data is absent with code "0": it must be present on success', [exchange]);
+  if (data !== undefined && !Array.isArray(data))
+    throw new RuleViolation(ruleId, `data is ${shown(data)}, not an array`, [exchange]);
   return passed(ruleId);
 }
 
 /** A request refused as a whole: non-zero code, and data (if present) empty. */
 export function fullyFailed(exchange: Exchange, ruleId: string): Verdict {
   const { code, data } = envelopeOf(exchange, ruleId);
-  if (code === undefined || readsAsSuccess(code)) throw new RuleViolation(ruleId, `a request refused as a whole answered code ${shown(code)}, not a non-zero code`, [exchange]);
-  if (data !== undefined && (!Array.isArray(data) || data.length > 0)) throw new RuleViolation(ruleId, `a request refused as a whole answered data ${shown(data)}, not an empty array`, [exchange]);
+  if (code === undefined || readsAsSuccess(code))
+    throw new RuleViolation(ruleId, `a request refused as a whole answered code ${shown(code)}, not a non-zero code`, [
+      exchange,
+    ]);
+  if (data !== undefined && (!Array.isArray(data) || data.length > 0))
+    throw new RuleViolation(ruleId, `a request refused as a whole answered data ${shown(data)}, not an empty array`, [
+      exchange,
+    ]);
   return passed(ruleId, { 'refusal code': code });
 }
 
@@ -77,19 +108,35 @@ export function explainedByItems(envelope: Envelope): boolean {
 
 /** Non-zero codes outside 500xx and 510xx, where they stand (for observation: the ranges are descriptive). */
 export function codesOutOfRange(envelope: Envelope): string[] {
-  const codes: [string, unknown][] = [['code', envelope.code], ...envelope.items.map((item): [string, unknown] => [`data[${item.index}].sCode`, item.sCode])];
-  return codes.filter(([, code]) => code !== undefined && !readsAsSuccess(code) && !codeInRange(codeText(code) ?? '')).map(([where, code]) => `${where} ${JSON.stringify(code)}`);
+  const codes: [string, unknown][] = [
+    ['code', envelope.code],
+    ...envelope.items.map((item): [string, unknown] => [`data[${item.index}].sCode`, item.sCode]),
+  ];
+  return codes
+    .filter(([, code]) => code !== undefined && !readsAsSuccess(code) && !codeInRange(codeText(code) ?? ''))
+    .map(([where, code]) => `${where} ${JSON.stringify(code)}`);
 }
 
-/** Every non-zero code (each item's sCode, and a top-level code the items do not explain) is in the 500xx or 510xx range. */
+/**
+ * Every non-zero code (each item's sCode, and a top-level code the items do not explain) is in the 500xx or 510xx
+ * range.
+ */
 export function codesInRange(exchange: Exchange, ruleId: string): Verdict {
   const envelope = envelopeOf(exchange, ruleId);
   const topLevel: [string, unknown][] = explainedByItems(envelope) ? [] : [['code', envelope.code]];
-  const codes: [string, unknown][] = [...topLevel, ...envelope.items.map((item): [string, unknown] => [`data[${item.index}].sCode`, item.sCode])];
+  const codes: [string, unknown][] = [
+    ...topLevel,
+    ...envelope.items.map((item): [string, unknown] => [`data[${item.index}].sCode`, item.sCode]),
+  ];
   for (const [where, code] of codes) {
     // A zero value in another form, or a number, is the code-string and success-code rules' to judge.
     if (code === undefined || readsAsSuccess(code)) continue;
-    if (!codeInRange(codeText(code) ?? '')) throw new RuleViolation(ruleId, `${where} is ${shown(code)}: a non-zero code must be in 500xx (general) or 510xx (trading)`, [exchange]);
+    if (!codeInRange(codeText(code) ?? ''))
+      throw new RuleViolation(
+        ruleId,
+        `${where} is ${shown(code)}: a non-zero code must be in 500xx (general) or 510xx (trading)`,
+        [exchange],
+      );
   }
   return passed(ruleId);
 }

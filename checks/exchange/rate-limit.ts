@@ -14,11 +14,20 @@ export function exchangeRateLimited(finding: RateLimitFinding, ruleId: string, p
   const breach = finding.violations[own];
   if (breach) {
     const evidence = finding.violationExchanges[own] ?? finding.violationExchanges[0];
-    throw new RuleViolation(ruleId, `${breach.count} answer(s) under load broke the 429/50011 pairing: ${breach.message}`, evidence ? [evidence] : []);
+    throw new RuleViolation(
+      ruleId,
+      `${breach.count} answer(s) under load broke the 429/50011 pairing: ${breach.message}`,
+      evidence ? [evidence] : [],
+    );
   }
   const verdict = rateLimitProbed(finding, ruleId, pin);
   const others = finding.violations.filter((other) => other.ruleId !== ruleId);
   if (others.length === 0) return verdict;
-  const envelope = others.map((other) => `${other.count} answer(s) under rule ${other.ruleId}: ${other.message}`).join('; ');
-  return { ...verdict, observations: { ...verdict.observations, 'envelope under load (judged by the envelope rules)': envelope } };
+  const envelope = others
+    .map((other) => `${other.count} answer(s) under rule ${other.ruleId}: ${other.message}`)
+    .join('; ');
+  return {
+    ...verdict,
+    observations: { ...verdict.observations, 'envelope under load (judged by the envelope rules)': envelope },
+  };
 }

@@ -10,5 +10,7 @@ import { statusForValidInput } from '../status-for-valid-input.ts';
  * error body, JSON bodies), so one body fault fails one rule.
  */
 export function bodyCaseStatus(exchange: Exchange, ruleId: string, expected: { outcome: LoyaltyCaseOutcome }): Verdict {
-  return expected.outcome === 'accepted' ? statusForValidInput(exchange, ruleId, loyaltyStatuses.accepted) : statusForInvalidInput(exchange, ruleId, loyaltyStatuses.invalid);
+  return expected.outcome === 'accepted'
+    ? statusForValidInput(exchange, ruleId, loyaltyStatuses.accepted)
+    : statusForInvalidInput(exchange, ruleId, loyaltyStatuses.invalid);
 }

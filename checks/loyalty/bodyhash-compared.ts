@@ -17,7 +17,12 @@ export function bodyhashCompared(exchanges: readonly Exchange[], askingRule: str
       unauthorizedStatus(exchange, bodyhashRule, null);
     } catch (error) {
       if (!(error instanceof RuleViolation)) throw error;
-      throw prerequisiteMissing(askingRule, [bodyhashRule], `a MAC signed for another body was accepted, and so was one whose bodyhash is not the body's: ${error.message}`, [exchange]);
+      throw prerequisiteMissing(
+        askingRule,
+        [bodyhashRule],
+        `a MAC signed for another body was accepted, and so was one whose bodyhash is not the body's: ${error.message}`,
+        [exchange],
+      );
     }
   }
 }

@@ -6,6 +6,11 @@ import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 /** An order whose requestor_order_id was used before answers exactly 409 (its body is the error rule's). */
 export function orderIdConflict(exchange: Exchange, ruleId: string): Verdict {
   const { status } = responseOf(exchange, ruleId);
-  if (status !== loyaltyStatuses.conflict) throw new RuleViolation(ruleId, `An order with a requestor_order_id already used answered ${status}; expected ${loyaltyStatuses.conflict}`, [exchange]);
+  if (status !== loyaltyStatuses.conflict)
+    throw new RuleViolation(
+      ruleId,
+      `An order with a requestor_order_id already used answered ${status}; expected ${loyaltyStatuses.conflict}`,
+      [exchange],
+    );
   return passed(ruleId, { status });
 }

@@ -9,5 +9,7 @@ import { statusForValidInput } from '../status-for-valid-input.ts';
  * one outside it is refused (any 4xx: the document names no status for it).
  */
 export function timestampWindow(exchange: Exchange, ruleId: string, expected: { insideWindow: boolean }): Verdict {
-  return expected.insideWindow ? statusForValidInput(exchange, ruleId, loyaltyStatuses.accepted) : statusForInvalidInput(exchange, ruleId, null);
+  return expected.insideWindow
+    ? statusForValidInput(exchange, ruleId, loyaltyStatuses.accepted)
+    : statusForInvalidInput(exchange, ruleId, null);
 }

@@ -13,8 +13,14 @@ export const baselineRule = 'shortener.mappings.accepted';
 export function baselineAccepted(baseline: Exchange, askingRule: string): void {
   const status = baseline.response?.status;
   if (status === mappingsStatuses.accepted) return;
-  throw prerequisiteMissing(askingRule, [baselineRule], `a request of plain valid entries was answered ${status ?? baseline.error?.code ?? 'with no response'}, not ${mappingsStatuses.accepted}`, [baseline]);
+  throw prerequisiteMissing(
+    askingRule,
+    [baselineRule],
+    `a request of plain valid entries was answered ${status ?? baseline.error?.code ?? 'with no response'}, not ${mappingsStatuses.accepted}`,
+    [baseline],
+  );
 }
 
 /** Whether a target answered, with something other than acceptance (a transport error is not a refusal). */
-export const refused = (exchange: Exchange): boolean => exchange.response !== undefined && exchange.response.status !== mappingsStatuses.accepted;
+export const refused = (exchange: Exchange): boolean =>
+  exchange.response !== undefined && exchange.response.status !== mappingsStatuses.accepted;

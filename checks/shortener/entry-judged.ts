@@ -9,5 +9,7 @@ import type { Verdict } from '../rule-violation.ts';
  * 400 (the documented statuses of POST /mappings), whichever entry of the array carries it.
  */
 export function entryJudged(exchange: Exchange, ruleId: string, expected: { accepted: boolean }): Verdict {
-  return expected.accepted ? statusForValidInput(exchange, ruleId, mappingsStatuses.accepted) : statusForInvalidInput(exchange, ruleId, mappingsStatuses.refused);
+  return expected.accepted
+    ? statusForValidInput(exchange, ruleId, mappingsStatuses.accepted)
+    : statusForInvalidInput(exchange, ruleId, mappingsStatuses.refused);
 }

@@ -9,18 +9,36 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { contentLabel, copyLibrariesOf, copyNodeWithLibraries, importRootfs, labelOf } from '../../reference/image/build-image.ts';
+import {
+  contentLabel,
+  copyLibrariesOf,
+  copyNodeWithLibraries,
+  importRootfs,
+  labelOf,
+} from '../../reference/image/build-image.ts';
 import { packageRoot } from '../paths.ts';
 import { harnessImage } from './harness-image.ts';
 
 /** Folders of the checkout the image never needs: self-tests, benchmarks, CI and examples. */
 const leftOut = /^(test|bench|examples|docs|reports|\.ci)\//;
 
-export async function buildHarnessImage(tag: string = harnessImage.tag, log: (line: string) => void = console.log): Promise<void> {
+export async function buildHarnessImage(
+  tag: string = harnessImage.tag,
+  log: (line: string) => void = console.log,
+): Promise<void> {
   const files = sourceFiles();
   const content = contentDigest(files);
   if (labelOf(tag, contentLabel) === content) {
@@ -46,7 +64,9 @@ export async function buildHarnessImage(tag: string = harnessImage.tag, log: (li
       'ENV HOME=/tmp',
       `LABEL ${contentLabel}=${content}`,
     ]);
-    log(`image ${tag} built (node ${process.version}, ${files.length} files, entrypoint: ${harnessImage.entrypoint.join(' ')})`);
+    log(
+      `image ${tag} built (node ${process.version}, ${files.length} files, entrypoint: ${harnessImage.entrypoint.join(' ')})`,
+    );
   } finally {
     rmSync(rootfs, { recursive: true, force: true });
   }
@@ -54,9 +74,15 @@ export async function buildHarnessImage(tag: string = harnessImage.tag, log: (li
 
 /** The checkout's files (tracked, and new ones not ignored), relative, without the folders left out. */
 function sourceFiles(): string[] {
-  const listed = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: packageRoot, encoding: 'utf8' });
+  const listed = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+    cwd: packageRoot,
+    encoding: 'utf8',
+  });
   if (listed.status !== 0) throw new Error(`git ls-files failed in ${packageRoot}: ${listed.stderr.trim()}`);
-  return listed.stdout.split('\0').filter((file) => file && !leftOut.test(file) && file !== 'node_modules').sort();
+  return listed.stdout
+    .split('\0')
+    .filter((file) => file && !leftOut.test(file) && file !== 'node_modules')
+    .sort();
 }
 
 /** Files, lockfile (in the files) and Node version: what decides whether an image is current. */

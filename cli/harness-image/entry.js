@@ -4,5 +4,7 @@
 // replica its own argument: `harness load nightly --segment '$(SEGMENT)'`. A name not set stays as written (and
 // the option then says what is wrong with it). Plain JavaScript: it runs before bin/harness.js registers tsx.
 const reference = /\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g;
-process.argv = process.argv.map((arg, at) => (at < 2 ? arg : arg.replace(reference, (written, name) => process.env[name] ?? written)));
+process.argv = process.argv.map((arg, at) =>
+  at < 2 ? arg : arg.replace(reference, (written, name) => process.env[name] ?? written),
+);
 await import('../../bin/harness.js');

@@ -39,14 +39,21 @@ export class AgenticClient {
     /** The family's circuit breaker for the run. Default: none (every exchange is sent). */
     breaker?: CircuitBreaker,
   ) {
-    this.#http = new SignedHttpClient(familyHttpClient(settings, breaker), bearerSigner(() => section.token));
+    this.#http = new SignedHttpClient(
+      familyHttpClient(settings, breaker),
+      bearerSigner(() => section.token),
+    );
     redactor.addSecret(section.token);
   }
 
   /** The payload as JSON text, JWE-encrypted to the partner's key (or to `key`). */
   async encrypt(payload: unknown, key?: CryptoKey): Promise<string> {
     this.#key ??= importPublicKey(this.section.encryption);
-    return encryptCompact(typeof payload === 'string' ? payload : JSON.stringify(payload), key ?? (await this.#key), this.section.encryption);
+    return encryptCompact(
+      typeof payload === 'string' ? payload : JSON.stringify(payload),
+      key ?? (await this.#key),
+      this.section.encryption,
+    );
   }
 
   /** Sends a payload encrypted to the partner's key. */
@@ -63,18 +70,28 @@ export class AgenticClient {
   /** A compact JWE as the entry says to send it: as it is (application/jose), or inside the JSON field it names. */
   wireBody(jwe: string): { body: string; contentType: string } {
     const field = this.section.encryption.bodyField;
-    return field ? { body: JSON.stringify({ [field]: jwe }), contentType: 'application/json' } : { body: jwe, contentType: 'application/jose' };
+    return field
+      ? { body: JSON.stringify({ [field]: jwe }), contentType: 'application/json' }
+      : { body: jwe, contentType: 'application/jose' };
   }
 
   /** The headers every notification carries but its trackingId (fresh per request): content type, agentId, auth. */
   headersFor(contentType: string, auth: AgenticAuth = 'token'): Record<string, string> {
     const authorization = bearerAuthorization(auth, this.section.token);
-    return { ...this.#unsignedHeaders(contentType), ...(authorization === undefined ? {} : { Authorization: authorization }) };
+    return {
+      ...this.#unsignedHeaders(contentType),
+      ...(authorization === undefined ? {} : { Authorization: authorization }),
+    };
   }
 
   /** Sends any body to the notification endpoint. */
   sendRaw(body: string, contentType: string, options: NotifyOptions = {}): Promise<Exchange> {
-    const request = { method: 'POST', url: this.section.baseUrl + notificationsPath, body, headers: this.#unsignedHeaders(contentType) };
+    const request = {
+      method: 'POST',
+      url: this.section.baseUrl + notificationsPath,
+      body,
+      headers: this.#unsignedHeaders(contentType),
+    };
     // trackingId is fresh per request and comes after the signature, as the caller's changes do.
     return this.#http.send(request, options.auth ?? 'token', { trackingId: randomUUID(), ...options.headers });
   }

@@ -9,7 +9,13 @@ export async function signedProofs(): Promise<string[]> {
   for (const alg of ['ES256', 'RS256'] as const) {
     const { privateKey } = await generateKeyPair(alg, alg === 'RS256' ? { modulusLength: 2048 } : {});
     for (const intent of ['purchase', 'subscription']) {
-      proofs.push(await new SignJWT({ intent, amount: '42.00' }).setProtectedHeader({ alg, typ: 'JWT' }).setIssuedAt().setSubject('harness-consumer').sign(privateKey));
+      proofs.push(
+        await new SignJWT({ intent, amount: '42.00' })
+          .setProtectedHeader({ alg, typ: 'JWT' })
+          .setIssuedAt()
+          .setSubject('harness-consumer')
+          .sign(privateKey),
+      );
     }
   }
   return proofs;

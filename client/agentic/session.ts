@@ -7,13 +7,23 @@ import { AgenticClient } from './agentic-client.ts';
  * The agentic session of a run: token and key are in the entry, so workers share nothing. The preflight sends
  * an empty JSON object unencrypted (it changes no state): any answer but 401/403 shows the token is taken.
  */
-export function openAgenticSession({ section, client: settings, redactor, breaker }: SessionOptions<AgenticSection>): FamilySession {
+export function openAgenticSession({
+  section,
+  client: settings,
+  redactor,
+  breaker,
+}: SessionOptions<AgenticSection>): FamilySession {
   const client = new AgenticClient(section, settings, redactor, breaker);
   return {
     async preflight() {
       const exchange = await client.sendRaw('{}', 'application/json');
       const status = exchange.response?.status;
-      return preflightReport('agentic', section.baseUrl, exchange, status !== undefined && status !== 401 && status !== 403);
+      return preflightReport(
+        'agentic',
+        section.baseUrl,
+        exchange,
+        status !== undefined && status !== 401 && status !== 403,
+      );
     },
     serve: {},
     close: () => client.close(),

@@ -56,7 +56,10 @@ export interface BillingClientOptions {
   tokenMinIntervalMs?: number;
   /** The run's shared token session (from the session broker); default: a session this client owns. */
   tokenSession?: BillingTokenSession;
-  /** Explains a 401 to the session's token (the suites pass checks/billing/single-use-token.ts). Default: none, the 401 stands. */
+  /**
+   * Explains a 401 to the session's token (the suites pass checks/billing/single-use-token.ts). Default: none, the 401
+   * stands.
+   */
   diagnoseRefusal?: (probe: SingleUseProbe) => RefusalDiagnosis;
 }
 
@@ -85,7 +88,10 @@ export class BillingClient {
     this.adapter = options.adapter;
     this.tenant = options.tenant;
     this.http = familyHttpClient(options.settings, options.breaker, Math.max(8, options.settings.concurrency * 2));
-    this.signed = new SignedHttpClient(this.http, bearerSigner(() => this.token()));
+    this.signed = new SignedHttpClient(
+      this.http,
+      bearerSigner(() => this.token()),
+    );
     options.redactor.addSecret(options.credentials.clientSecret);
     this.tokenSession =
       options.tokenSession ??
@@ -96,7 +102,11 @@ export class BillingClient {
       });
     this.refusals = options.diagnoseRefusal?.({
       freshToken: async () => this.readToken(await this.sendTokenRequest(this.validTokenRequest())).accessToken,
-      probe: (token) => this.send(probeOperation, { json: this.adapter.queryChargeBody(probeChargeId, {}), auth: { authorization: `Bearer ${token}` } }),
+      probe: (token) =>
+        this.send(probeOperation, {
+          json: this.adapter.queryChargeBody(probeChargeId, {}),
+          auth: { authorization: `Bearer ${token}` },
+        }),
     });
   }
 
@@ -108,9 +118,14 @@ export class BillingClient {
   validTokenRequest(): TokenRequestParts {
     const headers: Record<string, string> = {};
     const entityId = this.tenant.entityIds[0];
-    if (this.tenant.multiEntity && this.tenant.tokenEntityScope === 'single' && entityId) headers[headerNames.entityIds] = entityId;
+    if (this.tenant.multiEntity && this.tenant.tokenEntityScope === 'single' && entityId)
+      headers[headerNames.entityIds] = entityId;
     return {
-      body: { client_id: this.options.credentials.clientId, client_secret: this.options.credentials.clientSecret, grant_type: 'client_credentials' },
+      body: {
+        client_id: this.options.credentials.clientId,
+        client_secret: this.options.credentials.clientSecret,
+        grant_type: 'client_credentials',
+      },
       headers,
     };
   }
@@ -156,10 +171,21 @@ export class BillingClient {
       ...request.headers,
     };
     const body = request.rawBody === undefined ? { json: request.json ?? {} } : { body: request.rawBody };
-    const labelled = request.rawBody === undefined || Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
-    const unsigned = { method: operation.method, url: this.url(operation.path), headers, ...body, gzipBody: request.gzipBody ?? false };
+    const labelled =
+      request.rawBody === undefined || Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
+    const unsigned = {
+      method: operation.method,
+      url: this.url(operation.path),
+      headers,
+      ...body,
+      gzipBody: request.gzipBody ?? false,
+    };
     // Signed once: a request waited out after a 429 goes again with the same token.
-    const signed = await this.signed.sign(unsigned, request.auth ?? 'token', labelled ? undefined : { 'Content-Type': 'application/json' });
+    const signed = await this.signed.sign(
+      unsigned,
+      request.auth ?? 'token',
+      labelled ? undefined : { 'Content-Type': 'application/json' },
+    );
     const send = () => this.http.send(signed);
     // Concurrency limits of catalog operations are not shown; a 429 there is waited out, not judged.
     const exchange = await sendWithBackoff(send, { pacer: this.catalogPacer, maxAttempts: 3 });
@@ -178,14 +204,20 @@ export class BillingClient {
   private readToken(exchange: Exchange): IssuedToken {
     const status = exchange.response?.status;
     if (exchange.error || !exchange.response || status === undefined || status < 200 || status > 299) {
-      throw new TokenUnavailableError(`The target did not issue a token: ${exchange.error?.code ?? `status ${status}`}`, exchange);
+      throw new TokenUnavailableError(
+        `The target did not issue a token: ${exchange.error?.code ?? `status ${status}`}`,
+        exchange,
+      );
     }
     let token: IssuedToken;
     try {
       const parsed = this.adapter.parseTokenResponse(exchange.response.json());
       token = parsed.expiresInSeconds === undefined ? { accessToken: parsed.accessToken } : parsed;
     } catch (error) {
-      throw new TokenUnavailableError(`The target's token response could not be read: ${(error as Error).message}`, exchange);
+      throw new TokenUnavailableError(
+        `The target's token response could not be read: ${(error as Error).message}`,
+        exchange,
+      );
     }
     this.options.redactor.addSecret(token.accessToken);
     return token;

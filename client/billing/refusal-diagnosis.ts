@@ -1,6 +1,9 @@
 import type { Exchange } from '../http-exchange.ts';
 
-/** What a diagnosis of a refused token may ask of the client: a token issued outside the session, and one harmless request with it. */
+/**
+ * What a diagnosis of a refused token may ask of the client: a token issued outside the session, and one harmless
+ * request with it.
+ */
 export interface SingleUseProbe {
   /** A token fresh from the token operation, not the session's (undefined when none is issued). */
   freshToken(): Promise<string | undefined>;

@@ -9,7 +9,12 @@ import { LocalTokenSession, serveTokenSession } from './token-session.ts';
  * The billing session of a run, in the main process: its first token request is the preflight, and the
  * token it gets is the one every suite file and worker uses until it expires.
  */
-export function openBillingSession({ section, client: settings, redactor, breaker }: SessionOptions<BillingSection>): FamilySession {
+export function openBillingSession({
+  section,
+  client: settings,
+  redactor,
+  breaker,
+}: SessionOptions<BillingSection>): FamilySession {
   const client = new BillingClient({
     baseUrl: section.baseUrl,
     credentials: section.credentials,

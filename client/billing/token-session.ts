@@ -43,7 +43,11 @@ export class LocalTokenSession implements BillingTokenSession {
   readonly #cache: TokenCache;
   #lastExchange: Exchange | undefined;
 
-  constructor(options: { minIntervalMs: number; requestToken: () => Promise<Exchange>; readToken: (exchange: Exchange) => IssuedToken }) {
+  constructor(options: {
+    minIntervalMs: number;
+    requestToken: () => Promise<Exchange>;
+    readToken: (exchange: Exchange) => IssuedToken;
+  }) {
     this.tokenPacer = new Pacer({ minIntervalMs: options.minIntervalMs });
     this.#cache = new TokenCache({
       fetchToken: async () => {

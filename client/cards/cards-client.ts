@@ -14,7 +14,9 @@ import { outsideScope } from '../url-scope.ts';
 export type CardsAuth = BearerAuth;
 
 /** Query parameters of GET transactions; undefined ones are left out. */
-export type TransactionsQuery = Partial<Record<'cardId' | 'accountId' | 'pageSize' | 'pageNumber' | 'startDate' | 'endDate', string | number>>;
+export type TransactionsQuery = Partial<
+  Record<'cardId' | 'accountId' | 'pageSize' | 'pageNumber' | 'startDate' | 'endDate', string | number>
+>;
 
 export function queryString(query: Record<string, string | number | undefined>): string {
   const parts = Object.entries(query)
@@ -34,20 +36,34 @@ export class CardsClient {
     /** The family's circuit breaker for the run. Default: none (every exchange is sent). */
     breaker?: CircuitBreaker,
   ) {
-    this.#http = new SignedHttpClient(familyHttpClient(settings, breaker), bearerSigner(() => section.token));
+    this.#http = new SignedHttpClient(
+      familyHttpClient(settings, breaker),
+      bearerSigner(() => section.token),
+    );
     redactor.addSecret(section.token);
   }
 
   /** The URL of an operation addressed by `id` (in its path, or in its query for GET authorizations). */
   urlOf(operation: CardsOperation, id?: string): string {
     const path = operation.path.replace('{id}', encodeURIComponent(id ?? ''));
-    const query = 'idInQuery' in operation && operation.idInQuery && id !== undefined ? queryString({ [operation.idInQuery]: id }) : '';
+    const query =
+      'idInQuery' in operation && operation.idInQuery && id !== undefined
+        ? queryString({ [operation.idInQuery]: id })
+        : '';
     return `${this.section.baseUrl}${path}${query}`;
   }
 
   /** Any operation, addressed by `id`, with an optional JSON body: what the error and auth rules send. */
-  send(operation: CardsOperation, id: string | undefined, auth: CardsAuth = 'token', body?: unknown): Promise<Exchange> {
-    return this.#http.send({ method: operation.method, url: this.urlOf(operation, id), ...(body === undefined ? {} : { json: body }) }, auth);
+  send(
+    operation: CardsOperation,
+    id: string | undefined,
+    auth: CardsAuth = 'token',
+    body?: unknown,
+  ): Promise<Exchange> {
+    return this.#http.send(
+      { method: operation.method, url: this.urlOf(operation, id), ...(body === undefined ? {} : { json: body }) },
+      auth,
+    );
   }
 
   getCard(cardId: string, auth: CardsAuth = 'token'): Promise<Exchange> {
@@ -64,16 +80,24 @@ export class CardsClient {
   }
 
   getTransactions(query: TransactionsQuery, auth: CardsAuth = 'token'): Promise<Exchange> {
-    return this.#http.send({ method: 'GET', url: `${this.section.baseUrl}${cardsOperations.getTransactions.path}${queryString(query)}` }, auth);
+    return this.#http.send(
+      { method: 'GET', url: `${this.section.baseUrl}${cardsOperations.getTransactions.path}${queryString(query)}` },
+      auth,
+    );
   }
 
-  /** A pagination link as the target gave it, resolved against the transactions URL when relative; undefined when it is no URL. */
+  /**
+   * A pagination link as the target gave it, resolved against the transactions URL when relative; undefined when it is
+   * no URL.
+   */
   linkUrl(link: string): string | undefined {
     const base = `${this.section.baseUrl}${cardsOperations.getTransactions.path}`;
     return URL.canParse(link, base) ? new URL(link, base).href : undefined;
   }
 
-  /** Why a link may not be requested (off the base URL and followOrigins, or no URL), in words; undefined when it may. */
+  /**
+   * Why a link may not be requested (off the base URL and followOrigins, or no URL), in words; undefined when it may.
+   */
   linkOutside(link: string): string | undefined {
     const url = this.linkUrl(link);
     if (url === undefined) return `"${link}" is not a URL`;
@@ -84,7 +108,8 @@ export class CardsClient {
   follow(link: string, auth: CardsAuth = 'token'): Promise<Exchange> {
     const outside = this.linkOutside(link);
     // Callers judge scope first; this guard only keeps a forgotten check from sending the request.
-    if (outside !== undefined) return Promise.reject(new Error(`refused to follow a link outside the target: ${outside}`));
+    if (outside !== undefined)
+      return Promise.reject(new Error(`refused to follow a link outside the target: ${outside}`));
     return this.#http.send({ method: 'GET', url: this.linkUrl(link) as string }, auth);
   }
 

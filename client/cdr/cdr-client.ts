@@ -30,7 +30,13 @@ export class CdrClient {
     /** The family's circuit breaker for the run. Default: none (every exchange is sent). */
     breaker?: CircuitBreaker,
   ) {
-    this.#http = new SignedHttpClient(familyHttpClient(settings, breaker), onlyToOrigin(new URL(section.baseUrl).origin, bearerSigner(() => section.token || undefined)));
+    this.#http = new SignedHttpClient(
+      familyHttpClient(settings, breaker),
+      onlyToOrigin(
+        new URL(section.baseUrl).origin,
+        bearerSigner(() => section.token || undefined),
+      ),
+    );
     if (section.token) redactor.addSecret(section.token);
   }
 
@@ -39,14 +45,20 @@ export class CdrClient {
     return Math.max(...this.section.versions[operation]);
   }
 
-  /** Why a URL the holder handed back may not be requested (not under the base URL nor an origin of followOrigins); undefined when it may. */
+  /**
+   * Why a URL the holder handed back may not be requested (not under the base URL nor an origin of followOrigins);
+   * undefined when it may.
+   */
   outsideScope(url: string): string | undefined {
     return outsideScope(url, { baseUrl: this.section.baseUrl, followOrigins: this.section.followOrigins });
   }
 
   /** The absolute URL of an operation's path. */
   urlOf(operation: CdrOperation, productId = ''): string {
-    return this.section.baseUrl.replace(/\/$/, '') + cdrOperations[operation].path.replace('{productId}', encodeURIComponent(productId));
+    return (
+      this.section.baseUrl.replace(/\/$/, '') +
+      cdrOperations[operation].path.replace('{productId}', encodeURIComponent(productId))
+    );
   }
 
   /**
@@ -79,7 +91,11 @@ export class CdrClient {
 
   /** One request to an operation, for rules that hold on all three (the detail of a given product). */
   operation(operation: CdrOperation, productId: string, changes: HeaderChanges = {}): Promise<Exchange> {
-    return operation === 'list' ? this.list({}, changes) : operation === 'detail' ? this.detail(productId, changes) : this.status(changes);
+    return operation === 'list'
+      ? this.list({}, changes)
+      : operation === 'detail'
+        ? this.detail(productId, changes)
+        : this.status(changes);
   }
 
   close(): Promise<void> {

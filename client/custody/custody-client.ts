@@ -37,13 +37,21 @@ export class CustodyClient {
     /** The family's circuit breaker for the run. Default: none (every exchange is sent). */
     breaker?: CircuitBreaker,
   ) {
-    this.#http = new SignedHttpClient(familyHttpClient(settings, breaker), bearerSigner(() => section.token));
+    this.#http = new SignedHttpClient(
+      familyHttpClient(settings, breaker),
+      bearerSigner(() => section.token),
+    );
     redactor.addSecret(section.token);
   }
 
   /** A path template with its {tagID} / {id} filled from the target entry. */
   resolve(template: string): string {
-    return this.section.baseUrl + template.replace('{tagID}', encodeURIComponent(this.section.tagId)).replace('{id}', encodeURIComponent(this.section.contractInstanceId));
+    return (
+      this.section.baseUrl +
+      template
+        .replace('{tagID}', encodeURIComponent(this.section.tagId))
+        .replace('{id}', encodeURIComponent(this.section.contractInstanceId))
+    );
   }
 
   /** The settings of a listing (its items key, cursor prefix, result kind, where an error's code is). */
@@ -52,11 +60,24 @@ export class CustodyClient {
   }
 
   page(template: string, query: PageQuery, auth: CustodyAuth = 'token'): Promise<Exchange> {
-    return this.#http.send({ method: 'GET', url: `${this.resolve(template)}?${pageQueryString(query, this.listing(template).cursorPrefix)}` }, auth);
+    return this.#http.send(
+      {
+        method: 'GET',
+        url: `${this.resolve(template)}?${pageQueryString(query, this.listing(template).cursorPrefix)}`,
+      },
+      auth,
+    );
   }
 
   upgrade(body: unknown, auth: CustodyAuth = 'token'): Promise<Exchange> {
-    return this.#http.send({ method: 'POST', url: this.resolve('/api/rest/v1/capital/contract-instances/{id}/evm/upgrade-proxy'), json: body }, auth);
+    return this.#http.send(
+      {
+        method: 'POST',
+        url: this.resolve('/api/rest/v1/capital/contract-instances/{id}/evm/upgrade-proxy'),
+        json: body,
+      },
+      auth,
+    );
   }
 
   close(): Promise<void> {

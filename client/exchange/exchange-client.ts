@@ -59,15 +59,26 @@ export class ExchangeClient {
     // old sent again a second later must still be 29 s old, not 30.
     const offsetMs = signing.atMs === undefined ? undefined : signing.atMs - Date.now();
     for (let attempt = 0; ; attempt++) {
-      const exchange = await this.#postOnce(path, body, offsetMs === undefined ? signing : { ...signing, atMs: Date.now() + offsetMs });
+      const exchange = await this.#postOnce(
+        path,
+        body,
+        offsetMs === undefined ? signing : { ...signing, atMs: Date.now() + offsetMs },
+      );
       if (signing.noRetry || exchange.response?.status !== 429 || attempt >= retriesOnLimit) return exchange;
       const retryAfter = Number(exchange.response.headers['retry-after']);
-      await new Promise((resolve) => setTimeout(resolve, Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter, 10) * 1000 : 1000));
+      await new Promise((resolve) =>
+        setTimeout(resolve, Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter, 10) * 1000 : 1000),
+      );
     }
   }
 
   async #postOnce(path: string, body: string, signing: SigningOverrides): Promise<Exchange> {
-    const request = { method: 'POST', url: `${this.#options.baseUrl}${path}`, headers: { 'content-type': 'application/json' }, body };
+    const request = {
+      method: 'POST',
+      url: `${this.#options.baseUrl}${path}`,
+      headers: { 'content-type': 'application/json' },
+      body,
+    };
     const exchange = await this.#http.send(request, signing);
     this.#exchanges.push(exchange);
     return exchange;

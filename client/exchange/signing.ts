@@ -23,10 +23,16 @@ export function signingTimestamp(epochMs: number): string {
  * goes in as given: callers pass it upper-case, so a lower-case one makes a different (wrong) signature.
  */
 export function preHash(timestamp: string, method: string, pathWithQuery: string, body: Buffer | string): Buffer {
-  return Buffer.concat([Buffer.from(`${timestamp}${method}${pathWithQuery}`, 'utf8'), Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8')]);
+  return Buffer.concat([
+    Buffer.from(`${timestamp}${method}${pathWithQuery}`, 'utf8'),
+    Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8'),
+  ]);
 }
 
-/** Which path the pre-hash carries: from the API root (`/api/v5/...`, as real clients sign) or the request line's whole path. */
+/**
+ * Which path the pre-hash carries: from the API root (`/api/v5/...`, as real clients sign) or the request line's whole
+ * path.
+ */
 export type SigningPathFrom = 'api-root' | 'as-sent';
 
 /**

@@ -15,7 +15,10 @@ export interface LoyaltyRequest {
   operation: LoyaltyOperation;
   body: unknown;
   auth?: LoyaltyAuth;
-  /** Header changes: a string sets the header, null leaves it out (X-NET-API-KEY, correlation_id, sender, keyname included). */
+  /**
+   * Header changes: a string sets the header, null leaves it out (X-NET-API-KEY, correlation_id, sender, keyname
+   * included).
+   */
   headers?: Readonly<Record<string, string | null>>;
 }
 
@@ -73,4 +76,3 @@ export class LoyaltyClient {
     return this.#http.close();
   }
 }
-

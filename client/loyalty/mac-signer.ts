@@ -1,4 +1,7 @@
-/** The loyalty family's authentication: the MAC form of Authorization (signed per the entry's recipe) or the bearer form. */
+/**
+ * The loyalty family's authentication: the MAC form of Authorization (signed per the entry's recipe) or the bearer
+ * form.
+ */
 import { randomUUID } from 'node:crypto';
 import type { LoyaltySection } from '../../targets/loyalty/section.ts';
 import { withHeaders, type RequestSigner } from '../request-signer.ts';
@@ -7,7 +10,9 @@ import { macHeaderValue, signMac, type MacHeader, type MacInput } from './mac.ts
 /** How a request authenticates: the MAC form, the bearer form, none, or a literal Authorization value. */
 export type LoyaltyAuth = 'mac' | 'bearer' | 'none' | { authorization: string } | { mac: MacOverrides };
 
-/** Changes to a signed MAC header: the mac computed over another request, ts or nonce fixed, parts replaced or left out. */
+/**
+ * Changes to a signed MAC header: the mac computed over another request, ts or nonce fixed, parts replaced or left out.
+ */
 export interface MacOverrides {
   ts?: string;
   nonce?: string;
@@ -31,8 +36,14 @@ export function loyaltyAuthorization(section: LoyaltySection, auth: LoyaltyAuth,
   if (!section.mac) throw new Error('the target entry gives no mac settings');
   const overrides: MacOverrides = auth === 'mac' ? {} : auth.mac;
   const mac = overrides.secret ? { ...section.mac, secret: overrides.secret } : section.mac;
-  const signedInput = { ...input, ...(overrides.ts === undefined ? {} : { ts: overrides.ts }), ...(overrides.nonce === undefined ? {} : { nonce: overrides.nonce }), ...overrides.signed };
-  const parts: Partial<MacHeader> = overrides.bodyhash === undefined ? signMac(mac, signedInput) : signMac(mac, signedInput, overrides.bodyhash);
+  const signedInput = {
+    ...input,
+    ...(overrides.ts === undefined ? {} : { ts: overrides.ts }),
+    ...(overrides.nonce === undefined ? {} : { nonce: overrides.nonce }),
+    ...overrides.signed,
+  };
+  const parts: Partial<MacHeader> =
+    overrides.bodyhash === undefined ? signMac(mac, signedInput) : signMac(mac, signedInput, overrides.bodyhash);
   if (overrides.editMac) parts.mac = overrides.editMac(parts.mac as string);
   for (const [name, value] of Object.entries(overrides.parts ?? {})) {
     if (value === null) delete parts[name as keyof MacHeader];

@@ -26,18 +26,38 @@ export function bodyHash(body: string, settings: Pick<MacSettings, 'bodyHashAlgo
 export function macString(input: MacInput, bodyhash: string, signs: readonly MacStringPart[]): string {
   const url = new URL(input.url);
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-  const values: Record<MacStringPart, string> = { ts: input.ts, nonce: input.nonce, method: input.method.toUpperCase(), path: pathWithQuery(input.url), host: url.hostname.toLowerCase(), port, bodyhash };
+  const values: Record<MacStringPart, string> = {
+    ts: input.ts,
+    nonce: input.nonce,
+    method: input.method.toUpperCase(),
+    path: pathWithQuery(input.url),
+    host: url.hostname.toLowerCase(),
+    port,
+    bodyhash,
+  };
   return signs.map((part) => `${values[part]}\n`).join('');
 }
 
-/** The five parts for a request, signed with the entry's secret; `bodyhash` other than the body's own only to test a target. */
+/**
+ * The five parts for a request, signed with the entry's secret; `bodyhash` other than the body's own only to test a
+ * target.
+ */
 export function signMac(settings: MacSettings, input: MacInput, bodyhash = bodyHash(input.body, settings)): MacHeader {
-  return { id: settings.id, ts: input.ts, nonce: input.nonce, bodyhash, mac: signature(settings.secret, macString(input, bodyhash, settings.signs), settings.encoding) };
+  return {
+    id: settings.id,
+    ts: input.ts,
+    nonce: input.nonce,
+    bodyhash,
+    mac: signature(settings.secret, macString(input, bodyhash, settings.signs), settings.encoding),
+  };
 }
 
 /** `MAC id=..., ts=..., nonce=..., bodyhash=..., mac=...` with the parts given (a part left out is not written). */
 export function macHeaderValue(parts: Partial<MacHeader>): string {
-  return `MAC ${macHeaderParts.filter((name) => parts[name] !== undefined).map((name) => `${name}=${parts[name]}`).join(', ')}`;
+  return `MAC ${macHeaderParts
+    .filter((name) => parts[name] !== undefined)
+    .map((name) => `${name}=${parts[name]}`)
+    .join(', ')}`;
 }
 
 /** The parts of a MAC header (values may be quoted), or undefined when it is not one. */
@@ -48,7 +68,10 @@ export function parseMacHeader(value: string): Partial<MacHeader> | undefined {
   for (const pair of (match[1] as string).split(',')) {
     const at = pair.indexOf('=');
     if (at === -1) return undefined;
-    parts[pair.slice(0, at).trim()] = pair.slice(at + 1).trim().replace(/^"(.*)"$/, '$1');
+    parts[pair.slice(0, at).trim()] = pair
+      .slice(at + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
   }
   return parts;
 }

@@ -8,13 +8,23 @@ import { LoyaltyClient } from './loyalty-client.ts';
  * preflight sends an empty notification (invalid, so it changes nothing), signed: 401/403 means the
  * credentials are refused.
  */
-export function openLoyaltySession({ section, client: settings, redactor, breaker }: SessionOptions<LoyaltySection>): FamilySession {
+export function openLoyaltySession({
+  section,
+  client: settings,
+  redactor,
+  breaker,
+}: SessionOptions<LoyaltySection>): FamilySession {
   const client = new LoyaltyClient(section, settings, redactor, breaker);
   return {
     async preflight() {
       const exchange = await client.send({ operation: 'notify', body: {} });
       const status = exchange.response?.status;
-      return preflightReport('loyalty', section.baseUrl, exchange, status !== undefined && status !== 401 && status !== 403);
+      return preflightReport(
+        'loyalty',
+        section.baseUrl,
+        exchange,
+        status !== undefined && status !== 401 && status !== 403,
+      );
     },
     serve: {},
     close: () => client.close(),

@@ -8,7 +8,10 @@ import { familyHttpClient } from '../family-http-client.ts';
 import { SignedHttpClient } from '../request-signer.ts';
 import type { Redactor } from '../../targets/redaction.ts';
 
-/** The harness's client for one shortener target; the bearer token, when the entry gives one, is registered with the redactor. */
+/**
+ * The harness's client for one shortener target; the bearer token, when the entry gives one, is registered with the
+ * redactor.
+ */
 export class ShortenerClient {
   readonly #http: SignedHttpClient<'token'>;
 
@@ -19,7 +22,10 @@ export class ShortenerClient {
     /** The family's circuit breaker for the run. Default: none (every exchange is sent). */
     breaker?: CircuitBreaker,
   ) {
-    this.#http = new SignedHttpClient(familyHttpClient(settings, breaker), bearerSigner(() => section.token || undefined));
+    this.#http = new SignedHttpClient(
+      familyHttpClient(settings, breaker),
+      bearerSigner(() => section.token || undefined),
+    );
     if (section.token) redactor.addSecret(section.token);
   }
 

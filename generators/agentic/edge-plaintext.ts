@@ -10,8 +10,26 @@ export function edgePlaintexts(enrollmentId: string): { text: string; why: strin
     { text: 'null', why: 'JSON null' },
     { text: '"ENROLLMENT_UPDATE"', why: 'a JSON string' },
     { text: '{"notificationType":', why: 'truncated JSON' },
-    { text: JSON.stringify({ notificationType: 'ENROLLMENT_UPDATE', enrollmentStatus: 'ACTIVE', enrollmentId: 'e'.repeat(100_000) }), why: 'an enrollmentId of 100000 characters' },
-    { text: JSON.stringify({ notificationType: 'ENROLLMENT_UPDATE', enrollmentStatus: 'ACTIVE', enrollmentId, nested: { deep: [[[[[[{}]]]]]] } }), why: 'an extra nested member' },
-    { text: JSON.stringify({ notificationType: ['ENROLLMENT_UPDATE'], enrollmentStatus: 'ACTIVE', enrollmentId }), why: 'notificationType as an array' },
+    {
+      text: JSON.stringify({
+        notificationType: 'ENROLLMENT_UPDATE',
+        enrollmentStatus: 'ACTIVE',
+        enrollmentId: 'e'.repeat(100_000),
+      }),
+      why: 'an enrollmentId of 100000 characters',
+    },
+    {
+      text: JSON.stringify({
+        notificationType: 'ENROLLMENT_UPDATE',
+        enrollmentStatus: 'ACTIVE',
+        enrollmentId,
+        nested: { deep: [[[[[[{}]]]]]] },
+      }),
+      why: 'an extra nested member',
+    },
+    {
+      text: JSON.stringify({ notificationType: ['ENROLLMENT_UPDATE'], enrollmentStatus: 'ACTIVE', enrollmentId }),
+      why: 'notificationType as an array',
+    },
   ];
 }

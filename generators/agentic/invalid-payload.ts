@@ -14,7 +14,8 @@ const rules = {
   proof: 'agentic.payload.proof-of-intent-signed-jwt',
 } as const;
 
-const b64 = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+const b64 = (value: unknown) =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 
 /** proofOfIntent values that are not a signed JWT, derived from a real one where that makes them closer. */
 export function unsignedProofs(signed: string): [unknown, string][] {
@@ -50,7 +51,8 @@ const badStatuses = (kind: NotificationType): string[] => {
  */
 export function invalidPayload(ruleId: string, context: PayloadContext): Gen<InvalidPayload> {
   const id = context.enrollmentId ?? 'enr-harness-0002';
-  const valid = (kind: NotificationType) => payloadOf(kind, payloadKinds[kind].statuses[0], context, id) as Record<string, unknown>;
+  const valid = (kind: NotificationType) =>
+    payloadOf(kind, payloadKinds[kind].statuses[0], context, id) as Record<string, unknown>;
   const all: InvalidPayload[] = [];
   for (const kind of notificationTypes) {
     for (const field of requiredFields[kind]) {
@@ -58,10 +60,28 @@ export function invalidPayload(ruleId: string, context: PayloadContext): Gen<Inv
       all.push({ value: rest, breaks: rules.required, field, why: `${kind} without ${field}` });
     }
     const statusField = payloadKinds[kind].statusField;
-    for (const status of [...badStatuses(kind), 1, null, [payloadKinds[kind].statuses[0]]]) all.push({ value: { ...valid(kind), [statusField]: status }, breaks: rules.enum, field: statusField, why: `${kind} with ${statusField} ${JSON.stringify(status)}` });
-    for (const type of [kind.toLowerCase(), kind.replace('_UPDATE', ''), 'UNKNOWN_UPDATE', '']) all.push({ value: { ...valid(kind), notificationType: type }, breaks: rules.enum, field: 'notificationType', why: `${kind} payload with notificationType ${JSON.stringify(type)}` });
+    for (const status of [...badStatuses(kind), 1, null, [payloadKinds[kind].statuses[0]]])
+      all.push({
+        value: { ...valid(kind), [statusField]: status },
+        breaks: rules.enum,
+        field: statusField,
+        why: `${kind} with ${statusField} ${JSON.stringify(status)}`,
+      });
+    for (const type of [kind.toLowerCase(), kind.replace('_UPDATE', ''), 'UNKNOWN_UPDATE', ''])
+      all.push({
+        value: { ...valid(kind), notificationType: type },
+        breaks: rules.enum,
+        field: 'notificationType',
+        why: `${kind} payload with notificationType ${JSON.stringify(type)}`,
+      });
   }
-  for (const [value, why] of unsignedProofs(context.proofs[0] as string)) all.push({ value: { ...valid('INTENT_UPDATE'), proofOfIntent: value }, breaks: rules.proof, field: 'proofOfIntent', why: `proofOfIntent ${why}` });
+  for (const [value, why] of unsignedProofs(context.proofs[0] as string))
+    all.push({
+      value: { ...valid('INTENT_UPDATE'), proofOfIntent: value },
+      breaks: rules.proof,
+      field: 'proofOfIntent',
+      why: `proofOfIntent ${why}`,
+    });
   const boundaries = all.filter((invalid) => invalid.breaks === ruleId);
   if (boundaries.length === 0) throw new Error(`No invalid payloads for ${ruleId}`);
   return { boundaries, arbitrary: fc.constantFrom(...boundaries) };

@@ -2,7 +2,13 @@ import fc from 'fast-check';
 import type { Gen } from '../gen.ts';
 
 /** The five parts of a compact JWE, in order. */
-export const jweParts = ['protected header', 'encrypted key', 'initialisation vector', 'ciphertext', 'authentication tag'] as const;
+export const jweParts = [
+  'protected header',
+  'encrypted key',
+  'initialisation vector',
+  'ciphertext',
+  'authentication tag',
+] as const;
 export type JwePart = (typeof jweParts)[number];
 
 export interface Tampering {
@@ -38,5 +44,7 @@ export function tamper(jwe: string, tampering: Tampering): string | undefined {
 /** Every part tampered at its first character, then random parts at random characters. */
 export const tamperedJwe: Gen<Tampering> = {
   boundaries: jweParts.map((part) => ({ part, at: 0, why: `${part} altered` })),
-  arbitrary: fc.tuple(fc.constantFrom(...jweParts), fc.nat({ max: 4096 })).map(([part, at]) => ({ part, at, why: `${part} altered at character ${at}` })),
+  arbitrary: fc
+    .tuple(fc.constantFrom(...jweParts), fc.nat({ max: 4096 }))
+    .map(([part, at]) => ({ part, at, why: `${part} altered at character ${at}` })),
 };

@@ -12,8 +12,18 @@ export interface PayloadContext {
 const generatedId = fc.stringMatching(/^enr-[a-z0-9]{8,24}$/);
 
 /** One payload of a kind with a status, with or without stepUpSessionId; pure. */
-export function payloadOf(kind: NotificationType, status: string, context: PayloadContext, enrollmentId: string, extra: { stepUpSessionId?: string; proof?: number } = {}): NotificationPayload {
-  const base: Record<string, unknown> = { notificationType: kind, enrollmentId, [payloadKinds[kind].statusField]: status };
+export function payloadOf(
+  kind: NotificationType,
+  status: string,
+  context: PayloadContext,
+  enrollmentId: string,
+  extra: { stepUpSessionId?: string; proof?: number } = {},
+): NotificationPayload {
+  const base: Record<string, unknown> = {
+    notificationType: kind,
+    enrollmentId,
+    [payloadKinds[kind].statusField]: status,
+  };
   if (kind === 'INTENT_UPDATE') base.proofOfIntent = context.proofs[(extra.proof ?? 0) % context.proofs.length];
   if (extra.stepUpSessionId !== undefined) base.stepUpSessionId = extra.stepUpSessionId;
   return base as NotificationPayload;
@@ -29,7 +39,17 @@ export function validPayload(kind: NotificationType, context: PayloadContext): G
       payloadOf(kind, status, context, id, { stepUpSessionId: `step-up-${index}`, proof: index + 1 }),
     ]),
     arbitrary: fc
-      .tuple(fc.constantFrom(...statuses), context.enrollmentId ? fc.constant(context.enrollmentId) : generatedId, fc.option(fc.uuid(), { nil: undefined }), fc.nat())
-      .map(([status, enrollmentId, stepUpSessionId, proof]) => payloadOf(kind, status, context, enrollmentId, { proof, ...(stepUpSessionId === undefined ? {} : { stepUpSessionId }) })),
+      .tuple(
+        fc.constantFrom(...statuses),
+        context.enrollmentId ? fc.constant(context.enrollmentId) : generatedId,
+        fc.option(fc.uuid(), { nil: undefined }),
+        fc.nat(),
+      )
+      .map(([status, enrollmentId, stepUpSessionId, proof]) =>
+        payloadOf(kind, status, context, enrollmentId, {
+          proof,
+          ...(stepUpSessionId === undefined ? {} : { stepUpSessionId }),
+        }),
+      ),
   };
 }

@@ -13,11 +13,17 @@ export const attributeNames = Object.keys(attributeValues);
 
 const conditions: fc.Arbitrary<Record<string, string>> = fc
   .subarray(attributeNames, { minLength: 1 })
-  .chain((names) => fc.tuple(...names.map((name) => fc.constantFrom(...(attributeValues[name] ?? [])))).map((values) => Object.fromEntries(names.map((name, i) => [name, values[i] as string]))));
+  .chain((names) =>
+    fc
+      .tuple(...names.map((name) => fc.constantFrom(...(attributeValues[name] ?? []))))
+      .map((values) => Object.fromEntries(names.map((name, i) => [name, values[i] as string]))),
+  );
 
 export const rateCardRow: fc.Arbitrary<RateCardRow> = fc.record({ conditions, pricing });
 
-export const chargeName: fc.Arbitrary<string> = fc.string({ unit: identifierChar, minLength: 1, maxLength: 24 }).map((suffix) => `harness-${suffix}`);
+export const chargeName: fc.Arbitrary<string> = fc
+  .string({ unit: identifierChar, minLength: 1, maxLength: 24 })
+  .map((suffix) => `harness-${suffix}`);
 
 /** A charge with optional default pricing and up to five rate-card rows. */
 export const chargeDraft: fc.Arbitrary<ChargeDraft> = fc.record(
@@ -32,7 +38,9 @@ export const chargeDraft: fc.Arbitrary<ChargeDraft> = fc.record(
 /** Attribute values for any subset of the names, each drawn from its listed values plus `extraValues`. */
 export function attributeRecord(extraValues: readonly string[] = []): fc.Arbitrary<Record<string, string>> {
   return fc.record(
-    Object.fromEntries(attributeNames.map((name) => [name, fc.constantFrom(...extraValues, ...(attributeValues[name] ?? []))])),
+    Object.fromEntries(
+      attributeNames.map((name) => [name, fc.constantFrom(...extraValues, ...(attributeValues[name] ?? []))]),
+    ),
     { requiredKeys: [] },
   ) as fc.Arbitrary<Record<string, string>>;
 }

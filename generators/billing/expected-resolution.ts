@@ -17,7 +17,8 @@ export function expectedResolution(
   attributes: Record<string, string>,
 ): { rule: string; acceptable: Pricing[] } | null {
   const matching = charge.rateCards.filter((row) => rowMatches(row, attributes));
-  if (matching.length > 0) return { rule: billingRuleIds.queryRateCardMatch, acceptable: matching.map((row) => row.pricing) };
+  if (matching.length > 0)
+    return { rule: billingRuleIds.queryRateCardMatch, acceptable: matching.map((row) => row.pricing) };
   if (charge.defaultPricing) return { rule: billingRuleIds.queryDefaultFallback, acceptable: [charge.defaultPricing] };
   return null;
 }

@@ -18,7 +18,10 @@ export function someConditionMet(rows: readonly RateCardRow[], attributes: Recor
 /** The attributes with every value some row's condition asks for replaced by the unlisted value. Pure. */
 export function unmetBy(rows: readonly RateCardRow[], attributes: Record<string, string>): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(attributes).map(([name, value]) => [name, rows.some((row) => row.conditions[name] === value) ? unlistedValue : value]),
+    Object.entries(attributes).map(([name, value]) => [
+      name,
+      rows.some((row) => row.conditions[name] === value) ? unlistedValue : value,
+    ]),
   );
 }
 

@@ -23,7 +23,10 @@ export function forbiddenTokenHeader(valid: TokenRequestParts): Gen<InvalidCase<
     why: `carries ${name}`,
   });
   return {
-    boundaries: [...forbidden.map(({ name, value }) => breaking(name, value)), breaking('Authorization', 'Basic aGFybmVzczpoYXJuZXNz')],
+    boundaries: [
+      ...forbidden.map(({ name, value }) => breaking(name, value)),
+      breaking('Authorization', 'Basic aGFybmVzczpoYXJuZXNz'),
+    ],
     arbitrary: fc
       .tuple(fc.constantFrom(...forbidden), fc.nat())
       .map(([header, mask]) => breaking(recaseHeaderName(header.name, mask), header.value)),

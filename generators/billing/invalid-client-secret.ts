@@ -7,7 +7,9 @@ import { bodyFieldBreaking } from './token-request-parts.ts';
 
 /** Pads a secret to a length with filler characters; pure. */
 export function padTo(value: string, length: number, filler: string): string {
-  return value.length >= length ? value : value + filler.repeat(Math.ceil((length - value.length) / filler.length)).slice(0, length - value.length);
+  return value.length >= length
+    ? value
+    : value + filler.repeat(Math.ceil((length - value.length) / filler.length)).slice(0, length - value.length);
 }
 
 /**

@@ -9,7 +9,18 @@ export function invalidGrantType(valid: TokenRequestParts): Gen<InvalidCase<Toke
   const grantType = bodyFieldBreaking(valid, 'grant_type', billingRuleIds.grantTypeEnum);
   const breaking = (value: unknown) => grantType(value, `grant_type ${JSON.stringify(value)}`);
   return {
-    boundaries: ['password', 'CLIENT_CREDENTIALS', 'client_credentials ', 'client_credential', '', 'authorization_code', 1].map(breaking),
-    arbitrary: fc.string({ maxLength: 40 }).filter((value) => value !== 'client_credentials').map(breaking),
+    boundaries: [
+      'password',
+      'CLIENT_CREDENTIALS',
+      'client_credentials ',
+      'client_credential',
+      '',
+      'authorization_code',
+      1,
+    ].map(breaking),
+    arbitrary: fc
+      .string({ maxLength: 40 })
+      .filter((value) => value !== 'client_credentials')
+      .map(breaking),
   };
 }

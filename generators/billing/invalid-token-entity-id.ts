@@ -34,7 +34,11 @@ export function invalidTokenEntityId(valid: TokenRequestParts, entityId: string)
       breaking('entity-1', 'a non-UUID entity id'),
     ],
     arbitrary: fc
-      .string({ unit: fc.oneof(hex, fc.constant('-'), fc.constantFrom('g', 'z', ' ', '_')), minLength: 1, maxLength: 48 })
+      .string({
+        unit: fc.oneof(hex, fc.constant('-'), fc.constantFrom('g', 'z', ' ', '_')),
+        minLength: 1,
+        maxLength: 48,
+      })
       .map((value) => value.trim())
       .filter((value) => value.length > 0 && !hyphenatedUuidPattern.test(value))
       .map((value) => breaking(value, `${JSON.stringify(value)} is not a hyphenated UUID`)),

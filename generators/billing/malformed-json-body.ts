@@ -3,7 +3,6 @@ import { isJsonObjectText } from '../../rules/json-object-text.ts';
 import { billingRuleIds } from '../../rules/billing/ids.ts';
 import type { Gen, InvalidCase } from '../gen.ts';
 
-
 const malformed = (value: string): InvalidCase<string> => ({
   value,
   breaks: billingRuleIds.invalidInputStatus,
@@ -21,7 +20,20 @@ const anyCodePoint = fc
 
 /** Request bodies that are not a JSON object: broken JSON, other JSON types, binary noise. */
 export const malformedJsonBody: Gen<InvalidCase<string>> = {
-  boundaries: ['', '{', '{"name":', 'null', '[]', '[{}]', '"text"', '42', 'true', 'not json', '\u0000\u0001\u0002', '{"a":1}}'].map(malformed),
+  boundaries: [
+    '',
+    '{',
+    '{"name":',
+    'null',
+    '[]',
+    '[{}]',
+    '"text"',
+    '42',
+    'true',
+    'not json',
+    '\u0000\u0001\u0002',
+    '{"a":1}}',
+  ].map(malformed),
   arbitrary: fc
     .oneof(fc.string({ maxLength: 200 }), fc.json({ maxDepth: 3 }), fc.string({ unit: anyCodePoint, maxLength: 64 }))
     .filter((text) => !isJsonObjectText(text))

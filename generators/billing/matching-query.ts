@@ -4,7 +4,10 @@ import { attributeRecord, chargeDraft, rateCardRow } from './charge-draft.ts';
 import type { PricingScenario } from './pricing-scenario.ts';
 
 /** Adds attributes for names the row does not constrain; the row's own conditions win. Pure. */
-export function attributesMatchingRow(rowConditions: Record<string, string>, extra: Record<string, string>): Record<string, string> {
+export function attributesMatchingRow(
+  rowConditions: Record<string, string>,
+  extra: Record<string, string>,
+): Record<string, string> {
   return { ...extra, ...rowConditions };
 }
 
@@ -44,11 +47,9 @@ export const matchingQuery: Gen<PricingScenario> = {
       attributes: { region: 'eu' },
     },
   ],
-  arbitrary: fc
-    .tuple(chargeDraft, rateCardRow, fc.nat(), extraAttributes)
-    .map(([charge, row, position, extra]) => {
-      const rateCards = [...charge.rateCards];
-      rateCards.splice(position % (rateCards.length + 1), 0, row);
-      return { charge: { ...charge, rateCards }, attributes: attributesMatchingRow(row.conditions, extra) };
-    }),
+  arbitrary: fc.tuple(chargeDraft, rateCardRow, fc.nat(), extraAttributes).map(([charge, row, position, extra]) => {
+    const rateCards = [...charge.rateCards];
+    rateCards.splice(position % (rateCards.length + 1), 0, row);
+    return { charge: { ...charge, rateCards }, attributes: attributesMatchingRow(row.conditions, extra) };
+  }),
 };

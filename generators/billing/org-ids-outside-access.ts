@@ -7,8 +7,15 @@ import { identifierChar } from './alphabets.ts';
  * Svc-Org-Ids values naming at least one org outside the user's accessible orgs: the declared
  * inaccessible ones, alone or beside accessible ones, and made-up ids.
  */
-export function orgIdsOutsideAccess(accessible: readonly string[], inaccessible: readonly string[]): Gen<InvalidCase<string>> {
-  const bad = (value: string, why: string): InvalidCase<string> => ({ value, breaks: billingRuleIds.orgIdsAccessible, why });
+export function orgIdsOutsideAccess(
+  accessible: readonly string[],
+  inaccessible: readonly string[],
+): Gen<InvalidCase<string>> {
+  const bad = (value: string, why: string): InvalidCase<string> => ({
+    value,
+    breaks: billingRuleIds.orgIdsAccessible,
+    why,
+  });
   const outsider = fc
     .string({ unit: identifierChar, minLength: 4, maxLength: 24 })
     .map((suffix) => `harness-org-${suffix}`)

@@ -35,12 +35,19 @@ export const productDraft: Gen<ProductDraft> = {
       plans: [
         {
           name: 'plan-basic',
-          charges: productChargeModels.map((model) => ({ name: `charge-${model}`, model, pricing: { currency: 'USD', amount: 9.99 } })),
+          charges: productChargeModels.map((model) => ({
+            name: `charge-${model}`,
+            model,
+            pricing: { currency: 'USD', amount: 9.99 },
+          })),
         },
       ],
     },
   ],
   arbitrary: fc
-    .record({ name: chargeName.map((name) => `product-${name}`), plans: fc.array(plan, { minLength: 1, maxLength: 3 }) })
+    .record({
+      name: chargeName.map((name) => `product-${name}`),
+      plans: fc.array(plan, { minLength: 1, maxLength: 3 }),
+    })
     .map(withEveryChargeModel),
 };

@@ -19,5 +19,9 @@ export function withoutBodyFields(parts: TokenRequestParts, fields: readonly str
 
 /** Makes the invalid cases of one body field: the valid request with that field set to a value breaking `ruleId`. */
 export function bodyFieldBreaking(valid: TokenRequestParts, field: string, ruleId: string) {
-  return (value: unknown, why: string): InvalidCase<TokenRequestParts> => ({ value: withBodyField(valid, field, value), breaks: ruleId, why });
+  return (value: unknown, why: string): InvalidCase<TokenRequestParts> => ({
+    value: withBodyField(valid, field, value),
+    breaks: ruleId,
+    why,
+  });
 }

@@ -3,12 +3,25 @@ import { cardStatuses, spendTypes, timeZones } from '../../rules/cards/enums.ts'
 import { addDays } from '../../rules/cards/calendar.ts';
 import { amountText, dayText, expiryText, percentText, referenceIdText } from './values.ts';
 
-const reconciliationItems = (max: number) => fc.array(fc.record({ index: fc.nat(99).map(String), value: fc.string({ minLength: 1, maxLength: 12 }) }), { maxLength: max });
+const reconciliationItems = (max: number) =>
+  fc.array(fc.record({ index: fc.nat(99).map(String), value: fc.string({ minLength: 1, maxLength: 12 }) }), {
+    maxLength: max,
+  });
 
 /** The variance of a card: PERCENTAGE bounds up to 100, AMOUNT bounds amounts, or none. */
 const variance = fc.oneof(
-  fc.record({ varianceType: fc.constant('PERCENTAGE'), varianceLowerBound: percentText, varianceUpperBound: percentText, minimumAuthorizationAmount: amountText }),
-  fc.record({ varianceType: fc.constant('AMOUNT'), varianceLowerBound: amountText, varianceUpperBound: amountText, autoExpireAmount: amountText }),
+  fc.record({
+    varianceType: fc.constant('PERCENTAGE'),
+    varianceLowerBound: percentText,
+    varianceUpperBound: percentText,
+    minimumAuthorizationAmount: amountText,
+  }),
+  fc.record({
+    varianceType: fc.constant('AMOUNT'),
+    varianceLowerBound: amountText,
+    varianceUpperBound: amountText,
+    autoExpireAmount: amountText,
+  }),
 );
 
 /** A Card record (GET card of a status other than IN_PROGRESS) that keeps every record rule, limits reached. */
@@ -64,7 +77,14 @@ export function cardPartsToRecord(parts: {
       ...(parts.originalAmount === undefined ? {} : { originalAmount: parts.originalAmount }),
       ...(parts.variance === undefined ? {} : { chargeAmountVariance: parts.variance }),
     },
-    cardDetails: { cardLastFive: '12345', expiryDate: parts.expiryDate, formFactor: 'VIRTUAL', cardReferenceId: parts.cardReferenceId, cardCreationDate: parts.created, status: parts.status },
+    cardDetails: {
+      cardLastFive: '12345',
+      expiryDate: parts.expiryDate,
+      formFactor: 'VIRTUAL',
+      cardReferenceId: parts.cardReferenceId,
+      cardCreationDate: parts.created,
+      status: parts.status,
+    },
     deliveryMethod: 'API_RESPONSE',
     reconciliationField: { userDefinedFields: parts.userDefinedFields, accountingFields: parts.accountingFields },
   };

@@ -28,26 +28,67 @@ export const cardUserRecord: fc.Arbitrary<CardUser> = fc
     dateOfBirth: parts.born,
     email: [{ type: parts.emailType, emailAddress: 'a@example.test' }],
     phone: [{ countryCode: '001', number: '5555550100', type: 'MOBILE' }],
-    address: [{ type: 'RESIDENCE', purpose: 'PRIMARY', line1: '1 Main St', city: 'Springfield', state: parts.state, country: parts.country, postalCode: parts.postalCode }],
+    address: [
+      {
+        type: 'RESIDENCE',
+        purpose: 'PRIMARY',
+        line1: '1 Main St',
+        city: 'Springfield',
+        state: parts.state,
+        country: parts.country,
+        postalCode: parts.postalCode,
+      },
+    ],
     status: parts.status,
     expressConsentObtained: true,
     dateCreated: parts.created,
     ...(parts.employeeId === undefined ? {} : { employeeId: parts.employeeId }),
   }));
 
-const first = (user: CardUser, key: string, change: Record<string, unknown>): CardUser => ({ ...user, [key]: [{ ...((user[key] as Record<string, unknown>[])[0] as Record<string, unknown>), ...change }] });
+const first = (user: CardUser, key: string, change: Record<string, unknown>): CardUser => ({
+  ...user,
+  [key]: [{ ...((user[key] as Record<string, unknown>[])[0] as Record<string, unknown>), ...change }],
+});
 
 const userBreakers: readonly { breaks: string; why: string; apply(user: CardUser): CardUser }[] = [
   { breaks: id.cardUserFields, why: 'status not a card-user status', apply: (user) => ({ ...user, status: 'ACTIVE' }) },
-  { breaks: id.cardUserFields, why: 'expressConsentObtained as text', apply: (user) => ({ ...user, expressConsentObtained: 'true' }) },
-  { breaks: id.cardUserFields, why: 'phone type LANDLINE', apply: (user) => first(user, 'phone', { type: 'LANDLINE' }) },
-  { breaks: id.cardUserName, why: 'a digit in the first name', apply: (user) => ({ ...user, name: { ...(user.name as object), first: 'Ann2' } }) },
-  { breaks: id.cardUserName, why: 'a comma in the suffix', apply: (user) => ({ ...user, name: { ...(user.name as object), suffix: 'Jr,' } }) },
-  { breaks: id.cardUserOneEach, why: 'two phones', apply: (user) => ({ ...user, phone: [...(user.phone as unknown[]), ...(user.phone as unknown[])] }) },
+  {
+    breaks: id.cardUserFields,
+    why: 'expressConsentObtained as text',
+    apply: (user) => ({ ...user, expressConsentObtained: 'true' }),
+  },
+  {
+    breaks: id.cardUserFields,
+    why: 'phone type LANDLINE',
+    apply: (user) => first(user, 'phone', { type: 'LANDLINE' }),
+  },
+  {
+    breaks: id.cardUserName,
+    why: 'a digit in the first name',
+    apply: (user) => ({ ...user, name: { ...(user.name as object), first: 'Ann2' } }),
+  },
+  {
+    breaks: id.cardUserName,
+    why: 'a comma in the suffix',
+    apply: (user) => ({ ...user, name: { ...(user.name as object), suffix: 'Jr,' } }),
+  },
+  {
+    breaks: id.cardUserOneEach,
+    why: 'two phones',
+    apply: (user) => ({ ...user, phone: [...(user.phone as unknown[]), ...(user.phone as unknown[])] }),
+  },
   { breaks: id.cardUserOneEach, why: 'no address', apply: (user) => ({ ...user, address: [] }) },
-  { breaks: id.cardUserFormats, why: 'country code of four digits', apply: (user) => first(user, 'phone', { countryCode: '0001' }) },
+  {
+    breaks: id.cardUserFormats,
+    why: 'country code of four digits',
+    apply: (user) => first(user, 'phone', { countryCode: '0001' }),
+  },
   { breaks: id.cardUserFormats, why: 'alpha-3 country', apply: (user) => first(user, 'address', { country: 'USA' }) },
-  { breaks: id.cardUserFormats, why: 'postal code with a letter', apply: (user) => first(user, 'address', { postalCode: '6270A' }) },
+  {
+    breaks: id.cardUserFormats,
+    why: 'postal code with a letter',
+    apply: (user) => first(user, 'address', { postalCode: '6270A' }),
+  },
   { breaks: id.cardUserFormats, why: 'state with a digit', apply: (user) => first(user, 'address', { state: 'I1' }) },
 ];
 

@@ -4,19 +4,42 @@ import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { maxPageCount } from '../../rules/cards/transactions-schemas.ts';
 import type { InvalidCase } from '../gen.ts';
 
-type Page = Record<string, unknown> & { paginationDetails: { page: Record<string, number>; links: Record<string, string> }; transactions: Record<string, unknown>[] };
+type Page = Record<string, unknown> & {
+  paginationDetails: { page: Record<string, number>; links: Record<string, string> };
+  transactions: Record<string, unknown>[];
+};
 
-/** The page `pageNumber` of a window of `totalCount` transactions at `pageSize`, as a conformant target gives it; pure. */
-export function pagePartsToPage({ totalCount, pageSize, pageNumber }: { totalCount: number; pageSize: number; pageNumber: number }): Page {
+/**
+ * The page `pageNumber` of a window of `totalCount` transactions at `pageSize`, as a conformant target gives it; pure.
+ */
+export function pagePartsToPage({
+  totalCount,
+  pageSize,
+  pageNumber,
+}: {
+  totalCount: number;
+  pageSize: number;
+  pageNumber: number;
+}): Page {
   const pageCount = Math.max(1, Math.min(maxPageCount, Math.ceil(totalCount / pageSize)));
   const link = (page: number) => `transactions?pageSize=${pageSize}&pageNumber=${page}`;
   const onPage = Math.max(0, Math.min(pageSize, totalCount - (pageNumber - 1) * pageSize));
   return {
     paginationDetails: {
       page: { pageSize, pageNumber, pageCount, totalCount },
-      links: { first: link(1), last: link(pageCount), ...(pageNumber < pageCount ? { next: link(pageNumber + 1) } : {}), ...(pageNumber > 1 ? { previous: link(pageNumber - 1) } : {}) },
+      links: {
+        first: link(1),
+        last: link(pageCount),
+        ...(pageNumber < pageCount ? { next: link(pageNumber + 1) } : {}),
+        ...(pageNumber > 1 ? { previous: link(pageNumber - 1) } : {}),
+      },
     },
-    transactions: Array.from({ length: Math.min(onPage, 3) }, (_, index) => ({ referenceNumber: `TX-${pageNumber}-${index}`, transactionDate: addDays('2026-01-31', -index), transactionType: index % 2 ? 'CREDIT' : 'CHARGE', merchant: { country: 'US' } })),
+    transactions: Array.from({ length: Math.min(onPage, 3) }, (_, index) => ({
+      referenceNumber: `TX-${pageNumber}-${index}`,
+      transactionDate: addDays('2026-01-31', -index),
+      transactionType: index % 2 ? 'CREDIT' : 'CHARGE',
+      merchant: { country: 'US' },
+    })),
   };
 }
 
@@ -24,24 +47,78 @@ export function pagePartsToPage({ totalCount, pageSize, pageNumber }: { totalCou
 export const transactionsPage: fc.Arbitrary<Page> = fc
   .record({ totalCount: fc.nat(3000), pageSize: fc.integer({ min: 1, max: 500 }) })
   .chain(({ totalCount, pageSize }) =>
-    fc.integer({ min: 1, max: Math.max(1, Math.min(maxPageCount, Math.ceil(totalCount / pageSize))) }).map((pageNumber) => pagePartsToPage({ totalCount, pageSize, pageNumber })),
+    fc
+      .integer({ min: 1, max: Math.max(1, Math.min(maxPageCount, Math.ceil(totalCount / pageSize))) })
+      .map((pageNumber) => pagePartsToPage({ totalCount, pageSize, pageNumber })),
   );
 
-const withPage = (page: Page, change: Record<string, unknown>): Page => ({ ...page, paginationDetails: { ...page.paginationDetails, page: { ...page.paginationDetails.page, ...change } as Record<string, number> } });
-const withLinks = (page: Page, links: Record<string, string>): Page => ({ ...page, paginationDetails: { ...page.paginationDetails, links } });
+const withPage = (page: Page, change: Record<string, unknown>): Page => ({
+  ...page,
+  paginationDetails: {
+    ...page.paginationDetails,
+    page: { ...page.paginationDetails.page, ...change } as Record<string, number>,
+  },
+});
+const withLinks = (page: Page, links: Record<string, string>): Page => ({
+  ...page,
+  paginationDetails: { ...page.paginationDetails, links },
+});
 
 /** Changes of a valid page that each break one rule. */
 export const pageBreakers: readonly { breaks: string; why: string; apply(page: Page): Page }[] = [
-  { breaks: id.transactionsPageDetails, why: 'totalCount as text', apply: (page) => withPage(page, { totalCount: String(page.paginationDetails.page.totalCount) }) },
+  {
+    breaks: id.transactionsPageDetails,
+    why: 'totalCount as text',
+    apply: (page) => withPage(page, { totalCount: String(page.paginationDetails.page.totalCount) }),
+  },
   // The links follow the count, as a target that miscounts would make them: only the count is wrong.
-  { breaks: id.transactionsPageDetails, why: 'pageCount 501', apply: (page) => withLinks(withPage(page, { pageCount: 501 }), { ...page.paginationDetails.links, next: 'transactions?pageNumber=next' }) },
-  { breaks: id.transactionsPageDetails, why: 'pageNumber as text', apply: (page) => withPage(page, { pageNumber: String(page.paginationDetails.page.pageNumber) }) },
-  { breaks: id.transactionsPageDetails, why: 'pageSize left out', apply: (page) => withPage(page, { pageSize: undefined }) },
-  { breaks: id.transactionsLinks, why: 'no first link', apply: (page) => { const { first: _first, ...links } = page.paginationDetails.links; return withLinks(page, links); } },
+  {
+    breaks: id.transactionsPageDetails,
+    why: 'pageCount 501',
+    apply: (page) =>
+      withLinks(withPage(page, { pageCount: 501 }), {
+        ...page.paginationDetails.links,
+        next: 'transactions?pageNumber=next',
+      }),
+  },
+  {
+    breaks: id.transactionsPageDetails,
+    why: 'pageNumber as text',
+    apply: (page) => withPage(page, { pageNumber: String(page.paginationDetails.page.pageNumber) }),
+  },
+  {
+    breaks: id.transactionsPageDetails,
+    why: 'pageSize left out',
+    apply: (page) => withPage(page, { pageSize: undefined }),
+  },
+  {
+    breaks: id.transactionsLinks,
+    why: 'no first link',
+    apply: (page) => {
+      const { first: _first, ...links } = page.paginationDetails.links;
+      return withLinks(page, links);
+    },
+  },
   // next is optional: only one where no later page exists breaks the rule (the page is made the last).
-  { breaks: id.transactionsLinks, why: 'a next link on the last page', apply: (page) => withLinks(withPage(page, { pageNumber: page.paginationDetails.page.pageCount as number }), { ...page.paginationDetails.links, next: 'transactions?pageNumber=999' }) },
-  { breaks: id.transactionsItems, why: 'transactionType REFUND', apply: (page) => ({ ...page, transactions: [...page.transactions, { transactionType: 'REFUND' }] }) },
-  { breaks: id.transactionsItems, why: 'transactionDate of a day that does not exist', apply: (page) => ({ ...page, transactions: [...page.transactions, { transactionDate: '2026-02-30' }] }) },
+  {
+    breaks: id.transactionsLinks,
+    why: 'a next link on the last page',
+    apply: (page) =>
+      withLinks(withPage(page, { pageNumber: page.paginationDetails.page.pageCount as number }), {
+        ...page.paginationDetails.links,
+        next: 'transactions?pageNumber=999',
+      }),
+  },
+  {
+    breaks: id.transactionsItems,
+    why: 'transactionType REFUND',
+    apply: (page) => ({ ...page, transactions: [...page.transactions, { transactionType: 'REFUND' }] }),
+  },
+  {
+    breaks: id.transactionsItems,
+    why: 'transactionDate of a day that does not exist',
+    apply: (page) => ({ ...page, transactions: [...page.transactions, { transactionDate: '2026-02-30' }] }),
+  },
 ];
 
 /** A page that breaks exactly one named rule. */

@@ -28,7 +28,12 @@ export type WindowCase = EdgeCase<{ startDate: string; endDate: string }>;
 export function ageOffsetToCase(days: WindowDays, fromOldest: number, span: number): WindowCase {
   const startDate = addDays(days.oldestAccepted, fromOldest);
   const accepted = fromOldest >= 0;
-  return { value: { startDate, endDate: addDays(startDate, span) }, accepted, ...(accepted ? {} : { breaks: id.transactionsWindowAge }), why: `${startDate} to ${addDays(startDate, span)} (${fromOldest} days from the oldest day less than 18 months old)` };
+  return {
+    value: { startDate, endDate: addDays(startDate, span) },
+    accepted,
+    ...(accepted ? {} : { breaks: id.transactionsWindowAge }),
+    why: `${startDate} to ${addDays(startDate, span)} (${fromOldest} days from the oldest day less than 18 months old)`,
+  };
 }
 
 /**
@@ -37,15 +42,29 @@ export function ageOffsetToCase(days: WindowDays, fromOldest: number, span: numb
  */
 export function windowAgeCases(days: WindowDays): Gen<WindowCase> {
   return {
-    boundaries: [ageOffsetToCase(days, 0, 0), ageOffsetToCase(days, 0, maxWindowDays), ageOffsetToCase(days, -1, 0), ageOffsetToCase(days, -1, 10), ageOffsetToCase(days, -2, 5), ageOffsetToCase(days, -60, 20)],
-    arbitrary: fc.tuple(fc.integer({ min: -365, max: 365 }), fc.integer({ min: 0, max: maxWindowDays })).map(([fromOldest, span]) => ageOffsetToCase(days, fromOldest, span)),
+    boundaries: [
+      ageOffsetToCase(days, 0, 0),
+      ageOffsetToCase(days, 0, maxWindowDays),
+      ageOffsetToCase(days, -1, 0),
+      ageOffsetToCase(days, -1, 10),
+      ageOffsetToCase(days, -2, 5),
+      ageOffsetToCase(days, -60, 20),
+    ],
+    arbitrary: fc
+      .tuple(fc.integer({ min: -365, max: 365 }), fc.integer({ min: 0, max: maxWindowDays }))
+      .map(([fromOldest, span]) => ageOffsetToCase(days, fromOldest, span)),
   };
 }
 
 /** A window of `span` days starting `start`; pure. */
 export function spanToCase(start: string, span: number): WindowCase {
   const accepted = span <= maxWindowDays;
-  return { value: { startDate: start, endDate: addDays(start, span) }, accepted, ...(accepted ? {} : { breaks: id.transactionsWindowSpan }), why: `${start} to ${addDays(start, span)}, ${span} days apart` };
+  return {
+    value: { startDate: start, endDate: addDays(start, span) },
+    accepted,
+    ...(accepted ? {} : { breaks: id.transactionsWindowSpan }),
+    why: `${start} to ${addDays(start, span)}, ${span} days apart`,
+  };
 }
 
 /** Days an old window starts after the oldest accepted day: clear of the 18-month edge, which is the age rule's. */
@@ -59,15 +78,26 @@ export function windowSpanCases(days: WindowDays): Gen<WindowCase> {
   const recent = addDays(days.today, -40);
   const old = addDays(days.oldestAccepted, oldWindowMargin);
   return {
-    boundaries: [...[0, 30, 31, 32, 33, 45].map((span) => spanToCase(recent, span)), spanToCase(old, 31), spanToCase(old, 32)],
-    arbitrary: fc.tuple(fc.constantFrom(recent, old, addDays(days.today, -200)), fc.integer({ min: 0, max: 366 })).map(([start, span]) => spanToCase(start, span)),
+    boundaries: [
+      ...[0, 30, 31, 32, 33, 45].map((span) => spanToCase(recent, span)),
+      spanToCase(old, 31),
+      spanToCase(old, 32),
+    ],
+    arbitrary: fc
+      .tuple(fc.constantFrom(recent, old, addDays(days.today, -200)), fc.integer({ min: 0, max: 366 }))
+      .map(([start, span]) => spanToCase(start, span)),
   };
 }
 
 /** A page size; pure. */
 export function sizeToCase(pageSize: number): EdgeCase<number> {
   const accepted = pageSize <= maxPageSize;
-  return { value: pageSize, accepted, ...(accepted ? {} : { breaks: id.transactionsPageSizeLimit }), why: `pageSize ${pageSize}` };
+  return {
+    value: pageSize,
+    accepted,
+    ...(accepted ? {} : { breaks: id.transactionsPageSizeLimit }),
+    why: `pageSize ${pageSize}`,
+  };
 }
 
 /** Page sizes: 1, 499, 500, 501, 502 and 1000 first, then random ones up to 5000. */

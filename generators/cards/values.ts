@@ -4,14 +4,18 @@ import { addDays } from '../../rules/cards/calendar.ts';
 /** An amount of the documented range, boundaries included: 0 to 99999999 with 0, 1 or 2 decimals. */
 export const amountText = fc.oneof(
   fc.constantFrom('0.00', '99999999.99', '0', '12.5'),
-  fc.tuple(fc.integer({ min: 0, max: 99_999_999 }), fc.integer({ min: 0, max: 99 })).map(([units, cents]) => `${units}.${String(cents).padStart(2, '0')}`),
+  fc
+    .tuple(fc.integer({ min: 0, max: 99_999_999 }), fc.integer({ min: 0, max: 99 }))
+    .map(([units, cents]) => `${units}.${String(cents).padStart(2, '0')}`),
 );
 
 /** A day between 2000 and 2099, YYYY-MM-DD. */
 export const dayText = fc.integer({ min: 0, max: 36_500 }).map((offset) => addDays('2000-01-01', offset));
 
 /** MM-YY. */
-export const expiryText = fc.tuple(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 0, max: 99 })).map(([month, year]) => `${String(month).padStart(2, '0')}-${String(year).padStart(2, '0')}`);
+export const expiryText = fc
+  .tuple(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 0, max: 99 }))
+  .map(([month, year]) => `${String(month).padStart(2, '0')}-${String(year).padStart(2, '0')}`);
 
 /** Letters, digits and hyphens. */
 export const referenceIdText = fc.stringMatching(/^[A-Za-z0-9-]{1,30}$/);

@@ -4,7 +4,10 @@ import type { Gen, InvalidCase } from '../gen.ts';
 const boundaries = ['', '0', '-1', '1.5', 'abc', '00', '5a', '-0'];
 /** Characters a header may carry without the client refusing it; no spaces (a parser would trim them away). */
 const headerChars = fc.constantFrom(...'0123456789-.+abcxyzE_'.split(''));
-/** Whether any reasonable parser reads the value as a positive integer ('05', '+5', '1e1' included): such values are never sent as invalid. */
+/**
+ * Whether any reasonable parser reads the value as a positive integer ('05', '+5', '1e1' included): such values are
+ * never sent as invalid.
+ */
 const readsAsPositiveInteger = (value: string) => Number.isInteger(Number(value)) && Number(value) > 0;
 
 /**
@@ -16,9 +19,20 @@ const readsAsPositiveInteger = (value: string) => Number.isInteger(Number(value)
 export function invalidVersionValue(ruleId: string, missing: boolean): Gen<InvalidCase<string | null>> {
   const cases = [...(missing ? [null] : []), ...boundaries];
   return {
-    boundaries: cases.map((value) => ({ value, breaks: ruleId, why: value === null ? 'header left out' : `value ${JSON.stringify(value)}` })),
+    boundaries: cases.map((value) => ({
+      value,
+      breaks: ruleId,
+      why: value === null ? 'header left out' : `value ${JSON.stringify(value)}`,
+    })),
     arbitrary: fc
-      .oneof(fc.integer({ min: -1000, max: 0 }).map(String), fc.double({ min: 0.01, max: 99, noNaN: true }).filter((value) => !Number.isInteger(value)).map(String), fc.string({ unit: headerChars, minLength: 1, maxLength: 6 }))
+      .oneof(
+        fc.integer({ min: -1000, max: 0 }).map(String),
+        fc
+          .double({ min: 0.01, max: 99, noNaN: true })
+          .filter((value) => !Number.isInteger(value))
+          .map(String),
+        fc.string({ unit: headerChars, minLength: 1, maxLength: 6 }),
+      )
       .filter((value) => !readsAsPositiveInteger(value))
       .map((value) => ({ value, breaks: ruleId, why: `value ${JSON.stringify(value)}` })),
   };

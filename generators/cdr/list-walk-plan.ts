@@ -20,7 +20,8 @@ export const largestAskedPageSize = maxPageSize;
 export function fullLastPageSize(total: number): number | undefined {
   if (total < 1) return undefined;
   // Size 1 divides every list (and is walked anyway): the largest size from 2 up that divides it.
-  for (let pages = 2; pages <= total / 2; pages += 1) if (total % pages === 0 && total / pages <= largestAskedPageSize) return total / pages;
+  for (let pages = 2; pages <= total / 2; pages += 1)
+    if (total % pages === 0 && total / pages <= largestAskedPageSize) return total / pages;
   return total <= largestAskedPageSize ? total : undefined;
 }
 
@@ -31,14 +32,31 @@ export function fullLastPageSize(total: number): number | undefined {
  * category, one brand's future products, and a filter that matches nothing. A size whose walk of the whole
  * list would need more pages than the cap is left out (the cap is for targets whose links never end). Pure.
  */
-export function listWalkPlan(total: number, sample: { brand?: string; productCategory?: string }, maxWalkPages: number): WalkGroup[] {
+export function listWalkPlan(
+  total: number,
+  sample: { brand?: string; productCategory?: string },
+  maxWalkPages: number,
+): WalkGroup[] {
   const above = Math.min(total + 1, largestAskedPageSize);
-  const fits = (sizes: readonly (number | undefined)[]) => sizes.filter((size) => size === undefined || Math.ceil(total / size) <= maxWalkPages);
+  const fits = (sizes: readonly (number | undefined)[]) =>
+    sizes.filter((size) => size === undefined || Math.ceil(total / size) <= maxWalkPages);
   return [
-    { filters: { effective: 'ALL' }, pageSizes: fits([...new Set([above, 1, 2, 7, fullLastPageSize(total), undefined])]) },
+    {
+      filters: { effective: 'ALL' },
+      pageSizes: fits([...new Set([above, 1, 2, 7, fullLastPageSize(total), undefined])]),
+    },
     { filters: {}, pageSizes: fits([above, 2, 7, undefined]) },
-    ...(sample.productCategory ? [{ filters: { effective: 'ALL', productCategory: sample.productCategory }, pageSizes: fits([above, 1, undefined]) }] : []),
-    ...(sample.brand ? [{ filters: { effective: 'FUTURE', brand: sample.brand }, pageSizes: fits([above, 2, undefined]) }] : []),
+    ...(sample.productCategory
+      ? [
+          {
+            filters: { effective: 'ALL', productCategory: sample.productCategory },
+            pageSizes: fits([above, 1, undefined]),
+          },
+        ]
+      : []),
+    ...(sample.brand
+      ? [{ filters: { effective: 'FUTURE', brand: sample.brand }, pageSizes: fits([above, 2, undefined]) }]
+      : []),
     // Led by the size above the whole list too: a holder that ignores the filter is then judged against one page.
     { filters: { brand: 'no brand has this name' }, pageSizes: [above, undefined] },
   ];

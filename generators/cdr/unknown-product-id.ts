@@ -12,12 +12,18 @@ const prefix = 'harness-unknown-';
 export function unknownProductId(): Gen<InvalidCase<string>> {
   const invalid = (value: string, why: string) => ({ value, breaks: ruleId, why });
   return {
-    boundaries: [`${prefix}00000000-0000-0000-0000-000000000000`, `${prefix}x`].map((id) => invalid(id, `productId ${id}`)),
-    arbitrary: fc.string({ unit: fc.constantFrom(...'abcdef0123456789-'.split('')), minLength: 4, maxLength: 36 }).map((tail) => invalid(`${prefix}${tail}`, `productId ${prefix}${tail}`)),
+    boundaries: [`${prefix}00000000-0000-0000-0000-000000000000`, `${prefix}x`].map((id) =>
+      invalid(id, `productId ${id}`),
+    ),
+    arbitrary: fc
+      .string({ unit: fc.constantFrom(...'abcdef0123456789-'.split('')), minLength: 4, maxLength: 36 })
+      .map((tail) => invalid(`${prefix}${tail}`, `productId ${prefix}${tail}`)),
   };
 }
 
-/** `count` such ids for one seed (same seed, same ids), for rules that need a few unknown ids outside a property run. */
+/**
+ * `count` such ids for one seed (same seed, same ids), for rules that need a few unknown ids outside a property run.
+ */
 export function unknownProductIds(count: number, seed: number): string[] {
   return fc.sample(unknownProductId().arbitrary, { numRuns: count, seed }).map((invalid) => invalid.value);
 }

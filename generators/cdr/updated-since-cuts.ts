@@ -16,13 +16,17 @@ export function withOffset(ms: number): string {
  * every product and after every one. Pure; no lastUpdated values, no cuts but the far ones.
  */
 export function updatedSinceCuts(lastUpdated: readonly string[], nowMs: number): UpdatedSinceCut[] {
-  const sorted = lastUpdated.filter((value) => !Number.isNaN(Date.parse(value))).sort((a, b) => Date.parse(a) - Date.parse(b));
+  const sorted = lastUpdated
+    .filter((value) => !Number.isNaN(Date.parse(value)))
+    .sort((a, b) => Date.parse(a) - Date.parse(b));
   const at = (fraction: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
   const median = at(0.5);
   const quartile = at(0.25);
   return [
     ...(median ? [{ value: median, why: 'exactly the lastUpdated of a listed product' }] : []),
-    ...(quartile ? [{ value: withOffset(Date.parse(quartile) + 1000), why: 'a second after a lastUpdated, with a +10:00 offset' }] : []),
+    ...(quartile
+      ? [{ value: withOffset(Date.parse(quartile) + 1000), why: 'a second after a lastUpdated, with a +10:00 offset' }]
+      : []),
     { value: '1990-01-01T00:00:00Z', why: 'before every product' },
     { value: new Date(nowMs + 365 * 86_400_000).toISOString(), why: 'a year ahead of the run' },
   ];

@@ -1,6 +1,19 @@
 import fc from 'fast-check';
 import {
-  applicationTypes, constraintTypes, discountMethodUTypes, discountTypes, tierUnitsOfMeasure, depositRateTypes, eligibilityTypes, featureTypes, feeMethodUTypes, feeTypes, interestPaymentDue, lendingRateTypes, loanPurposes, repaymentTypes,
+  applicationTypes,
+  constraintTypes,
+  discountMethodUTypes,
+  discountTypes,
+  tierUnitsOfMeasure,
+  depositRateTypes,
+  eligibilityTypes,
+  featureTypes,
+  feeMethodUTypes,
+  feeTypes,
+  interestPaymentDue,
+  lendingRateTypes,
+  loanPurposes,
+  repaymentTypes,
 } from '../../rules/cdr/enums.ts';
 import { validListItem } from './valid-list-item.ts';
 
@@ -10,12 +23,17 @@ const optional = { additionalValue: text, additionalInfo: text, additionalInfoUr
 
 /** An item whose OTHER type gets the additionalInfo it needs. Pure. */
 export function otherWithInfo<T extends Record<string, unknown>>(typeKey: string) {
-  return (item: T): T => (item[typeKey] === 'OTHER' && item.additionalInfo === undefined ? { ...item, additionalInfo: 'Described here' } : item);
+  return (item: T): T =>
+    item[typeKey] === 'OTHER' && item.additionalInfo === undefined
+      ? { ...item, additionalInfo: 'Described here' }
+      : item;
 }
 
 /** A rate whose PERIODIC application gets the applicationFrequency it needs. Pure. */
 export function periodicWithFrequency<T extends Record<string, unknown>>(rate: T): T {
-  return rate.applicationType === 'PERIODIC' && rate.applicationFrequency === undefined ? { ...rate, applicationFrequency: 'P1M' } : rate;
+  return rate.applicationType === 'PERIODIC' && rate.applicationFrequency === undefined
+    ? { ...rate, applicationFrequency: 'P1M' }
+    : rate;
 }
 
 /** The structure each U-type names (BankingFeeAmount, BankingFeeRate, BankingFeeRange; the discount's two). */
@@ -39,7 +57,11 @@ const typed = <T extends readonly [string, ...string[]]>(typeKey: string, types:
 
 const amount = fc.constantFrom('5.00', '0.50', '1200.00', '-3.25');
 const discount = fc
-  .record({ description: text, discountType: fc.constantFrom(...discountTypes.filter((type) => type !== 'ELIGIBILITY_ONLY')), discountMethodUType: fc.constantFrom(...discountMethodUTypes) })
+  .record({
+    description: text,
+    discountType: fc.constantFrom(...discountTypes.filter((type) => type !== 'ELIGIBILITY_ONLY')),
+    discountMethodUType: fc.constantFrom(...discountMethodUTypes),
+  })
   .map(feeWithStructure);
 
 const rate = {
@@ -47,32 +69,81 @@ const rate = {
   applicationType: fc.constantFrom(...applicationTypes),
   calculationFrequency: duration,
   applicationFrequency: duration,
-  tiers: fc.array(fc.record({ name: text, unitOfMeasure: fc.constantFrom(...tierUnitsOfMeasure), minimumValue: fc.constantFrom('0', '10000', '1.5') }), { maxLength: 2 }),
+  tiers: fc.array(
+    fc.record({
+      name: text,
+      unitOfMeasure: fc.constantFrom(...tierUnitsOfMeasure),
+      minimumValue: fc.constantFrom('0', '10000', '1.5'),
+    }),
+    { maxLength: 2 },
+  ),
   ...optional,
 };
 
-/** Product detail (version 7, BankingProductDetailV7 of the standard) that keeps every rule: a valid list item plus any of the detail lists. */
+/**
+ * Product detail (version 7, BankingProductDetailV7 of the standard) that keeps every rule: a valid list item plus any
+ * of the detail lists.
+ */
 export const validProductDetail = fc
   .tuple(
     validListItem,
     fc.record(
       {
-        bundles: fc.array(fc.record({ name: text, description: text, additionalInfo: text, additionalInfoUri: fc.webUrl(), productIds: fc.array(text, { maxLength: 3 }) }, { requiredKeys: ['name', 'description'] }), { maxLength: 2 }),
+        bundles: fc.array(
+          fc.record(
+            {
+              name: text,
+              description: text,
+              additionalInfo: text,
+              additionalInfoUri: fc.webUrl(),
+              productIds: fc.array(text, { maxLength: 3 }),
+            },
+            { requiredKeys: ['name', 'description'] },
+          ),
+          { maxLength: 2 },
+        ),
         features: fc.array(typed('featureType', featureTypes), { maxLength: 3 }),
         constraints: fc.array(typed('constraintType', constraintTypes), { maxLength: 3 }),
         eligibility: fc.array(typed('eligibilityType', eligibilityTypes), { maxLength: 3 }),
         fees: fc.array(
           fc
-            .record({ name: text, feeType: fc.constantFrom(...feeTypes), feeMethodUType: fc.constantFrom(...feeMethodUTypes), feeCap: amount, feeCapPeriod: duration, currency: fc.constantFrom('AUD', 'NZD'), discounts: fc.array(discount, { maxLength: 2 }), ...optional }, { requiredKeys: ['name', 'feeType', 'feeMethodUType'] })
+            .record(
+              {
+                name: text,
+                feeType: fc.constantFrom(...feeTypes),
+                feeMethodUType: fc.constantFrom(...feeMethodUTypes),
+                feeCap: amount,
+                feeCapPeriod: duration,
+                currency: fc.constantFrom('AUD', 'NZD'),
+                discounts: fc.array(discount, { maxLength: 2 }),
+                ...optional,
+              },
+              { requiredKeys: ['name', 'feeType', 'feeMethodUType'] },
+            )
             .map(feeWithStructure)
             .map(otherWithInfo('feeType')),
           { maxLength: 3 },
         ),
-        depositRates: fc.array(fc.record({ depositRateType: fc.constantFrom(...depositRateTypes), ...rate }, { requiredKeys: ['depositRateType', 'rate', 'applicationType'] }).map(periodicWithFrequency), { maxLength: 2 }),
+        depositRates: fc.array(
+          fc
+            .record(
+              { depositRateType: fc.constantFrom(...depositRateTypes), ...rate },
+              { requiredKeys: ['depositRateType', 'rate', 'applicationType'] },
+            )
+            .map(periodicWithFrequency),
+          { maxLength: 2 },
+        ),
         lendingRates: fc.array(
           fc
             .record(
-              { lendingRateType: fc.constantFrom(...lendingRateTypes), ...rate, repaymentType: fc.constantFrom(...repaymentTypes), loanPurpose: fc.constantFrom(...loanPurposes), comparisonRate: fc.constantFrom('0.0712', '0.21'), interestPaymentDue: fc.constantFrom(...interestPaymentDue) },
+              {
+                lendingRateType: fc.constantFrom(...lendingRateTypes),
+                ...rate,
+                repaymentType: fc.constantFrom(...repaymentTypes),
+                loanPurpose: fc.constantFrom(...loanPurposes),
+                comparisonRate: fc.constantFrom('0.0712', '0.21'),
+                interestPaymentDue: fc.constantFrom(...interestPaymentDue),
+              },
               { requiredKeys: ['lendingRateType', 'rate', 'applicationType', 'repaymentType', 'loanPurpose'] },
             )
             .map(periodicWithFrequency),

@@ -54,9 +54,15 @@ export function foreignCursor(real: RealCursors): Gen<InvalidCase<string>> {
     bad(jsonToBase64({ page: 2, pageSize: 20 }), 'base64 of made-up cursor JSON'),
     bad(jsonToBase64({ offset: 20, limit: 20, direction: 'NEXT' }), 'base64 of made-up cursor JSON'),
   ].filter((invalid) => invalid.value !== token && invalid.value !== '');
-  const edited = fc.nat({ max: token.length - 1 }).map((index) => bad(editCharAt(token, index), `the real token edited at character ${index + 1}`));
+  const edited = fc
+    .nat({ max: token.length - 1 })
+    .map((index) => bad(editCharAt(token, index), `the real token edited at character ${index + 1}`));
   const madeUp = fc
-    .record({ page: fc.nat({ max: 1000 }), pageSize: fc.integer({ min: 1, max: 100 }), id: fc.string({ maxLength: 12 }) })
+    .record({
+      page: fc.nat({ max: 1000 }),
+      pageSize: fc.integer({ min: 1, max: 100 }),
+      id: fc.string({ maxLength: 12 }),
+    })
     .map((record) => bad(jsonToBase64(record), 'base64 of made-up cursor JSON'));
   return { boundaries, arbitrary: fc.oneof(edited, madeUp).filter((invalid) => invalid.value !== token) };
 }

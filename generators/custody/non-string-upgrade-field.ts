@@ -13,6 +13,19 @@ export const nonStringUpgradeField: Gen<InvalidCase<Record<string, unknown>>> = 
     nonStrings.map((value) => ({ value: { [field]: value }, breaks: ruleId, why: `${field} as ${describe(value)}` })),
   ),
   arbitrary: fc
-    .tuple(fc.constantFrom(...upgradeFields), fc.oneof(fc.integer(), fc.double({ noNaN: true }), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 })))
-    .map(([field, value]) => ({ value: { implementationID: 'impl-1', [field]: value }, breaks: ruleId, why: `${field} as ${describe(value)}` })),
+    .tuple(
+      fc.constantFrom(...upgradeFields),
+      fc.oneof(
+        fc.integer(),
+        fc.double({ noNaN: true }),
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(fc.string(), { maxLength: 2 }),
+      ),
+    )
+    .map(([field, value]) => ({
+      value: { implementationID: 'impl-1', [field]: value },
+      breaks: ruleId,
+      why: `${field} as ${describe(value)}`,
+    })),
 };

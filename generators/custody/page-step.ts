@@ -14,5 +14,8 @@ export const stepPageSize = fc.oneof(fc.constantFrom(1, 2, 20), fc.integer({ min
 export const pageStep: fc.Arbitrary<PageStep> = fc.oneof(
   fc.record({ request: fc.constantFrom<PageRequest>('FIRST', 'LAST'), pageSize: stepPageSize }),
   // NEXT and PREVIOUS weigh more, so sequences travel.
-  { arbitrary: fc.record({ request: fc.constantFrom<PageRequest>('NEXT', 'PREVIOUS'), pageSize: fc.constant(0) }), weight: 3 },
+  {
+    arbitrary: fc.record({ request: fc.constantFrom<PageRequest>('NEXT', 'PREVIOUS'), pageSize: fc.constant(0) }),
+    weight: 3,
+  },
 );

@@ -7,7 +7,11 @@ export const largestAskedPageSize = 100;
  */
 export function walkPageSizes(length: number): number[] {
   const dividing = [3, 4, 5, 6, 7, 8, 10].find((size) => length > size && length % size === 0);
-  const notDividing = [3, 4, 5, 6, 7, 9].find((size) => length > size && length % size === 1) ?? [3, 7].find((size) => length % size !== 0);
+  const notDividing =
+    [3, 4, 5, 6, 7, 9].find((size) => length > size && length % size === 1) ??
+    [3, 7].find((size) => length % size !== 0);
   const sizes = [1, 2, 20, Math.max(length, 1), length + 1, dividing, notDividing];
-  return [...new Set(sizes.filter((size): size is number => size !== undefined && size >= 1 && size <= largestAskedPageSize))];
+  return [
+    ...new Set(sizes.filter((size): size is number => size !== undefined && size >= 1 && size <= largestAskedPageSize)),
+  ];
 }

@@ -22,15 +22,38 @@ export const badSignatures: Gen<BadSignature> = {
     { signing: { signedParts: { path: '/api/v5/trade/order' } }, why: 'signed over another path' },
     { signing: { signedParts: { method: 'GET' } }, why: 'signed over another method' },
     { signing: { signedParts: { method: 'post' } }, why: 'signed over the method in lower case' },
-    { signing: { get signedParts() { return { timestamp: at(-1000) }; } }, why: 'signed over another timestamp' },
+    {
+      signing: {
+        get signedParts() {
+          return { timestamp: at(-1000) };
+        },
+      },
+      why: 'signed over another timestamp',
+    },
     { signing: { alterSignature: (value) => value.slice(0, -4) }, why: 'truncated signature' },
     { signing: { secret: 'another-secret-entirely' }, why: 'signed with another secret' },
     { signing: { unsigned: true }, why: 'no signature header', missingHeader: true },
   ],
   arbitrary: fc.oneof(
-    fc.string({ minLength: 1, maxLength: 40 }).map((body) => ({ signing: { signedParts: { body } }, why: 'signed over another body' })),
-    fc.integer({ min: 1, max: 43 }).map((cut) => ({ signing: { alterSignature: (value: string) => value.slice(0, value.length - cut) }, why: `signature cut by ${cut} characters` })),
-    fc.string({ minLength: 4, maxLength: 40 }).map((secret) => ({ signing: { secret: `x${secret}` }, why: 'signed with another secret' })),
-    fc.integer({ min: 1, max: 20_000 }).map((ms) => ({ signing: { get signedParts() { return { timestamp: at(-ms) }; } }, why: `signed over a timestamp ${ms} ms earlier` })),
+    fc
+      .string({ minLength: 1, maxLength: 40 })
+      .map((body) => ({ signing: { signedParts: { body } }, why: 'signed over another body' })),
+    fc
+      .integer({ min: 1, max: 43 })
+      .map((cut) => ({
+        signing: { alterSignature: (value: string) => value.slice(0, value.length - cut) },
+        why: `signature cut by ${cut} characters`,
+      })),
+    fc
+      .string({ minLength: 4, maxLength: 40 })
+      .map((secret) => ({ signing: { secret: `x${secret}` }, why: 'signed with another secret' })),
+    fc.integer({ min: 1, max: 20_000 }).map((ms) => ({
+      signing: {
+        get signedParts() {
+          return { timestamp: at(-ms) };
+        },
+      },
+      why: `signed over a timestamp ${ms} ms earlier`,
+    })),
   ),
 };

@@ -29,7 +29,13 @@ const expected: Record<OrderKind, string> = {
 export function ordersOf(plan: BatchPlan, instrument: string, prefix: string): ExpectedOrder[] {
   return plan.kinds.map((kind, index) => {
     const seed = plan.seeds[index] ?? index;
-    const order = { instrument, side: seed % 2 ? 'sell' : 'buy', size: `0.${String(1 + (seed % 999)).padStart(3, '0')}`, price: String(1 + (seed % 1000)), clOrdId: `${prefix}${index}` };
+    const order = {
+      instrument,
+      side: seed % 2 ? 'sell' : 'buy',
+      size: `0.${String(1 + (seed % 999)).padStart(3, '0')}`,
+      price: String(1 + (seed % 1000)),
+      clOrdId: `${prefix}${index}`,
+    };
     if (kind === 'bad-side') order.side = 'hold';
     if (kind === 'bad-size') order.size = seed % 2 ? '-1' : 'abc';
     if (kind === 'bad-price') order.price = seed % 2 ? '0' : '';
@@ -56,10 +62,17 @@ export function mixedBatches(maxSize: number): Gen<BatchPlan> {
     plan(['valid', 'bad-size', 'valid', 'unaffordable']),
     plan(['unaffordable', 'bad-price', 'valid', 'valid', 'bad-instrument']),
     plan(Array.from({ length: size }, () => 'valid' as const)),
-    plan(Array.from({ length: size }, (_, index) => (index % 3 === 2 ? 'unaffordable' : index % 3 === 1 ? 'bad-side' : 'valid'))),
+    plan(
+      Array.from({ length: size }, (_, index) =>
+        index % 3 === 2 ? 'unaffordable' : index % 3 === 1 ? 'bad-side' : 'valid',
+      ),
+    ),
   ].filter((candidate) => candidate.kinds.length <= size);
   const arbitrary = fc
-    .array(fc.record({ kind: fc.constantFrom(...kinds), seed: fc.nat({ max: 100_000 }) }), { minLength: 1, maxLength: size })
+    .array(fc.record({ kind: fc.constantFrom(...kinds), seed: fc.nat({ max: 100_000 }) }), {
+      minLength: 1,
+      maxLength: size,
+    })
     .map((slots) => ({ kinds: slots.map((slot) => slot.kind), seeds: slots.map((slot) => slot.seed) }));
   return { boundaries, arbitrary };
 }

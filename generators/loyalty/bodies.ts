@@ -17,12 +17,22 @@ export const orderDateTime = (ms: number) => new Date(ms).toISOString();
 export const nanosTime = (ms: number, nanos = '123456789') => `${new Date(ms).toISOString().slice(0, 19)}.${nanos}Z`;
 
 /** A value for each demographic field. */
-export const demographicValues: Readonly<Record<string, string>> = Object.fromEntries(demographicFields.map((field) => [field, field === 'EMAIL' ? 'member@example.com' : field === 'COUNTRY' ? 'US' : `${field.toLowerCase()}-1`]));
+export const demographicValues: Readonly<Record<string, string>> = Object.fromEntries(
+  demographicFields.map((field) => [
+    field,
+    field === 'EMAIL' ? 'member@example.com' : field === 'COUNTRY' ? 'US' : `${field.toLowerCase()}-1`,
+  ]),
+);
 
-export const demographicsWith = (fields: readonly string[]) => Object.fromEntries(fields.map((field) => [field, demographicValues[field] as string]));
+export const demographicsWith = (fields: readonly string[]) =>
+  Object.fromEntries(fields.map((field) => [field, demographicValues[field] as string]));
 
 export function validSubscription(context: LoyaltyContext): Record<string, unknown> {
-  return { network_info: { institution_id: context.institutionId }, instrument_id: 'instr-0001', benefit_id: 'benefit-lounge' };
+  return {
+    network_info: { institution_id: context.institutionId },
+    instrument_id: 'instr-0001',
+    benefit_id: 'benefit-lounge',
+  };
 }
 
 /** A valid order for a program with exactly its mandatory demographics. */
@@ -39,5 +49,11 @@ export function validOrder(context: LoyaltyContext, program: ProgramCode = progr
 }
 
 export function validNotification(context: LoyaltyContext): Record<string, unknown> {
-  return { source: 'Issuer', type: 'lty.v1.partner.award', time: nanosTime(context.nowMs), data: { code: 'SUCCESS' }, specversion: '0.3' };
+  return {
+    source: 'Issuer',
+    type: 'lty.v1.partner.award',
+    time: nanosTime(context.nowMs),
+    data: { code: 'SUCCESS' },
+    specversion: '0.3',
+  };
 }

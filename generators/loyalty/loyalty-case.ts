@@ -1,6 +1,9 @@
 import type { LoyaltyCaseOutcome, LoyaltyOperation, observedOutcome } from '../../rules/loyalty/records.ts';
 
-/** One loyalty request a rule judges, and what it must get (or, where the document leaves it open, that its answer is observed). */
+/**
+ * One loyalty request a rule judges, and what it must get (or, where the document leaves it open, that its answer is
+ * observed).
+ */
 export interface LoyaltyCase {
   operation: LoyaltyOperation;
   body: Record<string, unknown>;

@@ -16,13 +16,26 @@ export interface FieldCase {
   why: string;
 }
 
-const place = (ruleId: string, others: MappingRequest[], position: number, value: FieldValue, accepted: boolean, base: MappingRequest): FieldCase => {
+const place = (
+  ruleId: string,
+  others: MappingRequest[],
+  position: number,
+  value: FieldValue,
+  accepted: boolean,
+  base: MappingRequest,
+): FieldCase => {
   const rule = fieldRule(ruleId);
   const body: Record<string, unknown>[] = [...others];
   body.splice(position, 0, rule.set(base, value));
   const baseline: Record<string, unknown>[] = [...others];
   baseline.splice(position, 0, base);
-  return { body, accepted, position, baseline, why: `${rule.field} ${describeValue(value)} in entry ${position + 1} of ${body.length}: ${accepted ? 'accepted' : 'refused'}` };
+  return {
+    body,
+    accepted,
+    position,
+    baseline,
+    why: `${rule.field} ${describeValue(value)} in entry ${position + 1} of ${body.length}: ${accepted ? 'accepted' : 'refused'}`,
+  };
 };
 
 /**

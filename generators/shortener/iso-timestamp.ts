@@ -11,5 +11,12 @@ export function withOffset(instant: number, minutes: number): string {
 /** ISO 8601 forms of one instant: milliseconds and Z, seconds and Z, microseconds, and UTC offsets. */
 export function isoForms(instant: number): string[] {
   const iso = new Date(instant).toISOString();
-  return [iso, `${iso.slice(0, 19)}Z`, `${iso.slice(0, 23)}456Z`, withOffset(instant, 120), withOffset(instant, -330), withOffset(instant, 0)];
+  return [
+    iso,
+    `${iso.slice(0, 19)}Z`,
+    `${iso.slice(0, 23)}456Z`,
+    withOffset(instant, 120),
+    withOffset(instant, -330),
+    withOffset(instant, 0),
+  ];
 }

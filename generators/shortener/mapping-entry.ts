@@ -29,7 +29,10 @@ export function mappingEntry(nowMs: number): Gen<MappingRequest> {
         fc.record(
           {
             path: fc.constant(freshPathMarker),
-            params: fc.record({ campaignId: fc.string({ maxLength: 12 }), channel: fc.constantFrom('email', 'sms', 'web') }, { requiredKeys: [] }),
+            params: fc.record(
+              { campaignId: fc.string({ maxLength: 12 }), channel: fc.constantFrom('email', 'sms', 'web') },
+              { requiredKeys: [] },
+            ),
             user: fc.stringMatching(/^[a-z0-9]{1,10}$/),
             userGroup: fc.string({ maxLength: 12 }),
           },

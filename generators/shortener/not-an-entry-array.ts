@@ -4,7 +4,10 @@ import { mappingEntry } from './mapping-entry.ts';
 
 const ruleId = 'shortener.mappings.body-is-array';
 
-/** Bodies that are not a JSON array of mappingRequest: one valid entry as an object, wrappers, scalars, arrays of non-objects. */
+/**
+ * Bodies that are not a JSON array of mappingRequest: one valid entry as an object, wrappers, scalars, arrays of
+ * non-objects.
+ */
 export function notAnEntryArray(nowMs: number): Gen<InvalidCase<unknown>> {
   const entry = mappingEntry(nowMs).boundaries[0];
   const cases: [unknown, string][] = [

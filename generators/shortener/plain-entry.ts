@@ -19,10 +19,13 @@ export function plainEntry(nowMs: number, n = 0): MappingRequest {
 
 /** Requests of one to five plain baseline entries, all distinct: one alone, five together, then random counts. */
 export function plainRequest(nowMs: number): Gen<MappingRequest[]> {
-  const request = (count: number, first: number) => Array.from({ length: count }, (_, index) => plainEntry(nowMs, first + index));
+  const request = (count: number, first: number) =>
+    Array.from({ length: count }, (_, index) => plainEntry(nowMs, first + index));
   return {
     boundaries: [request(1, 0), request(5, 0)],
-    arbitrary: fc.tuple(fc.integer({ min: 1, max: 5 }), fc.nat({ max: 1000 })).map(([count, first]) => request(count, first)),
+    arbitrary: fc
+      .tuple(fc.integer({ min: 1, max: 5 }), fc.nat({ max: 1000 }))
+      .map(([count, first]) => request(count, first)),
   };
 }
 

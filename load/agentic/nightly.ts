@@ -16,13 +16,23 @@ import { constantRate, type NightlyContext, type NightlyScenarios } from '../nig
 export async function agenticNightly(context: NightlyContext<AgenticSection>): Promise<NightlyScenarios> {
   const { section } = context;
   const client = new AgenticClient(section, context.client, context.redactor);
-  const payloadContext = { proofs: await signedProofs(), ...(section.enrollmentId ? { enrollmentId: section.enrollmentId } : {}) };
+  const payloadContext = {
+    proofs: await signedProofs(),
+    ...(section.enrollmentId ? { enrollmentId: section.enrollmentId } : {}),
+  };
   const scenarios = await Promise.all(
     notificationTypes.map(async (kind) => {
       const status = payloadKinds[kind].statuses[0] as string;
-      const { body, contentType } = client.wireBody(await client.encrypt(payloadOf(kind, status, payloadContext, payloadContext.enrollmentId ?? 'enr-harness-nightly')));
+      const { body, contentType } = client.wireBody(
+        await client.encrypt(
+          payloadOf(kind, status, payloadContext, payloadContext.enrollmentId ?? 'enr-harness-nightly'),
+        ),
+      );
       const ruleId = `agentic.${kind.toLowerCase().replaceAll('_', '-')}.accepted`;
-      const accepted = (response: ObservedResponse) => (response.status === 200 && isJsonObjectText(response.body) ? undefined : { ruleId, message: `a valid ${kind} answered ${response.status} without a JSON object` });
+      const accepted = (response: ObservedResponse) =>
+        response.status === 200 && isJsonObjectText(response.body)
+          ? undefined
+          : { ruleId, message: `a valid ${kind} answered ${response.status} without a JSON object` };
       return constantRate(context.profile, {
         name: `nightly agentic ${kind}`,
         family: 'agentic',
@@ -43,4 +53,3 @@ export async function agenticNightly(context: NightlyContext<AgenticSection>): P
   );
   return { scenarios, close: () => client.close() };
 }
-

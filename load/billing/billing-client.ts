@@ -9,6 +9,16 @@ import type { ClientSettings } from '../../targets/schema.ts';
 /** A billing client of its own for a load command (outside a run: its own token session and spacing). */
 export function billingClientFor(section: BillingSection, settings: ClientSettings, redactor: Redactor): BillingClient {
   const adapter = billingAdapters[section.adapter];
-  if (!adapter) throw new HarnessError('CONFIG_INVALID', `families.billing.adapter: no adapter named "${section.adapter}"`);
-  return new BillingClient({ baseUrl: section.baseUrl, credentials: section.credentials, tenant: section.tenant, adapter, settings, redactor, tokenMinIntervalMs: section.tokenMinIntervalMs, diagnoseRefusal: (probe) => new SingleUseTokenDiagnosis(probe) });
+  if (!adapter)
+    throw new HarnessError('CONFIG_INVALID', `families.billing.adapter: no adapter named "${section.adapter}"`);
+  return new BillingClient({
+    baseUrl: section.baseUrl,
+    credentials: section.credentials,
+    tenant: section.tenant,
+    adapter,
+    settings,
+    redactor,
+    tokenMinIntervalMs: section.tokenMinIntervalMs,
+    diagnoseRefusal: (probe) => new SingleUseTokenDiagnosis(probe),
+  });
 }

@@ -30,19 +30,29 @@ export async function chargeSizedResponses(client: BillingClient, baseUrl: strin
       for (const size of sizes) {
         let query = '';
         // A charge whose query answer is `size` bytes: made, queried, corrected by the difference.
-        await responseOfSize(size, async (padding) => {
-          const created = await client.send(op.createCharge, { json: body(padding) });
-          const { chargeId } = client.adapter.parseChargeResponse(created.response?.json());
-          query = JSON.stringify(client.adapter.queryChargeBody(chargeId, {}));
-          return client.send(op.queryCharge, { acceptGzip: true, rawBody: query });
-        }, 4, Math.max(0, size - overhead));
+        await responseOfSize(
+          size,
+          async (padding) => {
+            const created = await client.send(op.createCharge, { json: body(padding) });
+            const { chargeId } = client.adapter.parseChargeResponse(created.response?.json());
+            query = JSON.stringify(client.adapter.queryChargeBody(chargeId, {}));
+            return client.send(op.queryCharge, { acceptGzip: true, rawBody: query });
+          },
+          4,
+          Math.max(0, size - overhead),
+        );
         queries.set(size, query);
       }
       const authorization = `Bearer ${await client.token()}`;
       return (size, acceptGzip) => ({
         method: op.queryCharge.method as 'POST',
         path: op.queryCharge.path,
-        headers: { 'content-type': 'application/json', authorization, ...client.scopeHeaders(), ...(acceptGzip ? { 'accept-encoding': 'gzip' } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          authorization,
+          ...client.scopeHeaders(),
+          ...(acceptGzip ? { 'accept-encoding': 'gzip' } : {}),
+        },
         body: queries.get(size) ?? '',
       });
     },

@@ -10,7 +10,9 @@ import { constantRate, type NightlyContext, type NightlyScenarios } from '../nig
 
 const nightlyTrackId = 'harness-nightly';
 
-/** The billing catalog operations; every answer must echo the Svc-Track-Id it was sent (billing.headers.track_id.echo). */
+/**
+ * The billing catalog operations; every answer must echo the Svc-Track-Id it was sent (billing.headers.track_id.echo).
+ */
 export async function billingNightly(context: NightlyContext<BillingSection>): Promise<NightlyScenarios> {
   const { section } = context;
   const client = billingClientFor(section, context.client, context.redactor);
@@ -19,23 +21,58 @@ export async function billingNightly(context: NightlyContext<BillingSection>): P
   // One charge made beforehand, so the query and the update have something to name.
   const created = await client.send(op.createCharge, { json: adapter.createChargeBody(paddedCharge(name, 20)) });
   const chargeId = chargeIdOf(() => adapter.parseChargeResponse(created.response?.json()).chargeId);
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${await client.token()}`, ...client.scopeHeaders(), 'svc-track-id': nightlyTrackId };
-  const request = (operation: BillingOperation, body: unknown): LoadRequest => ({ label: operation.name, method: operation.method as LoadRequest['method'], path: operation.path, headers, body: JSON.stringify(body) });
-  const echoed = (response: ObservedResponse) => (response.headers['svc-track-id'] === nightlyTrackId ? undefined : { ruleId: billingRuleIds.trackIdEcho, message: `Svc-Track-Id was not echoed as sent (${response.headers['svc-track-id'] === undefined ? 'absent' : 'another value'}; the sample shows it)` });
+  const headers = {
+    'content-type': 'application/json',
+    authorization: `Bearer ${await client.token()}`,
+    ...client.scopeHeaders(),
+    'svc-track-id': nightlyTrackId,
+  };
+  const request = (operation: BillingOperation, body: unknown): LoadRequest => ({
+    label: operation.name,
+    method: operation.method as LoadRequest['method'],
+    path: operation.path,
+    headers,
+    body: JSON.stringify(body),
+  });
+  const echoed = (response: ObservedResponse) =>
+    response.headers['svc-track-id'] === nightlyTrackId
+      ? undefined
+      : {
+          ruleId: billingRuleIds.trackIdEcho,
+          message: `Svc-Track-Id was not echoed as sent (${response.headers['svc-track-id'] === undefined ? 'absent' : 'another value'}; the sample shows it)`,
+        };
   const product = productDraft.boundaries[0];
   const operations: [BillingOperation, unknown][] = [
     [op.createCharge, adapter.createChargeBody(paddedCharge(name, 20))],
     [op.queryCharge, adapter.queryChargeBody(chargeId, {})],
     [op.updateCharge, adapter.updateChargeBody(chargeId, { defaultPricing: { currency: 'USD', amount: 2 } })],
-    ...(product ? [[op.createProduct, adapter.createProductBody({ ...product, name: `${name}-product` })] as [BillingOperation, unknown]] : []),
+    ...(product
+      ? [
+          [op.createProduct, adapter.createProductBody({ ...product, name: `${name}-product` })] as [
+            BillingOperation,
+            unknown,
+          ],
+        ]
+      : []),
   ];
   return {
-    scenarios: operations.map(([operation, body]) => constantRate(context.profile, { name: `nightly billing ${operation.name}`, family: 'billing', baseUrl: section.baseUrl, requests: [request(operation, body)], checkResponse: echoed })),
+    scenarios: operations.map(([operation, body]) =>
+      constantRate(context.profile, {
+        name: `nightly billing ${operation.name}`,
+        family: 'billing',
+        baseUrl: section.baseUrl,
+        requests: [request(operation, body)],
+        checkResponse: echoed,
+      }),
+    ),
     close: () => client.close(),
   };
 }
 
-/** The charge's id, or a placeholder when the target's answer is not a charge (its runs then fail their thresholds, not the harness). */
+/**
+ * The charge's id, or a placeholder when the target's answer is not a charge (its runs then fail their thresholds, not
+ * the harness).
+ */
 function chargeIdOf(read: () => string): string {
   try {
     return read();
@@ -43,4 +80,3 @@ function chargeIdOf(read: () => string): string {
     return 'unreadable-charge-id';
   }
 }
-

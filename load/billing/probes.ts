@@ -11,7 +11,10 @@ import { billingClientFor } from './billing-client.ts';
 import { chargeSizedResponses } from './charge-sized-responses.ts';
 import { tokenRateLimitOperation } from './token-rate-limit-operation.ts';
 
-/** The billing probes of `harness load`: the token operation's rate limit, and the compression threshold of the charge responses. */
+/**
+ * The billing probes of `harness load`: the token operation's rate limit, and the compression threshold of the charge
+ * responses.
+ */
 export const billingProbes: readonly LoadProbe<BillingSection>[] = [
   {
     name: 'token-rate-limit',
@@ -19,9 +22,17 @@ export const billingProbes: readonly LoadProbe<BillingSection>[] = [
     async run(context) {
       const { section } = context;
       const client = billingClientFor(section, context.client, context.redactor);
-      const finding = await closing(client, () => probeRateLimit(tokenRateLimitOperation(client, section.baseUrl), section.expectations.tokenRateLimitProbe, probeRunOptions(context)));
+      const finding = await closing(client, () =>
+        probeRateLimit(
+          tokenRateLimitOperation(client, section.baseUrl),
+          section.expectations.tokenRateLimitProbe,
+          probeRunOptions(context),
+        ),
+      );
       const pin = section.expectations.tokenRateLimit ?? {};
-      return rateLimitOutcome(billingRuleIds.tokenRateLimit, finding, (found) => rateLimitProbed(found, billingRuleIds.tokenRateLimit, pin));
+      return rateLimitOutcome(billingRuleIds.tokenRateLimit, finding, (found) =>
+        rateLimitProbed(found, billingRuleIds.tokenRateLimit, pin),
+      );
     },
   },
   {
@@ -30,15 +41,34 @@ export const billingProbes: readonly LoadProbe<BillingSection>[] = [
     async run(context) {
       const { section } = context;
       const client = billingClientFor(section, context.client, context.redactor);
-      const expected = { thresholdBytes: gzipThresholdBytes, over: billingRuleIds.gzipOverThreshold, under: billingRuleIds.gzipUnderThreshold };
+      const expected = {
+        thresholdBytes: gzipThresholdBytes,
+        over: billingRuleIds.gzipOverThreshold,
+        under: billingRuleIds.gzipUnderThreshold,
+      };
       const finding = await closing(client, async () =>
-        probeGzipThreshold(await chargeSizedResponses(client, section.baseUrl), { expectedBytes: gzipThresholdBytes, ...section.expectations.gzipThresholdProbe }, probeRunOptions(context)),
+        probeGzipThreshold(
+          await chargeSizedResponses(client, section.baseUrl),
+          { expectedBytes: gzipThresholdBytes, ...section.expectations.gzipThresholdProbe },
+          probeRunOptions(context),
+        ),
       );
-      const { readings, violationExchanges: _evidence, underLoad, compressedUnderLoad, plainUnderLoad, ...rest } = finding;
+      const {
+        readings,
+        violationExchanges: _evidence,
+        underLoad,
+        compressedUnderLoad,
+        plainUnderLoad,
+        ...rest
+      } = finding;
       return {
         ruleId: `${expected.over}, ${expected.under}`,
         judge: () => gzipThresholdProbed(finding, expected.over, expected),
-        details: { ...rest, readings: readings.map(({ asked, size, compressed }) => ({ asked, size, compressed })), ...(compressedUnderLoad && plainUnderLoad ? { compressedUnderLoad, plainUnderLoad } : {}) },
+        details: {
+          ...rest,
+          readings: readings.map(({ asked, size, compressed }) => ({ asked, size, compressed })),
+          ...(compressedUnderLoad && plainUnderLoad ? { compressedUnderLoad, plainUnderLoad } : {}),
+        },
         ...(underLoad ? { load: underLoad } : {}),
       };
     },

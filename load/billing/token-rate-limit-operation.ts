@@ -8,7 +8,11 @@ import type { RateLimitedOperation } from '../rate-limit-probe.ts';
  */
 export function tokenRateLimitOperation(client: BillingClient, baseUrl: string): RateLimitedOperation {
   const parts = client.validTokenRequest();
-  const request = { method: 'POST' as const, headers: { 'content-type': 'application/json', ...parts.headers }, body: JSON.stringify(parts.body) };
+  const request = {
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json', ...parts.headers },
+    body: JSON.stringify(parts.body),
+  };
   return {
     name: 'token-rate-limit',
     family: 'billing',

@@ -15,18 +15,41 @@ export async function cardsNightly(context: NightlyContext<CardsSection>): Promi
   const headers = { authorization: `Bearer ${section.token}`, accept: 'application/json' };
   const { fixtures } = section;
   const reads: [CardsOperation, string][] = [
-    [cardsOperations.getCard, cardsOperations.getCard.path.replace('{id}', encodeURIComponent(fixtures.manyAuthorizationsCardId))],
-    [cardsOperations.getCardUser, cardsOperations.getCardUser.path.replace('{id}', encodeURIComponent(fixtures.cardUsers.ACTIVATED))],
-    [cardsOperations.getTransactions, `${cardsOperations.getTransactions.path}?accountId=${encodeURIComponent(fixtures.historyAccountId)}`],
-    [cardsOperations.getAuthorizations, `${cardsOperations.getAuthorizations.path}?cardId=${encodeURIComponent(fixtures.manyAuthorizationsCardId)}`],
+    [
+      cardsOperations.getCard,
+      cardsOperations.getCard.path.replace('{id}', encodeURIComponent(fixtures.manyAuthorizationsCardId)),
+    ],
+    [
+      cardsOperations.getCardUser,
+      cardsOperations.getCardUser.path.replace('{id}', encodeURIComponent(fixtures.cardUsers.ACTIVATED)),
+    ],
+    [
+      cardsOperations.getTransactions,
+      `${cardsOperations.getTransactions.path}?accountId=${encodeURIComponent(fixtures.historyAccountId)}`,
+    ],
+    [
+      cardsOperations.getAuthorizations,
+      `${cardsOperations.getAuthorizations.path}?cardId=${encodeURIComponent(fixtures.manyAuthorizationsCardId)}`,
+    ],
   ];
   return {
     scenarios: reads.map(([operation, path]) => {
       const request: LoadRequest = { label: operation.name, method: 'GET', path, headers };
       const documented = documentedStatuses(operation) ?? [];
       const checkResponse = (response: ObservedResponse) =>
-        documented.includes(response.status) ? undefined : { ruleId: cardsRuleIds.errorsStatuses, message: `${operation.name} answered ${response.status}, which its row does not list (${documented.join(', ')})` };
-      return constantRate(context.profile, { name: `nightly cards ${operation.name}`, family: 'cards', baseUrl: section.baseUrl, requests: [request], checkResponse });
+        documented.includes(response.status)
+          ? undefined
+          : {
+              ruleId: cardsRuleIds.errorsStatuses,
+              message: `${operation.name} answered ${response.status}, which its row does not list (${documented.join(', ')})`,
+            };
+      return constantRate(context.profile, {
+        name: `nightly cards ${operation.name}`,
+        family: 'cards',
+        baseUrl: section.baseUrl,
+        requests: [request],
+        checkResponse,
+      });
     }),
     close: async () => {},
   };

@@ -25,17 +25,40 @@ export async function cdrNightly(context: NightlyContext<CdrSection>): Promise<N
   const listed = servesOperation(section, 'list') ? await client.list(query) : undefined;
   const productId = firstProductId(() => listed?.response?.json());
   // Only the operations the holder serves (an entry may mark one as not served).
-  const requests: LoadRequest[] = ([
-    { label: 'list', method: 'GET', path: cdrOperations.list.path + listQueryString(query), headers: headersFor('list') },
-    { label: 'detail', method: 'GET', path: cdrOperations.detail.path.replace('{productId}', encodeURIComponent(productId)), headers: headersFor('detail') },
-    { label: 'status', method: 'GET', path: cdrOperations.status.path, headers: headersFor('status') },
-  ] as (LoadRequest & { label: CdrOperation })[]).filter((request) => servesOperation(section, request.label));
+  const requests: LoadRequest[] = (
+    [
+      {
+        label: 'list',
+        method: 'GET',
+        path: cdrOperations.list.path + listQueryString(query),
+        headers: headersFor('list'),
+      },
+      {
+        label: 'detail',
+        method: 'GET',
+        path: cdrOperations.detail.path.replace('{productId}', encodeURIComponent(productId)),
+        headers: headersFor('detail'),
+      },
+      { label: 'status', method: 'GET', path: cdrOperations.status.path, headers: headersFor('status') },
+    ] as (LoadRequest & { label: CdrOperation })[]
+  ).filter((request) => servesOperation(section, request.label));
   const echoed = (response: ObservedResponse) =>
     response.headers['x-fapi-interaction-id'] === interactionId
       ? undefined
-      : { ruleId: 'cdr.interaction-id.echo', message: `x-fapi-interaction-id was not returned as sent (${response.headers['x-fapi-interaction-id'] === undefined ? 'absent' : 'another value'})` };
+      : {
+          ruleId: 'cdr.interaction-id.echo',
+          message: `x-fapi-interaction-id was not returned as sent (${response.headers['x-fapi-interaction-id'] === undefined ? 'absent' : 'another value'})`,
+        };
   return {
-    scenarios: requests.map((request) => constantRate(context.profile, { name: `nightly cdr ${request.label}`, family: 'cdr', baseUrl: section.baseUrl, requests: [request], checkResponse: echoed })),
+    scenarios: requests.map((request) =>
+      constantRate(context.profile, {
+        name: `nightly cdr ${request.label}`,
+        family: 'cdr',
+        baseUrl: section.baseUrl,
+        requests: [request],
+        checkResponse: echoed,
+      }),
+    ),
     close: () => client.close(),
   };
 }
@@ -46,7 +69,8 @@ export async function cdrNightly(context: NightlyContext<CdrSection>): Promise<N
  */
 function firstProductId(body: () => unknown): string {
   try {
-    const productId = (body() as { data?: { products?: { productId?: unknown }[] } } | undefined)?.data?.products?.[0]?.productId;
+    const productId = (body() as { data?: { products?: { productId?: unknown }[] } } | undefined)?.data?.products?.[0]
+      ?.productId;
     if (typeof productId === 'string' && productId !== '') return productId;
   } catch {
     // not JSON: the placeholder below

@@ -33,7 +33,11 @@ export function exchangeRateLimitOperation(client: ExchangeClient, section: Exch
     baseUrl: section.baseUrl,
     requests: [request],
     checkResponse: (response) => envelopeBreach(section, request, response),
-    sendOne: () => client.batch([{ instrument: section.instrument, side: 'buy', size: '0.001', price: '1', clOrdId: 'harnessload2' }], { noRetry: true }),
+    sendOne: () =>
+      client.batch(
+        [{ instrument: section.instrument, side: 'buy', size: '0.001', price: '1', clOrdId: 'harnessload2' }],
+        { noRetry: true },
+      ),
   };
 }
 
@@ -44,28 +48,54 @@ export function signedBatchRequest(section: ExchangeSection, clOrdId: string): L
     label: 'batch order',
     method: 'POST',
     path: batchOrdersPath,
-    headers: { 'content-type': 'application/json', [signing.keyHeader]: credentials.apiKey, ...(credentials.passphrase ? { [signing.passphraseHeader]: credentials.passphrase } : {}) },
-    body: JSON.stringify(batchBody([{ instrument: section.instrument, side: 'buy', size: '0.001', price: '1', clOrdId }], section.orderTemplate)),
+    headers: {
+      'content-type': 'application/json',
+      [signing.keyHeader]: credentials.apiKey,
+      ...(credentials.passphrase ? { [signing.passphraseHeader]: credentials.passphrase } : {}),
+    },
+    body: JSON.stringify(
+      batchBody(
+        [{ instrument: section.instrument, side: 'buy', size: '0.001', price: '1', clOrdId }],
+        section.orderTemplate,
+      ),
+    ),
     freshHeaders: ({ method, path, body }) => {
       const timestamp = signingTimestamp(Date.now());
-      return { [signing.timestampHeader]: timestamp, [signing.signHeader]: signature(credentials.secretKey, preHash(timestamp, method, signedPath(path, section.baseUrl, signing.pathFrom), body)) };
+      return {
+        [signing.timestampHeader]: timestamp,
+        [signing.signHeader]: signature(
+          credentials.secretKey,
+          preHash(timestamp, method, signedPath(path, section.baseUrl, signing.pathFrom), body),
+        ),
+      };
     },
   };
 }
 
-/** The first envelope rule a response breaks (each under its own rule id), or a limited answer that is not both HTTP 429 and 50011. */
-export function envelopeBreach(section: ExchangeSection, request: LoadRequest, response: ObservedResponse): { ruleId: string; message: string } | undefined {
+/**
+ * The first envelope rule a response breaks (each under its own rule id), or a limited answer that is not both HTTP 429
+ * and 50011.
+ */
+export function envelopeBreach(
+  section: ExchangeSection,
+  request: LoadRequest,
+  response: ObservedResponse,
+): { ruleId: string; message: string } | undefined {
   const exchange = observedExchange(section.baseUrl, request, response);
   try {
     // The code ranges are descriptive in the document: judged only where the entry pins them.
-    for (const [check, ruleId] of envelopeChecks) if (ruleId !== id.codeRange || section.expectations.codeRanges) check(exchange, ruleId);
+    for (const [check, ruleId] of envelopeChecks)
+      if (ruleId !== id.codeRange || section.expectations.codeRanges) check(exchange, ruleId);
   } catch (error) {
     if (error instanceof RuleViolation) return { ruleId: error.ruleId, message: error.message };
     throw error;
   }
   const code = readEnvelope(exchange)?.code;
   if ((response.status === 429) !== (code === exchangeCodes.rateLimited)) {
-    return { ruleId: id.rateLimit, message: `a rate-limited answer has HTTP ${response.status} and code ${JSON.stringify(code)}: it must be HTTP 429 with code "50011"` };
+    return {
+      ruleId: id.rateLimit,
+      message: `a rate-limited answer has HTTP ${response.status} and code ${JSON.stringify(code)}: it must be HTTP 429 with code "50011"`,
+    };
   }
   return undefined;
 }

@@ -8,8 +8,15 @@ export async function exchangeNightly(context: NightlyContext<ExchangeSection>):
   context.redactor.addSecret(section.credentials.secretKey);
   const request = signedBatchRequest(section, 'harnessnightly1');
   return {
-    scenarios: [constantRate(context.profile, { name: 'nightly exchange batch-orders', family: 'exchange', baseUrl: section.baseUrl, requests: [request], checkResponse: (response) => envelopeBreach(section, request, response) })],
+    scenarios: [
+      constantRate(context.profile, {
+        name: 'nightly exchange batch-orders',
+        family: 'exchange',
+        baseUrl: section.baseUrl,
+        requests: [request],
+        checkResponse: (response) => envelopeBreach(section, request, response),
+      }),
+    ],
     close: async () => {},
   };
 }
-

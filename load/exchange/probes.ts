@@ -16,8 +16,12 @@ export const exchangeProbes: readonly LoadProbe<ExchangeSection>[] = [
       const { section } = context;
       const client = exchangeClientFor(section, context.client, context.redactor);
       const { limit, limitAtMost, ...bounds } = section.rateLimitProbe;
-      const finding = await closing(client, () => probeRateLimit(exchangeRateLimitOperation(client, section), bounds, probeRunOptions(context)));
-      return rateLimitOutcome(exchangeRuleIds.rateLimit, finding, (found) => exchangeRateLimited(found, exchangeRuleIds.rateLimit, { limit, limitAtMost }));
+      const finding = await closing(client, () =>
+        probeRateLimit(exchangeRateLimitOperation(client, section), bounds, probeRunOptions(context)),
+      );
+      return rateLimitOutcome(exchangeRuleIds.rateLimit, finding, (found) =>
+        exchangeRateLimited(found, exchangeRuleIds.rateLimit, { limit, limitAtMost }),
+      );
     },
   },
 ];

@@ -15,8 +15,15 @@ export async function loyaltyNightly(context: NightlyContext<LoyaltySection>): P
   const { section } = context;
   const client = new LoyaltyClient(section, context.client, context.redactor);
   const origin = new URL(section.baseUrl).origin;
-  const bodies: LoyaltyContext = { nowMs: Date.now(), institutionId: section.institutionId, mandatory: (program) => mandatoryDemographicsOf(section, program) };
-  const freshHeaders = ({ path, body }: { path: string; body: string }) => ({ correlation_id: randomUUID(), authorization: client.freshAuthorization(origin + path, body) });
+  const bodies: LoyaltyContext = {
+    nowMs: Date.now(),
+    institutionId: section.institutionId,
+    mandatory: (program) => mandatoryDemographicsOf(section, program),
+  };
+  const freshHeaders = ({ path, body }: { path: string; body: string }) => ({
+    correlation_id: randomUUID(),
+    authorization: client.freshAuthorization(origin + path, body),
+  });
   const request = (operation: 'notify' | 'transfer', body: unknown): LoadRequest => ({
     label: operation,
     method: 'POST',
@@ -25,12 +32,25 @@ export async function loyaltyNightly(context: NightlyContext<LoyaltySection>): P
     body: JSON.stringify(body),
     freshHeaders,
   });
-  const accepted = (operation: string, ruleId: string) => (response: ObservedResponse) => (response.status === 202 ? undefined : { ruleId, message: `a valid ${operation} answered ${response.status}` });
+  const accepted = (operation: string, ruleId: string) => (response: ObservedResponse) =>
+    response.status === 202 ? undefined : { ruleId, message: `a valid ${operation} answered ${response.status}` };
   const order = { ...validOrder(bodies), requestor_order_id: `harness-nightly-${randomUUID()}`, simulation: true };
   return {
     scenarios: [
-      constantRate(context.profile, { name: 'nightly loyalty notify', family: 'loyalty', baseUrl: section.baseUrl, requests: [request('notify', validNotification(bodies))], checkResponse: accepted('notification', 'loyalty.notify.accepted') }),
-      constantRate(context.profile, { name: 'nightly loyalty transfer (simulated)', family: 'loyalty', baseUrl: section.baseUrl, requests: [request('transfer', order)], checkResponse: accepted('simulated order', 'loyalty.transfer.accepted') }),
+      constantRate(context.profile, {
+        name: 'nightly loyalty notify',
+        family: 'loyalty',
+        baseUrl: section.baseUrl,
+        requests: [request('notify', validNotification(bodies))],
+        checkResponse: accepted('notification', 'loyalty.notify.accepted'),
+      }),
+      constantRate(context.profile, {
+        name: 'nightly loyalty transfer (simulated)',
+        family: 'loyalty',
+        baseUrl: section.baseUrl,
+        requests: [request('transfer', order)],
+        checkResponse: accepted('simulated order', 'loyalty.transfer.accepted'),
+      }),
     ],
     close: () => client.close(),
   };

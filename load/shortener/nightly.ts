@@ -11,20 +11,40 @@ import { constantRate, type NightlyContext, type NightlyScenarios } from '../nig
 export async function shortenerNightly(context: NightlyContext<ShortenerSection>): Promise<NightlyScenarios> {
   const { section } = context;
   if (section.token) context.redactor.addSecret(section.token);
-  const entry = { longUrl: 'https://example.com/harness-nightly', expDate: new Date(Date.now() + 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z') };
-  const headers = { 'content-type': 'application/json', ...(section.token ? { authorization: `Bearer ${section.token}` } : {}) };
+  const entry = {
+    longUrl: 'https://example.com/harness-nightly',
+    expDate: new Date(Date.now() + 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+  };
+  const headers = {
+    'content-type': 'application/json',
+    ...(section.token ? { authorization: `Bearer ${section.token}` } : {}),
+  };
   const answered = (response: ObservedResponse) => {
-    if (response.status !== 200) return { ruleId: 'shortener.mappings.accepted', message: `a valid mapping request answered ${response.status}` };
+    if (response.status !== 200)
+      return { ruleId: 'shortener.mappings.accepted', message: `a valid mapping request answered ${response.status}` };
     let answer: ReturnType<typeof mappingsResponseSchema.safeParse> | undefined;
     try {
       answer = mappingsResponseSchema.safeParse(JSON.parse(response.body));
     } catch {
       answer = undefined;
     }
-    return answer?.success && answer.data.mappings.length === 1 ? undefined : { ruleId: 'shortener.mappings.one-per-entry-in-order', message: 'a request of one entry did not get mappings with one answer' };
+    return answer?.success && answer.data.mappings.length === 1
+      ? undefined
+      : {
+          ruleId: 'shortener.mappings.one-per-entry-in-order',
+          message: 'a request of one entry did not get mappings with one answer',
+        };
   };
   return {
-    scenarios: [constantRate(context.profile, { name: 'nightly shortener mappings', family: 'shortener', baseUrl: section.baseUrl, requests: [{ label: 'mappings', method: 'POST', path: mappingsPath, headers, body: JSON.stringify([entry]) }], checkResponse: answered })],
+    scenarios: [
+      constantRate(context.profile, {
+        name: 'nightly shortener mappings',
+        family: 'shortener',
+        baseUrl: section.baseUrl,
+        requests: [{ label: 'mappings', method: 'POST', path: mappingsPath, headers, body: JSON.stringify([entry]) }],
+        checkResponse: answered,
+      }),
+    ],
     close: async () => {},
   };
 }

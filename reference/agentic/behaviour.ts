@@ -52,7 +52,10 @@ export const referenceBehaviour: AgenticBehaviour = {
     const param = issue?.path.map(String).join('.') || undefined;
     return userError('INVALID_FIELD', issue?.message ?? 'invalid payload', param);
   },
-  unknownEnrollment: (enrollmentId) => ({ status: 422, error: { code: 'UNKNOWN_ENROLLMENT', description: `no enrollment ${enrollmentId}`, type: 'BUSINESS_EXCEPTION' } }),
+  unknownEnrollment: (enrollmentId) => ({
+    status: 422,
+    error: { code: 'UNKNOWN_ENROLLMENT', description: `no enrollment ${enrollmentId}`, type: 'BUSINESS_EXCEPTION' },
+  }),
   accepted: () => ({ status: 200, body: {} }),
   contentType: () => 'application/json; charset=utf-8',
 };

@@ -10,7 +10,8 @@ const settings: readonly EnrollmentSetting[] = ['any', 'known'];
 
 function enrollmentSetting(value: unknown): EnrollmentSetting {
   if (value === undefined) return 'known';
-  if (typeof value !== 'string' || !(settings as readonly string[]).includes(value)) throw new Error(`--agentic-enrollments must be one of ${settings.join(', ')}`);
+  if (typeof value !== 'string' || !(settings as readonly string[]).includes(value))
+    throw new Error(`--agentic-enrollments must be one of ${settings.join(', ')}`);
   return value as EnrollmentSetting;
 }
 
@@ -26,7 +27,11 @@ function enrollmentSetting(value: unknown): EnrollmentSetting {
  */
 let generated: { privateKey: string; publicKey: string } | undefined;
 function processKeyPair(): { privateKey: string; publicKey: string } {
-  generated ??= generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+  generated ??= generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
   return generated;
 }
 
@@ -35,7 +40,10 @@ export const agenticReference: FamilyReference = {
   modes: ['default'],
   mutants: agenticMutants,
   flags: {
-    'agentic-enrollments': { help: 'any|known   which enrollmentIds the agentic partner knows (known: only enr-..., others get 422; any: all). Default known', toOptions: (value) => ({ enrollments: enrollmentSetting(value) }) },
+    'agentic-enrollments': {
+      help: 'any|known   which enrollmentIds the agentic partner knows (known: only enr-..., others get 422; any: all). Default known',
+      toOptions: (value) => ({ enrollments: enrollmentSetting(value) }),
+    },
   },
   ensureCredentials(env) {
     env.REFERENCE_AGENTIC_TOKEN ??= randomBytes(24).toString('base64url');
@@ -50,10 +58,18 @@ export const agenticReference: FamilyReference = {
     // An unused rejection must not crash the process before the first request awaits it.
     privateKey.catch(() => {});
     const behaviour = agenticBehaviourFor(mutant);
-    const handler = new NotificationHandler(behaviour, env.REFERENCE_AGENTIC_TOKEN as string, privateKey, enrollmentSetting(options?.enrollments));
+    const handler = new NotificationHandler(
+      behaviour,
+      env.REFERENCE_AGENTIC_TOKEN as string,
+      privateKey,
+      enrollmentSetting(options?.enrollments),
+    );
     return {
       async handle(req, res, path) {
-        if (path !== notificationsPath || req.method !== 'POST') return replyJson(res, 404, { error: { code: 'NOT_FOUND', description: 'no such operation', type: 'USER_EXCEPTION' } });
+        if (path !== notificationsPath || req.method !== 'POST')
+          return replyJson(res, 404, {
+            error: { code: 'NOT_FOUND', description: 'no such operation', type: 'USER_EXCEPTION' },
+          });
         const answer = await handler.handle(req, (await readBody(req)).toString('utf8'));
         if (answer.body === undefined) {
           res.writeHead(answer.status).end();
@@ -64,6 +80,12 @@ export const agenticReference: FamilyReference = {
     };
   },
   targetSection(baseUrl, _mode, env) {
-    return { baseUrl, token: env.REFERENCE_AGENTIC_TOKEN, encryption: { publicKey: env.REFERENCE_AGENTIC_PUBLIC_KEY }, enrollmentId: 'enr-reference-0001', unknownEnrollmentId: 'unknown-enrollment-0001' };
+    return {
+      baseUrl,
+      token: env.REFERENCE_AGENTIC_TOKEN,
+      encryption: { publicKey: env.REFERENCE_AGENTIC_PUBLIC_KEY },
+      enrollmentId: 'enr-reference-0001',
+      unknownEnrollmentId: 'unknown-enrollment-0001',
+    };
   },
 };

@@ -30,10 +30,18 @@ export class NotificationHandler {
 
   async handle(req: IncomingMessage, body: string): Promise<Answer> {
     const { behaviour } = this;
-    const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined);
-    if (!behaviour.bearerAccepted(header('authorization'), this.token)) return refused({ status: 401, error: { code: 'UNAUTHORIZED', description: 'a valid bearer token is required', type: 'USER_EXCEPTION' } });
+    const header = (name: string) =>
+      typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined;
+    if (!behaviour.bearerAccepted(header('authorization'), this.token))
+      return refused({
+        status: 401,
+        error: { code: 'UNAUTHORIZED', description: 'a valid bearer token is required', type: 'USER_EXCEPTION' },
+      });
     for (const name of ['trackingid', 'agentid'] as const) {
-      if (!behaviour.headerPresent(name, header(name))) return refused(userError('MISSING_HEADER', `${name} is required`, name === 'trackingid' ? 'trackingId' : 'agentId'));
+      if (!behaviour.headerPresent(name, header(name)))
+        return refused(
+          userError('MISSING_HEADER', `${name} is required`, name === 'trackingid' ? 'trackingId' : 'agentId'),
+        );
     }
     const read = behaviour.bodyJwe(body);
     let plaintext: string;
@@ -53,11 +61,13 @@ export class NotificationHandler {
     } catch {
       return refused(behaviour.notJson());
     }
-    if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return refused(userError('INVALID_PAYLOAD', 'the decrypted payload is not a JSON object'));
+    if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+      return refused(userError('INVALID_PAYLOAD', 'the decrypted payload is not a JSON object'));
     const problem = behaviour.payloadProblem(payload);
     if (problem) return refused(problem);
     const enrollmentId = String((payload as { enrollmentId: string }).enrollmentId);
-    if (this.enrollments === 'known' && !enrollmentId.startsWith('enr-')) return refused(behaviour.unknownEnrollment(enrollmentId));
+    if (this.enrollments === 'known' && !enrollmentId.startsWith('enr-'))
+      return refused(behaviour.unknownEnrollment(enrollmentId));
     return behaviour.accepted(payload as Record<string, unknown>);
   }
 
@@ -75,7 +85,10 @@ export class NotificationHandler {
       return false;
     }
     try {
-      privateDecrypt({ key: KeyObject.from(await this.privateKey), padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(parts[1], 'base64url'));
+      privateDecrypt(
+        { key: KeyObject.from(await this.privateKey), padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+        Buffer.from(parts[1], 'base64url'),
+      );
       return false;
     } catch {
       return true;

@@ -59,7 +59,11 @@ export interface BillingBehaviour {
   requestEncodings: readonly string[];
 
   // catalog operations
-  resolveBearer(authorization: string | undefined, tokens: TokenStore, operation: OperationName): IssuedToken | undefined;
+  resolveBearer(
+    authorization: string | undefined,
+    tokens: TokenStore,
+    operation: OperationName,
+  ): IssuedToken | undefined;
   authRequired(operation: OperationName): boolean;
   successStatus(operation: OperationName): number;
   invalidStatus(operation: OperationName, kind: InvalidKind): number;
@@ -95,12 +99,16 @@ function credential(lengthOk: (length: number) => boolean) {
 // behaviour points: a module and its callees import one way).
 /** A row matches when every one of its conditions equals the supplied attribute of that name. */
 function allConditionsMatch(conditions: Record<string, string>, attributes: Record<string, string>): boolean {
-  return Object.entries(conditions).every(([key, value]) => Object.hasOwn(attributes, key) && attributes[key] === value);
+  return Object.entries(conditions).every(
+    ([key, value]) => Object.hasOwn(attributes, key) && attributes[key] === value,
+  );
 }
 
 /** With no matching row: the default pricing, else nothing. */
 function defaultPricingOrNone(charge: Charge): PricingResolution {
-  return charge.defaultPricing ? { pricing: charge.defaultPricing, source: 'default' } : { pricing: null, source: 'none' };
+  return charge.defaultPricing
+    ? { pricing: charge.defaultPricing, source: 'default' }
+    : { pricing: null, source: 'none' };
 }
 
 /** Printable US-ASCII without the separators : ; " ' (node hands header bytes over as latin1 characters). */

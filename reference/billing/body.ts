@@ -41,7 +41,8 @@ function collect(req: IncomingMessage): Promise<Buffer> {
 }
 
 async function decode(raw: Buffer, encoding: string, accepted: readonly string[]): Promise<Buffer> {
-  if (!accepted.includes(encoding)) throw new InvalidRequest(`Content-Encoding ${encoding} is not supported`, 'encoding');
+  if (!accepted.includes(encoding))
+    throw new InvalidRequest(`Content-Encoding ${encoding} is not supported`, 'encoding');
   if (encoding !== 'gzip') return raw;
   try {
     // The cap applies to the inflated size too, so a small gzip bomb cannot blow memory up.

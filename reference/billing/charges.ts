@@ -38,7 +38,9 @@ export function createCharge({ ctx, scope, body }: CatalogRequest): Reply {
     ...optionalField('description', description(own(record, 'description'))),
     chargeModel: oneOf(own(record, 'chargeModel'), 'chargeModel', chargeModels),
     ...optionalField('defaultPricing', defaultPricing),
-    rateCards: optional(own(record, 'rateCards'), (value) => rateCards(value, 'rateCards', ctx.behaviour.createRateCardsMax)) ?? [],
+    rateCards:
+      optional(own(record, 'rateCards'), (value) => rateCards(value, 'rateCards', ctx.behaviour.createRateCardsMax)) ??
+      [],
     entityId: scope.entityId,
     // The owning org: the first one the request names, else the caller's first accessible org.
     orgId: scope.orgIds?.[0] ?? null,
@@ -58,10 +60,19 @@ export function updateCharge({ ctx, scope, body }: CatalogRequest): Reply {
   const id = own(record, 'id');
   if (typeof id !== 'string') throw new InvalidRequest('id is required and must be a string');
   const changes: Partial<Charge> = {
-    ...optionalField('name', optional(own(record, 'name'), (value) => name(value))),
+    ...optionalField(
+      'name',
+      optional(own(record, 'name'), (value) => name(value)),
+    ),
     ...optionalField('description', description(own(record, 'description'))),
-    ...optionalField('defaultPricing', optional(own(record, 'defaultPricing'), (value) => pricing(value, 'defaultPricing'))),
-    ...optionalField('rateCards', optional(own(record, 'rateCards'), (value) => rateCards(value, 'rateCards'))),
+    ...optionalField(
+      'defaultPricing',
+      optional(own(record, 'defaultPricing'), (value) => pricing(value, 'defaultPricing')),
+    ),
+    ...optionalField(
+      'rateCards',
+      optional(own(record, 'rateCards'), (value) => rateCards(value, 'rateCards')),
+    ),
   };
   if (Object.keys(changes).length === 0) {
     throw new InvalidRequest('an update must change at least one of name, description, defaultPricing, rateCards');

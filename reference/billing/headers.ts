@@ -52,7 +52,11 @@ function sameId(a: string, b: string): boolean {
 }
 
 /** Entities the new token covers, from Svc-Entity-Ids on the token request and the tenant mode. */
-export function tokenEntityIds(req: IncomingMessage, config: BillingConfig, behaviour: BillingBehaviour): readonly string[] {
+export function tokenEntityIds(
+  req: IncomingMessage,
+  config: BillingConfig,
+  behaviour: BillingBehaviour,
+): readonly string[] {
   const raw = header(req, 'svc-entity-ids');
   const parsed = raw === undefined ? { ok: true as const, id: undefined } : behaviour.parseTokenEntityId(raw);
   if (!parsed.ok) invalidHeader('Svc-Entity-Ids must be a UUID with hyphens');
@@ -77,7 +81,9 @@ function entityScope(req: IncomingMessage, config: BillingConfig, principal: Pri
         ? behaviour.entityForMissingHeader(principal.entityIds)
         : principal.entityIds.find((id) => sameId(id, raw));
     if (chosen === undefined) {
-      invalidHeader(raw === undefined ? 'Svc-Entity-Ids is required' : "Svc-Entity-Ids must be one of the token's entities");
+      invalidHeader(
+        raw === undefined ? 'Svc-Entity-Ids is required' : "Svc-Entity-Ids must be one of the token's entities",
+      );
     }
     return chosen;
   }

@@ -42,7 +42,11 @@ export class IdempotencyStore {
 }
 
 /** Runs an operation under an idempotency key. */
-export type IdempotentRunner = (store: IdempotencyStore, key: string, operation: () => Promise<Reply>) => Promise<Reply>;
+export type IdempotentRunner = (
+  store: IdempotencyStore,
+  key: string,
+  operation: () => Promise<Reply>,
+) => Promise<Reply>;
 
 /** Lookup and registration happen with no await between them, so concurrent duplicates share one run. */
 export const replayOrRun: IdempotentRunner = (store, key, operation) => {

@@ -13,8 +13,13 @@ const optionsSchema = z
     /** Lifetime of issued tokens. Default 3600 s. */
     tokenTtlSeconds: z.number().int().positive().default(3600),
     /** Token requests allowed per caller IP per fixed window. Default 30 per 1000 ms. */
-    tokenRateLimit: z.object({ requests: z.number().int().positive(), windowMs: z.number().int().positive() }).default({ requests: 30, windowMs: 1000 }),
-    /** Responses larger than this many bytes are gzipped when accepted; moved only to prove a probe finds it. Default 1000 (the spec's). */
+    tokenRateLimit: z
+      .object({ requests: z.number().int().positive(), windowMs: z.number().int().positive() })
+      .default({ requests: 30, windowMs: 1000 }),
+    /**
+     * Responses larger than this many bytes are gzipped when accepted; moved only to prove a probe finds it. Default
+     * 1000 (the spec's).
+     */
     gzipThresholdBytes: z.number().int().min(0).optional(),
   })
   .strict();
@@ -33,7 +38,8 @@ function tenantFor(mode: ReferenceMode) {
 }
 
 function asMode(mode: string): ReferenceMode {
-  if (!(referenceModes as readonly string[]).includes(mode)) throw new Error(`Unknown billing reference mode "${mode}": use ${referenceModes.join(', ')}`);
+  if (!(referenceModes as readonly string[]).includes(mode))
+    throw new Error(`Unknown billing reference mode "${mode}": use ${referenceModes.join(', ')}`);
   return mode as ReferenceMode;
 }
 
@@ -46,9 +52,12 @@ export const billingReference: FamilyReference = {
   modes: referenceModes,
   mutants: billingMutants,
   flags: {
-    'token-ttl': { help: 'SECONDS  lifetime of billing tokens (default 3600)', toOptions: (value) => ({ tokenTtlSeconds: positiveInteger(value, 'token-ttl') }) },
+    'token-ttl': {
+      help: 'SECONDS  lifetime of billing tokens (default 3600)',
+      toOptions: (value) => ({ tokenTtlSeconds: positiveInteger(value, 'token-ttl') }),
+    },
     'gzip-threshold': {
-      help: 'BYTES    gzip responses larger than this (default 1000, the spec\'s; another value breaks the compression rules)',
+      help: "BYTES    gzip responses larger than this (default 1000, the spec's; another value breaks the compression rules)",
       toOptions: (value) => ({ gzipThresholdBytes: positiveInteger(value, 'gzip-threshold') }),
     },
     'token-rate': {

@@ -66,7 +66,9 @@ const routes = new Map<string, Route>([
   [
     '/commerce/charges/query',
     // The query validates Idempotency-Key like every POST but never replays: it has nothing to protect.
-    { methods: { POST: catalogOperation('queryCharge', queryCharge, proxyBadRequest, { idempotent: 'validate-only' }) } },
+    {
+      methods: { POST: catalogOperation('queryCharge', queryCharge, proxyBadRequest, { idempotent: 'validate-only' }) },
+    },
   ],
   [
     '/commerce/products',

@@ -5,7 +5,12 @@ import { readBody, replyJson } from '../http-io.ts';
 const operation = 'PATCH card';
 
 /** PATCH card: assigns a card user under the three assignment rules and the wallet-provisioning rule. */
-export async function handleAssignment(context: CardsContext, req: IncomingMessage, res: ServerResponse, cardId: string): Promise<void> {
+export async function handleAssignment(
+  context: CardsContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  cardId: string,
+): Promise<void> {
   const { behaviour, state } = context;
   const refuse = (message: string) => context.replyError(res, 400, operation, 'INVALID_REQUEST', message);
   const card = context.lookup(res, operation, cardId, (id) => state.accessibleCard(id));
@@ -21,12 +26,21 @@ export async function handleAssignment(context: CardsContext, req: IncomingMessa
   if (typeof cardUserId !== 'string' || cardUserId === '') return refuse('cardUserId is required');
   const userStatus = context.lookup(res, operation, cardUserId, (id) => state.users.get(id));
   if (!userStatus) return;
-  if (card.cardUserId !== undefined && !behaviour.reassignmentAllowed(card, cardUserId)) return refuse('the card already has a card user');
+  if (card.cardUserId !== undefined && !behaviour.reassignmentAllowed(card, cardUserId))
+    return refuse('the card already has a card user');
   if (!behaviour.assignmentAllowed(card.status, userStatus)) {
-    return context.replyError(res, behaviour.ineligibleAssignmentStatus, operation, 'INVALID_REQUEST', 'the card must be ACTIVE or PREACTIVE and the card user ACTIVATED');
+    return context.replyError(
+      res,
+      behaviour.ineligibleAssignmentStatus,
+      operation,
+      'INVALID_REQUEST',
+      'the card must be ACTIVE or PREACTIVE and the card user ACTIVATED',
+    );
   }
   if (!behaviour.walletValueAccepted(digitalWalletProvisionable, context.walletProvisioning)) {
-    return refuse(context.walletProvisioning ? 'digitalWalletProvisionable is required' : 'digitalWalletProvisionable must be null');
+    return refuse(
+      context.walletProvisioning ? 'digitalWalletProvisionable is required' : 'digitalWalletProvisionable must be null',
+    );
   }
   card.cardUserId = cardUserId;
   if (typeof digitalWalletProvisionable === 'boolean') card.digitalWalletProvisionable = digitalWalletProvisionable;

@@ -97,7 +97,10 @@ export const referenceBehaviour: CardsBehaviour = {
   wellFormedId: (id) => wellFormedId(id),
   malformedIdStatus: () => 400,
   unknownIdStatus: () => 404,
-  errorBody: (status, operation, code, message) => (status === 400 && badRequestShape(operation) ? { errors: [{ code, message }] } : { errorCode: code, errorDescription: message }),
+  errorBody: (status, operation, code, message) =>
+    status === 400 && badRequestShape(operation)
+      ? { errors: [{ code, message }] }
+      : { errorCode: code, errorDescription: message },
   cardBody: (_card, record) => record,
   cardUserBody: (_status, record) => record,
 
@@ -107,10 +110,16 @@ export const referenceBehaviour: CardsBehaviour = {
   pageSizeAccepted: (size) => Number.isInteger(size) && size >= 1 && size <= 500,
   defaultPageSize: 500,
   defaultPageNumber: 1,
-  order: (transactions) => [...transactions].sort((a, b) => (a.day === b.day ? b.sequence - a.sequence : a.day < b.day ? 1 : -1)),
+  order: (transactions) =>
+    [...transactions].sort((a, b) => (a.day === b.day ? b.sequence - a.sequence : a.day < b.day ? 1 : -1)),
   pageItems: ({ all, pageSize, pageNumber }) => all.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
   pageCount: (total, pageSize) => Math.min(500, Math.max(1, Math.ceil(total / pageSize))),
-  pageNumbers: ({ all, pageSize, pageNumber, pageCount }) => ({ pageSize, pageNumber, pageCount, totalCount: all.length }),
+  pageNumbers: ({ all, pageSize, pageNumber, pageCount }) => ({
+    pageSize,
+    pageNumber,
+    pageCount,
+    totalCount: all.length,
+  }),
   ofCard: (transactionCard, cardId) => transactionCard === cardId,
   transactionItem: (record) => record,
   linkPages: ({ pageNumber, pageCount }) => ({
@@ -126,8 +135,13 @@ export const referenceBehaviour: CardsBehaviour = {
   assignmentAllowed: (card, user) => (card === 'ACTIVE' || card === 'PREACTIVE') && user === 'ACTIVATED',
   ineligibleAssignmentStatus: 400,
   reassignmentAllowed: () => false,
-  walletValueAccepted: (value, signedUp) => (signedUp ? typeof value === 'boolean' : value === null || value === undefined),
-  patchBody: (card) => ({ cardId: card.cardId, cardUserId: card.cardUserId, digitalWalletProvisionable: card.digitalWalletProvisionable ?? null }),
+  walletValueAccepted: (value, signedUp) =>
+    signedUp ? typeof value === 'boolean' : value === null || value === undefined,
+  patchBody: (card) => ({
+    cardId: card.cardId,
+    cardUserId: card.cardUserId,
+    digitalWalletProvisionable: card.digitalWalletProvisionable ?? null,
+  }),
 
   authorizationsShown: (history) => {
     const approved = history.filter((entry) => entry.approved).slice(0, 50);

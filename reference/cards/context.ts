@@ -17,11 +17,14 @@ export class CardsContext {
   ) {}
 
   replyError(res: ServerResponse, status: number, operation: string, code: string, message: string): void {
-    replyJson(res, status, this.behaviour.errorBody(status, operation, code, message), { 'content-type': this.behaviour.errorContentType(status) });
+    replyJson(res, status, this.behaviour.errorBody(status, operation, code, message), {
+      'content-type': this.behaviour.errorContentType(status),
+    });
   }
 
   /**
-   * The card, card user or account an id names, or the error already answered: the malformed-id status (400) when malformed, the
+   * The card, card user or account an id names, or the error already answered: the malformed-id status (400) when
+   * malformed, the
    * unknown-id status when absent.
    */
   lookup<T>(res: ServerResponse, operation: string, id: string, find: (id: string) => T | undefined): T | undefined {
@@ -30,7 +33,8 @@ export class CardsContext {
       return undefined;
     }
     const found = find(id);
-    if (found === undefined) this.replyError(res, this.behaviour.unknownIdStatus(operation), operation, 'NOT_FOUND', 'no such resource');
+    if (found === undefined)
+      this.replyError(res, this.behaviour.unknownIdStatus(operation), operation, 'NOT_FOUND', 'no such resource');
     return found;
   }
 }

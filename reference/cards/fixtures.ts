@@ -5,15 +5,26 @@ import { cardStatuses, cardUserStatuses, type CardStatus, type CardUserStatus } 
  * a target names its fixtures in its target entry; these are the reference's.
  */
 
-/** Unassigned cards per status: a run assigns two ACTIVE and two PREACTIVE ones, so a reference that keeps running serves two runs. */
+/**
+ * Unassigned cards per status: a run assigns two ACTIVE and two PREACTIVE ones, so a reference that keeps running
+ * serves two runs.
+ */
 const unassignedPerStatus = 8;
 export const unassignedCardIds = Object.fromEntries(
-  cardStatuses.map((status) => [status, Array.from({ length: unassignedPerStatus }, (_, index) => `card-${status.toLowerCase().replace('_', '-')}-${index + 1}`)]),
+  cardStatuses.map((status) => [
+    status,
+    Array.from(
+      { length: unassignedPerStatus },
+      (_, index) => `card-${status.toLowerCase().replace('_', '-')}-${index + 1}`,
+    ),
+  ]),
 ) as Record<CardStatus, string[]>;
 
 export const assignedCardIds = { ACTIVE: 'card-active-assigned', PREACTIVE: 'card-preactive-assigned' } as const;
 
-export const cardUserIds = Object.fromEntries(cardUserStatuses.map((status) => [status, `user-${status.toLowerCase().replaceAll('_', '-')}`])) as Record<CardUserStatus, string>;
+export const cardUserIds = Object.fromEntries(
+  cardUserStatuses.map((status) => [status, `user-${status.toLowerCase().replaceAll('_', '-')}`]),
+) as Record<CardUserStatus, string>;
 /** The ACTIVATED user the assigned cards have (not the one the target entry names, so reassignment is a change). */
 export const assignedUserId = 'user-activated-holder';
 

@@ -56,7 +56,15 @@ export function transactionsOf(cardIds: readonly string[], today: string, days =
           digitalWallet: 'Not applicable',
           transactionDescription: { line1: `Purchase ${sequence + 1}` },
           billingCycleDate: `${day.slice(0, 8)}28`,
-          merchant: { name: 'Harness Supplies', city: 'Springfield', state: 'IL', country: 'US', postalCode: '62701-1234', SeNumber: '1234567890', categoryCode: '5111' },
+          merchant: {
+            name: 'Harness Supplies',
+            city: 'Springfield',
+            state: 'IL',
+            country: 'US',
+            postalCode: '62701-1234',
+            SeNumber: '1234567890',
+            categoryCode: '5111',
+          },
         },
       });
     }

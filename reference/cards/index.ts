@@ -22,10 +22,20 @@ export const cardsReference: FamilyReference = {
     env.REFERENCE_CARDS_TOKEN ??= randomBytes(24).toString('base64url');
   },
   create({ mode, mutant, env }) {
-    const context = new CardsContext(cardsBehaviourFor(mutant), new CardsState(new Date()), env.REFERENCE_CARDS_TOKEN as string, mode !== 'no-wallet-provisioning');
+    const context = new CardsContext(
+      cardsBehaviourFor(mutant),
+      new CardsState(new Date()),
+      env.REFERENCE_CARDS_TOKEN as string,
+      mode !== 'no-wallet-provisioning',
+    );
     return { handle: (req, res, path) => handleCards(context, req, res, path) };
   },
   targetSection(baseUrl, mode, env) {
-    return { baseUrl, token: env.REFERENCE_CARDS_TOKEN, walletProvisioning: mode !== 'no-wallet-provisioning', fixtures: referenceFixtures() };
+    return {
+      baseUrl,
+      token: env.REFERENCE_CARDS_TOKEN,
+      walletProvisioning: mode !== 'no-wallet-provisioning',
+      fixtures: referenceFixtures(),
+    };
   },
 };

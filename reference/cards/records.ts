@@ -16,18 +16,36 @@ function optionalRecords(card: CardState): { spend: Record<string, unknown>; car
         originalAmount: '99999999.99',
         allowedMerchantIndustries: Array.from({ length: 25 }, (_, index) => String(5000 + index)),
         allowedMerchant: ['1234567890'],
-        chargeAmountVariance: { varianceType: 'PERCENTAGE', varianceLowerBound: '0', varianceUpperBound: '100', minimumAuthorizationAmount: '0.00', autoExpirePercent: '5', autoExpireAmount: '99999999.99' },
+        chargeAmountVariance: {
+          varianceType: 'PERCENTAGE',
+          varianceLowerBound: '0',
+          varianceUpperBound: '100',
+          minimumAuthorizationAmount: '0.00',
+          autoExpirePercent: '5',
+          autoExpireAmount: '99999999.99',
+        },
       },
       card: {
         reconciliationField: {
-          userDefinedFields: Array.from({ length: 12 }, (_, index) => ({ index: String(index + 1), value: `project-${index + 1}` })),
-          accountingFields: Array.from({ length: 8 }, (_, index) => ({ index: String(index + 1), value: `cost-centre-${index + 1}` })),
+          userDefinedFields: Array.from({ length: 12 }, (_, index) => ({
+            index: String(index + 1),
+            value: `project-${index + 1}`,
+          })),
+          accountingFields: Array.from({ length: 8 }, (_, index) => ({
+            index: String(index + 1),
+            value: `cost-centre-${index + 1}`,
+          })),
         },
       },
     };
   }
   if (card.ordinal % 3 === 2) {
-    return { spend: { chargeAmountVariance: { varianceType: 'AMOUNT', varianceLowerBound: '0.00', varianceUpperBound: '99999999.99' } }, card: { reloadable: true } };
+    return {
+      spend: {
+        chargeAmountVariance: { varianceType: 'AMOUNT', varianceLowerBound: '0.00', varianceUpperBound: '99999999.99' },
+      },
+      card: { reloadable: true },
+    };
   }
   return { spend: {}, card: {} };
 }
@@ -57,7 +75,9 @@ export function cardRecord(card: CardState): Record<string, unknown> {
       cardCreationDate: card.createdOn,
       status: card.status,
       cardModifiedDate: addDays(card.createdOn, 1),
-      ...(card.digitalWalletProvisionable === undefined ? {} : { digitalWalletProvisionable: card.digitalWalletProvisionable }),
+      ...(card.digitalWalletProvisionable === undefined
+        ? {}
+        : { digitalWalletProvisionable: card.digitalWalletProvisionable }),
       digitalWalletProvisioned: [],
     },
     deliveryMethod: 'API_RESPONSE',
@@ -75,7 +95,18 @@ export function cardUserRecord(cardUserId: string, status: CardUserStatus, today
     dateOfBirth: '1984-02-29',
     email: [{ type: 'PERSONAL', emailAddress: `${cardUserId}@example.test` }],
     phone: [{ countryCode: '001', number: '5555550100', type: 'MOBILE' }],
-    address: [{ type: 'RESIDENCE', purpose: 'PRIMARY', line1: '1 Main Street', line2: 'Apt 2', city: 'Springfield', state: 'IL', country: 'US', postalCode: '62701-1234' }],
+    address: [
+      {
+        type: 'RESIDENCE',
+        purpose: 'PRIMARY',
+        line1: '1 Main Street',
+        line2: 'Apt 2',
+        city: 'Springfield',
+        state: 'IL',
+        country: 'US',
+        postalCode: '62701-1234',
+      },
+    ],
     status,
     expressConsentObtained: true,
     dateCreated: addDays(today, -100),

@@ -11,12 +11,20 @@ interface Route {
   operation: string;
   method: string;
   pattern: RegExp;
-  handle(context: CardsContext, req: IncomingMessage, res: ServerResponse, id: string, query: URLSearchParams): void | Promise<void>;
+  handle(
+    context: CardsContext,
+    req: IncomingMessage,
+    res: ServerResponse,
+    id: string,
+    query: URLSearchParams,
+  ): void | Promise<void>;
 }
 
 function getCard(context: CardsContext, _req: IncomingMessage, res: ServerResponse, id: string): void {
   const { behaviour, state } = context;
-  const card = context.lookup(res, 'GET card', id, (cardId) => (behaviour.cardsOfInactiveAccountReachable ? state.cards.get(cardId) : state.accessibleCard(cardId)));
+  const card = context.lookup(res, 'GET card', id, (cardId) =>
+    behaviour.cardsOfInactiveAccountReachable ? state.cards.get(cardId) : state.accessibleCard(cardId),
+  );
   if (!card) return;
   const inactive = state.accountOf(card.cardId)?.status === 'INACTIVE';
   const shown = inactive ? { ...card, status: behaviour.statusAfterUnenrolment(card.status) } : card;
@@ -25,10 +33,21 @@ function getCard(context: CardsContext, _req: IncomingMessage, res: ServerRespon
 
 function getCardUser(context: CardsContext, _req: IncomingMessage, res: ServerResponse, id: string): void {
   const status = context.lookup(res, 'GET card user', id, (userId) => context.state.users.get(userId));
-  if (status) replyJson(res, 200, context.behaviour.cardUserBody(status, cardUserRecord(id, status, dayOf(context.state.startedAt))));
+  if (status)
+    replyJson(
+      res,
+      200,
+      context.behaviour.cardUserBody(status, cardUserRecord(id, status, dayOf(context.state.startedAt))),
+    );
 }
 
-function getAuthorizations(context: CardsContext, _req: IncomingMessage, res: ServerResponse, _id: string, query: URLSearchParams): void {
+function getAuthorizations(
+  context: CardsContext,
+  _req: IncomingMessage,
+  res: ServerResponse,
+  _id: string,
+  query: URLSearchParams,
+): void {
   const operation = 'GET authorizations';
   const cardId = query.get('cardId');
   if (cardId === null) return context.replyError(res, 400, operation, 'INVALID_REQUEST', 'cardId is required');
@@ -36,7 +55,10 @@ function getAuthorizations(context: CardsContext, _req: IncomingMessage, res: Se
   if (!card) return;
   const history = card.cardId === context.state.authorizationsCardId ? context.state.authorizations : [];
   const shown = context.behaviour.authorizationsShown(history);
-  replyJson(res, 200, { cardId: card.cardId, authorizationDetails: shown.map((entry) => context.behaviour.authorizationItem(entry.record, card.cardId)) });
+  replyJson(res, 200, {
+    cardId: card.cardId,
+    authorizationDetails: shown.map((entry) => context.behaviour.authorizationItem(entry.record, card.cardId)),
+  });
 }
 
 function getNotification(context: CardsContext, _req: IncomingMessage, res: ServerResponse): void {
@@ -65,7 +87,8 @@ function deleteAccount(context: CardsContext, _req: IncomingMessage, res: Server
   const account = context.lookup(res, 'DELETE account', id, (accountId) => context.state.accounts.get(accountId));
   if (!account) return;
   account.status = 'INACTIVE';
-  if (context.behaviour.notifiesOnUnenrolment) context.notifiedCardId = [...context.state.cards.values()].find((card) => card.accountId === id)?.cardId;
+  if (context.behaviour.notifiesOnUnenrolment)
+    context.notifiedCardId = [...context.state.cards.values()].find((card) => card.accountId === id)?.cardId;
   replyJson(res, 200, context.behaviour.unenrolBody(account.accountId));
 }
 
@@ -73,14 +96,29 @@ const routes: readonly Route[] = [
   { operation: 'GET card', method: 'GET', pattern: /^\/cards\/([^/]+)$/, handle: getCard },
   { operation: 'PATCH card', method: 'PATCH', pattern: /^\/cards\/([^/]+)$/, handle: handleAssignment },
   { operation: 'GET card user', method: 'GET', pattern: /^\/cardusers\/([^/]+)$/, handle: getCardUser },
-  { operation: 'GET transactions', method: 'GET', pattern: /^\/transactions$/, handle: (context, _req, res, _id, query) => handleTransactions(context, res, query) },
+  {
+    operation: 'GET transactions',
+    method: 'GET',
+    pattern: /^\/transactions$/,
+    handle: (context, _req, res, _id, query) => handleTransactions(context, res, query),
+  },
   { operation: 'GET authorizations', method: 'GET', pattern: /^\/authorizations$/, handle: getAuthorizations },
   { operation: 'DELETE account', method: 'DELETE', pattern: /^\/accounts\/([^/]+)$/, handle: deleteAccount },
-  { operation: 'GET authorizationnotifications', method: 'GET', pattern: /^\/authorizationnotifications$/, handle: getNotification },
+  {
+    operation: 'GET authorizationnotifications',
+    method: 'GET',
+    pattern: /^\/authorizationnotifications$/,
+    handle: getNotification,
+  },
 ];
 
 /** Routes a request under the cards prefix: the operation, bearer auth, then its handler. */
-export async function handleCards(context: CardsContext, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+export async function handleCards(
+  context: CardsContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+): Promise<void> {
   const route = routes.find((candidate) => candidate.method === req.method && candidate.pattern.test(path));
   if (!route) return context.replyError(res, 404, 'unknown', 'NOT_FOUND', 'no such operation');
   if (!context.behaviour.bearerAccepted(req.headers.authorization, context.token, route.operation)) {

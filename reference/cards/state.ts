@@ -50,17 +50,30 @@ export class CardsState {
     const createdOn = addDays(today, -40);
     let ordinal = 0;
     const addCard = (cardId: string, accountId: string, status: CardStatus, cardUserId?: string) =>
-      this.cards.set(cardId, { cardId, accountId, status, ordinal: ordinal++, createdOn, ...(cardUserId ? { cardUserId, digitalWalletProvisionable: true } : {}) });
-    for (const [status, ids] of Object.entries(unassignedCardIds)) for (const id of ids) addCard(id, mainAccountId, status as CardStatus);
-    for (const [status, id] of Object.entries(assignedCardIds)) addCard(id, mainAccountId, status as CardStatus, assignedUserId);
+      this.cards.set(cardId, {
+        cardId,
+        accountId,
+        status,
+        ordinal: ordinal++,
+        createdOn,
+        ...(cardUserId ? { cardUserId, digitalWalletProvisionable: true } : {}),
+      });
+    for (const [status, ids] of Object.entries(unassignedCardIds))
+      for (const id of ids) addCard(id, mainAccountId, status as CardStatus);
+    for (const [status, id] of Object.entries(assignedCardIds))
+      addCard(id, mainAccountId, status as CardStatus, assignedUserId);
     for (const id of historyCardIds) addCard(id, historyAccountId, 'ACTIVE', assignedUserId);
     addCard(emptyAccountCardId, emptyAccountId, 'ACTIVE');
     addCard(manyAuthorizationsCardId, mainAccountId, 'ACTIVE', assignedUserId);
     for (const id of disposableCardIds) addCard(id, disposableAccountId, 'ACTIVE', assignedUserId);
     for (const [status, id] of Object.entries(cardUserIds)) this.users.set(id, status as CardUserStatus);
     this.users.set(assignedUserId, 'ACTIVATED');
-    for (const accountId of [mainAccountId, historyAccountId, emptyAccountId, disposableAccountId]) this.accounts.set(accountId, { accountId, status: 'ENROLLED' });
-    this.transactions = [...transactionsOf(historyCardIds, today), ...transactionsOf([disposableCardIds[0]], today, 40)];
+    for (const accountId of [mainAccountId, historyAccountId, emptyAccountId, disposableAccountId])
+      this.accounts.set(accountId, { accountId, status: 'ENROLLED' });
+    this.transactions = [
+      ...transactionsOf(historyCardIds, today),
+      ...transactionsOf([disposableCardIds[0]], today, 40),
+    ];
     this.authorizations = authorizationsOf(manyAuthorizationsCardId, startedAt);
   }
 

@@ -33,7 +33,9 @@ export interface CdrBehaviour {
   validXv(value: string | undefined): boolean;
   /** Whether an x-min-v value is acceptable (a positive integer). */
   validXminv(value: string): boolean;
-  /** The version to serve, or undefined (406): the highest served in [x-min-v, x-v], x-min-v ignored unless below x-v. */
+  /**
+   * The version to serve, or undefined (406): the highest served in [x-min-v, x-v], x-min-v ignored unless below x-v.
+   */
   negotiate(xv: number, xminv: number | undefined, served: readonly number[]): number | undefined;
   /** The x-fapi-interaction-id to return: the one sent, or a fresh one. */
   interactionId(sent: string | undefined, status: number, fresh: string): string | undefined;
@@ -52,12 +54,21 @@ export interface CdrBehaviour {
   matchesBrand(item: Record<string, unknown>, brand: string): boolean;
   matchesCategory(item: Record<string, unknown>, category: string): boolean;
   /** Applies the filters of a request (a mutant may drop one when they combine). */
-  applyFilters(items: readonly Record<string, unknown>[], request: ListRequest, now: number, behaviour: CdrBehaviour): Record<string, unknown>[];
+  applyFilters(
+    items: readonly Record<string, unknown>[],
+    request: ListRequest,
+    now: number,
+    behaviour: CdrBehaviour,
+  ): Record<string, unknown>[];
   /** The status a page past the last gets (0: answered as an empty page). */
   pastLastStatus: number;
   totalPages(total: number, pageSize: number): number;
   /** The products of a page. */
-  pageItems(items: readonly Record<string, unknown>[], plan: PagePlan, query: URLSearchParams): Record<string, unknown>[];
+  pageItems(
+    items: readonly Record<string, unknown>[],
+    plan: PagePlan,
+    query: URLSearchParams,
+  ): Record<string, unknown>[];
   /** The links of a page: `urlFor(page)` is the request's URL naming another page. */
   links(plan: PagePlan, urlFor: (page: number) => string): Record<string, string>;
   /** meta of a list page. */
@@ -65,9 +76,21 @@ export interface CdrBehaviour {
   /** A list item as served on a list page. */
   listRecord(item: Record<string, unknown>, index: number): Record<string, unknown>;
   /** A detail record as served. */
-  detailRecord(item: Record<string, unknown>, detailOnly: Record<string, unknown>, index: number): Record<string, unknown>;
-  /** A record as served at the negotiated version (after the version's shape is applied): a version-specific mutant changes it. */
-  servedRecord(record: Record<string, unknown>, kind: 'list' | 'detail', version: number, index: number): Record<string, unknown>;
+  detailRecord(
+    item: Record<string, unknown>,
+    detailOnly: Record<string, unknown>,
+    index: number,
+  ): Record<string, unknown>;
+  /**
+   * A record as served at the negotiated version (after the version's shape is applied): a version-specific mutant
+   * changes it.
+   */
+  servedRecord(
+    record: Record<string, unknown>,
+    kind: 'list' | 'detail',
+    version: number,
+    index: number,
+  ): Record<string, unknown>;
   /** The x-v response header for the version served (undefined: none sent). */
   versionHeader(operation: CdrOperation, version: number): string | undefined;
   /** links of a detail response. */
@@ -154,7 +177,9 @@ export const referenceBehaviour: CdrBehaviour = {
     return {
       status,
       updateTime,
-      explanation: failing ? 'The product catalogue is answering slowly' : 'Planned maintenance of the product catalogue',
+      explanation: failing
+        ? 'The product catalogue is answering slowly'
+        : 'Planned maintenance of the product catalogue',
       ...(failing ? { detectionTime: new Date(now - 2 * hour).toISOString() } : {}),
       expectedResolutionTime: new Date(now + 2 * hour).toISOString(),
     };

@@ -1,4 +1,10 @@
-import { constraintTypes, eligibilityTypes, featureTypes, productCategories, type ProductCategory } from '../../rules/cdr/enums.ts';
+import {
+  constraintTypes,
+  eligibilityTypes,
+  featureTypes,
+  productCategories,
+  type ProductCategory,
+} from '../../rules/cdr/enums.ts';
 
 /** One product of the reference: its list item (version 6) and the detail-only fields (version 7). */
 export interface CatalogueProduct {
@@ -10,11 +16,16 @@ const day = 86_400_000;
 export const catalogueSize = 390;
 export const referenceBrands = ['Harbour Bank', 'Outback Credit Union', 'Coral Mutual', 'Summit Savings'] as const;
 
-const depositCategories: readonly ProductCategory[] = ['TERM_DEPOSITS', 'TRANS_AND_SAVINGS_ACCOUNTS', 'REGULATED_TRUST_ACCOUNTS'];
+const depositCategories: readonly ProductCategory[] = [
+  'TERM_DEPOSITS',
+  'TRANS_AND_SAVINGS_ACCOUNTS',
+  'REGULATED_TRUST_ACCOUNTS',
+];
 const cardCategories: readonly ProductCategory[] = ['CRED_AND_CHRG_CARDS', 'TRAVEL_CARDS'];
 const iso = (ms: number) => new Date(ms).toISOString();
 /** A 1x1 PNG as an RFC 2397 data URI. */
-const pngDataUri = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const pngDataUri =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 /**
  * The effective window of the i-th product, days away from `now` so the run's clock never sits on an edge:
@@ -22,12 +33,18 @@ const pngDataUri = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAA
  */
 function effectiveWindow(index: number, now: number): Record<string, string> {
   switch (index % 6) {
-    case 0: return {};
-    case 1: return { effectiveFrom: iso(now - (200 + index) * day) };
-    case 2: return { effectiveFrom: iso(now - (30 + index) * day), effectiveTo: iso(now + (60 + index) * day) };
-    case 3: return { effectiveFrom: iso(now - (900 + index) * day), effectiveTo: iso(now - (20 + (index % 50)) * day) };
-    case 4: return { effectiveFrom: iso(now + (15 + (index % 40)) * day), effectiveTo: iso(now + (500 + index) * day) };
-    default: return { effectiveFrom: iso(now + (5 + (index % 90)) * day) };
+    case 0:
+      return {};
+    case 1:
+      return { effectiveFrom: iso(now - (200 + index) * day) };
+    case 2:
+      return { effectiveFrom: iso(now - (30 + index) * day), effectiveTo: iso(now + (60 + index) * day) };
+    case 3:
+      return { effectiveFrom: iso(now - (900 + index) * day), effectiveTo: iso(now - (20 + (index % 50)) * day) };
+    case 4:
+      return { effectiveFrom: iso(now + (15 + (index % 40)) * day), effectiveTo: iso(now + (500 + index) * day) };
+    default:
+      return { effectiveFrom: iso(now + (5 + (index % 90)) * day) };
   }
 }
 
@@ -41,7 +58,14 @@ function additionalInformation(index: number, base: string): Record<string, unkn
     termsUri: `${base}/terms`,
     additionalTermsUris: [{ additionalInfoUri: `${base}/terms/2024` }],
     feesAndPricingUri: `${base}/fees`,
-    ...(index % 5 === 0 ? { eligibilityUri: `${base}/eligibility`, additionalEligibilityUris: [{ additionalInfoUri: `${base}/eligibility/business` }], bundleUri: `${base}/bundles`, additionalBundleUris: [{ additionalInfoUri: `${base}/bundles/home` }] } : {}),
+    ...(index % 5 === 0
+      ? {
+          eligibilityUri: `${base}/eligibility`,
+          additionalEligibilityUris: [{ additionalInfoUri: `${base}/eligibility/business` }],
+          bundleUri: `${base}/bundles`,
+          additionalBundleUris: [{ additionalInfoUri: `${base}/bundles/home` }],
+        }
+      : {}),
   };
 }
 
@@ -65,41 +89,161 @@ function listItem(index: number, now: number): Record<string, unknown> {
     ...(index % 2 === 0 ? { applicationUri: `${base}/apply` } : {}),
     ...(info ? { additionalInformation: info } : {}),
     ...(cardCategories.includes(category)
-      ? { cardArt: [{ cardScheme: (['AMEX', 'VISA', 'MASTERCARD'] as const)[index % 3], cardType: index % 2 === 0 ? 'CREDIT' : 'CHARGE', title: 'Classic', imageUri: `${base}/card.png` }, { cardScheme: index % 5 === 0 ? 'EFTPOS' : 'AMEX', cardType: 'DEBIT', imageUri: pngDataUri }] }
+      ? {
+          cardArt: [
+            {
+              cardScheme: (['AMEX', 'VISA', 'MASTERCARD'] as const)[index % 3],
+              cardType: index % 2 === 0 ? 'CREDIT' : 'CHARGE',
+              title: 'Classic',
+              imageUri: `${base}/card.png`,
+            },
+            { cardScheme: index % 5 === 0 ? 'EFTPOS' : 'AMEX', cardType: 'DEBIT', imageUri: pngDataUri },
+          ],
+        }
       : {}),
   };
 }
 
-/** The detail-only lists, exercising every conditional rule (OTHER types with additionalInfo, PERIODIC rates with applicationFrequency). */
+/**
+ * The detail-only lists, exercising every conditional rule (OTHER types with additionalInfo, PERIODIC rates with
+ * applicationFrequency).
+ */
 function detailOnly(index: number, category: ProductCategory): Record<string, unknown> {
-  const info = (what: string) => ({ additionalInfo: `${what} of product ${index + 1}`, additionalInfoUri: `https://bank.example/info/${index + 1}` });
-  const fees: Record<string, unknown>[] = [{ name: 'Monthly fee', feeType: 'PERIODIC', feeMethodUType: 'fixedAmount', fixedAmount: { amount: '5.00' }, feeCap: '60.00', feeCapPeriod: 'P1Y' }];
-  if (index % 3 === 0) fees.push({ name: 'Other fee', feeType: 'OTHER', feeMethodUType: 'rateBased', rateBased: { rateType: 'BALANCE', rate: '0.01' }, currency: 'AUD', ...info('Other fee') });
-  if (index % 8 === 0) fees.push({ name: 'Variable fee', feeType: 'TRANSACTION', feeMethodUType: 'variable', variable: { feeMinimum: '1.00', feeMaximum: '5.00' }, discounts: [{ description: 'Loyalty', discountType: 'BALANCE', discountMethodUType: 'fixedAmount', fixedAmount: { amount: '1.00' }, additionalValue: '5000.00' }] });
+  const info = (what: string) => ({
+    additionalInfo: `${what} of product ${index + 1}`,
+    additionalInfoUri: `https://bank.example/info/${index + 1}`,
+  });
+  const fees: Record<string, unknown>[] = [
+    {
+      name: 'Monthly fee',
+      feeType: 'PERIODIC',
+      feeMethodUType: 'fixedAmount',
+      fixedAmount: { amount: '5.00' },
+      feeCap: '60.00',
+      feeCapPeriod: 'P1Y',
+    },
+  ];
+  if (index % 3 === 0)
+    fees.push({
+      name: 'Other fee',
+      feeType: 'OTHER',
+      feeMethodUType: 'rateBased',
+      rateBased: { rateType: 'BALANCE', rate: '0.01' },
+      currency: 'AUD',
+      ...info('Other fee'),
+    });
+  if (index % 8 === 0)
+    fees.push({
+      name: 'Variable fee',
+      feeType: 'TRANSACTION',
+      feeMethodUType: 'variable',
+      variable: { feeMinimum: '1.00', feeMaximum: '5.00' },
+      discounts: [
+        {
+          description: 'Loyalty',
+          discountType: 'BALANCE',
+          discountMethodUType: 'fixedAmount',
+          fixedAmount: { amount: '1.00' },
+          additionalValue: '5000.00',
+        },
+      ],
+    });
   const detail: Record<string, unknown> = {
-    features: [{ featureType: featureTypes[index % featureTypes.length] === 'OTHER' ? 'CASHBACK_OFFER' : featureTypes[index % featureTypes.length] }, ...(index % 5 === 0 ? [{ featureType: 'OTHER', additionalValue: 'x', ...info('Other feature') }] : [])],
-    constraints: index % 4 === 0 ? [{ constraintType: 'OTHER', ...info('Other constraint') }] : [{ constraintType: constraintTypes[index % (constraintTypes.length - 1)], additionalValue: '1000.00' }],
-    eligibility: index % 7 === 0 ? [{ eligibilityType: 'OTHER', ...info('Other eligibility') }] : [{ eligibilityType: eligibilityTypes[index % eligibilityTypes.length] === 'OTHER' ? 'STAFF' : eligibilityTypes[index % eligibilityTypes.length], additionalValue: '18' }],
+    features: [
+      {
+        featureType:
+          featureTypes[index % featureTypes.length] === 'OTHER'
+            ? 'CASHBACK_OFFER'
+            : featureTypes[index % featureTypes.length],
+      },
+      ...(index % 5 === 0 ? [{ featureType: 'OTHER', additionalValue: 'x', ...info('Other feature') }] : []),
+    ],
+    constraints:
+      index % 4 === 0
+        ? [{ constraintType: 'OTHER', ...info('Other constraint') }]
+        : [{ constraintType: constraintTypes[index % (constraintTypes.length - 1)], additionalValue: '1000.00' }],
+    eligibility:
+      index % 7 === 0
+        ? [{ eligibilityType: 'OTHER', ...info('Other eligibility') }]
+        : [
+            {
+              eligibilityType:
+                eligibilityTypes[index % eligibilityTypes.length] === 'OTHER'
+                  ? 'STAFF'
+                  : eligibilityTypes[index % eligibilityTypes.length],
+              additionalValue: '18',
+            },
+          ],
     fees,
   };
-  if (index % 9 === 0) detail.bundles = [{ name: 'Home bundle', description: 'Save with a bundle', productIds: [`prd-${String(((index + 1) % 390) + 1).padStart(4, '0')}`] }];
+  if (index % 9 === 0)
+    detail.bundles = [
+      {
+        name: 'Home bundle',
+        description: 'Save with a bundle',
+        productIds: [`prd-${String(((index + 1) % 390) + 1).padStart(4, '0')}`],
+      },
+    ];
   if (depositCategories.includes(category)) {
     detail.depositRates = [
-      { depositRateType: 'VARIABLE', rate: '0.0425', applicationType: 'PERIODIC', applicationFrequency: 'P1M', calculationFrequency: 'P1D', tiers: [{ name: 'Up to 10k', unitOfMeasure: 'DOLLAR', minimumValue: '0', maximumValue: '10000', rateApplicationMethod: 'WHOLE_BALANCE' }] },
+      {
+        depositRateType: 'VARIABLE',
+        rate: '0.0425',
+        applicationType: 'PERIODIC',
+        applicationFrequency: 'P1M',
+        calculationFrequency: 'P1D',
+        tiers: [
+          {
+            name: 'Up to 10k',
+            unitOfMeasure: 'DOLLAR',
+            minimumValue: '0',
+            maximumValue: '10000',
+            rateApplicationMethod: 'WHOLE_BALANCE',
+          },
+        ],
+      },
       { depositRateType: 'FIXED', rate: '0.0480', applicationType: 'MATURITY', additionalValue: 'P6M' },
     ];
   } else if (!cardCategories.includes(category)) {
     detail.lendingRates = [
-      { lendingRateType: 'VARIABLE', rate: '0.0699', comparisonRate: '0.0712', applicationType: 'PERIODIC', applicationFrequency: 'P1M', calculationFrequency: 'P1D', repaymentType: 'PRINCIPAL_AND_INTEREST', loanPurpose: index % 2 === 0 ? 'OWNER_OCCUPIED' : 'INVESTMENT', interestPaymentDue: 'IN_ARREARS' },
-      { lendingRateType: 'FIXED', rate: '0.0649', applicationType: 'UPFRONT', repaymentType: 'INTEREST_ONLY', loanPurpose: 'OTHER' },
+      {
+        lendingRateType: 'VARIABLE',
+        rate: '0.0699',
+        comparisonRate: '0.0712',
+        applicationType: 'PERIODIC',
+        applicationFrequency: 'P1M',
+        calculationFrequency: 'P1D',
+        repaymentType: 'PRINCIPAL_AND_INTEREST',
+        loanPurpose: index % 2 === 0 ? 'OWNER_OCCUPIED' : 'INVESTMENT',
+        interestPaymentDue: 'IN_ARREARS',
+      },
+      {
+        lendingRateType: 'FIXED',
+        rate: '0.0649',
+        applicationType: 'UPFRONT',
+        repaymentType: 'INTEREST_ONLY',
+        loanPurpose: 'OTHER',
+      },
     ];
   } else {
-    detail.lendingRates = [{ lendingRateType: 'PURCHASE', rate: '0.2099', applicationType: 'PERIODIC', applicationFrequency: 'P1M', repaymentType: 'UNCONSTRAINED', loanPurpose: 'UNCONSTRAINED' }];
+    detail.lendingRates = [
+      {
+        lendingRateType: 'PURCHASE',
+        rate: '0.2099',
+        applicationType: 'PERIODIC',
+        applicationFrequency: 'P1M',
+        repaymentType: 'UNCONSTRAINED',
+        loanPurpose: 'UNCONSTRAINED',
+      },
+    ];
   }
   return detail;
 }
 
-/** The reference's catalogue, relative to the time it starts: several hundred products over four brands and all thirteen categories. */
+/**
+ * The reference's catalogue, relative to the time it starts: several hundred products over four brands and all thirteen
+ * categories.
+ */
 export function buildCatalogue(now: number): CatalogueProduct[] {
   return Array.from({ length: catalogueSize }, (_, index) => {
     const item = listItem(index, now);

@@ -8,14 +8,39 @@ const urn = (name: string) => `urn:au-cds:error:cds-all:${name}`;
  * happened this time.
  */
 export const referenceErrors = {
-  missingHeader: (detail: string): ErrorItem => ({ code: urn('Header/Missing'), title: 'Missing Required Header', detail }),
+  missingHeader: (detail: string): ErrorItem => ({
+    code: urn('Header/Missing'),
+    title: 'Missing Required Header',
+    detail,
+  }),
   invalidHeader: (detail: string): ErrorItem => ({ code: urn('Header/Invalid'), title: 'Invalid Header', detail }),
-  invalidVersion: (detail: string): ErrorItem => ({ code: urn('Header/InvalidVersion'), title: 'Invalid Version', detail }),
-  unsupportedVersion: (detail: string): ErrorItem => ({ code: urn('Header/UnsupportedVersion'), title: 'Unsupported Version', detail }),
+  invalidVersion: (detail: string): ErrorItem => ({
+    code: urn('Header/InvalidVersion'),
+    title: 'Invalid Version',
+    detail,
+  }),
+  unsupportedVersion: (detail: string): ErrorItem => ({
+    code: urn('Header/UnsupportedVersion'),
+    title: 'Unsupported Version',
+    detail,
+  }),
   invalidField: (detail: string): ErrorItem => ({ code: urn('Field/Invalid'), title: 'Invalid Field', detail }),
-  invalidDateTime: (detail: string): ErrorItem => ({ code: urn('Field/InvalidDateTime'), title: 'Invalid Date', detail }),
-  invalidPageSize: (detail: string): ErrorItem => ({ code: urn('Field/InvalidPageSize'), title: 'Invalid Page Size', detail }),
+  invalidDateTime: (detail: string): ErrorItem => ({
+    code: urn('Field/InvalidDateTime'),
+    title: 'Invalid Date',
+    detail,
+  }),
+  invalidPageSize: (detail: string): ErrorItem => ({
+    code: urn('Field/InvalidPageSize'),
+    title: 'Invalid Page Size',
+    detail,
+  }),
   invalidPage: (detail: string): ErrorItem => ({ code: urn('Field/InvalidPage'), title: 'Invalid Page', detail }),
-  unknownProduct: (detail: string): ErrorItem => ({ code: 'REF-0404-PRODUCT', title: 'Product Not Found', detail, meta: { urn: urn('Resource/NotFound') } }),
+  unknownProduct: (detail: string): ErrorItem => ({
+    code: 'REF-0404-PRODUCT',
+    title: 'Product Not Found',
+    detail,
+    meta: { urn: urn('Resource/NotFound') },
+  }),
   notFound: (detail: string): ErrorItem => ({ code: urn('Resource/NotFound'), title: 'Resource Not Found', detail }),
 };

@@ -9,7 +9,8 @@ const statusSettings: readonly string[] = [...serviceStatuses, 'rotate'];
 
 function statusSetting(value: unknown): StatusSetting {
   if (value === undefined) return 'rotate';
-  if (typeof value !== 'string' || !statusSettings.includes(value)) throw new Error(`--cdr-status must be one of ${statusSettings.join(', ')}`);
+  if (typeof value !== 'string' || !statusSettings.includes(value))
+    throw new Error(`--cdr-status must be one of ${statusSettings.join(', ')}`);
   return value as StatusSetting;
 }
 
@@ -25,12 +26,21 @@ export const cdrReference: FamilyReference = {
   modes: cdrReferenceModes,
   mutants: cdrMutants,
   flags: {
-    'cdr-status': { help: `STATUS   what /v1/discovery/status reports: ${statusSettings.join(', ')} (default rotate: each in turn)`, toOptions: (value) => ({ status: statusSetting(value) }) },
+    'cdr-status': {
+      help: `STATUS   what /v1/discovery/status reports: ${statusSettings.join(', ')} (default rotate: each in turn)`,
+      toOptions: (value) => ({ status: statusSetting(value) }),
+    },
   },
   ensureCredentials() {},
   create({ mode, mutant, options }) {
     const served = isReferenceMode(mode) ? mode : 'default';
-    const context = { behaviour: cdrBehaviourFor(mutant), catalogue: catalogueForMode(buildCatalogue(Date.now()), served), versions: servedVersions[served], status: statusSetting(options?.status), statusCalls: 0 };
+    const context = {
+      behaviour: cdrBehaviourFor(mutant),
+      catalogue: catalogueForMode(buildCatalogue(Date.now()), served),
+      versions: servedVersions[served],
+      status: statusSetting(options?.status),
+      statusCalls: 0,
+    };
     return { handle: (req, res, path) => handleCdr(context, req, res, path) };
   },
   targetSection(baseUrl, mode) {

@@ -7,18 +7,45 @@ import { asListVersion } from './versions.ts';
 export type ListOutcome = { status: 200; body: unknown } | { status: number; error: ErrorItem };
 
 /** Reads and validates the query; the first invalid parameter is the refusal. */
-function readRequest(query: URLSearchParams, behaviour: CdrBehaviour): ListRequest | { status: number; error: ErrorItem } {
+function readRequest(
+  query: URLSearchParams,
+  behaviour: CdrBehaviour,
+): ListRequest | { status: number; error: ErrorItem } {
   const get = (name: string) => query.get(name) ?? undefined;
   const effective = get('effective');
-  if (effective !== undefined && !behaviour.validEffective(effective)) return { status: 400, error: referenceErrors.invalidField(`effective ${JSON.stringify(effective)} is not CURRENT, FUTURE or ALL`) };
+  if (effective !== undefined && !behaviour.validEffective(effective))
+    return {
+      status: 400,
+      error: referenceErrors.invalidField(`effective ${JSON.stringify(effective)} is not CURRENT, FUTURE or ALL`),
+    };
   const productCategory = get('product-category');
-  if (productCategory !== undefined && !behaviour.validCategory(productCategory)) return { status: 400, error: referenceErrors.invalidField(`product-category ${JSON.stringify(productCategory)} is not a product category`) };
+  if (productCategory !== undefined && !behaviour.validCategory(productCategory))
+    return {
+      status: 400,
+      error: referenceErrors.invalidField(
+        `product-category ${JSON.stringify(productCategory)} is not a product category`,
+      ),
+    };
   const updatedSince = get('updated-since');
-  if (updatedSince !== undefined && !behaviour.validDateTime(updatedSince)) return { status: 400, error: referenceErrors.invalidDateTime(`updated-since ${JSON.stringify(updatedSince)} is not an RFC 3339 date-time`) };
+  if (updatedSince !== undefined && !behaviour.validDateTime(updatedSince))
+    return {
+      status: 400,
+      error: referenceErrors.invalidDateTime(
+        `updated-since ${JSON.stringify(updatedSince)} is not an RFC 3339 date-time`,
+      ),
+    };
   const page = get('page');
-  if (page !== undefined && !behaviour.validPageNumber(page)) return { status: 400, error: referenceErrors.invalidField(`page ${JSON.stringify(page)} is not a positive integer`) };
+  if (page !== undefined && !behaviour.validPageNumber(page))
+    return {
+      status: 400,
+      error: referenceErrors.invalidField(`page ${JSON.stringify(page)} is not a positive integer`),
+    };
   const pageSize = get('page-size');
-  if (pageSize !== undefined && (!behaviour.validPageNumber(pageSize) || !behaviour.pageSizeServed(Number(pageSize)))) return { status: 400, error: referenceErrors.invalidPageSize(`page-size ${JSON.stringify(pageSize)} is not an integer from 1 to 1000`) };
+  if (pageSize !== undefined && (!behaviour.validPageNumber(pageSize) || !behaviour.pageSizeServed(Number(pageSize))))
+    return {
+      status: 400,
+      error: referenceErrors.invalidPageSize(`page-size ${JSON.stringify(pageSize)} is not an integer from 1 to 1000`),
+    };
   return { effective, updatedSince, brand: get('brand'), productCategory };
 }
 
@@ -26,15 +53,34 @@ function readRequest(query: URLSearchParams, behaviour: CdrBehaviour): ListReque
  * The product list: filters, then pages of page-size in catalogue order. Links name their page by setting
  * `page` in the request's own URL, so every other parameter of the request is kept.
  */
-export function answerList(catalogue: readonly CatalogueProduct[], behaviour: CdrBehaviour, url: URL, now: number, version: number): ListOutcome {
+export function answerList(
+  catalogue: readonly CatalogueProduct[],
+  behaviour: CdrBehaviour,
+  url: URL,
+  now: number,
+  version: number,
+): ListOutcome {
   const request = readRequest(url.searchParams, behaviour);
   if ('error' in request) return request;
   const page = Number(url.searchParams.get('page') ?? behaviour.defaultPage);
   const pageSize = Number(url.searchParams.get('page-size') ?? behaviour.defaultPageSize);
-  const items = behaviour.applyFilters(catalogue.map(({ item }) => item), request, now, behaviour);
-  const plan: PagePlan = { page, pageSize, total: items.length, totalPages: behaviour.totalPages(items.length, pageSize) };
+  const items = behaviour.applyFilters(
+    catalogue.map(({ item }) => item),
+    request,
+    now,
+    behaviour,
+  );
+  const plan: PagePlan = {
+    page,
+    pageSize,
+    total: items.length,
+    totalPages: behaviour.totalPages(items.length, pageSize),
+  };
   if (page > Math.max(plan.totalPages, 1) && behaviour.pastLastStatus !== 0) {
-    return { status: behaviour.pastLastStatus, error: referenceErrors.invalidPage(`page ${page} is past the last page (${plan.totalPages})`) };
+    return {
+      status: behaviour.pastLastStatus,
+      error: referenceErrors.invalidPage(`page ${page} is past the last page (${plan.totalPages})`),
+    };
   }
   const urlFor = (target: number) => {
     const link = new URL(url);
@@ -46,5 +92,8 @@ export function answerList(catalogue: readonly CatalogueProduct[], behaviour: Cd
     const index = indexOf.get(item) ?? -1;
     return behaviour.servedRecord(asListVersion(behaviour.listRecord(item, index), version), 'list', version, index);
   });
-  return { status: 200, body: { data: { products }, links: behaviour.links(plan, urlFor), meta: behaviour.listMeta(plan, products.length) } };
+  return {
+    status: 200,
+    body: { data: { products }, links: behaviour.links(plan, urlFor), meta: behaviour.listMeta(plan, products.length) },
+  };
 }

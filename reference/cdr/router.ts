@@ -36,7 +36,12 @@ const headerOf = (req: IncomingMessage, name: string) => {
 };
 
 /** Answers one request: headers first (x-v, x-min-v), then the operation. Every response echoes the interaction id. */
-export async function handleCdr(context: CdrContext, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+export async function handleCdr(
+  context: CdrContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+): Promise<void> {
   const { behaviour } = context;
   const sentId = headerOf(req, 'x-fapi-interaction-id');
   // Without one sent, a fresh id is returned (the document does not say; real data holders do).
@@ -44,7 +49,10 @@ export async function handleCdr(context: CdrContext, req: IncomingMessage, res: 
   const found = operationOf(path);
   const send = (status: number, body: unknown, version?: number) => {
     const payload = Buffer.from(JSON.stringify(body));
-    const headers: Record<string, string> = { 'content-type': behaviour.contentType(status), 'content-length': String(payload.length) };
+    const headers: Record<string, string> = {
+      'content-type': behaviour.contentType(status),
+      'content-length': String(payload.length),
+    };
     const echoed = behaviour.interactionId(sentId, status, freshId);
     if (echoed !== undefined) headers['x-fapi-interaction-id'] = echoed;
     const header = version === undefined || !found ? undefined : behaviour.versionHeader(found.operation, version);
@@ -54,14 +62,28 @@ export async function handleCdr(context: CdrContext, req: IncomingMessage, res: 
   };
   const refuse = (status: number, error: ErrorItem) => send(status, { errors: [behaviour.errorItem(error)] });
 
-  if (!found || req.method !== 'GET') return refuse(404, referenceErrors.notFound(`No operation ${req.method} ${path}`));
+  if (!found || req.method !== 'GET')
+    return refuse(404, referenceErrors.notFound(`No operation ${req.method} ${path}`));
   const xv = headerOf(req, 'x-v');
-  if (!behaviour.validXv(xv)) return refuse(400, xv === undefined ? referenceErrors.missingHeader('x-v is required') : referenceErrors.invalidVersion(`x-v ${JSON.stringify(xv)} is not a positive integer`));
+  if (!behaviour.validXv(xv))
+    return refuse(
+      400,
+      xv === undefined
+        ? referenceErrors.missingHeader('x-v is required')
+        : referenceErrors.invalidVersion(`x-v ${JSON.stringify(xv)} is not a positive integer`),
+    );
   const xminv = headerOf(req, 'x-min-v');
-  if (xminv !== undefined && !behaviour.validXminv(xminv)) return refuse(400, referenceErrors.invalidVersion(`x-min-v ${JSON.stringify(xminv)} is not a positive integer`));
+  if (xminv !== undefined && !behaviour.validXminv(xminv))
+    return refuse(400, referenceErrors.invalidVersion(`x-min-v ${JSON.stringify(xminv)} is not a positive integer`));
   const served = behaviour.served(found.operation, context.versions);
   const version = behaviour.negotiate(Number(xv), xminv === undefined ? undefined : Number(xminv), served);
-  if (version === undefined) return refuse(406, referenceErrors.unsupportedVersion(`x-v ${xv}${xminv ? ` with x-min-v ${xminv}` : ''} asks for no version this data holder serves (${served.join(', ')})`));
+  if (version === undefined)
+    return refuse(
+      406,
+      referenceErrors.unsupportedVersion(
+        `x-v ${xv}${xminv ? ` with x-min-v ${xminv}` : ''} asks for no version this data holder serves (${served.join(', ')})`,
+      ),
+    );
 
   const now = Date.now();
   const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
@@ -70,13 +92,25 @@ export async function handleCdr(context: CdrContext, req: IncomingMessage, res: 
     return 'error' in outcome ? refuse(outcome.status, outcome.error) : send(200, outcome.body, version);
   }
   if (found.operation === 'status') {
-    const status = context.status === 'rotate' ? (serviceStatuses[context.statusCalls % serviceStatuses.length] as ServiceStatus) : context.status;
+    const status =
+      context.status === 'rotate'
+        ? (serviceStatuses[context.statusCalls % serviceStatuses.length] as ServiceStatus)
+        : context.status;
     context.statusCalls += 1;
     return send(200, { data: behaviour.statusData(status, now), links: { self: url.href }, meta: {} }, version);
   }
   const index = context.catalogue.findIndex(({ item }) => item.productId === found.productId);
   const product = context.catalogue[index];
-  if (!product) return refuse(behaviour.unknownProductStatus, referenceErrors.unknownProduct(`No product ${JSON.stringify(found.productId)}`));
-  const detail = behaviour.servedRecord(asDetailVersion(behaviour.detailRecord(product.item, product.detailOnly, index), version), 'detail', version, index);
+  if (!product)
+    return refuse(
+      behaviour.unknownProductStatus,
+      referenceErrors.unknownProduct(`No product ${JSON.stringify(found.productId)}`),
+    );
+  const detail = behaviour.servedRecord(
+    asDetailVersion(behaviour.detailRecord(product.item, product.detailOnly, index), version),
+    'detail',
+    version,
+    index,
+  );
   return send(200, { data: detail, links: behaviour.detailLinks(url.href), meta: {} }, version);
 }

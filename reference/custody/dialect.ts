@@ -8,7 +8,10 @@ export interface ListingDialect {
   stringResult: boolean;
 }
 
-/** Where the reference's error body keeps its code: at the top (`{ code, message }`) or nested (`{ error: { code, message } }`). */
+/**
+ * Where the reference's error body keeps its code: at the top (`{ code, message }`) or nested (`{ error: { code,
+ * message } }`).
+ */
 export type ErrorShape = 'flat' | 'nested';
 
 export interface CustodyDialect {
@@ -28,19 +31,25 @@ export const custodyDialects: Record<string, CustodyDialect> = {
   'platform-listings': {
     listing: (endpoint) =>
       (
-        {
-        '/api/rest/v2/requests': { ...documentListing, itemsKey: 'results' },
-        '/api/rest/v2/requests/for-approval': { ...documentListing, itemsKey: 'results' },
-        '/api/rest/v1/balances': { itemsKey: 'balances', cursorPrefix: 'requestCursor.', stringResult: false },
-        '/api/rest/v1/statistics/portfolio/history/export': { ...documentListing, stringResult: true },
-        } as Record<string, ListingDialect>
+        ({
+          '/api/rest/v2/requests': { ...documentListing, itemsKey: 'results' },
+          '/api/rest/v2/requests/for-approval': { ...documentListing, itemsKey: 'results' },
+          '/api/rest/v1/balances': { itemsKey: 'balances', cursorPrefix: 'requestCursor.', stringResult: false },
+          '/api/rest/v1/statistics/portfolio/history/export': { ...documentListing, stringResult: true },
+        }) as Record<string, ListingDialect>
       )[endpoint] ?? documentListing,
     errorShape: 'nested',
   },
 };
 
-/** The settings of the harness's target entry that match a dialect (families.custody.listings, document defaults left out). */
-export function listingSettingsFor(dialect: CustodyDialect, endpoints: readonly CustodyListingPath[]): Record<string, Record<string, string>> {
+/**
+ * The settings of the harness's target entry that match a dialect (families.custody.listings, document defaults left
+ * out).
+ */
+export function listingSettingsFor(
+  dialect: CustodyDialect,
+  endpoints: readonly CustodyListingPath[],
+): Record<string, Record<string, string>> {
   const settings: Record<string, Record<string, string>> = {};
   for (const endpoint of endpoints) {
     const own = dialect.listing(endpoint);

@@ -24,12 +24,25 @@ export const custodyReference: FamilyReference = {
     const behaviour = custodyBehaviourFor(mutant);
     const tokens = new CursorTokens(randomBytes(32), behaviour.verifyMac, behaviour.strictTokenEncoding);
     const dialect = custodyDialects[mode] ?? (custodyDialects.default as CustodyDialect);
-    const context = { behaviour, listings: new ListingHandler(behaviour, tokens, dialect), token: env.REFERENCE_CUSTODY_TOKEN as string, errorShape: dialect.errorShape };
+    const context = {
+      behaviour,
+      listings: new ListingHandler(behaviour, tokens, dialect),
+      token: env.REFERENCE_CUSTODY_TOKEN as string,
+      errorShape: dialect.errorShape,
+    };
     return { handle: (req, res, path) => handleCustody(context, req, res, path) };
   },
   targetSection(baseUrl, mode, env) {
-    const section = { baseUrl, token: env.REFERENCE_CUSTODY_TOKEN, tagId: referenceTagId, contractInstanceId: referenceContractInstanceId, tokenBindsPageSize: true };
+    const section = {
+      baseUrl,
+      token: env.REFERENCE_CUSTODY_TOKEN,
+      tagId: referenceTagId,
+      contractInstanceId: referenceContractInstanceId,
+      tokenBindsPageSize: true,
+    };
     const dialect = custodyDialects[mode];
-    return dialect && mode !== 'default' ? { ...section, listings: listingSettingsFor(dialect, custodyListingPaths) } : section;
+    return dialect && mode !== 'default'
+      ? { ...section, listings: listingSettingsFor(dialect, custodyListingPaths) }
+      : section;
   },
 };

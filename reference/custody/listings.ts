@@ -22,10 +22,15 @@ const itemCounts: Record<CustodyListingPath, number> = {
 
 function itemsOf(path: CustodyListingPath, count: number): unknown[] {
   const kind = path.split('/').slice(4).join('-').replace('{tagID}', 'asset');
-  return Array.from({ length: count }, (_, index) => ({ id: `${kind}-${String(index + 1).padStart(4, '0')}`, amount: String((index * 37) % 1000) }));
+  return Array.from({ length: count }, (_, index) => ({
+    id: `${kind}-${String(index + 1).padStart(4, '0')}`,
+    amount: String((index * 37) % 1000),
+  }));
 }
 
-export const listingItems: ReadonlyMap<CustodyListingPath, readonly unknown[]> = new Map(custodyListingPaths.map((path) => [path, itemsOf(path, itemCounts[path])]));
+export const listingItems: ReadonlyMap<CustodyListingPath, readonly unknown[]> = new Map(
+  custodyListingPaths.map((path) => [path, itemsOf(path, itemCounts[path])]),
+);
 
 /** The listing endpoint a request path names, by its template, or undefined. */
 export function listingFor(path: string): CustodyListingPath | undefined {

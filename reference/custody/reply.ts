@@ -4,7 +4,13 @@ import { replyJson } from '../http-io.ts';
 import type { ErrorShape } from './dialect.ts';
 
 /** The reference's error body (the spec does not show one): a code and a message, at the top or under `error`. */
-export function replyError(res: ServerResponse, status: number, code: string, message: string, shape: ErrorShape = 'flat'): void {
+export function replyError(
+  res: ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+  shape: ErrorShape = 'flat',
+): void {
   replyJson(res, status, shape === 'nested' ? { error: { code, message } } : { code, message });
 }
 

@@ -9,7 +9,12 @@ import type { ErrorShape } from './dialect.ts';
 
 const upgradePath = /^\/api\/rest\/v1\/capital\/contract-instances\/([^/]+)\/evm\/upgrade-proxy$/;
 
-async function handleUpgrade(behaviour: CustodyBehaviour, req: IncomingMessage, res: ServerResponse, id: string): Promise<void> {
+async function handleUpgrade(
+  behaviour: CustodyBehaviour,
+  req: IncomingMessage,
+  res: ServerResponse,
+  id: string,
+): Promise<void> {
   let body: unknown;
   try {
     const text = (await readBody(req)).toString('utf8');
@@ -17,7 +22,8 @@ async function handleUpgrade(behaviour: CustodyBehaviour, req: IncomingMessage, 
   } catch {
     return replyError(res, 400, 'E400-INVALID_BODY', 'the body is not JSON');
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return replyError(res, 400, 'E400-INVALID_BODY', 'the body must be an object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return replyError(res, 400, 'E400-INVALID_BODY', 'the body must be an object');
   const fields = body as Record<string, unknown>;
   const wrong = upgradeFields.find((field) => field in fields && !behaviour.upgradeValueAccepted(fields[field]));
   if (wrong) return replyError(res, 400, 'E400-INVALID_FIELD', `${wrong} must be a string`);
@@ -33,7 +39,10 @@ export async function handleCustody(
 ): Promise<void> {
   const { behaviour } = context;
   const authorization = req.headers.authorization;
-  if (behaviour.authRequired(path) && (authorization === undefined || !behaviour.bearerAccepted(authorization, context.token))) {
+  if (
+    behaviour.authRequired(path) &&
+    (authorization === undefined || !behaviour.bearerAccepted(authorization, context.token))
+  ) {
     return replyError(res, 401, 'E401-UNAUTHORIZED', 'a valid bearer token is required', context.errorShape);
   }
   const queryAt = (req.url ?? '').indexOf('?');

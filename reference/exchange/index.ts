@@ -46,8 +46,20 @@ interface Dialect {
 }
 
 const dialects: Record<string, Dialect> = {
-  default: { headerPrefix: 'EX-ACCESS-', passphraseRequired: false, requiredOrderFields: [], batchCodes: 'first-failed-item', missingHeaderCodes: false },
-  'okx-dialect': { headerPrefix: 'OK-ACCESS-', passphraseRequired: true, requiredOrderFields: ['tdMode'], batchCodes: 'all-or-partial', missingHeaderCodes: true },
+  default: {
+    headerPrefix: 'EX-ACCESS-',
+    passphraseRequired: false,
+    requiredOrderFields: [],
+    batchCodes: 'first-failed-item',
+    missingHeaderCodes: false,
+  },
+  'okx-dialect': {
+    headerPrefix: 'OK-ACCESS-',
+    passphraseRequired: true,
+    requiredOrderFields: ['tdMode'],
+    batchCodes: 'all-or-partial',
+    missingHeaderCodes: true,
+  },
 };
 
 /** The real exchange's codes for a signed request that lacks one of its headers. */
@@ -94,9 +106,12 @@ export const exchangeReference: FamilyReference = {
     const rateLimit = settings.rateLimit;
     const dialect = dialects[mode] ?? (dialects.default as Dialect);
     const prefix = (settings.headerPrefix ?? dialect.headerPrefix).toLowerCase();
-    const authHeader = (req: IncomingMessage, name: 'key' | 'sign' | 'timestamp' | 'passphrase') => header(req, `${prefix}${name}`);
+    const authHeader = (req: IncomingMessage, name: 'key' | 'sign' | 'timestamp' | 'passphrase') =>
+      header(req, `${prefix}${name}`);
     const balances = new Map<string, number>([[env.REFERENCE_EXCHANGE_API_KEY ?? '', startingBalance]]);
-    const secrets = new Map<string, string>([[env.REFERENCE_EXCHANGE_API_KEY ?? '', env.REFERENCE_EXCHANGE_SECRET_KEY ?? '']]);
+    const secrets = new Map<string, string>([
+      [env.REFERENCE_EXCHANGE_API_KEY ?? '', env.REFERENCE_EXCHANGE_SECRET_KEY ?? ''],
+    ]);
     const windows = new Map<string, { start: number; count: number }>();
     const overLimit = (account: string) => {
       const now = Date.now();
@@ -108,7 +123,11 @@ export const exchangeReference: FamilyReference = {
       current.count += 1;
       return current.count > rateLimit.requests;
     };
-    const mutantWindows: Record<string, number> = { 'exchange-timestamp-window-60s': 60_000, 'exchange-timestamp-window-32s': 32_000, 'exchange-timestamp-window-28s': 28_000 };
+    const mutantWindows: Record<string, number> = {
+      'exchange-timestamp-window-60s': 60_000,
+      'exchange-timestamp-window-32s': 32_000,
+      'exchange-timestamp-window-28s': 28_000,
+    };
     const window = mutantWindows[mutant ?? ''] ?? toleranceMs;
     let nextOrdId = 1;
     const send = (res: ServerResponse, status: number, code: string, msg: string, data: unknown) => {
@@ -119,7 +138,8 @@ export const exchangeReference: FamilyReference = {
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     };
     const refuse = (res: ServerResponse, status: number, code: string, msg: string) => {
-      // Only the refusals of a malformed body: the auth and rate-limit refusals keep their codes, which their own rules judge.
+      // Only the refusals of a malformed body: the auth and rate-limit refusals keep their codes, which their own rules
+      // judge.
       const shownCode = mutant === 'exchange-code-out-of-range' && code === '51000' ? '1' : code;
       send(res, status, shownCode, msg, mutant === 'exchange-data-object-on-refusal' ? {} : []);
     };
@@ -128,14 +148,19 @@ export const exchangeReference: FamilyReference = {
       const clOrdId = typeof order.clOrdId === 'string' ? order.clOrdId : '';
       const fail = (sCode: string, sMsg: string): Outcome => ({ sCode, sMsg, clOrdId, ordId: '' });
       const { instId, side, sz, px } = order;
-      const lacking = dialect.requiredOrderFields.find((field) => typeof order[field] !== 'string' || order[field] === '');
+      const lacking = dialect.requiredOrderFields.find(
+        (field) => typeof order[field] !== 'string' || order[field] === '',
+      );
       if (lacking) return fail('51000', `Parameter ${lacking} error`);
-      if (typeof instId !== 'string' || !/^[A-Z0-9]+-[A-Z0-9]+$/.test(instId)) return fail('51000', 'Parameter instId error');
+      if (typeof instId !== 'string' || !/^[A-Z0-9]+-[A-Z0-9]+$/.test(instId))
+        return fail('51000', 'Parameter instId error');
       if (side !== 'buy' && side !== 'sell') return fail('51000', 'Parameter side error');
       if (typeof sz !== 'string' || !decimal.test(sz) || Number(sz) <= 0) return fail('51000', 'Parameter sz error');
       if (typeof px !== 'string' || !decimal.test(px) || Number(px) <= 0) return fail('51000', 'Parameter px error');
       if (Number(sz) * Number(px) > balance) {
-        return mutant === 'exchange-balance-as-parameter' ? fail('51000', 'Parameter sz error') : fail('51008', 'Order failed. Insufficient balance');
+        return mutant === 'exchange-balance-as-parameter'
+          ? fail('51000', 'Parameter sz error')
+          : fail('51008', 'Order failed. Insufficient balance');
       }
       // Only an order that would succeed: the mutant breaks item success, not the codes of failing items.
       if (mutant === 'exchange-third-item-fails' && index === 2) return fail('51000', 'Parameter error');
@@ -150,36 +175,58 @@ export const exchangeReference: FamilyReference = {
         const key = authHeader(req, 'key');
         if (dialect.missingHeaderCodes) {
           const missing = (['key', 'passphrase', 'timestamp', 'sign'] as const).find((name) => !authHeader(req, name));
-          if (missing) return void refuse(res, 401, missingHeaderCode[missing], `Request header ${(prefix + missing).toUpperCase()} cannot be empty`);
+          if (missing)
+            return void refuse(
+              res,
+              401,
+              missingHeaderCode[missing],
+              `Request header ${(prefix + missing).toUpperCase()} cannot be empty`,
+            );
         }
         const knownKey = key !== undefined && balances.has(key);
-        if (!knownKey && mutant !== 'exchange-unknown-key-accepted') return void refuse(res, 401, '50111', 'Invalid EX-ACCESS-KEY');
+        if (!knownKey && mutant !== 'exchange-unknown-key-accepted')
+          return void refuse(res, 401, '50111', 'Invalid EX-ACCESS-KEY');
         const account = knownKey ? (key as string) : (env.REFERENCE_EXCHANGE_API_KEY ?? '');
         const balance = balances.get(account) as number;
         if (overLimit(account)) {
           res.setHeader('retry-after', '1');
-          return void refuse(res, 429, mutant === 'exchange-rate-limit-code-50000' ? '50000' : '50011', 'Rate limit reached');
+          return void refuse(
+            res,
+            429,
+            mutant === 'exchange-rate-limit-code-50000' ? '50000' : '50011',
+            'Rate limit reached',
+          );
         }
-        if (dialect.passphraseRequired && !sameText(authHeader(req, 'passphrase') ?? '', env.REFERENCE_EXCHANGE_PASSPHRASE ?? '')) {
+        if (
+          dialect.passphraseRequired &&
+          !sameText(authHeader(req, 'passphrase') ?? '', env.REFERENCE_EXCHANGE_PASSPHRASE ?? '')
+        ) {
           return void refuse(res, 401, '50105', `Request header ${prefix.toUpperCase()}PASSPHRASE incorrect`);
         }
         const stamp = authHeader(req, 'timestamp');
         const at = timestampMs(stamp);
-        if (at === undefined || Math.abs(Date.now() - at) > window) return void refuse(res, 401, '50102', 'Timestamp request expired');
+        if (at === undefined || Math.abs(Date.now() - at) > window)
+          return void refuse(res, 401, '50102', 'Timestamp request expired');
         // Signed over the path from the API root with its query, as the real interface's clients sign: the
         // mount prefix (a gateway's, to a client) is not part of it.
         const query = (req.url ?? '').includes('?') ? (req.url ?? '').slice((req.url ?? '').indexOf('?')) : '';
-        const expected = signature(secrets.get(account) ?? '', preHash(stamp as string, req.method ?? '', `${path}${query}`, raw));
+        const expected = signature(
+          secrets.get(account) ?? '',
+          preHash(stamp as string, req.method ?? '', `${path}${query}`, raw),
+        );
         const given = authHeader(req, 'sign') ?? '';
-        if (mutant !== 'exchange-signature-unchecked' && !sameText(given, expected)) return void refuse(res, 401, '50113', 'Invalid signature');
+        if (mutant !== 'exchange-signature-unchecked' && !sameText(given, expected))
+          return void refuse(res, 401, '50113', 'Invalid signature');
         let orders: unknown;
         try {
           orders = JSON.parse(raw.toString('utf8'));
         } catch {
           return void refuse(res, 400, '51000', 'Parameter error: the body is not JSON');
         }
-        if (!Array.isArray(orders) || orders.length === 0) return void refuse(res, 400, '51000', 'Parameter error: the body must be a non-empty array of orders');
-        if (orders.length > maxBatchSize) return void refuse(res, 400, '51000', `Parameter error: at most ${maxBatchSize} orders per batch`);
+        if (!Array.isArray(orders) || orders.length === 0)
+          return void refuse(res, 400, '51000', 'Parameter error: the body must be a non-empty array of orders');
+        if (orders.length > maxBatchSize)
+          return void refuse(res, 400, '51000', `Parameter error: at most ${maxBatchSize} orders per batch`);
         const items = orders.map((order, index) => placeOne(order, index, balance));
         const shown = items.map((item) => {
           if (mutant !== 'exchange-failed-item-no-ordid' || item.sCode === '0') return item;
@@ -188,7 +235,12 @@ export const exchangeReference: FamilyReference = {
         });
         const failed = items.filter((item) => item.sCode !== '0');
         if (failed.length === 0) return void send(res, 200, '0', '', shown);
-        const code = dialect.batchCodes === 'all-or-partial' ? (failed.length === items.length ? '1' : '2') : (failed[0] as Outcome).sCode;
+        const code =
+          dialect.batchCodes === 'all-or-partial'
+            ? failed.length === items.length
+              ? '1'
+              : '2'
+            : (failed[0] as Outcome).sCode;
         send(res, 200, code, `${failed.length} of ${items.length} orders failed`, shown);
       },
     };
@@ -197,8 +249,17 @@ export const exchangeReference: FamilyReference = {
     mode === 'okx-dialect'
       ? {
           baseUrl,
-          credentials: { apiKey: env.REFERENCE_EXCHANGE_API_KEY, secretKey: env.REFERENCE_EXCHANGE_SECRET_KEY, passphrase: env.REFERENCE_EXCHANGE_PASSPHRASE },
-          signing: { keyHeader: 'OK-ACCESS-KEY', signHeader: 'OK-ACCESS-SIGN', timestampHeader: 'OK-ACCESS-TIMESTAMP', passphraseHeader: 'OK-ACCESS-PASSPHRASE' },
+          credentials: {
+            apiKey: env.REFERENCE_EXCHANGE_API_KEY,
+            secretKey: env.REFERENCE_EXCHANGE_SECRET_KEY,
+            passphrase: env.REFERENCE_EXCHANGE_PASSPHRASE,
+          },
+          signing: {
+            keyHeader: 'OK-ACCESS-KEY',
+            signHeader: 'OK-ACCESS-SIGN',
+            timestampHeader: 'OK-ACCESS-TIMESTAMP',
+            passphraseHeader: 'OK-ACCESS-PASSPHRASE',
+          },
           orderTemplate: { tdMode: 'cash' },
           expectations: { codeRanges: true },
         }
@@ -212,7 +273,10 @@ export const exchangeReference: FamilyReference = {
 const optionsSchema = z
   .object({
     /** Signed requests allowed per account per fixed window. */
-    rateLimit: z.object({ requests: z.number().int().positive(), windowMs: z.number().int().positive() }).strict().default(defaultRateLimit),
+    rateLimit: z
+      .object({ requests: z.number().int().positive(), windowMs: z.number().int().positive() })
+      .strict()
+      .default(defaultRateLimit),
     /** Prefix of the auth headers (key, sign, timestamp, passphrase); default the mode's. */
     headerPrefix: z.string().min(1).optional(),
   })
@@ -221,6 +285,7 @@ const optionsSchema = z
 /** `250/1000` -> requests per window in ms. */
 function requestsPerWindow(value: string, flag: string): { requests: number; windowMs: number } {
   const match = /^(\d+)\/(\d+)$/.exec(value);
-  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) throw new Error(`--${flag} must look like 250/1000 (requests per window in ms)`);
+  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1)
+    throw new Error(`--${flag} must look like 250/1000 (requests per window in ms)`);
   return { requests: Number(match[1]), windowMs: Number(match[2]) };
 }

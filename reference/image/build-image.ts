@@ -14,12 +14,26 @@ import { build } from 'esbuild';
 import { referenceImage } from './reference-image.ts';
 
 /** Packages only the commands that never run in the image use: left out of the bundle. */
-const notInImage = ['vitest', 'vitest/*', 'allure', 'allure-*', 'testcontainers', 'autocannon', 'tsx', 'tsx/*', 'fast-xml-parser', 'esbuild'];
+const notInImage = [
+  'vitest',
+  'vitest/*',
+  'allure',
+  'allure-*',
+  'testcontainers',
+  'autocannon',
+  'tsx',
+  'tsx/*',
+  'fast-xml-parser',
+  'esbuild',
+];
 
 /** Image label holding a digest of the bundled code and the Node version: an image that has it is current. */
 export const contentLabel = 'harness.content';
 
-export async function buildReferenceImage(tag: string = referenceImage.tag, log: (line: string) => void = console.log): Promise<void> {
+export async function buildReferenceImage(
+  tag: string = referenceImage.tag,
+  log: (line: string) => void = console.log,
+): Promise<void> {
   const rootfs = mkdtempSync(join(tmpdir(), 'harness-reference-rootfs-'));
   try {
     const app = join(rootfs, 'app');
@@ -31,7 +45,12 @@ export async function buildReferenceImage(tag: string = referenceImage.tag, log:
     }
     copyNodeWithLibraries(rootfs);
     mkdirSync(join(rootfs, 'tmp'), { mode: 0o1777 });
-    await importRootfs(rootfs, tag, [`ENTRYPOINT ${JSON.stringify(referenceImage.entrypoint)}`, `CMD ${JSON.stringify(referenceImage.defaultCommand)}`, 'WORKDIR /app', `LABEL ${contentLabel}=${content}`]);
+    await importRootfs(rootfs, tag, [
+      `ENTRYPOINT ${JSON.stringify(referenceImage.entrypoint)}`,
+      `CMD ${JSON.stringify(referenceImage.defaultCommand)}`,
+      'WORKDIR /app',
+      `LABEL ${contentLabel}=${content}`,
+    ]);
     log(`image ${tag} built (node ${process.version}, entrypoint: ${referenceImage.entrypoint.join(' ')})`);
   } finally {
     rmSync(rootfs, { recursive: true, force: true });
@@ -51,7 +70,9 @@ async function bundleCli(outdir: string): Promise<void> {
     outExtension: { '.js': '.mjs' },
     external: notInImage,
     // CommonJS dependencies bundled into ES modules still call require().
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     logLevel: 'warning',
   });
 }
@@ -64,7 +85,11 @@ function contentDigest(app: string): string {
 
 /** A label of a local image, or undefined when the image (or the label) is not there. */
 export function labelOf(tag: string, label: string): string | undefined {
-  const inspected = spawnSync('docker', ['image', 'inspect', '--format', `{{ index .Config.Labels "${label}" }}`, tag], { encoding: 'utf8' });
+  const inspected = spawnSync(
+    'docker',
+    ['image', 'inspect', '--format', `{{ index .Config.Labels "${label}" }}`, tag],
+    { encoding: 'utf8' },
+  );
   return inspected.status === 0 ? inspected.stdout.trim() : undefined;
 }
 
@@ -99,12 +124,18 @@ function copyInto(rootfs: string, from: string, to: string): void {
 export function importRootfs(rootfs: string, tag: string, changes: readonly string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const tar = spawn('tar', ['-C', rootfs, '-h', '-c', '.'], { stdio: ['ignore', 'pipe', 'inherit'] });
-    const docker = spawn('docker', ['import', ...changes.flatMap((change) => ['--change', change]), '-', tag], { stdio: ['pipe', 'ignore', 'pipe'] });
+    const docker = spawn('docker', ['import', ...changes.flatMap((change) => ['--change', change]), '-', tag], {
+      stdio: ['pipe', 'ignore', 'pipe'],
+    });
     let errors = '';
     docker.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     tar.stdout.pipe(docker.stdin);
-    docker.once('error', (error) => reject(new Error(`docker import could not start: ${error.message} (is the docker CLI installed?)`)));
-    docker.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`docker import failed (exit ${code}): ${errors.trim()}`))));
+    docker.once('error', (error) =>
+      reject(new Error(`docker import could not start: ${error.message} (is the docker CLI installed?)`)),
+    );
+    docker.once('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`docker import failed (exit ${code}): ${errors.trim()}`)),
+    );
   });
 }
 

@@ -39,7 +39,8 @@ export interface LoyaltyBehaviour {
 
 export const referenceBehaviour: LoyaltyBehaviour = {
   apiKeyAccepted: (value, key) => value === key,
-  requiredHeaders: (operation) => (operation === 'notify' ? ['correlation_id'] : ['correlation_id', 'sender', 'keyname']),
+  requiredHeaders: (operation) =>
+    operation === 'notify' ? ['correlation_id'] : ['correlation_id', 'sender', 'keyname'],
   authorizationOptional: () => false,
   macPartsRequired: macHeaderParts,
   idAccepted: (id, expected) => id === expected,

@@ -15,7 +15,8 @@ export const referenceMandatoryDemographics = {
   PROGRAM_HOTEL_3: ['ADDR_LINE_1', 'CITY'],
 } as const satisfies Partial<Record<ProgramCode, readonly string[]>>;
 
-const operationAt = (path: string) => (Object.entries(loyaltyOperations) as [LoyaltyOperation, string][]).find(([, at]) => at === path)?.[0];
+const operationAt = (path: string) =>
+  (Object.entries(loyaltyOperations) as [LoyaltyOperation, string][]).find(([, at]) => at === path)?.[0];
 
 /**
  * The loyalty network part of the reference target. API key, MAC secret and bearer token come from
@@ -33,7 +34,9 @@ export const loyaltyReference: FamilyReference = {
     env.REFERENCE_LOYALTY_TOKEN ??= randomBytes(24).toString('base64url');
   },
   create({ mutant, env }) {
-    const section = loyaltySectionSchema.parse(loyaltyReference.targetSection('http://127.0.0.1/loyalty', 'default', env));
+    const section = loyaltySectionSchema.parse(
+      loyaltyReference.targetSection('http://127.0.0.1/loyalty', 'default', env),
+    );
     const behaviour = loyaltyBehaviourFor(mutant);
     const handler = new LoyaltyHandler(behaviour, {
       apiKey: env.REFERENCE_LOYALTY_API_KEY as string,
@@ -44,7 +47,8 @@ export const loyaltyReference: FamilyReference = {
     return {
       async handle(req, res, path) {
         const operation = operationAt(path);
-        if (!operation || req.method !== 'POST') return replyJson(res, 404, { error_code: 'LTY-404', user_message: 'no such operation' });
+        if (!operation || req.method !== 'POST')
+          return replyJson(res, 404, { error_code: 'LTY-404', user_message: 'no such operation' });
         const answer = handler.handle(operation, req, (await readBody(req)).toString('utf8'));
         replyJson(res, answer.status, answer.body, { 'content-type': behaviour.contentType(answer.status) });
       },

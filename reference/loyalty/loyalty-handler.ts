@@ -41,30 +41,45 @@ export class LoyaltyHandler {
   #authProblem(operation: LoyaltyOperation, req: IncomingMessage, body: string): string | undefined {
     const { behaviour, credentials } = this;
     const authorization = req.headers.authorization;
-    if (authorization === undefined) return behaviour.authorizationOptional(operation) ? undefined : 'Authorization is required';
-    if (authorization.startsWith('Bearer ')) return behaviour.bearerAccepted(authorization, credentials.bearerToken, operation) ? undefined : 'the bearer token is not valid';
+    if (authorization === undefined)
+      return behaviour.authorizationOptional(operation) ? undefined : 'Authorization is required';
+    if (authorization.startsWith('Bearer '))
+      return behaviour.bearerAccepted(authorization, credentials.bearerToken, operation)
+        ? undefined
+        : 'the bearer token is not valid';
     const parts = parseMacHeader(authorization);
     if (!parts) return 'Authorization is neither MAC nor Bearer';
     const lacking = behaviour.macPartsRequired.find((name) => parts[name] === undefined || parts[name] === '');
     if (lacking) return `the MAC header has no ${lacking}`;
     if (!behaviour.idAccepted(parts.id as string, credentials.mac.id)) return 'unknown MAC id';
     const ts = Number(parts.ts);
-    if (!Number.isInteger(ts) || !behaviour.tsAccepted(ts, Date.now(), credentials.mac.windowMs)) return 'ts is outside the window';
-    if (behaviour.bodyhashChecked && parts.bodyhash !== bodyHash(body, credentials.mac)) return 'bodyhash is not the hash of the body';
+    if (!Number.isInteger(ts) || !behaviour.tsAccepted(ts, Date.now(), credentials.mac.windowMs))
+      return 'ts is outside the window';
+    if (behaviour.bodyhashChecked && parts.bodyhash !== bodyHash(body, credentials.mac))
+      return 'bodyhash is not the hash of the body';
     const url = `http://${req.headers.host ?? ''}${req.url ?? ''}`;
-    const signed = (path: string) => signMac(credentials.mac, { method: req.method ?? '', url: new URL(path, url).href, body, ts: parts.ts ?? '', nonce: parts.nonce ?? '' }, parts.bodyhash ?? '').mac;
-    if (!behaviour.macPaths(req.url ?? '').some((path) => behaviour.macMatches(parts.mac as string, signed(path)))) return 'the mac does not match';
+    const signed = (path: string) =>
+      signMac(
+        credentials.mac,
+        { method: req.method ?? '', url: new URL(path, url).href, body, ts: parts.ts ?? '', nonce: parts.nonce ?? '' },
+        parts.bodyhash ?? '',
+      ).mac;
+    if (!behaviour.macPaths(req.url ?? '').some((path) => behaviour.macMatches(parts.mac as string, signed(path))))
+      return 'the mac does not match';
     const nonce = `${parts.id}:${parts.nonce}`;
     const usedAt = this.#nonces.get(nonce);
-    if (behaviour.noncesRemembered && usedAt !== undefined && Date.now() - usedAt <= behaviour.nonceMemoryMs) return 'the nonce was used before';
+    if (behaviour.noncesRemembered && usedAt !== undefined && Date.now() - usedAt <= behaviour.nonceMemoryMs)
+      return 'the nonce was used before';
     this.#nonces.set(nonce, Date.now());
     return undefined;
   }
 
   handle(operation: LoyaltyOperation, req: IncomingMessage, raw: string): Answer {
     const { behaviour } = this;
-    const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined);
-    if (!behaviour.apiKeyAccepted(header('x-net-api-key'), this.credentials.apiKey)) return this.#error(403, 'X-NET-API-KEY is missing or unknown');
+    const header = (name: string) =>
+      typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined;
+    if (!behaviour.apiKeyAccepted(header('x-net-api-key'), this.credentials.apiKey))
+      return this.#error(403, 'X-NET-API-KEY is missing or unknown');
     const authProblem = this.#authProblem(operation, req, raw);
     if (authProblem) return this.#error(403, authProblem);
     const lacking = behaviour.requiredHeaders(operation).find((name) => header(name) === undefined);
@@ -75,7 +90,8 @@ export class LoyaltyHandler {
     } catch {
       return this.#error(400, 'the body is not JSON');
     }
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return this.#error(400, 'the body must be a JSON object');
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      return this.#error(400, 'the body must be a JSON object');
     const fields = body as Record<string, unknown>;
     for (const name of validatorsOf[operation]) {
       const problem = behaviour.validators[name](fields, this.credentials.mandatory);
@@ -92,7 +108,8 @@ export class LoyaltyHandler {
     const id = order.requestor_order_id as string;
     const previous = this.#orders.get(id);
     const remembered = previous !== undefined && Date.now() - previous.at <= this.behaviour.orderIdMemoryMs;
-    if (remembered && this.behaviour.conflicts(previous.raw, raw)) return this.#error(409, `requestor_order_id ${id} was used before`);
+    if (remembered && this.behaviour.conflicts(previous.raw, raw))
+      return this.#error(409, `requestor_order_id ${id} was used before`);
     if (order.simulation !== true || this.behaviour.simulationRecordsId) this.#orders.set(id, { raw, at: Date.now() });
     return { status: 202, body: this.behaviour.acceptedBody('transfer') };
   }

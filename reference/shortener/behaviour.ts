@@ -1,4 +1,11 @@
-import { defaultDomain, isoTimestampSchema, longUrlSchema, noStore, retentionSchema, shortenerDomains } from '../../rules/shortener/records.ts';
+import {
+  defaultDomain,
+  isoTimestampSchema,
+  longUrlSchema,
+  noStore,
+  retentionSchema,
+  shortenerDomains,
+} from '../../rules/shortener/records.ts';
 
 type Entry = Record<string, unknown>;
 
@@ -24,7 +31,10 @@ export interface ShortenerBehaviour {
 }
 
 export const referenceBehaviour: ShortenerBehaviour = {
-  entriesOf: (body) => (Array.isArray(body) && body.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item)) ? (body as Entry[]) : undefined),
+  entriesOf: (body) =>
+    Array.isArray(body) && body.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item))
+      ? (body as Entry[])
+      : undefined,
   longUrlAccepted: (value, present) => present && longUrlSchema.safeParse(value).success,
   expDateAccepted: (value, present) => present && isoTimestampSchema.safeParse(value).success,
   domainAccepted: (value) => (shortenerDomains as readonly unknown[]).includes(value),

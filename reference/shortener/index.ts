@@ -18,7 +18,8 @@ export const shortenerReference: FamilyReference = {
     const mappings = new MappingsHandler(behaviour);
     return {
       async handle(req, res, path) {
-        if (path !== mappingsPath || req.method !== 'POST') return replyJson(res, 404, { message: 'no such operation' });
+        if (path !== mappingsPath || req.method !== 'POST')
+          return replyJson(res, 404, { message: 'no such operation' });
         let body: unknown;
         try {
           body = JSON.parse((await readBody(req)).toString('utf8'));

@@ -13,8 +13,10 @@ function entryProblem(behaviour: ShortenerBehaviour, entry: Entry, index: number
   if (params !== undefined) {
     if (typeof params !== 'object' || params === null || Array.isArray(params)) return 'params must be an object';
     const values = params as Record<string, unknown>;
-    if ('da.redirect.cache-control' in values && !behaviour.cacheControlAccepted(values['da.redirect.cache-control'])) return 'da.redirect.cache-control accepts only no-store';
-    if ('da.couch.retention' in values && !behaviour.retentionAccepted(values['da.couch.retention'])) return 'da.couch.retention must be a number of days, zero or more';
+    if ('da.redirect.cache-control' in values && !behaviour.cacheControlAccepted(values['da.redirect.cache-control']))
+      return 'da.redirect.cache-control accepts only no-store';
+    if ('da.couch.retention' in values && !behaviour.retentionAccepted(values['da.couch.retention']))
+      return 'da.couch.retention must be a number of days, zero or more';
   }
   if (behaviour.entryRefused(entry)) return 'entry refused';
   return undefined;
@@ -42,10 +44,12 @@ export class MappingsHandler {
     for (const [index, entry] of entries.entries()) {
       if (typeof entry.path !== 'string') continue;
       const domain = this.behaviour.domainOf(entry);
-      if (this.behaviour.pathTaken(this.#taken, domain, entry.path) || asked.get(domain)?.has(entry.path)) return refused(`entry ${index + 1}: path ${entry.path} is taken for domain ${domain}`);
+      if (this.behaviour.pathTaken(this.#taken, domain, entry.path) || asked.get(domain)?.has(entry.path))
+        return refused(`entry ${index + 1}: path ${entry.path} is taken for domain ${domain}`);
       asked.set(domain, (asked.get(domain) ?? new Set()).add(entry.path));
     }
-    for (const [domain, paths] of asked) for (const path of paths) this.#taken.set(domain, (this.#taken.get(domain) ?? new Set()).add(path));
+    for (const [domain, paths] of asked)
+      for (const path of paths) this.#taken.set(domain, (this.#taken.get(domain) ?? new Set()).add(path));
     const answers = entries.map((entry) => ({
       longUrl: entry.longUrl,
       shortUrl: `${shortHost}/${this.behaviour.domainOf(entry)}/${typeof entry.path === 'string' ? entry.path : randomBytes(5).toString('base64url')}`,

@@ -16,14 +16,22 @@ export const payloadKinds = {
 export type NotificationType = keyof typeof payloadKinds;
 export const notificationTypes = Object.keys(payloadKinds) as NotificationType[];
 
-/** A signed JSON web token in compact form: three base64url parts, a JSON header whose alg is not `none`, a signature. */
+/**
+ * A signed JSON web token in compact form: three base64url parts, a JSON header whose alg is not `none`, a signature.
+ */
 export const signedJwtSchema = z.string().refine((value) => {
   const parts = value.split('.');
   if (parts.length !== 3 || parts.some((part) => !/^[A-Za-z0-9_-]+$/.test(part))) return false;
   try {
     const header = JSON.parse(Buffer.from(parts[0] as string, 'base64url').toString('utf8')) as { alg?: unknown };
     const claims: unknown = JSON.parse(Buffer.from(parts[1] as string, 'base64url').toString('utf8'));
-    return typeof header.alg === 'string' && header.alg !== 'none' && typeof claims === 'object' && claims !== null && !Array.isArray(claims);
+    return (
+      typeof header.alg === 'string' &&
+      header.alg !== 'none' &&
+      typeof claims === 'object' &&
+      claims !== null &&
+      !Array.isArray(claims)
+    );
   } catch {
     return false;
   }
@@ -52,7 +60,11 @@ export const paymentCredentialUpdateSchema = z.looseObject({
 });
 
 /** Any of the three payloads, told apart by notificationType. */
-export const notificationPayloadSchema = z.discriminatedUnion('notificationType', [enrollmentUpdateSchema, intentUpdateSchema, paymentCredentialUpdateSchema]);
+export const notificationPayloadSchema = z.discriminatedUnion('notificationType', [
+  enrollmentUpdateSchema,
+  intentUpdateSchema,
+  paymentCredentialUpdateSchema,
+]);
 export type NotificationPayload = z.infer<typeof notificationPayloadSchema>;
 
 /** The required fields of each payload (every field but stepUpSessionId). */
@@ -64,13 +76,27 @@ export const requiredFields: Readonly<Record<NotificationType, readonly string[]
 
 /** The error bodies of "Errors", C. */
 export const userExceptionSchema = z.looseObject({
-  error: z.looseObject({ code: z.string(), description: z.string(), type: z.literal('USER_EXCEPTION'), param: z.string().optional() }),
+  error: z.looseObject({
+    code: z.string(),
+    description: z.string(),
+    type: z.literal('USER_EXCEPTION'),
+    param: z.string().optional(),
+  }),
 });
 export const businessExceptionSchema = z.looseObject({
   error: z.looseObject({ code: z.string(), description: z.string(), type: z.literal('BUSINESS_EXCEPTION') }),
 });
 export const systemExceptionSchema = z.looseObject({
-  error: z.looseObject({ code: z.literal('20001'), description: z.literal('Internal server error'), type: z.literal('SYSTEM_EXCEPTION') }),
+  error: z.looseObject({
+    code: z.literal('20001'),
+    description: z.literal('Internal server error'),
+    type: z.literal('SYSTEM_EXCEPTION'),
+  }),
 });
 
-export const agenticStatuses = { accepted: 200, userException: 400, businessException: 422, systemException: 500 } as const;
+export const agenticStatuses = {
+  accepted: 200,
+  userException: 400,
+  businessException: 422,
+  systemException: 500,
+} as const;

@@ -51,7 +51,8 @@ export const billingOperations: Record<BillingOperationName, BillingOperation> =
     documentedStatuses: [200, 400, 401, 500],
     successStatus: 200,
     invalidInputStatus: 400,
-    // "400 CommonResponse (request errors or unauthorized); 401 ProxyUnauthorizedResponse": either refuses a missing or bad token.
+    // "400 CommonResponse (request errors or unauthorized); 401 ProxyUnauthorizedResponse": either refuses a missing or
+    // bad token.
     unauthorizedStatus: [400, 401],
     acceptsIdempotencyKey: false,
     catalog: true,
@@ -81,7 +82,11 @@ export const billingOperations: Record<BillingOperationName, BillingOperation> =
 };
 
 /** The three charge operations, which share the documented 400/401 behaviour. */
-export const chargeOperations = [billingOperations.createCharge, billingOperations.updateCharge, billingOperations.queryCharge] as const;
+export const chargeOperations = [
+  billingOperations.createCharge,
+  billingOperations.updateCharge,
+  billingOperations.queryCharge,
+] as const;
 
 /** A 429 on a catalog operation is tolerated: the document says concurrency limits exist but does not show them. */
 export const toleratedStatuses: readonly number[] = [429];

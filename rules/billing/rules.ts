@@ -33,21 +33,24 @@ export const billingRules = defineRules<BillingSectionRead>()([
     id: id.tokenFieldsRequired,
     family: 'billing',
     source: s.tokenRequest,
-    statement: 'client_id, client_secret and grant_type are all required; a request missing one is rejected with a 4xx.',
+    statement:
+      'client_id, client_secret and grant_type are all required; a request missing one is rejected with a 4xx.',
     check: 'status-for-invalid-input',
   },
   {
     id: id.tokenEntityIdsUuid,
     family: 'billing',
     source: s.headers,
-    statement: 'On the token operation Svc-Entity-Ids must be a 36-character UUID with hyphens; any other form is rejected with a 4xx.',
+    statement:
+      'On the token operation Svc-Entity-Ids must be a 36-character UUID with hyphens; any other form is rejected with a 4xx.',
     check: 'status-for-invalid-input',
   },
   {
     id: id.tokenForbiddenHeaders,
     family: 'billing',
     source: s.authentication,
-    statement: 'No Authorization, apiAccessKeyId or apiSecretAccessKey header may accompany the token request; one that does is rejected with a 4xx.',
+    statement:
+      'No Authorization, apiAccessKeyId or apiSecretAccessKey header may accompany the token request; one that does is rejected with a 4xx.',
     check: 'status-for-invalid-input',
   },
   {
@@ -68,21 +71,24 @@ export const billingRules = defineRules<BillingSectionRead>()([
     id: id.tokenRateLimit,
     family: 'billing',
     source: s.tokenRules,
-    statement: 'Token requests are rate limited per caller IP: offered faster and faster, they meet 429 on every path of the operation, and after backing off a valid request is served again. The limit found is reported (judged only against a limit the target entry pins).',
+    statement:
+      'Token requests are rate limited per caller IP: offered faster and faster, they meet 429 on every path of the operation, and after backing off a valid request is served again. The limit found is reported (judged only against a limit the target entry pins).',
     check: 'rate-limit-probed',
   },
   {
     id: id.trackIdLength,
     family: 'billing',
     source: s.headers,
-    statement: 'Svc-Track-Id is at most 64 characters; a longer one is rejected (400 on catalog operations, a 4xx on the token operation).',
+    statement:
+      'Svc-Track-Id is at most 64 characters; a longer one is rejected (400 on catalog operations, a 4xx on the token operation).',
     check: 'status-for-input',
   },
   {
     id: id.trackIdCharset,
     family: 'billing',
     source: s.headers,
-    statement: 'Svc-Track-Id is US-ASCII without colon, semicolon, double or single quote; another one is rejected (400 on catalog operations, a 4xx on the token operation).',
+    statement:
+      'Svc-Track-Id is US-ASCII without colon, semicolon, double or single quote; another one is rejected (400 on catalog operations, a 4xx on the token operation).',
     check: 'status-for-input',
   },
   {
@@ -96,7 +102,8 @@ export const billingRules = defineRules<BillingSectionRead>()([
     id: id.idempotencyKeyLength,
     family: 'billing',
     source: s.headers,
-    statement: 'Idempotency-Key is at most 255 characters; a longer one on a POST catalog operation is rejected with 400.',
+    statement:
+      'Idempotency-Key is at most 255 characters; a longer one on a POST catalog operation is rejected with 400.',
     check: 'status-for-input',
   },
   {
@@ -117,7 +124,8 @@ export const billingRules = defineRules<BillingSectionRead>()([
     id: id.entityIdsRequired,
     family: 'billing',
     source: s.headers,
-    statement: 'With multi-entity enabled and a token valid for several entities, catalog operations without Svc-Entity-Ids are rejected with 400.',
+    statement:
+      'With multi-entity enabled and a token valid for several entities, catalog operations without Svc-Entity-Ids are rejected with 400.',
     check: 'status-for-invalid-input',
     appliesTo: (billing) => entityHeaderRequired(billing.tenant),
     applicability: 'tenant with multi-entity enabled and tokens valid for several entities',
@@ -126,7 +134,8 @@ export const billingRules = defineRules<BillingSectionRead>()([
     id: id.entityIdsForbidden,
     family: 'billing',
     source: s.headers,
-    statement: 'With a single-entity token or multi-entity disabled, catalog operations carrying Svc-Entity-Ids are rejected with 400.',
+    statement:
+      'With a single-entity token or multi-entity disabled, catalog operations carrying Svc-Entity-Ids are rejected with 400.',
     check: 'status-for-invalid-input',
     appliesTo: (billing) => !entityHeaderRequired(billing.tenant),
     applicability: 'tenant without multi-entity, or tokens valid for a single entity',
@@ -144,7 +153,8 @@ export const billingRules = defineRules<BillingSectionRead>()([
     id: id.orgIdsAccessible,
     family: 'billing',
     source: s.headers,
-    statement: 'Svc-Org-Ids must be a subset of the accessible orgs; naming another org makes the operation fail (the document names no status: 400 or 401, the refusals the charge operations list, and which one is observed).',
+    statement:
+      'Svc-Org-Ids must be a subset of the accessible orgs; naming another org makes the operation fail (the document names no status: 400 or 401, the refusals the charge operations list, and which one is observed).',
     check: 'status-for-invalid-input',
     appliesTo: (billing) => billing.tenant.multiOrg && billing.tenant.accessibleOrgs.length > 0,
     applicability: 'tenant with multi-org and at least one declared accessible org',
@@ -153,7 +163,8 @@ export const billingRules = defineRules<BillingSectionRead>()([
     id: id.orgIdsScope,
     family: 'billing',
     source: s.headers,
-    statement: 'Svc-Org-Ids sets the organisation context: a charge made in one org is not visible from another, and without the header the scope is all accessible orgs.',
+    statement:
+      'Svc-Org-Ids sets the organisation context: a charge made in one org is not visible from another, and without the header the scope is all accessible orgs.',
     check: 'org-scope-visibility',
     appliesTo: (billing) => billing.tenant.multiOrg && billing.tenant.accessibleOrgs.length >= 2,
     applicability: 'tenant with multi-org and at least two declared accessible orgs',
@@ -162,7 +173,8 @@ export const billingRules = defineRules<BillingSectionRead>()([
     id: id.gzipOverThreshold,
     family: 'billing',
     source: s.limits,
-    statement: 'With Accept-Encoding: gzip, a catalog response over 1000 bytes is gzip-compressed and says so in Content-Encoding.',
+    statement:
+      'With Accept-Encoding: gzip, a catalog response over 1000 bytes is gzip-compressed and says so in Content-Encoding.',
     check: 'gzip-threshold',
   },
   {
@@ -176,56 +188,63 @@ export const billingRules = defineRules<BillingSectionRead>()([
     id: id.gzipRequest,
     family: 'billing',
     source: s.headers,
-    statement: 'A request body sent gzipped with Content-Encoding: gzip is handled exactly like the same body sent plain.',
+    statement:
+      'A request body sent gzipped with Content-Encoding: gzip is handled exactly like the same body sent plain.',
     check: 'gzip-request-equivalence',
   },
   {
     id: id.authMissing,
     family: 'billing',
     source: s.errors,
-    statement: 'Charge operations without a bearer token get 401 (ProxyUnauthorizedResponse); PUT /commerce/charges may answer 400 instead (its CommonResponse covers "request errors or unauthorized"); which one is observed.',
+    statement:
+      'Charge operations without a bearer token get 401 (ProxyUnauthorizedResponse); PUT /commerce/charges may answer 400 instead (its CommonResponse covers "request errors or unauthorized"); which one is observed.',
     check: 'unauthorized-status',
   },
   {
     id: id.authInvalid,
     family: 'billing',
     source: s.errors,
-    statement: 'Charge operations with a bad bearer token (unknown, altered, wrong scheme) get 401 (ProxyUnauthorizedResponse); PUT /commerce/charges may answer 400 instead (its CommonResponse covers "request errors or unauthorized"); which one is observed.',
+    statement:
+      'Charge operations with a bad bearer token (unknown, altered, wrong scheme) get 401 (ProxyUnauthorizedResponse); PUT /commerce/charges may answer 400 instead (its CommonResponse covers "request errors or unauthorized"); which one is observed.',
     check: 'unauthorized-status',
   },
   {
     id: id.documentedStatus,
     family: 'billing',
     source: s.endpoints,
-    statement: 'Every charge operation answers only with its documented status codes (429 tolerated: concurrency limits are not shown). A success (2xx) or a refusal of an invalid body with a status the operation does not list is judged here alone.',
+    statement:
+      'Every charge operation answers only with its documented status codes (429 tolerated: concurrency limits are not shown). A success (2xx) or a refusal of an invalid body with a status the operation does not list is judged here alone.',
     check: 'documented-status',
   },
   {
     id: id.invalidInputStatus,
     family: 'billing',
     source: s.errors,
-    statement: 'A malformed or invalid request body on a charge operation is refused: never a 2xx or 5xx, nor another status the operation documents for something else (its documented answer is 400; an undocumented 4xx is billing.catalog.status.documented\'s finding).',
+    statement:
+      "A malformed or invalid request body on a charge operation is refused: never a 2xx or 5xx, nor another status the operation documents for something else (its documented answer is 400; an undocumented 4xx is billing.catalog.status.documented's finding).",
     check: 'invalid-body-refused',
   },
   {
     id: id.chargeCreate,
     family: 'billing',
     source: s.endpoints,
-    statement: 'A valid charge with default pricing and rate cards is created: a 2xx with a CreateChargeResponse naming it (the document\'s 200; another 2xx is billing.catalog.status.documented\'s finding).',
+    statement:
+      "A valid charge with default pricing and rate cards is created: a 2xx with a CreateChargeResponse naming it (the document's 200; another 2xx is billing.catalog.status.documented's finding).",
     check: 'status-for-valid-input',
   },
   {
     id: id.updateBodyIdentifies,
     family: 'billing',
     source: s.endpoints,
-    statement: 'PUT /commerce/charges identifies the charge inside the body: it updates that charge and no other, and a body without an identifier is refused (a 4xx; that it is the documented 400 is billing.catalog.status.documented\'s finding).',
+    statement:
+      "PUT /commerce/charges identifies the charge inside the body: it updates that charge and no other, and a body without an identifier is refused (a 4xx; that it is the documented 400 is billing.catalog.status.documented's finding).",
     check: 'update-targets-body-id',
   },
   {
     id: id.queryRateCardMatch,
     family: 'billing',
     source: s.queryRules,
-    statement: 'When a rate-card row matches the supplied attribute values, the query returns that row\'s pricing.',
+    statement: "When a rate-card row matches the supplied attribute values, the query returns that row's pricing.",
     check: 'pricing-resolution',
   },
   {
@@ -239,14 +258,16 @@ export const billingRules = defineRules<BillingSectionRead>()([
     id: id.queryNoSideEffects,
     family: 'billing',
     source: s.queryRules,
-    statement: 'The query creates and updates nothing: repeating it gives the same answer and later reads are unchanged.',
+    statement:
+      'The query creates and updates nothing: repeating it gives the same answer and later reads are unchanged.',
     check: 'query-side-effect-free',
   },
   {
     id: id.productCreate,
     family: 'billing',
     source: s.overview,
-    statement: 'POST /commerce/products creates a product with its plans and charges (usage, recurring and other models) and succeeds with a 2xx.',
+    statement:
+      'POST /commerce/products creates a product with its plans and charges (usage, recurring and other models) and succeeds with a 2xx.',
     check: 'product-created',
   },
   {
@@ -260,7 +281,8 @@ export const billingRules = defineRules<BillingSectionRead>()([
     id: id.productAuth,
     family: 'billing',
     source: s.endpoints,
-    statement: 'POST /commerce/products uses bearer auth like the other catalog operations: without a valid token it never succeeds.',
+    statement:
+      'POST /commerce/products uses bearer auth like the other catalog operations: without a valid token it never succeeds.',
     check: 'unauthorized-status',
   },
   {

@@ -5,7 +5,11 @@ import { z } from 'zod';
  * the operations": Svc-Entity-Ids and Svc-Org-Ids depend on multi-entity and multi-org settings).
  */
 /** One org id of the comma-separated Svc-Org-Ids header: it cannot itself hold a comma or surrounding space. */
-const orgId = z.string().regex(/^[^,\s](?:[^,]*[^,\s])?$/, { error: 'must be one org id without commas or surrounding spaces (Svc-Org-Ids is comma-separated)' });
+const orgId = z
+  .string()
+  .regex(/^[^,\s](?:[^,]*[^,\s])?$/, {
+    error: 'must be one org id without commas or surrounding spaces (Svc-Org-Ids is comma-separated)',
+  });
 
 export const tenantModeSchema = z
   .object({
@@ -14,7 +18,14 @@ export const tenantModeSchema = z
     /** Whether a token is valid for one entity or several. Default 'single'. */
     tokenEntityScope: z.enum(['single', 'multiple']).default('single'),
     /** The tenant's entity ids (UUIDs with hyphens). The first is used where one is needed. */
-    entityIds: z.array(z.guid({ error: 'must be a 36-character UUID with hyphens (rule billing.token.entity_ids.uuid): the harness sends it as a valid entity id' })).default([]),
+    entityIds: z
+      .array(
+        z.guid({
+          error:
+            'must be a 36-character UUID with hyphens (rule billing.token.entity_ids.uuid): the harness sends it as a valid entity id',
+        }),
+      )
+      .default([]),
     /** Multi-org enabled for the tenant. Default false. */
     multiOrg: z.boolean().default(false),
     /** Org ids the harness's user may access. */
@@ -25,8 +36,18 @@ export const tenantModeSchema = z
   .strict()
   .superRefine((tenant, context) => {
     // The harness sends these as valid header values: a mode that needs them without them cannot be judged.
-    if (tenant.multiEntity && tenant.entityIds.length === 0) context.addIssue({ code: 'custom', path: ['entityIds'], message: 'a multi-entity tenant needs at least one entity id (rules billing.headers.entity_ids.*)' });
-    if (tenant.multiOrg && tenant.accessibleOrgs.length === 0) context.addIssue({ code: 'custom', path: ['accessibleOrgs'], message: 'a multi-org tenant needs at least one accessible org (rules billing.headers.org_ids.*)' });
+    if (tenant.multiEntity && tenant.entityIds.length === 0)
+      context.addIssue({
+        code: 'custom',
+        path: ['entityIds'],
+        message: 'a multi-entity tenant needs at least one entity id (rules billing.headers.entity_ids.*)',
+      });
+    if (tenant.multiOrg && tenant.accessibleOrgs.length === 0)
+      context.addIssue({
+        code: 'custom',
+        path: ['accessibleOrgs'],
+        message: 'a multi-org tenant needs at least one accessible org (rules billing.headers.org_ids.*)',
+      });
   });
 
 export type TenantMode = z.infer<typeof tenantModeSchema>;

@@ -28,7 +28,10 @@ function authorizationItemSchema(rule: string) {
 
 /** GET /authorizations: {cardId, authorizationDetails}; the items' formats name the items rule. */
 export const authorizationsResponseSchema = z.object(
-  { cardId: z.string({ error: id.authorizationsOfCard }), authorizationDetails: z.array(authorizationItemSchema(id.authorizationsItems), { error: id.authorizationsLimit }) },
+  {
+    cardId: z.string({ error: id.authorizationsOfCard }),
+    authorizationDetails: z.array(authorizationItemSchema(id.authorizationsItems), { error: id.authorizationsLimit }),
+  },
   { error: id.authorizationsLimit },
 );
 export type AuthorizationsResponse = z.infer<typeof authorizationsResponseSchema>;
@@ -39,10 +42,16 @@ export const notificationSchema = z.object(
     notificationId: text(id.notificationRecord),
     eventDescription: text(id.notificationRecord),
     notificationType: z.enum(notificationTypes, { error: id.notificationRecord }).nullish(),
-    timeOfNotification: z.string({ error: id.notificationRecord }).regex(authorizationTimestampPattern, { error: id.notificationRecord }).nullish(),
+    timeOfNotification: z
+      .string({ error: id.notificationRecord })
+      .regex(authorizationTimestampPattern, { error: id.notificationRecord })
+      .nullish(),
     cardId: text(id.notificationRecord),
     accountId: text(id.notificationRecord),
-    cardReferenceId: z.string({ error: id.notificationRecord }).regex(cardReferenceIdPattern, { error: id.notificationRecord }).nullish(),
+    cardReferenceId: z
+      .string({ error: id.notificationRecord })
+      .regex(cardReferenceIdPattern, { error: id.notificationRecord })
+      .nullish(),
     authorizationDetails: authorizationItemSchema(id.notificationRecord).nullish(),
   },
   { error: id.notificationRecord },

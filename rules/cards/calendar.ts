@@ -28,7 +28,10 @@ export function monthsBefore(day: string, months: number): string {
   return dayOf(Date.UTC(target.getUTCFullYear(), target.getUTCMonth(), Math.min(date, lastDay)));
 }
 
-/** Rule 3 of GET /transactions: a date is accepted only when less than 18 months in the past, so this day and earlier ones are refused. */
+/**
+ * Rule 3 of GET /transactions: a date is accepted only when less than 18 months in the past, so this day and earlier
+ * ones are refused.
+ */
 export function eighteenMonthsAgo(today: string): string {
   return monthsBefore(today, 18);
 }
@@ -36,7 +39,10 @@ export function eighteenMonthsAgo(today: string): string {
 /** Rule 3: startDate and endDate at most this many days apart. */
 export const maxWindowDays = 31;
 
-/** Rule 4: the window with no dates is the most recent 31 days; which of the two readings (today-30 or today-31 as its first day) is not shown. */
+/**
+ * Rule 4: the window with no dates is the most recent 31 days; which of the two readings (today-30 or today-31 as its
+ * first day) is not shown.
+ */
 export function defaultWindow(today: string): { surelyFrom: string; maybeFrom: string; to: string } {
   return { surelyFrom: addDays(today, -30), maybeFrom: addDays(today, -31), to: today };
 }

@@ -1,5 +1,13 @@
 /** The enumerations of part B's records and states. */
-export const cardStatuses = ['IN_PROGRESS', 'ACTIVE', 'PREACTIVE', 'INACTIVE', 'EXPIRED', 'CANCELLED', 'UNSUCCESSFUL'] as const;
+export const cardStatuses = [
+  'IN_PROGRESS',
+  'ACTIVE',
+  'PREACTIVE',
+  'INACTIVE',
+  'EXPIRED',
+  'CANCELLED',
+  'UNSUCCESSFUL',
+] as const;
 export type CardStatus = (typeof cardStatuses)[number];
 
 /** Statuses a card user may be assigned to (assignment rule 1). */

@@ -17,13 +17,61 @@ export interface CardsOperation {
 }
 
 export const cardsOperations = {
-  getCard: { name: 'GET card', method: 'GET', path: '/cards/{id}', success: [200], errors: [400, 401, 403, 404, 500, 503], idKind: 'card' },
-  patchCard: { name: 'PATCH card', method: 'PATCH', path: '/cards/{id}', success: [200], errors: [400, 401, 404, 500, 504], idKind: 'card' },
-  getTransactions: { name: 'GET transactions', method: 'GET', path: '/transactions', success: [200, 206], errors: [400, 401, 403, 404, 500, 503] },
-  getCardUser: { name: 'GET card user', method: 'GET', path: '/cardusers/{id}', success: [200], errors: [400, 401, 403, 404, 500, 503], idKind: 'cardUser' },
-  getAuthorizations: { name: 'GET authorizations', method: 'GET', path: '/authorizations', success: [200], errors: [400, 401, 403, 404, 500], idKind: 'card', idInQuery: 'cardId' },
-  deleteAccount: { name: 'DELETE account', method: 'DELETE', path: '/accounts/{id}', success: [200], errors: [400, 401, 403, 404, 500, 503], idKind: 'account' },
-  getAuthorizationNotification: { name: 'GET authorizationnotifications', method: 'GET', path: '/authorizationnotifications', success: [200], errors: undefined },
+  getCard: {
+    name: 'GET card',
+    method: 'GET',
+    path: '/cards/{id}',
+    success: [200],
+    errors: [400, 401, 403, 404, 500, 503],
+    idKind: 'card',
+  },
+  patchCard: {
+    name: 'PATCH card',
+    method: 'PATCH',
+    path: '/cards/{id}',
+    success: [200],
+    errors: [400, 401, 404, 500, 504],
+    idKind: 'card',
+  },
+  getTransactions: {
+    name: 'GET transactions',
+    method: 'GET',
+    path: '/transactions',
+    success: [200, 206],
+    errors: [400, 401, 403, 404, 500, 503],
+  },
+  getCardUser: {
+    name: 'GET card user',
+    method: 'GET',
+    path: '/cardusers/{id}',
+    success: [200],
+    errors: [400, 401, 403, 404, 500, 503],
+    idKind: 'cardUser',
+  },
+  getAuthorizations: {
+    name: 'GET authorizations',
+    method: 'GET',
+    path: '/authorizations',
+    success: [200],
+    errors: [400, 401, 403, 404, 500],
+    idKind: 'card',
+    idInQuery: 'cardId',
+  },
+  deleteAccount: {
+    name: 'DELETE account',
+    method: 'DELETE',
+    path: '/accounts/{id}',
+    success: [200],
+    errors: [400, 401, 403, 404, 500, 503],
+    idKind: 'account',
+  },
+  getAuthorizationNotification: {
+    name: 'GET authorizationnotifications',
+    method: 'GET',
+    path: '/authorizationnotifications',
+    success: [200],
+    errors: undefined,
+  },
 } as const satisfies Record<string, CardsOperation>;
 
 export type CardsOperationName = keyof typeof cardsOperations;
@@ -61,7 +109,9 @@ export function malformedIdStatuses(operation: CardsOperation): readonly number[
   return [400, 404].filter((status) => operation.errors?.includes(status));
 }
 
-/** Where an operation of `addressedBy` carries its id: the path, or the query (GET transactions, GET authorizations). */
+/**
+ * Where an operation of `addressedBy` carries its id: the path, or the query (GET transactions, GET authorizations).
+ */
 export function idPlace(operation: CardsOperation): 'path' | 'query' {
   return operation.idKind !== undefined && operation.idInQuery === undefined ? 'path' : 'query';
 }

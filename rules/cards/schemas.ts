@@ -1,6 +1,14 @@
 import { addDays } from './calendar.ts';
 import { z } from 'zod';
-import { cardStatuses, cardUserStatuses, emailTypes, formFactors, spendTypes, timeZones, varianceTypes } from './enums.ts';
+import {
+  cardStatuses,
+  cardUserStatuses,
+  emailTypes,
+  formFactors,
+  spendTypes,
+  timeZones,
+  varianceTypes,
+} from './enums.ts';
 import {
   alpha2Pattern,
   amountPattern,
@@ -45,11 +53,17 @@ export const chargeAmountVarianceSchema = z
   )
   .superRefine((variance, ctx) => {
     // Judged even when another field of the record is wrong (`always`): each rule is reported on its own.
-    const valid = variance.varianceType === 'PERCENTAGE' ? isPercentage : variance.varianceType === 'AMOUNT' ? (value: string) => amountPattern.test(value) : undefined;
+    const valid =
+      variance.varianceType === 'PERCENTAGE'
+        ? isPercentage
+        : variance.varianceType === 'AMOUNT'
+          ? (value: string) => amountPattern.test(value)
+          : undefined;
     if (!valid) return;
     for (const key of ['varianceLowerBound', 'varianceUpperBound'] as const) {
       const bound = variance[key];
-      if (typeof bound === 'string' && !valid(bound)) ctx.addIssue({ code: 'custom', message: id.varianceBounds, path: [key] });
+      if (typeof bound === 'string' && !valid(bound))
+        ctx.addIssue({ code: 'custom', message: id.varianceBounds, path: [key] });
     }
   }, always);
 
@@ -62,7 +76,9 @@ export const spendControlsSchema = z.object(
     originalAmount: optional(amount(id.cardFields)),
     cardCurrency: optional(text(id.cardFields)),
     timeZone: optional(z.enum(timeZones, { error: id.cardFields })),
-    allowedMerchantIndustries: optional(z.array(text(id.cardFields), { error: id.cardFields }).max(25, { error: id.merchantCodes })),
+    allowedMerchantIndustries: optional(
+      z.array(text(id.cardFields), { error: id.cardFields }).max(25, { error: id.merchantCodes }),
+    ),
     allowedMerchant: optional(z.array(text(id.cardFields), { error: id.cardFields })),
     chargeAmountVariance: optional(chargeAmountVarianceSchema),
   },
@@ -73,7 +89,9 @@ export const cardDetailsSchema = z.object(
   {
     cardLastFive: text(id.cardFields),
     expiryDate: text(id.cardFields).regex(expiryDatePattern, { error: id.cardDates }),
-    formFactor: z.enum(formFactors, { error: id.cardFields }).refine((value) => value === 'VIRTUAL', { error: id.formFactor }),
+    formFactor: z
+      .enum(formFactors, { error: id.cardFields })
+      .refine((value) => value === 'VIRTUAL', { error: id.formFactor }),
     cardReferenceId: text(id.cardFields).regex(cardReferenceIdPattern, { error: id.cardReferenceId }),
     cardCreationDate: date(id.cardFields, id.cardDates),
     status: z.enum(cardStatuses, { error: id.cardFields }),
@@ -84,12 +102,19 @@ export const cardDetailsSchema = z.object(
   { error: id.cardFields },
 );
 
-const reconciliationItem = z.object({ index: text(id.reconciliation), value: text(id.reconciliation) }, { error: id.reconciliation });
+const reconciliationItem = z.object(
+  { index: text(id.reconciliation), value: text(id.reconciliation) },
+  { error: id.reconciliation },
+);
 
 export const reconciliationFieldSchema = z.object(
   {
-    userDefinedFields: optional(z.array(reconciliationItem, { error: id.reconciliation }).max(12, { error: id.reconciliation })),
-    accountingFields: optional(z.array(reconciliationItem, { error: id.reconciliation }).max(8, { error: id.reconciliation })),
+    userDefinedFields: optional(
+      z.array(reconciliationItem, { error: id.reconciliation }).max(12, { error: id.reconciliation }),
+    ),
+    accountingFields: optional(
+      z.array(reconciliationItem, { error: id.reconciliation }).max(8, { error: id.reconciliation }),
+    ),
   },
   { error: id.reconciliation },
 );
@@ -115,23 +140,39 @@ export const cardSchema = z
     const created = card?.cardDetails?.cardCreationDate;
     // validFromDate is a day in the account's (or the given) time zone, cardCreationDate a day in a zone not
     // shown: one day apart can be the same moment, so only an earlier day than the day before is a fault.
-    if (typeof from === 'string' && typeof created === 'string' && isCalendarDate(from) && isCalendarDate(created) && from < addDays(created, -1)) {
+    if (
+      typeof from === 'string' &&
+      typeof created === 'string' &&
+      isCalendarDate(from) &&
+      isCalendarDate(created) &&
+      from < addDays(created, -1)
+    ) {
       ctx.addIssue({ code: 'custom', message: id.validFrom, path: ['spendControls', 'validFromDate'] });
     }
   }, always);
 export type Card = z.infer<typeof cardSchema>;
 
 /** Fields of the Card record an IN_PROGRESS card must not return (cardDetails may carry its status, nothing else). */
-export const fieldsHiddenWhileInProgress = ['spendControls', 'deliveryMethod', 'cardUserId', 'reloadable', 'reconciliationField'] as const;
+export const fieldsHiddenWhileInProgress = [
+  'spendControls',
+  'deliveryMethod',
+  'cardUserId',
+  'reloadable',
+  'reconciliationField',
+] as const;
 
 /**
  * Where an IN_PROGRESS card shows its status: "only cardId, accountId and status are returned", and status is
  * a CardDetails field, so at the top level or as cardDetails.status are both that reading.
  */
 export function inProgressStatusPlace(card: unknown): 'status' | 'cardDetails.status' | 'both' | 'none' {
-  const record = (typeof card === 'object' && card !== null ? card : {}) as { status?: unknown; cardDetails?: { status?: unknown } | null };
+  const record = (typeof card === 'object' && card !== null ? card : {}) as {
+    status?: unknown;
+    cardDetails?: { status?: unknown } | null;
+  };
   const top = record.status !== undefined;
-  const nested = typeof record.cardDetails === 'object' && record.cardDetails !== null && record.cardDetails.status !== undefined;
+  const nested =
+    typeof record.cardDetails === 'object' && record.cardDetails !== null && record.cardDetails.status !== undefined;
   return top && nested ? 'both' : top ? 'status' : nested ? 'cardDetails.status' : 'none';
 }
 
@@ -143,15 +184,24 @@ export const inProgressCardSchema = z
     if (typeof card !== 'object' || card === null) return;
     const record = card as Record<string, unknown> & { cardDetails?: unknown };
     const details = record.cardDetails;
-    if (details !== undefined && (typeof details !== 'object' || details === null || Array.isArray(details))) ctx.addIssue({ code: 'custom', message: id.inProgress, path: ['cardDetails'] });
+    if (details !== undefined && (typeof details !== 'object' || details === null || Array.isArray(details)))
+      ctx.addIssue({ code: 'custom', message: id.inProgress, path: ['cardDetails'] });
     const nested = typeof details === 'object' && details !== null ? (details as Record<string, unknown>) : {};
     const shown = [record.status, nested.status].filter((status) => status !== undefined);
     if (shown.length === 0) ctx.addIssue({ code: 'custom', message: id.inProgress, path: ['status'] });
-    if (shown.some((status) => status !== 'IN_PROGRESS')) ctx.addIssue({ code: 'custom', message: id.inProgress, path: record.status !== 'IN_PROGRESS' && record.status !== undefined ? ['status'] : ['cardDetails', 'status'] });
-    for (const field of fieldsHiddenWhileInProgress) if (field in record) ctx.addIssue({ code: 'custom', message: id.inProgress, path: [field] });
-    for (const field of Object.keys(nested)) if (field !== 'status') ctx.addIssue({ code: 'custom', message: id.inProgress, path: ['cardDetails', field] });
+    if (shown.some((status) => status !== 'IN_PROGRESS'))
+      ctx.addIssue({
+        code: 'custom',
+        message: id.inProgress,
+        path: record.status !== 'IN_PROGRESS' && record.status !== undefined ? ['status'] : ['cardDetails', 'status'],
+      });
+    for (const field of fieldsHiddenWhileInProgress)
+      if (field in record) ctx.addIssue({ code: 'custom', message: id.inProgress, path: [field] });
+    for (const field of Object.keys(nested))
+      if (field !== 'status') ctx.addIssue({ code: 'custom', message: id.inProgress, path: ['cardDetails', field] });
     // A cardDetails is there only to carry the status: one without it is a field the card does not return.
-    if (details !== undefined && nested.status === undefined) ctx.addIssue({ code: 'custom', message: id.inProgress, path: ['cardDetails'] });
+    if (details !== undefined && nested.status === undefined)
+      ctx.addIssue({ code: 'custom', message: id.inProgress, path: ['cardDetails'] });
   }, always);
 
 const nameSchema = z.object(
@@ -165,7 +215,8 @@ const nameSchema = z.object(
 );
 
 /** A list of exactly one item: more or fewer break the one-each rule. */
-const oneOf = <T extends z.ZodType>(item: T) => z.array(item, { error: id.cardUserFields }).length(1, { error: id.cardUserOneEach });
+const oneOf = <T extends z.ZodType>(item: T) =>
+  z.array(item, { error: id.cardUserFields }).length(1, { error: id.cardUserOneEach });
 
 export const cardUserSchema = z.object(
   {
@@ -173,10 +224,19 @@ export const cardUserSchema = z.object(
     buyerId: text(id.cardUserFields),
     name: nameSchema,
     dateOfBirth: date(id.cardUserFields, id.cardUserFields),
-    email: oneOf(z.object({ type: z.enum(emailTypes, { error: id.cardUserFields }), emailAddress: text(id.cardUserFields) }, { error: id.cardUserFields })),
+    email: oneOf(
+      z.object(
+        { type: z.enum(emailTypes, { error: id.cardUserFields }), emailAddress: text(id.cardUserFields) },
+        { error: id.cardUserFields },
+      ),
+    ),
     phone: oneOf(
       z.object(
-        { countryCode: text(id.cardUserFields).regex(countryCodePattern, { error: id.cardUserFormats }), number: text(id.cardUserFields), type: z.literal('MOBILE', { error: id.cardUserFields }) },
+        {
+          countryCode: text(id.cardUserFields).regex(countryCodePattern, { error: id.cardUserFormats }),
+          number: text(id.cardUserFields),
+          type: z.literal('MOBILE', { error: id.cardUserFields }),
+        },
         { error: id.cardUserFields },
       ),
     ),
@@ -207,12 +267,23 @@ export type CardUser = z.infer<typeof cardUserSchema>;
 /** 400 body: `errors`, items with code and message required (all four fields optional on GET transactions). */
 export function badRequestBodySchema(itemFieldsOptional: boolean) {
   const field = itemFieldsOptional ? optional(text(id.errorsBadRequest)) : text(id.errorsBadRequest);
-  const item = z.object({ code: field, message: field, detail: optional(text(id.errorsBadRequest)), link: optional(text(id.errorsBadRequest)) }, { error: id.errorsBadRequest });
+  const item = z.object(
+    {
+      code: field,
+      message: field,
+      detail: optional(text(id.errorsBadRequest)),
+      link: optional(text(id.errorsBadRequest)),
+    },
+    { error: id.errorsBadRequest },
+  );
   return z.object({ errors: z.array(item, { error: id.errorsBadRequest }) }, { error: id.errorsBadRequest });
 }
 
 /** Every other error status (and 400 on DELETE account): errorCode required, errorDescription optional. */
-export const errorCodeBodySchema = z.object({ errorCode: text(id.errorsErrorCode), errorDescription: optional(text(id.errorsErrorCode)) }, { error: id.errorsErrorCode });
+export const errorCodeBodySchema = z.object(
+  { errorCode: text(id.errorsErrorCode), errorDescription: optional(text(id.errorsErrorCode)) },
+  { error: id.errorsErrorCode },
+);
 
 /** The rule ids a value breaks under a schema: the distinct issue messages, in order. */
 export function rulesBrokenBy(schema: z.ZodType, value: unknown): string[] {

@@ -8,7 +8,10 @@ export const cardsSections = {
   cardDetails: { document, section: 'Resources and their fields > B. CardDetails' },
   reconciliation: { document, section: 'Resources and their fields > B. reconciliationField' },
   cardUser: { document, section: 'Resources and their fields > B. CardUser' },
-  authorizationItem: { document, section: 'Resources and their fields > B. Authorization item, Authorization notification' },
+  authorizationItem: {
+    document,
+    section: 'Resources and their fields > B. Authorization item, Authorization notification',
+  },
   account: { document, section: 'Resources and their fields > B. Account; States and transitions (DELETE account)' },
   assignment: { document, section: 'States and transitions > Rules for assigning a card user (PATCH card)' },
   endpoints: { document, section: 'Endpoints > B. Card on demand' },

@@ -18,7 +18,11 @@ const link = z.string().optional().catch(undefined);
 export const walkedPageSchema = z.object({
   paginationDetails: z
     .object({
-      page: z.object({ pageNumber: z.unknown(), pageCount: z.unknown(), pageSize: z.unknown(), totalCount: z.unknown() }).partial().optional().catch(undefined),
+      page: z
+        .object({ pageNumber: z.unknown(), pageCount: z.unknown(), pageSize: z.unknown(), totalCount: z.unknown() })
+        .partial()
+        .optional()
+        .catch(undefined),
       links: z.object({ first: link, last: link, next: link, previous: link }).optional().catch(undefined),
     })
     .optional()
@@ -45,7 +49,17 @@ export const transactionItemSchema = z.object(
     transactionType: z.enum(['CHARGE', 'CREDIT'], { error: id.transactionsItems }).nullish(),
     digitalWallet: optionalText,
     billingCycleDate: day(id.transactionsItems).nullish(),
-    merchant: z.object({ country: z.string({ error: id.transactionsItems }).regex(alpha2Pattern, { error: id.transactionsItems }).nullish() }, { error: id.transactionsItems }).nullish(),
+    merchant: z
+      .object(
+        {
+          country: z
+            .string({ error: id.transactionsItems })
+            .regex(alpha2Pattern, { error: id.transactionsItems })
+            .nullish(),
+        },
+        { error: id.transactionsItems },
+      )
+      .nullish(),
   },
   { error: id.transactionsItems },
 );
@@ -62,30 +76,60 @@ export const transactionsPageSchema = z
   .object({
     paginationDetails: z.object(
       {
-        page: z.object({ pageSize: count, pageNumber: count, pageCount: count.max(maxPageCount, { error: id.transactionsPageDetails }), totalCount: count }, { error: id.transactionsPageDetails }),
-        links: z.object({ first: requiredLink, last: requiredLink, next: z.string({ error: id.transactionsLinks }).nullish(), previous: z.string({ error: id.transactionsLinks }).nullish() }, { error: id.transactionsLinks }),
+        page: z.object(
+          {
+            pageSize: count,
+            pageNumber: count,
+            pageCount: count.max(maxPageCount, { error: id.transactionsPageDetails }),
+            totalCount: count,
+          },
+          { error: id.transactionsPageDetails },
+        ),
+        links: z.object(
+          {
+            first: requiredLink,
+            last: requiredLink,
+            next: z.string({ error: id.transactionsLinks }).nullish(),
+            previous: z.string({ error: id.transactionsLinks }).nullish(),
+          },
+          { error: id.transactionsLinks },
+        ),
       },
       { error: id.transactionsPageDetails },
     ),
     transactions: z.array(transactionItemSchema, { error: id.transactionsItems }),
   })
-  .superRefine((body, ctx) => {
-    const page = body?.paginationDetails?.page;
-    const links = body?.paginationDetails?.links;
-    if (!page || typeof page.pageNumber !== 'number' || typeof page.pageCount !== 'number') return;
-    const { pageNumber, pageCount, pageSize, totalCount } = page;
-    if (typeof pageSize === 'number' && typeof totalCount === 'number' && pageSize > 0) {
-      const pages = Math.ceil(totalCount / pageSize);
-      // An empty window may count as no page or as one empty page; more pages than the cap are cut at 500.
-      const fits = pages === 0 ? pageCount === 0 || pageCount === 1 : pageCount === Math.min(pages, maxPageCount);
-      if (!fits) ctx.addIssue({ code: 'custom', message: id.transactionsPageDetails, path: ['paginationDetails', 'page', 'pageCount'] });
-    }
-    if (!links || typeof links !== 'object') return;
-    const has = (name: 'next' | 'previous') => typeof links[name] === 'string';
-    // next and previous are optional strings: absent is allowed, present only where that page exists.
-    if (has('next') && !(pageNumber < pageCount)) ctx.addIssue({ code: 'custom', message: id.transactionsLinks, path: ['paginationDetails', 'links', 'next'] });
-    if (has('previous') && !(pageNumber > 1 && pageNumber <= Math.max(pageCount, 1))) ctx.addIssue({ code: 'custom', message: id.transactionsLinks, path: ['paginationDetails', 'links', 'previous'] });
-  }, { when: () => true });
+  .superRefine(
+    (body, ctx) => {
+      const page = body?.paginationDetails?.page;
+      const links = body?.paginationDetails?.links;
+      if (!page || typeof page.pageNumber !== 'number' || typeof page.pageCount !== 'number') return;
+      const { pageNumber, pageCount, pageSize, totalCount } = page;
+      if (typeof pageSize === 'number' && typeof totalCount === 'number' && pageSize > 0) {
+        const pages = Math.ceil(totalCount / pageSize);
+        // An empty window may count as no page or as one empty page; more pages than the cap are cut at 500.
+        const fits = pages === 0 ? pageCount === 0 || pageCount === 1 : pageCount === Math.min(pages, maxPageCount);
+        if (!fits)
+          ctx.addIssue({
+            code: 'custom',
+            message: id.transactionsPageDetails,
+            path: ['paginationDetails', 'page', 'pageCount'],
+          });
+      }
+      if (!links || typeof links !== 'object') return;
+      const has = (name: 'next' | 'previous') => typeof links[name] === 'string';
+      // next and previous are optional strings: absent is allowed, present only where that page exists.
+      if (has('next') && !(pageNumber < pageCount))
+        ctx.addIssue({ code: 'custom', message: id.transactionsLinks, path: ['paginationDetails', 'links', 'next'] });
+      if (has('previous') && !(pageNumber > 1 && pageNumber <= Math.max(pageCount, 1)))
+        ctx.addIssue({
+          code: 'custom',
+          message: id.transactionsLinks,
+          path: ['paginationDetails', 'links', 'previous'],
+        });
+    },
+    { when: () => true },
+  );
 
 /** The day a transaction is filtered and ordered by: its settlement date, else its authorization date. */
 export function transactionDay(item: unknown): string | undefined {

@@ -12,7 +12,8 @@ export const cdrOperationNames = Object.keys(cdrOperations) as CdrOperation[];
 export type ServedVersions = Readonly<Record<CdrOperation, readonly number[]>>;
 
 /** Whether the holder serves an operation at all (a `versions` entry of [] says it does not). */
-export const servesOperation = (section: { versions: ServedVersions }, operation: CdrOperation) => section.versions[operation].length > 0;
+export const servesOperation = (section: { versions: ServedVersions }, operation: CdrOperation) =>
+  section.versions[operation].length > 0;
 
 /** Defaults of the product list ("Limits"). */
 export const defaultPageSize = 25;
@@ -24,4 +25,3 @@ export const defaultPage = 1;
  * older, general wording; the endpoint's MUST is the one judged).
  */
 export const maxPageSize = 1000;
-

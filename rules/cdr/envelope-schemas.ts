@@ -32,7 +32,10 @@ export const detailResponse = z.object({
   meta: z.record(z.string(), z.unknown()).optional(),
 });
 
-/** ResponseCommonDiscoveryStatus's data: explanation is conditional (its own rule); detectionTime and expectedResolutionTime are SHOULD-level (observed). */
+/**
+ * ResponseCommonDiscoveryStatus's data: explanation is conditional (its own rule); detectionTime and
+ * expectedResolutionTime are SHOULD-level (observed).
+ */
 export const statusData = z.object({
   status: z.enum(serviceStatuses),
   updateTime: dateTime,
@@ -41,7 +44,11 @@ export const statusData = z.object({
   expectedResolutionTime: dateTime.optional(),
 });
 /** ResponseCommonDiscoveryStatus (Get Status x-v 1): data, links.self (mandatory in the standard), meta optional. */
-export const statusResponse = z.object({ data: statusData, links: z.object({ self: uriString }), meta: z.record(z.string(), z.unknown()).optional() });
+export const statusResponse = z.object({
+  data: statusData,
+  links: z.object({ self: uriString }),
+  meta: z.record(z.string(), z.unknown()).optional(),
+});
 
 /** ErrorV2: code, title and detail required; meta.urn for application-specific codes. */
 export const errorV2 = z.object({

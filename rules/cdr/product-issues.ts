@@ -21,11 +21,20 @@ export const productRules = {
 } as const;
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const items = (record: Json, key: string): [number, Json][] => (Array.isArray(record[key]) ? (record[key] as unknown[]).flatMap((item, index) => (isObject(item) ? [[index, item] as [number, Json]] : [])) : []);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const items = (record: Json, key: string): [number, Json][] =>
+  Array.isArray(record[key])
+    ? (record[key] as unknown[]).flatMap((item, index) => (isObject(item) ? [[index, item] as [number, Json]] : []))
+    : [];
 
 /** Typed lists whose OTHER type makes additionalInfo mandatory. */
-const otherTyped = [['features', 'featureType'], ['constraints', 'constraintType'], ['eligibility', 'eligibilityType'], ['fees', 'feeType']] as const;
+const otherTyped = [
+  ['features', 'featureType'],
+  ['constraints', 'constraintType'],
+  ['eligibility', 'eligibilityType'],
+  ['fees', 'feeType'],
+] as const;
 
 /** The cross-field rules of a record, judged on whatever shape it has (a missing list is no breach). */
 function conditionalIssues(record: Json): ProductIssue[] {
@@ -34,21 +43,33 @@ function conditionalIssues(record: Json): ProductIssue[] {
   if (isObject(info)) {
     for (const [primary, list] of additionalUriPairs) {
       if (Array.isArray(info[list]) && info[list].length > 0 && typeof info[primary] !== 'string') {
-        issues.push({ rule: productRules.primaryUriWhenAdditional, path: `additionalInformation.${primary}`, message: `${list} has items but ${primary} is missing` });
+        issues.push({
+          rule: productRules.primaryUriWhenAdditional,
+          path: `additionalInformation.${primary}`,
+          message: `${list} has items but ${primary} is missing`,
+        });
       }
     }
   }
   for (const [list, typeKey] of otherTyped) {
     for (const [index, item] of items(record, list)) {
       if (item[typeKey] === 'OTHER' && typeof item.additionalInfo !== 'string') {
-        issues.push({ rule: productRules.additionalInfoWhenOther, path: `${list}.${index}.additionalInfo`, message: `${typeKey} is OTHER but additionalInfo is missing` });
+        issues.push({
+          rule: productRules.additionalInfoWhenOther,
+          path: `${list}.${index}.additionalInfo`,
+          message: `${typeKey} is OTHER but additionalInfo is missing`,
+        });
       }
     }
   }
   for (const list of ['depositRates', 'lendingRates']) {
     for (const [index, item] of items(record, list)) {
       if (item.applicationType === 'PERIODIC' && typeof item.applicationFrequency !== 'string') {
-        issues.push({ rule: productRules.applicationFrequencyWhenPeriodic, path: `${list}.${index}.applicationFrequency`, message: 'applicationType is PERIODIC but applicationFrequency is missing' });
+        issues.push({
+          rule: productRules.applicationFrequencyWhenPeriodic,
+          path: `${list}.${index}.applicationFrequency`,
+          message: 'applicationType is PERIODIC but applicationFrequency is missing',
+        });
       }
     }
   }
@@ -69,16 +90,33 @@ function amountStructureIssues(record: Json): ProductIssue[] {
   for (const [index, fee] of items(record, 'fees')) {
     const method = fee.feeMethodUType;
     if (typeof method === 'string') {
-      if (['fixedAmount', 'rateBased', 'variable'].includes(method) && !isObject(fee[method])) push(`fees.${index}.${method}`, `feeMethodUType is ${method} but the ${method} structure is missing`);
-    } else if (fee.feeType !== 'VARIABLE' && !hasAny(fee, ['amount', 'balanceRate', 'transactionRate', 'accruedRate'])) {
-      push(`fees.${index}`, 'none of amount, balanceRate, transactionRate, accruedRate is given (the fee is not VARIABLE)');
+      if (['fixedAmount', 'rateBased', 'variable'].includes(method) && !isObject(fee[method]))
+        push(`fees.${index}.${method}`, `feeMethodUType is ${method} but the ${method} structure is missing`);
+    } else if (
+      fee.feeType !== 'VARIABLE' &&
+      !hasAny(fee, ['amount', 'balanceRate', 'transactionRate', 'accruedRate'])
+    ) {
+      push(
+        `fees.${index}`,
+        'none of amount, balanceRate, transactionRate, accruedRate is given (the fee is not VARIABLE)',
+      );
     }
     for (const [position, discount] of items(fee, 'discounts')) {
       const discountMethod = discount.discountMethodUType;
       if (typeof discountMethod === 'string') {
-        if (['fixedAmount', 'rateBased'].includes(discountMethod) && !isObject(discount[discountMethod])) push(`fees.${index}.discounts.${position}.${discountMethod}`, `discountMethodUType is ${discountMethod} but the ${discountMethod} structure is missing`);
-      } else if (typeof method !== 'string' && !hasAny(discount, ['amount', 'balanceRate', 'transactionRate', 'accruedRate', 'feeRate'])) {
-        push(`fees.${index}.discounts.${position}`, 'none of amount, balanceRate, transactionRate, accruedRate, feeRate is given');
+        if (['fixedAmount', 'rateBased'].includes(discountMethod) && !isObject(discount[discountMethod]))
+          push(
+            `fees.${index}.discounts.${position}.${discountMethod}`,
+            `discountMethodUType is ${discountMethod} but the ${discountMethod} structure is missing`,
+          );
+      } else if (
+        typeof method !== 'string' &&
+        !hasAny(discount, ['amount', 'balanceRate', 'transactionRate', 'accruedRate', 'feeRate'])
+      ) {
+        push(
+          `fees.${index}.discounts.${position}`,
+          'none of amount, balanceRate, transactionRate, accruedRate, feeRate is given',
+        );
       }
     }
   }
@@ -103,7 +141,12 @@ export function productIssues(record: unknown, kind: ProductKind, version: numbe
     ? []
     : parsed.error.issues.map((issue) => {
         const path = issue.path.map(String).join('.');
-        const rule = issue.path[0] === 'cardArt' ? productRules.cardArt : kind === 'list' ? productRules.listItem : productRules.detail;
+        const rule =
+          issue.path[0] === 'cardArt'
+            ? productRules.cardArt
+            : kind === 'list'
+              ? productRules.listItem
+              : productRules.detail;
         return { rule, path: path || '(record)', message: issue.message };
       });
   return [...shape, ...(isObject(record) ? conditionalIssues(record) : [])];

@@ -1,11 +1,47 @@
 import { z } from 'zod';
 import {
-  applicationTypes, cardSchemes, cardTypes, constraintTypes, constraintTypesV1, constraintTypesV2, depositRateTypes, discountEligibilityTypes, discountMethodUTypes,
-  discountRateTypes, discountTypes, eligibilityTypes, featureTypes, featureTypesV2, featureTypesV3, feeMethodUTypes, feeRateTypes, feeTypes, feeTypesV1,
-  interestPaymentDue, lendingRateTypes, lendingRateTypesV2, loanPurposes, loanPurposesV2, productCategories, productCategoriesV1, rateApplicabilityTypes,
-  rateApplicationMethods, repaymentTypes, repaymentTypesV2, tierUnitsOfMeasure,
+  applicationTypes,
+  cardSchemes,
+  cardTypes,
+  constraintTypes,
+  constraintTypesV1,
+  constraintTypesV2,
+  depositRateTypes,
+  discountEligibilityTypes,
+  discountMethodUTypes,
+  discountRateTypes,
+  discountTypes,
+  eligibilityTypes,
+  featureTypes,
+  featureTypesV2,
+  featureTypesV3,
+  feeMethodUTypes,
+  feeRateTypes,
+  feeTypes,
+  feeTypesV1,
+  interestPaymentDue,
+  lendingRateTypes,
+  lendingRateTypesV2,
+  loanPurposes,
+  loanPurposesV2,
+  productCategories,
+  productCategoriesV1,
+  rateApplicabilityTypes,
+  rateApplicationMethods,
+  repaymentTypes,
+  repaymentTypesV2,
+  tierUnitsOfMeasure,
 } from './enums.ts';
-import { amountString, currencyString, dateTime, isoDuration, naturalNumber, positiveInteger, rateString, uriString } from './standard-types.ts';
+import {
+  amountString,
+  currencyString,
+  dateTime,
+  isoDuration,
+  naturalNumber,
+  positiveInteger,
+  rateString,
+  uriString,
+} from './standard-types.ts';
 
 /**
  * The product records of the published Consumer Data Standards (release 1.36.0: cds_banking.json for the
@@ -16,8 +52,18 @@ import { amountString, currencyString, dateTime, isoDuration, naturalNumber, pos
 
 export { dateTime, isoDuration };
 
-/** A card image: a PNG, JPG or GIF as an http(s) link or an RFC 2397 data URI (proportions and width are not checked: the image is not fetched). */
-const imageUri = z.string().refine((value) => /^data:image\/(png|jpe?g|gif)[;,]/i.test(value) || (URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)), 'not a link or data URI of a PNG, JPG or GIF image');
+/**
+ * A card image: a PNG, JPG or GIF as an http(s) link or an RFC 2397 data URI (proportions and width are not checked:
+ * the image is not fetched).
+ */
+const imageUri = z
+  .string()
+  .refine(
+    (value) =>
+      /^data:image\/(png|jpe?g|gif)[;,]/i.test(value) ||
+      (URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)),
+    'not a link or data URI of a PNG, JPG or GIF image',
+  );
 
 const additionalUriItem = z.object({ additionalInfoUri: uriString, description: z.string().optional() });
 
@@ -32,13 +78,23 @@ export const additionalUriPairs = [
 
 /** BankingProductAdditionalInformationV2 (every version judged here). */
 const additionalInformation = z.object(
-  Object.fromEntries(additionalUriPairs.flatMap(([primary, list]) => [[primary, uriString.optional()], [list, z.array(additionalUriItem).optional()]])),
+  Object.fromEntries(
+    additionalUriPairs.flatMap(([primary, list]) => [
+      [primary, uriString.optional()],
+      [list, z.array(additionalUriItem).optional()],
+    ]),
+  ),
 );
 
 /** cardArt items before BankingProductCardArt (list x-v 3, detail x-v 4 and 5): title and imageUri only. */
 export const cardArtItemV1 = z.object({ title: z.string().optional(), imageUri });
 /** BankingProductCardArt (list x-v 4 and 5, detail x-v 6 and 7). */
-export const cardArtItem = z.object({ cardScheme: z.enum(cardSchemes), cardType: z.enum(cardTypes), imageUri, title: z.string().optional() });
+export const cardArtItem = z.object({
+  cardScheme: z.enum(cardSchemes),
+  cardType: z.enum(cardTypes),
+  imageUri,
+  title: z.string().optional(),
+});
 
 /** BankingProductV4: list x-v 3, the base of detail x-v 4 and 5. */
 export const productV4 = z.object({
@@ -59,25 +115,63 @@ export const productV4 = z.object({
 /** BankingProductV5: list x-v 4, the base of detail x-v 6 (cardArt gains scheme and type). */
 export const productV5 = productV4.extend({ cardArt: z.array(cardArtItem).optional() });
 /** BankingProductV6: list x-v 5, the base of detail x-v 7 (BUY_NOW_PAY_LATER, brandGroup). */
-export const productV6 = productV5.extend({ productCategory: z.enum(productCategories), brandGroup: z.string().optional() });
+export const productV6 = productV5.extend({
+  productCategory: z.enum(productCategories),
+  brandGroup: z.string().optional(),
+});
 
 const info = { additionalInfo: z.string().optional(), additionalInfoUri: uriString.optional() };
-const typedItem = <T extends readonly [string, ...string[]]>(typeKey: string, types: T) => z.object({ [typeKey]: z.enum(types), additionalValue: z.string().optional(), ...info });
+const typedItem = <T extends readonly [string, ...string[]]>(typeKey: string, types: T) =>
+  z.object({ [typeKey]: z.enum(types), additionalValue: z.string().optional(), ...info });
 
-const bundle = z.object({ name: z.string(), description: z.string(), productIds: z.array(z.string()).optional(), ...info });
+const bundle = z.object({
+  name: z.string(),
+  description: z.string(),
+  productIds: z.array(z.string()).optional(),
+  ...info,
+});
 
 /** BankingProductRateCondition (detail x-v 4, 5) and V2 (detail x-v 6, 7). */
 const rateConditionV1 = z.object({ ...info });
 const rateConditionV2 = typedItem('rateApplicabilityType', rateApplicabilityTypes);
 /** BankingProductRateTierV3 (numbers) and V4 (strings). */
-const tierFields = { name: z.string(), unitOfMeasure: z.enum(tierUnitsOfMeasure), rateApplicationMethod: z.enum(rateApplicationMethods).optional(), ...info };
-const tierV3 = z.object({ ...tierFields, minimumValue: z.number(), maximumValue: z.number().optional(), applicabilityConditions: rateConditionV1.optional() });
-const tierV4 = z.object({ ...tierFields, minimumValue: z.string(), maximumValue: z.string().optional(), applicabilityConditions: z.array(rateConditionV2).optional() });
+const tierFields = {
+  name: z.string(),
+  unitOfMeasure: z.enum(tierUnitsOfMeasure),
+  rateApplicationMethod: z.enum(rateApplicationMethods).optional(),
+  ...info,
+};
+const tierV3 = z.object({
+  ...tierFields,
+  minimumValue: z.number(),
+  maximumValue: z.number().optional(),
+  applicabilityConditions: rateConditionV1.optional(),
+});
+const tierV4 = z.object({
+  ...tierFields,
+  minimumValue: z.string(),
+  maximumValue: z.string().optional(),
+  applicabilityConditions: z.array(rateConditionV2).optional(),
+});
 
-const rateCommon = { rate: rateString, calculationFrequency: isoDuration.optional(), applicationFrequency: isoDuration.optional(), additionalValue: z.string().optional(), ...info };
+const rateCommon = {
+  rate: rateString,
+  calculationFrequency: isoDuration.optional(),
+  applicationFrequency: isoDuration.optional(),
+  additionalValue: z.string().optional(),
+  ...info,
+};
 /** BankingProductDepositRate (detail x-v 4, 5) and V2 (detail x-v 6, 7: applicationType). */
-const depositRateV1 = z.object({ depositRateType: z.enum(depositRateTypes), ...rateCommon, tiers: z.array(tierV3).optional() });
-const depositRateV2 = depositRateV1.extend({ applicationType: z.enum(applicationTypes), tiers: z.array(tierV4).optional(), applicabilityConditions: z.array(rateConditionV2).optional() });
+const depositRateV1 = z.object({
+  depositRateType: z.enum(depositRateTypes),
+  ...rateCommon,
+  tiers: z.array(tierV3).optional(),
+});
+const depositRateV2 = depositRateV1.extend({
+  applicationType: z.enum(applicationTypes),
+  tiers: z.array(tierV4).optional(),
+  applicabilityConditions: z.array(rateConditionV2).optional(),
+});
 /** BankingProductLendingRateV2 (detail x-v 4, 5) and V3 (detail x-v 6, 7). */
 const lendingRateV2 = z.object({
   lendingRateType: z.enum(lendingRateTypesV2),
@@ -117,7 +211,15 @@ const discountV2 = z.object({
   discountType: z.enum(discountTypes),
   discountMethodUType: z.enum(discountMethodUTypes),
   fixedAmount: z.object({ amount: amountString }).optional(),
-  rateBased: z.object({ rateType: z.enum(discountRateTypes), rate: rateString, amountRange: z.object({ discountMinimum: amountString.optional(), discountMaximum: amountString.optional() }).optional() }).optional(),
+  rateBased: z
+    .object({
+      rateType: z.enum(discountRateTypes),
+      rate: rateString,
+      amountRange: z
+        .object({ discountMinimum: amountString.optional(), discountMaximum: amountString.optional() })
+        .optional(),
+    })
+    .optional(),
   additionalValue: z.string().optional(),
   eligibility: z.array(discountEligibility).optional(),
   ...info,
@@ -143,7 +245,14 @@ const feeV2 = z.object({
   feeType: z.enum(feeTypes),
   feeMethodUType: z.enum(feeMethodUTypes),
   fixedAmount: z.object({ amount: amountString }).optional(),
-  rateBased: z.object({ rateType: z.enum(feeRateTypes), rate: rateString, accrualFrequency: isoDuration.optional(), amountRange: feeRange.optional() }).optional(),
+  rateBased: z
+    .object({
+      rateType: z.enum(feeRateTypes),
+      rate: rateString,
+      accrualFrequency: isoDuration.optional(),
+      amountRange: feeRange.optional(),
+    })
+    .optional(),
   variable: feeRange.optional(),
   feeCap: amountString.optional(),
   feeCapPeriod: isoDuration.optional(),
@@ -182,12 +291,21 @@ const detailV6 = productV5.extend({
   depositRates: z.array(depositRateV2).optional(),
   lendingRates: z.array(lendingRateV3).optional(),
 });
-const detailV7 = productV6.extend({ ...detailV6.omit(Object.fromEntries(Object.keys(productV5.shape).map((key) => [key, true])) as never).shape, features: z.array(typedItem('featureType', featureTypes)).optional(), instalments: instalments.optional() });
+const detailV7 = productV6.extend({
+  ...detailV6.omit(Object.fromEntries(Object.keys(productV5.shape).map((key) => [key, true])) as never).shape,
+  features: z.array(typedItem('featureType', featureTypes)).optional(),
+  instalments: instalments.optional(),
+});
 
 /** The list item schema per list endpoint version (x-v of Get Products). */
 export const listItemSchemas: Readonly<Record<number, z.ZodType>> = { 3: productV4, 4: productV5, 5: productV6 };
 /** The detail schema per detail endpoint version (x-v of Get Product Detail). */
-export const detailSchemas: Readonly<Record<number, z.ZodType>> = { 4: detailV4, 5: detailV5, 6: detailV6, 7: detailV7 };
+export const detailSchemas: Readonly<Record<number, z.ZodType>> = {
+  4: detailV4,
+  5: detailV5,
+  6: detailV6,
+  7: detailV7,
+};
 export const productDetailV7 = detailV7;
 
 /** The versions the harness has schemas for, per operation. */

@@ -22,7 +22,9 @@ export const rateString = z.string().regex(/^-?\d{1,16}(\.\d{1,16})?$/, 'not a R
 export const currencyString = z.string().regex(/^[A-Z]{3}$/, 'not an ISO 4217 currency code');
 
 /** ExternalRef for frequencies and periods: an ISO 8601 duration (P1M, PT12H, P1Y2M3DT4H5M6.5S, P2W). */
-export const isoDuration = z.string().regex(/^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$/, 'not an ISO 8601 duration');
+export const isoDuration = z
+  .string()
+  .regex(/^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$/, 'not an ISO 8601 duration');
 
 export const naturalNumber = z.number().int().min(0);
 export const positiveInteger = z.number().int().min(1);
@@ -40,4 +42,5 @@ export function pageTotalValue(value: unknown): number | undefined {
 }
 
 /** Which form a page total has, for observations. */
-export const pageTotalForm = (value: unknown) => (typeof value === 'number' ? 'integer (the standard)' : typeof value === 'string' ? 'string (document 3)' : 'neither');
+export const pageTotalForm = (value: unknown) =>
+  typeof value === 'number' ? 'integer (the standard)' : typeof value === 'string' ? 'string (document 3)' : 'neither';

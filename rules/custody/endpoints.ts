@@ -30,4 +30,16 @@ export type PageRequest = (typeof pageRequests)[number];
 export const invalidCursorCode = 'E900-INVALID_CURSOR_DATA';
 
 /** Published release lines ("Versioning"), the last the default. */
-export const releaseLines = ['3.38', '3.40', '3.42', '3.44', '3.46', '3.48', '3.50', '3.52', '3.54', '3.56', '3.58'] as const;
+export const releaseLines = [
+  '3.38',
+  '3.40',
+  '3.42',
+  '3.44',
+  '3.46',
+  '3.48',
+  '3.50',
+  '3.52',
+  '3.54',
+  '3.56',
+  '3.58',
+] as const;

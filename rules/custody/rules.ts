@@ -23,7 +23,8 @@ export const custodyRules = defineRules()([
     id: 'custody.cursor.walk-complete',
     family,
     source: source('Endpoints, C. Cursor rule 5'),
-    statement: 'A full walk (FIRST, then NEXT with the latest token until hasNext is false) returns every item exactly once, whatever the page size (1, 2, 20, sizes that divide the list and sizes that do not).',
+    statement:
+      'A full walk (FIRST, then NEXT with the latest token until hasNext is false) returns every item exactly once, whatever the page size (1, 2, 20, sizes that divide the list and sizes that do not).',
     check: 'cursor-walk-complete',
   },
   {
@@ -51,14 +52,16 @@ export const custodyRules = defineRules()([
     id: 'custody.cursor.new-token',
     family,
     source: source('Endpoints, C. Cursor rule 4'),
-    statement: 'Every page of a walk returns a new token: a walk never meets the same token twice and ends within the items it found.',
+    statement:
+      'Every page of a walk returns a new token: a walk never meets the same token twice and ends within the items it found.',
     check: 'cursor-new-token',
   },
   {
     id: 'custody.cursor.foreign-token',
     family,
     source: source('Errors, C; Endpoints, C. Cursor rule 3'),
-    statement: 'A cursor.currentPage the server did not produce (edited, truncated, re-encoded, from another endpoint or page size, made up) is refused with E900-INVALID_CURSOR_DATA.',
+    statement:
+      'A cursor.currentPage the server did not produce (edited, truncated, re-encoded, from another endpoint or page size, made up) is refused with E900-INVALID_CURSOR_DATA.',
     check: 'invalid-cursor-refused',
   },
   {
@@ -72,14 +75,16 @@ export const custodyRules = defineRules()([
     id: 'custody.cursor.model',
     family,
     source: source('Endpoints, C. Cursor rules 1 to 5'),
-    statement: 'Any sequence of FIRST, LAST, NEXT and PREVIOUS with random page sizes agrees after every step with the model of the list seen in a full walk (items, order, flags).',
+    statement:
+      'Any sequence of FIRST, LAST, NEXT and PREVIOUS with random page sizes agrees after every step with the model of the list seen in a full walk (items, order, flags).',
     check: 'cursor-model-step',
   },
   {
     id: 'custody.upgrade.accepts-optional-fields',
     family,
     source: source('Endpoints, C; Resources, C. Upgrade request body'),
-    statement: 'The EVM proxy upgrade with any subset of implementationID, fromAddressID, gasPrice and gasLimit as strings answers 200 with `result` an object when present.',
+    statement:
+      'The EVM proxy upgrade with any subset of implementationID, fromAddressID, gasPrice and gasLimit as strings answers 200 with `result` an object when present.',
     check: 'upgrade-result',
   },
   {

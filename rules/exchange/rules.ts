@@ -49,7 +49,8 @@ export const exchangeRules = defineRules<ExchangeSectionRead>()([
     id: id.data,
     family: 'exchange',
     source: { document, section: 'Resources: exchange-style envelope (data); Errors: handling rule 3' },
-    statement: 'data is an array, present on success, and empty when the request is refused as a whole (checked on every exchange).',
+    statement:
+      'data is an array, present on success, and empty when the request is refused as a whole (checked on every exchange).',
     check: 'data-is-array',
   },
   {
@@ -60,13 +61,15 @@ export const exchangeRules = defineRules<ExchangeSectionRead>()([
       'Where the target entry pins the code ranges (expectations.codeRanges), every non-zero code is a general (500xx) or trading (510xx) code: each item sCode, and a top-level code the items do not explain (checked on every exchange). The document only describes the ranges ("around 500xx"): otherwise they are observed.',
     check: 'codes-in-range',
     appliesTo: (section) => section.expectations.codeRanges,
-    applicability: 'target entry that pins expectations.codeRanges (the document describes the ranges, it does not require them)',
+    applicability:
+      'target entry that pins expectations.codeRanges (the document describes the ranges, it does not require them)',
   },
   {
     id: id.itemFields,
     family: 'exchange',
     source: { document, section: 'Resources: exchange-style envelope (batch items)' },
-    statement: 'A batch order answer has one item per order, matched by clOrdId, each with string sCode, sMsg, clOrdId and ordId.',
+    statement:
+      'A batch order answer has one item per order, matched by clOrdId, each with string sCode, sMsg, clOrdId and ordId.',
     check: 'batch-item-fields',
   },
   {
@@ -80,14 +83,16 @@ export const exchangeRules = defineRules<ExchangeSectionRead>()([
     id: id.itemFailure,
     family: 'exchange',
     source: { document, section: 'Errors: exchange-style handling rule 2 and the code table (51000, 51008)' },
-    statement: 'In a batch, an invalid order gets sCode 51000 and an unaffordable one 51008, each with a non-empty sMsg, whatever the top-level code.',
+    statement:
+      'In a batch, an invalid order gets sCode 51000 and an unaffordable one 51008, each with a non-empty sMsg, whatever the top-level code.',
     check: 'batch-items-fail',
   },
   {
     id: id.unknownKey,
     family: 'exchange',
     source: { document, section: 'Authentication, B; Errors, B: the exchange-style code table (50111)' },
-    statement: 'A request signed with an access key the target does not know is refused with code 50111 (the HTTP status is observed, not judged).',
+    statement:
+      'A request signed with an access key the target does not know is refused with code 50111 (the HTTP status is observed, not judged).',
     check: 'refused-with-code',
   },
   {
@@ -95,21 +100,26 @@ export const exchangeRules = defineRules<ExchangeSectionRead>()([
     family: 'exchange',
     source: { document, section: 'Authentication, B; Errors, B: the exchange-style code table (50113)' },
     statement:
-      'A signature over another body, path, method or timestamp, a truncated one or one made with another secret is refused with code 50113; a request without its signature header with one of the codes of expectations.missingSignatureCodes (the document is silent on it; default 50113 or the real exchange\'s 50106).',
+      "A signature over another body, path, method or timestamp, a truncated one or one made with another secret is refused with code 50113; a request without its signature header with one of the codes of expectations.missingSignatureCodes (the document is silent on it; default 50113 or the real exchange's 50106).",
     check: 'refused-with-code',
   },
   {
     id: id.timestamp,
     family: 'exchange',
-    source: { document, section: 'Authentication, B; Limits (exchange timestamp tolerance); Errors, B: the code table (50102)' },
-    statement: 'A signed request whose timestamp is within 30 s of the server clock is not refused for it (25 s and 29 s old or ahead); one more than 30 s away is refused with 50102 (31 s, 35 s and 120 s old or ahead).',
+    source: {
+      document,
+      section: 'Authentication, B; Limits (exchange timestamp tolerance); Errors, B: the code table (50102)',
+    },
+    statement:
+      'A signed request whose timestamp is within 30 s of the server clock is not refused for it (25 s and 29 s old or ahead); one more than 30 s away is refused with 50102 (31 s, 35 s and 120 s old or ahead).',
     check: 'timestamp-window',
   },
   {
     id: id.rateLimit,
     family: 'exchange',
     source: { document, section: 'Errors: exchange-style code table (50011); Limits' },
-    statement: 'A bounded burst of signed requests meets the rate limit, answered HTTP 429 with code 50011 (never one without the other); the limit itself is reported.',
+    statement:
+      'A bounded burst of signed requests meets the rate limit, answered HTTP 429 with code 50011 (never one without the other); the limit itself is reported.',
     check: 'exchange-rate-limited',
   },
 ]);

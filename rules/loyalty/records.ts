@@ -9,20 +9,49 @@ export const loyaltyOperations = {
 export type LoyaltyOperation = keyof typeof loyaltyOperations;
 
 export const programCodes = [
-  'PROGRAM_AIRLINE_1', 'PROGRAM_AIRLINE_2', 'PROGRAM_AIRLINE_3', 'PROGRAM_AIRLINE_4', 'PROGRAM_AIRLINE_5', 'PROGRAM_AIRLINE_6',
-  'PROGRAM_HOTEL_1', 'PROGRAM_HOTEL_2', 'PROGRAM_HOTEL_3',
+  'PROGRAM_AIRLINE_1',
+  'PROGRAM_AIRLINE_2',
+  'PROGRAM_AIRLINE_3',
+  'PROGRAM_AIRLINE_4',
+  'PROGRAM_AIRLINE_5',
+  'PROGRAM_AIRLINE_6',
+  'PROGRAM_HOTEL_1',
+  'PROGRAM_HOTEL_2',
+  'PROGRAM_HOTEL_3',
 ] as const;
 export type ProgramCode = (typeof programCodes)[number];
 
 export const demographicFields = [
-  'TITLE', 'FIRST_NAME', 'MIDDLE_NAME', 'LAST_NAME', 'DOB', 'GENDER', 'EMAIL', 'LANGUAGE', 'ADDR_LINE_1', 'ADDR_LINE_2', 'ADDR_LINE_3',
-  'CITY', 'STATE', 'POSTAL_CODE', 'COUNTRY', 'TELEPHONE',
+  'TITLE',
+  'FIRST_NAME',
+  'MIDDLE_NAME',
+  'LAST_NAME',
+  'DOB',
+  'GENDER',
+  'EMAIL',
+  'LANGUAGE',
+  'ADDR_LINE_1',
+  'ADDR_LINE_2',
+  'ADDR_LINE_3',
+  'CITY',
+  'STATE',
+  'POSTAL_CODE',
+  'COUNTRY',
+  'TELEPHONE',
 ] as const;
 export type DemographicField = (typeof demographicFields)[number];
 
 export const currencyTypes = ['POINTS', 'CASH', 'GIFT'] as const;
 export const notificationSources = ['lty-data-press', 'Issuer', 'Servicing', 'Web', 'Mobile'] as const;
-export const notificationTypes = ['lty.v1.acquisition', 'lty.v1.benefitEnrolled', 'lty.v1.partner.award', 'lty.demographic.replaced', 'lty.v1.cancellation', 'lty.v1.productTransfer', 'lty.v1.reinstatement'] as const;
+export const notificationTypes = [
+  'lty.v1.acquisition',
+  'lty.v1.benefitEnrolled',
+  'lty.v1.partner.award',
+  'lty.demographic.replaced',
+  'lty.v1.cancellation',
+  'lty.v1.productTransfer',
+  'lty.v1.reinstatement',
+] as const;
 export const notificationCodes = ['SUCCESS', 'FAILURE'] as const;
 
 /** yyyy-MM-dd'T'HH:mm:ss.SSS'Z' with a date and time that exist. */
@@ -52,7 +81,9 @@ export const amountSchema = z.looseObject({
   currency_code: z.string().regex(/^[A-Z]{3}$/),
   currency_description: z.string().optional(),
 });
-export const demographicsSchema = z.looseObject(Object.fromEntries(demographicFields.map((field) => [field, z.string().optional()])));
+export const demographicsSchema = z.looseObject(
+  Object.fromEntries(demographicFields.map((field) => [field, z.string().optional()])),
+);
 
 export const subscriptionSchema = z
   .looseObject({
@@ -63,7 +94,10 @@ export const subscriptionSchema = z
     program_account_id: z.string().optional(),
     demographic: demographicsSchema.optional(),
   })
-  .refine((body) => body.benefit_id !== undefined || body.external_benefit !== undefined, { message: 'benefit_id is required without external_benefit', path: ['benefit_id'] });
+  .refine((body) => body.benefit_id !== undefined || body.external_benefit !== undefined, {
+    message: 'benefit_id is required without external_benefit',
+    path: ['benefit_id'],
+  });
 
 export const transferOrderSchema = z.looseObject({
   requestor_order_id: z.string(),
@@ -97,7 +131,11 @@ export const notificationSchema = z.looseObject({
 });
 
 /** The error body of every loyalty error status: optional strings only. */
-export const loyaltyErrorSchema = z.looseObject({ error_code: z.string().optional(), user_message: z.string().optional(), developer_message: z.string().optional() });
+export const loyaltyErrorSchema = z.looseObject({
+  error_code: z.string().optional(),
+  user_message: z.string().optional(),
+  developer_message: z.string().optional(),
+});
 
 export const loyaltyStatuses = { accepted: 202, invalid: 400, conflict: 409 } as const;
 

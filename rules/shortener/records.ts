@@ -27,9 +27,21 @@ const isoTimestamp = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z
 export const isoTimestampSchema = z.string().refine((value) => {
   const match = isoTimestamp.exec(value);
   if (!match) return false;
-  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = [1, 2, 3, 4, 5, 6, 9, 10].map((index) => Number(match[index] ?? 0)) as number[];
+  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = [1, 2, 3, 4, 5, 6, 9, 10].map((index) =>
+    Number(match[index] ?? 0),
+  ) as number[];
   const lastDay = new Date(Date.UTC(year as number, month as number, 0)).getUTCDate();
-  return month! >= 1 && month! <= 12 && day! >= 1 && day! <= lastDay && hour! <= 23 && minute! <= 59 && second! <= 59 && offsetHours! <= 23 && offsetMinutes! <= 59;
+  return (
+    month! >= 1 &&
+    month! <= 12 &&
+    day! >= 1 &&
+    day! <= lastDay &&
+    hour! <= 23 &&
+    minute! <= 59 &&
+    second! <= 59 &&
+    offsetHours! <= 23 &&
+    offsetMinutes! <= 59
+  );
 }, 'not an ISO 8601 timestamp');
 
 /** `da.couch.retention`: a whole number of days, zero or more, written as a string. */

@@ -20,7 +20,13 @@ ruleTest('agentic.errors.system-exception', async ({ observe, check }) => {
   const { client, payloadContext } = session();
   const { enrollmentId = 'enr-harness-0003' } = await payloadContext();
   const exchanges: Exchange[] = [];
-  for (const edge of edgePlaintexts(enrollmentId)) exchanges.push(await client.sendJwe(await client.encrypt(edge.text)));
-  observe('edge payloads', edgePlaintexts(enrollmentId).map((edge, index) => `${edge.why}: ${exchanges[index]?.response?.status ?? 'no response'}`));
+  for (const edge of edgePlaintexts(enrollmentId))
+    exchanges.push(await client.sendJwe(await client.encrypt(edge.text)));
+  observe(
+    'edge payloads',
+    edgePlaintexts(enrollmentId).map(
+      (edge, index) => `${edge.why}: ${exchanges[index]?.response?.status ?? 'no response'}`,
+    ),
+  );
   return check(exchanges, { status: 500 });
 });

@@ -16,21 +16,33 @@ const accepted = [
 for (const [ruleId, kind] of accepted) {
   ruleTest(ruleId, async ({ check }) => {
     const { client, property, run, payloadContext } = session();
-    await forAll(validPayload(kind, await payloadContext()), property({ runs: Math.ceil(run.runs / 3) }), async (payload) => check(await client.notify(payload)));
+    await forAll(
+      validPayload(kind, await payloadContext()),
+      property({ runs: Math.ceil(run.runs / 3) }),
+      async (payload) => check(await client.notify(payload)),
+    );
   });
 }
 
-const fieldRules = ['agentic.payload.required-fields', 'agentic.payload.enum-values', 'agentic.payload.proof-of-intent-signed-jwt'] as const;
+const fieldRules = [
+  'agentic.payload.required-fields',
+  'agentic.payload.enum-values',
+  'agentic.payload.proof-of-intent-signed-jwt',
+] as const;
 
 for (const ruleId of fieldRules) {
   ruleTest(ruleId, async ({ observe, check }) => {
     const { client, property, payloadContext } = session();
     let withParam = 0;
     // The invalid payloads are a fixed list: every boundary is sent, no random repeats of them.
-    const cases = await forAll(invalidPayload(ruleId, await payloadContext()), property({ runs: 0 }), async (invalid) => {
-      const verdict = check(await client.notify(invalid.value), invalid);
-      if (verdict.observations?.['param sent']) withParam += 1;
-    });
+    const cases = await forAll(
+      invalidPayload(ruleId, await payloadContext()),
+      property({ runs: 0 }),
+      async (invalid) => {
+        const verdict = check(await client.notify(invalid.value), invalid);
+        if (verdict.observations?.['param sent']) withParam += 1;
+      },
+    );
     observe('refusals naming param', `${withParam} of ${cases}`);
   });
 }
@@ -50,9 +62,15 @@ ruleTest('agentic.bodies.json', async ({ observe, check }) => {
   for (const payload of payloads) exchanges.push(await client.notify(payload));
   exchanges.push(await client.notify({ notificationType: 'ENROLLMENT_UPDATE' }));
   const [first] = payloads;
-  if (section.unknownEnrollmentId && first) exchanges.push(await client.notify({ ...first, enrollmentId: section.unknownEnrollmentId }));
+  if (section.unknownEnrollmentId && first)
+    exchanges.push(await client.notify({ ...first, enrollmentId: section.unknownEnrollmentId }));
   const unauthorized = await client.notify(first, { auth: 'none' });
-  observe('Content-Type of a refusal without Authorization', `${unauthorized.response?.status ?? unauthorized.error?.code}: ${String(unauthorized.response?.headers['content-type'] ?? 'none')}`);
+  observe(
+    'Content-Type of a refusal without Authorization',
+    `${unauthorized.response?.status ?? unauthorized.error?.code}: ${String(unauthorized.response?.headers['content-type'] ?? 'none')}`,
+  );
   const documented = new Set<number>(Object.values(agenticStatuses));
-  return exchanges.filter((exchange) => documented.has(exchange.response?.status ?? 0) || !exchange.response).map((exchange) => check(exchange));
+  return exchanges
+    .filter((exchange) => documented.has(exchange.response?.status ?? 0) || !exchange.response)
+    .map((exchange) => check(exchange));
 });

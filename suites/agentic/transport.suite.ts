@@ -16,7 +16,10 @@ ruleTest('agentic.jwe.not-encrypted', async ({ check }) => {
   for (const payload of await onePerKind(session())) {
     exchanges.push(await client.sendRaw(JSON.stringify(payload), 'application/json'));
     exchanges.push(await client.sendRaw(JSON.stringify(payload), 'application/jose'));
-    if (client.section.encryption.bodyField) exchanges.push(await client.sendRaw(JSON.stringify({ [client.section.encryption.bodyField]: payload }), 'application/json'));
+    if (client.section.encryption.bodyField)
+      exchanges.push(
+        await client.sendRaw(JSON.stringify({ [client.section.encryption.bodyField]: payload }), 'application/json'),
+      );
   }
   return exchanges.map((exchange) => check(exchange, null));
 });
@@ -25,7 +28,8 @@ ruleTest('agentic.jwe.other-key', async ({ check }) => {
   const { client } = session();
   const stranger = await otherPublicKey(client.section.encryption);
   const exchanges = [];
-  for (const payload of await onePerKind(session())) exchanges.push(await client.sendJwe(await client.encrypt(payload, stranger)));
+  for (const payload of await onePerKind(session()))
+    exchanges.push(await client.sendJwe(await client.encrypt(payload, stranger)));
   return exchanges.map((exchange) => check(exchange, null));
 });
 
@@ -41,12 +45,16 @@ ruleTest('agentic.jwe.tampered', async ({ check }) => {
     if (altered === undefined || altered === genuine) return;
     const exchange = await client.sendJwe(altered);
     // An altered encrypted key is this rule's fault only where a JWE for another key is refused.
-    if (tampering.part === 'encrypted key' && !refusedAs4xx(exchange)) otherKeyRefused(await client.sendJwe(await client.encrypt(payload, stranger)), 'agentic.jwe.tampered');
+    if (tampering.part === 'encrypted key' && !refusedAs4xx(exchange))
+      otherKeyRefused(await client.sendJwe(await client.encrypt(payload, stranger)), 'agentic.jwe.tampered');
     check(exchange, null);
   });
 });
 
-for (const [ruleId, header] of [['agentic.headers.tracking-id', 'trackingId'], ['agentic.headers.agent-id', 'agentId']] as const) {
+for (const [ruleId, header] of [
+  ['agentic.headers.tracking-id', 'trackingId'],
+  ['agentic.headers.agent-id', 'agentId'],
+] as const) {
   ruleTest(ruleId, async ({ check }) => {
     const { client } = session();
     const exchanges = [];
@@ -70,6 +78,7 @@ ruleTest('agentic.auth.invalid', async ({ check }) => {
   const [payload] = await onePerKind(session());
   // The shared bearer variants (altered, truncated, extended, other scheme), judged under the agentic rule.
   const variants = registerSecretDerived(invalidBearer('agentic.auth.invalid', section.token));
-  await forAll(variants, property({ runs: Math.ceil(run.runs / 10) }), async (invalid) => check(await client.notify(payload, { auth: { authorization: invalid.value } }), null));
+  await forAll(variants, property({ runs: Math.ceil(run.runs / 10) }), async (invalid) =>
+    check(await client.notify(payload, { auth: { authorization: invalid.value } }), null),
+  );
 });
-

@@ -12,9 +12,22 @@ const session = useBillingSession();
 ruleTest(id.authMissing, async ({ observe, check }) => {
   const s = session();
   const chargeId = await fixtureCharge(s, id.authMissing);
-  const sent = await Promise.all(validChargeBodies(s, chargeId).map(async ({ operation, json }) => ({ operation, exchange: await s.client.send(operation, { json, auth: 'none' }) })));
+  const sent = await Promise.all(
+    validChargeBodies(s, chargeId).map(async ({ operation, json }) => ({
+      operation,
+      exchange: await s.client.send(operation, { json, auth: 'none' }),
+    })),
+  );
   // Where the document lists two answers (PUT: 400 or 401), which one the target chose.
-  observe('statuses without a token', sent.map(({ operation, exchange }) => `${operation.method} ${operation.path}: ${exchange.response?.status ?? exchange.error?.code}`).join(', '));
+  observe(
+    'statuses without a token',
+    sent
+      .map(
+        ({ operation, exchange }) =>
+          `${operation.method} ${operation.path}: ${exchange.response?.status ?? exchange.error?.code}`,
+      )
+      .join(', '),
+  );
   return sent.map(({ operation, exchange }) => check(exchange, operation.unauthorizedStatus));
 });
 
@@ -22,23 +35,36 @@ ruleTest(id.authInvalid, async ({ check }) => {
   const s = session();
   const chargeId = await fixtureCharge(s, id.authInvalid);
   const bodies = validChargeBodies(s, chargeId);
-  await forAll(registerSecretDerived(invalidBearer(id.authInvalid, await s.client.token())), s.property(), async (invalid) => {
-    await Promise.all(
-      bodies.map(async ({ operation, json }) =>
-        check(await s.client.send(operation, { json, auth: { authorization: invalid.value } }), operation.unauthorizedStatus),
-      ),
-    );
-  });
+  await forAll(
+    registerSecretDerived(invalidBearer(id.authInvalid, await s.client.token())),
+    s.property(),
+    async (invalid) => {
+      await Promise.all(
+        bodies.map(async ({ operation, json }) =>
+          check(
+            await s.client.send(operation, { json, auth: { authorization: invalid.value } }),
+            operation.unauthorizedStatus,
+          ),
+        ),
+      );
+    },
+  );
 });
 
 ruleTest(id.productAuth, async ({ observe, check }) => {
   const s = session();
-  const json = s.client.adapter.createProductBody(productDraft.boundaries[0] as (typeof productDraft.boundaries)[number]);
+  const json = s.client.adapter.createProductBody(
+    productDraft.boundaries[0] as (typeof productDraft.boundaries)[number],
+  );
   const withoutToken = await s.client.send(op.createProduct, { json, auth: 'none' });
   check(withoutToken, op.createProduct.unauthorizedStatus);
   observe('status without a token', withoutToken.response?.status);
-  await forAll(registerSecretDerived(invalidBearer(id.productAuth, await s.client.token())), s.property({ runs: Math.ceil(s.run.runs / 4) }), async (invalid) => {
-    const exchange = await s.client.send(op.createProduct, { json, auth: { authorization: invalid.value } });
-    return check(exchange, op.createProduct.unauthorizedStatus);
-  });
+  await forAll(
+    registerSecretDerived(invalidBearer(id.productAuth, await s.client.token())),
+    s.property({ runs: Math.ceil(s.run.runs / 4) }),
+    async (invalid) => {
+      const exchange = await s.client.send(op.createProduct, { json, auth: { authorization: invalid.value } });
+      return check(exchange, op.createProduct.unauthorizedStatus);
+    },
+  );
 });

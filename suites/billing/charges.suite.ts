@@ -9,7 +9,15 @@ import { pricing } from '../../generators/billing/pricing.ts';
 import { productDraft } from '../../generators/billing/product-draft.ts';
 import { billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { billingOperations as op, chargeOperations, toleratedStatuses } from '../../rules/billing/operations.ts';
-import { createCharge, fixtureCharge, queryCharge, queryRepeatable, readsDefaultPricing, updateCharge, validChargeBodies } from './support/billing-actions.ts';
+import {
+  createCharge,
+  fixtureCharge,
+  queryCharge,
+  queryRepeatable,
+  readsDefaultPricing,
+  updateCharge,
+  validChargeBodies,
+} from './support/billing-actions.ts';
 import { ruleTest, useBillingSession } from './support/billing-session.ts';
 import { forAll } from '../support/for-all.ts';
 
@@ -18,7 +26,14 @@ const session = useBillingSession();
 const chargeDrafts: Gen<ChargeDraft> = {
   boundaries: [
     { name: 'h', defaultPricing: { currency: 'USD', amount: 0 }, rateCards: [] },
-    { name: 'harness-five-rows', defaultPricing: { currency: 'EUR', amount: 12.5 }, rateCards: Array.from({ length: 5 }, (_, index) => ({ conditions: { region: `r${index}` }, pricing: { currency: 'EUR', amount: index } })) },
+    {
+      name: 'harness-five-rows',
+      defaultPricing: { currency: 'EUR', amount: 12.5 },
+      rateCards: Array.from({ length: 5 }, (_, index) => ({
+        conditions: { region: `r${index}` },
+        pricing: { currency: 'EUR', amount: index },
+      })),
+    },
   ],
   arbitrary: chargeDraft,
 };
@@ -38,18 +53,40 @@ ruleTest(id.updateBodyIdentifies, async ({ check }) => {
   const pricings = { boundaries: [{ currency: 'USD', amount: 0 }], arbitrary: pricing };
   await forAll(pricings, s.property({ runs: Math.ceil(s.run.runs / 5) }), async (newPricing) => {
     const initialPricing = { currency: 'USD', amount: 1 };
-    const draft = (name: string) => ({ name: `harness-${name}-${s.nonce}`, defaultPricing: initialPricing, rateCards: [] });
+    const draft = (name: string) => ({
+      name: `harness-${name}-${s.nonce}`,
+      defaultPricing: initialPricing,
+      rateCards: [],
+    });
     const bystander = await createCharge(s, id.updateBodyIdentifies, draft('bystander'));
     const target = await createCharge(s, id.updateBodyIdentifies, draft('target'));
     // The charges are read through the query: first make sure that reading shows pricing and changes nothing.
     const bystanderBefore = await queryCharge(s, id.updateBodyIdentifies, bystander.chargeId, {});
-    queryRepeatable(id.updateBodyIdentifies, bystanderBefore.exchange, (await queryCharge(s, id.updateBodyIdentifies, bystander.chargeId, {})).exchange);
-    readsDefaultPricing(id.updateBodyIdentifies, await queryCharge(s, id.updateBodyIdentifies, target.chargeId, {}), initialPricing);
-    const withoutId = await s.client.send(op.updateCharge, { json: adapter.updateChargeBodyWithoutId({ defaultPricing: newPricing }) });
+    queryRepeatable(
+      id.updateBodyIdentifies,
+      bystanderBefore.exchange,
+      (await queryCharge(s, id.updateBodyIdentifies, bystander.chargeId, {})).exchange,
+    );
+    readsDefaultPricing(
+      id.updateBodyIdentifies,
+      await queryCharge(s, id.updateBodyIdentifies, target.chargeId, {}),
+      initialPricing,
+    );
+    const withoutId = await s.client.send(op.updateCharge, {
+      json: adapter.updateChargeBodyWithoutId({ defaultPricing: newPricing }),
+    });
     const update = await updateCharge(s, id.updateBodyIdentifies, target.chargeId, { defaultPricing: newPricing });
     const targetAfter = await queryCharge(s, id.updateBodyIdentifies, target.chargeId, {});
     const bystanderAfter = await queryCharge(s, id.updateBodyIdentifies, bystander.chargeId, {});
-    return check({ withoutId: { exchange: withoutId, statuses: op.updateCharge }, update, targetAfter, bystander: { before: bystanderBefore, after: bystanderAfter } }, newPricing);
+    return check(
+      {
+        withoutId: { exchange: withoutId, statuses: op.updateCharge },
+        update,
+        targetAfter,
+        bystander: { before: bystanderBefore, after: bystanderAfter },
+      },
+      newPricing,
+    );
   });
 });
 
@@ -57,11 +94,15 @@ ruleTest(id.invalidInputStatus, async ({ check }) => {
   const s = session();
   await forAll(malformedJsonBody, s.property(), async (invalid) => {
     await Promise.all(
-      chargeOperations.map(async (operation) => check(await s.client.send(operation, { rawBody: invalid.value }), operation)),
+      chargeOperations.map(async (operation) =>
+        check(await s.client.send(operation, { rawBody: invalid.value }), operation),
+      ),
     );
   });
   // An empty object names no charge and defines none: invalid for every charge operation.
-  await Promise.all(chargeOperations.map(async (operation) => check(await s.client.send(operation, { json: {} }), operation)));
+  await Promise.all(
+    chargeOperations.map(async (operation) => check(await s.client.send(operation, { json: {} }), operation)),
+  );
   for (const invalid of s.client.adapter.invalidChargeBodies()) {
     check(await s.client.send(op.createCharge, { json: invalid.body }), op.createCharge);
   }
@@ -81,15 +122,22 @@ ruleTest(id.documentedStatus, async ({ check }) => {
     fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }).map((json) => ({ json })),
   );
   // Every invalid body the invalid-input rule sends is here too: an undocumented refusal of one is this rule's finding.
-  const invalidBodies = [...malformedJsonBody.boundaries.map((invalid) => ({ rawBody: invalid.value })), ...s.client.adapter.invalidChargeBodies().map((invalid) => ({ json: invalid.body }))];
-  await forAll({ boundaries: [{}, { json: {} }, { json: { unexpected: true } }, ...invalidBodies], arbitrary: requests }, s.property(), async (request) => {
-    await Promise.all(
-      valid.map(async ({ operation, json }) => {
-        const exchange = await s.client.send(operation, { json, ...request });
-        return check(exchange, { documented: operation.documentedStatuses ?? [], tolerated: toleratedStatuses });
-      }),
-    );
-  });
+  const invalidBodies = [
+    ...malformedJsonBody.boundaries.map((invalid) => ({ rawBody: invalid.value })),
+    ...s.client.adapter.invalidChargeBodies().map((invalid) => ({ json: invalid.body })),
+  ];
+  await forAll(
+    { boundaries: [{}, { json: {} }, { json: { unexpected: true } }, ...invalidBodies], arbitrary: requests },
+    s.property(),
+    async (request) => {
+      await Promise.all(
+        valid.map(async ({ operation, json }) => {
+          const exchange = await s.client.send(operation, { json, ...request });
+          return check(exchange, { documented: operation.documentedStatuses ?? [], tolerated: toleratedStatuses });
+        }),
+      );
+    },
+  );
 });
 
 ruleTest(id.jsonBodies, async ({ check }) => {
@@ -98,6 +146,11 @@ ruleTest(id.jsonBodies, async ({ check }) => {
   // The token response judged is the session's own: the run issues no other token.
   check(await s.client.tokenSession.issuingExchange());
   const chargeId = await fixtureCharge(s, id.jsonBodies);
-  for (const { operation, json } of validChargeBodies(s, chargeId)) check(await s.client.send(operation, { json, acceptGzip: true }));
-  check(await s.client.send(op.createProduct, { json: adapter.createProductBody(productDraft.boundaries[0] as (typeof productDraft.boundaries)[number]) }));
+  for (const { operation, json } of validChargeBodies(s, chargeId))
+    check(await s.client.send(operation, { json, acceptGzip: true }));
+  check(
+    await s.client.send(op.createProduct, {
+      json: adapter.createProductBody(productDraft.boundaries[0] as (typeof productDraft.boundaries)[number]),
+    }),
+  );
 });

@@ -18,13 +18,23 @@ const threshold = { thresholdBytes: gzipThresholdBytes, over: id.gzipOverThresho
  * Responses of chosen sizes from the charge operations, with gzip accepted: the create response and the
  * query response (which also returns the charge) are steered by the description's length.
  */
-function sizedResponses(s: BillingSession, sizes: { boundaries: number[]; arbitrary: fc.Arbitrary<number> }, ruleId: string, check: (exchange: Exchange, expected: typeof threshold) => Verdict) {
+function sizedResponses(
+  s: BillingSession,
+  sizes: { boundaries: number[]; arbitrary: fc.Arbitrary<number> },
+  ruleId: string,
+  check: (exchange: Exchange, expected: typeof threshold) => Verdict,
+) {
   const { adapter } = s.client;
   // A body the padding could not steer to this rule's side of the threshold is the other rule's to judge.
-  const gzipThreshold = (exchange: Exchange) => ((exchange.response?.body.length ?? 0) > gzipThresholdBytes) === (ruleId === id.gzipOverThreshold) && check(exchange, threshold);
+  const gzipThreshold = (exchange: Exchange) =>
+    (exchange.response?.body.length ?? 0) > gzipThresholdBytes === (ruleId === id.gzipOverThreshold) &&
+    check(exchange, threshold);
   return forAll(sizes, s.property({ runs: Math.ceil(s.run.runs / 4) }), async (size) => {
     const create = await responseOfSize(size, (padding) =>
-      s.client.send(op.createCharge, { acceptGzip: true, json: adapter.createChargeBody(paddedCharge(`harness-gzip-${s.nonce}`, padding)) }),
+      s.client.send(op.createCharge, {
+        acceptGzip: true,
+        json: adapter.createChargeBody(paddedCharge(`harness-gzip-${s.nonce}`, padding)),
+      }),
     );
     gzipThreshold(create);
     const query = await responseOfSize(size, async (padding) => {
@@ -37,11 +47,21 @@ function sizedResponses(s: BillingSession, sizes: { boundaries: number[]; arbitr
 
 ruleTest(id.gzipOverThreshold, ({ observe, check }) => {
   observe('threshold', `${gzipThresholdBytes} bytes (documented)`);
-  return sizedResponses(session(), { boundaries: [1001, 1002, 1500, 4000], arbitrary: fc.integer({ min: 1001, max: 4800 }) }, id.gzipOverThreshold, check).then(() => undefined);
+  return sizedResponses(
+    session(),
+    { boundaries: [1001, 1002, 1500, 4000], arbitrary: fc.integer({ min: 1001, max: 4800 }) },
+    id.gzipOverThreshold,
+    check,
+  ).then(() => undefined);
 });
 
 ruleTest(id.gzipUnderThreshold, ({ check }) =>
-  sizedResponses(session(), { boundaries: [1000, 999, 600], arbitrary: fc.integer({ min: 400, max: 1000 }) }, id.gzipUnderThreshold, check).then(() => undefined),
+  sizedResponses(
+    session(),
+    { boundaries: [1000, 999, 600], arbitrary: fc.integer({ min: 400, max: 1000 }) },
+    id.gzipUnderThreshold,
+    check,
+  ).then(() => undefined),
 );
 
 ruleTest(id.gzipRequest, async ({ check }) => {
@@ -50,16 +70,23 @@ ruleTest(id.gzipRequest, async ({ check }) => {
   const drafts = { boundaries: [paddedCharge(`harness-gz-${s.nonce}`, 3000)], arbitrary: chargeDraft };
   await forAll(drafts, s.property({ runs: Math.ceil(s.run.runs / 4) }), async (draft) => {
     const json = adapter.createChargeBody(draft);
-    const [plain, gzipped] = await Promise.all([s.client.send(op.createCharge, { json }), s.client.send(op.createCharge, { json, gzipBody: true })]);
+    const [plain, gzipped] = await Promise.all([
+      s.client.send(op.createCharge, { json }),
+      s.client.send(op.createCharge, { json, gzipBody: true }),
+    ]);
     check({ plain, gzipped }, (body) => adapter.withoutGeneratedFields(body));
     const chargeId = createdChargeId(s, id.gzipRequest, plain);
     const query = adapter.queryChargeBody(chargeId, { region: 'eu' });
-    const [plainQuery, gzippedQuery] = await Promise.all([s.client.send(op.queryCharge, { json: query }), s.client.send(op.queryCharge, { json: query, gzipBody: true })]);
+    const [plainQuery, gzippedQuery] = await Promise.all([
+      s.client.send(op.queryCharge, { json: query }),
+      s.client.send(op.queryCharge, { json: query, gzipBody: true }),
+    ]);
     try {
       return check({ plain: plainQuery, gzipped: gzippedQuery }, (body) => body);
     } catch (violation) {
       // Two answers to one query are comparable only when asking it changes nothing: else that rule blocks this one.
-      if (violation instanceof RuleViolation) queryRepeatable(id.gzipRequest, plainQuery, await s.client.send(op.queryCharge, { json: query }));
+      if (violation instanceof RuleViolation)
+        queryRepeatable(id.gzipRequest, plainQuery, await s.client.send(op.queryCharge, { json: query }));
       throw violation;
     }
   });

@@ -23,16 +23,36 @@ type BillingRule = (typeof billingRules)[number];
 /** A rule's bound check, judging one answer with the status the operation documents. */
 type StatusJudge = (exchange: Exchange, status: number | null) => Verdict;
 
-/** Sends each charge operation with a valid body and the given header changes; `judge` says each must be refused with 400. */
-async function everyChargeOperationRefuses(s: BillingSession, judge: StatusJudge, chargeId: string, request: CatalogRequest): Promise<Exchange[]> {
-  const exchanges = await Promise.all(validChargeBodies(s, chargeId).map(({ operation, json }) => s.client.send(operation, { ...request, json })));
+/**
+ * Sends each charge operation with a valid body and the given header changes; `judge` says each must be refused with
+ * 400.
+ */
+async function everyChargeOperationRefuses(
+  s: BillingSession,
+  judge: StatusJudge,
+  chargeId: string,
+  request: CatalogRequest,
+): Promise<Exchange[]> {
+  const exchanges = await Promise.all(
+    validChargeBodies(s, chargeId).map(({ operation, json }) => s.client.send(operation, { ...request, json })),
+  );
   exchanges.forEach((exchange) => judge(exchange, op.createCharge.invalidInputStatus));
   return exchanges;
 }
 
-/** Sends each charge operation with a valid body and the given header changes; `judge` says each must succeed (a 2xx: which one is the status-list rule's). */
-async function everyChargeOperationAccepts(s: BillingSession, judge: StatusJudge, chargeId: string, request: CatalogRequest): Promise<void> {
-  const sent = validChargeBodies(s, chargeId).map(({ operation, json }) => s.client.send(operation, { ...request, json }));
+/**
+ * Sends each charge operation with a valid body and the given header changes; `judge` says each must succeed (a 2xx:
+ * which one is the status-list rule's).
+ */
+async function everyChargeOperationAccepts(
+  s: BillingSession,
+  judge: StatusJudge,
+  chargeId: string,
+  request: CatalogRequest,
+): Promise<void> {
+  const sent = validChargeBodies(s, chargeId).map(({ operation, json }) =>
+    s.client.send(operation, { ...request, json }),
+  );
   for (const exchange of await Promise.all(sent)) judge(exchange, null);
 }
 
@@ -57,15 +77,23 @@ const lastValidTrackIds: Record<string, readonly string[]> = {
 function trackIdRule(ruleId: RuleIdJudgedBy<BillingRule, 'status-for-input'>): void {
   ruleTest(ruleId, async ({ check }) => {
     const s = session();
-    const accepted: StatusJudge = (exchange, documentedStatus) => check(exchange, { keepsRule: true, documentedStatus });
-    const refused: StatusJudge = (exchange, documentedStatus) => check(exchange, { keepsRule: false, documentedStatus });
+    const accepted: StatusJudge = (exchange, documentedStatus) =>
+      check(exchange, { keepsRule: true, documentedStatus });
+    const refused: StatusJudge = (exchange, documentedStatus) =>
+      check(exchange, { keepsRule: false, documentedStatus });
     const chargeId = await fixtureCharge(s, ruleId);
-    for (const trackId of lastValidTrackIds[ruleId] ?? []) await everyChargeOperationAccepts(s, accepted, chargeId, { headers: { [headerNames.trackId]: trackId } });
+    for (const trackId of lastValidTrackIds[ruleId] ?? [])
+      await everyChargeOperationAccepts(s, accepted, chargeId, { headers: { [headerNames.trackId]: trackId } });
     const cases: Gen<InvalidCase<string>> = casesBreaking(invalidTrackId, ruleId);
-    await forAll(cases, s.property(), (invalid) => everyChargeOperationRefuses(s, refused, chargeId, { headers: { [headerNames.trackId]: invalid.value } }));
+    await forAll(cases, s.property(), (invalid) =>
+      everyChargeOperationRefuses(s, refused, chargeId, { headers: { [headerNames.trackId]: invalid.value } }),
+    );
     await forAll(cases, s.property({ runs: 0, concurrency: 1 }), async (invalid) => {
       const parts = s.client.validTokenRequest();
-      const exchange = await s.client.sendTokenRequest({ ...parts, headers: { ...parts.headers, [headerNames.trackId]: invalid.value } });
+      const exchange = await s.client.sendTokenRequest({
+        ...parts,
+        headers: { ...parts.headers, [headerNames.trackId]: invalid.value },
+      });
       return refused(exchange, op.token.invalidInputStatus);
     });
   });
@@ -79,26 +107,44 @@ ruleTest(id.trackIdEcho, async ({ check }) => {
   const chargeId = await fixtureCharge(s, id.trackIdEcho);
   await forAll(validTrackId, s.property(), async (trackId) => {
     const headers = { [headerNames.trackId]: trackId };
-    const successes = validChargeBodies(s, chargeId).map(({ operation, json }) => s.client.send(operation, { headers, json }));
+    const successes = validChargeBodies(s, chargeId).map(({ operation, json }) =>
+      s.client.send(operation, { headers, json }),
+    );
     // The echo is unconditional in the document: refused requests echo too.
-    const refusals = [s.client.send(op.createCharge, { headers, rawBody: '{' }), s.client.send(op.queryCharge, { headers, auth: 'none', json: {} })];
+    const refusals = [
+      s.client.send(op.createCharge, { headers, rawBody: '{' }),
+      s.client.send(op.queryCharge, { headers, auth: 'none', json: {} }),
+    ];
     const answered = await Promise.all(successes);
     // A value at the length limit that valid requests refuse is the length rule's finding: no echo is due then.
-    const refusedAtLimit = trackId.length === trackIdMaxLength ? answered.filter((exchange) => exchange.response?.status === 400) : [];
+    const refusedAtLimit =
+      trackId.length === trackIdMaxLength ? answered.filter((exchange) => exchange.response?.status === 400) : [];
     if (refusedAtLimit.length > 0) {
-      throw new RuleBlocked([id.trackIdLength], `a valid ${trackIdMaxLength}-character Svc-Track-Id was refused with 400, so its echo could not be judged`, refusedAtLimit);
+      throw new RuleBlocked(
+        [id.trackIdLength],
+        `a valid ${trackIdMaxLength}-character Svc-Track-Id was refused with 400, so its echo could not be judged`,
+        refusedAtLimit,
+      );
     }
-    for (const exchange of [...answered, ...(await Promise.all(refusals))]) check(exchange, { headerName: headerNames.trackId, sent: trackId });
+    for (const exchange of [...answered, ...(await Promise.all(refusals))])
+      check(exchange, { headerName: headerNames.trackId, sent: trackId });
   });
   // On the token operation: the session's own token request carried one (the run issues no other token),
   // and refused token requests must echo too.
   const issuing = await s.client.tokenSession.issuingExchange();
   check(issuing, { headerName: headerNames.trackId, sent: sessionTrackId });
-  await forAll({ boundaries: validTrackId.boundaries.slice(0, 2), arbitrary: validTrackId.arbitrary }, s.property({ runs: 0, concurrency: 1 }), async (trackId) => {
-    const parts = s.client.validTokenRequest();
-    const refused = { body: { ...parts.body, grant_type: 'harness_refused_grant' }, headers: { ...parts.headers, [headerNames.trackId]: trackId } };
-    return check(await s.client.sendTokenRequest(refused), { headerName: headerNames.trackId, sent: trackId });
-  });
+  await forAll(
+    { boundaries: validTrackId.boundaries.slice(0, 2), arbitrary: validTrackId.arbitrary },
+    s.property({ runs: 0, concurrency: 1 }),
+    async (trackId) => {
+      const parts = s.client.validTokenRequest();
+      const refused = {
+        body: { ...parts.body, grant_type: 'harness_refused_grant' },
+        headers: { ...parts.headers, [headerNames.trackId]: trackId },
+      };
+      return check(await s.client.sendTokenRequest(refused), { headerName: headerNames.trackId, sent: trackId });
+    },
+  );
 });
 
 ruleTest(id.idempotencyKeyLength, async ({ check }) => {
@@ -108,15 +154,32 @@ ruleTest(id.idempotencyKeyLength, async ({ check }) => {
   // The last valid key, exactly 255 characters and fresh for the run, is accepted.
   const longest = `${s.nonce}-length-edge-`.padEnd(255, 'k');
   const [createLongest, queryLongest] = await Promise.all([
-    s.client.send(op.createCharge, { headers: { [headerNames.idempotencyKey]: longest }, json: adapter.createChargeBody({ name: `harness-${s.nonce}`, rateCards: [], defaultPricing: { currency: 'USD', amount: 1 } }) }),
-    s.client.send(op.queryCharge, { headers: { [headerNames.idempotencyKey]: longest }, json: adapter.queryChargeBody(chargeId, {}) }),
+    s.client.send(op.createCharge, {
+      headers: { [headerNames.idempotencyKey]: longest },
+      json: adapter.createChargeBody({
+        name: `harness-${s.nonce}`,
+        rateCards: [],
+        defaultPricing: { currency: 'USD', amount: 1 },
+      }),
+    }),
+    s.client.send(op.queryCharge, {
+      headers: { [headerNames.idempotencyKey]: longest },
+      json: adapter.queryChargeBody(chargeId, {}),
+    }),
   ]);
   check(createLongest, { keepsRule: true, documentedStatus: null });
   check(queryLongest, { keepsRule: true, documentedStatus: null });
   await forAll(invalidIdempotencyKey, s.property(), async (invalid) => {
     const headers = { [headerNames.idempotencyKey]: invalid.value };
     const [create, query] = await Promise.all([
-      s.client.send(op.createCharge, { headers, json: adapter.createChargeBody({ name: `harness-${s.nonce}`, rateCards: [], defaultPricing: { currency: 'USD', amount: 1 } }) }),
+      s.client.send(op.createCharge, {
+        headers,
+        json: adapter.createChargeBody({
+          name: `harness-${s.nonce}`,
+          rateCards: [],
+          defaultPricing: { currency: 'USD', amount: 1 },
+        }),
+      }),
       s.client.send(op.queryCharge, { headers, json: adapter.queryChargeBody(chargeId, {}) }),
     ]);
     check(create, { keepsRule: false, documentedStatus: op.createCharge.invalidInputStatus });
@@ -131,17 +194,26 @@ ruleTest(id.entityIdsRequired, async ({ check }) => {
 });
 
 /** A header that must not be set in this tenant mode: every charge operation refuses each value with 400. */
-function forbiddenHeaderRule(ruleId: RuleIdJudgedBy<BillingRule, 'status-for-invalid-input'>, header: string, values: (s: BillingSession) => readonly string[]): void {
+function forbiddenHeaderRule(
+  ruleId: RuleIdJudgedBy<BillingRule, 'status-for-invalid-input'>,
+  header: string,
+  values: (s: BillingSession) => readonly string[],
+): void {
   ruleTest(ruleId, async ({ check }) => {
     const s = session();
     const chargeId = await fixtureCharge(s, ruleId);
-    for (const value of values(s)) await everyChargeOperationRefuses(s, check, chargeId, { headers: { [header]: value } });
+    for (const value of values(s))
+      await everyChargeOperationRefuses(s, check, chargeId, { headers: { [header]: value } });
   });
 }
 
 // Values the tenant really has, so only the header's presence is wrong; made-up ones where none are declared.
-forbiddenHeaderRule(id.entityIdsForbidden, headerNames.entityIds, (s) => (s.client.tenant.entityIds.length > 0 ? s.client.tenant.entityIds : ['00000000-0000-4000-8000-000000000000']));
-forbiddenHeaderRule(id.orgIdsForbidden, headerNames.orgIds, (s) => (s.client.tenant.accessibleOrgs.length > 0 ? s.client.tenant.accessibleOrgs : ['harness-org']));
+forbiddenHeaderRule(id.entityIdsForbidden, headerNames.entityIds, (s) =>
+  s.client.tenant.entityIds.length > 0 ? s.client.tenant.entityIds : ['00000000-0000-4000-8000-000000000000'],
+);
+forbiddenHeaderRule(id.orgIdsForbidden, headerNames.orgIds, (s) =>
+  s.client.tenant.accessibleOrgs.length > 0 ? s.client.tenant.accessibleOrgs : ['harness-org'],
+);
 
 // "Naming an inaccessible org makes the operation fail": the document names no status, so either refusal the
 // charge operations list (400 request errors, 401 unauthorized) passes, and which one is observed.
@@ -152,7 +224,12 @@ ruleTest(id.orgIdsAccessible, async ({ observe, check }) => {
   const { accessibleOrgs, inaccessibleOrgs } = s.client.tenant;
   const statuses = new Set<string>();
   await forAll(orgIdsOutsideAccess(accessibleOrgs, inaccessibleOrgs), s.property(), async (invalid) => {
-    const exchanges = await everyChargeOperationRefuses(s, (exchange) => check(exchange, inaccessibleOrgRefusals), chargeId, { headers: { [headerNames.orgIds]: invalid.value } });
+    const exchanges = await everyChargeOperationRefuses(
+      s,
+      (exchange) => check(exchange, inaccessibleOrgRefusals),
+      chargeId,
+      { headers: { [headerNames.orgIds]: invalid.value } },
+    );
     for (const exchange of exchanges) statuses.add(String(exchange.response?.status));
   });
   observe('statuses for an inaccessible org', [...statuses].sort().join(', '));
@@ -161,11 +238,23 @@ ruleTest(id.orgIdsAccessible, async ({ observe, check }) => {
 ruleTest(id.orgIdsScope, async ({ check }) => {
   const s = session();
   const [home, other] = s.client.tenant.accessibleOrgs as [string, string];
-  const created = await createCharge(s, id.orgIdsScope, { name: `harness-org-${s.nonce}`, defaultPricing: { currency: 'USD', amount: 3 }, rateCards: [] }, { headers: { [headerNames.orgIds]: home } }, [id.chargeCreate, id.orgIdsScope]);
+  const created = await createCharge(
+    s,
+    id.orgIdsScope,
+    { name: `harness-org-${s.nonce}`, defaultPricing: { currency: 'USD', amount: 3 }, rateCards: [] },
+    { headers: { [headerNames.orgIds]: home } },
+    [id.chargeCreate, id.orgIdsScope],
+  );
   const { adapter } = s.client;
-  const fromOtherOrg = await s.client.send(op.queryCharge, { headers: { [headerNames.orgIds]: other }, json: adapter.queryChargeBody(created.chargeId, {}) });
+  const fromOtherOrg = await s.client.send(op.queryCharge, {
+    headers: { [headerNames.orgIds]: other },
+    json: adapter.queryChargeBody(created.chargeId, {}),
+  });
   const withoutHeader = await s.client.send(op.queryCharge, { json: adapter.queryChargeBody(created.chargeId, {}) });
   // Its own org still sees it: this rule's own judgement, not a set-up step.
-  const fromHomeOrg = await s.client.send(op.queryCharge, { headers: { [headerNames.orgIds]: home }, json: adapter.queryChargeBody(created.chargeId, {}) });
+  const fromHomeOrg = await s.client.send(op.queryCharge, {
+    headers: { [headerNames.orgIds]: home },
+    json: adapter.queryChargeBody(created.chargeId, {}),
+  });
   return check({ fromOtherOrg, withoutHeader, fromHomeOrg });
 });

@@ -2,7 +2,14 @@ import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import { billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { type BillingSession, checkOfRule, ruleTest, useBillingSession } from './support/billing-session.ts';
-import { type Attempt, attempts, concurrentRetries, keyMaxLength, sendAttempt, someCreated } from './support/idempotency-attempts.ts';
+import {
+  type Attempt,
+  attempts,
+  concurrentRetries,
+  keyMaxLength,
+  sendAttempt,
+  someCreated,
+} from './support/idempotency-attempts.ts';
 import { forAll } from '../support/for-all.ts';
 
 const session = useBillingSession();
@@ -16,21 +23,31 @@ async function sequentialReplayHolds(s: BillingSession, attempt: Attempt): Promi
     checkOfRule(id.idempotencyReplay)([first, retry], attempt.resourceIdOf);
   } catch (violation) {
     if (!(violation instanceof RuleViolation)) throw violation;
-    throw new RuleBlocked([id.idempotencyReplay], `a sequential retry with the same Idempotency-Key was not replayed either: ${violation.message}`, [first, retry]);
+    throw new RuleBlocked(
+      [id.idempotencyReplay],
+      `a sequential retry with the same Idempotency-Key was not replayed either: ${violation.message}`,
+      [first, retry],
+    );
   }
 }
 
 ruleTest(id.idempotencyConcurrent, async ({ check }) => {
   const s = session();
-  await forAll(attempts(s, 'concurrent'), s.property({ runs: Math.ceil(s.run.runs / 10), concurrency: 2 }), async (attempt) => {
-    const retries = await Promise.all(Array.from({ length: concurrentRetries }, () => sendAttempt(s, attempt)));
-    someCreated(retries, attempt);
-    try {
-      return check(retries, attempt.resourceIdOf);
-    } catch (violation) {
-      // Concurrent retries presuppose that a sequential retry is replayed; when even that fails, the replay rule owns the fault.
-      if (violation instanceof RuleViolation) await sequentialReplayHolds(s, { ...attempt, key: `${attempt.key.slice(0, keyMaxLength - 4)}-seq` });
-      throw violation;
-    }
-  });
+  await forAll(
+    attempts(s, 'concurrent'),
+    s.property({ runs: Math.ceil(s.run.runs / 10), concurrency: 2 }),
+    async (attempt) => {
+      const retries = await Promise.all(Array.from({ length: concurrentRetries }, () => sendAttempt(s, attempt)));
+      someCreated(retries, attempt);
+      try {
+        return check(retries, attempt.resourceIdOf);
+      } catch (violation) {
+        // Concurrent retries presuppose that a sequential retry is replayed; when even that fails, the replay rule owns
+        // the fault.
+        if (violation instanceof RuleViolation)
+          await sequentialReplayHolds(s, { ...attempt, key: `${attempt.key.slice(0, keyMaxLength - 4)}-seq` });
+        throw violation;
+      }
+    },
+  );
 });

@@ -5,7 +5,15 @@ import { headerNames } from '../../client/billing/billing-client.ts';
 import { lateTestTimeoutMs, useLateMemory } from '../support/late-memory.ts';
 import { forAll } from '../support/for-all.ts';
 import { ruleTest, useBillingSession } from './support/billing-session.ts';
-import { type Attempt, attempts, createKept, idempotencyMemory, type KeptIdempotentCreation, sendAttempt, someCreated } from './support/idempotency-attempts.ts';
+import {
+  type Attempt,
+  attempts,
+  createKept,
+  idempotencyMemory,
+  type KeptIdempotentCreation,
+  sendAttempt,
+  someCreated,
+} from './support/idempotency-attempts.ts';
 
 /*
  * Idempotency-Key retries judged at once and late: run after every other suite file, this file retries the
@@ -32,7 +40,10 @@ ruleTest(
     const verdicts: Verdict[] = [];
     const lateness: string[] = [];
     for (const use of late) {
-      const retry = await s.client.send(op.createCharge, { json: use.value.json, headers: { [headerNames.idempotencyKey]: use.value.key } });
+      const retry = await s.client.send(op.createCharge, {
+        json: use.value.json,
+        headers: { [headerNames.idempotencyKey]: use.value.key },
+      });
       lateness.push(use.lateness());
       verdicts.push(check([retry], chargeAttempt.resourceIdOf, use.value.chargeId));
     }

@@ -15,7 +15,10 @@ import { forAll } from '../support/for-all.ts';
 const session = useBillingSession();
 
 /** Creates the scenario's charge, queries it, and judges the answer by the query rules. */
-function resolutionRule(ruleId: RuleIdJudgedBy<(typeof billingRules)[number], 'pricing-resolution'>, scenarios: Gen<PricingScenario>): void {
+function resolutionRule(
+  ruleId: RuleIdJudgedBy<(typeof billingRules)[number], 'pricing-resolution'>,
+  scenarios: Gen<PricingScenario>,
+): void {
   ruleTest(ruleId, async ({ check }) => {
     const s = session();
     await forAll(scenarios, s.property(), async ({ charge, attributes }) => {
@@ -33,7 +36,11 @@ resolutionRule(id.queryRateCardMatch, matchingQuery);
 resolutionRule(id.queryDefaultFallback, fallbackQuery);
 
 /** Query, query something else, query again: each answer to the first query must be as it was. */
-async function repeatedQueries(s: BillingSession, scenario: PricingScenario, check: (answers: readonly QueryObservation[]) => Verdict) {
+async function repeatedQueries(
+  s: BillingSession,
+  scenario: PricingScenario,
+  check: (answers: readonly QueryObservation[]) => Verdict,
+) {
   const created = await createCharge(s, id.queryNoSideEffects, scenario.charge);
   const ask = async (attributes: Record<string, string>) => {
     const answer = await queryCharge(s, id.queryNoSideEffects, created.chargeId, attributes);
@@ -47,5 +54,7 @@ async function repeatedQueries(s: BillingSession, scenario: PricingScenario, che
 
 ruleTest(id.queryNoSideEffects, async ({ check }) => {
   const s = session();
-  await forAll(matchingQuery, s.property({ runs: Math.ceil(s.run.runs / 4) }), (scenario) => repeatedQueries(s, scenario, check));
+  await forAll(matchingQuery, s.property({ runs: Math.ceil(s.run.runs / 4) }), (scenario) =>
+    repeatedQueries(s, scenario, check),
+  );
 });

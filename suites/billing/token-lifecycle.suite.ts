@@ -11,10 +11,21 @@ const reuseCount = 12;
 ruleTest(id.tokenReusable, async ({ check, observe }) => {
   const s = session();
   const adapter = s.client.adapter;
-  const body = adapter.createChargeBody({ name: `harness-reuse-${s.nonce}`, defaultPricing: { currency: 'USD', amount: 1 }, rateCards: [] });
+  const body = adapter.createChargeBody({
+    name: `harness-reuse-${s.nonce}`,
+    defaultPricing: { currency: 'USD', amount: 1 },
+    rateCards: [],
+  });
   const exchanges: Exchange[] = [];
-  for (let use = 0; use < reuseCount / 2; use++) exchanges.push(await s.client.send(op.createCharge, { json: body, judgesTokenReuse: true }));
-  exchanges.push(...(await Promise.all(Array.from({ length: reuseCount / 2 }, () => s.client.send(op.createCharge, { json: body, judgesTokenReuse: true })))));
+  for (let use = 0; use < reuseCount / 2; use++)
+    exchanges.push(await s.client.send(op.createCharge, { json: body, judgesTokenReuse: true }));
+  exchanges.push(
+    ...(await Promise.all(
+      Array.from({ length: reuseCount / 2 }, () =>
+        s.client.send(op.createCharge, { json: body, judgesTokenReuse: true }),
+      ),
+    )),
+  );
   observe('tokensIssued', await s.client.tokenSession.tokensIssued());
   return check(exchanges);
 });

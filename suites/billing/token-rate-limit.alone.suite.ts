@@ -11,16 +11,27 @@ import { ruleTest, useBillingSession } from './support/billing-session.ts';
 
 const session = useBillingSession();
 
-/** Steps the offered rate until 429s appear (bounded by the section's probe settings); narrows only when a limit is pinned. */
+/**
+ * Steps the offered rate until 429s appear (bounded by the section's probe settings); narrows only when a limit is
+ * pinned.
+ */
 ruleTest(
   id.tokenRateLimit,
   async ({ observe, check }) => {
     const s = session();
     const pin = s.section.expectations.tokenRateLimit ?? {};
-    const finding = await probeRateLimit(tokenRateLimitOperation(s.client, s.section.baseUrl), s.section.expectations.tokenRateLimitProbe, { narrow: pin.limit !== undefined });
+    const finding = await probeRateLimit(
+      tokenRateLimitOperation(s.client, s.section.baseUrl),
+      s.section.expectations.tokenRateLimitProbe,
+      { narrow: pin.limit !== undefined },
+    );
     // The run's other token requests (none should follow) wait as long as the probe's last 429 asked.
-    if (finding.recovery?.exchange.response?.status === 429) s.client.pauseTokenRequests(finding.recovery.waitedSeconds * 1000);
-    observe('requests offered per second, step by step', finding.steps.map((step) => `${step.rate}${step.limited ? ' (429)' : ''}`).join(', '));
+    if (finding.recovery?.exchange.response?.status === 429)
+      s.client.pauseTokenRequests(finding.recovery.waitedSeconds * 1000);
+    observe(
+      'requests offered per second, step by step',
+      finding.steps.map((step) => `${step.rate}${step.limited ? ' (429)' : ''}`).join(', '),
+    );
     return check(finding, pin);
   },
   { timeoutMs: 120_000 },

@@ -19,7 +19,10 @@ const session = useBillingSession();
 /** Any syntactically valid UUID, for tenants that declare no entity. */
 const sampleEntityId = '00000000-0000-4000-8000-000000000000';
 
-const invalidTokenRequests: [RuleIdJudgedBy<(typeof billingRules)[number], 'status-for-invalid-input'>, (valid: TokenRequestParts, s: BillingSession) => Gen<InvalidCase<TokenRequestParts>>][] = [
+const invalidTokenRequests: [
+  RuleIdJudgedBy<(typeof billingRules)[number], 'status-for-invalid-input'>,
+  (valid: TokenRequestParts, s: BillingSession) => Gen<InvalidCase<TokenRequestParts>>,
+][] = [
   [id.clientIdLength, invalidClientId],
   [id.clientSecretLength, invalidClientSecret],
   [id.grantTypeEnum, invalidGrantType],

@@ -1,7 +1,13 @@
 import type { AssignmentAttempt } from '../../checks/cards/assignment.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
 import { assignmentOf } from '../../checks/cards/card-view.ts';
-import { assignableCardStatuses, cardStatuses, cardUserStatuses, type CardStatus, type CardUserStatus } from '../../rules/cards/enums.ts';
+import {
+  assignableCardStatuses,
+  cardStatuses,
+  cardUserStatuses,
+  type CardStatus,
+  type CardUserStatus,
+} from '../../rules/cards/enums.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { ruleTest, useCardsSession } from './support/cards-session.ts';
 import { freeCard, walletValue } from './support/free-card.ts';
@@ -14,14 +20,22 @@ const session = useCardsSession();
 type JudgeAttempt = (attempt: AssignmentAttempt) => Verdict;
 
 /** Sends a PATCH card, reads the card after it, and judges it with the rule's check. */
-async function attempt(check: JudgeAttempt, cardId: string, body: Record<string, unknown>, accepted: boolean, why: string, before: string | undefined) {
+async function attempt(
+  check: JudgeAttempt,
+  cardId: string,
+  body: Record<string, unknown>,
+  accepted: boolean,
+  why: string,
+  before: string | undefined,
+) {
   const { client } = session();
   const patch = await client.patchCard(cardId, body);
   const after = await client.getCard(cardId);
   return check({ patch, after, why: `${why} (card ${cardId})`, accepted, cardUserId: String(body.cardUserId), before });
 }
 
-const allowed = (card: CardStatus, user: CardUserStatus) => (assignableCardStatuses as readonly string[]).includes(card) && user === 'ACTIVATED';
+const allowed = (card: CardStatus, user: CardUserStatus) =>
+  (assignableCardStatuses as readonly string[]).includes(card) && user === 'ACTIVATED';
 
 ruleTest(id.assignEligibility, async ({ check }) => {
   const { client, section } = session();
@@ -33,8 +47,20 @@ ruleTest(id.assignEligibility, async ({ check }) => {
       const cardId = await freeCard(client, section, cardStatus, id.assignEligibility);
       const verdicts = [];
       for (const userStatus of users) {
-        const body = { cardUserId: section.fixtures.cardUsers[userStatus], digitalWalletProvisionable: walletValue(section) };
-        verdicts.push(await attempt(check, cardId, body, allowed(cardStatus, userStatus), `a ${cardStatus} card and a ${userStatus} user`, undefined));
+        const body = {
+          cardUserId: section.fixtures.cardUsers[userStatus],
+          digitalWalletProvisionable: walletValue(section),
+        };
+        verdicts.push(
+          await attempt(
+            check,
+            cardId,
+            body,
+            allowed(cardStatus, userStatus),
+            `a ${cardStatus} card and a ${userStatus} user`,
+            undefined,
+          ),
+        );
       }
       return verdicts;
     }),
@@ -49,8 +75,18 @@ ruleTest(id.assignNoReassignment, async ({ check }) => {
       const cardId = section.fixtures.assignedCards[status];
       const before = assignmentOf(await client.getCard(cardId), id.assignNoReassignment).cardUserId;
       const other = section.fixtures.cardUsers.ACTIVATED;
-      if (typeof before !== 'string' || before === other) throw new Error(`fixtures.assignedCards.${status} (${cardId}) must have a card user other than the ACTIVATED user of fixtures.cardUsers (it shows ${String(before)})`);
-      return attempt(check, cardId, { cardUserId: other, digitalWalletProvisionable: walletValue(section) }, false, `reassigning the ${status} card of ${before} to ${other}`, before);
+      if (typeof before !== 'string' || before === other)
+        throw new Error(
+          `fixtures.assignedCards.${status} (${cardId}) must have a card user other than the ACTIVATED user of fixtures.cardUsers (it shows ${String(before)})`,
+        );
+      return attempt(
+        check,
+        cardId,
+        { cardUserId: other, digitalWalletProvisionable: walletValue(section) },
+        false,
+        `reassigning the ${status} card of ${before} to ${other}`,
+        before,
+      );
     }),
   );
 });
@@ -60,21 +96,43 @@ ruleTest(id.assignWalletFixed, async ({ check }) => {
   return Promise.all(
     assignableCardStatuses.map(async (status) => {
       const cardId = section.fixtures.assignedCards[status];
-      const { cardUserId, digitalWalletProvisionable: before } = assignmentOf(await client.getCard(cardId), id.assignWalletFixed);
+      const { cardUserId, digitalWalletProvisionable: before } = assignmentOf(
+        await client.getCard(cardId),
+        id.assignWalletFixed,
+      );
       const patch = await client.patchCard(cardId, { cardUserId, digitalWalletProvisionable: before !== true });
       const after = await client.getCard(cardId);
-      return check({ patch, after, before, why: `PATCH of the assigned ${status} card ${cardId} with its own user and digitalWalletProvisionable ${String(before !== true)}` });
+      return check({
+        patch,
+        after,
+        before,
+        why: `PATCH of the assigned ${status} card ${cardId} with its own user and digitalWalletProvisionable ${String(before !== true)}`,
+      });
     }),
   );
 });
 
 /** PATCH bodies an ACTIVE and a PREACTIVE card must refuse, tried on a free card of each. */
-async function refusedBodies(ruleId: string, check: JudgeAttempt, bodies: { change: Record<string, unknown>; why: string }[]) {
+async function refusedBodies(
+  ruleId: string,
+  check: JudgeAttempt,
+  bodies: { change: Record<string, unknown>; why: string }[],
+) {
   const { client, section } = session();
   const verdicts = [];
   for (const status of assignableCardStatuses) {
     const cardId = await freeCard(client, section, status, ruleId);
-    for (const { change, why } of bodies) verdicts.push(await attempt(check, cardId, { cardUserId: section.fixtures.cardUsers.ACTIVATED, ...change }, false, `a ${status} card, ${why}`, undefined));
+    for (const { change, why } of bodies)
+      verdicts.push(
+        await attempt(
+          check,
+          cardId,
+          { cardUserId: section.fixtures.cardUsers.ACTIVATED, ...change },
+          false,
+          `a ${status} card, ${why}`,
+          undefined,
+        ),
+      );
   }
   return verdicts;
 }
@@ -98,7 +156,10 @@ ruleTest(id.assignResponse, async ({ check }) => {
   const verdicts = [];
   for (const status of assignableCardStatuses) {
     const cardId = await freeCard(client, section, status, id.assignResponse);
-    const body = { cardUserId: section.fixtures.cardUsers.ACTIVATED, digitalWalletProvisionable: walletValue(section, false) };
+    const body = {
+      cardUserId: section.fixtures.cardUsers.ACTIVATED,
+      digitalWalletProvisionable: walletValue(section, false),
+    };
     verdicts.push(check({ patch: await client.patchCard(cardId, body), cardId, ...body }));
   }
   return verdicts;

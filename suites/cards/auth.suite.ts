@@ -8,11 +8,17 @@ import { everyOperation, type OperationExchange } from './support/operation-requ
 
 const session = useCardsSession();
 
-/** The unauthenticated statuses of the operation's row (401, and 403 where listed); any 4xx where the operation has no row. */
+/**
+ * The unauthenticated statuses of the operation's row (401, and 403 where listed); any 4xx where the operation has no
+ * row.
+ */
 const documentedRefusal = ({ operation }: OperationExchange) => unauthenticatedStatuses(operation) ?? null;
 
 /** Which of its listed statuses each operation answered, for the report. */
-const answered = (answers: readonly OperationExchange[]) => answers.map(({ operation, exchange }) => `${operation.name}: ${exchange.response?.status ?? exchange.error?.code}`).join(', ');
+const answered = (answers: readonly OperationExchange[]) =>
+  answers
+    .map(({ operation, exchange }) => `${operation.name}: ${exchange.response?.status ?? exchange.error?.code}`)
+    .join(', ');
 
 ruleTest(id.authMissing, async ({ observe, check }) => {
   const { client, section } = session();

@@ -22,8 +22,15 @@ ruleTest(id.authorizationsOfCard, async ({ check }) => {
   return judgedTogether(
     cards().map(async (cardId) => {
       const card = (await client.getCard(cardId)).response;
-      const lastFive = card?.status === 200 ? (card.json() as { cardDetails?: { cardLastFive?: unknown } }).cardDetails?.cardLastFive : undefined;
-      return check({ exchange: await client.getAuthorizations(cardId), cardId, lastFive: typeof lastFive === 'string' ? lastFive : undefined });
+      const lastFive =
+        card?.status === 200
+          ? (card.json() as { cardDetails?: { cardLastFive?: unknown } }).cardDetails?.cardLastFive
+          : undefined;
+      return check({
+        exchange: await client.getAuthorizations(cardId),
+        cardId,
+        lastFive: typeof lastFive === 'string' ? lastFive : undefined,
+      });
     }),
   );
 });
@@ -33,12 +40,26 @@ ruleTest(id.authorizationsItems, async ({ check }) => {
   // Whether GET authorizations answers a list at all is the limit rule's; the items rule is blocked by it there.
   return judgedTogether(
     cards().map(async (cardId) =>
-      recordCase(id.authorizationsItems, await client.getAuthorizations(cardId), { record: `GET authorizations of ${cardId}`, schema: authorizationsResponseSchema, statuses: [200], statusRule: id.authorizationsLimit }, check),
+      recordCase(
+        id.authorizationsItems,
+        await client.getAuthorizations(cardId),
+        {
+          record: `GET authorizations of ${cardId}`,
+          schema: authorizationsResponseSchema,
+          statuses: [200],
+          statusRule: id.authorizationsLimit,
+        },
+        check,
+      ),
     ),
   );
 });
 
 ruleTest(id.notificationRecord, async ({ check }) => {
   const { client } = session();
-  return check(await client.getAuthorizationNotification(), { record: 'GET authorizationnotifications', schema: notificationSchema, statuses: [200] });
+  return check(await client.getAuthorizationNotification(), {
+    record: 'GET authorizationnotifications',
+    schema: notificationSchema,
+    statuses: [200],
+  });
 });

@@ -1,15 +1,37 @@
 import type { PatchNamingUser } from '../../checks/cards/id-refused.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
-import { cardsOperations, documentedStatuses, idPlace, malformedIdStatuses, unknownIdStatuses } from '../../rules/cards/operations.ts';
+import {
+  cardsOperations,
+  documentedStatuses,
+  idPlace,
+  malformedIdStatuses,
+  unknownIdStatuses,
+} from '../../rules/cards/operations.ts';
 import { ruleTest, useCardsSession } from './support/cards-session.ts';
 import { freeCard } from './support/free-card.ts';
-import { addressedBy, badRequests, everyOperation, malformedIds, patchBodyFor, unknownId, type OperationExchange } from './support/operation-requests.ts';
+import {
+  addressedBy,
+  badRequests,
+  everyOperation,
+  malformedIds,
+  patchBodyFor,
+  unknownId,
+  type OperationExchange,
+} from './support/operation-requests.ts';
 
 const session = useCardsSession();
 
-/** PATCH of a free ACTIVE card naming a card user by the given ids: `check` says it is refused, and the card keeps no user. */
-async function patchNamingUsers(ruleId: string, cardUserIds: readonly string[], statuses: readonly number[], check: (observed: PatchNamingUser, statuses: readonly number[]) => Verdict) {
+/**
+ * PATCH of a free ACTIVE card naming a card user by the given ids: `check` says it is refused, and the card keeps no
+ * user.
+ */
+async function patchNamingUsers(
+  ruleId: string,
+  cardUserIds: readonly string[],
+  statuses: readonly number[],
+  check: (observed: PatchNamingUser, statuses: readonly number[]) => Verdict,
+) {
   const { client, section } = session();
   const cardId = await freeCard(client, section, 'ACTIVE', ruleId, { fromEnd: true });
   const verdicts = [];
@@ -20,15 +42,33 @@ async function patchNamingUsers(ruleId: string, cardUserIds: readonly string[], 
   return verdicts;
 }
 
-/** Which status each operation answered, for the report: where the document lists several, the choice is the target's. */
-const statusesMet = (verdicts: readonly Verdict[], names: readonly string[]) => verdicts.map((verdict, index) => `${names[index] ?? 'PATCH card naming the user'}: ${String(verdict.observations?.status)}`).join(', ');
+/**
+ * Which status each operation answered, for the report: where the document lists several, the choice is the target's.
+ */
+const statusesMet = (verdicts: readonly Verdict[], names: readonly string[]) =>
+  verdicts
+    .map((verdict, index) => `${names[index] ?? 'PATCH card naming the user'}: ${String(verdict.observations?.status)}`)
+    .join(', ');
 
 ruleTest(id.unknownIds, async ({ observe, check }) => {
   const { client, section, run } = session();
   const answers = await addressedBy(client, section, unknownId(run.seed));
-  const verdicts = answers.map(({ operation, exchange }) => check(exchange, unknownIdStatuses(operation, idPlace(operation))));
-  const patched = await patchNamingUsers(id.unknownIds, [unknownId(run.seed)], unknownIdStatuses(cardsOperations.patchCard, 'body'), check);
-  observe('statuses for an unknown id', statusesMet([...verdicts, ...patched], answers.map(({ operation }) => operation.name)));
+  const verdicts = answers.map(({ operation, exchange }) =>
+    check(exchange, unknownIdStatuses(operation, idPlace(operation))),
+  );
+  const patched = await patchNamingUsers(
+    id.unknownIds,
+    [unknownId(run.seed)],
+    unknownIdStatuses(cardsOperations.patchCard, 'body'),
+    check,
+  );
+  observe(
+    'statuses for an unknown id',
+    statusesMet(
+      [...verdicts, ...patched],
+      answers.map(({ operation }) => operation.name),
+    ),
+  );
   return [...verdicts, ...patched];
 });
 
@@ -36,8 +76,16 @@ ruleTest(id.malformedIds, async ({ observe, check }) => {
   const { client, section } = session();
   const answers = (await Promise.all(malformedIds.map((malformed) => addressedBy(client, section, malformed)))).flat();
   const verdicts = answers.map(({ operation, exchange }) => check(exchange, malformedIdStatuses(operation)));
-  const patched = await patchNamingUsers(id.malformedIds, malformedIds, malformedIdStatuses(cardsOperations.patchCard), check);
-  observe('statuses for ids that cannot be ids', [...new Set([...verdicts, ...patched].map((verdict) => verdict.observations?.status))].join(', '));
+  const patched = await patchNamingUsers(
+    id.malformedIds,
+    malformedIds,
+    malformedIdStatuses(cardsOperations.patchCard),
+    check,
+  );
+  observe(
+    'statuses for ids that cannot be ids',
+    [...new Set([...verdicts, ...patched].map((verdict) => verdict.observations?.status))].join(', '),
+  );
   return [...verdicts, ...patched];
 });
 
@@ -55,17 +103,26 @@ async function everyKindOfRequest(): Promise<OperationExchange[]> {
 }
 
 for (const ruleId of [id.errorsBadRequest, id.errorsErrorCode] as const) {
-  ruleTest(ruleId, async ({ check }) => (await everyKindOfRequest()).map(({ operation, exchange }) => check(exchange, { operation: operation.name })));
+  ruleTest(ruleId, async ({ check }) =>
+    (await everyKindOfRequest()).map(({ operation, exchange }) => check(exchange, { operation: operation.name })),
+  );
 }
 
 ruleTest(id.errorsStatuses, async ({ observe, check }) => {
   const answers = await everyKindOfRequest();
   // GET authorizationnotifications has no row in the errors table: its statuses are observed, not judged.
   const unjudged = answers.filter(({ operation }) => documentedStatuses(operation) === undefined);
-  observe('statuses of operations without an errors row', unjudged.map(({ operation, exchange }) => `${operation.name}: ${exchange.response?.status ?? exchange.error?.code}`).join(', '));
+  observe(
+    'statuses of operations without an errors row',
+    unjudged
+      .map(({ operation, exchange }) => `${operation.name}: ${exchange.response?.status ?? exchange.error?.code}`)
+      .join(', '),
+  );
   return answers
     .filter(({ operation }) => documentedStatuses(operation) !== undefined)
-    .map(({ operation, exchange }) => check(exchange, { documented: documentedStatuses(operation) as readonly number[], tolerated: [429] }));
+    .map(({ operation, exchange }) =>
+      check(exchange, { documented: documentedStatuses(operation) as readonly number[], tolerated: [429] }),
+    );
 });
 
 // Document 2: all bodies are JSON. Every answer of every kind of request that carries a body is judged.

@@ -15,18 +15,25 @@ import { resultOrBlock } from '../support/result-or-block.ts';
 
 const session = useCardsSession();
 
-/** The cards the first transactions of an account name; none when they cannot be read (that is for the transactions rules to judge). */
+/**
+ * The cards the first transactions of an account name; none when they cannot be read (that is for the transactions
+ * rules to judge).
+ */
 async function cardsNamedByHistory(accountId: string): Promise<string[]> {
   const answer = (await session().client.getTransactions({ accountId, pageSize: 50 })).response;
   try {
     const { transactions } = walkedPageSchema.parse(answer?.json());
-    return transactions.map((item) => (item as { cardId?: unknown } | null)?.cardId).filter((cardId): cardId is string => typeof cardId === 'string');
+    return transactions
+      .map((item) => (item as { cardId?: unknown } | null)?.cardId)
+      .filter((cardId): cardId is string => typeof cardId === 'string');
   } catch {
     return [];
   }
 }
 
-/** The card user GET card shows on an assigned card, or undefined where it shows no card (the Card rules judge that). */
+/**
+ * The card user GET card shows on an assigned card, or undefined where it shows no card (the Card rules judge that).
+ */
 async function cardUserOfAssigned(cardId: string, ruleId: string): Promise<unknown> {
   const assignment = await resultOrBlock(async () => assignmentOf(await session().client.getCard(cardId), ruleId));
   return assignment instanceof RuleBlocked ? undefined : assignment.cardUserId;
@@ -41,39 +48,95 @@ async function everyCard(ruleId: string, check: (exchange: Exchange, expected: R
   const { client, section } = session();
   const declared = fixtureCards(section.fixtures).filter(({ status }) => status !== 'IN_PROGRESS');
   const named = await cardsNamedByHistory(section.fixtures.historyAccountId);
-  const others = [...new Set([section.fixtures.manyAuthorizationsCardId, ...named])].filter((cardId) => !declared.some((card) => card.cardId === cardId));
-  const cards = [...declared.map(({ cardId, status }) => ({ cardId, what: `the ${status} card ${cardId}` })), ...others.map((cardId) => ({ cardId, what: `the card ${cardId}` }))];
+  const others = [...new Set([section.fixtures.manyAuthorizationsCardId, ...named])].filter(
+    (cardId) => !declared.some((card) => card.cardId === cardId),
+  );
+  const cards = [
+    ...declared.map(({ cardId, status }) => ({ cardId, what: `the ${status} card ${cardId}` })),
+    ...others.map((cardId) => ({ cardId, what: `the card ${cardId}` })),
+  ];
   // Whether GET card answers a Card at all is the fields rule's; the other Card rules are blocked by it there.
   return judgedTogether(
-    cards.map(async ({ cardId, what }) => recordCase(ruleId, await client.getCard(cardId), { record: `GET card of ${what}`, schema: cardSchema, statuses: [200], statusRule: id.cardFields }, check)),
+    cards.map(async ({ cardId, what }) =>
+      recordCase(
+        ruleId,
+        await client.getCard(cardId),
+        { record: `GET card of ${what}`, schema: cardSchema, statuses: [200], statusRule: id.cardFields },
+        check,
+      ),
+    ),
   );
 }
 
-for (const ruleId of [id.cardFields, id.cardAmounts, id.cardDates, id.cardReferenceId, id.merchantCodes, id.reconciliation, id.varianceBounds, id.formFactor, id.validFrom] as const) {
+for (const ruleId of [
+  id.cardFields,
+  id.cardAmounts,
+  id.cardDates,
+  id.cardReferenceId,
+  id.merchantCodes,
+  id.reconciliation,
+  id.varianceBounds,
+  id.formFactor,
+  id.validFrom,
+] as const) {
   ruleTest(ruleId, ({ check }) => everyCard(ruleId, check));
 }
 
 ruleTest(id.inProgress, async ({ observe, check }) => {
   const { client, section } = session();
-  const answers = await Promise.all(section.fixtures.unassignedCards.IN_PROGRESS.map(async (cardId) => ({ cardId, exchange: await client.getCard(cardId) })));
+  const answers = await Promise.all(
+    section.fixtures.unassignedCards.IN_PROGRESS.map(async (cardId) => ({
+      cardId,
+      exchange: await client.getCard(cardId),
+    })),
+  );
   // The document allows the status at the top level or in cardDetails: which one the target chose is reported.
-  observe('where the IN_PROGRESS status is shown', [...new Set(answers.map(({ exchange }) => inProgressStatusPlace(cardBodyOf(exchange))))].join(', '));
-  return answers.map(({ cardId, exchange }) => check(exchange, { record: `GET card of the IN_PROGRESS card ${cardId}`, schema: inProgressCardSchema, statuses: [200] }));
+  observe(
+    'where the IN_PROGRESS status is shown',
+    [...new Set(answers.map(({ exchange }) => inProgressStatusPlace(cardBodyOf(exchange))))].join(', '),
+  );
+  return answers.map(({ cardId, exchange }) =>
+    check(exchange, {
+      record: `GET card of the IN_PROGRESS card ${cardId}`,
+      schema: inProgressCardSchema,
+      statuses: [200],
+    }),
+  );
 });
 
 for (const ruleId of [id.cardUserFields, id.cardUserName, id.cardUserOneEach, id.cardUserFormats] as const) {
   ruleTest(ruleId, async ({ check }) => {
     const { client, section } = session();
-    const declared = cardUserStatuses.map((status) => ({ cardUserId: section.fixtures.cardUsers[status], what: `the ${status} user` }));
+    const declared = cardUserStatuses.map((status) => ({
+      cardUserId: section.fixtures.cardUsers[status],
+      what: `the ${status} user`,
+    }));
     // The users the assigned cards have, which the entry does not name; an assigned card GET card does not show
     // is the Card rules' to judge, and the declared users are judged all the same.
-    const holders = await Promise.all((['ACTIVE', 'PREACTIVE'] as const).map(async (status) => cardUserOfAssigned(section.fixtures.assignedCards[status], ruleId)));
-    const others = [...new Set(holders.filter((cardUserId): cardUserId is string => typeof cardUserId === 'string'))].filter((cardUserId) => !declared.some((user) => user.cardUserId === cardUserId));
+    const holders = await Promise.all(
+      (['ACTIVE', 'PREACTIVE'] as const).map(async (status) =>
+        cardUserOfAssigned(section.fixtures.assignedCards[status], ruleId),
+      ),
+    );
+    const others = [
+      ...new Set(holders.filter((cardUserId): cardUserId is string => typeof cardUserId === 'string')),
+    ].filter((cardUserId) => !declared.some((user) => user.cardUserId === cardUserId));
     const users = [...declared, ...others.map((cardUserId) => ({ cardUserId, what: 'the user of an assigned card' }))];
-    // Whether GET card user answers a CardUser at all is the fields rule's; the other CardUser rules are blocked by it there.
+    // Whether GET card user answers a CardUser at all is the fields rule's; the other CardUser rules are blocked by it
+    // there.
     return judgedTogether(
       users.map(async ({ cardUserId, what }) =>
-        recordCase(ruleId, await client.getCardUser(cardUserId), { record: `GET card user of ${what} ${cardUserId}`, schema: cardUserSchema, statuses: [200], statusRule: id.cardUserFields }, check),
+        recordCase(
+          ruleId,
+          await client.getCardUser(cardUserId),
+          {
+            record: `GET card user of ${what} ${cardUserId}`,
+            schema: cardUserSchema,
+            statuses: [200],
+            statusRule: id.cardUserFields,
+          },
+          check,
+        ),
       ),
     );
   });

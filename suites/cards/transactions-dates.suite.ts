@@ -23,12 +23,26 @@ type JudgeEdge = (exchange: Exchange, expected: { accepted: boolean; why: string
 /** A window rule's bound check (transactions-in-window). */
 type JudgeWindow = (observed: { walk: TransactionsWalk; expected: WindowExpectation }) => Verdict;
 
-/** Sends each case for each scope (the history and empty accounts, a card) and judges it accepted or refused with the rule's check. */
-async function edgeCases(ruleId: string, check: JudgeEdge, cases: { query: TransactionsQuery; accepted: boolean; why: string }[]) {
+/**
+ * Sends each case for each scope (the history and empty accounts, a card) and judges it accepted or refused with the
+ * rule's check.
+ */
+async function edgeCases(
+  ruleId: string,
+  check: JudgeEdge,
+  cases: { query: TransactionsQuery; accepted: boolean; why: string }[],
+) {
   const { client, section } = session();
   const scopes = await transactionScopes(client, section, ruleId);
   return Promise.all(
-    scopes.flatMap((scope) => cases.map(async ({ query, accepted, why }) => check(await client.getTransactions({ ...scope, ...query }), { accepted, why: `${describeQuery(scope)}: ${why}` }))),
+    scopes.flatMap((scope) =>
+      cases.map(async ({ query, accepted, why }) =>
+        check(await client.getTransactions({ ...scope, ...query }), {
+          accepted,
+          why: `${describeQuery(scope)}: ${why}`,
+        }),
+      ),
+    ),
   );
 }
 
@@ -53,30 +67,51 @@ ruleTest(id.transactionsParameterFormats, ({ check }) => {
   return edgeCases(id.transactionsParameterFormats, check, [
     refused({ startDate: from, endDate: slashed }, `endDate ${slashed}`),
     refused({ startDate: from, endDate: dayFirst }, `endDate ${dayFirst}`),
-    refused({ startDate: `${today.slice(0, 5)}02-30`, endDate: `${today.slice(0, 5)}03-02` }, 'startDate a day that does not exist (February 30)'),
+    refused(
+      { startDate: `${today.slice(0, 5)}02-30`, endDate: `${today.slice(0, 5)}03-02` },
+      'startDate a day that does not exist (February 30)',
+    ),
     refused({ pageSize: 'many' }, 'pageSize many'),
     refused({ pageNumber: 'first' }, 'pageNumber first'),
   ]);
 });
 
 /** Every case of an edge generator, boundaries first, sent for every scope and judged under the rule. */
-async function edgeProperty(ruleId: string, check: JudgeEdge, gen: Gen<WindowCase>, observe: (key: string, value: unknown) => void) {
+async function edgeProperty(
+  ruleId: string,
+  check: JudgeEdge,
+  gen: Gen<WindowCase>,
+  observe: (key: string, value: unknown) => void,
+) {
   const { client, section, property, run } = session();
   const scopes = await transactionScopes(client, section, ruleId);
   const cases = await forAll(gen, property({ runs: Math.ceil(run.runs / 4) }), async ({ value, accepted, why }) => {
-    await Promise.all(scopes.map(async (scope) => check(await client.getTransactions({ ...scope, ...value }), { accepted, why: `${describeQuery(scope)}: ${why}` })));
+    await Promise.all(
+      scopes.map(async (scope) =>
+        check(await client.getTransactions({ ...scope, ...value }), {
+          accepted,
+          why: `${describeQuery(scope)}: ${why}`,
+        }),
+      ),
+    );
   });
   observe('windows tried per scope', cases);
 }
 
-ruleTest(id.transactionsWindowAge, ({ observe, check }) => edgeProperty(id.transactionsWindowAge, check, windowAgeCases(runDays()), observe));
+ruleTest(id.transactionsWindowAge, ({ observe, check }) =>
+  edgeProperty(id.transactionsWindowAge, check, windowAgeCases(runDays()), observe),
+);
 
-ruleTest(id.transactionsWindowSpan, ({ observe, check }) => edgeProperty(id.transactionsWindowSpan, check, windowSpanCases(runDays()), observe));
+ruleTest(id.transactionsWindowSpan, ({ observe, check }) =>
+  edgeProperty(id.transactionsWindowSpan, check, windowSpanCases(runDays()), observe),
+);
 
 /** The scopes that have transactions: the history account and a card of it. */
 async function scopesWithHistory(ruleId: string): Promise<TransactionsQuery[]> {
   const { client, section } = session();
-  return (await transactionScopes(client, section, ruleId)).filter((scope) => scope.accountId !== section.fixtures.emptyAccountId);
+  return (await transactionScopes(client, section, ruleId)).filter(
+    (scope) => scope.accountId !== section.fixtures.emptyAccountId,
+  );
 }
 
 /**
@@ -87,30 +122,67 @@ async function edgeWindows(scope: TransactionsQuery, anchor: string, check: Judg
   const { client } = session();
   const { today, oldestAccepted } = runDays();
   const wide = { from: max(addDays(anchor, -15), oldestAccepted), to: min(addDays(anchor, 15), today) };
-  const around = await walkTransactionPages(client, { ...scope, startDate: wide.from, endDate: wide.to }, id.transactionsDatesInclusive);
+  const around = await walkTransactionPages(
+    client,
+    { ...scope, startDate: wide.from, endDate: wide.to },
+    id.transactionsDatesInclusive,
+  );
   // The day with transactions nearest the anchor, strictly inside the wide window, is the edge tried.
-  const days = [...new Set(walkTransactions(around).map(transactionDay).filter((day): day is string => day !== undefined && day > wide.from && day < wide.to))];
-  const day = days.sort((a, b) => Math.abs(Date.parse(a) - Date.parse(anchor)) - Math.abs(Date.parse(b) - Date.parse(anchor)))[0];
+  const days = [
+    ...new Set(
+      walkTransactions(around)
+        .map(transactionDay)
+        .filter((day): day is string => day !== undefined && day > wide.from && day < wide.to),
+    ),
+  ];
+  const day = days.sort(
+    (a, b) => Math.abs(Date.parse(a) - Date.parse(anchor)) - Math.abs(Date.parse(b) - Date.parse(anchor)),
+  )[0];
   if (day === undefined) return { day, verdicts: [] };
   const verdicts = [];
-  for (const edge of [{ from: day, to: min(addDays(day, 10), wide.to) }, { from: max(addDays(day, -10), wide.from), to: day }]) {
-    const walk = await walkTransactionPages(client, { ...scope, startDate: edge.from, endDate: edge.to }, id.transactionsDatesInclusive);
+  for (const edge of [
+    { from: day, to: min(addDays(day, 10), wide.to) },
+    { from: max(addDays(day, -10), wide.from), to: day },
+  ]) {
+    const walk = await walkTransactionPages(
+      client,
+      { ...scope, startDate: edge.from, endDate: edge.to },
+      id.transactionsDatesInclusive,
+    );
     const inEdge = (item: unknown) => {
       const at = transactionDay(item);
       return at !== undefined && at >= edge.from && at <= edge.to;
     };
     const mustInclude = walkTransactions(around).filter(inEdge).map(transactionKey);
-    verdicts.push(check({ walk, expected: { ...edge, mustInclude, why: `of ${edge.from} to ${edge.to} (seen in ${wide.from} to ${wide.to})` } }));
+    verdicts.push(
+      check({
+        walk,
+        expected: { ...edge, mustInclude, why: `of ${edge.from} to ${edge.to} (seen in ${wide.from} to ${wide.to})` },
+      }),
+    );
   }
   return { day, verdicts };
 }
 
 ruleTest(id.transactionsDatesInclusive, async ({ observe, check }) => {
   const { today, oldestAccepted } = runDays();
-  const anchors = [addDays(today, -1), addDays(today, -31), addDays(today, -200), addDays(oldestAccepted, 12), addDays(oldestAccepted, 1)];
-  const results = await Promise.all((await scopesWithHistory(id.transactionsDatesInclusive)).flatMap((scope) => anchors.map((anchor) => edgeWindows(scope, anchor, check))));
+  const anchors = [
+    addDays(today, -1),
+    addDays(today, -31),
+    addDays(today, -200),
+    addDays(oldestAccepted, 12),
+    addDays(oldestAccepted, 1),
+  ];
+  const results = await Promise.all(
+    (await scopesWithHistory(id.transactionsDatesInclusive)).flatMap((scope) =>
+      anchors.map((anchor) => edgeWindows(scope, anchor, check)),
+    ),
+  );
   const judged = results.flatMap(({ day }) => (day === undefined ? [] : [day]));
-  if (judged.length === 0) throw new Error('the history account shows no transaction near the days tried: name an account with transactions spread over more than 18 months');
+  if (judged.length === 0)
+    throw new Error(
+      'the history account shows no transaction near the days tried: name an account with transactions spread over more than 18 months',
+    );
   observe('edge days tried', [...new Set(judged)].sort().join(', '));
   return results.flatMap(({ verdicts }) => verdicts);
 });
@@ -123,11 +195,29 @@ ruleTest(id.transactionsDefaultWindow, async ({ observe, check }) => {
   const scopes = await scopesWithHistory(id.transactionsDefaultWindow);
   return Promise.all(
     scopes.map(async (scope) => {
-      const explicit = await walkTransactionPages(client, { ...scope, startDate: dayBefore, endDate: today }, id.transactionsDefaultWindow);
+      const explicit = await walkTransactionPages(
+        client,
+        { ...scope, startDate: dayBefore, endDate: today },
+        id.transactionsDefaultWindow,
+      );
       const walk = await walkTransactionPages(client, scope, id.transactionsDefaultWindow);
-      const mustInclude = walkTransactions(explicit).filter((item) => (transactionDay(item) ?? '') >= from).map(transactionKey);
-      observe(`${describeQuery(scope)}: transactions of ${dayBefore} (31 days ago) returned`, walkTransactions(walk).filter((item) => transactionDay(item) === dayBefore).length);
-      return check({ walk, expected: { from, to: today, toleratedFrom: dayBefore, mustInclude, why: `of ${from} to ${today} (seen with explicit dates)` } });
+      const mustInclude = walkTransactions(explicit)
+        .filter((item) => (transactionDay(item) ?? '') >= from)
+        .map(transactionKey);
+      observe(
+        `${describeQuery(scope)}: transactions of ${dayBefore} (31 days ago) returned`,
+        walkTransactions(walk).filter((item) => transactionDay(item) === dayBefore).length,
+      );
+      return check({
+        walk,
+        expected: {
+          from,
+          to: today,
+          toleratedFrom: dayBefore,
+          mustInclude,
+          why: `of ${from} to ${today} (seen with explicit dates)`,
+        },
+      });
     }),
   );
 });

@@ -16,21 +16,36 @@ import { describeQuery, walkTransactionPages } from './support/walk-transactions
 
 const session = useCardsSession();
 
-/** Page sizes at which every page's links are judged against its own numbers: every size the walks use but the smallest, and one whose last page is full. */
+/**
+ * Page sizes at which every page's links are judged against its own numbers: every size the walks use but the smallest,
+ * and one whose last page is full.
+ */
 const linkSizes = [undefined, 100, 37, 7, 'dividing'] as const;
 
-/** Page sizes of the walks: the default's 500, sizes that rarely divide a window (down to 2, which stays under 500 pages), and one that divides it. */
+/**
+ * Page sizes of the walks: the default's 500, sizes that rarely divide a window (down to 2, which stays under 500
+ * pages), and one that divides it.
+ */
 const walkSizes = [500, 100, 37, 7, 2, 'dividing'] as const;
 
-/** The windows walked: the default window (the busiest) of each scope (history account, empty account, a card), and an older explicit one. */
+/**
+ * The windows walked: the default window (the busiest) of each scope (history account, empty account, a card), and an
+ * older explicit one.
+ */
 async function windows(ruleId: string): Promise<TransactionsQuery[]> {
   const { client, section } = session();
   const { today } = runDays();
   const scopes = await transactionScopes(client, section, ruleId);
-  return [...scopes, { accountId: section.fixtures.historyAccountId, startDate: addDays(today, -100), endDate: addDays(today, -70) }];
+  return [
+    ...scopes,
+    { accountId: section.fixtures.historyAccountId, startDate: addDays(today, -100), endDate: addDays(today, -70) },
+  ];
 }
 
-/** A page size the walks take per window: a number, the default (undefined), or one that divides the window's total exactly. */
+/**
+ * A page size the walks take per window: a number, the default (undefined), or one that divides the window's total
+ * exactly.
+ */
 type WalkSize = number | undefined | 'dividing';
 
 /**
@@ -38,32 +53,64 @@ type WalkSize = number | undefined | 'dividing';
  * is full). A size at which the window would need more than 500 pages is left out for that window: the
  * target may cut pageCount there.
  */
-async function walks(ruleId: string, sizes: readonly WalkSize[], options: { partial?: boolean } = {}): Promise<TransactionsWalk[]> {
+async function walks(
+  ruleId: string,
+  sizes: readonly WalkSize[],
+  options: { partial?: boolean } = {},
+): Promise<TransactionsWalk[]> {
   const { client } = session();
   const perWindow = await Promise.all(
     (await windows(ruleId)).map(async (window) => {
-      const total = transactionsPageOf(await client.getTransactions(window), ruleId).paginationDetails?.page?.totalCount;
-      const concrete = sizes.map((pageSize) => (pageSize === 'dividing' ? (typeof total === 'number' ? dividingPageSize(total, maxPageSize) ?? null : null) : pageSize)).filter((pageSize) => pageSize !== null);
-      const walkable = [...new Set(concrete)].filter((pageSize) => pageSize === undefined || typeof total !== 'number' || Math.ceil(total / pageSize) <= maxPageCount);
-      return Promise.all(walkable.map((pageSize) => walkTransactionPages(client, pageSize === undefined ? window : { ...window, pageSize }, ruleId, options)));
+      const total = transactionsPageOf(await client.getTransactions(window), ruleId).paginationDetails?.page
+        ?.totalCount;
+      const concrete = sizes
+        .map((pageSize) =>
+          pageSize === 'dividing'
+            ? typeof total === 'number'
+              ? (dividingPageSize(total, maxPageSize) ?? null)
+              : null
+            : pageSize,
+        )
+        .filter((pageSize) => pageSize !== null);
+      const walkable = [...new Set(concrete)].filter(
+        (pageSize) =>
+          pageSize === undefined || typeof total !== 'number' || Math.ceil(total / pageSize) <= maxPageCount,
+      );
+      return Promise.all(
+        walkable.map((pageSize) =>
+          walkTransactionPages(client, pageSize === undefined ? window : { ...window, pageSize }, ruleId, options),
+        ),
+      );
     }),
   );
   return perWindow.flat();
 }
 
-ruleTest(id.transactionsWalkComplete, async ({ check }) => (await walks(id.transactionsWalkComplete, walkSizes)).map((walk) => check(walk)));
+ruleTest(id.transactionsWalkComplete, async ({ check }) =>
+  (await walks(id.transactionsWalkComplete, walkSizes)).map((walk) => check(walk)),
+);
 
-ruleTest(id.transactionsNewestFirst, async ({ check }) => (await walks(id.transactionsNewestFirst, [undefined, 37, 7])).map((walk) => check(walk)));
+ruleTest(id.transactionsNewestFirst, async ({ check }) =>
+  (await walks(id.transactionsNewestFirst, [undefined, 37, 7])).map((walk) => check(walk)),
+);
 
 ruleTest(id.transactionsPageDetails, async ({ observe, check }) => {
   const { client, section } = session();
   const verdicts = (await walks(id.transactionsPageDetails, [undefined, 100, 7])).map((walk) => check(walk));
-  // At page size 1 the busiest window needs more than 500 pages: pageCount must still be at most 500 (refusing the size is left open).
+  // At page size 1 the busiest window needs more than 500 pages: pageCount must still be at most 500 (refusing the size
+  // is left open).
   const query = { accountId: section.fixtures.historyAccountId, pageSize: 1, pageNumber: 1 };
   const exchange = await client.getTransactions(query);
   observe('page size 1 on the default window', exchange.response?.status);
   if (exchange.response?.status !== 400) {
-    verdicts.push(check({ description: describeQuery(query), pageSize: 1, pages: [{ exchange, page: transactionsPageOf(exchange, id.transactionsPageDetails) }], ended: 'end-reached' }));
+    verdicts.push(
+      check({
+        description: describeQuery(query),
+        pageSize: 1,
+        pages: [{ exchange, page: transactionsPageOf(exchange, id.transactionsPageDetails) }],
+        ended: 'end-reached',
+      }),
+    );
   }
   return verdicts;
 });
@@ -71,14 +118,17 @@ ruleTest(id.transactionsPageDetails, async ({ observe, check }) => {
 ruleTest(id.transactionsLinks, async ({ check }) => {
   const { client } = session();
   // The walks this rule judges may stop early (a loop, a link off the target): why is its own verdict.
-  return (await walks(id.transactionsLinks, linkSizes, { partial: true })).map((walk) => check({ walk, outside: (link) => client.linkOutside(link) }));
+  return (await walks(id.transactionsLinks, linkSizes, { partial: true })).map((walk) =>
+    check({ walk, outside: (link) => client.linkOutside(link) }),
+  );
 });
 
 ruleTest(id.transactionsLinkTargets, async ({ check }) => {
   const { client } = session();
   const followedOnce = new Map<string, Promise<Exchange>>();
   // first and last are usually the same string on every page: each distinct link is fetched once.
-  const follow = (link: string) => followedOnce.get(link) ?? followedOnce.set(link, client.follow(link)).get(link) as Promise<Exchange>;
+  const follow = (link: string) =>
+    followedOnce.get(link) ?? (followedOnce.set(link, client.follow(link)).get(link) as Promise<Exchange>);
   const walked = await walks(id.transactionsLinkTargets, [undefined, 100, 7]);
   // A link off the target is never requested: the links rule fails for it, and where it leads cannot be judged.
   for (const walk of walked) {
@@ -86,7 +136,12 @@ ruleTest(id.transactionsLinkTargets, async ({ check }) => {
       for (const name of ['first', 'last', 'previous'] as const) {
         const link = page.paginationDetails?.links?.[name];
         const outside = link === undefined ? undefined : client.linkOutside(link);
-        if (outside !== undefined) throw new RuleBlocked([id.transactionsLinks], `${walk.description}: links.${name} of page ${index + 1} points outside the target (${outside}); it was not requested`, [exchange]);
+        if (outside !== undefined)
+          throw new RuleBlocked(
+            [id.transactionsLinks],
+            `${walk.description}: links.${name} of page ${index + 1} points outside the target (${outside}); it was not requested`,
+            [exchange],
+          );
       }
     }
   }
@@ -96,7 +151,9 @@ ruleTest(id.transactionsLinkTargets, async ({ check }) => {
         walk.pages.flatMap(({ page }, from) =>
           (['first', 'last', 'previous'] as const).flatMap((name) => {
             const link = page.paginationDetails?.links?.[name];
-            return link === undefined ? [] : [follow(link).then((exchange): FollowedLink => ({ from, name, exchange }))];
+            return link === undefined
+              ? []
+              : [follow(link).then((exchange): FollowedLink => ({ from, name, exchange }))];
           }),
         ),
       );
@@ -108,7 +165,11 @@ ruleTest(id.transactionsLinkTargets, async ({ check }) => {
 ruleTest(id.transactionsPageSizeDefault, async ({ check }) => {
   const { client } = session();
   // Page 1 by number: the default page number is its own rule's.
-  return Promise.all((await windows(id.transactionsPageSizeDefault)).map(async (window) => check(await client.getTransactions({ ...window, pageNumber: 1 }))));
+  return Promise.all(
+    (await windows(id.transactionsPageSizeDefault)).map(async (window) =>
+      check(await client.getTransactions({ ...window, pageNumber: 1 })),
+    ),
+  );
 });
 
 ruleTest(id.transactionsPageSizeLimit, async ({ observe, check }) => {
@@ -116,10 +177,24 @@ ruleTest(id.transactionsPageSizeLimit, async ({ observe, check }) => {
   const scopes = await transactionScopes(client, section, id.transactionsPageSizeLimit);
   // Above 500 the document leaves refusing or serving at most 500 open: what the target did is reported.
   const overLimit = new Set<unknown>();
-  const cases = await forAll(pageSizeCases, property({ runs: Math.ceil(run.runs / 4) }), async ({ value, accepted, why }) => {
-    const verdicts = await Promise.all(scopes.map(async (scope) => check({ edge: await client.getTransactions({ ...scope, pageSize: value }), accepted, why: `${describeQuery(scope)}: ${why}` })));
-    for (const verdict of verdicts) if (verdict.observations?.['page size above 500'] !== undefined) overLimit.add(verdict.observations['page size above 500']);
-  });
+  const cases = await forAll(
+    pageSizeCases,
+    property({ runs: Math.ceil(run.runs / 4) }),
+    async ({ value, accepted, why }) => {
+      const verdicts = await Promise.all(
+        scopes.map(async (scope) =>
+          check({
+            edge: await client.getTransactions({ ...scope, pageSize: value }),
+            accepted,
+            why: `${describeQuery(scope)}: ${why}`,
+          }),
+        ),
+      );
+      for (const verdict of verdicts)
+        if (verdict.observations?.['page size above 500'] !== undefined)
+          overLimit.add(verdict.observations['page size above 500']);
+    },
+  );
   observe('page sizes tried per scope', cases);
   observe('page sizes above 500 answered', [...overLimit].join('; '));
   return (await walks(id.transactionsPageSizeLimit, [undefined, 500, 7])).map((walk) => check(walk));
@@ -129,7 +204,10 @@ ruleTest(id.transactionsPageNumberDefault, async ({ check }) => {
   const { client } = session();
   return Promise.all(
     (await windows(id.transactionsPageNumberDefault)).map(async (window) => {
-      const [without, first] = await Promise.all([client.getTransactions({ ...window, pageSize: 100 }), client.getTransactions({ ...window, pageSize: 100, pageNumber: 1 })]);
+      const [without, first] = await Promise.all([
+        client.getTransactions({ ...window, pageSize: 100 }),
+        client.getTransactions({ ...window, pageSize: 100, pageNumber: 1 }),
+      ]);
       return check({ without, first });
     }),
   );
@@ -139,13 +217,36 @@ ruleTest(id.transactionsCardScope, async ({ check }) => {
   const { client, section } = session();
   const accountId = section.fixtures.historyAccountId;
   const accountWalk = await walkTransactionPages(client, { accountId }, id.transactionsCardScope);
-  const cardIds = [...new Set(walkTransactions(accountWalk).map((item) => (item as { cardId?: unknown } | null)?.cardId).filter((cardId): cardId is string => typeof cardId === 'string'))].slice(0, 3);
-  if (cardIds.length === 0) throw new Error(`the transactions of the history account ${accountId} name no cardId: the card scope cannot be judged`);
-  return Promise.all(cardIds.map(async (cardId) => check({ cardWalk: await walkTransactionPages(client, { cardId }, id.transactionsCardScope), accountWalk, cardId })));
+  const cardIds = [
+    ...new Set(
+      walkTransactions(accountWalk)
+        .map((item) => (item as { cardId?: unknown } | null)?.cardId)
+        .filter((cardId): cardId is string => typeof cardId === 'string'),
+    ),
+  ].slice(0, 3);
+  if (cardIds.length === 0)
+    throw new Error(
+      `the transactions of the history account ${accountId} name no cardId: the card scope cannot be judged`,
+    );
+  return Promise.all(
+    cardIds.map(async (cardId) =>
+      check({
+        cardWalk: await walkTransactionPages(client, { cardId }, id.transactionsCardScope),
+        accountWalk,
+        cardId,
+      }),
+    ),
+  );
 });
 
 ruleTest(id.transactionsItems, async ({ check }) =>
   (await walks(id.transactionsItems, [undefined])).flatMap((walk) =>
-    walk.pages.map(({ exchange }, index) => check(exchange, { record: `${walk.description}, page ${index + 1}`, schema: transactionsPageSchema, statuses: [200, 206] })),
+    walk.pages.map(({ exchange }, index) =>
+      check(exchange, {
+        record: `${walk.description}, page ${index + 1}`,
+        schema: transactionsPageSchema,
+        statuses: [200, 206],
+      }),
+    ),
   ),
 );

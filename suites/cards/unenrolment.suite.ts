@@ -34,7 +34,9 @@ async function unenrol(current: CardsSession, ruleId: string): Promise<Unenrolme
   const accountId = section.fixtures.disposableAccountId as string;
   const window = { accountId, startDate: addDays(runDays().today, -31), endDate: runDays().today };
   const transactionsBefore = await resultOrBlock(() => walkTransactionPages(client, window, ruleId));
-  const named = (transactionsBefore instanceof RuleBlocked ? [] : walkTransactions(transactionsBefore)).map((item) => (item as { cardId?: unknown } | null)?.cardId).filter((cardId): cardId is string => typeof cardId === 'string');
+  const named = (transactionsBefore instanceof RuleBlocked ? [] : walkTransactions(transactionsBefore))
+    .map((item) => (item as { cardId?: unknown } | null)?.cardId)
+    .filter((cardId): cardId is string => typeof cardId === 'string');
   const cardIds = [...new Set([...section.fixtures.disposableCardIds, ...named])];
   const cardsBefore = await Promise.all(cardIds.map((cardId) => client.getCard(cardId)));
   const notificationBefore = await client.getAuthorizationNotification();
@@ -42,7 +44,17 @@ async function unenrol(current: CardsSession, ruleId: string): Promise<Unenrolme
   const cardsAfter = await Promise.all(cardIds.map((cardId) => client.getCard(cardId)));
   const transactionsAfter = await resultOrBlock(() => walkTransactionPages(client, window, ruleId));
   const notificationAfter = await client.getAuthorizationNotification();
-  return { accountId, cardIds, cardsBefore, transactionsBefore, notificationBefore, deletion, cardsAfter, transactionsAfter, notificationAfter };
+  return {
+    accountId,
+    cardIds,
+    cardsBefore,
+    transactionsBefore,
+    notificationBefore,
+    deletion,
+    cardsAfter,
+    transactionsAfter,
+    notificationAfter,
+  };
 }
 
 function unenrolment(ruleId: string): Promise<Unenrolment> {
@@ -61,7 +73,10 @@ function unenrolment(ruleId: string): Promise<Unenrolment> {
  */
 function requireCards(seen: Unenrolment): void {
   if (seen.cardIds.length === 0 && seen.transactionsBefore instanceof RuleBlocked) throw seen.transactionsBefore;
-  if (seen.cardIds.length === 0) throw new Error(`no card of the disposable account ${seen.accountId} is known: name them in fixtures.disposableCardIds`);
+  if (seen.cardIds.length === 0)
+    throw new Error(
+      `no card of the disposable account ${seen.accountId} is known: name them in fixtures.disposableCardIds`,
+    );
 }
 
 ruleTest(id.unenrolResponse, async ({ check }) => {
@@ -78,7 +93,9 @@ ruleTest(id.unenrolCardsInaccessible, async ({ check }) => {
 ruleTest(id.unenrolCardStatus, async ({ check }) => {
   const seen = await unenrolment(id.unenrolCardStatus);
   requireCards(seen);
-  return seen.cardIds.map((cardId, index) => check({ before: seen.cardsBefore[index] as Exchange, after: seen.cardsAfter[index] as Exchange, cardId }));
+  return seen.cardIds.map((cardId, index) =>
+    check({ before: seen.cardsBefore[index] as Exchange, after: seen.cardsAfter[index] as Exchange, cardId }),
+  );
 });
 
 ruleTest(id.unenrolNoNotification, async ({ check }) => {
@@ -91,14 +108,31 @@ ruleTest(id.unenrolTransactionsKept, async ({ check }) => {
   // Without a walk before the deletion there is nothing to keep: blocked by the rule that stopped it.
   if (seen.transactionsBefore instanceof RuleBlocked) throw seen.transactionsBefore;
   const before = seen.transactionsBefore;
-  // The same walk gave pages before the deletion: no page after it is this rule's failure (a walk that loops stays the links rule's).
+  // The same walk gave pages before the deletion: no page after it is this rule's failure (a walk that loops stays the
+  // links rule's).
   const after = seen.transactionsAfter;
   if (after instanceof RuleBlocked) {
-    throw after.blockedBy.includes(id.transactionsItems) ? prerequisiteMissing(id.unenrolTransactionsKept, [id.unenrolTransactionsKept], `after the unenrolment, ${after.missing}`, after.evidence) : after;
+    throw after.blockedBy.includes(id.transactionsItems)
+      ? prerequisiteMissing(
+          id.unenrolTransactionsKept,
+          [id.unenrolTransactionsKept],
+          `after the unenrolment, ${after.missing}`,
+          after.evidence,
+        )
+      : after;
   }
-  const days = walkTransactions(before).map(transactionDay).filter((day): day is string => day !== undefined);
+  const days = walkTransactions(before)
+    .map(transactionDay)
+    .filter((day): day is string => day !== undefined);
   const { today } = runDays();
-  return check(
-    { walk: after, expected: { from: days.at(-1) ?? addDays(today, -31), to: today, toleratedFrom: addDays(today, -31), mustInclude: walkKeys(before), why: 'shown before the unenrolment' } },
-  );
+  return check({
+    walk: after,
+    expected: {
+      from: days.at(-1) ?? addDays(today, -31),
+      to: today,
+      toleratedFrom: addDays(today, -31),
+      mustInclude: walkKeys(before),
+      why: 'shown before the unenrolment',
+    },
+  });
 });

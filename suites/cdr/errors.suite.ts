@@ -11,7 +11,10 @@ import { ruleTest, useCdrSession } from './support/cdr-session.ts';
 const session = useCdrSession();
 const urn = (name: string) => `urn:au-cds:error:cds-all:${name}`;
 
-/** One error condition the suite provokes: the operation it needs, how to provoke it (twice, other values where it has any), the standard codes that name it. */
+/**
+ * One error condition the suite provokes: the operation it needs, how to provoke it (twice, other values where it has
+ * any), the standard codes that name it.
+ */
 interface Condition {
   operation: CdrOperation;
   condition: string;
@@ -26,19 +29,85 @@ async function meetErrors(client: CdrClient, ruleId: string): Promise<ProvokedRe
   const servesList = servesOperation(client.section, 'list');
   const lastPage = servesList ? (listPageOf(await client.list(), ruleId).meta.totalPages ?? 1) : 1;
   const conditions: Condition[] = [
-    { operation: 'list', condition: 'list without x-v (400)', status: 400, codes: [urn('Header/Missing')], send: () => client.list({}, { 'x-v': null }) },
-    { operation: 'detail', condition: 'detail without x-v (400)', status: 400, codes: [urn('Header/Missing')], send: () => client.detail(unknownA as string, { 'x-v': null }) },
-    { operation: 'status', condition: 'status with x-v not an integer (400)', status: 400, codes: [urn('Header/InvalidVersion'), urn('Header/Invalid')], send: (n) => client.status({ 'x-v': ['abc', '1.5'][n] as string }) },
-    { operation: 'status', condition: 'status with an unsupported x-v (406)', status: 406, codes: [urn('Header/UnsupportedVersion')], send: (n) => client.status({ 'x-v': String(client.servedVersion('status') + 1 + n * 10) }) },
-    { operation: 'list', condition: 'list with an unknown effective (400)', status: 400, codes: [urn('Field/Invalid')], send: (n) => client.list({ effective: ['NOW', 'PAST'][n] as string }) },
-    { operation: 'list', condition: 'list with an invalid page (400)', status: 400, codes: [urn('Field/Invalid'), urn('Field/InvalidPage')], send: (n) => client.list({ page: ['0', '-3'][n] as string }) },
-    { operation: 'list', condition: 'list with an invalid updated-since (400)', status: 400, codes: [urn('Field/InvalidDateTime'), urn('Field/Invalid')], send: (n) => client.list({ updatedSince: ['yesterday', '2024-01-01'][n] as string }) },
-    { operation: 'list', condition: 'list with a page-size above 1000 (400)', status: 400, codes: [urn('Field/InvalidPageSize')], send: (n) => client.list({ pageSize: [maxPageSize + 1, 5000][n] as number }) },
-    { operation: 'list', condition: 'list page past the last (422)', codes: [urn('Field/InvalidPage')], send: (n) => client.list({ page: lastPage + 1 + n }) },
-    { operation: 'detail', condition: 'detail of an unknown product (404)', status: 404, codes: [urn('Resource/NotFound'), urn('Resource/Invalid'), urn('Resource/Unavailable')], send: (n) => client.detail([unknownA, unknownB][n] as string) },
+    {
+      operation: 'list',
+      condition: 'list without x-v (400)',
+      status: 400,
+      codes: [urn('Header/Missing')],
+      send: () => client.list({}, { 'x-v': null }),
+    },
+    {
+      operation: 'detail',
+      condition: 'detail without x-v (400)',
+      status: 400,
+      codes: [urn('Header/Missing')],
+      send: () => client.detail(unknownA as string, { 'x-v': null }),
+    },
+    {
+      operation: 'status',
+      condition: 'status with x-v not an integer (400)',
+      status: 400,
+      codes: [urn('Header/InvalidVersion'), urn('Header/Invalid')],
+      send: (n) => client.status({ 'x-v': ['abc', '1.5'][n] as string }),
+    },
+    {
+      operation: 'status',
+      condition: 'status with an unsupported x-v (406)',
+      status: 406,
+      codes: [urn('Header/UnsupportedVersion')],
+      send: (n) => client.status({ 'x-v': String(client.servedVersion('status') + 1 + n * 10) }),
+    },
+    {
+      operation: 'list',
+      condition: 'list with an unknown effective (400)',
+      status: 400,
+      codes: [urn('Field/Invalid')],
+      send: (n) => client.list({ effective: ['NOW', 'PAST'][n] as string }),
+    },
+    {
+      operation: 'list',
+      condition: 'list with an invalid page (400)',
+      status: 400,
+      codes: [urn('Field/Invalid'), urn('Field/InvalidPage')],
+      send: (n) => client.list({ page: ['0', '-3'][n] as string }),
+    },
+    {
+      operation: 'list',
+      condition: 'list with an invalid updated-since (400)',
+      status: 400,
+      codes: [urn('Field/InvalidDateTime'), urn('Field/Invalid')],
+      send: (n) => client.list({ updatedSince: ['yesterday', '2024-01-01'][n] as string }),
+    },
+    {
+      operation: 'list',
+      condition: 'list with a page-size above 1000 (400)',
+      status: 400,
+      codes: [urn('Field/InvalidPageSize')],
+      send: (n) => client.list({ pageSize: [maxPageSize + 1, 5000][n] as number }),
+    },
+    {
+      operation: 'list',
+      condition: 'list page past the last (422)',
+      codes: [urn('Field/InvalidPage')],
+      send: (n) => client.list({ page: lastPage + 1 + n }),
+    },
+    {
+      operation: 'detail',
+      condition: 'detail of an unknown product (404)',
+      status: 404,
+      codes: [urn('Resource/NotFound'), urn('Resource/Invalid'), urn('Resource/Unavailable')],
+      send: (n) => client.detail([unknownA, unknownB][n] as string),
+    },
   ];
   const served = conditions.filter(({ operation }) => servesOperation(client.section, operation));
-  return Promise.all(served.map(async ({ condition, codes, status, send }) => ({ condition, codes, ...(status === undefined ? {} : { status }), exchanges: [await send(0), await send(1)] })));
+  return Promise.all(
+    served.map(async ({ condition, codes, status, send }) => ({
+      condition,
+      codes,
+      ...(status === undefined ? {} : { status }),
+      exchanges: [await send(0), await send(1)],
+    })),
+  );
 }
 
 let occurrences: Promise<ProvokedRefusal[]> | undefined;
@@ -47,7 +116,9 @@ const allExchanges = async (ruleId: string) => (await errors(ruleId)).flatMap((c
 
 ruleTest('cdr.error.shape', async ({ check }) => check(await allExchanges('cdr.error.shape')));
 
-ruleTest('cdr.error.urn-for-application-code', async ({ check }) => check(await allExchanges('cdr.error.urn-for-application-code')));
+ruleTest('cdr.error.urn-for-application-code', async ({ check }) =>
+  check(await allExchanges('cdr.error.urn-for-application-code')),
+);
 
 ruleTest('cdr.error.stable-title', async ({ check }) => check(await errors('cdr.error.stable-title')));
 

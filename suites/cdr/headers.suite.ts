@@ -14,11 +14,18 @@ import { knownProductId } from './support/known-product.ts';
 
 const session = useCdrSession();
 
-/** The operations the holder serves (a `versions` entry of [] leaves one out), each with a known product for the detail. */
+/**
+ * The operations the holder serves (a `versions` entry of [] leaves one out), each with a known product for the detail.
+ */
 async function operations(ruleId: string) {
   const { client, section } = session();
   const productId = servesOperation(section, 'detail') ? await knownProductId(client, ruleId) : 'no-product-listed';
-  return cdrOperationNames.filter((operation) => servesOperation(section, operation)).map((operation) => ({ operation, send: (changes: Record<string, string | null>) => client.operation(operation, productId, changes) }));
+  return cdrOperationNames
+    .filter((operation) => servesOperation(section, operation))
+    .map((operation) => ({
+      operation,
+      send: (changes: Record<string, string | null>) => client.operation(operation, productId, changes),
+    }));
 }
 
 ruleTest('cdr.x-v.served', async ({ observe, check }) => {
@@ -27,11 +34,15 @@ ruleTest('cdr.x-v.served', async ({ observe, check }) => {
   const returned: Record<string, string> = {};
   const verdicts = (
     await Promise.all(
-      (await operations(id)).map(({ operation, send }) =>
+      (
+        await operations(id)
+      ).map(({ operation, send }) =>
         Promise.all(
           section.versions[operation].map(async (version) => {
             const exchange = await send({ 'x-v': String(version) });
-            returned[`${operation} x-v ${version}`] = exchange.response ? (getHeader(exchange.response.headers, 'x-v') ?? '(none)') : '(no answer)';
+            returned[`${operation} x-v ${version}`] = exchange.response
+              ? (getHeader(exchange.response.headers, 'x-v') ?? '(none)')
+              : '(no answer)';
             return check(exchange, 200);
           }),
         ),
@@ -40,7 +51,11 @@ ruleTest('cdr.x-v.served', async ({ observe, check }) => {
   ).flat();
   // Judged by cdr.x-v.response-header; shown here beside the versions asked.
   observe('x-v response header', returned);
-  if (section.token) observe('status without the bearer token', (await client.status({ Authorization: null })).response?.status ?? 'no answer');
+  if (section.token)
+    observe(
+      'status without the bearer token',
+      (await client.status({ Authorization: null })).response?.status ?? 'no answer',
+    );
   return verdicts;
 });
 
@@ -49,13 +64,27 @@ ruleTest('cdr.x-v.response-header', async ({ check }) => {
   const id = 'cdr.x-v.response-header';
   const answers: VersionedAnswer[] = (
     await Promise.all(
-      (await operations(id)).map(async ({ operation, send }) => {
+      (
+        await operations(id)
+      ).map(async ({ operation, send }) => {
         const served = section.versions[operation];
         const above = client.servedVersion(operation) + 3;
         const lowest = Math.min(...served);
         // Each served version asked alone, and a range above the highest reaching down to the lowest.
-        const asked: { requested: number; minimum?: number }[] = [...served.map((version) => ({ requested: version })), { requested: above, minimum: lowest }];
-        return Promise.all(asked.map(async (ask) => ({ ...ask, served, exchange: await send({ 'x-v': String(ask.requested), ...(ask.minimum === undefined ? {} : { 'x-min-v': String(ask.minimum) }) }) })));
+        const asked: { requested: number; minimum?: number }[] = [
+          ...served.map((version) => ({ requested: version })),
+          { requested: above, minimum: lowest },
+        ];
+        return Promise.all(
+          asked.map(async (ask) => ({
+            ...ask,
+            served,
+            exchange: await send({
+              'x-v': String(ask.requested),
+              ...(ask.minimum === undefined ? {} : { 'x-min-v': String(ask.minimum) }),
+            }),
+          })),
+        );
       }),
     )
   ).flat();
@@ -65,9 +94,13 @@ ruleTest('cdr.x-v.response-header', async ({ check }) => {
 ruleTest('cdr.x-v.required', async ({ observe, check }) => {
   const { property } = session();
   const targets = await operations('cdr.x-v.required');
-  const cases = await forAll(invalidVersionValue('cdr.x-v.required', true), property({ runs: Math.ceil(session().run.runs / 4) }), async (invalid) => {
-    await Promise.all(targets.map(async ({ send }) => check(await send({ 'x-v': invalid.value }), 400)));
-  });
+  const cases = await forAll(
+    invalidVersionValue('cdr.x-v.required', true),
+    property({ runs: Math.ceil(session().run.runs / 4) }),
+    async (invalid) => {
+      await Promise.all(targets.map(async ({ send }) => check(await send({ 'x-v': invalid.value }), 400)));
+    },
+  );
   observe('x-v values tried', cases);
 });
 
@@ -76,9 +109,13 @@ ruleTest('cdr.x-v.unsupported', async ({ check }) => {
   const id = 'cdr.x-v.unsupported';
   return (
     await Promise.all(
-      (await operations(id)).flatMap(({ operation, send }) => {
+      (
+        await operations(id)
+      ).flatMap(({ operation, send }) => {
         const highest = client.servedVersion(operation);
-        return [highest + 1, highest + 7, 999].map(async (version) => check(await send({ 'x-v': String(version) }), 406));
+        return [highest + 1, highest + 7, 999].map(async (version) =>
+          check(await send({ 'x-v': String(version) }), 406),
+        );
       }),
     )
   ).flat();
@@ -105,15 +142,27 @@ ruleTest('cdr.x-min-v.honoured', async ({ check }) => {
           return check({ exchange, expect });
         } catch (error) {
           if (!(error instanceof RuleViolation)) throw error;
-          // A range that should be served, refused, while the highest declared version is refused on its own too: x-v.served's fault.
+          // A range that should be served, refused, while the highest declared version is refused on its own too:
+          // x-v.served's fault.
           if (expect === 'served') {
             const alone = await send({ 'x-v': String(highest) });
-            if (alone.response?.status !== 200) throw new RuleBlocked(['cdr.x-v.served'], `${operation} refuses x-v ${highest} on its own (${alone.response?.status ?? alone.error?.code}), so x-min-v ${minimum} cannot be judged`, [alone, exchange]);
+            if (alone.response?.status !== 200)
+              throw new RuleBlocked(
+                ['cdr.x-v.served'],
+                `${operation} refuses x-v ${highest} on its own (${alone.response?.status ?? alone.error?.code}), so x-min-v ${minimum} cannot be judged`,
+                [alone, exchange],
+              );
           }
-          // A range that should be refused, served, while x-v above every served version is served on its own too: x-v.unsupported's fault.
+          // A range that should be refused, served, while x-v above every served version is served on its own too:
+          // x-v.unsupported's fault.
           if (expect === 'refused') {
             const alone = await send({ 'x-v': String(above) });
-            if (alone.response?.status === 200) throw new RuleBlocked(['cdr.x-v.unsupported'], `${operation} serves x-v ${above} on its own, above every served version, so x-min-v ${minimum} cannot be judged`, [alone, exchange]);
+            if (alone.response?.status === 200)
+              throw new RuleBlocked(
+                ['cdr.x-v.unsupported'],
+                `${operation} serves x-v ${above} on its own, above every served version, so x-min-v ${minimum} cannot be judged`,
+                [alone, exchange],
+              );
           }
           throw error;
         }
@@ -125,9 +174,15 @@ ruleTest('cdr.x-min-v.honoured', async ({ check }) => {
 ruleTest('cdr.x-min-v.invalid', async ({ observe, check }) => {
   const { property } = session();
   const targets = await operations('cdr.x-min-v.invalid');
-  const cases = await forAll(invalidVersionValue('cdr.x-min-v.invalid', false), property({ runs: Math.ceil(session().run.runs / 4) }), async (invalid) => {
-    await Promise.all(targets.map(async ({ send }) => check(await send({ 'x-min-v': invalid.value as string }), 400)));
-  });
+  const cases = await forAll(
+    invalidVersionValue('cdr.x-min-v.invalid', false),
+    property({ runs: Math.ceil(session().run.runs / 4) }),
+    async (invalid) => {
+      await Promise.all(
+        targets.map(async ({ send }) => check(await send({ 'x-min-v': invalid.value as string }), 400)),
+      );
+    },
+  );
   observe('x-min-v values tried', cases);
 });
 
@@ -143,7 +198,9 @@ ruleTest('cdr.interaction-id.echo', async ({ observe, check }) => {
   const verdicts = await Promise.all([
     // On success, on a 400 (no x-v) and a 406 (x-v above every served one), on each operation.
     ...targets.flatMap(({ operation, send }) =>
-      ([{}, { 'x-v': null }, { 'x-v': String(client.servedVersion(operation) + 1) }] as Record<string, string | null>[]).map((changes) => echoed((header) => send({ ...changes, ...header }))),
+      (
+        [{}, { 'x-v': null }, { 'x-v': String(client.servedVersion(operation) + 1) }] as Record<string, string | null>[]
+      ).map((changes) => echoed((header) => send({ ...changes, ...header }))),
     ),
     // On a 404 (unknown product) and on the refusal of a page past the last.
     echoed((header) => client.detail('no-such-product-for-the-echo', header)),
@@ -151,7 +208,10 @@ ruleTest('cdr.interaction-id.echo', async ({ observe, check }) => {
   ]);
   // Without one sent the document says nothing: whether the target makes one up is shown.
   const without = await targets[0]?.send({});
-  observe('x-fapi-interaction-id returned when none is sent', without?.response ? (getHeader(without.response.headers, headerName) ?? '(none)') : '(no answer)');
+  observe(
+    'x-fapi-interaction-id returned when none is sent',
+    without?.response ? (getHeader(without.response.headers, headerName) ?? '(none)') : '(no answer)',
+  );
   return verdicts;
 });
 
@@ -161,7 +221,11 @@ ruleTest('cdr.bodies.json', async ({ observe, check }) => {
   const id = 'cdr.bodies.json';
   const targets = await operations(id);
   const answers = await Promise.all([
-    ...targets.flatMap(({ operation, send }) => [send({}), send({ 'x-v': null }), send({ 'x-v': String(client.servedVersion(operation) + 1) })]),
+    ...targets.flatMap(({ operation, send }) => [
+      send({}),
+      send({ 'x-v': null }),
+      send({ 'x-v': String(client.servedVersion(operation) + 1) }),
+    ]),
     client.detail('no-such-product-for-the-content-type'),
     client.list({ page: 100_000 }),
   ]);

@@ -11,7 +11,9 @@ const session = useCustodySession();
 
 /** Every custody operation (the nine listings and the upgrade), each ready to be sent with a given authentication. */
 const operations = (client: CustodyClient): ((auth: CustodyAuth) => ReturnType<CustodyClient['upgrade']>)[] => [
-  ...custodyListingPaths.map((endpoint) => (auth: CustodyAuth) => client.page(endpoint, { pageRequest: 'FIRST' }, auth)),
+  ...custodyListingPaths.map(
+    (endpoint) => (auth: CustodyAuth) => client.page(endpoint, { pageRequest: 'FIRST' }, auth),
+  ),
   (auth: CustodyAuth) => client.upgrade({}, auth),
 ];
 
@@ -34,9 +36,15 @@ ruleTest('custody.auth.invalid', async ({ check }) => {
         check(exchange, null);
       } catch (error) {
         if (!(error instanceof RuleViolation)) throw error;
-        // An operation served with no Authorization at all ignores the header: the missing-auth rule's fault, not the bearer check's.
+        // An operation served with no Authorization at all ignores the header: the missing-auth rule's fault, not the
+        // bearer check's.
         const bare = await operations(client)[index]?.('none');
-        if (bare?.response && bare.response.status < 400) throw new RuleBlocked(['custody.auth.missing'], `${error.message}; the same operation is served without any Authorization header`, [exchange]);
+        if (bare?.response && bare.response.status < 400)
+          throw new RuleBlocked(
+            ['custody.auth.missing'],
+            `${error.message}; the same operation is served without any Authorization header`,
+            [exchange],
+          );
         throw error;
       }
     }

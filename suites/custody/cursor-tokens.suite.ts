@@ -16,9 +16,21 @@ ruleTest('custody.cursor.foreign-token', async ({ observe, check }) => {
   // Only the token is needed: a FIRST page that gives none blocks the rule (the rule on FIRST and LAST judges it).
   const tokenOf = async (endpoint: string, pageSize: number) => {
     const exchange = await client.page(endpoint, { pageRequest: 'FIRST', pageSize });
-    const token = (exchange.response && !exchange.error ? tokenIn(exchange.response) : undefined);
-    if (token === undefined) throw prerequisiteMissing(id, ['custody.cursor.first-last-without-token'], `${endpoint}: FIRST at page size ${pageSize} gave no cursor.currentPage to alter`, [exchange]);
-    if (token.length > maxTokenChars) throw prerequisiteMissing(id, ['custody.cursor.new-token'], `${endpoint}: FIRST gave a token of ${token.length} characters, beyond the ${maxTokenChars} the harness sends back`, [exchange]);
+    const token = exchange.response && !exchange.error ? tokenIn(exchange.response) : undefined;
+    if (token === undefined)
+      throw prerequisiteMissing(
+        id,
+        ['custody.cursor.first-last-without-token'],
+        `${endpoint}: FIRST at page size ${pageSize} gave no cursor.currentPage to alter`,
+        [exchange],
+      );
+    if (token.length > maxTokenChars)
+      throw prerequisiteMissing(
+        id,
+        ['custody.cursor.new-token'],
+        `${endpoint}: FIRST gave a token of ${token.length} characters, beyond the ${maxTokenChars} the harness sends back`,
+        [exchange],
+      );
     return token;
   };
   const real = {
@@ -28,7 +40,12 @@ ruleTest('custody.cursor.foreign-token', async ({ observe, check }) => {
   };
   const cases = await forAll(foreignCursor(real), property(), async (foreign) => {
     await Promise.all(
-      (['NEXT', 'PREVIOUS'] as const).map(async (pageRequest) => check(await client.page(listing, { pageRequest, pageSize: 20, currentPage: foreign.value }), client.listing(listing).errorCodeAt)),
+      (['NEXT', 'PREVIOUS'] as const).map(async (pageRequest) =>
+        check(
+          await client.page(listing, { pageRequest, pageSize: 20, currentPage: foreign.value }),
+          client.listing(listing).errorCodeAt,
+        ),
+      ),
     );
   });
   observe('foreign tokens tried', cases);
@@ -40,7 +57,9 @@ ruleTest('custody.cursor.token-encoding', async ({ observe, check }) => {
   // Walks at page size 1 meet many tokens; for each of +, / and = one that holds it is sent back on its own.
   // A walk that sends the tokens back is this rule's own test; a listing whose walk could not start (blocked)
   // is left out while others still serve.
-  const settled = await Promise.allSettled(custodyListingPaths.map((endpoint) => walkListing(client, endpoint, 1, 'forward', id)));
+  const settled = await Promise.allSettled(
+    custodyListingPaths.map((endpoint) => walkListing(client, endpoint, 1, 'forward', id)),
+  );
   const walks = settled.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
   const failures = settled.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
   const ownFailure = failures.find((reason) => !(reason instanceof RuleBlocked));
@@ -54,5 +73,12 @@ ruleTest('custody.cursor.token-encoding', async ({ observe, check }) => {
     return [];
   });
   observe('token characters that need percent-encoding', special.map(({ char }) => char).join(' ') || 'none met');
-  return Promise.all(special.map(async ({ endpoint, token }) => check(await client.page(endpoint, { pageRequest: 'NEXT', pageSize: 1, currentPage: token }), client.listing(endpoint))));
+  return Promise.all(
+    special.map(async ({ endpoint, token }) =>
+      check(
+        await client.page(endpoint, { pageRequest: 'NEXT', pageSize: 1, currentPage: token }),
+        client.listing(endpoint),
+      ),
+    ),
+  );
 });

@@ -20,14 +20,25 @@ ruleTest(
   id,
   async ({ observe, check }) => {
     const { client } = session();
-    const late = await recall<UsedToken>(cursorTokenMemory, { minimumMs: 0, firstUse: async () => (await tokenSentBack(client, custodyListingPaths[0]))?.used });
-    observe('a token sent back late (observed: document 3 gives a token no lifetime)', await Promise.all(late.map(async (use) => answerToLateToken(use))));
+    const late = await recall<UsedToken>(cursorTokenMemory, {
+      minimumMs: 0,
+      firstUse: async () => (await tokenSentBack(client, custodyListingPaths[0]))?.used,
+    });
+    observe(
+      'a token sent back late (observed: document 3 gives a token no lifetime)',
+      await Promise.all(late.map(async (use) => answerToLateToken(use))),
+    );
     // The first listing whose page 1 has a next page: a token of it sent back now is accepted.
     for (const endpoint of custodyListingPaths) {
       const sent = await tokenSentBack(client, endpoint);
       if (sent) return check(sent.next, client.listing(endpoint));
     }
-    throw prerequisiteMissing(id, ['custody.cursor.first-last-without-token'], 'no listing gave a token on a page 1 with a next page at page size 1', []);
+    throw prerequisiteMissing(
+      id,
+      ['custody.cursor.first-last-without-token'],
+      'no listing gave a token on a page 1 with a next page at page size 1',
+      [],
+    );
   },
   { timeoutMs: lateTestTimeoutMs() },
 );
@@ -40,7 +51,8 @@ async function answerToLateToken(use: LateUse<UsedToken>): Promise<string> {
   const again = await client.page(endpoint, { pageRequest: 'NEXT', pageSize, currentPage: token });
   const status = again.response?.status;
   if (status === undefined) return `${when}: no answer (${again.error?.code ?? 'unknown'})`;
-  if (status !== 200) return `${when}: refused ${status}${again.response?.text().includes(invalidCursorCode) ? ` with ${invalidCursorCode}` : ''}`;
+  if (status !== 200)
+    return `${when}: refused ${status}${again.response?.text().includes(invalidCursorCode) ? ` with ${invalidCursorCode}` : ''}`;
   const same = itemsOf(client, endpoint, again.response) === nextItems;
   return `${when}: answered 200 with ${same ? 'the same page as at first use' : 'another page than at first use'}`;
 }

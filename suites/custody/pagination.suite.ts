@@ -10,7 +10,10 @@ import { walkListing } from './support/walk-listing.ts';
 const session = useCustodySession();
 
 /** Listings whose result is one string (an export): their items cannot be counted or compared across page sizes. */
-const stringResult = (endpoint: string) => (session().client.listing(endpoint).result === 'string' ? 'its result is a string (an export): items are not counted' : undefined);
+const stringResult = (endpoint: string) =>
+  session().client.listing(endpoint).result === 'string'
+    ? 'its result is a string (an export): items are not counted'
+    : undefined;
 
 ruleTest('custody.cursor.first-last-without-token', async ({ observe, check }) => {
   const { client, section } = session();
@@ -18,14 +21,24 @@ ruleTest('custody.cursor.first-last-without-token', async ({ observe, check }) =
   // The target entry's release line (default 3.58), recorded with the first rule every run judges.
   observe('release line', section.releaseLine);
   observe('response Content-Type (no document names one)', await contentTypesObserved(client, custodyListingPaths[0]));
-  await everyListing(id, observe, (endpoint) => Promise.all((['FIRST', 'LAST'] as const).map(async (pageRequest) => check(await client.page(endpoint, { pageRequest }), client.listing(endpoint)))));
+  await everyListing(id, observe, (endpoint) =>
+    Promise.all(
+      (['FIRST', 'LAST'] as const).map(async (pageRequest) =>
+        check(await client.page(endpoint, { pageRequest }), client.listing(endpoint)),
+      ),
+    ),
+  );
 });
 
 ruleTest('custody.cursor.next-previous-require-token', async ({ observe, check }) => {
   const { client } = session();
   const id = 'custody.cursor.next-previous-require-token';
   const needing = pageRequests.filter((request) => request === 'NEXT' || request === 'PREVIOUS');
-  await everyListing(id, observe, (endpoint) => Promise.all(needing.map(async (pageRequest) => check(await client.page(endpoint, { pageRequest, pageSize: 2 }), null))));
+  await everyListing(id, observe, (endpoint) =>
+    Promise.all(
+      needing.map(async (pageRequest) => check(await client.page(endpoint, { pageRequest, pageSize: 2 }), null)),
+    ),
+  );
 });
 
 /**
@@ -42,7 +55,12 @@ async function walksAtEverySize(endpoint: string, ruleId: string): Promise<Walk[
 }
 
 ruleTest('custody.cursor.walk-complete', ({ observe, check }) =>
-  everyListing('custody.cursor.walk-complete', observe, async (endpoint) => check(await walksAtEverySize(endpoint, 'custody.cursor.walk-complete')), stringResult),
+  everyListing(
+    'custody.cursor.walk-complete',
+    observe,
+    async (endpoint) => check(await walksAtEverySize(endpoint, 'custody.cursor.walk-complete')),
+    stringResult,
+  ),
 );
 
 /**
@@ -50,12 +68,14 @@ ruleTest('custody.cursor.walk-complete', ({ observe, check }) =>
  * size that divides the list exactly (a full last page, which must say hasNext false), from the length at 20.
  */
 async function bothWays(endpoint: string, ruleId: string): Promise<{ forward: Walk; back: Walk }[]> {
-  // One size after the other: a LAST at one size interleaved with a FIRST at another is the model rule's case, not these rules'.
+  // One size after the other: a LAST at one size interleaved with a FIRST at another is the model rule's case, not
+  // these rules'.
   const walks: { forward: Walk; back: Walk }[] = [];
   for (const size of [20, 7, undefined]) {
     const length = walks[0]?.forward.ended === 'end-reached' ? walkItems(listPages(walks[0].forward)).length : 0;
     const pageSize = size ?? dividingPageSize(length, largestAskedPageSize);
-    if (pageSize === undefined || (size === undefined && walks.some(({ forward }) => forward.pageSize === pageSize))) continue;
+    if (pageSize === undefined || (size === undefined && walks.some(({ forward }) => forward.pageSize === pageSize)))
+      continue;
     const forward = await walkListing(session().client, endpoint, pageSize, 'forward', ruleId);
     walks.push({ forward, back: await walkListing(session().client, endpoint, pageSize, 'back', ruleId) });
   }
@@ -63,20 +83,32 @@ async function bothWays(endpoint: string, ruleId: string): Promise<{ forward: Wa
 }
 
 ruleTest('custody.cursor.walk-back', ({ observe, check }) =>
-  everyListing('custody.cursor.walk-back', observe, async (endpoint) => (await bothWays(endpoint, 'custody.cursor.walk-back')).map((walks) => check(walks))),
+  everyListing('custody.cursor.walk-back', observe, async (endpoint) =>
+    (await bothWays(endpoint, 'custody.cursor.walk-back')).map((walks) => check(walks)),
+  ),
 );
 
 ruleTest('custody.cursor.flags', ({ observe, check }) =>
-  everyListing('custody.cursor.flags', observe, async (endpoint) => (await bothWays(endpoint, 'custody.cursor.flags')).map((walks) => check(walks))),
+  everyListing('custody.cursor.flags', observe, async (endpoint) =>
+    (await bothWays(endpoint, 'custody.cursor.flags')).map((walks) => check(walks)),
+  ),
 );
 
 ruleTest('custody.cursor.page-size', ({ observe, check }) =>
   // The walks that ended are judged first: one stopped short blocks only what is left unjudged.
-  everyListing('custody.cursor.page-size', observe, async (endpoint) => endedFirst(await walksAtEverySize(endpoint, 'custody.cursor.page-size')).map((walk) => check(walk)), stringResult),
+  everyListing(
+    'custody.cursor.page-size',
+    observe,
+    async (endpoint) =>
+      endedFirst(await walksAtEverySize(endpoint, 'custody.cursor.page-size')).map((walk) => check(walk)),
+    stringResult,
+  ),
 );
 
 ruleTest('custody.cursor.new-token', ({ observe, check }) => {
   const { client } = session();
   const id = 'custody.cursor.new-token';
-  return everyListing(id, observe, (endpoint) => Promise.all([1, 20].map(async (size) => check(await walkListing(client, endpoint, size, 'forward', id)))));
+  return everyListing(id, observe, (endpoint) =>
+    Promise.all([1, 20].map(async (size) => check(await walkListing(client, endpoint, size, 'forward', id)))),
+  );
 });

@@ -10,7 +10,13 @@ import fc from 'fast-check';
 import type { Exchange } from '../../client/http-exchange.ts';
 import type { SigningOverrides } from '../../client/exchange/exchange-client.ts';
 import { batchOrdersPath } from '../../adapters/exchange/orders.ts';
-import { type BatchPlan, mixedBatches, ordersOf, refusedBodies, validBatches } from '../../generators/exchange/batch.ts';
+import {
+  type BatchPlan,
+  mixedBatches,
+  ordersOf,
+  refusedBodies,
+  validBatches,
+} from '../../generators/exchange/batch.ts';
 import { exchangeRuleIds as id } from '../../rules/exchange/rules.ts';
 import { forAll } from '../support/for-all.ts';
 import { ruleTest, useExchangeSession } from './support/exchange-session.ts';
@@ -19,10 +25,16 @@ const session = useExchangeSession();
 let cases = 0;
 
 /** Sends the batch of a plan, with clOrdIds unique to this run, and returns it with the expected outcomes. */
-async function sendPlan(plan: BatchPlan, signing: SigningOverrides = {}): Promise<{ exchange: Exchange; orders: ExpectedOrder[] }> {
+async function sendPlan(
+  plan: BatchPlan,
+  signing: SigningOverrides = {},
+): Promise<{ exchange: Exchange; orders: ExpectedOrder[] }> {
   const s = session();
   const orders = ordersOf(plan, s.section.instrument, `h${s.nonce}c${cases++}o`);
-  const exchange = await s.client.batch(orders.map((expected) => expected.order), signing);
+  const exchange = await s.client.batch(
+    orders.map((expected) => expected.order),
+    signing,
+  );
   return { exchange, orders };
 }
 
@@ -34,8 +46,14 @@ async function exerciseEnvelope(): Promise<void> {
   for (const refused of refusedBodies) await s.client.post(batchOrdersPath, refused.body);
 }
 
-/** An envelope rule judged, by its check, on every exchange this file's client has made so far (the other rules' included). */
-function onEveryExchange(check: (exchange: Exchange) => Verdict, observe: (key: string, value: unknown) => void): Verdict[] {
+/**
+ * An envelope rule judged, by its check, on every exchange this file's client has made so far (the other rules'
+ * included).
+ */
+function onEveryExchange(
+  check: (exchange: Exchange) => Verdict,
+  observe: (key: string, value: unknown) => void,
+): Verdict[] {
   const all = session().client.exchanges;
   observe('exchanges judged', all.length);
   return all.map((exchange) => check(exchange));
@@ -82,7 +100,10 @@ const onlyValid: BatchPlan = { kinds: ['valid'], seeds: [5] };
 ruleTest(id.unknownKey, async ({ observe, check }) => {
   const s = session();
   const statuses = new Set<number>();
-  const keys = { boundaries: ['unknown-access-key', `${s.section.credentials.apiKey}x`], arbitrary: fc.stringMatching(/^[a-z0-9]{8,32}$/).map((key) => `k${key}`) };
+  const keys = {
+    boundaries: ['unknown-access-key', `${s.section.credentials.apiKey}x`],
+    arbitrary: fc.stringMatching(/^[a-z0-9]{8,32}$/).map((key) => `k${key}`),
+  };
   await forAll(keys, s.property({ runs: Math.ceil(s.run.runs / 10) }), async (apiKey) => {
     const { exchange } = await sendPlan(onlyValid, { apiKey });
     statuses.add(exchange.response?.status ?? 0);

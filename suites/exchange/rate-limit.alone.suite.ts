@@ -11,13 +11,18 @@ import { ruleTest, useExchangeSession } from './support/exchange-session.ts';
 
 const session = useExchangeSession();
 
-/** Steps the offered rate until limited answers appear (bounded by the section's probe settings); narrows only when a limit is pinned. */
+/**
+ * Steps the offered rate until limited answers appear (bounded by the section's probe settings); narrows only when a
+ * limit is pinned.
+ */
 ruleTest(
   id.rateLimit,
   async ({ check }) => {
     const s = session();
     const { limit, limitAtMost, ...bounds } = s.section.rateLimitProbe;
-    const finding = await probeRateLimit(exchangeRateLimitOperation(s.client, s.section), bounds, { narrow: limit !== undefined });
+    const finding = await probeRateLimit(exchangeRateLimitOperation(s.client, s.section), bounds, {
+      narrow: limit !== undefined,
+    });
     return check(finding, { limit, limitAtMost });
   },
   { timeoutMs: 120_000 },

@@ -11,7 +11,10 @@ ruleTest('loyalty.bearer.accepted', async ({ check }) => {
   const { send, validBodies } = session();
   const bodies = validBodies();
   const verdicts = [];
-  for (const operation of all) verdicts.push(check(await send({ operation, body: bodies[operation] }, { auth: 'bearer' }), loyaltyStatuses.accepted));
+  for (const operation of all)
+    verdicts.push(
+      check(await send({ operation, body: bodies[operation] }, { auth: 'bearer' }), loyaltyStatuses.accepted),
+    );
   return verdicts;
 });
 
@@ -20,6 +23,9 @@ ruleTest('loyalty.bearer.invalid', async ({ check }) => {
   // The shared bearer variants (altered, truncated, extended, other scheme), judged under the loyalty rule.
   const variants = registerSecretDerived(invalidBearer('loyalty.bearer.invalid', section.bearerToken ?? ''));
   await forAll(variants, property({ runs: Math.ceil(run.runs / 10) }), async (invalid) =>
-    check(await send({ operation: 'notify', body: validBodies().notify }, { auth: { authorization: invalid.value } }), null),
+    check(
+      await send({ operation: 'notify', body: validBodies().notify }, { auth: { authorization: invalid.value } }),
+      null,
+    ),
   );
 });

@@ -1,7 +1,12 @@
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { type LoyaltyOperation, loyaltyStatuses, observedOutcome } from '../../rules/loyalty/records.ts';
-import { loyaltyFieldCases, validNotificationCases, validOrderCases, validSubscriptionCases } from '../../generators/loyalty/field-cases.ts';
+import {
+  loyaltyFieldCases,
+  validNotificationCases,
+  validOrderCases,
+  validSubscriptionCases,
+} from '../../generators/loyalty/field-cases.ts';
 import type { LoyaltyCase } from '../../generators/loyalty/loyalty-case.ts';
 import type { LoyaltyContext } from '../../generators/loyalty/bodies.ts';
 import type { loyaltyRules } from '../../rules/loyalty/rules.ts';
@@ -16,7 +21,10 @@ type LoyaltyRule = (typeof loyaltyRules)[number];
 type Cases = (context: LoyaltyContext) => LoyaltyCase[];
 
 /** Sends every case and judges each answer, naming the case in a failure. */
-async function judgeEach(all: readonly LoyaltyCase[], judge: (exchange: Exchange, testCase: LoyaltyCase) => unknown): Promise<void> {
+async function judgeEach(
+  all: readonly LoyaltyCase[],
+  judge: (exchange: Exchange, testCase: LoyaltyCase) => unknown,
+): Promise<void> {
   const { send } = session();
   for (const testCase of all) {
     try {
@@ -45,12 +53,17 @@ for (const [ruleId, cases] of acceptedTables) {
 
 // Each body rule both ways: the values it keeps answer 202, the values that break it 400 with the error body;
 // what the document leaves open is sent and its answer observed.
-for (const [ruleId, cases] of Object.entries(loyaltyFieldCases) as [RuleIdJudgedBy<LoyaltyRule, 'body-case-status'>, Cases][]) {
+for (const [ruleId, cases] of Object.entries(loyaltyFieldCases) as [
+  RuleIdJudgedBy<LoyaltyRule, 'body-case-status'>,
+  Cases,
+][]) {
   ruleTest(ruleId, async ({ observe, check }) => {
     const all = cases(session().context);
     const open: string[] = [];
     await judgeEach(all, (exchange, testCase) =>
-      testCase.outcome === observedOutcome ? open.push(`${testCase.why}: ${exchange.response?.status ?? exchange.error?.code ?? 'no answer'}`) : check(exchange, { outcome: testCase.outcome }),
+      testCase.outcome === observedOutcome
+        ? open.push(`${testCase.why}: ${exchange.response?.status ?? exchange.error?.code ?? 'no answer'}`)
+        : check(exchange, { outcome: testCase.outcome }),
     );
     observe('cases', all.length);
     if (open.length > 0) observe('answers to values the document leaves open', open);
@@ -61,7 +74,11 @@ for (const [ruleId, cases] of Object.entries(loyaltyFieldCases) as [RuleIdJudged
 ruleTest('loyalty.bodies.accepted-empty', async ({ check }) => {
   const { send, validBodies } = session();
   const bodies = validBodies();
-  return Promise.all(loyaltyOperationNames.map(async (operation) => check(await send({ operation, body: bodies[operation] }), { status: loyaltyStatuses.accepted })));
+  return Promise.all(
+    loyaltyOperationNames.map(async (operation) =>
+      check(await send({ operation, body: bodies[operation] }), { status: loyaltyStatuses.accepted }),
+    ),
+  );
 });
 
 // All bodies are JSON: the 202s and the errors (invalid body, missing API key, a conflict).
@@ -74,6 +91,9 @@ ruleTest('loyalty.bodies.json', async ({ check }) => {
     send({ operation: 'notify', body: bodies.notify }, { headers: { 'X-NET-API-KEY': null } }),
   ]);
   const order = bodies.transfer;
-  exchanges.push(await send({ operation: 'transfer', body: order }), await send({ operation: 'transfer', body: order }));
+  exchanges.push(
+    await send({ operation: 'transfer', body: order }),
+    await send({ operation: 'transfer', body: order }),
+  );
   return exchanges.map((exchange) => check(exchange));
 });

@@ -26,7 +26,10 @@ ruleTest(
     const nonce = randomUUID();
     const first = await send({ operation: 'notify', body: bodies.notify }, { auth: { mac: { nonce } } });
     firstUseAccepted(first, nonceRule, ['loyalty.notify.accepted'], 'a fresh nonce');
-    const again = [await send({ operation: 'notify', body: bodies.notify }, { auth: { mac: { nonce } } }), await send({ operation: 'subscribe', body: bodies.subscribe }, { auth: { mac: { nonce } } })];
+    const again = [
+      await send({ operation: 'notify', body: bodies.notify }, { auth: { mac: { nonce } } }),
+      await send({ operation: 'subscribe', body: bodies.subscribe }, { auth: { mac: { nonce } } }),
+    ];
     const verdicts: Verdict[] = again.map((exchange) => check(exchange, null));
     // Late, with a fresh ts: a nonce is asked again only while the first use's ts is inside the window.
     const windowMs = section.mac?.windowMs ?? 0;
@@ -34,13 +37,21 @@ ruleTest(
       latestMs: windowMs - edgeMs(windowMs),
       firstUse: async () => {
         const own = randomUUID();
-        firstUseAccepted(await send({ operation: 'notify', body: bodies.notify }, { auth: { mac: { nonce: own } } }), nonceRule, ['loyalty.notify.accepted'], 'a fresh nonce');
+        firstUseAccepted(
+          await send({ operation: 'notify', body: bodies.notify }, { auth: { mac: { nonce: own } } }),
+          nonceRule,
+          ['loyalty.notify.accepted'],
+          'a fresh nonce',
+        );
         return { nonce: own };
       },
     });
     const lateness: string[] = [];
     for (const use of late) {
-      const replay = await send({ operation: 'notify', body: validBodies().notify }, { auth: { mac: { nonce: use.value.nonce } } });
+      const replay = await send(
+        { operation: 'notify', body: validBodies().notify },
+        { auth: { mac: { nonce: use.value.nonce } } },
+      );
       lateness.push(use.lateness());
       verdicts.push(check(replay, null));
     }
@@ -56,17 +67,32 @@ ruleTest(
     const { send, context } = session();
     const id = freshId();
     const order = { ...validOrder(context), requestor_order_id: id };
-    firstUseAccepted(await send({ operation: 'transfer', body: order }), uniqueRule, ['loyalty.transfer.accepted'], 'a fresh requestor_order_id');
+    firstUseAccepted(
+      await send({ operation: 'transfer', body: order }),
+      uniqueRule,
+      ['loyalty.transfer.accepted'],
+      'a fresh requestor_order_id',
+    );
     const verdicts: Verdict[] = [
       check(await send({ operation: 'transfer', body: order })),
       // Another order under the same id, even for another program, is still a conflict.
-      check(await send({ operation: 'transfer', body: { ...validOrder(context, 'PROGRAM_AIRLINE_2'), requestor_order_id: id, program_account_id: 'FF999' } })),
+      check(
+        await send({
+          operation: 'transfer',
+          body: { ...validOrder(context, 'PROGRAM_AIRLINE_2'), requestor_order_id: id, program_account_id: 'FF999' },
+        }),
+      ),
     ];
     // "Unique across all time": the order placed when the bodies file started, placed again at the end of the run.
     const late = await recall<{ order: Record<string, unknown> }>(loyaltyMemory.order, {
       firstUse: async () => {
         const own = { ...validOrder(context), requestor_order_id: freshId() };
-        firstUseAccepted(await send({ operation: 'transfer', body: own }), uniqueRule, ['loyalty.transfer.accepted'], 'a fresh requestor_order_id');
+        firstUseAccepted(
+          await send({ operation: 'transfer', body: own }),
+          uniqueRule,
+          ['loyalty.transfer.accepted'],
+          'a fresh requestor_order_id',
+        );
         return { order: own };
       },
     });

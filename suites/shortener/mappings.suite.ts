@@ -34,13 +34,20 @@ ruleTest('shortener.mappings.one-per-entry-in-order', async ({ check }) => {
   // The other valid forms must be echoed as the same URL and instant; refused, the field rules judge them.
   const variants = formVariantsRequest(nowMs);
   const exchange = await client.map(variants);
-  if (refused(exchange)) throw new RuleBlocked(['shortener.long-url.valid-url', 'shortener.exp-date.iso-8601'], 'entries with the other valid forms of longUrl and expDate were refused', [exchange]);
+  if (refused(exchange))
+    throw new RuleBlocked(
+      ['shortener.long-url.valid-url', 'shortener.exp-date.iso-8601'],
+      'entries with the other valid forms of longUrl and expDate were refused',
+      [exchange],
+    );
   return check({ exchange, entries: variants });
 });
 
 ruleTest('shortener.mappings.body-is-array', async ({ check }) => {
   const { client, property, nowMs } = session();
-  await forAll(notAnEntryArray(nowMs), property(), async (invalid) => check(await client.map(invalid.value), mappingsStatuses.refused));
+  await forAll(notAnEntryArray(nowMs), property(), async (invalid) =>
+    check(await client.map(invalid.value), mappingsStatuses.refused),
+  );
 });
 
 ruleTest('shortener.bodies.json', async ({ observe, check }) => {
@@ -54,6 +61,9 @@ ruleTest('shortener.bodies.json', async ({ observe, check }) => {
   });
   // The 400 body is not shown by the document: what it is labelled is reported, not judged.
   const notArray = await client.map({ not: 'an array' });
-  observe('Content-Type of a 400', `${notArray.response?.status ?? notArray.error?.code}: ${String(notArray.response?.headers['content-type'] ?? 'none')}`);
+  observe(
+    'Content-Type of a 400',
+    `${notArray.response?.status ?? notArray.error?.code}: ${String(notArray.response?.headers['content-type'] ?? 'none')}`,
+  );
   return verdicts;
 });

@@ -14,7 +14,10 @@ import { freshPathJudgedBy, type PlannedStep, sendSteps } from './support/vanity
 const session = useShortenerSession();
 const recall = useLateMemory();
 const plain = { longUrl: 'https://example.com/other' };
-/** Registrations of other paths on a domain between a path's first use and its replay: a target keeping only the last few is caught. */
+/**
+ * Registrations of other paths on a domain between a path's first use and its replay: a target keeping only the last
+ * few is caught.
+ */
 const otherRegistrations = 8;
 
 ruleTest(
@@ -24,12 +27,33 @@ ruleTest(
     const steps: PlannedStep[] = shortenerDomains.flatMap((domain) => {
       const path = freshPath();
       return [
-        { entries: [{ path, domain }], accepted: true, why: `path ${path} on ${domain}, free`, judgedBy: freshPathJudgedBy },
+        {
+          entries: [{ path, domain }],
+          accepted: true,
+          why: `path ${path} on ${domain}, free`,
+          judgedBy: freshPathJudgedBy,
+        },
         { entries: [{ path, domain }], accepted: false, why: `path ${path} on ${domain} again` },
         // Taken is taken wherever the entry sits in the array.
-        { entries: [plain, { path, domain }], accepted: false, why: `path ${path} on ${domain} again, as the second entry` },
-        ...Array.from({ length: otherRegistrations }, (_, index): PlannedStep => ({ entries: [{ path: freshPath(), domain }], accepted: true, why: `another fresh path on ${domain} (${index + 1} of ${otherRegistrations})`, judgedBy: freshPathJudgedBy })),
-        { entries: [{ path, domain }], accepted: false, why: `path ${path} on ${domain} again, after ${otherRegistrations} other registrations on ${domain}` },
+        {
+          entries: [plain, { path, domain }],
+          accepted: false,
+          why: `path ${path} on ${domain} again, as the second entry`,
+        },
+        ...Array.from(
+          { length: otherRegistrations },
+          (_, index): PlannedStep => ({
+            entries: [{ path: freshPath(), domain }],
+            accepted: true,
+            why: `another fresh path on ${domain} (${index + 1} of ${otherRegistrations})`,
+            judgedBy: freshPathJudgedBy,
+          }),
+        ),
+        {
+          entries: [{ path, domain }],
+          accepted: false,
+          why: `path ${path} on ${domain} again, after ${otherRegistrations} other registrations on ${domain}`,
+        },
       ];
     });
     const sent = await sendSteps(client, nowMs, steps);
@@ -37,15 +61,36 @@ ruleTest(
     const late = await recall<{ taken: TakenPath[] }>(vanityMemory, { minimumMs: 0, firstUse: async () => undefined });
     const lateness: string[] = [];
     for (const use of late) {
-      for (const { path, domain } of use.value.taken) sent.push(...(await sendSteps(client, nowMs, [{ entries: [{ path, domain }], accepted: false, why: `path ${path} on ${domain}, taken when the run began, asked again at its end` }])));
+      for (const { path, domain } of use.value.taken)
+        sent.push(
+          ...(await sendSteps(client, nowMs, [
+            {
+              entries: [{ path, domain }],
+              accepted: false,
+              why: `path ${path} on ${domain}, taken when the run began, asked again at its end`,
+            },
+          ])),
+        );
       lateness.push(use.lateness());
     }
     observe('late replays', lateness);
     const verdict = check(sent);
     // Two entries of one request asking for one path and domain: the document does not say; reported.
     const twice = freshPath();
-    const [duplicate] = await sendSteps(client, nowMs, [{ entries: [{ path: twice, domain: 'go' }, { path: twice, domain: 'go' }], accepted: true, why: 'observed' }]);
-    observe('one path asked twice for one domain in one request', duplicate?.exchange.response?.status ?? 'no response');
+    const [duplicate] = await sendSteps(client, nowMs, [
+      {
+        entries: [
+          { path: twice, domain: 'go' },
+          { path: twice, domain: 'go' },
+        ],
+        accepted: true,
+        why: 'observed',
+      },
+    ]);
+    observe(
+      'one path asked twice for one domain in one request',
+      duplicate?.exchange.response?.status ?? 'no response',
+    );
     return verdict;
   },
   { timeoutMs: lateTestTimeoutMs() },

@@ -16,7 +16,11 @@ ruleTest('shortener.vanity.other-domain-free', async ({ check }) => {
       why: `path ${path} on ${domain}, taken before on ${shortenerDomains.slice(0, index).join(', ') || 'no domain'}`,
       ...(index === 0 ? { judgedBy: freshPathJudgedBy } : {}),
     })),
-    { entries: shortenerDomains.map((domain) => ({ path: together, domain })), accepted: true, why: `path ${together} on every domain in one request` },
+    {
+      entries: shortenerDomains.map((domain) => ({ path: together, domain })),
+      accepted: true,
+      why: `path ${together} on every domain in one request`,
+    },
   ];
   return check(await sendSteps(client, nowMs, steps));
 });
@@ -35,9 +39,24 @@ ruleTest('shortener.domain.default-m', async ({ check }) => {
       why: `control path ${control} on ${domain}${index === 0 ? ', free' : ' after it was taken on m'}`,
       judgedBy: index === 0 ? freshPathJudgedBy : ['shortener.vanity.other-domain-free'],
     })),
-    { entries: [{ path: first }], accepted: true, why: `path ${first} without a domain, free`, judgedBy: freshPathJudgedBy },
-    { entries: [{ path: first, domain: 'm' }], accepted: false, why: `path ${first} on m after it was taken without a domain` },
-    ...shortenerDomains.filter((domain) => domain !== 'm').map((domain) => ({ entries: [{ path: first, domain }], accepted: true, why: `path ${first} on ${domain} after it was taken without a domain` })),
+    {
+      entries: [{ path: first }],
+      accepted: true,
+      why: `path ${first} without a domain, free`,
+      judgedBy: freshPathJudgedBy,
+    },
+    {
+      entries: [{ path: first, domain: 'm' }],
+      accepted: false,
+      why: `path ${first} on m after it was taken without a domain`,
+    },
+    ...shortenerDomains
+      .filter((domain) => domain !== 'm')
+      .map((domain) => ({
+        entries: [{ path: first, domain }],
+        accepted: true,
+        why: `path ${first} on ${domain} after it was taken without a domain`,
+      })),
     { entries: [{ path: second, domain: 'm' }], accepted: true, why: `path ${second} on m, free` },
     { entries: [{ path: second }], accepted: false, why: `path ${second} without a domain after it was taken on m` },
   ];

@@ -11,7 +11,9 @@ export type RegisteredCheck = (observed: any, ruleId: string, ...expected: any[]
 export type CheckTable = Readonly<Record<string, RegisteredCheck>>;
 
 /** A check with its rule's id bound: `check(observed, expected)`. */
-export type BoundCheck<F> = F extends (observed: infer Observed, ruleId: string, ...expected: infer Expected) => Verdict ? (observed: Observed, ...expected: Expected) => Verdict : never;
+export type BoundCheck<F> = F extends (observed: infer Observed, ruleId: string, ...expected: infer Expected) => Verdict
+  ? (observed: Observed, ...expected: Expected) => Verdict
+  : never;
 
 /** Who judged: the rule and the check name the registry-bound check was called for. */
 interface Judgement {
@@ -53,7 +55,10 @@ export function bindRuleCheck(rule: Pick<Rule, 'id' | 'check'>, table: CheckTabl
       if (error instanceof RuleViolation && error.ruleId === rule.id) violationsJudged.set(error, [judgement]);
       throw error;
     }
-    if (verdict?.ruleId !== rule.id) throw new CheckMismatchError(`check ${rule.check} returned a verdict for ${String(verdict?.ruleId)}, not for ${rule.id}`);
+    if (verdict?.ruleId !== rule.id)
+      throw new CheckMismatchError(
+        `check ${rule.check} returned a verdict for ${String(verdict?.ruleId)}, not for ${rule.id}`,
+      );
     // A copy: the same verdict object can never be claimed by two rules.
     const stamped: Verdict = { ...verdict };
     verdictsJudged.set(stamped, judgement);
@@ -71,14 +76,21 @@ function describe(judgement: Judgement | undefined): string {
  * The verdicts a rule test returned must come from its rule's check, and that check must have judged at
  * least once: a test that passes on anything else would report a verdict the rule's check never gave.
  */
-export function assertJudgedByRuleCheck(rule: Pick<Rule, 'id' | 'check'>, returned: readonly Verdict[], verdictsGiven: number): void {
+export function assertJudgedByRuleCheck(
+  rule: Pick<Rule, 'id' | 'check'>,
+  returned: readonly Verdict[],
+  verdictsGiven: number,
+): void {
   for (const verdict of returned) {
     const judgement = verdictsJudged.get(verdict);
     if (judgement?.ruleId !== rule.id || judgement.check !== rule.check) {
-      throw new CheckMismatchError(`rule ${rule.id} (check ${rule.check}) returned a verdict from ${describe(judgement)}`);
+      throw new CheckMismatchError(
+        `rule ${rule.id} (check ${rule.check}) returned a verdict from ${describe(judgement)}`,
+      );
     }
   }
-  if (verdictsGiven === 0) throw new CheckMismatchError(`rule ${rule.id} passed without a verdict of its check ${rule.check}`);
+  if (verdictsGiven === 0)
+    throw new CheckMismatchError(`rule ${rule.id} passed without a verdict of its check ${rule.check}`);
 }
 
 /**
@@ -88,8 +100,13 @@ export function assertJudgedByRuleCheck(rule: Pick<Rule, 'id' | 'check'>, return
  * test/suites/suites-judge-by-name.test.ts.)
  */
 export function assertViolationOfRule(rule: Pick<Rule, 'id' | 'check'>, violation: RuleViolation): void {
-  if (violation.ruleId !== rule.id) throw new CheckMismatchError(`rule ${rule.id} (check ${rule.check}) was failed by a violation of ${violation.ruleId}: ${violation.message}`);
-  const foreign = violationsJudged.get(violation)?.find((judgement) => judgement.check !== rule.check || judgement.ruleId !== rule.id);
+  if (violation.ruleId !== rule.id)
+    throw new CheckMismatchError(
+      `rule ${rule.id} (check ${rule.check}) was failed by a violation of ${violation.ruleId}: ${violation.message}`,
+    );
+  const foreign = violationsJudged
+    .get(violation)
+    ?.find((judgement) => judgement.check !== rule.check || judgement.ruleId !== rule.id);
   if (foreign) throw new CheckMismatchError(`rule ${rule.id} (check ${rule.check}) was failed by ${describe(foreign)}`);
 }
 
@@ -97,9 +114,16 @@ export function assertViolationOfRule(rule: Pick<Rule, 'id' | 'check'>, violatio
  * One violation standing for several (one per listing, say), for a suite, which never makes one itself: it
  * keeps who judged each part, so a part that another check gave still shows the test as broken.
  */
-export function combinedViolation(ruleId: string, parts: readonly RuleViolation[], message: string, evidence: readonly Exchange[]): RuleViolation {
+export function combinedViolation(
+  ruleId: string,
+  parts: readonly RuleViolation[],
+  message: string,
+  evidence: readonly Exchange[],
+): RuleViolation {
   const combined = new RuleViolation(ruleId, message, evidence);
-  const foreignParts = parts.filter((part) => part.ruleId !== ruleId).map((part) => ({ ruleId: part.ruleId, check: `(a violation of ${part.ruleId})` }));
+  const foreignParts = parts
+    .filter((part) => part.ruleId !== ruleId)
+    .map((part) => ({ ruleId: part.ruleId, check: `(a violation of ${part.ruleId})` }));
   violationsJudged.set(combined, [...parts.flatMap((part) => violationsJudged.get(part) ?? []), ...foreignParts]);
   return combined;
 }

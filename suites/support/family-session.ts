@@ -43,14 +43,22 @@ export function useFamilySession<Section, Session extends FamilySuiteSession<Sec
     const section = run.target.families[family] as Section | undefined;
     if (section === undefined) return;
     const breaker = await joinRunBreaker(run.broker, family, run.target.client.unresponsiveAfter);
-    const property = (overrides?: Partial<ForAllOptions>): ForAllOptions => ({ seed: run.seed, runs: run.runs, concurrency: run.target.client.concurrency, ...overrides });
+    const property = (overrides?: Partial<ForAllOptions>): ForAllOptions => ({
+      seed: run.seed,
+      runs: run.runs,
+      concurrency: run.target.client.concurrency,
+      ...overrides,
+    });
     const own = open({ run, section, breaker });
     if (own) session = { ...own, run, section, property } as Session;
   });
   afterAll(async () => {
     await session?.client.close();
     // The file's requests, so a late replay can say how much traffic came after a first use (client/run-memory.ts).
-    if (session) await brokerCall(session.run.broker, runMethods, 'memoryTraffic', { exchanges: exchangesStarted() - exchangesAtStart }).catch(() => undefined);
+    if (session)
+      await brokerCall(session.run.broker, runMethods, 'memoryTraffic', {
+        exchanges: exchangesStarted() - exchangesAtStart,
+      }).catch(() => undefined);
   });
   return () => {
     if (!session) throw new Error(`No ${family} session: the target has no ${family} section`);

@@ -18,7 +18,11 @@ interface Failure {
 }
 
 /** Runs `body` over items with at most `concurrency` in flight; stops starting new ones after a failure. */
-async function runPool<T>(items: readonly T[], concurrency: number, body: (item: T, index: number) => Promise<unknown>): Promise<Failure | undefined> {
+async function runPool<T>(
+  items: readonly T[],
+  concurrency: number,
+  body: (item: T, index: number) => Promise<unknown>,
+): Promise<Failure | undefined> {
   let next = 0;
   const failures: Failure[] = [];
   const worker = async () => {
@@ -46,11 +50,19 @@ function describeCase(value: unknown): string | undefined {
  * and path, and rethrown carrying the seed, the path and the shrunk value for replay. Any other error
  * (a crashing check) is rethrown as it is.
  */
-export async function forAll<T>(gen: Gen<T>, options: ForAllOptions, body: (value: T) => Promise<unknown>): Promise<number> {
+export async function forAll<T>(
+  gen: Gen<T>,
+  options: ForAllOptions,
+  body: (value: T) => Promise<unknown>,
+): Promise<number> {
   const boundaryFailure = await runPool(gen.boundaries, options.concurrency, body);
   if (boundaryFailure) {
     const value = gen.boundaries[boundaryFailure.index];
-    throw annotate(boundaryFailure.error, value, { seed: options.seed, path: `boundary ${boundaryFailure.index}`, counterexample: value });
+    throw annotate(boundaryFailure.error, value, {
+      seed: options.seed,
+      path: `boundary ${boundaryFailure.index}`,
+      counterexample: value,
+    });
   }
   const values = fc.sample(gen.arbitrary, { seed: options.seed, numRuns: options.runs });
   const randomFailure = await runPool(values, options.concurrency, body);
@@ -68,7 +80,12 @@ function annotate(error: unknown, value: unknown, replay?: RuleViolation['replay
 }
 
 /** Replays from the failing case's path and lets fast-check shrink it; the smallest failure wins. */
-async function shrink<T>(gen: Gen<T>, options: ForAllOptions, body: (value: T) => Promise<unknown>, failure: Failure): Promise<unknown> {
+async function shrink<T>(
+  gen: Gen<T>,
+  options: ForAllOptions,
+  body: (value: T) => Promise<unknown>,
+  failure: Failure,
+): Promise<unknown> {
   let smallest: { error: RuleViolation; value: T } | undefined;
   const property = fc.asyncProperty(gen.arbitrary, async (value) => {
     try {
@@ -89,7 +106,11 @@ async function shrink<T>(gen: Gen<T>, options: ForAllOptions, body: (value: T) =
   });
   if (!details.failed || !smallest) {
     // The failure did not reproduce (a flaky target): report the original case with its path.
-    return annotate(failure.error, undefined, { seed: options.seed, path: String(failure.index), counterexample: null });
+    return annotate(failure.error, undefined, {
+      seed: options.seed,
+      path: String(failure.index),
+      counterexample: null,
+    });
   }
   return annotate(smallest.error, smallest.value, {
     seed: options.seed,

@@ -7,17 +7,24 @@ import { runContext } from './run-context.ts';
 
 /*
  * Memory judged late (DESIGN: "asked again late, not only at once"). Every suite file of a family keeps a first
- * use when it starts (keepFirstUse, from the family's session hook); the rule that judges the memory sits in the family's
+ * use when it starts (keepFirstUse, from the family's session hook); the rule that judges the memory sits in the
+ * family's
  * `memory.alone.suite.ts`, which `harness run` starts after every other file, so the replay comes after the
  * whole run's traffic at no cost in wall time. Where no first use was kept (only that rule selected, as
  * `harness mutants` runs it) the rule makes its own and waits `minimumMs`. A target entry's `lateMemoryMs`
  * (the nightly run's) makes every replay wait until its first use is that old.
  */
 
-/** The least age of a time-bounded memory (nonces, order ids) when it is replayed: a target forgetting within seconds is caught in every run. */
+/**
+ * The least age of a time-bounded memory (nonces, order ids) when it is replayed: a target forgetting within seconds is
+ * caught in every run.
+ */
 export const minimumLateMs = 4000;
 
-/** Keeps a first use made when the suite file starts (undefined: nothing to keep, e.g. no MAC settings) for a late replay in this run. */
+/**
+ * Keeps a first use made when the suite file starts (undefined: nothing to keep, e.g. no MAC settings) for a late
+ * replay in this run.
+ */
 export function keepFirstUse<T>(kind: string, send: () => Promise<T | undefined> | undefined): void {
   beforeAll(async () => {
     const sentAt = Date.now();
@@ -30,7 +37,10 @@ export function keepFirstUse<T>(kind: string, send: () => Promise<T | undefined>
   });
 }
 
-/** How late a replay came: "14.2 s and at least 1,203 requests after first use" (files still running in other workers are not counted yet). */
+/**
+ * How late a replay came: "14.2 s and at least 1,203 requests after first use" (files still running in other workers
+ * are not counted yet).
+ */
 export function latenessText(ms: number, requests: number): string {
   return `${(ms / 1000).toFixed(1)} s and at least ${requests.toLocaleString('en-US')} requests after first use`;
 }
@@ -51,7 +61,10 @@ export interface LateRecallOptions<T> {
   latestMs?: number;
 }
 
-/** The wait before a replay: until the first use is as old as the run asks (the entry's lateMemoryMs or the minimum), never beyond the latest. */
+/**
+ * The wait before a replay: until the first use is as old as the run asks (the entry's lateMemoryMs or the minimum),
+ * never beyond the latest.
+ */
 function replayDueAt(sentAt: number, minimumMs: number, latestMs: number): number {
   const wanted = Math.max(minimumMs, runContext().target.lateMemoryMs ?? 0);
   return sentAt + Math.min(wanted, latestMs);
@@ -74,17 +87,28 @@ export function useLateMemory(): <T>(kind: string, options: LateRecallOptions<T>
     const recalled = await brokerCall<RecalledFirstUses<T>>(runContext().broker, runMethods, 'memoryRecall', { kind });
     const thisFile = () => exchangesStarted() - fileStart;
     // The oldest first use still inside the latest age: the latest replay the run allows.
-    const kept = recalled.firstUses.filter((use) => Date.now() - use.sentAt < latestMs).sort((a, b) => a.sentAt - b.sentAt).slice(0, 1);
+    const kept = recalled.firstUses
+      .filter((use) => Date.now() - use.sentAt < latestMs)
+      .sort((a, b) => a.sentAt - b.sentAt)
+      .slice(0, 1);
     // Traffic of the files that ended since the first use was kept, and this file's own so far.
-    const uses: (KeptFirstUse<T> & { requestsBefore: () => number })[] = kept.map((use) => ({ ...use, requestsBefore: () => recalled.traffic - use.trafficAtKeep + thisFile() }));
+    const uses: (KeptFirstUse<T> & { requestsBefore: () => number })[] = kept.map((use) => ({
+      ...use,
+      requestsBefore: () => recalled.traffic - use.trafficAtKeep + thisFile(),
+    }));
     if (uses.length === 0) {
       const sentAt = Date.now();
       const startedAt = exchangesStarted();
       const value = await options.firstUse();
-      if (value !== undefined) uses.push({ value, sentAt, trafficAtKeep: 0, requestsBefore: () => exchangesStarted() - startedAt - 1 });
+      if (value !== undefined)
+        uses.push({ value, sentAt, trafficAtKeep: 0, requestsBefore: () => exchangesStarted() - startedAt - 1 });
     }
     await sleepUntil(Math.max(0, ...uses.map((use) => replayDueAt(use.sentAt, minimumMs, latestMs))));
-    return uses.map((use) => ({ value: use.value, sentAt: use.sentAt, lateness: () => latenessText(Date.now() - use.sentAt, Math.max(0, use.requestsBefore())) }));
+    return uses.map((use) => ({
+      value: use.value,
+      sentAt: use.sentAt,
+      lateness: () => latenessText(Date.now() - use.sentAt, Math.max(0, use.requestsBefore())),
+    }));
   };
 }
 

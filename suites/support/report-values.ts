@@ -8,7 +8,9 @@ const maxShownChars = 2000;
 export function reportText(value: unknown): { text: string; truncated: boolean } {
   const redacted = defaultRedactor.redactValue(value);
   const text = typeof redacted === 'string' ? redacted : (JSON.stringify(redacted) ?? String(redacted));
-  return text.length > maxShownChars ? { text: `${text.slice(0, maxShownChars)} (… cut at ${maxShownChars} characters)`, truncated: true } : { text, truncated: false };
+  return text.length > maxShownChars
+    ? { text: `${text.slice(0, maxShownChars)} (… cut at ${maxShownChars} characters)`, truncated: true }
+    : { text, truncated: false };
 }
 
 function isSecretDerivedCase(value: unknown): value is InvalidCase<unknown> {

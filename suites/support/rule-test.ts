@@ -9,7 +9,14 @@ import { exchangesStarted } from '../../client/http-exchange.ts';
 import { defaultRedactor } from '../../targets/redaction.ts';
 import type { Rule } from '../../rules/rule.ts';
 import { failureText } from '../../checks/failure-text.ts';
-import { assertJudgedByRuleCheck, assertViolationOfRule, type BoundCheck, bindRuleCheck, CheckMismatchError, type CheckTable } from './bound-check.ts';
+import {
+  assertJudgedByRuleCheck,
+  assertViolationOfRule,
+  type BoundCheck,
+  bindRuleCheck,
+  CheckMismatchError,
+  type CheckTable,
+} from './bound-check.ts';
 import { reportText, shownCounterexample } from './report-values.ts';
 import type { RuleOutcome } from '../../rules/rule-outcome.ts';
 import { type RunContext, runContext } from './run-context.ts';
@@ -35,7 +42,6 @@ export class BrokenCheckError extends Error {
   override readonly name = 'BrokenCheckError';
   readonly code = 'CHECK_BROKEN';
 }
-
 
 /** The mismatch when a violation is not the rule's own (another rule's, or another check's). */
 function mismatchOf(rule: Rule<string, any>, violation: RuleViolation): CheckMismatchError | undefined {
@@ -85,9 +91,17 @@ function violationOutcome(base: RuleOutcome, violation: RuleViolation): RuleOutc
     status: 'failed',
     message: reportText(violation.message).text,
     ...(violation.inputDescription ? { input: reportText(violation.inputDescription).text } : {}),
-    evidence: violation.evidence.map((exchange) => describeExchange(exchange, defaultRedactor, undefined, { family: base.family })),
+    evidence: violation.evidence.map((exchange) =>
+      describeExchange(exchange, defaultRedactor, undefined, { family: base.family }),
+    ),
     ...(violation.replay
-      ? { replay: { seed: violation.replay.seed, path: violation.replay.path, counterexample: reportText(shownCounterexample(violation.replay.counterexample)).text } }
+      ? {
+          replay: {
+            seed: violation.replay.seed,
+            path: violation.replay.path,
+            counterexample: reportText(shownCounterexample(violation.replay.counterexample)).text,
+          },
+        }
       : {}),
   };
 }
@@ -96,12 +110,23 @@ function violationOutcome(base: RuleOutcome, violation: RuleViolation): RuleOutc
 export type RuleIdJudgedBy<R extends Rule<string, any>, Name extends string> = Extract<R, { check: Name }>['id'];
 
 /** The bound check of the rule with id `Id`, typed from the check name the rule cites. */
-type CheckOfRule<R extends Rule<string, any>, C extends CheckTable, Id> = Extract<R, { id: Id }>['check'] extends infer Name ? (Name extends keyof C ? BoundCheck<C[Name]> : never) : never;
+type CheckOfRule<R extends Rule<string, any>, C extends CheckTable, Id> = Extract<
+  R,
+  { id: Id }
+>['check'] extends infer Name
+  ? Name extends keyof C
+    ? BoundCheck<C[Name]>
+    : never
+  : never;
 
 type RuleTestBody<Check> = (context: RuleTestContext<Check>) => Promise<Verdict | Verdict[] | void>;
 
 /** The tests of one family's rules: `ruleTest(ruleId, async ({ check }) => check(observed, expected))`. */
-export type RuleTest<R extends Rule<string, any>, C extends CheckTable> = <const Id extends R['id']>(ruleId: Id, body: RuleTestBody<CheckOfRule<R, C, Id>>, options?: RuleTestOptions) => void;
+export type RuleTest<R extends Rule<string, any>, C extends CheckTable> = <const Id extends R['id']>(
+  ruleId: Id,
+  body: RuleTestBody<CheckOfRule<R, C, Id>>,
+  options?: RuleTestOptions,
+) => void;
 
 /**
  * One vitest test per rule, for the rules of one family, each judged by the check its rule names, looked up
@@ -110,7 +135,10 @@ export type RuleTest<R extends Rule<string, any>, C extends CheckTable> = <const
  * Allure result with the rule, records the outcome on the task for the summary, and turns a check's crash
  * (or a verdict that is not from the rule's check) into "broken" so the run goes on.
  */
-export function ruleTestFor<const R extends Rule<string, any>, const C extends CheckTable>(rules: readonly R[], familyChecks: C): RuleTest<R, typeof sharedChecks & C> {
+export function ruleTestFor<const R extends Rule<string, any>, const C extends CheckTable>(
+  rules: readonly R[],
+  familyChecks: C,
+): RuleTest<R, typeof sharedChecks & C> {
   const table: CheckTable = { ...sharedChecks, ...familyChecks };
   return (ruleId, body, options = {}) => {
     const rule = rules.find((candidate) => candidate.id === ruleId);
@@ -124,7 +152,10 @@ export function ruleTestFor<const R extends Rule<string, any>, const C extends C
  * must tell which rule a failure belongs to (a model sequence that a plain walk would fail too). Their
  * verdicts and violations are those rules', never the asking rule's: turn a violation into RuleBlocked.
  */
-export function ruleChecksFor<const R extends Rule<string, any>, const C extends CheckTable>(rules: readonly R[], familyChecks: C): <const Id extends R['id']>(ruleId: Id) => CheckOfRule<R, typeof sharedChecks & C, Id> {
+export function ruleChecksFor<const R extends Rule<string, any>, const C extends CheckTable>(
+  rules: readonly R[],
+  familyChecks: C,
+): <const Id extends R['id']>(ruleId: Id) => CheckOfRule<R, typeof sharedChecks & C, Id> {
   const table: CheckTable = { ...sharedChecks, ...familyChecks };
   return (ruleId) => {
     const rule = rules.find((candidate) => candidate.id === ruleId);
@@ -133,11 +164,23 @@ export function ruleChecksFor<const R extends Rule<string, any>, const C extends
   };
 }
 
-function defineRuleTest(rule: Rule<string, any>, table: CheckTable, body: RuleTestBody<(observed: unknown, ...expected: unknown[]) => Verdict>, options: RuleTestOptions): void {
-  test(`${rule.id}: ${rule.statement}`, { timeout: options.timeoutMs ?? 60_000 }, async (vitestContext: TestContext) => {
+function defineRuleTest(
+  rule: Rule<string, any>,
+  table: CheckTable,
+  body: RuleTestBody<(observed: unknown, ...expected: unknown[]) => Verdict>,
+  options: RuleTestOptions,
+): void {
+  test(`${rule.id}: ${rule.statement}`, {
+    timeout: options.timeoutMs ?? 60_000,
+  }, async (vitestContext: TestContext) => {
     const run = runContext();
     const observations: Record<string, unknown> = {};
-    const base: RuleOutcome = { ruleId: rule.id, family: rule.family, status: 'passed', section: `${rule.source.document} > ${rule.source.section}` };
+    const base: RuleOutcome = {
+      ruleId: rule.id,
+      family: rule.family,
+      status: 'passed',
+      section: `${rule.source.document} > ${rule.source.section}`,
+    };
     const exchangesBefore = exchangesStarted();
     const startedAt = performance.now();
     const record = (outcome: RuleOutcome) => {
@@ -145,7 +188,9 @@ function defineRuleTest(rule: Rule<string, any>, table: CheckTable, body: RuleTe
       const durationMs = Math.round(performance.now() - startedAt);
       // Each value redacted on its own: the names are the harness's labels ("status without a token"), which
       // the field-name layer would mask as if they were a target's secret fields; values keep every layer.
-      const redacted = Object.fromEntries(Object.entries(observations).map(([key, value]) => [key, defaultRedactor.redactValue(value)]));
+      const redacted = Object.fromEntries(
+        Object.entries(observations).map(([key, value]) => [key, defaultRedactor.redactValue(value)]),
+      );
       const shown = Object.keys(redacted).length ? { observations: redacted } : {};
       vitestContext.task.meta.harness = { ...outcome, exchanges, durationMs, ...shown };
     };
@@ -164,21 +209,36 @@ function defineRuleTest(rule: Rule<string, any>, table: CheckTable, body: RuleTe
       return;
     }
     if (rule.appliesTo && !rule.appliesTo(section)) {
-      record({ ...base, status: 'not-applicable', message: `applies only to a ${rule.applicability ?? 'different target configuration'}` });
+      record({
+        ...base,
+        status: 'not-applicable',
+        message: `applies only to a ${rule.applicability ?? 'different target configuration'}`,
+      });
       vitestContext.skip(`not applicable: needs a ${rule.applicability}`);
       return;
     }
     try {
       const bound = bindRuleCheck(rule, table);
-      const verdicts = [(await body({ run, check: bound.check, observe: (key, value) => void (observations[key] = value) })) ?? []].flat();
+      const verdicts = [
+        (await body({ run, check: bound.check, observe: (key, value) => void (observations[key] = value) })) ?? [],
+      ].flat();
       assertJudgedByRuleCheck(rule, verdicts, bound.verdicts());
       for (const verdict of verdicts) Object.assign(observations, verdict.observations);
       record(base);
-      for (const [key, value] of Object.entries(observations)) await allure.parameter(`observed ${key}`, reportText(value).text, perRun);
+      for (const [key, value] of Object.entries(observations))
+        await allure.parameter(`observed ${key}`, reportText(value).text, perRun);
     } catch (error) {
       let mismatch: CheckMismatchError | undefined;
       if (error instanceof RuleBlocked) {
-        const outcome: RuleOutcome = { ...base, status: 'blocked', blockedBy: [...error.blockedBy], message: reportText(error.message).text, evidence: error.evidence.map((exchange) => describeExchange(exchange, defaultRedactor, undefined, { family: rule.family })) };
+        const outcome: RuleOutcome = {
+          ...base,
+          status: 'blocked',
+          blockedBy: [...error.blockedBy],
+          message: reportText(error.message).text,
+          evidence: error.evidence.map((exchange) =>
+            describeExchange(exchange, defaultRedactor, undefined, { family: rule.family }),
+          ),
+        };
         record(outcome);
         await allure.tag('blocked');
         await allure.parameter('blocked by', error.blockedBy.join(', '), perRun);
@@ -195,7 +255,9 @@ function defineRuleTest(rule: Rule<string, any>, table: CheckTable, body: RuleTe
         throw failure;
       }
       const problem = mismatch ?? (error instanceof CheckMismatchError ? error : undefined);
-      const message = problem ? `rule test judged by the wrong check: ${reportText(problem.message).text}` : `check ${rule.check} raised an unexpected error: ${reportText(error instanceof Error ? error.message : String(error)).text}`;
+      const message = problem
+        ? `rule test judged by the wrong check: ${reportText(problem.message).text}`
+        : `check ${rule.check} raised an unexpected error: ${reportText(error instanceof Error ? error.message : String(error)).text}`;
       record({ ...base, status: 'broken', message });
       throw new BrokenCheckError(message, { cause: error });
     }

@@ -4,10 +4,24 @@ import { tenantModeSchema } from '../../rules/billing/tenant-mode.ts';
 
 const credentialsSchema = z
   .object({
-    /** OAuth client id; write it as a ${VAR} placeholder. The harness sends it as valid, so it must have the documented form. */
-    clientId: z.string().length(36, { error: 'must be exactly 36 characters (rule billing.token.client_id.length): the harness sends it as a valid client_id' }),
+    /**
+     * OAuth client id; write it as a ${VAR} placeholder. The harness sends it as valid, so it must have the documented
+     * form.
+     */
+    clientId: z
+      .string()
+      .length(36, {
+        error:
+          'must be exactly 36 characters (rule billing.token.client_id.length): the harness sends it as a valid client_id',
+      }),
     /** OAuth client secret; write it as a ${VAR} placeholder, never literally. */
-    clientSecret: z.string().min(1).max(42, { error: 'must be at most 42 characters (rule billing.token.client_secret.length): the harness sends it as a valid client_secret' }),
+    clientSecret: z
+      .string()
+      .min(1)
+      .max(42, {
+        error:
+          'must be at most 42 characters (rule billing.token.client_secret.length): the harness sends it as a valid client_secret',
+      }),
   })
   .strict();
 
@@ -15,9 +29,14 @@ const probeDefaults = { startRate: 20, maxRate: 400, maxRequests: 8000, maxSecon
 
 const gzipProbeSchema = z
   .object({
-    /** Seconds of each sustained run (sizes around the threshold judged, then a large body compressed and plain). Default 5. */
+    /**
+     * Seconds of each sustained run (sizes around the threshold judged, then a large body compressed and plain).
+     * Default 5.
+     */
     underLoadSeconds: z.number().min(0).max(600).default(5),
-    /** Requests per second of the hold under load (a constant-rate run timed from each request's due time). Default 100. */
+    /**
+     * Requests per second of the hold under load (a constant-rate run timed from each request's due time). Default 100.
+     */
     underLoadRate: z.number().int().min(1).max(10_000).default(100),
     /** Connections of the sustained runs. Default 8. */
     connections: z.number().int().min(1).max(64).default(8),
@@ -28,10 +47,18 @@ const gzipProbeSchema = z
 
 const expectationsSchema = z
   .object({
-    /** Pins the token rate limit (requests per second from one IP); the probe then checks the limit it finds against it. */
+    /**
+     * Pins the token rate limit (requests per second from one IP); the probe then checks the limit it finds against it.
+     */
     tokenRateLimit: z.object(rateLimitPinShape).strict().optional(),
-    /** Bounds of the token rate-limit probe. Defaults: from 20 req/s doubling up to 400 req/s, 2 s a step, at most 8000 requests and 45 s, 8 connections. */
-    tokenRateLimitProbe: z.object(rateLimitBoundsShape(probeDefaults)).strict().default(z.object(rateLimitBoundsShape(probeDefaults)).parse({})),
+    /**
+     * Bounds of the token rate-limit probe. Defaults: from 20 req/s doubling up to 400 req/s, 2 s a step, at most 8000
+     * requests and 45 s, 8 connections.
+     */
+    tokenRateLimitProbe: z
+      .object(rateLimitBoundsShape(probeDefaults))
+      .strict()
+      .default(z.object(rateLimitBoundsShape(probeDefaults)).parse({})),
     /** Bounds of the gzip-threshold probe's sustained runs (the search before them takes at most 40 requests). */
     gzipThresholdProbe: gzipProbeSchema.default(gzipProbeSchema.parse({})),
   })

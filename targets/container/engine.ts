@@ -21,10 +21,16 @@ export function applyTestcontainersDefaults(env: NodeJS.ProcessEnv = process.env
 /** The container engine testcontainers finds (DOCKER_HOST, the socket, its config), or a one-line reason. */
 export async function connectEngine(): Promise<ContainerRuntimeClient> {
   applyTestcontainersDefaults();
-  const socket = process.env.DOCKER_HOST?.startsWith('unix://') ? process.env.DOCKER_HOST.slice('unix://'.length) : undefined;
+  const socket = process.env.DOCKER_HOST?.startsWith('unix://')
+    ? process.env.DOCKER_HOST.slice('unix://'.length)
+    : undefined;
   // testcontainers would quietly fall back to the default socket: a DOCKER_HOST the user set must be the one used.
   if (socket !== undefined && !existsSync(socket)) {
-    throw new HarnessError('ENGINE_UNREACHABLE', `no container engine reachable: DOCKER_HOST names the socket ${socket}, which does not exist`, 'start the engine, or fix or unset DOCKER_HOST');
+    throw new HarnessError(
+      'ENGINE_UNREACHABLE',
+      `no container engine reachable: DOCKER_HOST names the socket ${socket}, which does not exist`,
+      'start the engine, or fix or unset DOCKER_HOST',
+    );
   }
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -33,7 +39,11 @@ export async function connectEngine(): Promise<ContainerRuntimeClient> {
   try {
     return await Promise.race([getContainerRuntimeClient(), timeout]);
   } catch (error) {
-    throw new HarnessError('ENGINE_UNREACHABLE', `no container engine reachable: ${firstLine(error)}`, 'start Docker (or point DOCKER_HOST at an engine), then retry; `harness doctor` checks it');
+    throw new HarnessError(
+      'ENGINE_UNREACHABLE',
+      `no container engine reachable: ${firstLine(error)}`,
+      'start Docker (or point DOCKER_HOST at an engine), then retry; `harness doctor` checks it',
+    );
   } finally {
     clearTimeout(timer);
   }
@@ -51,7 +61,8 @@ export async function engineFacts(client: ContainerRuntimeClient): Promise<Engin
   return {
     serverVersion: String(client.info.containerRuntime.serverVersion),
     operatingSystem: client.info.containerRuntime.operatingSystem,
-    // The default bridge, the one a container joins when none is named; other bridges (a swarm's docker_gwbridge) publish no ports for it.
+    // The default bridge, the one a container joins when none is named; other bridges (a swarm's docker_gwbridge)
+    // publish no ports for it.
     hasBridgeNetwork: networks.some((network) => network.Name === 'bridge' && network.Driver === 'bridge'),
   };
 }
@@ -66,14 +77,24 @@ export function pullImage(client: ContainerRuntimeClient, image: string): Promis
 
 export function firstLine(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
-  return text.split('\n').find((line) => line.trim() !== '')?.trim() ?? text;
+  return (
+    text
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.trim() ?? text
+  );
 }
 
 /** What `harness doctor` says about a container target's engine and image, before starting it. */
 export async function describeEngineFor(image: string, network: 'auto' | 'host' | 'bridge'): Promise<string[]> {
   const client = await connectEngine();
   const facts = await engineFacts(client);
-  const chosen = network === 'auto' ? (facts.hasBridgeNetwork ? 'bridge (auto)' : 'host (auto: the engine has no bridge network)') : network;
+  const chosen =
+    network === 'auto'
+      ? facts.hasBridgeNetwork
+        ? 'bridge (auto)'
+        : 'host (auto: the engine has no bridge network)'
+      : network;
   const present = await imagePresent(client, image);
   return [
     `engine: reachable, server ${facts.serverVersion} on ${facts.operatingSystem}; network ${chosen}`,

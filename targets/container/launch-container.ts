@@ -17,10 +17,23 @@ export const targetLabel = 'harness.target';
  * line (no engine, image missing, exited, not ready in time, with the last log lines after it) and leaves
  * nothing behind: testcontainers removes a container whose readiness failed.
  */
-export async function launchContainer(name: string, entry: ContainerTarget, hostPort: number | undefined, abort?: AbortSignal): Promise<LaunchedTarget> {
-  const fail = (why: string, lines?: RecentLines, fix = `check targets.${name}.image and targets.${name}.ready`): never => {
+export async function launchContainer(
+  name: string,
+  entry: ContainerTarget,
+  hostPort: number | undefined,
+  abort?: AbortSignal,
+): Promise<LaunchedTarget> {
+  const fail = (
+    why: string,
+    lines?: RecentLines,
+    fix = `check targets.${name}.image and targets.${name}.ready`,
+  ): never => {
     const log = lines?.last(40).map((line) => defaultRedactor.redactSecrets(line));
-    throw new HarnessError('TARGET_START_FAILED', `Container target "${name}" (${entry.image}) did not start: ${why}${log ? `\nIts last log lines:\n${log.join('\n') || '(no output)'}` : ''}`, fix);
+    throw new HarnessError(
+      'TARGET_START_FAILED',
+      `Container target "${name}" (${entry.image}) did not start: ${why}${log ? `\nIts last log lines:\n${log.join('\n') || '(no output)'}` : ''}`,
+      fix,
+    );
   };
   for (const [key, value] of Object.entries(entry.env)) if (isSecretField(key)) defaultRedactor.addSecret(value);
 
@@ -28,13 +41,22 @@ export async function launchContainer(name: string, entry: ContainerTarget, host
   if (!(await imagePresent(client, entry.image).catch(() => false))) {
     // testcontainers pulls a missing image; where no registry is reachable that fails with a long engine message.
     await pullImage(client, entry.image).catch((error: unknown) =>
-      fail(`image ${entry.image} is not on the engine and could not be pulled (${firstLine(error)})`, undefined, `build or load the image first (the reference's: npm run image:reference), or fix targets.${name}.image`),
+      fail(
+        `image ${entry.image} is not on the engine and could not be pulled (${firstLine(error)})`,
+        undefined,
+        `build or load the image first (the reference's: npm run image:reference), or fix targets.${name}.image`,
+      ),
     );
   }
-  const network = entry.network === 'auto' ? ((await engineFacts(client)).hasBridgeNetwork ? 'bridge' : 'host') : entry.network;
+  const network =
+    entry.network === 'auto' ? ((await engineFacts(client)).hasBridgeNetwork ? 'bridge' : 'host') : entry.network;
   const reachedOn = hostPort ?? entry.port;
   if (network === 'host' && reachedOn !== entry.port) {
-    fail(`with host networking the target is reached on the port it listens on, but port is ${entry.port} and {port} is ${reachedOn}`, undefined, `set targets.${name}.port to "{port}" and pass {port} to the target in its command or env`);
+    fail(
+      `with host networking the target is reached on the port it listens on, but port is ${entry.port} and {port} is ${reachedOn}`,
+      undefined,
+      `set targets.${name}.port to "{port}" and pass {port} to the target in its command or env`,
+    );
   }
 
   const lines = new RecentLines();
@@ -59,7 +81,11 @@ export async function launchContainer(name: string, entry: ContainerTarget, host
   return {
     containerId: started.getId(),
     recentOutput: () => lines.last().map((line) => defaultRedactor.redactSecrets(line)),
-    stop: () => (stopped ??= started.stop({ remove: true, timeout: 5_000 }).then(() => undefined, () => removeNow(started.getId()))),
+    stop: () =>
+      (stopped ??= started.stop({ remove: true, timeout: 5_000 }).then(
+        () => undefined,
+        () => removeNow(started.getId()),
+      )),
     // The process exits right after: only a synchronous call can still remove the container.
     kill: () => removeNow(containerId ?? started.getId()),
   };
@@ -73,7 +99,10 @@ function readinessSpec(entry: ContainerTarget): Omit<ReadinessSpec, 'timeoutMs'>
 /** `docker rm -f`, synchronously, when the harness must exit at once. */
 function removeNow(id: string): void {
   const removed = spawnSync('docker', ['rm', '-f', id], { stdio: 'ignore', timeout: 10_000 });
-  if (removed.status !== 0) console.error(`harness: container ${id.slice(0, 12)} may still exist: remove it with docker rm -f ${id.slice(0, 12)}`);
+  if (removed.status !== 0)
+    console.error(
+      `harness: container ${id.slice(0, 12)} may still exist: remove it with docker rm -f ${id.slice(0, 12)}`,
+    );
 }
 
 /** A GenericContainer that tells its id as soon as the engine created it (before readiness), for Ctrl-C. */
@@ -106,7 +135,10 @@ class TargetReadiness implements WaitStrategy {
       (result: { StatusCode: number }) => `it exited (code ${result.StatusCode}) before it was ready`,
       (error: unknown) => `its state could not be watched (${firstLine(error)})`,
     );
-    await waitUntilReady({ ...this.spec, timeoutMs: this.#startupTimeoutMs }, { lines: this.lines, gone, ...(this.abort ? { abort: this.abort } : {}) });
+    await waitUntilReady(
+      { ...this.spec, timeoutMs: this.#startupTimeoutMs },
+      { lines: this.lines, gone, ...(this.abort ? { abort: this.abort } : {}) },
+    );
   }
 
   withStartupTimeout(startupTimeoutMs: number): this {

@@ -12,9 +12,15 @@ export const listingSettingsSchema = z
     itemsKey: z.string().min(1).default('result'),
     /** Prefix of the cursor query parameters: "cursor." (default) or "requestCursor.". */
     cursorPrefix: z.enum(['cursor.', 'requestCursor.']).default('cursor.'),
-    /** "items" (default): the items are an array; "string": the result is one string (an export), its items are not counted. */
+    /**
+     * "items" (default): the items are an array; "string": the result is one string (an export), its items are not
+     * counted.
+     */
     result: z.enum(['items', 'string']).default('items'),
-    /** Dotted path of an error's code in the error body ("code", "errors.0.code"); default: anywhere in the body (its shape is not shown). */
+    /**
+     * Dotted path of an error's code in the error body ("code", "errors.0.code"); default: anywhere in the body (its
+     * shape is not shown).
+     */
     errorCodeAt: z.string().min(1).optional(),
   })
   .strict();
@@ -22,7 +28,10 @@ export const listingSettingsSchema = z
 export type ListingSettings = z.infer<typeof listingSettingsSchema>;
 
 /** The settings of one listing: the entry's, else document 3's defaults. */
-export function listingSettingsOf(section: { listings: Partial<Record<string, ListingSettings>> }, endpoint: string): ListingSettings {
+export function listingSettingsOf(
+  section: { listings: Partial<Record<string, ListingSettings>> },
+  endpoint: string,
+): ListingSettings {
   return section.listings[endpoint] ?? listingSettingsSchema.parse({});
 }
 
@@ -43,7 +52,10 @@ export const custodySectionSchema = z
     tokenBindsPageSize: z.boolean().default(false),
     /** Upper bound on the pages of one walk (a target that never ends fails, never loops). Default 2000. */
     maxWalkPages: z.number().int().positive().default(2000),
-    /** Settings per listing path (the document's path template, e.g. "/api/rest/v1/balances"); unnamed listings keep the defaults. */
+    /**
+     * Settings per listing path (the document's path template, e.g. "/api/rest/v1/balances"); unnamed listings keep the
+     * defaults.
+     */
     listings: z.partialRecord(z.enum(custodyListingPaths), listingSettingsSchema).default({}),
   })
   .strict();

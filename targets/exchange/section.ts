@@ -30,7 +30,9 @@ const signingSchema = z
   })
   .strict();
 
-/** What the harness expects where the document is silent; defaults accept what the document and the real exchange allow. */
+/**
+ * What the harness expects where the document is silent; defaults accept what the document and the real exchange allow.
+ */
 const expectationsSchema = z
   .object({
     /**
@@ -57,7 +59,9 @@ export const exchangeSectionSchema = z
     instrument: z.string().min(1).default('BTC-USDT'),
     /** Most orders one batch may carry (the document does not say); generated batches stay within it. Default 20. */
     maxBatchSize: z.number().int().min(1).max(100).default(20),
-    /** Header names of signed requests. Pre-hash: timestamp + METHOD + path with query + raw body, HMAC-SHA256, base64. */
+    /**
+     * Header names of signed requests. Pre-hash: timestamp + METHOD + path with query + raw body, HMAC-SHA256, base64.
+     */
     signing: signingSchema.default(signingSchema.parse({})),
     /**
      * Fields merged into every generated order (the document does not show the order payload): a target that
@@ -66,8 +70,14 @@ export const exchangeSectionSchema = z
      */
     orderTemplate: z.record(z.string(), z.unknown()).default({}),
     expectations: expectationsSchema.default(expectationsSchema.parse({})),
-    /** Bounds of the rate-limit probe (from 50 req/s doubling up to 1000, at most 12000 requests and 45 s, 16 connections), and optionally the limit pinned. */
-    rateLimitProbe: z.object({ ...rateLimitBoundsShape(probeDefaults), ...rateLimitPinShape }).strict().default(z.object(rateLimitBoundsShape(probeDefaults)).parse({})),
+    /**
+     * Bounds of the rate-limit probe (from 50 req/s doubling up to 1000, at most 12000 requests and 45 s, 16
+     * connections), and optionally the limit pinned.
+     */
+    rateLimitProbe: z
+      .object({ ...rateLimitBoundsShape(probeDefaults), ...rateLimitPinShape })
+      .strict()
+      .default(z.object(rateLimitBoundsShape(probeDefaults)).parse({})),
   })
   .strict();
 

@@ -24,8 +24,14 @@ export const loyaltySectionSchema = z
         id: z.string().min(1),
         /** Client secret the HMAC is keyed with; a ${VAR} placeholder. */
         secret: z.string().min(1),
-        /** What the mac signs, each part followed by a newline. Default ts, nonce, method, path (with query), host, port, bodyhash. */
-        signs: z.array(z.enum(macStringParts)).min(1).default([...macStringParts]),
+        /**
+         * What the mac signs, each part followed by a newline. Default ts, nonce, method, path (with query), host,
+         * port, bodyhash.
+         */
+        signs: z
+          .array(z.enum(macStringParts))
+          .min(1)
+          .default([...macStringParts]),
         /** Hash of the body for `bodyhash`. Default sha256. */
         bodyHashAlgorithm: z.enum(['sha256', 'sha512']).default('sha256'),
         /** Encoding of bodyhash and mac. Default base64. */
@@ -35,7 +41,10 @@ export const loyaltySectionSchema = z
       })
       .strict()
       .optional(),
-    /** The OAuth form: a bearer token got with the client credentials (the exchange is not judged); a ${VAR} placeholder. */
+    /**
+     * The OAuth form: a bearer token got with the client credentials (the exchange is not judged); a ${VAR}
+     * placeholder.
+     */
     bearerToken: z.string().min(1).optional(),
     /** `sender` header of subscribe and transfer. Default "harness-issuer". */
     sender: z.string().min(1).default('harness-issuer'),
@@ -43,18 +52,27 @@ export const loyaltySectionSchema = z
     keyname: z.string().min(1).default('MK-HARNESS'),
     /** Issuer identification for network_info / network. Default "harness-institution". */
     institutionId: z.string().min(1).default('harness-institution'),
-    /** The mandatory demographic fields per partner program (the document gives examples only). Default LAST_NAME for every program. */
+    /**
+     * The mandatory demographic fields per partner program (the document gives examples only). Default LAST_NAME for
+     * every program.
+     */
     mandatoryDemographics: demographicsPerProgram.default({}),
   })
   .strict()
-  .refine((section) => section.mac !== undefined || section.bearerToken !== undefined, { message: 'give mac or bearerToken (or both)', path: ['mac'] })
+  .refine((section) => section.mac !== undefined || section.bearerToken !== undefined, {
+    message: 'give mac or bearerToken (or both)',
+    path: ['mac'],
+  })
   // `harness init` writes the required keys, and these, which the refinement above asks for.
   .meta({ initKeys: ['mac'] });
 
 export type LoyaltySection = z.infer<typeof loyaltySectionSchema>;
 
 /** The mandatory demographics of a program: the entry's list, else LAST_NAME. */
-export function mandatoryDemographicsOf(section: Pick<LoyaltySection, 'mandatoryDemographics'>, program: (typeof programCodes)[number]): readonly string[] {
+export function mandatoryDemographicsOf(
+  section: Pick<LoyaltySection, 'mandatoryDemographics'>,
+  program: (typeof programCodes)[number],
+): readonly string[] {
   return section.mandatoryDemographics[program] ?? ['LAST_NAME'];
 }
 

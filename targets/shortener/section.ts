@@ -5,7 +5,10 @@ export const shortenerSectionSchema = z
   .object({
     /** The shortener base address ({shortener_base_url}, the environment under test); /mappings is relative to it. */
     baseUrl: z.url(),
-    /** Bearer token sent on every request when given (the document does not show how the operation authenticates); write it as a ${VAR} placeholder. Default: none. */
+    /**
+     * Bearer token sent on every request when given (the document does not show how the operation authenticates); write
+     * it as a ${VAR} placeholder. Default: none.
+     */
     token: z.string().min(1).optional(),
   })
   .strict();

@@ -12,7 +12,10 @@ export interface ResponseSpec {
 }
 
 /** A synthetic exchange as the client would capture it. */
-export function exchange(response: ResponseSpec = {}, request: { method?: string; url?: string; headers?: Record<string, string> } = {}): Exchange {
+export function exchange(
+  response: ResponseSpec = {},
+  request: { method?: string; url?: string; headers?: Record<string, string> } = {},
+): Exchange {
   const body = Buffer.isBuffer(response.body) ? response.body : Buffer.from(response.body ?? '', 'utf8');
   const headers = { ...(response.headers ?? {}) };
   let captured: LazyResponse;
@@ -25,7 +28,11 @@ export function exchange(response: ResponseSpec = {}, request: { method?: string
   }
   return {
     id: nextId++,
-    request: { method: request.method ?? 'POST', url: request.url ?? 'http://127.0.0.1:1/billing/commerce/charges', headers: request.headers ?? {} },
+    request: {
+      method: request.method ?? 'POST',
+      url: request.url ?? 'http://127.0.0.1:1/billing/commerce/charges',
+      headers: request.headers ?? {},
+    },
     response: captured,
     startedAt: 1_700_000_000_000,
     durationMs: 3,

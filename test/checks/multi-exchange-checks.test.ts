@@ -18,11 +18,19 @@ const idOf = (body: unknown) => z.object({ id: z.string() }).parse(body).id;
 
 describe('idempotent-replay', () => {
   test('every retry naming the same resource passes', () => {
-    const retries = [jsonExchange(200, { id: 'c-1' }), jsonExchange(200, { id: 'c-1' }), jsonExchange(201, { id: 'c-1' })];
+    const retries = [
+      jsonExchange(200, { id: 'c-1' }),
+      jsonExchange(200, { id: 'c-1' }),
+      jsonExchange(201, { id: 'c-1' }),
+    ];
     expect(idempotentReplay(retries, rule, idOf)).toEqual({ ruleId: rule, observations: { requests: 3 } });
   });
   test('two resources is a violation with the first and a differing exchange', () => {
-    const retries = [jsonExchange(200, { id: 'c-1' }), jsonExchange(200, { id: 'c-1' }), jsonExchange(200, { id: 'c-2' })];
+    const retries = [
+      jsonExchange(200, { id: 'c-1' }),
+      jsonExchange(200, { id: 'c-1' }),
+      jsonExchange(200, { id: 'c-2' }),
+    ];
     const violation = violationOf(() => idempotentReplay(retries, rule, idOf), rule, [retries[0]!, retries[2]!]);
     expect(violation.message).toContain('2 resources');
     expect(violation.message).toContain('c-1, c-2');
@@ -31,10 +39,12 @@ describe('idempotent-replay', () => {
     const retries = [jsonExchange(200, { id: 'c-1' }), jsonExchange(409, { id: 'c-1' })];
     expect(violationOf(() => idempotentReplay(retries, rule, idOf), rule, [retries[1]!]).message).toContain('409');
   });
-  test('a late retry must name the resource the key\'s first use created, earlier in the run', () => {
+  test("a late retry must name the resource the key's first use created, earlier in the run", () => {
     expect(idempotentReplay([jsonExchange(200, { id: 'c-1' })], rule, idOf, 'c-1').ruleId).toBe(rule);
     const forgot = [jsonExchange(200, { id: 'c-9' })];
-    expect(violationOf(() => idempotentReplay(forgot, rule, idOf, 'c-1'), rule, forgot).message).toContain('first use created c-1');
+    expect(violationOf(() => idempotentReplay(forgot, rule, idOf, 'c-1'), rule, forgot).message).toContain(
+      'first use created c-1',
+    );
   });
   test('a body without the id is a violation naming the zod path', () => {
     const retries = [jsonExchange(200, { name: 'x' })];
@@ -49,14 +59,23 @@ describe('idempotent-replay', () => {
 describe('pricing-resolution', () => {
   const usd = { currency: 'USD', amount: 7.5 };
   test('a pricing among the acceptable ones passes', () => {
-    expect(pricingResolution({ exchange: exchange(), resolved: { ...usd } }, rule, [{ currency: 'EUR', amount: 1 }, usd])).toEqual({ ruleId: rule });
+    expect(
+      pricingResolution({ exchange: exchange(), resolved: { ...usd } }, rule, [{ currency: 'EUR', amount: 1 }, usd]),
+    ).toEqual({ ruleId: rule });
   });
   test('another pricing, or none, is a violation', () => {
     const query = exchange();
-    const violation = violationOf(() => pricingResolution({ exchange: query, resolved: { currency: 'USD', amount: 7.49 } }, rule, [usd]), rule, [query]);
+    const violation = violationOf(
+      () => pricingResolution({ exchange: query, resolved: { currency: 'USD', amount: 7.49 } }, rule, [usd]),
+      rule,
+      [query],
+    );
     expect(violation.message).toContain('7.49');
     expect(violation.message).toContain(JSON.stringify(usd));
-    violationOf(() => pricingResolution({ exchange: query, resolved: { currency: 'EUR', amount: 7.5 } }, rule, [usd]), rule);
+    violationOf(
+      () => pricingResolution({ exchange: query, resolved: { currency: 'EUR', amount: 7.5 } }, rule, [usd]),
+      rule,
+    );
     violationOf(() => pricingResolution({ exchange: query, resolved: null }, rule, [usd]), rule);
     violationOf(() => pricingResolution({ exchange: query, resolved: usd }, rule, []), rule);
   });
@@ -65,7 +84,10 @@ describe('pricing-resolution', () => {
 describe('query-side-effect-free', () => {
   test('no observations, or equal answers, pass', () => {
     expect(querySideEffectFree([], rule)).toEqual({ ruleId: rule });
-    const answers = [1, 2, 3].map(() => ({ exchange: exchange(), answer: { pricing: { currency: 'USD', amount: 1 }, rows: [1, 2] } }));
+    const answers = [1, 2, 3].map(() => ({
+      exchange: exchange(),
+      answer: { pricing: { currency: 'USD', amount: 1 }, rows: [1, 2] },
+    }));
     expect(querySideEffectFree(answers, rule)).toEqual({ ruleId: rule, observations: { repetitions: 3 } });
   });
   test('a changed answer is a violation with the first and the changed exchange', () => {
@@ -79,13 +101,21 @@ describe('query-side-effect-free', () => {
 describe('update-targets-body-id', () => {
   const oldPricing = { currency: 'USD', amount: 1 };
   const newPricing = { currency: 'USD', amount: 2 };
-  const reading = (pricing: ChargeReading['pricing'], state: unknown): ChargeReading => ({ exchange: exchange(), pricing, state });
+  const reading = (pricing: ChargeReading['pricing'], state: unknown): ChargeReading => ({
+    exchange: exchange(),
+    pricing,
+    state,
+  });
   const update = exchange();
 
   test('the named charge updated and the other unchanged passes', () => {
     expect(
       updateTargetsBodyId(
-        { update, targetAfter: reading(newPricing, {}), bystander: { before: reading(oldPricing, { name: 'a' }), after: reading(oldPricing, { name: 'a' }) } },
+        {
+          update,
+          targetAfter: reading(newPricing, {}),
+          bystander: { before: reading(oldPricing, { name: 'a' }), after: reading(oldPricing, { name: 'a' }) },
+        },
         rule,
         newPricing,
       ),
@@ -94,7 +124,12 @@ describe('update-targets-body-id', () => {
   test('the named charge not updated is a violation', () => {
     const targetAfter = reading(oldPricing, {});
     const violation = violationOf(
-      () => updateTargetsBodyId({ update, targetAfter, bystander: { before: reading(oldPricing, {}), after: reading(oldPricing, {}) } }, rule, newPricing),
+      () =>
+        updateTargetsBodyId(
+          { update, targetAfter, bystander: { before: reading(oldPricing, {}), after: reading(oldPricing, {}) } },
+          rule,
+          newPricing,
+        ),
       rule,
       [update, targetAfter.exchange],
     );
@@ -102,14 +137,23 @@ describe('update-targets-body-id', () => {
   });
   test('a bystander whose state or pricing changed is a violation', () => {
     const bystander = { before: reading(oldPricing, { name: 'a' }), after: reading(oldPricing, { name: 'b' }) };
-    const violation = violationOf(() => updateTargetsBodyId({ update, targetAfter: reading(newPricing, {}), bystander }, rule, newPricing), rule, [
-      update,
-      bystander.before.exchange,
-      bystander.after.exchange,
-    ]);
+    const violation = violationOf(
+      () => updateTargetsBodyId({ update, targetAfter: reading(newPricing, {}), bystander }, rule, newPricing),
+      rule,
+      [update, bystander.before.exchange, bystander.after.exchange],
+    );
     expect(violation.message).toContain('not named');
     violationOf(
-      () => updateTargetsBodyId({ update, targetAfter: reading(newPricing, {}), bystander: { before: reading(oldPricing, {}), after: reading(newPricing, {}) } }, rule, newPricing),
+      () =>
+        updateTargetsBodyId(
+          {
+            update,
+            targetAfter: reading(newPricing, {}),
+            bystander: { before: reading(oldPricing, {}), after: reading(newPricing, {}) },
+          },
+          rule,
+          newPricing,
+        ),
       rule,
     );
   });
@@ -120,26 +164,72 @@ describe('product-created', () => {
   const draft: ProductDraft = {
     name: 'p',
     plans: [
-      { name: 'a', charges: [{ name: 'u', model: 'usage', pricing }, { name: 'r', model: 'recurring', pricing }] },
+      {
+        name: 'a',
+        charges: [
+          { name: 'u', model: 'usage', pricing },
+          { name: 'r', model: 'recurring', pricing },
+        ],
+      },
       { name: 'b', charges: [{ name: 'o', model: 'other', pricing }] },
     ],
   };
   test('the requested plans and models, in order, pass', () => {
-    const product: ParsedProduct = { productId: 'p-1', plans: [{ chargeModels: ['usage', 'recurring'] }, { chargeModels: ['other'] }] };
-    expect(productCreated({ exchange: exchange(), product }, rule, draft)).toEqual({ ruleId: rule, observations: { plans: 2 } });
+    const product: ParsedProduct = {
+      productId: 'p-1',
+      plans: [{ chargeModels: ['usage', 'recurring'] }, { chargeModels: ['other'] }],
+    };
+    expect(productCreated({ exchange: exchange(), product }, rule, draft)).toEqual({
+      ruleId: rule,
+      observations: { plans: 2 },
+    });
   });
   test('models reordered, a plan missing or a model lost is a violation', () => {
     const created = exchange();
-    violationOf(() => productCreated({ exchange: created, product: { productId: 'p', plans: [{ chargeModels: ['recurring', 'usage'] }, { chargeModels: ['other'] }] } }, rule, draft), rule, [created]);
-    violationOf(() => productCreated({ exchange: created, product: { productId: 'p', plans: [{ chargeModels: ['usage', 'recurring'] }] } }, rule, draft), rule);
-    const violation = violationOf(() => productCreated({ exchange: created, product: { productId: 'p', plans: [{ chargeModels: ['usage'] }, { chargeModels: ['other'] }] } }, rule, draft), rule);
+    violationOf(
+      () =>
+        productCreated(
+          {
+            exchange: created,
+            product: { productId: 'p', plans: [{ chargeModels: ['recurring', 'usage'] }, { chargeModels: ['other'] }] },
+          },
+          rule,
+          draft,
+        ),
+      rule,
+      [created],
+    );
+    violationOf(
+      () =>
+        productCreated(
+          { exchange: created, product: { productId: 'p', plans: [{ chargeModels: ['usage', 'recurring'] }] } },
+          rule,
+          draft,
+        ),
+      rule,
+    );
+    const violation = violationOf(
+      () =>
+        productCreated(
+          {
+            exchange: created,
+            product: { productId: 'p', plans: [{ chargeModels: ['usage'] }, { chargeModels: ['other'] }] },
+          },
+          rule,
+          draft,
+        ),
+      rule,
+    );
     expect(violation.message).toContain('[["usage"],["other"]]');
   });
 });
 
 describe('token-reusable', () => {
   test('every use answered 2xx passes', () => {
-    expect(tokenReusable([exchange({ status: 200 }), exchange({ status: 201 })], rule)).toEqual({ ruleId: rule, observations: { uses: 2 } });
+    expect(tokenReusable([exchange({ status: 200 }), exchange({ status: 201 })], rule)).toEqual({
+      ruleId: rule,
+      observations: { uses: 2 },
+    });
   });
   test('a 401 on a later use is a violation naming the use', () => {
     const uses = [exchange({ status: 200 }), exchange({ status: 200 }), exchange({ status: 401 })];
@@ -154,19 +244,44 @@ describe('token-reusable', () => {
 
 describe('org-scope-visibility', () => {
   test('hidden from another org and visible without the header passes', () => {
-    expect(orgScopeVisibility({ fromOtherOrg: exchange({ status: 404 }), withoutHeader: exchange({ status: 200 }) }, rule)).toEqual({ ruleId: rule, observations: { otherOrgStatus: 404 } });
+    expect(
+      orgScopeVisibility({ fromOtherOrg: exchange({ status: 404 }), withoutHeader: exchange({ status: 200 }) }, rule),
+    ).toEqual({ ruleId: rule, observations: { otherOrgStatus: 404 } });
   });
   test('visible from another org is a violation', () => {
     const leaked = exchange({ status: 200 });
-    expect(violationOf(() => orgScopeVisibility({ fromOtherOrg: leaked, withoutHeader: exchange({ status: 200 }) }, rule), rule, [leaked]).message).toContain('another org');
+    expect(
+      violationOf(
+        () => orgScopeVisibility({ fromOtherOrg: leaked, withoutHeader: exchange({ status: 200 }) }, rule),
+        rule,
+        [leaked],
+      ).message,
+    ).toContain('another org');
   });
   test('not visible without the header is a violation', () => {
     const unscoped = exchange({ status: 403 });
-    expect(violationOf(() => orgScopeVisibility({ fromOtherOrg: exchange({ status: 400 }), withoutHeader: unscoped }, rule), rule, [unscoped]).message).toContain('403');
+    expect(
+      violationOf(
+        () => orgScopeVisibility({ fromOtherOrg: exchange({ status: 400 }), withoutHeader: unscoped }, rule),
+        rule,
+        [unscoped],
+      ).message,
+    ).toContain('403');
   });
   test('a failed exchange is a violation', () => {
-    violationOf(() => orgScopeVisibility({ fromOtherOrg: failedExchange('TIMEOUT'), withoutHeader: exchange({ status: 200 }) }, rule), rule);
-    violationOf(() => orgScopeVisibility({ fromOtherOrg: exchange({ status: 404 }), withoutHeader: failedExchange('BAD_GZIP', true) }, rule), rule);
+    violationOf(
+      () =>
+        orgScopeVisibility({ fromOtherOrg: failedExchange('TIMEOUT'), withoutHeader: exchange({ status: 200 }) }, rule),
+      rule,
+    );
+    violationOf(
+      () =>
+        orgScopeVisibility(
+          { fromOtherOrg: exchange({ status: 404 }), withoutHeader: failedExchange('BAD_GZIP', true) },
+          rule,
+        ),
+      rule,
+    );
   });
 });
 
@@ -178,12 +293,18 @@ describe('gzip-request-equivalence', () => {
   test('the same status and record apart from generated ids passes', () => {
     const plain = jsonExchange(200, { id: 'a', name: 'n', amount: 1 });
     const gzipped = jsonExchange(200, { id: 'b', name: 'n', amount: 1 });
-    expect(gzipRequestEquivalence({ plain, gzipped }, rule, comparable)).toEqual({ ruleId: rule, observations: { status: 200 } });
+    expect(gzipRequestEquivalence({ plain, gzipped }, rule, comparable)).toEqual({
+      ruleId: rule,
+      observations: { status: 200 },
+    });
   });
   test('another status is a violation with both exchanges', () => {
     const plain = jsonExchange(200, { id: 'a' });
     const gzipped = jsonExchange(400, { error: 'bad' });
-    const violation = violationOf(() => gzipRequestEquivalence({ plain, gzipped }, rule, comparable), rule, [plain, gzipped]);
+    const violation = violationOf(() => gzipRequestEquivalence({ plain, gzipped }, rule, comparable), rule, [
+      plain,
+      gzipped,
+    ]);
     expect(violation.message).toContain('200');
     expect(violation.message).toContain('400');
   });
@@ -193,7 +314,23 @@ describe('gzip-request-equivalence', () => {
     violationOf(() => gzipRequestEquivalence({ plain, gzipped }, rule, comparable), rule, [plain, gzipped]);
   });
   test('a non-JSON answer or a failed exchange is a violation', () => {
-    violationOf(() => gzipRequestEquivalence({ plain: jsonExchange(200, { id: 'a' }), gzipped: exchange({ status: 200, body: 'oops' }) }, rule, comparable), rule);
-    violationOf(() => gzipRequestEquivalence({ plain: jsonExchange(200, { id: 'a' }), gzipped: failedExchange('BAD_GZIP', true) }, rule, comparable), rule);
+    violationOf(
+      () =>
+        gzipRequestEquivalence(
+          { plain: jsonExchange(200, { id: 'a' }), gzipped: exchange({ status: 200, body: 'oops' }) },
+          rule,
+          comparable,
+        ),
+      rule,
+    );
+    violationOf(
+      () =>
+        gzipRequestEquivalence(
+          { plain: jsonExchange(200, { id: 'a' }), gzipped: failedExchange('BAD_GZIP', true) },
+          rule,
+          comparable,
+        ),
+      rule,
+    );
   });
 });

@@ -5,7 +5,13 @@ import { exchange, failedExchange } from './exchanges.ts';
 import { violationOf } from './violation.ts';
 
 const rule = 'test.rule';
-const step = (rate: number, limited: boolean): ProbeStep => ({ rate, phase: 'step', statuses: limited ? { '200': 30, '429': rate - 30 } : { '200': rate }, acceptedPerSecond: limited ? 30 : rate, limited });
+const step = (rate: number, limited: boolean): ProbeStep => ({
+  rate,
+  phase: 'step',
+  statuses: limited ? { '200': 30, '429': rate - 30 } : { '200': rate },
+  acceptedPerSecond: limited ? 30 : rate,
+  limited,
+});
 const limited429 = exchange({ status: 429, headers: { 'retry-after': '1' }, body: '{"error":"rate_limited"}' });
 const finding = (overrides: Partial<RateLimitFinding> = {}): RateLimitFinding => ({
   operation: 'token-rate-limit',
@@ -28,24 +34,51 @@ const finding = (overrides: Partial<RateLimitFinding> = {}): RateLimitFinding =>
 describe('rate-limit-probed', () => {
   test('429s, on every path, and recovery pass; the limit and the 429 are reported', () => {
     const verdict = rateLimitProbed(finding(), rule);
-    expect(verdict.observations).toMatchObject({ limitPerSecond: 30, lowestLimitedRate: 40, retryAfter: '1', body429: '{"error":"rate_limited"}', steps: '20/s clean, 40/s limited' });
+    expect(verdict.observations).toMatchObject({
+      limitPerSecond: 30,
+      lowestLimitedRate: 40,
+      retryAfter: '1',
+      body429: '{"error":"rate_limited"}',
+      steps: '20/s clean, 40/s limited',
+    });
   });
   test('no 429 up to the highest rate is a violation', () => {
-    const none = finding({ limited: false, steps: [step(20, false), step(40, false)], limitedExchange: undefined, recovery: undefined });
-    expect(violationOf(() => rateLimitProbed(none, rule), rule, []).message).toContain('up to 40 per second never met a 429');
+    const none = finding({
+      limited: false,
+      steps: [step(20, false), step(40, false)],
+      limitedExchange: undefined,
+      recovery: undefined,
+    });
+    expect(violationOf(() => rateLimitProbed(none, rule), rule, []).message).toContain(
+      'up to 40 per second never met a 429',
+    );
   });
   test('a path the limit does not hold on is a violation', () => {
-    expect(violationOf(() => rateLimitProbed(finding({ unlimitedLabels: ['token, path with a query'] }), rule), rule, [limited429]).message).toContain('"token, path with a query" never met a 429');
+    expect(
+      violationOf(() => rateLimitProbed(finding({ unlimitedLabels: ['token, path with a query'] }), rule), rule, [
+        limited429,
+      ]).message,
+    ).toContain('"token, path with a query" never met a 429');
   });
   test('a pinned limit: at most, or within 10 percent', () => {
     expect(rateLimitProbed(finding(), rule, { limitAtMost: 30, limit: 33 }).ruleId).toBe(rule);
-    expect(violationOf(() => rateLimitProbed(finding(), rule, { limitAtMost: 29 }), rule, [limited429]).message).toContain('at most 29');
-    expect(violationOf(() => rateLimitProbed(finding(), rule, { limit: 34 }), rule, [limited429]).message).toContain('pins 34');
+    expect(
+      violationOf(() => rateLimitProbed(finding(), rule, { limitAtMost: 29 }), rule, [limited429]).message,
+    ).toContain('at most 29');
+    expect(violationOf(() => rateLimitProbed(finding(), rule, { limit: 34 }), rule, [limited429]).message).toContain(
+      'pins 34',
+    );
   });
   test('no recovery after backing off is a violation on the recovery request', () => {
     const still429 = exchange({ status: 429 });
-    violationOf(() => rateLimitProbed(finding({ recovery: { waitedSeconds: 1, exchange: still429 } }), rule), rule, [still429]);
+    violationOf(() => rateLimitProbed(finding({ recovery: { waitedSeconds: 1, exchange: still429 } }), rule), rule, [
+      still429,
+    ]);
     const dead = failedExchange('TIMEOUT');
-    expect(violationOf(() => rateLimitProbed(finding({ recovery: { waitedSeconds: 1, exchange: dead } }), rule), rule, [dead]).message).toContain('TIMEOUT');
+    expect(
+      violationOf(() => rateLimitProbed(finding({ recovery: { waitedSeconds: 1, exchange: dead } }), rule), rule, [
+        dead,
+      ]).message,
+    ).toContain('TIMEOUT');
   });
 });

@@ -15,7 +15,9 @@ describe('responseOf', () => {
   });
   test('an error is a violation naming its code and message, even with a response', () => {
     const timedOut = failedExchange('TIMEOUT');
-    expect(violationOf(() => responseOf(timedOut, rule), rule, [timedOut]).message).toBe('No usable response (TIMEOUT: TIMEOUT happened)');
+    expect(violationOf(() => responseOf(timedOut, rule), rule, [timedOut]).message).toBe(
+      'No usable response (TIMEOUT: TIMEOUT happened)',
+    );
     const badGzip = failedExchange('BAD_GZIP', true);
     expect(violationOf(() => responseOf(badGzip, rule), rule, [badGzip]).message).toContain('BAD_GZIP');
   });
@@ -77,7 +79,10 @@ describe('parsedWith', () => {
 
 describe('rules and checks', () => {
   /** The checks a family's rules can cite: the shared ones and the family's own. */
-  const checksOf = (family: ReturnType<typeof families>[number]): Readonly<Record<string, unknown>> => ({ ...sharedChecks, ...family.checks });
+  const checksOf = (family: ReturnType<typeof families>[number]): Readonly<Record<string, unknown>> => ({
+    ...sharedChecks,
+    ...family.checks,
+  });
 
   test('every rule names a check that exists (shared, or of its family)', () => {
     expect(families().length).toBeGreaterThan(0);
@@ -98,7 +103,10 @@ describe('rules and checks', () => {
     expect(Object.keys(sharedChecks).filter((name) => !used.has(name))).toEqual([]);
     for (const family of families()) {
       const usedByFamily = new Set(family.rules.map((r) => r.check));
-      expect(Object.keys(family.checks).filter((name) => !usedByFamily.has(name)), family.name).toEqual([]);
+      expect(
+        Object.keys(family.checks).filter((name) => !usedByFamily.has(name)),
+        family.name,
+      ).toEqual([]);
     }
   });
 });

@@ -15,21 +15,33 @@ const rule = 'test.rule';
 
 describe('status-for-invalid-input', () => {
   test('the documented 4xx passes, and any 4xx when none is documented', () => {
-    expect(statusForInvalidInput(exchange({ status: 400 }), rule, 400)).toEqual({ ruleId: rule, observations: { status: 400 } });
-    expect(statusForInvalidInput(exchange({ status: 422 }), rule, null)).toEqual({ ruleId: rule, observations: { status: 422 } });
+    expect(statusForInvalidInput(exchange({ status: 400 }), rule, 400)).toEqual({
+      ruleId: rule,
+      observations: { status: 400 },
+    });
+    expect(statusForInvalidInput(exchange({ status: 422 }), rule, null)).toEqual({
+      ruleId: rule,
+      observations: { status: 422 },
+    });
     expect(statusForInvalidInput(exchange({ status: 499 }), rule, null).ruleId).toBe(rule);
   });
 
   test.each([200, 201, 204, 299])('a %i success is a violation', (status) => {
     const accepted = exchange({ status });
-    expect(violationOf(() => statusForInvalidInput(accepted, rule, null), rule, [accepted]).message).toContain(`answered ${status}`);
+    expect(violationOf(() => statusForInvalidInput(accepted, rule, null), rule, [accepted]).message).toContain(
+      `answered ${status}`,
+    );
     violationOf(() => statusForInvalidInput(accepted, rule, 400), rule, [accepted]);
   });
 
   test.each([500, 502, 503])('a %i crash is a violation', (status) => {
     const crashed = exchange({ status });
-    expect(violationOf(() => statusForInvalidInput(crashed, rule, null), rule, [crashed]).message).toMatch(/expected a 4xx/);
-    expect(violationOf(() => statusForInvalidInput(crashed, rule, 400), rule, [crashed]).message).toContain('documented answer is 400');
+    expect(violationOf(() => statusForInvalidInput(crashed, rule, null), rule, [crashed]).message).toMatch(
+      /expected a 4xx/,
+    );
+    expect(violationOf(() => statusForInvalidInput(crashed, rule, 400), rule, [crashed]).message).toContain(
+      'documented answer is 400',
+    );
   });
 
   test('another 4xx than the documented one is a violation', () => {
@@ -40,9 +52,14 @@ describe('status-for-invalid-input', () => {
   });
 
   test('where several statuses are documented for the case, any of them passes and the one met is observed', () => {
-    expect(statusForInvalidInput(exchange({ status: 403 }), rule, [401, 403])).toEqual({ ruleId: rule, observations: { status: 403 } });
+    expect(statusForInvalidInput(exchange({ status: 403 }), rule, [401, 403])).toEqual({
+      ruleId: rule,
+      observations: { status: 403 },
+    });
     expect(statusForInvalidInput(exchange({ status: 401 }), rule, [401, 403]).ruleId).toBe(rule);
-    expect(violationOf(() => statusForInvalidInput(exchange({ status: 404 }), rule, [401, 403]), rule).message).toContain('401 or 403');
+    expect(
+      violationOf(() => statusForInvalidInput(exchange({ status: 404 }), rule, [401, 403]), rule).message,
+    ).toContain('401 or 403');
   });
 
   test('a 3xx is not a rejection', () => {
@@ -69,12 +86,19 @@ describe('unauthorized-status', () => {
 
 describe('status-for-valid-input', () => {
   test('exactly the documented success, or any 2xx when none is documented', () => {
-    expect(statusForValidInput(exchange({ status: 200 }), rule, 200)).toEqual({ ruleId: rule, observations: { status: 200 } });
+    expect(statusForValidInput(exchange({ status: 200 }), rule, 200)).toEqual({
+      ruleId: rule,
+      observations: { status: 200 },
+    });
     expect(statusForValidInput(exchange({ status: 201 }), rule, null).ruleId).toBe(rule);
   });
   test('another status is a violation naming the expectation', () => {
-    expect(violationOf(() => statusForValidInput(exchange({ status: 201 }), rule, 200), rule).message).toContain('expected 200');
-    expect(violationOf(() => statusForValidInput(exchange({ status: 400 }), rule, null), rule).message).toContain('expected a 2xx');
+    expect(violationOf(() => statusForValidInput(exchange({ status: 201 }), rule, 200), rule).message).toContain(
+      'expected 200',
+    );
+    expect(violationOf(() => statusForValidInput(exchange({ status: 400 }), rule, null), rule).message).toContain(
+      'expected a 2xx',
+    );
   });
 });
 
@@ -88,8 +112,13 @@ describe('gzip-threshold', () => {
   });
 
   test('1000 bytes unencoded keeps the under rule', () => {
-    expect(gzipThreshold(exchange({ body: atThreshold }), rule, rules)).toEqual({ ruleId: rules.under, observations: { size: 1000 } });
-    expect(gzipThreshold(exchange({ body: atThreshold, headers: { 'content-encoding': 'identity' } }), rule, rules).ruleId).toBe(rules.under);
+    expect(gzipThreshold(exchange({ body: atThreshold }), rule, rules)).toEqual({
+      ruleId: rules.under,
+      observations: { size: 1000 },
+    });
+    expect(
+      gzipThreshold(exchange({ body: atThreshold, headers: { 'content-encoding': 'identity' } }), rule, rules).ruleId,
+    ).toBe(rules.under);
     expect(gzipThreshold(exchange({ body: '' }), rule, rules).ruleId).toBe(rules.under);
   });
 
@@ -109,45 +138,76 @@ describe('gzip-threshold', () => {
   });
 
   test('1001 bytes with another encoding breaks the over rule', () => {
-    violationOf(() => gzipThreshold(exchange({ body: overThreshold, headers: { 'content-encoding': 'br' } }), rule, rules), rules.over);
+    violationOf(
+      () => gzipThreshold(exchange({ body: overThreshold, headers: { 'content-encoding': 'br' } }), rule, rules),
+      rules.over,
+    );
   });
 
   test('1001 bytes gzip-encoded keeps the over rule; the size is that of the decoded body', () => {
-    expect(gzipThreshold(exchange({ body: overThreshold, gzip: true }), rule, rules)).toEqual({ ruleId: rules.over, observations: { size: 1001 } });
-    expect(gzipThreshold(exchange({ body: overThreshold, headers: { 'content-encoding': ' GZIP ' } }), rule, rules).ruleId).toBe(rules.over);
+    expect(gzipThreshold(exchange({ body: overThreshold, gzip: true }), rule, rules)).toEqual({
+      ruleId: rules.over,
+      observations: { size: 1001 },
+    });
+    expect(
+      gzipThreshold(exchange({ body: overThreshold, headers: { 'content-encoding': ' GZIP ' } }), rule, rules).ruleId,
+    ).toBe(rules.over);
   });
 });
 
 describe('header-echo', () => {
   const sent = 'harness-trace/0001';
   test('the same value passes (header names are matched lower-case)', () => {
-    expect(headerEcho(exchange({ headers: { 'svc-track-id': sent } }), rule, { headerName: 'Svc-Track-Id', sent })).toEqual({ ruleId: rule });
+    expect(
+      headerEcho(exchange({ headers: { 'svc-track-id': sent } }), rule, { headerName: 'Svc-Track-Id', sent }),
+    ).toEqual({ ruleId: rule });
   });
   test('a missing header is a violation', () => {
     const missing = exchange({ headers: {} });
-    expect(violationOf(() => headerEcho(missing, rule, { headerName: 'Svc-Track-Id', sent }), rule, [missing]).message).toContain('not returned');
+    expect(
+      violationOf(() => headerEcho(missing, rule, { headerName: 'Svc-Track-Id', sent }), rule, [missing]).message,
+    ).toContain('not returned');
   });
   test('a changed value is a violation showing both values', () => {
     const changed = exchange({ headers: { 'svc-track-id': `${sent}x` } });
-    const violation = violationOf(() => headerEcho(changed, rule, { headerName: 'Svc-Track-Id', sent }), rule, [changed]);
+    const violation = violationOf(() => headerEcho(changed, rule, { headerName: 'Svc-Track-Id', sent }), rule, [
+      changed,
+    ]);
     expect(violation.message).toContain(JSON.stringify(sent));
     expect(violation.message).toContain(JSON.stringify(`${sent}x`));
-    violationOf(() => headerEcho(exchange({ headers: { 'svc-track-id': sent.toUpperCase() } }), rule, { headerName: 'Svc-Track-Id', sent }), rule);
+    violationOf(
+      () =>
+        headerEcho(exchange({ headers: { 'svc-track-id': sent.toUpperCase() } }), rule, {
+          headerName: 'Svc-Track-Id',
+          sent,
+        }),
+      rule,
+    );
   });
   test('a repeated header is not the one value sent', () => {
-    violationOf(() => headerEcho(exchange({ headers: { 'svc-track-id': [sent, sent] } }), rule, { headerName: 'Svc-Track-Id', sent }), rule);
+    violationOf(
+      () =>
+        headerEcho(exchange({ headers: { 'svc-track-id': [sent, sent] } }), rule, { headerName: 'Svc-Track-Id', sent }),
+      rule,
+    );
   });
 });
 
 describe('documented-status', () => {
   const documented = [200, 400, 401];
   test('documented statuses pass and 429 is tolerated', () => {
-    for (const status of documented) expect(documentedStatus(exchange({ status }), rule, { documented, tolerated: [429] })).toEqual({ ruleId: rule, observations: { status } });
+    for (const status of documented)
+      expect(documentedStatus(exchange({ status }), rule, { documented, tolerated: [429] })).toEqual({
+        ruleId: rule,
+        observations: { status },
+      });
     expect(documentedStatus(exchange({ status: 429 }), rule, { documented, tolerated: [429] }).ruleId).toBe(rule);
   });
   test('an undocumented status is a violation listing the documented ones', () => {
     const crashed = exchange({ status: 500 });
-    const violation = violationOf(() => documentedStatus(crashed, rule, { documented, tolerated: [429] }), rule, [crashed]);
+    const violation = violationOf(() => documentedStatus(crashed, rule, { documented, tolerated: [429] }), rule, [
+      crashed,
+    ]);
     expect(violation.message).toContain('500');
     expect(violation.message).toContain('200, 400, 401');
     violationOf(() => documentedStatus(exchange({ status: 404 }), rule, { documented, tolerated: [429] }), rule);
@@ -158,8 +218,13 @@ describe('documented-status', () => {
 describe('json-body', () => {
   test('application/json and +json types that parse pass', () => {
     expect(jsonBody(jsonExchange(200, { a: 1 }), rule)).toEqual({ ruleId: rule });
-    expect(jsonBody(exchange({ headers: { 'content-type': 'application/json; charset=utf-8' }, body: '[1]' }), rule).ruleId).toBe(rule);
-    expect(jsonBody(exchange({ headers: { 'content-type': 'application/problem+json' }, body: '{"title":"x"}' }), rule).ruleId).toBe(rule);
+    expect(
+      jsonBody(exchange({ headers: { 'content-type': 'application/json; charset=utf-8' }, body: '[1]' }), rule).ruleId,
+    ).toBe(rule);
+    expect(
+      jsonBody(exchange({ headers: { 'content-type': 'application/problem+json' }, body: '{"title":"x"}' }), rule)
+        .ruleId,
+    ).toBe(rule);
     expect(jsonBody(exchange({ headers: { 'content-type': 'Application/JSON' }, body: '{}' }), rule).ruleId).toBe(rule);
   });
   test('another media type is a violation even when the body is JSON', () => {
@@ -182,7 +247,11 @@ describe('a failed exchange is a violation of the rule under test, never a crash
     ['documented-status', (e) => documentedStatus(e, rule, { documented: [200], tolerated: [429] }), rule],
     ['json-body', (e) => jsonBody(e, rule), rule],
     ['header-echo', (e) => headerEcho(e, rule, { headerName: 'Svc-Track-Id', sent: 't' }), rule],
-    ['gzip-threshold', (e) => gzipThreshold(e, rule, { thresholdBytes: 1000, over: 'rule.over', under: 'rule.under' }), rule],
+    [
+      'gzip-threshold',
+      (e) => gzipThreshold(e, rule, { thresholdBytes: 1000, over: 'rule.over', under: 'rule.under' }),
+      rule,
+    ],
   ];
   test.each(cases)('%s with TIMEOUT (no response)', (_, run, ruleId) => {
     const failed = failedExchange('TIMEOUT');

@@ -11,7 +11,8 @@ import { referenceImage } from '../../reference/image/reference-image.ts';
 import { containerEngineUnavailable, containersOf } from '../support/container-engine.ts';
 
 /*
- * The CI-gate example (docs/ci.md), kept true: the workflow's own commands (both jobs) run here in a workspace laid out as
+ * The CI-gate example (docs/ci.md), kept true: the workflow's own commands (both jobs) run here in a workspace laid out
+ * as
  * the workflow's checkouts lay it out (the implementation's repository with the harness under harness/).
  * What only the CI service does (checkout, setup-node, the publishing actions) is not run; the files the
  * publishing steps name must exist afterwards. Two steps are stood in for, each checked to be what it says:
@@ -37,8 +38,14 @@ interface Workflow {
 
 /** `${{ secrets.X }}` becomes a made-up value (a client id is a UUID, as the billing interface wants one). */
 function withSecrets(env: Record<string, string>): Record<string, string> {
-  const made = (secret: string) => (secret.endsWith('CLIENT_ID') ? randomUUID() : `ci-example-${secret.toLowerCase()}-0123456789`);
-  return Object.fromEntries(Object.entries(env).map(([name, value]) => [name, value.replace(/\$\{\{\s*secrets\.(\w+)\s*\}\}/g, (_, secret: string) => made(secret))]));
+  const made = (secret: string) =>
+    secret.endsWith('CLIENT_ID') ? randomUUID() : `ci-example-${secret.toLowerCase()}-0123456789`;
+  return Object.fromEntries(
+    Object.entries(env).map(([name, value]) => [
+      name,
+      value.replace(/\$\{\{\s*secrets\.(\w+)\s*\}\}/g, (_, secret: string) => made(secret)),
+    ]),
+  );
 }
 
 /**
@@ -58,47 +65,69 @@ function runJob(jobName: string, harnessStep: string, extraArgs = '') {
   const jobEnv = { ...process.env, ...withSecrets(job?.env ?? {}) };
 
   const commands = steps.filter((step) => step.run !== undefined);
-  expect(commands.map((step) => step.name)).toEqual(["Build the implementation's image", 'Install the harness', harnessStep]);
+  expect(commands.map((step) => step.name)).toEqual([
+    "Build the implementation's image",
+    'Install the harness',
+    harnessStep,
+  ]);
   const [build, install, harness] = commands as [Step, Step, Step];
   expect(build.run).toMatch(/^docker build -t "\$IMPLEMENTATION_IMAGE" \.$/);
   execFileSync('docker', ['tag', referenceImage.tag, jobEnv.IMPLEMENTATION_IMAGE as string]);
   expect(install.run).toBe('npm ci --prefix harness');
-  const outcome = spawnSync('bash', ['-e', '-c', `${harness.run as string}${extraArgs}`], { cwd: workspace, env: { ...jobEnv, ...withSecrets(harness.env ?? {}) }, encoding: 'utf8', timeout: 200_000 });
+  const outcome = spawnSync('bash', ['-e', '-c', `${harness.run as string}${extraArgs}`], {
+    cwd: workspace,
+    env: { ...jobEnv, ...withSecrets(harness.env ?? {}) },
+    encoding: 'utf8',
+    timeout: 200_000,
+  });
   execFileSync('docker', ['rmi', jobEnv.IMPLEMENTATION_IMAGE as string], { stdio: 'ignore' });
-  const published = steps.filter((step) => step.uses?.startsWith('mikepenz/action-junit-report') || step.uses?.startsWith('actions/upload-artifact'));
+  const published = steps.filter(
+    (step) => step.uses?.startsWith('mikepenz/action-junit-report') || step.uses?.startsWith('actions/upload-artifact'),
+  );
   const publishedPaths = published.map((step) => (step.with?.report_paths ?? step.with?.path) as string);
   return { workspace, outcome, publishedPaths };
 }
 
-test.skipIf(unavailable !== undefined)('the CI-gate job: its commands judge a container image, exit 0 when conformant, and leave the files its publishing steps name', () => {
-  // Three cases per property instead of a hundred keeps the self-test short (what it proves is the job's commands,
-  // not the rules: the reference runs judge those); the command is otherwise as written.
-  const { workspace, outcome, publishedPaths } = runJob('conformance', 'Judge the implementation', ' --runs 3');
-  expect(outcome.status, `${outcome.stdout.slice(-3000)}\n${outcome.stderr}`).toBe(0);
-  expect(outcome.stdout).toContain('CONFORMANT');
-  expect(publishedPaths).toEqual(['reports/junit.xml', 'reports/allure-report']);
-  for (const path of publishedPaths) expect(existsSync(join(workspace, path)), path).toBe(true);
-  expect(existsSync(join(workspace, 'reports/allure-report/index.html'))).toBe(true);
-  expect(containersOf('implementation')).toEqual([]);
-});
+test.skipIf(unavailable !== undefined)(
+  'the CI-gate job: its commands judge a container image, exit 0 when conformant, and leave the files its publishing steps name',
+  () => {
+    // Three cases per property instead of a hundred keeps the self-test short (what it proves is the job's commands,
+    // not the rules: the reference runs judge those); the command is otherwise as written.
+    const { workspace, outcome, publishedPaths } = runJob('conformance', 'Judge the implementation', ' --runs 3');
+    expect(outcome.status, `${outcome.stdout.slice(-3000)}\n${outcome.stderr}`).toBe(0);
+    expect(outcome.stdout).toContain('CONFORMANT');
+    expect(publishedPaths).toEqual(['reports/junit.xml', 'reports/allure-report']);
+    for (const path of publishedPaths) expect(existsSync(join(workspace, path)), path).toBe(true);
+    expect(existsSync(join(workspace, 'reports/allure-report/index.html'))).toBe(true);
+    expect(containersOf('implementation')).toEqual([]);
+  },
+);
 
-test.skipIf(unavailable !== undefined)('the nightly job: load nightly against the container image, every answer a 2xx breaking no response rule (one second per operation here), its result files kept', () => {
-  const { workspace, outcome, publishedPaths } = runJob('nightly-load', 'Load the implementation', ' --duration 1');
-  const about = `${outcome.stdout.slice(-3000)}\n${outcome.stderr}`;
-  // The example's thresholds are the defaults (p50 < 100 ms, p99 < 500 ms): on a busy machine the container's
-  // latency is the machine's, so the job may say 1 on latency alone; what the job's commands must show is the
-  // same on any machine: every operation ran, all its answers were 2xx, none broke a rule, nothing else failed.
-  expect([0, 1], about).toContain(outcome.status);
-  expect(publishedPaths).toEqual(['reports/load']);
-  const dir = join(workspace, 'reports/load/nightly');
-  const results = readdirSync(dir).map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as LoadResult);
-  expect(results.length).toBeGreaterThan(10);
-  for (const result of results) {
-    expect(result.violations, result.scenario).toEqual([]);
-    expect(result.interrupted, result.scenario).toBeUndefined();
-    expect(result.thresholds.filter((verdict) => !verdict.passed && !/^p\d+ /.test(verdict.threshold)).map((verdict) => verdict.threshold), result.scenario).toEqual([]);
-  }
-  // Exit 1 only for a latency threshold, and exit 0 whenever every threshold held.
-  expect(outcome.status, about).toBe(results.every((result) => result.passed) ? 0 : 1);
-  expect(containersOf('implementation')).toEqual([]);
-});
+test.skipIf(unavailable !== undefined)(
+  'the nightly job: load nightly against the container image, every answer a 2xx breaking no response rule (one second per operation here), its result files kept',
+  () => {
+    const { workspace, outcome, publishedPaths } = runJob('nightly-load', 'Load the implementation', ' --duration 1');
+    const about = `${outcome.stdout.slice(-3000)}\n${outcome.stderr}`;
+    // The example's thresholds are the defaults (p50 < 100 ms, p99 < 500 ms): on a busy machine the container's
+    // latency is the machine's, so the job may say 1 on latency alone; what the job's commands must show is the
+    // same on any machine: every operation ran, all its answers were 2xx, none broke a rule, nothing else failed.
+    expect([0, 1], about).toContain(outcome.status);
+    expect(publishedPaths).toEqual(['reports/load']);
+    const dir = join(workspace, 'reports/load/nightly');
+    const results = readdirSync(dir).map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as LoadResult);
+    expect(results.length).toBeGreaterThan(10);
+    for (const result of results) {
+      expect(result.violations, result.scenario).toEqual([]);
+      expect(result.interrupted, result.scenario).toBeUndefined();
+      expect(
+        result.thresholds
+          .filter((verdict) => !verdict.passed && !/^p\d+ /.test(verdict.threshold))
+          .map((verdict) => verdict.threshold),
+        result.scenario,
+      ).toEqual([]);
+    }
+    // Exit 1 only for a latency threshold, and exit 0 whenever every threshold held.
+    expect(outcome.status, about).toBe(results.every((result) => result.passed) ? 0 : 1);
+    expect(containersOf('implementation')).toEqual([]);
+  },
+);

@@ -24,7 +24,15 @@ afterAll(() => {
 function treeOf(files: Record<string, string>): string {
   const workspace = mkdtempSync(join(tmpdir(), 'depcruise-rules-'));
   workspaces.push(workspace);
-  const tsconfig = { compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', allowImportingTsExtensions: true, noEmit: true, verbatimModuleSyntax: true } };
+  const tsconfig = {
+    compilerOptions: {
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      allowImportingTsExtensions: true,
+      noEmit: true,
+      verbatimModuleSyntax: true,
+    },
+  };
   writeFileSync(join(workspace, 'tsconfig.json'), JSON.stringify(tsconfig));
   for (const [path, source] of Object.entries(files)) {
     mkdirSync(dirname(join(workspace, path)), { recursive: true });
@@ -34,7 +42,11 @@ function treeOf(files: Record<string, string>): string {
 }
 
 function cruise(dir: string): { status: number | null; output: string } {
-  const run = spawnSync(process.execPath, [depcruise, '--config', config, '--output-type', 'err', '.'], { cwd: dir, encoding: 'utf8', timeout: 30_000 });
+  const run = spawnSync(process.execPath, [depcruise, '--config', config, '--output-type', 'err', '.'], {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
@@ -56,10 +68,12 @@ describe('a tree with every kind of wrong import (one cruise, as npm test runs i
       treeOf({
         // A type-only import up the stages.
         'checks/check.ts': 'export type CheckName = string;\n',
-        'rules/rule.ts': "import type { CheckName } from '../checks/check.ts';\nexport const check: CheckName = 'json-body';\n",
+        'rules/rule.ts':
+          "import type { CheckName } from '../checks/check.ts';\nexport const check: CheckName = 'json-body';\n",
         // Reporting reaching into the suites; the reference importing the CLI.
         'suites/support/outcome.ts': 'export type Outcome = { ruleId: string };\n',
-        'reporting/summary.ts': "import type { Outcome } from '../suites/support/outcome.ts';\nexport const count = (outcomes: Outcome[]) => outcomes.length;\n",
+        'reporting/summary.ts':
+          "import type { Outcome } from '../suites/support/outcome.ts';\nexport const count = (outcomes: Outcome[]) => outcomes.length;\n",
         'cli/main.ts': 'export const main = () => 0;\n',
         'reference/image/entry.ts': "import { main } from '../../cli/main.ts';\nmain();\n",
         // A cycle inside one stage, of types only.
@@ -70,7 +84,8 @@ describe('a tree with every kind of wrong import (one cruise, as npm test runs i
         'load/load-engine.ts': "import { probes } from './billing/probes.ts';\nexport const all = probes;\n",
         // A top-level folder with no place in the order.
         'outcomes/outcome.ts': 'export type Outcome = { ruleId: string };\n',
-        'reporting/totals.ts': "import type { Outcome } from '../outcomes/outcome.ts';\nexport const total = (outcomes: Outcome[]) => outcomes.length;\n",
+        'reporting/totals.ts':
+          "import type { Outcome } from '../outcomes/outcome.ts';\nexport const total = (outcomes: Outcome[]) => outcomes.length;\n",
       }),
     );
   }, 30_000);
@@ -84,7 +99,9 @@ describe('a tree with every kind of wrong import (one cruise, as npm test runs i
   });
 
   test('reporting may not read the suites, nor the reference the CLI', () => {
-    expect(result.output).toContain('reporting-imports-only-lower-stages: reporting/summary.ts → suites/support/outcome.ts');
+    expect(result.output).toContain(
+      'reporting-imports-only-lower-stages: reporting/summary.ts → suites/support/outcome.ts',
+    );
     expect(result.output).toContain('reference-imports-only-lower-stages: reference/image/entry.ts → cli/main.ts');
   });
 

@@ -18,13 +18,45 @@ test('a partner written to the document (an elliptic-curve key, ECDH-ES+A256KW /
   const targets = writeTargets({
     partner: {
       kind: 'url',
-      families: { agentic: { baseUrl: partner.baseUrl, token: '${PARTNER_TOKEN}', encryption: { publicKey: partner.publicKey, alg: 'ECDH-ES+A256KW', enc: 'A128GCM' } } },
+      families: {
+        agentic: {
+          baseUrl: partner.baseUrl,
+          token: '${PARTNER_TOKEN}',
+          encryption: { publicKey: partner.publicKey, alg: 'ECDH-ES+A256KW', enc: 'A128GCM' },
+        },
+      },
     },
   });
-  const result = await runCli(['run', '--targets', targets, '--target', 'partner', '--suite', 'agentic', '--seed', '19', '--runs', '10', '--workers', '1'], secrets);
+  const result = await runCli(
+    [
+      'run',
+      '--targets',
+      targets,
+      '--target',
+      'partner',
+      '--suite',
+      'agentic',
+      '--seed',
+      '19',
+      '--runs',
+      '10',
+      '--workers',
+      '1',
+    ],
+    secrets,
+  );
   const rules = result.summary().rules;
   const output = result.stdout.slice(-4000);
-  expect(rules.map((rule) => rule.ruleId).sort(), output).toEqual(familyByName('agentic')?.rules.map((rule) => rule.id).sort());
-  expect(rules.filter((rule) => !['passed', 'not-applicable'].includes(rule.status)).map((rule) => `${rule.ruleId}: ${rule.status} ${rule.message}`), output).toEqual([]);
+  expect(rules.map((rule) => rule.ruleId).sort(), output).toEqual(
+    familyByName('agentic')
+      ?.rules.map((rule) => rule.id)
+      .sort(),
+  );
+  expect(
+    rules
+      .filter((rule) => !['passed', 'not-applicable'].includes(rule.status))
+      .map((rule) => `${rule.ruleId}: ${rule.status} ${rule.message}`),
+    output,
+  ).toEqual([]);
   expect(result.code, output).toBe(0);
 });

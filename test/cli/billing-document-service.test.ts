@@ -34,31 +34,93 @@ const servedRules = [
   id.jsonBodies,
   id.gzipUnderThreshold,
 ];
-const secrets = { SERVICE_CLIENT_ID: 'a1b2c3d4-0000-4000-8000-00000000c11e', SERVICE_CLIENT_SECRET: 'service-secret-of-the-test' };
+const secrets = {
+  SERVICE_CLIENT_ID: 'a1b2c3d4-0000-4000-8000-00000000c11e',
+  SERVICE_CLIENT_SECRET: 'service-secret-of-the-test',
+};
 let service: DocumentBilling | undefined;
 afterAll(() => service?.close());
 
 test('a billing service written to the document passes every rule about the operations it serves, the header rules at both edges', async () => {
-  service = await startDocumentBilling({ clientId: secrets.SERVICE_CLIENT_ID, clientSecret: secrets.SERVICE_CLIENT_SECRET });
-  const targets = writeTargets({
-    service: { kind: 'url', families: { billing: { baseUrl: service.baseUrl, credentials: { clientId: '${SERVICE_CLIENT_ID}', clientSecret: '${SERVICE_CLIENT_SECRET}' } } } },
+  service = await startDocumentBilling({
+    clientId: secrets.SERVICE_CLIENT_ID,
+    clientSecret: secrets.SERVICE_CLIENT_SECRET,
   });
-  const result = await runCli(['run', '--targets', targets, '--target', 'service', '--suite', 'billing', ...servedRules.flatMap((rule) => ['--rule', rule]), '--seed', '23', '--runs', '10', '--workers', '1'], secrets);
+  const targets = writeTargets({
+    service: {
+      kind: 'url',
+      families: {
+        billing: {
+          baseUrl: service.baseUrl,
+          credentials: { clientId: '${SERVICE_CLIENT_ID}', clientSecret: '${SERVICE_CLIENT_SECRET}' },
+        },
+      },
+    },
+  });
+  const result = await runCli(
+    [
+      'run',
+      '--targets',
+      targets,
+      '--target',
+      'service',
+      '--suite',
+      'billing',
+      ...servedRules.flatMap((rule) => ['--rule', rule]),
+      '--seed',
+      '23',
+      '--runs',
+      '10',
+      '--workers',
+      '1',
+    ],
+    secrets,
+  );
   const rules = result.summary().rules;
   const output = result.stdout.slice(-4000);
   expect(rules.map((rule) => rule.ruleId).sort(), output).toEqual([...servedRules].sort());
-  expect(rules.filter((rule) => rule.status !== 'passed').map((rule) => `${rule.ruleId}: ${rule.status} ${rule.message}`), output).toEqual([]);
+  expect(
+    rules.filter((rule) => rule.status !== 'passed').map((rule) => `${rule.ruleId}: ${rule.status} ${rule.message}`),
+    output,
+  ).toEqual([]);
   // PUT refused a missing token with 400, which its document row lists for "unauthorized"; the POSTs with 401.
-  expect(rules.find((rule) => rule.ruleId === id.authMissing)?.observations?.['statuses without a token']).toMatch(/PUT \/commerce\/charges: 400/);
+  expect(rules.find((rule) => rule.ruleId === id.authMissing)?.observations?.['statuses without a token']).toMatch(
+    /PUT \/commerce\/charges: 400/,
+  );
   expect(result.code, output).toBe(0);
 });
 
 test('a multi-org service refusing an inaccessible org with 401 (the document says only that the operation fails) passes the org rule', async () => {
-  const multiOrg = await startDocumentBilling({ clientId: secrets.SERVICE_CLIENT_ID, clientSecret: secrets.SERVICE_CLIENT_SECRET, accessibleOrgs: ['org-a', 'org-b'] });
+  const multiOrg = await startDocumentBilling({
+    clientId: secrets.SERVICE_CLIENT_ID,
+    clientSecret: secrets.SERVICE_CLIENT_SECRET,
+    accessibleOrgs: ['org-a', 'org-b'],
+  });
   try {
-    const billing = { baseUrl: multiOrg.baseUrl, credentials: { clientId: '${SERVICE_CLIENT_ID}', clientSecret: '${SERVICE_CLIENT_SECRET}' }, tenant: { multiOrg: true, accessibleOrgs: ['org-a'], inaccessibleOrgs: ['org-z'] } };
+    const billing = {
+      baseUrl: multiOrg.baseUrl,
+      credentials: { clientId: '${SERVICE_CLIENT_ID}', clientSecret: '${SERVICE_CLIENT_SECRET}' },
+      tenant: { multiOrg: true, accessibleOrgs: ['org-a'], inaccessibleOrgs: ['org-z'] },
+    };
     const targets = writeTargets({ service: { kind: 'url', families: { billing } } });
-    const result = await runCli(['run', '--targets', targets, '--target', 'service', '--rule', id.orgIdsAccessible, '--seed', '23', '--runs', '5', '--workers', '1'], secrets);
+    const result = await runCli(
+      [
+        'run',
+        '--targets',
+        targets,
+        '--target',
+        'service',
+        '--rule',
+        id.orgIdsAccessible,
+        '--seed',
+        '23',
+        '--runs',
+        '5',
+        '--workers',
+        '1',
+      ],
+      secrets,
+    );
     const rule = result.summary().rules.find((one) => one.ruleId === id.orgIdsAccessible);
     expect(`${rule?.status} ${rule?.message ?? ''}`, result.stdout.slice(-3000)).toBe('passed ');
     expect(rule?.observations?.['statuses for an inaccessible org']).toBe('401');

@@ -13,17 +13,55 @@ import { runCli, writeTargets } from '../support/run-harness-cli.ts';
  * whose status is in cardDetails ("only cardId, accountId and status are returned").
  */
 
-const judged = [id.authMissing, id.authInvalid, id.unknownIds, id.malformedIds, id.inProgress, id.transactionsPageSizeLimit, id.errorsStatuses, id.errorsBadRequest, id.errorsErrorCode, id.bodiesJson];
+const judged = [
+  id.authMissing,
+  id.authInvalid,
+  id.unknownIds,
+  id.malformedIds,
+  id.inProgress,
+  id.transactionsPageSizeLimit,
+  id.errorsStatuses,
+  id.errorsBadRequest,
+  id.errorsErrorCode,
+  id.bodiesJson,
+];
 let service: DocumentService | undefined;
 afterAll(() => service?.close());
 
 test('a service taking the other listed answer passes, and each answer met is observed', async () => {
-  service = await startDocumentService({ unauthenticated: 403, inProgressPlace: 'cardDetails', unknownBodyUser: 400, malformedId: 404, transactions: { overLimit: 'serve-500' } });
+  service = await startDocumentService({
+    unauthenticated: 403,
+    inProgressPlace: 'cardDetails',
+    unknownBodyUser: 400,
+    malformedId: 404,
+    transactions: { overLimit: 'serve-500' },
+  });
   const targets = writeTargets({ choices: { kind: 'url', families: { cards: service.section('CHOICES_TOKEN') } } });
-  const result = await runCli(['run', '--targets', targets, '--target', 'choices', '--suite', 'cards', ...judged.flatMap((rule) => ['--rule', rule]), '--seed', '29', '--runs', '10', '--workers', '1'], { CHOICES_TOKEN: service.token });
+  const result = await runCli(
+    [
+      'run',
+      '--targets',
+      targets,
+      '--target',
+      'choices',
+      '--suite',
+      'cards',
+      ...judged.flatMap((rule) => ['--rule', rule]),
+      '--seed',
+      '29',
+      '--runs',
+      '10',
+      '--workers',
+      '1',
+    ],
+    { CHOICES_TOKEN: service.token },
+  );
   const output = result.stdout.slice(-4000);
   const rules = result.summary().rules;
-  expect(rules.filter((rule) => rule.status !== 'passed').map((rule) => `${rule.ruleId}: ${rule.status} ${rule.message}`), output).toEqual([]);
+  expect(
+    rules.filter((rule) => rule.status !== 'passed').map((rule) => `${rule.ruleId}: ${rule.status} ${rule.message}`),
+    output,
+  ).toEqual([]);
   expect(result.code, output).toBe(0);
   const observed = (ruleId: string) => JSON.stringify(rules.find((rule) => rule.ruleId === ruleId)?.observations ?? {});
   expect(observed(id.authInvalid)).toContain('GET card: 403, PATCH card: 401');

@@ -16,25 +16,48 @@ afterAll(() => service?.close());
 test('six faults of a document-written service: one run fails each under its own rule, and blocks nothing', async () => {
   service = await startDocumentService(
     // The choices the document leaves open, taken the other way than the reference, for good measure.
-    { unauthenticated: 403, inProgressPlace: 'cardDetails', unknownBodyUser: 400, malformedId: 404, transactions: { overLimit: 'serve-500', brokenNextAtSize7: true, fullLastPageNext: true, refundCredits: true } },
+    {
+      unauthenticated: 403,
+      inProgressPlace: 'cardDetails',
+      unknownBodyUser: 400,
+      malformedId: 404,
+      transactions: { overLimit: 'serve-500', brokenNextAtSize7: true, fullLastPageNext: true, refundCredits: true },
+    },
     { inProgressSpendControls: true, deleteUnknown400: true, notificationsAnyBearer: true },
   );
   const targets = writeTargets({ faults: { kind: 'url', families: { cards: service.section('FAULTS_TOKEN') } } });
-  const result = await runCli(['run', '--targets', targets, '--target', 'faults', '--suite', 'cards', '--seed', '28', '--runs', '10'], { FAULTS_TOKEN: service.token });
+  const result = await runCli(
+    ['run', '--targets', targets, '--target', 'faults', '--suite', 'cards', '--seed', '28', '--runs', '10'],
+    { FAULTS_TOKEN: service.token },
+  );
   const output = result.stdout.slice(-4000);
   expect(result.code, output).toBe(1);
   const rules = result.summary().rules;
-  const failed = Object.fromEntries(rules.filter((rule) => rule.status === 'failed').map((rule) => [rule.ruleId, rule.message ?? '']));
-  expect(Object.keys(failed).sort(), output).toEqual([id.authInvalid, id.inProgress, id.unknownIds, id.transactionsItems, id.transactionsLinks].sort());
+  const failed = Object.fromEntries(
+    rules.filter((rule) => rule.status === 'failed').map((rule) => [rule.ruleId, rule.message ?? '']),
+  );
+  expect(Object.keys(failed).sort(), output).toEqual(
+    [id.authInvalid, id.inProgress, id.unknownIds, id.transactionsItems, id.transactionsLinks].sort(),
+  );
   // Each message speaks of its own rule's property.
   expect(failed[id.transactionsLinks]).toMatch(/next link of page 2 led to no transactions page/);
   expect(failed[id.transactionsItems]).toMatch(/transactionType/);
   expect(failed[id.inProgress]).toMatch(/spendControls/);
   expect(failed[id.unknownIds]).toMatch(/answered 400; the documented answer is 404/);
   expect(failed[id.authInvalid]).toMatch(/answered 200/);
-  expect(rules.filter((rule) => rule.status === 'blocked' || rule.status === 'broken').map((rule) => `${rule.ruleId}: ${rule.message}`)).toEqual([]);
+  expect(
+    rules
+      .filter((rule) => rule.status === 'blocked' || rule.status === 'broken')
+      .map((rule) => `${rule.ruleId}: ${rule.message}`),
+  ).toEqual([]);
   // The rules that need whole walks were judged, by pageNumber where the next link broke.
-  for (const ruleId of [id.transactionsWalkComplete, id.transactionsNewestFirst, id.transactionsPageDetails, id.transactionsLinkTargets, id.transactionsCardScope]) {
+  for (const ruleId of [
+    id.transactionsWalkComplete,
+    id.transactionsNewestFirst,
+    id.transactionsPageDetails,
+    id.transactionsLinkTargets,
+    id.transactionsCardScope,
+  ]) {
     expect(rules.find((rule) => rule.ruleId === ruleId)?.status, ruleId).toBe('passed');
   }
 });
@@ -43,10 +66,31 @@ test('the full last page that still carries next fails the links rule on its own
   const fullLast = await startDocumentService({ transactions: { fullLastPageNext: true } });
   try {
     const targets = writeTargets({ full: { kind: 'url', families: { cards: fullLast.section('FULL_TOKEN') } } });
-    const transactionRules = Object.entries(id).filter(([name]) => name.startsWith('transactions')).map(([, rule]) => rule);
-    const result = await runCli(['run', '--targets', targets, '--target', 'full', '--suite', 'cards', ...transactionRules.flatMap((rule) => ['--rule', rule]), '--seed', '28', '--runs', '5'], { FULL_TOKEN: fullLast.token });
+    const transactionRules = Object.entries(id)
+      .filter(([name]) => name.startsWith('transactions'))
+      .map(([, rule]) => rule);
+    const result = await runCli(
+      [
+        'run',
+        '--targets',
+        targets,
+        '--target',
+        'full',
+        '--suite',
+        'cards',
+        ...transactionRules.flatMap((rule) => ['--rule', rule]),
+        '--seed',
+        '28',
+        '--runs',
+        '5',
+      ],
+      { FULL_TOKEN: fullLast.token },
+    );
     const rules = result.summary().rules;
-    expect(rules.filter((rule) => rule.status === 'failed').map((rule) => rule.ruleId), result.stdout.slice(-3000)).toEqual([id.transactionsLinks]);
+    expect(
+      rules.filter((rule) => rule.status === 'failed').map((rule) => rule.ruleId),
+      result.stdout.slice(-3000),
+    ).toEqual([id.transactionsLinks]);
     expect(rules.find((rule) => rule.ruleId === id.transactionsLinks)?.message).toMatch(/links\.next/);
     expect(rules.filter((rule) => rule.status === 'blocked').map((rule) => rule.ruleId)).toEqual([]);
   } finally {

@@ -21,14 +21,27 @@ afterAll(async () => {
 
 /** Runs the cards suite against the reference behind a proxy that applies one change. */
 async function runBehind(change: ProxyChange | ((section: CardsSection) => ProxyChange)) {
-  const reference = await startReferenceServer({ env: { REFERENCE_CARDS_TOKEN: token }, serve: [cards as NonNullable<typeof cards>] });
+  const reference = await startReferenceServer({
+    env: { REFERENCE_CARDS_TOKEN: token },
+    serve: [cards as NonNullable<typeof cards>],
+  });
   closers.push(() => reference.close());
   let section: CardsSection | undefined;
-  const proxy = await rewritingProxy(reference.origin, typeof change === 'function' ? { answer: (req, res) => change(section as CardsSection).answer?.(req, res) ?? false } : change);
+  const proxy = await rewritingProxy(
+    reference.origin,
+    typeof change === 'function'
+      ? { answer: (req, res) => change(section as CardsSection).answer?.(req, res) ?? false }
+      : change,
+  );
   closers.push(() => proxy.close());
-  section = cards?.reference.targetSection(`${proxy.origin}/cards/v1`, 'wallet-provisioning', { REFERENCE_CARDS_TOKEN: '${ONE_FAULT_TOKEN}' }) as CardsSection;
+  section = cards?.reference.targetSection(`${proxy.origin}/cards/v1`, 'wallet-provisioning', {
+    REFERENCE_CARDS_TOKEN: '${ONE_FAULT_TOKEN}',
+  }) as CardsSection;
   const targets = writeTargets({ faulty: { kind: 'url', families: { cards: section } } });
-  return runCli(['run', '--targets', targets, '--target', 'faulty', '--suite', 'cards', '--seed', '11', '--runs', '5'], { ONE_FAULT_TOKEN: token, CI: 'true' });
+  return runCli(
+    ['run', '--targets', targets, '--target', 'faulty', '--suite', 'cards', '--seed', '11', '--runs', '5'],
+    { ONE_FAULT_TOKEN: token, CI: 'true' },
+  );
 }
 
 /** Runs the cards suite against the reference behind a proxy that rewrites every transactions page. */
@@ -51,7 +64,11 @@ describe('one fault in a cards target fails the rule that states it, and no othe
     const rules = result.summary().rules;
     const failed = rules.filter((rule) => rule.status === 'failed').map((rule) => rule.ruleId);
     expect(failed, result.stdout.slice(-3000)).toContain('cards.transactions.page-details');
-    expect(failed.filter((ruleId) => !['cards.transactions.page-details', 'cards.transactions.page-number-default'].includes(ruleId))).toEqual([]);
+    expect(
+      failed.filter(
+        (ruleId) => !['cards.transactions.page-details', 'cards.transactions.page-number-default'].includes(ruleId),
+      ),
+    ).toEqual([]);
     expect(rules.filter((rule) => rule.status === 'broken')).toEqual([]);
   });
 
@@ -66,9 +83,14 @@ describe('one fault in a cards target fails the rule that states it, and no othe
     }));
     expect(result.code, result.stdout.slice(-3000)).toBe(1);
     const rules = result.summary().rules;
-    expect(rules.filter((rule) => rule.status === 'failed').map((rule) => rule.ruleId), result.stdout.slice(-3000)).toEqual(['cards.card.fields']);
+    expect(
+      rules.filter((rule) => rule.status === 'failed').map((rule) => rule.ruleId),
+      result.stdout.slice(-3000),
+    ).toEqual(['cards.card.fields']);
     const blocked = rules.filter((rule) => rule.status === 'blocked').map((rule) => rule.ruleId);
-    expect(blocked).toEqual(expect.arrayContaining(['cards.card.amounts', 'cards.card.form-factor', 'cards.assign.eligibility']));
+    expect(blocked).toEqual(
+      expect.arrayContaining(['cards.card.amounts', 'cards.card.form-factor', 'cards.assign.eligibility']),
+    );
     expect(rules.filter((rule) => rule.status === 'broken')).toEqual([]);
   });
 
@@ -78,7 +100,10 @@ describe('one fault in a cards target fails the rule that states it, and no othe
     });
     expect(result.code, result.stdout.slice(-3000)).toBe(1);
     const rules = result.summary().rules;
-    expect(rules.filter((rule) => rule.status === 'failed').map((rule) => rule.ruleId), result.stdout.slice(-3000)).toEqual(['cards.transactions.page-details']);
+    expect(
+      rules.filter((rule) => rule.status === 'failed').map((rule) => rule.ruleId),
+      result.stdout.slice(-3000),
+    ).toEqual(['cards.transactions.page-details']);
     expect(rules.find((rule) => rule.ruleId === 'cards.transactions.walk-complete')?.status).toBe('passed');
     expect(rules.filter((rule) => rule.status === 'broken')).toEqual([]);
   });

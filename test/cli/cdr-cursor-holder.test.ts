@@ -17,9 +17,35 @@ afterAll(async () => {
 test('a holder paginating by cursor links, serving only the mandatory links, gets no failure and no block', async () => {
   const holder = await startStandardHolder({ status: false, paging: 'cursor' });
   started.push(holder);
-  const targets = writeTargets({ cursor: { kind: 'url', families: { cdr: { baseUrl: holder.baseUrl, versions: { list: [3], detail: [4], status: [] }, pastLastPageStatus: 422 } } } });
-  const result = await runCli(['run', '--targets', targets, '--target', 'cursor', '--suite', 'cdr', '--seed', '5', '--runs', '8', '--workers', '1']);
+  const targets = writeTargets({
+    cursor: {
+      kind: 'url',
+      families: {
+        cdr: { baseUrl: holder.baseUrl, versions: { list: [3], detail: [4], status: [] }, pastLastPageStatus: 422 },
+      },
+    },
+  });
+  const result = await runCli([
+    'run',
+    '--targets',
+    targets,
+    '--target',
+    'cursor',
+    '--suite',
+    'cdr',
+    '--seed',
+    '5',
+    '--runs',
+    '8',
+    '--workers',
+    '1',
+  ]);
   const rules = result.summary().rules;
-  expect(rules.filter((rule) => rule.status !== 'passed' && rule.status !== 'not-applicable').map((rule) => `${rule.ruleId}: ${rule.status} ${rule.message}`), result.stdout.slice(-4000)).toEqual([]);
+  expect(
+    rules
+      .filter((rule) => rule.status !== 'passed' && rule.status !== 'not-applicable')
+      .map((rule) => `${rule.ruleId}: ${rule.status} ${rule.message}`),
+    result.stdout.slice(-4000),
+  ).toEqual([]);
   expect(result.code).toBe(0);
 }, 240_000);

@@ -10,18 +10,36 @@ import { bundledTargets, runCli, withReferenceCredentials, writeTargets } from '
 test('under GitHub Actions a run writes summary.md, appends it to the job summary and annotates each failed rule', async () => {
   const entry = bundledTargets.targets.reference;
   if (!entry) throw new Error('bundled targets.json has no reference');
-  const targets = writeTargets({ mutant: { ...entry, command: [...entry.command, '--mutant', 'shortener-long-url-first-entry-only'] } });
+  const targets = writeTargets({
+    mutant: { ...entry, command: [...entry.command, '--mutant', 'shortener-long-url-first-entry-only'] },
+  });
   const stepSummary = join(mkdtempSync(join(tmpdir(), 'harness-step-summary-')), 'summary.md');
   const rules = ['shortener.long-url.valid-url', 'shortener.long-url.required'].flatMap((id) => ['--rule', id]);
-  const result = await runCli(['run', '--targets', targets, '--target', 'mutant', '--suite', 'shortener', '--seed', '3', '--runs', '10', ...rules], {
-    CI: 'true',
-    GITHUB_ACTIONS: 'true',
-    GITHUB_STEP_SUMMARY: stepSummary,
-    GITHUB_SERVER_URL: 'https://github.example',
-    GITHUB_REPOSITORY: 'team/api',
-    GITHUB_RUN_ID: '4242',
-    HARNESS_PROGRESS_EVERY_MS: '1000',
-  });
+  const result = await runCli(
+    [
+      'run',
+      '--targets',
+      targets,
+      '--target',
+      'mutant',
+      '--suite',
+      'shortener',
+      '--seed',
+      '3',
+      '--runs',
+      '10',
+      ...rules,
+    ],
+    {
+      CI: 'true',
+      GITHUB_ACTIONS: 'true',
+      GITHUB_STEP_SUMMARY: stepSummary,
+      GITHUB_SERVER_URL: 'https://github.example',
+      GITHUB_REPOSITORY: 'team/api',
+      GITHUB_RUN_ID: '4242',
+      HARNESS_PROGRESS_EVERY_MS: '1000',
+    },
+  );
   expect(result.code, result.stdout.slice(-2000)).toBe(1);
   // Under CI the log gets plain progress lines (no redraws), each with the elapsed time and the rules finished.
   const progress = result.stderr.split('\n').filter((line) => line.startsWith('harness run: '));
@@ -45,20 +63,49 @@ test('under GitHub Actions a run writes summary.md, appends it to the job summar
   expect(environment).toContain('CI\\ run=https://github.example/team/api/actions/runs/4242\n');
 });
 
-test('a failure\'s replay line, pasted in another folder, reproduces it with reports of its own and says how to start the target for curl', async () => {
+test("a failure's replay line, pasted in another folder, reproduces it with reports of its own and says how to start the target for curl", async () => {
   const entry = bundledTargets.targets.reference;
   if (!entry) throw new Error('bundled targets.json has no reference');
-  const targets = writeTargets({ mutant: { ...entry, command: [...entry.command, '--mutant', 'shortener-long-url-first-entry-only'] } });
-  const result = await runCli(['run', '--targets', targets, '--target', 'mutant', '--suite', 'shortener', '--seed', '5', '--runs', '10', '--rule', 'shortener.long-url.valid-url']);
+  const targets = writeTargets({
+    mutant: { ...entry, command: [...entry.command, '--mutant', 'shortener-long-url-first-entry-only'] },
+  });
+  const result = await runCli([
+    'run',
+    '--targets',
+    targets,
+    '--target',
+    'mutant',
+    '--suite',
+    'shortener',
+    '--seed',
+    '5',
+    '--runs',
+    '10',
+    '--rule',
+    'shortener.long-url.valid-url',
+  ]);
   expect(result.code, result.stdout.slice(-2000)).toBe(1);
-  const replay = result.stdout.split('\n').find((line) => line.startsWith('replay: '))?.slice('replay: '.length).replace(/ {2}\(fast-check path .*\)$/, '');
+  const replay = result.stdout
+    .split('\n')
+    .find((line) => line.startsWith('replay: '))
+    ?.slice('replay: '.length)
+    .replace(/ {2}\(fast-check path .*\)$/, '');
   expect(replay).toMatch(/^node \/\S+\/bin\/harness\.js run --targets .* --reports \S+\/replay$/);
-  expect(result.stdout).toMatch(/note: the harness started this target for the run, on a port of its own \(closed now\).*start it first: \S*node \S+harness\.js reference --port \d+/);
+  expect(result.stdout).toMatch(
+    /note: the harness started this target for the run, on a port of its own \(closed now\).*start it first: \S*node \S+harness\.js reference --port \d+/,
+  );
   const elsewhere = mkdtempSync(join(tmpdir(), 'harness-elsewhere-'));
-  const pasted = spawnSync('bash', ['-c', replay as string], { cwd: elsewhere, env: withReferenceCredentials(), encoding: 'utf8', timeout: 120_000 });
+  const pasted = spawnSync('bash', ['-c', replay as string], {
+    cwd: elsewhere,
+    env: withReferenceCredentials(),
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   expect(pasted.status, pasted.stdout.slice(-2000)).toBe(1);
   const replayed = JSON.parse(readFileSync(join(result.reportsDir, 'replay', 'summary.json'), 'utf8')) as RunSummary;
-  expect(replayed.rules.map((rule) => [rule.ruleId, rule.status])).toEqual([['shortener.long-url.valid-url', 'failed']]);
+  expect(replayed.rules.map((rule) => [rule.ruleId, rule.status])).toEqual([
+    ['shortener.long-url.valid-url', 'failed'],
+  ]);
   // The run's own reports are left as they were; nothing is written where the line was pasted.
   expect(result.summary().seed).toBe(5);
   expect(readdirSync(elsewhere)).toEqual([]);

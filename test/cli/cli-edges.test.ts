@@ -36,8 +36,14 @@ test('a mistyped command or load scenario gets a did-you-mean, and a number out 
   const cases: [string[], string][] = [
     [['rnu'], 'harness: USAGE: Unknown command "rnu": did you mean "run"?'],
     [['load', 'nightyl'], 'harness: USAGE: No load scenario "nightyl": did you mean "nightly"?'],
-    [['load', 'nightly', '--rate', '1000000'], 'harness: USAGE: --rate must be an integer from 1 to 100000, got 1000000'],
-    [['load', 'nightly', '--duration', '2h'], 'harness: USAGE: --duration must be a duration from 1 s to 3600 s (600, 90s, 10m), got 2h'],
+    [
+      ['load', 'nightly', '--rate', '1000000'],
+      'harness: USAGE: --rate must be an integer from 1 to 100000, got 1000000',
+    ],
+    [
+      ['load', 'nightly', '--duration', '2h'],
+      'harness: USAGE: --duration must be a duration from 1 s to 3600 s (600, 90s, 10m), got 2h',
+    ],
   ];
   for (const [args, said] of cases) {
     const result = await runCli(args);

@@ -18,7 +18,9 @@ test.concurrent('against the reference an early token is sent back late, with ho
   const output = result.stdout.slice(-3000);
   expect(rule?.status, output).toBe('passed');
   expect(rule?.observations?.[lateKey], output).toEqual([
-    expect.stringMatching(/^\/api\/\S+ NEXT asked again \d+\.\d s and at least [\d,]+ requests after first use: answered 200 with the same page as at first use$/),
+    expect.stringMatching(
+      /^\/api\/\S+ NEXT asked again \d+\.\d s and at least [\d,]+ requests after first use: answered 200 with the same page as at first use$/,
+    ),
   ]);
   // At least the other files' traffic lies between the first use and the late one.
   const [late] = rule?.observations?.[lateKey] as string[];
@@ -30,11 +32,21 @@ test.concurrent('a platform written to the document whose tokens expire passes e
   const platform = await startDocumentPlatform({}, { tokenLifetimeMs: 5000 });
   platforms.push(platform);
   // The nightly horizon makes the replay wait until the kept token is older than its lifetime.
-  const targets = writeTargets({ platform: { kind: 'url', lateMemoryMs: 6000, families: { custody: platform.section('PLATFORM_TOKEN') } } });
-  const result = await runCli(['run', '--targets', targets, '--target', 'platform', '--suite', 'custody', '--seed', '28', '--runs', '5'], { PLATFORM_TOKEN: platform.token });
+  const targets = writeTargets({
+    platform: { kind: 'url', lateMemoryMs: 6000, families: { custody: platform.section('PLATFORM_TOKEN') } },
+  });
+  const result = await runCli(
+    ['run', '--targets', targets, '--target', 'platform', '--suite', 'custody', '--seed', '28', '--runs', '5'],
+    { PLATFORM_TOKEN: platform.token },
+  );
   const rules = result.summary().rules;
   const output = result.stdout.slice(-3000);
-  expect(rules.filter((rule) => rule.status !== 'passed').map((rule) => `${rule.ruleId}: ${rule.status} ${rule.message}`), output).toEqual([]);
-  expect(rules.find((one) => one.ruleId === 'custody.cursor.token-encoding')?.observations?.[lateKey], output).toEqual([expect.stringMatching(/asked again \d+\.\d s .*: refused 400 with E900-INVALID_CURSOR_DATA$/)]);
+  expect(
+    rules.filter((rule) => rule.status !== 'passed').map((rule) => `${rule.ruleId}: ${rule.status} ${rule.message}`),
+    output,
+  ).toEqual([]);
+  expect(rules.find((one) => one.ruleId === 'custody.cursor.token-encoding')?.observations?.[lateKey], output).toEqual([
+    expect.stringMatching(/asked again \d+\.\d s .*: refused 400 with E900-INVALID_CURSOR_DATA$/),
+  ]);
   expect(result.code).toBe(0);
 });

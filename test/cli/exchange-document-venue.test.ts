@@ -9,19 +9,31 @@ import { runCli, writeTargets } from '../support/run-harness-cli.ts';
  * 31 s either side) included, and what the document leaves open is observed.
  */
 
-const secrets = { VENUE_API_KEY: 'venue-access-key-1', VENUE_SECRET_KEY: 'venue-secret-key-of-the-test', VENUE_PASSPHRASE: 'venue-passphrase-1' };
+const secrets = {
+  VENUE_API_KEY: 'venue-access-key-1',
+  VENUE_SECRET_KEY: 'venue-secret-key-of-the-test',
+  VENUE_PASSPHRASE: 'venue-passphrase-1',
+};
 let venue: DocumentVenue | undefined;
 afterAll(() => venue?.close());
 
 test('a venue written to the document (passphrase, trade mode, codes 1 and 2, a gateway prefix) is conformant on every exchange rule', async () => {
-  venue = await startDocumentVenue({ apiKey: secrets.VENUE_API_KEY, secretKey: secrets.VENUE_SECRET_KEY, passphrase: secrets.VENUE_PASSPHRASE });
+  venue = await startDocumentVenue({
+    apiKey: secrets.VENUE_API_KEY,
+    secretKey: secrets.VENUE_SECRET_KEY,
+    passphrase: secrets.VENUE_PASSPHRASE,
+  });
   const targets = writeTargets({
     venue: {
       kind: 'url',
       families: {
         exchange: {
           baseUrl: venue.baseUrl,
-          credentials: { apiKey: '${VENUE_API_KEY}', secretKey: '${VENUE_SECRET_KEY}', passphrase: '${VENUE_PASSPHRASE}' },
+          credentials: {
+            apiKey: '${VENUE_API_KEY}',
+            secretKey: '${VENUE_SECRET_KEY}',
+            passphrase: '${VENUE_PASSPHRASE}',
+          },
           orderTemplate: { tdMode: 'cash' },
           // The probe starts at the venue's own limit (200/s): fewer steps, the same finding.
           rateLimitProbe: { startRate: 200 },
@@ -29,14 +41,44 @@ test('a venue written to the document (passphrase, trade mode, codes 1 and 2, a 
       },
     },
   });
-  const result = await runCli(['run', '--targets', targets, '--target', 'venue', '--suite', 'exchange', '--seed', '11', '--runs', '10', '--workers', '1'], secrets);
+  const result = await runCli(
+    [
+      'run',
+      '--targets',
+      targets,
+      '--target',
+      'venue',
+      '--suite',
+      'exchange',
+      '--seed',
+      '11',
+      '--runs',
+      '10',
+      '--workers',
+      '1',
+    ],
+    secrets,
+  );
   const rules = result.summary().rules;
   const output = result.stdout.slice(-4000);
-  expect(rules.map((rule) => rule.ruleId).sort(), output).toEqual(familyByName('exchange')?.rules.map((rule) => rule.id).sort());
-  expect(rules.filter((rule) => !['passed', 'not-applicable'].includes(rule.status)).map((rule) => `${rule.ruleId}: ${rule.status} ${rule.message}`), output).toEqual([]);
+  expect(rules.map((rule) => rule.ruleId).sort(), output).toEqual(
+    familyByName('exchange')
+      ?.rules.map((rule) => rule.id)
+      .sort(),
+  );
+  expect(
+    rules
+      .filter((rule) => !['passed', 'not-applicable'].includes(rule.status))
+      .map((rule) => `${rule.ruleId}: ${rule.status} ${rule.message}`),
+    output,
+  ).toEqual([]);
   // The code ranges are descriptive in the document: not pinned here, so not applicable.
-  expect(rules.filter((rule) => rule.status === 'not-applicable').map((rule) => rule.ruleId)).toEqual(['exchange.codes.range']);
+  expect(rules.filter((rule) => rule.status === 'not-applicable').map((rule) => rule.ruleId)).toEqual([
+    'exchange.codes.range',
+  ]);
   const envelope = rules.find((rule) => rule.ruleId === 'exchange.envelope.code-string');
-  expect(Object.keys(envelope?.observations?.['response Content-Type (no document names one)'] as Record<string, number>)).toEqual(['application/json;charset=UTF-8']);
+  expect(
+    Object.keys(envelope?.observations?.['response Content-Type (no document names one)'] as Record<string, number>),
+  ).toEqual(['application/json;charset=UTF-8']);
   expect(result.code, output).toBe(0);
 });

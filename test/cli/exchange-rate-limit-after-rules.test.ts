@@ -23,18 +23,51 @@ function referenceAt(limit: number, extraArgs: string[] = []) {
 
 describe('the exchange rate-limit probe, run after every other exchange rule', () => {
   test('finds the configured limit within 10 percent and says how long it left the target alone first', async () => {
-    const result = await runCli(['run', '--targets', referenceAt(100), '--target', 'limited', '--suite', 'exchange', '--seed', '3', '--runs', '20', '--workers', '1']);
+    const result = await runCli([
+      'run',
+      '--targets',
+      referenceAt(100),
+      '--target',
+      'limited',
+      '--suite',
+      'exchange',
+      '--seed',
+      '3',
+      '--runs',
+      '20',
+      '--workers',
+      '1',
+    ]);
     const verdicts = result.summary().rules;
-    expect(verdicts.filter((rule) => !['passed', 'not-applicable'].includes(rule.status)), result.stdout.slice(-3000)).toEqual([]);
+    expect(
+      verdicts.filter((rule) => !['passed', 'not-applicable'].includes(rule.status)),
+      result.stdout.slice(-3000),
+    ).toEqual([]);
     const probe = verdicts.find((rule) => rule.ruleId === rateLimitRule);
     const found = Number(probe?.observations?.limitPerSecond);
     expect(Math.abs(found - 100)).toBeLessThanOrEqual(10);
-    expect(String(probe?.observations?.quietBeforeFirstBurst)).toMatch(/^\d+\.\d s left alone \(1 single request\(s\), until one was not limited\)$/);
+    expect(String(probe?.observations?.quietBeforeFirstBurst)).toMatch(
+      /^\d+\.\d s left alone \(1 single request\(s\), until one was not limited\)$/,
+    );
     expect(result.code).toBe(0);
   });
 
   test('a limited answer in its evidence shows the signed headers actually sent', async () => {
-    const result = await runCli(['run', '--targets', referenceAt(100, ['--mutant', 'exchange-rate-limit-code-50000']), '--target', 'limited', '--suite', 'exchange', '--rule', rateLimitRule, '--seed', '3', '--workers', '1']);
+    const result = await runCli([
+      'run',
+      '--targets',
+      referenceAt(100, ['--mutant', 'exchange-rate-limit-code-50000']),
+      '--target',
+      'limited',
+      '--suite',
+      'exchange',
+      '--rule',
+      rateLimitRule,
+      '--seed',
+      '3',
+      '--workers',
+      '1',
+    ]);
     const probe = result.summary().rules.find((rule) => rule.ruleId === rateLimitRule);
     expect(probe?.status, result.stdout.slice(-3000)).toBe('failed');
     const request = probe?.evidence?.[0]?.request ?? '';

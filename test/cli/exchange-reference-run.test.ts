@@ -9,7 +9,9 @@ if (!exchange) throw new Error('exchange is not registered');
 test('harness run --suite exchange against the bundled reference passes every exchange rule', async () => {
   const result = await runCli(['run', '--suite', 'exchange', '--seed', '7', '--runs', '10']);
   const verdicts = result.summary().rules.filter((rule) => rule.family === 'exchange');
-  expect(verdicts.map((rule) => rule.ruleId).sort(), result.stdout.slice(-3000)).toEqual(exchange.rules.map((rule) => rule.id).sort());
+  expect(verdicts.map((rule) => rule.ruleId).sort(), result.stdout.slice(-3000)).toEqual(
+    exchange.rules.map((rule) => rule.id).sort(),
+  );
   expect(verdicts.filter((rule) => rule.status !== 'passed')).toEqual([]);
   expect(result.code).toBe(0);
 });

@@ -58,7 +58,11 @@ async function reference(env: NodeJS.ProcessEnv, family: string): Promise<Runnin
 /** The terminal output and every report file of a run, as one text. */
 function everything(result: CliResult): string {
   const results = join(result.reportsDir, 'allure-results');
-  const files = [join(result.reportsDir, 'summary.json'), join(result.reportsDir, 'junit.xml'), ...readdirSync(results).map((name) => join(results, name))];
+  const files = [
+    join(result.reportsDir, 'summary.json'),
+    join(result.reportsDir, 'junit.xml'),
+    ...readdirSync(results).map((name) => join(results, name)),
+  ];
   return [result.stdout, result.stderr, ...files.map((file) => readFileSync(file, 'utf8'))].join('\n');
 }
 
@@ -70,11 +74,15 @@ function expectFinishedReport(result: CliResult): void {
   expect(summary.notRun).toEqual([]);
   expect(summary.counts.broken, result.stdout.slice(-3000)).toBe(0);
   expect(XMLValidator.validate(readFileSync(join(result.reportsDir, 'junit.xml'), 'utf8'))).toBe(true);
-  expect(readdirSync(join(result.reportsDir, 'allure-results')).some((file) => file.endsWith('-result.json'))).toBe(true);
+  expect(readdirSync(join(result.reportsDir, 'allure-results')).some((file) => file.endsWith('-result.json'))).toBe(
+    true,
+  );
 }
 
 function cardsTargets(baseUrl: string): string {
-  const section = familyByName('cards')?.reference.targetSection(baseUrl, 'wallet-provisioning', { REFERENCE_CARDS_TOKEN: '${HOSTILE_CARDS_TOKEN}' });
+  const section = familyByName('cards')?.reference.targetSection(baseUrl, 'wallet-provisioning', {
+    REFERENCE_CARDS_TOKEN: '${HOSTILE_CARDS_TOKEN}',
+  });
   // The client's default timeout (10 s): these targets answer at once, and a 3 s one failed rules on a busy machine
   // (this process serves the reference, the proxy and the other tests' targets too).
   return writeTargets({ hostile: { kind: 'url', families: { cards: section } } });
@@ -85,16 +93,36 @@ describe('hostile card-network targets through the CLI', () => {
     const other = await otherService();
     const env = { REFERENCE_CARDS_TOKEN: cardsToken };
     const running = await reference(env, 'cards');
-    const hostile = await started(rewritingProxy(running.origin, {
-      rewrite: (path, body) => {
-        const links = (body as { paginationDetails?: { links?: Record<string, string> } }).paginationDetails?.links;
-        if (!path.endsWith('/transactions') || !links) return body;
-        // next and last name the other service; a redirect-free hostile holder needs nothing more.
-        for (const name of ['next', 'last'] as const) if (links[name] !== undefined) links[name] = `${other.origin}/latest/meta-data/${name}`;
-        return body;
-      },
-    }));
-    const result = await runCli(['run', '--targets', cardsTargets(`${hostile}/cards/v1`), '--target', 'hostile', '--suite', 'cards', '--seed', '3', '--runs', '5', '--max-time', String(maxTimeSeconds)], { HOSTILE_CARDS_TOKEN: cardsToken, CI: 'true' });
+    const hostile = await started(
+      rewritingProxy(running.origin, {
+        rewrite: (path, body) => {
+          const links = (body as { paginationDetails?: { links?: Record<string, string> } }).paginationDetails?.links;
+          if (!path.endsWith('/transactions') || !links) return body;
+          // next and last name the other service; a redirect-free hostile holder needs nothing more.
+          for (const name of ['next', 'last'] as const)
+            if (links[name] !== undefined) links[name] = `${other.origin}/latest/meta-data/${name}`;
+          return body;
+        },
+      }),
+    );
+    const result = await runCli(
+      [
+        'run',
+        '--targets',
+        cardsTargets(`${hostile}/cards/v1`),
+        '--target',
+        'hostile',
+        '--suite',
+        'cards',
+        '--seed',
+        '3',
+        '--runs',
+        '5',
+        '--max-time',
+        String(maxTimeSeconds),
+      ],
+      { HOSTILE_CARDS_TOKEN: cardsToken, CI: 'true' },
+    );
 
     expect(result.code, result.stdout.slice(-3000)).toBe(1);
     expectFinishedReport(result);
@@ -107,21 +135,50 @@ describe('hostile card-network targets through the CLI', () => {
     expect(links?.status).toBe('failed');
     expect(links?.message).toContain(`${other.origin}/latest/meta-data/`);
     // One fault, one failed rule: every other rule passed or is blocked by the links rule.
-    expect(rules.filter((rule) => rule.status === 'failed').map((rule) => rule.ruleId)).toEqual(['cards.transactions.links']);
-    expect(rules.filter((rule) => rule.status === 'blocked').every((rule) => rule.blockedBy?.includes('cards.transactions.links'))).toBe(true);
+    expect(rules.filter((rule) => rule.status === 'failed').map((rule) => rule.ruleId)).toEqual([
+      'cards.transactions.links',
+    ]);
+    expect(
+      rules
+        .filter((rule) => rule.status === 'blocked')
+        .every((rule) => rule.blockedBy?.includes('cards.transactions.links')),
+    ).toBe(true);
   });
 
   test.concurrent('a cards link loop: the walk stops at the repeated page, the links rule fails, the walks that needed it read the pages by pageNumber', async () => {
     const entry = bundledTargets.targets.reference;
     if (!entry) throw new Error('bundled targets.json has no reference');
-    const targets = writeTargets({ loop: { ...entry, command: [...entry.command, '--mutant', 'cards-next-link-loop'] } });
-    const result = await runCli(['run', '--targets', targets, '--target', 'loop', '--suite', 'cards', '--seed', '3', '--runs', '5', '--max-time', String(maxTimeSeconds)], { REFERENCE_CARDS_TOKEN: cardsToken, CI: 'true' });
+    const targets = writeTargets({
+      loop: { ...entry, command: [...entry.command, '--mutant', 'cards-next-link-loop'] },
+    });
+    const result = await runCli(
+      [
+        'run',
+        '--targets',
+        targets,
+        '--target',
+        'loop',
+        '--suite',
+        'cards',
+        '--seed',
+        '3',
+        '--runs',
+        '5',
+        '--max-time',
+        String(maxTimeSeconds),
+      ],
+      { REFERENCE_CARDS_TOKEN: cardsToken, CI: 'true' },
+    );
 
     expect(result.code, result.stdout.slice(-3000)).toBe(1);
     expectFinishedReport(result);
     const rules = result.summary().rules;
-    expect(rules.filter((rule) => rule.status === 'failed').map((rule) => rule.ruleId)).toEqual(['cards.transactions.links']);
-    expect(rules.find((rule) => rule.ruleId === 'cards.transactions.links')?.message).toMatch(/does not advance|already followed/);
+    expect(rules.filter((rule) => rule.status === 'failed').map((rule) => rule.ruleId)).toEqual([
+      'cards.transactions.links',
+    ]);
+    expect(rules.find((rule) => rule.ruleId === 'cards.transactions.links')?.message).toMatch(
+      /does not advance|already followed/,
+    );
     // Issue 28: judged by the document's pageNumber parameter where the next links loop, not blocked.
     expect(rules.find((rule) => rule.ruleId === 'cards.transactions.walk-complete')?.status).toBe('passed');
   });
@@ -130,30 +187,54 @@ describe('hostile card-network targets through the CLI', () => {
     const env: NodeJS.ProcessEnv = { REFERENCE_AGENTIC_TOKEN: agenticToken };
     const running = await reference(env, 'agentic');
     let endless = 0;
-    const hostile = await started(rewritingProxy(running.origin, {
-      answer: (req, res) => {
-        if (req.method !== 'POST') return false;
-        endless++;
-        req.resume();
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.write('{"padding":"');
-        const chunk = 'x'.repeat(64 * 1024);
-        // Bounded: at most 64 MB per answer, and it stops as soon as the harness hangs up.
-        let sent = 0;
-        const pump = () => {
-          while (!res.destroyed && sent < 1024) {
-            sent++;
-            if (!res.write(chunk)) return void res.once('drain', pump);
-          }
-          res.end('"}');
-        };
-        pump();
-        return true;
-      },
-    }));
-    const section = familyByName('agentic')?.reference.targetSection(`${hostile}/agentic`, 'default', { ...env, REFERENCE_AGENTIC_TOKEN: '${HOSTILE_AGENTIC_TOKEN}' });
-    const targets = writeTargets({ hostile: { kind: 'url', families: { agentic: section }, client: { timeoutMs: 3000, maxBodyBytes: 1024 * 1024 } } });
-    const result = await runCli(['run', '--targets', targets, '--target', 'hostile', '--suite', 'agentic', '--seed', '3', '--runs', '3', '--max-time', String(maxTimeSeconds)], { HOSTILE_AGENTIC_TOKEN: agenticToken, CI: 'true' });
+    const hostile = await started(
+      rewritingProxy(running.origin, {
+        answer: (req, res) => {
+          if (req.method !== 'POST') return false;
+          endless++;
+          req.resume();
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.write('{"padding":"');
+          const chunk = 'x'.repeat(64 * 1024);
+          // Bounded: at most 64 MB per answer, and it stops as soon as the harness hangs up.
+          let sent = 0;
+          const pump = () => {
+            while (!res.destroyed && sent < 1024) {
+              sent++;
+              if (!res.write(chunk)) return void res.once('drain', pump);
+            }
+            res.end('"}');
+          };
+          pump();
+          return true;
+        },
+      }),
+    );
+    const section = familyByName('agentic')?.reference.targetSection(`${hostile}/agentic`, 'default', {
+      ...env,
+      REFERENCE_AGENTIC_TOKEN: '${HOSTILE_AGENTIC_TOKEN}',
+    });
+    const targets = writeTargets({
+      hostile: { kind: 'url', families: { agentic: section }, client: { timeoutMs: 3000, maxBodyBytes: 1024 * 1024 } },
+    });
+    const result = await runCli(
+      [
+        'run',
+        '--targets',
+        targets,
+        '--target',
+        'hostile',
+        '--suite',
+        'agentic',
+        '--seed',
+        '3',
+        '--runs',
+        '3',
+        '--max-time',
+        String(maxTimeSeconds),
+      ],
+      { HOSTILE_AGENTIC_TOKEN: agenticToken, CI: 'true' },
+    );
 
     expect(result.code, result.stdout.slice(-3000)).toBe(1);
     expectFinishedReport(result);

@@ -23,65 +23,155 @@ beforeAll(async () => {
   const server = createServer((_req, res) => {
     elsewhere.requests += 1;
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ data: { products: [{ productId: marker }] }, links: { self: marker }, meta: { totalRecords: 1, totalPages: 1 } }));
+    res.end(
+      JSON.stringify({
+        data: { products: [{ productId: marker }] },
+        links: { self: marker },
+        meta: { totalRecords: 1, totalPages: 1 },
+      }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  elsewhere = { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests: 0, marker, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  elsewhere = {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests: 0,
+    marker,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 });
 afterAll(async () => {
   await Promise.all(closers.map((close) => close()));
   await elsewhere.close();
 });
 
-const product = (id: string) => ({ productId: id, lastUpdated: '2026-01-01T00:00:00Z', productCategory: 'PERS_LOANS', name: id, description: id, brand: 'Hostile', isTailored: false });
-const page = (products: unknown[], links: Record<string, string>, totalPages: number) => JSON.stringify({ data: { products }, links, meta: { totalRecords: totalPages, totalPages } });
+const product = (id: string) => ({
+  productId: id,
+  lastUpdated: '2026-01-01T00:00:00Z',
+  productCategory: 'PERS_LOANS',
+  name: id,
+  description: id,
+  brand: 'Hostile',
+  isTailored: false,
+});
+const page = (products: unknown[], links: Record<string, string>, totalPages: number) =>
+  JSON.stringify({ data: { products }, links, meta: { totalRecords: totalPages, totalPages } });
 
 const cases: Record<string, () => StandardHolderOptions> = {
   'links off the holder': () => ({
-    links: (number, totalPages, url) => ({ self: url(number), ...(number < totalPages ? { next: `${elsewhere.origin}/cdr/v1/banking/products?page=${number + 1}`, last: `${elsewhere.origin}/cdr/v1/banking/products?page=${totalPages}` } : {}) }),
+    links: (number, totalPages, url) => ({
+      self: url(number),
+      ...(number < totalPages
+        ? {
+            next: `${elsewhere.origin}/cdr/v1/banking/products?page=${number + 1}`,
+            last: `${elsewhere.origin}/cdr/v1/banking/products?page=${totalPages}`,
+          }
+        : {}),
+    }),
   }),
-  'a link loop': () => ({ links: (number, totalPages, url) => ({ self: url(number), ...(number > 1 ? { first: url(1), prev: url(number - 1) } : {}), next: url(number >= 2 ? 1 : number + 1), last: url(totalPages) }) }),
-  'a next that never ends': () => ({ listBody: (number, url) => page([product(`endless-${number}`)], { self: url(number), next: url(number + 1), last: url(1_000_000) }, 1_000_000) }),
-  'a 50 MB page': () => ({ listBody: (number, url) => page(Array.from({ length: 50 * 1024 }, (_, index) => ({ ...product(`big-${index}`), description: 'x'.repeat(1024) })), { self: url(number) }, 1) }),
-  'JSON nested a million levels in a list page': () => ({ listBody: (number, url) => `{"data":{"products":[${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}]},"links":{"self":${JSON.stringify(url(number))}},"meta":{"totalRecords":1,"totalPages":1}}` }),
+  'a link loop': () => ({
+    links: (number, totalPages, url) => ({
+      self: url(number),
+      ...(number > 1 ? { first: url(1), prev: url(number - 1) } : {}),
+      next: url(number >= 2 ? 1 : number + 1),
+      last: url(totalPages),
+    }),
+  }),
+  'a next that never ends': () => ({
+    listBody: (number, url) =>
+      page(
+        [product(`endless-${number}`)],
+        { self: url(number), next: url(number + 1), last: url(1_000_000) },
+        1_000_000,
+      ),
+  }),
+  'a 50 MB page': () => ({
+    listBody: (number, url) =>
+      page(
+        Array.from({ length: 50 * 1024 }, (_, index) => ({
+          ...product(`big-${index}`),
+          description: 'x'.repeat(1024),
+        })),
+        { self: url(number) },
+        1,
+      ),
+  }),
+  'JSON nested a million levels in a list page': () => ({
+    listBody: (number, url) =>
+      `{"data":{"products":[${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}]},"links":{"self":${JSON.stringify(url(number))}},"meta":{"totalRecords":1,"totalPages":1}}`,
+  }),
 };
 
 /** The terminal output and every report file of a run, as one text. */
 function everything(result: CliResult): string {
   const results = join(result.reportsDir, 'allure-results');
-  const files = [join(result.reportsDir, 'summary.json'), join(result.reportsDir, 'junit.xml'), ...readdirSync(results).map((name) => join(results, name))];
+  const files = [
+    join(result.reportsDir, 'summary.json'),
+    join(result.reportsDir, 'junit.xml'),
+    ...readdirSync(results).map((name) => join(results, name)),
+  ];
   return [result.stdout, result.stderr, ...files.map((file) => readFileSync(file, 'utf8'))].join('\n');
 }
 
 describe('hostile cdr holders: exit 1, a finished report, nothing requested outside the holder', () => {
-  test.each(Object.keys(cases))('%s', async (name) => {
-    const holder = await startStandardHolder({ status: false, ...(cases[name] as () => StandardHolderOptions)() });
-    closers.push(() => holder.close());
-    const targets = writeTargets({
-      hostile: { kind: 'url', families: { cdr: { baseUrl: holder.baseUrl, versions: { list: [3], detail: [4], status: [] }, maxWalkPages: 25 } }, client: { timeoutMs: 5000 } },
-    });
-    const before = elsewhere.requests;
-    const result = await runCli(['run', '--targets', targets, '--target', 'hostile', '--suite', 'cdr', '--seed', '4', '--runs', '2', '--workers', '1', '--max-time', '150'], { CI: 'true' });
-    const output = result.stdout.slice(-3000) + result.stderr.slice(-2000);
-    expect(result.code, output).toBe(1);
-    const summary = result.summary();
-    expect(summary.inProgress).toBe(false);
-    expect(summary.notRun).toEqual([]);
-    expect(summary.counts.broken, output).toBe(0);
-    expect(XMLValidator.validate(readFileSync(join(result.reportsDir, 'junit.xml'), 'utf8'))).toBe(true);
-    expect(existsSync(join(result.reportsDir, 'allure-results'))).toBe(true);
-    expect(elsewhere.requests - before, 'requests that reached the other address').toBe(0);
-    expect(everything(result)).not.toContain(elsewhere.marker);
-    if (name === 'links off the holder') {
-      const links = summary.rules.find((rule) => rule.ruleId === 'cdr.links.valid');
-      expect(links?.status).toBe('failed');
-      expect(links?.message).toContain('links.next points outside the holder: http://127.0.0.1');
-      expect(summary.rules.find((rule) => rule.ruleId === 'cdr.pagination.walk-complete')?.status).toBe('blocked');
-    }
-    if (name === 'a link loop' || name === 'a next that never ends') {
-      const walk = summary.rules.find((rule) => rule.ruleId === 'cdr.pagination.walk-complete');
-      expect(walk?.status).toBe('failed');
-      expect(walk?.message).toMatch(name === 'a link loop' ? /led back to a page already visited/ : /never ended within the page cap/);
-    }
-  }, 200_000);
+  test.each(Object.keys(cases))(
+    '%s',
+    async (name) => {
+      const holder = await startStandardHolder({ status: false, ...(cases[name] as () => StandardHolderOptions)() });
+      closers.push(() => holder.close());
+      const targets = writeTargets({
+        hostile: {
+          kind: 'url',
+          families: {
+            cdr: { baseUrl: holder.baseUrl, versions: { list: [3], detail: [4], status: [] }, maxWalkPages: 25 },
+          },
+          client: { timeoutMs: 5000 },
+        },
+      });
+      const before = elsewhere.requests;
+      const result = await runCli(
+        [
+          'run',
+          '--targets',
+          targets,
+          '--target',
+          'hostile',
+          '--suite',
+          'cdr',
+          '--seed',
+          '4',
+          '--runs',
+          '2',
+          '--workers',
+          '1',
+          '--max-time',
+          '150',
+        ],
+        { CI: 'true' },
+      );
+      const output = result.stdout.slice(-3000) + result.stderr.slice(-2000);
+      expect(result.code, output).toBe(1);
+      const summary = result.summary();
+      expect(summary.inProgress).toBe(false);
+      expect(summary.notRun).toEqual([]);
+      expect(summary.counts.broken, output).toBe(0);
+      expect(XMLValidator.validate(readFileSync(join(result.reportsDir, 'junit.xml'), 'utf8'))).toBe(true);
+      expect(existsSync(join(result.reportsDir, 'allure-results'))).toBe(true);
+      expect(elsewhere.requests - before, 'requests that reached the other address').toBe(0);
+      expect(everything(result)).not.toContain(elsewhere.marker);
+      if (name === 'links off the holder') {
+        const links = summary.rules.find((rule) => rule.ruleId === 'cdr.links.valid');
+        expect(links?.status).toBe('failed');
+        expect(links?.message).toContain('links.next points outside the holder: http://127.0.0.1');
+        expect(summary.rules.find((rule) => rule.ruleId === 'cdr.pagination.walk-complete')?.status).toBe('blocked');
+      }
+      if (name === 'a link loop' || name === 'a next that never ends') {
+        const walk = summary.rules.find((rule) => rule.ruleId === 'cdr.pagination.walk-complete');
+        expect(walk?.status).toBe('failed');
+        expect(walk?.message).toMatch(
+          name === 'a link loop' ? /led back to a page already visited/ : /never ended within the page cap/,
+        );
+      }
+    },
+    200_000,
+  );
 });

@@ -3,14 +3,25 @@ import { join } from 'node:path';
 import { XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type CliResult, runCli, writeTargets } from '../support/run-harness-cli.ts';
-import { gzipBomb, hostileBehaviours, hostileClientId, hostileClientSecret, startHostileTarget } from '../support/hostile-target.ts';
+import {
+  gzipBomb,
+  hostileBehaviours,
+  hostileClientId,
+  hostileClientSecret,
+  startHostileTarget,
+} from '../support/hostile-target.ts';
 
 /*
  * The hostile-target corpus: one run of the real CLI per misbehaviour, each against a target that issues real
  * tokens (so that they can leak) and misbehaves on every catalog request. Short timeouts keep it in budget.
  */
 
-const rules = ['billing.token.issue', 'billing.charges.create', 'billing.catalog.auth.invalid', 'billing.headers.track_id.echo'];
+const rules = [
+  'billing.token.issue',
+  'billing.charges.create',
+  'billing.catalog.auth.invalid',
+  'billing.headers.track_id.echo',
+];
 const maxTimeSeconds = 120;
 /** Where the target answers correctly once the interim responses are skipped, the run is conformant. */
 const conformantBehaviours = new Set(['1xx responses before the real one']);
@@ -29,7 +40,11 @@ function pieces(secret: string): string[] {
 /** The terminal output and every report file of a run, as one text. */
 function everything(result: CliResult): string {
   const results = join(result.reportsDir, 'allure-results');
-  const files = [join(result.reportsDir, 'summary.json'), join(result.reportsDir, 'junit.xml'), ...readdirSync(results).map((name) => join(results, name))];
+  const files = [
+    join(result.reportsDir, 'summary.json'),
+    join(result.reportsDir, 'junit.xml'),
+    ...readdirSync(results).map((name) => join(results, name)),
+  ];
   return [result.stdout, result.stderr, ...files.map((file) => readFileSync(file, 'utf8'))].join('\n');
 }
 
@@ -47,15 +62,37 @@ describe('the hostile-target corpus: never a crash, never a leaked secret, alway
     const targets = writeTargets({
       hostile: {
         kind: 'url',
-        families: { billing: { baseUrl: target.baseUrl, credentials: { clientId: '${HOSTILE_ID}', clientSecret: '${HOSTILE_SECRET}' }, tenant: { multiEntity: false, multiOrg: false } } },
+        families: {
+          billing: {
+            baseUrl: target.baseUrl,
+            credentials: { clientId: '${HOSTILE_ID}', clientSecret: '${HOSTILE_SECRET}' },
+            tenant: { multiEntity: false, multiOrg: false },
+          },
+        },
         client: { timeoutMs: 1500, concurrency: 4 },
       },
     });
-    const result = await runCli(['run', '--targets', targets, '--target', 'hostile', '--seed', '5', '--runs', '2', '--max-time', String(maxTimeSeconds), ...rules.flatMap((rule) => ['--rule', rule])], {
-      HOSTILE_ID: hostileClientId,
-      HOSTILE_SECRET: hostileClientSecret,
-      CI: 'true',
-    });
+    const result = await runCli(
+      [
+        'run',
+        '--targets',
+        targets,
+        '--target',
+        'hostile',
+        '--seed',
+        '5',
+        '--runs',
+        '2',
+        '--max-time',
+        String(maxTimeSeconds),
+        ...rules.flatMap((rule) => ['--rule', rule]),
+      ],
+      {
+        HOSTILE_ID: hostileClientId,
+        HOSTILE_SECRET: hostileClientSecret,
+        CI: 'true',
+      },
+    );
     const output = result.stdout.slice(-3000) + result.stderr.slice(-2000);
 
     expect(result.code, output).toBe(conformantBehaviours.has(name) ? 0 : 1);
@@ -72,12 +109,15 @@ describe('the hostile-target corpus: never a crash, never a leaked secret, alway
     }
     expect(XMLValidator.validate(readFileSync(join(result.reportsDir, 'junit.xml'), 'utf8'))).toBe(true);
     expect(existsSync(join(result.reportsDir, 'allure-results'))).toBe(true);
-    expect(readdirSync(join(result.reportsDir, 'allure-results')).some((file) => file.endsWith('-result.json'))).toBe(true);
+    expect(readdirSync(join(result.reportsDir, 'allure-results')).some((file) => file.endsWith('-result.json'))).toBe(
+      true,
+    );
 
     expect(target.issuedTokens.length).toBeGreaterThan(0);
     const text = everything(result);
     for (const secret of [hostileClientSecret, ...target.issuedTokens]) {
-      for (const piece of pieces(secret)) expect(text.includes(piece), `a piece of a secret (${piece.slice(0, 2)}…) in the reports`).toBe(false);
+      for (const piece of pieces(secret))
+        expect(text.includes(piece), `a piece of a secret (${piece.slice(0, 2)}…) in the reports`).toBe(false);
     }
   });
 });

@@ -17,11 +17,18 @@ test('harness init, then doctor: the unset placeholder is named, and once export
   const targets = join(mkdtempSync(join(tmpdir(), 'harness-init-')), 'targets.json');
   const init = await runCli(['init', '--family', 'shortener', '--name', 'short', '--targets', targets]);
   expect(init.code, init.stderr).toBe(0);
-  expect(init.stdout).toContain('SHORTENER_BASE_URL  (targets.short.families.shortener.baseUrl): give the shortener base address');
-  expect(JSON.parse(readFileSync(targets, 'utf8'))).toMatchObject({ default: 'short', targets: { short: { kind: 'url', families: { shortener: { baseUrl: '${SHORTENER_BASE_URL}' } } } } });
+  expect(init.stdout).toContain(
+    'SHORTENER_BASE_URL  (targets.short.families.shortener.baseUrl): give the shortener base address',
+  );
+  expect(JSON.parse(readFileSync(targets, 'utf8'))).toMatchObject({
+    default: 'short',
+    targets: { short: { kind: 'url', families: { shortener: { baseUrl: '${SHORTENER_BASE_URL}' } } } },
+  });
   const missing = await runCli(['doctor', '--targets', targets], { SHORTENER_BASE_URL: undefined });
   expect(missing.code).toBe(2);
-  expect(missing.stderr).toContain('targets.short.families.shortener.baseUrl uses ${SHORTENER_BASE_URL}, which is not set');
+  expect(missing.stderr).toContain(
+    'targets.short.families.shortener.baseUrl uses ${SHORTENER_BASE_URL}, which is not set',
+  );
   const ready = await runCli(['doctor', '--targets', targets], { SHORTENER_BASE_URL: shortener.baseUrl });
   expect(ready.code, ready.stdout + ready.stderr).toBe(0);
   // A second entry is added beside the first; a name taken is a usage error.
@@ -35,11 +42,23 @@ test('harness init, then doctor: the unset placeholder is named, and once export
 test('an entry of every family has every required key: once its placeholders are filled, the schema finds nothing else wanting', () => {
   const targets = join(mkdtempSync(join(tmpdir(), 'harness-init-')), 'targets.json');
   const result = initTargets({ targetsFile: targets, name: 'all' });
-  expect(Object.keys(result.entry.families as object).sort()).toEqual(families().map((family) => family.name).sort());
+  expect(Object.keys(result.entry.families as object).sort()).toEqual(
+    families()
+      .map((family) => family.name)
+      .sort(),
+  );
   const placeholderKeys = new Set(result.needs.filter((need) => need.variable).map((need) => need.key));
-  // Every placeholder becomes a plain word: the only issues left may be the forms of those values (a URL, an id's length).
+  // Every placeholder becomes a plain word: the only issues left may be the forms of those values (a URL, an id's
+  // length).
   const filled = JSON.parse(readFileSync(targets, 'utf8').replace(/\$\{[A-Z0-9_]+\}/g, 'value'));
   const parsed = targetsFileSchemaFor(families()).safeParse(filled);
-  const issues = parsed.success ? [] : parsed.error.issues.map((issue) => formatKeyPath(['targets', ...issue.path.slice(1).map((part) => (typeof part === 'symbol' ? String(part) : part))]));
+  const issues = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) =>
+        formatKeyPath([
+          'targets',
+          ...issue.path.slice(1).map((part) => (typeof part === 'symbol' ? String(part) : part)),
+        ]),
+      );
   expect(issues.filter((key) => !placeholderKeys.has(key))).toEqual([]);
 });

@@ -15,7 +15,11 @@ const bin = fileURLToPath(new URL('../../bin/harness.js', import.meta.url));
 test('SIGTERM stops the run: the target it started is stopped, the summary is written marked interrupted, exit 2', async () => {
   const reports = mkdtempSync(join(tmpdir(), 'harness-interrupt-'));
   // Many cases per property, so the run is still going when the signal comes.
-  const child = spawn(process.execPath, [bin, 'run', '--target', 'reference', '--seed', '4', '--runs', '3000', '--reports', reports], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [bin, 'run', '--target', 'reference', '--seed', '4', '--runs', '3000', '--reports', reports],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -34,7 +38,8 @@ test('SIGTERM stops the run: the target it started is stopped, the summary is wr
   expect(code, stdout + stderr).toBe(2);
   const targetPid = Number(/target reference started \(pid (\d+)\)/.exec(stdout)?.[1]);
   expect(targetPid).toBeGreaterThan(0);
-  // Killed by the run (at once, or SIGKILL when its wind-down ran out of time); a loaded machine may take a moment to end it.
+  // Killed by the run (at once, or SIGKILL when its wind-down ran out of time); a loaded machine may take a moment to
+  // end it.
   await expect.poll(() => alive(targetPid), { timeout: 5000, interval: 100 }).toBe(false);
   const summary = JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as RunSummary;
   expect(summary.interrupted).toBe(true);
@@ -47,12 +52,20 @@ test('SIGTERM stops the run: the target it started is stopped, the summary is wr
 test('a run killed outright (SIGKILL) leaves a valid summary.json and junit.xml of the rules that had finished', async () => {
   const reports = mkdtempSync(join(tmpdir(), 'harness-killed-'));
   // Its own process group, so the kill takes the target and the workers too, as a CI job's kill would.
-  const child = spawn(process.execPath, [bin, 'run', '--target', 'reference', '--seed', '4', '--runs', '3000', '--reports', reports], { stdio: 'ignore', detached: true });
+  const child = spawn(
+    process.execPath,
+    [bin, 'run', '--target', 'reference', '--seed', '4', '--runs', '3000', '--reports', reports],
+    { stdio: 'ignore', detached: true },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const summaryFile = join(reports, 'summary.json');
   try {
     await expect
-      .poll(() => (existsSync(summaryFile) ? (JSON.parse(readFileSync(summaryFile, 'utf8')) as RunSummary).rules.length : 0), { timeout: 90_000, interval: 200 })
+      .poll(
+        () =>
+          existsSync(summaryFile) ? (JSON.parse(readFileSync(summaryFile, 'utf8')) as RunSummary).rules.length : 0,
+        { timeout: 90_000, interval: 200 },
+      )
       .toBeGreaterThan(0);
   } finally {
     process.kill(-(child.pid as number), 'SIGKILL');
@@ -75,16 +88,39 @@ test('the deadline stops a run that would stall: the rest is reported as not run
     const targets = writeTargets({
       stalling: {
         kind: 'url',
-        families: { billing: { baseUrl: target.baseUrl, credentials: { clientId: '${STALL_ID}', clientSecret: '${STALL_SECRET}' }, tenant: { multiEntity: false, multiOrg: false } } },
+        families: {
+          billing: {
+            baseUrl: target.baseUrl,
+            credentials: { clientId: '${STALL_ID}', clientSecret: '${STALL_SECRET}' },
+            tenant: { multiEntity: false, multiOrg: false },
+          },
+        },
         client: { timeoutMs: 20_000, unresponsiveAfter: 1000, concurrency: 1 },
         maxTimeMs: 600_000,
       },
     });
     const started = Date.now();
-    const result = await runCli(['run', '--targets', targets, '--target', 'stalling', '--seed', '1', '--runs', '5', '--max-time', '6s', '--suite', 'billing'], {
-      STALL_ID: hostileClientId,
-      STALL_SECRET: hostileClientSecret,
-    });
+    const result = await runCli(
+      [
+        'run',
+        '--targets',
+        targets,
+        '--target',
+        'stalling',
+        '--seed',
+        '1',
+        '--runs',
+        '5',
+        '--max-time',
+        '6s',
+        '--suite',
+        'billing',
+      ],
+      {
+        STALL_ID: hostileClientId,
+        STALL_SECRET: hostileClientSecret,
+      },
+    );
     const summary = result.summary();
     expect(summary.stoppedBy, result.stdout.slice(-2000)).toBe('max-time');
     expect(result.code).toBe(summary.counts.failed > 0 ? 1 : 2);
@@ -99,7 +135,10 @@ test('the deadline stops a run that would stall: the rest is reported as not run
   }
 });
 
-/** When a signal is sent: a delay after the run's first output line, its first summary snapshot (rules have finished, others run), or the first snapshot with a failed rule. */
+/**
+ * When a signal is sent: a delay after the run's first output line, its first summary snapshot (rules have finished,
+ * others run), or the first snapshot with a failed rule.
+ */
 interface Moment {
   delayMs: number;
   from: 'first line' | 'first snapshot' | 'first failure';
@@ -126,11 +165,29 @@ async function interruptOnce(plan: InterruptPlan) {
   const summaryFile = join(reports, 'summary.json');
   const targetArgs = plan.targets ? ['--targets', plan.targets.file, '--target', plan.targets.name] : [];
   // Its own process group, so that whatever happens nothing of this run outlives the test (SIGKILL to the group below).
-  const child = spawn(process.execPath, [bin, 'run', ...targetArgs, '--suite', 'shortener', '--workers', '1', '--seed', '9', '--runs', String(plan.runs), '--reports', reports], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-    env: withReferenceCredentials(),
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      bin,
+      'run',
+      ...targetArgs,
+      '--suite',
+      'shortener',
+      '--workers',
+      '1',
+      '--seed',
+      '9',
+      '--runs',
+      String(plan.runs),
+      '--reports',
+      reports,
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+      env: withReferenceCredentials(),
+    },
+  );
   let output = '';
   const started = new Promise<void>((resolve) => {
     const onData = (chunk: Buffer) => {
@@ -140,14 +197,20 @@ async function interruptOnce(plan: InterruptPlan) {
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
   });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, exitSignal) => resolve({ code, signal: exitSignal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, exitSignal) => resolve({ code, signal: exitSignal })),
+  );
   let ended = false;
   void exited.then(() => (ended = true));
   try {
     await started;
     // The first snapshot is written once a rule has finished: from then on rules are judged (a count, not a clock).
-    if (plan.from === 'first snapshot') await expect.poll(() => ended || existsSync(summaryFile), { timeout: 120_000, interval: 50 }).toBe(true);
-    if (plan.from === 'first failure') await expect.poll(() => ended || (snapshotOf(summaryFile)?.counts.failed ?? 0) > 0, { timeout: 120_000, interval: 50 }).toBe(true);
+    if (plan.from === 'first snapshot')
+      await expect.poll(() => ended || existsSync(summaryFile), { timeout: 120_000, interval: 50 }).toBe(true);
+    if (plan.from === 'first failure')
+      await expect
+        .poll(() => ended || (snapshotOf(summaryFile)?.counts.failed ?? 0) > 0, { timeout: 120_000, interval: 50 })
+        .toBe(true);
     await new Promise((resolve) => setTimeout(resolve, plan.delayMs));
     const before = snapshotOf(summaryFile);
     const sentAt = Date.now();
@@ -161,7 +224,16 @@ async function interruptOnce(plan: InterruptPlan) {
     const summary = snapshotOf(summaryFile);
     const junit = existsSync(join(reports, 'junit.xml')) ? readFileSync(join(reports, 'junit.xml'), 'utf8') : '';
     const targetPid = Number(/target [^ ]+ started \(pid (\d+)\)/.exec(output)?.[1] ?? 0);
-    return { ...exit, stoppedAfterMs: Date.now() - sentAt, before, summary, junit, allure: allureStatuses(join(reports, 'allure-results')), targetPid, output };
+    return {
+      ...exit,
+      stoppedAfterMs: Date.now() - sentAt,
+      before,
+      summary,
+      junit,
+      allure: allureStatuses(join(reports, 'allure-results')),
+      targetPid,
+      output,
+    };
   } finally {
     // Whatever happened, nothing of this run outlives the test.
     try {
@@ -177,8 +249,19 @@ function allureStatuses(dir: string): { name: string; status: string; message?: 
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((file) => file.endsWith('-result.json'))
-    .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as { name: string; status: string; statusDetails?: { message?: string } })
-    .map((result) => ({ name: result.name, status: result.status, ...(result.statusDetails?.message ? { message: result.statusDetails.message } : {}) }));
+    .map(
+      (file) =>
+        JSON.parse(readFileSync(join(dir, file), 'utf8')) as {
+          name: string;
+          status: string;
+          statusDetails?: { message?: string };
+        },
+    )
+    .map((result) => ({
+      name: result.name,
+      status: result.status,
+      ...(result.statusDetails?.message ? { message: result.statusDetails.message } : {}),
+    }));
 }
 
 /** The rule ids JUnit reports as failed (a `<failure>` in their testcase). */
@@ -195,7 +278,8 @@ function seededRandom(seed: number): () => number {
 /** Runs the plans, `atOnce` at a time. */
 async function interruptAll(plans: readonly InterruptPlan[], atOnce: number) {
   const outcomes: Awaited<ReturnType<typeof interruptOnce>>[] = [];
-  for (let index = 0; index < plans.length; index += atOnce) outcomes.push(...(await Promise.all(plans.slice(index, index + atOnce).map(interruptOnce))));
+  for (let index = 0; index < plans.length; index += atOnce)
+    outcomes.push(...(await Promise.all(plans.slice(index, index + atOnce).map(interruptOnce))));
   return outcomes;
 }
 
@@ -205,7 +289,16 @@ test('interrupts always end: 12 runs stopped at random moments (start-up, prefli
   // Cases enough that the rules still run at the latest moment drawn (3.5 s after the first line): the run
   // takes about 9 s on 2 cores when left alone.
   // Twelve: three of each signal and recipient (SIGINT to the pid alone has 20 moments of its own below).
-  const plans = Array.from({ length: 12 }, (_, index): InterruptPlan => ({ from: 'first line', delayMs: Math.round(random() * 3500), signal: index % 2 ? 'SIGTERM' : 'SIGINT', wholeGroup: index % 4 >= 2, runs: 20000 }));
+  const plans = Array.from(
+    { length: 12 },
+    (_, index): InterruptPlan => ({
+      from: 'first line',
+      delayMs: Math.round(random() * 3500),
+      signal: index % 2 ? 'SIGTERM' : 'SIGINT',
+      wholeGroup: index % 4 >= 2,
+      runs: 20000,
+    }),
+  );
   // Three at a time.
   const outcomes = await interruptAll(plans, 3);
   for (const [index, outcome] of outcomes.entries()) {
@@ -230,19 +323,32 @@ test('interrupts always end: 12 runs stopped at random moments (start-up, prefli
 test('SIGINT to the harness pid alone at 20 random moments against a target that gets every rule right: 0 failed rules in summary.json, junit.xml and Allure each time; the rules in progress are not run (interrupted)', async () => {
   const seed = Date.now() % 100_000;
   const random = seededRandom(seed);
-  // Half the moments during start-up and the first rules, half once rules have finished (a snapshot exists) while others run.
-  const plans = Array.from({ length: 20 }, (_, index): Moment => (index % 2 ? { from: 'first snapshot', delayMs: Math.round(random() * 1500) } : { from: 'first line', delayMs: Math.round(random() * 3000) }))
-    .map((moment) => ({ ...moment, signal: 'SIGINT' as const, wholeGroup: false, runs: 5000 }));
+  // Half the moments during start-up and the first rules, half once rules have finished (a snapshot exists) while
+  // others run.
+  const plans = Array.from(
+    { length: 20 },
+    (_, index): Moment =>
+      index % 2
+        ? { from: 'first snapshot', delayMs: Math.round(random() * 1500) }
+        : { from: 'first line', delayMs: Math.round(random() * 3000) },
+  ).map((moment) => ({ ...moment, signal: 'SIGINT' as const, wholeGroup: false, runs: 5000 }));
   const outcomes = await interruptAll(plans, 4);
   // Every run's failed and broken rules, in each report: none, whatever the moment.
   const failures = outcomes.map((outcome, index) => ({
     run: index,
     plan: plans[index],
-    summary: (outcome.summary?.rules ?? []).filter((rule) => rule.status === 'failed' || rule.status === 'broken').map((rule) => `${rule.ruleId}: ${rule.message?.split('\n')[0] ?? ''}`),
+    summary: (outcome.summary?.rules ?? [])
+      .filter((rule) => rule.status === 'failed' || rule.status === 'broken')
+      .map((rule) => `${rule.ruleId}: ${rule.message?.split('\n')[0] ?? ''}`),
     junit: [...junitFailures(outcome.junit), ...(outcome.junit.includes('<error ') ? ['<error>'] : [])],
-    allure: outcome.allure.filter((result) => result.status === 'failed' || result.status === 'broken').map((result) => result.name),
+    allure: outcome.allure
+      .filter((result) => result.status === 'failed' || result.status === 'broken')
+      .map((result) => result.name),
   }));
-  expect(failures.filter((run) => run.summary.length + run.junit.length + run.allure.length > 0), `seed ${seed}`).toEqual([]);
+  expect(
+    failures.filter((run) => run.summary.length + run.junit.length + run.allure.length > 0),
+    `seed ${seed}`,
+  ).toEqual([]);
   for (const [index, outcome] of outcomes.entries()) {
     const about = `run ${index} of seed ${seed} (${JSON.stringify(plans[index])}):\n${outcome.output.slice(-1500)}`;
     expect(outcome.summary, about).toBeDefined();
@@ -251,14 +357,21 @@ test('SIGINT to the harness pid alone at 20 random moments against a target that
     // Every rule in progress is reported not run, with the reason, in each report.
     for (const ruleId of outcome.summary.interruptedRules ?? []) {
       expect(outcome.summary.notRun, about).toContain(ruleId);
-      expect(outcome.junit, about).toMatch(new RegExp(`name="${ruleId.replace(/\./g, '\\.')}"[^>]*>\\s*<skipped>not run: the run was interrupted \\(SIGINT\\)`));
+      expect(outcome.junit, about).toMatch(
+        new RegExp(
+          `name="${ruleId.replace(/\./g, '\\.')}"[^>]*>\\s*<skipped>not run: the run was interrupted \\(SIGINT\\)`,
+        ),
+      );
     }
-    if (outcome.summary.notRun.length) expect(outcome.summary.notRunReason, about).toBe('the run was interrupted (SIGINT)');
+    if (outcome.summary.notRun.length)
+      expect(outcome.summary.notRunReason, about).toBe('the run was interrupted (SIGINT)');
   }
   // Not a vacuous pass: some signals came while a rule was being judged (a count over the runs, not a clock).
   const caughtInProgress = outcomes.filter((outcome) => (outcome.summary?.interruptedRules?.length ?? 0) > 0).length;
   expect(caughtInProgress, `seed ${seed}`).toBeGreaterThan(0);
-  const skippedInAllure = outcomes.flatMap((outcome) => outcome.allure.filter((result) => result.message === 'not run: the run was interrupted (SIGINT)'));
+  const skippedInAllure = outcomes.flatMap((outcome) =>
+    outcome.allure.filter((result) => result.message === 'not run: the run was interrupted (SIGINT)'),
+  );
   expect(skippedInAllure.length, `seed ${seed}`).toBeGreaterThan(0);
 }, 300_000);
 
@@ -266,20 +379,41 @@ test('a rule that failed before the interruption stays failed in summary.json, j
   const entry = bundledTargets.targets.reference;
   if (!entry) throw new Error('bundled targets.json has no reference');
   // A mutant breaking the shortener rule judged first (an entry without longUrl accepted): the others run after it.
-  const file = writeTargets({ mutant: { ...entry, command: [...entry.command, '--mutant', 'shortener-long-url-optional'] } });
-  const outcome = await interruptOnce({ from: 'first failure', delayMs: 0, signal: 'SIGINT', wholeGroup: false, runs: 5000, targets: { file, name: 'mutant' } });
+  const file = writeTargets({
+    mutant: { ...entry, command: [...entry.command, '--mutant', 'shortener-long-url-optional'] },
+  });
+  const outcome = await interruptOnce({
+    from: 'first failure',
+    delayMs: 0,
+    signal: 'SIGINT',
+    wholeGroup: false,
+    runs: 5000,
+    targets: { file, name: 'mutant' },
+  });
   const about = outcome.output.slice(-3000);
   // The snapshot read just before the signal: the failure was recorded before the interruption.
-  const failedBefore = (outcome.before?.rules ?? []).filter((rule) => rule.status === 'failed').map((rule) => rule.ruleId);
+  const failedBefore = (outcome.before?.rules ?? [])
+    .filter((rule) => rule.status === 'failed')
+    .map((rule) => rule.ruleId);
   expect(failedBefore, about).toEqual(['shortener.long-url.required']);
   expect(outcome.summary?.interrupted, about).toBe(true);
   expect(outcome.code, about).toBe(2);
-  const failedAfter = (outcome.summary?.rules ?? []).filter((rule) => rule.status === 'failed').map((rule) => rule.ruleId);
+  const failedAfter = (outcome.summary?.rules ?? [])
+    .filter((rule) => rule.status === 'failed')
+    .map((rule) => rule.ruleId);
   for (const ruleId of failedBefore) {
     expect(failedAfter, about).toContain(ruleId);
     expect(junitFailures(outcome.junit), about).toContain(ruleId);
   }
   // The mutant's rule is the one that failed; nothing else was made to fail by the wind-down.
-  expect(failedAfter.filter((ruleId) => ruleId !== 'shortener.long-url.required'), about).toEqual([]);
-  expect(outcome.allure.some((result) => result.status === 'failed' && result.name.startsWith('shortener.long-url.required')), about).toBe(true);
+  expect(
+    failedAfter.filter((ruleId) => ruleId !== 'shortener.long-url.required'),
+    about,
+  ).toEqual([]);
+  expect(
+    outcome.allure.some(
+      (result) => result.status === 'failed' && result.name.startsWith('shortener.long-url.required'),
+    ),
+    about,
+  ).toBe(true);
 }, 120_000);

@@ -11,8 +11,24 @@ import { bundledTargets, runCli, writeTargets } from '../support/run-harness-cli
 const entry = bundledTargets.targets.reference as { command: string[] };
 
 async function runAgainst(suite: string, mutant?: string, settings: Record<string, unknown> = {}) {
-  const targets = writeTargets({ target: { ...entry, ...settings, command: [...entry.command, ...(mutant ? ['--mutant', mutant] : [])] } });
-  const result = await runCli(['run', '--targets', targets, '--target', 'target', '--suite', suite, '--seed', '5', '--runs', '4', '--workers', '1']);
+  const targets = writeTargets({
+    target: { ...entry, ...settings, command: [...entry.command, ...(mutant ? ['--mutant', mutant] : [])] },
+  });
+  const result = await runCli([
+    'run',
+    '--targets',
+    targets,
+    '--target',
+    'target',
+    '--suite',
+    suite,
+    '--seed',
+    '5',
+    '--runs',
+    '4',
+    '--workers',
+    '1',
+  ]);
   return { result, rules: result.summary().rules };
 }
 
@@ -22,21 +38,32 @@ test.each([
 ])('%s: the mutant %s fails %s and nothing else', async (suite, mutant, rule) => {
   const { result, rules } = await runAgainst(suite, mutant);
   const output = result.stdout.slice(-3000);
-  expect(rules.filter((one) => one.status === 'failed').map((one) => one.ruleId), output).toEqual([rule]);
+  expect(
+    rules.filter((one) => one.status === 'failed').map((one) => one.ruleId),
+    output,
+  ).toEqual([rule]);
   expect(result.code, output).toBe(1);
 });
 
 test('against the reference each memory is replayed late, and the report says how late', async () => {
   const { result, rules } = await runAgainst('loyalty');
   const late = rules.filter((one) => one.observations?.['late replays'] !== undefined);
-  expect(late.map((one) => one.ruleId).sort(), result.stdout.slice(-3000)).toEqual(['loyalty.mac.nonce-reuse', 'loyalty.transfer.order-id-unique']);
-  for (const one of late) expect(one.observations?.['late replays']).toEqual([expect.stringMatching(/^\d+\.\d s and at least [\d,]+ requests after first use$/)]);
+  expect(late.map((one) => one.ruleId).sort(), result.stdout.slice(-3000)).toEqual([
+    'loyalty.mac.nonce-reuse',
+    'loyalty.transfer.order-id-unique',
+  ]);
+  for (const one of late)
+    expect(one.observations?.['late replays']).toEqual([
+      expect.stringMatching(/^\d+\.\d s and at least [\d,]+ requests after first use$/),
+    ]);
   expect(result.code).toBe(0);
 });
 
-test('the nightly horizon: with the entry\'s lateMemoryMs the replays wait until their first use is that old', async () => {
+test("the nightly horizon: with the entry's lateMemoryMs the replays wait until their first use is that old", async () => {
   const { result, rules } = await runAgainst('shortener', undefined, { lateMemoryMs: 7000 });
-  const [late] = (rules.find((one) => one.ruleId === 'shortener.vanity.taken-for-domain')?.observations?.['late replays'] ?? []) as string[];
+  const [late] = (rules.find((one) => one.ruleId === 'shortener.vanity.taken-for-domain')?.observations?.[
+    'late replays'
+  ] ?? []) as string[];
   expect(Number(late?.split(' ')[0]), result.stdout.slice(-3000)).toBeGreaterThanOrEqual(7);
   expect(result.code).toBe(0);
 });

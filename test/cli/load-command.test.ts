@@ -13,7 +13,10 @@ const bin = fileURLToPath(new URL('../../bin/harness.js', import.meta.url));
 
 /** The bundled reference entry with a token limit of 20 per second pinned, optionally running a mutant. */
 function referenceWithLimit(extraArgs: string[] = []) {
-  const entry = bundledTargets.targets.reference as { command: string[]; families: { billing: Record<string, unknown> } };
+  const entry = bundledTargets.targets.reference as {
+    command: string[];
+    families: { billing: Record<string, unknown> };
+  };
   return writeTargets({
     limited: {
       ...entry,
@@ -43,7 +46,10 @@ const reportOf = (reportsDir: string) => readFileSync(join(reportsDir, 'load', '
 
 describe.concurrent('harness load token-rate-limit', () => {
   test('finds the limit the target was started with, matches the pinned one, exits 0 and writes a mergeable result', async () => {
-    const result = await runCli(['load', 'token-rate-limit', '--targets', referenceWithLimit(), '--target', 'limited', '--reports', '{reports}'], { REFERENCE_CLIENT_SECRET: secret });
+    const result = await runCli(
+      ['load', 'token-rate-limit', '--targets', referenceWithLimit(), '--target', 'limited', '--reports', '{reports}'],
+      { REFERENCE_CLIENT_SECRET: secret },
+    );
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toContain('PASS    billing.token.rate_limit');
     const report = JSON.parse(reportOf(result.reportsDir)) as LoadReport;
@@ -63,7 +69,19 @@ describe.concurrent('harness load token-rate-limit', () => {
   });
 
   test('a limit some paths escape fails the rule with evidence, secrets redacted, exit 1', async () => {
-    const result = await runCli(['load', 'token-rate-limit', '--targets', referenceWithLimit(['--mutant', 'token-rate-limit-query-bypass']), '--target', 'limited', '--reports', '{reports}'], { REFERENCE_CLIENT_SECRET: secret });
+    const result = await runCli(
+      [
+        'load',
+        'token-rate-limit',
+        '--targets',
+        referenceWithLimit(['--mutant', 'token-rate-limit-query-bypass']),
+        '--target',
+        'limited',
+        '--reports',
+        '{reports}',
+      ],
+      { REFERENCE_CLIENT_SECRET: secret },
+    );
     expect(result.code, result.stdout + result.stderr).toBe(1);
     expect(result.stdout).toContain('does not hold on every path');
     expect(result.stdout).toContain('curl');
@@ -83,11 +101,18 @@ describe.concurrent('harness load token-rate-limit', () => {
     expect(files.filter((name) => name.startsWith('nightly-exchange'))).toEqual(['nightly-exchange-batch-orders.json']);
     expect(files.filter((name) => name.startsWith('nightly-custody'))).toHaveLength(9);
     const allure = allureTests(result.reportsDir);
-    expect(allure.every((test) => test.status === 'passed' && test.labels.some((label) => label.name === 'feature' && label.value === 'load'))).toBe(true);
+    expect(
+      allure.every(
+        (test) =>
+          test.status === 'passed' && test.labels.some((label) => label.name === 'feature' && label.value === 'load'),
+      ),
+    ).toBe(true);
     expect(allure.map((test) => test.name).sort()).toContain('nightly exchange batch-orders');
     // The closing table: a row per operation with its thresholds held, and one verdict line; the run is in the history.
     expect(result.stdout).toMatch(/^nightly exchange batch-orders .*✓ 4\/4$/m);
-    expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(/^VERDICT: PASS: \d+ threshold\(s\) held in \d+ run\(s\)/);
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(
+      /^VERDICT: PASS: \d+ threshold\(s\) held in \d+ run\(s\)/,
+    );
     expect(readdirSync(join(result.reportsDir, 'load', 'history'))).toHaveLength(1);
   });
 
@@ -100,10 +125,14 @@ describe.concurrent('harness load token-rate-limit', () => {
 
   test('a probe interrupted by SIGINT to its pid alone reports interrupted, not its finding: never passed, Allure skipped, exit 2', async () => {
     const reports = mkdtempSync(join(tmpdir(), 'harness-probe-interrupted-'));
-    const child = spawn(process.execPath, [bin, 'load', 'token-rate-limit', '--targets', referenceWithLimit(), '--target', 'limited', '--reports', reports], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: withReferenceCredentials({ REFERENCE_CLIENT_SECRET: secret }),
-    });
+    const child = spawn(
+      process.execPath,
+      [bin, 'load', 'token-rate-limit', '--targets', referenceWithLimit(), '--target', 'limited', '--reports', reports],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: withReferenceCredentials({ REFERENCE_CLIENT_SECRET: secret }),
+      },
+    );
     let output = '';
     // The command listens for signals from its first line on.
     const started = new Promise<void>((resolve) => {
@@ -117,7 +146,8 @@ describe.concurrent('harness load token-rate-limit', () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     try {
       await started;
-      // Any moment before the probe's end (tens of seconds) will do: whenever the signal comes, the finding is not judged.
+      // Any moment before the probe's end (tens of seconds) will do: whenever the signal comes, the finding is not
+      // judged.
       await new Promise((resolve) => setTimeout(resolve, 2000));
       child.kill('SIGINT');
       expect(await exited, output).toBe(2);
@@ -135,7 +165,8 @@ describe.concurrent('harness load token-rate-limit', () => {
   }, 120_000);
 
   test('nightly interrupted by SIGINT to its pid alone: the run in progress is marked interrupted and its thresholds are not judged as passed (Allure skipped), nothing is recorded, exit 2', async () => {
-    // A billing target that forwards to the reference and counts the requests of the load: the signal comes once the load runs (a count, not a clock).
+    // A billing target that forwards to the reference and counts the requests of the load: the signal comes once the
+    // load runs (a count, not a clock).
     let loaded = 0;
     const target = await startHostileTarget(({ pass }) => {
       loaded++;
@@ -144,12 +175,39 @@ describe.concurrent('harness load token-rate-limit', () => {
     const reports = mkdtempSync(join(tmpdir(), 'harness-nightly-interrupted-'));
     try {
       const targets = writeTargets({
-        forwarded: { kind: 'url', families: { billing: { baseUrl: target.baseUrl, credentials: { clientId: '${FORWARDED_ID}', clientSecret: '${FORWARDED_SECRET}' }, tenant: { multiEntity: false, multiOrg: false } } } },
+        forwarded: {
+          kind: 'url',
+          families: {
+            billing: {
+              baseUrl: target.baseUrl,
+              credentials: { clientId: '${FORWARDED_ID}', clientSecret: '${FORWARDED_SECRET}' },
+              tenant: { multiEntity: false, multiOrg: false },
+            },
+          },
+        },
       });
-      const child = spawn(process.execPath, [bin, 'load', 'nightly', '--targets', targets, '--target', 'forwarded', '--rate', '10', '--duration', '60', '--reports', reports], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, FORWARDED_ID: hostileClientId, FORWARDED_SECRET: hostileClientSecret },
-      });
+      const child = spawn(
+        process.execPath,
+        [
+          bin,
+          'load',
+          'nightly',
+          '--targets',
+          targets,
+          '--target',
+          'forwarded',
+          '--rate',
+          '10',
+          '--duration',
+          '60',
+          '--reports',
+          reports,
+        ],
+        {
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: { ...process.env, FORWARDED_ID: hostileClientId, FORWARDED_SECRET: hostileClientSecret },
+        },
+      );
       let output = '';
       child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -165,7 +223,8 @@ describe.concurrent('harness load token-rate-limit', () => {
       const results = readdirSync(dir).map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as LoadResult);
       const interrupted = results.filter((result) => result.interrupted);
       expect(interrupted.length, output).toBe(1);
-      // Its figures are kept, its thresholds shown, and it is not passed (a 60 s profile cut short says nothing of the profile).
+      // Its figures are kept, its thresholds shown, and it is not passed (a 60 s profile cut short says nothing of the
+      // profile).
       expect(interrupted[0]?.passed).toBe(false);
       expect(interrupted[0]?.sent).toBeGreaterThan(0);
       expect(interrupted[0]?.sent).toBeLessThan(600);
@@ -174,7 +233,9 @@ describe.concurrent('harness load token-rate-limit', () => {
       expect(output).toMatch(/^nightly billing .*interrupted: not judged$/m);
       expect(output).toContain('VERDICT: INTERRUPTED');
       expect(output).toContain('(not recorded: interrupted)');
-      expect(existsSync(join(reports, 'load', 'history')) ? readdirSync(join(reports, 'load', 'history')) : []).toEqual([]);
+      expect(existsSync(join(reports, 'load', 'history')) ? readdirSync(join(reports, 'load', 'history')) : []).toEqual(
+        [],
+      );
     } finally {
       await target.close();
     }

@@ -8,7 +8,11 @@ import { HarnessError } from '../../targets/harness-error.ts';
 /** A registry entry that only has a load part: all the probe lookup reads of a family. */
 const familyWithProbes = (name: string, probes: readonly LoadProbe[]) =>
   ({ name, load: { probes } }) as unknown as FamilyModule;
-const probe = (name: string): LoadProbe => ({ name, description: `probe ${name}`, run: () => Promise.reject(new Error('not run here')) });
+const probe = (name: string): LoadProbe => ({
+  name,
+  description: `probe ${name}`,
+  run: () => Promise.reject(new Error('not run here')),
+});
 
 const thrown = (work: () => unknown): HarnessError => {
   try {
@@ -22,11 +26,9 @@ const thrown = (work: () => unknown): HarnessError => {
 
 describe('the scenarios of harness load come from the families registry', () => {
   test('the built-in families offer their probes in registry order, each with the family whose section it loads', () => {
-    expect(registeredProbes(builtInFamilies).map(({ probe: found, family }) => `${family.name}:${found.name}`)).toEqual([
-      'billing:token-rate-limit',
-      'billing:gzip-threshold',
-      'exchange:exchange-rate-limit',
-    ]);
+    expect(registeredProbes(builtInFamilies).map(({ probe: found, family }) => `${family.name}:${found.name}`)).toEqual(
+      ['billing:token-rate-limit', 'billing:gzip-threshold', 'exchange:exchange-rate-limit'],
+    );
     expect(registeredProbeNamed('exchange-rate-limit').family).toBe(familyByName('exchange'));
   });
 
@@ -36,14 +38,18 @@ describe('the scenarios of harness load come from the families registry', () => 
   });
 
   test('an unknown name is a usage error listing every scenario, nightly and merge included', () => {
-    const error = thrown(() => registeredProbeNamed('nonsense', [familyWithProbes('a', [probe('one')]), familyWithProbes('b', [probe('two')])]));
+    const error = thrown(() =>
+      registeredProbeNamed('nonsense', [familyWithProbes('a', [probe('one')]), familyWithProbes('b', [probe('two')])]),
+    );
     expect(error.code).toBe('USAGE');
     expect(error.message).toBe('No load scenario "nonsense"');
     expect(error.fix).toBe('use one of: one, two, nightly, merge');
   });
 
   test('two families offering one name is a configuration error naming both', () => {
-    const error = thrown(() => registeredProbeNamed('limit', [familyWithProbes('a', [probe('limit')]), familyWithProbes('b', [probe('limit')])]));
+    const error = thrown(() =>
+      registeredProbeNamed('limit', [familyWithProbes('a', [probe('limit')]), familyWithProbes('b', [probe('limit')])]),
+    );
     expect(error.code).toBe('CONFIG_INVALID');
     expect(error.message).toBe('The load scenario "limit" is offered by a and b');
   });

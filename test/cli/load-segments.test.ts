@@ -26,9 +26,24 @@ let targets: string;
 
 beforeAll(async () => {
   // One operation (the shortener's mappings): the segments of a real run in a second or two.
-  reference = await startReferenceServer({ env: {}, serve: families().filter((family) => family.name === 'shortener') });
+  reference = await startReferenceServer({
+    env: {},
+    serve: families().filter((family) => family.name === 'shortener'),
+  });
   targets = join(mkdtempSync(join(tmpdir(), 'load-segments-')), 'targets.json');
-  writeFileSync(targets, JSON.stringify({ default: 'local', targets: { local: { kind: 'url', families: { shortener: { baseUrl: reference.baseUrls.shortener } }, load: { rate: 5, durationSeconds: 1, thresholds: ['p99 < 2 s', 'rate(2xx) >= 99%'] } } } }));
+  writeFileSync(
+    targets,
+    JSON.stringify({
+      default: 'local',
+      targets: {
+        local: {
+          kind: 'url',
+          families: { shortener: { baseUrl: reference.baseUrls.shortener } },
+          load: { rate: 5, durationSeconds: 1, thresholds: ['p99 < 2 s', 'rate(2xx) >= 99%'] },
+        },
+      },
+    }),
+  );
 });
 afterAll(() => reference.close());
 
@@ -37,26 +52,63 @@ describe.sequential('harness load nightly --segment', () => {
     const zero = await harness(['load', 'nightly', '--targets', targets, '--segment', '0/3']);
     expect([zero.code, zero.output]).toEqual([2, expect.stringContaining('segment 0 of 3 does not exist')]);
     const probe = await harness(['load', 'token-rate-limit', '--targets', targets, '--segment', '1/3']);
-    expect([probe.code, probe.output]).toEqual([2, expect.stringContaining('token-rate-limit cannot be split into segments: it discovers a single limit')]);
+    expect([probe.code, probe.output]).toEqual([
+      2,
+      expect.stringContaining('token-rate-limit cannot be split into segments: it discovers a single limit'),
+    ]);
     const alone = await harness(['load', 'nightly', '--targets', targets, '--segment', '1/3']);
-    expect([alone.code, alone.output]).toEqual([2, expect.stringContaining('give --start-at TIME (the same for every replica) or --run-id ID')]);
-    const later = await harness(['load', 'nightly', '--targets', targets, '--segment', '1/3', '--start-at', new Date(Date.now() + 11 * 60_000).toISOString()]);
+    expect([alone.code, alone.output]).toEqual([
+      2,
+      expect.stringContaining('give --start-at TIME (the same for every replica) or --run-id ID'),
+    ]);
+    const later = await harness([
+      'load',
+      'nightly',
+      '--targets',
+      targets,
+      '--segment',
+      '1/3',
+      '--start-at',
+      new Date(Date.now() + 11 * 60_000).toISOString(),
+    ]);
     expect([later.code, later.output]).toEqual([2, expect.stringContaining('more than 10 min ahead')]);
   });
 
   test('three segments of 5 req/s write 1, 2 and 2 req/s stamped with their run and profile; the merge adds up to the profile', async () => {
     const reports = mkdtempSync(join(tmpdir(), 'load-segments-reports-'));
     for (const segment of ['1/3', '2/3', '3/3']) {
-      const run = await harness(['load', 'nightly', '--targets', targets, '--reports', reports, '--segment', segment, '--run-id', 'three']);
+      const run = await harness([
+        'load',
+        'nightly',
+        '--targets',
+        targets,
+        '--reports',
+        reports,
+        '--segment',
+        segment,
+        '--run-id',
+        'three',
+      ]);
       expect(run.code, run.output).toBe(0);
       expect(run.output).toContain('judged once every segment has arrived');
     }
     const dir = join(reports, 'load', 'nightly');
     expect(readdirSync(dir).sort()).toEqual(['segment-1-of-3', 'segment-2-of-3', 'segment-3-of-3']);
-    const results = [1, 2, 3].map((index) => JSON.parse(readFileSync(join(dir, `segment-${index}-of-3`, 'nightly-shortener-mappings.json'), 'utf8')) as LoadResult);
+    const results = [1, 2, 3].map(
+      (index) =>
+        JSON.parse(
+          readFileSync(join(dir, `segment-${index}-of-3`, 'nightly-shortener-mappings.json'), 'utf8'),
+        ) as LoadResult,
+    );
     expect(results.map((result) => result.offered.rate)).toEqual([1, 2, 2]);
     expect(new Set(results.map((result) => result.segment?.runId)).size).toBe(1);
-    expect(results[0]?.segment).toMatchObject({ index: 1, count: 3, operations: ['nightly shortener mappings'], runId: 'three', profileDigest: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(results[0]?.segment).toMatchObject({
+      index: 1,
+      count: 3,
+      operations: ['nightly shortener mappings'],
+      runId: 'three',
+      profileDigest: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     const merged = await harness(['load', 'merge', dir, '--output', join(reports, 'merged.json')]);
     expect(merged.code, merged.output).toBe(0);
     const sum = JSON.parse(readFileSync(join(reports, 'merged.json'), 'utf8')) as LoadResult;
@@ -65,10 +117,25 @@ describe.sequential('harness load nightly --segment', () => {
 
   test('a share of 0 sends nothing and says so, and still writes its (empty) results so the merge sees every segment', async () => {
     const reports = mkdtempSync(join(tmpdir(), 'load-segments-zero-'));
-    const run = await harness(['load', 'nightly', '--targets', targets, '--reports', reports, '--segment', '1/6', '--run-id', 'thin', '--rate', '5']);
+    const run = await harness([
+      'load',
+      'nightly',
+      '--targets',
+      targets,
+      '--reports',
+      reports,
+      '--segment',
+      '1/6',
+      '--run-id',
+      'thin',
+      '--rate',
+      '5',
+    ]);
     expect(run.code, run.output).toBe(0);
     expect(run.output).toContain('its share of 5 req/s split 6 ways is 0: it sends nothing');
-    const result = JSON.parse(readFileSync(join(reports, 'load', 'nightly', 'segment-1-of-6', 'nightly-shortener-mappings.json'), 'utf8')) as LoadResult;
+    const result = JSON.parse(
+      readFileSync(join(reports, 'load', 'nightly', 'segment-1-of-6', 'nightly-shortener-mappings.json'), 'utf8'),
+    ) as LoadResult;
     expect([result.offered.rate, result.sent, result.segment?.runId]).toEqual([0, 0, 'thin']);
   });
 });

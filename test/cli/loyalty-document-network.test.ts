@@ -11,12 +11,21 @@ import { runCli, writeTargets } from '../support/run-harness-cli.ts';
  * window, demographics, event times in UTC only).
  */
 
-const secrets = { LTY_API_KEY: 'network-app-key-1', LTY_MAC_SECRET: 'network-mac-secret-of-the-test', LTY_TOKEN: 'network-bearer-token-1' };
+const secrets = {
+  LTY_API_KEY: 'network-app-key-1',
+  LTY_MAC_SECRET: 'network-mac-secret-of-the-test',
+  LTY_TOKEN: 'network-bearer-token-1',
+};
 let network: DocumentNetwork | undefined;
 afterAll(() => network?.close());
 
 test('a loyalty network written to the document (MAC in hex, 60 s window, bearer, its own demographics) is conformant on every loyalty rule', async () => {
-  network = await startDocumentNetwork({ apiKey: secrets.LTY_API_KEY, macId: 'network-client-7', macSecret: secrets.LTY_MAC_SECRET, bearerToken: secrets.LTY_TOKEN });
+  network = await startDocumentNetwork({
+    apiKey: secrets.LTY_API_KEY,
+    macId: 'network-client-7',
+    macSecret: secrets.LTY_MAC_SECRET,
+    bearerToken: secrets.LTY_TOKEN,
+  });
   const targets = writeTargets({
     network: {
       kind: 'url',
@@ -31,16 +40,50 @@ test('a loyalty network written to the document (MAC in hex, 60 s window, bearer
       },
     },
   });
-  const result = await runCli(['run', '--targets', targets, '--target', 'network', '--suite', 'loyalty', '--seed', '13', '--runs', '10', '--workers', '1'], secrets);
+  const result = await runCli(
+    [
+      'run',
+      '--targets',
+      targets,
+      '--target',
+      'network',
+      '--suite',
+      'loyalty',
+      '--seed',
+      '13',
+      '--runs',
+      '10',
+      '--workers',
+      '1',
+    ],
+    secrets,
+  );
   const rules = result.summary().rules;
   const output = result.stdout.slice(-4000);
-  expect(rules.map((rule) => rule.ruleId).sort(), output).toEqual(familyByName('loyalty')?.rules.map((rule) => rule.id).sort());
-  expect(rules.filter((rule) => rule.status !== 'passed').map((rule) => `${rule.ruleId}: ${rule.status} ${rule.message}`), output).toEqual([]);
+  expect(rules.map((rule) => rule.ruleId).sort(), output).toEqual(
+    familyByName('loyalty')
+      ?.rules.map((rule) => rule.id)
+      .sort(),
+  );
+  expect(
+    rules.filter((rule) => rule.status !== 'passed').map((rule) => `${rule.ruleId}: ${rule.status} ${rule.message}`),
+    output,
+  ).toEqual([]);
   // The order placed when its file started was placed again late, and refused.
-  expect(rules.find((rule) => rule.ruleId === 'loyalty.transfer.order-id-unique')?.observations?.['late replays']).toEqual([expect.stringMatching(/^\d+\.\d s and at least [\d,]+ requests after first use$/)]);
+  expect(
+    rules.find((rule) => rule.ruleId === 'loyalty.transfer.order-id-unique')?.observations?.['late replays'],
+  ).toEqual([expect.stringMatching(/^\d+\.\d s and at least [\d,]+ requests after first use$/)]);
   // Event times in UTC only: the network refuses +02:00, which the rule observes and does not fail.
-  expect(rules.find((rule) => rule.ruleId === 'loyalty.notify.time')?.observations?.['answers to values the document leaves open']).toEqual(expect.arrayContaining([expect.stringMatching(/\+00:00": 202$/), expect.stringMatching(/\+02:00": 400$/)]));
+  expect(
+    rules.find((rule) => rule.ruleId === 'loyalty.notify.time')?.observations?.[
+      'answers to values the document leaves open'
+    ],
+  ).toEqual(expect.arrayContaining([expect.stringMatching(/\+00:00": 202$/), expect.stringMatching(/\+02:00": 400$/)]));
   // Client ids are looked up without case: observed, not failed.
-  expect(rules.find((rule) => rule.ruleId === 'loyalty.mac.unknown-id')?.observations?.['the client id in another case answered']).toBe('202, 202, 202');
+  expect(
+    rules.find((rule) => rule.ruleId === 'loyalty.mac.unknown-id')?.observations?.[
+      'the client id in another case answered'
+    ],
+  ).toBe('202, 202, 202');
   expect(result.code, output).toBe(0);
 });

@@ -17,19 +17,35 @@ const env = { REFERENCE_CLIENT_ID: clientId, REFERENCE_CLIENT_SECRET: 'preflight
 let reference: RunningReference;
 
 beforeAll(async () => {
-  reference = await startReferenceServer({ serve: families(), env: { ...env }, families: { billing: { mode: 'plain' } } });
+  reference = await startReferenceServer({
+    serve: families(),
+    env: { ...env },
+    families: { billing: { mode: 'plain' } },
+  });
 });
 afterAll(() => reference.close());
 
 function billingTarget(baseUrl: string) {
-  return { kind: 'url', families: { billing: { baseUrl, credentials: { clientId: '${PF_ID}', clientSecret: '${PF_SECRET}' }, tenant: { multiEntity: false, multiOrg: false } } } };
+  return {
+    kind: 'url',
+    families: {
+      billing: {
+        baseUrl,
+        credentials: { clientId: '${PF_ID}', clientSecret: '${PF_SECRET}' },
+        tenant: { multiEntity: false, multiOrg: false },
+      },
+    },
+  };
 }
 
 describe('preflight of harness run', () => {
   test('an unreachable base URL exits 2 naming the family, the URL and the cause; no rule is judged', async () => {
     const url = `http://127.0.0.1:${await freePort()}/billing`;
     const targets = writeTargets({ gone: billingTarget(url) });
-    const result = await runCli(['run', '--targets', targets, '--target', 'gone', '--runs', '1'], { PF_ID: clientId, PF_SECRET: 'whatever' });
+    const result = await runCli(['run', '--targets', targets, '--target', 'gone', '--runs', '1'], {
+      PF_ID: clientId,
+      PF_SECRET: 'whatever',
+    });
     expect(result.code, result.stdout + result.stderr).toBe(2);
     expect(result.stderr).toContain(`PREFLIGHT_FAILED: billing at ${url}: connection refused`);
     expect(result.stdout).not.toContain('FAIL ');
@@ -40,15 +56,22 @@ describe('preflight of harness run', () => {
     expect(summary.preflight[0]?.problem).toMatch(/connection refused/);
     expect(summary.notRun.length).toBeGreaterThan(0);
     const junit = readFileSync(join(result.reportsDir, 'junit.xml'), 'utf8');
-    expect(junit).toMatch(/<testcase classname="billing" name="billing\.preflight" time="0\.000">\s*<error message="preflight of billing at [^"]+ failed: connection refused/);
+    expect(junit).toMatch(
+      /<testcase classname="billing" name="billing\.preflight" time="0\.000">\s*<error message="preflight of billing at [^"]+ failed: connection refused/,
+    );
     expect(junit).toContain('<skipped>not run: the preflight failed (billing): no rule was judged</skipped>');
   });
 
   test('refused credentials exit 2 naming the family and the status, and the secret is not printed', async () => {
     const targets = writeTargets({ wrong: billingTarget(reference.baseUrls.billing as string) });
-    const result = await runCli(['run', '--targets', targets, '--target', 'wrong', '--runs', '1'], { PF_ID: clientId, PF_SECRET: 'not-the-right-secret-42' });
+    const result = await runCli(['run', '--targets', targets, '--target', 'wrong', '--runs', '1'], {
+      PF_ID: clientId,
+      PF_SECRET: 'not-the-right-secret-42',
+    });
     expect(result.code, result.stdout + result.stderr).toBe(2);
-    expect(result.stderr).toContain(`PREFLIGHT_FAILED: billing at ${reference.baseUrls.billing}: credentials refused (HTTP 401)`);
+    expect(result.stderr).toContain(
+      `PREFLIGHT_FAILED: billing at ${reference.baseUrls.billing}: credentials refused (HTTP 401)`,
+    );
     expect(result.stdout + result.stderr).not.toContain('not-the-right-secret-42');
   });
 });
@@ -56,7 +79,10 @@ describe('preflight of harness run', () => {
 describe('harness doctor', () => {
   test('reports reachability, working auth, the Server header and latency, and exits 0', async () => {
     const targets = writeTargets({ good: billingTarget(reference.baseUrls.billing as string) });
-    const result = await runCli(['doctor', '--targets', targets, '--target', 'good'], { PF_ID: clientId, PF_SECRET: env.REFERENCE_CLIENT_SECRET });
+    const result = await runCli(['doctor', '--targets', targets, '--target', 'good'], {
+      PF_ID: clientId,
+      PF_SECRET: env.REFERENCE_CLIENT_SECRET,
+    });
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toContain(`billing  ${reference.baseUrls.billing}`);
     expect(result.stdout).toMatch(/reachable: yes, auth works: yes, server: .+, latency: \d+ ms/);
@@ -71,7 +97,10 @@ describe('harness doctor', () => {
 
   test('an unreachable target is NOT USABLE and exits 2', async () => {
     const targets = writeTargets({ gone: billingTarget(`http://127.0.0.1:${await freePort()}/billing`) });
-    const result = await runCli(['doctor', '--targets', targets, '--target', 'gone'], { PF_ID: clientId, PF_SECRET: 'x' });
+    const result = await runCli(['doctor', '--targets', targets, '--target', 'gone'], {
+      PF_ID: clientId,
+      PF_SECRET: 'x',
+    });
     expect(result.code).toBe(2);
     expect(result.stdout).toContain('reachable: no');
     expect(result.stdout).toContain('NOT USABLE: billing at');

@@ -5,50 +5,100 @@ import { allRules } from '../../families/index.ts';
 import { runCli, withReferenceCredentials } from '../support/run-harness-cli.ts';
 
 /** The secrets the reference's entries carry (identifiers such as client and API key ids are not secrets). */
-const secretNames = ['REFERENCE_CLIENT_SECRET', 'REFERENCE_EXCHANGE_SECRET_KEY', 'REFERENCE_EXCHANGE_PASSPHRASE', 'REFERENCE_CUSTODY_TOKEN', 'REFERENCE_CARDS_TOKEN', 'REFERENCE_AGENTIC_TOKEN', 'REFERENCE_AGENTIC_PRIVATE_KEY', 'REFERENCE_LOYALTY_MAC_SECRET', 'REFERENCE_LOYALTY_TOKEN'];
+const secretNames = [
+  'REFERENCE_CLIENT_SECRET',
+  'REFERENCE_EXCHANGE_SECRET_KEY',
+  'REFERENCE_EXCHANGE_PASSPHRASE',
+  'REFERENCE_CUSTODY_TOKEN',
+  'REFERENCE_CARDS_TOKEN',
+  'REFERENCE_AGENTIC_TOKEN',
+  'REFERENCE_AGENTIC_PRIVATE_KEY',
+  'REFERENCE_LOYALTY_MAC_SECRET',
+  'REFERENCE_LOYALTY_TOKEN',
+];
 
 /** Everything a run wrote a reader could see: the terminal, summary.json, junit.xml and every Allure result. */
 function everythingShown(result: { stdout: string; stderr: string; reportsDir: string }): string[] {
   const allure = join(result.reportsDir, 'allure-results');
-  return [result.stdout, result.stderr, ...['summary.json', 'junit.xml'].map((file) => readFileSync(join(result.reportsDir, file), 'utf8')), ...readdirSync(allure).map((file) => readFileSync(join(allure, file), 'latin1'))];
+  return [
+    result.stdout,
+    result.stderr,
+    ...['summary.json', 'junit.xml'].map((file) => readFileSync(join(result.reportsDir, file), 'utf8')),
+    ...readdirSync(allure).map((file) => readFileSync(join(allure, file), 'latin1')),
+  ];
 }
 
 describe('harness run against the bundled reference target', () => {
-  test.concurrent.each(['reference', 'reference-single-entity', 'reference-plain'])('%s is conformant with zero failures', async (target) => {
-    // The billing-only entries differ from the first in their tenant modes, not in the properties: fewer cases do.
-    const runs = target === 'reference' ? '15' : '5';
-    const result = await runCli(['run', '--target', target, '--seed', '11', '--runs', runs]);
-    const summary = result.summary();
-    expect(summary.counts.failed, result.stdout.slice(-4000)).toBe(0);
-    expect(summary.counts.broken, result.stdout.slice(-4000)).toBe(0);
-    expect(summary.notRun).toEqual([]);
-    expect(summary.verdict).toBe('conformant');
-    expect(result.code).toBe(0);
-    expect(summary.target).toBe(target);
-    expect(summary.seed).toBe(11);
-    // Every rule of the families the target declares has a verdict; only mode-dependent ones may be not applicable.
-    const declared = allRules().filter((rule) => summary.families.includes(rule.family));
-    expect(summary.rules.map((rule) => rule.ruleId).sort()).toEqual(declared.map((rule) => rule.id).sort());
-    for (const rule of summary.rules.filter((entry) => entry.status === 'not-applicable')) {
-      expect(declared.find((entry) => entry.id === rule.ruleId)?.appliesTo, rule.ruleId).toBeDefined();
-    }
-    // Every family's secret, wherever the run wrote: the terminal, the summary, JUnit and the Allure results.
-    const credentials = withReferenceCredentials();
-    // A PEM key leaked without its armour lines is still a leak: its body's middle is looked for.
-    const secrets = secretNames.map((name) => credentials[name] as string).map((secret) => (secret.includes('-----BEGIN') ? secret.slice(secret.length / 2 - 24, secret.length / 2 + 24) : secret));
-    expect(secrets.every((secret) => secret.length >= 12)).toBe(true);
-    const shown = everythingShown(result);
-    for (const [index, secret] of secrets.entries()) expect(shown.some((text) => text.includes(secret)), secretNames[index]).toBe(false);
-    // An observation's label is the harness's own: one naming a token is not masked as if it were a secret field.
-    expect(summary.rules.find((rule) => rule.ruleId === 'billing.products.auth')?.observations).toEqual({ 'status without a token': 401 });
-  });
+  test.concurrent.each(['reference', 'reference-single-entity', 'reference-plain'])(
+    '%s is conformant with zero failures',
+    async (target) => {
+      // The billing-only entries differ from the first in their tenant modes, not in the properties: fewer cases do.
+      const runs = target === 'reference' ? '15' : '5';
+      const result = await runCli(['run', '--target', target, '--seed', '11', '--runs', runs]);
+      const summary = result.summary();
+      expect(summary.counts.failed, result.stdout.slice(-4000)).toBe(0);
+      expect(summary.counts.broken, result.stdout.slice(-4000)).toBe(0);
+      expect(summary.notRun).toEqual([]);
+      expect(summary.verdict).toBe('conformant');
+      expect(result.code).toBe(0);
+      expect(summary.target).toBe(target);
+      expect(summary.seed).toBe(11);
+      // Every rule of the families the target declares has a verdict; only mode-dependent ones may be not applicable.
+      const declared = allRules().filter((rule) => summary.families.includes(rule.family));
+      expect(summary.rules.map((rule) => rule.ruleId).sort()).toEqual(declared.map((rule) => rule.id).sort());
+      for (const rule of summary.rules.filter((entry) => entry.status === 'not-applicable')) {
+        expect(declared.find((entry) => entry.id === rule.ruleId)?.appliesTo, rule.ruleId).toBeDefined();
+      }
+      // Every family's secret, wherever the run wrote: the terminal, the summary, JUnit and the Allure results.
+      const credentials = withReferenceCredentials();
+      // A PEM key leaked without its armour lines is still a leak: its body's middle is looked for.
+      const secrets = secretNames
+        .map((name) => credentials[name] as string)
+        .map((secret) =>
+          secret.includes('-----BEGIN') ? secret.slice(secret.length / 2 - 24, secret.length / 2 + 24) : secret,
+        );
+      expect(secrets.every((secret) => secret.length >= 12)).toBe(true);
+      const shown = everythingShown(result);
+      for (const [index, secret] of secrets.entries())
+        expect(
+          shown.some((text) => text.includes(secret)),
+          secretNames[index],
+        ).toBe(false);
+      // An observation's label is the harness's own: one naming a token is not masked as if it were a secret field.
+      expect(summary.rules.find((rule) => rule.ruleId === 'billing.products.auth')?.observations).toEqual({
+        'status without a token': 401,
+      });
+    },
+  );
 
   test('a waived rule is reported as waived and the run stays conformant', async () => {
     const { bundledTargets, writeTargets } = await import('../support/run-harness-cli.ts');
-    const targets = writeTargets({ waiving: { ...bundledTargets.targets.reference, waivers: [{ rule: 'billing.token.issue', reason: 'checked by hand' }] } });
-    const result = await runCli(['run', '--targets', targets, '--target', 'waiving', '--seed', '3', '--runs', '5', '--rule', 'billing.token.issue', '--rule', 'billing.charges.create']);
+    const targets = writeTargets({
+      waiving: {
+        ...bundledTargets.targets.reference,
+        waivers: [{ rule: 'billing.token.issue', reason: 'checked by hand' }],
+      },
+    });
+    const result = await runCli([
+      'run',
+      '--targets',
+      targets,
+      '--target',
+      'waiving',
+      '--seed',
+      '3',
+      '--runs',
+      '5',
+      '--rule',
+      'billing.token.issue',
+      '--rule',
+      'billing.charges.create',
+    ]);
     const summary = result.summary();
-    expect(summary.rules.find((rule) => rule.ruleId === 'billing.token.issue')).toMatchObject({ status: 'waived', message: 'checked by hand' });
+    expect(summary.rules.find((rule) => rule.ruleId === 'billing.token.issue')).toMatchObject({
+      status: 'waived',
+      message: 'checked by hand',
+    });
     expect(summary.rules.find((rule) => rule.ruleId === 'billing.charges.create')?.status).toBe('passed');
     expect(result.code).toBe(0);
   });
@@ -57,7 +107,9 @@ describe('harness run against the bundled reference target', () => {
 describe('harness configuration and usage errors exit 2 with the key path and the fix', () => {
   test('a typo in a target entry names the key and suggests the right one', async () => {
     const { writeTargets } = await import('../support/run-harness-cli.ts');
-    const targets = writeTargets({ broken: { kind: 'url', families: { billing: { baseUrl: 'http://127.0.0.1:1/billing', credentails: {} } } } });
+    const targets = writeTargets({
+      broken: { kind: 'url', families: { billing: { baseUrl: 'http://127.0.0.1:1/billing', credentails: {} } } },
+    });
     const result = await runCli(['run', '--targets', targets, '--target', 'broken']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('CONFIG_INVALID');
@@ -68,7 +120,15 @@ describe('harness configuration and usage errors exit 2 with the key path and th
   test('an unset ${VAR} names the variable and the key', async () => {
     const { writeTargets } = await import('../support/run-harness-cli.ts');
     const targets = writeTargets({
-      staging: { kind: 'url', families: { billing: { baseUrl: 'http://127.0.0.1:1/billing', credentials: { clientId: '${STAGING_ID_UNSET}', clientSecret: 'x' } } } },
+      staging: {
+        kind: 'url',
+        families: {
+          billing: {
+            baseUrl: 'http://127.0.0.1:1/billing',
+            credentials: { clientId: '${STAGING_ID_UNSET}', clientSecret: 'x' },
+          },
+        },
+      },
     });
     const result = await runCli(['run', '--targets', targets, '--target', 'staging']);
     expect(result.code).toBe(2);

@@ -7,7 +7,11 @@ import { bundledTargets, runCli, writeTargets } from '../support/run-harness-cli
 /** Every report file of a run, and its terminal output, as one text to search. */
 function everything(result: { stdout: string; stderr: string; reportsDir: string }): string {
   const results = join(result.reportsDir, 'allure-results');
-  const files = [join(result.reportsDir, 'summary.json'), join(result.reportsDir, 'junit.xml'), ...readdirSync(results).map((name) => join(results, name))];
+  const files = [
+    join(result.reportsDir, 'summary.json'),
+    join(result.reportsDir, 'junit.xml'),
+    ...readdirSync(results).map((name) => join(results, name)),
+  ];
   return [result.stdout, result.stderr, ...files.map((file) => readFileSync(file, 'utf8'))].join('\n');
 }
 
@@ -16,10 +20,24 @@ describe('values derived from a secret never reach a report', () => {
     const entry = bundledTargets.targets.reference;
     if (!entry) throw new Error('bundled targets.json has no reference');
     const targets = writeTargets({ mutant: { ...entry, command: [...entry.command, '--mutant', 'auth-any-bearer'] } });
-    const result = await runCli(['run', '--targets', targets, '--target', 'mutant', '--seed', '2', '--runs', '3', '--rule', 'billing.catalog.auth.invalid']);
+    const result = await runCli([
+      'run',
+      '--targets',
+      targets,
+      '--target',
+      'mutant',
+      '--seed',
+      '2',
+      '--runs',
+      '3',
+      '--rule',
+      'billing.catalog.auth.invalid',
+    ]);
     expect(result.code, result.stdout.slice(-2000)).toBe(1);
     const rule = result.summary().rules.find((entry) => entry.ruleId === 'billing.catalog.auth.invalid');
-    expect(rule?.replay?.counterexample).toContain('(withheld: derived from a secret: the real token with its last character changed)');
+    expect(rule?.replay?.counterexample).toContain(
+      '(withheld: derived from a secret: the real token with its last character changed)',
+    );
     // The reference's tokens are 40 base64url characters: no 8-character run of one may appear anywhere.
     expect(everything(result)).not.toMatch(/Bearer [A-Za-z0-9_-]{8,}/);
   });
@@ -34,7 +52,11 @@ describe('an observation that echoes the client secret is redacted in summary.js
     server = createServer((request, response) => {
       let body = '';
       request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      request.on('end', () => response.writeHead(429, { 'content-type': 'text/plain', 'retry-after': '0' }).end(`slow down; you sent ${body} (secret ${secret})`));
+      request.on('end', () =>
+        response
+          .writeHead(429, { 'content-type': 'text/plain', 'retry-after': '0' })
+          .end(`slow down; you sent ${body} (secret ${secret})`),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as { port: number }).port;
@@ -45,13 +67,34 @@ describe('an observation that echoes the client secret is redacted in summary.js
     const targets = writeTargets({
       echo: {
         kind: 'url',
-        families: { billing: { baseUrl: `http://127.0.0.1:${port}/billing`, credentials: { clientId: '${ECHO_ID}', clientSecret: '${ECHO_SECRET}' }, tokenMinIntervalMs: 0 } },
+        families: {
+          billing: {
+            baseUrl: `http://127.0.0.1:${port}/billing`,
+            credentials: { clientId: '${ECHO_ID}', clientSecret: '${ECHO_SECRET}' },
+            tokenMinIntervalMs: 0,
+          },
+        },
       },
     });
-    const result = await runCli(['run', '--targets', targets, '--target', 'echo', '--seed', '1', '--runs', '1', '--rule', 'billing.token.rate_limit'], {
-      ECHO_ID: '11111111-2222-4333-8444-555555555555',
-      ECHO_SECRET: secret,
-    });
+    const result = await runCli(
+      [
+        'run',
+        '--targets',
+        targets,
+        '--target',
+        'echo',
+        '--seed',
+        '1',
+        '--runs',
+        '1',
+        '--rule',
+        'billing.token.rate_limit',
+      ],
+      {
+        ECHO_ID: '11111111-2222-4333-8444-555555555555',
+        ECHO_SECRET: secret,
+      },
+    );
     const rule = result.summary().rules.find((entry) => entry.ruleId === 'billing.token.rate_limit');
     expect(rule?.status).toBe('failed');
     const response = String(rule?.evidence?.[0]?.response);

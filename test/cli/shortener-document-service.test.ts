@@ -14,10 +14,31 @@ afterAll(() => service?.close());
 test('a shortener written to the document is conformant on every shortener rule', async () => {
   service = await startDocumentShortener();
   const targets = writeTargets({ service: { kind: 'url', families: { shortener: { baseUrl: service.baseUrl } } } });
-  const result = await runCli(['run', '--targets', targets, '--target', 'service', '--suite', 'shortener', '--seed', '17', '--runs', '10', '--workers', '1']);
+  const result = await runCli([
+    'run',
+    '--targets',
+    targets,
+    '--target',
+    'service',
+    '--suite',
+    'shortener',
+    '--seed',
+    '17',
+    '--runs',
+    '10',
+    '--workers',
+    '1',
+  ]);
   const rules = result.summary().rules;
   const output = result.stdout.slice(-4000);
-  expect(rules.map((rule) => rule.ruleId).sort(), output).toEqual(familyByName('shortener')?.rules.map((rule) => rule.id).sort());
-  expect(rules.filter((rule) => rule.status !== 'passed').map((rule) => `${rule.ruleId}: ${rule.status} ${rule.message}`), output).toEqual([]);
+  expect(rules.map((rule) => rule.ruleId).sort(), output).toEqual(
+    familyByName('shortener')
+      ?.rules.map((rule) => rule.id)
+      .sort(),
+  );
+  expect(
+    rules.filter((rule) => rule.status !== 'passed').map((rule) => `${rule.ruleId}: ${rule.status} ${rule.message}`),
+    output,
+  ).toEqual([]);
   expect(result.code, output).toBe(0);
 });

@@ -9,9 +9,20 @@ test('--suite shortener needs no variable of the cards section; the whole entry 
   const entry = bundledTargets.targets.reference;
   if (!entry) throw new Error('bundled targets.json has no reference');
   const families = entry.families as Record<string, Record<string, unknown>>;
-  const targets = writeTargets({ partial: { ...entry, families: { shortener: families.shortener, cards: { ...families.cards, token: '${HARNESS_TEST_UNSET_CARDS_TOKEN}' } } } });
+  const targets = writeTargets({
+    partial: {
+      ...entry,
+      families: {
+        shortener: families.shortener,
+        cards: { ...families.cards, token: '${HARNESS_TEST_UNSET_CARDS_TOKEN}' },
+      },
+    },
+  });
   const unset = { HARNESS_TEST_UNSET_CARDS_TOKEN: undefined };
-  const shortenerOnly = await runCli(['doctor', '--targets', targets, '--target', 'partial', '--suite', 'shortener'], unset);
+  const shortenerOnly = await runCli(
+    ['doctor', '--targets', targets, '--target', 'partial', '--suite', 'shortener'],
+    unset,
+  );
   expect(shortenerOnly.code, shortenerOnly.stdout + shortenerOnly.stderr).toBe(0);
   expect(shortenerOnly.stderr).not.toContain('HARNESS_TEST_UNSET_CARDS_TOKEN');
   const whole = await runCli(['doctor', '--targets', targets, '--target', 'partial'], unset);

@@ -10,22 +10,38 @@ import { runCli, writeTargets } from '../support/run-harness-cli.ts';
  * preflight's), and the rate-limit burst runs alone after every other rule.
  */
 
-const env = { REFERENCE_CLIENT_ID: '0b9c8d7e-6f5a-4b3c-9d2e-1f0a9b8c7d6e', REFERENCE_CLIENT_SECRET: 'token-session-secret-01' };
+const env = {
+  REFERENCE_CLIENT_ID: '0b9c8d7e-6f5a-4b3c-9d2e-1f0a9b8c7d6e',
+  REFERENCE_CLIENT_SECRET: 'token-session-secret-01',
+};
 const log: ReferenceRequestEntry[] = [];
 let reference: RunningReference;
 
 beforeAll(async () => {
-  reference = await startReferenceServer({ serve: families(), env: { ...env }, families: { billing: { mode: 'multi' } }, onRequest: (entry) => log.push(entry) });
+  reference = await startReferenceServer({
+    serve: families(),
+    env: { ...env },
+    families: { billing: { mode: 'multi' } },
+    onRequest: (entry) => log.push(entry),
+  });
 });
 afterAll(() => reference.close());
 
 test('4 workers share one token per run; the rate-limit probe runs alone, after every other request', async () => {
-  const section = billingReference.targetSection(reference.baseUrls.billing as string, 'multi', { REFERENCE_CLIENT_ID: '${TS_ID}', REFERENCE_CLIENT_SECRET: '${TS_SECRET}' });
+  const section = billingReference.targetSection(reference.baseUrls.billing as string, 'multi', {
+    REFERENCE_CLIENT_ID: '${TS_ID}',
+    REFERENCE_CLIENT_SECRET: '${TS_SECRET}',
+  });
   const targets = writeTargets({ shared: { kind: 'url', families: { billing: section } } });
-  const result = await runCli(['run', '--targets', targets, '--target', 'shared', '--workers', '4', '--seed', '9', '--runs', '5'], { TS_ID: env.REFERENCE_CLIENT_ID, TS_SECRET: env.REFERENCE_CLIENT_SECRET });
+  const result = await runCli(
+    ['run', '--targets', targets, '--target', 'shared', '--workers', '4', '--seed', '9', '--runs', '5'],
+    { TS_ID: env.REFERENCE_CLIENT_ID, TS_SECRET: env.REFERENCE_CLIENT_SECRET },
+  );
   expect(result.code, result.stdout.slice(-3000)).toBe(0);
 
-  const issued = log.map((entry, index) => ({ entry, index })).filter(({ entry }) => entry.path === '/oauth/token' && entry.status === 200);
+  const issued = log
+    .map((entry, index) => ({ entry, index }))
+    .filter(({ entry }) => entry.path === '/oauth/token' && entry.status === 200);
   const lastOther = Math.max(...log.map((entry, index) => (entry.path === '/oauth/token' ? -1 : index)));
   expect(lastOther).toBeGreaterThan(100);
   // Outside the probe: exactly the session's one token, although 9 suite files ran in 4 workers.

@@ -21,10 +21,14 @@ function stubTarget(options: { rejectFirstTokenRequests: number; expiresIn: numb
         return;
       }
       issued++;
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: `token-${issued}`, expires_in: options.expiresIn }));
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ access_token: `token-${issued}`, expires_in: options.expiresIn }));
       return;
     }
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ charge: { id: 'prpc_1', authorization: request.headers.authorization } }));
+    response
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ charge: { id: 'prpc_1', authorization: request.headers.authorization } }));
   });
   return { server, tokenRequests };
 }
@@ -33,7 +37,10 @@ function clientFor(server: Server, tenant: Record<string, unknown> = {}) {
   const port = (server.address() as { port: number }).port;
   const baseUrl = `http://127.0.0.1:${port}/billing`;
   const credentials = { clientId: '11111111-2222-3333-4444-555555555555', clientSecret: 'stub-secret' };
-  const settings = targetSchemaFor(families()).parse({ kind: 'url', families: { billing: { baseUrl, credentials } } }).client;
+  const settings = targetSchemaFor(families()).parse({
+    kind: 'url',
+    families: { billing: { baseUrl, credentials } },
+  }).client;
   return new BillingClient({
     baseUrl,
     credentials,
@@ -51,12 +58,17 @@ describe('BillingClient obeys the caller rules of the token operation', () => {
   afterAll(() => new Promise((resolve) => stub.server.close(resolve)));
 
   test('one token serves many concurrent catalog requests; a 429 is waited out, not hammered', async () => {
-    const client = clientFor(stub.server, { multiEntity: true, tokenEntityScope: 'single', entityIds: ['3f1c2a9e-5b7d-4e8a-9c0b-1d2e3f4a5b6c'] });
+    const client = clientFor(stub.server, {
+      multiEntity: true,
+      tokenEntityScope: 'single',
+      entityIds: ['3f1c2a9e-5b7d-4e8a-9c0b-1d2e3f4a5b6c'],
+    });
     try {
       const started = Date.now();
       const exchanges = await Promise.all(Array.from({ length: 40 }, () => client.send(op.createCharge, { json: {} })));
       expect(exchanges.every((exchange) => exchange.response?.status === 200)).toBe(true);
-      // First attempt got 429 with Retry-After: 1, the retry got the token: two requests, one token, a pause of about a second.
+      // First attempt got 429 with Retry-After: 1, the retry got the token: two requests, one token, a pause of about a
+      // second.
       expect(stub.tokenRequests.length).toBe(2);
       expect(await client.tokenSession.tokensIssued()).toBe(1);
       expect(Date.now() - started).toBeGreaterThanOrEqual(900);

@@ -3,7 +3,10 @@ import { BodyAllowance, LargeBodyGate } from '../../client/body-memory.ts';
 
 const settledSoon = async (promise: Promise<unknown> | undefined) => {
   if (!promise) return 'no wait';
-  return Promise.race([promise.then(() => 'granted'), new Promise((resolve) => setTimeout(() => resolve('waiting'), 20))]);
+  return Promise.race([
+    promise.then(() => 'granted'),
+    new Promise((resolve) => setTimeout(() => resolve('waiting'), 20)),
+  ]);
 };
 
 describe('LargeBodyGate and BodyAllowance', () => {

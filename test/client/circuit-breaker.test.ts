@@ -25,13 +25,16 @@ describe('CircuitBreaker on an HttpClient', () => {
     const breaker = new CircuitBreaker('billing', 3, (trip) => trips.push(trip));
     const client = new HttpClient({ timeoutMs: 150, breaker });
     try {
-      for (let index = 0; index < 3; index += 1) expect((await client.send({ method: 'GET', url: `${server.url}/hang` })).error?.code).toBe('TIMEOUT');
+      for (let index = 0; index < 3; index += 1)
+        expect((await client.send({ method: 'GET', url: `${server.url}/hang` })).error?.code).toBe('TIMEOUT');
       const answeredBefore = answered;
       const refused = await client.send({ method: 'GET', url: `${server.url}/answers` });
       expect(answered - answeredBefore, 'requests the open breaker let through').toBe(0);
       expect(refused.response).toBeUndefined();
       expect(refused.error?.code).toBe('TARGET_UNRESPONSIVE');
-      expect(refused.error?.message).toContain(`3 consecutive billing exchanges got no answer; the first: GET ${server.url}/hang: TIMEOUT`);
+      expect(refused.error?.message).toContain(
+        `3 consecutive billing exchanges got no answer; the first: GET ${server.url}/hang: TIMEOUT`,
+      );
       expect(trips).toEqual([{ family: 'billing', consecutive: 3, first: expect.stringContaining('/hang: TIMEOUT') }]);
     } finally {
       await client.close();
@@ -42,7 +45,8 @@ describe('CircuitBreaker on an HttpClient', () => {
     const breaker = new CircuitBreaker('billing', 2);
     const client = new HttpClient({ timeoutMs: 150, breaker });
     try {
-      for (const path of ['/hang', '/answers', '/hang', '/answers']) await client.send({ method: 'GET', url: `${server.url}${path}` });
+      for (const path of ['/hang', '/answers', '/hang', '/answers'])
+        await client.send({ method: 'GET', url: `${server.url}${path}` });
       expect(breaker.trip).toBeUndefined();
       expect((await client.send({ method: 'GET', url: `${server.url}/answers` })).response?.status).toBe(200);
     } finally {

@@ -22,7 +22,7 @@ const hasCurl = which('curl');
 const hasBash = which('bash');
 const hasGzip = which('gzip');
 if (!hasCurl) console.warn('evidence.test: curl not found, skipping curl reproduction tests');
-if (!hasBash) console.warn('evidence.test: bash not found, skipping reproductions that need $\'...\' quoting');
+if (!hasBash) console.warn("evidence.test: bash not found, skipping reproductions that need $'...' quoting");
 if (!hasGzip) console.warn('evidence.test: gzip not found, skipping the gzip reproduction test');
 
 let server: Running;
@@ -88,7 +88,7 @@ describe('renderCurl', () => {
     expect(curl.endsWith('--data-binary @-')).toBe(true);
   });
 
-  it('escapes non-printable header bytes as $\'\\xNN\' and binary bodies via printf octal', async () => {
+  it("escapes non-printable header bytes as $'\\xNN' and binary bodies via printf octal", async () => {
     const exchange = await client.send({
       method: 'POST',
       url: `${server.url}/echo`,
@@ -103,14 +103,39 @@ describe('renderCurl', () => {
 
   // Reproduction: run the rendered command against the same server and compare what arrived.
   const reproductions: Array<[string, OutgoingRequest, 'sh' | 'bash']> = [
-    ['json with headers', { method: 'PUT', url: '/echo?x=1&y=%20', headers: { 'X-One': "a'b", 'x-empty': '' }, json: { q: "it's 100%" } }, 'sh'],
+    [
+      'json with headers',
+      { method: 'PUT', url: '/echo?x=1&y=%20', headers: { 'X-One': "a'b", 'x-empty': '' }, json: { q: "it's 100%" } },
+      'sh',
+    ],
     ['no body', { method: 'GET', url: '/echo', headers: { accept: 'application/json' } }, 'sh'],
     ['body without content-type', { method: 'POST', url: '/echo', body: 'raw text' }, 'sh'],
-    ['body starting with @', { method: 'POST', url: '/echo', headers: { 'content-type': 'text/plain' }, body: '@/etc/passwd' }, 'sh'],
-    ['multi-line unicode body', { method: 'POST', url: '/echo', headers: { 'content-type': 'text/plain' }, body: 'line 1\n\tü "2" \\n\r\n%s' }, 'sh'],
+    [
+      'body starting with @',
+      { method: 'POST', url: '/echo', headers: { 'content-type': 'text/plain' }, body: '@/etc/passwd' },
+      'sh',
+    ],
+    [
+      'multi-line unicode body',
+      { method: 'POST', url: '/echo', headers: { 'content-type': 'text/plain' }, body: 'line 1\n\tü "2" \\n\r\n%s' },
+      'sh',
+    ],
     ['gzip body', { method: 'POST', url: '/echo', json: { zipped: 'yes' }, gzipBody: true }, 'sh'],
-    ['binary body and latin1 header', { method: 'POST', url: '/echo', headers: { 'x-latin1': 'caf\u00e9', 'content-type': 'application/octet-stream' }, body: new Uint8Array([0, 1, 0x27, 0x25, 0x5c, 0x80, 0xff, 0x0a, 0x30]) }, 'bash'],
-    ['large body (no Expect: 100-continue)', { method: 'POST', url: '/echo', headers: { 'content-type': 'text/plain' }, body: 'y'.repeat(5000) }, 'sh'],
+    [
+      'binary body and latin1 header',
+      {
+        method: 'POST',
+        url: '/echo',
+        headers: { 'x-latin1': 'caf\u00e9', 'content-type': 'application/octet-stream' },
+        body: new Uint8Array([0, 1, 0x27, 0x25, 0x5c, 0x80, 0xff, 0x0a, 0x30]),
+      },
+      'bash',
+    ],
+    [
+      'large body (no Expect: 100-continue)',
+      { method: 'POST', url: '/echo', headers: { 'content-type': 'text/plain' }, body: 'y'.repeat(5000) },
+      'sh',
+    ],
   ];
 
   it.each(reproductions)('reproduces the request: %s', async (name, template, shell) => {
@@ -129,7 +154,9 @@ describe('renderCurl', () => {
     expect(viaCurl.method).toBe(viaClient.method);
     expect(viaCurl.url).toBe(viaClient.url);
     expect(viaCurl.decodedBody).toBe(viaClient.decodedBody);
-    expect(viaCurl.headers['content-length']).toBe(template.gzipBody ? viaCurl.headers['content-length'] : viaClient.headers['content-length']);
+    expect(viaCurl.headers['content-length']).toBe(
+      template.gzipBody ? viaCurl.headers['content-length'] : viaClient.headers['content-length'],
+    );
     expect(viaCurl.headers.expect).toBeUndefined();
     for (const name of Object.keys(exchange.request.headers)) {
       const lower = name.toLowerCase();
@@ -141,23 +168,42 @@ describe('renderCurl', () => {
 
 describe('secrets through environment variables', () => {
   it('a secret header names a variable per family, told beside the line how to get its value, and runs as printed once it is set', async () => {
-    const exchange = await client.send({ method: 'GET', url: `${server.url}/echo`, headers: { Authorization: `Bearer ${SECRETS[1]}`, 'X-NET-API-KEY': 'top-secret-value-42', accept: 'application/json' } });
+    const exchange = await client.send({
+      method: 'GET',
+      url: `${server.url}/echo`,
+      headers: {
+        Authorization: `Bearer ${SECRETS[1]}`,
+        'X-NET-API-KEY': 'top-secret-value-42',
+        accept: 'application/json',
+      },
+    });
     const { curl } = describeExchange(exchange, secretRedactor(), 4000, { family: 'loyalty' });
     expectNoSecrets(curl);
     const [line, ...notes] = curl.split('\n');
     expect(line).toContain('-H "Authorization: Bearer $HARNESS_LOYALTY_TOKEN"');
     expect(line).toContain('-H "X-NET-API-KEY: $HARNESS_LOYALTY_X_NET_API_KEY"');
-    expect(notes).toEqual([expect.stringMatching(/^# set HARNESS_LOYALTY_TOKEN: the bearer token: the families\.loyalty token/), expect.stringMatching(/^# set HARNESS_LOYALTY_X_NET_API_KEY: /)]);
+    expect(notes).toEqual([
+      expect.stringMatching(/^# set HARNESS_LOYALTY_TOKEN: the bearer token: the families\.loyalty token/),
+      expect.stringMatching(/^# set HARNESS_LOYALTY_X_NET_API_KEY: /),
+    ]);
     if (!hasCurl) return;
     // The whole text, comments included, pasted into a shell with the variables set.
-    const { stdout } = await run('sh', ['-c', curl], { encoding: 'utf8', timeout: 10_000, env: { ...process.env, HARNESS_LOYALTY_TOKEN: SECRETS[1], HARNESS_LOYALTY_X_NET_API_KEY: 'top-secret-value-42' } });
+    const { stdout } = await run('sh', ['-c', curl], {
+      encoding: 'utf8',
+      timeout: 10_000,
+      env: { ...process.env, HARNESS_LOYALTY_TOKEN: SECRETS[1], HARNESS_LOYALTY_X_NET_API_KEY: 'top-secret-value-42' },
+    });
     const echoed = JSON.parse(stdout) as EchoPayload;
     expect(echoed.headers.authorization).toBe(`Bearer ${SECRETS[1]}`);
     expect(echoed.headers['x-net-api-key']).toBe('top-secret-value-42');
   });
 
   it('another scheme keeps its name and asks for a fresh credential', async () => {
-    const exchange = await client.send({ method: 'GET', url: `${server.url}/echo`, headers: { Authorization: 'MAC id=1, ts=2, nonce=3, bodyhash=4, mac=5' } });
+    const exchange = await client.send({
+      method: 'GET',
+      url: `${server.url}/echo`,
+      headers: { Authorization: 'MAC id=1, ts=2, nonce=3, bodyhash=4, mac=5' },
+    });
     const { curl } = describeExchange(exchange, new Redactor(), 4000, { family: 'loyalty' });
     expect(curl).toContain('-H "Authorization: MAC $HARNESS_LOYALTY_AUTHORIZATION"');
     expect(curl).toMatch(/# set HARNESS_LOYALTY_AUTHORIZATION: the MAC credential of this request/);

@@ -75,13 +75,21 @@ beforeAll(async () => {
     else res.writeHead(404).end();
   });
   // Answers every request with bytes that are not HTTP, and keeps the connection open.
-  garbage = await listen(net.createServer((socket) => socket.on('data', () => socket.write('\x00\x01garbage\r\n\r\n'))));
+  garbage = await listen(
+    net.createServer((socket) => socket.on('data', () => socket.write('\x00\x01garbage\r\n\r\n'))),
+  );
   // Unsolicited interim responses before each final one, the last split inside its status line; keeps the connection.
   interim = await listen(
     net.createServer((socket) =>
       socket.on('data', () => {
         socket.write('HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\nHTTP/1.1 1');
-        setTimeout(() => socket.write('02 Processing\r\n\r\nHTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 11\r\n\r\n{"ok":true}'), 10);
+        setTimeout(
+          () =>
+            socket.write(
+              '02 Processing\r\n\r\nHTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 11\r\n\r\n{"ok":true}',
+            ),
+          10,
+        );
       }),
     ),
   );
@@ -127,7 +135,12 @@ describe('HttpClient round trips', () => {
   });
 
   it('gzips the request body and records both forms', async () => {
-    const exchange = await client.send({ method: 'POST', url: `${server.url}/echo`, json: { zipped: true }, gzipBody: true });
+    const exchange = await client.send({
+      method: 'POST',
+      url: `${server.url}/echo`,
+      json: { zipped: true },
+      gzipBody: true,
+    });
     const payload = echoed(exchange);
     expect(payload.headers['content-encoding']).toBe('gzip');
     expect(Buffer.from(payload.decodedBody, 'base64').toString()).toBe('{"zipped":true}');
@@ -137,7 +150,11 @@ describe('HttpClient round trips', () => {
   });
 
   it('sends latin1 header bytes (0x80-0xFF) unchanged', async () => {
-    const exchange = await client.send({ method: 'GET', url: `${server.url}/echo`, headers: { 'x-latin1': 'caf\u00e9 \u00ff' } });
+    const exchange = await client.send({
+      method: 'GET',
+      url: `${server.url}/echo`,
+      headers: { 'x-latin1': 'caf\u00e9 \u00ff' },
+    });
     // node:http decodes header bytes as latin1, so 'é' here means the single byte 0xE9 arrived.
     expect(echoed(exchange).headers['x-latin1']).toBe('caf\u00e9 \u00ff');
   });
@@ -225,7 +242,9 @@ describe('HttpClient body limits', () => {
   it('cuts a huge body at maxBodyBytes and stops the transfer', async () => {
     const exchange = await client.send({ method: 'GET', url: `${server.url}/huge` }, { maxBodyBytes: MiB });
     expect(exchange.error?.code).toBe('BODY_TOO_LARGE');
-    expect(exchange.error?.message).toBe(`response body exceeds ${MiB} bytes (its first 65536 bytes are kept as evidence)`);
+    expect(exchange.error?.message).toBe(
+      `response body exceeds ${MiB} bytes (its first 65536 bytes are kept as evidence)`,
+    );
     expect(exchange.response?.status).toBe(200);
     expect(exchange.response?.rawBody).toEqual(Buffer.alloc(64 * 1024, 0x61));
     // The connection was dropped: the server could not push all 20 MiB (only what socket buffers absorbed).
@@ -304,18 +323,24 @@ describe('HttpClient target faults', () => {
 
 describe('HttpClient request errors never throw', () => {
   const cases: Array<[string, () => Parameters<HttpClient['send']>[0]]> = [
-    ['a header value with a newline', () => ({ method: 'GET', url: `${server.url}/echo`, headers: { 'x-bad': 'a\nb' } })],
+    [
+      'a header value with a newline',
+      () => ({ method: 'GET', url: `${server.url}/echo`, headers: { 'x-bad': 'a\nb' } }),
+    ],
     ['a header value above latin1', () => ({ method: 'GET', url: `${server.url}/echo`, headers: { 'x-bad': '€' } })],
     ['an invalid header name', () => ({ method: 'GET', url: `${server.url}/echo`, headers: { 'bad name': 'x' } })],
     ['a relative url', () => ({ method: 'GET', url: '/relative' })],
     ['an unsupported scheme', () => ({ method: 'GET', url: 'ftp://127.0.0.1/' })],
     ['an invalid method', () => ({ method: 'GE T', url: `${server.url}/echo` })],
     ['both body and json', () => ({ method: 'POST', url: `${server.url}/echo`, body: 'x', json: {} })],
-    ['circular json', () => {
-      const circular: Record<string, unknown> = {};
-      circular.self = circular;
-      return { method: 'POST', url: `${server.url}/echo`, json: circular };
-    }],
+    [
+      'circular json',
+      () => {
+        const circular: Record<string, unknown> = {};
+        circular.self = circular;
+        return { method: 'POST', url: `${server.url}/echo`, json: circular };
+      },
+    ],
   ];
 
   it.each(cases)('REQUEST_ERROR for %s', async (_name, build) => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { InterimResponseFilter } from '../../client/interim-responses.ts';
 
 const bytes = (text: string) => Buffer.from(text, 'latin1');
-const passed = (filter: InterimResponseFilter, ...chunks: string[]) => chunks.map((chunk) => filter.received(bytes(chunk)).toString('latin1')).join('');
+const passed = (filter: InterimResponseFilter, ...chunks: string[]) =>
+  chunks.map((chunk) => filter.received(bytes(chunk)).toString('latin1')).join('');
 
 describe('InterimResponseFilter', () => {
   it('skips 1xx heads at the start of a response, even when they arrive a byte at a time', () => {
@@ -26,7 +27,9 @@ describe('InterimResponseFilter', () => {
     expect(passed(unprompted, 'HTTP/1.1 100 Continue\r\n\r\n')).toBe('HTTP/1.1 100 Continue\r\n\r\n');
     const upgrade = new InterimResponseFilter();
     upgrade.requestSent();
-    expect(passed(upgrade, 'HTTP/1.1 101 Switching Protocols\r\n\r\n')).toBe('HTTP/1.1 101 Switching Protocols\r\n\r\n');
+    expect(passed(upgrade, 'HTTP/1.1 101 Switching Protocols\r\n\r\n')).toBe(
+      'HTTP/1.1 101 Switching Protocols\r\n\r\n',
+    );
   });
 
   it('hands an interim head past its size limit to undici instead of holding it', () => {

@@ -43,7 +43,12 @@ describe('TokenCache', () => {
 
   it('uses defaultLifetimeSeconds when expires_in is unknown', async () => {
     let now = 0;
-    const cache = new TokenCache({ fetchToken: issuer(), defaultLifetimeSeconds: 100, refreshMarginSeconds: 10, now: () => now });
+    const cache = new TokenCache({
+      fetchToken: issuer(),
+      defaultLifetimeSeconds: 100,
+      refreshMarginSeconds: 10,
+      now: () => now,
+    });
     await cache.get();
     now = 89_999;
     expect(await cache.get()).toBe('token-1');

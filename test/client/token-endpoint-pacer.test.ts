@@ -55,7 +55,12 @@ describe('Pacer', () => {
     expect(released).toEqual([[0, 1_000]]);
     for (let i = 0; i < 3; i++) await time.advance(100);
     await Promise.all(waits);
-    expect(released).toEqual([[0, 1_000], [1, 1_100], [2, 1_200], [3, 1_300]]);
+    expect(released).toEqual([
+      [0, 1_000],
+      [1, 1_100],
+      [2, 1_200],
+      [3, 1_300],
+    ]);
   });
 
   it('releases at once after a quiet period', async () => {
@@ -126,7 +131,8 @@ describe('sendWithBackoff', () => {
     server = await startHttp((_req, res) => {
       hits++;
       if (mode === 'no-header') return void res.writeHead(429).end();
-      if (mode === 'always' || hits <= 2) return void res.writeHead(429, { 'retry-after': String(hits) }).end('slow down');
+      if (mode === 'always' || hits <= 2)
+        return void res.writeHead(429, { 'retry-after': String(hits) }).end('slow down');
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"access_token":"t"}');
     });
   });
@@ -136,7 +142,8 @@ describe('sendWithBackoff', () => {
     await server.close();
   });
 
-  const send = (): Promise<Exchange> => client.send({ method: 'POST', url: `${server.url}/token`, body: 'grant_type=client_credentials' });
+  const send = (): Promise<Exchange> =>
+    client.send({ method: 'POST', url: `${server.url}/token`, body: 'grant_type=client_credentials' });
 
   it('honours Retry-After on 429 and returns the successful exchange', async () => {
     hits = 0;

@@ -24,7 +24,9 @@ describe('outsideScope', () => {
     const gateway = { ...scope, followOrigins: ['https://api.holder.example'] };
     expect(withinScope('https://api.holder.example/cds-au/v1/banking/products?page=3', gateway)).toBe(true);
     expect(withinScope('https://api.holder.example:444/x', gateway)).toBe(false);
-    expect(outsideScope('http://169.254.169.254/', gateway)).toMatch(/nor one of followOrigins \(https:\/\/api\.holder\.example\)/);
+    expect(outsideScope('http://169.254.169.254/', gateway)).toMatch(
+      /nor one of followOrigins \(https:\/\/api\.holder\.example\)/,
+    );
   });
 
   test('a base URL at the root allows every path of its origin', () => {

@@ -16,7 +16,10 @@ import { runCli, writeTargets } from '../support/run-harness-cli.ts';
  */
 const env = { HARNESS_FAMILIES: fileURLToPath(new URL('./throwaway/family.ts', import.meta.url)) };
 
-/** A targets file whose entry starts the bundled reference (or one of its mutants) and declares the throwaway family alone. */
+/**
+ * A targets file whose entry starts the bundled reference (or one of its mutants) and declares the throwaway family
+ * alone.
+ */
 function pluggedTargets(mutant?: string): string {
   return writeTargets({
     plugged: {
@@ -29,17 +32,26 @@ function pluggedTargets(mutant?: string): string {
 }
 
 /** The result file `harness load nightly` wrote for the throwaway family's one operation. */
-const pingResult = (reportsDir: string) => JSON.parse(readFileSync(join(reportsDir, 'load', 'nightly', 'nightly-throwaway-ping.json'), 'utf8')) as LoadResult;
+const pingResult = (reportsDir: string) =>
+  JSON.parse(readFileSync(join(reportsDir, 'load', 'nightly', 'nightly-throwaway-ping.json'), 'utf8')) as LoadResult;
 
 describe('a throwaway family as a plug-in', () => {
   test('shows in harness rules with its check and its killing mutant', async () => {
     const result = await runCli(['rules', '--json'], env);
     const row = (JSON.parse(result.stdout) as RuleRow[]).find((entry) => entry.id === 'throwaway.ping.status');
-    expect(row).toMatchObject({ family: 'throwaway', check: 'ping-answers', checkExists: true, killingMutants: ['throwaway-ping-500'] });
+    expect(row).toMatchObject({
+      family: 'throwaway',
+      check: 'ping-answers',
+      checkExists: true,
+      killingMutants: ['throwaway-ping-500'],
+    });
   });
 
   test('runs against the reference, which mounts its route, and passes', async () => {
-    const result = await runCli(['run', '--targets', pluggedTargets(), '--target', 'plugged', '--seed', '1', '--runs', '1'], env);
+    const result = await runCli(
+      ['run', '--targets', pluggedTargets(), '--target', 'plugged', '--seed', '1', '--runs', '1'],
+      env,
+    );
     expect(result.code, result.stdout + result.stderr).toBe(0);
     const summary = result.summary();
     expect(summary.families).toEqual(['throwaway']);
@@ -54,19 +66,63 @@ describe('a throwaway family as a plug-in', () => {
   });
 
   test('harness load nightly runs its nightly profile against the reference at the rate asked, and reports it', async () => {
-    const result = await runCli(['load', 'nightly', '--targets', pluggedTargets(), '--target', 'plugged', '--rate', '10', '--duration', '2s', '--reports', '{reports}'], env);
+    const result = await runCli(
+      [
+        'load',
+        'nightly',
+        '--targets',
+        pluggedTargets(),
+        '--target',
+        'plugged',
+        '--rate',
+        '10',
+        '--duration',
+        '2s',
+        '--reports',
+        '{reports}',
+      ],
+      env,
+    );
     expect(result.code, result.stdout + result.stderr).toBe(0);
     // 10 a second for 2 seconds, on a schedule: exactly what was offered, every answer judged.
-    expect(pingResult(result.reportsDir)).toMatchObject({ scenario: 'nightly throwaway ping', model: 'open', sent: 20, dropped: 0, statuses: { '200': 20 }, violations: [], passed: true });
+    expect(pingResult(result.reportsDir)).toMatchObject({
+      scenario: 'nightly throwaway ping',
+      model: 'open',
+      sent: 20,
+      dropped: 0,
+      statuses: { '200': 20 },
+      violations: [],
+      passed: true,
+    });
     expect(result.stdout).toMatch(/^nightly throwaway ping .*✓ \d+\/\d+$/m);
     expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(/^VERDICT: PASS: \d+ threshold\(s\) held in 1 run\(s\)/);
   });
 
   test('harness load nightly judges its response rule on every answer: against its mutant the run fails on that rule', async () => {
-    const result = await runCli(['load', 'nightly', '--targets', pluggedTargets('throwaway-ping-500'), '--target', 'plugged', '--rate', '5', '--duration', '1s', '--reports', '{reports}'], env);
+    const result = await runCli(
+      [
+        'load',
+        'nightly',
+        '--targets',
+        pluggedTargets('throwaway-ping-500'),
+        '--target',
+        'plugged',
+        '--rate',
+        '5',
+        '--duration',
+        '1s',
+        '--reports',
+        '{reports}',
+      ],
+      env,
+    );
     expect(result.code, result.stdout + result.stderr).toBe(1);
     const [breach] = pingResult(result.reportsDir).violations;
-    expect(breach).toMatchObject({ ruleId: 'throwaway.ping.status', count: 5, message: 'GET /ping answered 500 under load' });
+    expect(breach).toMatchObject({
+      ruleId: 'throwaway.ping.status',
+      count: 5,
+      message: 'GET /ping answered 500 under load',
+    });
     expect(result.stdout).toContain('✗ nightly throwaway ping: throwaway.ping.status: 5 response(s) broke it');
   });
 

@@ -22,15 +22,23 @@ describe('targets.schema.json', () => {
 
 describe('docs/targets-reference.md', () => {
   test('is exactly what the schemas generate (run `npm run schema` after changing a schema or its comments)', () => {
-    expect(readFileSync(fileURLToPath(new URL('docs/targets-reference.md', root)), 'utf8')).toBe(targetsReferenceText());
+    expect(readFileSync(fileURLToPath(new URL('docs/targets-reference.md', root)), 'utf8')).toBe(
+      targetsReferenceText(),
+    );
   });
 
   test('names every key of every family section, with the meaning its schema file gives the base URL', () => {
     const text = targetsReferenceText();
     for (const family of builtInFamilies) {
       expect(text).toContain(`## \`families.${family.name}\``);
-      expect(text).toMatch(new RegExp(`## \`families\\.${family.name}\`[\\s\\S]*?\\| \`baseUrl\` \\| string \\| \\*\\*required\\*\\* \\| \\S`));
+      expect(text).toMatch(
+        new RegExp(
+          `## \`families\\.${family.name}\`[\\s\\S]*?\\| \`baseUrl\` \\| string \\| \\*\\*required\\*\\* \\| \\S`,
+        ),
+      );
     }
-    expect(text).toContain('| `client.timeoutMs` | integer | default `10000`; > 0 | Per-request timeout in ms. Default 10000. |');
+    expect(text).toContain(
+      '| `client.timeoutMs` | integer | default `10000`; > 0 | Per-request timeout in ms. Default 10000. |',
+    );
   });
 });

@@ -119,7 +119,12 @@ describe('withEveryChargeModel', () => {
   test('a product that covers every model, or has no plans, is returned as it is', () => {
     const complete: ProductDraft = {
       name: 'p',
-      plans: [{ name: 'one', charges: (['usage', 'recurring', 'other'] as const).map((model) => ({ name: model, model, pricing })) }],
+      plans: [
+        {
+          name: 'one',
+          charges: (['usage', 'recurring', 'other'] as const).map((model) => ({ name: model, model, pricing })),
+        },
+      ],
     };
     expect(withEveryChargeModel(complete)).toBe(complete);
     const empty: ProductDraft = { name: 'p', plans: [] };
@@ -140,17 +145,27 @@ describe('rowMatches and expectedResolution', () => {
   const charge: ChargeDraft = {
     name: 'c',
     defaultPricing: { currency: 'USD', amount: 9 },
-    rateCards: [row, { conditions: { region: 'eu' }, pricing: { currency: 'EUR', amount: 2 } }, { conditions: { region: 'us' }, pricing: { currency: 'USD', amount: 3 } }],
+    rateCards: [
+      row,
+      { conditions: { region: 'eu' }, pricing: { currency: 'EUR', amount: 2 } },
+      { conditions: { region: 'us' }, pricing: { currency: 'USD', amount: 3 } },
+    ],
   };
   test('matching rows win and every matching row is acceptable', () => {
     expect(expectedResolution(charge, { region: 'eu', tier: 'gold' })).toEqual({
       rule: id.queryRateCardMatch,
       acceptable: [row.pricing, { currency: 'EUR', amount: 2 }],
     });
-    expect(expectedResolution(charge, { region: 'us' })).toEqual({ rule: id.queryRateCardMatch, acceptable: [{ currency: 'USD', amount: 3 }] });
+    expect(expectedResolution(charge, { region: 'us' })).toEqual({
+      rule: id.queryRateCardMatch,
+      acceptable: [{ currency: 'USD', amount: 3 }],
+    });
   });
   test('no matching row falls back to the default pricing', () => {
-    expect(expectedResolution(charge, { region: 'apac' })).toEqual({ rule: id.queryDefaultFallback, acceptable: [{ currency: 'USD', amount: 9 }] });
+    expect(expectedResolution(charge, { region: 'apac' })).toEqual({
+      rule: id.queryDefaultFallback,
+      acceptable: [{ currency: 'USD', amount: 9 }],
+    });
   });
   test('no matching row and no default asserts nothing', () => {
     const { defaultPricing: _, ...withoutDefault } = charge;
@@ -161,9 +176,17 @@ describe('rowMatches and expectedResolution', () => {
 
 describe('attributesMatchingRow', () => {
   test('the row conditions win over extra attributes, which fill other names', () => {
-    expect(attributesMatchingRow({ region: 'eu' }, { region: 'us', tier: 'gold' })).toEqual({ region: 'eu', tier: 'gold' });
+    expect(attributesMatchingRow({ region: 'eu' }, { region: 'us', tier: 'gold' })).toEqual({
+      region: 'eu',
+      tier: 'gold',
+    });
     const conditions = { region: 'eu', tier: 'silver' };
-    expect(rowMatches({ conditions, pricing: { currency: 'USD', amount: 1 } }, attributesMatchingRow(conditions, { tier: 'gold', channel: 'web' }))).toBe(true);
+    expect(
+      rowMatches(
+        { conditions, pricing: { currency: 'USD', amount: 1 } },
+        attributesMatchingRow(conditions, { tier: 'gold', channel: 'web' }),
+      ),
+    ).toBe(true);
   });
 });
 

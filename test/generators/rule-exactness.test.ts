@@ -26,7 +26,11 @@ import { billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { idempotencyKeySchema, rulesBrokenBy, trackIdSchema } from '../../rules/billing/schemas.ts';
 
 const validToken: TokenRequestParts = {
-  body: { client_id: '0f4e3d2c-1b0a-4987-8654-3210fedcba98', client_secret: 's'.repeat(30), grant_type: 'client_credentials' },
+  body: {
+    client_id: '0f4e3d2c-1b0a-4987-8654-3210fedcba98',
+    client_secret: 's'.repeat(30),
+    grant_type: 'client_credentials',
+  },
   headers: { 'Svc-Entity-Ids': '3f1c2a9e-5b7d-4e8a-9c0b-1d2e3f4a5b6c' },
 };
 const entityId = '3f1c2a9e-5b7d-4e8a-9c0b-1d2e3f4a5b6c';
@@ -60,7 +64,9 @@ const allGenerators: [string, Gen<unknown>][] = [
 
 describe('generators are reproducible', () => {
   test.each(allGenerators)('%s: the same seed gives the same values', (_, gen) => {
-    expect(fc.sample(gen.arbitrary, { seed: 42, numRuns: 50 })).toEqual(fc.sample(gen.arbitrary, { seed: 42, numRuns: 50 }));
+    expect(fc.sample(gen.arbitrary, { seed: 42, numRuns: 50 })).toEqual(
+      fc.sample(gen.arbitrary, { seed: 42, numRuns: 50 }),
+    );
   });
 });
 
@@ -69,7 +75,8 @@ describe('every valid value parses', () => {
     expect(tokenRulesBroken(validToken)).toEqual([]);
   });
   test('validTrackId', () => {
-    for (const value of casesOf(validTrackId)) expect(rulesBrokenBy(trackIdSchema, value), JSON.stringify(value)).toEqual([]);
+    for (const value of casesOf(validTrackId))
+      expect(rulesBrokenBy(trackIdSchema, value), JSON.stringify(value)).toEqual([]);
   });
   test('validIdempotencyKey', () => {
     for (const value of casesOf(validIdempotencyKey)) expect(rulesBrokenBy(idempotencyKeySchema, value)).toEqual([]);
@@ -100,32 +107,44 @@ describe('every invalid value is rejected by exactly the rule it names', () => {
     expect([...seen].sort()).toEqual([id.trackIdCharset, id.trackIdLength].sort());
   });
   test('invalidIdempotencyKey', () => {
-    for (const invalid of casesOf(invalidIdempotencyKey)) expect(rulesBrokenBy(idempotencyKeySchema, invalid.value)).toEqual([invalid.breaks]);
+    for (const invalid of casesOf(invalidIdempotencyKey))
+      expect(rulesBrokenBy(idempotencyKeySchema, invalid.value)).toEqual([invalid.breaks]);
   });
 });
 
 describe('generators keep their promises', () => {
   test('matching queries match a rate-card row; fallback queries match none and have a default', () => {
-    for (const scenario of casesOf(matchingQuery)) expect(expectedResolution(scenario.charge, scenario.attributes)?.rule).toBe(id.queryRateCardMatch);
-    for (const scenario of casesOf(fallbackQuery)) expect(expectedResolution(scenario.charge, scenario.attributes)?.rule).toBe(id.queryDefaultFallback);
+    for (const scenario of casesOf(matchingQuery))
+      expect(expectedResolution(scenario.charge, scenario.attributes)?.rule).toBe(id.queryRateCardMatch);
+    for (const scenario of casesOf(fallbackQuery))
+      expect(expectedResolution(scenario.charge, scenario.attributes)?.rule).toBe(id.queryDefaultFallback);
   });
   test('fallback queries meet no condition of any row, so a target matching rows in part fails only the matching rule', () => {
-    for (const scenario of casesOf(fallbackQuery)) expect(someConditionMet(scenario.charge.rateCards, scenario.attributes), JSON.stringify(scenario)).toBe(false);
+    for (const scenario of casesOf(fallbackQuery))
+      expect(someConditionMet(scenario.charge.rateCards, scenario.attributes), JSON.stringify(scenario)).toBe(false);
     const rows = [{ conditions: { region: 'eu', tier: 'gold' }, pricing: { currency: 'USD', amount: 1 } }];
-    expect(unmetBy(rows, { region: 'eu', tier: 'silver', channel: 'web' })).toEqual({ region: 'unlisted', tier: 'silver', channel: 'web' });
+    expect(unmetBy(rows, { region: 'eu', tier: 'silver', channel: 'web' })).toEqual({
+      region: 'unlisted',
+      tier: 'silver',
+      channel: 'web',
+    });
   });
   test('products have plans covering the usage, recurring and other models; invalid ones have none', () => {
     for (const product of casesOf(productDraft)) {
       expect(product.plans.length).toBeGreaterThan(0);
-      expect(new Set(product.plans.flatMap((plan) => plan.charges.map((charge) => charge.model)))).toEqual(new Set(productChargeModels));
+      expect(new Set(product.plans.flatMap((plan) => plan.charges.map((charge) => charge.model)))).toEqual(
+        new Set(productChargeModels),
+      );
     }
     for (const invalid of casesOf(productWithoutPlans)) expect(invalid.value.plans).toEqual([]);
   });
   test('malformed bodies never parse to a JSON object', () => {
-    for (const invalid of casesOf(malformedJsonBody)) expect(isJsonObjectText(invalid.value), JSON.stringify(invalid.value)).toBe(false);
+    for (const invalid of casesOf(malformedJsonBody))
+      expect(isJsonObjectText(invalid.value), JSON.stringify(invalid.value)).toBe(false);
   });
   test('bad bearer values never carry the real token', () => {
-    for (const invalid of casesOf(invalidBearer('billing.catalog.auth.invalid', 'abcDEF123token'))) expect(invalid.value).not.toBe('Bearer abcDEF123token');
+    for (const invalid of casesOf(invalidBearer('billing.catalog.auth.invalid', 'abcDEF123token')))
+      expect(invalid.value).not.toBe('Bearer abcDEF123token');
   });
   test('org ids outside access always name an org that is not accessible', () => {
     for (const invalid of casesOf(orgIdsOutsideAccess(['org-north', 'org-south'], ['org-vault']))) {

@@ -37,10 +37,14 @@ describe('token generators from a request without headers', () => {
     expect(broken(valid)).toEqual([]);
   });
 
-  test.each(generators)('%s: boundaries and 200 samples break exactly their rule, and the input is unchanged', (_, gen) => {
-    const before = structuredClone(valid);
-    const cases = [...gen.boundaries, ...fc.sample(gen.arbitrary, { seed: 11, numRuns: 200 })];
-    for (const invalid of cases) expect(broken(invalid.value), `${invalid.why}: ${JSON.stringify(invalid.value)}`).toEqual([invalid.breaks]);
-    expect(valid).toEqual(before);
-  });
+  test.each(generators)(
+    '%s: boundaries and 200 samples break exactly their rule, and the input is unchanged',
+    (_, gen) => {
+      const before = structuredClone(valid);
+      const cases = [...gen.boundaries, ...fc.sample(gen.arbitrary, { seed: 11, numRuns: 200 })];
+      for (const invalid of cases)
+        expect(broken(invalid.value), `${invalid.why}: ${JSON.stringify(invalid.value)}`).toEqual([invalid.breaks]);
+      expect(valid).toEqual(before);
+    },
+  );
 });

@@ -16,7 +16,10 @@ export interface BillingTargetOptions {
 }
 
 /** A billing reference (plain tenant) with the given settings and a client for it; both stopped after `use`. */
-export async function withBillingTarget<T>(options: BillingTargetOptions, use: (client: BillingClient, baseUrl: string) => Promise<T>): Promise<T> {
+export async function withBillingTarget<T>(
+  options: BillingTargetOptions,
+  use: (client: BillingClient, baseUrl: string) => Promise<T>,
+): Promise<T> {
   const env = referenceEnv();
   const reference = await startReferenceServer({
     env,
@@ -24,15 +27,31 @@ export async function withBillingTarget<T>(options: BillingTargetOptions, use: (
     families: {
       billing: {
         mode: 'plain',
-        options: { tokenRateLimit: { requests: options.limit ?? 30, windowMs: 1000 }, ...(options.gzipThresholdBytes === undefined ? {} : { gzipThresholdBytes: options.gzipThresholdBytes }) },
+        options: {
+          tokenRateLimit: { requests: options.limit ?? 30, windowMs: 1000 },
+          ...(options.gzipThresholdBytes === undefined ? {} : { gzipThresholdBytes: options.gzipThresholdBytes }),
+        },
       },
     },
     ...(options.mutant ? { mutant: options.mutant } : {}),
   });
   const baseUrl = reference.baseUrls.billing as string;
-  const credentials = { clientId: env.REFERENCE_CLIENT_ID as string, clientSecret: env.REFERENCE_CLIENT_SECRET as string };
-  const settings = targetSchemaFor(families()).parse({ kind: 'url', families: { billing: { baseUrl, credentials } } }).client;
-  const client = new BillingClient({ baseUrl, credentials, tenant: tenantModeSchema.parse({}), adapter: referenceBillingAdapter, settings, redactor: new Redactor() });
+  const credentials = {
+    clientId: env.REFERENCE_CLIENT_ID as string,
+    clientSecret: env.REFERENCE_CLIENT_SECRET as string,
+  };
+  const settings = targetSchemaFor(families()).parse({
+    kind: 'url',
+    families: { billing: { baseUrl, credentials } },
+  }).client;
+  const client = new BillingClient({
+    baseUrl,
+    credentials,
+    tenant: tenantModeSchema.parse({}),
+    adapter: referenceBillingAdapter,
+    settings,
+    redactor: new Redactor(),
+  });
   try {
     return await use(client, baseUrl);
   } finally {

@@ -12,10 +12,13 @@ const loadDir = new URL('../../load/', import.meta.url);
 const engineFiles = readdirSync(loadDir, { withFileTypes: true })
   .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
   .map((entry) => ({ name: entry.name, text: readFileSync(fileURLToPath(new URL(entry.name, loadDir)), 'utf8') }));
-const familyFolders = readdirSync(loadDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const familyFolders = readdirSync(loadDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 /** Import specifiers of a module, static and dynamic. */
-const importsOf = (text: string) => [...text.matchAll(/(?:from\s+|import\s*\(\s*)['"]([^'"]+)['"]/g)].map((match) => match[1] as string);
+const importsOf = (text: string) =>
+  [...text.matchAll(/(?:from\s+|import\s*\(\s*)['"]([^'"]+)['"]/g)].map((match) => match[1] as string);
 /** String literals of a module's code, import specifiers and comments left out. */
 const literalsOf = (text: string) =>
   text
@@ -32,10 +35,17 @@ describe('the load engine names no family', () => {
     expect([...familyFolders].sort()).toEqual([...withLoad].sort());
   });
 
-  test.each(engineFiles.map((file) => [file.name, file] as const))('%s imports no family folder of load/ and no literal names a family', (_name, file) => {
-    const intoFamilyFolder = importsOf(file.text).filter((specifier) => familyFolders.some((folder) => specifier.startsWith(`./${folder}/`)));
-    expect(intoFamilyFolder).toEqual([]);
-    const naming = literalsOf(file.text).filter((literal) => builtInFamilies.some((family) => new RegExp(`\\b${family.name}\\b`).test(literal)));
-    expect(naming).toEqual([]);
-  });
+  test.each(engineFiles.map((file) => [file.name, file] as const))(
+    '%s imports no family folder of load/ and no literal names a family',
+    (_name, file) => {
+      const intoFamilyFolder = importsOf(file.text).filter((specifier) =>
+        familyFolders.some((folder) => specifier.startsWith(`./${folder}/`)),
+      );
+      expect(intoFamilyFolder).toEqual([]);
+      const naming = literalsOf(file.text).filter((literal) =>
+        builtInFamilies.some((family) => new RegExp(`\\b${family.name}\\b`).test(literal)),
+      );
+      expect(naming).toEqual([]);
+    },
+  );
 });

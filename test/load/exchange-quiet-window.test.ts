@@ -8,7 +8,11 @@ describe('awaitQuietWindow', () => {
     const statuses = [429, 429, 200];
     let sent = 0;
     const startedAt = Date.now();
-    const quiet = await awaitQuietWindow(async () => exchange({ status: statuses[sent++] ?? 200, headers: {} }), 0.2, 10);
+    const quiet = await awaitQuietWindow(
+      async () => exchange({ status: statuses[sent++] ?? 200, headers: {} }),
+      0.2,
+      10,
+    );
     expect(quiet).toMatchObject({ singleRequests: 3, quiet: true });
     // window + two waits after the 429s (at least the 1 s default each, no Retry-After) + window
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(2_300);
@@ -17,7 +21,11 @@ describe('awaitQuietWindow', () => {
 
   test('a Retry-After longer than the window is obeyed; the wait is bounded and says so', async () => {
     let sent = 0;
-    const quiet = await awaitQuietWindow(async () => (sent++, exchange({ status: 429, headers: { 'retry-after': '2' } })), 0.1, 1);
+    const quiet = await awaitQuietWindow(
+      async () => (sent++, exchange({ status: 429, headers: { 'retry-after': '2' } })),
+      0.1,
+      1,
+    );
     expect(sent).toBe(1);
     expect(quiet).toMatchObject({ singleRequests: 1, quiet: false });
     expect(quiet.waitedSeconds).toBeGreaterThanOrEqual(2);

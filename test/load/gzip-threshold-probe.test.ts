@@ -7,10 +7,17 @@ import { billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { type BillingTargetOptions, withBillingTarget } from './billing-target.ts';
 
 const expected = { thresholdBytes: 1000, over: id.gzipOverThreshold, under: id.gzipUnderThreshold };
-const settings = (underLoadSeconds: number) => ({ expectedBytes: 1000, underLoadSeconds, connections: 4, maxRequests: 3000 });
+const settings = (underLoadSeconds: number) => ({
+  expectedBytes: 1000,
+  underLoadSeconds,
+  connections: 4,
+  maxRequests: 3000,
+});
 
 const probe = (options: BillingTargetOptions, underLoadSeconds = 0) =>
-  withBillingTarget(options, async (client, baseUrl) => probeGzipThreshold(await chargeSizedResponses(client, baseUrl), settings(underLoadSeconds)));
+  withBillingTarget(options, async (client, baseUrl) =>
+    probeGzipThreshold(await chargeSizedResponses(client, baseUrl), settings(underLoadSeconds)),
+  );
 
 /** The rule the check fails, or 'passed'. */
 function judged(finding: Awaited<ReturnType<typeof probe>>): string {

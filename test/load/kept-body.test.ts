@@ -13,7 +13,9 @@ beforeAll(async () => {
   const padding = Buffer.alloc(3 * keptBodyBytes, 'x');
   server = createServer((req, res) => {
     req.resume();
-    req.on('end', () => res.writeHead(429, { 'content-type': 'application/json' }).end(Buffer.concat([Buffer.from(bodyStart), padding])));
+    req.on('end', () =>
+      res.writeHead(429, { 'content-type': 'application/json' }).end(Buffer.concat([Buffer.from(bodyStart), padding])),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -29,7 +31,19 @@ function floodScenario(bursts: boolean): { scenario: LoadScenario; seen: { lengt
   };
   return {
     seen,
-    scenario: { name: 'flood', family: 'test', baseUrl, requests: [{ label: 'flood', method: 'GET', path: '/' }], rate: 10, bursts, connections: 4, durationSeconds: 1, maxRequests: 8, thresholds: thresholds('rate(5xx) == 0'), checkResponse },
+    scenario: {
+      name: 'flood',
+      family: 'test',
+      baseUrl,
+      requests: [{ label: 'flood', method: 'GET', path: '/' }],
+      rate: 10,
+      bursts,
+      connections: 4,
+      durationSeconds: 1,
+      maxRequests: 8,
+      thresholds: thresholds('rate(5xx) == 0'),
+      checkResponse,
+    },
   };
 }
 

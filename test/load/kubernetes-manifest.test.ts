@@ -13,7 +13,10 @@ import { targetsFileSchemaFor } from '../../targets/schema.ts';
  */
 const models = 'kubernetes-models';
 const loaded = await Promise.all([import(`${models}/v1`), import(`${models}/batch/v1`)]).catch((error: Error) => error);
-const unavailable = loaded instanceof Error ? `${models} is not installed (a devDependency): ${loaded.message.split('\n')[0]}` : undefined;
+const unavailable =
+  loaded instanceof Error
+    ? `${models} is not installed (a devDependency): ${loaded.message.split('\n')[0]}`
+    : undefined;
 if (unavailable) console.warn(`kubernetes manifest test skipped: ${unavailable}`);
 
 interface Validating {
@@ -21,37 +24,67 @@ interface Validating {
 }
 type Model = new (data: unknown) => Validating;
 
-const manifest = (name: string) => parseAllDocuments(readFileSync(fileURLToPath(new URL(`../../examples/kubernetes/${name}`, import.meta.url)), 'utf8')).map((document) => document.toJS() as Record<string, any>);
+const manifest = (name: string) =>
+  parseAllDocuments(
+    readFileSync(fileURLToPath(new URL(`../../examples/kubernetes/${name}`, import.meta.url)), 'utf8'),
+  ).map((document) => document.toJS() as Record<string, any>);
 
 describe.skipIf(unavailable !== undefined)('the Kubernetes example: an Indexed Job of segments and a merge Job', () => {
   const [core, batch] = (loaded instanceof Error ? [{}, {}] : loaded) as [Record<string, Model>, Record<string, Model>];
   const modelOf = (object: Record<string, any>) => (object.apiVersion === 'v1' ? core : batch)[object.kind] as Model;
   const objects = [...manifest('nightly-load.yaml'), ...manifest('nightly-merge.yaml')];
 
-  test('every object is valid against its kind\'s Kubernetes schema, and a broken one is not', () => {
-    expect(objects.map((object) => `${object.apiVersion} ${object.kind}`)).toEqual(['v1 PersistentVolumeClaim', 'v1 ConfigMap', 'batch/v1 Job', 'batch/v1 Job']);
-    for (const object of objects) expect(() => new (modelOf(object))(object).validate(), `${object.kind} ${object.metadata.name}`).not.toThrow();
+  test("every object is valid against its kind's Kubernetes schema, and a broken one is not", () => {
+    expect(objects.map((object) => `${object.apiVersion} ${object.kind}`)).toEqual([
+      'v1 PersistentVolumeClaim',
+      'v1 ConfigMap',
+      'batch/v1 Job',
+      'batch/v1 Job',
+    ]);
+    for (const object of objects)
+      expect(() => new (modelOf(object))(object).validate(), `${object.kind} ${object.metadata.name}`).not.toThrow();
     const job = objects[2] as Record<string, any>;
     expect(() => new (modelOf(job))({ ...job, spec: { ...job.spec, completions: 'three' } }).validate()).toThrow();
-    expect(() => new (modelOf(job))({ ...job, spec: { ...job.spec, template: { spec: { ...job.spec.template.spec, restartPolicy: 'Sometimes' } } } }).validate()).toThrow();
+    expect(() =>
+      new (modelOf(job))({
+        ...job,
+        spec: { ...job.spec, template: { spec: { ...job.spec.template.spec, restartPolicy: 'Sometimes' } } },
+      }).validate(),
+    ).toThrow();
   });
 
   test('the Indexed Job gives each pod its segment of N = completions, a run id of the Job, the shared volume; the merge Job reads that volume', () => {
     const [, config, segments, merge] = objects as Record<string, any>[];
-    expect(segments?.spec).toMatchObject({ completionMode: 'Indexed', completions: 3, parallelism: 3, backoffLimit: 0 });
+    expect(segments?.spec).toMatchObject({
+      completionMode: 'Indexed',
+      completions: 3,
+      parallelism: 3,
+      backoffLimit: 0,
+    });
     const container = segments?.spec.template.spec.containers[0];
     const args: string[] = container.args;
     const segment = args[args.indexOf('--segment') + 1] as string;
     expect(segment).toBe(`index:$(JOB_COMPLETION_INDEX)/${segments?.spec.completions}`);
     // What Kubernetes makes of it for each index: segments 1..N, each once.
-    expect([0, 1, 2].map((index) => parseSegment(segment.replace('$(JOB_COMPLETION_INDEX)', String(index))).index)).toEqual([1, 2, 3]);
+    expect(
+      [0, 1, 2].map((index) => parseSegment(segment.replace('$(JOB_COMPLETION_INDEX)', String(index))).index),
+    ).toEqual([1, 2, 3]);
     expect(args[args.indexOf('--run-id') + 1]).toBe('$(RUN_ID)');
-    expect(container.env.map((variable: { name: string }) => variable.name)).toEqual(['JOB_COMPLETION_INDEX', 'RUN_ID']);
-    const claim = (job: Record<string, any>) => job.spec.template.spec.volumes.find((volume: { persistentVolumeClaim?: unknown }) => volume.persistentVolumeClaim).persistentVolumeClaim.claimName;
+    expect(container.env.map((variable: { name: string }) => variable.name)).toEqual([
+      'JOB_COMPLETION_INDEX',
+      'RUN_ID',
+    ]);
+    const claim = (job: Record<string, any>) =>
+      job.spec.template.spec.volumes.find((volume: { persistentVolumeClaim?: unknown }) => volume.persistentVolumeClaim)
+        .persistentVolumeClaim.claimName;
     expect(claim(segments as Record<string, any>)).toBe(objects[0]?.metadata.name);
     expect(claim(merge as Record<string, any>)).toBe(objects[0]?.metadata.name);
     const reports = args[args.indexOf('--reports') + 1];
-    expect(merge?.spec.template.spec.containers[0].args.slice(0, 3)).toEqual(['load', 'merge', `${reports}/load/nightly`]);
+    expect(merge?.spec.template.spec.containers[0].args.slice(0, 3)).toEqual([
+      'load',
+      'merge',
+      `${reports}/load/nightly`,
+    ]);
     // The targets file in the ConfigMap is one the harness reads.
     expect(targetsFileSchemaFor(families()).safeParse(JSON.parse(config?.data['targets.json'])).success).toBe(true);
   });

@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { runLoadMerge } from '../../cli/load-merge-command.ts';
 import { publishNightly } from '../../cli/load-publish.ts';
 import type { LoadResult } from '../../load/load-result.ts';
-import { deltas, historyRunOf, operationHistory, readHistory, recordHistory, trendRuns } from '../../load/nightly-history.ts';
+import {
+  deltas,
+  historyRunOf,
+  operationHistory,
+  readHistory,
+  recordHistory,
+  trendRuns,
+} from '../../load/nightly-history.ts';
 import { runLoad } from '../../load/run-load.ts';
 import { loadCharts } from '../../reporting/load-charts.ts';
 import { thresholds } from '../../load/scenario.ts';
@@ -15,7 +22,17 @@ let server: StallingServer;
 let measured: LoadResult;
 beforeAll(async () => {
   server = await startStallingServer({ periodMs: 1000, freezeMs: 0 });
-  measured = await runLoad({ name: 'nightly test op', family: 'test', baseUrl: server.baseUrl, requests: [{ label: 'op', method: 'GET', path: '/ok' }], rate: 40, connections: 1, durationSeconds: 1, maxRequests: 1000, thresholds: thresholds('p99 < 1 s') });
+  measured = await runLoad({
+    name: 'nightly test op',
+    family: 'test',
+    baseUrl: server.baseUrl,
+    requests: [{ label: 'op', method: 'GET', path: '/ok' }],
+    rate: 40,
+    connections: 1,
+    durationSeconds: 1,
+    maxRequests: 1000,
+    thresholds: thresholds('p99 < 1 s'),
+  });
 });
 afterAll(() => server.close());
 
@@ -30,7 +47,14 @@ const night = (day: number, p99: number, failures = 0): LoadResult => ({
 const allureTests = (reportsDir: string) =>
   readdirSync(join(reportsDir, 'allure-results'))
     .filter((name) => name.endsWith('-result.json'))
-    .map((name) => JSON.parse(readFileSync(join(reportsDir, 'allure-results', name), 'utf8')) as { start: number; attachments: { name: string; source: string }[]; parameters: { name: string; value: string }[] });
+    .map(
+      (name) =>
+        JSON.parse(readFileSync(join(reportsDir, 'allure-results', name), 'utf8')) as {
+          start: number;
+          attachments: { name: string; source: string }[];
+          parameters: { name: string; value: string }[];
+        },
+    );
 
 describe('the history of nightly load', () => {
   test('keeps each run, compares tonight with the previous run and charts the trend, in the Allure test of each operation', async () => {
@@ -38,7 +62,11 @@ describe('the history of nightly load', () => {
     await publishNightly([night(1, 40)], { reportsDir, record: true });
     await publishNightly([night(2, 50, 2)], { reportsDir, record: true });
     const published = await publishNightly([night(3, 80)], { reportsDir, record: true });
-    expect(readHistory(published.historyDir).map((run) => run.runAt)).toEqual(['2026-11-01T02:00:00.000Z', '2026-11-02T02:00:00.000Z', '2026-11-03T02:00:00.000Z']);
+    expect(readHistory(published.historyDir).map((run) => run.runAt)).toEqual([
+      '2026-11-01T02:00:00.000Z',
+      '2026-11-02T02:00:00.000Z',
+      '2026-11-03T02:00:00.000Z',
+    ]);
 
     const tests = allureTests(reportsDir).sort((a, b) => a.start - b.start);
     expect(tests).toHaveLength(3);
@@ -58,7 +86,15 @@ describe('the history of nightly load', () => {
     expect(parameter('vs previous run: p99 (ms)')).toBe('+30');
     expect(parameter('vs previous run: p50 (ms)')).toBe('+7.5');
     expect(parameter('vs previous run: errors')).toBe('-2');
-    const svg = (name: string) => readFileSync(join(reportsDir, 'allure-results', third?.attachments.find((attachment) => attachment.name === name)?.source ?? ''), 'utf8');
+    const svg = (name: string) =>
+      readFileSync(
+        join(
+          reportsDir,
+          'allure-results',
+          third?.attachments.find((attachment) => attachment.name === name)?.source ?? '',
+        ),
+        'utf8',
+      );
     expect(svg('versus previous run')).toMatch(/^<svg[\s\S]*p99 \(ms\): \+30 ms[\s\S]*<\/svg>$/);
     expect(svg('trend over the last runs')).toContain('error rate (%)');
     expect(svg('latency over time')).toContain('p99');
@@ -103,7 +139,10 @@ describe('the history of nightly load', () => {
       return path;
     });
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const exit = await runLoadMerge(files, { output: join(dir, 'merged.json'), publish: { reportsDir: join(dir, 'reports') } });
+    const exit = await runLoadMerge(files, {
+      output: join(dir, 'merged.json'),
+      publish: { reportsDir: join(dir, 'reports') },
+    });
     vi.restoreAllMocks();
     expect(exit).toBe(0);
     const [merged] = readHistory(join(dir, 'reports', 'load', 'history'));

@@ -35,15 +35,28 @@ beforeAll(async () => {
   stalling = await startStallingServer({
     ...freeze,
     handle: async (incoming, response, body) => {
-      const answer = await request(new URL(incoming.url ?? '/', upstream.origin), { method: incoming.method as 'POST', headers: { 'content-type': incoming.headers['content-type'] ?? 'application/json' }, body });
-      response.writeHead(answer.statusCode, { 'content-type': String(answer.headers['content-type'] ?? 'application/json') }).end(await answer.body.text());
+      const answer = await request(new URL(incoming.url ?? '/', upstream.origin), {
+        method: incoming.method as 'POST',
+        headers: { 'content-type': incoming.headers['content-type'] ?? 'application/json' },
+        body,
+      });
+      response
+        .writeHead(answer.statusCode, { 'content-type': String(answer.headers['content-type'] ?? 'application/json') })
+        .end(await answer.body.text());
     },
   });
   dir = mkdtempSync(join(tmpdir(), 'nightly-stall-'));
-  const entry = (baseUrl: string) => ({ kind: 'url', families: { shortener: { baseUrl } }, load: { rate: 10, durationSeconds: 12, thresholds } });
+  const entry = (baseUrl: string) => ({
+    kind: 'url',
+    families: { shortener: { baseUrl } },
+    load: { rate: 10, durationSeconds: 12, thresholds },
+  });
   writeFileSync(
     join(dir, 'targets.json'),
-    JSON.stringify({ default: 'steady', targets: { steady: entry(upstream.href), stalling: entry(`${stalling.baseUrl}${upstream.pathname}`) } }),
+    JSON.stringify({
+      default: 'steady',
+      targets: { steady: entry(upstream.href), stalling: entry(`${stalling.baseUrl}${upstream.pathname}`) },
+    }),
   );
 });
 afterAll(async () => {
@@ -51,10 +64,15 @@ afterAll(async () => {
   await reference.close();
 });
 
-const resultOf = (reportsDir: string): LoadResult => JSON.parse(readFileSync(join(reportsDir, 'load', 'nightly', 'nightly-shortener-mappings.json'), 'utf8')) as LoadResult;
+const resultOf = (reportsDir: string): LoadResult =>
+  JSON.parse(
+    readFileSync(join(reportsDir, 'load', 'nightly', 'nightly-shortener-mappings.json'), 'utf8'),
+  ) as LoadResult;
 
 describe('a constant-rate nightly run', () => {
-  test('fails p99 < 2 s (exit 1) on a target that freezes 2.5 s every 6 s, and passes the same profile on a steady one', { timeout: 120_000 }, async () => {
+  test('fails p99 < 2 s (exit 1) on a target that freezes 2.5 s every 6 s, and passes the same profile on a steady one', {
+    timeout: 120_000,
+  }, async () => {
     vi.spyOn(console, 'log').mockImplementation(() => {});
     const stallReports = join(dir, 'stall-reports');
     const steadyReports = join(dir, 'steady-reports');
@@ -72,7 +90,9 @@ describe('a constant-rate nightly run', () => {
     expect(verdicts['p99 < 2 s']?.passed).toBe(false);
     expect(verdicts['p99 < 2 s']?.actual).toBeGreaterThan(2000);
     // One fault, one failed threshold: the answers all came, as 2xx, and the median is unaffected.
-    expect(stalled.thresholds.filter((verdict) => !verdict.passed).map((verdict) => verdict.threshold)).toEqual(['p99 < 2 s']);
+    expect(stalled.thresholds.filter((verdict) => !verdict.passed).map((verdict) => verdict.threshold)).toEqual([
+      'p99 < 2 s',
+    ]);
     expect(stalled.sent).toBe(120);
     expect(stalled.dropped).toBe(0);
     // The service time (from the actual send) of a request sent into a freeze is long too; the in-flight count grew.

@@ -19,13 +19,33 @@ function nightlyProfileOf(name: string): NightlyProfile {
 /** The billing nightly profile against a reference (or one of its mutants), each operation for one second. */
 async function billingNightly(mutant?: string) {
   const env = referenceEnv();
-  const reference = await startReferenceServer({ env, serve: families().filter((family) => family.name === 'billing'), families: { billing: { mode: 'plain' } }, ...(mutant ? { mutant } : {}) });
+  const reference = await startReferenceServer({
+    env,
+    serve: families().filter((family) => family.name === 'billing'),
+    families: { billing: { mode: 'plain' } },
+    ...(mutant ? { mutant } : {}),
+  });
   const section = targetSchemaFor(families()).parse({
     kind: 'url',
-    families: { billing: { baseUrl: reference.baseUrls.billing, credentials: { clientId: env.REFERENCE_CLIENT_ID, clientSecret: env.REFERENCE_CLIENT_SECRET }, tenant: { multiEntity: false, multiOrg: false } } },
+    families: {
+      billing: {
+        baseUrl: reference.baseUrls.billing,
+        credentials: { clientId: env.REFERENCE_CLIENT_ID, clientSecret: env.REFERENCE_CLIENT_SECRET },
+        tenant: { multiEntity: false, multiOrg: false },
+      },
+    },
   });
-  const profile = loadProfileSchema.parse({ rate: 20, durationSeconds: 1, thresholds: ['p99 < 2 s', 'rate(2xx) >= 99%', 'rate(5xx) == 0'] });
-  const nightly = await nightlyProfileOf('billing')({ section: section.families.billing, client: section.client, redactor: new Redactor(), profile });
+  const profile = loadProfileSchema.parse({
+    rate: 20,
+    durationSeconds: 1,
+    thresholds: ['p99 < 2 s', 'rate(2xx) >= 99%', 'rate(5xx) == 0'],
+  });
+  const nightly = await nightlyProfileOf('billing')({
+    section: section.families.billing,
+    client: section.client,
+    redactor: new Redactor(),
+    profile,
+  });
   try {
     const results = [];
     for (const scenario of nightly.scenarios) results.push(await runLoad(scenario));
@@ -39,16 +59,28 @@ async function billingNightly(mutant?: string) {
 describe.concurrent('the nightly billing profile', () => {
   test('loads every catalog operation at a constant rate within the thresholds, and charts each run as SVG', async () => {
     const results = await billingNightly();
-    expect(results.map((result) => result.scenario)).toEqual(['nightly billing createCharge', 'nightly billing queryCharge', 'nightly billing updateCharge', 'nightly billing createProduct']);
+    expect(results.map((result) => result.scenario)).toEqual([
+      'nightly billing createCharge',
+      'nightly billing queryCharge',
+      'nightly billing updateCharge',
+      'nightly billing createProduct',
+    ]);
     for (const result of results) {
-      expect(result.passed, JSON.stringify({ thresholds: result.thresholds, violations: result.violations })).toBe(true);
+      expect(result.passed, JSON.stringify({ thresholds: result.thresholds, violations: result.violations })).toBe(
+        true,
+      );
       // 20 a second for a second, on a schedule: exactly what was offered.
       expect(result.model).toBe('open');
       expect(result.sent).toBe(20);
       expect(result.statuses['200']).toBe(20);
     }
     const charts = await loadCharts(results[0] as (typeof results)[number]);
-    expect(charts.map((chart) => chart.name)).toEqual(['latency percentiles', 'latency over time', 'rate over time', 'status codes over time']);
+    expect(charts.map((chart) => chart.name)).toEqual([
+      'latency percentiles',
+      'latency over time',
+      'rate over time',
+      'status codes over time',
+    ]);
     for (const chart of charts) expect(chart.svg).toMatch(/^<svg[\s\S]*<\/svg>$/);
     expect(charts[0]?.svg).toContain('p99');
   });
@@ -63,15 +95,35 @@ describe.concurrent('the nightly billing profile', () => {
   });
 });
 
-/** A family's nightly profile against the bundled reference serving that family alone, each operation for one second. */
+/**
+ * A family's nightly profile against the bundled reference serving that family alone, each operation for one second.
+ */
 async function familyNightly(name: string) {
   const env = referenceEnv();
   const family = families().find((candidate) => candidate.name === name) as FamilyModule;
   family.reference.ensureCredentials(env);
   const reference = await startReferenceServer({ env, serve: [family] });
-  const entry = targetSchemaFor(families()).parse({ kind: 'url', families: { [name]: family.reference.targetSection(reference.baseUrls[name] as string, family.reference.modes[0] ?? 'default', env) } });
-  const profile = loadProfileSchema.parse({ rate: 20, durationSeconds: 1, thresholds: ['p99 < 2 s', 'rate(2xx) >= 99%', 'rate(5xx) == 0'] });
-  const nightly = await nightlyProfileOf(name)({ section: entry.families[name], client: entry.client, redactor: new Redactor(), profile });
+  const entry = targetSchemaFor(families()).parse({
+    kind: 'url',
+    families: {
+      [name]: family.reference.targetSection(
+        reference.baseUrls[name] as string,
+        family.reference.modes[0] ?? 'default',
+        env,
+      ),
+    },
+  });
+  const profile = loadProfileSchema.parse({
+    rate: 20,
+    durationSeconds: 1,
+    thresholds: ['p99 < 2 s', 'rate(2xx) >= 99%', 'rate(5xx) == 0'],
+  });
+  const nightly = await nightlyProfileOf(name)({
+    section: entry.families[name],
+    client: entry.client,
+    redactor: new Redactor(),
+    profile,
+  });
   try {
     const results = [];
     for (const scenario of nightly.scenarios) results.push({ scenario, result: await runLoad(scenario) });
@@ -85,9 +137,15 @@ async function familyNightly(name: string) {
 describe.concurrent('the nightly cdr and cards profiles', () => {
   test('cdr: list, detail (of a listed product) and status at the served versions, within thresholds; an answer without the interaction id sent breaks its rule', async () => {
     const runs = await familyNightly('cdr');
-    expect(runs.map(({ result }) => result.scenario)).toEqual(['nightly cdr list', 'nightly cdr detail', 'nightly cdr status']);
+    expect(runs.map(({ result }) => result.scenario)).toEqual([
+      'nightly cdr list',
+      'nightly cdr detail',
+      'nightly cdr status',
+    ]);
     for (const { result } of runs) {
-      expect(result.passed, JSON.stringify({ thresholds: result.thresholds, violations: result.violations })).toBe(true);
+      expect(result.passed, JSON.stringify({ thresholds: result.thresholds, violations: result.violations })).toBe(
+        true,
+      );
       expect(result.statuses['200']).toBeGreaterThanOrEqual(15);
     }
     const check = runs[0]?.scenario.checkResponse;
@@ -96,23 +154,58 @@ describe.concurrent('the nightly cdr and cards profiles', () => {
 
   test('cards: the four reads on the fixtures within thresholds; a status the operation does not document breaks its rule', async () => {
     const runs = await familyNightly('cards');
-    expect(runs.map(({ result }) => result.scenario)).toEqual(['nightly cards GET card', 'nightly cards GET card user', 'nightly cards GET transactions', 'nightly cards GET authorizations']);
-    for (const { result } of runs) expect(result.passed, JSON.stringify({ thresholds: result.thresholds, violations: result.violations })).toBe(true);
+    expect(runs.map(({ result }) => result.scenario)).toEqual([
+      'nightly cards GET card',
+      'nightly cards GET card user',
+      'nightly cards GET transactions',
+      'nightly cards GET authorizations',
+    ]);
+    for (const { result } of runs)
+      expect(result.passed, JSON.stringify({ thresholds: result.thresholds, violations: result.violations })).toBe(
+        true,
+      );
     const check = runs[0]?.scenario.checkResponse;
-    expect(check?.({ label: 'GET card', status: 410, headers: {}, body: '' })?.ruleId).toBe('cards.errors.documented-statuses');
+    expect(check?.({ label: 'GET card', status: 410, headers: {}, body: '' })?.ruleId).toBe(
+      'cards.errors.documented-statuses',
+    );
     expect(check?.({ label: 'GET card', status: 404, headers: {}, body: '' })).toBeUndefined();
   });
 });
 
 describe.concurrent('the nightly shortener, agentic and loyalty profiles', () => {
   test.each([
-    ['shortener', ['nightly shortener mappings'], { status: 200, body: '[]' }, 'shortener.mappings.one-per-entry-in-order'],
-    ['agentic', ['nightly agentic ENROLLMENT_UPDATE', 'nightly agentic INTENT_UPDATE', 'nightly agentic PAYMENT_CREDENTIAL_UPDATE'], { status: 400, body: '{}' }, 'agentic.enrollment-update.accepted'],
-    ['loyalty', ['nightly loyalty notify', 'nightly loyalty transfer (simulated)'], { status: 403, body: '{}' }, 'loyalty.notify.accepted'],
-  ])('%s: every operation within thresholds against the reference; a wrong answer breaks its rule', async (name, scenarios, wrong, ruleId) => {
-    const runs = await familyNightly(name);
-    expect(runs.map(({ result }) => result.scenario)).toEqual(scenarios);
-    for (const { result } of runs) expect(result.passed, JSON.stringify({ thresholds: result.thresholds, violations: result.violations })).toBe(true);
-    expect(runs[0]?.scenario.checkResponse?.({ label: name, headers: {}, ...wrong })?.ruleId).toBe(ruleId);
-  });
+    [
+      'shortener',
+      ['nightly shortener mappings'],
+      { status: 200, body: '[]' },
+      'shortener.mappings.one-per-entry-in-order',
+    ],
+    [
+      'agentic',
+      [
+        'nightly agentic ENROLLMENT_UPDATE',
+        'nightly agentic INTENT_UPDATE',
+        'nightly agentic PAYMENT_CREDENTIAL_UPDATE',
+      ],
+      { status: 400, body: '{}' },
+      'agentic.enrollment-update.accepted',
+    ],
+    [
+      'loyalty',
+      ['nightly loyalty notify', 'nightly loyalty transfer (simulated)'],
+      { status: 403, body: '{}' },
+      'loyalty.notify.accepted',
+    ],
+  ])(
+    '%s: every operation within thresholds against the reference; a wrong answer breaks its rule',
+    async (name, scenarios, wrong, ruleId) => {
+      const runs = await familyNightly(name);
+      expect(runs.map(({ result }) => result.scenario)).toEqual(scenarios);
+      for (const { result } of runs)
+        expect(result.passed, JSON.stringify({ thresholds: result.thresholds, violations: result.violations })).toBe(
+          true,
+        );
+      expect(runs[0]?.scenario.checkResponse?.({ label: name, headers: {}, ...wrong })?.ruleId).toBe(ruleId);
+    },
+  );
 });

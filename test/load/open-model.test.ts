@@ -22,7 +22,11 @@ let holding: StallingServer;
 beforeAll(async () => {
   steady = await startStallingServer({ periodMs: 1000, freezeMs: 0 });
   // Answers every request 800 ms late: requests in flight pile up.
-  holding = await startStallingServer({ periodMs: 1000, freezeMs: 0, handle: (_request, response) => void setTimeout(() => response.writeHead(200).end('late'), 800) });
+  holding = await startStallingServer({
+    periodMs: 1000,
+    freezeMs: 0,
+    handle: (_request, response) => void setTimeout(() => response.writeHead(200).end('late'), 800),
+  });
 });
 afterAll(async () => {
   await steady.close();
@@ -33,7 +37,9 @@ describe('a constant-rate run (open model)', () => {
   test('on a target that keeps up, sends exactly what was offered at about the offered rate', async () => {
     const before = steady.received();
     // A p99 bound a busy machine keeps: this test is about what is sent, the tail is the stall tests'.
-    const result = await runLoad(scenarioOf(steady.baseUrl, { rate: 200, durationSeconds: 3, thresholds: thresholds('p99 < 5 s') }));
+    const result = await runLoad(
+      scenarioOf(steady.baseUrl, { rate: 200, durationSeconds: 3, thresholds: thresholds('p99 < 5 s') }),
+    );
     expect(result.model).toBe('open');
     expect(result.sent).toBe(600);
     expect(steady.received() - before).toBe(600);
@@ -48,7 +54,12 @@ describe('a constant-rate run (open model)', () => {
     expect(LatencyHistogram.decode(result.serviceTimeHistogram).count).toBe(600);
     expect(result.latencyMs.p50).toBeGreaterThanOrEqual(result.serviceTimeMs.p50);
     // Per-second response-time histograms add up to the run's.
-    expect(result.perSecond.reduce((sum, second) => sum + (second.responseTime ? LatencyHistogram.decode(second.responseTime).count : 0), 0)).toBe(600);
+    expect(
+      result.perSecond.reduce(
+        (sum, second) => sum + (second.responseTime ? LatencyHistogram.decode(second.responseTime).count : 0),
+        0,
+      ),
+    ).toBe(600);
     expect(result.passed).toBe(true);
   });
 
@@ -66,7 +77,9 @@ describe('a constant-rate run (open model)', () => {
     );
     expect(seen).toHaveLength(100);
     expect(new Set(seen)).toEqual(new Set(['application/json {"ok":true}']));
-    expect(checked.violations.map((violation) => [violation.ruleId, violation.count, violation.sample.body])).toEqual([['test.rule', 1, '{"ok":true}']]);
+    expect(checked.violations.map((violation) => [violation.ruleId, violation.count, violation.sample.body])).toEqual([
+      ['test.rule', 1, '{"ok":true}'],
+    ]);
     const unchecked = await runLoad(scenarioOf(steady.baseUrl, { rate: 100, durationSeconds: 1 }));
     expect(unchecked.samples['200']?.body).toBe('{"ok":true}');
     expect(unchecked.statuses['200']).toBe(100);
@@ -74,7 +87,14 @@ describe('a constant-rate run (open model)', () => {
 
   test('grows requests in flight while the target is slow, and counts those beyond the cap as dropped, never sent', async () => {
     const before = holding.received();
-    const result = await runLoad(scenarioOf(holding.baseUrl, { rate: 50, durationSeconds: 1, maxInFlight: 10, thresholds: thresholds('count(dropped) == 0', 'rate(2xx) >= 99%') }));
+    const result = await runLoad(
+      scenarioOf(holding.baseUrl, {
+        rate: 50,
+        durationSeconds: 1,
+        maxInFlight: 10,
+        thresholds: thresholds('count(dropped) == 0', 'rate(2xx) >= 99%'),
+      }),
+    );
     // 50 due: ten go out at once (800 ms each), the rest of the first 800 ms find the cap reached.
     expect(result.sent + result.dropped).toBe(50);
     expect(holding.received() - before).toBe(result.sent);
@@ -107,7 +127,9 @@ describe('a constant-rate run (open model)', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 300);
     const started = Date.now();
-    const result = await runLoad(scenarioOf(holding.baseUrl, { rate: 20, durationSeconds: 10 }), { signal: controller.signal });
+    const result = await runLoad(scenarioOf(holding.baseUrl, { rate: 20, durationSeconds: 10 }), {
+      signal: controller.signal,
+    });
     // Ended by the signal, not by its 10 s schedule: fewer than a second's requests were sent (a count), and
     // it returned well before the schedule's end (a bound half the schedule: a busy machine cannot reach it).
     expect(result.sent).toBeLessThan(20);

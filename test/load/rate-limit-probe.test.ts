@@ -27,7 +27,15 @@ const rule = 'billing.token.rate_limit';
 const withTokenOperation = <T>(options: BillingTargetOptions, use: (operation: RateLimitedOperation) => Promise<T>) =>
   withBillingTarget(options, (client, baseUrl) => use(tokenRateLimitOperation(client, baseUrl)));
 
-const settings = (startRate: number, maxRate = 400) => ({ startRate, maxRate, stepSeconds: 1, recoverySeconds: 1, maxRequests: 5000, maxSeconds: 40, concurrency: 8 });
+const settings = (startRate: number, maxRate = 400) => ({
+  startRate,
+  maxRate,
+  stepSeconds: 1,
+  recoverySeconds: 1,
+  maxRequests: 5000,
+  maxSeconds: 40,
+  concurrency: 8,
+});
 
 // Concurrent: each probe mostly waits out its limit's window, and each has a server of its own.
 describe.concurrent('the token rate-limit probe finds the limit the reference was given', () => {
@@ -49,19 +57,25 @@ describe.concurrent('the token rate-limit probe finds the limit the reference wa
 
 describe.concurrent('the probe fails the rule on a target that breaks it', () => {
   test('no rate limit: no 429 up to the highest rate offered', async () => {
-    const finding = await withTokenOperation({ mutant: 'token-no-rate-limit' }, (operation) => probeRateLimit(operation, settings(40, 80)));
+    const finding = await withTokenOperation({ mutant: 'token-no-rate-limit' }, (operation) =>
+      probeRateLimit(operation, settings(40, 80)),
+    );
     expect(finding.limited).toBe(false);
     expect(() => rateLimitProbed(finding, rule)).toThrow(/never met a 429/);
   });
 
   test('a limit the query-string path escapes', async () => {
-    const finding = await withTokenOperation({ limit: 20, mutant: 'token-rate-limit-query-bypass' }, (operation) => probeRateLimit(operation, settings(16, 200), { narrow: false }));
+    const finding = await withTokenOperation({ limit: 20, mutant: 'token-rate-limit-query-bypass' }, (operation) =>
+      probeRateLimit(operation, settings(16, 200), { narrow: false }),
+    );
     expect(finding.unlimitedLabels).toEqual(['token, path with a query']);
     expect(() => rateLimitProbed(finding, rule)).toThrow(/never met a 429: the limit does not hold on every path/);
   });
 
   test('a limit off the pinned one', async () => {
-    const finding = await withTokenOperation({ limit: 22 }, (operation) => probeRateLimit(operation, settings(16), { narrow: false }));
+    const finding = await withTokenOperation({ limit: 22 }, (operation) =>
+      probeRateLimit(operation, settings(16), { narrow: false }),
+    );
     const violation = thrownBy(() => rateLimitProbed(finding, rule, { limitAtMost: 20 }));
     expect(violation).toBeInstanceOf(RuleViolation);
     expect((violation as RuleViolation).evidence[0]?.response?.status).toBe(429);
@@ -71,9 +85,20 @@ describe.concurrent('the probe fails the rule on a target that breaks it', () =>
 describe('the exchange rate-limit probe (the same machinery, exchange scenario data)', () => {
   test('finds a limit of 40 requests per second within 10 percent, every answer a valid envelope, 429s with 50011', async () => {
     const env = referenceEnv();
-    const reference = await startReferenceServer({ env, serve: families().filter((family) => family.name === 'exchange'), families: { exchange: { options: { rateLimit: { requests: 40, windowMs: 1000 } } } } });
-    const section = exchangeSectionSchema.parse({ baseUrl: reference.baseUrls.exchange, credentials: { apiKey: env.REFERENCE_EXCHANGE_API_KEY, secretKey: env.REFERENCE_EXCHANGE_SECRET_KEY } });
-    const client = exchangeClientFor(section, targetSchemaFor(families()).parse({ kind: 'url', families: { exchange: section } }).client, new Redactor());
+    const reference = await startReferenceServer({
+      env,
+      serve: families().filter((family) => family.name === 'exchange'),
+      families: { exchange: { options: { rateLimit: { requests: 40, windowMs: 1000 } } } },
+    });
+    const section = exchangeSectionSchema.parse({
+      baseUrl: reference.baseUrls.exchange,
+      credentials: { apiKey: env.REFERENCE_EXCHANGE_API_KEY, secretKey: env.REFERENCE_EXCHANGE_SECRET_KEY },
+    });
+    const client = exchangeClientFor(
+      section,
+      targetSchemaFor(families()).parse({ kind: 'url', families: { exchange: section } }).client,
+      new Redactor(),
+    );
     try {
       const finding = await probeRateLimit(exchangeRateLimitOperation(client, section), settings(16));
       expect(finding.violations).toEqual([]);
@@ -95,7 +120,13 @@ describe('a target that does not answer', () => {
     const exchange = (await import('../checks/exchanges.ts')).exchange;
     try {
       const finding = await probeRateLimit(
-        { name: 'silent', family: 'test', baseUrl, requests: [{ label: 'token', method: 'POST', path: '/oauth/token', body: '{}' }], sendOne: async () => exchange({ status: 200 }) },
+        {
+          name: 'silent',
+          family: 'test',
+          baseUrl,
+          requests: [{ label: 'token', method: 'POST', path: '/oauth/token', body: '{}' }],
+          sendOne: async () => exchange({ status: 200 }),
+        },
         settings(10, 400),
       );
       expect(finding.steps).toHaveLength(1);

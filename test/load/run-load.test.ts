@@ -18,7 +18,10 @@ beforeAll(async () => {
     req.resume();
     req.on('end', () => {
       served += 1;
-      if (served % 3 === 0) res.writeHead(429, { 'Retry-After': '1', 'content-type': 'application/json' }).end('{"error":"slow down","token":"abcd1234secret"}');
+      if (served % 3 === 0)
+        res
+          .writeHead(429, { 'Retry-After': '1', 'content-type': 'application/json' })
+          .end('{"error":"slow down","token":"abcd1234secret"}');
       else res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
     });
   });
@@ -35,7 +38,13 @@ const scenario = (overrides: Partial<LoadScenario> = {}): LoadScenario => {
     baseUrl,
     requests: [
       { label: 'plain', method: 'POST', path: '/ok', body: '{"a":1}', headers: { 'content-type': 'application/json' } },
-      { label: 'signed', method: 'POST', path: '/ok?x=1', body: '{"a":2}', freshHeaders: () => ({ 'x-signature': `s${sequence++}` }) },
+      {
+        label: 'signed',
+        method: 'POST',
+        path: '/ok?x=1',
+        body: '{"a":2}',
+        freshHeaders: () => ({ 'x-signature': `s${sequence++}` }),
+      },
     ],
     rate: 40,
     connections: 4,
@@ -55,7 +64,9 @@ describe('a load run', () => {
     expect(answered).toBeGreaterThanOrEqual(30);
     expect(answered).toBeLessThanOrEqual(80);
     expect(Object.keys(result.byLabel).sort()).toEqual(['plain', 'signed']);
-    expect(result.perSecond.reduce((sum, second) => sum + Object.values(second.statuses).reduce((a, b) => a + b, 0), 0)).toBe(answered);
+    expect(
+      result.perSecond.reduce((sum, second) => sum + Object.values(second.statuses).reduce((a, b) => a + b, 0), 0),
+    ).toBe(answered);
     expect(LatencyHistogram.decode(result.latencyHistogram).count).toBe(answered);
     expect(result.latencyMs.p99).toBeGreaterThan(0);
     expect(result.thresholds.map((verdict) => [verdict.threshold, verdict.passed])).toEqual([
@@ -79,7 +90,9 @@ describe('a load run', () => {
   });
 
   test('stops at its request bound and judges a failing threshold', async () => {
-    const result = await runLoad(scenario({ rate: undefined, maxRequests: 25, durationSeconds: 60, thresholds: thresholds('rate(429) == 0') }));
+    const result = await runLoad(
+      scenario({ rate: undefined, maxRequests: 25, durationSeconds: 60, thresholds: thresholds('rate(429) == 0') }),
+    );
     expect(Object.values(result.statuses).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(25);
     // Ended by its 25 requests, not by its 60 s duration: a bound a busy machine keeps.
     expect(result.durationSeconds).toBeLessThan(30);
@@ -87,7 +100,13 @@ describe('a load run', () => {
   });
 
   test('counts responses that break a response rule, with the first as evidence', async () => {
-    const result = await runLoad(scenario({ durationSeconds: 1, checkResponse: (response) => (response.status === 429 ? { ruleId: 'test.no-429', message: 'a 429' } : undefined) }));
+    const result = await runLoad(
+      scenario({
+        durationSeconds: 1,
+        checkResponse: (response) =>
+          response.status === 429 ? { ruleId: 'test.no-429', message: 'a 429' } : undefined,
+      }),
+    );
     expect(result.violations).toHaveLength(1);
     expect(result.violations[0]?.count).toBe(result.statuses['429']);
     expect(result.violations[0]?.sample.status).toBe(429);
@@ -95,7 +114,9 @@ describe('a load run', () => {
   });
 
   test('refuses a path that would leave the base URL', async () => {
-    await expect(runLoad(scenario({ requests: [{ label: 'x', method: 'GET', path: '//elsewhere.example/' }] }))).rejects.toThrow(/relative to the base URL/);
+    await expect(
+      runLoad(scenario({ requests: [{ label: 'x', method: 'GET', path: '//elsewhere.example/' }] })),
+    ).rejects.toThrow(/relative to the base URL/);
   });
 });
 
@@ -103,14 +124,19 @@ describe('results of runs made at once on several machines', () => {
   test('merge into one: statuses and per-second counts added, histograms combined, thresholds judged on the sum', async () => {
     const { mergeLoadResults } = await import('../../load/load-merge.ts');
     const strict = thresholds('count(429) < 20', 'rate(5xx) == 0');
-    const [a, b] = await Promise.all([runLoad(scenario({ durationSeconds: 1, rate: 20, thresholds: strict })), runLoad(scenario({ durationSeconds: 1, rate: 20, thresholds: strict }))]);
+    const [a, b] = await Promise.all([
+      runLoad(scenario({ durationSeconds: 1, rate: 20, thresholds: strict })),
+      runLoad(scenario({ durationSeconds: 1, rate: 20, thresholds: strict })),
+    ]);
     if (!a || !b) throw new Error('two runs expected');
     const merged = mergeLoadResults([a, b]);
     const total = (result: typeof a) => Object.values(result.statuses).reduce((x, y) => x + y, 0);
     expect(total(merged)).toBe(total(a) + total(b));
     expect(merged.statuses['429']).toBe((a.statuses['429'] ?? 0) + (b.statuses['429'] ?? 0));
     expect(LatencyHistogram.decode(merged.latencyHistogram).count).toBe(total(a) + total(b));
-    expect(merged.perSecond.reduce((sum, second) => sum + Object.values(second.statuses).reduce((x, y) => x + y, 0), 0)).toBe(total(merged));
+    expect(
+      merged.perSecond.reduce((sum, second) => sum + Object.values(second.statuses).reduce((x, y) => x + y, 0), 0),
+    ).toBe(total(merged));
     expect(merged.runs).toBe(2);
     expect(merged.offered.rate).toBe(40);
     // Equal within the histogram's 3 significant digits.

@@ -13,7 +13,12 @@ import { mergeResultFiles, type ResultFile } from '../../load/segment-merge.ts';
 import { loadProfileSchema } from '../../targets/schema.ts';
 import { startLocalServer, type LocalServer } from '../support/local-server.ts';
 
-const profile = loadProfileSchema.parse({ rate: 20, durationSeconds: 1, connections: 2, thresholds: ['p99 < 2 s', 'rate(2xx) >= 99%'] });
+const profile = loadProfileSchema.parse({
+  rate: 20,
+  durationSeconds: 1,
+  connections: 2,
+  thresholds: ['p99 < 2 s', 'rate(2xx) >= 99%'],
+});
 const operations = ['nightly demo a', 'nightly demo b'];
 const digest = profileDigest(profile, operations);
 
@@ -25,7 +30,12 @@ async function runSegment(index: number, runId = 'run-1'): Promise<ResultFile[]>
   const stamp: SegmentStamp = { index, count: 3, runId, profileDigest: digest, operations };
   const files: ResultFile[] = [];
   for (const name of operations) {
-    const scenario = constantRate(segmentProfile(profile, { index, count: 3 }), { name, family: 'demo', baseUrl: `http://127.0.0.1:${server.port}`, requests: [{ label: 'get', method: 'GET', path: '/' }] });
+    const scenario = constantRate(segmentProfile(profile, { index, count: 3 }), {
+      name,
+      family: 'demo',
+      baseUrl: `http://127.0.0.1:${server.port}`,
+      requests: [{ label: 'get', method: 'GET', path: '/' }],
+    });
     const result = await runLoad(scenario, { target: 'local' });
     files.push({ path: `segment-${index}-of-3/${resultFileName(name)}`, result: { ...result, segment: stamp } });
   }
@@ -57,7 +67,13 @@ describe('merging the segments of a run', () => {
       expect(result.offered.rate).toBe(profile.rate);
       expect(result.runs).toBe(3);
       expect(result.sent + result.dropped).toBe(profile.rate * profile.durationSeconds);
-      expect(result.segments).toEqual({ runId: 'run-1', profileDigest: digest, count: 3, merged: [1, 2, 3], missing: [] });
+      expect(result.segments).toEqual({
+        runId: 'run-1',
+        profileDigest: digest,
+        count: 3,
+        merged: [1, 2, 3],
+        missing: [],
+      });
       expect(result.partial).toBeUndefined();
       expect(result.thresholds.map((verdict) => verdict.threshold)).toEqual(profile.thresholds);
       expect(LatencyHistogram.decode(result.latencyHistogram).count).toBe(result.statuses['200']);
@@ -65,9 +81,17 @@ describe('merging the segments of a run', () => {
   });
 
   test('a missing segment is refused naming it; --allow-partial judges what arrived and says which is missing', () => {
-    expect(refusal(() => mergeResultFiles(without(2)))).toMatch(/Missing segment of run run-1: segments 2\/3 missing for nightly demo a; segments 2\/3 missing for nightly demo b/);
+    expect(refusal(() => mergeResultFiles(without(2)))).toMatch(
+      /Missing segment of run run-1: segments 2\/3 missing for nightly demo a; segments 2\/3 missing for nightly demo b/,
+    );
     // One operation's file of one segment is enough to be missing.
-    expect(refusal(() => mergeResultFiles(segments.filter((file) => !(file.result.segment?.index === 3 && file.result.scenario === 'nightly demo b'))))).toContain('segments 3/3 missing for nightly demo b');
+    expect(
+      refusal(() =>
+        mergeResultFiles(
+          segments.filter((file) => !(file.result.segment?.index === 3 && file.result.scenario === 'nightly demo b')),
+        ),
+      ),
+    ).toContain('segments 3/3 missing for nightly demo b');
     const partial = mergeResultFiles(without(2), { allowPartial: true });
     for (const result of partial) {
       expect(result.partial).toBe('partial: segments 2/3 missing');
@@ -78,7 +102,11 @@ describe('merging the segments of a run', () => {
 
   test('a duplicated segment is refused naming both files, even with --allow-partial', () => {
     const [copy] = segments;
-    expect(refusal(() => mergeResultFiles([...segments, { ...(copy as ResultFile), path: 'elsewhere.json' }], { allowPartial: true }))).toBe(
+    expect(
+      refusal(() =>
+        mergeResultFiles([...segments, { ...(copy as ResultFile), path: 'elsewhere.json' }], { allowPartial: true }),
+      ),
+    ).toBe(
       'Duplicated segment: segment 1/3 of nightly demo a is in segment-1-of-3/nightly-demo-a.json and in elsewhere.json',
     );
   });
@@ -86,10 +114,15 @@ describe('merging the segments of a run', () => {
   test('a foreign segment (another run, profile, target or count, or no segment at all) is refused naming its file', () => {
     const [first, second] = segments as [ResultFile, ResultFile];
     const stamp = second.result.segment as SegmentStamp;
-    const foreignResult = (result: LoadResult) => refusal(() => mergeResultFiles([first, { path: 'foreign.json', result }], { allowPartial: true }));
+    const foreignResult = (result: LoadResult) =>
+      refusal(() => mergeResultFiles([first, { path: 'foreign.json', result }], { allowPartial: true }));
     const foreign = (change: Partial<LoadResult>) => foreignResult({ ...second.result, ...change });
-    expect(foreign({ segment: { ...stamp, runId: 'run-2' } })).toContain('Foreign segment: foreign.json (nightly demo b) is segment 1/3 of run run-2');
-    expect(foreign({ segment: { ...stamp, profileDigest: 'f'.repeat(64) } })).toContain('foreign.json (nightly demo b) ran another profile');
+    expect(foreign({ segment: { ...stamp, runId: 'run-2' } })).toContain(
+      'Foreign segment: foreign.json (nightly demo b) is segment 1/3 of run run-2',
+    );
+    expect(foreign({ segment: { ...stamp, profileDigest: 'f'.repeat(64) } })).toContain(
+      'foreign.json (nightly demo b) ran another profile',
+    );
     expect(foreign({ target: 'staging' })).toContain('foreign.json (nightly demo b) loaded target staging, not local');
     expect(foreign({ segment: { ...stamp, count: 4 } })).toContain('is a segment of 4, not of 3');
     const { segment: _none, ...plain } = second.result;
@@ -116,16 +149,33 @@ describe('merging the segments of a run', () => {
       expect(errors.join('\n')).toContain('Missing segment of run run-1: segments 3/3 missing for nightly demo a');
       errors.length = 0;
       const reports = join(dir, 'reports');
-      expect(await main(['load', 'merge', join(dir, 'partial'), '--output', join(dir, 'partial-merged'), '--allow-partial', '--reports', reports])).toBe(0);
+      expect(
+        await main([
+          'load',
+          'merge',
+          join(dir, 'partial'),
+          '--output',
+          join(dir, 'partial-merged'),
+          '--allow-partial',
+          '--reports',
+          reports,
+        ]),
+      ).toBe(0);
       expect(errors.join('\n')).toContain('PARTIAL: SEGMENTS 3/3 MISSING: judged on what arrived');
       expect(errors.join('\n')).toContain('(not recorded: partial: segments 3/3 missing)');
-      expect(JSON.parse(readFileSync(join(dir, 'partial-merged', 'nightly-demo-b.json'), 'utf8')).partial).toBe('partial: segments 3/3 missing');
+      expect(JSON.parse(readFileSync(join(dir, 'partial-merged', 'nightly-demo-b.json'), 'utf8')).partial).toBe(
+        'partial: segments 3/3 missing',
+      );
       // Allure: each operation's test says it first, and shows which segments were merged.
-      const allure = readdirSync(join(reports, 'allure-results')).filter((file) => file.endsWith('-result.json')).map((file) => JSON.parse(readFileSync(join(reports, 'allure-results', file), 'utf8')));
+      const allure = readdirSync(join(reports, 'allure-results'))
+        .filter((file) => file.endsWith('-result.json'))
+        .map((file) => JSON.parse(readFileSync(join(reports, 'allure-results', file), 'utf8')));
       expect(allure).toHaveLength(2);
       for (const test of allure) {
         expect(test.statusDetails.message).toMatch(/^partial: segments 3\/3 missing: judged on what arrived/);
-        expect(test.parameters).toContainEqual(expect.objectContaining({ name: 'segments', value: '2 of 3 (run run-1); partial: segments 3/3 missing' }));
+        expect(test.parameters).toContainEqual(
+          expect.objectContaining({ name: 'segments', value: '2 of 3 (run run-1); partial: segments 3/3 missing' }),
+        );
       }
     } finally {
       spy.mockRestore();
@@ -134,18 +184,24 @@ describe('merging the segments of a run', () => {
 });
 
 describe('merged percentiles', () => {
-  test('the merged histogram\'s p99 is the p99 of all samples pooled, within the histogram\'s precision (3 significant digits)', () => {
+  test("the merged histogram's p99 is the p99 of all samples pooled, within the histogram's precision (3 significant digits)", () => {
     fc.assert(
-      fc.property(fc.array(fc.array(fc.integer({ min: 1, max: 5_000_000 }), { minLength: 1, maxLength: 300 }), { minLength: 1, maxLength: 4 }), (parts) => {
-        const encoded = parts.map((samples) => {
-          const histogram = new LatencyHistogram();
-          for (const micros of samples) histogram.record(micros / 1000);
-          return histogram.encode();
-        });
-        const pooled = parts.flat().sort((a, b) => a - b);
-        const exact = (pooled[Math.ceil(0.99 * pooled.length) - 1] as number) / 1000;
-        expect(Math.abs(LatencyHistogram.merged(encoded).at(99) - exact)).toBeLessThanOrEqual(exact / 1000);
-      }),
+      fc.property(
+        fc.array(fc.array(fc.integer({ min: 1, max: 5_000_000 }), { minLength: 1, maxLength: 300 }), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        (parts) => {
+          const encoded = parts.map((samples) => {
+            const histogram = new LatencyHistogram();
+            for (const micros of samples) histogram.record(micros / 1000);
+            return histogram.encode();
+          });
+          const pooled = parts.flat().sort((a, b) => a - b);
+          const exact = (pooled[Math.ceil(0.99 * pooled.length) - 1] as number) / 1000;
+          expect(Math.abs(LatencyHistogram.merged(encoded).at(99) - exact)).toBeLessThanOrEqual(exact / 1000);
+        },
+      ),
       { numRuns: 50 },
     );
   });

@@ -44,7 +44,13 @@ describe('segments of a profile', () => {
   });
 
   test('a segment profile divides rate, connections and the in-flight cap, keeps duration and thresholds; a zero rate share runs nothing', () => {
-    const profile = loadProfileSchema.parse({ rate: 10, durationSeconds: 5, connections: 2, maxInFlight: 100, thresholds: ['p99 < 1 s'] });
+    const profile = loadProfileSchema.parse({
+      rate: 10,
+      durationSeconds: 5,
+      connections: 2,
+      maxInFlight: 100,
+      thresholds: ['p99 < 1 s'],
+    });
     const parts = [1, 2, 3].map((index) => segmentProfile(profile, { index, count: 3 }));
     expect(parts.map((part) => part.rate)).toEqual([3, 3, 4]);
     expect(parts.map((part) => part.maxInFlight)).toEqual([33, 33, 34]);
@@ -52,7 +58,11 @@ describe('segments of a profile', () => {
     expect(parts.map((part) => part.connections)).toEqual([1, 1, 1]);
     for (const part of parts) expect([part.durationSeconds, part.thresholds]).toEqual([5, ['p99 < 1 s']]);
     const thin = [1, 2, 3].map((index) => segmentProfile({ ...profile, rate: 2, connections: 1 }, { index, count: 3 }));
-    expect(thin.map((part) => [part.rate, part.connections])).toEqual([[0, 0], [1, 1], [1, 1]]);
+    expect(thin.map((part) => [part.rate, part.connections])).toEqual([
+      [0, 0],
+      [1, 1],
+      [1, 1],
+    ]);
   });
 
   test('the profile digest changes with anything replicas must share, not with the order of operations', () => {
@@ -60,9 +70,18 @@ describe('segments of a profile', () => {
     const digest = profileDigest(profile, ['a', 'b']);
     expect(digest).toMatch(/^[0-9a-f]{64}$/);
     expect(profileDigest(profile, ['b', 'a'])).toBe(digest);
-    for (const other of [{ rate: 21 }, { durationSeconds: 11 }, { connections: 5 }, { maxInFlight: 999 }, { thresholds: ['p99 < 1 s'] }]) expect(profileDigest({ ...profile, ...other }, ['a', 'b'])).not.toBe(digest);
+    for (const other of [
+      { rate: 21 },
+      { durationSeconds: 11 },
+      { connections: 5 },
+      { maxInFlight: 999 },
+      { thresholds: ['p99 < 1 s'] },
+    ])
+      expect(profileDigest({ ...profile, ...other }, ['a', 'b'])).not.toBe(digest);
     expect(profileDigest(profile, ['a'])).not.toBe(digest);
-    expect(derivedRunId(Date.parse('2026-11-26T05:00:00Z'), digest)).toBe(`2026-11-26T05:00:00.000Z-${digest.slice(0, 12)}`);
+    expect(derivedRunId(Date.parse('2026-11-26T05:00:00Z'), digest)).toBe(
+      `2026-11-26T05:00:00.000Z-${digest.slice(0, 12)}`,
+    );
   });
 
   test('--start-at: ISO or epoch ms; at most 10 min ahead, and not past by more than the run lasts', () => {

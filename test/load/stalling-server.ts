@@ -28,9 +28,15 @@ export interface StallingServer {
  * once) for `freezeMs` of every `periodMs`; `freezeMs` 0 is a steady target. Used to prove that a load run sees
  * stalls (coordinated omission) and that a steady target passes the same profile.
  */
-export async function startStallingServer(options: { periodMs: number; freezeMs: number; handle?: (request: IncomingMessage, response: ServerResponse, body: string) => void | Promise<void> }): Promise<StallingServer> {
+export async function startStallingServer(options: {
+  periodMs: number;
+  freezeMs: number;
+  handle?: (request: IncomingMessage, response: ServerResponse, body: string) => void | Promise<void>;
+}): Promise<StallingServer> {
   const schedule: FreezeSchedule = { startedAt: Date.now(), periodMs: options.periodMs, freezeMs: options.freezeMs };
-  const handle = options.handle ?? ((_request, response) => void response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'));
+  const handle =
+    options.handle ??
+    ((_request, response) => void response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'));
   let received = 0;
   const pending = new Set<NodeJS.Timeout>();
   const server: Server = createServer((request, response) => {
@@ -38,7 +44,10 @@ export async function startStallingServer(options: { periodMs: number; freezeMs:
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const serve = () => void Promise.resolve(handle(request, response, Buffer.concat(chunks).toString())).catch(() => response.destroy());
+      const serve = () =>
+        void Promise.resolve(handle(request, response, Buffer.concat(chunks).toString())).catch(() =>
+          response.destroy(),
+        );
       const wait = frozenFor(schedule, Date.now());
       if (wait === 0) return serve();
       const timer = setTimeout(() => {

@@ -10,7 +10,9 @@ export async function docker(...args: string[]): Promise<string> {
   return (await run('docker', args, { encoding: 'utf8', timeout: 60_000 })).stdout.trim();
 }
 
-/** Why the Swarm test cannot run here (no engine, no image of the harness's current files), or undefined when it can. */
+/**
+ * Why the Swarm test cannot run here (no engine, no image of the harness's current files), or undefined when it can.
+ */
 export async function swarmUnavailable(): Promise<string | undefined> {
   try {
     await docker('version', '--format', '{{.Server.Version}}');
@@ -50,14 +52,34 @@ export interface JobTasks {
  * A replicated job of the harness image on the host's network, `replicas` tasks at once, each given its Swarm
  * slot in SEGMENT (the image's entry expands $(SEGMENT) in the arguments), `folder` mounted at /work.
  */
-export async function createJob(name: string, replicas: number, folder: string, args: readonly string[]): Promise<void> {
+export async function createJob(
+  name: string,
+  replicas: number,
+  folder: string,
+  args: readonly string[],
+): Promise<void> {
   await docker(
-    'service', 'create', '--detach', '--name', name,
-    '--mode', 'replicated-job', '--replicas', String(replicas), '--max-concurrent', String(replicas),
-    '--restart-condition', 'none', '--network', 'host',
-    '--env', `SEGMENT=slot:{{.Task.Slot}}/${replicas}`,
-    '--mount', `type=bind,source=${folder},target=${harnessImage.workdir}`,
-    harnessImage.tag, ...args,
+    'service',
+    'create',
+    '--detach',
+    '--name',
+    name,
+    '--mode',
+    'replicated-job',
+    '--replicas',
+    String(replicas),
+    '--max-concurrent',
+    String(replicas),
+    '--restart-condition',
+    'none',
+    '--network',
+    'host',
+    '--env',
+    `SEGMENT=slot:{{.Task.Slot}}/${replicas}`,
+    '--mount',
+    `type=bind,source=${folder},target=${harnessImage.workdir}`,
+    harnessImage.tag,
+    ...args,
   );
 }
 
@@ -65,7 +87,10 @@ export async function createJob(name: string, replicas: number, folder: string, 
 export async function jobEnded(name: string, replicas: number, timeoutMs: number): Promise<string[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const states = (await docker('service', 'ps', name, '--format', '{{.CurrentState}}')).split('\n').filter(Boolean).map((state) => state.split(' ')[0] as string);
+    const states = (await docker('service', 'ps', name, '--format', '{{.CurrentState}}'))
+      .split('\n')
+      .filter(Boolean)
+      .map((state) => state.split(' ')[0] as string);
     const ended = states.filter((state) => state === 'Complete' || state === 'Failed' || state === 'Rejected');
     if (ended.length >= replicas || Date.now() > deadline) return states;
     await new Promise((resolve) => setTimeout(resolve, 1000));

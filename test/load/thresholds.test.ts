@@ -13,7 +13,7 @@ const figures: ThresholdFigures = {
 
 const verdict = (text: string) => judgeThresholds([parseThreshold(text)], figures)[0];
 
-describe('thresholds written as strings, judged on a run\'s figures', () => {
+describe("thresholds written as strings, judged on a run's figures", () => {
   test.each([
     ['p99 < 250 ms', 240, true],
     ['p99 < 0.2s', 240, false],
@@ -31,6 +31,9 @@ describe('thresholds written as strings, judged on a run\'s figures', () => {
   });
 
   test('a rate counts requests without a response in the total', () => {
-    expect(judgeThresholds([parseThreshold('rate(errors) == 0.5')], { ...figures, statuses: { '200': 5 }, errors: 5 })[0]?.passed).toBe(true);
+    expect(
+      judgeThresholds([parseThreshold('rate(errors) == 0.5')], { ...figures, statuses: { '200': 5 }, errors: 5 })[0]
+        ?.passed,
+    ).toBe(true);
   });
 });

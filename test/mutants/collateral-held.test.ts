@@ -14,7 +14,8 @@ import { runCli } from '../support/run-harness-cli.ts';
 // space their requests): `npm run test:collateral` runs this file; `npm test` keeps shortener's figure
 // (collateral-shortener.test.ts) within its time budget.
 const enabled = process.env.HARNESS_COLLATERAL_ALL === '1';
-if (!enabled) console.log('collateral-held: skipped in npm test (about an hour for every family); run `npm run test:collateral`');
+if (!enabled)
+  console.log('collateral-held: skipped in npm test (about an hour for every family); run `npm run test:collateral`');
 
 /**
  * The figures reached. The one cards mutant left, cards-unenrolled-cards-turn-inactive, shows its INACTIVE
@@ -46,18 +47,31 @@ function ruleBatches(mutants: readonly MutantInfo[], mutantsPerCall: number): st
   return batches;
 }
 
-describe.skipIf(!enabled).each(Object.entries(reached))('harness mutants --suite %s --collateral', (family, figures) => {
-  test(
-    `keeps at least ${figures.withoutCollateral} mutants without collateral and at most ${figures.worst} collateral failures for one mutant`,
-    async () => {
+describe.skipIf(!enabled).each(Object.entries(reached))(
+  'harness mutants --suite %s --collateral',
+  (family, figures) => {
+    test(`keeps at least ${figures.withoutCollateral} mutants without collateral and at most ${figures.worst} collateral failures for one mutant`, async () => {
       const catalogue = familyByName(family)?.reference.mutants ?? [];
       const mutants: MutantVerification[] = [];
       for (const rules of ruleBatches(catalogue, family === 'billing' ? 4 : 12)) {
-        const result = await runCli(['mutants', '--suite', family, ...rules.flatMap((rule) => ['--rule', rule]), '--collateral', '--runs', '10', '--json', '--reports', '{reports}']);
+        const result = await runCli([
+          'mutants',
+          '--suite',
+          family,
+          ...rules.flatMap((rule) => ['--rule', rule]),
+          '--collateral',
+          '--runs',
+          '10',
+          '--json',
+          '--reports',
+          '{reports}',
+        ]);
         expect(result.stdout, result.stderr.slice(-2000)).not.toBe('');
         mutants.push(...(JSON.parse(result.stdout) as MutantReport).mutants);
       }
-      const spread = mutants.filter((mutant) => (mutant.collateral?.length ?? 0) > 0).map((mutant) => `${mutant.name}: ${mutant.collateral?.join(', ')}`);
+      const spread = mutants
+        .filter((mutant) => (mutant.collateral?.length ?? 0) > 0)
+        .map((mutant) => `${mutant.name}: ${mutant.collateral?.join(', ')}`);
       expect(mutants.filter((mutant) => mutant.status !== 'killed').map((mutant) => mutant.name)).toEqual([]);
       expect(mutants.length).toBe(catalogue.length);
       const measured = collateralFigures(mutants);
@@ -65,7 +79,6 @@ describe.skipIf(!enabled).each(Object.entries(reached))('harness mutants --suite
       expect(measured.worst, spread.join('\n')).toBeLessThanOrEqual(figures.worst);
       expect(measured.withoutCollateral / (catalogue.length || 1)).toBeGreaterThanOrEqual(0.95);
       expect(measured.worst).toBeLessThanOrEqual(2);
-    },
-    3_600_000,
-  );
-});
+    }, 3_600_000);
+  },
+);

@@ -9,12 +9,27 @@ import { runCli } from '../support/run-harness-cli.ts';
  */
 describe('harness mutants --collateral on shortener', () => {
   test('every mutant is killed; at least 95% fail no other rule and none fails more than two', async () => {
-    const result = await runCli(['mutants', '--suite', 'shortener', '--collateral', '--runs', '10', '--json', '--reports', '{reports}']);
+    const result = await runCli([
+      'mutants',
+      '--suite',
+      'shortener',
+      '--collateral',
+      '--runs',
+      '10',
+      '--json',
+      '--reports',
+      '{reports}',
+    ]);
     const report = JSON.parse(result.stdout) as MutantReport;
-    expect(report.mutants.filter((mutant) => mutant.status !== 'killed'), result.stderr.slice(-2000)).toEqual([]);
+    expect(
+      report.mutants.filter((mutant) => mutant.status !== 'killed'),
+      result.stderr.slice(-2000),
+    ).toEqual([]);
     const figures = report.collateral?.shortener;
     expect(figures?.mutants).toBe(report.mutants.length);
-    const spread = report.mutants.filter((mutant) => (mutant.collateral?.length ?? 0) > 0).map((mutant) => `${mutant.name}: ${mutant.collateral?.join(', ')}`);
+    const spread = report.mutants
+      .filter((mutant) => (mutant.collateral?.length ?? 0) > 0)
+      .map((mutant) => `${mutant.name}: ${mutant.collateral?.join(', ')}`);
     expect((figures?.withoutCollateral ?? 0) / (figures?.mutants ?? 1), spread.join('\n')).toBeGreaterThanOrEqual(0.95);
     expect(figures?.worst, spread.join('\n')).toBeLessThanOrEqual(2);
     expect(result.code).toBe(0);

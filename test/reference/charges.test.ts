@@ -4,9 +4,11 @@ import { entityA, flatCharge, orgNorth, tieredCharge, useStartedTarget, validPro
 describe('charges', () => {
   const started = useStartedTarget();
 
-  const create = (body: unknown) => started.target.call('POST', '/commerce/charges', { headers: started.headers, body });
+  const create = (body: unknown) =>
+    started.target.call('POST', '/commerce/charges', { headers: started.headers, body });
   const update = (body: unknown) => started.target.call('PUT', '/commerce/charges', { headers: started.headers, body });
-  const query = (body: unknown) => started.target.call('POST', '/commerce/charges/query', { headers: started.headers, body });
+  const query = (body: unknown) =>
+    started.target.call('POST', '/commerce/charges/query', { headers: started.headers, body });
 
   it('creates a charge: 200 CreateChargeResponse, optional fields only when given', async () => {
     const answer = await create({ name: 'Bare', chargeModel: 'PerUnit' });
@@ -35,13 +37,22 @@ describe('charges', () => {
     ['lowercase currency', { ...flatCharge, defaultPricing: { currency: 'eur', amount: 1 } }],
     ['negative amount', { ...flatCharge, defaultPricing: { currency: 'EUR', amount: -1 } }],
     ['string amount', { ...flatCharge, defaultPricing: { currency: 'EUR', amount: '1' } }],
-    ['rate card without conditions', { ...flatCharge, rateCards: [{ conditions: {}, pricing: { currency: 'EUR', amount: 1 } }] }],
-    ['condition value of 65 characters', { ...flatCharge, rateCards: [{ conditions: { a: 'v'.repeat(65) }, pricing: { currency: 'EUR', amount: 1 } }] }],
+    [
+      'rate card without conditions',
+      { ...flatCharge, rateCards: [{ conditions: {}, pricing: { currency: 'EUR', amount: 1 } }] },
+    ],
+    [
+      'condition value of 65 characters',
+      { ...flatCharge, rateCards: [{ conditions: { a: 'v'.repeat(65) }, pricing: { currency: 'EUR', amount: 1 } }] },
+    ],
     ['51 rate cards', { ...flatCharge, rateCards: Array.from({ length: 51 }, () => tieredCharge.rateCards[0]) }],
   ])('refuses a charge with %s: 400 ProxyBadRequestResponse', async (_case, body) => {
     const answer = await create(body);
     expect(answer.status).toBe(400);
-    expect(answer.json).toEqual({ success: false, reasons: [{ code: 'INVALID_REQUEST', message: expect.any(String) }] });
+    expect(answer.json).toEqual({
+      success: false,
+      reasons: [{ code: 'INVALID_REQUEST', message: expect.any(String) }],
+    });
   });
 
   it('accepts the boundaries: 100-character name, 5000-character description, 50 rate cards', async () => {
@@ -89,18 +100,39 @@ describe('charges', () => {
 
     it.each([
       ['every condition of the first row', { region: 'eu', tier: 'gold' }, { currency: 'EUR', amount: 5 }, 0],
-      ['the first row in order when several match', { region: 'eu', tier: 'gold', extra: 'x' }, { currency: 'EUR', amount: 5 }, 0],
-      ['only part of the first row, so the second', { region: 'eu', tier: 'silver' }, { currency: 'EUR', amount: 7 }, 1],
+      [
+        'the first row in order when several match',
+        { region: 'eu', tier: 'gold', extra: 'x' },
+        { currency: 'EUR', amount: 5 },
+        0,
+      ],
+      [
+        'only part of the first row, so the second',
+        { region: 'eu', tier: 'silver' },
+        { currency: 'EUR', amount: 7 },
+        1,
+      ],
       ['a later row', { region: 'us' }, { currency: 'USD', amount: 9 }, 2],
     ])('matches %s', async (_case, attributes, pricing, index) => {
       const answer = await query({ chargeId: charge.id, attributes });
       expect(answer.status).toBe(200);
-      expect(answer.json).toEqual({ success: true, charge, resolvedPricing: pricing, source: 'rateCard', rateCardIndex: index });
+      expect(answer.json).toEqual({
+        success: true,
+        charge,
+        resolvedPricing: pricing,
+        source: 'rateCard',
+        rateCardIndex: index,
+      });
     });
 
     it('falls back to the default pricing when no row matches', async () => {
       const answer = await query({ chargeId: charge.id, attributes: { region: 'apac' } });
-      expect(answer.json).toEqual({ success: true, charge, resolvedPricing: { currency: 'EUR', amount: 1 }, source: 'default' });
+      expect(answer.json).toEqual({
+        success: true,
+        charge,
+        resolvedPricing: { currency: 'EUR', amount: 1 },
+        source: 'default',
+      });
     });
 
     it('answers resolvedPricing null when nothing matches and there is no default', async () => {
@@ -160,12 +192,27 @@ describe('products', () => {
     ['zero plans', { ...validProduct, plans: [] }],
     ['no plans field', { name: 'x' }],
     ['a plan with zero charges', { ...validProduct, plans: [{ name: 'p', charges: [] }] }],
-    ['a usage charge without unitOfMeasure', { ...validProduct, plans: [{ name: 'p', charges: [{ name: 'c', model: 'usage', pricing: { currency: 'EUR', amount: 1 } }] }] }],
-    ['an unknown model', { ...validProduct, plans: [{ name: 'p', charges: [{ name: 'c', model: 'free', pricing: { currency: 'EUR', amount: 1 } }] }] }],
+    [
+      'a usage charge without unitOfMeasure',
+      {
+        ...validProduct,
+        plans: [{ name: 'p', charges: [{ name: 'c', model: 'usage', pricing: { currency: 'EUR', amount: 1 } }] }],
+      },
+    ],
+    [
+      'an unknown model',
+      {
+        ...validProduct,
+        plans: [{ name: 'p', charges: [{ name: 'c', model: 'free', pricing: { currency: 'EUR', amount: 1 } }] }],
+      },
+    ],
   ])('refuses a product with %s', async (_case, body) => {
     const answer = await post(body);
     expect(answer.status).toBe(400);
-    expect(answer.json).toEqual({ success: false, reasons: [{ code: 'INVALID_REQUEST', message: expect.any(String) }] });
+    expect(answer.json).toEqual({
+      success: false,
+      reasons: [{ code: 'INVALID_REQUEST', message: expect.any(String) }],
+    });
   });
 
   it('requires a bearer token', async () => {

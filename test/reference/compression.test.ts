@@ -53,7 +53,11 @@ describe('request compression', () => {
   const started = useStartedTarget();
 
   it('reads a gzipped request body', async () => {
-    const answer = await started.target.call('POST', '/commerce/charges', { headers: started.headers, body: flatCharge, gzip: true });
+    const answer = await started.target.call('POST', '/commerce/charges', {
+      headers: started.headers,
+      body: flatCharge,
+      gzip: true,
+    });
     expect(answer.status).toBe(200);
     expect(answer.json.charge.name).toBe(flatCharge.name);
   });
@@ -75,9 +79,14 @@ describe('request compression', () => {
     });
     expect(huge.status).toBe(400);
     const bomb = gzipSync(Buffer.from(JSON.stringify({ ...flatCharge, description: ' '.repeat(2 * 1024 * 1024) })));
-    const inflated = await started.target.call('POST', '/commerce/charges', { headers: { ...started.headers, 'content-encoding': 'gzip' }, body: bomb });
+    const inflated = await started.target.call('POST', '/commerce/charges', {
+      headers: { ...started.headers, 'content-encoding': 'gzip' },
+      body: bomb,
+    });
     expect(inflated.status).toBe(400);
     // The connection stays usable after a refused body.
-    expect((await started.target.call('POST', '/commerce/charges', { headers: started.headers, body: flatCharge })).status).toBe(200);
+    expect(
+      (await started.target.call('POST', '/commerce/charges', { headers: started.headers, body: flatCharge })).status,
+    ).toBe(200);
   });
 });

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceMode } from '../../reference/billing/mode.ts';
-import { entityA, entityB, flatCharge, orgNorth, orgSouth, startTarget, useStartedTarget, type Target } from './support.ts';
+import {
+  entityA,
+  entityB,
+  flatCharge,
+  orgNorth,
+  orgSouth,
+  startTarget,
+  useStartedTarget,
+  type Target,
+} from './support.ts';
 
 const create = (target: Target, headers: Record<string, string>, body: unknown = flatCharge) =>
   target.call('POST', '/commerce/charges', { headers, body });
@@ -62,7 +71,10 @@ describe('Svc-Track-Id', () => {
   ])('refuses a track id with %s and does not echo it', async (_case, trackId) => {
     const answer = await create(started.target, await started.target.catalogHeaders({ 'svc-track-id': trackId }));
     expect(answer.status).toBe(400);
-    expect(answer.json).toEqual({ success: false, reasons: [{ code: 'INVALID_REQUEST', message: expect.any(String) }] });
+    expect(answer.json).toEqual({
+      success: false,
+      reasons: [{ code: 'INVALID_REQUEST', message: expect.any(String) }],
+    });
     expect(answer.headers['svc-track-id']).toBeUndefined();
   });
 
@@ -84,9 +96,17 @@ describe('Idempotency-Key format', () => {
   const started = useStartedTarget({ catalogHeaders: false });
 
   it('accepts 255 characters, refuses 256 or empty on POST, ignores it on PUT', async () => {
-    expect((await create(started.target, await started.target.catalogHeaders({ 'idempotency-key': 'k'.repeat(255) }))).status).toBe(200);
-    expect((await create(started.target, await started.target.catalogHeaders({ 'idempotency-key': 'k'.repeat(256) }))).status).toBe(400);
-    expect((await create(started.target, await started.target.catalogHeaders({ 'idempotency-key': '' }))).status).toBe(400);
+    expect(
+      (await create(started.target, await started.target.catalogHeaders({ 'idempotency-key': 'k'.repeat(255) })))
+        .status,
+    ).toBe(200);
+    expect(
+      (await create(started.target, await started.target.catalogHeaders({ 'idempotency-key': 'k'.repeat(256) })))
+        .status,
+    ).toBe(400);
+    expect((await create(started.target, await started.target.catalogHeaders({ 'idempotency-key': '' }))).status).toBe(
+      400,
+    );
     const query = await started.target.call('POST', '/commerce/charges/query', {
       headers: await started.target.catalogHeaders({ 'idempotency-key': 'q'.repeat(256) }),
       body: { chargeId: 'x', attributes: {} },
@@ -121,7 +141,9 @@ describe('Svc-Entity-Ids and Svc-Org-Ids per tenant mode', () => {
     expect(a.json.charge.entityId).toBe(entityA);
     expect((await create(target, { ...auth, 'svc-entity-ids': entityB! })).json.charge.entityId).toBe(entityB);
     expect((await create(target, { ...auth, 'svc-entity-ids': `${entityA},${entityB}` })).status).toBe(400);
-    expect((await create(target, { ...auth, 'svc-entity-ids': '00000000-0000-4000-8000-000000000000' })).status).toBe(400);
+    expect((await create(target, { ...auth, 'svc-entity-ids': '00000000-0000-4000-8000-000000000000' })).status).toBe(
+      400,
+    );
   });
 
   it('single-entity: the token carries the entity and Svc-Entity-Ids must not be set', async () => {
@@ -149,7 +171,9 @@ describe('Svc-Entity-Ids and Svc-Org-Ids per tenant mode', () => {
     const target = targets.get('multi')!;
     const headers = await target.catalogHeaders();
     expect((await create(target, headers)).json.charge.orgId).toBe(orgNorth);
-    expect((await create(target, { ...headers, 'svc-org-ids': ` ${orgSouth} , ${orgNorth}` })).json.charge.orgId).toBe(orgSouth);
+    expect((await create(target, { ...headers, 'svc-org-ids': ` ${orgSouth} , ${orgNorth}` })).json.charge.orgId).toBe(
+      orgSouth,
+    );
     for (const orgs of ['org-vault', `${orgNorth},org-vault`, 'org-unknown', `${orgNorth},,${orgSouth}`, '']) {
       expect((await create(target, { ...headers, 'svc-org-ids': orgs })).status, orgs).toBe(400);
     }
@@ -160,7 +184,10 @@ describe('Svc-Entity-Ids and Svc-Org-Ids per tenant mode', () => {
     const headers = await target.catalogHeaders({ 'svc-org-ids': orgNorth! });
     const { id } = (await create(target, headers, { ...flatCharge, rateCards: [] })).json.charge;
     const query = (extra: Record<string, string>) =>
-      target.call('POST', '/commerce/charges/query', { headers: { ...headers, ...extra }, body: { chargeId: id, attributes: {} } });
+      target.call('POST', '/commerce/charges/query', {
+        headers: { ...headers, ...extra },
+        body: { chargeId: id, attributes: {} },
+      });
     expect((await query({})).status).toBe(200);
     expect((await query({ 'svc-org-ids': `${orgSouth},${orgNorth}` })).status).toBe(200);
     expect((await query({ 'svc-org-ids': orgSouth! })).status).toBe(400);
@@ -170,6 +197,10 @@ describe('Svc-Entity-Ids and Svc-Org-Ids per tenant mode', () => {
       body: { id, name: 'hidden' },
     });
     expect(update.status).toBe(400);
-    expect(update.json).toEqual({ success: false, processId: expect.stringMatching(/^[0-9a-f-]{36}$/), reasons: [expect.any(Object)] });
+    expect(update.json).toEqual({
+      success: false,
+      processId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      reasons: [expect.any(Object)],
+    });
   });
 });

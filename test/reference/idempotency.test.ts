@@ -29,7 +29,10 @@ describe('Idempotency-Key replay', () => {
 
   it('replays product creation too', async () => {
     const post = () =>
-      started.target.call('POST', '/commerce/products', { headers: { ...started.headers, 'idempotency-key': 'prod-1' }, body: validProduct });
+      started.target.call('POST', '/commerce/products', {
+        headers: { ...started.headers, 'idempotency-key': 'prod-1' },
+        body: validProduct,
+      });
     const [first, second] = [await post(), await post()];
     expect(first.status).toBe(200);
     expect(second.json.product.id).toBe(first.json.product.id);

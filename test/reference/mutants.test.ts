@@ -53,9 +53,9 @@ describe('mutant catalogue', () => {
   });
 
   it('refuses an unknown mutant name, listing the valid ones', async () => {
-    await expect(startReferenceServer({ serve: families(), env: referenceEnv(), mutant: 'no-such-mutant' })).rejects.toThrow(
-      /no-such-mutant.*token-single-use/,
-    );
+    await expect(
+      startReferenceServer({ serve: families(), env: referenceEnv(), mutant: 'no-such-mutant' }),
+    ).rejects.toThrow(/no-such-mutant.*token-single-use/);
   });
 
   it('covers every probed rule with at least one mutant', () => {

@@ -35,14 +35,20 @@ const tokenRequest = (t: Target, body: unknown, headers: Record<string, string> 
 const createCharge = async (t: Target, body: unknown = flatCharge, extra: Record<string, string> = {}) =>
   t.call('POST', '/commerce/charges', { headers: await t.catalogHeaders(extra), body });
 
-const query = async (t: Target, chargeId: string, attributes: Record<string, string>, extra: Record<string, string> = {}) =>
+const query = async (
+  t: Target,
+  chargeId: string,
+  attributes: Record<string, string>,
+  extra: Record<string, string> = {},
+) =>
   t.call('POST', '/commerce/charges/query', { headers: await t.catalogHeaders(extra), body: { chargeId, attributes } });
 
 /**
  * The id of a new charge with rate cards; undefined when the target refuses to create it, which is the
  * creation rule's finding: the query probes then keep their rules (blocked, not failed, as in the suites).
  */
-const tieredChargeId = async (t: Target): Promise<string | undefined> => (await createCharge(t, tieredCharge)).json?.charge?.id;
+const tieredChargeId = async (t: Target): Promise<string | undefined> =>
+  (await createCharge(t, tieredCharge)).json?.charge?.id;
 
 const is400 = (answer: Answer) => answer.status === 400;
 /** Probes of other rules accept any success, so a wrong success status shows up only in its own rule. */
@@ -53,14 +59,17 @@ function probe(keeps: Probe['keeps'], modes: readonly ReferenceMode[] = allModes
 }
 
 export const probes: Record<string, Probe> = {
-  'billing.token.client_id.length': probe(async (t) =>
-    is400(await tokenRequest(t, { ...validTokenBody, client_id: `${clientId}x` })) &&
-    is400(await tokenRequest(t, { ...validTokenBody, client_id: clientId.slice(1) })),
+  'billing.token.client_id.length': probe(
+    async (t) =>
+      is400(await tokenRequest(t, { ...validTokenBody, client_id: `${clientId}x` })) &&
+      is400(await tokenRequest(t, { ...validTokenBody, client_id: clientId.slice(1) })),
   ),
   'billing.token.client_secret.length': probe(async (t) =>
     is400(await tokenRequest(t, { ...validTokenBody, client_secret: clientSecret.padEnd(43, 'x') })),
   ),
-  'billing.token.grant_type.enum': probe(async (t) => is400(await tokenRequest(t, { ...validTokenBody, grant_type: 'password' }))),
+  'billing.token.grant_type.enum': probe(async (t) =>
+    is400(await tokenRequest(t, { ...validTokenBody, grant_type: 'password' })),
+  ),
   'billing.token.fields.required': probe(async (t) => {
     for (const field of Object.keys(validTokenBody)) {
       const { [field as keyof typeof validTokenBody]: _, ...rest } = validTokenBody;
@@ -68,9 +77,10 @@ export const probes: Record<string, Probe> = {
     }
     return true;
   }),
-  'billing.token.entity_ids.uuid': probe(async (t) =>
-    is400(await tokenRequest(t, validTokenBody, { 'svc-entity-ids': entityA!.replaceAll('-', '') })) &&
-    is400(await tokenRequest(t, validTokenBody, { 'svc-entity-ids': 'not-a-uuid' })),
+  'billing.token.entity_ids.uuid': probe(
+    async (t) =>
+      is400(await tokenRequest(t, validTokenBody, { 'svc-entity-ids': entityA!.replaceAll('-', '') })) &&
+      is400(await tokenRequest(t, validTokenBody, { 'svc-entity-ids': 'not-a-uuid' })),
   ),
   'billing.token.forbidden_headers': probe(async (t) => {
     for (const name of ['Authorization', 'apiAccessKeyId', 'apiSecretAccessKey']) {
@@ -80,12 +90,15 @@ export const probes: Record<string, Probe> = {
   }),
   'billing.token.issue': probe(async (t) => {
     const answer = await tokenRequest(t, validTokenBody);
-    return answer.status === 200 && typeof answer.json?.access_token === 'string' && answer.json.token_type === 'bearer';
+    return (
+      answer.status === 200 && typeof answer.json?.access_token === 'string' && answer.json.token_type === 'bearer'
+    );
   }),
   'billing.token.reusable': probe(async (t) => {
     const headers = await t.catalogHeaders();
     const statuses = [];
-    for (let i = 0; i < 3; i++) statuses.push((await t.call('POST', '/commerce/charges', { headers, body: flatCharge })).status);
+    for (let i = 0; i < 3; i++)
+      statuses.push((await t.call('POST', '/commerce/charges', { headers, body: flatCharge })).status);
     return statuses.every((status) => status >= 200 && status < 300);
   }),
   'billing.token.rate_limit': probe(
@@ -132,14 +145,23 @@ export const probes: Record<string, Probe> = {
     return new Set(answers.map((answer) => answer.json?.charge?.id)).size === 1;
   }),
   'billing.headers.entity_ids.required': probe(
-    async (t) => is400(await t.call('POST', '/commerce/charges', { headers: { authorization: `Bearer ${await t.token()}` }, body: flatCharge })),
+    async (t) =>
+      is400(
+        await t.call('POST', '/commerce/charges', {
+          headers: { authorization: `Bearer ${await t.token()}` },
+          body: flatCharge,
+        }),
+      ),
     ['multi'],
   ),
   'billing.headers.entity_ids.forbidden': probe(
     async (t) => is400(await createCharge(t, flatCharge, { 'svc-entity-ids': entityA! })),
     ['single-entity', 'plain'],
   ),
-  'billing.headers.org_ids.forbidden': probe(async (t) => is400(await createCharge(t, flatCharge, { 'svc-org-ids': orgNorth! })), ['plain']),
+  'billing.headers.org_ids.forbidden': probe(
+    async (t) => is400(await createCharge(t, flatCharge, { 'svc-org-ids': orgNorth! })),
+    ['plain'],
+  ),
   'billing.headers.org_ids.accessible': probe(
     async (t) => is400(await createCharge(t, flatCharge, { 'svc-org-ids': 'org-vault' })),
     multiOrgModes,
@@ -150,18 +172,38 @@ export const probes: Record<string, Probe> = {
   }, multiOrgModes),
 
   'billing.compression.response_over_threshold': probe(async (t) => {
-    const answer = await createCharge(t, { ...flatCharge, description: 'd'.repeat(3000) }, { 'accept-encoding': 'gzip' });
+    const answer = await createCharge(
+      t,
+      { ...flatCharge, description: 'd'.repeat(3000) },
+      { 'accept-encoding': 'gzip' },
+    );
     return answer.headers['content-encoding'] === 'gzip';
   }),
   'billing.compression.response_under_threshold': probe(async (t) => {
-    const answer = await createCharge(t, { ...flatCharge, description: 'd'.repeat(500) }, { 'accept-encoding': 'gzip' });
+    const answer = await createCharge(
+      t,
+      { ...flatCharge, description: 'd'.repeat(500) },
+      { 'accept-encoding': 'gzip' },
+    );
     // Then exactly 1000 bytes, the largest size that must stay plain.
-    const exact = await createCharge(t, { ...flatCharge, description: 'd'.repeat(500 + 1000 - answer.raw.length) }, { 'accept-encoding': 'gzip' });
+    const exact = await createCharge(
+      t,
+      { ...flatCharge, description: 'd'.repeat(500 + 1000 - answer.raw.length) },
+      { 'accept-encoding': 'gzip' },
+    );
     const plain = (reply: Answer) => reply.headers['content-encoding'] === undefined;
-    return answer.raw.length > 500 && answer.raw.length <= 1000 && plain(answer) && exact.text.length === 1000 && plain(exact);
+    return (
+      answer.raw.length > 500 &&
+      answer.raw.length <= 1000 &&
+      plain(answer) &&
+      exact.text.length === 1000 &&
+      plain(exact)
+    );
   }),
   'billing.compression.request_gzip': probe(async (t) => {
-    return ok(await t.call('POST', '/commerce/charges', { headers: await t.catalogHeaders(), body: flatCharge, gzip: true }));
+    return ok(
+      await t.call('POST', '/commerce/charges', { headers: await t.catalogHeaders(), body: flatCharge, gzip: true }),
+    );
   }),
 
   'billing.catalog.auth.missing': probe(async (t) => {
@@ -173,11 +215,18 @@ export const probes: Record<string, Probe> = {
     return (await t.call('POST', '/commerce/charges', { headers, body: flatCharge })).status === 401;
   }),
   'billing.catalog.status.documented': probe(async (t) => {
-    const answer = await t.call('POST', '/commerce/charges/query', { headers: await t.catalogHeaders(), body: { attributes: {} } });
+    const answer = await t.call('POST', '/commerce/charges/query', {
+      headers: await t.catalogHeaders(),
+      body: { attributes: {} },
+    });
     return is400(answer) && answer.json?.success === false && (await createCharge(t)).status === 200;
   }),
   'billing.catalog.invalid_input.status': probe(async (t) => {
-    const answers = await Promise.all(['POST', 'PUT'].map(async (method) => t.call(method, '/commerce/charges', { headers: await t.catalogHeaders(), body: '{"name": ' })));
+    const answers = await Promise.all(
+      ['POST', 'PUT'].map(async (method) =>
+        t.call(method, '/commerce/charges', { headers: await t.catalogHeaders(), body: '{"name": ' }),
+      ),
+    );
     return answers.every(is400);
   }),
   'billing.charges.create': probe(async (t) => {
@@ -187,8 +236,14 @@ export const probes: Record<string, Probe> = {
   'billing.charges.update.body_identifies': probe(async (t) => {
     const first = (await createCharge(t)).json.charge;
     await createCharge(t);
-    const answer = await t.call('PUT', '/commerce/charges', { headers: await t.catalogHeaders(), body: { id: first.id, name: 'renamed' } });
-    const unknown = await t.call('PUT', '/commerce/charges', { headers: await t.catalogHeaders(), body: { id: 'prpc_unknown', name: 'x' } });
+    const answer = await t.call('PUT', '/commerce/charges', {
+      headers: await t.catalogHeaders(),
+      body: { id: first.id, name: 'renamed' },
+    });
+    const unknown = await t.call('PUT', '/commerce/charges', {
+      headers: await t.catalogHeaders(),
+      body: { id: 'prpc_unknown', name: 'x' },
+    });
     return answer.json?.charge?.id === first.id && is400(unknown);
   }),
   'billing.charges.query.rate_card_match': probe(async (t) => {
@@ -199,7 +254,9 @@ export const probes: Record<string, Probe> = {
     const id = await tieredChargeId(t);
     if (id === undefined) return true;
     const answer = await query(t, id, { region: 'apac' });
-    return answer.json?.source === 'default' && answer.json.resolvedPricing?.amount === tieredCharge.defaultPricing.amount;
+    return (
+      answer.json?.source === 'default' && answer.json.resolvedPricing?.amount === tieredCharge.defaultPricing.amount
+    );
   }),
   'billing.charges.query.no_side_effects': probe(async (t) => {
     const id = await tieredChargeId(t);
@@ -208,11 +265,19 @@ export const probes: Record<string, Probe> = {
     return (await query(t, id, {})).json?.charge?.version === 1;
   }),
   'billing.products.create': probe(async (t) => {
-    const answer = await t.call('POST', '/commerce/products', { headers: await t.catalogHeaders(), body: validProduct });
+    const answer = await t.call('POST', '/commerce/products', {
+      headers: await t.catalogHeaders(),
+      body: validProduct,
+    });
     return ok(answer) && answer.json?.product?.plans?.[0]?.charges?.length === 3;
   }),
   'billing.products.plans.required': probe(async (t) =>
-    is400(await t.call('POST', '/commerce/products', { headers: await t.catalogHeaders(), body: { ...validProduct, plans: [] } })),
+    is400(
+      await t.call('POST', '/commerce/products', {
+        headers: await t.catalogHeaders(),
+        body: { ...validProduct, plans: [] },
+      }),
+    ),
   ),
   'billing.products.auth': probe(async (t) => {
     const { authorization: _, ...headers } = await t.catalogHeaders();

@@ -19,13 +19,22 @@ const garbage: Array<[string, string | Buffer]> = [
   ['null', 'null'],
   ['a huge number', '{"name": 1e999, "defaultPricing": {"currency": "EUR", "amount": 1e999}}'],
   ['a __proto__ value', '{"name": {"__proto__": 1}, "chargeModel": "FlatFee"}'],
-  ['__proto__ keys everywhere', '{"__proto__": {"x": 1}, "id": "a", "chargeId": "a", "attributes": {"__proto__": "x"}, "rateCards": [{"conditions": {"__proto__": 1}, "pricing": {"currency": "EUR", "amount": 1}}], "name": "n", "chargeModel": "FlatFee"}'],
-  ['inherited names', '{"constructor": "x", "toString": 1, "attributes": {"toString": "x"}, "chargeId": "hasOwnProperty"}'],
+  [
+    '__proto__ keys everywhere',
+    '{"__proto__": {"x": 1}, "id": "a", "chargeId": "a", "attributes": {"__proto__": "x"}, "rateCards": [{"conditions": {"__proto__": 1}, "pricing": {"currency": "EUR", "amount": 1}}], "name": "n", "chargeModel": "FlatFee"}',
+  ],
+  [
+    'inherited names',
+    '{"constructor": "x", "toString": 1, "attributes": {"toString": "x"}, "chargeId": "hasOwnProperty"}',
+  ],
   ['deep nesting', `{"name": ${'['.repeat(200_000)}${']'.repeat(200_000)}}`],
   ['deep object nesting', `${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}`],
   ['binary bytes', Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256))],
   ['invalid UTF-8', Buffer.from([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d])],
-  ['wrong types', '{"client_id": [], "client_secret": {}, "grant_type": true, "name": 1, "chargeModel": null, "plans": "x", "rateCards": {}, "attributes": 7}'],
+  [
+    'wrong types',
+    '{"client_id": [], "client_secret": {}, "grant_type": true, "name": 1, "chargeModel": null, "plans": "x", "rateCards": {}, "attributes": 7}',
+  ],
 ];
 
 describe('never 5xx', () => {
@@ -41,12 +50,16 @@ describe('never 5xx', () => {
   });
 
   it('keeps "__proto__" as an ordinary condition name', async () => {
-    const body = '{"name": "n", "chargeModel": "FlatFee", "rateCards": [{"conditions": {"__proto__": "v"}, "pricing": {"currency": "EUR", "amount": 3}}]}';
+    const body =
+      '{"name": "n", "chargeModel": "FlatFee", "rateCards": [{"conditions": {"__proto__": "v"}, "pricing": {"currency": "EUR", "amount": 3}}]}';
     const created = await started.target.call('POST', '/commerce/charges', { headers: started.headers, body });
     expect(created.status).toBe(200);
     expect(created.text).toContain('"conditions":{"__proto__":"v"}');
     const query = (attributes: string) =>
-      started.target.call('POST', '/commerce/charges/query', { headers: started.headers, body: `{"chargeId": "${created.json.charge.id}", "attributes": ${attributes}}` });
+      started.target.call('POST', '/commerce/charges/query', {
+        headers: started.headers,
+        body: `{"chargeId": "${created.json.charge.id}", "attributes": ${attributes}}`,
+      });
     expect((await query('{"__proto__": "v"}')).json.source).toBe('rateCard');
     expect((await query('{}')).json.source).toBe('none');
   });
@@ -54,7 +67,10 @@ describe('never 5xx', () => {
   it('answers below 500 to arbitrary JSON values on every operation', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...operations), fc.jsonValue({ maxDepth: 4 }), async ([method, path], value) => {
-        const answer = await started.target.call(method, path, { headers: started.headers, body: JSON.stringify(value) ?? 'null' });
+        const answer = await started.target.call(method, path, {
+          headers: started.headers,
+          body: JSON.stringify(value) ?? 'null',
+        });
         return answer.status < 500;
       }),
       { numRuns: 150 },
@@ -82,6 +98,8 @@ describe('never 5xx', () => {
       socket.on('error', reject);
     });
     expect(reply).toMatch(/^HTTP\/1\.1 4\d\d/);
-    expect((await started.target.call('POST', '/commerce/charges', { headers: started.headers, body: '{}' })).status).toBe(400);
+    expect(
+      (await started.target.call('POST', '/commerce/charges', { headers: started.headers, body: '{}' })).status,
+    ).toBe(400);
   });
 });

@@ -78,7 +78,11 @@ export async function startTarget(options: TargetOptions = {}): Promise<Target> 
 
   async function call(method: string, path: string, { headers = {}, body, gzip }: CallOptions = {}): Promise<Answer> {
     let payload: Buffer | undefined =
-      body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+      body === undefined
+        ? undefined
+        : Buffer.isBuffer(body)
+          ? body
+          : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
     const sent = { ...headers };
     if (gzip && payload) {
       payload = gzipSync(payload);
@@ -102,7 +106,8 @@ export async function startTarget(options: TargetOptions = {}): Promise<Target> 
 
   async function token(headers: Record<string, string> = {}): Promise<string> {
     const answer = await call('POST', '/oauth/token', { body: validTokenBody, headers });
-    if (answer.status < 200 || answer.status > 299) throw new Error(`token request failed: ${answer.status} ${answer.text}`);
+    if (answer.status < 200 || answer.status > 299)
+      throw new Error(`token request failed: ${answer.status} ${answer.text}`);
     return answer.json.access_token;
   }
 
@@ -143,11 +148,13 @@ export function useStartedTarget({ catalogHeaders = true, ...options }: StartedT
   afterAll(() => target?.reference.close());
   return {
     get target() {
-      if (!target) throw new Error('useStartedTarget: the target is started in beforeAll; read it inside hooks and tests');
+      if (!target)
+        throw new Error('useStartedTarget: the target is started in beforeAll; read it inside hooks and tests');
       return target;
     },
     get headers() {
-      if (!headers) throw new Error('useStartedTarget: catalog headers are fetched in beforeAll unless catalogHeaders is false');
+      if (!headers)
+        throw new Error('useStartedTarget: catalog headers are fetched in beforeAll unless catalogHeaders is false');
       return headers;
     },
   };

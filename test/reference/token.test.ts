@@ -11,7 +11,11 @@ describe('token operation', () => {
     const answer = await post(validTokenBody);
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(answer.json).toEqual({ access_token: expect.stringMatching(/^[\w-]{40}$/), token_type: 'bearer', expires_in: 3600 });
+    expect(answer.json).toEqual({
+      access_token: expect.stringMatching(/^[\w-]{40}$/),
+      token_type: 'bearer',
+      expires_in: 3600,
+    });
   });
 
   it.each([
@@ -68,7 +72,14 @@ describe('token operation', () => {
   it('keeps a token valid for any number of uses', async () => {
     const headers = await started.target.catalogHeaders();
     for (let i = 0; i < 3; i++) {
-      expect((await started.target.call('POST', '/commerce/charges', { headers, body: { name: `c${i}`, chargeModel: 'PerUnit' } })).status).toBe(200);
+      expect(
+        (
+          await started.target.call('POST', '/commerce/charges', {
+            headers,
+            body: { name: `c${i}`, chargeModel: 'PerUnit' },
+          })
+        ).status,
+      ).toBe(200);
     }
   });
 });
@@ -77,7 +88,8 @@ describe('token modes and expiry', () => {
   it('in plain mode accepts and ignores any UUID in Svc-Entity-Ids, still refusing malformed ones', async () => {
     const target = await startTarget({ mode: 'plain' });
     try {
-      const post = (id: string) => target.call('POST', '/oauth/token', { body: validTokenBody, headers: { 'svc-entity-ids': id } });
+      const post = (id: string) =>
+        target.call('POST', '/oauth/token', { body: validTokenBody, headers: { 'svc-entity-ids': id } });
       expect((await post('00000000-0000-4000-8000-000000000000')).status).toBe(200);
       expect((await post('nope')).status).toBe(400);
     } finally {

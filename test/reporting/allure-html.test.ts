@@ -14,7 +14,24 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 function writeResult(resultsDir: string, epic: string, name: string): void {
   mkdirSync(resultsDir, { recursive: true });
   const now = Date.now();
-  const result = { uuid: randomUUID(), historyId: name, testCaseId: name, name, fullName: name, status: 'passed', stage: 'finished', start: now - 5, stop: now, labels: [{ name: 'epic', value: epic }, { name: 'story', value: name }], steps: [], attachments: [], parameters: [] };
+  const result = {
+    uuid: randomUUID(),
+    historyId: name,
+    testCaseId: name,
+    name,
+    fullName: name,
+    status: 'passed',
+    stage: 'finished',
+    start: now - 5,
+    stop: now,
+    labels: [
+      { name: 'epic', value: epic },
+      { name: 'story', value: name },
+    ],
+    steps: [],
+    attachments: [],
+    parameters: [],
+  };
   writeFileSync(join(resultsDir, `${result.uuid}-result.json`), JSON.stringify(result));
 }
 
@@ -43,11 +60,13 @@ test('the printed path is the report just made: one self-contained index.html at
 
   const chromium = findChromium();
   if (!chromium) {
-    console.warn('allure-html.test: no chromium on PATH (apt-get install -y chromium): the file:// rendering check is skipped');
+    console.warn(
+      'allure-html.test: no chromium on PATH (apt-get install -y chromium): the file:// rendering check is skipped',
+    );
     return;
   }
   const dom = renderedDom(chromium, second);
-  expect(dom, 'the report rendered from file:// shows this generation\'s tree').toContain('second-generation');
+  expect(dom, "the report rendered from file:// shows this generation's tree").toContain('second-generation');
   expect(dom).not.toContain('first-generation');
 }, 120_000);
 
@@ -55,11 +74,13 @@ test('no results: a harness error naming the folder, and no report folder remove
   const output = join(root, 'untouched');
   mkdirSync(output);
   writeFileSync(join(output, 'keep.txt'), 'x');
-  await expect(buildAllureHtml({ resultsDir: join(root, 'missing'), outputDir: output })).rejects.toThrow(/No Allure results/);
+  await expect(buildAllureHtml({ resultsDir: join(root, 'missing'), outputDir: output })).rejects.toThrow(
+    /No Allure results/,
+  );
   expect(existsSync(join(output, 'keep.txt'))).toBe(true);
 });
 
-test('the report opened from disk asks no third party for anything (Allure\'s own analytics cut out)', async () => {
+test("the report opened from disk asks no third party for anything (Allure's own analytics cut out)", async () => {
   const results = join(root, 'no-trackers-results');
   writeResult(results, 'offline', 'rule.offline');
   const index = await buildAllureHtml({ resultsDir: results, outputDir: join(root, 'no-trackers-report') });
@@ -67,12 +88,17 @@ test('the report opened from disk asks no third party for anything (Allure\'s ow
   expect(html).not.toMatch(/googletagmanager|gtag\(/);
   const chromium = findChromium();
   if (!chromium) {
-    console.warn('allure-html.test: no chromium on PATH (apt-get install -y chromium): the network check of the opened report is skipped');
+    console.warn(
+      'allure-html.test: no chromium on PATH (apt-get install -y chromium): the network check of the opened report is skipped',
+    );
     return;
   }
   // The check can fail: the same page with Allure's analytics put back asks googletagmanager.com for its script.
   const tracked = join(root, 'tracked.html');
-  writeFileSync(tracked, html.replace('</head>', '<script async src="https://www.googletagmanager.com/gtag/js?id=G-TEST"></script></head>'));
+  writeFileSync(
+    tracked,
+    html.replace('</head>', '<script async src="https://www.googletagmanager.com/gtag/js?id=G-TEST"></script></head>'),
+  );
   expect(pageRequests(chromium, tracked).some((url) => url.startsWith('https://www.googletagmanager.com/'))).toBe(true);
   expect(pageRequests(chromium, index).filter((url) => !/^(file|data|blob):/.test(url))).toEqual([]);
   expect(withoutTrackers(readFileSync(tracked, 'utf8'))).toBe(html);

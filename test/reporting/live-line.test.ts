@@ -3,7 +3,10 @@ import { liveLine } from '../../reporting/live-line.ts';
 
 function terminal(isTTY: boolean) {
   const written: string[] = [];
-  return { stream: { isTTY, columns: 120, write: (text: string) => written.push(text) } as unknown as NodeJS.WriteStream, written };
+  return {
+    stream: { isTTY, columns: 120, write: (text: string) => written.push(text) } as unknown as NodeJS.WriteStream,
+    written,
+  };
 }
 
 afterEach(() => vi.useRealTimers());
@@ -30,7 +33,10 @@ describe('the live line', () => {
 
   test('under CI or a pipe, writes a plain line every 10 s with the elapsed time and the rules finished and failed, never a redraw', () => {
     vi.useFakeTimers();
-    for (const [isTTY, env] of [[false, {}], [true, { CI: 'true' }]] as const) {
+    for (const [isTTY, env] of [
+      [false, {}],
+      [true, { CI: 'true' }],
+    ] as const) {
       const { stream, written } = terminal(isTTY);
       const line = liveLine(stream, env);
       line.ruleStarted('billing.token.issue');
@@ -39,7 +45,10 @@ describe('the live line', () => {
       vi.advanceTimersByTime(1);
       line.ruleFinished({ ruleId: 'billing.token.issue', family: 'billing', status: 'failed', section: '' });
       vi.advanceTimersByTime(10_000);
-      expect(written).toEqual(['harness run: 10 s elapsed · running billing.token.issue (10 s) · 0 finished, 0 failed\n', 'harness run: 20 s elapsed · between rules · 1 finished, 1 failed\n']);
+      expect(written).toEqual([
+        'harness run: 10 s elapsed · running billing.token.issue (10 s) · 0 finished, 0 failed\n',
+        'harness run: 20 s elapsed · between rules · 1 finished, 1 failed\n',
+      ]);
       line.stop();
       vi.advanceTimersByTime(30_000);
       expect(written).toHaveLength(2);

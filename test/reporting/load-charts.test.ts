@@ -3,7 +3,7 @@ import { LatencyHistogram } from '../../load/latency-histogram.ts';
 import type { LoadResult } from '../../load/load-result.ts';
 import { loadCharts } from '../../reporting/load-charts.ts';
 
-test('a chart\'s legend labels and title are whole, never cut with an ellipsis', async () => {
+test("a chart's legend labels and title are whole, never cut with an ellipsis", async () => {
   const histogram = new LatencyHistogram();
   for (let ms = 1; ms <= 50; ms++) histogram.record(ms);
   const at = Math.floor(Date.now() / 1000);
@@ -11,7 +11,12 @@ test('a chart\'s legend labels and title are whole, never cut with an ellipsis',
     scenario: 'nightly custody /api/rest/v1/statistics/portfolio/history/export with a long name',
     latencyHistogram: histogram.encode(),
     serviceTimeHistogram: histogram.encode(),
-    perSecond: [0, 1, 2].map((second) => ({ at: at + second, statuses: { '200': 10, '429': 1 }, errors: 0, responseTime: histogram.encode() })),
+    perSecond: [0, 1, 2].map((second) => ({
+      at: at + second,
+      statuses: { '200': 10, '429': 1 },
+      errors: 0,
+      responseTime: histogram.encode(),
+    })),
   } as unknown as LoadResult;
   const [percentiles] = await loadCharts(result);
   expect(percentiles?.svg).toContain('response time (from due time)');

@@ -3,10 +3,21 @@ import { loadProgressLine } from '../../reporting/load-progress-line.ts';
 
 function terminal(isTTY: boolean) {
   const written: string[] = [];
-  return { stream: { isTTY, columns: 120, write: (text: string) => written.push(text) } as unknown as NodeJS.WriteStream, written };
+  return {
+    stream: { isTTY, columns: 120, write: (text: string) => written.push(text) } as unknown as NodeJS.WriteStream,
+    written,
+  };
 }
 
-const progress = { scenario: 'token-rate-limit', elapsedSeconds: 3.4, currentRate: 40, ok: 90, limited: 30, other: 2, errors: 1 };
+const progress = {
+  scenario: 'token-rate-limit',
+  elapsedSeconds: 3.4,
+  currentRate: 40,
+  ok: 90,
+  limited: 30,
+  other: 2,
+  errors: 1,
+};
 
 afterEach(() => vi.useRealTimers());
 
@@ -24,13 +35,18 @@ describe('the load progress line', () => {
 
   test('under CI or a pipe, writes the latest progress (with p99) as a plain line every 10 s, and nothing while none comes', () => {
     vi.useFakeTimers();
-    for (const [isTTY, env] of [[false, {}], [true, { CI: 'true' }]] as const) {
+    for (const [isTTY, env] of [
+      [false, {}],
+      [true, { CI: 'true' }],
+    ] as const) {
       const { stream, written } = terminal(isTTY);
       const line = loadProgressLine(stream, env);
       line.show(progress);
       line.show({ ...progress, elapsedSeconds: 9.6, p99Ms: 12.34 });
       vi.advanceTimersByTime(10_000);
-      expect(written).toEqual(['harness load: token-rate-limit · 10 s · 40 req/s · p99 12.3 ms · 2xx 90 · 429 30 · other 2 · errors 1\n']);
+      expect(written).toEqual([
+        'harness load: token-rate-limit · 10 s · 40 req/s · p99 12.3 ms · 2xx 90 · 429 30 · other 2 · errors 1\n',
+      ]);
       vi.advanceTimersByTime(10_000);
       expect(written).toHaveLength(1);
       line.stop();

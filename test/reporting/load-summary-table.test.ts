@@ -31,11 +31,22 @@ test('one row per operation: rates, avg, p50, p90, p95, p99, max, errors, droppe
       { threshold: 'p99 < 50 ms', actual: 99, passed: false },
       { threshold: 'rate(2xx) >= 99%', actual: 0.924, passed: false },
     ],
-    violations: [{ ruleId: 'cards.bodies.json', message: 'not JSON', count: 4, sample: { label: 'x', status: 200, headers: {}, body: '' } }],
+    violations: [
+      {
+        ruleId: 'cards.bodies.json',
+        message: 'not JSON',
+        count: 4,
+        sample: { label: 'x', status: 200, headers: {}, body: '' },
+      },
+    ],
   });
   const lines = loadSummaryTable([result('nightly shortener mappings'), failing]).split('\n');
-  expect(lines[0]).toMatch(/^operation\s+offered\s+achieved\s+avg\s+p50\s+p90\s+p95\s+p99\s+max\s+errors\s+dropped\s+thresholds$/);
-  expect(lines[2]).toMatch(/^nightly shortener mappings\s+20\/s\s+20\/s\s+50\.5ms\s+50\.0ms\s+90\.0ms\s+95\.\dms\s+99\.0ms\s+100ms\s+0\s+0\s+✓ 2\/2$/);
+  expect(lines[0]).toMatch(
+    /^operation\s+offered\s+achieved\s+avg\s+p50\s+p90\s+p95\s+p99\s+max\s+errors\s+dropped\s+thresholds$/,
+  );
+  expect(lines[2]).toMatch(
+    /^nightly shortener mappings\s+20\/s\s+20\/s\s+50\.5ms\s+50\.0ms\s+90\.0ms\s+95\.\dms\s+99\.0ms\s+100ms\s+0\s+0\s+✓ 2\/2$/,
+  );
   expect(lines[3]).toMatch(/\s2\s+3\s+✗ p99 < 50 ms: 99 ms; ✗ rate\(2xx\) >= 99%: 92\.4%$/);
   expect(lines[4]).toBe('✗ nightly cards GET card: cards.bodies.json: 4 response(s) broke it: not JSON');
   expect(lines).toHaveLength(5);

@@ -6,11 +6,19 @@ import { expect, test } from 'vitest';
 import { writeSummaryFiles } from '../../reporting/report-files.ts';
 import { outcomeOf, summaryWith } from '../support/summary-parts.ts';
 
-const summary = summaryWith({ inProgress: true, selectedRules: ['billing.a', 'billing.b'], outcomes: [outcomeOf('billing.a', 'passed')] });
+const summary = summaryWith({
+  inProgress: true,
+  selectedRules: ['billing.a', 'billing.b'],
+  outcomes: [outcomeOf('billing.a', 'passed')],
+});
 
 test('junit.xml and summary.md are written before summary.json: a run killed between the writes never leaves a summary without them', () => {
   const folder = mkdtempSync(join(tmpdir(), 'harness-report-files-'));
-  const paths = { junit: join(folder, 'junit.xml'), summaryMarkdown: join(folder, 'summary.md'), summary: join(folder, 'missing-folder', 'summary.json') };
+  const paths = {
+    junit: join(folder, 'junit.xml'),
+    summaryMarkdown: join(folder, 'summary.md'),
+    summary: join(folder, 'missing-folder', 'summary.json'),
+  };
   // The last write fails (its folder does not exist), as a kill between the two would stop it.
   expect(() => writeSummaryFiles(paths, summary, () => 'statement')).toThrow();
   expect(existsSync(paths.summary)).toBe(false);

@@ -1,15 +1,38 @@
 import { describe, expect, test } from 'vitest';
 import { renderSummary } from '../../reporting/print-summary.ts';
 import { colourWanted } from '../../reporting/terminal-colour.ts';
-import { buildRunSummary, countStatuses, mergeOutcomes, rootCausesOf, type RuleSummary, type RunSummary, verdictOf } from '../../reporting/run-summary.ts';
+import {
+  buildRunSummary,
+  countStatuses,
+  mergeOutcomes,
+  rootCausesOf,
+  type RuleSummary,
+  type RunSummary,
+  verdictOf,
+} from '../../reporting/run-summary.ts';
 import type { RuleOutcome, RuleStatus } from '../../rules/rule-outcome.ts';
 
-const outcome = (ruleId: string, status: RuleStatus, extra: Partial<RuleOutcome> = {}): RuleOutcome => ({ ruleId, family: 'billing', status, section: 'Headers', ...extra });
-const summaryOf = (ruleId: string, status: RuleStatus, extra: Partial<RuleSummary> = {}): RuleSummary => ({ ...outcome(ruleId, status), tests: 1, ...extra });
+const outcome = (ruleId: string, status: RuleStatus, extra: Partial<RuleOutcome> = {}): RuleOutcome => ({
+  ruleId,
+  family: 'billing',
+  status,
+  section: 'Headers',
+  ...extra,
+});
+const summaryOf = (ruleId: string, status: RuleStatus, extra: Partial<RuleSummary> = {}): RuleSummary => ({
+  ...outcome(ruleId, status),
+  tests: 1,
+  ...extra,
+});
 
 describe('mergeOutcomes', () => {
   test('one summary per rule, in first-seen order, counting the tests', () => {
-    const merged = mergeOutcomes([outcome('a', 'passed'), outcome('b', 'passed'), outcome('a', 'passed'), outcome('a', 'passed')]);
+    const merged = mergeOutcomes([
+      outcome('a', 'passed'),
+      outcome('b', 'passed'),
+      outcome('a', 'passed'),
+      outcome('a', 'passed'),
+    ]);
     expect(merged.map((rule) => [rule.ruleId, rule.tests])).toEqual([
       ['a', 3],
       ['b', 1],
@@ -87,14 +110,18 @@ describe('verdictOf', () => {
     expect(verdictOf([summaryOf('a', 'passed')], [], ['suite crashed'])).toBe('error');
   });
   test('otherwise conformant (waived and not-applicable rules included)', () => {
-    expect(verdictOf([summaryOf('a', 'passed'), summaryOf('b', 'waived'), summaryOf('c', 'not-applicable')], [], [])).toBe('conformant');
+    expect(
+      verdictOf([summaryOf('a', 'passed'), summaryOf('b', 'waived'), summaryOf('c', 'not-applicable')], [], []),
+    ).toBe('conformant');
   });
   test('a run that judged no rule is never conformant: nothing, or only waived and not-applicable rules, is an error', () => {
     expect(verdictOf([], [], [])).toBe('error');
     expect(verdictOf([summaryOf('b', 'waived'), summaryOf('c', 'not-applicable')], [], [])).toBe('error');
   });
   test('blocked rules without a failure are not conformant: the target kept them from being judged', () => {
-    expect(verdictOf([summaryOf('a', 'passed'), summaryOf('b', 'blocked', { blockedBy: ['c'] })], [], [])).toBe('nonconformant');
+    expect(verdictOf([summaryOf('a', 'passed'), summaryOf('b', 'blocked', { blockedBy: ['c'] })], [], [])).toBe(
+      'nonconformant',
+    );
   });
 });
 
@@ -118,9 +145,32 @@ describe('rootCausesOf', () => {
 
 describe('countStatuses', () => {
   test('counts every status and the rules not run', () => {
-    const rules = [summaryOf('a', 'passed'), summaryOf('b', 'passed'), summaryOf('c', 'failed'), summaryOf('d', 'broken'), summaryOf('e', 'waived'), summaryOf('f', 'not-applicable')];
-    expect(countStatuses([...rules, summaryOf('i', 'blocked')], ['g', 'h'])).toEqual({ passed: 2, failed: 1, blocked: 1, broken: 1, waived: 1, 'not-applicable': 1, 'not-run': 2 });
-    expect(countStatuses([], [])).toEqual({ passed: 0, failed: 0, blocked: 0, broken: 0, waived: 0, 'not-applicable': 0, 'not-run': 0 });
+    const rules = [
+      summaryOf('a', 'passed'),
+      summaryOf('b', 'passed'),
+      summaryOf('c', 'failed'),
+      summaryOf('d', 'broken'),
+      summaryOf('e', 'waived'),
+      summaryOf('f', 'not-applicable'),
+    ];
+    expect(countStatuses([...rules, summaryOf('i', 'blocked')], ['g', 'h'])).toEqual({
+      passed: 2,
+      failed: 1,
+      blocked: 1,
+      broken: 1,
+      waived: 1,
+      'not-applicable': 1,
+      'not-run': 2,
+    });
+    expect(countStatuses([], [])).toEqual({
+      passed: 0,
+      failed: 0,
+      blocked: 0,
+      broken: 0,
+      waived: 0,
+      'not-applicable': 0,
+      'not-run': 0,
+    });
   });
 });
 
@@ -131,13 +181,22 @@ describe('renderSummary', () => {
       section: 'Endpoints',
       message: 'Content-Type is "text/plain", not application/json',
       input: 'a valid charge',
-      evidence: [{ request: 'POST /billing/commerce/charges HTTP/1.1', response: 'HTTP/1.1 200\ncontent-type: text/plain', curl: "curl -sS -X POST 'http://127.0.0.1/billing/commerce/charges'" }],
+      evidence: [
+        {
+          request: 'POST /billing/commerce/charges HTTP/1.1',
+          response: 'HTTP/1.1 200\ncontent-type: text/plain',
+          curl: "curl -sS -X POST 'http://127.0.0.1/billing/commerce/charges'",
+        },
+      ],
       replay: { seed: 1234, path: '0:1', counterexample: '{"name":"harness-a"}' },
     }),
     summaryOf('billing.compression.request_gzip', 'broken', { message: 'adapter threw\nstack line' }),
     summaryOf('billing.headers.org_ids.scope', 'not-applicable', { message: 'tenant with multi-org' }),
     summaryOf('billing.token.rate_limit', 'waived', { message: 'shared gateway' }),
-    summaryOf('billing.charges.query', 'blocked', { blockedBy: ['billing.bodies.json'], message: 'blocked by billing.bodies.json: no charge was created' }),
+    summaryOf('billing.charges.query', 'blocked', {
+      blockedBy: ['billing.bodies.json'],
+      message: 'blocked by billing.bodies.json: no charge was created',
+    }),
   ];
   const summary: RunSummary = {
     target: 'staging',
@@ -145,7 +204,15 @@ describe('renderSummary', () => {
     families: ['billing'],
     interrupted: false,
     inProgress: false,
-    preflight: [{ family: 'billing', url: 'http://127.0.0.1:1/billing', reachable: true, authenticated: true, notes: ['server sent no expires_in'] }],
+    preflight: [
+      {
+        family: 'billing',
+        url: 'http://127.0.0.1:1/billing',
+        reachable: true,
+        authenticated: true,
+        notes: ['server sent no expires_in'],
+      },
+    ],
     seed: 1234,
     runs: 50,
     startedAt: '2026-01-01T00:00:00.000Z',
@@ -167,7 +234,9 @@ describe('renderSummary', () => {
   });
 
   test('per family a subtotal line, then one line per rule not passed (what needs action first); passed rules are counted, not listed', () => {
-    expect(lines).toContain('billing  1 passed, 1 failed, 1 blocked, 1 not applicable, 1 broken, 1 waived, 1 not run  (7 rules)');
+    expect(lines).toContain(
+      'billing  1 passed, 1 failed, 1 blocked, 1 not applicable, 1 broken, 1 waived, 1 not run  (7 rules)',
+    );
     expect(lines).toContain('  FAIL    billing.bodies.json');
     expect(lines).toContain('  BROKEN  billing.compression.request_gzip  (adapter threw)');
     expect(lines).toContain('  N/A     billing.headers.org_ids.scope  (tenant with multi-org)');
@@ -175,7 +244,9 @@ describe('renderSummary', () => {
     expect(lines).toContain('  NOT RUN billing.charges.create  (no test judged this rule)');
     expect(lines).toContain('  BLOCKED billing.charges.query  (blocked by billing.bodies.json: no charge was created)');
     expect(text).not.toContain('PASS ');
-    const order = ['  FAIL ', '  BROKEN ', '  BLOCKED ', '  NOT RUN ', '  WAIVED ', '  N/A '].map((mark) => lines.findIndex((line) => line.startsWith(mark)));
+    const order = ['  FAIL ', '  BROKEN ', '  BLOCKED ', '  NOT RUN ', '  WAIVED ', '  N/A '].map((mark) =>
+      lines.findIndex((line) => line.startsWith(mark)),
+    );
     expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 
@@ -196,7 +267,9 @@ describe('renderSummary', () => {
     expect(failure).toContain('Content-Type is "text/plain", not application/json');
     expect(failure).toContain('input: a valid charge');
     // Complete: pasting it reruns exactly this rule with the same targets file, target, family, seed and runs.
-    expect(failure).toContain("replay: npx harness run --targets '/work/my targets.json' --target staging --suite billing --rule billing.bodies.json --seed 1234 --runs 50  (fast-check path 0:1)");
+    expect(failure).toContain(
+      "replay: npx harness run --targets '/work/my targets.json' --target staging --suite billing --rule billing.bodies.json --seed 1234 --runs 50  (fast-check path 0:1)",
+    );
     expect(failure).toContain('counterexample: {"name":"harness-a"}');
     expect(failure).toContain('POST /billing/commerce/charges HTTP/1.1');
     expect(failure).toContain('content-type: text/plain');
@@ -207,7 +280,9 @@ describe('renderSummary', () => {
 
   test('errors outside tests and the counts close the summary', () => {
     expect(text).toContain('=== ERROR outside tests: suites/x.test.ts: SyntaxError');
-    expect(lines.at(-1)).toBe('NONCONFORMANT: 1 passed, 1 failed, 1 blocked, 1 broken, 1 waived, 1 not applicable, 1 not run (2.5 s, 17 exchanges)');
+    expect(lines.at(-1)).toBe(
+      'NONCONFORMANT: 1 passed, 1 failed, 1 blocked, 1 broken, 1 waived, 1 not applicable, 1 not run (2.5 s, 17 exchanges)',
+    );
   });
 });
 
@@ -257,35 +332,60 @@ describe('a run stopped by its deadline', () => {
   };
 
   test('is nonconformant when a rule failed before the deadline, an error otherwise; the rest is not run, with the reason', () => {
-    const failed = buildRunSummary({ ...parts, stoppedBy: 'max-time', outcomes: [summaryOf('billing.bodies.json', 'failed')] });
+    const failed = buildRunSummary({
+      ...parts,
+      stoppedBy: 'max-time',
+      outcomes: [summaryOf('billing.bodies.json', 'failed')],
+    });
     expect(failed.verdict).toBe('nonconformant');
     expect(failed.interrupted).toBe(true);
     expect(failed.notRun).toEqual(['billing.charges.create', 'billing.token.issue']);
     const text = renderSummary(failed);
     expect(text).toContain('NOT RUN billing.charges.create  (the run reached its deadline (--max-time))');
     expect(text.split('\n').at(-1)).toMatch(/^DEADLINE REACHED, NONCONFORMANT: 0 passed, 1 failed, 0 blocked/);
-    expect(buildRunSummary({ ...parts, stoppedBy: 'max-time', outcomes: [summaryOf('billing.bodies.json', 'passed')] }).verdict).toBe('error');
+    expect(
+      buildRunSummary({ ...parts, stoppedBy: 'max-time', outcomes: [summaryOf('billing.bodies.json', 'passed')] })
+        .verdict,
+    ).toBe('error');
   });
 
   test('a snapshot written while the run goes on says so', () => {
     const snapshot = buildRunSummary({ ...parts, inProgress: true, outcomes: [] });
     expect(snapshot.inProgress).toBe(true);
-    expect(renderSummary(snapshot)).toContain('NOT RUN billing.token.issue  (still running when this snapshot was written)');
+    expect(renderSummary(snapshot)).toContain(
+      'NOT RUN billing.token.issue  (still running when this snapshot was written)',
+    );
   });
 });
 
 describe('a run whose only problems are blocked rules', () => {
   test('is nonconformant and says in one line that nothing failed but rules could not be judged', () => {
     const summary = buildRunSummary({
-      target: 'staging', targetsFile: '/work/targets.json', families: ['cdr'], seed: 1, runs: 10, startedAt: new Date(), inProgress: false, preflight: [], errors: [],
+      target: 'staging',
+      targetsFile: '/work/targets.json',
+      families: ['cdr'],
+      seed: 1,
+      runs: 10,
+      startedAt: new Date(),
+      inProgress: false,
+      preflight: [],
+      errors: [],
       selectedRules: ['cdr.a', 'cdr.b'],
-      outcomes: [outcome('cdr.a', 'passed'), outcome('cdr.b', 'blocked', { blockedBy: ['cdr.records.list-item'], message: 'blocked by cdr.records.list-item: no product id' })],
+      outcomes: [
+        outcome('cdr.a', 'passed'),
+        outcome('cdr.b', 'blocked', {
+          blockedBy: ['cdr.records.list-item'],
+          message: 'blocked by cdr.records.list-item: no product id',
+        }),
+      ],
     });
     expect(summary.verdict).toBe('nonconformant');
     expect(summary.rootCauses).toEqual([{ ruleId: 'cdr.b', status: 'blocked', blocked: [] }]);
     const text = renderSummary(summary);
     expect(text).toContain('=== BLOCKED cdr.b: blocked by cdr.records.list-item: no product id');
-    expect(text.split('\n').at(-1)).toBe('1 rule(s) blocked and none failed: the target kept the harness from judging them (see what each was missing above).');
+    expect(text.split('\n').at(-1)).toBe(
+      '1 rule(s) blocked and none failed: the target kept the harness from judging them (see what each was missing above).',
+    );
   });
 });
 

@@ -6,7 +6,10 @@ const summary = summaryWith({
   selectedRules: ['billing.a', 'billing.b', 'billing.c', 'billing.d'],
   outcomes: [
     outcomeOf('billing.a', 'passed'),
-    outcomeOf('billing.b', 'failed', { section: 'Billing > Token', message: '\nexpected 400 | got 200 for `x`\nsecond line' }),
+    outcomeOf('billing.b', 'failed', {
+      section: 'Billing > Token',
+      message: '\nexpected 400 | got 200 for `x`\nsecond line',
+    }),
     outcomeOf('billing.c', 'blocked', { blockedBy: ['billing.b'], message: 'no token to use' }),
   ],
 });
@@ -25,13 +28,21 @@ test('summary.md gives the verdict, the counts per family, and each failed and b
 });
 
 test('a conformant run reads as such and lists no rule', () => {
-  const markdown = renderSummaryMarkdown(summaryWith({ selectedRules: ['billing.a'], outcomes: [outcomeOf('billing.a', 'passed')] }));
+  const markdown = renderSummaryMarkdown(
+    summaryWith({ selectedRules: ['billing.a'], outcomes: [outcomeOf('billing.a', 'passed')] }),
+  );
   expect(markdown).toMatch(/^## ✅ harness run: CONFORMANT/);
   expect(markdown).not.toContain('### ');
 });
 
 test('an interrupted run never reads as conformant', () => {
-  const markdown = renderSummaryMarkdown(summaryWith({ stoppedBy: 'SIGINT', selectedRules: ['billing.a', 'billing.b'], outcomes: [outcomeOf('billing.a', 'passed')] }));
+  const markdown = renderSummaryMarkdown(
+    summaryWith({
+      stoppedBy: 'SIGINT',
+      selectedRules: ['billing.a', 'billing.b'],
+      outcomes: [outcomeOf('billing.a', 'passed')],
+    }),
+  );
   expect(markdown).not.toContain('✅');
   expect(markdown).toContain('INTERRUPTED');
 });

@@ -19,7 +19,11 @@ describe('JSON nesting bound (RFC 8259 section 9)', () => {
   });
 
   test('a response nested a million levels is not JSON to the checks, quickly and without building it', () => {
-    const response = new LazyResponse(200, { 'content-type': 'application/json' }, Buffer.from(`{"data":{"products":[${nested(1_000_000)}]}}`));
+    const response = new LazyResponse(
+      200,
+      { 'content-type': 'application/json' },
+      Buffer.from(`{"data":{"products":[${nested(1_000_000)}]}}`),
+    );
     const started = performance.now();
     expect(() => response.json()).toThrow(/nested deeper than 512 levels/);
     expect(() => response.json()).toThrow(SyntaxError);

@@ -6,7 +6,8 @@ import { builtInFamilies } from '../../families/index.ts';
 /*
  * Every rule cites where it comes from; a citation a reader cannot find in the document is no citation.
  * Each part of a rule's section ("Endpoints, A; Resources, A. Notification") must start with a top-level
- * heading of the spec document its `document` names (or the heading's first words); parts citing the published standard behind a document
+ * heading of the spec document its `document` names (or the heading's first words); parts citing the published standard
+ * behind a document
  * (the Consumer Data Standards) are outside the documents and are not looked up here.
  */
 /** The documents live beside the checkout (../shared/spec), or where HARNESS_SPEC_DIR says. */
@@ -19,7 +20,10 @@ function findSpecDir(): string | undefined {
   return undefined;
 }
 const specDir = findSpecDir();
-if (!specDir) console.log('rule-sources: skipped, no spec documents found (../shared/spec beside the checkout, or set HARNESS_SPEC_DIR)');
+if (!specDir)
+  console.log(
+    'rule-sources: skipped, no spec documents found (../shared/spec beside the checkout, or set HARNESS_SPEC_DIR)',
+  );
 const specFiles = specDir ? readdirSync(specDir).filter((name) => /^\d+-.*\.md$/.test(name)) : [];
 
 function headingsOf(documentNumber: string): string[] {
@@ -60,15 +64,22 @@ describe.each(builtInFamilies.map((family) => [family.name, family] as const))('
       for (const cited of citedHeadings(rule.source.section)) {
         // "Resources" is how several rules shorten "Resources and their fields".
         const found = headings.some((heading) => heading === cited || heading.startsWith(`${cited} `));
-        expect(found, `${rule.id} cites "${rule.source.section}"; the headings are: ${headings.join(' | ')}`).toBe(true);
+        expect(found, `${rule.id} cites "${rule.source.section}"; the headings are: ${headings.join(' | ')}`).toBe(
+          true,
+        );
       }
     }
   });
 });
 
 test('the citation reader takes the heading each part starts with', () => {
-  expect(citedHeadings('Endpoints, A (headers on all three); Versioning; Consumer Data Standards 1.36.0, HTTP Headers')).toEqual(['Endpoints', 'Versioning']);
+  expect(
+    citedHeadings('Endpoints, A (headers on all three); Versioning; Consumer Data Standards 1.36.0, HTTP Headers'),
+  ).toEqual(['Endpoints', 'Versioning']);
   expect(citedHeadings('Resources and their fields > B. CardUser')).toEqual(['Resources and their fields']);
-  expect(citedHeadings('Resources: exchange-style envelope (msg); Errors: handling rule 3')).toEqual(['Resources', 'Errors']);
+  expect(citedHeadings('Resources: exchange-style envelope (msg); Errors: handling rule 3')).toEqual([
+    'Resources',
+    'Errors',
+  ]);
   expect(citedHeadings('Authentication, A. 1 (window set by the target entry)')).toEqual(['Authentication']);
 });

@@ -32,7 +32,10 @@ describe('forAll, the concurrent property engine', () => {
     expect(violation.replay?.seed).toBe(21);
     expect(violation.replay?.counterexample).toBe(5001);
     // The path replays to the shrunk value with fast-check itself.
-    const replayed = fc.check(fc.property(numbers.arbitrary, (value) => value <= 5000), { seed: 21, path: violation.replay?.path ?? '' });
+    const replayed = fc.check(
+      fc.property(numbers.arbitrary, (value) => value <= 5000),
+      { seed: 21, path: violation.replay?.path ?? '' },
+    );
     expect(replayed.counterexample?.[0]).toBe(5001);
   });
 
@@ -48,8 +51,10 @@ describe('forAll, the concurrent property engine', () => {
 
   test('an error that is not a violation (a crashing check) is rethrown as it is', async () => {
     const crash = new TypeError('check crashed');
-    await expect(forAll(numbers, { seed: 2, runs: 10, concurrency: 2 }, async (value) => {
-      if (value > 0 && value < 1000) throw crash;
-    })).rejects.toBe(crash);
+    await expect(
+      forAll(numbers, { seed: 2, runs: 10, concurrency: 2 }, async (value) => {
+        if (value > 0 && value < 1000) throw crash;
+      }),
+    ).rejects.toBe(crash);
   });
 });

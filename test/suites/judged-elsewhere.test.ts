@@ -19,12 +19,19 @@ describe('a rule judged by another check than its own', () => {
         families: { 'judged-elsewhere': { baseUrl: 'http://127.0.0.1:{port}/judged-elsewhere' } },
       },
     });
-    const result = await runCli(['run', '--targets', targets, '--target', 'plugged', '--seed', '1', '--runs', '1'], env);
+    const result = await runCli(
+      ['run', '--targets', targets, '--target', 'plugged', '--seed', '1', '--runs', '1'],
+      env,
+    );
     expect(result.code, result.stdout + result.stderr).toBe(2);
     const outcomes = Object.fromEntries(result.summary().rules.map((rule) => [rule.ruleId, rule]));
     expect(outcomes['judged-elsewhere.hand-made-verdict']).toMatchObject({ status: 'broken' });
-    expect(outcomes['judged-elsewhere.hand-made-verdict']?.message).toContain('returned a verdict from no registered check');
+    expect(outcomes['judged-elsewhere.hand-made-verdict']?.message).toContain(
+      'returned a verdict from no registered check',
+    );
     expect(outcomes['judged-elsewhere.other-check']).toMatchObject({ status: 'broken' });
-    expect(outcomes['judged-elsewhere.other-check']?.message).toContain('(check json-body) returned a verdict from no registered check');
+    expect(outcomes['judged-elsewhere.other-check']?.message).toContain(
+      '(check json-body) returned a verdict from no registered check',
+    );
   });
 });

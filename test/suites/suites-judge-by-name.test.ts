@@ -51,7 +51,9 @@ export function valueImports(file: string, source: string): NamedImport[] {
 
 const registeredChecks = new Map<unknown, string>([
   ...Object.entries(sharedChecks).map(([name, check]) => [check, `shared check ${name}`] as const),
-  ...builtInFamilies.flatMap((family) => Object.entries(family.checks).map(([name, check]) => [check, `${family.name} check ${name}`] as const)),
+  ...builtInFamilies.flatMap((family) =>
+    Object.entries(family.checks).map(([name, check]) => [check, `${family.name} check ${name}`] as const),
+  ),
   ...Object.entries(throwawayChecks).map(([name, check]) => [check, `throwaway check ${name}`] as const),
 ]);
 
@@ -76,11 +78,14 @@ export function violationsMade(source: string): string[] {
 }
 
 /** Family suites: suites/<family>/ and the throwaway plug-in's; suites/support/ is the rule-test machinery. */
-const familySuiteFiles = () => suiteFolders.flatMap(filesUnder).filter((file) => !file.startsWith(join(root, 'suites/support/')));
+const familySuiteFiles = () =>
+  suiteFolders.flatMap(filesUnder).filter((file) => !file.startsWith(join(root, 'suites/support/')));
 
 describe('suites judge rules only through the check each rule names', () => {
   test('no family suite makes a violation itself: a rule fails by its check, a prerequisite reader or a combination of its own violations', () => {
-    const offences = familySuiteFiles().flatMap((file) => violationsMade(readFileSync(file, 'utf8')).map((made) => `${relative(root, file)}: ${made}`));
+    const offences = familySuiteFiles().flatMap((file) =>
+      violationsMade(readFileSync(file, 'utf8')).map((made) => `${relative(root, file)}: ${made}`),
+    );
     expect(offences).toEqual([]);
     expect(familySuiteFiles().length).toBeGreaterThan(40);
   });

@@ -26,7 +26,11 @@ const statusField: Record<string, { field: string; values: string[] }> = {
 };
 
 class UserError extends Error {
-  constructor(readonly code: string, description: string, readonly param?: string) {
+  constructor(
+    readonly code: string,
+    description: string,
+    readonly param?: string,
+  ) {
     super(description);
   }
 }
@@ -36,7 +40,9 @@ const base64urlJson = (part: string): unknown => {
   return JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
 };
 
-/** A signed JWT in compact form: three parts, a JSON header naming a signing alg (not none), JSON claims, a signature. */
+/**
+ * A signed JWT in compact form: three parts, a JSON header naming a signing alg (not none), JSON claims, a signature.
+ */
 function isSignedJwt(value: unknown): boolean {
   if (typeof value !== 'string') return false;
   const parts = value.split('.');
@@ -44,26 +50,44 @@ function isSignedJwt(value: unknown): boolean {
   try {
     const header = base64urlJson(parts[0] as string) as Json;
     const claims = base64urlJson(parts[1] as string);
-    return typeof header === 'object' && header !== null && typeof header.alg === 'string' && header.alg.toLowerCase() !== 'none' && header.enc === undefined && typeof claims === 'object' && claims !== null && !Array.isArray(claims);
+    return (
+      typeof header === 'object' &&
+      header !== null &&
+      typeof header.alg === 'string' &&
+      header.alg.toLowerCase() !== 'none' &&
+      header.enc === undefined &&
+      typeof claims === 'object' &&
+      claims !== null &&
+      !Array.isArray(claims)
+    );
   } catch {
     return false;
   }
 }
 
 function judgePayload(payload: unknown): void {
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw new UserError('INVALID_PAYLOAD', 'the payload is a JSON object');
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+    throw new UserError('INVALID_PAYLOAD', 'the payload is a JSON object');
   const body = payload as Json;
-  if (body.notificationType === undefined) throw new UserError('MISSING_FIELD', 'notificationType is required', 'notificationType');
+  if (body.notificationType === undefined)
+    throw new UserError('MISSING_FIELD', 'notificationType is required', 'notificationType');
   const status = statusField[body.notificationType as string];
-  if (!status) throw new UserError('INVALID_VALUE', 'notificationType is not one of the three payloads', 'notificationType');
-  if (typeof body.enrollmentId !== 'string' || body.enrollmentId === '') throw new UserError('MISSING_FIELD', 'enrollmentId is required', 'enrollmentId');
-  if (body[status.field] === undefined) throw new UserError('MISSING_FIELD', `${status.field} is required`, status.field);
-  if (!status.values.includes(body[status.field] as string)) throw new UserError('INVALID_VALUE', `${status.field} is not one of ${status.values.join(', ')}`, status.field);
+  if (!status)
+    throw new UserError('INVALID_VALUE', 'notificationType is not one of the three payloads', 'notificationType');
+  if (typeof body.enrollmentId !== 'string' || body.enrollmentId === '')
+    throw new UserError('MISSING_FIELD', 'enrollmentId is required', 'enrollmentId');
+  if (body[status.field] === undefined)
+    throw new UserError('MISSING_FIELD', `${status.field} is required`, status.field);
+  if (!status.values.includes(body[status.field] as string))
+    throw new UserError('INVALID_VALUE', `${status.field} is not one of ${status.values.join(', ')}`, status.field);
   if (body.notificationType === 'INTENT_UPDATE') {
-    if (body.proofOfIntent === undefined) throw new UserError('MISSING_FIELD', 'proofOfIntent is required', 'proofOfIntent');
-    if (!isSignedJwt(body.proofOfIntent)) throw new UserError('INVALID_VALUE', 'proofOfIntent is a signed JSON web token', 'proofOfIntent');
+    if (body.proofOfIntent === undefined)
+      throw new UserError('MISSING_FIELD', 'proofOfIntent is required', 'proofOfIntent');
+    if (!isSignedJwt(body.proofOfIntent))
+      throw new UserError('INVALID_VALUE', 'proofOfIntent is a signed JSON web token', 'proofOfIntent');
   }
-  if (body.stepUpSessionId !== undefined && typeof body.stepUpSessionId !== 'string') throw new UserError('INVALID_VALUE', 'stepUpSessionId is a string', 'stepUpSessionId');
+  if (body.stepUpSessionId !== undefined && typeof body.stepUpSessionId !== 'string')
+    throw new UserError('INVALID_VALUE', 'stepUpSessionId is a string', 'stepUpSessionId');
 }
 
 export async function startDocumentPartner(options: { token: string }): Promise<DocumentPartner> {
@@ -76,18 +100,32 @@ export async function startDocumentPartner(options: { token: string }): Promise<
     res.end(payload);
   };
   const userError = (res: ServerResponse, error: UserError) =>
-    reply(res, 400, { error: { code: error.code, description: error.message, type: 'USER_EXCEPTION', ...(error.param ? { param: error.param } : {}) } });
+    reply(res, 400, {
+      error: {
+        code: error.code,
+        description: error.message,
+        type: 'USER_EXCEPTION',
+        ...(error.param ? { param: error.param } : {}),
+      },
+    });
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const raw = await requestBody(req);
-    if (req.method !== 'POST' || req.url !== `${mount}${path}`) return reply(res, 404, { error: { code: 'NOT_FOUND', description: 'no such operation' } });
+    if (req.method !== 'POST' || req.url !== `${mount}${path}`)
+      return reply(res, 404, { error: { code: 'NOT_FOUND', description: 'no such operation' } });
     const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : '');
-    if (header('authorization') !== `Bearer ${options.token}`) return reply(res, 401, { error: { code: 'UNAUTHORIZED', description: 'a valid bearer token is required' } });
-    if (header('trackingid') === '') return userError(res, new UserError('MISSING_HEADER', 'trackingId is required', 'trackingId'));
-    if (header('agentid') === '') return userError(res, new UserError('MISSING_HEADER', 'agentId is required', 'agentId'));
+    if (header('authorization') !== `Bearer ${options.token}`)
+      return reply(res, 401, { error: { code: 'UNAUTHORIZED', description: 'a valid bearer token is required' } });
+    if (header('trackingid') === '')
+      return userError(res, new UserError('MISSING_HEADER', 'trackingId is required', 'trackingId'));
+    if (header('agentid') === '')
+      return userError(res, new UserError('MISSING_HEADER', 'agentId is required', 'agentId'));
     let plaintext: string;
     try {
-      const { plaintext: bytes, protectedHeader } = await compactDecrypt(raw.toString('utf8').trim(), keys.privateKey, { keyManagementAlgorithms: ['ECDH-ES+A256KW'], contentEncryptionAlgorithms: ['A128GCM'] });
+      const { plaintext: bytes, protectedHeader } = await compactDecrypt(raw.toString('utf8').trim(), keys.privateKey, {
+        keyManagementAlgorithms: ['ECDH-ES+A256KW'],
+        contentEncryptionAlgorithms: ['A128GCM'],
+      });
       if (protectedHeader.zip !== undefined) throw new Error('compressed payloads are not taken');
       plaintext = Buffer.from(bytes).toString('utf8');
     } catch {
@@ -103,7 +141,9 @@ export async function startDocumentPartner(options: { token: string }): Promise<
   };
 
   const server = await startLocalServer((req, res) => {
-    handle(req, res).catch(() => reply(res, 500, { error: { code: '20001', description: 'Internal server error', type: 'SYSTEM_EXCEPTION' } }));
+    handle(req, res).catch(() =>
+      reply(res, 500, { error: { code: '20001', description: 'Internal server error', type: 'SYSTEM_EXCEPTION' } }),
+    );
   });
   return {
     baseUrl: `http://127.0.0.1:${server.port}${mount}`,

@@ -15,7 +15,10 @@ import { requestBody, startLocalServer } from './local-server.ts';
 export interface DocumentBillingOptions {
   clientId: string;
   clientSecret: string;
-  /** Multi-org: the orgs the client may name in Svc-Org-Ids; naming another is refused 401 (the document names no status). */
+  /**
+   * Multi-org: the orgs the client may name in Svc-Org-Ids; naming another is refused 401 (the document names no
+   * status).
+   */
   accessibleOrgs?: readonly string[];
 }
 
@@ -26,7 +29,8 @@ export interface DocumentBilling {
 
 type Json = Record<string, unknown>;
 const trackIdForbidden = /[:;"']/;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export async function startDocumentBilling(options: DocumentBillingOptions): Promise<DocumentBilling> {
   const tokens = new Set<string>();
@@ -41,17 +45,31 @@ export async function startDocumentBilling(options: DocumentBillingOptions): Pro
     const reply = (status: number, body: Json) => {
       const payload = JSON.stringify(body);
       // The trace identifier comes back on every answer, refusals included.
-      res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)), ...(trackId === undefined ? {} : { 'svc-track-id': trackId }) });
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(payload)),
+        ...(trackId === undefined ? {} : { 'svc-track-id': trackId }),
+      });
       res.end(payload);
     };
-    const badRequest = (message: string) => reply(400, { success: false, reasons: [{ code: 'INVALID_VALUE', message }] });
+    const badRequest = (message: string) =>
+      reply(400, { success: false, reasons: [{ code: 'INVALID_VALUE', message }] });
     const path = (req.url ?? '/').startsWith(mount) ? (req.url ?? '/').slice(mount.length) : (req.url ?? '/');
     const route = `${req.method} ${path}`;
-    const known = ['POST /oauth/token', 'POST /commerce/charges', 'PUT /commerce/charges', 'POST /commerce/charges/query'];
+    const known = [
+      'POST /oauth/token',
+      'POST /commerce/charges',
+      'PUT /commerce/charges',
+      'POST /commerce/charges/query',
+    ];
     if (!known.includes(route)) return reply(404, { success: false, reasons: [{ code: 'NOT_FOUND', message: route }] });
 
     // Bytes beyond US-ASCII arrive as latin1 characters above 0x7f.
-    if (trackId !== undefined && (trackId.length > 64 || /[^\x20-\x7e]/.test(trackId) || trackIdForbidden.test(trackId))) return badRequest('Svc-Track-Id is at most 64 US-ASCII characters without : ; " \'');
+    if (
+      trackId !== undefined &&
+      (trackId.length > 64 || /[^\x20-\x7e]/.test(trackId) || trackIdForbidden.test(trackId))
+    )
+      return badRequest('Svc-Track-Id is at most 64 US-ASCII characters without : ; " \'');
     let body: unknown;
     try {
       body = JSON.parse(raw.toString('utf8'));
@@ -60,11 +78,29 @@ export async function startDocumentBilling(options: DocumentBillingOptions): Pro
     }
 
     if (route === 'POST /oauth/token') {
-      if (req.headers.authorization !== undefined || req.headers.apiaccesskeyid !== undefined || req.headers.apisecretaccesskey !== undefined) return badRequest('no credentials header may accompany the token request');
+      if (
+        req.headers.authorization !== undefined ||
+        req.headers.apiaccesskeyid !== undefined ||
+        req.headers.apisecretaccesskey !== undefined
+      )
+        return badRequest('no credentials header may accompany the token request');
       const entity = req.headers['svc-entity-ids'];
-      if (entity !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(String(entity))) return badRequest('Svc-Entity-Ids is a UUID with hyphens');
-      if (!isObject(body) || typeof body.client_id !== 'string' || body.client_id.length !== 36 || typeof body.client_secret !== 'string' || body.client_secret.length > 42 || body.grant_type !== 'client_credentials') return badRequest('client_id, client_secret and grant_type client_credentials are required');
-      if (body.client_id !== options.clientId || body.client_secret !== options.clientSecret) return reply(401, { success: false, reasons: [{ code: 'INVALID_CLIENT', message: 'unknown client' }] });
+      if (
+        entity !== undefined &&
+        !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(String(entity))
+      )
+        return badRequest('Svc-Entity-Ids is a UUID with hyphens');
+      if (
+        !isObject(body) ||
+        typeof body.client_id !== 'string' ||
+        body.client_id.length !== 36 ||
+        typeof body.client_secret !== 'string' ||
+        body.client_secret.length > 42 ||
+        body.grant_type !== 'client_credentials'
+      )
+        return badRequest('client_id, client_secret and grant_type client_credentials are required');
+      if (body.client_id !== options.clientId || body.client_secret !== options.clientSecret)
+        return reply(401, { success: false, reasons: [{ code: 'INVALID_CLIENT', message: 'unknown client' }] });
       const token = randomBytes(24).toString('hex');
       tokens.add(token);
       return reply(200, { access_token: token, token_type: 'bearer', expires_in: 3600 });
@@ -72,10 +108,21 @@ export async function startDocumentBilling(options: DocumentBillingOptions): Pro
 
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
     // PUT answers 400 CommonResponse, which the document lists for "request errors or unauthorized"; the POSTs 401.
-    if (!bearer || !tokens.has(bearer[1] as string)) return reply(req.method === 'PUT' ? 400 : 401, { success: false, reasons: [{ code: 'UNAUTHORIZED', message: 'a valid bearer token is required' }] });
+    if (!bearer || !tokens.has(bearer[1] as string))
+      return reply(req.method === 'PUT' ? 400 : 401, {
+        success: false,
+        reasons: [{ code: 'UNAUTHORIZED', message: 'a valid bearer token is required' }],
+      });
     const orgIds = req.headers['svc-org-ids'];
-    if (options.accessibleOrgs && typeof orgIds === 'string' && orgIds.split(',').some((org) => !options.accessibleOrgs?.includes(org.trim()))) {
-      return reply(401, { success: false, reasons: [{ code: 'ORG_NOT_ACCESSIBLE', message: 'Svc-Org-Ids names an org the client may not access' }] });
+    if (
+      options.accessibleOrgs &&
+      typeof orgIds === 'string' &&
+      orgIds.split(',').some((org) => !options.accessibleOrgs?.includes(org.trim()))
+    ) {
+      return reply(401, {
+        success: false,
+        reasons: [{ code: 'ORG_NOT_ACCESSIBLE', message: 'Svc-Org-Ids names an org the client may not access' }],
+      });
     }
     const rawKey = req.headers['idempotency-key'];
     const key = req.method === 'POST' && typeof rawKey === 'string' ? rawKey : undefined;

@@ -1,5 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { documentTransactionsOperation, refuseDocument, type TransactionsChoices } from './cards-document-transactions.ts';
+import {
+  documentTransactionsOperation,
+  refuseDocument,
+  type TransactionsChoices,
+} from './cards-document-transactions.ts';
 import { replyJson, requestBody, startLocalServer } from './local-server.ts';
 
 /*
@@ -56,29 +60,59 @@ interface Card {
 /** The rows of the errors table that list 403. */
 const rowsWith403 = new Set(['GET card', 'GET card user', 'GET transactions', 'GET authorizations', 'DELETE account']);
 
-export async function startDocumentService(choices: ServiceChoices = {}, faults: ServiceFaults = {}): Promise<DocumentService> {
+export async function startDocumentService(
+  choices: ServiceChoices = {},
+  faults: ServiceFaults = {},
+): Promise<DocumentService> {
   const token = 'document-service-token';
   const mount = '/cod/v1';
   const transactions = documentTransactionsOperation(mount, choices.transactions);
   const cards = new Map<string, Card>();
-  for (const status of statuses) for (const n of [1, 2, 3]) cards.set(`${slug(status)}-${n}`, { cardId: `${slug(status)}-${n}`, accountId: 'acct-history', status });
-  for (const status of ['ACTIVE', 'PREACTIVE']) cards.set(`assigned-${slug(status)}`, { cardId: `assigned-${slug(status)}`, accountId: 'acct-history', status, cardUserId: 'user-holder' });
-  for (const cardId of ['card-doc-1', 'card-doc-2']) cards.set(cardId, { cardId, accountId: 'acct-history', status: 'ACTIVE' });
+  for (const status of statuses)
+    for (const n of [1, 2, 3])
+      cards.set(`${slug(status)}-${n}`, { cardId: `${slug(status)}-${n}`, accountId: 'acct-history', status });
+  for (const status of ['ACTIVE', 'PREACTIVE'])
+    cards.set(`assigned-${slug(status)}`, {
+      cardId: `assigned-${slug(status)}`,
+      accountId: 'acct-history',
+      status,
+      cardUserId: 'user-holder',
+    });
+  for (const cardId of ['card-doc-1', 'card-doc-2'])
+    cards.set(cardId, { cardId, accountId: 'acct-history', status: 'ACTIVE' });
   // The assigned cards' user is another ACTIVATED user than the fixture's, which the reassignment rule sends.
-  const users = new Map<string, string>([...userStatuses.map((status) => [`user-${slug(status)}`, status] as const), ['user-holder', 'ACTIVATED']]);
+  const users = new Map<string, string>([
+    ...userStatuses.map((status) => [`user-${slug(status)}`, status] as const),
+    ['user-holder', 'ACTIVATED'],
+  ]);
   const accounts = new Set(['acct-history', 'acct-empty']);
   const wellFormed = (id: string) => /^[A-Za-z0-9-]{1,64}$/.test(id);
 
   const cardRecord = (card: Card): Json => {
     if (card.status === 'IN_PROGRESS') {
-      const status = choices.inProgressPlace === 'cardDetails' ? { cardDetails: { status: card.status } } : { status: card.status };
-      return { cardId: card.cardId, accountId: card.accountId, ...status, ...(faults.inProgressSpendControls ? { spendControls: { currentAmount: '0.00', validFromDate: today(), validToDate: today() } } : {}) };
+      const status =
+        choices.inProgressPlace === 'cardDetails' ? { cardDetails: { status: card.status } } : { status: card.status };
+      return {
+        cardId: card.cardId,
+        accountId: card.accountId,
+        ...status,
+        ...(faults.inProgressSpendControls
+          ? { spendControls: { currentAmount: '0.00', validFromDate: today(), validToDate: today() } }
+          : {}),
+      };
     }
     return {
       cardId: card.cardId,
       accountId: card.accountId,
       spendControls: { currentAmount: '250.00', validFromDate: today(), validToDate: today(), spendType: 'MULTI_USE' },
-      cardDetails: { cardLastFive: '10001', expiryDate: '12-29', formFactor: 'VIRTUAL', cardReferenceId: `REF-${card.cardId}`, cardCreationDate: today(), status: card.status },
+      cardDetails: {
+        cardLastFive: '10001',
+        expiryDate: '12-29',
+        formFactor: 'VIRTUAL',
+        cardReferenceId: `REF-${card.cardId}`,
+        cardCreationDate: today(),
+        status: card.status,
+      },
       deliveryMethod: 'API_RESPONSE',
       ...(card.cardUserId ? { cardUserId: card.cardUserId } : {}),
     };
@@ -90,15 +124,32 @@ export async function startDocumentService(choices: ServiceChoices = {}, faults:
     dateOfBirth: '1980-02-03',
     email: [{ type: 'PERSONAL', emailAddress: 'ada@example.test' }],
     phone: [{ countryCode: '001', number: '5555550100', type: 'MOBILE' }],
-    address: [{ type: 'RESIDENCE', purpose: 'PRIMARY', line1: '1 Main Street', city: 'Springfield', state: 'NY', country: 'US', postalCode: '10001-0001' }],
+    address: [
+      {
+        type: 'RESIDENCE',
+        purpose: 'PRIMARY',
+        line1: '1 Main Street',
+        city: 'Springfield',
+        state: 'NY',
+        country: 'US',
+        postalCode: '10001-0001',
+      },
+    ],
     status,
     expressConsentObtained: true,
     dateCreated: today(),
   });
 
   /** The card, user or account an id names, or the refusal already answered. */
-  const lookup = <T>(res: ServerResponse, id: string, find: (id: string) => T | undefined, unknownStatus = 404, operation = ''): T | undefined => {
-    if (!wellFormed(id)) return void refuseDocument(res, choices.malformedId ?? 400, 'INVALID_ID', 'not an id', operation);
+  const lookup = <T>(
+    res: ServerResponse,
+    id: string,
+    find: (id: string) => T | undefined,
+    unknownStatus = 404,
+    operation = '',
+  ): T | undefined => {
+    if (!wellFormed(id))
+      return void refuseDocument(res, choices.malformedId ?? 400, 'INVALID_ID', 'not an id', operation);
     const found = find(id);
     if (found === undefined) refuseDocument(res, unknownStatus, 'NOT_FOUND', 'no such resource', operation);
     return found;
@@ -116,19 +167,51 @@ export async function startDocumentService(choices: ServiceChoices = {}, faults:
     if (typeof body?.cardUserId !== 'string') return refuseDocument(res, 400, 'INVALID_BODY', 'cardUserId is required');
     const userStatus = lookup(res, body.cardUserId, (id) => users.get(id), choices.unknownBodyUser ?? 404);
     if (!userStatus) return;
-    if (card.cardUserId !== undefined) return refuseDocument(res, 400, 'ASSIGNED', 'a card that has a card user cannot be reassigned');
-    if (!['ACTIVE', 'PREACTIVE'].includes(card.status) || userStatus !== 'ACTIVATED') return refuseDocument(res, 400, 'INELIGIBLE', 'the card must be ACTIVE or PREACTIVE and the user ACTIVATED');
+    if (card.cardUserId !== undefined)
+      return refuseDocument(res, 400, 'ASSIGNED', 'a card that has a card user cannot be reassigned');
+    if (!['ACTIVE', 'PREACTIVE'].includes(card.status) || userStatus !== 'ACTIVATED')
+      return refuseDocument(res, 400, 'INELIGIBLE', 'the card must be ACTIVE or PREACTIVE and the user ACTIVATED');
     // Not signed up for wallet provisioning: the field must be null.
-    if (body.digitalWalletProvisionable !== null && body.digitalWalletProvisionable !== undefined) return refuseDocument(res, 400, 'INVALID_BODY', 'digitalWalletProvisionable must be null');
+    if (body.digitalWalletProvisionable !== null && body.digitalWalletProvisionable !== undefined)
+      return refuseDocument(res, 400, 'INVALID_BODY', 'digitalWalletProvisionable must be null');
     card.cardUserId = body.cardUserId;
     replyJson(res, 200, { cardId: card.cardId, cardUserId: card.cardUserId, digitalWalletProvisionable: null });
   };
 
-  const routes: { operation: string; method: string; pattern: RegExp; handle(req: IncomingMessage, res: ServerResponse, url: URL, id: string): void | Promise<void> }[] = [
-    { operation: 'GET card', method: 'GET', pattern: /^\/cards\/([^/]+)$/, handle: (_req, res, _url, id) => void ((card) => card && replyJson(res, 200, cardRecord(card)))(lookup(res, id, (cardId) => cards.get(cardId))) },
-    { operation: 'PATCH card', method: 'PATCH', pattern: /^\/cards\/([^/]+)$/, handle: (req, res, _url, id) => patchCard(req, res, id) },
-    { operation: 'GET card user', method: 'GET', pattern: /^\/cardusers\/([^/]+)$/, handle: (_req, res, _url, id) => void ((status) => status && replyJson(res, 200, userRecord(id, status)))(lookup(res, id, (userId) => users.get(userId))) },
-    { operation: 'GET transactions', method: 'GET', pattern: /^\/transactions$/, handle: (_req, res, url) => transactions.answer(url, res) },
+  const routes: {
+    operation: string;
+    method: string;
+    pattern: RegExp;
+    handle(req: IncomingMessage, res: ServerResponse, url: URL, id: string): void | Promise<void>;
+  }[] = [
+    {
+      operation: 'GET card',
+      method: 'GET',
+      pattern: /^\/cards\/([^/]+)$/,
+      handle: (_req, res, _url, id) =>
+        void ((card) => card && replyJson(res, 200, cardRecord(card)))(lookup(res, id, (cardId) => cards.get(cardId))),
+    },
+    {
+      operation: 'PATCH card',
+      method: 'PATCH',
+      pattern: /^\/cards\/([^/]+)$/,
+      handle: (req, res, _url, id) => patchCard(req, res, id),
+    },
+    {
+      operation: 'GET card user',
+      method: 'GET',
+      pattern: /^\/cardusers\/([^/]+)$/,
+      handle: (_req, res, _url, id) =>
+        void ((status) => status && replyJson(res, 200, userRecord(id, status)))(
+          lookup(res, id, (userId) => users.get(userId)),
+        ),
+    },
+    {
+      operation: 'GET transactions',
+      method: 'GET',
+      pattern: /^\/transactions$/,
+      handle: (_req, res, url) => transactions.answer(url, res),
+    },
     {
       operation: 'GET authorizations',
       method: 'GET',
@@ -144,18 +227,42 @@ export async function startDocumentService(choices: ServiceChoices = {}, faults:
       method: 'DELETE',
       pattern: /^\/accounts\/([^/]+)$/,
       handle: (_req, res, _url, id) => {
-        if (lookup(res, id, (accountId) => (accounts.has(accountId) ? accountId : undefined), faults.deleteUnknown400 ? 400 : 404, 'DELETE account')) replyJson(res, 200, { accountId: id, status: 'INACTIVE' });
+        if (
+          lookup(
+            res,
+            id,
+            (accountId) => (accounts.has(accountId) ? accountId : undefined),
+            faults.deleteUnknown400 ? 400 : 404,
+            'DELETE account',
+          )
+        )
+          replyJson(res, 200, { accountId: id, status: 'INACTIVE' });
       },
     },
-    { operation: 'GET authorizationnotifications', method: 'GET', pattern: /^\/authorizationnotifications$/, handle: (_req, res) => replyJson(res, 200, { notificationType: 'SUCCESSFUL_AUTH', cardId: 'card-doc-1' }) },
+    {
+      operation: 'GET authorizationnotifications',
+      method: 'GET',
+      pattern: /^\/authorizationnotifications$/,
+      handle: (_req, res) => replyJson(res, 200, { notificationType: 'SUCCESSFUL_AUTH', cardId: 'card-doc-1' }),
+    },
   ];
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
     const path = url.pathname.startsWith(mount) ? url.pathname.slice(mount.length) : '';
     const route = routes.find((candidate) => candidate.method === req.method && candidate.pattern.test(path));
-    const accepted = req.headers.authorization === `Bearer ${token}` || (faults.notificationsAnyBearer && route?.operation === 'GET authorizationnotifications' && req.headers.authorization?.startsWith('Bearer '));
-    if (!accepted) return refuseDocument(res, route && rowsWith403.has(route.operation) ? (choices.unauthenticated ?? 401) : 401, 'UNAUTHENTICATED', 'a valid bearer token is required');
+    const accepted =
+      req.headers.authorization === `Bearer ${token}` ||
+      (faults.notificationsAnyBearer &&
+        route?.operation === 'GET authorizationnotifications' &&
+        req.headers.authorization?.startsWith('Bearer '));
+    if (!accepted)
+      return refuseDocument(
+        res,
+        route && rowsWith403.has(route.operation) ? (choices.unauthenticated ?? 401) : 401,
+        'UNAUTHENTICATED',
+        'a valid bearer token is required',
+      );
     if (!route) return refuseDocument(res, 404, 'NOT_FOUND', 'not served here');
     await route.handle(req, res, url, decodeURIComponent(route.pattern.exec(path)?.[1] ?? ''));
   };

@@ -47,9 +47,13 @@ const dayMs = 86_400_000;
 const maxPageSize = 500;
 const maxPageCount = 500;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const isCalendarDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) && isoDay(Date.parse(value)) === value;
+const isCalendarDay = (value: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) && isoDay(Date.parse(value)) === value;
 
-/** Two cards of the history account, a transaction a day over 600 days (more than 18 months), newest first; every tenth a credit. */
+/**
+ * Two cards of the history account, a transaction a day over 600 days (more than 18 months), newest first; every tenth
+ * a credit.
+ */
 function history(today: number, choices: TransactionsChoices): Json[] {
   return Array.from({ length: 600 }, (_, n) => {
     const day = isoDay(today - n * dayMs);
@@ -69,9 +73,19 @@ function history(today: number, choices: TransactionsChoices): Json[] {
 }
 
 /** An error of the errorCode shape ("Errors", B), or of the `errors` list shape for a 400 (but DELETE account's). */
-export function refuseDocument(res: ServerResponse, status: number, errorCode: string, description: string, operation = ''): void {
+export function refuseDocument(
+  res: ServerResponse,
+  status: number,
+  errorCode: string,
+  description: string,
+  operation = '',
+): void {
   const listShaped = status === 400 && operation !== 'DELETE account';
-  replyJson(res, status, listShaped ? { errors: [{ code: errorCode, message: description }] } : { errorCode, errorDescription: description });
+  replyJson(
+    res,
+    status,
+    listShaped ? { errors: [{ code: errorCode, message: description }] } : { errorCode, errorDescription: description },
+  );
 }
 
 export function documentTransactionsOperation(mount: string, choices: TransactionsChoices = {}): TransactionsOperation {
@@ -83,7 +97,8 @@ export function documentTransactionsOperation(mount: string, choices: Transactio
   const answer = (requestUrl: URL, res: ServerResponse) => {
     const cursor = requestUrl.searchParams.get('cursor');
     const remembered = cursor === null ? undefined : cursors.get(cursor);
-    if (cursor !== null && remembered === undefined) return refuseDocument(res, 400, 'INVALID_CURSOR', 'unknown cursor');
+    if (cursor !== null && remembered === undefined)
+      return refuseDocument(res, 400, 'INVALID_CURSOR', 'unknown cursor');
     const q = remembered ?? requestUrl.searchParams;
     const positive = (name: string, fallback: number) => {
       const raw = q.get(name);
@@ -93,27 +108,44 @@ export function documentTransactionsOperation(mount: string, choices: Transactio
     };
     const asked = positive('pageSize', maxPageSize);
     const pageNumber = positive('pageNumber', 1);
-    if (Number.isNaN(asked) || (asked > maxPageSize && choices.overLimit !== 'serve-500')) return refuseDocument(res, 400, 'INVALID_PAGE_SIZE', 'pageSize is a whole number from 1 to 500');
+    if (Number.isNaN(asked) || (asked > maxPageSize && choices.overLimit !== 'serve-500'))
+      return refuseDocument(res, 400, 'INVALID_PAGE_SIZE', 'pageSize is a whole number from 1 to 500');
     const pageSize = Math.min(asked, maxPageSize);
-    if (Number.isNaN(pageNumber)) return refuseDocument(res, 400, 'INVALID_PAGE_NUMBER', 'pageNumber is a whole number from 1');
+    if (Number.isNaN(pageNumber))
+      return refuseDocument(res, 400, 'INVALID_PAGE_NUMBER', 'pageNumber is a whole number from 1');
     const start = q.get('startDate');
     const end = q.get('endDate');
-    if ((start === null) !== (end === null)) return refuseDocument(res, 400, 'INVALID_DATES', 'startDate and endDate are sent together');
+    if ((start === null) !== (end === null))
+      return refuseDocument(res, 400, 'INVALID_DATES', 'startDate and endDate are sent together');
     let from = isoDay(today - 30 * dayMs);
     let to = isoDay(today);
     if (start !== null && end !== null) {
-      if (!isCalendarDay(start) || !isCalendarDay(end)) return refuseDocument(res, 400, 'INVALID_DATES', 'dates are YYYY-MM-DD');
+      if (!isCalendarDay(start) || !isCalendarDay(end))
+        return refuseDocument(res, 400, 'INVALID_DATES', 'dates are YYYY-MM-DD');
       const oldest = new Date(today);
       oldest.setUTCMonth(oldest.getUTCMonth() - 18);
-      if (Date.parse(start) <= oldest.getTime() || Date.parse(end) <= oldest.getTime()) return refuseDocument(res, 400, 'INVALID_DATES', 'dates are less than 18 months in the past');
-      if (Date.parse(end) < Date.parse(start) || Date.parse(end) - Date.parse(start) > 31 * dayMs) return refuseDocument(res, 400, 'INVALID_DATES', 'the dates are at most 31 days apart');
+      if (Date.parse(start) <= oldest.getTime() || Date.parse(end) <= oldest.getTime())
+        return refuseDocument(res, 400, 'INVALID_DATES', 'dates are less than 18 months in the past');
+      if (Date.parse(end) < Date.parse(start) || Date.parse(end) - Date.parse(start) > 31 * dayMs)
+        return refuseDocument(res, 400, 'INVALID_DATES', 'the dates are at most 31 days apart');
       [from, to] = [start, end];
     }
     const cardId = q.get('cardId');
     const accountId = q.get('accountId');
-    const scope = accountId !== null ? accounts[accountId] : cardId !== null ? accounts['acct-history']?.filter((item) => item.cardId === cardId) : undefined;
-    if (!scope || (cardId !== null && scope.length === 0 && accountId === null)) return refuseDocument(res, 404, 'NOT_FOUND', 'no such card or account');
-    const inWindow = scope.filter((item) => (cardId === null || item.cardId === cardId) && (item.transactionDate as string) >= from && (item.transactionDate as string) <= to);
+    const scope =
+      accountId !== null
+        ? accounts[accountId]
+        : cardId !== null
+          ? accounts['acct-history']?.filter((item) => item.cardId === cardId)
+          : undefined;
+    if (!scope || (cardId !== null && scope.length === 0 && accountId === null))
+      return refuseDocument(res, 404, 'NOT_FOUND', 'no such card or account');
+    const inWindow = scope.filter(
+      (item) =>
+        (cardId === null || item.cardId === cardId) &&
+        (item.transactionDate as string) >= from &&
+        (item.transactionDate as string) <= to,
+    );
     const pageCount = Math.min(Math.ceil(inWindow.length / pageSize), maxPageCount);
     const link = (page: number) => {
       const target = new URL(requestUrl);
@@ -128,13 +160,22 @@ export function documentTransactionsOperation(mount: string, choices: Transactio
       return target.href;
     };
     const full = inWindow.length > 0 && inWindow.length % pageSize === 0;
-    const next = pageNumber < pageCount ? link(pageNumber + 1) : choices.fullLastPageNext && full && pageNumber === pageCount ? link(pageNumber) : undefined;
+    const next =
+      pageNumber < pageCount
+        ? link(pageNumber + 1)
+        : choices.fullLastPageNext && full && pageNumber === pageCount
+          ? link(pageNumber)
+          : undefined;
     const required = { first: link(1), last: link(Math.max(pageCount, 1)) };
-    const links = choices.onlyRequiredLinks ? required : {
-      ...required,
-      ...(next !== undefined ? { next: choices.brokenNextAtSize7 && pageSize === 7 && pageNumber === 2 ? next.replace('?', '') : next } : {}),
-      ...(pageNumber > 1 && pageNumber <= Math.max(pageCount, 1) ? { previous: link(pageNumber - 1) } : {}),
-    };
+    const links = choices.onlyRequiredLinks
+      ? required
+      : {
+          ...required,
+          ...(next !== undefined
+            ? { next: choices.brokenNextAtSize7 && pageSize === 7 && pageNumber === 2 ? next.replace('?', '') : next }
+            : {}),
+          ...(pageNumber > 1 && pageNumber <= Math.max(pageCount, 1) ? { previous: link(pageNumber - 1) } : {}),
+        };
     replyJson(res, 200, {
       paginationDetails: { page: { pageSize, pageNumber, pageCount, totalCount: inWindow.length }, links },
       transactions: inWindow.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
@@ -149,10 +190,18 @@ export async function startDocumentTransactions(choices: TransactionsChoices = {
   const operation = documentTransactionsOperation(mount, choices);
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
-    if (req.headers.authorization !== `Bearer ${token}`) return refuseDocument(res, 401, 'UNAUTHORIZED', 'a valid bearer token is required');
-    if (req.method !== 'GET' || url.pathname !== `${mount}/transactions`) return refuseDocument(res, 404, 'NOT_FOUND', 'not served here');
+    if (req.headers.authorization !== `Bearer ${token}`)
+      return refuseDocument(res, 401, 'UNAUTHORIZED', 'a valid bearer token is required');
+    if (req.method !== 'GET' || url.pathname !== `${mount}/transactions`)
+      return refuseDocument(res, 404, 'NOT_FOUND', 'not served here');
     operation.answer(url, res);
   };
   const server = await startLocalServer(handle);
-  return { baseUrl: `http://127.0.0.1:${server.port}${mount}`, token, historyAccountId: operation.historyAccountId, emptyAccountId: operation.emptyAccountId, close: server.close };
+  return {
+    baseUrl: `http://127.0.0.1:${server.port}${mount}`,
+    token,
+    historyAccountId: operation.historyAccountId,
+    emptyAccountId: operation.emptyAccountId,
+    close: server.close,
+  };
 }

@@ -32,11 +32,18 @@ export interface StandardHolderOptions {
   products?: number;
   /** Every list page (a hostile holder): replaces the links of the page it would give. */
   links?: (page: number, totalPages: number, url: (page: number) => string) => Record<string, string>;
-  /** Every list page (a hostile holder): replaces the whole body of a list answer; its page number is read from the query. */
+  /**
+   * Every list page (a hostile holder): replaces the whole body of a list answer; its page number is read from the
+   * query.
+   */
   listBody?: (page: number, url: (page: number) => string) => string | Buffer;
 }
 
-export type StandardHolderFault = 'next-without-question-mark' | 'filters-ignored' | 'updated-since-z-millis-only' | 'effective-to-as-from';
+export type StandardHolderFault =
+  | 'next-without-question-mark'
+  | 'filters-ignored'
+  | 'updated-since-z-millis-only'
+  | 'effective-to-as-from';
 
 export interface StandardHolder {
   baseUrl: string;
@@ -45,23 +52,51 @@ export interface StandardHolder {
 
 const day = 86_400_000;
 const errorUrn = (name: string) => `urn:au-cds:error:cds-all:${name}`;
-const categories = ['TRANS_AND_SAVINGS_ACCOUNTS', 'TERM_DEPOSITS', 'CRED_AND_CHRG_CARDS', 'PERS_LOANS', 'RESIDENTIAL_MORTGAGES'];
+const categories = [
+  'TRANS_AND_SAVINGS_ACCOUNTS',
+  'TERM_DEPOSITS',
+  'CRED_AND_CHRG_CARDS',
+  'PERS_LOANS',
+  'RESIDENTIAL_MORTGAGES',
+];
 
 /** DateTimeString of the standard: RFC 3339 with a zone, a real day and time. */
 function isDateTimeString(value: string): boolean {
   const parts = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-](\d{2}):(\d{2}))$/i.exec(value);
   if (!parts) return false;
-  const [year, month, dayOfMonth, hours, minutes, seconds] = parts.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const [year, month, dayOfMonth, hours, minutes, seconds] = parts.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const zoneOk = parts[9] === undefined || (Number(parts[9]) < 24 && Number(parts[10]) < 60);
-  return month >= 1 && month <= 12 && dayOfMonth >= 1 && new Date(Date.UTC(year, month - 1, dayOfMonth)).getUTCDate() === dayOfMonth && hours < 24 && minutes < 60 && seconds < 60 && zoneOk;
+  return (
+    month >= 1 &&
+    month <= 12 &&
+    dayOfMonth >= 1 &&
+    new Date(Date.UTC(year, month - 1, dayOfMonth)).getUTCDate() === dayOfMonth &&
+    hours < 24 &&
+    minutes < 60 &&
+    seconds < 60 &&
+    zoneOk
+  );
 }
 
 /** Twenty-three products: some always current, some retired, some in the future; two brands. */
 function products(now: number, fault: StandardHolderOptions['fault'], count: number) {
   return Array.from({ length: count }, (_, n) => {
-    const window = n % 5 === 3 ? { effectiveFrom: new Date(now - 400 * day).toISOString(), effectiveTo: new Date(now - 40 * day).toISOString() }
-      : n % 5 === 4 ? { effectiveFrom: new Date(now + (30 + n) * day).toISOString() }
-      : {};
+    const window =
+      n % 5 === 3
+        ? {
+            effectiveFrom: new Date(now - 400 * day).toISOString(),
+            effectiveTo: new Date(now - 40 * day).toISOString(),
+          }
+        : n % 5 === 4
+          ? { effectiveFrom: new Date(now + (30 + n) * day).toISOString() }
+          : {};
     const category = categories[n % categories.length] as string;
     return {
       productId: `std-${n + 10}`,
@@ -72,7 +107,9 @@ function products(now: number, fault: StandardHolderOptions['fault'], count: num
       description: 'A product of the standard-built holder',
       brand: n % 2 === 0 ? 'Ironbark' : 'Wattle',
       isTailored: fault === 'tailored-as-text' ? 'false' : false,
-      ...(category === 'CRED_AND_CHRG_CARDS' ? { cardArt: [{ title: 'Card', imageUri: 'https://holder.example/card.gif' }] } : {}),
+      ...(category === 'CRED_AND_CHRG_CARDS'
+        ? { cardArt: [{ title: 'Card', imageUri: 'https://holder.example/card.gif' }] }
+        : {}),
     };
   });
 }
@@ -82,24 +119,53 @@ const detailOf = (product: Record<string, unknown>) => ({
   ...product,
   features: [{ featureType: 'CARD_ACCESS' }, { featureType: 'OTHER', additionalInfo: 'A feature of its own' }],
   constraints: [{ constraintType: 'MIN_BALANCE', additionalValue: '100.00' }],
-  fees: [{ name: 'Account fee', feeType: 'PERIODIC', amount: '4.00', additionalValue: 'P1M', discounts: [{ description: 'Balance discount', discountType: 'BALANCE', amount: '4.00', additionalValue: '2000.00' }] }],
-  depositRates: product.productCategory === 'TERM_DEPOSITS' ? [{ depositRateType: 'FIXED', rate: '0.041', additionalValue: 'P12M', tiers: [{ name: 'Any', unitOfMeasure: 'DOLLAR', minimumValue: 0 }] }] : undefined,
+  fees: [
+    {
+      name: 'Account fee',
+      feeType: 'PERIODIC',
+      amount: '4.00',
+      additionalValue: 'P1M',
+      discounts: [
+        { description: 'Balance discount', discountType: 'BALANCE', amount: '4.00', additionalValue: '2000.00' },
+      ],
+    },
+  ],
+  depositRates:
+    product.productCategory === 'TERM_DEPOSITS'
+      ? [
+          {
+            depositRateType: 'FIXED',
+            rate: '0.041',
+            additionalValue: 'P12M',
+            tiers: [{ name: 'Any', unitOfMeasure: 'DOLLAR', minimumValue: 0 }],
+          },
+        ]
+      : undefined,
 });
 
 export async function startStandardHolder(options: StandardHolderOptions = {}): Promise<StandardHolder> {
   const now = Date.now();
   const catalogue = products(now, options.fault, options.products ?? 23);
   const faulty = (fault: StandardHolderFault) => options.faults?.includes(fault) === true;
-  const served = { '/v1/banking/products': [3], detail: [4], '/v1/discovery/status': options.status === false ? [] : [1] } as Record<string, number[]>;
+  const served = {
+    '/v1/banking/products': [3],
+    detail: [4],
+    '/v1/discovery/status': options.status === false ? [] : [1],
+  } as Record<string, number[]>;
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
     const interaction = String(req.headers['x-fapi-interaction-id'] ?? randomUUID());
     const reply = (status: number, body: unknown, version?: number) => {
-      res.writeHead(status, { 'content-type': 'application/json', 'x-fapi-interaction-id': interaction, ...(version ? { 'x-v': String(version) } : {}) });
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'x-fapi-interaction-id': interaction,
+        ...(version ? { 'x-v': String(version) } : {}),
+      });
       res.end(JSON.stringify(body));
     };
-    const refuse = (status: number, code: string, title: string, detail: string) => reply(status, { errors: [{ code: errorUrn(code), title, detail }] });
+    const refuse = (status: number, code: string, title: string, detail: string) =>
+      reply(status, { errors: [{ code: errorUrn(code), title, detail }] });
     const path = url.pathname.replace(/^\/cdr/, '');
     const productMatch = /^\/v1\/banking\/products\/([^/]+)$/.exec(path);
     const versions = productMatch ? served.detail : served[path];
@@ -109,17 +175,30 @@ export async function startStandardHolder(options: StandardHolderOptions = {}): 
     const positive = (value: unknown) => typeof value === 'string' && /^[1-9][0-9]*$/.test(value);
     if (!positive(xv)) return refuse(400, 'Header/InvalidVersion', 'Invalid Version', 'x-v');
     const xminv = req.headers['x-min-v'];
-    if (xminv !== undefined && !positive(xminv)) return refuse(400, 'Header/InvalidVersion', 'Invalid Version', 'x-min-v');
+    if (xminv !== undefined && !positive(xminv))
+      return refuse(400, 'Header/InvalidVersion', 'Invalid Version', 'x-min-v');
     // x-min-v at or above x-v is treated as absent (HTTP Headers of the standard).
     const low = xminv !== undefined && Number(xminv) < Number(xv) ? Number(xminv) : Number(xv);
     const version = Math.max(...versions.filter((candidate) => candidate >= low && candidate <= Number(xv)), -1);
-    if (version < 0) return refuse(406, 'Header/UnsupportedVersion', 'Unsupported Version', `served: ${versions.join(', ')}`);
+    if (version < 0)
+      return refuse(406, 'Header/UnsupportedVersion', 'Unsupported Version', `served: ${versions.join(', ')}`);
 
-    if (path === '/v1/discovery/status') return reply(200, { data: { status: 'OK', updateTime: new Date(now).toISOString() }, links: { self: url.href } }, version);
+    if (path === '/v1/discovery/status')
+      return reply(
+        200,
+        { data: { status: 'OK', updateTime: new Date(now).toISOString() }, links: { self: url.href } },
+        version,
+      );
     if (productMatch) {
-      const product = catalogue.find((candidate) => candidate.productId === decodeURIComponent(productMatch[1] as string));
+      const product = catalogue.find(
+        (candidate) => candidate.productId === decodeURIComponent(productMatch[1] as string),
+      );
       if (!product) return refuse(404, 'Resource/NotFound', 'Resource Not Found', 'productId');
-      return reply(200, { data: JSON.parse(JSON.stringify(detailOf(product))), links: { self: url.href }, meta: {} }, version);
+      return reply(
+        200,
+        { data: JSON.parse(JSON.stringify(detailOf(product))), links: { self: url.href }, meta: {} },
+        version,
+      );
     }
     const q = url.searchParams;
     const link = (target: number) => {
@@ -127,23 +206,51 @@ export async function startStandardHolder(options: StandardHolderOptions = {}): 
       if (options.paging !== 'cursor') next.searchParams.set('page', String(target));
       else {
         next.searchParams.delete('page');
-        next.searchParams.set('cursor', Buffer.from(JSON.stringify({ at: target, salt: randomUUID().slice(0, 8) })).toString('base64url'));
+        next.searchParams.set(
+          'cursor',
+          Buffer.from(JSON.stringify({ at: target, salt: randomUUID().slice(0, 8) })).toString('base64url'),
+        );
       }
       return next.href;
     };
     const cursor = q.get('cursor');
     if (options.listBody) {
       const body = options.listBody(Number(q.get('page') ?? '1'), link);
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'x-fapi-interaction-id': interaction, 'x-v': String(version) });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(body)),
+        'x-fapi-interaction-id': interaction,
+        'x-v': String(version),
+      });
       return void res.end(body);
     }
     const effective = q.get('effective') ?? 'CURRENT';
-    if (!['CURRENT', 'FUTURE', 'ALL'].includes(effective)) return refuse(400, 'Field/Invalid', 'Invalid Field', 'effective');
+    if (!['CURRENT', 'FUTURE', 'ALL'].includes(effective))
+      return refuse(400, 'Field/Invalid', 'Invalid Field', 'effective');
     const category = q.get('product-category');
-    if (category !== null && !['BUSINESS_LOANS', 'CRED_AND_CHRG_CARDS', 'LEASES', 'MARGIN_LOANS', 'OVERDRAFTS', 'PERS_LOANS', 'REGULATED_TRUST_ACCOUNTS', 'RESIDENTIAL_MORTGAGES', 'TERM_DEPOSITS', 'TRADE_FINANCE', 'TRANS_AND_SAVINGS_ACCOUNTS', 'TRAVEL_CARDS'].includes(category)) return refuse(400, 'Field/Invalid', 'Invalid Field', 'product-category');
+    if (
+      category !== null &&
+      ![
+        'BUSINESS_LOANS',
+        'CRED_AND_CHRG_CARDS',
+        'LEASES',
+        'MARGIN_LOANS',
+        'OVERDRAFTS',
+        'PERS_LOANS',
+        'REGULATED_TRUST_ACCOUNTS',
+        'RESIDENTIAL_MORTGAGES',
+        'TERM_DEPOSITS',
+        'TRADE_FINANCE',
+        'TRANS_AND_SAVINGS_ACCOUNTS',
+        'TRAVEL_CARDS',
+      ].includes(category)
+    )
+      return refuse(400, 'Field/Invalid', 'Invalid Field', 'product-category');
     const since = q.get('updated-since');
-    if (since !== null && faulty('updated-since-z-millis-only') && !/\.\d{3}Z$/.test(since)) return refuse(400, 'Field/InvalidDateTime', 'Invalid Date', 'updated-since');
-    if (since !== null && !isDateTimeString(since)) return refuse(400, 'Field/InvalidDateTime', 'Invalid Date', 'updated-since');
+    if (since !== null && faulty('updated-since-z-millis-only') && !/\.\d{3}Z$/.test(since))
+      return refuse(400, 'Field/InvalidDateTime', 'Invalid Date', 'updated-since');
+    if (since !== null && !isDateTimeString(since))
+      return refuse(400, 'Field/InvalidDateTime', 'Invalid Date', 'updated-since');
     let page = q.get('page') ?? '1';
     if (cursor !== null) {
       try {
@@ -162,19 +269,39 @@ export async function startStandardHolder(options: StandardHolderOptions = {}): 
       const to = product.effectiveTo ? Date.parse(product.effectiveTo) : Infinity;
       const window = effective === 'ALL' || (effective === 'FUTURE' ? from > at : from <= at && to > at);
       if (faulty('filters-ignored')) return since === null || Date.parse(product.lastUpdated) > Date.parse(since);
-      return window && (since === null || Date.parse(product.lastUpdated) > Date.parse(since)) && (q.get('brand') === null || product.brand === q.get('brand')) && (category === null || product.productCategory === category);
+      return (
+        window &&
+        (since === null || Date.parse(product.lastUpdated) > Date.parse(since)) &&
+        (q.get('brand') === null || product.brand === q.get('brand')) &&
+        (category === null || product.productCategory === category)
+      );
     });
     const pageSize = Number(size);
     const totalPages = Math.ceil(matching.length / pageSize);
     const number = Number(page);
     if (number > Math.max(totalPages, 1)) return refuse(422, 'Field/InvalidPage', 'Invalid Page', String(totalPages));
 
-    const links = options.links ? options.links(number, totalPages, link) : {
-      self: link(number),
-      ...(number > 1 ? { first: link(1), prev: link(number - 1) } : {}),
-      ...(number < totalPages ? { next: faulty('next-without-question-mark') ? `${url.origin}page=${number + 1}${url.pathname}${url.search}` : link(number + 1), last: link(totalPages) } : {}),
-    };
-    const listed = matching.slice((number - 1) * pageSize, number * pageSize).map((product) => (faulty('effective-to-as-from') && product.effectiveTo ? { ...product, effectiveFrom: product.effectiveTo } : product));
+    const links = options.links
+      ? options.links(number, totalPages, link)
+      : {
+          self: link(number),
+          ...(number > 1 ? { first: link(1), prev: link(number - 1) } : {}),
+          ...(number < totalPages
+            ? {
+                next: faulty('next-without-question-mark')
+                  ? `${url.origin}page=${number + 1}${url.pathname}${url.search}`
+                  : link(number + 1),
+                last: link(totalPages),
+              }
+            : {}),
+        };
+    const listed = matching
+      .slice((number - 1) * pageSize, number * pageSize)
+      .map((product) =>
+        faulty('effective-to-as-from') && product.effectiveTo
+          ? { ...product, effectiveFrom: product.effectiveTo }
+          : product,
+      );
     reply(200, { data: { products: listed }, links, meta: { totalRecords: matching.length, totalPages } }, version);
   };
 
@@ -183,9 +310,10 @@ export async function startStandardHolder(options: StandardHolderOptions = {}): 
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}/cdr`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -20,6 +20,8 @@ export async function containerEngineUnavailable(): Promise<string | undefined> 
 
 /** Containers (running or not) the harness labelled with this target name. */
 export function containersOf(targetName: string): string[] {
-  const out = execFileSync('docker', ['ps', '-a', '-q', '--filter', `label=harness.target=${targetName}`], { encoding: 'utf8' });
+  const out = execFileSync('docker', ['ps', '-a', '-q', '--filter', `label=harness.target=${targetName}`], {
+    encoding: 'utf8',
+  });
   return out.split('\n').filter(Boolean);
 }

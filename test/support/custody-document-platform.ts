@@ -11,7 +11,10 @@ import { replyJson, requestBody, startLocalServer } from './local-server.ts';
  */
 
 export interface PlatformFaults {
-  /** /api/rest/v1/statistics/tags: NEXT from the third page (where later pages exist) answers the third page again, token and all. */
+  /**
+   * /api/rest/v1/statistics/tags: NEXT from the third page (where later pages exist) answers the third page again,
+   * token and all.
+   */
   tagsLoopOnThirdPage?: boolean;
   /** /api/rest/v1/statistics/tags: the second page says hasPrevious false. */
   tagsSecondPageNoPrevious?: boolean;
@@ -52,55 +55,87 @@ const counts: Record<string, number> = {
 };
 const upgradePath = new RegExp(`^/api/rest/v1/capital/contract-instances/${contractInstanceId}/evm/upgrade-proxy$`);
 
-export async function startDocumentPlatform(faults: PlatformFaults = {}, choices: PlatformChoices = {}): Promise<DocumentPlatform> {
+export async function startDocumentPlatform(
+  faults: PlatformFaults = {},
+  choices: PlatformChoices = {},
+): Promise<DocumentPlatform> {
   const token = 'document-platform-token';
   const key = 'document-platform-cursor-key';
   const mount = '/custody';
-  const items = new Map(Object.entries(counts).map(([path, count]) => [path, Array.from({ length: count }, (_, n) => ({ id: `${path.split('/').at(-1)}-${n + 1}`, value: String(n * 3) }))]));
+  const items = new Map(
+    Object.entries(counts).map(([path, count]) => [
+      path,
+      Array.from({ length: count }, (_, n) => ({ id: `${path.split('/').at(-1)}-${n + 1}`, value: String(n * 3) })),
+    ]),
+  );
 
   // A token: the position as base64 JSON, a dot, and its HMAC; any other string was not made here.
   const sign = (payload: string) => createHmac('sha256', key).update(payload).digest('base64');
   const issue = (path: string, size: number, offset: number) => {
     // The issue time only where tokens expire: otherwise one position has one token, as a looping page shows.
-    const payload = Buffer.from(JSON.stringify({ path, size, offset, ...(choices.tokenLifetimeMs === undefined ? {} : { at: Date.now() }) })).toString('base64');
+    const payload = Buffer.from(
+      JSON.stringify({ path, size, offset, ...(choices.tokenLifetimeMs === undefined ? {} : { at: Date.now() }) }),
+    ).toString('base64');
     return `${payload}.${sign(payload)}`;
   };
   const read = (value: string): { path: string; size: number; offset: number } | undefined => {
     const [payload, mac, extra] = value.split('.');
     if (payload === undefined || mac === undefined || extra !== undefined || sign(payload) !== mac) return undefined;
     try {
-      const position = JSON.parse(Buffer.from(payload, 'base64').toString('utf8')) as { path: string; size: number; offset: number; at?: number };
+      const position = JSON.parse(Buffer.from(payload, 'base64').toString('utf8')) as {
+        path: string;
+        size: number;
+        offset: number;
+        at?: number;
+      };
       // An expired token is no longer one the server stands by.
-      return choices.tokenLifetimeMs !== undefined && Date.now() - (position.at ?? 0) > choices.tokenLifetimeMs ? undefined : position;
+      return choices.tokenLifetimeMs !== undefined && Date.now() - (position.at ?? 0) > choices.tokenLifetimeMs
+        ? undefined
+        : position;
     } catch {
       return undefined;
     }
   };
-  const refuse = (res: ServerResponse, status: number, code: string, message: string) => replyJson(res, status, { code, message });
+  const refuse = (res: ServerResponse, status: number, code: string, message: string) =>
+    replyJson(res, status, { code, message });
 
   const listing = (res: ServerResponse, path: string, list: readonly unknown[], query: URLSearchParams) => {
     const request = query.get('cursor.pageRequest') ?? 'FIRST';
-    if (!['FIRST', 'LAST', 'NEXT', 'PREVIOUS'].includes(request)) return refuse(res, 400, 'E400-INVALID_PAGE_REQUEST', 'cursor.pageRequest is FIRST, LAST, NEXT or PREVIOUS');
+    if (!['FIRST', 'LAST', 'NEXT', 'PREVIOUS'].includes(request))
+      return refuse(res, 400, 'E400-INVALID_PAGE_REQUEST', 'cursor.pageRequest is FIRST, LAST, NEXT or PREVIOUS');
     const sizeText = query.get('cursor.pageSize');
     let size = sizeText === null ? 20 : Number(sizeText);
-    if (!Number.isInteger(size) || size < 1) return refuse(res, 400, 'E400-INVALID_PAGE_SIZE', 'cursor.pageSize is a positive integer');
+    if (!Number.isInteger(size) || size < 1)
+      return refuse(res, 400, 'E400-INVALID_PAGE_SIZE', 'cursor.pageSize is a positive integer');
     const current = query.get('cursor.currentPage');
     let from = 0;
     if (request === 'NEXT' || request === 'PREVIOUS') {
       if (!current) return refuse(res, 400, 'E400-MISSING_CURSOR', `${request} needs cursor.currentPage`);
       const position = read(current);
       const foreign = !position || position.path !== path || (sizeText !== null && position.size !== size);
-      if (foreign && !(faults.tagsAcceptForeignToken && path === '/api/rest/v1/statistics/tags')) return refuse(res, 400, 'E900-INVALID_CURSOR_DATA', 'cursor.currentPage was not produced by the server');
+      if (foreign && !(faults.tagsAcceptForeignToken && path === '/api/rest/v1/statistics/tags'))
+        return refuse(res, 400, 'E900-INVALID_CURSOR_DATA', 'cursor.currentPage was not produced by the server');
       size = position && !foreign ? position.size : size;
       from = position && !foreign ? position.offset : 0;
     }
     const lastOffset = list.length === 0 ? 0 : Math.floor((list.length - 1) / size) * size;
     const loops = faults.tagsLoopOnThirdPage && path === '/api/rest/v1/statistics/tags' && from === 2 * size;
     const next = loops ? from : Math.min(from + size, lastOffset);
-    const offset = request === 'FIRST' || (request !== 'LAST' && current && !read(current)) ? 0 : request === 'LAST' ? lastOffset : request === 'NEXT' ? next : Math.max(from - size, 0);
+    const offset =
+      request === 'FIRST' || (request !== 'LAST' && current && !read(current))
+        ? 0
+        : request === 'LAST'
+          ? lastOffset
+          : request === 'NEXT'
+            ? next
+            : Math.max(from - size, 0);
     const page = offset / size;
-    const hasPrevious = faults.tagsSecondPageNoPrevious && path === '/api/rest/v1/statistics/tags' && page === 1 ? false : offset > 0;
-    replyJson(res, 200, { result: list.slice(offset, offset + size), cursor: { currentPage: issue(path, size, offset), hasNext: offset + size < list.length, hasPrevious } });
+    const hasPrevious =
+      faults.tagsSecondPageNoPrevious && path === '/api/rest/v1/statistics/tags' && page === 1 ? false : offset > 0;
+    replyJson(res, 200, {
+      result: list.slice(offset, offset + size),
+      cursor: { currentPage: issue(path, size, offset), hasNext: offset + size < list.length, hasPrevious },
+    });
   };
 
   const upgrade = async (req: IncomingMessage, res: ServerResponse) => {
@@ -110,9 +145,15 @@ export async function startDocumentPlatform(faults: PlatformFaults = {}, choices
     } catch {
       return refuse(res, 400, 'E400-INVALID_BODY', 'the body is JSON');
     }
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return refuse(res, 400, 'E400-INVALID_BODY', 'the body is an object');
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      return refuse(res, 400, 'E400-INVALID_BODY', 'the body is an object');
     const fields = body as Record<string, unknown>;
-    const wrong = ['implementationID', 'fromAddressID', 'gasPrice', 'gasLimit'].find((field) => fields[field] !== undefined && typeof fields[field] !== 'string' && !(faults.upgradeAcceptsNumbers && typeof fields[field] === 'number'));
+    const wrong = ['implementationID', 'fromAddressID', 'gasPrice', 'gasLimit'].find(
+      (field) =>
+        fields[field] !== undefined &&
+        typeof fields[field] !== 'string' &&
+        !(faults.upgradeAcceptsNumbers && typeof fields[field] === 'number'),
+    );
     if (wrong) return refuse(res, 400, 'E400-INVALID_FIELD', `${wrong} is a string`);
     replyJson(res, 200, { result: { requestId: `upgrade-${contractInstanceId}` } });
   };
@@ -120,8 +161,10 @@ export async function startDocumentPlatform(faults: PlatformFaults = {}, choices
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
     const path = url.pathname.startsWith(mount) ? url.pathname.slice(mount.length) : '';
-    const open = faults.bundlesWithoutAuth && path === '/api/rest/v1/requests/bundles' && req.headers.authorization === undefined;
-    if (!open && req.headers.authorization !== `Bearer ${token}`) return refuse(res, 401, 'E401-UNAUTHORIZED', 'a valid bearer token is required');
+    const open =
+      faults.bundlesWithoutAuth && path === '/api/rest/v1/requests/bundles' && req.headers.authorization === undefined;
+    if (!open && req.headers.authorization !== `Bearer ${token}`)
+      return refuse(res, 401, 'E401-UNAUTHORIZED', 'a valid bearer token is required');
     const list = items.get(path);
     if (req.method === 'GET' && list) return listing(res, path, list, url.searchParams);
     if (req.method === 'POST' && upgradePath.test(path)) return upgrade(req, res);
@@ -131,7 +174,13 @@ export async function startDocumentPlatform(faults: PlatformFaults = {}, choices
   const server = await startLocalServer((req, res) => void handle(req, res));
   return {
     token,
-    section: (tokenVariable) => ({ baseUrl: `http://127.0.0.1:${server.port}${mount}`, token: `\${${tokenVariable}}`, tagId, contractInstanceId, tokenBindsPageSize: true }),
+    section: (tokenVariable) => ({
+      baseUrl: `http://127.0.0.1:${server.port}${mount}`,
+      token: `\${${tokenVariable}}`,
+      tagId,
+      contractInstanceId,
+      tokenBindsPageSize: true,
+    }),
     close: server.close,
   };
 }

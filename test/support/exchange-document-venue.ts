@@ -45,7 +45,15 @@ interface Envelope {
 /** The sCode and sMsg of one order, judged on its own. */
 function judgeOrder(order: Record<string, unknown>): { sCode: string; sMsg: string } {
   const text = (key: string) => (typeof order[key] === 'string' ? (order[key] as string) : undefined);
-  const [instId, side, ordType, tdMode, sz, px, clOrdId] = ['instId', 'side', 'ordType', 'tdMode', 'sz', 'px', 'clOrdId'].map(text);
+  const [instId, side, ordType, tdMode, sz, px, clOrdId] = [
+    'instId',
+    'side',
+    'ordType',
+    'tdMode',
+    'sz',
+    'px',
+    'clOrdId',
+  ].map(text);
   const parameterError = (what: string) => ({ sCode: '51000', sMsg: `Parameter ${what} error` });
   if (!instId || !instruments.has(instId)) return parameterError('instId');
   if (!side || !sides.has(side)) return parameterError('side');
@@ -55,7 +63,9 @@ function judgeOrder(order: Record<string, unknown>): { sCode: string; sMsg: stri
   if (!sz || !positiveDecimal.test(sz) || Number(sz) <= 0) return parameterError('sz');
   if (!px || !positiveDecimal.test(px) || Number(px) <= 0) return parameterError('px');
   const affordable = side === 'buy' ? Number(sz) * Number(px) <= balance.quote : Number(sz) <= balance.base;
-  return affordable ? { sCode: '0', sMsg: 'Order placed' } : { sCode: '51008', sMsg: 'Order failed. Insufficient balance' };
+  return affordable
+    ? { sCode: '0', sMsg: 'Order placed' }
+    : { sCode: '51008', sMsg: 'Order failed. Insufficient balance' };
 }
 
 export async function startDocumentVenue(options: DocumentVenueOptions): Promise<DocumentVenue> {
@@ -65,10 +75,15 @@ export async function startDocumentVenue(options: DocumentVenueOptions): Promise
 
   const reply = (res: ServerResponse, httpStatus: number, envelope: Envelope, headers: Record<string, string> = {}) => {
     const payload = Buffer.from(JSON.stringify(envelope));
-    res.writeHead(httpStatus, { 'content-type': 'application/json;charset=UTF-8', 'content-length': String(payload.length), ...headers });
+    res.writeHead(httpStatus, {
+      'content-type': 'application/json;charset=UTF-8',
+      'content-length': String(payload.length),
+      ...headers,
+    });
     res.end(payload);
   };
-  const refuse = (res: ServerResponse, httpStatus: number, code: string, msg: string) => reply(res, httpStatus, { code, msg, data: [] });
+  const refuse = (res: ServerResponse, httpStatus: number, code: string, msg: string) =>
+    reply(res, httpStatus, { code, msg, data: [] });
 
   const overLimit = (key: string, now: number) => {
     const window = windows.get(key);
@@ -81,7 +96,9 @@ export async function startDocumentVenue(options: DocumentVenueOptions): Promise
   };
 
   const signatureOf = (timestamp: string, method: string, path: string, body: Buffer) =>
-    createHmac('sha256', options.secretKey).update(Buffer.concat([Buffer.from(`${timestamp}${method}${path}`), body])).digest();
+    createHmac('sha256', options.secretKey)
+      .update(Buffer.concat([Buffer.from(`${timestamp}${method}${path}`), body]))
+      .digest();
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const body = await requestBody(req);
@@ -100,15 +117,20 @@ export async function startDocumentVenue(options: DocumentVenueOptions): Promise
     if (!passphrase) return refuse(res, 401, '50104', 'Request header EX-ACCESS-PASSPHRASE cannot be empty');
     if (passphrase !== options.passphrase) return refuse(res, 401, '50105', 'EX-ACCESS-PASSPHRASE incorrect');
     const timestamp = header('ex-access-timestamp');
-    const at = timestamp && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/.test(timestamp) ? Date.parse(timestamp) : Number.NaN;
+    const at =
+      timestamp && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/.test(timestamp)
+        ? Date.parse(timestamp)
+        : Number.NaN;
     if (Number.isNaN(at)) return refuse(res, 401, '50112', 'Invalid EX-ACCESS-TIMESTAMP');
     const now = Date.now();
     if (Math.abs(now - at) > toleranceMs) return refuse(res, 401, '50102', 'Timestamp request expired');
     // Compared as the base64 text: decoding first would take a signature with its padding cut.
     const sent = Buffer.from(header('ex-access-sign') ?? '');
     const expected = Buffer.from(signatureOf(timestamp as string, req.method ?? '', path, body).toString('base64'));
-    if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) return refuse(res, 401, '50113', 'Invalid signature');
-    if (overLimit(key, now)) return reply(res, 429, { code: '50011', msg: 'Too Many Requests', data: [] }, { 'retry-after': '1' });
+    if (sent.length !== expected.length || !timingSafeEqual(sent, expected))
+      return refuse(res, 401, '50113', 'Invalid signature');
+    if (overLimit(key, now))
+      return reply(res, 429, { code: '50011', msg: 'Too Many Requests', data: [] }, { 'retry-after': '1' });
 
     if (req.method !== 'POST' || path !== '/api/v5/trade/batch-orders') return refuse(res, 404, '50000', 'Not found');
     let orders: unknown;
@@ -117,11 +139,17 @@ export async function startDocumentVenue(options: DocumentVenueOptions): Promise
     } catch {
       return refuse(res, 400, '50002', 'JSON syntax error');
     }
-    if (!Array.isArray(orders) || orders.length === 0 || orders.length > 20) return refuse(res, 400, '51000', 'Parameter error: a batch is an array of 1 to 20 orders');
+    if (!Array.isArray(orders) || orders.length === 0 || orders.length > 20)
+      return refuse(res, 400, '51000', 'Parameter error: a batch is an array of 1 to 20 orders');
     const items = orders.map((order) => {
       const fields = typeof order === 'object' && order !== null ? (order as Record<string, unknown>) : {};
       const outcome = judgeOrder(fields);
-      return { clOrdId: typeof fields.clOrdId === 'string' ? fields.clOrdId : '', ordId: outcome.sCode === '0' ? String(700_000_000 + ++orderNumber) : '', tag: typeof fields.tag === 'string' ? fields.tag : '', ...outcome };
+      return {
+        clOrdId: typeof fields.clOrdId === 'string' ? fields.clOrdId : '',
+        ordId: outcome.sCode === '0' ? String(700_000_000 + ++orderNumber) : '',
+        tag: typeof fields.tag === 'string' ? fields.tag : '',
+        ...outcome,
+      };
     });
     const failed = items.filter((item) => item.sCode !== '0').length;
     if (failed === 0) return reply(res, 200, { code: '0', msg: '', data: items });

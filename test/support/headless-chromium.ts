@@ -15,14 +15,28 @@ export function findChromium(): string | undefined {
 
 /** Flags for a throwaway, quiet browser: no sandbox (root in CI), no network of its own, a fresh profile. */
 function flags(profile: string): string[] {
-  return ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=${profile}`, '--virtual-time-budget=8000'];
+  return [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    `--user-data-dir=${profile}`,
+    '--virtual-time-budget=8000',
+  ];
 }
 
 /** The DOM of a file opened from disk after its scripts ran (what a reader's browser would show). */
 export function renderedDom(chromium: string, file: string): string {
   const profile = mkdtempSync(join(tmpdir(), 'harness-chromium-'));
   try {
-    const result = spawnSync(chromium, [...flags(profile), '--dump-dom', pathToFileURL(file).href], { encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 });
+    const result = spawnSync(chromium, [...flags(profile), '--dump-dom', pathToFileURL(file).href], {
+      encoding: 'utf8',
+      timeout: 60_000,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     return result.stdout ?? '';
   } finally {
     rmSync(profile, { recursive: true, force: true });
@@ -48,8 +62,14 @@ export function pageRequests(chromium: string, file: string): string[] {
   const profile = mkdtempSync(join(tmpdir(), 'harness-chromium-'));
   const netLog = join(profile, 'net-log.json');
   try {
-    spawnSync(chromium, [...flags(profile), `--log-net-log=${netLog}`, '--dump-dom', pathToFileURL(file).href], { encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 });
-    const fromPage = readNetLog(netLog).events.filter((event) => String(event.params?.network_isolation_key ?? '').startsWith('file://'));
+    spawnSync(chromium, [...flags(profile), `--log-net-log=${netLog}`, '--dump-dom', pathToFileURL(file).href], {
+      encoding: 'utf8',
+      timeout: 60_000,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const fromPage = readNetLog(netLog).events.filter((event) =>
+      String(event.params?.network_isolation_key ?? '').startsWith('file://'),
+    );
     return [...new Set(fromPage.map((event) => String(event.params?.url ?? '')).filter(Boolean))];
   } finally {
     rmSync(profile, { recursive: true, force: true });

@@ -57,8 +57,12 @@ export async function gzipBomb(decodedBytes: number): Promise<Buffer> {
 export function hostileBehaviours(bomb: Buffer): Record<string, (exchange: Exchange) => void | Promise<void>> {
   return {
     'garbage bytes': ({ socket }) => void socket.end('\x00\x01\x02 not http at all\r\n\r\n'),
-    'invalid gzip': ({ res }) => void res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end('definitely not gzip'),
-    'gzip bomb': ({ res }) => void res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(bomb),
+    'invalid gzip': ({ res }) =>
+      void res
+        .writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' })
+        .end('definitely not gzip'),
+    'gzip bomb': ({ res }) =>
+      void res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(bomb),
     '200 MiB body': ({ res }) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(200 * MiB) });
       void pour(res, 200 * MiB);
@@ -81,27 +85,47 @@ export function hostileBehaviours(bomb: Buffer): Record<string, (exchange: Excha
       res.flushHeaders();
       trickle(socket, '{"slow":"body, one byte a second"}');
     },
-    'slow headers (1 byte/s)': ({ socket }) => trickle(socket, 'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n\r\n{}'),
-    'Content-Length longer than the body': ({ socket }) => void socket.end('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"short":1}'),
-    'Content-Length shorter than the body': ({ socket }) => void socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 3\r\n\r\n{"longer":"than announced"}'),
+    'slow headers (1 byte/s)': ({ socket }) =>
+      trickle(socket, 'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n\r\n{}'),
+    'Content-Length longer than the body': ({ socket }) =>
+      void socket.end('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"short":1}'),
+    'Content-Length shorter than the body': ({ socket }) =>
+      void socket.write(
+        'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 3\r\n\r\n{"longer":"than announced"}',
+      ),
     'duplicate and contradictory headers': ({ socket }) =>
-      void socket.write('HTTP/1.1 201 Created\r\ncontent-type: application/json\r\ncontent-type: text/html\r\nsvc-track-id: one\r\nsvc-track-id: two\r\ncontent-length: 2\r\n\r\n{}'),
-    'JSON with a text content type': ({ res }) => void res.writeHead(201, { 'content-type': 'text/plain' }).end('{"id":"x"}'),
-    'HTML with a JSON content type': ({ res }) => void res.writeHead(201, { 'content-type': 'application/json' }).end('<html><body>Welcome</body></html>'),
+      void socket.write(
+        'HTTP/1.1 201 Created\r\ncontent-type: application/json\r\ncontent-type: text/html\r\nsvc-track-id: one\r\nsvc-track-id: two\r\ncontent-length: 2\r\n\r\n{}',
+      ),
+    'JSON with a text content type': ({ res }) =>
+      void res.writeHead(201, { 'content-type': 'text/plain' }).end('{"id":"x"}'),
+    'HTML with a JSON content type': ({ res }) =>
+      void res.writeHead(201, { 'content-type': 'application/json' }).end('<html><body>Welcome</body></html>'),
     'redirect loop': ({ res, selfUrl }) => void res.writeHead(302, { location: selfUrl }).end(),
     // A documentation-only address (RFC 5737): never followed, so nothing connects to it.
-    'redirect off the machine': ({ res, req }) => void res.writeHead(307, { location: `http://192.0.2.10${req.url ?? '/'}` }).end(),
+    'redirect off the machine': ({ res, req }) =>
+      void res.writeHead(307, { location: `http://192.0.2.10${req.url ?? '/'}` }).end(),
     '10,000 headers': ({ socket }) => {
       const headers = Array.from({ length: 10_000 }, (_, index) => `x-header-${index}: ${index}\r\n`).join('');
       socket.write(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n${headers}content-length: 2\r\n\r\n{}`);
     },
-    '1 MiB header line': ({ socket }) => void socket.write(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\nx-huge: ${'h'.repeat(MiB)}\r\ncontent-length: 2\r\n\r\n{}`),
+    '1 MiB header line': ({ socket }) =>
+      void socket.write(
+        `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\nx-huge: ${'h'.repeat(MiB)}\r\ncontent-length: 2\r\n\r\n{}`,
+      ),
     '1xx responses before the real one': async ({ socket, pass }) => {
-      socket.write('HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 102 Processing\r\n\r\nHTTP/1.1 103 Early Hints\r\nlink: </style.css>; rel=preload\r\n\r\n');
+      socket.write(
+        'HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 102 Processing\r\n\r\nHTTP/1.1 103 Early Hints\r\nlink: </style.css>; rel=preload\r\n\r\n',
+      );
       await pass();
     },
     'bodies echo the Authorization and the client secret': ({ req, res, body }) =>
-      void json(res, 400, { error: 'bad request', youSent: { headers: req.headers, body: body.toString('utf8') }, authorization: req.headers.authorization, clientSecret: hostileClientSecret }),
+      void json(res, 400, {
+        error: 'bad request',
+        youSent: { headers: req.headers, body: body.toString('utf8') },
+        authorization: req.headers.authorization,
+        clientSecret: hostileClientSecret,
+      }),
   };
 }
 
@@ -114,7 +138,9 @@ export interface HostileTarget {
 }
 
 /** Starts the reference and, in front of it, a server that applies `behaviour` to every request but the token's. */
-export async function startHostileTarget(behaviour: (exchange: Exchange) => void | Promise<void>): Promise<HostileTarget> {
+export async function startHostileTarget(
+  behaviour: (exchange: Exchange) => void | Promise<void>,
+): Promise<HostileTarget> {
   const reference: RunningReference = await startReferenceServer({
     serve: families(),
     env: { REFERENCE_CLIENT_ID: hostileClientId, REFERENCE_CLIENT_SECRET: hostileClientSecret },
@@ -126,16 +152,25 @@ export async function startHostileTarget(behaviour: (exchange: Exchange) => void
     const body = await readAll(req);
     const path = (req.url ?? '/').replace(/^\/billing/, '');
     const pass = async () => {
-      const answer = await request(`${reference.baseUrls.billing}${path}`, { method: req.method as 'POST', headers: req.headers as Record<string, string>, body: body.length ? body : null });
+      const answer = await request(`${reference.baseUrls.billing}${path}`, {
+        method: req.method as 'POST',
+        headers: req.headers as Record<string, string>,
+        body: body.length ? body : null,
+      });
       const raw = Buffer.from(await answer.body.arrayBuffer());
       const token = /"access_token"\s*:\s*"([^"]+)"/.exec(raw.toString('utf8'))?.[1];
       if (token) issuedTokens.push(token);
-      const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !['transfer-encoding', 'connection', 'keep-alive'].includes(name)));
+      const headers = Object.fromEntries(
+        Object.entries(answer.headers).filter(
+          ([name]) => !['transfer-encoding', 'connection', 'keep-alive'].includes(name),
+        ),
+      );
       res.writeHead(answer.statusCode, headers as Record<string, string>).end(raw);
     };
     try {
       if (path.endsWith('/oauth/token')) await pass();
-      else await behaviour({ req, res, socket: req.socket, body, pass, selfUrl: `${front?.url ?? ''}${req.url ?? '/'}` });
+      else
+        await behaviour({ req, res, socket: req.socket, body, pass, selfUrl: `${front?.url ?? ''}${req.url ?? '/'}` });
     } catch {
       req.socket.destroy();
     }

@@ -6,7 +6,8 @@ import { requestBody, startLocalServer } from './local-server.ts';
  * A small loyalty network written from document 2, part A (headers, the MAC and bearer forms, subscribe,
  * points-transfer orders, event notify, the 202 `{}` and the error body), independently of the bundled
  * reference: a second proof of the loyalty rules. Where the document leaves a choice open it makes one of its
- * own (403 for every refused credential, the mac in hex over a Hawk-like string and compared case-insensitively, client ids without case,
+ * own (403 for every refused credential, the mac in hex over a Hawk-like string and compared case-insensitively, client
+ * ids without case,
  * a 60 s ts window, the demographics each program needs, event times in UTC only), and the target entry of the
  * self-test says so.
  */
@@ -29,19 +30,56 @@ export interface DocumentNetwork {
 
 type Json = Record<string, unknown>;
 const windowMs = 60_000;
-const programs = ['PROGRAM_AIRLINE_1', 'PROGRAM_AIRLINE_2', 'PROGRAM_AIRLINE_3', 'PROGRAM_AIRLINE_4', 'PROGRAM_AIRLINE_5', 'PROGRAM_AIRLINE_6', 'PROGRAM_HOTEL_1', 'PROGRAM_HOTEL_2', 'PROGRAM_HOTEL_3'];
+const programs = [
+  'PROGRAM_AIRLINE_1',
+  'PROGRAM_AIRLINE_2',
+  'PROGRAM_AIRLINE_3',
+  'PROGRAM_AIRLINE_4',
+  'PROGRAM_AIRLINE_5',
+  'PROGRAM_AIRLINE_6',
+  'PROGRAM_HOTEL_1',
+  'PROGRAM_HOTEL_2',
+  'PROGRAM_HOTEL_3',
+];
 const mandatoryDemographics: Record<string, string[]> = {
   ...Object.fromEntries(programs.map((program) => [program, ['LAST_NAME']])),
-  // "first name, e-mail, address, state and country for some hotel programs, address and city only for the Americas region of one".
+  // "first name, e-mail, address, state and country for some hotel programs, address and city only for the Americas
+  // region of one".
   PROGRAM_HOTEL_1: ['FIRST_NAME', 'LAST_NAME', 'EMAIL', 'ADDR_LINE_1', 'STATE', 'COUNTRY'],
   PROGRAM_HOTEL_3: ['ADDR_LINE_1', 'CITY'],
 };
-const demographicFields = ['TITLE', 'FIRST_NAME', 'MIDDLE_NAME', 'LAST_NAME', 'DOB', 'GENDER', 'EMAIL', 'LANGUAGE', 'ADDR_LINE_1', 'ADDR_LINE_2', 'ADDR_LINE_3', 'CITY', 'STATE', 'POSTAL_CODE', 'COUNTRY', 'TELEPHONE'];
+const demographicFields = [
+  'TITLE',
+  'FIRST_NAME',
+  'MIDDLE_NAME',
+  'LAST_NAME',
+  'DOB',
+  'GENDER',
+  'EMAIL',
+  'LANGUAGE',
+  'ADDR_LINE_1',
+  'ADDR_LINE_2',
+  'ADDR_LINE_3',
+  'CITY',
+  'STATE',
+  'POSTAL_CODE',
+  'COUNTRY',
+  'TELEPHONE',
+];
 const sources = ['lty-data-press', 'Issuer', 'Servicing', 'Web', 'Mobile'];
-const eventTypes = ['lty.v1.acquisition', 'lty.v1.benefitEnrolled', 'lty.v1.partner.award', 'lty.demographic.replaced', 'lty.v1.cancellation', 'lty.v1.productTransfer', 'lty.v1.reinstatement'];
+const eventTypes = [
+  'lty.v1.acquisition',
+  'lty.v1.benefitEnrolled',
+  'lty.v1.partner.award',
+  'lty.demographic.replaced',
+  'lty.v1.cancellation',
+  'lty.v1.productTransfer',
+  'lty.v1.reinstatement',
+];
 
 class Invalid extends Error {}
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function requireString(body: Json, key: string): void {
   if (typeof body[key] !== 'string') throw new Invalid(`${key} is required as a string`);
@@ -63,9 +101,12 @@ function demographics(value: unknown, key: string): Json {
 function amount(value: unknown, key: string): void {
   if (value === undefined) return;
   if (!isObject(value)) throw new Invalid(`${key} must be an Amount`);
-  if (typeof value.value !== 'number' || !Number.isFinite(value.value)) throw new Invalid(`${key}.value must be a number`);
-  if (!['POINTS', 'CASH', 'GIFT'].includes(value.currency_type as string)) throw new Invalid(`${key}.currency_type must be POINTS, CASH or GIFT`);
-  if (typeof value.currency_code !== 'string' || !/^[A-Z]{3}$/.test(value.currency_code)) throw new Invalid(`${key}.currency_code must be a 3-letter ISO code`);
+  if (typeof value.value !== 'number' || !Number.isFinite(value.value))
+    throw new Invalid(`${key}.value must be a number`);
+  if (!['POINTS', 'CASH', 'GIFT'].includes(value.currency_type as string))
+    throw new Invalid(`${key}.currency_type must be POINTS, CASH or GIFT`);
+  if (typeof value.currency_code !== 'string' || !/^[A-Z]{3}$/.test(value.currency_code))
+    throw new Invalid(`${key}.currency_code must be a 3-letter ISO code`);
   optionalString(value, 'currency_description');
 }
 /** A date and time that exist, written back the same by the calendar. */
@@ -76,12 +117,18 @@ function realInstant(date: string, time: string, fraction: string): boolean {
 }
 function orderDateTime(value: unknown): void {
   const match = typeof value === 'string' ? /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})\.(\d{3})Z$/.exec(value) : null;
-  if (!match || !realInstant(match[1] as string, match[2] as string, match[3] as string)) throw new Invalid("order_date_time must be yyyy-MM-dd'T'HH:mm:ss.SSS'Z'");
+  if (!match || !realInstant(match[1] as string, match[2] as string, match[3] as string))
+    throw new Invalid("order_date_time must be yyyy-MM-dd'T'HH:mm:ss.SSS'Z'");
 }
-/** "Event initiation time in UTC, RFC 3339 with nanoseconds": any RFC 3339 way of writing UTC (Z, z, +00:00); another offset is refused. */
+/**
+ * "Event initiation time in UTC, RFC 3339 with nanoseconds": any RFC 3339 way of writing UTC (Z, z, +00:00); another
+ * offset is refused.
+ */
 function nanosecondTime(value: unknown): void {
-  const match = typeof value === 'string' ? /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})\.(\d{9})(Z|z|\+00:00)$/.exec(value) : null;
-  if (!match || !realInstant(match[1] as string, match[2] as string, match[3] as string)) throw new Invalid('time must be UTC, RFC 3339 with nanoseconds');
+  const match =
+    typeof value === 'string' ? /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})\.(\d{9})(Z|z|\+00:00)$/.exec(value) : null;
+  if (!match || !realInstant(match[1] as string, match[2] as string, match[3] as string))
+    throw new Invalid('time must be UTC, RFC 3339 with nanoseconds');
 }
 
 function validSubscription(body: Json): void {
@@ -93,7 +140,8 @@ function validSubscription(body: Json): void {
     optionalString(body.external_benefit, 'id');
     optionalString(body.external_benefit, 'system');
   }
-  if (body.benefit_id === undefined && body.external_benefit === undefined) throw new Invalid('benefit_id is required when external_benefit is not used');
+  if (body.benefit_id === undefined && body.external_benefit === undefined)
+    throw new Invalid('benefit_id is required when external_benefit is not used');
   optionalString(body, 'program_account_id');
   demographics(body.demographic, 'demographic');
 }
@@ -107,9 +155,12 @@ function validOrder(body: Json): void {
   amount(body.points_needed, 'points_needed');
   amount(body.partner_point_value, 'partner_point_value');
   const given = demographics(body.demographics, 'demographics');
-  const missing = (mandatoryDemographics[body.program_code as string] ?? []).filter((field) => typeof given[field] !== 'string');
+  const missing = (mandatoryDemographics[body.program_code as string] ?? []).filter(
+    (field) => typeof given[field] !== 'string',
+  );
   if (missing.length > 0) throw new Invalid(`${body.program_code as string} needs demographics ${missing.join(', ')}`);
-  if (body.simulation !== undefined && typeof body.simulation !== 'boolean') throw new Invalid('simulation must be a boolean');
+  if (body.simulation !== undefined && typeof body.simulation !== 'boolean')
+    throw new Invalid('simulation must be a boolean');
 }
 
 function validNotification(body: Json): void {
@@ -117,8 +168,10 @@ function validNotification(body: Json): void {
   if (!eventTypes.includes(body.type as string)) throw new Invalid('type is not one of the enumeration');
   nanosecondTime(body.time);
   if (!isObject(body.data)) throw new Invalid('data is required');
-  if (!['SUCCESS', 'FAILURE'].includes(body.data.code as string)) throw new Invalid('data.code must be SUCCESS or FAILURE');
-  for (const key of ['program_account_id', 'reason_code', 'description', 'developer_message']) optionalString(body.data, key);
+  if (!['SUCCESS', 'FAILURE'].includes(body.data.code as string))
+    throw new Invalid('data.code must be SUCCESS or FAILURE');
+  for (const key of ['program_account_id', 'reason_code', 'description', 'developer_message'])
+    optionalString(body.data, key);
   if (body.specversion !== undefined && body.specversion !== '0.3') throw new Invalid('specversion is 0.3');
   optionalString(body, 'id');
   optionalString(body, 'requestor_order_id');
@@ -140,14 +193,17 @@ export async function startDocumentNetwork(options: DocumentNetworkOptions): Pro
     res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) });
     res.end(payload);
   };
-  const refuse = (res: ServerResponse, status: number, errorCode: string, message: string) => reply(res, status, { error_code: errorCode, user_message: message, developer_message: message });
+  const refuse = (res: ServerResponse, status: number, errorCode: string, message: string) =>
+    reply(res, status, { error_code: errorCode, user_message: message, developer_message: message });
 
   /** Why an Authorization value is refused, or undefined when it is good (a good MAC's nonce is spent). */
   const authorizationFault = (value: string, req: IncomingMessage, path: string, body: Buffer): string | undefined => {
     if (value.startsWith('Bearer ')) {
       const token = Buffer.from(value.slice('Bearer '.length));
       const expected = Buffer.from(options.bearerToken);
-      return token.length === expected.length && timingSafeEqual(token, expected) ? undefined : 'bearer token not issued';
+      return token.length === expected.length && timingSafeEqual(token, expected)
+        ? undefined
+        : 'bearer token not issued';
     }
     const form = /^MAC (.+)$/.exec(value);
     if (!form) return 'neither the MAC nor the bearer form';
@@ -162,9 +218,20 @@ export async function startDocumentNetwork(options: DocumentNetworkOptions): Pro
     if (id.toLowerCase() !== options.macId.toLowerCase()) return 'unknown client id';
     if (!/^\d+$/.test(ts) || Math.abs(Date.now() - Number(ts)) > windowMs) return 'ts outside the window';
     // Hex is compared case-insensitively: the same value in either case.
-    if (bodyhash.toLowerCase() !== createHash('sha256').update(body).digest('hex')) return 'bodyhash is not the hash of the body';
+    if (bodyhash.toLowerCase() !== createHash('sha256').update(body).digest('hex'))
+      return 'bodyhash is not the hash of the body';
     const host = (req.headers.host ?? '').split(':');
-    const signed = [ts, nonce, (req.method ?? '').toUpperCase(), path, (host[0] ?? '').toLowerCase(), host[1] ?? '80', bodyhash].map((part) => `${part}\n`).join('');
+    const signed = [
+      ts,
+      nonce,
+      (req.method ?? '').toUpperCase(),
+      path,
+      (host[0] ?? '').toLowerCase(),
+      host[1] ?? '80',
+      bodyhash,
+    ]
+      .map((part) => `${part}\n`)
+      .join('');
     const expected = Buffer.from(createHmac('sha256', options.macSecret).update(signed).digest('hex'));
     const sent = Buffer.from(mac.toLowerCase());
     if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) return 'mac does not verify';
@@ -179,14 +246,17 @@ export async function startDocumentNetwork(options: DocumentNetworkOptions): Pro
     const path = url.startsWith(mount) ? url.slice(mount.length) : url;
     const operation = operations[path.split('?')[0] as string];
     if (!operation || req.method !== 'POST') return refuse(res, 404, 'NOT_FOUND', 'No such operation');
-    const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined);
+    const header = (name: string) =>
+      typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined;
     const apiKey = header('x-net-api-key');
-    if (apiKey === undefined || apiKey !== options.apiKey) return refuse(res, 403, 'INVALID_API_KEY', 'X-NET-API-KEY is missing or not issued');
+    if (apiKey === undefined || apiKey !== options.apiKey)
+      return refuse(res, 403, 'INVALID_API_KEY', 'X-NET-API-KEY is missing or not issued');
     const authorization = header('authorization');
     if (authorization === undefined) return refuse(res, 403, 'UNAUTHORIZED', 'Authorization is required');
     // correlation_id may be empty (direct browser or app calls), never absent.
     if (header('correlation_id') === undefined) return refuse(res, 400, 'MISSING_HEADER', 'correlation_id is required');
-    if (operation.senderAndKeyname && (!header('sender') || !header('keyname'))) return refuse(res, 400, 'MISSING_HEADER', 'sender and keyname are required');
+    if (operation.senderAndKeyname && (!header('sender') || !header('keyname')))
+      return refuse(res, 400, 'MISSING_HEADER', 'sender and keyname are required');
     // The mac is computed over the path from the loyalty base address's origin, as sent.
     const fault = authorizationFault(authorization, req, url, raw);
     if (fault) return refuse(res, 403, 'UNAUTHORIZED', fault);

@@ -8,7 +8,9 @@ export interface LocalServer {
 }
 
 /** Starts a server on 127.0.0.1, port 0; close() also drops idle keep-alive sockets. */
-export async function listenLocally(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<LocalServer> {
+export async function listenLocally(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<LocalServer> {
   const server = createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -36,9 +38,15 @@ export function rewritingProxy(upstream: string, change: ProxyChange): Promise<L
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !['host', 'content-length', 'connection'].includes(name))) as Record<string, string>;
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(([name]) => !['host', 'content-length', 'connection'].includes(name)),
+      ) as Record<string, string>;
       try {
-        const answer = await fetch(`${upstream}${req.url}`, { method: req.method ?? 'GET', headers, ...(chunks.length ? { body: Buffer.concat(chunks) } : {}) });
+        const answer = await fetch(`${upstream}${req.url}`, {
+          method: req.method ?? 'GET',
+          headers,
+          ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
+        });
         const text = await answer.text();
         const path = new URL(req.url ?? '/', upstream).pathname;
         let body = text;
@@ -49,7 +57,9 @@ export function rewritingProxy(upstream: string, change: ProxyChange): Promise<L
             body = text;
           }
         }
-        res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(body);
+        res
+          .writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' })
+          .end(body);
       } catch {
         res.writeHead(502).end();
       }

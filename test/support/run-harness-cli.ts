@@ -8,7 +8,9 @@ import type { RunSummary } from '../../reporting/run-summary.ts';
 import { samplePeakMemory } from './tree-memory.ts';
 
 const bin = fileURLToPath(new URL('../../bin/harness.js', import.meta.url));
-export const bundledTargets = JSON.parse(readFileSync(fileURLToPath(new URL('../../targets.json', import.meta.url)), 'utf8')) as {
+export const bundledTargets = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../../targets.json', import.meta.url)), 'utf8'),
+) as {
   targets: Record<string, { command: string[] } & Record<string, unknown>>;
 };
 
@@ -47,12 +49,27 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Cli
   const withReports = args[0] === 'run' ? [...filled, '--reports', reportsDir] : filled;
   const startedAt = performance.now();
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [bin, ...withReports], { env: withReferenceCredentials(env), maxBuffer: 64 * 1024 * 1024, timeout: 300_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 99) : 0;
-      const peak = stopSampling?.();
-      if (peak && memoryLog) appendFileSync(memoryLog, `${JSON.stringify({ args: withReports.filter((arg) => !arg.startsWith('/')), code, seconds: (performance.now() - startedAt) / 1000, peak })}\n`);
-      resolve({ code, stdout, stderr, reportsDir, summary: () => JSON.parse(readFileSync(join(reportsDir, 'summary.json'), 'utf8')) as RunSummary });
-    });
+    const child = execFile(
+      process.execPath,
+      [bin, ...withReports],
+      { env: withReferenceCredentials(env), maxBuffer: 64 * 1024 * 1024, timeout: 300_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 99) : 0;
+        const peak = stopSampling?.();
+        if (peak && memoryLog)
+          appendFileSync(
+            memoryLog,
+            `${JSON.stringify({ args: withReports.filter((arg) => !arg.startsWith('/')), code, seconds: (performance.now() - startedAt) / 1000, peak })}\n`,
+          );
+        resolve({
+          code,
+          stdout,
+          stderr,
+          reportsDir,
+          summary: () => JSON.parse(readFileSync(join(reportsDir, 'summary.json'), 'utf8')) as RunSummary,
+        });
+      },
+    );
     // A benchmark (bench/hostile-walks-bench.ts) asks for each run's peak memory through this variable.
     const stopSampling = memoryLog && child.pid !== undefined ? samplePeakMemory(child.pid) : undefined;
   });

@@ -15,18 +15,32 @@ export interface DocumentShortener {
 
 type Json = Record<string, unknown>;
 const domains = ['m', 'go', 'bca.m', 't.m'];
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** An ISO 8601 date and time in the extended form, with a zone, that exists in the calendar (24:00:00, the end of a day, included). */
+/**
+ * An ISO 8601 date and time in the extended form, with a zone, that exists in the calendar (24:00:00, the end of a day,
+ * included).
+ */
 function isIsoTimestamp(value: unknown): boolean {
   if (typeof value !== 'string') return false;
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(Z|[+-](\d{2}):?(\d{2})?)$/.exec(value);
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(Z|[+-](\d{2}):?(\d{2})?)$/.exec(
+    value,
+  );
   if (!match) return false;
   const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as number[];
   const dayExists = new Date(Date.UTC(year as number, (month as number) - 1, day)).getUTCDate() === day;
   const zoneOk = match[8] === undefined || (Number(match[8]) <= 23 && Number(match[9] ?? 0) <= 59);
   const endOfDay = hour === 24 && minute === 0 && second === 0;
-  return (month as number) >= 1 && (month as number) <= 12 && dayExists && ((hour as number) <= 23 || endOfDay) && (minute as number) <= 59 && (second as number) <= 59 && zoneOk;
+  return (
+    (month as number) >= 1 &&
+    (month as number) <= 12 &&
+    dayExists &&
+    ((hour as number) <= 23 || endOfDay) &&
+    (minute as number) <= 59 &&
+    (second as number) <= 59 &&
+    zoneOk
+  );
 }
 
 function isWebUrl(value: unknown): boolean {
@@ -44,14 +58,22 @@ function entryFault(entry: unknown): string | undefined {
   if (!isObject(entry)) return 'an entry is a mappingRequest object';
   if (!isWebUrl(entry.longUrl)) return 'longUrl must be a valid URL';
   if (!isIsoTimestamp(entry.expDate)) return 'expDate must be an ISO 8601 timestamp';
-  if (entry.domain !== undefined && !domains.includes(entry.domain as string)) return `domain must be one of ${domains.join(', ')}`;
-  for (const key of ['path', 'user', 'userGroup']) if (entry[key] !== undefined && typeof entry[key] !== 'string') return `${key} must be a string`;
+  if (entry.domain !== undefined && !domains.includes(entry.domain as string))
+    return `domain must be one of ${domains.join(', ')}`;
+  for (const key of ['path', 'user', 'userGroup'])
+    if (entry[key] !== undefined && typeof entry[key] !== 'string') return `${key} must be a string`;
   if (entry.params !== undefined) {
     if (!isObject(entry.params)) return 'params must be an object';
     const cache = entry.params['da.redirect.cache-control'];
     if (cache !== undefined && cache !== 'no-store') return 'da.redirect.cache-control only takes no-store';
     const retention = entry.params['da.couch.retention'];
-    if (retention !== undefined && !(typeof retention === 'string' ? /^\d+$/.test(retention) : Number.isInteger(retention) && (retention as number) >= 0)) return 'da.couch.retention is a number of days, zero or greater';
+    if (
+      retention !== undefined &&
+      !(typeof retention === 'string'
+        ? /^\d+$/.test(retention)
+        : Number.isInteger(retention) && (retention as number) >= 0)
+    )
+      return 'da.couch.retention is a number of days, zero or greater';
   }
   return undefined;
 }
@@ -62,7 +84,10 @@ export async function startDocumentShortener(): Promise<DocumentShortener> {
 
   const reply = (res: ServerResponse, status: number, body: Json) => {
     const payload = JSON.stringify(body);
-    res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', 'content-length': String(Buffer.byteLength(payload)) });
+    res.writeHead(status, {
+      'content-type': 'application/json; charset=UTF-8',
+      'content-length': String(Buffer.byteLength(payload)),
+    });
     res.end(payload);
   };
 
@@ -75,7 +100,8 @@ export async function startDocumentShortener(): Promise<DocumentShortener> {
     } catch {
       return reply(res, 400, { message: 'the body is not JSON' });
     }
-    if (!Array.isArray(entries) || entries.length === 0) return reply(res, 400, { message: 'the body is a JSON array of mappingRequest' });
+    if (!Array.isArray(entries) || entries.length === 0)
+      return reply(res, 400, { message: 'the body is a JSON array of mappingRequest' });
     for (const [index, entry] of entries.entries()) {
       const fault = entryFault(entry);
       if (fault) return reply(res, 400, { message: `entry ${index}: ${fault}` });
@@ -85,7 +111,10 @@ export async function startDocumentShortener(): Promise<DocumentShortener> {
     for (const entry of entries as Json[]) {
       if (entry.path === undefined) continue;
       const key = `${(entry.domain as string | undefined) ?? 'm'} ${entry.path as string}`;
-      if (taken.has(key) || wanted.has(key)) return reply(res, 400, { message: `path ${entry.path as string} is taken for domain ${(entry.domain as string | undefined) ?? 'm'}` });
+      if (taken.has(key) || wanted.has(key))
+        return reply(res, 400, {
+          message: `path ${entry.path as string} is taken for domain ${(entry.domain as string | undefined) ?? 'm'}`,
+        });
       wanted.add(key);
     }
     for (const key of wanted) taken.add(key);

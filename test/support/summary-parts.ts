@@ -6,7 +6,10 @@ export function outcomeOf(ruleId: string, status: RuleStatus, extra: Partial<Rul
   return { ruleId, family: ruleId.split('.')[0] ?? '', status, section: 'Billing > Endpoints', ...extra };
 }
 
-/** The summary of a finished billing run on target "staging" (seed 7, 5 runs) that judged nothing: override what the test is about. */
+/**
+ * The summary of a finished billing run on target "staging" (seed 7, 5 runs) that judged nothing: override what the
+ * test is about.
+ */
 export function summaryWith(overrides: Partial<SummaryParts>): RunSummary {
   return buildRunSummary({
     target: 'staging',

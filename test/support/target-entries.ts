@@ -36,12 +36,19 @@ export async function harnessError(run: () => unknown, code: HarnessError['code'
 export const credentials = { clientId: '${CID}', clientSecret: '${CSECRET}' };
 export const billingSection = { baseUrl: 'https://billing.example.test/billing', credentials };
 /** A target entry with the billing section changed as given. */
-export const withBilling = (changes: Record<string, unknown>) => ({ kind: 'url', families: { billing: { ...billingSection, ...changes } } });
+export const withBilling = (changes: Record<string, unknown>) => ({
+  kind: 'url',
+  families: { billing: { ...billingSection, ...changes } },
+});
 /** What the ${VAR}s of `credentials` resolve from. */
 export const env = { CID: 'c11e7d00-f00d-4000-8000-00000000e2b0', CSECRET: 'secret-from-env' };
 export const urlTarget = { kind: 'url', families: { billing: billingSection } };
 
 /** A targets file's contents as read from `dir`, with these entries. */
-export function fileWith(dir: string, targets: Record<string, unknown>, defaultTarget = Object.keys(targets)[0] ?? 'reference'): TargetsFileContents {
+export function fileWith(
+  dir: string,
+  targets: Record<string, unknown>,
+  defaultTarget = Object.keys(targets)[0] ?? 'reference',
+): TargetsFileContents {
   return { path: join(dir, 'targets.json'), defaultTarget, rawTargets: targets };
 }

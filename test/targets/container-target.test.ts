@@ -20,7 +20,10 @@ if (unavailable) console.warn(`container target tests skipped: ${unavailable}`);
 
 /** A container entry of the reference's image, billing only, with what the test changes. */
 function referenceContainer(overrides: Record<string, unknown>): Record<string, unknown> {
-  const bundled = bundledTargets.targets['reference-container'] as unknown as { families: { billing: unknown }; env: unknown };
+  const bundled = bundledTargets.targets['reference-container'] as unknown as {
+    families: { billing: unknown };
+    env: unknown;
+  };
   return {
     kind: 'container',
     image: referenceImage.tag,
@@ -37,55 +40,116 @@ describe.skipIf(unavailable !== undefined)('container targets (testcontainers, a
   const names: string[] = [];
   afterAll(() => {
     // Whatever a failed test left behind must not outlive the suite.
-    for (const name of names) for (const id of containersOf(name)) spawn('docker', ['rm', '-f', id], { stdio: 'ignore' });
+    for (const name of names)
+      for (const id of containersOf(name)) spawn('docker', ['rm', '-f', id], { stdio: 'ignore' });
   });
-  beforeAll(() => names.push('reference-container', 'exits-at-once', 'never-ready', 'no-such-image', 'interrupted', 'doctor-http', 'with-mutant', 'ctrl-c'));
+  beforeAll(() =>
+    names.push(
+      'reference-container',
+      'exits-at-once',
+      'never-ready',
+      'no-such-image',
+      'interrupted',
+      'doctor-http',
+      'with-mutant',
+      'ctrl-c',
+    ),
+  );
 
   test('the bundled reference-container entry: doctor starts it, every family answers and authenticates, it is removed', async () => {
     // The full conformant run of every family against a container is the CI-gate example's test (test/ci).
     const result = await runCli(['doctor', '--target', 'reference-container']);
     expect(result.code, result.stdout + result.stderr).toBe(0);
-    const families = Object.keys((bundledTargets.targets['reference-container'] as unknown as { families: object }).families);
-    for (const family of families) expect(result.stdout).toMatch(new RegExp(`^${family}  http://127\\.0\\.0\\.1:\\d+/${family}\\S*\\n  reachable: yes, auth works: yes`, 'm'));
+    const families = Object.keys(
+      (bundledTargets.targets['reference-container'] as unknown as { families: object }).families,
+    );
+    for (const family of families)
+      expect(result.stdout).toMatch(
+        new RegExp(`^${family}  http://127\\.0\\.0\\.1:\\d+/${family}\\S*\\n  reachable: yes, auth works: yes`, 'm'),
+      );
     expect(containersOf('reference-container')).toEqual([]);
   });
 
   test('a failed check gets the container log attached: beside the summary and on the failed test in Allure', async () => {
     const rule = 'billing.headers.track_id.echo';
-    const targets = writeTargets({ 'with-mutant': referenceContainer({ command: ['--host', '0.0.0.0', '--port', '{port}', '--mutant', 'track-id-echo-regenerated'] }) });
-    const result = await runCli(['run', '--targets', targets, '--target', 'with-mutant', '--rule', rule, '--seed', '3', '--runs', '5']);
+    const targets = writeTargets({
+      'with-mutant': referenceContainer({
+        command: ['--host', '0.0.0.0', '--port', '{port}', '--mutant', 'track-id-echo-regenerated'],
+      }),
+    });
+    const result = await runCli([
+      'run',
+      '--targets',
+      targets,
+      '--target',
+      'with-mutant',
+      '--rule',
+      rule,
+      '--seed',
+      '3',
+      '--runs',
+      '5',
+    ]);
     expect(result.code, result.stdout + result.stderr).toBe(1);
     expect(readFileSync(join(result.reportsDir, 'target-output.txt'), 'utf8')).toContain('reference target listening');
     const resultsDir = join(result.reportsDir, 'allure-results');
     const failed = readdirSync(resultsDir)
       .filter((file) => file.endsWith('-result.json'))
-      .map((file) => JSON.parse(readFileSync(join(resultsDir, file), 'utf8')) as { status: string; attachments: { name: string; source: string }[] })
+      .map(
+        (file) =>
+          JSON.parse(readFileSync(join(resultsDir, file), 'utf8')) as {
+            status: string;
+            attachments: { name: string; source: string }[];
+          },
+      )
       .filter((test) => test.status === 'failed');
     expect(failed.length).toBeGreaterThan(0);
     for (const test of failed) {
       const log = test.attachments.find((attachment) => attachment.name.startsWith('target with-mutant: its last'));
       expect(log, JSON.stringify(test.attachments)).toBeDefined();
-      expect(readFileSync(join(resultsDir, (log as { source: string }).source), 'utf8')).toContain('mutant=track-id-echo-regenerated');
+      expect(readFileSync(join(resultsDir, (log as { source: string }).source), 'utf8')).toContain(
+        'mutant=track-id-echo-regenerated',
+      );
     }
     expect(containersOf('with-mutant')).toEqual([]);
   });
 
   test.each([
-    ['exits-at-once', { command: ['--mode', 'no-such-mode'] }, /did not start: it exited \(code 2\) before it was ready/, /No family's reference has the mode/],
-    ['never-ready', { ready: { logMatches: 'a line it never prints', timeoutMs: 2500 } }, /did not start: not ready after 2500 ms/, /reference target listening/],
-    ['no-such-image', { image: 'harness-no-such-image:absent' }, /did not start: image harness-no-such-image:absent is not on the engine and could not be pulled/, /build or load the image first/],
-  ])('%s: exit 2 with the reason in one line (and the last log lines), nothing left running', async (name, overrides, reason, detail) => {
-    const targets = writeTargets({ [name]: referenceContainer(overrides) });
-    const result = await runCli(['run', '--targets', targets, '--target', name]);
-    expect(result.code, result.stdout + result.stderr).toBe(2);
-    const firstLine = result.stderr.split('\n').find((line) => line.includes('did not start')) ?? '';
-    expect(firstLine).toMatch(reason);
-    expect(result.stderr).toMatch(detail);
-    expect(containersOf(name)).toEqual([]);
-  });
+    [
+      'exits-at-once',
+      { command: ['--mode', 'no-such-mode'] },
+      /did not start: it exited \(code 2\) before it was ready/,
+      /No family's reference has the mode/,
+    ],
+    [
+      'never-ready',
+      { ready: { logMatches: 'a line it never prints', timeoutMs: 2500 } },
+      /did not start: not ready after 2500 ms/,
+      /reference target listening/,
+    ],
+    [
+      'no-such-image',
+      { image: 'harness-no-such-image:absent' },
+      /did not start: image harness-no-such-image:absent is not on the engine and could not be pulled/,
+      /build or load the image first/,
+    ],
+  ])(
+    '%s: exit 2 with the reason in one line (and the last log lines), nothing left running',
+    async (name, overrides, reason, detail) => {
+      const targets = writeTargets({ [name]: referenceContainer(overrides) });
+      const result = await runCli(['run', '--targets', targets, '--target', name]);
+      expect(result.code, result.stdout + result.stderr).toBe(2);
+      const firstLine = result.stderr.split('\n').find((line) => line.includes('did not start')) ?? '';
+      expect(firstLine).toMatch(reason);
+      expect(result.stderr).toMatch(detail);
+      expect(containersOf(name)).toEqual([]);
+    },
+  );
 
   test('doctor reports the engine and the image, starts the container (ready when a URL answers) and removes it', async () => {
-    const targets = writeTargets({ 'doctor-http': referenceContainer({ ready: { httpGet: 'http://127.0.0.1:{port}/billing', timeoutMs: 30_000 } }) });
+    const targets = writeTargets({
+      'doctor-http': referenceContainer({ ready: { httpGet: 'http://127.0.0.1:{port}/billing', timeoutMs: 30_000 } }),
+    });
     const result = await runCli(['doctor', '--targets', targets, '--target', 'doctor-http']);
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^engine: reachable, server \S+ on .+; network (host|bridge)/m);
@@ -97,7 +161,11 @@ describe.skipIf(unavailable !== undefined)('container targets (testcontainers, a
   test('SIGINT (Ctrl-C) during the run: the container is removed, the partial summary written, exit 2', async () => {
     const targets = writeTargets({ 'ctrl-c': referenceContainer({}) });
     const reports = mkdtempSync(join(tmpdir(), 'harness-container-ctrl-c-'));
-    const child = spawn(process.execPath, [bin, 'run', '--targets', targets, '--target', 'ctrl-c', '--runs', '3000', '--reports', reports], { stdio: ['ignore', 'pipe', 'pipe'], env: withReferenceCredentials() });
+    const child = spawn(
+      process.execPath,
+      [bin, 'run', '--targets', targets, '--target', 'ctrl-c', '--runs', '3000', '--reports', reports],
+      { stdio: ['ignore', 'pipe', 'pipe'], env: withReferenceCredentials() },
+    );
     let output = '';
     const running = new Promise<void>((resolve) =>
       child.stdout.on('data', (chunk: Buffer) => {
@@ -116,9 +184,15 @@ describe.skipIf(unavailable !== undefined)('container targets (testcontainers, a
   });
 
   test('SIGTERM while the container starts: the start is abandoned, the container removed, exit 2', async () => {
-    const targets = writeTargets({ interrupted: referenceContainer({ ready: { logMatches: 'a line it never prints', timeoutMs: 60_000 } }) });
+    const targets = writeTargets({
+      interrupted: referenceContainer({ ready: { logMatches: 'a line it never prints', timeoutMs: 60_000 } }),
+    });
     const reports = mkdtempSync(join(tmpdir(), 'harness-container-interrupt-'));
-    const child = spawn(process.execPath, [bin, 'run', '--targets', targets, '--target', 'interrupted', '--reports', reports], { stdio: ['ignore', 'pipe', 'pipe'], env: withReferenceCredentials() });
+    const child = spawn(
+      process.execPath,
+      [bin, 'run', '--targets', targets, '--target', 'interrupted', '--reports', reports],
+      { stdio: ['ignore', 'pipe', 'pipe'], env: withReferenceCredentials() },
+    );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -130,14 +204,20 @@ describe.skipIf(unavailable !== undefined)('container targets (testcontainers, a
     expect(Date.now() - signalledAt).toBeLessThan(15_000);
     // A start given up is the interruption, not the target's failure: the partial summary says so.
     expect(output).toContain('SIGTERM received');
-    expect(JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8'))).toMatchObject({ interrupted: true, stoppedBy: 'SIGTERM', rules: [] });
+    expect(JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8'))).toMatchObject({
+      interrupted: true,
+      stoppedBy: 'SIGTERM',
+      rules: [],
+    });
     expect(containersOf('interrupted')).toEqual([]);
   });
 });
 
 test('no engine reachable: one line saying so, exit 2 (needs no engine)', async () => {
   const targets = writeTargets({ nowhere: referenceContainer({}) });
-  const result = await runCli(['run', '--targets', targets, '--target', 'nowhere'], { DOCKER_HOST: 'unix:///nonexistent/harness-test.sock' });
+  const result = await runCli(['run', '--targets', targets, '--target', 'nowhere'], {
+    DOCKER_HOST: 'unix:///nonexistent/harness-test.sock',
+  });
   expect(result.code, result.stdout + result.stderr).toBe(2);
   expect(result.stderr).toMatch(/ENGINE_UNREACHABLE: no container engine reachable/);
   expect(() => readFileSync(join(result.reportsDir, 'summary.json'))).toThrow();

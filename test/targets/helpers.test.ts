@@ -25,7 +25,9 @@ describe('didYouMean', () => {
 
 describe('formatKeyPath', () => {
   test('joins names with dots and indexes in brackets', () => {
-    expect(formatKeyPath(['targets', 'staging', 'credentials', 'billing', 'clientSecret'])).toBe('targets.staging.credentials.billing.clientSecret');
+    expect(formatKeyPath(['targets', 'staging', 'credentials', 'billing', 'clientSecret'])).toBe(
+      'targets.staging.credentials.billing.clientSecret',
+    );
     expect(formatKeyPath(['targets', 'a', 'waivers', 1, 'rule'])).toBe('targets.a.waivers[1].rule');
     expect(formatKeyPath(['targets', 'a', 'command', 0])).toBe('targets.a.command[0]');
     expect(formatKeyPath([])).toBe('');
@@ -34,7 +36,11 @@ describe('formatKeyPath', () => {
 
 describe('fillEnvPlaceholders', () => {
   test('fills every ${VAR} in nested strings and leaves other values alone', () => {
-    const input = { a: 'x-${ONE}-${TWO}', list: ['${ONE}', 3, null, true], nested: { b: '${TWO}', c: '$ONE {ONE} ${1BAD}' } };
+    const input = {
+      a: 'x-${ONE}-${TWO}',
+      list: ['${ONE}', 3, null, true],
+      nested: { b: '${TWO}', c: '$ONE {ONE} ${1BAD}' },
+    };
     const before = structuredClone(input);
     expect(fillEnvPlaceholders(input, { ONE: '1', TWO: 'two' }, ['t'])).toEqual({
       a: 'x-1-two',
@@ -67,7 +73,11 @@ describe('fillEnvPlaceholders', () => {
 describe('fillToken and mentionsToken', () => {
   test('replaces every {token} in nested strings only', () => {
     const input = { url: 'http://h:{port}/{port}', argv: ['--port', '{port}', '{other}'], n: 1 };
-    expect(fillToken(input, 'port', '8080')).toEqual({ url: 'http://h:8080/8080', argv: ['--port', '8080', '{other}'], n: 1 });
+    expect(fillToken(input, 'port', '8080')).toEqual({
+      url: 'http://h:8080/8080',
+      argv: ['--port', '8080', '{other}'],
+      n: 1,
+    });
     expect(input.argv[1]).toBe('{port}');
   });
   test('mentionsToken finds the token anywhere', () => {

@@ -12,7 +12,12 @@ import type { ResolvedTarget } from '../../targets/load-targets.ts';
 import { alive } from '../support/process-alive.ts';
 
 /** A target must declare a family; launching does not look at it. */
-const anyFamily = { billing: { baseUrl: 'http://127.0.0.1:1/billing', credentials: { clientId: '00000000-0000-4000-8000-000000000000', clientSecret: 'secret' } } };
+const anyFamily = {
+  billing: {
+    baseUrl: 'http://127.0.0.1:1/billing',
+    credentials: { clientId: '00000000-0000-4000-8000-000000000000', clientSecret: 'secret' },
+  },
+};
 
 const dir = mkdtempSync(join(tmpdir(), 'harness-launch-'));
 const launched: LaunchedTarget[] = [];
@@ -41,7 +46,15 @@ setTimeout(() => {
 );
 
 async function resolved(entry: Record<string, unknown>): Promise<ResolvedTarget> {
-  return resolveTarget({ path: join(dir, 'targets.json'), defaultTarget: 't', rawTargets: { t: { kind: 'command', families: anyFamily, ...entry } } }, 't', {});
+  return resolveTarget(
+    {
+      path: join(dir, 'targets.json'),
+      defaultTarget: 't',
+      rawTargets: { t: { kind: 'command', families: anyFamily, ...entry } },
+    },
+    't',
+    {},
+  );
 }
 
 function refuses(port: number): Promise<boolean> {
@@ -86,7 +99,10 @@ describe('launchTarget', () => {
 
   test('a command target that prints its ready line is launched, answers, and stop() ends it', async () => {
     const pidFile = join(dir, 'stdout.pid');
-    const target = await resolved({ command: ['node', server, '{port}', pidFile], ready: { stdoutMatches: '^ready$', timeoutMs: 15_000 } });
+    const target = await resolved({
+      command: ['node', server, '{port}', pidFile],
+      ready: { stdoutMatches: '^ready$', timeoutMs: 15_000 },
+    });
     const port = target.port as number;
     const running = await launchTarget(target, process.env);
     launched.push(running);
@@ -123,8 +139,15 @@ describe('launchTarget', () => {
   });
 
   test('the entry env reaches the command', async () => {
-    const envScript = script('env.mjs', `console.log('value=' + process.env.HARNESS_TEST_VALUE); setInterval(() => {}, 1000);`);
-    const target = await resolved({ command: ['node', envScript], env: { HARNESS_TEST_VALUE: 'from-entry' }, ready: { stdoutMatches: 'value=from-entry', timeoutMs: 15_000 } });
+    const envScript = script(
+      'env.mjs',
+      `console.log('value=' + process.env.HARNESS_TEST_VALUE); setInterval(() => {}, 1000);`,
+    );
+    const target = await resolved({
+      command: ['node', envScript],
+      env: { HARNESS_TEST_VALUE: 'from-entry' },
+      ready: { stdoutMatches: 'value=from-entry', timeoutMs: 15_000 },
+    });
     const running = await launchTarget(target, process.env);
     launched.push(running);
     await running.stop();
@@ -132,7 +155,9 @@ describe('launchTarget', () => {
 
   test('a command that exits at once is TARGET_START_FAILED with its output', async () => {
     const crash = script('crash.mjs', `console.error('boom: no database configured'); process.exit(3);`);
-    const error = await startFailure(await resolved({ command: ['node', crash], ready: { stdoutMatches: 'ready', timeoutMs: 15_000 } }));
+    const error = await startFailure(
+      await resolved({ command: ['node', crash], ready: { stdoutMatches: 'ready', timeoutMs: 15_000 } }),
+    );
     expect(error.message).toContain('Target "t" did not become ready');
     expect(error.message).toContain('code 3');
     expect(error.message).toContain('boom: no database configured');
@@ -140,13 +165,18 @@ describe('launchTarget', () => {
   });
 
   test('a command that cannot be started is TARGET_START_FAILED', async () => {
-    const error = await startFailure(await resolved({ command: [join(dir, 'no-such-binary')], ready: { stdoutMatches: 'ready', timeoutMs: 15_000 } }));
+    const error = await startFailure(
+      await resolved({ command: [join(dir, 'no-such-binary')], ready: { stdoutMatches: 'ready', timeoutMs: 15_000 } }),
+    );
     expect(error.message).toContain('could not be started');
   });
 
   test('a command that never prints its ready line is TARGET_START_FAILED after timeoutMs, and is stopped', async () => {
     const pidFile = join(dir, 'silent.pid');
-    const target = await resolved({ command: ['node', server, '{port}', pidFile, 'starting'], ready: { stdoutMatches: '^ready$', timeoutMs: 500 } });
+    const target = await resolved({
+      command: ['node', server, '{port}', pidFile, 'starting'],
+      ready: { stdoutMatches: '^ready$', timeoutMs: 500 },
+    });
     const error = await startFailure(target);
     expect(error.message).toContain('not ready after 500 ms');
     expect(error.message).toContain('starting');

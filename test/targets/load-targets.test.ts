@@ -40,10 +40,14 @@ describe('readTargetsFile', () => {
   });
 
   test('a good file gives the default and the raw targets, unvalidated', () => {
-    const path = writeFile('good.json', JSON.stringify({ default: 'b', targets: { a: urlTarget, b: { anything: true } } }));
+    const path = writeFile(
+      'good.json',
+      JSON.stringify({ default: 'b', targets: { a: urlTarget, b: { anything: true } } }),
+    );
     const file = readTargetsFile(path);
     expect(file).toEqual({ path, defaultTarget: 'b', rawTargets: { a: urlTarget, b: { anything: true } } });
-    expect(readTargetsFile(writeFile('nodefault.json', JSON.stringify({ targets: {} }))).defaultTarget).toBe('reference');
+    expect(readTargetsFile(writeFile('nodefault.json', JSON.stringify({ targets: {} }))).defaultTarget).toBe(
+      'reference',
+    );
   });
 });
-

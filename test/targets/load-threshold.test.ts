@@ -16,11 +16,19 @@ describe('the threshold grammar of a target entry', () => {
     expect(parseThreshold(text)).toEqual({ text, ...parsed });
   });
 
-  test.each(['p99 < fast', 'p100 < 5', 'rate(teapot) == 0', 'rate(5xx) < 2', 'count(429) > 1%', 'p99 < 5%', 'latency < 5'])('%s is a configuration error', (text) => {
+  test.each([
+    'p99 < fast',
+    'p100 < 5',
+    'rate(teapot) == 0',
+    'rate(5xx) < 2',
+    'count(429) > 1%',
+    'p99 < 5%',
+    'latency < 5',
+  ])('%s is a configuration error', (text) => {
     expect(() => parseThreshold(text)).toThrow(HarnessError);
   });
 
-  test('a target entry\'s load profile refuses a threshold that cannot be read, when the file is loaded', () => {
+  test("a target entry's load profile refuses a threshold that cannot be read, when the file is loaded", () => {
     const parsed = loadProfileSchema.safeParse({ thresholds: ['p99 < 250 ms', 'p99 < fast'] });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues.map((issue) => issue.path)).toEqual([['thresholds', 1]]);

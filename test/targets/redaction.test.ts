@@ -6,7 +6,9 @@ describe('Redactor.redactHeaders', () => {
   redactor.addSecret('registered-secret-value');
 
   it('keeps the Authorization scheme and masks credentials', () => {
-    expect(redactor.redactHeaders({ Authorization: 'Bearer eyJhbGciOi.abc.def' })).toEqual({ Authorization: 'Bearer ***' });
+    expect(redactor.redactHeaders({ Authorization: 'Bearer eyJhbGciOi.abc.def' })).toEqual({
+      Authorization: 'Bearer ***',
+    });
     expect(redactor.redactHeaders({ authorization: 'Basic dXNlcjpwYXNz' })).toEqual({ authorization: 'Basic ***' });
     expect(redactor.redactHeaders({ authorization: 'justatoken' })).toEqual({ authorization: '***' });
   });
@@ -97,7 +99,9 @@ describe('Redactor.redactText', () => {
   it('masks secret fields of form-encoded bodies, byte-identical otherwise', () => {
     const redactor = new Redactor();
     const body = 'grant_type=client_credentials&client_id=my%20client&client_secret=s3cr3t%2B&scope=a+b';
-    expect(redactor.redactText(body)).toBe('grant_type=client_credentials&client_id=my%20client&client_secret=***&scope=a+b');
+    expect(redactor.redactText(body)).toBe(
+      'grant_type=client_credentials&client_id=my%20client&client_secret=***&scope=a+b',
+    );
   });
 
   it('replaces registered secrets literally, also percent-encoded, longest first', () => {
@@ -111,7 +115,9 @@ describe('Redactor.redactText', () => {
   });
 
   it('leaves plain text without secrets untouched', () => {
-    expect(new Redactor().redactText('Internal error, token endpoint = down')).toBe('Internal error, token endpoint = down');
+    expect(new Redactor().redactText('Internal error, token endpoint = down')).toBe(
+      'Internal error, token endpoint = down',
+    );
   });
 });
 
@@ -176,8 +182,14 @@ describe('Redactor.redactValue: one path for every value bound for a report', ()
   redactor.addSecret('client-secret-echoed-back');
 
   it('masks secret fields and registered secrets inside observations of any shape', () => {
-    const observation = { body429: 'invalid request: client-secret-echoed-back', request: { client_secret: 'x1', keep: 3 } };
-    expect(redactor.redactValue(observation)).toEqual({ body429: 'invalid request: ***', request: { client_secret: '***', keep: 3 } });
+    const observation = {
+      body429: 'invalid request: client-secret-echoed-back',
+      request: { client_secret: 'x1', keep: 3 },
+    };
+    expect(redactor.redactValue(observation)).toEqual({
+      body429: 'invalid request: ***',
+      request: { client_secret: '***', keep: 3 },
+    });
     expect(redactor.redactValue('echo client-secret-echoed-back')).toBe('echo ***');
     expect(redactor.redactValue(42)).toBe(42);
   });

@@ -53,7 +53,8 @@ export const catalogMutants: readonly BillingMutant[] = [
         'but a request error is its 400. Only PUT, where 500 is documented, so the status-list rule has nothing to find.',
     },
     'invalidStatus',
-    (reference) => (operation, kind) => (operation === 'updateCharge' && kind === 'syntax' ? 500 : reference(operation, kind)),
+    (reference) => (operation, kind) =>
+      operation === 'updateCharge' && kind === 'syntax' ? 500 : reference(operation, kind),
   ),
   mutant(
     {

@@ -7,7 +7,8 @@ export const chargeMutants: readonly BillingMutant[] = [
       name: 'charge-create-201',
       breaks: 'billing.catalog.status.documented',
       mode: 'multi',
-      description: 'POST /commerce/charges answers 201 instead of 200: a success, with a status the operation does not document.',
+      description:
+        'POST /commerce/charges answers 201 instead of 200: a success, with a status the operation does not document.',
     },
     'successStatus',
     (reference) => (operation) => (operation === 'createCharge' ? 201 : reference(operation)),
@@ -17,7 +18,8 @@ export const chargeMutants: readonly BillingMutant[] = [
       name: 'charge-create-rate-cards-refused',
       breaks: 'billing.charges.create',
       mode: 'multi',
-      description: 'POST /commerce/charges refuses (400) a valid charge that carries conditional rate cards: no Dynamic Pricing on creation.',
+      description:
+        'POST /commerce/charges refuses (400) a valid charge that carries conditional rate cards: no Dynamic Pricing on creation.',
     },
     'createRateCardsMax',
     () => 0,

@@ -27,7 +27,8 @@ export const compressionMutants: readonly BillingMutant[] = [
       name: 'gzip-at-1000-bytes',
       breaks: 'billing.compression.response_under_threshold',
       mode: 'multi',
-      description: 'Gzips a response body of exactly 1000 bytes: the threshold taken as "1000 or more" instead of "over 1000".',
+      description:
+        'Gzips a response body of exactly 1000 bytes: the threshold taken as "1000 or more" instead of "over 1000".',
     },
     'gzipThresholdBytes',
     () => 999,

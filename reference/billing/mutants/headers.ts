@@ -156,7 +156,8 @@ export const headerMutants: readonly BillingMutant[] = [
       name: 'org-scope-ignored',
       breaks: 'billing.headers.org_ids.scope',
       mode: 'multi',
-      description: 'Ignores the org scope for visibility: a charge of org-north is visible with Svc-Org-Ids: org-south.',
+      description:
+        'Ignores the org scope for visibility: a charge of org-north is visible with Svc-Org-Ids: org-south.',
     },
     'orgScopeAllows',
     () => () => true,

@@ -105,7 +105,8 @@ export const tokenMutants: readonly BillingMutant[] = [
       name: 'token-rate-limit-query-bypass',
       breaks: 'billing.token.rate_limit',
       mode: 'multi',
-      description: 'Token requests whose path carries a query string are not counted against the rate limit, so the limit holds only on the plain path.',
+      description:
+        'Token requests whose path carries a query string are not counted against the rate limit, so the limit holds only on the plain path.',
     },
     'tokenRateLimited',
     (reference) => (req) => !(req.url ?? '').includes('?') && reference(req),

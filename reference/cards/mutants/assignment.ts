@@ -6,44 +6,103 @@ import { mutant } from './define.ts';
 /** Mutants of PATCH card, GET authorizations and GET authorizationnotifications, each breaking one rule. */
 export const assignmentMutants = [
   mutant('cards-expired-card-assignable', id.assignEligibility, 'An EXPIRED card accepts an ACTIVATED card user.', {
-    assignmentAllowed: (card, user) => referenceBehaviour.assignmentAllowed(card, user) || (card === 'EXPIRED' && user === 'ACTIVATED'),
+    assignmentAllowed: (card, user) =>
+      referenceBehaviour.assignmentAllowed(card, user) || (card === 'EXPIRED' && user === 'ACTIVATED'),
   }),
-  mutant('cards-pending-user-assignable-to-preactive', id.assignEligibility, 'A PREACTIVE card accepts a VERIFICATION_PENDING card user.', {
-    assignmentAllowed: (card, user) => referenceBehaviour.assignmentAllowed(card, user) || (card === 'PREACTIVE' && user === 'VERIFICATION_PENDING'),
-  }),
+  mutant(
+    'cards-pending-user-assignable-to-preactive',
+    id.assignEligibility,
+    'A PREACTIVE card accepts a VERIFICATION_PENDING card user.',
+    {
+      assignmentAllowed: (card, user) =>
+        referenceBehaviour.assignmentAllowed(card, user) || (card === 'PREACTIVE' && user === 'VERIFICATION_PENDING'),
+    },
+  ),
   // Another user only: a PATCH naming the card's own user stays refused (that is the wallet-fixed rule's case).
-  mutant('cards-preactive-reassignable', id.assignNoReassignment, 'A PREACTIVE card that has a card user accepts another.', {
-    reassignmentAllowed: (card, cardUserId) => card.status === 'PREACTIVE' && cardUserId !== card.cardUserId,
-  }),
-  mutant('cards-wallet-changeable-by-own-user', id.assignWalletFixed, 'PATCH of an assigned card with its own user is accepted and changes digitalWalletProvisionable.', {
-    reassignmentAllowed: (card, cardUserId) => card.cardUserId === cardUserId,
-  }),
-  mutant('cards-wallet-missing-accepted', id.assignWalletRequired, 'With wallet provisioning signed up, a PATCH without digitalWalletProvisionable is accepted (null is still refused).', {
-    walletValueAccepted: (value, signedUp) => value === undefined || referenceBehaviour.walletValueAccepted(value, signedUp),
-  }),
+  mutant(
+    'cards-preactive-reassignable',
+    id.assignNoReassignment,
+    'A PREACTIVE card that has a card user accepts another.',
+    {
+      reassignmentAllowed: (card, cardUserId) => card.status === 'PREACTIVE' && cardUserId !== card.cardUserId,
+    },
+  ),
+  mutant(
+    'cards-wallet-changeable-by-own-user',
+    id.assignWalletFixed,
+    'PATCH of an assigned card with its own user is accepted and changes digitalWalletProvisionable.',
+    {
+      reassignmentAllowed: (card, cardUserId) => card.cardUserId === cardUserId,
+    },
+  ),
+  mutant(
+    'cards-wallet-missing-accepted',
+    id.assignWalletRequired,
+    'With wallet provisioning signed up, a PATCH without digitalWalletProvisionable is accepted (null is still refused).',
+    {
+      walletValueAccepted: (value, signedUp) =>
+        value === undefined || referenceBehaviour.walletValueAccepted(value, signedUp),
+    },
+  ),
   mutant(
     'cards-wallet-false-accepted-unsigned',
     id.assignWalletNull,
     'Without wallet provisioning, digitalWalletProvisionable false is accepted (true is still refused).',
-    { walletValueAccepted: (value, signedUp) => value === false || referenceBehaviour.walletValueAccepted(value, signedUp) },
+    {
+      walletValueAccepted: (value, signedUp) =>
+        value === false || referenceBehaviour.walletValueAccepted(value, signedUp),
+    },
     'no-wallet-provisioning',
   ),
-  mutant('cards-preactive-assignment-without-wallet-field', id.assignResponse, 'The 200 of assigning a PREACTIVE card leaves digitalWalletProvisionable out.', {
-    patchBody: (card) => {
-      const { digitalWalletProvisionable: _left, ...body } = referenceBehaviour.patchBody(card);
-      return card.status === 'PREACTIVE' ? body : referenceBehaviour.patchBody(card);
+  mutant(
+    'cards-preactive-assignment-without-wallet-field',
+    id.assignResponse,
+    'The 200 of assigning a PREACTIVE card leaves digitalWalletProvisionable out.',
+    {
+      patchBody: (card) => {
+        const { digitalWalletProvisionable: _left, ...body } = referenceBehaviour.patchBody(card);
+        return card.status === 'PREACTIVE' ? body : referenceBehaviour.patchBody(card);
+      },
     },
-  }),
-  mutant('cards-60-approved-authorizations', id.authorizationsLimit, 'GET authorizations returns the last 60 approved and 40 declined.', {
-    authorizationsShown: (history) => [...history.filter((entry) => entry.approved).slice(0, 60), ...history.filter((entry) => !entry.approved).slice(0, 40)].sort((a, b) => b.at - a.at),
-  }),
-  mutant('cards-declined-of-another-card', id.authorizationsOfCard, 'Declined authorizations carry the last five digits of another card.', {
-    authorizationItem: (record) => (record.authorizationStatus === 'DECLINED' ? { ...record, lastFive: lastFiveOf('another-card') } : record),
-  }),
-  mutant('cards-declined-timestamp-z', id.authorizationsItems, 'Declined authorizations have their timestamp with Z instead of +00:00.', {
-    authorizationItem: (record) => (record.authorizationStatus === 'DECLINED' ? { ...record, authorizationTimestamp: String(record.authorizationTimestamp).replace('+00:00', 'Z') } : record),
-  }),
-  mutant('cards-notification-type-renamed', id.notificationRecord, 'The notification says notificationType AUTH_SUCCESS.', {
-    notificationBody: (record) => ({ ...record, notificationType: 'AUTH_SUCCESS' }),
-  }),
+  ),
+  mutant(
+    'cards-60-approved-authorizations',
+    id.authorizationsLimit,
+    'GET authorizations returns the last 60 approved and 40 declined.',
+    {
+      authorizationsShown: (history) =>
+        [
+          ...history.filter((entry) => entry.approved).slice(0, 60),
+          ...history.filter((entry) => !entry.approved).slice(0, 40),
+        ].sort((a, b) => b.at - a.at),
+    },
+  ),
+  mutant(
+    'cards-declined-of-another-card',
+    id.authorizationsOfCard,
+    'Declined authorizations carry the last five digits of another card.',
+    {
+      authorizationItem: (record) =>
+        record.authorizationStatus === 'DECLINED' ? { ...record, lastFive: lastFiveOf('another-card') } : record,
+    },
+  ),
+  mutant(
+    'cards-declined-timestamp-z',
+    id.authorizationsItems,
+    'Declined authorizations have their timestamp with Z instead of +00:00.',
+    {
+      authorizationItem: (record) =>
+        record.authorizationStatus === 'DECLINED'
+          ? { ...record, authorizationTimestamp: String(record.authorizationTimestamp).replace('+00:00', 'Z') }
+          : record,
+    },
+  ),
+  mutant(
+    'cards-notification-type-renamed',
+    id.notificationRecord,
+    'The notification says notificationType AUTH_SUCCESS.',
+    {
+      notificationBody: (record) => ({ ...record, notificationType: 'AUTH_SUCCESS' }),
+    },
+  ),
 ];

@@ -7,11 +7,21 @@ export interface CardsMutant extends MutantInfo {
 }
 
 /** A mutant of the cards reference; `mode` only where the rule needs one (wallet provisioning off). */
-export function mutant(name: string, breaks: string, description: string, change: Partial<CardsBehaviour>, mode = 'wallet-provisioning'): CardsMutant {
+export function mutant(
+  name: string,
+  breaks: string,
+  description: string,
+  change: Partial<CardsBehaviour>,
+  mode = 'wallet-provisioning',
+): CardsMutant {
   return { name, family: 'cards', breaks, mode, description, change };
 }
 
 /** A copy of a record with one nested object changed. */
-export function withNested(record: Record<string, unknown>, key: string, change: Record<string, unknown>): Record<string, unknown> {
+export function withNested(
+  record: Record<string, unknown>,
+  key: string,
+  change: Record<string, unknown>,
+): Record<string, unknown> {
   return { ...record, [key]: { ...(record[key] as Record<string, unknown>), ...change } };
 }

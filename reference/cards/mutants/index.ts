@@ -7,14 +7,27 @@ import { recordMutants } from './records.ts';
 import { transactionsMutants } from './transactions.ts';
 import { unenrolmentMutants } from './unenrolment.ts';
 
-const definitions: readonly CardsMutant[] = [...recordMutants, ...transactionsMutants, ...assignmentMutants, ...unenrolmentMutants, ...errorMutants];
+const definitions: readonly CardsMutant[] = [
+  ...recordMutants,
+  ...transactionsMutants,
+  ...assignmentMutants,
+  ...unenrolmentMutants,
+  ...errorMutants,
+];
 
-export const cardsMutants: readonly MutantInfo[] = definitions.map(({ name, family, breaks, mode, description }) => ({ name, family, breaks, mode, description }));
+export const cardsMutants: readonly MutantInfo[] = definitions.map(({ name, family, breaks, mode, description }) => ({
+  name,
+  family,
+  breaks,
+  mode,
+  description,
+}));
 
 /** The behaviour of the reference, or of the named mutant; an unknown name is an error listing the valid ones. */
 export function cardsBehaviourFor(mutantName: string | undefined): CardsBehaviour {
   if (mutantName === undefined) return referenceBehaviour;
   const found = definitions.find(({ name }) => name === mutantName);
-  if (!found) throw new Error(`Unknown mutant "${mutantName}". Valid names: ${definitions.map(({ name }) => name).join(', ')}`);
+  if (!found)
+    throw new Error(`Unknown mutant "${mutantName}". Valid names: ${definitions.map(({ name }) => name).join(', ')}`);
   return { ...referenceBehaviour, ...found.change };
 }

@@ -8,63 +8,267 @@ interface LoyaltyMutant extends MutantInfo {
   change: Partial<LoyaltyBehaviour>;
 }
 
-const mutant = (name: string, breaks: string, description: string, change: Partial<LoyaltyBehaviour>): LoyaltyMutant => ({ name, family: 'loyalty', breaks: `loyalty.${breaks}`, mode: 'default', description, change });
+const mutant = (
+  name: string,
+  breaks: string,
+  description: string,
+  change: Partial<LoyaltyBehaviour>,
+): LoyaltyMutant => ({ name, family: 'loyalty', breaks: `loyalty.${breaks}`, mode: 'default', description, change });
 
 /** A behaviour whose one validator is replaced. */
-const validator = (name: keyof Validators, replaced: Validator): Partial<LoyaltyBehaviour> => ({ validators: { ...referenceValidators, [name]: replaced } });
+const validator = (name: keyof Validators, replaced: Validator): Partial<LoyaltyBehaviour> => ({
+  validators: { ...referenceValidators, [name]: replaced },
+});
 
 const definitions: readonly LoyaltyMutant[] = [
-  mutant('loyalty-any-api-key', 'headers.api-key', 'Any non-empty X-NET-API-KEY is accepted.', { apiKeyAccepted: (value) => value !== undefined && value !== '' }),
-  mutant('loyalty-notify-without-authorization', 'headers.authorization', 'Event notify is accepted without Authorization.', { authorizationOptional: (operation) => operation === 'notify' }),
-  mutant('loyalty-notify-without-correlation-id', 'headers.correlation-id', 'Event notify does not require correlation_id.', { requiredHeaders: (operation) => (operation === 'notify' ? [] : referenceBehaviour.requiredHeaders(operation)) }),
-  mutant('loyalty-transfer-without-sender', 'headers.sender', 'Transfer orders do not require sender.', { requiredHeaders: (operation) => referenceBehaviour.requiredHeaders(operation).filter((name) => operation !== 'transfer' || name !== 'sender') }),
-  mutant('loyalty-subscribe-without-keyname', 'headers.keyname', 'Subscriptions do not require keyname.', { requiredHeaders: (operation) => referenceBehaviour.requiredHeaders(operation).filter((name) => operation !== 'subscribe' || name !== 'keyname') }),
-  mutant('loyalty-mac-prefix-compared', 'mac.wrong-mac', 'Only the first 8 characters of the mac are compared.', { macMatches: (given, expected) => given.slice(0, 8) === expected.slice(0, 8) }),
-  mutant('loyalty-mac-id-ignored', 'mac.unknown-id', 'The MAC id is not looked at (one secret for every client).', { idAccepted: () => true }),
-  mutant('loyalty-mac-any-operation-path', 'mac.other-request', 'A mac signed for any of the three operation paths is accepted.', {
-    macPaths: (requestPath) => [requestPath, ...Object.values(loyaltyOperations).map((path) => requestPath.replace(/\/(benefits|redemption_types|v1)\/.*$/, path))],
+  mutant('loyalty-any-api-key', 'headers.api-key', 'Any non-empty X-NET-API-KEY is accepted.', {
+    apiKeyAccepted: (value) => value !== undefined && value !== '',
   }),
-  mutant('loyalty-bodyhash-not-checked', 'mac.bodyhash', 'bodyhash is signed but never compared with the body.', { bodyhashChecked: false }),
+  mutant(
+    'loyalty-notify-without-authorization',
+    'headers.authorization',
+    'Event notify is accepted without Authorization.',
+    { authorizationOptional: (operation) => operation === 'notify' },
+  ),
+  mutant(
+    'loyalty-notify-without-correlation-id',
+    'headers.correlation-id',
+    'Event notify does not require correlation_id.',
+    { requiredHeaders: (operation) => (operation === 'notify' ? [] : referenceBehaviour.requiredHeaders(operation)) },
+  ),
+  mutant('loyalty-transfer-without-sender', 'headers.sender', 'Transfer orders do not require sender.', {
+    requiredHeaders: (operation) =>
+      referenceBehaviour.requiredHeaders(operation).filter((name) => operation !== 'transfer' || name !== 'sender'),
+  }),
+  mutant('loyalty-subscribe-without-keyname', 'headers.keyname', 'Subscriptions do not require keyname.', {
+    requiredHeaders: (operation) =>
+      referenceBehaviour.requiredHeaders(operation).filter((name) => operation !== 'subscribe' || name !== 'keyname'),
+  }),
+  mutant('loyalty-mac-prefix-compared', 'mac.wrong-mac', 'Only the first 8 characters of the mac are compared.', {
+    macMatches: (given, expected) => given.slice(0, 8) === expected.slice(0, 8),
+  }),
+  mutant('loyalty-mac-id-ignored', 'mac.unknown-id', 'The MAC id is not looked at (one secret for every client).', {
+    idAccepted: () => true,
+  }),
+  mutant(
+    'loyalty-mac-any-operation-path',
+    'mac.other-request',
+    'A mac signed for any of the three operation paths is accepted.',
+    {
+      macPaths: (requestPath) => [
+        requestPath,
+        ...Object.values(loyaltyOperations).map((path) =>
+          requestPath.replace(/\/(benefits|redemption_types|v1)\/.*$/, path),
+        ),
+      ],
+    },
+  ),
+  mutant('loyalty-bodyhash-not-checked', 'mac.bodyhash', 'bodyhash is signed but never compared with the body.', {
+    bodyhashChecked: false,
+  }),
   mutant('loyalty-nonces-forgotten', 'mac.nonce-reuse', 'Nonces are not remembered.', { noncesRemembered: false }),
-  mutant('loyalty-nonces-forgotten-after-three-seconds', 'mac.nonce-reuse', 'A nonce is remembered for three seconds only (the ts window is five minutes): a replay late in the run is accepted.', { nonceMemoryMs: 3000 }),
-  mutant('loyalty-window-fifteen-seconds-wider', 'mac.timestamp-window', "The ts window tolerates fifteen seconds more than the entry's window, on both sides.", { tsAccepted: (ts, now, windowMs) => Math.abs(now - ts) <= windowMs + 15_000 }),
-  mutant('loyalty-future-ts-unbounded', 'mac.timestamp-window', 'A ts in the future is never too far ahead.', { tsAccepted: (ts, now, windowMs) => now - ts <= windowMs }),
-  mutant('loyalty-nonce-part-optional', 'mac.header-parts', 'A MAC header without nonce is accepted.', { macPartsRequired: ['id', 'ts', 'bodyhash', 'mac'] }),
-  mutant('loyalty-bearer-refused-on-subscribe', 'bearer.accepted', 'The bearer form is refused on subscribe.', { bearerAccepted: (authorization, token, operation) => operation !== 'subscribe' && referenceBehaviour.bearerAccepted(authorization, token, operation) }),
-  mutant('loyalty-bearer-prefix-accepted', 'bearer.invalid', 'A bearer token that begins with the token first 8 characters is accepted.', { bearerAccepted: (authorization, token) => authorization.startsWith(`Bearer ${token.slice(0, 8)}`) }),
-  mutant('loyalty-subscribe-account-refused', 'subscribe.accepted', 'A subscription with program_account_id is refused.', { extraProblem: (operation, body) => (operation === 'subscribe' && body.program_account_id !== undefined ? 'program_account_id not allowed' : undefined) }),
-  mutant('loyalty-benefit-optional', 'subscribe.benefit-id', 'benefit_id is never required.', validator('subscribeBenefit', () => undefined)),
-  mutant('loyalty-subscribe-institution-optional', 'subscribe.required-fields', 'network_info.institution_id is not required.', validator('subscribeRequired', (body, mandatory) => referenceValidators.subscribeRequired({ ...body, network_info: { institution_id: 'x' } }, mandatory))),
-  mutant('loyalty-bonus-code-refused', 'transfer.accepted', 'An order with program_bonus_code is refused.', { extraProblem: (operation, body) => (operation === 'transfer' && body.program_bonus_code !== undefined ? 'program_bonus_code not allowed' : undefined) }),
-  mutant('loyalty-account-id-optional', 'transfer.required-fields', 'program_account_id is not required.', validator('transferRequired', (body, mandatory) => referenceValidators.transferRequired({ program_account_id: 'x', ...body }, mandatory))),
-  mutant('loyalty-date-time-short-fraction', 'transfer.order-date-time', 'order_date_time with one to three fraction digits is accepted.', validator('orderDateTime', (body, mandatory) => referenceValidators.orderDateTime(typeof body.order_date_time === 'string' ? { order_date_time: body.order_date_time.replace(/\.(\d{1,2})Z$/, (_m, digits: string) => `.${digits.padEnd(3, '0')}Z`) } : body, mandatory))),
-  mutant('loyalty-program-code-any-case', 'transfer.program-code', 'program_code is compared without case.', validator('programCode', (body, mandatory) => referenceValidators.programCode(typeof body.program_code === 'string' ? { program_code: body.program_code.toUpperCase() } : body, mandatory))),
-  mutant('loyalty-two-letter-currency', 'transfer.amount', 'A two-letter currency_code is accepted.', validator('amount', (body, mandatory) => {
-    const padded = (amount: unknown) => (typeof amount === 'object' && amount !== null && typeof (amount as Record<string, unknown>).currency_code === 'string' ? { ...amount, currency_code: ((amount as Record<string, string>).currency_code as string).padEnd(3, 'X') } : amount);
-    return referenceValidators.amount({ points_needed: padded(body.points_needed), partner_point_value: padded(body.partner_point_value) }, mandatory);
-  })),
-  mutant('loyalty-conflict-only-on-same-order', 'transfer.order-id-unique', 'A used requestor_order_id is a conflict only when the whole order repeats.', { conflicts: (previous, current) => previous === current }),
-  mutant('loyalty-order-ids-forgotten-after-three-seconds', 'transfer.order-id-unique', 'A requestor_order_id is remembered for three seconds only: a replay late in the run is accepted.', { orderIdMemoryMs: 3000 }),
-  mutant('loyalty-simulation-records-id', 'transfer.simulation', 'A simulated order takes its requestor_order_id.', { simulationRecordsId: true }),
-  mutant('loyalty-first-demographic-only', 'transfer.program-demographics', 'Only the first mandatory demographic field of a program is checked.', validator('demographics', (body, mandatory) => referenceValidators.demographics(body, (program) => mandatory(program).slice(0, 1)))),
-  mutant('loyalty-specversion-required', 'notify.accepted', 'A notification without specversion is refused.', { extraProblem: (operation, body) => (operation === 'notify' && body.specversion === undefined ? 'specversion required' : undefined) }),
-  mutant('loyalty-data-code-optional', 'notify.required-fields', 'data.code is not required.', validator('notifyRequired', (body, mandatory) => referenceValidators.notifyRequired(body.data === undefined ? body : { ...body, data: { code: 'SUCCESS' } }, mandatory))),
-  mutant('loyalty-source-any-case', 'notify.enums', 'source is compared without case.', validator('notifyEnums', (body, mandatory) => {
-    const source = typeof body.source === 'string' ? ['lty-data-press', 'Issuer', 'Servicing', 'Web', 'Mobile'].find((known) => known.toLowerCase() === (body.source as string).toLowerCase()) ?? body.source : body.source;
-    return referenceValidators.notifyEnums({ ...body, source }, mandatory);
-  })),
-  mutant('loyalty-time-without-fraction', 'notify.time', 'A time without fraction of a second is accepted.', validator('notifyTime', (body, mandatory) => referenceValidators.notifyTime(typeof body.time === 'string' ? { time: body.time.replace(/:(\d{2})Z$/, ':$1.000000000Z') } : body, mandatory))),
-  mutant('loyalty-notify-202-with-members', 'bodies.accepted-empty', 'The 202 of event notify is {"status":"ACCEPTED"} instead of an empty object.', { acceptedBody: (operation) => (operation === 'notify' ? { status: 'ACCEPTED' } : {}) }),
-  mutant('loyalty-errors-text-plain', 'bodies.json', 'Error answers carry their JSON body labelled text/plain.', { contentType: (status) => (status >= 400 ? 'text/plain; charset=utf-8' : referenceBehaviour.contentType(status)) }),
-  mutant('loyalty-409-numeric-code', 'errors.body', 'The 409 body carries error_code as a number.', { errorBody: (status, message) => (status === 409 ? { error_code: 409, user_message: message } : referenceBehaviour.errorBody(status, message)) }),
+  mutant(
+    'loyalty-nonces-forgotten-after-three-seconds',
+    'mac.nonce-reuse',
+    'A nonce is remembered for three seconds only (the ts window is five minutes): a replay late in the run is accepted.',
+    { nonceMemoryMs: 3000 },
+  ),
+  mutant(
+    'loyalty-window-fifteen-seconds-wider',
+    'mac.timestamp-window',
+    "The ts window tolerates fifteen seconds more than the entry's window, on both sides.",
+    { tsAccepted: (ts, now, windowMs) => Math.abs(now - ts) <= windowMs + 15_000 },
+  ),
+  mutant('loyalty-future-ts-unbounded', 'mac.timestamp-window', 'A ts in the future is never too far ahead.', {
+    tsAccepted: (ts, now, windowMs) => now - ts <= windowMs,
+  }),
+  mutant('loyalty-nonce-part-optional', 'mac.header-parts', 'A MAC header without nonce is accepted.', {
+    macPartsRequired: ['id', 'ts', 'bodyhash', 'mac'],
+  }),
+  mutant('loyalty-bearer-refused-on-subscribe', 'bearer.accepted', 'The bearer form is refused on subscribe.', {
+    bearerAccepted: (authorization, token, operation) =>
+      operation !== 'subscribe' && referenceBehaviour.bearerAccepted(authorization, token, operation),
+  }),
+  mutant(
+    'loyalty-bearer-prefix-accepted',
+    'bearer.invalid',
+    'A bearer token that begins with the token first 8 characters is accepted.',
+    { bearerAccepted: (authorization, token) => authorization.startsWith(`Bearer ${token.slice(0, 8)}`) },
+  ),
+  mutant(
+    'loyalty-subscribe-account-refused',
+    'subscribe.accepted',
+    'A subscription with program_account_id is refused.',
+    {
+      extraProblem: (operation, body) =>
+        operation === 'subscribe' && body.program_account_id !== undefined
+          ? 'program_account_id not allowed'
+          : undefined,
+    },
+  ),
+  mutant(
+    'loyalty-benefit-optional',
+    'subscribe.benefit-id',
+    'benefit_id is never required.',
+    validator('subscribeBenefit', () => undefined),
+  ),
+  mutant(
+    'loyalty-subscribe-institution-optional',
+    'subscribe.required-fields',
+    'network_info.institution_id is not required.',
+    validator('subscribeRequired', (body, mandatory) =>
+      referenceValidators.subscribeRequired({ ...body, network_info: { institution_id: 'x' } }, mandatory),
+    ),
+  ),
+  mutant('loyalty-bonus-code-refused', 'transfer.accepted', 'An order with program_bonus_code is refused.', {
+    extraProblem: (operation, body) =>
+      operation === 'transfer' && body.program_bonus_code !== undefined ? 'program_bonus_code not allowed' : undefined,
+  }),
+  mutant(
+    'loyalty-account-id-optional',
+    'transfer.required-fields',
+    'program_account_id is not required.',
+    validator('transferRequired', (body, mandatory) =>
+      referenceValidators.transferRequired({ program_account_id: 'x', ...body }, mandatory),
+    ),
+  ),
+  mutant(
+    'loyalty-date-time-short-fraction',
+    'transfer.order-date-time',
+    'order_date_time with one to three fraction digits is accepted.',
+    validator('orderDateTime', (body, mandatory) =>
+      referenceValidators.orderDateTime(
+        typeof body.order_date_time === 'string'
+          ? {
+              order_date_time: body.order_date_time.replace(
+                /\.(\d{1,2})Z$/,
+                (_m, digits: string) => `.${digits.padEnd(3, '0')}Z`,
+              ),
+            }
+          : body,
+        mandatory,
+      ),
+    ),
+  ),
+  mutant(
+    'loyalty-program-code-any-case',
+    'transfer.program-code',
+    'program_code is compared without case.',
+    validator('programCode', (body, mandatory) =>
+      referenceValidators.programCode(
+        typeof body.program_code === 'string' ? { program_code: body.program_code.toUpperCase() } : body,
+        mandatory,
+      ),
+    ),
+  ),
+  mutant(
+    'loyalty-two-letter-currency',
+    'transfer.amount',
+    'A two-letter currency_code is accepted.',
+    validator('amount', (body, mandatory) => {
+      const padded = (amount: unknown) =>
+        typeof amount === 'object' &&
+        amount !== null &&
+        typeof (amount as Record<string, unknown>).currency_code === 'string'
+          ? { ...amount, currency_code: ((amount as Record<string, string>).currency_code as string).padEnd(3, 'X') }
+          : amount;
+      return referenceValidators.amount(
+        { points_needed: padded(body.points_needed), partner_point_value: padded(body.partner_point_value) },
+        mandatory,
+      );
+    }),
+  ),
+  mutant(
+    'loyalty-conflict-only-on-same-order',
+    'transfer.order-id-unique',
+    'A used requestor_order_id is a conflict only when the whole order repeats.',
+    { conflicts: (previous, current) => previous === current },
+  ),
+  mutant(
+    'loyalty-order-ids-forgotten-after-three-seconds',
+    'transfer.order-id-unique',
+    'A requestor_order_id is remembered for three seconds only: a replay late in the run is accepted.',
+    { orderIdMemoryMs: 3000 },
+  ),
+  mutant('loyalty-simulation-records-id', 'transfer.simulation', 'A simulated order takes its requestor_order_id.', {
+    simulationRecordsId: true,
+  }),
+  mutant(
+    'loyalty-first-demographic-only',
+    'transfer.program-demographics',
+    'Only the first mandatory demographic field of a program is checked.',
+    validator('demographics', (body, mandatory) =>
+      referenceValidators.demographics(body, (program) => mandatory(program).slice(0, 1)),
+    ),
+  ),
+  mutant('loyalty-specversion-required', 'notify.accepted', 'A notification without specversion is refused.', {
+    extraProblem: (operation, body) =>
+      operation === 'notify' && body.specversion === undefined ? 'specversion required' : undefined,
+  }),
+  mutant(
+    'loyalty-data-code-optional',
+    'notify.required-fields',
+    'data.code is not required.',
+    validator('notifyRequired', (body, mandatory) =>
+      referenceValidators.notifyRequired(
+        body.data === undefined ? body : { ...body, data: { code: 'SUCCESS' } },
+        mandatory,
+      ),
+    ),
+  ),
+  mutant(
+    'loyalty-source-any-case',
+    'notify.enums',
+    'source is compared without case.',
+    validator('notifyEnums', (body, mandatory) => {
+      const source =
+        typeof body.source === 'string'
+          ? (['lty-data-press', 'Issuer', 'Servicing', 'Web', 'Mobile'].find(
+              (known) => known.toLowerCase() === (body.source as string).toLowerCase(),
+            ) ?? body.source)
+          : body.source;
+      return referenceValidators.notifyEnums({ ...body, source }, mandatory);
+    }),
+  ),
+  mutant(
+    'loyalty-time-without-fraction',
+    'notify.time',
+    'A time without fraction of a second is accepted.',
+    validator('notifyTime', (body, mandatory) =>
+      referenceValidators.notifyTime(
+        typeof body.time === 'string' ? { time: body.time.replace(/:(\d{2})Z$/, ':$1.000000000Z') } : body,
+        mandatory,
+      ),
+    ),
+  ),
+  mutant(
+    'loyalty-notify-202-with-members',
+    'bodies.accepted-empty',
+    'The 202 of event notify is {"status":"ACCEPTED"} instead of an empty object.',
+    { acceptedBody: (operation) => (operation === 'notify' ? { status: 'ACCEPTED' } : {}) },
+  ),
+  mutant('loyalty-errors-text-plain', 'bodies.json', 'Error answers carry their JSON body labelled text/plain.', {
+    contentType: (status) => (status >= 400 ? 'text/plain; charset=utf-8' : referenceBehaviour.contentType(status)),
+  }),
+  mutant('loyalty-409-numeric-code', 'errors.body', 'The 409 body carries error_code as a number.', {
+    errorBody: (status, message) =>
+      status === 409 ? { error_code: 409, user_message: message } : referenceBehaviour.errorBody(status, message),
+  }),
 ];
 
-export const loyaltyMutants: readonly MutantInfo[] = definitions.map(({ name, family, breaks, mode, description }) => ({ name, family, breaks, mode, description }));
+export const loyaltyMutants: readonly MutantInfo[] = definitions.map(({ name, family, breaks, mode, description }) => ({
+  name,
+  family,
+  breaks,
+  mode,
+  description,
+}));
 
 /** The behaviour of the reference, or of the named mutant; an unknown name is an error listing the valid ones. */
 export function loyaltyBehaviourFor(mutantName: string | undefined): LoyaltyBehaviour {
   if (mutantName === undefined) return referenceBehaviour;
   const found = definitions.find(({ name }) => name === mutantName);
-  if (!found) throw new Error(`Unknown mutant "${mutantName}". Valid names: ${definitions.map(({ name }) => name).join(', ')}`);
+  if (!found)
+    throw new Error(`Unknown mutant "${mutantName}". Valid names: ${definitions.map(({ name }) => name).join(', ')}`);
   return { ...referenceBehaviour, ...found.change };
 }

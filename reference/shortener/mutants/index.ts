@@ -6,7 +6,12 @@ interface ShortenerMutant extends MutantInfo {
   change: Partial<ShortenerBehaviour>;
 }
 
-const mutant = (name: string, breaks: string, description: string, change: Partial<ShortenerBehaviour>): ShortenerMutant => ({
+const mutant = (
+  name: string,
+  breaks: string,
+  description: string,
+  change: Partial<ShortenerBehaviour>,
+): ShortenerMutant => ({
   name,
   family: 'shortener',
   breaks: `shortener.${breaks}`,
@@ -16,59 +21,105 @@ const mutant = (name: string, breaks: string, description: string, change: Parti
 });
 
 const definitions: readonly ShortenerMutant[] = [
-  mutant('shortener-200-text-plain', 'bodies.json', 'The 200 of POST /mappings carries its JSON body labelled text/plain.', {
-    contentType: (status) => (status === 200 ? 'text/plain; charset=utf-8' : referenceBehaviour.contentType(status)),
-  }),
+  mutant(
+    'shortener-200-text-plain',
+    'bodies.json',
+    'The 200 of POST /mappings carries its JSON body labelled text/plain.',
+    {
+      contentType: (status) => (status === 200 ? 'text/plain; charset=utf-8' : referenceBehaviour.contentType(status)),
+    },
+  ),
   mutant('shortener-user-group-refused', 'mappings.accepted', 'An entry with userGroup is refused with 400.', {
     entryRefused: (entry) => 'userGroup' in entry,
   }),
-  mutant('shortener-answers-reversed', 'mappings.one-per-entry-in-order', 'The shortenResponse list comes back in reverse request order.', {
-    order: (answers) => [...answers].reverse(),
-  }),
-  mutant('shortener-single-object-accepted', 'mappings.body-is-array', 'A single mappingRequest object is taken as an array of one.', {
-    entriesOf: (body) => referenceBehaviour.entriesOf(Array.isArray(body) ? body : [body]),
-  }),
+  mutant(
+    'shortener-answers-reversed',
+    'mappings.one-per-entry-in-order',
+    'The shortenResponse list comes back in reverse request order.',
+    {
+      order: (answers) => [...answers].reverse(),
+    },
+  ),
+  mutant(
+    'shortener-single-object-accepted',
+    'mappings.body-is-array',
+    'A single mappingRequest object is taken as an array of one.',
+    {
+      entriesOf: (body) => referenceBehaviour.entriesOf(Array.isArray(body) ? body : [body]),
+    },
+  ),
   mutant('shortener-long-url-optional', 'long-url.required', 'An entry without longUrl is accepted.', {
     longUrlAccepted: (value, present, index) => !present || referenceBehaviour.longUrlAccepted(value, present, index),
   }),
-  mutant('shortener-long-url-first-entry-only', 'long-url.valid-url', 'Only the first entry\'s longUrl is validated.', {
-    longUrlAccepted: (value, present, index) => (index > 0 && present) || referenceBehaviour.longUrlAccepted(value, present, index),
+  mutant('shortener-long-url-first-entry-only', 'long-url.valid-url', "Only the first entry's longUrl is validated.", {
+    longUrlAccepted: (value, present, index) =>
+      (index > 0 && present) || referenceBehaviour.longUrlAccepted(value, present, index),
   }),
   mutant('shortener-exp-date-optional', 'exp-date.required', 'An entry without expDate is accepted.', {
     expDateAccepted: (value, present) => !present || referenceBehaviour.expDateAccepted(value, present),
   }),
-  mutant('shortener-exp-date-offset-refused', 'exp-date.iso-8601', 'An expDate with a UTC offset instead of Z is refused.', {
-    expDateAccepted: (value, present) => referenceBehaviour.expDateAccepted(value, present) && typeof value === 'string' && value.endsWith('Z'),
-  }),
+  mutant(
+    'shortener-exp-date-offset-refused',
+    'exp-date.iso-8601',
+    'An expDate with a UTC offset instead of Z is refused.',
+    {
+      expDateAccepted: (value, present) =>
+        referenceBehaviour.expDateAccepted(value, present) && typeof value === 'string' && value.endsWith('Z'),
+    },
+  ),
   mutant('shortener-domain-any-case', 'domain.enum', 'domain is compared without case (M and GO accepted).', {
-    domainAccepted: (value) => referenceBehaviour.domainAccepted(typeof value === 'string' ? value.toLowerCase() : value),
+    domainAccepted: (value) =>
+      referenceBehaviour.domainAccepted(typeof value === 'string' ? value.toLowerCase() : value),
   }),
   mutant('shortener-default-domain-go', 'domain.default-m', 'An entry without domain uses go.', {
     domainOf: (entry) => (entry.domain as string | undefined) ?? 'go',
   }),
-  mutant('shortener-cache-control-no-cache', 'params.cache-control', 'da.redirect.cache-control accepts no-cache as well.', {
-    cacheControlAccepted: (value) => value === 'no-store' || value === 'no-cache',
-  }),
+  mutant(
+    'shortener-cache-control-no-cache',
+    'params.cache-control',
+    'da.redirect.cache-control accepts no-cache as well.',
+    {
+      cacheControlAccepted: (value) => value === 'no-store' || value === 'no-cache',
+    },
+  ),
   mutant('shortener-retention-zero-refused', 'params.retention', 'da.couch.retention of 0 days is refused.', {
     retentionAccepted: (value) => referenceBehaviour.retentionAccepted(value) && Number(value) > 0,
   }),
-  mutant('shortener-taken-checked-on-m-only', 'vanity.taken-for-domain', 'A taken path is refused on domain m only; on the other domains it is registered again.', {
-    pathTaken: (taken, domain, path) => domain === 'm' && referenceBehaviour.pathTaken(taken, domain, path),
-  }),
-  mutant('shortener-paths-forgotten-after-five-registrations', 'vanity.taken-for-domain', 'A domain remembers only its last five vanity paths: a path is free again after five other registrations on its domain.', {
-    pathTaken: (taken, domain, path) => [...(taken.get(domain) ?? [])].slice(-5).includes(path),
-  }),
-  mutant('shortener-path-taken-on-every-domain', 'vanity.other-domain-free', 'A path taken for one domain is taken for every domain.', {
-    pathTaken: (taken, _domain, path) => [...taken.values()].some((paths) => paths.has(path)),
-  }),
+  mutant(
+    'shortener-taken-checked-on-m-only',
+    'vanity.taken-for-domain',
+    'A taken path is refused on domain m only; on the other domains it is registered again.',
+    {
+      pathTaken: (taken, domain, path) => domain === 'm' && referenceBehaviour.pathTaken(taken, domain, path),
+    },
+  ),
+  mutant(
+    'shortener-paths-forgotten-after-five-registrations',
+    'vanity.taken-for-domain',
+    'A domain remembers only its last five vanity paths: a path is free again after five other registrations on its domain.',
+    {
+      pathTaken: (taken, domain, path) => [...(taken.get(domain) ?? [])].slice(-5).includes(path),
+    },
+  ),
+  mutant(
+    'shortener-path-taken-on-every-domain',
+    'vanity.other-domain-free',
+    'A path taken for one domain is taken for every domain.',
+    {
+      pathTaken: (taken, _domain, path) => [...taken.values()].some((paths) => paths.has(path)),
+    },
+  ),
 ];
 
-export const shortenerMutants: readonly MutantInfo[] = definitions.map(({ name, family, breaks, mode, description }) => ({ name, family, breaks, mode, description }));
+export const shortenerMutants: readonly MutantInfo[] = definitions.map(
+  ({ name, family, breaks, mode, description }) => ({ name, family, breaks, mode, description }),
+);
 
 /** The behaviour of the reference, or of the named mutant; an unknown name is an error listing the valid ones. */
 export function shortenerBehaviourFor(mutantName: string | undefined): ShortenerBehaviour {
   if (mutantName === undefined) return referenceBehaviour;
   const found = definitions.find(({ name }) => name === mutantName);
-  if (!found) throw new Error(`Unknown mutant "${mutantName}". Valid names: ${definitions.map(({ name }) => name).join(', ')}`);
+  if (!found)
+    throw new Error(`Unknown mutant "${mutantName}". Valid names: ${definitions.map(({ name }) => name).join(', ')}`);
   return { ...referenceBehaviour, ...found.change };
 }

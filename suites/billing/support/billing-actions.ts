@@ -20,7 +20,8 @@ function setUpStep<T>(ruleId: string, judgedBy: readonly string[], step: () => T
   try {
     return step();
   } catch (error) {
-    if (error instanceof RuleViolation && !judgedBy.includes(ruleId)) throw prerequisiteMissing(ruleId, judgedBy, error.message, error.evidence);
+    if (error instanceof RuleViolation && !judgedBy.includes(ruleId))
+      throw prerequisiteMissing(ruleId, judgedBy, error.message, error.evidence);
     throw error;
   }
 }
@@ -32,7 +33,12 @@ function setUpStep<T>(ruleId: string, judgedBy: readonly string[], step: () => T
 function succeeded(exchange: Exchange, ruleId: string, judgedBy: readonly string[]): void {
   const got = exchange.response?.status;
   if (got !== undefined && got >= 200 && got <= 299) return;
-  throw prerequisiteMissing(ruleId, judgedBy, `Valid input answered ${got ?? exchange.error?.code ?? 'nothing'}; expected a 2xx`, [exchange]);
+  throw prerequisiteMissing(
+    ruleId,
+    judgedBy,
+    `Valid input answered ${got ?? exchange.error?.code ?? 'nothing'}; expected a 2xx`,
+    [exchange],
+  );
 }
 
 /** The rules that judge a query's answer: a rule that only reads a charge back is blocked by them. */
@@ -43,17 +49,30 @@ const queryJudgedBy = [id.queryRateCardMatch, id.queryDefaultFallback];
  * The creation rule reads the whole record; any other rule reads only the charge id, and a rule in `judgedBy`
  * other than the creation rule (its headers made the request) judges only that the creation succeeded.
  */
-export async function createCharge(session: BillingSession, ruleId: string, draft: ChargeDraft, request: CatalogRequest = {}, judgedBy: readonly string[] = [id.chargeCreate]): Promise<{ chargeId: string; exchange: Exchange }> {
-  const exchange = await session.client.send(op.createCharge, { ...request, json: session.client.adapter.createChargeBody(draft) });
+export async function createCharge(
+  session: BillingSession,
+  ruleId: string,
+  draft: ChargeDraft,
+  request: CatalogRequest = {},
+  judgedBy: readonly string[] = [id.chargeCreate],
+): Promise<{ chargeId: string; exchange: Exchange }> {
+  const exchange = await session.client.send(op.createCharge, {
+    ...request,
+    json: session.client.adapter.createChargeBody(draft),
+  });
   if (ruleId !== id.chargeCreate && judgedBy.includes(ruleId)) succeeded(exchange, ruleId, [ruleId]);
   return setUpStep(ruleId, [id.chargeCreate], () => {
     succeeded(exchange, ruleId, [id.chargeCreate]);
-    if (ruleId === id.chargeCreate) return { ...parsedWith(exchange, ruleId, (body) => session.client.adapter.parseChargeResponse(body)), exchange };
+    if (ruleId === id.chargeCreate)
+      return { ...parsedWith(exchange, ruleId, (body) => session.client.adapter.parseChargeResponse(body)), exchange };
     return { chargeId: createdChargeId(session, ruleId, exchange), exchange };
   });
 }
 
-/** Only the charge id of a creation's answer, read leniently (the record's shape is the creation rule's); without one the asking rule is blocked by it. */
+/**
+ * Only the charge id of a creation's answer, read leniently (the record's shape is the creation rule's); without one
+ * the asking rule is blocked by it.
+ */
 export function createdChargeId(session: BillingSession, ruleId: string, exchange: Exchange): string {
   let body: unknown;
   try {
@@ -63,7 +82,12 @@ export function createdChargeId(session: BillingSession, ruleId: string, exchang
   }
   const chargeId = session.client.adapter.chargeIdOf(body);
   if (chargeId !== undefined) return chargeId;
-  throw prerequisiteMissing(ruleId, [id.chargeCreate], `the charge creation answered ${exchange.response?.status ?? 'nothing'} with no charge id to read`, [exchange]);
+  throw prerequisiteMissing(
+    ruleId,
+    [id.chargeCreate],
+    `the charge creation answered ${exchange.response?.status ?? 'nothing'} with no charge id to read`,
+    [exchange],
+  );
 }
 
 export async function queryCharge(
@@ -73,7 +97,10 @@ export async function queryCharge(
   attributes: Record<string, string>,
   request: CatalogRequest = {},
 ): Promise<ChargeReading> {
-  const exchange = await session.client.send(op.queryCharge, { ...request, json: session.client.adapter.queryChargeBody(chargeId, attributes) });
+  const exchange = await session.client.send(op.queryCharge, {
+    ...request,
+    json: session.client.adapter.queryChargeBody(chargeId, attributes),
+  });
   return setUpStep(ruleId, queryJudgedBy, () => {
     succeeded(exchange, ruleId, queryJudgedBy);
     const parsed = parsedWith(exchange, ruleId, (body) => session.client.adapter.parseQueryResponse(body));
@@ -99,7 +126,12 @@ function answerOf(exchange: Exchange): unknown {
  */
 export function queryRepeatable(ruleId: string, first: Exchange, again: Exchange): void {
   if (isDeepStrictEqual(answerOf(first), answerOf(again))) return;
-  throw prerequisiteMissing(ruleId, [id.queryNoSideEffects], 'the same query asked twice answered differently, so the query itself changes the charge and no other change can be read through it', [first, again]);
+  throw prerequisiteMissing(
+    ruleId,
+    [id.queryNoSideEffects],
+    'the same query asked twice answered differently, so the query itself changes the charge and no other change can be read through it',
+    [first, again],
+  );
 }
 
 /**
@@ -108,12 +140,26 @@ export function queryRepeatable(ruleId: string, first: Exchange, again: Exchange
  */
 export function readsDefaultPricing(ruleId: string, reading: ChargeReading, defaultPricing: Pricing): void {
   if (samePricing(reading.pricing, defaultPricing)) return;
-  throw prerequisiteMissing(ruleId, [id.queryDefaultFallback], `the query of a charge made with default pricing ${JSON.stringify(defaultPricing)} resolved to ${JSON.stringify(reading.pricing)}, so its pricing cannot be read that way`, [reading.exchange]);
+  throw prerequisiteMissing(
+    ruleId,
+    [id.queryDefaultFallback],
+    `the query of a charge made with default pricing ${JSON.stringify(defaultPricing)} resolved to ${JSON.stringify(reading.pricing)}, so its pricing cannot be read that way`,
+    [reading.exchange],
+  );
 }
 
 /** Updates a charge; a refusal is the update rule's fault, and blocks any other rule. */
-export async function updateCharge(session: BillingSession, ruleId: string, chargeId: string, update: ChargeUpdate, request: CatalogRequest = {}): Promise<Exchange> {
-  const exchange = await session.client.send(op.updateCharge, { ...request, json: session.client.adapter.updateChargeBody(chargeId, update) });
+export async function updateCharge(
+  session: BillingSession,
+  ruleId: string,
+  chargeId: string,
+  update: ChargeUpdate,
+  request: CatalogRequest = {},
+): Promise<Exchange> {
+  const exchange = await session.client.send(op.updateCharge, {
+    ...request,
+    json: session.client.adapter.updateChargeBody(chargeId, update),
+  });
   succeeded(exchange, ruleId, [id.updateBodyIdentifies]);
   return exchange;
 }
@@ -122,14 +168,28 @@ export async function updateCharge(session: BillingSession, ruleId: string, char
 export function validChargeBodies(session: BillingSession, chargeId: string) {
   const { adapter } = session.client;
   return [
-    { operation: op.createCharge, json: adapter.createChargeBody({ name: `harness-${session.nonce}`, defaultPricing: { currency: 'USD', amount: 5 }, rateCards: [] }) },
-    { operation: op.updateCharge, json: adapter.updateChargeBody(chargeId, { defaultPricing: { currency: 'USD', amount: 6 } }) },
+    {
+      operation: op.createCharge,
+      json: adapter.createChargeBody({
+        name: `harness-${session.nonce}`,
+        defaultPricing: { currency: 'USD', amount: 5 },
+        rateCards: [],
+      }),
+    },
+    {
+      operation: op.updateCharge,
+      json: adapter.updateChargeBody(chargeId, { defaultPricing: { currency: 'USD', amount: 6 } }),
+    },
     { operation: op.queryCharge, json: adapter.queryChargeBody(chargeId, { region: 'eu' }) },
   ] as const;
 }
 
 /** Makes the one charge the header and auth probes update and query. */
 export async function fixtureCharge(session: BillingSession, ruleId: string): Promise<string> {
-  const created = await createCharge(session, ruleId, { name: `harness-fixture-${session.nonce}`, defaultPricing: { currency: 'USD', amount: 5 }, rateCards: [] });
+  const created = await createCharge(session, ruleId, {
+    name: `harness-fixture-${session.nonce}`,
+    defaultPricing: { currency: 'USD', amount: 5 },
+    rateCards: [],
+  });
   return created.chargeId;
 }

@@ -54,7 +54,11 @@ export function attempts(s: BillingSession, tag: string): Gen<Attempt> {
   });
   return {
     boundaries: [
-      chargeAttempt(validIdempotencyKey.boundaries[0] as string, { name: 'harness-idem', rateCards: [], defaultPricing: { currency: 'USD', amount: 2 } }),
+      chargeAttempt(validIdempotencyKey.boundaries[0] as string, {
+        name: 'harness-idem',
+        rateCards: [],
+        defaultPricing: { currency: 'USD', amount: 2 },
+      }),
       productAttempt('boundary', productDraft.boundaries[0] as Parameters<typeof adapter.createProductBody>[0]),
     ],
     arbitrary: fc.oneof(
@@ -65,7 +69,10 @@ export function attempts(s: BillingSession, tag: string): Gen<Attempt> {
 }
 
 export function sendAttempt(s: BillingSession, attempt: Attempt): Promise<Exchange> {
-  return s.client.send(attempt.operation, { json: attempt.body, headers: { [headerNames.idempotencyKey]: attempt.key } });
+  return s.client.send(attempt.operation, {
+    json: attempt.body,
+    headers: { [headerNames.idempotencyKey]: attempt.key },
+  });
 }
 
 /** Whether an answer created the resource: a 2xx naming it (only the id is read). */
@@ -86,7 +93,11 @@ export function created(exchange: Exchange, attempt: Attempt): boolean {
 export function someCreated(exchanges: readonly Exchange[], attempt: Attempt): void {
   if (exchanges.some((exchange) => created(exchange, attempt))) return;
   const statuses = [...new Set(exchanges.map((exchange) => exchange.response?.status ?? 'no answer'))].join(', ');
-  throw new RuleBlocked([attempt.createdBy], `no request with a fresh Idempotency-Key created anything (answered ${statuses}), so no replay could be judged`, exchanges.slice(0, 1));
+  throw new RuleBlocked(
+    [attempt.createdBy],
+    `no request with a fresh Idempotency-Key created anything (answered ${statuses}), so no replay could be judged`,
+    exchanges.slice(0, 1),
+  );
 }
 
 /** The Idempotency-Key first use kept for a late retry (suites/support/late-memory.ts). */
@@ -106,7 +117,10 @@ export async function createKept(s: BillingSession, attempt: Attempt): Promise<K
   return { key: attempt.key, json: attempt.body, chargeId: attempt.resourceIdOf(first.response?.json()) };
 }
 
-/** Every billing file creates a charge with a fresh Idempotency-Key when it starts; memory.alone.suite.ts retries the oldest at the end of the run. */
+/**
+ * Every billing file creates a charge with a fresh Idempotency-Key when it starts; memory.alone.suite.ts retries the
+ * oldest at the end of the run.
+ */
 export function keepBillingFirstUses(session: () => BillingSession): void {
   keepFirstUse(idempotencyMemory, () => {
     const s = session();

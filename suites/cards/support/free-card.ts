@@ -10,18 +10,35 @@ import type { CardsSection } from '../../../targets/cards/section.ts';
  * shows no user field at all). Earlier runs may have assigned the others; none left is a fixture problem.
  * `fromEnd` looks from the end of the list, away from the cards the assignment rules take meanwhile.
  */
-export async function freeCard(client: CardsClient, section: CardsSection, status: CardStatus, ruleId: string, options: { fromEnd?: boolean } = {}): Promise<string> {
+export async function freeCard(
+  client: CardsClient,
+  section: CardsSection,
+  status: CardStatus,
+  ruleId: string,
+  options: { fromEnd?: boolean } = {},
+): Promise<string> {
   const listed = section.fixtures.unassignedCards[status];
   for (const cardId of options.fromEnd ? [...listed].reverse() : listed) {
     const exchange = await client.getCard(cardId);
     // The entry says the card exists: not reading it is the card record rule's to judge; this rule is blocked by it.
-    if (exchange.response?.status !== 200) throw prerequisiteMissing(ruleId, [cardsRuleIds.cardFields], `GET card of ${cardId}, named in fixtures.unassignedCards.${status}, answered ${exchange.response?.status ?? exchange.error?.code}`, [exchange]);
+    if (exchange.response?.status !== 200)
+      throw prerequisiteMissing(
+        ruleId,
+        [cardsRuleIds.cardFields],
+        `GET card of ${cardId}, named in fixtures.unassignedCards.${status}, answered ${exchange.response?.status ?? exchange.error?.code}`,
+        [exchange],
+      );
     // A card in another status than the entry says would make every verdict of the rule about the wrong case.
     const shown = cardStatusOf(exchange);
-    if (shown !== status) throw new Error(`fixtures.unassignedCards.${status} names ${cardId}, whose status is ${String(shown)}: name ${status} cards there`);
+    if (shown !== status)
+      throw new Error(
+        `fixtures.unassignedCards.${status} names ${cardId}, whose status is ${String(shown)}: name ${status} cards there`,
+      );
     if (assignmentOf(exchange, ruleId).cardUserId === undefined) return cardId;
   }
-  throw new Error(`every ${status} card of fixtures.unassignedCards has a card user now: name fresh unassigned ${status} cards (each run assigns two ACTIVE and two PREACTIVE ones)`);
+  throw new Error(
+    `every ${status} card of fixtures.unassignedCards has a card user now: name fresh unassigned ${status} cards (each run assigns two ACTIVE and two PREACTIVE ones)`,
+  );
 }
 
 /** The digitalWalletProvisionable a valid assignment sends: a boolean when signed up, else null. */

@@ -21,7 +21,10 @@ export function unknownId(seed: number): string {
 
 /** The body of a PATCH card that would be valid but for the card it is sent to. */
 export function patchBodyFor(section: CardsSection): Record<string, unknown> {
-  return { cardUserId: section.fixtures.cardUsers.ACTIVATED, digitalWalletProvisionable: section.walletProvisioning ? false : null };
+  return {
+    cardUserId: section.fixtures.cardUsers.ACTIVATED,
+    digitalWalletProvisionable: section.walletProvisioning ? false : null,
+  };
 }
 
 /**
@@ -29,7 +32,11 @@ export function patchBodyFor(section: CardsSection): Record<string, unknown> {
  * already has a user (refused whatever the auth) and DELETE to an unknown account (with the token) or the
  * disposable one (without), so a target that does not check the token changes no fixture the other rules need.
  */
-export async function everyOperation(client: CardsClient, section: CardsSection, auth: CardsAuth): Promise<OperationExchange[]> {
+export async function everyOperation(
+  client: CardsClient,
+  section: CardsSection,
+  auth: CardsAuth,
+): Promise<OperationExchange[]> {
   const { fixtures } = section;
   const sent: [CardsOperation, Promise<Exchange>][] = [
     [cardsOperations.getCard, client.getCard(fixtures.assignedCards.ACTIVE, auth)],
@@ -38,14 +45,23 @@ export async function everyOperation(client: CardsClient, section: CardsSection,
     [cardsOperations.getTransactions, client.getTransactions({ accountId: fixtures.historyAccountId }, auth)],
     [cardsOperations.getAuthorizations, client.getAuthorizations(fixtures.manyAuthorizationsCardId, auth)],
     // With the valid token only an unknown account: the valid request must not unenrol a fixture.
-    [cardsOperations.deleteAccount, client.deleteAccount(auth === 'token' ? unknownId(0) : (fixtures.disposableAccountId ?? unknownId(0)), auth)],
+    [
+      cardsOperations.deleteAccount,
+      client.deleteAccount(auth === 'token' ? unknownId(0) : (fixtures.disposableAccountId ?? unknownId(0)), auth),
+    ],
     [cardsOperations.getAuthorizationNotification, client.getAuthorizationNotification(auth)],
   ];
   return Promise.all(sent.map(async ([operation, exchange]) => ({ operation, exchange: await exchange })));
 }
 
-/** The operations addressed by an id, each with the id put where it belongs (GET transactions: cardId and accountId). */
-export async function addressedBy(client: CardsClient, section: CardsSection, id: string): Promise<OperationExchange[]> {
+/**
+ * The operations addressed by an id, each with the id put where it belongs (GET transactions: cardId and accountId).
+ */
+export async function addressedBy(
+  client: CardsClient,
+  section: CardsSection,
+  id: string,
+): Promise<OperationExchange[]> {
   const sent: [CardsOperation, Promise<Exchange>][] = [
     [cardsOperations.getCard, client.getCard(id)],
     [cardsOperations.patchCard, client.patchCard(id, patchBodyFor(section))],
@@ -72,10 +88,23 @@ export async function badRequests(client: CardsClient, section: CardsSection): P
     [cardsOperations.patchCard, client.patchCard(inactive, {})],
     [cardsOperations.patchCard, client.patchCard(inactive, patchBodyFor(section))],
     [cardsOperations.patchCard, client.patchCard(fixtures.assignedCards.ACTIVE, patchBodyFor(section))],
-    [cardsOperations.getTransactions, client.getTransactions({ accountId: fixtures.historyAccountId, startDate: today })],
-    [cardsOperations.getTransactions, client.getTransactions({ accountId: fixtures.historyAccountId, startDate: addDays(today, -40), endDate: addDays(today, -8) })],
+    [
+      cardsOperations.getTransactions,
+      client.getTransactions({ accountId: fixtures.historyAccountId, startDate: today }),
+    ],
+    [
+      cardsOperations.getTransactions,
+      client.getTransactions({
+        accountId: fixtures.historyAccountId,
+        startDate: addDays(today, -40),
+        endDate: addDays(today, -8),
+      }),
+    ],
     [cardsOperations.getTransactions, client.getTransactions({ accountId: fixtures.historyAccountId, pageSize: 501 })],
     [cardsOperations.getAuthorizations, client.send(cardsOperations.getAuthorizations, undefined)],
   ];
-  return [...malformed, ...(await Promise.all(other.map(async ([operation, exchange]) => ({ operation, exchange: await exchange }))))];
+  return [
+    ...malformed,
+    ...(await Promise.all(other.map(async ([operation, exchange]) => ({ operation, exchange: await exchange })))),
+  ];
 }

@@ -7,7 +7,12 @@ import type { Exchange } from '../../../client/http-exchange.ts';
  * One case of a record rule whose record comes at all only where `statusRule` passes (a success status, a
  * JSON body): blocked by that rule where the answer carries no record, else judged by the rule's own check.
  */
-export function recordCase(ruleId: string, exchange: Exchange, expected: RecordExpectation & { statusRule: string }, check: (exchange: Exchange, expected: RecordExpectation) => Verdict): Verdict {
+export function recordCase(
+  ruleId: string,
+  exchange: Exchange,
+  expected: RecordExpectation & { statusRule: string },
+  check: (exchange: Exchange, expected: RecordExpectation) => Verdict,
+): Verdict {
   recordPresent(exchange, ruleId, expected);
   return check(exchange, expected);
 }

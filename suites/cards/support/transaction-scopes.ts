@@ -9,11 +9,22 @@ import { resultOrBlock } from '../../support/result-or-block.ts';
  * account, the empty account, and a card of the history account (the first its transactions name). A first
  * page that cannot be read leaves the card out (the items rule judges that page); the accounts are tried still.
  */
-export async function transactionScopes(client: CardsClient, section: CardsSection, ruleId: string): Promise<TransactionsQuery[]> {
+export async function transactionScopes(
+  client: CardsClient,
+  section: CardsSection,
+  ruleId: string,
+): Promise<TransactionsQuery[]> {
   const { historyAccountId, emptyAccountId } = section.fixtures;
   const accounts: TransactionsQuery[] = [{ accountId: historyAccountId }, { accountId: emptyAccountId }];
-  const first = await resultOrBlock(async () => transactionsPageOf(await client.getTransactions({ accountId: historyAccountId, pageSize: 10, pageNumber: 1 }), ruleId));
+  const first = await resultOrBlock(async () =>
+    transactionsPageOf(
+      await client.getTransactions({ accountId: historyAccountId, pageSize: 10, pageNumber: 1 }),
+      ruleId,
+    ),
+  );
   if (first instanceof RuleBlocked) return accounts;
-  const cardId = first.transactions.map((item) => (item as { cardId?: unknown } | null)?.cardId).find((value): value is string => typeof value === 'string');
+  const cardId = first.transactions
+    .map((item) => (item as { cardId?: unknown } | null)?.cardId)
+    .find((value): value is string => typeof value === 'string');
   return [...accounts, ...(cardId === undefined ? [] : [{ cardId }])];
 }

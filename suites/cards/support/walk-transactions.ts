@@ -8,11 +8,17 @@ import { transactionKey, type WalkedPage } from '../../../rules/cards/transactio
 /** The request of a walk in words, for failure texts. */
 export function describeQuery(query: TransactionsQuery): string {
   const scope = query.cardId !== undefined ? `card ${query.cardId}` : `account ${String(query.accountId)}`;
-  const window = query.startDate !== undefined || query.endDate !== undefined ? `${query.startDate ?? '…'} to ${query.endDate ?? '…'}` : 'the default window';
+  const window =
+    query.startDate !== undefined || query.endDate !== undefined
+      ? `${query.startDate ?? '…'} to ${query.endDate ?? '…'}`
+      : 'the default window';
   return `transactions of ${scope}, ${window}, page size ${query.pageSize ?? 'default'}`;
 }
 
-/** A next page advances: its pageNumber (when both say one) is above the one before, and it is not the same transactions again. */
+/**
+ * A next page advances: its pageNumber (when both say one) is above the one before, and it is not the same transactions
+ * again.
+ */
 function advances(before: WalkedPage, after: WalkedPage): boolean {
   const [from, to] = [before.paginationDetails?.page?.pageNumber, after.paginationDetails?.page?.pageNumber];
   if (typeof from === 'number' && typeof to === 'number' && to <= from) return false;
@@ -33,9 +39,15 @@ function laterPageSaid(page: WalkedPage): boolean {
  * pageCount, too many pages, a page that does not advance); a page that is not a transactions page blocks the
  * rule by the items rule, as on the usual route.
  */
-async function pagesByNumber(client: CardsClient, query: TransactionsQuery, first: ObservedTransactionsPage, ruleId: string): Promise<ObservedTransactionsPage[] | undefined> {
+async function pagesByNumber(
+  client: CardsClient,
+  query: TransactionsQuery,
+  first: ObservedTransactionsPage,
+  ruleId: string,
+): Promise<ObservedTransactionsPage[] | undefined> {
   const count = first.page.paginationDetails?.page?.pageCount;
-  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > client.section.maxWalkPages) return undefined;
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > client.section.maxWalkPages)
+    return undefined;
   const later = await Promise.all(
     Array.from({ length: count - 1 }, async (_, index) => {
       const exchange = await client.getTransactions({ ...query, pageNumber: index + 2 });
@@ -43,7 +55,11 @@ async function pagesByNumber(client: CardsClient, query: TransactionsQuery, firs
     }),
   );
   const pages = [first, ...later];
-  return pages.every((observed, index) => index === 0 || advances((pages[index - 1] as ObservedTransactionsPage).page, observed.page)) ? pages : undefined;
+  return pages.every(
+    (observed, index) => index === 0 || advances((pages[index - 1] as ObservedTransactionsPage).page, observed.page),
+  )
+    ? pages
+    : undefined;
 }
 
 /**
@@ -55,12 +71,23 @@ async function pagesByNumber(client: CardsClient, query: TransactionsQuery, firs
  * the pages are then asked by pageNumber, and only where that route fails too is the rule blocked by the links
  * rule. A first page that is not a transactions page blocks it by the items rule.
  */
-export async function walkTransactionPages(client: CardsClient, query: TransactionsQuery, ruleId: string, options: { partial?: boolean } = {}): Promise<TransactionsWalk> {
+export async function walkTransactionPages(
+  client: CardsClient,
+  query: TransactionsQuery,
+  ruleId: string,
+  options: { partial?: boolean } = {},
+): Promise<TransactionsWalk> {
   const linked = await walkByLinks(client, query, ruleId);
   if (linked.ended === 'end-reached' || options.partial) return linked;
   const byNumber = await pagesByNumber(client, query, linked.pages[0] as ObservedTransactionsPage, ruleId);
   if (byNumber === undefined) requireWalkEnded(linked, ruleId);
-  return { ...linked, pages: byNumber as ObservedTransactionsPage[], ended: 'end-reached', route: 'pageNumber', description: `${linked.description} (asked by pageNumber: ${walkEndText(linked)})` };
+  return {
+    ...linked,
+    pages: byNumber as ObservedTransactionsPage[],
+    ended: 'end-reached',
+    route: 'pageNumber',
+    description: `${linked.description} (asked by pageNumber: ${walkEndText(linked)})`,
+  };
 }
 
 /** The walk by next links as given, wherever it stops. */
@@ -79,9 +106,14 @@ async function walkByLinks(client: CardsClient, query: TransactionsQuery, ruleId
   let link: string | undefined;
   for (;;) {
     const before = pages.at(-1);
-    // A followed link that leads to no transactions page is a broken link (the links rule's); page 1 is the items rule's.
+    // A followed link that leads to no transactions page is a broken link (the links rule's); page 1 is the items
+    // rule's.
     const page = before && link !== undefined ? readOr(exchange, ruleId) : transactionsPageOf(exchange, ruleId);
-    if (page === undefined) return walk('broken-link', { link: link as string, why: `answered ${exchange.response?.status ?? exchange.error?.code}` });
+    if (page === undefined)
+      return walk('broken-link', {
+        link: link as string,
+        why: `answered ${exchange.response?.status ?? exchange.error?.code}`,
+      });
     // An empty page reached from one whose own numbers said it was the last: that page's next link was the
     // fault (the links rule judges it there); the walk holds the pages of the window.
     if (before && page.transactions.length === 0 && !laterPageSaid(before.page)) return walk('end-reached');

@@ -7,8 +7,10 @@ import { RuleViolation } from '../../../checks/rule-violation.ts';
  * prerequisite fails exactly the rule that judges it, whichever rule happened to ask first.
  */
 export function asSeenBy(ruleId: string, error: unknown): unknown {
-  if (error instanceof RuleViolation && error.ruleId !== ruleId) return new RuleBlocked([error.ruleId], error.message, error.evidence);
-  if (error instanceof RuleBlocked && error.blockedBy.includes(ruleId)) return prerequisiteMissing(ruleId, error.blockedBy, error.missing, error.evidence);
+  if (error instanceof RuleViolation && error.ruleId !== ruleId)
+    return new RuleBlocked([error.ruleId], error.message, error.evidence);
+  if (error instanceof RuleBlocked && error.blockedBy.includes(ruleId))
+    return prerequisiteMissing(ruleId, error.blockedBy, error.missing, error.evidence);
   return error;
 }
 

@@ -3,7 +3,9 @@ import { requireEnded, walkProductIds, type ProductWalk } from '../../../checks/
 import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
 import { walkWhole } from './walk-products.ts';
 
-/** Everything the target lists (effective=ALL, no other filter, default page size), for complements and detail calls. */
+/**
+ * Everything the target lists (effective=ALL, no other filter, default page size), for complements and detail calls.
+ */
 export interface Catalogue {
   walk: ProductWalk;
   products: Record<string, unknown>[];
@@ -13,7 +15,12 @@ export async function readCatalogue(client: CdrClient, ruleId: string): Promise<
   const walk = await walkWhole(client, { effective: 'ALL' }, ruleId, ['cdr.list.effective']);
   requireEnded(walk, ruleId);
   // Products that are no objects are judged by the record rules; filters and details have nothing to read in them.
-  const products = walk.pages.flatMap((page) => page.body.data.products).filter((product): product is Record<string, unknown> => typeof product === 'object' && product !== null && !Array.isArray(product));
+  const products = walk.pages
+    .flatMap((page) => page.body.data.products)
+    .filter(
+      (product): product is Record<string, unknown> =>
+        typeof product === 'object' && product !== null && !Array.isArray(product),
+    );
   return { walk, products };
 }
 

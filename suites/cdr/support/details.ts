@@ -20,11 +20,21 @@ export interface ListedDetail {
 export function sharedDetails(client: () => CdrClient, concurrency: () => number) {
   let details: Promise<ListedDetail[]> | undefined;
   const load = async (ruleId: string) => {
-    // The whole list, or the pages read of a list that could not be read whole: a product seen anywhere has a detail to judge.
+    // The whole list, or the pages read of a list that could not be read whole: a product seen anywhere has a detail to
+    // judge.
     const walk = await walkWhole(client(), { effective: 'ALL' }, ruleId, ['cdr.list.effective']);
     // Only products with a productId can be asked for; the others are the list-item rule's.
-    const listed = walk.pages.flatMap((page) => page.body.data.products.flatMap((product) => (typeof (product as { productId?: unknown } | null)?.productId === 'string' ? [{ listed: product as Record<string, unknown>, listExchange: page.exchange }] : [])));
-    return mapLimit(listed, concurrency(), async (entry) => ({ ...entry, detail: await client().detail(productIdOf(entry.listed)) }));
+    const listed = walk.pages.flatMap((page) =>
+      page.body.data.products.flatMap((product) =>
+        typeof (product as { productId?: unknown } | null)?.productId === 'string'
+          ? [{ listed: product as Record<string, unknown>, listExchange: page.exchange }]
+          : [],
+      ),
+    );
+    return mapLimit(listed, concurrency(), async (entry) => ({
+      ...entry,
+      detail: await client().detail(productIdOf(entry.listed)),
+    }));
   };
   return (ruleId: string): Promise<ListedDetail[]> => askedBy(ruleId, (details ??= load(ruleId)));
 }
@@ -34,7 +44,14 @@ export function detailRecords(entries: readonly ListedDetail[]): ObservedProduct
   return entries.flatMap((entry) => {
     if (entry.detail.response?.status !== 200) return [];
     try {
-      return [{ exchange: entry.detail, record: (entry.detail.response.json() as { data?: unknown }).data, kind: 'detail' as const, version: answeredVersion(entry.detail) }];
+      return [
+        {
+          exchange: entry.detail,
+          record: (entry.detail.response.json() as { data?: unknown }).data,
+          kind: 'detail' as const,
+          version: answeredVersion(entry.detail),
+        },
+      ];
     } catch {
       return [];
     }
@@ -48,8 +65,21 @@ export function detailRecords(entries: readonly ListedDetail[]): ObservedProduct
 export function sharedListItems(client: () => CdrClient) {
   let items: Promise<ObservedProduct[]> | undefined;
   const load = async (ruleId: string) => {
-    const walks = await Promise.all([{ effective: 'ALL' }, {}, { effective: 'FUTURE', pageSize: 7 }].map((query) => walkForward(client(), query, ruleId, [walkJudges.walk])));
-    return walks.flatMap((walk) => walk.pages.flatMap((page) => page.body.data.products.map((record) => ({ exchange: page.exchange, record, kind: 'list' as const, version: answeredVersion(page.exchange) }))));
+    const walks = await Promise.all(
+      [{ effective: 'ALL' }, {}, { effective: 'FUTURE', pageSize: 7 }].map((query) =>
+        walkForward(client(), query, ruleId, [walkJudges.walk]),
+      ),
+    );
+    return walks.flatMap((walk) =>
+      walk.pages.flatMap((page) =>
+        page.body.data.products.map((record) => ({
+          exchange: page.exchange,
+          record,
+          kind: 'list' as const,
+          version: answeredVersion(page.exchange),
+        })),
+      ),
+    );
   };
   return (ruleId: string): Promise<ObservedProduct[]> => askedBy(ruleId, (items ??= load(ruleId)));
 }

@@ -14,6 +14,12 @@ export async function knownProductId(client: CdrClient, ruleId: string): Promise
   const [first] = listPageOf(exchange, ruleId, ['cdr.list.effective']).data.products;
   if (first === undefined) return 'no-product-listed';
   const id = (first as { productId?: unknown } | null)?.productId;
-  if (typeof id !== 'string') throw prerequisiteMissing(ruleId, ['cdr.product.list-item'], 'the first listed product has no productId to ask the detail of', [exchange]);
+  if (typeof id !== 'string')
+    throw prerequisiteMissing(
+      ruleId,
+      ['cdr.product.list-item'],
+      'the first listed product has no productId to ask the detail of',
+      [exchange],
+    );
   return id;
 }

@@ -12,7 +12,10 @@ export async function nextFollowedLate(client: CdrClient, walks: readonly Produc
     .filter((walk) => walk.ended === 'end-reached' && walk.pages.length > 1)
     .sort((a, b) => (a.pages[0]?.exchange.startedAt ?? 0) - (b.pages[0]?.exchange.startedAt ?? 0));
   const [first, second] = earliest?.pages ?? [];
-  const url = first?.body.links.next === undefined ? undefined : resolveLink(first.body.links.next, first.body.links.self ?? first.exchange.request.url);
+  const url =
+    first?.body.links.next === undefined
+      ? undefined
+      : resolveLink(first.body.links.next, first.body.links.self ?? first.exchange.request.url);
   if (!earliest || !first || !second || url === undefined || client.outsideScope(url) !== undefined) return undefined;
   const again = await client.get('list', url);
   const late = `${((again.startedAt - second.exchange.startedAt) / 1000).toFixed(1)} s after its first use (${earliest.query})`;

@@ -22,9 +22,22 @@ export function sharedListWalks(client: () => CdrClient) {
     const catalogue = await readCatalogue(client(), ruleId);
     const [sample] = catalogue.products;
     const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-    const plan = listWalkPlan(catalogueSize(catalogue), { brand: text(sample?.brand), productCategory: text(sample?.productCategory) }, client().section.maxWalkPages);
+    const plan = listWalkPlan(
+      catalogueSize(catalogue),
+      { brand: text(sample?.brand), productCategory: text(sample?.productCategory) },
+      client().section.maxWalkPages,
+    );
     return Promise.all(
-      plan.map(async (group) => ({ group, forward: await Promise.all(group.pageSizes.map((pageSize) => walkForward(client(), { ...group.filters, ...(pageSize === undefined ? {} : { pageSize }) }, ruleId, [walkJudges.walk]))) })),
+      plan.map(async (group) => ({
+        group,
+        forward: await Promise.all(
+          group.pageSizes.map((pageSize) =>
+            walkForward(client(), { ...group.filters, ...(pageSize === undefined ? {} : { pageSize }) }, ruleId, [
+              walkJudges.walk,
+            ]),
+          ),
+        ),
+      })),
     );
   };
   return {

@@ -24,23 +24,31 @@ async function answerOf(client: CdrClient, url: string): Promise<ListPage | unde
 export function linkLocator(client: () => CdrClient) {
   const answers = new Map<string, Promise<ListPage | undefined>>();
   return async (walks: readonly ProductWalk[], names: readonly ListLinkName[]): Promise<ProductWalk[]> =>
-    Promise.all(walks.map(async (walk) => {
-      const known = new Set([...reachedUrls(walk), ...(walk.forward ? reachedUrls(walk.forward) : [])]);
-      const wanted = new Map<string, string>();
-      for (const { body, exchange } of walk.pages) {
-        for (const name of names) {
-          const url = body.links[name] === undefined ? undefined : resolveLink(body.links[name] as string, name === 'self' ? exchange.request.url : (body.links.self ?? exchange.request.url));
-          if (url === undefined || client().outsideScope(url) !== undefined) continue;
-          const key = normalizedUrl(url);
-          if (!known.has(key)) wanted.set(key, url);
+    Promise.all(
+      walks.map(async (walk) => {
+        const known = new Set([...reachedUrls(walk), ...(walk.forward ? reachedUrls(walk.forward) : [])]);
+        const wanted = new Map<string, string>();
+        for (const { body, exchange } of walk.pages) {
+          for (const name of names) {
+            const url =
+              body.links[name] === undefined
+                ? undefined
+                : resolveLink(
+                    body.links[name] as string,
+                    name === 'self' ? exchange.request.url : (body.links.self ?? exchange.request.url),
+                  );
+            if (url === undefined || client().outsideScope(url) !== undefined) continue;
+            const key = normalizedUrl(url);
+            if (!known.has(key)) wanted.set(key, url);
+          }
         }
-      }
-      if (wanted.size === 0) return walk;
-      const linked = new Map(walk.linked ?? []);
-      await mapLimit([...wanted], 4, async ([key, url]) => {
-        if (!answers.has(key)) answers.set(key, answerOf(client(), url));
-        linked.set(key, await (answers.get(key) as Promise<ListPage | undefined>));
-      });
-      return { ...walk, linked };
-    }));
+        if (wanted.size === 0) return walk;
+        const linked = new Map(walk.linked ?? []);
+        await mapLimit([...wanted], 4, async ([key, url]) => {
+          if (!answers.has(key)) answers.set(key, answerOf(client(), url));
+          linked.set(key, await (answers.get(key) as Promise<ListPage | undefined>));
+        });
+        return { ...walk, linked };
+      }),
+    );
 }

@@ -1,4 +1,13 @@
-import { describeWalk, listPageOf, pageProductIds, readListBody, resolveLink, type ListPage, type ObservedListPage, type ProductWalk } from '../../../checks/cdr/product-walk.ts';
+import {
+  describeWalk,
+  listPageOf,
+  pageProductIds,
+  readListBody,
+  resolveLink,
+  type ListPage,
+  type ObservedListPage,
+  type ProductWalk,
+} from '../../../checks/cdr/product-walk.ts';
 import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
 import { describeListQuery, type ListQuery } from '../../../rules/cdr/list-query.ts';
 import { maxPageSize } from '../../../rules/cdr/endpoints.ts';
@@ -16,7 +25,10 @@ function followedPage(exchange: Exchange): ListPage | undefined {
   }
 }
 
-/** Whether a page advanced past the one before it: other products (a link's parameters say nothing: a cursor holder names no page). Pure. */
+/**
+ * Whether a page advanced past the one before it: other products (a link's parameters say nothing: a cursor holder
+ * names no page). Pure.
+ */
 function advanced(before: ObservedListPage, page: ObservedListPage): boolean {
   const ids = pageProductIds(page).join('\n');
   return ids === '' || ids !== pageProductIds(before).join('\n');
@@ -28,10 +40,22 @@ function advanced(before: ObservedListPage, page: ObservedListPage): boolean {
  * (never requested), at a link met before, at a page that does not advance, at a refused page and at the page
  * cap, and says what it saw there: a walk never loops and never leaves the holder.
  */
-async function follow(client: CdrClient, first: Exchange, step: Step, base: Omit<ProductWalk, 'pages' | 'ended'>, ruleId: string, refusalJudgedBy: readonly string[] = [ruleId]): Promise<ProductWalk> {
+async function follow(
+  client: CdrClient,
+  first: Exchange,
+  step: Step,
+  base: Omit<ProductWalk, 'pages' | 'ended'>,
+  ruleId: string,
+  refusalJudgedBy: readonly string[] = [ruleId],
+): Promise<ProductWalk> {
   const pages: ObservedListPage[] = [{ exchange: first, body: listPageOf(first, ruleId, refusalJudgedBy) }];
   const visited = new Set<string>([first.request.url]);
-  const stop = (ended: ProductWalk['ended'], endNote?: string): ProductWalk => ({ ...base, pages, ended, ...(endNote ? { endNote } : {}) });
+  const stop = (ended: ProductWalk['ended'], endNote?: string): ProductWalk => ({
+    ...base,
+    pages,
+    ended,
+    ...(endNote ? { endNote } : {}),
+  });
   for (;;) {
     const current = pages[pages.length - 1] as ObservedListPage;
     const given = current.body.links[step];
@@ -39,15 +63,26 @@ async function follow(client: CdrClient, first: Exchange, step: Step, base: Omit
     const url = resolveLink(given, current.body.links.self);
     if (url === undefined) return stop('unusable-link', `links.${step} is not a URL: ${JSON.stringify(given)}`);
     const outside = client.outsideScope(url);
-    if (outside !== undefined) return stop('unusable-link', `links.${step} points outside the holder: ${given} (${outside})`);
+    if (outside !== undefined)
+      return stop('unusable-link', `links.${step} points outside the holder: ${given} (${outside})`);
     if (visited.has(url)) return stop('repeated-link', `links.${step} of page ${pages.length} leads back to ${given}`);
-    if (pages.length >= client.section.maxWalkPages) return stop('page-cap', `${pages.length} pages, the cap, and links.${step} still given`);
+    if (pages.length >= client.section.maxWalkPages)
+      return stop('page-cap', `${pages.length} pages, the cap, and links.${step} still given`);
     visited.add(url);
     const exchange = await client.get('list', url);
     const body = followedPage(exchange);
-    // A link given past the page that says it is the last (its own totalPages) is the links rules' fault, not the walk's.
-    if (!body && current.body.meta.totalPages === pages.length) return stop('end-reached', `links.${step} given on the last page (${pages.length} of ${pages.length}) answered ${exchange.response?.status ?? exchange.error?.code}`);
-    if (!body) return stop('link-refused', `links.${step} ${given} answered ${exchange.response?.status ?? exchange.error?.code ?? 'nothing'} without a product list`);
+    // A link given past the page that says it is the last (its own totalPages) is the links rules' fault, not the
+    // walk's.
+    if (!body && current.body.meta.totalPages === pages.length)
+      return stop(
+        'end-reached',
+        `links.${step} given on the last page (${pages.length} of ${pages.length}) answered ${exchange.response?.status ?? exchange.error?.code}`,
+      );
+    if (!body)
+      return stop(
+        'link-refused',
+        `links.${step} ${given} answered ${exchange.response?.status ?? exchange.error?.code ?? 'nothing'} without a product list`,
+      );
     const page = { exchange, body };
     if (!advanced(current, page)) {
       pages.push(page);
@@ -58,13 +93,26 @@ async function follow(client: CdrClient, first: Exchange, step: Step, base: Omit
 }
 
 /**
- * Walks the product list forward: the request for `query` (page 1 unless it names one), then `next` until there is none. A refusal of the
+ * Walks the product list forward: the request for `query` (page 1 unless it names one), then `next` until there is
+ * none. A refusal of the
  * first request is judged by `refusalJudgedBy` (default: the asking rule, whose own query it is).
  */
-export async function walkForward(client: CdrClient, query: ListQuery, ruleId: string, refusalJudgedBy: readonly string[] = [ruleId]): Promise<ProductWalk> {
+export async function walkForward(
+  client: CdrClient,
+  query: ListQuery,
+  ruleId: string,
+  refusalJudgedBy: readonly string[] = [ruleId],
+): Promise<ProductWalk> {
   const pageSize = query.pageSize === undefined ? undefined : Number(query.pageSize);
   // page=1 asked for, not left to the default: a wrong default page is cdr.list.page-default's alone.
-  return follow(client, await client.list({ page: 1, ...query }), 'next', { query: describeListQuery(query), pageSize, direction: 'forward' }, ruleId, refusalJudgedBy);
+  return follow(
+    client,
+    await client.list({ page: 1, ...query }),
+    'next',
+    { query: describeListQuery(query), pageSize, direction: 'forward' },
+    ruleId,
+    refusalJudgedBy,
+  );
 }
 
 /**
@@ -74,15 +122,32 @@ export async function walkForward(client: CdrClient, query: ListQuery, ruleId: s
  * query, so every message says it. A list too long for one page, or a page that does not hold all of it,
  * leaves the stopped walk (its rule blocks the asking one).
  */
-export async function walkWhole(client: CdrClient, query: ListQuery, ruleId: string, refusalJudgedBy: readonly string[] = [ruleId]): Promise<ProductWalk> {
+export async function walkWhole(
+  client: CdrClient,
+  query: ListQuery,
+  ruleId: string,
+  refusalJudgedBy: readonly string[] = [ruleId],
+): Promise<ProductWalk> {
   const walk = await walkForward(client, query, ruleId, refusalJudgedBy);
   const total = walk.pages[0]?.body.meta.totalRecords;
-  if (walk.ended === 'end-reached' || (walk.ended !== 'unusable-link' && walk.ended !== 'link-refused') || total === undefined || total + 1 > maxPageSize) return walk;
+  if (
+    walk.ended === 'end-reached' ||
+    (walk.ended !== 'unusable-link' && walk.ended !== 'link-refused') ||
+    total === undefined ||
+    total + 1 > maxPageSize
+  )
+    return walk;
   const pageSize = total + 1;
   const exchange = await client.list({ page: 1, ...query, pageSize });
   const body = followedPage(exchange);
   if (!body || body.data.products.length !== total || body.links.next !== undefined) return walk;
-  return { query: `${describeListQuery({ ...query, pageSize })}, one page instead of the ${describeWalk(walk)}, which stopped: ${walk.endNote ?? walk.ended}`, pageSize, direction: 'forward', pages: [{ exchange, body }], ended: 'end-reached' };
+  return {
+    query: `${describeListQuery({ ...query, pageSize })}, one page instead of the ${describeWalk(walk)}, which stopped: ${walk.endNote ?? walk.ended}`,
+    pageSize,
+    direction: 'forward',
+    pages: [{ exchange, body }],
+    ended: 'end-reached',
+  };
 }
 
 /**
@@ -97,6 +162,16 @@ export async function walkBackFrom(client: CdrClient, forward: ProductWalk, rule
   const last = first.body.links.last;
   const start = last === undefined ? first.exchange.request.url : resolveLink(last, first.body.links.self);
   const outside = start === undefined ? `links.last is not a URL: ${JSON.stringify(last)}` : client.outsideScope(start);
-  if (start === undefined || outside !== undefined) return { ...base, pages: [first], ended: 'unusable-link', endNote: `links.last points outside the holder: ${last} (${outside})`, forward };
-  return { ...(await follow(client, await client.get('list', start), 'prev', base, ruleId, ['cdr.pagination.walk-back'])), forward };
+  if (start === undefined || outside !== undefined)
+    return {
+      ...base,
+      pages: [first],
+      ended: 'unusable-link',
+      endNote: `links.last points outside the holder: ${last} (${outside})`,
+      forward,
+    };
+  return {
+    ...(await follow(client, await client.get('list', start), 'prev', base, ruleId, ['cdr.pagination.walk-back'])),
+    forward,
+  };
 }

@@ -6,7 +6,10 @@ import type { CustodyClient } from '../../../client/custody/custody-client.ts';
  * format beyond the fields), so it is observed, never judged: a FIRST page and the answer to a cursor
  * the server never produced.
  */
-export async function contentTypesObserved(client: CustodyClient, endpoint: string): Promise<Record<string, Record<string, number>>> {
+export async function contentTypesObserved(
+  client: CustodyClient,
+  endpoint: string,
+): Promise<Record<string, Record<string, number>>> {
   const page = await client.page(endpoint, { pageRequest: 'FIRST' });
   const refusal = await client.page(endpoint, { pageRequest: 'NEXT', currentPage: 'not-a-server-token' });
   return { 'FIRST page': contentTypeForms([page]), 'cursor the server never made': contentTypeForms([refusal]) };

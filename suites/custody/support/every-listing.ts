@@ -9,7 +9,8 @@ const evidencePerListing = 2;
 
 /**
  * Judges a rule on every listing (all of them, never stopping at the first that breaks it; `body` judges with
- * the rule's check) and reports each listing's outcome. It fails with every listing that broke the rule; with none broken but some blocked, it is
+ * the rule's check) and reports each listing's outcome. It fails with every listing that broke the rule; with none
+ * broken but some blocked, it is
  * blocked by the rules that stopped them. `skip` names listings the rule does not apply to, with the reason.
  */
 export async function everyListing(
@@ -36,21 +37,39 @@ export async function everyListing(
   else outcomes.push(...(await Promise.all(custodyListingPaths.map(judge))));
   observe(
     'listings',
-    Object.fromEntries(outcomes.map(({ endpoint, skipped, error }) => [endpoint, skipped ? `not judged: ${skipped}` : error instanceof RuleViolation ? 'failed' : error ? 'blocked' : 'passed'])),
+    Object.fromEntries(
+      outcomes.map(({ endpoint, skipped, error }) => [
+        endpoint,
+        skipped ? `not judged: ${skipped}` : error instanceof RuleViolation ? 'failed' : error ? 'blocked' : 'passed',
+      ]),
+    ),
   );
-  const violations = outcomes.flatMap(({ endpoint, error }) => (error instanceof RuleViolation ? [{ endpoint, error }] : []));
+  const violations = outcomes.flatMap(({ endpoint, error }) =>
+    error instanceof RuleViolation ? [{ endpoint, error }] : [],
+  );
   if (violations.length > 0) {
     const message = violations.map(({ endpoint, error }) => `${endpoint}: ${error.message}`).join(' | ');
     const evidence: Exchange[] = violations.flatMap(({ error }) => error.evidence.slice(0, evidencePerListing));
-    const violation = combinedViolation(ruleId, violations.map(({ error }) => error), `${violations.length} of ${custodyListingPaths.length} listings broke the rule: ${message}`, evidence);
+    const violation = combinedViolation(
+      ruleId,
+      violations.map(({ error }) => error),
+      `${violations.length} of ${custodyListingPaths.length} listings broke the rule: ${message}`,
+      evidence,
+    );
     const [first] = violations;
     if (violations.length === 1 && first?.error.replay) violation.replay = first.error.replay;
     if (first?.error.inputDescription) violation.inputDescription = first.error.inputDescription;
     throw violation;
   }
-  const blocked = outcomes.flatMap(({ endpoint, error }) => (error instanceof RuleBlocked ? [{ endpoint, error }] : []));
+  const blocked = outcomes.flatMap(({ endpoint, error }) =>
+    error instanceof RuleBlocked ? [{ endpoint, error }] : [],
+  );
   if (blocked.length > 0) {
     const by = [...new Set(blocked.flatMap(({ error }) => error.blockedBy))];
-    throw new RuleBlocked(by, blocked.map(({ error }) => error.missing).join(' | '), blocked.flatMap(({ error }) => error.evidence.slice(0, 1)));
+    throw new RuleBlocked(
+      by,
+      blocked.map(({ error }) => error.missing).join(' | '),
+      blocked.flatMap(({ error }) => error.evidence.slice(0, 1)),
+    );
   }
 }

@@ -4,7 +4,10 @@ import { tokenIn } from '../../../checks/custody/token-in.ts';
 import { custodyListingPaths } from '../../../rules/custody/endpoints.ts';
 import { keepFirstUse } from '../../support/late-memory.ts';
 
-/** The custody first use kept for a late replay (suites/support/late-memory.ts): a token of page 1 and what NEXT with it answered. */
+/**
+ * The custody first use kept for a late replay (suites/support/late-memory.ts): a token of page 1 and what NEXT with it
+ * answered.
+ */
 export const cursorTokenMemory = 'custody.cursor.token';
 
 /** A server token used once: NEXT with it answered `nextItems` (the page's items, as JSON) at the first use. */
@@ -19,12 +22,18 @@ export interface UsedToken {
 const firstUsePageSize = 1;
 
 /** FIRST at page size 1, then NEXT with its token when page 1 has a next page (undefined: no token or no page 2). */
-export async function tokenSentBack(client: CustodyClient, endpoint: string): Promise<{ used: UsedToken; next: Exchange } | undefined> {
+export async function tokenSentBack(
+  client: CustodyClient,
+  endpoint: string,
+): Promise<{ used: UsedToken; next: Exchange } | undefined> {
   const first = await client.page(endpoint, { pageRequest: 'FIRST', pageSize: firstUsePageSize });
   const token = first.response && !first.error ? tokenIn(first.response) : undefined;
   if (token === undefined || !hasNext(first.response)) return undefined;
   const next = await client.page(endpoint, { pageRequest: 'NEXT', pageSize: firstUsePageSize, currentPage: token });
-  return { used: { endpoint, pageSize: firstUsePageSize, token, nextItems: itemsOf(client, endpoint, next.response) ?? '' }, next };
+  return {
+    used: { endpoint, pageSize: firstUsePageSize, token, nextItems: itemsOf(client, endpoint, next.response) ?? '' },
+    next,
+  };
 }
 
 function hasNext(response: CapturedResponse | undefined): boolean {
@@ -36,17 +45,26 @@ function hasNext(response: CapturedResponse | undefined): boolean {
 }
 
 /** The items of a 200 page under the listing's key, as JSON (undefined for any other answer). */
-export function itemsOf(client: CustodyClient, endpoint: string, response: CapturedResponse | undefined): string | undefined {
+export function itemsOf(
+  client: CustodyClient,
+  endpoint: string,
+  response: CapturedResponse | undefined,
+): string | undefined {
   if (response?.status !== 200) return undefined;
   try {
     const body = response.json() as Record<string, unknown> | null;
-    return body !== null && typeof body === 'object' ? JSON.stringify(body[client.listing(endpoint).itemsKey]) : undefined;
+    return body !== null && typeof body === 'object'
+      ? JSON.stringify(body[client.listing(endpoint).itemsKey])
+      : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Every custody file uses a token of the first listing once when it starts; memory.alone.suite.ts sends the oldest back at the end of the run. */
+/**
+ * Every custody file uses a token of the first listing once when it starts; memory.alone.suite.ts sends the oldest back
+ * at the end of the run.
+ */
 export function keepCustodyFirstUses(client: () => CustodyClient): void {
   keepFirstUse(cursorTokenMemory, async () => {
     const sent = await tokenSentBack(client(), custodyListingPaths[0]);

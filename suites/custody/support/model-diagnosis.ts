@@ -29,7 +29,12 @@ async function breachOf(check: () => unknown): Promise<NarrowerBreach | undefine
  * walk, walk back). A fault those walks already show is their rule's; only a disagreement they do not show
  * (sizes or directions mixed within one sequence) is the model rule's own. Two walks per size asked, bounded.
  */
-export async function narrowerRuleBroken(client: CustodyClient, endpoint: string, pageSize: number, modelWalk: Walk): Promise<NarrowerBreach | undefined> {
+export async function narrowerRuleBroken(
+  client: CustodyClient,
+  endpoint: string,
+  pageSize: number,
+  modelWalk: Walk,
+): Promise<NarrowerBreach | undefined> {
   let forward: Walk | undefined;
   let back: Walk | undefined;
   const started = await breachOf(async () => {

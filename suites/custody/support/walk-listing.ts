@@ -9,20 +9,32 @@ import { itemKey } from '../../../checks/item-key.ts';
 const startRule = 'custody.cursor.first-last-without-token';
 /** The rule that judges the page sizes a walk asks for: a walk whose first page is refused is blocked by it. */
 const pageSizeRule = 'custody.cursor.page-size';
-/** The rule that judges server tokens sent back percent-encoded: a later page refused for a token holding +, / or = is blocked by it. */
+/**
+ * The rule that judges server tokens sent back percent-encoded: a later page refused for a token holding +, / or = is
+ * blocked by it.
+ */
 const tokenEncodingRule = 'custody.cursor.token-encoding';
 const needsEncoding = /[+/=]/;
 
-const sameItems = (a: ObservedPage, b: ObservedPage) => a.page.result.length > 0 && a.page.result.map(itemKey).join('\n') === b.page.result.map(itemKey).join('\n');
+const sameItems = (a: ObservedPage, b: ObservedPage) =>
+  a.page.result.length > 0 && a.page.result.map(itemKey).join('\n') === b.page.result.map(itemKey).join('\n');
 
 /**
  * Walks one listing forward (FIRST, then NEXT with the latest token while hasNext) or back (LAST, then
  * PREVIOUS while hasPrevious). It stops at the end, at a token seen before, at a page that does not advance
- * (the items of the page before), at a token too long to send back, or at the page cap: a walk never loops. A first page served but not a cursor
+ * (the items of the page before), at a token too long to send back, or at the page cap: a walk never loops. A first
+ * page served but not a cursor
  * page blocks the walk (the rule on FIRST and LAST judges it); anything else is a violation of `ruleId`.
  */
-export async function walkListing(client: CustodyClient, endpoint: string, pageSize: number, direction: Walk['direction'], ruleId: string): Promise<Walk> {
-  const [start, step, more] = direction === 'forward' ? (['FIRST', 'NEXT', 'hasNext'] as const) : (['LAST', 'PREVIOUS', 'hasPrevious'] as const);
+export async function walkListing(
+  client: CustodyClient,
+  endpoint: string,
+  pageSize: number,
+  direction: Walk['direction'],
+  ruleId: string,
+): Promise<Walk> {
+  const [start, step, more] =
+    direction === 'forward' ? (['FIRST', 'NEXT', 'hasNext'] as const) : (['LAST', 'PREVIOUS', 'hasPrevious'] as const);
   const listing = client.listing(endpoint);
   const pages: ObservedPage[] = [];
   const tokens = new Set<string>();
@@ -38,11 +50,21 @@ export async function walkListing(client: CustodyClient, endpoint: string, pageS
       if (!(error instanceof RuleViolation) || !exchange.response) throw error;
       const sentToken = pages.at(-1)?.page.cursor.currentPage;
       if (sentToken !== undefined && exchange.response.status !== 200 && needsEncoding.test(sentToken)) {
-        throw prerequisiteMissing(ruleId, [tokenEncodingRule], `${endpoint}: ${step} with the server's token ${JSON.stringify(sentToken.slice(0, 60))} (it holds a character sent percent-encoded) was refused (${error.message})`, [exchange]);
+        throw prerequisiteMissing(
+          ruleId,
+          [tokenEncodingRule],
+          `${endpoint}: ${step} with the server's token ${JSON.stringify(sentToken.slice(0, 60))} (it holds a character sent percent-encoded) was refused (${error.message})`,
+          [exchange],
+        );
       }
       if (pages.length > 0) throw error;
       const judgedBy = exchange.response.status === 200 ? [startRule] : [pageSizeRule];
-      throw prerequisiteMissing(ruleId, judgedBy, `${endpoint}: ${start} at page size ${pageSize} gave no cursor page to walk from (${error.message})`, [exchange]);
+      throw prerequisiteMissing(
+        ruleId,
+        judgedBy,
+        `${endpoint}: ${start} at page size ${pageSize} gave no cursor page to walk from (${error.message})`,
+        [exchange],
+      );
     }
     const previous = pages.at(-1);
     pages.push({ exchange, page });

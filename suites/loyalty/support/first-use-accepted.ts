@@ -6,8 +6,18 @@ import { loyaltyStatuses } from '../../../rules/loyalty/records.ts';
  * A reuse (of a nonce, of an order id) can only be judged after the first use was accepted; a first use
  * refused is the fault of the rules that judge it (`judgedBy`), and the asking rule is blocked by them.
  */
-export function firstUseAccepted(exchange: Exchange, askingRule: string, judgedBy: readonly string[], what: string): void {
+export function firstUseAccepted(
+  exchange: Exchange,
+  askingRule: string,
+  judgedBy: readonly string[],
+  what: string,
+): void {
   const status = exchange.response?.status;
   if (status === loyaltyStatuses.accepted) return;
-  throw prerequisiteMissing(askingRule, judgedBy, `the first use of ${what} answered ${status ?? exchange.error?.code ?? 'nothing'}, not ${loyaltyStatuses.accepted}`, [exchange]);
+  throw prerequisiteMissing(
+    askingRule,
+    judgedBy,
+    `the first use of ${what} answered ${status ?? exchange.error?.code ?? 'nothing'}, not ${loyaltyStatuses.accepted}`,
+    [exchange],
+  );
 }

@@ -11,7 +11,10 @@ export interface LoyaltySuiteSession extends FamilySuiteSession<LoyaltySection> 
   client: LoyaltyClient;
   context: LoyaltyContext;
   /** Sends a case; a generated order id becomes one no earlier request of any run used. */
-  send(testCase: Pick<LoyaltyCase, 'operation' | 'body'>, options?: { auth?: LoyaltyAuth; headers?: Record<string, string | null> }): Promise<Exchange>;
+  send(
+    testCase: Pick<LoyaltyCase, 'operation' | 'body'>,
+    options?: { auth?: LoyaltyAuth; headers?: Record<string, string | null> },
+  ): Promise<Exchange>;
   /** One valid body per operation (orders with a fresh id each call). */
   validBodies(): Record<LoyaltyOperation, Record<string, unknown>>;
 }

@@ -20,11 +20,15 @@ export function keepLoyaltyFirstUses(session: () => LoyaltySuiteSession): void {
     const { send, validBodies, section } = session();
     if (!section.mac) return undefined;
     const nonce = randomUUID();
-    return send({ operation: 'notify', body: validBodies().notify }, { auth: { mac: { nonce } } }).then((exchange) => (exchange.response?.status === loyaltyStatuses.accepted ? { nonce } : undefined));
+    return send({ operation: 'notify', body: validBodies().notify }, { auth: { mac: { nonce } } }).then((exchange) =>
+      exchange.response?.status === loyaltyStatuses.accepted ? { nonce } : undefined,
+    );
   });
   keepFirstUse(loyaltyMemory.order, () => {
     const { send, validBodies } = session();
     const order = validBodies().transfer;
-    return send({ operation: 'transfer', body: order }).then((exchange) => (exchange.response?.status === loyaltyStatuses.accepted ? { order } : undefined));
+    return send({ operation: 'transfer', body: order }).then((exchange) =>
+      exchange.response?.status === loyaltyStatuses.accepted ? { order } : undefined,
+    );
   });
 }

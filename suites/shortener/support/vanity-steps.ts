@@ -15,12 +15,25 @@ export interface PlannedStep {
 }
 
 /** Sends the steps one after the other (each depends on the paths the ones before took). */
-export async function sendSteps(client: ShortenerClient, nowMs: number, steps: readonly PlannedStep[]): Promise<VanityStep[]> {
+export async function sendSteps(
+  client: ShortenerClient,
+  nowMs: number,
+  steps: readonly PlannedStep[],
+): Promise<VanityStep[]> {
   const expDate = new Date(nowMs + 7 * 86_400_000).toISOString();
   const sent: VanityStep[] = [];
   for (const step of steps) {
-    const body = step.entries.map((entry, index) => ({ longUrl: `https://example.com/vanity/${index}`, expDate, ...entry }));
-    sent.push({ exchange: await client.map(body), accepted: step.accepted, why: step.why, ...(step.judgedBy ? { judgedBy: step.judgedBy } : {}) });
+    const body = step.entries.map((entry, index) => ({
+      longUrl: `https://example.com/vanity/${index}`,
+      expDate,
+      ...entry,
+    }));
+    sent.push({
+      exchange: await client.map(body),
+      accepted: step.accepted,
+      why: step.why,
+      ...(step.judgedBy ? { judgedBy: step.judgedBy } : {}),
+    });
   }
   return sent;
 }

@@ -8,7 +8,9 @@ import { exchange, failedExchange, jsonExchange } from '../exchanges.ts';
 import { violationOf } from '../violation.ts';
 
 const rule = 'test.rule';
-const userError = (param?: string) => ({ error: { code: 'E1', description: 'bad', type: 'USER_EXCEPTION', ...(param === undefined ? {} : { param }) } });
+const userError = (param?: string) => ({
+  error: { code: 'E1', description: 'bad', type: 'USER_EXCEPTION', ...(param === undefined ? {} : { param }) },
+});
 
 describe('notification-accepted', () => {
   test('a 200 passes whatever its body: the body is judged by agentic.bodies.accepted-empty and agentic.bodies.json', () => {
@@ -24,16 +26,34 @@ describe('notification-accepted', () => {
 
 describe('user-exception', () => {
   test('400 USER_EXCEPTION with or without param passes; param may be a path ending in the field', () => {
-    expect(userException(jsonExchange(400, userError()), rule, { field: 'enrollmentId' }).observations).toEqual({ 'param sent': false });
-    expect(userException(jsonExchange(400, userError('$.enrollmentId')), rule, { field: 'enrollmentId' }).observations).toEqual({ 'param sent': true });
+    expect(userException(jsonExchange(400, userError()), rule, { field: 'enrollmentId' }).observations).toEqual({
+      'param sent': false,
+    });
+    expect(
+      userException(jsonExchange(400, userError('$.enrollmentId')), rule, { field: 'enrollmentId' }).observations,
+    ).toEqual({ 'param sent': true });
     expect(paramNames('body/proofOfIntent', 'proofOfIntent')).toBe(true);
     expect(paramNames('enrollmentIdx', 'enrollmentId')).toBe(false);
   });
   test('another status, another type, a missing description or a param naming another field are violations', () => {
     violationOf(() => userException(jsonExchange(422, userError()), rule, { field: 'x' }), rule);
-    violationOf(() => userException(jsonExchange(400, { error: { code: 'E', description: 'd', type: 'BUSINESS_EXCEPTION' } }), rule, { field: 'x' }), rule);
-    expect(violationOf(() => userException(jsonExchange(400, { error: { code: 'E', type: 'USER_EXCEPTION' } }), rule, { field: 'x' }), rule).message).toContain('error.description');
-    expect(violationOf(() => userException(jsonExchange(400, userError('payload')), rule, { field: 'enrollmentId' }), rule).message).toContain('enrollmentId');
+    violationOf(
+      () =>
+        userException(jsonExchange(400, { error: { code: 'E', description: 'd', type: 'BUSINESS_EXCEPTION' } }), rule, {
+          field: 'x',
+        }),
+      rule,
+    );
+    expect(
+      violationOf(
+        () => userException(jsonExchange(400, { error: { code: 'E', type: 'USER_EXCEPTION' } }), rule, { field: 'x' }),
+        rule,
+      ).message,
+    ).toContain('error.description');
+    expect(
+      violationOf(() => userException(jsonExchange(400, userError('payload')), rule, { field: 'enrollmentId' }), rule)
+        .message,
+    ).toContain('enrollmentId');
   });
 });
 
@@ -41,14 +61,34 @@ describe('error-shape-when-present', () => {
   const business = { error: { code: 'E422', description: 'unknown', type: 'BUSINESS_EXCEPTION' } };
   const system = { error: { code: '20001', description: 'Internal server error', type: 'SYSTEM_EXCEPTION' } };
   test('documented bodies pass; a status never met is reported, not failed', () => {
-    expect(errorShapeWhenPresent([jsonExchange(422, business), jsonExchange(200, {})], rule, { status: 422 }).observations).toEqual({ '422 answers judged': 1, 'statuses seen': '422, 200' });
+    expect(
+      errorShapeWhenPresent([jsonExchange(422, business), jsonExchange(200, {})], rule, { status: 422 }).observations,
+    ).toEqual({ '422 answers judged': 1, 'statuses seen': '422, 200' });
     expect(errorShapeWhenPresent([jsonExchange(500, system)], rule, { status: 500 }).ruleId).toBe(rule);
-    expect(errorShapeWhenPresent([jsonExchange(400, {})], rule, { status: 500 }).observations).toMatchObject({ '500 answers judged': 0 });
+    expect(errorShapeWhenPresent([jsonExchange(400, {})], rule, { status: 500 }).observations).toMatchObject({
+      '500 answers judged': 0,
+    });
   });
   test('a 422 of another type or a 500 with another code or description is a violation', () => {
-    violationOf(() => errorShapeWhenPresent([jsonExchange(422, { error: { ...business.error, type: 'USER_EXCEPTION' } })], rule, { status: 422 }), rule);
-    violationOf(() => errorShapeWhenPresent([jsonExchange(500, { error: { ...system.error, code: 20001 } })], rule, { status: 500 }), rule);
-    violationOf(() => errorShapeWhenPresent([jsonExchange(500, { error: { ...system.error, description: 'boom' } })], rule, { status: 500 }), rule);
+    violationOf(
+      () =>
+        errorShapeWhenPresent([jsonExchange(422, { error: { ...business.error, type: 'USER_EXCEPTION' } })], rule, {
+          status: 422,
+        }),
+      rule,
+    );
+    violationOf(
+      () =>
+        errorShapeWhenPresent([jsonExchange(500, { error: { ...system.error, code: 20001 } })], rule, { status: 500 }),
+      rule,
+    );
+    violationOf(
+      () =>
+        errorShapeWhenPresent([jsonExchange(500, { error: { ...system.error, description: 'boom' } })], rule, {
+          status: 500,
+        }),
+      rule,
+    );
     violationOf(() => errorShapeWhenPresent([exchange({ status: 500, body: 'oops' })], rule, { status: 500 }), rule);
   });
 });

@@ -8,19 +8,38 @@ const post = { invalidInputStatus: 400, documentedStatuses: [200, 400, 401] };
 
 describe('invalid-body-refused', () => {
   test('the documented 400 passes', () => {
-    expect(invalidBodyRefused(exchange({ status: 400 }), rule, post)).toEqual({ ruleId: rule, observations: { status: 400 } });
+    expect(invalidBodyRefused(exchange({ status: 400 }), rule, post)).toEqual({
+      ruleId: rule,
+      observations: { status: 400 },
+    });
   });
   test('an undocumented 4xx is a refusal: the status-list rule judges that it is not listed', () => {
-    expect(invalidBodyRefused(exchange({ status: 422 }), rule, post)).toEqual({ ruleId: rule, observations: { status: 422, undocumentedRefusal: 422 } });
+    expect(invalidBodyRefused(exchange({ status: 422 }), rule, post)).toEqual({
+      ruleId: rule,
+      observations: { status: 422, undocumentedRefusal: 422 },
+    });
   });
   test('a documented status that means something else is a violation', () => {
     const answer = exchange({ status: 401 });
-    expect(violationOf(() => invalidBodyRefused(answer, rule, post), rule, [answer]).message).toContain('documents for another case');
+    expect(violationOf(() => invalidBodyRefused(answer, rule, post), rule, [answer]).message).toContain(
+      'documents for another case',
+    );
   });
   test('acceptance and crashes are violations, documented or not', () => {
-    for (const status of [200, 201, 500, 503]) violationOf(() => invalidBodyRefused(exchange({ status }), rule, { invalidInputStatus: 400, documentedStatuses: [200, 400, 401, 500] }), rule);
+    for (const status of [200, 201, 500, 503])
+      violationOf(
+        () =>
+          invalidBodyRefused(exchange({ status }), rule, {
+            invalidInputStatus: 400,
+            documentedStatuses: [200, 400, 401, 500],
+          }),
+        rule,
+      );
   });
   test('with no documented answer any 4xx passes', () => {
-    expect(invalidBodyRefused(exchange({ status: 409 }), rule, { invalidInputStatus: null, documentedStatuses: null }).ruleId).toBe(rule);
+    expect(
+      invalidBodyRefused(exchange({ status: 409 }), rule, { invalidInputStatus: null, documentedStatuses: null })
+        .ruleId,
+    ).toBe(rule);
   });
 });

@@ -18,7 +18,9 @@ function stubTarget(maxUses: number): Server {
     request.resume();
     if (request.url === '/billing/oauth/token') {
       issued++;
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: `token-${issued}`, expires_in: 3600 }));
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ access_token: `token-${issued}`, expires_in: 3600 }));
       return;
     }
     const token = request.headers.authorization ?? '';
@@ -36,8 +38,20 @@ async function clientFor(server: Server): Promise<BillingClient> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}/billing`;
   const credentials = { clientId: '11111111-2222-3333-4444-555555555555', clientSecret: 'stub-secret' };
-  const settings = targetSchemaFor(families()).parse({ kind: 'url', families: { billing: { baseUrl, credentials } } }).client;
-  return new BillingClient({ baseUrl, credentials, tenant: tenantModeSchema.parse({}), adapter: referenceBillingAdapter, settings, tokenMinIntervalMs: 10, redactor: new Redactor(), diagnoseRefusal: (probe) => new SingleUseTokenDiagnosis(probe) });
+  const settings = targetSchemaFor(families()).parse({
+    kind: 'url',
+    families: { billing: { baseUrl, credentials } },
+  }).client;
+  return new BillingClient({
+    baseUrl,
+    credentials,
+    tenant: tenantModeSchema.parse({}),
+    adapter: referenceBillingAdapter,
+    settings,
+    tokenMinIntervalMs: 10,
+    redactor: new Redactor(),
+    diagnoseRefusal: (probe) => new SingleUseTokenDiagnosis(probe),
+  });
 }
 
 describe('a 401 to the session token, told apart', () => {

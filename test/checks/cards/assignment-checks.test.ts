@@ -6,33 +6,87 @@ import { jsonExchange } from '../exchanges.ts';
 import { violationOf } from '../violation.ts';
 
 const rule = 'cards.test.rule';
-const card = (cardUserId?: string, digitalWalletProvisionable?: boolean) => jsonExchange(200, { cardId: 'c1', ...(cardUserId ? { cardUserId } : {}), cardDetails: { status: 'ACTIVE', ...(digitalWalletProvisionable === undefined ? {} : { digitalWalletProvisionable }) } });
+const card = (cardUserId?: string, digitalWalletProvisionable?: boolean) =>
+  jsonExchange(200, {
+    cardId: 'c1',
+    ...(cardUserId ? { cardUserId } : {}),
+    cardDetails: {
+      status: 'ACTIVE',
+      ...(digitalWalletProvisionable === undefined ? {} : { digitalWalletProvisionable }),
+    },
+  });
 const base = { why: 'a case', cardUserId: 'u1', before: undefined };
 
 describe('assignment checks', () => {
   test('an allowed assignment must answer 200 and show on the card', () => {
     assignmentOutcome({ ...base, patch: jsonExchange(200, {}), after: card('u1'), accepted: true }, rule);
-    violationOf(() => assignmentOutcome({ ...base, patch: jsonExchange(400, {}), after: card(), accepted: true }, rule), rule);
-    violationOf(() => assignmentOutcome({ ...base, patch: jsonExchange(200, {}), after: card(), accepted: true }, rule), rule);
+    violationOf(
+      () => assignmentOutcome({ ...base, patch: jsonExchange(400, {}), after: card(), accepted: true }, rule),
+      rule,
+    );
+    violationOf(
+      () => assignmentOutcome({ ...base, patch: jsonExchange(200, {}), after: card(), accepted: true }, rule),
+      rule,
+    );
   });
   test('a forbidden one must be refused and leave the card as it was, even when the answer says 4xx', () => {
     assignmentOutcome({ ...base, patch: jsonExchange(400, {}), after: card(), accepted: false }, rule);
-    violationOf(() => assignmentOutcome({ ...base, patch: jsonExchange(200, {}), after: card('u1'), accepted: false }, rule), rule);
-    expect(violationOf(() => assignmentOutcome({ ...base, patch: jsonExchange(400, {}), after: card('u1'), accepted: false }, rule), rule).message).toContain('now shows card user u1');
-    assignmentOutcome({ ...base, before: 'u0', patch: jsonExchange(400, {}), after: card('u0'), accepted: false }, rule);
+    violationOf(
+      () => assignmentOutcome({ ...base, patch: jsonExchange(200, {}), after: card('u1'), accepted: false }, rule),
+      rule,
+    );
+    expect(
+      violationOf(
+        () => assignmentOutcome({ ...base, patch: jsonExchange(400, {}), after: card('u1'), accepted: false }, rule),
+        rule,
+      ).message,
+    ).toContain('now shows card user u1');
+    assignmentOutcome(
+      { ...base, before: 'u0', patch: jsonExchange(400, {}), after: card('u0'), accepted: false },
+      rule,
+    );
   });
   test('the wallet preference of an assigned card stays as it was', () => {
     walletUnchanged({ patch: jsonExchange(400, {}), after: card('u0', true), before: true, why: 'x' }, rule);
-    walletUnchanged({ patch: jsonExchange(200, { digitalWalletProvisionable: true }), after: card('u0', true), before: true, why: 'x' }, rule);
-    violationOf(() => walletUnchanged({ patch: jsonExchange(200, { digitalWalletProvisionable: false }), after: card('u0', true), before: true, why: 'x' }, rule), rule);
-    violationOf(() => walletUnchanged({ patch: jsonExchange(400, {}), after: card('u0', false), before: true, why: 'x' }, rule), rule);
+    walletUnchanged(
+      {
+        patch: jsonExchange(200, { digitalWalletProvisionable: true }),
+        after: card('u0', true),
+        before: true,
+        why: 'x',
+      },
+      rule,
+    );
+    violationOf(
+      () =>
+        walletUnchanged(
+          {
+            patch: jsonExchange(200, { digitalWalletProvisionable: false }),
+            after: card('u0', true),
+            before: true,
+            why: 'x',
+          },
+          rule,
+        ),
+      rule,
+    );
+    violationOf(
+      () => walletUnchanged({ patch: jsonExchange(400, {}), after: card('u0', false), before: true, why: 'x' }, rule),
+      rule,
+    );
   });
   test('the 200 of an assignment carries the three fields as asked; null is a value, absence is not', () => {
     const id = 'cards.assign.response';
     const asked = { cardId: 'c1', cardUserId: 'u1', digitalWalletProvisionable: null };
     assignmentResponse({ patch: jsonExchange(200, { ...asked, extra: 1 }), ...asked }, id);
-    violationOf(() => assignmentResponse({ patch: jsonExchange(200, { cardId: 'c1', cardUserId: 'u1' }), ...asked }, id), id);
-    violationOf(() => assignmentResponse({ patch: jsonExchange(200, { ...asked, cardUserId: 'u2' }), ...asked }, id), id);
+    violationOf(
+      () => assignmentResponse({ patch: jsonExchange(200, { cardId: 'c1', cardUserId: 'u1' }), ...asked }, id),
+      id,
+    );
+    violationOf(
+      () => assignmentResponse({ patch: jsonExchange(200, { ...asked, cardUserId: 'u2' }), ...asked }, id),
+      id,
+    );
   });
 });
 
@@ -43,21 +97,70 @@ describe('authorization checks', () => {
   ];
   test('at most 100, at most 50 of each outcome, whatever the case of the status', () => {
     authorizationsLimit(jsonExchange(200, { cardId: 'c1', authorizationDetails: items(50, 50) }), rule);
-    violationOf(() => authorizationsLimit(jsonExchange(200, { cardId: 'c1', authorizationDetails: items(51, 10) }), rule), rule);
-    violationOf(() => authorizationsLimit(jsonExchange(200, { cardId: 'c1', authorizationDetails: items(10, 51) }), rule), rule);
+    violationOf(
+      () => authorizationsLimit(jsonExchange(200, { cardId: 'c1', authorizationDetails: items(51, 10) }), rule),
+      rule,
+    );
+    violationOf(
+      () => authorizationsLimit(jsonExchange(200, { cardId: 'c1', authorizationDetails: items(10, 51) }), rule),
+      rule,
+    );
     violationOf(() => authorizationsLimit(jsonExchange(404, { errorCode: 'X' }), rule), rule);
   });
   test('the card asked for: its cardId and its last five digits', () => {
-    authorizationsOfCard({ exchange: jsonExchange(200, { cardId: 'c1', authorizationDetails: items(3, 3) }), cardId: 'c1', lastFive: '12345' }, rule);
-    violationOf(() => authorizationsOfCard({ exchange: jsonExchange(200, { cardId: 'c2', authorizationDetails: [] }), cardId: 'c1', lastFive: '12345' }, rule), rule);
-    violationOf(() => authorizationsOfCard({ exchange: jsonExchange(200, { cardId: 'c1', authorizationDetails: [...items(2, 0), ...items(0, 1, '99999')] }), cardId: 'c1', lastFive: '12345' }, rule), rule);
+    authorizationsOfCard(
+      {
+        exchange: jsonExchange(200, { cardId: 'c1', authorizationDetails: items(3, 3) }),
+        cardId: 'c1',
+        lastFive: '12345',
+      },
+      rule,
+    );
+    violationOf(
+      () =>
+        authorizationsOfCard(
+          { exchange: jsonExchange(200, { cardId: 'c2', authorizationDetails: [] }), cardId: 'c1', lastFive: '12345' },
+          rule,
+        ),
+      rule,
+    );
+    violationOf(
+      () =>
+        authorizationsOfCard(
+          {
+            exchange: jsonExchange(200, {
+              cardId: 'c1',
+              authorizationDetails: [...items(2, 0), ...items(0, 1, '99999')],
+            }),
+            cardId: 'c1',
+            lastFive: '12345',
+          },
+          rule,
+        ),
+      rule,
+    );
   });
   test('what other rules judge is read leniently: no list blocks the card rule behind the limit rule, odd items are skipped', () => {
     const refused = jsonExchange(404, { errorCode: 'X' });
-    expect(() => authorizationsOfCard({ exchange: refused, cardId: 'c1', lastFive: '12345' }, rule)).toThrow(expect.objectContaining({ name: 'RuleBlocked', blockedBy: [id.authorizationsLimit] }));
-    authorizationsOfCard({ exchange: jsonExchange(200, { cardId: 'c1', authorizationDetails: 'none' }), cardId: 'c1', lastFive: '12345' }, rule);
-    authorizationsOfCard({ exchange: jsonExchange(200, { cardId: 'c1', authorizationDetails: [null, 7, ...items(1, 1)] }), cardId: 'c1', lastFive: '12345' }, rule);
+    expect(() => authorizationsOfCard({ exchange: refused, cardId: 'c1', lastFive: '12345' }, rule)).toThrow(
+      expect.objectContaining({ name: 'RuleBlocked', blockedBy: [id.authorizationsLimit] }),
+    );
+    authorizationsOfCard(
+      { exchange: jsonExchange(200, { cardId: 'c1', authorizationDetails: 'none' }), cardId: 'c1', lastFive: '12345' },
+      rule,
+    );
+    authorizationsOfCard(
+      {
+        exchange: jsonExchange(200, { cardId: 'c1', authorizationDetails: [null, 7, ...items(1, 1)] }),
+        cardId: 'c1',
+        lastFive: '12345',
+      },
+      rule,
+    );
     authorizationsLimit(jsonExchange(200, { cardId: 'c1', authorizationDetails: [null, 7, ...items(1, 1)] }), rule);
-    violationOf(() => authorizationsLimit(jsonExchange(200, { cardId: 'c1', authorizationDetails: 'none' }), rule), rule);
+    violationOf(
+      () => authorizationsLimit(jsonExchange(200, { cardId: 'c1', authorizationDetails: 'none' }), rule),
+      rule,
+    );
   });
 });

@@ -17,7 +17,9 @@ describe('a record rule behind the rule that judges whether the record came', ()
   const behind = { ...expectation, statusRule: id.cardFields };
   test('no record blocks the other rules of the record and fails the status rule; a record is judged as usual', () => {
     for (const answer of [jsonExchange(500, { errorCode: 'DOWN' }), failedExchange('TIMEOUT')]) {
-      expect(() => recordRuleBehind(answer, id.cardAmounts, behind)).toThrow(expect.objectContaining({ name: 'RuleBlocked', blockedBy: [id.cardFields] }));
+      expect(() => recordRuleBehind(answer, id.cardAmounts, behind)).toThrow(
+        expect.objectContaining({ name: 'RuleBlocked', blockedBy: [id.cardFields] }),
+      );
       violationOf(() => recordRuleBehind(answer, id.cardFields, behind), id.cardFields, [answer]);
     }
     const broken = jsonExchange(200, { ...card, cardDetails: { ...(card.cardDetails as object), formFactor: 'BOTH' } });
@@ -30,50 +32,119 @@ describe('record-rule', () => {
   test('a valid record passes every rule; a 404 fails the rule under test', () => {
     expect(recordRule(jsonExchange(200, card), id.cardAmounts, expectation)).toEqual({ ruleId: id.cardAmounts });
     const answer = jsonExchange(404, { errorCode: 'NOT_FOUND' });
-    expect(violationOf(() => recordRule(answer, id.cardFields, expectation), id.cardFields, [answer]).message).toContain('answered 404');
+    expect(
+      violationOf(() => recordRule(answer, id.cardFields, expectation), id.cardFields, [answer]).message,
+    ).toContain('answered 404');
   });
   test('an issue fails only the rule it names, with its path; extra fields are tolerated', () => {
-    const broken = jsonExchange(200, { ...card, extra: true, cardDetails: { ...(card.cardDetails as object), formFactor: 'BOTH' } });
-    expect(violationOf(() => recordRule(broken, id.formFactor, expectation), id.formFactor).message).toContain('cardDetails.formFactor');
+    const broken = jsonExchange(200, {
+      ...card,
+      extra: true,
+      cardDetails: { ...(card.cardDetails as object), formFactor: 'BOTH' },
+    });
+    expect(violationOf(() => recordRule(broken, id.formFactor, expectation), id.formFactor).message).toContain(
+      'cardDetails.formFactor',
+    );
     expect(recordRule(broken, id.cardFields, expectation).ruleId).toBe(id.cardFields);
   });
   test('an IN_PROGRESS card with more than three fields fails the in-progress rule', () => {
     const schema = { record: 'GET card', schema: inProgressCardSchema, statuses: [200] };
-    expect(recordRule(jsonExchange(200, { cardId: 'c', accountId: 'a', status: 'IN_PROGRESS', other: 1 }), id.inProgress, schema).ruleId).toBe(id.inProgress);
-    violationOf(() => recordRule(jsonExchange(200, { cardId: 'c', accountId: 'a', status: 'IN_PROGRESS', cardDetails: {} }), id.inProgress, schema), id.inProgress);
-    violationOf(() => recordRule(jsonExchange(200, { cardId: 'c', status: 'IN_PROGRESS' }), id.inProgress, schema), id.inProgress);
+    expect(
+      recordRule(
+        jsonExchange(200, { cardId: 'c', accountId: 'a', status: 'IN_PROGRESS', other: 1 }),
+        id.inProgress,
+        schema,
+      ).ruleId,
+    ).toBe(id.inProgress);
+    violationOf(
+      () =>
+        recordRule(
+          jsonExchange(200, { cardId: 'c', accountId: 'a', status: 'IN_PROGRESS', cardDetails: {} }),
+          id.inProgress,
+          schema,
+        ),
+      id.inProgress,
+    );
+    violationOf(
+      () => recordRule(jsonExchange(200, { cardId: 'c', status: 'IN_PROGRESS' }), id.inProgress, schema),
+      id.inProgress,
+    );
   });
   test('validFromDate the day before cardCreationDate passes (a day in another time zone); two days before fails', () => {
     const expectation = { record: 'GET card', schema: cardSchema, statuses: [200] };
     const created = (card.cardDetails as { cardCreationDate: string }).cardCreationDate;
-    const withFrom = (days: number) => jsonExchange(200, { ...card, spendControls: { ...(card.spendControls as object), validFromDate: addDays(created, days) } });
+    const withFrom = (days: number) =>
+      jsonExchange(200, {
+        ...card,
+        spendControls: { ...(card.spendControls as object), validFromDate: addDays(created, days) },
+      });
     expect(recordRule(withFrom(-1), id.validFrom, expectation).ruleId).toBe(id.validFrom);
     violationOf(() => recordRule(withFrom(-2), id.validFrom, expectation), id.validFrom);
   });
   test('an IN_PROGRESS card may show its status in cardDetails, holding nothing else (status is a CardDetails field)', () => {
     const schema = { record: 'GET card', schema: inProgressCardSchema, statuses: [200] };
-    expect(recordRule(jsonExchange(200, { cardId: 'c', accountId: 'a', cardDetails: { status: 'IN_PROGRESS' } }), id.inProgress, schema).ruleId).toBe(id.inProgress);
-    expect(inProgressStatusPlace({ cardId: 'c', accountId: 'a', cardDetails: { status: 'IN_PROGRESS' } })).toBe('cardDetails.status');
+    expect(
+      recordRule(
+        jsonExchange(200, { cardId: 'c', accountId: 'a', cardDetails: { status: 'IN_PROGRESS' } }),
+        id.inProgress,
+        schema,
+      ).ruleId,
+    ).toBe(id.inProgress);
+    expect(inProgressStatusPlace({ cardId: 'c', accountId: 'a', cardDetails: { status: 'IN_PROGRESS' } })).toBe(
+      'cardDetails.status',
+    );
     expect(inProgressStatusPlace({ cardId: 'c', accountId: 'a', status: 'IN_PROGRESS' })).toBe('status');
-    violationOf(() => recordRule(jsonExchange(200, { cardId: 'c', accountId: 'a', cardDetails: { status: 'IN_PROGRESS', cardLastFive: '12345' } }), id.inProgress, schema), id.inProgress);
-    violationOf(() => recordRule(jsonExchange(200, { cardId: 'c', accountId: 'a', cardDetails: { status: 'ACTIVE' } }), id.inProgress, schema), id.inProgress);
-    violationOf(() => recordRule(jsonExchange(200, { cardId: 'c', accountId: 'a' }), id.inProgress, schema), id.inProgress);
+    violationOf(
+      () =>
+        recordRule(
+          jsonExchange(200, {
+            cardId: 'c',
+            accountId: 'a',
+            cardDetails: { status: 'IN_PROGRESS', cardLastFive: '12345' },
+          }),
+          id.inProgress,
+          schema,
+        ),
+      id.inProgress,
+    );
+    violationOf(
+      () =>
+        recordRule(
+          jsonExchange(200, { cardId: 'c', accountId: 'a', cardDetails: { status: 'ACTIVE' } }),
+          id.inProgress,
+          schema,
+        ),
+      id.inProgress,
+    );
+    violationOf(
+      () => recordRule(jsonExchange(200, { cardId: 'c', accountId: 'a' }), id.inProgress, schema),
+      id.inProgress,
+    );
   });
 });
 
 describe('cards-error-body', () => {
-  const judge = (status: number, body: unknown, operation: string, ruleId: string) => cardsErrorBody(jsonExchange(status, body), ruleId, { operation });
+  const judge = (status: number, body: unknown, operation: string, ruleId: string) =>
+    cardsErrorBody(jsonExchange(status, body), ruleId, { operation });
   test('400 with errors items of code and message passes; without message fails, except on GET transactions', () => {
-    expect(judge(400, { errors: [{ code: 'X', message: 'y', extra: 1 }] }, 'GET card', id.errorsBadRequest).ruleId).toBe(id.errorsBadRequest);
+    expect(
+      judge(400, { errors: [{ code: 'X', message: 'y', extra: 1 }] }, 'GET card', id.errorsBadRequest).ruleId,
+    ).toBe(id.errorsBadRequest);
     violationOf(() => judge(400, { errors: [{ code: 'X' }] }, 'GET card', id.errorsBadRequest), id.errorsBadRequest);
     expect(judge(400, { errors: [{}] }, 'GET transactions', id.errorsBadRequest).ruleId).toBe(id.errorsBadRequest);
     violationOf(() => judge(400, { message: 'no' }, 'GET transactions', id.errorsBadRequest), id.errorsBadRequest);
   });
   test('400 of DELETE account and every other error status need errorCode', () => {
     expect(judge(400, { errorCode: 'X' }, 'DELETE account', id.errorsErrorCode).ruleId).toBe(id.errorsErrorCode);
-    violationOf(() => judge(400, { errors: [{ code: 'X', message: 'y' }] }, 'DELETE account', id.errorsErrorCode), id.errorsErrorCode);
+    violationOf(
+      () => judge(400, { errors: [{ code: 'X', message: 'y' }] }, 'DELETE account', id.errorsErrorCode),
+      id.errorsErrorCode,
+    );
     violationOf(() => judge(404, { code: 'X' }, 'GET card', id.errorsErrorCode), id.errorsErrorCode);
-    violationOf(() => judge(503, { errorCode: 'X', errorDescription: 5 }, 'GET card', id.errorsErrorCode), id.errorsErrorCode);
+    violationOf(
+      () => judge(503, { errorCode: 'X', errorDescription: 5 }, 'GET card', id.errorsErrorCode),
+      id.errorsErrorCode,
+    );
     // A 404 is not the bad-request rule's business, nor is a success.
     expect(judge(404, { code: 'X' }, 'GET card', id.errorsBadRequest).ruleId).toBe(id.errorsBadRequest);
     expect(judge(200, {}, 'GET card', id.errorsErrorCode).ruleId).toBe(id.errorsErrorCode);

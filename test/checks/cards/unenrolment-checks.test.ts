@@ -9,13 +9,24 @@ describe('unenrolment checks', () => {
   test('DELETE account answers its accountId and INACTIVE', () => {
     const id = 'cards.unenrol.response';
     unenrolResponse({ exchange: jsonExchange(200, { accountId: 'a1', status: 'INACTIVE' }), accountId: 'a1' }, id);
-    violationOf(() => unenrolResponse({ exchange: jsonExchange(200, { accountId: 'a1', status: 'CLOSED' }), accountId: 'a1' }, id), id);
-    violationOf(() => unenrolResponse({ exchange: jsonExchange(200, { accountId: 'a2', status: 'INACTIVE' }), accountId: 'a1' }, id), id);
+    violationOf(
+      () =>
+        unenrolResponse({ exchange: jsonExchange(200, { accountId: 'a1', status: 'CLOSED' }), accountId: 'a1' }, id),
+      id,
+    );
+    violationOf(
+      () =>
+        unenrolResponse({ exchange: jsonExchange(200, { accountId: 'a2', status: 'INACTIVE' }), accountId: 'a1' }, id),
+      id,
+    );
   });
   test('a card still shown keeps its status; a card no longer shown is observed', () => {
     const rule = 'cards.test.rule';
     cardStatusKept({ before: card('ACTIVE'), after: card('ACTIVE'), cardId: 'c1' }, rule);
-    expect(cardStatusKept({ before: card('ACTIVE'), after: jsonExchange(404, { errorCode: 'X' }), cardId: 'c1' }, rule).observations).toEqual({ 'card c1 after unenrolment': 'not shown (404)' });
+    expect(
+      cardStatusKept({ before: card('ACTIVE'), after: jsonExchange(404, { errorCode: 'X' }), cardId: 'c1' }, rule)
+        .observations,
+    ).toEqual({ 'card c1 after unenrolment': 'not shown (404)' });
     violationOf(() => cardStatusKept({ before: card('ACTIVE'), after: card('INACTIVE'), cardId: 'c1' }, rule), rule);
   });
   test('a notification about a card of the account after the unenrolment fails, unless it was there before', () => {
@@ -23,6 +34,9 @@ describe('unenrolment checks', () => {
     const about = (cardId: string) => jsonExchange(200, { notificationId: `n-${cardId}`, cardId });
     noUnenrolmentNotification({ before: about('other'), after: about('other'), cardIds: ['c1'] }, rule);
     noUnenrolmentNotification({ before: about('c1'), after: about('c1'), cardIds: ['c1'] }, rule);
-    violationOf(() => noUnenrolmentNotification({ before: about('other'), after: about('c1'), cardIds: ['c1'] }, rule), rule);
+    violationOf(
+      () => noUnenrolmentNotification({ before: about('other'), after: about('c1'), cardIds: ['c1'] }, rule),
+      rule,
+    );
   });
 });

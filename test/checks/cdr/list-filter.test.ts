@@ -20,8 +20,20 @@ const everything = [always, current, retired, future, onTheEdge];
 
 describe('filterVerdict', () => {
   test('CURRENT, FUTURE and ALL at the clock; an edge inside the clock span is undecided', () => {
-    expect(everything.map((item) => filterVerdict(item, { effective: 'CURRENT' }, clock))).toEqual(['in', 'in', 'out', 'out', 'undecided']);
-    expect(everything.map((item) => filterVerdict(item, { effective: 'FUTURE' }, clock))).toEqual(['out', 'out', 'out', 'in', 'undecided']);
+    expect(everything.map((item) => filterVerdict(item, { effective: 'CURRENT' }, clock))).toEqual([
+      'in',
+      'in',
+      'out',
+      'out',
+      'undecided',
+    ]);
+    expect(everything.map((item) => filterVerdict(item, { effective: 'FUTURE' }, clock))).toEqual([
+      'out',
+      'out',
+      'out',
+      'in',
+      'undecided',
+    ]);
     expect(everything.every((item) => filterVerdict(item, { effective: 'ALL' }, clock) === 'in')).toBe(true);
   });
   test('updated-since is strict; brand and category are exact', () => {
@@ -30,13 +42,22 @@ describe('filterVerdict', () => {
     expect(filterVerdict(item, { effective: 'ALL', updatedSince: '2026-01-01T09:59:59+10:00' }, clock)).toBe('in');
     expect(filterVerdict(item, { effective: 'ALL', brand: 'harbour' }, clock)).toBe('out');
     expect(filterVerdict(item, { effective: 'ALL', productCategory: 'LEASES', brand: 'Harbour' }, clock)).toBe('in');
-    expect(filterVerdict({ ...item, lastUpdated: 'not a date' }, { effective: 'ALL', updatedSince: '2026-01-01T00:00:00Z' }, clock)).toBe('undecided');
+    expect(
+      filterVerdict(
+        { ...item, lastUpdated: 'not a date' },
+        { effective: 'ALL', updatedSince: '2026-01-01T00:00:00Z' },
+        clock,
+      ),
+    ).toBe('undecided');
   });
 });
 
 describe('list-filter', () => {
   const judge = (returned: Record<string, unknown>[], effective: 'CURRENT' | 'FUTURE' | 'ALL') =>
-    listFilter({ walk: syntheticWalk(correctPages(returned, 2), 2), filter: { effective }, universe: everything, clock }, rule);
+    listFilter(
+      { walk: syntheticWalk(correctPages(returned, 2), 2), filter: { effective }, universe: everything, clock },
+      rule,
+    );
   test('exactly the filtered products pass, whether or not the undecided one is there', () => {
     judge([always, current], 'CURRENT');
     judge([always, current, onTheEdge], 'CURRENT');
@@ -54,7 +75,16 @@ describe('list-filter', () => {
     judge([always, current, null as unknown as Record<string, unknown>], 'CURRENT');
   });
   test('a walk that never ended blocks the filter rule, naming the walk rule', () => {
-    const judge = () => listFilter({ walk: syntheticWalk(correctPages([always, current], 1), 1, 'forward', 'repeated-link'), filter: { effective: 'CURRENT' }, universe: everything, clock }, rule);
+    const judge = () =>
+      listFilter(
+        {
+          walk: syntheticWalk(correctPages([always, current], 1), 1, 'forward', 'repeated-link'),
+          filter: { effective: 'CURRENT' },
+          universe: everything,
+          clock,
+        },
+        rule,
+      );
     expect(judge).toThrow(RuleBlocked);
     expect(judge).toThrow(/blocked by cdr.pagination.walk-complete/);
   });

@@ -15,7 +15,9 @@ import { violationOf } from '../violation.ts';
 import { correctPages, tenProducts } from './synthetic-list.ts';
 
 const rule = 'test.rule';
-const error = (code: string, title = 'Invalid Field', extra: Record<string, unknown> = {}) => ({ errors: [{ code, title, detail: 'this time', ...extra }] });
+const error = (code: string, title = 'Invalid Field', extra: Record<string, unknown> = {}) => ({
+  errors: [{ code, title, detail: 'this time', ...extra }],
+});
 const standard = 'urn:au-cds:error:cds-all:Field/Invalid';
 
 describe('error-v2-refusal and version-negotiation', () => {
@@ -23,7 +25,7 @@ describe('error-v2-refusal and version-negotiation', () => {
     errorV2Refusal(jsonExchange(400, error(standard)), rule, 400);
     errorV2Refusal(jsonExchange(422, error(standard)), rule, null);
   });
-  test('another status or a 5xx fail; a body without errors or a title is cdr.error.shape\'s, which blocks the refusal rule', () => {
+  test("another status or a 5xx fail; a body without errors or a title is cdr.error.shape's, which blocks the refusal rule", () => {
     violationOf(() => errorV2Refusal(jsonExchange(406, error(standard)), rule, 400), rule);
     violationOf(() => errorV2Refusal(jsonExchange(500, error(standard)), rule, null), rule);
     for (const body of [{ code: standard }, { errors: [{ code: standard, detail: 'x' }] }, { errors: [] }]) {
@@ -34,43 +36,101 @@ describe('error-v2-refusal and version-negotiation', () => {
   test('served is 200; refused is 406 with ErrorV2', () => {
     versionNegotiation({ exchange: jsonExchange(200, {}), expect: 'served' }, rule);
     versionNegotiation({ exchange: jsonExchange(406, error(standard)), expect: 'refused' }, rule);
-    violationOf(() => versionNegotiation({ exchange: jsonExchange(406, error(standard)), expect: 'served' }, rule), rule);
+    violationOf(
+      () => versionNegotiation({ exchange: jsonExchange(406, error(standard)), expect: 'served' }, rule),
+      rule,
+    );
     violationOf(() => versionNegotiation({ exchange: jsonExchange(200, {}), expect: 'refused' }, rule), rule);
   });
 });
 
 describe('error-v2-bodies, error-urn, error-stable-title', () => {
   test('every error status is judged; successes are skipped', () => {
-    expect(errorV2Bodies([jsonExchange(200, {}), jsonExchange(404, error('APP-1', 'Gone', { meta: { urn: standard } }))], rule).observations).toEqual({ 'error statuses seen': '404' });
+    expect(
+      errorV2Bodies(
+        [jsonExchange(200, {}), jsonExchange(404, error('APP-1', 'Gone', { meta: { urn: standard } }))],
+        rule,
+      ).observations,
+    ).toEqual({ 'error statuses seen': '404' });
     violationOf(() => errorV2Bodies([jsonExchange(500, { message: 'oops' })], rule), rule);
     violationOf(() => errorV2Bodies([exchange({ status: 404, body: 'not json' })], rule), rule);
   });
   test('an application code needs meta.urn, a URN; a standard code does not', () => {
-    errorUrn([jsonExchange(400, error(standard)), jsonExchange(404, error('APP-1', 'Gone', { meta: { urn: standard } }))], rule);
+    errorUrn(
+      [jsonExchange(400, error(standard)), jsonExchange(404, error('APP-1', 'Gone', { meta: { urn: standard } }))],
+      rule,
+    );
     violationOf(() => errorUrn([jsonExchange(404, error('APP-1'))], rule), rule);
-    violationOf(() => errorUrn([jsonExchange(404, error('APP-1', 'Gone', { meta: { urn: 'Resource/NotFound' } }))], rule), rule);
+    violationOf(
+      () => errorUrn([jsonExchange(404, error('APP-1', 'Gone', { meta: { urn: 'Resource/NotFound' } }))], rule),
+      rule,
+    );
   });
   test('the same condition keeps its title; only the detail may change', () => {
-    errorStableTitle([{ condition: 'page 0', exchanges: [jsonExchange(400, error(standard)), jsonExchange(400, { errors: [{ code: standard, title: 'Invalid Field', detail: 'other' }] })] }], rule);
-    violationOf(() => errorStableTitle([{ condition: 'page 0', exchanges: [jsonExchange(400, error(standard)), jsonExchange(400, error(standard, 'Invalid Field: page -3'))] }], rule), rule);
+    errorStableTitle(
+      [
+        {
+          condition: 'page 0',
+          exchanges: [
+            jsonExchange(400, error(standard)),
+            jsonExchange(400, { errors: [{ code: standard, title: 'Invalid Field', detail: 'other' }] }),
+          ],
+        },
+      ],
+      rule,
+    );
+    violationOf(
+      () =>
+        errorStableTitle(
+          [
+            {
+              condition: 'page 0',
+              exchanges: [
+                jsonExchange(400, error(standard)),
+                jsonExchange(400, error(standard, 'Invalid Field: page -3')),
+              ],
+            },
+          ],
+          rule,
+        ),
+      rule,
+    );
   });
 });
 
 describe('status-condition', () => {
-  const status = (data: Record<string, unknown>) => jsonExchange(200, { data: { updateTime: '2026-01-01T00:00:00Z', ...data }, links: { self: 'https://holder.example/cdr/v1/discovery/status' } });
+  const status = (data: Record<string, unknown>) =>
+    jsonExchange(200, {
+      data: { updateTime: '2026-01-01T00:00:00Z', ...data },
+      links: { self: 'https://holder.example/cdr/v1/discovery/status' },
+    });
   test('each status with its fields passes every rule', () => {
     const answers = [
       status({ status: 'OK' }),
-      status({ status: 'PARTIAL_FAILURE', explanation: 'slow', detectionTime: '2026-01-01T00:00:00Z', expectedResolutionTime: '2026-01-02T00:00:00Z' }),
-      status({ status: 'SCHEDULED_OUTAGE', explanation: 'maintenance', expectedResolutionTime: '2026-01-02T00:00:00Z' }),
+      status({
+        status: 'PARTIAL_FAILURE',
+        explanation: 'slow',
+        detectionTime: '2026-01-01T00:00:00Z',
+        expectedResolutionTime: '2026-01-02T00:00:00Z',
+      }),
+      status({
+        status: 'SCHEDULED_OUTAGE',
+        explanation: 'maintenance',
+        expectedResolutionTime: '2026-01-02T00:00:00Z',
+      }),
       status({ status: 'UNAVAILABLE', explanation: 'down' }),
     ];
     for (const id of ['cdr.status.record', 'cdr.status.explanation-when-not-ok']) {
-      expect(statusCondition(answers, id).observations).toMatchObject({ 'statuses reported': 'OK, PARTIAL_FAILURE, SCHEDULED_OUTAGE, UNAVAILABLE' });
+      expect(statusCondition(answers, id).observations).toMatchObject({
+        'statuses reported': 'OK, PARTIAL_FAILURE, SCHEDULED_OUTAGE, UNAVAILABLE',
+      });
     }
   });
   test('the SHOULD sentences of the standard are observed, never judged', () => {
-    const answers = [status({ status: 'SCHEDULED_OUTAGE', explanation: 'x', detectionTime: '2026-01-01T00:00:00Z' }), status({ status: 'OK', expectedResolutionTime: '2026-01-01T00:00:00Z' })];
+    const answers = [
+      status({ status: 'SCHEDULED_OUTAGE', explanation: 'x', detectionTime: '2026-01-01T00:00:00Z' }),
+      status({ status: 'OK', expectedResolutionTime: '2026-01-01T00:00:00Z' }),
+    ];
     expect(statusCondition(answers, 'cdr.status.record').observations?.['optional times given']).toEqual([
       'detectionTime with SCHEDULED_OUTAGE (the standard: should only be present with PARTIAL_FAILURE or UNAVAILABLE)',
       'expectedResolutionTime with OK (the standard: should not be present with OK)',
@@ -89,41 +149,127 @@ describe('status-condition', () => {
 });
 
 describe('records, detail and page default', () => {
-  const item = { productId: 'p1', lastUpdated: '2026-01-01T00:00:00Z', productCategory: 'LEASES', name: 'n', description: 'd', brand: 'b', isTailored: false };
+  const item = {
+    productId: 'p1',
+    lastUpdated: '2026-01-01T00:00:00Z',
+    productCategory: 'LEASES',
+    name: 'n',
+    description: 'd',
+    brand: 'b',
+    isTailored: false,
+  };
   test('product-records judges only the rule under test', () => {
-    const broken = { ...item, cardArt: [{ cardScheme: 'AMEX', cardType: 'PREPAID', imageUri: 'https://x.example/a.png' }] };
-    productRecords([{ exchange: jsonExchange(200, {}), record: broken, kind: 'list', version: 5 }], 'cdr.product.list-item');
-    violationOf(() => productRecords([{ exchange: jsonExchange(200, {}), record: broken, kind: 'list', version: 5 }], 'cdr.product.card-art'), 'cdr.product.card-art');
+    const broken = {
+      ...item,
+      cardArt: [{ cardScheme: 'AMEX', cardType: 'PREPAID', imageUri: 'https://x.example/a.png' }],
+    };
+    productRecords(
+      [{ exchange: jsonExchange(200, {}), record: broken, kind: 'list', version: 5 }],
+      'cdr.product.list-item',
+    );
+    violationOf(
+      () =>
+        productRecords(
+          [{ exchange: jsonExchange(200, {}), record: broken, kind: 'list', version: 5 }],
+          'cdr.product.card-art',
+        ),
+      'cdr.product.card-art',
+    );
   });
   test('detail-is-listed: equal list fields pass; a changed one or a 404 fails', () => {
-    const detail = (data: Record<string, unknown>, status = 200) => jsonExchange(status, { data, links: { self: 'https://x.example/p1' } });
+    const detail = (data: Record<string, unknown>, status = 200) =>
+      jsonExchange(status, { data, links: { self: 'https://x.example/p1' } });
     detailIsListed({ listed: item, listExchange: jsonExchange(200, {}), detail: detail({ ...item, fees: [] }) }, rule);
-    violationOf(() => detailIsListed({ listed: item, listExchange: jsonExchange(200, {}), detail: detail({ ...item, name: 'other' }) }, rule), rule);
-    violationOf(() => detailIsListed({ listed: item, listExchange: jsonExchange(200, {}), detail: detail({}, 404) }, rule), rule);
+    violationOf(
+      () =>
+        detailIsListed(
+          { listed: item, listExchange: jsonExchange(200, {}), detail: detail({ ...item, name: 'other' }) },
+          rule,
+        ),
+      rule,
+    );
+    violationOf(
+      () => detailIsListed({ listed: item, listExchange: jsonExchange(200, {}), detail: detail({}, 404) }, rule),
+      rule,
+    );
   });
   test('detail-is-listed compares only what both served versions define and can express', () => {
     const at = (version: number, body: unknown) => jsonExchange(200, body, { 'x-v': String(version) });
     const art = { title: 'Card', imageUri: 'https://x.example/a.png' };
-    // List x-v 5 (BankingProductV6) gives brandGroup and cardArt scheme and type; detail x-v 4 (BankingProductDetailV4) defines neither.
-    const listed = { ...item, productCategory: 'CRED_AND_CHRG_CARDS', brandGroup: 'Group', cardArt: [{ ...art, cardScheme: 'VISA', cardType: 'CREDIT' }] };
-    const older = detailIsListed({ listed, listExchange: at(5, {}), detail: at(4, { data: { ...item, productCategory: 'CRED_AND_CHRG_CARDS', cardArt: [art] } }) }, rule);
+    // List x-v 5 (BankingProductV6) gives brandGroup and cardArt scheme and type; detail x-v 4 (BankingProductDetailV4)
+    // defines neither.
+    const listed = {
+      ...item,
+      productCategory: 'CRED_AND_CHRG_CARDS',
+      brandGroup: 'Group',
+      cardArt: [{ ...art, cardScheme: 'VISA', cardType: 'CREDIT' }],
+    };
+    const older = detailIsListed(
+      {
+        listed,
+        listExchange: at(5, {}),
+        detail: at(4, { data: { ...item, productCategory: 'CRED_AND_CHRG_CARDS', cardArt: [art] } }),
+      },
+      rule,
+    );
     expect(JSON.stringify(older.observations)).toContain('brandGroup');
-    violationOf(() => detailIsListed({ listed, listExchange: at(5, {}), detail: at(4, { data: { ...item, productCategory: 'CRED_AND_CHRG_CARDS', cardArt: [{ ...art, title: 'Other' }] } }) }, rule), rule);
+    violationOf(
+      () =>
+        detailIsListed(
+          {
+            listed,
+            listExchange: at(5, {}),
+            detail: at(4, {
+              data: { ...item, productCategory: 'CRED_AND_CHRG_CARDS', cardArt: [{ ...art, title: 'Other' }] },
+            }),
+          },
+          rule,
+        ),
+      rule,
+    );
     // List x-v 4 cannot say BUY_NOW_PAY_LATER (BankingProductV5); detail x-v 7 can: not compared, observed.
-    const bnpl = detailIsListed({ listed: item, listExchange: at(4, {}), detail: at(7, { data: { ...item, productCategory: 'BUY_NOW_PAY_LATER' } }) }, rule);
+    const bnpl = detailIsListed(
+      {
+        listed: item,
+        listExchange: at(4, {}),
+        detail: at(7, { data: { ...item, productCategory: 'BUY_NOW_PAY_LATER' } }),
+      },
+      rule,
+    );
     expect(JSON.stringify(bnpl.observations)).toContain('productCategory');
-    violationOf(() => detailIsListed({ listed: item, listExchange: at(5, {}), detail: at(7, { data: { ...item, productCategory: 'BUY_NOW_PAY_LATER' } }) }, rule), rule);
+    violationOf(
+      () =>
+        detailIsListed(
+          {
+            listed: item,
+            listExchange: at(5, {}),
+            detail: at(7, { data: { ...item, productCategory: 'BUY_NOW_PAY_LATER' } }),
+          },
+          rule,
+        ),
+      rule,
+    );
   });
   test('detail-envelope: self only, fully qualified, meta optional', () => {
     detailEnvelope(jsonExchange(200, { data: item, links: { self: 'https://x.example/p1' } }), rule);
     detailEnvelope(jsonExchange(200, { data: item, links: { self: 'https://x.example/p1' }, meta: {} }), rule);
-    violationOf(() => detailEnvelope(jsonExchange(200, { data: item, links: { self: 'https://x.example/p1', next: 'https://x.example/p2' } }), rule), rule);
+    violationOf(
+      () =>
+        detailEnvelope(
+          jsonExchange(200, { data: item, links: { self: 'https://x.example/p1', next: 'https://x.example/p2' } }),
+          rule,
+        ),
+      rule,
+    );
     violationOf(() => detailEnvelope(jsonExchange(200, { data: item, links: { self: '/p1' } }), rule), rule);
     violationOf(() => detailEnvelope(jsonExchange(200, { data: item }), rule), rule);
   });
   test('page-default: the same products as page=1 pass; page 2 fails', () => {
     const [one, two] = correctPages(tenProducts, 3);
     pageDefault({ withoutPage: jsonExchange(200, one), pageOne: jsonExchange(200, one) }, rule);
-    violationOf(() => pageDefault({ withoutPage: jsonExchange(200, two), pageOne: jsonExchange(200, one) }, rule), rule);
+    violationOf(
+      () => pageDefault({ withoutPage: jsonExchange(200, two), pageOne: jsonExchange(200, one) }, rule),
+      rule,
+    );
   });
 });

@@ -30,8 +30,21 @@ function observedPage(body: ListResponse, url: string) {
 }
 
 /** A walk as the walker records it, from page bodies. */
-export function syntheticWalk(bodies: readonly ListResponse[], pageSize: number | undefined, direction: ProductWalk['direction'] = 'forward', ended: ProductWalk['ended'] = 'end-reached'): ProductWalk {
-  return { query: `page-size=${pageSize}`, pageSize, direction, ended, pages: bodies.map((body, index) => observedPage(body, pageUrl(direction === 'forward' ? index + 1 : bodies.length - index, pageSize ?? 25))) };
+export function syntheticWalk(
+  bodies: readonly ListResponse[],
+  pageSize: number | undefined,
+  direction: ProductWalk['direction'] = 'forward',
+  ended: ProductWalk['ended'] = 'end-reached',
+): ProductWalk {
+  return {
+    query: `page-size=${pageSize}`,
+    pageSize,
+    direction,
+    ended,
+    pages: bodies.map((body, index) =>
+      observedPage(body, pageUrl(direction === 'forward' ? index + 1 : bodies.length - index, pageSize ?? 25)),
+    ),
+  };
 }
 
 /** A product with the fields the filters read. */

@@ -17,35 +17,111 @@ import { correctPages, pageUrl, syntheticWalk, tenProducts } from './synthetic-l
 const rule = 'test.rule';
 const walkAt = (size: number, pages = correctPages(tenProducts, size)) => syntheticWalk(pages, size);
 /** The correct pages at a size with one page changed. */
-const changed = (size: number, pageIndex: number, change: (page: ListResponse) => ListResponse) => correctPages(tenProducts, size).map((page, index) => (index === pageIndex ? change(page) : page));
-const withoutLink = (name: keyof ListResponse['links']) => (page: ListResponse) => ({ ...page, links: Object.fromEntries(Object.entries(page.links).filter(([key]) => key !== name)) as ListResponse['links'] });
+const changed = (size: number, pageIndex: number, change: (page: ListResponse) => ListResponse) =>
+  correctPages(tenProducts, size).map((page, index) => (index === pageIndex ? change(page) : page));
+const withoutLink = (name: keyof ListResponse['links']) => (page: ListResponse) => ({
+  ...page,
+  links: Object.fromEntries(Object.entries(page.links).filter(([key]) => key !== name)) as ListResponse['links'],
+});
 
 describe('walk-complete', () => {
   test('walks at 11, 1, 2, 3 and 7 of a correct holder pass', () => {
-    expect(walkComplete([11, 1, 2, 3, 7].map((size) => walkAt(size)), rule).observations?.products).toBe(10);
+    expect(
+      walkComplete(
+        [11, 1, 2, 3, 7].map((size) => walkAt(size)),
+        rule,
+      ).observations?.products,
+    ).toBe(10);
   });
   test('a product missing between pages, a product twice, a short page, a walk ending before last and one that never ends fail', () => {
     const skipped = correctPages([...tenProducts.slice(0, 3), ...tenProducts.slice(4)], 3);
     violationOf(() => walkComplete([walkAt(11), walkAt(3, skipped)], rule), rule);
-    violationOf(() => walkComplete([walkAt(11), walkAt(3, changed(3, 1, (page) => ({ ...page, data: { products: [tenProducts[2], ...page.data.products.slice(1)] } })))], rule), rule);
-    violationOf(() => walkComplete([walkAt(11), walkAt(3, changed(3, 0, (page) => ({ ...page, data: { products: page.data.products.slice(0, 2) } })))], rule), rule);
+    violationOf(
+      () =>
+        walkComplete(
+          [
+            walkAt(11),
+            walkAt(
+              3,
+              changed(3, 1, (page) => ({
+                ...page,
+                data: { products: [tenProducts[2], ...page.data.products.slice(1)] },
+              })),
+            ),
+          ],
+          rule,
+        ),
+      rule,
+    );
+    violationOf(
+      () =>
+        walkComplete(
+          [
+            walkAt(11),
+            walkAt(
+              3,
+              changed(3, 0, (page) => ({ ...page, data: { products: page.data.products.slice(0, 2) } })),
+            ),
+          ],
+          rule,
+        ),
+      rule,
+    );
     // Page 1's last link, asked by the harness, answered page 4, which the walk never reached.
-    const endedEarly = { ...walkAt(3, correctPages(tenProducts, 3).slice(0, 3)), linked: new Map([[normalizedUrl(pageUrl(4, 3)), correctPages(tenProducts, 3)[3]]]) };
-    expect(violationOf(() => walkComplete([endedEarly], rule), rule).message).toContain('links.last names no page the walk reached');
+    const endedEarly = {
+      ...walkAt(3, correctPages(tenProducts, 3).slice(0, 3)),
+      linked: new Map([[normalizedUrl(pageUrl(4, 3)), correctPages(tenProducts, 3)[3]]]),
+    };
+    expect(violationOf(() => walkComplete([endedEarly], rule), rule).message).toContain(
+      'links.last names no page the walk reached',
+    );
     // The walk rule fails a walk that hit its cap; any other rule is blocked by it.
-    violationOf(() => walkComplete([syntheticWalk(correctPages(tenProducts, 2), 2, 'forward', 'page-cap')], 'cdr.pagination.walk-complete'), 'cdr.pagination.walk-complete');
-    expect(() => walkComplete([syntheticWalk(correctPages(tenProducts, 2), 2, 'forward', 'page-cap')], rule)).toThrow(RuleBlocked);
+    violationOf(
+      () =>
+        walkComplete(
+          [syntheticWalk(correctPages(tenProducts, 2), 2, 'forward', 'page-cap')],
+          'cdr.pagination.walk-complete',
+        ),
+      'cdr.pagination.walk-complete',
+    );
+    expect(() => walkComplete([syntheticWalk(correctPages(tenProducts, 2), 2, 'forward', 'page-cap')], rule)).toThrow(
+      RuleBlocked,
+    );
   });
 });
 
 describe('walk-back', () => {
-  const back = (size: number, pages = correctPages(tenProducts, size)) => syntheticWalk([...pages].reverse(), size, 'back');
+  const back = (size: number, pages = correctPages(tenProducts, size)) =>
+    syntheticWalk([...pages].reverse(), size, 'back');
   test('the pages in reverse pass', () => {
     expect(walkBack({ forward: walkAt(3), back: back(3) }, rule).observations).toEqual({ pages: 4 });
   });
   test('a page reversed on the way back, or a walk back that stops early, fails', () => {
-    violationOf(() => walkBack({ forward: walkAt(3), back: back(3, changed(3, 1, (page) => ({ ...page, data: { products: [...page.data.products].reverse() } }))) }, rule), rule);
-    violationOf(() => walkBack({ forward: walkAt(3), back: syntheticWalk([...correctPages(tenProducts, 3)].reverse().slice(0, 3), 3, 'back') }, rule), rule);
+    violationOf(
+      () =>
+        walkBack(
+          {
+            forward: walkAt(3),
+            back: back(
+              3,
+              changed(3, 1, (page) => ({ ...page, data: { products: [...page.data.products].reverse() } })),
+            ),
+          },
+          rule,
+        ),
+      rule,
+    );
+    violationOf(
+      () =>
+        walkBack(
+          {
+            forward: walkAt(3),
+            back: syntheticWalk([...correctPages(tenProducts, 3)].reverse().slice(0, 3), 3, 'back'),
+          },
+          rule,
+        ),
+      rule,
+    );
   });
 });
 
@@ -55,15 +131,52 @@ describe('links-self and links-presence', () => {
     linksPresence({ walks: [walkAt(3), walkAt(10)], pair: 'first-prev' }, rule);
     linksPresence({ walks: [walkAt(3), walkAt(10)], pair: 'next-last' }, rule);
   });
-  test('a self naming another page, or another page size fail links-self; a relative self is links-valid\'s', () => {
-    const relative = walkAt(3, changed(3, 1, (page) => ({ ...page, links: { ...page.links, self: '/cdr/v1/banking/products?page=2&page-size=3' } })));
-    expect(violationOf(() => linksValid({ walks: [relative], outsideScope: () => undefined }, rule), rule).message).toContain('links.self is not an absolute http(s) URI');
-    const offHolder = walkAt(3, changed(3, 0, (page) => ({ ...page, links: { ...page.links, next: 'http://169.254.169.254/latest?page=2' } })));
+  test("a self naming another page, or another page size fail links-self; a relative self is links-valid's", () => {
+    const relative = walkAt(
+      3,
+      changed(3, 1, (page) => ({
+        ...page,
+        links: { ...page.links, self: '/cdr/v1/banking/products?page=2&page-size=3' },
+      })),
+    );
+    expect(
+      violationOf(() => linksValid({ walks: [relative], outsideScope: () => undefined }, rule), rule).message,
+    ).toContain('links.self is not an absolute http(s) URI');
+    const offHolder = walkAt(
+      3,
+      changed(3, 0, (page) => ({ ...page, links: { ...page.links, next: 'http://169.254.169.254/latest?page=2' } })),
+    );
     const scope = (url: string) => (url.startsWith('https://holder.example/') ? undefined : 'not the holder');
-    expect(violationOf(() => linksValid({ walks: [offHolder], outsideScope: scope }, rule), rule).message).toContain('links.next points outside the holder: http://169.254.169.254/latest?page=2');
+    expect(violationOf(() => linksValid({ walks: [offHolder], outsideScope: scope }, rule), rule).message).toContain(
+      'links.next points outside the holder: http://169.254.169.254/latest?page=2',
+    );
     linksValid({ walks: [walkAt(3)], outsideScope: scope }, rule);
-    violationOf(() => linksSelf([walkAt(3, changed(3, 2, (page) => ({ ...page, links: { ...page.links, self: pageUrl(2, 3) } })))], rule), rule);
-    violationOf(() => linksSelf([walkAt(3, changed(3, 0, (page) => ({ ...page, links: { ...page.links, self: pageUrl(1, 25) } })))], rule), rule);
+    violationOf(
+      () =>
+        linksSelf(
+          [
+            walkAt(
+              3,
+              changed(3, 2, (page) => ({ ...page, links: { ...page.links, self: pageUrl(2, 3) } })),
+            ),
+          ],
+          rule,
+        ),
+      rule,
+    );
+    violationOf(
+      () =>
+        linksSelf(
+          [
+            walkAt(
+              3,
+              changed(3, 0, (page) => ({ ...page, links: { ...page.links, self: pageUrl(1, 25) } })),
+            ),
+          ],
+          rule,
+        ),
+      rule,
+    );
   });
   test('a walk back stopped early (prev missing) names its pages by the forward pages they hold: every self right passes links-self', () => {
     const forward = walkAt(3);
@@ -71,10 +184,26 @@ describe('links-self and links-presence', () => {
     expect(linksSelf([forward, back], rule).observations).toEqual({ pages: 5 });
   });
   test('links with a cursor instead of page are read by the pages they answered', () => {
-    const cursor = (page: number) => `https://holder.example/cdr/v1/banking/products?page-size=3&cursor=${Buffer.from(`p${page}`).toString('base64url')}`;
-    const bodies = correctPages(tenProducts, 3).map((page) => ({ ...page, links: Object.fromEntries(Object.entries(page.links).map(([name, url]) => [name, cursor(Number(new URL(url).searchParams.get('page')))])) }));
-    // The walker asked page 1 by page=1, then followed next as given; every self link is a cursor the walk never followed.
-    const walk = { ...syntheticWalk(bodies, 3), pages: syntheticWalk(bodies, 3).pages.map((page, index) => ({ ...page, exchange: { ...page.exchange, request: { ...page.exchange.request, url: index === 0 ? pageUrl(1, 3) : cursor(index + 1) } } })) };
+    const cursor = (page: number) =>
+      `https://holder.example/cdr/v1/banking/products?page-size=3&cursor=${Buffer.from(`p${page}`).toString('base64url')}`;
+    const bodies = correctPages(tenProducts, 3).map((page) => ({
+      ...page,
+      links: Object.fromEntries(
+        Object.entries(page.links).map(([name, url]) => [name, cursor(Number(new URL(url).searchParams.get('page')))]),
+      ),
+    }));
+    // The walker asked page 1 by page=1, then followed next as given; every self link is a cursor the walk never
+    // followed.
+    const walk = {
+      ...syntheticWalk(bodies, 3),
+      pages: syntheticWalk(bodies, 3).pages.map((page, index) => ({
+        ...page,
+        exchange: {
+          ...page.exchange,
+          request: { ...page.exchange.request, url: index === 0 ? pageUrl(1, 3) : cursor(index + 1) },
+        },
+      })),
+    };
     const located = { ...walk, linked: new Map([[normalizedUrl(cursor(1)), bodies[0]]]) };
     linksSelf([located], rule);
     walkComplete([located], rule);
@@ -84,49 +213,170 @@ describe('links-self and links-presence', () => {
     violationOf(() => linksSelf([{ ...walk, linked: new Map([[normalizedUrl(cursor(1)), bodies[1]]]) }], rule), rule);
   });
   test('first missing on the last page, prev on page 1, prev naming the wrong page fail first-prev', () => {
-    violationOf(() => linksPresence({ walks: [walkAt(3, changed(3, 3, withoutLink('first')))], pair: 'first-prev' }, rule), rule);
-    violationOf(() => linksPresence({ walks: [walkAt(3, changed(3, 0, (page) => ({ ...page, links: { ...page.links, prev: pageUrl(1, 3) } })))], pair: 'first-prev' }, rule), rule);
-    violationOf(() => linksPresence({ walks: [walkAt(3, changed(3, 2, (page) => ({ ...page, links: { ...page.links, prev: pageUrl(1, 3) } })))], pair: 'first-prev' }, rule), rule);
+    violationOf(
+      () => linksPresence({ walks: [walkAt(3, changed(3, 3, withoutLink('first')))], pair: 'first-prev' }, rule),
+      rule,
+    );
+    violationOf(
+      () =>
+        linksPresence(
+          {
+            walks: [
+              walkAt(
+                3,
+                changed(3, 0, (page) => ({ ...page, links: { ...page.links, prev: pageUrl(1, 3) } })),
+              ),
+            ],
+            pair: 'first-prev',
+          },
+          rule,
+        ),
+      rule,
+    );
+    violationOf(
+      () =>
+        linksPresence(
+          {
+            walks: [
+              walkAt(
+                3,
+                changed(3, 2, (page) => ({ ...page, links: { ...page.links, prev: pageUrl(1, 3) } })),
+              ),
+            ],
+            pair: 'first-prev',
+          },
+          rule,
+        ),
+      rule,
+    );
   });
   test('last missing before the last page or next on the last page fail next-last; first on page 1 is only observed', () => {
-    violationOf(() => linksPresence({ walks: [walkAt(3, changed(3, 2, withoutLink('last')))], pair: 'next-last' }, rule), rule);
-    violationOf(() => linksPresence({ walks: [walkAt(3, changed(3, 3, (page) => ({ ...page, links: { ...page.links, next: pageUrl(5, 3) } })))], pair: 'next-last' }, rule), rule);
+    violationOf(
+      () => linksPresence({ walks: [walkAt(3, changed(3, 2, withoutLink('last')))], pair: 'next-last' }, rule),
+      rule,
+    );
+    violationOf(
+      () =>
+        linksPresence(
+          {
+            walks: [
+              walkAt(
+                3,
+                changed(3, 3, (page) => ({ ...page, links: { ...page.links, next: pageUrl(5, 3) } })),
+              ),
+            ],
+            pair: 'next-last',
+          },
+          rule,
+        ),
+      rule,
+    );
     const firstOnPageOne = changed(3, 0, (page) => ({ ...page, links: { ...page.links, first: pageUrl(1, 3) } }));
-    expect(linksPresence({ walks: [walkAt(3, firstOnPageOne)], pair: 'first-prev' }, rule).observations).toEqual({ 'edge pages that also give first': 1 });
+    expect(linksPresence({ walks: [walkAt(3, firstOnPageOne)], pair: 'first-prev' }, rule).observations).toEqual({
+      'edge pages that also give first': 1,
+    });
   });
   test('relative links are read against self', () => {
-    const relative = changed(3, 1, (page) => ({ ...page, links: { ...page.links, next: '?page-size=3&page=3', last: '?page-size=3&page=4' } }));
+    const relative = changed(3, 1, (page) => ({
+      ...page,
+      links: { ...page.links, next: '?page-size=3&page=3', last: '?page-size=3&page=4' },
+    }));
     linksPresence({ walks: [walkAt(3, relative)], pair: 'next-last' }, rule);
   });
 });
 
 describe('a walk stopped at a link it could not follow: judged on the pages it read', () => {
   // Page 1 of four at size 3, its next no URL: the walk read page 1 only.
-  const stopped = (pages = correctPages(tenProducts, 3)) => ({ ...syntheticWalk(pages.slice(0, 1), 3, 'forward', 'unusable-link'), endNote: 'links.next is not a URL' });
+  const stopped = (pages = correctPages(tenProducts, 3)) => ({
+    ...syntheticWalk(pages.slice(0, 1), 3, 'forward', 'unusable-link'),
+    endNote: 'links.next is not a URL',
+  });
   const whole = walkAt(11);
   test('totals and the walk back are judged against the list read as one page', () => {
     listTotals([stopped()], rule, () => whole);
-    violationOf(() => listTotals([stopped(changed(3, 0, (page) => ({ ...page, meta: { ...page.meta, totalRecords: 9 } })))], rule, () => whole), rule);
+    violationOf(
+      () =>
+        listTotals(
+          [stopped(changed(3, 0, (page) => ({ ...page, meta: { ...page.meta, totalRecords: 9 } })))],
+          rule,
+          () => whole,
+        ),
+      rule,
+    );
     const back = syntheticWalk([...correctPages(tenProducts, 3)].reverse(), 3, 'back');
     expect(walkBack({ forward: stopped(), back, whole }, rule).observations?.pages).toBe(4);
-    violationOf(() => walkBack({ forward: stopped(), back: syntheticWalk([...correctPages(tenProducts.slice(1), 3)].reverse(), 3, 'back'), whole }, rule), rule);
+    violationOf(
+      () =>
+        walkBack(
+          {
+            forward: stopped(),
+            back: syntheticWalk([...correctPages(tenProducts.slice(1), 3)].reverse(), 3, 'back'),
+            whole,
+          },
+          rule,
+        ),
+      rule,
+    );
     // Without the whole list the walk back cannot be judged: blocked by the rule of the link.
     expect(() => walkBack({ forward: stopped(), back }, rule)).toThrow(/blocked by cdr.links.valid/);
   });
   test('self links and sizes of the pages read are judged; a walk that looped is not', () => {
     linksSelf([stopped()], rule);
     pageSizes({ walk: stopped(), pageSize: 3 }, rule);
-    violationOf(() => linksSelf([stopped(changed(3, 0, (page) => ({ ...page, links: { ...page.links, self: pageUrl(1, 4) } })))], rule), rule);
-    violationOf(() => pageSizes({ walk: stopped(changed(3, 0, (page) => ({ ...page, data: { products: page.data.products.slice(0, 2) } }))), pageSize: 3 }, rule), rule);
-    expect(() => linksSelf([syntheticWalk(correctPages(tenProducts, 3), 3, 'forward', 'repeated-link')], rule)).toThrow(RuleBlocked);
+    violationOf(
+      () =>
+        linksSelf(
+          [stopped(changed(3, 0, (page) => ({ ...page, links: { ...page.links, self: pageUrl(1, 4) } })))],
+          rule,
+        ),
+      rule,
+    );
+    violationOf(
+      () =>
+        pageSizes(
+          {
+            walk: stopped(changed(3, 0, (page) => ({ ...page, data: { products: page.data.products.slice(0, 2) } }))),
+            pageSize: 3,
+          },
+          rule,
+        ),
+      rule,
+    );
+    expect(() => linksSelf([syntheticWalk(correctPages(tenProducts, 3), 3, 'forward', 'repeated-link')], rule)).toThrow(
+      RuleBlocked,
+    );
   });
 });
 
 describe('list-totals, page-sizes, empty-result', () => {
   test('correct totals pass; a page whose totals differ or are numbers fails', () => {
     listTotals([walkAt(3), syntheticWalk(correctPages([], 3), 3)], rule);
-    violationOf(() => listTotals([walkAt(3, changed(3, 3, (page) => ({ ...page, meta: { ...page.meta, totalRecords: 1 } })))], rule), rule);
-    violationOf(() => listTotals([walkAt(3, changed(3, 0, (page) => ({ ...page, meta: { ...page.meta, totalPages: 5 } })))], rule), rule);
+    violationOf(
+      () =>
+        listTotals(
+          [
+            walkAt(
+              3,
+              changed(3, 3, (page) => ({ ...page, meta: { ...page.meta, totalRecords: 1 } })),
+            ),
+          ],
+          rule,
+        ),
+      rule,
+    );
+    violationOf(
+      () =>
+        listTotals(
+          [
+            walkAt(
+              3,
+              changed(3, 0, (page) => ({ ...page, meta: { ...page.meta, totalPages: 5 } })),
+            ),
+          ],
+          rule,
+        ),
+      rule,
+    );
   });
   test('pages of the default size pass; a page of 20 at the default 25 fails', () => {
     const many = Array.from({ length: 60 }, (_, index) => ({ productId: `p${index}` }));
@@ -136,9 +386,18 @@ describe('list-totals, page-sizes, empty-result', () => {
   test('an empty page 1 with totals 0 passes; totalPages "1", a next link or a product fail', () => {
     const [empty] = correctPages([], 25) as [ListResponse];
     emptyResult(jsonExchange(200, empty), rule);
-    violationOf(() => emptyResult(jsonExchange(200, { ...empty, meta: { totalRecords: '0', totalPages: '1' } }), rule), rule);
-    violationOf(() => emptyResult(jsonExchange(200, { ...empty, links: { ...empty.links, next: pageUrl(2, 25) } }), rule), rule);
-    violationOf(() => emptyResult(jsonExchange(200, { ...empty, data: { products: [{ productId: 'x' }] } }), rule), rule);
+    violationOf(
+      () => emptyResult(jsonExchange(200, { ...empty, meta: { totalRecords: '0', totalPages: '1' } }), rule),
+      rule,
+    );
+    violationOf(
+      () => emptyResult(jsonExchange(200, { ...empty, links: { ...empty.links, next: pageUrl(2, 25) } }), rule),
+      rule,
+    );
+    violationOf(
+      () => emptyResult(jsonExchange(200, { ...empty, data: { products: [{ productId: 'x' }] } }), rule),
+      rule,
+    );
     // Integer totals (the standard) and numeric strings (document 3) are both read.
     emptyResult(jsonExchange(200, { ...empty, meta: { totalRecords: '0', totalPages: '0' } }), rule);
   });

@@ -7,7 +7,10 @@ import { exchange, failedExchange, jsonExchange } from '../exchanges.ts';
 import { violationOf } from '../violation.ts';
 
 const rule = 'test.rule';
-const page = (result: unknown[], hasNext = true, hasPrevious = false) => ({ result, cursor: { currentPage: 'abc+/=', hasNext, hasPrevious } });
+const page = (result: unknown[], hasNext = true, hasPrevious = false) => ({
+  result,
+  cursor: { currentPage: 'abc+/=', hasNext, hasPrevious },
+});
 
 describe('cursor-page', () => {
   test('a 200 cursor page passes', () => {
@@ -15,7 +18,12 @@ describe('cursor-page', () => {
   });
   test('another status, a missing cursor flag and a body that is not JSON are violations', () => {
     violationOf(() => cursorPage(jsonExchange(400, { code: 'E400' }), rule), rule);
-    expect(violationOf(() => cursorPage(jsonExchange(200, { result: [], cursor: { currentPage: 'x', hasNext: false } }), rule), rule).message).toContain('cursor.hasPrevious');
+    expect(
+      violationOf(
+        () => cursorPage(jsonExchange(200, { result: [], cursor: { currentPage: 'x', hasNext: false } }), rule),
+        rule,
+      ).message,
+    ).toContain('cursor.hasPrevious');
     violationOf(() => cursorPage(exchange({ status: 200, body: 'nope' }), rule), rule);
     violationOf(() => cursorPage(failedExchange('TIMEOUT'), rule), rule);
   });
@@ -23,7 +31,9 @@ describe('cursor-page', () => {
 
 describe('invalid-cursor-refused', () => {
   test('a 4xx holding the code passes whatever the body shape', () => {
-    expect(invalidCursorRefused(jsonExchange(400, { errors: [{ code: 'E900-INVALID_CURSOR_DATA' }] }), rule).ruleId).toBe(rule);
+    expect(
+      invalidCursorRefused(jsonExchange(400, { errors: [{ code: 'E900-INVALID_CURSOR_DATA' }] }), rule).ruleId,
+    ).toBe(rule);
     expect(invalidCursorRefused(exchange({ status: 422, body: 'E900-INVALID_CURSOR_DATA' }), rule).ruleId).toBe(rule);
   });
   test('an accepted token, a 5xx and a 4xx without the code are violations', () => {
@@ -34,20 +44,46 @@ describe('invalid-cursor-refused', () => {
 });
 
 describe('cursor-model-step', () => {
-  const expected = { step: 'NEXT', items: [JSON.stringify({ id: 'a' }), JSON.stringify({ id: 'b' })], hasNext: true, hasPrevious: true };
+  const expected = {
+    step: 'NEXT',
+    items: [JSON.stringify({ id: 'a' }), JSON.stringify({ id: 'b' })],
+    hasNext: true,
+    hasPrevious: true,
+  };
   test('the page the model predicts passes', () => {
-    expect(cursorModelStep({ exchange: jsonExchange(200, page([{ id: 'a' }, { id: 'b' }], true, true)), expected }, rule).ruleId).toBe(rule);
+    expect(
+      cursorModelStep({ exchange: jsonExchange(200, page([{ id: 'a' }, { id: 'b' }], true, true)), expected }, rule)
+        .ruleId,
+    ).toBe(rule);
   });
   test('a missing item, another order and a wrong flag are violations', () => {
-    violationOf(() => cursorModelStep({ exchange: jsonExchange(200, page([{ id: 'a' }], true, true)), expected }, rule), rule);
-    violationOf(() => cursorModelStep({ exchange: jsonExchange(200, page([{ id: 'b' }, { id: 'a' }], true, true)), expected }, rule), rule);
-    expect(violationOf(() => cursorModelStep({ exchange: jsonExchange(200, page([{ id: 'a' }, { id: 'b' }], false, true)), expected }, rule), rule).message).toContain('hasNext');
+    violationOf(
+      () => cursorModelStep({ exchange: jsonExchange(200, page([{ id: 'a' }], true, true)), expected }, rule),
+      rule,
+    );
+    violationOf(
+      () =>
+        cursorModelStep({ exchange: jsonExchange(200, page([{ id: 'b' }, { id: 'a' }], true, true)), expected }, rule),
+      rule,
+    );
+    expect(
+      violationOf(
+        () =>
+          cursorModelStep(
+            { exchange: jsonExchange(200, page([{ id: 'a' }, { id: 'b' }], false, true)), expected },
+            rule,
+          ),
+        rule,
+      ).message,
+    ).toContain('hasNext');
   });
 });
 
 describe('upgrade-result', () => {
   test('200 with result an object, or without result, passes', () => {
-    expect(upgradeResult(jsonExchange(200, { result: { tx: '0x1' } }), rule).observations).toEqual({ resultPresent: true });
+    expect(upgradeResult(jsonExchange(200, { result: { tx: '0x1' } }), rule).observations).toEqual({
+      resultPresent: true,
+    });
     expect(upgradeResult(jsonExchange(200, {}), rule).observations).toEqual({ resultPresent: false });
   });
   test('result as an array or a string, and a non-200, are violations', () => {

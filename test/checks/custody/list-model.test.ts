@@ -17,7 +17,16 @@ describe('the model of a list', () => {
     expect(stepPosition(tenItems, { pageSize: 3, index: 0 }, 'PREVIOUS', 3)).toBeUndefined();
   });
   test('the expected page carries its items and the flags of its place', () => {
-    expect(expectedAt(tenItems, { pageSize: 4, index: 2 }, 'LAST')).toEqual({ step: 'LAST (page 3 of 3 at size 4)', items: ['i8', 'i9'], hasNext: false, hasPrevious: true });
-    expect(expectedAt([], { pageSize: 4, index: 0 }, 'FIRST')).toMatchObject({ items: [], hasNext: false, hasPrevious: false });
+    expect(expectedAt(tenItems, { pageSize: 4, index: 2 }, 'LAST')).toEqual({
+      step: 'LAST (page 3 of 3 at size 4)',
+      items: ['i8', 'i9'],
+      hasNext: false,
+      hasPrevious: true,
+    });
+    expect(expectedAt([], { pageSize: 4, index: 0 }, 'FIRST')).toMatchObject({
+      items: [],
+      hasNext: false,
+      hasPrevious: false,
+    });
   });
 });

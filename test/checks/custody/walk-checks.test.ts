@@ -12,7 +12,8 @@ const rule = 'test.rule';
 const walk = (pages: PageSpec[], size: number) => syntheticWalk(pages, size);
 const forward = (size: number) => walk(correctPages(tenItems, size), size);
 const back = (size: number) => syntheticWalk(correctPages(tenItems, size, 'back'), size, 'back');
-const edit = (pages: PageSpec[], index: number, change: Partial<PageSpec>) => pages.map((page, at) => (at === index ? { ...page, ...change } : page));
+const edit = (pages: PageSpec[], index: number, change: Partial<PageSpec>) =>
+  pages.map((page, at) => (at === index ? { ...page, ...change } : page));
 
 describe('cursor-walk-complete', () => {
   test('walks at several sizes with the same items pass', () => {
@@ -20,11 +21,17 @@ describe('cursor-walk-complete', () => {
   });
   test('an item duplicated across a page boundary is caught', () => {
     const pages = correctPages(tenItems, 5);
-    violationOf(() => cursorWalkComplete([forward(1), walk(edit(pages, 1, { items: ['i4', ...tenItems.slice(6)] }), 5)], rule), rule);
+    violationOf(
+      () => cursorWalkComplete([forward(1), walk(edit(pages, 1, { items: ['i4', ...tenItems.slice(6)] }), 5)], rule),
+      rule,
+    );
   });
   test('a last page missing its last item when the size divides the list is caught', () => {
     const pages = correctPages(tenItems, 5);
-    const violation = violationOf(() => cursorWalkComplete([forward(1), walk(edit(pages, 1, { items: tenItems.slice(5, 9) }), 5)], rule), rule);
+    const violation = violationOf(
+      () => cursorWalkComplete([forward(1), walk(edit(pages, 1, { items: tenItems.slice(5, 9) }), 5)], rule),
+      rule,
+    );
     expect(violation.message).toContain('9 items');
   });
   test('items in another order are caught', () => {
@@ -39,12 +46,39 @@ describe('cursor-walk-complete', () => {
         return error instanceof RuleBlocked ? error : undefined;
       }
     };
-    expect(blocked(() => cursorWalkComplete([forward(1), syntheticWalk(correctPages(tenItems, 5), 5, 'forward', 'repeated-token')], rule))?.blockedBy).toEqual(['custody.cursor.new-token']);
-    expect(blocked(() => cursorWalkComplete([syntheticWalk(correctPages(tenItems, 5), 5, 'forward', 'page-cap')], rule))?.blockedBy).toEqual(['custody.cursor.new-token', 'custody.cursor.flags']);
+    expect(
+      blocked(() =>
+        cursorWalkComplete(
+          [forward(1), syntheticWalk(correctPages(tenItems, 5), 5, 'forward', 'repeated-token')],
+          rule,
+        ),
+      )?.blockedBy,
+    ).toEqual(['custody.cursor.new-token']);
+    expect(
+      blocked(() => cursorWalkComplete([syntheticWalk(correctPages(tenItems, 5), 5, 'forward', 'page-cap')], rule))
+        ?.blockedBy,
+    ).toEqual(['custody.cursor.new-token', 'custody.cursor.flags']);
     // A page that repeats the one before is the completeness rule's own failure, and blocks the others.
-    violationOf(() => cursorWalkComplete([syntheticWalk(correctPages(tenItems, 5), 5, 'forward', 'no-advance')], 'custody.cursor.walk-complete'), 'custody.cursor.walk-complete');
-    expect(blocked(() => cursorNewToken(syntheticWalk(correctPages(tenItems, 5), 5, 'forward', 'no-advance'), 'custody.cursor.new-token'))?.blockedBy).toEqual(['custody.cursor.walk-complete']);
-    expect(blocked(() => cursorWalkComplete([syntheticWalk(correctPages(tenItems, 5), 5, 'forward', 'page-cap')], rule))?.missing).toContain('page cap');
+    violationOf(
+      () =>
+        cursorWalkComplete(
+          [syntheticWalk(correctPages(tenItems, 5), 5, 'forward', 'no-advance')],
+          'custody.cursor.walk-complete',
+        ),
+      'custody.cursor.walk-complete',
+    );
+    expect(
+      blocked(() =>
+        cursorNewToken(
+          syntheticWalk(correctPages(tenItems, 5), 5, 'forward', 'no-advance'),
+          'custody.cursor.new-token',
+        ),
+      )?.blockedBy,
+    ).toEqual(['custody.cursor.walk-complete']);
+    expect(
+      blocked(() => cursorWalkComplete([syntheticWalk(correctPages(tenItems, 5), 5, 'forward', 'page-cap')], rule))
+        ?.missing,
+    ).toContain('page cap');
   });
 });
 
@@ -58,9 +92,20 @@ describe('cursor-walk-back', () => {
     violationOf(() => cursorWalkBack({ forward: forward(3), back: syntheticWalk(reversed, 3, 'back') }, rule), rule);
   });
   test('a walk back that stops early (hasPrevious false too soon) is blocked by the flags rule, which judges it', () => {
-    const early = () => cursorWalkBack({ forward: forward(3), back: syntheticWalk(correctPages(tenItems, 3, 'back').slice(0, 2), 3, 'back') }, rule);
+    const early = () =>
+      cursorWalkBack(
+        { forward: forward(3), back: syntheticWalk(correctPages(tenItems, 3, 'back').slice(0, 2), 3, 'back') },
+        rule,
+      );
     expect(early).toThrow(RuleBlocked);
-    violationOf(() => cursorWalkBack({ forward: forward(3), back: syntheticWalk(correctPages(tenItems, 3, 'back').slice(0, 2), 3, 'back') }, 'custody.cursor.flags'), 'custody.cursor.flags');
+    violationOf(
+      () =>
+        cursorWalkBack(
+          { forward: forward(3), back: syntheticWalk(correctPages(tenItems, 3, 'back').slice(0, 2), 3, 'back') },
+          'custody.cursor.flags',
+        ),
+      'custody.cursor.flags',
+    );
   });
 });
 
@@ -73,7 +118,14 @@ describe('cursor-flags', () => {
     violationOf(() => cursorFlags({ forward: walk(pages, 2), back: back(2) }, rule), rule);
   });
   test('hasPrevious true on the first page is caught', () => {
-    violationOf(() => cursorFlags({ forward: walk(edit(correctPages(tenItems, 2), 0, { hasPrevious: true }), 2), back: back(2) }, rule), rule);
+    violationOf(
+      () =>
+        cursorFlags(
+          { forward: walk(edit(correctPages(tenItems, 2), 0, { hasPrevious: true }), 2), back: back(2) },
+          rule,
+        ),
+      rule,
+    );
   });
   test('a forward walk that ends early (hasNext false too soon) is caught by the page counts', () => {
     const short = correctPages(tenItems, 2).slice(0, 3);
@@ -89,13 +141,21 @@ describe('cursor-page-size', () => {
     expect(cursorPageSize(walk(correctPages([], 3), 3), rule).ruleId).toBe(rule);
   });
   test('a page over the size and a short middle page are caught', () => {
-    violationOf(() => cursorPageSize(walk(edit(correctPages(tenItems, 3), 0, { items: ['a', 'b', 'c', 'd'] }), 3), rule), rule);
+    violationOf(
+      () => cursorPageSize(walk(edit(correctPages(tenItems, 3), 0, { items: ['a', 'b', 'c', 'd'] }), 3), rule),
+      rule,
+    );
     violationOf(() => cursorPageSize(walk(edit(correctPages(tenItems, 3), 1, { items: ['a'] }), 3), rule), rule);
   });
-  test('an empty page after a full last page is the flags rule\'s (hasNext true on the full last page), not the page size rule\'s', () => {
-    const pages = [...edit(correctPages(tenItems, 5), 1, { hasNext: true }), { items: [], hasNext: false, hasPrevious: true, token: 't5-empty' }];
+  test("an empty page after a full last page is the flags rule's (hasNext true on the full last page), not the page size rule's", () => {
+    const pages = [
+      ...edit(correctPages(tenItems, 5), 1, { hasNext: true }),
+      { items: [], hasNext: false, hasPrevious: true, token: 't5-empty' },
+    ];
     expect(cursorPageSize(walk(pages, 5), rule).ruleId).toBe(rule);
-    expect(violationOf(() => cursorFlags({ forward: walk(pages, 5), back: back(5) }, rule), rule).message).toContain('page 2 holds the last items but says hasNext true');
+    expect(violationOf(() => cursorFlags({ forward: walk(pages, 5), back: back(5) }, rule), rule).message).toContain(
+      'page 2 holds the last items but says hasNext true',
+    );
     expect(cursorWalkBack({ forward: walk(pages, 5), back: back(5) }, rule).ruleId).toBe(rule);
   });
 });
@@ -112,16 +172,19 @@ describe('cursor-new-token', () => {
 
 describe('a walk stopped short: the pages read before the stop are still judged', () => {
   const stopped = (pages: PageSpec[], size: number) => syntheticWalk(pages, size, 'forward', 'repeated-token');
-  test('a fault of the rule\'s own property on those pages fails it; none blocks it by the walk-end rule', () => {
+  test("a fault of the rule's own property on those pages fails it; none blocks it by the walk-end rule", () => {
     const pages = correctPages(tenItems, 2).slice(0, 4);
     expect(() => cursorFlags({ forward: stopped(pages, 2), back: back(2) }, rule)).toThrow(RuleBlocked);
-    violationOf(() => cursorFlags({ forward: stopped(edit(pages, 1, { hasPrevious: false }), 2), back: back(2) }, rule), rule);
+    violationOf(
+      () => cursorFlags({ forward: stopped(edit(pages, 1, { hasPrevious: false }), 2), back: back(2) }, rule),
+      rule,
+    );
     expect(() => cursorPageSize(stopped(pages, 2), rule)).toThrow(RuleBlocked);
     violationOf(() => cursorPageSize(stopped(edit(pages, 1, { items: ['i2'] }), 2), rule), rule);
     expect(() => cursorWalkComplete([stopped(pages, 2)], rule)).toThrow(RuleBlocked);
     violationOf(() => cursorWalkComplete([stopped(edit(pages, 1, { items: ['i1', 'i2'] }), 2)], rule), rule);
   });
-  test('the page that stopped the walk is the walk-end rule\'s evidence, not judged here', () => {
+  test("the page that stopped the walk is the walk-end rule's evidence, not judged here", () => {
     const looped = [...correctPages(tenItems, 2).slice(0, 3), { ...(correctPages(tenItems, 2)[2] as PageSpec) }];
     expect(() => cursorWalkComplete([stopped(looped, 2)], rule)).toThrow(RuleBlocked);
   });

@@ -8,7 +8,8 @@ import { violationOf } from '../violation.ts';
 
 const rule = 'test.rule';
 const refusal = (code: string, status = 401) => jsonExchange(status, { code, msg: 'refused', data: [] });
-const accepted = () => jsonExchange(200, { code: '0', msg: '', data: [{ sCode: '0', sMsg: '', clOrdId: 'a', ordId: '1' }] });
+const accepted = () =>
+  jsonExchange(200, { code: '0', msg: '', data: [{ sCode: '0', sMsg: '', clOrdId: 'a', ordId: '1' }] });
 
 describe('signing', () => {
   test('pre-hash is timestamp + method + path with query + raw body; HMAC-SHA256 base64', () => {
@@ -25,20 +26,33 @@ describe('signing', () => {
 
 describe('refused-with-code', () => {
   test('the expected code passes whatever the HTTP status, which is observed', () => {
-    expect(refusedWithCode(refusal('50113', 400), rule, { code: '50113', why: 'x' }).observations).toEqual({ 'HTTP status': 400, code: '50113' });
+    expect(refusedWithCode(refusal('50113', 400), rule, { code: '50113', why: 'x' }).observations).toEqual({
+      'HTTP status': 400,
+      code: '50113',
+    });
     expect(refusedWithCode(refusal('50111', 200), rule, { code: '50111', why: 'x' }).ruleId).toBe(rule);
   });
   test('where the document is silent, any code the entry lists passes and the one met is observed', () => {
-    expect(refusedWithCode(refusal('50106', 401), rule, { code: ['50113', '50106'], why: 'no sign header' }).observations?.code).toBe('50106');
-    expect(violationOf(() => refusedWithCode(refusal('50103', 401), rule, { code: ['50113', '50106'], why: 'no sign header' }), rule).message).toContain('not "50113" or "50106"');
+    expect(
+      refusedWithCode(refusal('50106', 401), rule, { code: ['50113', '50106'], why: 'no sign header' }).observations
+        ?.code,
+    ).toBe('50106');
+    expect(
+      violationOf(
+        () => refusedWithCode(refusal('50103', 401), rule, { code: ['50113', '50106'], why: 'no sign header' }),
+        rule,
+      ).message,
+    ).toContain('not "50113" or "50106"');
   });
   test('success or another code is a violation', () => {
     violationOf(() => refusedWithCode(accepted(), rule, { code: '50113', why: 'x' }), rule);
     violationOf(() => refusedWithCode(refusal('50111'), rule, { code: '50113', why: 'x' }), rule);
   });
 
-  test('the code is judged by its value: a number is the code-string rule\'s to judge', () => {
-    expect(refusedWithCode(jsonExchange(401, { code: 50113, msg: 'x', data: [] }), rule, { code: '50113', why: 'x' }).ruleId).toBe(rule);
+  test("the code is judged by its value: a number is the code-string rule's to judge", () => {
+    expect(
+      refusedWithCode(jsonExchange(401, { code: 50113, msg: 'x', data: [] }), rule, { code: '50113', why: 'x' }).ruleId,
+    ).toBe(rule);
   });
 });
 

@@ -6,13 +6,25 @@ import { jsonExchange } from '../exchanges.ts';
 import { violationOf } from '../violation.ts';
 
 const rule = 'test.rule';
-const draft = (clOrdId: string): OrderDraft => ({ instrument: 'BTC-USDT', side: 'buy', size: '1', price: '10', clOrdId });
+const draft = (clOrdId: string): OrderDraft => ({
+  instrument: 'BTC-USDT',
+  side: 'buy',
+  size: '1',
+  price: '10',
+  clOrdId,
+});
 const orders: ExpectedOrder[] = [
   { order: draft('a'), expect: '0', why: 'valid' },
   { order: draft('b'), expect: '51000', why: 'bad side' },
   { order: draft('c'), expect: '51008', why: 'unaffordable' },
 ];
-const item = (clOrdId: string, sCode: string, extra: Record<string, unknown> = {}) => ({ clOrdId, sCode, sMsg: sCode === '0' ? '' : 'why', ordId: sCode === '0' ? `o-${clOrdId}` : '', ...extra });
+const item = (clOrdId: string, sCode: string, extra: Record<string, unknown> = {}) => ({
+  clOrdId,
+  sCode,
+  sMsg: sCode === '0' ? '' : 'why',
+  ordId: sCode === '0' ? `o-${clOrdId}` : '',
+  ...extra,
+});
 const conformant = [item('a', '0'), item('b', '51000'), item('c', '51008')];
 const answer = (data: unknown[], code = '0') => jsonExchange(200, { code, msg: code === '0' ? '' : 'partial', data });
 
@@ -25,7 +37,11 @@ describe('batch item checks on a conformant answer', () => {
   });
 
   test('a top-level "0" over failed items is observed, not failed; a non-zero one is not observed', () => {
-    expect(batchItemsFail(answer(conformant), rule, orders).observations).toEqual({ 'top-level "0" with failed items': expect.stringMatching(/^\d+ of \d+ items failed under code "0"; only sCode tells$/) });
+    expect(batchItemsFail(answer(conformant), rule, orders).observations).toEqual({
+      'top-level "0" with failed items': expect.stringMatching(
+        /^\d+ of \d+ items failed under code "0"; only sCode tells$/,
+      ),
+    });
     expect(batchItemsFail(answer(conformant, '51000'), rule, orders).observations).toBeUndefined();
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { codeIsString, codesInRange, dataIsArray, fullyFailed, msgMatchesCode, successCode } from '../../../checks/exchange/envelope.ts';
+import {
+  codeIsString,
+  codesInRange,
+  dataIsArray,
+  fullyFailed,
+  msgMatchesCode,
+  successCode,
+} from '../../../checks/exchange/envelope.ts';
 import { exchange, failedExchange, jsonExchange } from '../exchanges.ts';
 import { RuleBlocked } from '../../../checks/rule-blocked.ts';
 import { violationOf } from '../violation.ts';
@@ -29,12 +36,15 @@ describe('code-is-string', () => {
 describe('success-code', () => {
   test('exactly "0" passes', () => expect(successCode(ok(), rule).ruleId).toBe(rule));
 
-  test.each([['00'], [' 0'], ['0 '], [''], ['51000'], [51000]])('code %j on a request that must succeed is a violation', (code) => {
-    const broken = jsonExchange(200, { code, msg: '', data: [] });
-    violationOf(() => successCode(broken, rule), rule, [broken]);
-  });
+  test.each([['00'], [' 0'], ['0 '], [''], ['51000'], [51000]])(
+    'code %j on a request that must succeed is a violation',
+    (code) => {
+      const broken = jsonExchange(200, { code, msg: '', data: [] });
+      violationOf(() => successCode(broken, rule), rule, [broken]);
+    },
+  );
 
-  test('the number 0 is judged by its value here: its type is the code-string rule\'s', () => {
+  test("the number 0 is judged by its value here: its type is the code-string rule's", () => {
     expect(successCode(jsonExchange(200, { code: 0, msg: '', data: [] }), rule).ruleId).toBe(rule);
   });
 

@@ -9,7 +9,13 @@ import { exchangeRuleIds as id } from '../../../rules/exchange/rules.ts';
 import { jsonExchange } from '../exchanges.ts';
 import { violationOf } from '../violation.ts';
 
-const draft = (clOrdId: string): OrderDraft => ({ instrument: 'BTC-USDT', side: 'buy', size: '1', price: '10', clOrdId });
+const draft = (clOrdId: string): OrderDraft => ({
+  instrument: 'BTC-USDT',
+  side: 'buy',
+  size: '1',
+  price: '10',
+  clOrdId,
+});
 const orders: ExpectedOrder[] = [
   { order: draft('a'), expect: '0', why: 'valid' },
   { order: draft('b'), expect: '51000', why: 'bad side' },
@@ -28,14 +34,19 @@ function blockedOf(run: () => unknown): RuleBlocked {
 
 describe('exchange rules read what they need leniently (one fault, one failed rule)', () => {
   test('a failed item without ordId breaks only the item-fields rule: success and failure rules still judge', () => {
-    const data = [{ clOrdId: 'a', sCode: '0', sMsg: '', ordId: '7' }, { clOrdId: 'b', sCode: '51000', sMsg: 'side' }];
+    const data = [
+      { clOrdId: 'a', sCode: '0', sMsg: '', ordId: '7' },
+      { clOrdId: 'b', sCode: '51000', sMsg: 'side' },
+    ];
     expect(batchItemsSucceed(answer(data), id.itemSuccess, orders).ruleId).toBe(id.itemSuccess);
     expect(batchItemsFail(answer(data), id.itemFailure, orders).ruleId).toBe(id.itemFailure);
   });
 
   test('no array of items, or an order without its item, blocks them by the item-fields rule', () => {
     expect(blockedOf(() => batchItemsSucceed(answer({}), id.itemSuccess, orders)).blockedBy).toEqual([id.itemFields]);
-    expect(blockedOf(() => batchItemsFail(answer([{ clOrdId: 'a', sCode: '0' }]), id.itemFailure, orders)).missing).toContain('"b"');
+    expect(
+      blockedOf(() => batchItemsFail(answer([{ clOrdId: 'a', sCode: '0' }]), id.itemFailure, orders)).missing,
+    ).toContain('"b"');
   });
 
   test('a top-level code 1 or 2 that the item sCodes explain is not out of range; one without items is', () => {
@@ -46,7 +57,15 @@ describe('exchange rules read what they need leniently (one fault, one failed ru
   test('within the window only a refusal for the timestamp breaks the timestamp rule; both edges are judged', () => {
     const order = (code: string) => jsonExchange(200, { code, msg: code === '0' ? '' : 'x', data: [] });
     const refused = jsonExchange(401, { code: '50102', msg: 'expired', data: [] });
-    expect(timestampWindow([{ offsetSeconds: 29, exchange: order('1') }, { offsetSeconds: 31, exchange: refused }], id.timestamp).ruleId).toBe(id.timestamp);
+    expect(
+      timestampWindow(
+        [
+          { offsetSeconds: 29, exchange: order('1') },
+          { offsetSeconds: 31, exchange: refused },
+        ],
+        id.timestamp,
+      ).ruleId,
+    ).toBe(id.timestamp);
     violationOf(() => timestampWindow([{ offsetSeconds: -29, exchange: refused }], id.timestamp), id.timestamp);
     violationOf(() => timestampWindow([{ offsetSeconds: 31, exchange: order('0') }], id.timestamp), id.timestamp);
   });

@@ -8,7 +8,10 @@ const rule = 'test.rule';
 const limited = jsonExchange(429, { code: '50000', msg: 'Rate limit reached', data: [] }, { 'retry-after': '1' });
 const finding = (overrides: Partial<RateLimitFinding> = {}): RateLimitFinding => ({
   operation: 'exchange-rate-limit',
-  steps: [{ rate: 100, phase: 'step', statuses: { '200': 100 }, acceptedPerSecond: 100, limited: false }, { rate: 200, phase: 'step', statuses: { '200': 150, '429': 50 }, acceptedPerSecond: 150, limited: true }],
+  steps: [
+    { rate: 100, phase: 'step', statuses: { '200': 100 }, acceptedPerSecond: 100, limited: false },
+    { rate: 200, phase: 'step', statuses: { '200': 150, '429': 50 }, acceptedPerSecond: 150, limited: true },
+  ],
   limited: true,
   limit: 150,
   unlimitedLabels: [],
@@ -26,14 +29,30 @@ describe('exchange-rate-limited', () => {
     expect(exchangeRateLimited(finding(), rule).observations?.limitPerSecond).toBe(150);
   });
   test('an answer under load that broke the 429/50011 pairing fails, with that answer as evidence', () => {
-    const breach = { ruleId: rule, message: 'a rate-limited answer has HTTP 429 and code "50000"', count: 50, sample: { label: 'batch order', status: 429, headers: {}, body: '' } };
-    const violation = violationOf(() => exchangeRateLimited(finding({ violations: [breach], violationExchanges: [limited] }), rule), rule, [limited]);
+    const breach = {
+      ruleId: rule,
+      message: 'a rate-limited answer has HTTP 429 and code "50000"',
+      count: 50,
+      sample: { label: 'batch order', status: 429, headers: {}, body: '' },
+    };
+    const violation = violationOf(
+      () => exchangeRateLimited(finding({ violations: [breach], violationExchanges: [limited] }), rule),
+      rule,
+      [limited],
+    );
     expect(violation.message).toContain('50 answer(s) under load');
   });
   test('an envelope rule broken under load is reported, not failed here: the envelope rules judge it (one fault, one failed rule)', () => {
-    const breach = { ruleId: 'exchange.envelope.msg', message: 'msg is "ok" with code "0"', count: 7, sample: { label: 'batch order', status: 200, headers: {}, body: '' } };
+    const breach = {
+      ruleId: 'exchange.envelope.msg',
+      message: 'msg is "ok" with code "0"',
+      count: 7,
+      sample: { label: 'batch order', status: 200, headers: {}, body: '' },
+    };
     const verdict = exchangeRateLimited(finding({ violations: [breach], violationExchanges: [limited] }), rule);
-    expect(verdict.observations?.['envelope under load (judged by the envelope rules)']).toContain('7 answer(s) under rule exchange.envelope.msg');
+    expect(verdict.observations?.['envelope under load (judged by the envelope rules)']).toContain(
+      '7 answer(s) under rule exchange.envelope.msg',
+    );
   });
   test('no limit met fails like any rate-limit probe', () => {
     violationOf(() => exchangeRateLimited(finding({ limited: false }), rule), rule);

@@ -35,7 +35,9 @@ describe('timestamp-window', () => {
     expect(timestampWindow(jsonExchange(400, error), rule, { insideWindow: false }).ruleId).toBe(rule);
   });
   test('a ts inside refused, one outside accepted, a 5xx or no answer outside are violations', () => {
-    expect(violationOf(() => timestampWindow(jsonExchange(401, 'x'), rule, { insideWindow: true }), rule).message).toContain('expected 202');
+    expect(
+      violationOf(() => timestampWindow(jsonExchange(401, 'x'), rule, { insideWindow: true }), rule).message,
+    ).toContain('expected 202');
     violationOf(() => timestampWindow(jsonExchange(202, {}), rule, { insideWindow: false }), rule);
     violationOf(() => timestampWindow(jsonExchange(500, error), rule, { insideWindow: false }), rule);
     violationOf(() => timestampWindow(failedExchange('TIMEOUT'), rule, { insideWindow: false }), rule);
@@ -45,7 +47,9 @@ describe('timestamp-window', () => {
 describe('order-id-conflict', () => {
   test('an order id used before is exactly 409; a 202, a 400 or no answer are violations', () => {
     expect(orderIdConflict(jsonExchange(409, error), rule).ruleId).toBe(rule);
-    expect(violationOf(() => orderIdConflict(jsonExchange(202, {}), rule), rule).message).toContain('answered 202; expected 409');
+    expect(violationOf(() => orderIdConflict(jsonExchange(202, {}), rule), rule).message).toContain(
+      'answered 202; expected 409',
+    );
     violationOf(() => orderIdConflict(jsonExchange(400, error), rule), rule);
     violationOf(() => orderIdConflict(failedExchange('TIMEOUT'), rule), rule);
   });
@@ -54,7 +58,10 @@ describe('order-id-conflict', () => {
 describe('empty-json-object', () => {
   test('"an empty JSON object" is {} exactly: members, an array, another status or no JSON are violations', () => {
     expect(emptyJsonObject(jsonExchange(202, {}), rule, { status: 202 }).ruleId).toBe(rule);
-    expect(violationOf(() => emptyJsonObject(jsonExchange(202, { status: 'ACCEPTED' }), rule, { status: 202 }), rule).message).toContain('status');
+    expect(
+      violationOf(() => emptyJsonObject(jsonExchange(202, { status: 'ACCEPTED' }), rule, { status: 202 }), rule)
+        .message,
+    ).toContain('status');
     violationOf(() => emptyJsonObject(jsonExchange(202, []), rule, { status: 202 }), rule);
     violationOf(() => emptyJsonObject(jsonExchange(200, {}), rule, { status: 202 }), rule);
     violationOf(() => emptyJsonObject(exchange({ status: 202, body: '' }), rule, { status: 202 }), rule);
@@ -63,9 +70,17 @@ describe('empty-json-object', () => {
 
 describe('loyalty-error-bodies', () => {
   test('every error answer is judged, successes are not', () => {
-    expect(loyaltyErrorBodies([jsonExchange(202, []), jsonExchange(403, {}), jsonExchange(409, error)], rule).observations).toEqual({ 'error answers judged': 2, statuses: '403, 409', 'members besides the documented three': 'extra' });
-    expect(loyaltyErrorBodies([jsonExchange(400, { error_code: 'E' })], rule).observations).toEqual({ 'error answers judged': 1, statuses: '400' });
-    violationOf(() => loyaltyErrorBodies([jsonExchange(400, error), jsonExchange(409, { user_message: ['no'] })], rule), rule);
+    expect(
+      loyaltyErrorBodies([jsonExchange(202, []), jsonExchange(403, {}), jsonExchange(409, error)], rule).observations,
+    ).toEqual({ 'error answers judged': 2, statuses: '403, 409', 'members besides the documented three': 'extra' });
+    expect(loyaltyErrorBodies([jsonExchange(400, { error_code: 'E' })], rule).observations).toEqual({
+      'error answers judged': 1,
+      statuses: '400',
+    });
+    violationOf(
+      () => loyaltyErrorBodies([jsonExchange(400, error), jsonExchange(409, { user_message: ['no'] })], rule),
+      rule,
+    );
     violationOf(() => loyaltyErrorBodies([exchange({ status: 500, body: 'oops' })], rule), rule);
   });
 });

@@ -14,7 +14,12 @@ const entries = [
   { longUrl: 'https://example.com/a', expDate: '2031-06-01T10:00:00Z' },
   { longUrl: 'https://example.com/b', expDate: '2031-06-01T12:00:00+02:00' },
 ];
-const answer = (longUrl: string, expDate: string) => ({ longUrl, shortUrl: 'https://go.example/x', expDate, extra: true });
+const answer = (longUrl: string, expDate: string) => ({
+  longUrl,
+  shortUrl: 'https://go.example/x',
+  expDate,
+  extra: true,
+});
 
 describe('entry-judged', () => {
   test('accepted means exactly 200, refused exactly 400', () => {
@@ -30,27 +35,70 @@ describe('entry-judged', () => {
 
 describe('mappings-response', () => {
   test('200 with shortenResponse entries passes; extra fields are tolerated', () => {
-    expect(mappingsResponse(jsonExchange(200, { mappings: [answer('a', 'b')], more: 1 }), rule).observations).toEqual({ 'shortUrl example': 'https://go.example/x' });
+    expect(mappingsResponse(jsonExchange(200, { mappings: [answer('a', 'b')], more: 1 }), rule).observations).toEqual({
+      'shortUrl example': 'https://go.example/x',
+    });
   });
   test('another status, no mappings, an empty shortUrl or a missing expDate are violations', () => {
     violationOf(() => mappingsResponse(jsonExchange(202, { mappings: [] }), rule), rule);
     violationOf(() => mappingsResponse(jsonExchange(200, [answer('a', 'b')]), rule), rule);
-    expect(violationOf(() => mappingsResponse(jsonExchange(200, { mappings: [{ ...answer('a', 'b'), shortUrl: '' }] }), rule), rule).message).toContain('mappings.0.shortUrl');
-    expect(violationOf(() => mappingsResponse(jsonExchange(200, { mappings: [{ longUrl: 'a', shortUrl: 'b' }] }), rule), rule).message).toContain('mappings.0.expDate');
+    expect(
+      violationOf(
+        () => mappingsResponse(jsonExchange(200, { mappings: [{ ...answer('a', 'b'), shortUrl: '' }] }), rule),
+        rule,
+      ).message,
+    ).toContain('mappings.0.shortUrl');
+    expect(
+      violationOf(
+        () => mappingsResponse(jsonExchange(200, { mappings: [{ longUrl: 'a', shortUrl: 'b' }] }), rule),
+        rule,
+      ).message,
+    ).toContain('mappings.0.expDate');
   });
 });
 
 describe('mappings-echo', () => {
   test('one answer per entry in order passes, normalised echoes included', () => {
-    const body = { mappings: [answer('https://EXAMPLE.com/a', '2031-06-01T10:00:00.000Z'), answer('https://example.com/b', '2031-06-01T10:00:00Z')] };
+    const body = {
+      mappings: [
+        answer('https://EXAMPLE.com/a', '2031-06-01T10:00:00.000Z'),
+        answer('https://example.com/b', '2031-06-01T10:00:00Z'),
+      ],
+    };
     expect(mappingsEcho({ exchange: jsonExchange(200, body), entries }, rule).ruleId).toBe(rule);
   });
   test('a missing answer, a swapped order or another expDate are violations', () => {
-    expect(violationOf(() => mappingsEcho({ exchange: jsonExchange(200, { mappings: [answer('https://example.com/a', entries[0]!.expDate)] }), entries }, rule), rule).message).toContain('2 entries');
-    const swapped = { mappings: [answer('https://example.com/b', entries[1]!.expDate), answer('https://example.com/a', entries[0]!.expDate)] };
-    expect(violationOf(() => mappingsEcho({ exchange: jsonExchange(200, swapped), entries }, rule), rule).message).toContain('longUrl');
-    const shifted = { mappings: [answer('https://example.com/a', '2031-06-01T11:00:00Z'), answer('https://example.com/b', entries[1]!.expDate)] };
-    expect(violationOf(() => mappingsEcho({ exchange: jsonExchange(200, shifted), entries }, rule), rule).message).toContain('expDate');
+    expect(
+      violationOf(
+        () =>
+          mappingsEcho(
+            {
+              exchange: jsonExchange(200, { mappings: [answer('https://example.com/a', entries[0]!.expDate)] }),
+              entries,
+            },
+            rule,
+          ),
+        rule,
+      ).message,
+    ).toContain('2 entries');
+    const swapped = {
+      mappings: [
+        answer('https://example.com/b', entries[1]!.expDate),
+        answer('https://example.com/a', entries[0]!.expDate),
+      ],
+    };
+    expect(
+      violationOf(() => mappingsEcho({ exchange: jsonExchange(200, swapped), entries }, rule), rule).message,
+    ).toContain('longUrl');
+    const shifted = {
+      mappings: [
+        answer('https://example.com/a', '2031-06-01T11:00:00Z'),
+        answer('https://example.com/b', entries[1]!.expDate),
+      ],
+    };
+    expect(
+      violationOf(() => mappingsEcho({ exchange: jsonExchange(200, shifted), entries }, rule), rule).message,
+    ).toContain('expDate');
   });
 });
 
@@ -59,9 +107,25 @@ describe('vanity-sequence', () => {
     const claim = jsonExchange(200, { mappings: [] });
     const again = jsonExchange(200, { mappings: [] });
     const later = jsonExchange(400, {});
-    expect(vanitySequence([{ exchange: claim, accepted: true, why: 'claim' }, { exchange: later, accepted: false, why: 'again' }], rule).ruleId).toBe(rule);
+    expect(
+      vanitySequence(
+        [
+          { exchange: claim, accepted: true, why: 'claim' },
+          { exchange: later, accepted: false, why: 'again' },
+        ],
+        rule,
+      ).ruleId,
+    ).toBe(rule);
     const violation = violationOf(
-      () => vanitySequence([{ exchange: claim, accepted: true, why: 'claim' }, { exchange: again, accepted: false, why: 'path p on go again' }, { exchange: later, accepted: false, why: 'never reached' }], rule),
+      () =>
+        vanitySequence(
+          [
+            { exchange: claim, accepted: true, why: 'claim' },
+            { exchange: again, accepted: false, why: 'path p on go again' },
+            { exchange: later, accepted: false, why: 'never reached' },
+          ],
+          rule,
+        ),
       rule,
       [claim, again],
     );
@@ -75,19 +139,39 @@ describe('blocked by the accepted rule (one fault, one failed rule)', () => {
     const blocked = thrownBy(() => baselineAccepted(jsonExchange(400, {}), rule));
     expect(blocked).toBeInstanceOf(RuleBlocked);
     expect((blocked as RuleBlocked).blockedBy).toEqual(['shortener.mappings.accepted']);
-    expect(thrownBy(() => baselineAccepted(jsonExchange(400, {}), 'shortener.mappings.accepted'))).toBeInstanceOf(RuleViolation);
+    expect(thrownBy(() => baselineAccepted(jsonExchange(400, {}), 'shortener.mappings.accepted'))).toBeInstanceOf(
+      RuleViolation,
+    );
     expect(refused(jsonExchange(400, {}))).toBe(true);
     expect(refused(failedExchange('TIMEOUT'))).toBe(false);
   });
   test('one-per-entry-in-order is blocked by a refusal of plain entries or an answer without mappings, and reads no other field', () => {
-    expect(thrownBy(() => mappingsEcho({ exchange: jsonExchange(400, {}), entries }, rule))).toBeInstanceOf(RuleBlocked);
-    expect(thrownBy(() => mappingsEcho({ exchange: jsonExchange(200, { list: [] }), entries }, rule))).toBeInstanceOf(RuleBlocked);
+    expect(thrownBy(() => mappingsEcho({ exchange: jsonExchange(400, {}), entries }, rule))).toBeInstanceOf(
+      RuleBlocked,
+    );
+    expect(thrownBy(() => mappingsEcho({ exchange: jsonExchange(200, { list: [] }), entries }, rule))).toBeInstanceOf(
+      RuleBlocked,
+    );
     // An empty shortUrl is the accepted rule's fault, not this one's.
-    const body = { mappings: entries.map((entry) => ({ longUrl: entry.longUrl, expDate: entry.expDate, shortUrl: '' })) };
+    const body = {
+      mappings: entries.map((entry) => ({ longUrl: entry.longUrl, expDate: entry.expDate, shortUrl: '' })),
+    };
     expect(mappingsEcho({ exchange: jsonExchange(200, body), entries }, rule).ruleId).toBe(rule);
   });
-  test('a vanity step that states another rule\'s property blocks the sequence when it is refused', () => {
-    const blocked = thrownBy(() => vanitySequence([{ exchange: jsonExchange(400, {}), accepted: true, why: 'path p on go after m', judgedBy: ['shortener.vanity.other-domain-free'] }], rule));
+  test("a vanity step that states another rule's property blocks the sequence when it is refused", () => {
+    const blocked = thrownBy(() =>
+      vanitySequence(
+        [
+          {
+            exchange: jsonExchange(400, {}),
+            accepted: true,
+            why: 'path p on go after m',
+            judgedBy: ['shortener.vanity.other-domain-free'],
+          },
+        ],
+        rule,
+      ),
+    );
     expect(blocked).toBeInstanceOf(RuleBlocked);
     expect((blocked as RuleBlocked).blockedBy).toEqual(['shortener.vanity.other-domain-free']);
     expect((blocked as RuleBlocked).missing).toMatch(/^path p on go after m: /);

@@ -4,9 +4,17 @@ import { describe, expect, test } from 'vitest';
 import { encryptCompact, importPublicKey, otherPublicKey } from '../../../client/agentic/jwe.ts';
 import { agenticSectionSchema } from '../../../targets/agentic/section.ts';
 
-const pair = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+const pair = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+});
 const encryptionOf = (publicKey: string, extra: Record<string, string> = {}) =>
-  agenticSectionSchema.parse({ baseUrl: 'http://127.0.0.1:1/agentic', token: 'token-1234', encryption: { publicKey, ...extra } }).encryption;
+  agenticSectionSchema.parse({
+    baseUrl: 'http://127.0.0.1:1/agentic',
+    token: 'token-1234',
+    encryption: { publicKey, ...extra },
+  }).encryption;
 
 describe('JWE encryption to the partner key', () => {
   test('defaults to RSA-OAEP-256 / A256GCM; the partner private key decrypts what a PEM public key encrypted', async () => {

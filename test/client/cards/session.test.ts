@@ -15,7 +15,9 @@ let section: CardsSection;
 
 beforeAll(async () => {
   reference = await startReferenceServer({ serve: [cardsFamily], env });
-  section = cardsSectionSchema.parse(cardsFamily.reference.targetSection(reference.baseUrls.cards as string, 'wallet-provisioning', env));
+  section = cardsSectionSchema.parse(
+    cardsFamily.reference.targetSection(reference.baseUrls.cards as string, 'wallet-provisioning', env),
+  );
 });
 afterAll(() => reference.close());
 
@@ -28,14 +30,21 @@ describe('cards session', () => {
     await session.close();
   });
   test('a token the target refuses stops the run: credentials refused', async () => {
-    const session = openCardsSession({ section: { ...section, token: 'not-the-token' }, client, redactor: new Redactor(), breaker: new CircuitBreaker('cards', 3) });
+    const session = openCardsSession({
+      section: { ...section, token: 'not-the-token' },
+      client,
+      redactor: new Redactor(),
+      breaker: new CircuitBreaker('cards', 3),
+    });
     expect((await session.preflight()).problem).toContain('credentials refused');
     await session.close();
   });
   test('ids are percent-encoded where they go, query values too, and links resolve against the transactions path', async () => {
     const cards = new CardsClient(section, client, new Redactor());
     expect(cards.urlOf(cardsOperations.getCard, "a b'<c>")).toBe(`${section.baseUrl}/cards/a%20b'%3Cc%3E`);
-    expect(cards.urlOf(cardsOperations.getAuthorizations, 'c 1')).toBe(`${section.baseUrl}/authorizations?cardId=c%201`);
+    expect(cards.urlOf(cardsOperations.getAuthorizations, 'c 1')).toBe(
+      `${section.baseUrl}/authorizations?cardId=c%201`,
+    );
     expect(queryString({ accountId: 'a&b', pageSize: 5, pageNumber: undefined })).toBe('?accountId=a%26b&pageSize=5');
     const followed = await cards.follow(`transactions?accountId=${section.fixtures.emptyAccountId}`);
     expect(followed.request.url).toBe(`${section.baseUrl}/transactions?accountId=${section.fixtures.emptyAccountId}`);

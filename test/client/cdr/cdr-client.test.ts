@@ -33,7 +33,11 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('cdr client', () => {
   test('x-v is the highest served version; a change sets or removes a header', async () => {
-    const client = new CdrClient(cdrSectionSchema.parse({ baseUrl: `${origin}/cdr`, versions: { list: [4, 5] } }), settings, new Redactor());
+    const client = new CdrClient(
+      cdrSectionSchema.parse({ baseUrl: `${origin}/cdr`, versions: { list: [4, 5] } }),
+      settings,
+      new Redactor(),
+    );
     try {
       await client.list({ effective: 'ALL' });
       expect(seen.get('/cdr/v1/banking/products?effective=ALL')?.['x-v']).toBe('5');
@@ -50,7 +54,11 @@ describe('cdr client', () => {
   test('the bearer token goes to the base origin only, never to an origin of followOrigins, and is a secret', async () => {
     const redactor = new Redactor();
     const gateway = origin.replace('127.0.0.1', 'localhost');
-    const client = new CdrClient(cdrSectionSchema.parse({ baseUrl: `${origin}/cdr`, token: 'cdr-secret-token', followOrigins: [gateway] }), settings, redactor);
+    const client = new CdrClient(
+      cdrSectionSchema.parse({ baseUrl: `${origin}/cdr`, token: 'cdr-secret-token', followOrigins: [gateway] }),
+      settings,
+      redactor,
+    );
     try {
       await client.status();
       expect(seen.get('/cdr/v1/discovery/status')?.authorization).toBe('Bearer cdr-secret-token');
@@ -66,7 +74,9 @@ describe('cdr client', () => {
   test('a URL outside the base URL and followOrigins is never requested', async () => {
     const client = new CdrClient(cdrSectionSchema.parse({ baseUrl: `${origin}/cdr` }), settings, new Redactor());
     try {
-      await expect(client.get('list', `${origin.replace('127.0.0.1', 'localhost')}/elsewhere?page=3`)).rejects.toThrow(/outside the holder/);
+      await expect(client.get('list', `${origin.replace('127.0.0.1', 'localhost')}/elsewhere?page=3`)).rejects.toThrow(
+        /outside the holder/,
+      );
       expect(seen.has('/elsewhere?page=3')).toBe(false);
       expect(client.outsideScope(`${origin}/other/v1/banking/products`)).toMatch(/not under the base path/);
     } finally {
@@ -86,17 +96,36 @@ describe('cdr client', () => {
 
   test('the list query names only what is given, in the document parameter names', () => {
     expect(listQueryString({})).toBe('');
-    expect(listQueryString({ effective: 'FUTURE', updatedSince: '2026-01-01T00:00:00+10:00', productCategory: 'LEASES', page: 2, pageSize: 7, brand: 'A B' })).toBe(
+    expect(
+      listQueryString({
+        effective: 'FUTURE',
+        updatedSince: '2026-01-01T00:00:00+10:00',
+        productCategory: 'LEASES',
+        page: 2,
+        pageSize: 7,
+        brand: 'A B',
+      }),
+    ).toBe(
       '?effective=FUTURE&updated-since=2026-01-01T00%3A00%3A00%2B10%3A00&brand=A+B&product-category=LEASES&page=2&page-size=7',
     );
     expect(describeListQuery({ pageSize: 1 })).toBe('page-size=1');
   });
 
   test('the session preflight asks the status; a 401 is credentials refused', async () => {
-    const ok = openCdrSession({ section: cdrSectionSchema.parse({ baseUrl: `${origin}/cdr` }), client: settings, redactor: new Redactor(), breaker: new CircuitBreaker('cdr', 3) });
+    const ok = openCdrSession({
+      section: cdrSectionSchema.parse({ baseUrl: `${origin}/cdr` }),
+      client: settings,
+      redactor: new Redactor(),
+      breaker: new CircuitBreaker('cdr', 3),
+    });
     expect(await ok.preflight()).toMatchObject({ family: 'cdr', reachable: true, authenticated: true });
     await ok.close();
-    const refused = openCdrSession({ section: cdrSectionSchema.parse({ baseUrl: `${origin}/refuse` }), client: settings, redactor: new Redactor(), breaker: new CircuitBreaker('cdr', 3) });
+    const refused = openCdrSession({
+      section: cdrSectionSchema.parse({ baseUrl: `${origin}/refuse` }),
+      client: settings,
+      redactor: new Redactor(),
+      breaker: new CircuitBreaker('cdr', 3),
+    });
     expect((await refused.preflight()).problem).toContain('credentials refused');
     await refused.close();
   });

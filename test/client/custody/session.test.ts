@@ -14,7 +14,9 @@ let section: CustodySection;
 
 beforeAll(async () => {
   reference = await startReferenceServer({ serve: [custodyFamily], env });
-  section = custodySectionSchema.parse(custodyFamily.reference.targetSection(reference.baseUrls.custody as string, 'default', env));
+  section = custodySectionSchema.parse(
+    custodyFamily.reference.targetSection(reference.baseUrls.custody as string, 'default', env),
+  );
 });
 afterAll(() => reference.close());
 
@@ -27,12 +29,19 @@ describe('custody session', () => {
     await session.close();
   });
   test('a token the target refuses stops the run: credentials refused', async () => {
-    const session = openCustodySession({ section: { ...section, token: 'not-the-token' }, client, redactor: new Redactor(), breaker: new CircuitBreaker('custody', 3) });
+    const session = openCustodySession({
+      section: { ...section, token: 'not-the-token' },
+      client,
+      redactor: new Redactor(),
+      breaker: new CircuitBreaker('custody', 3),
+    });
     expect((await session.preflight()).problem).toContain('credentials refused');
     await session.close();
   });
   test('the query percent-encodes +, / and = of a token and nothing is built by the client', () => {
-    expect(pageQueryString({ pageRequest: 'NEXT', pageSize: 2, currentPage: 'a+b/c==' })).toBe('cursor.pageRequest=NEXT&cursor.pageSize=2&cursor.currentPage=a%2Bb%2Fc%3D%3D');
+    expect(pageQueryString({ pageRequest: 'NEXT', pageSize: 2, currentPage: 'a+b/c==' })).toBe(
+      'cursor.pageRequest=NEXT&cursor.pageSize=2&cursor.currentPage=a%2Bb%2Fc%3D%3D',
+    );
     expect(pageQueryString({ pageRequest: 'FIRST' })).toBe('cursor.pageRequest=FIRST');
   });
 });

@@ -75,7 +75,9 @@ export async function echo(req: http.IncomingMessage, res: http.ServerResponse):
   res.end(JSON.stringify(payload));
 }
 
-/** Writes `total` bytes (Infinity: endless) honouring backpressure; resolves with what was written when the socket goes. */
+/**
+ * Writes `total` bytes (Infinity: endless) honouring backpressure; resolves with what was written when the socket goes.
+ */
 export function pour(res: http.ServerResponse, total: number, chunk = Buffer.alloc(64 * 1024, 0x61)): Promise<number> {
   let written = 0;
   return new Promise((resolve) => {

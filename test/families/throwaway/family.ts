@@ -36,7 +36,13 @@ export const throwawayRules = defineRules<Section>()([
 ]);
 
 const mutants: MutantInfo[] = [
-  { name: 'throwaway-ping-500', family: 'throwaway', breaks: 'throwaway.ping.status', mode: 'default', description: 'GET /ping answers 500.' },
+  {
+    name: 'throwaway-ping-500',
+    family: 'throwaway',
+    breaks: 'throwaway.ping.status',
+    mode: 'default',
+    description: 'GET /ping answers 500.',
+  },
 ];
 
 export default defineFamily({

@@ -9,14 +9,20 @@ const seed = 20261123;
 
 describe('Card record validators', () => {
   test('every generated Card parses', () => {
-    fc.assert(fc.property(cardRecord, (card) => {
-      expect(rulesBrokenBy(cardSchema, card)).toEqual([]);
-    }), { seed, numRuns: 300 });
+    fc.assert(
+      fc.property(cardRecord, (card) => {
+        expect(rulesBrokenBy(cardSchema, card)).toEqual([]);
+      }),
+      { seed, numRuns: 300 },
+    );
   });
   test('each invalid variant breaks exactly the rule it names', () => {
-    fc.assert(fc.property(invalidCardRecord, (invalid) => {
-      expect(rulesBrokenBy(cardSchema, invalid.value), invalid.why).toEqual([invalid.breaks]);
-    }), { seed, numRuns: 500 });
+    fc.assert(
+      fc.property(invalidCardRecord, (invalid) => {
+        expect(rulesBrokenBy(cardSchema, invalid.value), invalid.why).toEqual([invalid.breaks]);
+      }),
+      { seed, numRuns: 500 },
+    );
   });
   test('every breaker is drawn, and the same seed gives the same cases', () => {
     const sample = fc.sample(invalidCardRecord, { seed, numRuns: 400 });
@@ -27,13 +33,19 @@ describe('Card record validators', () => {
 
 describe('CardUser record validators', () => {
   test('every generated CardUser parses', () => {
-    fc.assert(fc.property(cardUserRecord, (user) => {
-      expect(rulesBrokenBy(cardUserSchema, user)).toEqual([]);
-    }), { seed, numRuns: 300 });
+    fc.assert(
+      fc.property(cardUserRecord, (user) => {
+        expect(rulesBrokenBy(cardUserSchema, user)).toEqual([]);
+      }),
+      { seed, numRuns: 300 },
+    );
   });
   test('each invalid variant breaks exactly the rule it names', () => {
-    fc.assert(fc.property(invalidCardUserRecord, (invalid) => {
-      expect(rulesBrokenBy(cardUserSchema, invalid.value), invalid.why).toEqual([invalid.breaks]);
-    }), { seed, numRuns: 500 });
+    fc.assert(
+      fc.property(invalidCardUserRecord, (invalid) => {
+        expect(rulesBrokenBy(cardUserSchema, invalid.value), invalid.why).toEqual([invalid.breaks]);
+      }),
+      { seed, numRuns: 500 },
+    );
   });
 });

@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { invalidTransactionsPage, pagePartsToPage, transactionsPage } from '../../../generators/cards/transactions-page.ts';
+import {
+  invalidTransactionsPage,
+  pagePartsToPage,
+  transactionsPage,
+} from '../../../generators/cards/transactions-page.ts';
 import { rulesBrokenBy } from '../../../rules/cards/schemas.ts';
 import { transactionsPageSchema } from '../../../rules/cards/transactions-schemas.ts';
 
@@ -14,8 +18,12 @@ describe('transactions page validator', () => {
       }),
       { seed, numRuns: 400 },
     );
-    expect(rulesBrokenBy(transactionsPageSchema, pagePartsToPage({ totalCount: 0, pageSize: 500, pageNumber: 1 }))).toEqual([]);
-    expect(pagePartsToPage({ totalCount: 620, pageSize: 1, pageNumber: 500 }).paginationDetails.page.pageCount).toBe(500);
+    expect(
+      rulesBrokenBy(transactionsPageSchema, pagePartsToPage({ totalCount: 0, pageSize: 500, pageNumber: 1 })),
+    ).toEqual([]);
+    expect(pagePartsToPage({ totalCount: 620, pageSize: 1, pageNumber: 500 }).paginationDetails.page.pageCount).toBe(
+      500,
+    );
   });
   test('each invalid variant breaks exactly the rule it names', () => {
     fc.assert(

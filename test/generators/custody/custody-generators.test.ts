@@ -28,8 +28,16 @@ describe('foreign cursors', () => {
   });
   test('no case equals the real token; every case breaks the foreign-token rule; same seed same values', () => {
     const gen = foreignCursor({ token, otherEndpointToken: 'other==', otherSizeToken: 'size5' });
-    expect(gen.boundaries.every((invalid) => invalid.value !== token && invalid.breaks === 'custody.cursor.foreign-token')).toBe(true);
-    expect(gen.boundaries.map((invalid) => invalid.why)).toEqual(expect.arrayContaining(['the real token re-encoded as base64url', 'the real token without its padding', 'a token of another listing endpoint']));
+    expect(
+      gen.boundaries.every((invalid) => invalid.value !== token && invalid.breaks === 'custody.cursor.foreign-token'),
+    ).toBe(true);
+    expect(gen.boundaries.map((invalid) => invalid.why)).toEqual(
+      expect.arrayContaining([
+        'the real token re-encoded as base64url',
+        'the real token without its padding',
+        'a token of another listing endpoint',
+      ]),
+    );
     const sample = fc.sample(gen.arbitrary, { seed: 3, numRuns: 50 });
     expect(sample.every((invalid) => invalid.value !== token)).toBe(true);
     expect(fc.sample(gen.arbitrary, { seed: 3, numRuns: 50 })).toEqual(sample);
@@ -39,12 +47,17 @@ describe('foreign cursors', () => {
 describe('upgrade bodies and steps', () => {
   test('valid bodies hold only the four fields, as strings', () => {
     for (const body of [...upgradeBody.boundaries, ...fc.sample(upgradeBody.arbitrary, { seed: 1, numRuns: 50 })]) {
-      expect(Object.keys(body).every((key) => ['implementationID', 'fromAddressID', 'gasPrice', 'gasLimit'].includes(key))).toBe(true);
+      expect(
+        Object.keys(body).every((key) => ['implementationID', 'fromAddressID', 'gasPrice', 'gasLimit'].includes(key)),
+      ).toBe(true);
       expect(Object.values(body).every((value) => typeof value === 'string')).toBe(true);
     }
   });
   test('every invalid body has one field that is not a string', () => {
-    for (const invalid of [...nonStringUpgradeField.boundaries, ...fc.sample(nonStringUpgradeField.arbitrary, { seed: 1, numRuns: 50 })]) {
+    for (const invalid of [
+      ...nonStringUpgradeField.boundaries,
+      ...fc.sample(nonStringUpgradeField.arbitrary, { seed: 1, numRuns: 50 }),
+    ]) {
       expect(Object.values(invalid.value).filter((value) => typeof value !== 'string')).toHaveLength(1);
     }
   });

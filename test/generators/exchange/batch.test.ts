@@ -4,7 +4,10 @@ import { exchangeCodes } from '../../../rules/exchange/codes.ts';
 import { type BatchPlan, mixedBatches, ordersOf, validBatches } from '../../../generators/exchange/batch.ts';
 
 const sample = (plans: fc.Arbitrary<BatchPlan>, seed: number) => fc.sample(plans, { seed, numRuns: 50 });
-const allPlans = (gen: { boundaries: readonly BatchPlan[]; arbitrary: fc.Arbitrary<BatchPlan> }, seed = 7) => [...gen.boundaries, ...sample(gen.arbitrary, seed)];
+const allPlans = (gen: { boundaries: readonly BatchPlan[]; arbitrary: fc.Arbitrary<BatchPlan> }, seed = 7) => [
+  ...gen.boundaries,
+  ...sample(gen.arbitrary, seed),
+];
 
 describe('mixedBatches', () => {
   test('the same seed gives the same plans', () => {
@@ -17,12 +20,20 @@ describe('mixedBatches', () => {
       expect(plan.kinds.length).toBeGreaterThanOrEqual(1);
       expect(plan.kinds.length).toBeLessThanOrEqual(6);
     }
-    const codes = new Set(gen.boundaries.flatMap((plan) => ordersOf(plan, 'BTC-USDT', 'c').map((order) => order.expect)));
-    expect([...codes].sort()).toEqual([exchangeCodes.success, exchangeCodes.parameterError, exchangeCodes.insufficientBalance].sort());
+    const codes = new Set(
+      gen.boundaries.flatMap((plan) => ordersOf(plan, 'BTC-USDT', 'c').map((order) => order.expect)),
+    );
+    expect([...codes].sort()).toEqual(
+      [exchangeCodes.success, exchangeCodes.parameterError, exchangeCodes.insufficientBalance].sort(),
+    );
   });
 
   test('a failure can sit at any position, the third included', () => {
-    const positions = new Set(allPlans(mixedBatches(6)).flatMap((plan) => plan.kinds.flatMap((kind, index) => (kind === 'valid' ? [] : [index]))));
+    const positions = new Set(
+      allPlans(mixedBatches(6)).flatMap((plan) =>
+        plan.kinds.flatMap((kind, index) => (kind === 'valid' ? [] : [index])),
+      ),
+    );
     for (const position of [0, 1, 2, 3]) expect(positions.has(position)).toBe(true);
   });
 });
@@ -35,7 +46,10 @@ describe('validBatches', () => {
 
 describe('ordersOf', () => {
   test('clOrdIds are unique, and each kind maps to its expected outcome', () => {
-    const plan: BatchPlan = { kinds: ['valid', 'bad-side', 'bad-size', 'bad-price', 'bad-instrument', 'unaffordable'], seeds: [1, 2, 3, 4, 5, 6] };
+    const plan: BatchPlan = {
+      kinds: ['valid', 'bad-side', 'bad-size', 'bad-price', 'bad-instrument', 'unaffordable'],
+      seeds: [1, 2, 3, 4, 5, 6],
+    };
     const orders = ordersOf(plan, 'BTC-USDT', 'p');
     expect(new Set(orders.map((order) => order.order.clOrdId)).size).toBe(orders.length);
     expect(orders.map((order) => order.expect)).toEqual(['0', '51000', '51000', '51000', '51000', '51008']);
@@ -45,7 +59,8 @@ describe('ordersOf', () => {
 
   test('valid orders stay small: notional at most 1000', () => {
     for (const plan of allPlans(validBatches(8), 11)) {
-      for (const { order } of ordersOf(plan, 'BTC-USDT', 'v')) expect(Number(order.size) * Number(order.price)).toBeLessThanOrEqual(1000);
+      for (const { order } of ordersOf(plan, 'BTC-USDT', 'v'))
+        expect(Number(order.size) * Number(order.price)).toBeLessThanOrEqual(1000);
     }
   });
 });

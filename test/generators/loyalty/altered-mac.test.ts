@@ -16,7 +16,9 @@ describe('the altered mac of loyalty.mac.wrong-mac', () => {
         expect(Buffer.from(altered, encoding).equals(Buffer.from(mac, encoding))).toBe(false);
         // Same length, same bytes up to the last one: a target comparing a prefix is caught.
         expect(altered).toHaveLength(mac.length);
-        expect(Buffer.from(altered, encoding).subarray(0, -1).equals(Buffer.from(mac, encoding).subarray(0, -1))).toBe(true);
+        expect(Buffer.from(altered, encoding).subarray(0, -1).equals(Buffer.from(mac, encoding).subarray(0, -1))).toBe(
+          true,
+        );
       }),
       { numRuns: 2000 },
     );

@@ -41,28 +41,43 @@ describe('plain requests', () => {
     expect(sample.every(valid)).toBe(true);
     for (const entries of sample) {
       expect(new Set(entries.map((entry) => entry.longUrl)).size).toBe(entries.length);
-      expect(entries.every((entry) => Object.keys(entry).sort().join() === 'expDate,longUrl' && entry.expDate.endsWith('Z'))).toBe(true);
+      expect(
+        entries.every((entry) => Object.keys(entry).sort().join() === 'expDate,longUrl' && entry.expDate.endsWith('Z')),
+      ).toBe(true);
     }
   });
   test('the requests of the accepted rule vary no field that has a rule of its own', () => {
     const sample = fc.sample(mappingRequest(now).arbitrary, { seed: 4, numRuns: 100 }).flat();
-    expect(sample.every((entry) => entry.domain === undefined && entry.expDate.endsWith('Z') && entry.params?.['da.couch.retention'] === undefined)).toBe(true);
+    expect(
+      sample.every(
+        (entry) =>
+          entry.domain === undefined &&
+          entry.expDate.endsWith('Z') &&
+          entry.params?.['da.couch.retention'] === undefined,
+      ),
+    ).toBe(true);
   });
 });
 
 describe('field cases', () => {
-  test.each(fieldRules.map((rule) => [rule.ruleId]))('%s: accepted cases keep the schema, refused ones break it, at every position', (ruleId) => {
-    const gen = fieldCase(ruleId, now);
-    const cases = [...gen.boundaries, ...fc.sample(gen.arbitrary, { seed: 5, numRuns: 60 })];
-    for (const field of cases) expect(valid(field.body), field.why).toBe(field.accepted);
-    // The baseline is the same request with a plain entry in place: always valid, same length.
-    for (const field of cases) expect(valid(field.baseline) && field.baseline.length === field.body.length, field.why).toBe(true);
-    expect(cases.some((field) => !field.accepted && field.position > 0)).toBe(true);
-    expect(cases.some((field) => field.accepted)).toBe(true);
-  });
+  test.each(fieldRules.map((rule) => [rule.ruleId]))(
+    '%s: accepted cases keep the schema, refused ones break it, at every position',
+    (ruleId) => {
+      const gen = fieldCase(ruleId, now);
+      const cases = [...gen.boundaries, ...fc.sample(gen.arbitrary, { seed: 5, numRuns: 60 })];
+      for (const field of cases) expect(valid(field.body), field.why).toBe(field.accepted);
+      // The baseline is the same request with a plain entry in place: always valid, same length.
+      for (const field of cases)
+        expect(valid(field.baseline) && field.baseline.length === field.body.length, field.why).toBe(true);
+      expect(cases.some((field) => !field.accepted && field.position > 0)).toBe(true);
+      expect(cases.some((field) => field.accepted)).toBe(true);
+    },
+  );
   test('a left-out value removes the key', () => {
     const rule = fieldRules.find((candidate) => candidate.ruleId === 'shortener.exp-date.required');
-    expect(rule?.set({ longUrl: 'https://example.com', expDate: 'x' }, absent)).toEqual({ longUrl: 'https://example.com' });
+    expect(rule?.set({ longUrl: 'https://example.com', expDate: 'x' }, absent)).toEqual({
+      longUrl: 'https://example.com',
+    });
   });
 });
 
@@ -70,6 +85,8 @@ describe('bodies that are not an entry array', () => {
   test('none is an array of valid entries, and all break the body rule', () => {
     const gen = notAnEntryArray(now);
     expect(gen.boundaries.filter((invalid) => valid(invalid.value))).toEqual([]);
-    expect(new Set(gen.boundaries.map((invalid) => invalid.breaks))).toEqual(new Set(['shortener.mappings.body-is-array']));
+    expect(new Set(gen.boundaries.map((invalid) => invalid.breaks))).toEqual(
+      new Set(['shortener.mappings.body-is-array']),
+    );
   });
 });

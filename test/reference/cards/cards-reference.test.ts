@@ -19,11 +19,19 @@ let client: CardsClient;
 let unsignedClient: CardsClient;
 
 const clientFor = (reference: RunningReference, mode: string) =>
-  new CardsClient(cardsSectionSchema.parse(cardsFamily.reference.targetSection(reference.baseUrls.cards as string, mode, env)), settings, new Redactor());
+  new CardsClient(
+    cardsSectionSchema.parse(cardsFamily.reference.targetSection(reference.baseUrls.cards as string, mode, env)),
+    settings,
+    new Redactor(),
+  );
 
 beforeAll(async () => {
   signedUp = await startReferenceServer({ serve: [cardsFamily], env });
-  unsigned = await startReferenceServer({ serve: [cardsFamily], env, families: { cards: { mode: 'no-wallet-provisioning' } } });
+  unsigned = await startReferenceServer({
+    serve: [cardsFamily],
+    env,
+    families: { cards: { mode: 'no-wallet-provisioning' } },
+  });
   client = clientFor(signedUp, 'wallet-provisioning');
   unsignedClient = clientFor(unsigned, 'no-wallet-provisioning');
 });
@@ -34,24 +42,48 @@ afterAll(async () => {
 
 describe('cards reference', () => {
   test('the bundled targets.json names exactly the reference fixtures', () => {
-    const targets = JSON.parse(readFileSync(new URL('../../../targets.json', import.meta.url), 'utf8')) as { targets: { reference: { families: { cards: { fixtures: unknown } } } } };
+    const targets = JSON.parse(readFileSync(new URL('../../../targets.json', import.meta.url), 'utf8')) as {
+      targets: { reference: { families: { cards: { fixtures: unknown } } } };
+    };
     expect(targets.targets.reference.families.cards.fixtures).toEqual(referenceFixtures());
   });
   test('the history is relative to the clock: more than 500 in the default window, some older than 18 months', async () => {
     const { historyAccountId } = referenceFixtures();
-    const first = (await client.getTransactions({ accountId: historyAccountId })).response?.json() as { paginationDetails: { page: { totalCount: number } } };
+    const first = (await client.getTransactions({ accountId: historyAccountId })).response?.json() as {
+      paginationDetails: { page: { totalCount: number } };
+    };
     expect(first.paginationDetails.page.totalCount).toBeGreaterThan(500);
     const oldest = addDays(eighteenMonthsAgo(dayOf(Date.now())), 1);
-    const edge = await walkTransactionPages(client, { accountId: historyAccountId, startDate: oldest, endDate: oldest }, 'test');
+    const edge = await walkTransactionPages(
+      client,
+      { accountId: historyAccountId, startDate: oldest, endDate: oldest },
+      'test',
+    );
     expect(walkTransactions(edge).map(transactionDay)).toContain(oldest);
   });
   test('without wallet provisioning a PATCH takes null and refuses a boolean; with it the reverse', async () => {
     const { unassignedCards, cardUsers } = referenceFixtures();
     const [card] = unassignedCards.ACTIVE as [string];
-    expect((await unsignedClient.patchCard(card, { cardUserId: cardUsers.ACTIVATED, digitalWalletProvisionable: true })).response?.status).toBe(400);
-    const accepted = await unsignedClient.patchCard(card, { cardUserId: cardUsers.ACTIVATED, digitalWalletProvisionable: null });
-    expect(accepted.response?.json()).toEqual({ cardId: card, cardUserId: cardUsers.ACTIVATED, digitalWalletProvisionable: null });
-    expect((await client.patchCard(card, { cardUserId: cardUsers.ACTIVATED, digitalWalletProvisionable: null })).response?.status).toBe(400);
-    expect((await client.patchCard(card, { cardUserId: cardUsers.ACTIVATED, digitalWalletProvisionable: true })).response?.status).toBe(200);
+    expect(
+      (await unsignedClient.patchCard(card, { cardUserId: cardUsers.ACTIVATED, digitalWalletProvisionable: true }))
+        .response?.status,
+    ).toBe(400);
+    const accepted = await unsignedClient.patchCard(card, {
+      cardUserId: cardUsers.ACTIVATED,
+      digitalWalletProvisionable: null,
+    });
+    expect(accepted.response?.json()).toEqual({
+      cardId: card,
+      cardUserId: cardUsers.ACTIVATED,
+      digitalWalletProvisionable: null,
+    });
+    expect(
+      (await client.patchCard(card, { cardUserId: cardUsers.ACTIVATED, digitalWalletProvisionable: null })).response
+        ?.status,
+    ).toBe(400);
+    expect(
+      (await client.patchCard(card, { cardUserId: cardUsers.ACTIVATED, digitalWalletProvisionable: true })).response
+        ?.status,
+    ).toBe(200);
   });
 });

@@ -28,7 +28,9 @@ describe('cdr reference catalogue', () => {
     const future = items.filter((item) => (time(item.effectiveFrom) ?? -Infinity) > now);
     const current = items.length - retired.length - future.length;
     expect([retired.length, future.length, current].every((count) => count > 30)).toBe(true);
-    const edges = items.flatMap((item) => [time(item.effectiveFrom), time(item.effectiveTo)]).filter((edge): edge is number => edge !== undefined);
+    const edges = items
+      .flatMap((item) => [time(item.effectiveFrom), time(item.effectiveTo)])
+      .filter((edge): edge is number => edge !== undefined);
     expect(edges.every((edge) => Math.abs(edge - now) > day)).toBe(true);
   });
   test('every list item and detail keeps every record rule, and the details exercise each conditional rule', () => {
@@ -36,7 +38,20 @@ describe('cdr reference catalogue', () => {
     expect(items.flatMap((item) => productIssues(item, 'list', 5))).toEqual([]);
     expect(details.flatMap((detail) => productIssues(detail, 'detail', 7))).toEqual([]);
     const json = JSON.stringify(details);
-    for (const needle of ['"featureType":"OTHER"', '"constraintType":"OTHER"', '"eligibilityType":"OTHER"', '"feeType":"OTHER"', '"applicationType":"PERIODIC"', '"additionalBundleUris"', '"cardArt"', 'data:image/png', '"feeMethodUType":"variable"', '"depositRates"', '"lendingRates"', '"bundles"']) {
+    for (const needle of [
+      '"featureType":"OTHER"',
+      '"constraintType":"OTHER"',
+      '"eligibilityType":"OTHER"',
+      '"feeType":"OTHER"',
+      '"applicationType":"PERIODIC"',
+      '"additionalBundleUris"',
+      '"cardArt"',
+      'data:image/png',
+      '"feeMethodUType":"variable"',
+      '"depositRates"',
+      '"lendingRates"',
+      '"bundles"',
+    ]) {
       expect(json).toContain(needle);
     }
   });
@@ -45,10 +60,18 @@ describe('cdr reference catalogue', () => {
 describe('cdr reference server', () => {
   let reference: RunningReference;
   let client: CdrClient;
-  const startWith = (status?: string) => startReferenceServer({ serve: [cdrFamily], families: { cdr: status === undefined ? {} : { options: { status } } } });
+  const startWith = (status?: string) =>
+    startReferenceServer({
+      serve: [cdrFamily],
+      families: { cdr: status === undefined ? {} : { options: { status } } },
+    });
   beforeAll(async () => {
     reference = await startWith();
-    client = new CdrClient(cdrSectionSchema.parse(cdrFamily.reference.targetSection(reference.baseUrls.cdr as string, 'default', {})), settings, new Redactor());
+    client = new CdrClient(
+      cdrSectionSchema.parse(cdrFamily.reference.targetSection(reference.baseUrls.cdr as string, 'default', {})),
+      settings,
+      new Redactor(),
+    );
   });
   afterAll(async () => {
     await client.close();
@@ -57,7 +80,8 @@ describe('cdr reference server', () => {
 
   test('by default the status reports each value in turn', async () => {
     const statuses = [];
-    for (let call = 0; call < 4; call += 1) statuses.push(((await client.status()).response?.json() as { data: { status: string } }).data.status);
+    for (let call = 0; call < 4; call += 1)
+      statuses.push(((await client.status()).response?.json() as { data: { status: string } }).data.status);
     expect(new Set(statuses)).toEqual(new Set(serviceStatuses));
   });
 
@@ -65,7 +89,8 @@ describe('cdr reference server', () => {
     const fixed = await startWith(status);
     const other = new CdrClient(cdrSectionSchema.parse({ baseUrl: fixed.baseUrls.cdr }), settings, new Redactor());
     try {
-      for (let call = 0; call < 2; call += 1) expect(((await other.status()).response?.json() as { data: { status: string } }).data.status).toBe(status);
+      for (let call = 0; call < 2; call += 1)
+        expect(((await other.status()).response?.json() as { data: { status: string } }).data.status).toBe(status);
     } finally {
       await other.close();
       await fixed.close();
@@ -85,7 +110,11 @@ describe('cdr reference server', () => {
   });
 
   test('a bearer token is accepted, not required', async () => {
-    const withToken = new CdrClient(cdrSectionSchema.parse({ baseUrl: reference.baseUrls.cdr, token: 'any-token' }), settings, new Redactor());
+    const withToken = new CdrClient(
+      cdrSectionSchema.parse({ baseUrl: reference.baseUrls.cdr, token: 'any-token' }),
+      settings,
+      new Redactor(),
+    );
     try {
       expect((await withToken.status()).response?.status).toBe(200);
     } finally {

@@ -19,21 +19,39 @@ let client: CustodyClient;
 
 beforeAll(async () => {
   reference = await startReferenceServer({ serve: [custodyFamily], env });
-  const section = custodySectionSchema.parse(custodyFamily.reference.targetSection(reference.baseUrls.custody as string, 'default', env));
-  client = new CustodyClient(section, { timeoutMs: DEFAULT_HTTP_CLIENT_OPTIONS.timeoutMs, maxBodyBytes: DEFAULT_HTTP_CLIENT_OPTIONS.maxBodyBytes, concurrency: 8, unresponsiveAfter: 3 }, new Redactor());
+  const section = custodySectionSchema.parse(
+    custodyFamily.reference.targetSection(reference.baseUrls.custody as string, 'default', env),
+  );
+  client = new CustodyClient(
+    section,
+    {
+      timeoutMs: DEFAULT_HTTP_CLIENT_OPTIONS.timeoutMs,
+      maxBodyBytes: DEFAULT_HTTP_CLIENT_OPTIONS.maxBodyBytes,
+      concurrency: 8,
+      unresponsiveAfter: 3,
+    },
+    new Redactor(),
+  );
 });
 afterAll(async () => {
   await client.close();
   await reference.close();
 });
 
-const status = async (query: PageQuery, endpoint: string = tags) => (await client.page(endpoint, query)).response?.status;
-const body = async (query: PageQuery, endpoint: string = tags) => (await client.page(endpoint, query)).response?.text() ?? '';
-const firstToken = async (endpoint: string, pageSize: number) => cursorPageOf(await client.page(endpoint, { pageRequest: 'FIRST', pageSize }), rule).cursor.currentPage;
+const status = async (query: PageQuery, endpoint: string = tags) =>
+  (await client.page(endpoint, query)).response?.status;
+const body = async (query: PageQuery, endpoint: string = tags) =>
+  (await client.page(endpoint, query)).response?.text() ?? '';
+const firstToken = async (endpoint: string, pageSize: number) =>
+  cursorPageOf(await client.page(endpoint, { pageRequest: 'FIRST', pageSize }), rule).cursor.currentPage;
 
 describe('custody reference: listings', () => {
   test('every listing walks forward and back; hundreds on some, a handful on others, one empty', async () => {
-    const counts = await Promise.all(custodyListingPaths.map(async (endpoint) => walkItems(await walkListing(client, endpoint, 20, 'forward', rule)).length));
+    const counts = await Promise.all(
+      custodyListingPaths.map(
+        async (endpoint) => walkItems(await walkListing(client, endpoint, 20, 'forward', rule)).length,
+      ),
+    );
     expect(Math.max(...counts)).toBeGreaterThanOrEqual(200);
     expect(counts).toContain(0);
     expect(counts.filter((count) => count > 0 && count < 10).length).toBeGreaterThan(0);
@@ -47,7 +65,10 @@ describe('custody reference: listings', () => {
     expect(await status({ pageRequest: 'PREVIOUS' })).toBe(400);
   });
   test('the empty listing is one page with both flags false', async () => {
-    const page = cursorPageOf(await client.page('/api/rest/v2/requests/for-approval', { pageRequest: 'FIRST', pageSize: 5 }), rule);
+    const page = cursorPageOf(
+      await client.page('/api/rest/v2/requests/for-approval', { pageRequest: 'FIRST', pageSize: 5 }),
+      rule,
+    );
     expect(page).toMatchObject({ result: [], cursor: { hasNext: false, hasPrevious: false } });
   });
 });
@@ -61,8 +82,16 @@ describe('custody reference: cursor tokens', () => {
   });
   test('edited, re-encoded, other-endpoint and other-size tokens get E900-INVALID_CURSOR_DATA', async () => {
     const token = await firstToken(tags, 20);
-    const foreign = [editCharAt(token, 5), token.slice(0, -2), toBase64Url(token), await firstToken(tagDetail, 20)].filter((value) => value !== token);
-    for (const value of foreign) expect(await body({ pageRequest: 'NEXT', pageSize: 20, currentPage: value })).toContain('E900-INVALID_CURSOR_DATA');
+    const foreign = [
+      editCharAt(token, 5),
+      token.slice(0, -2),
+      toBase64Url(token),
+      await firstToken(tagDetail, 20),
+    ].filter((value) => value !== token);
+    for (const value of foreign)
+      expect(await body({ pageRequest: 'NEXT', pageSize: 20, currentPage: value })).toContain(
+        'E900-INVALID_CURSOR_DATA',
+      );
     expect(await body({ pageRequest: 'NEXT', pageSize: 5, currentPage: token })).toContain('E900-INVALID_CURSOR_DATA');
     expect(await status({ pageRequest: 'NEXT', pageSize: 20, currentPage: token })).toBe(200);
   });

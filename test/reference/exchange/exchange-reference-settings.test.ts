@@ -7,13 +7,25 @@ import { Redactor } from '../../../targets/redaction.ts';
 import { exchangeFamily } from '../../../families/exchange.ts';
 import { type RunningReference, startReferenceServer } from '../../../reference/server.ts';
 
-const env: NodeJS.ProcessEnv = { REFERENCE_EXCHANGE_API_KEY: 'settings-key', REFERENCE_EXCHANGE_SECRET_KEY: 'settings-secret' };
-const gatewayHeaders = { key: 'GW-ACCESS-KEY', sign: 'GW-ACCESS-SIGN', timestamp: 'GW-ACCESS-TIMESTAMP', passphrase: 'GW-ACCESS-PASSPHRASE' };
+const env: NodeJS.ProcessEnv = {
+  REFERENCE_EXCHANGE_API_KEY: 'settings-key',
+  REFERENCE_EXCHANGE_SECRET_KEY: 'settings-secret',
+};
+const gatewayHeaders = {
+  key: 'GW-ACCESS-KEY',
+  sign: 'GW-ACCESS-SIGN',
+  timestamp: 'GW-ACCESS-TIMESTAMP',
+  passphrase: 'GW-ACCESS-PASSPHRASE',
+};
 let reference: RunningReference;
 const clients: ExchangeClient[] = [];
 
 beforeAll(async () => {
-  reference = await startReferenceServer({ serve: [exchangeFamily], families: { exchange: { options: { headerPrefix: 'GW-ACCESS-' } } }, env });
+  reference = await startReferenceServer({
+    serve: [exchangeFamily],
+    families: { exchange: { options: { headerPrefix: 'GW-ACCESS-' } } },
+    env,
+  });
 });
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.close()));
@@ -21,7 +33,15 @@ afterAll(async () => {
 });
 
 const client = (pathFrom: 'api-root' | 'as-sent') => {
-  const made = new ExchangeClient({ baseUrl: reference.baseUrls.exchange as string, apiKey: 'settings-key', secretKey: 'settings-secret', headers: gatewayHeaders, pathFrom, timeoutMs: 5000, redactor: new Redactor() });
+  const made = new ExchangeClient({
+    baseUrl: reference.baseUrls.exchange as string,
+    apiKey: 'settings-key',
+    secretKey: 'settings-secret',
+    headers: gatewayHeaders,
+    pathFrom,
+    timeoutMs: 5000,
+    redactor: new Redactor(),
+  });
   clients.push(made);
   return made;
 };
@@ -36,14 +56,23 @@ describe('exchange settings against the reference', () => {
     expect(readEnvelope(await client('as-sent').batch(oneOrder))?.code).toBe('50113');
   });
 
-  test('signedPath leaves out only the base URL\'s own path, and keeps the query', () => {
-    expect(signedPath('/gw/exchange/api/v5/trade/batch-orders?a=1', 'https://h.example/gw/exchange/', 'api-root')).toBe('/api/v5/trade/batch-orders?a=1');
-    expect(signedPath('/gw/exchange/api/v5/trade/batch-orders', 'https://h.example/gw/exchange', 'as-sent')).toBe('/gw/exchange/api/v5/trade/batch-orders');
-    expect(signedPath('/api/v5/trade/batch-orders', 'https://h.example', 'api-root')).toBe('/api/v5/trade/batch-orders');
+  test("signedPath leaves out only the base URL's own path, and keeps the query", () => {
+    expect(signedPath('/gw/exchange/api/v5/trade/batch-orders?a=1', 'https://h.example/gw/exchange/', 'api-root')).toBe(
+      '/api/v5/trade/batch-orders?a=1',
+    );
+    expect(signedPath('/gw/exchange/api/v5/trade/batch-orders', 'https://h.example/gw/exchange', 'as-sent')).toBe(
+      '/gw/exchange/api/v5/trade/batch-orders',
+    );
+    expect(signedPath('/api/v5/trade/batch-orders', 'https://h.example', 'api-root')).toBe(
+      '/api/v5/trade/batch-orders',
+    );
   });
 
   test('orderTemplate fields reach every order; the generated fields win over them', () => {
-    const body = orderBody({ instrument: 'ETH-USDT', side: 'sell', size: '1', price: '2', clOrdId: 'c1' }, { tdMode: 'cash', side: 'buy', ordType: 'market' });
+    const body = orderBody(
+      { instrument: 'ETH-USDT', side: 'sell', size: '1', price: '2', clOrdId: 'c1' },
+      { tdMode: 'cash', side: 'buy', ordType: 'market' },
+    );
     expect(body).toMatchObject({ tdMode: 'cash', side: 'sell', instId: 'ETH-USDT', ordType: 'market', clOrdId: 'c1' });
   });
 });

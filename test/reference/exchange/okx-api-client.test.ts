@@ -7,21 +7,48 @@ import { type RunningReference, startReferenceServer } from '../../../reference/
  * An unmodified client of the real exchange (npm okx-api) against the bundled reference in its okx-dialect mode:
  * it signs `/api/v5/...` (the path from the API root) although the reference is mounted under /exchange.
  */
-const env: NodeJS.ProcessEnv = { REFERENCE_EXCHANGE_API_KEY: 'okx-self-test-key', REFERENCE_EXCHANGE_SECRET_KEY: 'okx-self-test-secret', REFERENCE_EXCHANGE_PASSPHRASE: 'okx-self-test-pass' };
+const env: NodeJS.ProcessEnv = {
+  REFERENCE_EXCHANGE_API_KEY: 'okx-self-test-key',
+  REFERENCE_EXCHANGE_SECRET_KEY: 'okx-self-test-secret',
+  REFERENCE_EXCHANGE_PASSPHRASE: 'okx-self-test-pass',
+};
 let reference: RunningReference;
 
 beforeAll(async () => {
-  reference = await startReferenceServer({ serve: [exchangeFamily], families: { exchange: { mode: 'okx-dialect' } }, env });
+  reference = await startReferenceServer({
+    serve: [exchangeFamily],
+    families: { exchange: { mode: 'okx-dialect' } },
+    env,
+  });
 });
 afterAll(() => reference.close());
 
-const clientWith = (options: { apiSecret?: string; customSignMessageFn?: (message: string, secret: string) => Promise<string> } = {}) =>
-  new RestClient({ apiKey: env.REFERENCE_EXCHANGE_API_KEY, apiSecret: env.REFERENCE_EXCHANGE_SECRET_KEY, apiPass: env.REFERENCE_EXCHANGE_PASSPHRASE, baseUrl: reference.baseUrls.exchange, ...options });
+const clientWith = (
+  options: { apiSecret?: string; customSignMessageFn?: (message: string, secret: string) => Promise<string> } = {},
+) =>
+  new RestClient({
+    apiKey: env.REFERENCE_EXCHANGE_API_KEY,
+    apiSecret: env.REFERENCE_EXCHANGE_SECRET_KEY,
+    apiPass: env.REFERENCE_EXCHANGE_PASSPHRASE,
+    baseUrl: reference.baseUrls.exchange,
+    ...options,
+  });
 
-const order = (clOrdId: string, overrides: Record<string, string> = {}) => ({ instId: 'BTC-USDT', tdMode: 'cash', side: 'buy', ordType: 'limit', sz: '0.01', px: '10', clOrdId, ...overrides });
+const order = (clOrdId: string, overrides: Record<string, string> = {}) => ({
+  instId: 'BTC-USDT',
+  tdMode: 'cash',
+  side: 'buy',
+  ordType: 'limit',
+  sz: '0.01',
+  px: '10',
+  clOrdId,
+  ...overrides,
+});
 
 /** okx-api resolves `data` on code "0" and rejects with the whole envelope otherwise. */
-async function rejection(promise: Promise<unknown>): Promise<{ code?: string; msg?: string; data?: { sCode: string; clOrdId: string }[] }> {
+async function rejection(
+  promise: Promise<unknown>,
+): Promise<{ code?: string; msg?: string; data?: { sCode: string; clOrdId: string }[] }> {
   try {
     await promise;
   } catch (envelope) {
@@ -40,7 +67,13 @@ describe('okx-api (the real exchange client) against the reference in okx-dialec
   });
 
   test('a partly failing batch answers code 2 with the item sCodes authoritative', async () => {
-    const envelope = await rejection(clientWith().submitMultipleOrders([order('okxb1'), order('okxb2', { side: 'hold' }), order('okxb3', { sz: '1000000000', px: '1000000' })] as never));
+    const envelope = await rejection(
+      clientWith().submitMultipleOrders([
+        order('okxb1'),
+        order('okxb2', { side: 'hold' }),
+        order('okxb3', { sz: '1000000000', px: '1000000' }),
+      ] as never),
+    );
     expect(envelope.code).toBe('2');
     expect(envelope.data?.map((item) => [item.clOrdId, item.sCode])).toEqual([
       ['okxb1', '0'],
@@ -56,7 +89,10 @@ describe('okx-api (the real exchange client) against the reference in okx-dialec
   });
 
   test('a badly signed request is refused with 50113', async () => {
-    expect((await rejection(clientWith({ apiSecret: 'another-secret' }).submitMultipleOrders([order('okxd1')] as never))).code).toBe('50113');
+    expect(
+      (await rejection(clientWith({ apiSecret: 'another-secret' }).submitMultipleOrders([order('okxd1')] as never)))
+        .code,
+    ).toBe('50113');
     const truncated = clientWith({ customSignMessageFn: async () => 'c2lnbmF0dXJl' });
     expect((await rejection(truncated.submitMultipleOrders([order('okxd2')] as never))).code).toBe('50113');
   });

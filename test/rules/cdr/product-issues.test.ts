@@ -23,7 +23,11 @@ describe.each(['list', 'detail'] as ProductKind[])('product records (%s)', (kind
   test('each invalid variant breaks exactly its rule', () => {
     fc.assert(
       fc.property(valid[kind], productBreak(kind), (record, broken) => {
-        const rules = new Set(productIssues(broken.change(record as Record<string, unknown>), kind, latest[kind]).map((issue) => issue.rule));
+        const rules = new Set(
+          productIssues(broken.change(record as Record<string, unknown>), kind, latest[kind]).map(
+            (issue) => issue.rule,
+          ),
+        );
         expect([...rules], broken.why).toEqual([broken.breaks[kind]]);
       }),
       { seed, numRuns: 400 },

@@ -22,8 +22,14 @@ describe('prerequisites read through the query', () => {
 
   test('a query that does not resolve the default pricing blocks the asking rule by the fallback rule', () => {
     const usd = { currency: 'USD', amount: 1 };
-    expect(thrownBy(() => readsDefaultPricing(id.updateBodyIdentifies, { exchange: answer(1), pricing: usd, state: {} }, usd))).toBeUndefined();
-    const blocked = thrownBy(() => readsDefaultPricing(id.updateBodyIdentifies, { exchange: answer(1), pricing: null, state: {} }, usd));
+    expect(
+      thrownBy(() =>
+        readsDefaultPricing(id.updateBodyIdentifies, { exchange: answer(1), pricing: usd, state: {} }, usd),
+      ),
+    ).toBeUndefined();
+    const blocked = thrownBy(() =>
+      readsDefaultPricing(id.updateBodyIdentifies, { exchange: answer(1), pricing: null, state: {} }, usd),
+    );
     expect((blocked as RuleBlocked).blockedBy).toEqual([id.queryDefaultFallback]);
   });
 });
