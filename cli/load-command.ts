@@ -12,6 +12,7 @@ import { launchTarget } from '../targets/launch-target.ts';
 import { resolveTarget } from '../families/resolve-target.ts';
 import { readTargetsFile } from '../targets/load-targets.ts';
 import { listenForInterruption } from './interrupt.ts';
+import { publishLoadSummary } from './load-publish.ts';
 import { registeredProbeNamed } from './load-probes.ts';
 import { reportsPaths } from './paths.ts';
 import { ensureBundledReferenceCredentials } from './select-families.ts';
@@ -108,7 +109,14 @@ export async function runLoadCommand(options: LoadCommandOptions): Promise<numbe
     });
   }
   console.log(renderLoadReport(report));
-  console.log(`\nresult: ${path}`);
+  const summary = publishLoadSummary(options.reportsDir, {
+    command: `load ${probe.name}`,
+    target: target.name,
+    results: report.load ? [{ ...report.load, scenario: probe.name }] : [],
+    interrupted: interruption.signal !== undefined,
+    probe: { ruleId: report.ruleId, status: report.status, ...(report.message ? { message: report.message } : {}) },
+  });
+  console.log(`\nresult: ${path}\nsummary: ${summary}`);
   if (interruption.signal) return 2;
   return report.status === 'passed' ? 0 : 1;
 }

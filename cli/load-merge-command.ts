@@ -2,10 +2,10 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { resultFileName, type LoadResult } from '../load/load-result.ts';
 import { mergeResultFiles, partialNote, type ResultFile } from '../load/segment-merge.ts';
-import { loadThresholdsBlock, loadVerdictLine } from '../reporting/load-summary.ts';
+import { loadVerdictLine } from '../reporting/load-summary.ts';
+import { loadSummaryTable } from '../reporting/load-summary-table.ts';
 import { HarnessError } from '../targets/harness-error.ts';
-import { renderLoadFigures } from './load-command.ts';
-import { publishNightly } from './load-publish.ts';
+import { publishLoadSummary, publishNightly } from './load-publish.ts';
 import { reportsPaths } from './paths.ts';
 
 export interface LoadMergeOptions {
@@ -38,10 +38,6 @@ export async function runLoadMerge(inputs: readonly string[], options: LoadMerge
     );
   writeMerged(merged, options.output);
   const partial = merged.map(partialNote).find((note) => note !== undefined);
-  for (const result of merged)
-    console.error(
-      `${partialNote(result) ? `${partialNote(result)}: ` : ''}merged ${result.runs} runs of ${result.scenario}: ${renderLoadFigures(result)}`,
-    );
   if (options.publish) {
     // A partial picture would read as a regression tomorrow: charted, not kept in the history.
     const published = await publishNightly(merged, { ...options.publish, record: partial === undefined });
@@ -50,8 +46,15 @@ export async function runLoadMerge(inputs: readonly string[], options: LoadMerge
     );
   }
   console.error(
-    `\n${loadThresholdsBlock(merged)}\n\n${partial ? `${partial.toUpperCase()}: judged on what arrived\n` : ''}${loadVerdictLine(merged)}`,
+    `\n${loadSummaryTable(merged)}\n\n${partial ? `${partial.toUpperCase()}: judged on what arrived\n` : ''}${loadVerdictLine(merged)}`,
   );
+  const summary = publishLoadSummary(options.publish?.reportsDir, {
+    command: 'load merge',
+    ...(merged[0]?.target ? { target: merged[0].target } : {}),
+    results: merged,
+    interrupted: false,
+  });
+  if (summary) console.error(`summary: ${summary}`);
   return merged.every((result) => result.passed) ? 0 : 1;
 }
 

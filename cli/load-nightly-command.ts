@@ -14,7 +14,7 @@ import { launchTarget } from '../targets/launch-target.ts';
 import { resolveTarget } from '../families/resolve-target.ts';
 import { readTargetsFile } from '../targets/load-targets.ts';
 import { loadProfileSchema } from '../targets/schema.ts';
-import { publishNightly } from './load-publish.ts';
+import { publishLoadSummary, publishNightly } from './load-publish.ts';
 import { listenForInterruption } from './interrupt.ts';
 import { reportsPaths } from './paths.ts';
 import { ensureBundledReferenceCredentials } from './select-families.ts';
@@ -158,6 +158,13 @@ export async function runNightly(options: NightlyOptions): Promise<number> {
     `\nresults: ${dir}\nhistory: ${published.historyDir}${published.recorded ? '' : ' (not recorded: interrupted)'}\nallure results: ${allureResults} (harness report builds the HTML)`,
   );
   console.log(`\n${loadSummaryTable(results)}\n\n${loadVerdictLine(results, interruption.signal !== undefined)}`);
+  const summary = publishLoadSummary(options.reportsDir, {
+    command: 'load nightly',
+    target: target.name,
+    results,
+    interrupted: interruption.signal !== undefined,
+  });
+  console.log(`summary: ${summary}`);
   if (interruption.signal) return 2;
   return results.every((result) => result.passed) ? 0 : 1;
 }

@@ -1,7 +1,11 @@
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LoadResult } from '../load/load-result.ts';
 import { historyRunOf, operationHistory, readHistory, recordHistory } from '../load/nightly-history.ts';
+import { annotation, loadGitHubAnnotations, publishToGitHubActions } from '../reporting/github-actions.ts';
 import { writeLoadAllureResult } from '../reporting/load-allure.ts';
+import { type LoadSummaryParts, renderLoadSummaryMarkdown } from '../reporting/load-summary-markdown.ts';
+import { writeAtomically } from '../reporting/report-files.ts';
 import { loadCharts } from '../reporting/load-charts.ts';
 import { reportsPaths } from './paths.ts';
 
@@ -27,4 +31,28 @@ export async function publishNightly(
     writeLoadAllureResult(allureResults, result, await loadCharts(result, history), undefined, history);
   }
   return { historyDir, ...(recorded ? { recorded } : {}) };
+}
+
+/**
+ * A load command's verdict where CI reads it: REPORTS/summary.md (when the command has a reports folder) and, under
+ * GitHub Actions, the job summary and an `::error` per failed threshold, broken response rule or failed probe rule.
+ * Returns the path written, if any.
+ */
+export function publishLoadSummary(reportsDir: string | undefined, parts: LoadSummaryParts): string | undefined {
+  const markdown = renderLoadSummaryMarkdown(parts);
+  let written: string | undefined;
+  if (reportsDir) {
+    mkdirSync(reportsDir, { recursive: true });
+    written = reportsPaths(reportsDir).summaryMarkdown;
+    writeAtomically(written, markdown);
+  }
+  const { probe } = parts;
+  const annotations =
+    probe?.status === 'failed'
+      ? [annotation('error', probe.ruleId, `${parts.command}: ${probe.message?.split('\n')[0] ?? 'failed'}`)]
+      : probe
+        ? []
+        : loadGitHubAnnotations(parts.results);
+  publishToGitHubActions(markdown, annotations, process.env, (line) => console.log(line));
+  return written;
 }

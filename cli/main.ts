@@ -228,9 +228,11 @@ async function runCommand(argv: string[]): Promise<number> {
   console.log(
     `\nsummary: ${paths.summary} (and ${paths.summaryMarkdown})\nallure results: ${paths.allureResults}\njunit: ${paths.junit}`,
   );
-  const { publishToGitHubActions } = await import('../reporting/github-actions.ts');
+  const { gitHubAnnotations, publishToGitHubActions } = await import('../reporting/github-actions.ts');
   const { renderSummaryMarkdown } = await import('../reporting/summary-markdown.ts');
-  publishToGitHubActions(summary, renderSummaryMarkdown(summary), process.env, (line) => console.log(line));
+  publishToGitHubActions(renderSummaryMarkdown(summary), gitHubAnnotations(summary), process.env, (line) =>
+    console.log(line),
+  );
   if (values.html && !summary.interrupted) {
     const { buildAllureHtml } = await import('../reporting/allure-html.ts');
     const index = await buildAllureHtml({

@@ -1,6 +1,6 @@
 import { HarnessError } from '../targets/harness-error.ts';
 import type { Client } from 'autocannon';
-import { keptBodyBytes, lowerCased, type EngineOutcome, type LoadBase } from './load-engine.ts';
+import { type DataBytes, keptBodyBytes, lowerCased, type EngineOutcome, type LoadBase } from './load-engine.ts';
 import type { RunRecorder } from './run-recorder.ts';
 import type { LoadRequest, LoadScenario } from './scenario.ts';
 
@@ -24,6 +24,7 @@ export async function runAutocannon(
     Math.min(scenario.connections, scenario.maxRequests, scenario.rate ?? Number.POSITIVE_INFINITY),
   );
   const startedAt = performance.now();
+  const bytes: DataBytes = { received: 0, sent: 0 };
   const observe =
     (request: LoadRequest) =>
     (status: number, body: string, context: SentContext | undefined, rawHeaders: Record<string, string | string[]>) =>
@@ -50,7 +51,10 @@ export async function runAutocannon(
       // A short sample interval is what lets a run end close to its duration instead of up to a second later.
       sampleInt: 100,
       skipAggregateResult: true,
-      setupClient: keepBodiesUpToCap,
+      setupClient: (client) => {
+        keepBodiesUpToCap(client);
+        countSentBytes(client, bytes);
+      },
       requests: scenario.requests.map((request) => ({
         method: request.method,
         path: base.path(request.path),
@@ -62,9 +66,11 @@ export async function runAutocannon(
     },
     (error) => finished(error),
   );
-  instance.on('response', (_client: unknown, status: number, _bytes: number, responseTimeMs: number) =>
-    recorder.timed(status, responseTimeMs, responseTimeMs),
-  );
+  // autocannon counts each answer's bytes as read off the socket (status line, headers, body).
+  instance.on('response', (_client: unknown, status: number, responseBytes: number, responseTimeMs: number) => {
+    bytes.received += responseBytes;
+    recorder.timed(status, responseTimeMs, responseTimeMs);
+  });
   instance.on('reqError', (error: Error) => recorder.failed(/timed out/.test(error.message)));
 
   const stop = () => instance.stop();
@@ -87,7 +93,25 @@ export async function runAutocannon(
     );
   // autocannon's tracker does not tell each request sent: those answered or failed are the ones that count.
   const sent = Object.values(recorder.statuses).reduce((sum, count) => sum + count, 0) + recorder.errors;
-  return { sent, achievedRate: sent / Math.max(0.001, (performance.now() - startedAt) / 1000), connections };
+  return {
+    sent,
+    achievedRate: sent / Math.max(0.001, (performance.now() - startedAt) / 1000),
+    connections,
+    bytes,
+  };
+}
+
+/**
+ * autocannon counts no bytes sent: each request a connection writes is the buffer its `getRequestBuffer` returns
+ * (lib/httpClient.js `_doRequest`), so that is where they are counted.
+ */
+function countSentBytes(client: Client, bytes: DataBytes): void {
+  const requestBuffer = client.getRequestBuffer.bind(client);
+  client.getRequestBuffer = () => {
+    const buffer = requestBuffer();
+    bytes.sent += buffer.length;
+    return buffer;
+  };
 }
 
 /**

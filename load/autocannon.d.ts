@@ -31,6 +31,8 @@ declare module 'autocannon' {
       /** Appends a received piece of the body to the answer at the head of the queue. */
       addBody(data: Buffer): void;
     };
+    /** The bytes of the request the connection writes next (written whole, once per request). */
+    getRequestBuffer(): Buffer;
   }
 
   interface Options {

@@ -1,4 +1,5 @@
-import { Client, type Dispatcher } from 'undici';
+import type { Socket } from 'node:net';
+import { buildConnector, Client, type Dispatcher } from 'undici';
 
 interface Waiting {
   options: Dispatcher.DispatchOptions;
@@ -32,6 +33,19 @@ export class GrowingConnections {
 
   /** The most connections open at once so far. */
   mostConnections = 0;
+  /** Bytes on the wire of the sockets closed so far (headers and bodies, as k6's data_received / data_sent). */
+  #closedBytes = { received: 0, sent: 0 };
+  readonly #sockets = new Set<Socket>();
+
+  /** Bytes read from and written to the target's sockets so far, the open ones included. */
+  get bytes(): { received: number; sent: number } {
+    let { received, sent } = this.#closedBytes;
+    for (const socket of this.#sockets) {
+      received += socket.bytesRead;
+      sent += socket.bytesWritten;
+    }
+    return { received, sent };
+  }
 
   /** Every connection allowed is open and carries a request: a request now could only wait behind them. */
   get full(): boolean {
@@ -61,7 +75,7 @@ export class GrowingConnections {
       pipelining: 1,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
-      connect: { timeout: timeoutMs },
+      connect: this.#countingConnector(buildConnector({ timeout: timeoutMs })),
     });
     this.#clients.add(client);
     this.mostConnections = Math.max(this.mostConnections, this.#clients.size);
@@ -77,6 +91,23 @@ export class GrowingConnections {
     client.once('connect', settled);
     client.once('connectionError', settled);
     return client;
+  }
+
+  /** undici's own connector, each socket it opens counted (a socket's counters are read as it closes). */
+  #countingConnector(connector: buildConnector.connector): buildConnector.connector {
+    return (options, callback) =>
+      connector(options, (...args) => {
+        const [, socket] = args;
+        if (socket) {
+          this.#sockets.add(socket);
+          socket.once('close', () => {
+            this.#sockets.delete(socket);
+            this.#closedBytes.received += socket.bytesRead;
+            this.#closedBytes.sent += socket.bytesWritten;
+          });
+        }
+        callback(...args);
+      });
   }
 
   /** Hands the oldest waiting request to `client`; false when none waits. */

@@ -10,6 +10,14 @@ export interface EngineOutcome {
   achievedRate: number;
   /** Connections used (autocannon's, or the most the open model opened at once). */
   connections: number;
+  /** Bytes on the wire to and from the target: request and response lines, headers and bodies. */
+  bytes: DataBytes;
+}
+
+/** Bytes received from and sent to the target (k6's data_received and data_sent). */
+export interface DataBytes {
+  received: number;
+  sent: number;
 }
 
 /** Where requests go: the base URL's origin, and every scenario path put under its path. */

@@ -101,6 +101,15 @@ export function mergeLoadResults(
         (result) =>
           result.achievedRate ?? (countOf('all', result.statuses, 0) + result.errors) / result.durationSeconds,
       ),
+      // Counted only when every result counted them: a sum short of a machine would read as the whole.
+      ...(results.every((result) => result.data)
+        ? {
+            data: {
+              received: sum((result) => result.data?.received ?? 0),
+              sent: sum((result) => result.data?.sent ?? 0),
+            },
+          }
+        : {}),
       statuses: results.reduce((total, result) => addCounts(total, result.statuses), {} as Record<string, number>),
       errors: sum((result) => result.errors),
       timeouts: sum((result) => result.timeouts),

@@ -3,6 +3,7 @@ import type { ObservedResponse } from './scenario.ts';
 import { parseThreshold } from '../targets/load-threshold.ts';
 import { judgeThresholds, type ThresholdFigures, type ThresholdVerdict } from './thresholds.ts';
 import type { SegmentStamp } from './segment.ts';
+import type { DataBytes } from './load-engine.ts';
 
 /**
  * What a load run returns and writes: plain data. It carries the raw HDR histogram and the per-second
@@ -59,6 +60,11 @@ export interface LoadResult {
   dropped: number;
   /** Requests sent per second over the sending window (the schedule's, in the open model). */
   achievedRate: number;
+  /**
+   * Bytes on the wire from and to the target (lines, headers, bodies), as k6's data_received and data_sent. Absent in
+   * results written before they were counted.
+   */
+  data?: DataBytes;
   /** How many runs (machines) this result is made of. */
   runs: number;
   /** Responses per status code. */

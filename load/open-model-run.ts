@@ -56,10 +56,17 @@ export function runOpenModel(
       clearTimeout(timer);
       clearTimeout(deadline);
       signal?.removeEventListener('abort', abort);
+      // Read before the sockets go: what they carried so far is the run's.
+      const bytes = pool.bytes;
       void pool.destroy();
       // Over the schedule's window (to the last request due, sent or dropped), so drops at the end lower it too.
       const window = Math.max(lastSentAt, start + (next - 1) * intervalMs) - start + intervalMs;
-      resolve({ sent, achievedRate: sent === 0 ? 0 : sent / (window / 1000), connections: pool.mostConnections });
+      resolve({
+        sent,
+        achievedRate: sent === 0 ? 0 : sent / (window / 1000),
+        connections: pool.mostConnections,
+        bytes,
+      });
     };
     const settled = (request: InFlight) => {
       inFlight -= 1;

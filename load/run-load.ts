@@ -64,6 +64,7 @@ export async function runLoad(scenario: LoadScenario, options: LoadRunOptions = 
       sent: outcome.sent,
       dropped: recorder.dropped,
       achievedRate: outcome.achievedRate,
+      data: outcome.bytes,
       statuses: recorder.statuses,
       errors: recorder.errors,
       timeouts: recorder.timeouts,

@@ -1,10 +1,16 @@
 import { appendFileSync } from 'node:fs';
+import type { LoadResult } from '../load/load-result.ts';
+import { thresholdActualText } from './load-summary.ts';
 import { firstEvidenceLine } from './summary-markdown.ts';
 import type { RunSummary } from './run-summary.ts';
 
 /** Workflow-command escaping (GitHub's toolkit `escapeData` / `escapeProperty`): a message stays one command. */
 const escapeData = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const escapeProperty = (text: string) => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+
+/** One annotation: `::error title=...::message`, both escaped. */
+export const annotation = (command: 'error' | 'warning', title: string, message: string) =>
+  `::${command} title=${escapeProperty(title)}::${escapeData(message)}`;
 
 /**
  * One `::error` line per failed rule (title: the rule id), one `::warning` per broken rule: the annotations of a GitHub
@@ -13,25 +19,54 @@ const escapeProperty = (text: string) => escapeData(text).replace(/:/g, '%3A').r
 export function gitHubAnnotations(summary: RunSummary): string[] {
   return summary.rules.flatMap((rule) => {
     if (rule.status !== 'failed' && rule.status !== 'broken') return [];
-    const command = rule.status === 'failed' ? 'error' : 'warning';
-    const title = rule.status === 'failed' ? rule.ruleId : `${rule.ruleId} (harness broken)`;
+    const message = `${rule.section}: ${firstEvidenceLine(rule)}`;
     return [
-      `::${command} title=${escapeProperty(title)}::${escapeData(`${rule.section}: ${firstEvidenceLine(rule)}`)}`,
+      rule.status === 'failed'
+        ? annotation('error', rule.ruleId, message)
+        : annotation('warning', `${rule.ruleId} (harness broken)`, message),
     ];
   });
 }
 
 /**
- * Under GitHub Actions (`GITHUB_ACTIONS=true`), appends the run's Markdown summary to the job summary file
- * (`GITHUB_STEP_SUMMARY`) and prints an annotation per failed rule; elsewhere does nothing.
+ * A load run's annotations: one `::error` per failed threshold (title: operation and threshold, message: the figure
+ * read in its unit) and one per response rule broken (title: the rule id). An interrupted run judged nothing: none.
+ */
+export function loadGitHubAnnotations(results: readonly LoadResult[]): string[] {
+  return results.flatMap((result) => {
+    if (result.interrupted) return [];
+    return [
+      ...result.thresholds
+        .filter((verdict) => !verdict.passed)
+        .map((verdict) =>
+          annotation(
+            'error',
+            `${result.scenario}: ${verdict.threshold}`,
+            `threshold failed: actual ${thresholdActualText(verdict.threshold, verdict.actual)}`,
+          ),
+        ),
+      ...result.violations.map((violation) =>
+        annotation(
+          'error',
+          violation.ruleId,
+          `${result.scenario}: ${violation.count} response(s) broke it: ${violation.message}`,
+        ),
+      ),
+    ];
+  });
+}
+
+/**
+ * Under GitHub Actions (`GITHUB_ACTIONS=true`), appends a command's Markdown summary to the job summary file
+ * (`GITHUB_STEP_SUMMARY`) and prints its annotations; elsewhere does nothing.
  */
 export function publishToGitHubActions(
-  summary: RunSummary,
   markdown: string,
+  annotations: readonly string[],
   env: NodeJS.ProcessEnv,
   print: (line: string) => void,
 ): void {
   if (env.GITHUB_ACTIONS !== 'true') return;
   if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `${markdown}\n`);
-  for (const line of gitHubAnnotations(summary)) print(line);
+  for (const line of annotations) print(line);
 }

@@ -14,10 +14,25 @@ const columns = [
   'max',
   'errors',
   'dropped',
+  'data in',
+  'data out',
   'thresholds',
 ] as const;
 const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : Math.round(value)}ms`;
 const rate = (value: number | null) => (value === null ? 'max' : `${Math.round(value * 10) / 10}/s`);
+/** Bytes in k6's decimal units (B, kB, MB, GB); `-` for a result written before data was counted. */
+const data = (bytes: number | undefined) => {
+  if (bytes === undefined) return '-';
+  const [unit, size] = (
+    [
+      ['GB', 1e9],
+      ['MB', 1e6],
+      ['kB', 1e3],
+    ] as const
+  ).find(([, size]) => bytes >= size) ?? ['B', 1];
+  const value = bytes / size;
+  return `${size === 1 ? value : value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : Math.round(value)} ${unit}`;
+};
 
 /**
  * A run's thresholds in one cell: all held, each one that failed with the figure read in its unit, or none judged
@@ -48,17 +63,35 @@ function row(result: LoadResult): string[] {
     ms(latency.max),
     String(result.errors),
     String(result.dropped),
+    data(result.data?.received),
+    data(result.data?.sent),
     thresholdsCell(result),
   ];
 }
 
+/** The table's header and one row of cells per run, for the terminal and for summary.md alike. */
+export function loadSummaryRows(results: readonly LoadResult[]): { header: string[]; rows: string[][] } {
+  return { header: columns.map(String), rows: results.map(row) };
+}
+
+/** One line per response rule broken, under the table. */
+export function brokenResponseRuleLines(results: readonly LoadResult[]): string[] {
+  return results.flatMap((result) =>
+    result.violations.map(
+      (violation) =>
+        `✗ ${result.scenario}: ${violation.ruleId}: ${violation.count} response(s) broke it: ${violation.message}`,
+    ),
+  );
+}
+
 /**
  * The closing summary of a run of many operations, as compact as k6's: one row per operation (offered and
- * achieved rate, response time avg / p50 / p90 / p95 / p99 / max, requests without a response, dropped, the
- * thresholds with ✓ / ✗ marks and the failed ones' figures), then one line per broken response rule.
+ * achieved rate, response time avg / p50 / p90 / p95 / p99 / max, requests without a response, dropped, data
+ * in and out, the thresholds with ✓ / ✗ marks and the failed ones' figures), then one line per broken response rule.
  */
 export function loadSummaryTable(results: readonly LoadResult[]): string {
-  const rows = [columns.map(String), ...results.map(row)];
+  const table = loadSummaryRows(results);
+  const rows = [table.header, ...table.rows];
   const widths = columns.map((_, index) => Math.max(...rows.map((cells) => (cells[index] ?? '').length)));
   const numeric = (index: number) => index > 0 && index < columns.length - 1;
   const lines = rows.map((cells) =>
@@ -74,11 +107,6 @@ export function loadSummaryTable(results: readonly LoadResult[]): string {
       .trimEnd(),
   );
   lines.splice(1, 0, '-'.repeat(Math.min(160, (lines[0] ?? '').length)));
-  for (const result of results) {
-    for (const violation of result.violations)
-      lines.push(
-        `✗ ${result.scenario}: ${violation.ruleId}: ${violation.count} response(s) broke it: ${violation.message}`,
-      );
-  }
+  lines.push(...brokenResponseRuleLines(results));
   return lines.join('\n');
 }

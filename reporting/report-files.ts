@@ -4,7 +4,7 @@ import { renderSummaryMarkdown } from './summary-markdown.ts';
 import type { RunSummary } from './run-summary.ts';
 
 /** Replaces a file in one step: a run killed while writing leaves the previous, whole file. */
-function writeAtomically(path: string, text: string): void {
+export function writeAtomically(path: string, text: string): void {
   const temporary = `${path}.${process.pid}.tmp`;
   writeFileSync(temporary, text);
   renameSync(temporary, path);

@@ -55,6 +55,17 @@ const scenario = (overrides: Partial<LoadScenario> = {}): LoadScenario => {
   };
 };
 
+/**
+ * Bytes on the wire, both ways: every answer is at least its status line and body ("HTTP/1.1 200 OK", '{"ok":true}'),
+ * every request its request line and body ("POST /base/ok HTTP/1.1", '{"a":1}'); neither is a kilobyte.
+ */
+function expectDataOnTheWire(result: Awaited<ReturnType<typeof runLoad>>, answered: number): void {
+  expect(result.data?.received).toBeGreaterThanOrEqual(answered * 28);
+  expect(result.data?.received).toBeLessThan(answered * 1000);
+  expect(result.data?.sent).toBeGreaterThanOrEqual(answered * 29);
+  expect(result.data?.sent).toBeLessThan((answered + 8) * 1000);
+}
+
 describe('a load run', () => {
   test('returns counts per status and label, per-second counts, the latency histogram and threshold verdicts', async () => {
     paths.length = 0;
@@ -80,6 +91,7 @@ describe('a load run', () => {
     // Only the base URL's path, and fresh headers on every signed request.
     expect(paths.every((path) => path === '/base/ok' || path === '/base/ok?x=1')).toBe(true);
     expect(new Set(signatures.filter(Boolean)).size).toBe(signatures.filter(Boolean).length);
+    expectDataOnTheWire(result, answered);
   });
 
   test('keeps the first 429 with its headers, its body redacted', async () => {
@@ -97,6 +109,11 @@ describe('a load run', () => {
     // Ended by its 25 requests, not by its 60 s duration: a bound a busy machine keeps.
     expect(result.durationSeconds).toBeLessThan(30);
     expect(result.passed).toBe(false);
+    // autocannon (the closed model) counts the bytes too.
+    expectDataOnTheWire(
+      result,
+      Object.values(result.statuses).reduce((a, b) => a + b, 0),
+    );
   });
 
   test('counts responses that break a response rule, with the first as evidence', async () => {
@@ -138,6 +155,10 @@ describe('results of runs made at once on several machines', () => {
       merged.perSecond.reduce((sum, second) => sum + Object.values(second.statuses).reduce((x, y) => x + y, 0), 0),
     ).toBe(total(merged));
     expect(merged.runs).toBe(2);
+    expect(merged.data).toEqual({
+      received: (a.data?.received ?? 0) + (b.data?.received ?? 0),
+      sent: (a.data?.sent ?? 0) + (b.data?.sent ?? 0),
+    });
     expect(merged.offered.rate).toBe(40);
     // Equal within the histogram's 3 significant digits.
     const max = Math.max(a.latencyMs.max, b.latencyMs.max);

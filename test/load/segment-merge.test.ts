@@ -141,6 +141,12 @@ describe('merging the segments of a run', () => {
     write(without(3), join(dir, 'partial'));
     const errors: string[] = [];
     const spy = vi.spyOn(console, 'error').mockImplementation((line: string) => void errors.push(line));
+    const printed: string[] = [];
+    const logSpy = vi.spyOn(console, 'log').mockImplementation((line: string) => void printed.push(line));
+    // Under GitHub Actions the merge's verdict goes to the job summary as well.
+    const stepSummary = join(dir, 'step-summary.md');
+    vi.stubEnv('GITHUB_ACTIONS', 'true');
+    vi.stubEnv('GITHUB_STEP_SUMMARY', stepSummary);
     try {
       expect(await main(['load', 'merge', join(dir, 'whole'), '--output', join(dir, 'merged')])).toBe(0);
       const merged = JSON.parse(readFileSync(join(dir, 'merged', 'nightly-demo-a.json'), 'utf8')) as LoadResult;
@@ -162,6 +168,15 @@ describe('merging the segments of a run', () => {
         ]),
       ).toBe(0);
       expect(errors.join('\n')).toContain('PARTIAL: SEGMENTS 3/3 MISSING: judged on what arrived');
+      // The compact table (a row per operation), not a block of lines per threshold.
+      expect(errors.join('\n')).toMatch(/^operation\s+offered\s+achieved\s+avg .* data in\s+data out\s+thresholds$/m);
+      expect(errors.join('\n')).toMatch(/^nightly demo b\s+\d/m);
+      const summary = readFileSync(join(reports, 'summary.md'), 'utf8');
+      expect(summary).toMatch(/^## ✅ harness load merge: PASS\n/);
+      expect(summary).toContain('(partial: segments 3/3 missing): ✓');
+      expect(summary).toContain('\n> partial: segments 3/3 missing: judged on what arrived\n');
+      expect(readFileSync(stepSummary, 'utf8').endsWith(`${summary}\n`)).toBe(true);
+      expect(printed.filter((line) => line.startsWith('::'))).toEqual([]);
       expect(errors.join('\n')).toContain('(not recorded: partial: segments 3/3 missing)');
       expect(JSON.parse(readFileSync(join(dir, 'partial-merged', 'nightly-demo-b.json'), 'utf8')).partial).toBe(
         'partial: segments 3/3 missing',
@@ -179,6 +194,8 @@ describe('merging the segments of a run', () => {
       }
     } finally {
       spy.mockRestore();
+      logSpy.mockRestore();
+      vi.unstubAllEnvs();
     }
   });
 });

@@ -22,12 +22,17 @@ test('under GitHub Actions the Markdown is appended to the job summary and the a
   const file = join(mkdtempSync(join(tmpdir(), 'harness-gha-')), 'step-summary.md');
   writeFileSync(file, 'earlier step\n');
   const printed: string[] = [];
-  publishToGitHubActions(summary, '## the run', { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: file }, (line) =>
-    printed.push(line),
+  publishToGitHubActions(
+    '## the run',
+    gitHubAnnotations(summary),
+    { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: file },
+    (line) => printed.push(line),
   );
   expect(readFileSync(file, 'utf8')).toBe('earlier step\n## the run\n');
   expect(printed).toHaveLength(1);
-  publishToGitHubActions(summary, '## again', { CI: 'true', GITHUB_STEP_SUMMARY: file }, (line) => printed.push(line));
+  publishToGitHubActions('## again', gitHubAnnotations(summary), { CI: 'true', GITHUB_STEP_SUMMARY: file }, (line) =>
+    printed.push(line),
+  );
   expect(readFileSync(file, 'utf8')).toBe('earlier step\n## the run\n');
   expect(printed).toHaveLength(1);
 });

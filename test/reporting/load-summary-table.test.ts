@@ -19,11 +19,12 @@ function result(scenario: string, overrides: Partial<LoadResult> = {}): LoadResu
       { threshold: 'rate(2xx) >= 99%', actual: 1, passed: true },
     ],
     violations: [],
+    data: { received: 1234, sent: 56_789 },
     ...overrides,
   } as LoadResult;
 }
 
-test('one row per operation: rates, avg, p50, p90, p95, p99, max, errors, dropped, and the thresholds marked in their units', () => {
+test('one row per operation: rates, avg, p50, p90, p95, p99, max, errors, dropped, data in and out, and the thresholds marked in their units', () => {
   const failing = result('nightly cards GET card', {
     errors: 2,
     dropped: 3,
@@ -42,12 +43,12 @@ test('one row per operation: rates, avg, p50, p90, p95, p99, max, errors, droppe
   });
   const lines = loadSummaryTable([result('nightly shortener mappings'), failing]).split('\n');
   expect(lines[0]).toMatch(
-    /^operation\s+offered\s+achieved\s+avg\s+p50\s+p90\s+p95\s+p99\s+max\s+errors\s+dropped\s+thresholds$/,
+    /^operation\s+offered\s+achieved\s+avg\s+p50\s+p90\s+p95\s+p99\s+max\s+errors\s+dropped\s+data in\s+data out\s+thresholds$/,
   );
   expect(lines[2]).toMatch(
-    /^nightly shortener mappings\s+20\/s\s+20\/s\s+50\.5ms\s+50\.0ms\s+90\.0ms\s+95\.\dms\s+99\.0ms\s+100ms\s+0\s+0\s+✓ 2\/2$/,
+    /^nightly shortener mappings\s+20\/s\s+20\/s\s+50\.5ms\s+50\.0ms\s+90\.0ms\s+95\.\dms\s+99\.0ms\s+100ms\s+0\s+0\s+1\.23 kB\s+56\.8 kB\s+✓ 2\/2$/,
   );
-  expect(lines[3]).toMatch(/\s2\s+3\s+✗ p99 < 50 ms: 99 ms; ✗ rate\(2xx\) >= 99%: 92\.4%$/);
+  expect(lines[3]).toMatch(/\s2\s+3\s+1\.23 kB\s+56\.8 kB\s+✗ p99 < 50 ms: 99 ms; ✗ rate\(2xx\) >= 99%: 92\.4%$/);
   expect(lines[4]).toBe('✗ nightly cards GET card: cards.bodies.json: 4 response(s) broke it: not JSON');
   expect(lines).toHaveLength(5);
 });
@@ -55,4 +56,9 @@ test('one row per operation: rates, avg, p50, p90, p95, p99, max, errors, droppe
 test('an interrupted run is marked as such in its row, its thresholds not judged', () => {
   const [, , row] = loadSummaryTable([result('nightly cdr list', { interrupted: true })]).split('\n');
   expect(row).toMatch(/interrupted: not judged$/);
+});
+
+test('a result written before data was counted shows a dash in its data columns', () => {
+  const [, , row] = loadSummaryTable([result('nightly cdr list', { data: undefined })]).split('\n');
+  expect(row).toMatch(/\s0\s+0\s+-\s+-\s+✓ 2\/2$/);
 });

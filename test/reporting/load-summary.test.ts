@@ -1,6 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import type { LoadResult } from '../../load/load-result.ts';
-import { loadThresholdsBlock, loadVerdictLine } from '../../reporting/load-summary.ts';
+import { loadGitHubAnnotations } from '../../reporting/github-actions.ts';
+import { loadVerdictLine } from '../../reporting/load-summary.ts';
+import { renderLoadSummaryMarkdown } from '../../reporting/load-summary-markdown.ts';
+import { LatencyHistogram } from '../../load/latency-histogram.ts';
 
 const result = (overrides: Partial<LoadResult>): LoadResult =>
   ({
@@ -20,12 +23,13 @@ const result = (overrides: Partial<LoadResult>): LoadResult =>
       { threshold: 'count(dropped) == 0', actual: 0, passed: true },
     ],
     violations: [],
+    latencyHistogram: new LatencyHistogram().encode(),
     passed: false,
     ...overrides,
   }) as LoadResult;
 
-describe('the closing block of a load run', () => {
-  test('a ✓ or ✗ line per threshold with the figure read in its unit, a line per broken response rule', () => {
+describe('the verdict of a load run', () => {
+  test('summary.md: the verdict, the compact table, each threshold with its mark and figure in its unit, the rules broken; an ::error each', () => {
     const failing = result({
       violations: [
         {
@@ -36,14 +40,32 @@ describe('the closing block of a load run', () => {
         },
       ],
     });
-    expect(loadThresholdsBlock([failing]).split('\n')).toEqual([
-      'THRESHOLDS',
-      '  nightly billing queryCharge  (50 req/s offered, 50 req/s sent; response time p50 1.2 ms p99 951.3 ms, service time p99 940 ms)',
-      '    ✓ p50 < 100 ms         actual 1.2 ms',
-      '    ✗ p99 < 500 ms         actual 951.3 ms',
-      '    ✓ rate(2xx) >= 99%     actual 100%',
-      '    ✓ count(dropped) == 0  actual 0',
-      '    ✗ billing.headers.track_id.echo: 3 response(s) broke it: not echoed',
+    const markdown = renderLoadSummaryMarkdown({
+      command: 'load nightly',
+      target: 'staging',
+      results: [failing],
+      interrupted: false,
+    });
+    const lines = markdown.split('\n');
+    expect(lines[0]).toBe('## ❌ harness load nightly: FAIL');
+    expect(lines[2]).toBe(
+      'Target `staging`: FAIL: 1 of 4 threshold(s) failed, 1 response rule(s) broken in 1 of 1 run(s)',
+    );
+    expect(lines).toContain(
+      '| operation | offered | achieved | avg | p50 | p90 | p95 | p99 | max | errors | dropped | data in | data out | thresholds |',
+    );
+    expect(markdown).toMatch(
+      /^\| nightly billing queryCharge \| 50\/s \| 50\/s \| 190ms \| .* \| ✗ p99 < 500 ms: 951\.3 ms \|$/m,
+    );
+    expect(lines).toContain(
+      '- **nightly billing queryCharge**: ✓ `p50 < 100 ms` (1.2 ms) · ✗ `p99 < 500 ms` (951.3 ms) · ✓ `rate(2xx) >= 99%` (100%) · ✓ `count(dropped) == 0` (0)',
+    );
+    expect(lines).toContain(
+      '- ✗ nightly billing queryCharge: billing.headers.track_id.echo: 3 response(s) broke it: not echoed',
+    );
+    expect(loadGitHubAnnotations([failing])).toEqual([
+      '::error title=nightly billing queryCharge%3A p99 < 500 ms::threshold failed: actual 951.3 ms',
+      '::error title=billing.headers.track_id.echo::nightly billing queryCharge: 3 response(s) broke it: not echoed',
     ]);
     expect(
       loadVerdictLine([
@@ -57,7 +79,7 @@ describe('the closing block of a load run', () => {
     ).toBe('VERDICT: FAIL: 1 of 5 threshold(s) failed, 1 response rule(s) broken in 1 of 2 run(s)');
   });
 
-  test('one verdict line: pass, interrupted, nothing run; drops and failures shown beside the run', () => {
+  test('one verdict line: pass, interrupted, nothing run; an interrupted run is marked, not judged, and annotates nothing', () => {
     const passing = result({
       thresholds: [{ threshold: 'p99 < 500 ms', actual: 3, passed: true }],
       passed: true,
@@ -65,8 +87,31 @@ describe('the closing block of a load run', () => {
       errors: 2,
     });
     expect(loadVerdictLine([passing])).toBe('VERDICT: PASS: 1 threshold(s) held in 1 run(s), no response broke a rule');
-    expect(loadThresholdsBlock([passing])).toContain('7 dropped, 2 without a response');
+    expect(renderLoadSummaryMarkdown({ command: 'load merge', results: [passing], interrupted: false })).toMatch(
+      /^## ✅ harness load merge: PASS\n\nPASS: 1 threshold/,
+    );
     expect(loadVerdictLine([passing], true)).toMatch(/^VERDICT: INTERRUPTED/);
     expect(loadVerdictLine([])).toMatch(/^VERDICT: NOTHING RUN/);
+    const cut = { ...passing, interrupted: true as const, passed: false };
+    const markdown = renderLoadSummaryMarkdown({ command: 'load nightly', results: [cut], interrupted: true });
+    expect(markdown).toMatch(/^## ⚠️ harness load nightly: INTERRUPTED/);
+    expect(markdown).toContain('(interrupted: not judged): – `p99 < 500 ms` (3 ms)');
+    expect(
+      loadGitHubAnnotations([{ ...cut, thresholds: [{ threshold: 'p99 < 1 ms', actual: 3, passed: false }] }]),
+    ).toEqual([]);
+  });
+
+  test('a probe: its rule and first message line, its run in the table', () => {
+    const markdown = renderLoadSummaryMarkdown({
+      command: 'load token-rate-limit',
+      target: 'staging',
+      results: [result({ thresholds: [] })],
+      interrupted: false,
+      probe: { ruleId: 'billing.token.rate_limit', status: 'failed', message: 'not on every path\nmore' },
+    });
+    expect(markdown).toMatch(
+      /^## ❌ harness load token-rate-limit: FAIL\n\nTarget `staging`: rule `billing.token.rate_limit` failed: not on every path\n/,
+    );
+    expect(markdown).toContain('| nightly billing queryCharge |');
   });
 });

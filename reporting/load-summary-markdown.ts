@@ -1,0 +1,81 @@
+import type { LoadResult } from '../load/load-result.ts';
+import { partialNote } from '../load/segment-merge.ts';
+import { brokenResponseRuleLines, loadSummaryRows } from './load-summary-table.ts';
+import { loadVerdictLine, thresholdActualText } from './load-summary.ts';
+import { markdownInline } from './summary-markdown.ts';
+
+/** What a load command judged beside its runs' thresholds: a probe's rule. */
+export interface ProbeVerdict {
+  ruleId: string;
+  status: 'passed' | 'failed' | 'interrupted';
+  message?: string;
+}
+
+export interface LoadSummaryParts {
+  /** The command as a reader knows it: `load nightly`, `load merge`, `load token-rate-limit`. */
+  command: string;
+  target?: string;
+  results: readonly LoadResult[];
+  interrupted: boolean;
+  probe?: ProbeVerdict;
+}
+
+function passed(parts: LoadSummaryParts): boolean | undefined {
+  if (parts.interrupted) return undefined;
+  return parts.probe ? parts.probe.status === 'passed' : parts.results.every((result) => result.passed);
+}
+
+/** The compact table of the terminal, as a Markdown table (numbers right-aligned). */
+function table(results: readonly LoadResult[]): string[] {
+  const { header, rows } = loadSummaryRows(results);
+  const line = (cells: readonly string[]) => `| ${cells.map(markdownInline).join(' | ')} |`;
+  const align = header.map((_, index) => (index === 0 || index === header.length - 1 ? '---' : '---:'));
+  return [line(header), `|${align.join('|')}|`, ...rows.map(line)];
+}
+
+/** Every threshold of every run with its ✓ / ✗ mark and the figure read, in the threshold's own unit. */
+function thresholdLines(results: readonly LoadResult[]): string[] {
+  return results.flatMap((result) => {
+    if (result.thresholds.length === 0) return [];
+    const partial = partialNote(result);
+    const marks = result.thresholds.map(
+      (verdict) =>
+        `${result.interrupted ? '–' : verdict.passed ? '✓' : '✗'} \`${verdict.threshold}\` (${thresholdActualText(verdict.threshold, verdict.actual)})`,
+    );
+    const note = result.interrupted ? ' (interrupted: not judged)' : partial ? ` (${partial})` : '';
+    return [`- **${markdownInline(result.scenario)}**${note}: ${marks.join(' · ')}`];
+  });
+}
+
+/**
+ * reports/summary.md of a load command (nightly, merge, a probe), as a CI job summary shows it: the verdict, the
+ * probe's rule where there is one, the compact table (one row per operation), each threshold with its pass or fail
+ * mark, and the response rules broken. The figures stay in the result files.
+ */
+export function renderLoadSummaryMarkdown(parts: LoadSummaryParts): string {
+  const verdict = passed(parts);
+  const mark = verdict === undefined ? '⚠️' : verdict ? '✅' : '❌';
+  const word = verdict === undefined ? 'INTERRUPTED' : verdict ? 'PASS' : 'FAIL';
+  const lines = [`## ${mark} harness ${parts.command}: ${word}`, ''];
+  const about = parts.target ? `Target \`${markdownInline(parts.target)}\`: ` : '';
+  if (parts.probe)
+    lines.push(
+      `${about}rule \`${parts.probe.ruleId}\` ${parts.probe.status}${parts.probe.message ? `: ${markdownInline(parts.probe.message.split('\n')[0] ?? '')}` : ''}`,
+    );
+  else lines.push(`${about}${loadVerdictLine(parts.results, parts.interrupted).replace(/^VERDICT: /, '')}`);
+  // A merge of some segments says so before its figures, as the terminal does.
+  const partial = parts.results.map(partialNote).find((note) => note !== undefined);
+  if (partial) lines.push('', `> ${partial}: judged on what arrived`);
+  if (parts.results.length) lines.push('', ...table(parts.results));
+  const thresholds = thresholdLines(parts.results);
+  if (thresholds.length) lines.push('', '### Thresholds', '', ...thresholds);
+  const broken = brokenResponseRuleLines(parts.results);
+  if (broken.length)
+    lines.push('', '### Response rules broken', '', ...broken.map((line) => `- ${markdownInline(line)}`));
+  lines.push(
+    '',
+    'Figures of each operation (HDR histograms, per-second counts): the load result files and the Allure report.',
+    '',
+  );
+  return lines.join('\n');
+}
