@@ -4,7 +4,7 @@ import { RuleViolation, type Verdict } from '../checks/rule-violation.ts';
 import { describeExchange } from '../client/evidence.ts';
 import { defaultRedactor } from '../targets/redaction.ts';
 import type { LoadResult } from '../load/load-result.ts';
-import { writeLoadAllureResult } from '../reporting/load-allure.ts';
+import { loadInvocation, writeLoadAllureResult } from '../reporting/load-allure.ts';
 import { loadCharts } from '../reporting/load-charts.ts';
 import { loadProgressLine } from '../reporting/load-progress-line.ts';
 import { HarnessError } from '../targets/harness-error.ts';
@@ -103,9 +103,12 @@ export async function runLoadCommand(options: LoadCommandOptions): Promise<numbe
   if (report.load) {
     const load = { ...report.load, scenario: probe.name };
     writeLoadAllureResult(reportsPaths(options.reportsDir).allureResults, load, await loadCharts(load), {
-      passed: report.status === 'passed',
-      ...(report.message ? { message: report.message } : {}),
-      ...(report.observations ? { observations: report.observations } : {}),
+      invocation: loadInvocation(`load ${probe.name}`),
+      verdict: {
+        passed: report.status === 'passed',
+        ...(report.message ? { message: report.message } : {}),
+        ...(report.observations ? { observations: report.observations } : {}),
+      },
     });
   }
   console.log(renderLoadReport(report));

@@ -40,7 +40,11 @@ export async function runLoadMerge(inputs: readonly string[], options: LoadMerge
   const partial = merged.map(partialNote).find((note) => note !== undefined);
   if (options.publish) {
     // A partial picture would read as a regression tomorrow: charted, not kept in the history.
-    const published = await publishNightly(merged, { ...options.publish, record: partial === undefined });
+    const published = await publishNightly(merged, {
+      command: 'load merge',
+      ...options.publish,
+      record: partial === undefined,
+    });
     console.error(
       `history: ${published.historyDir}${published.recorded ? '' : ` (not recorded: ${partial})`}; allure results: ${reportsPaths(options.publish.reportsDir).allureResults}`,
     );

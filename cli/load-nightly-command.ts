@@ -150,6 +150,7 @@ export async function runNightly(options: NightlyOptions): Promise<number> {
     writeFileSync(join(dir, resultFileName(result.scenario)), `${JSON.stringify(result, null, 2)}\n`);
   }
   const published = await publishNightly(results, {
+    command: 'load nightly',
     reportsDir: options.reportsDir,
     ...(options.historyDir ? { historyDir: options.historyDir } : {}),
     record: !interruption.signal,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { LoadResult } from '../load/load-result.ts';
 import { historyRunOf, operationHistory, readHistory, recordHistory } from '../load/nightly-history.ts';
 import { annotation, loadGitHubAnnotations, publishToGitHubActions } from '../reporting/github-actions.ts';
-import { writeLoadAllureResult } from '../reporting/load-allure.ts';
+import { loadInvocation, writeLoadAllureResult } from '../reporting/load-allure.ts';
 import { type LoadSummaryParts, renderLoadSummaryMarkdown } from '../reporting/load-summary-markdown.ts';
 import { writeAtomically } from '../reporting/report-files.ts';
 import { loadCharts } from '../reporting/load-charts.ts';
@@ -19,16 +19,17 @@ export const defaultHistoryDir = (reportsDir: string) => join(reportsDir, 'load'
  */
 export async function publishNightly(
   results: readonly LoadResult[],
-  options: { reportsDir: string; historyDir?: string; record: boolean },
+  options: { command: string; reportsDir: string; historyDir?: string; record: boolean },
 ): Promise<{ historyDir: string; recorded?: string }> {
   const historyDir = options.historyDir ?? defaultHistoryDir(options.reportsDir);
   const tonight = historyRunOf(results);
   const earlier = readHistory(historyDir);
   const recorded = options.record && results.length ? recordHistory(historyDir, tonight) : undefined;
   const allureResults = reportsPaths(options.reportsDir).allureResults;
+  const invocation = loadInvocation(options.command);
   for (const result of results) {
     const history = operationHistory(earlier, tonight, result.scenario);
-    writeLoadAllureResult(allureResults, result, await loadCharts(result, history), undefined, history);
+    writeLoadAllureResult(allureResults, result, await loadCharts(result, history), { invocation, history });
   }
   return { historyDir, ...(recorded ? { recorded } : {}) };
 }

@@ -8,6 +8,7 @@ import { writeAllureEnvironment } from '../reporting/allure-environment.ts';
 import { writeSummaryFiles } from '../reporting/report-files.ts';
 import { attachTargetOutput } from '../reporting/target-output.ts';
 import { markInterruptedAllureResults } from '../reporting/allure-interrupted.ts';
+import { markBlockersInAllureResults } from '../reporting/allure-blockers.ts';
 import { buildRunSummary, notRunReason, type RunSummary, type StopReason } from '../reporting/run-summary.ts';
 import type { RuleOutcome } from '../rules/rule-outcome.ts';
 import type { RunContext } from '../suites/support/run-context.ts';
@@ -227,6 +228,7 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
   function finish(): RunSummary {
     const summary = summaryNow(false);
     write(summary);
+    markBlockersInAllureResults(paths.allureResults, summary);
     writeAllureEnvironment(
       paths.allureResults,
       runEnvironment(

@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { HarnessError } from '../targets/harness-error.ts';
 import { historyPathVariable } from './allure-config.ts';
 import { withoutTrackers } from './report-without-trackers.ts';
+import { readAllureResults } from './allure-result-files.ts';
+import { allureRunSpan, ownDuration, withOwnDuration } from './allure-report-duration.ts';
 
 const require = createRequire(import.meta.url);
 // The CLI loads the TypeScript config itself (via jiti), so no config file is written anywhere.
@@ -57,5 +59,16 @@ export async function buildAllureHtml(paths: AllureHtmlPaths): Promise<string> {
   if (!existsSync(index))
     throw new HarnessError('REPORT_FAILED', `allure generate wrote no ${index}:\n${output.join('').slice(-2000)}`);
   writeFileSync(index, withoutTrackers(readFileSync(index, 'utf8')));
+  sayOwnDuration(paths.resultsDir, [index, join(paths.outputDir, 'summary.json')]);
   return index;
+}
+
+/** The header's duration made the runs' own (allure-report-duration.ts), in the page and Allure's summary.json. */
+function sayOwnDuration(resultsDir: string, files: readonly string[]): void {
+  const results = readAllureResults(resultsDir).map(({ result }) => result);
+  const allure = allureRunSpan(results);
+  if (!allure) return;
+  const duration = ownDuration(results);
+  for (const file of files)
+    if (existsSync(file)) writeFileSync(file, withOwnDuration(readFileSync(file, 'utf8'), allure, duration));
 }

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import type { LoadResult } from '../load/load-result.ts';
 import { partialNote } from '../load/segment-merge.ts';
 import { deltas, type OperationHistory } from '../load/nightly-history.ts';
+import { ruleStrength, type Severity, severityOf } from '../rules/rule-severity.ts';
+import { invocationLabel } from './allure-report-duration.ts';
 import type { LoadChart } from './load-charts.ts';
 import { thresholdActualText } from './load-summary.ts';
 
@@ -20,12 +22,30 @@ export interface LoadVerdictOverride {
   observations?: Record<string, unknown>;
 }
 
+export interface LoadAllureOptions {
+  /** The command invocation the result belongs to (`loadInvocation`): the report's duration is each one's own. */
+  invocation: string;
+  verdict?: LoadVerdictOverride;
+  history?: OperationHistory;
+}
+
+/** Names one load command's invocation: the command, when it published, and a tag of its own (two may share a ms). */
+export const loadInvocation = (command: string) => `${command} ${new Date().toISOString()} ${randomUUID().slice(0, 8)}`;
+
+/**
+ * The severity of a load test from the strength of what judged it: a probe's rule or a response rule broken is a MUST
+ * (critical); thresholds are pinned by the profile or the target entry (normal); figures nothing judged (trivial).
+ */
+function loadSeverity(result: LoadResult, verdict: LoadVerdictOverride | undefined): Severity {
+  if (verdict || result.violations.length) return severityOf(ruleStrength);
+  return severityOf(result.thresholds.length ? 'pinned' : 'observed');
+}
+
 export function writeLoadAllureResult(
   resultsDir: string,
   result: LoadResult,
   charts: readonly LoadChart[],
-  verdict?: LoadVerdictOverride,
-  history?: OperationHistory,
+  { invocation, verdict, history }: LoadAllureOptions,
 ): string {
   mkdirSync(resultsDir, { recursive: true });
   const uuid = randomUUID();
@@ -112,6 +132,8 @@ export function writeLoadAllureResult(
       { name: 'feature', value: 'load' },
       { name: 'story', value: result.scenario },
       { name: 'suite', value: 'load' },
+      { name: 'severity', value: loadSeverity(result, verdict) },
+      { name: invocationLabel, value: invocation },
     ],
     parameters: Object.entries(parameters).map(([name, value]) => ({ name, value })),
     steps: result.thresholds.map((verdict) => ({

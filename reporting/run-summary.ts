@@ -1,10 +1,16 @@
 import type { PreflightReport } from '../client/family-session.ts';
 import type { ReplaySettings } from '../checks/failure-text.ts';
 import type { RuleOutcome, RuleStatus } from '../rules/rule-outcome.ts';
+import { ruleStrength, type Severity, severityOf } from '../rules/rule-severity.ts';
 
 /** One rule's verdict over every test that judged it. */
 export interface RuleSummary extends RuleOutcome {
   tests: number;
+  /**
+   * From the rule's normative strength (rules/rule-severity.ts): critical, blocker when its failure blocked other
+   * rules. Set in every summary `buildRunSummary` makes.
+   */
+  severity?: Severity;
 }
 
 /** reports/summary.json: machine-readable verdict of one run. */
@@ -120,7 +126,7 @@ export interface SummaryParts {
 }
 
 export function buildRunSummary(parts: SummaryParts): RunSummary {
-  const rules = mergeOutcomes(parts.outcomes);
+  const rules = withSeverities(mergeOutcomes(parts.outcomes));
   const notRun = parts.selectedRules.filter((id) => !rules.some((rule) => rule.ruleId === id));
   const interrupted = parts.stoppedBy !== undefined;
   const interruptedRules = [...new Set(parts.setAside ?? [])].filter((id) => notRun.includes(id));
@@ -157,6 +163,15 @@ const severity: Record<RuleStatus, number> = {
   waived: 1,
   'not-applicable': 0,
 };
+
+/** Each rule's severity: a failed rule that other rules name as their blocker is a blocker, every other critical. */
+function withSeverities(rules: readonly RuleSummary[]): RuleSummary[] {
+  const blockers = new Set(rules.flatMap((rule) => (rule.status === 'blocked' ? (rule.blockedBy ?? []) : [])));
+  return rules.map((rule) => ({
+    ...rule,
+    severity: severityOf(ruleStrength, rule.status === 'failed' && blockers.has(rule.ruleId)),
+  }));
+}
 
 /** Several tests may judge one rule: the worst verdict wins, evidence of the first failure is kept. */
 export function mergeOutcomes(outcomes: readonly RuleOutcome[]): RuleSummary[] {

@@ -50,7 +50,10 @@ function ruleList(title: string, rules: readonly RuleSummary[], detail: (rule: R
     '',
     `### ${title} (${rules.length})`,
     '',
-    ...rules.map((rule) => `- **\`${rule.ruleId}\`** (${markdownInline(rule.section)}): ${detail(rule)}`),
+    ...rules.map(
+      (rule) =>
+        `- **\`${rule.ruleId}\`** (${rule.severity ? `${rule.severity}; ` : ''}${markdownInline(rule.section)}): ${detail(rule)}`,
+    ),
   ];
 }
 

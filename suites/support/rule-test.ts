@@ -8,6 +8,7 @@ import { describeExchange } from '../../client/evidence.ts';
 import { exchangesStarted } from '../../client/http-exchange.ts';
 import { defaultRedactor } from '../../targets/redaction.ts';
 import type { Rule } from '../../rules/rule.ts';
+import { ruleStrength, severityOf } from '../../rules/rule-severity.ts';
 import { failureText } from '../../checks/failure-text.ts';
 import {
   assertJudgedByRuleCheck,
@@ -66,6 +67,8 @@ async function label(rule: Rule<string, never>, run: RunContext): Promise<void> 
   await allure.epic(rule.family);
   await allure.feature(rule.source.section);
   await allure.story(rule.id);
+  // A MUST of a document: critical; `harness run` raises it to blocker once its failure blocked other rules.
+  await allure.severity(severityOf(ruleStrength));
   await allure.parameter('target', run.targetName);
   await allure.parameter('seed', String(run.seed), perRun);
   await allure.description(`${rule.statement}\n\nSource: ${rule.source.document}, ${rule.source.section}.`);

@@ -6,6 +6,10 @@ import { expect, test } from 'vitest';
 import type { RunSummary } from '../../reporting/run-summary.ts';
 import { bundledTargets, runCli, withReferenceCredentials, writeTargets } from '../support/run-harness-cli.ts';
 
+interface AllureLabelled {
+  labels: { name: string; value: string }[];
+}
+
 // A reference whose shortener validates only the first entry's longUrl: one rule fails, the rest pass.
 test('under GitHub Actions a run writes summary.md, appends it to the job summary and annotates each failed rule', async () => {
   const entry = bundledTargets.targets.reference;
@@ -49,7 +53,14 @@ test('under GitHub Actions a run writes summary.md, appends it to the job summar
   const written = readFileSync(join(result.reportsDir, 'summary.md'), 'utf8');
   expect(written).toMatch(/^## ❌ harness run: NONCONFORMANT/);
   expect(written).toContain('| shortener | 1 | 1 | 0 |');
-  expect(written).toMatch(/- \*\*`shortener\.long-url\.valid-url`\*\* \(.+\): \S/);
+  // Its severity from its normative strength: a MUST that blocked nothing is critical.
+  expect(written).toMatch(/- \*\*`shortener\.long-url\.valid-url`\*\* \(critical; .+\): \S/);
+  expect(result.summary().rules.map((rule) => rule.severity)).toEqual(['critical', 'critical']);
+  const severities = readdirSync(join(result.reportsDir, 'allure-results'))
+    .filter((file) => file.endsWith('-result.json'))
+    .map((file) => JSON.parse(readFileSync(join(result.reportsDir, 'allure-results', file), 'utf8')) as AllureLabelled)
+    .map((test) => test.labels.find((label) => label.name === 'severity')?.value);
+  expect(severities).toEqual(['critical', 'critical']);
   expect(readFileSync(stepSummary, 'utf8')).toBe(`${written}\n`);
   const annotations = result.stdout.split('\n').filter((line) => line.startsWith('::'));
   expect(annotations).toHaveLength(1);

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import type { LoadReport } from '../../cli/load-command.ts';
 import type { LoadResult } from '../../load/load-result.ts';
+import { invocationLabel } from '../../reporting/allure-report-duration.ts';
 import { hostileClientId, hostileClientSecret, startHostileTarget } from '../support/hostile-target.ts';
 import { bundledTargets, runCli, withReferenceCredentials, writeTargets } from '../support/run-harness-cli.ts';
 
@@ -30,6 +31,8 @@ const secret = 'load-test-client-secret-value-0123456789';
 interface AllureTest {
   name: string;
   status: string;
+  start: number;
+  stop: number;
   labels: { name: string; value: string }[];
   attachments: { name: string; type: string }[];
 }
@@ -41,6 +44,8 @@ function allureTests(reportsDir: string): AllureTest[] {
     .filter((file) => file.endsWith('-result.json'))
     .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as AllureTest);
 }
+
+const labelValue = (test: AllureTest, name: string) => test.labels.find((label) => label.name === name)?.value;
 
 const reportOf = (reportsDir: string) => readFileSync(join(reportsDir, 'load', 'token-rate-limit.json'), 'utf8');
 
@@ -114,6 +119,82 @@ describe.concurrent('harness load token-rate-limit', () => {
       /^VERDICT: PASS: \d+ threshold\(s\) held in \d+ run\(s\)/,
     );
     expect(readdirSync(join(result.reportsDir, 'load', 'history'))).toHaveLength(1);
+  });
+
+  test('nightly under GitHub Actions: summary.md and the job summary, an ::error per failed threshold, data in and out; two runs in one folder make a report of their own duration', async () => {
+    const entry = bundledTargets.targets.reference as { command: string[]; families: Record<string, unknown> };
+    // The reference's shortener alone: one operation a run. The second run pins a threshold no answer can keep.
+    const targets = writeTargets({
+      shortener: { ...entry, families: { shortener: entry.families.shortener } },
+      failing: {
+        ...entry,
+        families: { shortener: entry.families.shortener },
+        load: { thresholds: ['count(2xx) == 0'] },
+      },
+    });
+    const reports = mkdtempSync(join(tmpdir(), 'harness-nightly-ci-'));
+    const stepSummary = join(reports, 'step-summary.md');
+    const nightly = (target: string) =>
+      runCli(
+        [
+          'load',
+          'nightly',
+          '--targets',
+          targets,
+          '--target',
+          target,
+          '--rate',
+          '10',
+          '--duration',
+          '1',
+          '--reports',
+          reports,
+        ],
+        { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: stepSummary },
+      );
+    const passing = await nightly('shortener');
+    expect(passing.code, passing.stdout + passing.stderr).toBe(0);
+    const first = readFileSync(join(reports, 'summary.md'), 'utf8');
+    expect(first).toMatch(/^## ✅ harness load nightly: PASS\n\nTarget `shortener`: PASS: 4 threshold\(s\) held/);
+    expect(first).toMatch(
+      /^\| nightly shortener mappings \| 10\/s \|.*\| \d+(\.\d+)? kB \| \d+(\.\d+)? kB \| ✓ 4\/4 \|$/m,
+    );
+    expect(first).toContain('- **nightly shortener mappings**: ✓ `p50 < 100 ms` (');
+    expect(passing.stdout).toMatch(/^operation .* data in\s+data out\s+thresholds$/m);
+    expect(passing.stdout.split('\n').filter((line) => line.startsWith('::'))).toEqual([]);
+    const result = JSON.parse(
+      readFileSync(join(reports, 'load', 'nightly', 'nightly-shortener-mappings.json'), 'utf8'),
+    ) as LoadResult;
+    expect(result.data?.received).toBeGreaterThan(10 * 50);
+    expect(result.data?.sent).toBeGreaterThan(10 * 50);
+
+    const failing = await nightly('failing');
+    expect(failing.code, failing.stdout + failing.stderr).toBe(1);
+    const second = readFileSync(join(reports, 'summary.md'), 'utf8');
+    expect(second).toMatch(/^## ❌ harness load nightly: FAIL/);
+    expect(second).toContain('✗ `count(2xx) == 0` (10)');
+    expect(readFileSync(stepSummary, 'utf8')).toBe(`${first}\n${second}\n`);
+    expect(failing.stdout.split('\n').filter((line) => line.startsWith('::'))).toEqual([
+      '::error title=nightly shortener mappings%3A count(2xx) == 0::threshold failed: actual 10',
+    ]);
+
+    // The pinned thresholds make each run's test a normal one; each names its own invocation.
+    const allure = allureTests(reports);
+    expect(allure.map((test) => labelValue(test, 'severity'))).toEqual(['normal', 'normal']);
+    expect(new Set(allure.map((test) => labelValue(test, invocationLabel))).size).toBe(2);
+    const report = await runCli(['report', '--reports', reports]);
+    expect(report.code, report.stderr).toBe(0);
+    const html = readFileSync(join(reports, 'allure-report', 'index.html'), 'utf8');
+    const header = JSON.parse(html.match(/"runSummary":(\{[^}]*\})/)?.[1] ?? '{}') as {
+      duration: number;
+      start: number;
+      stop: number;
+    };
+    // The header shows the two runs' own time (each about a second), not the span from the first start to the last stop,
+    // which holds the second run's start of its target.
+    const own = allure.map((test) => test.stop - test.start).reduce((a, b) => a + b, 0);
+    expect(header.duration).toBe(own);
+    expect(header.stop - header.start).toBeGreaterThan(own);
   });
 
   test('an unknown scenario is a usage error', async () => {

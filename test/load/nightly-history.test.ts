@@ -17,6 +17,8 @@ import { runLoad } from '../../load/run-load.ts';
 import { loadCharts } from '../../reporting/load-charts.ts';
 import { thresholds } from '../../load/scenario.ts';
 import { startStallingServer, type StallingServer } from './stalling-server.ts';
+import { labelOf, readAllureResults } from '../../reporting/allure-result-files.ts';
+import { allureRunSpan, ownDuration } from '../../reporting/allure-report-duration.ts';
 
 let server: StallingServer;
 let measured: LoadResult;
@@ -59,9 +61,9 @@ const allureTests = (reportsDir: string) =>
 describe('the history of nightly load', () => {
   test('keeps each run, compares tonight with the previous run and charts the trend, in the Allure test of each operation', async () => {
     const reportsDir = mkdtempSync(join(tmpdir(), 'nightly-history-'));
-    await publishNightly([night(1, 40)], { reportsDir, record: true });
-    await publishNightly([night(2, 50, 2)], { reportsDir, record: true });
-    const published = await publishNightly([night(3, 80)], { reportsDir, record: true });
+    await publishNightly([night(1, 40)], { command: 'load nightly', reportsDir, record: true });
+    await publishNightly([night(2, 50, 2)], { command: 'load nightly', reportsDir, record: true });
+    const published = await publishNightly([night(3, 80)], { command: 'load nightly', reportsDir, record: true });
     expect(readHistory(published.historyDir).map((run) => run.runAt)).toEqual([
       '2026-11-01T02:00:00.000Z',
       '2026-11-02T02:00:00.000Z',
@@ -98,6 +100,12 @@ describe('the history of nightly load', () => {
     expect(svg('versus previous run')).toMatch(/^<svg[\s\S]*p99 \(ms\): \+30 ms[\s\S]*<\/svg>$/);
     expect(svg('trend over the last runs')).toContain('error rate (%)');
     expect(svg('latency over time')).toContain('p99');
+    // Three nights two days apart in one results folder: the report's duration is the three runs' own, not two days;
+    // thresholds pinned by the profile make each a test of severity normal.
+    const results = readAllureResults(join(reportsDir, 'allure-results')).map(({ result }) => result);
+    expect(ownDuration(results)).toBe(3 * Math.round(measured.durationSeconds * 1000));
+    expect((allureRunSpan(results)?.duration ?? 0) / 3_600_000).toBeGreaterThan(47);
+    expect(results.map((result) => labelOf(result, 'severity'))).toEqual(['normal', 'normal', 'normal']);
   });
 
   test('a trend without a single error reads 0 % on a 0 to 1 % axis, not a collapsed axis of 0.000000', async () => {
@@ -126,7 +134,7 @@ describe('the history of nightly load', () => {
     expect(history && deltas(history)).toMatchObject({ p99: -25 });
 
     const reportsDir = mkdtempSync(join(tmpdir(), 'nightly-interrupted-'));
-    const published = await publishNightly([night(1, 40)], { reportsDir, record: false });
+    const published = await publishNightly([night(1, 40)], { command: 'load nightly', reportsDir, record: false });
     expect(published.recorded).toBeUndefined();
     expect(readHistory(published.historyDir)).toEqual([]);
   });

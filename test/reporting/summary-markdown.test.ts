@@ -20,9 +20,17 @@ test('summary.md gives the verdict, the counts per family, and each failed and b
   expect(markdown).toContain('| family | passed | failed | blocked | broken | waived | n/a | not run |');
   expect(markdown).toContain('| billing | 1 | 1 | 1 | 0 | 0 | 0 | 1 |');
   // A pipe or backtick of the evidence never opens a table column or a code span; only the first line is shown.
-  expect(markdown).toContain("- **`billing.b`** (Billing > Token): expected 400 \\| got 200 for 'x'");
+  // billing.b failed and blocked billing.c: a MUST that kept another rule from being judged is a blocker.
+  expect(markdown).toContain("- **`billing.b`** (blocker; Billing > Token): expected 400 \\| got 200 for 'x'");
   expect(markdown).not.toContain('second line');
-  expect(markdown).toContain('- **`billing.c`** (Billing > Endpoints): blocked by `billing.b`: no token to use');
+  expect(markdown).toContain(
+    '- **`billing.c`** (critical; Billing > Endpoints): blocked by `billing.b`: no token to use',
+  );
+  expect(summary.rules.map((rule) => [rule.ruleId, rule.severity])).toEqual([
+    ['billing.a', 'critical'],
+    ['billing.b', 'blocker'],
+    ['billing.c', 'critical'],
+  ]);
   expect(markdown).toContain('### Not run (1)');
   expect(markdown).toContain('`billing.d`');
 });
