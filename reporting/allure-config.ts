@@ -16,7 +16,7 @@ const config: AllureConfig = {
   plugins: {
     // singleFile: one index.html with data and scripts inlined, so it opens from disk (a browser refuses
     // file:// fetches of separate data files). Without groupBy the tree follows the test file path.
-    awesome: { options: { singleFile: true, groupBy: ['epic', 'feature', 'story'] } },
+    awesome: { options: { singleFile: true, groupBy: ['epic', 'feature', 'story'], stepTreeExpansion: 'expanded' } },
   },
 };
 

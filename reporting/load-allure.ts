@@ -127,6 +127,10 @@ export function writeLoadAllureResult(
     start,
     stop,
     ...(message ? { statusDetails: { message } } : {}),
+    // Allure shows attachments collapsed, each behind a click, with no setting to open them; its description is open
+    // from the start, so the charts are shown there as well (inline SVG, nothing fetched), the attachments kept for
+    // download.
+    descriptionHtml: chartsHtml(charts),
     labels: [
       { name: 'epic', value: result.family },
       { name: 'feature', value: 'load' },
@@ -157,3 +161,18 @@ export function writeLoadAllureResult(
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The charts one under the other, each under its name, at their own size. Each is an image of a data: URL: Allure
+ * sanitises a description and drops inline SVG, not images.
+ */
+function chartsHtml(charts: readonly LoadChart[]): string {
+  return charts
+    .map(
+      (chart) =>
+        `<figure style="margin:0 0 16px"><figcaption><b>${escapeHtml(chart.name)}</b></figcaption><img alt="${escapeHtml(chart.name)}" src="data:image/svg+xml;base64,${Buffer.from(chart.svg).toString('base64')}"></figure>`,
+    )
+    .join('\n');
+}

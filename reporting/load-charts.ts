@@ -84,7 +84,7 @@ export async function loadCharts(result: LoadResult, history?: OperationHistory)
         data: { values: latency },
         mark: { type: 'bar', tooltip: true },
         encoding: {
-          x: { field: 'percentile', type: 'ordinal', sort: null, title: 'percentile' },
+          x: { field: 'percentile', type: 'ordinal', sort: null, title: 'percentile', axis: { labelAngle: 0 } },
           xOffset: { field: 'figure', type: 'nominal', sort: [responseTimeName, serviceTimeName] },
           y: { field: 'ms', type: 'quantitative', title: 'latency (ms)' },
           color: {
@@ -132,7 +132,7 @@ export async function loadCharts(result: LoadResult, history?: OperationHistory)
             title: 'seconds since start',
             axis: { tickMinStep: 1, format: 'd' },
           },
-          y: { field: 'responses', type: 'quantitative', title: 'responses per second' },
+          y: { field: 'responses', type: 'quantitative', title: 'rate (req/s)' },
         },
       }),
     },
@@ -145,8 +145,8 @@ export async function loadCharts(result: LoadResult, history?: OperationHistory)
         data: { values: statuses },
         mark: 'bar',
         encoding: {
-          x: { field: 'second', type: 'ordinal', title: 'seconds since start' },
-          y: { field: 'count', type: 'quantitative', stack: 'zero', title: 'responses' },
+          x: { field: 'second', type: 'ordinal', title: 'seconds since start', axis: { labelAngle: 0 } },
+          y: { field: 'count', type: 'quantitative', stack: 'zero', title: 'responses (req/s)' },
           color: { field: 'status', type: 'nominal', title: 'status' },
         },
       }),
@@ -165,7 +165,7 @@ async function historyCharts(scenario: string, history: OperationHistory): Promi
       ['p50 (ms)', 'p50', signed(change.p50, ' ms')],
       ['p99 (ms)', 'p99', signed(change.p99, ' ms')],
       ['rate (req/s)', 'rate', signed(change.rate, ' req/s')],
-      ['errors', 'errors', signed(change.errors, '')],
+      ['errors (count)', 'errors', signed(change.errors, '')],
     ] as const;
     const values = figures.flatMap(([figure, key, delta]) => [
       {
@@ -191,7 +191,8 @@ async function historyCharts(scenario: string, history: OperationHistory): Promi
           mark: { type: 'bar', tooltip: true },
           encoding: {
             x: { field: 'run', type: 'nominal', title: null, axis: { labels: false } },
-            y: { field: 'value', type: 'quantitative', title: null },
+            // '~g': a panel of zeros (no error either night) reads 0, not 0.000000.
+            y: { field: 'value', type: 'quantitative', title: null, axis: { format: '~g' } },
             color: { field: 'run', type: 'nominal', title: null, legend: { orient: 'bottom' } },
           },
         },

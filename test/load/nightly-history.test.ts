@@ -54,6 +54,7 @@ const allureTests = (reportsDir: string) =>
         JSON.parse(readFileSync(join(reportsDir, 'allure-results', name), 'utf8')) as {
           start: number;
           attachments: { name: string; source: string }[];
+          descriptionHtml: string;
           parameters: { name: string; value: string }[];
         },
     );
@@ -84,6 +85,8 @@ describe('the history of nightly load', () => {
       'trend over the last runs',
       'load result',
     ]);
+    // The charts open with the page (its description), not only behind a click on each attachment.
+    expect(third?.descriptionHtml.match(/<img alt="[^"]+" src="data:image\/svg\+xml;base64,/g)).toHaveLength(6);
     const parameter = (name: string) => third?.parameters.find((candidate) => candidate.name === name)?.value;
     expect(parameter('vs previous run: p99 (ms)')).toBe('+30');
     expect(parameter('vs previous run: p50 (ms)')).toBe('+7.5');

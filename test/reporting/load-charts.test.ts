@@ -24,3 +24,33 @@ test("a chart's legend labels and title are whole, never cut with an ellipsis", 
   expect(percentiles?.svg).toContain('with a long name: response time and service time by percentile (ms)');
   expect(percentiles?.svg).not.toContain('…');
 });
+
+test('every axis says its unit (ms, req/s, %), and a panel of zeros reads 0, not 0.000000', async () => {
+  const histogram = new LatencyHistogram();
+  for (let ms = 1; ms <= 50; ms++) histogram.record(ms);
+  const at = Math.floor(Date.now() / 1000);
+  const result = {
+    scenario: 'nightly shortener mappings',
+    latencyHistogram: histogram.encode(),
+    serviceTimeHistogram: histogram.encode(),
+    perSecond: [0, 1].map((second) => ({ at: at + second, statuses: { '200': 10 }, errors: 0 })),
+  } as unknown as LoadResult;
+  const night = (runAt: string, p99: number) => ({ runAt, p50: 1, p99, rate: 10, errors: 0, errorRate: 0 });
+  const history = {
+    previous: night('2026-11-01T02:00', 40),
+    tonight: night('2026-11-02T02:00', 50),
+    trend: [night('2026-11-01T02:00', 40), night('2026-11-02T02:00', 50)],
+  };
+  const charts = Object.fromEntries(
+    (await loadCharts(result, history as never)).map((chart) => [chart.name, chart.svg]),
+  );
+  const titles = (svg = '') => [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((match) => match[1]);
+  expect(titles(charts['latency percentiles'])).toContain('latency (ms)');
+  expect(titles(charts['rate over time'])).toContain('rate (req/s)');
+  expect(titles(charts['status codes over time'])).toContain('responses (req/s)');
+  expect(titles(charts['trend over the last runs'])).toContain('error rate (%)');
+  expect(titles(charts['versus previous run'])).toEqual(
+    expect.arrayContaining(['p99 (ms): +10 ms', 'rate (req/s): 0 req/s', 'errors (count): 0']),
+  );
+  expect(charts['versus previous run']).not.toMatch(/0\.0000/);
+});
