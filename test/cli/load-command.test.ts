@@ -63,6 +63,13 @@ describe.concurrent('harness load token-rate-limit', () => {
     expect(reportOf(result.reportsDir)).not.toContain(secret);
     const allure = allureTests(result.reportsDir);
     expect(allure.map((test) => [test.name, test.status])).toEqual([['token-rate-limit', 'passed']]);
+    // A probe judges a rule, a MUST: critical; its summary.md names the rule and its run.
+    expect(allure.map((test) => labelValue(test, 'severity'))).toEqual(['critical']);
+    const summary = readFileSync(join(result.reportsDir, 'summary.md'), 'utf8');
+    expect(summary).toMatch(
+      /^## ✅ harness load token-rate-limit: PASS\n\nTarget `limited`: rule `billing.token.rate_limit` passed\n/,
+    );
+    expect(summary).toMatch(/^\| token-rate-limit \| /m);
     // Percentiles (response and service time), latency over time, rate and statuses over time.
     expect(allure[0]?.attachments.filter((attachment) => attachment.type === 'image/svg+xml')).toHaveLength(4);
 
