@@ -3,21 +3,29 @@ import { LatencyHistogram } from '../../load/latency-histogram.ts';
 import type { LoadResult } from '../../load/load-result.ts';
 import { loadCharts } from '../../reporting/load-charts.ts';
 
-test("a chart's legend labels and title are whole, never cut with an ellipsis", async () => {
+/** A run of three seconds with response times of 1 to 50 ms, 10 answers a second (and a 429 when asked). */
+function resultOf(scenario: string, statuses: Record<string, number>): LoadResult {
   const histogram = new LatencyHistogram();
   for (let ms = 1; ms <= 50; ms++) histogram.record(ms);
   const at = Math.floor(Date.now() / 1000);
-  const result = {
-    scenario: 'nightly custody /api/rest/v1/statistics/portfolio/history/export with a long name',
+  return {
+    scenario,
     latencyHistogram: histogram.encode(),
     serviceTimeHistogram: histogram.encode(),
     perSecond: [0, 1, 2].map((second) => ({
       at: at + second,
-      statuses: { '200': 10, '429': 1 },
+      statuses,
       errors: 0,
       responseTime: histogram.encode(),
     })),
   } as unknown as LoadResult;
+}
+
+test("a chart's legend labels and title are whole, never cut with an ellipsis", async () => {
+  const result = resultOf('nightly custody /api/rest/v1/statistics/portfolio/history/export with a long name', {
+    '200': 10,
+    '429': 1,
+  });
   const [percentiles] = await loadCharts(result);
   expect(percentiles?.svg).toContain('response time (from due time)');
   expect(percentiles?.svg).toContain('service time (from send)');
@@ -26,15 +34,7 @@ test("a chart's legend labels and title are whole, never cut with an ellipsis", 
 });
 
 test('every axis says its unit (ms, req/s, %), and a panel of zeros reads 0, not 0.000000', async () => {
-  const histogram = new LatencyHistogram();
-  for (let ms = 1; ms <= 50; ms++) histogram.record(ms);
-  const at = Math.floor(Date.now() / 1000);
-  const result = {
-    scenario: 'nightly shortener mappings',
-    latencyHistogram: histogram.encode(),
-    serviceTimeHistogram: histogram.encode(),
-    perSecond: [0, 1].map((second) => ({ at: at + second, statuses: { '200': 10 }, errors: 0 })),
-  } as unknown as LoadResult;
+  const result = resultOf('nightly shortener mappings', { '200': 10 });
   const night = (runAt: string, p99: number) => ({ runAt, p50: 1, p99, rate: 10, errors: 0, errorRate: 0 });
   const history = {
     previous: night('2026-11-01T02:00', 40),
