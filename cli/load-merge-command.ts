@@ -49,9 +49,6 @@ export async function runLoadMerge(inputs: readonly string[], options: LoadMerge
       `history: ${published.historyDir}${published.recorded ? '' : ` (not recorded: ${partial})`}; allure results: ${reportsPaths(options.publish.reportsDir).allureResults}`,
     );
   }
-  console.error(
-    `\n${loadSummaryTable(merged)}\n\n${partial ? `${partial.toUpperCase()}: judged on what arrived\n` : ''}${loadVerdictLine(merged)}`,
-  );
   const summary = publishLoadSummary(options.publish?.reportsDir, {
     command: 'load merge',
     ...(merged[0]?.target ? { target: merged[0].target } : {}),
@@ -59,6 +56,9 @@ export async function runLoadMerge(inputs: readonly string[], options: LoadMerge
     interrupted: false,
   });
   if (summary) console.error(`summary: ${summary}`);
+  console.error(
+    `\n${loadSummaryTable(merged)}\n\n${partial ? `${partial.toUpperCase()}: judged on what arrived\n` : ''}${loadVerdictLine(merged)}`,
+  );
   return merged.every((result) => result.passed) ? 0 : 1;
 }
 

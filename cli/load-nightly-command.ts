@@ -155,17 +155,17 @@ export async function runNightly(options: NightlyOptions): Promise<number> {
     ...(options.historyDir ? { historyDir: options.historyDir } : {}),
     record: !interruption.signal,
   });
-  console.log(
-    `\nresults: ${dir}\nhistory: ${published.historyDir}${published.recorded ? '' : ' (not recorded: interrupted)'}\nallure results: ${allureResults} (harness report builds the HTML)`,
-  );
-  console.log(`\n${loadSummaryTable(results)}\n\n${loadVerdictLine(results, interruption.signal !== undefined)}`);
   const summary = publishLoadSummary(options.reportsDir, {
     command: 'load nightly',
     target: target.name,
     results,
     interrupted: interruption.signal !== undefined,
   });
-  console.log(`summary: ${summary}`);
+  console.log(
+    `\nresults: ${dir}\nhistory: ${published.historyDir}${published.recorded ? '' : ' (not recorded: interrupted)'}\nallure results: ${allureResults} (harness report builds the HTML)\nsummary: ${summary}`,
+  );
+  // The verdict last: a log's last line says it.
+  console.log(`\n${loadSummaryTable(results)}\n\n${loadVerdictLine(results, interruption.signal !== undefined)}`);
   if (interruption.signal) return 2;
   return results.every((result) => result.passed) ? 0 : 1;
 }

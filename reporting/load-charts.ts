@@ -191,8 +191,8 @@ async function historyCharts(scenario: string, history: OperationHistory): Promi
           mark: { type: 'bar', tooltip: true },
           encoding: {
             x: { field: 'run', type: 'nominal', title: null, axis: { labels: false } },
-            // '~g': a panel of zeros (no error either night) reads 0, not 0.000000.
-            y: { field: 'value', type: 'quantitative', title: null, axis: { format: '~g' } },
+            // '~r': a panel of zeros (no error either night) reads 0, not 0.000000, and 120 reads 120, not 1.2e+2.
+            y: { field: 'value', type: 'quantitative', title: null, axis: { format: '~r' } },
             color: { field: 'run', type: 'nominal', title: null, legend: { orient: 'bottom' } },
           },
         },
@@ -247,6 +247,6 @@ function errorRateAxis(percents: number[]) {
     type: 'quantitative',
     title: 'error rate (%)',
     scale: { domainMin: 0, ...(allZero ? { domainMax: 1 } : {}) },
-    axis: { format: '~g' },
+    axis: { format: '~r' },
   } as const;
 }
