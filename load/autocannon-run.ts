@@ -62,12 +62,22 @@ export async function runAutocannon(
     },
     (error) => finished(error),
   );
-  instance.on('response', (_client: unknown, status: number, _bytes: number, responseTimeMs: number) =>
-    recorder.timed(status, responseTimeMs, responseTimeMs),
-  );
-  instance.on('reqError', (error: Error) => recorder.failed(/timed out/.test(error.message)));
-
   const stop = () => instance.stop();
+  // With a rate, a connection that has sent its last request only notices at its next second's tick: a burst whose
+  // every request was answered (or failed) ends now, not up to its whole duration later (a probe's step of one burst).
+  let settled = 0;
+  const settle = () => {
+    if (++settled >= scenario.maxRequests) stop();
+  };
+  instance.on('response', (_client: unknown, status: number, _bytes: number, responseTimeMs: number) => {
+    recorder.timed(status, responseTimeMs, responseTimeMs);
+    settle();
+  });
+  instance.on('reqError', (error: Error) => {
+    recorder.failed(/timed out/.test(error.message));
+    settle();
+  });
+
   signal?.addEventListener('abort', stop, { once: true });
   const deadline = setTimeout(
     stop,
