@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { readdirSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createVitest, type TestModule, type TestSpecification, type Vitest } from 'vitest/node';
+import { BaseSequencer, createVitest, type TestModule, type TestSpecification, type Vitest } from 'vitest/node';
 import type { FamilyModule } from '../families/family.ts';
 import { OutcomeCollector, type OutcomeListener } from '../reporting/outcome-collector.ts';
 import type { RuleOutcome } from '../rules/rule-outcome.ts';
@@ -166,14 +166,15 @@ export class SuiteRunner {
    */
   async run(context: RunContext, selection: SuiteSelection): Promise<SuiteResults> {
     this.collector.reset();
-    const specs = await this.specifications(selection);
+    // vitest's own order first (the longest files first, by past durations), which the schedule keeps where it can.
+    const specs = await new BaseSequencer(this.vitest).sort(await this.specifications(selection));
     const schedule = scheduleSuites(
       specs.map((spec) => ({ file: spec.moduleId, family: this.familyOf(spec.moduleId) })),
       new Map(this.families.map((family) => [family.name, originOf(context.target.families[family.name])])),
       context.target.rateLimitsPerFamily ?? false,
     );
     this.planned.order = schedule.order;
-    this.turns.plan(schedule.after);
+    this.turns.plan(schedule.order, schedule.after);
     this.vitest.provide('harnessRun', { ...context, turns: this.turns.address });
     if (selection.rules?.length)
       this.vitest.setGlobalTestNamePattern(new RegExp(`^(${selection.rules.map(escapeRegExp).join('|')}):`));

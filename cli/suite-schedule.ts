@@ -50,8 +50,10 @@ export function isProbeFile(file: string): boolean {
 }
 
 /**
- * The schedule of a run's files. `origins` gives each family's base URL origin (undefined: unknown, taken as
- * shared); `rateLimitsPerFamily` is the target entry's word that no family's traffic counts against another's limit.
+ * The schedule of a run's files. Ordinary files keep the order they are given in (vitest's: the longest first by
+ * past durations, which packs the workers best); alone files go by name. `origins` gives each family's base URL
+ * origin (undefined: unknown, taken as shared); `rateLimitsPerFamily` is the target entry's word that no family's
+ * traffic counts against another's limit.
  */
 export function scheduleSuites(
   files: readonly ScheduledFile[],
@@ -61,7 +63,8 @@ export function scheduleSuites(
   const families = [...new Set(files.map((entry) => entry.family))];
   const byName = (a: ScheduledFile, b: ScheduledFile) => a.file.localeCompare(b.file);
   const ofFamily = (family: string, kind: (file: string) => boolean) =>
-    files.filter((entry) => entry.family === family && kind(entry.file)).sort(byName);
+    files.filter((entry) => entry.family === family && kind(entry.file));
+  const aloneOf = (family: string, kind: (file: string) => boolean) => ofFamily(family, kind).sort(byName);
   const ordinary = (file: string) => !isAloneFile(file);
   const memory = (file: string) => isAloneFile(file) && !isProbeFile(file);
   const sharingOrigin = (family: string) =>
@@ -83,17 +86,19 @@ export function scheduleSuites(
   // The families whose probe runs beside the others go first, so their probes start early and overlap the most.
   const withBesideProbe = families.filter((family) => beside.has(family) && ofFamily(family, isProbeFile).length > 0);
   const rest = families.filter((family) => !withBesideProbe.includes(family));
-  for (const family of withBesideProbe) handOut(ofFamily(family, ordinary), () => []);
-  const besideProbes = withBesideProbe.flatMap((family) => ofFamily(family, isProbeFile));
+  const ordinaryOf = (group: readonly string[]) =>
+    files.filter((entry) => group.includes(entry.family) && ordinary(entry.file));
+  handOut(ordinaryOf(withBesideProbe), () => []);
+  const besideProbes = withBesideProbe.flatMap((family) => aloneOf(family, isProbeFile));
   // A family's probes one at a time, after its ordinary files.
   handOut(besideProbes, (probe) => [
     ...filesOf(ofFamily(probe.family, ordinary)),
     ...filesOf(besideProbes.filter((other) => other.family === probe.family && byName(other, probe) < 0)),
   ]);
-  for (const family of rest) handOut(ofFamily(family, ordinary), () => []);
+  handOut(ordinaryOf(rest), () => []);
   // Late-memory files after their family's ordinary files and beside probes, each after the one before it.
   for (const family of families) {
-    const memories = ofFamily(family, memory);
+    const memories = aloneOf(family, memory);
     handOut(memories, (entry) => [
       ...filesOf(ofFamily(family, ordinary)),
       ...filesOf(besideProbes.filter((probe) => probe.family === family)),
@@ -101,7 +106,7 @@ export function scheduleSuites(
     ]);
   }
   // Probes whose limit other families' traffic may reach: alone, after everything handed out before them.
-  const loneProbes = rest.flatMap((family) => ofFamily(family, isProbeFile));
+  const loneProbes = rest.flatMap((family) => aloneOf(family, isProbeFile));
   handOut(loneProbes, () => [...order]);
   return {
     order,

@@ -8,6 +8,7 @@ import { type TurnAnswer, turnMethods } from './turn-protocol.ts';
  * until the files the run's schedule puts before it have ended (cli/suite-schedule.ts). No timeout: how long is the
  * schedule's business (the run's deadline still holds).
  */
+// biome-ignore lint/correctness/noEmptyPattern: vitest reads a hook's first argument as fixtures, and takes only a pattern
 beforeAll(async ({}, suite) => {
   const turns = runContext().turns;
   const file = suite.file?.filepath;

@@ -15,3 +15,11 @@ export interface TurnRequest {
 export interface TurnAnswer {
   ready: boolean;
 }
+
+/**
+ * For `awaitAlone`: ready once every other file of the run has ended, but those that wait for the asking file
+ * and others waiting alone too; `othersEndedAt` (epoch ms, 0 for none) is when the last of them ended.
+ */
+export interface AloneAnswer extends TurnAnswer {
+  othersEndedAt?: number;
+}

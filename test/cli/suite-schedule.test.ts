@@ -80,6 +80,15 @@ describe('scheduleSuites', () => {
     expect(waitsOnlyBackwards(schedule.order, schedule.after)).toBe(true);
   });
 
+  test('ordinary files keep the order they are given in (vitest puts the longest first), across families', () => {
+    const given: ScheduledFile[] = [
+      { family: 'shortener', file: '/s/shortener/fields.suite.ts' },
+      { family: 'cdr', file: '/s/cdr/pagination.suite.ts' },
+      { family: 'shortener', file: '/s/shortener/mappings.suite.ts' },
+    ];
+    expect(scheduleSuites(given, oneOrigin, true).order).toEqual(given.map((entry) => entry.file));
+  });
+
   test('an origin that is not known counts as shared', () => {
     const origins = new Map([...oneOrigin, ['exchange', undefined]]);
     expect(scheduleSuites(files, origins, false).besideProbes).toEqual([]);
