@@ -7,15 +7,17 @@ import { basename } from 'node:path';
  * of the rate-limit probes and the late-memory files overlap the other families' rules.
  *
  * - A family's ordinary files (`*.suite.ts`) wait for nothing.
- * - Its `*.alone.suite.ts` files come after every other file of the family, one at a time (a probe must have
- *   its family's traffic to itself; a late replay comes after the family's first uses).
+ * - Its `*.alone.suite.ts` files come after every other file of the family, one at a time, the late-memory file
+ *   before the probe (a probe must have its family's traffic to itself, and its burst comes after every other
+ *   request of the family; a late replay comes after the family's first uses).
  * - A rate-limit probe (an alone file other than `memory.alone.suite.ts`) runs beside the other families when
  *   their traffic cannot count against its limit: every other family of the run is served at another origin,
  *   or the target entry says its rate limits are per family (`rateLimitsPerFamily`). Otherwise it runs alone at
  *   the end of the run, after every other file, as before. Two probes that may each run beside the other
  *   families may run beside each other.
  * - A late-memory file (`memory.alone.suite.ts`) waits out its first uses, it does not burst: it runs beside
- *   other families, near the end so its replays come late.
+ *   other families, near the end so its replays come late (right after its family's files where the family's
+ *   probe runs beside the others and must come after it).
  *
  * Every file waits only for files handed out before it, so a worker that waits never holds up what it waits for.
  */
@@ -88,23 +90,24 @@ export function scheduleSuites(
   const rest = families.filter((family) => !withBesideProbe.includes(family));
   const ordinaryOf = (group: readonly string[]) =>
     files.filter((entry) => group.includes(entry.family) && ordinary(entry.file));
+  // An alone file comes after every file of its family handed out before it (its ordinary files always are).
+  const familyOf = new Map(files.map((entry) => [entry.file, entry.family]));
+  const afterItsFamily = (entry: ScheduledFile) => order.filter((file) => familyOf.get(file) === entry.family);
   handOut(ordinaryOf(withBesideProbe), () => []);
+  // Their late-memory files right after them, and the probe last: its burst comes after every other request of
+  // its family (the token endpoint may stay limited after it).
+  handOut(
+    withBesideProbe.flatMap((family) => aloneOf(family, memory)),
+    afterItsFamily,
+  );
   const besideProbes = withBesideProbe.flatMap((family) => aloneOf(family, isProbeFile));
-  // A family's probes one at a time, after its ordinary files.
-  handOut(besideProbes, (probe) => [
-    ...filesOf(ofFamily(probe.family, ordinary)),
-    ...filesOf(besideProbes.filter((other) => other.family === probe.family && byName(other, probe) < 0)),
-  ]);
+  handOut(besideProbes, afterItsFamily);
   handOut(ordinaryOf(rest), () => []);
-  // Late-memory files after their family's ordinary files and beside probes, each after the one before it.
-  for (const family of families) {
-    const memories = aloneOf(family, memory);
-    handOut(memories, (entry) => [
-      ...filesOf(ofFamily(family, ordinary)),
-      ...filesOf(besideProbes.filter((probe) => probe.family === family)),
-      ...filesOf(memories.filter((other) => byName(other, entry) < 0)),
-    ]);
-  }
+  // The other families' late-memory files near the end, so their replays come late.
+  handOut(
+    rest.flatMap((family) => aloneOf(family, memory)),
+    afterItsFamily,
+  );
   // Probes whose limit other families' traffic may reach: alone, after everything handed out before them.
   const loneProbes = rest.flatMap((family) => aloneOf(family, isProbeFile));
   handOut(loneProbes, () => [...order]);

@@ -31,22 +31,23 @@ describe('scheduleSuites', () => {
       '/s/billing/auth.suite.ts',
       '/s/billing/charges.suite.ts',
       '/s/exchange/batch-orders.suite.ts',
+      '/s/billing/memory.alone.suite.ts',
       '/s/billing/token-rate-limit.alone.suite.ts',
       '/s/exchange/rate-limit.alone.suite.ts',
       '/s/shortener/fields.suite.ts',
-      '/s/billing/memory.alone.suite.ts',
       '/s/shortener/memory.alone.suite.ts',
     ]);
+    // A family's probe is its last file: its burst comes after every other request of the family.
     expect(schedule.after.get('/s/billing/token-rate-limit.alone.suite.ts')).toEqual([
       '/s/billing/auth.suite.ts',
       '/s/billing/charges.suite.ts',
+      '/s/billing/memory.alone.suite.ts',
     ]);
     expect(schedule.after.get('/s/exchange/rate-limit.alone.suite.ts')).toEqual(['/s/exchange/batch-orders.suite.ts']);
-    // The late replay of billing comes after billing's probe too; shortener's after shortener's files only.
+    // Billing's late replay right after billing's files (its probe comes after it); shortener's near the end.
     expect(schedule.after.get('/s/billing/memory.alone.suite.ts')).toEqual([
       '/s/billing/auth.suite.ts',
       '/s/billing/charges.suite.ts',
-      '/s/billing/token-rate-limit.alone.suite.ts',
     ]);
     expect(schedule.after.get('/s/shortener/memory.alone.suite.ts')).toEqual(['/s/shortener/fields.suite.ts']);
     expect(schedule.after.has('/s/shortener/fields.suite.ts')).toBe(false);
