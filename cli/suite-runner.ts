@@ -1,13 +1,18 @@
+import { availableParallelism } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { relative } from 'node:path';
-import { createVitest, type TestSpecification, type Vitest } from 'vitest/node';
+import { fileURLToPath } from 'node:url';
+import { BaseSequencer, createVitest, type TestModule, type TestSpecification, type Vitest } from 'vitest/node';
 import type { FamilyModule } from '../families/family.ts';
 import { OutcomeCollector, type OutcomeListener } from '../reporting/outcome-collector.ts';
 import type { RuleOutcome } from '../rules/rule-outcome.ts';
 import type { RunContext } from '../suites/support/run-context.ts';
 import { packageRoot } from './paths.ts';
+import { isProbeFile, originOf, scheduleSuites } from './suite-schedule.ts';
+import { SuiteTurns } from './suite-turns.ts';
 
-/** A suite file that runs after every other file of the run, one at a time (a burst must not overlap anything). */
-const aloneFile = /\.alone\.suite\.ts$/;
+/** Runs first in every suite file: waits for the file's turn in the run's schedule. */
+const awaitTurnFile = fileURLToPath(new URL('../suites/support/await-turn.ts', import.meta.url));
 
 export interface SuiteRunnerOptions {
   /** Families whose suite files the runner can run. */
@@ -18,7 +23,10 @@ export interface SuiteRunnerOptions {
   listener?: OutcomeListener;
   /** Folder for vite's cache. */
   cacheDir: string;
-  /** Suite files run in parallel in at most this many workers. Default: vitest's (cores - 1). */
+  /**
+   * Suite files run in parallel in at most this many workers. Default: vitest's (cores - 1), and one more for each
+   * rate-limit probe of the families (a probe that runs beside the others mostly waits out its limit's window).
+   */
   maxWorkers?: number;
 }
 
@@ -70,10 +78,24 @@ export class SuiteRunner {
     private readonly vitest: Vitest,
     private readonly collector: OutcomeCollector,
     private readonly families: readonly FamilyModule[],
+    private readonly turns: SuiteTurns,
+    private readonly planned: { order: readonly string[] },
   ) {}
 
   static async create(options: SuiteRunnerOptions): Promise<SuiteRunner> {
     const collector = new OutcomeCollector(options.listener);
+    const turns = await SuiteTurns.start();
+    // Workers take the files in the order of the run's schedule (vitest's own sorts by past durations).
+    const planned = { order: [] as readonly string[] };
+    class PlannedOrder {
+      async sort(files: TestSpecification[]) {
+        const rank = (spec: TestSpecification) => planned.order.indexOf(spec.moduleId);
+        return [...files].sort((a, b) => rank(a) - rank(b));
+      }
+      async shard(files: TestSpecification[]) {
+        return files;
+      }
+    }
     const include = options.families.map(
       (family) => `${relative(packageRoot, family.suitesDir).split('\\').join('/')}/**/*.suite.ts`,
     );
@@ -90,6 +112,7 @@ export class SuiteRunner {
           watch: false,
           reporters: [
             collector,
+            { onTestModuleEnd: (module: TestModule) => turns.fileEnded(module.moduleId) },
             ...(options.reports
               ? [
                   ['allure-vitest/reporter', { resultsDir: options.reports.allureResults }] as [
@@ -107,50 +130,57 @@ export class SuiteRunner {
           // 0.35 s. Suites keep no state outside their own file (each is evaluated afresh) and the session, the
           // breaker and the run context come from the main process per file.
           isolate: false,
-          ...(options.maxWorkers ? { maxWorkers: options.maxWorkers } : {}),
+          setupFiles: [awaitTurnFile],
+          sequence: { sequencer: PlannedOrder },
+          maxWorkers: options.maxWorkers ?? defaultWorkers(options.families),
         },
         { cacheDir: options.cacheDir },
       );
       await created.standalone();
       return created;
     });
-    return new SuiteRunner(vitest, collector, options.families);
+    return new SuiteRunner(vitest, collector, options.families, turns, planned);
   }
 
-  /**
-   * The suite files of the selected families (and files), split into those that run together and those that run alone.
-   */
-  private async specifications(
-    selection: SuiteSelection,
-  ): Promise<{ together: TestSpecification[]; alone: TestSpecification[] }> {
+  /** The suite files of the selected families (and files). */
+  private async specifications(selection: SuiteSelection): Promise<TestSpecification[]> {
     const dirs = this.families
       .filter((family) => selection.families.includes(family.name))
       .map((family) => family.suitesDir);
-    const specs = (await this.vitest.globTestSpecifications()).filter(
+    return (await this.vitest.globTestSpecifications()).filter(
       (spec) =>
         dirs.some((dir) => spec.moduleId.startsWith(dir)) &&
         (!selection.files || selection.files.includes(spec.moduleId)),
     );
-    return {
-      together: specs.filter((spec) => !aloneFile.test(spec.moduleId)),
-      alone: specs.filter((spec) => aloneFile.test(spec.moduleId)),
-    };
   }
 
-  /** Runs the selection against the context: the files that run together first, then each alone file by itself. */
+  /** The family whose suites folder holds a file. */
+  private familyOf(file: string): string {
+    return this.families.find((family) => file.startsWith(family.suitesDir))?.name ?? '';
+  }
+
+  /**
+   * Runs the selection against the context, every file in one vitest run, in the order and with the waits of the
+   * run's schedule (cli/suite-schedule.ts): a probe or late-memory file waits in its worker for the files it comes
+   * after while the other workers go on.
+   */
   async run(context: RunContext, selection: SuiteSelection): Promise<SuiteResults> {
     this.collector.reset();
-    this.vitest.provide('harnessRun', context);
+    // vitest's own order first (the longest files first, by past durations), which the schedule keeps where it can.
+    const specs = await new BaseSequencer(this.vitest).sort(await this.specifications(selection));
+    const schedule = scheduleSuites(
+      specs.map((spec) => ({ file: spec.moduleId, family: this.familyOf(spec.moduleId) })),
+      new Map(this.families.map((family) => [family.name, originOf(context.target.families[family.name])])),
+      context.target.rateLimitsPerFamily ?? false,
+    );
+    this.planned.order = schedule.order;
+    this.turns.plan(schedule.order, schedule.after);
+    this.vitest.provide('harnessRun', { ...context, turns: this.turns.address });
     if (selection.rules?.length)
       this.vitest.setGlobalTestNamePattern(new RegExp(`^(${selection.rules.map(escapeRegExp).join('|')}):`));
     else this.vitest.resetGlobalTestNamePattern();
-    const { together, alone } = await this.specifications(selection);
     // Cancelled before it began (a signal while it was set up): nothing starts.
-    if (together.length && !this.cancelled) await this.vitest.runTestSpecifications(together);
-    for (const spec of alone) {
-      if (this.cancelled) break;
-      await this.vitest.runTestSpecifications([spec]);
-    }
+    if (specs.length && !this.cancelled) await this.vitest.runTestSpecifications(specs);
     return this.results();
   }
 
@@ -166,13 +196,14 @@ export class SuiteRunner {
   async cancel(requestedAt = Date.now()): Promise<void> {
     this.cancelled = true;
     this.collector.stopAt(requestedAt);
+    // Files waiting for their turn start now, and vitest skips their tests.
+    this.turns.release();
     await this.vitest.cancelCurrentRun('keyboard-input');
   }
 
   /** For each rule id, the suite files that hold its tests (vitest collects the files without running them). */
   async ruleFiles(selection: SuiteSelection): Promise<Map<string, string[]>> {
-    const { together, alone } = await this.specifications(selection);
-    const collected = await this.vitest.collectTests([...together, ...alone]);
+    const collected = await this.vitest.collectTests(await this.specifications(selection));
     // A rule may be judged in several files (a late replay beside its own test): all of them, each once.
     const files = new Map<string, string[]>();
     for (const module of collected.testModules) {
@@ -187,5 +218,12 @@ export class SuiteRunner {
 
   async close(): Promise<void> {
     await this.vitest.close();
+    await this.turns.close();
   }
+}
+
+/** vitest's default (cores - 1), and a worker for each probe of the families, which mostly waits. */
+function defaultWorkers(families: readonly FamilyModule[]): number {
+  const probes = families.flatMap((family) => readdirSync(family.suitesDir).filter((name) => isProbeFile(name)));
+  return Math.max(1, availableParallelism() - 1) + probes.length;
 }

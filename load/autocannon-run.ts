@@ -66,14 +66,24 @@ export async function runAutocannon(
     },
     (error) => finished(error),
   );
+  const stop = () => instance.stop();
+  // With a rate, a connection that has sent its last request only notices at its next second's tick: a burst whose
+  // every request was answered (or failed) ends now, not up to its whole duration later (a probe's step of one burst).
+  let settled = 0;
+  const settle = () => {
+    if (++settled >= scenario.maxRequests) stop();
+  };
   // autocannon counts each answer's bytes as read off the socket (status line, headers, body).
   instance.on('response', (_client: unknown, status: number, responseBytes: number, responseTimeMs: number) => {
     bytes.received += responseBytes;
     recorder.timed(status, responseTimeMs, responseTimeMs);
+    settle();
   });
-  instance.on('reqError', (error: Error) => recorder.failed(/timed out/.test(error.message)));
+  instance.on('reqError', (error: Error) => {
+    recorder.failed(/timed out/.test(error.message));
+    settle();
+  });
 
-  const stop = () => instance.stop();
   signal?.addEventListener('abort', stop, { once: true });
   const deadline = setTimeout(
     stop,

@@ -18,10 +18,11 @@ function retryAfterOf(exchange: Exchange): number | undefined {
 }
 
 /**
- * Waits until the target has been left alone for the limit's window: the window first, then single requests
- * (each after the window or the Retry-After) until one is served without 429, then the window again so that
- * request is out of it too. Rules run before a probe leave their requests inside a window that the first burst
- * would otherwise share, and the limit would read low. Bounded by `maxSeconds` and ten single requests.
+ * Waits until the target has been left alone for the limit's window: single requests (each after the window or
+ * the Retry-After) until one is served without 429, then the window, so that request and every one before it are
+ * out of it. Rules run before a probe leave their requests inside a window that the first burst would otherwise
+ * share, and the limit would read low. No wait comes before the first single request: the window after the one
+ * served already covers what came before it. Bounded by `maxSeconds` and ten single requests.
  */
 export async function awaitQuietWindow(
   sendOne: () => Promise<Exchange>,
@@ -32,7 +33,6 @@ export async function awaitQuietWindow(
   const startedAt = Date.now();
   const waited = () => (Date.now() - startedAt) / 1000;
   let singleRequests = 0;
-  await pause(windowSeconds, signal);
   while (!signal?.aborted && singleRequests < mostSingleRequests && waited() < maxSeconds) {
     const exchange = await sendOne();
     singleRequests += 1;

@@ -100,8 +100,9 @@ export async function probeRateLimit(
         rate,
         bursts: true,
         connections: settings.concurrency,
-        // Ends just before the next second's burst, so a step of n seconds offers exactly n bursts of `rate`.
-        durationSeconds: settings.stepSeconds - 0.2,
+        // A step of n seconds offers exactly n bursts of `rate` (the request bound) and ends when the last is answered;
+        // the second beyond n lets a burst that a busy target or machine answers slowly be sent whole, not cut.
+        durationSeconds: settings.stepSeconds + 1,
         maxRequests: Math.ceil(rate * settings.stepSeconds),
         // An answer slower than the step itself tells nothing about the rate: a hung request must not hold the probe.
         timeoutSeconds: settings.stepSeconds + 1,

@@ -51,11 +51,9 @@ export const loadProfileSchema = z
     /** Judged on each operation's run. Default: p50 < 100 ms, p99 < 500 ms, rate(2xx) >= 99%, rate(5xx) == 0. */
     thresholds: z
       .array(
-        z
-          .string()
-          .refine((text) => isThreshold(text), {
-            message: 'a threshold reads METRIC OP VALUE: "p99 < 250 ms", "rate(5xx) == 0", "rate(2xx) >= 99%"',
-          }),
+        z.string().refine((text) => isThreshold(text), {
+          message: 'a threshold reads METRIC OP VALUE: "p99 < 250 ms", "rate(5xx) == 0", "rate(2xx) >= 99%"',
+        }),
       )
       .default(['p50 < 100 ms', 'p99 < 500 ms', 'rate(2xx) >= 99%', 'rate(5xx) == 0']),
   })
@@ -146,6 +144,13 @@ export function targetSchemaFor(families: readonly FamilySectionSchema[]) {
      * run's own length and a few seconds (the CI gate); a nightly run sets minutes.
      */
     lateMemoryMs: z.number().int().positive().max(3_600_000).optional(),
+    /**
+     * Each family's rate limits count only that family's own requests, even where families share an origin (a
+     * limiter per interface, as the bundled reference has): a rate-limit probe then runs beside the other families'
+     * rules instead of alone at the end of the run. Default false: a probe runs beside only the families served at
+     * other origins.
+     */
+    rateLimitsPerFamily: z.boolean().optional(),
   };
   const url = z.object({ kind: z.literal('url'), ...common }).strict();
   const command = z
@@ -206,6 +211,7 @@ export interface TargetEntry {
   maxTimeMs?: number;
   load?: LoadProfile;
   lateMemoryMs?: number;
+  rateLimitsPerFamily?: boolean;
 }
 
 export interface CommandTarget extends TargetEntry {

@@ -16,7 +16,7 @@ import {
 } from './support/idempotency-attempts.ts';
 
 /*
- * Idempotency-Key retries judged at once and late: run after every other suite file, this file retries the
+ * Idempotency-Key retries judged at once and late: run after every other suite file of its family, near the end of the run, this file retries the
  * charge the idempotency file created when it started (see suites/support/late-memory.ts).
  */
 

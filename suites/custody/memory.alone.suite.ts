@@ -5,7 +5,7 @@ import { ruleTest, useCustodySession } from './support/custody-session.ts';
 import { cursorTokenMemory, itemsOf, tokenSentBack, type UsedToken } from './support/memory-kinds.ts';
 
 /*
- * Server tokens sent back late (issue 28, memory judged late): run after every other suite file, this file asks
+ * Server tokens sent back late (issue 28, memory judged late): run after every other suite file of its family, near the end of the run, this file asks
  * NEXT again with the token the first file used when it started (see suites/support/late-memory.ts), after the
  * run's other traffic. Document 3 says a token is copied from "an earlier response" and gives it no lifetime,
  * and the custody platform behind it may expire tokens, so what the late token answers is observed, never judged.

@@ -8,7 +8,7 @@ import { loyaltyMemory } from './support/memory-kinds.ts';
 import { edgeMs } from './support/window-edge.ts';
 
 /*
- * What a loyalty network must remember, judged at once and late: run after every other suite file, this file
+ * What a loyalty network must remember, judged at once and late: run after every other suite file of its family, near the end of the run, this file
  * replays the nonce and the order id the mac and bodies files used when they started (see
  * suites/support/late-memory.ts), after the run's other traffic.
  */

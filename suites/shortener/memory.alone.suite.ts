@@ -7,7 +7,7 @@ import { freshPathJudgedBy, type PlannedStep, sendSteps } from './support/vanity
 
 /*
  * What a shortener must remember, judged at once, after other registrations on the domain, and late: run
- * after every other suite file, this file asks again for the paths the mappings file took when it started
+ * after every other shortener suite file, this file asks again for the paths the mappings file took when it started
  * (see suites/support/late-memory.ts), after all the registrations of the run.
  */
 

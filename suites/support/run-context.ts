@@ -18,6 +18,8 @@ export interface RunContext extends Pick<ReplaySettings, 'harness' | 'replayRepo
   runs: number;
   /** Where the run's shared family sessions (tokens) are reached. */
   broker: BrokerAddress;
+  /** Where a suite file asks whether it may start (set by cli/suite-runner.ts; see suites/support/await-turn.ts). */
+  turns?: BrokerAddress;
 }
 
 declare module 'vitest' {

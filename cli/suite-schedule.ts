@@ -1,0 +1,131 @@
+import { basename } from 'node:path';
+
+/*
+ * The order in which a run hands its suite files to the workers, and what each file waits for before its tests
+ * start (suites/support/await-turn.ts asks; cli/suite-turns.ts answers). One vitest run holds every file: a
+ * file that must come after others waits for them instead of a second run after the first, so the long waits
+ * of the rate-limit probes and the late-memory files overlap the other families' rules.
+ *
+ * - A family's ordinary files (`*.suite.ts`) wait for nothing.
+ * - Its `*.alone.suite.ts` files come after every other file of the family, one at a time, the late-memory file
+ *   before the probe (a probe must have its family's traffic to itself, and its burst comes after every other
+ *   request of the family; a late replay comes after the family's first uses).
+ * - A rate-limit probe (an alone file other than `memory.alone.suite.ts`) runs beside the other families when
+ *   their traffic cannot count against its limit: every other family of the run is served at another origin,
+ *   or the target entry says its rate limits are per family (`rateLimitsPerFamily`). Otherwise it runs alone at
+ *   the end of the run, after every other file, as before. Two probes that may each run beside the other
+ *   families may run beside each other.
+ * - A late-memory file (`memory.alone.suite.ts`) waits out its first uses, it does not burst: it runs beside
+ *   other families, near the end so its replays come late (right after its family's files where the family's
+ *   probe runs beside the others and must come after it).
+ *
+ * Every file waits only for files handed out before it, so a worker that waits never holds up what it waits for.
+ */
+
+/** A suite file of the run and its family. */
+export interface ScheduledFile {
+  file: string;
+  family: string;
+}
+
+export interface SuiteSchedule {
+  /** Every file, in the order workers take them. */
+  order: string[];
+  /** The files that must have ended before a file's tests start (files that wait for nothing are left out). */
+  after: Map<string, string[]>;
+  /** Probes that run beside the other families: each mostly waits out its limit's window, in a worker of its own. */
+  besideProbes: string[];
+  /** Probes that run alone at the end, with why (a family sharing its origin). */
+  loneProbes: { file: string; sharedWith: string[] }[];
+}
+
+const aloneFile = /\.alone\.suite\.ts$/;
+
+/** Whether a suite file runs after the rest of its family (a rate-limit probe or a late-memory file). */
+export function isAloneFile(file: string): boolean {
+  return aloneFile.test(file);
+}
+
+/** Whether a suite file is a rate-limit probe: an alone file that bursts, not a late-memory file. */
+export function isProbeFile(file: string): boolean {
+  return isAloneFile(file) && basename(file) !== 'memory.alone.suite.ts';
+}
+
+/**
+ * The schedule of a run's files. Ordinary files keep the order they are given in (vitest's: the longest first by
+ * past durations, which packs the workers best); alone files go by name. `origins` gives each family's base URL
+ * origin (undefined: unknown, taken as shared); `rateLimitsPerFamily` is the target entry's word that no family's
+ * traffic counts against another's limit.
+ */
+export function scheduleSuites(
+  files: readonly ScheduledFile[],
+  origins: ReadonlyMap<string, string | undefined>,
+  rateLimitsPerFamily: boolean,
+): SuiteSchedule {
+  const families = [...new Set(files.map((entry) => entry.family))];
+  const byName = (a: ScheduledFile, b: ScheduledFile) => a.file.localeCompare(b.file);
+  const ofFamily = (family: string, kind: (file: string) => boolean) =>
+    files.filter((entry) => entry.family === family && kind(entry.file));
+  const aloneOf = (family: string, kind: (file: string) => boolean) => ofFamily(family, kind).sort(byName);
+  const ordinary = (file: string) => !isAloneFile(file);
+  const memory = (file: string) => isAloneFile(file) && !isProbeFile(file);
+  const sharingOrigin = (family: string) =>
+    families.filter(
+      (other) => other !== family && (origins.get(family) === undefined || origins.get(other) === origins.get(family)),
+    );
+  const beside = new Set(families.filter((family) => rateLimitsPerFamily || sharingOrigin(family).length === 0));
+
+  const after = new Map<string, string[]>();
+  const order: string[] = [];
+  const handOut = (entries: readonly ScheduledFile[], waitsFor: (entry: ScheduledFile) => string[]) => {
+    for (const entry of entries) {
+      const files = waitsFor(entry);
+      if (files.length > 0) after.set(entry.file, files);
+      order.push(entry.file);
+    }
+  };
+  const filesOf = (entries: readonly ScheduledFile[]) => entries.map((entry) => entry.file);
+  // The families whose probe runs beside the others go first, so their probes start early and overlap the most.
+  const withBesideProbe = families.filter((family) => beside.has(family) && ofFamily(family, isProbeFile).length > 0);
+  const rest = families.filter((family) => !withBesideProbe.includes(family));
+  const ordinaryOf = (group: readonly string[]) =>
+    files.filter((entry) => group.includes(entry.family) && ordinary(entry.file));
+  // An alone file comes after every file of its family handed out before it (its ordinary files always are).
+  const familyOf = new Map(files.map((entry) => [entry.file, entry.family]));
+  const afterItsFamily = (entry: ScheduledFile) => order.filter((file) => familyOf.get(file) === entry.family);
+  handOut(ordinaryOf(withBesideProbe), () => []);
+  // Their late-memory files right after them, and the probe last: its burst comes after every other request of
+  // its family (the token endpoint may stay limited after it).
+  handOut(
+    withBesideProbe.flatMap((family) => aloneOf(family, memory)),
+    afterItsFamily,
+  );
+  const besideProbes = withBesideProbe.flatMap((family) => aloneOf(family, isProbeFile));
+  handOut(besideProbes, afterItsFamily);
+  handOut(ordinaryOf(rest), () => []);
+  // The other families' late-memory files near the end, so their replays come late.
+  handOut(
+    rest.flatMap((family) => aloneOf(family, memory)),
+    afterItsFamily,
+  );
+  // Probes whose limit other families' traffic may reach: alone, after everything handed out before them.
+  const loneProbes = rest.flatMap((family) => aloneOf(family, isProbeFile));
+  handOut(loneProbes, () => [...order]);
+  return {
+    order,
+    after,
+    besideProbes: filesOf(besideProbes),
+    loneProbes: loneProbes.map((probe) => ({ file: probe.file, sharedWith: sharingOrigin(probe.family) })),
+  };
+}
+
+/** A family section's base URL origin, read leniently (undefined when the section has none or it is no URL). */
+export function originOf(section: unknown): string | undefined {
+  const baseUrl = (section as { baseUrl?: unknown } | undefined)?.baseUrl;
+  if (typeof baseUrl !== 'string') return undefined;
+  try {
+    return new URL(baseUrl).origin;
+  } catch {
+    return undefined;
+  }
+}
