@@ -54,7 +54,7 @@ export interface CapturedResponse {
   rawBody: Buffer;
   /** Decoded bytes (gunzipped when Content-Encoding: gzip), else the same Buffer as rawBody. */
   body: Buffer;
-  /** UTF-8 of body, cached. */
+  /** UTF-8 of body, cached until the body is parsed as JSON. */
   text(): string;
   /** JSON.parse(text()), cached; throws SyntaxError if the body is not JSON. */
   json(): unknown;
@@ -112,6 +112,8 @@ export class LazyResponse implements CapturedResponse {
     if (this.#json === UNSET) {
       try {
         this.#json = parseJsonBounded(this.text());
+        // Parsed, the text is not kept too (a walk holds hundreds of pages): text() renders it again on demand.
+        this.#text = UNSET;
       } catch (err) {
         this.#jsonError = err instanceof SyntaxError ? err : new SyntaxError(String(err));
         throw this.#jsonError;

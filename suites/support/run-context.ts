@@ -18,6 +18,8 @@ export interface RunContext extends Pick<ReplaySettings, 'harness' | 'replayRepo
   runs: number;
   /** Where the run's shared family sessions (tokens) are reached. */
   broker: BrokerAddress;
+  /** When the run's deadline falls (epoch ms): walks take a share of the time left. Absent: no deadline. */
+  deadlineAt?: number;
 }
 
 declare module 'vitest' {

@@ -168,7 +168,7 @@ describe('hostile cdr holders: exit 1, a finished report, nothing requested outs
         const walk = summary.rules.find((rule) => rule.ruleId === 'cdr.pagination.walk-complete');
         expect(walk?.status).toBe('failed');
         expect(walk?.message).toMatch(
-          name === 'a link loop' ? /led back to a page already visited/ : /never ended within the page cap/,
+          name === 'a link loop' ? /led back to a page already visited/ : /never ended within the walk's bounds/,
         );
       }
     },
