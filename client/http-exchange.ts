@@ -19,7 +19,9 @@ export type ClientErrorCode =
   | 'PROTOCOL_ERROR'
   | 'REQUEST_ERROR'
   /** Not sent: the family's circuit breaker found the target unresponsive (see circuit-breaker.ts). */
-  | 'TARGET_UNRESPONSIVE';
+  | 'TARGET_UNRESPONSIVE'
+  /** The harness closed its own client meanwhile (a run winding down): no verdict on the target. */
+  | 'CLIENT_CLOSED';
 
 export interface OutgoingRequest {
   method: string;

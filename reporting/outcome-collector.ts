@@ -23,7 +23,8 @@ function endOf(testCase: TestCase): number {
  * interrupted run still has what finished), and errors outside tests. A test that ended without an
  * outcome (its file crashed before it ran) is counted as broken; one skipped without an outcome was
  * filtered out and is left out. Once the run is stopping (`stopAt`), a test that ends is set aside: the
- * wind-down (cancelled tests, closed clients) decided its verdict, not the target, so its rule is not run.
+ * wind-down (cancelled tests, closed clients) decided its verdict, not the target, so its rule is not run; so is
+ * a test that met the harness's own closed client at any time (`stoppedByHarness`).
  */
 export class OutcomeCollector implements Reporter {
   outcomes: RuleOutcome[] = [];
@@ -54,7 +55,7 @@ export class OutcomeCollector implements Reporter {
   onTestCaseResult(testCase: TestCase): void {
     const outcome = testCase.meta().harness ?? this.#withoutOutcome(testCase);
     if (!outcome) return;
-    if (this.#stoppedAt !== undefined && endOf(testCase) >= this.#stoppedAt) {
+    if (outcome.stoppedByHarness || (this.#stoppedAt !== undefined && endOf(testCase) >= this.#stoppedAt)) {
       this.setAside.push(outcome.ruleId);
       return;
     }
