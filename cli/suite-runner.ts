@@ -2,6 +2,8 @@ import { relative } from 'node:path';
 import { createVitest, type TestSpecification, type Vitest } from 'vitest/node';
 import type { FamilyModule } from '../families/family.ts';
 import { OutcomeCollector, type OutcomeListener } from '../reporting/outcome-collector.ts';
+import { WorkerCrashWatch } from '../reporting/worker-crash.ts';
+import { writeCrashedAllureResults } from '../reporting/allure-crashed.ts';
 import type { RuleOutcome } from '../rules/rule-outcome.ts';
 import type { RunContext } from '../suites/support/run-context.ts';
 import { packageRoot } from './paths.ts';
@@ -70,10 +72,13 @@ export class SuiteRunner {
     private readonly vitest: Vitest,
     private readonly collector: OutcomeCollector,
     private readonly families: readonly FamilyModule[],
+    private readonly allureResults?: string,
   ) {}
 
   static async create(options: SuiteRunnerOptions): Promise<SuiteRunner> {
-    const collector = new OutcomeCollector(options.listener);
+    // A test worker that dies says why only on its stderr: watched, so its rules are broken with the cause.
+    const crashWatch = new WorkerCrashWatch();
+    const collector = new OutcomeCollector(options.listener, () => crashWatch.cause());
     const include = options.families.map(
       (family) => `${relative(packageRoot, family.suitesDir).split('\\').join('/')}/**/*.suite.ts`,
     );
@@ -110,11 +115,12 @@ export class SuiteRunner {
           ...(options.maxWorkers ? { maxWorkers: options.maxWorkers } : {}),
         },
         { cacheDir: options.cacheDir },
+        { stderr: crashWatch.stream },
       );
       await created.standalone();
       return created;
     });
-    return new SuiteRunner(vitest, collector, options.families);
+    return new SuiteRunner(vitest, collector, options.families, options.reports?.allureResults);
   }
 
   /**
@@ -151,6 +157,7 @@ export class SuiteRunner {
       if (this.cancelled) break;
       await this.vitest.runTestSpecifications([spec]);
     }
+    if (this.allureResults) writeCrashedAllureResults(this.allureResults, this.collector.crashed);
     return this.results();
   }
 
