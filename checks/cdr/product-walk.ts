@@ -86,14 +86,22 @@ export function readListBody(body: unknown): ListPage | undefined {
 
 /**
  * A list page: a refusal (not 200) of a valid request is a violation of the rule that judges that request (the
- * asking rule itself unless `refusalJudgedBy` names others, which then block it); a body that holds no product
- * list is judged by cdr.list.envelope, which blocks the asking rule.
+ * asking rule itself unless `refusalJudgedBy` names others, which then block it); a body too large to read, or
+ * one that holds no product list, is judged by cdr.list.envelope, which blocks the asking rule.
  */
 export function listPageOf(
   exchange: Exchange,
   ruleId: string,
   refusalJudgedBy: readonly string[] = [ruleId],
 ): ListPage {
+  // A page too large to read is the list envelope's to judge (one fault, one failed rule); the others are blocked.
+  if (exchange.error?.code === 'BODY_TOO_LARGE')
+    throw prerequisiteMissing(
+      ruleId,
+      [walkJudges.envelope],
+      `the list page of ${exchange.request.url} could not be read: ${exchange.error.message}`,
+      [exchange],
+    );
   const { status } = responseOf(exchange, ruleId);
   if (status !== 200)
     throw prerequisiteMissing(

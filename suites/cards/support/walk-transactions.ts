@@ -157,11 +157,12 @@ function cannotEnd(
   const earlier = signs.samePageAs(page.transactions.map(transactionKey), number);
   if (earlier !== undefined)
     return ['not-advancing', { link: reachedBy, why: `page ${number} holds the same transactions as page ${earlier}` }];
+  // Growth first: pages past the data of a target whose count grows are empty too, and the growth is the cause.
+  const count = page.paginationDetails?.page?.pageCount;
+  const growing = signs.totalGrowing(typeof count === 'number' ? count : undefined);
+  if (growing) return ['growing-count', { link: reachedBy, why: `pageCount grew on each of ${pages} (now ${count})` }];
   if (signs.emptyInARow(page.transactions.length === 0))
     return ['empty-pages', { link: reachedBy, why: `${pages} held no transactions and each gave a next link` }];
-  const count = page.paginationDetails?.page?.pageCount;
-  if (signs.totalGrowing(typeof count === 'number' ? count : undefined))
-    return ['growing-count', { link: reachedBy, why: `pageCount grew on each of ${pages} (now ${count})` }];
   return undefined;
 }
 

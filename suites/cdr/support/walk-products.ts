@@ -50,13 +50,15 @@ function cannotEnd(
       'repeated-records',
       `${reachedBy} (page ${number}) holds the same ${ids.length} products as page ${earlier}`,
     ];
-  if (signs.emptyInARow(ids.length === 0))
-    return ['empty-pages', `pages ${number - signPages + 1} to ${number} were empty and each still gave a link on`];
-  if (signs.totalGrowing(page.body.meta.totalPages))
+  // Growth first: pages past the data of a holder whose total grows are empty too, and the growth is the cause.
+  const growing = signs.totalGrowing(page.body.meta.totalPages);
+  if (growing)
     return [
       'growing-total',
       `meta.totalPages grew on each of pages ${number - signPages + 1} to ${number} (now ${page.body.meta.totalPages})`,
     ];
+  if (signs.emptyInARow(ids.length === 0))
+    return ['empty-pages', `pages ${number - signPages + 1} to ${number} were empty and each still gave a link on`];
   return undefined;
 }
 
