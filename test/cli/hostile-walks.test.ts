@@ -44,22 +44,11 @@ async function run(families: Record<string, HostileWalker>, label: string): Prom
       client: { timeoutMs: 5000 },
     },
   });
+  const suites = Object.keys(families).join(',');
   return runCli(
-    [
-      'run',
-      '--targets',
-      targets,
-      '--target',
-      'hostile',
-      '--suite',
-      Object.keys(families).join(','),
-      '--seed',
-      '30',
-      '--runs',
-      '2',
-      '--max-time',
-      String(maxTimeSeconds),
-    ],
+    `run --targets ${targets} --target hostile --suite ${suites} --seed 30 --runs 2 --max-time ${maxTimeSeconds}`.split(
+      ' ',
+    ),
     env,
     { samplePeak: true, label },
   );

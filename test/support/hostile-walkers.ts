@@ -19,7 +19,8 @@ export interface HostileWalker {
   close(): Promise<void>;
 }
 
-const product = (id: string) => ({
+/** A listed product of a hostile cdr holder (valid, so only the hostile mode is at fault). */
+export const product = (id: string) => ({
   productId: id,
   lastUpdated: '2026-01-01T00:00:00Z',
   productCategory: 'PERS_LOANS',
@@ -28,7 +29,8 @@ const product = (id: string) => ({
   brand: 'Hostile',
   isTailored: false,
 });
-const cdrPage = (products: unknown[], links: Record<string, string>, totalPages: number) =>
+/** A cdr list page body: the products, the links, totals as claimed. */
+export const cdrPage = (products: unknown[], links: Record<string, string>, totalPages: number) =>
   JSON.stringify({ data: { products }, links, meta: { totalRecords: totalPages, totalPages } });
 
 /** An endless list: one new product a page, next always to a new page, a million pages claimed. */
