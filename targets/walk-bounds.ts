@@ -19,6 +19,15 @@ export const walkBoundsFields = {
    * when it starts (rules share the run's deadline). Default 45 (inside a rule test's 60 s).
    */
   maxWalkSeconds: z.number().positive().default(45),
+  /**
+   * Upper bound on the response bytes one walk holds (decoded): a target whose pages are large but under the body
+   * cap cannot make a walk hold gigabytes before its page cap. Default 67108864 (64 MiB).
+   */
+  maxWalkBytes: z
+    .number()
+    .int()
+    .positive()
+    .default(64 * 1024 * 1024),
 };
 
 /** The bounds as a section holds them. */
@@ -26,4 +35,5 @@ export interface WalkBounds {
   maxWalkPages: number;
   maxWalkRequests: number;
   maxWalkSeconds: number;
+  maxWalkBytes: number;
 }

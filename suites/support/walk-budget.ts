@@ -18,6 +18,7 @@ export class WalkBudget {
   readonly #timeMs: number;
   readonly #timeBound: string;
   #requests = 0;
+  #bytes = 0;
 
   constructor(
     private readonly bounds: WalkBounds,
@@ -32,9 +33,11 @@ export class WalkBudget {
         : `its share of the run's deadline (${seconds(this.#timeMs)})`;
   }
 
-  /** Counts requests the walk made: one, or the exchanges of another route. */
+  /** Counts requests the walk made (one, or the exchanges of another route) and the bytes their answers hold. */
   spend(exchanges?: Exchange | readonly Exchange[]): void {
-    this.#requests += Array.isArray(exchanges) ? exchanges.length : 1;
+    const spent: readonly (Exchange | undefined)[] = Array.isArray(exchanges) ? exchanges : [exchanges as Exchange];
+    this.#requests += spent.length;
+    for (const exchange of spent) this.#bytes += exchange?.response?.body.length ?? 0;
   }
 
   /** Requests still allowed to this walk (for a route that asks many pages at once). */
@@ -52,6 +55,8 @@ export class WalkBudget {
     if (pages >= this.bounds.maxWalkPages) return `stopped by maxWalkPages (${this.bounds.maxWalkPages}): ${pace}`;
     if (this.#requests >= this.bounds.maxWalkRequests)
       return `stopped by maxWalkRequests (${this.bounds.maxWalkRequests}, ${this.#requests} requests): ${pace}`;
+    if (this.#bytes >= this.bounds.maxWalkBytes)
+      return `stopped by maxWalkBytes (${this.bounds.maxWalkBytes}, ${this.#bytes} bytes of pages held): ${pace}`;
     if (elapsed >= this.#timeMs) return `stopped by ${this.#timeBound}: ${pace}`;
     return undefined;
   }

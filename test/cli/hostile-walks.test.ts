@@ -109,23 +109,28 @@ describe('hostile walking targets: a bounded verdict, naming what the target did
     expect(cards.served()).toBeLessThan(2000);
   });
 
-  test.concurrent('a cdr next that never ends, custody hasNext always true: each walk stops at the bound its entry sets', {
+  test.concurrent('cdr endless pages of 64 KB descriptions, custody hasNext always true: each walk stops at the bound its entry sets', {
     timeout: (maxTimeSeconds + 40) * 1000,
   }, async () => {
-    const cdr = await started(hostileCdr('a next that never ends, a million pages claimed', { maxWalkRequests: 20 }));
+    const cdr = await started(
+      hostileCdr('endless pages of 64 KB descriptions', { maxWalkBytes: 2 * 1024 * 1024, maxWalkRequests: 20 }),
+    );
     const custody = await started(
       hostileCustody('hasNext always true, a new token each time', custodyToken, 'HOSTILE_CUSTODY_TOKEN', {
-        maxWalkPages: 15,
+        maxWalkRequests: 15,
       }),
     );
     const rules = expectBoundedVerdict(
-      await run({ cdr, custody }, 'cdr endless (maxWalkRequests 20), custody endless (maxWalkPages 15)'),
+      await run(
+        { cdr, custody },
+        'cdr endless 640 KB pages (maxWalkBytes 2 MiB), custody endless (maxWalkRequests 15)',
+      ),
     );
-    const messages = JSON.stringify(rules.filter((rule) => rule.status === 'failed'));
-    expect(failedWith(rules, /stopped by maxWalkRequests \(20, 20 requests\)/), messages).toContain(
+    const messages = JSON.stringify(rules.filter((rule) => rule.status === 'failed')).slice(0, 5000);
+    expect(failedWith(rules, /stopped by maxWalkBytes \(2097152, \d+ bytes of pages held\)/), messages).toContain(
       'cdr.pagination.walk-complete',
     );
-    expect(failedWith(rules, /stopped by maxWalkPages \(15\): 15 pages read in/), messages).toContain(
+    expect(failedWith(rules, /stopped by maxWalkRequests \(15, 15 requests\): 15 pages read in/), messages).toContain(
       'custody.cursor.new-token',
     );
     expect(cdr.served()).toBeLessThan(2000);

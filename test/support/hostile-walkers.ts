@@ -33,11 +33,18 @@ export const product = (id: string) => ({
 export const cdrPage = (products: unknown[], links: Record<string, string>, totalPages: number) =>
   JSON.stringify({ data: { products }, links, meta: { totalRecords: totalPages, totalPages } });
 
-/** An endless list: one new product a page, next always to a new page, a million pages claimed. */
-const endlessList = (count: () => void): Pick<StandardHolderOptions, 'listBody'> => ({
+/**
+ * An endless list: `perPage` new products a page (descriptions of `description` characters), next always to a new
+ * page, a million pages claimed.
+ */
+const endlessList = (count: () => void, perPage = 1, description = 0): Pick<StandardHolderOptions, 'listBody'> => ({
   listBody: (number, url) => {
     count();
-    return cdrPage([product(`endless-${number}`)], { self: url(number), next: url(number + 1), last: url(1e6) }, 1e6);
+    const products = Array.from({ length: perPage }, (_, index) => ({
+      ...product(`endless-${number}-${index}`),
+      ...(description ? { description: 'd'.repeat(description) } : {}),
+    }));
+    return cdrPage(products, { self: url(number), next: url(number + 1), last: url(1e6) }, 1e6);
   },
 });
 
@@ -65,6 +72,9 @@ export const cdrModes = {
   },
   /** next always to a new page of new products, a million pages claimed. */
   'a next that never ends, a million pages claimed': (count: () => void): StandardHolderOptions => endlessList(count),
+  /** The endless list with 10 products of 64 KB descriptions a page: 640 KB pages, under the body cap. */
+  'endless pages of 64 KB descriptions': (count: () => void): StandardHolderOptions =>
+    endlessList(count, 10, 64 * 1024),
   /** The same endless list, each page after the first answering after 1.5 s (inside the client's timeout). */
   'pages that each take 1.5 s': (count: () => void): StandardHolderOptions => ({
     ...endlessList(count),

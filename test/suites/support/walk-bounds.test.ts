@@ -2,7 +2,9 @@ import { describe, expect, test } from 'vitest';
 import { WalkBudget } from '../../../suites/support/walk-budget.ts';
 import { signPages, WalkSigns } from '../../../suites/support/walk-signs.ts';
 
-const bounds = { maxWalkPages: 2000, maxWalkRequests: 2500, maxWalkSeconds: 45 };
+const bounds = { maxWalkPages: 2000, maxWalkRequests: 2500, maxWalkSeconds: 45, maxWalkBytes: 64 * 1024 * 1024 };
+/** An exchange whose answer holds `bytes` bytes (decoded). */
+const answered = (bytes: number) => ({ response: { body: Buffer.alloc(bytes) } }) as never;
 
 describe('WalkBudget: a walk stops at the first bound it reaches, and says which', () => {
   test('pages', () => {
@@ -18,6 +20,13 @@ describe('WalkBudget: a walk stops at the first bound it reaches, and says which
     expect(budget.exhausted(1)).toBeUndefined();
     budget.spend();
     expect(budget.exhausted(1)).toMatch(/^stopped by maxWalkRequests \(4, 4 requests\)/);
+  });
+  test('bytes of pages held: large pages under the body cap cannot make a walk hold gigabytes', () => {
+    const budget = new WalkBudget({ ...bounds, maxWalkBytes: 3000 }, undefined);
+    budget.spend(answered(2000));
+    expect(budget.exhausted(1)).toBeUndefined();
+    budget.spend(answered(1000));
+    expect(budget.exhausted(2)).toMatch(/^stopped by maxWalkBytes \(3000, 3000 bytes of pages held\): 2 pages read/);
   });
   test("time: the walk's own bound, or its share of a run deadline that falls sooner", () => {
     expect(new WalkBudget({ ...bounds, maxWalkSeconds: 0.000_001 }, undefined).exhausted(1)).toMatch(
