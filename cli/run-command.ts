@@ -190,6 +190,7 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
           seed,
           runs: options.runs,
           broker: sessions.broker,
+          deadlineAt: startedAt.getTime() + maxTimeMs,
           ...replayWith,
         };
         // A signal that came while vitest started: nothing is run.

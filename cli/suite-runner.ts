@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { BaseSequencer, createVitest, type TestModule, type TestSpecification, type Vitest } from 'vitest/node';
 import type { FamilyModule } from '../families/family.ts';
 import { OutcomeCollector, type OutcomeListener } from '../reporting/outcome-collector.ts';
+import { WorkerCrashWatch } from '../reporting/worker-crash.ts';
+import { writeCrashedAllureResults } from '../reporting/allure-crashed.ts';
 import type { RuleOutcome } from '../rules/rule-outcome.ts';
 import type { RunContext } from '../suites/support/run-context.ts';
 import { packageRoot } from './paths.ts';
@@ -80,10 +82,13 @@ export class SuiteRunner {
     private readonly families: readonly FamilyModule[],
     private readonly turns: SuiteTurns,
     private readonly planned: { order: readonly string[] },
+    private readonly allureResults?: string,
   ) {}
 
   static async create(options: SuiteRunnerOptions): Promise<SuiteRunner> {
-    const collector = new OutcomeCollector(options.listener);
+    // A test worker that dies says why only on its stderr: watched, so its rules are broken with the cause.
+    const crashWatch = new WorkerCrashWatch();
+    const collector = new OutcomeCollector(options.listener, () => crashWatch.cause());
     const turns = await SuiteTurns.start();
     // Workers take the files in the order of the run's schedule (vitest's own sorts by past durations).
     const planned = { order: [] as readonly string[] };
@@ -135,11 +140,12 @@ export class SuiteRunner {
           maxWorkers: options.maxWorkers ?? defaultWorkers(options.families),
         },
         { cacheDir: options.cacheDir },
+        { stderr: crashWatch.stream },
       );
       await created.standalone();
       return created;
     });
-    return new SuiteRunner(vitest, collector, options.families, turns, planned);
+    return new SuiteRunner(vitest, collector, options.families, turns, planned, options.reports?.allureResults);
   }
 
   /** The suite files of the selected families (and files). */
@@ -181,6 +187,7 @@ export class SuiteRunner {
     else this.vitest.resetGlobalTestNamePattern();
     // Cancelled before it began (a signal while it was set up): nothing starts.
     if (specs.length && !this.cancelled) await this.vitest.runTestSpecifications(specs);
+    if (this.allureResults) writeCrashedAllureResults(this.allureResults, this.collector.crashed);
     return this.results();
   }
 

@@ -15,6 +15,9 @@ const CODE_BY_SYSTEM_CODE: Readonly<Record<string, ClientErrorCode>> = {
   UND_ERR_HEADERS_OVERFLOW: 'PROTOCOL_ERROR',
   UND_ERR_RES_CONTENT_LENGTH_MISMATCH: 'PROTOCOL_ERROR',
   ERR_BUFFER_TOO_LARGE: 'BODY_TOO_LARGE',
+  // undici's ClientClosedError / ClientDestroyedError: our own dispatcher was closed, never the target's doing.
+  UND_ERR_CLOSED: 'CLIENT_CLOSED',
+  UND_ERR_DESTROYED: 'CLIENT_CLOSED',
 };
 
 export function clientError(code: ClientErrorCode, message: string): ClientError {

@@ -28,7 +28,10 @@ export interface HttpClientOptions {
   timeoutMs?: number;
   /** Response body cap in bytes; beyond it the read stops and the exchange gets BODY_TOO_LARGE. Default 8 MiB. */
   maxBodyBytes?: number;
-  /** Maximum decoded size of a gzip body (gzip bombs) -> BODY_TOO_LARGE. Default 32 MiB. */
+  /**
+   * Maximum decoded size of a gzip body (gzip bombs) -> BODY_TOO_LARGE. Default: the exchange's body cap, so a page
+   * sent gzip-encoded costs no more memory than the same page sent plain.
+   */
   maxDecodedBytes?: number;
   /** Keep-alive connections per origin. Default 32. */
   connections?: number;
@@ -36,15 +39,16 @@ export interface HttpClientOptions {
   breaker?: CircuitBreaker;
 }
 
-export const DEFAULT_HTTP_CLIENT_OPTIONS: Readonly<Required<Omit<HttpClientOptions, 'breaker'>>> = Object.freeze({
+type ClientDefaults = Required<Omit<HttpClientOptions, 'breaker' | 'maxDecodedBytes'>>;
+
+export const DEFAULT_HTTP_CLIENT_OPTIONS: Readonly<ClientDefaults> = Object.freeze({
   timeoutMs: 10_000,
   maxBodyBytes: 8 * 1024 * 1024,
-  maxDecodedBytes: 32 * 1024 * 1024,
   connections: 32,
 });
 
 export class HttpClient {
-  readonly #options: Required<Omit<HttpClientOptions, 'breaker'>>;
+  readonly #options: ClientDefaults & Pick<HttpClientOptions, 'maxDecodedBytes'>;
   readonly #agent: Agent;
   readonly #exchange: Terminal<ExchangeCall>;
 
@@ -76,10 +80,11 @@ export class HttpClient {
       const error = clientError('REQUEST_ERROR', `cannot encode request: ${String(err)}`);
       return { id, request: fallback, error, startedAt, durationMs: performance.now() - t0 };
     }
+    const maxBodyBytes = overrides?.maxBodyBytes ?? this.#options.maxBodyBytes;
     const limits = {
       timeoutMs: overrides?.timeoutMs ?? this.#options.timeoutMs,
-      maxBodyBytes: overrides?.maxBodyBytes ?? this.#options.maxBodyBytes,
-      maxDecodedBytes: this.#options.maxDecodedBytes,
+      maxBodyBytes,
+      maxDecodedBytes: this.#options.maxDecodedBytes ?? maxBodyBytes,
     };
     const call: ExchangeCall = { request: captured, limits, dispatch: {} };
     await this.#exchange(call);

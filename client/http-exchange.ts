@@ -19,7 +19,9 @@ export type ClientErrorCode =
   | 'PROTOCOL_ERROR'
   | 'REQUEST_ERROR'
   /** Not sent: the family's circuit breaker found the target unresponsive (see circuit-breaker.ts). */
-  | 'TARGET_UNRESPONSIVE';
+  | 'TARGET_UNRESPONSIVE'
+  /** The harness closed its own client meanwhile (a run winding down): no verdict on the target. */
+  | 'CLIENT_CLOSED';
 
 export interface OutgoingRequest {
   method: string;
@@ -54,7 +56,7 @@ export interface CapturedResponse {
   rawBody: Buffer;
   /** Decoded bytes (gunzipped when Content-Encoding: gzip), else the same Buffer as rawBody. */
   body: Buffer;
-  /** UTF-8 of body, cached. */
+  /** UTF-8 of body, cached until the body is parsed as JSON. */
   text(): string;
   /** JSON.parse(text()), cached; throws SyntaxError if the body is not JSON. */
   json(): unknown;
@@ -112,6 +114,8 @@ export class LazyResponse implements CapturedResponse {
     if (this.#json === UNSET) {
       try {
         this.#json = parseJsonBounded(this.text());
+        // Parsed, the text is not kept too (a walk holds hundreds of pages): text() renders it again on demand.
+        this.#text = UNSET;
       } catch (err) {
         this.#jsonError = err instanceof SyntaxError ? err : new SyntaxError(String(err));
         throw this.#jsonError;

@@ -156,7 +156,11 @@ export function targetsReferenceText(): string {
   for (const family of builtInFamilies) {
     const section = familiesNode[family.name];
     if (!section) continue;
-    const comments = propertyComments(schemaFile(`../targets/${family.name}/section.ts`));
+    // The walk bounds are one fragment spread into each walking family's section: their comments live there.
+    const comments = new Map([
+      ...propertyComments(schemaFile('../targets/walk-bounds.ts')),
+      ...propertyComments(schemaFile(`../targets/${family.name}/section.ts`)),
+    ]);
     lines.push(
       '',
       `## \`families.${family.name}\``,

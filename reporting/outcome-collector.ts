@@ -1,5 +1,7 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { RuleOutcome } from '../rules/rule-outcome.ts';
+import { crashedOutcomes } from './crashed-outcomes.ts';
+import { isWorkerCrash } from './worker-crash.ts';
 
 /** Told as rules start and end (a live line, reports written as rules finish). */
 export interface OutcomeListener {
@@ -23,23 +25,34 @@ function endOf(testCase: TestCase): number {
  * interrupted run still has what finished), and errors outside tests. A test that ended without an
  * outcome (its file crashed before it ran) is counted as broken; one skipped without an outcome was
  * filtered out and is left out. Once the run is stopping (`stopAt`), a test that ends is set aside: the
- * wind-down (cancelled tests, closed clients) decided its verdict, not the target, so its rule is not run.
+ * wind-down (cancelled tests, closed clients) decided its verdict, not the target, so its rule is not run; so is
+ * a test that met the harness's own closed client at any time (`stoppedByHarness`).
  */
 export class OutcomeCollector implements Reporter {
   outcomes: RuleOutcome[] = [];
   errors: string[] = [];
   /** Rules whose test ended after the stop was requested, whatever it recorded. */
   setAside: string[] = [];
+  /** Rules a dead test worker left without a verdict (also among `outcomes`, as broken). */
+  crashed: RuleOutcome[] = [];
   #stoppedAt: number | undefined;
+  /** Rules whose test started and has not ended: what a worker that dies was running. */
+  readonly #running = new Set<string>();
 
-  constructor(private readonly listener: OutcomeListener = {}) {}
+  /** @param crashCause why a test worker died, from what it printed (see worker-crash.ts) */
+  constructor(
+    private readonly listener: OutcomeListener = {},
+    private readonly crashCause: () => string = () => 'it exited unexpectedly',
+  ) {}
 
   /** Forgets what earlier runs collected (one collector serves many runs of one vitest instance). */
   reset(): void {
     this.outcomes = [];
     this.errors = [];
     this.setAside = [];
+    this.crashed = [];
     this.#stoppedAt = undefined;
+    this.#running.clear();
   }
 
   /** From `time` (epoch ms) on, the run is stopping: tests that end then are set aside, not counted. */
@@ -48,13 +61,15 @@ export class OutcomeCollector implements Reporter {
   }
 
   onTestCaseReady(testCase: TestCase): void {
+    this.#running.add(ruleIdOf(testCase));
     this.listener.ruleStarted?.(ruleIdOf(testCase));
   }
 
   onTestCaseResult(testCase: TestCase): void {
+    this.#running.delete(ruleIdOf(testCase));
     const outcome = testCase.meta().harness ?? this.#withoutOutcome(testCase);
     if (!outcome) return;
-    if (this.#stoppedAt !== undefined && endOf(testCase) >= this.#stoppedAt) {
+    if (outcome.stoppedByHarness || (this.#stoppedAt !== undefined && endOf(testCase) >= this.#stoppedAt)) {
       this.setAside.push(outcome.ruleId);
       return;
     }
@@ -71,8 +86,17 @@ export class OutcomeCollector implements Reporter {
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>): void {
+    const before = this.errors.length;
     for (const module of testModules)
       for (const error of module.errors()) this.errors.push(`${module.moduleId}: ${error.message}`);
     for (const error of unhandledErrors) this.errors.push(error.message ?? String(error));
+    // A worker that died left its file's tests without a verdict: broken, naming the cause and what was running.
+    if (!this.errors.slice(before).some(isWorkerCrash) || this.#stoppedAt !== undefined) return;
+    const judged = new Set([...this.outcomes.map((outcome) => outcome.ruleId), ...this.setAside]);
+    for (const outcome of crashedOutcomes(testModules, judged, [...this.#running], this.crashCause())) {
+      this.outcomes.push(outcome);
+      this.crashed.push(outcome);
+      this.listener.outcome?.(outcome);
+    }
   }
 }

@@ -30,6 +30,11 @@ export interface RuleOutcome {
   durationMs?: number;
   /** What the target showed where the spec leaves behaviour open. */
   observations?: Record<string, unknown>;
+  /**
+   * Set when the harness itself cut the test short (its own client closed as the run wound down): whatever the
+   * test recorded, the rule is not run, never failed.
+   */
+  stoppedByHarness?: string;
 }
 
 declare module '@vitest/runner' {

@@ -13,7 +13,9 @@ export interface ObservedTransactionsPage {
  * Why a walk stopped: no next link (the only complete walk), no next link on a page whose own numbers say a
  * later page exists, a next link followed before, the page cap, a next page that does not advance (its
  * pageNumber not above the one before, or the same transactions again), or a next link outside the target
- * (never requested), or a next link that led to no transactions page (a broken link).
+ * (never requested), or a next link that led to no transactions page (a broken link); or a sign that the walk cannot
+ * end: pages empty while next links go on, a pageCount that grows as the walk goes. `page-cap` is any bound of the walk
+ * (pages, requests, time), named in stoppedAt.
  */
 export type TransactionsWalkEnd =
   | 'end-reached'
@@ -22,7 +24,9 @@ export type TransactionsWalkEnd =
   | 'page-cap'
   | 'not-advancing'
   | 'outside-scope'
-  | 'broken-link';
+  | 'broken-link'
+  | 'empty-pages'
+  | 'growing-count';
 
 /** A walk of GET /transactions: the first page asked for, then each `next` link followed as given. */
 export interface TransactionsWalk {
@@ -74,7 +78,11 @@ export function walkEndText(walk: TransactionsWalk): string {
     case 'repeated-link':
       return `a next link came back that was already followed, so the walk would never end${link}`;
     case 'page-cap':
-      return `next links never ended within the page cap of ${walk.pages.length} pages`;
+      return `next links never ended within the walk's bounds${link}`;
+    case 'empty-pages':
+      return `pages came back empty while each still gave a next link, so the walk would never end${link}`;
+    case 'growing-count':
+      return `paginationDetails.page.pageCount grew as the walk went, so the walk would never end${link}`;
     case 'not-advancing':
       return `the next link led to a page that does not advance (page ${walk.pages.length} repeats an earlier page number or its transactions)${link}`;
     case 'outside-scope':

@@ -32,8 +32,9 @@ export interface ObservedListPage {
 }
 
 /**
- * Why a walk stopped: no further link, a link met before, the page cap, a page that did not advance, a link it may not
- * or cannot follow, a followed link refused.
+ * Why a walk stopped: no further link, a link met before, a bound of the walk (pages, requests, time: `page-cap`), a
+ * page that did not advance, a link it may not or cannot follow, a followed link refused; or a sign that it cannot end:
+ * the records of an earlier page under a fresh URL, pages empty while next is given, totalPages growing as it goes.
  */
 export type LinkWalkEnd =
   | 'end-reached'
@@ -41,7 +42,10 @@ export type LinkWalkEnd =
   | 'page-cap'
   | 'not-advancing'
   | 'unusable-link'
-  | 'link-refused';
+  | 'link-refused'
+  | 'repeated-records'
+  | 'empty-pages'
+  | 'growing-total';
 
 /** A walk over the product list following links as given: next from page 1, or prev from the page last names. */
 export interface ProductWalk {
@@ -82,14 +86,22 @@ export function readListBody(body: unknown): ListPage | undefined {
 
 /**
  * A list page: a refusal (not 200) of a valid request is a violation of the rule that judges that request (the
- * asking rule itself unless `refusalJudgedBy` names others, which then block it); a body that holds no product
- * list is judged by cdr.list.envelope, which blocks the asking rule.
+ * asking rule itself unless `refusalJudgedBy` names others, which then block it); a body too large to read, or
+ * one that holds no product list, is judged by cdr.list.envelope, which blocks the asking rule.
  */
 export function listPageOf(
   exchange: Exchange,
   ruleId: string,
   refusalJudgedBy: readonly string[] = [ruleId],
 ): ListPage {
+  // A page too large to read is the list envelope's to judge (one fault, one failed rule); the others are blocked.
+  if (exchange.error?.code === 'BODY_TOO_LARGE')
+    throw prerequisiteMissing(
+      ruleId,
+      [walkJudges.envelope],
+      `the list page of ${exchange.request.url} could not be read: ${exchange.error.message}`,
+      [exchange],
+    );
   const { status } = responseOf(exchange, ruleId);
   if (status !== 200)
     throw prerequisiteMissing(
@@ -169,7 +181,10 @@ export function requireEnded(walk: ProductWalk, ruleId: string): void {
   if (walk.ended === 'end-reached') return;
   const why = {
     'repeated-link': 'a link led back to a page already visited, so the walk would never end',
-    'page-cap': 'the links never ended within the page cap',
+    'page-cap': "the links never ended within the walk's bounds",
+    'repeated-records': 'a fresh link led back to the products of an earlier page, so the walk would never end',
+    'empty-pages': 'pages came back empty while links.next was still given, so the walk would never end',
+    'growing-total': 'meta.totalPages grew as the walk went, so the walk would never end',
     'not-advancing': 'a page did not advance past the one before',
     'unusable-link': 'a link could not be followed',
     'link-refused': 'a followed link was refused',

@@ -10,10 +10,11 @@ export interface ObservedPage {
 }
 
 /**
- * Why a walk stopped: the end was reached, a token came back twice, a page repeated the one before, or the page cap was
- * hit.
+ * Why a walk stopped: the end was reached, a token came back twice, a page repeated the items of an earlier one, a
+ * bound of the walk was reached (pages, requests, time: `page-cap`), a token too long to send back, or pages came back
+ * empty while the flags still promised more.
  */
-export type WalkEnd = 'end-reached' | 'repeated-token' | 'no-advance' | 'page-cap' | 'oversized-token';
+export type WalkEnd = 'end-reached' | 'repeated-token' | 'no-advance' | 'page-cap' | 'oversized-token' | 'empty-pages';
 
 /**
  * Longest token the harness sends back (characters). A cursor token is a small server-made blob; one beyond this
@@ -28,6 +29,8 @@ export interface Walk {
   direction: 'forward' | 'back';
   pages: ObservedPage[];
   ended: WalkEnd;
+  /** What the walk saw where it stopped short: the bound that stopped it, the earlier page a page repeated. */
+  endNote?: string;
 }
 
 // The item fields are not shown by the spec: items are compared by their JSON.
@@ -68,6 +71,7 @@ const walkEndRules: Record<Exclude<WalkEnd, 'end-reached'>, readonly string[]> =
   'oversized-token': ['custody.cursor.new-token'],
   'no-advance': ['custody.cursor.walk-complete'],
   'page-cap': ['custody.cursor.new-token', 'custody.cursor.flags'],
+  'empty-pages': ['custody.cursor.flags'],
 };
 
 /** Why a walk did not end, naming what it saw. */
@@ -76,11 +80,14 @@ function notEndedMessage(walk: Walk): string {
   const token = last.length > 60 ? `${last.slice(0, 60)}... (${last.length} characters)` : last;
   if (walk.ended === 'repeated-token')
     return `${describeWalk(walk)}: the target returned token ${JSON.stringify(token)} a second time, so the walk would never end`;
+  const note = walk.endNote ? ` (${walk.endNote})` : '';
   if (walk.ended === 'no-advance')
-    return `${describeWalk(walk)}: page ${walk.pages.length} holds the same ${walk.pages.at(-1)?.page.result.length} items as the page before (token ${JSON.stringify(token)}): the walk does not advance`;
+    return `${describeWalk(walk)}: page ${walk.pages.length} holds the same ${walk.pages.at(-1)?.page.result.length} items as ${walk.endNote ?? 'the page before'} (token ${JSON.stringify(token)}): the walk does not advance`;
+  if (walk.ended === 'empty-pages')
+    return `${describeWalk(walk)}: pages came back empty while hasNext/hasPrevious stayed true${note}, so the walk would never end`;
   if (walk.ended === 'oversized-token')
     return `${describeWalk(walk)}: page ${walk.pages.length} gave a token of ${last.length} characters (${JSON.stringify(token)}), beyond the ${maxTokenChars} the harness sends back`;
-  return `${describeWalk(walk)}: hasNext/hasPrevious never turned false within the page cap of ${walk.pages.length} pages (last token ${JSON.stringify(token)})`;
+  return `${describeWalk(walk)}: hasNext/hasPrevious never turned false within the walk's bounds${note} (last token ${JSON.stringify(token)})`;
 }
 
 /**

@@ -21,6 +21,7 @@ import {
 import { reportText, shownCounterexample } from './report-values.ts';
 import type { RuleOutcome } from '../../rules/rule-outcome.ts';
 import { type RunContext, runContext } from './run-context.ts';
+import { closedByHarness } from './closed-by-harness.ts';
 
 export interface RuleTestContext<Check = (observed: unknown, ...expected: unknown[]) => Verdict> {
   run: RunContext;
@@ -231,6 +232,12 @@ function defineRuleTest(
       for (const [key, value] of Object.entries(observations))
         await allure.parameter(`observed ${key}`, reportText(value).text, perRun);
     } catch (error) {
+      const stoppedByHarness = closedByHarness(error);
+      if (stoppedByHarness) {
+        record({ ...base, status: 'broken', message: stoppedByHarness, stoppedByHarness });
+        vitestContext.skip(stoppedByHarness);
+        return;
+      }
       let mismatch: CheckMismatchError | undefined;
       if (error instanceof RuleBlocked) {
         const outcome: RuleOutcome = {

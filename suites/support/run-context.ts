@@ -20,6 +20,8 @@ export interface RunContext extends Pick<ReplaySettings, 'harness' | 'replayRepo
   broker: BrokerAddress;
   /** Where a suite file asks whether it may start (set by cli/suite-runner.ts; see suites/support/await-turn.ts). */
   turns?: BrokerAddress;
+  /** When the run's deadline falls (epoch ms): walks take a share of the time left. Absent: no deadline. */
+  deadlineAt?: number;
 }
 
 declare module 'vitest' {

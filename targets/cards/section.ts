@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { walkBoundsFields } from '../walk-bounds.ts';
 import { cardStatuses, cardUserStatuses } from '../../rules/cards/enums.ts';
 import { followOriginsFix, followOriginsSchema } from '../follow-origins.ts';
 
@@ -62,11 +63,7 @@ export const cardsSectionSchema = z
      */
     walletProvisioning: z.boolean(),
     fixtures: fixturesSchema,
-    /**
-     * Upper bound on the pages of one transactions walk (a target whose next link never ends fails, never loops).
-     * Default 2000.
-     */
-    maxWalkPages: z.number().int().positive().default(2000),
+    ...walkBoundsFields,
     /**
      * Origins besides baseUrl's that transactions links may name and the harness may follow (a target behind a
      * gateway). Default none.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { walkBoundsFields } from '../walk-bounds.ts';
 import { cdrOperations } from '../../rules/cdr/endpoints.ts';
 import { followOriginsFix, followOriginsSchema } from '../follow-origins.ts';
 
@@ -43,8 +44,7 @@ export const cdrSectionSchema = z
      * gateway). Default: none.
      */
     followOrigins: followOriginsSchema,
-    /** Upper bound on the pages of one walk (a target whose next never ends fails, never loops). Default 2000. */
-    maxWalkPages: z.number().int().positive().default(2000),
+    ...walkBoundsFields,
     /**
      * Products whose effective window opens or closes this close to the run's clock are not judged by the effective
      * filter (clock skew). Default 300000 (5 minutes).

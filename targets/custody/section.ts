@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { walkBoundsFields } from '../walk-bounds.ts';
 import { custodyListingPaths, releaseLines } from '../../rules/custody/endpoints.ts';
 
 /**
@@ -50,8 +51,7 @@ export const custodySectionSchema = z
     contractInstanceId: z.string().min(1),
     /** The target binds a cursor token to its page size: a token used with another size is foreign. Default false. */
     tokenBindsPageSize: z.boolean().default(false),
-    /** Upper bound on the pages of one walk (a target that never ends fails, never loops). Default 2000. */
-    maxWalkPages: z.number().int().positive().default(2000),
+    ...walkBoundsFields,
     /**
      * Settings per listing path (the document's path template, e.g. "/api/rest/v1/balances"); unnamed listings keep the
      * defaults.

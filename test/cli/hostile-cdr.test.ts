@@ -7,6 +7,7 @@ import { XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type CliResult, runCli, writeTargets } from '../support/run-harness-cli.ts';
 import { startStandardHolder, type StandardHolderOptions } from '../support/cdr-standard-holder.ts';
+import { cdrPage, product } from '../support/hostile-walkers.ts';
 
 /*
  * Hostile open-banking holders through the real CLI: links off the holder, link loops, a next that never ends,
@@ -44,18 +45,6 @@ afterAll(async () => {
   await elsewhere.close();
 });
 
-const product = (id: string) => ({
-  productId: id,
-  lastUpdated: '2026-01-01T00:00:00Z',
-  productCategory: 'PERS_LOANS',
-  name: id,
-  description: id,
-  brand: 'Hostile',
-  isTailored: false,
-});
-const page = (products: unknown[], links: Record<string, string>, totalPages: number) =>
-  JSON.stringify({ data: { products }, links, meta: { totalRecords: totalPages, totalPages } });
-
 const cases: Record<string, () => StandardHolderOptions> = {
   'links off the holder': () => ({
     links: (number, totalPages, url) => ({
@@ -78,7 +67,7 @@ const cases: Record<string, () => StandardHolderOptions> = {
   }),
   'a next that never ends': () => ({
     listBody: (number, url) =>
-      page(
+      cdrPage(
         [product(`endless-${number}`)],
         { self: url(number), next: url(number + 1), last: url(1_000_000) },
         1_000_000,
@@ -86,7 +75,7 @@ const cases: Record<string, () => StandardHolderOptions> = {
   }),
   'a 50 MB page': () => ({
     listBody: (number, url) =>
-      page(
+      cdrPage(
         Array.from({ length: 50 * 1024 }, (_, index) => ({
           ...product(`big-${index}`),
           description: 'x'.repeat(1024),
@@ -168,7 +157,7 @@ describe('hostile cdr holders: exit 1, a finished report, nothing requested outs
         const walk = summary.rules.find((rule) => rule.ruleId === 'cdr.pagination.walk-complete');
         expect(walk?.status).toBe('failed');
         expect(walk?.message).toMatch(
-          name === 'a link loop' ? /led back to a page already visited/ : /never ended within the page cap/,
+          name === 'a link loop' ? /led back to a page already visited/ : /never ended within the walk's bounds/,
         );
       }
     },

@@ -216,6 +216,9 @@ describe('resolveTarget', () => {
       token: 'token-from-env',
       versions: { list: [4, 5], detail: [7], status: [1] },
       maxWalkPages: 2000,
+      maxWalkRequests: 2500,
+      maxWalkSeconds: 45,
+      maxWalkBytes: 67108864,
     });
     expect(cdr.pastLastPageStatus).toBeUndefined();
   });
@@ -314,6 +317,9 @@ describe('resolveTarget', () => {
       followOrigins: [],
       pastLastPageStatus: 422,
       maxWalkPages: 2000,
+      maxWalkRequests: 2500,
+      maxWalkSeconds: 45,
+      maxWalkBytes: 67108864,
       clockMarginMs: 300_000,
     });
     const cards = reference.entry.families.cards as CardsSection;

@@ -37,6 +37,8 @@ export interface StandardHolderOptions {
    * query.
    */
   listBody?: (page: number, url: (page: number) => string) => string | Buffer;
+  /** A slow holder: how long the list page `page` waits before it answers (ms). Default 0. */
+  listDelayMs?: (page: number) => number;
 }
 
 export type StandardHolderFault =
@@ -215,14 +217,20 @@ export async function startStandardHolder(options: StandardHolderOptions = {}): 
     };
     const cursor = q.get('cursor');
     if (options.listBody) {
-      const body = options.listBody(Number(q.get('page') ?? '1'), link);
-      res.writeHead(200, {
-        'content-type': 'application/json',
-        'content-length': String(Buffer.byteLength(body)),
-        'x-fapi-interaction-id': interaction,
-        'x-v': String(version),
-      });
-      return void res.end(body);
+      const number = Number(q.get('page') ?? '1');
+      const body = options.listBody(number, link);
+      const answer = () => {
+        if (res.destroyed) return;
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          'x-fapi-interaction-id': interaction,
+          'x-v': String(version),
+        });
+        res.end(body);
+      };
+      const delay = options.listDelayMs?.(number) ?? 0;
+      return void (delay > 0 ? setTimeout(answer, delay) : answer());
     }
     const effective = q.get('effective') ?? 'CURRENT';
     if (!['CURRENT', 'FUTURE', 'ALL'].includes(effective))

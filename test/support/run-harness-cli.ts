@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureReferenceCredentials } from '../../cli/select-families.ts';
 import type { RunSummary } from '../../reporting/run-summary.ts';
-import { samplePeakMemory } from './tree-memory.ts';
+import { samplePeakMemory, type TreeMemory } from './tree-memory.ts';
 
 const bin = fileURLToPath(new URL('../../bin/harness.js', import.meta.url));
 export const bundledTargets = JSON.parse(
@@ -20,6 +20,8 @@ export interface CliResult {
   stderr: string;
   reportsDir: string;
   summary(): RunSummary;
+  /** The run's peak tree memory, when sampled (`samplePeak`, or a benchmark's HARNESS_MEMORY_LOG). */
+  peak?: TreeMemory;
 }
 
 let referenceCredentials: NodeJS.ProcessEnv | undefined;
@@ -42,7 +44,12 @@ export function withReferenceCredentials(env: NodeJS.ProcessEnv = {}): NodeJS.Pr
 const memoryLog = process.env.HARNESS_MEMORY_LOG;
 
 /** Runs the real `harness` CLI in a child process with its own reports folder. */
-export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  /** `samplePeak`: sample the tree's memory; `label`: what a benchmark prints for the run (the hostile mode). */
+  options: { samplePeak?: boolean; label?: string } = {},
+): Promise<CliResult> {
   const reportsDir = mkdtempSync(join(tmpdir(), 'harness-reports-'));
   // `{reports}` stands for the fresh reports folder; `run` always gets it.
   const filled = args.map((arg) => (arg === '{reports}' ? reportsDir : arg));
@@ -59,19 +66,21 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Cli
         if (peak && memoryLog)
           appendFileSync(
             memoryLog,
-            `${JSON.stringify({ args: withReports.filter((arg) => !arg.startsWith('/')), code, seconds: (performance.now() - startedAt) / 1000, peak })}\n`,
+            `${JSON.stringify({ args: withReports.filter((arg) => !arg.startsWith('/')), label: options.label, code, seconds: (performance.now() - startedAt) / 1000, peak })}\n`,
           );
         resolve({
           code,
           stdout,
           stderr,
           reportsDir,
+          ...(peak ? { peak } : {}),
           summary: () => JSON.parse(readFileSync(join(reportsDir, 'summary.json'), 'utf8')) as RunSummary,
         });
       },
     );
     // A benchmark (bench/hostile-walks-bench.ts) asks for each run's peak memory through this variable.
-    const stopSampling = memoryLog && child.pid !== undefined ? samplePeakMemory(child.pid) : undefined;
+    const stopSampling =
+      (memoryLog || options.samplePeak) && child.pid !== undefined ? samplePeakMemory(child.pid) : undefined;
   });
 }
 

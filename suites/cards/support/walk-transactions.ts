@@ -4,6 +4,8 @@ import { requireWalkEnded, transactionsPageOf, walkEndText } from '../../../chec
 import { RuleBlocked } from '../../../checks/rule-blocked.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { transactionKey, type WalkedPage } from '../../../rules/cards/transactions-schemas.ts';
+import { WalkBudget } from '../../support/walk-budget.ts';
+import { signPages, WalkSigns } from '../../support/walk-signs.ts';
 
 /** The request of a walk in words, for failure texts. */
 export function describeQuery(query: TransactionsQuery): string {
@@ -46,7 +48,13 @@ async function pagesByNumber(
   ruleId: string,
 ): Promise<ObservedTransactionsPage[] | undefined> {
   const count = first.page.paginationDetails?.page?.pageCount;
-  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > client.section.maxWalkPages)
+  const { maxWalkPages, maxWalkRequests } = client.section;
+  if (
+    typeof count !== 'number' ||
+    !Number.isInteger(count) ||
+    count < 1 ||
+    count > Math.min(maxWalkPages, maxWalkRequests)
+  )
     return undefined;
   const later = await Promise.all(
     Array.from({ length: count - 1 }, async (_, index) => {
@@ -101,8 +109,11 @@ async function walkByLinks(client: CardsClient, query: TransactionsQuery, ruleId
     ended,
     ...(stoppedAt ? { stoppedAt } : {}),
   });
+  const budget = new WalkBudget(client.section);
+  const signs = new WalkSigns();
   // Page 1 asked for by number: that the default page number is 1 is its own rule's to judge, not every walk's.
   let exchange = await client.getTransactions({ pageNumber: 1, ...query });
+  budget.spend(exchange);
   let link: string | undefined;
   for (;;) {
     const before = pages.at(-1);
@@ -119,15 +130,40 @@ async function walkByLinks(client: CardsClient, query: TransactionsQuery, ruleId
     if (before && page.transactions.length === 0 && !laterPageSaid(before.page)) return walk('end-reached');
     pages.push({ exchange, page });
     if (before && link !== undefined && !advances(before.page, page)) return walk('not-advancing', { link, why: '' });
+    const reachedBy = link ?? 'page 1';
     link = page.paginationDetails?.links?.next;
     if (link === undefined) return walk(laterPageSaid(page) ? 'next-missing' : 'end-reached');
     if (followed.has(link)) return walk('repeated-link', { link, why: '' });
-    if (pages.length >= client.section.maxWalkPages) return walk('page-cap');
+    const sign = cannotEnd(signs, page, pages.length, reachedBy);
+    if (sign) return walk(...sign);
+    const bound = budget.exhausted(pages.length);
+    if (bound) return walk('page-cap', { link, why: bound });
     const outside = client.linkOutside(link);
     if (outside !== undefined) return walk('outside-scope', { link, why: outside });
     followed.add(link);
     exchange = await client.follow(link);
+    budget.spend(exchange);
   }
+}
+
+/** A sign in the page just read (page `number`) that the walk cannot end, as its end and where; undefined when none. */
+function cannotEnd(
+  signs: WalkSigns,
+  page: WalkedPage,
+  number: number,
+  reachedBy: string,
+): [TransactionsWalk['ended'], TransactionsWalk['stoppedAt']] | undefined {
+  const pages = `pages ${number - signPages + 1} to ${number}`;
+  const earlier = signs.samePageAs(page.transactions.map(transactionKey), number);
+  if (earlier !== undefined)
+    return ['not-advancing', { link: reachedBy, why: `page ${number} holds the same transactions as page ${earlier}` }];
+  // Growth first: pages past the data of a target whose count grows are empty too, and the growth is the cause.
+  const count = page.paginationDetails?.page?.pageCount;
+  const growing = signs.totalGrowing(typeof count === 'number' ? count : undefined);
+  if (growing) return ['growing-count', { link: reachedBy, why: `pageCount grew on each of ${pages} (now ${count})` }];
+  if (signs.emptyInARow(page.transactions.length === 0))
+    return ['empty-pages', { link: reachedBy, why: `${pages} held no transactions and each gave a next link` }];
+  return undefined;
 }
 
 /** A transactions page, or undefined where the answer is none. */

@@ -12,6 +12,8 @@ import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
 import { describeListQuery, type ListQuery } from '../../../rules/cdr/list-query.ts';
 import { maxPageSize } from '../../../rules/cdr/endpoints.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
+import { WalkBudget } from '../../support/walk-budget.ts';
+import { signPages, WalkSigns } from '../../support/walk-signs.ts';
 
 type Step = 'next' | 'prev';
 
@@ -34,11 +36,38 @@ function advanced(before: ObservedListPage, page: ObservedListPage): boolean {
   return ids === '' || ids !== pageProductIds(before).join('\n');
 }
 
+/** A sign in the page just read that the walk cannot end, as its end and note; undefined when none. */
+function cannotEnd(
+  signs: WalkSigns,
+  page: ObservedListPage,
+  number: number,
+  reachedBy: string,
+): [ProductWalk['ended'], string] | undefined {
+  const ids = pageProductIds(page);
+  const earlier = signs.samePageAs(ids, number);
+  if (earlier !== undefined)
+    return [
+      'repeated-records',
+      `${reachedBy} (page ${number}) holds the same ${ids.length} products as page ${earlier}`,
+    ];
+  // Growth first: pages past the data of a holder whose total grows are empty too, and the growth is the cause.
+  const growing = signs.totalGrowing(page.body.meta.totalPages);
+  if (growing)
+    return [
+      'growing-total',
+      `meta.totalPages grew on each of pages ${number - signPages + 1} to ${number} (now ${page.body.meta.totalPages})`,
+    ];
+  if (signs.emptyInARow(ids.length === 0))
+    return ['empty-pages', `pages ${number - signPages + 1} to ${number} were empty and each still gave a link on`];
+  return undefined;
+}
+
 /**
  * Follows one link per page (`next` forward, `prev` back) exactly as the target gave it, from a first exchange
  * the asking rule requested. It stops at the end (no link), at a link outside the holder or unreadable as a URL
  * (never requested), at a link met before, at a page that does not advance, at a refused page and at the page
- * cap, and says what it saw there: a walk never loops and never leaves the holder.
+ * cap (or the walk's request or time bound), and where the pages show the walk cannot end (see cannotEnd), and says
+ * what it saw there: a walk never loops and never leaves the holder.
  */
 async function follow(
   client: CdrClient,
@@ -50,6 +79,11 @@ async function follow(
 ): Promise<ProductWalk> {
   const pages: ObservedListPage[] = [{ exchange: first, body: listPageOf(first, ruleId, refusalJudgedBy) }];
   const visited = new Set<string>([first.request.url]);
+  const budget = new WalkBudget(client.section);
+  budget.spend(first);
+  const signs = new WalkSigns();
+  signs.samePageAs(pageProductIds(pages[0] as ObservedListPage), 1);
+  signs.totalGrowing(pages[0]?.body.meta.totalPages);
   const stop = (ended: ProductWalk['ended'], endNote?: string): ProductWalk => ({
     ...base,
     pages,
@@ -66,10 +100,11 @@ async function follow(
     if (outside !== undefined)
       return stop('unusable-link', `links.${step} points outside the holder: ${given} (${outside})`);
     if (visited.has(url)) return stop('repeated-link', `links.${step} of page ${pages.length} leads back to ${given}`);
-    if (pages.length >= client.section.maxWalkPages)
-      return stop('page-cap', `${pages.length} pages, the cap, and links.${step} still given`);
+    const bound = budget.exhausted(pages.length);
+    if (bound) return stop('page-cap', `${bound}; links.${step} still given`);
     visited.add(url);
     const exchange = await client.get('list', url);
+    budget.spend(exchange);
     const body = followedPage(exchange);
     // A link given past the page that says it is the last (its own totalPages) is the links rules' fault, not the
     // walk's.
@@ -89,6 +124,8 @@ async function follow(
       return stop('not-advancing', `links.${step} ${given} gave the same page again`);
     }
     pages.push(page);
+    const sign = cannotEnd(signs, page, pages.length, `links.${step} ${given}`);
+    if (sign) return stop(...sign);
   }
 }
 

@@ -4,6 +4,8 @@ import { prerequisiteMissing } from '../../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../../checks/rule-violation.ts';
 import type { CustodyClient } from '../../../client/custody/custody-client.ts';
 import { itemKey } from '../../../checks/item-key.ts';
+import { WalkBudget } from '../../support/walk-budget.ts';
+import { signPages, WalkSigns } from '../../support/walk-signs.ts';
 
 /** The rule that judges the page FIRST and LAST answer: a walk that cannot start is blocked by it. */
 const startRule = 'custody.cursor.first-last-without-token';
@@ -16,14 +18,11 @@ const pageSizeRule = 'custody.cursor.page-size';
 const tokenEncodingRule = 'custody.cursor.token-encoding';
 const needsEncoding = /[+/=]/;
 
-const sameItems = (a: ObservedPage, b: ObservedPage) =>
-  a.page.result.length > 0 && a.page.result.map(itemKey).join('\n') === b.page.result.map(itemKey).join('\n');
-
 /**
  * Walks one listing forward (FIRST, then NEXT with the latest token while hasNext) or back (LAST, then
  * PREVIOUS while hasPrevious). It stops at the end, at a token seen before, at a page that does not advance
- * (the items of the page before), at a token too long to send back, or at the page cap: a walk never loops. A first
- * page served but not a cursor
+ * (the items of an earlier page), at a token too long to send back, at pages empty while more is promised, or at a
+ * bound (pages, requests, time; see WalkBudget): a walk never loops. A first page served but not a cursor
  * page blocks the walk (the rule on FIRST and LAST judges it); anything else is a violation of `ruleId`.
  */
 export async function walkListing(
@@ -38,10 +37,20 @@ export async function walkListing(
   const listing = client.listing(endpoint);
   const pages: ObservedPage[] = [];
   const tokens = new Set<string>();
-  const walk = (ended: Walk['ended']): Walk => ({ endpoint, pageSize, direction, pages, ended });
+  const walk = (ended: Walk['ended'], endNote?: string): Walk => ({
+    endpoint,
+    pageSize,
+    direction,
+    pages,
+    ended,
+    ...(endNote ? { endNote } : {}),
+  });
+  const budget = new WalkBudget(client.section);
+  const signs = new WalkSigns();
   let exchange = await client.page(endpoint, { pageRequest: start, pageSize });
+  budget.spend(exchange);
   for (;;) {
-    let page;
+    let page: ObservedPage['page'];
     try {
       page = cursorPageOf(exchange, ruleId, listing);
     } catch (error) {
@@ -66,14 +75,20 @@ export async function walkListing(
         [exchange],
       );
     }
-    const previous = pages.at(-1);
     pages.push({ exchange, page });
     if (page.cursor[more] !== true) return walk('end-reached');
     if (page.cursor.currentPage.length > maxTokenChars) return walk('oversized-token');
     if (tokens.has(page.cursor.currentPage)) return walk('repeated-token');
-    if (previous && sameItems(previous, pages.at(-1) as ObservedPage)) return walk('no-advance');
-    if (pages.length >= client.section.maxWalkPages) return walk('page-cap');
+    // The items of an earlier page under a fresh token (the page before, or a loop through fresh tokens).
+    const earlier = signs.samePageAs(page.result.map(itemKey), pages.length);
+    if (earlier !== undefined)
+      return walk('no-advance', earlier === pages.length - 1 ? 'the page before' : `page ${earlier}`);
+    if (signs.emptyInARow(page.result.length === 0))
+      return walk('empty-pages', `pages ${pages.length - signPages + 1} to ${pages.length}, each with a new token`);
+    const bound = budget.exhausted(pages.length);
+    if (bound) return walk('page-cap', bound);
     tokens.add(page.cursor.currentPage);
     exchange = await client.page(endpoint, { pageRequest: step, pageSize, currentPage: page.cursor.currentPage });
+    budget.spend(exchange);
   }
 }

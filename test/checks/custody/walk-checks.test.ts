@@ -78,7 +78,7 @@ describe('cursor-walk-complete', () => {
     expect(
       blocked(() => cursorWalkComplete([syntheticWalk(correctPages(tenItems, 5), 5, 'forward', 'page-cap')], rule))
         ?.missing,
-    ).toContain('page cap');
+    ).toContain("within the walk's bounds");
   });
 });
 

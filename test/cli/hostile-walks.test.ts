@@ -1,0 +1,157 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { XMLValidator } from 'fast-xml-parser';
+import { afterAll, describe, expect, test } from 'vitest';
+import type { RuleSummary } from '../../reporting/run-summary.ts';
+import {
+  cardsWithGrowingPageCount,
+  type HostileWalker,
+  hostileCdr,
+  hostileCustody,
+} from '../support/hostile-walkers.ts';
+import { type CliResult, runCli, writeTargets } from '../support/run-harness-cli.ts';
+import { TREE_BUDGET_BYTES } from '../support/tree-memory.ts';
+
+/*
+ * Hostile walking targets through the real CLI (issue 30): cdr holders, custody platforms and a cards target,
+ * each ordinary but for one hostile mode in its pages. Modes of different families share one run (one target
+ * entry with a section each). Every run ends by itself with exit 1 and valid reports, no secret in them, the
+ * whole process tree under 512 MB (sampled), every walk bounded (pages counted in the servers), and the failure
+ * naming what the target did.
+ */
+
+const maxTimeSeconds = 200;
+const custodyToken = 'hostile-walks-custody-token-5d2e';
+const cardsToken = 'hostile-walks-cards-token-8a41';
+const env = { HOSTILE_CUSTODY_TOKEN: custodyToken, HOSTILE_CARDS_TOKEN: cardsToken, CI: 'true' };
+const running: HostileWalker[] = [];
+afterAll(async () => {
+  await Promise.all(running.map((target) => target.close()));
+});
+
+async function started(target: Promise<HostileWalker>): Promise<HostileWalker> {
+  const walker = await target;
+  running.push(walker);
+  return walker;
+}
+
+/** One run of the CLI against a target entry of these sections. */
+async function run(families: Record<string, HostileWalker>, label: string): Promise<CliResult> {
+  const targets = writeTargets({
+    hostile: {
+      kind: 'url',
+      families: Object.fromEntries(Object.entries(families).map(([name, walker]) => [name, walker.section])),
+      client: { timeoutMs: 5000 },
+    },
+  });
+  const suites = Object.keys(families).join(',');
+  return runCli(
+    `run --targets ${targets} --target hostile --suite ${suites} --seed 30 --runs 2 --max-time ${maxTimeSeconds}`.split(
+      ' ',
+    ),
+    env,
+    { samplePeak: true, label },
+  );
+}
+
+/** Exit 1, a finished report that parses, no secret anywhere, the tree under budget; returns the rules. */
+function expectBoundedVerdict(result: CliResult): RuleSummary[] {
+  const output = result.stdout.slice(-3000) + result.stderr.slice(-2000);
+  expect(result.code, output).toBe(1);
+  const summary = result.summary();
+  expect(summary.inProgress).toBe(false);
+  // Ended by itself, inside its deadline: read from the summary, not from a clock a busy machine slows.
+  expect(summary.stoppedBy, output).toBeUndefined();
+  expect(summary.notRun, output).toEqual([]);
+  expect(summary.counts.broken, output).toBe(0);
+  const junit = readFileSync(join(result.reportsDir, 'junit.xml'), 'utf8');
+  expect(XMLValidator.validate(junit)).toBe(true);
+  const results = join(result.reportsDir, 'allure-results');
+  const text = [
+    result.stdout,
+    result.stderr,
+    readFileSync(join(result.reportsDir, 'summary.json'), 'utf8'),
+    junit,
+    ...readdirSync(results).map((file) => readFileSync(join(results, file), 'utf8')),
+  ].join('\n');
+  expect(text).not.toContain(custodyToken);
+  expect(text).not.toContain(cardsToken);
+  expect(result.peak?.total, `peak tree memory ${result.peak?.total}`).toBeLessThan(TREE_BUDGET_BYTES);
+  return summary.rules;
+}
+
+const failedWith = (rules: RuleSummary[], pattern: RegExp) =>
+  rules.filter((rule) => rule.status === 'failed' && pattern.test(rule.message ?? '')).map((rule) => rule.ruleId);
+
+describe('hostile walking targets: a bounded verdict, naming what the target did', () => {
+  test.concurrent('a cdr loop through fresh URLs, custody pages empty while hasNext stays true, a cards pageCount that grows', {
+    timeout: (maxTimeSeconds + 40) * 1000,
+  }, async () => {
+    const cdr = await started(hostileCdr('a loop through fresh URLs', {}));
+    const custody = await started(
+      hostileCustody('every next page empty while hasNext stays true', custodyToken, 'HOSTILE_CUSTODY_TOKEN', {}),
+    );
+    const cards = await started(cardsWithGrowingPageCount(cardsToken, 'HOSTILE_CARDS_TOKEN'));
+    const rules = expectBoundedVerdict(
+      await run({ cdr, custody, cards }, 'cdr loop, custody empty pages, cards growing pageCount'),
+    );
+    const messages = JSON.stringify(rules.filter((rule) => rule.status === 'failed'));
+    expect(failedWith(rules, /holds the same \d+ products as page 2/), messages).toContain(
+      'cdr.pagination.walk-complete',
+    );
+    expect(failedWith(rules, /pages came back empty while hasNext\/hasPrevious stayed true/), messages).toContain(
+      'custody.cursor.flags',
+    );
+    expect(failedWith(rules, /pageCount grew on each of pages/), messages).toContain('cards.transactions.links');
+    // Each walk stopped within a few pages of the sign, far below the page cap of 2000 (at most ~100 walks).
+    expect(cdr.served()).toBeLessThan(2000);
+    expect(custody.served()).toBeLessThan(2000);
+    expect(cards.served()).toBeLessThan(2000);
+  });
+
+  test.concurrent('cdr endless pages of 64 KB descriptions, custody hasNext always true: each walk stops at the bound its entry sets', {
+    timeout: (maxTimeSeconds + 40) * 1000,
+  }, async () => {
+    const cdr = await started(
+      hostileCdr('endless pages of 64 KB descriptions', { maxWalkBytes: 2 * 1024 * 1024, maxWalkRequests: 20 }),
+    );
+    const custody = await started(
+      hostileCustody('hasNext always true, a new token each time', custodyToken, 'HOSTILE_CUSTODY_TOKEN', {
+        maxWalkRequests: 15,
+      }),
+    );
+    const rules = expectBoundedVerdict(
+      await run(
+        { cdr, custody },
+        'cdr endless 640 KB pages (maxWalkBytes 2 MiB), custody endless (maxWalkRequests 15)',
+      ),
+    );
+    const messages = JSON.stringify(rules.filter((rule) => rule.status === 'failed')).slice(0, 5000);
+    expect(failedWith(rules, /stopped by maxWalkBytes \(2097152, \d+ bytes of pages held\)/), messages).toContain(
+      'cdr.pagination.walk-complete',
+    );
+    expect(failedWith(rules, /stopped by maxWalkRequests \(15, 15 requests\): 15 pages read in/), messages).toContain(
+      'custody.cursor.new-token',
+    );
+    expect(cdr.served()).toBeLessThan(2000);
+    expect(custody.served()).toBeLessThan(2000);
+  });
+
+  test.concurrent('cdr pages that each take 1.5 s, a custody token of 10 MB gzip-encoded: a verdict before the deadline, memory bounded', {
+    timeout: (maxTimeSeconds + 40) * 1000,
+  }, async () => {
+    const cdr = await started(hostileCdr('pages that each take 1.5 s', { maxWalkSeconds: 4 }));
+    const custody = await started(
+      hostileCustody('a 10 MB token, gzip-encoded', custodyToken, 'HOSTILE_CUSTODY_TOKEN', {}),
+    );
+    const rules = expectBoundedVerdict(
+      await run({ cdr, custody }, 'cdr pages of 1.5 s (maxWalkSeconds 4), custody 10 MB gzip token'),
+    );
+    const messages = JSON.stringify(rules.filter((rule) => rule.status === 'failed'));
+    expect(
+      failedWith(rules, /stopped by maxWalkSeconds \(4 s\): \d+ pages read in [\d.]+ s; pages took [\d.]+ s each/),
+      messages,
+    ).toContain('cdr.pagination.walk-complete');
+    expect(failedWith(rules, /decodes to more than/), messages.slice(0, 3000)).not.toEqual([]);
+  });
+});

@@ -1,0 +1,53 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from 'vitest';
+import { SuiteRunner } from '../../cli/suite-runner.ts';
+import type { FamilyModule } from '../../families/family.ts';
+import type { RunContext } from '../../suites/support/run-context.ts';
+
+/*
+ * A test worker that really runs out of memory (its heap made small through NODE_OPTIONS, which the worker
+ * inherits): the rules of its file are broken with the cause and the rule that was running, and the runner
+ * returns (the run goes on), instead of a bare "Worker forks emitted error".
+ */
+test('a worker that runs out of memory: its rules are broken, naming the cause and the running rule', {
+  timeout: 120_000,
+}, async () => {
+  const family = {
+    name: 'crashing',
+    suitesDir: fileURLToPath(new URL('./fixtures/crashing-family', import.meta.url)),
+  } as unknown as FamilyModule;
+  const before = process.env.NODE_OPTIONS;
+  process.env.NODE_OPTIONS = `${before ?? ''} --max-old-space-size=48`.trim();
+  const reports = mkdtempSync(join(tmpdir(), 'harness-crash-'));
+  const runner = await SuiteRunner.create({
+    families: [family],
+    reports: { allureResults: join(reports, 'allure-results') },
+    cacheDir: join(reports, '.vite'),
+    maxWorkers: 1,
+  });
+  try {
+    const results = await runner.run({} as RunContext, { families: ['crashing'] });
+    const byRule = Object.fromEntries(results.outcomes.map((outcome) => [outcome.ruleId, outcome]));
+    expect(byRule['crashing.hog']?.status, JSON.stringify(results)).toBe('broken');
+    expect(byRule['crashing.hog']?.message).toMatch(
+      /test worker died \(out of memory: .*\) while it ran crashing\.hog; this rule was running/,
+    );
+    expect(byRule['crashing.after']?.status).toBe('broken');
+    expect(byRule['crashing.after']?.message).toMatch(/out of memory.*this rule was not judged/);
+    // Allure says it too: a broken result per rule, with the cause.
+    const allure = readdirSync(join(reports, 'allure-results'))
+      .filter((file) => file.endsWith('-result.json'))
+      .map((file) => JSON.parse(readFileSync(join(reports, 'allure-results', file), 'utf8')));
+    expect(allure.find((result) => result.name === 'crashing.hog')).toMatchObject({
+      status: 'broken',
+      statusDetails: { message: expect.stringContaining('out of memory') },
+    });
+  } finally {
+    if (before === undefined) delete process.env.NODE_OPTIONS;
+    else process.env.NODE_OPTIONS = before;
+    await runner.close();
+  }
+});

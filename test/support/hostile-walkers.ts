@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { familyByName } from '../../families/index.ts';
+import { startReferenceServer } from '../../reference/server.ts';
+import { startStandardHolder, type StandardHolderOptions } from './cdr-standard-holder.ts';
+import { startLocalServer } from './local-server.ts';
+import { rewritingProxy } from './rewriting-proxy.ts';
+
+/*
+ * Hostile targets of the families that walk (issue 30): each an otherwise ordinary implementation with one
+ * hostile mode in its pages, and a count of the pages it served, so a test can say the walks stayed bounded.
+ */
+
+/** A running hostile target: its family section, how many list pages it served, how to stop it. */
+export interface HostileWalker {
+  section: Record<string, unknown>;
+  served(): number;
+  close(): Promise<void>;
+}
+
+/** A listed product of a hostile cdr holder (valid, so only the hostile mode is at fault). */
+export const product = (id: string) => ({
+  productId: id,
+  lastUpdated: '2026-01-01T00:00:00Z',
+  productCategory: 'PERS_LOANS',
+  name: id,
+  description: id,
+  brand: 'Hostile',
+  isTailored: false,
+});
+/** A cdr list page body: the products, the links, totals as claimed. */
+export const cdrPage = (products: unknown[], links: Record<string, string>, totalPages: number) =>
+  JSON.stringify({ data: { products }, links, meta: { totalRecords: totalPages, totalPages } });
+
+/**
+ * An endless list: `perPage` new products a page (descriptions of `description` characters), next always to a new
+ * page, a million pages claimed.
+ */
+const endlessList = (count: () => void, perPage = 1, description = 0): Pick<StandardHolderOptions, 'listBody'> => ({
+  listBody: (number, url) => {
+    count();
+    const products = Array.from({ length: perPage }, (_, index) => ({
+      ...product(`endless-${number}-${index}`),
+      ...(description ? { description: 'd'.repeat(description) } : {}),
+    }));
+    return cdrPage(products, { self: url(number), next: url(number + 1), last: url(1e6) }, 1e6);
+  },
+});
+
+export const cdrModes = {
+  /** Page 3's next goes back to page 2, every link under a fresh URL (a visit counter), so no link repeats. */
+  'a loop through fresh URLs': (count: () => void): StandardHolderOptions => {
+    let visit = 0;
+    return {
+      products: 40,
+      links: (number, totalPages, url) => {
+        count();
+        const fresh = (target: number) => {
+          const link = new URL(url(target));
+          link.searchParams.set('visit', String(++visit));
+          return link.href;
+        };
+        return {
+          self: url(number),
+          ...(number > 1 ? { first: fresh(1), prev: fresh(number - 1) } : {}),
+          next: fresh(number >= 3 ? 2 : number + 1),
+          last: fresh(Math.max(totalPages, 3)),
+        };
+      },
+    };
+  },
+  /** next always to a new page of new products, a million pages claimed. */
+  'a next that never ends, a million pages claimed': (count: () => void): StandardHolderOptions => endlessList(count),
+  /** The endless list with 10 products of 64 KB descriptions a page: 640 KB pages, under the body cap. */
+  'endless pages of 64 KB descriptions': (count: () => void): StandardHolderOptions =>
+    endlessList(count, 10, 64 * 1024),
+  /** The same endless list, each page after the first answering after 1.5 s (inside the client's timeout). */
+  'pages that each take 1.5 s': (count: () => void): StandardHolderOptions => ({
+    ...endlessList(count),
+    listDelayMs: (page) => (page >= 2 ? 1500 : 0),
+  }),
+} as const;
+
+/** A cdr holder in one hostile mode; `bounds` are the walk bounds its target entry sets. */
+export async function hostileCdr(mode: keyof typeof cdrModes, bounds: Record<string, number>): Promise<HostileWalker> {
+  let served = 0;
+  const holder = await startStandardHolder({ status: false, ...cdrModes[mode](() => void served++) });
+  return {
+    section: { baseUrl: holder.baseUrl, versions: { list: [3], detail: [4], status: [] }, ...bounds },
+    served: () => served,
+    close: () => holder.close(),
+  };
+}
+
+type PageRequest = 'FIRST' | 'LAST' | 'NEXT' | 'PREVIOUS';
+/** A custody page: its items and flags, from the request and the page's number in the target's life. */
+type CustodyPage = (request: PageRequest, size: number, count: number) => { body: unknown; gzip?: boolean };
+
+const items = (size: number, count: number) =>
+  Array.from({ length: size }, (_, index) => ({ id: `i${count}-${index}` }));
+const cursor = (hasNext: boolean, hasPrevious: boolean, currentPage: string = randomUUID()) => ({
+  currentPage,
+  hasNext,
+  hasPrevious,
+});
+
+export const custodyModes: Record<string, CustodyPage> = {
+  /** FIRST and LAST hold items; every NEXT and PREVIOUS page is empty, with a new token, and says there is more. */
+  'every next page empty while hasNext stays true': (request, size, count) => ({
+    body:
+      request === 'FIRST' || request === 'LAST'
+        ? { result: items(size, count), cursor: cursor(request === 'FIRST', request === 'LAST') }
+        : { result: [], cursor: cursor(true, true) },
+  }),
+  /** hasNext and hasPrevious always true, a new token and new items on every page. */
+  'hasNext always true, a new token each time': (_request, size, count) => ({
+    body: { result: items(size, count), cursor: cursor(true, true) },
+  }),
+  /** One 10 MB token, gzip-encoded (about 10 KB on the wire). */
+  'a 10 MB token, gzip-encoded': (_request, size, count) => ({
+    body: { result: items(size, count), cursor: cursor(true, true, 'A'.repeat(10 * 1024 * 1024)) },
+    gzip: true,
+  }),
+};
+
+/** A custody platform in one hostile mode: bearer auth and the upgrade as documented, its pages from the mode. */
+export async function hostileCustody(
+  mode: keyof typeof custodyModes,
+  token: string,
+  tokenVariable: string,
+  bounds: Record<string, number>,
+): Promise<HostileWalker> {
+  let served = 0;
+  const page = custodyModes[mode] as CustodyPage;
+  const json = (res: ServerResponse, status: number, value: unknown, gzip = false) => {
+    const text = JSON.stringify(value);
+    res
+      .writeHead(status, { 'content-type': 'application/json', ...(gzip ? { 'content-encoding': 'gzip' } : {}) })
+      .end(gzip ? gzipSync(text) : text);
+  };
+  const server = await startLocalServer((req, res) => {
+    if (req.headers.authorization !== `Bearer ${token}`) return json(res, 401, { code: 'E401', message: 'no' });
+    if (req.method === 'POST') return json(res, 200, { result: {} });
+    const query = new URL(req.url ?? '/', 'http://hostile.invalid').searchParams;
+    const request = (query.get('cursor.pageRequest') ?? 'FIRST') as PageRequest;
+    if ((request === 'NEXT' || request === 'PREVIOUS') && !query.get('cursor.currentPage'))
+      return json(res, 400, { code: 'E400', message: 'no token' });
+    const size = Number(query.get('cursor.pageSize') ?? 20);
+    if (!Number.isInteger(size) || size < 1) return json(res, 400, { code: 'E400', message: 'page size' });
+    const { body, gzip } = page(request, size, served++);
+    json(res, 200, body, gzip);
+  });
+  return {
+    section: {
+      baseUrl: `http://127.0.0.1:${server.port}`,
+      token: `\${${tokenVariable}}`,
+      tagId: 't',
+      contractInstanceId: 'c',
+      ...bounds,
+    },
+    served: () => served,
+    close: () => server.close(),
+  };
+}
+
+/**
+ * The bundled cards reference behind a proxy whose transactions pages claim one page more than they are
+ * (pageCount = pageNumber + 1) and always link to it: the page count grows as the walk goes.
+ */
+export async function cardsWithGrowingPageCount(token: string, tokenVariable: string): Promise<HostileWalker> {
+  const module = familyByName('cards');
+  if (!module) throw new Error('cards is not registered');
+  const reference = await startReferenceServer({ env: { REFERENCE_CARDS_TOKEN: token }, serve: [module] });
+  let served = 0;
+  const proxy = await rewritingProxy(reference.origin, {
+    rewrite: (path, body) => {
+      const details = (
+        body as { paginationDetails?: { page?: Record<string, number>; links?: Record<string, string> } }
+      ).paginationDetails;
+      const first = details?.links?.first;
+      if (!path.endsWith('/transactions') || !details?.page || !details.links || first === undefined) return body;
+      served++;
+      const next = (details.page.pageNumber ?? 1) + 1;
+      details.page.pageCount = next;
+      details.links.next = first.replace(/pageNumber=\d+/, `pageNumber=${next}`);
+      details.links.last = details.links.next;
+      return body;
+    },
+  });
+  return {
+    section: module.reference.targetSection(`${proxy.origin}/cards/v1`, 'wallet-provisioning', {
+      REFERENCE_CARDS_TOKEN: `\${${tokenVariable}}`,
+    }) as Record<string, unknown>,
+    served: () => served,
+    close: async () => {
+      await proxy.close();
+      await reference.close();
+    },
+  };
+}
