@@ -3,7 +3,7 @@ import type { FamilySession, SessionOptions } from '../family-session.ts';
 import type { BillingSection } from '../../targets/billing/section.ts';
 import { preflightReport } from '../preflight.ts';
 import { BillingClient } from './billing-client.ts';
-import { LocalTokenSession, serveTokenSession } from './token-session.ts';
+import { type LocalTokenSession, serveTokenSession } from './token-session.ts';
 
 /**
  * The billing session of a run, in the main process: its first token request is the preflight, and the
