@@ -3,6 +3,7 @@ import { codeText } from '../../client/exchange/envelope.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { envelopeOf } from './envelope.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /**
  * A request the target must refuse answers the given code, or one of the given codes where the document is
@@ -10,7 +11,7 @@ import { envelopeOf } from './envelope.ts';
  */
 export function refusedWithCode(
   exchange: Exchange,
-  ruleId: string,
+  ruleId: RuleId,
   expected: { code: string | readonly string[]; why: string },
 ): Verdict {
   const { code } = envelopeOf(exchange, ruleId);
@@ -35,7 +36,7 @@ export interface TimestampCase {
  * Timestamps within the tolerance (30 s) are accepted: a valid one-order batch is not refused with 50102;
  * timestamps beyond it are refused with 50102. Both directions (old and ahead), both edges.
  */
-export function timestampWindow(cases: readonly TimestampCase[], ruleId: string, toleranceSeconds = 30): Verdict {
+export function timestampWindow(cases: readonly TimestampCase[], ruleId: RuleId, toleranceSeconds = 30): Verdict {
   for (const { offsetSeconds, exchange } of cases) {
     const code = codeText(envelopeOf(exchange, ruleId).code);
     const when = offsetSeconds < 0 ? `${-offsetSeconds} s old` : `${offsetSeconds} s ahead`;

@@ -293,3 +293,9 @@ export const billingRules = defineRules<BillingSectionRead>()([
     check: 'json-body',
   },
 ]);
+
+declare module '../rule-id.ts' {
+  interface RuleIdsOfFamilies {
+    billing: (typeof billingRules)[number]['id'];
+  }
+}

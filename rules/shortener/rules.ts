@@ -120,3 +120,9 @@ export const shortenerRules = defineRules()([
 ]);
 
 export type ShortenerRuleId = (typeof shortenerRules)[number]['id'];
+
+declare module '../rule-id.ts' {
+  interface RuleIdsOfFamilies {
+    shortener: ShortenerRuleId;
+  }
+}

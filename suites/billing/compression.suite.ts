@@ -10,6 +10,7 @@ import { createCharge, createdChargeId, queryRepeatable } from './support/billin
 import { type BillingSession, ruleTest, useBillingSession } from './support/billing-session.ts';
 import { forAll } from '../support/for-all.ts';
 import { responseOfSize } from '../../load/response-of-size.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 const session = useBillingSession();
 const threshold = { thresholdBytes: gzipThresholdBytes, over: id.gzipOverThreshold, under: id.gzipUnderThreshold };
@@ -21,7 +22,7 @@ const threshold = { thresholdBytes: gzipThresholdBytes, over: id.gzipOverThresho
 function sizedResponses(
   s: BillingSession,
   sizes: { boundaries: number[]; arbitrary: fc.Arbitrary<number> },
-  ruleId: string,
+  ruleId: RuleId,
   check: (exchange: Exchange, expected: typeof threshold) => Verdict,
 ) {
   const { adapter } = s.client;

@@ -12,6 +12,7 @@ import { fixtureCards } from './support/fixture-cards.ts';
 import { judgedTogether } from './support/judged-together.ts';
 import { recordCase } from './support/record-case.ts';
 import { resultOrBlock } from '../support/result-or-block.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 const session = useCardsSession();
 
@@ -34,7 +35,7 @@ async function cardsNamedByHistory(accountId: string): Promise<string[]> {
 /**
  * The card user GET card shows on an assigned card, or undefined where it shows no card (the Card rules judge that).
  */
-async function cardUserOfAssigned(cardId: string, ruleId: string): Promise<unknown> {
+async function cardUserOfAssigned(cardId: string, ruleId: RuleId): Promise<unknown> {
   const assignment = await resultOrBlock(async () => assignmentOf(await session().client.getCard(cardId), ruleId));
   return assignment instanceof RuleBlocked ? undefined : assignment.cardUserId;
 }
@@ -44,7 +45,7 @@ async function cardUserOfAssigned(cardId: string, ruleId: string): Promise<unkno
  * lead to (the one with many authorizations, those the history account's transactions name), judged under
  * one Card rule. The disposable account's cards are left to the unenrolment rules, which may run meanwhile.
  */
-async function everyCard(ruleId: string, check: (exchange: Exchange, expected: RecordExpectation) => Verdict) {
+async function everyCard(ruleId: RuleId, check: (exchange: Exchange, expected: RecordExpectation) => Verdict) {
   const { client, section } = session();
   const declared = fixtureCards(section.fixtures).filter(({ status }) => status !== 'IN_PROGRESS');
   const named = await cardsNamedByHistory(section.fixtures.historyAccountId);

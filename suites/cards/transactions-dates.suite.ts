@@ -13,6 +13,7 @@ import { ruleTest, useCardsSession } from './support/cards-session.ts';
 import { runDays } from './support/run-clock.ts';
 import { transactionScopes } from './support/transaction-scopes.ts';
 import { describeQuery, walkTransactionPages } from './support/walk-transactions.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 const session = useCardsSession();
 const max = (a: string, b: string) => (a > b ? a : b);
@@ -28,7 +29,7 @@ type JudgeWindow = (observed: { walk: TransactionsWalk; expected: WindowExpectat
  * rule's check.
  */
 async function edgeCases(
-  ruleId: string,
+  ruleId: RuleId,
   check: JudgeEdge,
   cases: { query: TransactionsQuery; accepted: boolean; why: string }[],
 ) {
@@ -78,7 +79,7 @@ ruleTest(id.transactionsParameterFormats, ({ check }) => {
 
 /** Every case of an edge generator, boundaries first, sent for every scope and judged under the rule. */
 async function edgeProperty(
-  ruleId: string,
+  ruleId: RuleId,
   check: JudgeEdge,
   gen: Gen<WindowCase>,
   observe: (key: string, value: unknown) => void,
@@ -107,7 +108,7 @@ ruleTest(id.transactionsWindowSpan, ({ observe, check }) =>
 );
 
 /** The scopes that have transactions: the history account and a card of it. */
-async function scopesWithHistory(ruleId: string): Promise<TransactionsQuery[]> {
+async function scopesWithHistory(ruleId: RuleId): Promise<TransactionsQuery[]> {
   const { client, section } = session();
   return (await transactionScopes(client, section, ruleId)).filter(
     (scope) => scope.accountId !== section.fixtures.emptyAccountId,

@@ -13,6 +13,7 @@ import { ruleTest, useCardsSession } from './support/cards-session.ts';
 import { runDays } from './support/run-clock.ts';
 import { transactionScopes } from './support/transaction-scopes.ts';
 import { describeQuery, walkTransactionPages } from './support/walk-transactions.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 const session = useCardsSession();
 
@@ -32,7 +33,7 @@ const walkSizes = [500, 100, 37, 7, 2, 'dividing'] as const;
  * The windows walked: the default window (the busiest) of each scope (history account, empty account, a card), and an
  * older explicit one.
  */
-async function windows(ruleId: string): Promise<TransactionsQuery[]> {
+async function windows(ruleId: RuleId): Promise<TransactionsQuery[]> {
   const { client, section } = session();
   const { today } = runDays();
   const scopes = await transactionScopes(client, section, ruleId);
@@ -54,7 +55,7 @@ type WalkSize = number | undefined | 'dividing';
  * target may cut pageCount there.
  */
 async function walks(
-  ruleId: string,
+  ruleId: RuleId,
   sizes: readonly WalkSize[],
   options: { partial?: boolean } = {},
 ): Promise<TransactionsWalk[]> {

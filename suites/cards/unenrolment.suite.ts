@@ -8,6 +8,7 @@ import { ruleTest, useCardsSession, type CardsSession } from './support/cards-se
 import { runDays } from './support/run-clock.ts';
 import { walkTransactionPages } from './support/walk-transactions.ts';
 import { resultOrBlock } from '../support/result-or-block.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 const session = useCardsSession();
 
@@ -29,7 +30,7 @@ interface Unenrolment {
 // The account can be unenrolled once: every rule of this file judges the same unenrolment, made by the first.
 const unenrolments = new WeakMap<CardsSession, Promise<Unenrolment>>();
 
-async function unenrol(current: CardsSession, ruleId: string): Promise<Unenrolment> {
+async function unenrol(current: CardsSession, ruleId: RuleId): Promise<Unenrolment> {
   const { client, section } = current;
   const accountId = section.fixtures.disposableAccountId as string;
   const window = { accountId, startDate: addDays(runDays().today, -31), endDate: runDays().today };
@@ -57,7 +58,7 @@ async function unenrol(current: CardsSession, ruleId: string): Promise<Unenrolme
   };
 }
 
-function unenrolment(ruleId: string): Promise<Unenrolment> {
+function unenrolment(ruleId: RuleId): Promise<Unenrolment> {
   const current = session();
   let made = unenrolments.get(current);
   if (!made) {

@@ -37,7 +37,7 @@ ruleTest('shortener.domain.default-m', async ({ check }) => {
       entries: [{ path: control, domain }],
       accepted: true,
       why: `control path ${control} on ${domain}${index === 0 ? ', free' : ' after it was taken on m'}`,
-      judgedBy: index === 0 ? freshPathJudgedBy : ['shortener.vanity.other-domain-free'],
+      judgedBy: index === 0 ? freshPathJudgedBy : (['shortener.vanity.other-domain-free'] as const),
     })),
     {
       entries: [{ path: first }],

@@ -250,7 +250,8 @@ function defineRuleTest(
         const outcome = violationOutcome(base, error);
         record(outcome);
         await attachEvidence(outcome);
-        const failure = new RuleViolation(rule.id, failureText(outcome, run), []);
+        // The violation's id is the rule's own (mismatchOf said so), and typed as a registered rule id.
+        const failure = new RuleViolation(error.ruleId, failureText(outcome, run), []);
         failure.stack = failure.message;
         throw failure;
       }

@@ -1,4 +1,5 @@
 import type { MutantInfo } from '../../family-reference.ts';
+import type { RuleIdSuffix } from '../../../rules/rule-id.ts';
 import { loyaltyOperations } from '../../../rules/loyalty/records.ts';
 import { referenceBehaviour, type LoyaltyBehaviour } from '../behaviour.ts';
 import { referenceValidators, type Validator, type Validators } from '../validators.ts';
@@ -10,7 +11,7 @@ interface LoyaltyMutant extends MutantInfo {
 
 const mutant = (
   name: string,
-  breaks: string,
+  breaks: RuleIdSuffix<'loyalty'>,
   description: string,
   change: Partial<LoyaltyBehaviour>,
 ): LoyaltyMutant => ({ name, family: 'loyalty', breaks: `loyalty.${breaks}`, mode: 'default', description, change });

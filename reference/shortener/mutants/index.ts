@@ -1,4 +1,5 @@
 import type { MutantInfo } from '../../family-reference.ts';
+import type { RuleIdSuffix } from '../../../rules/rule-id.ts';
 import { referenceBehaviour, type ShortenerBehaviour } from '../behaviour.ts';
 
 interface ShortenerMutant extends MutantInfo {
@@ -8,7 +9,7 @@ interface ShortenerMutant extends MutantInfo {
 
 const mutant = (
   name: string,
-  breaks: string,
+  breaks: RuleIdSuffix<'shortener'>,
   description: string,
   change: Partial<ShortenerBehaviour>,
 ): ShortenerMutant => ({

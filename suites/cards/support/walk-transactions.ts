@@ -4,6 +4,7 @@ import { requireWalkEnded, transactionsPageOf, walkEndText } from '../../../chec
 import { RuleBlocked } from '../../../checks/rule-blocked.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { transactionKey, type WalkedPage } from '../../../rules/cards/transactions-schemas.ts';
+import type { RuleId } from '../../../rules/rule-id.ts';
 
 /** The request of a walk in words, for failure texts. */
 export function describeQuery(query: TransactionsQuery): string {
@@ -43,7 +44,7 @@ async function pagesByNumber(
   client: CardsClient,
   query: TransactionsQuery,
   first: ObservedTransactionsPage,
-  ruleId: string,
+  ruleId: RuleId,
 ): Promise<ObservedTransactionsPage[] | undefined> {
   const count = first.page.paginationDetails?.page?.pageCount;
   if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > client.section.maxWalkPages)
@@ -74,7 +75,7 @@ async function pagesByNumber(
 export async function walkTransactionPages(
   client: CardsClient,
   query: TransactionsQuery,
-  ruleId: string,
+  ruleId: RuleId,
   options: { partial?: boolean } = {},
 ): Promise<TransactionsWalk> {
   const linked = await walkByLinks(client, query, ruleId);
@@ -91,7 +92,7 @@ export async function walkTransactionPages(
 }
 
 /** The walk by next links as given, wherever it stops. */
-async function walkByLinks(client: CardsClient, query: TransactionsQuery, ruleId: string): Promise<TransactionsWalk> {
+async function walkByLinks(client: CardsClient, query: TransactionsQuery, ruleId: RuleId): Promise<TransactionsWalk> {
   const pages: ObservedTransactionsPage[] = [];
   const followed = new Set<string>();
   const walk = (ended: TransactionsWalk['ended'], stoppedAt?: TransactionsWalk['stoppedAt']): TransactionsWalk => ({
@@ -131,7 +132,7 @@ async function walkByLinks(client: CardsClient, query: TransactionsQuery, ruleId
 }
 
 /** A transactions page, or undefined where the answer is none. */
-function readOr(exchange: Exchange, ruleId: string): WalkedPage | undefined {
+function readOr(exchange: Exchange, ruleId: RuleId): WalkedPage | undefined {
   try {
     return transactionsPageOf(exchange, ruleId);
   } catch (error) {

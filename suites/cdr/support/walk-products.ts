@@ -12,6 +12,7 @@ import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
 import { describeListQuery, type ListQuery } from '../../../rules/cdr/list-query.ts';
 import { maxPageSize } from '../../../rules/cdr/endpoints.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
+import type { RuleId } from '../../../rules/rule-id.ts';
 
 type Step = 'next' | 'prev';
 
@@ -45,8 +46,8 @@ async function follow(
   first: Exchange,
   step: Step,
   base: Omit<ProductWalk, 'pages' | 'ended'>,
-  ruleId: string,
-  refusalJudgedBy: readonly string[] = [ruleId],
+  ruleId: RuleId,
+  refusalJudgedBy: readonly RuleId[] = [ruleId],
 ): Promise<ProductWalk> {
   const pages: ObservedListPage[] = [{ exchange: first, body: listPageOf(first, ruleId, refusalJudgedBy) }];
   const visited = new Set<string>([first.request.url]);
@@ -100,8 +101,8 @@ async function follow(
 export async function walkForward(
   client: CdrClient,
   query: ListQuery,
-  ruleId: string,
-  refusalJudgedBy: readonly string[] = [ruleId],
+  ruleId: RuleId,
+  refusalJudgedBy: readonly RuleId[] = [ruleId],
 ): Promise<ProductWalk> {
   const pageSize = query.pageSize === undefined ? undefined : Number(query.pageSize);
   // page=1 asked for, not left to the default: a wrong default page is cdr.list.page-default's alone.
@@ -125,8 +126,8 @@ export async function walkForward(
 export async function walkWhole(
   client: CdrClient,
   query: ListQuery,
-  ruleId: string,
-  refusalJudgedBy: readonly string[] = [ruleId],
+  ruleId: RuleId,
+  refusalJudgedBy: readonly RuleId[] = [ruleId],
 ): Promise<ProductWalk> {
   const walk = await walkForward(client, query, ruleId, refusalJudgedBy);
   const total = walk.pages[0]?.body.meta.totalRecords;
@@ -155,7 +156,7 @@ export async function walkWhole(
  * following `prev`. A last link outside the holder is never requested: the walk back is then page 1 alone,
  * stopped as unusable.
  */
-export async function walkBackFrom(client: CdrClient, forward: ProductWalk, ruleId: string): Promise<ProductWalk> {
+export async function walkBackFrom(client: CdrClient, forward: ProductWalk, ruleId: RuleId): Promise<ProductWalk> {
   const base = { query: forward.query, pageSize: forward.pageSize, direction: 'back' as const };
   const first = forward.pages[0];
   if (!first) return { ...base, pages: [], ended: 'end-reached', forward };
