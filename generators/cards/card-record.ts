@@ -2,8 +2,10 @@ import fc from 'fast-check';
 import { cardStatuses, spendTypes, timeZones } from '../../rules/cards/enums.ts';
 import { addDays } from '../../rules/cards/calendar.ts';
 import { amountText, dayText, expiryText, percentText, referenceIdText } from './values.ts';
+import { maxAccountingFields, maxMerchantCodes, maxUserDefinedFields } from '../../rules/cards/limits.ts';
 
 const reconciliationItems = (max: number) =>
+  // not-a-limit: a value of up to 12 characters, not the number of fields.
   fc.array(fc.record({ index: fc.nat(99).map(String), value: fc.string({ minLength: 1, maxLength: 12 }) }), {
     maxLength: max,
   });
@@ -35,13 +37,13 @@ export const cardRecord = fc
     originalAmount: fc.option(amountText, { nil: undefined }),
     spendType: fc.constantFrom(...spendTypes),
     timeZone: fc.constantFrom(...timeZones),
-    merchantCodes: fc.array(fc.integer({ min: 1000, max: 9999 }).map(String), { maxLength: 25 }),
+    merchantCodes: fc.array(fc.integer({ min: 1000, max: 9999 }).map(String), { maxLength: maxMerchantCodes }),
     variance: fc.option(variance, { nil: undefined }),
     expiryDate: expiryText,
     cardReferenceId: referenceIdText,
     status: fc.constantFrom(...cardStatuses.filter((status) => status !== 'IN_PROGRESS')),
-    userDefinedFields: reconciliationItems(12),
-    accountingFields: reconciliationItems(8),
+    userDefinedFields: reconciliationItems(maxUserDefinedFields),
+    accountingFields: reconciliationItems(maxAccountingFields),
   })
   .map(cardPartsToRecord);
 

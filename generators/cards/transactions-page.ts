@@ -3,6 +3,7 @@ import { addDays } from '../../rules/cards/calendar.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { maxPageCount } from '../../rules/cards/transactions-schemas.ts';
 import type { InvalidCase } from '../gen.ts';
+import { maxPageSize } from '../../rules/cards/limits.ts';
 
 type Page = Record<string, unknown> & {
   paginationDetails: { page: Record<string, number>; links: Record<string, string> };
@@ -45,7 +46,7 @@ export function pagePartsToPage({
 
 /** A page of GET /transactions that keeps rule 5 and the item formats: any window, size and page of it. */
 export const transactionsPage: fc.Arbitrary<Page> = fc
-  .record({ totalCount: fc.nat(3000), pageSize: fc.integer({ min: 1, max: 500 }) })
+  .record({ totalCount: fc.nat(3000), pageSize: fc.integer({ min: 1, max: maxPageSize }) })
   .chain(({ totalCount, pageSize }) =>
     fc
       .integer({ min: 1, max: Math.max(1, Math.min(maxPageCount, Math.ceil(totalCount / pageSize))) })

@@ -14,6 +14,7 @@ export const dayText = fc.integer({ min: 0, max: 36_500 }).map((offset) => addDa
 
 /** MM-YY. */
 export const expiryText = fc
+  // not-a-limit: twelve months, not the userDefinedFields limit.
   .tuple(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 0, max: 99 }))
   .map(([month, year]) => `${String(month).padStart(2, '0')}-${String(year).padStart(2, '0')}`);
 
@@ -21,6 +22,7 @@ export const expiryText = fc
 export const referenceIdText = fc.stringMatching(/^[A-Za-z0-9-]{1,30}$/);
 
 /** A percentage bound: 0 to 100. */
+// not-a-limit: a hundred percent, not the authorizations limit.
 export const percentText = fc.oneof(fc.constantFrom('0', '100', '100.0'), fc.integer({ min: 0, max: 100 }).map(String));
 
 /** Letters, spaces, hyphens and apostrophes, starting with a letter. */

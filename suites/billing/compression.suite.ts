@@ -50,7 +50,10 @@ ruleTest(id.gzipOverThreshold, ({ observe, check }) => {
   observe('threshold', `${gzipThresholdBytes} bytes (documented)`);
   return sizedResponses(
     session(),
-    { boundaries: [1001, 1002, 1500, 4000], arbitrary: fc.integer({ min: 1001, max: 4800 }) },
+    {
+      boundaries: [gzipThresholdBytes + 1, gzipThresholdBytes + 2, 1500, 4000],
+      arbitrary: fc.integer({ min: gzipThresholdBytes + 1, max: 4800 }),
+    },
     id.gzipOverThreshold,
     check,
   ).then(() => undefined);
@@ -59,7 +62,10 @@ ruleTest(id.gzipOverThreshold, ({ observe, check }) => {
 ruleTest(id.gzipUnderThreshold, ({ check }) =>
   sizedResponses(
     session(),
-    { boundaries: [1000, 999, 600], arbitrary: fc.integer({ min: 400, max: 1000 }) },
+    {
+      boundaries: [gzipThresholdBytes, gzipThresholdBytes - 1, 600],
+      arbitrary: fc.integer({ min: 400, max: gzipThresholdBytes }),
+    },
     id.gzipUnderThreshold,
     check,
   ).then(() => undefined),

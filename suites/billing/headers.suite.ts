@@ -10,6 +10,7 @@ import { trackIdChars } from '../../generators/billing/alphabets.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { casesBreaking, type Gen, type InvalidCase } from '../../generators/gen.ts';
 import { billingRuleIds as id } from '../../rules/billing/ids.ts';
+import { idempotencyKeyMaxLength, trackIdMaxLength } from '../../rules/billing/limits.ts';
 import type { billingRules } from '../../rules/billing/rules.ts';
 import type { RuleIdJudgedBy } from '../support/rule-test.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';
@@ -57,7 +58,6 @@ async function everyChargeOperationAccepts(
 }
 
 /** The longest Svc-Track-Id the document allows. */
-const trackIdMaxLength = 64;
 
 /**
  * The last valid values of each Svc-Track-Id rule: exactly 64 characters for the length rule; every allowed
@@ -151,8 +151,8 @@ ruleTest(id.idempotencyKeyLength, async ({ check }) => {
   const s = session();
   const { adapter } = s.client;
   const chargeId = await fixtureCharge(s, id.idempotencyKeyLength);
-  // The last valid key, exactly 255 characters and fresh for the run, is accepted.
-  const longest = `${s.nonce}-length-edge-`.padEnd(255, 'k');
+  // The last valid key, exactly as long as the limit and fresh for the run, is accepted.
+  const longest = `${s.nonce}-length-edge-`.padEnd(idempotencyKeyMaxLength, 'k');
   const [createLongest, queryLongest] = await Promise.all([
     s.client.send(op.createCharge, {
       headers: { [headerNames.idempotencyKey]: longest },

@@ -3,7 +3,7 @@ import type { RecordExpectation } from '../../checks/record-rule.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
-import { cardUserStatuses } from '../../rules/cards/enums.ts';
+import { assignableCardStatuses, cardUserStatuses } from '../../rules/cards/enums.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { cardSchema, cardUserSchema, inProgressCardSchema, inProgressStatusPlace } from '../../rules/cards/schemas.ts';
 import { walkedPageSchema } from '../../rules/cards/transactions-schemas.ts';
@@ -21,6 +21,7 @@ const session = useCardsSession();
  * rules to judge).
  */
 async function cardsNamedByHistory(accountId: string): Promise<string[]> {
+  // not-a-limit: the first 50 transactions are enough to name cards; not the authorizations per outcome.
   const answer = (await session().client.getTransactions({ accountId, pageSize: 50 })).response;
   try {
     const { transactions } = walkedPageSchema.parse(answer?.json());
@@ -115,9 +116,7 @@ for (const ruleId of [id.cardUserFields, id.cardUserName, id.cardUserOneEach, id
     // The users the assigned cards have, which the entry does not name; an assigned card GET card does not show
     // is the Card rules' to judge, and the declared users are judged all the same.
     const holders = await Promise.all(
-      (['ACTIVE', 'PREACTIVE'] as const).map(async (status) =>
-        cardUserOfAssigned(section.fixtures.assignedCards[status], ruleId),
-      ),
+      assignableCardStatuses.map(async (status) => cardUserOfAssigned(section.fixtures.assignedCards[status], ruleId)),
     );
     const others = [
       ...new Set(holders.filter((cardUserId): cardUserId is string => typeof cardUserId === 'string')),

@@ -2,6 +2,7 @@ import { walkKeys, walkTransactions, type TransactionsWalk } from '../../checks/
 import { prerequisiteMissing, RuleBlocked } from '../../checks/rule-blocked.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { addDays } from '../../rules/cards/calendar.ts';
+import { maxWindowDays } from '../../rules/cards/limits.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { transactionDay } from '../../rules/cards/transactions-schemas.ts';
 import { ruleTest, useCardsSession, type CardsSession } from './support/cards-session.ts';
@@ -33,7 +34,7 @@ const unenrolments = new WeakMap<CardsSession, Promise<Unenrolment>>();
 async function unenrol(current: CardsSession, ruleId: RuleId): Promise<Unenrolment> {
   const { client, section } = current;
   const accountId = section.fixtures.disposableAccountId as string;
-  const window = { accountId, startDate: addDays(runDays().today, -31), endDate: runDays().today };
+  const window = { accountId, startDate: addDays(runDays().today, -maxWindowDays), endDate: runDays().today };
   const transactionsBefore = await resultOrBlock(() => walkTransactionPages(client, window, ruleId));
   const named = (transactionsBefore instanceof RuleBlocked ? [] : walkTransactions(transactionsBefore))
     .map((item) => (item as { cardId?: unknown } | null)?.cardId)
@@ -129,9 +130,9 @@ ruleTest(id.unenrolTransactionsKept, async ({ check }) => {
   return check({
     walk: after,
     expected: {
-      from: days.at(-1) ?? addDays(today, -31),
+      from: days.at(-1) ?? addDays(today, -maxWindowDays),
       to: today,
-      toleratedFrom: addDays(today, -31),
+      toleratedFrom: addDays(today, -maxWindowDays),
       mustInclude: walkKeys(before),
       why: 'shown before the unenrolment',
     },

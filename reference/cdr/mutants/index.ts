@@ -2,6 +2,7 @@ import type { MutantInfo } from '../../family-reference.ts';
 import { referenceBehaviour, type CdrBehaviour } from '../behaviour.ts';
 import type { CdrReferenceMode } from '../versions.ts';
 import type { RuleId } from '../../../rules/rule-id.ts';
+import { maxPageSize } from '../../../rules/cdr/limits.ts';
 
 interface CdrMutant extends MutantInfo {
   /** The reference behaviour with one point replaced. */
@@ -293,7 +294,7 @@ const definitions: readonly CdrMutant[] = [
     },
   ),
   mutant('cdr-page-size-1-refused', 'cdr.pagination.walk-complete', 'page-size 1 is refused (a valid boundary).', {
-    pageSizeServed: (size) => size >= 2 && size <= 1000,
+    pageSizeServed: (size) => size >= 2 && size <= maxPageSize,
   }),
   mutant(
     'cdr-size-7-skips-a-product',
