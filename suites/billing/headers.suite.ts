@@ -7,7 +7,6 @@ import { invalidTrackId } from '../../generators/billing/invalid-track-id.ts';
 import { orgIdsOutsideAccess } from '../../generators/billing/org-ids-outside-access.ts';
 import { spaceEdgesToDots, validTrackId } from '../../generators/billing/valid-track-id.ts';
 import { trackIdChars } from '../../generators/billing/alphabets.ts';
-import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { casesBreaking, type Gen, type InvalidCase } from '../../generators/gen.ts';
 import { billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { idempotencyKeyMaxLength, trackIdMaxLength } from '../../rules/billing/limits.ts';
@@ -102,7 +101,7 @@ function trackIdRule(ruleId: RuleIdJudgedBy<BillingRule, 'status-for-input'>): v
 trackIdRule(id.trackIdLength);
 trackIdRule(id.trackIdCharset);
 
-ruleTest(id.trackIdEcho, async ({ check }) => {
+ruleTest(id.trackIdEcho, async ({ check, blocked }) => {
   const s = session();
   const chargeId = await fixtureCharge(s, id.trackIdEcho);
   await forAll(validTrackId, s.property(), async (trackId) => {
@@ -120,8 +119,7 @@ ruleTest(id.trackIdEcho, async ({ check }) => {
     const refusedAtLimit =
       trackId.length === trackIdMaxLength ? answered.filter((exchange) => exchange.response?.status === 400) : [];
     if (refusedAtLimit.length > 0) {
-      throw new RuleBlocked(
-        [id.trackIdLength],
+      throw blocked(
         `a valid ${trackIdMaxLength}-character Svc-Track-Id was refused with 400, so its echo could not be judged`,
         refusedAtLimit,
       );

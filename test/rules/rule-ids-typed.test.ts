@@ -6,13 +6,14 @@ import { allRules } from '../../families/index.ts';
 import type { MutantInfo } from '../../reference/family-reference.ts';
 import { billingRules } from '../../rules/billing/rules.ts';
 import type { RuleId, RuleIdSuffix } from '../../rules/rule-id.ts';
+import { defineRules } from '../../rules/rule.ts';
 import { ruleTestFor } from '../../suites/support/rule-test.ts';
 
 /*
  * Rule ids are a union the compiler derives from the families' rule lists: each `@ts-expect-error` below is a
  * misspelled id that must not compile (`tsc --noEmit -p .`, part of `npm test`, fails on an unused one), in
  * each place a rule is named outside rules/: a verdict, a violation, a "blocked by" list, a prerequisite,
- * a mutant's broken rule, a rule test and a rule's own prerequisites.
+ * a mutant's broken rule, a rule test and a rule's own prerequisites (declared on the rule, as data).
  */
 const misspelled = 'billing.headers.track_id.lenght';
 
@@ -56,6 +57,30 @@ describe('rule ids are checked by the compiler', () => {
       ruleTest(misspelled, async () => {});
     };
     expect(typeof defineLater).toBe('function');
+  });
+
+  test("a rule's prerequisites are ids of its own rule list", () => {
+    const rule = { family: 'demo', source: { document: 'd', section: 's' }, statement: 's', check: 'c' } as const;
+    const rules = defineRules()([
+      { ...rule, id: 'demo.a' },
+      { ...rule, id: 'demo.b', prerequisites: ['demo.a'] },
+    ]);
+    expect(rules[1].prerequisites).toEqual(['demo.a']);
+    defineRules()([
+      { ...rule, id: 'demo.a' },
+      // @ts-expect-error demo.c is no rule of the list
+      { ...rule, id: 'demo.b', prerequisites: ['demo.c'] },
+    ]);
+  });
+
+  test('every declared prerequisite is another rule of the same family', () => {
+    const byId = new Map(allRules().map((rule) => [rule.id, rule]));
+    for (const rule of allRules())
+      for (const prerequisite of rule.prerequisites ?? []) {
+        expect(byId.get(prerequisite)?.family, `${rule.id} needs ${prerequisite}`).toBe(rule.family);
+        expect(prerequisite, rule.id).not.toBe(rule.id);
+      }
+    expect(allRules().filter((rule) => rule.prerequisites?.length).length).toBeGreaterThan(0);
   });
 
   test('every registered rule id is unique', () => {
