@@ -10,7 +10,7 @@ const reconciliationItems = (max: number) =>
     maxLength: max,
   });
 
-/** The variance of a card: PERCENTAGE bounds up to 100, AMOUNT bounds amounts, or none. */
+/** The variance of a card: PERCENTAGE bounds up to maxVariancePercent, AMOUNT bounds amounts, or none. */
 const variance = fc.oneof(
   fc.record({
     varianceType: fc.constant('PERCENTAGE'),

@@ -3,6 +3,7 @@ import { addDays } from '../../rules/cards/calendar.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import type { InvalidCase } from '../gen.ts';
 import { cardRecord } from './card-record.ts';
+import { maxVariancePercent } from '../../rules/cards/limits.ts';
 
 type Card = Record<string, unknown>;
 type Nested = Record<string, unknown>;
@@ -78,10 +79,14 @@ export const cardBreakers: readonly Breaker[] = [
   },
   {
     breaks: id.varianceBounds,
-    why: 'PERCENTAGE bound 100.01',
+    why: `PERCENTAGE bound ${maxVariancePercent}.01`,
     apply: (card) =>
       spend(card, {
-        chargeAmountVariance: { varianceType: 'PERCENTAGE', varianceLowerBound: '0', varianceUpperBound: '100.01' },
+        chargeAmountVariance: {
+          varianceType: 'PERCENTAGE',
+          varianceLowerBound: '0',
+          varianceUpperBound: `${maxVariancePercent}.01`,
+        },
       }),
   },
   {

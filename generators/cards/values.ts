@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { addDays } from '../../rules/cards/calendar.ts';
+import { maxVariancePercent } from '../../rules/cards/limits.ts';
 
 /** An amount of the documented range, boundaries included: 0 to 99999999 with 0, 1 or 2 decimals. */
 export const amountText = fc.oneof(
@@ -21,9 +22,11 @@ export const expiryText = fc
 /** Letters, digits and hyphens. */
 export const referenceIdText = fc.stringMatching(/^[A-Za-z0-9-]{1,30}$/);
 
-/** A percentage bound: 0 to 100. */
-// not-a-limit: a hundred percent, not the authorizations limit.
-export const percentText = fc.oneof(fc.constantFrom('0', '100', '100.0'), fc.integer({ min: 0, max: 100 }).map(String));
+/** A percentage bound: 0 to the largest. */
+export const percentText = fc.oneof(
+  fc.constantFrom('0', String(maxVariancePercent), `${maxVariancePercent}.0`),
+  fc.integer({ min: 0, max: maxVariancePercent }).map(String),
+);
 
 /** Letters, spaces, hyphens and apostrophes, starting with a letter. */
 export const nameText = fc.stringMatching(/^[A-Za-z][A-Za-z '-]{0,20}$/);

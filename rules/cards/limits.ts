@@ -11,6 +11,9 @@ export const maxMerchantCodes = 25;
 export const maxUserDefinedFields = 12;
 export const maxAccountingFields = 8;
 
+/** chargeAmountVariance bounds are at most this much when PERCENTAGE. */
+export const maxVariancePercent = 100;
+
 /** GET /transactions: a date is accepted only when less than this many months in the past. */
 export const maxTransactionAgeMonths = 18;
 

@@ -5,3 +5,6 @@
  */
 
 export { invalidCursorCode, pageRequests, releaseLines, upgradeFields } from './endpoints.ts';
+
+/** The cursor page size of the document's walk ("Limits": the largest page size is not shown). */
+export const shownWalkPageSize = 20;
