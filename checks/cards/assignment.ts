@@ -37,6 +37,7 @@ export function assignmentOutcome(attempt: AssignmentAttempt, ruleId: RuleId): V
         evidence,
       );
   } else {
+    // not-a-limit: the 4xx range, not a page size
     if (status < 400 || status > 499)
       throw new RuleViolation(
         ruleId,

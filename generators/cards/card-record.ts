@@ -32,6 +32,7 @@ export const cardRecord = fc
     cardId: fc.stringMatching(/^[a-z0-9-]{1,20}$/),
     accountId: fc.stringMatching(/^[a-z0-9-]{1,20}$/),
     created: dayText,
+    // not-a-limit: days ahead, not a window
     validAfterDays: fc.nat(30),
     currentAmount: amountText,
     originalAmount: fc.option(amountText, { nil: undefined }),
@@ -72,6 +73,7 @@ export function cardPartsToRecord(parts: {
     spendControls: {
       currentAmount: parts.currentAmount,
       validFromDate,
+      // not-a-limit: days ahead, not a window
       validToDate: addDays(validFromDate, 30),
       spendType: parts.spendType,
       timeZone: parts.timeZone,

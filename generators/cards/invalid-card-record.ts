@@ -3,7 +3,7 @@ import { addDays } from '../../rules/cards/calendar.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import type { InvalidCase } from '../gen.ts';
 import { cardRecord } from './card-record.ts';
-import { maxVariancePercent } from '../../rules/cards/limits.ts';
+import { maxMerchantCodes, maxUserDefinedFields, maxVariancePercent } from '../../rules/cards/limits.ts';
 
 type Card = Record<string, unknown>;
 type Nested = Record<string, unknown>;
@@ -60,12 +60,17 @@ export const cardBreakers: readonly Breaker[] = [
     breaks: id.merchantCodes,
     why: '26 merchant category codes',
     apply: (card) =>
-      spend(card, { allowedMerchantIndustries: Array.from({ length: 26 }, (_, index) => String(5000 + index)) }),
+      spend(card, {
+        allowedMerchantIndustries: Array.from({ length: maxMerchantCodes + 1 }, (_, index) => String(5000 + index)),
+      }),
   },
   {
     breaks: id.reconciliation,
     why: '13 user-defined fields',
-    apply: (card) => ({ ...card, reconciliationField: { userDefinedFields: items(13), accountingFields: [] } }),
+    apply: (card) => ({
+      ...card,
+      reconciliationField: { userDefinedFields: items(maxUserDefinedFields + 1), accountingFields: [] },
+    }),
   },
   {
     breaks: id.reconciliation,

@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { addDays } from '../../rules/cards/calendar.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
-import { maxPageCount } from '../../rules/cards/transactions-schemas.ts';
 import type { InvalidCase } from '../gen.ts';
-import { maxPageSize } from '../../rules/cards/limits.ts';
+import { maxPageCount, maxPageSize } from '../../rules/cards/limits.ts';
 
 type Page = Record<string, unknown> & {
   paginationDetails: { page: Record<string, number>; links: Record<string, string> };
@@ -77,7 +76,7 @@ export const pageBreakers: readonly { breaks: string; why: string; apply(page: P
     breaks: id.transactionsPageDetails,
     why: 'pageCount 501',
     apply: (page) =>
-      withLinks(withPage(page, { pageCount: 501 }), {
+      withLinks(withPage(page, { pageCount: maxPageCount + 1 }), {
         ...page.paginationDetails.links,
         next: 'transactions?pageNumber=next',
       }),

@@ -6,6 +6,7 @@ import { maxVariancePercent } from '../../rules/cards/limits.ts';
 export const amountText = fc.oneof(
   fc.constantFrom('0.00', '99999999.99', '0', '12.5'),
   fc
+    // not-a-limit: cents, not an authorizations count
     .tuple(fc.integer({ min: 0, max: 99_999_999 }), fc.integer({ min: 0, max: 99 }))
     .map(([units, cents]) => `${units}.${String(cents).padStart(2, '0')}`),
 );

@@ -114,6 +114,7 @@ ruleTest('cdr.x-v.unsupported', async ({ check }) => {
         await operations(id)
       ).flatMap(({ operation, send }) => {
         const highest = client.servedVersion(operation);
+        // not-a-limit: a far version, not the page-size limit
         return [highest + 1, highest + 7, 999].map(async (version) =>
           check(await send({ 'x-v': String(version) }), 406),
         );

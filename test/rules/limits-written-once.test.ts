@@ -49,6 +49,7 @@ describe('documented limits are written once, in rules/<family>/limits.ts', () =
       '2 demo.maxItems',
       '3 demo.kinds',
       '4 demo.codes.ok',
+      '5 demo.maxItems + 1',
     ]);
   });
 });

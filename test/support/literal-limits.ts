@@ -84,8 +84,8 @@ function isUnitFactor(node: ts.Node): boolean {
 }
 
 /**
- * Where a file writes a documented fact as a literal: a number limit (of two digits or more) anywhere in code
- * but as a unit factor, a single documented string anywhere, and an enumeration where a list (array or union
+ * Where a file writes a documented fact as a literal: a number limit (of two digits or more), or the boundary
+ * one either side of it, anywhere in code but as a unit factor, a single documented string anywhere, and an enumeration where a list (array or union
  * type) holds every one of its values, that is, restates the list. Some values of an enumeration are data (a
  * fixture's status, the two requests that walk forward), not the list again. Comments are not code and are not read; a literal whose line
  * or the line above says `not-a-limit: <why>` is a coincidence of value.
@@ -98,10 +98,17 @@ export function limitLiterals(root: string, file: string, limits: readonly Docum
   const at = (node: ts.Node) => `${relative(root, file)}:${lineOf(node) + 1}`;
   const marked = (node: ts.Node) =>
     [lines[lineOf(node)], lines[lineOf(node) - 1]].some((line) => line?.includes(coincidenceMarker));
-  const numbers = limits.filter(
-    (limit): limit is DocumentedLimit & { value: number } =>
-      typeof limit.value === 'number' && limit.value >= smallestScannedNumber,
-  );
+  // A boundary next to a limit (65 for 64) is the limit written again too: `trackIdMaxLength + 1`.
+  const numbers = limits
+    .filter(
+      (limit): limit is DocumentedLimit & { value: number } =>
+        typeof limit.value === 'number' && limit.value >= smallestScannedNumber,
+    )
+    .flatMap((limit) => [
+      limit,
+      { name: `${limit.name} - 1`, value: limit.value - 1 },
+      { name: `${limit.name} + 1`, value: limit.value + 1 },
+    ]);
   const strings = limits.filter(
     (limit): limit is DocumentedLimit & { value: string } => typeof limit.value === 'string',
   );

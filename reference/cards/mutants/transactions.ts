@@ -48,7 +48,7 @@ export const transactionsMutants = [
   ),
   mutant('cards-window-of-32-days-accepted', id.transactionsWindowSpan, 'Dates 32 days apart are accepted.', {
     windowRefusal: (request) =>
-      request.startDate && request.endDate && daysBetween(request.startDate, request.endDate) === 32
+      request.startDate && request.endDate && daysBetween(request.startDate, request.endDate) === maxWindowDays + 1
         ? undefined
         : windowRefusal(request),
   }),
@@ -94,7 +94,7 @@ export const transactionsMutants = [
     },
   ),
   mutant('cards-page-size-501-accepted', id.transactionsPageSizeLimit, 'pageSize 501 is accepted.', {
-    pageSizeAccepted: (size) => Number.isInteger(size) && size >= 1 && size <= 501,
+    pageSizeAccepted: (size) => Number.isInteger(size) && size >= 1 && size <= maxPageSize + 1,
   }),
   // Serving a size above 500 is allowed; serving more than 500 transactions on one page is not.
   mutant(
