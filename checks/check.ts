@@ -1,3 +1,4 @@
+import type { RuleId } from '../rules/rule-id.ts';
 import type { Verdict } from './rule-violation.ts';
 
 /**
@@ -6,7 +7,7 @@ import type { Verdict } from './rule-violation.ts';
  */
 export type CheckFunction<Observed = never, Expected = never> = (
   observed: Observed,
-  ruleId: string,
+  ruleId: RuleId,
   expected: Expected,
 ) => Verdict;
 

@@ -1,11 +1,12 @@
 import type { Exchange } from '../client/http-exchange.ts';
 import { responseOf } from './response-required.ts';
 import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
+import type { RuleId } from '../rules/rule-id.ts';
 
 /** The status is one the document lists for the operation, or one it tolerates (429). */
 export function documentedStatus(
   exchange: Exchange,
-  ruleId: string,
+  ruleId: RuleId,
   expected: { documented: readonly number[]; tolerated: readonly number[] },
 ): Verdict {
   const { documented, tolerated } = expected;

@@ -1,9 +1,10 @@
 import type { Exchange } from '../client/http-exchange.ts';
 import { jsonOf, responseOf } from './response-required.ts';
 import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
+import type { RuleId } from '../rules/rule-id.ts';
 
 /** A success answer the document calls "an empty JSON object": exactly `{}`, no member at all. */
-export function emptyJsonObject(exchange: Exchange, ruleId: string, expected: { status: number }): Verdict {
+export function emptyJsonObject(exchange: Exchange, ruleId: RuleId, expected: { status: number }): Verdict {
   const { status } = responseOf(exchange, ruleId);
   if (status !== expected.status)
     throw new RuleViolation(

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Exchange } from '../client/http-exchange.ts';
 import { jsonOf, responseOf } from './response-required.ts';
 import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
+import type { RuleId } from '../rules/rule-id.ts';
 
 /**
  * A gzipped request body is handled like the plain one: the same status and the same response, once the
@@ -9,7 +10,7 @@ import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
  */
 export function gzipRequestEquivalence(
   { plain, gzipped }: { plain: Exchange; gzipped: Exchange },
-  ruleId: string,
+  ruleId: RuleId,
   comparable: (body: unknown) => unknown,
 ): Verdict {
   const plainStatus = responseOf(plain, ruleId).status;

@@ -1,12 +1,13 @@
 import type { Exchange } from '../client/http-exchange.ts';
 import { responseOf } from './response-required.ts';
 import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
+import type { RuleId } from '../rules/rule-id.ts';
 
 export interface GzipThresholdExpectation {
   thresholdBytes: number;
   /** The rule for bodies over the threshold (compressed) and the one for bodies at or under it (not). */
-  over: string;
-  under: string;
+  over: RuleId;
+  under: RuleId;
 }
 
 /**
@@ -14,7 +15,7 @@ export interface GzipThresholdExpectation {
  * at or under it arrives unencoded. The body size is that of the decoded bytes. Which of the two rules
  * is judged depends on that size; a missing response fails the rule under test.
  */
-export function gzipThreshold(exchange: Exchange, ruleId: string, expected: GzipThresholdExpectation): Verdict {
+export function gzipThreshold(exchange: Exchange, ruleId: RuleId, expected: GzipThresholdExpectation): Verdict {
   const { thresholdBytes, ...rules } = expected;
   const response = responseOf(exchange, ruleId);
   const size = response.body.length;

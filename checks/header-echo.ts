@@ -1,11 +1,12 @@
 import type { Exchange } from '../client/http-exchange.ts';
 import { responseOf } from './response-required.ts';
 import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
+import type { RuleId } from '../rules/rule-id.ts';
 
 /** The response carries a header that was sent back unchanged (one header, byte-for-byte the same value). */
 export function headerEcho(
   exchange: Exchange,
-  ruleId: string,
+  ruleId: RuleId,
   expected: { headerName: string; sent: string },
 ): Verdict {
   const { headerName, sent } = expected;

@@ -1,6 +1,7 @@
 import type { Exchange } from '../client/http-exchange.ts';
 import { parsedWith, responseOf } from './response-required.ts';
 import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
+import type { RuleId } from '../rules/rule-id.ts';
 
 /**
  * Requests that carried the same Idempotency-Key performed the operation once: every one succeeded and
@@ -9,7 +10,7 @@ import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
  */
 export function idempotentReplay(
   exchanges: readonly Exchange[],
-  ruleId: string,
+  ruleId: RuleId,
   resourceIdOf: (body: unknown) => string,
   createdFirst?: string,
 ): Verdict {

@@ -1,6 +1,7 @@
 import type { QuietWindow, RateLimitFinding } from './rate-limit-finding.ts';
 import type { RateLimitPin } from '../targets/rate-limit-probe.ts';
 import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
+import type { RuleId } from '../rules/rule-id.ts';
 
 /** How long the target was left alone before the first burst, in words. */
 function quietText(quiet: QuietWindow): string {
@@ -16,7 +17,7 @@ const pinnedTolerance = 0.1;
  * served again. The limit itself is open in the spec: it is reported, and judged only against what the
  * target entry pins (`limitAtMost`, or `limit` within 10 percent).
  */
-export function rateLimitProbed(finding: RateLimitFinding, ruleId: string, pin: RateLimitPin = {}): Verdict {
+export function rateLimitProbed(finding: RateLimitFinding, ruleId: RuleId, pin: RateLimitPin = {}): Verdict {
   const highest = Math.max(0, ...finding.steps.map((step) => step.rate));
   const evidence = finding.limitedExchange ?? finding.recovery?.exchange;
   if (!finding.limited) {

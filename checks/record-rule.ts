@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Exchange } from '../client/http-exchange.ts';
 import { jsonOf, responseOf } from './response-required.ts';
 import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
+import type { RuleId } from '../rules/rule-id.ts';
 
 /**
  * What a record rule expects: the success statuses of the answer and the record's schema, whose issue messages are rule
@@ -18,7 +19,7 @@ export interface RecordExpectation {
  * A record answered with a success status and free of the schema issues that name the rule under test
  * (issues of other rules are theirs to report, with zod's paths).
  */
-export function recordRule(exchange: Exchange, ruleId: string, expected: RecordExpectation): Verdict {
+export function recordRule(exchange: Exchange, ruleId: RuleId, expected: RecordExpectation): Verdict {
   const { status } = responseOf(exchange, ruleId);
   if (!expected.statuses.includes(status))
     throw new RuleViolation(ruleId, `${expected.record}: answered ${status}, not ${expected.statuses.join(' or ')}`, [

@@ -1,11 +1,12 @@
 import type { CapturedResponse, Exchange } from '../client/http-exchange.ts';
 import { RuleViolation } from './rule-violation.ts';
+import type { RuleId } from '../rules/rule-id.ts';
 
 /**
  * An exchange must have produced a complete, decodable response before any rule about it can hold:
  * a timeout, reset, broken gzip or oversized body is a failure of the rule under test.
  */
-export function responseOf(exchange: Exchange, ruleId: string): CapturedResponse {
+export function responseOf(exchange: Exchange, ruleId: RuleId): CapturedResponse {
   if (exchange.error || !exchange.response) {
     const what = exchange.error ? `${exchange.error.code}: ${exchange.error.message}` : 'no response';
     throw new RuleViolation(ruleId, `No usable response (${what})`, [exchange]);
@@ -14,7 +15,7 @@ export function responseOf(exchange: Exchange, ruleId: string): CapturedResponse
 }
 
 /** The response body as JSON, or a violation of the rule when it is not JSON. */
-export function jsonOf(exchange: Exchange, ruleId: string): unknown {
+export function jsonOf(exchange: Exchange, ruleId: RuleId): unknown {
   const response = responseOf(exchange, ruleId);
   try {
     return response.json();
@@ -24,7 +25,7 @@ export function jsonOf(exchange: Exchange, ruleId: string): unknown {
 }
 
 /** Runs an adapter's parser on a body; a shape mismatch is a violation of the rule, with zod's issue paths. */
-export function parsedWith<T>(exchange: Exchange, ruleId: string, parse: (body: unknown) => T): T {
+export function parsedWith<T>(exchange: Exchange, ruleId: RuleId, parse: (body: unknown) => T): T {
   const body = jsonOf(exchange, ruleId);
   try {
     return parse(body);

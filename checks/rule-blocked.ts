@@ -1,4 +1,5 @@
 import type { Exchange } from '../client/http-exchange.ts';
+import type { RuleId } from '../rules/rule-id.ts';
 import { RuleViolation } from './rule-violation.ts';
 
 /**
@@ -12,7 +13,7 @@ export class RuleBlocked extends Error {
 
   constructor(
     /** The rules whose failure stopped this one (those that judge what was missing). */
-    readonly blockedBy: readonly string[],
+    readonly blockedBy: readonly RuleId[],
     /** What was missing, in words: "no product id could be read from the first list page". */
     readonly missing: string,
     /** The exchanges that showed it, kept as evidence of the block. */
@@ -27,8 +28,8 @@ export class RuleBlocked extends Error {
  * missing property, that is its own violation; otherwise it is blocked by them.
  */
 export function prerequisiteMissing(
-  askingRule: string,
-  judgedBy: readonly string[],
+  askingRule: RuleId,
+  judgedBy: readonly RuleId[],
   missing: string,
   evidence: readonly Exchange[] = [],
 ): RuleViolation | RuleBlocked {

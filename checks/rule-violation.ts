@@ -1,4 +1,5 @@
 import type { Exchange } from '../client/http-exchange.ts';
+import type { RuleId } from '../rules/rule-id.ts';
 
 /** How to regenerate the failing input: the property run's seed and path, and the shrunk value. */
 export interface Replay {
@@ -19,7 +20,7 @@ export class RuleViolation extends Error {
   inputDescription?: string;
 
   constructor(
-    readonly ruleId: string,
+    readonly ruleId: RuleId,
     message: string,
     readonly evidence: readonly Exchange[],
   ) {
@@ -29,10 +30,10 @@ export class RuleViolation extends Error {
 
 /** A check that passed: which rule, and what it saw that the report may show. */
 export interface Verdict {
-  ruleId: string;
+  ruleId: RuleId;
   observations?: Record<string, unknown>;
 }
 
-export function passed(ruleId: string, observations?: Record<string, unknown>): Verdict {
+export function passed(ruleId: RuleId, observations?: Record<string, unknown>): Verdict {
   return observations ? { ruleId, observations } : { ruleId };
 }

@@ -2,6 +2,7 @@ import type { Exchange } from '../client/http-exchange.ts';
 import type { Verdict } from './rule-violation.ts';
 import { statusForInvalidInput } from './status-for-invalid-input.ts';
 import { statusForValidInput } from './status-for-valid-input.ts';
+import type { RuleId } from '../rules/rule-id.ts';
 
 /**
  * An input rule judged both ways: a value that keeps the rule (its last valid value, say) succeeds with the
@@ -10,7 +11,7 @@ import { statusForValidInput } from './status-for-valid-input.ts';
  */
 export function statusForInput(
   exchange: Exchange,
-  ruleId: string,
+  ruleId: RuleId,
   expected: { keepsRule: boolean; documentedStatus: number | null },
 ): Verdict {
   return expected.keepsRule

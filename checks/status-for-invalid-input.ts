@@ -1,6 +1,7 @@
 import type { Exchange } from '../client/http-exchange.ts';
 import { responseOf } from './response-required.ts';
 import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
+import type { RuleId } from '../rules/rule-id.ts';
 
 /** The documented answer of a refusal: one status, the several a document lists for it, or null where none is named. */
 export type DocumentedRefusal = number | readonly number[] | null;
@@ -12,7 +13,7 @@ export type DocumentedRefusal = number | readonly number[] | null;
  */
 export function statusForInvalidInput(
   exchange: Exchange,
-  ruleId: string,
+  ruleId: RuleId,
   documentedStatus: DocumentedRefusal,
 ): Verdict {
   const { status } = responseOf(exchange, ruleId);

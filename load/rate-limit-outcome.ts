@@ -1,13 +1,14 @@
 import type { Verdict } from '../checks/rule-violation.ts';
 import type { ProbeOutcome } from './load-probe.ts';
 import type { RateLimitProbeResult } from './rate-limit-probe.ts';
+import type { RuleId } from '../rules/rule-id.ts';
 
 /**
  * A rate-limit probe's result as the outcome `harness load` reports: judged by the rule's check, the finding
  * as plain data (exchanges left out: the verdict or the violation carries them as evidence), the steps' load.
  */
 export function rateLimitOutcome(
-  ruleId: string,
+  ruleId: RuleId,
   finding: RateLimitProbeResult,
   judge: (finding: RateLimitProbeResult) => Verdict,
 ): ProbeOutcome {

@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RuleId } from '../rules/rule-id.ts';
 
 /** A faulty variant of the reference target that breaks one rule. */
 export interface MutantInfo {
   name: string;
   family: string;
   /** The id of the one rule the variant breaks. */
-  breaks: string;
+  breaks: RuleId;
   /** The reference mode the variant must run in for the rule to apply. */
   mode: string;
   description: string;

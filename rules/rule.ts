@@ -21,7 +21,17 @@ export interface Rule<Check extends string = string, Section = never> {
   appliesTo?: (section: Section) => boolean;
   /** Plain words for when the rule applies, shown when it does not. */
   applicability?: string;
+  /**
+   * Rules of the family whose property this rule's route needs from other answers: when the target breaks one,
+   * this rule is blocked by it (its test throws `blocked(...)`), not failed. Only ids of the family's rules compile.
+   */
+  prerequisites?: readonly string[];
 }
+
+/** Each rule's prerequisites must be ids of the same rule list: a misspelled one does not compile. */
+type PrerequisitesAmong<T extends readonly { id: string }[]> = {
+  readonly [K in keyof T]: T[K] & { readonly prerequisites?: readonly T[number]['id'][] };
+};
 
 /**
  * The rules of one family. Each rule keeps its check's name as a literal type, and the family module (which
@@ -30,5 +40,5 @@ export interface Rule<Check extends string = string, Section = never> {
  * the family's target section: a part of it is enough, so rules/ never imports targets/ either.
  */
 export function defineRules<Section = unknown>() {
-  return <const T extends readonly Rule<string, Section>[]>(rules: T): T => rules;
+  return <const T extends readonly Rule<string, Section>[]>(rules: T & PrerequisitesAmong<T>): T => rules;
 }

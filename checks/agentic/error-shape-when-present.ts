@@ -2,6 +2,7 @@ import type { Exchange } from '../../client/http-exchange.ts';
 import { businessExceptionSchema, systemExceptionSchema } from '../../rules/agentic/records.ts';
 import { parsedWith } from '../response-required.ts';
 import { passed, type Verdict } from '../rule-violation.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 const schemas = { 422: businessExceptionSchema, 500: systemExceptionSchema } as const;
 
@@ -11,7 +12,7 @@ const schemas = { 422: businessExceptionSchema, 500: systemExceptionSchema } as 
  */
 export function errorShapeWhenPresent(
   exchanges: readonly Exchange[],
-  ruleId: string,
+  ruleId: RuleId,
   expected: { status: 422 | 500 },
 ): Verdict {
   const schema = schemas[expected.status];

@@ -1,6 +1,7 @@
 import type { Exchange } from '../../client/http-exchange.ts';
 import { refusedAs4xx } from '../refused-as-4xx.ts';
 import { prerequisiteMissing } from '../rule-blocked.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /**
  * The answer to a valid payload encrypted to another key, sent because a JWE with an altered encrypted key
@@ -8,7 +9,7 @@ import { prerequisiteMissing } from '../rule-blocked.ts';
  * another key: when that is accepted too, the fault is what `agentic.jwe.other-key` judges, and the asking
  * rule is blocked by it; when it is refused, the asking rule's own case was accepted, and it judges that.
  */
-export function otherKeyRefused(exchange: Exchange, askingRule: string): void {
+export function otherKeyRefused(exchange: Exchange, askingRule: RuleId): void {
   if (refusedAs4xx(exchange)) return;
   throw prerequisiteMissing(
     askingRule,

@@ -3,6 +3,7 @@ import { agenticStatuses, userExceptionSchema } from '../../rules/agentic/record
 import { parsedWith } from '../response-required.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { statusForInvalidInput } from '../status-for-invalid-input.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /** Whether a `param` names a field: the name itself, or a path ending in it ($.field, body/field). */
 export function paramNames(param: string, field: string): boolean {
@@ -13,7 +14,7 @@ export function paramNames(param: string, field: string): boolean {
  * A payload that breaks a field rule: 400 with error {code, description, type USER_EXCEPTION}, and `param`,
  * when the target sends it, naming the offending field.
  */
-export function userException(exchange: Exchange, ruleId: string, expected: { field: string }): Verdict {
+export function userException(exchange: Exchange, ruleId: RuleId, expected: { field: string }): Verdict {
   statusForInvalidInput(exchange, ruleId, agenticStatuses.userException);
   const { error } = parsedWith(exchange, ruleId, (json) => userExceptionSchema.parse(json));
   if (error.param !== undefined && !paramNames(error.param, expected.field)) {

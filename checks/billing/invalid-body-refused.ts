@@ -1,6 +1,7 @@
 import type { Exchange } from '../../client/http-exchange.ts';
 import { responseOf } from '../response-required.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /** What the operation documents: its answer to a bad request, and every status it lists. */
 export interface InvalidBodyStatuses {
@@ -14,7 +15,7 @@ export interface InvalidBodyStatuses {
  * A 4xx the operation does not list at all (422, 409) is still a refusal: that the status is not in the
  * list is billing.catalog.status.documented's finding, which probes the same bodies, so one fault fails one rule.
  */
-export function invalidBodyRefused(exchange: Exchange, ruleId: string, statuses: InvalidBodyStatuses): Verdict {
+export function invalidBodyRefused(exchange: Exchange, ruleId: RuleId, statuses: InvalidBodyStatuses): Verdict {
   const { status } = responseOf(exchange, ruleId);
   const { invalidInputStatus: expected, documentedStatuses: documented } = statuses;
   if (status === expected) return passed(ruleId, { status });

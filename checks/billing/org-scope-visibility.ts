@@ -1,6 +1,7 @@
 import type { Exchange } from '../../client/http-exchange.ts';
 import { responseOf } from '../response-required.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /**
  * A charge made in one org is not readable with another org as context, and is readable without the
@@ -16,7 +17,7 @@ export function orgScopeVisibility(
     withoutHeader: Exchange /** Asked with the org it was made in: must be served. */;
     fromHomeOrg?: Exchange;
   },
-  ruleId: string,
+  ruleId: RuleId,
 ): Verdict {
   const other = responseOf(fromOtherOrg, ruleId).status;
   if (other >= 200 && other <= 299) {

@@ -4,6 +4,7 @@ import type { ProductDraft } from '../../adapters/billing/model.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { statusForValidInput } from '../status-for-valid-input.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /**
  * The created product has the requested plans, each with charges of the requested models, in order; where
@@ -11,7 +12,7 @@ import { statusForValidInput } from '../status-for-valid-input.ts';
  */
 export function productCreated(
   { exchange, product }: { exchange: Exchange; product: ParsedProduct },
-  ruleId: string,
+  ruleId: RuleId,
   draft: ProductDraft,
   successStatus?: number | null,
 ): Verdict {

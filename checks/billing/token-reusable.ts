@@ -1,9 +1,10 @@
 import type { Exchange } from '../../client/http-exchange.ts';
 import { responseOf } from '../response-required.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /** Every request made with the one token within its lifetime was authorised (no 401, all 2xx). */
-export function tokenReusable(exchanges: readonly Exchange[], ruleId: string): Verdict {
+export function tokenReusable(exchanges: readonly Exchange[], ruleId: RuleId): Verdict {
   exchanges.forEach((exchange, index) => {
     const { status } = responseOf(exchange, ruleId);
     if (status < 200 || status > 299) {

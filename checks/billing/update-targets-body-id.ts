@@ -4,6 +4,7 @@ import { samePricing } from '../../adapters/billing/model.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { type InvalidBodyStatuses, invalidBodyRefused } from './invalid-body-refused.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 export interface ChargeReading {
   exchange: Exchange;
@@ -28,7 +29,7 @@ export interface UpdateObservation {
 
 export function updateTargetsBodyId(
   { withoutId, update, targetAfter, bystander }: UpdateObservation,
-  ruleId: string,
+  ruleId: RuleId,
   newPricing: Pricing,
 ): Verdict {
   // Without an id in the body the PUT targets nothing: it is refused (whether the 4xx is one PUT lists is the

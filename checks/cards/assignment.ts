@@ -4,6 +4,7 @@ import { recordRule } from '../record-rule.ts';
 import { jsonOf, responseOf } from '../response-required.ts';
 import { assignmentOf } from './card-view.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /** A PATCH card tried and what GET card showed after it. */
 export interface AssignmentAttempt {
@@ -22,7 +23,7 @@ export interface AssignmentAttempt {
  * An assignment the rules allow is accepted (200) and shows on the card; one they forbid is refused (4xx)
  * and leaves the card's user as it was.
  */
-export function assignmentOutcome(attempt: AssignmentAttempt, ruleId: string): Verdict {
+export function assignmentOutcome(attempt: AssignmentAttempt, ruleId: RuleId): Verdict {
   const { status } = responseOf(attempt.patch, ruleId);
   const shown = assignmentOf(attempt.after, ruleId).cardUserId;
   const evidence = [attempt.patch, attempt.after];
@@ -36,6 +37,7 @@ export function assignmentOutcome(attempt: AssignmentAttempt, ruleId: string): V
         evidence,
       );
   } else {
+    // not-a-limit: the 4xx range, not a page size
     if (status < 400 || status > 499)
       throw new RuleViolation(
         ruleId,
@@ -55,7 +57,7 @@ export function assignmentOutcome(attempt: AssignmentAttempt, ruleId: string): V
 /** A PATCH on an assigned card leaves digitalWalletProvisionable as it was, in its answer and on the card. */
 export function walletUnchanged(
   observed: { patch: Exchange; after: Exchange; before: unknown; why: string },
-  ruleId: string,
+  ruleId: RuleId,
 ): Verdict {
   const { status } = responseOf(observed.patch, ruleId);
   const evidence = [observed.patch, observed.after];
@@ -83,7 +85,7 @@ export function walletUnchanged(
 /** The 200 of an assignment carries cardId, cardUserId and digitalWalletProvisionable, as asked. */
 export function assignmentResponse(
   observed: { patch: Exchange; cardId: string; cardUserId: string; digitalWalletProvisionable: boolean | null },
-  ruleId: string,
+  ruleId: RuleId,
 ): Verdict {
   recordRule(observed.patch, ruleId, {
     record: `PATCH card ${observed.cardId}`,

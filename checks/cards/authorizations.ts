@@ -10,9 +10,10 @@ import { recordRule } from '../record-rule.ts';
 import { jsonOf } from '../response-required.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { recordRuleBehind } from './record-behind.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /** The authorizations of a card: at most 100, at most 50 approved and at most 50 declined. */
-export function authorizationsLimit(exchange: Exchange, ruleId: string): Verdict {
+export function authorizationsLimit(exchange: Exchange, ruleId: RuleId): Verdict {
   recordRule(exchange, ruleId, { record: 'GET authorizations', schema: authorizationsResponseSchema, statuses: [200] });
   // The list is there (the schema's root issues name this rule); its items' shapes are the items rule's.
   const items = (jsonOf(exchange, ruleId) as { authorizationDetails?: unknown }).authorizationDetails;
@@ -46,7 +47,7 @@ export function authorizationsLimit(exchange: Exchange, ruleId: string): Verdict
 /** The authorizations returned are those of the card asked for: its cardId, and its last five digits on every item. */
 export function authorizationsOfCard(
   observed: { exchange: Exchange; cardId: string; lastFive: string | undefined },
-  ruleId: string,
+  ruleId: RuleId,
 ): Verdict {
   const { exchange, cardId, lastFive } = observed;
   recordRuleBehind(exchange, ruleId, {

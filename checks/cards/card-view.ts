@@ -1,6 +1,7 @@
 import type { Exchange } from '../../client/http-exchange.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { prerequisiteMissing } from '../rule-blocked.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /*
  * What GET card shows of a card, read by the assignment and unenrolment checks and by the suites that pick
@@ -13,7 +14,7 @@ import { prerequisiteMissing } from '../rule-blocked.ts';
  */
 export function assignmentOf(
   exchange: Exchange,
-  ruleId: string,
+  ruleId: RuleId,
 ): { cardUserId: unknown; digitalWalletProvisionable: unknown } {
   const missing = (what: string) => prerequisiteMissing(ruleId, [id.cardFields], `GET card ${what}`, [exchange]);
   const { response } = exchange;

@@ -3,6 +3,7 @@ import { errorCodeShapedBadRequest, optionalBadRequestItemFields } from '../../r
 import { badRequestBodySchema, errorCodeBodySchema } from '../../rules/cards/schemas.ts';
 import { jsonOf, responseOf } from '../response-required.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /** The body schema an error answer of an operation must have ("Errors", B). */
 export function errorBodySchemaFor(operationName: string, status: number) {
@@ -15,7 +16,7 @@ export function errorBodySchemaFor(operationName: string, status: number) {
  * An error answer (4xx or 5xx) has the body its status and operation call for; only issues naming the rule
  * under test count. Success answers are not this rule's business.
  */
-export function cardsErrorBody(exchange: Exchange, ruleId: string, expected: { operation: string }): Verdict {
+export function cardsErrorBody(exchange: Exchange, ruleId: RuleId, expected: { operation: string }): Verdict {
   const { status } = responseOf(exchange, ruleId);
   if (status < 400) return passed(ruleId);
   let body: unknown;

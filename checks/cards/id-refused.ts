@@ -2,6 +2,7 @@ import type { Exchange } from '../../client/http-exchange.ts';
 import type { Verdict } from '../rule-violation.ts';
 import { statusForInvalidInput } from '../status-for-invalid-input.ts';
 import { assignmentOutcome } from './assignment.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /** A PATCH card naming a card user by an id that is refused, and the card read after it. */
 export interface PatchNamingUser {
@@ -18,7 +19,7 @@ export interface PatchNamingUser {
  */
 export function idRefused(
   observed: Exchange | PatchNamingUser,
-  ruleId: string,
+  ruleId: RuleId,
   documentedStatuses: readonly number[],
 ): Verdict {
   if (!('patch' in observed)) return statusForInvalidInput(observed, ruleId, documentedStatuses);

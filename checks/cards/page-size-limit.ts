@@ -5,6 +5,7 @@ import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { transactionsEdgeRequest } from './transactions-request-checks.ts';
 import { transactionsPageOf, type TransactionsWalk } from './transactions-walk.ts';
 import { transactionsPageSizeLimit } from './transactions-walk-checks.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /** A transactions request with a page size at the limit's edge, and whether the limit lets it through. */
 export interface PageSizeEdge {
@@ -18,7 +19,7 @@ export interface PageSizeEdge {
  * holds, not how a larger size is answered. Refused with 400, or served with at most 500 transactions and a
  * reported pageSize of at most 500 that the page keeps; which one is observed.
  */
-function overLimit({ edge, why }: PageSizeEdge, ruleId: string): Verdict {
+function overLimit({ edge, why }: PageSizeEdge, ruleId: RuleId): Verdict {
   const { status } = responseOf(edge, ruleId);
   if (status === 400) return passed(ruleId, { 'page size above 500': 'refused (400)' });
   if (status !== 200 && status !== 206)
@@ -56,7 +57,7 @@ function overLimit({ edge, why }: PageSizeEdge, ruleId: string): Verdict {
  * The page size limit, judged both where it is asked (sizes up to the limit accepted; above it refused or
  * served within it) and where it is kept (no page of a walk holds more than the size asked, or the default).
  */
-export function pageSizeLimit(observed: TransactionsWalk | PageSizeEdge, ruleId: string): Verdict {
+export function pageSizeLimit(observed: TransactionsWalk | PageSizeEdge, ruleId: RuleId): Verdict {
   if (!('edge' in observed)) return transactionsPageSizeLimit(observed, ruleId);
   return observed.accepted
     ? transactionsEdgeRequest(observed.edge, ruleId, { accepted: true, why: observed.why })

@@ -2,6 +2,7 @@ import type { Exchange } from '../../client/http-exchange.ts';
 import { recordRule, type RecordExpectation } from '../record-rule.ts';
 import { prerequisiteMissing } from '../rule-blocked.ts';
 import type { Verdict } from '../rule-violation.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /** Why an answer carries no record at all (no response, another status, a body that is not JSON), or undefined. */
 function noRecord(exchange: Exchange, statuses: readonly number[]): string | undefined {
@@ -22,8 +23,8 @@ function noRecord(exchange: Exchange, statuses: readonly number[]): string | und
  */
 export function recordPresent(
   exchange: Exchange,
-  ruleId: string,
-  expected: Pick<RecordExpectation, 'record' | 'statuses'> & { statusRule: string },
+  ruleId: RuleId,
+  expected: Pick<RecordExpectation, 'record' | 'statuses'> & { statusRule: RuleId },
 ): void {
   const missing = noRecord(exchange, expected.statuses);
   if (missing !== undefined)
@@ -37,8 +38,8 @@ export function recordPresent(
  */
 export function recordRuleBehind(
   exchange: Exchange,
-  ruleId: string,
-  expected: RecordExpectation & { statusRule: string },
+  ruleId: RuleId,
+  expected: RecordExpectation & { statusRule: RuleId },
 ): Verdict {
   recordPresent(exchange, ruleId, expected);
   return recordRule(exchange, ruleId, expected);

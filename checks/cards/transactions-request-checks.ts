@@ -3,11 +3,12 @@ import { maxPageSize } from '../../rules/cards/transactions-schemas.ts';
 import { responseOf } from '../response-required.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { transactionsPageOf } from './transactions-walk.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /** A transactions request at the edge of a rule: accepted (200 or 206) or refused (400), as the rule says. */
 export function transactionsEdgeRequest(
   exchange: Exchange,
-  ruleId: string,
+  ruleId: RuleId,
   expected: { accepted: boolean; why: string },
 ): Verdict {
   const { status } = responseOf(exchange, ruleId);
@@ -21,7 +22,7 @@ export function transactionsEdgeRequest(
 }
 
 /** Without pageSize a page is sized 500: it says pageSize 500 and holds min(500, totalCount) transactions. */
-export function transactionsDefaultPageSize(exchange: Exchange, ruleId: string): Verdict {
+export function transactionsDefaultPageSize(exchange: Exchange, ruleId: RuleId): Verdict {
   const page = transactionsPageOf(exchange, ruleId);
   const numbers = page.paginationDetails?.page ?? {};
   if (numbers.pageSize !== maxPageSize)
@@ -46,7 +47,7 @@ export function transactionsDefaultPageSize(exchange: Exchange, ruleId: string):
 /** Without pageNumber the answer is page 1: it says pageNumber 1 and holds what pageNumber=1 holds. */
 export function transactionsDefaultPageNumber(
   observed: { without: Exchange; first: Exchange },
-  ruleId: string,
+  ruleId: RuleId,
 ): Verdict {
   const without = transactionsPageOf(observed.without, ruleId);
   const first = transactionsPageOf(observed.first, ruleId);

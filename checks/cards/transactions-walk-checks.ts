@@ -15,12 +15,13 @@ import {
   walkKeys,
   type TransactionsWalk,
 } from './transactions-walk.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /** The names of the links a transactions page may carry. */
 export const transactionsLinkNames = ['first', 'last', 'next', 'previous'] as const;
 
 /** Every transaction of the window exactly once: no key twice, and as many as the first page's totalCount. */
-export function transactionsWalkComplete(walk: TransactionsWalk, ruleId: string): Verdict {
+export function transactionsWalkComplete(walk: TransactionsWalk, ruleId: RuleId): Verdict {
   requireWalkEnded(walk, ruleId);
   const keys = walkKeys(walk);
   const seen = new Set<string>();
@@ -45,7 +46,7 @@ export function transactionsWalkComplete(walk: TransactionsWalk, ruleId: string)
 }
 
 /** Newest first across pages: the day of each transaction is never later than the one before it. */
-export function transactionsNewestFirst(walk: TransactionsWalk, ruleId: string): Verdict {
+export function transactionsNewestFirst(walk: TransactionsWalk, ruleId: RuleId): Verdict {
   let previous: string | undefined;
   for (const [pageIndex, { page }] of walk.pages.entries()) {
     for (const item of page.transactions) {
@@ -78,7 +79,7 @@ export interface WindowExpectation {
 /** A walk returns only transactions of its window and every one it must hold. */
 export function transactionsInWindow(
   observed: { walk: TransactionsWalk; expected: WindowExpectation },
-  ruleId: string,
+  ruleId: RuleId,
 ): Verdict {
   const { walk, expected } = observed;
   const lowest = expected.toleratedFrom ?? expected.from;
@@ -110,7 +111,7 @@ export function transactionsInWindow(
  * order, pageSize as asked, totalCount the same on every page. Without a size asked, every page says the
  * size the first one says: that the default is 500 is the default page size rule's to judge.
  */
-export function transactionsPageDetails(walk: TransactionsWalk, ruleId: string): Verdict {
+export function transactionsPageDetails(walk: TransactionsWalk, ruleId: RuleId): Verdict {
   const firstSize = walk.pages[0]?.page.paginationDetails?.page?.pageSize;
   const asked = walk.pageSize ?? (typeof firstSize === 'number' ? firstSize : maxPageSize);
   let total: unknown;
@@ -143,7 +144,7 @@ export function transactionsPageDetails(walk: TransactionsWalk, ruleId: string):
  */
 export function transactionsLinks(
   observed: { walk: TransactionsWalk; outside: (link: string) => string | undefined },
-  ruleId: string,
+  ruleId: RuleId,
 ): Verdict {
   const { walk, outside } = observed;
   for (const [index, { exchange, page }] of walk.pages.entries()) {
@@ -175,7 +176,7 @@ export function transactionsLinks(
 }
 
 /** At most `pageSize` transactions on every page of a walk. */
-export function transactionsPageSizeLimit(walk: TransactionsWalk, ruleId: string): Verdict {
+export function transactionsPageSizeLimit(walk: TransactionsWalk, ruleId: RuleId): Verdict {
   const limit = walk.pageSize ?? maxPageSize;
   for (const [index, { page, exchange }] of walk.pages.entries()) {
     if (page.transactions.length > limit)
@@ -191,7 +192,7 @@ export function transactionsPageSizeLimit(walk: TransactionsWalk, ruleId: string
 /** Transactions asked for by cardId are that card's, and all of them: those of the account walk with that cardId. */
 export function transactionsCardScope(
   observed: { cardWalk: TransactionsWalk; accountWalk: TransactionsWalk; cardId: string },
-  ruleId: string,
+  ruleId: RuleId,
 ): Verdict {
   const { cardWalk, accountWalk, cardId } = observed;
   for (const [index, { page }] of cardWalk.pages.entries()) {
@@ -236,7 +237,7 @@ export interface FollowedLink {
  */
 export function transactionsLinkTargets(
   observed: { walk: TransactionsWalk; followed: readonly FollowedLink[] },
-  ruleId: string,
+  ruleId: RuleId,
 ): Verdict {
   const { walk, followed } = observed;
   requireWalkEnded(walk, ruleId);

@@ -4,9 +4,10 @@ import { recordRule } from '../record-rule.ts';
 import { jsonOf, responseOf } from '../response-required.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { cardStatusOf } from './card-view.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /** DELETE account answered 200 with the account's id and status INACTIVE. */
-export function unenrolResponse(observed: { exchange: Exchange; accountId: string }, ruleId: string): Verdict {
+export function unenrolResponse(observed: { exchange: Exchange; accountId: string }, ruleId: RuleId): Verdict {
   recordRule(observed.exchange, ruleId, {
     record: `DELETE account ${observed.accountId}`,
     schema: unenrolResponseSchema,
@@ -23,7 +24,7 @@ export function unenrolResponse(observed: { exchange: Exchange; accountId: strin
 /** Where GET card still shows a card after unenrolment, its status is the one from before. */
 export function cardStatusKept(
   observed: { before: Exchange; after: Exchange; cardId: string },
-  ruleId: string,
+  ruleId: RuleId,
 ): Verdict {
   const { status } = responseOf(observed.after, ruleId);
   if (status !== 200) return passed(ruleId, { [`card ${observed.cardId} after unenrolment`]: `not shown (${status})` });
@@ -40,7 +41,7 @@ export function cardStatusKept(
 /** GET authorizationnotifications after unenrolment is not about a card of the account, unless it was before. */
 export function noUnenrolmentNotification(
   observed: { before: Exchange; after: Exchange; cardIds: readonly string[] },
-  ruleId: string,
+  ruleId: RuleId,
 ): Verdict {
   const about = (exchange: Exchange) => {
     if (exchange.response?.status !== 200) return undefined;

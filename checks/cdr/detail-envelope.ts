@@ -3,12 +3,13 @@ import { detailResponse } from '../../rules/cdr/envelope-schemas.ts';
 import { jsonOf, responseOf } from '../response-required.ts';
 import { prerequisiteMissing } from '../rule-blocked.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /**
  * A detail response: 200, data an object, links with self (a fully qualified URL) and nothing else, meta an object when
  * present.
  */
-export function detailEnvelope(exchange: Exchange, ruleId: string): Verdict {
+export function detailEnvelope(exchange: Exchange, ruleId: RuleId): Verdict {
   const { status } = responseOf(exchange, ruleId);
   // A listed product's detail that is not served at all is cdr.detail.is-listed-product's to judge.
   if (status !== 200)

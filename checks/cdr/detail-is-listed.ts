@@ -7,6 +7,7 @@ import { productIssues } from '../../rules/cdr/product-issues.ts';
 import { answeredVersion, shownValue } from './product-walk.ts';
 import { prerequisiteMissing } from '../rule-blocked.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 type Shape = Record<string, z.ZodType>;
 /** The fields of a version's record (the latest version's when the answer names none the harness knows). */
@@ -73,7 +74,7 @@ function commonForm(value: unknown, one: z.ZodType, other: z.ZodType): unknown {
  */
 export function detailIsListed(
   observed: { listed: Record<string, unknown> | null; listExchange: Exchange; detail: Exchange },
-  ruleId: string,
+  ruleId: RuleId,
 ): Verdict {
   const { listed, listExchange, detail } = observed;
   // A listed product that is no object is judged by cdr.product.list-item.

@@ -2,12 +2,13 @@ import type { Exchange } from '../../client/http-exchange.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { prerequisiteMissing } from '../rule-blocked.ts';
 import { listPageOf, pageNumberOf, walkJudges } from './product-walk.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /**
  * A list that matches nothing answers a valid page 1: no products, totals 0 (either form), self naming page 1, no next
  * (prev on page 1 is the links rule's).
  */
-export function emptyResult(exchange: Exchange, ruleId: string): Verdict {
+export function emptyResult(exchange: Exchange, ruleId: RuleId): Verdict {
   const body = listPageOf(exchange, ruleId);
   const { totalRecords, totalPages } = body.meta;
   if (totalRecords === undefined || totalPages === undefined)

@@ -1,6 +1,7 @@
 import type { Exchange } from '../../client/http-exchange.ts';
 import { prerequisiteMissing } from '../rule-blocked.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /** One refusal the suite provoked, the exchanges of it, and the standard error codes that name its condition. */
 export interface ProvokedRefusal {
@@ -21,7 +22,7 @@ type ErrorItem = { code?: unknown; meta?: { urn?: unknown } | null };
  * its condition. A refusal that is no refusal (not 4xx) is for the rule that provoked it; an error body of
  * another shape is for cdr.error.shape, which blocks this rule.
  */
-export function errorCodes(refusals: readonly ProvokedRefusal[], ruleId: string): Verdict {
+export function errorCodes(refusals: readonly ProvokedRefusal[], ruleId: RuleId): Verdict {
   const named: Record<string, string> = {};
   for (const { condition, exchanges, codes, status: expected } of refusals) {
     for (const exchange of exchanges) {

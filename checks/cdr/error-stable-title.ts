@@ -1,6 +1,7 @@
 import type { Exchange } from '../../client/http-exchange.ts';
 import { jsonOf, responseOf } from '../response-required.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /** One error condition met several times (the same request kind with other values): the exchanges of it. */
 export interface ErrorOccurrences {
@@ -8,7 +9,7 @@ export interface ErrorOccurrences {
   exchanges: readonly Exchange[];
 }
 
-const titlesOf = (exchange: Exchange, ruleId: string): string[] => {
+const titlesOf = (exchange: Exchange, ruleId: RuleId): string[] => {
   const errors = (jsonOf(exchange, ruleId) as { errors?: unknown } | null)?.errors;
   return Array.isArray(errors) ? errors.map((error) => String((error as { title?: unknown } | null)?.title)) : [];
 };
@@ -17,7 +18,7 @@ const titlesOf = (exchange: Exchange, ruleId: string): string[] => {
  * The occurrences of one condition refused with the same status give the same titles (the detail is specific to each
  * occurrence and may differ).
  */
-export function errorStableTitle(conditions: readonly ErrorOccurrences[], ruleId: string): Verdict {
+export function errorStableTitle(conditions: readonly ErrorOccurrences[], ruleId: RuleId): Verdict {
   for (const { condition, exchanges } of conditions) {
     const [first, ...others] = exchanges.filter((exchange) => responseOf(exchange, ruleId).status >= 400);
     if (!first) continue;

@@ -2,6 +2,7 @@ import type { Exchange } from '../../client/http-exchange.ts';
 import { isStandardErrorUrn } from '../../rules/cdr/envelope-schemas.ts';
 import { jsonOf, responseOf } from '../response-required.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 type ErrorItem = { code?: unknown; meta?: { urn?: unknown } };
 
@@ -9,7 +10,7 @@ type ErrorItem = { code?: unknown; meta?: { urn?: unknown } };
  * Every ErrorV2 whose code is application-specific carries meta.urn, a URN (errors of another shape are for
  * cdr.error.shape).
  */
-export function errorUrn(exchanges: readonly Exchange[], ruleId: string): Verdict {
+export function errorUrn(exchanges: readonly Exchange[], ruleId: RuleId): Verdict {
   let applicationCodes = 0;
   for (const exchange of exchanges) {
     if (responseOf(exchange, ruleId).status < 400) continue;

@@ -2,9 +2,10 @@ import type { Exchange } from '../../client/http-exchange.ts';
 import { jsonOf, responseOf } from '../response-required.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { errorBodyIssues } from './error-v2-refusal.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /** Every error response (4xx or 5xx) has `errors`, a list of ErrorV2 with code, title and detail. */
-export function errorV2Bodies(exchanges: readonly Exchange[], ruleId: string): Verdict {
+export function errorV2Bodies(exchanges: readonly Exchange[], ruleId: RuleId): Verdict {
   const statuses = new Set<number>();
   for (const exchange of exchanges) {
     const { status } = responseOf(exchange, ruleId);

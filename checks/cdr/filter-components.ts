@@ -1,8 +1,9 @@
 import type { ListQuery } from '../../rules/cdr/list-query.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /** One filter of a list query alone, with the rule that judges it alone. */
 export interface FilterComponent {
-  judgedBy: string;
+  judgedBy: RuleId;
   query: ListQuery;
 }
 
@@ -16,19 +17,19 @@ export function filterComponents(query: ListQuery): FilterComponent[] {
   const effective: FilterComponent[] =
     query.effective === undefined
       ? [
-          { judgedBy: 'cdr.list.effective', query: { effective: 'CURRENT' } },
-          { judgedBy: 'cdr.list.effective-default', query: {} },
+          { judgedBy: 'cdr.list.effective' as const, query: { effective: 'CURRENT' } },
+          { judgedBy: 'cdr.list.effective-default' as const, query: {} },
         ]
       : query.effective === 'ALL'
         ? []
-        : [{ judgedBy: 'cdr.list.effective', query: { effective: query.effective } }];
+        : [{ judgedBy: 'cdr.list.effective' as const, query: { effective: query.effective } }];
   const others: FilterComponent[] = [
     // updated-since with effective left out is a query cdr.list.updated-since asks itself.
     ...(query.updatedSince === undefined
       ? []
       : [
           {
-            judgedBy: 'cdr.list.updated-since',
+            judgedBy: 'cdr.list.updated-since' as const,
             query:
               query.effective === undefined
                 ? { updatedSince: query.updatedSince }
@@ -37,12 +38,12 @@ export function filterComponents(query: ListQuery): FilterComponent[] {
         ]),
     ...(query.brand === undefined
       ? []
-      : [{ judgedBy: 'cdr.list.brand', query: { effective: 'ALL', brand: query.brand } }]),
+      : [{ judgedBy: 'cdr.list.brand' as const, query: { effective: 'ALL', brand: query.brand } }]),
     ...(query.productCategory === undefined
       ? []
       : [
           {
-            judgedBy: 'cdr.list.product-category',
+            judgedBy: 'cdr.list.product-category' as const,
             query: { effective: 'ALL', productCategory: query.productCategory },
           },
         ]),
@@ -51,6 +52,6 @@ export function filterComponents(query: ListQuery): FilterComponent[] {
   const paging: FilterComponent[] =
     query.pageSize === undefined
       ? []
-      : [{ judgedBy: 'cdr.pagination.walk-complete', query: { effective: 'ALL', pageSize: query.pageSize } }];
+      : [{ judgedBy: 'cdr.pagination.walk-complete' as const, query: { effective: 'ALL', pageSize: query.pageSize } }];
   return [...paging, ...effective, ...others];
 }

@@ -2,6 +2,7 @@ import type { ListLinkName } from '../../rules/cdr/envelope-schemas.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { pagePositions } from './page-position.ts';
 import { describeWalk, pagesToJudge, type ProductWalk } from './product-walk.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /** Which pair of links a rule is about: first and prev (all but the first page), next and last (all but the last). */
 export type LinkPair = 'first-prev' | 'next-last';
@@ -29,7 +30,7 @@ function expectations(pair: LinkPair, pageNumber: number, pages: number) {
  * Whether the edge link (first on page 1, last on the last page) is given there is left open and observed.
  * A walk stopped by a link it could not follow is judged on the pages it read (pagesToJudge).
  */
-export function linksPresence(observed: { walks: readonly ProductWalk[]; pair: LinkPair }, ruleId: string): Verdict {
+export function linksPresence(observed: { walks: readonly ProductWalk[]; pair: LinkPair }, ruleId: RuleId): Verdict {
   let edgeLinkGiven = 0;
   for (const walk of observed.walks) {
     const read = pagesToJudge(walk, ruleId);

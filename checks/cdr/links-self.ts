@@ -1,6 +1,7 @@
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { normalizedUrl, pagePositions } from './page-position.ts';
 import { describeWalk, pagesToJudge, resolveLink, type ProductWalk } from './product-walk.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /**
  * links.self of every page names the page it is (and, if it names a page-size, the walk's). It is read against
@@ -11,7 +12,7 @@ import { describeWalk, pagesToJudge, resolveLink, type ProductWalk } from './pro
  * early (a prev link missing, which is cdr.links.first-prev-when-not-first's) says nothing of its self link.
  * A walk stopped by a link it could not follow is judged on the pages it read (pagesToJudge).
  */
-export function linksSelf(walks: readonly ProductWalk[], ruleId: string): Verdict {
+export function linksSelf(walks: readonly ProductWalk[], ruleId: RuleId): Verdict {
   let pages = 0;
   for (const walk of walks) {
     const read = pagesToJudge(walk, ruleId);

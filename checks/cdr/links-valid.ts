@@ -2,6 +2,7 @@ import { listLinkNames } from '../../rules/cdr/envelope-schemas.ts';
 import { jsonOf } from '../response-required.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { describeWalk, type ProductWalk } from './product-walk.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /** Why a URL may not be requested (outside the base URL and followOrigins); undefined when it may. */
 export type ScopeOf = (url: string) => string | undefined;
@@ -13,7 +14,7 @@ export type ScopeOf = (url: string) => string | undefined;
  */
 export function linksValid(
   observed: { walks: readonly ProductWalk[]; outsideScope: ScopeOf },
-  ruleId: string,
+  ruleId: RuleId,
 ): Verdict {
   let links = 0;
   for (const walk of observed.walks) {

@@ -3,13 +3,14 @@ import { pageTotalForm } from '../../rules/cdr/standard-types.ts';
 import { jsonOf } from '../response-required.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { describeWalk, type ProductWalk } from './product-walk.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /**
  * Every page the walks met has the list envelope: data.products a list, links an object, and meta totals that
  * are natural numbers, as JSON integers (the standard's MetaPaginated) or decimal strings (document 3). Which
  * form the holder used is observed.
  */
-export function listEnvelope(walks: readonly ProductWalk[], ruleId: string): Verdict {
+export function listEnvelope(walks: readonly ProductWalk[], ruleId: RuleId): Verdict {
   const forms = new Set<string>();
   let pages = 0;
   for (const walk of walks) {

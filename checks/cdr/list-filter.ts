@@ -1,6 +1,7 @@
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { describeFilter, filterVerdict, type ProductFilter, type RunClock } from './product-filter.ts';
 import { describeWalk, productIdOf, requireEnded, shownValue, walkEvidence, type ProductWalk } from './product-walk.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 export interface FilteredWalk {
   /** The walk of the filtered list. */
@@ -15,7 +16,7 @@ export interface FilteredWalk {
  * A filter returns exactly its products: every product of the walk passes it, and every product of the whole
  * list that passes it appears somewhere in the walk. Products too close to the run's clock are not judged.
  */
-export function listFilter(observed: FilteredWalk, ruleId: string): Verdict {
+export function listFilter(observed: FilteredWalk, ruleId: RuleId): Verdict {
   const { walk, filter, universe, clock } = observed;
   requireEnded(walk, ruleId);
   const seen = new Set<string>();

@@ -9,6 +9,7 @@ import {
   walkProductIds,
   type ProductWalk,
 } from './product-walk.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /**
  * meta.totalRecords and meta.totalPages of every page (integers per the standard or numeric strings per
@@ -17,7 +18,7 @@ import {
  */
 export function listTotals(
   walks: readonly ProductWalk[],
-  ruleId: string,
+  ruleId: RuleId,
   baselineOf: (walk: ProductWalk) => ProductWalk | undefined = () => undefined,
 ): Verdict {
   let judgedOnPagesRead = 0;
@@ -83,7 +84,7 @@ export function listTotals(
 }
 
 /** The pages a stopped walk read say the totals of the whole list its baseline read. */
-function judgePagesRead(walk: ProductWalk, baseline: ProductWalk, pageSize: number, ruleId: string): void {
+function judgePagesRead(walk: ProductWalk, baseline: ProductWalk, pageSize: number, ruleId: RuleId): void {
   const records = walkProductIds(baseline).length;
   const pages = Math.ceil(records / pageSize);
   for (const [index, { body, exchange }] of pagesToJudge(walk, ruleId).entries()) {

@@ -1,9 +1,10 @@
 import type { Exchange } from '../../client/http-exchange.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { listPageOf, productIdOf } from './product-walk.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /** A list request without page answers what the same request with page=1 answers: the same products and totals. */
-export function pageDefault(observed: { withoutPage: Exchange; pageOne: Exchange }, ruleId: string): Verdict {
+export function pageDefault(observed: { withoutPage: Exchange; pageOne: Exchange }, ruleId: RuleId): Verdict {
   const { withoutPage, pageOne } = observed;
   const a = listPageOf(withoutPage, ruleId);
   const b = listPageOf(pageOne, ruleId);

@@ -1,11 +1,12 @@
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { describeWalk, pagesToJudge, type ProductWalk } from './product-walk.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /**
  * Throws when a page of a forward walk holds other than `pageSize` products (the last: 1 to pageSize; 0 only
  * alone). Of a walk that stopped early, a page is the last when its own totalPages says so (unknown: not judged).
  */
-export function requirePageSizes(walk: ProductWalk, pageSize: number, ruleId: string): void {
+export function requirePageSizes(walk: ProductWalk, pageSize: number, ruleId: RuleId): void {
   const last = walk.pages.length - 1;
   for (const [index, { body, exchange }] of walk.pages.entries()) {
     const count = body.data.products.length;
@@ -27,7 +28,7 @@ export function requirePageSizes(walk: ProductWalk, pageSize: number, ruleId: st
 }
 
 /** Every page of a forward walk holds the expected page size but the last. */
-export function pageSizes(observed: { walk: ProductWalk; pageSize: number }, ruleId: string): Verdict {
+export function pageSizes(observed: { walk: ProductWalk; pageSize: number }, ruleId: RuleId): Verdict {
   // A walk stopped by a link it could not follow is judged on the pages it read.
   const pages = pagesToJudge(observed.walk, ruleId);
   requirePageSizes(observed.walk, observed.pageSize, ruleId);

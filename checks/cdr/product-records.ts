@@ -2,6 +2,7 @@ import type { Exchange } from '../../client/http-exchange.ts';
 import { productIssues, type ProductKind } from '../../rules/cdr/product-issues.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { productIdOf } from './product-walk.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /** A product record as the target returned it: from a list page or a detail response. */
 export interface ObservedProduct {
@@ -13,7 +14,7 @@ export interface ObservedProduct {
 }
 
 /** Every record keeps the rule under test (its issues are those productIssues attributes to that rule id). */
-export function productRecords(products: readonly ObservedProduct[], ruleId: string): Verdict {
+export function productRecords(products: readonly ObservedProduct[], ruleId: RuleId): Verdict {
   const versions = new Set<string>();
   for (const { exchange, record, kind, version } of products) {
     versions.add(`${kind} x-v ${version}`);

@@ -4,6 +4,7 @@ import { listLinkNames, type ListLinkName } from '../../rules/cdr/envelope-schem
 import { pageTotalValue } from '../../rules/cdr/standard-types.ts';
 import { jsonOf, responseOf } from '../response-required.ts';
 import { prerequisiteMissing } from '../rule-blocked.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /** The rules that judge what a walk needs: the list envelope, the links, the walk itself. */
 export const walkJudges = {
@@ -91,8 +92,8 @@ export function readListBody(body: unknown): ListPage | undefined {
  */
 export function listPageOf(
   exchange: Exchange,
-  ruleId: string,
-  refusalJudgedBy: readonly string[] = [ruleId],
+  ruleId: RuleId,
+  refusalJudgedBy: readonly RuleId[] = [ruleId],
 ): ListPage {
   // A page too large to read is the list envelope's to judge (one fault, one failed rule); the others are blocked.
   if (exchange.error?.code === 'BODY_TOO_LARGE')
@@ -177,7 +178,7 @@ export function walkEvidence(walk: ProductWalk, around = walk.pages.length - 1):
  * for an unusable link, the walk for a loop, the cap or a page that did not advance) fails; any other rule is
  * blocked by it.
  */
-export function requireEnded(walk: ProductWalk, ruleId: string): void {
+export function requireEnded(walk: ProductWalk, ruleId: RuleId): void {
   if (walk.ended === 'end-reached') return;
   const why = {
     'repeated-link': 'a link led back to a page already visited, so the walk would never end',
@@ -204,7 +205,7 @@ export function requireEnded(walk: ProductWalk, ruleId: string): void {
  * served; the stop itself is judged by cdr.links.valid or the walk rule); otherwise the walk's stop blocks the
  * rule as requireEnded says (a loop, the cap or a page that did not advance make the pages read no sure walk).
  */
-export function pagesToJudge(walk: ProductWalk, ruleId: string): ObservedListPage[] {
+export function pagesToJudge(walk: ProductWalk, ruleId: RuleId): ObservedListPage[] {
   if (walk.ended === 'unusable-link' || walk.ended === 'link-refused') return walk.pages;
   requireEnded(walk, ruleId);
   return walk.pages;
@@ -223,7 +224,7 @@ export function servedPageSize(walk: ProductWalk): number | undefined {
  * Page 1 of a walk of several pages names its last page: that it gives the link at all is
  * cdr.links.next-last-when-not-last's.
  */
-export function requireLastOnFirst(walk: ProductWalk, ruleId: string): void {
+export function requireLastOnFirst(walk: ProductWalk, ruleId: RuleId): void {
   const [first] = walk.pages;
   if (first && walk.pages.length > 1 && first.body.links.last === undefined) {
     throw prerequisiteMissing(

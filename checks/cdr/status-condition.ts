@@ -2,12 +2,13 @@ import type { Exchange } from '../../client/http-exchange.ts';
 import { statusIssues, statusObservations } from '../../rules/cdr/status-issues.ts';
 import { jsonOf, responseOf } from '../response-required.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /**
  * Every status response answers 200 and keeps the rule under test (the issues statusIssues attributes to it);
  * the standard's SHOULD sentences are reported as observations.
  */
-export function statusCondition(exchanges: readonly Exchange[], ruleId: string): Verdict {
+export function statusCondition(exchanges: readonly Exchange[], ruleId: RuleId): Verdict {
   const seen = new Set<string>();
   const notes = new Set<string>();
   for (const exchange of exchanges) {

@@ -1,6 +1,7 @@
 import type { Exchange } from '../../client/http-exchange.ts';
 import { getHeader } from '../../client/headers.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /**
  * A successful answer and what was asked: the x-v sent, the x-min-v (when any) and the versions the entry says are
@@ -17,7 +18,7 @@ export interface VersionedAnswer {
  * The standard's response header x-v (mandatory): the version the holder answered with, one it serves, not
  * above the x-v asked and not below an x-min-v that is below the x-v asked (at or above it, x-min-v is absent).
  */
-export function versionHeader(answers: readonly VersionedAnswer[], ruleId: string): Verdict {
+export function versionHeader(answers: readonly VersionedAnswer[], ruleId: RuleId): Verdict {
   const seen = new Set<string>();
   for (const { exchange, requested, minimum, served } of answers) {
     if (exchange.response?.status !== 200) continue;

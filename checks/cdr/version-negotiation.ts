@@ -2,11 +2,12 @@ import type { Exchange } from '../../client/http-exchange.ts';
 import { passed, type Verdict } from '../rule-violation.ts';
 import { statusForValidInput } from '../status-for-valid-input.ts';
 import { errorV2Refusal } from './error-v2-refusal.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /** What x-v with x-min-v must get: served (200) when a served version lies in the range, else 406 with ErrorV2. */
 export function versionNegotiation(
   observed: { exchange: Exchange; expect: 'served' | 'refused' },
-  ruleId: string,
+  ruleId: RuleId,
 ): Verdict {
   const { exchange, expect } = observed;
   if (expect === 'served') statusForValidInput(exchange, ruleId, 200);

@@ -10,6 +10,7 @@ import {
   type ProductWalk,
 } from './product-walk.ts';
 import { pagesOf } from './walk-complete.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /**
  * Following prev from the page `last` names meets the pages of the forward walk in reverse, product for
@@ -19,7 +20,7 @@ import { pagesOf } from './walk-complete.ts';
  */
 export function walkBack(
   walks: { forward: ProductWalk; back: ProductWalk; whole?: ProductWalk },
-  ruleId: string,
+  ruleId: RuleId,
 ): Verdict {
   const { forward, back, whole } = walks;
   const byWhole =
@@ -57,7 +58,7 @@ export function walkBack(
  * A walk back that ended short because a page gave no prev: cdr.links.first-prev-when-not-first's fault, which blocks
  * this rule.
  */
-function requirePrevWhereShort(back: ProductWalk, pages: number, ruleId: string): void {
+function requirePrevWhereShort(back: ProductWalk, pages: number, ruleId: RuleId): void {
   const final = back.pages.at(-1);
   if (back.pages.length < pages && final && final.body.links.prev === undefined) {
     throw prerequisiteMissing(
@@ -70,7 +71,7 @@ function requirePrevWhereShort(back: ProductWalk, pages: number, ruleId: string)
 }
 
 /** The walk back of a forward walk that stopped early: it ends on the pages read, and holds the whole list once. */
-function judgeAgainstWhole(forward: ProductWalk, back: ProductWalk, whole: ProductWalk, ruleId: string): Verdict {
+function judgeAgainstWhole(forward: ProductWalk, back: ProductWalk, whole: ProductWalk, ruleId: RuleId): Verdict {
   const [read, got] = [pagesOf(forward), pagesOf(back).reverse()];
   const size = servedPageSize(forward) as number;
   const pages = Math.ceil(walkProductIds(whole).length / size);

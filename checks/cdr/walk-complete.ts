@@ -10,6 +10,7 @@ import {
   walkProductIds,
   type ProductWalk,
 } from './product-walk.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /** The page of a walk that holds the product at a position of its product list. */
 function pageHolding(walk: ProductWalk, position: number): number {
@@ -21,7 +22,7 @@ function pageHolding(walk: ProductWalk, position: number): number {
 }
 
 /** One walk: it ended on the page page 1's `last` names, holds no product twice and pageSize products a page. */
-function judgeWalk(walk: ProductWalk, ruleId: string): string[] {
+function judgeWalk(walk: ProductWalk, ruleId: RuleId): string[] {
   requireEnded(walk, ruleId);
   const [first] = walk.pages;
   const final = walk.pages.at(-1);
@@ -58,7 +59,7 @@ function judgeWalk(walk: ProductWalk, ruleId: string): string[] {
  * twice and page-size products a page, and all visit the same products (the harness cannot know the data, so
  * the walks are judged against each other; the first is the baseline, best a single page above the whole list).
  */
-export function walkComplete(walks: readonly ProductWalk[], ruleId: string): Verdict {
+export function walkComplete(walks: readonly ProductWalk[], ruleId: RuleId): Verdict {
   const [baseline, ...others] = walks;
   if (!baseline) return passed(ruleId);
   const expected = new Set(judgeWalk(baseline, ruleId));

@@ -1,5 +1,6 @@
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { describeWalk, pagesBeforeStop, requireEnded, type Walk } from './walk.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /** Which flag must be false exactly at the walk's start and which exactly at its end. */
 function flagsOf(walk: Walk) {
@@ -8,7 +9,7 @@ function flagsOf(walk: Walk) {
     : ({ atStart: 'hasNext', atEnd: 'hasPrevious' } as const);
 }
 
-function judgeWalk(walk: Walk, ruleId: string): void {
+function judgeWalk(walk: Walk, ruleId: RuleId): void {
   const { atStart, atEnd } = flagsOf(walk);
   // A walk that stopped short: the pages read before the stop still say whether they are the first page.
   for (const [index, { page, exchange }] of pagesBeforeStop(walk).pages.entries()) {
@@ -45,7 +46,7 @@ function judgeWalk(walk: Walk, ruleId: string): void {
  * hasPrevious is false exactly on the first page and hasNext exactly on the last, on a forward walk and on
  * the walk back from LAST; both walks have as many pages (a hasNext false too early makes the forward one short).
  */
-export function cursorFlags(walks: { forward: Walk; back: Walk }, ruleId: string): Verdict {
+export function cursorFlags(walks: { forward: Walk; back: Walk }, ruleId: RuleId): Verdict {
   judgeWalk(walks.forward, ruleId);
   judgeWalk(walks.back, ruleId);
   if (walks.forward.pages.length !== walks.back.pages.length) {

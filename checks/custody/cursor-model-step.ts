@@ -3,6 +3,7 @@ import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import type { ListingSettings } from '../../targets/custody/section.ts';
 import { cursorPageOf } from './cursor-page.ts';
 import { itemKey } from './walk.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /** What the model of the list says one step must answer. */
 export interface ExpectedPage {
@@ -16,7 +17,7 @@ export interface ExpectedPage {
 /** One step of a command sequence agrees with the model: the same items in order and the same flags. */
 export function cursorModelStep(
   observed: { exchange: Exchange; expected: ExpectedPage },
-  ruleId: string,
+  ruleId: RuleId,
   listing?: ListingSettings,
 ): Verdict {
   const { exchange, expected } = observed;

@@ -1,11 +1,12 @@
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { describeWalk, listPages, pagesBeforeStop, requireEnded, type Walk } from './walk.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /**
  * Every page of a forward walk holds exactly pageSize items but the last, which holds 1 to pageSize (0 only when it is
  * the only page).
  */
-export function cursorPageSize(walked: Walk, ruleId: string): Verdict {
+export function cursorPageSize(walked: Walk, ruleId: RuleId): Verdict {
   // A walk that stopped short still shows its pages read before the stop: those a later, other page followed
   // are not the last, so full (the last of them may be the list's end whose "more" flag was the fault).
   for (const [index, { page, exchange }] of pagesBeforeStop(walked).pages.slice(0, -1).entries()) {

@@ -4,6 +4,7 @@ import { type ListingSettings, listingSettingsSchema } from '../../targets/custo
 import { jsonOf, responseOf } from '../response-required.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { z } from 'zod';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 const documentListing = listingSettingsSchema.parse({});
 
@@ -23,7 +24,7 @@ export function pageSchemaFor(listing: ListingSettings) {
  */
 export function cursorPageOf(
   exchange: Exchange,
-  ruleId: string,
+  ruleId: RuleId,
   listing: ListingSettings = documentListing,
 ): CursorPage {
   const { status } = responseOf(exchange, ruleId);
@@ -44,7 +45,7 @@ export function cursorPageOf(
 }
 
 /** A page request answered with a cursor page. */
-export function cursorPage(exchange: Exchange, ruleId: string, listing: ListingSettings = documentListing): Verdict {
+export function cursorPage(exchange: Exchange, ruleId: RuleId, listing: ListingSettings = documentListing): Verdict {
   const page = cursorPageOf(exchange, ruleId, listing);
   return passed(ruleId, { items: page.result.length });
 }

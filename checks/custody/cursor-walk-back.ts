@@ -1,9 +1,10 @@
 import { prerequisiteMissing } from '../rule-blocked.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { describeWalk, itemKey, listPages, requireEnded, type Walk } from './walk.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /** LAST then PREVIOUS meets the pages of the forward walk (same size) in reverse order, item for item. */
-export function cursorWalkBack(walks: { forward: Walk; back: Walk }, ruleId: string): Verdict {
+export function cursorWalkBack(walks: { forward: Walk; back: Walk }, ruleId: RuleId): Verdict {
   const { back } = walks;
   requireEnded(walks.forward, ruleId);
   requireEnded(back, ruleId);

@@ -1,5 +1,6 @@
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { describeWalk, endedFirst, pagesBeforeStop, requireEnded, walkEvidence, walkItems, type Walk } from './walk.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /** The position of the first item seen twice in a walk, or -1. */
 function firstDuplicate(items: readonly string[]): number {
@@ -17,7 +18,7 @@ function pageHolding(walk: Walk, position: number): number {
  * Full forward walks of one listing at several page sizes: each holds no item twice, and all hold the same
  * items in the same order (the harness cannot know the data, so the walks are judged against each other).
  */
-export function cursorWalkComplete(walks: readonly Walk[], ruleId: string): Verdict {
+export function cursorWalkComplete(walks: readonly Walk[], ruleId: RuleId): Verdict {
   const [baseline] = walks;
   if (!baseline) return passed(ruleId);
   const expected = walkItems(baseline);

@@ -2,12 +2,13 @@ import type { Exchange } from '../../client/http-exchange.ts';
 import { invalidCursorCode } from '../../rules/custody/endpoints.ts';
 import { jsonOf, responseOf } from '../response-required.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /**
  * A cursor the server did not produce is refused with E900-INVALID_CURSOR_DATA: a 4xx whose body holds the
  * code, anywhere by default (the error body's shape is not shown), or at the listing's `errorCodeAt`.
  */
-export function invalidCursorRefused(exchange: Exchange, ruleId: string, errorCodeAt?: string): Verdict {
+export function invalidCursorRefused(exchange: Exchange, ruleId: RuleId, errorCodeAt?: string): Verdict {
   const response = responseOf(exchange, ruleId);
   if (response.status < 400 || response.status > 499)
     throw new RuleViolation(

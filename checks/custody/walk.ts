@@ -2,6 +2,7 @@ import type { Exchange } from '../../client/http-exchange.ts';
 import type { CursorPage } from '../../rules/custody/schemas.ts';
 import { itemKey } from '../item-key.ts';
 import { prerequisiteMissing } from '../rule-blocked.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /** One page of a walk as observed: the exchange and its parsed body. */
 export interface ObservedPage {
@@ -55,7 +56,7 @@ export function walkEvidence(walk: Walk, around?: number): Exchange[] {
  * A walk that never reached its end cannot be judged further: a violation of the rules that judge why it did not end,
  * and blocks the others.
  */
-export function requireEnded(walk: Walk, ruleId: string): void {
+export function requireEnded(walk: Walk, ruleId: RuleId): void {
   if (walk.ended === 'end-reached') return;
   throw prerequisiteMissing(ruleId, walkEndRules[walk.ended], notEndedMessage(walk), walkEvidence(walk));
 }
@@ -66,7 +67,7 @@ export function requireEnded(walk: Walk, ruleId: string): void {
  * flags never said "end" within the cap is the new-token and flags rules'. A rule that needs an ended walk
  * for its own property is blocked by them.
  */
-const walkEndRules: Record<Exclude<WalkEnd, 'end-reached'>, readonly string[]> = {
+const walkEndRules: Record<Exclude<WalkEnd, 'end-reached'>, readonly RuleId[]> = {
   'repeated-token': ['custody.cursor.new-token'],
   'oversized-token': ['custody.cursor.new-token'],
   'no-advance': ['custody.cursor.walk-complete'],

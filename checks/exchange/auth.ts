@@ -3,6 +3,8 @@ import { codeText } from '../../client/exchange/envelope.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { envelopeOf } from './envelope.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
+import { timestampToleranceSeconds } from '../../rules/exchange/limits.ts';
 
 /**
  * A request the target must refuse answers the given code, or one of the given codes where the document is
@@ -10,7 +12,7 @@ import { envelopeOf } from './envelope.ts';
  */
 export function refusedWithCode(
   exchange: Exchange,
-  ruleId: string,
+  ruleId: RuleId,
   expected: { code: string | readonly string[]; why: string },
 ): Verdict {
   const { code } = envelopeOf(exchange, ruleId);
@@ -32,10 +34,14 @@ export interface TimestampCase {
 }
 
 /**
- * Timestamps within the tolerance (30 s) are accepted: a valid one-order batch is not refused with 50102;
+ * Timestamps within the tolerance (timestampToleranceSeconds) are accepted: a valid one-order batch is not refused with 50102;
  * timestamps beyond it are refused with 50102. Both directions (old and ahead), both edges.
  */
-export function timestampWindow(cases: readonly TimestampCase[], ruleId: string, toleranceSeconds = 30): Verdict {
+export function timestampWindow(
+  cases: readonly TimestampCase[],
+  ruleId: RuleId,
+  toleranceSeconds = timestampToleranceSeconds,
+): Verdict {
   for (const { offsetSeconds, exchange } of cases) {
     const code = codeText(envelopeOf(exchange, ruleId).code);
     const when = offsetSeconds < 0 ? `${-offsetSeconds} s old` : `${offsetSeconds} s ahead`;

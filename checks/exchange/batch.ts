@@ -5,6 +5,7 @@ import { exchangeRuleIds } from '../../rules/exchange/rules.ts';
 import { prerequisiteMissing } from '../rule-blocked.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { envelopeOf } from './envelope.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 const shown = (value: unknown) => (value === undefined ? 'absent' : JSON.stringify(value));
 
@@ -14,7 +15,7 @@ const shown = (value: unknown) => (value === undefined ? 'absent' : JSON.stringi
  */
 export function itemsByOrder(
   exchange: Exchange,
-  ruleId: string,
+  ruleId: RuleId,
   orders: readonly ExpectedOrder[],
 ): Map<string, BatchItem> {
   const envelope = envelopeOf(exchange, ruleId);
@@ -58,7 +59,7 @@ export function itemsByOrder(
  */
 export function itemsOfOrders(
   exchange: Exchange,
-  ruleId: string,
+  ruleId: RuleId,
   orders: readonly ExpectedOrder[],
 ): Map<string, BatchItem> {
   const envelope = envelopeOf(exchange, ruleId);
@@ -86,13 +87,13 @@ export function itemsOfOrders(
 }
 
 /** Each item carries string sCode, sMsg, clOrdId and ordId, one per sent order. */
-export function batchItemFields(exchange: Exchange, ruleId: string, orders: readonly ExpectedOrder[]): Verdict {
+export function batchItemFields(exchange: Exchange, ruleId: RuleId, orders: readonly ExpectedOrder[]): Verdict {
   itemsByOrder(exchange, ruleId, orders);
   return passed(ruleId);
 }
 
 /** Orders that must succeed get sCode exactly "0" and a non-empty ordId, whatever the top-level code. */
-export function batchItemsSucceed(exchange: Exchange, ruleId: string, orders: readonly ExpectedOrder[]): Verdict {
+export function batchItemsSucceed(exchange: Exchange, ruleId: RuleId, orders: readonly ExpectedOrder[]): Verdict {
   const items = itemsOfOrders(exchange, ruleId, orders);
   for (const expected of orders.filter((order) => isSuccessCode(order.expect))) {
     const item = items.get(expected.order.clOrdId) as BatchItem;
@@ -113,7 +114,7 @@ export function batchItemsSucceed(exchange: Exchange, ruleId: string, orders: re
 }
 
 /** Orders that must fail get the expected sCode (51000, 51008) and a non-empty sMsg. */
-export function batchItemsFail(exchange: Exchange, ruleId: string, orders: readonly ExpectedOrder[]): Verdict {
+export function batchItemsFail(exchange: Exchange, ruleId: RuleId, orders: readonly ExpectedOrder[]): Verdict {
   const items = itemsOfOrders(exchange, ruleId, orders);
   for (const expected of orders.filter((order) => !isSuccessCode(order.expect))) {
     const item = items.get(expected.order.clOrdId) as BatchItem;
@@ -136,7 +137,7 @@ export function batchItemsFail(exchange: Exchange, ruleId: string, orders: reado
 /** Not a failure: a top-level "0" over failed items would mislead a client that trusts the top-level code. */
 function topLevelObservation(
   exchange: Exchange,
-  ruleId: string,
+  ruleId: RuleId,
   items: Map<string, BatchItem>,
 ): Record<string, unknown> | undefined {
   const { code } = envelopeOf(exchange, ruleId);

@@ -11,12 +11,13 @@ import { RuleBlocked } from '../rule-blocked.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { responseOf } from '../response-required.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 const shown = (value: unknown) =>
   value === undefined ? 'absent' : `${JSON.stringify(value)} (${Array.isArray(value) ? 'array' : typeof value})`;
 
 /** The envelope of an exchange, or a violation of the rule: no response, or not a JSON object. */
-export function envelopeOf(exchange: Exchange, ruleId: string): Envelope {
+export function envelopeOf(exchange: Exchange, ruleId: RuleId): Envelope {
   const response = responseOf(exchange, ruleId);
   const envelope = readEnvelope(exchange);
   if (!envelope)
@@ -25,7 +26,7 @@ export function envelopeOf(exchange: Exchange, ruleId: string): Envelope {
 }
 
 /** `code` is present and a string. */
-export function codeIsString(exchange: Exchange, ruleId: string): Verdict {
+export function codeIsString(exchange: Exchange, ruleId: RuleId): Verdict {
   const { code } = envelopeOf(exchange, ruleId);
   if (typeof code !== 'string') throw new RuleViolation(ruleId, `code is ${shown(code)}, not a string`, [exchange]);
   return passed(ruleId);
@@ -35,7 +36,7 @@ export function codeIsString(exchange: Exchange, ruleId: string): Verdict {
  * A request that must succeed answers code exactly "0". A number is judged by its value (its type is the
  * code-string rule's); a batch whose items failed did not succeed, which the item rules judge: blocked by them.
  */
-export function successCode(exchange: Exchange, ruleId: string): Verdict {
+export function successCode(exchange: Exchange, ruleId: RuleId): Verdict {
   const envelope = envelopeOf(exchange, ruleId);
   const { code } = envelope;
   if (typeof code === 'number' && code === 0)
@@ -57,7 +58,7 @@ export function successCode(exchange: Exchange, ruleId: string): Verdict {
 }
 
 /** `msg` is a string: empty when code is "0", non-empty otherwise. */
-export function msgMatchesCode(exchange: Exchange, ruleId: string): Verdict {
+export function msgMatchesCode(exchange: Exchange, ruleId: RuleId): Verdict {
   const { code, msg } = envelopeOf(exchange, ruleId);
   if (typeof msg !== 'string') throw new RuleViolation(ruleId, `msg is ${shown(msg)}, not a string`, [exchange]);
   // Success is read from the code's value: its form is the code rules' to judge.
@@ -74,7 +75,7 @@ export function msgMatchesCode(exchange: Exchange, ruleId: string): Verdict {
  * `data`, when present, is an array; on success it is present. A request the harness knows is refused as a
  * whole (`refusedAsAWhole`) must answer a non-zero code with data empty or absent (handling rule 3).
  */
-export function dataIsArray(exchange: Exchange, ruleId: string, expected: { refusedAsAWhole?: boolean } = {}): Verdict {
+export function dataIsArray(exchange: Exchange, ruleId: RuleId, expected: { refusedAsAWhole?: boolean } = {}): Verdict {
   if (expected.refusedAsAWhole) return fullyFailed(exchange, ruleId);
   const { code, data } = envelopeOf(exchange, ruleId);
   if (data === undefined && readsAsSuccess(code))
@@ -85,7 +86,7 @@ export function dataIsArray(exchange: Exchange, ruleId: string, expected: { refu
 }
 
 /** A request refused as a whole: non-zero code, and data (if present) empty. */
-export function fullyFailed(exchange: Exchange, ruleId: string): Verdict {
+export function fullyFailed(exchange: Exchange, ruleId: RuleId): Verdict {
   const { code, data } = envelopeOf(exchange, ruleId);
   if (code === undefined || readsAsSuccess(code))
     throw new RuleViolation(ruleId, `a request refused as a whole answered code ${shown(code)}, not a non-zero code`, [
@@ -121,7 +122,7 @@ export function codesOutOfRange(envelope: Envelope): string[] {
  * Every non-zero code (each item's sCode, and a top-level code the items do not explain) is in the 500xx or 510xx
  * range.
  */
-export function codesInRange(exchange: Exchange, ruleId: string): Verdict {
+export function codesInRange(exchange: Exchange, ruleId: RuleId): Verdict {
   const envelope = envelopeOf(exchange, ruleId);
   const topLevel: [string, unknown][] = explainedByItems(envelope) ? [] : [['code', envelope.code]];
   const codes: [string, unknown][] = [

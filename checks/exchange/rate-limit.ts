@@ -2,6 +2,7 @@ import type { RateLimitFinding } from '../rate-limit-finding.ts';
 import type { RateLimitPin } from '../../targets/rate-limit-probe.ts';
 import { rateLimitProbed } from '../rate-limit-probed.ts';
 import { RuleViolation, type Verdict } from '../rule-violation.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /**
  * The exchange-rate-limit probe met the limit, and a limited answer is both HTTP 429 and code "50011"
@@ -9,7 +10,7 @@ import { RuleViolation, type Verdict } from '../rule-violation.ts';
  * broke an envelope rule are reported, not judged here: the envelope is those rules' to judge, on their own
  * exchanges, so one envelope fault does not also fail the rate limit.
  */
-export function exchangeRateLimited(finding: RateLimitFinding, ruleId: string, pin: RateLimitPin = {}): Verdict {
+export function exchangeRateLimited(finding: RateLimitFinding, ruleId: RuleId, pin: RateLimitPin = {}): Verdict {
   const own = finding.violations.findIndex((breach) => breach.ruleId === ruleId);
   const breach = finding.violations[own];
   if (breach) {

@@ -2,6 +2,7 @@ import type { Exchange } from '../../client/http-exchange.ts';
 import { prerequisiteMissing } from '../rule-blocked.ts';
 import { RuleViolation } from '../rule-violation.ts';
 import { unauthorizedStatus } from '../unauthorized-status.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 const bodyhashRule = 'loyalty.mac.bodyhash';
 
@@ -11,7 +12,7 @@ const bodyhashRule = 'loyalty.mac.bodyhash';
  * `loyalty.mac.bodyhash` judges: when these are accepted too, the asking rule is blocked by it; when they
  * are refused, the asking rule's own case was accepted, and it judges that.
  */
-export function bodyhashCompared(exchanges: readonly Exchange[], askingRule: string): void {
+export function bodyhashCompared(exchanges: readonly Exchange[], askingRule: RuleId): void {
   for (const exchange of exchanges) {
     try {
       unauthorizedStatus(exchange, bodyhashRule, null);

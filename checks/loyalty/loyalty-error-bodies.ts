@@ -2,6 +2,7 @@ import type { Exchange } from '../../client/http-exchange.ts';
 import { loyaltyErrorSchema } from '../../rules/loyalty/records.ts';
 import { parsedWith } from '../response-required.ts';
 import { passed, type Verdict } from '../rule-violation.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 const documented = new Set(Object.keys(loyaltyErrorSchema.shape));
 
@@ -9,7 +10,7 @@ const documented = new Set(Object.keys(loyaltyErrorSchema.shape));
  * Every error answer among the exchanges has the loyalty error body: an object whose three fields are strings
  * when present. Other members are tolerated and reported (the document lists only those three).
  */
-export function loyaltyErrorBodies(exchanges: readonly Exchange[], ruleId: string): Verdict {
+export function loyaltyErrorBodies(exchanges: readonly Exchange[], ruleId: RuleId): Verdict {
   const errors = exchanges.filter((exchange) => (exchange.response?.status ?? 0) >= 400);
   const others = new Set<string>();
   for (const exchange of errors) {

@@ -1,6 +1,7 @@
 import type { Exchange } from '../../client/http-exchange.ts';
 import { mappingsStatuses } from '../../rules/shortener/records.ts';
 import { prerequisiteMissing } from '../rule-blocked.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /** The rule that judges whether plain valid entries are accepted at all. */
 export const baselineRule = 'shortener.mappings.accepted';
@@ -10,7 +11,7 @@ export const baselineRule = 'shortener.mappings.accepted';
  * entries at all, which {@link baselineRule} judges: the asking rule is blocked by it (or fails, when it is
  * that rule). Accepted, the asking rule's own variant was what the target refused, and the rule judges it.
  */
-export function baselineAccepted(baseline: Exchange, askingRule: string): void {
+export function baselineAccepted(baseline: Exchange, askingRule: RuleId): void {
   const status = baseline.response?.status;
   if (status === mappingsStatuses.accepted) return;
   throw prerequisiteMissing(

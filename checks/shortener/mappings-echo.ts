@@ -5,6 +5,7 @@ import { jsonOf } from '../response-required.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { baselineAccepted, baselineRule, refused } from './baseline-accepted.ts';
 import { prerequisiteMissing } from '../rule-blocked.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 // Read leniently: only the echoed fields; the full shortenResponse shape is the accepted rule's to judge.
 const echoes = z.object({ mappings: z.array(z.object({ longUrl: z.unknown(), expDate: z.unknown() }).passthrough()) });
@@ -22,7 +23,7 @@ const sameInstant = (a: unknown, b: string) =>
  */
 export function mappingsEcho(
   { exchange, entries }: { exchange: Exchange; entries: readonly MappingRequest[] },
-  ruleId: string,
+  ruleId: RuleId,
 ): Verdict {
   if (refused(exchange)) baselineAccepted(exchange, ruleId);
   const read = echoes.safeParse(jsonOf(exchange, ruleId));

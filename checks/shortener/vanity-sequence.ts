@@ -2,6 +2,7 @@ import type { Exchange } from '../../client/http-exchange.ts';
 import { prerequisiteMissing } from '../rule-blocked.ts';
 import { RuleViolation, type Verdict } from '../rule-violation.ts';
 import { entryJudged } from './entry-judged.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /** One request of a vanity-path sequence and what the rule says it must get. */
 export interface VanityStep {
@@ -13,14 +14,14 @@ export interface VanityStep {
    * For a step that must be accepted and that states another rule's property (a fresh path is free, a path
    * taken on one domain is free on another): the rules that judge it. Refused, it blocks this rule.
    */
-  judgedBy?: readonly string[];
+  judgedBy?: readonly RuleId[];
 }
 
 /**
  * A sequence of requests for vanity paths: each step must be accepted (200) or refused (400) as the rule
  * says; a failure names the step and carries the exchanges up to it.
  */
-export function vanitySequence(steps: readonly VanityStep[], ruleId: string): Verdict {
+export function vanitySequence(steps: readonly VanityStep[], ruleId: RuleId): Verdict {
   steps.forEach((step, index) => {
     try {
       entryJudged(step.exchange, ruleId, step);

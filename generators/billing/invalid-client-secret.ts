@@ -4,6 +4,7 @@ import type { Gen, InvalidCase } from '../gen.ts';
 import { identifierChar } from './alphabets.ts';
 import type { TokenRequestParts } from '../../rules/billing/token-request-parts.ts';
 import { bodyFieldBreaking } from './token-request-parts.ts';
+import { clientSecretMaxLength } from '../../rules/billing/limits.ts';
 
 /** Pads a secret to a length with filler characters; pure. */
 export function padTo(value: string, length: number, filler: string): string {
@@ -13,7 +14,7 @@ export function padTo(value: string, length: number, filler: string): string {
 }
 
 /**
- * Token requests whose client_secret is longer than 42 characters. The real secret is kept as a prefix,
+ * Token requests whose client_secret is longer than clientSecretMaxLength characters. The real secret is kept as a prefix,
  * so a target that only compares a prefix still has to reject the length.
  */
 export function invalidClientSecret(valid: TokenRequestParts): Gen<InvalidCase<TokenRequestParts>> {
@@ -21,13 +22,16 @@ export function invalidClientSecret(valid: TokenRequestParts): Gen<InvalidCase<T
   const breaking = bodyFieldBreaking(valid, 'client_secret', billingRuleIds.clientSecretLength);
   return {
     boundaries: [
-      breaking(padTo(realSecret, 43, 'x'), '43 characters'),
-      breaking(padTo(realSecret, 44, 'x'), '44 characters'),
+      breaking(padTo(realSecret, clientSecretMaxLength + 1, 'x'), `${clientSecretMaxLength + 1} characters`),
+      breaking(padTo(realSecret, clientSecretMaxLength + 2, 'x'), `${clientSecretMaxLength + 2} characters`),
       breaking(padTo(realSecret, 512, 'x'), '512 characters'),
-      breaking(42, 'a number, not a string'),
+      breaking(clientSecretMaxLength, 'a number, not a string'),
     ],
     arbitrary: fc
-      .tuple(fc.integer({ min: 43, max: 400 }), fc.string({ unit: identifierChar, minLength: 1, maxLength: 8 }))
+      .tuple(
+        fc.integer({ min: clientSecretMaxLength + 1, max: 400 }),
+        fc.string({ unit: identifierChar, minLength: 1, maxLength: 8 }),
+      )
       .map(([length, filler]) => breaking(padTo(realSecret, length, filler), `${length} characters`)),
   };
 }

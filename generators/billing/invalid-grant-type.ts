@@ -3,24 +3,25 @@ import { billingRuleIds } from '../../rules/billing/ids.ts';
 import type { Gen, InvalidCase } from '../gen.ts';
 import type { TokenRequestParts } from '../../rules/billing/token-request-parts.ts';
 import { bodyFieldBreaking } from './token-request-parts.ts';
+import { grantType } from '../../rules/billing/limits.ts';
 
 /** Token requests whose grant_type is anything but `client_credentials`. */
 export function invalidGrantType(valid: TokenRequestParts): Gen<InvalidCase<TokenRequestParts>> {
-  const grantType = bodyFieldBreaking(valid, 'grant_type', billingRuleIds.grantTypeEnum);
-  const breaking = (value: unknown) => grantType(value, `grant_type ${JSON.stringify(value)}`);
+  const grantTypeCase = bodyFieldBreaking(valid, 'grant_type', billingRuleIds.grantTypeEnum);
+  const breaking = (value: unknown) => grantTypeCase(value, `grant_type ${JSON.stringify(value)}`);
   return {
     boundaries: [
       'password',
-      'CLIENT_CREDENTIALS',
-      'client_credentials ',
-      'client_credential',
+      grantType.toUpperCase(),
+      `${grantType} `,
+      grantType.slice(0, -1),
       '',
       'authorization_code',
       1,
     ].map(breaking),
     arbitrary: fc
       .string({ maxLength: 40 })
-      .filter((value) => value !== 'client_credentials')
+      .filter((value) => value !== grantType)
       .map(breaking),
   };
 }

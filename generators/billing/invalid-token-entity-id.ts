@@ -26,6 +26,7 @@ export function invalidTokenEntityId(valid: TokenRequestParts, entityId: string)
   return {
     boundaries: [
       breaking(entityId.replaceAll('-', ''), 'the UUID without hyphens (32 characters)'),
+      // not-a-limit: a UUID of 35 characters, not the client_id length
       breaking(entityId.slice(0, 35), '35 characters'),
       breaking(`${entityId}0`, '37 characters'),
       breaking(`{${entityId}}`, 'in braces'),

@@ -3,9 +3,10 @@ import { billingRuleIds } from '../../rules/billing/ids.ts';
 import type { Gen, InvalidCase } from '../gen.ts';
 import { trackIdChars } from './alphabets.ts';
 import { spaceEdgesToDots } from './valid-track-id.ts';
+import { trackIdForbiddenChars, trackIdMaxLength } from '../../rules/billing/limits.ts';
 
 /** Characters that break only the charset rule; all are sendable in a header (latin1 bytes included). */
-const forbiddenTrackIdChars = [':', ';', '"', "'", '\u00e9', '\u00ff', '\u0080'];
+const forbiddenTrackIdChars = [...trackIdForbiddenChars, '\u00e9', '\u00ff', '\u0080'];
 
 const allowedString = (minLength: number, maxLength: number) =>
   fc.string({ unit: fc.constantFrom(...trackIdChars), minLength, maxLength }).map(spaceEdgesToDots);
@@ -19,7 +20,7 @@ export function insertAt(value: string, position: number, char: string): string 
 const tooLong = (value: string): InvalidCase<string> => ({
   value,
   breaks: billingRuleIds.trackIdLength,
-  why: `${value.length} characters, over 64`,
+  why: `${value.length} characters, over ${trackIdMaxLength}`,
 });
 
 const badChar = (value: string, char: string): InvalidCase<string> => ({
@@ -31,14 +32,14 @@ const badChar = (value: string, char: string): InvalidCase<string> => ({
 /** Svc-Track-Id values that each break exactly one rule: the length or the character set. */
 export const invalidTrackId: Gen<InvalidCase<string>> = {
   boundaries: [
-    tooLong('y'.repeat(65)),
+    tooLong('y'.repeat(trackIdMaxLength + 1)),
     tooLong('trace-'.repeat(11)),
     ...forbiddenTrackIdChars.map((char) => badChar(`trace${char}42`, char)),
   ],
   arbitrary: fc.oneof(
-    allowedString(65, 200).map(tooLong),
+    allowedString(trackIdMaxLength + 1, 200).map(tooLong),
     fc
-      .tuple(allowedString(0, 62), fc.nat(), fc.constantFrom(...forbiddenTrackIdChars))
+      .tuple(allowedString(0, trackIdMaxLength - 2), fc.nat(), fc.constantFrom(...forbiddenTrackIdChars))
       .map(([value, position, char]) => badChar(insertAt(value, position, char), char)),
   ),
 };

@@ -35,6 +35,7 @@ export const malformedJsonBody: Gen<InvalidCase<string>> = {
     '{"a":1}}',
   ].map(malformed),
   arbitrary: fc
+    // not-a-limit: 64 code points of noise, not the Svc-Track-Id length.
     .oneof(fc.string({ maxLength: 200 }), fc.json({ maxDepth: 3 }), fc.string({ unit: anyCodePoint, maxLength: 64 }))
     .filter((text) => !isJsonObjectText(text))
     .map(malformed),

@@ -2,13 +2,15 @@ import fc from 'fast-check';
 import { cardStatuses, spendTypes, timeZones } from '../../rules/cards/enums.ts';
 import { addDays } from '../../rules/cards/calendar.ts';
 import { amountText, dayText, expiryText, percentText, referenceIdText } from './values.ts';
+import { maxAccountingFields, maxMerchantCodes, maxUserDefinedFields } from '../../rules/cards/limits.ts';
 
 const reconciliationItems = (max: number) =>
+  // not-a-limit: a value of up to 12 characters, not the number of fields.
   fc.array(fc.record({ index: fc.nat(99).map(String), value: fc.string({ minLength: 1, maxLength: 12 }) }), {
     maxLength: max,
   });
 
-/** The variance of a card: PERCENTAGE bounds up to 100, AMOUNT bounds amounts, or none. */
+/** The variance of a card: PERCENTAGE bounds up to maxVariancePercent, AMOUNT bounds amounts, or none. */
 const variance = fc.oneof(
   fc.record({
     varianceType: fc.constant('PERCENTAGE'),
@@ -30,18 +32,19 @@ export const cardRecord = fc
     cardId: fc.stringMatching(/^[a-z0-9-]{1,20}$/),
     accountId: fc.stringMatching(/^[a-z0-9-]{1,20}$/),
     created: dayText,
+    // not-a-limit: days ahead, not a window
     validAfterDays: fc.nat(30),
     currentAmount: amountText,
     originalAmount: fc.option(amountText, { nil: undefined }),
     spendType: fc.constantFrom(...spendTypes),
     timeZone: fc.constantFrom(...timeZones),
-    merchantCodes: fc.array(fc.integer({ min: 1000, max: 9999 }).map(String), { maxLength: 25 }),
+    merchantCodes: fc.array(fc.integer({ min: 1000, max: 9999 }).map(String), { maxLength: maxMerchantCodes }),
     variance: fc.option(variance, { nil: undefined }),
     expiryDate: expiryText,
     cardReferenceId: referenceIdText,
     status: fc.constantFrom(...cardStatuses.filter((status) => status !== 'IN_PROGRESS')),
-    userDefinedFields: reconciliationItems(12),
-    accountingFields: reconciliationItems(8),
+    userDefinedFields: reconciliationItems(maxUserDefinedFields),
+    accountingFields: reconciliationItems(maxAccountingFields),
   })
   .map(cardPartsToRecord);
 
@@ -70,6 +73,7 @@ export function cardPartsToRecord(parts: {
     spendControls: {
       currentAmount: parts.currentAmount,
       validFromDate,
+      // not-a-limit: days ahead, not a window
       validToDate: addDays(validFromDate, 30),
       spendType: parts.spendType,
       timeZone: parts.timeZone,

@@ -3,6 +3,7 @@ import { addDays } from '../../rules/cards/calendar.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import type { InvalidCase } from '../gen.ts';
 import { cardRecord } from './card-record.ts';
+import { maxMerchantCodes, maxUserDefinedFields, maxVariancePercent } from '../../rules/cards/limits.ts';
 
 type Card = Record<string, unknown>;
 type Nested = Record<string, unknown>;
@@ -59,12 +60,17 @@ export const cardBreakers: readonly Breaker[] = [
     breaks: id.merchantCodes,
     why: '26 merchant category codes',
     apply: (card) =>
-      spend(card, { allowedMerchantIndustries: Array.from({ length: 26 }, (_, index) => String(5000 + index)) }),
+      spend(card, {
+        allowedMerchantIndustries: Array.from({ length: maxMerchantCodes + 1 }, (_, index) => String(5000 + index)),
+      }),
   },
   {
     breaks: id.reconciliation,
     why: '13 user-defined fields',
-    apply: (card) => ({ ...card, reconciliationField: { userDefinedFields: items(13), accountingFields: [] } }),
+    apply: (card) => ({
+      ...card,
+      reconciliationField: { userDefinedFields: items(maxUserDefinedFields + 1), accountingFields: [] },
+    }),
   },
   {
     breaks: id.reconciliation,
@@ -78,10 +84,14 @@ export const cardBreakers: readonly Breaker[] = [
   },
   {
     breaks: id.varianceBounds,
-    why: 'PERCENTAGE bound 100.01',
+    why: `PERCENTAGE bound ${maxVariancePercent}.01`,
     apply: (card) =>
       spend(card, {
-        chargeAmountVariance: { varianceType: 'PERCENTAGE', varianceLowerBound: '0', varianceUpperBound: '100.01' },
+        chargeAmountVariance: {
+          varianceType: 'PERCENTAGE',
+          varianceLowerBound: '0',
+          varianceUpperBound: `${maxVariancePercent}.01`,
+        },
       }),
   },
   {

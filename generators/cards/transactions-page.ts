@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { addDays } from '../../rules/cards/calendar.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
-import { maxPageCount } from '../../rules/cards/transactions-schemas.ts';
 import type { InvalidCase } from '../gen.ts';
+import { maxPageCount, maxPageSize } from '../../rules/cards/limits.ts';
 
 type Page = Record<string, unknown> & {
   paginationDetails: { page: Record<string, number>; links: Record<string, string> };
@@ -45,7 +45,7 @@ export function pagePartsToPage({
 
 /** A page of GET /transactions that keeps rule 5 and the item formats: any window, size and page of it. */
 export const transactionsPage: fc.Arbitrary<Page> = fc
-  .record({ totalCount: fc.nat(3000), pageSize: fc.integer({ min: 1, max: 500 }) })
+  .record({ totalCount: fc.nat(3000), pageSize: fc.integer({ min: 1, max: maxPageSize }) })
   .chain(({ totalCount, pageSize }) =>
     fc
       .integer({ min: 1, max: Math.max(1, Math.min(maxPageCount, Math.ceil(totalCount / pageSize))) })
@@ -76,7 +76,7 @@ export const pageBreakers: readonly { breaks: string; why: string; apply(page: P
     breaks: id.transactionsPageDetails,
     why: 'pageCount 501',
     apply: (page) =>
-      withLinks(withPage(page, { pageCount: 501 }), {
+      withLinks(withPage(page, { pageCount: maxPageCount + 1 }), {
         ...page.paginationDetails.links,
         next: 'transactions?pageNumber=next',
       }),

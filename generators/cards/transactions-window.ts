@@ -79,9 +79,11 @@ export function windowSpanCases(days: WindowDays): Gen<WindowCase> {
   const old = addDays(days.oldestAccepted, oldWindowMargin);
   return {
     boundaries: [
-      ...[0, 30, 31, 32, 33, 45].map((span) => spanToCase(recent, span)),
-      spanToCase(old, 31),
-      spanToCase(old, 32),
+      ...[0, maxWindowDays - 1, maxWindowDays, maxWindowDays + 1, maxWindowDays + 2, 45].map((span) =>
+        spanToCase(recent, span),
+      ),
+      spanToCase(old, maxWindowDays),
+      spanToCase(old, maxWindowDays + 1),
     ],
     arbitrary: fc
       .tuple(fc.constantFrom(recent, old, addDays(days.today, -200)), fc.integer({ min: 0, max: 366 }))
@@ -100,8 +102,8 @@ export function sizeToCase(pageSize: number): EdgeCase<number> {
   };
 }
 
-/** Page sizes: 1, 499, 500, 501, 502 and 1000 first, then random ones up to 5000. */
+/** Page sizes: 1, both sides of the largest and twice it first, then random ones up to 5000. */
 export const pageSizeCases: Gen<EdgeCase<number>> = {
-  boundaries: [1, 499, 500, 501, 502, 1000].map(sizeToCase),
+  boundaries: [1, maxPageSize - 1, maxPageSize, maxPageSize + 1, maxPageSize + 2, 2 * maxPageSize].map(sizeToCase),
   arbitrary: fc.integer({ min: 1, max: 5000 }).map(sizeToCase),
 };

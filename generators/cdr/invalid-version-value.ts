@@ -26,6 +26,7 @@ export function invalidVersionValue(ruleId: string, missing: boolean): Gen<Inval
     })),
     arbitrary: fc
       .oneof(
+        // not-a-limit: negative versions down to -1000, not the page-size maximum.
         fc.integer({ min: -1000, max: 0 }).map(String),
         fc
           .double({ min: 0.01, max: 99, noNaN: true })

@@ -22,10 +22,16 @@ export function updatedSinceCuts(lastUpdated: readonly string[], nowMs: number):
   const at = (fraction: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
   const median = at(0.5);
   const quartile = at(0.25);
+  const secondMs = 1000; // not-a-limit: milliseconds in a second.
   return [
     ...(median ? [{ value: median, why: 'exactly the lastUpdated of a listed product' }] : []),
     ...(quartile
-      ? [{ value: withOffset(Date.parse(quartile) + 1000), why: 'a second after a lastUpdated, with a +10:00 offset' }]
+      ? [
+          {
+            value: withOffset(Date.parse(quartile) + secondMs),
+            why: 'a second after a lastUpdated, with a +10:00 offset',
+          },
+        ]
       : []),
     { value: '1990-01-01T00:00:00Z', why: 'before every product' },
     { value: new Date(nowMs + 365 * 86_400_000).toISOString(), why: 'a year ahead of the run' },

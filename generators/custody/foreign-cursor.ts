@@ -51,7 +51,9 @@ export function foreignCursor(real: RealCursors): Gen<InvalidCase<string>> {
     bad(`${token}=`, 'the real token with one more padding character'),
     bad(real.otherEndpointToken, 'a token of another listing endpoint'),
     ...(real.otherSizeToken ? [bad(real.otherSizeToken, 'a token of the same listing at another page size')] : []),
+    // not-a-limit: made-up cursor JSON, not the shown page size.
     bad(jsonToBase64({ page: 2, pageSize: 20 }), 'base64 of made-up cursor JSON'),
+    // not-a-limit: made-up cursor JSON, not the shown page size.
     bad(jsonToBase64({ offset: 20, limit: 20, direction: 'NEXT' }), 'base64 of made-up cursor JSON'),
   ].filter((invalid) => invalid.value !== token && invalid.value !== '');
   const edited = fc

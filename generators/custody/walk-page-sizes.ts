@@ -1,3 +1,5 @@
+import { shownWalkPageSize } from '../../rules/custody/limits.ts';
+
 /** The spec shows no maximum page size; no target is asked for more than this. */
 export const largestAskedPageSize = 100;
 
@@ -10,7 +12,7 @@ export function walkPageSizes(length: number): number[] {
   const notDividing =
     [3, 4, 5, 6, 7, 9].find((size) => length > size && length % size === 1) ??
     [3, 7].find((size) => length % size !== 0);
-  const sizes = [1, 2, 20, Math.max(length, 1), length + 1, dividing, notDividing];
+  const sizes = [1, 2, shownWalkPageSize, Math.max(length, 1), length + 1, dividing, notDividing];
   return [
     ...new Set(sizes.filter((size): size is number => size !== undefined && size >= 1 && size <= largestAskedPageSize)),
   ];

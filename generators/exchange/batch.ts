@@ -32,12 +32,14 @@ export function ordersOf(plan: BatchPlan, instrument: string, prefix: string): E
     const order = {
       instrument,
       side: seed % 2 ? 'sell' : 'buy',
+      // not-a-limit: a digit to pad with, not the success code.
       size: `0.${String(1 + (seed % 999)).padStart(3, '0')}`,
       price: String(1 + (seed % 1000)),
       clOrdId: `${prefix}${index}`,
     };
     if (kind === 'bad-side') order.side = 'hold';
     if (kind === 'bad-size') order.size = seed % 2 ? '-1' : 'abc';
+    // not-a-limit: a price of zero, not the success code.
     if (kind === 'bad-price') order.price = seed % 2 ? '0' : '';
     if (kind === 'bad-instrument') order.instrument = '';
     if (kind === 'unaffordable') {

@@ -1,4 +1,5 @@
 import { noStore, shortenerDomains, type MappingRequest } from '../../rules/shortener/records.ts';
+import type { ShortenerRuleId } from '../../rules/shortener/rules.ts';
 import { validLongUrls } from './valid-long-urls.ts';
 import { isoForms } from './iso-timestamp.ts';
 
@@ -8,7 +9,7 @@ export type FieldValue = unknown | typeof absent;
 
 /** What one field rule accepts and refuses, and where the value goes in an entry. */
 export interface FieldRule {
-  ruleId: string;
+  ruleId: ShortenerRuleId;
   /** The field as reports name it. */
   field: string;
   valid(nowMs: number): readonly FieldValue[];

@@ -6,6 +6,7 @@ import { servesOperation } from '../../rules/cdr/endpoints.ts';
 import type { CdrSection } from '../../targets/cdr/section.ts';
 import type { LoadRequest, ObservedResponse } from '../scenario.ts';
 import { constantRate, type NightlyContext, type NightlyScenarios } from '../nightly-profile.ts';
+import { defaultPageSize } from '../../rules/cdr/limits.ts';
 
 /**
  * The open-banking read operations the target serves, each at the highest version it serves. Every answer, success
@@ -21,7 +22,7 @@ export async function cdrNightly(context: NightlyContext<CdrSection>): Promise<N
     accept: 'application/json',
     ...(section.token ? { authorization: `Bearer ${section.token}` } : {}),
   });
-  const query = { pageSize: 25 };
+  const query = { pageSize: defaultPageSize };
   const listed = servesOperation(section, 'list') ? await client.list(query) : undefined;
   const productId = firstProductId(() => listed?.response?.json());
   // Only the operations the holder serves (an entry may mark one as not served).

@@ -4,6 +4,7 @@ import { pageSchemaFor } from '../../checks/custody/cursor-page.ts';
 import { type CustodySection, type ListingSettings, listingSettingsOf } from '../../targets/custody/section.ts';
 import type { ObservedResponse } from '../scenario.ts';
 import { constantRate, type NightlyContext, type NightlyScenarios } from '../nightly-profile.ts';
+import { shownWalkPageSize } from '../../rules/custody/limits.ts';
 
 /**
  * The nine custody listings' first pages of 20, each judged as a first page: a cursor record, hasPrevious false, at
@@ -13,7 +14,7 @@ export async function custodyNightly(context: NightlyContext<CustodySection>): P
   const { section } = context;
   context.redactor.addSecret(section.token);
   const headers = { authorization: `Bearer ${section.token}`, accept: 'application/json' };
-  const pageSize = 20;
+  const pageSize = shownWalkPageSize;
   // Each listing read with its own settings (items key, cursor prefix, a string result).
   const firstPage = (listing: ListingSettings) => (response: ObservedResponse) => {
     if (response.status < 200 || response.status > 299) return undefined;

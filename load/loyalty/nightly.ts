@@ -5,6 +5,7 @@ import { loyaltyOperations } from '../../rules/loyalty/records.ts';
 import { mandatoryDemographicsOf, type LoyaltySection } from '../../targets/loyalty/section.ts';
 import type { LoadRequest, ObservedResponse } from '../scenario.ts';
 import { constantRate, type NightlyContext, type NightlyScenarios } from '../nightly-profile.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /**
  * The event notification and a simulated points-transfer order (it creates nothing, so one requestor_order_id
@@ -32,7 +33,7 @@ export async function loyaltyNightly(context: NightlyContext<LoyaltySection>): P
     body: JSON.stringify(body),
     freshHeaders,
   });
-  const accepted = (operation: string, ruleId: string) => (response: ObservedResponse) =>
+  const accepted = (operation: string, ruleId: RuleId) => (response: ObservedResponse) =>
     response.status === 202 ? undefined : { ruleId, message: `a valid ${operation} answered ${response.status}` };
   const order = { ...validOrder(bodies), requestor_order_id: `harness-nightly-${randomUUID()}`, simulation: true };
   return {

@@ -1,6 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import type { ReferenceMode } from './mode.ts';
-import { gzipThresholdBytes } from './compression.ts';
+import {
+  clientIdLength,
+  clientSecretMaxLength,
+  grantType,
+  gzipThresholdBytes,
+  idempotencyKeyMaxLength,
+  trackIdMaxLength,
+} from '../../rules/billing/limits.ts';
 import { replayOrRun, type IdempotentRunner } from './idempotency.ts';
 import { type Charge, limits, type Pricing } from './records.ts';
 import type { InvalidKind, OperationName } from './reply.ts';
@@ -117,19 +124,19 @@ function printableWithoutSeparators(value: string): boolean {
 }
 
 export const referenceBehaviour: BillingBehaviour = {
-  checkClientId: credential((length) => length === 36),
-  checkClientSecret: credential((length) => length <= 42),
-  grantTypeAccepted: (grantType) => grantType === 'client_credentials',
+  checkClientId: credential((length) => length === clientIdLength),
+  checkClientSecret: credential((length) => length <= clientSecretMaxLength),
+  grantTypeAccepted: (sent) => sent === grantType,
   tokenFieldDefaults: {},
   parseTokenEntityId: (raw) => (uuid.test(raw) ? { ok: true, id: raw } : { ok: false }),
   tokenForbiddenHeaders: ['Authorization', 'apiAccessKeyId', 'apiSecretAccessKey'],
   tokenRateLimited: () => true,
   tokenMaxUses: Number.POSITIVE_INFINITY,
 
-  trackIdMaxLength: 64,
+  trackIdMaxLength,
   trackIdCharsetOk: printableWithoutSeparators,
   echoTrackId: (trackId) => trackId,
-  idempotencyKeyMaxLength: 255,
+  idempotencyKeyMaxLength,
   runIdempotent: replayOrRun,
   entityForMissingHeader: () => undefined,
   entityHeaderTolerated: () => false,

@@ -2,8 +2,6 @@ import { gzipSync } from 'node:zlib';
 
 /** Response compression: gzip only when the client accepts it and the JSON is larger than the threshold. */
 
-export const gzipThresholdBytes = 1000;
-
 /** Whether Accept-Encoding admits gzip: listed (or "*") with a non-zero q, and not refused by "gzip;q=0". */
 export function acceptsGzip(acceptEncoding: string | undefined): boolean {
   if (acceptEncoding === undefined) return false;

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { BillingBehaviour } from './behaviour.ts';
 import type { BillingConfig, Principal, RequestScope } from './context.ts';
 import { InvalidRequest } from './reply.ts';
+import { trackIdMaxLength } from '../../rules/billing/limits.ts';
 
 /** The header rules of the billing interface: Svc-Track-Id, Svc-Entity-Ids, Svc-Org-Ids, Idempotency-Key. */
 
@@ -30,7 +31,7 @@ export function readTrackId(req: IncomingMessage, behaviour: BillingBehaviour): 
 
 export function requireValidTrackId(trackId: TrackId | undefined): void {
   if (trackId && !trackId.valid) {
-    invalidHeader(`Svc-Track-Id must be at most 64 printable ASCII characters without : ; " '`);
+    invalidHeader(`Svc-Track-Id must be at most ${trackIdMaxLength} printable ASCII characters without : ; " '`);
   }
 }
 

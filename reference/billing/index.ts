@@ -15,6 +15,7 @@ const optionsSchema = z
     /** Token requests allowed per caller IP per fixed window. Default 30 per 1000 ms. */
     tokenRateLimit: z
       .object({ requests: z.number().int().positive(), windowMs: z.number().int().positive() })
+      // not-a-limit: the reference's own window (the document shows no rate), not the gzip threshold.
       .default({ requests: 30, windowMs: 1000 }),
     /**
      * Responses larger than this many bytes are gzipped when accepted; moved only to prove a probe finds it. Default

@@ -32,6 +32,7 @@ export const limits = {
   nameMax: 100,
   descriptionMax: 5000,
   rateCardsMax: 50,
+  // not-a-limit: the reference's own bound (the document shows none), not the Svc-Track-Id length.
   conditionTextMax: 64,
 } as const;
 

@@ -3,6 +3,7 @@ import type { ReferenceAuthorization, ReferenceTransaction } from './history.ts'
 import type { CardState } from './state.ts';
 import { wellFormedId } from './fixtures.ts';
 import { requestedWindow, type WindowRequest, windowRefusal } from './window.ts';
+import { maxAuthorizations, maxPageCount, maxPageSize, maxPerOutcome } from '../../rules/cards/limits.ts';
 
 /** The page the reference is about to answer. */
 export interface TransactionsPage {
@@ -107,13 +108,13 @@ export const referenceBehaviour: CardsBehaviour = {
   windowRefusal,
   window: requestedWindow,
   inWindow: (day, { from, to }) => day >= from && day <= to,
-  pageSizeAccepted: (size) => Number.isInteger(size) && size >= 1 && size <= 500,
-  defaultPageSize: 500,
+  pageSizeAccepted: (size) => Number.isInteger(size) && size >= 1 && size <= maxPageSize,
+  defaultPageSize: maxPageSize,
   defaultPageNumber: 1,
   order: (transactions) =>
     [...transactions].sort((a, b) => (a.day === b.day ? b.sequence - a.sequence : a.day < b.day ? 1 : -1)),
   pageItems: ({ all, pageSize, pageNumber }) => all.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
-  pageCount: (total, pageSize) => Math.min(500, Math.max(1, Math.ceil(total / pageSize))),
+  pageCount: (total, pageSize) => Math.min(maxPageCount, Math.max(1, Math.ceil(total / pageSize))),
   pageNumbers: ({ all, pageSize, pageNumber, pageCount }) => ({
     pageSize,
     pageNumber,
@@ -144,9 +145,9 @@ export const referenceBehaviour: CardsBehaviour = {
   }),
 
   authorizationsShown: (history) => {
-    const approved = history.filter((entry) => entry.approved).slice(0, 50);
-    const declined = history.filter((entry) => !entry.approved).slice(0, 50);
-    return [...approved, ...declined].sort((a, b) => b.at - a.at).slice(0, 100);
+    const approved = history.filter((entry) => entry.approved).slice(0, maxPerOutcome);
+    const declined = history.filter((entry) => !entry.approved).slice(0, maxPerOutcome);
+    return [...approved, ...declined].sort((a, b) => b.at - a.at).slice(0, maxAuthorizations);
   },
   authorizationItem: (record) => record,
   notificationBody: (record) => record,

@@ -34,6 +34,7 @@ export function transactionsOf(cardIds: readonly string[], today: string, days =
   const transactions: ReferenceTransaction[] = [];
   for (let offset = 0; offset < days; offset++) {
     const day = addDays(today, -offset);
+    // not-a-limit: the busy days of the history, not a window
     const count = offset <= 30 ? perBusyDay : 1;
     for (let sequence = 0; sequence < count; sequence++) {
       const cardId = cardIds[(offset + sequence) % cardIds.length] as string;
@@ -74,6 +75,7 @@ export function transactionsOf(cardIds: readonly string[], today: string, days =
 
 /** yyyy-MM-ddThh:mm:ss+00:00 of an instant. */
 export function authorizationTimestamp(at: number): string {
+  // not-a-limit: the seconds of an ISO timestamp, not a date age
   return `${new Date(at).toISOString().slice(0, 19)}+00:00`;
 }
 

@@ -19,6 +19,7 @@ export const cardsReference: FamilyReference = {
   modes: cardsReferenceModes,
   mutants: cardsMutants,
   ensureCredentials(env) {
+    // not-a-limit: random bytes, not merchant codes
     env.REFERENCE_CARDS_TOKEN ??= randomBytes(24).toString('base64url');
   },
   create({ mode, mutant, env }) {

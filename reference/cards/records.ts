@@ -2,6 +2,7 @@ import type { CardUserStatus } from '../../rules/cards/enums.ts';
 import { addDays } from '../../rules/cards/calendar.ts';
 import { lastFiveOf } from './history.ts';
 import type { CardState } from './state.ts';
+import { maxAccountingFields, maxMerchantCodes, maxUserDefinedFields } from '../../rules/cards/limits.ts';
 
 /** MM-YY of a day. */
 function monthYear(day: string): string {
@@ -14,7 +15,7 @@ function optionalRecords(card: CardState): { spend: Record<string, unknown>; car
     return {
       spend: {
         originalAmount: '99999999.99',
-        allowedMerchantIndustries: Array.from({ length: 25 }, (_, index) => String(5000 + index)),
+        allowedMerchantIndustries: Array.from({ length: maxMerchantCodes }, (_, index) => String(5000 + index)),
         allowedMerchant: ['1234567890'],
         chargeAmountVariance: {
           varianceType: 'PERCENTAGE',
@@ -27,11 +28,11 @@ function optionalRecords(card: CardState): { spend: Record<string, unknown>; car
       },
       card: {
         reconciliationField: {
-          userDefinedFields: Array.from({ length: 12 }, (_, index) => ({
+          userDefinedFields: Array.from({ length: maxUserDefinedFields }, (_, index) => ({
             index: String(index + 1),
             value: `project-${index + 1}`,
           })),
-          accountingFields: Array.from({ length: 8 }, (_, index) => ({
+          accountingFields: Array.from({ length: maxAccountingFields }, (_, index) => ({
             index: String(index + 1),
             value: `cost-centre-${index + 1}`,
           })),
@@ -109,6 +110,7 @@ export function cardUserRecord(cardUserId: string, status: CardUserStatus, today
     ],
     status,
     expressConsentObtained: true,
+    // not-a-limit: a hundred days ago, not the authorizations limit.
     dateCreated: addDays(today, -100),
     employeeId: 'EMP 1024',
   };

@@ -1,5 +1,6 @@
 import { addDays, daysBetween, eighteenMonthsAgo, maxWindowDays } from '../../rules/cards/calendar.ts';
 import { isCalendarDate } from '../../rules/cards/formats.ts';
+import { defaultWindowDays } from '../../rules/cards/limits.ts';
 
 /** A transactions request as the reference reads it, after its parameters were validated. */
 export interface WindowRequest {
@@ -24,5 +25,7 @@ export function windowRefusal({ today, startDate, endDate }: WindowRequest): str
 
 /** The window a request asks for: its dates, or the most recent 31 days (today and the 30 before). */
 export function requestedWindow({ today, startDate, endDate }: WindowRequest): { from: string; to: string } {
-  return startDate && endDate ? { from: startDate, to: endDate } : { from: addDays(today, -30), to: today };
+  return startDate && endDate
+    ? { from: startDate, to: endDate }
+    : { from: addDays(today, 1 - defaultWindowDays), to: today };
 }

@@ -1,5 +1,6 @@
 import { effectiveValues, productCategories, type ServiceStatus } from '../../rules/cdr/enums.ts';
 import type { CdrOperation } from '../../rules/cdr/endpoints.ts';
+import { defaultPage, defaultPageSize, maxPageSize } from '../../rules/cdr/limits.ts';
 
 /** What the reference knows of a list request once its query is read. */
 export interface ListRequest {
@@ -132,10 +133,10 @@ export const referenceBehaviour: CdrBehaviour = {
   validCategory: (value) => (productCategories as readonly string[]).includes(value),
   validDateTime: isRfc3339,
   validPageNumber: (value) => positiveInteger.test(value),
-  pageSizeServed: (size) => size <= 1000,
+  pageSizeServed: (size) => size <= maxPageSize,
   defaultEffective: 'CURRENT',
-  defaultPage: 1,
-  defaultPageSize: 25,
+  defaultPage,
+  defaultPageSize,
   matchesEffective: (item, effective, now) => {
     if (effective === 'ALL') return true;
     const from = time(item.effectiveFrom);

@@ -6,8 +6,9 @@ import { listingItems } from './listings.ts';
 import { replyJson } from '../http-io.ts';
 import { replyError, replyInvalidCursor } from './reply.ts';
 import { type CustodyDialect, custodyDialects } from './dialect.ts';
+import { shownWalkPageSize } from '../../rules/custody/limits.ts';
 
-const defaultPageSize = 20;
+const defaultPageSize = shownWalkPageSize;
 
 /** Where a page request lands, from its kind and the position its token names. */
 function offsetFor(

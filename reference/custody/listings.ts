@@ -17,6 +17,7 @@ const itemCounts: Record<CustodyListingPath, number> = {
   '/api/rest/v1/balances/nft/collections': 3,
   '/api/rest/v2/requests': 137,
   '/api/rest/v2/requests/for-approval': 0,
+  // not-a-limit: how many items the listing holds, not the shown page size.
   '/api/rest/v1/requests/bundles': 20,
 };
 

@@ -7,12 +7,13 @@ import { signature } from '../../client/hmac.ts';
 import type { FamilyReference } from '../family-reference.ts';
 import { readBody } from '../http-io.ts';
 import { exchangeMutants } from './mutants/index.ts';
+import { exchangeCodes, timestampToleranceSeconds } from '../../rules/exchange/limits.ts';
 
 /** Quote balance of each account of the reference, by access key. */
 const startingBalance = 1_000_000;
 const maxBatchSize = 20;
-/** Largest distance between the request's timestamp and the server's clock (the document: 30 seconds). */
-const toleranceMs = 30_000;
+/** Largest distance between the request's timestamp and the server's clock. */
+const toleranceMs = timestampToleranceSeconds * 1000;
 /** Signed requests allowed per account per fixed window, unless configured (the document shows no values). */
 const defaultRateLimit = { requests: 250, windowMs: 1000 };
 
@@ -132,15 +133,15 @@ export const exchangeReference: FamilyReference = {
     let nextOrdId = 1;
     const send = (res: ServerResponse, status: number, code: string, msg: string, data: unknown) => {
       const body: Record<string, unknown> = { code, msg, data };
-      if (mutant === 'exchange-code-number' && code === '0') body.code = 0;
-      if (mutant === 'exchange-success-00' && code === '0') body.code = '00';
-      if (mutant === 'exchange-msg-on-success' && code === '0') body.msg = 'ok';
+      if (mutant === 'exchange-code-number' && code === exchangeCodes.success) body.code = 0;
+      if (mutant === 'exchange-success-00' && code === exchangeCodes.success) body.code = '00';
+      if (mutant === 'exchange-msg-on-success' && code === exchangeCodes.success) body.msg = 'ok';
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     };
     const refuse = (res: ServerResponse, status: number, code: string, msg: string) => {
       // Only the refusals of a malformed body: the auth and rate-limit refusals keep their codes, which their own rules
       // judge.
-      const shownCode = mutant === 'exchange-code-out-of-range' && code === '51000' ? '1' : code;
+      const shownCode = mutant === 'exchange-code-out-of-range' && code === exchangeCodes.parameterError ? '1' : code;
       send(res, status, shownCode, msg, mutant === 'exchange-data-object-on-refusal' ? {} : []);
     };
     const placeOne = (raw: unknown, index: number, balance: number): Outcome => {
@@ -151,20 +152,23 @@ export const exchangeReference: FamilyReference = {
       const lacking = dialect.requiredOrderFields.find(
         (field) => typeof order[field] !== 'string' || order[field] === '',
       );
-      if (lacking) return fail('51000', `Parameter ${lacking} error`);
+      if (lacking) return fail(exchangeCodes.parameterError, `Parameter ${lacking} error`);
       if (typeof instId !== 'string' || !/^[A-Z0-9]+-[A-Z0-9]+$/.test(instId))
-        return fail('51000', 'Parameter instId error');
-      if (side !== 'buy' && side !== 'sell') return fail('51000', 'Parameter side error');
-      if (typeof sz !== 'string' || !decimal.test(sz) || Number(sz) <= 0) return fail('51000', 'Parameter sz error');
-      if (typeof px !== 'string' || !decimal.test(px) || Number(px) <= 0) return fail('51000', 'Parameter px error');
+        return fail(exchangeCodes.parameterError, 'Parameter instId error');
+      if (side !== 'buy' && side !== 'sell') return fail(exchangeCodes.parameterError, 'Parameter side error');
+      if (typeof sz !== 'string' || !decimal.test(sz) || Number(sz) <= 0)
+        return fail(exchangeCodes.parameterError, 'Parameter sz error');
+      if (typeof px !== 'string' || !decimal.test(px) || Number(px) <= 0)
+        return fail(exchangeCodes.parameterError, 'Parameter px error');
       if (Number(sz) * Number(px) > balance) {
         return mutant === 'exchange-balance-as-parameter'
-          ? fail('51000', 'Parameter sz error')
-          : fail('51008', 'Order failed. Insufficient balance');
+          ? fail(exchangeCodes.parameterError, 'Parameter sz error')
+          : fail(exchangeCodes.insufficientBalance, 'Order failed. Insufficient balance');
       }
       // Only an order that would succeed: the mutant breaks item success, not the codes of failing items.
-      if (mutant === 'exchange-third-item-fails' && index === 2) return fail('51000', 'Parameter error');
-      return { sCode: '0', sMsg: '', clOrdId, ordId: String(nextOrdId++) };
+      if (mutant === 'exchange-third-item-fails' && index === 2)
+        return fail(exchangeCodes.parameterError, 'Parameter error');
+      return { sCode: exchangeCodes.success, sMsg: '', clOrdId, ordId: String(nextOrdId++) };
     };
     return {
       handle: async (req, res, path) => {
@@ -185,7 +189,7 @@ export const exchangeReference: FamilyReference = {
         }
         const knownKey = key !== undefined && balances.has(key);
         if (!knownKey && mutant !== 'exchange-unknown-key-accepted')
-          return void refuse(res, 401, '50111', 'Invalid EX-ACCESS-KEY');
+          return void refuse(res, 401, exchangeCodes.unknownKey, 'Invalid EX-ACCESS-KEY');
         const account = knownKey ? (key as string) : (env.REFERENCE_EXCHANGE_API_KEY ?? '');
         const balance = balances.get(account) as number;
         if (overLimit(account)) {
@@ -193,7 +197,7 @@ export const exchangeReference: FamilyReference = {
           return void refuse(
             res,
             429,
-            mutant === 'exchange-rate-limit-code-50000' ? '50000' : '50011',
+            mutant === 'exchange-rate-limit-code-50000' ? '50000' : exchangeCodes.rateLimited,
             'Rate limit reached',
           );
         }
@@ -206,7 +210,7 @@ export const exchangeReference: FamilyReference = {
         const stamp = authHeader(req, 'timestamp');
         const at = timestampMs(stamp);
         if (at === undefined || Math.abs(Date.now() - at) > window)
-          return void refuse(res, 401, '50102', 'Timestamp request expired');
+          return void refuse(res, 401, exchangeCodes.timestampExpired, 'Timestamp request expired');
         // Signed over the path from the API root with its query, as the real interface's clients sign: the
         // mount prefix (a gateway's, to a client) is not part of it.
         const query = (req.url ?? '').includes('?') ? (req.url ?? '').slice((req.url ?? '').indexOf('?')) : '';
@@ -216,25 +220,35 @@ export const exchangeReference: FamilyReference = {
         );
         const given = authHeader(req, 'sign') ?? '';
         if (mutant !== 'exchange-signature-unchecked' && !sameText(given, expected))
-          return void refuse(res, 401, '50113', 'Invalid signature');
+          return void refuse(res, 401, exchangeCodes.invalidSignature, 'Invalid signature');
         let orders: unknown;
         try {
           orders = JSON.parse(raw.toString('utf8'));
         } catch {
-          return void refuse(res, 400, '51000', 'Parameter error: the body is not JSON');
+          return void refuse(res, 400, exchangeCodes.parameterError, 'Parameter error: the body is not JSON');
         }
         if (!Array.isArray(orders) || orders.length === 0)
-          return void refuse(res, 400, '51000', 'Parameter error: the body must be a non-empty array of orders');
+          return void refuse(
+            res,
+            400,
+            exchangeCodes.parameterError,
+            'Parameter error: the body must be a non-empty array of orders',
+          );
         if (orders.length > maxBatchSize)
-          return void refuse(res, 400, '51000', `Parameter error: at most ${maxBatchSize} orders per batch`);
+          return void refuse(
+            res,
+            400,
+            exchangeCodes.parameterError,
+            `Parameter error: at most ${maxBatchSize} orders per batch`,
+          );
         const items = orders.map((order, index) => placeOne(order, index, balance));
         const shown = items.map((item) => {
-          if (mutant !== 'exchange-failed-item-no-ordid' || item.sCode === '0') return item;
+          if (mutant !== 'exchange-failed-item-no-ordid' || item.sCode === exchangeCodes.success) return item;
           const { ordId: _dropped, ...rest } = item;
           return rest;
         });
-        const failed = items.filter((item) => item.sCode !== '0');
-        if (failed.length === 0) return void send(res, 200, '0', '', shown);
+        const failed = items.filter((item) => item.sCode !== exchangeCodes.success);
+        if (failed.length === 0) return void send(res, 200, exchangeCodes.success, '', shown);
         const code =
           dialect.batchCodes === 'all-or-partial'
             ? failed.length === items.length

@@ -139,3 +139,9 @@ export const agenticRules = defineRules()([
 ]);
 
 export type AgenticRuleId = (typeof agenticRules)[number]['id'];
+
+declare module '../rule-id.ts' {
+  interface RuleIdsOfFamilies {
+    agentic: AgenticRuleId;
+  }
+}

@@ -91,5 +91,4 @@ export const chargeOperations = [
 /** A 429 on a catalog operation is tolerated: the document says concurrency limits exist but does not show them. */
 export const toleratedStatuses: readonly number[] = [429];
 
-/** Responses larger than this many bytes are compressed when gzip is accepted (billing document, "Limits"). */
-export const gzipThresholdBytes = 1000;
+export { gzipThresholdBytes } from './limits.ts';

@@ -97,6 +97,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
     source: s.headers,
     statement: 'A valid Svc-Track-Id that is sent comes back unchanged in the response headers.',
     check: 'header-echo',
+    prerequisites: [id.trackIdLength],
   },
   {
     id: id.idempotencyKeyLength,
@@ -119,6 +120,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
     source: s.headers,
     statement: 'Concurrent retries carrying the same Idempotency-Key perform the operation once.',
     check: 'idempotent-replay',
+    prerequisites: [id.idempotencyReplay],
   },
   {
     id: id.entityIdsRequired,
@@ -293,3 +295,9 @@ export const billingRules = defineRules<BillingSectionRead>()([
     check: 'json-body',
   },
 ]);
+
+declare module '../rule-id.ts' {
+  interface RuleIdsOfFamilies {
+    billing: (typeof billingRules)[number]['id'];
+  }
+}

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { billingRuleIds as id } from './ids.ts';
+import {
+  clientIdLength,
+  clientSecretMaxLength,
+  grantType,
+  idempotencyKeyMaxLength,
+  trackIdMaxLength,
+} from './limits.ts';
 
 /*
  * One zod schema per record and header of the billing document. Every issue's message is the id of the
@@ -11,9 +18,9 @@ const requiredString = (fieldRule: string) =>
 
 /** Token request body (billing document, "Token request"). */
 export const tokenRequestSchema = z.object({
-  client_id: requiredString(id.clientIdLength).length(36, { error: id.clientIdLength }),
-  client_secret: requiredString(id.clientSecretLength).max(42, { error: id.clientSecretLength }),
-  grant_type: z.literal('client_credentials', {
+  client_id: requiredString(id.clientIdLength).length(clientIdLength, { error: id.clientIdLength }),
+  client_secret: requiredString(id.clientSecretLength).max(clientSecretMaxLength, { error: id.clientSecretLength }),
+  grant_type: z.literal(grantType, {
     error: (issue) => (issue.input === undefined ? id.tokenFieldsRequired : id.grantTypeEnum),
   }),
 });
@@ -40,12 +47,12 @@ export const tokenHeadersSchema = z.record(z.string(), z.string()).superRefine((
 /** Svc-Track-Id: at most 64 US-ASCII characters, none of : ; " ' (billing document, "Headers"). */
 export const trackIdSchema = z
   .string()
-  .max(64, { error: id.trackIdLength })
+  .max(trackIdMaxLength, { error: id.trackIdLength })
   .regex(/^[\x20-\x7e]*$/, { error: id.trackIdCharset })
   .regex(/^[^:;"']*$/, { error: id.trackIdCharset });
 
 /** Idempotency-Key: at most 255 characters. */
-export const idempotencyKeySchema = z.string().min(1).max(255, { error: id.idempotencyKeyLength });
+export const idempotencyKeySchema = z.string().min(1).max(idempotencyKeyMaxLength, { error: id.idempotencyKeyLength });
 
 /** The rule ids a value breaks under a schema: the distinct issue messages, in order. */
 export function rulesBrokenBy(schema: z.ZodType, value: unknown): string[] {

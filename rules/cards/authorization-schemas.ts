@@ -3,9 +3,9 @@ import { notificationTypes } from './enums.ts';
 import { authorizationTimestampPattern, cardReferenceIdPattern, isCalendarDate } from './formats.ts';
 import { cardsRuleIds as id } from './ids.ts';
 
-/** Most authorizations GET /authorizations returns, and most of each outcome (Limits: authorizations returned). */
-export const maxAuthorizations = 100;
-export const maxPerOutcome = 50;
+import { maxAuthorizations, maxPerOutcome } from './limits.ts';
+
+export { maxAuthorizations, maxPerOutcome };
 
 const text = (rule: string) => z.string({ error: rule }).nullish();
 

@@ -1,3 +1,5 @@
+import { defaultWindowDays, maxTransactionAgeMonths } from './limits.ts';
+
 /*
  * Day arithmetic on YYYY-MM-DD strings in UTC, from the clock of the run: the date rules of GET /transactions
  * are computed from it, never from fixed dates.
@@ -33,16 +35,19 @@ export function monthsBefore(day: string, months: number): string {
  * ones are refused.
  */
 export function eighteenMonthsAgo(today: string): string {
-  return monthsBefore(today, 18);
+  return monthsBefore(today, maxTransactionAgeMonths);
 }
 
-/** Rule 3: startDate and endDate at most this many days apart. */
-export const maxWindowDays = 31;
+export { maxWindowDays } from './limits.ts';
 
 /**
  * Rule 4: the window with no dates is the most recent 31 days; which of the two readings (today-30 or today-31 as its
  * first day) is not shown.
  */
 export function defaultWindow(today: string): { surelyFrom: string; maybeFrom: string; to: string } {
-  return { surelyFrom: addDays(today, -30), maybeFrom: addDays(today, -31), to: today };
+  return {
+    surelyFrom: addDays(today, 1 - defaultWindowDays),
+    maybeFrom: addDays(today, -defaultWindowDays),
+    to: today,
+  };
 }

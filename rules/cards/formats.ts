@@ -1,3 +1,5 @@
+import { maxVariancePercent } from './limits.ts';
+
 /*
  * The value formats of part B's records, as patterns and predicates the schemas and generators share.
  */
@@ -37,7 +39,7 @@ export function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** A percentage bound: a number from 0 to 100. */
+/** A percentage bound: a number from 0 to maxVariancePercent. */
 export function isPercentage(value: string): boolean {
-  return /^\d+(?:\.\d+)?$/.test(value) && Number(value) <= 100;
+  return /^\d+(?:\.\d+)?$/.test(value) && Number(value) <= maxVariancePercent;
 }

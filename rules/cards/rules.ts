@@ -442,3 +442,11 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'unauthorized-status',
   },
 ]);
+
+export type CardsRuleId = (typeof cardsRules)[number]['id'];
+
+declare module '../rule-id.ts' {
+  interface RuleIdsOfFamilies {
+    cards: (typeof cardsRules)[number]['id'];
+  }
+}

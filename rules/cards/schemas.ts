@@ -24,6 +24,7 @@ import {
   suffixPattern,
 } from './formats.ts';
 import { cardsRuleIds as id } from './ids.ts';
+import { maxAccountingFields, maxMerchantCodes, maxUserDefinedFields } from './limits.ts';
 
 /*
  * One zod schema per record of part B. Every issue's message is the id of the rule it breaks, so a check
@@ -77,7 +78,7 @@ export const spendControlsSchema = z.object(
     cardCurrency: optional(text(id.cardFields)),
     timeZone: optional(z.enum(timeZones, { error: id.cardFields })),
     allowedMerchantIndustries: optional(
-      z.array(text(id.cardFields), { error: id.cardFields }).max(25, { error: id.merchantCodes }),
+      z.array(text(id.cardFields), { error: id.cardFields }).max(maxMerchantCodes, { error: id.merchantCodes }),
     ),
     allowedMerchant: optional(z.array(text(id.cardFields), { error: id.cardFields })),
     chargeAmountVariance: optional(chargeAmountVarianceSchema),
@@ -110,10 +111,10 @@ const reconciliationItem = z.object(
 export const reconciliationFieldSchema = z.object(
   {
     userDefinedFields: optional(
-      z.array(reconciliationItem, { error: id.reconciliation }).max(12, { error: id.reconciliation }),
+      z.array(reconciliationItem, { error: id.reconciliation }).max(maxUserDefinedFields, { error: id.reconciliation }),
     ),
     accountingFields: optional(
-      z.array(reconciliationItem, { error: id.reconciliation }).max(8, { error: id.reconciliation }),
+      z.array(reconciliationItem, { error: id.reconciliation }).max(maxAccountingFields, { error: id.reconciliation }),
     ),
   },
   { error: id.reconciliation },

@@ -7,10 +7,9 @@ import { cardsRuleIds as id } from './ids.ts';
  * and the strict page whose issues name the page-details, links and item rules.
  */
 
-/** Most pages a target may report (Limits: transactions page count). */
-export const maxPageCount = 500;
-/** Default and largest page size (Limits: transactions per page). */
-export const maxPageSize = 500;
+import { maxPageCount, maxPageSize } from './limits.ts';
+
+export { maxPageCount, maxPageSize };
 
 const link = z.string().optional().catch(undefined);
 

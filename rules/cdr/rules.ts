@@ -419,3 +419,9 @@ export const cdrRules = defineRules<CdrSectionRead>()([
 ]);
 
 export type CdrRuleId = (typeof cdrRules)[number]['id'];
+
+declare module '../rule-id.ts' {
+  interface RuleIdsOfFamilies {
+    cdr: CdrRuleId;
+  }
+}

@@ -111,3 +111,9 @@ export const custodyRules = defineRules()([
 ]);
 
 export type CustodyRuleId = (typeof custodyRules)[number]['id'];
+
+declare module '../rule-id.ts' {
+  interface RuleIdsOfFamilies {
+    custody: CustodyRuleId;
+  }
+}

@@ -123,3 +123,11 @@ export const exchangeRules = defineRules<ExchangeSectionRead>()([
     check: 'exchange-rate-limited',
   },
 ]);
+
+export type ExchangeRuleId = (typeof exchangeRules)[number]['id'];
+
+declare module '../rule-id.ts' {
+  interface RuleIdsOfFamilies {
+    exchange: (typeof exchangeRules)[number]['id'];
+  }
+}

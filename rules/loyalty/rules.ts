@@ -272,3 +272,9 @@ export const loyaltyRules = defineRules<LoyaltySectionRead>()([
 ]);
 
 export type LoyaltyRuleId = (typeof loyaltyRules)[number]['id'];
+
+declare module '../rule-id.ts' {
+  interface RuleIdsOfFamilies {
+    loyalty: LoyaltyRuleId;
+  }
+}

@@ -28,6 +28,7 @@ export const shortenerRules = defineRules()([
     statement:
       "The answer holds exactly one shortenResponse per request entry, in request order, each echoing the entry's longUrl and expDate.",
     check: 'mappings-echo',
+    prerequisites: ['shortener.long-url.valid-url', 'shortener.exp-date.iso-8601'],
   },
   {
     id: 'shortener.mappings.body-is-array',
@@ -120,3 +121,9 @@ export const shortenerRules = defineRules()([
 ]);
 
 export type ShortenerRuleId = (typeof shortenerRules)[number]['id'];
+
+declare module '../rule-id.ts' {
+  interface RuleIdsOfFamilies {
+    shortener: ShortenerRuleId;
+  }
+}

@@ -10,6 +10,7 @@ import { createCharge, createdChargeId, queryRepeatable } from './support/billin
 import { type BillingSession, ruleTest, useBillingSession } from './support/billing-session.ts';
 import { forAll } from '../support/for-all.ts';
 import { responseOfSize } from '../../load/response-of-size.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 const session = useBillingSession();
 const threshold = { thresholdBytes: gzipThresholdBytes, over: id.gzipOverThreshold, under: id.gzipUnderThreshold };
@@ -21,7 +22,7 @@ const threshold = { thresholdBytes: gzipThresholdBytes, over: id.gzipOverThresho
 function sizedResponses(
   s: BillingSession,
   sizes: { boundaries: number[]; arbitrary: fc.Arbitrary<number> },
-  ruleId: string,
+  ruleId: RuleId,
   check: (exchange: Exchange, expected: typeof threshold) => Verdict,
 ) {
   const { adapter } = s.client;
@@ -49,7 +50,10 @@ ruleTest(id.gzipOverThreshold, ({ observe, check }) => {
   observe('threshold', `${gzipThresholdBytes} bytes (documented)`);
   return sizedResponses(
     session(),
-    { boundaries: [1001, 1002, 1500, 4000], arbitrary: fc.integer({ min: 1001, max: 4800 }) },
+    {
+      boundaries: [gzipThresholdBytes + 1, gzipThresholdBytes + 2, 1500, 4000],
+      arbitrary: fc.integer({ min: gzipThresholdBytes + 1, max: 4800 }),
+    },
     id.gzipOverThreshold,
     check,
   ).then(() => undefined);
@@ -58,7 +62,10 @@ ruleTest(id.gzipOverThreshold, ({ observe, check }) => {
 ruleTest(id.gzipUnderThreshold, ({ check }) =>
   sizedResponses(
     session(),
-    { boundaries: [1000, 999, 600], arbitrary: fc.integer({ min: 400, max: 1000 }) },
+    {
+      boundaries: [gzipThresholdBytes, gzipThresholdBytes - 1, 600],
+      arbitrary: fc.integer({ min: 400, max: gzipThresholdBytes }),
+    },
     id.gzipUnderThreshold,
     check,
   ).then(() => undefined),

@@ -7,9 +7,9 @@ import { invalidTrackId } from '../../generators/billing/invalid-track-id.ts';
 import { orgIdsOutsideAccess } from '../../generators/billing/org-ids-outside-access.ts';
 import { spaceEdgesToDots, validTrackId } from '../../generators/billing/valid-track-id.ts';
 import { trackIdChars } from '../../generators/billing/alphabets.ts';
-import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { casesBreaking, type Gen, type InvalidCase } from '../../generators/gen.ts';
 import { billingRuleIds as id } from '../../rules/billing/ids.ts';
+import { idempotencyKeyMaxLength, trackIdMaxLength } from '../../rules/billing/limits.ts';
 import type { billingRules } from '../../rules/billing/rules.ts';
 import type { RuleIdJudgedBy } from '../support/rule-test.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';
@@ -57,7 +57,6 @@ async function everyChargeOperationAccepts(
 }
 
 /** The longest Svc-Track-Id the document allows. */
-const trackIdMaxLength = 64;
 
 /**
  * The last valid values of each Svc-Track-Id rule: exactly 64 characters for the length rule; every allowed
@@ -102,7 +101,7 @@ function trackIdRule(ruleId: RuleIdJudgedBy<BillingRule, 'status-for-input'>): v
 trackIdRule(id.trackIdLength);
 trackIdRule(id.trackIdCharset);
 
-ruleTest(id.trackIdEcho, async ({ check }) => {
+ruleTest(id.trackIdEcho, async ({ check, blocked }) => {
   const s = session();
   const chargeId = await fixtureCharge(s, id.trackIdEcho);
   await forAll(validTrackId, s.property(), async (trackId) => {
@@ -120,8 +119,7 @@ ruleTest(id.trackIdEcho, async ({ check }) => {
     const refusedAtLimit =
       trackId.length === trackIdMaxLength ? answered.filter((exchange) => exchange.response?.status === 400) : [];
     if (refusedAtLimit.length > 0) {
-      throw new RuleBlocked(
-        [id.trackIdLength],
+      throw blocked(
         `a valid ${trackIdMaxLength}-character Svc-Track-Id was refused with 400, so its echo could not be judged`,
         refusedAtLimit,
       );
@@ -151,8 +149,8 @@ ruleTest(id.idempotencyKeyLength, async ({ check }) => {
   const s = session();
   const { adapter } = s.client;
   const chargeId = await fixtureCharge(s, id.idempotencyKeyLength);
-  // The last valid key, exactly 255 characters and fresh for the run, is accepted.
-  const longest = `${s.nonce}-length-edge-`.padEnd(255, 'k');
+  // The last valid key, exactly as long as the limit and fresh for the run, is accepted.
+  const longest = `${s.nonce}-length-edge-`.padEnd(idempotencyKeyMaxLength, 'k');
   const [createLongest, queryLongest] = await Promise.all([
     s.client.send(op.createCharge, {
       headers: { [headerNames.idempotencyKey]: longest },

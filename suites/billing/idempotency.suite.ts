@@ -1,4 +1,4 @@
-import { RuleBlocked } from '../../checks/rule-blocked.ts';
+import type { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import { billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { type BillingSession, checkOfRule, ruleTest, useBillingSession } from './support/billing-session.ts';
@@ -11,11 +11,16 @@ import {
   someCreated,
 } from './support/idempotency-attempts.ts';
 import { forAll } from '../support/for-all.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 
 const session = useBillingSession();
 
-/** Throws RuleBlocked by the replay rule when two sequential sends of one attempt are not one creation. */
-async function sequentialReplayHolds(s: BillingSession, attempt: Attempt): Promise<void> {
+/** Throws the rule blocked (by the replay rule, its prerequisite) when two sequential sends are not one creation. */
+async function sequentialReplayHolds(
+  s: BillingSession,
+  attempt: Attempt,
+  blocked: (missing: string, evidence: Exchange[]) => RuleBlocked,
+): Promise<void> {
   const first = await sendAttempt(s, attempt);
   someCreated([first], attempt);
   const retry = await sendAttempt(s, attempt);
@@ -23,15 +28,14 @@ async function sequentialReplayHolds(s: BillingSession, attempt: Attempt): Promi
     checkOfRule(id.idempotencyReplay)([first, retry], attempt.resourceIdOf);
   } catch (violation) {
     if (!(violation instanceof RuleViolation)) throw violation;
-    throw new RuleBlocked(
-      [id.idempotencyReplay],
-      `a sequential retry with the same Idempotency-Key was not replayed either: ${violation.message}`,
-      [first, retry],
-    );
+    throw blocked(`a sequential retry with the same Idempotency-Key was not replayed either: ${violation.message}`, [
+      first,
+      retry,
+    ]);
   }
 }
 
-ruleTest(id.idempotencyConcurrent, async ({ check }) => {
+ruleTest(id.idempotencyConcurrent, async ({ check, blocked }) => {
   const s = session();
   await forAll(
     attempts(s, 'concurrent'),
@@ -45,7 +49,7 @@ ruleTest(id.idempotencyConcurrent, async ({ check }) => {
         // Concurrent retries presuppose that a sequential retry is replayed; when even that fails, the replay rule owns
         // the fault.
         if (violation instanceof RuleViolation)
-          await sequentialReplayHolds(s, { ...attempt, key: `${attempt.key.slice(0, keyMaxLength - 4)}-seq` });
+          await sequentialReplayHolds(s, { ...attempt, key: `${attempt.key.slice(0, keyMaxLength - 4)}-seq` }, blocked);
         throw violation;
       }
     },

@@ -12,6 +12,7 @@ import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { ruleTest, useCardsSession } from './support/cards-session.ts';
 import { freeCard, walletValue } from './support/free-card.ts';
 import { judgedTogether } from './support/judged-together.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 // Every test of this file PATCHes cards: vitest runs them one after the other, so no two pick the same free card.
 const session = useCardsSession();
@@ -114,7 +115,7 @@ ruleTest(id.assignWalletFixed, async ({ check }) => {
 
 /** PATCH bodies an ACTIVE and a PREACTIVE card must refuse, tried on a free card of each. */
 async function refusedBodies(
-  ruleId: string,
+  ruleId: RuleId,
   check: JudgeAttempt,
   bodies: { change: Record<string, unknown>; why: string }[],
 ) {

@@ -19,6 +19,7 @@ import {
   unknownId,
   type OperationExchange,
 } from './support/operation-requests.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 const session = useCardsSession();
 
@@ -27,7 +28,7 @@ const session = useCardsSession();
  * user.
  */
 async function patchNamingUsers(
-  ruleId: string,
+  ruleId: RuleId,
   cardUserIds: readonly string[],
   statuses: readonly number[],
   check: (observed: PatchNamingUser, statuses: readonly number[]) => Verdict,

@@ -3,7 +3,7 @@ import type { RecordExpectation } from '../../checks/record-rule.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
-import { cardUserStatuses } from '../../rules/cards/enums.ts';
+import { assignableCardStatuses, cardUserStatuses } from '../../rules/cards/enums.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { cardSchema, cardUserSchema, inProgressCardSchema, inProgressStatusPlace } from '../../rules/cards/schemas.ts';
 import { walkedPageSchema } from '../../rules/cards/transactions-schemas.ts';
@@ -12,6 +12,7 @@ import { fixtureCards } from './support/fixture-cards.ts';
 import { judgedTogether } from './support/judged-together.ts';
 import { recordCase } from './support/record-case.ts';
 import { resultOrBlock } from '../support/result-or-block.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 const session = useCardsSession();
 
@@ -20,6 +21,7 @@ const session = useCardsSession();
  * rules to judge).
  */
 async function cardsNamedByHistory(accountId: string): Promise<string[]> {
+  // not-a-limit: the first 50 transactions are enough to name cards; not the authorizations per outcome.
   const answer = (await session().client.getTransactions({ accountId, pageSize: 50 })).response;
   try {
     const { transactions } = walkedPageSchema.parse(answer?.json());
@@ -34,7 +36,7 @@ async function cardsNamedByHistory(accountId: string): Promise<string[]> {
 /**
  * The card user GET card shows on an assigned card, or undefined where it shows no card (the Card rules judge that).
  */
-async function cardUserOfAssigned(cardId: string, ruleId: string): Promise<unknown> {
+async function cardUserOfAssigned(cardId: string, ruleId: RuleId): Promise<unknown> {
   const assignment = await resultOrBlock(async () => assignmentOf(await session().client.getCard(cardId), ruleId));
   return assignment instanceof RuleBlocked ? undefined : assignment.cardUserId;
 }
@@ -44,7 +46,7 @@ async function cardUserOfAssigned(cardId: string, ruleId: string): Promise<unkno
  * lead to (the one with many authorizations, those the history account's transactions name), judged under
  * one Card rule. The disposable account's cards are left to the unenrolment rules, which may run meanwhile.
  */
-async function everyCard(ruleId: string, check: (exchange: Exchange, expected: RecordExpectation) => Verdict) {
+async function everyCard(ruleId: RuleId, check: (exchange: Exchange, expected: RecordExpectation) => Verdict) {
   const { client, section } = session();
   const declared = fixtureCards(section.fixtures).filter(({ status }) => status !== 'IN_PROGRESS');
   const named = await cardsNamedByHistory(section.fixtures.historyAccountId);
@@ -114,9 +116,7 @@ for (const ruleId of [id.cardUserFields, id.cardUserName, id.cardUserOneEach, id
     // The users the assigned cards have, which the entry does not name; an assigned card GET card does not show
     // is the Card rules' to judge, and the declared users are judged all the same.
     const holders = await Promise.all(
-      (['ACTIVE', 'PREACTIVE'] as const).map(async (status) =>
-        cardUserOfAssigned(section.fixtures.assignedCards[status], ruleId),
-      ),
+      assignableCardStatuses.map(async (status) => cardUserOfAssigned(section.fixtures.assignedCards[status], ruleId)),
     );
     const others = [
       ...new Set(holders.filter((cardUserId): cardUserId is string => typeof cardUserId === 'string')),

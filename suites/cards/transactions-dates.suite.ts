@@ -3,7 +3,8 @@ import type { Verdict } from '../../checks/rule-violation.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { type TransactionsWalk, walkTransactions } from '../../checks/cards/transactions-walk.ts';
 import type { TransactionsQuery } from '../../client/cards/cards-client.ts';
-import { addDays } from '../../rules/cards/calendar.ts';
+import { addDays, defaultWindow } from '../../rules/cards/calendar.ts';
+import { defaultWindowDays } from '../../rules/cards/limits.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { transactionDay, transactionKey } from '../../rules/cards/transactions-schemas.ts';
 import type { Gen } from '../../generators/gen.ts';
@@ -13,6 +14,7 @@ import { ruleTest, useCardsSession } from './support/cards-session.ts';
 import { runDays } from './support/run-clock.ts';
 import { transactionScopes } from './support/transaction-scopes.ts';
 import { describeQuery, walkTransactionPages } from './support/walk-transactions.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 const session = useCardsSession();
 const max = (a: string, b: string) => (a > b ? a : b);
@@ -28,7 +30,7 @@ type JudgeWindow = (observed: { walk: TransactionsWalk; expected: WindowExpectat
  * rule's check.
  */
 async function edgeCases(
-  ruleId: string,
+  ruleId: RuleId,
   check: JudgeEdge,
   cases: { query: TransactionsQuery; accepted: boolean; why: string }[],
 ) {
@@ -78,7 +80,7 @@ ruleTest(id.transactionsParameterFormats, ({ check }) => {
 
 /** Every case of an edge generator, boundaries first, sent for every scope and judged under the rule. */
 async function edgeProperty(
-  ruleId: string,
+  ruleId: RuleId,
   check: JudgeEdge,
   gen: Gen<WindowCase>,
   observe: (key: string, value: unknown) => void,
@@ -107,7 +109,7 @@ ruleTest(id.transactionsWindowSpan, ({ observe, check }) =>
 );
 
 /** The scopes that have transactions: the history account and a card of it. */
-async function scopesWithHistory(ruleId: string): Promise<TransactionsQuery[]> {
+async function scopesWithHistory(ruleId: RuleId): Promise<TransactionsQuery[]> {
   const { client, section } = session();
   return (await transactionScopes(client, section, ruleId)).filter(
     (scope) => scope.accountId !== section.fixtures.emptyAccountId,
@@ -168,8 +170,9 @@ ruleTest(id.transactionsDatesInclusive, async ({ observe, check }) => {
   const { today, oldestAccepted } = runDays();
   const anchors = [
     addDays(today, -1),
-    addDays(today, -31),
+    addDays(today, -defaultWindowDays),
     addDays(today, -200),
+    // not-a-limit: twelve days after the oldest accepted day, not the userDefinedFields limit.
     addDays(oldestAccepted, 12),
     addDays(oldestAccepted, 1),
   ];
@@ -190,8 +193,8 @@ ruleTest(id.transactionsDatesInclusive, async ({ observe, check }) => {
 ruleTest(id.transactionsDefaultWindow, async ({ observe, check }) => {
   const { client } = session();
   const { today } = runDays();
-  const from = addDays(today, -30);
-  const dayBefore = addDays(today, -31);
+  // Rule 4's window: its first day surely, and the day before it, which one reading includes.
+  const { surelyFrom: from, maybeFrom: dayBefore } = defaultWindow(today);
   const scopes = await scopesWithHistory(id.transactionsDefaultWindow);
   return Promise.all(
     scopes.map(async (scope) => {
@@ -205,7 +208,7 @@ ruleTest(id.transactionsDefaultWindow, async ({ observe, check }) => {
         .filter((item) => (transactionDay(item) ?? '') >= from)
         .map(transactionKey);
       observe(
-        `${describeQuery(scope)}: transactions of ${dayBefore} (31 days ago) returned`,
+        `${describeQuery(scope)}: transactions of ${dayBefore} (${defaultWindowDays} days ago) returned`,
         walkTransactions(walk).filter((item) => transactionDay(item) === dayBefore).length,
       );
       return check({

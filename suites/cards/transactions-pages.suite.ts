@@ -13,31 +13,36 @@ import { ruleTest, useCardsSession } from './support/cards-session.ts';
 import { runDays } from './support/run-clock.ts';
 import { transactionScopes } from './support/transaction-scopes.ts';
 import { describeQuery, walkTransactionPages } from './support/walk-transactions.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 const session = useCardsSession();
+
+/** A page size between the default and the small ones. not-a-limit: a size the harness picks, not a documented one. */
+const middlePageSize = 100;
 
 /**
  * Page sizes at which every page's links are judged against its own numbers: every size the walks use but the smallest,
  * and one whose last page is full.
  */
-const linkSizes = [undefined, 100, 37, 7, 'dividing'] as const;
+const linkSizes = [undefined, middlePageSize, 37, 7, 'dividing'] as const;
 
 /**
  * Page sizes of the walks: the default's 500, sizes that rarely divide a window (down to 2, which stays under 500
  * pages), and one that divides it.
  */
-const walkSizes = [500, 100, 37, 7, 2, 'dividing'] as const;
+const walkSizes = [maxPageSize, middlePageSize, 37, 7, 2, 'dividing'] as const;
 
 /**
  * The windows walked: the default window (the busiest) of each scope (history account, empty account, a card), and an
  * older explicit one.
  */
-async function windows(ruleId: string): Promise<TransactionsQuery[]> {
+async function windows(ruleId: RuleId): Promise<TransactionsQuery[]> {
   const { client, section } = session();
   const { today } = runDays();
   const scopes = await transactionScopes(client, section, ruleId);
   return [
     ...scopes,
+    // not-a-limit: a window 100 to 70 days back, not the authorizations limit.
     { accountId: section.fixtures.historyAccountId, startDate: addDays(today, -100), endDate: addDays(today, -70) },
   ];
 }
@@ -54,7 +59,7 @@ type WalkSize = number | undefined | 'dividing';
  * target may cut pageCount there.
  */
 async function walks(
-  ruleId: string,
+  ruleId: RuleId,
   sizes: readonly WalkSize[],
   options: { partial?: boolean } = {},
 ): Promise<TransactionsWalk[]> {
@@ -96,7 +101,7 @@ ruleTest(id.transactionsNewestFirst, async ({ check }) =>
 
 ruleTest(id.transactionsPageDetails, async ({ observe, check }) => {
   const { client, section } = session();
-  const verdicts = (await walks(id.transactionsPageDetails, [undefined, 100, 7])).map((walk) => check(walk));
+  const verdicts = (await walks(id.transactionsPageDetails, [undefined, middlePageSize, 7])).map((walk) => check(walk));
   // At page size 1 the busiest window needs more than 500 pages: pageCount must still be at most 500 (refusing the size
   // is left open).
   const query = { accountId: section.fixtures.historyAccountId, pageSize: 1, pageNumber: 1 };
@@ -129,7 +134,7 @@ ruleTest(id.transactionsLinkTargets, async ({ check }) => {
   // first and last are usually the same string on every page: each distinct link is fetched once.
   const follow = (link: string) =>
     followedOnce.get(link) ?? (followedOnce.set(link, client.follow(link)).get(link) as Promise<Exchange>);
-  const walked = await walks(id.transactionsLinkTargets, [undefined, 100, 7]);
+  const walked = await walks(id.transactionsLinkTargets, [undefined, middlePageSize, 7]);
   // A link off the target is never requested: the links rule fails for it, and where it leads cannot be judged.
   for (const walk of walked) {
     for (const [index, { page, exchange }] of walk.pages.entries()) {
@@ -197,7 +202,7 @@ ruleTest(id.transactionsPageSizeLimit, async ({ observe, check }) => {
   );
   observe('page sizes tried per scope', cases);
   observe('page sizes above 500 answered', [...overLimit].join('; '));
-  return (await walks(id.transactionsPageSizeLimit, [undefined, 500, 7])).map((walk) => check(walk));
+  return (await walks(id.transactionsPageSizeLimit, [undefined, maxPageSize, 7])).map((walk) => check(walk));
 });
 
 ruleTest(id.transactionsPageNumberDefault, async ({ check }) => {
@@ -205,8 +210,8 @@ ruleTest(id.transactionsPageNumberDefault, async ({ check }) => {
   return Promise.all(
     (await windows(id.transactionsPageNumberDefault)).map(async (window) => {
       const [without, first] = await Promise.all([
-        client.getTransactions({ ...window, pageSize: 100 }),
-        client.getTransactions({ ...window, pageSize: 100, pageNumber: 1 }),
+        client.getTransactions({ ...window, pageSize: middlePageSize }),
+        client.getTransactions({ ...window, pageSize: middlePageSize, pageNumber: 1 }),
       ]);
       return check({ without, first });
     }),

@@ -2,12 +2,14 @@ import { walkKeys, walkTransactions, type TransactionsWalk } from '../../checks/
 import { prerequisiteMissing, RuleBlocked } from '../../checks/rule-blocked.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { addDays } from '../../rules/cards/calendar.ts';
+import { maxWindowDays } from '../../rules/cards/limits.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { transactionDay } from '../../rules/cards/transactions-schemas.ts';
 import { ruleTest, useCardsSession, type CardsSession } from './support/cards-session.ts';
 import { runDays } from './support/run-clock.ts';
 import { walkTransactionPages } from './support/walk-transactions.ts';
 import { resultOrBlock } from '../support/result-or-block.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 const session = useCardsSession();
 
@@ -29,10 +31,10 @@ interface Unenrolment {
 // The account can be unenrolled once: every rule of this file judges the same unenrolment, made by the first.
 const unenrolments = new WeakMap<CardsSession, Promise<Unenrolment>>();
 
-async function unenrol(current: CardsSession, ruleId: string): Promise<Unenrolment> {
+async function unenrol(current: CardsSession, ruleId: RuleId): Promise<Unenrolment> {
   const { client, section } = current;
   const accountId = section.fixtures.disposableAccountId as string;
-  const window = { accountId, startDate: addDays(runDays().today, -31), endDate: runDays().today };
+  const window = { accountId, startDate: addDays(runDays().today, -maxWindowDays), endDate: runDays().today };
   const transactionsBefore = await resultOrBlock(() => walkTransactionPages(client, window, ruleId));
   const named = (transactionsBefore instanceof RuleBlocked ? [] : walkTransactions(transactionsBefore))
     .map((item) => (item as { cardId?: unknown } | null)?.cardId)
@@ -57,7 +59,7 @@ async function unenrol(current: CardsSession, ruleId: string): Promise<Unenrolme
   };
 }
 
-function unenrolment(ruleId: string): Promise<Unenrolment> {
+function unenrolment(ruleId: RuleId): Promise<Unenrolment> {
   const current = session();
   let made = unenrolments.get(current);
   if (!made) {
@@ -128,9 +130,9 @@ ruleTest(id.unenrolTransactionsKept, async ({ check }) => {
   return check({
     walk: after,
     expected: {
-      from: days.at(-1) ?? addDays(today, -31),
+      from: days.at(-1) ?? addDays(today, -maxWindowDays),
       to: today,
-      toleratedFrom: addDays(today, -31),
+      toleratedFrom: addDays(today, -maxWindowDays),
       mustInclude: walkKeys(before),
       why: 'shown before the unenrolment',
     },

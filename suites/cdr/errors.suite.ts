@@ -7,6 +7,7 @@ import type { CdrOperation } from '../../rules/cdr/endpoints.ts';
 import { maxPageSize, servesOperation } from '../../rules/cdr/endpoints.ts';
 import { askedBy } from './support/as-seen-by.ts';
 import { ruleTest, useCdrSession } from './support/cdr-session.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 const session = useCdrSession();
 const urn = (name: string) => `urn:au-cds:error:cds-all:${name}`;
@@ -24,7 +25,7 @@ interface Condition {
 }
 
 /** Each error condition of part A met twice, on the operations the holder serves. */
-async function meetErrors(client: CdrClient, ruleId: string): Promise<ProvokedRefusal[]> {
+async function meetErrors(client: CdrClient, ruleId: RuleId): Promise<ProvokedRefusal[]> {
   const [unknownA, unknownB] = unknownProductIds(2, session().run.seed);
   const servesList = servesOperation(client.section, 'list');
   const lastPage = servesList ? (listPageOf(await client.list(), ruleId).meta.totalPages ?? 1) : 1;
@@ -111,8 +112,8 @@ async function meetErrors(client: CdrClient, ruleId: string): Promise<ProvokedRe
 }
 
 let occurrences: Promise<ProvokedRefusal[]> | undefined;
-const errors = (ruleId: string) => askedBy(ruleId, (occurrences ??= meetErrors(session().client, ruleId)));
-const allExchanges = async (ruleId: string) => (await errors(ruleId)).flatMap((condition) => condition.exchanges);
+const errors = (ruleId: RuleId) => askedBy(ruleId, (occurrences ??= meetErrors(session().client, ruleId)));
+const allExchanges = async (ruleId: RuleId) => (await errors(ruleId)).flatMap((condition) => condition.exchanges);
 
 ruleTest('cdr.error.shape', async ({ check }) => check(await allExchanges('cdr.error.shape')));
 

@@ -18,6 +18,7 @@ import type { RuleIdJudgedBy } from '../support/rule-test.ts';
 import { type Catalogue, clockOf, readCatalogue } from './support/catalogue.ts';
 import { checkOfRule, ruleTest, useCdrSession, walkingRule } from './support/cdr-session.ts';
 import { walkForward, walkWhole } from './support/walk-products.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 const session = useCdrSession();
 type FilterRuleId = RuleIdJudgedBy<(typeof cdrRules)[number], 'list-filter'>;
@@ -39,7 +40,7 @@ function filterOf({ effective, updatedSince, brand, productCategory }: ListQuery
  */
 async function judgeFilters(
   queries: readonly ListQuery[],
-  ruleId: string,
+  ruleId: RuleId,
   check: (observed: FilteredWalk) => Verdict,
   catalogue?: Catalogue,
 ) {
@@ -72,7 +73,7 @@ async function judgeFilters(
 /** Throws RuleBlocked when a single filter of a failed query (one another rule judges) fails alone too. */
 async function blockOnFailingComponent(
   query: ListQuery,
-  ruleId: string,
+  ruleId: RuleId,
   universe: readonly unknown[],
   violation: RuleViolation,
 ): Promise<void> {

@@ -11,13 +11,14 @@ import type { VersionedAnswer } from '../../checks/cdr/version-header.ts';
 import { forAll } from '../support/for-all.ts';
 import { ruleTest, useCdrSession } from './support/cdr-session.ts';
 import { knownProductId } from './support/known-product.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 const session = useCdrSession();
 
 /**
  * The operations the holder serves (a `versions` entry of [] leaves one out), each with a known product for the detail.
  */
-async function operations(ruleId: string) {
+async function operations(ruleId: RuleId) {
   const { client, section } = session();
   const productId = servesOperation(section, 'detail') ? await knownProductId(client, ruleId) : 'no-product-listed';
   return cdrOperationNames
@@ -113,6 +114,7 @@ ruleTest('cdr.x-v.unsupported', async ({ check }) => {
         await operations(id)
       ).flatMap(({ operation, send }) => {
         const highest = client.servedVersion(operation);
+        // not-a-limit: a far version, not the page-size limit
         return [highest + 1, highest + 7, 999].map(async (version) =>
           check(await send({ 'x-v': String(version) }), 406),
         );

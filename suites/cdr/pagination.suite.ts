@@ -5,11 +5,12 @@ import { ruleTest, useCdrSession, walkingRule } from './support/cdr-session.ts';
 import { sharedListWalks } from './support/list-walks.ts';
 import { linkLocator } from './support/locate-links.ts';
 import { nextFollowedLate } from './support/late-reuse.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 const session = useCdrSession();
 const walks = sharedListWalks(() => session().client);
 const locate = linkLocator(() => session().client);
-const allForward = async (ruleId: string) => (await walks.forward(ruleId)).flatMap((walked) => walked.forward);
+const allForward = async (ruleId: RuleId) => (await walks.forward(ruleId)).flatMap((walked) => walked.forward);
 
 ruleTest(
   'cdr.links.self',
@@ -116,7 +117,7 @@ ruleTest(
   async ({ observe, check }) => {
     const { client } = session();
     const noBrand = 'no brand has this name';
-    const queries: [ListQuery, string][] = [
+    const queries: [ListQuery, RuleId][] = [
       [{ brand: noBrand }, 'cdr.list.brand'],
       [
         { effective: 'ALL', updatedSince: new Date(Date.now() + 365 * 86_400_000).toISOString() },

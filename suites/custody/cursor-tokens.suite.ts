@@ -7,6 +7,7 @@ import type { CursorPage } from '../../rules/custody/schemas.ts';
 import { forAll } from '../support/for-all.ts';
 import { ruleTest, useCustodySession } from './support/custody-session.ts';
 import { walkListing } from './support/walk-listing.ts';
+import { shownWalkPageSize } from '../../rules/custody/limits.ts';
 
 const session = useCustodySession();
 const [listing, otherListing] = custodyListingPaths;
@@ -35,15 +36,15 @@ ruleTest('custody.cursor.foreign-token', async ({ observe, check }) => {
     return token;
   };
   const real = {
-    token: await tokenOf(listing, 20),
-    otherEndpointToken: await tokenOf(otherListing, 20),
+    token: await tokenOf(listing, shownWalkPageSize),
+    otherEndpointToken: await tokenOf(otherListing, shownWalkPageSize),
     ...(section.tokenBindsPageSize ? { otherSizeToken: await tokenOf(listing, 5) } : {}),
   };
   const cases = await forAll(foreignCursor(real), property(), async (foreign) => {
     await Promise.all(
       (['NEXT', 'PREVIOUS'] as const).map(async (pageRequest) =>
         check(
-          await client.page(listing, { pageRequest, pageSize: 20, currentPage: foreign.value }),
+          await client.page(listing, { pageRequest, pageSize: shownWalkPageSize, currentPage: foreign.value }),
           client.listing(listing).errorCodeAt,
         ),
       ),

@@ -9,6 +9,7 @@ import { PageCommand, type ListModel, type ListReal } from './support/page-comma
 import { everyListing } from './support/every-listing.ts';
 import { walkListing } from './support/walk-listing.ts';
 import { narrowerRuleBroken } from './support/model-diagnosis.ts';
+import { shownWalkPageSize } from '../../rules/custody/limits.ts';
 
 /** Page sizes a failing sequence's diagnosis walks at, at most: each costs a walk forward and one back. */
 const diagnosedSizes = 3;
@@ -38,7 +39,7 @@ ruleTest(id, async ({ observe, check }) => {
     observe,
     async (endpoint) => {
       // The harness cannot know the target's data: a full walk at the spec's page size is the model of the list.
-      const walk = await walkListing(client, endpoint, 20, 'forward', id);
+      const walk = await walkListing(client, endpoint, shownWalkPageSize, 'forward', id);
       requireEnded(walk, id);
       const items = walkItems(walk);
       let violation: RuleViolation | undefined;

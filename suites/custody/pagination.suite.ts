@@ -6,6 +6,8 @@ import { contentTypesObserved } from './support/content-types-observed.ts';
 import { ruleTest, useCustodySession } from './support/custody-session.ts';
 import { everyListing } from './support/every-listing.ts';
 import { walkListing } from './support/walk-listing.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
+import { shownWalkPageSize } from '../../rules/custody/limits.ts';
 
 const session = useCustodySession();
 
@@ -45,12 +47,12 @@ ruleTest('custody.cursor.next-previous-require-token', async ({ observe, check }
  * Forward walks of one listing at every page size the generator picks from its length (seen at size 20 first):
  * 1, 2, 20, sizes that divide the list and sizes that do not.
  */
-async function walksAtEverySize(endpoint: string, ruleId: string): Promise<Walk[]> {
+async function walksAtEverySize(endpoint: string, ruleId: RuleId): Promise<Walk[]> {
   const { client } = session();
-  const first = await walkListing(client, endpoint, 20, 'forward', ruleId);
+  const first = await walkListing(client, endpoint, shownWalkPageSize, 'forward', ruleId);
   // A walk that never ended gives no length to choose the other sizes from: the rule judges the pages it read.
   if (first.ended !== 'end-reached') return [first];
-  const sizes = walkPageSizes(walkItems(first).length).filter((size) => size !== 20);
+  const sizes = walkPageSizes(walkItems(first).length).filter((size) => size !== shownWalkPageSize);
   return [first, ...(await Promise.all(sizes.map((size) => walkListing(client, endpoint, size, 'forward', ruleId))))];
 }
 
@@ -67,11 +69,11 @@ ruleTest('custody.cursor.walk-complete', ({ observe, check }) =>
  * A forward walk and the walk back from LAST at the same sizes: 20 (the spec's), 7 (which rarely divides) and a
  * size that divides the list exactly (a full last page, which must say hasNext false), from the length at 20.
  */
-async function bothWays(endpoint: string, ruleId: string): Promise<{ forward: Walk; back: Walk }[]> {
+async function bothWays(endpoint: string, ruleId: RuleId): Promise<{ forward: Walk; back: Walk }[]> {
   // One size after the other: a LAST at one size interleaved with a FIRST at another is the model rule's case, not
   // these rules'.
   const walks: { forward: Walk; back: Walk }[] = [];
-  for (const size of [20, 7, undefined]) {
+  for (const size of [shownWalkPageSize, 7, undefined]) {
     const length = walks[0]?.forward.ended === 'end-reached' ? walkItems(listPages(walks[0].forward)).length : 0;
     const pageSize = size ?? dividingPageSize(length, largestAskedPageSize);
     if (pageSize === undefined || (size === undefined && walks.some(({ forward }) => forward.pageSize === pageSize)))
@@ -109,6 +111,8 @@ ruleTest('custody.cursor.new-token', ({ observe, check }) => {
   const { client } = session();
   const id = 'custody.cursor.new-token';
   return everyListing(id, observe, (endpoint) =>
-    Promise.all([1, 20].map(async (size) => check(await walkListing(client, endpoint, size, 'forward', id)))),
+    Promise.all(
+      [1, shownWalkPageSize].map(async (size) => check(await walkListing(client, endpoint, size, 'forward', id))),
+    ),
   );
 });

@@ -20,6 +20,7 @@ import {
 import { exchangeRuleIds as id } from '../../rules/exchange/rules.ts';
 import { forAll } from '../support/for-all.ts';
 import { ruleTest, useExchangeSession } from './support/exchange-session.ts';
+import { timestampToleranceSeconds } from '../../rules/exchange/limits.ts';
 
 const session = useExchangeSession();
 let cases = 0;
@@ -129,8 +130,10 @@ ruleTest(id.signature, async ({ observe, check }) => {
 
 ruleTest(id.timestamp, async ({ check }) => {
   const cases: TimestampCase[] = [];
-  // Both edges of the 30 s tolerance (29 s just inside, 31 s just outside), a margin inside and far outside.
-  for (const offsetSeconds of [-29, 29, -31, 31, -25, 25, -35, 35, -120, 120]) {
+  // Both edges of the tolerance (a second inside, a second outside), a margin inside and far outside.
+  const edges = [timestampToleranceSeconds - 1, timestampToleranceSeconds + 1];
+  const margins = [timestampToleranceSeconds - 5, timestampToleranceSeconds + 5, 120];
+  for (const offsetSeconds of [...edges, ...margins].flatMap((offset) => [-offset, offset])) {
     const { exchange } = await sendPlan(onlyValid, { atMs: Date.now() + offsetSeconds * 1000 });
     cases.push({ offsetSeconds, exchange });
   }

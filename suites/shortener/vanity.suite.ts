@@ -1,4 +1,4 @@
-import { shortenerDomains } from '../../rules/shortener/records.ts';
+import { defaultDomain, shortenerDomains } from '../../rules/shortener/records.ts';
 import { freshPath } from './support/fresh-path.ts';
 import { ruleTest, useShortenerSession } from './support/shortener-session.ts';
 import { freshPathJudgedBy, sendSteps, type PlannedStep } from './support/vanity-steps.ts';
@@ -37,7 +37,7 @@ ruleTest('shortener.domain.default-m', async ({ check }) => {
       entries: [{ path: control, domain }],
       accepted: true,
       why: `control path ${control} on ${domain}${index === 0 ? ', free' : ' after it was taken on m'}`,
-      judgedBy: index === 0 ? freshPathJudgedBy : ['shortener.vanity.other-domain-free'],
+      judgedBy: index === 0 ? freshPathJudgedBy : (['shortener.vanity.other-domain-free'] as const),
     })),
     {
       entries: [{ path: first }],
@@ -46,18 +46,18 @@ ruleTest('shortener.domain.default-m', async ({ check }) => {
       judgedBy: freshPathJudgedBy,
     },
     {
-      entries: [{ path: first, domain: 'm' }],
+      entries: [{ path: first, domain: defaultDomain }],
       accepted: false,
       why: `path ${first} on m after it was taken without a domain`,
     },
     ...shortenerDomains
-      .filter((domain) => domain !== 'm')
+      .filter((domain) => domain !== defaultDomain)
       .map((domain) => ({
         entries: [{ path: first, domain }],
         accepted: true,
         why: `path ${first} on ${domain} after it was taken without a domain`,
       })),
-    { entries: [{ path: second, domain: 'm' }], accepted: true, why: `path ${second} on m, free` },
+    { entries: [{ path: second, domain: defaultDomain }], accepted: true, why: `path ${second} on m, free` },
     { entries: [{ path: second }], accepted: false, why: `path ${second} without a domain after it was taken on m` },
   ];
   return check(await sendSteps(client, nowMs, steps));

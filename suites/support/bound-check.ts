@@ -2,22 +2,23 @@ import type { Verdict } from '../../checks/rule-violation.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import type { Rule } from '../../rules/rule.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /** A registered check as the registry holds it: observed, the rule id, then what the rule expects (if anything). */
 // `any`: one table holds checks of every observed and expected type; BoundCheck recovers each one's types.
-export type RegisteredCheck = (observed: any, ruleId: string, ...expected: any[]) => Verdict;
+export type RegisteredCheck = (observed: any, ruleId: RuleId, ...expected: any[]) => Verdict;
 
 /** Checks by the name rules cite. */
 export type CheckTable = Readonly<Record<string, RegisteredCheck>>;
 
 /** A check with its rule's id bound: `check(observed, expected)`. */
-export type BoundCheck<F> = F extends (observed: infer Observed, ruleId: string, ...expected: infer Expected) => Verdict
+export type BoundCheck<F> = F extends (observed: infer Observed, ruleId: RuleId, ...expected: infer Expected) => Verdict
   ? (observed: Observed, ...expected: Expected) => Verdict
   : never;
 
 /** Who judged: the rule and the check name the registry-bound check was called for. */
 interface Judgement {
-  ruleId: string;
+  ruleId: RuleId;
   check: string;
 }
 
@@ -45,12 +46,14 @@ export interface RuleCheck {
 export function bindRuleCheck(rule: Pick<Rule, 'id' | 'check'>, table: CheckTable): RuleCheck {
   const registered = Object.hasOwn(table, rule.check) ? table[rule.check] : undefined;
   if (!registered) throw new CheckMismatchError(`rule ${rule.id} names check ${rule.check}, which is not registered`);
-  const judgement: Judgement = { ruleId: rule.id, check: rule.check };
+  // A registered family's rule: its id is one of the RuleId union (the rule list it comes from derives it).
+  const ruleId = rule.id as RuleId;
+  const judgement: Judgement = { ruleId, check: rule.check };
   let given = 0;
   const check = (observed: unknown, ...expected: unknown[]): Verdict => {
     let verdict: Verdict;
     try {
-      verdict = registered(observed, rule.id, ...expected);
+      verdict = registered(observed, ruleId, ...expected);
     } catch (error) {
       if (error instanceof RuleViolation && error.ruleId === rule.id) violationsJudged.set(error, [judgement]);
       throw error;
@@ -115,7 +118,7 @@ export function assertViolationOfRule(rule: Pick<Rule, 'id' | 'check'>, violatio
  * keeps who judged each part, so a part that another check gave still shows the test as broken.
  */
 export function combinedViolation(
-  ruleId: string,
+  ruleId: RuleId,
   parts: readonly RuleViolation[],
   message: string,
   evidence: readonly Exchange[],

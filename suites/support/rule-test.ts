@@ -5,7 +5,7 @@ import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import { sharedChecks } from '../../checks/index.ts';
 import { describeExchange } from '../../client/evidence.ts';
-import { exchangesStarted } from '../../client/http-exchange.ts';
+import { type Exchange, exchangesStarted } from '../../client/http-exchange.ts';
 import { defaultRedactor } from '../../targets/redaction.ts';
 import type { Rule } from '../../rules/rule.ts';
 import { ruleStrength, severityOf } from '../../rules/rule-severity.ts';
@@ -20,6 +20,7 @@ import {
 } from './bound-check.ts';
 import { reportText, shownCounterexample } from './report-values.ts';
 import type { RuleOutcome } from '../../rules/rule-outcome.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 import { type RunContext, runContext } from './run-context.ts';
 import { closedByHarness } from './closed-by-harness.ts';
 
@@ -32,6 +33,11 @@ export interface RuleTestContext<Check = (observed: unknown, ...expected: unknow
   check: Check;
   /** Records what the target did where the spec leaves it open; reported, never judged. */
   observe(key: string, value: unknown): void;
+  /**
+   * The rule blocked by the prerequisites its declaration names (the rule's `prerequisites`, so the suite writes
+   * no list): what was missing and the exchanges that showed it. A rule that declares none is the harness's error.
+   */
+  blocked(missing: string, evidence?: readonly Exchange[]): RuleBlocked;
 }
 
 export interface RuleTestOptions {
@@ -54,6 +60,17 @@ function mismatchOf(rule: Rule<string, any>, violation: RuleViolation): CheckMis
     if (error instanceof CheckMismatchError) return error;
     throw error;
   }
+}
+
+/** The rule's declared prerequisites block it; a rule that declares none cannot be blocked so (a harness error). */
+function blockedByPrerequisites(
+  rule: Pick<Rule, 'id' | 'prerequisites'>,
+  missing: string,
+  evidence: readonly Exchange[],
+): RuleBlocked {
+  if (!rule.prerequisites?.length) throw new Error(`rule ${rule.id} declares no prerequisites to be blocked by`);
+  // A registered family's prerequisites: ids of its own rules, checked by defineRules.
+  return new RuleBlocked(rule.prerequisites as readonly RuleId[], missing, evidence);
 }
 
 /** Parameters that change from run to run: shown, but left out of the history key. */
@@ -224,7 +241,12 @@ function defineRuleTest(
     try {
       const bound = bindRuleCheck(rule, table);
       const verdicts = [
-        (await body({ run, check: bound.check, observe: (key, value) => void (observations[key] = value) })) ?? [],
+        (await body({
+          run,
+          check: bound.check,
+          observe: (key, value) => void (observations[key] = value),
+          blocked: (missing, evidence = []) => blockedByPrerequisites(rule, missing, evidence),
+        })) ?? [],
       ].flat();
       assertJudgedByRuleCheck(rule, verdicts, bound.verdicts());
       for (const verdict of verdicts) Object.assign(observations, verdict.observations);
@@ -260,7 +282,8 @@ function defineRuleTest(
         const outcome = violationOutcome(base, error);
         record(outcome);
         await attachEvidence(outcome);
-        const failure = new RuleViolation(rule.id, failureText(outcome, run), []);
+        // The violation's id is the rule's own (mismatchOf said so), and typed as a registered rule id.
+        const failure = new RuleViolation(error.ruleId, failureText(outcome, run), []);
         failure.stack = failure.message;
         throw failure;
       }

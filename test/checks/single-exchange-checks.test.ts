@@ -103,7 +103,7 @@ describe('status-for-valid-input', () => {
 });
 
 describe('gzip-threshold', () => {
-  const rules = { thresholdBytes: 1000, over: 'rule.over', under: 'rule.under' };
+  const rules = { thresholdBytes: 1000, over: 'rule.over', under: 'rule.under' } as const;
   const atThreshold = 'a'.repeat(gzipThresholdBytes);
   const overThreshold = 'a'.repeat(gzipThresholdBytes + 1);
 

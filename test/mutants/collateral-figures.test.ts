@@ -5,11 +5,13 @@ import {
   type MutantVerification,
   renderMutantTable,
 } from '../../cli/mutants-command.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 const mutant = (name: string, family: string, collateral: string[], blocked: string[] = []): MutantVerification => ({
   name,
   family,
-  breaks: `${family}.rule.${name}`,
+  // A made-up mutant of a made-up rule: the figures read only its name and family.
+  breaks: `${family}.rule.${name}` as RuleId,
   mode: 'default',
   description: '',
   status: 'killed',

@@ -25,7 +25,7 @@ export function describeMutantCatalogues(names: readonly string[]): void {
       const ruleIds = family.rules.map((rule) => rule.id);
 
       test('the mutant catalogue covers every rule and names only known rules', () => {
-        const broken = new Set(family.reference.mutants.map((mutant) => mutant.breaks));
+        const broken = new Set<string>(family.reference.mutants.map((mutant) => mutant.breaks));
         expect(ruleIds.filter((id) => !broken.has(id))).toEqual([]);
         expect([...broken].filter((id) => !ruleIds.includes(id))).toEqual([]);
       });

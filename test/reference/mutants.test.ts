@@ -59,7 +59,7 @@ describe('mutant catalogue', () => {
   });
 
   it('covers every probed rule with at least one mutant', () => {
-    const broken = new Set(billingMutants.map(({ breaks }) => breaks));
+    const broken = new Set<string>(billingMutants.map(({ breaks }) => breaks));
     expect(Object.keys(probes).filter((rule) => !broken.has(rule))).toEqual([]);
     expect([...broken].filter((rule) => !(rule in probes))).toEqual([]);
   });

@@ -8,16 +8,17 @@ import {
   CheckMismatchError,
   combinedViolation,
 } from '../../suites/support/bound-check.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /*
  * A rule is judged by the check it names, through the registry: the bound check stamps its verdicts, and a
  * rule test that returns a verdict of another rule or check, a hand-made one, or none at all is broken.
  */
-const atLeast = (observed: number, ruleId: string, minimum: number) => {
+const atLeast = (observed: number, ruleId: RuleId, minimum: number) => {
   if (observed < minimum) throw new RuleViolation(ruleId, `${observed} is below ${minimum}`, []);
   return passed(ruleId, { observed });
 };
-const even = (observed: number, ruleId: string) => {
+const even = (observed: number, ruleId: RuleId) => {
   if (observed % 2 !== 0) throw new RuleViolation(ruleId, `${observed} is odd`, []);
   return passed(ruleId);
 };

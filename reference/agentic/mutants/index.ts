@@ -1,4 +1,5 @@
 import type { MutantInfo } from '../../family-reference.ts';
+import type { RuleIdSuffix } from '../../../rules/rule-id.ts';
 import { referenceBehaviour, userError, type AgenticBehaviour } from '../behaviour.ts';
 
 interface AgenticMutant extends MutantInfo {
@@ -8,7 +9,7 @@ interface AgenticMutant extends MutantInfo {
 
 const mutant = (
   name: string,
-  breaks: string,
+  breaks: RuleIdSuffix<'agentic'>,
   description: string,
   change: Partial<AgenticBehaviour>,
 ): AgenticMutant => ({

@@ -1,4 +1,5 @@
 import { mutant, type BillingMutant } from './define.ts';
+import { gzipThresholdBytes } from '../../../rules/billing/limits.ts';
 
 /** Faulty variants of compression. */
 export const compressionMutants: readonly BillingMutant[] = [
@@ -31,7 +32,7 @@ export const compressionMutants: readonly BillingMutant[] = [
         'Gzips a response body of exactly 1000 bytes: the threshold taken as "1000 or more" instead of "over 1000".',
     },
     'gzipThresholdBytes',
-    () => 999,
+    () => gzipThresholdBytes - 1,
   ),
   mutant(
     {

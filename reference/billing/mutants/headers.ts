@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { IdempotencyStore, type IdempotentRunner } from '../idempotency.ts';
 import { mutant, type BillingMutant } from './define.ts';
+import { idempotencyKeyMaxLength, trackIdMaxLength } from '../../../rules/billing/limits.ts';
 
 /** Stores the reply only once the operation has finished: a concurrent duplicate finds nothing and runs again. */
 const storeAfterCompletion: IdempotentRunner = async (store, key, operation) => {
@@ -33,7 +34,7 @@ export const headerMutants: readonly BillingMutant[] = [
       description: 'Refuses a Svc-Track-Id of exactly 64 characters (the limit is taken as 63).',
     },
     'trackIdMaxLength',
-    () => 63,
+    () => trackIdMaxLength - 1,
   ),
   mutant(
     {
@@ -63,7 +64,7 @@ export const headerMutants: readonly BillingMutant[] = [
       description: 'Refuses an Idempotency-Key of exactly 255 characters (the limit is taken as 254).',
     },
     'idempotencyKeyMaxLength',
-    () => 254,
+    () => idempotencyKeyMaxLength - 1,
   ),
   mutant(
     {

@@ -1,3 +1,4 @@
+import { clientIdLength, clientSecretMaxLength, grantType } from '../../../rules/billing/limits.ts';
 import { mutant, type BillingMutant } from './define.ts';
 
 /** Faulty variants of the token operation. */
@@ -10,7 +11,7 @@ export const tokenMutants: readonly BillingMutant[] = [
       description: 'Skips the 36-character check: a client_id of any other length is taken as the right one.',
     },
     'checkClientId',
-    (reference) => (sent, expected) => (sent.length === 36 ? reference(sent, expected) : 'ok'),
+    (reference) => (sent, expected) => (sent.length === clientIdLength ? reference(sent, expected) : 'ok'),
   ),
   mutant(
     {
@@ -21,7 +22,7 @@ export const tokenMutants: readonly BillingMutant[] = [
     },
     'checkClientSecret',
     (reference) => (sent, expected) =>
-      sent.length > 42 && sent.startsWith(expected) ? 'ok' : reference(sent, expected),
+      sent.length > clientSecretMaxLength && sent.startsWith(expected) ? 'ok' : reference(sent, expected),
   ),
   mutant(
     {
@@ -41,7 +42,7 @@ export const tokenMutants: readonly BillingMutant[] = [
       description: 'Treats a missing grant_type as client_credentials instead of refusing the request.',
     },
     'tokenFieldDefaults',
-    () => ({ grant_type: 'client_credentials' }),
+    () => ({ grant_type: grantType }),
   ),
   mutant(
     {

@@ -1,5 +1,6 @@
 import type { MutantInfo } from '../../family-reference.ts';
 import type { CardsBehaviour } from '../behaviour.ts';
+import type { RuleId } from '../../../rules/rule-id.ts';
 
 export interface CardsMutant extends MutantInfo {
   /** The reference behaviour with one point replaced. */
@@ -9,7 +10,7 @@ export interface CardsMutant extends MutantInfo {
 /** A mutant of the cards reference; `mode` only where the rule needs one (wallet provisioning off). */
 export function mutant(
   name: string,
-  breaks: string,
+  breaks: RuleId,
   description: string,
   change: Partial<CardsBehaviour>,
   mode = 'wallet-provisioning',

@@ -48,6 +48,7 @@ export const errorMutants = [
     id.malformedIds,
     'PATCH card answers 500 for an id that cannot be one (its lookup crashes).',
     {
+      // not-a-limit: HTTP 500, not the page size.
       malformedIdStatus: (operation) => (operation === 'PATCH card' ? 500 : 400),
     },
   ),

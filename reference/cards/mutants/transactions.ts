@@ -4,6 +4,7 @@ import { referenceBehaviour } from '../behaviour.ts';
 import { historyCardIds } from '../fixtures.ts';
 import { requestedWindow, windowRefusal } from '../window.ts';
 import { mutant } from './define.ts';
+import { maxPageSize, maxWindowDays } from '../../../rules/cards/limits.ts';
 
 /** Mutants of GET /transactions, each breaking one rule, most at an edge or for some inputs only. */
 export const transactionsMutants = [
@@ -47,7 +48,7 @@ export const transactionsMutants = [
   ),
   mutant('cards-window-of-32-days-accepted', id.transactionsWindowSpan, 'Dates 32 days apart are accepted.', {
     windowRefusal: (request) =>
-      request.startDate && request.endDate && daysBetween(request.startDate, request.endDate) === 32
+      request.startDate && request.endDate && daysBetween(request.startDate, request.endDate) === maxWindowDays + 1
         ? undefined
         : windowRefusal(request),
   }),
@@ -58,7 +59,7 @@ export const transactionsMutants = [
     {
       windowRefusal: (request) => {
         const span = request.startDate && request.endDate ? daysBetween(request.startDate, request.endDate) : 0;
-        return request.byCard && span > 31 && span <= 40 ? undefined : windowRefusal(request);
+        return request.byCard && span > maxWindowDays && span <= 40 ? undefined : windowRefusal(request);
       },
     },
   ),
@@ -93,7 +94,7 @@ export const transactionsMutants = [
     },
   ),
   mutant('cards-page-size-501-accepted', id.transactionsPageSizeLimit, 'pageSize 501 is accepted.', {
-    pageSizeAccepted: (size) => Number.isInteger(size) && size >= 1 && size <= 501,
+    pageSizeAccepted: (size) => Number.isInteger(size) && size >= 1 && size <= maxPageSize + 1,
   }),
   // Serving a size above 500 is allowed; serving more than 500 transactions on one page is not.
   mutant(
@@ -102,8 +103,12 @@ export const transactionsMutants = [
     'A pageSize above 500 is served as a page that says pageSize 500 but holds 501 transactions.',
     {
       pageSizeAccepted: (size) => Number.isInteger(size) && size >= 1,
-      pageItems: (page) => (page.pageSize > 500 ? page.all.slice(0, 501) : referenceBehaviour.pageItems(page)),
-      pageNumbers: (page) => ({ ...referenceBehaviour.pageNumbers(page), pageSize: Math.min(page.pageSize, 500) }),
+      pageItems: (page) =>
+        page.pageSize > maxPageSize ? page.all.slice(0, maxPageSize + 1) : referenceBehaviour.pageItems(page),
+      pageNumbers: (page) => ({
+        ...referenceBehaviour.pageNumbers(page),
+        pageSize: Math.min(page.pageSize, maxPageSize),
+      }),
     },
   ),
   mutant(

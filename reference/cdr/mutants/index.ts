@@ -1,6 +1,8 @@
 import type { MutantInfo } from '../../family-reference.ts';
 import { referenceBehaviour, type CdrBehaviour } from '../behaviour.ts';
 import type { CdrReferenceMode } from '../versions.ts';
+import type { RuleId } from '../../../rules/rule-id.ts';
+import { maxPageSize } from '../../../rules/cdr/limits.ts';
 
 interface CdrMutant extends MutantInfo {
   /** The reference behaviour with one point replaced. */
@@ -9,13 +11,13 @@ interface CdrMutant extends MutantInfo {
 
 const mutant = (
   name: string,
-  breaks: string,
+  breaks: RuleId,
   description: string,
   change: Partial<CdrBehaviour>,
   mode: CdrReferenceMode = 'default',
 ): CdrMutant => ({ name, family: 'cdr', breaks, mode, description, change });
 /** A fault of a holder of the older versions (list x-v 3, detail x-v 4): judged with those versions' schemas. */
-const olderMutant = (name: string, breaks: string, description: string, change: Partial<CdrBehaviour>) =>
+const olderMutant = (name: string, breaks: RuleId, description: string, change: Partial<CdrBehaviour>) =>
   mutant(name, breaks, description, change, 'older-versions');
 const reference = referenceBehaviour;
 type Json = Record<string, unknown>;
@@ -292,7 +294,7 @@ const definitions: readonly CdrMutant[] = [
     },
   ),
   mutant('cdr-page-size-1-refused', 'cdr.pagination.walk-complete', 'page-size 1 is refused (a valid boundary).', {
-    pageSizeServed: (size) => size >= 2 && size <= 1000,
+    pageSizeServed: (size) => size >= 2 && size <= maxPageSize,
   }),
   mutant(
     'cdr-size-7-skips-a-product',

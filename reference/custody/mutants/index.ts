@@ -1,5 +1,6 @@
 import type { MutantInfo } from '../../family-reference.ts';
 import { referenceBehaviour, type CustodyBehaviour } from '../behaviour.ts';
+import type { RuleId, RuleIdSuffix } from '../../../rules/rule-id.ts';
 
 interface CustodyMutant extends MutantInfo {
   /** The reference behaviour with one point replaced. */
@@ -8,7 +9,7 @@ interface CustodyMutant extends MutantInfo {
 
 const mutant = (
   name: string,
-  breaks: string,
+  breaks: RuleId,
   description: string,
   change: Partial<CustodyBehaviour>,
 ): CustodyMutant => ({
@@ -20,7 +21,7 @@ const mutant = (
   change,
 });
 
-const rule = (suffix: string) => `custody.${suffix}`;
+const rule = (suffix: RuleIdSuffix<'custody'>): RuleId => `custody.${suffix}`;
 
 const definitions: readonly CustodyMutant[] = [
   mutant(

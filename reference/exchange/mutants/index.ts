@@ -1,7 +1,8 @@
 import type { MutantInfo } from '../../family-reference.ts';
 import { exchangeRuleIds as id } from '../../../rules/exchange/rules.ts';
+import type { RuleId } from '../../../rules/rule-id.ts';
 
-const mutant = (name: string, breaks: string, description: string): MutantInfo => ({
+const mutant = (name: string, breaks: RuleId, description: string): MutantInfo => ({
   name,
   family: 'exchange',
   breaks,

@@ -1,7 +1,9 @@
 import type { MutantInfo } from '../../family-reference.ts';
+import type { RuleIdSuffix } from '../../../rules/rule-id.ts';
 import { loyaltyOperations } from '../../../rules/loyalty/records.ts';
 import { referenceBehaviour, type LoyaltyBehaviour } from '../behaviour.ts';
 import { referenceValidators, type Validator, type Validators } from '../validators.ts';
+import { notificationSources } from '../../../rules/loyalty/limits.ts';
 
 interface LoyaltyMutant extends MutantInfo {
   /** The reference behaviour with one point replaced. */
@@ -10,7 +12,7 @@ interface LoyaltyMutant extends MutantInfo {
 
 const mutant = (
   name: string,
-  breaks: string,
+  breaks: RuleIdSuffix<'loyalty'>,
   description: string,
   change: Partial<LoyaltyBehaviour>,
 ): LoyaltyMutant => ({ name, family: 'loyalty', breaks: `loyalty.${breaks}`, mode: 'default', description, change });
@@ -223,9 +225,8 @@ const definitions: readonly LoyaltyMutant[] = [
     validator('notifyEnums', (body, mandatory) => {
       const source =
         typeof body.source === 'string'
-          ? (['lty-data-press', 'Issuer', 'Servicing', 'Web', 'Mobile'].find(
-              (known) => known.toLowerCase() === (body.source as string).toLowerCase(),
-            ) ?? body.source)
+          ? (notificationSources.find((known) => known.toLowerCase() === (body.source as string).toLowerCase()) ??
+            body.source)
           : body.source;
       return referenceValidators.notifyEnums({ ...body, source }, mandatory);
     }),

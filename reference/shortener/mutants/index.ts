@@ -1,4 +1,6 @@
 import type { MutantInfo } from '../../family-reference.ts';
+import type { RuleIdSuffix } from '../../../rules/rule-id.ts';
+import { defaultDomain, noStore } from '../../../rules/shortener/limits.ts';
 import { referenceBehaviour, type ShortenerBehaviour } from '../behaviour.ts';
 
 interface ShortenerMutant extends MutantInfo {
@@ -8,7 +10,7 @@ interface ShortenerMutant extends MutantInfo {
 
 const mutant = (
   name: string,
-  breaks: string,
+  breaks: RuleIdSuffix<'shortener'>,
   description: string,
   change: Partial<ShortenerBehaviour>,
 ): ShortenerMutant => ({
@@ -79,7 +81,7 @@ const definitions: readonly ShortenerMutant[] = [
     'params.cache-control',
     'da.redirect.cache-control accepts no-cache as well.',
     {
-      cacheControlAccepted: (value) => value === 'no-store' || value === 'no-cache',
+      cacheControlAccepted: (value) => value === noStore || value === 'no-cache',
     },
   ),
   mutant('shortener-retention-zero-refused', 'params.retention', 'da.couch.retention of 0 days is refused.', {
@@ -90,7 +92,7 @@ const definitions: readonly ShortenerMutant[] = [
     'vanity.taken-for-domain',
     'A taken path is refused on domain m only; on the other domains it is registered again.',
     {
-      pathTaken: (taken, domain, path) => domain === 'm' && referenceBehaviour.pathTaken(taken, domain, path),
+      pathTaken: (taken, domain, path) => domain === defaultDomain && referenceBehaviour.pathTaken(taken, domain, path),
     },
   ),
   mutant(

@@ -9,6 +9,7 @@ import type { CatalogRequest } from '../../../client/billing/billing-client.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { billingOperations as op } from '../../../rules/billing/operations.ts';
 import type { BillingSession } from './billing-session.ts';
+import type { RuleId } from '../../../rules/rule-id.ts';
 
 /*
  * Steps that several rules need as set-up (make a charge, read it back). A step that fails is judged by the
@@ -16,7 +17,7 @@ import type { BillingSession } from './billing-session.ts';
  */
 
 /** Runs a set-up step: its violation stays a violation for the rules in `judgedBy`, and blocks any other rule. */
-function setUpStep<T>(ruleId: string, judgedBy: readonly string[], step: () => T): T {
+function setUpStep<T>(ruleId: RuleId, judgedBy: readonly RuleId[], step: () => T): T {
   try {
     return step();
   } catch (error) {
@@ -30,7 +31,7 @@ function setUpStep<T>(ruleId: string, judgedBy: readonly string[], step: () => T
  * A step succeeded: a 2xx (which 2xx is billing.catalog.status.documented's to judge). Else the rules in
  * `judgedBy` own the fault: a violation when the asking rule is one of them, blocked by them otherwise.
  */
-function succeeded(exchange: Exchange, ruleId: string, judgedBy: readonly string[]): void {
+function succeeded(exchange: Exchange, ruleId: RuleId, judgedBy: readonly RuleId[]): void {
   const got = exchange.response?.status;
   if (got !== undefined && got >= 200 && got <= 299) return;
   throw prerequisiteMissing(
@@ -51,10 +52,10 @@ const queryJudgedBy = [id.queryRateCardMatch, id.queryDefaultFallback];
  */
 export async function createCharge(
   session: BillingSession,
-  ruleId: string,
+  ruleId: RuleId,
   draft: ChargeDraft,
   request: CatalogRequest = {},
-  judgedBy: readonly string[] = [id.chargeCreate],
+  judgedBy: readonly RuleId[] = [id.chargeCreate],
 ): Promise<{ chargeId: string; exchange: Exchange }> {
   const exchange = await session.client.send(op.createCharge, {
     ...request,
@@ -73,7 +74,7 @@ export async function createCharge(
  * Only the charge id of a creation's answer, read leniently (the record's shape is the creation rule's); without one
  * the asking rule is blocked by it.
  */
-export function createdChargeId(session: BillingSession, ruleId: string, exchange: Exchange): string {
+export function createdChargeId(session: BillingSession, ruleId: RuleId, exchange: Exchange): string {
   let body: unknown;
   try {
     body = exchange.response?.json();
@@ -92,7 +93,7 @@ export function createdChargeId(session: BillingSession, ruleId: string, exchang
 
 export async function queryCharge(
   session: BillingSession,
-  ruleId: string,
+  ruleId: RuleId,
   chargeId: string,
   attributes: Record<string, string>,
   request: CatalogRequest = {},
@@ -124,7 +125,7 @@ function answerOf(exchange: Exchange): unknown {
  * answers across another operation: when they differ, the query itself changed something, which is the
  * no-side-effects rule's finding, and the asking rule is blocked by it.
  */
-export function queryRepeatable(ruleId: string, first: Exchange, again: Exchange): void {
+export function queryRepeatable(ruleId: RuleId, first: Exchange, again: Exchange): void {
   if (isDeepStrictEqual(answerOf(first), answerOf(again))) return;
   throw prerequisiteMissing(
     ruleId,
@@ -138,7 +139,7 @@ export function queryRepeatable(ruleId: string, first: Exchange, again: Exchange
  * A charge read through the query with attributes no row uses must resolve to the default pricing it was
  * made with, before a rule can read a pricing change that way; else the fallback rule's finding blocks it.
  */
-export function readsDefaultPricing(ruleId: string, reading: ChargeReading, defaultPricing: Pricing): void {
+export function readsDefaultPricing(ruleId: RuleId, reading: ChargeReading, defaultPricing: Pricing): void {
   if (samePricing(reading.pricing, defaultPricing)) return;
   throw prerequisiteMissing(
     ruleId,
@@ -151,7 +152,7 @@ export function readsDefaultPricing(ruleId: string, reading: ChargeReading, defa
 /** Updates a charge; a refusal is the update rule's fault, and blocks any other rule. */
 export async function updateCharge(
   session: BillingSession,
-  ruleId: string,
+  ruleId: RuleId,
   chargeId: string,
   update: ChargeUpdate,
   request: CatalogRequest = {},
@@ -185,7 +186,7 @@ export function validChargeBodies(session: BillingSession, chargeId: string) {
 }
 
 /** Makes the one charge the header and auth probes update and query. */
-export async function fixtureCharge(session: BillingSession, ruleId: string): Promise<string> {
+export async function fixtureCharge(session: BillingSession, ruleId: RuleId): Promise<string> {
   const created = await createCharge(session, ruleId, {
     name: `harness-fixture-${session.nonce}`,
     defaultPricing: { currency: 'USD', amount: 5 },

@@ -1,4 +1,4 @@
-import { cardStatuses, type CardStatus } from '../../../rules/cards/enums.ts';
+import { assignableCardStatuses, cardStatuses, type CardStatus } from '../../../rules/cards/enums.ts';
 import type { CardsFixtures } from '../../../targets/cards/section.ts';
 
 /** A card the target entry names, with the status it declares for it. */
@@ -11,6 +11,6 @@ export interface FixtureCard {
 export function fixtureCards(fixtures: CardsFixtures): FixtureCard[] {
   return [
     ...cardStatuses.flatMap((status) => fixtures.unassignedCards[status].map((cardId) => ({ cardId, status }))),
-    ...(['ACTIVE', 'PREACTIVE'] as const).map((status) => ({ cardId: fixtures.assignedCards[status], status })),
+    ...assignableCardStatuses.map((status) => ({ cardId: fixtures.assignedCards[status], status })),
   ];
 }

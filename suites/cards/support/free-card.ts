@@ -4,6 +4,7 @@ import { cardsRuleIds } from '../../../rules/cards/ids.ts';
 import type { CardsClient } from '../../../client/cards/cards-client.ts';
 import type { CardStatus } from '../../../rules/cards/enums.ts';
 import type { CardsSection } from '../../../targets/cards/section.ts';
+import type { RuleId } from '../../../rules/rule-id.ts';
 
 /**
  * The first card of a status the fixtures name that GET card shows without a card user (an IN_PROGRESS card
@@ -14,7 +15,7 @@ export async function freeCard(
   client: CardsClient,
   section: CardsSection,
   status: CardStatus,
-  ruleId: string,
+  ruleId: RuleId,
   options: { fromEnd?: boolean } = {},
 ): Promise<string> {
   const listed = section.fixtures.unassignedCards[status];

@@ -4,6 +4,7 @@ import { addDays } from '../../../rules/cards/calendar.ts';
 import { cardsOperations, type CardsOperation } from '../../../rules/cards/operations.ts';
 import type { CardsSection } from '../../../targets/cards/section.ts';
 import { runDays } from './run-clock.ts';
+import { maxPageSize } from '../../../rules/cards/limits.ts';
 
 /** An exchange with the operation it was sent to. */
 export interface OperationExchange {
@@ -100,7 +101,10 @@ export async function badRequests(client: CardsClient, section: CardsSection): P
         endDate: addDays(today, -8),
       }),
     ],
-    [cardsOperations.getTransactions, client.getTransactions({ accountId: fixtures.historyAccountId, pageSize: 501 })],
+    [
+      cardsOperations.getTransactions,
+      client.getTransactions({ accountId: fixtures.historyAccountId, pageSize: maxPageSize + 1 }),
+    ],
     [cardsOperations.getAuthorizations, client.send(cardsOperations.getAuthorizations, undefined)],
   ];
   return [

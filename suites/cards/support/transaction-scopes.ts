@@ -3,6 +3,7 @@ import { RuleBlocked } from '../../../checks/rule-blocked.ts';
 import type { CardsClient, TransactionsQuery } from '../../../client/cards/cards-client.ts';
 import type { CardsSection } from '../../../targets/cards/section.ts';
 import { resultOrBlock } from '../../support/result-or-block.ts';
+import type { RuleId } from '../../../rules/rule-id.ts';
 
 /**
  * The scopes a transactions rule is tried on, so a rule enforced for some inputs only shows: the history
@@ -12,7 +13,7 @@ import { resultOrBlock } from '../../support/result-or-block.ts';
 export async function transactionScopes(
   client: CardsClient,
   section: CardsSection,
-  ruleId: string,
+  ruleId: RuleId,
 ): Promise<TransactionsQuery[]> {
   const { historyAccountId, emptyAccountId } = section.fixtures;
   const accounts: TransactionsQuery[] = [{ accountId: historyAccountId }, { accountId: emptyAccountId }];

@@ -6,6 +6,7 @@ import type { Exchange } from '../../../client/http-exchange.ts';
 import { transactionKey, type WalkedPage } from '../../../rules/cards/transactions-schemas.ts';
 import { WalkBudget } from '../../support/walk-budget.ts';
 import { signPages, WalkSigns } from '../../support/walk-signs.ts';
+import type { RuleId } from '../../../rules/rule-id.ts';
 
 /** The request of a walk in words, for failure texts. */
 export function describeQuery(query: TransactionsQuery): string {
@@ -45,7 +46,7 @@ async function pagesByNumber(
   client: CardsClient,
   query: TransactionsQuery,
   first: ObservedTransactionsPage,
-  ruleId: string,
+  ruleId: RuleId,
 ): Promise<ObservedTransactionsPage[] | undefined> {
   const count = first.page.paginationDetails?.page?.pageCount;
   const { maxWalkPages, maxWalkRequests } = client.section;
@@ -82,7 +83,7 @@ async function pagesByNumber(
 export async function walkTransactionPages(
   client: CardsClient,
   query: TransactionsQuery,
-  ruleId: string,
+  ruleId: RuleId,
   options: { partial?: boolean } = {},
 ): Promise<TransactionsWalk> {
   const linked = await walkByLinks(client, query, ruleId);
@@ -99,7 +100,7 @@ export async function walkTransactionPages(
 }
 
 /** The walk by next links as given, wherever it stops. */
-async function walkByLinks(client: CardsClient, query: TransactionsQuery, ruleId: string): Promise<TransactionsWalk> {
+async function walkByLinks(client: CardsClient, query: TransactionsQuery, ruleId: RuleId): Promise<TransactionsWalk> {
   const pages: ObservedTransactionsPage[] = [];
   const followed = new Set<string>();
   const walk = (ended: TransactionsWalk['ended'], stoppedAt?: TransactionsWalk['stoppedAt']): TransactionsWalk => ({
@@ -167,7 +168,7 @@ function cannotEnd(
 }
 
 /** A transactions page, or undefined where the answer is none. */
-function readOr(exchange: Exchange, ruleId: string): WalkedPage | undefined {
+function readOr(exchange: Exchange, ruleId: RuleId): WalkedPage | undefined {
   try {
     return transactionsPageOf(exchange, ruleId);
   } catch (error) {

@@ -1,12 +1,13 @@
 import { prerequisiteMissing, RuleBlocked } from '../../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../../checks/rule-violation.ts';
+import type { RuleId } from '../../../rules/rule-id.ts';
 
 /**
  * A failure met while making something several rules share (a walk, the details) as one asking rule sees it:
  * another rule's violation blocks it; a block by the asking rule itself is its own violation. So a shared
  * prerequisite fails exactly the rule that judges it, whichever rule happened to ask first.
  */
-export function asSeenBy(ruleId: string, error: unknown): unknown {
+export function asSeenBy(ruleId: RuleId, error: unknown): unknown {
   if (error instanceof RuleViolation && error.ruleId !== ruleId)
     return new RuleBlocked([error.ruleId], error.message, error.evidence);
   if (error instanceof RuleBlocked && error.blockedBy.includes(ruleId))
@@ -15,7 +16,7 @@ export function asSeenBy(ruleId: string, error: unknown): unknown {
 }
 
 /** The shared work as `ruleId` sees it (see asSeenBy). */
-export function askedBy<T>(ruleId: string, shared: Promise<T>): Promise<T> {
+export function askedBy<T>(ruleId: RuleId, shared: Promise<T>): Promise<T> {
   return shared.catch((error: unknown) => {
     throw asSeenBy(ruleId, error);
   });

@@ -2,6 +2,7 @@ import type { RunClock } from '../../../checks/cdr/product-filter.ts';
 import { requireEnded, walkProductIds, type ProductWalk } from '../../../checks/cdr/product-walk.ts';
 import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
 import { walkWhole } from './walk-products.ts';
+import type { RuleId } from '../../../rules/rule-id.ts';
 
 /**
  * Everything the target lists (effective=ALL, no other filter, default page size), for complements and detail calls.
@@ -11,7 +12,7 @@ export interface Catalogue {
   products: Record<string, unknown>[];
 }
 
-export async function readCatalogue(client: CdrClient, ruleId: string): Promise<Catalogue> {
+export async function readCatalogue(client: CdrClient, ruleId: RuleId): Promise<Catalogue> {
   const walk = await walkWhole(client, { effective: 'ALL' }, ruleId, ['cdr.list.effective']);
   requireEnded(walk, ruleId);
   // Products that are no objects are judged by the record rules; filters and details have nothing to read in them.

@@ -5,6 +5,7 @@ import type { Exchange } from '../../../client/http-exchange.ts';
 import { askedBy } from './as-seen-by.ts';
 import { mapLimit } from './map-limit.ts';
 import { walkForward, walkWhole } from './walk-products.ts';
+import type { RuleId } from '../../../rules/rule-id.ts';
 
 /** A listed product, the list page it came on, and the answer of its detail. */
 export interface ListedDetail {
@@ -19,7 +20,7 @@ export interface ListedDetail {
  */
 export function sharedDetails(client: () => CdrClient, concurrency: () => number) {
   let details: Promise<ListedDetail[]> | undefined;
-  const load = async (ruleId: string) => {
+  const load = async (ruleId: RuleId) => {
     // The whole list, or the pages read of a list that could not be read whole: a product seen anywhere has a detail to
     // judge.
     const walk = await walkWhole(client(), { effective: 'ALL' }, ruleId, ['cdr.list.effective']);
@@ -36,7 +37,7 @@ export function sharedDetails(client: () => CdrClient, concurrency: () => number
       detail: await client().detail(productIdOf(entry.listed)),
     }));
   };
-  return (ruleId: string): Promise<ListedDetail[]> => askedBy(ruleId, (details ??= load(ruleId)));
+  return (ruleId: RuleId): Promise<ListedDetail[]> => askedBy(ruleId, (details ??= load(ruleId)));
 }
 
 /** The records the detail answers hold (a detail that is not 200 JSON is skipped: cdr.detail.envelope judges it). */
@@ -64,7 +65,7 @@ export function detailRecords(entries: readonly ListedDetail[]): ObservedProduct
  */
 export function sharedListItems(client: () => CdrClient) {
   let items: Promise<ObservedProduct[]> | undefined;
-  const load = async (ruleId: string) => {
+  const load = async (ruleId: RuleId) => {
     const walks = await Promise.all(
       [{ effective: 'ALL' }, {}, { effective: 'FUTURE', pageSize: 7 }].map((query) =>
         walkForward(client(), query, ruleId, [walkJudges.walk]),
@@ -81,5 +82,5 @@ export function sharedListItems(client: () => CdrClient) {
       ),
     );
   };
-  return (ruleId: string): Promise<ObservedProduct[]> => askedBy(ruleId, (items ??= load(ruleId)));
+  return (ruleId: RuleId): Promise<ObservedProduct[]> => askedBy(ruleId, (items ??= load(ruleId)));
 }

@@ -4,6 +4,7 @@ import { listWalkPlan, type WalkGroup } from '../../../generators/cdr/list-walk-
 import { catalogueSize, readCatalogue } from './catalogue.ts';
 import { askedBy } from './as-seen-by.ts';
 import { walkBackFrom, walkForward } from './walk-products.ts';
+import type { RuleId } from '../../../rules/rule-id.ts';
 
 /** The forward walks of one group of the plan, the first at the size above the whole list (the baseline). */
 export interface WalkedGroup {
@@ -18,7 +19,7 @@ export interface WalkedGroup {
 export function sharedListWalks(client: () => CdrClient) {
   let forward: Promise<WalkedGroup[]> | undefined;
   const back = new Map<ProductWalk, Promise<ProductWalk>>();
-  const walkGroups = async (ruleId: string): Promise<WalkedGroup[]> => {
+  const walkGroups = async (ruleId: RuleId): Promise<WalkedGroup[]> => {
     const catalogue = await readCatalogue(client(), ruleId);
     const [sample] = catalogue.products;
     const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
@@ -41,11 +42,11 @@ export function sharedListWalks(client: () => CdrClient) {
     );
   };
   return {
-    forward(ruleId: string): Promise<WalkedGroup[]> {
+    forward(ruleId: RuleId): Promise<WalkedGroup[]> {
       forward ??= walkGroups(ruleId);
       return askedBy(ruleId, forward);
     },
-    back(walk: ProductWalk, ruleId: string): Promise<ProductWalk> {
+    back(walk: ProductWalk, ruleId: RuleId): Promise<ProductWalk> {
       if (!back.has(walk)) back.set(walk, walkBackFrom(client(), walk, ruleId));
       return askedBy(ruleId, back.get(walk) as Promise<ProductWalk>);
     },

@@ -14,6 +14,7 @@ import { maxPageSize } from '../../../rules/cdr/endpoints.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { WalkBudget } from '../../support/walk-budget.ts';
 import { signPages, WalkSigns } from '../../support/walk-signs.ts';
+import type { RuleId } from '../../../rules/rule-id.ts';
 
 type Step = 'next' | 'prev';
 
@@ -74,8 +75,8 @@ async function follow(
   first: Exchange,
   step: Step,
   base: Omit<ProductWalk, 'pages' | 'ended'>,
-  ruleId: string,
-  refusalJudgedBy: readonly string[] = [ruleId],
+  ruleId: RuleId,
+  refusalJudgedBy: readonly RuleId[] = [ruleId],
 ): Promise<ProductWalk> {
   const pages: ObservedListPage[] = [{ exchange: first, body: listPageOf(first, ruleId, refusalJudgedBy) }];
   const visited = new Set<string>([first.request.url]);
@@ -137,8 +138,8 @@ async function follow(
 export async function walkForward(
   client: CdrClient,
   query: ListQuery,
-  ruleId: string,
-  refusalJudgedBy: readonly string[] = [ruleId],
+  ruleId: RuleId,
+  refusalJudgedBy: readonly RuleId[] = [ruleId],
 ): Promise<ProductWalk> {
   const pageSize = query.pageSize === undefined ? undefined : Number(query.pageSize);
   // page=1 asked for, not left to the default: a wrong default page is cdr.list.page-default's alone.
@@ -162,8 +163,8 @@ export async function walkForward(
 export async function walkWhole(
   client: CdrClient,
   query: ListQuery,
-  ruleId: string,
-  refusalJudgedBy: readonly string[] = [ruleId],
+  ruleId: RuleId,
+  refusalJudgedBy: readonly RuleId[] = [ruleId],
 ): Promise<ProductWalk> {
   const walk = await walkForward(client, query, ruleId, refusalJudgedBy);
   const total = walk.pages[0]?.body.meta.totalRecords;
@@ -192,7 +193,7 @@ export async function walkWhole(
  * following `prev`. A last link outside the holder is never requested: the walk back is then page 1 alone,
  * stopped as unusable.
  */
-export async function walkBackFrom(client: CdrClient, forward: ProductWalk, ruleId: string): Promise<ProductWalk> {
+export async function walkBackFrom(client: CdrClient, forward: ProductWalk, ruleId: RuleId): Promise<ProductWalk> {
   const base = { query: forward.query, pageSize: forward.pageSize, direction: 'back' as const };
   const first = forward.pages[0];
   if (!first) return { ...base, pages: [], ended: 'end-reached', forward };

@@ -3,6 +3,7 @@ import { RuleViolation } from '../../../checks/rule-violation.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { combinedViolation } from '../../support/bound-check.ts';
 import { custodyListingPaths } from '../../../rules/custody/endpoints.ts';
+import type { RuleId } from '../../../rules/rule-id.ts';
 
 /** Evidence kept per listing that broke a rule: a rule over nine listings shows each, not hundreds of pages. */
 const evidencePerListing = 2;
@@ -14,7 +15,7 @@ const evidencePerListing = 2;
  * blocked by the rules that stopped them. `skip` names listings the rule does not apply to, with the reason.
  */
 export async function everyListing(
-  ruleId: string,
+  ruleId: RuleId,
   observe: (key: string, value: unknown) => void,
   body: (endpoint: string) => Promise<unknown>,
   skip: (endpoint: string) => string | undefined = () => undefined,

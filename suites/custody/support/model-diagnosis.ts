@@ -4,10 +4,11 @@ import { RuleViolation } from '../../../checks/rule-violation.ts';
 import type { CustodyClient } from '../../../client/custody/custody-client.ts';
 import { checkOfRule } from './custody-session.ts';
 import { walkListing } from './walk-listing.ts';
+import type { RuleId } from '../../../rules/rule-id.ts';
 
 /** The narrower rule a plain walk broke, and how. */
 export interface NarrowerBreach {
-  ruleIds: readonly string[];
+  ruleIds: readonly RuleId[];
   message: string;
 }
 

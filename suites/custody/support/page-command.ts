@@ -7,6 +7,7 @@ import type { Exchange } from '../../../client/http-exchange.ts';
 import type { Verdict } from '../../../checks/rule-violation.ts';
 import type { CustodyClient } from '../../../client/custody/custody-client.ts';
 import type { PageStep } from '../../../generators/custody/page-step.ts';
+import type { RuleId } from '../../../rules/rule-id.ts';
 
 /** The model of one listing: its items (from a full walk) and where the sequence stands. */
 export interface ListModel {
@@ -30,7 +31,7 @@ export interface ListReal {
 export class PageCommand implements fc.AsyncCommand<ListModel, ListReal> {
   constructor(
     readonly step: PageStep,
-    readonly ruleId: string,
+    readonly ruleId: RuleId,
   ) {}
 
   check(model: Readonly<ListModel>): boolean {

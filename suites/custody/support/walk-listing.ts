@@ -6,11 +6,12 @@ import type { CustodyClient } from '../../../client/custody/custody-client.ts';
 import { itemKey } from '../../../checks/item-key.ts';
 import { WalkBudget } from '../../support/walk-budget.ts';
 import { signPages, WalkSigns } from '../../support/walk-signs.ts';
+import type { RuleId } from '../../../rules/rule-id.ts';
 
 /** The rule that judges the page FIRST and LAST answer: a walk that cannot start is blocked by it. */
-const startRule = 'custody.cursor.first-last-without-token';
+const startRule: RuleId = 'custody.cursor.first-last-without-token';
 /** The rule that judges the page sizes a walk asks for: a walk whose first page is refused is blocked by it. */
-const pageSizeRule = 'custody.cursor.page-size';
+const pageSizeRule: RuleId = 'custody.cursor.page-size';
 /**
  * The rule that judges server tokens sent back percent-encoded: a later page refused for a token holding +, / or = is
  * blocked by it.
@@ -30,7 +31,7 @@ export async function walkListing(
   endpoint: string,
   pageSize: number,
   direction: Walk['direction'],
-  ruleId: string,
+  ruleId: RuleId,
 ): Promise<Walk> {
   const [start, step, more] =
     direction === 'forward' ? (['FIRST', 'NEXT', 'hasNext'] as const) : (['LAST', 'PREVIOUS', 'hasPrevious'] as const);

@@ -1,6 +1,7 @@
 import { prerequisiteMissing } from '../../../checks/rule-blocked.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { loyaltyStatuses } from '../../../rules/loyalty/records.ts';
+import type { RuleId } from '../../../rules/rule-id.ts';
 
 /**
  * A reuse (of a nonce, of an order id) can only be judged after the first use was accepted; a first use
@@ -8,8 +9,8 @@ import { loyaltyStatuses } from '../../../rules/loyalty/records.ts';
  */
 export function firstUseAccepted(
   exchange: Exchange,
-  askingRule: string,
-  judgedBy: readonly string[],
+  askingRule: RuleId,
+  judgedBy: readonly RuleId[],
   what: string,
 ): void {
   const status = exchange.response?.status;

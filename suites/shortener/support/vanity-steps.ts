@@ -1,9 +1,10 @@
 import type { VanityStep } from '../../../checks/shortener/vanity-sequence.ts';
 import type { ShortenerClient } from '../../../client/shortener/shortener-client.ts';
 import type { MappingRequest } from '../../../rules/shortener/records.ts';
+import type { RuleId } from '../../../rules/rule-id.ts';
 
 /** A fresh vanity path is accepted: the accepted rule judges that (path is one of its optional fields). */
-export const freshPathJudgedBy: readonly string[] = ['shortener.mappings.accepted'];
+export const freshPathJudgedBy: readonly RuleId[] = ['shortener.mappings.accepted'];
 
 /** One request of a vanity sequence: the entries asking for paths (valid otherwise) and what the rule expects. */
 export interface PlannedStep {
@@ -11,7 +12,7 @@ export interface PlannedStep {
   accepted: boolean;
   why: string;
   /** The rules that judge this step when it is another rule's property (see VanityStep). */
-  judgedBy?: readonly string[];
+  judgedBy?: readonly RuleId[];
 }
 
 /** Sends the steps one after the other (each depends on the paths the ones before took). */

@@ -9,6 +9,7 @@ import { cardsRuleIds as id } from '../../../rules/cards/ids.ts';
 import { cardSchema, inProgressCardSchema, inProgressStatusPlace } from '../../../rules/cards/schemas.ts';
 import { failedExchange, jsonExchange } from '../exchanges.ts';
 import { violationOf } from '../violation.ts';
+import type { RuleId } from '../../../rules/rule-id.ts';
 
 const [card] = fc.sample(cardRecord, { seed: 1, numRuns: 1 }) as [Record<string, unknown>];
 const expectation = { record: 'GET card', schema: cardSchema, statuses: [200] };
@@ -124,7 +125,7 @@ describe('record-rule', () => {
 });
 
 describe('cards-error-body', () => {
-  const judge = (status: number, body: unknown, operation: string, ruleId: string) =>
+  const judge = (status: number, body: unknown, operation: string, ruleId: RuleId) =>
     cardsErrorBody(jsonExchange(status, body), ruleId, { operation });
   test('400 with errors items of code and message passes; without message fails, except on GET transactions', () => {
     expect(

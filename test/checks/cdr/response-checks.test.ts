@@ -120,7 +120,7 @@ describe('status-condition', () => {
       }),
       status({ status: 'UNAVAILABLE', explanation: 'down' }),
     ];
-    for (const id of ['cdr.status.record', 'cdr.status.explanation-when-not-ok']) {
+    for (const id of ['cdr.status.record', 'cdr.status.explanation-when-not-ok'] as const) {
       expect(statusCondition(answers, id).observations).toMatchObject({
         'statuses reported': 'OK, PARTIAL_FAILURE, SCHEDULED_OUTAGE, UNAVAILABLE',
       });

@@ -7,6 +7,7 @@ import { preflightReport } from '../../../client/preflight.ts';
 import type { MutantInfo } from '../../../reference/family-reference.ts';
 import { defineFamily } from '../../../families/family.ts';
 import { defineRules } from '../../../rules/rule.ts';
+import type { RuleId } from '../../../rules/rule-id.ts';
 import { throwawayNightly } from './nightly.ts';
 import { throwawaySection as section, type ThrowawaySection as Section } from './section.ts';
 
@@ -17,7 +18,7 @@ import { throwawaySection as section, type ThrowawaySection as Section } from '.
  */
 
 /** GET /ping answers 200 with {"pong": true}. */
-export function pingAnswers(exchange: Exchange, ruleId: string) {
+export function pingAnswers(exchange: Exchange, ruleId: RuleId) {
   const { status } = responseOf(exchange, ruleId);
   if (status !== 200) throw new RuleViolation(ruleId, `GET /ping answered ${status}, not 200`, [exchange]);
   return passed(ruleId, { status });
@@ -34,6 +35,13 @@ export const throwawayRules = defineRules<Section>()([
     check: 'ping-answers',
   },
 ]);
+
+// A plug-in family adds its rule ids to the union the compiler checks (rules/rule-id.ts).
+declare module '../../../rules/rule-id.ts' {
+  interface RuleIdsOfFamilies {
+    throwaway: (typeof throwawayRules)[number]['id'];
+  }
+}
 
 const mutants: MutantInfo[] = [
   {

@@ -57,7 +57,7 @@ describe('cards reference', () => {
     const edge = await walkTransactionPages(
       client,
       { accountId: historyAccountId, startDate: oldest, endDate: oldest },
-      'test',
+      'cards.test.rule',
     );
     expect(walkTransactions(edge).map(transactionDay)).toContain(oldest);
   });

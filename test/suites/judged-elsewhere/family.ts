@@ -25,6 +25,13 @@ export const judgedElsewhereRules = defineRules<{ baseUrl: string }>()([
   },
 ]);
 
+// A plug-in family adds its rule ids to the union the compiler checks (rules/rule-id.ts).
+declare module '../../../rules/rule-id.ts' {
+  interface RuleIdsOfFamilies {
+    judgedElsewhere: (typeof judgedElsewhereRules)[number]['id'];
+  }
+}
+
 export default defineFamily({
   ...throwaway,
   name: 'judged-elsewhere',
