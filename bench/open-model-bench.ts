@@ -121,7 +121,10 @@ async function undiciFlatOut(url: string): Promise<{ rps: number; cpuPerRequest:
           onRequestStart() {},
           onResponseStart() {},
           onResponseData() {},
-          onResponseEnd: () => ((done += 1), one()),
+          onResponseEnd: () => {
+            done += 1;
+            one();
+          },
           onResponseError: () => one(),
         },
       );

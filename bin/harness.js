@@ -9,7 +9,12 @@ const drivesVitest = ['run', 'mutants'].includes(process.argv[2] ?? '');
 // A run stopped while it still loads must also end with exit 2 and its summary: the signal is kept here
 // until the run listens (cli/interrupt.ts takes it over) instead of killing the process outright.
 if (process.argv[2] === 'run') {
-  const early = { signal: undefined, listener: (signal) => void (early.signal ??= signal) };
+  const early = {
+    signal: undefined,
+    listener: (signal) => {
+      early.signal ??= signal;
+    },
+  };
   globalThis[Symbol.for('harness.early-signal')] = early;
   process.on('SIGINT', early.listener);
   process.on('SIGTERM', early.listener);

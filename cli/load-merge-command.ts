@@ -84,7 +84,7 @@ function writeMerged(merged: readonly LoadResult[], output: string | undefined):
 
 /** A file, or every .json file below a folder (a nightly run's folder of segment folders), in name order. */
 function resultFilesAt(path: string): string[] {
-  let stats;
+  let stats: ReturnType<typeof statSync>;
   try {
     stats = statSync(path);
   } catch {

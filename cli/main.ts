@@ -147,13 +147,20 @@ const helpOption = { help: { type: 'boolean', short: 'h' } } as const;
 
 type OptionValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
-function parse(argv: string[], options: NonNullable<ParseArgsConfig['options']>): { values: OptionValues } {
+function parse(
+  argv: string[],
+  options: NonNullable<ParseArgsConfig['options']>,
+  { positionals = false, fix = 'see --help' } = {},
+): { values: OptionValues; positionals: string[] } {
   try {
-    return parseArgs({ args: argv, options: { ...helpOption, ...options }, allowPositionals: false, strict: true }) as {
-      values: OptionValues;
-    };
+    return parseArgs({
+      args: argv,
+      options: { ...helpOption, ...options },
+      allowPositionals: positionals,
+      strict: true,
+    }) as { values: OptionValues; positionals: string[] };
   } catch (error) {
-    throw new HarnessError('USAGE', (error as Error).message, 'see --help');
+    throw new HarnessError('USAGE', (error as Error).message, fix);
   }
 }
 
@@ -359,26 +366,19 @@ async function loadCommand(argv: string[]): Promise<number> {
   const [scenario, ...rest] = argv;
   if (!scenario || scenario === '--help' || scenario === '-h') return printHelp('load');
   if (scenario === 'merge') {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args: rest,
-        options: {
-          ...helpOption,
-          output: { type: 'string' },
-          reports: { type: 'string' },
-          history: { type: 'string' },
-          'allow-partial': { type: 'boolean' },
-        },
-        allowPositionals: true,
-        strict: true,
-      });
-    } catch (error) {
-      throw new HarnessError('USAGE', (error as Error).message, 'see harness load --help');
-    }
+    const parsed = parse(
+      rest,
+      {
+        output: { type: 'string' },
+        reports: { type: 'string' },
+        history: { type: 'string' },
+        'allow-partial': { type: 'boolean' },
+      },
+      { positionals: true, fix: 'see harness load --help' },
+    );
     if (parsed.values.help) return printHelp('load');
     const { runLoadMerge } = await import('./load-merge-command.ts');
-    const { reports, history, output } = parsed.values;
+    const { reports, history, output } = parsed.values as Record<string, string | undefined>;
     return runLoadMerge(parsed.positionals, {
       ...(output ? { output } : {}),
       ...(reports ? { publish: { reportsDir: reports, ...(history ? { historyDir: history } : {}) } } : {}),

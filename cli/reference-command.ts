@@ -43,7 +43,7 @@ function settingsFromFlags(options: ReferenceCommandOptions): Record<string, Fam
 
 /** Runs the bundled reference target until SIGINT/SIGTERM; prints its base URLs (never a secret). */
 export async function runReference(options: ReferenceCommandOptions): Promise<number> {
-  let server;
+  let server: Awaited<ReturnType<typeof startReferenceServer>>;
   try {
     server = await startReferenceServer({
       serve: families(),

@@ -54,6 +54,7 @@ async function withoutSignalListeners<T>(work: () => Promise<T>): Promise<T> {
   const methods = ['on', 'once', 'addListener', 'prependListener', 'prependOnceListener'] as const;
   const originals = methods.map((method) => [method, process[method]] as const);
   for (const [method, original] of originals) {
+    // biome-ignore lint/suspicious/noExplicitAny: a listener of any signal's arguments, passed through untouched
     process[method] = function (this: NodeJS.Process, event: string | symbol, listener: (...args: any[]) => void) {
       return stopSignals.has(event) ? this : original.call(this, event as never, listener as never);
     } as never;

@@ -74,9 +74,12 @@ export class SuiteTurns {
   /** The files a file waiting alone waits for: every other one, but those that wait for it or wait alone too. */
   private othersThan(file: string): string[] {
     const waitsFor = (other: string, target: string, seen = new Set<string>()): boolean =>
-      (this.after.get(other) ?? []).some(
-        (before) => before === target || (!seen.has(before) && (seen.add(before), waitsFor(before, target, seen))),
-      );
+      (this.after.get(other) ?? []).some((before) => {
+        if (before === target) return true;
+        if (seen.has(before)) return false;
+        seen.add(before);
+        return waitsFor(before, target, seen);
+      });
     return this.files.filter((other) => other !== file && !this.awaitingAlone.has(other) && !waitsFor(other, file));
   }
 

@@ -71,7 +71,7 @@ export function readBody(
         return;
       }
       const wait = allowance?.add(chunk.length);
-      if (wait) {
+      if (wait !== undefined) {
         body.pause();
         void wait.then(() => settled || body.resume());
       }

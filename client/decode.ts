@@ -39,7 +39,7 @@ export class BoundedGunzip {
       }
       this.#chunks.push(chunk);
       const wait = allowance?.add(chunk.length);
-      if (wait) {
+      if (wait !== undefined) {
         this.#inflater.pause();
         void wait.then(() => this.#inflater.resume());
       }

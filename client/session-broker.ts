@@ -16,6 +16,7 @@ export interface BrokerAddress {
 }
 
 /** Methods a family session serves, by name. */
+// biome-ignore lint/suspicious/noExplicitAny: each brokered method takes its own argument type; unknown would refuse them all
 export type BrokeredMethods = Readonly<Record<string, (argument: any) => Promise<unknown>>>;
 
 /** An error thrown by a brokered method, carried to the worker with its name, code and data. */

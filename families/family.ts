@@ -12,6 +12,7 @@ import type { Rule } from '../rules/rule.ts';
  * The registry (families/index.ts) lists the families; the CLI's choices, the rules table, the reference
  * server and the targets.json schema are derived from it.
  */
+// biome-ignore lint/suspicious/noExplicitAny: a family of any section type (the registry holds families of different sections)
 export interface FamilyModule<Section = any> {
   /** Registry name: the key under `families` in a target entry, a `--suite` choice, the rule ids' prefix. */
   readonly name: string;

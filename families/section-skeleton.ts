@@ -44,10 +44,10 @@ export function sectionSkeleton(
   const needs: SkeletonNeed[] = [];
   const fixOf = (path: readonly string[]) =>
     family.configFixes?.[path[path.length - 1] ?? ''] ?? family.configFixes?.[path[0] ?? ''];
-  const valueOf = (node: JsonSchemaNode, path: string[]): unknown => {
+  const skeletonValueOf = (node: JsonSchemaNode, path: string[]): unknown => {
     const key = `${entryPath}.families.${family.name}.${path.join('.')}`;
     const choice = node.anyOf?.[0] ?? node.oneOf?.[0];
-    if (choice) return valueOf(choice, path);
+    if (choice) return skeletonValueOf(choice, path);
     if (node.const !== undefined) return node.const;
     if (node.enum?.length) {
       needs.push({
@@ -62,10 +62,10 @@ export function sectionSkeleton(
       return Object.fromEntries(
         Object.entries(node.properties ?? {})
           .filter(([name]) => required.includes(name))
-          .map(([name, child]) => [name, valueOf(child, [...path, name])]),
+          .map(([name, child]) => [name, skeletonValueOf(child, [...path, name])]),
       );
     }
-    if (type === 'array') return node.minItems ? [valueOf(node.items ?? {}, [...path, '0'])] : [];
+    if (type === 'array') return node.minItems ? [skeletonValueOf(node.items ?? {}, [...path, '0'])] : [];
     if (type === 'boolean') {
       needs.push({ key, needs: `true or false: ${fixOf(path) ?? 'set it'}` });
       return false;
@@ -78,5 +78,5 @@ export function sectionSkeleton(
     needs.push({ key, variable, needs: fixOf(path) ?? 'a value' });
     return `\${${variable}}`;
   };
-  return { section: valueOf(schema, []), needs };
+  return { section: skeletonValueOf(schema, []), needs };
 }

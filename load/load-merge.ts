@@ -67,7 +67,10 @@ export function mergeLoadResults(
   const ends = results.map((result, index) => (starts[index] as number) + result.durationSeconds * 1000);
   const byLabel: Record<string, Record<string, number>> = {};
   for (const result of results)
-    for (const [label, counts] of Object.entries(result.byLabel)) addCounts((byLabel[label] ??= {}), counts);
+    for (const [label, counts] of Object.entries(result.byLabel)) {
+      byLabel[label] ??= {};
+      addCounts(byLabel[label], counts);
+    }
   const target = [
     ...new Set(results.map((result) => result.target).filter((name): name is string => name !== undefined)),
   ].join(', ');

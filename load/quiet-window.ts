@@ -8,7 +8,11 @@ const mostSingleRequests = 10;
 export function pause(seconds: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, seconds * 1000);
-    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    const stop = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    signal?.addEventListener('abort', stop, { once: true });
   });
 }
 

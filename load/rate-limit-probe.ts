@@ -82,13 +82,18 @@ export async function probeRateLimit(
 
   const elapsed = () => (Date.now() - startedAt) / 1000;
   let unanswered = false;
+  /** What stops a step at this rate before it starts, if anything. */
+  const stopBefore = (rate: number): RateLimitProbeResult['stoppedBy'] | undefined => {
+    if (options.signal?.aborted) return 'interrupted';
+    if (unanswered) return 'unresponsive';
+    if (requests + rate * settings.stepSeconds > settings.maxRequests) return 'max-requests';
+    if (elapsed() + settings.stepSeconds + settings.recoverySeconds > settings.maxSeconds) return 'max-seconds';
+    return undefined;
+  };
   const affordable = (rate: number) => {
-    if (options.signal?.aborted) return ((stoppedBy = 'interrupted'), false);
-    if (unanswered) return ((stoppedBy = 'unresponsive'), false);
-    if (requests + rate * settings.stepSeconds > settings.maxRequests) return ((stoppedBy = 'max-requests'), false);
-    if (elapsed() + settings.stepSeconds + settings.recoverySeconds > settings.maxSeconds)
-      return ((stoppedBy = 'max-seconds'), false);
-    return true;
+    const reason = stopBefore(rate);
+    if (reason) stoppedBy = reason;
+    return reason === undefined;
   };
   const run = async (rate: number, phase: ProbeStep['phase']): Promise<ProbeStep> => {
     const result = await runLoad(

@@ -51,7 +51,8 @@ export class RunRecorder {
 
   /** A response whose content is not needed (see wantsContent): only its label's count. */
   labelled(label: string, status: number): void {
-    bump((this.byLabel[label] ??= {}), status);
+    this.byLabel[label] ??= {};
+    bump(this.byLabel[label], status);
   }
 
   /** A response's content: its label's count, the first sample of its status, the family's response rule. */

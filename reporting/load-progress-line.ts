@@ -29,7 +29,12 @@ function plainLoadProgress(stream: NodeJS.WriteStream, intervalMs: number): Load
     },
     intervalMs,
   );
-  return { show: (progress) => void (latest = progress), stop: lines.stop };
+  return {
+    show: (progress) => {
+      latest = progress;
+    },
+    stop: lines.stop,
+  };
 }
 
 export function loadProgressLine(

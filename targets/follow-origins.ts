@@ -6,11 +6,9 @@ import { z } from 'zod';
  */
 export const followOriginsSchema = z
   .array(
-    z
-      .url()
-      .refine((value) => new URL(value).origin === value.replace(/\/$/, ''), {
-        message: 'give an origin only: scheme://host[:port], no path, query or credentials',
-      }),
+    z.url().refine((value) => new URL(value).origin === value.replace(/\/$/, ''), {
+      message: 'give an origin only: scheme://host[:port], no path, query or credentials',
+    }),
   )
   .default([]);
 

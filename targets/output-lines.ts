@@ -17,7 +17,7 @@ export class RecentLines {
     stream.on('data', (chunk: Buffer | string) => {
       const parts = (partial + chunk.toString()).split(/\r?\n/);
       partial = parts.pop() ?? '';
-      parts.forEach((line) => this.#add(line));
+      for (const line of parts) this.#add(line);
     });
     stream.on('end', () => this.#add(partial));
     // A log stream that breaks ends the watch; it is no reason to crash the run.

@@ -46,6 +46,6 @@ export interface ProductDraft {
 }
 
 export function samePricing(a: Pricing | null | undefined, b: Pricing | null | undefined): boolean {
-  if (!a || !b) return a == b;
+  if (!a || !b) return (a ?? null) === (b ?? null);
   return a.currency === b.currency && a.amount === b.amount;
 }

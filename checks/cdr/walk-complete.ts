@@ -1,3 +1,4 @@
+import { firstDuplicate } from '../first-duplicate.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { requirePageSizes } from './page-sizes.ts';
 import { pagePositions } from './page-position.ts';
@@ -17,7 +18,10 @@ function pageHolding(walk: ProductWalk, position: number): number {
   let count = 0;
   return Math.max(
     0,
-    walk.pages.findIndex((page) => (count += page.body.data.products.length) > position),
+    walk.pages.findIndex((page) => {
+      count += page.body.data.products.length;
+      return count > position;
+    }),
   );
 }
 
@@ -42,8 +46,7 @@ function judgeWalk(walk: ProductWalk, ruleId: RuleId): string[] {
       );
   }
   const ids = walkProductIds(walk);
-  const seen = new Set<string>();
-  const duplicate = ids.findIndex((id) => (seen.has(id) ? true : (seen.add(id), false)));
+  const duplicate = firstDuplicate(ids);
   if (duplicate !== -1)
     throw new RuleViolation(
       ruleId,

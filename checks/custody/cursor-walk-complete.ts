@@ -1,17 +1,17 @@
+import { firstDuplicate } from '../first-duplicate.ts';
 import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
 import { describeWalk, endedFirst, pagesBeforeStop, requireEnded, walkEvidence, walkItems, type Walk } from './walk.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
 
 /** The position of the first item seen twice in a walk, or -1. */
-function firstDuplicate(items: readonly string[]): number {
-  const seen = new Set<string>();
-  return items.findIndex((item) => (seen.has(item) ? true : (seen.add(item), false)));
-}
 
 /** The page of a walk that holds the item at a position of the walk's item list. */
 function pageHolding(walk: Walk, position: number): number {
   let count = 0;
-  return walk.pages.findIndex(({ page }) => (count += page.result.length) > position);
+  return walk.pages.findIndex(({ page }) => {
+    count += page.result.length;
+    return count > position;
+  });
 }
 
 /**

@@ -38,12 +38,10 @@ export const badSignatures: Gen<BadSignature> = {
     fc
       .string({ minLength: 1, maxLength: 40 })
       .map((body) => ({ signing: { signedParts: { body } }, why: 'signed over another body' })),
-    fc
-      .integer({ min: 1, max: 43 })
-      .map((cut) => ({
-        signing: { alterSignature: (value: string) => value.slice(0, value.length - cut) },
-        why: `signature cut by ${cut} characters`,
-      })),
+    fc.integer({ min: 1, max: 43 }).map((cut) => ({
+      signing: { alterSignature: (value: string) => value.slice(0, value.length - cut) },
+      why: `signature cut by ${cut} characters`,
+    })),
     fc
       .string({ minLength: 4, maxLength: 40 })
       .map((secret) => ({ signing: { secret: `x${secret}` }, why: 'signed with another secret' })),

@@ -125,7 +125,7 @@ export const loyaltyFieldCases: Readonly<Record<string, (context: LoyaltyContext
       'order_date_time',
       ['2024-02-29T23:59:59.999Z', '2026-01-01T00:00:00.000Z', iso],
       [
-        iso.slice(0, 19) + 'Z',
+        `${iso.slice(0, 19)}Z`,
         `${iso.slice(0, 23)}4Z`,
         `${iso.slice(0, 22)}Z`,
         `${iso.slice(0, 23)}+00:00`,
@@ -231,7 +231,7 @@ export const loyaltyFieldCases: Readonly<Record<string, (context: LoyaltyContext
       'time',
       [nanosTime(context.nowMs - day, '000000001'), `${nanos}Z`, '2024-02-29T23:59:59.123456789Z'],
       [
-        iso.slice(0, 19) + 'Z',
+        `${iso.slice(0, 19)}Z`,
         iso.replace('T', ' ').replace('.', ',').slice(0, 19),
         String(context.nowMs),
         '2026-02-30T10:00:00.123456789Z',

@@ -18,7 +18,7 @@ export async function custodyNightly(context: NightlyContext<CustodySection>): P
   // Each listing read with its own settings (items key, cursor prefix, a string result).
   const firstPage = (listing: ListingSettings) => (response: ObservedResponse) => {
     if (response.status < 200 || response.status > 299) return undefined;
-    let page;
+    let page: ReturnType<ReturnType<typeof pageSchemaFor>['safeParse']>;
     try {
       page = pageSchemaFor(listing).safeParse(JSON.parse(response.body));
     } catch {

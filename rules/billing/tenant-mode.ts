@@ -5,11 +5,9 @@ import { z } from 'zod';
  * the operations": Svc-Entity-Ids and Svc-Org-Ids depend on multi-entity and multi-org settings).
  */
 /** One org id of the comma-separated Svc-Org-Ids header: it cannot itself hold a comma or surrounding space. */
-const orgId = z
-  .string()
-  .regex(/^[^,\s](?:[^,]*[^,\s])?$/, {
-    error: 'must be one org id without commas or surrounding spaces (Svc-Org-Ids is comma-separated)',
-  });
+const orgId = z.string().regex(/^[^,\s](?:[^,]*[^,\s])?$/, {
+  error: 'must be one org id without commas or surrounding spaces (Svc-Org-Ids is comma-separated)',
+});
 
 export const tenantModeSchema = z
   .object({

@@ -36,7 +36,7 @@ async function everyChargeOperationRefuses(
   const exchanges = await Promise.all(
     validChargeBodies(s, chargeId).map(({ operation, json }) => s.client.send(operation, { ...request, json })),
   );
-  exchanges.forEach((exchange) => judge(exchange, op.createCharge.invalidInputStatus));
+  for (const exchange of exchanges) judge(exchange, op.createCharge.invalidInputStatus);
   return exchanges;
 }
 

@@ -35,7 +35,7 @@ ruleTest(id.authInvalid, async ({ observe, check }) => {
   await forAll(variants, property({ runs: Math.ceil(run.runs / 10) }), async (invalid) => {
     const answers = await everyOperation(client, section, { authorization: invalid.value });
     met.add(answered(answers));
-    answers.forEach((answer) => check(answer.exchange, documentedRefusal(answer)));
+    for (const answer of answers) check(answer.exchange, documentedRefusal(answer));
   });
   observe('statuses for a token the target did not issue', [...met].join(' | '));
 });

@@ -112,7 +112,10 @@ async function meetErrors(client: CdrClient, ruleId: RuleId): Promise<ProvokedRe
 }
 
 let occurrences: Promise<ProvokedRefusal[]> | undefined;
-const errors = (ruleId: RuleId) => askedBy(ruleId, (occurrences ??= meetErrors(session().client, ruleId)));
+const errors = (ruleId: RuleId) => {
+  occurrences ??= meetErrors(session().client, ruleId);
+  return askedBy(ruleId, occurrences);
+};
 const allExchanges = async (ruleId: RuleId) => (await errors(ruleId)).flatMap((condition) => condition.exchanges);
 
 ruleTest('cdr.error.shape', async ({ check }) => check(await allExchanges('cdr.error.shape')));

@@ -13,5 +13,8 @@ async function askStatus(): Promise<Exchange[]> {
 }
 
 for (const ruleId of ['cdr.status.record', 'cdr.status.explanation-when-not-ok'] as const) {
-  ruleTest(ruleId, async ({ check }) => check(await (answers ??= askStatus())));
+  ruleTest(ruleId, async ({ check }) => {
+    answers ??= askStatus();
+    return check(await answers);
+  });
 }

@@ -6,6 +6,7 @@ import type { RuleId } from '../../rules/rule-id.ts';
 
 /** A registered check as the registry holds it: observed, the rule id, then what the rule expects (if anything). */
 // `any`: one table holds checks of every observed and expected type; BoundCheck recovers each one's types.
+// biome-ignore lint/suspicious/noExplicitAny: checks of every observed and expected type share this table
 export type RegisteredCheck = (observed: any, ruleId: RuleId, ...expected: any[]) => Verdict;
 
 /** Checks by the name rules cite. */

@@ -52,6 +52,7 @@ export class BrokenCheckError extends Error {
 }
 
 /** The mismatch when a violation is not the rule's own (another rule's, or another check's). */
+// biome-ignore lint/suspicious/noExplicitAny: a rule of any family's section (a rule's section type is contravariant)
 function mismatchOf(rule: Rule<string, any>, violation: RuleViolation): CheckMismatchError | undefined {
   try {
     assertViolationOfRule(rule, violation);
@@ -128,9 +129,11 @@ function violationOutcome(base: RuleOutcome, violation: RuleViolation): RuleOutc
 }
 
 /** The ids of the rules that cite check `Name`: a loop over them gets one bound-check type. */
+// biome-ignore lint/suspicious/noExplicitAny: a rule of any family's section (a rule's section type is contravariant)
 export type RuleIdJudgedBy<R extends Rule<string, any>, Name extends string> = Extract<R, { check: Name }>['id'];
 
 /** The bound check of the rule with id `Id`, typed from the check name the rule cites. */
+// biome-ignore lint/suspicious/noExplicitAny: a rule of any family's section (a rule's section type is contravariant)
 type CheckOfRule<R extends Rule<string, any>, C extends CheckTable, Id> = Extract<
   R,
   { id: Id }
@@ -140,9 +143,11 @@ type CheckOfRule<R extends Rule<string, any>, C extends CheckTable, Id> = Extrac
     : never
   : never;
 
+// biome-ignore lint/suspicious/noConfusingVoidType: a body that judges through check() returns nothing
 type RuleTestBody<Check> = (context: RuleTestContext<Check>) => Promise<Verdict | Verdict[] | void>;
 
 /** The tests of one family's rules: `ruleTest(ruleId, async ({ check }) => check(observed, expected))`. */
+// biome-ignore lint/suspicious/noExplicitAny: a rule of any family's section (a rule's section type is contravariant)
 export type RuleTest<R extends Rule<string, any>, C extends CheckTable> = <const Id extends R['id']>(
   ruleId: Id,
   body: RuleTestBody<CheckOfRule<R, C, Id>>,
@@ -156,6 +161,7 @@ export type RuleTest<R extends Rule<string, any>, C extends CheckTable> = <const
  * Allure result with the rule, records the outcome on the task for the summary, and turns a check's crash
  * (or a verdict that is not from the rule's check) into "broken" so the run goes on.
  */
+// biome-ignore lint/suspicious/noExplicitAny: a rule of any family's section (a rule's section type is contravariant)
 export function ruleTestFor<const R extends Rule<string, any>, const C extends CheckTable>(
   rules: readonly R[],
   familyChecks: C,
@@ -173,6 +179,7 @@ export function ruleTestFor<const R extends Rule<string, any>, const C extends C
  * must tell which rule a failure belongs to (a model sequence that a plain walk would fail too). Their
  * verdicts and violations are those rules', never the asking rule's: turn a violation into RuleBlocked.
  */
+// biome-ignore lint/suspicious/noExplicitAny: a rule of any family's section (a rule's section type is contravariant)
 export function ruleChecksFor<const R extends Rule<string, any>, const C extends CheckTable>(
   rules: readonly R[],
   familyChecks: C,
@@ -186,6 +193,7 @@ export function ruleChecksFor<const R extends Rule<string, any>, const C extends
 }
 
 function defineRuleTest(
+  // biome-ignore lint/suspicious/noExplicitAny: a rule of any family's section (a rule's section type is contravariant)
   rule: Rule<string, any>,
   table: CheckTable,
   body: RuleTestBody<(observed: unknown, ...expected: unknown[]) => Verdict>,
@@ -244,7 +252,9 @@ function defineRuleTest(
         (await body({
           run,
           check: bound.check,
-          observe: (key, value) => void (observations[key] = value),
+          observe: (key, value) => {
+            observations[key] = value;
+          },
           blocked: (missing, evidence = []) => blockedByPrerequisites(rule, missing, evidence),
         })) ?? [],
       ].flat();
@@ -278,7 +288,8 @@ function defineRuleTest(
         vitestContext.skip(outcome.message);
         return;
       }
-      if (error instanceof RuleViolation && !(mismatch ??= mismatchOf(rule, error))) {
+      if (error instanceof RuleViolation) mismatch ??= mismatchOf(rule, error);
+      if (error instanceof RuleViolation && !mismatch) {
         const outcome = violationOutcome(base, error);
         record(outcome);
         await attachEvidence(outcome);

@@ -8,20 +8,15 @@ const credentialsSchema = z
      * OAuth client id; write it as a ${VAR} placeholder. The harness sends it as valid, so it must have the documented
      * form.
      */
-    clientId: z
-      .string()
-      .length(36, {
-        error:
-          'must be exactly 36 characters (rule billing.token.client_id.length): the harness sends it as a valid client_id',
-      }),
+    clientId: z.string().length(36, {
+      error:
+        'must be exactly 36 characters (rule billing.token.client_id.length): the harness sends it as a valid client_id',
+    }),
     /** OAuth client secret; write it as a ${VAR} placeholder, never literally. */
-    clientSecret: z
-      .string()
-      .min(1)
-      .max(42, {
-        error:
-          'must be at most 42 characters (rule billing.token.client_secret.length): the harness sends it as a valid client_secret',
-      }),
+    clientSecret: z.string().min(1).max(42, {
+      error:
+        'must be at most 42 characters (rule billing.token.client_secret.length): the harness sends it as a valid client_secret',
+    }),
   })
   .strict();
 

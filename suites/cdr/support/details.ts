@@ -37,7 +37,10 @@ export function sharedDetails(client: () => CdrClient, concurrency: () => number
       detail: await client().detail(productIdOf(entry.listed)),
     }));
   };
-  return (ruleId: RuleId): Promise<ListedDetail[]> => askedBy(ruleId, (details ??= load(ruleId)));
+  return (ruleId: RuleId): Promise<ListedDetail[]> => {
+    details ??= load(ruleId);
+    return askedBy(ruleId, details);
+  };
 }
 
 /** The records the detail answers hold (a detail that is not 200 JSON is skipped: cdr.detail.envelope judges it). */
@@ -82,5 +85,8 @@ export function sharedListItems(client: () => CdrClient) {
       ),
     );
   };
-  return (ruleId: RuleId): Promise<ObservedProduct[]> => askedBy(ruleId, (items ??= load(ruleId)));
+  return (ruleId: RuleId): Promise<ObservedProduct[]> => {
+    items ??= load(ruleId);
+    return askedBy(ruleId, items);
+  };
 }

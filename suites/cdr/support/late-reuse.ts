@@ -19,7 +19,7 @@ export async function nextFollowedLate(client: CdrClient, walks: readonly Produc
   if (!earliest || !first || !second || url === undefined || client.outsideScope(url) !== undefined) return undefined;
   const again = await client.get('list', url);
   const late = `${((again.startedAt - second.exchange.startedAt) / 1000).toFixed(1)} s after its first use (${earliest.query})`;
-  let page;
+  let page: ReturnType<typeof readListBody> | undefined;
   try {
     page = again.response?.status === 200 ? readListBody(again.response.json()) : undefined;
   } catch {
