@@ -5,6 +5,8 @@
  * import that runs the other way, type-only imports included, and on any import cycle.
  *
  * The order, bottom first, and why:
+ * - core: what every stage uses and no stage owns: the harness's errors with their stable codes, redaction of
+ *   secrets, the bounded JSON guards, the threshold grammar, did-you-mean; it imports nothing of ours.
  * - rules, adapters: what the spec says (rule ids, record schemas, the outcome of judging a rule) and the
  *   payload dialects a target may speak; they know no HTTP, no check, no target entry.
  * - generators: fast-check values derived from the rules; they never do HTTP and never judge.
@@ -24,7 +26,8 @@
  */
 
 /** Each stage and the stages it may import besides itself (the lower ones, spelled out). */
-const stages = {
+const ownStages = {
+  core: [],
   rules: [],
   adapters: [],
   generators: ['rules', 'adapters'],
@@ -48,12 +51,26 @@ const stages = {
     'adapters',
   ],
 };
+/** core/ is below every stage: each may import it. */
+const stages = Object.fromEntries(
+  Object.entries(ownStages).map(([stage, allowed]) => [stage, stage === 'core' ? allowed : [...allowed, 'core']]),
+);
 
-/** The built-in families' folders inside each stage. */
-const familyFolders = ['billing', 'exchange', 'custody', 'cdr', 'cards', 'shortener', 'agentic', 'loyalty'];
+/**
+ * The built-in families' folders inside each stage, read from the registry (families/index.ts): each family listed in
+ * `builtInFamilies` is imported there from `./<name>.ts`, and its folders bear that name. A test
+ * (test/ci/dependency-rules.test.ts) holds this list against the registry's names.
+ */
+const familyFolders = (() => {
+  const registry = require('node:fs').readFileSync(require('node:path').join(__dirname, 'families/index.ts'), 'utf8');
+  const listed = /builtInFamilies = \[([^\]]*)\]/.exec(registry)?.[1] ?? '';
+  const imports = [...registry.matchAll(/import \{ (\w+) \} from '\.\/([\w-]+)\.ts';/g)];
+  return imports.filter(([, name]) => new RegExp(`\\b${name}\\b`).test(listed)).map(([, , file]) => file);
+})();
 
 const projectFolders = [
   'adapters',
+  'core',
   'bench',
   'bin',
   'checks',

@@ -10,7 +10,7 @@ import { timeSuiteRun } from './suite-run.ts';
 import { referenceBillingAdapter } from '../adapters/billing/reference-adapter.ts';
 import { headerEcho } from '../checks/header-echo.ts';
 import { BillingClient, headerNames } from '../client/billing/billing-client.ts';
-import { defaultRedactor } from '../targets/redaction.ts';
+import { defaultRedactor } from '../core/redaction.ts';
 import { families } from '../families/index.ts';
 import { validTrackId } from '../generators/billing/valid-track-id.ts';
 import { startReferenceServer } from '../reference/server.ts';

@@ -9,7 +9,7 @@ import { printSuiteRun } from './suite-run.ts';
 import { walkProductIds } from '../checks/cdr/product-walk.ts';
 import { CdrClient } from '../client/cdr/cdr-client.ts';
 import { DEFAULT_HTTP_CLIENT_OPTIONS } from '../client/http-client.ts';
-import { Redactor } from '../targets/redaction.ts';
+import { Redactor } from '../core/redaction.ts';
 import { cdrFamily } from '../families/cdr.ts';
 import { startReferenceServer } from '../reference/server.ts';
 import { walkForward } from '../suites/cdr/support/walk-products.ts';

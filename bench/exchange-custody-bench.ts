@@ -8,7 +8,7 @@
 import { printSuiteRun } from './suite-run.ts';
 import { CustodyClient } from '../client/custody/custody-client.ts';
 import { DEFAULT_HTTP_CLIENT_OPTIONS } from '../client/http-client.ts';
-import { Redactor } from '../targets/redaction.ts';
+import { Redactor } from '../core/redaction.ts';
 import { custodyFamily } from '../families/custody.ts';
 import { startReferenceServer } from '../reference/server.ts';
 import { custodyListingPaths } from '../rules/custody/endpoints.ts';

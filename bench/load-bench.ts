@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
 import { referenceBillingAdapter } from '../adapters/billing/reference-adapter.ts';
 import { BillingClient } from '../client/billing/billing-client.ts';
-import { defaultRedactor } from '../targets/redaction.ts';
+import { defaultRedactor } from '../core/redaction.ts';
 import { families } from '../families/index.ts';
 import { probeGzipThreshold } from '../load/gzip-threshold-probe.ts';
 import { probeRateLimit } from '../load/rate-limit-probe.ts';

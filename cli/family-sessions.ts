@@ -1,11 +1,11 @@
 import type { FamilySession, PreflightReport } from '../client/family-session.ts';
 import type { FamilyModule } from '../families/family.ts';
-import { defaultRedactor } from '../targets/redaction.ts';
+import { defaultRedactor } from '../core/redaction.ts';
 import type { CircuitBreaker } from '../client/circuit-breaker.ts';
 import { runBreakers, runMethods } from '../client/run-breakers.ts';
 import { runMemory } from '../client/run-memory.ts';
 import { type BrokerAddress, type BrokeredMethods, startSessionBroker } from '../client/session-broker.ts';
-import { HarnessError } from '../targets/harness-error.ts';
+import { HarnessError } from '../core/harness-error.ts';
 import type { ResolvedTarget } from '../targets/load-targets.ts';
 
 /** The run's session of each judged family, opened and preflighted. */

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { families } from '../families/index.ts';
 import { type SkeletonNeed, sectionSkeleton } from '../families/section-skeleton.ts';
-import { HarnessError } from '../targets/harness-error.ts';
+import { HarnessError } from '../core/harness-error.ts';
 import { packageRoot } from './paths.ts';
 import { familiesNamed } from './select-families.ts';
 

@@ -4,7 +4,7 @@ import { resultFileName, type LoadResult } from '../load/load-result.ts';
 import { mergeResultFiles, partialNote, type ResultFile } from '../load/segment-merge.ts';
 import { loadVerdictLine } from '../reporting/load-summary.ts';
 import { loadSummaryTable } from '../reporting/load-summary-table.ts';
-import { HarnessError } from '../targets/harness-error.ts';
+import { HarnessError } from '../core/harness-error.ts';
 import { publishLoadSummary, publishNightly } from './load-publish.ts';
 import { reportsPaths } from './paths.ts';
 

@@ -1,11 +1,11 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultRedactor } from '../targets/redaction.ts';
+import { defaultRedactor } from '../core/redaction.ts';
 import { families } from '../families/index.ts';
 import { resultFileName, type LoadResult } from '../load/load-result.ts';
 import { derivedRunId, profileDigest, segmentProfile, segmentText, type Segment } from '../load/segment.ts';
 import { checkStartAt, waitForStart } from '../load/start-at.ts';
-import { HarnessError } from '../targets/harness-error.ts';
+import { HarnessError } from '../core/harness-error.ts';
 import { runLoad } from '../load/run-load.ts';
 import { loadProgressLine } from '../reporting/load-progress-line.ts';
 import { loadVerdictLine } from '../reporting/load-summary.ts';

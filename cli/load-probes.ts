@@ -1,8 +1,8 @@
 import type { FamilyModule } from '../families/family.ts';
 import { families } from '../families/index.ts';
 import type { LoadProbe } from '../load/load-probe.ts';
-import { didYouMean } from '../targets/did-you-mean.ts';
-import { HarnessError } from '../targets/harness-error.ts';
+import { didYouMean } from '../core/did-you-mean.ts';
+import { HarnessError } from '../core/harness-error.ts';
 
 /**
  * A probe of `harness load` with the family whose load part lists it (the family names the target section it loads).

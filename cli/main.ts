@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { HarnessError } from '../targets/harness-error.ts';
+import { HarnessError } from '../core/harness-error.ts';
 import { reportsPaths, targetsFilePath } from './paths.ts';
 
 /*
@@ -495,7 +495,7 @@ export async function main(argv: string[]): Promise<number> {
   const command = commands[name];
   try {
     if (!command) {
-      const { didYouMean } = await import('../targets/did-you-mean.ts');
+      const { didYouMean } = await import('../core/did-you-mean.ts');
       const closest = didYouMean(name, Object.keys(commands));
       throw new HarnessError(
         'USAGE',

@@ -6,7 +6,7 @@ import type { FamilyModule } from '../families/family.ts';
 import { startReferenceServer } from '../reference/server.ts';
 import { mergeOutcomes } from '../reporting/run-summary.ts';
 import type { RunContext } from '../suites/support/run-context.ts';
-import { HarnessError } from '../targets/harness-error.ts';
+import { HarnessError } from '../core/harness-error.ts';
 import type { ResolvedTarget } from '../targets/load-targets.ts';
 import { type TargetEntry, targetSchemaFor } from '../targets/schema.ts';
 import { openBrokeredSessions, preflightError } from './family-sessions.ts';

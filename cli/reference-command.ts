@@ -1,6 +1,6 @@
 import { families } from '../families/index.ts';
 import { startReferenceServer, type FamilyReferenceSettings } from '../reference/server.ts';
-import { HarnessError } from '../targets/harness-error.ts';
+import { HarnessError } from '../core/harness-error.ts';
 
 export interface ReferenceCommandOptions {
   host: string;

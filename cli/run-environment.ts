@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TargetEntry } from '../targets/schema.ts';
-import { defaultRedactor } from '../targets/redaction.ts';
+import { defaultRedactor } from '../core/redaction.ts';
 import { packageRoot } from './paths.ts';
 
 /**

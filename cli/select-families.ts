@@ -3,8 +3,8 @@ import { join, resolve } from 'node:path';
 import { families } from '../families/index.ts';
 import type { FamilyModule } from '../families/family.ts';
 import type { Rule } from '../rules/rule.ts';
-import { didYouMean } from '../targets/did-you-mean.ts';
-import { HarnessError } from '../targets/harness-error.ts';
+import { didYouMean } from '../core/did-you-mean.ts';
+import { HarnessError } from '../core/harness-error.ts';
 import type { ResolvedTarget, TargetsFileContents } from '../targets/load-targets.ts';
 import { packageRoot } from './paths.ts';
 

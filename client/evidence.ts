@@ -3,7 +3,7 @@
  * Everything here is always redacted, and is only computed when a report needs it (never on the hot path).
  */
 import type { Exchange } from './http-exchange.ts';
-import { type Redactor, defaultRedactor } from '../targets/redaction.ts';
+import { type Redactor, defaultRedactor } from '../core/redaction.ts';
 import { decodeUtf8Strict, hasControlChars } from './bytes.ts';
 import { findHeaderName } from './headers.ts';
 import { printableText, printfFormat, quoteBytes, singleQuote } from './shell-quote.ts';

@@ -1,6 +1,6 @@
 import type { ClientSettings } from '../targets/schema.ts';
 import type { CircuitBreaker } from './circuit-breaker.ts';
-import type { Redactor } from '../targets/redaction.ts';
+import type { Redactor } from '../core/redaction.ts';
 import type { BrokeredMethods } from './session-broker.ts';
 
 export interface SessionOptions<Section> {

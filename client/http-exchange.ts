@@ -5,7 +5,7 @@
  * chunk undici handed us) and text/JSON are only rendered on demand.
  */
 
-import { parseJsonBounded } from '../rules/json-depth.ts';
+import { parseJsonBounded } from '../core/json-depth.ts';
 
 /** Stable error codes; callers match on these, never on messages. */
 export type ClientErrorCode =

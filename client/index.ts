@@ -13,7 +13,7 @@ export { SignedHttpClient } from './request-signer.ts';
 export type { HeaderChanges, RequestSigner } from './request-signer.ts';
 export { bearerSigner } from './bearer-signer.ts';
 export type { BearerAuth } from './bearer-signer.ts';
-export { Redactor, defaultRedactor, isSecretField, MASK } from '../targets/redaction.ts';
+export { Redactor, defaultRedactor, isSecretField, MASK } from '../core/redaction.ts';
 export { renderCurl, describeExchange } from './evidence.ts';
 export type { ExchangeDescription } from './evidence.ts';
 export { TokenCache } from './token-cache.ts';

@@ -1,8 +1,8 @@
 import { allRules, families } from './index.ts';
-import { didYouMean } from '../targets/did-you-mean.ts';
+import { didYouMean } from '../core/did-you-mean.ts';
 import { formatIssues } from '../targets/format-issues.ts';
 import { freePort } from '../targets/free-port.ts';
-import { HarnessError } from '../targets/harness-error.ts';
+import { HarnessError } from '../core/harness-error.ts';
 import type { ResolvedTarget, TargetsFileContents } from '../targets/load-targets.ts';
 import { fillEnvPlaceholders, fillToken, formatKeyPath, mentionsToken } from '../targets/placeholders.ts';
 import { type TargetEntry, targetSchemaFor } from '../targets/schema.ts';

@@ -1,4 +1,4 @@
-import { HarnessError } from '../targets/harness-error.ts';
+import { HarnessError } from '../core/harness-error.ts';
 import type { Client } from 'autocannon';
 import { type DataBytes, keptBodyBytes, lowerCased, type EngineOutcome, type LoadBase } from './load-engine.ts';
 import type { RunRecorder } from './run-recorder.ts';

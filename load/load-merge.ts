@@ -1,4 +1,4 @@
-import { HarnessError } from '../targets/harness-error.ts';
+import { HarnessError } from '../core/harness-error.ts';
 import { LatencyHistogram } from './latency-histogram.ts';
 import { countOf } from './thresholds.ts';
 import {

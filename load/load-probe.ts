@@ -1,5 +1,5 @@
 import type { Verdict } from '../checks/rule-violation.ts';
-import type { Redactor } from '../targets/redaction.ts';
+import type { Redactor } from '../core/redaction.ts';
 import type { ClientSettings } from '../targets/schema.ts';
 import type { LoadResult } from './load-result.ts';
 import type { LoadProgress } from './load-progress.ts';

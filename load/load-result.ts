@@ -1,6 +1,6 @@
 import { LatencyHistogram } from './latency-histogram.ts';
 import type { ObservedResponse } from './scenario.ts';
-import { parseThreshold } from '../targets/load-threshold.ts';
+import { parseThreshold } from '../core/load-threshold.ts';
 import { judgeThresholds, type ThresholdFigures, type ThresholdVerdict } from './thresholds.ts';
 import type { SegmentStamp } from './segment.ts';
 import type { DataBytes } from './load-engine.ts';

@@ -1,5 +1,5 @@
-import type { Redactor } from '../targets/redaction.ts';
-import { parseThreshold } from '../targets/load-threshold.ts';
+import type { Redactor } from '../core/redaction.ts';
+import { parseThreshold } from '../core/load-threshold.ts';
 import type { ClientSettings, LoadProfile } from '../targets/schema.ts';
 import type { LoadScenario } from './scenario.ts';
 

@@ -1,5 +1,5 @@
-import { defaultRedactor, type Redactor } from '../targets/redaction.ts';
-import { HarnessError } from '../targets/harness-error.ts';
+import { defaultRedactor, type Redactor } from '../core/redaction.ts';
+import { HarnessError } from '../core/harness-error.ts';
 import { runAutocannon } from './autocannon-run.ts';
 import { judged, latencySummary, loadResultFormat, type LoadResult } from './load-result.ts';
 import { defaultMaxInFlight, runOpenModel } from './open-model-run.ts';

@@ -1,4 +1,4 @@
-import type { Redactor } from '../targets/redaction.ts';
+import type { Redactor } from '../core/redaction.ts';
 import { LatencyHistogram } from './latency-histogram.ts';
 import type { ResponseViolation, SecondCounts } from './load-result.ts';
 import type { LoadProgress } from './load-progress.ts';

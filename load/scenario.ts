@@ -1,4 +1,4 @@
-import { parseThreshold, type Threshold } from '../targets/load-threshold.ts';
+import { parseThreshold, type Threshold } from '../core/load-threshold.ts';
 
 /**
  * A load scenario is data: the requests, how hard and how long to send them, and the thresholds that

@@ -1,4 +1,4 @@
-import { HarnessError } from '../targets/harness-error.ts';
+import { HarnessError } from '../core/harness-error.ts';
 import { mergeLoadResults } from './load-merge.ts';
 import type { LoadResult, MergedSegments } from './load-result.ts';
 import { segmentText, type SegmentStamp } from './segment.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { LoadProfile } from '../targets/schema.ts';
-import { HarnessError } from '../targets/harness-error.ts';
+import { HarnessError } from '../core/harness-error.ts';
 
 /**
  * A segment I of N of a nightly profile: what one of N replicas (Swarm tasks, the pods of a Kubernetes Indexed

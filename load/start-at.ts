@@ -1,4 +1,4 @@
-import { HarnessError } from '../targets/harness-error.ts';
+import { HarnessError } from '../core/harness-error.ts';
 
 /** The furthest ahead a start may be given: a replica waiting longer is more likely a wrong clock or a typo. */
 export const maxStartAheadMs = 10 * 60 * 1000;

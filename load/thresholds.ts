@@ -1,6 +1,6 @@
-import type { Comparison, Threshold, ThresholdMetric } from '../targets/load-threshold.ts';
+import type { Comparison, Threshold, ThresholdMetric } from '../core/load-threshold.ts';
 
-// Judging a load run's figures against thresholds written as strings (parsed in targets/load-threshold.ts).
+// Judging a load run's figures against thresholds written as strings (parsed in core/load-threshold.ts).
 
 /** The figures a threshold is judged on; a merged run gives the same shape. */
 export interface ThresholdFigures {

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HarnessError } from '../targets/harness-error.ts';
+import { HarnessError } from '../core/harness-error.ts';
 import { historyPathVariable } from './allure-config.ts';
 import { withoutTrackers } from './report-without-trackers.ts';
 import { readAllureResults } from './allure-result-files.ts';

@@ -1,5 +1,5 @@
 import type { LoadResult } from '../load/load-result.ts';
-import { parseThreshold, type Threshold } from '../targets/load-threshold.ts';
+import { parseThreshold, type Threshold } from '../core/load-threshold.ts';
 
 /** One line: the verdict of every run together, with what failed counted. */
 export function loadVerdictLine(results: readonly LoadResult[], interrupted = false): string {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { didYouMean } from './did-you-mean.ts';
+import { didYouMean } from '../core/did-you-mean.ts';
 import { formatKeyPath, type KeyPath } from './placeholders.ts';
 
 /** What to do about an invalid key of a target entry, by the key's name; families add their own. */

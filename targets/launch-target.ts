@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { HarnessError } from './harness-error.ts';
+import { HarnessError } from '../core/harness-error.ts';
 import type { LaunchedTarget } from './launched-target.ts';
 import type { ResolvedTarget } from './load-targets.ts';
 import { RecentLines } from './output-lines.ts';

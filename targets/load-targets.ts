@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { formatIssues } from './format-issues.ts';
-import { HarnessError } from './harness-error.ts';
+import { HarnessError } from '../core/harness-error.ts';
 import type { TargetEntry } from './schema.ts';
 
 /** targets.json before any target is chosen: the top level is checked, each target only when chosen. */

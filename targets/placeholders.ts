@@ -1,4 +1,4 @@
-import { HarnessError } from './harness-error.ts';
+import { HarnessError } from '../core/harness-error.ts';
 
 const envPlaceholder = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 

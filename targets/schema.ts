@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseThreshold } from './load-threshold.ts';
+import { parseThreshold } from '../core/load-threshold.ts';
 
 const waiverSchema = z
   .object({

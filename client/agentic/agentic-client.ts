@@ -8,7 +8,7 @@ import type { Exchange } from '../http-exchange.ts';
 import { bearerAuthorization, bearerSigner, type BearerAuth } from '../bearer-signer.ts';
 import { familyHttpClient } from '../family-http-client.ts';
 import { SignedHttpClient } from '../request-signer.ts';
-import type { Redactor } from '../../targets/redaction.ts';
+import type { Redactor } from '../../core/redaction.ts';
 import { encryptCompact, importPublicKey } from './jwe.ts';
 
 /** How a notification authenticates: the entry's token, none, or a literal Authorization value. */

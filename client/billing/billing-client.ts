@@ -10,7 +10,7 @@ import { bearerSigner, type BearerAuth } from '../bearer-signer.ts';
 import { familyHttpClient } from '../family-http-client.ts';
 import type { HttpClient } from '../http-client.ts';
 import { SignedHttpClient } from '../request-signer.ts';
-import type { Redactor } from '../../targets/redaction.ts';
+import type { Redactor } from '../../core/redaction.ts';
 import type { IssuedToken } from '../token-cache.ts';
 import { Pacer, sendWithBackoff } from '../token-endpoint-pacer.ts';
 import type { RefusalDiagnosis, SingleUseProbe } from './refusal-diagnosis.ts';

@@ -7,7 +7,7 @@ import { bearerSigner } from '../bearer-signer.ts';
 import { familyHttpClient } from '../family-http-client.ts';
 import { onlyToOrigin } from '../origin-bound-signer.ts';
 import { SignedHttpClient, type HeaderChanges } from '../request-signer.ts';
-import type { Redactor } from '../../targets/redaction.ts';
+import type { Redactor } from '../../core/redaction.ts';
 import { retryAfterMs } from '../token-endpoint-pacer.ts';
 import { outsideScope } from '../url-scope.ts';
 import { listQueryString, type ListQuery } from '../../rules/cdr/list-query.ts';

@@ -6,7 +6,7 @@ import type { Exchange } from '../http-exchange.ts';
 import { bearerSigner, type BearerAuth } from '../bearer-signer.ts';
 import { familyHttpClient } from '../family-http-client.ts';
 import { SignedHttpClient } from '../request-signer.ts';
-import type { Redactor } from '../../targets/redaction.ts';
+import type { Redactor } from '../../core/redaction.ts';
 
 /** How a custody request authenticates: the target entry's token, none, or a literal Authorization value. */
 export type CustodyAuth = BearerAuth;

@@ -2,7 +2,7 @@ import { batchBody, batchOrdersPath, type OrderDraft, type OrderTemplate } from 
 import type { Exchange } from '../http-exchange.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
 import { familyHttpClient } from '../family-http-client.ts';
-import type { Redactor } from '../../targets/redaction.ts';
+import type { Redactor } from '../../core/redaction.ts';
 import { SignedHttpClient } from '../request-signer.ts';
 import type { RequestSigning } from '../../rules/exchange/request-signing.ts';
 import { signatureSigner, type SignatureKeys } from './signature-signer.ts';

@@ -4,7 +4,7 @@ import { batchOrdersPath } from '../../adapters/exchange/orders.ts';
 import type { ClientSettings } from '../../targets/schema.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
 import { preflightReport } from '../preflight.ts';
-import type { Redactor } from '../../targets/redaction.ts';
+import type { Redactor } from '../../core/redaction.ts';
 import { exchangeCodes } from '../../rules/exchange/codes.ts';
 import { readEnvelope } from './envelope.ts';
 import { ExchangeClient } from './exchange-client.ts';

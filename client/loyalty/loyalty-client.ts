@@ -5,7 +5,7 @@ import type { ClientSettings } from '../../targets/schema.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
 import type { Exchange } from '../http-exchange.ts';
 import { familyHttpClient } from '../family-http-client.ts';
-import type { Redactor } from '../../targets/redaction.ts';
+import type { Redactor } from '../../core/redaction.ts';
 import { SignedHttpClient } from '../request-signer.ts';
 import { loyaltyAuthorization, loyaltySigner, macInputOf, type LoyaltyAuth } from './mac-signer.ts';
 

@@ -6,7 +6,7 @@ import type { Exchange } from '../http-exchange.ts';
 import { bearerSigner } from '../bearer-signer.ts';
 import { familyHttpClient } from '../family-http-client.ts';
 import { SignedHttpClient } from '../request-signer.ts';
-import type { Redactor } from '../../targets/redaction.ts';
+import type { Redactor } from '../../core/redaction.ts';
 
 /**
  * The harness's client for one shortener target; the bearer token, when the entry gives one, is registered with the

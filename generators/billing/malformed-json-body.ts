@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { isJsonObjectText } from '../../rules/json-object-text.ts';
+import { isJsonObjectText } from '../../core/json-object-text.ts';
 import { billingRuleIds } from '../../rules/billing/ids.ts';
 import type { Gen, InvalidCase } from '../gen.ts';
 

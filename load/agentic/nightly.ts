@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AgenticClient } from '../../client/agentic/agentic-client.ts';
 import { signedProofs } from '../../client/agentic/proof-of-intent.ts';
-import { isJsonObjectText } from '../../rules/json-object-text.ts';
+import { isJsonObjectText } from '../../core/json-object-text.ts';
 import { payloadOf } from '../../generators/agentic/valid-payload.ts';
 import { notificationsPath, notificationTypes, payloadKinds } from '../../rules/agentic/records.ts';
 import type { AgenticSection } from '../../targets/agentic/section.ts';

@@ -1,9 +1,9 @@
 import { billingAdapters } from '../../adapters/billing/registry.ts';
 import { SingleUseTokenDiagnosis } from '../../checks/billing/single-use-token.ts';
 import { BillingClient } from '../../client/billing/billing-client.ts';
-import type { Redactor } from '../../targets/redaction.ts';
+import type { Redactor } from '../../core/redaction.ts';
 import type { BillingSection } from '../../targets/billing/section.ts';
-import { HarnessError } from '../../targets/harness-error.ts';
+import { HarnessError } from '../../core/harness-error.ts';
 import type { ClientSettings } from '../../targets/schema.ts';
 
 /** A billing client of its own for a load command (outside a run: its own token session and spacing). */

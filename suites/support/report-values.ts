@@ -1,4 +1,4 @@
-import { defaultRedactor } from '../../targets/redaction.ts';
+import { defaultRedactor } from '../../core/redaction.ts';
 import type { Gen, InvalidCase } from '../../generators/gen.ts';
 
 /** Longest text of one value in a report (parameter, counterexample). */

@@ -6,7 +6,7 @@ import { RuleViolation } from '../../checks/rule-violation.ts';
 import { sharedChecks } from '../../checks/index.ts';
 import { describeExchange } from '../../client/evidence.ts';
 import { type Exchange, exchangesStarted } from '../../client/http-exchange.ts';
-import { defaultRedactor } from '../../targets/redaction.ts';
+import { defaultRedactor } from '../../core/redaction.ts';
 import type { Rule } from '../../rules/rule.ts';
 import { ruleStrength, severityOf } from '../../rules/rule-severity.ts';
 import { failureText } from '../../checks/failure-text.ts';

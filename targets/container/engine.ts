@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { type ContainerRuntimeClient, getContainerRuntimeClient, ImageName } from 'testcontainers';
-import { HarnessError } from '../harness-error.ts';
+import { HarnessError } from '../../core/harness-error.ts';
 
 /** How long finding an engine may take before the run gives up on it. */
 const connectTimeoutMs = 15_000;

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import type Dockerode from 'dockerode';
 import { GenericContainer, type StartedTestContainer, type WaitStrategy } from 'testcontainers';
-import { defaultRedactor, isSecretField } from '../redaction.ts';
-import { HarnessError } from '../harness-error.ts';
+import { defaultRedactor, isSecretField } from '../../core/redaction.ts';
+import { HarnessError } from '../../core/harness-error.ts';
 import type { LaunchedTarget } from '../launched-target.ts';
 import { RecentLines } from '../output-lines.ts';
 import { type ReadinessSpec, waitUntilReady } from '../readiness.ts';

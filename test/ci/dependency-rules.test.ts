@@ -3,7 +3,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { builtInFamilies } from '../../families/index.ts';
 
 /*
  * `npm run lint:deps` (part of `npm test`) must fail the build on an import against the stage order and on a
@@ -82,6 +84,8 @@ describe('a tree with every kind of wrong import (one cruise, as npm test runs i
         // The load engine naming a family's folder.
         'load/billing/probes.ts': 'export const probes = [];\n',
         'load/load-engine.ts': "import { probes } from './billing/probes.ts';\nexport const all = probes;\n",
+        // core/ reaching up into a stage: it is below them all.
+        'core/guard.ts': "import { check } from '../rules/rule.ts';\nexport const guard = check;\n",
         // A top-level folder with no place in the order.
         'outcomes/outcome.ts': 'export type Outcome = { ruleId: string };\n',
         'reporting/totals.ts':
@@ -113,7 +117,19 @@ describe('a tree with every kind of wrong import (one cruise, as npm test runs i
     expect(result.output).toContain('shared-files-know-no-family: load/load-engine.ts → load/billing/probes.ts');
   });
 
+  test('core/ imports no stage', () => {
+    expect(result.output).toContain('core-imports-only-lower-stages: core/guard.ts → rules/rule.ts');
+  });
+
   test('a new top-level folder must take its place in the order before it is imported', () => {
     expect(result.output).toContain('imports-only-placed-folders: reporting/totals.ts → outcomes/outcome.ts');
   });
+});
+
+test('the rule that keeps shared files free of families names every family of the registry, read from it', () => {
+  const rules = (createRequire(import.meta.url)(config) as { forbidden: { name: string; to: { path?: string } }[] })
+    .forbidden;
+  const familyRule = rules.find((rule) => rule.name === 'shared-files-know-no-family');
+  const named = /\(([^)]*)\)\/$/.exec(familyRule?.to.path ?? '')?.[1]?.split('|') ?? [];
+  expect(named.sort()).toEqual(builtInFamilies.map((family) => family.name).sort());
 });

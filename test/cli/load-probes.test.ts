@@ -3,7 +3,7 @@ import { registeredProbeNamed, registeredProbes } from '../../cli/load-probes.ts
 import type { FamilyModule } from '../../families/family.ts';
 import { builtInFamilies, familyByName } from '../../families/index.ts';
 import type { LoadProbe } from '../../load/load-probe.ts';
-import { HarnessError } from '../../targets/harness-error.ts';
+import { HarnessError } from '../../core/harness-error.ts';
 
 /** A registry entry that only has a load part: all the probe lookup reads of a family. */
 const familyWithProbes = (name: string, probes: readonly LoadProbe[]) =>

@@ -2,7 +2,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../client/http-client.ts';
-import { Redactor } from '../../targets/redaction.ts';
+import { Redactor } from '../../core/redaction.ts';
 import { describeExchange, renderCurl } from '../../client/evidence.ts';
 import type { Exchange, OutgoingRequest } from '../../client/http-exchange.ts';
 import { echo, startHttp } from './support/servers.ts';

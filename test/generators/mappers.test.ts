@@ -6,7 +6,7 @@ import { alterLastChar } from '../../generators/invalid-bearer.ts';
 import { padTo } from '../../generators/billing/invalid-client-secret.ts';
 import { replaceCharAt } from '../../generators/billing/invalid-token-entity-id.ts';
 import { insertAt } from '../../generators/billing/invalid-track-id.ts';
-import { isJsonObjectText } from '../../rules/json-object-text.ts';
+import { isJsonObjectText } from '../../core/json-object-text.ts';
 import { attributesMatchingRow } from '../../generators/billing/matching-query.ts';
 import { withEveryChargeModel } from '../../generators/billing/product-draft.ts';
 import type { TokenRequestParts } from '../../rules/billing/token-request-parts.ts';

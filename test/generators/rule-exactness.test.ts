@@ -10,7 +10,7 @@ import { invalidGrantType } from '../../generators/billing/invalid-grant-type.ts
 import { invalidIdempotencyKey } from '../../generators/billing/invalid-idempotency-key.ts';
 import { invalidTokenEntityId } from '../../generators/billing/invalid-token-entity-id.ts';
 import { invalidTrackId } from '../../generators/billing/invalid-track-id.ts';
-import { isJsonObjectText } from '../../rules/json-object-text.ts';
+import { isJsonObjectText } from '../../core/json-object-text.ts';
 import { malformedJsonBody } from '../../generators/billing/malformed-json-body.ts';
 import { matchingQuery } from '../../generators/billing/matching-query.ts';
 import { missingTokenField } from '../../generators/billing/missing-token-field.ts';

@@ -1,6 +1,6 @@
 import { referenceBillingAdapter } from '../../adapters/billing/reference-adapter.ts';
 import { BillingClient } from '../../client/billing/billing-client.ts';
-import { Redactor } from '../../targets/redaction.ts';
+import { Redactor } from '../../core/redaction.ts';
 import { families } from '../../families/index.ts';
 import { startReferenceServer } from '../../reference/server.ts';
 import { tenantModeSchema } from '../../rules/billing/tenant-mode.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { Redactor } from '../../targets/redaction.ts';
+import { Redactor } from '../../core/redaction.ts';
 import type { FamilyModule } from '../../families/family.ts';
 import { families, familyByName } from '../../families/index.ts';
 import type { NightlyProfile } from '../../load/nightly-profile.ts';

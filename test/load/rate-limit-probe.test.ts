@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { RateLimitedOperation } from '../../load/rate-limit-probe.ts';
-import { Redactor } from '../../targets/redaction.ts';
+import { Redactor } from '../../core/redaction.ts';
 import { exchangeRateLimited } from '../../checks/exchange/rate-limit.ts';
 import { rateLimitProbed } from '../../checks/rate-limit-probed.ts';
 import { exchangeClientFor } from '../../client/exchange/session.ts';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { derivedRunId, parseSegment, profileDigest, segmentProfile, shareOf } from '../../load/segment.ts';
 import { checkStartAt, maxStartAheadMs, parseStartAt } from '../../load/start-at.ts';
-import { HarnessError } from '../../targets/harness-error.ts';
+import { HarnessError } from '../../core/harness-error.ts';
 import { loadProfileSchema } from '../../targets/schema.ts';
 
 const usageError = (work: () => unknown) => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { judgeThresholds, type ThresholdFigures } from '../../load/thresholds.ts';
-import { parseThreshold } from '../../targets/load-threshold.ts';
+import { parseThreshold } from '../../core/load-threshold.ts';
 
 const figures: ThresholdFigures = {
   latencyAt: (percentile) => (percentile >= 99 ? 240 : 12),

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { LazyResponse } from '../../client/http-exchange.ts';
-import { maxJsonDepth, nestsDeeperThan, parseJsonBounded } from '../../rules/json-depth.ts';
+import { maxJsonDepth, nestsDeeperThan, parseJsonBounded } from '../../core/json-depth.ts';
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 

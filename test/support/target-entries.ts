@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect } from 'vitest';
-import { HarnessError } from '../../targets/harness-error.ts';
+import { HarnessError } from '../../core/harness-error.ts';
 import type { TargetsFileContents } from '../../targets/load-targets.ts';
 
 /** Fixtures of target entries for the tests of reading a targets file and resolving a target from it. */

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { commandArgv } from '../../targets/launch-target.ts';
-import { didYouMean } from '../../targets/did-you-mean.ts';
-import { HarnessError } from '../../targets/harness-error.ts';
+import { didYouMean } from '../../core/did-you-mean.ts';
+import { HarnessError } from '../../core/harness-error.ts';
 import { fillEnvPlaceholders, fillToken, formatKeyPath, mentionsToken } from '../../targets/placeholders.ts';
 
 describe('didYouMean', () => {

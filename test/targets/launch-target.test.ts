@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, describe, expect, test } from 'vitest';
-import { HarnessError } from '../../targets/harness-error.ts';
+import { HarnessError } from '../../core/harness-error.ts';
 import type { LaunchedTarget } from '../../targets/launched-target.ts';
 import { launchTarget } from '../../targets/launch-target.ts';
 import { resolveTarget } from '../../families/resolve-target.ts';

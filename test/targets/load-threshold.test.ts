@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { HarnessError } from '../../targets/harness-error.ts';
-import { parseThreshold } from '../../targets/load-threshold.ts';
+import { HarnessError } from '../../core/harness-error.ts';
+import { parseThreshold } from '../../core/load-threshold.ts';
 import { loadProfileSchema } from '../../targets/schema.ts';
 
 describe('the threshold grammar of a target entry', () => {

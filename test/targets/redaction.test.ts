@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTION_FAILED, Redactor, defaultRedactor } from '../../targets/redaction.ts';
+import { REDACTION_FAILED, Redactor, defaultRedactor } from '../../core/redaction.ts';
 
 describe('Redactor.redactHeaders', () => {
   const redactor = new Redactor();

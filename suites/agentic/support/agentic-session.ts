@@ -1,7 +1,7 @@
 import { agenticChecks } from '../../../checks/agentic/index.ts';
 import { AgenticClient } from '../../../client/agentic/agentic-client.ts';
 import { signedProofs } from '../../../client/agentic/proof-of-intent.ts';
-import { defaultRedactor } from '../../../targets/redaction.ts';
+import { defaultRedactor } from '../../../core/redaction.ts';
 import type { PayloadContext } from '../../../generators/agentic/valid-payload.ts';
 import { agenticRules } from '../../../rules/agentic/rules.ts';
 import type { AgenticSection } from '../../../targets/agentic/section.ts';

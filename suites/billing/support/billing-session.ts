@@ -4,7 +4,7 @@ import { billingChecks } from '../../../checks/billing/index.ts';
 import { SingleUseTokenDiagnosis } from '../../../checks/billing/single-use-token.ts';
 import { BillingClient } from '../../../client/billing/billing-client.ts';
 import { BrokeredTokenSession } from '../../../client/billing/token-session.ts';
-import { defaultRedactor } from '../../../targets/redaction.ts';
+import { defaultRedactor } from '../../../core/redaction.ts';
 import { billingRules } from '../../../rules/billing/rules.ts';
 import type { BillingSection } from '../../../targets/billing/section.ts';
 import { ruleChecksFor, ruleTestFor } from '../../support/rule-test.ts';

@@ -1,6 +1,6 @@
 import { cardsChecks } from '../../../checks/cards/index.ts';
 import { CardsClient } from '../../../client/cards/cards-client.ts';
-import { defaultRedactor } from '../../../targets/redaction.ts';
+import { defaultRedactor } from '../../../core/redaction.ts';
 import { cardsRules } from '../../../rules/cards/rules.ts';
 import type { CardsSection } from '../../../targets/cards/section.ts';
 import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';

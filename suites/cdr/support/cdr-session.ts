@@ -1,6 +1,6 @@
 import { cdrChecks } from '../../../checks/cdr/index.ts';
 import { CdrClient } from '../../../client/cdr/cdr-client.ts';
-import { defaultRedactor } from '../../../targets/redaction.ts';
+import { defaultRedactor } from '../../../core/redaction.ts';
 import { cdrRules } from '../../../rules/cdr/rules.ts';
 import type { CdrSection } from '../../../targets/cdr/section.ts';
 import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';

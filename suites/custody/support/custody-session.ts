@@ -1,6 +1,6 @@
 import { custodyChecks } from '../../../checks/custody/index.ts';
 import { CustodyClient } from '../../../client/custody/custody-client.ts';
-import { defaultRedactor } from '../../../targets/redaction.ts';
+import { defaultRedactor } from '../../../core/redaction.ts';
 import { custodyRules } from '../../../rules/custody/rules.ts';
 import type { CustodySection } from '../../../targets/custody/section.ts';
 import { ruleChecksFor, ruleTestFor } from '../../support/rule-test.ts';

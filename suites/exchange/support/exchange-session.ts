@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { exchangeChecks } from '../../../checks/exchange/index.ts';
 import type { ExchangeClient } from '../../../client/exchange/exchange-client.ts';
 import { exchangeClientFor } from '../../../client/exchange/session.ts';
-import { defaultRedactor } from '../../../targets/redaction.ts';
+import { defaultRedactor } from '../../../core/redaction.ts';
 import { exchangeRules } from '../../../rules/exchange/rules.ts';
 import type { ExchangeSection } from '../../../targets/exchange/section.ts';
 import { ruleTestFor } from '../../support/rule-test.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { loyaltyChecks } from '../../../checks/loyalty/index.ts';
 import { LoyaltyClient as Client } from '../../../client/loyalty/loyalty-client.ts';
-import { defaultRedactor } from '../../../targets/redaction.ts';
+import { defaultRedactor } from '../../../core/redaction.ts';
 import {
   freshOrderId,
   type LoyaltyContext,

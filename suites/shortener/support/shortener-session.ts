@@ -1,6 +1,6 @@
 import { shortenerChecks } from '../../../checks/shortener/index.ts';
 import { ShortenerClient } from '../../../client/shortener/shortener-client.ts';
-import { defaultRedactor } from '../../../targets/redaction.ts';
+import { defaultRedactor } from '../../../core/redaction.ts';
 import { shortenerRules } from '../../../rules/shortener/rules.ts';
 import type { ShortenerSection } from '../../../targets/shortener/section.ts';
 import { keepShortenerFirstUses } from './memory-kinds.ts';

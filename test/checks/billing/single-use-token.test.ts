@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { referenceBillingAdapter } from '../../../adapters/billing/reference-adapter.ts';
 import { SingleUseTokenDiagnosis } from '../../../checks/billing/single-use-token.ts';
 import { BillingClient } from '../../../client/billing/billing-client.ts';
-import { Redactor } from '../../../targets/redaction.ts';
+import { Redactor } from '../../../core/redaction.ts';
 import { RuleBlocked } from '../../../checks/rule-blocked.ts';
 import { families } from '../../../families/index.ts';
 import { billingOperations as op } from '../../../rules/billing/operations.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CardsClient, queryString } from '../../../client/cards/cards-client.ts';
 import { openCardsSession } from '../../../client/cards/session.ts';
 import { CircuitBreaker } from '../../../client/circuit-breaker.ts';
-import { Redactor } from '../../../targets/redaction.ts';
+import { Redactor } from '../../../core/redaction.ts';
 import { cardsFamily } from '../../../families/cards.ts';
 import { startReferenceServer, type RunningReference } from '../../../reference/server.ts';
 import { cardsOperations } from '../../../rules/cards/operations.ts';

@@ -5,7 +5,7 @@ import { CdrClient } from '../../../client/cdr/cdr-client.ts';
 import { describeListQuery, listQueryString } from '../../../rules/cdr/list-query.ts';
 import { openCdrSession } from '../../../client/cdr/session.ts';
 import { CircuitBreaker } from '../../../client/circuit-breaker.ts';
-import { Redactor } from '../../../targets/redaction.ts';
+import { Redactor } from '../../../core/redaction.ts';
 import { cdrSectionSchema } from '../../../targets/cdr/section.ts';
 
 const settings = { timeoutMs: 5000, maxBodyBytes: 1 << 20, concurrency: 4, unresponsiveAfter: 3 };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pageQueryString } from '../../../client/custody/custody-client.ts';
 import { openCustodySession } from '../../../client/custody/session.ts';
 import { CircuitBreaker } from '../../../client/circuit-breaker.ts';
-import { Redactor } from '../../../targets/redaction.ts';
+import { Redactor } from '../../../core/redaction.ts';
 import { custodyFamily } from '../../../families/custody.ts';
 import { startReferenceServer, type RunningReference } from '../../../reference/server.ts';
 import { custodySectionSchema, type CustodySection } from '../../../targets/custody/section.ts';

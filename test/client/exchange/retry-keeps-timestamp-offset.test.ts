@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, expect, test } from 'vitest';
 import { ExchangeClient } from '../../../client/exchange/exchange-client.ts';
-import { Redactor } from '../../../targets/redaction.ts';
+import { Redactor } from '../../../core/redaction.ts';
 
 // A server that limits the first request (429, Retry-After 1) and records when each timestamp header arrived.
 const arrivals: { timestamp: string; at: number }[] = [];

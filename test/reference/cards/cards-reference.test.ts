@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CardsClient } from '../../../client/cards/cards-client.ts';
-import { Redactor } from '../../../targets/redaction.ts';
+import { Redactor } from '../../../core/redaction.ts';
 import { cardsFamily } from '../../../families/cards.ts';
 import { referenceFixtures } from '../../../reference/cards/fixtures.ts';
 import { startReferenceServer, type RunningReference } from '../../../reference/server.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readListBody } from '../../../checks/cdr/product-walk.ts';
 import { CdrClient } from '../../../client/cdr/cdr-client.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
-import { Redactor } from '../../../targets/redaction.ts';
+import { Redactor } from '../../../core/redaction.ts';
 import { cdrFamily } from '../../../families/cdr.ts';
 import { startReferenceServer, type RunningReference } from '../../../reference/server.ts';
 import { errorResponse, listResponse, statusResponse } from '../../../rules/cdr/envelope-schemas.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CdrClient } from '../../../client/cdr/cdr-client.ts';
-import { Redactor } from '../../../targets/redaction.ts';
+import { Redactor } from '../../../core/redaction.ts';
 import { cdrFamily } from '../../../families/cdr.ts';
 import { buildCatalogue, catalogueSize } from '../../../reference/cdr/catalogue.ts';
 import { startReferenceServer, type RunningReference } from '../../../reference/server.ts';

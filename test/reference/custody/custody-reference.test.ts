@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cursorPageOf } from '../../../checks/custody/cursor-page.ts';
 import { walkItems } from '../../../checks/custody/walk.ts';
 import { CustodyClient, type PageQuery } from '../../../client/custody/custody-client.ts';
-import { Redactor } from '../../../targets/redaction.ts';
+import { Redactor } from '../../../core/redaction.ts';
 import { custodyFamily } from '../../../families/custody.ts';
 import { editCharAt, toBase64Url } from '../../../generators/custody/foreign-cursor.ts';
 import { startReferenceServer, type RunningReference } from '../../../reference/server.ts';

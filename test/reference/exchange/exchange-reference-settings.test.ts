@@ -3,7 +3,7 @@ import { orderBody } from '../../../adapters/exchange/orders.ts';
 import { readEnvelope } from '../../../client/exchange/envelope.ts';
 import { ExchangeClient } from '../../../client/exchange/exchange-client.ts';
 import { signedPath } from '../../../client/exchange/signing.ts';
-import { Redactor } from '../../../targets/redaction.ts';
+import { Redactor } from '../../../core/redaction.ts';
 import { exchangeFamily } from '../../../families/exchange.ts';
 import { type RunningReference, startReferenceServer } from '../../../reference/server.ts';
 

@@ -6,7 +6,7 @@
  * anticipates, e.g. a plain-text error body quoting the client secret.
  */
 
-import { parseJsonBounded } from '../rules/json-depth.ts';
+import { parseJsonBounded } from './json-depth.ts';
 
 export const MASK = '***';
 
