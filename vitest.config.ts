@@ -20,6 +20,8 @@ const shared = {
   testTimeout: 240_000,
   hookTimeout: 60_000,
   maxConcurrency: 3,
+  // Each file's folders in the OS temp dir (reports, targets files) are removed when the file ends.
+  setupFiles: ['test/support/remove-temp-folders.ts'],
 };
 
 export default defineConfig({

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
@@ -8,6 +7,7 @@ import type { LoadReport } from '../../cli/load-command.ts';
 import type { LoadResult } from '../../load/load-result.ts';
 import { hostileClientId, hostileClientSecret, startHostileTarget } from '../support/hostile-target.ts';
 import { bundledTargets, runCli, withReferenceCredentials, writeTargets } from '../support/run-harness-cli.ts';
+import { tempFolder } from '../support/temp-folders.ts';
 
 const bin = fileURLToPath(new URL('../../bin/harness.js', import.meta.url));
 
@@ -124,7 +124,7 @@ describe.concurrent('harness load token-rate-limit', () => {
   });
 
   test('a probe interrupted by SIGINT to its pid alone reports interrupted, not its finding: never passed, Allure skipped, exit 2', async () => {
-    const reports = mkdtempSync(join(tmpdir(), 'harness-probe-interrupted-'));
+    const reports = tempFolder('harness-probe-interrupted-');
     const child = spawn(
       process.execPath,
       [bin, 'load', 'token-rate-limit', '--targets', referenceWithLimit(), '--target', 'limited', '--reports', reports],
@@ -172,7 +172,7 @@ describe.concurrent('harness load token-rate-limit', () => {
       loaded++;
       return pass();
     });
-    const reports = mkdtempSync(join(tmpdir(), 'harness-nightly-interrupted-'));
+    const reports = tempFolder('harness-nightly-interrupted-');
     try {
       const targets = writeTargets({
         forwarded: {

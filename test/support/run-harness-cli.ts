@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureReferenceCredentials } from '../../cli/select-families.ts';
 import type { RunSummary } from '../../reporting/run-summary.ts';
 import { samplePeakMemory } from './tree-memory.ts';
+import { tempFolder } from './temp-folders.ts';
 
 const bin = fileURLToPath(new URL('../../bin/harness.js', import.meta.url));
 export const bundledTargets = JSON.parse(
@@ -43,7 +43,7 @@ const memoryLog = process.env.HARNESS_MEMORY_LOG;
 
 /** Runs the real `harness` CLI in a child process with its own reports folder. */
 export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
-  const reportsDir = mkdtempSync(join(tmpdir(), 'harness-reports-'));
+  const reportsDir = tempFolder('harness-reports-');
   // `{reports}` stands for the fresh reports folder; `run` always gets it.
   const filled = args.map((arg) => (arg === '{reports}' ? reportsDir : arg));
   const withReports = args[0] === 'run' ? [...filled, '--reports', reportsDir] : filled;
@@ -77,7 +77,7 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Cli
 
 /** Writes a targets file with the given entries and returns its path. */
 export function writeTargets(targets: Record<string, unknown>): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'harness-targets-')), 'targets.json');
+  const path = join(tempFolder('harness-targets-'), 'targets.json');
   writeFileSync(path, JSON.stringify({ targets }, null, 2));
   return path;
 }
