@@ -41,8 +41,13 @@ export function withReferenceCredentials(env: NodeJS.ProcessEnv = {}): NodeJS.Pr
 /** Where each CLI run's peak tree memory is appended as a JSON line, when a benchmark asks for it. */
 const memoryLog = process.env.HARNESS_MEMORY_LOG;
 
+/** How long a CLI run may take before it is killed: 300 s unless the test says (a whole mutant catalogue takes more). */
+export interface CliLimits {
+  timeoutMs?: number;
+}
+
 /** Runs the real `harness` CLI in a child process with its own reports folder. */
-export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, limits: CliLimits = {}): Promise<CliResult> {
   const reportsDir = tempFolder('harness-reports-');
   // `{reports}` stands for the fresh reports folder; `run` always gets it.
   const filled = args.map((arg) => (arg === '{reports}' ? reportsDir : arg));
@@ -52,7 +57,7 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Cli
     const child = execFile(
       process.execPath,
       [bin, ...withReports],
-      { env: withReferenceCredentials(env), maxBuffer: 64 * 1024 * 1024, timeout: 300_000 },
+      { env: withReferenceCredentials(env), maxBuffer: 64 * 1024 * 1024, timeout: limits.timeoutMs ?? 300_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 99) : 0;
         const peak = stopSampling?.();
