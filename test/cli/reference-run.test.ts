@@ -4,6 +4,14 @@ import { describe, expect, test } from 'vitest';
 import { allRules, familyByName } from '../../families/index.ts';
 import { type CliResult, runCli, withReferenceCredentials } from '../support/run-harness-cli.ts';
 
+/** What an Allure result says of the test it reports. */
+interface AllureResult {
+  name: string;
+  historyId?: string;
+  testCaseId?: string;
+  parameters: { name: string; value: string; excluded?: boolean }[];
+}
+
 /** The secrets the reference's entries carry (identifiers such as client and API key ids are not secrets). */
 const secretNames = [
   'REFERENCE_CLIENT_SECRET',
@@ -140,6 +148,55 @@ describe('harness run against the bundled reference target', () => {
     expect(observed('cdr.status.explanation-when-not-ok')['statuses reported']).toBe(
       'OK, PARTIAL_FAILURE, SCHEDULED_OUTAGE, UNAVAILABLE',
     );
+  });
+  // Late memory in a plain run, as the CI gate runs it: every file keeps a first use as it starts, the family's
+  // memory.alone.suite.ts asks it again after every other file of the run.
+  test('what the reference must remember is asked again late, and the report says how late', async () => {
+    const result = await wholeRun('reference');
+    const rules = result.summary().rules;
+    const lateLoyalty = rules.filter(
+      (one) => one.family === 'loyalty' && one.observations?.['late replays'] !== undefined,
+    );
+    expect(lateLoyalty.map((one) => one.ruleId).sort(), result.stdout.slice(-3000)).toEqual([
+      'loyalty.mac.nonce-reuse',
+      'loyalty.transfer.order-id-unique',
+    ]);
+    for (const one of lateLoyalty)
+      expect(one.observations?.['late replays']).toEqual([
+        expect.stringMatching(/^\d+\.\d s and at least [\d,]+ requests after first use$/),
+      ]);
+    // A custody token sent back late is observed, never judged: document 3 gives a token no lifetime.
+    const custody = rules.find((one) => one.ruleId === 'custody.cursor.token-encoding');
+    const lateKey = 'a token sent back late (observed: document 3 gives a token no lifetime)';
+    expect(custody?.status).toBe('passed');
+    expect(custody?.observations?.[lateKey]).toEqual([
+      expect.stringMatching(
+        /^\/api\/\S+ NEXT asked again \d+\.\d s and at least [\d,]+ requests after first use: answered 200 with the same page as at first use$/,
+      ),
+    ]);
+    // At least the other files' traffic lies between the first use and the late one.
+    const [late] = custody?.observations?.[lateKey] as string[];
+    expect(Number(/at least ([\d,]+) requests/.exec(late ?? '')?.[1]?.replaceAll(',', ''))).toBeGreaterThan(1000);
+  });
+  test('Allure history follows the rule id on a target: neither the seed, the statement nor what was observed changes the key', async () => {
+    const result = await wholeRun('reference');
+    const dir = join(result.reportsDir, 'allure-results');
+    const results = readdirSync(dir)
+      .filter((file) => file.endsWith('-result.json'))
+      .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as AllureResult);
+    // Every rule has its result (a rule replayed late in a second file has two, under one key).
+    expect([...new Set(results.map((item) => item.name.split(':')[0]))].sort()).toEqual(
+      result
+        .summary()
+        .rules.map((rule) => rule.ruleId)
+        .sort(),
+    );
+    for (const item of results) {
+      const ruleId = item.name.split(':')[0];
+      expect(item.testCaseId).toBe(ruleId);
+      expect(item.historyId).toBe(`${ruleId} @ reference`);
+      expect(item.parameters.find((parameter) => parameter.name === 'seed')?.excluded).toBe(true);
+    }
   });
 });
 
