@@ -175,7 +175,7 @@ describe('harness run against the bundled reference target', () => {
       ),
     ]);
     // At least the other files' traffic lies between the first use and the late one.
-    const [late] = custody?.observations?.[lateKey] as string[];
+    const [late] = (custody?.observations?.[lateKey] ?? []) as string[];
     expect(Number(/at least ([\d,]+) requests/.exec(late ?? '')?.[1]?.replaceAll(',', ''))).toBeGreaterThan(1000);
   });
   test('Allure history follows the rule id on a target: neither the seed, the statement nor what was observed changes the key', async () => {
