@@ -8,10 +8,14 @@ import HeavyFirstSequencer from './test/heavy-first-sequencer.ts';
  * that measure time (a rate limit found within 10%, an achieved rate within 10%, a stall in the tail) run
  * afterwards, one at a time, with the machine to themselves.
  */
-const timed = [
-  'test/load/**/*.test.ts',
-  'test/cli/load-command.test.ts',
-  'test/cli/exchange-rate-limit-after-rules.test.ts',
+/** The timed files: every file under test/load but those in untimedLoad, and these runs of the CLI. */
+const timedCli = ['test/cli/load-command.test.ts', 'test/cli/exchange-rate-limit-after-rules.test.ts'];
+/** Files under test/load that send nothing and measure no time: they run with the rest, not in the serial tail. */
+const untimedLoad = [
+  'test/load/engine-names-no-family.test.ts',
+  'test/load/kubernetes-manifest.test.ts',
+  'test/load/segment.test.ts',
+  'test/load/thresholds.test.ts',
 ];
 
 const shared = {
@@ -20,6 +24,8 @@ const shared = {
   testTimeout: 240_000,
   hookTimeout: 60_000,
   maxConcurrency: 3,
+  // Each file's folders in the OS temp dir (reports, targets files) are removed when the file ends.
+  setupFiles: ['test/support/remove-temp-folders.ts'],
 };
 
 export default defineConfig({
@@ -31,13 +37,23 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'behaviour',
-          include: ['test/**/*.test.ts'],
-          exclude: timed,
+          // Every folder but test/load, and the load files that measure nothing.
+          include: ['test/!(load)/**/*.test.ts', ...untimedLoad],
+          exclude: timedCli,
           maxWorkers: 3,
           sequence: { groupOrder: 0 },
         },
       },
-      { test: { ...shared, name: 'timed', include: timed, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+      {
+        test: {
+          ...shared,
+          name: 'timed',
+          include: ['test/load/**/*.test.ts', ...timedCli],
+          exclude: untimedLoad,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
     ],
   },
 });

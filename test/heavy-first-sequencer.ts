@@ -1,18 +1,26 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The self-tests that take minutes start first, so that two workers finish together instead of one running
+ * The self-tests that take minutes start first, so that the workers finish together instead of one running
  * a long file alone at the end (a fresh clone has no timings for vitest to order by). Within a project
  * group, vitest's own order is kept for the rest.
  */
 const heaviest = [
-  'test/mutants/mutant-catalogue-documents-1-3.test.ts',
-  'test/mutants/mutant-catalogue-document-2-custody.test.ts',
+  // Longest first (vitest --reporter=json durations on a busy 2-core machine), so the last to start are short.
+  'test/mutants/mutant-catalogue-cards-agentic-shortener.test.ts',
+  'test/mutants/mutant-catalogue-cdr-exchange-custody.test.ts',
+  'test/mutants/mutant-catalogue-billing-loyalty.test.ts',
   'test/cli/reference-run.test.ts',
   'test/cli/hostile-corpus.test.ts',
   'test/cli/interrupt.test.ts',
-  'test/ci/ci-gate-example.test.ts',
+  'test/mutants/collateral-shortener.test.ts',
   'test/cli/hostile-cdr.test.ts',
+  'test/reference/mutants.test.ts',
+  'test/cli/hostile-exchange-custody.test.ts',
+  'test/cli/exchange-custody-dialects.test.ts',
+  'test/cli/cards-one-fault.test.ts',
+  'test/cli/hostile-target.test.ts',
+  'test/ci/ci-gate-example.test.ts',
   'test/cli/secrets-in-reports.test.ts',
 ];
 

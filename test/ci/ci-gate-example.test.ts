@@ -1,7 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
@@ -9,6 +8,7 @@ import { parse } from 'yaml';
 import type { LoadResult } from '../../load/load-result.ts';
 import { referenceImage } from '../../reference/image/reference-image.ts';
 import { containerEngineUnavailable, containersOf } from '../support/container-engine.ts';
+import { tempFolder } from '../support/temp-folders.ts';
 
 /*
  * The CI-gate example (docs/ci.md), kept true: the workflow's own commands (both jobs) run here in a workspace laid out
@@ -58,7 +58,7 @@ function runJob(jobName: string, harnessStep: string, extraArgs = '') {
   const job = workflow.jobs[jobName];
   expect(job, `a job named ${jobName}`).toBeDefined();
   const steps = (job as { steps: Step[] }).steps;
-  const workspace = mkdtempSync(join(tmpdir(), 'harness-ci-gate-'));
+  const workspace = tempFolder('harness-ci-gate-');
   symlinkSync(repoRoot, join(workspace, 'harness'));
   mkdirSync(join(workspace, 'ci'));
   copyFileSync(join(exampleDir, 'targets.json'), join(workspace, 'ci/targets.json'));

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import type { RunSummary } from '../../reporting/run-summary.ts';
 import { bundledTargets, runCli, withReferenceCredentials, writeTargets } from '../support/run-harness-cli.ts';
+import { tempFolder } from '../support/temp-folders.ts';
 
 interface AllureLabelled {
   labels: { name: string; value: string }[];
@@ -17,7 +17,7 @@ test('under GitHub Actions a run writes summary.md, appends it to the job summar
   const targets = writeTargets({
     mutant: { ...entry, command: [...entry.command, '--mutant', 'shortener-long-url-first-entry-only'] },
   });
-  const stepSummary = join(mkdtempSync(join(tmpdir(), 'harness-step-summary-')), 'summary.md');
+  const stepSummary = join(tempFolder('harness-step-summary-'), 'summary.md');
   const rules = ['shortener.long-url.valid-url', 'shortener.long-url.required'].flatMap((id) => ['--rule', id]);
   const result = await runCli(
     [
@@ -105,7 +105,7 @@ test("a failure's replay line, pasted in another folder, reproduces it with repo
   expect(result.stdout).toMatch(
     /note: the harness started this target for the run, on a port of its own \(closed now\).*start it first: \S*node \S+harness\.js reference --port \d+/,
   );
-  const elsewhere = mkdtempSync(join(tmpdir(), 'harness-elsewhere-'));
+  const elsewhere = tempFolder('harness-elsewhere-');
   const pasted = spawnSync('bash', ['-c', replay as string], {
     cwd: elsewhere,
     env: withReferenceCredentials(),

@@ -12,22 +12,8 @@ const lateKey = 'a token sent back late (observed: document 3 gives a token no l
 const platforms: DocumentPlatform[] = [];
 afterAll(() => Promise.all(platforms.map((platform) => platform.close())));
 
-test.concurrent('against the reference an early token is sent back late, with how late and after how much traffic', async () => {
-  const result = await runCli(['run', '--suite', 'custody', '--seed', '5', '--runs', '5']);
-  const rule = result.summary().rules.find((one) => one.ruleId === 'custody.cursor.token-encoding');
-  const output = result.stdout.slice(-3000);
-  expect(rule?.status, output).toBe('passed');
-  expect(rule?.observations?.[lateKey], output).toEqual([
-    expect.stringMatching(
-      /^\/api\/\S+ NEXT asked again \d+\.\d s and at least [\d,]+ requests after first use: answered 200 with the same page as at first use$/,
-    ),
-  ]);
-  // At least the other files' traffic lies between the first use and the late one.
-  const [late] = rule?.observations?.[lateKey] as string[];
-  expect(Number(/at least ([\d,]+) requests/.exec(late ?? '')?.[1]?.replaceAll(',', ''))).toBeGreaterThan(1000);
-  expect(result.code).toBe(0);
-});
-
+// Against the reference an early token is sent back late: judged on the whole reference run
+// (test/cli/reference-run.test.ts).
 test.concurrent('a platform written to the document whose tokens expire passes every custody rule; the late refusal is observed', async () => {
   const platform = await startDocumentPlatform({}, { tokenLifetimeMs: 5000 });
   platforms.push(platform);

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { initTargets } from '../../cli/init-command.ts';
@@ -8,13 +7,14 @@ import { formatKeyPath } from '../../targets/placeholders.ts';
 import { targetsFileSchemaFor } from '../../targets/schema.ts';
 import { runCli } from '../support/run-harness-cli.ts';
 import { type DocumentShortener, startDocumentShortener } from '../support/shortener-document-service.ts';
+import { tempFolder } from '../support/temp-folders.ts';
 
 let shortener: DocumentShortener;
 beforeAll(async () => (shortener = await startDocumentShortener()));
 afterAll(() => shortener.close());
 
 test('harness init, then doctor: the unset placeholder is named, and once exported the entry reaches the service', async () => {
-  const targets = join(mkdtempSync(join(tmpdir(), 'harness-init-')), 'targets.json');
+  const targets = join(tempFolder('harness-init-'), 'targets.json');
   const init = await runCli(['init', '--family', 'shortener', '--name', 'short', '--targets', targets]);
   expect(init.code, init.stderr).toBe(0);
   expect(init.stdout).toContain(
@@ -40,7 +40,7 @@ test('harness init, then doctor: the unset placeholder is named, and once export
 });
 
 test('an entry of every family has every required key: once its placeholders are filled, the schema finds nothing else wanting', () => {
-  const targets = join(mkdtempSync(join(tmpdir(), 'harness-init-')), 'targets.json');
+  const targets = join(tempFolder('harness-init-'), 'targets.json');
   const result = initTargets({ targetsFile: targets, name: 'all' });
   expect(Object.keys(result.entry.families as object).sort()).toEqual(
     families()

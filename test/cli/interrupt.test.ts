@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { XMLValidator } from 'fast-xml-parser';
@@ -9,11 +8,12 @@ import type { RunSummary } from '../../reporting/run-summary.ts';
 import { hostileClientId, hostileClientSecret, startHostileTarget } from '../support/hostile-target.ts';
 import { alive } from '../support/process-alive.ts';
 import { bundledTargets, runCli, withReferenceCredentials, writeTargets } from '../support/run-harness-cli.ts';
+import { tempFolder } from '../support/temp-folders.ts';
 
 const bin = fileURLToPath(new URL('../../bin/harness.js', import.meta.url));
 
 test('SIGTERM stops the run: the target it started is stopped, the summary is written marked interrupted, exit 2', async () => {
-  const reports = mkdtempSync(join(tmpdir(), 'harness-interrupt-'));
+  const reports = tempFolder('harness-interrupt-');
   // Many cases per property, so the run is still going when the signal comes.
   const child = spawn(
     process.execPath,
@@ -50,7 +50,7 @@ test('SIGTERM stops the run: the target it started is stopped, the summary is wr
 });
 
 test('a run killed outright (SIGKILL) leaves a valid summary.json and junit.xml of the rules that had finished', async () => {
-  const reports = mkdtempSync(join(tmpdir(), 'harness-killed-'));
+  const reports = tempFolder('harness-killed-');
   // Its own process group, so the kill takes the target and the workers too, as a CI job's kill would.
   const child = spawn(
     process.execPath,
@@ -161,7 +161,7 @@ interface InterruptPlan extends Moment {
 
 /** One run of the shortener family interrupted as planned; what it left (summary, junit, Allure) and how it ended. */
 async function interruptOnce(plan: InterruptPlan) {
-  const reports = mkdtempSync(join(tmpdir(), 'harness-interrupt-random-'));
+  const reports = tempFolder('harness-interrupt-random-');
   const summaryFile = join(reports, 'summary.json');
   const targetArgs = plan.targets ? ['--targets', plan.targets.file, '--target', plan.targets.name] : [];
   // Its own process group, so that whatever happens nothing of this run outlives the test (SIGKILL to the group below).

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
@@ -9,6 +8,7 @@ import type { LoadResult } from '../../load/load-result.ts';
 import { invocationLabel } from '../../reporting/allure-report-duration.ts';
 import { hostileClientId, hostileClientSecret, startHostileTarget } from '../support/hostile-target.ts';
 import { bundledTargets, runCli, withReferenceCredentials, writeTargets } from '../support/run-harness-cli.ts';
+import { tempFolder } from '../support/temp-folders.ts';
 
 const bin = fileURLToPath(new URL('../../bin/harness.js', import.meta.url));
 
@@ -139,7 +139,7 @@ describe.concurrent('harness load token-rate-limit', () => {
         load: { thresholds: ['count(2xx) == 0'] },
       },
     });
-    const reports = mkdtempSync(join(tmpdir(), 'harness-nightly-ci-'));
+    const reports = tempFolder('harness-nightly-ci-');
     const stepSummary = join(reports, 'step-summary.md');
     const nightly = (target: string) =>
       runCli(
@@ -212,7 +212,7 @@ describe.concurrent('harness load token-rate-limit', () => {
   });
 
   test('a probe interrupted by SIGINT to its pid alone reports interrupted, not its finding: never passed, Allure skipped, exit 2', async () => {
-    const reports = mkdtempSync(join(tmpdir(), 'harness-probe-interrupted-'));
+    const reports = tempFolder('harness-probe-interrupted-');
     const child = spawn(
       process.execPath,
       [bin, 'load', 'token-rate-limit', '--targets', referenceWithLimit(), '--target', 'limited', '--reports', reports],
@@ -260,7 +260,7 @@ describe.concurrent('harness load token-rate-limit', () => {
       loaded++;
       return pass();
     });
-    const reports = mkdtempSync(join(tmpdir(), 'harness-nightly-interrupted-'));
+    const reports = tempFolder('harness-nightly-interrupted-');
     try {
       const targets = writeTargets({
         forwarded: {

@@ -1,11 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { main } from '../../cli/main.ts';
 import { families } from '../../families/index.ts';
 import type { LoadResult } from '../../load/load-result.ts';
 import { startReferenceServer, type RunningReference } from '../../reference/server.ts';
+import { tempFolder } from '../support/temp-folders.ts';
 
 /** The CLI in this process, its output kept: exit code and every line printed. */
 async function harness(args: string[]): Promise<{ code: number; output: string }> {
@@ -30,7 +30,7 @@ beforeAll(async () => {
     env: {},
     serve: families().filter((family) => family.name === 'shortener'),
   });
-  targets = join(mkdtempSync(join(tmpdir(), 'load-segments-')), 'targets.json');
+  targets = join(tempFolder('load-segments-'), 'targets.json');
   writeFileSync(
     targets,
     JSON.stringify({
@@ -75,7 +75,7 @@ describe.sequential('harness load nightly --segment', () => {
   });
 
   test('three segments of 5 req/s write 1, 2 and 2 req/s stamped with their run and profile; the merge adds up to the profile', async () => {
-    const reports = mkdtempSync(join(tmpdir(), 'load-segments-reports-'));
+    const reports = tempFolder('load-segments-reports-');
     for (const segment of ['1/3', '2/3', '3/3']) {
       const run = await harness([
         'load',
@@ -116,7 +116,7 @@ describe.sequential('harness load nightly --segment', () => {
   });
 
   test('a share of 0 sends nothing and says so, and still writes its (empty) results so the merge sees every segment', async () => {
-    const reports = mkdtempSync(join(tmpdir(), 'load-segments-zero-'));
+    const reports = tempFolder('load-segments-zero-');
     const run = await harness([
       'load',
       'nightly',

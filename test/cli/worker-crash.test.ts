@@ -1,11 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import { SuiteRunner } from '../../cli/suite-runner.ts';
 import type { FamilyModule } from '../../families/family.ts';
 import type { RunContext } from '../../suites/support/run-context.ts';
+import { tempFolder } from '../support/temp-folders.ts';
 
 /*
  * A test worker that really runs out of memory (its heap made small through NODE_OPTIONS, which the worker
@@ -21,7 +21,7 @@ test('a worker that runs out of memory: its rules are broken, naming the cause a
   } as unknown as FamilyModule;
   const before = process.env.NODE_OPTIONS;
   process.env.NODE_OPTIONS = `${before ?? ''} --max-old-space-size=48`.trim();
-  const reports = mkdtempSync(join(tmpdir(), 'harness-crash-'));
+  const reports = tempFolder('harness-crash-');
   const runner = await SuiteRunner.create({
     families: [family],
     reports: { allureResults: join(reports, 'allure-results') },

@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { runLoadMerge } from '../../cli/load-merge-command.ts';
@@ -19,6 +18,7 @@ import { thresholds } from '../../load/scenario.ts';
 import { startStallingServer, type StallingServer } from './stalling-server.ts';
 import { labelOf, readAllureResults } from '../../reporting/allure-result-files.ts';
 import { allureRunSpan, ownDuration } from '../../reporting/allure-report-duration.ts';
+import { tempFolder } from '../support/temp-folders.ts';
 
 let server: StallingServer;
 let measured: LoadResult;
@@ -61,7 +61,7 @@ const allureTests = (reportsDir: string) =>
 
 describe('the history of nightly load', () => {
   test('keeps each run, compares tonight with the previous run and charts the trend, in the Allure test of each operation', async () => {
-    const reportsDir = mkdtempSync(join(tmpdir(), 'nightly-history-'));
+    const reportsDir = tempFolder('nightly-history-');
     await publishNightly([night(1, 40)], { command: 'load nightly', reportsDir, record: true });
     await publishNightly([night(2, 50, 2)], { command: 'load nightly', reportsDir, record: true });
     const published = await publishNightly([night(3, 80)], { command: 'load nightly', reportsDir, record: true });
@@ -123,7 +123,7 @@ describe('the history of nightly load', () => {
   });
 
   test('the trend shows the last 30 runs of the same target, tonight last; an interrupted run is not recorded; foreign files are left out', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'nightly-trend-'));
+    const dir = tempFolder('nightly-trend-');
     for (let day = 1; day <= 35; day++) recordHistory(dir, historyRunOf([night(day, day)]));
     recordHistory(dir, { ...historyRunOf([night(36, 999)]), target: 'another target' });
     writeFileSync(join(dir, 'notes.json'), '{"not":"a run"}');
@@ -136,14 +136,14 @@ describe('the history of nightly load', () => {
     expect(history?.previous?.p99).toBe(35);
     expect(history && deltas(history)).toMatchObject({ p99: -25 });
 
-    const reportsDir = mkdtempSync(join(tmpdir(), 'nightly-interrupted-'));
+    const reportsDir = tempFolder('nightly-interrupted-');
     const published = await publishNightly([night(1, 40)], { command: 'load nightly', reportsDir, record: false });
     expect(published.recorded).toBeUndefined();
     expect(readHistory(published.historyDir)).toEqual([]);
   });
 
   test('results merged from several machines are published the same way: history and charts', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'nightly-merge-'));
+    const dir = tempFolder('nightly-merge-');
     const files = [0, 1].map((index) => {
       const path = join(dir, `shard-${index}.json`);
       writeFileSync(path, JSON.stringify(measured));

@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
@@ -9,6 +8,7 @@ import type { LoadResult } from '../../load/load-result.ts';
 import { startReferenceServer, type RunningReference } from '../../reference/server.ts';
 import { referenceEnv } from '../reference/support.ts';
 import { startStallingServer, type StallingServer } from './stalling-server.ts';
+import { tempFolder } from '../support/temp-folders.ts';
 
 /**
  * The constant-rate nightly run against a target that freezes 2.5 s every 6 s (a proxy in front of the bundled
@@ -45,7 +45,7 @@ beforeAll(async () => {
         .end(await answer.body.text());
     },
   });
-  dir = mkdtempSync(join(tmpdir(), 'nightly-stall-'));
+  dir = tempFolder('nightly-stall-');
   const entry = (baseUrl: string) => ({
     kind: 'url',
     families: { shortener: { baseUrl } },

@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
@@ -12,6 +11,7 @@ import { profileDigest, segmentProfile, type SegmentStamp } from '../../load/seg
 import { mergeResultFiles, type ResultFile } from '../../load/segment-merge.ts';
 import { loadProfileSchema } from '../../targets/schema.ts';
 import { startLocalServer, type LocalServer } from '../support/local-server.ts';
+import { tempFolder } from '../support/temp-folders.ts';
 
 const profile = loadProfileSchema.parse({
   rate: 20,
@@ -130,7 +130,7 @@ describe('merging the segments of a run', () => {
   });
 
   test('harness load merge DIR: exit 0 with a file per operation, exit 2 naming a missing segment, partial said in the terminal and the files', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'segment-merge-'));
+    const dir = tempFolder('segment-merge-');
     const write = (files: readonly ResultFile[], root: string) => {
       for (const file of files) {
         mkdirSync(join(root, file.path, '..'), { recursive: true });

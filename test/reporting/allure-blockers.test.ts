@@ -1,13 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { markBlockersInAllureResults } from '../../reporting/allure-blockers.ts';
 import { labelOf, readAllureResults } from '../../reporting/allure-result-files.ts';
 import { outcomeOf, summaryWith } from '../support/summary-parts.ts';
+import { tempFolder } from '../support/temp-folders.ts';
 
 test('a failed rule that blocked others is a blocker in its Allure result; the others keep the severity their test gave', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'harness-allure-blockers-'));
+  const dir = tempFolder('harness-allure-blockers-');
   for (const rule of ['billing.a', 'billing.b', 'billing.c'])
     writeFileSync(
       join(dir, `${rule}-result.json`),

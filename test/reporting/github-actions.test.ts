@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { gitHubAnnotations, publishToGitHubActions } from '../../reporting/github-actions.ts';
 import { outcomeOf, summaryWith } from '../support/summary-parts.ts';
+import { tempFolder } from '../support/temp-folders.ts';
 
 const summary = summaryWith({
   selectedRules: ['billing.a', 'billing.b', 'billing.c'],
@@ -19,7 +19,7 @@ test('each failed rule is one ::error annotation titled with its rule id, escape
 });
 
 test('under GitHub Actions the Markdown is appended to the job summary and the annotations printed; elsewhere nothing', () => {
-  const file = join(mkdtempSync(join(tmpdir(), 'harness-gha-')), 'step-summary.md');
+  const file = join(tempFolder('harness-gha-'), 'step-summary.md');
   writeFileSync(file, 'earlier step\n');
   const printed: string[] = [];
   publishToGitHubActions(

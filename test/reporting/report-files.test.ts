@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLValidator } from 'fast-xml-parser';
 import { expect, test } from 'vitest';
 import { writeSummaryFiles } from '../../reporting/report-files.ts';
 import { outcomeOf, summaryWith } from '../support/summary-parts.ts';
+import { tempFolder } from '../support/temp-folders.ts';
 
 const summary = summaryWith({
   inProgress: true,
@@ -13,7 +13,7 @@ const summary = summaryWith({
 });
 
 test('junit.xml and summary.md are written before summary.json: a run killed between the writes never leaves a summary without them', () => {
-  const folder = mkdtempSync(join(tmpdir(), 'harness-report-files-'));
+  const folder = tempFolder('harness-report-files-');
   const paths = {
     junit: join(folder, 'junit.xml'),
     summaryMarkdown: join(folder, 'summary.md'),

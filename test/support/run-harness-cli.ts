@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureReferenceCredentials } from '../../cli/select-families.ts';
 import type { RunSummary } from '../../reporting/run-summary.ts';
 import { samplePeakMemory, type TreeMemory } from './tree-memory.ts';
+import { tempFolder } from './temp-folders.ts';
 
 const bin = fileURLToPath(new URL('../../bin/harness.js', import.meta.url));
 export const bundledTargets = JSON.parse(
@@ -43,14 +43,22 @@ export function withReferenceCredentials(env: NodeJS.ProcessEnv = {}): NodeJS.Pr
 /** Where each CLI run's peak tree memory is appended as a JSON line, when a benchmark asks for it. */
 const memoryLog = process.env.HARNESS_MEMORY_LOG;
 
+/** How long a CLI run may take before it is killed: 300 s unless the test says (a whole mutant catalogue takes more). */
+export interface CliLimits {
+  timeoutMs?: number;
+}
+
 /** Runs the real `harness` CLI in a child process with its own reports folder. */
 export function runCli(
   args: string[],
   env: NodeJS.ProcessEnv = {},
-  /** `samplePeak`: sample the tree's memory; `label`: what a benchmark prints for the run (the hostile mode). */
-  options: { samplePeak?: boolean; label?: string } = {},
+  /**
+   * `samplePeak`: sample the tree's memory; `label`: what a benchmark prints for the run (the hostile mode);
+   * `timeoutMs`: see CliLimits.
+   */
+  options: { samplePeak?: boolean; label?: string } & CliLimits = {},
 ): Promise<CliResult> {
-  const reportsDir = mkdtempSync(join(tmpdir(), 'harness-reports-'));
+  const reportsDir = tempFolder('harness-reports-');
   // `{reports}` stands for the fresh reports folder; `run` always gets it.
   const filled = args.map((arg) => (arg === '{reports}' ? reportsDir : arg));
   const withReports = args[0] === 'run' ? [...filled, '--reports', reportsDir] : filled;
@@ -59,7 +67,7 @@ export function runCli(
     const child = execFile(
       process.execPath,
       [bin, ...withReports],
-      { env: withReferenceCredentials(env), maxBuffer: 64 * 1024 * 1024, timeout: 300_000 },
+      { env: withReferenceCredentials(env), maxBuffer: 64 * 1024 * 1024, timeout: options.timeoutMs ?? 300_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 99) : 0;
         const peak = stopSampling?.();
@@ -86,7 +94,7 @@ export function runCli(
 
 /** Writes a targets file with the given entries and returns its path. */
 export function writeTargets(targets: Record<string, unknown>): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'harness-targets-')), 'targets.json');
+  const path = join(tempFolder('harness-targets-'), 'targets.json');
   writeFileSync(path, JSON.stringify({ targets }, null, 2));
   return path;
 }

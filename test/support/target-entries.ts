@@ -1,16 +1,15 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { HarnessError } from '../../core/harness-error.ts';
 import type { TargetsFileContents } from '../../targets/load-targets.ts';
+import { tempFolder } from './temp-folders.ts';
 
 /** Fixtures of target entries for the tests of reading a targets file and resolving a target from it. */
 
-/** A folder for the test file's targets files, removed after the file. */
+/** A folder for the test file's targets files, removed after the file (test/support/temp-folders.ts). */
 export function targetsDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'harness-targets-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = tempFolder('harness-targets-');
   return dir;
 }
 

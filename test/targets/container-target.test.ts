@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { referenceImage } from '../../reference/image/reference-image.ts';
 import { containerEngineUnavailable, containersOf } from '../support/container-engine.ts';
 import { bundledTargets, runCli, withReferenceCredentials, writeTargets } from '../support/run-harness-cli.ts';
+import { tempFolder } from '../support/temp-folders.ts';
 
 /*
  * Container targets for real: the reference's image started by the harness with testcontainers, broken
@@ -160,7 +160,7 @@ describe.skipIf(unavailable !== undefined)('container targets (testcontainers, a
 
   test('SIGINT (Ctrl-C) during the run: the container is removed, the partial summary written, exit 2', async () => {
     const targets = writeTargets({ 'ctrl-c': referenceContainer({}) });
-    const reports = mkdtempSync(join(tmpdir(), 'harness-container-ctrl-c-'));
+    const reports = tempFolder('harness-container-ctrl-c-');
     const child = spawn(
       process.execPath,
       [bin, 'run', '--targets', targets, '--target', 'ctrl-c', '--runs', '3000', '--reports', reports],
@@ -187,7 +187,7 @@ describe.skipIf(unavailable !== undefined)('container targets (testcontainers, a
     const targets = writeTargets({
       interrupted: referenceContainer({ ready: { logMatches: 'a line it never prints', timeoutMs: 60_000 } }),
     });
-    const reports = mkdtempSync(join(tmpdir(), 'harness-container-interrupt-'));
+    const reports = tempFolder('harness-container-interrupt-');
     const child = spawn(
       process.execPath,
       [bin, 'run', '--targets', targets, '--target', 'interrupted', '--reports', reports],

@@ -1,3 +1,3 @@
 import { catalogueFiles, describeMutantCatalogues } from './mutant-catalogue.ts';
 
-describeMutantCatalogues(catalogueFiles.documentTwoAndCustody);
+describeMutantCatalogues(catalogueFiles.cdrExchangeAndCustody);

@@ -1,0 +1,3 @@
+import { catalogueFiles, describeMutantCatalogues } from './mutant-catalogue.ts';
+
+describeMutantCatalogues(catalogueFiles.cardsAgenticAndShortener);
