@@ -16,7 +16,7 @@ let server: Server;
 let baseUrl: string;
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
+  server = createServer((_request, response) => {
     requests++;
     response.writeHead(401, { 'content-type': 'application/json' }).end('{}');
   });

@@ -62,7 +62,7 @@ const behaviours = {
     cursor: { currentPage: Buffer.from(`${decoyUrl()}#${count}`).toString('base64'), hasNext: true, hasPrevious: true },
     links: { next: `${decoyUrl()}/page/${count}` },
   })),
-  'an exchange that answers every signed request after 30 s': (req: IncomingMessage, res: ServerResponse) => {
+  'an exchange that answers every signed request after 30 s': (_req: IncomingMessage, res: ServerResponse) => {
     const timer = setTimeout(() => json(res, 200, { code: '0', msg: '', data: [], next: decoyUrl() }), 30_000);
     res.once('close', () => clearTimeout(timer));
   },

@@ -272,7 +272,10 @@ function junitFailures(junit: string): string[] {
 /** A seeded generator of numbers in [0, 1): a failure names the seed its moments came from. */
 function seededRandom(seed: number): () => number {
   let state = seed;
-  return () => (state = (state * 48271) % 2147483647) / 2147483647;
+  return () => {
+    state = (state * 48271) % 2147483647;
+    return state / 2147483647;
+  };
 }
 
 /** Runs the plans, `atOnce` at a time. */

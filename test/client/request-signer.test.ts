@@ -26,14 +26,18 @@ afterAll(async () => {
 });
 
 /** The headers the server received. */
-const received = (exchange: { response?: { json(): unknown } }) => (exchange.response?.json() as EchoPayload).headers;
+const received = (exchange: { response?: { json(): unknown } }) =>
+  (exchange.response?.json() as EchoPayload | undefined)?.headers ?? ({} as EchoPayload['headers']);
 
 describe('bearerSigner on the shared client', () => {
   it('sends the token for "token", nothing for "none", a literal value as given; the token is asked for only when used', async () => {
     let asked = 0;
     const client = new SignedHttpClient(
       http,
-      bearerSigner(() => ((asked += 1), 'tok-1')),
+      bearerSigner(() => {
+        asked += 1;
+        return 'tok-1';
+      }),
     );
     const url = `${server.url}/x`;
     expect(received(await client.send({ method: 'GET', url }, 'token')).authorization).toBe('Bearer tok-1');

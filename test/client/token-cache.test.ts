@@ -22,7 +22,12 @@ describe('TokenCache', () => {
   it('shares one fetch between concurrent callers', async () => {
     const pending = deferred<IssuedToken>();
     let calls = 0;
-    const cache = new TokenCache({ fetchToken: () => (calls++, pending.promise) });
+    const cache = new TokenCache({
+      fetchToken: () => {
+        calls++;
+        return pending.promise;
+      },
+    });
     const all = Promise.all([cache.get(), cache.get(), cache.get()]);
     pending.resolve({ accessToken: 'shared', expiresInSeconds: 300 });
     expect(await all).toEqual(['shared', 'shared', 'shared']);

@@ -22,7 +22,10 @@ describe('awaitQuietWindow', () => {
   test('a Retry-After longer than the window is obeyed; the wait is bounded and says so', async () => {
     let sent = 0;
     const quiet = await awaitQuietWindow(
-      async () => (sent++, exchange({ status: 429, headers: { 'retry-after': '2' } })),
+      async () => {
+        sent++;
+        return exchange({ status: 429, headers: { 'retry-after': '2' } });
+      },
       0.1,
       1,
     );

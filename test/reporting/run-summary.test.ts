@@ -254,7 +254,7 @@ describe('renderSummary', () => {
     expect(text).not.toContain('\x1b[');
     const coloured = renderSummary(summary, { colour: true });
     expect(coloured).toContain('\x1b[31mFAIL   \x1b[39m billing.bodies.json');
-    expect(coloured.replace(/\x1b\[\d+m/g, '')).toBe(text);
+    expect(coloured.replace(new RegExp(`${String.fromCharCode(27)}\\[\\d+m`, 'g'), '')).toBe(text);
   });
 
   test('a failure names the rules it blocked', () => {

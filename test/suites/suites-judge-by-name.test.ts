@@ -27,7 +27,7 @@ interface NamedImport {
 }
 
 /** The named and namespace imports of values (not `import type`) from relative modules. */
-export function valueImports(file: string, source: string): NamedImport[] {
+function valueImports(file: string, source: string): NamedImport[] {
   const found: NamedImport[] = [];
   for (const match of source.matchAll(/^import\s+(?!type\s)([\s\S]*?)\s+from\s+'(\.[^']+)';/gm)) {
     const clause = match[1] ?? '';
@@ -73,7 +73,7 @@ async function registeredChecksImported(file: string): Promise<string[]> {
 }
 
 /** Where a family suite (or its support) makes a violation itself: "new RuleViolation" or a subclass of it. */
-export function violationsMade(source: string): string[] {
+function violationsMade(source: string): string[] {
   return [...source.matchAll(/\bnew\s+RuleViolation\b|\bextends\s+RuleViolation\b/g)].map((match) => match[0]);
 }
 

@@ -88,7 +88,10 @@ export function refuseDocument(
   );
 }
 
-export function documentTransactionsOperation(mount: string, choices: TransactionsChoices = {}): TransactionsOperation {
+export function documentTransactionsOperation(
+  _mount: string,
+  choices: TransactionsChoices = {},
+): TransactionsOperation {
   const today = Date.parse(`${isoDay(Date.now())}T00:00:00Z`);
   const accounts: Record<string, Json[]> = { 'acct-history': history(today, choices), 'acct-empty': [] };
   // Opaque cursors: each names a query the server keeps; the link says nothing of the page it leads to.

@@ -19,7 +19,8 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     seen.set(req.url ?? '', req.headers);
     // /limited answers 429 (Retry-After 0) twice, then 200.
-    if (req.url === '/limited/v1/discovery/status' && (limitedCalls += 1) <= 2) {
+    if (req.url === '/limited/v1/discovery/status') limitedCalls += 1;
+    if (req.url === '/limited/v1/discovery/status' && limitedCalls <= 2) {
       res.writeHead(429, { 'retry-after': '0' });
       return res.end();
     }
