@@ -1,5 +1,6 @@
 import { tokenIn } from '../../checks/custody/token-in.ts';
-import { maxTokenChars } from '../../checks/custody/walk.ts';
+import { maxTokenChars, type Walk } from '../../checks/custody/walk.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 import { prerequisiteMissing, RuleBlocked } from '../../checks/rule-blocked.ts';
 import { foreignCursor } from '../../generators/custody/foreign-cursor.ts';
 import { custodyListingPaths } from '../../rules/custody/endpoints.ts';
@@ -86,8 +87,10 @@ ruleTest('custody.cursor.token-encoding', async ({ observe, check }) => {
       .slice(0, 1)
       .map(({ page }) => ({ endpoint: walk.endpoint, token: page.cursor.currentPage })),
   );
+  const sent = special.length ? special : plain.slice(0, 1);
+  if (sent.length === 0) throw noTokenToSend(id, walks);
   return Promise.all(
-    (special.length ? special : plain.slice(0, 1)).map(async ({ endpoint, token }) =>
+    sent.map(async ({ endpoint, token }) =>
       check(
         await client.page(endpoint, { pageRequest: 'NEXT', pageSize: 1, currentPage: token }),
         client.listing(endpoint),
@@ -95,3 +98,24 @@ ruleTest('custody.cursor.token-encoding', async ({ observe, check }) => {
     ),
   );
 });
+
+/**
+ * No walk met a token the harness sends back: each token was too long to send (the rule on new tokens judges their
+ * length), or no listing had a page 1 with a next page (the rule on FIRST and LAST judges what page 1 says).
+ */
+function noTokenToSend(id: RuleId, walks: readonly Walk[]): Error {
+  const oversized = walks.filter((walk) => walk.ended === 'oversized-token');
+  if (oversized.length > 0)
+    return prerequisiteMissing(
+      id,
+      ['custody.cursor.new-token'],
+      `every token met was beyond the ${maxTokenChars} characters the harness sends back (${oversized.map((walk) => walk.endpoint).join(', ')})`,
+      oversized.flatMap((walk) => walk.pages.slice(-1).map(({ exchange }) => exchange)),
+    );
+  return prerequisiteMissing(
+    id,
+    ['custody.cursor.first-last-without-token'],
+    'no listing gave a token on a page with a next page at page size 1',
+    walks.flatMap((walk) => walk.pages.slice(0, 1).map(({ exchange }) => exchange)),
+  );
+}

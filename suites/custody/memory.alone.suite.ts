@@ -1,4 +1,6 @@
+import { maxTokenChars } from '../../checks/custody/walk.ts';
 import { prerequisiteMissing } from '../../checks/rule-blocked.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { custodyListingPaths, invalidCursorCode } from '../../rules/custody/endpoints.ts';
 import { lateTestTimeoutMs, type LateUse, useLateMemory } from '../support/late-memory.ts';
 import { ruleTest, useCustodySession } from './support/custody-session.ts';
@@ -22,17 +24,29 @@ ruleTest(
     const { client } = session();
     const late = await recall<UsedToken>(cursorTokenMemory, {
       minimumMs: 0,
-      firstUse: async () => (await tokenSentBack(client, custodyListingPaths[0]))?.used,
+      firstUse: async () => {
+        const sent = await tokenSentBack(client, custodyListingPaths[0]);
+        return sent && 'used' in sent ? sent.used : undefined;
+      },
     });
     observe(
       'a token sent back late (observed: document 3 gives a token no lifetime)',
       await Promise.all(late.map(async (use) => answerToLateToken(use))),
     );
     // The first listing whose page 1 has a next page: a token of it sent back now is accepted.
+    const oversized: Exchange[] = [];
     for (const endpoint of custodyListingPaths) {
       const sent = await tokenSentBack(client, endpoint);
-      if (sent) return check(sent.next, client.listing(endpoint));
+      if (sent && 'used' in sent) return check(sent.next, client.listing(endpoint));
+      if (sent) oversized.push(sent.oversized);
     }
+    if (oversized.length > 0)
+      throw prerequisiteMissing(
+        id,
+        ['custody.cursor.new-token'],
+        `every page 1 with a next page gave a token beyond the ${maxTokenChars} characters the harness sends back`,
+        oversized,
+      );
     throw prerequisiteMissing(
       id,
       ['custody.cursor.first-last-without-token'],

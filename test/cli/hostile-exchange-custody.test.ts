@@ -7,7 +7,7 @@ import { type Running, startHttp } from '../client/support/servers.ts';
 import { type CliResult, runCli, writeTargets } from '../support/run-harness-cli.ts';
 
 /*
- * Hostile custody and exchange targets through the real CLI (issue 18): a cursor token of 10 MB, a hasNext that
+ * Hostile custody and exchange targets through the real CLI (issue 18): a cursor token of 10 MB (and of 100 KB), a hasNext that
  * never turns false, an exchange that answers every signed request after 30 s. Each run ends with exit 1 and a
  * finished report, and nothing is requested anywhere but the target: each hostile body names a decoy address
  * (as a link and inside its token), and the decoy must see no request.
@@ -54,6 +54,11 @@ const behaviours = {
     result: [{ id: `i${count}` }],
     cursor: { currentPage: `${'A'.repeat(10 * 1024 * 1024)}${decoyUrl()}`, hasNext: true, hasPrevious: count > 0 },
     links: { next: `${decoyUrl()}/next` },
+  })),
+  // Small enough to answer at once, too long to send back: the rules that send tokens back are blocked, never broken.
+  'a cursor token of 100 KB': custodyTarget((_query, count) => ({
+    result: [{ id: `i${count}` }],
+    cursor: { currentPage: `${'B'.repeat(100 * 1024)}${decoyUrl()}`, hasNext: true, hasPrevious: count > 0 },
   })),
   'a hasNext that never turns false': custodyTarget((query, count) => ({
     result: Array.from({ length: Number(query.get('cursor.pageSize') ?? 20) }, (_, index) => ({
@@ -142,6 +147,11 @@ describe('hostile custody and exchange targets: exit 1, a finished report, nothi
       expect(summary.stoppedBy, output).toBeUndefined();
       expect(summary.counts.broken, output).toBe(0);
       expect(summary.rules.filter((rule) => rule.status === 'failed').length, output).toBeGreaterThan(0);
+      if (name === 'a cursor token of 100 KB')
+        for (const ruleId of ['custody.cursor.token-encoding', 'custody.cursor.foreign-token', 'custody.cursor.model'])
+          expect(summary.rules.find((rule) => rule.ruleId === ruleId)?.blockedBy, ruleId).toEqual([
+            'custody.cursor.new-token',
+          ]);
       expect(XMLValidator.validate(readFileSync(join(result.reportsDir, 'junit.xml'), 'utf8'))).toBe(true);
       expect(decoyRequests, 'requests that reached the decoy address').toBe(0);
       const text = everything(result);

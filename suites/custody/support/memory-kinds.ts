@@ -1,6 +1,7 @@
 import type { CustodyClient } from '../../../client/custody/custody-client.ts';
 import type { CapturedResponse, Exchange } from '../../../client/http-exchange.ts';
 import { tokenIn } from '../../../checks/custody/token-in.ts';
+import { maxTokenChars } from '../../../checks/custody/walk.ts';
 import { custodyListingPaths } from '../../../rules/custody/endpoints.ts';
 import { keepFirstUse } from '../../support/late-memory.ts';
 
@@ -21,14 +22,18 @@ export interface UsedToken {
 /** Page size 1 gives a NEXT page on any listing of two items or more. */
 const firstUsePageSize = 1;
 
-/** FIRST at page size 1, then NEXT with its token when page 1 has a next page (undefined: no token or no page 2). */
-export async function tokenSentBack(
-  client: CustodyClient,
-  endpoint: string,
-): Promise<{ used: UsedToken; next: Exchange } | undefined> {
+/** What sending a token of page 1 back gave: NEXT's answer, or the page 1 whose token was too long to send back. */
+export type TokenSentBack = { used: UsedToken; next: Exchange } | { oversized: Exchange };
+
+/**
+ * FIRST at page size 1, then NEXT with its token when page 1 has a next page (undefined: no token or no page 2). A
+ * token beyond the length the harness sends back is not sent (the rule on new tokens judges its length).
+ */
+export async function tokenSentBack(client: CustodyClient, endpoint: string): Promise<TokenSentBack | undefined> {
   const first = await client.page(endpoint, { pageRequest: 'FIRST', pageSize: firstUsePageSize });
   const token = first.response && !first.error ? tokenIn(first.response) : undefined;
   if (token === undefined || !hasNext(first.response)) return undefined;
+  if (token.length > maxTokenChars) return { oversized: first };
   const next = await client.page(endpoint, { pageRequest: 'NEXT', pageSize: firstUsePageSize, currentPage: token });
   return {
     used: { endpoint, pageSize: firstUsePageSize, token, nextItems: itemsOf(client, endpoint, next.response) ?? '' },
@@ -68,6 +73,6 @@ export function itemsOf(
 export function keepCustodyFirstUses(client: () => CustodyClient): void {
   keepFirstUse(cursorTokenMemory, async () => {
     const sent = await tokenSentBack(client(), custodyListingPaths[0]);
-    return sent?.used.nextItems ? sent.used : undefined;
+    return sent && 'used' in sent && sent.used.nextItems ? sent.used : undefined;
   });
 }
