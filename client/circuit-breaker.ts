@@ -5,6 +5,7 @@
  */
 import type { ClientError, ClientErrorCode, Exchange } from './http-exchange.ts';
 import { clientError } from './errors.ts';
+import { ruleInProgress } from '../core/rule-in-progress.ts';
 
 /** Failures that mean no complete answer came; a reset or a malformed answer is an answer, judged by the rules. */
 const unanswered: ReadonlySet<ClientErrorCode> = new Set(['TIMEOUT', 'CONNECTION_REFUSED']);
@@ -16,11 +17,14 @@ export interface BreakerTrip {
   consecutive: number;
   /** The first of them: method, URL, error code and message. */
   first: string;
+  /** The rule whose exchange was the first of them, when a rule's test sent it: the rule that saw the fault. */
+  rule?: string;
 }
 
 export class CircuitBreaker {
   #streak = 0;
   #firstOfStreak: string | undefined;
+  #ruleOfStreak: string | undefined;
   #trip: BreakerTrip | undefined;
 
   /**
@@ -42,10 +46,13 @@ export class CircuitBreaker {
   refusal(): ClientError | undefined {
     const trip = this.#trip;
     if (!trip) return undefined;
-    return clientError(
-      'TARGET_UNRESPONSIVE',
-      `not sent: target unresponsive (${trip.consecutive} consecutive ${this.family} exchanges got no answer; the first: ${trip.first})`,
-    );
+    return {
+      ...clientError(
+        'TARGET_UNRESPONSIVE',
+        `not sent: target unresponsive (${trip.consecutive} consecutive ${this.family} exchanges got no answer; the first: ${trip.first}${trip.rule ? `, sent by ${trip.rule}` : ''})`,
+      ),
+      ...(trip.rule ? { judgedBy: trip.rule } : {}),
+    };
   }
 
   /** Counts an exchange that was sent: an answer of any kind ends the streak. */
@@ -56,13 +63,23 @@ export class CircuitBreaker {
     if (code === undefined || !unanswered.has(code)) {
       this.#streak = 0;
       this.#firstOfStreak = undefined;
+      this.#ruleOfStreak = undefined;
       return;
     }
     this.#streak += 1;
-    this.#firstOfStreak ??=
-      `${exchange.request.method} ${exchange.request.url}: ${code} ${exchange.error?.message ?? ''}`.trim();
+    if (this.#firstOfStreak === undefined) {
+      this.#firstOfStreak =
+        `${exchange.request.method} ${exchange.request.url}: ${code} ${exchange.error?.message ?? ''}`.trim();
+      this.#ruleOfStreak = ruleInProgress();
+    }
     if (this.#streak >= this.threshold) {
-      const trip = { family: this.family, consecutive: this.#streak, first: this.#firstOfStreak };
+      const rule = this.#ruleOfStreak;
+      const trip = {
+        family: this.family,
+        consecutive: this.#streak,
+        first: this.#firstOfStreak,
+        ...(rule ? { rule } : {}),
+      };
       this.open(trip);
       this.onTrip?.(trip);
     }

@@ -67,6 +67,11 @@ export interface CapturedResponse {
 export interface ClientError {
   code: ClientErrorCode;
   message: string;
+  /**
+   * TARGET_UNRESPONSIVE: the rule whose exchange was the first the target left unanswered. A rule whose exchange was
+   * never sent is blocked by it (that rule fails with the timeout it saw), not failed.
+   */
+  judgedBy?: string;
 }
 
 export interface Exchange {

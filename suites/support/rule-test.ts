@@ -1,3 +1,5 @@
+import { asRule } from '../../core/rule-in-progress.ts';
+import { blockedWhenNeverSent } from './never-sent.ts';
 import * as allure from 'allure-js-commons';
 import { type TestContext, test } from 'vitest';
 import type { Verdict } from '../../checks/rule-violation.ts';
@@ -249,21 +251,25 @@ function defineRuleTest(
     try {
       const bound = bindRuleCheck(rule, table);
       const verdicts = [
-        (await body({
-          run,
-          check: bound.check,
-          observe: (key, value) => {
-            observations[key] = value;
-          },
-          blocked: (missing, evidence = []) => blockedByPrerequisites(rule, missing, evidence),
-        })) ?? [],
+        // The rule's work as its own async context: an exchange it leaves unanswered names it (core/rule-in-progress.ts).
+        (await asRule(rule.id, () =>
+          body({
+            run,
+            check: bound.check,
+            observe: (key, value) => {
+              observations[key] = value;
+            },
+            blocked: (missing, evidence = []) => blockedByPrerequisites(rule, missing, evidence),
+          }),
+        )) ?? [],
       ].flat();
       assertJudgedByRuleCheck(rule, verdicts, bound.verdicts());
       for (const verdict of verdicts) Object.assign(observations, verdict.observations);
       record(base);
       for (const [key, value] of Object.entries(observations))
         await allure.parameter(`observed ${key}`, reportText(value).text, perRun);
-    } catch (error) {
+    } catch (thrown) {
+      const error = blockedWhenNeverSent(rule.id, thrown);
       const stoppedByHarness = closedByHarness(error);
       if (stoppedByHarness) {
         record({ ...base, status: 'broken', message: stoppedByHarness, stoppedByHarness });

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CircuitBreaker, type BreakerTrip } from '../../client/circuit-breaker.ts';
 import { HttpClient } from '../../client/http-client.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
+import { RuleBlocked } from '../../checks/rule-blocked.ts';
+import { RuleViolation } from '../../checks/rule-violation.ts';
+import { asRule } from '../../core/rule-in-progress.ts';
+import { blockedWhenNeverSent } from '../../suites/support/never-sent.ts';
 import { joinRunBreaker, runBreakers, runMethods } from '../../client/run-breakers.ts';
 import { startSessionBroker, type RunningBroker } from '../../client/session-broker.ts';
 import { startHttp, unusedPort, type Running } from './support/servers.ts';
@@ -36,6 +41,37 @@ describe('CircuitBreaker on an HttpClient', () => {
         `3 consecutive billing exchanges got no answer; the first: GET ${server.url}/hang: TIMEOUT`,
       );
       expect(trips).toEqual([{ family: 'billing', consecutive: 3, first: expect.stringContaining('/hang: TIMEOUT') }]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('names the rule whose exchange was the first unanswered; a rule whose violation rests only on exchanges never sent is blocked by it', async () => {
+    const breaker = new CircuitBreaker('custody', 2);
+    const client = new HttpClient({ timeoutMs: 150, breaker });
+    try {
+      const seen = await asRule('custody.cursor.walk-complete', async () => [
+        await client.send({ method: 'GET', url: `${server.url}/hang` }),
+        await client.send({ method: 'GET', url: `${server.url}/hang` }),
+      ]);
+      expect(seen.map((exchange) => exchange.error?.code)).toEqual(['TIMEOUT', 'TIMEOUT']);
+      const refused = await asRule('custody.auth.missing', () =>
+        client.send({ method: 'GET', url: `${server.url}/answers` }),
+      );
+      expect(refused.error).toMatchObject({ code: 'TARGET_UNRESPONSIVE', judgedBy: 'custody.cursor.walk-complete' });
+      expect(refused.error?.message).toContain('sent by custody.cursor.walk-complete');
+
+      const notSent = new RuleViolation('custody.auth.missing', 'No usable response (TARGET_UNRESPONSIVE)', [refused]);
+      const blocked = blockedWhenNeverSent('custody.auth.missing', notSent);
+      expect(blocked).toBeInstanceOf(RuleBlocked);
+      expect((blocked as RuleBlocked).blockedBy).toEqual(['custody.cursor.walk-complete']);
+      // The rule that saw the timeout, a violation with any exchange that was sent, and other errors stay as they are.
+      const own = new RuleViolation('custody.cursor.walk-complete', 'No usable response', [refused]);
+      expect(blockedWhenNeverSent('custody.cursor.walk-complete', own)).toBe(own);
+      const mixed = new RuleViolation('custody.auth.missing', 'answered 200', [refused, seen[0] as Exchange]);
+      expect(blockedWhenNeverSent('custody.auth.missing', mixed)).toBe(mixed);
+      const other = new Error('anything else');
+      expect(blockedWhenNeverSent('custody.auth.missing', other)).toBe(other);
     } finally {
       await client.close();
     }

@@ -6,6 +6,7 @@ import { ensureReferenceCredentials } from '../../cli/select-families.ts';
 import type { RunSummary } from '../../reporting/run-summary.ts';
 import { samplePeakMemory, type TreeMemory } from './tree-memory.ts';
 import { tempFolder } from './temp-folders.ts';
+import { expect } from 'vitest';
 
 const bin = fileURLToPath(new URL('../../bin/harness.js', import.meta.url));
 export const bundledTargets = JSON.parse(
@@ -42,6 +43,8 @@ export function withReferenceCredentials(env: NodeJS.ProcessEnv = {}): NodeJS.Pr
 
 /** Where each CLI run's peak tree memory is appended as a JSON line, when a benchmark asks for it. */
 const memoryLog = process.env.HARNESS_MEMORY_LOG;
+/** Where each CLI run of the self-tests is appended as a JSON line (file, test, seconds), when a benchmark asks. */
+const runLog = process.env.HARNESS_CLI_RUN_LOG;
 
 /** How long a CLI run may take before it is killed: 300 s unless the test says (a whole mutant catalogue takes more). */
 export interface CliLimits {
@@ -71,6 +74,11 @@ export function runCli(
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 99) : 0;
         const peak = stopSampling?.();
+        if (runLog)
+          appendFileSync(
+            runLog,
+            `${JSON.stringify({ file: expect.getState().testPath, test: expect.getState().currentTestName, args: withReports.slice(0, 8), code, seconds: (performance.now() - startedAt) / 1000 })}\n`,
+          );
         if (peak && memoryLog)
           appendFileSync(
             memoryLog,
