@@ -7,6 +7,9 @@ import { expect, test } from 'vitest';
 import type { RunSummary } from '../../reporting/run-summary.ts';
 import { hostileClientId, hostileClientSecret, startHostileTarget } from '../support/hostile-target.ts';
 import { alive } from '../support/process-alive.ts';
+import { familyByName } from '../../families/index.ts';
+import { startReferenceServer } from '../../reference/server.ts';
+import { referenceEnv } from '../reference/support.ts';
 import { bundledTargets, runCli, withReferenceCredentials, writeTargets } from '../support/run-harness-cli.ts';
 import { tempFolder } from '../support/temp-folders.ts';
 
@@ -335,7 +338,18 @@ test('SIGINT to the harness pid alone at 20 random moments against a target that
         ? { from: 'first snapshot', delayMs: Math.round(random() * 1500) }
         : { from: 'first line', delayMs: Math.round(random() * 3000) },
   ).map((moment) => ({ ...moment, signal: 'SIGINT' as const, wholeGroup: false, runs: 5000 }));
-  const outcomes = await interruptAll(plans, 4);
+  // One reference shortener for the twenty runs, as a URL target: what is judged is the harness's wind-down, and a
+  // reference started per run (the test above judges that it is stopped) cost each run more than its rules.
+  const shortener = familyByName('shortener');
+  if (!shortener) throw new Error('no shortener family');
+  const reference = await startReferenceServer({ env: referenceEnv(), serve: [shortener] });
+  const file = writeTargets({
+    shortener: { kind: 'url', families: { shortener: { baseUrl: reference.baseUrls.shortener } } },
+  });
+  const outcomes = await interruptAll(
+    plans.map((plan) => ({ ...plan, targets: { file, name: 'shortener' } })),
+    4,
+  ).finally(() => reference.close());
   // Every run's failed and broken rules, in each report: none, whatever the moment.
   const failures = outcomes.map((outcome, index) => ({
     run: index,
