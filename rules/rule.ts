@@ -26,6 +26,11 @@ export interface Rule<Check extends string = string, Section = never> {
    * this rule is blocked by it (its test throws `blocked(...)`), not failed. Only ids of the family's rules compile.
    */
   prerequisites?: readonly string[];
+  /**
+   * Request paths whose answers this rule judges whole: another rule whose failure rests only on a body too large to
+   * read (BODY_TOO_LARGE) on such a path is blocked by this one, which fails with the body (one fault, one failed rule).
+   */
+  judgesBodiesTooLarge?: RegExp;
 }
 
 /** Each rule's prerequisites must be ids of the same rule list: a misspelled one does not compile. */

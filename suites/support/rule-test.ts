@@ -1,5 +1,5 @@
 import { asRule } from '../../core/rule-in-progress.ts';
-import { blockedWhenNeverSent } from './never-sent.ts';
+import { type BodyJudges, blockedWhenUnearned } from './unearned-failure.ts';
 import * as allure from 'allure-js-commons';
 import { type TestContext, test } from 'vitest';
 import type { Verdict } from '../../checks/rule-violation.ts';
@@ -169,10 +169,17 @@ export function ruleTestFor<const R extends Rule<string, any>, const C extends C
   familyChecks: C,
 ): RuleTest<R, typeof sharedChecks & C> {
   const table: CheckTable = { ...sharedChecks, ...familyChecks };
+  const bodyJudges: BodyJudges = rules.filter((rule) => rule.judgesBodiesTooLarge !== undefined);
   return (ruleId, body, options = {}) => {
     const rule = rules.find((candidate) => candidate.id === ruleId);
     if (!rule) throw new Error(`ruleTest: unknown rule id ${ruleId}`);
-    defineRuleTest(rule, table, body as RuleTestBody<(observed: unknown, ...expected: unknown[]) => Verdict>, options);
+    defineRuleTest(
+      rule,
+      table,
+      body as RuleTestBody<(observed: unknown, ...expected: unknown[]) => Verdict>,
+      options,
+      bodyJudges,
+    );
   };
 }
 
@@ -200,6 +207,7 @@ function defineRuleTest(
   table: CheckTable,
   body: RuleTestBody<(observed: unknown, ...expected: unknown[]) => Verdict>,
   options: RuleTestOptions,
+  bodyJudges: BodyJudges,
 ): void {
   test(`${rule.id}: ${rule.statement}`, {
     timeout: options.timeoutMs ?? 60_000,
@@ -269,7 +277,7 @@ function defineRuleTest(
       for (const [key, value] of Object.entries(observations))
         await allure.parameter(`observed ${key}`, reportText(value).text, perRun);
     } catch (thrown) {
-      const error = blockedWhenNeverSent(rule.id, thrown);
+      const error = blockedWhenUnearned(rule.id, thrown, bodyJudges);
       const stoppedByHarness = closedByHarness(error);
       if (stoppedByHarness) {
         record({ ...base, status: 'broken', message: stoppedByHarness, stoppedByHarness });

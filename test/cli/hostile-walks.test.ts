@@ -5,6 +5,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import type { RuleSummary } from '../../reporting/run-summary.ts';
 import {
   cardsWithGrowingPageCount,
+  cardsWithHugeTransactionsPages,
   type HostileWalker,
   hostileCdr,
   hostileCustody,
@@ -109,7 +110,7 @@ describe('hostile walking targets: a bounded verdict, naming what the target did
     expect(cards.served()).toBeLessThan(2000);
   });
 
-  test.concurrent('cdr endless pages of 64 KB descriptions, custody hasNext always true: each walk stops at the bound its entry sets', {
+  test.concurrent('cdr endless pages of 64 KB descriptions, custody hasNext always true: each walk stops at the bound its entry sets; cards pages of 500 transactions of 20 KB: one rule fails, the rest are blocked by it', {
     timeout: (maxTimeSeconds + 40) * 1000,
   }, async () => {
     const cdr = await started(
@@ -120,12 +121,22 @@ describe('hostile walking targets: a bounded verdict, naming what the target did
         maxWalkRequests: 15,
       }),
     );
+    const cards = await started(cardsWithHugeTransactionsPages(cardsToken, 'HOSTILE_CARDS_TOKEN'));
+    const cardsRules = expectBoundedVerdict(await run({ cards }, 'cards 10 MB pages'));
     const rules = expectBoundedVerdict(
       await run(
         { cdr, custody },
         'cdr endless 640 KB pages (maxWalkBytes 2 MiB), custody endless (maxWalkRequests 15)',
       ),
     );
+    // A transactions page beyond the body cap is the items rule's fault; the other rules that read pages are blocked.
+    const cardsFailed = cardsRules.filter((rule) => rule.status === 'failed');
+    expect(
+      cardsFailed.map((rule) => rule.ruleId),
+      JSON.stringify(cardsFailed).slice(0, 3000),
+    ).toEqual(['cards.transactions.items']);
+    expect(cardsFailed[0]?.message).toMatch(/BODY_TOO_LARGE/);
+    expect(cardsRules.filter((rule) => rule.status === 'blocked').map((rule) => rule.blockedBy)).not.toEqual([]);
     const messages = JSON.stringify(rules.filter((rule) => rule.status === 'failed')).slice(0, 5000);
     expect(failedWith(rules, /stopped by maxWalkBytes \(2097152, \d+ bytes of pages held\)/), messages).toContain(
       'cdr.pagination.walk-complete',

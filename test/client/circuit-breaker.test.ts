@@ -5,7 +5,7 @@ import type { Exchange } from '../../client/http-exchange.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import { asRule } from '../../core/rule-in-progress.ts';
-import { blockedWhenNeverSent } from '../../suites/support/never-sent.ts';
+import { blockedWhenUnearned } from '../../suites/support/unearned-failure.ts';
 import { joinRunBreaker, runBreakers, runMethods } from '../../client/run-breakers.ts';
 import { startSessionBroker, type RunningBroker } from '../../client/session-broker.ts';
 import { startHttp, unusedPort, type Running } from './support/servers.ts';
@@ -62,16 +62,16 @@ describe('CircuitBreaker on an HttpClient', () => {
       expect(refused.error?.message).toContain('sent by custody.cursor.walk-complete');
 
       const notSent = new RuleViolation('custody.auth.missing', 'No usable response (TARGET_UNRESPONSIVE)', [refused]);
-      const blocked = blockedWhenNeverSent('custody.auth.missing', notSent);
+      const blocked = blockedWhenUnearned('custody.auth.missing', notSent);
       expect(blocked).toBeInstanceOf(RuleBlocked);
       expect((blocked as RuleBlocked).blockedBy).toEqual(['custody.cursor.walk-complete']);
       // The rule that saw the timeout, a violation with any exchange that was sent, and other errors stay as they are.
       const own = new RuleViolation('custody.cursor.walk-complete', 'No usable response', [refused]);
-      expect(blockedWhenNeverSent('custody.cursor.walk-complete', own)).toBe(own);
+      expect(blockedWhenUnearned('custody.cursor.walk-complete', own)).toBe(own);
       const mixed = new RuleViolation('custody.auth.missing', 'answered 200', [refused, seen[0] as Exchange]);
-      expect(blockedWhenNeverSent('custody.auth.missing', mixed)).toBe(mixed);
+      expect(blockedWhenUnearned('custody.auth.missing', mixed)).toBe(mixed);
       const other = new Error('anything else');
-      expect(blockedWhenNeverSent('custody.auth.missing', other)).toBe(other);
+      expect(blockedWhenUnearned('custody.auth.missing', other)).toBe(other);
     } finally {
       await client.close();
     }

@@ -164,27 +164,27 @@ export async function hostileCustody(
   };
 }
 
-/**
- * The bundled cards reference behind a proxy whose transactions pages claim one page more than they are
- * (pageCount = pageNumber + 1) and always link to it: the page count grows as the walk goes.
- */
-export async function cardsWithGrowingPageCount(token: string, tokenVariable: string): Promise<HostileWalker> {
+/** What a proxy makes of a transactions page of the cards reference (its paginationDetails and transactions). */
+type TransactionsRewrite = (page: {
+  transactions?: Record<string, unknown>[];
+  paginationDetails?: { page?: Record<string, number>; links?: Record<string, string> };
+}) => void;
+
+/** The bundled cards reference behind a proxy that rewrites every transactions page it serves (counted). */
+async function cardsWithTransactions(
+  token: string,
+  tokenVariable: string,
+  rewrite: TransactionsRewrite,
+): Promise<HostileWalker> {
   const module = familyByName('cards');
   if (!module) throw new Error('cards is not registered');
   const reference = await startReferenceServer({ env: { REFERENCE_CARDS_TOKEN: token }, serve: [module] });
   let served = 0;
   const proxy = await rewritingProxy(reference.origin, {
     rewrite: (path, body) => {
-      const details = (
-        body as { paginationDetails?: { page?: Record<string, number>; links?: Record<string, string> } }
-      ).paginationDetails;
-      const first = details?.links?.first;
-      if (!path.endsWith('/transactions') || !details?.page || !details.links || first === undefined) return body;
+      if (!path.endsWith('/transactions') || typeof body !== 'object' || body === null) return body;
       served++;
-      const next = (details.page.pageNumber ?? 1) + 1;
-      details.page.pageCount = next;
-      details.links.next = first.replace(/pageNumber=\d+/, `pageNumber=${next}`);
-      details.links.last = details.links.next;
+      rewrite(body as Parameters<TransactionsRewrite>[0]);
       return body;
     },
   });
@@ -198,4 +198,35 @@ export async function cardsWithGrowingPageCount(token: string, tokenVariable: st
       await reference.close();
     },
   };
+}
+
+/**
+ * The cards reference whose transactions pages claim one page more than they are (pageCount = pageNumber + 1) and
+ * always link to it: the page count grows as the walk goes.
+ */
+export function cardsWithGrowingPageCount(token: string, tokenVariable: string): Promise<HostileWalker> {
+  return cardsWithTransactions(token, tokenVariable, (page) => {
+    const details = page.paginationDetails;
+    const first = details?.links?.first;
+    if (!details?.page || !details.links || first === undefined) return;
+    const next = (details.page.pageNumber ?? 1) + 1;
+    details.page.pageCount = next;
+    details.links.next = first.replace(/pageNumber=\d+/, `pageNumber=${next}`);
+    details.links.last = details.links.next;
+  });
+}
+
+/** The cards reference whose every transactions page holds 500 transactions of 20 KB each (10 MB a page). */
+export function cardsWithHugeTransactionsPages(token: string, tokenVariable: string): Promise<HostileWalker> {
+  const description = 'x'.repeat(20 * 1024);
+  return cardsWithTransactions(token, tokenVariable, (page) => {
+    // Transactions pages only: an error body stays as the reference made it.
+    if (!Array.isArray(page.transactions)) return;
+    const [model] = page.transactions;
+    page.transactions = Array.from({ length: 500 }, (_, index) => ({
+      ...(model ?? {}),
+      referenceNumber: `huge-${index}`,
+      description,
+    }));
+  });
 }

@@ -1,0 +1,31 @@
+import { RuleBlocked } from '../../checks/rule-blocked.ts';
+import { RuleViolation } from '../../checks/rule-violation.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
+import type { Rule } from '../../rules/rule.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
+
+/** The rules of a family that judge what the others could not read (Rule.judgesBodiesTooLarge). */
+export type BodyJudges = readonly Pick<Rule<string, never>, 'id' | 'judgesBodiesTooLarge'>[];
+
+/**
+ * A violation that rests only on answers this rule could not have: exchanges the circuit breaker never sent (blocked
+ * by the rule that sent the first unanswered one, which fails with the timeout it met), or bodies too large to read on
+ * a path another rule judges whole (blocked by that rule, which fails with the body). One fault, one failed rule.
+ * Any other error is returned as it is.
+ */
+export function blockedWhenUnearned(ruleId: string, error: unknown, bodyJudges: BodyJudges = []): unknown {
+  if (!(error instanceof RuleViolation) || error.evidence.length === 0) return error;
+  const judges = error.evidence.map((exchange) => judgeOf(exchange, bodyJudges));
+  if (judges.some((judge) => judge === undefined)) return error;
+  const by = [...new Set(judges as string[])].filter((rule) => rule !== ruleId);
+  if (by.length === 0 || by.length < new Set(judges).size) return error;
+  return new RuleBlocked(by as RuleId[], error.message, error.evidence);
+}
+
+/** The rule whose fault an exchange without a usable answer is, when it is another rule's to judge. */
+function judgeOf(exchange: Exchange, bodyJudges: BodyJudges): string | undefined {
+  if (exchange.error?.code === 'TARGET_UNRESPONSIVE') return exchange.error.judgedBy;
+  if (exchange.error?.code !== 'BODY_TOO_LARGE') return undefined;
+  const path = new URL(exchange.request.url).pathname;
+  return bodyJudges.find((rule) => rule.judgesBodiesTooLarge?.test(path))?.id;
+}

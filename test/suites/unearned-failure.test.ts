@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { RuleBlocked } from '../../checks/rule-blocked.ts';
+import { RuleViolation } from '../../checks/rule-violation.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
+import { cardsRules } from '../../rules/cards/rules.ts';
+import type { Rule } from '../../rules/rule.ts';
+import { blockedWhenUnearned } from '../../suites/support/unearned-failure.ts';
+import { failedExchange, jsonExchange } from '../checks/exchanges.ts';
+
+const judges = (cardsRules as readonly Rule<string, never>[]).filter((rule) => rule.judgesBodiesTooLarge !== undefined);
+const at = (exchange: Exchange, url: string): Exchange => ({ ...exchange, request: { ...exchange.request, url } });
+const tooLarge = (url: string) => at(failedExchange('BODY_TOO_LARGE'), url);
+
+describe('a failure the rule did not earn is blocked by the rule whose fault it is', () => {
+  it('a transactions page too large to read blocks another cards rule by cards.transactions.items', () => {
+    const violation = new RuleViolation('cards.transactions.window-age', 'No usable response (BODY_TOO_LARGE)', [
+      tooLarge('http://127.0.0.1:9/cards/v1/transactions?accountId=a'),
+    ]);
+    const blocked = blockedWhenUnearned('cards.transactions.window-age', violation, judges);
+    expect(blocked).toBeInstanceOf(RuleBlocked);
+    expect((blocked as RuleBlocked).blockedBy).toEqual(['cards.transactions.items']);
+  });
+
+  it('the judging rule itself, a body too large on a path no rule judges whole, or any answer read keep the failure', () => {
+    const own = new RuleViolation('cards.transactions.items', 'No usable response', [
+      tooLarge('http://127.0.0.1:9/cards/v1/transactions'),
+    ]);
+    expect(blockedWhenUnearned('cards.transactions.items', own, judges)).toBe(own);
+    const elsewhere = new RuleViolation('cards.card.fields', 'No usable response', [
+      tooLarge('http://127.0.0.1:9/cards/v1/cards/c1'),
+    ]);
+    expect(blockedWhenUnearned('cards.card.fields', elsewhere, judges)).toBe(elsewhere);
+    const read = new RuleViolation('cards.transactions.window-age', 'answered 200', [
+      tooLarge('http://127.0.0.1:9/cards/v1/transactions'),
+      jsonExchange(200, { transactions: [] }),
+    ]);
+    expect(blockedWhenUnearned('cards.transactions.window-age', read, judges)).toBe(read);
+  });
+});
