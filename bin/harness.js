@@ -5,7 +5,8 @@ import { register } from 'tsx/esm/api';
 // The commands that drive vitest load it before tsx's loader is registered. Loaded through the loader, vitest
 // and vite cost the main process about 140 MB more resident memory (the loader thread keeps what it read, and
 // their source maps get parsed), and a run's whole process tree must stay under 512 MB.
-const drivesVitest = ['run', 'mutants'].includes(process.argv[2] ?? '');
+const asksHelp = process.argv.includes('--help') || process.argv.includes('-h');
+const drivesVitest = ['run', 'mutants'].includes(process.argv[2] ?? '') && !asksHelp;
 // A run stopped while it still loads must also end with exit 2 and its summary: the signal is kept here
 // until the run listens (cli/interrupt.ts takes it over) instead of killing the process outright.
 if (process.argv[2] === 'run') {

@@ -283,12 +283,17 @@ describe('harness configuration and usage errors exit 2 with the key path and th
   });
 
   test('every command answers --help, and an unknown one exits 2', async () => {
-    for (const command of ['run', 'doctor', 'rules', 'mutants', 'reference', 'report']) {
-      const result = await runCli([command, '--help']);
-      expect(result.code, command).toBe(0);
-      expect(result.stdout).toContain(`harness ${command}`);
+    const commands = ['run', 'doctor', 'rules', 'mutants', 'reference', 'report'];
+    const [helps, nonsense, badRuns] = await Promise.all([
+      Promise.all(commands.map((command) => runCli([command, '--help']))),
+      runCli(['nonsense']),
+      runCli(['run', '--runs', 'many']),
+    ]);
+    for (const [index, result] of helps.entries()) {
+      expect(result.code, commands[index]).toBe(0);
+      expect(result.stdout).toContain(`harness ${commands[index]}`);
     }
-    expect((await runCli(['nonsense'])).code).toBe(2);
-    expect((await runCli(['run', '--runs', 'many'])).code).toBe(2);
+    expect(nonsense.code).toBe(2);
+    expect(badRuns.code).toBe(2);
   });
 });
