@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { agenticChecks } from '../checks/agentic/index.ts';
 import { openAgenticSession } from '../client/agentic/session.ts';
-import { agenticNightly } from '../load/agentic/nightly.ts';
 import { agenticReference } from '../reference/agentic/index.ts';
 import { agenticRules } from '../rules/agentic/rules.ts';
 import { agenticConfigFixes, agenticSectionSchema } from '../targets/agentic/section.ts';
@@ -19,5 +18,6 @@ export const agenticFamily = defineFamily({
   suitesDir: fileURLToPath(new URL('../suites/agentic', import.meta.url)),
   openSession: openAgenticSession,
   reference: agenticReference,
-  load: { nightly: agenticNightly },
+  // Loaded only by `harness load`: a run and the reference child never need the profile.
+  load: async () => ({ nightly: (await import('../load/agentic/nightly.ts')).agenticNightly }),
 });

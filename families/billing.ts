@@ -2,8 +2,6 @@ import { fileURLToPath } from 'node:url';
 import { billingAdapters } from '../adapters/billing/registry.ts';
 import { billingChecks } from '../checks/billing/index.ts';
 import { openBillingSession } from '../client/billing/session.ts';
-import { billingNightly } from '../load/billing/nightly.ts';
-import { billingProbes } from '../load/billing/probes.ts';
 import { billingReference } from '../reference/billing/index.ts';
 import { billingRules } from '../rules/billing/rules.ts';
 import { billingConfigFixes, billingSectionSchema } from '../targets/billing/section.ts';
@@ -28,5 +26,12 @@ export const billingFamily = defineFamily({
   suitesDir: fileURLToPath(new URL('../suites/billing', import.meta.url)),
   openSession: openBillingSession,
   reference: billingReference,
-  load: { nightly: billingNightly, probes: billingProbes },
+  // Loaded only by `harness load`: a run and the reference child never need the profiles and probes.
+  load: async () => {
+    const [{ billingNightly }, { billingProbes }] = await Promise.all([
+      import('../load/billing/nightly.ts'),
+      import('../load/billing/probes.ts'),
+    ]);
+    return { nightly: billingNightly, probes: billingProbes };
+  },
 });

@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { cardsChecks } from '../checks/cards/index.ts';
 import { openCardsSession } from '../client/cards/session.ts';
-import { cardsNightly } from '../load/cards/nightly.ts';
 import { cardsReference } from '../reference/cards/index.ts';
 import { cardsRules } from '../rules/cards/rules.ts';
 import { cardsConfigFixes, cardsSectionSchema } from '../targets/cards/section.ts';
@@ -18,5 +17,6 @@ export const cardsFamily = defineFamily({
   suitesDir: fileURLToPath(new URL('../suites/cards', import.meta.url)),
   openSession: openCardsSession,
   reference: cardsReference,
-  load: { nightly: cardsNightly },
+  // Loaded only by `harness load`: a run and the reference child never need the profile.
+  load: async () => ({ nightly: (await import('../load/cards/nightly.ts')).cardsNightly }),
 });

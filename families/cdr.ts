@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { cdrChecks } from '../checks/cdr/index.ts';
 import { openCdrSession } from '../client/cdr/session.ts';
-import { cdrNightly } from '../load/cdr/nightly.ts';
 import { cdrReference } from '../reference/cdr/index.ts';
 import { cdrRules } from '../rules/cdr/rules.ts';
 import { cdrConfigFixes, cdrSectionSchema } from '../targets/cdr/section.ts';
@@ -18,5 +17,6 @@ export const cdrFamily = defineFamily({
   suitesDir: fileURLToPath(new URL('../suites/cdr', import.meta.url)),
   openSession: openCdrSession,
   reference: cdrReference,
-  load: { nightly: cdrNightly },
+  // Loaded only by `harness load`: a run and the reference child never need the profile.
+  load: async () => ({ nightly: (await import('../load/cdr/nightly.ts')).cdrNightly }),
 });

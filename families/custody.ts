@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { custodyChecks } from '../checks/custody/index.ts';
 import { openCustodySession } from '../client/custody/session.ts';
-import { custodyNightly } from '../load/custody/nightly.ts';
 import { custodyReference } from '../reference/custody/index.ts';
 import { custodyRules } from '../rules/custody/rules.ts';
 import { custodyConfigFixes, custodySectionSchema } from '../targets/custody/section.ts';
@@ -18,5 +17,6 @@ export const custodyFamily = defineFamily({
   suitesDir: fileURLToPath(new URL('../suites/custody', import.meta.url)),
   openSession: openCustodySession,
   reference: custodyReference,
-  load: { nightly: custodyNightly },
+  // Loaded only by `harness load`: a run and the reference child never need the profile.
+  load: async () => ({ nightly: (await import('../load/custody/nightly.ts')).custodyNightly }),
 });

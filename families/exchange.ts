@@ -1,8 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { exchangeChecks } from '../checks/exchange/index.ts';
 import { openExchangeSession } from '../client/exchange/session.ts';
-import { exchangeNightly } from '../load/exchange/nightly.ts';
-import { exchangeProbes } from '../load/exchange/probes.ts';
 import { exchangeReference } from '../reference/exchange/index.ts';
 import { exchangeRules } from '../rules/exchange/rules.ts';
 import { exchangeConfigFixes, exchangeSectionSchema } from '../targets/exchange/section.ts';
@@ -19,5 +17,12 @@ export const exchangeFamily = defineFamily({
   suitesDir: fileURLToPath(new URL('../suites/exchange', import.meta.url)),
   openSession: openExchangeSession,
   reference: exchangeReference,
-  load: { nightly: exchangeNightly, probes: exchangeProbes },
+  // Loaded only by `harness load`: a run and the reference child never need the profiles and probes.
+  load: async () => {
+    const [{ exchangeNightly }, { exchangeProbes }] = await Promise.all([
+      import('../load/exchange/nightly.ts'),
+      import('../load/exchange/probes.ts'),
+    ]);
+    return { nightly: exchangeNightly, probes: exchangeProbes };
+  },
 });

@@ -32,8 +32,11 @@ export interface FamilyModule<Section = any> {
   /** Opens the run's session for a target in the main process: preflight, and what suite workers share. */
   openSession(options: SessionOptions<Section>): FamilySession;
   readonly reference: FamilyReference;
-  /** Its load part: the nightly profile and the probes of `harness load` (load/<name>/). */
-  readonly load?: FamilyLoad<Section>;
+  /**
+   * Its load part: the nightly profile and the probes of `harness load` (load/<name>/), imported when asked for,
+   * so a run and the reference child do not load them.
+   */
+  readonly load?: () => Promise<FamilyLoad<Section>>;
 }
 
 export interface SectionProblem {

@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { loyaltyChecks } from '../checks/loyalty/index.ts';
 import { openLoyaltySession } from '../client/loyalty/session.ts';
-import { loyaltyNightly } from '../load/loyalty/nightly.ts';
 import { loyaltyReference } from '../reference/loyalty/index.ts';
 import { loyaltyRules } from '../rules/loyalty/rules.ts';
 import { loyaltyConfigFixes, loyaltySectionSchema } from '../targets/loyalty/section.ts';
@@ -21,5 +20,6 @@ export const loyaltyFamily = defineFamily({
   suitesDir: fileURLToPath(new URL('../suites/loyalty', import.meta.url)),
   openSession: openLoyaltySession,
   reference: loyaltyReference,
-  load: { nightly: loyaltyNightly },
+  // Loaded only by `harness load`: a run and the reference child never need the profile.
+  load: async () => ({ nightly: (await import('../load/loyalty/nightly.ts')).loyaltyNightly }),
 });

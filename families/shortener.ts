@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { shortenerChecks } from '../checks/shortener/index.ts';
 import { openShortenerSession } from '../client/shortener/session.ts';
-import { shortenerNightly } from '../load/shortener/nightly.ts';
 import { shortenerReference } from '../reference/shortener/index.ts';
 import { shortenerRules } from '../rules/shortener/rules.ts';
 import { shortenerConfigFixes, shortenerSectionSchema } from '../targets/shortener/section.ts';
@@ -18,5 +17,6 @@ export const shortenerFamily = defineFamily({
   suitesDir: fileURLToPath(new URL('../suites/shortener', import.meta.url)),
   openSession: openShortenerSession,
   reference: shortenerReference,
-  load: { nightly: shortenerNightly },
+  // Loaded only by `harness load`: a run and the reference child never need the profile.
+  load: async () => ({ nightly: (await import('../load/shortener/nightly.ts')).shortenerNightly }),
 });

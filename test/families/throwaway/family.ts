@@ -84,5 +84,5 @@ export default defineFamily({
     }),
     targetSection: (baseUrl) => ({ baseUrl }),
   },
-  load: { nightly: throwawayNightly },
+  load: async () => ({ nightly: throwawayNightly }),
 });
