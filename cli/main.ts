@@ -297,7 +297,7 @@ async function rulesCommand(argv: string[]): Promise<number> {
   });
   if (values.help) return printHelp('rules');
   const { renderRulesTable, rulesTable } = await import('./rules-table.ts');
-  const rows = rulesTable(reportsPaths(String(values.reports)).mutants);
+  const rows = await rulesTable(reportsPaths(String(values.reports)).mutants);
   console.log(values.json ? JSON.stringify(rows, null, 2) : renderRulesTable(rows));
   return 0;
 }

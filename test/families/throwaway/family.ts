@@ -57,10 +57,10 @@ export default defineFamily({
   name: 'throwaway',
   title: 'Throwaway plug-in family (self-test)',
   rules: throwawayRules,
-  checks,
+  checks: async () => checks,
   section,
   suitesDir: fileURLToPath(new URL('./suites', import.meta.url)),
-  openSession: ({ section: own, client }) => {
+  openSession: async ({ section: own, client }) => {
     const http = new HttpClient({ timeoutMs: client.timeoutMs });
     return {
       preflight: async () => {
