@@ -76,7 +76,7 @@ export default defineFamily({
     modes: ['default'],
     mutants,
     ensureCredentials: () => {},
-    create: ({ mutant }) => ({
+    create: async ({ mutant }) => ({
       handle: async (_req, res, path) => {
         const status = path !== '/ping' ? 404 : mutant === 'throwaway-ping-500' ? 500 : 200;
         res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ pong: status === 200 }));
