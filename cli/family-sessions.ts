@@ -34,7 +34,7 @@ export async function openFamilySessions(
     const breaker = run.breakers.get(family.name) as CircuitBreaker;
     sessions.set(
       family.name,
-      family.openSession({
+      await family.openSession({
         section: target.entry.families[family.name],
         client: target.entry.client,
         redactor: defaultRedactor,

@@ -45,7 +45,7 @@ export interface LoadReport {
  * holds, 1 when it does not, 2 on a harness or configuration error (thrown) or an interruption.
  */
 export async function runLoadCommand(options: LoadCommandOptions): Promise<number> {
-  const { probe, family } = registeredProbeNamed(options.scenario);
+  const { probe, family } = await registeredProbeNamed(options.scenario);
   const file = readTargetsFile(options.targetsFile);
   ensureBundledReferenceCredentials(process.env, file);
   const target = await resolveTarget(file, options.target, process.env);

@@ -96,7 +96,7 @@ export async function runNightly(options: NightlyOptions): Promise<number> {
       await waitForStart(options.startAt, stop.signal);
     }
     for (const family of declared) {
-      const profileOf = family.load?.nightly;
+      const profileOf = (await family.load?.())?.nightly;
       if (!profileOf) {
         console.log(`${family.name}: no nightly profile yet, not loaded`);
         continue;

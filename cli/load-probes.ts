@@ -13,13 +13,19 @@ export interface RegisteredProbe {
 }
 
 /** Every registered family's probes, in registry order: the scenarios `harness load <scenario>` offers. */
-export function registeredProbes(registry: readonly FamilyModule[] = families()): RegisteredProbe[] {
-  return registry.flatMap((family) => (family.load?.probes ?? []).map((probe: LoadProbe) => ({ family, probe })));
+export async function registeredProbes(registry: readonly FamilyModule[] = families()): Promise<RegisteredProbe[]> {
+  const loads = await Promise.all(registry.map((family) => family.load?.()));
+  return registry.flatMap((family, index) =>
+    (loads[index]?.probes ?? []).map((probe: LoadProbe) => ({ family, probe })),
+  );
 }
 
 /** The probe named on the command line; any other name is a usage error that lists the choices. */
-export function registeredProbeNamed(name: string, registry: readonly FamilyModule[] = families()): RegisteredProbe {
-  const probes = registeredProbes(registry);
+export async function registeredProbeNamed(
+  name: string,
+  registry: readonly FamilyModule[] = families(),
+): Promise<RegisteredProbe> {
+  const probes = await registeredProbes(registry);
   const named = probes.filter(({ probe }) => probe.name === name);
   // Two families offering one name would make the command line ambiguous: a plug-in's mistake, said plainly.
   if (named.length > 1)

@@ -101,7 +101,7 @@ harness load nightly [--targets FILE] [--target NAME] [--reports DIR] [--rate N]
 harness load merge FILE|DIR... [--output FILE|DIR] [--reports DIR] [--history DIR] [--allow-partial]
 
 Runs a load scenario against a target's base URL (bounded in rate, count and time) and judges its rule:
-${registeredProbes()
+${(await registeredProbes())
   .map(({ probe, family }) => `  ${probe.name.padEnd(20)} (${family.name}) ${probe.description}`)
   .join('\n')}
 Writes DIR/load/<scenario>.json (default ./reports): the verdict, what was found, and the load figures (raw HDR
@@ -297,7 +297,7 @@ async function rulesCommand(argv: string[]): Promise<number> {
   });
   if (values.help) return printHelp('rules');
   const { renderRulesTable, rulesTable } = await import('./rules-table.ts');
-  const rows = rulesTable(reportsPaths(String(values.reports)).mutants);
+  const rows = await rulesTable(reportsPaths(String(values.reports)).mutants);
   console.log(values.json ? JSON.stringify(rows, null, 2) : renderRulesTable(rows));
   return 0;
 }

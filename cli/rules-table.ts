@@ -25,9 +25,10 @@ function readMutantReport(path: string): MutantReport | undefined {
 }
 
 /** Every rule with its check and the mutants that break it; a missing one is a visible gap. */
-export function rulesTable(mutantReportPath?: string): RuleRow[] {
+export async function rulesTable(mutantReportPath?: string): Promise<RuleRow[]> {
   const report = mutantReportPath ? readMutantReport(mutantReportPath) : undefined;
-  return families().flatMap((family) =>
+  const familyChecks = await Promise.all(families().map((family) => family.checks()));
+  return families().flatMap((family, index) =>
     family.rules.map((rule) => {
       const mutants = family.reference.mutants
         .filter((mutant) => mutant.breaks === rule.id)
@@ -47,7 +48,7 @@ export function rulesTable(mutantReportPath?: string): RuleRow[] {
         section: `${rule.source.document} > ${rule.source.section}`,
         statement: rule.statement,
         check: rule.check,
-        checkExists: rule.check in sharedChecks || rule.check in family.checks,
+        checkExists: rule.check in sharedChecks || rule.check in (familyChecks[index] ?? {}),
         killingMutants: mutants,
         verified,
       };

@@ -1,7 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import { agenticChecks } from '../checks/agentic/index.ts';
-import { openAgenticSession } from '../client/agentic/session.ts';
-import { agenticNightly } from '../load/agentic/nightly.ts';
 import { agenticReference } from '../reference/agentic/index.ts';
 import { agenticRules } from '../rules/agentic/rules.ts';
 import { agenticConfigFixes, agenticSectionSchema } from '../targets/agentic/section.ts';
@@ -13,11 +10,13 @@ export const agenticFamily = defineFamily({
   title:
     'Agentic-commerce notifications to a partner: JWE payloads, headers, field rules, error bodies (spec document 2, part C)',
   rules: agenticRules,
-  checks: agenticChecks,
+  checks: async () => (await import('../checks/agentic/index.ts')).agenticChecks,
   section: agenticSectionSchema,
   configFixes: agenticConfigFixes,
   suitesDir: fileURLToPath(new URL('../suites/agentic', import.meta.url)),
-  openSession: openAgenticSession,
+  // Imported when a run opens it: the reference child and the other families' runs never need it.
+  openSession: async (options) => (await import('../client/agentic/session.ts')).openAgenticSession(options),
   reference: agenticReference,
-  load: { nightly: agenticNightly },
+  // Loaded only by `harness load`: a run and the reference child never need the profile.
+  load: async () => ({ nightly: (await import('../load/agentic/nightly.ts')).agenticNightly }),
 });

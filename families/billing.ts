@@ -1,9 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import { billingAdapters } from '../adapters/billing/registry.ts';
-import { billingChecks } from '../checks/billing/index.ts';
-import { openBillingSession } from '../client/billing/session.ts';
-import { billingNightly } from '../load/billing/nightly.ts';
-import { billingProbes } from '../load/billing/probes.ts';
 import { billingReference } from '../reference/billing/index.ts';
 import { billingRules } from '../rules/billing/rules.ts';
 import { billingConfigFixes, billingSectionSchema } from '../targets/billing/section.ts';
@@ -14,7 +10,7 @@ export const billingFamily = defineFamily({
   name: 'billing',
   title: 'Billing service: OAuth token, catalog charges and products (spec document 1)',
   rules: billingRules,
-  checks: billingChecks,
+  checks: async () => (await import('../checks/billing/index.ts')).billingChecks,
   section: billingSectionSchema,
   configFixes: billingConfigFixes,
   validateSection: (section) =>
@@ -26,7 +22,15 @@ export const billingFamily = defineFamily({
           fix: `use one of: ${Object.keys(billingAdapters).join(', ')}`,
         },
   suitesDir: fileURLToPath(new URL('../suites/billing', import.meta.url)),
-  openSession: openBillingSession,
+  // Imported when a run opens it: the reference child and the other families' runs never need it.
+  openSession: async (options) => (await import('../client/billing/session.ts')).openBillingSession(options),
   reference: billingReference,
-  load: { nightly: billingNightly, probes: billingProbes },
+  // Loaded only by `harness load`: a run and the reference child never need the profiles and probes.
+  load: async () => {
+    const [{ billingNightly }, { billingProbes }] = await Promise.all([
+      import('../load/billing/nightly.ts'),
+      import('../load/billing/probes.ts'),
+    ]);
+    return { nightly: billingNightly, probes: billingProbes };
+  },
 });

@@ -1,7 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import { cardsChecks } from '../checks/cards/index.ts';
-import { openCardsSession } from '../client/cards/session.ts';
-import { cardsNightly } from '../load/cards/nightly.ts';
 import { cardsReference } from '../reference/cards/index.ts';
 import { cardsRules } from '../rules/cards/rules.ts';
 import { cardsConfigFixes, cardsSectionSchema } from '../targets/cards/section.ts';
@@ -12,11 +9,13 @@ export const cardsFamily = defineFamily({
   name: 'cards',
   title: 'Card on demand: cards, card users, transactions, authorizations, unenrolment (spec document 2, part B)',
   rules: cardsRules,
-  checks: cardsChecks,
+  checks: async () => (await import('../checks/cards/index.ts')).cardsChecks,
   section: cardsSectionSchema,
   configFixes: cardsConfigFixes,
   suitesDir: fileURLToPath(new URL('../suites/cards', import.meta.url)),
-  openSession: openCardsSession,
+  // Imported when a run opens it: the reference child and the other families' runs never need it.
+  openSession: async (options) => (await import('../client/cards/session.ts')).openCardsSession(options),
   reference: cardsReference,
-  load: { nightly: cardsNightly },
+  // Loaded only by `harness load`: a run and the reference child never need the profile.
+  load: async () => ({ nightly: (await import('../load/cards/nightly.ts')).cardsNightly }),
 });

@@ -1,7 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import { cdrChecks } from '../checks/cdr/index.ts';
-import { openCdrSession } from '../client/cdr/session.ts';
-import { cdrNightly } from '../load/cdr/nightly.ts';
 import { cdrReference } from '../reference/cdr/index.ts';
 import { cdrRules } from '../rules/cdr/rules.ts';
 import { cdrConfigFixes, cdrSectionSchema } from '../targets/cdr/section.ts';
@@ -12,11 +9,13 @@ export const cdrFamily = defineFamily({
   name: 'cdr',
   title: 'Open-banking product data: versions, filters, pagination walks, product records (spec document 3, part A)',
   rules: cdrRules,
-  checks: cdrChecks,
+  checks: async () => (await import('../checks/cdr/index.ts')).cdrChecks,
   section: cdrSectionSchema,
   configFixes: cdrConfigFixes,
   suitesDir: fileURLToPath(new URL('../suites/cdr', import.meta.url)),
-  openSession: openCdrSession,
+  // Imported when a run opens it: the reference child and the other families' runs never need it.
+  openSession: async (options) => (await import('../client/cdr/session.ts')).openCdrSession(options),
   reference: cdrReference,
-  load: { nightly: cdrNightly },
+  // Loaded only by `harness load`: a run and the reference child never need the profile.
+  load: async () => ({ nightly: (await import('../load/cdr/nightly.ts')).cdrNightly }),
 });

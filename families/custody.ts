@@ -1,7 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import { custodyChecks } from '../checks/custody/index.ts';
-import { openCustodySession } from '../client/custody/session.ts';
-import { custodyNightly } from '../load/custody/nightly.ts';
 import { custodyReference } from '../reference/custody/index.ts';
 import { custodyRules } from '../rules/custody/rules.ts';
 import { custodyConfigFixes, custodySectionSchema } from '../targets/custody/section.ts';
@@ -12,11 +9,13 @@ export const custodyFamily = defineFamily({
   name: 'custody',
   title: 'Custody platform: cursor pagination and EVM proxy upgrade (spec document 3, part C)',
   rules: custodyRules,
-  checks: custodyChecks,
+  checks: async () => (await import('../checks/custody/index.ts')).custodyChecks,
   section: custodySectionSchema,
   configFixes: custodyConfigFixes,
   suitesDir: fileURLToPath(new URL('../suites/custody', import.meta.url)),
-  openSession: openCustodySession,
+  // Imported when a run opens it: the reference child and the other families' runs never need it.
+  openSession: async (options) => (await import('../client/custody/session.ts')).openCustodySession(options),
   reference: custodyReference,
-  load: { nightly: custodyNightly },
+  // Loaded only by `harness load`: a run and the reference child never need the profile.
+  load: async () => ({ nightly: (await import('../load/custody/nightly.ts')).custodyNightly }),
 });

@@ -1,8 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import { exchangeChecks } from '../checks/exchange/index.ts';
-import { openExchangeSession } from '../client/exchange/session.ts';
-import { exchangeNightly } from '../load/exchange/nightly.ts';
-import { exchangeProbes } from '../load/exchange/probes.ts';
 import { exchangeReference } from '../reference/exchange/index.ts';
 import { exchangeRules } from '../rules/exchange/rules.ts';
 import { exchangeConfigFixes, exchangeSectionSchema } from '../targets/exchange/section.ts';
@@ -13,11 +9,19 @@ export const exchangeFamily = defineFamily({
   name: 'exchange',
   title: 'Exchange-style interface: code/msg/data envelope and batch orders (spec document 3, part B)',
   rules: exchangeRules,
-  checks: exchangeChecks,
+  checks: async () => (await import('../checks/exchange/index.ts')).exchangeChecks,
   section: exchangeSectionSchema,
   configFixes: exchangeConfigFixes,
   suitesDir: fileURLToPath(new URL('../suites/exchange', import.meta.url)),
-  openSession: openExchangeSession,
+  // Imported when a run opens it: the reference child and the other families' runs never need it.
+  openSession: async (options) => (await import('../client/exchange/session.ts')).openExchangeSession(options),
   reference: exchangeReference,
-  load: { nightly: exchangeNightly, probes: exchangeProbes },
+  // Loaded only by `harness load`: a run and the reference child never need the profiles and probes.
+  load: async () => {
+    const [{ exchangeNightly }, { exchangeProbes }] = await Promise.all([
+      import('../load/exchange/nightly.ts'),
+      import('../load/exchange/probes.ts'),
+    ]);
+    return { nightly: exchangeNightly, probes: exchangeProbes };
+  },
 });

@@ -19,8 +19,11 @@ export interface FamilyModule<Section = any> {
   /** The interface and the spec document it comes from, for help texts and reports. */
   readonly title: string;
   readonly rules: readonly Rule<string, Section>[];
-  /** Checks only this family's rules use (shared ones live in checks/index.ts). */
-  readonly checks: CheckRegistry;
+  /**
+   * Checks only this family's rules use (shared ones live in checks/index.ts). Imported when asked for: suite
+   * workers import the checks they run themselves, and the main process needs them only for the rules table.
+   */
+  readonly checks: () => Promise<CheckRegistry>;
   /** Schema of `families.<name>` in a target entry. */
   readonly section: z.ZodType<Section>;
   /** What to do about an invalid key of the section, by key name. */
@@ -29,11 +32,17 @@ export interface FamilyModule<Section = any> {
   validateSection?(section: Section): SectionProblem | undefined;
   /** Absolute path of the folder of `*.suite.ts` files. */
   readonly suitesDir: string;
-  /** Opens the run's session for a target in the main process: preflight, and what suite workers share. */
-  openSession(options: SessionOptions<Section>): FamilySession;
+  /**
+   * Opens the run's session for a target in the main process: preflight, and what suite workers share. A promise,
+   * so a family imports its client only when one of its sessions is opened.
+   */
+  openSession(options: SessionOptions<Section>): Promise<FamilySession>;
   readonly reference: FamilyReference;
-  /** Its load part: the nightly profile and the probes of `harness load` (load/<name>/). */
-  readonly load?: FamilyLoad<Section>;
+  /**
+   * Its load part: the nightly profile and the probes of `harness load` (load/<name>/), imported when asked for,
+   * so a run and the reference child do not load them.
+   */
+  readonly load?: () => Promise<FamilyLoad<Section>>;
 }
 
 export interface SectionProblem {
@@ -53,7 +62,7 @@ type CitableCheck<Checks extends CheckRegistry> = SharedCheckName | (keyof Check
 export function defineFamily<const Name extends string, Section, Checks extends CheckRegistry>(
   family: FamilyModule<Section> & {
     readonly name: Name;
-    readonly checks: Checks;
+    readonly checks: () => Promise<Checks>;
     readonly rules: readonly { readonly check: CitableCheck<Checks> }[];
   },
 ): FamilyModule<Section> & { readonly name: Name } {

@@ -1,7 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import { loyaltyChecks } from '../checks/loyalty/index.ts';
-import { openLoyaltySession } from '../client/loyalty/session.ts';
-import { loyaltyNightly } from '../load/loyalty/nightly.ts';
 import { loyaltyReference } from '../reference/loyalty/index.ts';
 import { loyaltyRules } from '../rules/loyalty/rules.ts';
 import { loyaltyConfigFixes, loyaltySectionSchema } from '../targets/loyalty/section.ts';
@@ -15,11 +12,13 @@ export const loyaltyFamily = defineFamily({
   title:
     'Loyalty network: MAC and bearer auth, subscriptions, points-transfer orders, event notifications (spec document 2, part A)',
   rules: loyaltyRules,
-  checks: loyaltyChecks,
+  checks: async () => (await import('../checks/loyalty/index.ts')).loyaltyChecks,
   section: loyaltySectionSchema,
   configFixes: loyaltyConfigFixes,
   suitesDir: fileURLToPath(new URL('../suites/loyalty', import.meta.url)),
-  openSession: openLoyaltySession,
+  // Imported when a run opens it: the reference child and the other families' runs never need it.
+  openSession: async (options) => (await import('../client/loyalty/session.ts')).openLoyaltySession(options),
   reference: loyaltyReference,
-  load: { nightly: loyaltyNightly },
+  // Loaded only by `harness load`: a run and the reference child never need the profile.
+  load: async () => ({ nightly: (await import('../load/loyalty/nightly.ts')).loyaltyNightly }),
 });

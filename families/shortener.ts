@@ -1,7 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import { shortenerChecks } from '../checks/shortener/index.ts';
-import { openShortenerSession } from '../client/shortener/session.ts';
-import { shortenerNightly } from '../load/shortener/nightly.ts';
 import { shortenerReference } from '../reference/shortener/index.ts';
 import { shortenerRules } from '../rules/shortener/rules.ts';
 import { shortenerConfigFixes, shortenerSectionSchema } from '../targets/shortener/section.ts';
@@ -12,11 +9,13 @@ export const shortenerFamily = defineFamily({
   name: 'shortener',
   title: 'URL shortening: mapping requests, field rules, vanity paths per domain (spec document 2, part D)',
   rules: shortenerRules,
-  checks: shortenerChecks,
+  checks: async () => (await import('../checks/shortener/index.ts')).shortenerChecks,
   section: shortenerSectionSchema,
   configFixes: shortenerConfigFixes,
   suitesDir: fileURLToPath(new URL('../suites/shortener', import.meta.url)),
-  openSession: openShortenerSession,
+  // Imported when a run opens it: the reference child and the other families' runs never need it.
+  openSession: async (options) => (await import('../client/shortener/session.ts')).openShortenerSession(options),
   reference: shortenerReference,
-  load: { nightly: shortenerNightly },
+  // Loaded only by `harness load`: a run and the reference child never need the profile.
+  load: async () => ({ nightly: (await import('../load/shortener/nightly.ts')).shortenerNightly }),
 });

@@ -23,7 +23,11 @@ export interface FamilyReference {
   readonly flags?: Readonly<Record<string, { help: string; toOptions(value: string): Record<string, unknown> }>>;
   /** Fills the environment variables the reference's credentials come from when they are unset. */
   ensureCredentials(env: NodeJS.ProcessEnv): void;
-  create(options: FamilyReferenceOptions): FamilyHandler;
+  /**
+   * Makes the family's handler. A promise, so a family imports its server implementation only when a reference
+   * starts: the light facts above are all a run's main process reads.
+   */
+  create(options: FamilyReferenceOptions): Promise<FamilyHandler>;
   /** The target-entry section that points the harness at this reference in a mode (credentials filled). */
   targetSection(baseUrl: string, mode: string, env: NodeJS.ProcessEnv): unknown;
 }

@@ -115,17 +115,19 @@ export async function startReferenceServer(options: ReferenceOptions): Promise<R
   const env = options.env ?? process.env;
   const served = options.serve;
   const settings = settingsPerFamily(options, served);
-  const mounted: Mounted[] = served.map((family) => {
-    const own = settings.get(family.name) ?? {};
-    family.reference.ensureCredentials(env);
-    const handler = family.reference.create({
-      mode: own.mode ?? (family.reference.modes[0] as string),
-      env,
-      ...(own.mutant === undefined ? {} : { mutant: own.mutant }),
-      ...(own.options === undefined ? {} : { options: own.options }),
-    });
-    return { family: family.name, prefix: family.reference.prefix, handler };
-  });
+  const mounted: Mounted[] = await Promise.all(
+    served.map(async (family) => {
+      const own = settings.get(family.name) ?? {};
+      family.reference.ensureCredentials(env);
+      const handler = await family.reference.create({
+        mode: own.mode ?? (family.reference.modes[0] as string),
+        env,
+        ...(own.mutant === undefined ? {} : { mutant: own.mutant }),
+        ...(own.options === undefined ? {} : { options: own.options }),
+      });
+      return { family: family.name, prefix: family.reference.prefix, handler };
+    }),
+  );
 
   const server = createServer((req, res) => {
     serve(mounted, req, res, options.onRequest).catch(() => recover(res));

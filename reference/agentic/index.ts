@@ -1,19 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { importPKCS8 } from 'jose';
 import type { FamilyReference } from '../family-reference.ts';
-import { notificationsPath } from '../../rules/agentic/records.ts';
-import { readBody, replyJson } from '../http-io.ts';
-import { agenticBehaviourFor, agenticMutants } from './mutants/index.ts';
-import { NotificationHandler, type EnrollmentSetting } from './notification-handler.ts';
-
-const settings: readonly EnrollmentSetting[] = ['any', 'known'];
-
-function enrollmentSetting(value: unknown): EnrollmentSetting {
-  if (value === undefined) return 'known';
-  if (typeof value !== 'string' || !(settings as readonly string[]).includes(value))
-    throw new Error(`--agentic-enrollments must be one of ${settings.join(', ')}`);
-  return value as EnrollmentSetting;
-}
+import { enrollmentSetting } from './enrollment-setting.ts';
+import { agenticMutants } from './mutants/index.ts';
 
 /**
  * The partner side of agentic-commerce notifications. Its bearer token comes from REFERENCE_AGENTIC_TOKEN and
@@ -53,32 +41,7 @@ export const agenticReference: FamilyReference = {
       env.REFERENCE_AGENTIC_PUBLIC_KEY = pair.publicKey;
     }
   },
-  create({ mutant, env, options }) {
-    const privateKey = importPKCS8(env.REFERENCE_AGENTIC_PRIVATE_KEY as string, 'RSA-OAEP-256');
-    // An unused rejection must not crash the process before the first request awaits it.
-    privateKey.catch(() => {});
-    const behaviour = agenticBehaviourFor(mutant);
-    const handler = new NotificationHandler(
-      behaviour,
-      env.REFERENCE_AGENTIC_TOKEN as string,
-      privateKey,
-      enrollmentSetting(options?.enrollments),
-    );
-    return {
-      async handle(req, res, path) {
-        if (path !== notificationsPath || req.method !== 'POST')
-          return replyJson(res, 404, {
-            error: { code: 'NOT_FOUND', description: 'no such operation', type: 'USER_EXCEPTION' },
-          });
-        const answer = await handler.handle(req, (await readBody(req)).toString('utf8'));
-        if (answer.body === undefined) {
-          res.writeHead(answer.status).end();
-          return;
-        }
-        replyJson(res, answer.status, answer.body, { 'content-type': behaviour.contentType(answer.status) });
-      },
-    };
-  },
+  create: async (options) => (await import('./create-handler.ts')).createAgenticHandler(options),
   targetSection(baseUrl, _mode, env) {
     return {
       baseUrl,

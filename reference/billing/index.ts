@@ -1,29 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import type { FamilyReference } from '../family-reference.ts';
-import type { BillingBehaviour } from './behaviour.ts';
-import { createBillingContext } from './context.ts';
-import { referenceModes, type ReferenceMode } from './mode.ts';
-import { billingBehaviourFor, billingMutants } from './mutants/index.ts';
-import { handleBilling } from './router.ts';
+import { asMode, referenceModes, type ReferenceMode } from './mode.ts';
+import { billingMutants } from './mutants/index.ts';
 import { referenceTenant } from './tenant.ts';
-
-const optionsSchema = z
-  .object({
-    /** Lifetime of issued tokens. Default 3600 s. */
-    tokenTtlSeconds: z.number().int().positive().default(3600),
-    /** Token requests allowed per caller IP per fixed window. Default 30 per 1000 ms. */
-    tokenRateLimit: z
-      .object({ requests: z.number().int().positive(), windowMs: z.number().int().positive() })
-      // not-a-limit: the reference's own window (the document shows no rate), not the gzip threshold.
-      .default({ requests: 30, windowMs: 1000 }),
-    /**
-     * Responses larger than this many bytes are gzipped when accepted; moved only to prove a probe finds it. Default
-     * 1000 (the spec's).
-     */
-    gzipThresholdBytes: z.number().int().min(0).optional(),
-  })
-  .strict();
 
 /** The tenant declaration that matches the reference tenant in each mode. */
 function tenantFor(mode: ReferenceMode) {
@@ -36,12 +15,6 @@ function tenantFor(mode: ReferenceMode) {
     accessibleOrgs: [...referenceTenant.accessibleOrgs],
     inaccessibleOrgs: [...referenceTenant.inaccessibleOrgs],
   };
-}
-
-function asMode(mode: string): ReferenceMode {
-  if (!(referenceModes as readonly string[]).includes(mode))
-    throw new Error(`Unknown billing reference mode "${mode}": use ${referenceModes.join(', ')}`);
-  return mode as ReferenceMode;
 }
 
 /**
@@ -74,21 +47,7 @@ export const billingReference: FamilyReference = {
     env.REFERENCE_CLIENT_ID ??= randomUUID();
     env.REFERENCE_CLIENT_SECRET ??= randomBytes(24).toString('base64url');
   },
-  create({ mode, mutant, env, options }) {
-    const settings = optionsSchema.parse(options ?? {});
-    const context = createBillingContext(
-      {
-        mode: asMode(mode),
-        tenant: referenceTenant,
-        clientId: env.REFERENCE_CLIENT_ID as string,
-        clientSecret: env.REFERENCE_CLIENT_SECRET as string,
-        tokenTtlSeconds: settings.tokenTtlSeconds,
-        tokenRateLimit: settings.tokenRateLimit,
-      },
-      withGzipThreshold(billingBehaviourFor(mutant), settings.gzipThresholdBytes),
-    );
-    return { handle: (req, res, path) => handleBilling(context, req, res, path) };
-  },
+  create: async (options) => (await import('./create-handler.ts')).createBillingHandler(options),
   targetSection(baseUrl, mode, env) {
     return {
       baseUrl,
@@ -97,11 +56,6 @@ export const billingReference: FamilyReference = {
     };
   },
 };
-
-/** The behaviour with the compression threshold moved, when the options move it. */
-function withGzipThreshold(behaviour: BillingBehaviour, thresholdBytes: number | undefined): BillingBehaviour {
-  return thresholdBytes === undefined ? behaviour : { ...behaviour, gzipThresholdBytes: thresholdBytes };
-}
 
 function positiveInteger(value: string, flag: string): number {
   const number = Number(value);

@@ -7,3 +7,10 @@
 export type ReferenceMode = (typeof referenceModes)[number];
 
 export const referenceModes = ['multi', 'single-entity', 'plain'] as const;
+
+/** A mode name checked against the billing reference's modes. */
+export function asMode(mode: string): ReferenceMode {
+  if (!(referenceModes as readonly string[]).includes(mode))
+    throw new Error(`Unknown billing reference mode "${mode}": use ${referenceModes.join(', ')}`);
+  return mode as ReferenceMode;
+}

@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FamilyReference } from '../family-reference.ts';
-import { CardsContext } from './context.ts';
 import { referenceFixtures } from './fixtures.ts';
-import { cardsBehaviourFor, cardsMutants } from './mutants/index.ts';
-import { handleCards } from './router.ts';
-import { CardsState } from './state.ts';
+import { cardsMutants } from './mutants/index.ts';
 
 /** Reference modes: whether the partner signed up for mobile wallet provisioning. */
 export const cardsReferenceModes = ['wallet-provisioning', 'no-wallet-provisioning'] as const;
@@ -22,15 +19,7 @@ export const cardsReference: FamilyReference = {
     // not-a-limit: random bytes, not merchant codes
     env.REFERENCE_CARDS_TOKEN ??= randomBytes(24).toString('base64url');
   },
-  create({ mode, mutant, env }) {
-    const context = new CardsContext(
-      cardsBehaviourFor(mutant),
-      new CardsState(new Date()),
-      env.REFERENCE_CARDS_TOKEN as string,
-      mode !== 'no-wallet-provisioning',
-    );
-    return { handle: (req, res, path) => handleCards(context, req, res, path) };
-  },
+  create: async (options) => (await import('./create-handler.ts')).createCardsHandler(options),
   targetSection(baseUrl, mode, env) {
     return {
       baseUrl,

@@ -1,18 +1,7 @@
 import type { FamilyReference } from '../family-reference.ts';
-import { serviceStatuses } from '../../rules/cdr/enums.ts';
-import { buildCatalogue } from './catalogue.ts';
-import { cdrBehaviourFor, cdrMutants } from './mutants/index.ts';
-import { handleCdr, type StatusSetting } from './router.ts';
-import { catalogueForMode, cdrReferenceModes, isReferenceMode, servedVersions } from './versions.ts';
-
-const statusSettings: readonly string[] = [...serviceStatuses, 'rotate'];
-
-function statusSetting(value: unknown): StatusSetting {
-  if (value === undefined) return 'rotate';
-  if (typeof value !== 'string' || !statusSettings.includes(value))
-    throw new Error(`--cdr-status must be one of ${statusSettings.join(', ')}`);
-  return value as StatusSetting;
-}
+import { cdrMutants } from './mutants/index.ts';
+import { statusSetting, statusSettings } from './status-setting.ts';
+import { cdrReferenceModes, isReferenceMode, servedVersions } from './versions.ts';
 
 /**
  * The open-banking part of the reference target: a catalogue of several hundred products made relative to
@@ -32,17 +21,7 @@ export const cdrReference: FamilyReference = {
     },
   },
   ensureCredentials() {},
-  create({ mode, mutant, options }) {
-    const served = isReferenceMode(mode) ? mode : 'default';
-    const context = {
-      behaviour: cdrBehaviourFor(mutant),
-      catalogue: catalogueForMode(buildCatalogue(Date.now()), served),
-      versions: servedVersions[served],
-      status: statusSetting(options?.status),
-      statusCalls: 0,
-    };
-    return { handle: (req, res, path) => handleCdr(context, req, res, path) };
-  },
+  create: async (options) => (await import('./create-handler.ts')).createCdrHandler(options),
   targetSection(baseUrl, mode) {
     const versions = servedVersions[isReferenceMode(mode) ? mode : 'default'];
     return { baseUrl, pastLastPageStatus: 422, ...(mode === 'older-versions' ? { versions } : {}) };

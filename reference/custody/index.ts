@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FamilyReference } from '../family-reference.ts';
-import { CursorTokens } from './cursor-token.ts';
-import { ListingHandler } from './listing-handler.ts';
 import { referenceContractInstanceId, referenceTagId } from './listings.ts';
-import { custodyBehaviourFor, custodyMutants } from './mutants/index.ts';
-import { handleCustody } from './router.ts';
-import { type CustodyDialect, custodyDialects, listingSettingsFor } from './dialect.ts';
+import { custodyMutants } from './mutants/index.ts';
+import { custodyDialects, listingSettingsFor } from './dialect.ts';
 import { custodyListingPaths } from '../../rules/custody/endpoints.ts';
 
 /**
@@ -20,18 +17,7 @@ export const custodyReference: FamilyReference = {
   ensureCredentials(env) {
     env.REFERENCE_CUSTODY_TOKEN ??= randomBytes(24).toString('base64url');
   },
-  create({ mode, mutant, env }) {
-    const behaviour = custodyBehaviourFor(mutant);
-    const tokens = new CursorTokens(randomBytes(32), behaviour.verifyMac, behaviour.strictTokenEncoding);
-    const dialect = custodyDialects[mode] ?? (custodyDialects.default as CustodyDialect);
-    const context = {
-      behaviour,
-      listings: new ListingHandler(behaviour, tokens, dialect),
-      token: env.REFERENCE_CUSTODY_TOKEN as string,
-      errorShape: dialect.errorShape,
-    };
-    return { handle: (req, res, path) => handleCustody(context, req, res, path) };
-  },
+  create: async (options) => (await import('./create-handler.ts')).createCustodyHandler(options),
   targetSection(baseUrl, mode, env) {
     const section = {
       baseUrl,

@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FamilyReference } from '../family-reference.ts';
-import { loyaltyOperations, type LoyaltyOperation, type ProgramCode } from '../../rules/loyalty/records.ts';
-import { loyaltySectionSchema, mandatoryDemographicsOf } from '../../targets/loyalty/section.ts';
-import { readBody, replyJson } from '../http-io.ts';
-import { LoyaltyHandler } from './loyalty-handler.ts';
-import { loyaltyBehaviourFor, loyaltyMutants } from './mutants/index.ts';
+import type { ProgramCode } from '../../rules/loyalty/records.ts';
+import { loyaltyMutants } from './mutants/index.ts';
 
 /** The MAC client id of the reference. */
 export const referenceMacId = 'reference-client';
@@ -14,9 +11,6 @@ export const referenceMandatoryDemographics = {
   PROGRAM_HOTEL_1: ['FIRST_NAME', 'LAST_NAME', 'EMAIL', 'ADDR_LINE_1', 'STATE', 'COUNTRY'],
   PROGRAM_HOTEL_3: ['ADDR_LINE_1', 'CITY'],
 } as const satisfies Partial<Record<ProgramCode, readonly string[]>>;
-
-const operationAt = (path: string) =>
-  (Object.entries(loyaltyOperations) as [LoyaltyOperation, string][]).find(([, at]) => at === path)?.[0];
 
 /**
  * The loyalty network part of the reference target. API key, MAC secret and bearer token come from
@@ -33,26 +27,12 @@ export const loyaltyReference: FamilyReference = {
     env.REFERENCE_LOYALTY_MAC_SECRET ??= randomBytes(24).toString('base64url');
     env.REFERENCE_LOYALTY_TOKEN ??= randomBytes(24).toString('base64url');
   },
-  create({ mutant, env }) {
-    const section = loyaltySectionSchema.parse(
-      loyaltyReference.targetSection('http://127.0.0.1/loyalty', 'default', env),
+  async create(options) {
+    const { createLoyaltyHandler } = await import('./create-handler.ts');
+    return createLoyaltyHandler(
+      options,
+      loyaltyReference.targetSection('http://127.0.0.1/loyalty', 'default', options.env),
     );
-    const behaviour = loyaltyBehaviourFor(mutant);
-    const handler = new LoyaltyHandler(behaviour, {
-      apiKey: env.REFERENCE_LOYALTY_API_KEY as string,
-      mac: section.mac as NonNullable<typeof section.mac>,
-      bearerToken: env.REFERENCE_LOYALTY_TOKEN as string,
-      mandatory: (program) => mandatoryDemographicsOf(section, program),
-    });
-    return {
-      async handle(req, res, path) {
-        const operation = operationAt(path);
-        if (!operation || req.method !== 'POST')
-          return replyJson(res, 404, { error_code: 'LTY-404', user_message: 'no such operation' });
-        const answer = handler.handle(operation, req, (await readBody(req)).toString('utf8'));
-        replyJson(res, answer.status, answer.body, { 'content-type': behaviour.contentType(answer.status) });
-      },
-    };
   },
   targetSection(baseUrl, _mode, env) {
     return {

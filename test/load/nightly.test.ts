@@ -10,8 +10,8 @@ import { loadProfileSchema, targetSchemaFor } from '../../targets/schema.ts';
 import { referenceEnv } from '../reference/support.ts';
 
 /** A registered family's nightly profile, from its load part. */
-function nightlyProfileOf(name: string): NightlyProfile {
-  const profile = familyByName(name)?.load?.nightly;
+async function nightlyProfileOf(name: string): Promise<NightlyProfile> {
+  const profile = (await familyByName(name)?.load?.())?.nightly;
   if (!profile) throw new Error(`family ${name} has no nightly profile`);
   return profile;
 }
@@ -40,7 +40,7 @@ async function billingNightly(mutant?: string) {
     durationSeconds: 1,
     thresholds: ['p99 < 2 s', 'rate(2xx) >= 99%', 'rate(5xx) == 0'],
   });
-  const nightly = await nightlyProfileOf('billing')({
+  const nightly = await (await nightlyProfileOf('billing'))({
     section: section.families.billing,
     client: section.client,
     redactor: new Redactor(),
@@ -118,7 +118,7 @@ async function familyNightly(name: string) {
     durationSeconds: 1,
     thresholds: ['p99 < 2 s', 'rate(2xx) >= 99%', 'rate(5xx) == 0'],
   });
-  const nightly = await nightlyProfileOf(name)({
+  const nightly = await (await nightlyProfileOf(name))({
     section: entry.families[name],
     client: entry.client,
     redactor: new Redactor(),

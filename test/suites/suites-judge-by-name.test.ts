@@ -51,8 +51,9 @@ function valueImports(file: string, source: string): NamedImport[] {
 
 const registeredChecks = new Map<unknown, string>([
   ...Object.entries(sharedChecks).map(([name, check]) => [check, `shared check ${name}`] as const),
-  ...builtInFamilies.flatMap((family) =>
-    Object.entries(family.checks).map(([name, check]) => [check, `${family.name} check ${name}`] as const),
+  ...(await Promise.all(builtInFamilies.map(async (family) => ({ family, checks: await family.checks() })))).flatMap(
+    ({ family, checks }) =>
+      Object.entries(checks).map(([name, check]) => [check, `${family.name} check ${name}`] as const),
   ),
   ...Object.entries(throwawayChecks).map(([name, check]) => [check, `throwaway check ${name}`] as const),
 ]);

@@ -57,10 +57,10 @@ export default defineFamily({
   name: 'throwaway',
   title: 'Throwaway plug-in family (self-test)',
   rules: throwawayRules,
-  checks,
+  checks: async () => checks,
   section,
   suitesDir: fileURLToPath(new URL('./suites', import.meta.url)),
-  openSession: ({ section: own, client }) => {
+  openSession: async ({ section: own, client }) => {
     const http = new HttpClient({ timeoutMs: client.timeoutMs });
     return {
       preflight: async () => {
@@ -76,7 +76,7 @@ export default defineFamily({
     modes: ['default'],
     mutants,
     ensureCredentials: () => {},
-    create: ({ mutant }) => ({
+    create: async ({ mutant }) => ({
       handle: async (_req, res, path) => {
         const status = path !== '/ping' ? 404 : mutant === 'throwaway-ping-500' ? 500 : 200;
         res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ pong: status === 200 }));
@@ -84,5 +84,5 @@ export default defineFamily({
     }),
     targetSection: (baseUrl) => ({ baseUrl }),
   },
-  load: { nightly: throwawayNightly },
+  load: async () => ({ nightly: throwawayNightly }),
 });
