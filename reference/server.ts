@@ -39,6 +39,8 @@ export interface ReferenceOptions {
   env?: NodeJS.ProcessEnv;
   /** Called for every answered request. */
   onRequest?: (entry: ReferenceRequestEntry) => void;
+  /** Each request waits this long before it is handled: a slow but correct target. Default 0. */
+  answerDelayMs?: number;
   /** Which families to serve: the caller passes the registry's (`families()`) or some of them. */
   serve: readonly ServedReference[];
 }
@@ -129,8 +131,11 @@ export async function startReferenceServer(options: ReferenceOptions): Promise<R
     }),
   );
 
+  const delay = options.answerDelayMs ?? 0;
   const server = createServer((req, res) => {
-    serve(mounted, req, res, options.onRequest).catch(() => recover(res));
+    const answer = () => void serve(mounted, req, res, options.onRequest).catch(() => recover(res));
+    if (delay > 0) setTimeout(answer, delay);
+    else answer();
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
