@@ -5,7 +5,7 @@
  */
 import type { ClientError, ClientErrorCode, Exchange } from './http-exchange.ts';
 import { clientError } from './errors.ts';
-import { ruleInProgress } from '../core/rule-in-progress.ts';
+import { noteLeftUnanswered, ruleInProgress } from '../core/rule-in-progress.ts';
 
 /** Failures that mean no complete answer came; a reset or a malformed answer is an answer, judged by the rules. */
 const unanswered: ReadonlySet<ClientErrorCode> = new Set(['TIMEOUT', 'CONNECTION_REFUSED']);
@@ -17,14 +17,13 @@ export interface BreakerTrip {
   consecutive: number;
   /** The first of them: method, URL, error code and message. */
   first: string;
-  /** The rule whose exchange was the first of them, when a rule's test sent it: the rule that saw the fault. */
+  /** The rule whose exchange was the last of them (the one that opened the breaker), when a rule's test sent it. */
   rule?: string;
 }
 
 export class CircuitBreaker {
   #streak = 0;
   #firstOfStreak: string | undefined;
-  #ruleOfStreak: string | undefined;
   #trip: BreakerTrip | undefined;
 
   /**
@@ -49,7 +48,7 @@ export class CircuitBreaker {
     return {
       ...clientError(
         'TARGET_UNRESPONSIVE',
-        `not sent: target unresponsive (${trip.consecutive} consecutive ${this.family} exchanges got no answer; the first: ${trip.first}${trip.rule ? `, sent by ${trip.rule}` : ''})`,
+        `not sent: target unresponsive (${trip.consecutive} consecutive ${this.family} exchanges got no answer; the first: ${trip.first}${trip.rule ? `; the last met by ${trip.rule}` : ''})`,
       ),
       ...(trip.rule ? { judgedBy: trip.rule } : {}),
     };
@@ -63,17 +62,18 @@ export class CircuitBreaker {
     if (code === undefined || !unanswered.has(code)) {
       this.#streak = 0;
       this.#firstOfStreak = undefined;
-      this.#ruleOfStreak = undefined;
       return;
     }
     this.#streak += 1;
     if (this.#firstOfStreak === undefined) {
       this.#firstOfStreak =
         `${exchange.request.method} ${exchange.request.url}: ${code} ${exchange.error?.message ?? ''}`.trim();
-      this.#ruleOfStreak = ruleInProgress();
     }
     if (this.#streak >= this.threshold) {
-      const rule = this.#ruleOfStreak;
+      // The rule whose request completed the streak is still waiting on it: it fails with the timeout it met (see
+      // core/rule-in-progress.ts), and the rules whose requests are not sent from now on are blocked by it.
+      const rule = ruleInProgress();
+      if (rule) noteLeftUnanswered(rule);
       const trip = {
         family: this.family,
         consecutive: this.#streak,

@@ -68,8 +68,8 @@ export interface ClientError {
   code: ClientErrorCode;
   message: string;
   /**
-   * TARGET_UNRESPONSIVE: the rule whose exchange was the first the target left unanswered. A rule whose exchange was
-   * never sent is blocked by it (that rule fails with the timeout it saw), not failed.
+   * TARGET_UNRESPONSIVE: the rule whose unanswered exchange opened the breaker. A rule whose exchange was never sent
+   * is blocked by it (that rule fails with the timeout it met), not failed.
    */
   judgedBy?: string;
 }

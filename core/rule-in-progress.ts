@@ -15,3 +15,18 @@ export function asRule<T>(ruleId: string, work: () => T): T {
 export function ruleInProgress(): string | undefined {
   return inProgress.getStore();
 }
+
+/** Rules of this process whose request, left unanswered, opened a family's circuit breaker. */
+const leftUnanswered = new Set<string>();
+
+/**
+ * The rule met a target that stopped answering (its request opened the breaker): it fails with that, even where it
+ * reads the request's answer leniently as another rule's, for the rules whose requests are not sent are blocked by it.
+ */
+export function noteLeftUnanswered(ruleId: string): void {
+  leftUnanswered.add(ruleId);
+}
+
+export function wasLeftUnanswered(ruleId: string): boolean {
+  return leftUnanswered.has(ruleId);
+}

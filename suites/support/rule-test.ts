@@ -1,5 +1,5 @@
 import { asRule } from '../../core/rule-in-progress.ts';
-import { type BodyJudges, blockedWhenUnearned } from './unearned-failure.ts';
+import { type BodyJudges, blockedWhenUnearned, failedWhenLeftUnanswered } from './unearned-failure.ts';
 import * as allure from 'allure-js-commons';
 import { type TestContext, test } from 'vitest';
 import type { Verdict } from '../../checks/rule-violation.ts';
@@ -277,7 +277,7 @@ function defineRuleTest(
       for (const [key, value] of Object.entries(observations))
         await allure.parameter(`observed ${key}`, reportText(value).text, perRun);
     } catch (thrown) {
-      const error = blockedWhenUnearned(rule.id, thrown, bodyJudges);
+      const error = failedWhenLeftUnanswered(rule.id, blockedWhenUnearned(rule.id, thrown, bodyJudges));
       const stoppedByHarness = closedByHarness(error);
       if (stoppedByHarness) {
         record({ ...base, status: 'broken', message: stoppedByHarness, stoppedByHarness });

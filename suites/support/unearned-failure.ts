@@ -1,6 +1,7 @@
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
+import { wasLeftUnanswered } from '../../core/rule-in-progress.ts';
 import type { Rule } from '../../rules/rule.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
 
@@ -28,4 +29,18 @@ function judgeOf(exchange: Exchange, bodyJudges: BodyJudges): string | undefined
   if (exchange.error?.code !== 'BODY_TOO_LARGE') return undefined;
   const path = new URL(exchange.request.url).pathname;
   return bodyJudges.find((rule) => rule.judgesBodiesTooLarge?.test(path))?.id;
+}
+
+/**
+ * The rule whose request opened the circuit breaker fails with it, even where its route read the unanswered page as
+ * another rule's to judge (blocked): the rules whose requests were never sent are blocked by it, so it must not be
+ * blocked in turn (a cycle would leave a target that stopped answering without one failed rule).
+ */
+export function failedWhenLeftUnanswered(ruleId: string, error: unknown): unknown {
+  if (!(error instanceof RuleBlocked) || !wasLeftUnanswered(ruleId)) return error;
+  return new RuleViolation(
+    ruleId as RuleId,
+    `The target stopped answering this rule's requests (the family's remaining requests were not sent); ${error.message}`,
+    error.evidence,
+  );
 }

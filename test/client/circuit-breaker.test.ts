@@ -4,7 +4,7 @@ import { HttpClient } from '../../client/http-client.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
-import { asRule } from '../../core/rule-in-progress.ts';
+import { asRule, wasLeftUnanswered } from '../../core/rule-in-progress.ts';
 import { blockedWhenUnearned } from '../../suites/support/unearned-failure.ts';
 import { joinRunBreaker, runBreakers, runMethods } from '../../client/run-breakers.ts';
 import { startSessionBroker, type RunningBroker } from '../../client/session-broker.ts';
@@ -59,7 +59,9 @@ describe('CircuitBreaker on an HttpClient', () => {
         client.send({ method: 'GET', url: `${server.url}/answers` }),
       );
       expect(refused.error).toMatchObject({ code: 'TARGET_UNRESPONSIVE', judgedBy: 'custody.cursor.walk-complete' });
-      expect(refused.error?.message).toContain('sent by custody.cursor.walk-complete');
+      expect(refused.error?.message).toContain('the last met by custody.cursor.walk-complete');
+      expect(wasLeftUnanswered('custody.cursor.walk-complete')).toBe(true);
+      expect(wasLeftUnanswered('custody.auth.missing')).toBe(false);
 
       const notSent = new RuleViolation('custody.auth.missing', 'No usable response (TARGET_UNRESPONSIVE)', [refused]);
       const blocked = blockedWhenUnearned('custody.auth.missing', notSent);

@@ -4,7 +4,8 @@ import { RuleViolation } from '../../checks/rule-violation.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { cardsRules } from '../../rules/cards/rules.ts';
 import type { Rule } from '../../rules/rule.ts';
-import { blockedWhenUnearned } from '../../suites/support/unearned-failure.ts';
+import { noteLeftUnanswered } from '../../core/rule-in-progress.ts';
+import { blockedWhenUnearned, failedWhenLeftUnanswered } from '../../suites/support/unearned-failure.ts';
 import { failedExchange, jsonExchange } from '../checks/exchanges.ts';
 
 const judges = (cardsRules as readonly Rule<string, never>[]).filter((rule) => rule.judgesBodiesTooLarge !== undefined);
@@ -35,5 +36,14 @@ describe('a failure the rule did not earn is blocked by the rule whose fault it 
       jsonExchange(200, { transactions: [] }),
     ]);
     expect(blockedWhenUnearned('cards.transactions.window-age', read, judges)).toBe(read);
+  });
+
+  it('the rule whose request opened the breaker fails, though its route read the unanswered page as blocked', () => {
+    const blocked = new RuleBlocked(['custody.cursor.first-last-without-token'], 'FIRST gave no cursor page', []);
+    expect(failedWhenLeftUnanswered('custody.cursor.token-encoding', blocked)).toBe(blocked);
+    noteLeftUnanswered('custody.cursor.token-encoding');
+    const failed = failedWhenLeftUnanswered('custody.cursor.token-encoding', blocked);
+    expect(failed).toBeInstanceOf(RuleViolation);
+    expect((failed as RuleViolation).message).toMatch(/^The target stopped answering this rule's requests/);
   });
 });
