@@ -65,10 +65,8 @@ export class CircuitBreaker {
       return;
     }
     this.#streak += 1;
-    if (this.#firstOfStreak === undefined) {
-      this.#firstOfStreak =
-        `${exchange.request.method} ${exchange.request.url}: ${code} ${exchange.error?.message ?? ''}`.trim();
-    }
+    this.#firstOfStreak ??=
+      `${exchange.request.method} ${exchange.request.url}: ${code} ${exchange.error?.message ?? ''}`.trim();
     if (this.#streak >= this.threshold) {
       // The rule whose request completed the streak is still waiting on it: it fails with the timeout it met (see
       // core/rule-in-progress.ts), and the rules whose requests are not sent from now on are blocked by it.

@@ -1,6 +1,5 @@
 import { tokenIn } from '../../checks/custody/token-in.ts';
-import { maxTokenChars, type Walk } from '../../checks/custody/walk.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
+import { maxTokenChars } from '../../checks/custody/walk.ts';
 import { prerequisiteMissing, RuleBlocked } from '../../checks/rule-blocked.ts';
 import { foreignCursor } from '../../generators/custody/foreign-cursor.ts';
 import { custodyListingPaths } from '../../rules/custody/endpoints.ts';
@@ -8,6 +7,7 @@ import type { CursorPage } from '../../rules/custody/schemas.ts';
 import { forAll } from '../support/for-all.ts';
 import { ruleTest, useCustodySession } from './support/custody-session.ts';
 import { walkListing } from './support/walk-listing.ts';
+import { noTokenToSend } from './support/no-token-to-send.ts';
 import { shownWalkPageSize } from '../../rules/custody/limits.ts';
 
 const session = useCustodySession();
@@ -88,7 +88,14 @@ ruleTest('custody.cursor.token-encoding', async ({ observe, check }) => {
       .map(({ page }) => ({ endpoint: walk.endpoint, token: page.cursor.currentPage })),
   );
   const sent = special.length ? special : plain.slice(0, 1);
-  if (sent.length === 0) throw noTokenToSend(id, walks);
+  if (sent.length === 0)
+    throw noTokenToSend(
+      id,
+      walks
+        .filter((walk) => walk.ended === 'oversized-token')
+        .flatMap((walk) => walk.pages.slice(-1).map(({ exchange }) => exchange)),
+      walks.flatMap((walk) => walk.pages.slice(0, 1).map(({ exchange }) => exchange)),
+    );
   return Promise.all(
     sent.map(async ({ endpoint, token }) =>
       check(
@@ -98,24 +105,3 @@ ruleTest('custody.cursor.token-encoding', async ({ observe, check }) => {
     ),
   );
 });
-
-/**
- * No walk met a token the harness sends back: each token was too long to send (the rule on new tokens judges their
- * length), or no listing had a page 1 with a next page (the rule on FIRST and LAST judges what page 1 says).
- */
-function noTokenToSend(id: RuleId, walks: readonly Walk[]): Error {
-  const oversized = walks.filter((walk) => walk.ended === 'oversized-token');
-  if (oversized.length > 0)
-    return prerequisiteMissing(
-      id,
-      ['custody.cursor.new-token'],
-      `every token met was beyond the ${maxTokenChars} characters the harness sends back (${oversized.map((walk) => walk.endpoint).join(', ')})`,
-      oversized.flatMap((walk) => walk.pages.slice(-1).map(({ exchange }) => exchange)),
-    );
-  return prerequisiteMissing(
-    id,
-    ['custody.cursor.first-last-without-token'],
-    'no listing gave a token on a page with a next page at page size 1',
-    walks.flatMap((walk) => walk.pages.slice(0, 1).map(({ exchange }) => exchange)),
-  );
-}

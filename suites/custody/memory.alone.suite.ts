@@ -1,9 +1,8 @@
-import { maxTokenChars } from '../../checks/custody/walk.ts';
-import { prerequisiteMissing } from '../../checks/rule-blocked.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { custodyListingPaths, invalidCursorCode } from '../../rules/custody/endpoints.ts';
 import { lateTestTimeoutMs, type LateUse, useLateMemory } from '../support/late-memory.ts';
 import { ruleTest, useCustodySession } from './support/custody-session.ts';
+import { noTokenToSend } from './support/no-token-to-send.ts';
 import { cursorTokenMemory, itemsOf, tokenSentBack, type UsedToken } from './support/memory-kinds.ts';
 
 /*
@@ -40,19 +39,7 @@ ruleTest(
       if (sent && 'used' in sent) return check(sent.next, client.listing(endpoint));
       if (sent) oversized.push(sent.oversized);
     }
-    if (oversized.length > 0)
-      throw prerequisiteMissing(
-        id,
-        ['custody.cursor.new-token'],
-        `every page 1 with a next page gave a token beyond the ${maxTokenChars} characters the harness sends back`,
-        oversized,
-      );
-    throw prerequisiteMissing(
-      id,
-      ['custody.cursor.first-last-without-token'],
-      'no listing gave a token on a page 1 with a next page at page size 1',
-      [],
-    );
+    throw noTokenToSend(id, oversized);
   },
   { timeoutMs: lateTestTimeoutMs() },
 );

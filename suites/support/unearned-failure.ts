@@ -10,17 +10,15 @@ export type BodyJudges = readonly Pick<Rule<string, never>, 'id' | 'judgesBodies
 
 /**
  * A violation that rests only on answers this rule could not have: exchanges the circuit breaker never sent (blocked
- * by the rule that sent the first unanswered one, which fails with the timeout it met), or bodies too large to read on
+ * by the rule whose unanswered request opened it, which fails with the timeout it met), or bodies too large to read on
  * a path another rule judges whole (blocked by that rule, which fails with the body). One fault, one failed rule.
- * Any other error is returned as it is.
+ * A violation with any exchange that is this rule's own to judge, and any other error, are returned as they are.
  */
 export function blockedWhenUnearned(ruleId: string, error: unknown, bodyJudges: BodyJudges = []): unknown {
   if (!(error instanceof RuleViolation) || error.evidence.length === 0) return error;
   const judges = error.evidence.map((exchange) => judgeOf(exchange, bodyJudges));
-  if (judges.some((judge) => judge === undefined)) return error;
-  const by = [...new Set(judges as string[])].filter((rule) => rule !== ruleId);
-  if (by.length === 0 || by.length < new Set(judges).size) return error;
-  return new RuleBlocked(by as RuleId[], error.message, error.evidence);
+  if (judges.some((judge) => judge === undefined || judge === ruleId)) return error;
+  return new RuleBlocked([...new Set(judges)] as RuleId[], error.message, error.evidence);
 }
 
 /** The rule whose fault an exchange without a usable answer is, when it is another rule's to judge. */

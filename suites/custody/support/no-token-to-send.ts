@@ -1,0 +1,29 @@
+import { maxTokenChars } from '../../../checks/custody/walk.ts';
+import { prerequisiteMissing } from '../../../checks/rule-blocked.ts';
+import type { Exchange } from '../../../client/http-exchange.ts';
+import type { RuleId } from '../../../rules/rule-id.ts';
+
+/**
+ * A rule that sends a server token back met none it could send: each token was too long to send (`oversized`, the
+ * pages that gave them: the rule on new tokens judges their length), or no listing had a page with a next page (the
+ * rule on FIRST and LAST judges what page 1 says; `firstPages` shows them).
+ */
+export function noTokenToSend(
+  ruleId: RuleId,
+  oversized: readonly Exchange[],
+  firstPages: readonly Exchange[] = [],
+): Error {
+  if (oversized.length > 0)
+    return prerequisiteMissing(
+      ruleId,
+      ['custody.cursor.new-token'],
+      `every token met was beyond the ${maxTokenChars} characters the harness sends back (${oversized.map((exchange) => new URL(exchange.request.url).pathname).join(', ')})`,
+      oversized,
+    );
+  return prerequisiteMissing(
+    ruleId,
+    ['custody.cursor.first-last-without-token'],
+    'no listing gave a token on a page with a next page at page size 1',
+    firstPages,
+  );
+}
