@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=2
 // Runs the TypeScript CLI through tsx's loader, so the harness needs no build step.
 import { register } from 'tsx/esm/api';
 

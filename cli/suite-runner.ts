@@ -135,9 +135,13 @@ export class SuiteRunner {
               : []),
           ],
           passWithNoTests: true,
-          // Lets the HTTP client free a body cut at its cap at once (client/cut-body-step.ts); a V8 flag cannot be
-          // given to one thread, so threads go without (the step then leaves the body to the next collection).
-          ...(options.pool === 'threads' ? { pool: 'threads' } : { execArgv: ['--expose-gc'] }),
+          // --expose-gc lets the harness free megabytes it knows are garbage at once (core/collect-garbage.ts); a
+          // young generation of 2 MB a half (bin/harness.js gives the main process the same) keeps the garbage of
+          // pages of megabytes from piling up between collections. A V8 flag cannot be given to one thread, so
+          // threads go without.
+          ...(options.pool === 'threads'
+            ? { pool: 'threads' }
+            : { execArgv: ['--expose-gc', '--max-semi-space-size=2'] }),
           // Suite files share their workers' module cache instead of starting a process each: a run has some
           // forty files that each wait on the target more than they compute, and a fresh worker cost each about
           // 0.35 s. Suites keep no state outside their own file (each is evaluated afresh) and the session, the

@@ -171,8 +171,13 @@ export function describeExchange(
     responseLines.push(`HTTP/1.1 ${response.status}`, ...renderHeaders(redactor.redactHeaders(response.headers)));
     if (response.body.length > 0) {
       responseLines.push('', renderBody(response.body, redactor, maxBodyChars));
+      const { letGo } = response;
+      if (letGo)
+        responseLines.push(
+          `(… the body held ${letGo.bodyBytes} bytes; only the first ${response.body.length} were kept)`,
+        );
       if (response.body !== response.rawBody)
-        responseLines.push(`(decoded from gzip: ${response.rawBody.length} bytes received)`);
+        responseLines.push(`(decoded from gzip: ${letGo?.rawBytes ?? response.rawBody.length} bytes received)`);
     }
   } else {
     responseLines.push('(no response)');

@@ -13,6 +13,7 @@ export interface TransferredExchange {
     rawBody: string;
     body: string;
     contentEncoding?: string;
+    letGo?: { bodyBytes: number; rawBytes: number };
   };
   error?: ClientError;
 }
@@ -42,6 +43,7 @@ export function exchangeToJson(exchange: Exchange): TransferredExchange {
             rawBody: response.rawBody.toString('base64'),
             body: response.body.toString('base64'),
             ...(response.contentEncoding === undefined ? {} : { contentEncoding: response.contentEncoding }),
+            ...(response.letGo === undefined ? {} : { letGo: response.letGo }),
           },
         }
       : {}),
@@ -71,6 +73,7 @@ export function exchangeFromJson(json: TransferredExchange): Exchange {
       json.response.contentEncoding,
     );
     response.body = Buffer.from(json.response.body, 'base64');
+    if (json.response.letGo) response.letGo = json.response.letGo;
     exchange.response = response;
   }
   if (json.error) exchange.error = json.error;

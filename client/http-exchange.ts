@@ -62,6 +62,13 @@ export interface CapturedResponse {
   json(): unknown;
   /** The Content-Encoding header value, when present. */
   contentEncoding?: string;
+  /**
+   * Set once the body was let go after reading (a walk holds many pages): the lengths received; `body` and
+   * `rawBody` then hold only their first bytes, for evidence, and json() the parsed document.
+   */
+  letGo?: { bodyBytes: number; rawBytes: number };
+  /** Keeps only the first `keepBytes` of the body once it is parsed (see LazyResponse). */
+  letBodyGo(keepBytes: number): void;
 }
 
 export interface ClientError {
@@ -93,9 +100,10 @@ const UNSET: unique symbol = Symbol('unset');
 export class LazyResponse implements CapturedResponse {
   readonly status: number;
   readonly headers: Record<string, string | string[]>;
-  readonly rawBody: Buffer;
+  rawBody: Buffer;
   body: Buffer;
   readonly contentEncoding?: string;
+  letGo?: { bodyBytes: number; rawBytes: number };
   #text: string | typeof UNSET = UNSET;
   #json: unknown = UNSET;
   #jsonError: SyntaxError | undefined;
@@ -109,8 +117,30 @@ export class LazyResponse implements CapturedResponse {
   }
 
   text(): string {
-    if (this.#text === UNSET) this.#text = this.body.toString('utf8');
+    if (this.#text !== UNSET) return this.#text;
+    // A body let go after it parsed is the document again (its formatting may differ from the bytes received).
+    if (this.letGo && this.#json !== UNSET) return JSON.stringify(this.#json);
+    this.#text = this.body.toString('utf8');
     return this.#text;
+  }
+
+  /**
+   * Keeps only the first `keepBytes` of the body (and of the bytes received), once it is parsed: what a walk holds
+   * of a page is then its parsed document, not the bytes too. A body not JSON keeps only those first bytes.
+   */
+  letBodyGo(keepBytes: number): void {
+    if (this.letGo || (this.body.length <= keepBytes && this.rawBody.length <= keepBytes)) return;
+    try {
+      this.json();
+    } catch {
+      // Not JSON: its first bytes are all that stays, as evidence.
+    }
+    const decoded = this.body;
+    this.letGo = { bodyBytes: decoded.length, rawBytes: this.rawBody.length };
+    // Copied, not a view: a view would keep the whole buffer alive.
+    this.body = Buffer.from(decoded.subarray(0, keepBytes));
+    this.rawBody = this.rawBody === decoded ? this.body : Buffer.from(this.rawBody.subarray(0, keepBytes));
+    this.#text = UNSET;
   }
 
   json(): unknown {

@@ -20,14 +20,15 @@ export const walkBoundsFields = {
    */
   maxWalkSeconds: z.number().positive().default(45),
   /**
-   * Upper bound on the response bytes one walk holds (decoded): a target whose pages are large but under the body
-   * cap cannot make a walk hold gigabytes before its page cap. Default 67108864 (64 MiB).
+   * Upper bound on the decoded page bytes the walks of one suite file hold together (a worker runs one file at a
+   * time and keeps each page parsed, its bytes let go): pages large but under the body cap cannot make the walks hold
+   * hundreds of megabytes before their page caps. Default 16777216 (16 MiB).
    */
   maxWalkBytes: z
     .number()
     .int()
     .positive()
-    .default(64 * 1024 * 1024),
+    .default(16 * 1024 * 1024),
 };
 
 /** The bounds as a section holds them. */

@@ -1,24 +1,48 @@
 import type { Exchange } from '../../client/http-exchange.ts';
+import { collectGarbageNow } from '../../core/collect-garbage.ts';
 import type { WalkBounds } from '../../targets/walk-bounds.ts';
 import { runContext } from './run-context.ts';
 
 /** The part of the run's time left that one walk may take: rules share the deadline, so no walk spends it all. */
 const deadlineShare = 1 / 4;
 
+/**
+ * What a walk keeps of a page's bytes once it has read them: the first 16 KiB, for evidence (a report shows 4,000
+ * characters). The rules read the parsed document, so a page is held once, not twice.
+ */
+export const keptPageBytes = 16 * 1024;
+
+/** A page at least this large is collected as soon as it is let go: its bytes and text are garbage then. */
+const collectFromBytes = 1024 * 1024;
+
+/**
+ * The decoded page bytes the walks of the suite file now running hold together. A worker runs one suite file at a
+ * time, and a file's walks are shared by its rules until it ends: this sum, bounded by maxWalkBytes, is what the
+ * walks can make a worker hold, whatever their number or their pages.
+ */
+const fileLedger = { bytes: 0 };
+
+/** A suite file starts (suites/support/await-turn.ts): the walks of the file before it are no longer held. */
+export function startFileWalks(): number {
+  const held = fileLedger.bytes;
+  fileLedger.bytes = 0;
+  return held;
+}
+
 /** Seconds with one decimal, for a report. */
 const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
 
 /**
  * What one walk may spend, and what it spent: pages, requests and time, from the section's bounds and the
- * run's deadline. A walk asks `exhausted` before each request; the answer names the bound and what the walk
- * saw ("pages took 8.0 s each; 5 pages read in 40 s"), for the report.
+ * run's deadline, and the page bytes its suite file's walks hold together. A walk asks `exhausted` before each
+ * request; the answer names the bound and what the walk saw ("pages took 8.0 s each; 5 pages read in 40 s"), for
+ * the report.
  */
 export class WalkBudget {
   readonly #startedAt = performance.now();
   readonly #timeMs: number;
   readonly #timeBound: string;
   #requests = 0;
-  #bytes = 0;
 
   constructor(
     private readonly bounds: WalkBounds,
@@ -33,11 +57,21 @@ export class WalkBudget {
         : `its share of the run's deadline (${seconds(this.#timeMs)})`;
   }
 
-  /** Counts requests the walk made (one, or the exchanges of another route) and the bytes their answers hold. */
+  /**
+   * Counts requests the walk made (one, or the exchanges of another route) and the page bytes their answers hold,
+   * and lets each body go past its first bytes once parsed (the walk keeps the parsed page).
+   */
   spend(exchanges?: Exchange | readonly Exchange[]): void {
     const spent: readonly (Exchange | undefined)[] = Array.isArray(exchanges) ? exchanges : [exchanges as Exchange];
     this.#requests += spent.length;
-    for (const exchange of spent) this.#bytes += exchange?.response?.body.length ?? 0;
+    for (const exchange of spent) {
+      const response = exchange?.response;
+      if (!response) continue;
+      const bytes = response.letGo?.bodyBytes ?? response.body.length;
+      fileLedger.bytes += bytes;
+      response.letBodyGo(keptPageBytes);
+      if (bytes >= collectFromBytes) collectGarbageNow();
+    }
   }
 
   /** Requests still allowed to this walk (for a route that asks many pages at once). */
@@ -55,8 +89,8 @@ export class WalkBudget {
     if (pages >= this.bounds.maxWalkPages) return `stopped by maxWalkPages (${this.bounds.maxWalkPages}): ${pace}`;
     if (this.#requests >= this.bounds.maxWalkRequests)
       return `stopped by maxWalkRequests (${this.bounds.maxWalkRequests}, ${this.#requests} requests): ${pace}`;
-    if (this.#bytes >= this.bounds.maxWalkBytes)
-      return `stopped by maxWalkBytes (${this.bounds.maxWalkBytes}, ${this.#bytes} bytes of pages held): ${pace}`;
+    if (fileLedger.bytes >= this.bounds.maxWalkBytes)
+      return `stopped by maxWalkBytes (${this.bounds.maxWalkBytes}, ${fileLedger.bytes} bytes of pages held by the walks of this suite file): ${pace}`;
     if (elapsed >= this.#timeMs) return `stopped by ${this.#timeBound}: ${pace}`;
     return undefined;
   }

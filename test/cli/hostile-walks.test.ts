@@ -110,12 +110,10 @@ describe('hostile walking targets: a bounded verdict, naming what the target did
     expect(cards.served()).toBeLessThan(2000);
   });
 
-  test.concurrent('cdr endless pages of 64 KB descriptions, custody hasNext always true: each walk stops at the bound its entry sets; cards pages of 500 transactions of 20 KB: one rule fails, the rest are blocked by it', {
+  test.concurrent('cdr endless pages of 3.2 MB at the default bounds, custody hasNext always true: each walk stops at a bound; cards pages of 500 transactions of 20 KB: one rule fails, the rest are blocked by it', {
     timeout: (maxTimeSeconds + 40) * 1000,
   }, async () => {
-    const cdr = await started(
-      hostileCdr('endless pages of 64 KB descriptions', { maxWalkBytes: 2 * 1024 * 1024, maxWalkRequests: 20 }),
-    );
+    const cdr = await started(hostileCdr('endless pages of 50 products of 64 KB', {}));
     const custody = await started(
       hostileCustody('hasNext always true, a new token each time', custodyToken, 'HOSTILE_CUSTODY_TOKEN', {
         maxWalkRequests: 15,
@@ -124,10 +122,7 @@ describe('hostile walking targets: a bounded verdict, naming what the target did
     const cards = await started(cardsWithHugeTransactionsPages(cardsToken, 'HOSTILE_CARDS_TOKEN'));
     const cardsRules = expectBoundedVerdict(await run({ cards }, 'cards 10 MB pages'));
     const rules = expectBoundedVerdict(
-      await run(
-        { cdr, custody },
-        'cdr endless 640 KB pages (maxWalkBytes 2 MiB), custody endless (maxWalkRequests 15)',
-      ),
+      await run({ cdr, custody }, 'cdr endless 3.2 MB pages (default bounds), custody endless (maxWalkRequests 15)'),
     );
     // A transactions page beyond the body cap is the items rule's fault; the other rules that read pages are blocked.
     const cardsFailed = cardsRules.filter((rule) => rule.status === 'failed');
@@ -138,9 +133,14 @@ describe('hostile walking targets: a bounded verdict, naming what the target did
     expect(cardsFailed[0]?.message).toMatch(/BODY_TOO_LARGE/);
     expect(cardsRules.filter((rule) => rule.status === 'blocked').map((rule) => rule.blockedBy)).not.toEqual([]);
     const messages = JSON.stringify(rules.filter((rule) => rule.status === 'failed')).slice(0, 5000);
-    expect(failedWith(rules, /stopped by maxWalkBytes \(2097152, \d+ bytes of pages held\)/), messages).toContain(
-      'cdr.pagination.walk-complete',
-    );
+    // The walks of a suite file hold 16 MiB of pages together at most (maxWalkBytes' default): five such pages.
+    expect(
+      failedWith(
+        rules,
+        /stopped by maxWalkBytes \(16777216, \d+ bytes of pages held by the walks of this suite file\)/,
+      ),
+      messages,
+    ).toContain('cdr.pagination.walk-complete');
     expect(failedWith(rules, /stopped by maxWalkRequests \(15, 15 requests\): 15 pages read in/), messages).toContain(
       'custody.cursor.new-token',
     );

@@ -101,6 +101,7 @@ describe('retryAfterMs', () => {
       body: Buffer.alloc(0),
       text: () => '',
       json: () => null,
+      letBodyGo: () => {},
     },
     startedAt: 0,
     durationMs: 0,

@@ -218,7 +218,7 @@ describe('resolveTarget', () => {
       maxWalkPages: 2000,
       maxWalkRequests: 2500,
       maxWalkSeconds: 45,
-      maxWalkBytes: 67108864,
+      maxWalkBytes: 16777216,
     });
     expect(cdr.pastLastPageStatus).toBeUndefined();
   });
@@ -319,7 +319,7 @@ describe('resolveTarget', () => {
       maxWalkPages: 2000,
       maxWalkRequests: 2500,
       maxWalkSeconds: 45,
-      maxWalkBytes: 67108864,
+      maxWalkBytes: 16777216,
       clockMarginMs: 300_000,
     });
     const cards = reference.entry.families.cards as CardsSection;

@@ -9,6 +9,13 @@ import { tempFolder } from './temp-folders.ts';
 import { expect } from 'vitest';
 
 const bin = fileURLToPath(new URL('../../bin/harness.js', import.meta.url));
+/** The node flags the CLI's own first line gives (`#!/usr/bin/env -S node ...`), as a user running `harness` gets. */
+const binNodeFlags =
+  /^#!.*\bnode((?: --[\w-]+(?:=\S+)?)*)\s*$/m
+    .exec(readFileSync(bin, 'utf8').split('\n')[0] ?? '')?.[1]
+    ?.trim()
+    .split(' ')
+    .filter(Boolean) ?? [];
 export const bundledTargets = JSON.parse(
   readFileSync(fileURLToPath(new URL('../../targets.json', import.meta.url)), 'utf8'),
 ) as {
@@ -69,7 +76,7 @@ export function runCli(
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
-      [bin, ...withReports],
+      [...binNodeFlags, bin, ...withReports],
       { env: withReferenceCredentials(env), maxBuffer: 64 * 1024 * 1024, timeout: options.timeoutMs ?? 300_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 99) : 0;

@@ -1,10 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { WalkBudget } from '../../../suites/support/walk-budget.ts';
+import { LazyResponse } from '../../../client/http-exchange.ts';
+import { keptPageBytes, startFileWalks, WalkBudget } from '../../../suites/support/walk-budget.ts';
 import { signPages, WalkSigns } from '../../../suites/support/walk-signs.ts';
 
 const bounds = { maxWalkPages: 2000, maxWalkRequests: 2500, maxWalkSeconds: 45, maxWalkBytes: 64 * 1024 * 1024 };
 /** An exchange whose answer holds `bytes` bytes (decoded). */
-const answered = (bytes: number) => ({ response: { body: Buffer.alloc(bytes) } }) as never;
+const answered = (bytes: number) =>
+  ({ response: new LazyResponse(200, {}, Buffer.from(JSON.stringify({ data: 'd'.repeat(bytes - 11) }))) }) as never;
 
 describe('WalkBudget: a walk stops at the first bound it reaches, and says which', () => {
   test('pages', () => {
@@ -21,12 +23,25 @@ describe('WalkBudget: a walk stops at the first bound it reaches, and says which
     budget.spend();
     expect(budget.exhausted(1)).toMatch(/^stopped by maxWalkRequests \(4, 4 requests\)/);
   });
-  test('bytes of pages held: large pages under the body cap cannot make a walk hold gigabytes', () => {
-    const budget = new WalkBudget({ ...bounds, maxWalkBytes: 3000 }, undefined);
-    budget.spend(answered(2000));
+  test('bytes of pages held by the walks of a suite file together: large pages under the body cap cannot add up', () => {
+    startFileWalks();
+    const budget = new WalkBudget({ ...bounds, maxWalkBytes: 300_000 }, undefined);
+    budget.spend(answered(200_000));
     expect(budget.exhausted(1)).toBeUndefined();
-    budget.spend(answered(1000));
-    expect(budget.exhausted(2)).toMatch(/^stopped by maxWalkBytes \(3000, 3000 bytes of pages held\): 2 pages read/);
+    // Another walk of the same file counts against the same bound.
+    const other = new WalkBudget({ ...bounds, maxWalkBytes: 300_000 }, undefined);
+    const page = answered(100_000) as { response: LazyResponse };
+    other.spend(page as never);
+    expect(other.exhausted(1)).toMatch(
+      /^stopped by maxWalkBytes \(300000, 300000 bytes of pages held by the walks of this suite file\): 1 pages read/,
+    );
+    expect(budget.exhausted(1)).toMatch(/^stopped by maxWalkBytes/);
+    // The page is held parsed, its bytes let go past the first ones.
+    expect(page.response.body.length).toBe(keptPageBytes);
+    expect(page.response.letGo?.bodyBytes).toBe(100_000);
+    // The next suite file of the worker starts with none held.
+    expect(startFileWalks()).toBe(300_000);
+    expect(new WalkBudget({ ...bounds, maxWalkBytes: 300_000 }, undefined).exhausted(0)).toBeUndefined();
   });
   test("time: the walk's own bound, or its share of a run deadline that falls sooner", () => {
     expect(new WalkBudget({ ...bounds, maxWalkSeconds: 0.000_001 }, undefined).exhausted(1)).toMatch(
