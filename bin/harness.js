@@ -1,6 +1,11 @@
 #!/usr/bin/env -S node --max-semi-space-size=2
-// Runs the TypeScript CLI through tsx's loader, so the harness needs no build step.
+// Runs the TypeScript CLI through tsx's loader, so the harness needs no build step. The flag above (a young
+// generation of 2 MB a half) keeps the garbage of large answers from piling up between collections.
 import { register } from 'tsx/esm/api';
+
+// The processes the CLI starts (test workers, the reference) let go of large freed buffers at once: glibc otherwise
+// raises its mmap threshold after the first large free and keeps later large buffers in heaps it rarely returns.
+process.env.MALLOC_MMAP_THRESHOLD_ ??= String(128 * 1024);
 
 // The commands that drive vitest load it before tsx's loader is registered. Loaded through the loader, vitest
 // and vite cost the main process about 140 MB more resident memory (the loader thread keeps what it read, and

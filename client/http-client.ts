@@ -14,7 +14,7 @@ import { interimSkippingConnector } from './interim-responses.ts';
 import type { CircuitBreaker } from './circuit-breaker.ts';
 import { composeSteps, type ExchangeCall, type ResponseCall, type Step, type Terminal } from './exchange-steps.ts';
 import { breakerStep } from './breaker-step.ts';
-import { cutBodyStep } from './cut-body-step.ts';
+import { largeBodyGarbageStep } from './large-body-garbage-step.ts';
 import { failureStep } from './failure-step.ts';
 import { shortBodyStep } from './short-body-step.ts';
 import { deadlineStep } from './deadline-step.ts';
@@ -108,7 +108,7 @@ function composeExchange(agent: Agent, breaker: CircuitBreaker | undefined): Ter
   const receiveBody = composeSteps<ResponseCall>([gunzipStep], readCappedBody);
   const steps: Step<ExchangeCall>[] = [
     ...(breaker ? [breakerStep(breaker)] : []),
-    cutBodyStep,
+    largeBodyGarbageStep,
     failureStep,
     shortBodyStep,
     deadlineStep,
