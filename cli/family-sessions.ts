@@ -24,6 +24,7 @@ export interface OpenSessions {
 export async function openFamilySessions(
   target: ResolvedTarget,
   selected: readonly FamilyModule[],
+  pace?: BrokeredMethods,
 ): Promise<OpenSessions> {
   const sessions = new Map<string, FamilySession>();
   const run = runBreakers(
@@ -45,8 +46,9 @@ export async function openFamilySessions(
   const reports = await Promise.all([...sessions.values()].map((session) => session.preflight()));
   return {
     sessions,
-    // The breakers, and the store of first uses replayed late in the run (client/run-memory.ts).
-    runMethods: { ...run.serve, ...runMemory() },
+    // The breakers, the store of first uses replayed late in the run (client/run-memory.ts), and the run's pace
+    // (client/run-pace.ts).
+    runMethods: { ...run.serve, ...runMemory(), ...pace },
     reports,
     close: async () => {
       await Promise.all([...sessions.values()].map((session) => session.close()));
@@ -65,8 +67,9 @@ export interface BrokeredSessions {
 export async function openBrokeredSessions(
   target: ResolvedTarget,
   selected: readonly FamilyModule[],
+  pace?: BrokeredMethods,
 ): Promise<BrokeredSessions> {
-  const opened = await openFamilySessions(target, selected);
+  const opened = await openFamilySessions(target, selected, pace);
   const served = new Map([...opened.sessions].map(([name, session]) => [name, session.serve]));
   const broker = await startSessionBroker(served.set(runMethods, opened.runMethods));
   return {

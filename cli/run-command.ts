@@ -16,6 +16,7 @@ import { launchTarget } from '../targets/launch-target.ts';
 import { resolveTarget } from '../families/resolve-target.ts';
 import { readTargetsFile } from '../targets/load-targets.ts';
 import { openBrokeredSessions, preflightError } from './family-sessions.ts';
+import { RunPace } from '../client/run-pace.ts';
 import { listenForInterruption } from './interrupt.ts';
 import { reportsPaths } from './paths.ts';
 import { replayInvocation } from './replay-invocation.ts';
@@ -158,7 +159,9 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
 
   async function judge(): Promise<void> {
     if (stop.reason) return;
-    const sessions = await openBrokeredSessions(target, selected);
+    // The run's pace: the share of the deadline each rule may take (client/run-pace.ts).
+    const pace = new RunPace(selectedRules.length, startedAt.getTime() + maxTimeMs);
+    const sessions = await openBrokeredSessions(target, selected, pace.methods);
     preflight = sessions.reports;
     try {
       const problem = preflightError(target.name, sessions.reports);
@@ -176,12 +179,14 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
         listener: {
           ruleStarted: (ruleId) => live?.ruleStarted(ruleId),
           outcome: (outcome) => {
+            pace.ruleEnded(outcome.ruleId);
             live?.ruleFinished(outcome);
             ({ outcomes, setAside } = runner.results());
             snapshots.request();
           },
         },
       });
+      pace.workers = runner.workers;
       try {
         const context: RunContext = {
           targetName: target.name,

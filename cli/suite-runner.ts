@@ -89,6 +89,8 @@ export class SuiteRunner {
     private readonly families: readonly FamilyModule[],
     private readonly turns: SuiteTurns,
     private readonly planned: { order: readonly string[] },
+    /** How many workers run suite files at once. */
+    readonly workers: number,
     private readonly allureResults?: string,
   ) {}
 
@@ -108,6 +110,7 @@ export class SuiteRunner {
         return files;
       }
     }
+    const workers = options.maxWorkers ?? defaultWorkers(options.families);
     const include = options.families.map(
       (family) => `${relative(packageRoot, family.suitesDir).split('\\').join('/')}/**/*.suite.ts`,
     );
@@ -149,7 +152,7 @@ export class SuiteRunner {
           isolate: false,
           setupFiles: [awaitTurnFile],
           sequence: { sequencer: PlannedOrder },
-          maxWorkers: options.maxWorkers ?? defaultWorkers(options.families),
+          maxWorkers: workers,
         },
         { cacheDir: options.cacheDir },
         { stderr: crashWatch.stream },
@@ -157,7 +160,15 @@ export class SuiteRunner {
       await created.standalone();
       return created;
     });
-    return new SuiteRunner(vitest, collector, options.families, turns, planned, options.reports?.allureResults);
+    return new SuiteRunner(
+      vitest,
+      collector,
+      options.families,
+      turns,
+      planned,
+      workers,
+      options.reports?.allureResults,
+    );
   }
 
   /** The suite files of the selected families (and files). */

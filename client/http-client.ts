@@ -14,6 +14,7 @@ import { interimSkippingConnector } from './interim-responses.ts';
 import type { CircuitBreaker } from './circuit-breaker.ts';
 import { composeSteps, type ExchangeCall, type ResponseCall, type Step, type Terminal } from './exchange-steps.ts';
 import { breakerStep } from './breaker-step.ts';
+import { noteAnswerTime } from '../core/rule-in-progress.ts';
 import { largeBodyGarbageStep } from './large-body-garbage-step.ts';
 import { failureStep } from './failure-step.ts';
 import { shortBodyStep } from './short-body-step.ts';
@@ -91,6 +92,7 @@ export class HttpClient {
     const exchange: Exchange = { id, request: captured, startedAt, durationMs: performance.now() - t0 };
     if (call.response) exchange.response = call.response;
     if (call.error) exchange.error = call.error;
+    noteAnswerTime(exchange.durationMs);
     return exchange;
   }
 

@@ -1,19 +1,59 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
+/** The rule whose test is running: its id, when its share of the run's deadline ends, and how its target answered. */
+interface RuleWork {
+  ruleId: string;
+  /** Epoch ms its share of the run's deadline ends (see client/run-pace.ts); undefined: no share set. */
+  endsAt?: number;
+  answers: { count: number; totalMs: number };
+}
+
 /**
  * The rule whose test is running, as the async context of its work: what the harness's client tells an exchange
- * about (which rule saw a target stop answering) without every call passing the rule id along.
+ * about (which rule saw a target stop answering, how long its answers took) without every call passing it along.
  */
-const inProgress = new AsyncLocalStorage<string>();
+const inProgress = new AsyncLocalStorage<RuleWork>();
 
-/** Runs `work` as the rule's: exchanges it starts, however deep, know the rule. */
-export function asRule<T>(ruleId: string, work: () => T): T {
-  return inProgress.run(ruleId, work);
+/** Runs `work` as the rule's: exchanges it starts, however deep, know the rule (and `endsAt`, its share's end). */
+export function asRule<T>(ruleId: string, work: () => T, endsAt?: number): T {
+  return inProgress.run(
+    { ruleId, ...(endsAt === undefined ? {} : { endsAt }), answers: { count: 0, totalMs: 0 } },
+    work,
+  );
 }
 
 /** The rule whose work this is, if any (undefined outside a rule's test: preflight, set-up, load runs). */
 export function ruleInProgress(): string | undefined {
-  return inProgress.getStore();
+  return inProgress.getStore()?.ruleId;
+}
+
+/** An exchange of the rule in progress ended after `ms` (the client tells every one). */
+export function noteAnswerTime(ms: number): void {
+  const answers = inProgress.getStore()?.answers;
+  if (!answers) return;
+  answers.count += 1;
+  answers.totalMs += ms;
+}
+
+/** How the target answered the rule in progress so far: exchanges and their total time. */
+export function answerTimes(): { count: number; totalMs: number } {
+  return { ...(inProgress.getStore()?.answers ?? { count: 0, totalMs: 0 }) };
+}
+
+/**
+ * An answer this slow on average is the target's slowness, not the harness's: only then does a rule stop at the end
+ * of its share (a fast target is never cut short, whatever the deadline).
+ */
+export const slowAnswerMs = 1000;
+
+/**
+ * Whether the rule in progress should start no more cases: its share of the run's deadline is over and its target
+ * answers slowly (at least slowAnswerMs on average).
+ */
+export function ruleOutOfTime(): boolean {
+  const work = inProgress.getStore();
+  if (work?.endsAt === undefined || Date.now() < work.endsAt || work.answers.count === 0) return false;
+  return work.answers.totalMs / work.answers.count >= slowAnswerMs;
 }
 
 /** Rules of this process whose request, left unanswered, opened a family's circuit breaker. */

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { RuleViolation } from '../../checks/rule-violation.ts';
+import { ruleOutOfTime } from '../../core/rule-in-progress.ts';
+import { RuleOutOfTime } from './rule-out-of-time.ts';
 import type { Gen } from '../../generators/gen.ts';
 
 export interface ForAllOptions {
@@ -17,16 +19,19 @@ interface Failure {
   error: unknown;
 }
 
-/** Runs `body` over items with at most `concurrency` in flight; stops starting new ones after a failure. */
+/**
+ * Runs `body` over items with at most `concurrency` in flight; stops starting new ones after a failure, and when the
+ * rule's share of the run's deadline is over while its target answers slowly (then `started` is below the items).
+ */
 async function runPool<T>(
   items: readonly T[],
   concurrency: number,
   body: (item: T, index: number) => Promise<unknown>,
-): Promise<Failure | undefined> {
+): Promise<(Failure & { started: number }) | { started: number }> {
   let next = 0;
   const failures: Failure[] = [];
   const worker = async () => {
-    while (next < items.length && failures.length === 0) {
+    while (next < items.length && failures.length === 0 && !ruleOutOfTime()) {
       const index = next++;
       try {
         await body(items[index] as T, index);
@@ -37,8 +42,12 @@ async function runPool<T>(
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
   // The earliest failing case is the one a sequential run would have met first.
-  return failures.sort((a, b) => a.index - b.index)[0];
+  const [failure] = failures.sort((a, b) => a.index - b.index);
+  return { ...failure, started: next };
 }
+
+const failed = (outcome: Awaited<ReturnType<typeof runPool>>): outcome is Failure & { started: number } =>
+  'index' in outcome;
 
 function describeCase(value: unknown): string | undefined {
   return value && typeof value === 'object' && 'why' in value ? String((value as { why: unknown }).why) : undefined;
@@ -55,8 +64,9 @@ export async function forAll<T>(
   options: ForAllOptions,
   body: (value: T) => Promise<unknown>,
 ): Promise<number> {
+  const planned = gen.boundaries.length + options.runs;
   const boundaryFailure = await runPool(gen.boundaries, options.concurrency, body);
-  if (boundaryFailure) {
+  if (failed(boundaryFailure)) {
     const value = gen.boundaries[boundaryFailure.index];
     throw annotate(boundaryFailure.error, value, {
       seed: options.seed,
@@ -64,9 +74,14 @@ export async function forAll<T>(
       counterexample: value,
     });
   }
+  if (boundaryFailure.started < gen.boundaries.length) throw new RuleOutOfTime(boundaryFailure.started, planned);
   const values = fc.sample(gen.arbitrary, { seed: options.seed, numRuns: options.runs });
   const randomFailure = await runPool(values, options.concurrency, body);
-  if (!randomFailure) return gen.boundaries.length + values.length;
+  if (!failed(randomFailure)) {
+    if (randomFailure.started < values.length)
+      throw new RuleOutOfTime(gen.boundaries.length + randomFailure.started, planned);
+    return gen.boundaries.length + values.length;
+  }
   if (!(randomFailure.error instanceof RuleViolation)) throw randomFailure.error;
   throw await shrink(gen, options, body, randomFailure);
 }

@@ -1,4 +1,6 @@
 import { asRule } from '../../core/rule-in-progress.ts';
+import { RuleOutOfTime } from './rule-out-of-time.ts';
+import { noTimeLeft, ruleShare, slowTargetVerdict } from './slow-target.ts';
 import { type BodyJudges, blockedWhenUnearned, failedWhenLeftUnanswered } from './unearned-failure.ts';
 import * as allure from 'allure-js-commons';
 import { type TestContext, test } from 'vitest';
@@ -258,17 +260,24 @@ function defineRuleTest(
     }
     try {
       const bound = bindRuleCheck(rule, table);
+      const share = await ruleShare(run);
+      const tooLate = noTimeLeft(share);
+      if (tooLate) throw tooLate;
       const verdicts = [
-        // The rule's work as its own async context: an exchange it leaves unanswered names it (core/rule-in-progress.ts).
-        (await asRule(rule.id, () =>
-          body({
-            run,
-            check: bound.check,
-            observe: (key, value) => {
-              observations[key] = value;
-            },
-            blocked: (missing, evidence = []) => blockedByPrerequisites(rule, missing, evidence),
-          }),
+        // The rule's work as its own async context: an exchange it leaves unanswered names it, and its cases stop at
+        // the end of its share of the deadline where the target answers slowly (core/rule-in-progress.ts).
+        (await asRule(
+          rule.id,
+          () =>
+            body({
+              run,
+              check: bound.check,
+              observe: (key, value) => {
+                observations[key] = value;
+              },
+              blocked: (missing, evidence = []) => blockedByPrerequisites(rule, missing, evidence),
+            }),
+          share.endsAt,
         )) ?? [],
       ].flat();
       assertJudgedByRuleCheck(rule, verdicts, bound.verdicts());
@@ -276,7 +285,8 @@ function defineRuleTest(
       record(base);
       for (const [key, value] of Object.entries(observations))
         await allure.parameter(`observed ${key}`, reportText(value).text, perRun);
-    } catch (thrown) {
+    } catch (caught) {
+      const thrown = caught instanceof RuleOutOfTime ? await slowTargetVerdict(run, rule.id as RuleId, caught) : caught;
       const error = failedWhenLeftUnanswered(rule.id, blockedWhenUnearned(rule.id, thrown, bodyJudges));
       const stoppedByHarness = closedByHarness(error);
       if (stoppedByHarness) {

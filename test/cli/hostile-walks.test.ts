@@ -9,6 +9,7 @@ import {
   type HostileWalker,
   hostileCdr,
   hostileCustody,
+  slowCdrHolder,
 } from '../support/hostile-walkers.ts';
 import { type CliResult, runCli, writeTargets } from '../support/run-harness-cli.ts';
 import { TREE_BUDGET_BYTES } from '../support/tree-memory.ts';
@@ -37,7 +38,11 @@ async function started(target: Promise<HostileWalker>): Promise<HostileWalker> {
 }
 
 /** One run of the CLI against a target entry of these sections. */
-async function run(families: Record<string, HostileWalker>, label: string): Promise<CliResult> {
+async function run(
+  families: Record<string, HostileWalker>,
+  label: string,
+  maxTime = maxTimeSeconds,
+): Promise<CliResult> {
   const targets = writeTargets({
     hostile: {
       kind: 'url',
@@ -47,9 +52,7 @@ async function run(families: Record<string, HostileWalker>, label: string): Prom
   });
   const suites = Object.keys(families).join(',');
   return runCli(
-    `run --targets ${targets} --target hostile --suite ${suites} --seed 30 --runs 2 --max-time ${maxTimeSeconds}`.split(
-      ' ',
-    ),
+    `run --targets ${targets} --target hostile --suite ${suites} --seed 30 --runs 2 --max-time ${maxTime}`.split(' '),
     env,
     { samplePeak: true, label },
   );
@@ -164,5 +167,28 @@ describe('hostile walking targets: a bounded verdict, naming what the target did
       messages,
     ).toContain('cdr.pagination.walk-complete');
     expect(failedWith(rules, /decodes to more than/), messages.slice(0, 3000)).not.toEqual([]);
+  });
+
+  test.concurrent('a correct cdr holder answering every request 1.5 s late, a deadline of 50 s: a verdict before it, the slowness failing one rule', {
+    timeout: 120_000,
+  }, async () => {
+    const cdr = await started(slowCdrHolder(1500));
+    const rules = expectBoundedVerdict(await run({ cdr }, 'a correct cdr holder 1.5 s late (deadline 50 s)', 50));
+    const failed = rules.filter((rule) => rule.status === 'failed');
+    const messages = JSON.stringify(failed);
+    // The slowness is the run's one finding: the first rule its share of the deadline stopped fails with it, and
+    // the rules after it are blocked by it (nothing is left not run); a walk stopped by its own share says so.
+    expect(
+      failedWith(
+        rules,
+        /answered too slowly to be judged before the run's deadline: the target took 1\.\d s per answer/,
+      ),
+      messages,
+    ).toHaveLength(1);
+    for (const rule of failed)
+      expect(rule.message, messages).toMatch(/answered too slowly|share of the run's deadline|maxWalkSeconds/);
+    expect(
+      rules.filter((rule) => rule.status === 'blocked' && /answered too slowly/.test(rule.message ?? '')).length,
+    ).toBeGreaterThan(0);
   });
 });

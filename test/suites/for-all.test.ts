@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { RuleViolation } from '../../checks/rule-violation.ts';
+import { asRule, noteAnswerTime, slowAnswerMs } from '../../core/rule-in-progress.ts';
 import { forAll } from '../../suites/support/for-all.ts';
+import { RuleOutOfTime } from '../../suites/support/rule-out-of-time.ts';
 
 const numbers = { boundaries: [0, 1000], arbitrary: fc.integer({ min: 0, max: 10_000 }) };
 
@@ -56,5 +58,35 @@ describe('forAll, the concurrent property engine', () => {
         if (value > 0 && value < 1000) throw crash;
       }),
     ).rejects.toBe(crash);
+  });
+
+  test('past the end of its share of the deadline, a rule whose target answers slowly starts no more cases', async () => {
+    const seen: number[] = [];
+    const stopped = await asRule(
+      'demo.rule',
+      () =>
+        forAll(numbers, { seed: 3, runs: 50, concurrency: 2 }, async (value) => {
+          seen.push(value);
+          noteAnswerTime(slowAnswerMs * 2);
+        }),
+      Date.now() - 1,
+    ).catch((caught: unknown) => caught);
+    expect(stopped).toBeInstanceOf(RuleOutOfTime);
+    const { judged, planned, answers } = stopped as RuleOutOfTime;
+    // The first case was judged (before it, no answer said the target was slow), then none was started.
+    expect([judged, planned, seen.length]).toEqual([1, 52, 1]);
+    expect(answers).toEqual({ count: 1, totalMs: slowAnswerMs * 2 });
+  });
+
+  test('a fast target is never cut short, whatever its share', async () => {
+    const count = await asRule(
+      'demo.rule',
+      () =>
+        forAll(numbers, { seed: 3, runs: 50, concurrency: 2 }, async () => {
+          noteAnswerTime(5);
+        }),
+      Date.now() - 1,
+    );
+    expect(count).toBe(52);
   });
 });

@@ -5,7 +5,7 @@ import { familyByName } from '../../families/index.ts';
 import { startReferenceServer } from '../../reference/server.ts';
 import { startStandardHolder, type StandardHolderOptions } from './cdr-standard-holder.ts';
 import { startLocalServer } from './local-server.ts';
-import { rewritingProxy } from './rewriting-proxy.ts';
+import { listenLocally, rewritingProxy } from './rewriting-proxy.ts';
 
 /*
  * Hostile targets of the families that walk (issue 30): each an otherwise ordinary implementation with one
@@ -90,6 +90,46 @@ export async function hostileCdr(mode: keyof typeof cdrModes, bounds: Record<str
     section: { baseUrl: holder.baseUrl, versions: { list: [3], detail: [4], status: [] }, ...bounds },
     served: () => served,
     close: () => holder.close(),
+  };
+}
+
+/**
+ * A correct cdr holder (the standard's) behind a proxy that answers every request `delayMs` late, its links
+ * rewritten to the proxy: a target slower than the run's deadline allows, and at fault in nothing else.
+ */
+export async function slowCdrHolder(delayMs: number): Promise<HostileWalker> {
+  let served = 0;
+  const holder = await startStandardHolder({ status: false });
+  const upstream = new URL(holder.baseUrl).origin;
+  const proxy = await listenLocally((req, res) => {
+    served++;
+    setTimeout(async () => {
+      try {
+        const headers = Object.fromEntries(
+          Object.entries(req.headers).filter(([name]) => !['host', 'connection'].includes(name)),
+        ) as Record<string, string>;
+        const answer = await fetch(`${upstream}${req.url}`, { headers });
+        const body = (await answer.text()).split(upstream).join(proxy.origin);
+        const kept: Record<string, string> = {};
+        answer.headers.forEach((value, name) => {
+          if (!['content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(name)) kept[name] = value;
+        });
+        if (!res.destroyed) res.writeHead(answer.status, kept).end(body);
+      } catch {
+        if (!res.destroyed) res.writeHead(502).end();
+      }
+    }, delayMs);
+  });
+  return {
+    section: {
+      baseUrl: holder.baseUrl.replace(upstream, proxy.origin),
+      versions: { list: [3], detail: [4], status: [] },
+    },
+    served: () => served,
+    close: async () => {
+      await proxy.close();
+      await holder.close();
+    },
   };
 }
 
