@@ -9,13 +9,15 @@ import { tempFolder } from './temp-folders.ts';
 import { expect } from 'vitest';
 
 const bin = fileURLToPath(new URL('../../bin/harness.js', import.meta.url));
-/** The node flags the CLI's own first line gives (`#!/usr/bin/env -S node ...`), as a user running `harness` gets. */
-const binNodeFlags =
-  /^#!.*\bnode((?: --[\w-]+(?:=\S+)?)*)\s*$/m
-    .exec(readFileSync(bin, 'utf8').split('\n')[0] ?? '')?.[1]
-    ?.trim()
-    .split(' ')
-    .filter(Boolean) ?? [];
+/**
+ * What the CLI's own first line gives (`#!/usr/bin/env -S NAME=value node --flag`): its environment and node's
+ * flags, as a user running `harness` gets them.
+ */
+const binLine = (/^#!\S*env -S (.*)$/.exec(readFileSync(bin, 'utf8').split('\n')[0] ?? '')?.[1] ?? 'node').split(' ');
+const binEnv = Object.fromEntries(
+  binLine.slice(0, binLine.indexOf('node')).map((assignment) => assignment.split('=') as [string, string]),
+);
+const binNodeFlags = binLine.slice(binLine.indexOf('node') + 1);
 export const bundledTargets = JSON.parse(
   readFileSync(fileURLToPath(new URL('../../targets.json', import.meta.url)), 'utf8'),
 ) as {
@@ -77,7 +79,11 @@ export function runCli(
     const child = execFile(
       process.execPath,
       [...binNodeFlags, bin, ...withReports],
-      { env: withReferenceCredentials(env), maxBuffer: 64 * 1024 * 1024, timeout: options.timeoutMs ?? 300_000 },
+      {
+        env: withReferenceCredentials({ ...binEnv, ...env }),
+        maxBuffer: 64 * 1024 * 1024,
+        timeout: options.timeoutMs ?? 300_000,
+      },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 99) : 0;
         const peak = stopSampling?.();
