@@ -74,12 +74,12 @@ export async function forAll<T>(
       counterexample: value,
     });
   }
-  if (boundaryFailure.started < gen.boundaries.length) throw new RuleOutOfTime(boundaryFailure.started, planned);
+  if (boundaryFailure.started < gen.boundaries.length) throw RuleOutOfTime.afterCases(boundaryFailure.started, planned);
   const values = fc.sample(gen.arbitrary, { seed: options.seed, numRuns: options.runs });
   const randomFailure = await runPool(values, options.concurrency, body);
   if (!failed(randomFailure)) {
     if (randomFailure.started < values.length)
-      throw new RuleOutOfTime(gen.boundaries.length + randomFailure.started, planned);
+      throw RuleOutOfTime.afterCases(gen.boundaries.length + randomFailure.started, planned);
     return gen.boundaries.length + values.length;
   }
   if (!(randomFailure.error instanceof RuleViolation)) throw randomFailure.error;

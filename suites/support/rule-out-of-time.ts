@@ -2,19 +2,21 @@ import { answerTimes } from '../../core/rule-in-progress.ts';
 
 /**
  * A rule stopped at the end of its share of the run's deadline while its target answered slowly
- * (core/rule-in-progress.ts ruleOutOfTime): `judged` of `planned` cases were judged, all of them passing, and
- * `answers` says how the target answered the rule. The rule test turns it into the verdict of the target's
- * slowness (suites/support/slow-target.ts).
+ * (core/rule-in-progress.ts ruleOutOfTime, suites/support/walk-budget.ts): `done` says how far it got ("6 of 31
+ * cases judged, all of them passing", "12 pages read"), and `answers` how the target answered the rule. The rule
+ * test turns it into the verdict of the target's slowness (suites/support/slow-target.ts).
  */
 export class RuleOutOfTime extends Error {
   /** How the target answered the rule: exchanges and their total time (read where the rule's work runs). */
   readonly answers = answerTimes();
 
-  constructor(
-    readonly judged: number,
-    readonly planned: number,
-  ) {
-    super(`stopped at the end of its share of the run's deadline: ${judged} of ${planned} cases judged`);
+  constructor(readonly done: string) {
+    super(`stopped at the end of its share of the run's deadline: ${done}`);
     this.name = 'RuleOutOfTime';
+  }
+
+  /** A property stopped after `judged` of its `planned` cases, every one judged passing. */
+  static afterCases(judged: number, planned: number): RuleOutOfTime {
+    return new RuleOutOfTime(`${judged} of ${planned} cases judged, all of them passing`);
   }
 }

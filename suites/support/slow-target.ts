@@ -42,7 +42,7 @@ export async function slowTargetVerdict(
   stopped: RuleOutOfTime,
 ): Promise<RuleViolation | RuleBlocked> {
   const { count, totalMs } = stopped.answers;
-  const saw = `the target took ${seconds(totalMs / Math.max(1, count))} per answer (${count} answers in ${seconds(totalMs)}); the rule's share of the run's deadline ended with ${stopped.judged} of ${stopped.planned} cases judged, all of them passing`;
+  const saw = `the target took ${seconds(totalMs / Math.max(1, count))} per answer (${count} answers in ${seconds(totalMs)}); the rule's share of the run's deadline ended with ${stopped.done}`;
   const judgedBy = await brokerCall<string>(run.broker, runMethods, 'claimSlowness', { ruleId });
   if (judgedBy === ruleId)
     return new RuleViolation(

@@ -1,5 +1,7 @@
 import type { Exchange } from '../../client/http-exchange.ts';
 import { collectGarbageNow } from '../../core/collect-garbage.ts';
+import { slowAnswerMs } from '../../core/rule-in-progress.ts';
+import { RuleOutOfTime } from './rule-out-of-time.ts';
 import type { WalkBounds } from '../../targets/walk-bounds.ts';
 import { runContext } from './run-context.ts';
 
@@ -42,7 +44,10 @@ export class WalkBudget {
   readonly #startedAt = performance.now();
   readonly #timeMs: number;
   readonly #timeBound: string;
+  /** Whether the time bound is the run's deadline (its share), not the entry's maxWalkSeconds. */
+  readonly #boundByDeadline: boolean;
   #requests = 0;
+  #answeredMs = 0;
 
   constructor(
     private readonly bounds: WalkBounds,
@@ -51,6 +56,7 @@ export class WalkBudget {
     const ownMs = bounds.maxWalkSeconds * 1000;
     const shareMs = deadlineAt === undefined ? Number.POSITIVE_INFINITY : (deadlineAt - Date.now()) * deadlineShare;
     this.#timeMs = Math.max(0, Math.min(ownMs, shareMs));
+    this.#boundByDeadline = shareMs < ownMs;
     this.#timeBound =
       ownMs <= shareMs
         ? `maxWalkSeconds (${bounds.maxWalkSeconds} s)`
@@ -65,6 +71,7 @@ export class WalkBudget {
     const spent: readonly (Exchange | undefined)[] = Array.isArray(exchanges) ? exchanges : [exchanges as Exchange];
     this.#requests += spent.length;
     for (const exchange of spent) {
+      this.#answeredMs += exchange?.durationMs ?? 0;
       const response = exchange?.response;
       if (!response) continue;
       const bytes = response.letGo?.bodyBytes ?? response.body.length;
@@ -81,7 +88,8 @@ export class WalkBudget {
 
   /**
    * The bound that stops the walk before its next request, with what it saw; undefined while none is reached.
-   * `pages` is how many pages the walk holds.
+   * `pages` is how many pages the walk holds. Throws RuleOutOfTime where the run's deadline stops a walk whose
+   * target answers slowly.
    */
   exhausted(pages: number): string | undefined {
     const elapsed = performance.now() - this.#startedAt;
@@ -91,8 +99,12 @@ export class WalkBudget {
       return `stopped by maxWalkRequests (${this.bounds.maxWalkRequests}, ${this.#requests} requests): ${pace}`;
     if (fileLedger.bytes >= this.bounds.maxWalkBytes)
       return `stopped by maxWalkBytes (${this.bounds.maxWalkBytes}, ${fileLedger.bytes} bytes of pages held by the walks of this suite file): ${pace}`;
-    if (elapsed >= this.#timeMs) return `stopped by ${this.#timeBound}: ${pace}`;
-    return undefined;
+    if (elapsed < this.#timeMs) return undefined;
+    // Out of the run's time with a target that answers slowly: the target's slowness, judged once for the run
+    // (suites/support/slow-target.ts), not a walk that cannot end.
+    if (this.#boundByDeadline && this.#answeredMs / Math.max(1, this.#requests) >= slowAnswerMs)
+      throw new RuleOutOfTime(`${pace} (${this.#timeBound})`);
+    return `stopped by ${this.#timeBound}: ${pace}`;
   }
 }
 

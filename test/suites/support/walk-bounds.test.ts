@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { LazyResponse } from '../../../client/http-exchange.ts';
+import { RuleOutOfTime } from '../../../suites/support/rule-out-of-time.ts';
 import { keptPageBytes, startFileWalks, WalkBudget } from '../../../suites/support/walk-budget.ts';
 import { signPages, WalkSigns } from '../../../suites/support/walk-signs.ts';
 
@@ -52,6 +53,15 @@ describe('WalkBudget: a walk stops at the first bound it reaches, and says which
       /^stopped by its share of the run's deadline \(0\.0 s\)/,
     );
     expect(new WalkBudget(bounds, Date.now() + 3_600_000).exhausted(1)).toBeUndefined();
+  });
+  test("the run's deadline over a target that answers slowly: the target's slowness, not a walk that cannot end", () => {
+    const slow = new WalkBudget(bounds, Date.now() - 1000);
+    slow.spend({ durationMs: 1500 } as never);
+    expect(() => slow.exhausted(1)).toThrow(RuleOutOfTime);
+    // The entry's own maxWalkSeconds is a bound the user set: the walk stops there, whatever the pace.
+    const bounded = new WalkBudget({ ...bounds, maxWalkSeconds: 0.000_001 }, undefined);
+    bounded.spend({ durationMs: 1500 } as never);
+    expect(bounded.exhausted(1)).toMatch(/^stopped by maxWalkSeconds/);
   });
 });
 
