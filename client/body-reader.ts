@@ -19,6 +19,16 @@ export type BodySink = (chunk: Buffer) => boolean;
 const EMPTY = Buffer.alloc(0);
 
 /**
+ * The bytes received in `chunks` as one buffer. Past the cap (`overflow`) only the first `keepOnOverflow` are kept,
+ * copied so the received chunks can be freed: joining all of them first would hold the cap twice.
+ */
+function joined(chunks: readonly Buffer[], length: number, overflow: boolean, keepOnOverflow: number): Buffer {
+  if (overflow) return Buffer.concat(chunks, Math.min(length, keepOnOverflow));
+  if (chunks.length === 1) return chunks[0] as Buffer;
+  return chunks.length === 0 ? EMPTY : Buffer.concat(chunks, length);
+}
+
+/**
  * Event listeners rather than `for await`: measurably cheaper per exchange, and destroying the stream at the cap
  * is what stops endless bodies (undici then drops the connection instead of draining it).
  */
@@ -38,15 +48,7 @@ export function readBody(
       if (settled) return;
       settled = true;
       body.off('data', onData);
-      // Past the cap only the start is kept (copied, so the received chunks can be freed): joining all of them
-      // first would hold the cap twice.
-      const raw = overflow
-        ? Buffer.concat(chunks, Math.min(length, keepOnOverflow))
-        : chunks.length === 1
-          ? (chunks[0] as Buffer)
-          : chunks.length === 0
-            ? EMPTY
-            : Buffer.concat(chunks, length);
+      const raw = joined(chunks, length, overflow, keepOnOverflow);
       chunks.length = 0;
       resolve(failure === undefined ? { raw, overflow } : { raw, overflow, failure });
     };

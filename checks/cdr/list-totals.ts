@@ -38,42 +38,7 @@ export function listTotals(
       continue;
     }
     requireEnded(walk, ruleId);
-    const records = walkProductIds(walk).length;
-    // An empty list's totals are judged by cdr.pagination.empty-result.
-    if (records === 0) continue;
-    // An empty list is one page 1 whose totals say 0 pages.
-    const pages = records === 0 ? 0 : walk.pages.length;
-    for (const [index, { body, exchange }] of walk.pages.entries()) {
-      const { totalRecords, totalPages } = body.meta;
-      if (totalRecords === undefined || totalPages === undefined)
-        throw prerequisiteMissing(
-          ruleId,
-          [walkJudges.envelope],
-          `${describeWalk(walk)}: page ${index + 1} gives no readable totals`,
-          [exchange],
-        );
-      if (totalRecords !== records || totalPages !== pages) {
-        // A walk that saw other products than a walk of the same list at another size lost or gained some:
-        // walk-complete's fault.
-        if (
-          baseline &&
-          baseline !== walk &&
-          walkProductIds(baseline).sort().join('\n') !== walkProductIds(walk).sort().join('\n')
-        ) {
-          throw prerequisiteMissing(
-            ruleId,
-            [walkJudges.walk],
-            `${describeWalk(walk)} saw other products than ${describeWalk(baseline)}, so what its totals should say is unknown`,
-            [exchange],
-          );
-        }
-        throw new RuleViolation(
-          ruleId,
-          `${describeWalk(walk)}: page ${index + 1} says totalRecords ${totalRecords}, totalPages ${totalPages}; the walk saw ${records} products on ${pages} pages`,
-          [exchange],
-        );
-      }
-    }
+    judgeEndedWalk(walk, baseline, ruleId);
   }
   return passed(ruleId, {
     walks: walks.length,
@@ -81,6 +46,44 @@ export function listTotals(
       ? { 'walks that stopped, judged on the pages read against the whole list': judgedOnPagesRead }
       : {}),
   });
+}
+
+/**
+ * Every page of a walk that ended says the totals the walk saw. A walk that saw other products than its baseline
+ * (the same list at another size) lost or gained some: that is walk-complete's to judge.
+ */
+function judgeEndedWalk(walk: ProductWalk, baseline: ProductWalk | undefined, ruleId: RuleId): void {
+  const records = walkProductIds(walk).length;
+  // An empty list's totals are judged by cdr.pagination.empty-result.
+  if (records === 0) return;
+  const pages = walk.pages.length;
+  for (const [index, { body, exchange }] of walk.pages.entries()) {
+    const { totalRecords, totalPages } = body.meta;
+    if (totalRecords === undefined || totalPages === undefined)
+      throw prerequisiteMissing(
+        ruleId,
+        [walkJudges.envelope],
+        `${describeWalk(walk)}: page ${index + 1} gives no readable totals`,
+        [exchange],
+      );
+    if (totalRecords === records && totalPages === pages) continue;
+    if (
+      baseline &&
+      baseline !== walk &&
+      walkProductIds(baseline).sort().join('\n') !== walkProductIds(walk).sort().join('\n')
+    )
+      throw prerequisiteMissing(
+        ruleId,
+        [walkJudges.walk],
+        `${describeWalk(walk)} saw other products than ${describeWalk(baseline)}, so what its totals should say is unknown`,
+        [exchange],
+      );
+    throw new RuleViolation(
+      ruleId,
+      `${describeWalk(walk)}: page ${index + 1} says totalRecords ${totalRecords}, totalPages ${totalPages}; the walk saw ${records} products on ${pages} pages`,
+      [exchange],
+    );
+  }
 }
 
 /** The pages a stopped walk read say the totals of the whole list its baseline read. */

@@ -43,11 +43,9 @@ const stillLong: Record<string, number> = {
   'suites/custody/model.suite.ts#ruleTest': 68,
   'bench/billing-bench.ts#benchPropertyThroughput': 67,
   'suites/custody/support/walk-listing.ts#walkListing': 67,
-  'checks/cdr/list-totals.ts#listTotals': 66,
   'checks/gzip-threshold-probed.ts#gzipThresholdProbed': 66,
   'cli/mutants-command.ts#verifyOne': 63,
   'checks/cdr/detail-is-listed.ts#detailIsListed': 62,
-  'client/body-reader.ts#readBody': 62,
   'cli/suite-schedule.ts#scheduleSuites': 61,
 };
 
