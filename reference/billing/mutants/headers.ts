@@ -7,8 +7,9 @@ import { idempotencyKeyMaxLength, trackIdMaxLength } from '../../../rules/billin
 const storeAfterCompletion: IdempotentRunner = async (store, key, operation) => {
   const existing = store.get(key);
   if (existing) return existing;
-  // Stands for a slow store round trip; it makes the window between lookup and store wide enough to hit.
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // Stands for a slow store round trip; it makes the window between lookup and store wide enough to hit, even on a
+  // loaded machine where concurrent requests reach the server tens of milliseconds apart (50 ms was missed once in CI).
+  await new Promise((resolve) => setTimeout(resolve, 250));
   const reply = await operation();
   store.set(key, Promise.resolve(reply));
   return reply;
