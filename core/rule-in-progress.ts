@@ -46,14 +46,19 @@ export function answerTimes(): { count: number; totalMs: number } {
  */
 export const slowAnswerMs = 1000;
 
+/** Whether answers took slowAnswerMs or more on average (none taken: not slow). */
+export function answersAreSlow({ count, totalMs }: { count: number; totalMs: number }): boolean {
+  return count > 0 && totalMs / count >= slowAnswerMs;
+}
+
 /**
  * Whether the rule in progress should start no more cases: its share of the run's deadline is over and its target
- * answers slowly (at least slowAnswerMs on average).
+ * answers slowly.
  */
 export function ruleOutOfTime(): boolean {
   const work = inProgress.getStore();
-  if (work?.endsAt === undefined || Date.now() < work.endsAt || work.answers.count === 0) return false;
-  return work.answers.totalMs / work.answers.count >= slowAnswerMs;
+  if (work?.endsAt === undefined || Date.now() < work.endsAt) return false;
+  return answersAreSlow(work.answers);
 }
 
 /** Rules of this process whose request, left unanswered, opened a family's circuit breaker. */

@@ -7,6 +7,7 @@ import {
   requireEnded,
   walkJudges,
   walkProductIds,
+  type ObservedListPage,
   type ProductWalk,
 } from './product-walk.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
@@ -48,6 +49,24 @@ export function listTotals(
   });
 }
 
+/** A page's totals as numbers; a page that gives none readable is the list envelope's to judge (it blocks). */
+function readableTotals(
+  walk: ProductWalk,
+  index: number,
+  { body, exchange }: ObservedListPage,
+  ruleId: RuleId,
+): { totalRecords: number; totalPages: number } {
+  const { totalRecords, totalPages } = body.meta;
+  if (totalRecords === undefined || totalPages === undefined)
+    throw prerequisiteMissing(
+      ruleId,
+      [walkJudges.envelope],
+      `${describeWalk(walk)}: page ${index + 1} gives no readable totals`,
+      [exchange],
+    );
+  return { totalRecords, totalPages };
+}
+
 /**
  * Every page of a walk that ended says the totals the walk saw. A walk that saw other products than its baseline
  * (the same list at another size) lost or gained some: that is walk-complete's to judge.
@@ -57,15 +76,9 @@ function judgeEndedWalk(walk: ProductWalk, baseline: ProductWalk | undefined, ru
   // An empty list's totals are judged by cdr.pagination.empty-result.
   if (records === 0) return;
   const pages = walk.pages.length;
-  for (const [index, { body, exchange }] of walk.pages.entries()) {
-    const { totalRecords, totalPages } = body.meta;
-    if (totalRecords === undefined || totalPages === undefined)
-      throw prerequisiteMissing(
-        ruleId,
-        [walkJudges.envelope],
-        `${describeWalk(walk)}: page ${index + 1} gives no readable totals`,
-        [exchange],
-      );
+  for (const [index, page] of walk.pages.entries()) {
+    const { exchange } = page;
+    const { totalRecords, totalPages } = readableTotals(walk, index, page, ruleId);
     if (totalRecords === records && totalPages === pages) continue;
     if (
       baseline &&
@@ -90,15 +103,9 @@ function judgeEndedWalk(walk: ProductWalk, baseline: ProductWalk | undefined, ru
 function judgePagesRead(walk: ProductWalk, baseline: ProductWalk, pageSize: number, ruleId: RuleId): void {
   const records = walkProductIds(baseline).length;
   const pages = Math.ceil(records / pageSize);
-  for (const [index, { body, exchange }] of pagesToJudge(walk, ruleId).entries()) {
-    const { totalRecords, totalPages } = body.meta;
-    if (totalRecords === undefined || totalPages === undefined)
-      throw prerequisiteMissing(
-        ruleId,
-        [walkJudges.envelope],
-        `${describeWalk(walk)}: page ${index + 1} gives no readable totals`,
-        [exchange],
-      );
+  for (const [index, page] of pagesToJudge(walk, ruleId).entries()) {
+    const { exchange } = page;
+    const { totalRecords, totalPages } = readableTotals(walk, index, page, ruleId);
     if (totalRecords !== records || totalPages !== pages) {
       throw new RuleViolation(
         ruleId,

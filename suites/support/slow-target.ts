@@ -19,7 +19,7 @@ export async function ruleShare(run: RunContext): Promise<RuleShare> {
   try {
     return await brokerCall<RuleShare>(run.broker, runMethods, 'ruleShare');
   } catch {
-    // A run that serves no pace (a mutant's verification): no share, as before.
+    // The broker gone (a run winding down) or serving no pace: no share, as before.
     return {};
   }
 }

@@ -1,6 +1,6 @@
 import type { Exchange } from '../../client/http-exchange.ts';
-import { collectGarbageNow } from '../../core/collect-garbage.ts';
-import { slowAnswerMs } from '../../core/rule-in-progress.ts';
+import { collectGarbageSoon } from '../../core/collect-garbage.ts';
+import { answersAreSlow } from '../../core/rule-in-progress.ts';
 import { RuleOutOfTime } from './rule-out-of-time.ts';
 import type { WalkBounds } from '../../targets/walk-bounds.ts';
 import { runContext } from './run-context.ts';
@@ -14,7 +14,7 @@ const deadlineShare = 1 / 4;
  */
 export const keptPageBytes = 16 * 1024;
 
-/** A page at least this large is collected as soon as it is let go: its bytes and text are garbage then. */
+/** A page at least this large is collected once it is let go: its bytes and text are garbage then. */
 const collectFromBytes = 1024 * 1024;
 
 /**
@@ -77,7 +77,8 @@ export class WalkBudget {
       const bytes = response.letGo?.bodyBytes ?? response.body.length;
       fileLedger.bytes += bytes;
       response.letBodyGo(keptPageBytes);
-      if (bytes >= collectFromBytes) collectGarbageNow();
+      // The same collection the client scheduled as the large body arrived, when it did: one, not two.
+      if (bytes >= collectFromBytes) collectGarbageSoon();
     }
   }
 
@@ -102,7 +103,7 @@ export class WalkBudget {
     if (elapsed < this.#timeMs) return undefined;
     // Out of the run's time with a target that answers slowly: the target's slowness, judged once for the run
     // (suites/support/slow-target.ts), not a walk that cannot end.
-    if (this.#boundByDeadline && this.#answeredMs / Math.max(1, this.#requests) >= slowAnswerMs)
+    if (this.#boundByDeadline && answersAreSlow({ count: this.#requests, totalMs: this.#answeredMs }))
       throw new RuleOutOfTime(`${pace} (${this.#timeBound})`);
     return `stopped by ${this.#timeBound}: ${pace}`;
   }
