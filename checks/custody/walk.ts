@@ -1,5 +1,6 @@
 import type { Exchange } from '../../client/http-exchange.ts';
 import type { CursorPage } from '../../rules/custody/schemas.ts';
+import { maxTokenChars, type OversizedToken } from './oversized-token.ts';
 import { itemKey } from '../item-key.ts';
 import { prerequisiteMissing } from '../rule-blocked.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
@@ -8,6 +9,8 @@ import type { RuleId } from '../../rules/rule-id.ts';
 export interface ObservedPage {
   exchange: Exchange;
   page: CursorPage;
+  /** A token too long to send back: the page's currentPage then holds only a note of it (see oversized-token.ts). */
+  oversizedToken?: OversizedToken;
 }
 
 /**
@@ -17,11 +20,7 @@ export interface ObservedPage {
  */
 export type WalkEnd = 'end-reached' | 'repeated-token' | 'no-advance' | 'page-cap' | 'oversized-token' | 'empty-pages';
 
-/**
- * Longest token the harness sends back (characters). A cursor token is a small server-made blob; one beyond this
- * would make a request line no server accepts and evidence no report can hold, so the walk stops there.
- */
-export const maxTokenChars = 64 * 1024;
+export { maxTokenChars } from './oversized-token.ts';
 
 /** A walk over one listing: FIRST then NEXT (forward) or LAST then PREVIOUS (back). */
 export interface Walk {
@@ -79,6 +78,7 @@ const walkEndRules: Record<Exclude<WalkEnd, 'end-reached'>, readonly RuleId[]> =
 function notEndedMessage(walk: Walk): string {
   const last = walk.pages.at(-1)?.page.cursor.currentPage ?? '';
   const token = last.length > 60 ? `${last.slice(0, 60)}... (${last.length} characters)` : last;
+  const oversized = walk.pages.at(-1)?.oversizedToken;
   if (walk.ended === 'repeated-token')
     return `${describeWalk(walk)}: the target returned token ${JSON.stringify(token)} a second time, so the walk would never end`;
   const note = walk.endNote ? ` (${walk.endNote})` : '';
@@ -87,7 +87,7 @@ function notEndedMessage(walk: Walk): string {
   if (walk.ended === 'empty-pages')
     return `${describeWalk(walk)}: pages came back empty while hasNext/hasPrevious stayed true${note}, so the walk would never end`;
   if (walk.ended === 'oversized-token')
-    return `${describeWalk(walk)}: page ${walk.pages.length} gave a token of ${last.length} characters (${JSON.stringify(token)}), beyond the ${maxTokenChars} the harness sends back`;
+    return `${describeWalk(walk)}: page ${walk.pages.length} gave a token of ${oversized?.chars ?? last.length} characters (${JSON.stringify(oversized ? `${oversized.start}...` : token)}), beyond the ${maxTokenChars} the harness sends back`;
   return `${describeWalk(walk)}: hasNext/hasPrevious never turned false within the walk's bounds${note} (last token ${JSON.stringify(token)})`;
 }
 
@@ -107,6 +107,11 @@ export function listPages(walk: Walk): Walk {
  */
 export function pagesBeforeStop(walk: Walk): Walk {
   return walk.ended === 'end-reached' ? walk : { ...walk, pages: walk.pages.slice(0, -1) };
+}
+
+/** A page's token the harness may send back: one that promises a next page and was kept whole. */
+export function sendableToken({ page, oversizedToken }: ObservedPage): string | undefined {
+  return page.cursor.hasNext && oversizedToken === undefined ? page.cursor.currentPage : undefined;
 }
 
 /** Walks that reached their end before those stopped short: a rule judges all it can before one blocks it. */

@@ -1,9 +1,9 @@
 import { tokenIn } from '../../checks/custody/token-in.ts';
-import { maxTokenChars } from '../../checks/custody/walk.ts';
+import { maxTokenChars, sendableToken } from '../../checks/custody/walk.ts';
+import { letOversizedTokenGo } from '../../checks/custody/oversized-token.ts';
 import { prerequisiteMissing, RuleBlocked } from '../../checks/rule-blocked.ts';
 import { foreignCursor } from '../../generators/custody/foreign-cursor.ts';
 import { custodyListingPaths } from '../../rules/custody/endpoints.ts';
-import type { CursorPage } from '../../rules/custody/schemas.ts';
 import { forAll } from '../support/for-all.ts';
 import { ruleTest, useCustodySession } from './support/custody-session.ts';
 import { walkListing } from './support/walk-listing.ts';
@@ -27,11 +27,12 @@ ruleTest('custody.cursor.foreign-token', async ({ observe, check }) => {
         `${endpoint}: FIRST at page size ${pageSize} gave no cursor.currentPage to alter`,
         [exchange],
       );
-    if (token.length > maxTokenChars)
+    const oversized = letOversizedTokenGo(exchange);
+    if (oversized)
       throw prerequisiteMissing(
         id,
         ['custody.cursor.new-token'],
-        `${endpoint}: FIRST gave a token of ${token.length} characters, beyond the ${maxTokenChars} the harness sends back`,
+        `${endpoint}: FIRST gave a token of ${oversized.chars} characters, beyond the ${maxTokenChars} the harness sends back`,
         [exchange],
       );
     return token;
@@ -54,9 +55,6 @@ ruleTest('custody.cursor.foreign-token', async ({ observe, check }) => {
   observe('foreign tokens tried', cases);
 });
 
-/** A token the harness sends back: one that promises a next page, and not beyond the length it sends. */
-const sendable = (page: CursorPage) => page.cursor.hasNext && page.cursor.currentPage.length <= maxTokenChars;
-
 ruleTest('custody.cursor.token-encoding', async ({ observe, check }) => {
   const { client } = session();
   const id = 'custody.cursor.token-encoding';
@@ -73,8 +71,8 @@ ruleTest('custody.cursor.token-encoding', async ({ observe, check }) => {
   if (walks.length === 0 && failures.length > 0) throw failures[0];
   const special = ['+', '/', '='].flatMap((char) => {
     for (const walk of walks) {
-      const found = walk.pages.find(({ page }) => sendable(page) && page.cursor.currentPage.includes(char));
-      if (found) return [{ char, endpoint: walk.endpoint, token: found.page.cursor.currentPage }];
+      const token = walk.pages.map(sendableToken).find((sendable) => sendable?.includes(char));
+      if (token !== undefined) return [{ char, endpoint: walk.endpoint, token }];
     }
     return [];
   });
@@ -83,9 +81,10 @@ ruleTest('custody.cursor.token-encoding', async ({ observe, check }) => {
   // judged on what the target gives rather than left without a verdict.
   const plain = walks.flatMap((walk) =>
     walk.pages
-      .filter(({ page }) => sendable(page))
+      .map(sendableToken)
+      .filter((token) => token !== undefined)
       .slice(0, 1)
-      .map(({ page }) => ({ endpoint: walk.endpoint, token: page.cursor.currentPage })),
+      .map((token) => ({ endpoint: walk.endpoint, token })),
   );
   const sent = special.length ? special : plain.slice(0, 1);
   if (sent.length === 0)

@@ -42,7 +42,6 @@ const stillLong: Record<string, number> = {
   'bench/open-model-bench.ts#openModelCeiling': 68,
   'suites/custody/model.suite.ts#ruleTest': 68,
   'bench/billing-bench.ts#benchPropertyThroughput': 67,
-  'suites/custody/support/walk-listing.ts#walkListing': 67,
   'checks/gzip-threshold-probed.ts#gzipThresholdProbed': 66,
   'cli/mutants-command.ts#verifyOne': 63,
   'checks/cdr/detail-is-listed.ts#detailIsListed': 62,

@@ -1,7 +1,7 @@
 import type { CustodyClient } from '../../../client/custody/custody-client.ts';
 import type { CapturedResponse, Exchange } from '../../../client/http-exchange.ts';
 import { tokenIn } from '../../../checks/custody/token-in.ts';
-import { maxTokenChars } from '../../../checks/custody/walk.ts';
+import { letOversizedTokenGo } from '../../../checks/custody/oversized-token.ts';
 import { custodyListingPaths } from '../../../rules/custody/endpoints.ts';
 import { keepFirstUse } from '../../support/late-memory.ts';
 
@@ -33,7 +33,7 @@ export async function tokenSentBack(client: CustodyClient, endpoint: string): Pr
   const first = await client.page(endpoint, { pageRequest: 'FIRST', pageSize: firstUsePageSize });
   const token = first.response && !first.error ? tokenIn(first.response) : undefined;
   if (token === undefined || !hasNext(first.response)) return undefined;
-  if (token.length > maxTokenChars) return { oversized: first };
+  if (letOversizedTokenGo(first)) return { oversized: first };
   const next = await client.page(endpoint, { pageRequest: 'NEXT', pageSize: firstUsePageSize, currentPage: token });
   return {
     used: { endpoint, pageSize: firstUsePageSize, token, nextItems: itemsOf(client, endpoint, next.response) ?? '' },

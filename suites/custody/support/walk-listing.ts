@@ -1,8 +1,10 @@
 import { cursorPageOf } from '../../../checks/custody/cursor-page.ts';
-import { maxTokenChars, type ObservedPage, type Walk } from '../../../checks/custody/walk.ts';
+import type { ObservedPage, Walk } from '../../../checks/custody/walk.ts';
+import { letOversizedTokenGo } from '../../../checks/custody/oversized-token.ts';
 import { prerequisiteMissing } from '../../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../../checks/rule-violation.ts';
 import type { CustodyClient } from '../../../client/custody/custody-client.ts';
+import type { Exchange } from '../../../client/http-exchange.ts';
 import { itemKey } from '../../../checks/item-key.ts';
 import { WalkBudget } from '../../support/walk-budget.ts';
 import { signPages, WalkSigns } from '../../support/walk-signs.ts';
@@ -55,30 +57,12 @@ export async function walkListing(
     try {
       page = cursorPageOf(exchange, ruleId, listing);
     } catch (error) {
-      // A first page served (200) but no cursor page is the start rule's to judge; a first page refused at an
-      // asked page size is the page-size rule's; a broken later page is the walk's own failure.
-      if (!(error instanceof RuleViolation) || !exchange.response) throw error;
-      const sentToken = pages.at(-1)?.page.cursor.currentPage;
-      if (sentToken !== undefined && exchange.response.status !== 200 && needsEncoding.test(sentToken)) {
-        throw prerequisiteMissing(
-          ruleId,
-          [tokenEncodingRule],
-          `${endpoint}: ${step} with the server's token ${JSON.stringify(sentToken.slice(0, 60))} (it holds a character sent percent-encoded) was refused (${error.message})`,
-          [exchange],
-        );
-      }
-      if (pages.length > 0) throw error;
-      const judgedBy = exchange.response.status === 200 ? [startRule] : [pageSizeRule];
-      throw prerequisiteMissing(
-        ruleId,
-        judgedBy,
-        `${endpoint}: ${start} at page size ${pageSize} gave no cursor page to walk from (${error.message})`,
-        [exchange],
-      );
+      throw whyNoPage(error, exchange, pages, { endpoint, start, step, pageSize, ruleId });
     }
-    pages.push({ exchange, page });
+    const oversizedToken = letOversizedTokenGo(exchange, page);
+    pages.push({ exchange, page, ...(oversizedToken ? { oversizedToken } : {}) });
     if (page.cursor[more] !== true) return walk('end-reached');
-    if (page.cursor.currentPage.length > maxTokenChars) return walk('oversized-token');
+    if (oversizedToken) return walk('oversized-token');
     if (tokens.has(page.cursor.currentPage)) return walk('repeated-token');
     // The items of an earlier page under a fresh token (the page before, or a loop through fresh tokens).
     const earlier = signs.samePageAs(page.result.map(itemKey), pages.length);
@@ -92,4 +76,35 @@ export async function walkListing(
     exchange = await client.page(endpoint, { pageRequest: step, pageSize, currentPage: page.cursor.currentPage });
     budget.spend(exchange);
   }
+}
+
+/**
+ * Why a page of the walk is no cursor page: a first page served (200) but no cursor page is the start rule's to judge;
+ * a first page refused at an asked page size is the page-size rule's; a later page refused for a token holding a
+ * character sent percent-encoded is the encoding rule's; a broken later page is the walk's own failure.
+ */
+function whyNoPage(
+  error: unknown,
+  exchange: Exchange,
+  pages: readonly ObservedPage[],
+  walk: { endpoint: string; start: string; step: string; pageSize: number; ruleId: RuleId },
+): unknown {
+  if (!(error instanceof RuleViolation) || !exchange.response) return error;
+  const { endpoint, start, step, pageSize, ruleId } = walk;
+  const sentToken = pages.at(-1)?.page.cursor.currentPage;
+  if (sentToken !== undefined && exchange.response.status !== 200 && needsEncoding.test(sentToken))
+    return prerequisiteMissing(
+      ruleId,
+      [tokenEncodingRule],
+      `${endpoint}: ${step} with the server's token ${JSON.stringify(sentToken.slice(0, 60))} (it holds a character sent percent-encoded) was refused (${error.message})`,
+      [exchange],
+    );
+  if (pages.length > 0) return error;
+  const judgedBy = exchange.response.status === 200 ? [startRule] : [pageSizeRule];
+  return prerequisiteMissing(
+    ruleId,
+    judgedBy,
+    `${endpoint}: ${start} at page size ${pageSize} gave no cursor page to walk from (${error.message})`,
+    [exchange],
+  );
 }
