@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import HeavyFirstSequencer from './test/heavy-first-sequencer.ts';
+import { moduleCacheFolder } from './cli/module-cache.ts';
+
+const moduleCache = moduleCacheFolder();
 
 /**
  * The harness's own tests (npm test). The conformance suites run through `harness run`, not this config.
@@ -33,6 +36,8 @@ const shared = {
 export default defineConfig({
   test: {
     reporters: ['default'],
+    // The transformed modules are kept between runs, in the folder the CLI's runs keep theirs (cli/module-cache.ts).
+    ...(moduleCache ? { experimental: { fsModuleCache: true, fsModuleCachePath: moduleCache } } : {}),
     sequence: { sequencer: HeavyFirstSequencer },
     projects: [
       {

@@ -9,6 +9,7 @@ import { WorkerCrashWatch } from '../reporting/worker-crash.ts';
 import { writeCrashedAllureResults } from '../reporting/allure-crashed.ts';
 import type { RuleOutcome } from '../rules/rule-outcome.ts';
 import type { RunContext } from '../suites/support/run-context.ts';
+import { moduleCacheFolder } from './module-cache.ts';
 import { packageRoot } from './paths.ts';
 import { isProbeFile, originOf, scheduleSuites } from './suite-schedule.ts';
 import { SuiteTurns } from './suite-turns.ts';
@@ -111,6 +112,7 @@ export class SuiteRunner {
       }
     }
     const workers = options.maxWorkers ?? defaultWorkers(options.families);
+    const moduleCache = moduleCacheFolder();
     const include = options.families.map(
       (family) => `${relative(packageRoot, family.suitesDir).split('\\').join('/')}/**/*.suite.ts`,
     );
@@ -150,6 +152,7 @@ export class SuiteRunner {
           // 0.35 s. Suites keep no state outside their own file (each is evaluated afresh) and the session, the
           // breaker and the run context come from the main process per file.
           isolate: false,
+          ...(moduleCache ? { experimental: { fsModuleCache: true, fsModuleCachePath: moduleCache } } : {}),
           setupFiles: [awaitTurnFile],
           sequence: { sequencer: PlannedOrder },
           maxWorkers: workers,
