@@ -102,15 +102,7 @@ export class SuiteRunner {
     const turns = await SuiteTurns.start();
     // Workers take the files in the order of the run's schedule (vitest's own sorts by past durations).
     const planned = { order: [] as readonly string[] };
-    class PlannedOrder {
-      async sort(files: TestSpecification[]) {
-        const rank = (spec: TestSpecification) => planned.order.indexOf(spec.moduleId);
-        return [...files].sort((a, b) => rank(a) - rank(b));
-      }
-      async shard(files: TestSpecification[]) {
-        return files;
-      }
-    }
+    const PlannedOrder = plannedOrderSequencer(planned);
     const workers = options.maxWorkers ?? defaultWorkers(options.families);
     const moduleCache = moduleCacheFolder();
     const include = options.families.map(
@@ -259,4 +251,17 @@ export class SuiteRunner {
 function defaultWorkers(families: readonly FamilyModule[]): number {
   const probes = families.flatMap((family) => readdirSync(family.suitesDir).filter((name) => isProbeFile(name)));
   return Math.max(1, availableParallelism() - 1) + probes.length;
+}
+
+/** A vitest sequencer that keeps the order the run's schedule put in `planned` (filled in before each run). */
+function plannedOrderSequencer(planned: { order: readonly string[] }) {
+  return class PlannedOrder {
+    async sort(files: TestSpecification[]) {
+      const rank = (spec: TestSpecification) => planned.order.indexOf(spec.moduleId);
+      return [...files].sort((a, b) => rank(a) - rank(b));
+    }
+    async shard(files: TestSpecification[]) {
+      return files;
+    }
+  };
 }

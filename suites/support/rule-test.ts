@@ -176,11 +176,8 @@ export function ruleTestFor<const R extends Rule<string, any>, const C extends C
     const rule = rules.find((candidate) => candidate.id === ruleId);
     if (!rule) throw new Error(`ruleTest: unknown rule id ${ruleId}`);
     defineRuleTest(
-      rule,
-      table,
-      body as RuleTestBody<(observed: unknown, ...expected: unknown[]) => Verdict>,
+      { rule, table, body: body as RuleTestBody<(observed: unknown, ...expected: unknown[]) => Verdict>, bodyJudges },
       options,
-      bodyJudges,
     );
   };
 }
@@ -203,17 +200,147 @@ export function ruleChecksFor<const R extends Rule<string, any>, const C extends
   };
 }
 
-function defineRuleTest(
-  // biome-ignore lint/suspicious/noExplicitAny: a rule of any family's section (a rule's section type is contravariant)
+/** What the rule test records of its rule: where it stands, the exchanges it made, how long it took, what it saw. */
+function outcomeRecorder(vitestContext: TestContext, observations: Record<string, unknown>) {
+  const exchangesBefore = exchangesStarted();
+  const startedAt = performance.now();
+  return (outcome: RuleOutcome) => {
+    const exchanges = exchangesStarted() - exchangesBefore;
+    const durationMs = Math.round(performance.now() - startedAt);
+    // Each value redacted on its own: the names are the harness's labels ("status without a token"), which
+    // the field-name layer would mask as if they were a target's secret fields; values keep every layer.
+    const redacted = Object.fromEntries(
+      Object.entries(observations).map(([key, value]) => [key, defaultRedactor.redactValue(value)]),
+    );
+    const shown = Object.keys(redacted).length ? { observations: redacted } : {};
+    vitestContext.task.meta.harness = { ...outcome, exchanges, durationMs, ...shown };
+  };
+}
+
+/** Why the rule is not judged on this target at all (a waiver, no section of its family, a setting it needs). */
+// biome-ignore lint/suspicious/noExplicitAny: a rule of any family's section (a rule's section type is contravariant)
+function notJudgedHere(
   rule: Rule<string, any>,
-  table: CheckTable,
-  body: RuleTestBody<(observed: unknown, ...expected: unknown[]) => Verdict>,
-  options: RuleTestOptions,
-  bodyJudges: BodyJudges,
-): void {
-  test(`${rule.id}: ${rule.statement}`, {
-    timeout: options.timeoutMs ?? 60_000,
-  }, async (vitestContext: TestContext) => {
+  run: RunContext,
+): { outcome: Partial<RuleOutcome>; skip: string } | undefined {
+  const waiver = run.target.waivers.find((entry) => entry.rule === rule.id);
+  if (waiver) return { outcome: { status: 'waived', message: waiver.reason }, skip: `waived: ${waiver.reason}` };
+  const section = run.target.families[rule.family];
+  if (section === undefined)
+    return {
+      outcome: { status: 'not-applicable', message: `the target declares no ${rule.family} section` },
+      skip: `not applicable: no ${rule.family} section`,
+    };
+  if (rule.appliesTo && !rule.appliesTo(section))
+    return {
+      outcome: {
+        status: 'not-applicable',
+        message: `applies only to a ${rule.applicability ?? 'different target configuration'}`,
+      },
+      skip: `not applicable: needs a ${rule.applicability}`,
+    };
+  return undefined;
+}
+
+/** One rule's test as its check sees it: the rule, its check table, the suite's body, the rules that judge bodies. */
+interface RuleUnderTest {
+  // biome-ignore lint/suspicious/noExplicitAny: a rule of any family's section (a rule's section type is contravariant)
+  rule: Rule<string, any>;
+  table: CheckTable;
+  body: RuleTestBody<(observed: unknown, ...expected: unknown[]) => Verdict>;
+  bodyJudges: BodyJudges;
+}
+
+/**
+ * Runs the suite's body for the rule within its share of the run's deadline and returns what it saw: every verdict
+ * must come from the rule's own check (else the test is broken).
+ */
+async function judgeRule(
+  { rule, table, body }: RuleUnderTest,
+  run: RunContext,
+  observations: Record<string, unknown>,
+): Promise<void> {
+  const bound = bindRuleCheck(rule, table);
+  const share = await ruleShare(run);
+  const tooLate = noTimeLeft(share);
+  if (tooLate) throw tooLate;
+  const verdicts = [
+    // The rule's work as its own async context: an exchange it leaves unanswered names it, and its cases stop at
+    // the end of its share of the deadline where the target answers slowly (core/rule-in-progress.ts).
+    (await asRule(
+      rule.id,
+      () =>
+        body({
+          run,
+          check: bound.check,
+          observe: (key, value) => {
+            observations[key] = value;
+          },
+          blocked: (missing, evidence = []) => blockedByPrerequisites(rule, missing, evidence),
+        }),
+      share.endsAt,
+    )) ?? [],
+  ].flat();
+  assertJudgedByRuleCheck(rule, verdicts, bound.verdicts());
+  for (const verdict of verdicts) Object.assign(observations, verdict.observations);
+}
+
+/**
+ * What a rule's test that threw comes to: not run where the harness stopped it, blocked, failed with the violation
+ * of its own rule (thrown again, as the test's failure), or broken for anything else.
+ */
+async function settleThrown(
+  { rule, bodyJudges }: RuleUnderTest,
+  caught: unknown,
+  test: { run: RunContext; base: RuleOutcome; record: (outcome: RuleOutcome) => void; vitest: TestContext },
+): Promise<void> {
+  const { run, base, record, vitest } = test;
+  const thrown = caught instanceof RuleOutOfTime ? await slowTargetVerdict(run, rule.id as RuleId, caught) : caught;
+  const error = failedWhenLeftUnanswered(rule.id, blockedWhenUnearned(rule.id, thrown, bodyJudges));
+  const stoppedByHarness = closedByHarness(error);
+  if (stoppedByHarness) {
+    record({ ...base, status: 'broken', message: stoppedByHarness, stoppedByHarness });
+    vitest.skip(stoppedByHarness);
+    return;
+  }
+  if (error instanceof RuleBlocked) {
+    const outcome: RuleOutcome = {
+      ...base,
+      status: 'blocked',
+      blockedBy: [...error.blockedBy],
+      message: reportText(error.message).text,
+      evidence: error.evidence.map((exchange) =>
+        describeExchange(exchange, defaultRedactor, undefined, { family: rule.family }),
+      ),
+    };
+    record(outcome);
+    await allure.tag('blocked');
+    await allure.parameter('blocked by', error.blockedBy.join(', '), perRun);
+    await attachEvidence(outcome);
+    vitest.skip(outcome.message);
+    return;
+  }
+  const mismatch = error instanceof RuleViolation ? mismatchOf(rule, error) : undefined;
+  if (error instanceof RuleViolation && !mismatch) {
+    const outcome = violationOutcome(base, error);
+    record(outcome);
+    await attachEvidence(outcome);
+    // The violation's id is the rule's own (mismatchOf said so), and typed as a registered rule id.
+    const failure = new RuleViolation(error.ruleId, failureText(outcome, run), []);
+    failure.stack = failure.message;
+    throw failure;
+  }
+  const problem = mismatch ?? (error instanceof CheckMismatchError ? error : undefined);
+  const message = problem
+    ? `rule test judged by the wrong check: ${reportText(problem.message).text}`
+    : `check ${rule.check} raised an unexpected error: ${reportText(error instanceof Error ? error.message : String(error)).text}`;
+  record({ ...base, status: 'broken', message });
+  throw new BrokenCheckError(message, { cause: error });
+}
+
+function defineRuleTest(under: RuleUnderTest, options: RuleTestOptions): void {
+  const { rule } = under;
+  test(`${rule.id}: ${rule.statement}`, { timeout: options.timeoutMs ?? 60_000 }, async (vitest: TestContext) => {
     const run = runContext();
     const observations: Record<string, unknown> = {};
     const base: RuleOutcome = {
@@ -222,112 +349,21 @@ function defineRuleTest(
       status: 'passed',
       section: `${rule.source.document} > ${rule.source.section}`,
     };
-    const exchangesBefore = exchangesStarted();
-    const startedAt = performance.now();
-    const record = (outcome: RuleOutcome) => {
-      const exchanges = exchangesStarted() - exchangesBefore;
-      const durationMs = Math.round(performance.now() - startedAt);
-      // Each value redacted on its own: the names are the harness's labels ("status without a token"), which
-      // the field-name layer would mask as if they were a target's secret fields; values keep every layer.
-      const redacted = Object.fromEntries(
-        Object.entries(observations).map(([key, value]) => [key, defaultRedactor.redactValue(value)]),
-      );
-      const shown = Object.keys(redacted).length ? { observations: redacted } : {};
-      vitestContext.task.meta.harness = { ...outcome, exchanges, durationMs, ...shown };
-    };
+    const record = outcomeRecorder(vitest, observations);
     await label(rule, run);
-
-    const waiver = run.target.waivers.find((entry) => entry.rule === rule.id);
-    if (waiver) {
-      record({ ...base, status: 'waived', message: waiver.reason });
-      vitestContext.skip(`waived: ${waiver.reason}`);
-      return;
-    }
-    const section = run.target.families[rule.family];
-    if (section === undefined) {
-      record({ ...base, status: 'not-applicable', message: `the target declares no ${rule.family} section` });
-      vitestContext.skip(`not applicable: no ${rule.family} section`);
-      return;
-    }
-    if (rule.appliesTo && !rule.appliesTo(section)) {
-      record({
-        ...base,
-        status: 'not-applicable',
-        message: `applies only to a ${rule.applicability ?? 'different target configuration'}`,
-      });
-      vitestContext.skip(`not applicable: needs a ${rule.applicability}`);
+    const notHere = notJudgedHere(rule, run);
+    if (notHere) {
+      record({ ...base, ...notHere.outcome });
+      vitest.skip(notHere.skip);
       return;
     }
     try {
-      const bound = bindRuleCheck(rule, table);
-      const share = await ruleShare(run);
-      const tooLate = noTimeLeft(share);
-      if (tooLate) throw tooLate;
-      const verdicts = [
-        // The rule's work as its own async context: an exchange it leaves unanswered names it, and its cases stop at
-        // the end of its share of the deadline where the target answers slowly (core/rule-in-progress.ts).
-        (await asRule(
-          rule.id,
-          () =>
-            body({
-              run,
-              check: bound.check,
-              observe: (key, value) => {
-                observations[key] = value;
-              },
-              blocked: (missing, evidence = []) => blockedByPrerequisites(rule, missing, evidence),
-            }),
-          share.endsAt,
-        )) ?? [],
-      ].flat();
-      assertJudgedByRuleCheck(rule, verdicts, bound.verdicts());
-      for (const verdict of verdicts) Object.assign(observations, verdict.observations);
+      await judgeRule(under, run, observations);
       record(base);
       for (const [key, value] of Object.entries(observations))
         await allure.parameter(`observed ${key}`, reportText(value).text, perRun);
     } catch (caught) {
-      const thrown = caught instanceof RuleOutOfTime ? await slowTargetVerdict(run, rule.id as RuleId, caught) : caught;
-      const error = failedWhenLeftUnanswered(rule.id, blockedWhenUnearned(rule.id, thrown, bodyJudges));
-      const stoppedByHarness = closedByHarness(error);
-      if (stoppedByHarness) {
-        record({ ...base, status: 'broken', message: stoppedByHarness, stoppedByHarness });
-        vitestContext.skip(stoppedByHarness);
-        return;
-      }
-      let mismatch: CheckMismatchError | undefined;
-      if (error instanceof RuleBlocked) {
-        const outcome: RuleOutcome = {
-          ...base,
-          status: 'blocked',
-          blockedBy: [...error.blockedBy],
-          message: reportText(error.message).text,
-          evidence: error.evidence.map((exchange) =>
-            describeExchange(exchange, defaultRedactor, undefined, { family: rule.family }),
-          ),
-        };
-        record(outcome);
-        await allure.tag('blocked');
-        await allure.parameter('blocked by', error.blockedBy.join(', '), perRun);
-        await attachEvidence(outcome);
-        vitestContext.skip(outcome.message);
-        return;
-      }
-      if (error instanceof RuleViolation) mismatch ??= mismatchOf(rule, error);
-      if (error instanceof RuleViolation && !mismatch) {
-        const outcome = violationOutcome(base, error);
-        record(outcome);
-        await attachEvidence(outcome);
-        // The violation's id is the rule's own (mismatchOf said so), and typed as a registered rule id.
-        const failure = new RuleViolation(error.ruleId, failureText(outcome, run), []);
-        failure.stack = failure.message;
-        throw failure;
-      }
-      const problem = mismatch ?? (error instanceof CheckMismatchError ? error : undefined);
-      const message = problem
-        ? `rule test judged by the wrong check: ${reportText(problem.message).text}`
-        : `check ${rule.check} raised an unexpected error: ${reportText(error instanceof Error ? error.message : String(error)).text}`;
-      record({ ...base, status: 'broken', message });
-      throw new BrokenCheckError(message, { cause: error });
+      await settleThrown(under, caught, { run, base, record, vitest });
     }
   });
 }

@@ -1,0 +1,78 @@
+import { randomInt } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
+import type { FamilyModule } from '../families/family.ts';
+import { resolveTarget } from '../families/resolve-target.ts';
+import type { ReplayInvocation } from '../reporting/run-summary.ts';
+import type { Rule } from '../rules/rule.ts';
+import { type ResolvedTarget, readTargetsFile, type TargetsFileContents } from '../targets/load-targets.ts';
+import { reportsPaths } from './paths.ts';
+import { replayInvocation } from './replay-invocation.ts';
+import { declaredFamilies, ensureBundledReferenceCredentials, selectFamilies, selectRules } from './select-families.ts';
+
+/** What a run is asked to do: the target, its families and rules, the seed, the reports and the deadline. */
+export interface RunPlan {
+  file: TargetsFileContents;
+  target: ResolvedTarget;
+  selected: FamilyModule[];
+  selectedRules: Rule<string, unknown>[];
+  seed: number;
+  runs: number;
+  paths: ReturnType<typeof reportsPaths>;
+  startedAt: Date;
+  maxTimeMs: number;
+  replayWith: ReplayInvocation;
+}
+
+/** What a run is asked for by the user; defaults come from the target entry and the harness. */
+export interface RunAsked {
+  targetsFile: string;
+  target?: string;
+  /** Interface families to judge. Default: every family the target declares. */
+  suites?: string[];
+  /** Default: a random seed, printed. */
+  seed?: number;
+  /** Random cases per property. Default 100. */
+  runs: number;
+  /** Only the tests of these rule ids. */
+  rules?: string[];
+  reportsDir: string;
+  /**
+   * The run's deadline in ms; what has not finished then is reported as not run. Default: the target entry's
+   * `maxTimeMs`, else 10 minutes.
+   */
+  maxTimeMs?: number;
+}
+
+const defaultMaxTimeMs = 10 * 60_000;
+
+/**
+ * The run's plan from what was asked: the target read and resolved, the families and rules selected (a selection of
+ * no rule is the user's mistake, refused before anything is removed, started or requested), and the reports folder
+ * cleared of a former run's reports, which must never be read as this run's.
+ */
+export async function planRun(asked: RunAsked): Promise<RunPlan> {
+  const file = readTargetsFile(asked.targetsFile);
+  ensureBundledReferenceCredentials(process.env, file);
+  const target = await resolveTarget(file, asked.target, process.env, asked.suites);
+  const selected = selectFamilies(target, asked.suites);
+  const selectedRules = selectRules(
+    { selected, target: { name: target.name, declared: declaredFamilies(target) } },
+    asked.rules,
+  );
+  const paths = reportsPaths(asked.reportsDir);
+  for (const stale of [paths.allureResults, paths.summary, paths.summaryMarkdown, paths.junit, paths.targetOutput])
+    rmSync(stale, { recursive: true, force: true });
+  mkdirSync(paths.root, { recursive: true });
+  return {
+    file,
+    target,
+    selected,
+    selectedRules,
+    seed: asked.seed ?? randomInt(2 ** 31),
+    runs: asked.runs,
+    paths,
+    startedAt: new Date(),
+    maxTimeMs: asked.maxTimeMs ?? target.entry.maxTimeMs ?? defaultMaxTimeMs,
+    replayWith: replayInvocation(target, asked.reportsDir),
+  };
+}

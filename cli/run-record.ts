@@ -1,0 +1,106 @@
+import type { PreflightReport } from '../client/family-session.ts';
+import { writeAllureEnvironment } from '../reporting/allure-environment.ts';
+import { markBlockersInAllureResults } from '../reporting/allure-blockers.ts';
+import { markInterruptedAllureResults } from '../reporting/allure-interrupted.ts';
+import { writeSummaryFiles } from '../reporting/report-files.ts';
+import { buildRunSummary, notRunReason, type RunSummary } from '../reporting/run-summary.ts';
+import { attachTargetOutput } from '../reporting/target-output.ts';
+import type { RuleOutcome } from '../rules/rule-outcome.ts';
+import type { RunPlan } from './run-plan.ts';
+import type { RunStop } from './run-stop.ts';
+import type { SuiteResults } from './suite-runner.ts';
+import { runEnvironment } from './run-environment.ts';
+
+/** Snapshots of summary.json and junit.xml are written at most this often while rules finish. */
+const snapshotIntervalMs = 1000;
+
+/**
+ * What a run has found so far and the reports that say it. summary.json and junit.xml are rewritten as rules
+ * finish (at most once a second), so a run killed outright still leaves valid reports; `finish` writes the last.
+ */
+export class RunRecord {
+  preflight: PreflightReport[] = [];
+  outcomes: readonly RuleOutcome[] = [];
+  errors: string[] = [];
+  setAside: readonly string[] = [];
+  /** The started target's latest output lines, attached to the reports when a rule failed. */
+  targetOutput: () => string[] = () => [];
+  readonly #statements: Map<string, string>;
+  #snapshotTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly plan: RunPlan,
+    private readonly stop: RunStop,
+  ) {
+    this.#statements = new Map(plan.selectedRules.map((rule) => [rule.id, rule.statement]));
+  }
+
+  /** Takes the suites' results as they stand: the rules' outcomes, the errors outside them, the tests set aside. */
+  take(results: SuiteResults): void {
+    ({ outcomes: this.outcomes, errors: this.errors, setAside: this.setAside } = results);
+  }
+
+  summary(inProgress: boolean): RunSummary {
+    const { plan } = this;
+    return buildRunSummary({
+      target: plan.target.name,
+      targetsFile: plan.file.path,
+      families: plan.selected.map((family) => family.name),
+      seed: plan.seed,
+      runs: plan.runs,
+      startedAt: plan.startedAt,
+      ...(this.stop.reason ? { stoppedBy: this.stop.reason } : {}),
+      inProgress,
+      preflight: this.preflight,
+      selectedRules: plan.selectedRules.map((rule) => rule.id),
+      outcomes: this.outcomes,
+      errors: this.errors,
+      replayWith: plan.replayWith,
+      setAside: this.setAside,
+    });
+  }
+
+  write(summary: RunSummary): void {
+    writeSummaryFiles(this.plan.paths, summary, (ruleId) => this.#statements.get(ruleId) ?? '');
+    // Allure says what summary.json says: a test that ended while the run was stopping is not run.
+    if (this.stop.requestedAt !== undefined && !summary.inProgress)
+      markInterruptedAllureResults(this.plan.paths.allureResults, this.stop.requestedAt, notRunReason(summary));
+  }
+
+  /** A snapshot of the run in progress is written within a second, however many rules finish meanwhile. */
+  snapshotSoon(): void {
+    this.#snapshotTimer ??= setTimeout(() => {
+      this.#snapshotTimer = undefined;
+      this.write(this.summary(true));
+    }, snapshotIntervalMs);
+  }
+
+  stopSnapshots(): void {
+    if (this.#snapshotTimer) clearTimeout(this.#snapshotTimer);
+    this.#snapshotTimer = undefined;
+  }
+
+  /** The final summary, written, with what the reports add to it (blockers, the environment, the target's output). */
+  finish(): RunSummary {
+    const { plan } = this;
+    const summary = this.summary(false);
+    this.write(summary);
+    markBlockersInAllureResults(plan.paths.allureResults, summary);
+    writeAllureEnvironment(
+      plan.paths.allureResults,
+      runEnvironment(
+        {
+          target: plan.target.name,
+          entry: plan.target.entry,
+          families: summary.families,
+          seed: plan.seed,
+          runs: plan.runs,
+        },
+        process.env,
+      ),
+    );
+    if (summary.counts.failed + summary.counts.broken > 0)
+      attachTargetOutput(plan.paths, this.targetOutput(), plan.target.name);
+    return summary;
+  }
+}
