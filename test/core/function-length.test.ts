@@ -15,7 +15,6 @@ const stillLong: Record<string, number> = {
   'cli/run-command.ts#runHarness': 179,
   'suites/support/rule-test.ts#defineRuleTest': 128,
   'cli/load-nightly-command.ts#runNightly': 122,
-  'reporting/load-allure.ts#writeLoadAllureResult': 118,
   'suites/support/rule-test.ts#test': 117,
   'reporting/load-charts.ts#loadCharts': 111,
   'load/gzip-threshold-probe.ts#probeGzipThreshold': 100,
