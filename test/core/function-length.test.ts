@@ -16,7 +16,6 @@ const stillLong: Record<string, number> = {
   'suites/support/rule-test.ts#defineRuleTest': 128,
   'cli/load-nightly-command.ts#runNightly': 122,
   'suites/support/rule-test.ts#test': 117,
-  'load/autocannon-run.ts#runAutocannon': 97,
   'bench/load-bench.ts#throughput': 96,
   'suites/cdr/errors.suite.ts#meetErrors': 85,
   'cli/load-command.ts#runLoadCommand': 79,
