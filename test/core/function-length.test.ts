@@ -19,7 +19,6 @@ const stillLong: Record<string, number> = {
   'bench/load-bench.ts#throughput': 96,
   'suites/cdr/errors.suite.ts#meetErrors': 85,
   'cli/load-command.ts#runLoadCommand': 79,
-  'reporting/print-summary.ts#renderSummary': 79,
   'cli/main.ts#loadCommand': 78,
   'cli/suite-runner.ts#create': 76,
   'targets/container/launch-container.ts#launchContainer': 73,
