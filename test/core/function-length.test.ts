@@ -21,7 +21,6 @@ const stillLong: Record<string, number> = {
   'cli/load-command.ts#runLoadCommand': 79,
   'cli/main.ts#loadCommand': 78,
   'cli/suite-runner.ts#create': 76,
-  'targets/container/launch-container.ts#launchContainer': 73,
   'suites/shortener/memory.alone.suite.ts#ruleTest(shortener.vanity.taken-for-domain)': 71,
   'cli/run-command.ts#judge': 70,
   'bench/open-model-bench.ts#openModelCeiling': 68,
