@@ -40,42 +40,8 @@ async function benchPropertyThroughput(cases: number): Promise<void> {
     const baseUrl = server.baseUrls.billing;
     if (baseUrl === undefined) throw new Error('the reference server serves no billing family');
     for (const concurrency of [1, 8, 16, 32]) {
-      const entry = targetSchemaFor(families()).parse({
-        kind: 'url',
-        families: {
-          billing: {
-            baseUrl,
-            credentials: { clientId, clientSecret },
-            tenant: {
-              multiEntity: true,
-              tokenEntityScope: 'multiple',
-              entityIds: [...referenceTenant.entityIds],
-              multiOrg: true,
-              accessibleOrgs: [...referenceTenant.accessibleOrgs],
-            },
-          },
-        },
-        client: { concurrency },
-      });
-      const section = entry.families.billing as BillingSection;
-      const client = new BillingClient({
-        baseUrl: section.baseUrl,
-        credentials: section.credentials,
-        tenant: section.tenant,
-        adapter: referenceBillingAdapter,
-        settings: entry.client,
-        tokenMinIntervalMs: section.tokenMinIntervalMs,
-        redactor: defaultRedactor,
-      });
-      const created = await client.send(op.createCharge, {
-        json: referenceBillingAdapter.createChargeBody({
-          name: 'bench',
-          defaultPricing: { currency: 'USD', amount: 1 },
-          rateCards: [],
-        }),
-      });
-      const chargeId = referenceBillingAdapter.parseChargeResponse(created.response?.json()).chargeId;
-      const query = referenceBillingAdapter.queryChargeBody(chargeId, { region: 'eu' });
+      const client = benchClient(baseUrl, { clientId, clientSecret }, concurrency);
+      const query = await queryOfNewCharge(client);
       const started = performance.now();
       const done = await forAll(validTrackId, { seed: 1, runs: cases, concurrency }, async (trackId) => {
         const exchange = await client.send(op.queryCharge, {
@@ -94,6 +60,54 @@ async function benchPropertyThroughput(cases: number): Promise<void> {
   } finally {
     await server.close();
   }
+}
+
+/** A billing client of the reference's multi-entity tenant, sending at most `concurrency` requests at once. */
+function benchClient(
+  baseUrl: string,
+  credentials: { clientId: string; clientSecret: string },
+  concurrency: number,
+): BillingClient {
+  const entry = targetSchemaFor(families()).parse({
+    kind: 'url',
+    families: {
+      billing: {
+        baseUrl,
+        credentials,
+        tenant: {
+          multiEntity: true,
+          tokenEntityScope: 'multiple',
+          entityIds: [...referenceTenant.entityIds],
+          multiOrg: true,
+          accessibleOrgs: [...referenceTenant.accessibleOrgs],
+        },
+      },
+    },
+    client: { concurrency },
+  });
+  const section = entry.families.billing as BillingSection;
+  return new BillingClient({
+    baseUrl: section.baseUrl,
+    credentials: section.credentials,
+    tenant: section.tenant,
+    adapter: referenceBillingAdapter,
+    settings: entry.client,
+    tokenMinIntervalMs: section.tokenMinIntervalMs,
+    redactor: defaultRedactor,
+  });
+}
+
+/** The queryCharge body of a charge created for the bench. */
+async function queryOfNewCharge(client: BillingClient) {
+  const created = await client.send(op.createCharge, {
+    json: referenceBillingAdapter.createChargeBody({
+      name: 'bench',
+      defaultPricing: { currency: 'USD', amount: 1 },
+      rateCards: [],
+    }),
+  });
+  const chargeId = referenceBillingAdapter.parseChargeResponse(created.response?.json()).chargeId;
+  return referenceBillingAdapter.queryChargeBody(chargeId, { region: 'eu' });
 }
 
 const runs = Number(process.env.BENCH_RUNS ?? 100);

@@ -67,101 +67,133 @@ function clientFor(baseUrl: string): BillingClient {
   });
 }
 
+/** One queryCharge request as every tool sends it: for a charge created first, with a token. */
+interface BenchRequest {
+  url: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+async function queryChargeRequest(client: BillingClient, baseUrl: string): Promise<BenchRequest> {
+  const created = await client.send(op.createCharge, {
+    json: client.adapter.createChargeBody({
+      name: 'bench',
+      description: 'bench',
+      defaultPricing: { currency: 'USD', amount: 1 },
+      rateCards: [],
+    }),
+  });
+  const body = JSON.stringify(
+    client.adapter.queryChargeBody(client.adapter.parseChargeResponse(created.response?.json()).chargeId, {}),
+  );
+  const headers = {
+    'content-type': 'application/json',
+    authorization: `Bearer ${await client.token()}`,
+    'svc-track-id': 'bench-track',
+  };
+  return { url: `${baseUrl}${op.queryCharge.path}`, path: op.queryCharge.path, headers, body };
+}
+
+/** The harness's load path, with a response rule checked on every answer. */
+async function loadPath(baseUrl: string, { path, headers, body }: BenchRequest) {
+  const load = await runLoad({
+    name: 'bench queryCharge',
+    family: 'billing',
+    baseUrl,
+    requests: [{ label: 'queryCharge', method: 'POST', path, headers, body }],
+    connections,
+    durationSeconds: seconds,
+    maxRequests: 10_000_000,
+    thresholds: thresholds('rate(5xx) == 0', 'p99 < 250 ms'),
+    // A response rule on every answer, as a nightly run checks: the track id echoed.
+    checkResponse: (response) =>
+      response.headers['svc-track-id'] === 'bench-track'
+        ? undefined
+        : { ruleId: 'billing.headers.track_id.echo', message: 'not echoed' },
+  });
+  return { rps: Object.values(load.statuses).reduce((a, b) => a + b, 0) / load.durationSeconds, load };
+}
+
+async function plainAutocannon({ url, headers, body }: BenchRequest): Promise<number> {
+  const plain = await new Promise<Result>((resolve, reject) =>
+    autocannon(
+      { url, connections, duration: seconds, requests: [{ method: 'POST', headers, body }] },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    ),
+  );
+  return (plain.statusCodeStats['200']?.count ?? 0) / Number(plain.duration);
+}
+
+/** wrk's Lua script sending the request. */
+function wrkScript({ headers, body }: BenchRequest): string {
+  const script = join(mkdtempSync(join(tmpdir(), 'load-bench-')), 'post.lua');
+  writeFileSync(
+    script,
+    `wrk.method = "POST"\nwrk.body = ${JSON.stringify(body)}\n${Object.entries(headers)
+      .map(([name, value]) => `wrk.headers["${name}"] = "${value}"`)
+      .join('\n')}\n`,
+  );
+  return script;
+}
+
+/** wrk's requests per second, or undefined where it is not installed. */
+async function wrk(url: string, script: string): Promise<number | undefined> {
+  const out = await new Promise<string | undefined>((resolve) =>
+    execFile('wrk', ['-t2', `-c${connections}`, `-d${seconds}s`, '-s', script, url], (error, stdout) =>
+      resolve(error ? undefined : stdout),
+    ),
+  );
+  return out ? Number(/Requests\/sec:\s*([\d.]+)/.exec(out)?.[1]) : undefined;
+}
+
+type Round = { load: Awaited<ReturnType<typeof loadPath>>; plain: number; wrk: number | undefined };
+
 async function throughput(): Promise<void> {
   const { baseUrl, child } = await startReference([]);
   const client = clientFor(baseUrl);
   try {
-    const created = await client.send(op.createCharge, {
-      json: client.adapter.createChargeBody({
-        name: 'bench',
-        description: 'bench',
-        defaultPricing: { currency: 'USD', amount: 1 },
-        rateCards: [],
-      }),
-    });
-    const body = JSON.stringify(
-      client.adapter.queryChargeBody(client.adapter.parseChargeResponse(created.response?.json()).chargeId, {}),
-    );
-    const headers = {
-      'content-type': 'application/json',
-      authorization: `Bearer ${await client.token()}`,
-      'svc-track-id': 'bench-track',
-    };
-    const url = `${baseUrl}${op.queryCharge.path}`;
-
-    const loadPath = async () => {
-      const load = await runLoad({
-        name: 'bench queryCharge',
-        family: 'billing',
-        baseUrl,
-        requests: [{ label: 'queryCharge', method: 'POST', path: op.queryCharge.path, headers, body }],
-        connections,
-        durationSeconds: seconds,
-        maxRequests: 10_000_000,
-        thresholds: thresholds('rate(5xx) == 0', 'p99 < 250 ms'),
-        // A response rule on every answer, as a nightly run checks: the track id echoed.
-        checkResponse: (response) =>
-          response.headers['svc-track-id'] === 'bench-track'
-            ? undefined
-            : { ruleId: 'billing.headers.track_id.echo', message: 'not echoed' },
-      });
-      return { rps: Object.values(load.statuses).reduce((a, b) => a + b, 0) / load.durationSeconds, load };
-    };
-    const plainAutocannon = async () => {
-      const plain = await new Promise<Result>((resolve, reject) =>
-        autocannon(
-          { url, connections, duration: seconds, requests: [{ method: 'POST', headers, body }] },
-          (error, result) => (error ? reject(error) : resolve(result)),
-        ),
-      );
-      return (plain.statusCodeStats['200']?.count ?? 0) / Number(plain.duration);
-    };
-    const script = join(mkdtempSync(join(tmpdir(), 'load-bench-')), 'post.lua');
-    writeFileSync(
-      script,
-      `wrk.method = "POST"\nwrk.body = ${JSON.stringify(body)}\n${Object.entries(headers)
-        .map(([name, value]) => `wrk.headers["${name}"] = "${value}"`)
-        .join('\n')}\n`,
-    );
-    const wrk = async () => {
-      const out = await new Promise<string | undefined>((resolve) =>
-        execFile('wrk', ['-t2', `-c${connections}`, `-d${seconds}s`, '-s', script, url], (error, stdout) =>
-          resolve(error ? undefined : stdout),
-        ),
-      );
-      return out ? Number(/Requests\/sec:\s*([\d.]+)/.exec(out)?.[1]) : undefined;
-    };
+    const request = await queryChargeRequest(client, baseUrl);
+    const script = wrkScript(request);
     // Interleaved rounds, best of each: the machine is shared, and whoever runs first also warms the target up.
-    const rounds: { load: Awaited<ReturnType<typeof loadPath>>; plain: number; wrk: number | undefined }[] = [];
+    const rounds: Round[] = [];
     for (let round = 0; round < 3; round++)
-      rounds.push({ plain: await plainAutocannon(), load: await loadPath(), wrk: await wrk() });
-    const best = rounds.reduce((a, b) => (b.load.rps > a.load.rps ? b : a));
-    const load = best.load.load;
-    const loadRps = best.load.rps;
-    const plainRps = Math.max(...rounds.map((round) => round.plain));
-    const wrkRates = rounds.map((round) => round.wrk).filter((rate): rate is number => rate !== undefined);
-    const wrkRps = wrkRates.length ? Math.max(...wrkRates) : undefined;
-    console.log(
-      `rounds (autocannon, load path, wrk req/s): ${rounds.map((round) => `${round.plain.toFixed(0)}, ${round.load.rps.toFixed(0)}, ${round.wrk?.toFixed(0) ?? '-'}`).join(' | ')}`,
-    );
-
-    console.log(
-      `load path vs plain autocannon vs wrk: POST queryCharge, ${connections} connections, ${seconds} s each, 3 interleaved rounds, best of each, reference in its own process`,
-    );
-    console.log(
-      `  load path (runLoad, track-id echo checked on every answer): ${loadRps.toFixed(0)} req/s, p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms, ${load.violations.length} rule breaches`,
-    );
-    console.log(`  plain autocannon:                                          ${plainRps.toFixed(0)} req/s`);
-    console.log(
-      `  wrk -t2:                                                   ${wrkRps === undefined ? 'not installed (apt-get install wrk)' : `${wrkRps.toFixed(0)} req/s`}`,
-    );
-    console.log(
-      `  load path / autocannon: ${(loadRps / plainRps).toFixed(2)}${wrkRps ? `; load path / wrk: ${(loadRps / wrkRps).toFixed(2)}` : ''}`,
-    );
+      rounds.push({
+        plain: await plainAutocannon(request),
+        load: await loadPath(baseUrl, request),
+        wrk: await wrk(request.url, script),
+      });
+    printThroughput(rounds);
   } finally {
     await client.close();
     child.kill();
   }
+}
+
+function printThroughput(rounds: readonly Round[]): void {
+  const best = rounds.reduce((a, b) => (b.load.rps > a.load.rps ? b : a));
+  const load = best.load.load;
+  const loadRps = best.load.rps;
+  const plainRps = Math.max(...rounds.map((round) => round.plain));
+  const wrkRates = rounds.map((round) => round.wrk).filter((rate): rate is number => rate !== undefined);
+  const wrkRps = wrkRates.length ? Math.max(...wrkRates) : undefined;
+  console.log(
+    `rounds (autocannon, load path, wrk req/s): ${rounds.map((round) => `${round.plain.toFixed(0)}, ${round.load.rps.toFixed(0)}, ${round.wrk?.toFixed(0) ?? '-'}`).join(' | ')}`,
+  );
+
+  console.log(
+    `load path vs plain autocannon vs wrk: POST queryCharge, ${connections} connections, ${seconds} s each, 3 interleaved rounds, best of each, reference in its own process`,
+  );
+  console.log(
+    `  load path (runLoad, track-id echo checked on every answer): ${loadRps.toFixed(0)} req/s, p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms, ${load.violations.length} rule breaches`,
+  );
+  console.log(`  plain autocannon:                                          ${plainRps.toFixed(0)} req/s`);
+  console.log(
+    `  wrk -t2:                                                   ${wrkRps === undefined ? 'not installed (apt-get install wrk)' : `${wrkRps.toFixed(0)} req/s`}`,
+  );
+  console.log(
+    `  load path / autocannon: ${(loadRps / plainRps).toFixed(2)}${wrkRps ? `; load path / wrk: ${(loadRps / wrkRps).toFixed(2)}` : ''}`,
+  );
 }
 
 async function gzipSearch(): Promise<void> {

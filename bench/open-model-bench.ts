@@ -145,71 +145,97 @@ async function undiciFlatOut(url: string): Promise<{ rps: number; cpuPerRequest:
  */
 const sustained = (result: LoadResult, rate: number) => result.dropped === 0 && result.achievedRate >= 0.99 * rate;
 
+/** One measure of the flat-out tools: requests per second, and CPU per request where this process pays it. */
+interface FlatOut {
+  autocannon: number;
+  wrk?: number;
+  undici: number;
+  autocannonCpu: number;
+  undiciCpu: number;
+}
+
+async function measureFlatOut(url: string): Promise<FlatOut> {
+  const plain = await autocannonFlatOut(url);
+  const wrk = await wrkFlatOut(url);
+  const undici = await undiciFlatOut(url);
+  return {
+    autocannon: plain.rps,
+    ...(wrk ? { wrk } : {}),
+    undici: undici.rps,
+    autocannonCpu: plain.cpuPerRequest,
+    undiciCpu: undici.cpuPerRequest,
+  };
+}
+
+/** The best sustained rate, the CPU per request at it, and what each rate tried gave. */
+interface Ceiling {
+  rate: number;
+  cpuPerRequest: number;
+  tried: string[];
+}
+
+/** Rates up until two in a row are not sustained; the best sustained one is the ceiling. */
+async function climbRates(baseUrl: string): Promise<Ceiling> {
+  const ceiling: Ceiling = { rate: 0, cpuPerRequest: 0, tried: [] };
+  let misses = 0;
+  for (const rate of [2000, 4000, 6000, 8000, 10_000, 12_000, 15_000, 18_000, 22_000, 27_000, 33_000, 40_000]) {
+    const { result, cpuMicros } = await offerRate(baseUrl, rate);
+    const ok = sustained(result, rate);
+    ceiling.tried.push(
+      `${rate} (${ok ? 'sustained' : `not: ${result.dropped} dropped, achieved ${result.achievedRate.toFixed(0)}`}, p99 ${result.latencyMs.p99} ms, ${result.offered.connections} connections)`,
+    );
+    if (ok && rate > ceiling.rate) {
+      ceiling.rate = rate;
+      ceiling.cpuPerRequest = cpuMicros / Math.max(1, result.sent);
+    }
+    misses = ok ? 0 : misses + 1;
+    if (misses === 2) break;
+  }
+  return ceiling;
+}
+
+/** A 3 s run at the rate, tried again before calling it unsustainable (the machine is shared); its CPU time. */
+async function offerRate(baseUrl: string, rate: number): Promise<{ result: LoadResult; cpuMicros: number }> {
+  let cpu = process.cpuUsage();
+  let result = await runLoad(scenarioOf(baseUrl, { rate, durationSeconds: 3 }));
+  if (!sustained(result, rate)) {
+    cpu = process.cpuUsage();
+    result = await runLoad(scenarioOf(baseUrl, { rate, durationSeconds: 3 }));
+  }
+  const used = process.cpuUsage(cpu);
+  return { result, cpuMicros: used.user + used.system };
+}
+
 export async function openModelCeiling(): Promise<void> {
   const responder = await startStaticResponder();
-  const baseUrl = new URL(responder.url).origin;
   try {
-    const flatOut: { autocannon: number; wrk?: number; undici: number; autocannonCpu: number; undiciCpu: number }[] =
-      [];
-    const measureFlatOut = async () => {
-      const plain = await autocannonFlatOut(responder.url);
-      const wrk = await wrkFlatOut(responder.url);
-      const undici = await undiciFlatOut(responder.url);
-      flatOut.push({
-        autocannon: plain.rps,
-        ...(wrk ? { wrk } : {}),
-        undici: undici.rps,
-        autocannonCpu: plain.cpuPerRequest,
-        undiciCpu: undici.cpuPerRequest,
-      });
-    };
-    await measureFlatOut();
-    // Rates up until two in a row are not sustained; the best sustained one is the ceiling.
-    let ceiling = 0;
-    let ceilingCpu = 0;
-    let misses = 0;
-    const tried: string[] = [];
-    for (const rate of [2000, 4000, 6000, 8000, 10_000, 12_000, 15_000, 18_000, 22_000, 27_000, 33_000, 40_000]) {
-      let cpu = process.cpuUsage();
-      let result = await runLoad(scenarioOf(baseUrl, { rate, durationSeconds: 3 }));
-      // A second try before calling a rate unsustainable: the machine is shared.
-      if (!sustained(result, rate)) {
-        cpu = process.cpuUsage();
-        result = await runLoad(scenarioOf(baseUrl, { rate, durationSeconds: 3 }));
-      }
-      const used = process.cpuUsage(cpu);
-      const ok = sustained(result, rate);
-      tried.push(
-        `${rate} (${ok ? 'sustained' : `not: ${result.dropped} dropped, achieved ${result.achievedRate.toFixed(0)}`}, p99 ${result.latencyMs.p99} ms, ${result.offered.connections} connections)`,
-      );
-      if (ok && rate > ceiling) {
-        ceiling = rate;
-        ceilingCpu = (used.user + used.system) / Math.max(1, result.sent);
-      }
-      misses = ok ? 0 : misses + 1;
-      if (misses === 2) break;
-    }
-    await measureFlatOut();
-    const best = (pick: (row: (typeof flatOut)[number]) => number | undefined) =>
-      Math.max(0, ...flatOut.map(pick).filter((value): value is number => value !== undefined));
-    const plain = best((row) => row.autocannon);
-    const wrk = best((row) => row.wrk);
-    console.log(`open model ceiling on ${responder.kind}, 3 s per rate, the machine shared (2 cores):`);
-    console.log(`  rates tried: ${tried.join(', ')}`);
-    console.log(
-      `  open model max sustainable rate: ${ceiling} req/s (${ceilingCpu.toFixed(1)} us CPU per request at it)`,
-    );
-    console.log(
-      `  plain autocannon flat out (16 connections): ${plain.toFixed(0)} req/s (${Math.min(...flatOut.map((row) => row.autocannonCpu)).toFixed(1)} us CPU per request)`,
-    );
-    console.log(`  wrk -t1 -c16 flat out: ${wrk ? `${wrk.toFixed(0)} req/s` : 'not installed (apt-get install wrk)'}`);
-    console.log(
-      `  undici dispatch, closed loop of 16: ${best((row) => row.undici).toFixed(0)} req/s (${Math.min(...flatOut.map((row) => row.undiciCpu)).toFixed(1)} us CPU per request)`,
-    );
-    console.log(
-      `  open model / autocannon: ${(ceiling / plain).toFixed(2)}${wrk ? `; open model / wrk: ${(ceiling / wrk).toFixed(2)}` : ''}`,
-    );
+    const before = await measureFlatOut(responder.url);
+    const ceiling = await climbRates(new URL(responder.url).origin);
+    const after = await measureFlatOut(responder.url);
+    printCeiling(responder.kind, ceiling, [before, after]);
   } finally {
     responder.stop();
   }
+}
+
+function printCeiling(kind: string, ceiling: Ceiling, flatOut: readonly FlatOut[]): void {
+  const best = (pick: (row: FlatOut) => number | undefined) =>
+    Math.max(0, ...flatOut.map(pick).filter((value): value is number => value !== undefined));
+  const plain = best((row) => row.autocannon);
+  const wrk = best((row) => row.wrk);
+  console.log(`open model ceiling on ${kind}, 3 s per rate, the machine shared (2 cores):`);
+  console.log(`  rates tried: ${ceiling.tried.join(', ')}`);
+  console.log(
+    `  open model max sustainable rate: ${ceiling.rate} req/s (${ceiling.cpuPerRequest.toFixed(1)} us CPU per request at it)`,
+  );
+  console.log(
+    `  plain autocannon flat out (16 connections): ${plain.toFixed(0)} req/s (${Math.min(...flatOut.map((row) => row.autocannonCpu)).toFixed(1)} us CPU per request)`,
+  );
+  console.log(`  wrk -t1 -c16 flat out: ${wrk ? `${wrk.toFixed(0)} req/s` : 'not installed (apt-get install wrk)'}`);
+  console.log(
+    `  undici dispatch, closed loop of 16: ${best((row) => row.undici).toFixed(0)} req/s (${Math.min(...flatOut.map((row) => row.undiciCpu)).toFixed(1)} us CPU per request)`,
+  );
+  console.log(
+    `  open model / autocannon: ${(ceiling.rate / plain).toFixed(2)}${wrk ? `; open model / wrk: ${(ceiling.rate / wrk).toFixed(2)}` : ''}`,
+  );
 }

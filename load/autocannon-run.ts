@@ -1,5 +1,5 @@
 import { HarnessError } from '../core/harness-error.ts';
-import type { Client } from 'autocannon';
+import type { Client, Instance, Options } from 'autocannon';
 import { type DataBytes, keptBodyBytes, lowerCased, type EngineOutcome, type LoadBase } from './load-engine.ts';
 import type { RunRecorder } from './run-recorder.ts';
 import type { LoadRequest, LoadScenario } from './scenario.ts';
@@ -25,77 +25,17 @@ export async function runAutocannon(
   );
   const startedAt = performance.now();
   const bytes: DataBytes = { received: 0, sent: 0 };
-  const observe =
-    (request: LoadRequest) =>
-    (status: number, body: string, context: SentContext | undefined, rawHeaders: Record<string, string | string[]>) =>
-      recorder.observed({
-        label: request.label,
-        status,
-        headers: lowerCased(rawHeaders),
-        body,
-        ...(context?.sentHeaders ? { sentHeaders: context.sentHeaders } : {}),
-      });
   let finished: (error: Error | null) => void = () => {};
   const done = new Promise<Error | null>((resolve) => (finished = resolve));
   // Loaded when a closed-model run starts: the CLI (and the reference's container image, which leaves
   // autocannon out) imports every family's load part, and most commands never run one.
   const { default: autocannon } = await import('autocannon');
-  const instance = autocannon(
-    {
-      url: base.origin,
-      connections,
-      duration: scenario.durationSeconds,
-      maxOverallRequests: scenario.maxRequests,
-      ...(scenario.rate ? { overallRate: Math.max(1, Math.round(scenario.rate)) } : {}),
-      timeout: scenario.timeoutSeconds ?? 10,
-      // A short sample interval is what lets a run end close to its duration instead of up to a second later.
-      sampleInt: 100,
-      skipAggregateResult: true,
-      setupClient: (client) => {
-        keepBodiesUpToCap(client);
-        countSentBytes(client, bytes);
-      },
-      requests: scenario.requests.map((request) => ({
-        method: request.method,
-        path: base.path(request.path),
-        headers: { ...request.headers },
-        ...(request.body === undefined ? {} : { body: request.body }),
-        ...(request.freshHeaders ? { setupRequest: withFreshHeaders(request, base.path(request.path)) } : {}),
-        onResponse: observe(request),
-      })),
-    },
-    (error) => finished(error),
+  const instance = autocannon(autocannonOptions(scenario, base, recorder, connections, bytes), (error) =>
+    finished(error),
   );
   const stop = () => instance.stop();
-  // With a rate, a connection that has sent its last request only notices at its next second's tick: a burst whose
-  // every request was answered (or failed) ends now, not up to its whole duration later (a probe's step of one burst).
-  let settled = 0;
-  const settle = () => {
-    if (++settled >= scenario.maxRequests) stop();
-  };
-  // autocannon counts each answer's bytes as read off the socket (status line, headers, body).
-  instance.on('response', (_client: unknown, status: number, responseBytes: number, responseTimeMs: number) => {
-    bytes.received += responseBytes;
-    recorder.timed(status, responseTimeMs, responseTimeMs);
-    settle();
-  });
-  instance.on('reqError', (error: Error) => {
-    recorder.failed(/timed out/.test(error.message));
-    settle();
-  });
-
-  signal?.addEventListener('abort', stop, { once: true });
-  const deadline = setTimeout(
-    stop,
-    scenario.durationSeconds * 1000 + (scenario.timeoutSeconds ?? 10) * 1000 + overrunGraceMs,
-  );
-  let failure: Error | null;
-  try {
-    failure = await done;
-  } finally {
-    clearTimeout(deadline);
-    signal?.removeEventListener('abort', stop);
-  }
+  countAnswers(instance, scenario.maxRequests, recorder, bytes, stop);
+  const failure = await endOf(done, scenario, stop, signal);
   if (failure)
     throw new HarnessError(
       'RUN_FAILED',
@@ -109,6 +49,95 @@ export async function runAutocannon(
     connections,
     bytes,
   };
+}
+
+/** The scenario as autocannon's options: its bounds, its requests, each answer observed by the recorder. */
+function autocannonOptions(
+  scenario: LoadScenario,
+  base: LoadBase,
+  recorder: RunRecorder,
+  connections: number,
+  bytes: DataBytes,
+): Options {
+  const observe =
+    (request: LoadRequest) =>
+    (status: number, body: string, context: SentContext | undefined, rawHeaders: Record<string, string | string[]>) =>
+      recorder.observed({
+        label: request.label,
+        status,
+        headers: lowerCased(rawHeaders),
+        body,
+        ...(context?.sentHeaders ? { sentHeaders: context.sentHeaders } : {}),
+      });
+  return {
+    url: base.origin,
+    connections,
+    duration: scenario.durationSeconds,
+    maxOverallRequests: scenario.maxRequests,
+    ...(scenario.rate ? { overallRate: Math.max(1, Math.round(scenario.rate)) } : {}),
+    timeout: scenario.timeoutSeconds ?? 10,
+    // A short sample interval is what lets a run end close to its duration instead of up to a second later.
+    sampleInt: 100,
+    skipAggregateResult: true,
+    setupClient: (client) => {
+      keepBodiesUpToCap(client);
+      countSentBytes(client, bytes);
+    },
+    requests: scenario.requests.map((request) => ({
+      method: request.method,
+      path: base.path(request.path),
+      headers: { ...request.headers },
+      ...(request.body === undefined ? {} : { body: request.body }),
+      ...(request.freshHeaders ? { setupRequest: withFreshHeaders(request, base.path(request.path)) } : {}),
+      onResponse: observe(request),
+    })),
+  };
+}
+
+/** Tells the recorder each answer and failure, and stops the run once every request allowed has settled. */
+function countAnswers(
+  instance: Instance,
+  maxRequests: number,
+  recorder: RunRecorder,
+  bytes: DataBytes,
+  stop: () => void,
+): void {
+  // With a rate, a connection that has sent its last request only notices at its next second's tick: a burst whose
+  // every request was answered (or failed) ends now, not up to its whole duration later (a probe's step of one burst).
+  let settled = 0;
+  const settle = () => {
+    if (++settled >= maxRequests) stop();
+  };
+  // autocannon counts each answer's bytes as read off the socket (status line, headers, body).
+  instance.on('response', (_client: unknown, status: number, responseBytes: number, responseTimeMs: number) => {
+    bytes.received += responseBytes;
+    recorder.timed(status, responseTimeMs, responseTimeMs);
+    settle();
+  });
+  instance.on('reqError', (error: Error) => {
+    recorder.failed(/timed out/.test(error.message));
+    settle();
+  });
+}
+
+/** Waits for the run's end, stopping it when the signal aborts or past its deadline; autocannon's error, if any. */
+async function endOf(
+  done: Promise<Error | null>,
+  scenario: LoadScenario,
+  stop: () => void,
+  signal: AbortSignal | undefined,
+): Promise<Error | null> {
+  signal?.addEventListener('abort', stop, { once: true });
+  const deadline = setTimeout(
+    stop,
+    scenario.durationSeconds * 1000 + (scenario.timeoutSeconds ?? 10) * 1000 + overrunGraceMs,
+  );
+  try {
+    return await done;
+  } finally {
+    clearTimeout(deadline);
+    signal?.removeEventListener('abort', stop);
+  }
 }
 
 /**

@@ -35,7 +35,7 @@ declare module 'autocannon' {
     getRequestBuffer(): Buffer;
   }
 
-  interface Options {
+  export interface Options {
     url: string;
     connections?: number;
     /** Seconds. */
@@ -63,7 +63,7 @@ declare module 'autocannon' {
     [key: string]: unknown;
   }
 
-  interface Instance extends EventEmitter {
+  export interface Instance extends EventEmitter {
     stop(): void;
   }
 

@@ -50,6 +50,9 @@ export interface GzipThresholdProbeResult extends GzipThresholdFinding {
   plainUnderLoad?: LoadResult;
 }
 
+/** How the sustained runs report and stop. */
+type SustainedRunOptions = Pick<LoadRunOptions, 'onProgress' | 'signal' | 'redactor' | 'target'>;
+
 const isGzip = (exchange: Exchange) => /\bgzip\b/i.test(String(exchange.response?.headers['content-encoding'] ?? ''));
 
 /**
@@ -62,65 +65,125 @@ const isGzip = (exchange: Exchange) => /\bgzip\b/i.test(String(exchange.response
 export async function probeGzipThreshold(
   operation: SizedResponses,
   settings: GzipThresholdSettings,
-  options: Pick<LoadRunOptions, 'onProgress' | 'signal' | 'redactor' | 'target'> = {},
+  options: SustainedRunOptions = {},
 ): Promise<GzipThresholdProbeResult> {
-  const readings: SizeReading[] = [];
-  let requests = operation.calibrationRequests;
-  const read = async (asked: number): Promise<SizeReading> => {
-    const exchange = await operation.send(asked);
-    requests += 1;
-    const reading = { asked, size: exchange.response?.body.length ?? -1, compressed: isGzip(exchange), exchange };
-    readings.push(reading);
-    return reading;
-  };
-  const { min, max } = operation.sizes;
-  let plain = await read(settings.expectedBytes);
-  let gzip = await read(settings.expectedBytes + 1);
-  if (plain.compressed) {
-    // Compressed already at the expected size: halve down to a plain one.
-    gzip = plain;
-    for (let size = Math.floor(settings.expectedBytes / 2); ; size = Math.max(min, Math.floor(size / 2))) {
-      const reading = await read(size);
-      if (!reading.compressed) {
-        plain = reading;
-        break;
-      }
-      gzip = reading;
-      if (size <= min)
-        return { neverCompressed: false, alwaysCompressed: true, readings, requests, violationExchanges: [] };
-    }
-  } else if (!gzip.compressed) {
-    plain = gzip;
-    for (let size = (settings.expectedBytes + 1) * 2; ; size = Math.min(max, size * 2)) {
-      const reading = await read(size);
-      if (reading.compressed) {
-        gzip = reading;
-        break;
-      }
-      plain = reading;
-      if (size >= max)
-        return { neverCompressed: true, alwaysCompressed: false, readings, requests, violationExchanges: [] };
-    }
-  }
-  // Bisection on the sizes received (a target's size may differ by a byte or two from the one asked for).
-  while (gzip.size - plain.size > 1 && requests < 40) {
-    const reading = await read(Math.floor((plain.size + gzip.size) / 2));
-    if (reading.size <= plain.size || reading.size >= gzip.size) break;
-    if (reading.compressed) gzip = reading;
-    else plain = reading;
-  }
-  const thresholdBytes = plain.size;
+  const search = new SizeSearch(operation);
+  const bracket = await bracketOf(search, settings.expectedBytes, operation.sizes);
+  if ('everySize' in bracket) return search.ended(bracket.everySize);
+  const thresholdBytes = await bisected(search, bracket);
   const finding: GzipThresholdProbeResult = {
     thresholdBytes,
     neverCompressed: false,
     alwaysCompressed: false,
-    readings,
-    requests,
+    readings: search.readings,
+    requests: search.requests,
     violationExchanges: [],
   };
   if (settings.underLoadSeconds <= 0) return finding;
+  return { ...finding, ...(await heldUnderLoad(operation, settings, options, thresholdBytes)) };
+}
 
-  const large = Math.min(max, Math.max(4 * thresholdBytes, thresholdBytes + 1000));
+/** The search's readings, one a request, and the requests it cost (the operation's calibration included). */
+class SizeSearch {
+  readonly readings: SizeReading[] = [];
+  requests: number;
+
+  constructor(private readonly operation: SizedResponses) {
+    this.requests = operation.calibrationRequests;
+  }
+
+  async read(asked: number): Promise<SizeReading> {
+    const exchange = await this.operation.send(asked);
+    this.requests += 1;
+    const reading = { asked, size: exchange.response?.body.length ?? -1, compressed: isGzip(exchange), exchange };
+    this.readings.push(reading);
+    return reading;
+  }
+
+  /** What the search found of a target that compresses at every size it can be steered to, or at none. */
+  ended(everySize: EverySize): GzipThresholdProbeResult {
+    return {
+      neverCompressed: everySize === 'neverCompressed',
+      alwaysCompressed: everySize === 'alwaysCompressed',
+      readings: this.readings,
+      requests: this.requests,
+      violationExchanges: [],
+    };
+  }
+}
+
+type EverySize = 'neverCompressed' | 'alwaysCompressed';
+
+/** A plain reading and a compressed one on either side of the threshold, or what the target does at every size. */
+type Bracket = { plain: SizeReading; gzip: SizeReading } | { everySize: EverySize };
+
+async function bracketOf(
+  search: SizeSearch,
+  expected: number,
+  { min, max }: SizedResponses['sizes'],
+): Promise<Bracket> {
+  const plain = await search.read(expected);
+  const gzip = await search.read(expected + 1);
+  if (plain.compressed) return halvedToPlain(search, plain, Math.floor(expected / 2), min);
+  if (!gzip.compressed) return doubledToCompressed(search, gzip, (expected + 1) * 2, max);
+  return { plain, gzip };
+}
+
+/** Compressed already at the expected size: halves down to a plain one. */
+async function halvedToPlain(search: SizeSearch, compressed: SizeReading, from: number, min: number): Promise<Bracket> {
+  let gzip = compressed;
+  for (let size = from; ; size = Math.max(min, Math.floor(size / 2))) {
+    const reading = await search.read(size);
+    if (!reading.compressed) return { plain: reading, gzip };
+    gzip = reading;
+    if (size <= min) return { everySize: 'alwaysCompressed' };
+  }
+}
+
+/** Plain still one byte over the expected size: doubles up to a compressed one. */
+async function doubledToCompressed(
+  search: SizeSearch,
+  uncompressed: SizeReading,
+  from: number,
+  max: number,
+): Promise<Bracket> {
+  let plain = uncompressed;
+  for (let size = from; ; size = Math.min(max, size * 2)) {
+    const reading = await search.read(size);
+    if (reading.compressed) return { plain, gzip: reading };
+    plain = reading;
+    if (size >= max) return { everySize: 'neverCompressed' };
+  }
+}
+
+/**
+ * Bisection on the sizes received (a target's size may differ by a byte or two from the one asked for): the largest
+ * plain size.
+ */
+async function bisected(search: SizeSearch, bracket: { plain: SizeReading; gzip: SizeReading }): Promise<number> {
+  let { plain, gzip } = bracket;
+  while (gzip.size - plain.size > 1 && search.requests < 40) {
+    const reading = await search.read(Math.floor((plain.size + gzip.size) / 2));
+    if (reading.size <= plain.size || reading.size >= gzip.size) break;
+    if (reading.compressed) gzip = reading;
+    else plain = reading;
+  }
+  return plain.size;
+}
+
+/**
+ * The hold: a constant rate with gzip accepted at the threshold, one byte over and a large size, every response
+ * judged. The comparison after it: the large size as fast as the connections go, with gzip accepted and without.
+ */
+async function heldUnderLoad(
+  operation: SizedResponses,
+  settings: GzipThresholdSettings,
+  options: SustainedRunOptions,
+  thresholdBytes: number,
+): Promise<
+  Pick<GzipThresholdProbeResult, 'underLoad' | 'compressedUnderLoad' | 'plainUnderLoad' | 'violationExchanges'>
+> {
+  const large = Math.min(operation.sizes.max, Math.max(4 * thresholdBytes, thresholdBytes + 1000));
   const sized = [thresholdBytes, thresholdBytes + 1, large];
   const loadRequest = await operation.prepareLoad(sized);
   const requestFor = (size: number, acceptGzip: boolean): LoadRequest => ({
@@ -143,21 +206,19 @@ export async function probeGzipThreshold(
       },
       options,
     );
-  // The hold: a constant rate, every response judged. The comparison after it: as fast as the connections go.
-  finding.underLoad = await run(true, sized, settings.underLoadRate ?? defaultUnderLoadRate);
-  finding.compressedUnderLoad = await run(true, [large]);
-  finding.plainUnderLoad = await run(false, [large]);
-  finding.violationExchanges = [finding.underLoad, finding.compressedUnderLoad, finding.plainUnderLoad].flatMap(
-    (result) =>
-      result.violations.map((violation) =>
-        observedExchange(
-          operation.baseUrl,
-          requestFor(Number.parseInt(violation.sample.label, 10), violation.sample.label.includes('gzip')),
-          violation.sample,
-        ),
+  const underLoad = await run(true, sized, settings.underLoadRate ?? defaultUnderLoadRate);
+  const compressedUnderLoad = await run(true, [large]);
+  const plainUnderLoad = await run(false, [large]);
+  const violationExchanges = [underLoad, compressedUnderLoad, plainUnderLoad].flatMap((result) =>
+    result.violations.map((violation) =>
+      observedExchange(
+        operation.baseUrl,
+        requestFor(Number.parseInt(violation.sample.label, 10), violation.sample.label.includes('gzip')),
+        violation.sample,
       ),
+    ),
   );
-  return finding;
+  return { underLoad, compressedUnderLoad, plainUnderLoad, violationExchanges };
 }
 
 const defaultUnderLoadRate = 100;

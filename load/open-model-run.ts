@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici';
 import { GrowingConnections } from './growing-connections.ts';
-import { keptBodyBytes, lowerCased, type EngineOutcome, type LoadBase } from './load-engine.ts';
+import { lowerCased, type EngineOutcome, type LoadBase } from './load-engine.ts';
+import { InFlight, type OpenRun } from './open-model-in-flight.ts';
 import { requestAt, type RunRecorder } from './run-recorder.ts';
 import type { LoadRequest, LoadScenario } from './scenario.ts';
 
@@ -27,138 +28,182 @@ export function runOpenModel(
   recorder: RunRecorder,
   signal?: AbortSignal,
 ): Promise<EngineOutcome> {
-  const rate = scenario.rate as number;
-  const intervalMs = 1000 / rate;
-  const total = Math.max(0, Math.min(scenario.maxRequests, Math.floor(rate * scenario.durationSeconds + 1e-9)));
-  const maxInFlight = scenario.maxInFlight ?? defaultMaxInFlight;
-  const timeoutMs = (scenario.timeoutSeconds ?? 10) * 1000;
-  const pool = new GrowingConnections(base.origin, { maxConnections: maxInFlight, maxConnecting, timeoutMs });
-  const paths = scenario.requests.map((request) => base.path(request.path));
-  // Made once per scenario request, not per request sent (undici reads them, never changes them); a request
-  // with fresh headers gets its own per send.
-  const fixedOptions = scenario.requests.map((request, index) =>
-    request.freshHeaders ? undefined : dispatchOptions(request, paths[index] as string, request.headers),
-  );
-  const free: InFlight[] = [];
-  const start = performance.now();
-  let next = 0;
-  let sent = 0;
-  let inFlight = 0;
-  let lastSentAt = start;
-  let scheduled = false;
-  let ended = false;
-  let timer: NodeJS.Timeout | undefined;
+  return new OpenModelRun(scenario, base, recorder, signal).run();
+}
 
-  return new Promise<EngineOutcome>((resolve) => {
-    const end = () => {
-      if (ended) return;
-      ended = true;
-      clearTimeout(timer);
-      clearTimeout(deadline);
-      signal?.removeEventListener('abort', abort);
-      // Read before the sockets go: what they carried so far is the run's.
-      const bytes = pool.bytes;
-      void pool.destroy();
-      // Over the schedule's window (to the last request due, sent or dropped), so drops at the end lower it too.
-      const window = Math.max(lastSentAt, start + (next - 1) * intervalMs) - start + intervalMs;
-      resolve({
-        sent,
-        achievedRate: sent === 0 ? 0 : sent / (window / 1000),
-        connections: pool.mostConnections,
-        bytes,
-      });
-    };
-    const settled = (request: InFlight) => {
-      inFlight -= 1;
-      free.push(request);
-      if (scheduled && inFlight === 0) end();
-    };
-    const run: OpenRun = {
-      // The achieved rate counts a request as sent when it goes out on its connection, not when it was handed to
-      // the pool: a request that waits for a connection to open or free is not sent yet.
-      wentOut(at) {
-        if (at > lastSentAt) lastSentAt = at;
-      },
-      answered(request, answeredAt) {
-        if (!ended) {
-          recorder.timed(request.status, answeredAt - request.dueAt, answeredAt - request.sentAt);
-          if (request.chunks) {
-            const body =
-              request.chunks.length === 1
-                ? (request.chunks[0] as Buffer).toString()
-                : Buffer.concat(request.chunks).toString();
-            const sentHeaders = request.request.freshHeaders && request.sentHeaders;
-            recorder.observed({
-              label: request.request.label,
-              status: request.status,
-              headers: lowerCased(request.headers),
-              body,
-              ...(sentHeaders ? { sentHeaders } : {}),
-            });
-          } else recorder.labelled(request.request.label, request.status);
-        }
-        settled(request);
-      },
-      failed(request, error) {
-        if (!ended)
-          recorder.failed(
-            error.code === 'UND_ERR_HEADERS_TIMEOUT' ||
-              error.code === 'UND_ERR_BODY_TIMEOUT' ||
-              error.code === 'UND_ERR_CONNECT_TIMEOUT',
-          );
-        settled(request);
-      },
-      wantsContent: (status) => recorder.wantsContent(status),
-    };
-    const send = (index: number, dueAt: number) => {
-      const at = index % scenario.requests.length;
-      const request = requestAt(scenario.requests, index);
-      let options = fixedOptions[at];
-      let sentHeaders: Record<string, string> | undefined;
-      if (!options) {
-        const path = paths[at] as string;
-        sentHeaders = {
-          ...request.headers,
-          ...request.freshHeaders?.({ method: request.method, path, body: request.body ?? '' }),
-        };
-        options = dispatchOptions(request, path, sentHeaders);
-      }
-      inFlight += 1;
-      sent += 1;
-      const slot = free.pop() ?? new InFlight(run);
-      slot.reset(request, dueAt, sentHeaders);
-      pool.send(options, slot);
-    };
-    // Sends every request whose due time has come (several at once after a pause), then sleeps until the next.
-    const tick = () => {
-      const now = performance.now();
-      while (next < total && start + next * intervalMs <= now) {
-        const index = next++;
-        // Dropped only when every connection allowed carries a request; one that waits for a connection being
-        // opened is sent (its wait counts in its response time).
-        if (pool.full) recorder.droppedOne();
-        else send(index, start + index * intervalMs);
-      }
-      if (next < total) timer = setTimeout(tick, Math.max(0, start + next * intervalMs - performance.now()));
-      else {
-        scheduled = true;
-        if (inFlight === 0) end();
-      }
-    };
-    // Past the schedule and the timeout, what is still in flight counts as timed out and the run ends.
-    const deadline = setTimeout(
-      () => {
-        for (let left = inFlight; left > 0; left--) recorder.failed(true);
-        end();
-      },
-      (total / rate) * 1000 + timeoutMs + overrunGraceMs,
+/** One run of the open model: its schedule, its requests in flight, and what it tells the recorder. */
+class OpenModelRun implements OpenRun {
+  private readonly rate: number;
+  private readonly intervalMs: number;
+  private readonly total: number;
+  private readonly timeoutMs: number;
+  private readonly pool: GrowingConnections;
+  private readonly paths: string[];
+  /**
+   * Made once per scenario request, not per request sent (undici reads them, never changes them); a request with
+   * fresh headers gets its own per send.
+   */
+  private readonly fixedOptions: (Dispatcher.DispatchOptions | undefined)[];
+  /** Requests in flight once answered, reused by the next sends. */
+  private readonly free: InFlight[] = [];
+  private readonly start = performance.now();
+  /** Index of the next request due. */
+  private next = 0;
+  private sent = 0;
+  private inFlight = 0;
+  private lastSentAt = this.start;
+  /** Every request due has been sent or dropped. */
+  private scheduled = false;
+  private ended = false;
+  private timer: NodeJS.Timeout | undefined;
+  private deadline: NodeJS.Timeout | undefined;
+  private resolve: (outcome: EngineOutcome) => void = () => {};
+
+  constructor(
+    private readonly scenario: LoadScenario,
+    base: LoadBase,
+    private readonly recorder: RunRecorder,
+    private readonly signal?: AbortSignal,
+  ) {
+    this.rate = scenario.rate as number;
+    this.intervalMs = 1000 / this.rate;
+    this.total = Math.max(0, Math.min(scenario.maxRequests, Math.floor(this.rate * scenario.durationSeconds + 1e-9)));
+    this.timeoutMs = (scenario.timeoutSeconds ?? 10) * 1000;
+    const maxConnections = scenario.maxInFlight ?? defaultMaxInFlight;
+    this.pool = new GrowingConnections(base.origin, { maxConnections, maxConnecting, timeoutMs: this.timeoutMs });
+    this.paths = scenario.requests.map((request) => base.path(request.path));
+    this.fixedOptions = scenario.requests.map((request, index) =>
+      request.freshHeaders ? undefined : dispatchOptions(request, this.paths[index] as string, request.headers),
     );
-    // Interrupted: nothing more is sent, what is in flight is left uncounted, and the run ends now.
-    const abort = () => end();
-    if (signal?.aborted) return end();
-    signal?.addEventListener('abort', abort, { once: true });
-    tick();
-  });
+  }
+
+  run(): Promise<EngineOutcome> {
+    return new Promise<EngineOutcome>((resolve) => {
+      this.resolve = resolve;
+      this.deadline = setTimeout(this.overrun, (this.total / this.rate) * 1000 + this.timeoutMs + overrunGraceMs);
+      if (this.signal?.aborted) return this.end();
+      this.signal?.addEventListener('abort', this.abort, { once: true });
+      this.tick();
+    });
+  }
+
+  // The achieved rate counts a request as sent when it goes out on its connection, not when it was handed to the
+  // pool: a request that waits for a connection to open or free is not sent yet.
+  wentOut(at: number): void {
+    if (at > this.lastSentAt) this.lastSentAt = at;
+  }
+
+  answered(request: InFlight, answeredAt: number): void {
+    if (!this.ended) {
+      this.recorder.timed(request.status, answeredAt - request.dueAt, answeredAt - request.sentAt);
+      if (request.chunks) this.observe(request, request.chunks);
+      else this.recorder.labelled(request.request.label, request.status);
+    }
+    this.settled(request);
+  }
+
+  failed(request: InFlight, error: Error & { code?: string }): void {
+    if (!this.ended)
+      this.recorder.failed(
+        error.code === 'UND_ERR_HEADERS_TIMEOUT' ||
+          error.code === 'UND_ERR_BODY_TIMEOUT' ||
+          error.code === 'UND_ERR_CONNECT_TIMEOUT',
+      );
+    this.settled(request);
+  }
+
+  wantsContent(status: number): boolean {
+    return this.recorder.wantsContent(status);
+  }
+
+  /** Sends every request whose due time has come (several at once after a pause), then sleeps until the next. */
+  private readonly tick = (): void => {
+    const now = performance.now();
+    while (this.next < this.total && this.dueAt(this.next) <= now) {
+      const index = this.next++;
+      // Dropped only when every connection allowed carries a request; one that waits for a connection being
+      // opened is sent (its wait counts in its response time).
+      if (this.pool.full) this.recorder.droppedOne();
+      else this.send(index);
+    }
+    if (this.next < this.total)
+      this.timer = setTimeout(this.tick, Math.max(0, this.dueAt(this.next) - performance.now()));
+    else {
+      this.scheduled = true;
+      if (this.inFlight === 0) this.end();
+    }
+  };
+
+  private dueAt(index: number): number {
+    return this.start + index * this.intervalMs;
+  }
+
+  private send(index: number): void {
+    const at = index % this.scenario.requests.length;
+    const request = requestAt(this.scenario.requests, index);
+    let options = this.fixedOptions[at];
+    let sentHeaders: Record<string, string> | undefined;
+    if (!options) {
+      const path = this.paths[at] as string;
+      sentHeaders = {
+        ...request.headers,
+        ...request.freshHeaders?.({ method: request.method, path, body: request.body ?? '' }),
+      };
+      options = dispatchOptions(request, path, sentHeaders);
+    }
+    this.inFlight += 1;
+    this.sent += 1;
+    const slot = this.free.pop() ?? new InFlight(this);
+    slot.reset(request, this.dueAt(index), sentHeaders);
+    this.pool.send(options, slot);
+  }
+
+  /** An answer the recorder wants the content of (a response rule, a status's first sample). */
+  private observe(request: InFlight, chunks: Buffer[]): void {
+    const body = chunks.length === 1 ? (chunks[0] as Buffer).toString() : Buffer.concat(chunks).toString();
+    const sentHeaders = request.request.freshHeaders && request.sentHeaders;
+    this.recorder.observed({
+      label: request.request.label,
+      status: request.status,
+      headers: lowerCased(request.headers),
+      body,
+      ...(sentHeaders ? { sentHeaders } : {}),
+    });
+  }
+
+  private settled(request: InFlight): void {
+    this.inFlight -= 1;
+    this.free.push(request);
+    if (this.scheduled && this.inFlight === 0) this.end();
+  }
+
+  /** Past the schedule and the timeout, what is still in flight counts as timed out and the run ends. */
+  private readonly overrun = (): void => {
+    for (let left = this.inFlight; left > 0; left--) this.recorder.failed(true);
+    this.end();
+  };
+
+  /** Interrupted: nothing more is sent, what is in flight is left uncounted, and the run ends now. */
+  private readonly abort = (): void => this.end();
+
+  private end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    clearTimeout(this.timer);
+    clearTimeout(this.deadline);
+    this.signal?.removeEventListener('abort', this.abort);
+    // Read before the sockets go: what they carried so far is the run's.
+    const bytes = this.pool.bytes;
+    void this.pool.destroy();
+    // Over the schedule's window (to the last request due, sent or dropped), so drops at the end lower it too.
+    const window = Math.max(this.lastSentAt, this.dueAt(this.next - 1)) - this.start + this.intervalMs;
+    this.resolve({
+      sent: this.sent,
+      achievedRate: this.sent === 0 ? 0 : this.sent / (window / 1000),
+      connections: this.pool.mostConnections,
+      bytes,
+    });
+  }
 }
 
 function dispatchOptions(
@@ -172,76 +217,4 @@ function dispatchOptions(
     ...(headers ? { headers } : {}),
     ...(request.body === undefined ? {} : { body: request.body }),
   };
-}
-
-/** What a request in flight reports to its run. */
-interface OpenRun {
-  wentOut(at: number): void;
-  answered(request: InFlight, answeredAt: number): void;
-  failed(request: InFlight, error: Error & { code?: string }): void;
-  wantsContent(status: number): boolean;
-}
-
-/**
- * A request in flight and its own dispatcher handler (undici's handler API: no promise or stream per request).
- * Reused once answered, so a run allocates as many as it has requests in flight at most, not one per request;
- * headers and body are kept only when the recorder needs them (a response rule, a status's first sample).
- */
-class InFlight implements Dispatcher.DispatchHandler {
-  request!: LoadRequest;
-  dueAt = 0;
-  sentAt = 0;
-  status = 0;
-  headers: Record<string, string | string[] | undefined> = {};
-  chunks: Buffer[] | undefined;
-  /** Bytes of the body kept so far: at most keptBodyBytes. */
-  keptBytes = 0;
-  sentHeaders: Record<string, string> | undefined;
-
-  constructor(private readonly run: OpenRun) {}
-
-  reset(request: LoadRequest, dueAt: number, sentHeaders: Record<string, string> | undefined): void {
-    this.request = request;
-    this.dueAt = dueAt;
-    this.sentAt = dueAt;
-    this.status = 0;
-    this.chunks = undefined;
-    this.keptBytes = 0;
-    this.sentHeaders = sentHeaders;
-  }
-
-  // Service time counts from when the request goes out on its connection (it may wait for one to free).
-  onRequestStart(): void {
-    this.sentAt = performance.now();
-    this.run.wentOut(this.sentAt);
-  }
-
-  onResponseStart(
-    _controller: Dispatcher.DispatchController,
-    statusCode: number,
-    headers: Record<string, string | string[] | undefined>,
-  ): void {
-    this.status = statusCode;
-    if (this.run.wantsContent(statusCode)) {
-      this.headers = headers;
-      this.chunks = [];
-    }
-  }
-
-  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
-    if (!this.chunks) return;
-    const room = keptBodyBytes - this.keptBytes;
-    if (room <= 0) return;
-    const kept = chunk.length > room ? Buffer.from(chunk.subarray(0, room)) : chunk;
-    this.chunks.push(kept);
-    this.keptBytes += kept.length;
-  }
-
-  onResponseEnd(): void {
-    this.run.answered(this, performance.now());
-  }
-
-  onResponseError(_controller: Dispatcher.DispatchController, error: Error & { code?: string }): void {
-    this.run.failed(this, error);
-  }
 }

@@ -56,66 +56,8 @@ export function writeLoadAllureResult(
   };
   const start = Date.parse(result.startedAt);
   const stop = start + Math.round(result.durationSeconds * 1000);
-  const change = history && deltas(history);
-  const signed = (value: number) => `${value > 0 ? '+' : ''}${value}`;
-  const failed = result.thresholds.filter((verdict) => !verdict.passed);
-  const [breach] = result.violations;
-  const judged = [
-    ...failed.map(
-      (verdict) => `threshold ${verdict.threshold} failed: ${thresholdActualText(verdict.threshold, verdict.actual)}`,
-    ),
-    ...(breach ? [`${breach.count} response(s) broke ${breach.ruleId}: ${breach.message}`] : []),
-  ].join('\n');
-  const verdictMessage = verdict ? (verdict.message ?? '') : judged;
-  // An interrupted run is shown, not judged: skipped, never passed (nor failed on a partial figure).
-  const judgedMessage = result.interrupted
-    ? `interrupted after ${round(result.durationSeconds)} s: the thresholds were not judged${verdictMessage ? `\n${verdictMessage}` : ''}`
-    : verdictMessage;
-  // A merge of some segments only says so first, whatever its verdict.
-  const partial = partialNote(result);
-  const message = partial
-    ? `${partial}: judged on what arrived${judgedMessage ? `\n${judgedMessage}` : ''}`
-    : judgedMessage;
+  const message = loadMessage(result, verdict);
   const passed = verdict ? verdict.passed : result.passed;
-  const parameters: Record<string, string> = {
-    ...Object.fromEntries(
-      Object.entries(verdict?.observations ?? {}).map(([name, value]) => [
-        name,
-        typeof value === 'string' ? value : JSON.stringify(value),
-      ]),
-    ),
-    target: result.target ?? '',
-    model: result.model === 'open' ? 'open (constant rate, latency from each due time)' : 'closed (autocannon)',
-    'offered rate (req/s)': String(result.offered.rate ?? 'as fast as possible'),
-    connections: String(result.offered.connections),
-    'duration (s)': String(round(result.durationSeconds)),
-    sent: String(result.sent),
-    'achieved rate (req/s)': String(round(result.achievedRate)),
-    dropped: String(result.dropped),
-    'response time p50 (ms)': String(result.latencyMs.p50),
-    'response time p99 (ms)': String(result.latencyMs.p99),
-    'response time max (ms)': String(result.latencyMs.max),
-    'service time p50 (ms)': String(result.serviceTimeMs.p50),
-    'service time p99 (ms)': String(result.serviceTimeMs.p99),
-    statuses: Object.entries(result.statuses)
-      .map(([status, count]) => `${status}: ${count}`)
-      .join(', '),
-    'without a response': String(result.errors),
-    runs: String(result.runs),
-    ...(result.segments
-      ? {
-          segments: `${result.segments.merged.length} of ${result.segments.count} (run ${result.segments.runId})${partial ? `; ${partial}` : ''}`,
-        }
-      : {}),
-    ...(change
-      ? {
-          'vs previous run: p50 (ms)': signed(change.p50),
-          'vs previous run: p99 (ms)': signed(change.p99),
-          'vs previous run: rate (req/s)': signed(change.rate),
-          'vs previous run: errors': signed(change.errors),
-        }
-      : {}),
-  };
   const test = {
     uuid,
     historyId: `load:${result.scenario}`,
@@ -139,17 +81,8 @@ export function writeLoadAllureResult(
       { name: 'severity', value: loadSeverity(result, verdict) },
       { name: invocationLabel, value: invocation },
     ],
-    parameters: Object.entries(parameters).map(([name, value]) => ({ name, value })),
-    steps: result.thresholds.map((verdict) => ({
-      name: `${verdict.threshold} (actual ${thresholdActualText(verdict.threshold, verdict.actual)})`,
-      status: verdict.passed ? 'passed' : 'failed',
-      stage: 'finished',
-      start,
-      stop,
-      steps: [],
-      attachments: [],
-      parameters: [],
-    })),
+    parameters: Object.entries(loadParameters(result, verdict, history)).map(([name, value]) => ({ name, value })),
+    steps: thresholdSteps(result, start, stop),
     attachments: [
       ...charts.map((chart) => attach(chart.name, chart.svg, 'image/svg+xml', 'svg')),
       attach('load result', JSON.stringify(result, null, 2), 'application/json', 'json'),
@@ -158,6 +91,101 @@ export function writeLoadAllureResult(
   const path = join(resultsDir, `${uuid}-result.json`);
   writeFileSync(path, JSON.stringify(test));
   return path;
+}
+
+/**
+ * Why the test has its status: the probe's message, else the failed thresholds and the first broken response rule;
+ * an interrupted run and a partial merge say so first.
+ */
+function loadMessage(result: LoadResult, verdict: LoadVerdictOverride | undefined): string {
+  const failed = result.thresholds.filter((threshold) => !threshold.passed);
+  const [breach] = result.violations;
+  const judged = [
+    ...failed.map(
+      (threshold) =>
+        `threshold ${threshold.threshold} failed: ${thresholdActualText(threshold.threshold, threshold.actual)}`,
+    ),
+    ...(breach ? [`${breach.count} response(s) broke ${breach.ruleId}: ${breach.message}`] : []),
+  ].join('\n');
+  const verdictMessage = verdict ? (verdict.message ?? '') : judged;
+  // An interrupted run is shown, not judged: skipped, never passed (nor failed on a partial figure).
+  const judgedMessage = result.interrupted
+    ? `interrupted after ${round(result.durationSeconds)} s: the thresholds were not judged${verdictMessage ? `\n${verdictMessage}` : ''}`
+    : verdictMessage;
+  // A merge of some segments only says so first, whatever its verdict.
+  const partial = partialNote(result);
+  return partial ? `${partial}: judged on what arrived${judgedMessage ? `\n${judgedMessage}` : ''}` : judgedMessage;
+}
+
+/** The test's parameters: what a probe observed, the run's figures, its segments and the change since the last run. */
+function loadParameters(
+  result: LoadResult,
+  verdict: LoadVerdictOverride | undefined,
+  history: OperationHistory | undefined,
+): Record<string, string> {
+  const partial = partialNote(result);
+  const change = history && deltas(history);
+  const signed = (value: number) => `${value > 0 ? '+' : ''}${value}`;
+  return {
+    ...Object.fromEntries(
+      Object.entries(verdict?.observations ?? {}).map(([name, value]) => [
+        name,
+        typeof value === 'string' ? value : JSON.stringify(value),
+      ]),
+    ),
+    ...figureParameters(result),
+    ...(result.segments
+      ? {
+          segments: `${result.segments.merged.length} of ${result.segments.count} (run ${result.segments.runId})${partial ? `; ${partial}` : ''}`,
+        }
+      : {}),
+    ...(change
+      ? {
+          'vs previous run: p50 (ms)': signed(change.p50),
+          'vs previous run: p99 (ms)': signed(change.p99),
+          'vs previous run: rate (req/s)': signed(change.rate),
+          'vs previous run: errors': signed(change.errors),
+        }
+      : {}),
+  };
+}
+
+/** The run's figures as the report shows them. */
+function figureParameters(result: LoadResult): Record<string, string> {
+  return {
+    target: result.target ?? '',
+    model: result.model === 'open' ? 'open (constant rate, latency from each due time)' : 'closed (autocannon)',
+    'offered rate (req/s)': String(result.offered.rate ?? 'as fast as possible'),
+    connections: String(result.offered.connections),
+    'duration (s)': String(round(result.durationSeconds)),
+    sent: String(result.sent),
+    'achieved rate (req/s)': String(round(result.achievedRate)),
+    dropped: String(result.dropped),
+    'response time p50 (ms)': String(result.latencyMs.p50),
+    'response time p99 (ms)': String(result.latencyMs.p99),
+    'response time max (ms)': String(result.latencyMs.max),
+    'service time p50 (ms)': String(result.serviceTimeMs.p50),
+    'service time p99 (ms)': String(result.serviceTimeMs.p99),
+    statuses: Object.entries(result.statuses)
+      .map(([status, count]) => `${status}: ${count}`)
+      .join(', '),
+    'without a response': String(result.errors),
+    runs: String(result.runs),
+  };
+}
+
+/** Each threshold as a step, passed or failed, with the figure it was judged on. */
+function thresholdSteps(result: LoadResult, start: number, stop: number) {
+  return result.thresholds.map((verdict) => ({
+    name: `${verdict.threshold} (actual ${thresholdActualText(verdict.threshold, verdict.actual)})`,
+    status: verdict.passed ? 'passed' : 'failed',
+    stage: 'finished',
+    start,
+    stop,
+    steps: [],
+    attachments: [],
+    parameters: [],
+  }));
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;

@@ -43,11 +43,38 @@ function secondsFromStart(result: LoadResult) {
 const responseTimeName = 'response time (from due time)';
 const serviceTimeName = 'service time (from send)';
 
+/** The x axis of a chart over the run. */
+const secondsAxis = {
+  field: 'second',
+  type: 'quantitative',
+  title: 'seconds since start',
+  axis: { tickMinStep: 1, format: 'd' },
+} as const;
+
+type Seconds = ReturnType<typeof secondsFromStart>;
+
 export async function loadCharts(result: LoadResult, history?: OperationHistory): Promise<LoadChart[]> {
+  const title = (what: string) => `${result.scenario}: ${what}`;
+  const seconds = secondsFromStart(result);
+  const specs: [string, TopLevelSpec][] = [
+    ['latency percentiles', percentilesSpec(result, title('response time and service time by percentile (ms)'))],
+    [
+      'latency over time',
+      latencyOverTimeSpec(seconds, title('response time over the run, p50 and p99 per second (ms)')),
+    ],
+    ['rate over time', rateSpec(seconds, title('responses per second (the last second may be partial)'))],
+    ['status codes over time', statusesSpec(seconds, title('responses per second by status'))],
+  ];
+  const charts: LoadChart[] = [];
+  for (const [name, spec] of specs) charts.push({ name, svg: await svgOf(spec) });
+  return [...charts, ...(history ? await historyCharts(result.scenario, history) : [])];
+}
+
+/** Response time and service time side by side at each percentile. */
+function percentilesSpec(result: LoadResult, title: string): TopLevelSpec {
   const responseTime = LatencyHistogram.decode(result.latencyHistogram);
   // A result written before service time was kept: its one figure is both.
   const serviceTime = LatencyHistogram.decode(result.serviceTimeHistogram ?? result.latencyHistogram);
-  const title = (what: string) => `${result.scenario}: ${what}`;
   const latency = percentiles.flatMap((percentile) => {
     const label = percentile === 100 ? 'max' : `p${percentile}`;
     return [
@@ -55,17 +82,24 @@ export async function loadCharts(result: LoadResult, history?: OperationHistory)
       { percentile: label, figure: serviceTimeName, ms: serviceTime.at(percentile) },
     ];
   });
-  const seconds = secondsFromStart(result);
-  const rate = seconds.map(({ second, statuses, errors }) => ({
-    second,
-    responses: Object.values(statuses).reduce((a, b) => a + b, 0),
-    errors,
-  }));
-  const statuses = seconds.flatMap(({ second, statuses: counts, errors, dropped }) => [
-    ...Object.entries(counts).map(([status, count]) => ({ second, status, count })),
-    ...(errors ? [{ second, status: 'no response', count: errors }] : []),
-    ...(dropped ? [{ second, status: 'dropped (not sent)', count: dropped }] : []),
-  ]);
+  const figures = [responseTimeName, serviceTimeName];
+  return {
+    title,
+    width: 480,
+    height: 240,
+    data: { values: latency },
+    mark: { type: 'bar', tooltip: true },
+    encoding: {
+      x: { field: 'percentile', type: 'ordinal', sort: null, title: 'percentile', axis: { labelAngle: 0 } },
+      xOffset: { field: 'figure', type: 'nominal', sort: figures },
+      y: { field: 'ms', type: 'quantitative', title: 'latency (ms)' },
+      color: { field: 'figure', type: 'nominal', sort: figures, title: null, legend: { orient: 'top' } },
+    },
+  };
+}
+
+/** p50 and p99 of each second's response times. */
+function latencyOverTimeSpec(seconds: Seconds, title: string): TopLevelSpec {
   const overTime = seconds.flatMap(({ second, responseTime: encoded }) => {
     if (!encoded) return [];
     const histogram = LatencyHistogram.decode(encoded);
@@ -74,132 +108,104 @@ export async function loadCharts(result: LoadResult, history?: OperationHistory)
       { second, percentile: 'p99', ms: histogram.at(99) },
     ];
   });
-  return [
-    {
-      name: 'latency percentiles',
-      svg: await svgOf({
-        title: title('response time and service time by percentile (ms)'),
-        width: 480,
-        height: 240,
-        data: { values: latency },
-        mark: { type: 'bar', tooltip: true },
-        encoding: {
-          x: { field: 'percentile', type: 'ordinal', sort: null, title: 'percentile', axis: { labelAngle: 0 } },
-          xOffset: { field: 'figure', type: 'nominal', sort: [responseTimeName, serviceTimeName] },
-          y: { field: 'ms', type: 'quantitative', title: 'latency (ms)' },
-          color: {
-            field: 'figure',
-            type: 'nominal',
-            sort: [responseTimeName, serviceTimeName],
-            title: null,
-            legend: { orient: 'top' },
-          },
-        },
-      }),
+  return {
+    title,
+    width: 480,
+    height: 240,
+    data: { values: overTime },
+    mark: { type: 'line', point: true, tooltip: true },
+    encoding: {
+      x: secondsAxis,
+      y: { field: 'ms', type: 'quantitative', title: 'response time (ms)' },
+      color: { field: 'percentile', type: 'nominal', title: null, legend: { orient: 'top' } },
     },
-    {
-      name: 'latency over time',
-      svg: await svgOf({
-        title: title('response time over the run, p50 and p99 per second (ms)'),
-        width: 480,
-        height: 240,
-        data: { values: overTime },
-        mark: { type: 'line', point: true, tooltip: true },
-        encoding: {
-          x: {
-            field: 'second',
-            type: 'quantitative',
-            title: 'seconds since start',
-            axis: { tickMinStep: 1, format: 'd' },
-          },
-          y: { field: 'ms', type: 'quantitative', title: 'response time (ms)' },
-          color: { field: 'percentile', type: 'nominal', title: null, legend: { orient: 'top' } },
-        },
-      }),
+  };
+}
+
+/** Responses per second. */
+function rateSpec(seconds: Seconds, title: string): TopLevelSpec {
+  const rate = seconds.map(({ second, statuses, errors }) => ({
+    second,
+    responses: Object.values(statuses).reduce((a, b) => a + b, 0),
+    errors,
+  }));
+  return {
+    title,
+    width: 480,
+    height: 240,
+    data: { values: rate },
+    mark: { type: 'line', point: true },
+    encoding: { x: secondsAxis, y: { field: 'responses', type: 'quantitative', title: 'rate (req/s)' } },
+  };
+}
+
+/** Each second's responses stacked by status, with the requests that got none and those not sent. */
+function statusesSpec(seconds: Seconds, title: string): TopLevelSpec {
+  const statuses = seconds.flatMap(({ second, statuses: counts, errors, dropped }) => [
+    ...Object.entries(counts).map(([status, count]) => ({ second, status, count })),
+    ...(errors ? [{ second, status: 'no response', count: errors }] : []),
+    ...(dropped ? [{ second, status: 'dropped (not sent)', count: dropped }] : []),
+  ]);
+  return {
+    title,
+    width: 480,
+    height: 240,
+    data: { values: statuses },
+    mark: 'bar',
+    encoding: {
+      x: { field: 'second', type: 'ordinal', title: 'seconds since start', axis: { labelAngle: 0 } },
+      y: { field: 'count', type: 'quantitative', stack: 'zero', title: 'responses (req/s)' },
+      color: { field: 'status', type: 'nominal', title: 'status' },
     },
-    {
-      name: 'rate over time',
-      svg: await svgOf({
-        title: title('responses per second (the last second may be partial)'),
-        width: 480,
-        height: 240,
-        data: { values: rate },
-        mark: { type: 'line', point: true },
-        encoding: {
-          x: {
-            field: 'second',
-            type: 'quantitative',
-            title: 'seconds since start',
-            axis: { tickMinStep: 1, format: 'd' },
-          },
-          y: { field: 'responses', type: 'quantitative', title: 'rate (req/s)' },
-        },
-      }),
-    },
-    {
-      name: 'status codes over time',
-      svg: await svgOf({
-        title: title('responses per second by status'),
-        width: 480,
-        height: 240,
-        data: { values: statuses },
-        mark: 'bar',
-        encoding: {
-          x: { field: 'second', type: 'ordinal', title: 'seconds since start', axis: { labelAngle: 0 } },
-          y: { field: 'count', type: 'quantitative', stack: 'zero', title: 'responses (req/s)' },
-          color: { field: 'status', type: 'nominal', title: 'status' },
-        },
-      }),
-    },
-    ...(history ? await historyCharts(result.scenario, history) : []),
-  ];
+  };
 }
 
 /** Tonight against the previous run (when there is one), and p99 and error rate over the last runs. */
 async function historyCharts(scenario: string, history: OperationHistory): Promise<LoadChart[]> {
-  const charts: LoadChart[] = [];
+  const versus = versusPreviousSpec(scenario, history);
+  return [
+    ...(versus ? [{ name: 'versus previous run', svg: await svgOf(versus) }] : []),
+    { name: 'trend over the last runs', svg: await svgOf(trendSpec(scenario, history)) },
+  ];
+}
+
+/** Each figure of tonight beside the previous run's, the change in its panel's title; none without a previous run. */
+function versusPreviousSpec(scenario: string, history: OperationHistory): TopLevelSpec | undefined {
   const change = deltas(history);
-  if (history.previous && change) {
-    const signed = (value: number, unit: string) => `${value > 0 ? '+' : ''}${value}${unit}`;
-    const figures = [
-      ['p50 (ms)', 'p50', signed(change.p50, ' ms')],
-      ['p99 (ms)', 'p99', signed(change.p99, ' ms')],
-      ['rate (req/s)', 'rate', signed(change.rate, ' req/s')],
-      ['errors (count)', 'errors', signed(change.errors, '')],
-    ] as const;
-    const values = figures.flatMap(([figure, key, delta]) => [
-      {
-        figure: `${figure}: ${delta}`,
-        run: `previous (${history.previous?.runAt.slice(0, 16)})`,
-        value: history.previous?.[key] ?? 0,
+  const { previous, tonight } = history;
+  if (!previous || !change) return undefined;
+  const signed = (value: number, unit: string) => `${value > 0 ? '+' : ''}${value}${unit}`;
+  const figures = [
+    ['p50 (ms)', 'p50', signed(change.p50, ' ms')],
+    ['p99 (ms)', 'p99', signed(change.p99, ' ms')],
+    ['rate (req/s)', 'rate', signed(change.rate, ' req/s')],
+    ['errors (count)', 'errors', signed(change.errors, '')],
+  ] as const;
+  const values = figures.flatMap(([figure, key, delta]) => [
+    { figure: `${figure}: ${delta}`, run: `previous (${previous.runAt.slice(0, 16)})`, value: previous[key] ?? 0 },
+    { figure: `${figure}: ${delta}`, run: `tonight (${tonight.runAt.slice(0, 16)})`, value: tonight[key] },
+  ]);
+  return {
+    title: `${scenario}: tonight against the previous run (change in each panel's title)`,
+    data: { values },
+    facet: { column: { field: 'figure', type: 'nominal', title: null, sort: null } },
+    spec: {
+      width: 110,
+      height: 200,
+      mark: { type: 'bar', tooltip: true },
+      encoding: {
+        x: { field: 'run', type: 'nominal', title: null, axis: { labels: false } },
+        // '~r': a panel of zeros (no error either night) reads 0, not 0.000000, and 120 reads 120, not 1.2e+2.
+        y: { field: 'value', type: 'quantitative', title: null, axis: { format: '~r' } },
+        color: { field: 'run', type: 'nominal', title: null, legend: { orient: 'bottom' } },
       },
-      {
-        figure: `${figure}: ${delta}`,
-        run: `tonight (${history.tonight.runAt.slice(0, 16)})`,
-        value: history.tonight[key],
-      },
-    ]);
-    charts.push({
-      name: 'versus previous run',
-      svg: await svgOf({
-        title: `${scenario}: tonight against the previous run (change in each panel's title)`,
-        data: { values },
-        facet: { column: { field: 'figure', type: 'nominal', title: null, sort: null } },
-        spec: {
-          width: 110,
-          height: 200,
-          mark: { type: 'bar', tooltip: true },
-          encoding: {
-            x: { field: 'run', type: 'nominal', title: null, axis: { labels: false } },
-            // '~r': a panel of zeros (no error either night) reads 0, not 0.000000, and 120 reads 120, not 1.2e+2.
-            y: { field: 'value', type: 'quantitative', title: null, axis: { format: '~r' } },
-            color: { field: 'run', type: 'nominal', title: null, legend: { orient: 'bottom' } },
-          },
-        },
-        resolve: { scale: { y: 'independent' } },
-      }),
-    });
-  }
+    },
+    resolve: { scale: { y: 'independent' } },
+  };
+}
+
+/** p99 and error rate of the last runs, tonight last. */
+function trendSpec(scenario: string, history: OperationHistory): TopLevelSpec {
   const trend = history.trend.map((run, index) => ({
     run: index + 1,
     at: run.runAt.slice(0, 16),
@@ -212,28 +218,24 @@ async function historyCharts(scenario: string, history: OperationHistory): Promi
     title: `run (last ${trend.length}, tonight last)`,
     axis: { tickMinStep: 1, format: 'd' },
   } as const;
-  charts.push({
-    name: 'trend over the last runs',
-    svg: await svgOf({
-      title: `${scenario}: p99 and error rate over the last ${trend.length} run(s)`,
-      data: { values: trend },
-      vconcat: [
-        {
-          width: 480,
-          height: 150,
-          mark: { type: 'line', point: true, tooltip: true },
-          encoding: { x: axis, y: { field: 'p99', type: 'quantitative', title: 'p99 response time (ms)' } },
-        },
-        {
-          width: 480,
-          height: 110,
-          mark: { type: 'line', point: true, color: '#c0392b', tooltip: true },
-          encoding: { x: axis, y: errorRateAxis(trend.map((run) => run.errorRate)) },
-        },
-      ],
-    }),
-  });
-  return charts;
+  return {
+    title: `${scenario}: p99 and error rate over the last ${trend.length} run(s)`,
+    data: { values: trend },
+    vconcat: [
+      {
+        width: 480,
+        height: 150,
+        mark: { type: 'line', point: true, tooltip: true },
+        encoding: { x: axis, y: { field: 'p99', type: 'quantitative', title: 'p99 response time (ms)' } },
+      },
+      {
+        width: 480,
+        height: 110,
+        mark: { type: 'line', point: true, color: '#c0392b', tooltip: true },
+        encoding: { x: axis, y: errorRateAxis(trend.map((run) => run.errorRate)) },
+      },
+    ],
+  };
 }
 
 /**

@@ -82,14 +82,19 @@ function familyRows(summary: RunSummary, family: string): Row[] {
  */
 export function renderSummary(summary: RunSummary, style: SummaryStyle = {}): string {
   const colours = palette(style.colour ?? false);
-  const replay = replaySettingsOf(summary);
-  const lines = [
+  return [
     `harness run: target ${summary.target}, families ${summary.families.join(', ')}, seed ${summary.seed}, ${summary.runs} runs per property`,
     '',
-  ];
-  for (const report of summary.preflight) {
-    for (const note of report.notes) lines.push(`preflight ${report.family}: ${note}`);
-  }
+    ...summary.preflight.flatMap((report) => report.notes.map((note) => `preflight ${report.family}: ${note}`)),
+    ...familyLines(summary, colours),
+    ...rootCauseLines(summary, colours),
+    ...summary.errors.flatMap((error) => ['', colours.magenta(`=== ERROR outside tests: ${error}`)]),
+    ...verdictLines(summary, colours),
+  ].join('\n');
+}
+
+/** Per family a subtotal line, then the rules that were not passed, what needs action first. */
+function familyLines(summary: RunSummary, colours: Palette): string[] {
   const families = [
     ...new Set([
       ...summary.families,
@@ -98,28 +103,34 @@ export function renderSummary(summary: RunSummary, style: SummaryStyle = {}): st
     ]),
   ];
   const width = Math.max(...families.map((family) => family.length), 6);
-  for (const family of families) {
+  return families.flatMap((family) => {
     const rows = familyRows(summary, family);
-    if (rows.length === 0) continue;
+    if (rows.length === 0) return [];
     const counts = countOrder
       .map((status) => [status, rows.filter((row) => row.status === status).length] as const)
       .filter(([status, count]) => count > 0 || status === 'passed' || status === 'failed')
       .map(([status, count]) =>
         count > 0 ? paintOf(colours, status)(`${count} ${countWords[status]}`) : `${count} ${countWords[status]}`,
       );
-    lines.push(`${colours.bold(family.padEnd(width))}  ${counts.join(', ')}  (${rows.length} rules)`);
-    for (const status of order) {
-      if (status === 'passed') continue;
-      for (const row of rows.filter((candidate) => candidate.status === status)) {
-        lines.push(
-          `  ${paintOf(colours, status)(marks[status].padEnd(7))} ${row.ruleId}${row.note ? colours.dim(`  (${row.note})`) : ''}`,
-        );
-      }
-    }
-  }
+    const listed = order
+      .filter((status) => status !== 'passed')
+      .flatMap((status) => rows.filter((row) => row.status === status))
+      .map(
+        (row) =>
+          `  ${paintOf(colours, row.status)(marks[row.status].padEnd(7))} ${row.ruleId}${row.note ? colours.dim(`  (${row.note})`) : ''}`,
+      );
+    return [`${colours.bold(family.padEnd(width))}  ${counts.join(', ')}  (${rows.length} rules)`, ...listed];
+  });
+}
+
+/** Each root failure with its evidence, replay line and the rules it blocked. */
+function rootCauseLines(summary: RunSummary, colours: Palette): string[] {
+  const replay = replaySettingsOf(summary);
   const byId = new Map(summary.rules.map((rule) => [rule.ruleId, rule]));
   const roots = summary.rootCauses.filter((cause) => byId.has(cause.ruleId));
-  if (roots.length) lines.push('', colours.bold(`Root causes (${roots.length}), each with the rules it blocked:`));
+  const lines = roots.length
+    ? ['', colours.bold(`Root causes (${roots.length}), each with the rules it blocked:`)]
+    : [];
   for (const cause of roots) {
     const rule = byId.get(cause.ruleId) as RuleSummary;
     if (rule.status === 'blocked') {
@@ -133,7 +144,11 @@ export function renderSummary(summary: RunSummary, style: SummaryStyle = {}): st
       failureText(rule, replay),
     );
   }
-  for (const error of summary.errors) lines.push('', colours.magenta(`=== ERROR outside tests: ${error}`));
+  return lines;
+}
+
+/** The verdict line with every count, and why a run that judged nothing or only blocked rules is no pass. */
+function verdictLines(summary: RunSummary, colours: Palette): string[] {
   const c = summary.counts;
   const headline =
     summary.stoppedBy === 'max-time'
@@ -147,15 +162,16 @@ export function renderSummary(summary: RunSummary, style: SummaryStyle = {}): st
       : summary.verdict === 'nonconformant'
         ? colours.red
         : colours.magenta;
-  lines.push(
+  return [
     '',
     `${colours.bold(verdictPaint(headline))}: ${c.passed} passed, ${c.failed} failed, ${c.blocked} blocked, ${c.broken} broken, ${c.waived} waived, ${c['not-applicable']} not applicable, ${c['not-run']} not run (${(summary.durationMs / 1000).toFixed(1)} s, ${summary.exchanges} exchanges)`,
-  );
-  if (!summary.interrupted && judgedCount(summary.rules) === 0)
-    lines.push('No rule was judged: a run that judges nothing is no verdict on the target (exit 2).');
-  if (c.failed === 0 && c.blocked > 0)
-    lines.push(
-      `${c.blocked} rule(s) blocked and none failed: the target kept the harness from judging them (see what each was missing above).`,
-    );
-  return lines.join('\n');
+    ...(!summary.interrupted && judgedCount(summary.rules) === 0
+      ? ['No rule was judged: a run that judges nothing is no verdict on the target (exit 2).']
+      : []),
+    ...(c.failed === 0 && c.blocked > 0
+      ? [
+          `${c.blocked} rule(s) blocked and none failed: the target kept the harness from judging them (see what each was missing above).`,
+        ]
+      : []),
+  ];
 }

@@ -2,7 +2,7 @@ import type { ReferenceMode } from './mode.ts';
 import type { Tenant } from './tenant.ts';
 import type { BillingBehaviour } from './behaviour.ts';
 import { IdempotencyStore } from './idempotency.ts';
-import { FixedWindowLimiter } from './rate-limit.ts';
+import { FixedWindowLimiter } from '../fixed-window-limiter.ts';
 import type { Charge } from './records.ts';
 import { TokenStore } from './token-store.ts';
 

@@ -1,6 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import { dayOf } from '../../rules/cards/calendar.ts';
+import type { TransactionsPage } from './behaviour.ts';
 import type { CardsContext } from './context.ts';
+import type { ReferenceTransaction } from './history.ts';
 import { replyJson } from '../http-io.ts';
 
 const operation = 'GET transactions';
@@ -10,31 +12,67 @@ function wholeNumber(text: string): number {
   return /^\d+$/.test(text) ? Number(text) : Number.NaN;
 }
 
+/** Whose transactions a request asks for: a card's, an account's, or a card's of an account. */
+interface Scope {
+  cardId: string | null;
+  accountId: string | null;
+}
+
+/** A refusal of the request: its status, code and message. */
+interface Refusal {
+  status: number;
+  code: string;
+  message: string;
+}
+
+const invalid = (message: string): Refusal => ({ status: 400, code: 'INVALID_REQUEST', message });
+
 /**
  * GET /transactions: the transactions of a card or an account in a window, newest first, paginated with
  * page numbers and links (relative to the transactions path) that carry the window's dates.
  */
 export function handleTransactions(context: CardsContext, res: ServerResponse, query: URLSearchParams): void {
-  const { behaviour, state } = context;
-  const refuse = (message: string) => context.replyError(res, 400, operation, 'INVALID_REQUEST', message);
-  const sizeText = query.get('pageSize');
-  const pageSize = sizeText === null ? behaviour.defaultPageSize : wholeNumber(sizeText);
-  if (!behaviour.pageSizeAccepted(pageSize)) return refuse('pageSize is a whole number from 1 to 500');
-  const numberText = query.get('pageNumber');
-  const pageNumber = numberText === null ? behaviour.defaultPageNumber : wholeNumber(numberText);
-  if (!(pageNumber >= 1)) return refuse('pageNumber is a whole number from 1');
+  const { behaviour } = context;
+  const refuse = ({ status, code, message }: Refusal) => context.replyError(res, status, operation, code, message);
+  const paging = requestedPaging(context, query);
+  if ('refusal' in paging) return refuse(paging.refusal);
   const request = {
     today: dayOf(Date.now()),
     byCard: query.has('cardId'),
     ...(query.has('startDate') ? { startDate: query.get('startDate') as string } : {}),
     ...(query.has('endDate') ? { endDate: query.get('endDate') as string } : {}),
   };
-  const refusal = behaviour.windowRefusal(request);
-  if (refusal) return refuse(refusal);
+  const windowRefusal = behaviour.windowRefusal(request);
+  if (windowRefusal) return refuse(invalid(windowRefusal));
+  const scope = { cardId: query.get('cardId'), accountId: query.get('accountId') };
+  const scopeRefusal = refusalOfScope(context, scope);
+  if (scopeRefusal) return refuse(scopeRefusal);
+  const window = behaviour.window(request);
+  const all = transactionsIn(context, scope, window);
+  const page = { all, ...paging, pageCount: behaviour.pageCount(all.length, paging.pageSize) };
+  replyJson(res, behaviour.transactionsStatus, {
+    paginationDetails: { page: behaviour.pageNumbers(page), links: linksOf(context, page, scope, window) },
+    transactions: behaviour.pageItems(page).map((transaction) => behaviour.transactionItem(transaction.record)),
+  });
+}
 
-  const cardId = query.get('cardId');
-  const accountId = query.get('accountId');
-  if (cardId === null && accountId === null) return refuse('cardId or accountId is required');
+/** The page size and number asked for (or the defaults), or why they are refused. */
+function requestedPaging(
+  { behaviour }: CardsContext,
+  query: URLSearchParams,
+): { pageSize: number; pageNumber: number } | { refusal: Refusal } {
+  const sizeText = query.get('pageSize');
+  const pageSize = sizeText === null ? behaviour.defaultPageSize : wholeNumber(sizeText);
+  if (!behaviour.pageSizeAccepted(pageSize)) return { refusal: invalid('pageSize is a whole number from 1 to 500') };
+  const numberText = query.get('pageNumber');
+  const pageNumber = numberText === null ? behaviour.defaultPageNumber : wholeNumber(numberText);
+  if (!(pageNumber >= 1)) return { refusal: invalid('pageNumber is a whole number from 1') };
+  return { pageSize, pageNumber };
+}
+
+/** Why the card or account asked for is refused: none named, a malformed id, or one unknown. */
+function refusalOfScope({ behaviour, state }: CardsContext, { cardId, accountId }: Scope): Refusal | undefined {
+  if (cardId === null && accountId === null) return invalid('cardId or accountId is required');
   for (const [id, known] of [
     [cardId, (value: string) => state.cards.has(value)],
     [
@@ -46,47 +84,51 @@ export function handleTransactions(context: CardsContext, res: ServerResponse, q
     ],
   ] as const) {
     if (id === null) continue;
-    if (!behaviour.wellFormedId(id, operation)) return refuse('the id is malformed');
+    if (!behaviour.wellFormedId(id, operation)) return invalid('the id is malformed');
     if (!known(id))
-      return context.replyError(
-        res,
-        behaviour.unknownIdStatus(operation),
-        operation,
-        'NOT_FOUND',
-        'no such card or account',
-      );
+      return { status: behaviour.unknownIdStatus(operation), code: 'NOT_FOUND', message: 'no such card or account' };
   }
+  return undefined;
+}
 
-  const window = behaviour.window(request);
+/** The scope's transactions in the window, in the behaviour's order. */
+function transactionsIn(
+  { behaviour, state }: CardsContext,
+  { cardId, accountId }: Scope,
+  window: { from: string; to: string },
+): ReferenceTransaction[] {
   const ofScope = (transactionCard: string) =>
     (cardId === null || behaviour.ofCard(transactionCard, cardId)) &&
     (accountId === null || state.cards.get(transactionCard)?.accountId === accountId);
-  const all = behaviour.order(
+  return behaviour.order(
     state.transactions.filter(
       (transaction) => ofScope(transaction.cardId) && behaviour.inWindow(transaction.day, window),
     ),
   );
-  const pageCount = behaviour.pageCount(all.length, pageSize);
-  const page = { all, pageSize, pageNumber, pageCount };
+}
+
+/** The page's links by name, each carrying the scope, the page size and the window's dates. */
+function linksOf(
+  { behaviour }: CardsContext,
+  page: TransactionsPage,
+  { cardId, accountId }: Scope,
+  window: { from: string; to: string },
+): Record<string, string> {
   const link = (number: number) => {
     const params = new URLSearchParams({
       ...(cardId === null ? {} : { cardId }),
       ...(accountId === null ? {} : { accountId }),
-      pageSize: String(pageSize),
+      pageSize: String(page.pageSize),
       pageNumber: String(number),
       startDate: window.from,
       endDate: window.to,
     });
     return `transactions?${params.toString()}`;
   };
-  const pages = behaviour.linkPages(page);
-  replyJson(res, behaviour.transactionsStatus, {
-    paginationDetails: {
-      page: behaviour.pageNumbers(page),
-      links: Object.fromEntries(
-        Object.entries(pages).map(([name, number]) => [name, behaviour.linkHref(name, link(number), page)]),
-      ),
-    },
-    transactions: behaviour.pageItems(page).map((transaction) => behaviour.transactionItem(transaction.record)),
-  });
+  return Object.fromEntries(
+    Object.entries(behaviour.linkPages(page)).map(([name, number]) => [
+      name,
+      behaviour.linkHref(name, link(number), page),
+    ]),
+  );
 }

@@ -104,140 +104,144 @@ function listItem(index: number, now: number): Record<string, unknown> {
   };
 }
 
+/** additionalInfo with its URI, which an OTHER type requires. */
+function infoOf(index: number, what: string): Record<string, string> {
+  return {
+    additionalInfo: `${what} of product ${index + 1}`,
+    additionalInfoUri: `https://bank.example/info/${index + 1}`,
+  };
+}
+
+/** A periodic fee with a cap; every third product an OTHER fee, every eighth a variable one with a discount. */
+function feesOf(index: number): Record<string, unknown>[] {
+  const monthly = {
+    name: 'Monthly fee',
+    feeType: 'PERIODIC',
+    feeMethodUType: 'fixedAmount',
+    fixedAmount: { amount: '5.00' },
+    feeCap: '60.00',
+    feeCapPeriod: 'P1Y',
+  };
+  const other = {
+    name: 'Other fee',
+    feeType: 'OTHER',
+    feeMethodUType: 'rateBased',
+    rateBased: { rateType: 'BALANCE', rate: '0.01' },
+    currency: 'AUD',
+    ...infoOf(index, 'Other fee'),
+  };
+  const variable = {
+    name: 'Variable fee',
+    feeType: 'TRANSACTION',
+    feeMethodUType: 'variable',
+    variable: { feeMinimum: '1.00', feeMaximum: '5.00' },
+    discounts: [
+      {
+        description: 'Loyalty',
+        discountType: 'BALANCE',
+        discountMethodUType: 'fixedAmount',
+        fixedAmount: { amount: '1.00' },
+        additionalValue: '5000.00',
+      },
+    ],
+  };
+  return [monthly, ...(index % 3 === 0 ? [other] : []), ...(index % 8 === 0 ? [variable] : [])];
+}
+
+/** The product's features, constraints and eligibility: each a listed type, OTHER (with its info) now and then. */
+function termsOf(index: number): Record<string, unknown> {
+  const featureType = featureTypes[index % featureTypes.length];
+  const eligibilityType = eligibilityTypes[index % eligibilityTypes.length];
+  return {
+    features: [
+      { featureType: featureType === 'OTHER' ? 'CASHBACK_OFFER' : featureType },
+      ...(index % 5 === 0 ? [{ featureType: 'OTHER', additionalValue: 'x', ...infoOf(index, 'Other feature') }] : []),
+    ],
+    constraints:
+      index % 4 === 0
+        ? [{ constraintType: 'OTHER', ...infoOf(index, 'Other constraint') }]
+        : [{ constraintType: constraintTypes[index % (constraintTypes.length - 1)], additionalValue: '1000.00' }],
+    eligibility:
+      index % 7 === 0
+        ? [{ eligibilityType: 'OTHER', ...infoOf(index, 'Other eligibility') }]
+        : [{ eligibilityType: eligibilityType === 'OTHER' ? 'STAFF' : eligibilityType, additionalValue: '18' }],
+  };
+}
+
+/** Every ninth product is in a bundle with the next one. */
+function bundlesOf(index: number): Record<string, unknown> {
+  if (index % 9 !== 0) return {};
+  const productIds = [`prd-${String(((index + 1) % 390) + 1).padStart(4, '0')}`];
+  return { bundles: [{ name: 'Home bundle', description: 'Save with a bundle', productIds }] };
+}
+
+/** A deposit's rates: a tiered variable one paid monthly, a fixed one paid at maturity. */
+const depositRates = () => [
+  {
+    depositRateType: 'VARIABLE',
+    rate: '0.0425',
+    applicationType: 'PERIODIC',
+    applicationFrequency: 'P1M',
+    calculationFrequency: 'P1D',
+    tiers: [
+      {
+        name: 'Up to 10k',
+        unitOfMeasure: 'DOLLAR',
+        minimumValue: '0',
+        maximumValue: '10000',
+        rateApplicationMethod: 'WHOLE_BALANCE',
+      },
+    ],
+  },
+  { depositRateType: 'FIXED', rate: '0.0480', applicationType: 'MATURITY', additionalValue: 'P6M' },
+];
+
+/** A loan's rates: a variable one charged monthly (its purpose by the product), a fixed one charged upfront. */
+const loanRates = (index: number) => [
+  {
+    lendingRateType: 'VARIABLE',
+    rate: '0.0699',
+    comparisonRate: '0.0712',
+    applicationType: 'PERIODIC',
+    applicationFrequency: 'P1M',
+    calculationFrequency: 'P1D',
+    repaymentType: 'PRINCIPAL_AND_INTEREST',
+    loanPurpose: index % 2 === 0 ? 'OWNER_OCCUPIED' : 'INVESTMENT',
+    interestPaymentDue: 'IN_ARREARS',
+  },
+  {
+    lendingRateType: 'FIXED',
+    rate: '0.0649',
+    applicationType: 'UPFRONT',
+    repaymentType: 'INTEREST_ONLY',
+    loanPurpose: 'OTHER',
+  },
+];
+
+/** A card's rate: purchases, charged monthly. */
+const cardRates = () => [
+  {
+    lendingRateType: 'PURCHASE',
+    rate: '0.2099',
+    applicationType: 'PERIODIC',
+    applicationFrequency: 'P1M',
+    repaymentType: 'UNCONSTRAINED',
+    loanPurpose: 'UNCONSTRAINED',
+  },
+];
+
+/** Deposit rates for a deposit, lending rates for a loan or a card: fresh lists for each product. */
+function ratesOf(index: number, category: ProductCategory): Record<string, unknown> {
+  if (depositCategories.includes(category)) return { depositRates: depositRates() };
+  return { lendingRates: cardCategories.includes(category) ? cardRates() : loanRates(index) };
+}
+
 /**
  * The detail-only lists, exercising every conditional rule (OTHER types with additionalInfo, PERIODIC rates with
  * applicationFrequency).
  */
 function detailOnly(index: number, category: ProductCategory): Record<string, unknown> {
-  const info = (what: string) => ({
-    additionalInfo: `${what} of product ${index + 1}`,
-    additionalInfoUri: `https://bank.example/info/${index + 1}`,
-  });
-  const fees: Record<string, unknown>[] = [
-    {
-      name: 'Monthly fee',
-      feeType: 'PERIODIC',
-      feeMethodUType: 'fixedAmount',
-      fixedAmount: { amount: '5.00' },
-      feeCap: '60.00',
-      feeCapPeriod: 'P1Y',
-    },
-  ];
-  if (index % 3 === 0)
-    fees.push({
-      name: 'Other fee',
-      feeType: 'OTHER',
-      feeMethodUType: 'rateBased',
-      rateBased: { rateType: 'BALANCE', rate: '0.01' },
-      currency: 'AUD',
-      ...info('Other fee'),
-    });
-  if (index % 8 === 0)
-    fees.push({
-      name: 'Variable fee',
-      feeType: 'TRANSACTION',
-      feeMethodUType: 'variable',
-      variable: { feeMinimum: '1.00', feeMaximum: '5.00' },
-      discounts: [
-        {
-          description: 'Loyalty',
-          discountType: 'BALANCE',
-          discountMethodUType: 'fixedAmount',
-          fixedAmount: { amount: '1.00' },
-          additionalValue: '5000.00',
-        },
-      ],
-    });
-  const detail: Record<string, unknown> = {
-    features: [
-      {
-        featureType:
-          featureTypes[index % featureTypes.length] === 'OTHER'
-            ? 'CASHBACK_OFFER'
-            : featureTypes[index % featureTypes.length],
-      },
-      ...(index % 5 === 0 ? [{ featureType: 'OTHER', additionalValue: 'x', ...info('Other feature') }] : []),
-    ],
-    constraints:
-      index % 4 === 0
-        ? [{ constraintType: 'OTHER', ...info('Other constraint') }]
-        : [{ constraintType: constraintTypes[index % (constraintTypes.length - 1)], additionalValue: '1000.00' }],
-    eligibility:
-      index % 7 === 0
-        ? [{ eligibilityType: 'OTHER', ...info('Other eligibility') }]
-        : [
-            {
-              eligibilityType:
-                eligibilityTypes[index % eligibilityTypes.length] === 'OTHER'
-                  ? 'STAFF'
-                  : eligibilityTypes[index % eligibilityTypes.length],
-              additionalValue: '18',
-            },
-          ],
-    fees,
-  };
-  if (index % 9 === 0)
-    detail.bundles = [
-      {
-        name: 'Home bundle',
-        description: 'Save with a bundle',
-        productIds: [`prd-${String(((index + 1) % 390) + 1).padStart(4, '0')}`],
-      },
-    ];
-  if (depositCategories.includes(category)) {
-    detail.depositRates = [
-      {
-        depositRateType: 'VARIABLE',
-        rate: '0.0425',
-        applicationType: 'PERIODIC',
-        applicationFrequency: 'P1M',
-        calculationFrequency: 'P1D',
-        tiers: [
-          {
-            name: 'Up to 10k',
-            unitOfMeasure: 'DOLLAR',
-            minimumValue: '0',
-            maximumValue: '10000',
-            rateApplicationMethod: 'WHOLE_BALANCE',
-          },
-        ],
-      },
-      { depositRateType: 'FIXED', rate: '0.0480', applicationType: 'MATURITY', additionalValue: 'P6M' },
-    ];
-  } else if (!cardCategories.includes(category)) {
-    detail.lendingRates = [
-      {
-        lendingRateType: 'VARIABLE',
-        rate: '0.0699',
-        comparisonRate: '0.0712',
-        applicationType: 'PERIODIC',
-        applicationFrequency: 'P1M',
-        calculationFrequency: 'P1D',
-        repaymentType: 'PRINCIPAL_AND_INTEREST',
-        loanPurpose: index % 2 === 0 ? 'OWNER_OCCUPIED' : 'INVESTMENT',
-        interestPaymentDue: 'IN_ARREARS',
-      },
-      {
-        lendingRateType: 'FIXED',
-        rate: '0.0649',
-        applicationType: 'UPFRONT',
-        repaymentType: 'INTEREST_ONLY',
-        loanPurpose: 'OTHER',
-      },
-    ];
-  } else {
-    detail.lendingRates = [
-      {
-        lendingRateType: 'PURCHASE',
-        rate: '0.2099',
-        applicationType: 'PERIODIC',
-        applicationFrequency: 'P1M',
-        repaymentType: 'UNCONSTRAINED',
-        loanPurpose: 'UNCONSTRAINED',
-      },
-    ];
-  }
-  return detail;
+  return { ...termsOf(index), fees: feesOf(index), ...bundlesOf(index), ...ratesOf(index, category) };
 }
 
 /**

@@ -35,6 +35,15 @@ const headerOf = (req: IncomingMessage, name: string) => {
   return Array.isArray(value) ? value.join(', ') : value;
 };
 
+/** Sends a request's answers: JSON with its length, the interaction id echoed, x-v where a version was agreed. */
+interface CdrReply {
+  send(status: number, body: unknown, version?: number): void;
+  refuse(status: number, error: ErrorItem): void;
+}
+
+/** What a request is answered, or the error it is refused with. */
+type Answer = { status: 200; body: unknown } | { status: number; error: ErrorItem };
+
 /** Answers one request: headers first (x-v, x-min-v), then the operation. Every response echoes the interaction id. */
 export async function handleCdr(
   context: CdrContext,
@@ -42,11 +51,33 @@ export async function handleCdr(
   res: ServerResponse,
   path: string,
 ): Promise<void> {
-  const { behaviour } = context;
+  const found = operationOf(path);
+  const reply = replyTo(context.behaviour, req, res, found?.operation);
+  if (!found || req.method !== 'GET')
+    return reply.refuse(404, referenceErrors.notFound(`No operation ${req.method} ${path}`));
+  const negotiated = negotiatedVersion(context, req, found.operation);
+  if ('error' in negotiated) return reply.refuse(negotiated.status, negotiated.error);
+  const { version } = negotiated;
+  const now = Date.now();
+  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
+  const answer =
+    found.operation === 'list'
+      ? answerList(context.catalogue, context.behaviour, url, now, version)
+      : found.operation === 'status'
+        ? statusAnswer(context, url, now)
+        : detailAnswer(context, found.productId, url, version);
+  return 'error' in answer ? reply.refuse(answer.status, answer.error) : reply.send(200, answer.body, version);
+}
+
+function replyTo(
+  behaviour: CdrBehaviour,
+  req: IncomingMessage,
+  res: ServerResponse,
+  operation: CdrOperation | undefined,
+): CdrReply {
   const sentId = headerOf(req, 'x-fapi-interaction-id');
   // Without one sent, a fresh id is returned (the document does not say; real data holders do).
   const freshId = randomUUID();
-  const found = operationOf(path);
   const send = (status: number, body: unknown, version?: number) => {
     const payload = Buffer.from(JSON.stringify(body));
     const headers: Record<string, string> = {
@@ -55,62 +86,76 @@ export async function handleCdr(
     };
     const echoed = behaviour.interactionId(sentId, status, freshId);
     if (echoed !== undefined) headers['x-fapi-interaction-id'] = echoed;
-    const header = version === undefined || !found ? undefined : behaviour.versionHeader(found.operation, version);
+    const header = version === undefined || !operation ? undefined : behaviour.versionHeader(operation, version);
     if (header !== undefined) headers['x-v'] = header;
     res.writeHead(status, headers);
     res.end(payload);
   };
-  const refuse = (status: number, error: ErrorItem) => send(status, { errors: [behaviour.errorItem(error)] });
+  return { send, refuse: (status, error) => send(status, { errors: [behaviour.errorItem(error)] }) };
+}
 
-  if (!found || req.method !== 'GET')
-    return refuse(404, referenceErrors.notFound(`No operation ${req.method} ${path}`));
+/** The version agreed from x-v and x-min-v among those served, or the error refusing them. */
+function negotiatedVersion(
+  context: CdrContext,
+  req: IncomingMessage,
+  operation: CdrOperation,
+): { version: number } | { status: number; error: ErrorItem } {
+  const { behaviour } = context;
   const xv = headerOf(req, 'x-v');
   if (!behaviour.validXv(xv))
-    return refuse(
-      400,
-      xv === undefined
-        ? referenceErrors.missingHeader('x-v is required')
-        : referenceErrors.invalidVersion(`x-v ${JSON.stringify(xv)} is not a positive integer`),
-    );
+    return {
+      status: 400,
+      error:
+        xv === undefined
+          ? referenceErrors.missingHeader('x-v is required')
+          : referenceErrors.invalidVersion(`x-v ${JSON.stringify(xv)} is not a positive integer`),
+    };
   const xminv = headerOf(req, 'x-min-v');
   if (xminv !== undefined && !behaviour.validXminv(xminv))
-    return refuse(400, referenceErrors.invalidVersion(`x-min-v ${JSON.stringify(xminv)} is not a positive integer`));
-  const served = behaviour.served(found.operation, context.versions);
+    return {
+      status: 400,
+      error: referenceErrors.invalidVersion(`x-min-v ${JSON.stringify(xminv)} is not a positive integer`),
+    };
+  const served = behaviour.served(operation, context.versions);
   const version = behaviour.negotiate(Number(xv), xminv === undefined ? undefined : Number(xminv), served);
-  if (version === undefined)
-    return refuse(
-      406,
-      referenceErrors.unsupportedVersion(
-        `x-v ${xv}${xminv ? ` with x-min-v ${xminv}` : ''} asks for no version this data holder serves (${served.join(', ')})`,
-      ),
-    );
+  if (version !== undefined) return { version };
+  const asked = `x-v ${xv}${xminv ? ` with x-min-v ${xminv}` : ''}`;
+  return {
+    status: 406,
+    error: referenceErrors.unsupportedVersion(
+      `${asked} asks for no version this data holder serves (${served.join(', ')})`,
+    ),
+  };
+}
 
-  const now = Date.now();
-  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
-  if (found.operation === 'list') {
-    const outcome = answerList(context.catalogue, behaviour, url, now, version);
-    return 'error' in outcome ? refuse(outcome.status, outcome.error) : send(200, outcome.body, version);
-  }
-  if (found.operation === 'status') {
-    const status =
-      context.status === 'rotate'
-        ? (serviceStatuses[context.statusCalls % serviceStatuses.length] as ServiceStatus)
-        : context.status;
-    context.statusCalls += 1;
-    return send(200, { data: behaviour.statusData(status, now), links: { self: url.href }, meta: {} }, version);
-  }
-  const index = context.catalogue.findIndex(({ item }) => item.productId === found.productId);
+/** The service's status: the one set, or each in turn. */
+function statusAnswer(context: CdrContext, url: URL, now: number): Answer {
+  const status =
+    context.status === 'rotate'
+      ? (serviceStatuses[context.statusCalls % serviceStatuses.length] as ServiceStatus)
+      : context.status;
+  context.statusCalls += 1;
+  return {
+    status: 200,
+    body: { data: context.behaviour.statusData(status, now), links: { self: url.href }, meta: {} },
+  };
+}
+
+/** One product's detail in the version agreed, or the unknown product's error. */
+function detailAnswer(context: CdrContext, productId: string | undefined, url: URL, version: number): Answer {
+  const { behaviour } = context;
+  const index = context.catalogue.findIndex(({ item }) => item.productId === productId);
   const product = context.catalogue[index];
   if (!product)
-    return refuse(
-      behaviour.unknownProductStatus,
-      referenceErrors.unknownProduct(`No product ${JSON.stringify(found.productId)}`),
-    );
+    return {
+      status: behaviour.unknownProductStatus,
+      error: referenceErrors.unknownProduct(`No product ${JSON.stringify(productId)}`),
+    };
   const detail = behaviour.servedRecord(
     asDetailVersion(behaviour.detailRecord(product.item, product.detailOnly, index), version),
     'detail',
     version,
     index,
   );
-  return send(200, { data: detail, links: behaviour.detailLinks(url.href), meta: {} }, version);
+  return { status: 200, body: { data: detail, links: behaviour.detailLinks(url.href), meta: {} } };
 }

@@ -1,6 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import type Dockerode from 'dockerode';
-import { GenericContainer, type StartedTestContainer, type WaitStrategy } from 'testcontainers';
+import {
+  type ContainerRuntimeClient,
+  GenericContainer,
+  type StartedTestContainer,
+  type WaitStrategy,
+} from 'testcontainers';
 import { defaultRedactor, isSecretField } from '../../core/redaction.ts';
 import { HarnessError } from '../../core/harness-error.ts';
 import type { LaunchedTarget } from '../launched-target.ts';
@@ -23,42 +28,12 @@ export async function launchContainer(
   hostPort: number | undefined,
   abort?: AbortSignal,
 ): Promise<LaunchedTarget> {
-  const fail = (
-    why: string,
-    lines?: RecentLines,
-    fix = `check targets.${name}.image and targets.${name}.ready`,
-  ): never => {
-    const log = lines?.last(40).map((line) => defaultRedactor.redactSecrets(line));
-    throw new HarnessError(
-      'TARGET_START_FAILED',
-      `Container target "${name}" (${entry.image}) did not start: ${why}${log ? `\nIts last log lines:\n${log.join('\n') || '(no output)'}` : ''}`,
-      fix,
-    );
-  };
+  const fail = startFailure(name, entry);
   for (const [key, value] of Object.entries(entry.env)) if (isSecretField(key)) defaultRedactor.addSecret(value);
-
   const client = await connectEngine();
-  if (!(await imagePresent(client, entry.image).catch(() => false))) {
-    // testcontainers pulls a missing image; where no registry is reachable that fails with a long engine message.
-    await pullImage(client, entry.image).catch((error: unknown) =>
-      fail(
-        `image ${entry.image} is not on the engine and could not be pulled (${firstLine(error)})`,
-        undefined,
-        `build or load the image first (the reference's: npm run image:reference), or fix targets.${name}.image`,
-      ),
-    );
-  }
-  const network =
-    entry.network === 'auto' ? ((await engineFacts(client)).hasBridgeNetwork ? 'bridge' : 'host') : entry.network;
+  await ensureImage(client, name, entry, fail);
   const reachedOn = hostPort ?? entry.port;
-  if (network === 'host' && reachedOn !== entry.port) {
-    fail(
-      `with host networking the target is reached on the port it listens on, but port is ${entry.port} and {port} is ${reachedOn}`,
-      undefined,
-      `set targets.${name}.port to "{port}" and pass {port} to the target in its command or env`,
-    );
-  }
-
+  const network = await networkOf(client, name, entry, reachedOn, fail);
   const lines = new RecentLines();
   let containerId: string | undefined;
   const container = new ContainerWithId(entry.image, (id) => (containerId = id))
@@ -70,13 +45,73 @@ export async function launchContainer(
   if (entry.command) container.withCommand(entry.command);
   if (network === 'host') container.withNetworkMode('host');
   else container.withExposedPorts({ container: entry.port, host: reachedOn });
-
   let started: StartedTestContainer;
   try {
     started = await container.start();
   } catch (error) {
     return fail(firstLine(error), lines);
   }
+  return launched(started, lines, () => containerId);
+}
+
+/** Throws why the container target did not start, with its last log lines (redacted) when it has run. */
+type StartFailure = (why: string, lines?: RecentLines, fix?: string) => never;
+
+function startFailure(name: string, entry: ContainerTarget): StartFailure {
+  return (why, lines, fix = `check targets.${name}.image and targets.${name}.ready`) => {
+    const log = lines?.last(40).map((line) => defaultRedactor.redactSecrets(line));
+    throw new HarnessError(
+      'TARGET_START_FAILED',
+      `Container target "${name}" (${entry.image}) did not start: ${why}${log ? `\nIts last log lines:\n${log.join('\n') || '(no output)'}` : ''}`,
+      fix,
+    );
+  };
+}
+
+/** Pulls the image when the engine lacks it, failing in one line where no registry is reachable. */
+async function ensureImage(
+  client: ContainerRuntimeClient,
+  name: string,
+  entry: ContainerTarget,
+  fail: StartFailure,
+): Promise<void> {
+  if (await imagePresent(client, entry.image).catch(() => false)) return;
+  // testcontainers pulls a missing image; where no registry is reachable that fails with a long engine message.
+  await pullImage(client, entry.image).catch((error: unknown) =>
+    fail(
+      `image ${entry.image} is not on the engine and could not be pulled (${firstLine(error)})`,
+      undefined,
+      `build or load the image first (the reference's: npm run image:reference), or fix targets.${name}.image`,
+    ),
+  );
+}
+
+/** The network the container joins ('auto': bridge where the engine has one); host networking keeps its port. */
+async function networkOf(
+  client: ContainerRuntimeClient,
+  name: string,
+  entry: ContainerTarget,
+  reachedOn: number,
+  fail: StartFailure,
+): Promise<string> {
+  const network =
+    entry.network === 'auto' ? ((await engineFacts(client)).hasBridgeNetwork ? 'bridge' : 'host') : entry.network;
+  if (network === 'host' && reachedOn !== entry.port) {
+    fail(
+      `with host networking the target is reached on the port it listens on, but port is ${entry.port} and {port} is ${reachedOn}`,
+      undefined,
+      `set targets.${name}.port to "{port}" and pass {port} to the target in its command or env`,
+    );
+  }
+  return network;
+}
+
+/** The started container as a launched target: its output, a stop that removes it, and a kill for a hasty exit. */
+function launched(
+  started: StartedTestContainer,
+  lines: RecentLines,
+  createdId: () => string | undefined,
+): LaunchedTarget {
   let stopped: Promise<void> | undefined;
   return {
     containerId: started.getId(),
@@ -87,7 +122,7 @@ export async function launchContainer(
         () => removeNow(started.getId()),
       )),
     // The process exits right after: only a synchronous call can still remove the container.
-    kill: () => removeNow(containerId ?? started.getId()),
+    kill: () => removeNow(createdId() ?? started.getId()),
   };
 }
 

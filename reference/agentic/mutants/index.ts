@@ -1,11 +1,9 @@
 import type { MutantInfo } from '../../family-reference.ts';
+import { type BehaviourMutant, behaviourOf, mutantInfos } from '../../mutant-behaviour.ts';
 import type { RuleIdSuffix } from '../../../rules/rule-id.ts';
 import { referenceBehaviour, userError, type AgenticBehaviour } from '../behaviour.ts';
 
-interface AgenticMutant extends MutantInfo {
-  /** The reference behaviour with one point replaced. */
-  change: Partial<AgenticBehaviour>;
-}
+type AgenticMutant = BehaviourMutant<AgenticBehaviour>;
 
 const mutant = (
   name: string,
@@ -200,19 +198,9 @@ const definitions: readonly AgenticMutant[] = [
   ),
 ];
 
-export const agenticMutants: readonly MutantInfo[] = definitions.map(({ name, family, breaks, mode, description }) => ({
-  name,
-  family,
-  breaks,
-  mode,
-  description,
-}));
+export const agenticMutants: readonly MutantInfo[] = mutantInfos(definitions);
 
 /** The behaviour of the reference, or of the named mutant; an unknown name is an error listing the valid ones. */
 export function agenticBehaviourFor(mutantName: string | undefined): AgenticBehaviour {
-  if (mutantName === undefined) return referenceBehaviour;
-  const found = definitions.find(({ name }) => name === mutantName);
-  if (!found)
-    throw new Error(`Unknown mutant "${mutantName}". Valid names: ${definitions.map(({ name }) => name).join(', ')}`);
-  return { ...referenceBehaviour, ...found.change };
+  return behaviourOf(referenceBehaviour, definitions, mutantName);
 }

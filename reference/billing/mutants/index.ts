@@ -1,4 +1,5 @@
 import type { MutantInfo } from '../../family-reference.ts';
+import { mutantInfos, mutantNamed } from '../../mutant-behaviour.ts';
 import { referenceBehaviour, type BillingBehaviour } from '../behaviour.ts';
 import { catalogMutants } from './catalog.ts';
 import { chargeMutants } from './charges.ts';
@@ -18,20 +19,10 @@ const definitions: readonly BillingMutant[] = [
 ];
 
 /** The billing mutants as data: each names the one rule it breaks and the tenant mode it needs. */
-export const billingMutants: readonly MutantInfo[] = definitions.map(({ name, family, breaks, mode, description }) => ({
-  name,
-  family,
-  breaks,
-  mode,
-  description,
-}));
+export const billingMutants: readonly MutantInfo[] = mutantInfos(definitions);
 
 /** The behaviour of the reference, or of the named mutant; an unknown name is an error listing the valid ones. */
 export function billingBehaviourFor(mutantName: string | undefined): BillingBehaviour {
   if (mutantName === undefined) return referenceBehaviour;
-  const found = definitions.find(({ name }) => name === mutantName);
-  if (!found) {
-    throw new Error(`Unknown mutant "${mutantName}". Valid names: ${definitions.map(({ name }) => name).join(', ')}`);
-  }
-  return found.apply(referenceBehaviour);
+  return mutantNamed(definitions, mutantName).apply(referenceBehaviour);
 }

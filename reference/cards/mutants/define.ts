@@ -1,11 +1,8 @@
-import type { MutantInfo } from '../../family-reference.ts';
+import type { BehaviourMutant } from '../../mutant-behaviour.ts';
 import type { CardsBehaviour } from '../behaviour.ts';
 import type { RuleId } from '../../../rules/rule-id.ts';
 
-export interface CardsMutant extends MutantInfo {
-  /** The reference behaviour with one point replaced. */
-  change: Partial<CardsBehaviour>;
-}
+export type CardsMutant = BehaviourMutant<CardsBehaviour>;
 
 /** A mutant of the cards reference; `mode` only where the rule needs one (wallet provisioning off). */
 export function mutant(

@@ -1,4 +1,5 @@
 import type { MutantInfo } from '../../family-reference.ts';
+import { behaviourOf, mutantInfos } from '../../mutant-behaviour.ts';
 import { referenceBehaviour, type CardsBehaviour } from '../behaviour.ts';
 import type { CardsMutant } from './define.ts';
 import { assignmentMutants } from './assignment.ts';
@@ -15,19 +16,9 @@ const definitions: readonly CardsMutant[] = [
   ...errorMutants,
 ];
 
-export const cardsMutants: readonly MutantInfo[] = definitions.map(({ name, family, breaks, mode, description }) => ({
-  name,
-  family,
-  breaks,
-  mode,
-  description,
-}));
+export const cardsMutants: readonly MutantInfo[] = mutantInfos(definitions);
 
 /** The behaviour of the reference, or of the named mutant; an unknown name is an error listing the valid ones. */
 export function cardsBehaviourFor(mutantName: string | undefined): CardsBehaviour {
-  if (mutantName === undefined) return referenceBehaviour;
-  const found = definitions.find(({ name }) => name === mutantName);
-  if (!found)
-    throw new Error(`Unknown mutant "${mutantName}". Valid names: ${definitions.map(({ name }) => name).join(', ')}`);
-  return { ...referenceBehaviour, ...found.change };
+  return behaviourOf(referenceBehaviour, definitions, mutantName);
 }

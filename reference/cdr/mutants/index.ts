@@ -1,13 +1,11 @@
 import type { MutantInfo } from '../../family-reference.ts';
+import { type BehaviourMutant, behaviourOf, mutantInfos } from '../../mutant-behaviour.ts';
 import { referenceBehaviour, type CdrBehaviour } from '../behaviour.ts';
 import type { CdrReferenceMode } from '../versions.ts';
 import type { RuleId } from '../../../rules/rule-id.ts';
 import { maxPageSize } from '../../../rules/cdr/limits.ts';
 
-interface CdrMutant extends MutantInfo {
-  /** The reference behaviour with one point replaced. */
-  change: Partial<CdrBehaviour>;
-}
+type CdrMutant = BehaviourMutant<CdrBehaviour>;
 
 const mutant = (
   name: string,
@@ -551,19 +549,9 @@ const definitions: readonly CdrMutant[] = [
   ),
 ];
 
-export const cdrMutants: readonly MutantInfo[] = definitions.map(({ name, family, breaks, mode, description }) => ({
-  name,
-  family,
-  breaks,
-  mode,
-  description,
-}));
+export const cdrMutants: readonly MutantInfo[] = mutantInfos(definitions);
 
 /** The behaviour of the reference, or of the named mutant; an unknown name is an error listing the valid ones. */
 export function cdrBehaviourFor(mutantName: string | undefined): CdrBehaviour {
-  if (mutantName === undefined) return referenceBehaviour;
-  const found = definitions.find(({ name }) => name === mutantName);
-  if (!found)
-    throw new Error(`Unknown mutant "${mutantName}". Valid names: ${definitions.map(({ name }) => name).join(', ')}`);
-  return { ...referenceBehaviour, ...found.change };
+  return behaviourOf(referenceBehaviour, definitions, mutantName);
 }

@@ -1,11 +1,9 @@
 import type { MutantInfo } from '../../family-reference.ts';
+import { type BehaviourMutant, behaviourOf, mutantInfos } from '../../mutant-behaviour.ts';
 import { referenceBehaviour, type CustodyBehaviour } from '../behaviour.ts';
 import type { RuleId, RuleIdSuffix } from '../../../rules/rule-id.ts';
 
-interface CustodyMutant extends MutantInfo {
-  /** The reference behaviour with one point replaced. */
-  change: Partial<CustodyBehaviour>;
-}
+type CustodyMutant = BehaviourMutant<CustodyBehaviour>;
 
 const mutant = (
   name: string,
@@ -169,19 +167,9 @@ const definitions: readonly CustodyMutant[] = [
   ),
 ];
 
-export const custodyMutants: readonly MutantInfo[] = definitions.map(({ name, family, breaks, mode, description }) => ({
-  name,
-  family,
-  breaks,
-  mode,
-  description,
-}));
+export const custodyMutants: readonly MutantInfo[] = mutantInfos(definitions);
 
 /** The behaviour of the reference, or of the named mutant; an unknown name is an error listing the valid ones. */
 export function custodyBehaviourFor(mutantName: string | undefined): CustodyBehaviour {
-  if (mutantName === undefined) return referenceBehaviour;
-  const found = definitions.find(({ name }) => name === mutantName);
-  if (!found)
-    throw new Error(`Unknown mutant "${mutantName}". Valid names: ${definitions.map(({ name }) => name).join(', ')}`);
-  return { ...referenceBehaviour, ...found.change };
+  return behaviourOf(referenceBehaviour, definitions, mutantName);
 }

@@ -1,14 +1,12 @@
 import type { MutantInfo } from '../../family-reference.ts';
+import { type BehaviourMutant, behaviourOf, mutantInfos } from '../../mutant-behaviour.ts';
 import type { RuleIdSuffix } from '../../../rules/rule-id.ts';
 import { loyaltyOperations } from '../../../rules/loyalty/records.ts';
 import { referenceBehaviour, type LoyaltyBehaviour } from '../behaviour.ts';
 import { referenceValidators, type Validator, type Validators } from '../validators.ts';
 import { notificationSources } from '../../../rules/loyalty/limits.ts';
 
-interface LoyaltyMutant extends MutantInfo {
-  /** The reference behaviour with one point replaced. */
-  change: Partial<LoyaltyBehaviour>;
-}
+type LoyaltyMutant = BehaviourMutant<LoyaltyBehaviour>;
 
 const mutant = (
   name: string,
@@ -257,19 +255,9 @@ const definitions: readonly LoyaltyMutant[] = [
   }),
 ];
 
-export const loyaltyMutants: readonly MutantInfo[] = definitions.map(({ name, family, breaks, mode, description }) => ({
-  name,
-  family,
-  breaks,
-  mode,
-  description,
-}));
+export const loyaltyMutants: readonly MutantInfo[] = mutantInfos(definitions);
 
 /** The behaviour of the reference, or of the named mutant; an unknown name is an error listing the valid ones. */
 export function loyaltyBehaviourFor(mutantName: string | undefined): LoyaltyBehaviour {
-  if (mutantName === undefined) return referenceBehaviour;
-  const found = definitions.find(({ name }) => name === mutantName);
-  if (!found)
-    throw new Error(`Unknown mutant "${mutantName}". Valid names: ${definitions.map(({ name }) => name).join(', ')}`);
-  return { ...referenceBehaviour, ...found.change };
+  return behaviourOf(referenceBehaviour, definitions, mutantName);
 }

@@ -1,12 +1,10 @@
 import type { MutantInfo } from '../../family-reference.ts';
+import { type BehaviourMutant, behaviourOf, mutantInfos } from '../../mutant-behaviour.ts';
 import type { RuleIdSuffix } from '../../../rules/rule-id.ts';
 import { defaultDomain, noStore } from '../../../rules/shortener/limits.ts';
 import { referenceBehaviour, type ShortenerBehaviour } from '../behaviour.ts';
 
-interface ShortenerMutant extends MutantInfo {
-  /** The reference behaviour with one point replaced. */
-  change: Partial<ShortenerBehaviour>;
-}
+type ShortenerMutant = BehaviourMutant<ShortenerBehaviour>;
 
 const mutant = (
   name: string,
@@ -113,15 +111,9 @@ const definitions: readonly ShortenerMutant[] = [
   ),
 ];
 
-export const shortenerMutants: readonly MutantInfo[] = definitions.map(
-  ({ name, family, breaks, mode, description }) => ({ name, family, breaks, mode, description }),
-);
+export const shortenerMutants: readonly MutantInfo[] = mutantInfos(definitions);
 
 /** The behaviour of the reference, or of the named mutant; an unknown name is an error listing the valid ones. */
 export function shortenerBehaviourFor(mutantName: string | undefined): ShortenerBehaviour {
-  if (mutantName === undefined) return referenceBehaviour;
-  const found = definitions.find(({ name }) => name === mutantName);
-  if (!found)
-    throw new Error(`Unknown mutant "${mutantName}". Valid names: ${definitions.map(({ name }) => name).join(', ')}`);
-  return { ...referenceBehaviour, ...found.change };
+  return behaviourOf(referenceBehaviour, definitions, mutantName);
 }

@@ -1,4 +1,4 @@
-/** Fixed-window request counter per key (the caller's IP for the token operation). */
+/** Fixed-window request counter per key: the caller's IP (billing's token operation), the account (exchange). */
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 

@@ -1,0 +1,59 @@
+import type { ProbeStep } from '../checks/rate-limit-finding.ts';
+import type { RateLimitProbeSettings } from '../targets/rate-limit-probe.ts';
+import type { RatePlan } from './rate-limit-probe-session.ts';
+
+/** The highest rate offered without a 429 (0 before any) and the lowest that met one, over the probe's steps. */
+export interface RateBounds {
+  clean: number;
+  high: number;
+}
+
+/** A saturating step offers this many times the limit: most requests are limited, on every path alike. */
+const saturationFactor = 3;
+
+/** Stepping: `startRate`, then doubled (never above `maxRate`) until a step is limited or `maxRate` is clean. */
+export function* doubling(settings: RateLimitProbeSettings): RatePlan {
+  for (let rate = settings.startRate; ; rate = Math.min(settings.maxRate, rate * 2)) {
+    const step = yield rate;
+    if (step.limited) return undefined;
+    if (rate >= settings.maxRate) return 'max-rate';
+  }
+}
+
+/**
+ * Narrowing between the highest clean rate and the lowest limited one: the estimate first, then a step above the
+ * highest clean rate, else halves, until the two are within `tolerance` (a fraction of the clean one).
+ */
+export function* narrowing(start: RateBounds, estimate: number, tolerance: number): RatePlan {
+  const bounds = { ...start };
+  const stride = () => Math.max(1, Math.ceil(tolerance * bounds.clean));
+  let next = Math.min(bounds.high - 1, Math.max(bounds.clean + 1, Math.round(estimate)));
+  while (bounds.high - bounds.clean > stride() && next > bounds.clean) {
+    const step = yield next;
+    if (step.limited) bounds.high = next;
+    else bounds.clean = next;
+    next = step.limited
+      ? Math.floor((bounds.clean + bounds.high) / 2)
+      : Math.min(bounds.high - 1, bounds.clean + stride());
+  }
+  return undefined;
+}
+
+/** Where the steps of stepping and narrowing left the limit: rates only rise while clean and fall while limited. */
+export function boundsOf(steps: readonly ProbeStep[]): RateBounds {
+  const searched = steps.filter((step) => step.phase !== 'saturate');
+  return {
+    clean: Math.max(0, ...searched.filter((step) => !step.limited).map((step) => step.rate)),
+    high: Math.min(...searched.filter((step) => step.limited).map((step) => step.rate)),
+  };
+}
+
+/** The saturating step's rate: well over the limit (never below the lowest limited rate, never above `maxRate`). */
+export function saturatingRate(settings: RateLimitProbeSettings, bounds: RateBounds, limit: number): number {
+  return Math.min(settings.maxRate, Math.max(bounds.high, saturationFactor * Math.max(1, limit)));
+}
+
+/** Stepping's first limited step, if it met one. */
+export function firstLimitedOf(steps: readonly ProbeStep[]): ProbeStep | undefined {
+  return steps.find((step) => step.phase === 'step' && step.limited);
+}
