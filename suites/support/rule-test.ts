@@ -218,8 +218,8 @@ function outcomeRecorder(vitestContext: TestContext, observations: Record<string
 }
 
 /** Why the rule is not judged on this target at all (a waiver, no section of its family, a setting it needs). */
-// biome-ignore lint/suspicious/noExplicitAny: a rule of any family's section (a rule's section type is contravariant)
 function notJudgedHere(
+  // biome-ignore lint/suspicious/noExplicitAny: a rule of any family's section (a rule's section type is contravariant)
   rule: Rule<string, any>,
   run: RunContext,
 ): { outcome: Partial<RuleOutcome>; skip: string } | undefined {
