@@ -21,6 +21,7 @@ const heaviest = [
   'test/cli/cards-one-fault.test.ts',
   'test/cli/hostile-target.test.ts',
   'test/ci/ci-gate-example.test.ts',
+  'test/load/swarm-nightly.test.ts',
   'test/cli/secrets-in-reports.test.ts',
 ];
 
