@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type CliResult, runCli, writeTargets } from '../support/run-harness-cli.ts';
-import { startStandardHolder, type StandardHolderOptions } from '../support/cdr-standard-holder.ts';
+import { startStandardHolder, type StandardHolderOptions } from '../independent/cdr/standard-holder.ts';
 import { cdrPage, product } from '../support/hostile-walkers.ts';
 
 /*

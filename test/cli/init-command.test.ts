@@ -6,7 +6,7 @@ import { families } from '../../families/index.ts';
 import { formatKeyPath } from '../../targets/placeholders.ts';
 import { targetsFileSchemaFor } from '../../targets/schema.ts';
 import { runCli } from '../support/run-harness-cli.ts';
-import { type DocumentShortener, startDocumentShortener } from '../support/shortener-document-service.ts';
+import { type DocumentShortener, startDocumentShortener } from '../independent/shortener/document-service.ts';
 import { tempFolder } from '../support/temp-folders.ts';
 
 let shortener: DocumentShortener;

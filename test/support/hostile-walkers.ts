@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { familyByName } from '../../families/index.ts';
 import { startReferenceServer } from '../../reference/server.ts';
-import { startStandardHolder, type StandardHolderOptions } from './cdr-standard-holder.ts';
+import { startStandardHolder, type StandardHolderOptions } from '../independent/cdr/standard-holder.ts';
 import { startLocalServer } from './local-server.ts';
 import { listenLocally, rewritingProxy } from './rewriting-proxy.ts';
 

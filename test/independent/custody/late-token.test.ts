@@ -1,6 +1,6 @@
 import { afterAll, expect, test } from 'vitest';
-import { startDocumentPlatform, type DocumentPlatform } from '../support/custody-document-platform.ts';
-import { runCli, writeTargets } from '../support/run-harness-cli.ts';
+import { startDocumentPlatform, type DocumentPlatform } from './document-platform.ts';
+import { runCli, writeTargets } from '../../support/run-harness-cli.ts';
 
 /*
  * Custody tokens reused late in a plain run (as the CI gate runs it): every file uses a token once as it starts

@@ -1,11 +1,11 @@
 import { afterAll, expect, test } from 'vitest';
-import { familyByName } from '../../families/index.ts';
-import { startDocumentPartner, type DocumentPartner } from '../support/agentic-document-partner.ts';
-import { runCli, writeTargets } from '../support/run-harness-cli.ts';
+import { familyByName } from '../../../families/index.ts';
+import { startDocumentPartner, type DocumentPartner } from './document-partner.ts';
+import { runCli, writeTargets } from '../../support/run-harness-cli.ts';
 
 /*
  * The agentic suite against a partner written from document 2, part C, not from the reference
- * (test/support/agentic-document-partner.ts): every rule passes or, for the statuses it never answers (422,
+ * (test/independent/agentic/document-partner.ts): every rule passes or, for the statuses it never answers (422,
  * 500), is met only when they occur; the 200 is exactly `{}` and JSON-labelled.
  */
 

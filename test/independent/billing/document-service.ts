@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { requestBody, startLocalServer } from './local-server.ts';
+import { requestBody, startLocalServer } from '../../support/local-server.ts';
 
 /*
  * A small billing service written from document 1 for its headers (Svc-Track-Id at most 64 US-ASCII

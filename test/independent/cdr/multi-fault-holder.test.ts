@@ -1,6 +1,6 @@
 import { afterAll, expect, test } from 'vitest';
-import { runCli, writeTargets } from '../support/run-harness-cli.ts';
-import { startStandardHolder, type StandardHolder } from '../support/cdr-standard-holder.ts';
+import { runCli, writeTargets } from '../../support/run-harness-cli.ts';
+import { startStandardHolder, type StandardHolder } from './standard-holder.ts';
 
 /*
  * The faults of a real data holder met in one run (issue 28): a holder written from the published standard

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { requestBody, startLocalServer } from './local-server.ts';
+import { requestBody, startLocalServer } from '../../support/local-server.ts';
 
 /*
  * A small URL shortener written from document 2, part D (POST /mappings: a JSON array of mappingRequest, one

@@ -1,11 +1,11 @@
 import { afterAll, expect, test } from 'vitest';
-import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
-import { startDocumentService, type DocumentService } from '../support/cards-document-service.ts';
-import { runCli, writeTargets } from '../support/run-harness-cli.ts';
+import { cardsRuleIds as id } from '../../../rules/cards/ids.ts';
+import { startDocumentService, type DocumentService } from './document-service.ts';
+import { runCli, writeTargets } from '../../support/run-harness-cli.ts';
 
 /*
  * Issue 28, every genuine fault in one run: a card-on-demand service written from document 2 (not the
- * reference; test/support/cards-document-service.ts) with six faults at once. Each is reported by the rule
+ * reference; test/independent/cards/document-service.ts) with six faults at once. Each is reported by the rule
  * that states it, and the rules that read the transactions walks are still judged although a next link is
  * broken: they read the pages by the document's pageNumber parameter, so none of them is blocked.
  */

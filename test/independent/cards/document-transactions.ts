@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { replyJson, startLocalServer } from './local-server.ts';
+import { replyJson, startLocalServer } from '../../support/local-server.ts';
 
 /*
  * GET /transactions of card on demand written from document 2, part B (rules 1 to 5 of GET /transactions:
  * newest first, dates together and inclusive, the default 31 days, paginationDetails with page numbers and
  * links), independently of the bundled reference: a second proof of the transactions page and link rules, each
  * page's links following from its own numbers. `startDocumentTransactions` serves this operation only (every
- * other path is 404); test/support/cards-document-service.ts serves it beside the other operations.
+ * other path is 404); test/independent/cards/document-service.ts serves it beside the other operations.
  */
 
 type Json = Record<string, unknown>;

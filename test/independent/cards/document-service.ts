@@ -3,8 +3,8 @@ import {
   documentTransactionsOperation,
   refuseDocument,
   type TransactionsChoices,
-} from './cards-document-transactions.ts';
-import { replyJson, requestBody, startLocalServer } from './local-server.ts';
+} from './document-transactions.ts';
+import { replyJson, requestBody, startLocalServer } from '../../support/local-server.ts';
 
 /*
  * Card on demand written from document 2, part B alone (not from the reference): every operation of the

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { replyJson, requestBody, startLocalServer } from './local-server.ts';
+import { replyJson, requestBody, startLocalServer } from '../../support/local-server.ts';
 
 /*
  * The custody platform of document 3, part C, written from the document alone (not from the reference):

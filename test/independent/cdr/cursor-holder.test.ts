@@ -1,6 +1,6 @@
 import { afterAll, expect, test } from 'vitest';
-import { runCli, writeTargets } from '../support/run-harness-cli.ts';
-import { startStandardHolder, type StandardHolder } from '../support/cdr-standard-holder.ts';
+import { runCli, writeTargets } from '../../support/run-harness-cli.ts';
+import { startStandardHolder, type StandardHolder } from './standard-holder.ts';
 
 /*
  * Pagination, Cursor Support of the published standard: a holder's links "may, instead, include other query

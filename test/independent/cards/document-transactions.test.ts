@@ -1,12 +1,12 @@
 import { afterAll, expect, test } from 'vitest';
-import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
-import { startDocumentTransactions, type DocumentTransactions } from '../support/cards-document-transactions.ts';
-import { runCli, writeTargets } from '../support/run-harness-cli.ts';
+import { cardsRuleIds as id } from '../../../rules/cards/ids.ts';
+import { startDocumentTransactions, type DocumentTransactions } from './document-transactions.ts';
+import { runCli, writeTargets } from '../../support/run-harness-cli.ts';
 
 /*
  * The GET /transactions rules of card on demand, each page's links judged from its own numbers at every page
  * size the walks use, against an operation written from document 2, part B, not from the reference
- * (test/support/cards-document-transactions.ts). It serves that operation only, so only its rules are run, and
+ * (test/independent/cards/document-transactions.ts). It serves that operation only, so only its rules are run, and
  * the JSON label of every answer (the other operations get a JSON 404).
  */
 

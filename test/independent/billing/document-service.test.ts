@@ -1,11 +1,11 @@
 import { afterAll, expect, test } from 'vitest';
-import { billingRuleIds as id } from '../../rules/billing/ids.ts';
-import { startDocumentBilling, type DocumentBilling } from '../support/billing-document-service.ts';
-import { runCli, writeTargets } from '../support/run-harness-cli.ts';
+import { billingRuleIds as id } from '../../../rules/billing/ids.ts';
+import { startDocumentBilling, type DocumentBilling } from './document-service.ts';
+import { runCli, writeTargets } from '../../support/run-harness-cli.ts';
 
 /*
  * Billing rules against a service written from document 1, not from the reference
- * (test/support/billing-document-service.ts). The header rules are tried at both edges: a Svc-Track-Id of
+ * (test/independent/billing/document-service.ts). The header rules are tried at both edges: a Svc-Track-Id of
  * exactly 64 characters and an Idempotency-Key of exactly 255 are accepted, and one more is refused. The
  * service serves the token and charge operations and nothing more: no products, no gzip, no rate limit, no
  * tenant modes and no pricing by rate card. So the run covers every rule about what it serves.

@@ -1,10 +1,10 @@
 import { afterAll, expect, test } from 'vitest';
-import { startDocumentPlatform, type DocumentPlatform } from '../support/custody-document-platform.ts';
-import { runCli, writeTargets } from '../support/run-harness-cli.ts';
+import { startDocumentPlatform, type DocumentPlatform } from './document-platform.ts';
+import { runCli, writeTargets } from '../../support/run-harness-cli.ts';
 
 /*
  * Issue 28, every genuine fault in one run: a custody platform written from document 3, part C (not the
- * reference; test/support/custody-document-platform.ts), first without faults (it passes every custody rule),
+ * reference; test/independent/custody/document-platform.ts), first without faults (it passes every custody rule),
  * then with five faults at once: each is reported by the rule that states it, and what is blocked names one
  * of those rules (a walk that loops cannot show that it is complete).
  */

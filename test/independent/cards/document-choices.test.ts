@@ -1,11 +1,11 @@
 import { afterAll, expect, test } from 'vitest';
-import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
-import { startDocumentService, type DocumentService } from '../support/cards-document-service.ts';
-import { runCli, writeTargets } from '../support/run-harness-cli.ts';
+import { cardsRuleIds as id } from '../../../rules/cards/ids.ts';
+import { startDocumentService, type DocumentService } from './document-service.ts';
+import { runCli, writeTargets } from '../../support/run-harness-cli.ts';
 
 /*
  * Issue 29, readings no stricter than document 2: a card-on-demand service written from the document
- * (test/support/cards-document-service.ts, not the reference) that takes the other answer wherever the
+ * (test/independent/cards/document-service.ts, not the reference) that takes the other answer wherever the
  * document lists several passes the rules that judge those answers, and the report says which answer it met:
  * 403 for a request without valid authentication (GET card, GET card user: "403 (unauthenticated)"; GET
  * transactions, GET authorizations, DELETE account list 403), 400 for a PATCH naming an unknown card user,

@@ -1,6 +1,6 @@
 import { afterAll, expect, test } from 'vitest';
-import { runCli, writeTargets } from '../support/run-harness-cli.ts';
-import { startStandardHolder, type StandardHolder } from '../support/cdr-standard-holder.ts';
+import { runCli, writeTargets } from '../../support/run-harness-cli.ts';
+import { startStandardHolder, type StandardHolder } from './standard-holder.ts';
 
 /*
  * The cdr suite against a holder written from the published standard (list x-v 3, detail x-v 4), not from the

@@ -1,11 +1,11 @@
 import { afterAll, expect, test } from 'vitest';
-import { familyByName } from '../../families/index.ts';
-import { startDocumentNetwork, type DocumentNetwork } from '../support/loyalty-document-network.ts';
-import { runCli, writeTargets } from '../support/run-harness-cli.ts';
+import { familyByName } from '../../../families/index.ts';
+import { startDocumentNetwork, type DocumentNetwork } from './document-network.ts';
+import { runCli, writeTargets } from '../../support/run-harness-cli.ts';
 
 /*
  * The loyalty suite against a network written from document 2, part A, not from the reference
- * (test/support/loyalty-document-network.ts): every rule passes, the new cases included (the MAC window just
+ * (test/independent/loyalty/document-network.ts): every rule passes, the new cases included (the MAC window just
  * inside and outside each edge, a nonce and an order id replayed late in the run, the 202 exactly `{}`, JSON
  * bodies), with the entry's settings for what the document leaves open (a hex mac compared case-insensitively, a 60 s
  * window, demographics, event times in UTC only).

@@ -1,11 +1,11 @@
 import { afterAll, expect, test } from 'vitest';
-import { familyByName } from '../../families/index.ts';
-import { startDocumentShortener, type DocumentShortener } from '../support/shortener-document-service.ts';
-import { runCli, writeTargets } from '../support/run-harness-cli.ts';
+import { familyByName } from '../../../families/index.ts';
+import { startDocumentShortener, type DocumentShortener } from './document-service.ts';
+import { runCli, writeTargets } from '../../support/run-harness-cli.ts';
 
 /*
  * The shortener suite against a service written from document 2, part D, not from the reference
- * (test/support/shortener-document-service.ts): every rule passes, the JSON-labelled 200 included.
+ * (test/independent/shortener/document-service.ts): every rule passes, the JSON-labelled 200 included.
  */
 
 let service: DocumentShortener | undefined;

@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { requestBody, startLocalServer } from './local-server.ts';
+import { requestBody, startLocalServer } from '../../support/local-server.ts';
 
 /*
  * A small loyalty network written from document 2, part A (headers, the MAC and bearer forms, subscribe,

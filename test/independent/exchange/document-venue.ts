@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { requestBody, startLocalServer } from './local-server.ts';
+import { requestBody, startLocalServer } from '../../support/local-server.ts';
 
 /*
  * A small exchange written from document 3, part B (the envelope code/msg/data, per-item sCode/sMsg, the code

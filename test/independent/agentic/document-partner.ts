@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { compactDecrypt } from 'jose';
-import { requestBody, startLocalServer } from './local-server.ts';
+import { requestBody, startLocalServer } from '../../support/local-server.ts';
 
 /*
  * A small agentic-commerce partner written from document 2, part C (POST .../notifications with bearer,

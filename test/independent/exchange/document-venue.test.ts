@@ -1,11 +1,11 @@
 import { afterAll, expect, test } from 'vitest';
-import { familyByName } from '../../families/index.ts';
-import { startDocumentVenue, type DocumentVenue } from '../support/exchange-document-venue.ts';
-import { runCli, writeTargets } from '../support/run-harness-cli.ts';
+import { familyByName } from '../../../families/index.ts';
+import { startDocumentVenue, type DocumentVenue } from './document-venue.ts';
+import { runCli, writeTargets } from '../../support/run-harness-cli.ts';
 
 /*
  * The exchange suite against a venue written from document 3 and the real exchange's conventions, not from the
- * reference (test/support/exchange-document-venue.ts): every rule passes, the new edges (timestamps 29 s and
+ * reference (test/independent/exchange/document-venue.ts): every rule passes, the new edges (timestamps 29 s and
  * 31 s either side) included, and what the document leaves open is observed.
  */
 
