@@ -15,7 +15,6 @@ const stillLong: Record<string, number> = {
   'cli/load-nightly-command.ts#runNightly': 122,
   'suites/cdr/errors.suite.ts#meetErrors': 85,
   'cli/load-command.ts#runLoadCommand': 79,
-  'cli/main.ts#loadCommand': 78,
   'cli/suite-runner.ts#create': 76,
   'suites/shortener/memory.alone.suite.ts#ruleTest(shortener.vanity.taken-for-domain)': 71,
   'suites/custody/model.suite.ts#ruleTest': 68,
