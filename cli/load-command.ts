@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { RuleViolation, type Verdict } from '../checks/rule-violation.ts';
 import { describeExchange } from '../client/evidence.ts';
 import { defaultRedactor } from '../core/redaction.ts';
+import type { ProbeOutcome } from '../load/load-probe.ts';
 import type { LoadResult } from '../load/load-result.ts';
 import { loadInvocation, writeLoadAllureResult } from '../reporting/load-allure.ts';
 import { loadCharts } from '../reporting/load-charts.ts';
@@ -37,6 +38,60 @@ export interface LoadReport {
   evidence?: ReturnType<typeof describeExchange>[];
   details: Record<string, unknown>;
   load?: LoadResult;
+}
+
+/** The probe's verdict: judged by its check, or not at all when a signal stopped it. */
+function probeVerdict(outcome: ProbeOutcome, signal: string | undefined): ReturnType<typeof judged> {
+  if (!signal) return judged(outcome.judge);
+  return {
+    status: 'interrupted',
+    message: `interrupted (${signal}): the probe stopped early, its finding is not judged`,
+  };
+}
+
+/** The result file's content: who was probed, the verdict, the finding and the load figures. */
+function probeReport(
+  outcome: ProbeOutcome,
+  signal: string | undefined,
+  names: Pick<LoadReport, 'scenario' | 'target' | 'family'>,
+): LoadReport {
+  // A probe stopped by a signal between its steps still reads as interrupted, not as its last step's verdict.
+  const load = outcome.load && (signal ? { ...outcome.load, interrupted: true as const, passed: false } : outcome.load);
+  return {
+    ...names,
+    ruleId: outcome.ruleId,
+    details: outcome.details,
+    ...(load ? { load } : {}),
+    ...probeVerdict(outcome, signal),
+  };
+}
+
+/** The probe's load figures as an Allure test with its charts, beside the conformance results. */
+async function writeProbeAllureResult(reportsDir: string, report: LoadReport & { load: LoadResult }): Promise<void> {
+  const load = { ...report.load, scenario: report.scenario };
+  writeLoadAllureResult(reportsPaths(reportsDir).allureResults, load, await loadCharts(load), {
+    invocation: loadInvocation(`load ${report.scenario}`),
+    verdict: {
+      passed: report.status === 'passed',
+      ...(report.message ? { message: report.message } : {}),
+      ...(report.observations ? { observations: report.observations } : {}),
+    },
+  });
+}
+
+/** The result file, the Allure result, the finding and the summary of a probe's run. */
+async function publishProbe(reportsDir: string, report: LoadReport, interrupted: boolean): Promise<void> {
+  const path = writeReport(reportsDir, report);
+  if (report.load) await writeProbeAllureResult(reportsDir, { ...report, load: report.load });
+  console.log(renderLoadReport(report));
+  const summary = publishLoadSummary(reportsDir, {
+    command: `load ${report.scenario}`,
+    target: report.target,
+    results: report.load ? [{ ...report.load, scenario: report.scenario }] : [],
+    interrupted,
+    probe: { ruleId: report.ruleId, status: report.status, ...(report.message ? { message: report.message } : {}) },
+  });
+  console.log(`\nresult: ${path}\nsummary: ${summary}`);
 }
 
 /**
@@ -75,51 +130,17 @@ export async function runLoadCommand(options: LoadCommandOptions): Promise<numbe
       signal: stop.signal,
     });
     line.stop();
-    const verdict = interruption.signal
-      ? {
-          status: 'interrupted' as const,
-          message: `interrupted (${interruption.signal}): the probe stopped early, its finding is not judged`,
-        }
-      : judged(outcome.judge);
-    // A probe stopped by a signal between its steps still reads as interrupted, not as its last step's verdict.
-    const load =
-      outcome.load &&
-      (interruption.signal ? { ...outcome.load, interrupted: true as const, passed: false } : outcome.load);
-    report = {
+    report = probeReport(outcome, interruption.signal, {
       scenario: probe.name,
       target: target.name,
       family: family.name,
-      ruleId: outcome.ruleId,
-      details: outcome.details,
-      ...(load ? { load } : {}),
-      ...verdict,
-    };
+    });
   } finally {
     line.stop();
     await launched.stop();
     interruption.dispose();
   }
-  const path = writeReport(options.reportsDir, report);
-  if (report.load) {
-    const load = { ...report.load, scenario: probe.name };
-    writeLoadAllureResult(reportsPaths(options.reportsDir).allureResults, load, await loadCharts(load), {
-      invocation: loadInvocation(`load ${probe.name}`),
-      verdict: {
-        passed: report.status === 'passed',
-        ...(report.message ? { message: report.message } : {}),
-        ...(report.observations ? { observations: report.observations } : {}),
-      },
-    });
-  }
-  console.log(renderLoadReport(report));
-  const summary = publishLoadSummary(options.reportsDir, {
-    command: `load ${probe.name}`,
-    target: target.name,
-    results: report.load ? [{ ...report.load, scenario: probe.name }] : [],
-    interrupted: interruption.signal !== undefined,
-    probe: { ruleId: report.ruleId, status: report.status, ...(report.message ? { message: report.message } : {}) },
-  });
-  console.log(`\nresult: ${path}\nsummary: ${summary}`);
+  await publishProbe(options.reportsDir, report, interruption.signal !== undefined);
   if (interruption.signal) return 2;
   return report.status === 'passed' ? 0 : 1;
 }

@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultRedactor } from '../core/redaction.ts';
+import type { FamilyModule } from '../families/family.ts';
 import { families } from '../families/index.ts';
 import { resultFileName, type LoadResult } from '../load/load-result.ts';
 import { derivedRunId, profileDigest, segmentProfile, segmentText, type Segment } from '../load/segment.ts';
@@ -41,6 +42,91 @@ export interface NightlyOptions {
   runId?: string;
 }
 
+type ResolvedNightlyTarget = Awaited<ReturnType<typeof resolveTarget>>;
+type NightlyProfile = ReturnType<typeof loadProfileSchema.parse>;
+
+/** The target entry's load profile, with the command line's rate and duration over it. */
+function nightlyProfile(target: ResolvedNightlyTarget, options: NightlyOptions): NightlyProfile {
+  return loadProfileSchema.parse({
+    ...target.entry.load,
+    ...(options.rate ? { rate: options.rate } : {}),
+    ...(options.durationSeconds ? { durationSeconds: options.durationSeconds } : {}),
+  });
+}
+
+/** Segments of one run must name it alike, by a common start or an explicit id. */
+function checkSegmentHasRun(options: NightlyOptions): void {
+  if (options.segment && options.runId === undefined && options.startAt === undefined) {
+    throw new HarnessError(
+      'USAGE',
+      `--segment ${segmentText(options.segment)} needs a run every replica names alike`,
+      'give --start-at TIME (the same for every replica) or --run-id ID',
+    );
+  }
+}
+
+/** What is about to run: the profile, and a segment's share of it. */
+function announce(target: string, profile: NightlyProfile, runs: NightlyProfile, segment: Segment | undefined): void {
+  console.log(
+    `harness load nightly: target ${target}, ${profile.rate} req/s for ${profile.durationSeconds} s per operation (constant rate, at most ${profile.maxInFlight} in flight); thresholds ${profile.thresholds.join(', ')}`,
+  );
+  if (!segment) return;
+  console.log(
+    `segment ${segmentText(segment)}: ${runs.rate} of the ${profile.rate} req/s, ${runs.connections} connection(s), at most ${runs.maxInFlight} in flight; thresholds judged once, on the merge (harness load merge)`,
+  );
+  if (runs.rate === 0)
+    console.log(
+      `segment ${segmentText(segment)}: its share of ${profile.rate} req/s split ${segment.count} ways is 0: it sends nothing, and writes its empty results so the merge sees every segment`,
+    );
+}
+
+/** What loading the operations needs besides the families: the target, the profile run, the stop and the live line. */
+interface LoadingContext {
+  target: ResolvedNightlyTarget;
+  runs: NightlyProfile;
+  signal: AbortSignal;
+  line: ReturnType<typeof loadProgressLine>;
+}
+
+/**
+ * Runs every operation of the declared families' nightly profiles in turn (until stopped); `operations` names
+ * every operation of the profiles, also those a stop left unrun.
+ */
+async function loadOperations(
+  declared: readonly FamilyModule[],
+  context: LoadingContext,
+): Promise<{ results: LoadResult[]; operations: string[] }> {
+  const { target, signal, line } = context;
+  const results: LoadResult[] = [];
+  const operations: string[] = [];
+  for (const family of declared) {
+    const profileOf = (await family.load?.())?.nightly;
+    if (!profileOf) {
+      console.log(`${family.name}: no nightly profile yet, not loaded`);
+      continue;
+    }
+    const { scenarios, close } = await profileOf({
+      section: target.entry.families[family.name],
+      client: target.entry.client,
+      redactor: defaultRedactor,
+      profile: context.runs,
+    });
+    operations.push(...scenarios.map((scenario) => scenario.name));
+    try {
+      for (const scenario of scenarios) {
+        if (signal.aborted) break;
+        results.push(
+          await runLoad(scenario, { target: target.name, onProgress: (progress) => line.show(progress), signal }),
+        );
+        line.stop();
+      }
+    } finally {
+      await close();
+    }
+  }
+  return { results, operations };
+}
+
 /**
  * `harness load nightly`: a bounded constant-rate run of every operation the target's declared families
  * implement (those with a nightly profile), the thresholds from the target entry, the family's response rules
@@ -51,98 +137,60 @@ export async function runNightly(options: NightlyOptions): Promise<number> {
   const file = readTargetsFile(options.targetsFile);
   ensureBundledReferenceCredentials(process.env, file);
   const target = await resolveTarget(file, options.target, process.env);
-  const profile = loadProfileSchema.parse({
-    ...target.entry.load,
-    ...(options.rate ? { rate: options.rate } : {}),
-    ...(options.durationSeconds ? { durationSeconds: options.durationSeconds } : {}),
-  });
+  const profile = nightlyProfile(target, options);
   const declared = families().filter((family) => target.entry.families[family.name] !== undefined);
   const { segment } = options;
-  if (segment && options.runId === undefined && options.startAt === undefined) {
-    throw new HarnessError(
-      'USAGE',
-      `--segment ${segmentText(segment)} needs a run every replica names alike`,
-      'give --start-at TIME (the same for every replica) or --run-id ID',
-    );
-  }
+  checkSegmentHasRun(options);
   if (options.startAt !== undefined) checkStartAt(options.startAt, profile.durationSeconds);
   // A segment runs its share of every operation's rate, connections and in-flight cap; the whole profile is what the
   // results name.
   const runs = segment ? segmentProfile(profile, segment) : profile;
-  console.log(
-    `harness load nightly: target ${target.name}, ${profile.rate} req/s for ${profile.durationSeconds} s per operation (constant rate, at most ${profile.maxInFlight} in flight); thresholds ${profile.thresholds.join(', ')}`,
-  );
-  if (segment) {
-    console.log(
-      `segment ${segmentText(segment)}: ${runs.rate} of the ${profile.rate} req/s, ${runs.connections} connection(s), at most ${runs.maxInFlight} in flight; thresholds judged once, on the merge (harness load merge)`,
-    );
-    if (runs.rate === 0)
-      console.log(
-        `segment ${segmentText(segment)}: its share of ${profile.rate} req/s split ${segment.count} ways is 0: it sends nothing, and writes its empty results so the merge sees every segment`,
-      );
-  }
+  announce(target.name, profile, runs, segment);
   const interruption = listenForInterruption();
   const stop = new AbortController();
   void interruption.arrived.then(() => stop.abort());
   const line = loadProgressLine();
-  const results: LoadResult[] = [];
-  const operations: string[] = [];
   const launched = await launchTarget(target);
   interruption.beforeForcedExit(() => launched.kill());
+  let loaded: Awaited<ReturnType<typeof loadOperations>>;
   try {
     if (options.startAt !== undefined) {
       if (options.startAt > Date.now())
         console.log(`waiting for the start: ${new Date(options.startAt).toISOString()}`);
       await waitForStart(options.startAt, stop.signal);
     }
-    for (const family of declared) {
-      const profileOf = (await family.load?.())?.nightly;
-      if (!profileOf) {
-        console.log(`${family.name}: no nightly profile yet, not loaded`);
-        continue;
-      }
-      const { scenarios, close } = await profileOf({
-        section: target.entry.families[family.name],
-        client: target.entry.client,
-        redactor: defaultRedactor,
-        profile: runs,
-      });
-      operations.push(...scenarios.map((scenario) => scenario.name));
-      try {
-        for (const scenario of scenarios) {
-          if (stop.signal.aborted) break;
-          results.push(
-            await runLoad(scenario, {
-              target: target.name,
-              onProgress: (progress) => line.show(progress),
-              signal: stop.signal,
-            }),
-          );
-          line.stop();
-        }
-      } finally {
-        await close();
-      }
-    }
+    loaded = await loadOperations(declared, { target, runs, signal: stop.signal, line });
   } finally {
     line.stop();
     await launched.stop();
     interruption.dispose();
   }
-  if (segment) {
-    const digest = profileDigest(profile, operations);
-    const stamp = {
-      ...segment,
-      runId: options.runId ?? derivedRunId(options.startAt as number, digest),
-      profileDigest: digest,
-      operations,
-    };
-    return writeSegment(
-      results.map((result) => ({ ...result, segment: stamp })),
-      options.reportsDir,
-      interruption.signal !== undefined,
-    );
-  }
+  const interrupted = interruption.signal !== undefined;
+  if (!segment) return publishWholeRun(loaded.results, target.name, options, interrupted);
+  const digest = profileDigest(profile, loaded.operations);
+  const stamp = {
+    ...segment,
+    runId: options.runId ?? derivedRunId(options.startAt as number, digest),
+    profileDigest: digest,
+    operations: loaded.operations,
+  };
+  return writeSegment(
+    loaded.results.map((result) => ({ ...result, segment: stamp })),
+    options.reportsDir,
+    interrupted,
+  );
+}
+
+/**
+ * The whole profile's results: one file per operation in REPORTS/load/nightly/, the history (unless interrupted),
+ * the Allure tests and the summary; then the verdict. Exit 0 within thresholds, 1 not, 2 interrupted.
+ */
+async function publishWholeRun(
+  results: LoadResult[],
+  target: string,
+  options: NightlyOptions,
+  interrupted: boolean,
+): Promise<number> {
   const dir = join(options.reportsDir, 'load', 'nightly');
   mkdirSync(dir, { recursive: true });
   const allureResults = reportsPaths(options.reportsDir).allureResults;
@@ -153,20 +201,15 @@ export async function runNightly(options: NightlyOptions): Promise<number> {
     command: 'load nightly',
     reportsDir: options.reportsDir,
     ...(options.historyDir ? { historyDir: options.historyDir } : {}),
-    record: !interruption.signal,
+    record: !interrupted,
   });
-  const summary = publishLoadSummary(options.reportsDir, {
-    command: 'load nightly',
-    target: target.name,
-    results,
-    interrupted: interruption.signal !== undefined,
-  });
+  const summary = publishLoadSummary(options.reportsDir, { command: 'load nightly', target, results, interrupted });
   console.log(
     `\nresults: ${dir}\nhistory: ${published.historyDir}${published.recorded ? '' : ' (not recorded: interrupted)'}\nallure results: ${allureResults} (harness report builds the HTML)\nsummary: ${summary}`,
   );
   // The verdict last: a log's last line says it.
-  console.log(`\n${loadSummaryTable(results)}\n\n${loadVerdictLine(results, interruption.signal !== undefined)}`);
-  if (interruption.signal) return 2;
+  console.log(`\n${loadSummaryTable(results)}\n\n${loadVerdictLine(results, interrupted)}`);
+  if (interrupted) return 2;
   return results.every((result) => result.passed) ? 0 : 1;
 }
 

@@ -12,7 +12,7 @@ import { type TargetEntry, targetSchemaFor } from '../targets/schema.ts';
 import { openBrokeredSessions, preflightError } from './family-sessions.ts';
 import { reportsPaths } from './paths.ts';
 import { ensureReferenceCredentials, familiesNamed, selectRules } from './select-families.ts';
-import { SuiteRunner } from './suite-runner.ts';
+import { SuiteRunner, type SuiteSelection } from './suite-runner.ts';
 
 export interface MutantsOptions {
   /** Families whose mutants are verified. Default: every registered family. */
@@ -94,6 +94,60 @@ function referenceTarget(family: FamilyModule, mutant: MutantInfo, baseUrl: stri
   return { name: `mutant ${mutant.name}`, entry: targetSchemaFor(registeredFamilies()).parse(raw) as TargetEntry };
 }
 
+type MergedRules = ReturnType<typeof mergeOutcomes>;
+type Verdict = (status: MutantVerification['status'], message?: string) => MutantVerification;
+
+/** With --collateral: the rules besides the broken one that failed or broke, and those the failure blocked. */
+function spreadOf(rules: MergedRules, mutant: MutantInfo): Pick<MutantVerification, 'collateral' | 'blocked'> {
+  return {
+    collateral: rules
+      .filter((rule) => rule.ruleId !== mutant.breaks && (rule.status === 'failed' || rule.status === 'broken'))
+      .map((rule) => rule.ruleId),
+    blocked: rules.filter((rule) => rule.status === 'blocked').map((rule) => rule.ruleId),
+  };
+}
+
+/** Killed when the broken rule failed, survived when it passed, else an error saying what became of it. */
+function verdictOnRule(rules: MergedRules, errors: readonly string[], mutant: MutantInfo, verdict: Verdict) {
+  const outcome = rules.find((rule) => rule.ruleId === mutant.breaks);
+  if (outcome?.status === 'failed') return verdict('killed');
+  if (outcome?.status === 'passed') return verdict('survived', `${mutant.breaks} passed against the mutant`);
+  return verdict(
+    'error',
+    outcome
+      ? `${mutant.breaks} was ${outcome.status}: ${outcome.message ?? ''}`
+      : `${mutant.breaks} was not judged ${errors.join('; ')}`,
+  );
+}
+
+/** Runs the broken rule's test (the whole family's with --collateral) against the started mutant and judges it. */
+async function judgeMutant(
+  runner: SuiteRunner,
+  target: ResolvedTarget,
+  sessions: Awaited<ReturnType<typeof openBrokeredSessions>>,
+  mutant: MutantInfo,
+  selection: SuiteSelection,
+  options: MutantsOptions,
+  verdict: Verdict,
+): Promise<MutantVerification> {
+  const problem = preflightError(target.name, sessions.reports);
+  if (problem) return verdict('error', problem.message);
+  const context: RunContext = {
+    targetName: target.name,
+    targetsFile: '(harness mutants)',
+    target: target.entry,
+    seed: options.seed,
+    runs: options.runs,
+    broker: sessions.broker,
+  };
+  const results = await runner.run(context, selection);
+  const rules = mergeOutcomes(results.outcomes);
+  return {
+    ...verdictOnRule(rules, results.errors, mutant, verdict),
+    ...(options.collateral ? spreadOf(rules, mutant) : {}),
+  };
+}
+
 /** Starts the reference with one mutant, runs the broken rule's test against it, and says whether the rule failed. */
 async function verifyOne(
   runner: SuiteRunner,
@@ -103,7 +157,7 @@ async function verifyOne(
   options: MutantsOptions,
 ): Promise<MutantVerification> {
   const started = performance.now();
-  const verdict = (status: MutantVerification['status'], message?: string): MutantVerification => ({
+  const verdict: Verdict = (status, message) => ({
     ...mutant,
     status,
     ms: Math.round(performance.now() - started),
@@ -115,42 +169,10 @@ async function verifyOne(
     const target = referenceTarget(family, mutant, server.baseUrls[family.name] as string);
     const sessions = await openBrokeredSessions(target, [family]);
     try {
-      const problem = preflightError(target.name, sessions.reports);
-      if (problem) return verdict('error', problem.message);
-      const context: RunContext = {
-        targetName: target.name,
-        targetsFile: '(harness mutants)',
-        target: target.entry,
-        seed: options.seed,
-        runs: options.runs,
-        broker: sessions.broker,
-      };
       const selection = options.collateral
         ? { families: [family.name] }
         : { families: [family.name], rules: [mutant.breaks], files };
-      const results = await runner.run(context, selection);
-      const rules = mergeOutcomes(results.outcomes);
-      const spread = options.collateral
-        ? {
-            collateral: rules
-              .filter((rule) => rule.ruleId !== mutant.breaks && (rule.status === 'failed' || rule.status === 'broken'))
-              .map((rule) => rule.ruleId),
-            blocked: rules.filter((rule) => rule.status === 'blocked').map((rule) => rule.ruleId),
-          }
-        : {};
-      const outcome = rules.find((rule) => rule.ruleId === mutant.breaks);
-      if (outcome?.status === 'failed') return { ...verdict('killed'), ...spread };
-      if (outcome?.status === 'passed')
-        return { ...verdict('survived', `${mutant.breaks} passed against the mutant`), ...spread };
-      return {
-        ...verdict(
-          'error',
-          outcome
-            ? `${mutant.breaks} was ${outcome.status}: ${outcome.message ?? ''}`
-            : `${mutant.breaks} was not judged ${results.errors.join('; ')}`,
-        ),
-        ...spread,
-      };
+      return await judgeMutant(runner, target, sessions, mutant, selection, options, verdict);
     } finally {
       await sessions.close();
     }

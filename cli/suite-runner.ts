@@ -77,6 +77,60 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+type VitestSettings = Parameters<typeof createVitest>[1];
+
+/** Who hears of a run's tests: the outcomes' collector, the schedule's turns, and Allure when reports are written. */
+function runReporters(
+  options: SuiteRunnerOptions,
+  collector: OutcomeCollector,
+  turns: SuiteTurns,
+): NonNullable<VitestSettings['reporters']> {
+  return [
+    collector,
+    { onTestModuleEnd: (module: TestModule) => turns.fileEnded(module.moduleId) },
+    ...(options.reports
+      ? [['allure-vitest/reporter', { resultsDir: options.reports.allureResults }] as [string, Record<string, unknown>]]
+      : []),
+  ];
+}
+
+/** vitest's settings for running the families' suite files, in the planned order, in at most `workers` workers. */
+function vitestSettings(
+  options: SuiteRunnerOptions,
+  run: {
+    reporters: NonNullable<VitestSettings['reporters']>;
+    sequencer: NonNullable<NonNullable<VitestSettings['sequence']>['sequencer']>;
+    workers: number;
+  },
+): VitestSettings {
+  const moduleCache = moduleCacheFolder();
+  const include = options.families.map(
+    (family) => `${relative(packageRoot, family.suitesDir).split('\\').join('/')}/**/*.suite.ts`,
+  );
+  return {
+    config: false,
+    root: packageRoot,
+    include,
+    watch: false,
+    reporters: run.reporters,
+    passWithNoTests: true,
+    // --expose-gc lets the harness free megabytes it knows are garbage at once (core/collect-garbage.ts); a
+    // young generation of 2 MB a half (bin/harness.js gives the main process the same) keeps the garbage of
+    // pages of megabytes from piling up between collections. A V8 flag cannot be given to one thread, so
+    // threads go without.
+    ...(options.pool === 'threads' ? { pool: 'threads' } : { execArgv: ['--expose-gc', '--max-semi-space-size=2'] }),
+    // Suite files share their workers' module cache instead of starting a process each: a run has some
+    // forty files that each wait on the target more than they compute, and a fresh worker cost each about
+    // 0.35 s. Suites keep no state outside their own file (each is evaluated afresh) and the session, the
+    // breaker and the run context come from the main process per file.
+    isolate: false,
+    ...(moduleCache ? { experimental: { fsModuleCache: true, fsModuleCachePath: moduleCache } } : {}),
+    setupFiles: [awaitTurnFile],
+    sequence: { sequencer: run.sequencer },
+    maxWorkers: run.workers,
+  };
+}
+
 /**
  * One vitest instance (its Node API) reused for any number of runs: `harness run` runs once, `harness
  * mutants` once per mutant. Each run gets its own context (target, seed, broker) through provide/inject.
@@ -102,53 +156,19 @@ export class SuiteRunner {
     const turns = await SuiteTurns.start();
     // Workers take the files in the order of the run's schedule (vitest's own sorts by past durations).
     const planned = { order: [] as readonly string[] };
-    const PlannedOrder = plannedOrderSequencer(planned);
     const workers = options.maxWorkers ?? defaultWorkers(options.families);
-    const moduleCache = moduleCacheFolder();
-    const include = options.families.map(
-      (family) => `${relative(packageRoot, family.suitesDir).split('\\').join('/')}/**/*.suite.ts`,
-    );
+    const settings = vitestSettings(options, {
+      reporters: runReporters(options, collector, turns),
+      sequencer: plannedOrderSequencer(planned),
+      workers,
+    });
     // vitest's logger (and vite) exit the process on SIGINT/SIGTERM; a run handles them itself (stops the
     // target, writes the summary, exits 2), so their signal listeners are never installed, not even for the
     // moment vitest takes to start.
     const vitest = await withoutSignalListeners(async () => {
       const created = await createVitest(
         'test',
-        {
-          config: false,
-          root: packageRoot,
-          include,
-          watch: false,
-          reporters: [
-            collector,
-            { onTestModuleEnd: (module: TestModule) => turns.fileEnded(module.moduleId) },
-            ...(options.reports
-              ? [
-                  ['allure-vitest/reporter', { resultsDir: options.reports.allureResults }] as [
-                    string,
-                    Record<string, unknown>,
-                  ],
-                ]
-              : []),
-          ],
-          passWithNoTests: true,
-          // --expose-gc lets the harness free megabytes it knows are garbage at once (core/collect-garbage.ts); a
-          // young generation of 2 MB a half (bin/harness.js gives the main process the same) keeps the garbage of
-          // pages of megabytes from piling up between collections. A V8 flag cannot be given to one thread, so
-          // threads go without.
-          ...(options.pool === 'threads'
-            ? { pool: 'threads' }
-            : { execArgv: ['--expose-gc', '--max-semi-space-size=2'] }),
-          // Suite files share their workers' module cache instead of starting a process each: a run has some
-          // forty files that each wait on the target more than they compute, and a fresh worker cost each about
-          // 0.35 s. Suites keep no state outside their own file (each is evaluated afresh) and the session, the
-          // breaker and the run context come from the main process per file.
-          isolate: false,
-          ...(moduleCache ? { experimental: { fsModuleCache: true, fsModuleCachePath: moduleCache } } : {}),
-          setupFiles: [awaitTurnFile],
-          sequence: { sequencer: PlannedOrder },
-          maxWorkers: workers,
-        },
+        settings,
         { cacheDir: options.cacheDir },
         { stderr: crashWatch.stream },
       );

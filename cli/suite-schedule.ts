@@ -51,6 +51,17 @@ export function isProbeFile(file: string): boolean {
   return isAloneFile(file) && basename(file) !== 'memory.alone.suite.ts';
 }
 
+/** The other families whose traffic may reach `family`'s limits: at its origin, or any when its origin is unknown. */
+function familiesSharingOrigin(
+  family: string,
+  families: readonly string[],
+  origins: ReadonlyMap<string, string | undefined>,
+): string[] {
+  return families.filter(
+    (other) => other !== family && (origins.get(family) === undefined || origins.get(other) === origins.get(family)),
+  );
+}
+
 /**
  * The schedule of a run's files. Ordinary files keep the order they are given in (vitest's: the longest first by
  * past durations, which packs the workers best); alone files go by name. `origins` gives each family's base URL
@@ -69,10 +80,7 @@ export function scheduleSuites(
   const aloneOf = (family: string, kind: (file: string) => boolean) => ofFamily(family, kind).sort(byName);
   const ordinary = (file: string) => !isAloneFile(file);
   const memory = (file: string) => isAloneFile(file) && !isProbeFile(file);
-  const sharingOrigin = (family: string) =>
-    families.filter(
-      (other) => other !== family && (origins.get(family) === undefined || origins.get(other) === origins.get(family)),
-    );
+  const sharingOrigin = (family: string) => familiesSharingOrigin(family, families, origins);
   const beside = new Set(families.filter((family) => rateLimitsPerFamily || sharingOrigin(family).length === 0));
 
   const after = new Map<string, string[]>();

@@ -66,19 +66,13 @@ function commonForm(value: unknown, one: z.ZodType, other: z.ZodType): unknown {
   return one.safeParse(value).success && other.safeParse(value).success ? value : notSayable;
 }
 
-/**
- * The detail of a listed product answers 200 with that product: every field both served versions define
- * (the list item's and the detail's, which may differ: list x-v 5 with detail x-v 4) has the list's value in
- * the detail, compared as far as both versions can express it. A field only one version defines, or a value
- * the other version cannot express (BUY_NOW_PAY_LATER before list x-v 5), is not compared: it is observed.
- */
-export function detailIsListed(
-  observed: { listed: Record<string, unknown> | null; listExchange: Exchange; detail: Exchange },
+/** The detail's data when it answered 200; a refused version blocks the rule, any other status fails it. */
+function detailData(
+  listed: Record<string, unknown>,
+  listExchange: Exchange,
+  detail: Exchange,
   ruleId: RuleId,
-): Verdict {
-  const { listed, listExchange, detail } = observed;
-  // A listed product that is no object is judged by cdr.product.list-item.
-  if (typeof listed !== 'object' || listed === null) return passed(ruleId);
+): Record<string, unknown> {
   const { status } = responseOf(detail, ruleId);
   // A refused version (406) is the version rules' fault, judged by cdr.x-v.served on the detail operation.
   if (status === 406)
@@ -93,34 +87,65 @@ export function detailIsListed(
       detail,
       listExchange,
     ]);
-  const data = (jsonOf(detail, ruleId) as { data?: Record<string, unknown> } | null)?.data ?? {};
+  return (jsonOf(detail, ruleId) as { data?: Record<string, unknown> } | null)?.data ?? {};
+}
+
+/** One field as both served versions say it: the same, different, another rule's to judge, or why it is not compared. */
+function compareField(
+  field: string,
+  listed: Record<string, unknown>,
+  data: Record<string, unknown>,
+  versions: { list: number; detail: number; listShape: Shape; detailShape: Shape },
+): 'same' | 'differs' | 'judged elsewhere' | { notCompared: string } {
+  const [inList, inDetail] = [versions.listShape[field] as z.ZodType, versions.detailShape[field]];
+  if (inDetail === undefined) return { notCompared: `${field} (only list x-v ${versions.list} defines it)` };
+  // A value that breaks its own version's schema is the record rules' to judge (cdr.product.list-item,
+  // cdr.product.detail).
+  if (!inList.safeParse(listed[field]).success || !inDetail.safeParse(data[field]).success) return 'judged elsewhere';
+  const [fromList, fromDetail] = [
+    commonForm(listed[field], inList, inDetail),
+    commonForm(data[field], inDetail, inList),
+  ];
+  if (fromList === notSayable)
+    return {
+      notCompared: `${field} (list ${shownValue(listed[field], 60)} has no form in detail x-v ${versions.detail})`,
+    };
+  if (fromDetail === notSayable)
+    return { notCompared: `${field} (detail ${shownValue(data[field], 60)} has no form in list x-v ${versions.list})` };
+  return isDeepStrictEqual(fromDetail, fromList) ? 'same' : 'differs';
+}
+
+/**
+ * The detail of a listed product answers 200 with that product: every field both served versions define
+ * (the list item's and the detail's, which may differ: list x-v 5 with detail x-v 4) has the list's value in
+ * the detail, compared as far as both versions can express it. A field only one version defines, or a value
+ * the other version cannot express (BUY_NOW_PAY_LATER before list x-v 5), is not compared: it is observed.
+ */
+export function detailIsListed(
+  observed: { listed: Record<string, unknown> | null; listExchange: Exchange; detail: Exchange },
+  ruleId: RuleId,
+): Verdict {
+  const { listed, listExchange, detail } = observed;
+  // A listed product that is no object is judged by cdr.product.list-item.
+  if (typeof listed !== 'object' || listed === null) return passed(ruleId);
+  const data = detailData(listed, listExchange, detail, ruleId);
   const [listVersion, detailVersion] = [answeredVersion(listExchange), answeredVersion(detail)];
-  const listShape = shapeOf(listItemSchemas, listVersion, 5);
-  const detailShape = shapeOf(detailSchemas, detailVersion, 7);
+  const versions = {
+    list: listVersion,
+    detail: detailVersion,
+    listShape: shapeOf(listItemSchemas, listVersion, 5),
+    detailShape: shapeOf(detailSchemas, detailVersion, 7),
+  };
   // A list field that breaks its own record rule is that rule's to judge, not compared here.
   const broken = new Set(productIssues(listed, 'list', listVersion).map((issue) => issue.path.split('.')[0]));
   const differs: string[] = [];
   const notCompared: string[] = [];
-  for (const field of Object.keys(listShape)) {
+  for (const field of Object.keys(versions.listShape)) {
     // Equal as served: nothing to read in either version (the common case, and the cheap one).
     if (listed[field] === undefined || broken.has(field) || isDeepStrictEqual(listed[field], data[field])) continue;
-    const [inList, inDetail] = [listShape[field] as z.ZodType, detailShape[field]];
-    if (inDetail === undefined) {
-      notCompared.push(`${field} (only list x-v ${listVersion} defines it)`);
-      continue;
-    }
-    // A value that breaks its own version's schema is the record rules' to judge (cdr.product.list-item,
-    // cdr.product.detail).
-    if (!inList.safeParse(listed[field]).success || !inDetail.safeParse(data[field]).success) continue;
-    const [fromList, fromDetail] = [
-      commonForm(listed[field], inList, inDetail),
-      commonForm(data[field], inDetail, inList),
-    ];
-    if (fromList === notSayable || fromDetail === notSayable)
-      notCompared.push(
-        `${field} (${fromList === notSayable ? `list ${shownValue(listed[field], 60)} has no form in detail x-v ${detailVersion}` : `detail ${shownValue(data[field], 60)} has no form in list x-v ${listVersion}`})`,
-      );
-    else if (!isDeepStrictEqual(fromDetail, fromList)) differs.push(field);
+    const compared = compareField(field, listed, data, versions);
+    if (compared === 'differs') differs.push(field);
+    else if (typeof compared === 'object') notCompared.push(compared.notCompared);
   }
   if (differs.length > 0) {
     const shown = differs

@@ -24,12 +24,9 @@ interface Condition {
   send: (occurrence: number) => Promise<Exchange>;
 }
 
-/** Each error condition of part A met twice, on the operations the holder serves. */
-async function meetErrors(client: CdrClient, ruleId: RuleId): Promise<ProvokedRefusal[]> {
-  const [unknownA, unknownB] = unknownProductIds(2, session().run.seed);
-  const servesList = servesOperation(client.section, 'list');
-  const lastPage = servesList ? (listPageOf(await client.list(), ruleId).meta.totalPages ?? 1) : 1;
-  const conditions: Condition[] = [
+/** The x-v header missing (on the list and the detail), not an integer or unsupported (on the status). */
+function versionHeaderConditions(client: CdrClient, unknownId: string): Condition[] {
+  return [
     {
       operation: 'list',
       condition: 'list without x-v (400)',
@@ -42,7 +39,7 @@ async function meetErrors(client: CdrClient, ruleId: RuleId): Promise<ProvokedRe
       condition: 'detail without x-v (400)',
       status: 400,
       codes: [urn('Header/Missing')],
-      send: () => client.detail(unknownA as string, { 'x-v': null }),
+      send: () => client.detail(unknownId, { 'x-v': null }),
     },
     {
       operation: 'status',
@@ -58,6 +55,12 @@ async function meetErrors(client: CdrClient, ruleId: RuleId): Promise<ProvokedRe
       codes: [urn('Header/UnsupportedVersion')],
       send: (n) => client.status({ 'x-v': String(client.servedVersion('status') + 1 + n * 10) }),
     },
+  ];
+}
+
+/** The list's query parameters out of their domain, and a page past the last (`lastPage`, as the list said). */
+function listQueryConditions(client: CdrClient, lastPage: number): Condition[] {
+  return [
     {
       operation: 'list',
       condition: 'list with an unknown effective (400)',
@@ -92,13 +95,29 @@ async function meetErrors(client: CdrClient, ruleId: RuleId): Promise<ProvokedRe
       codes: [urn('Field/InvalidPage')],
       send: (n) => client.list({ page: lastPage + 1 + n }),
     },
-    {
-      operation: 'detail',
-      condition: 'detail of an unknown product (404)',
-      status: 404,
-      codes: [urn('Resource/NotFound'), urn('Resource/Invalid'), urn('Resource/Unavailable')],
-      send: (n) => client.detail([unknownA, unknownB][n] as string),
-    },
+  ];
+}
+
+/** A product the holder does not have: two ids no holder has, one per occurrence. */
+function unknownProductCondition(client: CdrClient, unknownIds: readonly string[]): Condition {
+  return {
+    operation: 'detail',
+    condition: 'detail of an unknown product (404)',
+    status: 404,
+    codes: [urn('Resource/NotFound'), urn('Resource/Invalid'), urn('Resource/Unavailable')],
+    send: (n) => client.detail(unknownIds[n] as string),
+  };
+}
+
+/** Each error condition of part A met twice, on the operations the holder serves. */
+async function meetErrors(client: CdrClient, ruleId: RuleId): Promise<ProvokedRefusal[]> {
+  const unknownIds = unknownProductIds(2, session().run.seed);
+  const servesList = servesOperation(client.section, 'list');
+  const lastPage = servesList ? (listPageOf(await client.list(), ruleId).meta.totalPages ?? 1) : 1;
+  const conditions = [
+    ...versionHeaderConditions(client, unknownIds[0] as string),
+    ...listQueryConditions(client, lastPage),
+    unknownProductCondition(client, unknownIds),
   ];
   const served = conditions.filter(({ operation }) => servesOperation(client.section, operation));
   return Promise.all(

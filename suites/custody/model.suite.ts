@@ -14,6 +14,10 @@ import { shownWalkPageSize } from '../../rules/custody/limits.ts';
 /** Page sizes a failing sequence's diagnosis walks at, at most: each costs a walk forward and one back. */
 const diagnosedSizes = 3;
 
+/** fast-check may hand each command of a sequence wrapped (`cmd`), in the filter and in a counterexample alike. */
+type WrappedCommand = PageCommand | { cmd: PageCommand };
+const unwrapped = (entry: WrappedCommand): PageCommand => ('cmd' in entry ? entry.cmd : entry);
+
 const session = useCustodySession();
 const id = 'custody.cursor.model';
 // Sequences start with FIRST or LAST: one that starts elsewhere (or is empty) runs no step, and a listing whose
@@ -21,11 +25,68 @@ const id = 'custody.cursor.model';
 const commands = fc
   .commands([pageStep.map((step) => new PageCommand(step, id))], { maxCommands: 12 })
   .filter((sequence) => {
-    // fast-check may hand each command wrapped (`cmd`), as in the counterexample below.
-    const entry = [...sequence][0] as unknown as PageCommand | { cmd: PageCommand } | undefined;
-    const first = (entry !== undefined && 'cmd' in entry ? entry.cmd : entry)?.step.request;
+    const entry = [...sequence][0] as unknown as WrappedCommand | undefined;
+    const first = entry === undefined ? undefined : unwrapped(entry).step.request;
     return first === 'FIRST' || first === 'LAST';
   });
+
+/** Runs the model's command sequences on one listing; the rule's violation is kept when a sequence fails on one. */
+async function runSequences(real: ListReal, items: readonly string[], settings: { seed: number; numRuns: number }) {
+  let violation: RuleViolation | undefined;
+  const details = await fc.check(
+    fc.asyncProperty(commands, async (sequence) => {
+      try {
+        // A fresh real per sequence: its commands keep the latest token in it.
+        await fc.asyncModelRun(() => ({ model: { items } as ListModel, real: { ...real } }), sequence);
+      } catch (error) {
+        if (error instanceof RuleViolation) violation = error;
+        throw error;
+      }
+    }),
+    settings,
+  );
+  return { details, violation };
+}
+
+type SequenceRun = Awaited<ReturnType<typeof runSequences>>['details'];
+
+/**
+ * A fault plain walks at the failing sequence's page sizes already show is the walk rules' to judge: the model rule
+ * is blocked by them.
+ */
+async function blockIfAWalkShowsIt(
+  real: ListReal,
+  walk: Parameters<typeof narrowerRuleBroken>[3],
+  details: SequenceRun,
+  violation: RuleViolation,
+): Promise<void> {
+  const steps = [...((details.counterexample?.[0] ?? []) as Iterable<WrappedCommand>)].map(unwrapped);
+  const sizes = [
+    ...new Set(
+      steps.filter(({ step }) => step.request === 'FIRST' || step.request === 'LAST').map(({ step }) => step.pageSize),
+    ),
+  ].slice(0, diagnosedSizes);
+  for (const size of sizes) {
+    const breach = await narrowerRuleBroken(real.client, real.endpoint, size, walk);
+    if (breach)
+      throw new RuleBlocked(
+        breach.ruleIds,
+        `${violation.message}; a plain walk at page size ${size} already shows it: ${breach.message}`,
+        violation.evidence.slice(0, 2),
+      );
+  }
+}
+
+/** The violation of a failing sequence, with the seed, path and sequence that replay it. */
+function withReplay(violation: RuleViolation, details: SequenceRun, seed: number, endpoint: string): RuleViolation {
+  violation.replay = {
+    seed,
+    path: details.counterexamplePath ?? '',
+    counterexample: String(details.counterexample?.[0]),
+  };
+  violation.inputDescription = `${endpoint}: ${String(details.counterexample?.[0])}`;
+  return violation;
+}
 
 ruleTest(id, async ({ observe, check }) => {
   const { client, property } = session();
@@ -41,52 +102,12 @@ ruleTest(id, async ({ observe, check }) => {
       // The harness cannot know the target's data: a full walk at the spec's page size is the model of the list.
       const walk = await walkListing(client, endpoint, shownWalkPageSize, 'forward', id);
       requireEnded(walk, id);
-      const items = walkItems(walk);
-      let violation: RuleViolation | undefined;
-      const details = await fc.check(
-        fc.asyncProperty(commands, async (sequence) => {
-          try {
-            await fc.asyncModelRun(
-              () => ({ model: { items } as ListModel, real: { client, endpoint, check } as ListReal }),
-              sequence,
-            );
-          } catch (error) {
-            if (error instanceof RuleViolation) violation = error;
-            throw error;
-          }
-        }),
-        { seed, numRuns: runsPerListing },
-      );
+      const real: ListReal = { client, endpoint, check };
+      const { details, violation } = await runSequences(real, walkItems(walk), { seed, numRuns: runsPerListing });
       sequences += details.numRuns;
       if (details.failed && violation) {
-        // A fault plain walks at the sequence's page sizes already show is the walk rules' to judge: blocked by them.
-        // fast-check hands the sequence back with each command wrapped (`cmd`).
-        const steps = [...((details.counterexample?.[0] ?? []) as Iterable<PageCommand | { cmd: PageCommand }>)].map(
-          (entry) => ('cmd' in entry ? entry.cmd : entry),
-        );
-        const sizes = [
-          ...new Set(
-            steps
-              .filter(({ step }) => step.request === 'FIRST' || step.request === 'LAST')
-              .map(({ step }) => step.pageSize),
-          ),
-        ].slice(0, diagnosedSizes);
-        for (const size of sizes) {
-          const breach = await narrowerRuleBroken(client, endpoint, size, walk);
-          if (breach)
-            throw new RuleBlocked(
-              breach.ruleIds,
-              `${violation.message}; a plain walk at page size ${size} already shows it: ${breach.message}`,
-              violation.evidence.slice(0, 2),
-            );
-        }
-        violation.replay = {
-          seed,
-          path: details.counterexamplePath ?? '',
-          counterexample: String(details.counterexample?.[0]),
-        };
-        violation.inputDescription = `${endpoint}: ${String(details.counterexample?.[0])}`;
-        throw violation;
+        await blockIfAWalkShowsIt(real, walk, details, violation);
+        throw withReplay(violation, details, seed, endpoint);
       }
       if (details.failed) throw details.errorInstance;
     },

@@ -1,0 +1,43 @@
+/* The help of `harness load`, one text for its probes, nightly and merge (each prints it for --help). */
+
+/** The probes' lines are read from the registry when help is asked. */
+export async function loadHelp(): Promise<string> {
+  const { registeredProbes } = await import('./load-probes.ts');
+  return `harness load <scenario> [--targets FILE] [--target NAME] [--reports DIR]
+harness load nightly [--targets FILE] [--target NAME] [--reports DIR] [--rate N] [--duration D] [--history DIR]
+                     [--segment I/N --start-at TIME [--run-id ID]]
+harness load merge FILE|DIR... [--output FILE|DIR] [--reports DIR] [--history DIR] [--allow-partial]
+
+Runs a load scenario against a target's base URL (bounded in rate, count and time) and judges its rule:
+${(await registeredProbes())
+  .map(({ probe, family }) => `  ${probe.name.padEnd(20)} (${family.name}) ${probe.description}`)
+  .join('\n')}
+Writes DIR/load/<scenario>.json (default ./reports): the verdict, what was found, and the load figures (raw HDR
+latency histogram, per-second status counts). Exit 0 when the rule holds, 1 when not, 2 on a harness or
+configuration error or an interruption. On a terminal (not under CI) a live line shows the elapsed time, the
+current rate and the 2xx / 429 / other counts.
+
+nightly runs every operation of the target's families at a constant rate (default 20 req/s for 10 s each, or
+the target entry's "load" profile; --rate and --duration override), each request timed from when it was due
+(a stall shows in the tail), and judges the entry's thresholds and the family's response rules on every
+answer: one result file per operation (DIR/load/nightly/), the run's figures added to the history
+(--history, default DIR/load/history), one Allure test per operation with charts (response and service time
+by percentile, p50 and p99 per second, rate and status codes over time, against the previous run, p99 and
+error rate over the last 30 runs). Exit 0 within thresholds, 1 not, 2 harness error or interrupted.
+
+Beyond one machine, N replicas each run a segment: --segment I/N (1 <= I <= N; index:K/N takes Kubernetes's
+0-based JOB_COMPLETION_INDEX, slot:S/N Docker Swarm's {{.Task.Slot}} of a replicated job) runs share I of every operation's rate (the N shares add up exactly to it; a share
+of 0 sends nothing), connections and in-flight cap likewise, for the same duration. --start-at (ISO time or
+epoch ms, at most 10 min ahead; the same for every replica) waits for a common start; --run-id names the run
+(default: from --start-at and the profile's digest); one of the two is needed. A segment writes
+DIR/load/nightly/segment-I-of-N/ and judges nothing (exit 0, 2 if interrupted): the merge judges once.
+The probes discover a single limit and cannot be split.
+
+merge combines result files (a folder: every .json below it) per scenario into one result each (histograms
+and per-second counts added) and judges the thresholds once, on the merged figures: exit 0 when they hold, 1
+not. Segments are checked first: same run id, profile digest, target and count, every segment 1..N present once
+for every operation; a missing, duplicated or foreign segment is exit 2 naming it. --allow-partial judges what
+arrived and says "partial: segments 2/3 missing" in every report. Several operations need --output DIR (a file
+each). With --reports DIR the merged results are added to the history (not when partial) and get an Allure
+test each with the same charts.`;
+}

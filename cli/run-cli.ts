@@ -1,0 +1,100 @@
+import { type Command, type OptionValues, parseArguments, printHelp } from './command.ts';
+import { familyNames } from './family-names.ts';
+import { durationOption, integerOption, listOption } from './option-values.ts';
+import { reportsPaths, targetsFilePath } from './paths.ts';
+import { buildReport } from './report-cli.ts';
+import type { RunSummary } from '../reporting/run-summary.ts';
+import type { RunOptions } from './run-command.ts';
+
+/* `harness run`: its help and options; the run itself is cli/run-command.ts, loaded when the command runs. */
+
+async function help(): Promise<string> {
+  return `harness run [--targets FILE] [--target NAME] [--suite ${await familyNames()}]... [--seed N] [--runs N]
+            [--rule ID]... [--reports DIR] [--workers N] [--max-time DURATION] [--html [--history FILE]]
+
+Runs every rule's check against the target. Writes Allure results, JUnit XML and summary.json under
+the reports folder (default ./reports). Exit 0 conformant, 1 nonconformant, 2 harness or configuration error
+(also: the preflight found the target unreachable or its credentials refused, or the run was interrupted by
+SIGINT/SIGTERM, in which case the summary is written and marked interrupted). summary.json and junit.xml are
+rewritten as rules finish, so a run killed outright leaves valid reports of what finished.
+  --targets FILE  targets file (default ./targets.json, else the bundled one)
+  --target NAME   target entry (default: the file's "default", normally "reference")
+  --suite NAME    interface family, repeatable or comma-separated (default: every family the target declares)
+  --seed N        seed of every property run (default random, printed; reuse it to replay)
+  --runs N        random cases per property after the boundary cases (default 100)
+  --rule ID       only this rule (repeatable); an id that is no rule of the selected families exits 2 before any traffic
+  --reports DIR   output folder (default ./reports)
+  --workers N     suite files run in parallel in at most N workers (default: cores - 1, and one more per
+                  rate-limit probe, which mostly waits out its limit's window)
+  --max-time D    the run's deadline: 600, 90s or 10m (default: the target entry's maxTimeMs, else 10m); what has
+                  not finished by then is reported as not run, and a rule that failed still makes the run exit 1
+  --html          also build the Allure HTML report (DIR/allure-report/index.html, one file that opens from disk)
+  --history FILE  Allure's history file for --html (default DIR/allure-history.jsonl)`;
+}
+
+export const options = {
+  targets: { type: 'string' },
+  target: { type: 'string' },
+  suite: { type: 'string', multiple: true },
+  seed: { type: 'string' },
+  runs: { type: 'string', default: '100' },
+  rule: { type: 'string', multiple: true },
+  reports: { type: 'string', default: 'reports' },
+  workers: { type: 'string' },
+  'max-time': { type: 'string' },
+  html: { type: 'boolean', default: false },
+  history: { type: 'string' },
+} as const;
+
+/** The run's options from the command line (checked before anything is loaded), without its progress outputs. */
+function runOptions(values: OptionValues): Omit<RunOptions, 'progress' | 'live'> {
+  const maxTimeMs = durationOption(values['max-time'], 'max-time');
+  const suites = listOption(values.suite);
+  const workers = integerOption(values.workers, 'workers', 1);
+  return {
+    targetsFile: targetsFilePath(values.targets as string | undefined),
+    ...(values.target ? { target: String(values.target) } : {}),
+    ...(suites ? { suites } : {}),
+    ...(values.seed !== undefined ? { seed: integerOption(values.seed, 'seed', 0) as number } : {}),
+    runs: integerOption(values.runs, 'runs', 0) as number,
+    ...(values.rule ? { rules: values.rule as string[] } : {}),
+    ...(workers ? { workers } : {}),
+    ...(maxTimeMs ? { maxTimeMs } : {}),
+    reportsDir: String(values.reports),
+  };
+}
+
+/** The summary, where the reports are, GitHub's job summary and annotations, and the HTML report when asked. */
+async function printOutcome(summary: RunSummary, values: OptionValues): Promise<void> {
+  const { renderSummary } = await import('../reporting/print-summary.ts');
+  const { colourWanted } = await import('../reporting/terminal-colour.ts');
+  console.log(renderSummary(summary, { colour: colourWanted(process.stdout, process.env) }));
+  const paths = reportsPaths(String(values.reports));
+  console.log(
+    `\nsummary: ${paths.summary} (and ${paths.summaryMarkdown})\nallure results: ${paths.allureResults}\njunit: ${paths.junit}`,
+  );
+  const { gitHubAnnotations, publishToGitHubActions } = await import('../reporting/github-actions.ts');
+  const { renderSummaryMarkdown } = await import('../reporting/summary-markdown.ts');
+  publishToGitHubActions(renderSummaryMarkdown(summary), gitHubAnnotations(summary), process.env, (line) =>
+    console.log(line),
+  );
+  if (values.html && !summary.interrupted) await buildReport(paths, values.history);
+}
+
+async function run(argv: string[]): Promise<number> {
+  const { values } = parseArguments(argv, options);
+  if (values.help) return printHelp(help);
+  const asked = runOptions(values);
+  const { runHarness } = await import('./run-command.ts');
+  const { liveLine } = await import('../reporting/live-line.ts');
+  const summary = await runHarness({ ...asked, progress: (line) => console.log(line), live: liveLine() });
+  await printOutcome(summary, values);
+  return { conformant: 0, nonconformant: 1, error: 2 }[summary.verdict];
+}
+
+export const runCli: Command = {
+  name: 'run',
+  summary: 'run the suites against a target (default: the bundled reference target)',
+  help,
+  run,
+};
