@@ -1,9 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  documentTransactionsOperation,
-  refuseDocument,
-  type TransactionsChoices,
-} from './document-transactions.ts';
+import { documentTransactionsOperation, refuseDocument, type TransactionsChoices } from './document-transactions.ts';
 import { replyJson, requestBody, startLocalServer } from '../../support/local-server.ts';
 
 /*
