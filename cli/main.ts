@@ -14,17 +14,14 @@ import { runCli } from './run-cli.ts';
  * what it needs when it runs (vitest only for run and mutants), so `harness reference` starts in well under a second.
  */
 
-/** The commands, in the order an unknown command's fix names them. */
-const commands: Command[] = [runCli, initCli, doctorCli, rulesCli, mutantsCli, referenceCli, loadCli, reportCli];
-
-/** The order of `harness --help`'s list, which has always named load before reference. */
-const listed: Command[] = [runCli, initCli, doctorCli, rulesCli, mutantsCli, loadCli, referenceCli, reportCli];
+/** The commands, in the order `harness --help` lists them and an unknown command's fix names them. */
+const commands: Command[] = [runCli, initCli, doctorCli, rulesCli, mutantsCli, loadCli, referenceCli, reportCli];
 
 async function mainHelp(): Promise<string> {
   return `harness: conformance testing of the spec's HTTP interfaces
 
 Commands:
-${listed.map((command) => `  harness ${command.name.padEnd(10)} ${command.summary}`).join('\n')}
+${commands.map((command) => `  harness ${command.name.padEnd(10)} ${command.summary}`).join('\n')}
 
 Run "harness <command> --help" for a command's options.`;
 }
