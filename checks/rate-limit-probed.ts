@@ -1,5 +1,5 @@
 import type { QuietWindow, RateLimitFinding } from './rate-limit-finding.ts';
-import type { RateLimitPin } from '../targets/rate-limit-probe.ts';
+import type { RateLimitPin } from '../targets/rate-limit-probe-bounds.ts';
 import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
 import type { RuleId } from '../rules/rule-id.ts';
 

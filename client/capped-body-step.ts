@@ -3,7 +3,7 @@
  * evidence.
  */
 import { readBody } from './body-reader.ts';
-import { clientError } from './errors.ts';
+import { clientError } from './client-errors.ts';
 import { LazyResponse } from './http-exchange.ts';
 import type { ResponseCall, Terminal } from './exchange-steps.ts';
 

@@ -4,7 +4,7 @@
  * once, naming the first of those failures, instead of each waiting out its own timeout.
  */
 import type { ClientError, ClientErrorCode, Exchange } from './http-exchange.ts';
-import { clientError } from './errors.ts';
+import { clientError } from './client-errors.ts';
 import { noteLeftUnanswered, ruleInProgress } from '../core/rule-in-progress.ts';
 
 /** Failures that mean no complete answer came; a reset or a malformed answer is an answer, judged by the rules. */

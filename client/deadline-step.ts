@@ -3,7 +3,7 @@
  * a byte at a time would never end; our timer aborts the transfer, and once it fired, whatever the transfer
  * failed with is a TIMEOUT.
  */
-import { clientError } from './errors.ts';
+import { clientError } from './client-errors.ts';
 import type { ExchangeCall, Step } from './exchange-steps.ts';
 
 export const deadlineStep: Step<ExchangeCall> = async (call, next) => {

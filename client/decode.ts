@@ -2,7 +2,7 @@
 import { createGunzip, type Gunzip } from 'node:zlib';
 import type { BodyAllowance } from './body-memory.ts';
 import type { ClientError } from './http-exchange.ts';
-import { classifyError, clientError } from './errors.ts';
+import { classifyError, clientError } from './client-errors.ts';
 
 export function isGzipEncoding(contentEncoding: string | undefined): boolean {
   if (contentEncoding === undefined) return false;

@@ -1,5 +1,5 @@
 /** Names what the transfer failed with by a stable ClientError code, unless an inner step named it already. */
-import { classifyError } from './errors.ts';
+import { classifyError } from './client-errors.ts';
 import type { ExchangeCall, Step } from './exchange-steps.ts';
 
 export const failureStep: Step<ExchangeCall> = async (call, next) => {

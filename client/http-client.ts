@@ -8,7 +8,7 @@
 import { Agent } from 'undici';
 import type { CapturedRequest, Exchange, OutgoingRequest } from './http-exchange.ts';
 import { nextExchangeId } from './http-exchange.ts';
-import { clientError } from './errors.ts';
+import { clientError } from './client-errors.ts';
 import { prepareRequest } from './prepare-request.ts';
 import { interimSkippingConnector } from './interim-responses.ts';
 import type { CircuitBreaker } from './circuit-breaker.ts';

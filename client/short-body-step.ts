@@ -1,5 +1,5 @@
 /** A body that ended short of its Content-Length is the target's fault, not a reset of ours: named for what it is. */
-import { clientError } from './errors.ts';
+import { clientError } from './client-errors.ts';
 import type { ExchangeCall, Step } from './exchange-steps.ts';
 
 export const shortBodyStep: Step<ExchangeCall> = async (call, next) => {

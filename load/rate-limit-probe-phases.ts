@@ -1,5 +1,5 @@
 import type { ProbeStep } from '../checks/rate-limit-finding.ts';
-import type { RateLimitProbeSettings } from '../targets/rate-limit-probe.ts';
+import type { RateLimitProbeSettings } from '../targets/rate-limit-probe-bounds.ts';
 import type { RatePlan } from './rate-limit-probe-session.ts';
 
 /** The highest rate offered without a 429 (0 before any) and the lowest that met one, over the probe's steps. */

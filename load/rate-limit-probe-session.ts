@@ -1,5 +1,5 @@
 import type { ProbeStep, RateLimitFinding } from '../checks/rate-limit-finding.ts';
-import type { RateLimitProbeSettings } from '../targets/rate-limit-probe.ts';
+import type { RateLimitProbeSettings } from '../targets/rate-limit-probe-bounds.ts';
 import type { LoadResult } from './load-result.ts';
 import { pause } from './quiet-window.ts';
 import { runLoad, type LoadRunOptions } from './run-load.ts';

@@ -1,6 +1,6 @@
 import type { ProbeStep, QuietWindow, RateLimitFinding } from '../checks/rate-limit-finding.ts';
 import type { Exchange } from '../client/http-exchange.ts';
-import type { RateLimitProbeSettings } from '../targets/rate-limit-probe.ts';
+import type { RateLimitProbeSettings } from '../targets/rate-limit-probe-bounds.ts';
 import { addCounts, type LoadResult, type ResponseViolation } from './load-result.ts';
 import { mergeLoadResults } from './load-merge.ts';
 import { observedExchange } from './observed-exchange.ts';

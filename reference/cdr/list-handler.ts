@@ -1,6 +1,6 @@
 import type { CdrBehaviour, ErrorItem, ListRequest, PagePlan } from './behaviour.ts';
 import type { CatalogueProduct } from './catalogue.ts';
-import { referenceErrors } from './errors.ts';
+import { referenceErrors } from './error-responses.ts';
 import { asListVersion } from './versions.ts';
 
 /** What the list answers: a page, or a refusal with its status and error. */

@@ -4,7 +4,7 @@ import { serviceStatuses, type ServiceStatus } from '../../rules/cdr/enums.ts';
 import type { CdrOperation } from '../../rules/cdr/endpoints.ts';
 import type { CdrBehaviour, ErrorItem } from './behaviour.ts';
 import type { CatalogueProduct } from './catalogue.ts';
-import { referenceErrors } from './errors.ts';
+import { referenceErrors } from './error-responses.ts';
 import { answerList } from './list-handler.ts';
 import { asDetailVersion } from './versions.ts';
 

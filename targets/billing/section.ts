@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rateLimitBoundsShape, rateLimitPinShape } from '../rate-limit-probe.ts';
+import { rateLimitBoundsShape, rateLimitPinShape } from '../rate-limit-probe-bounds.ts';
 import { tenantModeSchema } from '../../rules/billing/tenant-mode.ts';
 
 const credentialsSchema = z

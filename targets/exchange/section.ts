@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rateLimitBoundsShape, rateLimitPinShape } from '../rate-limit-probe.ts';
+import { rateLimitBoundsShape, rateLimitPinShape } from '../rate-limit-probe-bounds.ts';
 
 const probeDefaults = { startRate: 50, maxRate: 1000, maxRequests: 12000, maxSeconds: 45, concurrency: 16 };
 
