@@ -20,8 +20,6 @@ export interface ObservedPage {
  */
 export type WalkEnd = 'end-reached' | 'repeated-token' | 'no-advance' | 'page-cap' | 'oversized-token' | 'empty-pages';
 
-export { maxTokenChars } from './oversized-token.ts';
-
 /** A walk over one listing: FIRST then NEXT (forward) or LAST then PREVIOUS (back). */
 export interface Walk {
   endpoint: string;

@@ -1,6 +1,6 @@
 import { tokenIn } from '../../checks/custody/token-in.ts';
-import { maxTokenChars, sendableToken } from '../../checks/custody/walk.ts';
-import { letOversizedTokenGo } from '../../checks/custody/oversized-token.ts';
+import { sendableToken } from '../../checks/custody/walk.ts';
+import { letOversizedTokenGo, maxTokenChars } from '../../checks/custody/oversized-token.ts';
 import { prerequisiteMissing, RuleBlocked } from '../../checks/rule-blocked.ts';
 import { foreignCursor } from '../../generators/custody/foreign-cursor.ts';
 import { custodyListingPaths } from '../../rules/custody/endpoints.ts';

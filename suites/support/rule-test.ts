@@ -111,15 +111,18 @@ async function attachEvidence(outcome: RuleOutcome): Promise<void> {
   }
 }
 
+/** Exchanges as a report shows them: redacted, each with its family's secrets masked. */
+function shownEvidence(exchanges: readonly Exchange[], family: string): NonNullable<RuleOutcome['evidence']> {
+  return exchanges.map((exchange) => describeExchange(exchange, defaultRedactor, undefined, { family }));
+}
+
 function violationOutcome(base: RuleOutcome, violation: RuleViolation): RuleOutcome {
   return {
     ...base,
     status: 'failed',
     message: reportText(violation.message).text,
     ...(violation.inputDescription ? { input: reportText(violation.inputDescription).text } : {}),
-    evidence: violation.evidence.map((exchange) =>
-      describeExchange(exchange, defaultRedactor, undefined, { family: base.family }),
-    ),
+    evidence: shownEvidence(violation.evidence, base.family),
     ...(violation.replay
       ? {
           replay: {
@@ -292,9 +295,13 @@ async function judgeRule(
 async function settleThrown(
   { rule, bodyJudges }: RuleUnderTest,
   caught: unknown,
-  test: { run: RunContext; base: RuleOutcome; record: (outcome: RuleOutcome) => void; vitest: TestContext },
+  {
+    run,
+    base,
+    record,
+    vitest,
+  }: { run: RunContext; base: RuleOutcome; record: (outcome: RuleOutcome) => void; vitest: TestContext },
 ): Promise<void> {
-  const { run, base, record, vitest } = test;
   const thrown = caught instanceof RuleOutOfTime ? await slowTargetVerdict(run, rule.id as RuleId, caught) : caught;
   const error = failedWhenLeftUnanswered(rule.id, blockedWhenUnearned(rule.id, thrown, bodyJudges));
   const stoppedByHarness = closedByHarness(error);
@@ -309,9 +316,7 @@ async function settleThrown(
       status: 'blocked',
       blockedBy: [...error.blockedBy],
       message: reportText(error.message).text,
-      evidence: error.evidence.map((exchange) =>
-        describeExchange(exchange, defaultRedactor, undefined, { family: rule.family }),
-      ),
+      evidence: shownEvidence(error.evidence, rule.family),
     };
     record(outcome);
     await allure.tag('blocked');

@@ -1,4 +1,4 @@
-import { maxTokenChars } from '../../../checks/custody/walk.ts';
+import { maxTokenChars } from '../../../checks/custody/oversized-token.ts';
 import { prerequisiteMissing } from '../../../checks/rule-blocked.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import type { RuleId } from '../../../rules/rule-id.ts';
