@@ -49,7 +49,7 @@ async function benchPropertyThroughput(cases: number): Promise<void> {
           headers: { [headerNames.trackId]: trackId },
         });
         referenceBillingAdapter.parseQueryResponse(exchange.response?.json());
-        headerEcho(exchange, 'billing.headers.track_id.echo', { headerName: headerNames.trackId, sent: trackId });
+        headerEcho(exchange, { headerName: headerNames.trackId, sent: trackId });
       });
       const seconds = (performance.now() - started) / 1000;
       console.log(

@@ -2,12 +2,21 @@ import type { RuleId } from '../rules/rule-id.ts';
 import type { Verdict } from './rule-violation.ts';
 
 /**
- * The one signature of every check: what was observed (an exchange, or a record of exchanges and readings),
- * the id of the rule under test, and what the rule expects. It returns a verdict or throws RuleViolation.
+ * The rule a check is called for, which the engine (checks/rule-check.ts) passes as `this`. Only a check that judges
+ * its rule's own part of a reading several rules share (schema issues named by rule id) declares it; no other check
+ * knows the rule it judges.
+ */
+export interface RuleUnderCheck {
+  readonly ruleId: RuleId;
+}
+
+/**
+ * The one signature of every check: what was observed (an exchange, or a record of exchanges and readings) and
+ * what the rule expects. It returns a verdict or throws a Violation; the engine names the rule.
  */
 export type CheckFunction<Observed = never, Expected = never> = (
+  this: RuleUnderCheck,
   observed: Observed,
-  ruleId: RuleId,
   expected: Expected,
 ) => Verdict;
 

@@ -1,22 +1,19 @@
 import type { Exchange } from '../client/http-exchange.ts';
 import { responseOf } from './response-required.ts';
-import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
-import type { RuleId } from '../rules/rule-id.ts';
+import { passed, Violation, type Verdict } from './rule-violation.ts';
 
 /** The status is one the document lists for the operation, or one it tolerates (429). */
 export function documentedStatus(
   exchange: Exchange,
-  ruleId: RuleId,
   expected: { documented: readonly number[]; tolerated: readonly number[] },
 ): Verdict {
   const { documented, tolerated } = expected;
-  const { status } = responseOf(exchange, ruleId);
+  const { status } = responseOf(exchange);
   if (!documented.includes(status) && !tolerated.includes(status)) {
-    throw new RuleViolation(
-      ruleId,
+    throw new Violation(
       `Status ${status} is not documented for this operation (documented: ${documented.join(', ')})`,
       [exchange],
     );
   }
-  return passed(ruleId, { status });
+  return passed({ status });
 }

@@ -77,16 +77,12 @@ function loadFigures(load: GzipThresholdFinding['underLoad']): string | undefine
  * threshold found below the documented one compresses bodies that must stay plain (the under rule), one
  * above it leaves bodies plain that must be compressed (the over rule).
  */
-export function gzipThresholdProbed(
-  finding: GzipThresholdFinding,
-  _ruleId: string,
-  expected: GzipThresholdExpectation,
-): Verdict {
+export function gzipThresholdProbed(finding: GzipThresholdFinding, expected: GzipThresholdExpectation): Verdict {
   checkThresholdExists(finding, expected);
   const found = finding.thresholdBytes as number;
   checkThresholdIsDocumented(found, finding, expected);
   checkHeldUnderLoad(finding, expected);
-  return passed(expected.over, {
+  return passed({
     'threshold found (bytes)': found,
     'requests to find it': finding.requests,
     ...(finding.underLoad

@@ -15,9 +15,9 @@ export interface GzipThresholdExpectation {
  * at or under it arrives unencoded. The body size is that of the decoded bytes. Which of the two rules
  * is judged depends on that size; a missing response fails the rule under test.
  */
-export function gzipThreshold(exchange: Exchange, ruleId: RuleId, expected: GzipThresholdExpectation): Verdict {
+export function gzipThreshold(exchange: Exchange, expected: GzipThresholdExpectation): Verdict {
   const { thresholdBytes, ...rules } = expected;
-  const response = responseOf(exchange, ruleId);
+  const response = responseOf(exchange);
   const size = response.body.length;
   const encoding = String(response.headers['content-encoding'] ?? '')
     .trim()
@@ -30,7 +30,7 @@ export function gzipThreshold(exchange: Exchange, ruleId: RuleId, expected: Gzip
         [exchange],
       );
     }
-    return passed(rules.over, { size });
+    return passed({ size });
   }
   if (encoding !== '' && encoding !== 'identity') {
     throw new RuleViolation(
@@ -39,5 +39,5 @@ export function gzipThreshold(exchange: Exchange, ruleId: RuleId, expected: Gzip
       [exchange],
     );
   }
-  return passed(rules.under, { size });
+  return passed({ size });
 }

@@ -1,7 +1,6 @@
 import type { QuietWindow, RateLimitFinding } from './rate-limit-finding.ts';
 import type { RateLimitPin } from '../targets/rate-limit-probe-bounds.ts';
-import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
-import type { RuleId } from '../rules/rule-id.ts';
+import { passed, Violation, type Verdict } from './rule-violation.ts';
 
 /** How long the target was left alone before the first burst, in words. */
 function quietText(quiet: QuietWindow): string {
@@ -17,7 +16,7 @@ const pinnedTolerance = 0.1;
  * served again. The limit itself is open in the spec: it is reported, and judged only against what the
  * target entry pins (`limitAtMost`, or `limit` within 10 percent).
  */
-export function rateLimitProbed(finding: RateLimitFinding, ruleId: RuleId, pin: RateLimitPin = {}): Verdict {
+export function rateLimitProbed(finding: RateLimitFinding, pin: RateLimitPin = {}): Verdict {
   const highest = Math.max(0, ...finding.steps.map((step) => step.rate));
   const evidence = finding.limitedExchange ?? finding.recovery?.exchange;
   if (!finding.limited) {
@@ -27,44 +26,39 @@ export function rateLimitProbed(finding: RateLimitFinding, ruleId: RuleId, pin: 
         : finding.stoppedBy && finding.stoppedBy !== 'max-rate'
           ? ` (the probe stopped at its ${finding.stoppedBy} bound)`
           : '';
-    throw new RuleViolation(
-      ruleId,
+    throw new Violation(
       `${finding.requests} requests offered at up to ${highest} per second never met a 429${why}`,
       finding.recovery ? [finding.recovery.exchange] : [],
     );
   }
   if (finding.unlimitedLabels.length > 0) {
-    throw new RuleViolation(
-      ruleId,
+    throw new Violation(
       `While most requests were limited, requests "${finding.unlimitedLabels.join('", "')}" never met a 429: the limit does not hold on every path`,
       evidence ? [evidence] : [],
     );
   }
   const limit = finding.limit ?? 0;
   if (pin.limitAtMost !== undefined && limit > pin.limitAtMost) {
-    throw new RuleViolation(
-      ruleId,
+    throw new Violation(
       `The limit found is ${limit} requests per second; the target entry pins it at most ${pin.limitAtMost}`,
       evidence ? [evidence] : [],
     );
   }
   if (pin.limit !== undefined && Math.abs(limit - pin.limit) > pinnedTolerance * pin.limit) {
-    throw new RuleViolation(
-      ruleId,
+    throw new Violation(
       `The limit found is ${limit} requests per second; the target entry pins ${pin.limit} (within 10 percent)`,
       evidence ? [evidence] : [],
     );
   }
   const recovered = finding.recovery?.exchange.response?.status;
   if (finding.recovery && (recovered === undefined || recovered === 429 || recovered >= 500)) {
-    throw new RuleViolation(
-      ruleId,
+    throw new Violation(
       `After backing off ${finding.recovery.waitedSeconds} s, a valid request got ${recovered ?? finding.recovery.exchange.error?.code}: the limit did not recover`,
       [finding.recovery.exchange],
     );
   }
   const limited = finding.limitedExchange?.response;
-  return passed(ruleId, {
+  return passed({
     limitPerSecond: limit,
     acceptedWhileLimitedPerSecond: finding.acceptedWhileLimited,
     lowestLimitedRate: finding.firstLimitedRate,

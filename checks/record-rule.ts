@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { Exchange } from '../client/http-exchange.ts';
 import { jsonOf, responseOf } from './response-required.ts';
-import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
-import type { RuleId } from '../rules/rule-id.ts';
+import { passed, Violation, type Verdict } from './rule-violation.ts';
+import type { RuleUnderCheck } from './check.ts';
 
 /**
  * What a record rule expects: the success statuses of the answer and the record's schema, whose issue messages are rule
@@ -19,17 +19,15 @@ export interface RecordExpectation {
  * A record answered with a success status and free of the schema issues that name the rule under test
  * (issues of other rules are theirs to report, with zod's paths).
  */
-export function recordRule(exchange: Exchange, ruleId: RuleId, expected: RecordExpectation): Verdict {
-  const { status } = responseOf(exchange, ruleId);
+export function recordRule(this: RuleUnderCheck, exchange: Exchange, expected: RecordExpectation): Verdict {
+  const { status } = responseOf(exchange);
   if (!expected.statuses.includes(status))
-    throw new RuleViolation(ruleId, `${expected.record}: answered ${status}, not ${expected.statuses.join(' or ')}`, [
-      exchange,
-    ]);
-  const result = expected.schema.safeParse(jsonOf(exchange, ruleId));
-  const issues = result.success ? [] : result.error.issues.filter((issue) => issue.message === ruleId);
+    throw new Violation(`${expected.record}: answered ${status}, not ${expected.statuses.join(' or ')}`, [exchange]);
+  const result = expected.schema.safeParse(jsonOf(exchange));
+  const issues = result.success ? [] : result.error.issues.filter((issue) => issue.message === this.ruleId);
   if (issues.length) {
     const paths = issues.map((issue) => issue.path.map(String).join('.') || '(body)').join(', ');
-    throw new RuleViolation(ruleId, `${expected.record} breaks the rule at ${paths}`, [exchange]);
+    throw new Violation(`${expected.record} breaks the rule at ${paths}`, [exchange]);
   }
-  return passed(ruleId);
+  return passed();
 }

@@ -1,32 +1,31 @@
 import type { CapturedResponse, Exchange } from '../client/http-exchange.ts';
-import { RuleViolation } from './rule-violation.ts';
-import type { RuleId } from '../rules/rule-id.ts';
+import { Violation } from './rule-violation.ts';
 
 /**
  * An exchange must have produced a complete, decodable response before any rule about it can hold:
  * a timeout, reset, broken gzip or oversized body is a failure of the rule under test.
  */
-export function responseOf(exchange: Exchange, ruleId: RuleId): CapturedResponse {
+export function responseOf(exchange: Exchange): CapturedResponse {
   if (exchange.error || !exchange.response) {
     const what = exchange.error ? `${exchange.error.code}: ${exchange.error.message}` : 'no response';
-    throw new RuleViolation(ruleId, `No usable response (${what})`, [exchange]);
+    throw new Violation(`No usable response (${what})`, [exchange]);
   }
   return exchange.response;
 }
 
 /** The response body as JSON, or a violation of the rule when it is not JSON. */
-export function jsonOf(exchange: Exchange, ruleId: RuleId): unknown {
-  const response = responseOf(exchange, ruleId);
+export function jsonOf(exchange: Exchange): unknown {
+  const response = responseOf(exchange);
   try {
     return response.json();
   } catch {
-    throw new RuleViolation(ruleId, `Response body is not JSON (status ${response.status})`, [exchange]);
+    throw new Violation(`Response body is not JSON (status ${response.status})`, [exchange]);
   }
 }
 
 /** Runs an adapter's parser on a body; a shape mismatch is a violation of the rule, with zod's issue paths. */
-export function parsedWith<T>(exchange: Exchange, ruleId: RuleId, parse: (body: unknown) => T): T {
-  const body = jsonOf(exchange, ruleId);
+export function parsedWith<T>(exchange: Exchange, parse: (body: unknown) => T): T {
+  const body = jsonOf(exchange);
   try {
     return parse(body);
   } catch (error) {
@@ -34,6 +33,6 @@ export function parsedWith<T>(exchange: Exchange, ruleId: RuleId, parse: (body: 
     const detail = issues
       ? issues.map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`).join('; ')
       : String(error);
-    throw new RuleViolation(ruleId, `Response body does not have the expected record shape: ${detail}`, [exchange]);
+    throw new Violation(`Response body does not have the expected record shape: ${detail}`, [exchange]);
   }
 }

@@ -36,3 +36,19 @@ export function prerequisiteMissing(
   if (judgedBy.includes(askingRule)) return new RuleViolation(askingRule, missing, evidence);
   return new RuleBlocked(judgedBy, missing, evidence);
 }
+
+/**
+ * What a check throws when it cannot read what it needs, which the rules `judgedBy` judge: a check does not know the
+ * rule it judges for, so the engine resolves it (`prerequisiteMissing` with that rule, checks/rule-check.ts).
+ */
+export class PrerequisiteMissing extends Error {
+  override readonly name = 'PrerequisiteMissing';
+
+  constructor(
+    readonly judgedBy: readonly RuleId[],
+    readonly missing: string,
+    readonly evidence: readonly Exchange[] = [],
+  ) {
+    super(missing);
+  }
+}

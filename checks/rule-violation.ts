@@ -9,18 +9,18 @@ export interface Replay {
 }
 
 /**
- * A target broke a rule. Carries the exchanges that show it. The name contains "Assertion" so that test
- * reporters (Allure among them) count it as a failed test, not a broken one.
+ * A check found the property broken. Carries the exchanges that show it; a check never names the rule: the engine
+ * that called it for a rule (checks/rule-check.ts) turns it into that rule's RuleViolation. The name contains
+ * "Assertion" so that test reporters (Allure among them) count it as a failed test, not a broken one.
  */
-export class RuleViolation extends Error {
-  override readonly name = 'RuleAssertionError';
+export class Violation extends Error {
+  override readonly name: string = 'RuleAssertionError';
   readonly code = 'RULE_VIOLATED';
   replay?: Replay;
   /** The generated case, in words, when the input came from a generator. */
   inputDescription?: string;
 
   constructor(
-    readonly ruleId: RuleId,
     message: string,
     readonly evidence: readonly Exchange[],
   ) {
@@ -28,12 +28,22 @@ export class RuleViolation extends Error {
   }
 }
 
-/** A check that passed: which rule, and what it saw that the report may show. */
+/** A violation of one rule: the check's violation with the id of the rule it was called for. */
+export class RuleViolation extends Violation {
+  constructor(
+    readonly ruleId: RuleId,
+    message: string,
+    evidence: readonly Exchange[],
+  ) {
+    super(message, evidence);
+  }
+}
+
+/** A check that passed: what it saw that the report may show. */
 export interface Verdict {
-  ruleId: RuleId;
   observations?: Record<string, unknown>;
 }
 
-export function passed(ruleId: RuleId, observations?: Record<string, unknown>): Verdict {
-  return observations ? { ruleId, observations } : { ruleId };
+export function passed(observations?: Record<string, unknown>): Verdict {
+  return observations ? { observations } : {};
 }

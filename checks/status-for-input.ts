@@ -2,7 +2,6 @@ import type { Exchange } from '../client/http-exchange.ts';
 import type { Verdict } from './rule-violation.ts';
 import { statusForInvalidInput } from './status-for-invalid-input.ts';
 import { statusForValidInput } from './status-for-valid-input.ts';
-import type { RuleId } from '../rules/rule-id.ts';
 
 /**
  * An input rule judged both ways: a value that keeps the rule (its last valid value, say) succeeds with the
@@ -11,10 +10,9 @@ import type { RuleId } from '../rules/rule-id.ts';
  */
 export function statusForInput(
   exchange: Exchange,
-  ruleId: RuleId,
   expected: { keepsRule: boolean; documentedStatus: number | null },
 ): Verdict {
   return expected.keepsRule
-    ? statusForValidInput(exchange, ruleId, expected.documentedStatus)
-    : statusForInvalidInput(exchange, ruleId, expected.documentedStatus);
+    ? statusForValidInput(exchange, expected.documentedStatus)
+    : statusForInvalidInput(exchange, expected.documentedStatus);
 }

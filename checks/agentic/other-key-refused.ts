@@ -1,7 +1,6 @@
 import type { Exchange } from '../../client/http-exchange.ts';
 import { refusedAs4xx } from '../refused-as-4xx.ts';
-import { prerequisiteMissing } from '../rule-blocked.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
+import { PrerequisiteMissing } from '../rule-blocked.ts';
 
 /**
  * The answer to a valid payload encrypted to another key, sent because a JWE with an altered encrypted key
@@ -9,10 +8,9 @@ import type { RuleId } from '../../rules/rule-id.ts';
  * another key: when that is accepted too, the fault is what `agentic.jwe.other-key` judges, and the asking
  * rule is blocked by it; when it is refused, the asking rule's own case was accepted, and it judges that.
  */
-export function otherKeyRefused(exchange: Exchange, askingRule: RuleId): void {
+export function otherKeyRefused(exchange: Exchange): void {
   if (refusedAs4xx(exchange)) return;
-  throw prerequisiteMissing(
-    askingRule,
+  throw new PrerequisiteMissing(
     ['agentic.jwe.other-key'],
     `a JWE encrypted to another key was answered ${exchange.response?.status ?? exchange.error?.code ?? 'with no response'} as well`,
     [exchange],

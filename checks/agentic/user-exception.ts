@@ -1,9 +1,8 @@
 import type { Exchange } from '../../client/http-exchange.ts';
 import { agenticStatuses, userExceptionSchema } from '../../rules/agentic/records.ts';
 import { parsedWith } from '../response-required.ts';
-import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import { passed, Violation, type Verdict } from '../rule-violation.ts';
 import { statusForInvalidInput } from '../status-for-invalid-input.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
 
 /** Whether a `param` names a field: the name itself, or a path ending in it ($.field, body/field). */
 export function paramNames(param: string, field: string): boolean {
@@ -14,15 +13,13 @@ export function paramNames(param: string, field: string): boolean {
  * A payload that breaks a field rule: 400 with error {code, description, type USER_EXCEPTION}, and `param`,
  * when the target sends it, naming the offending field.
  */
-export function userException(exchange: Exchange, ruleId: RuleId, expected: { field: string }): Verdict {
-  statusForInvalidInput(exchange, ruleId, agenticStatuses.userException);
-  const { error } = parsedWith(exchange, ruleId, (json) => userExceptionSchema.parse(json));
+export function userException(exchange: Exchange, expected: { field: string }): Verdict {
+  statusForInvalidInput(exchange, agenticStatuses.userException);
+  const { error } = parsedWith(exchange, (json) => userExceptionSchema.parse(json));
   if (error.param !== undefined && !paramNames(error.param, expected.field)) {
-    throw new RuleViolation(
-      ruleId,
-      `param is ${JSON.stringify(error.param)}; the offending field is ${expected.field}`,
-      [exchange],
-    );
+    throw new Violation(`param is ${JSON.stringify(error.param)}; the offending field is ${expected.field}`, [
+      exchange,
+    ]);
   }
-  return passed(ruleId, { 'param sent': error.param !== undefined });
+  return passed({ 'param sent': error.param !== undefined });
 }

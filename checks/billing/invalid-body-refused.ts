@@ -1,7 +1,6 @@
 import type { Exchange } from '../../client/http-exchange.ts';
 import { responseOf } from '../response-required.ts';
-import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
+import { passed, Violation, type Verdict } from '../rule-violation.ts';
 
 /** What the operation documents: its answer to a bad request, and every status it lists. */
 export interface InvalidBodyStatuses {
@@ -15,23 +14,21 @@ export interface InvalidBodyStatuses {
  * A 4xx the operation does not list at all (422, 409) is still a refusal: that the status is not in the
  * list is billing.catalog.status.documented's finding, which probes the same bodies, so one fault fails one rule.
  */
-export function invalidBodyRefused(exchange: Exchange, ruleId: RuleId, statuses: InvalidBodyStatuses): Verdict {
-  const { status } = responseOf(exchange, ruleId);
+export function invalidBodyRefused(exchange: Exchange, statuses: InvalidBodyStatuses): Verdict {
+  const { status } = responseOf(exchange);
   const { invalidInputStatus: expected, documentedStatuses: documented } = statuses;
-  if (status === expected) return passed(ruleId, { status });
+  if (status === expected) return passed({ status });
   if (status < 400 || status > 499) {
-    throw new RuleViolation(
-      ruleId,
+    throw new Violation(
       `Invalid input answered ${status}; expected a 4xx rejection${expected === null ? '' : ` (documented: ${expected})`}`,
       [exchange],
     );
   }
   if (expected !== null && documented?.includes(status)) {
-    throw new RuleViolation(
-      ruleId,
+    throw new Violation(
       `Invalid input answered ${status}, a status the operation documents for another case; the documented answer is ${expected}`,
       [exchange],
     );
   }
-  return passed(ruleId, { status, undocumentedRefusal: status });
+  return passed({ status, undocumentedRefusal: status });
 }

@@ -1,47 +1,38 @@
 import type { Exchange } from '../../client/http-exchange.ts';
 import { responseOf } from '../response-required.ts';
-import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
+import { passed, Violation, type Verdict } from '../rule-violation.ts';
 
 /**
  * A charge made in one org is not readable with another org as context, and is readable without the
  * header, whose absence means all the user's accessible orgs.
  */
-export function orgScopeVisibility(
-  {
-    fromOtherOrg,
-    withoutHeader,
-    fromHomeOrg,
-  }: {
-    fromOtherOrg: Exchange;
-    withoutHeader: Exchange /** Asked with the org it was made in: must be served. */;
-    fromHomeOrg?: Exchange;
-  },
-  ruleId: RuleId,
-): Verdict {
-  const other = responseOf(fromOtherOrg, ruleId).status;
+export function orgScopeVisibility({
+  fromOtherOrg,
+  withoutHeader,
+  fromHomeOrg,
+}: {
+  fromOtherOrg: Exchange;
+  withoutHeader: Exchange /** Asked with the org it was made in: must be served. */;
+  fromHomeOrg?: Exchange;
+}): Verdict {
+  const other = responseOf(fromOtherOrg).status;
   if (other >= 200 && other <= 299) {
-    throw new RuleViolation(
-      ruleId,
+    throw new Violation(
       `A charge made in one org was returned (${other}) to a request whose Svc-Org-Ids names only another org`,
       [fromOtherOrg],
     );
   }
-  const unscoped = responseOf(withoutHeader, ruleId).status;
+  const unscoped = responseOf(withoutHeader).status;
   if (unscoped < 200 || unscoped > 299) {
-    throw new RuleViolation(
-      ruleId,
-      `Without Svc-Org-Ids (all accessible orgs) the charge was not readable: ${unscoped}`,
-      [withoutHeader],
-    );
+    throw new Violation(`Without Svc-Org-Ids (all accessible orgs) the charge was not readable: ${unscoped}`, [
+      withoutHeader,
+    ]);
   }
-  const home = fromHomeOrg && responseOf(fromHomeOrg, ruleId).status;
+  const home = fromHomeOrg && responseOf(fromHomeOrg).status;
   if (fromHomeOrg && home !== undefined && (home < 200 || home > 299)) {
-    throw new RuleViolation(
-      ruleId,
-      `With Svc-Org-Ids naming the org it was made in, the charge was not readable: ${home}`,
-      [fromHomeOrg],
-    );
+    throw new Violation(`With Svc-Org-Ids naming the org it was made in, the charge was not readable: ${home}`, [
+      fromHomeOrg,
+    ]);
   }
-  return passed(ruleId, { otherOrgStatus: other });
+  return passed({ otherOrgStatus: other });
 }

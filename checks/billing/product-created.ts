@@ -2,9 +2,8 @@ import { isDeepStrictEqual } from 'node:util';
 import type { ParsedProduct } from '../../adapters/billing/adapter.ts';
 import type { ProductDraft } from '../../adapters/billing/model.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
-import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import { passed, Violation, type Verdict } from '../rule-violation.ts';
 import { statusForValidInput } from '../status-for-valid-input.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
 
 /**
  * The created product has the requested plans, each with charges of the requested models, in order; where
@@ -12,19 +11,17 @@ import type { RuleId } from '../../rules/rule-id.ts';
  */
 export function productCreated(
   { exchange, product }: { exchange: Exchange; product: ParsedProduct },
-  ruleId: RuleId,
   draft: ProductDraft,
   successStatus?: number | null,
 ): Verdict {
-  if (successStatus !== undefined) statusForValidInput(exchange, ruleId, successStatus);
+  if (successStatus !== undefined) statusForValidInput(exchange, successStatus);
   const expected = draft.plans.map((plan) => plan.charges.map((charge) => charge.model));
   const actual = product.plans.map((plan) => plan.chargeModels);
   if (!isDeepStrictEqual(expected, actual)) {
-    throw new RuleViolation(
-      ruleId,
+    throw new Violation(
       `The product came back with plans of charge models ${JSON.stringify(actual)}; requested ${JSON.stringify(expected)}`,
       [exchange],
     );
   }
-  return passed(ruleId, { plans: actual.length });
+  return passed({ plans: actual.length });
 }

@@ -2,9 +2,8 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Pricing } from '../../adapters/billing/model.ts';
 import { samePricing } from '../../adapters/billing/model.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
-import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import { passed, Violation, type Verdict } from '../rule-violation.ts';
 import { type InvalidBodyStatuses, invalidBodyRefused } from './invalid-body-refused.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
 
 export interface ChargeReading {
   exchange: Exchange;
@@ -29,15 +28,13 @@ export interface UpdateObservation {
 
 export function updateTargetsBodyId(
   { withoutId, update, targetAfter, bystander }: UpdateObservation,
-  ruleId: RuleId,
   newPricing: Pricing,
 ): Verdict {
   // Without an id in the body the PUT targets nothing: it is refused (whether the 4xx is one PUT lists is the
   // status-list rule's).
-  if (withoutId) invalidBodyRefused(withoutId.exchange, ruleId, withoutId.statuses);
+  if (withoutId) invalidBodyRefused(withoutId.exchange, withoutId.statuses);
   if (!samePricing(targetAfter.pricing, newPricing)) {
-    throw new RuleViolation(
-      ruleId,
+    throw new Violation(
       `The charge named in the PUT body still resolves to ${JSON.stringify(targetAfter.pricing)}, not the updated ${JSON.stringify(newPricing)}`,
       [update, targetAfter.exchange],
     );
@@ -46,11 +43,11 @@ export function updateTargetsBodyId(
     !isDeepStrictEqual(bystander.before.state, bystander.after.state) ||
     !samePricing(bystander.before.pricing, bystander.after.pricing)
   ) {
-    throw new RuleViolation(ruleId, 'A charge not named in the PUT body changed', [
+    throw new Violation('A charge not named in the PUT body changed', [
       update,
       bystander.before.exchange,
       bystander.after.exchange,
     ]);
   }
-  return passed(ruleId);
+  return passed();
 }

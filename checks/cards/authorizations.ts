@@ -1,3 +1,4 @@
+import type { RuleUnderCheck } from '../check.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import {
   authorizationsResponseSchema,
@@ -8,57 +9,58 @@ import {
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { recordRule } from '../record-rule.ts';
 import { jsonOf } from '../response-required.ts';
-import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import { passed, Violation, type Verdict } from '../rule-violation.ts';
 import { recordRuleBehind } from './record-behind.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
 
 /** The authorizations of a card: at most 100, at most 50 approved and at most 50 declined. */
-export function authorizationsLimit(exchange: Exchange, ruleId: RuleId): Verdict {
-  recordRule(exchange, ruleId, { record: 'GET authorizations', schema: authorizationsResponseSchema, statuses: [200] });
+export function authorizationsLimit(this: RuleUnderCheck, exchange: Exchange): Verdict {
+  recordRule.call(this, exchange, {
+    record: 'GET authorizations',
+    schema: authorizationsResponseSchema,
+    statuses: [200],
+  });
   // The list is there (the schema's root issues name this rule); its items' shapes are the items rule's.
-  const items = (jsonOf(exchange, ruleId) as { authorizationDetails?: unknown }).authorizationDetails;
+  const items = (jsonOf(exchange) as { authorizationDetails?: unknown }).authorizationDetails;
   if (!Array.isArray(items))
-    throw new RuleViolation(ruleId, 'GET authorizations answered without an authorizationDetails list', [exchange]);
+    throw new Violation('GET authorizations answered without an authorizationDetails list', [exchange]);
   const statusOf = (item: unknown) =>
     outcomeOf((item as { authorizationStatus?: unknown } | null)?.authorizationStatus);
   const approved = items.filter((item) => statusOf(item) === 'approved').length;
   const declined = items.filter((item) => statusOf(item) === 'declined').length;
   if (items.length > maxAuthorizations)
-    throw new RuleViolation(
-      ruleId,
-      `GET authorizations returned ${items.length} authorizations, more than ${maxAuthorizations}`,
-      [exchange],
-    );
+    throw new Violation(`GET authorizations returned ${items.length} authorizations, more than ${maxAuthorizations}`, [
+      exchange,
+    ]);
   if (approved > maxPerOutcome)
-    throw new RuleViolation(
-      ruleId,
-      `GET authorizations returned ${approved} approved authorizations, more than ${maxPerOutcome}`,
-      [exchange],
-    );
+    throw new Violation(`GET authorizations returned ${approved} approved authorizations, more than ${maxPerOutcome}`, [
+      exchange,
+    ]);
   if (declined > maxPerOutcome)
-    throw new RuleViolation(
-      ruleId,
-      `GET authorizations returned ${declined} declined authorizations, more than ${maxPerOutcome}`,
-      [exchange],
-    );
-  return passed(ruleId, { authorizations: items.length, approved, declined });
+    throw new Violation(`GET authorizations returned ${declined} declined authorizations, more than ${maxPerOutcome}`, [
+      exchange,
+    ]);
+  return passed({ authorizations: items.length, approved, declined });
 }
 
 /** The authorizations returned are those of the card asked for: its cardId, and its last five digits on every item. */
 export function authorizationsOfCard(
-  observed: { exchange: Exchange; cardId: string; lastFive: string | undefined },
-  ruleId: RuleId,
+  this: RuleUnderCheck,
+  observed: {
+    exchange: Exchange;
+    cardId: string;
+    lastFive: string | undefined;
+  },
 ): Verdict {
   const { exchange, cardId, lastFive } = observed;
-  recordRuleBehind(exchange, ruleId, {
+  recordRuleBehind.call(this, exchange, {
     record: `GET authorizations of ${cardId}`,
     schema: authorizationsResponseSchema,
     statuses: [200],
     statusRule: id.authorizationsLimit,
   });
-  const body = jsonOf(exchange, ruleId) as { cardId: string; authorizationDetails?: unknown };
+  const body = jsonOf(exchange) as { cardId: string; authorizationDetails?: unknown };
   if (body.cardId !== cardId)
-    throw new RuleViolation(ruleId, `GET authorizations of card ${cardId} answered cardId ${body.cardId}`, [exchange]);
+    throw new Violation(`GET authorizations of card ${cardId} answered cardId ${body.cardId}`, [exchange]);
   // The items are read leniently: a list that is not one is the limit rule's, an item's shape the items rule's.
   const items = Array.isArray(body.authorizationDetails) ? body.authorizationDetails : [];
   const lastFiveOf = (item: unknown) => (item as { lastFive?: unknown } | null)?.lastFive;
@@ -67,10 +69,9 @@ export function authorizationsOfCard(
       ? undefined
       : items.find((item) => typeof lastFiveOf(item) === 'string' && lastFiveOf(item) !== lastFive);
   if (other !== undefined)
-    throw new RuleViolation(
-      ruleId,
+    throw new Violation(
       `GET authorizations of card ${cardId} (last five ${lastFive}) returned an authorization of last five ${String(lastFiveOf(other))}`,
       [exchange],
     );
-  return passed(ruleId);
+  return passed();
 }

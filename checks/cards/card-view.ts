@@ -1,7 +1,6 @@
 import type { Exchange } from '../../client/http-exchange.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
-import { prerequisiteMissing } from '../rule-blocked.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
+import { PrerequisiteMissing } from '../rule-blocked.ts';
 
 /*
  * What GET card shows of a card, read by the assignment and unenrolment checks and by the suites that pick
@@ -12,11 +11,8 @@ import type { RuleId } from '../../rules/rule-id.ts';
  * What GET card shows of a card: its card user and wallet preference (absent ones undefined), read leniently.
  * No card at all is the card record rule's to judge: the asking rule is blocked by it.
  */
-export function assignmentOf(
-  exchange: Exchange,
-  ruleId: RuleId,
-): { cardUserId: unknown; digitalWalletProvisionable: unknown } {
-  const missing = (what: string) => prerequisiteMissing(ruleId, [id.cardFields], `GET card ${what}`, [exchange]);
+export function assignmentOf(exchange: Exchange): { cardUserId: unknown; digitalWalletProvisionable: unknown } {
+  const missing = (what: string) => new PrerequisiteMissing([id.cardFields], `GET card ${what}`, [exchange]);
   const { response } = exchange;
   if (exchange.error || !response) throw missing(`gave no usable response (${exchange.error?.code ?? 'none'})`);
   if (response.status !== 200) throw missing(`answered ${response.status}, not 200`);

@@ -2,7 +2,6 @@ import type { Exchange } from '../../client/http-exchange.ts';
 import type { Verdict } from '../rule-violation.ts';
 import { statusForInvalidInput } from '../status-for-invalid-input.ts';
 import { assignmentOutcome } from './assignment.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
 
 /** A PATCH card naming a card user by an id that is refused, and the card read after it. */
 export interface PatchNamingUser {
@@ -17,24 +16,17 @@ export interface PatchNamingUser {
  * by it; a PATCH card naming such a card user answers one too, and the card keeps no user. The verdict
  * observes which status was met.
  */
-export function idRefused(
-  observed: Exchange | PatchNamingUser,
-  ruleId: RuleId,
-  documentedStatuses: readonly number[],
-): Verdict {
-  if (!('patch' in observed)) return statusForInvalidInput(observed, ruleId, documentedStatuses);
+export function idRefused(observed: Exchange | PatchNamingUser, documentedStatuses: readonly number[]): Verdict {
+  if (!('patch' in observed)) return statusForInvalidInput(observed, documentedStatuses);
   const { patch, after, cardId, cardUserId } = observed;
-  const refused = statusForInvalidInput(patch, ruleId, documentedStatuses);
-  assignmentOutcome(
-    {
-      patch,
-      after,
-      why: `PATCH of ${cardId} naming card user ${cardUserId}`,
-      accepted: false,
-      cardUserId,
-      before: undefined,
-    },
-    ruleId,
-  );
+  const refused = statusForInvalidInput(patch, documentedStatuses);
+  assignmentOutcome({
+    patch,
+    after,
+    why: `PATCH of ${cardId} naming card user ${cardUserId}`,
+    accepted: false,
+    cardUserId,
+    before: undefined,
+  });
   return refused;
 }

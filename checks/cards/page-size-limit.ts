@@ -1,11 +1,10 @@
 import type { Exchange } from '../../client/http-exchange.ts';
 import { maxPageSize } from '../../rules/cards/transactions-schemas.ts';
 import { responseOf } from '../response-required.ts';
-import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import { passed, Violation, type Verdict } from '../rule-violation.ts';
 import { transactionsEdgeRequest } from './transactions-request-checks.ts';
 import { transactionsPageOf, type TransactionsWalk } from './transactions-walk.ts';
 import { transactionsPageSizeLimit } from './transactions-walk-checks.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
 
 /** A transactions request with a page size at the limit's edge, and whether the limit lets it through. */
 export interface PageSizeEdge {
@@ -19,36 +18,31 @@ export interface PageSizeEdge {
  * holds, not how a larger size is answered. Refused with 400, or served with at most 500 transactions and a
  * reported pageSize of at most 500 that the page keeps; which one is observed.
  */
-function overLimit({ edge, why }: PageSizeEdge, ruleId: RuleId): Verdict {
-  const { status } = responseOf(edge, ruleId);
-  if (status === 400) return passed(ruleId, { 'page size above 500': 'refused (400)' });
+function overLimit({ edge, why }: PageSizeEdge): Verdict {
+  const { status } = responseOf(edge);
+  if (status === 400) return passed({ 'page size above 500': 'refused (400)' });
   if (status !== 200 && status !== 206)
-    throw new RuleViolation(
-      ruleId,
+    throw new Violation(
       `${why}: answered ${status}; it must be refused with 400 or served with at most ${maxPageSize} transactions`,
       [edge],
     );
-  const page = transactionsPageOf(edge, ruleId);
+  const page = transactionsPageOf(edge);
   const reported = page.paginationDetails?.page?.pageSize;
   if (page.transactions.length > maxPageSize)
-    throw new RuleViolation(
-      ruleId,
+    throw new Violation(
       `${why}: served ${page.transactions.length} transactions on one page, more than ${maxPageSize}`,
       [edge],
     );
   if (typeof reported === 'number' && reported > maxPageSize)
-    throw new RuleViolation(
-      ruleId,
-      `${why}: served a page that says pageSize ${reported}, above the maximum of ${maxPageSize}`,
-      [edge],
-    );
+    throw new Violation(`${why}: served a page that says pageSize ${reported}, above the maximum of ${maxPageSize}`, [
+      edge,
+    ]);
   if (typeof reported === 'number' && page.transactions.length > reported)
-    throw new RuleViolation(
-      ruleId,
+    throw new Violation(
       `${why}: served ${page.transactions.length} transactions on a page that says pageSize ${reported}`,
       [edge],
     );
-  return passed(ruleId, {
+  return passed({
     'page size above 500': `served (${status}, pageSize ${String(reported)}, ${page.transactions.length} transactions)`,
   });
 }
@@ -57,9 +51,9 @@ function overLimit({ edge, why }: PageSizeEdge, ruleId: RuleId): Verdict {
  * The page size limit, judged both where it is asked (sizes up to the limit accepted; above it refused or
  * served within it) and where it is kept (no page of a walk holds more than the size asked, or the default).
  */
-export function pageSizeLimit(observed: TransactionsWalk | PageSizeEdge, ruleId: RuleId): Verdict {
-  if (!('edge' in observed)) return transactionsPageSizeLimit(observed, ruleId);
+export function pageSizeLimit(observed: TransactionsWalk | PageSizeEdge): Verdict {
+  if (!('edge' in observed)) return transactionsPageSizeLimit(observed);
   return observed.accepted
-    ? transactionsEdgeRequest(observed.edge, ruleId, { accepted: true, why: observed.why })
-    : overLimit(observed, ruleId);
+    ? transactionsEdgeRequest(observed.edge, { accepted: true, why: observed.why })
+    : overLimit(observed);
 }

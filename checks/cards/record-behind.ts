@@ -1,6 +1,7 @@
+import type { RuleUnderCheck } from '../check.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { recordRule, type RecordExpectation } from '../record-rule.ts';
-import { prerequisiteMissing } from '../rule-blocked.ts';
+import { PrerequisiteMissing } from '../rule-blocked.ts';
 import type { Verdict } from '../rule-violation.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
 
@@ -23,12 +24,11 @@ function noRecord(exchange: Exchange, statuses: readonly number[]): string | und
  */
 export function recordPresent(
   exchange: Exchange,
-  ruleId: RuleId,
   expected: Pick<RecordExpectation, 'record' | 'statuses'> & { statusRule: RuleId },
 ): void {
   const missing = noRecord(exchange, expected.statuses);
   if (missing !== undefined)
-    throw prerequisiteMissing(ruleId, [expected.statusRule], `${expected.record} ${missing}`, [exchange]);
+    throw new PrerequisiteMissing([expected.statusRule], `${expected.record} ${missing}`, [exchange]);
 }
 
 /**
@@ -37,10 +37,10 @@ export function recordPresent(
  * only the schema issues that name it. One refused GET fails one rule, not every rule of the record.
  */
 export function recordRuleBehind(
+  this: RuleUnderCheck,
   exchange: Exchange,
-  ruleId: RuleId,
   expected: RecordExpectation & { statusRule: RuleId },
 ): Verdict {
-  recordPresent(exchange, ruleId, expected);
-  return recordRule(exchange, ruleId, expected);
+  recordPresent(exchange, expected);
+  return recordRule.call(this, exchange, expected);
 }

@@ -1,3 +1,4 @@
+import type { RuleUnderCheck } from '../check.ts';
 import {
   maxPageSize,
   transactionDay,
@@ -5,7 +6,7 @@ import {
   transactionsPageSchema,
 } from '../../rules/cards/transactions-schemas.ts';
 import { recordRule } from '../record-rule.ts';
-import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import { passed, Violation, type Verdict } from '../rule-violation.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import {
   requireWalkEnded,
@@ -15,20 +16,18 @@ import {
   walkKeys,
   type TransactionsWalk,
 } from './transactions-walk.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
 
 /** The names of the links a transactions page may carry. */
 export const transactionsLinkNames = ['first', 'last', 'next', 'previous'] as const;
 
 /** Every transaction of the window exactly once: no key twice, and as many as the first page's totalCount. */
-export function transactionsWalkComplete(walk: TransactionsWalk, ruleId: RuleId): Verdict {
-  requireWalkEnded(walk, ruleId);
+export function transactionsWalkComplete(walk: TransactionsWalk): Verdict {
+  requireWalkEnded(walk);
   const keys = walkKeys(walk);
   const seen = new Set<string>();
   for (const [index, key] of keys.entries()) {
     if (seen.has(key))
-      throw new RuleViolation(
-        ruleId,
+      throw new Violation(
         `${walk.description}: transaction ${key} came back twice (item ${index + 1})`,
         transactionsEvidence(walk),
       );
@@ -36,25 +35,23 @@ export function transactionsWalkComplete(walk: TransactionsWalk, ruleId: RuleId)
   }
   const total = walk.pages[0]?.page.paginationDetails?.page?.totalCount;
   if (typeof total === 'number' && total !== keys.length) {
-    throw new RuleViolation(
-      ruleId,
+    throw new Violation(
       `${walk.description}: the walk met ${keys.length} transactions, totalCount says ${total}`,
       transactionsEvidence(walk),
     );
   }
-  return passed(ruleId, { transactions: keys.length, pages: walk.pages.length });
+  return passed({ transactions: keys.length, pages: walk.pages.length });
 }
 
 /** Newest first across pages: the day of each transaction is never later than the one before it. */
-export function transactionsNewestFirst(walk: TransactionsWalk, ruleId: RuleId): Verdict {
+export function transactionsNewestFirst(walk: TransactionsWalk): Verdict {
   let previous: string | undefined;
   for (const [pageIndex, { page }] of walk.pages.entries()) {
     for (const item of page.transactions) {
       const day = transactionDay(item);
       if (day === undefined) continue;
       if (previous !== undefined && day > previous) {
-        throw new RuleViolation(
-          ruleId,
+        throw new Violation(
           `${walk.description}: a transaction of ${day} follows one of ${previous} (page ${pageIndex + 1}); newest first was expected`,
           transactionsEvidence(walk, pageIndex),
         );
@@ -62,7 +59,7 @@ export function transactionsNewestFirst(walk: TransactionsWalk, ruleId: RuleId):
       previous = day;
     }
   }
-  return passed(ruleId);
+  return passed();
 }
 
 /** What a window rule expects of a walk: only days in the window, and every transaction it must hold. */
@@ -77,18 +74,14 @@ export interface WindowExpectation {
 }
 
 /** A walk returns only transactions of its window and every one it must hold. */
-export function transactionsInWindow(
-  observed: { walk: TransactionsWalk; expected: WindowExpectation },
-  ruleId: RuleId,
-): Verdict {
+export function transactionsInWindow(observed: { walk: TransactionsWalk; expected: WindowExpectation }): Verdict {
   const { walk, expected } = observed;
   const lowest = expected.toleratedFrom ?? expected.from;
   for (const [pageIndex, { page }] of walk.pages.entries()) {
     for (const item of page.transactions) {
       const day = transactionDay(item);
       if (day !== undefined && (day < lowest || day > expected.to)) {
-        throw new RuleViolation(
-          ruleId,
+        throw new Violation(
           `${walk.description}: returned a transaction of ${day}, outside ${expected.from} to ${expected.to}`,
           transactionsEvidence(walk, pageIndex),
         );
@@ -98,12 +91,11 @@ export function transactionsInWindow(
   const got = new Set(walkKeys(walk));
   const missing = expected.mustInclude.filter((key) => !got.has(key));
   if (missing.length)
-    throw new RuleViolation(
-      ruleId,
+    throw new Violation(
       `${walk.description}: ${missing.length} transaction(s) ${expected.why} are missing, e.g. ${missing[0]}`,
       transactionsEvidence(walk),
     );
-  return passed(ruleId, { transactions: got.size });
+  return passed({ transactions: got.size });
 }
 
 /**
@@ -111,12 +103,12 @@ export function transactionsInWindow(
  * order, pageSize as asked, totalCount the same on every page. Without a size asked, every page says the
  * size the first one says: that the default is 500 is the default page size rule's to judge.
  */
-export function transactionsPageDetails(walk: TransactionsWalk, ruleId: RuleId): Verdict {
+export function transactionsPageDetails(this: RuleUnderCheck, walk: TransactionsWalk): Verdict {
   const firstSize = walk.pages[0]?.page.paginationDetails?.page?.pageSize;
   const asked = walk.pageSize ?? (typeof firstSize === 'number' ? firstSize : maxPageSize);
   let total: unknown;
   for (const [index, { exchange, page }] of walk.pages.entries()) {
-    recordRule(exchange, ruleId, {
+    recordRule.call(this, exchange, {
       record: `${walk.description}, page ${index + 1}`,
       schema: transactionsPageSchema,
       statuses: [200, 206],
@@ -130,11 +122,10 @@ export function transactionsPageDetails(walk: TransactionsWalk, ruleId: RuleId):
           : index > 0 && numbers.totalCount !== total
             ? `totalCount ${String(numbers.totalCount)} after ${String(total)}`
             : undefined;
-    if (wrong)
-      throw new RuleViolation(ruleId, `${walk.description}: page ${index + 1} of the walk says ${wrong}`, [exchange]);
+    if (wrong) throw new Violation(`${walk.description}: page ${index + 1} of the walk says ${wrong}`, [exchange]);
     total = numbers.totalCount;
   }
-  return passed(ruleId, { pages: walk.pages.length });
+  return passed({ pages: walk.pages.length });
 }
 
 /**
@@ -143,8 +134,11 @@ export function transactionsPageDetails(walk: TransactionsWalk, ruleId: RuleId):
  * end: no loop, no page that does not advance, no walk past the page cap.
  */
 export function transactionsLinks(
-  observed: { walk: TransactionsWalk; outside: (link: string) => string | undefined },
-  ruleId: RuleId,
+  this: RuleUnderCheck,
+  observed: {
+    walk: TransactionsWalk;
+    outside: (link: string) => string | undefined;
+  },
 ): Verdict {
   const { walk, outside } = observed;
   for (const [index, { exchange, page }] of walk.pages.entries()) {
@@ -152,13 +146,12 @@ export function transactionsLinks(
       const link = page.paginationDetails?.links?.[name];
       const why = link === undefined ? undefined : outside(link);
       if (why !== undefined)
-        throw new RuleViolation(
-          ruleId,
+        throw new Violation(
           `${walk.description}: links.${name} of page ${index + 1} points outside the target and was not requested: ${link} (${why})`,
           [exchange],
         );
     }
-    recordRule(exchange, ruleId, {
+    recordRule.call(this, exchange, {
       record: `${walk.description}, page ${index + 1}`,
       schema: transactionsPageSchema,
       statuses: [200, 206],
@@ -167,33 +160,33 @@ export function transactionsLinks(
   // No next link where a later page exists is allowed (next is optional): the other rules read those pages by
   // pageNumber.
   if (walk.ended === 'next-missing')
-    return passed(ruleId, {
+    return passed({
       'next links': `absent on page ${walk.pages.length} although later pages exist (optional; pages read by pageNumber)`,
     });
   if (walk.ended !== 'end-reached')
-    throw new RuleViolation(ruleId, `${walk.description}: ${walkEndText(walk)}`, transactionsEvidence(walk));
-  return passed(ruleId, { pages: walk.pages.length });
+    throw new Violation(`${walk.description}: ${walkEndText(walk)}`, transactionsEvidence(walk));
+  return passed({ pages: walk.pages.length });
 }
 
 /** At most `pageSize` transactions on every page of a walk. */
-export function transactionsPageSizeLimit(walk: TransactionsWalk, ruleId: RuleId): Verdict {
+export function transactionsPageSizeLimit(walk: TransactionsWalk): Verdict {
   const limit = walk.pageSize ?? maxPageSize;
   for (const [index, { page, exchange }] of walk.pages.entries()) {
     if (page.transactions.length > limit)
-      throw new RuleViolation(
-        ruleId,
+      throw new Violation(
         `${walk.description}: page ${index + 1} holds ${page.transactions.length} transactions, more than ${limit}`,
         [exchange],
       );
   }
-  return passed(ruleId);
+  return passed();
 }
 
 /** Transactions asked for by cardId are that card's, and all of them: those of the account walk with that cardId. */
-export function transactionsCardScope(
-  observed: { cardWalk: TransactionsWalk; accountWalk: TransactionsWalk; cardId: string },
-  ruleId: RuleId,
-): Verdict {
+export function transactionsCardScope(observed: {
+  cardWalk: TransactionsWalk;
+  accountWalk: TransactionsWalk;
+  cardId: string;
+}): Verdict {
   const { cardWalk, accountWalk, cardId } = observed;
   for (const [index, { page }] of cardWalk.pages.entries()) {
     const other = page.transactions.find(
@@ -201,8 +194,7 @@ export function transactionsCardScope(
         (item as { cardId?: unknown } | null)?.cardId !== undefined && (item as { cardId?: unknown }).cardId !== cardId,
     );
     if (other)
-      throw new RuleViolation(
-        ruleId,
+      throw new Violation(
         `${cardWalk.description}: returned a transaction of card ${String((other as { cardId: unknown }).cardId)}`,
         transactionsEvidence(cardWalk, index),
       );
@@ -214,12 +206,11 @@ export function transactionsCardScope(
     .map(transactionKey);
   const missing = expected.filter((key) => !got.has(key));
   if (missing.length)
-    throw new RuleViolation(
-      ruleId,
+    throw new Violation(
       `${cardWalk.description}: ${missing.length} transaction(s) of the card that the account's walk shows are missing, e.g. ${missing[0]}`,
       transactionsEvidence(cardWalk),
     );
-  return passed(ruleId, { transactions: got.size });
+  return passed({ transactions: got.size });
 }
 
 /** A link of a walk's page, followed. */
@@ -235,25 +226,24 @@ export interface FollowedLink {
  * previous to the page before (the same transactions, in the same order). A walk that did not end cannot be
  * compared: that breaks the rule under test.
  */
-export function transactionsLinkTargets(
-  observed: { walk: TransactionsWalk; followed: readonly FollowedLink[] },
-  ruleId: RuleId,
-): Verdict {
+export function transactionsLinkTargets(observed: {
+  walk: TransactionsWalk;
+  followed: readonly FollowedLink[];
+}): Verdict {
   const { walk, followed } = observed;
-  requireWalkEnded(walk, ruleId);
+  requireWalkEnded(walk);
   const keysOf = (items: readonly unknown[]) => items.map(transactionKey).join(',');
   for (const { from, name, exchange } of followed) {
     const target = name === 'first' ? 0 : name === 'last' ? walk.pages.length - 1 : from - 1;
     const expected = walk.pages[target];
     if (!expected) continue;
-    const got = transactionsPageOf(exchange, ruleId);
+    const got = transactionsPageOf(exchange);
     if (keysOf(got.transactions) !== keysOf(expected.page.transactions)) {
-      throw new RuleViolation(
-        ruleId,
+      throw new Violation(
         `${walk.description}: the ${name} link of page ${from + 1} does not lead to page ${target + 1} of the walk (other transactions)`,
         [walk.pages[from]?.exchange ?? exchange, exchange],
       );
     }
   }
-  return passed(ruleId, { 'links followed': followed.length });
+  return passed({ 'links followed': followed.length });
 }

@@ -1,8 +1,7 @@
 import type { Exchange } from '../../client/http-exchange.ts';
 import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { type WalkedPage, walkedPageSchema, transactionKey } from '../../rules/cards/transactions-schemas.ts';
-import { prerequisiteMissing } from '../rule-blocked.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
+import { PrerequisiteMissing } from '../rule-blocked.ts';
 
 /** One page of a transactions walk as observed. */
 export interface ObservedTransactionsPage {
@@ -50,9 +49,9 @@ export interface TransactionsWalk {
  * A page of transactions read leniently: 200 or 206 and a JSON body with a `transactions` list. Anything else
  * is judged by the items rule (the page's record); every other rule that needed the page is blocked by it.
  */
-export function transactionsPageOf(exchange: Exchange, ruleId: RuleId): WalkedPage {
+export function transactionsPageOf(exchange: Exchange): WalkedPage {
   const missing = (what: string) =>
-    prerequisiteMissing(ruleId, [id.transactionsItems], `GET transactions ${what}`, [exchange]);
+    new PrerequisiteMissing([id.transactionsItems], `GET transactions ${what}`, [exchange]);
   const { response } = exchange;
   if (exchange.error || !response)
     throw missing(
@@ -113,10 +112,9 @@ export function transactionsEvidence(walk: TransactionsWalk, around?: number): E
  * A walk that never reached its last page cannot be judged further: the links rule judges why (a loop, no end,
  * a link off the target); every other rule that needed the whole walk is blocked by it.
  */
-export function requireWalkEnded(walk: TransactionsWalk, ruleId: RuleId): void {
+export function requireWalkEnded(walk: TransactionsWalk): void {
   if (walk.ended !== 'end-reached')
-    throw prerequisiteMissing(
-      ruleId,
+    throw new PrerequisiteMissing(
       [id.transactionsLinks],
       `${walk.description}: ${walkEndText(walk)}`,
       transactionsEvidence(walk),

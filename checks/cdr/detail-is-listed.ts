@@ -5,9 +5,8 @@ import { detailSchemas, listItemSchemas } from '../../rules/cdr/product-schemas.
 import { jsonOf, responseOf } from '../response-required.ts';
 import { productIssues } from '../../rules/cdr/product-issues.ts';
 import { answeredVersion, shownValue } from './product-walk.ts';
-import { prerequisiteMissing } from '../rule-blocked.ts';
-import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
+import { PrerequisiteMissing } from '../rule-blocked.ts';
+import { passed, Violation, type Verdict } from '../rule-violation.ts';
 
 type Shape = Record<string, z.ZodType>;
 /** The fields of a version's record (the latest version's when the answer names none the harness knows). */
@@ -71,23 +70,21 @@ function detailData(
   listed: Record<string, unknown>,
   listExchange: Exchange,
   detail: Exchange,
-  ruleId: RuleId,
 ): Record<string, unknown> {
-  const { status } = responseOf(detail, ruleId);
+  const { status } = responseOf(detail);
   // A refused version (406) is the version rules' fault, judged by cdr.x-v.served on the detail operation.
   if (status === 406)
-    throw prerequisiteMissing(
-      ruleId,
+    throw new PrerequisiteMissing(
       ['cdr.x-v.served'],
       `The detail of listed product ${String(listed.productId)} refused the version asked (406)`,
       [detail],
     );
   if (status !== 200)
-    throw new RuleViolation(ruleId, `The detail of listed product ${String(listed.productId)} answered ${status}`, [
+    throw new Violation(`The detail of listed product ${String(listed.productId)} answered ${status}`, [
       detail,
       listExchange,
     ]);
-  return (jsonOf(detail, ruleId) as { data?: Record<string, unknown> } | null)?.data ?? {};
+  return (jsonOf(detail) as { data?: Record<string, unknown> } | null)?.data ?? {};
 }
 
 /** One field as both served versions say it: the same, different, another rule's to judge, or why it is not compared. */
@@ -121,14 +118,15 @@ function compareField(
  * the detail, compared as far as both versions can express it. A field only one version defines, or a value
  * the other version cannot express (BUY_NOW_PAY_LATER before list x-v 5), is not compared: it is observed.
  */
-export function detailIsListed(
-  observed: { listed: Record<string, unknown> | null; listExchange: Exchange; detail: Exchange },
-  ruleId: RuleId,
-): Verdict {
+export function detailIsListed(observed: {
+  listed: Record<string, unknown> | null;
+  listExchange: Exchange;
+  detail: Exchange;
+}): Verdict {
   const { listed, listExchange, detail } = observed;
   // A listed product that is no object is judged by cdr.product.list-item.
-  if (typeof listed !== 'object' || listed === null) return passed(ruleId);
-  const data = detailData(listed, listExchange, detail, ruleId);
+  if (typeof listed !== 'object' || listed === null) return passed();
+  const data = detailData(listed, listExchange, detail);
   const [listVersion, detailVersion] = [answeredVersion(listExchange), answeredVersion(detail)];
   const versions = {
     list: listVersion,
@@ -151,11 +149,10 @@ export function detailIsListed(
     const shown = differs
       .map((field) => `${field}: list ${shownValue(listed[field], 150)}, detail ${shownValue(data[field], 150)}`)
       .join('; ');
-    throw new RuleViolation(
-      ruleId,
-      `The detail of ${String(listed.productId)} is not the listed product: ${shown.slice(0, 600)}`,
-      [detail, listExchange],
-    );
+    throw new Violation(`The detail of ${String(listed.productId)} is not the listed product: ${shown.slice(0, 600)}`, [
+      detail,
+      listExchange,
+    ]);
   }
-  return passed(ruleId, notCompared.length > 0 ? { 'not compared': notCompared } : undefined);
+  return passed(notCompared.length > 0 ? { 'not compared': notCompared } : undefined);
 }

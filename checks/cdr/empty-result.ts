@@ -1,19 +1,17 @@
 import type { Exchange } from '../../client/http-exchange.ts';
-import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
-import { prerequisiteMissing } from '../rule-blocked.ts';
+import { passed, Violation, type Verdict } from '../rule-violation.ts';
+import { PrerequisiteMissing } from '../rule-blocked.ts';
 import { listPageOf, pageNumberOf, walkJudges } from './product-walk.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
 
 /**
  * A list that matches nothing answers a valid page 1: no products, totals 0 (either form), self naming page 1, no next
  * (prev on page 1 is the links rule's).
  */
-export function emptyResult(exchange: Exchange, ruleId: RuleId): Verdict {
-  const body = listPageOf(exchange, ruleId);
+export function emptyResult(exchange: Exchange): Verdict {
+  const body = listPageOf(exchange);
   const { totalRecords, totalPages } = body.meta;
   if (totalRecords === undefined || totalPages === undefined)
-    throw prerequisiteMissing(
-      ruleId,
+    throw new PrerequisiteMissing(
       [walkJudges.envelope],
       'the empty page gives no readable meta.totalRecords and meta.totalPages',
       [exchange],
@@ -29,6 +27,6 @@ export function emptyResult(exchange: Exchange, ruleId: RuleId): Verdict {
             body.links.next !== undefined
             ? `links ${JSON.stringify(body.links)} leading to a next page`
             : undefined;
-  if (problem) throw new RuleViolation(ruleId, `A list that matches nothing answered ${problem}`, [exchange]);
-  return passed(ruleId);
+  if (problem) throw new Violation(`A list that matches nothing answered ${problem}`, [exchange]);
+  return passed();
 }

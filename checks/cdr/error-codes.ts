@@ -1,7 +1,6 @@
 import type { Exchange } from '../../client/http-exchange.ts';
-import { prerequisiteMissing } from '../rule-blocked.ts';
-import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
+import { PrerequisiteMissing } from '../rule-blocked.ts';
+import { passed, Violation, type Verdict } from '../rule-violation.ts';
 
 /** One refusal the suite provoked, the exchanges of it, and the standard error codes that name its condition. */
 export interface ProvokedRefusal {
@@ -22,7 +21,7 @@ type ErrorItem = { code?: unknown; meta?: { urn?: unknown } | null };
  * its condition. A refusal that is no refusal (not 4xx) is for the rule that provoked it; an error body of
  * another shape is for cdr.error.shape, which blocks this rule.
  */
-export function errorCodes(refusals: readonly ProvokedRefusal[], ruleId: RuleId): Verdict {
+export function errorCodes(refusals: readonly ProvokedRefusal[]): Verdict {
   const named: Record<string, string> = {};
   for (const { condition, exchanges, codes, status: expected } of refusals) {
     for (const exchange of exchanges) {
@@ -36,8 +35,7 @@ export function errorCodes(refusals: readonly ProvokedRefusal[], ruleId: RuleId)
         errors = undefined;
       }
       if (!Array.isArray(errors))
-        throw prerequisiteMissing(
-          ruleId,
+        throw new PrerequisiteMissing(
           ['cdr.error.shape'],
           `${condition}: the ${status} answer has no errors list to read a code from`,
           [exchange],
@@ -52,20 +50,18 @@ export function errorCodes(refusals: readonly ProvokedRefusal[], ruleId: RuleId)
           typeof error?.code === 'string' && !/^urn:/i.test(error.code) && typeof error?.meta?.urn !== 'string',
       );
       if (!match && unnamed)
-        throw prerequisiteMissing(
-          ruleId,
+        throw new PrerequisiteMissing(
           ['cdr.error.urn-for-application-code'],
           `${condition}: an application-specific code without meta.urn names no standard code`,
           [exchange],
         );
       if (!match)
-        throw new RuleViolation(
-          ruleId,
+        throw new Violation(
           `${condition}: the ${status} answer names ${given.length ? given.map((code) => JSON.stringify(code)).join(', ') : 'no code'}, not the standard code ${codes.join(' or ')}`,
           [exchange],
         );
       named[condition] = match;
     }
   }
-  return passed(ruleId, named);
+  return passed(named);
 }

@@ -1,7 +1,6 @@
 import type { Exchange } from '../../client/http-exchange.ts';
 import { jsonOf, responseOf } from '../response-required.ts';
-import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
+import { passed, Violation, type Verdict } from '../rule-violation.ts';
 
 /** One error condition met several times (the same request kind with other values): the exchanges of it. */
 export interface ErrorOccurrences {
@@ -9,8 +8,8 @@ export interface ErrorOccurrences {
   exchanges: readonly Exchange[];
 }
 
-const titlesOf = (exchange: Exchange, ruleId: RuleId): string[] => {
-  const errors = (jsonOf(exchange, ruleId) as { errors?: unknown } | null)?.errors;
+const titlesOf = (exchange: Exchange): string[] => {
+  const errors = (jsonOf(exchange) as { errors?: unknown } | null)?.errors;
   return Array.isArray(errors) ? errors.map((error) => String((error as { title?: unknown } | null)?.title)) : [];
 };
 
@@ -18,22 +17,21 @@ const titlesOf = (exchange: Exchange, ruleId: RuleId): string[] => {
  * The occurrences of one condition refused with the same status give the same titles (the detail is specific to each
  * occurrence and may differ).
  */
-export function errorStableTitle(conditions: readonly ErrorOccurrences[], ruleId: RuleId): Verdict {
+export function errorStableTitle(conditions: readonly ErrorOccurrences[]): Verdict {
   for (const { condition, exchanges } of conditions) {
-    const [first, ...others] = exchanges.filter((exchange) => responseOf(exchange, ruleId).status >= 400);
+    const [first, ...others] = exchanges.filter((exchange) => responseOf(exchange).status >= 400);
     if (!first) continue;
     // Occurrences refused with another status were answered as another condition: that is the status rules' to judge.
-    const rest = others.filter((exchange) => responseOf(exchange, ruleId).status === responseOf(first, ruleId).status);
-    const expected = titlesOf(first, ruleId).join(' | ');
+    const rest = others.filter((exchange) => responseOf(exchange).status === responseOf(first).status);
+    const expected = titlesOf(first).join(' | ');
     for (const other of rest) {
-      const titles = titlesOf(other, ruleId).join(' | ');
+      const titles = titlesOf(other).join(' | ');
       if (titles !== expected)
-        throw new RuleViolation(
-          ruleId,
+        throw new Violation(
           `${condition}: the title changed between occurrences (${JSON.stringify(expected)} then ${JSON.stringify(titles)})`,
           [first, other],
         );
     }
   }
-  return passed(ruleId, { conditions: conditions.length });
+  return passed({ conditions: conditions.length });
 }

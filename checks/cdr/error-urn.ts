@@ -1,8 +1,7 @@
 import type { Exchange } from '../../client/http-exchange.ts';
 import { isStandardErrorUrn } from '../../rules/cdr/envelope-schemas.ts';
 import { jsonOf, responseOf } from '../response-required.ts';
-import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
+import { passed, Violation, type Verdict } from '../rule-violation.ts';
 
 type ErrorItem = { code?: unknown; meta?: { urn?: unknown } };
 
@@ -10,22 +9,21 @@ type ErrorItem = { code?: unknown; meta?: { urn?: unknown } };
  * Every ErrorV2 whose code is application-specific carries meta.urn, a URN (errors of another shape are for
  * cdr.error.shape).
  */
-export function errorUrn(exchanges: readonly Exchange[], ruleId: RuleId): Verdict {
+export function errorUrn(exchanges: readonly Exchange[]): Verdict {
   let applicationCodes = 0;
   for (const exchange of exchanges) {
-    if (responseOf(exchange, ruleId).status < 400) continue;
-    const errors = (jsonOf(exchange, ruleId) as { errors?: unknown } | null)?.errors;
+    if (responseOf(exchange).status < 400) continue;
+    const errors = (jsonOf(exchange) as { errors?: unknown } | null)?.errors;
     for (const error of Array.isArray(errors) ? (errors as ErrorItem[]) : []) {
       if (typeof error?.code !== 'string' || isStandardErrorUrn(error.code)) continue;
       applicationCodes += 1;
       const urn = error.meta?.urn;
       if (typeof urn !== 'string' || !isStandardErrorUrn(urn))
-        throw new RuleViolation(
-          ruleId,
+        throw new Violation(
           `Error code ${JSON.stringify(error.code)} is application-specific but meta.urn is ${JSON.stringify(urn)}`,
           [exchange],
         );
     }
   }
-  return passed(ruleId, { 'application-specific codes': applicationCodes });
+  return passed({ 'application-specific codes': applicationCodes });
 }

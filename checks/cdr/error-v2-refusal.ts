@@ -1,9 +1,8 @@
 import type { Exchange } from '../../client/http-exchange.ts';
 import { errorResponse } from '../../rules/cdr/envelope-schemas.ts';
-import { prerequisiteMissing } from '../rule-blocked.ts';
+import { PrerequisiteMissing } from '../rule-blocked.ts';
 import type { Verdict } from '../rule-violation.ts';
 import { statusForInvalidInput } from '../status-for-invalid-input.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
 
 /** Issues of an error body against `errors: ErrorV2[]`, as zod paths; empty when it keeps the shape. Pure. */
 export function errorBodyIssues(body: unknown): string[] {
@@ -17,8 +16,8 @@ export function errorBodyIssues(body: unknown): string[] {
  * A refusal with the expected status (any 4xx when none is pinned). Its body's shape (an `errors` list of
  * ErrorV2) is cdr.error.shape's to judge: a refusal rule whose refusal has another body is blocked by it.
  */
-export function errorV2Refusal(exchange: Exchange, ruleId: RuleId, expectedStatus: number | null): Verdict {
-  const verdict = statusForInvalidInput(exchange, ruleId, expectedStatus);
+export function errorV2Refusal(exchange: Exchange, expectedStatus: number | null): Verdict {
+  const verdict = statusForInvalidInput(exchange, expectedStatus);
   let body: unknown;
   try {
     body = exchange.response?.json();
@@ -27,8 +26,7 @@ export function errorV2Refusal(exchange: Exchange, ruleId: RuleId, expectedStatu
   }
   const issues = errorBodyIssues(body);
   if (issues.length > 0)
-    throw prerequisiteMissing(
-      ruleId,
+    throw new PrerequisiteMissing(
       ['cdr.error.shape'],
       `The ${exchange.response?.status} refusal has no ErrorV2 body: ${issues.join('; ')}`,
       [exchange],

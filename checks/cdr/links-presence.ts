@@ -1,8 +1,7 @@
 import type { ListLinkName } from '../../rules/cdr/envelope-schemas.ts';
-import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import { passed, Violation, type Verdict } from '../rule-violation.ts';
 import { pagePositions } from './page-position.ts';
 import { describeWalk, pagesToJudge, type ProductWalk } from './product-walk.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
 
 /** Which pair of links a rule is about: first and prev (all but the first page), next and last (all but the last). */
 export type LinkPair = 'first-prev' | 'next-last';
@@ -30,10 +29,10 @@ function expectations(pair: LinkPair, pageNumber: number, pages: number) {
  * Whether the edge link (first on page 1, last on the last page) is given there is left open and observed.
  * A walk stopped by a link it could not follow is judged on the pages it read (pagesToJudge).
  */
-export function linksPresence(observed: { walks: readonly ProductWalk[]; pair: LinkPair }, ruleId: RuleId): Verdict {
+export function linksPresence(observed: { walks: readonly ProductWalk[]; pair: LinkPair }): Verdict {
   let edgeLinkGiven = 0;
   for (const walk of observed.walks) {
-    const read = pagesToJudge(walk, ruleId);
+    const read = pagesToJudge(walk);
     const positions = pagePositions(walk, walk.linked);
     for (const [index, { body, exchange }] of read.entries()) {
       // The page's own claim; an empty list says 0 pages and is its own page 1. A walk that stopped early says nothing
@@ -44,30 +43,27 @@ export function linksPresence(observed: { walks: readonly ProductWalk[]; pair: L
       const where = `${describeWalk(walk)}: page ${index + 1} of ${pages}`;
       if (atEdge) {
         if (body.links[step] !== undefined)
-          throw new RuleViolation(
-            ruleId,
-            `${where} gives links.${step} (${body.links[step]}) though there is no such page`,
-            [exchange],
-          );
+          throw new Violation(`${where} gives links.${step} (${body.links[step]}) though there is no such page`, [
+            exchange,
+          ]);
         if (body.links[edge] !== undefined) edgeLinkGiven += 1;
         continue;
       }
       for (const name of [edge, step]) {
         const link = body.links[name];
-        if (link === undefined) throw new RuleViolation(ruleId, `${where} has no links.${name}`, [exchange]);
+        if (link === undefined) throw new Violation(`${where} has no links.${name}`, [exchange]);
         // Which page a link names is read from the pages (page-position.ts); a link that cannot be asked (not a URL,
         // off the holder) is cdr.links.valid's.
         const named = positions.ofLink(link, body.links.self ?? exchange.request.url);
         if (named !== undefined && named !== names[name])
-          throw new RuleViolation(
-            ruleId,
+          throw new Violation(
             `${where}: links.${name} names ${named === null ? 'no page of the walk' : `page ${named}`}, not ${names[name]} (${link})`,
             [exchange],
           );
       }
     }
   }
-  return passed(ruleId, {
+  return passed({
     [`edge pages that also give ${observed.pair === 'first-prev' ? 'first' : 'last'}`]: edgeLinkGiven,
   });
 }

@@ -1,7 +1,6 @@
-import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import { passed, Violation, type Verdict } from '../rule-violation.ts';
 import { normalizedUrl, pagePositions } from './page-position.ts';
 import { describeWalk, pagesToJudge, resolveLink, type ProductWalk } from './product-walk.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
 
 /**
  * links.self of every page names the page it is (and, if it names a page-size, the walk's). It is read against
@@ -12,10 +11,10 @@ import type { RuleId } from '../../rules/rule-id.ts';
  * early (a prev link missing, which is cdr.links.first-prev-when-not-first's) says nothing of its self link.
  * A walk stopped by a link it could not follow is judged on the pages it read (pagesToJudge).
  */
-export function linksSelf(walks: readonly ProductWalk[], ruleId: RuleId): Verdict {
+export function linksSelf(walks: readonly ProductWalk[]): Verdict {
   let pages = 0;
   for (const walk of walks) {
-    const read = pagesToJudge(walk, ruleId);
+    const read = pagesToJudge(walk);
     const positions = pagePositions(walk.forward ?? walk, walk.linked);
     for (const [index, page] of read.entries()) {
       const { body, exchange } = page;
@@ -24,15 +23,13 @@ export function linksSelf(walks: readonly ProductWalk[], ruleId: RuleId): Verdic
       if (own === undefined) continue;
       const self = body.links.self === undefined ? undefined : resolveLink(body.links.self, exchange.request.url);
       if (self === undefined)
-        throw new RuleViolation(
-          ruleId,
+        throw new Violation(
           `${describeWalk(walk)}: page ${own} gives no links.self that can be read as a URL (${JSON.stringify(body.links.self)})`,
           [exchange],
         );
       const size = new URL(self).searchParams.get('page-size');
       if (walk.pageSize !== undefined && size !== null && size !== String(walk.pageSize)) {
-        throw new RuleViolation(
-          ruleId,
+        throw new Violation(
           `${describeWalk(walk)}: links.self of page ${own} names page-size ${size}, not ${walk.pageSize}`,
           [exchange],
         );
@@ -42,13 +39,12 @@ export function linksSelf(walks: readonly ProductWalk[], ruleId: RuleId): Verdic
       if (normalizedUrl(self) === normalizedUrl(exchange.request.url)) continue;
       const named = positions.ofLink(self, exchange.request.url);
       if (named !== undefined && named !== own) {
-        throw new RuleViolation(
-          ruleId,
+        throw new Violation(
           `${describeWalk(walk)}: links.self of page ${own} (${self}) names ${named === null ? 'no page of the walk' : `page ${named}`}`,
           [exchange],
         );
       }
     }
   }
-  return passed(ruleId, { pages });
+  return passed({ pages });
 }

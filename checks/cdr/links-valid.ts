@@ -1,8 +1,7 @@
 import { listLinkNames } from '../../rules/cdr/envelope-schemas.ts';
 import { jsonOf } from '../response-required.ts';
-import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import { passed, Violation, type Verdict } from '../rule-violation.ts';
 import { describeWalk, type ProductWalk } from './product-walk.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
 
 /** Why a URL may not be requested (outside the base URL and followOrigins); undefined when it may. */
 export type ScopeOf = (url: string) => string | undefined;
@@ -12,34 +11,27 @@ export type ScopeOf = (url: string) => string | undefined;
  * an absolute http(s) URI that lies on the holder. A link elsewhere fails with the link as evidence; the walks
  * never requested it.
  */
-export function linksValid(
-  observed: { walks: readonly ProductWalk[]; outsideScope: ScopeOf },
-  ruleId: RuleId,
-): Verdict {
+export function linksValid(observed: { walks: readonly ProductWalk[]; outsideScope: ScopeOf }): Verdict {
   let links = 0;
   for (const walk of observed.walks) {
     for (const [index, { exchange }] of walk.pages.entries()) {
-      const given = (jsonOf(exchange, ruleId) as { links?: Record<string, unknown> } | null)?.links ?? {};
+      const given = (jsonOf(exchange) as { links?: Record<string, unknown> } | null)?.links ?? {};
       const where = `${describeWalk(walk)}: page ${index + 1}`;
       for (const name of listLinkNames) {
         const link = given[name];
         if (link === undefined) continue;
         if (typeof link !== 'string')
-          throw new RuleViolation(
-            ruleId,
-            `${where}: links.${name} is not a string: ${JSON.stringify(link)?.slice(0, 200)}`,
-            [exchange],
-          );
+          throw new Violation(`${where}: links.${name} is not a string: ${JSON.stringify(link)?.slice(0, 200)}`, [
+            exchange,
+          ]);
         if (!URL.canParse(link) || !/^https?:$/.test(new URL(link).protocol))
-          throw new RuleViolation(
-            ruleId,
+          throw new Violation(
             `${where}: links.${name} is not an absolute http(s) URI: ${JSON.stringify(link).slice(0, 300)}`,
             [exchange],
           );
         const outside = observed.outsideScope(link);
         if (outside !== undefined)
-          throw new RuleViolation(
-            ruleId,
+          throw new Violation(
             `${where}: links.${name} points outside the holder: ${link.slice(0, 300)} (${outside}); it was not requested`,
             [exchange],
           );
@@ -47,5 +39,5 @@ export function linksValid(
       }
     }
   }
-  return passed(ruleId, { 'links judged': links });
+  return passed({ 'links judged': links });
 }

@@ -1,7 +1,6 @@
-import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import { passed, Violation, type Verdict } from '../rule-violation.ts';
 import { describeFilter, filterVerdict, type ProductFilter, type RunClock } from './product-filter.ts';
 import { describeWalk, productIdOf, requireEnded, shownValue, walkEvidence, type ProductWalk } from './product-walk.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
 
 export interface FilteredWalk {
   /** The walk of the filtered list. */
@@ -16,16 +15,15 @@ export interface FilteredWalk {
  * A filter returns exactly its products: every product of the walk passes it, and every product of the whole
  * list that passes it appears somewhere in the walk. Products too close to the run's clock are not judged.
  */
-export function listFilter(observed: FilteredWalk, ruleId: RuleId): Verdict {
+export function listFilter(observed: FilteredWalk): Verdict {
   const { walk, filter, universe, clock } = observed;
-  requireEnded(walk, ruleId);
+  requireEnded(walk);
   const seen = new Set<string>();
   for (const [index, page] of walk.pages.entries()) {
     for (const product of page.body.data.products) {
       seen.add(productIdOf(product));
       if (filterVerdict(product, filter, clock) === 'out') {
-        throw new RuleViolation(
-          ruleId,
+        throw new Violation(
           `${describeWalk(walk)}: page ${index + 1} holds ${productIdOf(product)}, which ${describeFilter(filter)} excludes (${shownValue(product)})`,
           [page.exchange],
         );
@@ -36,11 +34,10 @@ export function listFilter(observed: FilteredWalk, ruleId: RuleId): Verdict {
     (product) => filterVerdict(product, filter, clock) === 'in' && !seen.has(productIdOf(product)),
   );
   if (missing.length > 0) {
-    throw new RuleViolation(
-      ruleId,
+    throw new Violation(
       `${describeWalk(walk)} misses ${missing.length} product(s) that ${describeFilter(filter)} includes, e.g. ${productIdOf(missing[0])} (${shownValue(missing[0])})`,
       walkEvidence(walk),
     );
   }
-  return passed(ruleId, { [describeFilter(filter)]: seen.size });
+  return passed({ [describeFilter(filter)]: seen.size });
 }

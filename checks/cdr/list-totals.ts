@@ -1,5 +1,5 @@
-import { prerequisiteMissing } from '../rule-blocked.ts';
-import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import { PrerequisiteMissing } from '../rule-blocked.ts';
+import { passed, Violation, type Verdict } from '../rule-violation.ts';
 import {
   describeWalk,
   pagesToJudge,
@@ -10,7 +10,6 @@ import {
   type ObservedListPage,
   type ProductWalk,
 } from './product-walk.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
 
 /**
  * meta.totalRecords and meta.totalPages of every page (integers per the standard or numeric strings per
@@ -19,7 +18,6 @@ import type { RuleId } from '../../rules/rule-id.ts';
  */
 export function listTotals(
   walks: readonly ProductWalk[],
-  ruleId: RuleId,
   baselineOf: (walk: ProductWalk) => ProductWalk | undefined = () => undefined,
 ): Verdict {
   let judgedOnPagesRead = 0;
@@ -34,14 +32,14 @@ export function listTotals(
       baseline.ended === 'end-reached' &&
       servedPageSize(walk) !== undefined
     ) {
-      judgePagesRead(walk, baseline, servedPageSize(walk) as number, ruleId);
+      judgePagesRead(walk, baseline, servedPageSize(walk) as number);
       judgedOnPagesRead += 1;
       continue;
     }
-    requireEnded(walk, ruleId);
-    judgeEndedWalk(walk, baseline, ruleId);
+    requireEnded(walk);
+    judgeEndedWalk(walk, baseline);
   }
-  return passed(ruleId, {
+  return passed({
     walks: walks.length,
     ...(judgedOnPagesRead > 0
       ? { 'walks that stopped, judged on the pages read against the whole list': judgedOnPagesRead }
@@ -54,12 +52,10 @@ function readableTotals(
   walk: ProductWalk,
   index: number,
   { body, exchange }: ObservedListPage,
-  ruleId: RuleId,
 ): { totalRecords: number; totalPages: number } {
   const { totalRecords, totalPages } = body.meta;
   if (totalRecords === undefined || totalPages === undefined)
-    throw prerequisiteMissing(
-      ruleId,
+    throw new PrerequisiteMissing(
       [walkJudges.envelope],
       `${describeWalk(walk)}: page ${index + 1} gives no readable totals`,
       [exchange],
@@ -71,28 +67,26 @@ function readableTotals(
  * Every page of a walk that ended says the totals the walk saw. A walk that saw other products than its baseline
  * (the same list at another size) lost or gained some: that is walk-complete's to judge.
  */
-function judgeEndedWalk(walk: ProductWalk, baseline: ProductWalk | undefined, ruleId: RuleId): void {
+function judgeEndedWalk(walk: ProductWalk, baseline: ProductWalk | undefined): void {
   const records = walkProductIds(walk).length;
   // An empty list's totals are judged by cdr.pagination.empty-result.
   if (records === 0) return;
   const pages = walk.pages.length;
   for (const [index, page] of walk.pages.entries()) {
     const { exchange } = page;
-    const { totalRecords, totalPages } = readableTotals(walk, index, page, ruleId);
+    const { totalRecords, totalPages } = readableTotals(walk, index, page);
     if (totalRecords === records && totalPages === pages) continue;
     if (
       baseline &&
       baseline !== walk &&
       walkProductIds(baseline).sort().join('\n') !== walkProductIds(walk).sort().join('\n')
     )
-      throw prerequisiteMissing(
-        ruleId,
+      throw new PrerequisiteMissing(
         [walkJudges.walk],
         `${describeWalk(walk)} saw other products than ${describeWalk(baseline)}, so what its totals should say is unknown`,
         [exchange],
       );
-    throw new RuleViolation(
-      ruleId,
+    throw new Violation(
       `${describeWalk(walk)}: page ${index + 1} says totalRecords ${totalRecords}, totalPages ${totalPages}; the walk saw ${records} products on ${pages} pages`,
       [exchange],
     );
@@ -100,15 +94,14 @@ function judgeEndedWalk(walk: ProductWalk, baseline: ProductWalk | undefined, ru
 }
 
 /** The pages a stopped walk read say the totals of the whole list its baseline read. */
-function judgePagesRead(walk: ProductWalk, baseline: ProductWalk, pageSize: number, ruleId: RuleId): void {
+function judgePagesRead(walk: ProductWalk, baseline: ProductWalk, pageSize: number): void {
   const records = walkProductIds(baseline).length;
   const pages = Math.ceil(records / pageSize);
-  for (const [index, page] of pagesToJudge(walk, ruleId).entries()) {
+  for (const [index, page] of pagesToJudge(walk).entries()) {
     const { exchange } = page;
-    const { totalRecords, totalPages } = readableTotals(walk, index, page, ruleId);
+    const { totalRecords, totalPages } = readableTotals(walk, index, page);
     if (totalRecords !== records || totalPages !== pages) {
-      throw new RuleViolation(
-        ruleId,
+      throw new Violation(
         `${describeWalk(walk)}: page ${index + 1} says totalRecords ${totalRecords}, totalPages ${totalPages}; ${describeWalk(baseline)} holds ${records} products, ${pages} pages at page size ${pageSize}`,
         [exchange, ...baseline.pages.slice(0, 1).map((page) => page.exchange)],
       );

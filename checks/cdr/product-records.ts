@@ -1,8 +1,8 @@
 import type { Exchange } from '../../client/http-exchange.ts';
 import { productIssues, type ProductKind } from '../../rules/cdr/product-issues.ts';
-import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import { passed, Violation, type Verdict } from '../rule-violation.ts';
 import { productIdOf } from './product-walk.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
+import type { RuleUnderCheck } from '../check.ts';
 
 /** A product record as the target returned it: from a list page or a detail response. */
 export interface ObservedProduct {
@@ -14,22 +14,21 @@ export interface ObservedProduct {
 }
 
 /** Every record keeps the rule under test (its issues are those productIssues attributes to that rule id). */
-export function productRecords(products: readonly ObservedProduct[], ruleId: RuleId): Verdict {
+export function productRecords(this: RuleUnderCheck, products: readonly ObservedProduct[]): Verdict {
   const versions = new Set<string>();
   for (const { exchange, record, kind, version } of products) {
     versions.add(`${kind} x-v ${version}`);
-    const issues = productIssues(record, kind, version).filter((issue) => issue.rule === ruleId);
+    const issues = productIssues(record, kind, version).filter((issue) => issue.rule === this.ruleId);
     if (issues.length > 0) {
       const shown = issues
         .slice(0, 5)
         .map((issue) => `${issue.path}: ${issue.message}`)
         .join('; ');
-      throw new RuleViolation(
-        ruleId,
+      throw new Violation(
         `The ${kind === 'list' ? 'list item' : 'detail'} of ${productIdOf(record)} (x-v ${version}) breaks the rule: ${shown}`,
         [exchange],
       );
     }
   }
-  return passed(ruleId, { 'records checked': products.length, 'judged as': [...versions].sort() });
+  return passed({ 'records checked': products.length, 'judged as': [...versions].sort() });
 }

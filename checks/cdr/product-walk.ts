@@ -3,7 +3,8 @@ import { getHeader } from '../../client/headers.ts';
 import { listLinkNames, type ListLinkName } from '../../rules/cdr/envelope-schemas.ts';
 import { pageTotalValue } from '../../rules/cdr/standard-types.ts';
 import { jsonOf, responseOf } from '../response-required.ts';
-import { prerequisiteMissing } from '../rule-blocked.ts';
+import { Violation } from '../rule-violation.ts';
+import { PrerequisiteMissing } from '../rule-blocked.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
 
 /** The rules that judge what a walk needs: the list envelope, the links, the walk itself. */
@@ -90,39 +91,32 @@ export function readListBody(body: unknown): ListPage | undefined {
  * asking rule itself unless `refusalJudgedBy` names others, which then block it); a body too large to read, or
  * one that holds no product list, is judged by cdr.list.envelope, which blocks the asking rule.
  */
-export function listPageOf(
-  exchange: Exchange,
-  ruleId: RuleId,
-  refusalJudgedBy: readonly RuleId[] = [ruleId],
-): ListPage {
+export function listPageOf(exchange: Exchange, refusalJudgedBy?: readonly RuleId[]): ListPage {
   // A page too large to read is the list envelope's to judge (one fault, one failed rule); the others are blocked.
   if (exchange.error?.code === 'BODY_TOO_LARGE')
-    throw prerequisiteMissing(
-      ruleId,
+    throw new PrerequisiteMissing(
       [walkJudges.envelope],
       `the list page of ${exchange.request.url} could not be read: ${exchange.error.message}`,
       [exchange],
     );
-  const { status } = responseOf(exchange, ruleId);
-  if (status !== 200)
-    throw prerequisiteMissing(
-      ruleId,
-      refusalJudgedBy,
-      `The list answered ${status}, not 200, to a valid request (${exchange.request.url})`,
-      [exchange],
-    );
+  const { status } = responseOf(exchange);
+  if (status !== 200) {
+    const refusal = `The list answered ${status}, not 200, to a valid request (${exchange.request.url})`;
+    throw refusalJudgedBy
+      ? new PrerequisiteMissing(refusalJudgedBy, refusal, [exchange])
+      : new Violation(refusal, [exchange]);
+  }
   let json: unknown;
   try {
-    json = jsonOf(exchange, ruleId);
+    json = jsonOf(exchange);
   } catch {
-    throw prerequisiteMissing(ruleId, [walkJudges.envelope], `the list page of ${exchange.request.url} is not JSON`, [
+    throw new PrerequisiteMissing([walkJudges.envelope], `the list page of ${exchange.request.url} is not JSON`, [
       exchange,
     ]);
   }
   const page = readListBody(json);
   if (!page)
-    throw prerequisiteMissing(
-      ruleId,
+    throw new PrerequisiteMissing(
       [walkJudges.envelope],
       `the list page of ${exchange.request.url} holds no data.products list`,
       [exchange],
@@ -178,7 +172,7 @@ export function walkEvidence(walk: ProductWalk, around = walk.pages.length - 1):
  * for an unusable link, the walk for a loop, the cap or a page that did not advance) fails; any other rule is
  * blocked by it.
  */
-export function requireEnded(walk: ProductWalk, ruleId: RuleId): void {
+export function requireEnded(walk: ProductWalk): void {
   if (walk.ended === 'end-reached') return;
   const why = {
     'repeated-link': 'a link led back to a page already visited, so the walk would never end',
@@ -191,8 +185,7 @@ export function requireEnded(walk: ProductWalk, ruleId: RuleId): void {
     'link-refused': 'a followed link was refused',
   }[walk.ended];
   const judge = walk.ended === 'unusable-link' ? walkJudges.links : walkJudges.walk;
-  throw prerequisiteMissing(
-    ruleId,
+  throw new PrerequisiteMissing(
     [judge],
     `${describeWalk(walk)}: ${why}${walk.endNote ? ` (${walk.endNote})` : ''}`,
     walkEvidence(walk),
@@ -205,9 +198,9 @@ export function requireEnded(walk: ProductWalk, ruleId: RuleId): void {
  * served; the stop itself is judged by cdr.links.valid or the walk rule); otherwise the walk's stop blocks the
  * rule as requireEnded says (a loop, the cap or a page that did not advance make the pages read no sure walk).
  */
-export function pagesToJudge(walk: ProductWalk, ruleId: RuleId): ObservedListPage[] {
+export function pagesToJudge(walk: ProductWalk): ObservedListPage[] {
   if (walk.ended === 'unusable-link' || walk.ended === 'link-refused') return walk.pages;
-  requireEnded(walk, ruleId);
+  requireEnded(walk);
   return walk.pages;
 }
 
@@ -224,11 +217,10 @@ export function servedPageSize(walk: ProductWalk): number | undefined {
  * Page 1 of a walk of several pages names its last page: that it gives the link at all is
  * cdr.links.next-last-when-not-last's.
  */
-export function requireLastOnFirst(walk: ProductWalk, ruleId: RuleId): void {
+export function requireLastOnFirst(walk: ProductWalk): void {
   const [first] = walk.pages;
   if (first && walk.pages.length > 1 && first.body.links.last === undefined) {
-    throw prerequisiteMissing(
-      ruleId,
+    throw new PrerequisiteMissing(
       [walkJudges.nextLast],
       `${describeWalk(walk)}: page 1 of ${walk.pages.length} gives no links.last`,
       [first.exchange],

@@ -2,15 +2,11 @@ import type { Exchange } from '../../client/http-exchange.ts';
 import { passed, type Verdict } from '../rule-violation.ts';
 import { statusForValidInput } from '../status-for-valid-input.ts';
 import { errorV2Refusal } from './error-v2-refusal.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
 
 /** What x-v with x-min-v must get: served (200) when a served version lies in the range, else 406 with ErrorV2. */
-export function versionNegotiation(
-  observed: { exchange: Exchange; expect: 'served' | 'refused' },
-  ruleId: RuleId,
-): Verdict {
+export function versionNegotiation(observed: { exchange: Exchange; expect: 'served' | 'refused' }): Verdict {
   const { exchange, expect } = observed;
-  if (expect === 'served') statusForValidInput(exchange, ruleId, 200);
-  else errorV2Refusal(exchange, ruleId, 406);
-  return passed(ruleId);
+  if (expect === 'served') statusForValidInput(exchange, 200);
+  else errorV2Refusal(exchange, 406);
+  return passed();
 }

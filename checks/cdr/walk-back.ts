@@ -1,5 +1,5 @@
-import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
-import { prerequisiteMissing } from '../rule-blocked.ts';
+import { passed, Violation, type Verdict } from '../rule-violation.ts';
+import { PrerequisiteMissing } from '../rule-blocked.ts';
 import {
   describeWalk,
   requireEnded,
@@ -10,7 +10,6 @@ import {
   type ProductWalk,
 } from './product-walk.ts';
 import { pagesOf } from './walk-complete.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
 
 /**
  * Following prev from the page `last` names meets the pages of the forward walk in reverse, product for
@@ -18,51 +17,45 @@ import type { RuleId } from '../../rules/rule-id.ts';
  * read: the walk back ends on them, in reverse, and visits every product of `whole` (the same list read as one
  * page) once, on as many pages as the page size makes of it.
  */
-export function walkBack(
-  walks: { forward: ProductWalk; back: ProductWalk; whole?: ProductWalk },
-  ruleId: RuleId,
-): Verdict {
+export function walkBack(walks: { forward: ProductWalk; back: ProductWalk; whole?: ProductWalk }): Verdict {
   const { forward, back, whole } = walks;
   const byWhole =
     (forward.ended === 'unusable-link' || forward.ended === 'link-refused') &&
     whole?.ended === 'end-reached' &&
     servedPageSize(forward) !== undefined;
-  if (!byWhole) requireEnded(forward, ruleId);
+  if (!byWhole) requireEnded(forward);
   // Without page 1's last link the walk back has no start: the links rule's fault, not the walk back's.
-  requireLastOnFirst(forward, ruleId);
-  requireEnded(back, ruleId);
+  requireLastOnFirst(forward);
+  requireEnded(back);
   const got = pagesOf(back);
-  if (byWhole) return judgeAgainstWhole(forward, back, whole as ProductWalk, ruleId);
+  if (byWhole) return judgeAgainstWhole(forward, back, whole as ProductWalk);
   const expected = pagesOf(forward).reverse();
   for (const [index, page] of got.entries()) {
     if (expected[index] !== page) {
       const want = forward.pages[forward.pages.length - 1 - index];
-      throw new RuleViolation(
-        ruleId,
+      throw new Violation(
         `${describeWalk(back)}: page ${index + 1} back does not hold the products of page ${forward.pages.length - index} of the ${describeWalk(forward)}`,
         [back.pages[index]?.exchange, want?.exchange].filter((exchange) => exchange !== undefined),
       );
     }
   }
-  requirePrevWhereShort(back, expected.length, ruleId);
+  requirePrevWhereShort(back, expected.length);
   if (got.length !== expected.length)
-    throw new RuleViolation(
-      ruleId,
+    throw new Violation(
       `${describeWalk(back)} has ${got.length} pages, the ${describeWalk(forward)} ${expected.length}`,
       back.pages.slice(-1).map(({ exchange }) => exchange),
     );
-  return passed(ruleId, { pages: got.length });
+  return passed({ pages: got.length });
 }
 
 /**
  * A walk back that ended short because a page gave no prev: cdr.links.first-prev-when-not-first's fault, which blocks
  * this rule.
  */
-function requirePrevWhereShort(back: ProductWalk, pages: number, ruleId: RuleId): void {
+function requirePrevWhereShort(back: ProductWalk, pages: number): void {
   const final = back.pages.at(-1);
   if (back.pages.length < pages && final && final.body.links.prev === undefined) {
-    throw prerequisiteMissing(
-      ruleId,
+    throw new PrerequisiteMissing(
       [walkJudges.firstPrev],
       `${describeWalk(back)}: page ${pages - back.pages.length + 1} of ${pages} gives no links.prev, so the walk back ends there`,
       [final.exchange],
@@ -71,39 +64,36 @@ function requirePrevWhereShort(back: ProductWalk, pages: number, ruleId: RuleId)
 }
 
 /** The walk back of a forward walk that stopped early: it ends on the pages read, and holds the whole list once. */
-function judgeAgainstWhole(forward: ProductWalk, back: ProductWalk, whole: ProductWalk, ruleId: RuleId): Verdict {
+function judgeAgainstWhole(forward: ProductWalk, back: ProductWalk, whole: ProductWalk): Verdict {
   const [read, got] = [pagesOf(forward), pagesOf(back).reverse()];
   const size = servedPageSize(forward) as number;
   const pages = Math.ceil(walkProductIds(whole).length / size);
   // Page 1 gave no last link to start from: cdr.links.next-last-when-not-last's.
   if (pages > 1 && forward.pages[0]?.body.links.last === undefined)
-    throw prerequisiteMissing(
-      ruleId,
+    throw new PrerequisiteMissing(
       [walkJudges.nextLast],
       `${describeWalk(forward)}: page 1 of ${pages} gives no links.last`,
       forward.pages.slice(0, 1).map(({ exchange }) => exchange),
     );
   const differs = read.findIndex((page, index) => got[index] !== page);
   if (differs !== -1)
-    throw new RuleViolation(
-      ruleId,
+    throw new Violation(
       `${describeWalk(back)}: page ${differs + 1} reached back does not hold the products page ${differs + 1} held forward (${describeWalk(forward)})`,
       [back.pages[back.pages.length - 1 - differs]?.exchange, forward.pages[differs]?.exchange].filter(
         (exchange) => exchange !== undefined,
       ),
     );
-  requirePrevWhereShort(back, pages, ruleId);
+  requirePrevWhereShort(back, pages);
   const [ids, expected] = [walkProductIds(back), walkProductIds(whole)];
   if (
     got.length !== pages ||
     ids.length !== expected.length ||
     [...ids].sort().join('\n') !== [...expected].sort().join('\n')
   ) {
-    throw new RuleViolation(
-      ruleId,
+    throw new Violation(
       `${describeWalk(back)} visited ${ids.length} products on ${got.length} pages; ${describeWalk(whole)} holds ${expected.length}, ${pages} pages at page size ${size}`,
       back.pages.slice(-1).map(({ exchange }) => exchange),
     );
   }
-  return passed(ruleId, { pages: got.length, 'judged against': describeWalk(whole) });
+  return passed({ pages: got.length, 'judged against': describeWalk(whole) });
 }

@@ -1,9 +1,8 @@
 import type { Exchange } from '../../client/http-exchange.ts';
-import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import { passed, Violation, type Verdict } from '../rule-violation.ts';
 import type { ListingSettings } from '../../targets/custody/section.ts';
 import { cursorPageOf } from './cursor-page.ts';
 import { itemKey } from './walk.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
 
 /** What the model of the list says one step must answer. */
 export interface ExpectedPage {
@@ -17,27 +16,23 @@ export interface ExpectedPage {
 /** One step of a command sequence agrees with the model: the same items in order and the same flags. */
 export function cursorModelStep(
   observed: { exchange: Exchange; expected: ExpectedPage },
-  ruleId: RuleId,
   listing?: ListingSettings,
 ): Verdict {
   const { exchange, expected } = observed;
-  const page = cursorPageOf(exchange, ruleId, listing);
+  const page = cursorPageOf(exchange, listing);
   const items = page.result.map(itemKey);
   const sameItems =
     items.length === expected.items.length && items.every((item, index) => item === expected.items[index]);
   if (!sameItems)
-    throw new RuleViolation(
-      ruleId,
+    throw new Violation(
       `${expected.step}: ${items.length} items that differ from the ${expected.items.length} the full walk put on that page`,
       [exchange],
     );
   for (const flag of ['hasNext', 'hasPrevious'] as const) {
     if (page.cursor[flag] !== expected[flag])
-      throw new RuleViolation(
-        ruleId,
-        `${expected.step}: ${flag} is ${page.cursor[flag]}, the model says ${expected[flag]}`,
-        [exchange],
-      );
+      throw new Violation(`${expected.step}: ${flag} is ${page.cursor[flag]}, the model says ${expected[flag]}`, [
+        exchange,
+      ]);
   }
-  return passed(ruleId);
+  return passed();
 }

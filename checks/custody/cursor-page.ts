@@ -2,9 +2,8 @@ import type { Exchange } from '../../client/http-exchange.ts';
 import { cursorSchema, type CursorPage } from '../../rules/custody/schemas.ts';
 import { type ListingSettings, listingSettingsSchema } from '../../targets/custody/section.ts';
 import { jsonOf, responseOf } from '../response-required.ts';
-import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import { passed, Violation, type Verdict } from '../rule-violation.ts';
 import { z } from 'zod';
-import type { RuleId } from '../../rules/rule-id.ts';
 
 const documentListing = listingSettingsSchema.parse({});
 
@@ -22,19 +21,15 @@ export function pageSchemaFor(listing: ListingSettings) {
  * The page a listing answered: 200 and a body with its items (`result` by default, or the listing's key) and
  * `cursor` (token and flags). An export's string result stands as the page's one item, so walks compare pages.
  */
-export function cursorPageOf(
-  exchange: Exchange,
-  ruleId: RuleId,
-  listing: ListingSettings = documentListing,
-): CursorPage {
-  const { status } = responseOf(exchange, ruleId);
-  if (status !== 200) throw new RuleViolation(ruleId, `The page request answered ${status}, not 200`, [exchange]);
-  const parsed = pageSchemaFor(listing).safeParse(jsonOf(exchange, ruleId));
+export function cursorPageOf(exchange: Exchange, listing: ListingSettings = documentListing): CursorPage {
+  const { status } = responseOf(exchange);
+  if (status !== 200) throw new Violation(`The page request answered ${status}, not 200`, [exchange]);
+  const parsed = pageSchemaFor(listing).safeParse(jsonOf(exchange));
   if (!parsed.success) {
     const issues = parsed.error.issues
       .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
       .join('; ');
-    throw new RuleViolation(ruleId, `The page is not a cursor page: ${issues}`, [exchange]);
+    throw new Violation(`The page is not a cursor page: ${issues}`, [exchange]);
   }
   const body = parsed.data as Record<string, unknown>;
   const items = body[listing.itemsKey];
@@ -45,7 +40,7 @@ export function cursorPageOf(
 }
 
 /** A page request answered with a cursor page. */
-export function cursorPage(exchange: Exchange, ruleId: RuleId, listing: ListingSettings = documentListing): Verdict {
-  const page = cursorPageOf(exchange, ruleId, listing);
-  return passed(ruleId, { items: page.result.length });
+export function cursorPage(exchange: Exchange, listing: ListingSettings = documentListing): Verdict {
+  const page = cursorPageOf(exchange, listing);
+  return passed({ items: page.result.length });
 }

@@ -1,13 +1,12 @@
-import { prerequisiteMissing } from '../rule-blocked.ts';
-import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import { PrerequisiteMissing } from '../rule-blocked.ts';
+import { passed, Violation, type Verdict } from '../rule-violation.ts';
 import { describeWalk, itemKey, listPages, requireEnded, type Walk } from './walk.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
 
 /** LAST then PREVIOUS meets the pages of the forward walk (same size) in reverse order, item for item. */
-export function cursorWalkBack(walks: { forward: Walk; back: Walk }, ruleId: RuleId): Verdict {
+export function cursorWalkBack(walks: { forward: Walk; back: Walk }): Verdict {
   const { back } = walks;
-  requireEnded(walks.forward, ruleId);
-  requireEnded(back, ruleId);
+  requireEnded(walks.forward);
+  requireEnded(back);
   // An empty page after the last items is the flags rule's (hasNext should have been false before it).
   const forward = listPages(walks.forward);
   const expected = [...forward.pages].reverse();
@@ -15,8 +14,7 @@ export function cursorWalkBack(walks: { forward: Walk; back: Walk }, ruleId: Rul
     const want = expected[index];
     const got = observed.page.result.map(itemKey).join(',');
     if (!want || want.page.result.map(itemKey).join(',') !== got) {
-      throw new RuleViolation(
-        ruleId,
+      throw new Violation(
         `${describeWalk(back)}: page ${index + 1} back does not match page ${forward.pages.length - index} of the ${describeWalk(forward)}`,
         [observed.exchange, ...(want ? [want.exchange] : [])],
       );
@@ -24,19 +22,17 @@ export function cursorWalkBack(walks: { forward: Walk; back: Walk }, ruleId: Rul
   }
   // A walk back that stopped early said hasPrevious false before the first page: the flags rule's to judge.
   if (back.pages.length < forward.pages.length) {
-    throw prerequisiteMissing(
-      ruleId,
+    throw new PrerequisiteMissing(
       ['custody.cursor.flags'],
       `${describeWalk(back)} said hasPrevious false after ${back.pages.length} pages, the ${describeWalk(forward)} has ${forward.pages.length}`,
       back.pages.slice(-1).map(({ exchange }) => exchange),
     );
   }
   if (back.pages.length !== forward.pages.length) {
-    throw new RuleViolation(
-      ruleId,
+    throw new Violation(
       `${describeWalk(back)} has ${back.pages.length} pages, the ${describeWalk(forward)} ${forward.pages.length}`,
       back.pages.slice(-1).map(({ exchange }) => exchange),
     );
   }
-  return passed(ruleId, { pages: back.pages.length });
+  return passed({ pages: back.pages.length });
 }

@@ -2,7 +2,7 @@ import type { Exchange } from '../../client/http-exchange.ts';
 import type { CursorPage } from '../../rules/custody/schemas.ts';
 import { maxTokenChars, type OversizedToken } from './oversized-token.ts';
 import { itemKey } from '../item-key.ts';
-import { prerequisiteMissing } from '../rule-blocked.ts';
+import { PrerequisiteMissing } from '../rule-blocked.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
 
 /** One page of a walk as observed: the exchange and its parsed body. */
@@ -53,9 +53,9 @@ export function walkEvidence(walk: Walk, around?: number): Exchange[] {
  * A walk that never reached its end cannot be judged further: a violation of the rules that judge why it did not end,
  * and blocks the others.
  */
-export function requireEnded(walk: Walk, ruleId: RuleId): void {
+export function requireEnded(walk: Walk): void {
   if (walk.ended === 'end-reached') return;
-  throw prerequisiteMissing(ruleId, walkEndRules[walk.ended], notEndedMessage(walk), walkEvidence(walk));
+  throw new PrerequisiteMissing(walkEndRules[walk.ended], notEndedMessage(walk), walkEvidence(walk));
 }
 
 /**

@@ -1,9 +1,8 @@
 import { exchangeCodes } from '../../rules/exchange/codes.ts';
 import { codeText } from '../../client/exchange/envelope.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
-import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import { passed, Violation, type Verdict } from '../rule-violation.ts';
 import { envelopeOf } from './envelope.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
 import { timestampToleranceSeconds } from '../../rules/exchange/limits.ts';
 
 /**
@@ -12,19 +11,17 @@ import { timestampToleranceSeconds } from '../../rules/exchange/limits.ts';
  */
 export function refusedWithCode(
   exchange: Exchange,
-  ruleId: RuleId,
   expected: { code: string | readonly string[]; why: string },
 ): Verdict {
-  const { code } = envelopeOf(exchange, ruleId);
+  const { code } = envelopeOf(exchange);
   const codes = typeof expected.code === 'string' ? [expected.code] : expected.code;
   // The code's value is judged here, its JSON type by the code-string rule.
   if (!codes.includes(codeText(code) ?? ''))
-    throw new RuleViolation(
-      ruleId,
+    throw new Violation(
       `${expected.why}: answered code ${JSON.stringify(code)}, not ${codes.map((one) => `"${one}"`).join(' or ')}`,
       [exchange],
     );
-  return passed(ruleId, { 'HTTP status': exchange.response?.status, code });
+  return passed({ 'HTTP status': exchange.response?.status, code });
 }
 
 /** One signed request of a timestamp probe: how far its timestamp was from the run's clock, and the answer. */
@@ -39,15 +36,13 @@ export interface TimestampCase {
  */
 export function timestampWindow(
   cases: readonly TimestampCase[],
-  ruleId: RuleId,
   toleranceSeconds = timestampToleranceSeconds,
 ): Verdict {
   for (const { offsetSeconds, exchange } of cases) {
-    const code = codeText(envelopeOf(exchange, ruleId).code);
+    const code = codeText(envelopeOf(exchange).code);
     const when = offsetSeconds < 0 ? `${-offsetSeconds} s old` : `${offsetSeconds} s ahead`;
     if (Math.abs(offsetSeconds) > toleranceSeconds && code !== exchangeCodes.timestampExpired) {
-      throw new RuleViolation(
-        ruleId,
+      throw new Violation(
         `a timestamp ${when} answered code ${JSON.stringify(code)}, not "${exchangeCodes.timestampExpired}"`,
         [exchange],
       );
@@ -55,14 +50,13 @@ export function timestampWindow(
     // Within the window only a refusal for the timestamp breaks this rule: what becomes of the order is the item rules'
     // to judge.
     if (Math.abs(offsetSeconds) <= toleranceSeconds && code === exchangeCodes.timestampExpired) {
-      throw new RuleViolation(
-        ruleId,
+      throw new Violation(
         `a timestamp ${when} (within ${toleranceSeconds} s) was refused: code ${JSON.stringify(code)}`,
         [exchange],
       );
     }
   }
-  return passed(ruleId, {
+  return passed({
     'HTTP statuses': [...new Set(cases.map((entry) => entry.exchange.response?.status))].join(', '),
   });
 }

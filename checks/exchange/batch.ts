@@ -2,10 +2,9 @@ import type { ExpectedOrder } from '../../adapters/exchange/orders.ts';
 import { type BatchItem, isSuccessCode } from '../../client/exchange/envelope.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { exchangeRuleIds } from '../../rules/exchange/rules.ts';
-import { prerequisiteMissing } from '../rule-blocked.ts';
-import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import { PrerequisiteMissing } from '../rule-blocked.ts';
+import { passed, Violation, type Verdict } from '../rule-violation.ts';
 import { envelopeOf } from './envelope.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
 
 const shown = (value: unknown) => (value === undefined ? 'absent' : JSON.stringify(value));
 
@@ -13,39 +12,25 @@ const shown = (value: unknown) => (value === undefined ? 'absent' : JSON.stringi
  * The items of a batch answer, matched to the sent orders by clOrdId: one item per order, each with string
  * sCode, sMsg, clOrdId and ordId.
  */
-export function itemsByOrder(
-  exchange: Exchange,
-  ruleId: RuleId,
-  orders: readonly ExpectedOrder[],
-): Map<string, BatchItem> {
-  const envelope = envelopeOf(exchange, ruleId);
+export function itemsByOrder(exchange: Exchange, orders: readonly ExpectedOrder[]): Map<string, BatchItem> {
+  const envelope = envelopeOf(exchange);
   if (!Array.isArray(envelope.data))
-    throw new RuleViolation(ruleId, `data is ${shown(envelope.data)}, not an array of ${orders.length} items`, [
-      exchange,
-    ]);
+    throw new Violation(`data is ${shown(envelope.data)}, not an array of ${orders.length} items`, [exchange]);
   const byId = new Map<string, BatchItem>();
   for (const item of envelope.items) {
     for (const field of ['sCode', 'sMsg', 'clOrdId', 'ordId'] as const) {
       if (typeof item[field] !== 'string')
-        throw new RuleViolation(ruleId, `data[${item.index}].${field} is ${shown(item[field])}, not a string`, [
-          exchange,
-        ]);
+        throw new Violation(`data[${item.index}].${field} is ${shown(item[field])}, not a string`, [exchange]);
     }
     const clOrdId = item.clOrdId as string;
-    if (byId.has(clOrdId))
-      throw new RuleViolation(ruleId, `data[${item.index}] repeats clOrdId ${shown(clOrdId)}`, [exchange]);
+    if (byId.has(clOrdId)) throw new Violation(`data[${item.index}] repeats clOrdId ${shown(clOrdId)}`, [exchange]);
     if (!orders.some((order) => order.order.clOrdId === clOrdId))
-      throw new RuleViolation(
-        ruleId,
-        `data[${item.index}] has clOrdId ${shown(clOrdId)}, which no sent order carries`,
-        [exchange],
-      );
+      throw new Violation(`data[${item.index}] has clOrdId ${shown(clOrdId)}, which no sent order carries`, [exchange]);
     byId.set(clOrdId, item);
   }
   const missing = orders.filter((order) => !byId.has(order.order.clOrdId));
   if (missing.length)
-    throw new RuleViolation(
-      ruleId,
+    throw new Violation(
       `no item for the orders with clOrdId ${missing.map((order) => shown(order.order.clOrdId)).join(', ')} (${orders.length} sent, ${envelope.items.length} items)`,
       [exchange],
     );
@@ -57,16 +42,11 @@ export function itemsByOrder(
  * clOrdId, nothing else required. Where data holds no array, or no item carries an order's clOrdId, the rule is
  * blocked by the item-fields rule, which judges exactly that (and fails when it is itself asking).
  */
-export function itemsOfOrders(
-  exchange: Exchange,
-  ruleId: RuleId,
-  orders: readonly ExpectedOrder[],
-): Map<string, BatchItem> {
-  const envelope = envelopeOf(exchange, ruleId);
+export function itemsOfOrders(exchange: Exchange, orders: readonly ExpectedOrder[]): Map<string, BatchItem> {
+  const envelope = envelopeOf(exchange);
   const judgedBy = [exchangeRuleIds.itemFields];
   if (!Array.isArray(envelope.data))
-    throw prerequisiteMissing(
-      ruleId,
+    throw new PrerequisiteMissing(
       judgedBy,
       `data is ${shown(envelope.data)}, not an array of the ${orders.length} items to judge`,
       [exchange],
@@ -75,8 +55,7 @@ export function itemsOfOrders(
   for (const expected of orders) {
     const item = envelope.items.find((candidate) => candidate.clOrdId === expected.order.clOrdId);
     if (!item)
-      throw prerequisiteMissing(
-        ruleId,
+      throw new PrerequisiteMissing(
         judgedBy,
         `no item carries clOrdId ${shown(expected.order.clOrdId)} (${orders.length} sent, ${envelope.items.length} items)`,
         [exchange],
@@ -87,60 +66,51 @@ export function itemsOfOrders(
 }
 
 /** Each item carries string sCode, sMsg, clOrdId and ordId, one per sent order. */
-export function batchItemFields(exchange: Exchange, ruleId: RuleId, orders: readonly ExpectedOrder[]): Verdict {
-  itemsByOrder(exchange, ruleId, orders);
-  return passed(ruleId);
+export function batchItemFields(exchange: Exchange, orders: readonly ExpectedOrder[]): Verdict {
+  itemsByOrder(exchange, orders);
+  return passed();
 }
 
 /** Orders that must succeed get sCode exactly "0" and a non-empty ordId, whatever the top-level code. */
-export function batchItemsSucceed(exchange: Exchange, ruleId: RuleId, orders: readonly ExpectedOrder[]): Verdict {
-  const items = itemsOfOrders(exchange, ruleId, orders);
+export function batchItemsSucceed(exchange: Exchange, orders: readonly ExpectedOrder[]): Verdict {
+  const items = itemsOfOrders(exchange, orders);
   for (const expected of orders.filter((order) => isSuccessCode(order.expect))) {
     const item = items.get(expected.order.clOrdId) as BatchItem;
     if (!isSuccessCode(item.sCode))
-      throw new RuleViolation(
-        ruleId,
+      throw new Violation(
         `order ${shown(expected.order.clOrdId)} (${expected.why}) got sCode ${shown(item.sCode)}, not "0"`,
         [exchange],
       );
     if (typeof item.ordId !== 'string' || item.ordId.trim() === '')
-      throw new RuleViolation(
-        ruleId,
-        `order ${shown(expected.order.clOrdId)} succeeded without an ordId (${shown(item.ordId)})`,
-        [exchange],
-      );
+      throw new Violation(`order ${shown(expected.order.clOrdId)} succeeded without an ordId (${shown(item.ordId)})`, [
+        exchange,
+      ]);
   }
-  return passed(ruleId, topLevelObservation(exchange, ruleId, items));
+  return passed(topLevelObservation(exchange, items));
 }
 
 /** Orders that must fail get the expected sCode (51000, 51008) and a non-empty sMsg. */
-export function batchItemsFail(exchange: Exchange, ruleId: RuleId, orders: readonly ExpectedOrder[]): Verdict {
-  const items = itemsOfOrders(exchange, ruleId, orders);
+export function batchItemsFail(exchange: Exchange, orders: readonly ExpectedOrder[]): Verdict {
+  const items = itemsOfOrders(exchange, orders);
   for (const expected of orders.filter((order) => !isSuccessCode(order.expect))) {
     const item = items.get(expected.order.clOrdId) as BatchItem;
     if (item.sCode !== expected.expect)
-      throw new RuleViolation(
-        ruleId,
+      throw new Violation(
         `order ${shown(expected.order.clOrdId)} (${expected.why}) got sCode ${shown(item.sCode)}, not ${shown(expected.expect)}`,
         [exchange],
       );
     if (typeof item.sMsg !== 'string' || item.sMsg.trim() === '')
-      throw new RuleViolation(
-        ruleId,
+      throw new Violation(
         `order ${shown(expected.order.clOrdId)} failed with sCode ${shown(item.sCode)} but an empty sMsg`,
         [exchange],
       );
   }
-  return passed(ruleId, topLevelObservation(exchange, ruleId, items));
+  return passed(topLevelObservation(exchange, items));
 }
 
 /** Not a failure: a top-level "0" over failed items would mislead a client that trusts the top-level code. */
-function topLevelObservation(
-  exchange: Exchange,
-  ruleId: RuleId,
-  items: Map<string, BatchItem>,
-): Record<string, unknown> | undefined {
-  const { code } = envelopeOf(exchange, ruleId);
+function topLevelObservation(exchange: Exchange, items: Map<string, BatchItem>): Record<string, unknown> | undefined {
+  const { code } = envelopeOf(exchange);
   const failed = [...items.values()].filter((item) => !isSuccessCode(item.sCode)).length;
   if (isSuccessCode(code) && failed > 0)
     return {

@@ -10,37 +10,34 @@ import { exchangeRuleIds } from '../../rules/exchange/rules.ts';
 import { RuleBlocked } from '../rule-blocked.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { responseOf } from '../response-required.ts';
-import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
+import { passed, Violation, type Verdict } from '../rule-violation.ts';
 
 const shown = (value: unknown) =>
   value === undefined ? 'absent' : `${JSON.stringify(value)} (${Array.isArray(value) ? 'array' : typeof value})`;
 
 /** The envelope of an exchange, or a violation of the rule: no response, or not a JSON object. */
-export function envelopeOf(exchange: Exchange, ruleId: RuleId): Envelope {
-  const response = responseOf(exchange, ruleId);
+export function envelopeOf(exchange: Exchange): Envelope {
+  const response = responseOf(exchange);
   const envelope = readEnvelope(exchange);
-  if (!envelope)
-    throw new RuleViolation(ruleId, `Response (status ${response.status}) is not a JSON object envelope`, [exchange]);
+  if (!envelope) throw new Violation(`Response (status ${response.status}) is not a JSON object envelope`, [exchange]);
   return envelope;
 }
 
 /** `code` is present and a string. */
-export function codeIsString(exchange: Exchange, ruleId: RuleId): Verdict {
-  const { code } = envelopeOf(exchange, ruleId);
-  if (typeof code !== 'string') throw new RuleViolation(ruleId, `code is ${shown(code)}, not a string`, [exchange]);
-  return passed(ruleId);
+export function codeIsString(exchange: Exchange): Verdict {
+  const { code } = envelopeOf(exchange);
+  if (typeof code !== 'string') throw new Violation(`code is ${shown(code)}, not a string`, [exchange]);
+  return passed();
 }
 
 /**
  * A request that must succeed answers code exactly "0". A number is judged by its value (its type is the
  * code-string rule's); a batch whose items failed did not succeed, which the item rules judge: blocked by them.
  */
-export function successCode(exchange: Exchange, ruleId: RuleId): Verdict {
-  const envelope = envelopeOf(exchange, ruleId);
+export function successCode(exchange: Exchange): Verdict {
+  const envelope = envelopeOf(exchange);
   const { code } = envelope;
-  if (typeof code === 'number' && code === 0)
-    return passed(ruleId, { 'code type': 'number (judged by the code-string rule)' });
+  if (typeof code === 'number' && code === 0) return passed({ 'code type': 'number (judged by the code-string rule)' });
   if (!isSuccessCode(code) && explainedByItems(envelope)) {
     throw new RuleBlocked(
       [exchangeRuleIds.itemSuccess, exchangeRuleIds.itemFailure],
@@ -49,54 +46,46 @@ export function successCode(exchange: Exchange, ruleId: RuleId): Verdict {
     );
   }
   if (!isSuccessCode(code))
-    throw new RuleViolation(
-      ruleId,
-      `a request that should succeed answered code ${shown(code)}, not exactly the string "0"`,
-      [exchange],
-    );
-  return passed(ruleId);
+    throw new Violation(`a request that should succeed answered code ${shown(code)}, not exactly the string "0"`, [
+      exchange,
+    ]);
+  return passed();
 }
 
 /** `msg` is a string: empty when code is "0", non-empty otherwise. */
-export function msgMatchesCode(exchange: Exchange, ruleId: RuleId): Verdict {
-  const { code, msg } = envelopeOf(exchange, ruleId);
-  if (typeof msg !== 'string') throw new RuleViolation(ruleId, `msg is ${shown(msg)}, not a string`, [exchange]);
+export function msgMatchesCode(exchange: Exchange): Verdict {
+  const { code, msg } = envelopeOf(exchange);
+  if (typeof msg !== 'string') throw new Violation(`msg is ${shown(msg)}, not a string`, [exchange]);
   // Success is read from the code's value: its form is the code rules' to judge.
   if (readsAsSuccess(code) && msg !== '')
-    throw new RuleViolation(ruleId, `msg is ${shown(msg)} with code "0": it must be empty on success`, [exchange]);
+    throw new Violation(`msg is ${shown(msg)} with code "0": it must be empty on success`, [exchange]);
   if (!readsAsSuccess(code) && msg.trim() === '')
-    throw new RuleViolation(ruleId, `msg is empty with code ${shown(code)}: a failure must say what went wrong`, [
-      exchange,
-    ]);
-  return passed(ruleId);
+    throw new Violation(`msg is empty with code ${shown(code)}: a failure must say what went wrong`, [exchange]);
+  return passed();
 }
 
 /**
  * `data`, when present, is an array; on success it is present. A request the harness knows is refused as a
  * whole (`refusedAsAWhole`) must answer a non-zero code with data empty or absent (handling rule 3).
  */
-export function dataIsArray(exchange: Exchange, ruleId: RuleId, expected: { refusedAsAWhole?: boolean } = {}): Verdict {
-  if (expected.refusedAsAWhole) return fullyFailed(exchange, ruleId);
-  const { code, data } = envelopeOf(exchange, ruleId);
+export function dataIsArray(exchange: Exchange, expected: { refusedAsAWhole?: boolean } = {}): Verdict {
+  if (expected.refusedAsAWhole) return fullyFailed(exchange);
+  const { code, data } = envelopeOf(exchange);
   if (data === undefined && readsAsSuccess(code))
-    throw new RuleViolation(ruleId, 'data is absent with code "0": it must be present on success', [exchange]);
+    throw new Violation('data is absent with code "0": it must be present on success', [exchange]);
   if (data !== undefined && !Array.isArray(data))
-    throw new RuleViolation(ruleId, `data is ${shown(data)}, not an array`, [exchange]);
-  return passed(ruleId);
+    throw new Violation(`data is ${shown(data)}, not an array`, [exchange]);
+  return passed();
 }
 
 /** A request refused as a whole: non-zero code, and data (if present) empty. */
-export function fullyFailed(exchange: Exchange, ruleId: RuleId): Verdict {
-  const { code, data } = envelopeOf(exchange, ruleId);
+export function fullyFailed(exchange: Exchange): Verdict {
+  const { code, data } = envelopeOf(exchange);
   if (code === undefined || readsAsSuccess(code))
-    throw new RuleViolation(ruleId, `a request refused as a whole answered code ${shown(code)}, not a non-zero code`, [
-      exchange,
-    ]);
+    throw new Violation(`a request refused as a whole answered code ${shown(code)}, not a non-zero code`, [exchange]);
   if (data !== undefined && (!Array.isArray(data) || data.length > 0))
-    throw new RuleViolation(ruleId, `a request refused as a whole answered data ${shown(data)}, not an empty array`, [
-      exchange,
-    ]);
-  return passed(ruleId, { 'refusal code': code });
+    throw new Violation(`a request refused as a whole answered data ${shown(data)}, not an empty array`, [exchange]);
+  return passed({ 'refusal code': code });
 }
 
 /**
@@ -122,8 +111,8 @@ export function codesOutOfRange(envelope: Envelope): string[] {
  * Every non-zero code (each item's sCode, and a top-level code the items do not explain) is in the 500xx or 510xx
  * range.
  */
-export function codesInRange(exchange: Exchange, ruleId: RuleId): Verdict {
-  const envelope = envelopeOf(exchange, ruleId);
+export function codesInRange(exchange: Exchange): Verdict {
+  const envelope = envelopeOf(exchange);
   const topLevel: [string, unknown][] = explainedByItems(envelope) ? [] : [['code', envelope.code]];
   const codes: [string, unknown][] = [
     ...topLevel,
@@ -133,13 +122,11 @@ export function codesInRange(exchange: Exchange, ruleId: RuleId): Verdict {
     // A zero value in another form, or a number, is the code-string and success-code rules' to judge.
     if (code === undefined || readsAsSuccess(code)) continue;
     if (!codeInRange(codeText(code) ?? ''))
-      throw new RuleViolation(
-        ruleId,
-        `${where} is ${shown(code)}: a non-zero code must be in 500xx (general) or 510xx (trading)`,
-        [exchange],
-      );
+      throw new Violation(`${where} is ${shown(code)}: a non-zero code must be in 500xx (general) or 510xx (trading)`, [
+        exchange,
+      ]);
   }
-  return passed(ruleId);
+  return passed();
 }
 
 /** The envelope rules every exchange of the family must keep, by rule id. */

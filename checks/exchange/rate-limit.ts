@@ -1,8 +1,8 @@
 import type { RateLimitFinding } from '../rate-limit-finding.ts';
 import type { RateLimitPin } from '../../targets/rate-limit-probe-bounds.ts';
 import { rateLimitProbed } from '../rate-limit-probed.ts';
-import { RuleViolation, type Verdict } from '../rule-violation.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
+import { Violation, type Verdict } from '../rule-violation.ts';
+import type { RuleUnderCheck } from '../check.ts';
 
 /**
  * The exchange-rate-limit probe met the limit, and a limited answer is both HTTP 429 and code "50011"
@@ -10,19 +10,18 @@ import type { RuleId } from '../../rules/rule-id.ts';
  * broke an envelope rule are reported, not judged here: the envelope is those rules' to judge, on their own
  * exchanges, so one envelope fault does not also fail the rate limit.
  */
-export function exchangeRateLimited(finding: RateLimitFinding, ruleId: RuleId, pin: RateLimitPin = {}): Verdict {
-  const own = finding.violations.findIndex((breach) => breach.ruleId === ruleId);
+export function exchangeRateLimited(this: RuleUnderCheck, finding: RateLimitFinding, pin: RateLimitPin = {}): Verdict {
+  const own = finding.violations.findIndex((breach) => breach.ruleId === this.ruleId);
   const breach = finding.violations[own];
   if (breach) {
     const evidence = finding.violationExchanges[own] ?? finding.violationExchanges[0];
-    throw new RuleViolation(
-      ruleId,
+    throw new Violation(
       `${breach.count} answer(s) under load broke the 429/50011 pairing: ${breach.message}`,
       evidence ? [evidence] : [],
     );
   }
-  const verdict = rateLimitProbed(finding, ruleId, pin);
-  const others = finding.violations.filter((other) => other.ruleId !== ruleId);
+  const verdict = rateLimitProbed(finding, pin);
+  const others = finding.violations.filter((other) => other.ruleId !== this.ruleId);
   if (others.length === 0) return verdict;
   const envelope = others
     .map((other) => `${other.count} answer(s) under rule ${other.ruleId}: ${other.message}`)

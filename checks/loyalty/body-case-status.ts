@@ -3,15 +3,14 @@ import { type LoyaltyCaseOutcome, loyaltyStatuses } from '../../rules/loyalty/re
 import type { Verdict } from '../rule-violation.ts';
 import { statusForInvalidInput } from '../status-for-invalid-input.ts';
 import { statusForValidInput } from '../status-for-valid-input.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
 
 /**
  * A body rule judged both ways: a case that keeps the rule is accepted (202), one that breaks it is refused
  * with exactly 400. By status only: the bodies of the answers have their own rules (the empty 202 object, the
  * error body, JSON bodies), so one body fault fails one rule.
  */
-export function bodyCaseStatus(exchange: Exchange, ruleId: RuleId, expected: { outcome: LoyaltyCaseOutcome }): Verdict {
+export function bodyCaseStatus(exchange: Exchange, expected: { outcome: LoyaltyCaseOutcome }): Verdict {
   return expected.outcome === 'accepted'
-    ? statusForValidInput(exchange, ruleId, loyaltyStatuses.accepted)
-    : statusForInvalidInput(exchange, ruleId, loyaltyStatuses.invalid);
+    ? statusForValidInput(exchange, loyaltyStatuses.accepted)
+    : statusForInvalidInput(exchange, loyaltyStatuses.invalid);
 }

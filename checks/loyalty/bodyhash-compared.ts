@@ -1,8 +1,7 @@
 import type { Exchange } from '../../client/http-exchange.ts';
-import { prerequisiteMissing } from '../rule-blocked.ts';
-import { RuleViolation } from '../rule-violation.ts';
+import { PrerequisiteMissing } from '../rule-blocked.ts';
+import { Violation } from '../rule-violation.ts';
 import { unauthorizedStatus } from '../unauthorized-status.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
 
 const bodyhashRule = 'loyalty.mac.bodyhash';
 
@@ -12,14 +11,13 @@ const bodyhashRule = 'loyalty.mac.bodyhash';
  * `loyalty.mac.bodyhash` judges: when these are accepted too, the asking rule is blocked by it; when they
  * are refused, the asking rule's own case was accepted, and it judges that.
  */
-export function bodyhashCompared(exchanges: readonly Exchange[], askingRule: RuleId): void {
+export function bodyhashCompared(exchanges: readonly Exchange[]): void {
   for (const exchange of exchanges) {
     try {
-      unauthorizedStatus(exchange, bodyhashRule, null);
+      unauthorizedStatus(exchange, null);
     } catch (error) {
-      if (!(error instanceof RuleViolation)) throw error;
-      throw prerequisiteMissing(
-        askingRule,
+      if (!(error instanceof Violation)) throw error;
+      throw new PrerequisiteMissing(
         [bodyhashRule],
         `a MAC signed for another body was accepted, and so was one whose bodyhash is not the body's: ${error.message}`,
         [exchange],

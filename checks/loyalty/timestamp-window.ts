@@ -3,14 +3,13 @@ import { loyaltyStatuses } from '../../rules/loyalty/records.ts';
 import type { Verdict } from '../rule-violation.ts';
 import { statusForInvalidInput } from '../status-for-invalid-input.ts';
 import { statusForValidInput } from '../status-for-valid-input.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
 
 /**
  * The MAC's ts window: a request whose ts lies inside the entry's window (past or future) is accepted (202),
  * one outside it is refused (any 4xx: the document names no status for it).
  */
-export function timestampWindow(exchange: Exchange, ruleId: RuleId, expected: { insideWindow: boolean }): Verdict {
+export function timestampWindow(exchange: Exchange, expected: { insideWindow: boolean }): Verdict {
   return expected.insideWindow
-    ? statusForValidInput(exchange, ruleId, loyaltyStatuses.accepted)
-    : statusForInvalidInput(exchange, ruleId, null);
+    ? statusForValidInput(exchange, loyaltyStatuses.accepted)
+    : statusForInvalidInput(exchange, null);
 }

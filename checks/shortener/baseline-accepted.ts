@@ -1,7 +1,6 @@
 import type { Exchange } from '../../client/http-exchange.ts';
 import { mappingsStatuses } from '../../rules/shortener/records.ts';
-import { prerequisiteMissing } from '../rule-blocked.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
+import { PrerequisiteMissing } from '../rule-blocked.ts';
 
 /** The rule that judges whether plain valid entries are accepted at all. */
 export const baselineRule = 'shortener.mappings.accepted';
@@ -11,11 +10,10 @@ export const baselineRule = 'shortener.mappings.accepted';
  * entries at all, which {@link baselineRule} judges: the asking rule is blocked by it (or fails, when it is
  * that rule). Accepted, the asking rule's own variant was what the target refused, and the rule judges it.
  */
-export function baselineAccepted(baseline: Exchange, askingRule: RuleId): void {
+export function baselineAccepted(baseline: Exchange): void {
   const status = baseline.response?.status;
   if (status === mappingsStatuses.accepted) return;
-  throw prerequisiteMissing(
-    askingRule,
+  throw new PrerequisiteMissing(
     [baselineRule],
     `a request of plain valid entries was answered ${status ?? baseline.error?.code ?? 'with no response'}, not ${mappingsStatuses.accepted}`,
     [baseline],

@@ -3,14 +3,13 @@ import { mappingsStatuses } from '../../rules/shortener/records.ts';
 import { statusForInvalidInput } from '../status-for-invalid-input.ts';
 import { statusForValidInput } from '../status-for-valid-input.ts';
 import type { Verdict } from '../rule-violation.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
 
 /**
  * A mapping request judged on one field: a value the rule keeps answers 200, a value it breaks answers
  * 400 (the documented statuses of POST /mappings), whichever entry of the array carries it.
  */
-export function entryJudged(exchange: Exchange, ruleId: RuleId, expected: { accepted: boolean }): Verdict {
+export function entryJudged(exchange: Exchange, expected: { accepted: boolean }): Verdict {
   return expected.accepted
-    ? statusForValidInput(exchange, ruleId, mappingsStatuses.accepted)
-    : statusForInvalidInput(exchange, ruleId, mappingsStatuses.refused);
+    ? statusForValidInput(exchange, mappingsStatuses.accepted)
+    : statusForInvalidInput(exchange, mappingsStatuses.refused);
 }

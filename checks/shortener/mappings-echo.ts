@@ -2,10 +2,9 @@ import type { Exchange } from '../../client/http-exchange.ts';
 import { z } from 'zod';
 import type { MappingRequest } from '../../rules/shortener/records.ts';
 import { jsonOf } from '../response-required.ts';
-import { passed, RuleViolation, type Verdict } from '../rule-violation.ts';
+import { passed, Violation, type Verdict } from '../rule-violation.ts';
 import { baselineAccepted, baselineRule, refused } from './baseline-accepted.ts';
-import { prerequisiteMissing } from '../rule-blocked.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
+import { PrerequisiteMissing } from '../rule-blocked.ts';
 
 // Read leniently: only the echoed fields; the full shortenResponse shape is the accepted rule's to judge.
 const echoes = z.object({ mappings: z.array(z.object({ longUrl: z.unknown(), expDate: z.unknown() }).passthrough()) });
@@ -21,42 +20,38 @@ const sameInstant = (a: unknown, b: string) =>
  * entries are plain valid ones: a refusal, or an answer without a `mappings` list, is the accepted rule's
  * fault, and this rule is blocked by it.
  */
-export function mappingsEcho(
-  { exchange, entries }: { exchange: Exchange; entries: readonly MappingRequest[] },
-  ruleId: RuleId,
-): Verdict {
-  if (refused(exchange)) baselineAccepted(exchange, ruleId);
-  const read = echoes.safeParse(jsonOf(exchange, ruleId));
+export function mappingsEcho({
+  exchange,
+  entries,
+}: {
+  exchange: Exchange;
+  entries: readonly MappingRequest[];
+}): Verdict {
+  if (refused(exchange)) baselineAccepted(exchange);
+  const read = echoes.safeParse(jsonOf(exchange));
   if (!read.success)
-    throw prerequisiteMissing(
-      ruleId,
-      [baselineRule],
-      'the 200 answer to plain valid entries holds no `mappings` list',
-      [exchange],
-    );
+    throw new PrerequisiteMissing([baselineRule], 'the 200 answer to plain valid entries holds no `mappings` list', [
+      exchange,
+    ]);
   const { mappings } = read.data;
   if (mappings.length !== entries.length)
-    throw new RuleViolation(
-      ruleId,
-      `${entries.length} entries were sent and ${mappings.length} shortenResponse came back`,
-      [exchange],
-    );
+    throw new Violation(`${entries.length} entries were sent and ${mappings.length} shortenResponse came back`, [
+      exchange,
+    ]);
   entries.forEach((entry, index) => {
     const answer = mappings[index];
     if (!answer || !sameUrl(answer.longUrl, entry.longUrl)) {
-      throw new RuleViolation(
-        ruleId,
+      throw new Violation(
         `shortenResponse ${index + 1} has longUrl ${JSON.stringify(answer?.longUrl)}; entry ${index + 1} sent ${JSON.stringify(entry.longUrl)}`,
         [exchange],
       );
     }
     if (!sameInstant(answer.expDate, entry.expDate)) {
-      throw new RuleViolation(
-        ruleId,
+      throw new Violation(
         `shortenResponse ${index + 1} has expDate ${JSON.stringify(answer.expDate)}; entry ${index + 1} sent ${JSON.stringify(entry.expDate)}`,
         [exchange],
       );
     }
   });
-  return passed(ruleId, { entries: entries.length });
+  return passed({ entries: entries.length });
 }

@@ -1,6 +1,6 @@
 import type { Exchange } from '../../client/http-exchange.ts';
-import { prerequisiteMissing } from '../rule-blocked.ts';
-import { RuleViolation, type Verdict } from '../rule-violation.ts';
+import { PrerequisiteMissing } from '../rule-blocked.ts';
+import { passed, Violation, type Verdict } from '../rule-violation.ts';
 import { entryJudged } from './entry-judged.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
 
@@ -21,16 +21,16 @@ export interface VanityStep {
  * A sequence of requests for vanity paths: each step must be accepted (200) or refused (400) as the rule
  * says; a failure names the step and carries the exchanges up to it.
  */
-export function vanitySequence(steps: readonly VanityStep[], ruleId: RuleId): Verdict {
+export function vanitySequence(steps: readonly VanityStep[]): Verdict {
   steps.forEach((step, index) => {
     try {
-      entryJudged(step.exchange, ruleId, step);
+      entryJudged(step.exchange, step);
     } catch (error) {
-      if (!(error instanceof RuleViolation)) throw error;
+      if (!(error instanceof Violation)) throw error;
       const evidence = steps.slice(0, index + 1).map((done) => done.exchange);
-      if (step.judgedBy) throw prerequisiteMissing(ruleId, step.judgedBy, `${step.why}: ${error.message}`, evidence);
-      throw new RuleViolation(ruleId, `${step.why}: ${error.message}`, evidence);
+      if (step.judgedBy) throw new PrerequisiteMissing(step.judgedBy, `${step.why}: ${error.message}`, evidence);
+      throw new Violation(`${step.why}: ${error.message}`, evidence);
     }
   });
-  return { ruleId, observations: { steps: steps.length } };
+  return passed({ steps: steps.length });
 }

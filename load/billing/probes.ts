@@ -1,6 +1,8 @@
 import { gzipThresholdProbed } from '../../checks/gzip-threshold-probed.ts';
-import { rateLimitProbed } from '../../checks/rate-limit-probed.ts';
+import { billingChecks } from '../../checks/billing/index.ts';
 import { billingRuleIds } from '../../rules/billing/ids.ts';
+import { billingRules } from '../../rules/billing/rules.ts';
+import { loadJudge } from '../rule-judgement.ts';
 import { gzipThresholdBytes } from '../../rules/billing/operations.ts';
 import type { BillingSection } from '../../targets/billing/section.ts';
 import { probeGzipThreshold } from '../gzip-threshold-probe.ts';
@@ -30,8 +32,9 @@ export const billingProbes: readonly LoadProbe<BillingSection>[] = [
         ),
       );
       const pin = section.expectations.tokenRateLimit ?? {};
+      const judge = loadJudge(billingRules, billingChecks);
       return rateLimitOutcome(billingRuleIds.tokenRateLimit, finding, (found) =>
-        rateLimitProbed(found, billingRuleIds.tokenRateLimit, pin),
+        judge.checkOf(billingRuleIds.tokenRateLimit)(found, pin),
       );
     },
   },
@@ -63,7 +66,7 @@ export const billingProbes: readonly LoadProbe<BillingSection>[] = [
       } = finding;
       return {
         ruleId: `${expected.over}, ${expected.under}`,
-        judge: () => gzipThresholdProbed(finding, expected.over, expected),
+        judge: () => gzipThresholdProbed(finding, expected),
         details: {
           ...rest,
           readings: readings.map(({ asked, size, compressed }) => ({ asked, size, compressed })),

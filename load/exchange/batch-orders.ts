@@ -1,24 +1,20 @@
 import { batchBody, batchOrdersPath } from '../../adapters/exchange/orders.ts';
-import { codeIsString, codesInRange, dataIsArray, msgMatchesCode } from '../../checks/exchange/envelope.ts';
-import { RuleViolation } from '../../checks/rule-violation.ts';
+import { exchangeChecks } from '../../checks/exchange/index.ts';
 import { exchangeCodes } from '../../rules/exchange/codes.ts';
 import { readEnvelope } from '../../client/exchange/envelope.ts';
 import type { ExchangeClient } from '../../client/exchange/exchange-client.ts';
 import { preHash, signedPath, signingTimestamp } from '../../client/exchange/signing.ts';
 import { signature } from '../../client/hmac.ts';
-import { exchangeRuleIds as id } from '../../rules/exchange/rules.ts';
+import { exchangeRules, exchangeRuleIds as id } from '../../rules/exchange/rules.ts';
+import { type LoadBreach, loadJudge } from '../rule-judgement.ts';
 import type { ExchangeSection } from '../../targets/exchange/section.ts';
 import { observedExchange } from '../observed-exchange.ts';
 import type { RateLimitedOperation } from '../rate-limit-probe.ts';
 import type { LoadRequest, ObservedResponse } from '../scenario.ts';
 
-/** The envelope rules judged on every response under load, 429s included, each under its own rule id. */
-const envelopeChecks = [
-  [codeIsString, id.codeString],
-  [msgMatchesCode, id.msg],
-  [dataIsArray, id.data],
-  [codesInRange, id.codeRange],
-] as const;
+/** The envelope rules judged on every response under load, 429s included, each by its own registered check. */
+const envelopeRules = [id.codeString, id.msg, id.data, id.codeRange] as const;
+const judge = loadJudge(exchangeRules, exchangeChecks);
 
 /**
  * The exchange-style batch order as a rate-limited operation (document 3, part B: code 50011 with HTTP
@@ -80,15 +76,13 @@ export function envelopeBreach(
   section: ExchangeSection,
   request: LoadRequest,
   response: ObservedResponse,
-): { ruleId: string; message: string } | undefined {
+): LoadBreach | undefined {
   const exchange = observedExchange(section.baseUrl, request, response);
-  try {
-    // The code ranges are descriptive in the document: judged only where the entry pins them.
-    for (const [check, ruleId] of envelopeChecks)
-      if (ruleId !== id.codeRange || section.expectations.codeRanges) check(exchange, ruleId);
-  } catch (error) {
-    if (error instanceof RuleViolation) return { ruleId: error.ruleId, message: error.message };
-    throw error;
+  // The code ranges are descriptive in the document: judged only where the entry pins them.
+  for (const ruleId of envelopeRules) {
+    const breach =
+      ruleId !== id.codeRange || section.expectations.codeRanges ? judge.breach(ruleId, exchange) : undefined;
+    if (breach) return breach;
   }
   const code = readEnvelope(exchange)?.code;
   if ((response.status === 429) !== (code === exchangeCodes.rateLimited)) {

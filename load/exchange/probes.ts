@@ -1,6 +1,7 @@
-import { exchangeRateLimited } from '../../checks/exchange/rate-limit.ts';
+import { exchangeChecks } from '../../checks/exchange/index.ts';
 import { exchangeClientFor } from '../../client/exchange/session.ts';
-import { exchangeRuleIds } from '../../rules/exchange/rules.ts';
+import { exchangeRuleIds, exchangeRules } from '../../rules/exchange/rules.ts';
+import { loadJudge } from '../rule-judgement.ts';
 import type { ExchangeSection } from '../../targets/exchange/section.ts';
 import { closing, probeRunOptions, type LoadProbe } from '../load-probe.ts';
 import { probeRateLimit } from '../rate-limit-probe.ts';
@@ -20,7 +21,7 @@ export const exchangeProbes: readonly LoadProbe<ExchangeSection>[] = [
         probeRateLimit(exchangeRateLimitOperation(client, section), bounds, probeRunOptions(context)),
       );
       return rateLimitOutcome(exchangeRuleIds.rateLimit, finding, (found) =>
-        exchangeRateLimited(found, exchangeRuleIds.rateLimit, { limit, limitAtMost }),
+        loadJudge(exchangeRules, exchangeChecks).checkOf(exchangeRuleIds.rateLimit)(found, { limit, limitAtMost }),
       );
     },
   },

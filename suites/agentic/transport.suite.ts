@@ -46,7 +46,7 @@ ruleTest('agentic.jwe.tampered', async ({ check }) => {
     const exchange = await client.sendJwe(altered);
     // An altered encrypted key is this rule's fault only where a JWE for another key is refused.
     if (tampering.part === 'encrypted key' && !refusedAs4xx(exchange))
-      otherKeyRefused(await client.sendJwe(await client.encrypt(payload, stranger)), 'agentic.jwe.tampered');
+      otherKeyRefused(await client.sendJwe(await client.encrypt(payload, stranger)));
     check(exchange, null);
   });
 });

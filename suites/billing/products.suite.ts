@@ -1,3 +1,4 @@
+import { judgedFor } from '../../checks/rule-check.ts';
 import { parsedWith } from '../../checks/response-required.ts';
 import { productDraft } from '../../generators/billing/product-draft.ts';
 import { productWithoutPlans } from '../../generators/billing/product-without-plans.ts';
@@ -15,7 +16,9 @@ ruleTest(id.productCreate, async ({ observe, check }) => {
   await forAll(productDraft, s.property(), async (draft) => {
     const exchange = await s.client.send(op.createProduct, { json: adapter.createProductBody(draft) });
     statuses.add(exchange.response?.status ?? 0);
-    const product = parsedWith(exchange, id.productCreate, (body) => adapter.parseProductResponse(body));
+    const product = judgedFor(id.productCreate, () =>
+      parsedWith(exchange, (body) => adapter.parseProductResponse(body)),
+    );
     return check({ exchange, product }, draft, op.createProduct.successStatus);
   });
   observe('success status', [...statuses].join(', '));

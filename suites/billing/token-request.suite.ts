@@ -1,3 +1,4 @@
+import { judgedFor } from '../../checks/rule-check.ts';
 import { parsedWith } from '../../checks/response-required.ts';
 import type { Gen, InvalidCase } from '../../generators/gen.ts';
 import { forbiddenTokenHeader } from '../../generators/billing/forbidden-token-header.ts';
@@ -48,7 +49,9 @@ ruleTest(id.tokenIssue, async ({ observe, check }) => {
   const s = session();
   const exchange = await s.client.tokenSession.issuingExchange();
   const verdict = check(exchange, op.token.successStatus);
-  const token = parsedWith(exchange, id.tokenIssue, (body) => s.client.adapter.parseTokenResponse(body));
+  const token = judgedFor(id.tokenIssue, () =>
+    parsedWith(exchange, (body) => s.client.adapter.parseTokenResponse(body)),
+  );
   observe('expires_in', token.expiresInSeconds ?? 'not given');
   return verdict;
 });

@@ -1,3 +1,4 @@
+import { judgedFor } from '../../checks/rule-check.ts';
 import type { AssignmentAttempt } from '../../checks/cards/assignment.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
 import { assignmentOf } from '../../checks/cards/card-view.ts';
@@ -74,7 +75,8 @@ ruleTest(id.assignNoReassignment, async ({ check }) => {
   return Promise.all(
     assignableCardStatuses.map(async (status) => {
       const cardId = section.fixtures.assignedCards[status];
-      const before = assignmentOf(await client.getCard(cardId), id.assignNoReassignment).cardUserId;
+      const before = (await judgedFor(id.assignNoReassignment, async () => assignmentOf(await client.getCard(cardId))))
+        .cardUserId;
       const other = section.fixtures.cardUsers.ACTIVATED;
       if (typeof before !== 'string' || before === other)
         throw new Error(
@@ -97,9 +99,9 @@ ruleTest(id.assignWalletFixed, async ({ check }) => {
   return Promise.all(
     assignableCardStatuses.map(async (status) => {
       const cardId = section.fixtures.assignedCards[status];
-      const { cardUserId, digitalWalletProvisionable: before } = assignmentOf(
-        await client.getCard(cardId),
-        id.assignWalletFixed,
+      const card = await client.getCard(cardId);
+      const { cardUserId, digitalWalletProvisionable: before } = judgedFor(id.assignWalletFixed, () =>
+        assignmentOf(card),
       );
       const patch = await client.patchCard(cardId, { cardUserId, digitalWalletProvisionable: before !== true });
       const after = await client.getCard(cardId);

@@ -1,3 +1,4 @@
+import { judgedFor } from '../../checks/rule-check.ts';
 import { assignmentOf, cardBodyOf } from '../../checks/cards/card-view.ts';
 import type { RecordExpectation } from '../../checks/record-rule.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
@@ -37,7 +38,9 @@ async function cardsNamedByHistory(accountId: string): Promise<string[]> {
  * The card user GET card shows on an assigned card, or undefined where it shows no card (the Card rules judge that).
  */
 async function cardUserOfAssigned(cardId: string, ruleId: RuleId): Promise<unknown> {
-  const assignment = await resultOrBlock(async () => assignmentOf(await session().client.getCard(cardId), ruleId));
+  const assignment = await resultOrBlock(
+    async () => await judgedFor(ruleId, async () => assignmentOf(await session().client.getCard(cardId))),
+  );
   return assignment instanceof RuleBlocked ? undefined : assignment.cardUserId;
 }
 

@@ -1,3 +1,4 @@
+import { judgedFor } from '../../checks/rule-check.ts';
 import type { FollowedLink } from '../../checks/cards/transactions-walk-checks.ts';
 import { transactionsPageOf, walkTransactions, type TransactionsWalk } from '../../checks/cards/transactions-walk.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
@@ -66,8 +67,8 @@ async function walks(
   const { client } = session();
   const perWindow = await Promise.all(
     (await windows(ruleId)).map(async (window) => {
-      const total = transactionsPageOf(await client.getTransactions(window), ruleId).paginationDetails?.page
-        ?.totalCount;
+      const total = (await judgedFor(ruleId, async () => transactionsPageOf(await client.getTransactions(window))))
+        .paginationDetails?.page?.totalCount;
       const concrete = sizes
         .map((pageSize) =>
           pageSize === 'dividing'
@@ -112,7 +113,7 @@ ruleTest(id.transactionsPageDetails, async ({ observe, check }) => {
       check({
         description: describeQuery(query),
         pageSize: 1,
-        pages: [{ exchange, page: transactionsPageOf(exchange, id.transactionsPageDetails) }],
+        pages: [{ exchange, page: judgedFor(id.transactionsPageDetails, () => transactionsPageOf(exchange)) }],
         ended: 'end-reached',
       }),
     );

@@ -1,3 +1,4 @@
+import { judgedFor } from '../../checks/rule-check.ts';
 import type { ProvokedRefusal } from '../../checks/cdr/error-codes.ts';
 import { listPageOf } from '../../checks/cdr/product-walk.ts';
 import type { CdrClient } from '../../client/cdr/cdr-client.ts';
@@ -113,7 +114,9 @@ function unknownProductCondition(client: CdrClient, unknownIds: readonly string[
 async function meetErrors(client: CdrClient, ruleId: RuleId): Promise<ProvokedRefusal[]> {
   const unknownIds = unknownProductIds(2, session().run.seed);
   const servesList = servesOperation(client.section, 'list');
-  const lastPage = servesList ? (listPageOf(await client.list(), ruleId).meta.totalPages ?? 1) : 1;
+  const lastPage = servesList
+    ? ((await judgedFor(ruleId, async () => listPageOf(await client.list()))).meta.totalPages ?? 1)
+    : 1;
   const conditions = [
     ...versionHeaderConditions(client, unknownIds[0] as string),
     ...listQueryConditions(client, lastPage),

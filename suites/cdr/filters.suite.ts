@@ -1,3 +1,4 @@
+import { judgedFor } from '../../checks/rule-check.ts';
 import type { FilteredWalk } from '../../checks/cdr/list-filter.ts';
 import type { ProductFilter } from '../../checks/cdr/product-filter.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
@@ -257,7 +258,7 @@ ruleTest('cdr.list.page-past-last', async ({ check }) => {
   const verdicts = [];
   for (const query of [{}, { effective: 'ALL', pageSize: 7 }, { brand: 'no brand has this name' }] as ListQuery[]) {
     // page=1 asked for: only its totals are read, and a wrong default page is cdr.list.page-default's.
-    const first = listPageOf(await client.list({ page: 1, ...query }), id);
+    const first = await judgedFor(id, async () => listPageOf(await client.list({ page: 1, ...query })));
     const lastPage = Math.max(first.meta.totalPages ?? 1, 1);
     for (const page of [lastPage + 1, lastPage + 5])
       verdicts.push(check(await client.list({ ...query, page }), section.pastLastPageStatus ?? null));

@@ -1,3 +1,4 @@
+import { judgedFor } from '../../checks/rule-check.ts';
 import { listPageOf } from '../../checks/cdr/product-walk.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { describeListQuery, type ListQuery } from '../../rules/cdr/list-query.ts';
@@ -134,7 +135,7 @@ ruleTest(
       // cannot be judged.
       const held =
         exchange.response?.status === 200
-          ? listPageOf(exchange, 'cdr.pagination.empty-result').data.products.length
+          ? judgedFor('cdr.pagination.empty-result', () => listPageOf(exchange)).data.products.length
           : 0;
       if (held > 0)
         blocks.push(

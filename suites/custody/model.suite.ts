@@ -1,3 +1,4 @@
+import { judgedFor } from '../../checks/rule-check.ts';
 import fc from 'fast-check';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
@@ -101,7 +102,7 @@ ruleTest(id, async ({ observe, check }) => {
     async (endpoint) => {
       // The harness cannot know the target's data: a full walk at the spec's page size is the model of the list.
       const walk = await walkListing(client, endpoint, shownWalkPageSize, 'forward', id);
-      requireEnded(walk, id);
+      judgedFor(id, () => requireEnded(walk));
       const real: ListReal = { client, endpoint, check };
       const { details, violation } = await runSequences(real, walkItems(walk), { seed, numRuns: runsPerListing });
       sequences += details.numRuns;

@@ -17,8 +17,7 @@ for (const { ruleId } of fieldRules) {
     const { client, property, nowMs, run } = session();
     await forAll(fieldCase(ruleId, nowMs), property({ runs: Math.ceil(run.runs / 2) }), async (field) => {
       const exchange = await client.map(withFreshPaths(field.body));
-      if (field.accepted && refused(exchange))
-        baselineAccepted(await client.map(withFreshPaths(field.baseline)), ruleId);
+      if (field.accepted && refused(exchange)) baselineAccepted(await client.map(withFreshPaths(field.baseline)));
       return check(exchange, field);
     });
   });

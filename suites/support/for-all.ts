@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { RuleViolation } from '../../checks/rule-violation.ts';
+import { Violation } from '../../checks/rule-violation.ts';
 import { ruleOutOfTime } from '../../core/rule-in-progress.ts';
 import { RuleOutOfTime } from './rule-out-of-time.ts';
 import type { Gen } from '../../generators/gen.ts';
@@ -82,12 +82,12 @@ export async function forAll<T>(
       throw RuleOutOfTime.afterCases(gen.boundaries.length + randomFailure.started, planned);
     return gen.boundaries.length + values.length;
   }
-  if (!(randomFailure.error instanceof RuleViolation)) throw randomFailure.error;
+  if (!(randomFailure.error instanceof Violation)) throw randomFailure.error;
   throw await shrink(gen, options, body, randomFailure);
 }
 
-function annotate(error: unknown, value: unknown, replay?: RuleViolation['replay']): unknown {
-  if (error instanceof RuleViolation) {
+function annotate(error: unknown, value: unknown, replay?: Violation['replay']): unknown {
+  if (error instanceof Violation) {
     error.inputDescription ??= describeCase(value);
     if (replay) error.replay = replay;
   }
@@ -101,13 +101,13 @@ async function shrink<T>(
   body: (value: T) => Promise<unknown>,
   failure: Failure,
 ): Promise<unknown> {
-  let smallest: { error: RuleViolation; value: T } | undefined;
+  let smallest: { error: Violation; value: T } | undefined;
   const property = fc.asyncProperty(gen.arbitrary, async (value) => {
     try {
       await body(value);
       return true;
     } catch (error) {
-      if (!(error instanceof RuleViolation)) throw error;
+      if (!(error instanceof Violation)) throw error;
       smallest = { error, value };
       return false;
     }

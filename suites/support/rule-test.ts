@@ -14,14 +14,7 @@ import { defaultRedactor } from '../../core/redaction.ts';
 import type { Rule } from '../../rules/rule.ts';
 import { ruleStrength, severityOf } from '../../rules/rule-severity.ts';
 import { failureText } from '../../checks/failure-text.ts';
-import {
-  assertJudgedByRuleCheck,
-  assertViolationOfRule,
-  type BoundCheck,
-  bindRuleCheck,
-  CheckMismatchError,
-  type CheckTable,
-} from './bound-check.ts';
+import { type BoundCheck, type CheckTable, forRule, ruleCheck } from '../../checks/rule-check.ts';
 import { reportText, shownCounterexample } from './report-values.ts';
 import type { RuleOutcome } from '../../rules/rule-outcome.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
@@ -49,22 +42,15 @@ export interface RuleTestOptions {
   timeoutMs?: number;
 }
 
+/** A rule test that passed without a verdict of its rule's check: it judged nothing, so the harness is broken. */
+class NothingJudgedError extends Error {
+  override readonly name = 'NothingJudgedError';
+}
+
 /** A crash of a check or of the harness: reported as broken, never as the target's failure. */
 export class BrokenCheckError extends Error {
   override readonly name = 'BrokenCheckError';
   readonly code = 'CHECK_BROKEN';
-}
-
-/** The mismatch when a violation is not the rule's own (another rule's, or another check's). */
-// biome-ignore lint/suspicious/noExplicitAny: a rule of any family's section (a rule's section type is contravariant)
-function mismatchOf(rule: Rule<string, any>, violation: RuleViolation): CheckMismatchError | undefined {
-  try {
-    assertViolationOfRule(rule, violation);
-    return undefined;
-  } catch (error) {
-    if (error instanceof CheckMismatchError) return error;
-    throw error;
-  }
 }
 
 /** The rule's declared prerequisites block it; a rule that declares none cannot be blocked so (a harness error). */
@@ -199,7 +185,7 @@ export function ruleChecksFor<const R extends Rule<string, any>, const C extends
   return (ruleId) => {
     const rule = rules.find((candidate) => candidate.id === ruleId);
     if (!rule) throw new Error(`ruleChecksFor: unknown rule id ${ruleId}`);
-    return bindRuleCheck(rule, table).check as CheckOfRule<R, typeof sharedChecks & C, typeof ruleId>;
+    return ruleCheck(rule, table).check as CheckOfRule<R, typeof sharedChecks & C, typeof ruleId>;
   };
 }
 
@@ -255,15 +241,15 @@ interface RuleUnderTest {
 }
 
 /**
- * Runs the suite's body for the rule within its share of the run's deadline and returns what it saw: every verdict
- * must come from the rule's own check (else the test is broken).
+ * Runs the suite's body for the rule within its share of the run's deadline and returns what it saw: the rule's own
+ * check must have given a verdict (a body that passes without one judged nothing: the test is broken).
  */
 async function judgeRule(
   { rule, table, body }: RuleUnderTest,
   run: RunContext,
   observations: Record<string, unknown>,
 ): Promise<void> {
-  const bound = bindRuleCheck(rule, table);
+  const bound = ruleCheck(rule, table);
   const share = await ruleShare(run);
   const tooLate = noTimeLeft(share);
   if (tooLate) throw tooLate;
@@ -284,7 +270,8 @@ async function judgeRule(
       share.endsAt,
     )) ?? [],
   ].flat();
-  assertJudgedByRuleCheck(rule, verdicts, bound.verdicts());
+  if (bound.verdicts() === 0)
+    throw new NothingJudgedError(`rule ${rule.id} passed without a verdict of its check ${rule.check}`);
   for (const verdict of verdicts) Object.assign(observations, verdict.observations);
 }
 
@@ -302,7 +289,10 @@ async function settleThrown(
     vitest,
   }: { run: RunContext; base: RuleOutcome; record: (outcome: RuleOutcome) => void; vitest: TestContext },
 ): Promise<void> {
-  const thrown = caught instanceof RuleOutOfTime ? await slowTargetVerdict(run, rule.id as RuleId, caught) : caught;
+  const ruleId = rule.id as RuleId;
+  // What a check helper the body called directly threw is the rule's too, named for it as the engine names it.
+  const thrown =
+    caught instanceof RuleOutOfTime ? await slowTargetVerdict(run, ruleId, caught) : forRule(ruleId, caught);
   const error = failedWhenLeftUnanswered(rule.id, blockedWhenUnearned(rule.id, thrown, bodyJudges));
   const stoppedByHarness = closedByHarness(error);
   if (stoppedByHarness) {
@@ -325,20 +315,20 @@ async function settleThrown(
     vitest.skip(outcome.message);
     return;
   }
-  const mismatch = error instanceof RuleViolation ? mismatchOf(rule, error) : undefined;
-  if (error instanceof RuleViolation && !mismatch) {
+  const foreign = error instanceof RuleViolation && error.ruleId !== rule.id;
+  if (error instanceof RuleViolation && !foreign) {
     const outcome = violationOutcome(base, error);
     record(outcome);
     await attachEvidence(outcome);
-    // The violation's id is the rule's own (mismatchOf said so), and typed as a registered rule id.
     const failure = new RuleViolation(error.ruleId, failureText(outcome, run), []);
     failure.stack = failure.message;
     throw failure;
   }
-  const problem = mismatch ?? (error instanceof CheckMismatchError ? error : undefined);
-  const message = problem
-    ? `rule test judged by the wrong check: ${reportText(problem.message).text}`
-    : `check ${rule.check} raised an unexpected error: ${reportText(error instanceof Error ? error.message : String(error)).text}`;
+  const message = foreign
+    ? `rule test judged by the wrong check: a violation of ${error.ruleId}: ${reportText(error.message).text}`
+    : error instanceof NothingJudgedError
+      ? `rule test judged by the wrong check: ${reportText(error.message).text}`
+      : `check ${rule.check} raised an unexpected error: ${reportText(error instanceof Error ? error.message : String(error)).text}`;
   record({ ...base, status: 'broken', message });
   throw new BrokenCheckError(message, { cause: error });
 }

@@ -23,7 +23,7 @@ describe('idempotent-replay', () => {
       jsonExchange(200, { id: 'c-1' }),
       jsonExchange(201, { id: 'c-1' }),
     ];
-    expect(idempotentReplay(retries, rule, idOf)).toEqual({ ruleId: rule, observations: { requests: 3 } });
+    expect(idempotentReplay(retries, idOf)).toEqual({ ruleId: rule, observations: { requests: 3 } });
   });
   test('two resources is a violation with the first and a differing exchange', () => {
     const retries = [
@@ -31,28 +31,28 @@ describe('idempotent-replay', () => {
       jsonExchange(200, { id: 'c-1' }),
       jsonExchange(200, { id: 'c-2' }),
     ];
-    const violation = violationOf(() => idempotentReplay(retries, rule, idOf), rule, [retries[0]!, retries[2]!]);
+    const violation = violationOf(() => idempotentReplay(retries, idOf), rule, [retries[0]!, retries[2]!]);
     expect(violation.message).toContain('2 resources');
     expect(violation.message).toContain('c-1, c-2');
   });
   test('a non-2xx retry is a violation on that exchange', () => {
     const retries = [jsonExchange(200, { id: 'c-1' }), jsonExchange(409, { id: 'c-1' })];
-    expect(violationOf(() => idempotentReplay(retries, rule, idOf), rule, [retries[1]!]).message).toContain('409');
+    expect(violationOf(() => idempotentReplay(retries, idOf), rule, [retries[1]!]).message).toContain('409');
   });
   test("a late retry must name the resource the key's first use created, earlier in the run", () => {
-    expect(idempotentReplay([jsonExchange(200, { id: 'c-1' })], rule, idOf, 'c-1').ruleId).toBe(rule);
+    expect(idempotentReplay([jsonExchange(200, { id: 'c-1' })], idOf, 'c-1').ruleId).toBe(rule);
     const forgot = [jsonExchange(200, { id: 'c-9' })];
-    expect(violationOf(() => idempotentReplay(forgot, rule, idOf, 'c-1'), rule, forgot).message).toContain(
+    expect(violationOf(() => idempotentReplay(forgot, idOf, 'c-1'), rule, forgot).message).toContain(
       'first use created c-1',
     );
   });
   test('a body without the id is a violation naming the zod path', () => {
     const retries = [jsonExchange(200, { name: 'x' })];
-    expect(violationOf(() => idempotentReplay(retries, rule, idOf), rule, retries).message).toContain('id:');
+    expect(violationOf(() => idempotentReplay(retries, idOf), rule, retries).message).toContain('id:');
   });
   test('a failed retry is a violation', () => {
     const failed = failedExchange('CONNECTION_RESET');
-    violationOf(() => idempotentReplay([jsonExchange(200, { id: 'c-1' }), failed], rule, idOf), rule, [failed]);
+    violationOf(() => idempotentReplay([jsonExchange(200, { id: 'c-1' }), failed], idOf), rule, [failed]);
   });
 });
 
@@ -60,41 +60,41 @@ describe('pricing-resolution', () => {
   const usd = { currency: 'USD', amount: 7.5 };
   test('a pricing among the acceptable ones passes', () => {
     expect(
-      pricingResolution({ exchange: exchange(), resolved: { ...usd } }, rule, [{ currency: 'EUR', amount: 1 }, usd]),
+      pricingResolution({ exchange: exchange(), resolved: { ...usd } }, [{ currency: 'EUR', amount: 1 }, usd]),
     ).toEqual({ ruleId: rule });
   });
   test('another pricing, or none, is a violation', () => {
     const query = exchange();
     const violation = violationOf(
-      () => pricingResolution({ exchange: query, resolved: { currency: 'USD', amount: 7.49 } }, rule, [usd]),
+      () => pricingResolution({ exchange: query, resolved: { currency: 'USD', amount: 7.49 } }, [usd]),
       rule,
       [query],
     );
     expect(violation.message).toContain('7.49');
     expect(violation.message).toContain(JSON.stringify(usd));
     violationOf(
-      () => pricingResolution({ exchange: query, resolved: { currency: 'EUR', amount: 7.5 } }, rule, [usd]),
+      () => pricingResolution({ exchange: query, resolved: { currency: 'EUR', amount: 7.5 } }, [usd]),
       rule,
     );
-    violationOf(() => pricingResolution({ exchange: query, resolved: null }, rule, [usd]), rule);
-    violationOf(() => pricingResolution({ exchange: query, resolved: usd }, rule, []), rule);
+    violationOf(() => pricingResolution({ exchange: query, resolved: null }, [usd]), rule);
+    violationOf(() => pricingResolution({ exchange: query, resolved: usd }, []), rule);
   });
 });
 
 describe('query-side-effect-free', () => {
   test('no observations, or equal answers, pass', () => {
-    expect(querySideEffectFree([], rule)).toEqual({ ruleId: rule });
+    expect(querySideEffectFree([])).toEqual({ ruleId: rule });
     const answers = [1, 2, 3].map(() => ({
       exchange: exchange(),
       answer: { pricing: { currency: 'USD', amount: 1 }, rows: [1, 2] },
     }));
-    expect(querySideEffectFree(answers, rule)).toEqual({ ruleId: rule, observations: { repetitions: 3 } });
+    expect(querySideEffectFree(answers)).toEqual({ ruleId: rule, observations: { repetitions: 3 } });
   });
   test('a changed answer is a violation with the first and the changed exchange', () => {
     const first = { exchange: exchange(), answer: { amount: 1 } };
     const same = { exchange: exchange(), answer: { amount: 1 } };
     const changed = { exchange: exchange(), answer: { amount: 2 } };
-    violationOf(() => querySideEffectFree([first, same, changed], rule), rule, [first.exchange, changed.exchange]);
+    violationOf(() => querySideEffectFree([first, same, changed]), rule, [first.exchange, changed.exchange]);
   });
 });
 
@@ -116,7 +116,6 @@ describe('update-targets-body-id', () => {
           targetAfter: reading(newPricing, {}),
           bystander: { before: reading(oldPricing, { name: 'a' }), after: reading(oldPricing, { name: 'a' }) },
         },
-        rule,
         newPricing,
       ),
     ).toEqual({ ruleId: rule });
@@ -127,7 +126,6 @@ describe('update-targets-body-id', () => {
       () =>
         updateTargetsBodyId(
           { update, targetAfter, bystander: { before: reading(oldPricing, {}), after: reading(oldPricing, {}) } },
-          rule,
           newPricing,
         ),
       rule,
@@ -138,7 +136,7 @@ describe('update-targets-body-id', () => {
   test('a bystander whose state or pricing changed is a violation', () => {
     const bystander = { before: reading(oldPricing, { name: 'a' }), after: reading(oldPricing, { name: 'b' }) };
     const violation = violationOf(
-      () => updateTargetsBodyId({ update, targetAfter: reading(newPricing, {}), bystander }, rule, newPricing),
+      () => updateTargetsBodyId({ update, targetAfter: reading(newPricing, {}), bystander }, newPricing),
       rule,
       [update, bystander.before.exchange, bystander.after.exchange],
     );
@@ -151,7 +149,6 @@ describe('update-targets-body-id', () => {
             targetAfter: reading(newPricing, {}),
             bystander: { before: reading(oldPricing, {}), after: reading(newPricing, {}) },
           },
-          rule,
           newPricing,
         ),
       rule,
@@ -179,7 +176,7 @@ describe('product-created', () => {
       productId: 'p-1',
       plans: [{ chargeModels: ['usage', 'recurring'] }, { chargeModels: ['other'] }],
     };
-    expect(productCreated({ exchange: exchange(), product }, rule, draft)).toEqual({
+    expect(productCreated({ exchange: exchange(), product }, draft)).toEqual({
       ruleId: rule,
       observations: { plans: 2 },
     });
@@ -193,7 +190,6 @@ describe('product-created', () => {
             exchange: created,
             product: { productId: 'p', plans: [{ chargeModels: ['recurring', 'usage'] }, { chargeModels: ['other'] }] },
           },
-          rule,
           draft,
         ),
       rule,
@@ -203,7 +199,6 @@ describe('product-created', () => {
       () =>
         productCreated(
           { exchange: created, product: { productId: 'p', plans: [{ chargeModels: ['usage', 'recurring'] }] } },
-          rule,
           draft,
         ),
       rule,
@@ -215,7 +210,6 @@ describe('product-created', () => {
             exchange: created,
             product: { productId: 'p', plans: [{ chargeModels: ['usage'] }, { chargeModels: ['other'] }] },
           },
-          rule,
           draft,
         ),
       rule,
@@ -226,33 +220,33 @@ describe('product-created', () => {
 
 describe('token-reusable', () => {
   test('every use answered 2xx passes', () => {
-    expect(tokenReusable([exchange({ status: 200 }), exchange({ status: 201 })], rule)).toEqual({
+    expect(tokenReusable([exchange({ status: 200 }), exchange({ status: 201 })])).toEqual({
       ruleId: rule,
       observations: { uses: 2 },
     });
   });
   test('a 401 on a later use is a violation naming the use', () => {
     const uses = [exchange({ status: 200 }), exchange({ status: 200 }), exchange({ status: 401 })];
-    const violation = violationOf(() => tokenReusable(uses, rule), rule, [uses[2]!]);
+    const violation = violationOf(() => tokenReusable(uses), rule, [uses[2]!]);
     expect(violation.message).toContain('Use number 3');
     expect(violation.message).toContain('401');
   });
   test('a failed use is a violation', () => {
-    violationOf(() => tokenReusable([exchange({ status: 200 }), failedExchange('TIMEOUT')], rule), rule);
+    violationOf(() => tokenReusable([exchange({ status: 200 }), failedExchange('TIMEOUT')]), rule);
   });
 });
 
 describe('org-scope-visibility', () => {
   test('hidden from another org and visible without the header passes', () => {
     expect(
-      orgScopeVisibility({ fromOtherOrg: exchange({ status: 404 }), withoutHeader: exchange({ status: 200 }) }, rule),
+      orgScopeVisibility({ fromOtherOrg: exchange({ status: 404 }), withoutHeader: exchange({ status: 200 }) }),
     ).toEqual({ ruleId: rule, observations: { otherOrgStatus: 404 } });
   });
   test('visible from another org is a violation', () => {
     const leaked = exchange({ status: 200 });
     expect(
       violationOf(
-        () => orgScopeVisibility({ fromOtherOrg: leaked, withoutHeader: exchange({ status: 200 }) }, rule),
+        () => orgScopeVisibility({ fromOtherOrg: leaked, withoutHeader: exchange({ status: 200 }) }),
         rule,
         [leaked],
       ).message,
@@ -262,7 +256,7 @@ describe('org-scope-visibility', () => {
     const unscoped = exchange({ status: 403 });
     expect(
       violationOf(
-        () => orgScopeVisibility({ fromOtherOrg: exchange({ status: 400 }), withoutHeader: unscoped }, rule),
+        () => orgScopeVisibility({ fromOtherOrg: exchange({ status: 400 }), withoutHeader: unscoped }),
         rule,
         [unscoped],
       ).message,
@@ -271,14 +265,13 @@ describe('org-scope-visibility', () => {
   test('a failed exchange is a violation', () => {
     violationOf(
       () =>
-        orgScopeVisibility({ fromOtherOrg: failedExchange('TIMEOUT'), withoutHeader: exchange({ status: 200 }) }, rule),
+        orgScopeVisibility({ fromOtherOrg: failedExchange('TIMEOUT'), withoutHeader: exchange({ status: 200 }) }),
       rule,
     );
     violationOf(
       () =>
         orgScopeVisibility(
           { fromOtherOrg: exchange({ status: 404 }), withoutHeader: failedExchange('BAD_GZIP', true) },
-          rule,
         ),
       rule,
     );
@@ -293,7 +286,7 @@ describe('gzip-request-equivalence', () => {
   test('the same status and record apart from generated ids passes', () => {
     const plain = jsonExchange(200, { id: 'a', name: 'n', amount: 1 });
     const gzipped = jsonExchange(200, { id: 'b', name: 'n', amount: 1 });
-    expect(gzipRequestEquivalence({ plain, gzipped }, rule, comparable)).toEqual({
+    expect(gzipRequestEquivalence({ plain, gzipped }, comparable)).toEqual({
       ruleId: rule,
       observations: { status: 200 },
     });
@@ -301,7 +294,7 @@ describe('gzip-request-equivalence', () => {
   test('another status is a violation with both exchanges', () => {
     const plain = jsonExchange(200, { id: 'a' });
     const gzipped = jsonExchange(400, { error: 'bad' });
-    const violation = violationOf(() => gzipRequestEquivalence({ plain, gzipped }, rule, comparable), rule, [
+    const violation = violationOf(() => gzipRequestEquivalence({ plain, gzipped }, comparable), rule, [
       plain,
       gzipped,
     ]);
@@ -311,14 +304,13 @@ describe('gzip-request-equivalence', () => {
   test('another record is a violation', () => {
     const plain = jsonExchange(200, { id: 'a', name: 'n' });
     const gzipped = jsonExchange(200, { id: 'b', name: 'garbled' });
-    violationOf(() => gzipRequestEquivalence({ plain, gzipped }, rule, comparable), rule, [plain, gzipped]);
+    violationOf(() => gzipRequestEquivalence({ plain, gzipped }, comparable), rule, [plain, gzipped]);
   });
   test('a non-JSON answer or a failed exchange is a violation', () => {
     violationOf(
       () =>
         gzipRequestEquivalence(
           { plain: jsonExchange(200, { id: 'a' }), gzipped: exchange({ status: 200, body: 'oops' }) },
-          rule,
           comparable,
         ),
       rule,
@@ -327,7 +319,6 @@ describe('gzip-request-equivalence', () => {
       () =>
         gzipRequestEquivalence(
           { plain: jsonExchange(200, { id: 'a' }), gzipped: failedExchange('BAD_GZIP', true) },
-          rule,
           comparable,
         ),
       rule,

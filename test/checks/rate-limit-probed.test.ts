@@ -33,7 +33,7 @@ const finding = (overrides: Partial<RateLimitFinding> = {}): RateLimitFinding =>
 
 describe('rate-limit-probed', () => {
   test('429s, on every path, and recovery pass; the limit and the 429 are reported', () => {
-    const verdict = rateLimitProbed(finding(), rule);
+    const verdict = rateLimitProbed(finding());
     expect(verdict.observations).toMatchObject({
       limitPerSecond: 30,
       lowestLimitedRate: 40,
@@ -49,34 +49,34 @@ describe('rate-limit-probed', () => {
       limitedExchange: undefined,
       recovery: undefined,
     });
-    expect(violationOf(() => rateLimitProbed(none, rule), rule, []).message).toContain(
+    expect(violationOf(() => rateLimitProbed(none), rule, []).message).toContain(
       'up to 40 per second never met a 429',
     );
   });
   test('a path the limit does not hold on is a violation', () => {
     expect(
-      violationOf(() => rateLimitProbed(finding({ unlimitedLabels: ['token, path with a query'] }), rule), rule, [
+      violationOf(() => rateLimitProbed(finding({ unlimitedLabels: ['token, path with a query'] })), rule, [
         limited429,
       ]).message,
     ).toContain('"token, path with a query" never met a 429');
   });
   test('a pinned limit: at most, or within 10 percent', () => {
-    expect(rateLimitProbed(finding(), rule, { limitAtMost: 30, limit: 33 }).ruleId).toBe(rule);
+    expect(rateLimitProbed(finding(), { limitAtMost: 30, limit: 33 }).ruleId).toBe(rule);
     expect(
-      violationOf(() => rateLimitProbed(finding(), rule, { limitAtMost: 29 }), rule, [limited429]).message,
+      violationOf(() => rateLimitProbed(finding(), { limitAtMost: 29 }), rule, [limited429]).message,
     ).toContain('at most 29');
-    expect(violationOf(() => rateLimitProbed(finding(), rule, { limit: 34 }), rule, [limited429]).message).toContain(
+    expect(violationOf(() => rateLimitProbed(finding(), { limit: 34 }), rule, [limited429]).message).toContain(
       'pins 34',
     );
   });
   test('no recovery after backing off is a violation on the recovery request', () => {
     const still429 = exchange({ status: 429 });
-    violationOf(() => rateLimitProbed(finding({ recovery: { waitedSeconds: 1, exchange: still429 } }), rule), rule, [
+    violationOf(() => rateLimitProbed(finding({ recovery: { waitedSeconds: 1, exchange: still429 } })), rule, [
       still429,
     ]);
     const dead = failedExchange('TIMEOUT');
     expect(
-      violationOf(() => rateLimitProbed(finding({ recovery: { waitedSeconds: 1, exchange: dead } }), rule), rule, [
+      violationOf(() => rateLimitProbed(finding({ recovery: { waitedSeconds: 1, exchange: dead } })), rule, [
         dead,
       ]).message,
     ).toContain('TIMEOUT');

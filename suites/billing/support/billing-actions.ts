@@ -1,3 +1,4 @@
+import { judgedFor } from '../../../checks/rule-check.ts';
 import { isDeepStrictEqual } from 'node:util';
 import { type ChargeDraft, type ChargeUpdate, type Pricing, samePricing } from '../../../adapters/billing/model.ts';
 import { parsedWith } from '../../../checks/response-required.ts';
@@ -65,7 +66,10 @@ export async function createCharge(
   return setUpStep(ruleId, [id.chargeCreate], () => {
     succeeded(exchange, ruleId, [id.chargeCreate]);
     if (ruleId === id.chargeCreate)
-      return { ...parsedWith(exchange, ruleId, (body) => session.client.adapter.parseChargeResponse(body)), exchange };
+      return {
+        ...judgedFor(ruleId, () => parsedWith(exchange, (body) => session.client.adapter.parseChargeResponse(body))),
+        exchange,
+      };
     return { chargeId: createdChargeId(session, ruleId, exchange), exchange };
   });
 }
@@ -104,7 +108,9 @@ export async function queryCharge(
   });
   return setUpStep(ruleId, queryJudgedBy, () => {
     succeeded(exchange, ruleId, queryJudgedBy);
-    const parsed = parsedWith(exchange, ruleId, (body) => session.client.adapter.parseQueryResponse(body));
+    const parsed = judgedFor(ruleId, () =>
+      parsedWith(exchange, (body) => session.client.adapter.parseQueryResponse(body)),
+    );
     return { exchange, pricing: parsed.resolvedPricing, state: parsed.charge.state };
   });
 }

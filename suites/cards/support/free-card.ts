@@ -1,3 +1,4 @@
+import { judgedFor } from '../../../checks/rule-check.ts';
 import { assignmentOf, cardStatusOf } from '../../../checks/cards/card-view.ts';
 import { prerequisiteMissing } from '../../../checks/rule-blocked.ts';
 import { cardsRuleIds } from '../../../rules/cards/ids.ts';
@@ -35,7 +36,7 @@ export async function freeCard(
       throw new Error(
         `fixtures.unassignedCards.${status} names ${cardId}, whose status is ${String(shown)}: name ${status} cards there`,
       );
-    if (assignmentOf(exchange, ruleId).cardUserId === undefined) return cardId;
+    if (judgedFor(ruleId, () => assignmentOf(exchange)).cardUserId === undefined) return cardId;
   }
   throw new Error(
     `every ${status} card of fixtures.unassignedCards has a card user now: name fresh unassigned ${status} cards (each run assigns two ACTIVE and two PREACTIVE ones)`,

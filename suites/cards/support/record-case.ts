@@ -1,3 +1,4 @@
+import { judgedFor } from '../../../checks/rule-check.ts';
 import { recordPresent } from '../../../checks/cards/record-behind.ts';
 import type { RecordExpectation } from '../../../checks/record-rule.ts';
 import type { Verdict } from '../../../checks/rule-violation.ts';
@@ -14,6 +15,6 @@ export function recordCase(
   expected: RecordExpectation & { statusRule: RuleId },
   check: (exchange: Exchange, expected: RecordExpectation) => Verdict,
 ): Verdict {
-  recordPresent(exchange, ruleId, expected);
+  judgedFor(ruleId, () => recordPresent(exchange, expected));
   return check(exchange, expected);
 }

@@ -1,3 +1,4 @@
+import { judgedFor } from '../../../checks/rule-check.ts';
 import { transactionsPageOf } from '../../../checks/cards/transactions-walk.ts';
 import { RuleBlocked } from '../../../checks/rule-blocked.ts';
 import type { CardsClient, TransactionsQuery } from '../../../client/cards/cards-client.ts';
@@ -17,12 +18,10 @@ export async function transactionScopes(
 ): Promise<TransactionsQuery[]> {
   const { historyAccountId, emptyAccountId } = section.fixtures;
   const accounts: TransactionsQuery[] = [{ accountId: historyAccountId }, { accountId: emptyAccountId }];
-  const first = await resultOrBlock(async () =>
-    transactionsPageOf(
-      await client.getTransactions({ accountId: historyAccountId, pageSize: 10, pageNumber: 1 }),
-      ruleId,
-    ),
-  );
+  const first = await resultOrBlock(async () => {
+    const exchange = await client.getTransactions({ accountId: historyAccountId, pageSize: 10, pageNumber: 1 });
+    return judgedFor(ruleId, () => transactionsPageOf(exchange));
+  });
   if (first instanceof RuleBlocked) return accounts;
   const cardId = first.transactions
     .map((item) => (item as { cardId?: unknown } | null)?.cardId)

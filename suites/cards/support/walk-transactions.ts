@@ -1,3 +1,4 @@
+import { judgedFor } from '../../../checks/rule-check.ts';
 import type { CardsClient, TransactionsQuery } from '../../../client/cards/cards-client.ts';
 import type { ObservedTransactionsPage, TransactionsWalk } from '../../../checks/cards/transactions-walk.ts';
 import { requireWalkEnded, transactionsPageOf, walkEndText } from '../../../checks/cards/transactions-walk.ts';
@@ -60,7 +61,7 @@ async function pagesByNumber(
   const later = await Promise.all(
     Array.from({ length: count - 1 }, async (_, index) => {
       const exchange = await client.getTransactions({ ...query, pageNumber: index + 2 });
-      return { exchange, page: transactionsPageOf(exchange, ruleId) };
+      return { exchange, page: judgedFor(ruleId, () => transactionsPageOf(exchange)) };
     }),
   );
   const pages = [first, ...later];
@@ -89,7 +90,7 @@ export async function walkTransactionPages(
   const linked = await walkByLinks(client, query, ruleId);
   if (linked.ended === 'end-reached' || options.partial) return linked;
   const byNumber = await pagesByNumber(client, query, linked.pages[0] as ObservedTransactionsPage, ruleId);
-  if (byNumber === undefined) requireWalkEnded(linked, ruleId);
+  if (byNumber === undefined) judgedFor(ruleId, () => requireWalkEnded(linked));
   return {
     ...linked,
     pages: byNumber as ObservedTransactionsPage[],
@@ -120,7 +121,8 @@ async function walkByLinks(client: CardsClient, query: TransactionsQuery, ruleId
     const before = pages.at(-1);
     // A followed link that leads to no transactions page is a broken link (the links rule's); page 1 is the items
     // rule's.
-    const page = before && link !== undefined ? readOr(exchange, ruleId) : transactionsPageOf(exchange, ruleId);
+    const page =
+      before && link !== undefined ? readOr(exchange, ruleId) : judgedFor(ruleId, () => transactionsPageOf(exchange));
     if (page === undefined)
       return walk('broken-link', {
         link: link as string,
@@ -170,7 +172,7 @@ function cannotEnd(
 /** A transactions page, or undefined where the answer is none. */
 function readOr(exchange: Exchange, ruleId: RuleId): WalkedPage | undefined {
   try {
-    return transactionsPageOf(exchange, ruleId);
+    return judgedFor(ruleId, () => transactionsPageOf(exchange));
   } catch (error) {
     if (error instanceof RuleBlocked) return undefined;
     throw error;

@@ -1,3 +1,4 @@
+import { judgedFor } from '../../../checks/rule-check.ts';
 import type { RunClock } from '../../../checks/cdr/product-filter.ts';
 import { requireEnded, walkProductIds, type ProductWalk } from '../../../checks/cdr/product-walk.ts';
 import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
@@ -14,7 +15,7 @@ export interface Catalogue {
 
 export async function readCatalogue(client: CdrClient, ruleId: RuleId): Promise<Catalogue> {
   const walk = await walkWhole(client, { effective: 'ALL' }, ruleId, ['cdr.list.effective']);
-  requireEnded(walk, ruleId);
+  judgedFor(ruleId, () => requireEnded(walk));
   // Products that are no objects are judged by the record rules; filters and details have nothing to read in them.
   const products = walk.pages
     .flatMap((page) => page.body.data.products)

@@ -1,3 +1,4 @@
+import { judgedFor } from '../../../checks/rule-check.ts';
 import { listPageOf } from '../../../checks/cdr/product-walk.ts';
 import { prerequisiteMissing } from '../../../checks/rule-blocked.ts';
 import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
@@ -12,7 +13,7 @@ import type { RuleId } from '../../../rules/rule-id.ts';
 export async function knownProductId(client: CdrClient, ruleId: RuleId): Promise<string> {
   if (!servesOperation(client.section, 'list')) return 'no-product-listed';
   const exchange = await client.list({ effective: 'ALL' });
-  const [first] = listPageOf(exchange, ruleId, ['cdr.list.effective']).data.products;
+  const [first] = judgedFor(ruleId, () => listPageOf(exchange, ['cdr.list.effective'])).data.products;
   if (first === undefined) return 'no-product-listed';
   const id = (first as { productId?: unknown } | null)?.productId;
   if (typeof id !== 'string')

@@ -1,3 +1,4 @@
+import { judgedFor } from '../../../checks/rule-check.ts';
 import {
   describeWalk,
   listPageOf,
@@ -78,7 +79,9 @@ async function follow(
   ruleId: RuleId,
   refusalJudgedBy: readonly RuleId[] = [ruleId],
 ): Promise<ProductWalk> {
-  const pages: ObservedListPage[] = [{ exchange: first, body: listPageOf(first, ruleId, refusalJudgedBy) }];
+  const pages: ObservedListPage[] = [
+    { exchange: first, body: judgedFor(ruleId, () => listPageOf(first, refusalJudgedBy)) },
+  ];
   const visited = new Set<string>([first.request.url]);
   const budget = new WalkBudget(client.section);
   budget.spend(first);

@@ -1,7 +1,7 @@
 import { RuleBlocked } from '../../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../../checks/rule-violation.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
-import { combinedViolation } from '../../support/bound-check.ts';
+import { combinedViolation } from '../../../checks/rule-check.ts';
 import { custodyListingPaths } from '../../../rules/custody/endpoints.ts';
 import type { RuleId } from '../../../rules/rule-id.ts';
 
@@ -52,10 +52,10 @@ export async function everyListing(
     const message = violations.map(({ endpoint, error }) => `${endpoint}: ${error.message}`).join(' | ');
     const evidence: Exchange[] = violations.flatMap(({ error }) => error.evidence.slice(0, evidencePerListing));
     const violation = combinedViolation(
-      ruleId,
       violations.map(({ error }) => error),
       `${violations.length} of ${custodyListingPaths.length} listings broke the rule: ${message}`,
       evidence,
+      ruleId,
     );
     const [first] = violations;
     if (violations.length === 1 && first?.error.replay) violation.replay = first.error.replay;

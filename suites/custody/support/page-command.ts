@@ -1,3 +1,4 @@
+import { judgedFor } from '../../../checks/rule-check.ts';
 import type fc from 'fast-check';
 import { cursorPageOf } from '../../../checks/custody/cursor-page.ts';
 import type { ExpectedPage } from '../../../checks/custody/cursor-model-step.ts';
@@ -48,7 +49,7 @@ export class PageCommand implements fc.AsyncCommand<ListModel, ListReal> {
     });
     const listing = real.client.listing(real.endpoint);
     real.check({ exchange, expected: expectedAt(model.items, next, `${real.endpoint} ${this.toString()}`) }, listing);
-    real.token = cursorPageOf(exchange, this.ruleId, listing).cursor.currentPage;
+    real.token = judgedFor(this.ruleId, () => cursorPageOf(exchange, listing)).cursor.currentPage;
     model.position = next;
   }
 

@@ -1,3 +1,4 @@
+import { judgedFor } from '../../../checks/rule-check.ts';
 import { cursorPageOf } from '../../../checks/custody/cursor-page.ts';
 import type { ObservedPage, Walk } from '../../../checks/custody/walk.ts';
 import { letOversizedTokenGo } from '../../../checks/custody/oversized-token.ts';
@@ -55,7 +56,7 @@ export async function walkListing(
   for (;;) {
     let page: ObservedPage['page'];
     try {
-      page = cursorPageOf(exchange, ruleId, listing);
+      page = judgedFor(ruleId, () => cursorPageOf(exchange, listing));
     } catch (error) {
       throw whyNoPage(error, exchange, pages, { endpoint, start, step, pageSize, ruleId });
     }

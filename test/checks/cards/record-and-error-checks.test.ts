@@ -18,23 +18,23 @@ describe('a record rule behind the rule that judges whether the record came', ()
   const behind = { ...expectation, statusRule: id.cardFields };
   test('no record blocks the other rules of the record and fails the status rule; a record is judged as usual', () => {
     for (const answer of [jsonExchange(500, { errorCode: 'DOWN' }), failedExchange('TIMEOUT')]) {
-      expect(() => recordRuleBehind(answer, id.cardAmounts, behind)).toThrow(
+      expect(() => recordRuleBehind(answer, behind)).toThrow(
         expect.objectContaining({ name: 'RuleBlocked', blockedBy: [id.cardFields] }),
       );
-      violationOf(() => recordRuleBehind(answer, id.cardFields, behind), id.cardFields, [answer]);
+      violationOf(() => recordRuleBehind(answer, behind), id.cardFields, [answer]);
     }
     const broken = jsonExchange(200, { ...card, cardDetails: { ...(card.cardDetails as object), formFactor: 'BOTH' } });
-    violationOf(() => recordRuleBehind(broken, id.formFactor, behind), id.formFactor);
-    expect(recordRuleBehind(broken, id.cardAmounts, behind)).toEqual({ ruleId: id.cardAmounts });
+    violationOf(() => recordRuleBehind(broken, behind), id.formFactor);
+    expect(recordRuleBehind(broken, behind)).toEqual({ ruleId: id.cardAmounts });
   });
 });
 
 describe('record-rule', () => {
   test('a valid record passes every rule; a 404 fails the rule under test', () => {
-    expect(recordRule(jsonExchange(200, card), id.cardAmounts, expectation)).toEqual({ ruleId: id.cardAmounts });
+    expect(recordRule(jsonExchange(200, card), expectation)).toEqual({ ruleId: id.cardAmounts });
     const answer = jsonExchange(404, { errorCode: 'NOT_FOUND' });
     expect(
-      violationOf(() => recordRule(answer, id.cardFields, expectation), id.cardFields, [answer]).message,
+      violationOf(() => recordRule(answer, expectation), id.cardFields, [answer]).message,
     ).toContain('answered 404');
   });
   test('an issue fails only the rule it names, with its path; extra fields are tolerated', () => {
@@ -43,17 +43,16 @@ describe('record-rule', () => {
       extra: true,
       cardDetails: { ...(card.cardDetails as object), formFactor: 'BOTH' },
     });
-    expect(violationOf(() => recordRule(broken, id.formFactor, expectation), id.formFactor).message).toContain(
+    expect(violationOf(() => recordRule(broken, expectation), id.formFactor).message).toContain(
       'cardDetails.formFactor',
     );
-    expect(recordRule(broken, id.cardFields, expectation).ruleId).toBe(id.cardFields);
+    expect(recordRule(broken, expectation).ruleId).toBe(id.cardFields);
   });
   test('an IN_PROGRESS card with more than three fields fails the in-progress rule', () => {
     const schema = { record: 'GET card', schema: inProgressCardSchema, statuses: [200] };
     expect(
       recordRule(
         jsonExchange(200, { cardId: 'c', accountId: 'a', status: 'IN_PROGRESS', other: 1 }),
-        id.inProgress,
         schema,
       ).ruleId,
     ).toBe(id.inProgress);
@@ -61,13 +60,12 @@ describe('record-rule', () => {
       () =>
         recordRule(
           jsonExchange(200, { cardId: 'c', accountId: 'a', status: 'IN_PROGRESS', cardDetails: {} }),
-          id.inProgress,
           schema,
         ),
       id.inProgress,
     );
     violationOf(
-      () => recordRule(jsonExchange(200, { cardId: 'c', status: 'IN_PROGRESS' }), id.inProgress, schema),
+      () => recordRule(jsonExchange(200, { cardId: 'c', status: 'IN_PROGRESS' }), schema),
       id.inProgress,
     );
   });
@@ -79,15 +77,14 @@ describe('record-rule', () => {
         ...card,
         spendControls: { ...(card.spendControls as object), validFromDate: addDays(created, days) },
       });
-    expect(recordRule(withFrom(-1), id.validFrom, expectation).ruleId).toBe(id.validFrom);
-    violationOf(() => recordRule(withFrom(-2), id.validFrom, expectation), id.validFrom);
+    expect(recordRule(withFrom(-1), expectation).ruleId).toBe(id.validFrom);
+    violationOf(() => recordRule(withFrom(-2), expectation), id.validFrom);
   });
   test('an IN_PROGRESS card may show its status in cardDetails, holding nothing else (status is a CardDetails field)', () => {
     const schema = { record: 'GET card', schema: inProgressCardSchema, statuses: [200] };
     expect(
       recordRule(
         jsonExchange(200, { cardId: 'c', accountId: 'a', cardDetails: { status: 'IN_PROGRESS' } }),
-        id.inProgress,
         schema,
       ).ruleId,
     ).toBe(id.inProgress);
@@ -103,7 +100,6 @@ describe('record-rule', () => {
             accountId: 'a',
             cardDetails: { status: 'IN_PROGRESS', cardLastFive: '12345' },
           }),
-          id.inProgress,
           schema,
         ),
       id.inProgress,
@@ -112,13 +108,12 @@ describe('record-rule', () => {
       () =>
         recordRule(
           jsonExchange(200, { cardId: 'c', accountId: 'a', cardDetails: { status: 'ACTIVE' } }),
-          id.inProgress,
           schema,
         ),
       id.inProgress,
     );
     violationOf(
-      () => recordRule(jsonExchange(200, { cardId: 'c', accountId: 'a' }), id.inProgress, schema),
+      () => recordRule(jsonExchange(200, { cardId: 'c', accountId: 'a' }), schema),
       id.inProgress,
     );
   });
@@ -126,7 +121,7 @@ describe('record-rule', () => {
 
 describe('cards-error-body', () => {
   const judge = (status: number, body: unknown, operation: string, ruleId: RuleId) =>
-    cardsErrorBody(jsonExchange(status, body), ruleId, { operation });
+    cardsErrorBody(jsonExchange(status, body), { operation });
   test('400 with errors items of code and message passes; without message fails, except on GET transactions', () => {
     expect(
       judge(400, { errors: [{ code: 'X', message: 'y', extra: 1 }] }, 'GET card', id.errorsBadRequest).ruleId,

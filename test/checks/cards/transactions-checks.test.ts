@@ -70,10 +70,10 @@ describe('transactions walk checks', () => {
   test('a conformant walk passes completeness, order, page details and links at sizes that divide and do not', () => {
     for (const size of [1, 2, 3, 7, 10]) {
       const walk = walkOf(items, size);
-      expect(transactionsWalkComplete(walk, rule).observations).toEqual({ transactions: 7, pages: walk.pages.length });
-      transactionsNewestFirst(walk, rule);
-      transactionsPageDetails(walk, rule);
-      transactionsLinks({ walk, outside: inside }, rule);
+      expect(transactionsWalkComplete(walk).observations).toEqual({ transactions: 7, pages: walk.pages.length });
+      transactionsNewestFirst(walk);
+      transactionsPageDetails(walk);
+      transactionsLinks({ walk, outside: inside });
     }
   });
   test('a repeated transaction, a short count or an unfinished walk fails completeness', () => {
@@ -84,7 +84,6 @@ describe('transactions walk checks', () => {
             ...body,
             paginationDetails: { ...body.paginationDetails, page: { ...body.paginationDetails.page, totalCount: 8 } },
           })),
-          rule,
         ),
       rule,
     );
@@ -95,18 +94,17 @@ describe('transactions walk checks', () => {
             ...body,
             paginationDetails: { ...body.paginationDetails, page: { ...body.paginationDetails.page, totalCount: 9 } },
           })),
-          rule,
         ),
       rule,
     );
     // An unfinished walk is the links rule's to judge: completeness is blocked by it.
-    expect(() => transactionsWalkComplete({ ...walkOf(items, 3), ended: 'repeated-link' }, rule)).toThrow(RuleBlocked);
+    expect(() => transactionsWalkComplete({ ...walkOf(items, 3), ended: 'repeated-link' })).toThrow(RuleBlocked);
     // So is a walk cut short by a page without next although its numbers say a later page exists.
-    expect(() => transactionsWalkComplete({ ...walkOf(items, 3), ended: 'next-missing' }, rule)).toThrow(RuleBlocked);
+    expect(() => transactionsWalkComplete({ ...walkOf(items, 3), ended: 'next-missing' })).toThrow(RuleBlocked);
   });
   test('an older transaction before a newer one on the next page fails the order', () => {
     const walk = walkOf([...items.slice(0, 3), item('2026-11-21', 9), ...items.slice(3)], 3);
-    expect(violationOf(() => transactionsNewestFirst(walk, rule), rule).message).toContain(
+    expect(violationOf(() => transactionsNewestFirst(walk), rule).message).toContain(
       '2026-11-21 follows one of 2026-11-19',
     );
   });
@@ -129,7 +127,6 @@ describe('transactions walk checks', () => {
             ),
             outside: inside,
           },
-          links,
         ),
       links,
     );
@@ -150,7 +147,6 @@ describe('transactions walk checks', () => {
             ),
             outside: inside,
           },
-          links,
         ),
       links,
     );
@@ -163,11 +159,10 @@ describe('transactions walk checks', () => {
           ),
           outside: inside,
         },
-        links,
       ).ruleId,
     ).toBe(links);
     expect(
-      transactionsLinks({ walk: { ...walkOf(items, 3), ended: 'next-missing' }, outside: inside }, links)
+      transactionsLinks({ walk: { ...walkOf(items, 3), ended: 'next-missing' }, outside: inside })
         .observations?.['next links'],
     ).toMatch(/optional/);
     const details = 'cards.transactions.page-details';
@@ -178,19 +173,17 @@ describe('transactions walk checks', () => {
             ...body,
             paginationDetails: { ...body.paginationDetails, page: { ...body.paginationDetails.page, pageCount: 4 } },
           })),
-          details,
         ),
       details,
     );
     // An issue of another rule is not this rule's: a missing first link does not fail the page details.
     transactionsPageDetails(
       walkOf(items, 3, (body) => ({ ...body, paginationDetails: { ...body.paginationDetails, links: {} } })),
-      details,
     );
   });
   test('without a size asked, page details hold the pages to the size the first one says (the default is its own rule)', () => {
     const details = 'cards.transactions.page-details';
-    transactionsPageDetails({ ...walkOf(items, 3), pageSize: undefined }, details);
+    transactionsPageDetails({ ...walkOf(items, 3), pageSize: undefined });
     const drifting = walkOf(items, 3, (body, index) =>
       index === 2
         ? {
@@ -203,7 +196,7 @@ describe('transactions walk checks', () => {
         : body,
     );
     expect(
-      violationOf(() => transactionsPageDetails({ ...drifting, pageSize: undefined }, details), details).message,
+      violationOf(() => transactionsPageDetails({ ...drifting, pageSize: undefined }), details).message,
     ).toContain('pageSize 4 (the first page says 3)');
   });
   test('a link outside the target, a loop or a page that does not advance fail the links rule, naming the link', () => {
@@ -220,7 +213,7 @@ describe('transactions walk checks', () => {
           }
         : body,
     );
-    expect(violationOf(() => transactionsLinks({ walk, outside: offTarget }, links), links).message).toContain(
+    expect(violationOf(() => transactionsLinks({ walk, outside: offTarget }), links).message).toContain(
       'links.next of page 2 points outside the target and was not requested: http://169.254.169.254/latest',
     );
     for (const ended of ['repeated-link', 'not-advancing', 'page-cap', 'outside-scope', 'broken-link'] as const) {
@@ -231,7 +224,6 @@ describe('transactions walk checks', () => {
               walk: { ...walkOf(items, 3), ended, stoppedAt: { link: 'transactions?pageNumber=1', why: '' } },
               outside: inside,
             },
-            links,
           ),
         links,
       );
@@ -243,14 +235,12 @@ describe('transactions walk checks', () => {
     expect(
       transactionsInWindow(
         { walk, expected: { from: '2026-11-15', to: '2026-11-20', mustInclude: keys, why: 'x' } },
-        rule,
       ).ruleId,
     ).toBe(rule);
     violationOf(
       () =>
         transactionsInWindow(
           { walk, expected: { from: '2026-11-16', to: '2026-11-20', mustInclude: [], why: 'x' } },
-          rule,
         ),
       rule,
     );
@@ -260,14 +250,12 @@ describe('transactions walk checks', () => {
           walk,
           expected: { from: '2026-11-16', toleratedFrom: '2026-11-15', to: '2026-11-20', mustInclude: [], why: 'x' },
         },
-        rule,
       ).ruleId,
     ).toBe(rule);
     violationOf(
       () =>
         transactionsInWindow(
           { walk, expected: { from: '2026-11-15', to: '2026-11-20', mustInclude: ['ref:TX-other'], why: 'x' } },
-          rule,
         ),
       rule,
     );
@@ -291,15 +279,14 @@ describe('transactions link targets', () => {
           { from: 2, name: 'previous', exchange: two },
         ],
       },
-      rule,
     );
     expect(
       violationOf(
-        () => transactionsLinkTargets({ walk, followed: [{ from: 2, name: 'previous', exchange: one }] }, rule),
+        () => transactionsLinkTargets({ walk, followed: [{ from: 2, name: 'previous', exchange: one }] }),
         rule,
       ).message,
     ).toContain('previous link of page 3 does not lead to page 2');
-    expect(() => transactionsLinkTargets({ walk: { ...walk, ended: 'page-cap' }, followed: [] }, rule)).toThrow(
+    expect(() => transactionsLinkTargets({ walk: { ...walk, ended: 'page-cap' }, followed: [] })).toThrow(
       RuleBlocked,
     );
   });
@@ -307,25 +294,25 @@ describe('transactions link targets', () => {
 
 describe('transactions request checks', () => {
   test('an edge request is judged accepted (200, 206) or refused (400 exactly)', () => {
-    transactionsEdgeRequest(jsonExchange(206, {}), rule, { accepted: true, why: 'x' });
+    transactionsEdgeRequest(jsonExchange(206, {}), { accepted: true, why: 'x' });
     violationOf(
-      () => transactionsEdgeRequest(jsonExchange(400, {}), rule, { accepted: true, why: '31 days apart' }),
+      () => transactionsEdgeRequest(jsonExchange(400, {}), { accepted: true, why: '31 days apart' }),
       rule,
     );
     violationOf(
-      () => transactionsEdgeRequest(jsonExchange(422, {}), rule, { accepted: false, why: '32 days apart' }),
+      () => transactionsEdgeRequest(jsonExchange(422, {}), { accepted: false, why: '32 days apart' }),
       rule,
     );
   });
   test('the default page says 500 and holds min(500, totalCount)', () => {
     const many = Array.from({ length: 500 }, (_, n) => item('2026-11-20', n));
-    transactionsDefaultPageSize(jsonExchange(200, pageBody(many, 1, 500, 620)), rule);
+    transactionsDefaultPageSize(jsonExchange(200, pageBody(many, 1, 500, 620)));
     violationOf(
-      () => transactionsDefaultPageSize(jsonExchange(200, pageBody(many.slice(0, 250), 1, 250, 620)), rule),
+      () => transactionsDefaultPageSize(jsonExchange(200, pageBody(many.slice(0, 250), 1, 250, 620))),
       rule,
     );
     violationOf(
-      () => transactionsDefaultPageSize(jsonExchange(200, pageBody(many.slice(0, 499), 1, 500, 620)), rule),
+      () => transactionsDefaultPageSize(jsonExchange(200, pageBody(many.slice(0, 499), 1, 500, 620))),
       rule,
     );
   });
@@ -339,18 +326,18 @@ describe('page size limit: "max 500" states what a page holds, not how a larger 
     why: 'pageSize 501',
   });
   test('refused with 400 or served as at most 500 passes, and which one is observed', () => {
-    expect(pageSizeLimit(edge(400, { errors: [] }), rule).observations).toEqual({
+    expect(pageSizeLimit(edge(400, { errors: [] })).observations).toEqual({
       'page size above 500': 'refused (400)',
     });
     expect(
-      pageSizeLimit(edge(200, pageBody(many(500), 1, 500, 900)), rule).observations?.['page size above 500'],
+      pageSizeLimit(edge(200, pageBody(many(500), 1, 500, 900))).observations?.['page size above 500'],
     ).toContain('served (200, pageSize 500, 500 transactions)');
   });
   test('501 transactions, a pageSize said above 500, more than the said pageSize, or another status fail', () => {
-    violationOf(() => pageSizeLimit(edge(200, pageBody(many(501), 1, 500, 900)), rule), rule);
-    violationOf(() => pageSizeLimit(edge(200, pageBody(many(3), 1, 501, 3)), rule), rule);
-    violationOf(() => pageSizeLimit(edge(200, pageBody(many(30), 1, 20, 30)), rule), rule);
-    violationOf(() => pageSizeLimit(edge(404, { errorCode: 'X' }), rule), rule);
+    violationOf(() => pageSizeLimit(edge(200, pageBody(many(501), 1, 500, 900))), rule);
+    violationOf(() => pageSizeLimit(edge(200, pageBody(many(3), 1, 501, 3))), rule);
+    violationOf(() => pageSizeLimit(edge(200, pageBody(many(30), 1, 20, 30))), rule);
+    violationOf(() => pageSizeLimit(edge(404, { errorCode: 'X' })), rule);
   });
 });
 
@@ -380,7 +367,7 @@ describe('a full last page: the page size that divides the window', () => {
     );
     expect(
       violationOf(
-        () => transactionsLinks({ walk, outside: inside }, cardsRuleIds.transactionsLinks),
+        () => transactionsLinks({ walk, outside: inside }),
         cardsRuleIds.transactionsLinks,
       ).message,
     ).toContain('links.next');

@@ -56,7 +56,6 @@ describe('list-filter', () => {
   const judge = (returned: Record<string, unknown>[], effective: 'CURRENT' | 'FUTURE' | 'ALL') =>
     listFilter(
       { walk: syntheticWalk(correctPages(returned, 2), 2), filter: { effective }, universe: everything, clock },
-      rule,
     );
   test('exactly the filtered products pass, whether or not the undecided one is there', () => {
     judge([always, current], 'CURRENT');
@@ -83,7 +82,6 @@ describe('list-filter', () => {
           universe: everything,
           clock,
         },
-        rule,
       );
     expect(judge).toThrow(RuleBlocked);
     expect(judge).toThrow(/blocked by cdr.pagination.walk-complete/);

@@ -22,25 +22,25 @@ const standard = 'urn:au-cds:error:cds-all:Field/Invalid';
 
 describe('error-v2-refusal and version-negotiation', () => {
   test('the expected status with an ErrorV2 list passes; any 4xx when none is pinned', () => {
-    errorV2Refusal(jsonExchange(400, error(standard)), rule, 400);
-    errorV2Refusal(jsonExchange(422, error(standard)), rule, null);
+    errorV2Refusal(jsonExchange(400, error(standard)), 400);
+    errorV2Refusal(jsonExchange(422, error(standard)), null);
   });
   test("another status or a 5xx fail; a body without errors or a title is cdr.error.shape's, which blocks the refusal rule", () => {
-    violationOf(() => errorV2Refusal(jsonExchange(406, error(standard)), rule, 400), rule);
-    violationOf(() => errorV2Refusal(jsonExchange(500, error(standard)), rule, null), rule);
+    violationOf(() => errorV2Refusal(jsonExchange(406, error(standard)), 400), rule);
+    violationOf(() => errorV2Refusal(jsonExchange(500, error(standard)), null), rule);
     for (const body of [{ code: standard }, { errors: [{ code: standard, detail: 'x' }] }, { errors: [] }]) {
-      expect(() => errorV2Refusal(jsonExchange(400, body), rule, 400)).toThrow(RuleBlocked);
-      expect(() => errorV2Refusal(jsonExchange(400, body), rule, 400)).toThrow(/blocked by cdr.error.shape/);
+      expect(() => errorV2Refusal(jsonExchange(400, body), 400)).toThrow(RuleBlocked);
+      expect(() => errorV2Refusal(jsonExchange(400, body), 400)).toThrow(/blocked by cdr.error.shape/);
     }
   });
   test('served is 200; refused is 406 with ErrorV2', () => {
-    versionNegotiation({ exchange: jsonExchange(200, {}), expect: 'served' }, rule);
-    versionNegotiation({ exchange: jsonExchange(406, error(standard)), expect: 'refused' }, rule);
+    versionNegotiation({ exchange: jsonExchange(200, {}), expect: 'served' });
+    versionNegotiation({ exchange: jsonExchange(406, error(standard)), expect: 'refused' });
     violationOf(
-      () => versionNegotiation({ exchange: jsonExchange(406, error(standard)), expect: 'served' }, rule),
+      () => versionNegotiation({ exchange: jsonExchange(406, error(standard)), expect: 'served' }),
       rule,
     );
-    violationOf(() => versionNegotiation({ exchange: jsonExchange(200, {}), expect: 'refused' }, rule), rule);
+    violationOf(() => versionNegotiation({ exchange: jsonExchange(200, {}), expect: 'refused' }), rule);
   });
 });
 
@@ -49,20 +49,18 @@ describe('error-v2-bodies, error-urn, error-stable-title', () => {
     expect(
       errorV2Bodies(
         [jsonExchange(200, {}), jsonExchange(404, error('APP-1', 'Gone', { meta: { urn: standard } }))],
-        rule,
       ).observations,
     ).toEqual({ 'error statuses seen': '404' });
-    violationOf(() => errorV2Bodies([jsonExchange(500, { message: 'oops' })], rule), rule);
-    violationOf(() => errorV2Bodies([exchange({ status: 404, body: 'not json' })], rule), rule);
+    violationOf(() => errorV2Bodies([jsonExchange(500, { message: 'oops' })]), rule);
+    violationOf(() => errorV2Bodies([exchange({ status: 404, body: 'not json' })]), rule);
   });
   test('an application code needs meta.urn, a URN; a standard code does not', () => {
     errorUrn(
       [jsonExchange(400, error(standard)), jsonExchange(404, error('APP-1', 'Gone', { meta: { urn: standard } }))],
-      rule,
     );
-    violationOf(() => errorUrn([jsonExchange(404, error('APP-1'))], rule), rule);
+    violationOf(() => errorUrn([jsonExchange(404, error('APP-1'))]), rule);
     violationOf(
-      () => errorUrn([jsonExchange(404, error('APP-1', 'Gone', { meta: { urn: 'Resource/NotFound' } }))], rule),
+      () => errorUrn([jsonExchange(404, error('APP-1', 'Gone', { meta: { urn: 'Resource/NotFound' } }))]),
       rule,
     );
   });
@@ -77,7 +75,6 @@ describe('error-v2-bodies, error-urn, error-stable-title', () => {
           ],
         },
       ],
-      rule,
     );
     violationOf(
       () =>
@@ -91,7 +88,6 @@ describe('error-v2-bodies, error-urn, error-stable-title', () => {
               ],
             },
           ],
-          rule,
         ),
       rule,
     );
@@ -121,7 +117,7 @@ describe('status-condition', () => {
       status({ status: 'UNAVAILABLE', explanation: 'down' }),
     ];
     for (const id of ['cdr.status.record', 'cdr.status.explanation-when-not-ok'] as const) {
-      expect(statusCondition(answers, id).observations).toMatchObject({
+      expect(statusCondition(answers).observations).toMatchObject({
         'statuses reported': 'OK, PARTIAL_FAILURE, SCHEDULED_OUTAGE, UNAVAILABLE',
       });
     }
@@ -131,7 +127,7 @@ describe('status-condition', () => {
       status({ status: 'SCHEDULED_OUTAGE', explanation: 'x', detectionTime: '2026-01-01T00:00:00Z' }),
       status({ status: 'OK', expectedResolutionTime: '2026-01-01T00:00:00Z' }),
     ];
-    expect(statusCondition(answers, 'cdr.status.record').observations?.['optional times given']).toEqual([
+    expect(statusCondition(answers).observations?.['optional times given']).toEqual([
       'detectionTime with SCHEDULED_OUTAGE (the standard: should only be present with PARTIAL_FAILURE or UNAVAILABLE)',
       'expectedResolutionTime with OK (the standard: should not be present with OK)',
     ]);
@@ -142,8 +138,8 @@ describe('status-condition', () => {
       ['cdr.status.explanation-when-not-ok', status({ status: 'UNAVAILABLE' })],
     ] as const;
     for (const [id, answer] of cases) {
-      violationOf(() => statusCondition([answer], id), id);
-      for (const [other] of cases.filter(([candidate]) => candidate !== id)) statusCondition([answer], other);
+      violationOf(() => statusCondition([answer]), id);
+      for (const [other] of cases.filter(([candidate]) => candidate !== id)) statusCondition([answer]);
     }
   });
 });
@@ -165,13 +161,11 @@ describe('records, detail and page default', () => {
     };
     productRecords(
       [{ exchange: jsonExchange(200, {}), record: broken, kind: 'list', version: 5 }],
-      'cdr.product.list-item',
     );
     violationOf(
       () =>
         productRecords(
           [{ exchange: jsonExchange(200, {}), record: broken, kind: 'list', version: 5 }],
-          'cdr.product.card-art',
         ),
       'cdr.product.card-art',
     );
@@ -179,17 +173,16 @@ describe('records, detail and page default', () => {
   test('detail-is-listed: equal list fields pass; a changed one or a 404 fails', () => {
     const detail = (data: Record<string, unknown>, status = 200) =>
       jsonExchange(status, { data, links: { self: 'https://x.example/p1' } });
-    detailIsListed({ listed: item, listExchange: jsonExchange(200, {}), detail: detail({ ...item, fees: [] }) }, rule);
+    detailIsListed({ listed: item, listExchange: jsonExchange(200, {}), detail: detail({ ...item, fees: [] }) });
     violationOf(
       () =>
         detailIsListed(
           { listed: item, listExchange: jsonExchange(200, {}), detail: detail({ ...item, name: 'other' }) },
-          rule,
         ),
       rule,
     );
     violationOf(
-      () => detailIsListed({ listed: item, listExchange: jsonExchange(200, {}), detail: detail({}, 404) }, rule),
+      () => detailIsListed({ listed: item, listExchange: jsonExchange(200, {}), detail: detail({}, 404) }),
       rule,
     );
   });
@@ -210,7 +203,6 @@ describe('records, detail and page default', () => {
         listExchange: at(5, {}),
         detail: at(4, { data: { ...item, productCategory: 'CRED_AND_CHRG_CARDS', cardArt: [art] } }),
       },
-      rule,
     );
     expect(JSON.stringify(older.observations)).toContain('brandGroup');
     violationOf(
@@ -223,7 +215,6 @@ describe('records, detail and page default', () => {
               data: { ...item, productCategory: 'CRED_AND_CHRG_CARDS', cardArt: [{ ...art, title: 'Other' }] },
             }),
           },
-          rule,
         ),
       rule,
     );
@@ -234,7 +225,6 @@ describe('records, detail and page default', () => {
         listExchange: at(4, {}),
         detail: at(7, { data: { ...item, productCategory: 'BUY_NOW_PAY_LATER' } }),
       },
-      rule,
     );
     expect(JSON.stringify(bnpl.observations)).toContain('productCategory');
     violationOf(
@@ -245,30 +235,28 @@ describe('records, detail and page default', () => {
             listExchange: at(5, {}),
             detail: at(7, { data: { ...item, productCategory: 'BUY_NOW_PAY_LATER' } }),
           },
-          rule,
         ),
       rule,
     );
   });
   test('detail-envelope: self only, fully qualified, meta optional', () => {
-    detailEnvelope(jsonExchange(200, { data: item, links: { self: 'https://x.example/p1' } }), rule);
-    detailEnvelope(jsonExchange(200, { data: item, links: { self: 'https://x.example/p1' }, meta: {} }), rule);
+    detailEnvelope(jsonExchange(200, { data: item, links: { self: 'https://x.example/p1' } }));
+    detailEnvelope(jsonExchange(200, { data: item, links: { self: 'https://x.example/p1' }, meta: {} }));
     violationOf(
       () =>
         detailEnvelope(
           jsonExchange(200, { data: item, links: { self: 'https://x.example/p1', next: 'https://x.example/p2' } }),
-          rule,
         ),
       rule,
     );
-    violationOf(() => detailEnvelope(jsonExchange(200, { data: item, links: { self: '/p1' } }), rule), rule);
-    violationOf(() => detailEnvelope(jsonExchange(200, { data: item }), rule), rule);
+    violationOf(() => detailEnvelope(jsonExchange(200, { data: item, links: { self: '/p1' } })), rule);
+    violationOf(() => detailEnvelope(jsonExchange(200, { data: item })), rule);
   });
   test('page-default: the same products as page=1 pass; page 2 fails', () => {
     const [one, two] = correctPages(tenProducts, 3);
-    pageDefault({ withoutPage: jsonExchange(200, one), pageOne: jsonExchange(200, one) }, rule);
+    pageDefault({ withoutPage: jsonExchange(200, one), pageOne: jsonExchange(200, one) });
     violationOf(
-      () => pageDefault({ withoutPage: jsonExchange(200, two), pageOne: jsonExchange(200, one) }, rule),
+      () => pageDefault({ withoutPage: jsonExchange(200, two), pageOne: jsonExchange(200, one) }),
       rule,
     );
   });

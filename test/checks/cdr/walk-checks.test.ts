@@ -29,13 +29,12 @@ describe('walk-complete', () => {
     expect(
       walkComplete(
         [11, 1, 2, 3, 7].map((size) => walkAt(size)),
-        rule,
       ).observations?.products,
     ).toBe(10);
   });
   test('a product missing between pages, a product twice, a short page, a walk ending before last and one that never ends fail', () => {
     const skipped = correctPages([...tenProducts.slice(0, 3), ...tenProducts.slice(4)], 3);
-    violationOf(() => walkComplete([walkAt(11), walkAt(3, skipped)], rule), rule);
+    violationOf(() => walkComplete([walkAt(11), walkAt(3, skipped)]), rule);
     violationOf(
       () =>
         walkComplete(
@@ -49,7 +48,6 @@ describe('walk-complete', () => {
               })),
             ),
           ],
-          rule,
         ),
       rule,
     );
@@ -63,7 +61,6 @@ describe('walk-complete', () => {
               changed(3, 0, (page) => ({ ...page, data: { products: page.data.products.slice(0, 2) } })),
             ),
           ],
-          rule,
         ),
       rule,
     );
@@ -72,7 +69,7 @@ describe('walk-complete', () => {
       ...walkAt(3, correctPages(tenProducts, 3).slice(0, 3)),
       linked: new Map([[normalizedUrl(pageUrl(4, 3)), correctPages(tenProducts, 3)[3]]]),
     };
-    expect(violationOf(() => walkComplete([endedEarly], rule), rule).message).toContain(
+    expect(violationOf(() => walkComplete([endedEarly]), rule).message).toContain(
       'links.last names no page the walk reached',
     );
     // The walk rule fails a walk that hit its cap; any other rule is blocked by it.
@@ -80,11 +77,10 @@ describe('walk-complete', () => {
       () =>
         walkComplete(
           [syntheticWalk(correctPages(tenProducts, 2), 2, 'forward', 'page-cap')],
-          'cdr.pagination.walk-complete',
         ),
       'cdr.pagination.walk-complete',
     );
-    expect(() => walkComplete([syntheticWalk(correctPages(tenProducts, 2), 2, 'forward', 'page-cap')], rule)).toThrow(
+    expect(() => walkComplete([syntheticWalk(correctPages(tenProducts, 2), 2, 'forward', 'page-cap')])).toThrow(
       RuleBlocked,
     );
   });
@@ -94,7 +90,7 @@ describe('walk-back', () => {
   const back = (size: number, pages = correctPages(tenProducts, size)) =>
     syntheticWalk([...pages].reverse(), size, 'back');
   test('the pages in reverse pass', () => {
-    expect(walkBack({ forward: walkAt(3), back: back(3) }, rule).observations).toEqual({ pages: 4 });
+    expect(walkBack({ forward: walkAt(3), back: back(3) }).observations).toEqual({ pages: 4 });
   });
   test('a page reversed on the way back, or a walk back that stops early, fails', () => {
     violationOf(
@@ -107,7 +103,6 @@ describe('walk-back', () => {
               changed(3, 1, (page) => ({ ...page, data: { products: [...page.data.products].reverse() } })),
             ),
           },
-          rule,
         ),
       rule,
     );
@@ -118,7 +113,6 @@ describe('walk-back', () => {
             forward: walkAt(3),
             back: syntheticWalk([...correctPages(tenProducts, 3)].reverse().slice(0, 3), 3, 'back'),
           },
-          rule,
         ),
       rule,
     );
@@ -127,9 +121,9 @@ describe('walk-back', () => {
 
 describe('links-self and links-presence', () => {
   test('a correct walk passes both', () => {
-    expect(linksSelf([walkAt(3), walkAt(1)], rule).observations).toEqual({ pages: 14 });
-    linksPresence({ walks: [walkAt(3), walkAt(10)], pair: 'first-prev' }, rule);
-    linksPresence({ walks: [walkAt(3), walkAt(10)], pair: 'next-last' }, rule);
+    expect(linksSelf([walkAt(3), walkAt(1)]).observations).toEqual({ pages: 14 });
+    linksPresence({ walks: [walkAt(3), walkAt(10)], pair: 'first-prev' });
+    linksPresence({ walks: [walkAt(3), walkAt(10)], pair: 'next-last' });
   });
   test("a self naming another page, or another page size fail links-self; a relative self is links-valid's", () => {
     const relative = walkAt(
@@ -140,17 +134,17 @@ describe('links-self and links-presence', () => {
       })),
     );
     expect(
-      violationOf(() => linksValid({ walks: [relative], outsideScope: () => undefined }, rule), rule).message,
+      violationOf(() => linksValid({ walks: [relative], outsideScope: () => undefined }), rule).message,
     ).toContain('links.self is not an absolute http(s) URI');
     const offHolder = walkAt(
       3,
       changed(3, 0, (page) => ({ ...page, links: { ...page.links, next: 'http://169.254.169.254/latest?page=2' } })),
     );
     const scope = (url: string) => (url.startsWith('https://holder.example/') ? undefined : 'not the holder');
-    expect(violationOf(() => linksValid({ walks: [offHolder], outsideScope: scope }, rule), rule).message).toContain(
+    expect(violationOf(() => linksValid({ walks: [offHolder], outsideScope: scope }), rule).message).toContain(
       'links.next points outside the holder: http://169.254.169.254/latest?page=2',
     );
-    linksValid({ walks: [walkAt(3)], outsideScope: scope }, rule);
+    linksValid({ walks: [walkAt(3)], outsideScope: scope });
     violationOf(
       () =>
         linksSelf(
@@ -160,7 +154,6 @@ describe('links-self and links-presence', () => {
               changed(3, 2, (page) => ({ ...page, links: { ...page.links, self: pageUrl(2, 3) } })),
             ),
           ],
-          rule,
         ),
       rule,
     );
@@ -173,7 +166,6 @@ describe('links-self and links-presence', () => {
               changed(3, 0, (page) => ({ ...page, links: { ...page.links, self: pageUrl(1, 25) } })),
             ),
           ],
-          rule,
         ),
       rule,
     );
@@ -181,7 +173,7 @@ describe('links-self and links-presence', () => {
   test('a walk back stopped early (prev missing) names its pages by the forward pages they hold: every self right passes links-self', () => {
     const forward = walkAt(3);
     const back = { ...forward, direction: 'back' as const, pages: forward.pages.slice(3), forward };
-    expect(linksSelf([forward, back], rule).observations).toEqual({ pages: 5 });
+    expect(linksSelf([forward, back]).observations).toEqual({ pages: 5 });
   });
   test('links with a cursor instead of page are read by the pages they answered', () => {
     const cursor = (page: number) =>
@@ -205,16 +197,16 @@ describe('links-self and links-presence', () => {
       })),
     };
     const located = { ...walk, linked: new Map([[normalizedUrl(cursor(1)), bodies[0]]]) };
-    linksSelf([located], rule);
-    walkComplete([located], rule);
-    linksPresence({ walks: [located], pair: 'first-prev' }, rule);
-    linksPresence({ walks: [located], pair: 'next-last' }, rule);
+    linksSelf([located]);
+    walkComplete([located]);
+    linksPresence({ walks: [located], pair: 'first-prev' });
+    linksPresence({ walks: [located], pair: 'next-last' });
     // A self cursor that answers another page's products names that page.
-    violationOf(() => linksSelf([{ ...walk, linked: new Map([[normalizedUrl(cursor(1)), bodies[1]]]) }], rule), rule);
+    violationOf(() => linksSelf([{ ...walk, linked: new Map([[normalizedUrl(cursor(1)), bodies[1]]]) }]), rule);
   });
   test('first missing on the last page, prev on page 1, prev naming the wrong page fail first-prev', () => {
     violationOf(
-      () => linksPresence({ walks: [walkAt(3, changed(3, 3, withoutLink('first')))], pair: 'first-prev' }, rule),
+      () => linksPresence({ walks: [walkAt(3, changed(3, 3, withoutLink('first')))], pair: 'first-prev' }),
       rule,
     );
     violationOf(
@@ -229,7 +221,6 @@ describe('links-self and links-presence', () => {
             ],
             pair: 'first-prev',
           },
-          rule,
         ),
       rule,
     );
@@ -245,14 +236,13 @@ describe('links-self and links-presence', () => {
             ],
             pair: 'first-prev',
           },
-          rule,
         ),
       rule,
     );
   });
   test('last missing before the last page or next on the last page fail next-last; first on page 1 is only observed', () => {
     violationOf(
-      () => linksPresence({ walks: [walkAt(3, changed(3, 2, withoutLink('last')))], pair: 'next-last' }, rule),
+      () => linksPresence({ walks: [walkAt(3, changed(3, 2, withoutLink('last')))], pair: 'next-last' }),
       rule,
     );
     violationOf(
@@ -267,12 +257,11 @@ describe('links-self and links-presence', () => {
             ],
             pair: 'next-last',
           },
-          rule,
         ),
       rule,
     );
     const firstOnPageOne = changed(3, 0, (page) => ({ ...page, links: { ...page.links, first: pageUrl(1, 3) } }));
-    expect(linksPresence({ walks: [walkAt(3, firstOnPageOne)], pair: 'first-prev' }, rule).observations).toEqual({
+    expect(linksPresence({ walks: [walkAt(3, firstOnPageOne)], pair: 'first-prev' }).observations).toEqual({
       'edge pages that also give first': 1,
     });
   });
@@ -281,7 +270,7 @@ describe('links-self and links-presence', () => {
       ...page,
       links: { ...page.links, next: '?page-size=3&page=3', last: '?page-size=3&page=4' },
     }));
-    linksPresence({ walks: [walkAt(3, relative)], pair: 'next-last' }, rule);
+    linksPresence({ walks: [walkAt(3, relative)], pair: 'next-last' });
   });
 });
 
@@ -293,18 +282,17 @@ describe('a walk stopped at a link it could not follow: judged on the pages it r
   });
   const whole = walkAt(11);
   test('totals and the walk back are judged against the list read as one page', () => {
-    listTotals([stopped()], rule, () => whole);
+    listTotals([stopped()], () => whole);
     violationOf(
       () =>
         listTotals(
           [stopped(changed(3, 0, (page) => ({ ...page, meta: { ...page.meta, totalRecords: 9 } })))],
-          rule,
           () => whole,
         ),
       rule,
     );
     const back = syntheticWalk([...correctPages(tenProducts, 3)].reverse(), 3, 'back');
-    expect(walkBack({ forward: stopped(), back, whole }, rule).observations?.pages).toBe(4);
+    expect(walkBack({ forward: stopped(), back, whole }).observations?.pages).toBe(4);
     violationOf(
       () =>
         walkBack(
@@ -313,21 +301,19 @@ describe('a walk stopped at a link it could not follow: judged on the pages it r
             back: syntheticWalk([...correctPages(tenProducts.slice(1), 3)].reverse(), 3, 'back'),
             whole,
           },
-          rule,
         ),
       rule,
     );
     // Without the whole list the walk back cannot be judged: blocked by the rule of the link.
-    expect(() => walkBack({ forward: stopped(), back }, rule)).toThrow(/blocked by cdr.links.valid/);
+    expect(() => walkBack({ forward: stopped(), back })).toThrow(/blocked by cdr.links.valid/);
   });
   test('self links and sizes of the pages read are judged; a walk that looped is not', () => {
-    linksSelf([stopped()], rule);
-    pageSizes({ walk: stopped(), pageSize: 3 }, rule);
+    linksSelf([stopped()]);
+    pageSizes({ walk: stopped(), pageSize: 3 });
     violationOf(
       () =>
         linksSelf(
           [stopped(changed(3, 0, (page) => ({ ...page, links: { ...page.links, self: pageUrl(1, 4) } })))],
-          rule,
         ),
       rule,
     );
@@ -338,11 +324,10 @@ describe('a walk stopped at a link it could not follow: judged on the pages it r
             walk: stopped(changed(3, 0, (page) => ({ ...page, data: { products: page.data.products.slice(0, 2) } }))),
             pageSize: 3,
           },
-          rule,
         ),
       rule,
     );
-    expect(() => linksSelf([syntheticWalk(correctPages(tenProducts, 3), 3, 'forward', 'repeated-link')], rule)).toThrow(
+    expect(() => linksSelf([syntheticWalk(correctPages(tenProducts, 3), 3, 'forward', 'repeated-link')])).toThrow(
       RuleBlocked,
     );
   });
@@ -350,7 +335,7 @@ describe('a walk stopped at a link it could not follow: judged on the pages it r
 
 describe('list-totals, page-sizes, empty-result', () => {
   test('correct totals pass; a page whose totals differ or are numbers fails', () => {
-    listTotals([walkAt(3), syntheticWalk(correctPages([], 3), 3)], rule);
+    listTotals([walkAt(3), syntheticWalk(correctPages([], 3), 3)]);
     violationOf(
       () =>
         listTotals(
@@ -360,7 +345,6 @@ describe('list-totals, page-sizes, empty-result', () => {
               changed(3, 3, (page) => ({ ...page, meta: { ...page.meta, totalRecords: 1 } })),
             ),
           ],
-          rule,
         ),
       rule,
     );
@@ -373,32 +357,31 @@ describe('list-totals, page-sizes, empty-result', () => {
               changed(3, 0, (page) => ({ ...page, meta: { ...page.meta, totalPages: 5 } })),
             ),
           ],
-          rule,
         ),
       rule,
     );
   });
   test('pages of the default size pass; a page of 20 at the default 25 fails', () => {
     const many = Array.from({ length: 60 }, (_, index) => ({ productId: `p${index}` }));
-    pageSizes({ walk: syntheticWalk(correctPages(many, 25), undefined), pageSize: 25 }, rule);
-    violationOf(() => pageSizes({ walk: syntheticWalk(correctPages(many, 20), undefined), pageSize: 25 }, rule), rule);
+    pageSizes({ walk: syntheticWalk(correctPages(many, 25), undefined), pageSize: 25 });
+    violationOf(() => pageSizes({ walk: syntheticWalk(correctPages(many, 20), undefined), pageSize: 25 }), rule);
   });
   test('an empty page 1 with totals 0 passes; totalPages "1", a next link or a product fail', () => {
     const [empty] = correctPages([], 25) as [ListResponse];
-    emptyResult(jsonExchange(200, empty), rule);
+    emptyResult(jsonExchange(200, empty));
     violationOf(
-      () => emptyResult(jsonExchange(200, { ...empty, meta: { totalRecords: '0', totalPages: '1' } }), rule),
+      () => emptyResult(jsonExchange(200, { ...empty, meta: { totalRecords: '0', totalPages: '1' } })),
       rule,
     );
     violationOf(
-      () => emptyResult(jsonExchange(200, { ...empty, links: { ...empty.links, next: pageUrl(2, 25) } }), rule),
+      () => emptyResult(jsonExchange(200, { ...empty, links: { ...empty.links, next: pageUrl(2, 25) } })),
       rule,
     );
     violationOf(
-      () => emptyResult(jsonExchange(200, { ...empty, data: { products: [{ productId: 'x' }] } }), rule),
+      () => emptyResult(jsonExchange(200, { ...empty, data: { products: [{ productId: 'x' }] } })),
       rule,
     );
     // Integer totals (the standard) and numeric strings (document 3) are both read.
-    emptyResult(jsonExchange(200, { ...empty, meta: { totalRecords: '0', totalPages: '0' } }), rule);
+    emptyResult(jsonExchange(200, { ...empty, meta: { totalRecords: '0', totalPages: '0' } }));
   });
 });

@@ -11,7 +11,7 @@ describe('a token too long to send back', () => {
   test('is not held: the parsed page, the parsed body and the bytes keep only a note of its start and length', () => {
     const token = `${'a'.repeat(60)}${'b'.repeat(100_000)}`;
     const exchange = pageWithToken(token);
-    const page = cursorPageOf(exchange, 'test.rule');
+    const page = cursorPageOf(exchange);
     const kept = letOversizedTokenGo(exchange, page);
     expect(kept).toEqual({ chars: token.length, start: 'a'.repeat(60) });
     const note = `${'a'.repeat(60)}... (${token.length} characters, not kept)`;
@@ -33,7 +33,7 @@ describe('a token too long to send back', () => {
   test('a token the harness sends back is left as it is', () => {
     const token = 'd'.repeat(maxTokenChars);
     const exchange = pageWithToken(token);
-    const page = cursorPageOf(exchange, 'test.rule');
+    const page = cursorPageOf(exchange);
     expect(letOversizedTokenGo(exchange, page)).toBeUndefined();
     expect(page.cursor.currentPage).toBe(token);
     expect(exchange.response?.letGo).toBeUndefined();

@@ -31,18 +31,18 @@ const answer = (data: unknown[], code = '0') => jsonExchange(200, { code, msg: c
 describe('batch item checks on a conformant answer', () => {
   test('fields, successes and failures pass, whatever the item order', () => {
     const reordered = answer([...conformant].reverse());
-    expect(batchItemFields(reordered, rule, orders).ruleId).toBe(rule);
-    expect(batchItemsSucceed(reordered, rule, orders).ruleId).toBe(rule);
-    expect(batchItemsFail(reordered, rule, orders).ruleId).toBe(rule);
+    expect(batchItemFields(reordered, orders).ruleId).toBe(rule);
+    expect(batchItemsSucceed(reordered, orders).ruleId).toBe(rule);
+    expect(batchItemsFail(reordered, orders).ruleId).toBe(rule);
   });
 
   test('a top-level "0" over failed items is observed, not failed; a non-zero one is not observed', () => {
-    expect(batchItemsFail(answer(conformant), rule, orders).observations).toEqual({
+    expect(batchItemsFail(answer(conformant), orders).observations).toEqual({
       'top-level "0" with failed items': expect.stringMatching(
         /^\d+ of \d+ items failed under code "0"; only sCode tells$/,
       ),
     });
-    expect(batchItemsFail(answer(conformant, '51000'), rule, orders).observations).toBeUndefined();
+    expect(batchItemsFail(answer(conformant, '51000'), orders).observations).toBeUndefined();
   });
 });
 
@@ -56,12 +56,12 @@ describe('batch-item-fields', () => {
     ['sMsg absent', [conformant[0], item('b', '51000', { sMsg: undefined }), conformant[2]]],
   ])('%s is a violation', (_, data) => {
     const broken = answer(data);
-    violationOf(() => batchItemFields(broken, rule, orders), rule, [broken]);
+    violationOf(() => batchItemFields(broken, orders), rule, [broken]);
   });
 
   test('data not an array is a violation', () => {
     const broken = jsonExchange(200, { code: '0', msg: '', data: {} });
-    violationOf(() => batchItemFields(broken, rule, orders), rule, [broken]);
+    violationOf(() => batchItemFields(broken, orders), rule, [broken]);
   });
 });
 
@@ -72,7 +72,7 @@ describe('batch-items-succeed', () => {
     ['an empty ordId', item('a', '0', { ordId: '' })],
   ])('a valid order with %s is a violation, even under top-level "0"', (_, wrong) => {
     const broken = answer([wrong, conformant[1], conformant[2]]);
-    violationOf(() => batchItemsSucceed(broken, rule, orders), rule, [broken]);
+    violationOf(() => batchItemsSucceed(broken, orders), rule, [broken]);
   });
 });
 
@@ -83,6 +83,6 @@ describe('batch-items-fail', () => {
     ['an empty sMsg', [conformant[0], item('b', '51000', { sMsg: '' }), conformant[2]]],
   ])('%s is a violation', (_, data) => {
     const broken = answer(data);
-    violationOf(() => batchItemsFail(broken, rule, orders), rule, [broken]);
+    violationOf(() => batchItemsFail(broken, orders), rule, [broken]);
   });
 });

@@ -38,20 +38,20 @@ describe('exchange rules read what they need leniently (one fault, one failed ru
       { clOrdId: 'a', sCode: '0', sMsg: '', ordId: '7' },
       { clOrdId: 'b', sCode: '51000', sMsg: 'side' },
     ];
-    expect(batchItemsSucceed(answer(data), id.itemSuccess, orders).ruleId).toBe(id.itemSuccess);
-    expect(batchItemsFail(answer(data), id.itemFailure, orders).ruleId).toBe(id.itemFailure);
+    expect(batchItemsSucceed(answer(data), orders).ruleId).toBe(id.itemSuccess);
+    expect(batchItemsFail(answer(data), orders).ruleId).toBe(id.itemFailure);
   });
 
   test('no array of items, or an order without its item, blocks them by the item-fields rule', () => {
-    expect(blockedOf(() => batchItemsSucceed(answer({}), id.itemSuccess, orders)).blockedBy).toEqual([id.itemFields]);
+    expect(blockedOf(() => batchItemsSucceed(answer({}), orders)).blockedBy).toEqual([id.itemFields]);
     expect(
-      blockedOf(() => batchItemsFail(answer([{ clOrdId: 'a', sCode: '0' }]), id.itemFailure, orders)).missing,
+      blockedOf(() => batchItemsFail(answer([{ clOrdId: 'a', sCode: '0' }]), orders)).missing,
     ).toContain('"b"');
   });
 
   test('a top-level code 1 or 2 that the item sCodes explain is not out of range; one without items is', () => {
-    expect(codesInRange(answer([{ clOrdId: 'b', sCode: '51000' }], '1'), id.codeRange).ruleId).toBe(id.codeRange);
-    violationOf(() => codesInRange(answer([], '1'), id.codeRange), id.codeRange);
+    expect(codesInRange(answer([{ clOrdId: 'b', sCode: '51000' }], '1')).ruleId).toBe(id.codeRange);
+    violationOf(() => codesInRange(answer([], '1')), id.codeRange);
   });
 
   test('within the window only a refusal for the timestamp breaks the timestamp rule; both edges are judged', () => {
@@ -63,10 +63,9 @@ describe('exchange rules read what they need leniently (one fault, one failed ru
           { offsetSeconds: 29, exchange: order('1') },
           { offsetSeconds: 31, exchange: refused },
         ],
-        id.timestamp,
       ).ruleId,
     ).toBe(id.timestamp);
-    violationOf(() => timestampWindow([{ offsetSeconds: -29, exchange: refused }], id.timestamp), id.timestamp);
-    violationOf(() => timestampWindow([{ offsetSeconds: 31, exchange: order('0') }], id.timestamp), id.timestamp);
+    violationOf(() => timestampWindow([{ offsetSeconds: -29, exchange: refused }]), id.timestamp);
+    violationOf(() => timestampWindow([{ offsetSeconds: 31, exchange: order('0') }]), id.timestamp);
   });
 });

@@ -14,74 +14,74 @@ const error = { error_code: 'E1', user_message: 'no', developer_message: 'why', 
 
 describe('body-case-status', () => {
   test('a case keeping its rule is 202, one breaking it exactly 400: by status only (bodies have their own rules)', () => {
-    expect(bodyCaseStatus(jsonExchange(202, {}), rule, { outcome: 'accepted' }).ruleId).toBe(rule);
-    expect(bodyCaseStatus(jsonExchange(400, error), rule, { outcome: 'invalid' }).ruleId).toBe(rule);
+    expect(bodyCaseStatus(jsonExchange(202, {}), { outcome: 'accepted' }).ruleId).toBe(rule);
+    expect(bodyCaseStatus(jsonExchange(400, error), { outcome: 'invalid' }).ruleId).toBe(rule);
     // A body fault is not a status rule's: an array 202 or a numeric error_code pass.
-    expect(bodyCaseStatus(jsonExchange(202, []), rule, { outcome: 'accepted' }).ruleId).toBe(rule);
-    expect(bodyCaseStatus(jsonExchange(400, { error_code: 7 }), rule, { outcome: 'invalid' }).ruleId).toBe(rule);
+    expect(bodyCaseStatus(jsonExchange(202, []), { outcome: 'accepted' }).ruleId).toBe(rule);
+    expect(bodyCaseStatus(jsonExchange(400, { error_code: 7 }), { outcome: 'invalid' }).ruleId).toBe(rule);
   });
   test('a 200 for a valid case, a 422 or a 202 for an invalid one, no answer are violations', () => {
-    violationOf(() => bodyCaseStatus(jsonExchange(200, {}), rule, { outcome: 'accepted' }), rule);
-    violationOf(() => bodyCaseStatus(jsonExchange(422, error), rule, { outcome: 'invalid' }), rule);
-    violationOf(() => bodyCaseStatus(jsonExchange(202, {}), rule, { outcome: 'invalid' }), rule);
-    violationOf(() => bodyCaseStatus(failedExchange('TIMEOUT'), rule, { outcome: 'accepted' }), rule);
+    violationOf(() => bodyCaseStatus(jsonExchange(200, {}), { outcome: 'accepted' }), rule);
+    violationOf(() => bodyCaseStatus(jsonExchange(422, error), { outcome: 'invalid' }), rule);
+    violationOf(() => bodyCaseStatus(jsonExchange(202, {}), { outcome: 'invalid' }), rule);
+    violationOf(() => bodyCaseStatus(failedExchange('TIMEOUT'), { outcome: 'accepted' }), rule);
   });
 });
 
 describe('timestamp-window', () => {
   test('inside the window is 202; outside it any 4xx', () => {
-    expect(timestampWindow(jsonExchange(202, {}), rule, { insideWindow: true }).ruleId).toBe(rule);
-    expect(timestampWindow(jsonExchange(401, 'x'), rule, { insideWindow: false }).ruleId).toBe(rule);
-    expect(timestampWindow(jsonExchange(400, error), rule, { insideWindow: false }).ruleId).toBe(rule);
+    expect(timestampWindow(jsonExchange(202, {}), { insideWindow: true }).ruleId).toBe(rule);
+    expect(timestampWindow(jsonExchange(401, 'x'), { insideWindow: false }).ruleId).toBe(rule);
+    expect(timestampWindow(jsonExchange(400, error), { insideWindow: false }).ruleId).toBe(rule);
   });
   test('a ts inside refused, one outside accepted, a 5xx or no answer outside are violations', () => {
     expect(
-      violationOf(() => timestampWindow(jsonExchange(401, 'x'), rule, { insideWindow: true }), rule).message,
+      violationOf(() => timestampWindow(jsonExchange(401, 'x'), { insideWindow: true }), rule).message,
     ).toContain('expected 202');
-    violationOf(() => timestampWindow(jsonExchange(202, {}), rule, { insideWindow: false }), rule);
-    violationOf(() => timestampWindow(jsonExchange(500, error), rule, { insideWindow: false }), rule);
-    violationOf(() => timestampWindow(failedExchange('TIMEOUT'), rule, { insideWindow: false }), rule);
+    violationOf(() => timestampWindow(jsonExchange(202, {}), { insideWindow: false }), rule);
+    violationOf(() => timestampWindow(jsonExchange(500, error), { insideWindow: false }), rule);
+    violationOf(() => timestampWindow(failedExchange('TIMEOUT'), { insideWindow: false }), rule);
   });
 });
 
 describe('order-id-conflict', () => {
   test('an order id used before is exactly 409; a 202, a 400 or no answer are violations', () => {
-    expect(orderIdConflict(jsonExchange(409, error), rule).ruleId).toBe(rule);
-    expect(violationOf(() => orderIdConflict(jsonExchange(202, {}), rule), rule).message).toContain(
+    expect(orderIdConflict(jsonExchange(409, error)).ruleId).toBe(rule);
+    expect(violationOf(() => orderIdConflict(jsonExchange(202, {})), rule).message).toContain(
       'answered 202; expected 409',
     );
-    violationOf(() => orderIdConflict(jsonExchange(400, error), rule), rule);
-    violationOf(() => orderIdConflict(failedExchange('TIMEOUT'), rule), rule);
+    violationOf(() => orderIdConflict(jsonExchange(400, error)), rule);
+    violationOf(() => orderIdConflict(failedExchange('TIMEOUT')), rule);
   });
 });
 
 describe('empty-json-object', () => {
   test('"an empty JSON object" is {} exactly: members, an array, another status or no JSON are violations', () => {
-    expect(emptyJsonObject(jsonExchange(202, {}), rule, { status: 202 }).ruleId).toBe(rule);
+    expect(emptyJsonObject(jsonExchange(202, {}), { status: 202 }).ruleId).toBe(rule);
     expect(
-      violationOf(() => emptyJsonObject(jsonExchange(202, { status: 'ACCEPTED' }), rule, { status: 202 }), rule)
+      violationOf(() => emptyJsonObject(jsonExchange(202, { status: 'ACCEPTED' }), { status: 202 }), rule)
         .message,
     ).toContain('status');
-    violationOf(() => emptyJsonObject(jsonExchange(202, []), rule, { status: 202 }), rule);
-    violationOf(() => emptyJsonObject(jsonExchange(200, {}), rule, { status: 202 }), rule);
-    violationOf(() => emptyJsonObject(exchange({ status: 202, body: '' }), rule, { status: 202 }), rule);
+    violationOf(() => emptyJsonObject(jsonExchange(202, []), { status: 202 }), rule);
+    violationOf(() => emptyJsonObject(jsonExchange(200, {}), { status: 202 }), rule);
+    violationOf(() => emptyJsonObject(exchange({ status: 202, body: '' }), { status: 202 }), rule);
   });
 });
 
 describe('loyalty-error-bodies', () => {
   test('every error answer is judged, successes are not', () => {
     expect(
-      loyaltyErrorBodies([jsonExchange(202, []), jsonExchange(403, {}), jsonExchange(409, error)], rule).observations,
+      loyaltyErrorBodies([jsonExchange(202, []), jsonExchange(403, {}), jsonExchange(409, error)]).observations,
     ).toEqual({ 'error answers judged': 2, statuses: '403, 409', 'members besides the documented three': 'extra' });
-    expect(loyaltyErrorBodies([jsonExchange(400, { error_code: 'E' })], rule).observations).toEqual({
+    expect(loyaltyErrorBodies([jsonExchange(400, { error_code: 'E' })]).observations).toEqual({
       'error answers judged': 1,
       statuses: '400',
     });
     violationOf(
-      () => loyaltyErrorBodies([jsonExchange(400, error), jsonExchange(409, { user_message: ['no'] })], rule),
+      () => loyaltyErrorBodies([jsonExchange(400, error), jsonExchange(409, { user_message: ['no'] })]),
       rule,
     );
-    violationOf(() => loyaltyErrorBodies([exchange({ status: 500, body: 'oops' })], rule), rule);
+    violationOf(() => loyaltyErrorBodies([exchange({ status: 500, body: 'oops' })]), rule);
   });
 });
 

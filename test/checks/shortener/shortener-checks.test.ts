@@ -23,34 +23,34 @@ const answer = (longUrl: string, expDate: string) => ({
 
 describe('entry-judged', () => {
   test('accepted means exactly 200, refused exactly 400', () => {
-    expect(entryJudged(jsonExchange(200, {}), rule, { accepted: true }).ruleId).toBe(rule);
-    expect(entryJudged(jsonExchange(400, {}), rule, { accepted: false }).ruleId).toBe(rule);
-    violationOf(() => entryJudged(jsonExchange(201, {}), rule, { accepted: true }), rule);
-    violationOf(() => entryJudged(jsonExchange(400, {}), rule, { accepted: true }), rule);
-    violationOf(() => entryJudged(jsonExchange(200, {}), rule, { accepted: false }), rule);
-    violationOf(() => entryJudged(jsonExchange(422, {}), rule, { accepted: false }), rule);
-    violationOf(() => entryJudged(failedExchange('TIMEOUT'), rule, { accepted: false }), rule);
+    expect(entryJudged(jsonExchange(200, {}), { accepted: true }).ruleId).toBe(rule);
+    expect(entryJudged(jsonExchange(400, {}), { accepted: false }).ruleId).toBe(rule);
+    violationOf(() => entryJudged(jsonExchange(201, {}), { accepted: true }), rule);
+    violationOf(() => entryJudged(jsonExchange(400, {}), { accepted: true }), rule);
+    violationOf(() => entryJudged(jsonExchange(200, {}), { accepted: false }), rule);
+    violationOf(() => entryJudged(jsonExchange(422, {}), { accepted: false }), rule);
+    violationOf(() => entryJudged(failedExchange('TIMEOUT'), { accepted: false }), rule);
   });
 });
 
 describe('mappings-response', () => {
   test('200 with shortenResponse entries passes; extra fields are tolerated', () => {
-    expect(mappingsResponse(jsonExchange(200, { mappings: [answer('a', 'b')], more: 1 }), rule).observations).toEqual({
+    expect(mappingsResponse(jsonExchange(200, { mappings: [answer('a', 'b')], more: 1 })).observations).toEqual({
       'shortUrl example': 'https://go.example/x',
     });
   });
   test('another status, no mappings, an empty shortUrl or a missing expDate are violations', () => {
-    violationOf(() => mappingsResponse(jsonExchange(202, { mappings: [] }), rule), rule);
-    violationOf(() => mappingsResponse(jsonExchange(200, [answer('a', 'b')]), rule), rule);
+    violationOf(() => mappingsResponse(jsonExchange(202, { mappings: [] })), rule);
+    violationOf(() => mappingsResponse(jsonExchange(200, [answer('a', 'b')])), rule);
     expect(
       violationOf(
-        () => mappingsResponse(jsonExchange(200, { mappings: [{ ...answer('a', 'b'), shortUrl: '' }] }), rule),
+        () => mappingsResponse(jsonExchange(200, { mappings: [{ ...answer('a', 'b'), shortUrl: '' }] })),
         rule,
       ).message,
     ).toContain('mappings.0.shortUrl');
     expect(
       violationOf(
-        () => mappingsResponse(jsonExchange(200, { mappings: [{ longUrl: 'a', shortUrl: 'b' }] }), rule),
+        () => mappingsResponse(jsonExchange(200, { mappings: [{ longUrl: 'a', shortUrl: 'b' }] })),
         rule,
       ).message,
     ).toContain('mappings.0.expDate');
@@ -65,7 +65,7 @@ describe('mappings-echo', () => {
         answer('https://example.com/b', '2031-06-01T10:00:00Z'),
       ],
     };
-    expect(mappingsEcho({ exchange: jsonExchange(200, body), entries }, rule).ruleId).toBe(rule);
+    expect(mappingsEcho({ exchange: jsonExchange(200, body), entries }).ruleId).toBe(rule);
   });
   test('a missing answer, a swapped order or another expDate are violations', () => {
     expect(
@@ -76,7 +76,6 @@ describe('mappings-echo', () => {
               exchange: jsonExchange(200, { mappings: [answer('https://example.com/a', entries[0]!.expDate)] }),
               entries,
             },
-            rule,
           ),
         rule,
       ).message,
@@ -88,7 +87,7 @@ describe('mappings-echo', () => {
       ],
     };
     expect(
-      violationOf(() => mappingsEcho({ exchange: jsonExchange(200, swapped), entries }, rule), rule).message,
+      violationOf(() => mappingsEcho({ exchange: jsonExchange(200, swapped), entries }), rule).message,
     ).toContain('longUrl');
     const shifted = {
       mappings: [
@@ -97,7 +96,7 @@ describe('mappings-echo', () => {
       ],
     };
     expect(
-      violationOf(() => mappingsEcho({ exchange: jsonExchange(200, shifted), entries }, rule), rule).message,
+      violationOf(() => mappingsEcho({ exchange: jsonExchange(200, shifted), entries }), rule).message,
     ).toContain('expDate');
   });
 });
@@ -113,7 +112,6 @@ describe('vanity-sequence', () => {
           { exchange: claim, accepted: true, why: 'claim' },
           { exchange: later, accepted: false, why: 'again' },
         ],
-        rule,
       ).ruleId,
     ).toBe(rule);
     const violation = violationOf(
@@ -124,7 +122,6 @@ describe('vanity-sequence', () => {
             { exchange: again, accepted: false, why: 'path p on go again' },
             { exchange: later, accepted: false, why: 'never reached' },
           ],
-          rule,
         ),
       rule,
       [claim, again],
@@ -146,17 +143,17 @@ describe('blocked by the accepted rule (one fault, one failed rule)', () => {
     expect(refused(failedExchange('TIMEOUT'))).toBe(false);
   });
   test('one-per-entry-in-order is blocked by a refusal of plain entries or an answer without mappings, and reads no other field', () => {
-    expect(thrownBy(() => mappingsEcho({ exchange: jsonExchange(400, {}), entries }, rule))).toBeInstanceOf(
+    expect(thrownBy(() => mappingsEcho({ exchange: jsonExchange(400, {}), entries }))).toBeInstanceOf(
       RuleBlocked,
     );
-    expect(thrownBy(() => mappingsEcho({ exchange: jsonExchange(200, { list: [] }), entries }, rule))).toBeInstanceOf(
+    expect(thrownBy(() => mappingsEcho({ exchange: jsonExchange(200, { list: [] }), entries }))).toBeInstanceOf(
       RuleBlocked,
     );
     // An empty shortUrl is the accepted rule's fault, not this one's.
     const body = {
       mappings: entries.map((entry) => ({ longUrl: entry.longUrl, expDate: entry.expDate, shortUrl: '' })),
     };
-    expect(mappingsEcho({ exchange: jsonExchange(200, body), entries }, rule).ruleId).toBe(rule);
+    expect(mappingsEcho({ exchange: jsonExchange(200, body), entries }).ruleId).toBe(rule);
   });
   test("a vanity step that states another rule's property blocks the sequence when it is refused", () => {
     const blocked = thrownBy(() =>
@@ -169,7 +166,6 @@ describe('blocked by the accepted rule (one fault, one failed rule)', () => {
             judgedBy: ['shortener.vanity.other-domain-free'],
           },
         ],
-        rule,
       ),
     );
     expect(blocked).toBeInstanceOf(RuleBlocked);

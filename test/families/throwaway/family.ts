@@ -19,7 +19,7 @@ import { throwawaySection as section, type ThrowawaySection as Section } from '.
 
 /** GET /ping answers 200 with {"pong": true}. */
 export function pingAnswers(exchange: Exchange, ruleId: RuleId) {
-  const { status } = responseOf(exchange, ruleId);
+  const { status } = responseOf(exchange);
   if (status !== 200) throw new RuleViolation(ruleId, `GET /ping answered ${status}, not 200`, [exchange]);
   return passed(ruleId, { status });
 }

@@ -1,0 +1,45 @@
+import { sharedChecks } from '../checks/index.ts';
+import { RuleBlocked } from '../checks/rule-blocked.ts';
+import { type CheckTable, ruleCheck } from '../checks/rule-check.ts';
+import { RuleViolation, type Verdict } from '../checks/rule-violation.ts';
+import type { Rule } from '../rules/rule.ts';
+import type { RuleId } from '../rules/rule-id.ts';
+
+/** A rule an answer under load broke: the rule and what broke it. */
+export interface LoadBreach {
+  ruleId: RuleId;
+  message: string;
+}
+
+/** A family's rules as load traffic judges them: each by the check the rule cites, through the engine. */
+export interface LoadJudge {
+  /** The rule's registered check, bound to the rule: its violations name the rule. */
+  checkOf(ruleId: RuleId): (observed: unknown, ...expected: unknown[]) => Verdict;
+  /**
+   * Undefined when what load observed keeps the rule (or the rule is blocked by another's failure, which that rule's
+   * own check reports); else the rule and its check's message.
+   */
+  breach(ruleId: RuleId, observed: unknown, ...expected: unknown[]): LoadBreach | undefined;
+}
+
+export function loadJudge(rules: readonly Pick<Rule, 'id' | 'check'>[], familyChecks: CheckTable): LoadJudge {
+  const table: CheckTable = { ...sharedChecks, ...familyChecks };
+  const checkOf = (ruleId: RuleId) => {
+    const rule = rules.find((candidate) => candidate.id === ruleId);
+    if (!rule) throw new Error(`load judges ${ruleId}, which is not a rule of the family`);
+    return ruleCheck(rule, table).check;
+  };
+  return {
+    checkOf,
+    breach(ruleId, observed, ...expected) {
+      try {
+        checkOf(ruleId)(observed, ...expected);
+        return undefined;
+      } catch (error) {
+        if (error instanceof RuleViolation) return { ruleId: error.ruleId, message: error.message };
+        if (error instanceof RuleBlocked) return undefined;
+        throw error;
+      }
+    },
+  };
+}
