@@ -19,13 +19,16 @@ export type RegisteredCheck = (this: RuleUnderCheck, observed: any, ...expected:
 /** Checks by the name rules cite. */
 export type CheckTable = Readonly<Record<string, RegisteredCheck>>;
 
+/** A verdict as the engine returns it: the check's, with the id of the rule it was called for. */
+export type RuleVerdict = Verdict & { readonly ruleId: RuleId };
+
 /** A check as a rule test calls it, the rule already bound: `check(observed, expected)`. */
 export type BoundCheck<F> = F extends (
   this: RuleUnderCheck,
   observed: infer Observed,
   ...expected: infer Expected
 ) => Verdict
-  ? (observed: Observed, ...expected: Expected) => Verdict
+  ? (observed: Observed, ...expected: Expected) => RuleVerdict
   : never;
 
 /** A rule cites a check the table does not hold: the harness is broken, not the target. */
@@ -52,7 +55,7 @@ export function forRule(ruleId: RuleId, error: unknown): unknown {
 
 /** The rule's check, bound to the rule, counting the verdicts it gave. */
 export interface RuleCheck {
-  check: (observed: unknown, ...expected: unknown[]) => Verdict;
+  check: (observed: unknown, ...expected: unknown[]) => RuleVerdict;
   /** How many verdicts the bound check returned so far. */
   verdicts(): number;
 }
@@ -63,11 +66,11 @@ export function ruleCheck(rule: Pick<Rule, 'id' | 'check'>, table: CheckTable): 
   // A registered family's rule: its id is one of the RuleId union (the rule list it comes from derives it).
   const ruleId = rule.id as RuleId;
   let given = 0;
-  const check = (observed: unknown, ...expected: unknown[]): Verdict => {
+  const check = (observed: unknown, ...expected: unknown[]): RuleVerdict => {
     try {
       const verdict = registered.call({ ruleId }, observed, ...expected);
       given += 1;
-      return verdict;
+      return { ...verdict, ruleId };
     } catch (error) {
       throw forRule(ruleId, error);
     }

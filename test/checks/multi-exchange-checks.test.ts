@@ -1,3 +1,4 @@
+import { judged } from './judged.ts';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import type { ParsedProduct } from '../../adapters/billing/adapter.ts';
@@ -23,7 +24,7 @@ describe('idempotent-replay', () => {
       jsonExchange(200, { id: 'c-1' }),
       jsonExchange(201, { id: 'c-1' }),
     ];
-    expect(idempotentReplay(retries, idOf)).toEqual({ ruleId: rule, observations: { requests: 3 } });
+    expect(judged(idempotentReplay, rule)(retries, idOf)).toEqual({ ruleId: rule, observations: { requests: 3 } });
   });
   test('two resources is a violation with the first and a differing exchange', () => {
     const retries = [
@@ -31,28 +32,33 @@ describe('idempotent-replay', () => {
       jsonExchange(200, { id: 'c-1' }),
       jsonExchange(200, { id: 'c-2' }),
     ];
-    const violation = violationOf(() => idempotentReplay(retries, idOf), rule, [retries[0]!, retries[2]!]);
+    const violation = violationOf(() => judged(idempotentReplay, rule)(retries, idOf), rule, [
+      retries[0]!,
+      retries[2]!,
+    ]);
     expect(violation.message).toContain('2 resources');
     expect(violation.message).toContain('c-1, c-2');
   });
   test('a non-2xx retry is a violation on that exchange', () => {
     const retries = [jsonExchange(200, { id: 'c-1' }), jsonExchange(409, { id: 'c-1' })];
-    expect(violationOf(() => idempotentReplay(retries, idOf), rule, [retries[1]!]).message).toContain('409');
+    expect(violationOf(() => judged(idempotentReplay, rule)(retries, idOf), rule, [retries[1]!]).message).toContain(
+      '409',
+    );
   });
   test("a late retry must name the resource the key's first use created, earlier in the run", () => {
-    expect(idempotentReplay([jsonExchange(200, { id: 'c-1' })], idOf, 'c-1').ruleId).toBe(rule);
+    expect(judged(idempotentReplay, rule)([jsonExchange(200, { id: 'c-1' })], idOf, 'c-1').ruleId).toBe(rule);
     const forgot = [jsonExchange(200, { id: 'c-9' })];
-    expect(violationOf(() => idempotentReplay(forgot, idOf, 'c-1'), rule, forgot).message).toContain(
+    expect(violationOf(() => judged(idempotentReplay, rule)(forgot, idOf, 'c-1'), rule, forgot).message).toContain(
       'first use created c-1',
     );
   });
   test('a body without the id is a violation naming the zod path', () => {
     const retries = [jsonExchange(200, { name: 'x' })];
-    expect(violationOf(() => idempotentReplay(retries, idOf), rule, retries).message).toContain('id:');
+    expect(violationOf(() => judged(idempotentReplay, rule)(retries, idOf), rule, retries).message).toContain('id:');
   });
   test('a failed retry is a violation', () => {
     const failed = failedExchange('CONNECTION_RESET');
-    violationOf(() => idempotentReplay([jsonExchange(200, { id: 'c-1' }), failed], idOf), rule, [failed]);
+    violationOf(() => judged(idempotentReplay, rule)([jsonExchange(200, { id: 'c-1' }), failed], idOf), rule, [failed]);
   });
 });
 
@@ -60,41 +66,47 @@ describe('pricing-resolution', () => {
   const usd = { currency: 'USD', amount: 7.5 };
   test('a pricing among the acceptable ones passes', () => {
     expect(
-      pricingResolution({ exchange: exchange(), resolved: { ...usd } }, [{ currency: 'EUR', amount: 1 }, usd]),
+      judged(pricingResolution, rule)({ exchange: exchange(), resolved: { ...usd } }, [
+        { currency: 'EUR', amount: 1 },
+        usd,
+      ]),
     ).toEqual({ ruleId: rule });
   });
   test('another pricing, or none, is a violation', () => {
     const query = exchange();
     const violation = violationOf(
-      () => pricingResolution({ exchange: query, resolved: { currency: 'USD', amount: 7.49 } }, [usd]),
+      () => judged(pricingResolution, rule)({ exchange: query, resolved: { currency: 'USD', amount: 7.49 } }, [usd]),
       rule,
       [query],
     );
     expect(violation.message).toContain('7.49');
     expect(violation.message).toContain(JSON.stringify(usd));
     violationOf(
-      () => pricingResolution({ exchange: query, resolved: { currency: 'EUR', amount: 7.5 } }, [usd]),
+      () => judged(pricingResolution, rule)({ exchange: query, resolved: { currency: 'EUR', amount: 7.5 } }, [usd]),
       rule,
     );
-    violationOf(() => pricingResolution({ exchange: query, resolved: null }, [usd]), rule);
-    violationOf(() => pricingResolution({ exchange: query, resolved: usd }, []), rule);
+    violationOf(() => judged(pricingResolution, rule)({ exchange: query, resolved: null }, [usd]), rule);
+    violationOf(() => judged(pricingResolution, rule)({ exchange: query, resolved: usd }, []), rule);
   });
 });
 
 describe('query-side-effect-free', () => {
   test('no observations, or equal answers, pass', () => {
-    expect(querySideEffectFree([])).toEqual({ ruleId: rule });
+    expect(judged(querySideEffectFree, rule)([])).toEqual({ ruleId: rule });
     const answers = [1, 2, 3].map(() => ({
       exchange: exchange(),
       answer: { pricing: { currency: 'USD', amount: 1 }, rows: [1, 2] },
     }));
-    expect(querySideEffectFree(answers)).toEqual({ ruleId: rule, observations: { repetitions: 3 } });
+    expect(judged(querySideEffectFree, rule)(answers)).toEqual({ ruleId: rule, observations: { repetitions: 3 } });
   });
   test('a changed answer is a violation with the first and the changed exchange', () => {
     const first = { exchange: exchange(), answer: { amount: 1 } };
     const same = { exchange: exchange(), answer: { amount: 1 } };
     const changed = { exchange: exchange(), answer: { amount: 2 } };
-    violationOf(() => querySideEffectFree([first, same, changed]), rule, [first.exchange, changed.exchange]);
+    violationOf(() => judged(querySideEffectFree, rule)([first, same, changed]), rule, [
+      first.exchange,
+      changed.exchange,
+    ]);
   });
 });
 
@@ -110,7 +122,7 @@ describe('update-targets-body-id', () => {
 
   test('the named charge updated and the other unchanged passes', () => {
     expect(
-      updateTargetsBodyId(
+      judged(updateTargetsBodyId, rule)(
         {
           update,
           targetAfter: reading(newPricing, {}),
@@ -124,7 +136,7 @@ describe('update-targets-body-id', () => {
     const targetAfter = reading(oldPricing, {});
     const violation = violationOf(
       () =>
-        updateTargetsBodyId(
+        judged(updateTargetsBodyId, rule)(
           { update, targetAfter, bystander: { before: reading(oldPricing, {}), after: reading(oldPricing, {}) } },
           newPricing,
         ),
@@ -136,14 +148,14 @@ describe('update-targets-body-id', () => {
   test('a bystander whose state or pricing changed is a violation', () => {
     const bystander = { before: reading(oldPricing, { name: 'a' }), after: reading(oldPricing, { name: 'b' }) };
     const violation = violationOf(
-      () => updateTargetsBodyId({ update, targetAfter: reading(newPricing, {}), bystander }, newPricing),
+      () => judged(updateTargetsBodyId, rule)({ update, targetAfter: reading(newPricing, {}), bystander }, newPricing),
       rule,
       [update, bystander.before.exchange, bystander.after.exchange],
     );
     expect(violation.message).toContain('not named');
     violationOf(
       () =>
-        updateTargetsBodyId(
+        judged(updateTargetsBodyId, rule)(
           {
             update,
             targetAfter: reading(newPricing, {}),
@@ -176,7 +188,7 @@ describe('product-created', () => {
       productId: 'p-1',
       plans: [{ chargeModels: ['usage', 'recurring'] }, { chargeModels: ['other'] }],
     };
-    expect(productCreated({ exchange: exchange(), product }, draft)).toEqual({
+    expect(judged(productCreated, rule)({ exchange: exchange(), product }, draft)).toEqual({
       ruleId: rule,
       observations: { plans: 2 },
     });
@@ -185,7 +197,7 @@ describe('product-created', () => {
     const created = exchange();
     violationOf(
       () =>
-        productCreated(
+        judged(productCreated, rule)(
           {
             exchange: created,
             product: { productId: 'p', plans: [{ chargeModels: ['recurring', 'usage'] }, { chargeModels: ['other'] }] },
@@ -197,7 +209,7 @@ describe('product-created', () => {
     );
     violationOf(
       () =>
-        productCreated(
+        judged(productCreated, rule)(
           { exchange: created, product: { productId: 'p', plans: [{ chargeModels: ['usage', 'recurring'] }] } },
           draft,
         ),
@@ -205,7 +217,7 @@ describe('product-created', () => {
     );
     const violation = violationOf(
       () =>
-        productCreated(
+        judged(productCreated, rule)(
           {
             exchange: created,
             product: { productId: 'p', plans: [{ chargeModels: ['usage'] }, { chargeModels: ['other'] }] },
@@ -220,33 +232,36 @@ describe('product-created', () => {
 
 describe('token-reusable', () => {
   test('every use answered 2xx passes', () => {
-    expect(tokenReusable([exchange({ status: 200 }), exchange({ status: 201 })])).toEqual({
+    expect(judged(tokenReusable, rule)([exchange({ status: 200 }), exchange({ status: 201 })])).toEqual({
       ruleId: rule,
       observations: { uses: 2 },
     });
   });
   test('a 401 on a later use is a violation naming the use', () => {
     const uses = [exchange({ status: 200 }), exchange({ status: 200 }), exchange({ status: 401 })];
-    const violation = violationOf(() => tokenReusable(uses), rule, [uses[2]!]);
+    const violation = violationOf(() => judged(tokenReusable, rule)(uses), rule, [uses[2]!]);
     expect(violation.message).toContain('Use number 3');
     expect(violation.message).toContain('401');
   });
   test('a failed use is a violation', () => {
-    violationOf(() => tokenReusable([exchange({ status: 200 }), failedExchange('TIMEOUT')]), rule);
+    violationOf(() => judged(tokenReusable, rule)([exchange({ status: 200 }), failedExchange('TIMEOUT')]), rule);
   });
 });
 
 describe('org-scope-visibility', () => {
   test('hidden from another org and visible without the header passes', () => {
     expect(
-      orgScopeVisibility({ fromOtherOrg: exchange({ status: 404 }), withoutHeader: exchange({ status: 200 }) }),
+      judged(
+        orgScopeVisibility,
+        rule,
+      )({ fromOtherOrg: exchange({ status: 404 }), withoutHeader: exchange({ status: 200 }) }),
     ).toEqual({ ruleId: rule, observations: { otherOrgStatus: 404 } });
   });
   test('visible from another org is a violation', () => {
     const leaked = exchange({ status: 200 });
     expect(
       violationOf(
-        () => orgScopeVisibility({ fromOtherOrg: leaked, withoutHeader: exchange({ status: 200 }) }),
+        () => judged(orgScopeVisibility, rule)({ fromOtherOrg: leaked, withoutHeader: exchange({ status: 200 }) }),
         rule,
         [leaked],
       ).message,
@@ -256,7 +271,7 @@ describe('org-scope-visibility', () => {
     const unscoped = exchange({ status: 403 });
     expect(
       violationOf(
-        () => orgScopeVisibility({ fromOtherOrg: exchange({ status: 400 }), withoutHeader: unscoped }),
+        () => judged(orgScopeVisibility, rule)({ fromOtherOrg: exchange({ status: 400 }), withoutHeader: unscoped }),
         rule,
         [unscoped],
       ).message,
@@ -265,14 +280,18 @@ describe('org-scope-visibility', () => {
   test('a failed exchange is a violation', () => {
     violationOf(
       () =>
-        orgScopeVisibility({ fromOtherOrg: failedExchange('TIMEOUT'), withoutHeader: exchange({ status: 200 }) }),
+        judged(
+          orgScopeVisibility,
+          rule,
+        )({ fromOtherOrg: failedExchange('TIMEOUT'), withoutHeader: exchange({ status: 200 }) }),
       rule,
     );
     violationOf(
       () =>
-        orgScopeVisibility(
-          { fromOtherOrg: exchange({ status: 404 }), withoutHeader: failedExchange('BAD_GZIP', true) },
-        ),
+        judged(
+          orgScopeVisibility,
+          rule,
+        )({ fromOtherOrg: exchange({ status: 404 }), withoutHeader: failedExchange('BAD_GZIP', true) }),
       rule,
     );
   });
@@ -286,7 +305,7 @@ describe('gzip-request-equivalence', () => {
   test('the same status and record apart from generated ids passes', () => {
     const plain = jsonExchange(200, { id: 'a', name: 'n', amount: 1 });
     const gzipped = jsonExchange(200, { id: 'b', name: 'n', amount: 1 });
-    expect(gzipRequestEquivalence({ plain, gzipped }, comparable)).toEqual({
+    expect(judged(gzipRequestEquivalence, rule)({ plain, gzipped }, comparable)).toEqual({
       ruleId: rule,
       observations: { status: 200 },
     });
@@ -294,7 +313,7 @@ describe('gzip-request-equivalence', () => {
   test('another status is a violation with both exchanges', () => {
     const plain = jsonExchange(200, { id: 'a' });
     const gzipped = jsonExchange(400, { error: 'bad' });
-    const violation = violationOf(() => gzipRequestEquivalence({ plain, gzipped }, comparable), rule, [
+    const violation = violationOf(() => judged(gzipRequestEquivalence, rule)({ plain, gzipped }, comparable), rule, [
       plain,
       gzipped,
     ]);
@@ -304,12 +323,12 @@ describe('gzip-request-equivalence', () => {
   test('another record is a violation', () => {
     const plain = jsonExchange(200, { id: 'a', name: 'n' });
     const gzipped = jsonExchange(200, { id: 'b', name: 'garbled' });
-    violationOf(() => gzipRequestEquivalence({ plain, gzipped }, comparable), rule, [plain, gzipped]);
+    violationOf(() => judged(gzipRequestEquivalence, rule)({ plain, gzipped }, comparable), rule, [plain, gzipped]);
   });
   test('a non-JSON answer or a failed exchange is a violation', () => {
     violationOf(
       () =>
-        gzipRequestEquivalence(
+        judged(gzipRequestEquivalence, rule)(
           { plain: jsonExchange(200, { id: 'a' }), gzipped: exchange({ status: 200, body: 'oops' }) },
           comparable,
         ),
@@ -317,7 +336,7 @@ describe('gzip-request-equivalence', () => {
     );
     violationOf(
       () =>
-        gzipRequestEquivalence(
+        judged(gzipRequestEquivalence, rule)(
           { plain: jsonExchange(200, { id: 'a' }), gzipped: failedExchange('BAD_GZIP', true) },
           comparable,
         ),

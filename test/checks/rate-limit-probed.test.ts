@@ -1,3 +1,4 @@
+import { judged } from './judged.ts';
 import { describe, expect, test } from 'vitest';
 import { rateLimitProbed } from '../../checks/rate-limit-probed.ts';
 import type { ProbeStep, RateLimitFinding } from '../../checks/rate-limit-finding.ts';
@@ -33,7 +34,7 @@ const finding = (overrides: Partial<RateLimitFinding> = {}): RateLimitFinding =>
 
 describe('rate-limit-probed', () => {
   test('429s, on every path, and recovery pass; the limit and the 429 are reported', () => {
-    const verdict = rateLimitProbed(finding());
+    const verdict = judged(rateLimitProbed, rule)(finding());
     expect(verdict.observations).toMatchObject({
       limitPerSecond: 30,
       lowestLimitedRate: 40,
@@ -49,36 +50,42 @@ describe('rate-limit-probed', () => {
       limitedExchange: undefined,
       recovery: undefined,
     });
-    expect(violationOf(() => rateLimitProbed(none), rule, []).message).toContain(
+    expect(violationOf(() => judged(rateLimitProbed, rule)(none), rule, []).message).toContain(
       'up to 40 per second never met a 429',
     );
   });
   test('a path the limit does not hold on is a violation', () => {
     expect(
-      violationOf(() => rateLimitProbed(finding({ unlimitedLabels: ['token, path with a query'] })), rule, [
-        limited429,
-      ]).message,
+      violationOf(
+        () => judged(rateLimitProbed, rule)(finding({ unlimitedLabels: ['token, path with a query'] })),
+        rule,
+        [limited429],
+      ).message,
     ).toContain('"token, path with a query" never met a 429');
   });
   test('a pinned limit: at most, or within 10 percent', () => {
-    expect(rateLimitProbed(finding(), { limitAtMost: 30, limit: 33 }).ruleId).toBe(rule);
+    expect(judged(rateLimitProbed, rule)(finding(), { limitAtMost: 30, limit: 33 }).ruleId).toBe(rule);
     expect(
-      violationOf(() => rateLimitProbed(finding(), { limitAtMost: 29 }), rule, [limited429]).message,
+      violationOf(() => judged(rateLimitProbed, rule)(finding(), { limitAtMost: 29 }), rule, [limited429]).message,
     ).toContain('at most 29');
-    expect(violationOf(() => rateLimitProbed(finding(), { limit: 34 }), rule, [limited429]).message).toContain(
-      'pins 34',
-    );
+    expect(
+      violationOf(() => judged(rateLimitProbed, rule)(finding(), { limit: 34 }), rule, [limited429]).message,
+    ).toContain('pins 34');
   });
   test('no recovery after backing off is a violation on the recovery request', () => {
     const still429 = exchange({ status: 429 });
-    violationOf(() => rateLimitProbed(finding({ recovery: { waitedSeconds: 1, exchange: still429 } })), rule, [
-      still429,
-    ]);
+    violationOf(
+      () => judged(rateLimitProbed, rule)(finding({ recovery: { waitedSeconds: 1, exchange: still429 } })),
+      rule,
+      [still429],
+    );
     const dead = failedExchange('TIMEOUT');
     expect(
-      violationOf(() => rateLimitProbed(finding({ recovery: { waitedSeconds: 1, exchange: dead } })), rule, [
-        dead,
-      ]).message,
+      violationOf(
+        () => judged(rateLimitProbed, rule)(finding({ recovery: { waitedSeconds: 1, exchange: dead } })),
+        rule,
+        [dead],
+      ).message,
     ).toContain('TIMEOUT');
   });
 });

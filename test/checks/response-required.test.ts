@@ -1,3 +1,4 @@
+import { readFor } from './judged.ts';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { sharedChecks } from '../../checks/index.ts';
@@ -11,30 +12,30 @@ const rule = 'test.rule';
 describe('responseOf', () => {
   test('returns the captured response', () => {
     const ok = exchange({ status: 204 });
-    expect(responseOf(ok)).toBe(ok.response);
+    expect(readFor(responseOf, rule)(ok)).toBe(ok.response);
   });
   test('an error is a violation naming its code and message, even with a response', () => {
     const timedOut = failedExchange('TIMEOUT');
-    expect(violationOf(() => responseOf(timedOut), rule, [timedOut]).message).toBe(
+    expect(violationOf(() => readFor(responseOf, rule)(timedOut), rule, [timedOut]).message).toBe(
       'No usable response (TIMEOUT: TIMEOUT happened)',
     );
     const badGzip = failedExchange('BAD_GZIP', true);
-    expect(violationOf(() => responseOf(badGzip), rule, [badGzip]).message).toContain('BAD_GZIP');
+    expect(violationOf(() => readFor(responseOf, rule)(badGzip), rule, [badGzip]).message).toContain('BAD_GZIP');
   });
   test('no response and no error is a violation', () => {
     const { response: _, ...empty } = exchange();
-    expect(violationOf(() => responseOf(empty), rule).message).toContain('no response');
+    expect(violationOf(() => readFor(responseOf, rule)(empty), rule).message).toContain('no response');
   });
 });
 
 describe('jsonOf', () => {
   test('parses the body', () => {
-    expect(jsonOf(jsonExchange(200, { a: [1] }))).toEqual({ a: [1] });
+    expect(readFor(jsonOf, rule)(jsonExchange(200, { a: [1] }))).toEqual({ a: [1] });
   });
   test('a body that is not JSON is a violation naming the status, also when asked twice', () => {
     const notJson = exchange({ status: 502, body: '<html>' });
-    expect(violationOf(() => jsonOf(notJson), rule, [notJson]).message).toContain('status 502');
-    violationOf(() => jsonOf(notJson), rule);
+    expect(violationOf(() => readFor(jsonOf, rule)(notJson), rule, [notJson]).message).toContain('status 502');
+    violationOf(() => readFor(jsonOf, rule)(notJson), rule);
   });
 });
 
@@ -44,22 +45,24 @@ describe('parsedWith', () => {
 
   test('returns what the parser returns', () => {
     const body = { charge: { id: 'c-1', plans: [{ name: 'p' }] } };
-    expect(parsedWith(jsonExchange(200, body), parse)).toEqual(body);
+    expect(readFor(parsedWith, rule)(jsonExchange(200, body), parse)).toEqual(body);
   });
   test('a shape mismatch is a violation with every zod issue path', () => {
     const wrong = jsonExchange(200, { charge: { id: 5, plans: [{ name: 'p' }, { title: 'q' }] } });
-    const violation = violationOf(() => parsedWith(wrong, parse), rule, [wrong]);
+    const violation = violationOf(() => readFor(parsedWith, rule)(wrong, parse), rule, [wrong]);
     expect(violation.message).toContain('expected record shape');
     expect(violation.message).toContain('charge.id:');
     expect(violation.message).toContain('charge.plans.1.name:');
   });
   test('a root-level mismatch is shown as (root)', () => {
-    expect(violationOf(() => parsedWith(jsonExchange(200, [1]), parse), rule).message).toContain('(root):');
+    expect(violationOf(() => readFor(parsedWith, rule)(jsonExchange(200, [1]), parse), rule).message).toContain(
+      '(root):',
+    );
   });
   test('a parser that throws a plain error is a violation with its text', () => {
     const violation = violationOf(
       () =>
-        parsedWith(jsonExchange(200, {}), () => {
+        readFor(parsedWith, rule)(jsonExchange(200, {}), () => {
           throw new Error('no identifier');
         }),
       rule,
@@ -71,8 +74,8 @@ describe('parsedWith', () => {
     const spy = () => {
       called = true;
     };
-    violationOf(() => parsedWith(exchange({ body: 'x' }), spy), rule);
-    violationOf(() => parsedWith(failedExchange('TIMEOUT'), spy), rule);
+    violationOf(() => readFor(parsedWith, rule)(exchange({ body: 'x' }), spy), rule);
+    violationOf(() => readFor(parsedWith, rule)(failedExchange('TIMEOUT'), spy), rule);
     expect(called).toBe(false);
   });
 });

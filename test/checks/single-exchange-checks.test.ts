@@ -1,3 +1,4 @@
+import { judged } from './judged.ts';
 import { describe, expect, test } from 'vitest';
 import { documentedStatus } from '../../checks/documented-status.ts';
 import { gzipThreshold } from '../../checks/gzip-threshold.ts';
@@ -15,90 +16,90 @@ const rule = 'test.rule';
 
 describe('status-for-invalid-input', () => {
   test('the documented 4xx passes, and any 4xx when none is documented', () => {
-    expect(statusForInvalidInput(exchange({ status: 400 }), 400)).toEqual({
+    expect(judged(statusForInvalidInput, rule)(exchange({ status: 400 }), 400)).toEqual({
       ruleId: rule,
       observations: { status: 400 },
     });
-    expect(statusForInvalidInput(exchange({ status: 422 }), null)).toEqual({
+    expect(judged(statusForInvalidInput, rule)(exchange({ status: 422 }), null)).toEqual({
       ruleId: rule,
       observations: { status: 422 },
     });
-    expect(statusForInvalidInput(exchange({ status: 499 }), null).ruleId).toBe(rule);
+    expect(judged(statusForInvalidInput, rule)(exchange({ status: 499 }), null).ruleId).toBe(rule);
   });
 
   test.each([200, 201, 204, 299])('a %i success is a violation', (status) => {
     const accepted = exchange({ status });
-    expect(violationOf(() => statusForInvalidInput(accepted, null), rule, [accepted]).message).toContain(
+    expect(violationOf(() => judged(statusForInvalidInput, rule)(accepted, null), rule, [accepted]).message).toContain(
       `answered ${status}`,
     );
-    violationOf(() => statusForInvalidInput(accepted, 400), rule, [accepted]);
+    violationOf(() => judged(statusForInvalidInput, rule)(accepted, 400), rule, [accepted]);
   });
 
   test.each([500, 502, 503])('a %i crash is a violation', (status) => {
     const crashed = exchange({ status });
-    expect(violationOf(() => statusForInvalidInput(crashed, null), rule, [crashed]).message).toMatch(
+    expect(violationOf(() => judged(statusForInvalidInput, rule)(crashed, null), rule, [crashed]).message).toMatch(
       /expected a 4xx/,
     );
-    expect(violationOf(() => statusForInvalidInput(crashed, 400), rule, [crashed]).message).toContain(
+    expect(violationOf(() => judged(statusForInvalidInput, rule)(crashed, 400), rule, [crashed]).message).toContain(
       'documented answer is 400',
     );
   });
 
   test('another 4xx than the documented one is a violation', () => {
     const wrong = exchange({ status: 404 });
-    const violation = violationOf(() => statusForInvalidInput(wrong, 400), rule, [wrong]);
+    const violation = violationOf(() => judged(statusForInvalidInput, rule)(wrong, 400), rule, [wrong]);
     expect(violation.message).toContain('404');
     expect(violation.message).toContain('400');
   });
 
   test('where several statuses are documented for the case, any of them passes and the one met is observed', () => {
-    expect(statusForInvalidInput(exchange({ status: 403 }), [401, 403])).toEqual({
+    expect(judged(statusForInvalidInput, rule)(exchange({ status: 403 }), [401, 403])).toEqual({
       ruleId: rule,
       observations: { status: 403 },
     });
-    expect(statusForInvalidInput(exchange({ status: 401 }), [401, 403]).ruleId).toBe(rule);
+    expect(judged(statusForInvalidInput, rule)(exchange({ status: 401 }), [401, 403]).ruleId).toBe(rule);
     expect(
-      violationOf(() => statusForInvalidInput(exchange({ status: 404 }), [401, 403]), rule).message,
+      violationOf(() => judged(statusForInvalidInput, rule)(exchange({ status: 404 }), [401, 403]), rule).message,
     ).toContain('401 or 403');
   });
 
   test('a 3xx is not a rejection', () => {
-    violationOf(() => statusForInvalidInput(exchange({ status: 302 }), null), rule);
+    violationOf(() => judged(statusForInvalidInput, rule)(exchange({ status: 302 }), null), rule);
   });
 });
 
 describe('unauthorized-status', () => {
   test('the documented 401 passes; without one any 4xx passes', () => {
-    expect(unauthorizedStatus(exchange({ status: 401 }), 401).ruleId).toBe(rule);
-    expect(unauthorizedStatus(exchange({ status: 403 }), null).ruleId).toBe(rule);
+    expect(judged(unauthorizedStatus, rule)(exchange({ status: 401 }), 401).ruleId).toBe(rule);
+    expect(judged(unauthorizedStatus, rule)(exchange({ status: 403 }), null).ruleId).toBe(rule);
   });
   test('a success, a 5xx or another 4xx than the documented 401 is a violation', () => {
-    violationOf(() => unauthorizedStatus(exchange({ status: 200 }), null), rule);
-    violationOf(() => unauthorizedStatus(exchange({ status: 500 }), 401), rule);
-    violationOf(() => unauthorizedStatus(exchange({ status: 403 }), 401), rule);
+    violationOf(() => judged(unauthorizedStatus, rule)(exchange({ status: 200 }), null), rule);
+    violationOf(() => judged(unauthorizedStatus, rule)(exchange({ status: 500 }), 401), rule);
+    violationOf(() => judged(unauthorizedStatus, rule)(exchange({ status: 403 }), 401), rule);
   });
   test('where the document lists several answers for the case, each of them passes and no other', () => {
-    expect(unauthorizedStatus(exchange({ status: 400 }), [400, 401]).ruleId).toBe(rule);
-    expect(unauthorizedStatus(exchange({ status: 401 }), [400, 401]).ruleId).toBe(rule);
-    violationOf(() => unauthorizedStatus(exchange({ status: 403 }), [400, 401]), rule);
+    expect(judged(unauthorizedStatus, rule)(exchange({ status: 400 }), [400, 401]).ruleId).toBe(rule);
+    expect(judged(unauthorizedStatus, rule)(exchange({ status: 401 }), [400, 401]).ruleId).toBe(rule);
+    violationOf(() => judged(unauthorizedStatus, rule)(exchange({ status: 403 }), [400, 401]), rule);
   });
 });
 
 describe('status-for-valid-input', () => {
   test('exactly the documented success, or any 2xx when none is documented', () => {
-    expect(statusForValidInput(exchange({ status: 200 }), 200)).toEqual({
+    expect(judged(statusForValidInput, rule)(exchange({ status: 200 }), 200)).toEqual({
       ruleId: rule,
       observations: { status: 200 },
     });
-    expect(statusForValidInput(exchange({ status: 201 }), null).ruleId).toBe(rule);
+    expect(judged(statusForValidInput, rule)(exchange({ status: 201 }), null).ruleId).toBe(rule);
   });
   test('another status is a violation naming the expectation', () => {
-    expect(violationOf(() => statusForValidInput(exchange({ status: 201 }), 200), rule).message).toContain(
-      'expected 200',
-    );
-    expect(violationOf(() => statusForValidInput(exchange({ status: 400 }), null), rule).message).toContain(
-      'expected a 2xx',
-    );
+    expect(
+      violationOf(() => judged(statusForValidInput, rule)(exchange({ status: 201 }), 200), rule).message,
+    ).toContain('expected 200');
+    expect(
+      violationOf(() => judged(statusForValidInput, rule)(exchange({ status: 400 }), null), rule).message,
+    ).toContain('expected a 2xx');
   });
 });
 
@@ -112,45 +113,52 @@ describe('gzip-threshold', () => {
   });
 
   test('1000 bytes unencoded keeps the under rule', () => {
-    expect(gzipThreshold(exchange({ body: atThreshold }), rules)).toEqual({
+    expect(judged(gzipThreshold, rules.under)(exchange({ body: atThreshold }), rules)).toEqual({
       ruleId: rules.under,
       observations: { size: 1000 },
     });
     expect(
-      gzipThreshold(exchange({ body: atThreshold, headers: { 'content-encoding': 'identity' } }), rules).ruleId,
+      judged(gzipThreshold, rules.under)(
+        exchange({ body: atThreshold, headers: { 'content-encoding': 'identity' } }),
+        rules,
+      ).ruleId,
     ).toBe(rules.under);
-    expect(gzipThreshold(exchange({ body: '' }), rules).ruleId).toBe(rules.under);
+    expect(judged(gzipThreshold, rules.under)(exchange({ body: '' }), rules).ruleId).toBe(rules.under);
   });
 
   test('1000 bytes gzip-encoded breaks the under rule', () => {
     const compressed = exchange({ body: atThreshold, gzip: true });
     expect(compressed.response?.rawBody.length).toBeLessThan(1000);
-    const violation = violationOf(() => gzipThreshold(compressed, rules), rules.under, [compressed]);
+    const violation = violationOf(() => judged(gzipThreshold, rule)(compressed, rules), rules.under, [compressed]);
     expect(violation.message).toContain('1000-byte');
     expect(violation.message).toContain('gzip');
   });
 
   test('1001 bytes unencoded breaks the over rule', () => {
     const plain = exchange({ body: overThreshold });
-    const violation = violationOf(() => gzipThreshold(plain, rules), rules.over, [plain]);
+    const violation = violationOf(() => judged(gzipThreshold, rule)(plain, rules), rules.over, [plain]);
     expect(violation.message).toContain('1001-byte');
     expect(violation.message).toContain('"none"');
   });
 
   test('1001 bytes with another encoding breaks the over rule', () => {
     violationOf(
-      () => gzipThreshold(exchange({ body: overThreshold, headers: { 'content-encoding': 'br' } }), rules),
+      () =>
+        judged(gzipThreshold, rule)(exchange({ body: overThreshold, headers: { 'content-encoding': 'br' } }), rules),
       rules.over,
     );
   });
 
   test('1001 bytes gzip-encoded keeps the over rule; the size is that of the decoded body', () => {
-    expect(gzipThreshold(exchange({ body: overThreshold, gzip: true }), rules)).toEqual({
+    expect(judged(gzipThreshold, rules.over)(exchange({ body: overThreshold, gzip: true }), rules)).toEqual({
       ruleId: rules.over,
       observations: { size: 1001 },
     });
     expect(
-      gzipThreshold(exchange({ body: overThreshold, headers: { 'content-encoding': ' GZIP ' } }), rules).ruleId,
+      judged(gzipThreshold, rules.over)(
+        exchange({ body: overThreshold, headers: { 'content-encoding': ' GZIP ' } }),
+        rules,
+      ).ruleId,
     ).toBe(rules.over);
   });
 });
@@ -159,25 +167,26 @@ describe('header-echo', () => {
   const sent = 'harness-trace/0001';
   test('the same value passes (header names are matched lower-case)', () => {
     expect(
-      headerEcho(exchange({ headers: { 'svc-track-id': sent } }), { headerName: 'Svc-Track-Id', sent }),
+      judged(headerEcho, rule)(exchange({ headers: { 'svc-track-id': sent } }), { headerName: 'Svc-Track-Id', sent }),
     ).toEqual({ ruleId: rule });
   });
   test('a missing header is a violation', () => {
     const missing = exchange({ headers: {} });
     expect(
-      violationOf(() => headerEcho(missing, { headerName: 'Svc-Track-Id', sent }), rule, [missing]).message,
+      violationOf(() => judged(headerEcho, rule)(missing, { headerName: 'Svc-Track-Id', sent }), rule, [missing])
+        .message,
     ).toContain('not returned');
   });
   test('a changed value is a violation showing both values', () => {
     const changed = exchange({ headers: { 'svc-track-id': `${sent}x` } });
-    const violation = violationOf(() => headerEcho(changed, { headerName: 'Svc-Track-Id', sent }), rule, [
+    const violation = violationOf(() => judged(headerEcho, rule)(changed, { headerName: 'Svc-Track-Id', sent }), rule, [
       changed,
     ]);
     expect(violation.message).toContain(JSON.stringify(sent));
     expect(violation.message).toContain(JSON.stringify(`${sent}x`));
     violationOf(
       () =>
-        headerEcho(exchange({ headers: { 'svc-track-id': sent.toUpperCase() } }), {
+        judged(headerEcho, rule)(exchange({ headers: { 'svc-track-id': sent.toUpperCase() } }), {
           headerName: 'Svc-Track-Id',
           sent,
         }),
@@ -187,7 +196,10 @@ describe('header-echo', () => {
   test('a repeated header is not the one value sent', () => {
     violationOf(
       () =>
-        headerEcho(exchange({ headers: { 'svc-track-id': [sent, sent] } }), { headerName: 'Svc-Track-Id', sent }),
+        judged(headerEcho, rule)(exchange({ headers: { 'svc-track-id': [sent, sent] } }), {
+          headerName: 'Svc-Track-Id',
+          sent,
+        }),
       rule,
     );
   });
@@ -197,59 +209,74 @@ describe('documented-status', () => {
   const documented = [200, 400, 401];
   test('documented statuses pass and 429 is tolerated', () => {
     for (const status of documented)
-      expect(documentedStatus(exchange({ status }), { documented, tolerated: [429] })).toEqual({
+      expect(judged(documentedStatus, rule)(exchange({ status }), { documented, tolerated: [429] })).toEqual({
         ruleId: rule,
         observations: { status },
       });
-    expect(documentedStatus(exchange({ status: 429 }), { documented, tolerated: [429] }).ruleId).toBe(rule);
+    expect(judged(documentedStatus, rule)(exchange({ status: 429 }), { documented, tolerated: [429] }).ruleId).toBe(
+      rule,
+    );
   });
   test('an undocumented status is a violation listing the documented ones', () => {
     const crashed = exchange({ status: 500 });
-    const violation = violationOf(() => documentedStatus(crashed, { documented, tolerated: [429] }), rule, [
-      crashed,
-    ]);
+    const violation = violationOf(
+      () => judged(documentedStatus, rule)(crashed, { documented, tolerated: [429] }),
+      rule,
+      [crashed],
+    );
     expect(violation.message).toContain('500');
     expect(violation.message).toContain('200, 400, 401');
-    violationOf(() => documentedStatus(exchange({ status: 404 }), { documented, tolerated: [429] }), rule);
-    violationOf(() => documentedStatus(exchange({ status: 429 }), { documented, tolerated: [] }), rule);
+    violationOf(
+      () => judged(documentedStatus, rule)(exchange({ status: 404 }), { documented, tolerated: [429] }),
+      rule,
+    );
+    violationOf(() => judged(documentedStatus, rule)(exchange({ status: 429 }), { documented, tolerated: [] }), rule);
   });
 });
 
 describe('json-body', () => {
   test('application/json and +json types that parse pass', () => {
-    expect(jsonBody(jsonExchange(200, { a: 1 }))).toEqual({ ruleId: rule });
+    expect(judged(jsonBody, rule)(jsonExchange(200, { a: 1 }))).toEqual({ ruleId: rule });
     expect(
-      jsonBody(exchange({ headers: { 'content-type': 'application/json; charset=utf-8' }, body: '[1]' })).ruleId,
-    ).toBe(rule);
-    expect(
-      jsonBody(exchange({ headers: { 'content-type': 'application/problem+json' }, body: '{"title":"x"}' }))
+      judged(jsonBody, rule)(exchange({ headers: { 'content-type': 'application/json; charset=utf-8' }, body: '[1]' }))
         .ruleId,
     ).toBe(rule);
-    expect(jsonBody(exchange({ headers: { 'content-type': 'Application/JSON' }, body: '{}' })).ruleId).toBe(rule);
+    expect(
+      judged(
+        jsonBody,
+        rule,
+      )(exchange({ headers: { 'content-type': 'application/problem+json' }, body: '{"title":"x"}' })).ruleId,
+    ).toBe(rule);
+    expect(
+      judged(jsonBody, rule)(exchange({ headers: { 'content-type': 'Application/JSON' }, body: '{}' })).ruleId,
+    ).toBe(rule);
   });
   test('another media type is a violation even when the body is JSON', () => {
     const plain = exchange({ headers: { 'content-type': 'text/plain' }, body: '{"a":1}' });
-    expect(violationOf(() => jsonBody(plain), rule, [plain]).message).toContain('"text/plain"');
-    violationOf(() => jsonBody(exchange({ headers: {}, body: '{}' })), rule);
-    violationOf(() => jsonBody(exchange({ headers: { 'content-type': 'application/jsonp' }, body: '{}' })), rule);
+    expect(violationOf(() => judged(jsonBody, rule)(plain), rule, [plain]).message).toContain('"text/plain"');
+    violationOf(() => judged(jsonBody, rule)(exchange({ headers: {}, body: '{}' })), rule);
+    violationOf(
+      () => judged(jsonBody, rule)(exchange({ headers: { 'content-type': 'application/jsonp' }, body: '{}' })),
+      rule,
+    );
   });
   test('a JSON label on a body that does not parse is a violation', () => {
     const broken = exchange({ headers: { 'content-type': 'application/json' }, body: '{"a":' });
-    expect(violationOf(() => jsonBody(broken), rule, [broken]).message).toContain('not JSON');
+    expect(violationOf(() => judged(jsonBody, rule)(broken), rule, [broken]).message).toContain('not JSON');
   });
 });
 
 describe('a failed exchange is a violation of the rule under test, never a crash', () => {
   const cases: [string, (failed: Exchange) => unknown, string][] = [
-    ['status-for-invalid-input', (e) => statusForInvalidInput(e, 400), rule],
-    ['status-for-valid-input', (e) => statusForValidInput(e, 200), rule],
-    ['unauthorized-status', (e) => unauthorizedStatus(e, 401), rule],
-    ['documented-status', (e) => documentedStatus(e, { documented: [200], tolerated: [429] }), rule],
-    ['json-body', (e) => jsonBody(e), rule],
-    ['header-echo', (e) => headerEcho(e, { headerName: 'Svc-Track-Id', sent: 't' }), rule],
+    ['status-for-invalid-input', (e) => judged(statusForInvalidInput, rule)(e, 400), rule],
+    ['status-for-valid-input', (e) => judged(statusForValidInput, rule)(e, 200), rule],
+    ['unauthorized-status', (e) => judged(unauthorizedStatus, rule)(e, 401), rule],
+    ['documented-status', (e) => judged(documentedStatus, rule)(e, { documented: [200], tolerated: [429] }), rule],
+    ['json-body', (e) => judged(jsonBody, rule)(e), rule],
+    ['header-echo', (e) => judged(headerEcho, rule)(e, { headerName: 'Svc-Track-Id', sent: 't' }), rule],
     [
       'gzip-threshold',
-      (e) => gzipThreshold(e, { thresholdBytes: 1000, over: 'rule.over', under: 'rule.under' }),
+      (e) => judged(gzipThreshold, rule)(e, { thresholdBytes: 1000, over: 'rule.over', under: 'rule.under' }),
       rule,
     ],
   ];

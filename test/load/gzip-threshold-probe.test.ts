@@ -22,7 +22,7 @@ const probe = (options: BillingTargetOptions, underLoadSeconds = 0) =>
 /** The rule the check fails, or 'passed'. */
 function judged(finding: Awaited<ReturnType<typeof probe>>): string {
   try {
-    gzipThresholdProbed(finding, id.gzipOverThreshold, expected);
+    gzipThresholdProbed(finding, expected);
     return 'passed';
   } catch (error) {
     if (error instanceof RuleViolation) return error.ruleId;

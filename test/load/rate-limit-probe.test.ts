@@ -1,3 +1,4 @@
+import { judged } from '../checks/judged.ts';
 import { describe, expect, test } from 'vitest';
 import type { RateLimitedOperation } from '../../load/rate-limit-probe.ts';
 import { Redactor } from '../../core/redaction.ts';
@@ -49,7 +50,7 @@ describe.concurrent('the token rate-limit probe finds the limit the reference wa
     expect(Math.abs((finding.limit ?? 0) - limit) / limit, JSON.stringify(finding.steps)).toBeLessThanOrEqual(0.1);
     expect(finding.unlimitedLabels).toEqual([]);
     expect(finding.recovery?.exchange.response?.status).toBe(200);
-    const verdict = rateLimitProbed(finding, { limit });
+    const verdict = judged(rateLimitProbed, rule)(finding, { limit });
     expect(verdict.observations?.retryAfter).toBe('1');
     expect(verdict.observations?.body429).toContain('rate_limited');
   });
@@ -61,7 +62,7 @@ describe.concurrent('the probe fails the rule on a target that breaks it', () =>
       probeRateLimit(operation, settings(40, 80)),
     );
     expect(finding.limited).toBe(false);
-    expect(() => rateLimitProbed(finding)).toThrow(/never met a 429/);
+    expect(() => judged(rateLimitProbed, rule)(finding)).toThrow(/never met a 429/);
   });
 
   test('a limit the query-string path escapes', async () => {
@@ -69,14 +70,16 @@ describe.concurrent('the probe fails the rule on a target that breaks it', () =>
       probeRateLimit(operation, settings(16, 200), { narrow: false }),
     );
     expect(finding.unlimitedLabels).toEqual(['token, path with a query']);
-    expect(() => rateLimitProbed(finding)).toThrow(/never met a 429: the limit does not hold on every path/);
+    expect(() => judged(rateLimitProbed, rule)(finding)).toThrow(
+      /never met a 429: the limit does not hold on every path/,
+    );
   });
 
   test('a limit off the pinned one', async () => {
     const finding = await withTokenOperation({ limit: 22 }, (operation) =>
       probeRateLimit(operation, settings(16), { narrow: false }),
     );
-    const violation = thrownBy(() => rateLimitProbed(finding, { limitAtMost: 20 }));
+    const violation = thrownBy(() => judged(rateLimitProbed, rule)(finding, { limitAtMost: 20 }));
     expect(violation).toBeInstanceOf(RuleViolation);
     expect((violation as RuleViolation).evidence[0]?.response?.status).toBe(429);
   });
@@ -103,7 +106,9 @@ describe('the exchange rate-limit probe (the same machinery, exchange scenario d
       const finding = await probeRateLimit(exchangeRateLimitOperation(client, section), settings(16));
       expect(finding.violations).toEqual([]);
       expect(Math.abs((finding.limit ?? 0) - 40) / 40, JSON.stringify(finding.steps)).toBeLessThanOrEqual(0.1);
-      expect(exchangeRateLimited(finding).observations?.body429).toContain('"50011"');
+      expect(judged(exchangeRateLimited, 'exchange.limits.rate-limit')(finding).observations?.body429).toContain(
+        '"50011"',
+      );
     } finally {
       await client.close();
       await reference.close();
@@ -131,7 +136,7 @@ describe('a target that does not answer', () => {
       );
       expect(finding.steps).toHaveLength(1);
       expect(finding.stoppedBy).toBe('unresponsive');
-      expect(() => rateLimitProbed(finding)).toThrow(/no answer in time/);
+      expect(() => judged(rateLimitProbed, rule)(finding)).toThrow(/no answer in time/);
     } finally {
       silent.closeAllConnections();
       await new Promise<void>((resolve) => silent.close(() => resolve()));

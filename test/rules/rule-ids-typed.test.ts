@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { billingChecks } from '../../checks/billing/index.ts';
-import { prerequisiteMissing, RuleBlocked } from '../../checks/rule-blocked.ts';
-import { passed, RuleViolation } from '../../checks/rule-violation.ts';
+import { PrerequisiteMissing, prerequisiteMissing, RuleBlocked } from '../../checks/rule-blocked.ts';
+import { RuleViolation } from '../../checks/rule-violation.ts';
 import { allRules } from '../../families/index.ts';
 import type { MutantInfo } from '../../reference/family-reference.ts';
 import { billingRules } from '../../rules/billing/rules.ts';
@@ -12,7 +12,7 @@ import { ruleTestFor } from '../../suites/support/rule-test.ts';
 /*
  * Rule ids are a union the compiler derives from the families' rule lists: each `@ts-expect-error` below is a
  * misspelled id that must not compile (`tsc --noEmit -p .`, part of `npm test`, fails on an unused one), in
- * each place a rule is named outside rules/: a verdict, a violation, a "blocked by" list, a prerequisite,
+ * each place a rule is named outside rules/: a violation, a "blocked by" list, a prerequisite,
  * a mutant's broken rule, a rule test and a rule's own prerequisites (declared on the rule, as data).
  */
 const misspelled = 'billing.headers.track_id.lenght';
@@ -20,15 +20,14 @@ const misspelled = 'billing.headers.track_id.lenght';
 describe('rule ids are checked by the compiler', () => {
   test('a registered id compiles everywhere a rule is named; a misspelled one does not', () => {
     const known: RuleId = 'billing.headers.track_id.length';
-    expect(passed(known).ruleId).toBe(known);
-    // @ts-expect-error a verdict for a rule that does not exist
-    expect(passed(misspelled).ruleId).toBe(misspelled);
     // @ts-expect-error a violation of a rule that does not exist
     expect(new RuleViolation(misspelled, 'x', []).ruleId).toBe(misspelled);
     // @ts-expect-error blocked by a rule that does not exist
     expect(new RuleBlocked([known, misspelled], 'x').blockedBy).toContain(misspelled);
     // @ts-expect-error a prerequisite judged by a rule that does not exist
     expect(prerequisiteMissing(known, [misspelled], 'x')).toBeInstanceOf(RuleBlocked);
+    // @ts-expect-error a check's missing prerequisite judged by a rule that does not exist
+    expect(new PrerequisiteMissing([misspelled], 'x').judgedBy).toContain(misspelled);
     const mutant = {
       name: 'x',
       family: 'billing',

@@ -73,9 +73,11 @@ async function registeredChecksImported(file: string): Promise<string[]> {
   return offences;
 }
 
-/** Where a family suite (or its support) makes a violation itself: "new RuleViolation" or a subclass of it. */
+/** Where a family suite (or its support) makes a violation itself: "new (Rule)Violation" or a subclass of one. */
 function violationsMade(source: string): string[] {
-  return [...source.matchAll(/\bnew\s+RuleViolation\b|\bextends\s+RuleViolation\b/g)].map((match) => match[0]);
+  return [...source.matchAll(/\bnew\s+(?:Rule)?Violation\b|\bextends\s+(?:Rule)?Violation\b/g)].map(
+    (match) => match[0],
+  );
 }
 
 /** Family suites: suites/<family>/ and the throwaway plug-in's; suites/support/ is the rule-test machinery. */
@@ -94,6 +96,7 @@ describe('suites judge rules only through the check each rule names', () => {
   test('the scan sees a violation made or subclassed, and not one only tested for', () => {
     expect(violationsMade("throw new RuleViolation(id.x, 'made here', []);")).toEqual(['new RuleViolation']);
     expect(violationsMade('class Mine extends RuleViolation {}')).toEqual(['extends RuleViolation']);
+    expect(violationsMade("throw new Violation('made here', []);")).toEqual(['new Violation']);
     expect(violationsMade('if (error instanceof RuleViolation) throw error;')).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import { judged } from '../judged.ts';
 import { describe, expect, test } from 'vitest';
 import { invalidBodyRefused } from '../../../checks/billing/invalid-body-refused.ts';
 import { exchange } from '../exchanges.ts';
@@ -8,20 +9,20 @@ const post = { invalidInputStatus: 400, documentedStatuses: [200, 400, 401] };
 
 describe('invalid-body-refused', () => {
   test('the documented 400 passes', () => {
-    expect(invalidBodyRefused(exchange({ status: 400 }), post)).toEqual({
+    expect(judged(invalidBodyRefused, rule)(exchange({ status: 400 }), post)).toEqual({
       ruleId: rule,
       observations: { status: 400 },
     });
   });
   test('an undocumented 4xx is a refusal: the status-list rule judges that it is not listed', () => {
-    expect(invalidBodyRefused(exchange({ status: 422 }), post)).toEqual({
+    expect(judged(invalidBodyRefused, rule)(exchange({ status: 422 }), post)).toEqual({
       ruleId: rule,
       observations: { status: 422, undocumentedRefusal: 422 },
     });
   });
   test('a documented status that means something else is a violation', () => {
     const answer = exchange({ status: 401 });
-    expect(violationOf(() => invalidBodyRefused(answer, post), rule, [answer]).message).toContain(
+    expect(violationOf(() => judged(invalidBodyRefused, rule)(answer, post), rule, [answer]).message).toContain(
       'documents for another case',
     );
   });
@@ -29,7 +30,7 @@ describe('invalid-body-refused', () => {
     for (const status of [200, 201, 500, 503])
       violationOf(
         () =>
-          invalidBodyRefused(exchange({ status }), {
+          judged(invalidBodyRefused, rule)(exchange({ status }), {
             invalidInputStatus: 400,
             documentedStatuses: [200, 400, 401, 500],
           }),
@@ -38,8 +39,10 @@ describe('invalid-body-refused', () => {
   });
   test('with no documented answer any 4xx passes', () => {
     expect(
-      invalidBodyRefused(exchange({ status: 409 }), { invalidInputStatus: null, documentedStatuses: null })
-        .ruleId,
+      judged(invalidBodyRefused, rule)(exchange({ status: 409 }), {
+        invalidInputStatus: null,
+        documentedStatuses: null,
+      }).ruleId,
     ).toBe(rule);
   });
 });

@@ -1,3 +1,4 @@
+import { judged } from '../judged.ts';
 import { describe, expect, test } from 'vitest';
 import { assignmentOutcome, assignmentResponse, walletUnchanged } from '../../../checks/cards/assignment.ts';
 import { authorizationsLimit, authorizationsOfCard } from '../../../checks/cards/authorizations.ts';
@@ -19,69 +20,81 @@ const base = { why: 'a case', cardUserId: 'u1', before: undefined };
 
 describe('assignment checks', () => {
   test('an allowed assignment must answer 200 and show on the card', () => {
-    assignmentOutcome({ ...base, patch: jsonExchange(200, {}), after: card('u1'), accepted: true });
+    judged(assignmentOutcome, rule)({ ...base, patch: jsonExchange(200, {}), after: card('u1'), accepted: true });
     violationOf(
-      () => assignmentOutcome({ ...base, patch: jsonExchange(400, {}), after: card(), accepted: true }),
+      () => judged(assignmentOutcome, rule)({ ...base, patch: jsonExchange(400, {}), after: card(), accepted: true }),
       rule,
     );
     violationOf(
-      () => assignmentOutcome({ ...base, patch: jsonExchange(200, {}), after: card(), accepted: true }),
+      () => judged(assignmentOutcome, rule)({ ...base, patch: jsonExchange(200, {}), after: card(), accepted: true }),
       rule,
     );
   });
   test('a forbidden one must be refused and leave the card as it was, even when the answer says 4xx', () => {
-    assignmentOutcome({ ...base, patch: jsonExchange(400, {}), after: card(), accepted: false });
+    judged(assignmentOutcome, rule)({ ...base, patch: jsonExchange(400, {}), after: card(), accepted: false });
     violationOf(
-      () => assignmentOutcome({ ...base, patch: jsonExchange(200, {}), after: card('u1'), accepted: false }),
+      () =>
+        judged(assignmentOutcome, rule)({ ...base, patch: jsonExchange(200, {}), after: card('u1'), accepted: false }),
       rule,
     );
     expect(
       violationOf(
-        () => assignmentOutcome({ ...base, patch: jsonExchange(400, {}), after: card('u1'), accepted: false }),
+        () =>
+          judged(
+            assignmentOutcome,
+            rule,
+          )({ ...base, patch: jsonExchange(400, {}), after: card('u1'), accepted: false }),
         rule,
       ).message,
     ).toContain('now shows card user u1');
-    assignmentOutcome(
-      { ...base, before: 'u0', patch: jsonExchange(400, {}), after: card('u0'), accepted: false },
-    );
+    judged(
+      assignmentOutcome,
+      rule,
+    )({ ...base, before: 'u0', patch: jsonExchange(400, {}), after: card('u0'), accepted: false });
   });
   test('the wallet preference of an assigned card stays as it was', () => {
-    walletUnchanged({ patch: jsonExchange(400, {}), after: card('u0', true), before: true, why: 'x' });
-    walletUnchanged(
-      {
-        patch: jsonExchange(200, { digitalWalletProvisionable: true }),
-        after: card('u0', true),
-        before: true,
-        why: 'x',
-      },
-    );
+    judged(walletUnchanged, rule)({ patch: jsonExchange(400, {}), after: card('u0', true), before: true, why: 'x' });
+    judged(
+      walletUnchanged,
+      rule,
+    )({
+      patch: jsonExchange(200, { digitalWalletProvisionable: true }),
+      after: card('u0', true),
+      before: true,
+      why: 'x',
+    });
     violationOf(
       () =>
-        walletUnchanged(
-          {
-            patch: jsonExchange(200, { digitalWalletProvisionable: false }),
-            after: card('u0', true),
-            before: true,
-            why: 'x',
-          },
-        ),
+        judged(
+          walletUnchanged,
+          rule,
+        )({
+          patch: jsonExchange(200, { digitalWalletProvisionable: false }),
+          after: card('u0', true),
+          before: true,
+          why: 'x',
+        }),
       rule,
     );
     violationOf(
-      () => walletUnchanged({ patch: jsonExchange(400, {}), after: card('u0', false), before: true, why: 'x' }),
+      () =>
+        judged(
+          walletUnchanged,
+          rule,
+        )({ patch: jsonExchange(400, {}), after: card('u0', false), before: true, why: 'x' }),
       rule,
     );
   });
   test('the 200 of an assignment carries the three fields as asked; null is a value, absence is not', () => {
     const id = 'cards.assign.response';
     const asked = { cardId: 'c1', cardUserId: 'u1', digitalWalletProvisionable: null };
-    assignmentResponse({ patch: jsonExchange(200, { ...asked, extra: 1 }), ...asked });
+    judged(assignmentResponse, id)({ patch: jsonExchange(200, { ...asked, extra: 1 }), ...asked });
     violationOf(
-      () => assignmentResponse({ patch: jsonExchange(200, { cardId: 'c1', cardUserId: 'u1' }), ...asked }),
+      () => judged(assignmentResponse, id)({ patch: jsonExchange(200, { cardId: 'c1', cardUserId: 'u1' }), ...asked }),
       id,
     );
     violationOf(
-      () => assignmentResponse({ patch: jsonExchange(200, { ...asked, cardUserId: 'u2' }), ...asked }),
+      () => judged(assignmentResponse, id)({ patch: jsonExchange(200, { ...asked, cardUserId: 'u2' }), ...asked }),
       id,
     );
   });
@@ -93,65 +106,73 @@ describe('authorization checks', () => {
     ...Array.from({ length: declined }, () => ({ authorizationStatus: 'declined', lastFive })),
   ];
   test('at most 100, at most 50 of each outcome, whatever the case of the status', () => {
-    authorizationsLimit(jsonExchange(200, { cardId: 'c1', authorizationDetails: items(50, 50) }));
+    judged(authorizationsLimit, rule)(jsonExchange(200, { cardId: 'c1', authorizationDetails: items(50, 50) }));
     violationOf(
-      () => authorizationsLimit(jsonExchange(200, { cardId: 'c1', authorizationDetails: items(51, 10) })),
+      () => judged(authorizationsLimit, rule)(jsonExchange(200, { cardId: 'c1', authorizationDetails: items(51, 10) })),
       rule,
     );
     violationOf(
-      () => authorizationsLimit(jsonExchange(200, { cardId: 'c1', authorizationDetails: items(10, 51) })),
+      () => judged(authorizationsLimit, rule)(jsonExchange(200, { cardId: 'c1', authorizationDetails: items(10, 51) })),
       rule,
     );
-    violationOf(() => authorizationsLimit(jsonExchange(404, { errorCode: 'X' })), rule);
+    violationOf(() => judged(authorizationsLimit, rule)(jsonExchange(404, { errorCode: 'X' })), rule);
   });
   test('the card asked for: its cardId and its last five digits', () => {
-    authorizationsOfCard(
-      {
-        exchange: jsonExchange(200, { cardId: 'c1', authorizationDetails: items(3, 3) }),
-        cardId: 'c1',
-        lastFive: '12345',
-      },
-    );
+    judged(
+      authorizationsOfCard,
+      rule,
+    )({
+      exchange: jsonExchange(200, { cardId: 'c1', authorizationDetails: items(3, 3) }),
+      cardId: 'c1',
+      lastFive: '12345',
+    });
     violationOf(
       () =>
-        authorizationsOfCard(
-          { exchange: jsonExchange(200, { cardId: 'c2', authorizationDetails: [] }), cardId: 'c1', lastFive: '12345' },
-        ),
+        judged(
+          authorizationsOfCard,
+          rule,
+        )({ exchange: jsonExchange(200, { cardId: 'c2', authorizationDetails: [] }), cardId: 'c1', lastFive: '12345' }),
       rule,
     );
     violationOf(
       () =>
-        authorizationsOfCard(
-          {
-            exchange: jsonExchange(200, {
-              cardId: 'c1',
-              authorizationDetails: [...items(2, 0), ...items(0, 1, '99999')],
-            }),
+        judged(
+          authorizationsOfCard,
+          rule,
+        )({
+          exchange: jsonExchange(200, {
             cardId: 'c1',
-            lastFive: '12345',
-          },
-        ),
+            authorizationDetails: [...items(2, 0), ...items(0, 1, '99999')],
+          }),
+          cardId: 'c1',
+          lastFive: '12345',
+        }),
       rule,
     );
   });
   test('what other rules judge is read leniently: no list blocks the card rule behind the limit rule, odd items are skipped', () => {
     const refused = jsonExchange(404, { errorCode: 'X' });
-    expect(() => authorizationsOfCard({ exchange: refused, cardId: 'c1', lastFive: '12345' })).toThrow(
+    expect(() => judged(authorizationsOfCard, rule)({ exchange: refused, cardId: 'c1', lastFive: '12345' })).toThrow(
       expect.objectContaining({ name: 'RuleBlocked', blockedBy: [id.authorizationsLimit] }),
     );
-    authorizationsOfCard(
-      { exchange: jsonExchange(200, { cardId: 'c1', authorizationDetails: 'none' }), cardId: 'c1', lastFive: '12345' },
-    );
-    authorizationsOfCard(
-      {
-        exchange: jsonExchange(200, { cardId: 'c1', authorizationDetails: [null, 7, ...items(1, 1)] }),
-        cardId: 'c1',
-        lastFive: '12345',
-      },
-    );
-    authorizationsLimit(jsonExchange(200, { cardId: 'c1', authorizationDetails: [null, 7, ...items(1, 1)] }));
+    judged(
+      authorizationsOfCard,
+      rule,
+    )({ exchange: jsonExchange(200, { cardId: 'c1', authorizationDetails: 'none' }), cardId: 'c1', lastFive: '12345' });
+    judged(
+      authorizationsOfCard,
+      rule,
+    )({
+      exchange: jsonExchange(200, { cardId: 'c1', authorizationDetails: [null, 7, ...items(1, 1)] }),
+      cardId: 'c1',
+      lastFive: '12345',
+    });
+    judged(
+      authorizationsLimit,
+      rule,
+    )(jsonExchange(200, { cardId: 'c1', authorizationDetails: [null, 7, ...items(1, 1)] }));
     violationOf(
-      () => authorizationsLimit(jsonExchange(200, { cardId: 'c1', authorizationDetails: 'none' })),
+      () => judged(authorizationsLimit, rule)(jsonExchange(200, { cardId: 'c1', authorizationDetails: 'none' })),
       rule,
     );
   });

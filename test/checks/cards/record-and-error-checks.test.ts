@@ -1,3 +1,4 @@
+import { judged } from '../judged.ts';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { cardsErrorBody } from '../../../checks/cards/error-body.ts';
@@ -18,23 +19,25 @@ describe('a record rule behind the rule that judges whether the record came', ()
   const behind = { ...expectation, statusRule: id.cardFields };
   test('no record blocks the other rules of the record and fails the status rule; a record is judged as usual', () => {
     for (const answer of [jsonExchange(500, { errorCode: 'DOWN' }), failedExchange('TIMEOUT')]) {
-      expect(() => recordRuleBehind(answer, behind)).toThrow(
+      expect(() => judged(recordRuleBehind, id.cardAmounts)(answer, behind)).toThrow(
         expect.objectContaining({ name: 'RuleBlocked', blockedBy: [id.cardFields] }),
       );
-      violationOf(() => recordRuleBehind(answer, behind), id.cardFields, [answer]);
+      violationOf(() => judged(recordRuleBehind, id.cardFields)(answer, behind), id.cardFields, [answer]);
     }
     const broken = jsonExchange(200, { ...card, cardDetails: { ...(card.cardDetails as object), formFactor: 'BOTH' } });
-    violationOf(() => recordRuleBehind(broken, behind), id.formFactor);
-    expect(recordRuleBehind(broken, behind)).toEqual({ ruleId: id.cardAmounts });
+    violationOf(() => judged(recordRuleBehind, id.formFactor)(broken, behind), id.formFactor);
+    expect(judged(recordRuleBehind, id.cardAmounts)(broken, behind)).toEqual({ ruleId: id.cardAmounts });
   });
 });
 
 describe('record-rule', () => {
   test('a valid record passes every rule; a 404 fails the rule under test', () => {
-    expect(recordRule(jsonExchange(200, card), expectation)).toEqual({ ruleId: id.cardAmounts });
+    expect(judged(recordRule, id.cardAmounts)(jsonExchange(200, card), expectation)).toEqual({
+      ruleId: id.cardAmounts,
+    });
     const answer = jsonExchange(404, { errorCode: 'NOT_FOUND' });
     expect(
-      violationOf(() => recordRule(answer, expectation), id.cardFields, [answer]).message,
+      violationOf(() => judged(recordRule, id.cardFields)(answer, expectation), id.cardFields, [answer]).message,
     ).toContain('answered 404');
   });
   test('an issue fails only the rule it names, with its path; extra fields are tolerated', () => {
@@ -43,29 +46,29 @@ describe('record-rule', () => {
       extra: true,
       cardDetails: { ...(card.cardDetails as object), formFactor: 'BOTH' },
     });
-    expect(violationOf(() => recordRule(broken, expectation), id.formFactor).message).toContain(
+    expect(violationOf(() => judged(recordRule, id.formFactor)(broken, expectation), id.formFactor).message).toContain(
       'cardDetails.formFactor',
     );
-    expect(recordRule(broken, expectation).ruleId).toBe(id.cardFields);
+    expect(judged(recordRule, id.cardFields)(broken, expectation).ruleId).toBe(id.cardFields);
   });
   test('an IN_PROGRESS card with more than three fields fails the in-progress rule', () => {
     const schema = { record: 'GET card', schema: inProgressCardSchema, statuses: [200] };
     expect(
-      recordRule(
+      judged(recordRule, id.inProgress)(
         jsonExchange(200, { cardId: 'c', accountId: 'a', status: 'IN_PROGRESS', other: 1 }),
         schema,
       ).ruleId,
     ).toBe(id.inProgress);
     violationOf(
       () =>
-        recordRule(
+        judged(recordRule, id.inProgress)(
           jsonExchange(200, { cardId: 'c', accountId: 'a', status: 'IN_PROGRESS', cardDetails: {} }),
           schema,
         ),
       id.inProgress,
     );
     violationOf(
-      () => recordRule(jsonExchange(200, { cardId: 'c', status: 'IN_PROGRESS' }), schema),
+      () => judged(recordRule, id.inProgress)(jsonExchange(200, { cardId: 'c', status: 'IN_PROGRESS' }), schema),
       id.inProgress,
     );
   });
@@ -77,13 +80,13 @@ describe('record-rule', () => {
         ...card,
         spendControls: { ...(card.spendControls as object), validFromDate: addDays(created, days) },
       });
-    expect(recordRule(withFrom(-1), expectation).ruleId).toBe(id.validFrom);
-    violationOf(() => recordRule(withFrom(-2), expectation), id.validFrom);
+    expect(judged(recordRule, id.validFrom)(withFrom(-1), expectation).ruleId).toBe(id.validFrom);
+    violationOf(() => judged(recordRule, id.validFrom)(withFrom(-2), expectation), id.validFrom);
   });
   test('an IN_PROGRESS card may show its status in cardDetails, holding nothing else (status is a CardDetails field)', () => {
     const schema = { record: 'GET card', schema: inProgressCardSchema, statuses: [200] };
     expect(
-      recordRule(
+      judged(recordRule, id.inProgress)(
         jsonExchange(200, { cardId: 'c', accountId: 'a', cardDetails: { status: 'IN_PROGRESS' } }),
         schema,
       ).ruleId,
@@ -94,7 +97,7 @@ describe('record-rule', () => {
     expect(inProgressStatusPlace({ cardId: 'c', accountId: 'a', status: 'IN_PROGRESS' })).toBe('status');
     violationOf(
       () =>
-        recordRule(
+        judged(recordRule, id.inProgress)(
           jsonExchange(200, {
             cardId: 'c',
             accountId: 'a',
@@ -106,14 +109,14 @@ describe('record-rule', () => {
     );
     violationOf(
       () =>
-        recordRule(
+        judged(recordRule, id.inProgress)(
           jsonExchange(200, { cardId: 'c', accountId: 'a', cardDetails: { status: 'ACTIVE' } }),
           schema,
         ),
       id.inProgress,
     );
     violationOf(
-      () => recordRule(jsonExchange(200, { cardId: 'c', accountId: 'a' }), schema),
+      () => judged(recordRule, id.inProgress)(jsonExchange(200, { cardId: 'c', accountId: 'a' }), schema),
       id.inProgress,
     );
   });
@@ -121,7 +124,7 @@ describe('record-rule', () => {
 
 describe('cards-error-body', () => {
   const judge = (status: number, body: unknown, operation: string, ruleId: RuleId) =>
-    cardsErrorBody(jsonExchange(status, body), { operation });
+    judged(cardsErrorBody, ruleId)(jsonExchange(status, body), { operation });
   test('400 with errors items of code and message passes; without message fails, except on GET transactions', () => {
     expect(
       judge(400, { errors: [{ code: 'X', message: 'y', extra: 1 }] }, 'GET card', id.errorsBadRequest).ruleId,

@@ -1,3 +1,4 @@
+import { judged } from '../judged.ts';
 import { describe, expect, test } from 'vitest';
 import { pageSizeLimit } from '../../../checks/cards/page-size-limit.ts';
 import { dividingPageSize } from '../../../generators/dividing-page-size.ts';
@@ -70,16 +71,22 @@ describe('transactions walk checks', () => {
   test('a conformant walk passes completeness, order, page details and links at sizes that divide and do not', () => {
     for (const size of [1, 2, 3, 7, 10]) {
       const walk = walkOf(items, size);
-      expect(transactionsWalkComplete(walk).observations).toEqual({ transactions: 7, pages: walk.pages.length });
-      transactionsNewestFirst(walk);
-      transactionsPageDetails(walk);
-      transactionsLinks({ walk, outside: inside });
+      expect(judged(transactionsWalkComplete, rule)(walk).observations).toEqual({
+        transactions: 7,
+        pages: walk.pages.length,
+      });
+      judged(transactionsNewestFirst, rule)(walk);
+      judged(transactionsPageDetails, rule)(walk);
+      judged(transactionsLinks, rule)({ walk, outside: inside });
     }
   });
   test('a repeated transaction, a short count or an unfinished walk fails completeness', () => {
     violationOf(
       () =>
-        transactionsWalkComplete(
+        judged(
+          transactionsWalkComplete,
+          rule,
+        )(
           walkOf([...items, items[0]], 3, (body) => ({
             ...body,
             paginationDetails: { ...body.paginationDetails, page: { ...body.paginationDetails.page, totalCount: 8 } },
@@ -89,7 +96,10 @@ describe('transactions walk checks', () => {
     );
     violationOf(
       () =>
-        transactionsWalkComplete(
+        judged(
+          transactionsWalkComplete,
+          rule,
+        )(
           walkOf(items, 3, (body) => ({
             ...body,
             paginationDetails: { ...body.paginationDetails, page: { ...body.paginationDetails.page, totalCount: 9 } },
@@ -98,13 +108,17 @@ describe('transactions walk checks', () => {
       rule,
     );
     // An unfinished walk is the links rule's to judge: completeness is blocked by it.
-    expect(() => transactionsWalkComplete({ ...walkOf(items, 3), ended: 'repeated-link' })).toThrow(RuleBlocked);
+    expect(() => judged(transactionsWalkComplete, rule)({ ...walkOf(items, 3), ended: 'repeated-link' })).toThrow(
+      RuleBlocked,
+    );
     // So is a walk cut short by a page without next although its numbers say a later page exists.
-    expect(() => transactionsWalkComplete({ ...walkOf(items, 3), ended: 'next-missing' })).toThrow(RuleBlocked);
+    expect(() => judged(transactionsWalkComplete, rule)({ ...walkOf(items, 3), ended: 'next-missing' })).toThrow(
+      RuleBlocked,
+    );
   });
   test('an older transaction before a newer one on the next page fails the order', () => {
     const walk = walkOf([...items.slice(0, 3), item('2026-11-21', 9), ...items.slice(3)], 3);
-    expect(violationOf(() => transactionsNewestFirst(walk), rule).message).toContain(
+    expect(violationOf(() => judged(transactionsNewestFirst, rule)(walk), rule).message).toContain(
       '2026-11-21 follows one of 2026-11-19',
     );
   });
@@ -112,63 +126,69 @@ describe('transactions walk checks', () => {
     const links = 'cards.transactions.links';
     violationOf(
       () =>
-        transactionsLinks(
-          {
-            walk: walkOf(items, 3, (body, index) =>
-              index === 2
-                ? {
-                    ...body,
-                    paginationDetails: {
-                      ...body.paginationDetails,
-                      links: { ...body.paginationDetails.links, next: 'x' },
-                    },
-                  }
-                : body,
-            ),
-            outside: inside,
-          },
-        ),
+        judged(
+          transactionsLinks,
+          links,
+        )({
+          walk: walkOf(items, 3, (body, index) =>
+            index === 2
+              ? {
+                  ...body,
+                  paginationDetails: {
+                    ...body.paginationDetails,
+                    links: { ...body.paginationDetails.links, next: 'x' },
+                  },
+                }
+              : body,
+          ),
+          outside: inside,
+        }),
       links,
     );
     violationOf(
       () =>
-        transactionsLinks(
-          {
-            walk: walkOf(items, 3, (body, index) =>
-              index === 0
-                ? {
-                    ...body,
-                    paginationDetails: {
-                      ...body.paginationDetails,
-                      links: { ...body.paginationDetails.links, previous: 'x' },
-                    },
-                  }
-                : body,
-            ),
-            outside: inside,
-          },
-        ),
+        judged(
+          transactionsLinks,
+          links,
+        )({
+          walk: walkOf(items, 3, (body, index) =>
+            index === 0
+              ? {
+                  ...body,
+                  paginationDetails: {
+                    ...body.paginationDetails,
+                    links: { ...body.paginationDetails.links, previous: 'x' },
+                  },
+                }
+              : body,
+          ),
+          outside: inside,
+        }),
       links,
     );
     const { previous: _p, ...withoutPrevious } = pageBody(items.slice(3, 6), 2, 3, 7).paginationDetails.links;
     expect(
-      transactionsLinks(
-        {
-          walk: walkOf(items, 3, (body, index) =>
-            index === 1 ? { ...body, paginationDetails: { ...body.paginationDetails, links: withoutPrevious } } : body,
-          ),
-          outside: inside,
-        },
-      ).ruleId,
+      judged(
+        transactionsLinks,
+        links,
+      )({
+        walk: walkOf(items, 3, (body, index) =>
+          index === 1 ? { ...body, paginationDetails: { ...body.paginationDetails, links: withoutPrevious } } : body,
+        ),
+        outside: inside,
+      }).ruleId,
     ).toBe(links);
     expect(
-      transactionsLinks({ walk: { ...walkOf(items, 3), ended: 'next-missing' }, outside: inside })
+      judged(transactionsLinks, links)({ walk: { ...walkOf(items, 3), ended: 'next-missing' }, outside: inside })
         .observations?.['next links'],
     ).toMatch(/optional/);
     const details = 'cards.transactions.page-details';
     violationOf(
       () =>
-        transactionsPageDetails(
+        judged(
+          transactionsPageDetails,
+          details,
+        )(
           walkOf(items, 3, (body) => ({
             ...body,
             paginationDetails: { ...body.paginationDetails, page: { ...body.paginationDetails.page, pageCount: 4 } },
@@ -177,13 +197,14 @@ describe('transactions walk checks', () => {
       details,
     );
     // An issue of another rule is not this rule's: a missing first link does not fail the page details.
-    transactionsPageDetails(
-      walkOf(items, 3, (body) => ({ ...body, paginationDetails: { ...body.paginationDetails, links: {} } })),
-    );
+    judged(
+      transactionsPageDetails,
+      details,
+    )(walkOf(items, 3, (body) => ({ ...body, paginationDetails: { ...body.paginationDetails, links: {} } })));
   });
   test('without a size asked, page details hold the pages to the size the first one says (the default is its own rule)', () => {
     const details = 'cards.transactions.page-details';
-    transactionsPageDetails({ ...walkOf(items, 3), pageSize: undefined });
+    judged(transactionsPageDetails, details)({ ...walkOf(items, 3), pageSize: undefined });
     const drifting = walkOf(items, 3, (body, index) =>
       index === 2
         ? {
@@ -196,7 +217,8 @@ describe('transactions walk checks', () => {
         : body,
     );
     expect(
-      violationOf(() => transactionsPageDetails({ ...drifting, pageSize: undefined }), details).message,
+      violationOf(() => judged(transactionsPageDetails, details)({ ...drifting, pageSize: undefined }), details)
+        .message,
     ).toContain('pageSize 4 (the first page says 3)');
   });
   test('a link outside the target, a loop or a page that does not advance fail the links rule, naming the link', () => {
@@ -213,18 +235,19 @@ describe('transactions walk checks', () => {
           }
         : body,
     );
-    expect(violationOf(() => transactionsLinks({ walk, outside: offTarget }), links).message).toContain(
+    expect(violationOf(() => judged(transactionsLinks, links)({ walk, outside: offTarget }), links).message).toContain(
       'links.next of page 2 points outside the target and was not requested: http://169.254.169.254/latest',
     );
     for (const ended of ['repeated-link', 'not-advancing', 'page-cap', 'outside-scope', 'broken-link'] as const) {
       violationOf(
         () =>
-          transactionsLinks(
-            {
-              walk: { ...walkOf(items, 3), ended, stoppedAt: { link: 'transactions?pageNumber=1', why: '' } },
-              outside: inside,
-            },
-          ),
+          judged(
+            transactionsLinks,
+            links,
+          )({
+            walk: { ...walkOf(items, 3), ended, stoppedAt: { link: 'transactions?pageNumber=1', why: '' } },
+            outside: inside,
+          }),
         links,
       );
     }
@@ -233,30 +256,34 @@ describe('transactions walk checks', () => {
     const walk = walkOf(items, 10);
     const keys = items.map((entry) => entry.referenceNumber).map((reference) => `ref:${reference}`);
     expect(
-      transactionsInWindow(
-        { walk, expected: { from: '2026-11-15', to: '2026-11-20', mustInclude: keys, why: 'x' } },
-      ).ruleId,
+      judged(
+        transactionsInWindow,
+        rule,
+      )({ walk, expected: { from: '2026-11-15', to: '2026-11-20', mustInclude: keys, why: 'x' } }).ruleId,
     ).toBe(rule);
     violationOf(
       () =>
-        transactionsInWindow(
-          { walk, expected: { from: '2026-11-16', to: '2026-11-20', mustInclude: [], why: 'x' } },
-        ),
+        judged(
+          transactionsInWindow,
+          rule,
+        )({ walk, expected: { from: '2026-11-16', to: '2026-11-20', mustInclude: [], why: 'x' } }),
       rule,
     );
     expect(
-      transactionsInWindow(
-        {
-          walk,
-          expected: { from: '2026-11-16', toleratedFrom: '2026-11-15', to: '2026-11-20', mustInclude: [], why: 'x' },
-        },
-      ).ruleId,
+      judged(
+        transactionsInWindow,
+        rule,
+      )({
+        walk,
+        expected: { from: '2026-11-16', toleratedFrom: '2026-11-15', to: '2026-11-20', mustInclude: [], why: 'x' },
+      }).ruleId,
     ).toBe(rule);
     violationOf(
       () =>
-        transactionsInWindow(
-          { walk, expected: { from: '2026-11-15', to: '2026-11-20', mustInclude: ['ref:TX-other'], why: 'x' } },
-        ),
+        judged(
+          transactionsInWindow,
+          rule,
+        )({ walk, expected: { from: '2026-11-15', to: '2026-11-20', mustInclude: ['ref:TX-other'], why: 'x' } }),
       rule,
     );
   });
@@ -270,23 +297,24 @@ describe('transactions link targets', () => {
       ReturnType<typeof jsonExchange>,
       ReturnType<typeof jsonExchange>,
     ];
-    transactionsLinkTargets(
-      {
-        walk,
-        followed: [
-          { from: 2, name: 'first', exchange: one },
-          { from: 0, name: 'last', exchange: three },
-          { from: 2, name: 'previous', exchange: two },
-        ],
-      },
-    );
+    judged(
+      transactionsLinkTargets,
+      rule,
+    )({
+      walk,
+      followed: [
+        { from: 2, name: 'first', exchange: one },
+        { from: 0, name: 'last', exchange: three },
+        { from: 2, name: 'previous', exchange: two },
+      ],
+    });
     expect(
       violationOf(
-        () => transactionsLinkTargets({ walk, followed: [{ from: 2, name: 'previous', exchange: one }] }),
+        () => judged(transactionsLinkTargets, rule)({ walk, followed: [{ from: 2, name: 'previous', exchange: one }] }),
         rule,
       ).message,
     ).toContain('previous link of page 3 does not lead to page 2');
-    expect(() => transactionsLinkTargets({ walk: { ...walk, ended: 'page-cap' }, followed: [] })).toThrow(
+    expect(() => judged(transactionsLinkTargets, rule)({ walk: { ...walk, ended: 'page-cap' }, followed: [] })).toThrow(
       RuleBlocked,
     );
   });
@@ -294,25 +322,25 @@ describe('transactions link targets', () => {
 
 describe('transactions request checks', () => {
   test('an edge request is judged accepted (200, 206) or refused (400 exactly)', () => {
-    transactionsEdgeRequest(jsonExchange(206, {}), { accepted: true, why: 'x' });
+    judged(transactionsEdgeRequest, rule)(jsonExchange(206, {}), { accepted: true, why: 'x' });
     violationOf(
-      () => transactionsEdgeRequest(jsonExchange(400, {}), { accepted: true, why: '31 days apart' }),
+      () => judged(transactionsEdgeRequest, rule)(jsonExchange(400, {}), { accepted: true, why: '31 days apart' }),
       rule,
     );
     violationOf(
-      () => transactionsEdgeRequest(jsonExchange(422, {}), { accepted: false, why: '32 days apart' }),
+      () => judged(transactionsEdgeRequest, rule)(jsonExchange(422, {}), { accepted: false, why: '32 days apart' }),
       rule,
     );
   });
   test('the default page says 500 and holds min(500, totalCount)', () => {
     const many = Array.from({ length: 500 }, (_, n) => item('2026-11-20', n));
-    transactionsDefaultPageSize(jsonExchange(200, pageBody(many, 1, 500, 620)));
+    judged(transactionsDefaultPageSize, rule)(jsonExchange(200, pageBody(many, 1, 500, 620)));
     violationOf(
-      () => transactionsDefaultPageSize(jsonExchange(200, pageBody(many.slice(0, 250), 1, 250, 620))),
+      () => judged(transactionsDefaultPageSize, rule)(jsonExchange(200, pageBody(many.slice(0, 250), 1, 250, 620))),
       rule,
     );
     violationOf(
-      () => transactionsDefaultPageSize(jsonExchange(200, pageBody(many.slice(0, 499), 1, 500, 620))),
+      () => judged(transactionsDefaultPageSize, rule)(jsonExchange(200, pageBody(many.slice(0, 499), 1, 500, 620))),
       rule,
     );
   });
@@ -326,18 +354,18 @@ describe('page size limit: "max 500" states what a page holds, not how a larger 
     why: 'pageSize 501',
   });
   test('refused with 400 or served as at most 500 passes, and which one is observed', () => {
-    expect(pageSizeLimit(edge(400, { errors: [] })).observations).toEqual({
+    expect(judged(pageSizeLimit, rule)(edge(400, { errors: [] })).observations).toEqual({
       'page size above 500': 'refused (400)',
     });
     expect(
-      pageSizeLimit(edge(200, pageBody(many(500), 1, 500, 900))).observations?.['page size above 500'],
+      judged(pageSizeLimit, rule)(edge(200, pageBody(many(500), 1, 500, 900))).observations?.['page size above 500'],
     ).toContain('served (200, pageSize 500, 500 transactions)');
   });
   test('501 transactions, a pageSize said above 500, more than the said pageSize, or another status fail', () => {
-    violationOf(() => pageSizeLimit(edge(200, pageBody(many(501), 1, 500, 900))), rule);
-    violationOf(() => pageSizeLimit(edge(200, pageBody(many(3), 1, 501, 3))), rule);
-    violationOf(() => pageSizeLimit(edge(200, pageBody(many(30), 1, 20, 30))), rule);
-    violationOf(() => pageSizeLimit(edge(404, { errorCode: 'X' })), rule);
+    violationOf(() => judged(pageSizeLimit, rule)(edge(200, pageBody(many(501), 1, 500, 900))), rule);
+    violationOf(() => judged(pageSizeLimit, rule)(edge(200, pageBody(many(3), 1, 501, 3))), rule);
+    violationOf(() => judged(pageSizeLimit, rule)(edge(200, pageBody(many(30), 1, 20, 30))), rule);
+    violationOf(() => judged(pageSizeLimit, rule)(edge(404, { errorCode: 'X' })), rule);
   });
 });
 
@@ -367,7 +395,7 @@ describe('a full last page: the page size that divides the window', () => {
     );
     expect(
       violationOf(
-        () => transactionsLinks({ walk, outside: inside }),
+        () => judged(transactionsLinks, cardsRuleIds.transactionsLinks)({ walk, outside: inside }),
         cardsRuleIds.transactionsLinks,
       ).message,
     ).toContain('links.next');

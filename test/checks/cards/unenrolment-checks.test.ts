@@ -1,3 +1,4 @@
+import { judged } from '../judged.ts';
 import { describe, expect, test } from 'vitest';
 import { cardStatusKept, noUnenrolmentNotification, unenrolResponse } from '../../../checks/cards/unenrolment.ts';
 import { jsonExchange } from '../exchanges.ts';
@@ -8,34 +9,48 @@ const card = (status: string) => jsonExchange(200, { cardId: 'c1', cardDetails: 
 describe('unenrolment checks', () => {
   test('DELETE account answers its accountId and INACTIVE', () => {
     const id = 'cards.unenrol.response';
-    unenrolResponse({ exchange: jsonExchange(200, { accountId: 'a1', status: 'INACTIVE' }), accountId: 'a1' });
+    judged(
+      unenrolResponse,
+      id,
+    )({ exchange: jsonExchange(200, { accountId: 'a1', status: 'INACTIVE' }), accountId: 'a1' });
     violationOf(
       () =>
-        unenrolResponse({ exchange: jsonExchange(200, { accountId: 'a1', status: 'CLOSED' }), accountId: 'a1' }),
+        judged(
+          unenrolResponse,
+          id,
+        )({ exchange: jsonExchange(200, { accountId: 'a1', status: 'CLOSED' }), accountId: 'a1' }),
       id,
     );
     violationOf(
       () =>
-        unenrolResponse({ exchange: jsonExchange(200, { accountId: 'a2', status: 'INACTIVE' }), accountId: 'a1' }),
+        judged(
+          unenrolResponse,
+          id,
+        )({ exchange: jsonExchange(200, { accountId: 'a2', status: 'INACTIVE' }), accountId: 'a1' }),
       id,
     );
   });
   test('a card still shown keeps its status; a card no longer shown is observed', () => {
     const rule = 'cards.test.rule';
-    cardStatusKept({ before: card('ACTIVE'), after: card('ACTIVE'), cardId: 'c1' });
+    judged(cardStatusKept, rule)({ before: card('ACTIVE'), after: card('ACTIVE'), cardId: 'c1' });
     expect(
-      cardStatusKept({ before: card('ACTIVE'), after: jsonExchange(404, { errorCode: 'X' }), cardId: 'c1' })
-        .observations,
+      judged(
+        cardStatusKept,
+        rule,
+      )({ before: card('ACTIVE'), after: jsonExchange(404, { errorCode: 'X' }), cardId: 'c1' }).observations,
     ).toEqual({ 'card c1 after unenrolment': 'not shown (404)' });
-    violationOf(() => cardStatusKept({ before: card('ACTIVE'), after: card('INACTIVE'), cardId: 'c1' }), rule);
+    violationOf(
+      () => judged(cardStatusKept, rule)({ before: card('ACTIVE'), after: card('INACTIVE'), cardId: 'c1' }),
+      rule,
+    );
   });
   test('a notification about a card of the account after the unenrolment fails, unless it was there before', () => {
     const rule = 'cards.test.rule';
     const about = (cardId: string) => jsonExchange(200, { notificationId: `n-${cardId}`, cardId });
-    noUnenrolmentNotification({ before: about('other'), after: about('other'), cardIds: ['c1'] });
-    noUnenrolmentNotification({ before: about('c1'), after: about('c1'), cardIds: ['c1'] });
+    judged(noUnenrolmentNotification, rule)({ before: about('other'), after: about('other'), cardIds: ['c1'] });
+    judged(noUnenrolmentNotification, rule)({ before: about('c1'), after: about('c1'), cardIds: ['c1'] });
     violationOf(
-      () => noUnenrolmentNotification({ before: about('other'), after: about('c1'), cardIds: ['c1'] }),
+      () => judged(noUnenrolmentNotification, rule)({ before: about('other'), after: about('c1'), cardIds: ['c1'] }),
       rule,
     );
   });

@@ -1,3 +1,4 @@
+import { judged } from '../judged.ts';
 import { describe, expect, test } from 'vitest';
 import { listFilter } from '../../../checks/cdr/list-filter.ts';
 import { filterVerdict, type RunClock } from '../../../checks/cdr/product-filter.ts';
@@ -54,9 +55,10 @@ describe('filterVerdict', () => {
 
 describe('list-filter', () => {
   const judge = (returned: Record<string, unknown>[], effective: 'CURRENT' | 'FUTURE' | 'ALL') =>
-    listFilter(
-      { walk: syntheticWalk(correctPages(returned, 2), 2), filter: { effective }, universe: everything, clock },
-    );
+    judged(
+      listFilter,
+      rule,
+    )({ walk: syntheticWalk(correctPages(returned, 2), 2), filter: { effective }, universe: everything, clock });
   test('exactly the filtered products pass, whether or not the undecided one is there', () => {
     judge([always, current], 'CURRENT');
     judge([always, current, onTheEdge], 'CURRENT');
@@ -75,14 +77,15 @@ describe('list-filter', () => {
   });
   test('a walk that never ended blocks the filter rule, naming the walk rule', () => {
     const judge = () =>
-      listFilter(
-        {
-          walk: syntheticWalk(correctPages([always, current], 1), 1, 'forward', 'repeated-link'),
-          filter: { effective: 'CURRENT' },
-          universe: everything,
-          clock,
-        },
-      );
+      judged(
+        listFilter,
+        rule,
+      )({
+        walk: syntheticWalk(correctPages([always, current], 1), 1, 'forward', 'repeated-link'),
+        filter: { effective: 'CURRENT' },
+        universe: everything,
+        clock,
+      });
     expect(judge).toThrow(RuleBlocked);
     expect(judge).toThrow(/blocked by cdr.pagination.walk-complete/);
   });

@@ -1,3 +1,4 @@
+import { judged } from '../judged.ts';
 import { describe, expect, test } from 'vitest';
 import { RuleBlocked } from '../../../checks/rule-blocked.ts';
 import { detailEnvelope } from '../../../checks/cdr/detail-envelope.ts';
@@ -22,73 +23,77 @@ const standard = 'urn:au-cds:error:cds-all:Field/Invalid';
 
 describe('error-v2-refusal and version-negotiation', () => {
   test('the expected status with an ErrorV2 list passes; any 4xx when none is pinned', () => {
-    errorV2Refusal(jsonExchange(400, error(standard)), 400);
-    errorV2Refusal(jsonExchange(422, error(standard)), null);
+    judged(errorV2Refusal, rule)(jsonExchange(400, error(standard)), 400);
+    judged(errorV2Refusal, rule)(jsonExchange(422, error(standard)), null);
   });
   test("another status or a 5xx fail; a body without errors or a title is cdr.error.shape's, which blocks the refusal rule", () => {
-    violationOf(() => errorV2Refusal(jsonExchange(406, error(standard)), 400), rule);
-    violationOf(() => errorV2Refusal(jsonExchange(500, error(standard)), null), rule);
+    violationOf(() => judged(errorV2Refusal, rule)(jsonExchange(406, error(standard)), 400), rule);
+    violationOf(() => judged(errorV2Refusal, rule)(jsonExchange(500, error(standard)), null), rule);
     for (const body of [{ code: standard }, { errors: [{ code: standard, detail: 'x' }] }, { errors: [] }]) {
-      expect(() => errorV2Refusal(jsonExchange(400, body), 400)).toThrow(RuleBlocked);
-      expect(() => errorV2Refusal(jsonExchange(400, body), 400)).toThrow(/blocked by cdr.error.shape/);
+      expect(() => judged(errorV2Refusal, rule)(jsonExchange(400, body), 400)).toThrow(RuleBlocked);
+      expect(() => judged(errorV2Refusal, rule)(jsonExchange(400, body), 400)).toThrow(/blocked by cdr.error.shape/);
     }
   });
   test('served is 200; refused is 406 with ErrorV2', () => {
-    versionNegotiation({ exchange: jsonExchange(200, {}), expect: 'served' });
-    versionNegotiation({ exchange: jsonExchange(406, error(standard)), expect: 'refused' });
+    judged(versionNegotiation, rule)({ exchange: jsonExchange(200, {}), expect: 'served' });
+    judged(versionNegotiation, rule)({ exchange: jsonExchange(406, error(standard)), expect: 'refused' });
     violationOf(
-      () => versionNegotiation({ exchange: jsonExchange(406, error(standard)), expect: 'served' }),
+      () => judged(versionNegotiation, rule)({ exchange: jsonExchange(406, error(standard)), expect: 'served' }),
       rule,
     );
-    violationOf(() => versionNegotiation({ exchange: jsonExchange(200, {}), expect: 'refused' }), rule);
+    violationOf(() => judged(versionNegotiation, rule)({ exchange: jsonExchange(200, {}), expect: 'refused' }), rule);
   });
 });
 
 describe('error-v2-bodies, error-urn, error-stable-title', () => {
   test('every error status is judged; successes are skipped', () => {
     expect(
-      errorV2Bodies(
-        [jsonExchange(200, {}), jsonExchange(404, error('APP-1', 'Gone', { meta: { urn: standard } }))],
-      ).observations,
+      judged(
+        errorV2Bodies,
+        rule,
+      )([jsonExchange(200, {}), jsonExchange(404, error('APP-1', 'Gone', { meta: { urn: standard } }))]).observations,
     ).toEqual({ 'error statuses seen': '404' });
-    violationOf(() => errorV2Bodies([jsonExchange(500, { message: 'oops' })]), rule);
-    violationOf(() => errorV2Bodies([exchange({ status: 404, body: 'not json' })]), rule);
+    violationOf(() => judged(errorV2Bodies, rule)([jsonExchange(500, { message: 'oops' })]), rule);
+    violationOf(() => judged(errorV2Bodies, rule)([exchange({ status: 404, body: 'not json' })]), rule);
   });
   test('an application code needs meta.urn, a URN; a standard code does not', () => {
-    errorUrn(
-      [jsonExchange(400, error(standard)), jsonExchange(404, error('APP-1', 'Gone', { meta: { urn: standard } }))],
-    );
-    violationOf(() => errorUrn([jsonExchange(404, error('APP-1'))]), rule);
+    judged(
+      errorUrn,
+      rule,
+    )([jsonExchange(400, error(standard)), jsonExchange(404, error('APP-1', 'Gone', { meta: { urn: standard } }))]);
+    violationOf(() => judged(errorUrn, rule)([jsonExchange(404, error('APP-1'))]), rule);
     violationOf(
-      () => errorUrn([jsonExchange(404, error('APP-1', 'Gone', { meta: { urn: 'Resource/NotFound' } }))]),
+      () => judged(errorUrn, rule)([jsonExchange(404, error('APP-1', 'Gone', { meta: { urn: 'Resource/NotFound' } }))]),
       rule,
     );
   });
   test('the same condition keeps its title; only the detail may change', () => {
-    errorStableTitle(
-      [
-        {
-          condition: 'page 0',
-          exchanges: [
-            jsonExchange(400, error(standard)),
-            jsonExchange(400, { errors: [{ code: standard, title: 'Invalid Field', detail: 'other' }] }),
-          ],
-        },
-      ],
-    );
+    judged(
+      errorStableTitle,
+      rule,
+    )([
+      {
+        condition: 'page 0',
+        exchanges: [
+          jsonExchange(400, error(standard)),
+          jsonExchange(400, { errors: [{ code: standard, title: 'Invalid Field', detail: 'other' }] }),
+        ],
+      },
+    ]);
     violationOf(
       () =>
-        errorStableTitle(
-          [
-            {
-              condition: 'page 0',
-              exchanges: [
-                jsonExchange(400, error(standard)),
-                jsonExchange(400, error(standard, 'Invalid Field: page -3')),
-              ],
-            },
-          ],
-        ),
+        judged(
+          errorStableTitle,
+          rule,
+        )([
+          {
+            condition: 'page 0',
+            exchanges: [
+              jsonExchange(400, error(standard)),
+              jsonExchange(400, error(standard, 'Invalid Field: page -3')),
+            ],
+          },
+        ]),
       rule,
     );
   });
@@ -117,7 +122,7 @@ describe('status-condition', () => {
       status({ status: 'UNAVAILABLE', explanation: 'down' }),
     ];
     for (const id of ['cdr.status.record', 'cdr.status.explanation-when-not-ok'] as const) {
-      expect(statusCondition(answers).observations).toMatchObject({
+      expect(judged(statusCondition, id)(answers).observations).toMatchObject({
         'statuses reported': 'OK, PARTIAL_FAILURE, SCHEDULED_OUTAGE, UNAVAILABLE',
       });
     }
@@ -127,7 +132,7 @@ describe('status-condition', () => {
       status({ status: 'SCHEDULED_OUTAGE', explanation: 'x', detectionTime: '2026-01-01T00:00:00Z' }),
       status({ status: 'OK', expectedResolutionTime: '2026-01-01T00:00:00Z' }),
     ];
-    expect(statusCondition(answers).observations?.['optional times given']).toEqual([
+    expect(judged(statusCondition, 'cdr.status.record')(answers).observations?.['optional times given']).toEqual([
       'detectionTime with SCHEDULED_OUTAGE (the standard: should only be present with PARTIAL_FAILURE or UNAVAILABLE)',
       'expectedResolutionTime with OK (the standard: should not be present with OK)',
     ]);
@@ -138,8 +143,8 @@ describe('status-condition', () => {
       ['cdr.status.explanation-when-not-ok', status({ status: 'UNAVAILABLE' })],
     ] as const;
     for (const [id, answer] of cases) {
-      violationOf(() => statusCondition([answer]), id);
-      for (const [other] of cases.filter(([candidate]) => candidate !== id)) statusCondition([answer]);
+      violationOf(() => judged(statusCondition, id)([answer]), id);
+      for (const [other] of cases.filter(([candidate]) => candidate !== id)) judged(statusCondition, other)([answer]);
     }
   });
 });
@@ -159,30 +164,37 @@ describe('records, detail and page default', () => {
       ...item,
       cardArt: [{ cardScheme: 'AMEX', cardType: 'PREPAID', imageUri: 'https://x.example/a.png' }],
     };
-    productRecords(
-      [{ exchange: jsonExchange(200, {}), record: broken, kind: 'list', version: 5 }],
-    );
+    judged(
+      productRecords,
+      'cdr.product.list-item',
+    )([{ exchange: jsonExchange(200, {}), record: broken, kind: 'list', version: 5 }]);
     violationOf(
       () =>
-        productRecords(
-          [{ exchange: jsonExchange(200, {}), record: broken, kind: 'list', version: 5 }],
-        ),
+        judged(
+          productRecords,
+          'cdr.product.card-art',
+        )([{ exchange: jsonExchange(200, {}), record: broken, kind: 'list', version: 5 }]),
       'cdr.product.card-art',
     );
   });
   test('detail-is-listed: equal list fields pass; a changed one or a 404 fails', () => {
     const detail = (data: Record<string, unknown>, status = 200) =>
       jsonExchange(status, { data, links: { self: 'https://x.example/p1' } });
-    detailIsListed({ listed: item, listExchange: jsonExchange(200, {}), detail: detail({ ...item, fees: [] }) });
+    judged(
+      detailIsListed,
+      rule,
+    )({ listed: item, listExchange: jsonExchange(200, {}), detail: detail({ ...item, fees: [] }) });
     violationOf(
       () =>
-        detailIsListed(
-          { listed: item, listExchange: jsonExchange(200, {}), detail: detail({ ...item, name: 'other' }) },
-        ),
+        judged(
+          detailIsListed,
+          rule,
+        )({ listed: item, listExchange: jsonExchange(200, {}), detail: detail({ ...item, name: 'other' }) }),
       rule,
     );
     violationOf(
-      () => detailIsListed({ listed: item, listExchange: jsonExchange(200, {}), detail: detail({}, 404) }),
+      () =>
+        judged(detailIsListed, rule)({ listed: item, listExchange: jsonExchange(200, {}), detail: detail({}, 404) }),
       rule,
     );
   });
@@ -197,66 +209,71 @@ describe('records, detail and page default', () => {
       brandGroup: 'Group',
       cardArt: [{ ...art, cardScheme: 'VISA', cardType: 'CREDIT' }],
     };
-    const older = detailIsListed(
-      {
-        listed,
-        listExchange: at(5, {}),
-        detail: at(4, { data: { ...item, productCategory: 'CRED_AND_CHRG_CARDS', cardArt: [art] } }),
-      },
-    );
+    const older = judged(
+      detailIsListed,
+      rule,
+    )({
+      listed,
+      listExchange: at(5, {}),
+      detail: at(4, { data: { ...item, productCategory: 'CRED_AND_CHRG_CARDS', cardArt: [art] } }),
+    });
     expect(JSON.stringify(older.observations)).toContain('brandGroup');
     violationOf(
       () =>
-        detailIsListed(
-          {
-            listed,
-            listExchange: at(5, {}),
-            detail: at(4, {
-              data: { ...item, productCategory: 'CRED_AND_CHRG_CARDS', cardArt: [{ ...art, title: 'Other' }] },
-            }),
-          },
-        ),
+        judged(
+          detailIsListed,
+          rule,
+        )({
+          listed,
+          listExchange: at(5, {}),
+          detail: at(4, {
+            data: { ...item, productCategory: 'CRED_AND_CHRG_CARDS', cardArt: [{ ...art, title: 'Other' }] },
+          }),
+        }),
       rule,
     );
     // List x-v 4 cannot say BUY_NOW_PAY_LATER (BankingProductV5); detail x-v 7 can: not compared, observed.
-    const bnpl = detailIsListed(
-      {
-        listed: item,
-        listExchange: at(4, {}),
-        detail: at(7, { data: { ...item, productCategory: 'BUY_NOW_PAY_LATER' } }),
-      },
-    );
+    const bnpl = judged(
+      detailIsListed,
+      rule,
+    )({
+      listed: item,
+      listExchange: at(4, {}),
+      detail: at(7, { data: { ...item, productCategory: 'BUY_NOW_PAY_LATER' } }),
+    });
     expect(JSON.stringify(bnpl.observations)).toContain('productCategory');
     violationOf(
       () =>
-        detailIsListed(
-          {
-            listed: item,
-            listExchange: at(5, {}),
-            detail: at(7, { data: { ...item, productCategory: 'BUY_NOW_PAY_LATER' } }),
-          },
-        ),
+        judged(
+          detailIsListed,
+          rule,
+        )({
+          listed: item,
+          listExchange: at(5, {}),
+          detail: at(7, { data: { ...item, productCategory: 'BUY_NOW_PAY_LATER' } }),
+        }),
       rule,
     );
   });
   test('detail-envelope: self only, fully qualified, meta optional', () => {
-    detailEnvelope(jsonExchange(200, { data: item, links: { self: 'https://x.example/p1' } }));
-    detailEnvelope(jsonExchange(200, { data: item, links: { self: 'https://x.example/p1' }, meta: {} }));
+    judged(detailEnvelope, rule)(jsonExchange(200, { data: item, links: { self: 'https://x.example/p1' } }));
+    judged(detailEnvelope, rule)(jsonExchange(200, { data: item, links: { self: 'https://x.example/p1' }, meta: {} }));
     violationOf(
       () =>
-        detailEnvelope(
-          jsonExchange(200, { data: item, links: { self: 'https://x.example/p1', next: 'https://x.example/p2' } }),
-        ),
+        judged(
+          detailEnvelope,
+          rule,
+        )(jsonExchange(200, { data: item, links: { self: 'https://x.example/p1', next: 'https://x.example/p2' } })),
       rule,
     );
-    violationOf(() => detailEnvelope(jsonExchange(200, { data: item, links: { self: '/p1' } })), rule);
-    violationOf(() => detailEnvelope(jsonExchange(200, { data: item })), rule);
+    violationOf(() => judged(detailEnvelope, rule)(jsonExchange(200, { data: item, links: { self: '/p1' } })), rule);
+    violationOf(() => judged(detailEnvelope, rule)(jsonExchange(200, { data: item })), rule);
   });
   test('page-default: the same products as page=1 pass; page 2 fails', () => {
     const [one, two] = correctPages(tenProducts, 3);
-    pageDefault({ withoutPage: jsonExchange(200, one), pageOne: jsonExchange(200, one) });
+    judged(pageDefault, rule)({ withoutPage: jsonExchange(200, one), pageOne: jsonExchange(200, one) });
     violationOf(
-      () => pageDefault({ withoutPage: jsonExchange(200, two), pageOne: jsonExchange(200, one) }),
+      () => judged(pageDefault, rule)({ withoutPage: jsonExchange(200, two), pageOne: jsonExchange(200, one) }),
       rule,
     );
   });

@@ -1,3 +1,4 @@
+import { judged } from '../judged.ts';
 import { describe, expect, test } from 'vitest';
 import { emptyResult } from '../../../checks/cdr/empty-result.ts';
 import { normalizedUrl } from '../../../checks/cdr/page-position.ts';
@@ -26,42 +27,40 @@ const withoutLink = (name: keyof ListResponse['links']) => (page: ListResponse) 
 
 describe('walk-complete', () => {
   test('walks at 11, 1, 2, 3 and 7 of a correct holder pass', () => {
-    expect(
-      walkComplete(
-        [11, 1, 2, 3, 7].map((size) => walkAt(size)),
-      ).observations?.products,
-    ).toBe(10);
+    expect(judged(walkComplete, rule)([11, 1, 2, 3, 7].map((size) => walkAt(size))).observations?.products).toBe(10);
   });
   test('a product missing between pages, a product twice, a short page, a walk ending before last and one that never ends fail', () => {
     const skipped = correctPages([...tenProducts.slice(0, 3), ...tenProducts.slice(4)], 3);
-    violationOf(() => walkComplete([walkAt(11), walkAt(3, skipped)]), rule);
+    violationOf(() => judged(walkComplete, rule)([walkAt(11), walkAt(3, skipped)]), rule);
     violationOf(
       () =>
-        walkComplete(
-          [
-            walkAt(11),
-            walkAt(
-              3,
-              changed(3, 1, (page) => ({
-                ...page,
-                data: { products: [tenProducts[2], ...page.data.products.slice(1)] },
-              })),
-            ),
-          ],
-        ),
+        judged(
+          walkComplete,
+          rule,
+        )([
+          walkAt(11),
+          walkAt(
+            3,
+            changed(3, 1, (page) => ({
+              ...page,
+              data: { products: [tenProducts[2], ...page.data.products.slice(1)] },
+            })),
+          ),
+        ]),
       rule,
     );
     violationOf(
       () =>
-        walkComplete(
-          [
-            walkAt(11),
-            walkAt(
-              3,
-              changed(3, 0, (page) => ({ ...page, data: { products: page.data.products.slice(0, 2) } })),
-            ),
-          ],
-        ),
+        judged(
+          walkComplete,
+          rule,
+        )([
+          walkAt(11),
+          walkAt(
+            3,
+            changed(3, 0, (page) => ({ ...page, data: { products: page.data.products.slice(0, 2) } })),
+          ),
+        ]),
       rule,
     );
     // Page 1's last link, asked by the harness, answered page 4, which the walk never reached.
@@ -69,20 +68,21 @@ describe('walk-complete', () => {
       ...walkAt(3, correctPages(tenProducts, 3).slice(0, 3)),
       linked: new Map([[normalizedUrl(pageUrl(4, 3)), correctPages(tenProducts, 3)[3]]]),
     };
-    expect(violationOf(() => walkComplete([endedEarly]), rule).message).toContain(
+    expect(violationOf(() => judged(walkComplete, rule)([endedEarly]), rule).message).toContain(
       'links.last names no page the walk reached',
     );
     // The walk rule fails a walk that hit its cap; any other rule is blocked by it.
     violationOf(
       () =>
-        walkComplete(
-          [syntheticWalk(correctPages(tenProducts, 2), 2, 'forward', 'page-cap')],
-        ),
+        judged(
+          walkComplete,
+          'cdr.pagination.walk-complete',
+        )([syntheticWalk(correctPages(tenProducts, 2), 2, 'forward', 'page-cap')]),
       'cdr.pagination.walk-complete',
     );
-    expect(() => walkComplete([syntheticWalk(correctPages(tenProducts, 2), 2, 'forward', 'page-cap')])).toThrow(
-      RuleBlocked,
-    );
+    expect(() =>
+      judged(walkComplete, rule)([syntheticWalk(correctPages(tenProducts, 2), 2, 'forward', 'page-cap')]),
+    ).toThrow(RuleBlocked);
   });
 });
 
@@ -90,30 +90,32 @@ describe('walk-back', () => {
   const back = (size: number, pages = correctPages(tenProducts, size)) =>
     syntheticWalk([...pages].reverse(), size, 'back');
   test('the pages in reverse pass', () => {
-    expect(walkBack({ forward: walkAt(3), back: back(3) }).observations).toEqual({ pages: 4 });
+    expect(judged(walkBack, rule)({ forward: walkAt(3), back: back(3) }).observations).toEqual({ pages: 4 });
   });
   test('a page reversed on the way back, or a walk back that stops early, fails', () => {
     violationOf(
       () =>
-        walkBack(
-          {
-            forward: walkAt(3),
-            back: back(
-              3,
-              changed(3, 1, (page) => ({ ...page, data: { products: [...page.data.products].reverse() } })),
-            ),
-          },
-        ),
+        judged(
+          walkBack,
+          rule,
+        )({
+          forward: walkAt(3),
+          back: back(
+            3,
+            changed(3, 1, (page) => ({ ...page, data: { products: [...page.data.products].reverse() } })),
+          ),
+        }),
       rule,
     );
     violationOf(
       () =>
-        walkBack(
-          {
-            forward: walkAt(3),
-            back: syntheticWalk([...correctPages(tenProducts, 3)].reverse().slice(0, 3), 3, 'back'),
-          },
-        ),
+        judged(
+          walkBack,
+          rule,
+        )({
+          forward: walkAt(3),
+          back: syntheticWalk([...correctPages(tenProducts, 3)].reverse().slice(0, 3), 3, 'back'),
+        }),
       rule,
     );
   });
@@ -121,9 +123,9 @@ describe('walk-back', () => {
 
 describe('links-self and links-presence', () => {
   test('a correct walk passes both', () => {
-    expect(linksSelf([walkAt(3), walkAt(1)]).observations).toEqual({ pages: 14 });
-    linksPresence({ walks: [walkAt(3), walkAt(10)], pair: 'first-prev' });
-    linksPresence({ walks: [walkAt(3), walkAt(10)], pair: 'next-last' });
+    expect(judged(linksSelf, rule)([walkAt(3), walkAt(1)]).observations).toEqual({ pages: 14 });
+    judged(linksPresence, rule)({ walks: [walkAt(3), walkAt(10)], pair: 'first-prev' });
+    judged(linksPresence, rule)({ walks: [walkAt(3), walkAt(10)], pair: 'next-last' });
   });
   test("a self naming another page, or another page size fail links-self; a relative self is links-valid's", () => {
     const relative = walkAt(
@@ -134,46 +136,48 @@ describe('links-self and links-presence', () => {
       })),
     );
     expect(
-      violationOf(() => linksValid({ walks: [relative], outsideScope: () => undefined }), rule).message,
+      violationOf(() => judged(linksValid, rule)({ walks: [relative], outsideScope: () => undefined }), rule).message,
     ).toContain('links.self is not an absolute http(s) URI');
     const offHolder = walkAt(
       3,
       changed(3, 0, (page) => ({ ...page, links: { ...page.links, next: 'http://169.254.169.254/latest?page=2' } })),
     );
     const scope = (url: string) => (url.startsWith('https://holder.example/') ? undefined : 'not the holder');
-    expect(violationOf(() => linksValid({ walks: [offHolder], outsideScope: scope }), rule).message).toContain(
-      'links.next points outside the holder: http://169.254.169.254/latest?page=2',
-    );
-    linksValid({ walks: [walkAt(3)], outsideScope: scope });
+    expect(
+      violationOf(() => judged(linksValid, rule)({ walks: [offHolder], outsideScope: scope }), rule).message,
+    ).toContain('links.next points outside the holder: http://169.254.169.254/latest?page=2');
+    judged(linksValid, rule)({ walks: [walkAt(3)], outsideScope: scope });
     violationOf(
       () =>
-        linksSelf(
-          [
-            walkAt(
-              3,
-              changed(3, 2, (page) => ({ ...page, links: { ...page.links, self: pageUrl(2, 3) } })),
-            ),
-          ],
-        ),
+        judged(
+          linksSelf,
+          rule,
+        )([
+          walkAt(
+            3,
+            changed(3, 2, (page) => ({ ...page, links: { ...page.links, self: pageUrl(2, 3) } })),
+          ),
+        ]),
       rule,
     );
     violationOf(
       () =>
-        linksSelf(
-          [
-            walkAt(
-              3,
-              changed(3, 0, (page) => ({ ...page, links: { ...page.links, self: pageUrl(1, 25) } })),
-            ),
-          ],
-        ),
+        judged(
+          linksSelf,
+          rule,
+        )([
+          walkAt(
+            3,
+            changed(3, 0, (page) => ({ ...page, links: { ...page.links, self: pageUrl(1, 25) } })),
+          ),
+        ]),
       rule,
     );
   });
   test('a walk back stopped early (prev missing) names its pages by the forward pages they hold: every self right passes links-self', () => {
     const forward = walkAt(3);
     const back = { ...forward, direction: 'back' as const, pages: forward.pages.slice(3), forward };
-    expect(linksSelf([forward, back]).observations).toEqual({ pages: 5 });
+    expect(judged(linksSelf, rule)([forward, back]).observations).toEqual({ pages: 5 });
   });
   test('links with a cursor instead of page are read by the pages they answered', () => {
     const cursor = (page: number) =>
@@ -197,71 +201,80 @@ describe('links-self and links-presence', () => {
       })),
     };
     const located = { ...walk, linked: new Map([[normalizedUrl(cursor(1)), bodies[0]]]) };
-    linksSelf([located]);
-    walkComplete([located]);
-    linksPresence({ walks: [located], pair: 'first-prev' });
-    linksPresence({ walks: [located], pair: 'next-last' });
+    judged(linksSelf, rule)([located]);
+    judged(walkComplete, rule)([located]);
+    judged(linksPresence, rule)({ walks: [located], pair: 'first-prev' });
+    judged(linksPresence, rule)({ walks: [located], pair: 'next-last' });
     // A self cursor that answers another page's products names that page.
-    violationOf(() => linksSelf([{ ...walk, linked: new Map([[normalizedUrl(cursor(1)), bodies[1]]]) }]), rule);
+    violationOf(
+      () => judged(linksSelf, rule)([{ ...walk, linked: new Map([[normalizedUrl(cursor(1)), bodies[1]]]) }]),
+      rule,
+    );
   });
   test('first missing on the last page, prev on page 1, prev naming the wrong page fail first-prev', () => {
     violationOf(
-      () => linksPresence({ walks: [walkAt(3, changed(3, 3, withoutLink('first')))], pair: 'first-prev' }),
+      () =>
+        judged(linksPresence, rule)({ walks: [walkAt(3, changed(3, 3, withoutLink('first')))], pair: 'first-prev' }),
       rule,
     );
     violationOf(
       () =>
-        linksPresence(
-          {
-            walks: [
-              walkAt(
-                3,
-                changed(3, 0, (page) => ({ ...page, links: { ...page.links, prev: pageUrl(1, 3) } })),
-              ),
-            ],
-            pair: 'first-prev',
-          },
-        ),
+        judged(
+          linksPresence,
+          rule,
+        )({
+          walks: [
+            walkAt(
+              3,
+              changed(3, 0, (page) => ({ ...page, links: { ...page.links, prev: pageUrl(1, 3) } })),
+            ),
+          ],
+          pair: 'first-prev',
+        }),
       rule,
     );
     violationOf(
       () =>
-        linksPresence(
-          {
-            walks: [
-              walkAt(
-                3,
-                changed(3, 2, (page) => ({ ...page, links: { ...page.links, prev: pageUrl(1, 3) } })),
-              ),
-            ],
-            pair: 'first-prev',
-          },
-        ),
+        judged(
+          linksPresence,
+          rule,
+        )({
+          walks: [
+            walkAt(
+              3,
+              changed(3, 2, (page) => ({ ...page, links: { ...page.links, prev: pageUrl(1, 3) } })),
+            ),
+          ],
+          pair: 'first-prev',
+        }),
       rule,
     );
   });
   test('last missing before the last page or next on the last page fail next-last; first on page 1 is only observed', () => {
     violationOf(
-      () => linksPresence({ walks: [walkAt(3, changed(3, 2, withoutLink('last')))], pair: 'next-last' }),
+      () => judged(linksPresence, rule)({ walks: [walkAt(3, changed(3, 2, withoutLink('last')))], pair: 'next-last' }),
       rule,
     );
     violationOf(
       () =>
-        linksPresence(
-          {
-            walks: [
-              walkAt(
-                3,
-                changed(3, 3, (page) => ({ ...page, links: { ...page.links, next: pageUrl(5, 3) } })),
-              ),
-            ],
-            pair: 'next-last',
-          },
-        ),
+        judged(
+          linksPresence,
+          rule,
+        )({
+          walks: [
+            walkAt(
+              3,
+              changed(3, 3, (page) => ({ ...page, links: { ...page.links, next: pageUrl(5, 3) } })),
+            ),
+          ],
+          pair: 'next-last',
+        }),
       rule,
     );
     const firstOnPageOne = changed(3, 0, (page) => ({ ...page, links: { ...page.links, first: pageUrl(1, 3) } }));
-    expect(linksPresence({ walks: [walkAt(3, firstOnPageOne)], pair: 'first-prev' }).observations).toEqual({
+    expect(
+      judged(linksPresence, rule)({ walks: [walkAt(3, firstOnPageOne)], pair: 'first-prev' }).observations,
+    ).toEqual({
       'edge pages that also give first': 1,
     });
   });
@@ -270,7 +283,7 @@ describe('links-self and links-presence', () => {
       ...page,
       links: { ...page.links, next: '?page-size=3&page=3', last: '?page-size=3&page=4' },
     }));
-    linksPresence({ walks: [walkAt(3, relative)], pair: 'next-last' });
+    judged(linksPresence, rule)({ walks: [walkAt(3, relative)], pair: 'next-last' });
   });
 });
 
@@ -282,106 +295,114 @@ describe('a walk stopped at a link it could not follow: judged on the pages it r
   });
   const whole = walkAt(11);
   test('totals and the walk back are judged against the list read as one page', () => {
-    listTotals([stopped()], () => whole);
+    judged(listTotals, rule)([stopped()], () => whole);
     violationOf(
       () =>
-        listTotals(
+        judged(listTotals, rule)(
           [stopped(changed(3, 0, (page) => ({ ...page, meta: { ...page.meta, totalRecords: 9 } })))],
           () => whole,
         ),
       rule,
     );
     const back = syntheticWalk([...correctPages(tenProducts, 3)].reverse(), 3, 'back');
-    expect(walkBack({ forward: stopped(), back, whole }).observations?.pages).toBe(4);
+    expect(judged(walkBack, rule)({ forward: stopped(), back, whole }).observations?.pages).toBe(4);
     violationOf(
       () =>
-        walkBack(
-          {
-            forward: stopped(),
-            back: syntheticWalk([...correctPages(tenProducts.slice(1), 3)].reverse(), 3, 'back'),
-            whole,
-          },
-        ),
+        judged(
+          walkBack,
+          rule,
+        )({
+          forward: stopped(),
+          back: syntheticWalk([...correctPages(tenProducts.slice(1), 3)].reverse(), 3, 'back'),
+          whole,
+        }),
       rule,
     );
     // Without the whole list the walk back cannot be judged: blocked by the rule of the link.
-    expect(() => walkBack({ forward: stopped(), back })).toThrow(/blocked by cdr.links.valid/);
+    expect(() => judged(walkBack, rule)({ forward: stopped(), back })).toThrow(/blocked by cdr.links.valid/);
   });
   test('self links and sizes of the pages read are judged; a walk that looped is not', () => {
-    linksSelf([stopped()]);
-    pageSizes({ walk: stopped(), pageSize: 3 });
+    judged(linksSelf, rule)([stopped()]);
+    judged(pageSizes, rule)({ walk: stopped(), pageSize: 3 });
     violationOf(
       () =>
-        linksSelf(
-          [stopped(changed(3, 0, (page) => ({ ...page, links: { ...page.links, self: pageUrl(1, 4) } })))],
-        ),
+        judged(
+          linksSelf,
+          rule,
+        )([stopped(changed(3, 0, (page) => ({ ...page, links: { ...page.links, self: pageUrl(1, 4) } })))]),
       rule,
     );
     violationOf(
       () =>
-        pageSizes(
-          {
-            walk: stopped(changed(3, 0, (page) => ({ ...page, data: { products: page.data.products.slice(0, 2) } }))),
-            pageSize: 3,
-          },
-        ),
+        judged(
+          pageSizes,
+          rule,
+        )({
+          walk: stopped(changed(3, 0, (page) => ({ ...page, data: { products: page.data.products.slice(0, 2) } }))),
+          pageSize: 3,
+        }),
       rule,
     );
-    expect(() => linksSelf([syntheticWalk(correctPages(tenProducts, 3), 3, 'forward', 'repeated-link')])).toThrow(
-      RuleBlocked,
-    );
+    expect(() =>
+      judged(linksSelf, rule)([syntheticWalk(correctPages(tenProducts, 3), 3, 'forward', 'repeated-link')]),
+    ).toThrow(RuleBlocked);
   });
 });
 
 describe('list-totals, page-sizes, empty-result', () => {
   test('correct totals pass; a page whose totals differ or are numbers fails', () => {
-    listTotals([walkAt(3), syntheticWalk(correctPages([], 3), 3)]);
+    judged(listTotals, rule)([walkAt(3), syntheticWalk(correctPages([], 3), 3)]);
     violationOf(
       () =>
-        listTotals(
-          [
-            walkAt(
-              3,
-              changed(3, 3, (page) => ({ ...page, meta: { ...page.meta, totalRecords: 1 } })),
-            ),
-          ],
-        ),
+        judged(
+          listTotals,
+          rule,
+        )([
+          walkAt(
+            3,
+            changed(3, 3, (page) => ({ ...page, meta: { ...page.meta, totalRecords: 1 } })),
+          ),
+        ]),
       rule,
     );
     violationOf(
       () =>
-        listTotals(
-          [
-            walkAt(
-              3,
-              changed(3, 0, (page) => ({ ...page, meta: { ...page.meta, totalPages: 5 } })),
-            ),
-          ],
-        ),
+        judged(
+          listTotals,
+          rule,
+        )([
+          walkAt(
+            3,
+            changed(3, 0, (page) => ({ ...page, meta: { ...page.meta, totalPages: 5 } })),
+          ),
+        ]),
       rule,
     );
   });
   test('pages of the default size pass; a page of 20 at the default 25 fails', () => {
     const many = Array.from({ length: 60 }, (_, index) => ({ productId: `p${index}` }));
-    pageSizes({ walk: syntheticWalk(correctPages(many, 25), undefined), pageSize: 25 });
-    violationOf(() => pageSizes({ walk: syntheticWalk(correctPages(many, 20), undefined), pageSize: 25 }), rule);
+    judged(pageSizes, rule)({ walk: syntheticWalk(correctPages(many, 25), undefined), pageSize: 25 });
+    violationOf(
+      () => judged(pageSizes, rule)({ walk: syntheticWalk(correctPages(many, 20), undefined), pageSize: 25 }),
+      rule,
+    );
   });
   test('an empty page 1 with totals 0 passes; totalPages "1", a next link or a product fail', () => {
     const [empty] = correctPages([], 25) as [ListResponse];
-    emptyResult(jsonExchange(200, empty));
+    judged(emptyResult, rule)(jsonExchange(200, empty));
     violationOf(
-      () => emptyResult(jsonExchange(200, { ...empty, meta: { totalRecords: '0', totalPages: '1' } })),
+      () => judged(emptyResult, rule)(jsonExchange(200, { ...empty, meta: { totalRecords: '0', totalPages: '1' } })),
       rule,
     );
     violationOf(
-      () => emptyResult(jsonExchange(200, { ...empty, links: { ...empty.links, next: pageUrl(2, 25) } })),
+      () => judged(emptyResult, rule)(jsonExchange(200, { ...empty, links: { ...empty.links, next: pageUrl(2, 25) } })),
       rule,
     );
     violationOf(
-      () => emptyResult(jsonExchange(200, { ...empty, data: { products: [{ productId: 'x' }] } })),
+      () => judged(emptyResult, rule)(jsonExchange(200, { ...empty, data: { products: [{ productId: 'x' }] } })),
       rule,
     );
     // Integer totals (the standard) and numeric strings (document 3) are both read.
-    emptyResult(jsonExchange(200, { ...empty, meta: { totalRecords: '0', totalPages: '0' } }));
+    judged(emptyResult, rule)(jsonExchange(200, { ...empty, meta: { totalRecords: '0', totalPages: '0' } }));
   });
 });

@@ -1,3 +1,4 @@
+import { judged, readFor } from '../judged.ts';
 import { describe, expect, test } from 'vitest';
 import { cursorPageOf } from '../../../checks/custody/cursor-page.ts';
 import { invalidCursorRefused, valueAt } from '../../../checks/custody/invalid-cursor-refused.ts';
@@ -45,25 +46,30 @@ describe('custody settings per listing', () => {
 
   test("items are read under the listing's key; under another key the page is not a cursor page", () => {
     const balances = listingSettingsSchema.parse({ itemsKey: 'balances' });
-    expect(cursorPageOf(jsonExchange(200, { balances: [1, 2], cursor }), balances).result).toEqual([1, 2]);
+    expect(readFor(cursorPageOf, rule)(jsonExchange(200, { balances: [1, 2], cursor }), balances).result).toEqual([
+      1, 2,
+    ]);
     expect(
-      violationOf(() => cursorPageOf(jsonExchange(200, { result: [1, 2], cursor }), balances), rule).message,
+      violationOf(() => readFor(cursorPageOf, rule)(jsonExchange(200, { result: [1, 2], cursor }), balances), rule)
+        .message,
     ).toContain('balances');
   });
 
   test("a string result (an export) stands as the page's one item; an array there is not one", () => {
     const exported = listingSettingsSchema.parse({ result: 'string' });
-    expect(cursorPageOf(jsonExchange(200, { result: 'a,1\nb,2', cursor }), exported).result).toEqual([
+    expect(readFor(cursorPageOf, rule)(jsonExchange(200, { result: 'a,1\nb,2', cursor }), exported).result).toEqual([
       'a,1\nb,2',
     ]);
-    violationOf(() => cursorPageOf(jsonExchange(200, { result: ['a'], cursor }), exported), rule);
+    violationOf(() => readFor(cursorPageOf, rule)(jsonExchange(200, { result: ['a'], cursor }), exported), rule);
   });
 
   test("where an error's code is found: anywhere by default, else exactly at the listing's path", () => {
     const nested = jsonExchange(400, { error: { code: 'E900-INVALID_CURSOR_DATA', message: 'x' } });
-    expect(invalidCursorRefused(nested).ruleId).toBe(rule);
-    expect(invalidCursorRefused(nested, 'error.code').ruleId).toBe(rule);
-    expect(violationOf(() => invalidCursorRefused(nested, 'code'), rule).message).toContain('with code absent');
+    expect(judged(invalidCursorRefused, rule)(nested).ruleId).toBe(rule);
+    expect(judged(invalidCursorRefused, rule)(nested, 'error.code').ruleId).toBe(rule);
+    expect(violationOf(() => judged(invalidCursorRefused, rule)(nested, 'code'), rule).message).toContain(
+      'with code absent',
+    );
     expect(valueAt({ errors: [{ code: 'E' }] }, 'errors.0.code')).toBe('E');
   });
 });

@@ -1,3 +1,4 @@
+import { judged } from '../judged.ts';
 import { describe, expect, test } from 'vitest';
 import { cursorModelStep } from '../../../checks/custody/cursor-model-step.ts';
 import { cursorPage } from '../../../checks/custody/cursor-page.ts';
@@ -14,32 +15,37 @@ const page = (result: unknown[], hasNext = true, hasPrevious = false) => ({
 
 describe('cursor-page', () => {
   test('a 200 cursor page passes', () => {
-    expect(cursorPage(jsonExchange(200, page([{ id: 1 }]))).observations).toEqual({ items: 1 });
+    expect(judged(cursorPage, rule)(jsonExchange(200, page([{ id: 1 }]))).observations).toEqual({ items: 1 });
   });
   test('another status, a missing cursor flag and a body that is not JSON are violations', () => {
-    violationOf(() => cursorPage(jsonExchange(400, { code: 'E400' })), rule);
+    violationOf(() => judged(cursorPage, rule)(jsonExchange(400, { code: 'E400' })), rule);
     expect(
       violationOf(
-        () => cursorPage(jsonExchange(200, { result: [], cursor: { currentPage: 'x', hasNext: false } })),
+        () => judged(cursorPage, rule)(jsonExchange(200, { result: [], cursor: { currentPage: 'x', hasNext: false } })),
         rule,
       ).message,
     ).toContain('cursor.hasPrevious');
-    violationOf(() => cursorPage(exchange({ status: 200, body: 'nope' })), rule);
-    violationOf(() => cursorPage(failedExchange('TIMEOUT')), rule);
+    violationOf(() => judged(cursorPage, rule)(exchange({ status: 200, body: 'nope' })), rule);
+    violationOf(() => judged(cursorPage, rule)(failedExchange('TIMEOUT')), rule);
   });
 });
 
 describe('invalid-cursor-refused', () => {
   test('a 4xx holding the code passes whatever the body shape', () => {
     expect(
-      invalidCursorRefused(jsonExchange(400, { errors: [{ code: 'E900-INVALID_CURSOR_DATA' }] })).ruleId,
+      judged(invalidCursorRefused, rule)(jsonExchange(400, { errors: [{ code: 'E900-INVALID_CURSOR_DATA' }] })).ruleId,
     ).toBe(rule);
-    expect(invalidCursorRefused(exchange({ status: 422, body: 'E900-INVALID_CURSOR_DATA' })).ruleId).toBe(rule);
+    expect(judged(invalidCursorRefused, rule)(exchange({ status: 422, body: 'E900-INVALID_CURSOR_DATA' })).ruleId).toBe(
+      rule,
+    );
   });
   test('an accepted token, a 5xx and a 4xx without the code are violations', () => {
-    violationOf(() => invalidCursorRefused(jsonExchange(200, page([]))), rule);
-    violationOf(() => invalidCursorRefused(jsonExchange(500, { code: 'E900-INVALID_CURSOR_DATA' })), rule);
-    violationOf(() => invalidCursorRefused(jsonExchange(400, { code: 'E400-BAD' })), rule);
+    violationOf(() => judged(invalidCursorRefused, rule)(jsonExchange(200, page([]))), rule);
+    violationOf(
+      () => judged(invalidCursorRefused, rule)(jsonExchange(500, { code: 'E900-INVALID_CURSOR_DATA' })),
+      rule,
+    );
+    violationOf(() => judged(invalidCursorRefused, rule)(jsonExchange(400, { code: 'E400-BAD' })), rule);
   });
 });
 
@@ -52,26 +58,32 @@ describe('cursor-model-step', () => {
   };
   test('the page the model predicts passes', () => {
     expect(
-      cursorModelStep({ exchange: jsonExchange(200, page([{ id: 'a' }, { id: 'b' }], true, true)), expected })
-        .ruleId,
+      judged(
+        cursorModelStep,
+        rule,
+      )({ exchange: jsonExchange(200, page([{ id: 'a' }, { id: 'b' }], true, true)), expected }).ruleId,
     ).toBe(rule);
   });
   test('a missing item, another order and a wrong flag are violations', () => {
     violationOf(
-      () => cursorModelStep({ exchange: jsonExchange(200, page([{ id: 'a' }], true, true)), expected }),
+      () => judged(cursorModelStep, rule)({ exchange: jsonExchange(200, page([{ id: 'a' }], true, true)), expected }),
       rule,
     );
     violationOf(
       () =>
-        cursorModelStep({ exchange: jsonExchange(200, page([{ id: 'b' }, { id: 'a' }], true, true)), expected }),
+        judged(
+          cursorModelStep,
+          rule,
+        )({ exchange: jsonExchange(200, page([{ id: 'b' }, { id: 'a' }], true, true)), expected }),
       rule,
     );
     expect(
       violationOf(
         () =>
-          cursorModelStep(
-            { exchange: jsonExchange(200, page([{ id: 'a' }, { id: 'b' }], false, true)), expected },
-          ),
+          judged(
+            cursorModelStep,
+            rule,
+          )({ exchange: jsonExchange(200, page([{ id: 'a' }, { id: 'b' }], false, true)), expected }),
         rule,
       ).message,
     ).toContain('hasNext');
@@ -80,14 +92,14 @@ describe('cursor-model-step', () => {
 
 describe('upgrade-result', () => {
   test('200 with result an object, or without result, passes', () => {
-    expect(upgradeResult(jsonExchange(200, { result: { tx: '0x1' } })).observations).toEqual({
+    expect(judged(upgradeResult, rule)(jsonExchange(200, { result: { tx: '0x1' } })).observations).toEqual({
       resultPresent: true,
     });
-    expect(upgradeResult(jsonExchange(200, {})).observations).toEqual({ resultPresent: false });
+    expect(judged(upgradeResult, rule)(jsonExchange(200, {})).observations).toEqual({ resultPresent: false });
   });
   test('result as an array or a string, and a non-200, are violations', () => {
-    violationOf(() => upgradeResult(jsonExchange(200, { result: ['x'] })), rule);
-    violationOf(() => upgradeResult(jsonExchange(200, { result: 'done' })), rule);
-    violationOf(() => upgradeResult(jsonExchange(201, { result: {} })), rule);
+    violationOf(() => judged(upgradeResult, rule)(jsonExchange(200, { result: ['x'] })), rule);
+    violationOf(() => judged(upgradeResult, rule)(jsonExchange(200, { result: 'done' })), rule);
+    violationOf(() => judged(upgradeResult, rule)(jsonExchange(201, { result: {} })), rule);
   });
 });

@@ -1,3 +1,4 @@
+import { readFor } from '../judged.ts';
 import { describe, expect, test } from 'vitest';
 import { letOversizedTokenGo, maxTokenChars } from '../../../checks/custody/oversized-token.ts';
 import { sendableToken } from '../../../checks/custody/walk.ts';
@@ -11,7 +12,7 @@ describe('a token too long to send back', () => {
   test('is not held: the parsed page, the parsed body and the bytes keep only a note of its start and length', () => {
     const token = `${'a'.repeat(60)}${'b'.repeat(100_000)}`;
     const exchange = pageWithToken(token);
-    const page = cursorPageOf(exchange);
+    const page = readFor(cursorPageOf, 'test.rule')(exchange);
     const kept = letOversizedTokenGo(exchange, page);
     expect(kept).toEqual({ chars: token.length, start: 'a'.repeat(60) });
     const note = `${'a'.repeat(60)}... (${token.length} characters, not kept)`;
@@ -33,7 +34,7 @@ describe('a token too long to send back', () => {
   test('a token the harness sends back is left as it is', () => {
     const token = 'd'.repeat(maxTokenChars);
     const exchange = pageWithToken(token);
-    const page = cursorPageOf(exchange);
+    const page = readFor(cursorPageOf, 'test.rule')(exchange);
     expect(letOversizedTokenGo(exchange, page)).toBeUndefined();
     expect(page.cursor.currentPage).toBe(token);
     expect(exchange.response?.letGo).toBeUndefined();

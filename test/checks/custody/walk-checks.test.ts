@@ -1,3 +1,4 @@
+import { judged } from '../judged.ts';
 import { RuleBlocked } from '../../../checks/rule-blocked.ts';
 import { describe, expect, test } from 'vitest';
 import { cursorFlags } from '../../../checks/custody/cursor-flags.ts';
@@ -17,26 +18,30 @@ const edit = (pages: PageSpec[], index: number, change: Partial<PageSpec>) =>
 
 describe('cursor-walk-complete', () => {
   test('walks at several sizes with the same items pass', () => {
-    expect(cursorWalkComplete([forward(1), forward(3), forward(5), forward(20)]).ruleId).toBe(rule);
+    expect(judged(cursorWalkComplete, rule)([forward(1), forward(3), forward(5), forward(20)]).ruleId).toBe(rule);
   });
   test('an item duplicated across a page boundary is caught', () => {
     const pages = correctPages(tenItems, 5);
     violationOf(
-      () => cursorWalkComplete([forward(1), walk(edit(pages, 1, { items: ['i4', ...tenItems.slice(6)] }), 5)]),
+      () =>
+        judged(
+          cursorWalkComplete,
+          rule,
+        )([forward(1), walk(edit(pages, 1, { items: ['i4', ...tenItems.slice(6)] }), 5)]),
       rule,
     );
   });
   test('a last page missing its last item when the size divides the list is caught', () => {
     const pages = correctPages(tenItems, 5);
     const violation = violationOf(
-      () => cursorWalkComplete([forward(1), walk(edit(pages, 1, { items: tenItems.slice(5, 9) }), 5)]),
+      () => judged(cursorWalkComplete, rule)([forward(1), walk(edit(pages, 1, { items: tenItems.slice(5, 9) }), 5)]),
       rule,
     );
     expect(violation.message).toContain('9 items');
   });
   test('items in another order are caught', () => {
     const swapped = ['i1', 'i0', ...tenItems.slice(2)];
-    violationOf(() => cursorWalkComplete([forward(1), walk(correctPages(swapped, 5), 5)]), rule);
+    violationOf(() => judged(cursorWalkComplete, rule)([forward(1), walk(correctPages(swapped, 5), 5)]), rule);
   });
   test('a walk that met a repeated token or the page cap blocks it, by the rules that judge the end of a walk', () => {
     const blocked = (run: () => unknown) => {
@@ -48,57 +53,67 @@ describe('cursor-walk-complete', () => {
     };
     expect(
       blocked(() =>
-        cursorWalkComplete(
-          [forward(1), syntheticWalk(correctPages(tenItems, 5), 5, 'forward', 'repeated-token')],
-        ),
+        judged(
+          cursorWalkComplete,
+          rule,
+        )([forward(1), syntheticWalk(correctPages(tenItems, 5), 5, 'forward', 'repeated-token')]),
       )?.blockedBy,
     ).toEqual(['custody.cursor.new-token']);
     expect(
-      blocked(() => cursorWalkComplete([syntheticWalk(correctPages(tenItems, 5), 5, 'forward', 'page-cap')]))
-        ?.blockedBy,
+      blocked(() =>
+        judged(cursorWalkComplete, rule)([syntheticWalk(correctPages(tenItems, 5), 5, 'forward', 'page-cap')]),
+      )?.blockedBy,
     ).toEqual(['custody.cursor.new-token', 'custody.cursor.flags']);
     // A page that repeats the one before is the completeness rule's own failure, and blocks the others.
     violationOf(
       () =>
-        cursorWalkComplete(
-          [syntheticWalk(correctPages(tenItems, 5), 5, 'forward', 'no-advance')],
-        ),
+        judged(
+          cursorWalkComplete,
+          'custody.cursor.walk-complete',
+        )([syntheticWalk(correctPages(tenItems, 5), 5, 'forward', 'no-advance')]),
       'custody.cursor.walk-complete',
     );
     expect(
       blocked(() =>
-        cursorNewToken(
-          syntheticWalk(correctPages(tenItems, 5), 5, 'forward', 'no-advance'),
-        ),
+        judged(
+          cursorNewToken,
+          'custody.cursor.new-token',
+        )(syntheticWalk(correctPages(tenItems, 5), 5, 'forward', 'no-advance')),
       )?.blockedBy,
     ).toEqual(['custody.cursor.walk-complete']);
     expect(
-      blocked(() => cursorWalkComplete([syntheticWalk(correctPages(tenItems, 5), 5, 'forward', 'page-cap')]))
-        ?.missing,
+      blocked(() =>
+        judged(cursorWalkComplete, rule)([syntheticWalk(correctPages(tenItems, 5), 5, 'forward', 'page-cap')]),
+      )?.missing,
     ).toContain("within the walk's bounds");
   });
 });
 
 describe('cursor-walk-back', () => {
   test('the reverse of the forward walk passes', () => {
-    expect(cursorWalkBack({ forward: forward(3), back: back(3) }).ruleId).toBe(rule);
+    expect(judged(cursorWalkBack, rule)({ forward: forward(3), back: back(3) }).ruleId).toBe(rule);
   });
   test('a PREVIOUS page with its items reversed is caught', () => {
     const pages = correctPages(tenItems, 3, 'back');
     const reversed = edit(pages, 1, { items: [...(pages[1]?.items ?? [])].reverse() });
-    violationOf(() => cursorWalkBack({ forward: forward(3), back: syntheticWalk(reversed, 3, 'back') }), rule);
+    violationOf(
+      () => judged(cursorWalkBack, rule)({ forward: forward(3), back: syntheticWalk(reversed, 3, 'back') }),
+      rule,
+    );
   });
   test('a walk back that stops early (hasPrevious false too soon) is blocked by the flags rule, which judges it', () => {
     const early = () =>
-      cursorWalkBack(
-        { forward: forward(3), back: syntheticWalk(correctPages(tenItems, 3, 'back').slice(0, 2), 3, 'back') },
-      );
+      judged(
+        cursorWalkBack,
+        rule,
+      )({ forward: forward(3), back: syntheticWalk(correctPages(tenItems, 3, 'back').slice(0, 2), 3, 'back') });
     expect(early).toThrow(RuleBlocked);
     violationOf(
       () =>
-        cursorWalkBack(
-          { forward: forward(3), back: syntheticWalk(correctPages(tenItems, 3, 'back').slice(0, 2), 3, 'back') },
-        ),
+        judged(
+          cursorWalkBack,
+          'custody.cursor.flags',
+        )({ forward: forward(3), back: syntheticWalk(correctPages(tenItems, 3, 'back').slice(0, 2), 3, 'back') }),
       'custody.cursor.flags',
     );
   });
@@ -106,61 +121,68 @@ describe('cursor-walk-back', () => {
 
 describe('cursor-flags', () => {
   test('correct flags both ways pass', () => {
-    expect(cursorFlags({ forward: forward(4), back: back(4) }).ruleId).toBe(rule);
+    expect(judged(cursorFlags, rule)({ forward: forward(4), back: back(4) }).ruleId).toBe(rule);
   });
   test('hasNext wrong on one middle page only is caught', () => {
     const pages = edit(correctPages(tenItems, 2), 2, { hasNext: false });
-    violationOf(() => cursorFlags({ forward: walk(pages, 2), back: back(2) }), rule);
+    violationOf(() => judged(cursorFlags, rule)({ forward: walk(pages, 2), back: back(2) }), rule);
   });
   test('hasPrevious true on the first page is caught', () => {
     violationOf(
       () =>
-        cursorFlags(
-          { forward: walk(edit(correctPages(tenItems, 2), 0, { hasPrevious: true }), 2), back: back(2) },
-        ),
+        judged(
+          cursorFlags,
+          rule,
+        )({ forward: walk(edit(correctPages(tenItems, 2), 0, { hasPrevious: true }), 2), back: back(2) }),
       rule,
     );
   });
   test('a forward walk that ends early (hasNext false too soon) is caught by the page counts', () => {
     const short = correctPages(tenItems, 2).slice(0, 3);
     const ended = edit(short, 2, { hasNext: false });
-    const violation = violationOf(() => cursorFlags({ forward: walk(ended, 2), back: back(2) }), rule);
+    const violation = violationOf(() => judged(cursorFlags, rule)({ forward: walk(ended, 2), back: back(2) }), rule);
     expect(violation.message).toContain('after 3 pages');
   });
 });
 
 describe('cursor-page-size', () => {
   test('full pages and a shorter last page pass; an empty list is one empty page', () => {
-    expect(cursorPageSize(forward(3)).ruleId).toBe(rule);
-    expect(cursorPageSize(walk(correctPages([], 3), 3)).ruleId).toBe(rule);
+    expect(judged(cursorPageSize, rule)(forward(3)).ruleId).toBe(rule);
+    expect(judged(cursorPageSize, rule)(walk(correctPages([], 3), 3)).ruleId).toBe(rule);
   });
   test('a page over the size and a short middle page are caught', () => {
     violationOf(
-      () => cursorPageSize(walk(edit(correctPages(tenItems, 3), 0, { items: ['a', 'b', 'c', 'd'] }), 3)),
+      () => judged(cursorPageSize, rule)(walk(edit(correctPages(tenItems, 3), 0, { items: ['a', 'b', 'c', 'd'] }), 3)),
       rule,
     );
-    violationOf(() => cursorPageSize(walk(edit(correctPages(tenItems, 3), 1, { items: ['a'] }), 3)), rule);
+    violationOf(
+      () => judged(cursorPageSize, rule)(walk(edit(correctPages(tenItems, 3), 1, { items: ['a'] }), 3)),
+      rule,
+    );
   });
   test("an empty page after a full last page is the flags rule's (hasNext true on the full last page), not the page size rule's", () => {
     const pages = [
       ...edit(correctPages(tenItems, 5), 1, { hasNext: true }),
       { items: [], hasNext: false, hasPrevious: true, token: 't5-empty' },
     ];
-    expect(cursorPageSize(walk(pages, 5)).ruleId).toBe(rule);
-    expect(violationOf(() => cursorFlags({ forward: walk(pages, 5), back: back(5) }), rule).message).toContain(
-      'page 2 holds the last items but says hasNext true',
-    );
-    expect(cursorWalkBack({ forward: walk(pages, 5), back: back(5) }).ruleId).toBe(rule);
+    expect(judged(cursorPageSize, rule)(walk(pages, 5)).ruleId).toBe(rule);
+    expect(
+      violationOf(() => judged(cursorFlags, rule)({ forward: walk(pages, 5), back: back(5) }), rule).message,
+    ).toContain('page 2 holds the last items but says hasNext true');
+    expect(judged(cursorWalkBack, rule)({ forward: walk(pages, 5), back: back(5) }).ruleId).toBe(rule);
   });
 });
 
 describe('cursor-new-token', () => {
   test('a walk that reached its end passes; a repeated token or the page cap fails with evidence', () => {
     const id = 'custody.cursor.new-token';
-    expect(cursorNewToken(forward(2)).ruleId).toBe(id);
+    expect(judged(cursorNewToken, id)(forward(2)).ruleId).toBe(id);
     const loop = syntheticWalk(correctPages(tenItems, 2), 2, 'forward', 'repeated-token');
-    expect(violationOf(() => cursorNewToken(loop), id).evidence.length).toBeGreaterThan(0);
-    violationOf(() => cursorNewToken(syntheticWalk(correctPages(tenItems, 2), 2, 'forward', 'page-cap')), id);
+    expect(violationOf(() => judged(cursorNewToken, id)(loop), id).evidence.length).toBeGreaterThan(0);
+    violationOf(
+      () => judged(cursorNewToken, id)(syntheticWalk(correctPages(tenItems, 2), 2, 'forward', 'page-cap')),
+      id,
+    );
   });
 });
 
@@ -168,18 +190,18 @@ describe('a walk stopped short: the pages read before the stop are still judged'
   const stopped = (pages: PageSpec[], size: number) => syntheticWalk(pages, size, 'forward', 'repeated-token');
   test("a fault of the rule's own property on those pages fails it; none blocks it by the walk-end rule", () => {
     const pages = correctPages(tenItems, 2).slice(0, 4);
-    expect(() => cursorFlags({ forward: stopped(pages, 2), back: back(2) })).toThrow(RuleBlocked);
+    expect(() => judged(cursorFlags, rule)({ forward: stopped(pages, 2), back: back(2) })).toThrow(RuleBlocked);
     violationOf(
-      () => cursorFlags({ forward: stopped(edit(pages, 1, { hasPrevious: false }), 2), back: back(2) }),
+      () => judged(cursorFlags, rule)({ forward: stopped(edit(pages, 1, { hasPrevious: false }), 2), back: back(2) }),
       rule,
     );
-    expect(() => cursorPageSize(stopped(pages, 2))).toThrow(RuleBlocked);
-    violationOf(() => cursorPageSize(stopped(edit(pages, 1, { items: ['i2'] }), 2)), rule);
-    expect(() => cursorWalkComplete([stopped(pages, 2)])).toThrow(RuleBlocked);
-    violationOf(() => cursorWalkComplete([stopped(edit(pages, 1, { items: ['i1', 'i2'] }), 2)]), rule);
+    expect(() => judged(cursorPageSize, rule)(stopped(pages, 2))).toThrow(RuleBlocked);
+    violationOf(() => judged(cursorPageSize, rule)(stopped(edit(pages, 1, { items: ['i2'] }), 2)), rule);
+    expect(() => judged(cursorWalkComplete, rule)([stopped(pages, 2)])).toThrow(RuleBlocked);
+    violationOf(() => judged(cursorWalkComplete, rule)([stopped(edit(pages, 1, { items: ['i1', 'i2'] }), 2)]), rule);
   });
   test("the page that stopped the walk is the walk-end rule's evidence, not judged here", () => {
     const looped = [...correctPages(tenItems, 2).slice(0, 3), { ...(correctPages(tenItems, 2)[2] as PageSpec) }];
-    expect(() => cursorWalkComplete([stopped(looped, 2)])).toThrow(RuleBlocked);
+    expect(() => judged(cursorWalkComplete, rule)([stopped(looped, 2)])).toThrow(RuleBlocked);
   });
 });

@@ -1,3 +1,4 @@
+import { judged } from '../judged.ts';
 import { createHmac } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { refusedWithCode, timestampWindow } from '../../../checks/exchange/auth.ts';
@@ -26,32 +27,33 @@ describe('signing', () => {
 
 describe('refused-with-code', () => {
   test('the expected code passes whatever the HTTP status, which is observed', () => {
-    expect(refusedWithCode(refusal('50113', 400), { code: '50113', why: 'x' }).observations).toEqual({
+    expect(judged(refusedWithCode, rule)(refusal('50113', 400), { code: '50113', why: 'x' }).observations).toEqual({
       'HTTP status': 400,
       code: '50113',
     });
-    expect(refusedWithCode(refusal('50111', 200), { code: '50111', why: 'x' }).ruleId).toBe(rule);
+    expect(judged(refusedWithCode, rule)(refusal('50111', 200), { code: '50111', why: 'x' }).ruleId).toBe(rule);
   });
   test('where the document is silent, any code the entry lists passes and the one met is observed', () => {
     expect(
-      refusedWithCode(refusal('50106', 401), { code: ['50113', '50106'], why: 'no sign header' }).observations
-        ?.code,
+      judged(refusedWithCode, rule)(refusal('50106', 401), { code: ['50113', '50106'], why: 'no sign header' })
+        .observations?.code,
     ).toBe('50106');
     expect(
       violationOf(
-        () => refusedWithCode(refusal('50103', 401), { code: ['50113', '50106'], why: 'no sign header' }),
+        () => judged(refusedWithCode, rule)(refusal('50103', 401), { code: ['50113', '50106'], why: 'no sign header' }),
         rule,
       ).message,
     ).toContain('not "50113" or "50106"');
   });
   test('success or another code is a violation', () => {
-    violationOf(() => refusedWithCode(accepted(), { code: '50113', why: 'x' }), rule);
-    violationOf(() => refusedWithCode(refusal('50111'), { code: '50113', why: 'x' }), rule);
+    violationOf(() => judged(refusedWithCode, rule)(accepted(), { code: '50113', why: 'x' }), rule);
+    violationOf(() => judged(refusedWithCode, rule)(refusal('50111'), { code: '50113', why: 'x' }), rule);
   });
 
   test("the code is judged by its value: a number is the code-string rule's to judge", () => {
     expect(
-      refusedWithCode(jsonExchange(401, { code: 50113, msg: 'x', data: [] }), { code: '50113', why: 'x' }).ruleId,
+      judged(refusedWithCode, rule)(jsonExchange(401, { code: 50113, msg: 'x', data: [] }), { code: '50113', why: 'x' })
+        .ruleId,
     ).toBe(rule);
   });
 });
@@ -64,20 +66,20 @@ describe('timestamp-window', () => {
     { offsetSeconds: 35, exchange: refusal('50102') },
   ];
   test('accepted within 30 s both ways, refused 50102 beyond both ways', () => {
-    expect(timestampWindow(conforming()).ruleId).toBe(rule);
+    expect(judged(timestampWindow, rule)(conforming()).ruleId).toBe(rule);
   });
   test('each side and each direction is judged', () => {
     for (const index of [0, 1]) {
       const cases = conforming();
       cases[index] = { offsetSeconds: cases[index]!.offsetSeconds, exchange: refusal('50102') };
-      violationOf(() => timestampWindow(cases), rule);
+      violationOf(() => judged(timestampWindow, rule)(cases), rule);
     }
     for (const index of [2, 3]) {
       const cases = conforming();
       cases[index] = { offsetSeconds: cases[index]!.offsetSeconds, exchange: accepted() };
-      expect(violationOf(() => timestampWindow(cases), rule).message).toContain('not "50102"');
+      expect(violationOf(() => judged(timestampWindow, rule)(cases), rule).message).toContain('not "50102"');
       cases[index] = { offsetSeconds: cases[index]!.offsetSeconds, exchange: refusal('50113') };
-      violationOf(() => timestampWindow(cases), rule);
+      violationOf(() => judged(timestampWindow, rule)(cases), rule);
     }
   });
 });

@@ -1,3 +1,4 @@
+import { judged } from '../judged.ts';
 import { describe, expect, test } from 'vitest';
 import type { OrderDraft } from '../../../adapters/exchange/orders.ts';
 import type { ExpectedOrder } from '../../../adapters/exchange/orders.ts';
@@ -31,18 +32,18 @@ const answer = (data: unknown[], code = '0') => jsonExchange(200, { code, msg: c
 describe('batch item checks on a conformant answer', () => {
   test('fields, successes and failures pass, whatever the item order', () => {
     const reordered = answer([...conformant].reverse());
-    expect(batchItemFields(reordered, orders).ruleId).toBe(rule);
-    expect(batchItemsSucceed(reordered, orders).ruleId).toBe(rule);
-    expect(batchItemsFail(reordered, orders).ruleId).toBe(rule);
+    expect(judged(batchItemFields, rule)(reordered, orders).ruleId).toBe(rule);
+    expect(judged(batchItemsSucceed, rule)(reordered, orders).ruleId).toBe(rule);
+    expect(judged(batchItemsFail, rule)(reordered, orders).ruleId).toBe(rule);
   });
 
   test('a top-level "0" over failed items is observed, not failed; a non-zero one is not observed', () => {
-    expect(batchItemsFail(answer(conformant), orders).observations).toEqual({
+    expect(judged(batchItemsFail, rule)(answer(conformant), orders).observations).toEqual({
       'top-level "0" with failed items': expect.stringMatching(
         /^\d+ of \d+ items failed under code "0"; only sCode tells$/,
       ),
     });
-    expect(batchItemsFail(answer(conformant, '51000'), orders).observations).toBeUndefined();
+    expect(judged(batchItemsFail, rule)(answer(conformant, '51000'), orders).observations).toBeUndefined();
   });
 });
 
@@ -56,12 +57,12 @@ describe('batch-item-fields', () => {
     ['sMsg absent', [conformant[0], item('b', '51000', { sMsg: undefined }), conformant[2]]],
   ])('%s is a violation', (_, data) => {
     const broken = answer(data);
-    violationOf(() => batchItemFields(broken, orders), rule, [broken]);
+    violationOf(() => judged(batchItemFields, rule)(broken, orders), rule, [broken]);
   });
 
   test('data not an array is a violation', () => {
     const broken = jsonExchange(200, { code: '0', msg: '', data: {} });
-    violationOf(() => batchItemFields(broken, orders), rule, [broken]);
+    violationOf(() => judged(batchItemFields, rule)(broken, orders), rule, [broken]);
   });
 });
 
@@ -72,7 +73,7 @@ describe('batch-items-succeed', () => {
     ['an empty ordId', item('a', '0', { ordId: '' })],
   ])('a valid order with %s is a violation, even under top-level "0"', (_, wrong) => {
     const broken = answer([wrong, conformant[1], conformant[2]]);
-    violationOf(() => batchItemsSucceed(broken, orders), rule, [broken]);
+    violationOf(() => judged(batchItemsSucceed, rule)(broken, orders), rule, [broken]);
   });
 });
 
@@ -83,6 +84,6 @@ describe('batch-items-fail', () => {
     ['an empty sMsg', [conformant[0], item('b', '51000', { sMsg: '' }), conformant[2]]],
   ])('%s is a violation', (_, data) => {
     const broken = answer(data);
-    violationOf(() => batchItemsFail(broken, orders), rule, [broken]);
+    violationOf(() => judged(batchItemsFail, rule)(broken, orders), rule, [broken]);
   });
 });

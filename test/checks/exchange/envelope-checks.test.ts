@@ -1,3 +1,4 @@
+import { judged } from '../judged.ts';
 import { describe, expect, test } from 'vitest';
 import {
   codeIsString,
@@ -17,50 +18,50 @@ const refused = (code: unknown, msg: unknown = 'problem', data: unknown = []) =>
 
 describe('code-is-string', () => {
   test('a string code passes, success or not', () => {
-    expect(codeIsString(ok()).ruleId).toBe(rule);
-    expect(codeIsString(refused('51000')).ruleId).toBe(rule);
+    expect(judged(codeIsString, rule)(ok()).ruleId).toBe(rule);
+    expect(judged(codeIsString, rule)(refused('51000')).ruleId).toBe(rule);
   });
 
   test.each([[0], [51000], [null], [undefined], [['0']]])('code %j is a violation', (code) => {
     const broken = refused(code);
-    violationOf(() => codeIsString(broken), rule, [broken]);
+    violationOf(() => judged(codeIsString, rule)(broken), rule, [broken]);
   });
 
   test('no response, or a body that is not a JSON object, is a violation', () => {
-    violationOf(() => codeIsString(failedExchange('TIMEOUT')), rule);
-    violationOf(() => codeIsString(exchange({ body: 'not json' })), rule);
-    violationOf(() => codeIsString(jsonExchange(200, [{ code: '0' }])), rule);
+    violationOf(() => judged(codeIsString, rule)(failedExchange('TIMEOUT')), rule);
+    violationOf(() => judged(codeIsString, rule)(exchange({ body: 'not json' })), rule);
+    violationOf(() => judged(codeIsString, rule)(jsonExchange(200, [{ code: '0' }])), rule);
   });
 });
 
 describe('success-code', () => {
-  test('exactly "0" passes', () => expect(successCode(ok()).ruleId).toBe(rule));
+  test('exactly "0" passes', () => expect(judged(successCode, rule)(ok()).ruleId).toBe(rule));
 
   test.each([['00'], [' 0'], ['0 '], [''], ['51000'], [51000]])(
     'code %j on a request that must succeed is a violation',
     (code) => {
       const broken = jsonExchange(200, { code, msg: '', data: [] });
-      violationOf(() => successCode(broken), rule, [broken]);
+      violationOf(() => judged(successCode, rule)(broken), rule, [broken]);
     },
   );
 
   test("the number 0 is judged by its value here: its type is the code-string rule's", () => {
-    expect(successCode(jsonExchange(200, { code: 0, msg: '', data: [] })).ruleId).toBe(rule);
+    expect(judged(successCode, rule)(jsonExchange(200, { code: 0, msg: '', data: [] })).ruleId).toBe(rule);
   });
 
   test('a batch whose items failed is blocked by the item rules, not failed here', () => {
     const partly = jsonExchange(200, { code: '2', msg: 'partly', data: [{ sCode: '0' }, { sCode: '51000' }] });
-    expect(() => successCode(partly)).toThrow(RuleBlocked);
+    expect(() => judged(successCode, rule)(partly)).toThrow(RuleBlocked);
   });
 });
 
 describe('msg-matches-code', () => {
   test('empty on "0", non-empty otherwise, passes', () => {
-    expect(msgMatchesCode(ok()).ruleId).toBe(rule);
+    expect(judged(msgMatchesCode, rule)(ok()).ruleId).toBe(rule);
     // Success is read from the code's value: "00" and 0 are the code rules' to judge, not msg's.
-    expect(msgMatchesCode(jsonExchange(200, { code: '00', msg: '', data: [] })).ruleId).toBe(rule);
-    expect(msgMatchesCode(jsonExchange(200, { code: 0, msg: '', data: [] })).ruleId).toBe(rule);
-    expect(msgMatchesCode(refused('51000', 'bad size')).ruleId).toBe(rule);
+    expect(judged(msgMatchesCode, rule)(jsonExchange(200, { code: '00', msg: '', data: [] })).ruleId).toBe(rule);
+    expect(judged(msgMatchesCode, rule)(jsonExchange(200, { code: 0, msg: '', data: [] })).ruleId).toBe(rule);
+    expect(judged(msgMatchesCode, rule)(refused('51000', 'bad size')).ruleId).toBe(rule);
   });
 
   test.each([
@@ -70,14 +71,14 @@ describe('msg-matches-code', () => {
     ['absent', jsonExchange(200, { code: '0', data: [] })],
     ['not a string', refused('51000', 42)],
   ])('msg %s is a violation', (_, broken) => {
-    violationOf(() => msgMatchesCode(broken), rule, [broken]);
+    violationOf(() => judged(msgMatchesCode, rule)(broken), rule, [broken]);
   });
 });
 
 describe('data-is-array', () => {
   test('an array passes, and an absent data on a failure', () => {
-    expect(dataIsArray(ok([{ sCode: '0' }])).ruleId).toBe(rule);
-    expect(dataIsArray(jsonExchange(400, { code: '51000', msg: 'bad' })).ruleId).toBe(rule);
+    expect(judged(dataIsArray, rule)(ok([{ sCode: '0' }])).ruleId).toBe(rule);
+    expect(judged(dataIsArray, rule)(jsonExchange(400, { code: '51000', msg: 'bad' })).ruleId).toBe(rule);
   });
 
   test.each([
@@ -86,14 +87,14 @@ describe('data-is-array', () => {
     ['null', refused('51000', 'bad', null)],
     ['a string', jsonExchange(200, { code: '0', msg: '', data: '[]' })],
   ])('data %s is a violation', (_, broken) => {
-    violationOf(() => dataIsArray(broken), rule, [broken]);
+    violationOf(() => judged(dataIsArray, rule)(broken), rule, [broken]);
   });
 });
 
 describe('fully-failed', () => {
   test('a non-zero code with empty or absent data passes and reports the code', () => {
-    expect(fullyFailed(refused('50111')).observations).toEqual({ 'refusal code': '50111' });
-    expect(fullyFailed(jsonExchange(401, { code: '50113', msg: 'bad sign' })).ruleId).toBe(rule);
+    expect(judged(fullyFailed, rule)(refused('50111')).observations).toEqual({ 'refusal code': '50111' });
+    expect(judged(fullyFailed, rule)(jsonExchange(401, { code: '50113', msg: 'bad sign' })).ruleId).toBe(rule);
   });
 
   test.each([
@@ -101,28 +102,28 @@ describe('fully-failed', () => {
     ['items in data', refused('51000', 'bad', [{ sCode: '51000' }])],
     ['data an object', refused('51000', 'bad', {})],
   ])('a refusal with %s is a violation', (_, broken) => {
-    violationOf(() => fullyFailed(broken), rule, [broken]);
+    violationOf(() => judged(fullyFailed, rule)(broken), rule, [broken]);
   });
 });
 
 describe('codes-in-range', () => {
   test('"0", 500xx and 510xx pass, top level and per item', () => {
-    expect(codesInRange(ok([{ sCode: '0' }, { sCode: '51008' }, { sCode: '51603' }])).ruleId).toBe(rule);
-    expect(codesInRange(refused('50011')).ruleId).toBe(rule);
-    expect(codesInRange(refused('51000')).ruleId).toBe(rule);
+    expect(judged(codesInRange, rule)(ok([{ sCode: '0' }, { sCode: '51008' }, { sCode: '51603' }])).ruleId).toBe(rule);
+    expect(judged(codesInRange, rule)(refused('50011')).ruleId).toBe(rule);
+    expect(judged(codesInRange, rule)(refused('51000')).ruleId).toBe(rule);
   });
 
   test.each([['1'], ['52000'], ['5000'], ['500000'], ['49999'], [1]])('top-level code %j is a violation', (code) => {
     const broken = refused(code);
-    violationOf(() => codesInRange(broken), rule, [broken]);
+    violationOf(() => judged(codesInRange, rule)(broken), rule, [broken]);
   });
 
   test('a zero in another form, or an in-range number, is left to the code-string and success-code rules', () => {
-    for (const code of ['00', ' 0', 0, 51000]) expect(codesInRange(refused(code)).ruleId).toBe(rule);
+    for (const code of ['00', ' 0', 0, 51000]) expect(judged(codesInRange, rule)(refused(code)).ruleId).toBe(rule);
   });
 
   test('an out-of-range sCode of any item, the third included, is a violation', () => {
     const broken = ok([{ sCode: '0' }, { sCode: '51000' }, { sCode: '99' }]);
-    expect(violationOf(() => codesInRange(broken), rule, [broken]).message).toContain('data[2].sCode');
+    expect(violationOf(() => judged(codesInRange, rule)(broken), rule, [broken]).message).toContain('data[2].sCode');
   });
 });

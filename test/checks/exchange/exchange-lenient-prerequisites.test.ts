@@ -1,3 +1,4 @@
+import { judged } from '../judged.ts';
 import { describe, expect, test } from 'vitest';
 import type { OrderDraft } from '../../../adapters/exchange/orders.ts';
 import type { ExpectedOrder } from '../../../adapters/exchange/orders.ts';
@@ -38,34 +39,42 @@ describe('exchange rules read what they need leniently (one fault, one failed ru
       { clOrdId: 'a', sCode: '0', sMsg: '', ordId: '7' },
       { clOrdId: 'b', sCode: '51000', sMsg: 'side' },
     ];
-    expect(batchItemsSucceed(answer(data), orders).ruleId).toBe(id.itemSuccess);
-    expect(batchItemsFail(answer(data), orders).ruleId).toBe(id.itemFailure);
+    expect(judged(batchItemsSucceed, id.itemSuccess)(answer(data), orders).ruleId).toBe(id.itemSuccess);
+    expect(judged(batchItemsFail, id.itemFailure)(answer(data), orders).ruleId).toBe(id.itemFailure);
   });
 
   test('no array of items, or an order without its item, blocks them by the item-fields rule', () => {
-    expect(blockedOf(() => batchItemsSucceed(answer({}), orders)).blockedBy).toEqual([id.itemFields]);
+    expect(blockedOf(() => judged(batchItemsSucceed, id.itemSuccess)(answer({}), orders)).blockedBy).toEqual([
+      id.itemFields,
+    ]);
     expect(
-      blockedOf(() => batchItemsFail(answer([{ clOrdId: 'a', sCode: '0' }]), orders)).missing,
+      blockedOf(() => judged(batchItemsFail, id.itemFailure)(answer([{ clOrdId: 'a', sCode: '0' }]), orders)).missing,
     ).toContain('"b"');
   });
 
   test('a top-level code 1 or 2 that the item sCodes explain is not out of range; one without items is', () => {
-    expect(codesInRange(answer([{ clOrdId: 'b', sCode: '51000' }], '1')).ruleId).toBe(id.codeRange);
-    violationOf(() => codesInRange(answer([], '1')), id.codeRange);
+    expect(judged(codesInRange, id.codeRange)(answer([{ clOrdId: 'b', sCode: '51000' }], '1')).ruleId).toBe(
+      id.codeRange,
+    );
+    violationOf(() => judged(codesInRange, id.codeRange)(answer([], '1')), id.codeRange);
   });
 
   test('within the window only a refusal for the timestamp breaks the timestamp rule; both edges are judged', () => {
     const order = (code: string) => jsonExchange(200, { code, msg: code === '0' ? '' : 'x', data: [] });
     const refused = jsonExchange(401, { code: '50102', msg: 'expired', data: [] });
     expect(
-      timestampWindow(
-        [
-          { offsetSeconds: 29, exchange: order('1') },
-          { offsetSeconds: 31, exchange: refused },
-        ],
-      ).ruleId,
+      judged(
+        timestampWindow,
+        id.timestamp,
+      )([
+        { offsetSeconds: 29, exchange: order('1') },
+        { offsetSeconds: 31, exchange: refused },
+      ]).ruleId,
     ).toBe(id.timestamp);
-    violationOf(() => timestampWindow([{ offsetSeconds: -29, exchange: refused }]), id.timestamp);
-    violationOf(() => timestampWindow([{ offsetSeconds: 31, exchange: order('0') }]), id.timestamp);
+    violationOf(() => judged(timestampWindow, id.timestamp)([{ offsetSeconds: -29, exchange: refused }]), id.timestamp);
+    violationOf(
+      () => judged(timestampWindow, id.timestamp)([{ offsetSeconds: 31, exchange: order('0') }]),
+      id.timestamp,
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { judged } from '../judged.ts';
 import { describe, expect, test } from 'vitest';
 import { exchangeRateLimited } from '../../../checks/exchange/rate-limit.ts';
 import type { RateLimitFinding } from '../../../checks/rate-limit-finding.ts';
@@ -26,7 +27,7 @@ const finding = (overrides: Partial<RateLimitFinding> = {}): RateLimitFinding =>
 
 describe('exchange-rate-limited', () => {
   test('a probe that met the limit with a clean envelope passes and reports the limit', () => {
-    expect(exchangeRateLimited(finding()).observations?.limitPerSecond).toBe(150);
+    expect(judged(exchangeRateLimited, rule)(finding()).observations?.limitPerSecond).toBe(150);
   });
   test('an answer under load that broke the 429/50011 pairing fails, with that answer as evidence', () => {
     const breach = {
@@ -36,7 +37,7 @@ describe('exchange-rate-limited', () => {
       sample: { label: 'batch order', status: 429, headers: {}, body: '' },
     };
     const violation = violationOf(
-      () => exchangeRateLimited(finding({ violations: [breach], violationExchanges: [limited] })),
+      () => judged(exchangeRateLimited, rule)(finding({ violations: [breach], violationExchanges: [limited] })),
       rule,
       [limited],
     );
@@ -49,12 +50,12 @@ describe('exchange-rate-limited', () => {
       count: 7,
       sample: { label: 'batch order', status: 200, headers: {}, body: '' },
     };
-    const verdict = exchangeRateLimited(finding({ violations: [breach], violationExchanges: [limited] }));
+    const verdict = judged(exchangeRateLimited, rule)(finding({ violations: [breach], violationExchanges: [limited] }));
     expect(verdict.observations?.['envelope under load (judged by the envelope rules)']).toContain(
       '7 answer(s) under rule exchange.envelope.msg',
     );
   });
   test('no limit met fails like any rate-limit probe', () => {
-    violationOf(() => exchangeRateLimited(finding({ limited: false })), rule);
+    violationOf(() => judged(exchangeRateLimited, rule)(finding({ limited: false })), rule);
   });
 });

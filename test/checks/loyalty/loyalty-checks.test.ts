@@ -1,3 +1,4 @@
+import { judged, readFor } from '../judged.ts';
 import { describe, expect, test } from 'vitest';
 import { bodyhashCompared } from '../../../checks/loyalty/bodyhash-compared.ts';
 import { RuleBlocked } from '../../../checks/rule-blocked.ts';
@@ -14,82 +15,85 @@ const error = { error_code: 'E1', user_message: 'no', developer_message: 'why', 
 
 describe('body-case-status', () => {
   test('a case keeping its rule is 202, one breaking it exactly 400: by status only (bodies have their own rules)', () => {
-    expect(bodyCaseStatus(jsonExchange(202, {}), { outcome: 'accepted' }).ruleId).toBe(rule);
-    expect(bodyCaseStatus(jsonExchange(400, error), { outcome: 'invalid' }).ruleId).toBe(rule);
+    expect(judged(bodyCaseStatus, rule)(jsonExchange(202, {}), { outcome: 'accepted' }).ruleId).toBe(rule);
+    expect(judged(bodyCaseStatus, rule)(jsonExchange(400, error), { outcome: 'invalid' }).ruleId).toBe(rule);
     // A body fault is not a status rule's: an array 202 or a numeric error_code pass.
-    expect(bodyCaseStatus(jsonExchange(202, []), { outcome: 'accepted' }).ruleId).toBe(rule);
-    expect(bodyCaseStatus(jsonExchange(400, { error_code: 7 }), { outcome: 'invalid' }).ruleId).toBe(rule);
+    expect(judged(bodyCaseStatus, rule)(jsonExchange(202, []), { outcome: 'accepted' }).ruleId).toBe(rule);
+    expect(judged(bodyCaseStatus, rule)(jsonExchange(400, { error_code: 7 }), { outcome: 'invalid' }).ruleId).toBe(
+      rule,
+    );
   });
   test('a 200 for a valid case, a 422 or a 202 for an invalid one, no answer are violations', () => {
-    violationOf(() => bodyCaseStatus(jsonExchange(200, {}), { outcome: 'accepted' }), rule);
-    violationOf(() => bodyCaseStatus(jsonExchange(422, error), { outcome: 'invalid' }), rule);
-    violationOf(() => bodyCaseStatus(jsonExchange(202, {}), { outcome: 'invalid' }), rule);
-    violationOf(() => bodyCaseStatus(failedExchange('TIMEOUT'), { outcome: 'accepted' }), rule);
+    violationOf(() => judged(bodyCaseStatus, rule)(jsonExchange(200, {}), { outcome: 'accepted' }), rule);
+    violationOf(() => judged(bodyCaseStatus, rule)(jsonExchange(422, error), { outcome: 'invalid' }), rule);
+    violationOf(() => judged(bodyCaseStatus, rule)(jsonExchange(202, {}), { outcome: 'invalid' }), rule);
+    violationOf(() => judged(bodyCaseStatus, rule)(failedExchange('TIMEOUT'), { outcome: 'accepted' }), rule);
   });
 });
 
 describe('timestamp-window', () => {
   test('inside the window is 202; outside it any 4xx', () => {
-    expect(timestampWindow(jsonExchange(202, {}), { insideWindow: true }).ruleId).toBe(rule);
-    expect(timestampWindow(jsonExchange(401, 'x'), { insideWindow: false }).ruleId).toBe(rule);
-    expect(timestampWindow(jsonExchange(400, error), { insideWindow: false }).ruleId).toBe(rule);
+    expect(judged(timestampWindow, rule)(jsonExchange(202, {}), { insideWindow: true }).ruleId).toBe(rule);
+    expect(judged(timestampWindow, rule)(jsonExchange(401, 'x'), { insideWindow: false }).ruleId).toBe(rule);
+    expect(judged(timestampWindow, rule)(jsonExchange(400, error), { insideWindow: false }).ruleId).toBe(rule);
   });
   test('a ts inside refused, one outside accepted, a 5xx or no answer outside are violations', () => {
     expect(
-      violationOf(() => timestampWindow(jsonExchange(401, 'x'), { insideWindow: true }), rule).message,
+      violationOf(() => judged(timestampWindow, rule)(jsonExchange(401, 'x'), { insideWindow: true }), rule).message,
     ).toContain('expected 202');
-    violationOf(() => timestampWindow(jsonExchange(202, {}), { insideWindow: false }), rule);
-    violationOf(() => timestampWindow(jsonExchange(500, error), { insideWindow: false }), rule);
-    violationOf(() => timestampWindow(failedExchange('TIMEOUT'), { insideWindow: false }), rule);
+    violationOf(() => judged(timestampWindow, rule)(jsonExchange(202, {}), { insideWindow: false }), rule);
+    violationOf(() => judged(timestampWindow, rule)(jsonExchange(500, error), { insideWindow: false }), rule);
+    violationOf(() => judged(timestampWindow, rule)(failedExchange('TIMEOUT'), { insideWindow: false }), rule);
   });
 });
 
 describe('order-id-conflict', () => {
   test('an order id used before is exactly 409; a 202, a 400 or no answer are violations', () => {
-    expect(orderIdConflict(jsonExchange(409, error)).ruleId).toBe(rule);
-    expect(violationOf(() => orderIdConflict(jsonExchange(202, {})), rule).message).toContain(
+    expect(judged(orderIdConflict, rule)(jsonExchange(409, error)).ruleId).toBe(rule);
+    expect(violationOf(() => judged(orderIdConflict, rule)(jsonExchange(202, {})), rule).message).toContain(
       'answered 202; expected 409',
     );
-    violationOf(() => orderIdConflict(jsonExchange(400, error)), rule);
-    violationOf(() => orderIdConflict(failedExchange('TIMEOUT')), rule);
+    violationOf(() => judged(orderIdConflict, rule)(jsonExchange(400, error)), rule);
+    violationOf(() => judged(orderIdConflict, rule)(failedExchange('TIMEOUT')), rule);
   });
 });
 
 describe('empty-json-object', () => {
   test('"an empty JSON object" is {} exactly: members, an array, another status or no JSON are violations', () => {
-    expect(emptyJsonObject(jsonExchange(202, {}), { status: 202 }).ruleId).toBe(rule);
+    expect(judged(emptyJsonObject, rule)(jsonExchange(202, {}), { status: 202 }).ruleId).toBe(rule);
     expect(
-      violationOf(() => emptyJsonObject(jsonExchange(202, { status: 'ACCEPTED' }), { status: 202 }), rule)
+      violationOf(() => judged(emptyJsonObject, rule)(jsonExchange(202, { status: 'ACCEPTED' }), { status: 202 }), rule)
         .message,
     ).toContain('status');
-    violationOf(() => emptyJsonObject(jsonExchange(202, []), { status: 202 }), rule);
-    violationOf(() => emptyJsonObject(jsonExchange(200, {}), { status: 202 }), rule);
-    violationOf(() => emptyJsonObject(exchange({ status: 202, body: '' }), { status: 202 }), rule);
+    violationOf(() => judged(emptyJsonObject, rule)(jsonExchange(202, []), { status: 202 }), rule);
+    violationOf(() => judged(emptyJsonObject, rule)(jsonExchange(200, {}), { status: 202 }), rule);
+    violationOf(() => judged(emptyJsonObject, rule)(exchange({ status: 202, body: '' }), { status: 202 }), rule);
   });
 });
 
 describe('loyalty-error-bodies', () => {
   test('every error answer is judged, successes are not', () => {
     expect(
-      loyaltyErrorBodies([jsonExchange(202, []), jsonExchange(403, {}), jsonExchange(409, error)]).observations,
+      judged(loyaltyErrorBodies, rule)([jsonExchange(202, []), jsonExchange(403, {}), jsonExchange(409, error)])
+        .observations,
     ).toEqual({ 'error answers judged': 2, statuses: '403, 409', 'members besides the documented three': 'extra' });
-    expect(loyaltyErrorBodies([jsonExchange(400, { error_code: 'E' })]).observations).toEqual({
+    expect(judged(loyaltyErrorBodies, rule)([jsonExchange(400, { error_code: 'E' })]).observations).toEqual({
       'error answers judged': 1,
       statuses: '400',
     });
     violationOf(
-      () => loyaltyErrorBodies([jsonExchange(400, error), jsonExchange(409, { user_message: ['no'] })]),
+      () => judged(loyaltyErrorBodies, rule)([jsonExchange(400, error), jsonExchange(409, { user_message: ['no'] })]),
       rule,
     );
-    violationOf(() => loyaltyErrorBodies([exchange({ status: 500, body: 'oops' })]), rule);
+    violationOf(() => judged(loyaltyErrorBodies, rule)([exchange({ status: 500, body: 'oops' })]), rule);
   });
 });
 
 describe('bodyhash-compared', () => {
   test('wrong bodyhashes all refused let the asking rule judge; one accepted blocks it by loyalty.mac.bodyhash', () => {
-    expect(() => bodyhashCompared([jsonExchange(401, error), jsonExchange(400, error)], rule)).not.toThrow();
+    expect(() => readFor(bodyhashCompared, rule)([jsonExchange(401, error), jsonExchange(400, error)])).not.toThrow();
     try {
-      bodyhashCompared([jsonExchange(401, error), jsonExchange(202, {})], rule);
+      readFor(bodyhashCompared, rule)([jsonExchange(401, error), jsonExchange(202, {})]);
       expect.unreachable();
     } catch (thrown) {
       expect(thrown).toBeInstanceOf(RuleBlocked);

@@ -1,3 +1,4 @@
+import { judged, readFor } from '../judged.ts';
 import { describe, expect, test } from 'vitest';
 import { RuleBlocked } from '../../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../../checks/rule-violation.ts';
@@ -23,34 +24,36 @@ const answer = (longUrl: string, expDate: string) => ({
 
 describe('entry-judged', () => {
   test('accepted means exactly 200, refused exactly 400', () => {
-    expect(entryJudged(jsonExchange(200, {}), { accepted: true }).ruleId).toBe(rule);
-    expect(entryJudged(jsonExchange(400, {}), { accepted: false }).ruleId).toBe(rule);
-    violationOf(() => entryJudged(jsonExchange(201, {}), { accepted: true }), rule);
-    violationOf(() => entryJudged(jsonExchange(400, {}), { accepted: true }), rule);
-    violationOf(() => entryJudged(jsonExchange(200, {}), { accepted: false }), rule);
-    violationOf(() => entryJudged(jsonExchange(422, {}), { accepted: false }), rule);
-    violationOf(() => entryJudged(failedExchange('TIMEOUT'), { accepted: false }), rule);
+    expect(judged(entryJudged, rule)(jsonExchange(200, {}), { accepted: true }).ruleId).toBe(rule);
+    expect(judged(entryJudged, rule)(jsonExchange(400, {}), { accepted: false }).ruleId).toBe(rule);
+    violationOf(() => judged(entryJudged, rule)(jsonExchange(201, {}), { accepted: true }), rule);
+    violationOf(() => judged(entryJudged, rule)(jsonExchange(400, {}), { accepted: true }), rule);
+    violationOf(() => judged(entryJudged, rule)(jsonExchange(200, {}), { accepted: false }), rule);
+    violationOf(() => judged(entryJudged, rule)(jsonExchange(422, {}), { accepted: false }), rule);
+    violationOf(() => judged(entryJudged, rule)(failedExchange('TIMEOUT'), { accepted: false }), rule);
   });
 });
 
 describe('mappings-response', () => {
   test('200 with shortenResponse entries passes; extra fields are tolerated', () => {
-    expect(mappingsResponse(jsonExchange(200, { mappings: [answer('a', 'b')], more: 1 })).observations).toEqual({
+    expect(
+      judged(mappingsResponse, rule)(jsonExchange(200, { mappings: [answer('a', 'b')], more: 1 })).observations,
+    ).toEqual({
       'shortUrl example': 'https://go.example/x',
     });
   });
   test('another status, no mappings, an empty shortUrl or a missing expDate are violations', () => {
-    violationOf(() => mappingsResponse(jsonExchange(202, { mappings: [] })), rule);
-    violationOf(() => mappingsResponse(jsonExchange(200, [answer('a', 'b')])), rule);
+    violationOf(() => judged(mappingsResponse, rule)(jsonExchange(202, { mappings: [] })), rule);
+    violationOf(() => judged(mappingsResponse, rule)(jsonExchange(200, [answer('a', 'b')])), rule);
     expect(
       violationOf(
-        () => mappingsResponse(jsonExchange(200, { mappings: [{ ...answer('a', 'b'), shortUrl: '' }] })),
+        () => judged(mappingsResponse, rule)(jsonExchange(200, { mappings: [{ ...answer('a', 'b'), shortUrl: '' }] })),
         rule,
       ).message,
     ).toContain('mappings.0.shortUrl');
     expect(
       violationOf(
-        () => mappingsResponse(jsonExchange(200, { mappings: [{ longUrl: 'a', shortUrl: 'b' }] })),
+        () => judged(mappingsResponse, rule)(jsonExchange(200, { mappings: [{ longUrl: 'a', shortUrl: 'b' }] })),
         rule,
       ).message,
     ).toContain('mappings.0.expDate');
@@ -65,18 +68,19 @@ describe('mappings-echo', () => {
         answer('https://example.com/b', '2031-06-01T10:00:00Z'),
       ],
     };
-    expect(mappingsEcho({ exchange: jsonExchange(200, body), entries }).ruleId).toBe(rule);
+    expect(judged(mappingsEcho, rule)({ exchange: jsonExchange(200, body), entries }).ruleId).toBe(rule);
   });
   test('a missing answer, a swapped order or another expDate are violations', () => {
     expect(
       violationOf(
         () =>
-          mappingsEcho(
-            {
-              exchange: jsonExchange(200, { mappings: [answer('https://example.com/a', entries[0]!.expDate)] }),
-              entries,
-            },
-          ),
+          judged(
+            mappingsEcho,
+            rule,
+          )({
+            exchange: jsonExchange(200, { mappings: [answer('https://example.com/a', entries[0]!.expDate)] }),
+            entries,
+          }),
         rule,
       ).message,
     ).toContain('2 entries');
@@ -87,7 +91,7 @@ describe('mappings-echo', () => {
       ],
     };
     expect(
-      violationOf(() => mappingsEcho({ exchange: jsonExchange(200, swapped), entries }), rule).message,
+      violationOf(() => judged(mappingsEcho, rule)({ exchange: jsonExchange(200, swapped), entries }), rule).message,
     ).toContain('longUrl');
     const shifted = {
       mappings: [
@@ -96,7 +100,7 @@ describe('mappings-echo', () => {
       ],
     };
     expect(
-      violationOf(() => mappingsEcho({ exchange: jsonExchange(200, shifted), entries }), rule).message,
+      violationOf(() => judged(mappingsEcho, rule)({ exchange: jsonExchange(200, shifted), entries }), rule).message,
     ).toContain('expDate');
   });
 });
@@ -107,22 +111,24 @@ describe('vanity-sequence', () => {
     const again = jsonExchange(200, { mappings: [] });
     const later = jsonExchange(400, {});
     expect(
-      vanitySequence(
-        [
-          { exchange: claim, accepted: true, why: 'claim' },
-          { exchange: later, accepted: false, why: 'again' },
-        ],
-      ).ruleId,
+      judged(
+        vanitySequence,
+        rule,
+      )([
+        { exchange: claim, accepted: true, why: 'claim' },
+        { exchange: later, accepted: false, why: 'again' },
+      ]).ruleId,
     ).toBe(rule);
     const violation = violationOf(
       () =>
-        vanitySequence(
-          [
-            { exchange: claim, accepted: true, why: 'claim' },
-            { exchange: again, accepted: false, why: 'path p on go again' },
-            { exchange: later, accepted: false, why: 'never reached' },
-          ],
-        ),
+        judged(
+          vanitySequence,
+          rule,
+        )([
+          { exchange: claim, accepted: true, why: 'claim' },
+          { exchange: again, accepted: false, why: 'path p on go again' },
+          { exchange: later, accepted: false, why: 'never reached' },
+        ]),
       rule,
       [claim, again],
     );
@@ -132,41 +138,42 @@ describe('vanity-sequence', () => {
 
 describe('blocked by the accepted rule (one fault, one failed rule)', () => {
   test('a plain baseline accepted lets the asking rule judge; refused, it blocks any rule but the accepted rule itself', () => {
-    expect(() => baselineAccepted(jsonExchange(200, { mappings: [] }), rule)).not.toThrow();
-    const blocked = thrownBy(() => baselineAccepted(jsonExchange(400, {}), rule));
+    expect(() => readFor(baselineAccepted, rule)(jsonExchange(200, { mappings: [] }))).not.toThrow();
+    const blocked = thrownBy(() => readFor(baselineAccepted, rule)(jsonExchange(400, {})));
     expect(blocked).toBeInstanceOf(RuleBlocked);
     expect((blocked as RuleBlocked).blockedBy).toEqual(['shortener.mappings.accepted']);
-    expect(thrownBy(() => baselineAccepted(jsonExchange(400, {}), 'shortener.mappings.accepted'))).toBeInstanceOf(
-      RuleViolation,
-    );
+    expect(
+      thrownBy(() => readFor(baselineAccepted, 'shortener.mappings.accepted')(jsonExchange(400, {}))),
+    ).toBeInstanceOf(RuleViolation);
     expect(refused(jsonExchange(400, {}))).toBe(true);
     expect(refused(failedExchange('TIMEOUT'))).toBe(false);
   });
   test('one-per-entry-in-order is blocked by a refusal of plain entries or an answer without mappings, and reads no other field', () => {
-    expect(thrownBy(() => mappingsEcho({ exchange: jsonExchange(400, {}), entries }))).toBeInstanceOf(
+    expect(thrownBy(() => judged(mappingsEcho, rule)({ exchange: jsonExchange(400, {}), entries }))).toBeInstanceOf(
       RuleBlocked,
     );
-    expect(thrownBy(() => mappingsEcho({ exchange: jsonExchange(200, { list: [] }), entries }))).toBeInstanceOf(
-      RuleBlocked,
-    );
+    expect(
+      thrownBy(() => judged(mappingsEcho, rule)({ exchange: jsonExchange(200, { list: [] }), entries })),
+    ).toBeInstanceOf(RuleBlocked);
     // An empty shortUrl is the accepted rule's fault, not this one's.
     const body = {
       mappings: entries.map((entry) => ({ longUrl: entry.longUrl, expDate: entry.expDate, shortUrl: '' })),
     };
-    expect(mappingsEcho({ exchange: jsonExchange(200, body), entries }).ruleId).toBe(rule);
+    expect(judged(mappingsEcho, rule)({ exchange: jsonExchange(200, body), entries }).ruleId).toBe(rule);
   });
   test("a vanity step that states another rule's property blocks the sequence when it is refused", () => {
     const blocked = thrownBy(() =>
-      vanitySequence(
-        [
-          {
-            exchange: jsonExchange(400, {}),
-            accepted: true,
-            why: 'path p on go after m',
-            judgedBy: ['shortener.vanity.other-domain-free'],
-          },
-        ],
-      ),
+      judged(
+        vanitySequence,
+        rule,
+      )([
+        {
+          exchange: jsonExchange(400, {}),
+          accepted: true,
+          why: 'path p on go after m',
+          judgedBy: ['shortener.vanity.other-domain-free'],
+        },
+      ]),
     );
     expect(blocked).toBeInstanceOf(RuleBlocked);
     expect((blocked as RuleBlocked).blockedBy).toEqual(['shortener.vanity.other-domain-free']);

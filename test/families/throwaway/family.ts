@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { passed, RuleViolation } from '../../../checks/rule-violation.ts';
+import { passed, Violation } from '../../../checks/rule-violation.ts';
 import { responseOf } from '../../../checks/response-required.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { HttpClient } from '../../../client/http-client.ts';
@@ -7,7 +7,6 @@ import { preflightReport } from '../../../client/preflight.ts';
 import type { MutantInfo } from '../../../reference/family-reference.ts';
 import { defineFamily } from '../../../families/family.ts';
 import { defineRules } from '../../../rules/rule.ts';
-import type { RuleId } from '../../../rules/rule-id.ts';
 import { throwawayNightly } from './nightly.ts';
 import { throwawaySection as section, type ThrowawaySection as Section } from './section.ts';
 
@@ -18,10 +17,10 @@ import { throwawaySection as section, type ThrowawaySection as Section } from '.
  */
 
 /** GET /ping answers 200 with {"pong": true}. */
-export function pingAnswers(exchange: Exchange, ruleId: RuleId) {
+export function pingAnswers(exchange: Exchange) {
   const { status } = responseOf(exchange);
-  if (status !== 200) throw new RuleViolation(ruleId, `GET /ping answered ${status}, not 200`, [exchange]);
-  return passed(ruleId, { status });
+  if (status !== 200) throw new Violation(`GET /ping answered ${status}, not 200`, [exchange]);
+  return passed({ status });
 }
 
 export const checks = { 'ping-answers': pingAnswers } as const;

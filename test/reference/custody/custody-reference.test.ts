@@ -1,3 +1,4 @@
+import { readFor } from '../../checks/judged.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cursorPageOf } from '../../../checks/custody/cursor-page.ts';
 import { walkItems } from '../../../checks/custody/walk.ts';
@@ -43,7 +44,7 @@ const status = async (query: PageQuery, endpoint: string = tags) =>
 const body = async (query: PageQuery, endpoint: string = tags) =>
   (await client.page(endpoint, query)).response?.text() ?? '';
 const firstToken = async (endpoint: string, pageSize: number) =>
-  cursorPageOf(await client.page(endpoint, { pageRequest: 'FIRST', pageSize })).cursor.currentPage;
+  readFor(cursorPageOf, rule)(await client.page(endpoint, { pageRequest: 'FIRST', pageSize })).cursor.currentPage;
 
 describe('custody reference: listings', () => {
   test('every listing walks forward and back; hundreds on some, a handful on others, one empty', async () => {
@@ -65,9 +66,10 @@ describe('custody reference: listings', () => {
     expect(await status({ pageRequest: 'PREVIOUS' })).toBe(400);
   });
   test('the empty listing is one page with both flags false', async () => {
-    const page = cursorPageOf(
-      await client.page('/api/rest/v2/requests/for-approval', { pageRequest: 'FIRST', pageSize: 5 }),
-    );
+    const page = readFor(
+      cursorPageOf,
+      rule,
+    )(await client.page('/api/rest/v2/requests/for-approval', { pageRequest: 'FIRST', pageSize: 5 }));
     expect(page).toMatchObject({ result: [], cursor: { hasNext: false, hasPrevious: false } });
   });
 });

@@ -19,10 +19,10 @@ async function ping(baseUrl: string, timeoutMs: number) {
 ruleTest('judged-elsewhere.hand-made-verdict', async ({ run }) => {
   const { baseUrl } = run.target.families['judged-elsewhere'] as { baseUrl: string };
   await ping(baseUrl, run.target.client.timeoutMs);
-  return passed('judged-elsewhere.hand-made-verdict');
+  return passed();
 });
 
 ruleTest('judged-elsewhere.other-check', async ({ run }) => {
   const { baseUrl } = run.target.families['judged-elsewhere'] as { baseUrl: string };
-  return pingAnswers(await ping(baseUrl, run.target.client.timeoutMs), 'judged-elsewhere.other-check');
+  return pingAnswers(await ping(baseUrl, run.target.client.timeoutMs));
 });

@@ -1,0 +1,35 @@
+import type { RuleUnderCheck } from '../../checks/check.ts';
+import { forRule, type RuleVerdict, ruleCheck, type RegisteredCheck } from '../../checks/rule-check.ts';
+import type { Verdict } from '../../checks/rule-violation.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
+
+/*
+ * Tests of checks judge as a run does, through the engine (checks/rule-check.ts): a violation named for the rule, a
+ * missing prerequisite resolved into the rule's violation or a block. A test's rule ids are often made up
+ * ("test.rule"): the engine names them all the same.
+ */
+
+/** A check bound to `ruleId` as the engine binds it: its verdicts and violations name the rule. */
+export function judged<Observed, Expected extends unknown[]>(
+  check: (this: RuleUnderCheck, observed: Observed, ...expected: Expected) => Verdict,
+  ruleId: string,
+): (observed: Observed, ...expected: Expected) => RuleVerdict {
+  const rule = { id: ruleId, check: 'under test' };
+  const bound = ruleCheck(rule, { 'under test': check as unknown as RegisteredCheck });
+  return (observed, ...expected) => bound.check(observed, ...expected);
+}
+
+/** A check's reader (a response, a parsed page) called for `ruleId`: what it throws is named for the rule. */
+export function readFor<Observed, Expected extends unknown[], Result>(
+  reader: (this: RuleUnderCheck, observed: Observed, ...expected: Expected) => Result,
+  ruleId: string,
+): (observed: Observed, ...expected: Expected) => Result {
+  const rule: RuleUnderCheck = { ruleId: ruleId as RuleId };
+  return (observed, ...expected) => {
+    try {
+      return reader.call(rule, observed, ...expected);
+    } catch (error) {
+      throw forRule(rule.ruleId, error);
+    }
+  };
+}
