@@ -7,6 +7,7 @@ import type { FamilyModule } from '../families/family.ts';
 import { OutcomeCollector, type OutcomeListener } from '../reporting/outcome-collector.ts';
 import { WorkerCrashWatch } from '../reporting/worker-crash.ts';
 import { writeCrashedAllureResults } from '../reporting/allure-crashed.ts';
+import { AllureOutcomeReporter } from '../reporting/allure-outcome-reporter.ts';
 import type { RuleOutcome } from '../rules/rule-outcome.ts';
 import type { RunContext } from '../suites/support/run-context.ts';
 import { moduleCacheFolder } from './module-cache.ts';
@@ -81,16 +82,14 @@ type VitestSettings = Parameters<typeof createVitest>[1];
 
 /** Who hears of a run's tests: the outcomes' collector, the schedule's turns, and Allure when reports are written. */
 function runReporters(
-  options: SuiteRunnerOptions,
   collector: OutcomeCollector,
   turns: SuiteTurns,
+  allure: AllureOutcomeReporter | undefined,
 ): NonNullable<VitestSettings['reporters']> {
   return [
     collector,
     { onTestModuleEnd: (module: TestModule) => turns.fileEnded(module.moduleId) },
-    ...(options.reports
-      ? [['allure-vitest/reporter', { resultsDir: options.reports.allureResults }] as [string, Record<string, unknown>]]
-      : []),
+    ...(allure ? [allure] : []),
   ];
 }
 
@@ -146,7 +145,7 @@ export class SuiteRunner {
     private readonly planned: { order: readonly string[] },
     /** How many workers run suite files at once. */
     readonly workers: number,
-    private readonly allureResults?: string,
+    private readonly allure?: { resultsDir: string; reporter: AllureOutcomeReporter },
   ) {}
 
   static async create(options: SuiteRunnerOptions): Promise<SuiteRunner> {
@@ -157,8 +156,16 @@ export class SuiteRunner {
     // Workers take the files in the order of the run's schedule (vitest's own sorts by past durations).
     const planned = { order: [] as readonly string[] };
     const workers = options.maxWorkers ?? defaultWorkers(options.families);
+    // Each rule's Allure result is written from the outcome its test recorded, with its rule looked up here.
+    const allure = options.reports && {
+      resultsDir: options.reports.allureResults,
+      reporter: new AllureOutcomeReporter(
+        options.reports.allureResults,
+        options.families.flatMap((family) => family.rules),
+      ),
+    };
     const settings = vitestSettings(options, {
-      reporters: runReporters(options, collector, turns),
+      reporters: runReporters(collector, turns, allure?.reporter),
       sequencer: plannedOrderSequencer(planned),
       workers,
     });
@@ -175,15 +182,7 @@ export class SuiteRunner {
       await created.standalone();
       return created;
     });
-    return new SuiteRunner(
-      vitest,
-      collector,
-      options.families,
-      turns,
-      planned,
-      workers,
-      options.reports?.allureResults,
-    );
+    return new SuiteRunner(vitest, collector, options.families, turns, planned, workers, allure);
   }
 
   /** The suite files of the selected families (and files). */
@@ -220,12 +219,13 @@ export class SuiteRunner {
     this.planned.order = schedule.order;
     this.turns.plan(schedule.order, schedule.after);
     this.vitest.provide('harnessRun', { ...context, turns: this.turns.address });
+    this.allure?.reporter.startRun(context);
     if (selection.rules?.length)
       this.vitest.setGlobalTestNamePattern(new RegExp(`^(${selection.rules.map(escapeRegExp).join('|')}):`));
     else this.vitest.resetGlobalTestNamePattern();
     // Cancelled before it began (a signal while it was set up): nothing starts.
     if (specs.length && !this.cancelled) await this.vitest.runTestSpecifications(specs);
-    if (this.allureResults) writeCrashedAllureResults(this.allureResults, this.collector.crashed);
+    if (this.allure) writeCrashedAllureResults(this.allure.resultsDir, this.collector.crashed);
     return this.results();
   }
 

@@ -2,7 +2,6 @@ import { asRule } from '../../core/rule-in-progress.ts';
 import { RuleOutOfTime } from './rule-out-of-time.ts';
 import { noTimeLeft, ruleShare, slowTargetVerdict } from './slow-target.ts';
 import { type BodyJudges, blockedWhenUnearned, failedWhenLeftUnanswered } from './unearned-failure.ts';
-import * as allure from 'allure-js-commons';
 import { type TestContext, test } from 'vitest';
 import type { Verdict } from '../../checks/rule-violation.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
@@ -12,10 +11,10 @@ import { describeExchange } from '../../client/evidence.ts';
 import { type Exchange, exchangesStarted } from '../../client/http-exchange.ts';
 import { defaultRedactor } from '../../core/redaction.ts';
 import type { Rule } from '../../rules/rule.ts';
-import { ruleStrength, severityOf } from '../../rules/rule-severity.ts';
 import { failureText } from '../../checks/failure-text.ts';
 import { type BoundCheck, type CheckTable, forRule, ruleCheck } from '../../checks/rule-check.ts';
-import { reportText, shownCounterexample } from './report-values.ts';
+import { shownCounterexample } from './report-values.ts';
+import { reportText } from '../../core/report-text.ts';
 import type { RuleOutcome } from '../../rules/rule-outcome.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
 import { type RunContext, runContext } from './run-context.ts';
@@ -62,39 +61,6 @@ function blockedByPrerequisites(
   if (!rule.prerequisites?.length) throw new Error(`rule ${rule.id} declares no prerequisites to be blocked by`);
   // A registered family's prerequisites: ids of its own rules, checked by defineRules.
   return new RuleBlocked(rule.prerequisites as readonly RuleId[], missing, evidence);
-}
-
-/** Parameters that change from run to run: shown, but left out of the history key. */
-const perRun = { excluded: true } as const;
-
-async function label(rule: Rule<string, never>, run: RunContext): Promise<void> {
-  // History follows the rule id on a target, not the statement's wording nor the seed: a rule's page shows
-  // its earlier verdicts against the same target night after night.
-  await allure.testCaseId(rule.id);
-  await allure.historyId(`${rule.id} @ ${run.targetName}`);
-  await allure.label('rule', rule.id);
-  await allure.epic(rule.family);
-  await allure.feature(rule.source.section);
-  await allure.story(rule.id);
-  // A MUST of a document: critical; `harness run` raises it to blocker once its failure blocked other rules.
-  await allure.severity(severityOf(ruleStrength));
-  await allure.parameter('target', run.targetName);
-  await allure.parameter('seed', String(run.seed), perRun);
-  await allure.description(`${rule.statement}\n\nSource: ${rule.source.document}, ${rule.source.section}.`);
-}
-
-async function attachEvidence(outcome: RuleOutcome): Promise<void> {
-  for (const [index, evidence] of (outcome.evidence ?? []).entries()) {
-    await allure.attachment(`exchange ${index + 1} request`, evidence.request, 'text/plain');
-    await allure.attachment(`exchange ${index + 1} response`, evidence.response, 'text/plain');
-    await allure.attachment(`exchange ${index + 1} curl`, evidence.curl, 'text/plain');
-  }
-  if (outcome.replay) {
-    await allure.parameter('fast-check path', outcome.replay.path, perRun);
-    // Cut at its length limit it is no longer JSON: attached as text then.
-    const cut = outcome.replay.counterexample.endsWith(' characters)');
-    await allure.attachment('counterexample', outcome.replay.counterexample, cut ? 'text/plain' : 'application/json');
-  }
 }
 
 /** Exchanges as a report shows them: redacted, each with its family's secrets masked. */
@@ -150,8 +116,8 @@ export type RuleTest<R extends Rule<string, any>, C extends CheckTable> = <const
 /**
  * One vitest test per rule, for the rules of one family, each judged by the check its rule names, looked up
  * in the family's checks and the shared ones. The body wires generators, client and the bound check; this
- * wrapper applies waivers, the family's presence in the target and the rule's applicability, labels the
- * Allure result with the rule, records the outcome on the task for the summary, and turns a check's crash
+ * wrapper applies waivers, the family's presence in the target and the rule's applicability, records the outcome on
+ * the task for the summary and the Allure results (reporting/allure-outcome-reporter.ts), and turns a check's crash
  * (or a verdict that is not from the rule's check) into "broken" so the run goes on.
  */
 // biome-ignore lint/suspicious/noExplicitAny: a rule of any family's section (a rule's section type is contravariant)
@@ -309,9 +275,6 @@ async function settleThrown(
       evidence: shownEvidence(error.evidence, rule.family),
     };
     record(outcome);
-    await allure.tag('blocked');
-    await allure.parameter('blocked by', error.blockedBy.join(', '), perRun);
-    await attachEvidence(outcome);
     vitest.skip(outcome.message);
     return;
   }
@@ -319,7 +282,6 @@ async function settleThrown(
   if (error instanceof RuleViolation && !foreign) {
     const outcome = violationOutcome(base, error);
     record(outcome);
-    await attachEvidence(outcome);
     const failure = new RuleViolation(error.ruleId, failureText(outcome, run), []);
     failure.stack = failure.message;
     throw failure;
@@ -345,7 +307,6 @@ function defineRuleTest(under: RuleUnderTest, options: RuleTestOptions): void {
       section: `${rule.source.document} > ${rule.source.section}`,
     };
     const record = outcomeRecorder(vitest, observations);
-    await label(rule, run);
     const notHere = notJudgedHere(rule, run);
     if (notHere) {
       record({ ...base, ...notHere.outcome });
@@ -355,8 +316,6 @@ function defineRuleTest(under: RuleUnderTest, options: RuleTestOptions): void {
     try {
       await judgeRule(under, run, observations);
       record(base);
-      for (const [key, value] of Object.entries(observations))
-        await allure.parameter(`observed ${key}`, reportText(value).text, perRun);
     } catch (caught) {
       await settleThrown(under, caught, { run, base, record, vitest });
     }
