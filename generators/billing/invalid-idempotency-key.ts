@@ -1,12 +1,11 @@
 import fc from 'fast-check';
-import { billingRuleIds } from '../../rules/billing/ids.ts';
 import type { Gen, InvalidCase } from '../gen.ts';
 import { identifierChar } from './alphabets.ts';
 import { idempotencyKeyMaxLength } from '../../rules/billing/limits.ts';
 
 const tooLong = (value: string): InvalidCase<string> => ({
   value,
-  breaks: billingRuleIds.idempotencyKeyLength,
+  breaks: 'billing.headers.idempotency_key.length',
   why: `${value.length} characters, over ${idempotencyKeyMaxLength}`,
 });
 

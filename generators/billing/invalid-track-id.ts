@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import { billingRuleIds } from '../../rules/billing/ids.ts';
 import type { Gen, InvalidCase } from '../gen.ts';
 import { trackIdChars } from './alphabets.ts';
 import { spaceEdgesToDots } from './valid-track-id.ts';
@@ -19,13 +18,13 @@ export function insertAt(value: string, position: number, char: string): string 
 
 const tooLong = (value: string): InvalidCase<string> => ({
   value,
-  breaks: billingRuleIds.trackIdLength,
+  breaks: 'billing.headers.track_id.length',
   why: `${value.length} characters, over ${trackIdMaxLength}`,
 });
 
 const badChar = (value: string, char: string): InvalidCase<string> => ({
   value,
-  breaks: billingRuleIds.trackIdCharset,
+  breaks: 'billing.headers.track_id.charset',
   why: `contains ${JSON.stringify(char)}`,
 });
 

@@ -1,6 +1,6 @@
+import type { GzipThresholdExpectation } from '../../checks/gzip-threshold.ts';
 import { gzipThresholdProbed } from '../../checks/gzip-threshold-probed.ts';
 import { rateLimitProbed } from '../../checks/rate-limit-probed.ts';
-import { billingRuleIds } from '../../rules/billing/ids.ts';
 import { gzipThresholdBytes } from '../../rules/billing/operations.ts';
 import type { BillingSection } from '../../targets/billing/section.ts';
 import { probeGzipThreshold } from '../gzip-threshold-probe.ts';
@@ -30,8 +30,8 @@ export const billingProbes: readonly LoadProbe<BillingSection>[] = [
         ),
       );
       const pin = section.expectations.tokenRateLimit ?? {};
-      return rateLimitOutcome(billingRuleIds.tokenRateLimit, finding, (found) =>
-        rateLimitProbed(found, billingRuleIds.tokenRateLimit, pin),
+      return rateLimitOutcome('billing.token.rate_limit', finding, (found) =>
+        rateLimitProbed(found, 'billing.token.rate_limit', pin),
       );
     },
   },
@@ -41,10 +41,10 @@ export const billingProbes: readonly LoadProbe<BillingSection>[] = [
     async run(context) {
       const { section } = context;
       const client = billingClientFor(section, context.client, context.redactor);
-      const expected = {
+      const expected: GzipThresholdExpectation = {
         thresholdBytes: gzipThresholdBytes,
-        over: billingRuleIds.gzipOverThreshold,
-        under: billingRuleIds.gzipUnderThreshold,
+        over: 'billing.compression.response_over_threshold',
+        under: 'billing.compression.response_under_threshold',
       };
       const finding = await closing(client, async () =>
         probeGzipThreshold(

@@ -1,3 +1,4 @@
+// Still imported by four checks; removed at merge.
 /** Stable ids of the billing rules. Ids never change once published: reports and waivers refer to them. */
 export const billingRuleIds = {
   clientIdLength: 'billing.token.client_id.length',

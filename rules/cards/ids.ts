@@ -1,3 +1,4 @@
+// Still imported by four checks; removed at merge.
 /** The ids of the card-on-demand rules; zod issues of the cards schemas carry them as their message. */
 export const cardsRuleIds = {
   cardFields: 'cards.card.fields',

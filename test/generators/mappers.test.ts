@@ -12,7 +12,6 @@ import { withEveryChargeModel } from '../../generators/billing/product-draft.ts'
 import type { TokenRequestParts } from '../../rules/billing/token-request-parts.ts';
 import { withBodyField, withHeader, withoutBodyFields } from '../../generators/billing/token-request-parts.ts';
 import { spaceEdgesToDots } from '../../generators/billing/valid-track-id.ts';
-import { billingRuleIds as id } from '../../rules/billing/ids.ts';
 
 describe('spaceEdgesToDots', () => {
   test('replaces a leading and a trailing space, keeps inner ones', () => {
@@ -153,17 +152,17 @@ describe('rowMatches and expectedResolution', () => {
   };
   test('matching rows win and every matching row is acceptable', () => {
     expect(expectedResolution(charge, { region: 'eu', tier: 'gold' })).toEqual({
-      rule: id.queryRateCardMatch,
+      rule: 'billing.charges.query.rate_card_match',
       acceptable: [row.pricing, { currency: 'EUR', amount: 2 }],
     });
     expect(expectedResolution(charge, { region: 'us' })).toEqual({
-      rule: id.queryRateCardMatch,
+      rule: 'billing.charges.query.rate_card_match',
       acceptable: [{ currency: 'USD', amount: 3 }],
     });
   });
   test('no matching row falls back to the default pricing', () => {
     expect(expectedResolution(charge, { region: 'apac' })).toEqual({
-      rule: id.queryDefaultFallback,
+      rule: 'billing.charges.query.default_fallback',
       acceptable: [{ currency: 'USD', amount: 9 }],
     });
   });

@@ -22,7 +22,6 @@ import { tokenRequestRulesBroken } from '../../rules/billing/token-request-rules
 import { validIdempotencyKey } from '../../generators/billing/valid-idempotency-key.ts';
 import { validTrackId } from '../../generators/billing/valid-track-id.ts';
 import type { Gen } from '../../generators/gen.ts';
-import { billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { idempotencyKeySchema, rulesBrokenBy, trackIdSchema } from '../../rules/billing/schemas.ts';
 
 const validToken: TokenRequestParts = {
@@ -85,12 +84,12 @@ describe('every valid value parses', () => {
 
 describe('every invalid value is rejected by exactly the rule it names', () => {
   const tokenGenerators: [string, Gen<{ value: TokenRequestParts; breaks: string }>, string][] = [
-    ['invalidClientId', invalidClientId(validToken), id.clientIdLength],
-    ['invalidClientSecret', invalidClientSecret(validToken), id.clientSecretLength],
-    ['invalidGrantType', invalidGrantType(validToken), id.grantTypeEnum],
-    ['missingTokenField', missingTokenField(validToken), id.tokenFieldsRequired],
-    ['invalidTokenEntityId', invalidTokenEntityId(validToken, entityId), id.tokenEntityIdsUuid],
-    ['forbiddenTokenHeader', forbiddenTokenHeader(validToken), id.tokenForbiddenHeaders],
+    ['invalidClientId', invalidClientId(validToken), 'billing.token.client_id.length'],
+    ['invalidClientSecret', invalidClientSecret(validToken), 'billing.token.client_secret.length'],
+    ['invalidGrantType', invalidGrantType(validToken), 'billing.token.grant_type.enum'],
+    ['missingTokenField', missingTokenField(validToken), 'billing.token.fields.required'],
+    ['invalidTokenEntityId', invalidTokenEntityId(validToken, entityId), 'billing.token.entity_ids.uuid'],
+    ['forbiddenTokenHeader', forbiddenTokenHeader(validToken), 'billing.token.forbidden_headers'],
   ];
   test.each(tokenGenerators)('%s', (_, gen, rule) => {
     for (const invalid of casesOf(gen)) {
@@ -104,7 +103,7 @@ describe('every invalid value is rejected by exactly the rule it names', () => {
       expect(rulesBrokenBy(trackIdSchema, invalid.value), JSON.stringify(invalid.value)).toEqual([invalid.breaks]);
       seen.add(invalid.breaks);
     }
-    expect([...seen].sort()).toEqual([id.trackIdCharset, id.trackIdLength].sort());
+    expect([...seen].sort()).toEqual(['billing.headers.track_id.charset', 'billing.headers.track_id.length'].sort());
   });
   test('invalidIdempotencyKey', () => {
     for (const invalid of casesOf(invalidIdempotencyKey))
@@ -115,9 +114,13 @@ describe('every invalid value is rejected by exactly the rule it names', () => {
 describe('generators keep their promises', () => {
   test('matching queries match a rate-card row; fallback queries match none and have a default', () => {
     for (const scenario of casesOf(matchingQuery))
-      expect(expectedResolution(scenario.charge, scenario.attributes)?.rule).toBe(id.queryRateCardMatch);
+      expect(expectedResolution(scenario.charge, scenario.attributes)?.rule).toBe(
+        'billing.charges.query.rate_card_match',
+      );
     for (const scenario of casesOf(fallbackQuery))
-      expect(expectedResolution(scenario.charge, scenario.attributes)?.rule).toBe(id.queryDefaultFallback);
+      expect(expectedResolution(scenario.charge, scenario.attributes)?.rule).toBe(
+        'billing.charges.query.default_fallback',
+      );
   });
   test('fallback queries meet no condition of any row, so a target matching rows in part fails only the matching rule', () => {
     for (const scenario of casesOf(fallbackQuery))
