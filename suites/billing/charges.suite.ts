@@ -3,7 +3,7 @@ import { headerNames } from '../../client/billing/billing-client.ts';
 import type { ChargeDraft } from '../../adapters/billing/model.ts';
 import { chargeDraft } from '../../generators/billing/charge-draft.ts';
 import type { Gen } from '../../generators/gen.ts';
-import { invalidTrackId } from '../../generators/billing/invalid-track-id.ts';
+import { invalidTrackId } from '../../generators/billing/track-id.ts';
 import { malformedJsonBody } from '../../generators/billing/malformed-json-body.ts';
 import { pricing } from '../../generators/billing/pricing.ts';
 import { productDraft } from '../../generators/billing/product-draft.ts';

@@ -7,9 +7,7 @@ import { invalidBearer } from '../../generators/invalid-bearer.ts';
 import { invalidClientId } from '../../generators/billing/invalid-client-id.ts';
 import { invalidClientSecret } from '../../generators/billing/invalid-client-secret.ts';
 import { invalidGrantType } from '../../generators/billing/invalid-grant-type.ts';
-import { invalidIdempotencyKey } from '../../generators/billing/invalid-idempotency-key.ts';
 import { invalidTokenEntityId } from '../../generators/billing/invalid-token-entity-id.ts';
-import { invalidTrackId } from '../../generators/billing/invalid-track-id.ts';
 import { isJsonObjectText } from '../../core/json-object-text.ts';
 import { malformedJsonBody } from '../../generators/billing/malformed-json-body.ts';
 import { matchingQuery } from '../../generators/billing/matching-query.ts';
@@ -19,10 +17,7 @@ import { productChargeModels, productDraft } from '../../generators/billing/prod
 import { productWithoutPlans } from '../../generators/billing/product-without-plans.ts';
 import type { TokenRequestParts } from '../../rules/billing/token-request-parts.ts';
 import { tokenRequestRulesBroken } from '../../rules/billing/token-request-rules.ts';
-import { validIdempotencyKey } from '../../generators/billing/valid-idempotency-key.ts';
-import { validTrackId } from '../../generators/billing/valid-track-id.ts';
 import type { Gen } from '../../generators/gen.ts';
-import { idempotencyKeySchema, rulesBrokenBy, trackIdSchema } from '../../rules/billing/schemas.ts';
 
 const validToken: TokenRequestParts = {
   body: {
@@ -42,10 +37,6 @@ function casesOf<T>(gen: Gen<T>): T[] {
 }
 
 const allGenerators: [string, Gen<unknown>][] = [
-  ['validTrackId', validTrackId],
-  ['invalidTrackId', invalidTrackId],
-  ['validIdempotencyKey', validIdempotencyKey],
-  ['invalidIdempotencyKey', invalidIdempotencyKey],
   ['invalidClientId', invalidClientId(validToken)],
   ['invalidClientSecret', invalidClientSecret(validToken)],
   ['invalidGrantType', invalidGrantType(validToken)],
@@ -73,13 +64,6 @@ describe('every valid value parses', () => {
   test('the valid token request keeps every token rule', () => {
     expect(tokenRulesBroken(validToken)).toEqual([]);
   });
-  test('validTrackId', () => {
-    for (const value of casesOf(validTrackId))
-      expect(rulesBrokenBy(trackIdSchema, value), JSON.stringify(value)).toEqual([]);
-  });
-  test('validIdempotencyKey', () => {
-    for (const value of casesOf(validIdempotencyKey)) expect(rulesBrokenBy(idempotencyKeySchema, value)).toEqual([]);
-  });
 });
 
 describe('every invalid value is rejected by exactly the rule it names', () => {
@@ -96,18 +80,6 @@ describe('every invalid value is rejected by exactly the rule it names', () => {
       expect(invalid.breaks).toBe(rule);
       expect(tokenRulesBroken(invalid.value), JSON.stringify(invalid.value)).toEqual([invalid.breaks]);
     }
-  });
-  test('invalidTrackId breaks the length rule or the charset rule, never both', () => {
-    const seen = new Set<string>();
-    for (const invalid of casesOf(invalidTrackId)) {
-      expect(rulesBrokenBy(trackIdSchema, invalid.value), JSON.stringify(invalid.value)).toEqual([invalid.breaks]);
-      seen.add(invalid.breaks);
-    }
-    expect([...seen].sort()).toEqual(['billing.headers.track_id.charset', 'billing.headers.track_id.length'].sort());
-  });
-  test('invalidIdempotencyKey', () => {
-    for (const invalid of casesOf(invalidIdempotencyKey))
-      expect(rulesBrokenBy(idempotencyKeySchema, invalid.value)).toEqual([invalid.breaks]);
   });
 });
 

@@ -4,7 +4,7 @@ import { headerNames } from '../../../client/billing/billing-client.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { chargeDraft } from '../../../generators/billing/charge-draft.ts';
 import { productDraft } from '../../../generators/billing/product-draft.ts';
-import { validIdempotencyKey } from '../../../generators/billing/valid-idempotency-key.ts';
+import { validIdempotencyKey } from '../../../generators/billing/idempotency-key.ts';
 import type { Gen } from '../../../generators/gen.ts';
 import { type BillingOperation, billingOperations as op } from '../../../rules/billing/operations.ts';
 import type { RuleId } from '../../../rules/rule-id.ts';
