@@ -12,7 +12,7 @@ import { headerEcho } from '../checks/header-echo.ts';
 import { BillingClient, headerNames } from '../client/billing/billing-client.ts';
 import { defaultRedactor } from '../core/redaction.ts';
 import { families } from '../families/index.ts';
-import { validTrackId } from '../generators/billing/valid-track-id.ts';
+import { validTrackId } from '../generators/billing/track-id.ts';
 import { startReferenceServer } from '../reference/server.ts';
 import { referenceTenant } from '../reference/billing/tenant.ts';
 import { billingOperations as op } from '../rules/billing/operations.ts';

@@ -1,4 +1,5 @@
 import type fc from 'fast-check';
+import type { RuleId } from '../rules/rule-id.ts';
 
 /**
  * A generator: hand-picked boundary values that are always tried first, then an arbitrary for the
@@ -12,7 +13,7 @@ export interface Gen<T> {
 /** An invalid value and the single rule it breaks. */
 export interface InvalidCase<T> {
   value: T;
-  breaks: string;
+  breaks: RuleId;
   /** Short human description of how it breaks the rule, shown in reports. */
   why: string;
   /** Made from a secret (a live token altered): reports show `why`, never the value. */
@@ -20,7 +21,7 @@ export interface InvalidCase<T> {
 }
 
 /** The cases of an invalid-value generator that break one given rule. */
-export function casesBreaking<T>(gen: Gen<InvalidCase<T>>, ruleId: string): Gen<InvalidCase<T>> {
+export function casesBreaking<T>(gen: Gen<InvalidCase<T>>, ruleId: RuleId): Gen<InvalidCase<T>> {
   return {
     boundaries: gen.boundaries.filter((invalid) => invalid.breaks === ruleId),
     arbitrary: gen.arbitrary.filter((invalid) => invalid.breaks === ruleId),

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { Gen, InvalidCase } from './gen.ts';
+import type { RuleId } from '../rules/rule-id.ts';
 
 /** A character of an RFC 6750 b64token, the form of any family's bearer token. */
 const b64tokenChar = fc.constantFrom(
@@ -20,7 +21,7 @@ export function alterLastChar(token: string): string {
  * empty. Derived from a real token, so a target that compares only a prefix is caught. Every family with
  * bearer auth uses it; `ruleId` is the family's rule that an accepted value breaks.
  */
-export function invalidBearer(ruleId: string, realToken: string): Gen<InvalidCase<string>> {
+export function invalidBearer(ruleId: RuleId, realToken: string): Gen<InvalidCase<string>> {
   const bad = (value: string, why: string): InvalidCase<string> => ({ value, breaks: ruleId, why });
   const fromToken = (value: string, why: string): InvalidCase<string> => ({
     ...bad(value, why),

@@ -1,6 +1,5 @@
 import type { RefusalDiagnosis, SingleUseProbe } from '../../client/billing/refusal-diagnosis.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
-import { billingRuleIds } from '../../rules/billing/ids.ts';
 import { RuleBlocked } from '../rule-blocked.ts';
 
 const unauthorized = (exchange: Exchange): boolean => exchange.response?.status === 401;
@@ -25,7 +24,7 @@ export class SingleUseTokenDiagnosis implements RefusalDiagnosis {
     const proof = await this.#proof;
     if (!proof) return undefined;
     return new RuleBlocked(
-      [billingRuleIds.tokenReusable],
+      ['billing.token.reusable'],
       'the session token was refused (401) after it had been used, while a fresh token was accepted once and refused on its second use',
       [refused, ...proof],
     );

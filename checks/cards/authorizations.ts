@@ -6,7 +6,6 @@ import {
   maxPerOutcome,
   outcomeOf,
 } from '../../rules/cards/authorization-schemas.ts';
-import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { recordRule } from '../record-rule.ts';
 import { jsonOf } from '../response-required.ts';
 import { passed, Violation, type Verdict } from '../rule-violation.ts';
@@ -56,7 +55,7 @@ export function authorizationsOfCard(
     record: `GET authorizations of ${cardId}`,
     schema: authorizationsResponseSchema,
     statuses: [200],
-    statusRule: id.authorizationsLimit,
+    statusRule: 'cards.authorizations.limit',
   });
   const body = jsonOf(exchange) as { cardId: string; authorizationDetails?: unknown };
   if (body.cardId !== cardId)

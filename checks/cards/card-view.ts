@@ -1,5 +1,4 @@
 import type { Exchange } from '../../client/http-exchange.ts';
-import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { PrerequisiteMissing } from '../rule-blocked.ts';
 
 /*
@@ -12,7 +11,7 @@ import { PrerequisiteMissing } from '../rule-blocked.ts';
  * No card at all is the card record rule's to judge: the asking rule is blocked by it.
  */
 export function assignmentOf(exchange: Exchange): { cardUserId: unknown; digitalWalletProvisionable: unknown } {
-  const missing = (what: string) => new PrerequisiteMissing([id.cardFields], `GET card ${what}`, [exchange]);
+  const missing = (what: string) => new PrerequisiteMissing(['cards.card.fields'], `GET card ${what}`, [exchange]);
   const { response } = exchange;
   if (exchange.error || !response) throw missing(`gave no usable response (${exchange.error?.code ?? 'none'})`);
   if (response.status !== 200) throw missing(`answered ${response.status}, not 200`);

@@ -1,5 +1,4 @@
 import type { Exchange } from '../../client/http-exchange.ts';
-import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { type WalkedPage, walkedPageSchema, transactionKey } from '../../rules/cards/transactions-schemas.ts';
 import { PrerequisiteMissing } from '../rule-blocked.ts';
 
@@ -51,7 +50,7 @@ export interface TransactionsWalk {
  */
 export function transactionsPageOf(exchange: Exchange): WalkedPage {
   const missing = (what: string) =>
-    new PrerequisiteMissing([id.transactionsItems], `GET transactions ${what}`, [exchange]);
+    new PrerequisiteMissing(['cards.transactions.items'], `GET transactions ${what}`, [exchange]);
   const { response } = exchange;
   if (exchange.error || !response)
     throw missing(
@@ -115,7 +114,7 @@ export function transactionsEvidence(walk: TransactionsWalk, around?: number): E
 export function requireWalkEnded(walk: TransactionsWalk): void {
   if (walk.ended !== 'end-reached')
     throw new PrerequisiteMissing(
-      [id.transactionsLinks],
+      ['cards.transactions.links'],
       `${walk.description}: ${walkEndText(walk)}`,
       transactionsEvidence(walk),
     );

@@ -1,5 +1,5 @@
 import type { ChargeDraft, Pricing, RateCardRow } from '../../adapters/billing/model.ts';
-import { billingRuleIds } from '../../rules/billing/ids.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /** A row matches when every one of its conditions equals the supplied attribute value. */
 export function rowMatches(row: RateCardRow, attributes: Record<string, string>): boolean {
@@ -15,10 +15,11 @@ export function rowMatches(row: RateCardRow, attributes: Record<string, string>)
 export function expectedResolution(
   charge: ChargeDraft,
   attributes: Record<string, string>,
-): { rule: string; acceptable: Pricing[] } | null {
+): { rule: RuleId; acceptable: Pricing[] } | null {
   const matching = charge.rateCards.filter((row) => rowMatches(row, attributes));
   if (matching.length > 0)
-    return { rule: billingRuleIds.queryRateCardMatch, acceptable: matching.map((row) => row.pricing) };
-  if (charge.defaultPricing) return { rule: billingRuleIds.queryDefaultFallback, acceptable: [charge.defaultPricing] };
+    return { rule: 'billing.charges.query.rate_card_match', acceptable: matching.map((row) => row.pricing) };
+  if (charge.defaultPricing)
+    return { rule: 'billing.charges.query.default_fallback', acceptable: [charge.defaultPricing] };
   return null;
 }

@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import { billingRuleIds } from '../../rules/billing/ids.ts';
 import type { Gen, InvalidCase } from '../gen.ts';
 import type { TokenRequestParts } from '../../rules/billing/token-request-parts.ts';
 import { withHeader } from './token-request-parts.ts';
@@ -19,7 +18,7 @@ const forbidden = [
 export function forbiddenTokenHeader(valid: TokenRequestParts): Gen<InvalidCase<TokenRequestParts>> {
   const breaking = (name: string, value: string): InvalidCase<TokenRequestParts> => ({
     value: withHeader(valid, name, value),
-    breaks: billingRuleIds.tokenForbiddenHeaders,
+    breaks: 'billing.token.forbidden_headers',
     why: `carries ${name}`,
   });
   return {

@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import { billingRuleIds } from '../../rules/billing/ids.ts';
 import type { Gen, InvalidCase } from '../gen.ts';
 import { identifierChar } from './alphabets.ts';
 import type { TokenRequestParts } from '../../rules/billing/token-request-parts.ts';
@@ -9,7 +8,7 @@ import { clientIdLength } from '../../rules/billing/limits.ts';
 /** Token requests whose client_id is not a string of exactly 36 characters; the rest stays valid. */
 export function invalidClientId(valid: TokenRequestParts): Gen<InvalidCase<TokenRequestParts>> {
   const realId = String(valid.body.client_id);
-  const breaking = bodyFieldBreaking(valid, 'client_id', billingRuleIds.clientIdLength);
+  const breaking = bodyFieldBreaking(valid, 'client_id', 'billing.token.client_id.length');
   const wrongLength = fc
     .oneof(fc.integer({ min: 0, max: clientIdLength - 1 }), fc.integer({ min: clientIdLength + 1, max: 120 }))
     .chain((length) => fc.string({ unit: identifierChar, minLength: length, maxLength: length }));

@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import { billingRuleIds } from '../../rules/billing/ids.ts';
 import type { Gen, InvalidCase } from '../gen.ts';
 import { identifierChar } from './alphabets.ts';
 import type { TokenRequestParts } from '../../rules/billing/token-request-parts.ts';
@@ -19,7 +18,7 @@ export function padTo(value: string, length: number, filler: string): string {
  */
 export function invalidClientSecret(valid: TokenRequestParts): Gen<InvalidCase<TokenRequestParts>> {
   const realSecret = String(valid.body.client_secret);
-  const breaking = bodyFieldBreaking(valid, 'client_secret', billingRuleIds.clientSecretLength);
+  const breaking = bodyFieldBreaking(valid, 'client_secret', 'billing.token.client_secret.length');
   return {
     boundaries: [
       breaking(padTo(realSecret, clientSecretMaxLength + 1, 'x'), `${clientSecretMaxLength + 1} characters`),

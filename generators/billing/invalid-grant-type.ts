@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import { billingRuleIds } from '../../rules/billing/ids.ts';
 import type { Gen, InvalidCase } from '../gen.ts';
 import type { TokenRequestParts } from '../../rules/billing/token-request-parts.ts';
 import { bodyFieldBreaking } from './token-request-parts.ts';
@@ -7,7 +6,7 @@ import { grantType } from '../../rules/billing/limits.ts';
 
 /** Token requests whose grant_type is anything but `client_credentials`. */
 export function invalidGrantType(valid: TokenRequestParts): Gen<InvalidCase<TokenRequestParts>> {
-  const grantTypeCase = bodyFieldBreaking(valid, 'grant_type', billingRuleIds.grantTypeEnum);
+  const grantTypeCase = bodyFieldBreaking(valid, 'grant_type', 'billing.token.grant_type.enum');
   const breaking = (value: unknown) => grantTypeCase(value, `grant_type ${JSON.stringify(value)}`);
   return {
     boundaries: [

@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import { billingRuleIds } from '../../rules/billing/ids.ts';
 import { hyphenatedUuidPattern } from '../../rules/billing/schemas.ts';
 import type { Gen, InvalidCase } from '../gen.ts';
 import type { TokenRequestParts } from '../../rules/billing/token-request-parts.ts';
@@ -19,7 +18,7 @@ export function replaceCharAt(value: string, position: number, char: string): st
 export function invalidTokenEntityId(valid: TokenRequestParts, entityId: string): Gen<InvalidCase<TokenRequestParts>> {
   const breaking = (value: string, why: string): InvalidCase<TokenRequestParts> => ({
     value: withHeader(valid, entityIdsHeader, value),
-    breaks: billingRuleIds.tokenEntityIdsUuid,
+    breaks: 'billing.token.entity_ids.uuid',
     why,
   });
   const hex = fc.constantFrom(...'0123456789abcdef'.split(''));

@@ -1,11 +1,10 @@
 import fc from 'fast-check';
 import { isJsonObjectText } from '../../core/json-object-text.ts';
-import { billingRuleIds } from '../../rules/billing/ids.ts';
 import type { Gen, InvalidCase } from '../gen.ts';
 
 const malformed = (value: string): InvalidCase<string> => ({
   value,
-  breaks: billingRuleIds.invalidInputStatus,
+  breaks: 'billing.catalog.invalid_input.status',
   why: value.length === 0 ? 'empty body' : `body ${JSON.stringify(value.slice(0, 40))} is not a JSON object`,
 });
 

@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import { billingRuleIds } from '../../rules/billing/ids.ts';
 import type { Gen, InvalidCase } from '../gen.ts';
 import type { TokenRequestParts } from '../../rules/billing/token-request-parts.ts';
 import { withoutBodyFields } from './token-request-parts.ts';
@@ -10,7 +9,7 @@ const tokenFields = ['client_id', 'client_secret', 'grant_type'] as const;
 export function missingTokenField(valid: TokenRequestParts): Gen<InvalidCase<TokenRequestParts>> {
   const breaking = (missing: readonly string[]): InvalidCase<TokenRequestParts> => ({
     value: withoutBodyFields(valid, missing),
-    breaks: billingRuleIds.tokenFieldsRequired,
+    breaks: 'billing.token.fields.required',
     why: `without ${missing.join(', ')}`,
   });
   return {

@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import { billingRuleIds } from '../../rules/billing/ids.ts';
 import type { Gen, InvalidCase } from '../gen.ts';
 import { identifierChar } from './alphabets.ts';
 
@@ -13,7 +12,7 @@ export function orgIdsOutsideAccess(
 ): Gen<InvalidCase<string>> {
   const bad = (value: string, why: string): InvalidCase<string> => ({
     value,
-    breaks: billingRuleIds.orgIdsAccessible,
+    breaks: 'billing.headers.org_ids.accessible',
     why,
   });
   const outsider = fc

@@ -1,11 +1,10 @@
 import type { ProductDraft } from '../../adapters/billing/model.ts';
-import { billingRuleIds } from '../../rules/billing/ids.ts';
 import type { Gen, InvalidCase } from '../gen.ts';
 import { chargeName } from './charge-draft.ts';
 
 const noPlans = (name: string): InvalidCase<ProductDraft> => ({
   value: { name, plans: [] },
-  breaks: billingRuleIds.productPlansRequired,
+  breaks: 'billing.products.plans.required',
   why: 'no plans',
 });
 

@@ -1,5 +1,6 @@
 import type { TokenRequestParts } from '../../rules/billing/token-request-parts.ts';
 import type { InvalidCase } from '../gen.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /** A copy of the parts with one body field replaced; pure. */
 export function withBodyField(parts: TokenRequestParts, field: string, value: unknown): TokenRequestParts {
@@ -18,7 +19,7 @@ export function withoutBodyFields(parts: TokenRequestParts, fields: readonly str
 }
 
 /** Makes the invalid cases of one body field: the valid request with that field set to a value breaking `ruleId`. */
-export function bodyFieldBreaking(valid: TokenRequestParts, field: string, ruleId: string) {
+export function bodyFieldBreaking(valid: TokenRequestParts, field: string, ruleId: RuleId) {
   return (value: unknown, why: string): InvalidCase<TokenRequestParts> => ({
     value: withBodyField(valid, field, value),
     breaks: ruleId,

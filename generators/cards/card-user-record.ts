@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { cardUserStatuses, emailTypes } from '../../rules/cards/enums.ts';
-import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import type { InvalidCase } from '../gen.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 import { dayText, nameText } from './values.ts';
 
 type CardUser = Record<string, unknown>;
@@ -50,46 +50,58 @@ const first = (user: CardUser, key: string, change: Record<string, unknown>): Ca
   [key]: [{ ...((user[key] as Record<string, unknown>[])[0] as Record<string, unknown>), ...change }],
 });
 
-const userBreakers: readonly { breaks: string; why: string; apply(user: CardUser): CardUser }[] = [
-  { breaks: id.cardUserFields, why: 'status not a card-user status', apply: (user) => ({ ...user, status: 'ACTIVE' }) },
+const userBreakers: readonly { breaks: RuleId; why: string; apply(user: CardUser): CardUser }[] = [
   {
-    breaks: id.cardUserFields,
+    breaks: 'cards.card-user.fields',
+    why: 'status not a card-user status',
+    apply: (user) => ({ ...user, status: 'ACTIVE' }),
+  },
+  {
+    breaks: 'cards.card-user.fields',
     why: 'expressConsentObtained as text',
     apply: (user) => ({ ...user, expressConsentObtained: 'true' }),
   },
   {
-    breaks: id.cardUserFields,
+    breaks: 'cards.card-user.fields',
     why: 'phone type LANDLINE',
     apply: (user) => first(user, 'phone', { type: 'LANDLINE' }),
   },
   {
-    breaks: id.cardUserName,
+    breaks: 'cards.card-user.name',
     why: 'a digit in the first name',
     apply: (user) => ({ ...user, name: { ...(user.name as object), first: 'Ann2' } }),
   },
   {
-    breaks: id.cardUserName,
+    breaks: 'cards.card-user.name',
     why: 'a comma in the suffix',
     apply: (user) => ({ ...user, name: { ...(user.name as object), suffix: 'Jr,' } }),
   },
   {
-    breaks: id.cardUserOneEach,
+    breaks: 'cards.card-user.one-each',
     why: 'two phones',
     apply: (user) => ({ ...user, phone: [...(user.phone as unknown[]), ...(user.phone as unknown[])] }),
   },
-  { breaks: id.cardUserOneEach, why: 'no address', apply: (user) => ({ ...user, address: [] }) },
+  { breaks: 'cards.card-user.one-each', why: 'no address', apply: (user) => ({ ...user, address: [] }) },
   {
-    breaks: id.cardUserFormats,
+    breaks: 'cards.card-user.formats',
     why: 'country code of four digits',
     apply: (user) => first(user, 'phone', { countryCode: '0001' }),
   },
-  { breaks: id.cardUserFormats, why: 'alpha-3 country', apply: (user) => first(user, 'address', { country: 'USA' }) },
   {
-    breaks: id.cardUserFormats,
+    breaks: 'cards.card-user.formats',
+    why: 'alpha-3 country',
+    apply: (user) => first(user, 'address', { country: 'USA' }),
+  },
+  {
+    breaks: 'cards.card-user.formats',
     why: 'postal code with a letter',
     apply: (user) => first(user, 'address', { postalCode: '6270A' }),
   },
-  { breaks: id.cardUserFormats, why: 'state with a digit', apply: (user) => first(user, 'address', { state: 'I1' }) },
+  {
+    breaks: 'cards.card-user.formats',
+    why: 'state with a digit',
+    apply: (user) => first(user, 'address', { state: 'I1' }),
+  },
 ];
 
 /** A CardUser that breaks exactly one named rule. */

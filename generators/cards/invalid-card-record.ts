@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { addDays } from '../../rules/cards/calendar.ts';
-import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import type { InvalidCase } from '../gen.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 import { cardRecord } from './card-record.ts';
 import { maxMerchantCodes, maxUserDefinedFields, maxVariancePercent } from '../../rules/cards/limits.ts';
 
@@ -10,7 +10,7 @@ type Nested = Record<string, unknown>;
 
 /** A change of a valid Card that breaks exactly one rule. */
 interface Breaker {
-  breaks: string;
+  breaks: RuleId;
   why: string;
   apply(card: Card): Card;
 }
@@ -27,37 +27,45 @@ const items = (count: number) =>
   Array.from({ length: count }, (_, index) => ({ index: String(index), value: `v${index}` }));
 
 export const cardBreakers: readonly Breaker[] = [
-  { breaks: id.cardFields, why: 'deliveryMethod EMAIL', apply: (card) => ({ ...card, deliveryMethod: 'EMAIL' }) },
+  { breaks: 'cards.card.fields', why: 'deliveryMethod EMAIL', apply: (card) => ({ ...card, deliveryMethod: 'EMAIL' }) },
   {
-    breaks: id.cardFields,
+    breaks: 'cards.card.fields',
     why: 'cardDetails.status not a card status',
     apply: (card) => details(card, { status: 'ACTIVATED' }),
   },
-  { breaks: id.cardFields, why: 'cardLastFive missing', apply: (card) => details(card, { cardLastFive: undefined }) },
   {
-    breaks: id.cardAmounts,
+    breaks: 'cards.card.fields',
+    why: 'cardLastFive missing',
+    apply: (card) => details(card, { cardLastFive: undefined }),
+  },
+  {
+    breaks: 'cards.card.amounts',
     why: 'currentAmount with nine digits',
     apply: (card) => spend(card, { currentAmount: '100000000.00' }),
   },
-  { breaks: id.cardAmounts, why: 'negative currentAmount', apply: (card) => spend(card, { currentAmount: '-0.01' }) },
   {
-    breaks: id.cardAmounts,
+    breaks: 'cards.card.amounts',
+    why: 'negative currentAmount',
+    apply: (card) => spend(card, { currentAmount: '-0.01' }),
+  },
+  {
+    breaks: 'cards.card.amounts',
     why: 'originalAmount with three decimals',
     apply: (card) => spend(card, { originalAmount: '1.005' }),
   },
-  { breaks: id.cardDates, why: 'expiryDate month 13', apply: (card) => details(card, { expiryDate: '13-30' }) },
+  { breaks: 'cards.card.dates', why: 'expiryDate month 13', apply: (card) => details(card, { expiryDate: '13-30' }) },
   {
-    breaks: id.cardDates,
+    breaks: 'cards.card.dates',
     why: 'validToDate a day that does not exist',
     apply: (card) => spend(card, { validToDate: '2031-02-30' }),
   },
   {
-    breaks: id.cardReferenceId,
+    breaks: 'cards.card.reference-id',
     why: 'cardReferenceId with an underscore',
     apply: (card) => details(card, { cardReferenceId: 'REF_1' }),
   },
   {
-    breaks: id.merchantCodes,
+    breaks: 'cards.card.merchant-codes',
     why: '26 merchant category codes',
     apply: (card) =>
       spend(card, {
@@ -65,7 +73,7 @@ export const cardBreakers: readonly Breaker[] = [
       }),
   },
   {
-    breaks: id.reconciliation,
+    breaks: 'cards.card.reconciliation',
     why: '13 user-defined fields',
     apply: (card) => ({
       ...card,
@@ -73,17 +81,17 @@ export const cardBreakers: readonly Breaker[] = [
     }),
   },
   {
-    breaks: id.reconciliation,
+    breaks: 'cards.card.reconciliation',
     why: '9 accounting fields',
     apply: (card) => ({ ...card, reconciliationField: { accountingFields: items(9) } }),
   },
   {
-    breaks: id.reconciliation,
+    breaks: 'cards.card.reconciliation',
     why: 'a value without an index',
     apply: (card) => ({ ...card, reconciliationField: { userDefinedFields: [{ value: 'x' }] } }),
   },
   {
-    breaks: id.varianceBounds,
+    breaks: 'cards.card.variance-bounds',
     why: `PERCENTAGE bound ${maxVariancePercent}.01`,
     apply: (card) =>
       spend(card, {
@@ -95,16 +103,16 @@ export const cardBreakers: readonly Breaker[] = [
       }),
   },
   {
-    breaks: id.varianceBounds,
+    breaks: 'cards.card.variance-bounds',
     why: 'AMOUNT bound of nine digits',
     apply: (card) =>
       spend(card, {
         chargeAmountVariance: { varianceType: 'AMOUNT', varianceLowerBound: '100000000', varianceUpperBound: '1.00' },
       }),
   },
-  { breaks: id.formFactor, why: 'formFactor BOTH', apply: (card) => details(card, { formFactor: 'BOTH' }) },
+  { breaks: 'cards.card.form-factor', why: 'formFactor BOTH', apply: (card) => details(card, { formFactor: 'BOTH' }) },
   {
-    breaks: id.validFrom,
+    breaks: 'cards.card.valid-from',
     why: 'validFromDate two days before cardCreationDate (more than a time zone apart)',
     apply: (card) =>
       spend(card, { validFromDate: addDays((card.cardDetails as Nested).cardCreationDate as string, -2) }),

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { addDays } from '../../rules/cards/calendar.ts';
-import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import type { InvalidCase } from '../gen.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 import { maxPageCount, maxPageSize } from '../../rules/cards/limits.ts';
 
 type Page = Record<string, unknown> & {
@@ -65,15 +65,15 @@ const withLinks = (page: Page, links: Record<string, string>): Page => ({
 });
 
 /** Changes of a valid page that each break one rule. */
-export const pageBreakers: readonly { breaks: string; why: string; apply(page: Page): Page }[] = [
+export const pageBreakers: readonly { breaks: RuleId; why: string; apply(page: Page): Page }[] = [
   {
-    breaks: id.transactionsPageDetails,
+    breaks: 'cards.transactions.page-details',
     why: 'totalCount as text',
     apply: (page) => withPage(page, { totalCount: String(page.paginationDetails.page.totalCount) }),
   },
   // The links follow the count, as a target that miscounts would make them: only the count is wrong.
   {
-    breaks: id.transactionsPageDetails,
+    breaks: 'cards.transactions.page-details',
     why: 'pageCount 501',
     apply: (page) =>
       withLinks(withPage(page, { pageCount: maxPageCount + 1 }), {
@@ -82,17 +82,17 @@ export const pageBreakers: readonly { breaks: string; why: string; apply(page: P
       }),
   },
   {
-    breaks: id.transactionsPageDetails,
+    breaks: 'cards.transactions.page-details',
     why: 'pageNumber as text',
     apply: (page) => withPage(page, { pageNumber: String(page.paginationDetails.page.pageNumber) }),
   },
   {
-    breaks: id.transactionsPageDetails,
+    breaks: 'cards.transactions.page-details',
     why: 'pageSize left out',
     apply: (page) => withPage(page, { pageSize: undefined }),
   },
   {
-    breaks: id.transactionsLinks,
+    breaks: 'cards.transactions.links',
     why: 'no first link',
     apply: (page) => {
       const { first: _first, ...links } = page.paginationDetails.links;
@@ -101,7 +101,7 @@ export const pageBreakers: readonly { breaks: string; why: string; apply(page: P
   },
   // next is optional: only one where no later page exists breaks the rule (the page is made the last).
   {
-    breaks: id.transactionsLinks,
+    breaks: 'cards.transactions.links',
     why: 'a next link on the last page',
     apply: (page) =>
       withLinks(withPage(page, { pageNumber: page.paginationDetails.page.pageCount as number }), {
@@ -110,12 +110,12 @@ export const pageBreakers: readonly { breaks: string; why: string; apply(page: P
       }),
   },
   {
-    breaks: id.transactionsItems,
+    breaks: 'cards.transactions.items',
     why: 'transactionType REFUND',
     apply: (page) => ({ ...page, transactions: [...page.transactions, { transactionType: 'REFUND' }] }),
   },
   {
-    breaks: id.transactionsItems,
+    breaks: 'cards.transactions.items',
     why: 'transactionDate of a day that does not exist',
     apply: (page) => ({ ...page, transactions: [...page.transactions, { transactionDate: '2026-02-30' }] }),
   },

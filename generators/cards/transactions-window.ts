@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { addDays, maxWindowDays } from '../../rules/cards/calendar.ts';
-import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { maxPageSize } from '../../rules/cards/transactions-schemas.ts';
 import type { Gen } from '../gen.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /** The days of the run the date rules hang on (see suites/cards/support/run-clock.ts). */
 export interface WindowDays {
@@ -18,7 +18,7 @@ export interface EdgeCase<T> {
   value: T;
   accepted: boolean;
   /** The rule a refused case breaks. */
-  breaks?: string;
+  breaks?: RuleId;
   why: string;
 }
 
@@ -31,7 +31,7 @@ export function ageOffsetToCase(days: WindowDays, fromOldest: number, span: numb
   return {
     value: { startDate, endDate: addDays(startDate, span) },
     accepted,
-    ...(accepted ? {} : { breaks: id.transactionsWindowAge }),
+    ...(accepted ? {} : { breaks: 'cards.transactions.window-age' }),
     why: `${startDate} to ${addDays(startDate, span)} (${fromOldest} days from the oldest day less than 18 months old)`,
   };
 }
@@ -62,7 +62,7 @@ export function spanToCase(start: string, span: number): WindowCase {
   return {
     value: { startDate: start, endDate: addDays(start, span) },
     accepted,
-    ...(accepted ? {} : { breaks: id.transactionsWindowSpan }),
+    ...(accepted ? {} : { breaks: 'cards.transactions.window-span' }),
     why: `${start} to ${addDays(start, span)}, ${span} days apart`,
   };
 }
@@ -97,7 +97,7 @@ export function sizeToCase(pageSize: number): EdgeCase<number> {
   return {
     value: pageSize,
     accepted,
-    ...(accepted ? {} : { breaks: id.transactionsPageSizeLimit }),
+    ...(accepted ? {} : { breaks: 'cards.transactions.page-size-limit' }),
     why: `pageSize ${pageSize}`,
   };
 }

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { ListQuery } from '../../rules/cdr/list-query.ts';
 import { effectiveValues, productCategories } from '../../rules/cdr/enums.ts';
 import type { Gen, InvalidCase } from '../gen.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 import { maxPageSize } from '../../rules/cdr/endpoints.ts';
 
 const rules = {
@@ -11,7 +12,7 @@ const rules = {
   pageSizeMax: 'cdr.list.page-size-above-max',
 } as const;
 
-const invalid = (value: ListQuery, breaks: string, why: string): InvalidCase<ListQuery> => ({ value, breaks, why });
+const invalid = (value: ListQuery, breaks: RuleId, why: string): InvalidCase<ListQuery> => ({ value, breaks, why });
 const known = new Set<string>([...effectiveValues, ...productCategories]);
 const word = fc
   .string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPRSTUVWXYZ_'.split('')), minLength: 1, maxLength: 12 })

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { Gen, InvalidCase } from '../gen.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 const boundaries = ['', '0', '-1', '1.5', 'abc', '00', '5a', '-0'];
 /** Characters a header may carry without the client refusing it; no spaces (a parser would trim them away). */
@@ -16,7 +17,7 @@ const readsAsPositiveInteger = (value: string) => Number.isInteger(Number(value)
  * integer (05, +5, 1e1, 0x5) are left out: the document does not say how strictly the value is read. With `missing`,
  * leaving the header out (null) is a case too.
  */
-export function invalidVersionValue(ruleId: string, missing: boolean): Gen<InvalidCase<string | null>> {
+export function invalidVersionValue(ruleId: RuleId, missing: boolean): Gen<InvalidCase<string | null>> {
   const cases = [...(missing ? [null] : []), ...boundaries];
   return {
     boundaries: cases.map((value) => ({

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import type { Gen, InvalidCase } from '../gen.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
-const ruleId = 'cdr.detail.unknown-product';
+const ruleId: RuleId = 'cdr.detail.unknown-product';
 /** A prefix no holder gives its products, so a generated id cannot exist (no catalogue walk needed to know it). */
 const prefix = 'harness-unknown-';
 

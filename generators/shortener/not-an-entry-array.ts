@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import type { Gen, InvalidCase } from '../gen.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 import { mappingEntry } from './mapping-entry.ts';
 
-const ruleId = 'shortener.mappings.body-is-array';
+const ruleId: RuleId = 'shortener.mappings.body-is-array';
 
 /**
  * Bodies that are not a JSON array of mappingRequest: one valid entry as an object, wrappers, scalars, arrays of

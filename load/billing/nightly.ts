@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { productDraft } from '../../generators/billing/product-draft.ts';
 import { paddedCharge } from '../../generators/billing/response-padding.ts';
-import { billingRuleIds } from '../../rules/billing/ids.ts';
 import { billingOperations as op, type BillingOperation } from '../../rules/billing/operations.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 import type { BillingSection } from '../../targets/billing/section.ts';
 import type { LoadRequest, ObservedResponse } from '../scenario.ts';
 import { billingClientFor } from './billing-client.ts';
@@ -38,7 +38,7 @@ export async function billingNightly(context: NightlyContext<BillingSection>): P
     response.headers['svc-track-id'] === nightlyTrackId
       ? undefined
       : {
-          ruleId: billingRuleIds.trackIdEcho,
+          ruleId: 'billing.headers.track_id.echo' satisfies RuleId,
           message: `Svc-Track-Id was not echoed as sent (${response.headers['svc-track-id'] === undefined ? 'absent' : 'another value'}; the sample shows it)`,
         };
   const product = productDraft.boundaries[0];

@@ -1,6 +1,6 @@
+import type { GzipThresholdExpectation } from '../../checks/gzip-threshold.ts';
 import { gzipThresholdProbed } from '../../checks/gzip-threshold-probed.ts';
 import { billingChecks } from '../../checks/billing/index.ts';
-import { billingRuleIds } from '../../rules/billing/ids.ts';
 import { billingRules } from '../../rules/billing/rules.ts';
 import { loadJudge } from '../rule-judgement.ts';
 import { gzipThresholdBytes } from '../../rules/billing/operations.ts';
@@ -33,8 +33,8 @@ export const billingProbes: readonly LoadProbe<BillingSection>[] = [
       );
       const pin = section.expectations.tokenRateLimit ?? {};
       const judge = loadJudge(billingRules, billingChecks);
-      return rateLimitOutcome(billingRuleIds.tokenRateLimit, finding, (found) =>
-        judge.checkOf(billingRuleIds.tokenRateLimit)(found, pin),
+      return rateLimitOutcome('billing.token.rate_limit', finding, (found) =>
+        judge.checkOf('billing.token.rate_limit')(found, pin),
       );
     },
   },
@@ -44,10 +44,10 @@ export const billingProbes: readonly LoadProbe<BillingSection>[] = [
     async run(context) {
       const { section } = context;
       const client = billingClientFor(section, context.client, context.redactor);
-      const expected = {
+      const expected: GzipThresholdExpectation = {
         thresholdBytes: gzipThresholdBytes,
-        over: billingRuleIds.gzipOverThreshold,
-        under: billingRuleIds.gzipUnderThreshold,
+        over: 'billing.compression.response_over_threshold',
+        under: 'billing.compression.response_under_threshold',
       };
       const finding = await closing(client, async () =>
         probeGzipThreshold(

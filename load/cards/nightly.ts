@@ -1,5 +1,5 @@
 import { cardsOperations, documentedStatuses, type CardsOperation } from '../../rules/cards/operations.ts';
-import { cardsRuleIds } from '../../rules/cards/ids.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 import type { CardsSection } from '../../targets/cards/section.ts';
 import type { LoadRequest, ObservedResponse } from '../scenario.ts';
 import { constantRate, type NightlyContext, type NightlyScenarios } from '../nightly-profile.ts';
@@ -40,7 +40,7 @@ export async function cardsNightly(context: NightlyContext<CardsSection>): Promi
         documented.includes(response.status)
           ? undefined
           : {
-              ruleId: cardsRuleIds.errorsStatuses,
+              ruleId: 'cards.errors.documented-statuses' satisfies RuleId,
               message: `${operation.name} answered ${response.status}, which its row does not list (${documented.join(', ')})`,
             };
       return constantRate(context.profile, {

@@ -1,5 +1,4 @@
 import { defineRules } from '../rule.ts';
-import { billingRuleIds as id } from './ids.ts';
 import { billingSections as s } from './source.ts';
 import { entityHeaderRequired, type TenantMode } from './tenant-mode.ts';
 
@@ -9,28 +8,28 @@ type BillingSectionRead = { tenant: TenantMode };
 /** Every normative sentence of the billing document, once, in our own words. */
 export const billingRules = defineRules<BillingSectionRead>()([
   {
-    id: id.clientIdLength,
+    id: 'billing.token.client_id.length',
     family: 'billing',
     source: s.tokenRequest,
     statement: 'client_id is a string of exactly 36 characters; any other length is rejected with a 4xx.',
     check: 'status-for-invalid-input',
   },
   {
-    id: id.clientSecretLength,
+    id: 'billing.token.client_secret.length',
     family: 'billing',
     source: s.tokenRequest,
     statement: 'client_secret is a string of at most 42 characters; a longer one is rejected with a 4xx.',
     check: 'status-for-invalid-input',
   },
   {
-    id: id.grantTypeEnum,
+    id: 'billing.token.grant_type.enum',
     family: 'billing',
     source: s.tokenRequest,
     statement: 'grant_type must be exactly client_credentials; any other value is rejected with a 4xx.',
     check: 'status-for-invalid-input',
   },
   {
-    id: id.tokenFieldsRequired,
+    id: 'billing.token.fields.required',
     family: 'billing',
     source: s.tokenRequest,
     statement:
@@ -38,7 +37,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
     check: 'status-for-invalid-input',
   },
   {
-    id: id.tokenEntityIdsUuid,
+    id: 'billing.token.entity_ids.uuid',
     family: 'billing',
     source: s.headers,
     statement:
@@ -46,7 +45,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
     check: 'status-for-invalid-input',
   },
   {
-    id: id.tokenForbiddenHeaders,
+    id: 'billing.token.forbidden_headers',
     family: 'billing',
     source: s.authentication,
     statement:
@@ -54,21 +53,21 @@ export const billingRules = defineRules<BillingSectionRead>()([
     check: 'status-for-invalid-input',
   },
   {
-    id: id.tokenIssue,
+    id: 'billing.token.issue',
     family: 'billing',
     source: s.endpoints,
     statement: 'A valid token request gets 200 with a token response carrying a bearer token.',
     check: 'status-for-valid-input',
   },
   {
-    id: id.tokenReusable,
+    id: 'billing.token.reusable',
     family: 'billing',
     source: s.tokenRules,
     statement: 'A token is meant to be used until it expires: the same token keeps authorising catalog requests.',
     check: 'token-reusable',
   },
   {
-    id: id.tokenRateLimit,
+    id: 'billing.token.rate_limit',
     family: 'billing',
     source: s.tokenRules,
     statement:
@@ -76,7 +75,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
     check: 'rate-limit-probed',
   },
   {
-    id: id.trackIdLength,
+    id: 'billing.headers.track_id.length',
     family: 'billing',
     source: s.headers,
     statement:
@@ -84,7 +83,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
     check: 'status-for-input',
   },
   {
-    id: id.trackIdCharset,
+    id: 'billing.headers.track_id.charset',
     family: 'billing',
     source: s.headers,
     statement:
@@ -92,15 +91,15 @@ export const billingRules = defineRules<BillingSectionRead>()([
     check: 'status-for-input',
   },
   {
-    id: id.trackIdEcho,
+    id: 'billing.headers.track_id.echo',
     family: 'billing',
     source: s.headers,
     statement: 'A valid Svc-Track-Id that is sent comes back unchanged in the response headers.',
     check: 'header-echo',
-    prerequisites: [id.trackIdLength],
+    prerequisites: ['billing.headers.track_id.length'],
   },
   {
-    id: id.idempotencyKeyLength,
+    id: 'billing.headers.idempotency_key.length',
     family: 'billing',
     source: s.headers,
     statement:
@@ -108,22 +107,22 @@ export const billingRules = defineRules<BillingSectionRead>()([
     check: 'status-for-input',
   },
   {
-    id: id.idempotencyReplay,
+    id: 'billing.headers.idempotency_key.replay',
     family: 'billing',
     source: s.headers,
     statement: 'A retry carrying the same Idempotency-Key is recognised: the operation is not performed a second time.',
     check: 'idempotent-replay',
   },
   {
-    id: id.idempotencyConcurrent,
+    id: 'billing.headers.idempotency_key.concurrent',
     family: 'billing',
     source: s.headers,
     statement: 'Concurrent retries carrying the same Idempotency-Key perform the operation once.',
     check: 'idempotent-replay',
-    prerequisites: [id.idempotencyReplay],
+    prerequisites: ['billing.headers.idempotency_key.replay'],
   },
   {
-    id: id.entityIdsRequired,
+    id: 'billing.headers.entity_ids.required',
     family: 'billing',
     source: s.headers,
     statement:
@@ -133,7 +132,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
     applicability: 'tenant with multi-entity enabled and tokens valid for several entities',
   },
   {
-    id: id.entityIdsForbidden,
+    id: 'billing.headers.entity_ids.forbidden',
     family: 'billing',
     source: s.headers,
     statement:
@@ -143,7 +142,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
     applicability: 'tenant without multi-entity, or tokens valid for a single entity',
   },
   {
-    id: id.orgIdsForbidden,
+    id: 'billing.headers.org_ids.forbidden',
     family: 'billing',
     source: s.headers,
     statement: 'Without multi-org, catalog operations carrying Svc-Org-Ids are rejected with 400.',
@@ -152,7 +151,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
     applicability: 'tenant without multi-org',
   },
   {
-    id: id.orgIdsAccessible,
+    id: 'billing.headers.org_ids.accessible',
     family: 'billing',
     source: s.headers,
     statement:
@@ -162,7 +161,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
     applicability: 'tenant with multi-org and at least one declared accessible org',
   },
   {
-    id: id.orgIdsScope,
+    id: 'billing.headers.org_ids.scope',
     family: 'billing',
     source: s.headers,
     statement:
@@ -172,7 +171,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
     applicability: 'tenant with multi-org and at least two declared accessible orgs',
   },
   {
-    id: id.gzipOverThreshold,
+    id: 'billing.compression.response_over_threshold',
     family: 'billing',
     source: s.limits,
     statement:
@@ -180,14 +179,14 @@ export const billingRules = defineRules<BillingSectionRead>()([
     check: 'gzip-threshold',
   },
   {
-    id: id.gzipUnderThreshold,
+    id: 'billing.compression.response_under_threshold',
     family: 'billing',
     source: s.limits,
     statement: 'With Accept-Encoding: gzip, a catalog response of 1000 bytes or less is not compressed.',
     check: 'gzip-threshold',
   },
   {
-    id: id.gzipRequest,
+    id: 'billing.compression.request_gzip',
     family: 'billing',
     source: s.headers,
     statement:
@@ -195,7 +194,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
     check: 'gzip-request-equivalence',
   },
   {
-    id: id.authMissing,
+    id: 'billing.catalog.auth.missing',
     family: 'billing',
     source: s.errors,
     statement:
@@ -203,7 +202,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
     check: 'unauthorized-status',
   },
   {
-    id: id.authInvalid,
+    id: 'billing.catalog.auth.invalid',
     family: 'billing',
     source: s.errors,
     statement:
@@ -211,7 +210,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
     check: 'unauthorized-status',
   },
   {
-    id: id.documentedStatus,
+    id: 'billing.catalog.status.documented',
     family: 'billing',
     source: s.endpoints,
     statement:
@@ -219,7 +218,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
     check: 'documented-status',
   },
   {
-    id: id.invalidInputStatus,
+    id: 'billing.catalog.invalid_input.status',
     family: 'billing',
     source: s.errors,
     statement:
@@ -227,7 +226,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
     check: 'invalid-body-refused',
   },
   {
-    id: id.chargeCreate,
+    id: 'billing.charges.create',
     family: 'billing',
     source: s.endpoints,
     statement:
@@ -235,7 +234,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
     check: 'status-for-valid-input',
   },
   {
-    id: id.updateBodyIdentifies,
+    id: 'billing.charges.update.body_identifies',
     family: 'billing',
     source: s.endpoints,
     statement:
@@ -243,21 +242,21 @@ export const billingRules = defineRules<BillingSectionRead>()([
     check: 'update-targets-body-id',
   },
   {
-    id: id.queryRateCardMatch,
+    id: 'billing.charges.query.rate_card_match',
     family: 'billing',
     source: s.queryRules,
     statement: "When a rate-card row matches the supplied attribute values, the query returns that row's pricing.",
     check: 'pricing-resolution',
   },
   {
-    id: id.queryDefaultFallback,
+    id: 'billing.charges.query.default_fallback',
     family: 'billing',
     source: s.queryRules,
     statement: 'When no rate-card row matches, the query returns the charge-level default pricing if one is defined.',
     check: 'pricing-resolution',
   },
   {
-    id: id.queryNoSideEffects,
+    id: 'billing.charges.query.no_side_effects',
     family: 'billing',
     source: s.queryRules,
     statement:
@@ -265,7 +264,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
     check: 'query-side-effect-free',
   },
   {
-    id: id.productCreate,
+    id: 'billing.products.create',
     family: 'billing',
     source: s.overview,
     statement:
@@ -273,14 +272,14 @@ export const billingRules = defineRules<BillingSectionRead>()([
     check: 'product-created',
   },
   {
-    id: id.productPlansRequired,
+    id: 'billing.products.plans.required',
     family: 'billing',
     source: s.endpoints,
     statement: 'A product is created with one or more plans; a product without plans is rejected with a 4xx.',
     check: 'status-for-invalid-input',
   },
   {
-    id: id.productAuth,
+    id: 'billing.products.auth',
     family: 'billing',
     source: s.endpoints,
     statement:
@@ -288,7 +287,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
     check: 'unauthorized-status',
   },
   {
-    id: id.jsonBodies,
+    id: 'billing.bodies.json',
     family: 'billing',
     source: s.endpoints,
     statement: 'Bodies are JSON: successful responses are application/json and parse as JSON.',

@@ -1,60 +1,64 @@
 import { z } from 'zod';
+import { breaks } from '../rule-issues.ts';
+import type { RuleId } from '../rule-id.ts';
 import { notificationTypes } from './enums.ts';
 import { authorizationTimestampPattern, cardReferenceIdPattern, isCalendarDate } from './formats.ts';
-import { cardsRuleIds as id } from './ids.ts';
 
 import { maxAuthorizations, maxPerOutcome } from './limits.ts';
 
 export { maxAuthorizations, maxPerOutcome };
 
-const text = (rule: string) => z.string({ error: rule }).nullish();
+const text = (rule: RuleId) => z.string(breaks(rule)).nullish();
 
 /** An authorization item (all fields optional): USD, a YYYY-MM-DD date, the ISO 8601 timestamp pattern. */
-function authorizationItemSchema(rule: string) {
+function authorizationItemSchema(rule: RuleId) {
   return z.object(
     {
       authorizationId: text(rule),
       authorizationStatus: text(rule),
       authorizationAmount: text(rule),
-      authorizationCurrency: z.literal('USD', { error: rule }).nullish(),
-      authorizationDate: z.string({ error: rule }).refine(isCalendarDate, { error: rule }).nullish(),
-      authorizationTimestamp: z.string({ error: rule }).regex(authorizationTimestampPattern, { error: rule }).nullish(),
+      authorizationCurrency: z.literal('USD', breaks(rule)).nullish(),
+      authorizationDate: z.string(breaks(rule)).refine(isCalendarDate, breaks(rule)).nullish(),
+      authorizationTimestamp: z.string(breaks(rule)).regex(authorizationTimestampPattern, breaks(rule)).nullish(),
       authorizationDeclineReason: text(rule),
       lastFive: text(rule),
     },
-    { error: rule },
+    breaks(rule),
   );
 }
 
 /** GET /authorizations: {cardId, authorizationDetails}; the items' formats name the items rule. */
 export const authorizationsResponseSchema = z.object(
   {
-    cardId: z.string({ error: id.authorizationsOfCard }),
-    authorizationDetails: z.array(authorizationItemSchema(id.authorizationsItems), { error: id.authorizationsLimit }),
+    cardId: z.string(breaks('cards.authorizations.of-card')),
+    authorizationDetails: z.array(
+      authorizationItemSchema('cards.authorizations.items'),
+      breaks('cards.authorizations.limit'),
+    ),
   },
-  { error: id.authorizationsLimit },
+  breaks('cards.authorizations.limit'),
 );
 export type AuthorizationsResponse = z.infer<typeof authorizationsResponseSchema>;
 
 /** GET /authorizationnotifications: the notification record, every field optional. */
 export const notificationSchema = z.object(
   {
-    notificationId: text(id.notificationRecord),
-    eventDescription: text(id.notificationRecord),
-    notificationType: z.enum(notificationTypes, { error: id.notificationRecord }).nullish(),
+    notificationId: text('cards.notification.record'),
+    eventDescription: text('cards.notification.record'),
+    notificationType: z.enum(notificationTypes, breaks('cards.notification.record')).nullish(),
     timeOfNotification: z
-      .string({ error: id.notificationRecord })
-      .regex(authorizationTimestampPattern, { error: id.notificationRecord })
+      .string(breaks('cards.notification.record'))
+      .regex(authorizationTimestampPattern, breaks('cards.notification.record'))
       .nullish(),
-    cardId: text(id.notificationRecord),
-    accountId: text(id.notificationRecord),
+    cardId: text('cards.notification.record'),
+    accountId: text('cards.notification.record'),
     cardReferenceId: z
-      .string({ error: id.notificationRecord })
-      .regex(cardReferenceIdPattern, { error: id.notificationRecord })
+      .string(breaks('cards.notification.record'))
+      .regex(cardReferenceIdPattern, breaks('cards.notification.record'))
       .nullish(),
-    authorizationDetails: authorizationItemSchema(id.notificationRecord).nullish(),
+    authorizationDetails: authorizationItemSchema('cards.notification.record').nullish(),
   },
-  { error: id.notificationRecord },
+  breaks('cards.notification.record'),
 );
 
 /** Whether an authorizationStatus says approved or declined (the document gives the words, not the case). */

@@ -1,5 +1,4 @@
 import { defineRules } from '../rule.ts';
-import { cardsRuleIds as id } from './ids.ts';
 import { cardsSections as s } from './source.ts';
 
 /** What the rules' `appliesTo` reads of the cards section of a target entry. */
@@ -12,7 +11,7 @@ const disposable =
 /** Every rule of part B of document 2 (card on demand), once, in our own words. */
 export const cardsRules = defineRules<CardsSectionRead>()([
   {
-    id: id.cardFields,
+    id: 'cards.card.fields',
     family,
     source: s.cardRecord,
     statement:
@@ -20,7 +19,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'record-rule',
   },
   {
-    id: id.cardAmounts,
+    id: 'cards.card.amounts',
     family,
     source: s.limits,
     statement:
@@ -28,7 +27,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'record-rule',
   },
   {
-    id: id.cardDates,
+    id: 'cards.card.dates',
     family,
     source: s.cardDetails,
     statement:
@@ -36,21 +35,21 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'record-rule',
   },
   {
-    id: id.cardReferenceId,
+    id: 'cards.card.reference-id',
     family,
     source: s.cardDetails,
     statement: 'cardReferenceId holds letters, digits and hyphens only.',
     check: 'record-rule',
   },
   {
-    id: id.merchantCodes,
+    id: 'cards.card.merchant-codes',
     family,
     source: s.limits,
     statement: 'A card lists at most 25 merchant category codes (allowedMerchantIndustries).',
     check: 'record-rule',
   },
   {
-    id: id.reconciliation,
+    id: 'cards.card.reconciliation',
     family,
     source: s.reconciliation,
     statement:
@@ -58,7 +57,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'record-rule',
   },
   {
-    id: id.varianceBounds,
+    id: 'cards.card.variance-bounds',
     family,
     source: s.cardRecord,
     statement:
@@ -66,14 +65,14 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'record-rule',
   },
   {
-    id: id.formFactor,
+    id: 'cards.card.form-factor',
     family,
     source: s.cardDetails,
     statement: 'formFactor is VIRTUAL, the only form factor currently supported.',
     check: 'record-rule',
   },
   {
-    id: id.inProgress,
+    id: 'cards.card.in-progress',
     family,
     source: s.cardRecord,
     statement:
@@ -81,7 +80,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'record-rule',
   },
   {
-    id: id.validFrom,
+    id: 'cards.card.valid-from',
     family,
     source: s.cardRecord,
     statement:
@@ -89,7 +88,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'record-rule',
   },
   {
-    id: id.cardUserFields,
+    id: 'cards.card-user.fields',
     family,
     source: s.cardUser,
     statement:
@@ -97,7 +96,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'record-rule',
   },
   {
-    id: id.cardUserName,
+    id: 'cards.card-user.name',
     family,
     source: s.cardUser,
     statement:
@@ -105,14 +104,14 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'record-rule',
   },
   {
-    id: id.cardUserOneEach,
+    id: 'cards.card-user.one-each',
     family,
     source: s.limits,
     statement: 'A card user has exactly one email, one phone and one address.',
     check: 'record-rule',
   },
   {
-    id: id.cardUserFormats,
+    id: 'cards.card-user.formats',
     family,
     source: s.cardUser,
     statement:
@@ -120,7 +119,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'record-rule',
   },
   {
-    id: id.transactionsDatesTogether,
+    id: 'cards.transactions.dates-together',
     family,
     source: s.transactionRules,
     statement:
@@ -128,7 +127,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'transactions-edge-request',
   },
   {
-    id: id.transactionsDatesInclusive,
+    id: 'cards.transactions.dates-inclusive',
     family,
     source: s.transactionRules,
     statement:
@@ -136,7 +135,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'transactions-in-window',
   },
   {
-    id: id.transactionsParameterFormats,
+    id: 'cards.transactions.parameter-formats',
     family,
     source: s.endpoints,
     statement:
@@ -144,7 +143,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'transactions-edge-request',
   },
   {
-    id: id.transactionsWindowAge,
+    id: 'cards.transactions.window-age',
     family,
     source: s.transactionRules,
     statement:
@@ -152,7 +151,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'transactions-edge-request',
   },
   {
-    id: id.transactionsWindowSpan,
+    id: 'cards.transactions.window-span',
     family,
     source: s.transactionRules,
     statement:
@@ -160,7 +159,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'transactions-edge-request',
   },
   {
-    id: id.transactionsDefaultWindow,
+    id: 'cards.transactions.default-window',
     family,
     source: s.transactionRules,
     statement:
@@ -168,14 +167,14 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'transactions-in-window',
   },
   {
-    id: id.transactionsNewestFirst,
+    id: 'cards.transactions.newest-first',
     family,
     source: s.transactionRules,
     statement: 'Transactions come newest first, across the pages of a walk as well as within each, at every page size.',
     check: 'transactions-newest-first',
   },
   {
-    id: id.transactionsPageSizeDefault,
+    id: 'cards.transactions.page-size-default',
     family,
     source: s.limits,
     statement:
@@ -183,7 +182,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'transactions-default-page-size',
   },
   {
-    id: id.transactionsPageSizeLimit,
+    id: 'cards.transactions.page-size-limit',
     family,
     source: s.limits,
     statement:
@@ -191,14 +190,14 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'transactions-page-size-limit',
   },
   {
-    id: id.transactionsPageNumberDefault,
+    id: 'cards.transactions.page-number-default',
     family,
     source: s.endpoints,
     statement: 'Without pageNumber the first page is returned: it says pageNumber 1 and holds what pageNumber=1 holds.',
     check: 'transactions-default-page-number',
   },
   {
-    id: id.transactionsPageDetails,
+    id: 'cards.transactions.page-details',
     family,
     source: s.transactionRules,
     statement:
@@ -206,7 +205,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'transactions-page-details',
   },
   {
-    id: id.transactionsLinks,
+    id: 'cards.transactions.links',
     family,
     source: s.transactionRules,
     statement:
@@ -214,7 +213,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'transactions-links',
   },
   {
-    id: id.transactionsLinkTargets,
+    id: 'cards.transactions.link-targets',
     family,
     source: s.transactionRules,
     statement:
@@ -222,7 +221,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'transactions-link-targets',
   },
   {
-    id: id.transactionsWalkComplete,
+    id: 'cards.transactions.walk-complete',
     family,
     source: s.transactionRules,
     statement:
@@ -230,7 +229,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'transactions-walk-complete',
   },
   {
-    id: id.transactionsCardScope,
+    id: 'cards.transactions.card-scope',
     family,
     source: s.transactionRules,
     statement:
@@ -238,7 +237,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'transactions-card-scope',
   },
   {
-    id: id.transactionsItems,
+    id: 'cards.transactions.items',
     family,
     source: s.cardRecord,
     // A transactions page too large to read is this rule's fault; the other rules that asked for one are blocked.
@@ -248,7 +247,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'record-rule',
   },
   {
-    id: id.assignEligibility,
+    id: 'cards.assign.eligibility',
     family,
     source: s.assignment,
     statement:
@@ -256,7 +255,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'assignment-outcome',
   },
   {
-    id: id.assignNoReassignment,
+    id: 'cards.assign.no-reassignment',
     family,
     source: s.assignment,
     statement:
@@ -264,7 +263,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'assignment-outcome',
   },
   {
-    id: id.assignWalletFixed,
+    id: 'cards.assign.wallet-fixed',
     family,
     source: s.assignment,
     statement:
@@ -272,7 +271,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'wallet-unchanged',
   },
   {
-    id: id.assignWalletRequired,
+    id: 'cards.assign.wallet-required',
     family,
     source: s.endpoints,
     statement:
@@ -282,7 +281,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     applicability: 'target whose partner signed up for mobile wallet provisioning (walletProvisioning true)',
   },
   {
-    id: id.assignWalletNull,
+    id: 'cards.assign.wallet-null',
     family,
     source: s.endpoints,
     statement:
@@ -292,7 +291,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     applicability: 'target whose partner has not signed up for mobile wallet provisioning (walletProvisioning false)',
   },
   {
-    id: id.assignResponse,
+    id: 'cards.assign.response',
     family,
     source: s.endpoints,
     statement:
@@ -300,7 +299,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'assignment-response',
   },
   {
-    id: id.authorizationsLimit,
+    id: 'cards.authorizations.limit',
     family,
     source: s.authorizationRule,
     statement:
@@ -308,7 +307,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'authorizations-limit',
   },
   {
-    id: id.authorizationsOfCard,
+    id: 'cards.authorizations.of-card',
     family,
     source: s.authorizationRule,
     statement:
@@ -316,7 +315,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'authorizations-of-card',
   },
   {
-    id: id.authorizationsItems,
+    id: 'cards.authorizations.items',
     family,
     source: s.authorizationItem,
     statement:
@@ -324,7 +323,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'record-rule',
   },
   {
-    id: id.notificationRecord,
+    id: 'cards.notification.record',
     family,
     source: s.authorizationItem,
     statement:
@@ -332,7 +331,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'record-rule',
   },
   {
-    id: id.unenrolResponse,
+    id: 'cards.unenrol.response',
     family,
     source: s.account,
     statement: 'DELETE account of the disposable account answers 200 with its accountId and status INACTIVE.',
@@ -341,7 +340,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     applicability: disposable,
   },
   {
-    id: id.unenrolCardsInaccessible,
+    id: 'cards.unenrol.cards-inaccessible',
     family,
     source: s.account,
     statement: "After DELETE account the account's cards are inaccessible: GET card of each is refused (4xx).",
@@ -350,7 +349,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     applicability: disposable,
   },
   {
-    id: id.unenrolCardStatus,
+    id: 'cards.unenrol.card-status',
     family,
     source: s.account,
     statement:
@@ -360,7 +359,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     applicability: disposable,
   },
   {
-    id: id.unenrolNoNotification,
+    id: 'cards.unenrol.no-notification',
     family,
     source: s.account,
     statement:
@@ -370,7 +369,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     applicability: disposable,
   },
   {
-    id: id.unenrolTransactionsKept,
+    id: 'cards.unenrol.transactions-kept',
     family,
     source: s.account,
     statement:
@@ -380,7 +379,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     applicability: disposable,
   },
   {
-    id: id.errorsBadRequest,
+    id: 'cards.errors.bad-request-body',
     family,
     source: s.errors,
     statement:
@@ -388,7 +387,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'cards-error-body',
   },
   {
-    id: id.errorsErrorCode,
+    id: 'cards.errors.error-code-body',
     family,
     source: s.errors,
     statement:
@@ -396,7 +395,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'cards-error-body',
   },
   {
-    id: id.bodiesJson,
+    id: 'cards.bodies.json',
     family,
     source: s.endpoints,
     statement:
@@ -404,7 +403,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'json-body',
   },
   {
-    id: id.errorsStatuses,
+    id: 'cards.errors.documented-statuses',
     family,
     source: s.errors,
     statement:
@@ -412,7 +411,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'documented-status',
   },
   {
-    id: id.unknownIds,
+    id: 'cards.ids.unknown',
     family,
     source: s.errors,
     statement:
@@ -420,7 +419,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'id-refused',
   },
   {
-    id: id.malformedIds,
+    id: 'cards.ids.malformed',
     family,
     source: s.errors,
     statement:
@@ -428,7 +427,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'id-refused',
   },
   {
-    id: id.authMissing,
+    id: 'cards.auth.missing',
     family,
     source: s.authentication,
     statement:
@@ -436,7 +435,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     check: 'unauthorized-status',
   },
   {
-    id: id.authInvalid,
+    id: 'cards.auth.invalid',
     family,
     source: s.authentication,
     statement:

@@ -1,5 +1,7 @@
 import { addDays } from './calendar.ts';
 import { z } from 'zod';
+import { breaks, ruleIssue } from '../rule-issues.ts';
+import type { RuleId } from '../rule-id.ts';
 import {
   cardStatuses,
   cardUserStatuses,
@@ -23,7 +25,6 @@ import {
   statePattern,
   suffixPattern,
 } from './formats.ts';
-import { cardsRuleIds as id } from './ids.ts';
 import { maxAccountingFields, maxMerchantCodes, maxUserDefinedFields } from './limits.ts';
 
 /*
@@ -34,23 +35,23 @@ import { maxAccountingFields, maxMerchantCodes, maxUserDefinedFields } from './l
 
 /** Cross-field refinements run even when a field has an issue of its own rule. */
 const always = { when: () => true };
-const text = (rule: string) => z.string({ error: rule });
+const text = (rule: RuleId) => z.string(breaks(rule));
 const optional = <T extends z.ZodType>(schema: T) => schema.nullish();
-const amount = (shapeRule: string) => text(shapeRule).regex(amountPattern, { error: id.cardAmounts });
-const date = (shapeRule: string, formatRule: string) => text(shapeRule).refine(isCalendarDate, { error: formatRule });
+const amount = (shapeRule: RuleId) => text(shapeRule).regex(amountPattern, breaks('cards.card.amounts'));
+const date = (shapeRule: RuleId, formatRule: RuleId) => text(shapeRule).refine(isCalendarDate, breaks(formatRule));
 
 /** chargeAmountVariance: bounds at most 100 when PERCENTAGE, amounts when AMOUNT. */
 export const chargeAmountVarianceSchema = z
   .object(
     {
-      varianceType: optional(z.enum(varianceTypes, { error: id.cardFields })),
-      varianceLowerBound: optional(text(id.cardFields)),
-      varianceUpperBound: optional(text(id.cardFields)),
-      minimumAuthorizationAmount: optional(amount(id.cardFields)),
-      autoExpirePercent: optional(text(id.cardFields)),
-      autoExpireAmount: optional(amount(id.cardFields)),
+      varianceType: optional(z.enum(varianceTypes, breaks('cards.card.fields'))),
+      varianceLowerBound: optional(text('cards.card.fields')),
+      varianceUpperBound: optional(text('cards.card.fields')),
+      minimumAuthorizationAmount: optional(amount('cards.card.fields')),
+      autoExpirePercent: optional(text('cards.card.fields')),
+      autoExpireAmount: optional(amount('cards.card.fields')),
     },
-    { error: id.cardFields },
+    breaks('cards.card.fields'),
   )
   .superRefine((variance, ctx) => {
     // Judged even when another field of the record is wrong (`always`): each rule is reported on its own.
@@ -63,77 +64,82 @@ export const chargeAmountVarianceSchema = z
     if (!valid) return;
     for (const key of ['varianceLowerBound', 'varianceUpperBound'] as const) {
       const bound = variance[key];
-      if (typeof bound === 'string' && !valid(bound))
-        ctx.addIssue({ code: 'custom', message: id.varianceBounds, path: [key] });
+      if (typeof bound === 'string' && !valid(bound)) ctx.addIssue(ruleIssue('cards.card.variance-bounds', [key]));
     }
   }, always);
 
 export const spendControlsSchema = z.object(
   {
-    currentAmount: amount(id.cardFields),
-    validFromDate: date(id.cardFields, id.cardDates),
-    validToDate: date(id.cardFields, id.cardDates),
-    spendType: optional(z.enum(spendTypes, { error: id.cardFields })),
-    originalAmount: optional(amount(id.cardFields)),
-    cardCurrency: optional(text(id.cardFields)),
-    timeZone: optional(z.enum(timeZones, { error: id.cardFields })),
+    currentAmount: amount('cards.card.fields'),
+    validFromDate: date('cards.card.fields', 'cards.card.dates'),
+    validToDate: date('cards.card.fields', 'cards.card.dates'),
+    spendType: optional(z.enum(spendTypes, breaks('cards.card.fields'))),
+    originalAmount: optional(amount('cards.card.fields')),
+    cardCurrency: optional(text('cards.card.fields')),
+    timeZone: optional(z.enum(timeZones, breaks('cards.card.fields'))),
     allowedMerchantIndustries: optional(
-      z.array(text(id.cardFields), { error: id.cardFields }).max(maxMerchantCodes, { error: id.merchantCodes }),
+      z
+        .array(text('cards.card.fields'), breaks('cards.card.fields'))
+        .max(maxMerchantCodes, breaks('cards.card.merchant-codes')),
     ),
-    allowedMerchant: optional(z.array(text(id.cardFields), { error: id.cardFields })),
+    allowedMerchant: optional(z.array(text('cards.card.fields'), breaks('cards.card.fields'))),
     chargeAmountVariance: optional(chargeAmountVarianceSchema),
   },
-  { error: id.cardFields },
+  breaks('cards.card.fields'),
 );
 
 export const cardDetailsSchema = z.object(
   {
-    cardLastFive: text(id.cardFields),
-    expiryDate: text(id.cardFields).regex(expiryDatePattern, { error: id.cardDates }),
+    cardLastFive: text('cards.card.fields'),
+    expiryDate: text('cards.card.fields').regex(expiryDatePattern, breaks('cards.card.dates')),
     formFactor: z
-      .enum(formFactors, { error: id.cardFields })
-      .refine((value) => value === 'VIRTUAL', { error: id.formFactor }),
-    cardReferenceId: text(id.cardFields).regex(cardReferenceIdPattern, { error: id.cardReferenceId }),
-    cardCreationDate: date(id.cardFields, id.cardDates),
-    status: z.enum(cardStatuses, { error: id.cardFields }),
-    cardModifiedDate: optional(date(id.cardFields, id.cardDates)),
-    digitalWalletProvisionable: optional(z.boolean({ error: id.cardFields })),
-    digitalWalletProvisioned: optional(z.array(text(id.cardFields), { error: id.cardFields })),
+      .enum(formFactors, breaks('cards.card.fields'))
+      .refine((value) => value === 'VIRTUAL', breaks('cards.card.form-factor')),
+    cardReferenceId: text('cards.card.fields').regex(cardReferenceIdPattern, breaks('cards.card.reference-id')),
+    cardCreationDate: date('cards.card.fields', 'cards.card.dates'),
+    status: z.enum(cardStatuses, breaks('cards.card.fields')),
+    cardModifiedDate: optional(date('cards.card.fields', 'cards.card.dates')),
+    digitalWalletProvisionable: optional(z.boolean(breaks('cards.card.fields'))),
+    digitalWalletProvisioned: optional(z.array(text('cards.card.fields'), breaks('cards.card.fields'))),
   },
-  { error: id.cardFields },
+  breaks('cards.card.fields'),
 );
 
 const reconciliationItem = z.object(
-  { index: text(id.reconciliation), value: text(id.reconciliation) },
-  { error: id.reconciliation },
+  { index: text('cards.card.reconciliation'), value: text('cards.card.reconciliation') },
+  breaks('cards.card.reconciliation'),
 );
 
 export const reconciliationFieldSchema = z.object(
   {
     userDefinedFields: optional(
-      z.array(reconciliationItem, { error: id.reconciliation }).max(maxUserDefinedFields, { error: id.reconciliation }),
+      z
+        .array(reconciliationItem, breaks('cards.card.reconciliation'))
+        .max(maxUserDefinedFields, breaks('cards.card.reconciliation')),
     ),
     accountingFields: optional(
-      z.array(reconciliationItem, { error: id.reconciliation }).max(maxAccountingFields, { error: id.reconciliation }),
+      z
+        .array(reconciliationItem, breaks('cards.card.reconciliation'))
+        .max(maxAccountingFields, breaks('cards.card.reconciliation')),
     ),
   },
-  { error: id.reconciliation },
+  breaks('cards.card.reconciliation'),
 );
 
 /** The Card record of GET card for every status but IN_PROGRESS. */
 export const cardSchema = z
   .object(
     {
-      cardId: text(id.cardFields),
-      accountId: text(id.cardFields),
+      cardId: text('cards.card.fields'),
+      accountId: text('cards.card.fields'),
       spendControls: spendControlsSchema,
       cardDetails: cardDetailsSchema,
-      deliveryMethod: z.literal('API_RESPONSE', { error: id.cardFields }),
-      cardUserId: optional(text(id.cardFields)),
-      reloadable: optional(z.boolean({ error: id.cardFields })),
+      deliveryMethod: z.literal('API_RESPONSE', breaks('cards.card.fields')),
+      cardUserId: optional(text('cards.card.fields')),
+      reloadable: optional(z.boolean(breaks('cards.card.fields'))),
       reconciliationField: optional(reconciliationFieldSchema),
     },
-    { error: id.cardFields },
+    breaks('cards.card.fields'),
   )
   .superRefine((card, ctx) => {
     // validFromDate may not be in the past at creation: on a record, it is not before the card's creation day.
@@ -148,7 +154,7 @@ export const cardSchema = z
       isCalendarDate(created) &&
       from < addDays(created, -1)
     ) {
-      ctx.addIssue({ code: 'custom', message: id.validFrom, path: ['spendControls', 'validFromDate'] });
+      ctx.addIssue(ruleIssue('cards.card.valid-from', ['spendControls', 'validFromDate']));
     }
   }, always);
 export type Card = z.infer<typeof cardSchema>;
@@ -179,111 +185,120 @@ export function inProgressStatusPlace(card: unknown): 'status' | 'cardDetails.st
 
 /** GET card of an IN_PROGRESS card: only cardId, accountId and status (at the top level or in cardDetails). */
 export const inProgressCardSchema = z
-  .object({ cardId: text(id.inProgress), accountId: text(id.inProgress) }, { error: id.inProgress })
+  .object(
+    { cardId: text('cards.card.in-progress'), accountId: text('cards.card.in-progress') },
+    breaks('cards.card.in-progress'),
+  )
   .passthrough()
   .superRefine((card, ctx) => {
     if (typeof card !== 'object' || card === null) return;
     const record = card as Record<string, unknown> & { cardDetails?: unknown };
     const details = record.cardDetails;
     if (details !== undefined && (typeof details !== 'object' || details === null || Array.isArray(details)))
-      ctx.addIssue({ code: 'custom', message: id.inProgress, path: ['cardDetails'] });
+      ctx.addIssue(ruleIssue('cards.card.in-progress', ['cardDetails']));
     const nested = typeof details === 'object' && details !== null ? (details as Record<string, unknown>) : {};
     const shown = [record.status, nested.status].filter((status) => status !== undefined);
-    if (shown.length === 0) ctx.addIssue({ code: 'custom', message: id.inProgress, path: ['status'] });
+    if (shown.length === 0) ctx.addIssue(ruleIssue('cards.card.in-progress', ['status']));
     if (shown.some((status) => status !== 'IN_PROGRESS'))
-      ctx.addIssue({
-        code: 'custom',
-        message: id.inProgress,
-        path: record.status !== 'IN_PROGRESS' && record.status !== undefined ? ['status'] : ['cardDetails', 'status'],
-      });
+      ctx.addIssue(
+        ruleIssue(
+          'cards.card.in-progress',
+          record.status !== 'IN_PROGRESS' && record.status !== undefined ? ['status'] : ['cardDetails', 'status'],
+        ),
+      );
     for (const field of fieldsHiddenWhileInProgress)
-      if (field in record) ctx.addIssue({ code: 'custom', message: id.inProgress, path: [field] });
+      if (field in record) ctx.addIssue(ruleIssue('cards.card.in-progress', [field]));
     for (const field of Object.keys(nested))
-      if (field !== 'status') ctx.addIssue({ code: 'custom', message: id.inProgress, path: ['cardDetails', field] });
+      if (field !== 'status') ctx.addIssue(ruleIssue('cards.card.in-progress', ['cardDetails', field]));
     // A cardDetails is there only to carry the status: one without it is a field the card does not return.
     if (details !== undefined && nested.status === undefined)
-      ctx.addIssue({ code: 'custom', message: id.inProgress, path: ['cardDetails'] });
+      ctx.addIssue(ruleIssue('cards.card.in-progress', ['cardDetails']));
   }, always);
 
 const nameSchema = z.object(
   {
-    first: text(id.cardUserFields).regex(namePattern, { error: id.cardUserName }),
-    last: text(id.cardUserFields).regex(namePattern, { error: id.cardUserName }),
-    middle: optional(text(id.cardUserFields).regex(namePattern, { error: id.cardUserName })),
-    suffix: optional(text(id.cardUserFields).regex(suffixPattern, { error: id.cardUserName })),
+    first: text('cards.card-user.fields').regex(namePattern, breaks('cards.card-user.name')),
+    last: text('cards.card-user.fields').regex(namePattern, breaks('cards.card-user.name')),
+    middle: optional(text('cards.card-user.fields').regex(namePattern, breaks('cards.card-user.name'))),
+    suffix: optional(text('cards.card-user.fields').regex(suffixPattern, breaks('cards.card-user.name'))),
   },
-  { error: id.cardUserFields },
+  breaks('cards.card-user.fields'),
 );
 
 /** A list of exactly one item: more or fewer break the one-each rule. */
 const oneOf = <T extends z.ZodType>(item: T) =>
-  z.array(item, { error: id.cardUserFields }).length(1, { error: id.cardUserOneEach });
+  z.array(item, breaks('cards.card-user.fields')).length(1, breaks('cards.card-user.one-each'));
 
 export const cardUserSchema = z.object(
   {
-    cardUserId: text(id.cardUserFields),
-    buyerId: text(id.cardUserFields),
+    cardUserId: text('cards.card-user.fields'),
+    buyerId: text('cards.card-user.fields'),
     name: nameSchema,
-    dateOfBirth: date(id.cardUserFields, id.cardUserFields),
+    dateOfBirth: date('cards.card-user.fields', 'cards.card-user.fields'),
     email: oneOf(
       z.object(
-        { type: z.enum(emailTypes, { error: id.cardUserFields }), emailAddress: text(id.cardUserFields) },
-        { error: id.cardUserFields },
+        { type: z.enum(emailTypes, breaks('cards.card-user.fields')), emailAddress: text('cards.card-user.fields') },
+        breaks('cards.card-user.fields'),
       ),
     ),
     phone: oneOf(
       z.object(
         {
-          countryCode: text(id.cardUserFields).regex(countryCodePattern, { error: id.cardUserFormats }),
-          number: text(id.cardUserFields),
-          type: z.literal('MOBILE', { error: id.cardUserFields }),
+          countryCode: text('cards.card-user.fields').regex(countryCodePattern, breaks('cards.card-user.formats')),
+          number: text('cards.card-user.fields'),
+          type: z.literal('MOBILE', breaks('cards.card-user.fields')),
         },
-        { error: id.cardUserFields },
+        breaks('cards.card-user.fields'),
       ),
     ),
     address: oneOf(
       z.object(
         {
-          type: z.literal('RESIDENCE', { error: id.cardUserFields }),
-          purpose: z.literal('PRIMARY', { error: id.cardUserFields }),
-          line1: text(id.cardUserFields),
-          line2: optional(text(id.cardUserFields)),
-          city: text(id.cardUserFields),
-          state: text(id.cardUserFields).regex(statePattern, { error: id.cardUserFormats }),
-          country: text(id.cardUserFields).regex(alpha2Pattern, { error: id.cardUserFormats }),
-          postalCode: text(id.cardUserFields).regex(postalCodePattern, { error: id.cardUserFormats }),
+          type: z.literal('RESIDENCE', breaks('cards.card-user.fields')),
+          purpose: z.literal('PRIMARY', breaks('cards.card-user.fields')),
+          line1: text('cards.card-user.fields'),
+          line2: optional(text('cards.card-user.fields')),
+          city: text('cards.card-user.fields'),
+          state: text('cards.card-user.fields').regex(statePattern, breaks('cards.card-user.formats')),
+          country: text('cards.card-user.fields').regex(alpha2Pattern, breaks('cards.card-user.formats')),
+          postalCode: text('cards.card-user.fields').regex(postalCodePattern, breaks('cards.card-user.formats')),
         },
-        { error: id.cardUserFields },
+        breaks('cards.card-user.fields'),
       ),
     ),
-    status: z.enum(cardUserStatuses, { error: id.cardUserFields }),
-    expressConsentObtained: z.boolean({ error: id.cardUserFields }),
-    dateCreated: date(id.cardUserFields, id.cardUserFields),
-    employeeId: optional(text(id.cardUserFields).regex(employeeIdPattern, { error: id.cardUserFormats })),
+    status: z.enum(cardUserStatuses, breaks('cards.card-user.fields')),
+    expressConsentObtained: z.boolean(breaks('cards.card-user.fields')),
+    dateCreated: date('cards.card-user.fields', 'cards.card-user.fields'),
+    employeeId: optional(text('cards.card-user.fields').regex(employeeIdPattern, breaks('cards.card-user.formats'))),
   },
-  { error: id.cardUserFields },
+  breaks('cards.card-user.fields'),
 );
 export type CardUser = z.infer<typeof cardUserSchema>;
 
 /** 400 body: `errors`, items with code and message required (all four fields optional on GET transactions). */
 export function badRequestBodySchema(itemFieldsOptional: boolean) {
-  const field = itemFieldsOptional ? optional(text(id.errorsBadRequest)) : text(id.errorsBadRequest);
+  const field = itemFieldsOptional
+    ? optional(text('cards.errors.bad-request-body'))
+    : text('cards.errors.bad-request-body');
   const item = z.object(
     {
       code: field,
       message: field,
-      detail: optional(text(id.errorsBadRequest)),
-      link: optional(text(id.errorsBadRequest)),
+      detail: optional(text('cards.errors.bad-request-body')),
+      link: optional(text('cards.errors.bad-request-body')),
     },
-    { error: id.errorsBadRequest },
+    breaks('cards.errors.bad-request-body'),
   );
-  return z.object({ errors: z.array(item, { error: id.errorsBadRequest }) }, { error: id.errorsBadRequest });
+  return z.object(
+    { errors: z.array(item, breaks('cards.errors.bad-request-body')) },
+    breaks('cards.errors.bad-request-body'),
+  );
 }
 
 /** Every other error status (and 400 on DELETE account): errorCode required, errorDescription optional. */
 export const errorCodeBodySchema = z.object(
-  { errorCode: text(id.errorsErrorCode), errorDescription: optional(text(id.errorsErrorCode)) },
-  { error: id.errorsErrorCode },
+  { errorCode: text('cards.errors.error-code-body'), errorDescription: optional(text('cards.errors.error-code-body')) },
+  breaks('cards.errors.error-code-body'),
 );
 
 /** The rule ids a value breaks under a schema: the distinct issue messages, in order. */

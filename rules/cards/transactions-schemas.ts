@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { breaks, ruleIssue } from '../rule-issues.ts';
+import type { RuleId } from '../rule-id.ts';
 import { alpha2Pattern, isCalendarDate } from './formats.ts';
-import { cardsRuleIds as id } from './ids.ts';
 
 /*
  * GET /transactions: the page as walked (only `transactions` a list, and the links when they are strings),
@@ -30,9 +31,9 @@ export const walkedPageSchema = z.object({
 });
 export type WalkedPage = z.infer<typeof walkedPageSchema>;
 
-const day = (rule: string) => z.string({ error: rule }).refine(isCalendarDate, { error: rule });
-const optionalText = z.string({ error: id.transactionsItems }).nullish();
-const money = z.object({ value: optionalText, currency: optionalText }, { error: id.transactionsItems }).nullish();
+const day = (rule: RuleId) => z.string(breaks(rule)).refine(isCalendarDate, breaks(rule));
+const optionalText = z.string(breaks('cards.transactions.items')).nullish();
+const money = z.object({ value: optionalText, currency: optionalText }, breaks('cards.transactions.items')).nullish();
 
 /** A transaction item: every field optional; dates YYYY-MM-DD, type CHARGE or CREDIT, merchant country alpha-2. */
 export const transactionItemSchema = z.object(
@@ -43,28 +44,28 @@ export const transactionItemSchema = z.object(
     authorizationId: optionalText,
     transactionAmount: money,
     localAmount: money,
-    authorizationDate: day(id.transactionsItems).nullish(),
-    transactionDate: day(id.transactionsItems).nullish(),
-    transactionType: z.enum(['CHARGE', 'CREDIT'], { error: id.transactionsItems }).nullish(),
+    authorizationDate: day('cards.transactions.items').nullish(),
+    transactionDate: day('cards.transactions.items').nullish(),
+    transactionType: z.enum(['CHARGE', 'CREDIT'], breaks('cards.transactions.items')).nullish(),
     digitalWallet: optionalText,
-    billingCycleDate: day(id.transactionsItems).nullish(),
+    billingCycleDate: day('cards.transactions.items').nullish(),
     merchant: z
       .object(
         {
           country: z
-            .string({ error: id.transactionsItems })
-            .regex(alpha2Pattern, { error: id.transactionsItems })
+            .string(breaks('cards.transactions.items'))
+            .regex(alpha2Pattern, breaks('cards.transactions.items'))
             .nullish(),
         },
-        { error: id.transactionsItems },
+        breaks('cards.transactions.items'),
       )
       .nullish(),
   },
-  { error: id.transactionsItems },
+  breaks('cards.transactions.items'),
 );
 
-const count = z.number({ error: id.transactionsPageDetails });
-const requiredLink = z.string({ error: id.transactionsLinks });
+const count = z.number(breaks('cards.transactions.page-details'));
+const requiredLink = z.string(breaks('cards.transactions.links'));
 
 /**
  * A page of GET /transactions (rule 5): page numbers required, pageCount at most 500 and what totalCount and
@@ -79,24 +80,24 @@ export const transactionsPageSchema = z
           {
             pageSize: count,
             pageNumber: count,
-            pageCount: count.max(maxPageCount, { error: id.transactionsPageDetails }),
+            pageCount: count.max(maxPageCount, breaks('cards.transactions.page-details')),
             totalCount: count,
           },
-          { error: id.transactionsPageDetails },
+          breaks('cards.transactions.page-details'),
         ),
         links: z.object(
           {
             first: requiredLink,
             last: requiredLink,
-            next: z.string({ error: id.transactionsLinks }).nullish(),
-            previous: z.string({ error: id.transactionsLinks }).nullish(),
+            next: z.string(breaks('cards.transactions.links')).nullish(),
+            previous: z.string(breaks('cards.transactions.links')).nullish(),
           },
-          { error: id.transactionsLinks },
+          breaks('cards.transactions.links'),
         ),
       },
-      { error: id.transactionsPageDetails },
+      breaks('cards.transactions.page-details'),
     ),
-    transactions: z.array(transactionItemSchema, { error: id.transactionsItems }),
+    transactions: z.array(transactionItemSchema, breaks('cards.transactions.items')),
   })
   .superRefine(
     (body, ctx) => {
@@ -109,23 +110,15 @@ export const transactionsPageSchema = z
         // An empty window may count as no page or as one empty page; more pages than the cap are cut at 500.
         const fits = pages === 0 ? pageCount === 0 || pageCount === 1 : pageCount === Math.min(pages, maxPageCount);
         if (!fits)
-          ctx.addIssue({
-            code: 'custom',
-            message: id.transactionsPageDetails,
-            path: ['paginationDetails', 'page', 'pageCount'],
-          });
+          ctx.addIssue(ruleIssue('cards.transactions.page-details', ['paginationDetails', 'page', 'pageCount']));
       }
       if (!links || typeof links !== 'object') return;
       const has = (name: 'next' | 'previous') => typeof links[name] === 'string';
       // next and previous are optional strings: absent is allowed, present only where that page exists.
       if (has('next') && !(pageNumber < pageCount))
-        ctx.addIssue({ code: 'custom', message: id.transactionsLinks, path: ['paginationDetails', 'links', 'next'] });
+        ctx.addIssue(ruleIssue('cards.transactions.links', ['paginationDetails', 'links', 'next']));
       if (has('previous') && !(pageNumber > 1 && pageNumber <= Math.max(pageCount, 1)))
-        ctx.addIssue({
-          code: 'custom',
-          message: id.transactionsLinks,
-          path: ['paginationDetails', 'links', 'previous'],
-        });
+        ctx.addIssue(ruleIssue('cards.transactions.links', ['paginationDetails', 'links', 'previous']));
     },
     { when: () => true },
   );

@@ -1,6 +1,5 @@
 import { invalidBearer } from '../../generators/invalid-bearer.ts';
 import { productDraft } from '../../generators/billing/product-draft.ts';
-import { billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';
 import { fixtureCharge, validChargeBodies } from './support/billing-actions.ts';
 import { registerSecretDerived } from '../support/report-values.ts';
@@ -9,9 +8,9 @@ import { forAll } from '../support/for-all.ts';
 
 const session = useBillingSession();
 
-ruleTest(id.authMissing, async ({ observe, check }) => {
+ruleTest('billing.catalog.auth.missing', async ({ observe, check }) => {
   const s = session();
-  const chargeId = await fixtureCharge(s, id.authMissing);
+  const chargeId = await fixtureCharge(s, 'billing.catalog.auth.missing');
   const sent = await Promise.all(
     validChargeBodies(s, chargeId).map(async ({ operation, json }) => ({
       operation,
@@ -31,12 +30,12 @@ ruleTest(id.authMissing, async ({ observe, check }) => {
   return sent.map(({ operation, exchange }) => check(exchange, operation.unauthorizedStatus));
 });
 
-ruleTest(id.authInvalid, async ({ check }) => {
+ruleTest('billing.catalog.auth.invalid', async ({ check }) => {
   const s = session();
-  const chargeId = await fixtureCharge(s, id.authInvalid);
+  const chargeId = await fixtureCharge(s, 'billing.catalog.auth.invalid');
   const bodies = validChargeBodies(s, chargeId);
   await forAll(
-    registerSecretDerived(invalidBearer(id.authInvalid, await s.client.token())),
+    registerSecretDerived(invalidBearer('billing.catalog.auth.invalid', await s.client.token())),
     s.property(),
     async (invalid) => {
       await Promise.all(
@@ -51,7 +50,7 @@ ruleTest(id.authInvalid, async ({ check }) => {
   );
 });
 
-ruleTest(id.productAuth, async ({ observe, check }) => {
+ruleTest('billing.products.auth', async ({ observe, check }) => {
   const s = session();
   const json = s.client.adapter.createProductBody(
     productDraft.boundaries[0] as (typeof productDraft.boundaries)[number],
@@ -60,7 +59,7 @@ ruleTest(id.productAuth, async ({ observe, check }) => {
   check(withoutToken, op.createProduct.unauthorizedStatus);
   observe('status without a token', withoutToken.response?.status);
   await forAll(
-    registerSecretDerived(invalidBearer(id.productAuth, await s.client.token())),
+    registerSecretDerived(invalidBearer('billing.products.auth', await s.client.token())),
     s.property({ runs: Math.ceil(s.run.runs / 4) }),
     async (invalid) => {
       const exchange = await s.client.send(op.createProduct, { json, auth: { authorization: invalid.value } });

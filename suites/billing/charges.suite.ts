@@ -3,11 +3,10 @@ import { headerNames } from '../../client/billing/billing-client.ts';
 import type { ChargeDraft } from '../../adapters/billing/model.ts';
 import { chargeDraft } from '../../generators/billing/charge-draft.ts';
 import type { Gen } from '../../generators/gen.ts';
-import { invalidTrackId } from '../../generators/billing/invalid-track-id.ts';
+import { invalidTrackId } from '../../generators/billing/track-id.ts';
 import { malformedJsonBody } from '../../generators/billing/malformed-json-body.ts';
 import { pricing } from '../../generators/billing/pricing.ts';
 import { productDraft } from '../../generators/billing/product-draft.ts';
-import { billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { billingOperations as op, chargeOperations, toleratedStatuses } from '../../rules/billing/operations.ts';
 import {
   createCharge,
@@ -38,16 +37,16 @@ const chargeDrafts: Gen<ChargeDraft> = {
   arbitrary: chargeDraft,
 };
 
-ruleTest(id.chargeCreate, async ({ check }) => {
+ruleTest('billing.charges.create', async ({ check }) => {
   const s = session();
   await forAll(chargeDrafts, s.property(), async (draft) => {
-    const created = await createCharge(s, id.chargeCreate, draft);
+    const created = await createCharge(s, 'billing.charges.create', draft);
     // Which 2xx is billing.catalog.status.documented's to judge.
     return check(created.exchange, null);
   });
 });
 
-ruleTest(id.updateBodyIdentifies, async ({ check }) => {
+ruleTest('billing.charges.update.body_identifies', async ({ check }) => {
   const s = session();
   const { adapter } = s.client;
   const pricings = { boundaries: [{ currency: 'USD', amount: 0 }], arbitrary: pricing };
@@ -58,26 +57,28 @@ ruleTest(id.updateBodyIdentifies, async ({ check }) => {
       defaultPricing: initialPricing,
       rateCards: [],
     });
-    const bystander = await createCharge(s, id.updateBodyIdentifies, draft('bystander'));
-    const target = await createCharge(s, id.updateBodyIdentifies, draft('target'));
+    const bystander = await createCharge(s, 'billing.charges.update.body_identifies', draft('bystander'));
+    const target = await createCharge(s, 'billing.charges.update.body_identifies', draft('target'));
     // The charges are read through the query: first make sure that reading shows pricing and changes nothing.
-    const bystanderBefore = await queryCharge(s, id.updateBodyIdentifies, bystander.chargeId, {});
+    const bystanderBefore = await queryCharge(s, 'billing.charges.update.body_identifies', bystander.chargeId, {});
     queryRepeatable(
-      id.updateBodyIdentifies,
+      'billing.charges.update.body_identifies',
       bystanderBefore.exchange,
-      (await queryCharge(s, id.updateBodyIdentifies, bystander.chargeId, {})).exchange,
+      (await queryCharge(s, 'billing.charges.update.body_identifies', bystander.chargeId, {})).exchange,
     );
     readsDefaultPricing(
-      id.updateBodyIdentifies,
-      await queryCharge(s, id.updateBodyIdentifies, target.chargeId, {}),
+      'billing.charges.update.body_identifies',
+      await queryCharge(s, 'billing.charges.update.body_identifies', target.chargeId, {}),
       initialPricing,
     );
     const withoutId = await s.client.send(op.updateCharge, {
       json: adapter.updateChargeBodyWithoutId({ defaultPricing: newPricing }),
     });
-    const update = await updateCharge(s, id.updateBodyIdentifies, target.chargeId, { defaultPricing: newPricing });
-    const targetAfter = await queryCharge(s, id.updateBodyIdentifies, target.chargeId, {});
-    const bystanderAfter = await queryCharge(s, id.updateBodyIdentifies, bystander.chargeId, {});
+    const update = await updateCharge(s, 'billing.charges.update.body_identifies', target.chargeId, {
+      defaultPricing: newPricing,
+    });
+    const targetAfter = await queryCharge(s, 'billing.charges.update.body_identifies', target.chargeId, {});
+    const bystanderAfter = await queryCharge(s, 'billing.charges.update.body_identifies', bystander.chargeId, {});
     return check(
       {
         withoutId: { exchange: withoutId, statuses: op.updateCharge },
@@ -90,7 +91,7 @@ ruleTest(id.updateBodyIdentifies, async ({ check }) => {
   });
 });
 
-ruleTest(id.invalidInputStatus, async ({ check }) => {
+ruleTest('billing.catalog.invalid_input.status', async ({ check }) => {
   const s = session();
   await forAll(malformedJsonBody, s.property(), async (invalid) => {
     await Promise.all(
@@ -109,9 +110,9 @@ ruleTest(id.invalidInputStatus, async ({ check }) => {
 });
 
 /** A mix of valid and invalid requests: whatever the answer, it is one the document lists. */
-ruleTest(id.documentedStatus, async ({ check }) => {
+ruleTest('billing.catalog.status.documented', async ({ check }) => {
   const s = session();
-  const chargeId = await fixtureCharge(s, id.documentedStatus);
+  const chargeId = await fixtureCharge(s, 'billing.catalog.status.documented');
   const valid = validChargeBodies(s, chargeId);
   const requests = fc.oneof(
     malformedJsonBody.arbitrary.map((invalid) => ({ rawBody: invalid.value })),
@@ -140,12 +141,12 @@ ruleTest(id.documentedStatus, async ({ check }) => {
   );
 });
 
-ruleTest(id.jsonBodies, async ({ check }) => {
+ruleTest('billing.bodies.json', async ({ check }) => {
   const s = session();
   const { adapter } = s.client;
   // The token response judged is the session's own: the run issues no other token.
   check(await s.client.tokenSession.issuingExchange());
-  const chargeId = await fixtureCharge(s, id.jsonBodies);
+  const chargeId = await fixtureCharge(s, 'billing.bodies.json');
   for (const { operation, json } of validChargeBodies(s, chargeId))
     check(await s.client.send(operation, { json, acceptGzip: true }));
   check(

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
+import type { GzipThresholdExpectation } from '../../checks/gzip-threshold.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import { chargeDraft } from '../../generators/billing/charge-draft.ts';
 import { paddedCharge } from '../../generators/billing/response-padding.ts';
-import { billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { billingOperations as op, gzipThresholdBytes } from '../../rules/billing/operations.ts';
 import { createCharge, createdChargeId, queryRepeatable } from './support/billing-actions.ts';
 import { type BillingSession, ruleTest, useBillingSession } from './support/billing-session.ts';
@@ -13,7 +13,11 @@ import { responseOfSize } from '../../load/response-of-size.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
 
 const session = useBillingSession();
-const threshold = { thresholdBytes: gzipThresholdBytes, over: id.gzipOverThreshold, under: id.gzipUnderThreshold };
+const threshold: GzipThresholdExpectation = {
+  thresholdBytes: gzipThresholdBytes,
+  over: 'billing.compression.response_over_threshold',
+  under: 'billing.compression.response_under_threshold',
+};
 
 /**
  * Responses of chosen sizes from the charge operations, with gzip accepted: the create response and the
@@ -28,8 +32,8 @@ function sizedResponses(
   const { adapter } = s.client;
   // A body the padding could not steer to this rule's side of the threshold is the other rule's to judge.
   const gzipThreshold = (exchange: Exchange) =>
-    (exchange.response?.body.length ?? 0) > gzipThresholdBytes === (ruleId === id.gzipOverThreshold) &&
-    check(exchange, threshold);
+    (exchange.response?.body.length ?? 0) > gzipThresholdBytes ===
+      (ruleId === 'billing.compression.response_over_threshold') && check(exchange, threshold);
   return forAll(sizes, s.property({ runs: Math.ceil(s.run.runs / 4) }), async (size) => {
     const create = await responseOfSize(size, (padding) =>
       s.client.send(op.createCharge, {
@@ -46,7 +50,7 @@ function sizedResponses(
   });
 }
 
-ruleTest(id.gzipOverThreshold, ({ observe, check }) => {
+ruleTest('billing.compression.response_over_threshold', ({ observe, check }) => {
   observe('threshold', `${gzipThresholdBytes} bytes (documented)`);
   return sizedResponses(
     session(),
@@ -54,24 +58,24 @@ ruleTest(id.gzipOverThreshold, ({ observe, check }) => {
       boundaries: [gzipThresholdBytes + 1, gzipThresholdBytes + 2, 1500, 4000],
       arbitrary: fc.integer({ min: gzipThresholdBytes + 1, max: 4800 }),
     },
-    id.gzipOverThreshold,
+    'billing.compression.response_over_threshold',
     check,
   ).then(() => undefined);
 });
 
-ruleTest(id.gzipUnderThreshold, ({ check }) =>
+ruleTest('billing.compression.response_under_threshold', ({ check }) =>
   sizedResponses(
     session(),
     {
       boundaries: [gzipThresholdBytes, gzipThresholdBytes - 1, 600],
       arbitrary: fc.integer({ min: 400, max: gzipThresholdBytes }),
     },
-    id.gzipUnderThreshold,
+    'billing.compression.response_under_threshold',
     check,
   ).then(() => undefined),
 );
 
-ruleTest(id.gzipRequest, async ({ check }) => {
+ruleTest('billing.compression.request_gzip', async ({ check }) => {
   const s = session();
   const { adapter } = s.client;
   const drafts = { boundaries: [paddedCharge(`harness-gz-${s.nonce}`, 3000)], arbitrary: chargeDraft };
@@ -82,7 +86,7 @@ ruleTest(id.gzipRequest, async ({ check }) => {
       s.client.send(op.createCharge, { json, gzipBody: true }),
     ]);
     check({ plain, gzipped }, (body) => adapter.withoutGeneratedFields(body));
-    const chargeId = createdChargeId(s, id.gzipRequest, plain);
+    const chargeId = createdChargeId(s, 'billing.compression.request_gzip', plain);
     const query = adapter.queryChargeBody(chargeId, { region: 'eu' });
     const [plainQuery, gzippedQuery] = await Promise.all([
       s.client.send(op.queryCharge, { json: query }),
@@ -93,7 +97,11 @@ ruleTest(id.gzipRequest, async ({ check }) => {
     } catch (violation) {
       // Two answers to one query are comparable only when asking it changes nothing: else that rule blocks this one.
       if (violation instanceof RuleViolation)
-        queryRepeatable(id.gzipRequest, plainQuery, await s.client.send(op.queryCharge, { json: query }));
+        queryRepeatable(
+          'billing.compression.request_gzip',
+          plainQuery,
+          await s.client.send(op.queryCharge, { json: query }),
+        );
       throw violation;
     }
   });

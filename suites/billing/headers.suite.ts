@@ -2,14 +2,13 @@ import type { Verdict } from '../../checks/rule-violation.ts';
 import type { DocumentedRefusal } from '../../checks/status-for-invalid-input.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { type CatalogRequest, headerNames, sessionTrackId } from '../../client/billing/billing-client.ts';
-import { invalidIdempotencyKey } from '../../generators/billing/invalid-idempotency-key.ts';
-import { invalidTrackId } from '../../generators/billing/invalid-track-id.ts';
+import { invalidIdempotencyKey } from '../../generators/billing/idempotency-key.ts';
+import { invalidTrackId, spaceEdgesToDots, validTrackId } from '../../generators/billing/track-id.ts';
 import { orgIdsOutsideAccess } from '../../generators/billing/org-ids-outside-access.ts';
-import { spaceEdgesToDots, validTrackId } from '../../generators/billing/valid-track-id.ts';
 import { trackIdChars } from '../../generators/billing/alphabets.ts';
 import { casesBreaking, type Gen, type InvalidCase } from '../../generators/gen.ts';
-import { billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { idempotencyKeyMaxLength, trackIdMaxLength } from '../../rules/billing/limits.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 import type { billingRules } from '../../rules/billing/rules.ts';
 import type { RuleIdJudgedBy } from '../support/rule-test.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';
@@ -62,9 +61,9 @@ async function everyChargeOperationAccepts(
  * The last valid values of each Svc-Track-Id rule: exactly 64 characters for the length rule; every allowed
  * character for the charset rule, in values of 32 so that the length limit is never what it meets.
  */
-const lastValidTrackIds: Record<string, readonly string[]> = {
-  [id.trackIdLength]: ['x'.repeat(trackIdMaxLength)],
-  [id.trackIdCharset]: Array.from({ length: Math.ceil(trackIdChars.length / 32) }, (_, chunk) =>
+const lastValidTrackIds: Partial<Record<RuleId, readonly string[]>> = {
+  'billing.headers.track_id.length': ['x'.repeat(trackIdMaxLength)],
+  'billing.headers.track_id.charset': Array.from({ length: Math.ceil(trackIdChars.length / 32) }, (_, chunk) =>
     spaceEdgesToDots(trackIdChars.slice(chunk * 32, chunk * 32 + 32).join('')),
   ),
 };
@@ -98,12 +97,12 @@ function trackIdRule(ruleId: RuleIdJudgedBy<BillingRule, 'status-for-input'>): v
   });
 }
 
-trackIdRule(id.trackIdLength);
-trackIdRule(id.trackIdCharset);
+trackIdRule('billing.headers.track_id.length');
+trackIdRule('billing.headers.track_id.charset');
 
-ruleTest(id.trackIdEcho, async ({ check, blocked }) => {
+ruleTest('billing.headers.track_id.echo', async ({ check, blocked }) => {
   const s = session();
-  const chargeId = await fixtureCharge(s, id.trackIdEcho);
+  const chargeId = await fixtureCharge(s, 'billing.headers.track_id.echo');
   await forAll(validTrackId, s.property(), async (trackId) => {
     const headers = { [headerNames.trackId]: trackId };
     const successes = validChargeBodies(s, chargeId).map(({ operation, json }) =>
@@ -145,10 +144,10 @@ ruleTest(id.trackIdEcho, async ({ check, blocked }) => {
   );
 });
 
-ruleTest(id.idempotencyKeyLength, async ({ check }) => {
+ruleTest('billing.headers.idempotency_key.length', async ({ check }) => {
   const s = session();
   const { adapter } = s.client;
-  const chargeId = await fixtureCharge(s, id.idempotencyKeyLength);
+  const chargeId = await fixtureCharge(s, 'billing.headers.idempotency_key.length');
   // The last valid key, exactly as long as the limit and fresh for the run, is accepted.
   const longest = `${s.nonce}-length-edge-`.padEnd(idempotencyKeyMaxLength, 'k');
   const [createLongest, queryLongest] = await Promise.all([
@@ -185,9 +184,9 @@ ruleTest(id.idempotencyKeyLength, async ({ check }) => {
   });
 });
 
-ruleTest(id.entityIdsRequired, async ({ check }) => {
+ruleTest('billing.headers.entity_ids.required', async ({ check }) => {
   const s = session();
-  const chargeId = await fixtureCharge(s, id.entityIdsRequired);
+  const chargeId = await fixtureCharge(s, 'billing.headers.entity_ids.required');
   await everyChargeOperationRefuses(s, check, chargeId, { scopeHeaders: false });
 });
 
@@ -206,19 +205,19 @@ function forbiddenHeaderRule(
 }
 
 // Values the tenant really has, so only the header's presence is wrong; made-up ones where none are declared.
-forbiddenHeaderRule(id.entityIdsForbidden, headerNames.entityIds, (s) =>
+forbiddenHeaderRule('billing.headers.entity_ids.forbidden', headerNames.entityIds, (s) =>
   s.client.tenant.entityIds.length > 0 ? s.client.tenant.entityIds : ['00000000-0000-4000-8000-000000000000'],
 );
-forbiddenHeaderRule(id.orgIdsForbidden, headerNames.orgIds, (s) =>
+forbiddenHeaderRule('billing.headers.org_ids.forbidden', headerNames.orgIds, (s) =>
   s.client.tenant.accessibleOrgs.length > 0 ? s.client.tenant.accessibleOrgs : ['harness-org'],
 );
 
 // "Naming an inaccessible org makes the operation fail": the document names no status, so either refusal the
 // charge operations list (400 request errors, 401 unauthorized) passes, and which one is observed.
 const inaccessibleOrgRefusals: DocumentedRefusal = [400, 401];
-ruleTest(id.orgIdsAccessible, async ({ observe, check }) => {
+ruleTest('billing.headers.org_ids.accessible', async ({ observe, check }) => {
   const s = session();
-  const chargeId = await fixtureCharge(s, id.orgIdsAccessible);
+  const chargeId = await fixtureCharge(s, 'billing.headers.org_ids.accessible');
   const { accessibleOrgs, inaccessibleOrgs } = s.client.tenant;
   const statuses = new Set<string>();
   await forAll(orgIdsOutsideAccess(accessibleOrgs, inaccessibleOrgs), s.property(), async (invalid) => {
@@ -233,15 +232,15 @@ ruleTest(id.orgIdsAccessible, async ({ observe, check }) => {
   observe('statuses for an inaccessible org', [...statuses].sort().join(', '));
 });
 
-ruleTest(id.orgIdsScope, async ({ check }) => {
+ruleTest('billing.headers.org_ids.scope', async ({ check }) => {
   const s = session();
   const [home, other] = s.client.tenant.accessibleOrgs as [string, string];
   const created = await createCharge(
     s,
-    id.orgIdsScope,
+    'billing.headers.org_ids.scope',
     { name: `harness-org-${s.nonce}`, defaultPricing: { currency: 'USD', amount: 3 }, rateCards: [] },
     { headers: { [headerNames.orgIds]: home } },
-    [id.chargeCreate, id.orgIdsScope],
+    ['billing.charges.create', 'billing.headers.org_ids.scope'],
   );
   const { adapter } = s.client;
   const fromOtherOrg = await s.client.send(op.queryCharge, {

@@ -1,6 +1,5 @@
 import type { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
-import { billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { type BillingSession, checkOfRule, ruleTest, useBillingSession } from './support/billing-session.ts';
 import {
   type Attempt,
@@ -25,7 +24,7 @@ async function sequentialReplayHolds(
   someCreated([first], attempt);
   const retry = await sendAttempt(s, attempt);
   try {
-    checkOfRule(id.idempotencyReplay)([first, retry], attempt.resourceIdOf);
+    checkOfRule('billing.headers.idempotency_key.replay')([first, retry], attempt.resourceIdOf);
   } catch (violation) {
     if (!(violation instanceof RuleViolation)) throw violation;
     throw blocked(`a sequential retry with the same Idempotency-Key was not replayed either: ${violation.message}`, [
@@ -35,7 +34,7 @@ async function sequentialReplayHolds(
   }
 }
 
-ruleTest(id.idempotencyConcurrent, async ({ check, blocked }) => {
+ruleTest('billing.headers.idempotency_key.concurrent', async ({ check, blocked }) => {
   const s = session();
   await forAll(
     attempts(s, 'concurrent'),

@@ -1,5 +1,4 @@
 import type { Verdict } from '../../checks/rule-violation.ts';
-import { billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';
 import { headerNames } from '../../client/billing/billing-client.ts';
 import { lateTestTimeoutMs, useLateMemory } from '../support/late-memory.ts';
@@ -24,7 +23,7 @@ const session = useBillingSession();
 const recall = useLateMemory();
 
 ruleTest(
-  id.idempotencyReplay,
+  'billing.headers.idempotency_key.replay',
   async ({ observe, check }) => {
     const s = session();
     await forAll(attempts(s, 'replay'), s.property({ runs: Math.ceil(s.run.runs / 4) }), async (attempt) => {

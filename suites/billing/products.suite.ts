@@ -2,21 +2,20 @@ import { judgedFor } from '../../checks/rule-check.ts';
 import { parsedWith } from '../../checks/response-required.ts';
 import { productDraft } from '../../generators/billing/product-draft.ts';
 import { productWithoutPlans } from '../../generators/billing/product-without-plans.ts';
-import { billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';
 import { ruleTest, useBillingSession } from './support/billing-session.ts';
 import { forAll } from '../support/for-all.ts';
 
 const session = useBillingSession();
 
-ruleTest(id.productCreate, async ({ observe, check }) => {
+ruleTest('billing.products.create', async ({ observe, check }) => {
   const s = session();
   const { adapter } = s.client;
   const statuses = new Set<number>();
   await forAll(productDraft, s.property(), async (draft) => {
     const exchange = await s.client.send(op.createProduct, { json: adapter.createProductBody(draft) });
     statuses.add(exchange.response?.status ?? 0);
-    const product = judgedFor(id.productCreate, () =>
+    const product = judgedFor('billing.products.create', () =>
       parsedWith(exchange, (body) => adapter.parseProductResponse(body)),
     );
     return check({ exchange, product }, draft, op.createProduct.successStatus);
@@ -24,7 +23,7 @@ ruleTest(id.productCreate, async ({ observe, check }) => {
   observe('success status', [...statuses].join(', '));
 });
 
-ruleTest(id.productPlansRequired, async ({ observe, check }) => {
+ruleTest('billing.products.plans.required', async ({ observe, check }) => {
   const s = session();
   const statuses = new Set<number>();
   await forAll(productWithoutPlans, s.property({ runs: Math.ceil(s.run.runs / 10) }), async (invalid) => {

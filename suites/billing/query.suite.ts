@@ -5,7 +5,6 @@ import type { PricingScenario } from '../../generators/billing/pricing-scenario.
 import type { Gen } from '../../generators/gen.ts';
 import type { QueryObservation } from '../../checks/billing/query-side-effect-free.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
-import { billingRuleIds as id } from '../../rules/billing/ids.ts';
 import type { billingRules } from '../../rules/billing/rules.ts';
 import type { RuleIdJudgedBy } from '../support/rule-test.ts';
 import { createCharge, queryCharge } from './support/billing-actions.ts';
@@ -32,8 +31,8 @@ function resolutionRule(
   });
 }
 
-resolutionRule(id.queryRateCardMatch, matchingQuery);
-resolutionRule(id.queryDefaultFallback, fallbackQuery);
+resolutionRule('billing.charges.query.rate_card_match', matchingQuery);
+resolutionRule('billing.charges.query.default_fallback', fallbackQuery);
 
 /** Query, query something else, query again: each answer to the first query must be as it was. */
 async function repeatedQueries(
@@ -41,9 +40,9 @@ async function repeatedQueries(
   scenario: PricingScenario,
   check: (answers: readonly QueryObservation[]) => Verdict,
 ) {
-  const created = await createCharge(s, id.queryNoSideEffects, scenario.charge);
+  const created = await createCharge(s, 'billing.charges.query.no_side_effects', scenario.charge);
   const ask = async (attributes: Record<string, string>) => {
-    const answer = await queryCharge(s, id.queryNoSideEffects, created.chargeId, attributes);
+    const answer = await queryCharge(s, 'billing.charges.query.no_side_effects', created.chargeId, attributes);
     return { exchange: answer.exchange, answer: { pricing: answer.pricing, charge: answer.state } };
   };
   const first = await ask(scenario.attributes);
@@ -52,7 +51,7 @@ async function repeatedQueries(
   return check([first, ...again]);
 }
 
-ruleTest(id.queryNoSideEffects, async ({ check }) => {
+ruleTest('billing.charges.query.no_side_effects', async ({ check }) => {
   const s = session();
   await forAll(matchingQuery, s.property({ runs: Math.ceil(s.run.runs / 4) }), (scenario) =>
     repeatedQueries(s, scenario, check),

@@ -1,5 +1,4 @@
 import type { Exchange } from '../../client/http-exchange.ts';
-import { billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';
 import { ruleTest, useBillingSession } from './support/billing-session.ts';
 
@@ -8,7 +7,7 @@ const session = useBillingSession();
 /** Uses of one token, spread over sequential and concurrent requests. */
 const reuseCount = 12;
 
-ruleTest(id.tokenReusable, async ({ check, observe }) => {
+ruleTest('billing.token.reusable', async ({ check, observe }) => {
   const s = session();
   const adapter = s.client.adapter;
   const body = adapter.createChargeBody({

@@ -1,6 +1,5 @@
 import { probeRateLimit } from '../../load/rate-limit-probe.ts';
 import { tokenRateLimitOperation } from '../../load/billing/token-rate-limit-operation.ts';
-import { billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { probeAgainAloneIf } from '../support/probe-again-alone.ts';
 import { ruleTest, useBillingSession } from './support/billing-session.ts';
 
@@ -18,7 +17,7 @@ const session = useBillingSession();
  * pinned.
  */
 ruleTest(
-  id.tokenRateLimit,
+  'billing.token.rate_limit',
   async ({ observe, check }) => {
     const s = session();
     const pin = s.section.expectations.tokenRateLimit ?? {};

@@ -8,7 +8,6 @@ import { invalidGrantType } from '../../generators/billing/invalid-grant-type.ts
 import { invalidTokenEntityId } from '../../generators/billing/invalid-token-entity-id.ts';
 import { missingTokenField } from '../../generators/billing/missing-token-field.ts';
 import type { TokenRequestParts } from '../../rules/billing/token-request-parts.ts';
-import { billingRuleIds as id } from '../../rules/billing/ids.ts';
 import type { billingRules } from '../../rules/billing/rules.ts';
 import type { RuleIdJudgedBy } from '../support/rule-test.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';
@@ -24,12 +23,15 @@ const invalidTokenRequests: [
   RuleIdJudgedBy<(typeof billingRules)[number], 'status-for-invalid-input'>,
   (valid: TokenRequestParts, s: BillingSession) => Gen<InvalidCase<TokenRequestParts>>,
 ][] = [
-  [id.clientIdLength, invalidClientId],
-  [id.clientSecretLength, invalidClientSecret],
-  [id.grantTypeEnum, invalidGrantType],
-  [id.tokenFieldsRequired, missingTokenField],
-  [id.tokenEntityIdsUuid, (valid, s) => invalidTokenEntityId(valid, s.client.tenant.entityIds[0] ?? sampleEntityId)],
-  [id.tokenForbiddenHeaders, forbiddenTokenHeader],
+  ['billing.token.client_id.length', invalidClientId],
+  ['billing.token.client_secret.length', invalidClientSecret],
+  ['billing.token.grant_type.enum', invalidGrantType],
+  ['billing.token.fields.required', missingTokenField],
+  [
+    'billing.token.entity_ids.uuid',
+    (valid, s) => invalidTokenEntityId(valid, s.client.tenant.entityIds[0] ?? sampleEntityId),
+  ],
+  ['billing.token.forbidden_headers', forbiddenTokenHeader],
 ];
 
 for (const [ruleId, generator] of invalidTokenRequests) {
@@ -45,11 +47,11 @@ for (const [ruleId, generator] of invalidTokenRequests) {
 }
 
 /** Judged on the token request that opened the run's session: the run issues no other token. */
-ruleTest(id.tokenIssue, async ({ observe, check }) => {
+ruleTest('billing.token.issue', async ({ observe, check }) => {
   const s = session();
   const exchange = await s.client.tokenSession.issuingExchange();
   const verdict = check(exchange, op.token.successStatus);
-  const token = judgedFor(id.tokenIssue, () =>
+  const token = judgedFor('billing.token.issue', () =>
     parsedWith(exchange, (body) => s.client.adapter.parseTokenResponse(body)),
   );
   observe('expires_in', token.expiresInSeconds ?? 'not given');

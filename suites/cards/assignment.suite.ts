@@ -9,7 +9,6 @@ import {
   type CardStatus,
   type CardUserStatus,
 } from '../../rules/cards/enums.ts';
-import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { ruleTest, useCardsSession } from './support/cards-session.ts';
 import { freeCard, walletValue } from './support/free-card.ts';
 import { judgedTogether } from './support/judged-together.ts';
@@ -39,14 +38,14 @@ async function attempt(
 const allowed = (card: CardStatus, user: CardUserStatus) =>
   (assignableCardStatuses as readonly string[]).includes(card) && user === 'ACTIVATED';
 
-ruleTest(id.assignEligibility, async ({ check }) => {
+ruleTest('cards.assign.eligibility', async ({ check }) => {
   const { client, section } = session();
   // The refused users first: only the last attempt on a card may assign it.
   const users = [...cardUserStatuses].sort((a, b) => Number(a === 'ACTIVATED') - Number(b === 'ACTIVATED'));
   // A status whose card cannot be read blocks the rule, but never hides a fault another status shows.
   const perStatus = await judgedTogether(
     cardStatuses.map(async (cardStatus) => {
-      const cardId = await freeCard(client, section, cardStatus, id.assignEligibility);
+      const cardId = await freeCard(client, section, cardStatus, 'cards.assign.eligibility');
       const verdicts = [];
       for (const userStatus of users) {
         const body = {
@@ -70,13 +69,14 @@ ruleTest(id.assignEligibility, async ({ check }) => {
   return perStatus.flat();
 });
 
-ruleTest(id.assignNoReassignment, async ({ check }) => {
+ruleTest('cards.assign.no-reassignment', async ({ check }) => {
   const { client, section } = session();
   return Promise.all(
     assignableCardStatuses.map(async (status) => {
       const cardId = section.fixtures.assignedCards[status];
-      const before = (await judgedFor(id.assignNoReassignment, async () => assignmentOf(await client.getCard(cardId))))
-        .cardUserId;
+      const before = (
+        await judgedFor('cards.assign.no-reassignment', async () => assignmentOf(await client.getCard(cardId)))
+      ).cardUserId;
       const other = section.fixtures.cardUsers.ACTIVATED;
       if (typeof before !== 'string' || before === other)
         throw new Error(
@@ -94,13 +94,13 @@ ruleTest(id.assignNoReassignment, async ({ check }) => {
   );
 });
 
-ruleTest(id.assignWalletFixed, async ({ check }) => {
+ruleTest('cards.assign.wallet-fixed', async ({ check }) => {
   const { client, section } = session();
   return Promise.all(
     assignableCardStatuses.map(async (status) => {
       const cardId = section.fixtures.assignedCards[status];
       const card = await client.getCard(cardId);
-      const { cardUserId, digitalWalletProvisionable: before } = judgedFor(id.assignWalletFixed, () =>
+      const { cardUserId, digitalWalletProvisionable: before } = judgedFor('cards.assign.wallet-fixed', () =>
         assignmentOf(card),
       );
       const patch = await client.patchCard(cardId, { cardUserId, digitalWalletProvisionable: before !== true });
@@ -140,25 +140,25 @@ async function refusedBodies(
   return verdicts;
 }
 
-ruleTest(id.assignWalletRequired, ({ check }) =>
-  refusedBodies(id.assignWalletRequired, check, [
+ruleTest('cards.assign.wallet-required', ({ check }) =>
+  refusedBodies('cards.assign.wallet-required', check, [
     { change: {}, why: 'digitalWalletProvisionable left out' },
     { change: { digitalWalletProvisionable: null }, why: 'digitalWalletProvisionable null' },
   ]),
 );
 
-ruleTest(id.assignWalletNull, ({ check }) =>
-  refusedBodies(id.assignWalletNull, check, [
+ruleTest('cards.assign.wallet-null', ({ check }) =>
+  refusedBodies('cards.assign.wallet-null', check, [
     { change: { digitalWalletProvisionable: true }, why: 'digitalWalletProvisionable true' },
     { change: { digitalWalletProvisionable: false }, why: 'digitalWalletProvisionable false' },
   ]),
 );
 
-ruleTest(id.assignResponse, async ({ check }) => {
+ruleTest('cards.assign.response', async ({ check }) => {
   const { client, section } = session();
   const verdicts = [];
   for (const status of assignableCardStatuses) {
-    const cardId = await freeCard(client, section, status, id.assignResponse);
+    const cardId = await freeCard(client, section, status, 'cards.assign.response');
     const body = {
       cardUserId: section.fixtures.cardUsers.ACTIVATED,
       digitalWalletProvisionable: walletValue(section, false),

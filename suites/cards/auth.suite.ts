@@ -1,5 +1,4 @@
 import { invalidBearer } from '../../generators/invalid-bearer.ts';
-import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { unauthenticatedStatuses } from '../../rules/cards/operations.ts';
 import { forAll } from '../support/for-all.ts';
 import { registerSecretDerived } from '../support/report-values.ts';
@@ -20,17 +19,17 @@ const answered = (answers: readonly OperationExchange[]) =>
     .map(({ operation, exchange }) => `${operation.name}: ${exchange.response?.status ?? exchange.error?.code}`)
     .join(', ');
 
-ruleTest(id.authMissing, async ({ observe, check }) => {
+ruleTest('cards.auth.missing', async ({ observe, check }) => {
   const { client, section } = session();
   const answers = await everyOperation(client, section, 'none');
   observe('statuses without Authorization', answered(answers));
   return answers.map((answer) => check(answer.exchange, documentedRefusal(answer)));
 });
 
-ruleTest(id.authInvalid, async ({ observe, check }) => {
+ruleTest('cards.auth.invalid', async ({ observe, check }) => {
   const { client, section, property, run } = session();
   // The shared bearer variants (altered, truncated, extended, other scheme), judged under the cards rule.
-  const variants = registerSecretDerived(invalidBearer(id.authInvalid, section.token));
+  const variants = registerSecretDerived(invalidBearer('cards.auth.invalid', section.token));
   const met = new Set<string>();
   await forAll(variants, property({ runs: Math.ceil(run.runs / 10) }), async (invalid) => {
     const answers = await everyOperation(client, section, { authorization: invalid.value });

@@ -1,5 +1,4 @@
 import { authorizationsResponseSchema, notificationSchema } from '../../rules/cards/authorization-schemas.ts';
-import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { ruleTest, useCardsSession } from './support/cards-session.ts';
 import { judgedTogether } from './support/judged-together.ts';
 import { recordCase } from './support/record-case.ts';
@@ -12,12 +11,12 @@ const cards = () => {
   return [fixtures.manyAuthorizationsCardId, fixtures.assignedCards.ACTIVE, fixtures.assignedCards.PREACTIVE];
 };
 
-ruleTest(id.authorizationsLimit, async ({ check }) => {
+ruleTest('cards.authorizations.limit', async ({ check }) => {
   const { client } = session();
   return Promise.all(cards().map(async (cardId) => check(await client.getAuthorizations(cardId))));
 });
 
-ruleTest(id.authorizationsOfCard, async ({ check }) => {
+ruleTest('cards.authorizations.of-card', async ({ check }) => {
   const { client } = session();
   return judgedTogether(
     cards().map(async (cardId) => {
@@ -35,19 +34,19 @@ ruleTest(id.authorizationsOfCard, async ({ check }) => {
   );
 });
 
-ruleTest(id.authorizationsItems, async ({ check }) => {
+ruleTest('cards.authorizations.items', async ({ check }) => {
   const { client } = session();
   // Whether GET authorizations answers a list at all is the limit rule's; the items rule is blocked by it there.
   return judgedTogether(
     cards().map(async (cardId) =>
       recordCase(
-        id.authorizationsItems,
+        'cards.authorizations.items',
         await client.getAuthorizations(cardId),
         {
           record: `GET authorizations of ${cardId}`,
           schema: authorizationsResponseSchema,
           statuses: [200],
-          statusRule: id.authorizationsLimit,
+          statusRule: 'cards.authorizations.limit',
         },
         check,
       ),
@@ -55,7 +54,7 @@ ruleTest(id.authorizationsItems, async ({ check }) => {
   );
 });
 
-ruleTest(id.notificationRecord, async ({ check }) => {
+ruleTest('cards.notification.record', async ({ check }) => {
   const { client } = session();
   return check(await client.getAuthorizationNotification(), {
     record: 'GET authorizationnotifications',

@@ -1,6 +1,5 @@
 import type { PatchNamingUser } from '../../checks/cards/id-refused.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
-import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import {
   cardsOperations,
   documentedStatuses,
@@ -51,14 +50,14 @@ const statusesMet = (verdicts: readonly Verdict[], names: readonly string[]) =>
     .map((verdict, index) => `${names[index] ?? 'PATCH card naming the user'}: ${String(verdict.observations?.status)}`)
     .join(', ');
 
-ruleTest(id.unknownIds, async ({ observe, check }) => {
+ruleTest('cards.ids.unknown', async ({ observe, check }) => {
   const { client, section, run } = session();
   const answers = await addressedBy(client, section, unknownId(run.seed));
   const verdicts = answers.map(({ operation, exchange }) =>
     check(exchange, unknownIdStatuses(operation, idPlace(operation))),
   );
   const patched = await patchNamingUsers(
-    id.unknownIds,
+    'cards.ids.unknown',
     [unknownId(run.seed)],
     unknownIdStatuses(cardsOperations.patchCard, 'body'),
     check,
@@ -73,12 +72,12 @@ ruleTest(id.unknownIds, async ({ observe, check }) => {
   return [...verdicts, ...patched];
 });
 
-ruleTest(id.malformedIds, async ({ observe, check }) => {
+ruleTest('cards.ids.malformed', async ({ observe, check }) => {
   const { client, section } = session();
   const answers = (await Promise.all(malformedIds.map((malformed) => addressedBy(client, section, malformed)))).flat();
   const verdicts = answers.map(({ operation, exchange }) => check(exchange, malformedIdStatuses(operation)));
   const patched = await patchNamingUsers(
-    id.malformedIds,
+    'cards.ids.malformed',
     malformedIds,
     malformedIdStatuses(cardsOperations.patchCard),
     check,
@@ -103,13 +102,13 @@ async function everyKindOfRequest(): Promise<OperationExchange[]> {
   return groups.flat();
 }
 
-for (const ruleId of [id.errorsBadRequest, id.errorsErrorCode] as const) {
+for (const ruleId of ['cards.errors.bad-request-body', 'cards.errors.error-code-body'] as const) {
   ruleTest(ruleId, async ({ check }) =>
     (await everyKindOfRequest()).map(({ operation, exchange }) => check(exchange, { operation: operation.name })),
   );
 }
 
-ruleTest(id.errorsStatuses, async ({ observe, check }) => {
+ruleTest('cards.errors.documented-statuses', async ({ observe, check }) => {
   const answers = await everyKindOfRequest();
   // GET authorizationnotifications has no row in the errors table: its statuses are observed, not judged.
   const unjudged = answers.filter(({ operation }) => documentedStatuses(operation) === undefined);
@@ -127,7 +126,7 @@ ruleTest(id.errorsStatuses, async ({ observe, check }) => {
 });
 
 // Document 2: all bodies are JSON. Every answer of every kind of request that carries a body is judged.
-ruleTest(id.bodiesJson, async ({ observe, check }) => {
+ruleTest('cards.bodies.json', async ({ observe, check }) => {
   const answers = await everyKindOfRequest();
   const withBody = answers.filter(({ exchange }) => !exchange.response || exchange.response.body.length > 0);
   observe('answers without a body', answers.length - withBody.length);

@@ -5,7 +5,6 @@ import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { assignableCardStatuses, cardUserStatuses } from '../../rules/cards/enums.ts';
-import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { cardSchema, cardUserSchema, inProgressCardSchema, inProgressStatusPlace } from '../../rules/cards/schemas.ts';
 import { walkedPageSchema } from '../../rules/cards/transactions-schemas.ts';
 import { ruleTest, useCardsSession } from './support/cards-session.ts';
@@ -66,7 +65,7 @@ async function everyCard(ruleId: RuleId, check: (exchange: Exchange, expected: R
       recordCase(
         ruleId,
         await client.getCard(cardId),
-        { record: `GET card of ${what}`, schema: cardSchema, statuses: [200], statusRule: id.cardFields },
+        { record: `GET card of ${what}`, schema: cardSchema, statuses: [200], statusRule: 'cards.card.fields' },
         check,
       ),
     ),
@@ -74,20 +73,20 @@ async function everyCard(ruleId: RuleId, check: (exchange: Exchange, expected: R
 }
 
 for (const ruleId of [
-  id.cardFields,
-  id.cardAmounts,
-  id.cardDates,
-  id.cardReferenceId,
-  id.merchantCodes,
-  id.reconciliation,
-  id.varianceBounds,
-  id.formFactor,
-  id.validFrom,
+  'cards.card.fields',
+  'cards.card.amounts',
+  'cards.card.dates',
+  'cards.card.reference-id',
+  'cards.card.merchant-codes',
+  'cards.card.reconciliation',
+  'cards.card.variance-bounds',
+  'cards.card.form-factor',
+  'cards.card.valid-from',
 ] as const) {
   ruleTest(ruleId, ({ check }) => everyCard(ruleId, check));
 }
 
-ruleTest(id.inProgress, async ({ observe, check }) => {
+ruleTest('cards.card.in-progress', async ({ observe, check }) => {
   const { client, section } = session();
   const answers = await Promise.all(
     section.fixtures.unassignedCards.IN_PROGRESS.map(async (cardId) => ({
@@ -109,7 +108,12 @@ ruleTest(id.inProgress, async ({ observe, check }) => {
   );
 });
 
-for (const ruleId of [id.cardUserFields, id.cardUserName, id.cardUserOneEach, id.cardUserFormats] as const) {
+for (const ruleId of [
+  'cards.card-user.fields',
+  'cards.card-user.name',
+  'cards.card-user.one-each',
+  'cards.card-user.formats',
+] as const) {
   ruleTest(ruleId, async ({ check }) => {
     const { client, section } = session();
     const declared = cardUserStatuses.map((status) => ({
@@ -136,7 +140,7 @@ for (const ruleId of [id.cardUserFields, id.cardUserName, id.cardUserOneEach, id
             record: `GET card user of ${what} ${cardUserId}`,
             schema: cardUserSchema,
             statuses: [200],
-            statusRule: id.cardUserFields,
+            statusRule: 'cards.card-user.fields',
           },
           check,
         ),

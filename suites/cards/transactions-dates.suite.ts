@@ -5,7 +5,6 @@ import { type TransactionsWalk, walkTransactions } from '../../checks/cards/tran
 import type { TransactionsQuery } from '../../client/cards/cards-client.ts';
 import { addDays, defaultWindow } from '../../rules/cards/calendar.ts';
 import { defaultWindowDays } from '../../rules/cards/limits.ts';
-import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { transactionDay, transactionKey } from '../../rules/cards/transactions-schemas.ts';
 import type { Gen } from '../../generators/gen.ts';
 import { windowAgeCases, windowSpanCases, type WindowCase } from '../../generators/cards/transactions-window.ts';
@@ -48,10 +47,10 @@ async function edgeCases(
   );
 }
 
-ruleTest(id.transactionsDatesTogether, ({ check }) => {
+ruleTest('cards.transactions.dates-together', ({ check }) => {
   const { today, oldestAccepted } = runDays();
   return edgeCases(
-    id.transactionsDatesTogether,
+    'cards.transactions.dates-together',
     check,
     [addDays(today, -5), addDays(oldestAccepted, 3)].flatMap((day) => [
       { query: { startDate: day }, accepted: false, why: `startDate ${day} without endDate` },
@@ -60,13 +59,13 @@ ruleTest(id.transactionsDatesTogether, ({ check }) => {
   );
 });
 
-ruleTest(id.transactionsParameterFormats, ({ check }) => {
+ruleTest('cards.transactions.parameter-formats', ({ check }) => {
   const { today } = runDays();
   const from = addDays(today, -10);
   const slashed = today.replaceAll('-', '/');
   const dayFirst = `${today.slice(8)}-${today.slice(5, 7)}-${today.slice(0, 4)}`;
   const refused = (query: TransactionsQuery, why: string) => ({ query, accepted: false, why });
-  return edgeCases(id.transactionsParameterFormats, check, [
+  return edgeCases('cards.transactions.parameter-formats', check, [
     refused({ startDate: from, endDate: slashed }, `endDate ${slashed}`),
     refused({ startDate: from, endDate: dayFirst }, `endDate ${dayFirst}`),
     refused(
@@ -100,12 +99,12 @@ async function edgeProperty(
   observe('windows tried per scope', cases);
 }
 
-ruleTest(id.transactionsWindowAge, ({ observe, check }) =>
-  edgeProperty(id.transactionsWindowAge, check, windowAgeCases(runDays()), observe),
+ruleTest('cards.transactions.window-age', ({ observe, check }) =>
+  edgeProperty('cards.transactions.window-age', check, windowAgeCases(runDays()), observe),
 );
 
-ruleTest(id.transactionsWindowSpan, ({ observe, check }) =>
-  edgeProperty(id.transactionsWindowSpan, check, windowSpanCases(runDays()), observe),
+ruleTest('cards.transactions.window-span', ({ observe, check }) =>
+  edgeProperty('cards.transactions.window-span', check, windowSpanCases(runDays()), observe),
 );
 
 /** The scopes that have transactions: the history account and a card of it. */
@@ -127,7 +126,7 @@ async function edgeWindows(scope: TransactionsQuery, anchor: string, check: Judg
   const around = await walkTransactionPages(
     client,
     { ...scope, startDate: wide.from, endDate: wide.to },
-    id.transactionsDatesInclusive,
+    'cards.transactions.dates-inclusive',
   );
   // The day with transactions nearest the anchor, strictly inside the wide window, is the edge tried.
   const days = [
@@ -149,7 +148,7 @@ async function edgeWindows(scope: TransactionsQuery, anchor: string, check: Judg
     const walk = await walkTransactionPages(
       client,
       { ...scope, startDate: edge.from, endDate: edge.to },
-      id.transactionsDatesInclusive,
+      'cards.transactions.dates-inclusive',
     );
     const inEdge = (item: unknown) => {
       const at = transactionDay(item);
@@ -166,7 +165,7 @@ async function edgeWindows(scope: TransactionsQuery, anchor: string, check: Judg
   return { day, verdicts };
 }
 
-ruleTest(id.transactionsDatesInclusive, async ({ observe, check }) => {
+ruleTest('cards.transactions.dates-inclusive', async ({ observe, check }) => {
   const { today, oldestAccepted } = runDays();
   const anchors = [
     addDays(today, -1),
@@ -177,7 +176,7 @@ ruleTest(id.transactionsDatesInclusive, async ({ observe, check }) => {
     addDays(oldestAccepted, 1),
   ];
   const results = await Promise.all(
-    (await scopesWithHistory(id.transactionsDatesInclusive)).flatMap((scope) =>
+    (await scopesWithHistory('cards.transactions.dates-inclusive')).flatMap((scope) =>
       anchors.map((anchor) => edgeWindows(scope, anchor, check)),
     ),
   );
@@ -190,20 +189,20 @@ ruleTest(id.transactionsDatesInclusive, async ({ observe, check }) => {
   return results.flatMap(({ verdicts }) => verdicts);
 });
 
-ruleTest(id.transactionsDefaultWindow, async ({ observe, check }) => {
+ruleTest('cards.transactions.default-window', async ({ observe, check }) => {
   const { client } = session();
   const { today } = runDays();
   // Rule 4's window: its first day surely, and the day before it, which one reading includes.
   const { surelyFrom: from, maybeFrom: dayBefore } = defaultWindow(today);
-  const scopes = await scopesWithHistory(id.transactionsDefaultWindow);
+  const scopes = await scopesWithHistory('cards.transactions.default-window');
   return Promise.all(
     scopes.map(async (scope) => {
       const explicit = await walkTransactionPages(
         client,
         { ...scope, startDate: dayBefore, endDate: today },
-        id.transactionsDefaultWindow,
+        'cards.transactions.default-window',
       );
-      const walk = await walkTransactionPages(client, scope, id.transactionsDefaultWindow);
+      const walk = await walkTransactionPages(client, scope, 'cards.transactions.default-window');
       const mustInclude = walkTransactions(explicit)
         .filter((item) => (transactionDay(item) ?? '') >= from)
         .map(transactionKey);

@@ -5,7 +5,6 @@ import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import type { TransactionsQuery } from '../../client/cards/cards-client.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { addDays } from '../../rules/cards/calendar.ts';
-import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { maxPageCount, maxPageSize, transactionsPageSchema } from '../../rules/cards/transactions-schemas.ts';
 import { dividingPageSize } from '../../generators/dividing-page-size.ts';
 import { pageSizeCases } from '../../generators/cards/transactions-window.ts';
@@ -92,17 +91,19 @@ async function walks(
   return perWindow.flat();
 }
 
-ruleTest(id.transactionsWalkComplete, async ({ check }) =>
-  (await walks(id.transactionsWalkComplete, walkSizes)).map((walk) => check(walk)),
+ruleTest('cards.transactions.walk-complete', async ({ check }) =>
+  (await walks('cards.transactions.walk-complete', walkSizes)).map((walk) => check(walk)),
 );
 
-ruleTest(id.transactionsNewestFirst, async ({ check }) =>
-  (await walks(id.transactionsNewestFirst, [undefined, 37, 7])).map((walk) => check(walk)),
+ruleTest('cards.transactions.newest-first', async ({ check }) =>
+  (await walks('cards.transactions.newest-first', [undefined, 37, 7])).map((walk) => check(walk)),
 );
 
-ruleTest(id.transactionsPageDetails, async ({ observe, check }) => {
+ruleTest('cards.transactions.page-details', async ({ observe, check }) => {
   const { client, section } = session();
-  const verdicts = (await walks(id.transactionsPageDetails, [undefined, middlePageSize, 7])).map((walk) => check(walk));
+  const verdicts = (await walks('cards.transactions.page-details', [undefined, middlePageSize, 7])).map((walk) =>
+    check(walk),
+  );
   // At page size 1 the busiest window needs more than 500 pages: pageCount must still be at most 500 (refusing the size
   // is left open).
   const query = { accountId: section.fixtures.historyAccountId, pageSize: 1, pageNumber: 1 };
@@ -113,7 +114,7 @@ ruleTest(id.transactionsPageDetails, async ({ observe, check }) => {
       check({
         description: describeQuery(query),
         pageSize: 1,
-        pages: [{ exchange, page: judgedFor(id.transactionsPageDetails, () => transactionsPageOf(exchange)) }],
+        pages: [{ exchange, page: judgedFor('cards.transactions.page-details', () => transactionsPageOf(exchange)) }],
         ended: 'end-reached',
       }),
     );
@@ -121,21 +122,21 @@ ruleTest(id.transactionsPageDetails, async ({ observe, check }) => {
   return verdicts;
 });
 
-ruleTest(id.transactionsLinks, async ({ check }) => {
+ruleTest('cards.transactions.links', async ({ check }) => {
   const { client } = session();
   // The walks this rule judges may stop early (a loop, a link off the target): why is its own verdict.
-  return (await walks(id.transactionsLinks, linkSizes, { partial: true })).map((walk) =>
+  return (await walks('cards.transactions.links', linkSizes, { partial: true })).map((walk) =>
     check({ walk, outside: (link) => client.linkOutside(link) }),
   );
 });
 
-ruleTest(id.transactionsLinkTargets, async ({ check }) => {
+ruleTest('cards.transactions.link-targets', async ({ check }) => {
   const { client } = session();
   const followedOnce = new Map<string, Promise<Exchange>>();
   // first and last are usually the same string on every page: each distinct link is fetched once.
   const follow = (link: string) =>
     followedOnce.get(link) ?? (followedOnce.set(link, client.follow(link)).get(link) as Promise<Exchange>);
-  const walked = await walks(id.transactionsLinkTargets, [undefined, middlePageSize, 7]);
+  const walked = await walks('cards.transactions.link-targets', [undefined, middlePageSize, 7]);
   // A link off the target is never requested: the links rule fails for it, and where it leads cannot be judged.
   for (const walk of walked) {
     for (const [index, { page, exchange }] of walk.pages.entries()) {
@@ -144,7 +145,7 @@ ruleTest(id.transactionsLinkTargets, async ({ check }) => {
         const outside = link === undefined ? undefined : client.linkOutside(link);
         if (outside !== undefined)
           throw new RuleBlocked(
-            [id.transactionsLinks],
+            ['cards.transactions.links'],
             `${walk.description}: links.${name} of page ${index + 1} points outside the target (${outside}); it was not requested`,
             [exchange],
           );
@@ -168,19 +169,19 @@ ruleTest(id.transactionsLinkTargets, async ({ check }) => {
   );
 });
 
-ruleTest(id.transactionsPageSizeDefault, async ({ check }) => {
+ruleTest('cards.transactions.page-size-default', async ({ check }) => {
   const { client } = session();
   // Page 1 by number: the default page number is its own rule's.
   return Promise.all(
-    (await windows(id.transactionsPageSizeDefault)).map(async (window) =>
+    (await windows('cards.transactions.page-size-default')).map(async (window) =>
       check(await client.getTransactions({ ...window, pageNumber: 1 })),
     ),
   );
 });
 
-ruleTest(id.transactionsPageSizeLimit, async ({ observe, check }) => {
+ruleTest('cards.transactions.page-size-limit', async ({ observe, check }) => {
   const { client, section, property, run } = session();
-  const scopes = await transactionScopes(client, section, id.transactionsPageSizeLimit);
+  const scopes = await transactionScopes(client, section, 'cards.transactions.page-size-limit');
   // Above 500 the document leaves refusing or serving at most 500 open: what the target did is reported.
   const overLimit = new Set<unknown>();
   const cases = await forAll(
@@ -203,13 +204,13 @@ ruleTest(id.transactionsPageSizeLimit, async ({ observe, check }) => {
   );
   observe('page sizes tried per scope', cases);
   observe('page sizes above 500 answered', [...overLimit].join('; '));
-  return (await walks(id.transactionsPageSizeLimit, [undefined, maxPageSize, 7])).map((walk) => check(walk));
+  return (await walks('cards.transactions.page-size-limit', [undefined, maxPageSize, 7])).map((walk) => check(walk));
 });
 
-ruleTest(id.transactionsPageNumberDefault, async ({ check }) => {
+ruleTest('cards.transactions.page-number-default', async ({ check }) => {
   const { client } = session();
   return Promise.all(
-    (await windows(id.transactionsPageNumberDefault)).map(async (window) => {
+    (await windows('cards.transactions.page-number-default')).map(async (window) => {
       const [without, first] = await Promise.all([
         client.getTransactions({ ...window, pageSize: middlePageSize }),
         client.getTransactions({ ...window, pageSize: middlePageSize, pageNumber: 1 }),
@@ -219,10 +220,10 @@ ruleTest(id.transactionsPageNumberDefault, async ({ check }) => {
   );
 });
 
-ruleTest(id.transactionsCardScope, async ({ check }) => {
+ruleTest('cards.transactions.card-scope', async ({ check }) => {
   const { client, section } = session();
   const accountId = section.fixtures.historyAccountId;
-  const accountWalk = await walkTransactionPages(client, { accountId }, id.transactionsCardScope);
+  const accountWalk = await walkTransactionPages(client, { accountId }, 'cards.transactions.card-scope');
   const cardIds = [
     ...new Set(
       walkTransactions(accountWalk)
@@ -237,7 +238,7 @@ ruleTest(id.transactionsCardScope, async ({ check }) => {
   return Promise.all(
     cardIds.map(async (cardId) =>
       check({
-        cardWalk: await walkTransactionPages(client, { cardId }, id.transactionsCardScope),
+        cardWalk: await walkTransactionPages(client, { cardId }, 'cards.transactions.card-scope'),
         accountWalk,
         cardId,
       }),
@@ -245,8 +246,8 @@ ruleTest(id.transactionsCardScope, async ({ check }) => {
   );
 });
 
-ruleTest(id.transactionsItems, async ({ check }) =>
-  (await walks(id.transactionsItems, [undefined])).flatMap((walk) =>
+ruleTest('cards.transactions.items', async ({ check }) =>
+  (await walks('cards.transactions.items', [undefined])).flatMap((walk) =>
     walk.pages.map(({ exchange }, index) =>
       check(exchange, {
         record: `${walk.description}, page ${index + 1}`,

@@ -3,7 +3,6 @@ import { prerequisiteMissing, RuleBlocked } from '../../checks/rule-blocked.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { addDays } from '../../rules/cards/calendar.ts';
 import { maxWindowDays } from '../../rules/cards/limits.ts';
-import { cardsRuleIds as id } from '../../rules/cards/ids.ts';
 import { transactionDay } from '../../rules/cards/transactions-schemas.ts';
 import { ruleTest, useCardsSession, type CardsSession } from './support/cards-session.ts';
 import { runDays } from './support/run-clock.ts';
@@ -81,32 +80,32 @@ function requireCards(seen: Unenrolment): void {
     );
 }
 
-ruleTest(id.unenrolResponse, async ({ check }) => {
-  const seen = await unenrolment(id.unenrolResponse);
+ruleTest('cards.unenrol.response', async ({ check }) => {
+  const seen = await unenrolment('cards.unenrol.response');
   return check({ exchange: seen.deletion, accountId: seen.accountId });
 });
 
-ruleTest(id.unenrolCardsInaccessible, async ({ check }) => {
-  const seen = await unenrolment(id.unenrolCardsInaccessible);
+ruleTest('cards.unenrol.cards-inaccessible', async ({ check }) => {
+  const seen = await unenrolment('cards.unenrol.cards-inaccessible');
   requireCards(seen);
   return seen.cardsAfter.map((exchange) => check(exchange, null));
 });
 
-ruleTest(id.unenrolCardStatus, async ({ check }) => {
-  const seen = await unenrolment(id.unenrolCardStatus);
+ruleTest('cards.unenrol.card-status', async ({ check }) => {
+  const seen = await unenrolment('cards.unenrol.card-status');
   requireCards(seen);
   return seen.cardIds.map((cardId, index) =>
     check({ before: seen.cardsBefore[index] as Exchange, after: seen.cardsAfter[index] as Exchange, cardId }),
   );
 });
 
-ruleTest(id.unenrolNoNotification, async ({ check }) => {
-  const seen = await unenrolment(id.unenrolNoNotification);
+ruleTest('cards.unenrol.no-notification', async ({ check }) => {
+  const seen = await unenrolment('cards.unenrol.no-notification');
   return check({ before: seen.notificationBefore, after: seen.notificationAfter, cardIds: seen.cardIds });
 });
 
-ruleTest(id.unenrolTransactionsKept, async ({ check }) => {
-  const seen = await unenrolment(id.unenrolTransactionsKept);
+ruleTest('cards.unenrol.transactions-kept', async ({ check }) => {
+  const seen = await unenrolment('cards.unenrol.transactions-kept');
   // Without a walk before the deletion there is nothing to keep: blocked by the rule that stopped it.
   if (seen.transactionsBefore instanceof RuleBlocked) throw seen.transactionsBefore;
   const before = seen.transactionsBefore;
@@ -114,10 +113,10 @@ ruleTest(id.unenrolTransactionsKept, async ({ check }) => {
   // links rule's).
   const after = seen.transactionsAfter;
   if (after instanceof RuleBlocked) {
-    throw after.blockedBy.includes(id.transactionsItems)
+    throw after.blockedBy.includes('cards.transactions.items')
       ? prerequisiteMissing(
-          id.unenrolTransactionsKept,
-          [id.unenrolTransactionsKept],
+          'cards.unenrol.transactions-kept',
+          ['cards.unenrol.transactions-kept'],
           `after the unenrolment, ${after.missing}`,
           after.evidence,
         )

@@ -5,42 +5,11 @@ import { recaseHeaderName } from '../../generators/billing/forbidden-token-heade
 import { alterLastChar } from '../../generators/invalid-bearer.ts';
 import { padTo } from '../../generators/billing/invalid-client-secret.ts';
 import { replaceCharAt } from '../../generators/billing/invalid-token-entity-id.ts';
-import { insertAt } from '../../generators/billing/invalid-track-id.ts';
 import { isJsonObjectText } from '../../core/json-object-text.ts';
 import { attributesMatchingRow } from '../../generators/billing/matching-query.ts';
 import { withEveryChargeModel } from '../../generators/billing/product-draft.ts';
 import type { TokenRequestParts } from '../../rules/billing/token-request-parts.ts';
 import { withBodyField, withHeader, withoutBodyFields } from '../../generators/billing/token-request-parts.ts';
-import { spaceEdgesToDots } from '../../generators/billing/valid-track-id.ts';
-import { billingRuleIds as id } from '../../rules/billing/ids.ts';
-
-describe('spaceEdgesToDots', () => {
-  test('replaces a leading and a trailing space, keeps inner ones', () => {
-    expect(spaceEdgesToDots(' a b ')).toBe('.a b.');
-    expect(spaceEdgesToDots('a b')).toBe('a b');
-    expect(spaceEdgesToDots(' ')).toBe('.');
-    expect(spaceEdgesToDots('  ')).toBe('..');
-    expect(spaceEdgesToDots('')).toBe('');
-  });
-  test('the result never starts or ends with a space, and keeps the length', () => {
-    for (const value of [' x', 'x ', '   ', ' \t ', 'plain']) {
-      const mapped = spaceEdgesToDots(value);
-      expect(mapped.length).toBe(value.length);
-      expect(mapped.startsWith(' ')).toBe(false);
-      expect(mapped.endsWith(' ')).toBe(false);
-    }
-  });
-});
-
-describe('insertAt', () => {
-  test('inserts at the position, clamped to the end', () => {
-    expect(insertAt('abcd', 0, ':')).toBe(':abcd');
-    expect(insertAt('abcd', 2, ':')).toBe('ab:cd');
-    expect(insertAt('abcd', 4, ':')).toBe('abcd:');
-    expect(insertAt('abcd', 1000, ':')).toBe('abcd:');
-    expect(insertAt('', 5, ';')).toBe(';');
-  });
-});
 
 describe('padTo', () => {
   test('pads to exactly the length with the filler, repeating and cutting it', () => {
@@ -153,17 +122,17 @@ describe('rowMatches and expectedResolution', () => {
   };
   test('matching rows win and every matching row is acceptable', () => {
     expect(expectedResolution(charge, { region: 'eu', tier: 'gold' })).toEqual({
-      rule: id.queryRateCardMatch,
+      rule: 'billing.charges.query.rate_card_match',
       acceptable: [row.pricing, { currency: 'EUR', amount: 2 }],
     });
     expect(expectedResolution(charge, { region: 'us' })).toEqual({
-      rule: id.queryRateCardMatch,
+      rule: 'billing.charges.query.rate_card_match',
       acceptable: [{ currency: 'USD', amount: 3 }],
     });
   });
   test('no matching row falls back to the default pricing', () => {
     expect(expectedResolution(charge, { region: 'apac' })).toEqual({
-      rule: id.queryDefaultFallback,
+      rule: 'billing.charges.query.default_fallback',
       acceptable: [{ currency: 'USD', amount: 9 }],
     });
   });

@@ -1,12 +1,16 @@
 import { describe, expect, test } from 'vitest';
+import type { GzipThresholdExpectation } from '../../checks/gzip-threshold.ts';
 import { gzipThresholdProbed } from '../../checks/gzip-threshold-probed.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import { probeGzipThreshold } from '../../load/gzip-threshold-probe.ts';
 import { chargeSizedResponses } from '../../load/billing/charge-sized-responses.ts';
-import { billingRuleIds as id } from '../../rules/billing/ids.ts';
 import { type BillingTargetOptions, withBillingTarget } from './billing-target.ts';
 
-const expected = { thresholdBytes: 1000, over: id.gzipOverThreshold, under: id.gzipUnderThreshold };
+const expected: GzipThresholdExpectation = {
+  thresholdBytes: 1000,
+  over: 'billing.compression.response_over_threshold',
+  under: 'billing.compression.response_under_threshold',
+};
 const settings = (underLoadSeconds: number) => ({
   expectedBytes: 1000,
   underLoadSeconds,
@@ -47,8 +51,8 @@ describe.concurrent('the gzip-threshold probe', () => {
   });
 
   test.each([
-    [999, 999, id.gzipUnderThreshold],
-    [1001, 1001, id.gzipOverThreshold],
+    [999, 999, 'billing.compression.response_under_threshold'],
+    [1001, 1001, 'billing.compression.response_over_threshold'],
   ])('finds a threshold moved to %d bytes exactly and fails the rule of that side', async (moved, found, rule) => {
     const finding = await probe({ gzipThresholdBytes: moved });
     expect(finding.thresholdBytes).toBe(found);
@@ -57,9 +61,9 @@ describe.concurrent('the gzip-threshold probe', () => {
   });
 
   test.each([
-    ['gzip-never', id.gzipOverThreshold],
-    ['gzip-from-500-bytes', id.gzipUnderThreshold],
-    ['gzip-at-1000-bytes', id.gzipUnderThreshold],
+    ['gzip-never', 'billing.compression.response_over_threshold'],
+    ['gzip-from-500-bytes', 'billing.compression.response_under_threshold'],
+    ['gzip-at-1000-bytes', 'billing.compression.response_under_threshold'],
   ])('kills the mutant %s through %s', async (mutant, rule) => {
     const finding = await probe({ mutant });
     expect(finding.requests).toBeLessThanOrEqual(40);

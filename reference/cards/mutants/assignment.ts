@@ -1,17 +1,21 @@
-import { cardsRuleIds as id } from '../../../rules/cards/ids.ts';
 import { referenceBehaviour } from '../behaviour.ts';
 import { lastFiveOf } from '../history.ts';
 import { mutant } from './define.ts';
 
 /** Mutants of PATCH card, GET authorizations and GET authorizationnotifications, each breaking one rule. */
 export const assignmentMutants = [
-  mutant('cards-expired-card-assignable', id.assignEligibility, 'An EXPIRED card accepts an ACTIVATED card user.', {
-    assignmentAllowed: (card, user) =>
-      referenceBehaviour.assignmentAllowed(card, user) || (card === 'EXPIRED' && user === 'ACTIVATED'),
-  }),
+  mutant(
+    'cards-expired-card-assignable',
+    'cards.assign.eligibility',
+    'An EXPIRED card accepts an ACTIVATED card user.',
+    {
+      assignmentAllowed: (card, user) =>
+        referenceBehaviour.assignmentAllowed(card, user) || (card === 'EXPIRED' && user === 'ACTIVATED'),
+    },
+  ),
   mutant(
     'cards-pending-user-assignable-to-preactive',
-    id.assignEligibility,
+    'cards.assign.eligibility',
     'A PREACTIVE card accepts a VERIFICATION_PENDING card user.',
     {
       assignmentAllowed: (card, user) =>
@@ -21,7 +25,7 @@ export const assignmentMutants = [
   // Another user only: a PATCH naming the card's own user stays refused (that is the wallet-fixed rule's case).
   mutant(
     'cards-preactive-reassignable',
-    id.assignNoReassignment,
+    'cards.assign.no-reassignment',
     'A PREACTIVE card that has a card user accepts another.',
     {
       reassignmentAllowed: (card, cardUserId) => card.status === 'PREACTIVE' && cardUserId !== card.cardUserId,
@@ -29,7 +33,7 @@ export const assignmentMutants = [
   ),
   mutant(
     'cards-wallet-changeable-by-own-user',
-    id.assignWalletFixed,
+    'cards.assign.wallet-fixed',
     'PATCH of an assigned card with its own user is accepted and changes digitalWalletProvisionable.',
     {
       reassignmentAllowed: (card, cardUserId) => card.cardUserId === cardUserId,
@@ -37,7 +41,7 @@ export const assignmentMutants = [
   ),
   mutant(
     'cards-wallet-missing-accepted',
-    id.assignWalletRequired,
+    'cards.assign.wallet-required',
     'With wallet provisioning signed up, a PATCH without digitalWalletProvisionable is accepted (null is still refused).',
     {
       walletValueAccepted: (value, signedUp) =>
@@ -46,7 +50,7 @@ export const assignmentMutants = [
   ),
   mutant(
     'cards-wallet-false-accepted-unsigned',
-    id.assignWalletNull,
+    'cards.assign.wallet-null',
     'Without wallet provisioning, digitalWalletProvisionable false is accepted (true is still refused).',
     {
       walletValueAccepted: (value, signedUp) =>
@@ -56,7 +60,7 @@ export const assignmentMutants = [
   ),
   mutant(
     'cards-preactive-assignment-without-wallet-field',
-    id.assignResponse,
+    'cards.assign.response',
     'The 200 of assigning a PREACTIVE card leaves digitalWalletProvisionable out.',
     {
       patchBody: (card) => {
@@ -67,7 +71,7 @@ export const assignmentMutants = [
   ),
   mutant(
     'cards-60-approved-authorizations',
-    id.authorizationsLimit,
+    'cards.authorizations.limit',
     'GET authorizations returns the last 60 approved and 40 declined.',
     {
       authorizationsShown: (history) =>
@@ -79,7 +83,7 @@ export const assignmentMutants = [
   ),
   mutant(
     'cards-declined-of-another-card',
-    id.authorizationsOfCard,
+    'cards.authorizations.of-card',
     'Declined authorizations carry the last five digits of another card.',
     {
       authorizationItem: (record) =>
@@ -88,7 +92,7 @@ export const assignmentMutants = [
   ),
   mutant(
     'cards-declined-timestamp-z',
-    id.authorizationsItems,
+    'cards.authorizations.items',
     'Declined authorizations have their timestamp with Z instead of +00:00.',
     {
       authorizationItem: (record) =>
@@ -99,7 +103,7 @@ export const assignmentMutants = [
   ),
   mutant(
     'cards-notification-type-renamed',
-    id.notificationRecord,
+    'cards.notification.record',
     'The notification says notificationType AUTH_SUCCESS.',
     {
       notificationBody: (record) => ({ ...record, notificationType: 'AUTH_SUCCESS' }),

@@ -1,4 +1,3 @@
-import { cardsRuleIds as id } from '../../../rules/cards/ids.ts';
 import { referenceBehaviour } from '../behaviour.ts';
 import { mutant } from './define.ts';
 
@@ -6,7 +5,7 @@ import { mutant } from './define.ts';
 export const errorMutants = [
   mutant(
     'cards-card-user-400-without-errors',
-    id.errorsBadRequest,
+    'cards.errors.bad-request-body',
     'GET card user answers 400 with {message} instead of an errors list.',
     {
       errorBody: (status, operation, code, message) =>
@@ -17,7 +16,7 @@ export const errorMutants = [
   ),
   mutant(
     'cards-404-code-not-error-code',
-    id.errorsErrorCode,
+    'cards.errors.error-code-body',
     'GET authorizations answers 404 with `code` instead of `errorCode`.',
     {
       errorBody: (status, operation, code, message) =>
@@ -26,26 +25,31 @@ export const errorMutants = [
           : referenceBehaviour.errorBody(status, operation, code, message),
     },
   ),
-  mutant('cards-401-text-plain', id.bodiesJson, 'The 401 answers carry their JSON body labelled text/plain.', {
+  mutant('cards-401-text-plain', 'cards.bodies.json', 'The 401 answers carry their JSON body labelled text/plain.', {
     errorContentType: (status) =>
       status === 401 ? 'text/plain; charset=utf-8' : referenceBehaviour.errorContentType(status),
   }),
   // A refusal any 4xx may express (the eligibility rule asks for no more), so only the status row is broken.
   mutant(
     'cards-patch-ineligible-403',
-    id.errorsStatuses,
+    'cards.errors.documented-statuses',
     'PATCH card refuses an assignment the card or user status forbids with 403 (not a status of its row).',
     {
       ineligibleAssignmentStatus: 403,
     },
   ),
-  mutant('cards-delete-unknown-account-400', id.unknownIds, 'DELETE account answers 400 for an unknown account id.', {
-    unknownIdStatus: (operation) => (operation === 'DELETE account' ? 400 : 404),
-  }),
+  mutant(
+    'cards-delete-unknown-account-400',
+    'cards.ids.unknown',
+    'DELETE account answers 400 for an unknown account id.',
+    {
+      unknownIdStatus: (operation) => (operation === 'DELETE account' ? 400 : 404),
+    },
+  ),
   // A 404 for an id that cannot be one is allowed (ids have no documented format); a server error is not a refusal.
   mutant(
     'cards-patch-malformed-id-500',
-    id.malformedIds,
+    'cards.ids.malformed',
     'PATCH card answers 500 for an id that cannot be one (its lookup crashes).',
     {
       // not-a-limit: HTTP 500, not the page size.
@@ -54,7 +58,7 @@ export const errorMutants = [
   ),
   mutant(
     'cards-notifications-without-auth',
-    id.authMissing,
+    'cards.auth.missing',
     'GET authorizationnotifications answers without an Authorization header.',
     {
       // Only a missing header: a wrong token is still refused (that is the invalid-token rule's case).
@@ -65,7 +69,7 @@ export const errorMutants = [
   ),
   mutant(
     'cards-bearer-prefix-accepted',
-    id.authInvalid,
+    'cards.auth.invalid',
     'Any bearer token that starts like the issued one is accepted on GET transactions.',
     {
       bearerAccepted: (authorization, token, operation) =>

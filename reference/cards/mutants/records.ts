@@ -1,15 +1,14 @@
-import { cardsRuleIds as id } from '../../../rules/cards/ids.ts';
 import { addDays } from '../../../rules/cards/calendar.ts';
 import { mutant, withNested } from './define.ts';
 
 /** Mutants of the Card and CardUser records, each breaking one record rule, most for one status only. */
 export const recordMutants = [
-  mutant('cards-preactive-delivery-method', id.cardFields, 'The PREACTIVE cards answer deliveryMethod EMAIL.', {
+  mutant('cards-preactive-delivery-method', 'cards.card.fields', 'The PREACTIVE cards answer deliveryMethod EMAIL.', {
     cardBody: (card, record) => (card.status === 'PREACTIVE' ? { ...record, deliveryMethod: 'EMAIL' } : record),
   }),
   mutant(
     'cards-original-amount-nine-digits',
-    id.cardAmounts,
+    'cards.card.amounts',
     'Cards with an originalAmount show it with nine digits (100000000.00).',
     {
       cardBody: (_card, record) => {
@@ -18,13 +17,13 @@ export const recordMutants = [
       },
     },
   ),
-  mutant('cards-expired-expiry-month-13', id.cardDates, 'EXPIRED cards show expiryDate with month 13.', {
+  mutant('cards-expired-expiry-month-13', 'cards.card.dates', 'EXPIRED cards show expiryDate with month 13.', {
     cardBody: (card, record) =>
       card.status === 'EXPIRED' ? withNested(record, 'cardDetails', { expiryDate: '13-29' }) : record,
   }),
   mutant(
     'cards-cancelled-reference-underscore',
-    id.cardReferenceId,
+    'cards.card.reference-id',
     'CANCELLED cards show a cardReferenceId with an underscore.',
     {
       cardBody: (card, record) =>
@@ -33,7 +32,7 @@ export const recordMutants = [
           : record,
     },
   ),
-  mutant('cards-26-merchant-codes', id.merchantCodes, 'Cards with 25 merchant category codes show a 26th.', {
+  mutant('cards-26-merchant-codes', 'cards.card.merchant-codes', 'Cards with 25 merchant category codes show a 26th.', {
     cardBody: (_card, record) => {
       const codes = (record.spendControls as Record<string, unknown> | undefined)?.allowedMerchantIndustries as
         | string[]
@@ -43,7 +42,7 @@ export const recordMutants = [
   }),
   mutant(
     'cards-accounting-field-without-index',
-    id.reconciliation,
+    'cards.card.reconciliation',
     'The last accounting reconciliation field has a value but no index.',
     {
       cardBody: (_card, record) => {
@@ -59,7 +58,7 @@ export const recordMutants = [
   ),
   mutant(
     'cards-percentage-bound-over-100',
-    id.varianceBounds,
+    'cards.card.variance-bounds',
     'A PERCENTAGE variance shows its upper bound as 100.5.',
     {
       cardBody: (_card, record) => {
@@ -71,13 +70,13 @@ export const recordMutants = [
       },
     },
   ),
-  mutant('cards-inactive-form-factor-both', id.formFactor, 'INACTIVE cards show formFactor BOTH.', {
+  mutant('cards-inactive-form-factor-both', 'cards.card.form-factor', 'INACTIVE cards show formFactor BOTH.', {
     cardBody: (card, record) =>
       card.status === 'INACTIVE' ? withNested(record, 'cardDetails', { formFactor: 'BOTH' }) : record,
   }),
   mutant(
     'cards-in-progress-full-record',
-    id.inProgress,
+    'cards.card.in-progress',
     'IN_PROGRESS cards answer the whole Card record with an empty spendControls.',
     {
       cardBody: (card, record) => (card.status === 'IN_PROGRESS' ? { ...record, spendControls: {} } : record),
@@ -85,7 +84,7 @@ export const recordMutants = [
   ),
   mutant(
     'cards-unsuccessful-valid-from-before-creation',
-    id.validFrom,
+    'cards.card.valid-from',
     'UNSUCCESSFUL cards show validFromDate two days before cardCreationDate (more than a time zone apart).',
     {
       cardBody: (card, record) =>
@@ -96,7 +95,7 @@ export const recordMutants = [
   ),
   mutant(
     'cards-deactivated-user-consent-text',
-    id.cardUserFields,
+    'cards.card-user.fields',
     'DEACTIVATED card users show expressConsentObtained as the text "true".',
     {
       cardUserBody: (status, record) =>
@@ -105,14 +104,14 @@ export const recordMutants = [
   ),
   mutant(
     'cards-user-last-name-digit',
-    id.cardUserName,
+    'cards.card-user.name',
     'VERIFICATION_PENDING card users have a digit in their last name.',
     {
       cardUserBody: (status, record) =>
         status === 'VERIFICATION_PENDING' ? withNested(record, 'name', { last: "O'Neil2" }) : record,
     },
   ),
-  mutant('cards-user-two-emails', id.cardUserOneEach, 'VERIFICATION_FAILED card users have two emails.', {
+  mutant('cards-user-two-emails', 'cards.card-user.one-each', 'VERIFICATION_FAILED card users have two emails.', {
     cardUserBody: (status, record) =>
       status === 'VERIFICATION_FAILED'
         ? { ...record, email: [...(record.email as unknown[]), { type: 'WORK', emailAddress: 'work@example.test' }] }
@@ -120,7 +119,7 @@ export const recordMutants = [
   }),
   mutant(
     'cards-user-country-code-one-digit',
-    id.cardUserFormats,
+    'cards.card-user.formats',
     'ACTIVATED card users show the phone countryCode as "1".',
     {
       cardUserBody: (status, record) =>

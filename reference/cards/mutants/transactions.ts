@@ -1,5 +1,4 @@
 import { addDays, daysBetween } from '../../../rules/cards/calendar.ts';
-import { cardsRuleIds as id } from '../../../rules/cards/ids.ts';
 import { referenceBehaviour } from '../behaviour.ts';
 import { historyCardIds } from '../fixtures.ts';
 import { requestedWindow, windowRefusal } from '../window.ts';
@@ -10,7 +9,7 @@ import { maxPageSize, maxWindowDays } from '../../../rules/cards/limits.ts';
 export const transactionsMutants = [
   mutant(
     'cards-end-date-alone-accepted',
-    id.transactionsDatesTogether,
+    'cards.transactions.dates-together',
     'endDate without startDate is accepted (the default window is answered).',
     {
       windowRefusal: (request) =>
@@ -19,7 +18,7 @@ export const transactionsMutants = [
   ),
   mutant(
     'cards-end-date-exclusive',
-    id.transactionsDatesInclusive,
+    'cards.transactions.dates-inclusive',
     'Transactions on endDate are left out of the window.',
     {
       inWindow: (day, { from, to }) => day >= from && day < to,
@@ -27,7 +26,7 @@ export const transactionsMutants = [
   ),
   mutant(
     'cards-slashed-dates-accepted',
-    id.transactionsParameterFormats,
+    'cards.transactions.parameter-formats',
     'Dates written with slashes (YYYY/MM/DD) are accepted as if written with hyphens.',
     {
       windowRefusal: (request) =>
@@ -40,13 +39,13 @@ export const transactionsMutants = [
   ),
   mutant(
     'cards-oldest-day-refused',
-    id.transactionsWindowAge,
+    'cards.transactions.window-age',
     'The oldest day less than 18 months old is refused as if 18 months old (off by one day).',
     {
       windowRefusal: (request) => windowRefusal({ ...request, today: addDays(request.today, 1) }),
     },
   ),
-  mutant('cards-window-of-32-days-accepted', id.transactionsWindowSpan, 'Dates 32 days apart are accepted.', {
+  mutant('cards-window-of-32-days-accepted', 'cards.transactions.window-span', 'Dates 32 days apart are accepted.', {
     windowRefusal: (request) =>
       request.startDate && request.endDate && daysBetween(request.startDate, request.endDate) === maxWindowDays + 1
         ? undefined
@@ -54,7 +53,7 @@ export const transactionsMutants = [
   }),
   mutant(
     'cards-card-windows-up-to-40-days',
-    id.transactionsWindowSpan,
+    'cards.transactions.window-span',
     "A card's transactions may be asked for dates up to 40 days apart (an account's keep the 31-day limit).",
     {
       windowRefusal: (request) => {
@@ -65,7 +64,7 @@ export const transactionsMutants = [
   ),
   mutant(
     'cards-default-window-30-days',
-    id.transactionsDefaultWindow,
+    'cards.transactions.default-window',
     'Without dates only the most recent 30 days (today and the 29 before) are returned.',
     {
       window: (request) =>
@@ -76,7 +75,7 @@ export const transactionsMutants = [
   ),
   mutant(
     'cards-later-pages-oldest-first',
-    id.transactionsNewestFirst,
+    'cards.transactions.newest-first',
     'Pages after the first list their transactions oldest first.',
     {
       pageItems: (page) => {
@@ -87,19 +86,19 @@ export const transactionsMutants = [
   ),
   mutant(
     'cards-default-page-size-250',
-    id.transactionsPageSizeDefault,
+    'cards.transactions.page-size-default',
     'Without pageSize pages hold 250 transactions.',
     {
       defaultPageSize: 250,
     },
   ),
-  mutant('cards-page-size-501-accepted', id.transactionsPageSizeLimit, 'pageSize 501 is accepted.', {
+  mutant('cards-page-size-501-accepted', 'cards.transactions.page-size-limit', 'pageSize 501 is accepted.', {
     pageSizeAccepted: (size) => Number.isInteger(size) && size >= 1 && size <= maxPageSize + 1,
   }),
   // Serving a size above 500 is allowed; serving more than 500 transactions on one page is not.
   mutant(
     'cards-over-limit-serves-501',
-    id.transactionsPageSizeLimit,
+    'cards.transactions.page-size-limit',
     'A pageSize above 500 is served as a page that says pageSize 500 but holds 501 transactions.',
     {
       pageSizeAccepted: (size) => Number.isInteger(size) && size >= 1,
@@ -113,7 +112,7 @@ export const transactionsMutants = [
   ),
   mutant(
     'cards-default-page-number-2',
-    id.transactionsPageNumberDefault,
+    'cards.transactions.page-number-default',
     'Without pageNumber the second page is answered.',
     {
       defaultPageNumber: 2,
@@ -121,7 +120,7 @@ export const transactionsMutants = [
   ),
   mutant(
     'cards-total-count-of-page',
-    id.transactionsPageDetails,
+    'cards.transactions.page-details',
     'totalCount counts the transactions of the last page only, on that page.',
     {
       pageNumbers: (page) => {
@@ -135,7 +134,7 @@ export const transactionsMutants = [
   // next and previous are optional: a link where no such page exists is the fault, not a missing one.
   mutant(
     'cards-first-page-has-previous',
-    id.transactionsLinks,
+    'cards.transactions.links',
     'The first page of a window of several pages carries a previous link (to itself).',
     {
       linkPages: (page) => {
@@ -146,7 +145,7 @@ export const transactionsMutants = [
   ),
   mutant(
     'cards-full-last-page-has-next',
-    id.transactionsLinks,
+    'cards.transactions.links',
     'A full last page (the page size divides the window) still carries a next link, to an empty page past the end.',
     {
       linkPages: (page) => {
@@ -158,7 +157,7 @@ export const transactionsMutants = [
   ),
   mutant(
     'cards-next-link-off-target',
-    id.transactionsLinks,
+    'cards.transactions.links',
     'The next link of the first page names another host (a cloud metadata address) instead of the target.',
     {
       linkHref: (name, relative, page) =>
@@ -167,7 +166,7 @@ export const transactionsMutants = [
   ),
   mutant(
     'cards-next-link-loop',
-    id.transactionsLinks,
+    'cards.transactions.links',
     'The next link of the second page leads back to the first page, so next links never end.',
     {
       linkPages: (page) => {
@@ -178,7 +177,7 @@ export const transactionsMutants = [
   ),
   mutant(
     'cards-third-page-previous-to-first',
-    id.transactionsLinkTargets,
+    'cards.transactions.link-targets',
     'The previous link of the third page leads to the first page.',
     {
       linkPages: (page) => {
@@ -189,7 +188,7 @@ export const transactionsMutants = [
   ),
   mutant(
     'cards-pages-overlap-by-one',
-    id.transactionsWalkComplete,
+    'cards.transactions.walk-complete',
     'Every page after the first starts with the last transaction of the page before (and the last one is never shown).',
     {
       pageItems: ({ all, pageSize, pageNumber }) =>
@@ -200,13 +199,13 @@ export const transactionsMutants = [
   ),
   mutant(
     'cards-second-card-filter-ignored',
-    id.transactionsCardScope,
+    'cards.transactions.card-scope',
     'Asked for by the second history card, the transactions of every card are returned.',
     {
       ofCard: (transactionCard, cardId) => cardId === historyCardIds[1] || transactionCard === cardId,
     },
   ),
-  mutant('cards-credit-type-refund', id.transactionsItems, 'Credits say transactionType REFUND.', {
+  mutant('cards-credit-type-refund', 'cards.transactions.items', 'Credits say transactionType REFUND.', {
     transactionItem: (record) =>
       record.transactionType === 'CREDIT' ? { ...record, transactionType: 'REFUND' } : record,
   }),

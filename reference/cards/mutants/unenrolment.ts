@@ -1,14 +1,13 @@
-import { cardsRuleIds as id } from '../../../rules/cards/ids.ts';
 import { mutant } from './define.ts';
 
 /** Mutants of DELETE account and what it leaves behind, each breaking one rule. */
 export const unenrolmentMutants = [
-  mutant('cards-unenrol-status-closed', id.unenrolResponse, 'DELETE account answers status CLOSED.', {
+  mutant('cards-unenrol-status-closed', 'cards.unenrol.response', 'DELETE account answers status CLOSED.', {
     unenrolBody: (accountId) => ({ accountId, status: 'CLOSED' }),
   }),
   mutant(
     'cards-unenrolled-cards-still-shown',
-    id.unenrolCardsInaccessible,
+    'cards.unenrol.cards-inaccessible',
     'The cards of an unenrolled account are still shown by GET card (status unchanged).',
     {
       cardsOfInactiveAccountReachable: true,
@@ -16,7 +15,7 @@ export const unenrolmentMutants = [
   ),
   mutant(
     'cards-unenrolled-cards-turn-inactive',
-    id.unenrolCardStatus,
+    'cards.unenrol.card-status',
     'The cards of an unenrolled account are still shown, with status INACTIVE.',
     {
       cardsOfInactiveAccountReachable: true,
@@ -25,7 +24,7 @@ export const unenrolmentMutants = [
   ),
   mutant(
     'cards-unenrol-notifies',
-    id.unenrolNoNotification,
+    'cards.unenrol.no-notification',
     'DELETE account sends a notification about a card of the account.',
     {
       notifiesOnUnenrolment: true,
@@ -33,7 +32,7 @@ export const unenrolmentMutants = [
   ),
   mutant(
     'cards-unenrolled-transactions-gone',
-    id.unenrolTransactionsKept,
+    'cards.unenrol.transactions-kept',
     'The transactions of an unenrolled account are no longer returned (404).',
     {
       transactionsOfInactiveAccount: false,

@@ -4,7 +4,6 @@ import { type ChargeDraft, type ChargeUpdate, type Pricing, samePricing } from '
 import { parsedWith } from '../../../checks/response-required.ts';
 import { prerequisiteMissing } from '../../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../../checks/rule-violation.ts';
-import { billingRuleIds as id } from '../../../rules/billing/ids.ts';
 import type { ChargeReading } from '../../../checks/billing/update-targets-body-id.ts';
 import type { CatalogRequest } from '../../../client/billing/billing-client.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
@@ -44,7 +43,10 @@ function succeeded(exchange: Exchange, ruleId: RuleId, judgedBy: readonly RuleId
 }
 
 /** The rules that judge a query's answer: a rule that only reads a charge back is blocked by them. */
-const queryJudgedBy = [id.queryRateCardMatch, id.queryDefaultFallback];
+const queryJudgedBy: readonly RuleId[] = [
+  'billing.charges.query.rate_card_match',
+  'billing.charges.query.default_fallback',
+];
 
 /**
  * Makes a charge; `judgedBy` the rules whose own failure a refusal is (default: the charge creation rule).
@@ -56,16 +58,16 @@ export async function createCharge(
   ruleId: RuleId,
   draft: ChargeDraft,
   request: CatalogRequest = {},
-  judgedBy: readonly RuleId[] = [id.chargeCreate],
+  judgedBy: readonly RuleId[] = ['billing.charges.create'],
 ): Promise<{ chargeId: string; exchange: Exchange }> {
   const exchange = await session.client.send(op.createCharge, {
     ...request,
     json: session.client.adapter.createChargeBody(draft),
   });
-  if (ruleId !== id.chargeCreate && judgedBy.includes(ruleId)) succeeded(exchange, ruleId, [ruleId]);
-  return setUpStep(ruleId, [id.chargeCreate], () => {
-    succeeded(exchange, ruleId, [id.chargeCreate]);
-    if (ruleId === id.chargeCreate)
+  if (ruleId !== 'billing.charges.create' && judgedBy.includes(ruleId)) succeeded(exchange, ruleId, [ruleId]);
+  return setUpStep(ruleId, ['billing.charges.create'], () => {
+    succeeded(exchange, ruleId, ['billing.charges.create']);
+    if (ruleId === 'billing.charges.create')
       return {
         ...judgedFor(ruleId, () => parsedWith(exchange, (body) => session.client.adapter.parseChargeResponse(body))),
         exchange,
@@ -89,7 +91,7 @@ export function createdChargeId(session: BillingSession, ruleId: RuleId, exchang
   if (chargeId !== undefined) return chargeId;
   throw prerequisiteMissing(
     ruleId,
-    [id.chargeCreate],
+    ['billing.charges.create'],
     `the charge creation answered ${exchange.response?.status ?? 'nothing'} with no charge id to read`,
     [exchange],
   );
@@ -135,7 +137,7 @@ export function queryRepeatable(ruleId: RuleId, first: Exchange, again: Exchange
   if (isDeepStrictEqual(answerOf(first), answerOf(again))) return;
   throw prerequisiteMissing(
     ruleId,
-    [id.queryNoSideEffects],
+    ['billing.charges.query.no_side_effects'],
     'the same query asked twice answered differently, so the query itself changes the charge and no other change can be read through it',
     [first, again],
   );
@@ -149,7 +151,7 @@ export function readsDefaultPricing(ruleId: RuleId, reading: ChargeReading, defa
   if (samePricing(reading.pricing, defaultPricing)) return;
   throw prerequisiteMissing(
     ruleId,
-    [id.queryDefaultFallback],
+    ['billing.charges.query.default_fallback'],
     `the query of a charge made with default pricing ${JSON.stringify(defaultPricing)} resolved to ${JSON.stringify(reading.pricing)}, so its pricing cannot be read that way`,
     [reading.exchange],
   );
@@ -167,7 +169,7 @@ export async function updateCharge(
     ...request,
     json: session.client.adapter.updateChargeBody(chargeId, update),
   });
-  succeeded(exchange, ruleId, [id.updateBodyIdentifies]);
+  succeeded(exchange, ruleId, ['billing.charges.update.body_identifies']);
   return exchange;
 }
 

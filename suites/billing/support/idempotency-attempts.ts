@@ -4,10 +4,10 @@ import { headerNames } from '../../../client/billing/billing-client.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { chargeDraft } from '../../../generators/billing/charge-draft.ts';
 import { productDraft } from '../../../generators/billing/product-draft.ts';
-import { validIdempotencyKey } from '../../../generators/billing/valid-idempotency-key.ts';
+import { validIdempotencyKey } from '../../../generators/billing/idempotency-key.ts';
 import type { Gen } from '../../../generators/gen.ts';
-import { type BillingRuleId, billingRuleIds as id } from '../../../rules/billing/ids.ts';
 import { type BillingOperation, billingOperations as op } from '../../../rules/billing/operations.ts';
+import type { RuleId } from '../../../rules/rule-id.ts';
 import { keepFirstUse } from '../../support/late-memory.ts';
 import type { BillingSession } from './billing-suite-session.ts';
 
@@ -23,7 +23,7 @@ export interface Attempt {
   operation: BillingOperation;
   resourceIdOf: (body: unknown) => string;
   /** The rule that judges the creation itself, which blocks these rules when nothing is created at all. */
-  createdBy: BillingRuleId;
+  createdBy: RuleId;
 }
 
 /** The id a replay compares; only the id is read, so the record's other fields stay the creation rules' to judge. */
@@ -43,14 +43,14 @@ export function attempts(s: BillingSession, tag: string): Gen<Attempt> {
     body: adapter.createChargeBody(draft),
     operation: op.createCharge,
     resourceIdOf: (body) => required(adapter.chargeIdOf(body), 'charge'),
-    createdBy: id.chargeCreate,
+    createdBy: 'billing.charges.create',
   });
   const productAttempt = (key: string, draft: Parameters<typeof adapter.createProductBody>[0]): Attempt => ({
     key: `${s.nonce}-${tag}-p-${key}`.slice(0, keyMaxLength),
     body: adapter.createProductBody(draft),
     operation: op.createProduct,
     resourceIdOf: (body) => required(adapter.productIdOf(body), 'product'),
-    createdBy: id.productCreate,
+    createdBy: 'billing.products.create',
   });
   return {
     boundaries: [

@@ -1,7 +1,6 @@
 import { judgedFor } from '../../../checks/rule-check.ts';
 import { assignmentOf, cardStatusOf } from '../../../checks/cards/card-view.ts';
 import { prerequisiteMissing } from '../../../checks/rule-blocked.ts';
-import { cardsRuleIds } from '../../../rules/cards/ids.ts';
 import type { CardsClient } from '../../../client/cards/cards-client.ts';
 import type { CardStatus } from '../../../rules/cards/enums.ts';
 import type { CardsSection } from '../../../targets/cards/section.ts';
@@ -26,7 +25,7 @@ export async function freeCard(
     if (exchange.response?.status !== 200)
       throw prerequisiteMissing(
         ruleId,
-        [cardsRuleIds.cardFields],
+        ['cards.card.fields'],
         `GET card of ${cardId}, named in fixtures.unassignedCards.${status}, answered ${exchange.response?.status ?? exchange.error?.code}`,
         [exchange],
       );

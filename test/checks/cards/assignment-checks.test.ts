@@ -2,7 +2,6 @@ import { judged } from '../judged.ts';
 import { describe, expect, test } from 'vitest';
 import { assignmentOutcome, assignmentResponse, walletUnchanged } from '../../../checks/cards/assignment.ts';
 import { authorizationsLimit, authorizationsOfCard } from '../../../checks/cards/authorizations.ts';
-import { cardsRuleIds as id } from '../../../rules/cards/ids.ts';
 import { jsonExchange } from '../exchanges.ts';
 import { violationOf } from '../violation.ts';
 
@@ -153,7 +152,7 @@ describe('authorization checks', () => {
   test('what other rules judge is read leniently: no list blocks the card rule behind the limit rule, odd items are skipped', () => {
     const refused = jsonExchange(404, { errorCode: 'X' });
     expect(() => judged(authorizationsOfCard, rule)({ exchange: refused, cardId: 'c1', lastFive: '12345' })).toThrow(
-      expect.objectContaining({ name: 'RuleBlocked', blockedBy: [id.authorizationsLimit] }),
+      expect.objectContaining({ name: 'RuleBlocked', blockedBy: ['cards.authorizations.limit'] }),
     );
     judged(
       authorizationsOfCard,

@@ -6,7 +6,6 @@ import { recordRuleBehind } from '../../../checks/cards/record-behind.ts';
 import { recordRule } from '../../../checks/record-rule.ts';
 import { cardRecord } from '../../../generators/cards/card-record.ts';
 import { addDays } from '../../../rules/cards/calendar.ts';
-import { cardsRuleIds as id } from '../../../rules/cards/ids.ts';
 import { cardSchema, inProgressCardSchema, inProgressStatusPlace } from '../../../rules/cards/schemas.ts';
 import { failedExchange, jsonExchange } from '../exchanges.ts';
 import { violationOf } from '../violation.ts';
@@ -16,28 +15,29 @@ const [card] = fc.sample(cardRecord, { seed: 1, numRuns: 1 }) as [Record<string,
 const expectation = { record: 'GET card', schema: cardSchema, statuses: [200] };
 
 describe('a record rule behind the rule that judges whether the record came', () => {
-  const behind = { ...expectation, statusRule: id.cardFields };
+  const behind = { ...expectation, statusRule: 'cards.card.fields' as const };
   test('no record blocks the other rules of the record and fails the status rule; a record is judged as usual', () => {
     for (const answer of [jsonExchange(500, { errorCode: 'DOWN' }), failedExchange('TIMEOUT')]) {
-      expect(() => judged(recordRuleBehind, id.cardAmounts)(answer, behind)).toThrow(
-        expect.objectContaining({ name: 'RuleBlocked', blockedBy: [id.cardFields] }),
+      expect(() => judged(recordRuleBehind, 'cards.card.amounts')(answer, behind)).toThrow(
+        expect.objectContaining({ name: 'RuleBlocked', blockedBy: ['cards.card.fields'] }),
       );
-      violationOf(() => judged(recordRuleBehind, id.cardFields)(answer, behind), id.cardFields, [answer]);
+      violationOf(() => judged(recordRuleBehind, 'cards.card.fields')(answer, behind), 'cards.card.fields', [answer]);
     }
     const broken = jsonExchange(200, { ...card, cardDetails: { ...(card.cardDetails as object), formFactor: 'BOTH' } });
-    violationOf(() => judged(recordRuleBehind, id.formFactor)(broken, behind), id.formFactor);
-    expect(judged(recordRuleBehind, id.cardAmounts)(broken, behind)).toEqual({ ruleId: id.cardAmounts });
+    violationOf(() => judged(recordRuleBehind, 'cards.card.form-factor')(broken, behind), 'cards.card.form-factor');
+    expect(judged(recordRuleBehind, 'cards.card.amounts')(broken, behind)).toEqual({ ruleId: 'cards.card.amounts' });
   });
 });
 
 describe('record-rule', () => {
   test('a valid record passes every rule; a 404 fails the rule under test', () => {
-    expect(judged(recordRule, id.cardAmounts)(jsonExchange(200, card), expectation)).toEqual({
-      ruleId: id.cardAmounts,
+    expect(judged(recordRule, 'cards.card.amounts')(jsonExchange(200, card), expectation)).toEqual({
+      ruleId: 'cards.card.amounts',
     });
     const answer = jsonExchange(404, { errorCode: 'NOT_FOUND' });
     expect(
-      violationOf(() => judged(recordRule, id.cardFields)(answer, expectation), id.cardFields, [answer]).message,
+      violationOf(() => judged(recordRule, 'cards.card.fields')(answer, expectation), 'cards.card.fields', [answer])
+        .message,
     ).toContain('answered 404');
   });
   test('an issue fails only the rule it names, with its path; extra fields are tolerated', () => {
@@ -46,30 +46,32 @@ describe('record-rule', () => {
       extra: true,
       cardDetails: { ...(card.cardDetails as object), formFactor: 'BOTH' },
     });
-    expect(violationOf(() => judged(recordRule, id.formFactor)(broken, expectation), id.formFactor).message).toContain(
-      'cardDetails.formFactor',
-    );
-    expect(judged(recordRule, id.cardFields)(broken, expectation).ruleId).toBe(id.cardFields);
+    expect(
+      violationOf(() => judged(recordRule, 'cards.card.form-factor')(broken, expectation), 'cards.card.form-factor')
+        .message,
+    ).toContain('cardDetails.formFactor');
+    expect(judged(recordRule, 'cards.card.fields')(broken, expectation).ruleId).toBe('cards.card.fields');
   });
   test('an IN_PROGRESS card with more than three fields fails the in-progress rule', () => {
     const schema = { record: 'GET card', schema: inProgressCardSchema, statuses: [200] };
     expect(
-      judged(recordRule, id.inProgress)(
+      judged(recordRule, 'cards.card.in-progress')(
         jsonExchange(200, { cardId: 'c', accountId: 'a', status: 'IN_PROGRESS', other: 1 }),
         schema,
       ).ruleId,
-    ).toBe(id.inProgress);
+    ).toBe('cards.card.in-progress');
     violationOf(
       () =>
-        judged(recordRule, id.inProgress)(
+        judged(recordRule, 'cards.card.in-progress')(
           jsonExchange(200, { cardId: 'c', accountId: 'a', status: 'IN_PROGRESS', cardDetails: {} }),
           schema,
         ),
-      id.inProgress,
+      'cards.card.in-progress',
     );
     violationOf(
-      () => judged(recordRule, id.inProgress)(jsonExchange(200, { cardId: 'c', status: 'IN_PROGRESS' }), schema),
-      id.inProgress,
+      () =>
+        judged(recordRule, 'cards.card.in-progress')(jsonExchange(200, { cardId: 'c', status: 'IN_PROGRESS' }), schema),
+      'cards.card.in-progress',
     );
   });
   test('validFromDate the day before cardCreationDate passes (a day in another time zone); two days before fails', () => {
@@ -80,24 +82,24 @@ describe('record-rule', () => {
         ...card,
         spendControls: { ...(card.spendControls as object), validFromDate: addDays(created, days) },
       });
-    expect(judged(recordRule, id.validFrom)(withFrom(-1), expectation).ruleId).toBe(id.validFrom);
-    violationOf(() => judged(recordRule, id.validFrom)(withFrom(-2), expectation), id.validFrom);
+    expect(judged(recordRule, 'cards.card.valid-from')(withFrom(-1), expectation).ruleId).toBe('cards.card.valid-from');
+    violationOf(() => judged(recordRule, 'cards.card.valid-from')(withFrom(-2), expectation), 'cards.card.valid-from');
   });
   test('an IN_PROGRESS card may show its status in cardDetails, holding nothing else (status is a CardDetails field)', () => {
     const schema = { record: 'GET card', schema: inProgressCardSchema, statuses: [200] };
     expect(
-      judged(recordRule, id.inProgress)(
+      judged(recordRule, 'cards.card.in-progress')(
         jsonExchange(200, { cardId: 'c', accountId: 'a', cardDetails: { status: 'IN_PROGRESS' } }),
         schema,
       ).ruleId,
-    ).toBe(id.inProgress);
+    ).toBe('cards.card.in-progress');
     expect(inProgressStatusPlace({ cardId: 'c', accountId: 'a', cardDetails: { status: 'IN_PROGRESS' } })).toBe(
       'cardDetails.status',
     );
     expect(inProgressStatusPlace({ cardId: 'c', accountId: 'a', status: 'IN_PROGRESS' })).toBe('status');
     violationOf(
       () =>
-        judged(recordRule, id.inProgress)(
+        judged(recordRule, 'cards.card.in-progress')(
           jsonExchange(200, {
             cardId: 'c',
             accountId: 'a',
@@ -105,19 +107,19 @@ describe('record-rule', () => {
           }),
           schema,
         ),
-      id.inProgress,
+      'cards.card.in-progress',
     );
     violationOf(
       () =>
-        judged(recordRule, id.inProgress)(
+        judged(recordRule, 'cards.card.in-progress')(
           jsonExchange(200, { cardId: 'c', accountId: 'a', cardDetails: { status: 'ACTIVE' } }),
           schema,
         ),
-      id.inProgress,
+      'cards.card.in-progress',
     );
     violationOf(
-      () => judged(recordRule, id.inProgress)(jsonExchange(200, { cardId: 'c', accountId: 'a' }), schema),
-      id.inProgress,
+      () => judged(recordRule, 'cards.card.in-progress')(jsonExchange(200, { cardId: 'c', accountId: 'a' }), schema),
+      'cards.card.in-progress',
     );
   });
 });
@@ -127,25 +129,41 @@ describe('cards-error-body', () => {
     judged(cardsErrorBody, ruleId)(jsonExchange(status, body), { operation });
   test('400 with errors items of code and message passes; without message fails, except on GET transactions', () => {
     expect(
-      judge(400, { errors: [{ code: 'X', message: 'y', extra: 1 }] }, 'GET card', id.errorsBadRequest).ruleId,
-    ).toBe(id.errorsBadRequest);
-    violationOf(() => judge(400, { errors: [{ code: 'X' }] }, 'GET card', id.errorsBadRequest), id.errorsBadRequest);
-    expect(judge(400, { errors: [{}] }, 'GET transactions', id.errorsBadRequest).ruleId).toBe(id.errorsBadRequest);
-    violationOf(() => judge(400, { message: 'no' }, 'GET transactions', id.errorsBadRequest), id.errorsBadRequest);
+      judge(400, { errors: [{ code: 'X', message: 'y', extra: 1 }] }, 'GET card', 'cards.errors.bad-request-body')
+        .ruleId,
+    ).toBe('cards.errors.bad-request-body');
+    violationOf(
+      () => judge(400, { errors: [{ code: 'X' }] }, 'GET card', 'cards.errors.bad-request-body'),
+      'cards.errors.bad-request-body',
+    );
+    expect(judge(400, { errors: [{}] }, 'GET transactions', 'cards.errors.bad-request-body').ruleId).toBe(
+      'cards.errors.bad-request-body',
+    );
+    violationOf(
+      () => judge(400, { message: 'no' }, 'GET transactions', 'cards.errors.bad-request-body'),
+      'cards.errors.bad-request-body',
+    );
   });
   test('400 of DELETE account and every other error status need errorCode', () => {
-    expect(judge(400, { errorCode: 'X' }, 'DELETE account', id.errorsErrorCode).ruleId).toBe(id.errorsErrorCode);
-    violationOf(
-      () => judge(400, { errors: [{ code: 'X', message: 'y' }] }, 'DELETE account', id.errorsErrorCode),
-      id.errorsErrorCode,
+    expect(judge(400, { errorCode: 'X' }, 'DELETE account', 'cards.errors.error-code-body').ruleId).toBe(
+      'cards.errors.error-code-body',
     );
-    violationOf(() => judge(404, { code: 'X' }, 'GET card', id.errorsErrorCode), id.errorsErrorCode);
     violationOf(
-      () => judge(503, { errorCode: 'X', errorDescription: 5 }, 'GET card', id.errorsErrorCode),
-      id.errorsErrorCode,
+      () => judge(400, { errors: [{ code: 'X', message: 'y' }] }, 'DELETE account', 'cards.errors.error-code-body'),
+      'cards.errors.error-code-body',
+    );
+    violationOf(
+      () => judge(404, { code: 'X' }, 'GET card', 'cards.errors.error-code-body'),
+      'cards.errors.error-code-body',
+    );
+    violationOf(
+      () => judge(503, { errorCode: 'X', errorDescription: 5 }, 'GET card', 'cards.errors.error-code-body'),
+      'cards.errors.error-code-body',
     );
     // A 404 is not the bad-request rule's business, nor is a success.
-    expect(judge(404, { code: 'X' }, 'GET card', id.errorsBadRequest).ruleId).toBe(id.errorsBadRequest);
-    expect(judge(200, {}, 'GET card', id.errorsErrorCode).ruleId).toBe(id.errorsErrorCode);
+    expect(judge(404, { code: 'X' }, 'GET card', 'cards.errors.bad-request-body').ruleId).toBe(
+      'cards.errors.bad-request-body',
+    );
+    expect(judge(200, {}, 'GET card', 'cards.errors.error-code-body').ruleId).toBe('cards.errors.error-code-body');
   });
 });

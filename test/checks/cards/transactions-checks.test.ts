@@ -2,7 +2,6 @@ import { judged } from '../judged.ts';
 import { describe, expect, test } from 'vitest';
 import { pageSizeLimit } from '../../../checks/cards/page-size-limit.ts';
 import { dividingPageSize } from '../../../generators/dividing-page-size.ts';
-import { cardsRuleIds } from '../../../rules/cards/ids.ts';
 import { RuleBlocked } from '../../../checks/rule-blocked.ts';
 import {
   transactionsDefaultPageSize,
@@ -395,8 +394,8 @@ describe('a full last page: the page size that divides the window', () => {
     );
     expect(
       violationOf(
-        () => judged(transactionsLinks, cardsRuleIds.transactionsLinks)({ walk, outside: inside }),
-        cardsRuleIds.transactionsLinks,
+        () => judged(transactionsLinks, 'cards.transactions.links')({ walk, outside: inside }),
+        'cards.transactions.links',
       ).message,
     ).toContain('links.next');
   });

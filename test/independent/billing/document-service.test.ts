@@ -1,5 +1,5 @@
 import { afterAll, expect, test } from 'vitest';
-import { billingRuleIds as id } from '../../../rules/billing/ids.ts';
+import type { RuleId } from '../../../rules/rule-id.ts';
 import { startDocumentBilling, type DocumentBilling } from './document-service.ts';
 import { runCli, writeTargets } from '../../support/run-harness-cli.ts';
 
@@ -11,28 +11,28 @@ import { runCli, writeTargets } from '../../support/run-harness-cli.ts';
  * tenant modes and no pricing by rate card. So the run covers every rule about what it serves.
  */
 
-const servedRules = [
-  id.trackIdLength,
-  id.trackIdCharset,
-  id.trackIdEcho,
-  id.idempotencyKeyLength,
-  id.clientIdLength,
-  id.clientSecretLength,
-  id.grantTypeEnum,
-  id.tokenFieldsRequired,
-  id.tokenEntityIdsUuid,
-  id.tokenForbiddenHeaders,
-  id.tokenIssue,
-  id.tokenReusable,
-  id.authMissing,
-  id.authInvalid,
-  id.documentedStatus,
-  id.chargeCreate,
-  id.updateBodyIdentifies,
-  id.queryDefaultFallback,
-  id.queryNoSideEffects,
-  id.jsonBodies,
-  id.gzipUnderThreshold,
+const servedRules: RuleId[] = [
+  'billing.headers.track_id.length',
+  'billing.headers.track_id.charset',
+  'billing.headers.track_id.echo',
+  'billing.headers.idempotency_key.length',
+  'billing.token.client_id.length',
+  'billing.token.client_secret.length',
+  'billing.token.grant_type.enum',
+  'billing.token.fields.required',
+  'billing.token.entity_ids.uuid',
+  'billing.token.forbidden_headers',
+  'billing.token.issue',
+  'billing.token.reusable',
+  'billing.catalog.auth.missing',
+  'billing.catalog.auth.invalid',
+  'billing.catalog.status.documented',
+  'billing.charges.create',
+  'billing.charges.update.body_identifies',
+  'billing.charges.query.default_fallback',
+  'billing.charges.query.no_side_effects',
+  'billing.bodies.json',
+  'billing.compression.response_under_threshold',
 ];
 const secrets = {
   SERVICE_CLIENT_ID: 'a1b2c3d4-0000-4000-8000-00000000c11e',
@@ -84,9 +84,9 @@ test('a billing service written to the document passes every rule about the oper
     output,
   ).toEqual([]);
   // PUT refused a missing token with 400, which its document row lists for "unauthorized"; the POSTs with 401.
-  expect(rules.find((rule) => rule.ruleId === id.authMissing)?.observations?.['statuses without a token']).toMatch(
-    /PUT \/commerce\/charges: 400/,
-  );
+  expect(
+    rules.find((rule) => rule.ruleId === 'billing.catalog.auth.missing')?.observations?.['statuses without a token'],
+  ).toMatch(/PUT \/commerce\/charges: 400/);
   expect(result.code, output).toBe(0);
 });
 
@@ -111,7 +111,7 @@ test('a multi-org service refusing an inaccessible org with 401 (the document sa
         '--target',
         'service',
         '--rule',
-        id.orgIdsAccessible,
+        'billing.headers.org_ids.accessible',
         '--seed',
         '23',
         '--runs',
@@ -121,7 +121,7 @@ test('a multi-org service refusing an inaccessible org with 401 (the document sa
       ],
       secrets,
     );
-    const rule = result.summary().rules.find((one) => one.ruleId === id.orgIdsAccessible);
+    const rule = result.summary().rules.find((one) => one.ruleId === 'billing.headers.org_ids.accessible');
     expect(`${rule?.status} ${rule?.message ?? ''}`, result.stdout.slice(-3000)).toBe('passed ');
     expect(rule?.observations?.['statuses for an inaccessible org']).toBe('401');
   } finally {

@@ -1,5 +1,5 @@
 import { afterAll, expect, test } from 'vitest';
-import { cardsRuleIds as id } from '../../../rules/cards/ids.ts';
+import type { RuleId } from '../../../rules/rule-id.ts';
 import { startDocumentService, type DocumentService } from './document-service.ts';
 import { runCli, writeTargets } from '../../support/run-harness-cli.ts';
 
@@ -13,17 +13,17 @@ import { runCli, writeTargets } from '../../support/run-harness-cli.ts';
  * whose status is in cardDetails ("only cardId, accountId and status are returned").
  */
 
-const judged = [
-  id.authMissing,
-  id.authInvalid,
-  id.unknownIds,
-  id.malformedIds,
-  id.inProgress,
-  id.transactionsPageSizeLimit,
-  id.errorsStatuses,
-  id.errorsBadRequest,
-  id.errorsErrorCode,
-  id.bodiesJson,
+const judged: RuleId[] = [
+  'cards.auth.missing',
+  'cards.auth.invalid',
+  'cards.ids.unknown',
+  'cards.ids.malformed',
+  'cards.card.in-progress',
+  'cards.transactions.page-size-limit',
+  'cards.errors.documented-statuses',
+  'cards.errors.bad-request-body',
+  'cards.errors.error-code-body',
+  'cards.bodies.json',
 ];
 let service: DocumentService | undefined;
 afterAll(() => service?.close());
@@ -64,10 +64,10 @@ test('a service taking the other listed answer passes, and each answer met is ob
   ).toEqual([]);
   expect(result.code, output).toBe(0);
   const observed = (ruleId: string) => JSON.stringify(rules.find((rule) => rule.ruleId === ruleId)?.observations ?? {});
-  expect(observed(id.authInvalid)).toContain('GET card: 403, PATCH card: 401');
-  expect(observed(id.authMissing)).toContain('GET transactions: 403');
-  expect(observed(id.unknownIds)).toContain('PATCH card naming the user: 400');
-  expect(observed(id.malformedIds)).toContain('404');
-  expect(observed(id.inProgress)).toContain('cardDetails.status');
-  expect(observed(id.transactionsPageSizeLimit)).toMatch(/served \(200, pageSize 500, \d+ transactions\)/);
+  expect(observed('cards.auth.invalid')).toContain('GET card: 403, PATCH card: 401');
+  expect(observed('cards.auth.missing')).toContain('GET transactions: 403');
+  expect(observed('cards.ids.unknown')).toContain('PATCH card naming the user: 400');
+  expect(observed('cards.ids.malformed')).toContain('404');
+  expect(observed('cards.card.in-progress')).toContain('cardDetails.status');
+  expect(observed('cards.transactions.page-size-limit')).toMatch(/served \(200, pageSize 500, \d+ transactions\)/);
 });

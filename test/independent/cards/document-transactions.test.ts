@@ -1,5 +1,5 @@
 import { afterAll, expect, test } from 'vitest';
-import { cardsRuleIds as id } from '../../../rules/cards/ids.ts';
+import { cardsRules } from '../../../rules/cards/rules.ts';
 import { startDocumentTransactions, type DocumentTransactions } from './document-transactions.ts';
 import { runCli, writeTargets } from '../../support/run-harness-cli.ts';
 
@@ -12,10 +12,8 @@ import { runCli, writeTargets } from '../../support/run-harness-cli.ts';
 
 // The transactions rules, and the JSON label of every answer (the other operations are answered 404 with a JSON body).
 const transactionRules = [
-  ...Object.entries(id)
-    .filter(([name]) => name.startsWith('transactions'))
-    .map(([, rule]) => rule),
-  id.bodiesJson,
+  ...cardsRules.map((rule) => rule.id).filter((id) => id.startsWith('cards.transactions.')),
+  'cards.bodies.json',
 ];
 const targets: DocumentTransactions[] = [];
 afterAll(() => Promise.all(targets.map((target) => target.close())));

@@ -1,5 +1,5 @@
 import { afterAll, expect, test } from 'vitest';
-import { cardsRuleIds as id } from '../../../rules/cards/ids.ts';
+import { cardsRules } from '../../../rules/cards/rules.ts';
 import { startDocumentService, type DocumentService } from './document-service.ts';
 import { runCli, writeTargets } from '../../support/run-harness-cli.ts';
 
@@ -37,14 +37,20 @@ test('six faults of a document-written service: one run fails each under its own
     rules.filter((rule) => rule.status === 'failed').map((rule) => [rule.ruleId, rule.message ?? '']),
   );
   expect(Object.keys(failed).sort(), output).toEqual(
-    [id.authInvalid, id.inProgress, id.unknownIds, id.transactionsItems, id.transactionsLinks].sort(),
+    [
+      'cards.auth.invalid',
+      'cards.card.in-progress',
+      'cards.ids.unknown',
+      'cards.transactions.items',
+      'cards.transactions.links',
+    ].sort(),
   );
   // Each message speaks of its own rule's property.
-  expect(failed[id.transactionsLinks]).toMatch(/next link of page 2 led to no transactions page/);
-  expect(failed[id.transactionsItems]).toMatch(/transactionType/);
-  expect(failed[id.inProgress]).toMatch(/spendControls/);
-  expect(failed[id.unknownIds]).toMatch(/answered 400; the documented answer is 404/);
-  expect(failed[id.authInvalid]).toMatch(/answered 200/);
+  expect(failed['cards.transactions.links']).toMatch(/next link of page 2 led to no transactions page/);
+  expect(failed['cards.transactions.items']).toMatch(/transactionType/);
+  expect(failed['cards.card.in-progress']).toMatch(/spendControls/);
+  expect(failed['cards.ids.unknown']).toMatch(/answered 400; the documented answer is 404/);
+  expect(failed['cards.auth.invalid']).toMatch(/answered 200/);
   expect(
     rules
       .filter((rule) => rule.status === 'blocked' || rule.status === 'broken')
@@ -52,11 +58,11 @@ test('six faults of a document-written service: one run fails each under its own
   ).toEqual([]);
   // The rules that need whole walks were judged, by pageNumber where the next link broke.
   for (const ruleId of [
-    id.transactionsWalkComplete,
-    id.transactionsNewestFirst,
-    id.transactionsPageDetails,
-    id.transactionsLinkTargets,
-    id.transactionsCardScope,
+    'cards.transactions.walk-complete',
+    'cards.transactions.newest-first',
+    'cards.transactions.page-details',
+    'cards.transactions.link-targets',
+    'cards.transactions.card-scope',
   ]) {
     expect(rules.find((rule) => rule.ruleId === ruleId)?.status, ruleId).toBe('passed');
   }
@@ -66,9 +72,7 @@ test('the full last page that still carries next fails the links rule on its own
   const fullLast = await startDocumentService({ transactions: { fullLastPageNext: true } });
   try {
     const targets = writeTargets({ full: { kind: 'url', families: { cards: fullLast.section('FULL_TOKEN') } } });
-    const transactionRules = Object.entries(id)
-      .filter(([name]) => name.startsWith('transactions'))
-      .map(([, rule]) => rule);
+    const transactionRules = cardsRules.map((rule) => rule.id).filter((id) => id.startsWith('cards.transactions.'));
     const result = await runCli(
       [
         'run',
@@ -90,8 +94,8 @@ test('the full last page that still carries next fails the links rule on its own
     expect(
       rules.filter((rule) => rule.status === 'failed').map((rule) => rule.ruleId),
       result.stdout.slice(-3000),
-    ).toEqual([id.transactionsLinks]);
-    expect(rules.find((rule) => rule.ruleId === id.transactionsLinks)?.message).toMatch(/links\.next/);
+    ).toEqual(['cards.transactions.links']);
+    expect(rules.find((rule) => rule.ruleId === 'cards.transactions.links')?.message).toMatch(/links\.next/);
     expect(rules.filter((rule) => rule.status === 'blocked').map((rule) => rule.ruleId)).toEqual([]);
   } finally {
     await fullLast.close();

@@ -1,12 +1,19 @@
 import fc from 'fast-check';
-import { billingRuleIds } from '../../rules/billing/ids.ts';
 import type { Gen, InvalidCase } from '../gen.ts';
 import { identifierChar } from './alphabets.ts';
 import { idempotencyKeyMaxLength } from '../../rules/billing/limits.ts';
 
+/* Idempotency-Key values on both sides of its documented length limit (billing document, "Headers"). */
+
+/** Idempotency-Key values that keep the length limit; each run gets fresh keys. */
+export const validIdempotencyKey: Gen<string> = {
+  boundaries: ['k'.repeat(idempotencyKeyMaxLength), 'k'],
+  arbitrary: fc.string({ unit: identifierChar, minLength: 16, maxLength: idempotencyKeyMaxLength }),
+};
+
 const tooLong = (value: string): InvalidCase<string> => ({
   value,
-  breaks: billingRuleIds.idempotencyKeyLength,
+  breaks: 'billing.headers.idempotency_key.length',
   why: `${value.length} characters, over ${idempotencyKeyMaxLength}`,
 });
 

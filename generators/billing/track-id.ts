@@ -1,15 +1,20 @@
 import fc from 'fast-check';
-import { billingRuleIds } from '../../rules/billing/ids.ts';
 import type { Gen, InvalidCase } from '../gen.ts';
 import { trackIdChars } from './alphabets.ts';
-import { spaceEdgesToDots } from './valid-track-id.ts';
 import { trackIdForbiddenChars, trackIdMaxLength } from '../../rules/billing/limits.ts';
 
-/** Characters that break only the charset rule; all are sendable in a header (latin1 bytes included). */
-const forbiddenTrackIdChars = [...trackIdForbiddenChars, '\u00e9', '\u00ff', '\u0080'];
+/*
+ * Svc-Track-Id values on both sides of its documented limits (billing document, "Headers"): at most
+ * trackIdMaxLength US-ASCII characters, none of the forbidden ones.
+ */
 
-const allowedString = (minLength: number, maxLength: number) =>
-  fc.string({ unit: fc.constantFrom(...trackIdChars), minLength, maxLength }).map(spaceEdgesToDots);
+/**
+ * HTTP trims spaces at both ends of a header value, so a track id is never generated with them: the
+ * echo could not be compared. Pure mapper.
+ */
+export function spaceEdgesToDots(value: string): string {
+  return value.replace(/^ /, '.').replace(/ $/, '.');
+}
 
 /** Puts one forbidden character at a position inside a value; pure. */
 export function insertAt(value: string, position: number, char: string): string {
@@ -17,15 +22,32 @@ export function insertAt(value: string, position: number, char: string): string 
   return value.slice(0, at) + char + value.slice(at);
 }
 
+const allowedString = (minLength: number, maxLength: number) =>
+  fc.string({ unit: fc.constantFrom(...trackIdChars), minLength, maxLength }).map(spaceEdgesToDots);
+
+/** Svc-Track-Id values that keep every rule: 1..trackIdMaxLength allowed characters. */
+export const validTrackId: Gen<string> = {
+  boundaries: [
+    't',
+    'x'.repeat(trackIdMaxLength),
+    trackIdChars.join('').slice(0, trackIdMaxLength).replace(/^ /, '.'),
+    'harness-trace/0001',
+  ],
+  arbitrary: allowedString(1, trackIdMaxLength),
+};
+
+/** Characters that break only the charset rule; all are sendable in a header (latin1 bytes included). */
+const forbiddenTrackIdChars = [...trackIdForbiddenChars, '\u00e9', '\u00ff', '\u0080'];
+
 const tooLong = (value: string): InvalidCase<string> => ({
   value,
-  breaks: billingRuleIds.trackIdLength,
+  breaks: 'billing.headers.track_id.length',
   why: `${value.length} characters, over ${trackIdMaxLength}`,
 });
 
 const badChar = (value: string, char: string): InvalidCase<string> => ({
   value,
-  breaks: billingRuleIds.trackIdCharset,
+  breaks: 'billing.headers.track_id.charset',
   why: `contains ${JSON.stringify(char)}`,
 });
 
