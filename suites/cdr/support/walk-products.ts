@@ -79,9 +79,8 @@ async function follow(
   ruleId: RuleId,
   refusalJudgedBy: readonly RuleId[] = [ruleId],
 ): Promise<ProductWalk> {
-  const pages: ObservedListPage[] = [
-    { exchange: first, body: judgedFor(ruleId, () => listPageOf(first, refusalJudgedBy)) },
-  ];
+  const firstBody = judgedFor(ruleId, () => listPageOf(first, refusalJudgedBy));
+  const pages: ObservedListPage[] = [{ exchange: first, body: firstBody }];
   const visited = new Set<string>([first.request.url]);
   const budget = new WalkBudget(client.section);
   budget.spend(first);
