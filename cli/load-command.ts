@@ -30,7 +30,10 @@ export interface LoadReport {
   scenario: string;
   target: string;
   family: string;
-  ruleId: string;
+  /** The rules the probe judges. */
+  ruleIds: readonly string[];
+  /** The rule its check found broken (failed only). */
+  ruleId?: string;
   /** `interrupted`: a signal stopped the probe, so its finding is not judged (exit 2). */
   status: 'passed' | 'failed' | 'interrupted';
   message?: string;
@@ -59,7 +62,7 @@ function probeReport(
   const load = outcome.load && (signal ? { ...outcome.load, interrupted: true as const, passed: false } : outcome.load);
   return {
     ...names,
-    ruleId: outcome.ruleId,
+    ruleIds: outcome.ruleIds,
     details: outcome.details,
     ...(load ? { load } : {}),
     ...probeVerdict(outcome, signal),
@@ -89,7 +92,11 @@ async function publishProbe(reportsDir: string, report: LoadReport, interrupted:
     target: report.target,
     results: report.load ? [{ ...report.load, scenario: report.scenario }] : [],
     interrupted,
-    probe: { ruleId: report.ruleId, status: report.status, ...(report.message ? { message: report.message } : {}) },
+    probe: {
+      ruleIds: report.ruleId ? [report.ruleId] : report.ruleIds,
+      status: report.status,
+      ...(report.message ? { message: report.message } : {}),
+    },
   });
   console.log(`\nresult: ${path}\nsummary: ${summary}`);
 }
@@ -179,7 +186,7 @@ function writeReport(reportsDir: string, report: LoadReport): string {
 
 export function renderLoadReport(report: LoadReport): string {
   const lines = [
-    `${{ passed: 'PASS', failed: 'FAIL', interrupted: 'INTERRUPTED' }[report.status]}    ${report.ruleId} (${report.scenario} against ${report.target})`,
+    `${{ passed: 'PASS', failed: 'FAIL', interrupted: 'INTERRUPTED' }[report.status]}    ${report.ruleId ?? report.ruleIds.join(', ')} (${report.scenario} against ${report.target})`,
   ];
   if (report.message) lines.push(`  ${report.message}`);
   for (const [key, value] of Object.entries(report.observations ?? {}))

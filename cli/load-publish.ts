@@ -50,7 +50,13 @@ export function publishLoadSummary(reportsDir: string | undefined, parts: LoadSu
   const { probe } = parts;
   const annotations =
     probe?.status === 'failed'
-      ? [annotation('error', probe.ruleId, `${parts.command}: ${probe.message?.split('\n')[0] ?? 'failed'}`)]
+      ? [
+          annotation(
+            'error',
+            probe.ruleIds.join(', '),
+            `${parts.command}: ${probe.message?.split('\n')[0] ?? 'failed'}`,
+          ),
+        ]
       : probe
         ? []
         : loadGitHubAnnotations(parts.results);

@@ -171,13 +171,12 @@ function mergedSeconds(results: readonly LoadResult[]): SecondCounts[] {
     );
 }
 
-/** Violations of one rule with one message, their counts summed (the first sample kept). */
+/** Violations of one rule, their counts summed (the first message and sample kept, as each run keeps them). */
 function mergedViolations(results: readonly LoadResult[]): ResponseViolation[] {
   const violations = new Map<string, ResponseViolation>();
   for (const violation of results.flatMap((result) => result.violations)) {
-    const key = `${violation.ruleId}\n${violation.message}`;
-    const seen = violations.get(key);
-    violations.set(key, seen ? { ...seen, count: seen.count + violation.count } : { ...violation });
+    const seen = violations.get(violation.ruleId);
+    violations.set(violation.ruleId, seen ? { ...seen, count: seen.count + violation.count } : { ...violation });
   }
   return [...violations.values()];
 }

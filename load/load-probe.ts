@@ -1,5 +1,6 @@
 import type { Verdict } from '../checks/rule-violation.ts';
 import type { Redactor } from '../core/redaction.ts';
+import type { RuleId } from '../rules/rule-id.ts';
 import type { ClientSettings } from '../targets/schema.ts';
 import type { LoadResult } from './load-result.ts';
 import type { LoadProgress } from './load-progress.ts';
@@ -16,7 +17,8 @@ export interface ProbeContext<Section = unknown> {
 
 /** What a probe found, judged by its rule's check: the verdict, or the check's violation. */
 export interface ProbeOutcome {
-  ruleId: string;
+  /** The rules the probe's check judges (both sides of a threshold, say); its violation names the one broken. */
+  ruleIds: readonly RuleId[];
   /** Runs the rule's check on the finding: a verdict, or it throws the RuleViolation with the evidence. */
   judge(): Verdict;
   /** Plain data for the result file (steps, limits, thresholds found). */

@@ -26,8 +26,9 @@ export interface SecondCounts {
 
 export interface ResponseViolation {
   ruleId: string;
+  /** What the first response that broke the rule showed. */
   message: string;
-  /** How many responses broke the rule this way. */
+  /** How many responses broke the rule. */
   count: number;
   /** The first such response, redacted. */
   sample: ObservedResponse;

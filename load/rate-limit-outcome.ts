@@ -24,5 +24,5 @@ export function rateLimitOutcome(
         }
       : {}),
   };
-  return { ruleId, judge: () => judge(finding), details, ...(load ? { load } : {}) };
+  return { ruleIds: [ruleId], judge: () => judge(finding), details, ...(load ? { load } : {}) };
 }

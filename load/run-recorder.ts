@@ -61,10 +61,10 @@ export class RunRecorder {
     this.samples[response.status] ??= this.#keep(response);
     const broken = this.scenario.checkResponse?.(response);
     if (!broken) return;
-    const key = `${broken.ruleId}\n${broken.message}`;
-    const seen = this.#violations.get(key);
+    // One entry a rule: a check's message quotes what it saw (a regenerated header), so it may differ every time.
+    const seen = this.#violations.get(broken.ruleId);
     if (seen) seen.count += 1;
-    else this.#violations.set(key, { ...broken, count: 1, sample: this.#keep(response) });
+    else this.#violations.set(broken.ruleId, { ...broken, count: 1, sample: this.#keep(response) });
   }
 
   /** A request sent that got no response (connection error, timeout). */

@@ -4,9 +4,9 @@ import { brokenResponseRuleLines, loadSummaryRows } from './load-summary-table.t
 import { loadVerdictLine, thresholdActualText } from './load-summary.ts';
 import { markdownInline } from './summary-markdown.ts';
 
-/** What a load command judged beside its runs' thresholds: a probe's rule. */
+/** What a load command judged beside its runs' thresholds: a probe's rules (the one broken, when it failed). */
 export interface ProbeVerdict {
-  ruleId: string;
+  ruleIds: readonly string[];
   status: 'passed' | 'failed' | 'interrupted';
   message?: string;
 }
@@ -58,11 +58,11 @@ export function renderLoadSummaryMarkdown(parts: LoadSummaryParts): string {
   const word = verdict === undefined ? 'INTERRUPTED' : verdict ? 'PASS' : 'FAIL';
   const lines = [`## ${mark} harness ${parts.command}: ${word}`, ''];
   const about = parts.target ? `Target \`${markdownInline(parts.target)}\`: ` : '';
-  if (parts.probe)
-    lines.push(
-      `${about}rule \`${parts.probe.ruleId}\` ${parts.probe.status}${parts.probe.message ? `: ${markdownInline(parts.probe.message.split('\n')[0] ?? '')}` : ''}`,
-    );
-  else lines.push(`${about}${loadVerdictLine(parts.results, parts.interrupted).replace(/^VERDICT: /, '')}`);
+  if (parts.probe) {
+    const { ruleIds, status, message } = parts.probe;
+    const rules = `${ruleIds.length > 1 ? 'rules' : 'rule'} ${ruleIds.map((id) => `\`${id}\``).join(', ')}`;
+    lines.push(`${about}${rules} ${status}${message ? `: ${markdownInline(message.split('\n')[0] ?? '')}` : ''}`);
+  } else lines.push(`${about}${loadVerdictLine(parts.results, parts.interrupted).replace(/^VERDICT: /, '')}`);
   // A merge of some segments says so before its figures, as the terminal does.
   const partial = parts.results.map(partialNote).find((note) => note !== undefined);
   if (partial) lines.push('', `> ${partial}: judged on what arrived`);

@@ -1,17 +1,23 @@
 import { randomBytes } from 'node:crypto';
+import { billingChecks } from '../../checks/billing/index.ts';
+import { headerNames } from '../../client/billing/billing-client.ts';
 import { productDraft } from '../../generators/billing/product-draft.ts';
 import { paddedCharge } from '../../generators/billing/response-padding.ts';
 import { billingOperations as op, type BillingOperation } from '../../rules/billing/operations.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
+import { billingRules } from '../../rules/billing/rules.ts';
 import type { BillingSection } from '../../targets/billing/section.ts';
-import type { LoadRequest, ObservedResponse } from '../scenario.ts';
+import { observedExchange } from '../observed-exchange.ts';
+import { loadJudge } from '../rule-judgement.ts';
+import type { LoadRequest } from '../scenario.ts';
 import { billingClientFor } from './billing-client.ts';
 import { constantRate, type NightlyContext, type NightlyScenarios } from '../nightly-profile.ts';
 
 const nightlyTrackId = 'harness-nightly';
+const judge = loadJudge(billingRules, billingChecks);
 
 /**
- * The billing catalog operations; every answer must echo the Svc-Track-Id it was sent (billing.headers.track_id.echo).
+ * The billing catalog operations; every answer must echo the Svc-Track-Id it was sent (billing.headers.track_id.echo,
+ * judged by its registered check, header-echo).
  */
 export async function billingNightly(context: NightlyContext<BillingSection>): Promise<NightlyScenarios> {
   const { section } = context;
@@ -34,13 +40,6 @@ export async function billingNightly(context: NightlyContext<BillingSection>): P
     headers,
     body: JSON.stringify(body),
   });
-  const echoed = (response: ObservedResponse) =>
-    response.headers['svc-track-id'] === nightlyTrackId
-      ? undefined
-      : {
-          ruleId: 'billing.headers.track_id.echo' satisfies RuleId,
-          message: `Svc-Track-Id was not echoed as sent (${response.headers['svc-track-id'] === undefined ? 'absent' : 'another value'}; the sample shows it)`,
-        };
   const product = productDraft.boundaries[0];
   const operations: [BillingOperation, unknown][] = [
     [op.createCharge, adapter.createChargeBody(paddedCharge(name, 20))],
@@ -56,15 +55,20 @@ export async function billingNightly(context: NightlyContext<BillingSection>): P
       : []),
   ];
   return {
-    scenarios: operations.map(([operation, body]) =>
-      constantRate(context.profile, {
+    scenarios: operations.map(([operation, body]) => {
+      const sent = request(operation, body);
+      return constantRate(context.profile, {
         name: `nightly billing ${operation.name}`,
         family: 'billing',
         baseUrl: section.baseUrl,
-        requests: [request(operation, body)],
-        checkResponse: echoed,
-      }),
-    ),
+        requests: [sent],
+        checkResponse: (response) =>
+          judge.breach('billing.headers.track_id.echo', observedExchange(section.baseUrl, sent, response), {
+            headerName: headerNames.trackId,
+            sent: nightlyTrackId,
+          }),
+      });
+    }),
     close: () => client.close(),
   };
 }

@@ -65,7 +65,7 @@ export const billingProbes: readonly LoadProbe<BillingSection>[] = [
         ...rest
       } = finding;
       return {
-        ruleId: `${expected.over}, ${expected.under}`,
+        ruleIds: [expected.over, expected.under],
         judge: () => gzipThresholdProbed(finding, expected),
         details: {
           ...rest,

@@ -1,16 +1,23 @@
 import { randomUUID } from 'node:crypto';
+import { cdrChecks } from '../../checks/cdr/index.ts';
 import { CdrClient } from '../../client/cdr/cdr-client.ts';
 import { listQueryString } from '../../rules/cdr/list-query.ts';
 import { cdrOperations, type CdrOperation } from '../../rules/cdr/endpoints.ts';
 import { servesOperation } from '../../rules/cdr/endpoints.ts';
+import { cdrRules } from '../../rules/cdr/rules.ts';
 import type { CdrSection } from '../../targets/cdr/section.ts';
-import type { LoadRequest, ObservedResponse } from '../scenario.ts';
+import { observedExchange } from '../observed-exchange.ts';
+import { loadJudge } from '../rule-judgement.ts';
+import type { LoadRequest } from '../scenario.ts';
 import { constantRate, type NightlyContext, type NightlyScenarios } from '../nightly-profile.ts';
 import { defaultPageSize } from '../../rules/cdr/limits.ts';
 
+const judge = loadJudge(cdrRules, cdrChecks);
+
 /**
  * The open-banking read operations the target serves, each at the highest version it serves. Every answer, success
- * or error, must return the x-fapi-interaction-id it was sent (cdr.interaction-id.echo).
+ * or error, must return the x-fapi-interaction-id it was sent (cdr.interaction-id.echo, judged by its registered
+ * check, header-echo).
  */
 export async function cdrNightly(context: NightlyContext<CdrSection>): Promise<NightlyScenarios> {
   const { section } = context;
@@ -43,13 +50,6 @@ export async function cdrNightly(context: NightlyContext<CdrSection>): Promise<N
       { label: 'status', method: 'GET', path: cdrOperations.status.path, headers: headersFor('status') },
     ] as (LoadRequest & { label: CdrOperation })[]
   ).filter((request) => servesOperation(section, request.label));
-  const echoed = (response: ObservedResponse) =>
-    response.headers['x-fapi-interaction-id'] === interactionId
-      ? undefined
-      : {
-          ruleId: 'cdr.interaction-id.echo',
-          message: `x-fapi-interaction-id was not returned as sent (${response.headers['x-fapi-interaction-id'] === undefined ? 'absent' : 'another value'})`,
-        };
   return {
     scenarios: requests.map((request) =>
       constantRate(context.profile, {
@@ -57,7 +57,11 @@ export async function cdrNightly(context: NightlyContext<CdrSection>): Promise<N
         family: 'cdr',
         baseUrl: section.baseUrl,
         requests: [request],
-        checkResponse: echoed,
+        checkResponse: (response) =>
+          judge.breach('cdr.interaction-id.echo', observedExchange(section.baseUrl, request, response), {
+            headerName: 'x-fapi-interaction-id',
+            sent: interactionId,
+          }),
       }),
     ),
     close: () => client.close(),

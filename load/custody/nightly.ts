@@ -1,54 +1,49 @@
+import { custodyChecks } from '../../checks/custody/index.ts';
 import { pageQueryString } from '../../client/custody/custody-client.ts';
 import { custodyListingPaths } from '../../rules/custody/endpoints.ts';
-import { pageSchemaFor } from '../../checks/custody/cursor-page.ts';
+import { custodyRules } from '../../rules/custody/rules.ts';
 import { type CustodySection, type ListingSettings, listingSettingsOf } from '../../targets/custody/section.ts';
-import type { ObservedResponse } from '../scenario.ts';
+import { observedExchange } from '../observed-exchange.ts';
+import { loadJudge } from '../rule-judgement.ts';
+import type { LoadRequest, LoadScenario } from '../scenario.ts';
 import { constantRate, type NightlyContext, type NightlyScenarios } from '../nightly-profile.ts';
 import { shownWalkPageSize } from '../../rules/custody/limits.ts';
 
+const judge = loadJudge(custodyRules, custodyChecks);
+
 /**
- * The nine custody listings' first pages of 20, each judged as a first page: a cursor record, hasPrevious false, at
- * most 20 items.
+ * The nine custody listings' first pages of 20, each 2xx answer judged as a FIRST page: 200 with a cursor page
+ * (custody.cursor.first-last-without-token, by its registered check, cursor-page).
  */
 export async function custodyNightly(context: NightlyContext<CustodySection>): Promise<NightlyScenarios> {
   const { section } = context;
   context.redactor.addSecret(section.token);
   const headers = { authorization: `Bearer ${section.token}`, accept: 'application/json' };
   const pageSize = shownWalkPageSize;
-  // Each listing read with its own settings (items key, cursor prefix, a string result).
-  const firstPage = (listing: ListingSettings) => (response: ObservedResponse) => {
-    if (response.status < 200 || response.status > 299) return undefined;
-    let page: ReturnType<ReturnType<typeof pageSchemaFor>['safeParse']>;
-    try {
-      page = pageSchemaFor(listing).safeParse(JSON.parse(response.body));
-    } catch {
-      return { ruleId: 'custody.cursor.flags', message: 'a first page answered 2xx with a body that is not JSON' };
-    }
-    if (!page.success)
-      return {
-        ruleId: 'custody.cursor.flags',
-        message: `a first page is not a cursor record: ${page.error.issues.map((issue) => issue.path.join('.') || '(root)').join(', ')}`,
-      };
-    const body = page.data as Record<string, unknown> & { cursor: { hasPrevious: boolean } };
-    if (body.cursor.hasPrevious)
-      return { ruleId: 'custody.cursor.flags', message: 'a first page says hasPrevious: true' };
-    const items = body[listing.itemsKey];
-    if (Array.isArray(items) && items.length > pageSize)
-      return { ruleId: 'custody.cursor.page-size', message: `a first page of size ${pageSize} held more items` };
-    return undefined;
-  };
   return {
     scenarios: custodyListingPaths.map((template) => {
       const listing = listingSettingsOf(section, template);
       const path = `${template.replace('{tagID}', encodeURIComponent(section.tagId))}?${pageQueryString({ pageRequest: 'FIRST', pageSize }, listing.cursorPrefix)}`;
+      const request: LoadRequest = { label: template, method: 'GET', path, headers };
       return constantRate(context.profile, {
         name: `nightly custody ${template}`,
         family: 'custody',
         baseUrl: section.baseUrl,
-        requests: [{ label: template, method: 'GET', path, headers }],
-        checkResponse: firstPage(listing),
+        requests: [request],
+        checkResponse: firstPage(section.baseUrl, request, listing),
       });
     }),
     close: async () => {},
   };
+}
+
+/**
+ * A FIRST page's answer by the rule whose check judges one page. The flags and page-size rules' checks judge whole
+ * walks (forward and back), which one answer is not; the statuses other than 2xx are left to the thresholds, as before.
+ */
+function firstPage(baseUrl: string, request: LoadRequest, listing: ListingSettings): LoadScenario['checkResponse'] {
+  return (response) =>
+    response.status < 200 || response.status > 299
+      ? undefined
+      : judge.breach('custody.cursor.first-last-without-token', observedExchange(baseUrl, request, response), listing);
 }

@@ -1,16 +1,22 @@
 import { randomUUID } from 'node:crypto';
+import { loyaltyChecks } from '../../checks/loyalty/index.ts';
 import { LoyaltyClient } from '../../client/loyalty/loyalty-client.ts';
 import { validNotification, validOrder, type LoyaltyContext } from '../../generators/loyalty/bodies.ts';
-import { loyaltyOperations } from '../../rules/loyalty/records.ts';
+import { loyaltyOperations, loyaltyStatuses } from '../../rules/loyalty/records.ts';
+import { loyaltyRules } from '../../rules/loyalty/rules.ts';
 import { mandatoryDemographicsOf, type LoyaltySection } from '../../targets/loyalty/section.ts';
-import type { LoadRequest, ObservedResponse } from '../scenario.ts';
+import { observedExchange } from '../observed-exchange.ts';
+import { loadJudge } from '../rule-judgement.ts';
+import type { LoadRequest, LoadScenario } from '../scenario.ts';
 import { constantRate, type NightlyContext, type NightlyScenarios } from '../nightly-profile.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
+
+const judge = loadJudge(loyaltyRules, loyaltyChecks);
 
 /**
  * The event notification and a simulated points-transfer order (it creates nothing, so one requestor_order_id
  * serves every repeat), each request authorized afresh in the entry's default form (MAC with a new ts and
- * nonce, else its bearer token), as the family's client does: every answer must be 202.
+ * nonce, else its bearer token), as the family's client does: every answer must be 202 (loyalty.notify.accepted,
+ * loyalty.transfer.accepted, each judged by its registered check, status-for-valid-input).
  */
 export async function loyaltyNightly(context: NightlyContext<LoyaltySection>): Promise<NightlyScenarios> {
   const { section } = context;
@@ -33,24 +39,31 @@ export async function loyaltyNightly(context: NightlyContext<LoyaltySection>): P
     body: JSON.stringify(body),
     freshHeaders,
   });
-  const accepted = (operation: string, ruleId: RuleId) => (response: ObservedResponse) =>
-    response.status === 202 ? undefined : { ruleId, message: `a valid ${operation} answered ${response.status}` };
   const order = { ...validOrder(bodies), requestor_order_id: `harness-nightly-${randomUUID()}`, simulation: true };
+  const notify = request('notify', validNotification(bodies));
+  const transfer = request('transfer', order);
+  const accepted =
+    (
+      sent: LoadRequest,
+      ruleId: 'loyalty.notify.accepted' | 'loyalty.transfer.accepted',
+    ): LoadScenario['checkResponse'] =>
+    (response) =>
+      judge.breach(ruleId, observedExchange(section.baseUrl, sent, response), loyaltyStatuses.accepted);
   return {
     scenarios: [
       constantRate(context.profile, {
         name: 'nightly loyalty notify',
         family: 'loyalty',
         baseUrl: section.baseUrl,
-        requests: [request('notify', validNotification(bodies))],
-        checkResponse: accepted('notification', 'loyalty.notify.accepted'),
+        requests: [notify],
+        checkResponse: accepted(notify, 'loyalty.notify.accepted'),
       }),
       constantRate(context.profile, {
         name: 'nightly loyalty transfer (simulated)',
         family: 'loyalty',
         baseUrl: section.baseUrl,
-        requests: [request('transfer', order)],
-        checkResponse: accepted('simulated order', 'loyalty.transfer.accepted'),
+        requests: [transfer],
+        checkResponse: accepted(transfer, 'loyalty.transfer.accepted'),
       }),
     ],
     close: () => client.close(),

@@ -1,17 +1,25 @@
-import { mappingsPath, mappingsResponseSchema } from '../../rules/shortener/records.ts';
+import { shortenerChecks } from '../../checks/shortener/index.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
+import { type MappingRequest, mappingsPath } from '../../rules/shortener/records.ts';
+import { shortenerRules } from '../../rules/shortener/rules.ts';
 import type { ShortenerSection } from '../../targets/shortener/section.ts';
-import type { ObservedResponse } from '../scenario.ts';
+import { observedExchange } from '../observed-exchange.ts';
+import { type LoadBreach, loadJudge } from '../rule-judgement.ts';
+import type { LoadRequest } from '../scenario.ts';
 import { constantRate, type NightlyContext, type NightlyScenarios } from '../nightly-profile.ts';
+
+const judge = loadJudge(shortenerRules, shortenerChecks);
 
 /**
  * POST /mappings with one plain entry (no vanity path, so repeats never collide), expiring a day after the
- * run: every answer must be 200 with one answer for the one entry (shortener.mappings.accepted,
- * shortener.mappings.one-per-entry-in-order: `mappings` with one answer).
+ * run: every answer must be 200 with `mappings` of shortenResponse records (shortener.mappings.accepted, by
+ * mappings-response), one echoing the one entry (shortener.mappings.one-per-entry-in-order, by mappings-echo), each
+ * judged by its registered check.
  */
 export async function shortenerNightly(context: NightlyContext<ShortenerSection>): Promise<NightlyScenarios> {
   const { section } = context;
   if (section.token) context.redactor.addSecret(section.token);
-  const entry = {
+  const entry: MappingRequest = {
     longUrl: 'https://example.com/harness-nightly',
     expDate: new Date(Date.now() + 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
   };
@@ -19,21 +27,12 @@ export async function shortenerNightly(context: NightlyContext<ShortenerSection>
     'content-type': 'application/json',
     ...(section.token ? { authorization: `Bearer ${section.token}` } : {}),
   };
-  const answered = (response: ObservedResponse) => {
-    if (response.status !== 200)
-      return { ruleId: 'shortener.mappings.accepted', message: `a valid mapping request answered ${response.status}` };
-    let answer: ReturnType<typeof mappingsResponseSchema.safeParse> | undefined;
-    try {
-      answer = mappingsResponseSchema.safeParse(JSON.parse(response.body));
-    } catch {
-      answer = undefined;
-    }
-    return answer?.success && answer.data.mappings.length === 1
-      ? undefined
-      : {
-          ruleId: 'shortener.mappings.one-per-entry-in-order',
-          message: 'a request of one entry did not get mappings with one answer',
-        };
+  const request: LoadRequest = {
+    label: 'mappings',
+    method: 'POST',
+    path: mappingsPath,
+    headers,
+    body: JSON.stringify([entry]),
   };
   return {
     scenarios: [
@@ -41,10 +40,18 @@ export async function shortenerNightly(context: NightlyContext<ShortenerSection>
         name: 'nightly shortener mappings',
         family: 'shortener',
         baseUrl: section.baseUrl,
-        requests: [{ label: 'mappings', method: 'POST', path: mappingsPath, headers, body: JSON.stringify([entry]) }],
-        checkResponse: answered,
+        requests: [request],
+        checkResponse: (response) => mappingsBreach(observedExchange(section.baseUrl, request, response), entry),
       }),
     ],
     close: async () => {},
   };
+}
+
+/** The accepted rule first: an answer without a `mappings` list is its fault, and the echo rule is blocked by it. */
+function mappingsBreach(exchange: Exchange, entry: MappingRequest): LoadBreach | undefined {
+  return (
+    judge.breach('shortener.mappings.accepted', exchange) ??
+    judge.breach('shortener.mappings.one-per-entry-in-order', { exchange, entries: [entry] })
+  );
 }

@@ -177,7 +177,7 @@ describe.concurrent('the nightly shortener, agentic and loyalty profiles', () =>
     [
       'shortener',
       ['nightly shortener mappings'],
-      { status: 200, body: '[]' },
+      { status: 200, body: '{"mappings":[]}' },
       'shortener.mappings.one-per-entry-in-order',
     ],
     [

@@ -107,7 +107,7 @@ describe('the verdict of a load run', () => {
       target: 'staging',
       results: [result({ thresholds: [] })],
       interrupted: false,
-      probe: { ruleId: 'billing.token.rate_limit', status: 'failed', message: 'not on every path\nmore' },
+      probe: { ruleIds: ['billing.token.rate_limit'], status: 'failed', message: 'not on every path\nmore' },
     });
     expect(markdown).toMatch(
       /^## ❌ harness load token-rate-limit: FAIL\n\nTarget `staging`: rule `billing.token.rate_limit` failed: not on every path\n/,
