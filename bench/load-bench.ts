@@ -203,6 +203,10 @@ async function gzipSearch(): Promise<void> {
     try {
       const finding = await probeGzipThreshold(await chargeSizedResponses(client, baseUrl), {
         expectedBytes: 1000,
+        rules: {
+          over: 'billing.compression.response_over_threshold',
+          under: 'billing.compression.response_under_threshold',
+        },
         underLoadSeconds: 0,
         connections: 1,
         maxRequests: 1,

@@ -10,9 +10,6 @@ export interface SizeReading {
   exchange: Exchange;
 }
 
-/** Which side of the threshold a response under load broke: compressed at or under it, or plain over it. */
-export type ThresholdSide = 'over' | 'under';
-
 /**
  * What the gzip-threshold probe found, as its check judges it (the probe in load/ keeps whole load results
  * in the runs). Defined here, with its judge, so that checks never import the load stage.
@@ -28,8 +25,8 @@ export interface GzipThresholdFinding {
   /** Requests the search took (sizes steered included). */
   requests: number;
   /**
-   * The sustained run with gzip accepted: every response judged against the threshold found above; breaches name a
-   * ThresholdSide.
+   * The sustained run with gzip accepted: every response judged against the threshold found above; breaches name the rule
+   * of the side they broke.
    */
   underLoad?: LoadRunFigures;
   /** A large body alone, gzip accepted, and the same without Accept-Encoding: throughput and latency compared. */

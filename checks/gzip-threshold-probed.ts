@@ -1,4 +1,4 @@
-import type { GzipThresholdFinding, ThresholdSide } from './gzip-threshold-finding.ts';
+import type { GzipThresholdFinding } from './gzip-threshold-finding.ts';
 import type { GzipThresholdExpectation } from './gzip-threshold.ts';
 import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
 
@@ -56,8 +56,8 @@ function checkHeldUnderLoad(finding: GzipThresholdFinding, expected: GzipThresho
   );
   if (breach)
     throw new RuleViolation(
-      // A breach names the side of the threshold it broke.
-      (breach.ruleId as ThresholdSide) === 'over' ? expected.over : expected.under,
+      // A breach names the rule of the side it broke.
+      breach.ruleId === expected.under ? expected.under : expected.over,
       `${breach.count} response(s) under load broke the threshold: ${breach.message}`,
       finding.violationExchanges.slice(0, 1),
     );

@@ -1,4 +1,6 @@
-import type { GzipThresholdFinding, SizeReading, ThresholdSide } from '../checks/gzip-threshold-finding.ts';
+import type { GzipThresholdFinding, SizeReading } from '../checks/gzip-threshold-finding.ts';
+import type { GzipThresholdExpectation } from '../checks/gzip-threshold.ts';
+import type { RuleId } from '../rules/rule-id.ts';
 import type { Exchange } from '../client/http-exchange.ts';
 import type { LoadResult } from './load-result.ts';
 import { observedExchange } from './observed-exchange.ts';
@@ -30,6 +32,8 @@ export interface SizedResponses {
 export interface GzipThresholdSettings {
   /** Where the search starts: the documented threshold. */
   expectedBytes: number;
+  /** The rules of the two sides, which a response under load that breaks the threshold is recorded against. */
+  rules: Pick<GzipThresholdExpectation, 'over' | 'under'>;
   /** Seconds of the sustained run with gzip accepted (and of the plain one it is compared with); 0 skips it. */
   underLoadSeconds: number;
   /**
@@ -202,7 +206,7 @@ async function heldUnderLoad(
         durationSeconds: settings.underLoadSeconds,
         maxRequests: settings.maxRequests,
         thresholds: [],
-        checkResponse: (response) => sizeRuleBroken(response, acceptGzip, thresholdBytes),
+        checkResponse: (response) => sizeRuleBroken(response, { acceptGzip, thresholdBytes, rules: settings.rules }),
       },
       options,
     );
@@ -234,18 +238,24 @@ export const sizeLabel = (size: number, acceptGzip: boolean) => `${size} bytes${
  */
 function sizeRuleBroken(
   response: ObservedResponse,
-  acceptGzip: boolean,
-  thresholdBytes: number,
-): { ruleId: ThresholdSide; message: string } | undefined {
+  {
+    acceptGzip,
+    thresholdBytes,
+    rules,
+  }: { acceptGzip: boolean; thresholdBytes: number; rules: GzipThresholdSettings['rules'] },
+): { ruleId: RuleId; message: string } | undefined {
   if (response.status < 200 || response.status > 299) return undefined;
   const steered = Number.parseInt(response.label, 10);
   const gzip = /\bgzip\b/i.test(response.headers['content-encoding'] ?? '');
   const length = Buffer.byteLength(response.body);
   if (!gzip && acceptGzip && length > thresholdBytes)
-    return { ruleId: 'over', message: `a ${length}-byte response arrived uncompressed under load` };
+    return { ruleId: rules.over, message: `a ${length}-byte response arrived uncompressed under load` };
   if (gzip && !acceptGzip)
-    return { ruleId: 'under', message: `a response arrived gzip-compressed under load although gzip was not accepted` };
+    return {
+      ruleId: rules.under,
+      message: `a response arrived gzip-compressed under load although gzip was not accepted`,
+    };
   if (gzip && steered <= thresholdBytes)
-    return { ruleId: 'under', message: `a ${steered}-byte response arrived gzip-compressed under load` };
+    return { ruleId: rules.under, message: `a ${steered}-byte response arrived gzip-compressed under load` };
   return undefined;
 }

@@ -52,7 +52,7 @@ export const billingProbes: readonly LoadProbe<BillingSection>[] = [
       const finding = await closing(client, async () =>
         probeGzipThreshold(
           await chargeSizedResponses(client, section.baseUrl),
-          { expectedBytes: gzipThresholdBytes, ...section.expectations.gzipThresholdProbe },
+          { expectedBytes: gzipThresholdBytes, rules: expected, ...section.expectations.gzipThresholdProbe },
           probeRunOptions(context),
         ),
       );

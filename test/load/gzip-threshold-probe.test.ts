@@ -13,6 +13,7 @@ const expected: GzipThresholdExpectation = {
 };
 const settings = (underLoadSeconds: number) => ({
   expectedBytes: 1000,
+  rules: expected,
   underLoadSeconds,
   connections: 4,
   maxRequests: 3000,
