@@ -3,6 +3,20 @@ import type { RateLimitPin } from '../../targets/rate-limit-probe-bounds.ts';
 import { rateLimitProbed } from '../rate-limit-probed.ts';
 import { Violation, type Verdict } from '../rule-violation.ts';
 import type { RuleUnderCheck } from '../check.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
+import { readEnvelope } from '../../client/exchange/envelope.ts';
+import { exchangeCodes } from '../../rules/exchange/codes.ts';
+
+/**
+ * What one answer under the probe's load says about the 429/50011 pairing this check judges over the whole run: why it
+ * breaks it (HTTP 429 without code 50011, or 50011 without 429), or undefined. The probe records it against the rule.
+ */
+export function rateLimitPairingBroken(exchange: Exchange): string | undefined {
+  const status = exchange.response?.status;
+  const code = readEnvelope(exchange)?.code;
+  if ((status === 429) === (code === exchangeCodes.rateLimited)) return undefined;
+  return `a rate-limited answer has HTTP ${status} and code ${JSON.stringify(code)}: it must be HTTP 429 with code "50011"`;
+}
 
 /**
  * The exchange-rate-limit probe met the limit, and a limited answer is both HTTP 429 and code "50011"

@@ -1,7 +1,6 @@
 import { batchBody, batchOrdersPath } from '../../adapters/exchange/orders.ts';
 import { exchangeChecks } from '../../checks/exchange/index.ts';
-import { exchangeCodes } from '../../rules/exchange/codes.ts';
-import { readEnvelope } from '../../client/exchange/envelope.ts';
+import { rateLimitPairingBroken } from '../../checks/exchange/rate-limit.ts';
 import type { ExchangeClient } from '../../client/exchange/exchange-client.ts';
 import { preHash, signedPath, signingTimestamp } from '../../client/exchange/signing.ts';
 import { signature } from '../../client/hmac.ts';
@@ -84,12 +83,6 @@ export function envelopeBreach(
       ruleId !== id.codeRange || section.expectations.codeRanges ? judge.breach(ruleId, exchange) : undefined;
     if (breach) return breach;
   }
-  const code = readEnvelope(exchange)?.code;
-  if ((response.status === 429) !== (code === exchangeCodes.rateLimited)) {
-    return {
-      ruleId: id.rateLimit,
-      message: `a rate-limited answer has HTTP ${response.status} and code ${JSON.stringify(code)}: it must be HTTP 429 with code "50011"`,
-    };
-  }
-  return undefined;
+  const pairing = rateLimitPairingBroken(exchange);
+  return pairing ? { ruleId: id.rateLimit, message: pairing } : undefined;
 }

@@ -1,6 +1,6 @@
 import { judged } from '../judged.ts';
 import { describe, expect, test } from 'vitest';
-import { exchangeRateLimited } from '../../../checks/exchange/rate-limit.ts';
+import { exchangeRateLimited, rateLimitPairingBroken } from '../../../checks/exchange/rate-limit.ts';
 import type { RateLimitFinding } from '../../../checks/rate-limit-finding.ts';
 import { jsonExchange } from '../exchanges.ts';
 import { violationOf } from '../violation.ts';
@@ -57,5 +57,18 @@ describe('exchange-rate-limited', () => {
   });
   test('no limit met fails like any rate-limit probe', () => {
     violationOf(() => judged(exchangeRateLimited, rule)(finding({ limited: false })), rule);
+  });
+});
+
+describe('the 429/50011 pairing of one answer under the probe', () => {
+  test('HTTP 429 with 50011 and a success with code "0" keep it; either half alone breaks it, saying which', () => {
+    expect(rateLimitPairingBroken(jsonExchange(429, { code: '50011', msg: 'Too Many Requests', data: [] }))).toBe(
+      undefined,
+    );
+    expect(rateLimitPairingBroken(jsonExchange(200, { code: '0', msg: '', data: [] }))).toBe(undefined);
+    expect(rateLimitPairingBroken(limited)).toContain('HTTP 429 and code "50000"');
+    expect(rateLimitPairingBroken(jsonExchange(200, { code: '50011', msg: 'Too Many Requests', data: [] }))).toContain(
+      'HTTP 200 and code "50011"',
+    );
   });
 });
