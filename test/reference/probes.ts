@@ -139,11 +139,14 @@ export const probes: Record<string, Probe> = {
     return ok(first) && retry.json?.charge?.id === first.json.charge.id;
   }),
   'billing.headers.idempotency_key.concurrent': probe(async (t) => {
-    // One token for all eight, so the requests leave together instead of each after its own token request (which
-    // on a loaded machine spread them wider than the mutant's window between lookup and store).
-    const headers = await t.catalogHeaders({ 'idempotency-key': 'probe-concurrent' });
+    // The eight tokens first, then the eight requests at once: sent each after its own token request, they spread
+    // wider on a loaded machine than the mutant's window between lookup and store. (A token each: a target may take
+    // a token once.)
+    const headers = await Promise.all(
+      Array.from({ length: 8 }, () => t.catalogHeaders({ 'idempotency-key': 'probe-concurrent' })),
+    );
     const answers = await Promise.all(
-      Array.from({ length: 8 }, () => t.call('POST', '/commerce/charges', { headers, body: flatCharge })),
+      headers.map((sent) => t.call('POST', '/commerce/charges', { headers: sent, body: flatCharge })),
     );
     return new Set(answers.map((answer) => answer.json?.charge?.id)).size === 1;
   }),
