@@ -1,7 +1,9 @@
 import type { RuntimeMessage } from 'allure-js-commons/sdk';
 import AllureVitestReporter from 'allure-vitest/reporter';
 import type { RunnerTask } from 'vitest';
+import type { TestModule } from 'vitest/node';
 import { allureRuleMessages, type LabelledRule, type RunLabels } from './allure-rule-messages.ts';
+import { worseOutcome } from './run-summary.ts';
 
 /** Where allure-vitest's reporter reads the runtime messages of a test (which a test would send with allure's API). */
 interface AllureTaskMeta {
@@ -17,6 +19,7 @@ interface AllureTaskMeta {
 export class AllureOutcomeReporter extends AllureVitestReporter {
   #run: RunLabels | undefined;
   readonly #rules: ReadonlyMap<string, LabelledRule>;
+  #outweighed: ReadonlySet<RunnerTask> = new Set();
 
   /**
    * @param resultsDir where the results go
@@ -32,7 +35,15 @@ export class AllureOutcomeReporter extends AllureVitestReporter {
     this.#run = run;
   }
 
+  override onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
+    // The runner's task of each module, which allure-vitest's reporter reads too (vitest keeps it off the public type).
+    const tasks = modules.flatMap((module) => (module as unknown as { task?: RunnerTask }).task ?? []);
+    this.#outweighed = testsOutweighed(tasks);
+    super.onTestRunEnd(modules);
+  }
+
   override handleTask(task: RunnerTask): void {
+    if (this.#outweighed.has(task)) return;
     const outcome = task.type === 'test' ? task.meta.harness : undefined;
     const rule = outcome && this.#rules.get(outcome.ruleId);
     if (outcome && rule && this.#run) {
@@ -42,4 +53,27 @@ export class AllureOutcomeReporter extends AllureVitestReporter {
     }
     super.handleTask(task);
   }
+}
+
+/**
+ * Where several tests judged one rule (a rule judged again late in the run, say), the tests whose verdict another's
+ * outweighs: the rule gets one Allure result, the worst verdict's, as in summary.json. Two results of one rule would
+ * show as a retry, the later one on top, which could hide a failure behind a pass.
+ */
+export function testsOutweighed(tasks: readonly RunnerTask[]): ReadonlySet<RunnerTask> {
+  const kept = new Map<string, RunnerTask>();
+  const outweighed = new Set<RunnerTask>();
+  const visit = (task: RunnerTask): void => {
+    if (task.type === 'suite') return task.tasks.forEach(visit);
+    const outcome = task.meta.harness;
+    if (!outcome) return;
+    const earlier = kept.get(outcome.ruleId);
+    const earlierOutcome = earlier?.meta.harness;
+    if (!earlier || !earlierOutcome) return void kept.set(outcome.ruleId, task);
+    const winner = worseOutcome(earlierOutcome, outcome) === outcome ? task : earlier;
+    outweighed.add(winner === task ? earlier : task);
+    kept.set(outcome.ruleId, winner);
+  };
+  tasks.forEach(visit);
+  return outweighed;
 }

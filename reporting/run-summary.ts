@@ -173,6 +173,11 @@ function withSeverities(rules: readonly RuleSummary[]): RuleSummary[] {
   }));
 }
 
+/** Of two outcomes of one rule, the one whose verdict wins: the worse, and the earlier of two equally bad. */
+export function worseOutcome<T extends Pick<RuleOutcome, 'status'>>(earlier: T, later: T): T {
+  return severity[later.status] > severity[earlier.status] ? later : earlier;
+}
+
 /** Several tests may judge one rule: the worst verdict wins, evidence of the first failure is kept. */
 export function mergeOutcomes(outcomes: readonly RuleOutcome[]): RuleSummary[] {
   const byRule = new Map<string, RuleSummary>();
@@ -183,7 +188,7 @@ export function mergeOutcomes(outcomes: readonly RuleOutcome[]): RuleSummary[] {
       continue;
     }
     const observations = { ...current.observations, ...outcome.observations };
-    const worse = severity[outcome.status] > severity[current.status] ? outcome : current;
+    const worse = worseOutcome(current, outcome);
     const exchanges = (current.exchanges ?? 0) + (outcome.exchanges ?? 0);
     const durationMs = (current.durationMs ?? 0) + (outcome.durationMs ?? 0);
     byRule.set(outcome.ruleId, {

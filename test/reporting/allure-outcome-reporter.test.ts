@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { RunnerTask } from 'vitest';
 import type { Vitest } from 'vitest/node';
 import { expect, test } from 'vitest';
-import { AllureOutcomeReporter } from '../../reporting/allure-outcome-reporter.ts';
+import { AllureOutcomeReporter, testsOutweighed } from '../../reporting/allure-outcome-reporter.ts';
 import type { RuleOutcome } from '../../rules/rule-outcome.ts';
 import { outcomeOf } from '../support/summary-parts.ts';
 import { tempFolder } from '../support/temp-folders.ts';
@@ -73,4 +73,15 @@ test('a test that recorded no outcome is written as allure-vitest writes any tes
   const [result] = writtenResults(dir);
   expect(result.status).toBe('passed');
   expect(result.testCaseId).not.toBe('billing.a');
+});
+
+test('a rule two tests judged gets one result: the worse verdict, or the earlier of two equal ones', () => {
+  const early = finishedTest('pass', outcomeOf('billing.a', 'failed'));
+  const late = finishedTest('pass', outcomeOf('billing.a', 'passed'));
+  const other = finishedTest('pass', outcomeOf('billing.b', 'passed'));
+  const file = { type: 'suite', tasks: [early, { type: 'suite', tasks: [late] }, other] } as unknown as RunnerTask;
+  expect([...testsOutweighed([file])]).toEqual([late]);
+  const passedAgain = finishedTest('pass', outcomeOf('billing.a', 'passed'));
+  expect([...testsOutweighed([late, passedAgain])]).toEqual([passedAgain]);
+  expect([...testsOutweighed([late, early])]).toEqual([late]);
 });
