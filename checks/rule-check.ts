@@ -67,13 +67,9 @@ export function ruleCheck(rule: Pick<Rule, 'id' | 'check'>, table: CheckTable): 
   const ruleId = rule.id as RuleId;
   let given = 0;
   const check = (observed: unknown, ...expected: unknown[]): RuleVerdict => {
-    try {
-      const verdict = registered.call({ ruleId }, observed, ...expected);
-      given += 1;
-      return { ...verdict, ruleId };
-    } catch (error) {
-      throw forRule(ruleId, error);
-    }
+    const verdict = judgedFor(ruleId, () => registered.call({ ruleId }, observed, ...expected));
+    given += 1;
+    return { ...verdict, ruleId };
   };
   return { check, verdicts: () => given };
 }

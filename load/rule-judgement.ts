@@ -24,10 +24,16 @@ export interface LoadJudge {
 
 export function loadJudge(rules: readonly Pick<Rule, 'id' | 'check'>[], familyChecks: CheckTable): LoadJudge {
   const table: CheckTable = { ...sharedChecks, ...familyChecks };
+  // Bound once per rule: breach runs on every answer under load.
+  const bound = new Map<RuleId, ReturnType<LoadJudge['checkOf']>>();
   const checkOf = (ruleId: RuleId) => {
+    const known = bound.get(ruleId);
+    if (known) return known;
     const rule = rules.find((candidate) => candidate.id === ruleId);
     if (!rule) throw new Error(`load judges ${ruleId}, which is not a rule of the family`);
-    return ruleCheck(rule, table).check;
+    const check = ruleCheck(rule, table).check;
+    bound.set(ruleId, check);
+    return check;
   };
   return {
     checkOf,

@@ -1,5 +1,5 @@
 import type { RuleUnderCheck } from '../../checks/check.ts';
-import { forRule, type RuleVerdict, ruleCheck, type RegisteredCheck } from '../../checks/rule-check.ts';
+import { judgedFor, type RuleVerdict, ruleCheck, type RegisteredCheck } from '../../checks/rule-check.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
 
@@ -25,11 +25,5 @@ export function readFor<Observed, Expected extends unknown[], Result>(
   ruleId: string,
 ): (observed: Observed, ...expected: Expected) => Result {
   const rule: RuleUnderCheck = { ruleId: ruleId as RuleId };
-  return (observed, ...expected) => {
-    try {
-      return reader.call(rule, observed, ...expected);
-    } catch (error) {
-      throw forRule(rule.ruleId, error);
-    }
-  };
+  return (observed, ...expected) => judgedFor(rule.ruleId, () => reader.call(rule, observed, ...expected));
 }
