@@ -44,10 +44,6 @@ export async function ensureSwarm(): Promise<() => Promise<void>> {
   };
 }
 
-export interface JobTasks {
-  states: string[];
-}
-
 /**
  * A replicated job of the harness image on the host's network, `replicas` tasks at once, each given its Swarm
  * slot in SEGMENT (the image's entry expands $(SEGMENT) in the arguments), `folder` mounted at /work.
@@ -83,16 +79,33 @@ export async function createJob(
   );
 }
 
-/** Waits until every task of the job has ended (complete or failed), at most `timeoutMs`; returns their states. */
-export async function jobEnded(name: string, replicas: number, timeoutMs: number): Promise<string[]> {
+export interface JobTask {
+  state: string;
+  /** Swarm's reason for a task that did not complete (e.g. its container could not start), or empty. */
+  error: string;
+}
+
+const endedStates = new Set(['Complete', 'Failed', 'Rejected', 'Shutdown', 'Orphaned']);
+
+/**
+ * Waits until `replicas` tasks of the job have completed, or none is left to run (every task ended, at least
+ * `replicas` of them), at most `timeoutMs`; returns every task with its state. A task Swarm replaced (one whose
+ * container failed to start on a busy machine) is listed beside its replacement, which is waited for: an orchestrator
+ * retrying a task is not the harness failing.
+ */
+export async function jobEnded(name: string, replicas: number, timeoutMs: number): Promise<JobTask[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const states = (await docker('service', 'ps', name, '--format', '{{.CurrentState}}'))
+    const tasks = (await docker('service', 'ps', name, '--no-trunc', '--format', '{{.CurrentState}}\t{{.Error}}'))
       .split('\n')
       .filter(Boolean)
-      .map((state) => state.split(' ')[0] as string);
-    const ended = states.filter((state) => state === 'Complete' || state === 'Failed' || state === 'Rejected');
-    if (ended.length >= replicas || Date.now() > deadline) return states;
+      .map((line) => {
+        const [state = '', error = ''] = line.split('\t');
+        return { state: state.split(' ')[0] as string, error };
+      });
+    const complete = tasks.filter((task) => task.state === 'Complete').length;
+    const allEnded = tasks.length >= replicas && tasks.every((task) => endedStates.has(task.state));
+    if (complete >= replicas || allEnded || Date.now() > deadline) return tasks;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
 }

@@ -66,7 +66,8 @@ describe.skipIf(unavailable !== undefined)('nightly load as a Docker Swarm repli
   }, 60_000);
 
   test('3 segments merge into the profile: offered rate, the p99 of every sample, thresholds judged once; a replica that never reports is exit 2', async () => {
-    const startAt = Date.now() + 15_000;
+    // Time for every replica's container to start, or be started again by Swarm, on a busy machine.
+    const startAt = Date.now() + 20_000;
     await createJob(job, replicas, folder, [
       'load',
       'nightly',
@@ -79,10 +80,10 @@ describe.skipIf(unavailable !== undefined)('nightly load as a Docker Swarm repli
       '--start-at',
       String(startAt),
     ]);
-    const states = await jobEnded(job, replicas, 90_000);
+    const tasks = await jobEnded(job, replicas, 90_000);
     expect(
-      states.filter((state) => state === 'Complete'),
-      `${states.join(', ')}\n${await jobLogs(job)}`,
+      tasks.filter((task) => task.state === 'Complete'),
+      `${tasks.map((task) => `${task.state} ${task.error}`.trim()).join(', ')}\n${await jobLogs(job)}`,
     ).toHaveLength(replicas);
     const nightly = join(folder, 'reports', 'load', 'nightly');
     expect(readdirSync(nightly).sort()).toEqual(['segment-1-of-3', 'segment-2-of-3', 'segment-3-of-3']);
