@@ -22,7 +22,8 @@ rewritten as rules finish, so a run killed outright leaves valid reports of what
   --suite NAME    interface family, repeatable or comma-separated (default: every family the target declares)
   --seed N        seed of every property run (default random, printed; reuse it to replay)
   --runs N        random cases per property after the boundary cases (default 100)
-  --rule ID       only this rule (repeatable); an id that is no rule of the selected families exits 2 before any traffic
+  --rule ID       only this rule (repeatable): only its family is preflighted and run; an id that is no rule of
+                  the selected families exits 2 before any traffic
   --reports DIR   output folder (default ./reports)
   --workers N     suite files run in parallel in at most N workers (default: cores - 1, and one more per
                   rate-limit probe, which mostly waits out its limit's window)

@@ -13,6 +13,7 @@ import { declaredFamilies, ensureBundledReferenceCredentials, selectFamilies, se
 export interface RunPlan {
   file: TargetsFileContents;
   target: ResolvedTarget;
+  /** The families judged: those named (or declared), narrowed by --rule to the families of its rules. */
   selected: FamilyModule[];
   selectedRules: Rule<string, unknown>[];
   seed: number;
@@ -54,11 +55,16 @@ export async function planRun(asked: RunAsked): Promise<RunPlan> {
   const file = readTargetsFile(asked.targetsFile);
   ensureBundledReferenceCredentials(process.env, file);
   const target = await resolveTarget(file, asked.target, process.env, asked.suites);
-  const selected = selectFamilies(target, asked.suites);
+  const named = selectFamilies(target, asked.suites);
   const selectedRules = selectRules(
-    { selected, target: { name: target.name, declared: declaredFamilies(target) } },
+    { selected: named, target: { name: target.name, declared: declaredFamilies(target) } },
     asked.rules,
   );
+  // With --rule, only the families of the rules chosen are judged: the others are neither preflighted nor run
+  // (their sessions, requests and suite files would judge nothing).
+  const selected = asked.rules?.length
+    ? named.filter((family) => family.rules.some((rule) => selectedRules.includes(rule)))
+    : named;
   const paths = reportsPaths(asked.reportsDir);
   for (const stale of [paths.allureResults, paths.summary, paths.summaryMarkdown, paths.junit, paths.targetOutput])
     rmSync(stale, { recursive: true, force: true });

@@ -208,7 +208,7 @@ describe('harness run against the billing-only entries of the bundled reference'
 });
 
 describe('a waiver', () => {
-  test('a waived rule is reported as waived and the run stays conformant', async () => {
+  test('a waived rule is reported as waived and the run stays conformant; --rule judges only its family', async () => {
     const { bundledTargets, writeTargets } = await import('../support/run-harness-cli.ts');
     const targets = writeTargets({
       waiving: {
@@ -238,6 +238,11 @@ describe('a waiver', () => {
     });
     expect(summary.rules.find((rule) => rule.ruleId === 'billing.charges.create')?.status).toBe('passed');
     expect(result.code).toBe(0);
+    // --rule judges the families of its rules only: the entry's seven other families are neither preflighted nor
+    // run.
+    expect(summary.families).toEqual(['billing']);
+    expect(summary.preflight.map((report) => report.family)).toEqual(['billing']);
+    expect(result.stdout).toContain('families billing,');
   });
 });
 

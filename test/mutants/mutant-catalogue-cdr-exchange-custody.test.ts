@@ -1,3 +1,0 @@
-import { catalogueFiles, describeMutantCatalogues } from './mutant-catalogue.ts';
-
-describeMutantCatalogues(catalogueFiles.cdrExchangeAndCustody);
