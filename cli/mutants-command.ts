@@ -85,25 +85,57 @@ function collateralByFamily(mutants: readonly MutantVerification[]): Record<stri
   };
 }
 
-/** The target entry that points the harness at an in-process reference serving one family. */
-function referenceTarget(family: FamilyModule, mutant: MutantInfo, baseUrl: string): ResolvedTarget {
+/** A mutant to verify and the family whose reference it changes. */
+interface FamilyMutant {
+  family: FamilyModule;
+  mutant: MutantInfo;
+}
+
+/**
+ * The mutants in batches of at most one per family, verified together in one vitest run: each family's part of the
+ * reference runs its own mutant, and a family's tests talk to its own part alone, so the mutants cannot reach each
+ * other's rules. A run costs a worker's start (about half a second of CPU) whatever it judges.
+ */
+export function mutantBatches(mutants: readonly FamilyMutant[]): FamilyMutant[][] {
+  const byFamily = new Map<FamilyModule, FamilyMutant[]>();
+  for (const entry of mutants) byFamily.set(entry.family, [...(byFamily.get(entry.family) ?? []), entry]);
+  const longest = Math.max(0, ...[...byFamily.values()].map((list) => list.length));
+  return Array.from({ length: longest }, (_, index) =>
+    [...byFamily.values()].flatMap((list) => (list[index] ? [list[index]] : [])),
+  );
+}
+
+/** The target entry that points the harness at the in-process reference's families, each serving its mutant. */
+function referenceTarget(started: readonly { entry: FamilyMutant; baseUrl: string }[]): ResolvedTarget {
   const raw = {
     kind: 'url',
-    families: { [family.name]: family.reference.targetSection(baseUrl, mutant.mode, process.env) },
+    families: Object.fromEntries(
+      started.map(({ entry, baseUrl }) => [
+        entry.family.name,
+        entry.family.reference.targetSection(baseUrl, entry.mutant.mode, process.env),
+      ]),
+    ),
   };
-  return { name: `mutant ${mutant.name}`, entry: targetSchemaFor(registeredFamilies()).parse(raw) as TargetEntry };
+  return {
+    name: `mutant ${started.map(({ entry }) => entry.mutant.name).join(' + ')}`,
+    entry: targetSchemaFor(registeredFamilies()).parse(raw) as TargetEntry,
+  };
 }
 
 type MergedRules = ReturnType<typeof mergeOutcomes>;
 type Verdict = (status: MutantVerification['status'], message?: string) => MutantVerification;
 
-/** With --collateral: the rules besides the broken one that failed or broke, and those the failure blocked. */
-function spreadOf(rules: MergedRules, mutant: MutantInfo): Pick<MutantVerification, 'collateral' | 'blocked'> {
+/** With --collateral: the family's rules besides the broken one that failed or broke, and those the failure blocked. */
+function spreadOf(
+  rules: MergedRules,
+  { family, mutant }: FamilyMutant,
+): Pick<MutantVerification, 'collateral' | 'blocked'> {
+  const own = rules.filter((rule) => family.rules.some((candidate) => candidate.id === rule.ruleId));
   return {
-    collateral: rules
+    collateral: own
       .filter((rule) => rule.ruleId !== mutant.breaks && (rule.status === 'failed' || rule.status === 'broken'))
       .map((rule) => rule.ruleId),
-    blocked: rules.filter((rule) => rule.status === 'blocked').map((rule) => rule.ruleId),
+    blocked: own.filter((rule) => rule.status === 'blocked').map((rule) => rule.ruleId),
   };
 }
 
@@ -120,64 +152,114 @@ function verdictOnRule(rules: MergedRules, errors: readonly string[], mutant: Mu
   );
 }
 
-/** Runs the broken rule's test (the whole family's with --collateral) against the started mutant and judges it. */
-async function judgeMutant(
+/**
+ * Runs the broken rules' tests (each mutant's whole family with --collateral) against the started mutants, the
+ * families whose preflight passed, and judges each mutant on its own rule.
+ */
+async function judgeBatch(
   runner: SuiteRunner,
   target: ResolvedTarget,
-  sessions: Awaited<ReturnType<typeof openBrokeredSessions>>,
-  mutant: MutantInfo,
-  selection: SuiteSelection,
+  batch: readonly FamilyMutant[],
+  ruleFiles: ReadonlyMap<string, readonly string[]>,
   options: MutantsOptions,
-  verdict: Verdict,
-): Promise<MutantVerification> {
-  const problem = preflightError(target.name, sessions.reports);
-  if (problem) return verdict('error', problem.message);
-  const context: RunContext = {
-    targetName: target.name,
-    targetsFile: '(harness mutants)',
-    target: target.entry,
-    seed: options.seed,
-    runs: options.runs,
-    broker: sessions.broker,
-  };
-  const results = await runner.run(context, selection);
-  const rules = mergeOutcomes(results.outcomes);
-  return {
-    ...verdictOnRule(rules, results.errors, mutant, verdict),
-    ...(options.collateral ? spreadOf(rules, mutant) : {}),
-  };
+  verdictFor: (mutant: MutantInfo) => Verdict,
+): Promise<MutantVerification[]> {
+  const sessions = await openBrokeredSessions(
+    target,
+    batch.map(({ family }) => family),
+  );
+  try {
+    const refused = new Map(
+      batch.map(({ family }) => [
+        family.name,
+        preflightError(
+          target.name,
+          sessions.reports.filter((report) => report.family === family.name),
+        ),
+      ]),
+    );
+    const judged = batch.filter(({ family }) => !refused.get(family.name));
+    const context: RunContext = {
+      targetName: target.name,
+      targetsFile: '(harness mutants)',
+      target: target.entry,
+      seed: options.seed,
+      runs: options.runs,
+      broker: sessions.broker,
+    };
+    const families = judged.map(({ family }) => family.name);
+    const selection: SuiteSelection = options.collateral
+      ? { families }
+      : {
+          families,
+          rules: judged.map(({ mutant }) => mutant.breaks),
+          files: [...new Set(judged.flatMap(({ mutant }) => ruleFiles.get(mutant.breaks) ?? []))],
+        };
+    const results = judged.length ? await runner.run(context, selection) : { outcomes: [], errors: [] };
+    const rules = mergeOutcomes(results.outcomes);
+    return batch.map((entry) => {
+      const verdict = verdictFor(entry.mutant);
+      const problem = refused.get(entry.family.name);
+      if (problem) return verdict('error', problem.message);
+      return {
+        ...verdictOnRule(rules, results.errors, entry.mutant, verdict),
+        ...(options.collateral ? spreadOf(rules, entry) : {}),
+      };
+    });
+  } finally {
+    await sessions.close();
+  }
 }
 
-/** Starts the reference with one mutant, runs the broken rule's test against it, and says whether the rule failed. */
-async function verifyOne(
+/**
+ * Starts the reference serving the batch's families, each with its mutant, runs the broken rules' tests against
+ * it in one vitest run, and says of each mutant whether its rule failed. Every mutant's time is the
+ * batch's.
+ */
+async function verifyBatch(
   runner: SuiteRunner,
-  family: FamilyModule,
-  mutant: MutantInfo,
-  files: readonly string[] | undefined,
+  batch: readonly FamilyMutant[],
+  ruleFiles: ReadonlyMap<string, readonly string[]>,
   options: MutantsOptions,
-): Promise<MutantVerification> {
+): Promise<MutantVerification[]> {
   const started = performance.now();
-  const verdict: Verdict = (status, message) => ({
-    ...mutant,
-    status,
-    ms: Math.round(performance.now() - started),
-    ...(message === undefined ? {} : { message }),
-  });
-  if (!files?.length) return verdict('error', `no suite file has a test for ${mutant.breaks}`);
-  const server = await startReferenceServer({ mutant: mutant.name, serve: [family] });
+  const verdictFor =
+    (mutant: MutantInfo): Verdict =>
+    (status, message) => ({
+      ...mutant,
+      status,
+      ms: Math.round(performance.now() - started),
+      ...(message === undefined ? {} : { message }),
+    });
+  // A mutant whose rule no suite file tests cannot be judged; the others go on without it.
+  const testable = batch.filter(({ mutant }) => ruleFiles.get(mutant.breaks)?.length);
+  const untestable = batch
+    .filter((entry) => !testable.includes(entry))
+    .map(({ mutant }) => verdictFor(mutant)('error', `no suite file has a test for ${mutant.breaks}`));
+  // One reference serves the batch, each family with its mutant: one origin, so a rate-limit probe runs after the
+  // batch's other files instead of beside them (in the one worker, a probe waiting for files queued behind it
+  // would wait for ever).
+  const server = testable.length
+    ? await startReferenceServer({
+        serve: testable.map(({ family }) => family),
+        families: Object.fromEntries(
+          testable.map(({ family, mutant }) => [family.name, { mode: mutant.mode, mutant: mutant.name }]),
+        ),
+      })
+    : undefined;
   try {
-    const target = referenceTarget(family, mutant, server.baseUrls[family.name] as string);
-    const sessions = await openBrokeredSessions(target, [family]);
-    try {
-      const selection = options.collateral
-        ? { families: [family.name] }
-        : { families: [family.name], rules: [mutant.breaks], files };
-      return await judgeMutant(runner, target, sessions, mutant, selection, options, verdict);
-    } finally {
-      await sessions.close();
-    }
+    if (!server) return untestable;
+    const target = referenceTarget(
+      testable.map((entry) => ({ entry, baseUrl: server.baseUrls[entry.family.name] as string })),
+    );
+    const verified = await judgeBatch(runner, target, testable, ruleFiles, options, verdictFor);
+    return batch.map(
+      (entry) =>
+        verified.find((result) => result.name === entry.mutant.name) ??
+        (untestable.find((result) => result.name === entry.mutant.name) as MutantVerification),
+    );
   } finally {
-    await server.close();
+    await server?.close();
   }
 }
 
@@ -201,17 +283,24 @@ export async function verifyMutants(options: MutantsOptions): Promise<MutantRepo
   const paths = reportsPaths(options.reportsDir);
   mkdirSync(paths.root, { recursive: true });
   const startedAt = new Date();
-  // One run per mutant: worker threads start in about two thirds of a forked worker's CPU time.
-  const runner = await SuiteRunner.create({ families, cacheDir: join(paths.root, '.vite'), pool: 'threads' });
+  // Worker threads start in about two thirds of a forked worker's CPU time, and one thread runs each batch's files
+  // one after another: a thread's start costs more than most of the tests a batch runs.
+  const runner = await SuiteRunner.create({
+    families,
+    cacheDir: join(paths.root, '.vite'),
+    pool: 'threads',
+    maxWorkers: 1,
+  });
   const results: MutantVerification[] = [];
   try {
     const files = await runner.ruleFiles({ families: families.map((family) => family.name) });
-    for (const { family, mutant } of mutants) {
-      const result = await verifyOne(runner, family, mutant, files.get(mutant.breaks), options);
-      results.push(result);
-      options.progress?.(
-        `${result.status.padEnd(8)} ${mutant.name} (${mutant.breaks}) ${result.ms} ms${result.collateral ? `, collateral ${result.collateral.length}${result.collateral.length ? ` (${result.collateral.join(', ')})` : ''}` : ''}`,
-      );
+    for (const batch of mutantBatches(mutants)) {
+      for (const result of await verifyBatch(runner, batch, files, options)) {
+        results.push(result);
+        options.progress?.(
+          `${result.status.padEnd(8)} ${result.name} (${result.breaks}) ${result.ms} ms${result.collateral ? `, collateral ${result.collateral.length}${result.collateral.length ? ` (${result.collateral.join(', ')})` : ''}` : ''}`,
+        );
+      }
     }
   } finally {
     await runner.close();
@@ -221,7 +310,8 @@ export async function verifyMutants(options: MutantsOptions): Promise<MutantRepo
     durationMs: Date.now() - startedAt.getTime(),
     seed: options.seed,
     runs: options.runs,
-    mutants: results,
+    // In the catalogue's order, whatever batch verified each.
+    mutants: mutants.map(({ mutant }) => results.find((result) => result.name === mutant.name) as MutantVerification),
     ...(options.collateral ? { collateral: collateralByFamily(results) } : {}),
   };
   writeFileSync(paths.mutants, `${JSON.stringify(report, null, 2)}\n`);

@@ -7,9 +7,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const heaviest = [
   // Longest first (vitest --reporter=json durations on a busy 2-core machine), so the last to start are short.
-  'test/mutants/mutant-catalogue-cards-agentic-shortener.test.ts',
-  'test/mutants/mutant-catalogue-cdr-exchange-custody.test.ts',
-  'test/mutants/mutant-catalogue-billing-loyalty.test.ts',
+  'test/mutants/mutant-catalogue.test.ts',
   'test/cli/reference-run.test.ts',
   'test/cli/hostile-corpus.test.ts',
   'test/cli/interrupt.test.ts',
