@@ -1,6 +1,6 @@
 /*
  * Benchmark, not a test: prints figures, asserts nothing. Start-up costs, each the median of 5:
- * - importing families/index.ts (the registry) under tsx, in a fresh process;
+ * - importing families/index.ts (the registry) through the CLI's TypeScript hooks, in a fresh process;
  * - a one-rule `harness run` against a URL target (a reference started here): CPU (user + sys of the run and
  *   every process it waited for, from /usr/bin/time) and wall;
  * - `harness reference` from spawn to its "listening" line (it loads no vitest).
@@ -29,9 +29,10 @@ function execText(file: string, args: readonly string[]): Promise<{ stdout: stri
   );
 }
 
-/** Milliseconds to import the registry in a fresh process with tsx's loader registered (what bin/harness.js does). */
+/** Milliseconds to import the registry in a fresh process with the CLI's TypeScript hooks (as bin/harness.js does). */
 async function registryImportMs(): Promise<number> {
-  const script = `import { register } from 'tsx/esm/api'; register();
+  const hooks = JSON.stringify(new URL('../bin/typescript-hooks.mjs', import.meta.url).href);
+  const script = `import { register } from 'node:module'; register(${hooks});
     const started = performance.now(); await import(${JSON.stringify(join(root, 'families/index.ts'))});
     console.log(performance.now() - started);`;
   const { stdout } = await execText(process.execPath, ['--input-type=module', '-e', script]);
@@ -61,7 +62,7 @@ function referenceReadyMs(): Promise<number> {
 
 const imports: number[] = [];
 for (let attempt = 0; attempt < attempts; attempt++) imports.push(await registryImportMs());
-console.log(`import families/index.ts under tsx: ${Math.round(median(imports))} ms (median of ${attempts})`);
+console.log(`import families/index.ts through the TypeScript hooks: ${Math.round(median(imports))} ms (median of ${attempts})`);
 
 const reference = await startReferenceServer({ serve: [shortenerFamily] });
 const folder = mkdtempSync(join(tmpdir(), 'harness-startup-bench-'));
