@@ -62,7 +62,9 @@ function referenceReadyMs(): Promise<number> {
 
 const imports: number[] = [];
 for (let attempt = 0; attempt < attempts; attempt++) imports.push(await registryImportMs());
-console.log(`import families/index.ts through the TypeScript hooks: ${Math.round(median(imports))} ms (median of ${attempts})`);
+console.log(
+  `import families/index.ts through the TypeScript hooks: ${Math.round(median(imports))} ms (median of ${attempts})`,
+);
 
 const reference = await startReferenceServer({ serve: [shortenerFamily] });
 const folder = mkdtempSync(join(tmpdir(), 'harness-startup-bench-'));
