@@ -10,8 +10,10 @@ async function help(): Promise<string> {
 
 For every mutant of the reference target's catalogue (or those breaking the given rules), starts the
 reference in this process with that mutant on port 0, runs only the broken rule's test on one reused vitest
-instance, and prints a table: mutant, rule, killed or survived, time. Writes DIR/mutants.json (default
-./reports). Exit 0 when every mutant is killed, 1 when one survives, 2 on a harness error.
+instance, and prints a table: mutant, rule, killed or survived, time. Mutants of different families are
+verified together, at most one per family in a run (each family's part of the reference with its own mutant;
+a mutant's time is its run's). Writes DIR/mutants.json (default ./reports), in the catalogue's order. Exit 0
+when every mutant is killed, 1 when one survives, 2 on a harness error.
   --collateral    run the mutant's whole family and record which other rules failed (one fault should
                   fail one rule; blocked rules are not collateral): a count per mutant, per family and in
                   all, also in mutants.json. Slower: every rule of the family runs for every mutant.`;
