@@ -215,6 +215,7 @@ export class SuiteRunner {
       specs.map((spec) => ({ file: spec.moduleId, family: this.familyOf(spec.moduleId) })),
       new Map(this.families.map((family) => [family.name, originOf(context.target.families[family.name])])),
       context.target.rateLimitsPerFamily ?? false,
+      this.workers,
     );
     this.planned.order = schedule.order;
     this.turns.plan(schedule.order, schedule.after);

@@ -14,7 +14,9 @@ import { basename } from 'node:path';
  *   their traffic cannot count against its limit: every other family of the run is served at another origin,
  *   or the target entry says its rate limits are per family (`rateLimitsPerFamily`). Otherwise it runs alone at
  *   the end of the run, after every other file, as before. Two probes that may each run beside the other
- *   families may run beside each other.
+ *   families may run beside each other. A probe beside the others holds its worker while it waits (its limit's
+ *   window, and a second probe after every other file when the first met no 429), so at most workers - 1 probes
+ *   run beside them and one worker is always left for the other files; the rest run alone at the end.
  * - A late-memory file (`memory.alone.suite.ts`) waits out its first uses, it does not burst: it runs beside
  *   other families, near the end so its replays come late (right after its family's files where the family's
  *   probe runs beside the others and must come after it).
@@ -35,7 +37,10 @@ export interface SuiteSchedule {
   after: Map<string, string[]>;
   /** Probes that run beside the other families: each mostly waits out its limit's window, in a worker of its own. */
   besideProbes: string[];
-  /** Probes that run alone at the end, with why (a family sharing its origin). */
+  /**
+   * Probes that run alone at the end, with the families sharing their origin (none when the probe is alone only
+   * because the run's workers were too few for it to run beside the others).
+   */
   loneProbes: { file: string; sharedWith: string[] }[];
 }
 
@@ -66,12 +71,13 @@ function familiesSharingOrigin(
  * The schedule of a run's files. Ordinary files keep the order they are given in (vitest's: the longest first by
  * past durations, which packs the workers best); alone files go by name. `origins` gives each family's base URL
  * origin (undefined: unknown, taken as shared); `rateLimitsPerFamily` is the target entry's word that no family's
- * traffic counts against another's limit.
+ * traffic counts against another's limit; `workers` how many files run at once.
  */
 export function scheduleSuites(
   files: readonly ScheduledFile[],
   origins: ReadonlyMap<string, string | undefined>,
   rateLimitsPerFamily: boolean,
+  workers = Number.POSITIVE_INFINITY,
 ): SuiteSchedule {
   const families = [...new Set(files.map((entry) => entry.family))];
   const byName = (a: ScheduledFile, b: ScheduledFile) => a.file.localeCompare(b.file);
@@ -94,7 +100,9 @@ export function scheduleSuites(
   };
   const filesOf = (entries: readonly ScheduledFile[]) => entries.map((entry) => entry.file);
   // The families whose probe runs beside the others go first, so their probes start early and overlap the most.
-  const withBesideProbe = families.filter((family) => beside.has(family) && ofFamily(family, isProbeFile).length > 0);
+  const withBesideProbe = families
+    .filter((family) => beside.has(family) && ofFamily(family, isProbeFile).length > 0)
+    .slice(0, Math.max(0, workers - 1));
   const rest = families.filter((family) => !withBesideProbe.includes(family));
   const ordinaryOf = (group: readonly string[]) =>
     files.filter((entry) => group.includes(entry.family) && ordinary(entry.file));

@@ -81,6 +81,28 @@ describe('scheduleSuites', () => {
     expect(waitsOnlyBackwards(schedule.order, schedule.after)).toBe(true);
   });
 
+  test('at most workers - 1 probes beside the others, so a worker is left for their files; the rest alone at the end', () => {
+    const origins = new Map([
+      ['billing', 'https://billing.example'],
+      ['exchange', 'https://exchange.example'],
+      ['shortener', 'https://shortener.example'],
+    ]);
+    expect(scheduleSuites(files, origins, false, 3).besideProbes).toHaveLength(2);
+    const two = scheduleSuites(files, origins, false, 2);
+    expect(two.besideProbes).toEqual(['/s/billing/token-rate-limit.alone.suite.ts']);
+    expect(two.loneProbes).toEqual([{ file: '/s/exchange/rate-limit.alone.suite.ts', sharedWith: [] }]);
+    expect(two.order.at(-1)).toBe('/s/exchange/rate-limit.alone.suite.ts');
+    // One worker (`--workers 1`): a probe waiting beside the others would wait for files queued behind it.
+    const one = scheduleSuites(files, origins, false, 1);
+    expect(one.besideProbes).toEqual([]);
+    expect(one.order.slice(-2)).toEqual([
+      '/s/billing/token-rate-limit.alone.suite.ts',
+      '/s/exchange/rate-limit.alone.suite.ts',
+    ]);
+    expect(one.after.get('/s/exchange/rate-limit.alone.suite.ts')).toEqual(one.order.slice(0, -1));
+    for (const schedule of [two, one]) expect(waitsOnlyBackwards(schedule.order, schedule.after)).toBe(true);
+  });
+
   test('ordinary files keep the order they are given in (vitest puts the longest first), across families', () => {
     const given: ScheduledFile[] = [
       { family: 'shortener', file: '/s/shortener/fields.suite.ts' },
