@@ -26,7 +26,8 @@ rewritten as rules finish, so a run killed outright leaves valid reports of what
                   the selected families exits 2 before any traffic
   --reports DIR   output folder (default ./reports)
   --workers N     suite files run in parallel in at most N workers (default: cores - 1, and one more per
-                  rate-limit probe, which mostly waits out its limit's window)
+                  rate-limit probe, which mostly waits out its limit's window; at most N - 1 probes run beside
+                  the other files, the rest alone at the end)
   --max-time D    the run's deadline: 600, 90s or 10m (default: the target entry's maxTimeMs, else 10m); what has
                   not finished by then is reported as not run, and a rule that failed still makes the run exit 1
   --html          also build the Allure HTML report (DIR/allure-report/index.html, one file that opens from disk)
