@@ -68,6 +68,24 @@ function familiesSharingOrigin(
 }
 
 /**
+ * The families whose rate-limit probe runs beside the other families: those whose limit no other family's traffic
+ * can reach (see familiesSharingOrigin, or `rateLimitsPerFamily`), at most `workers` - 1 of them, since a probe holds
+ * its worker while it waits and one worker must be left for the other files.
+ */
+function familiesProbingBeside(
+  files: readonly ScheduledFile[],
+  origins: ReadonlyMap<string, string | undefined>,
+  rateLimitsPerFamily: boolean,
+  workers: number,
+): string[] {
+  const families = [...new Set(files.map((entry) => entry.family))];
+  return families
+    .filter((family) => rateLimitsPerFamily || familiesSharingOrigin(family, families, origins).length === 0)
+    .filter((family) => files.some((entry) => entry.family === family && isProbeFile(entry.file)))
+    .slice(0, Math.max(0, workers - 1));
+}
+
+/**
  * The schedule of a run's files. Ordinary files keep the order they are given in (vitest's: the longest first by
  * past durations, which packs the workers best); alone files go by name. `origins` gives each family's base URL
  * origin (undefined: unknown, taken as shared); `rateLimitsPerFamily` is the target entry's word that no family's
@@ -87,7 +105,6 @@ export function scheduleSuites(
   const ordinary = (file: string) => !isAloneFile(file);
   const memory = (file: string) => isAloneFile(file) && !isProbeFile(file);
   const sharingOrigin = (family: string) => familiesSharingOrigin(family, families, origins);
-  const beside = new Set(families.filter((family) => rateLimitsPerFamily || sharingOrigin(family).length === 0));
 
   const after = new Map<string, string[]>();
   const order: string[] = [];
@@ -100,9 +117,7 @@ export function scheduleSuites(
   };
   const filesOf = (entries: readonly ScheduledFile[]) => entries.map((entry) => entry.file);
   // The families whose probe runs beside the others go first, so their probes start early and overlap the most.
-  const withBesideProbe = families
-    .filter((family) => beside.has(family) && ofFamily(family, isProbeFile).length > 0)
-    .slice(0, Math.max(0, workers - 1));
+  const withBesideProbe = familiesProbingBeside(files, origins, rateLimitsPerFamily, workers);
   const rest = families.filter((family) => !withBesideProbe.includes(family));
   const ordinaryOf = (group: readonly string[]) =>
     files.filter((entry) => group.includes(entry.family) && ordinary(entry.file));
