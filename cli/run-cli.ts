@@ -66,11 +66,26 @@ function runOptions(values: OptionValues): Omit<RunOptions, 'progress' | 'live'>
   };
 }
 
-/** The summary, where the reports are, GitHub's job summary and annotations, and the HTML report when asked. */
-async function printOutcome(summary: RunSummary, values: OptionValues): Promise<void> {
-  const { renderSummary } = await import('../reporting/print-summary.ts');
-  const { colourWanted } = await import('../reporting/terminal-colour.ts');
-  console.log(renderSummary(summary, { colour: colourWanted(process.stdout, process.env) }));
+/** What prints the verdict: loaded before the run, so that it is printed the moment the run returns. */
+async function summaryPrinter(): Promise<(summary: RunSummary) => void> {
+  const [{ renderSummary }, { colourWanted }] = await Promise.all([
+    import('../reporting/print-summary.ts'),
+    import('../reporting/terminal-colour.ts'),
+  ]);
+  return (summary) => console.log(renderSummary(summary, { colour: colourWanted(process.stdout, process.env) }));
+}
+
+/**
+ * The summary, where the reports are, GitHub's job summary and annotations, and the HTML report when asked. The
+ * summary first, with nothing awaited before it: after a signal the process is ended 3.5 s later whatever it is doing
+ * (cli/run-stop.ts), and a wind-down that took most of that on a busy machine must still show its verdict.
+ */
+async function printOutcome(
+  summary: RunSummary,
+  values: OptionValues,
+  printSummary: (summary: RunSummary) => void,
+): Promise<void> {
+  printSummary(summary);
   const paths = reportsPaths(String(values.reports));
   console.log(
     `\nsummary: ${paths.summary} (and ${paths.summaryMarkdown})\nallure results: ${paths.allureResults}\njunit: ${paths.junit}`,
@@ -89,8 +104,9 @@ async function run(argv: string[]): Promise<number> {
   const asked = runOptions(values);
   const { runHarness } = await import('./run-command.ts');
   const { liveLine } = await import('../reporting/live-line.ts');
+  const printSummary = await summaryPrinter();
   const summary = await runHarness({ ...asked, progress: (line) => console.log(line), live: liveLine() });
-  await printOutcome(summary, values);
+  await printOutcome(summary, values, printSummary);
   return { conformant: 0, nonconformant: 1, error: 2 }[summary.verdict];
 }
 
