@@ -1,8 +1,9 @@
 #!/usr/bin/env -S UV_THREADPOOL_SIZE=1 node --max-semi-space-size=2
-// Runs the TypeScript CLI through module hooks (bin/typescript-hooks.mjs), so the harness needs no build step. The line above keeps a run's
-// memory down: a young generation of 2 MB a half keeps the garbage of large answers from piling up between
-// collections, and one thread in libuv's pool instead of four spares the main process some 35 MB (each thread that
-// reads files for the loaders keeps its own malloc arena); the pool starts before this file runs, hence there.
+// Runs the TypeScript CLI through module hooks (bin/typescript-hooks.mjs), so the harness needs no build step.
+// The line above keeps a run's memory down: a young generation of 2 MB a half keeps the garbage of large answers
+// from piling up between collections, and one thread in libuv's pool instead of four spares the main process some
+// 35 MB (each thread that reads files for the loaders keeps its own malloc arena); the pool starts before this file
+// runs, hence there.
 import { register } from 'node:module';
 
 // The processes the CLI starts (test workers, the reference) let go of large freed buffers at once: glibc otherwise

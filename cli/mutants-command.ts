@@ -236,30 +236,23 @@ async function verifyBatch(
   const untestable = batch
     .filter((entry) => !testable.includes(entry))
     .map(({ mutant }) => verdictFor(mutant)('error', `no suite file has a test for ${mutant.breaks}`));
+  if (!testable.length) return untestable;
   // One reference serves the batch, each family with its mutant: one origin, so a rate-limit probe runs after the
   // batch's other files instead of beside them (in the one worker, a probe waiting for files queued behind it
   // would wait for ever).
-  const server = testable.length
-    ? await startReferenceServer({
-        serve: testable.map(({ family }) => family),
-        families: Object.fromEntries(
-          testable.map(({ family, mutant }) => [family.name, { mode: mutant.mode, mutant: mutant.name }]),
-        ),
-      })
-    : undefined;
+  const server = await startReferenceServer({
+    serve: testable.map(({ family }) => family),
+    families: Object.fromEntries(
+      testable.map(({ family, mutant }) => [family.name, { mode: mutant.mode, mutant: mutant.name }]),
+    ),
+  });
   try {
-    if (!server) return untestable;
     const target = referenceTarget(
       testable.map((entry) => ({ entry, baseUrl: server.baseUrls[entry.family.name] as string })),
     );
-    const verified = await judgeBatch(runner, target, testable, ruleFiles, options, verdictFor);
-    return batch.map(
-      (entry) =>
-        verified.find((result) => result.name === entry.mutant.name) ??
-        (untestable.find((result) => result.name === entry.mutant.name) as MutantVerification),
-    );
+    return [...untestable, ...(await judgeBatch(runner, target, testable, ruleFiles, options, verdictFor))];
   } finally {
-    await server?.close();
+    await server.close();
   }
 }
 
