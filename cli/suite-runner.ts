@@ -29,7 +29,8 @@ export interface SuiteRunnerOptions {
   cacheDir: string;
   /**
    * Suite files run in parallel in at most this many workers. Default: vitest's (cores - 1), and one more for each
-   * rate-limit probe of the families (a probe that runs beside the others mostly waits out its limit's window).
+   * rate-limit probe of the families when there are several (a probe that runs beside the others mostly waits out
+   * its limit's window).
    */
   maxWorkers?: number;
   /**
@@ -268,9 +269,16 @@ export class SuiteRunner {
   }
 }
 
-/** vitest's default (cores - 1), and a worker for each probe of the families, which mostly waits. */
-function defaultWorkers(families: readonly FamilyModule[]): number {
-  const probes = families.flatMap((family) => readdirSync(family.suitesDir).filter((name) => isProbeFile(name)));
+/**
+ * vitest's default (cores - 1), and a worker for each probe of the families, which mostly waits. A family run alone
+ * gets none: its probe comes after the family's own files (cli/suite-schedule.ts), so it has nothing to run beside,
+ * and a worker started for it would only cost the run a process.
+ */
+export function defaultWorkers(families: readonly FamilyModule[]): number {
+  const probes =
+    families.length > 1
+      ? families.flatMap((family) => readdirSync(family.suitesDir).filter((name) => isProbeFile(name)))
+      : [];
   return Math.max(1, availableParallelism() - 1) + probes.length;
 }
 
