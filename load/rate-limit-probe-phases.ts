@@ -1,6 +1,6 @@
 import type { ProbeStep } from '../checks/rate-limit-finding.ts';
 import type { RateLimitProbeSettings } from '../targets/rate-limit-probe-bounds.ts';
-import type { RatePlan } from './rate-limit-probe-session.ts';
+import { answeredCount, type RatePlan } from './rate-limit-probe-session.ts';
 
 /** The highest rate offered without a 429 (0 before any) and the lowest that met one, over the probe's steps. */
 export interface RateBounds {
@@ -56,4 +56,27 @@ export function saturatingRate(settings: RateLimitProbeSettings, bounds: RateBou
 /** Stepping's first limited step, if it met one. */
 export function firstLimitedOf(steps: readonly ProbeStep[]): ProbeStep | undefined {
   return steps.find((step) => step.phase === 'step' && step.limited);
+}
+
+/**
+ * A label is judged to escape the limit only where another label had at least this share of its own answers 429 in
+ * the saturating step: about two thirds of each label's when every path is limited, and of the limited path's when
+ * one of two escapes. (Of all the step's answers, one path escaping leaves about a third 429: a threshold on that
+ * share was met or missed by how much of the offered rate a busy machine achieved.)
+ */
+const hardLimitedShare = 0.3;
+
+/**
+ * The saturating step's labels that escape the limit: never 429 and accepted (a path the target refuses is not a
+ * bypass), while another label was well over the limit. Near the limit, which requests meet the 429s is down to
+ * arrival order, so nothing is judged.
+ */
+export function labelsEscapingLimit(byLabel: Readonly<Record<string, Readonly<Record<string, number>>>>): string[] {
+  const shares = Object.values(byLabel).map((counts) => (counts['429'] ?? 0) / Math.max(1, answeredCount(counts)));
+  if (Math.max(0, ...shares) < hardLimitedShare) return [];
+  return Object.entries(byLabel)
+    .filter(
+      ([, counts]) => (counts['429'] ?? 0) === 0 && Object.entries(counts).some(([status]) => status.startsWith('2')),
+    )
+    .map(([label]) => label);
 }

@@ -78,7 +78,7 @@ export class ProbeSession {
   async step(rate: number, phase: ProbeStep['phase']): Promise<ProbeStep> {
     const result = await runLoad(stepScenario(this.operation, this.settings, rate), stepRunOptions(this.options));
     this.results.push(result);
-    const answered = answeredCount(result);
+    const answered = answeredCount(result.statuses);
     this.requests += answered + result.errors;
     this.unanswered = answered === 0 || result.errors > answered;
     const limitedCount = result.statuses['429'] ?? 0;
@@ -119,9 +119,9 @@ export class ProbeSession {
   }
 }
 
-/** Every answer of a run, 429s included (errors are not answers). */
-export function answeredCount(result: LoadResult): number {
-  return Object.values(result.statuses).reduce((sum, count) => sum + count, 0);
+/** Every answer of a run's counts per status (or of one label's), 429s included (errors are not answers). */
+export function answeredCount(statuses: Readonly<Record<string, number>>): number {
+  return Object.values(statuses).reduce((sum, count) => sum + count, 0);
 }
 
 /** One step as a load run: bursts of `rate` requests, one a second. */

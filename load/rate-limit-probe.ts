@@ -5,13 +5,15 @@ import { addCounts, type LoadResult, type ResponseViolation } from './load-resul
 import { mergeLoadResults } from './load-merge.ts';
 import { observedExchange } from './observed-exchange.ts';
 import { awaitQuietWindow } from './quiet-window.ts';
-import { boundsOf, doubling, firstLimitedOf, narrowing, saturatingRate } from './rate-limit-probe-phases.ts';
 import {
-  answeredCount,
-  type ProbedOperation,
-  ProbeSession,
-  type ProbeStepOptions,
-} from './rate-limit-probe-session.ts';
+  boundsOf,
+  doubling,
+  firstLimitedOf,
+  labelsEscapingLimit,
+  narrowing,
+  saturatingRate,
+} from './rate-limit-probe-phases.ts';
+import { type ProbedOperation, ProbeSession, type ProbeStepOptions } from './rate-limit-probe-session.ts';
 import type { LoadRequest } from './scenario.ts';
 
 /**
@@ -37,12 +39,6 @@ export interface ProbeOptions extends ProbeStepOptions {
   /** Narrowing stops when the clean and limited rates are this close (a fraction of the clean one). Default 0.05. */
   tolerance?: number;
 }
-
-/**
- * A label is judged unlimited only where at least this share of the saturating step's answers were 429 (about
- * two thirds when every path is limited; under a half when one of two paths escapes the limit).
- */
-const hardLimitedShare = 0.3;
 
 /** What stepping, narrowing and saturating found of the limit, before recovery. */
 interface LimitFound {
@@ -113,10 +109,7 @@ async function findLimit(
 async function labelsEscapingSaturation(session: ProbeSession, rate: number): Promise<string[]> {
   await session.step(rate, 'saturate');
   const saturated = session.results.at(-1) as LoadResult;
-  // Judged only where most requests were over the limit: near it, which requests meet the 429s is down to arrival
-  // order.
-  const limitedShare = (saturated.statuses['429'] ?? 0) / Math.max(1, answeredCount(saturated));
-  return limitedShare >= hardLimitedShare ? labelsNeverLimited(saturated.byLabel) : [];
+  return labelsEscapingLimit(saturated.byLabel);
 }
 
 /** The probe's finding as the checks judge it, with every step's run merged and the evidence as exchanges. */
@@ -161,20 +154,6 @@ function probeResult(
 
 function requestLabelled(operation: RateLimitedOperation, label: string): LoadRequest | undefined {
   return operation.requests.find((request) => request.label === label);
-}
-
-/**
- * Labels whose answers had no 429 while the step's others did, and were accepted (a path the target refuses is not a
- * bypass).
- */
-function labelsNeverLimited(byLabel: Readonly<Record<string, Record<string, number>>>): string[] {
-  const limited = Object.values(byLabel).some((counts) => (counts['429'] ?? 0) > 0);
-  if (!limited) return [];
-  return Object.entries(byLabel)
-    .filter(
-      ([, counts]) => (counts['429'] ?? 0) === 0 && Object.entries(counts).some(([status]) => status.startsWith('2')),
-    )
-    .map(([label]) => label);
 }
 
 /** Every status count of the steps, summed (for reports). */
