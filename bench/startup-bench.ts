@@ -1,6 +1,7 @@
 /*
  * Benchmark, not a test: prints figures, asserts nothing. Start-up costs, each the median of 5:
- * - importing families/index.ts (the registry) through the CLI's TypeScript hooks, in a fresh process;
+ * - importing families/index.ts (the registry) through the CLI's TypeScript hooks, in a fresh process (the path
+ *   bin/harness.js takes when it cannot use its bundle, bin/cli-bundle.mjs);
  * - a one-rule `harness run` against a URL target (a reference started here): CPU (user + sys of the run and
  *   every process it waited for, from /usr/bin/time) and wall;
  * - `harness reference` from spawn to its "listening" line (it loads no vitest).
@@ -29,7 +30,7 @@ function execText(file: string, args: readonly string[]): Promise<{ stdout: stri
   );
 }
 
-/** Milliseconds to import the registry in a fresh process with the CLI's TypeScript hooks (as bin/harness.js does). */
+/** Milliseconds to import the registry in a fresh process through the TypeScript hooks (bin/harness.js's fallback). */
 async function registryImportMs(): Promise<number> {
   const hooks = JSON.stringify(new URL('../bin/typescript-hooks.mjs', import.meta.url).href);
   const script = `import { register } from 'node:module'; register(${hooks});

@@ -3,7 +3,8 @@
  * reference's image is built (reference/image/build-image.ts): the project's source files (no tests, benches or
  * examples), its node_modules as installed, this Node binary and the shared libraries it links, turned into an
  * image by `docker import`. The CLI in it runs every command (`run`, `load nightly`, `load merge`, ...) the way
- * bin/harness.js does here, TypeScript through its hooks; mount the targets file and the reports folder at /work.
+ * bin/harness.js does here (bundled on first use, else through its TypeScript hooks); mount the targets file and
+ * the reports folder at /work.
  * `npm run image:harness [-- --tag NAME]`; needs the docker CLI and an engine. An image of the same files,
  * lockfile and Node version is left as it is.
  */

@@ -187,19 +187,20 @@ export async function hostileCustody(
 ): Promise<HostileWalker> {
   let served = 0;
   const page = custodyModes[mode] as CustodyPage;
-  // A body object served again is sent as encoded the first time.
-  const encoded = new WeakMap<object, string | Buffer>();
-  const encode = (value: unknown, gzip: boolean) => {
-    const text = JSON.stringify(value);
-    return gzip ? gzipSync(text) : text;
-  };
-  const json = (res: ServerResponse, status: number, value: unknown, gzip = false) => {
-    const known = typeof value === 'object' && value !== null ? encoded.get(value) : undefined;
-    const body = known ?? encode(value, gzip);
-    if (typeof value === 'object' && value !== null) encoded.set(value, body);
+  const send = (res: ServerResponse, status: number, body: string | Buffer, gzip: boolean) =>
     res
       .writeHead(status, { 'content-type': 'application/json', ...(gzip ? { 'content-encoding': 'gzip' } : {}) })
       .end(body);
+  const json = (res: ServerResponse, status: number, value: unknown) => send(res, status, JSON.stringify(value), false);
+  // A page the mode serves again (the same object) is sent as encoded the first time.
+  const encodedPages = new WeakMap<ReturnType<CustodyPage>, string | Buffer>();
+  const encodedPage = (made: ReturnType<CustodyPage>): string | Buffer => {
+    const known = encodedPages.get(made);
+    if (known !== undefined) return known;
+    const text = JSON.stringify(made.body);
+    const encoded = made.gzip ? gzipSync(text) : text;
+    encodedPages.set(made, encoded);
+    return encoded;
   };
   const server = await startLocalServer((req, res) => {
     if (req.headers.authorization !== `Bearer ${token}`) return json(res, 401, { code: 'E401', message: 'no' });
@@ -210,8 +211,8 @@ export async function hostileCustody(
       return json(res, 400, { code: 'E400', message: 'no token' });
     const size = Number(query.get('cursor.pageSize') ?? 20);
     if (!Number.isInteger(size) || size < 1) return json(res, 400, { code: 'E400', message: 'page size' });
-    const { body, gzip } = page(request, size, served++);
-    json(res, 200, body, gzip);
+    const made = page(request, size, served++);
+    send(res, 200, encodedPage(made), made.gzip ?? false);
   });
   return {
     section: {
