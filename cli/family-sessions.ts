@@ -1,7 +1,7 @@
 import type { FamilySession, PreflightReport } from '../client/family-session.ts';
 import type { FamilyModule } from '../families/family.ts';
 import { defaultRedactor } from '../core/redaction.ts';
-import type { CircuitBreaker } from '../client/circuit-breaker.ts';
+import { type CircuitBreaker, uncountedByBreakers } from '../client/circuit-breaker.ts';
 import { runBreakers, runMethods } from '../client/run-breakers.ts';
 import { runMemory } from '../client/run-memory.ts';
 import { type BrokerAddress, type BrokeredMethods, startSessionBroker } from '../client/session-broker.ts';
@@ -43,7 +43,9 @@ export async function openFamilySessions(
       }),
     );
   }
-  const reports = await Promise.all([...sessions.values()].map((session) => session.preflight()));
+  const reports = await Promise.all(
+    [...sessions.values()].map((session) => uncountedByBreakers(() => session.preflight())),
+  );
   return {
     sessions,
     // The breakers, the store of first uses replayed late in the run (client/run-memory.ts), and the run's pace

@@ -227,7 +227,10 @@ export class SuiteRunner {
     else this.vitest.resetGlobalTestNamePattern();
     // Cancelled before it began (a signal while it was set up): nothing starts.
     if (specs.length && !this.cancelled) await this.vitest.runTestSpecifications(specs);
-    if (this.allure) writeCrashedAllureResults(this.allure.resultsDir, this.collector.crashed);
+    if (this.allure) {
+      writeCrashedAllureResults(this.allure.resultsDir, this.collector.crashed);
+      writeCrashedAllureResults(this.allure.resultsDir, this.collector.fileErrors, 'suite file error');
+    }
     return this.results();
   }
 

@@ -3,12 +3,18 @@
  * (a timeout, a refused connection), the target is unresponsive and the family's remaining exchanges fail at
  * once, naming the first of those failures, instead of each waiting out its own timeout.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ClientError, ClientErrorCode, Exchange } from './http-exchange.ts';
 import { clientError } from './client-errors.ts';
 import { noteLeftUnanswered, ruleInProgress } from '../core/rule-in-progress.ts';
 
 /** Failures that mean no complete answer came; a reset or a malformed answer is an answer, judged by the rules. */
 const unanswered: ReadonlySet<ClientErrorCode> = new Set(['TIMEOUT', 'CONNECTION_REFUSED']);
+
+/** Whether an exchange that failed so got no answer at all: silence, or not sent because of silence. */
+export function leftUnanswered(code: ClientErrorCode): boolean {
+  return unanswered.has(code) || code === 'TARGET_UNRESPONSIVE';
+}
 
 /** Why a breaker opened: shared across the processes of a run through the session broker. */
 export interface BreakerTrip {
@@ -19,6 +25,18 @@ export interface BreakerTrip {
   first: string;
   /** The rule whose exchange was the last of them (the one that opened the breaker), when a rule's test sent it. */
   rule?: string;
+}
+
+/** Work whose exchanges no breaker counts (see uncountedByBreakers). */
+const uncounted = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `work` with its exchanges left out of every breaker's count: the preflight is no rule's request, and a
+ * breaker it opened would refuse every rule's requests in the name of none, so each would fail on its own instead
+ * of the rule whose own request met the silence.
+ */
+export function uncountedByBreakers<T>(work: () => Promise<T>): Promise<T> {
+  return uncounted.run(true, work);
 }
 
 export class CircuitBreaker {
@@ -56,7 +74,7 @@ export class CircuitBreaker {
 
   /** Counts an exchange that was sent: an answer of any kind ends the streak. */
   record(exchange: Pick<Exchange, 'request' | 'error'>): void {
-    if (this.#trip) return;
+    if (this.#trip || uncounted.getStore()) return;
     const code = exchange.error?.code;
     // A body trickling past the deadline counts too: it stalls a run just as much as silence does.
     if (code === undefined || !unanswered.has(code)) {
@@ -71,7 +89,6 @@ export class CircuitBreaker {
       // The rule whose request completed the streak is still waiting on it: it fails with the timeout it met (see
       // core/rule-in-progress.ts), and the rules whose requests are not sent from now on are blocked by it.
       const rule = ruleInProgress();
-      if (rule) noteLeftUnanswered(rule);
       const trip = {
         family: this.family,
         consecutive: this.#streak,
@@ -86,5 +103,7 @@ export class CircuitBreaker {
   /** Opens the breaker (on its own count, or because another process of the run found the target unresponsive). */
   open(trip: BreakerTrip): void {
     this.#trip ??= trip;
+    // Wherever the rule that opened it runs (another worker, a later file), it fails with the timeout it met.
+    if (trip.rule) noteLeftUnanswered(trip.rule);
   }
 }

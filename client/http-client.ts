@@ -11,7 +11,7 @@ import { nextExchangeId } from './http-exchange.ts';
 import { clientError } from './client-errors.ts';
 import { prepareRequest } from './prepare-request.ts';
 import { interimSkippingConnector } from './interim-responses.ts';
-import type { CircuitBreaker } from './circuit-breaker.ts';
+import { type CircuitBreaker, leftUnanswered } from './circuit-breaker.ts';
 import { composeSteps, type ExchangeCall, type ResponseCall, type Step, type Terminal } from './exchange-steps.ts';
 import { breakerStep } from './breaker-step.ts';
 import { noteAnswerTime } from '../core/rule-in-progress.ts';
@@ -92,7 +92,7 @@ export class HttpClient {
     const exchange: Exchange = { id, request: captured, startedAt, durationMs: performance.now() - t0 };
     if (call.response) exchange.response = call.response;
     if (call.error) exchange.error = call.error;
-    noteAnswerTime(exchange.durationMs);
+    noteAnswerTime(exchange.durationMs, exchange.error && leftUnanswered(exchange.error.code) ? exchange : undefined);
     return exchange;
   }
 

@@ -6,6 +6,8 @@ interface RuleWork {
   /** Epoch ms its share of the run's deadline ends (see client/run-pace.ts); undefined: no share set. */
   endsAt?: number;
   answers: { count: number; totalMs: number };
+  /** Exchanges that ended without a usable answer (a client error of any kind), and the first of them. */
+  unanswered: { count: number; first?: unknown };
 }
 
 /**
@@ -17,7 +19,12 @@ const inProgress = new AsyncLocalStorage<RuleWork>();
 /** Runs `work` as the rule's: exchanges it starts, however deep, know the rule (and `endsAt`, its share's end). */
 export function asRule<T>(ruleId: string, work: () => T, endsAt?: number): T {
   return inProgress.run(
-    { ruleId, ...(endsAt === undefined ? {} : { endsAt }), answers: { count: 0, totalMs: 0 } },
+    {
+      ruleId,
+      ...(endsAt === undefined ? {} : { endsAt }),
+      answers: { count: 0, totalMs: 0 },
+      unanswered: { count: 0 },
+    },
     work,
   );
 }
@@ -27,12 +34,28 @@ export function ruleInProgress(): string | undefined {
   return inProgress.getStore()?.ruleId;
 }
 
-/** An exchange of the rule in progress ended after `ms` (the client tells every one). */
-export function noteAnswerTime(ms: number): void {
-  const answers = inProgress.getStore()?.answers;
-  if (!answers) return;
-  answers.count += 1;
-  answers.totalMs += ms;
+/**
+ * An exchange of the rule in progress ended after `ms` (the client tells every one); `unanswered` is the exchange
+ * itself when it got no usable answer.
+ */
+export function noteAnswerTime(ms: number, unanswered?: unknown): void {
+  const work = inProgress.getStore();
+  if (!work) return;
+  work.answers.count += 1;
+  work.answers.totalMs += ms;
+  if (unanswered === undefined) return;
+  work.unanswered.count += 1;
+  work.unanswered.first ??= unanswered;
+}
+
+/**
+ * The rule in progress sent requests and not one got a usable answer: what it concluded rests on no answer (the
+ * first unanswered exchange, as the client made it). Undefined when any answer was usable, or nothing was sent.
+ */
+export function onlySilence(): { count: number; first: unknown } | undefined {
+  const work = inProgress.getStore();
+  if (!work || work.answers.count === 0 || work.unanswered.count < work.answers.count) return undefined;
+  return { count: work.unanswered.count, first: work.unanswered.first };
 }
 
 /** How the target answered the rule in progress so far: exchanges and their total time. */

@@ -23,7 +23,9 @@ export const billingFamily = defineFamily({
         },
   suitesDir: fileURLToPath(new URL('../suites/billing', import.meta.url)),
   // Imported when a run opens it: the reference child and the other families' runs never need it.
-  openSession: async (options) => (await import('../client/billing/session.ts')).openBillingSession(options),
+  // A token request the target leaves unanswered is the token rule's: it fails, the rules that needed a token are blocked.
+  openSession: async (options) =>
+    (await import('../client/billing/session.ts')).openBillingSession({ ...options, tokenRule: 'billing.token.issue' }),
   reference: billingReference,
   // Loaded only by `harness load`: a run and the reference child never need the profiles and probes.
   load: async () => {

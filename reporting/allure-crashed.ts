@@ -4,10 +4,15 @@ import { join } from 'node:path';
 import type { RuleOutcome } from '../rules/rule-outcome.ts';
 
 /**
- * Allure results for rules a dead test worker left broken: the worker wrote nothing for them, so without these
- * Allure would show the rules as missing while summary.json and junit.xml say broken, with the cause.
+ * Allure results for rules a dead test worker (or a suite file that failed outside its tests) left broken: nothing
+ * was written for them, so without these Allure would show the rules as missing while summary.json and junit.xml say
+ * broken, with the cause. `tag` says which of the two it was.
  */
-export function writeCrashedAllureResults(resultsDir: string, outcomes: readonly RuleOutcome[]): void {
+export function writeCrashedAllureResults(
+  resultsDir: string,
+  outcomes: readonly RuleOutcome[],
+  tag = 'worker crash',
+): void {
   if (outcomes.length === 0) return;
   mkdirSync(resultsDir, { recursive: true });
   const now = Date.now();
@@ -28,7 +33,7 @@ export function writeCrashedAllureResults(resultsDir: string, outcomes: readonly
         { name: 'rule', value: outcome.ruleId },
         { name: 'epic', value: outcome.family },
         { name: 'story', value: outcome.ruleId },
-        { name: 'tag', value: 'worker crash' },
+        { name: 'tag', value: tag },
       ],
       steps: [],
       attachments: [],

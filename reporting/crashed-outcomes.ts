@@ -1,4 +1,4 @@
-import type { TestModule } from 'vitest/node';
+import type { TestCase, TestModule } from 'vitest/node';
 import type { RuleOutcome } from '../rules/rule-outcome.ts';
 
 /**
@@ -14,10 +14,7 @@ export function crashedOutcomes(
 ): RuleOutcome[] {
   const outcomes: RuleOutcome[] = [];
   for (const module of testModules) {
-    const left = [...module.children.allTests()]
-      .filter((testCase) => testCase.result().state !== 'skipped')
-      .map((testCase) => testCase.name.split(':')[0] ?? testCase.name)
-      .filter((ruleId) => !judged.has(ruleId));
+    const left = withoutVerdict(module, judged, (testCase) => testCase.result().state !== 'skipped');
     if (left.length === 0) continue;
     // A file's tests run one after the other: without word of which had started, it was the first left.
     const started = left.filter((ruleId) => running.includes(ruleId));
@@ -32,4 +29,28 @@ export function crashedOutcomes(
       });
   }
   return outcomes;
+}
+
+/** The rules of a file's tests that `counts` keeps and that have no verdict (`judged`). */
+function withoutVerdict(module: TestModule, judged: ReadonlySet<string>, counts: (testCase: TestCase) => boolean) {
+  return [...module.children.allTests()]
+    .filter(counts)
+    .map((testCase) => testCase.name.split(':')[0] ?? testCase.name)
+    .filter((ruleId) => !judged.has(ruleId));
+}
+
+/**
+ * The rules of a suite file that failed outside its tests (a hook that outlasted its own limit, a file that could not
+ * load): no test of it ran, so no rule of it has a verdict. They are broken, naming the error, never "not run": the
+ * harness failed, not the target, and not an interruption. Tests the selection filtered out are left.
+ */
+export function fileErrorOutcomes(testModules: ReadonlyArray<TestModule>, judged: ReadonlySet<string>): RuleOutcome[] {
+  return testModules.flatMap((module) => {
+    const error = module.errors()[0];
+    if (!error) return [];
+    const message = `the harness failed outside this rule's test, in its suite file (${error.message.split('\n')[0]}): no verdict on the target`;
+    return withoutVerdict(module, judged, (testCase) => testCase.options.mode === 'run').map(
+      (ruleId): RuleOutcome => ({ ruleId, family: ruleId.split('.')[0] ?? '', status: 'broken', section: '', message }),
+    );
+  });
 }

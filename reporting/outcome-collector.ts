@@ -1,6 +1,6 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { RuleOutcome } from '../rules/rule-outcome.ts';
-import { crashedOutcomes } from './crashed-outcomes.ts';
+import { crashedOutcomes, fileErrorOutcomes } from './crashed-outcomes.ts';
 import { isWorkerCrash } from './worker-crash.ts';
 
 /** Told as rules start and end (a live line, reports written as rules finish). */
@@ -35,6 +35,8 @@ export class OutcomeCollector implements Reporter {
   setAside: string[] = [];
   /** Rules a dead test worker left without a verdict (also among `outcomes`, as broken). */
   crashed: RuleOutcome[] = [];
+  /** Rules of suite files that failed outside their tests (also among `outcomes`, as broken). */
+  fileErrors: RuleOutcome[] = [];
   #stoppedAt: number | undefined;
   /** Rules whose test started and has not ended: what a worker that dies was running. */
   readonly #running = new Set<string>();
@@ -51,6 +53,7 @@ export class OutcomeCollector implements Reporter {
     this.errors = [];
     this.setAside = [];
     this.crashed = [];
+    this.fileErrors = [];
     this.#stoppedAt = undefined;
     this.#running.clear();
   }
@@ -90,12 +93,21 @@ export class OutcomeCollector implements Reporter {
     for (const module of testModules)
       for (const error of module.errors()) this.errors.push(`${module.moduleId}: ${error.message}`);
     for (const error of unhandledErrors) this.errors.push(error.message ?? String(error));
-    // A worker that died left its file's tests without a verdict: broken, naming the cause and what was running.
-    if (!this.errors.slice(before).some(isWorkerCrash) || this.#stoppedAt !== undefined) return;
+    if (this.#stoppedAt !== undefined) return;
     const judged = new Set([...this.outcomes.map((outcome) => outcome.ruleId), ...this.setAside]);
-    for (const outcome of crashedOutcomes(testModules, judged, [...this.#running], this.crashCause())) {
+    // A worker that died left its file's tests without a verdict: broken, naming the cause and what was running.
+    if (this.errors.slice(before).some(isWorkerCrash)) {
+      for (const outcome of crashedOutcomes(testModules, judged, [...this.#running], this.crashCause())) {
+        this.outcomes.push(outcome);
+        this.crashed.push(outcome);
+        this.listener.outcome?.(outcome);
+      }
+      return;
+    }
+    // A file that failed outside its tests (a hook past its limit) left them without a verdict: broken, with the error.
+    for (const outcome of fileErrorOutcomes(testModules, judged)) {
       this.outcomes.push(outcome);
-      this.crashed.push(outcome);
+      this.fileErrors.push(outcome);
       this.listener.outcome?.(outcome);
     }
   }

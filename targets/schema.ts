@@ -200,6 +200,8 @@ export function targetsFileSchemaFor(families: readonly FamilySectionSchema[]) {
 }
 
 export type ClientSettings = z.infer<typeof clientSettingsSchema>;
+/** The client settings of an entry that sets none. */
+export const defaultClientSettings: ClientSettings = clientSettingsSchema.parse({});
 
 /** A validated target entry; each family reads its own section with its own schema's type. */
 export interface TargetEntry {

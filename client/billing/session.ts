@@ -14,7 +14,11 @@ export function openBillingSession({
   client: settings,
   redactor,
   breaker,
-}: SessionOptions<BillingSection>): FamilySession {
+  tokenRule,
+}: SessionOptions<BillingSection> & {
+  /** The rule that judges the token exchange: the session's token requests are its work (core/rule-in-progress.ts). */
+  tokenRule: string;
+}): FamilySession {
   const client = new BillingClient({
     baseUrl: section.baseUrl,
     credentials: section.credentials,
@@ -34,7 +38,7 @@ export function openBillingSession({
       );
       return preflightReport('billing', section.baseUrl, await tokens.issuingExchange(), authenticated);
     },
-    serve: serveTokenSession(tokens),
+    serve: serveTokenSession(tokens, tokenRule),
     close: () => client.close(),
   };
 }

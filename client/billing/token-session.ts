@@ -1,4 +1,5 @@
 import { brokerCall, BrokeredCallError, type BrokerAddress, type BrokeredMethods } from '../session-broker.ts';
+import { asRule } from '../../core/rule-in-progress.ts';
 import type { Exchange } from '../http-exchange.ts';
 import { exchangeFromJson, exchangeToJson, type TransferredExchange } from '../exchange-transfer.ts';
 import { TokenCache, type IssuedToken } from '../token-cache.ts';
@@ -77,9 +78,10 @@ export class LocalTokenSession implements BillingTokenSession {
 }
 
 /** The methods a local session serves through the broker, by the names BrokeredTokenSession calls. */
-export function serveTokenSession(session: LocalTokenSession): BrokeredMethods {
+export function serveTokenSession(session: LocalTokenSession, tokenRule: string): BrokeredMethods {
   return {
-    token: () => session.tokenWithLifetime(),
+    // The token request is the token rule's work, whichever rule's request needed the token.
+    token: () => asRule(tokenRule, () => session.tokenWithLifetime()),
     tokenSlot: () => session.tokenPacer.wait(),
     pauseTokenRequests: async ({ ms }: { ms: number }) => session.tokenPacer.pauseFor(ms),
     issuingExchange: async () => exchangeToJson(await session.issuingExchange()),

@@ -73,6 +73,8 @@ export const billingRules = defineRules<BillingSectionRead>()([
     statement:
       'Token requests are rate limited per caller IP: offered faster and faster, they meet 429 on every path of the operation, and after backing off a valid request is served again. The limit found is reported (judged only against a limit the target entry pins).',
     check: 'rate-limit-probed',
+    // A probe that got no answer at all judged no limit: the token rule owns a token endpoint that does not answer.
+    prerequisites: ['billing.token.issue'],
   },
   {
     id: 'billing.headers.track_id.length',

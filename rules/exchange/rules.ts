@@ -121,6 +121,8 @@ export const exchangeRules = defineRules<ExchangeSectionRead>()([
     statement:
       'A bounded burst of signed requests meets the rate limit, answered HTTP 429 with code 50011 (never one without the other); the limit itself is reported.',
     check: 'exchange-rate-limited',
+    // A probe that got no answer at all judged no limit: a signed request's answer is the success rule's.
+    prerequisites: [id.successCode],
   },
 ]);
 

@@ -1,6 +1,7 @@
 import { probeRateLimit } from '../../load/rate-limit-probe.ts';
 import { tokenRateLimitOperation } from '../../load/billing/token-rate-limit-operation.ts';
 import { probeAgainAloneIf } from '../support/probe-again-alone.ts';
+import { blockedBySilence, probeHeardAnything } from '../support/silent-target.ts';
 import { ruleTest, useBillingSession } from './support/billing-session.ts';
 
 /*
@@ -18,8 +19,11 @@ const session = useBillingSession();
  */
 ruleTest(
   'billing.token.rate_limit',
-  async ({ observe, check }) => {
+  async ({ observe, check, blocked }) => {
     const s = session();
+    // The probe's load goes around the client's circuit breaker: it honours a breaker another rule opened.
+    const silenced = await blockedBySilence(s.run, 'billing', 'billing.token.rate_limit', 'the probe was not started');
+    if (silenced) throw silenced;
     const pin = s.section.expectations.tokenRateLimit ?? {};
     const finding = await probeAgainAloneIf(
       () =>
@@ -31,6 +35,7 @@ ruleTest(
       (found) => !found.limited,
       observe,
     );
+    if (!probeHeardAnything(finding)) throw blocked(`the probe's ${finding.requests} request(s) got no answer at all`);
     // The run's other token requests (none should follow) wait as long as the probe's last 429 asked.
     if (finding.recovery?.exchange.response?.status === 429)
       s.client.pauseTokenRequests(finding.recovery.waitedSeconds * 1000);

@@ -9,6 +9,8 @@ import { runDays } from './support/run-clock.ts';
 import { walkTransactionPages } from './support/walk-transactions.ts';
 import { resultOrBlock } from '../support/result-or-block.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
+import { leftUnanswered } from '../../client/circuit-breaker.ts';
+import { silenceOutcome } from '../support/silent-target.ts';
 
 const session = useCardsSession();
 
@@ -99,8 +101,19 @@ ruleTest('cards.unenrol.card-status', async ({ check }) => {
   );
 });
 
-ruleTest('cards.unenrol.no-notification', async ({ check }) => {
+ruleTest('cards.unenrol.no-notification', async ({ run, check }) => {
   const seen = await unenrolment('cards.unenrol.no-notification');
+  // The unenrolment is made once for the file, maybe by another rule: its silence is checked here, not by the engine.
+  const reads = [seen.notificationBefore, seen.notificationAfter];
+  if (reads.every((read) => read.error && leftUnanswered(read.error.code)))
+    throw await silenceOutcome(
+      run,
+      { id: 'cards.unenrol.no-notification', family: 'cards' },
+      {
+        count: reads.length,
+        first: reads[0],
+      },
+    );
   return check({ before: seen.notificationBefore, after: seen.notificationAfter, cardIds: seen.cardIds });
 });
 

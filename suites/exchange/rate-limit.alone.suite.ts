@@ -1,4 +1,5 @@
 import { probeRateLimit } from '../../load/rate-limit-probe.ts';
+import { blockedBySilence, probeHeardAnything } from '../support/silent-target.ts';
 import { exchangeRateLimitOperation } from '../../load/exchange/batch-orders.ts';
 import { exchangeRuleIds as id } from '../../rules/exchange/rules.ts';
 import { probeAgainAloneIf } from '../support/probe-again-alone.ts';
@@ -19,14 +20,18 @@ const session = useExchangeSession();
  */
 ruleTest(
   id.rateLimit,
-  async ({ observe, check }) => {
+  async ({ observe, check, blocked }) => {
     const s = session();
+    // The probe's load goes around the client's circuit breaker: it honours a breaker another rule opened.
+    const silenced = await blockedBySilence(s.run, 'exchange', id.rateLimit, 'the probe was not started');
+    if (silenced) throw silenced;
     const { limit, limitAtMost, ...bounds } = s.section.rateLimitProbe;
     const finding = await probeAgainAloneIf(
       () => probeRateLimit(exchangeRateLimitOperation(s.client, s.section), bounds, { narrow: limit !== undefined }),
       (found) => !found.limited,
       observe,
     );
+    if (!probeHeardAnything(finding)) throw blocked(`the probe's ${finding.requests} request(s) got no answer at all`);
     return check(finding, { limit, limitAtMost });
   },
   // Two probes at most, and the wait for the run's other files between them when the first met no 429.

@@ -4,6 +4,7 @@ import { exchangesStarted } from '../../client/http-exchange.ts';
 import { joinRunBreaker, runMethods } from '../../client/run-breakers.ts';
 import { brokerCall } from '../../client/session-broker.ts';
 import type { ForAllOptions } from './for-all.ts';
+import { hookBudgetMs } from './request-budget.ts';
 import { type RunContext, runContext } from './run-context.ts';
 
 /** What every family's suite session has: the run, the family's section, and a client to close after the file. */
@@ -51,7 +52,7 @@ export function useFamilySession<Section, Session extends FamilySuiteSession<Sec
     });
     const own = open({ run, section, breaker });
     if (own) session = { ...own, run, section, property } as Session;
-  });
+  }, hookBudgetMs(0));
   afterAll(async () => {
     await session?.client.close();
     // The file's requests, so a late replay can say how much traffic came after a first use (client/run-memory.ts).
@@ -59,7 +60,8 @@ export function useFamilySession<Section, Session extends FamilySuiteSession<Sec
       await brokerCall(session.run.broker, runMethods, 'memoryTraffic', {
         exchanges: exchangesStarted() - exchangesAtStart,
       }).catch(() => undefined);
-  });
+    // Closing waits on the requests still in flight, each ending at the request timeout.
+  }, hookBudgetMs(1));
   return () => {
     if (!session) throw new Error(`No ${family} session: the target has no ${family} section`);
     return session;

@@ -3,6 +3,9 @@ import { exchangesStarted } from '../../client/http-exchange.ts';
 import { runMethods } from '../../client/run-breakers.ts';
 import type { KeptFirstUse, RecalledFirstUses } from '../../client/run-memory.ts';
 import { brokerCall } from '../../client/session-broker.ts';
+import { asRule } from '../../core/rule-in-progress.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
+import { ruleTestBudgetMs } from './request-budget.ts';
 import { runContext } from './run-context.ts';
 
 /*
@@ -24,18 +27,21 @@ export const minimumLateMs = 4000;
 
 /**
  * Keeps a first use made when the suite file starts (undefined: nothing to keep, e.g. no MAC settings) for a late
- * replay in this run.
+ * replay in this run. The first use is `owner`'s work (the rule that judges the memory): a target that stops answering
+ * it opens the family's circuit breaker in that rule's name, so the rule fails with the timeout it met and the rest
+ * are blocked by it. The hook has no timeout of its own: each of its requests ends at the entry's request timeout
+ * (client/deadline-step.ts), and a hook that timed out first would leave that timeout to no rule.
  */
-export function keepFirstUse<T>(kind: string, send: () => Promise<T | undefined> | undefined): void {
+export function keepFirstUse<T>(kind: string, owner: RuleId, send: () => Promise<T | undefined> | undefined): void {
   beforeAll(async () => {
     const sentAt = Date.now();
     try {
-      const value = await send();
+      const value = await asRule(owner, send);
       if (value !== undefined) await brokerCall(runContext().broker, runMethods, 'memoryKeep', { kind, value, sentAt });
     } catch {
       // An early use that could not be made or kept leaves the late rule to make its own.
     }
-  });
+  }, 0);
 }
 
 /**
@@ -113,11 +119,13 @@ export function useLateMemory(): <T>(kind: string, options: LateRecallOptions<T>
   };
 }
 
-/** The timeout of a late rule's test: its wait (the entry's lateMemoryMs) on top of the usual minute. */
+/** The timeout of a late rule's test: its wait (the entry's lateMemoryMs) on top of the usual budget. */
 export function lateTestTimeoutMs(): number {
+  let waitMs = minimumLateMs;
   try {
-    return 60_000 + (runContext().target.lateMemoryMs ?? minimumLateMs);
+    waitMs = runContext().target.lateMemoryMs ?? minimumLateMs;
   } catch {
-    return 60_000 + minimumLateMs;
+    // Collected outside a run: the minimum wait.
   }
+  return ruleTestBudgetMs() + waitMs;
 }

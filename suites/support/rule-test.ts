@@ -1,4 +1,4 @@
-import { asRule } from '../../core/rule-in-progress.ts';
+import { asRule, onlySilence } from '../../core/rule-in-progress.ts';
 import { RuleOutOfTime } from './rule-out-of-time.ts';
 import { noTimeLeft, ruleShare, slowTargetVerdict } from './slow-target.ts';
 import { type BodyJudges, blockedWhenUnearned, failedWhenLeftUnanswered } from './unearned-failure.ts';
@@ -19,6 +19,8 @@ import type { RuleOutcome } from '../../rules/rule-outcome.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
 import { type RunContext, runContext } from './run-context.ts';
 import { closedByHarness } from './closed-by-harness.ts';
+import { ruleTestBudgetMs } from './request-budget.ts';
+import { silenceOutcome } from './silent-target.ts';
 
 export interface RuleTestContext<Check = (observed: unknown, ...expected: unknown[]) => Verdict> {
   run: RunContext;
@@ -37,7 +39,10 @@ export interface RuleTestContext<Check = (observed: unknown, ...expected: unknow
 }
 
 export interface RuleTestOptions {
-  /** Default 60000 ms. */
+  /**
+   * The test's timeout. Default 60000 ms; never less than the entry's request timeout allows for (see
+   * suites/support/request-budget.ts).
+   */
   timeoutMs?: number;
 }
 
@@ -105,6 +110,14 @@ type CheckOfRule<R extends Rule<string, any>, C extends CheckTable, Id> = Extrac
 // biome-ignore lint/suspicious/noConfusingVoidType: a body that judges through check() returns nothing
 type RuleTestBody<Check> = (context: RuleTestContext<Check>) => Promise<Verdict | Verdict[] | void>;
 
+/**
+ * Which rule a failure the client threw on a rule's way belongs to (billing's token that was not issued is
+ * billing.token.issue's): the rules it stopped are blocked by that rule, which fails with it.
+ */
+export type FailureOwner<Id extends string> = (
+  error: unknown,
+) => { ruleId: Id; message: string; evidence: readonly Exchange[] } | undefined;
+
 /** The tests of one family's rules: `ruleTest(ruleId, async ({ check }) => check(observed, expected))`. */
 // biome-ignore lint/suspicious/noExplicitAny: a rule of any family's section (a rule's section type is contravariant)
 export type RuleTest<R extends Rule<string, any>, C extends CheckTable> = <const Id extends R['id']>(
@@ -124,6 +137,7 @@ export type RuleTest<R extends Rule<string, any>, C extends CheckTable> = <const
 export function ruleTestFor<const R extends Rule<string, any>, const C extends CheckTable>(
   rules: readonly R[],
   familyChecks: C,
+  ownerOf?: FailureOwner<R['id']>,
 ): RuleTest<R, typeof sharedChecks & C> {
   const table: CheckTable = { ...sharedChecks, ...familyChecks };
   const bodyJudges: BodyJudges = rules.filter((rule) => rule.judgesBodiesTooLarge !== undefined);
@@ -131,7 +145,13 @@ export function ruleTestFor<const R extends Rule<string, any>, const C extends C
     const rule = rules.find((candidate) => candidate.id === ruleId);
     if (!rule) throw new Error(`ruleTest: unknown rule id ${ruleId}`);
     defineRuleTest(
-      { rule, table, body: body as RuleTestBody<(observed: unknown, ...expected: unknown[]) => Verdict>, bodyJudges },
+      {
+        rule,
+        table,
+        body: body as RuleTestBody<(observed: unknown, ...expected: unknown[]) => Verdict>,
+        bodyJudges,
+        ...(ownerOf ? { ownerOf } : {}),
+      },
       options,
     );
   };
@@ -204,6 +224,7 @@ interface RuleUnderTest {
   table: CheckTable;
   body: RuleTestBody<(observed: unknown, ...expected: unknown[]) => Verdict>;
   bodyJudges: BodyJudges;
+  ownerOf?: FailureOwner<string>;
 }
 
 /**
@@ -219,25 +240,31 @@ async function judgeRule(
   const share = await ruleShare(run);
   const tooLate = noTimeLeft(share);
   if (tooLate) throw tooLate;
+  let silence: ReturnType<typeof onlySilence>;
   const verdicts = [
     // The rule's work as its own async context: an exchange it leaves unanswered names it, and its cases stop at
     // the end of its share of the deadline where the target answers slowly (core/rule-in-progress.ts).
     (await asRule(
       rule.id,
-      () =>
-        body({
+      async () => {
+        const returned = await body({
           run,
           check: bound.check,
           observe: (key, value) => {
             observations[key] = value;
           },
           blocked: (missing, evidence = []) => blockedByPrerequisites(rule, missing, evidence),
-        }),
+        });
+        silence = onlySilence();
+        return returned;
+      },
       share.endsAt,
     )) ?? [],
   ].flat();
   if (bound.verdicts() === 0)
     throw new NothingJudgedError(`rule ${rule.id} passed without a verdict of its check ${rule.check}`);
+  // A pass resting on no answer at all is not the target's to have earned.
+  if (silence) throw await silenceOutcome(run, rule, silence);
   for (const verdict of verdicts) Object.assign(observations, verdict.observations);
 }
 
@@ -246,7 +273,7 @@ async function judgeRule(
  * of its own rule (thrown again, as the test's failure), or broken for anything else.
  */
 async function settleThrown(
-  { rule, bodyJudges }: RuleUnderTest,
+  { rule, bodyJudges, ownerOf }: RuleUnderTest,
   caught: unknown,
   {
     run,
@@ -257,8 +284,13 @@ async function settleThrown(
 ): Promise<void> {
   const ruleId = rule.id as RuleId;
   // What a check helper the body called directly threw is the rule's too, named for it as the engine names it.
+  const owner = ownerOf?.(caught);
   const thrown =
-    caught instanceof RuleOutOfTime ? await slowTargetVerdict(run, ruleId, caught) : forRule(ruleId, caught);
+    caught instanceof RuleOutOfTime
+      ? await slowTargetVerdict(run, ruleId, caught)
+      : owner && owner.ruleId !== ruleId
+        ? new RuleBlocked([owner.ruleId as RuleId], owner.message, owner.evidence)
+        : forRule(ruleId, caught);
   const error = failedWhenLeftUnanswered(rule.id, blockedWhenUnearned(rule.id, thrown, bodyJudges));
   const stoppedByHarness = closedByHarness(error);
   if (stoppedByHarness) {
@@ -297,7 +329,9 @@ async function settleThrown(
 
 function defineRuleTest(under: RuleUnderTest, options: RuleTestOptions): void {
   const { rule } = under;
-  test(`${rule.id}: ${rule.statement}`, { timeout: options.timeoutMs ?? 60_000 }, async (vitest: TestContext) => {
+  test(`${rule.id}: ${rule.statement}`, {
+    timeout: ruleTestBudgetMs(options.timeoutMs),
+  }, async (vitest: TestContext) => {
     const run = runContext();
     const observations: Record<string, unknown> = {};
     const base: RuleOutcome = {

@@ -85,9 +85,10 @@ describe('a hostile target yields failed checks with evidence, never a crash of 
     const issue = summary.rules.find((rule) => rule.ruleId === 'billing.token.issue');
     expect(issue?.status).toBe('failed');
     expect(issue?.evidence?.[0]?.curl).toContain('curl');
-    // Without a token the charge check cannot judge the target: broken (a harness-side verdict), with the reason.
+    // Without a token the charge check cannot judge the target: blocked by the token rule, which failed, with the reason.
     const create = summary.rules.find((rule) => rule.ruleId === 'billing.charges.create');
-    expect(create?.status).toBe('broken');
+    expect(create?.status).toBe('blocked');
+    expect(create?.blockedBy).toEqual(['billing.token.issue']);
     expect(create?.message).toContain('did not issue a token');
     expect(result.stdout).not.toContain('hostile-secret-value');
     expect(JSON.stringify(summary)).not.toContain('hostile-secret-value');

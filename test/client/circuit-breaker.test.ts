@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CircuitBreaker, type BreakerTrip } from '../../client/circuit-breaker.ts';
+import { CircuitBreaker, type BreakerTrip, uncountedByBreakers } from '../../client/circuit-breaker.ts';
 import { HttpClient } from '../../client/http-client.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
-import { asRule, wasLeftUnanswered } from '../../core/rule-in-progress.ts';
+import { asRule, onlySilence, wasLeftUnanswered } from '../../core/rule-in-progress.ts';
 import { blockedWhenUnearned } from '../../suites/support/unearned-failure.ts';
 import { joinRunBreaker, runBreakers, runMethods } from '../../client/run-breakers.ts';
 import { startSessionBroker, type RunningBroker } from '../../client/session-broker.ts';
@@ -101,6 +101,56 @@ describe('CircuitBreaker on an HttpClient', () => {
       expect(breaker.trip).toBeUndefined();
       await client.send({ method: 'GET', url: `http://127.0.0.1:${port}/` });
       expect(breaker.trip?.first).toContain('CONNECTION_REFUSED');
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('what a breaker does not count, and whom it tells', () => {
+  it('leaves the preflight out of its count: an unanswered preflight opens no breaker in the name of no rule', async () => {
+    const breaker = new CircuitBreaker('cdr', 1);
+    const client = new HttpClient({ timeoutMs: 150, breaker });
+    try {
+      const preflight = await uncountedByBreakers(() => client.send({ method: 'GET', url: `${server.url}/hang` }));
+      expect(preflight.error?.code).toBe('TIMEOUT');
+      expect(breaker.trip).toBeUndefined();
+      const first = await asRule('cdr.x-v.served', () => client.send({ method: 'GET', url: `${server.url}/hang` }));
+      expect(first.error?.code).toBe('TIMEOUT');
+      expect(breaker.trip?.rule).toBe('cdr.x-v.served');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('a trip told by another process makes its rule known here as the one left unanswered', () => {
+    expect(wasLeftUnanswered('loyalty.mac.nonce-reuse')).toBe(false);
+    new CircuitBreaker('loyalty', 3).open({
+      family: 'loyalty',
+      consecutive: 1,
+      first: 'POST /x: TIMEOUT',
+      rule: 'loyalty.mac.nonce-reuse',
+    });
+    expect(wasLeftUnanswered('loyalty.mac.nonce-reuse')).toBe(true);
+  });
+
+  it('tells the rule in progress when every one of its exchanges went unanswered, and not when one was answered', async () => {
+    const client = new HttpClient({ timeoutMs: 150 });
+    try {
+      const silent = await asRule('agentic.errors.business-exception', async () => {
+        await client.send({ method: 'GET', url: `${server.url}/hang` });
+        await client.send({ method: 'GET', url: `${server.url}/hang` });
+        return onlySilence();
+      });
+      expect(silent?.count).toBe(2);
+      expect((silent?.first as Exchange | undefined)?.request.url).toBe(`${server.url}/hang`);
+      const answeredOnce = await asRule('agentic.errors.business-exception', async () => {
+        await client.send({ method: 'GET', url: `${server.url}/hang` });
+        await client.send({ method: 'GET', url: `${server.url}/answers` });
+        return onlySilence();
+      });
+      expect(answeredOnce).toBeUndefined();
+      expect(await asRule('agentic.errors.business-exception', async () => onlySilence())).toBeUndefined();
     } finally {
       await client.close();
     }

@@ -3,7 +3,7 @@ import { billingAdapters } from '../../../adapters/billing/registry.ts';
 import { billingChecks } from '../../../checks/billing/index.ts';
 import { SingleUseTokenDiagnosis } from '../../../checks/billing/single-use-token.ts';
 import { BillingClient } from '../../../client/billing/billing-client.ts';
-import { BrokeredTokenSession } from '../../../client/billing/token-session.ts';
+import { BrokeredTokenSession, TokenUnavailableError } from '../../../client/billing/token-session.ts';
 import { defaultRedactor } from '../../../core/redaction.ts';
 import { billingRules } from '../../../rules/billing/rules.ts';
 import type { BillingSection } from '../../../targets/billing/section.ts';
@@ -13,7 +13,12 @@ import { useFamilySession } from '../../support/family-session.ts';
 import type { BillingSession } from './billing-suite-session.ts';
 
 /** `ruleTest(ruleId, ({ check }) => ...)` for the billing rules, each judged by the check it names. */
-export const ruleTest = ruleTestFor(billingRules, billingChecks);
+export const ruleTest = ruleTestFor(billingRules, billingChecks, (error) =>
+  // No token, no catalog request: the token rule judges the token exchange, the rules it stopped are blocked by it.
+  error instanceof TokenUnavailableError
+    ? { ruleId: 'billing.token.issue', message: error.message, evidence: [error.exchange] }
+    : undefined,
+);
 /** Another billing rule's check, bound to it: to find which rule a failure belongs to. */
 export const checkOfRule = ruleChecksFor(billingRules, billingChecks);
 

@@ -122,7 +122,7 @@ export async function createKept(s: BillingSession, attempt: Attempt): Promise<K
  * oldest at the end of the run.
  */
 export function keepBillingFirstUses(session: () => BillingSession): void {
-  keepFirstUse(idempotencyMemory, () => {
+  keepFirstUse(idempotencyMemory, 'billing.headers.idempotency_key.replay', () => {
     const s = session();
     return createKept(s, attempts(s, 'kept').boundaries[0] as Attempt);
   });

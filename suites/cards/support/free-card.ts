@@ -22,11 +22,11 @@ export async function freeCard(
   for (const cardId of options.fromEnd ? [...listed].reverse() : listed) {
     const exchange = await client.getCard(cardId);
     // The entry says the card exists: not reading it is the card record rule's to judge; this rule is blocked by it.
-    if (exchange.response?.status !== 200)
+    if (exchange.error || exchange.response?.status !== 200)
       throw prerequisiteMissing(
         ruleId,
         ['cards.card.fields'],
-        `GET card of ${cardId}, named in fixtures.unassignedCards.${status}, answered ${exchange.response?.status ?? exchange.error?.code}`,
+        `GET card of ${cardId}, named in fixtures.unassignedCards.${status}, answered ${exchange.error?.code ?? exchange.response?.status}`,
         [exchange],
       );
     // A card in another status than the entry says would make every verdict of the rule about the wrong case.

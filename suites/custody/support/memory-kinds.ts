@@ -71,7 +71,7 @@ export function itemsOf(
  * at the end of the run.
  */
 export function keepCustodyFirstUses(client: () => CustodyClient): void {
-  keepFirstUse(cursorTokenMemory, async () => {
+  keepFirstUse(cursorTokenMemory, 'custody.cursor.token-encoding', async () => {
     const sent = await tokenSentBack(client(), custodyListingPaths[0]);
     return sent && 'used' in sent && sent.used.nextItems ? sent.used : undefined;
   });

@@ -16,7 +16,7 @@ export const loyaltyMemory = {
  * replays the oldest of each at the end of the run (suites/support/late-memory.ts).
  */
 export function keepLoyaltyFirstUses(session: () => LoyaltySuiteSession): void {
-  keepFirstUse(loyaltyMemory.nonce, () => {
+  keepFirstUse(loyaltyMemory.nonce, 'loyalty.mac.nonce-reuse', () => {
     const { send, validBodies, section } = session();
     if (!section.mac) return undefined;
     const nonce = randomUUID();
@@ -24,7 +24,7 @@ export function keepLoyaltyFirstUses(session: () => LoyaltySuiteSession): void {
       exchange.response?.status === loyaltyStatuses.accepted ? { nonce } : undefined,
     );
   });
-  keepFirstUse(loyaltyMemory.order, () => {
+  keepFirstUse(loyaltyMemory.order, 'loyalty.transfer.order-id-unique', () => {
     const { send, validBodies } = session();
     const order = validBodies().transfer;
     return send({ operation: 'transfer', body: order }).then((exchange) =>

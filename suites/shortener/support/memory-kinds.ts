@@ -21,7 +21,7 @@ export type TakenPath = {
  * oldest again at the end of the run.
  */
 export function keepShortenerFirstUses(session: () => ShortenerSession): void {
-  keepFirstUse(vanityMemory, async () => {
+  keepFirstUse(vanityMemory, 'shortener.vanity.taken-for-domain', async () => {
     const { client, nowMs } = session();
     const taken: TakenPath[] = shortenerDomains.map((domain) => ({ path: freshPath(), domain }));
     const [sent] = await sendSteps(client, nowMs, [
