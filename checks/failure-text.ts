@@ -7,6 +7,8 @@ export interface ReplaySettings {
   targetName: string;
   seed: number;
   runs: number;
+  /** Command sequences per stateful phase, when the run was given them (`--sequences`). */
+  sequences?: number;
   /**
    * The words that started the harness for this run (`node /abs/path/bin/harness.js`), so the line runs from any
    * folder. Default `npx harness`.
@@ -38,6 +40,7 @@ export function replayCommand(outcome: RuleOutcome, settings: ReplaySettings): s
     String(seed),
     '--runs',
     String(settings.runs),
+    ...(settings.sequences === undefined ? [] : ['--sequences', String(settings.sequences)]),
     ...reports,
   ]
     .map(shellWord)

@@ -10,7 +10,7 @@ import type { RunOptions } from './run-command.ts';
 
 async function help(): Promise<string> {
   return `harness run [--targets FILE] [--target NAME] [--suite ${await familyNames()}]... [--seed N] [--runs N]
-            [--rule ID]... [--reports DIR] [--workers N] [--max-time DURATION] [--html [--history FILE]]
+            [--sequences N] [--rule ID]... [--reports DIR] [--workers N] [--max-time DURATION] [--html [--history FILE]]
 
 Runs every rule's check against the target. Writes Allure results, JUnit XML and summary.json under
 the reports folder (default ./reports). Exit 0 conformant, 1 nonconformant, 2 harness or configuration error
@@ -22,6 +22,8 @@ rewritten as rules finish, so a run killed outright leaves valid reports of what
   --suite NAME    interface family, repeatable or comma-separated (default: every family the target declares)
   --seed N        seed of every property run (default random, printed; reuse it to replay)
   --runs N        random cases per property after the boundary cases (default 100)
+  --sequences N   command sequences of each stateful phase, shrunk to the shortest that fails (default: the
+                  target entry's "sequences", else 50; a nightly run gives thousands)
   --rule ID       only this rule (repeatable): only its family is preflighted and run; an id that is no rule of
                   the selected families exits 2 before any traffic
   --reports DIR   output folder (default ./reports)
@@ -40,6 +42,7 @@ export const options = {
   suite: { type: 'string', multiple: true },
   seed: { type: 'string' },
   runs: { type: 'string', default: '100' },
+  sequences: { type: 'string' },
   rule: { type: 'string', multiple: true },
   reports: { type: 'string', default: 'reports' },
   workers: { type: 'string' },
@@ -59,6 +62,7 @@ function runOptions(values: OptionValues): Omit<RunOptions, 'progress' | 'live'>
     ...(suites ? { suites } : {}),
     ...(values.seed !== undefined ? { seed: integerOption(values.seed, 'seed', 0) as number } : {}),
     runs: integerOption(values.runs, 'runs', 0) as number,
+    ...(values.sequences !== undefined ? { sequences: integerOption(values.sequences, 'sequences', 0) as number } : {}),
     ...(values.rule ? { rules: values.rule as string[] } : {}),
     ...(workers ? { workers } : {}),
     ...(maxTimeMs ? { maxTimeMs } : {}),

@@ -94,6 +94,7 @@ async function runSuites(run: RunUnderWay, runner: SuiteRunner, broker: RunConte
     target: plan.target.entry,
     seed: plan.seed,
     runs: plan.runs,
+    ...(plan.sequences === undefined ? {} : { sequences: plan.sequences }),
     broker,
     deadlineAt: deadlineOf(plan),
     ...plan.replayWith,

@@ -18,6 +18,8 @@ export interface RunPlan {
   selectedRules: Rule<string, unknown>[];
   seed: number;
   runs: number;
+  /** Command sequences per stateful phase, when asked (else the target entry's, else the default). */
+  sequences?: number;
   paths: ReturnType<typeof reportsPaths>;
   startedAt: Date;
   maxTimeMs: number;
@@ -34,6 +36,8 @@ export interface RunAsked {
   seed?: number;
   /** Random cases per property. Default 100. */
   runs: number;
+  /** Command sequences per stateful phase. Default: the target entry's `sequences`, else 50. */
+  sequences?: number;
   /** Only the tests of these rule ids. */
   rules?: string[];
   reportsDir: string;
@@ -76,6 +80,7 @@ export async function planRun(asked: RunAsked): Promise<RunPlan> {
     selectedRules,
     seed: asked.seed ?? randomInt(2 ** 31),
     runs: asked.runs,
+    ...(asked.sequences === undefined ? {} : { sequences: asked.sequences }),
     paths,
     startedAt: new Date(),
     maxTimeMs: asked.maxTimeMs ?? target.entry.maxTimeMs ?? defaultMaxTimeMs,

@@ -126,6 +126,34 @@ function familiesSchema(families: readonly FamilySectionSchema[]) {
     });
 }
 
+/** How runs against an entry go: their deadline, load profile, late replays, sequences and rate-limit scope. */
+const runSettings = {
+  /** Deadline of a run against this target, in ms (`--max-time` overrides it). Default 600000 (10 minutes). */
+  maxTimeMs: z.number().int().positive().optional(),
+  /** The nightly load profile (`harness load nightly`): rate, duration, connections and thresholds per operation. */
+  load: loadProfileSchema.optional(),
+  /**
+   * How long after its first use, at least, what the target must remember (MAC nonces, requestor_order_ids,
+   * vanity paths, Idempotency-Keys; custody cursor tokens, observed) is asked again; the replays wait at the
+   * end of the run until then (a nonce never beyond the entry's MAC window). Default: no wait beyond the
+   * run's own length and a few seconds (the CI gate); a nightly run sets minutes.
+   */
+  lateMemoryMs: z.number().int().positive().max(3_600_000).optional(),
+  /**
+   * Command sequences each stateful phase runs (the target judged as a state machine: random sequences of the
+   * documented operations checked against a model of the documents). Default 50 (the CI gate); a nightly run sets
+   * thousands. `harness run --sequences` overrides it.
+   */
+  sequences: z.number().int().min(0).max(100_000).optional(),
+  /**
+   * Each family's rate limits count only that family's own requests, even where families share an origin (a
+   * limiter per interface, as the bundled reference has): a rate-limit probe then runs beside the other families'
+   * rules instead of alone at the end of the run. Default false: a probe runs beside only the families served at
+   * other origins.
+   */
+  rateLimitsPerFamily: z.boolean().optional(),
+};
+
 /** A target entry: how to reach or start it, shared client settings, and one section per family it serves. */
 export function targetSchemaFor(families: readonly FamilySectionSchema[]) {
   const common = {
@@ -133,24 +161,7 @@ export function targetSchemaFor(families: readonly FamilySectionSchema[]) {
     families: familiesSchema(families),
     waivers: z.array(waiverSchema).default([]),
     client: clientSettingsSchema.default(clientSettingsSchema.parse({})),
-    /** Deadline of a run against this target, in ms (`--max-time` overrides it). Default 600000 (10 minutes). */
-    maxTimeMs: z.number().int().positive().optional(),
-    /** The nightly load profile (`harness load nightly`): rate, duration, connections and thresholds per operation. */
-    load: loadProfileSchema.optional(),
-    /**
-     * How long after its first use, at least, what the target must remember (MAC nonces, requestor_order_ids,
-     * vanity paths, Idempotency-Keys; custody cursor tokens, observed) is asked again; the replays wait at the
-     * end of the run until then (a nonce never beyond the entry's MAC window). Default: no wait beyond the
-     * run's own length and a few seconds (the CI gate); a nightly run sets minutes.
-     */
-    lateMemoryMs: z.number().int().positive().max(3_600_000).optional(),
-    /**
-     * Each family's rate limits count only that family's own requests, even where families share an origin (a
-     * limiter per interface, as the bundled reference has): a rate-limit probe then runs beside the other families'
-     * rules instead of alone at the end of the run. Default false: a probe runs beside only the families served at
-     * other origins.
-     */
-    rateLimitsPerFamily: z.boolean().optional(),
+    ...runSettings,
   };
   const url = z.object({ kind: z.literal('url'), ...common }).strict();
   const command = z
@@ -213,6 +224,7 @@ export interface TargetEntry {
   maxTimeMs?: number;
   load?: LoadProfile;
   lateMemoryMs?: number;
+  sequences?: number;
   rateLimitsPerFamily?: boolean;
 }
 

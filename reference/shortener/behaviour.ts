@@ -24,6 +24,10 @@ export interface ShortenerBehaviour {
   entryRefused(entry: Entry): boolean;
   /** Whether a path is already taken for a domain, given the taken paths per domain. */
   pathTaken(taken: ReadonlyMap<string, ReadonlySet<string>>, domain: string, path: string): boolean;
+  /** What an entry's vanity path is kept under in its domain (the path; a mutant adds another field). */
+  pathKey(entry: Entry): string;
+  /** What a request refused for one of its entries' fields does to the taken paths (nothing; a mutant clears them). */
+  afterRefusal(taken: Map<string, Set<string>>): void;
   /** The answers in the order they go back. */
   order<T>(answers: T[]): T[];
   /** The Content-Type of an answer of this status (documented: JSON). */
@@ -43,6 +47,8 @@ export const referenceBehaviour: ShortenerBehaviour = {
   retentionAccepted: (value) => retentionSchema.safeParse(value).success,
   entryRefused: () => false,
   pathTaken: (taken, domain, path) => taken.get(domain)?.has(path) ?? false,
+  pathKey: (entry) => entry.path as string,
+  afterRefusal: () => {},
   order: (answers) => answers,
   contentType: () => 'application/json; charset=utf-8',
 };

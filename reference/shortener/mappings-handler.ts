@@ -38,15 +38,18 @@ export class MappingsHandler {
     if (!entries) return refused('the body must be a JSON array of mappingRequest');
     for (const [index, entry] of entries.entries()) {
       const problem = entryProblem(this.behaviour, entry, index);
-      if (problem) return refused(`entry ${index + 1}: ${problem}`);
+      if (!problem) continue;
+      this.behaviour.afterRefusal(this.#taken);
+      return refused(`entry ${index + 1}: ${problem}`);
     }
     const asked = new Map<string, Set<string>>();
     for (const [index, entry] of entries.entries()) {
       if (typeof entry.path !== 'string') continue;
       const domain = this.behaviour.domainOf(entry);
-      if (this.behaviour.pathTaken(this.#taken, domain, entry.path) || asked.get(domain)?.has(entry.path))
+      const key = this.behaviour.pathKey(entry);
+      if (this.behaviour.pathTaken(this.#taken, domain, key) || asked.get(domain)?.has(key))
         return refused(`entry ${index + 1}: path ${entry.path} is taken for domain ${domain}`);
-      asked.set(domain, (asked.get(domain) ?? new Set()).add(entry.path));
+      asked.set(domain, (asked.get(domain) ?? new Set()).add(key));
     }
     for (const [domain, paths] of asked)
       for (const path of paths) this.#taken.set(domain, (this.#taken.get(domain) ?? new Set()).add(path));

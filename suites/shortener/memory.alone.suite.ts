@@ -6,11 +6,14 @@ import { freshPath } from './support/fresh-path.ts';
 import { type TakenPath, vanityMemory } from './support/memory-kinds.ts';
 import { ruleTest, useShortenerSession } from './support/shortener-session.ts';
 import { freshPathJudgedBy, type PlannedStep, sendSteps } from './support/vanity-steps.ts';
+import { runStatefulPhase, sequenceBudget } from '../support/stateful-phase.ts';
+import { vanityCommands, vanitySequence } from './support/vanity-model.ts';
 
 /*
  * What a shortener must remember, judged at once, after other registrations on the domain, and late: run
  * after every other shortener suite file, this file asks again for the paths the mappings file took when it started
- * (see suites/support/late-memory.ts), after all the registrations of the run.
+ * (see suites/support/late-memory.ts), after all the registrations of the run. Then its stateful phase: random
+ * sequences of requests checked against a model of the taken paths (suites/shortener/support/vanity-model.ts).
  */
 
 const session = useShortenerSession();
@@ -101,13 +104,23 @@ async function oneRequestAskingTwice(client: ShortenerClient, nowMs: number): Pr
 
 ruleTest(
   'shortener.vanity.taken-for-domain',
-  async ({ observe, check }) => {
+  async ({ run, observe, check }) => {
     const { client, nowMs } = session();
     const sent = await sendSteps(client, nowMs, shortenerDomains.flatMap(stepsOnDomain));
     const late = await replayPathsOfRunStart(client, nowMs);
     observe('late replays', late.lateness);
     const verdict = check([...sent, ...late.sent]);
     observe('one path asked twice for one domain in one request', await oneRequestAskingTwice(client, nowMs));
+    // Then the target as a state machine: random sequences, any failure shrunk to the shortest.
+    const observed: string[] = [];
+    const phase = await runStatefulPhase({
+      commands: vanityCommands,
+      setup: () => vanitySequence({ client, nowMs, judge: check }, observed),
+      seed: run.seed,
+      sequences: sequenceBudget(run),
+    });
+    observe('stateful phase', `${phase.sequences} sequence(s), ${phase.requests} request(s)`);
+    if (observed.length) observe('stateful phase, read leniently', observed.slice(0, 10));
     return verdict;
   },
   { timeoutMs: lateTestTimeoutMs() },

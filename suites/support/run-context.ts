@@ -16,6 +16,8 @@ export interface RunContext extends Pick<ReplaySettings, 'harness' | 'replayRepo
   seed: number;
   /** Random cases per property, on top of the boundary cases. */
   runs: number;
+  /** Command sequences per stateful phase (`--sequences`); absent: the target entry's, else the default. */
+  sequences?: number;
   /** Where the run's shared family sessions (tokens) are reached. */
   broker: BrokerAddress;
   /** Where a suite file asks whether it may start (set by cli/suite-runner.ts; see suites/support/await-turn.ts). */

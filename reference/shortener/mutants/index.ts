@@ -101,6 +101,19 @@ const definitions: readonly ShortenerMutant[] = [
       pathTaken: (taken, domain, path) => [...(taken.get(domain) ?? [])].slice(-5).includes(path),
     },
   ),
+  // Faults only a sequence of requests shows: each single request behaves (the stateful phase's to find).
+  mutant(
+    'shortener-refusal-forgets-paths',
+    'vanity.taken-for-domain',
+    'A request refused for a field of one of its entries clears every taken vanity path: a path taken before it is free again after it.',
+    { afterRefusal: (taken) => taken.clear() },
+  ),
+  mutant(
+    'shortener-path-taken-per-user-group',
+    'vanity.taken-for-domain',
+    'A vanity path is kept with its userGroup: the same path on the same domain from another userGroup is registered again.',
+    { pathKey: (entry) => `${String(entry.path)} for ${String(entry.userGroup)}` },
+  ),
   mutant(
     'shortener-path-taken-on-every-domain',
     'vanity.other-domain-free',

@@ -13,6 +13,17 @@ export interface DocumentShortener {
   close(): Promise<void>;
 }
 
+/**
+ * Faults of the kind only a sequence of requests shows (each single request behaves), for the stateful phase's own
+ * proof: none by default.
+ */
+export interface SequenceFaults {
+  /** A request refused for a field forgets the vanity path taken last (a refusal that releases state). */
+  refusalReleasesLastPath?: boolean;
+  /** A vanity path is kept with the entry's `user`: another user may take it again (memory keyed on a wrong field). */
+  pathKeptPerUser?: boolean;
+}
+
 type Json = Record<string, unknown>;
 const domains = ['m', 'go', 'bca.m', 't.m'];
 const isObject = (value: unknown): value is Json =>
@@ -78,8 +89,10 @@ function entryFault(entry: unknown): string | undefined {
   return undefined;
 }
 
-export async function startDocumentShortener(): Promise<DocumentShortener> {
+export async function startDocumentShortener(faults: SequenceFaults = {}): Promise<DocumentShortener> {
   const taken = new Set<string>();
+  const keyOf = (entry: Json) =>
+    `${(entry.domain as string | undefined) ?? 'm'} ${entry.path as string}${faults.pathKeptPerUser ? ` ${String(entry.user)}` : ''}`;
   const mount = '/short/v1';
 
   const reply = (res: ServerResponse, status: number, body: Json) => {
@@ -104,13 +117,15 @@ export async function startDocumentShortener(): Promise<DocumentShortener> {
       return reply(res, 400, { message: 'the body is a JSON array of mappingRequest' });
     for (const [index, entry] of entries.entries()) {
       const fault = entryFault(entry);
-      if (fault) return reply(res, 400, { message: `entry ${index}: ${fault}` });
+      if (!fault) continue;
+      if (faults.refusalReleasesLastPath) taken.delete([...taken].at(-1) as string);
+      return reply(res, 400, { message: `entry ${index}: ${fault}` });
     }
     // Vanity paths are taken per domain; two entries of one request asking for the same one: the second is refused.
     const wanted = new Set<string>();
     for (const entry of entries as Json[]) {
       if (entry.path === undefined) continue;
-      const key = `${(entry.domain as string | undefined) ?? 'm'} ${entry.path as string}`;
+      const key = keyOf(entry);
       if (taken.has(key) || wanted.has(key))
         return reply(res, 400, {
           message: `path ${entry.path as string} is taken for domain ${(entry.domain as string | undefined) ?? 'm'}`,

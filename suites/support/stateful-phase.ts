@@ -1,0 +1,103 @@
+import fc from 'fast-check';
+import { RuleViolation, Violation } from '../../checks/rule-violation.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
+import type { RunContext } from './run-context.ts';
+
+/*
+ * The stateful phase of a rule (DESIGN: "Sequences: the target as a state machine"): fast-check's model-based testing
+ * runs random sequences of the documented operations against the target, each command checking the target's answer
+ * against a model of what the documents say its state is. A failing sequence is shrunk to the shortest that still
+ * fails, and reported with every exchange of it in order, the seed and path that regenerate it.
+ */
+
+/** Command sequences per family when neither `--sequences` nor the target entry says: the CI gate's budget. */
+export const defaultSequences = 50;
+
+/** How many sequences the run gives each stateful phase: `--sequences`, else the entry's `sequences`, else the default. */
+export function sequenceBudget(run: Pick<RunContext, 'sequences' | 'target'>): number {
+  return run.sequences ?? run.target.sequences ?? defaultSequences;
+}
+
+/** The requests of one sequence, in order, each with what it was in words. */
+export class SequenceLog {
+  readonly steps: { exchange: Exchange; why: string }[] = [];
+
+  /** Keeps the exchange as the sequence's next step; returns it. */
+  record(exchange: Exchange, why: string): Exchange {
+    this.steps.push({ exchange, why });
+    return exchange;
+  }
+
+  /** The steps numbered, each with what the target answered. */
+  lines(): string[] {
+    return this.steps.map(
+      ({ exchange, why }, index) =>
+        `${index + 1}. ${why}: ${exchange.response?.status ?? exchange.error?.code ?? 'no answer'}`,
+    );
+  }
+}
+
+/** What every sequence's real side has: the log its commands record their exchanges in. */
+export interface SequenceReal {
+  log: SequenceLog;
+}
+
+export interface StatefulPhase<Model extends object, Real extends SequenceReal> {
+  /** The sequences to run (fc.commands over the family's commands). */
+  commands: fc.Arbitrary<Iterable<fc.AsyncCommand<Model, Real>>>;
+  /** A fresh model and real side for each sequence (the target's own state goes on from sequence to sequence). */
+  setup(): { model: Model; real: Real };
+  seed: number;
+  /** How many sequences (fast-check's numRuns); shrinking a failure runs more. */
+  sequences: number;
+}
+
+/** What a phase that found nothing ran: sequences generated and requests sent, shrinking included. */
+export interface StatefulPhaseRun {
+  sequences: number;
+  requests: number;
+}
+
+/**
+ * Runs the sequences. A command's violation (thrown by the rule's check) ends the phase shrunk: it is thrown again with
+ * the shortest failing sequence as its evidence and in its message, and the seed and path that replay it. Any other
+ * error is thrown as it is (the harness's, or a block).
+ */
+export async function runStatefulPhase<Model extends object, Real extends SequenceReal>(
+  phase: StatefulPhase<Model, Real>,
+): Promise<StatefulPhaseRun> {
+  // The last failing sequence fast-check ran is the shrunk one: shrinking only goes on from failures.
+  let failed: { error: unknown; log: SequenceLog } | undefined;
+  let requests = 0;
+  const details = await fc.check(
+    fc.asyncProperty(phase.commands, async (commands) => {
+      const { model, real } = phase.setup();
+      try {
+        await fc.asyncModelRun(() => ({ model, real }), commands);
+      } catch (error) {
+        failed = { error, log: real.log };
+        throw error;
+      } finally {
+        requests += real.log.steps.length;
+      }
+    }),
+    { seed: phase.seed, numRuns: phase.sequences },
+  );
+  if (!details.failed) return { sequences: details.numRuns, requests };
+  if (!failed || !(failed.error instanceof Violation)) throw failed?.error ?? details.errorInstance;
+  throw shrunkViolation(failed.error, failed.log, { seed: phase.seed, path: details.counterexamplePath ?? '' });
+}
+
+/** The violation of the shrunk sequence: every exchange of it as evidence, its steps in the message, its replay. */
+function shrunkViolation(violation: Violation, log: SequenceLog, replay: { seed: number; path: string }): Violation {
+  const steps = log.lines();
+  const message = `${violation.message}\nThe shortest sequence that fails (${steps.length} request(s), seed ${replay.seed}, path ${replay.path}):\n${steps.join('\n')}`;
+  const evidence = log.steps.map((step) => step.exchange);
+  // A violation already stamped with its rule keeps it; a check's own is stamped by the rule test's engine.
+  const shown =
+    violation instanceof RuleViolation
+      ? new RuleViolation(violation.ruleId, message, evidence)
+      : new Violation(message, evidence);
+  shown.replay = { ...replay, counterexample: steps.join('; ') };
+  return shown;
+}

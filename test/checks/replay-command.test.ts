@@ -1,0 +1,24 @@
+import { describe, expect, test } from 'vitest';
+import { replayCommand } from '../../checks/failure-text.ts';
+import type { RuleOutcome } from '../../rules/rule-outcome.ts';
+
+const outcome: RuleOutcome = {
+  ruleId: 'shortener.vanity.taken-for-domain',
+  family: 'shortener',
+  status: 'failed',
+  section: 'Card-network interfaces (spec document 2), part D',
+  replay: { seed: 3, path: '1:3:2', counterexample: '1. ...; 2. ...' },
+};
+const settings = { targetsFile: 'targets.json', targetName: 'mine', seed: 9, runs: 10 };
+
+describe('the replay line', () => {
+  test('reruns the rule with the seed of its counterexample and the runs of the run', () => {
+    expect(replayCommand(outcome, settings)).toBe(
+      'npx harness run --targets targets.json --target mine --suite shortener --rule shortener.vanity.taken-for-domain --seed 3 --runs 10',
+    );
+  });
+
+  test('carries the sequence budget when the run was given one, so a stateful phase replays the same sequences', () => {
+    expect(replayCommand(outcome, { ...settings, sequences: 400 })).toMatch(/ --seed 3 --runs 10 --sequences 400$/);
+  });
+});
