@@ -1,4 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { didYouMean } from '../core/did-you-mean.ts';
 import { HarnessError } from '../core/harness-error.ts';
 
 /*
@@ -39,8 +40,30 @@ export function parseArguments(
       strict: true,
     }) as { values: OptionValues; positionals: string[] };
   } catch (error) {
-    throw new HarnessError('USAGE', (error as Error).message, fix);
+    throw new HarnessError('USAGE', usageMessage(error as Error & { code?: string }, argv, options), fix);
   }
+}
+
+/**
+ * node:util's parse error in the words of this command: an unknown option with the closest known one, and an option
+ * given without its value (or with a value that looks like an option, `--runs -1`) named plainly.
+ */
+function usageMessage(error: Error & { code?: string }, argv: readonly string[], options: OptionTable): string {
+  const known = Object.keys({ ...helpOption, ...options }).map((name) => `--${name}`);
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const given = /'(-[^']*)'/.exec(error.message)?.[1] ?? '';
+    const guess = didYouMean(given.split('=')[0] ?? given, known);
+    return `Unknown option '${given}'${guess ? ` (did you mean "${guess}"?)` : ''}`;
+  }
+  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    const name = /'(--[a-z-]+)/.exec(error.message)?.[1];
+    const next = name ? argv[argv.indexOf(name) + 1] : undefined;
+    if (name && options[name.slice(2)]?.type === 'string')
+      return next === undefined || !next.startsWith('-')
+        ? `${name} needs a value`
+        : `${name} needs a value, got the option-like "${next}" (write ${name}=${next} if that is the value)`;
+  }
+  return error.message;
 }
 
 /** Prints a help text; --help exits 0. */

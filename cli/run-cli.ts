@@ -61,7 +61,8 @@ function runOptions(values: OptionValues): Omit<RunOptions, 'progress' | 'live'>
     ...(values.target ? { target: String(values.target) } : {}),
     ...(suites ? { suites } : {}),
     ...(values.seed !== undefined ? { seed: integerOption(values.seed, 'seed', 0) as number } : {}),
-    runs: integerOption(values.runs, 'runs', 0) as number,
+    // A property of no random case judges only its boundaries; a run of none at all judges nothing.
+    runs: integerOption(values.runs, 'runs', 1) as number,
     ...(values.sequences !== undefined ? { sequences: integerOption(values.sequences, 'sequences', 0) as number } : {}),
     ...(values.rule ? { rules: values.rule as string[] } : {}),
     ...(workers ? { workers } : {}),

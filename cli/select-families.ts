@@ -12,14 +12,15 @@ import { packageRoot } from './paths.ts';
 export function familiesNamed(suites: readonly string[]): FamilyModule[] {
   return [...new Set(suites)].map((name) => {
     const family = families().find((candidate) => candidate.name === name);
-    if (!family)
+    if (!family) {
+      const names = families().map((candidate) => candidate.name);
+      const guess = didYouMean(name, names);
       throw new HarnessError(
         'USAGE',
-        `No suite "${name}"`,
-        `use one of: ${families()
-          .map((candidate) => candidate.name)
-          .join(', ')}`,
+        `No suite "${name}"${guess ? ` (did you mean "${guess}"?)` : ''}`,
+        `use one of: ${names.join(', ')}`,
       );
+    }
     return family;
   });
 }

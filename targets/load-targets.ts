@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { formatIssues } from './format-issues.ts';
 import { HarnessError } from '../core/harness-error.ts';
 import type { TargetEntry } from './schema.ts';
+import { jsonErrorLocation } from '../core/json-position.ts';
 
 /** targets.json before any target is chosen: the top level is checked, each target only when chosen. */
 const targetsFileShape = z
@@ -41,13 +42,16 @@ export function readTargetsFile(path: string): TargetsFileContents {
     );
   }
   let json: unknown;
+  const text = readFileSync(absolute, 'utf8');
   try {
-    json = JSON.parse(readFileSync(absolute, 'utf8'));
+    json = JSON.parse(text);
   } catch (error) {
+    const message = (error as Error).message;
+    const at = jsonErrorLocation(text, message);
     throw new HarnessError(
       'CONFIG_INVALID',
-      `${absolute} is not valid JSON: ${(error as Error).message}`,
-      'fix the JSON syntax at the position named',
+      `${absolute}${at ? `:${at.line}:${at.column}` : ''} is not valid JSON: ${message.replace(/ in JSON at position \d+.*$/s, '')}${at ? ` (line ${at.line}, column ${at.column})` : ''}`,
+      'fix the JSON syntax at the line and column named (a trailing comma, a missing quote or bracket)',
     );
   }
   const parsed = targetsFileShape.safeParse(json);

@@ -32,7 +32,7 @@ test('a port in use reads as such, with what to do, and exits 2', async () => {
   }
 });
 
-test('a mistyped command or load scenario gets a did-you-mean, and a number out of bounds one line with its bound: exit 2, no stack', async () => {
+test('a mistyped command, suite, option or load scenario gets a did-you-mean, and a number out of bounds one line with its bound: exit 2, no stack', async () => {
   const cases: [string[], string][] = [
     [['rnu'], 'harness: USAGE: Unknown command "rnu": did you mean "run"?'],
     [['load', 'nightyl'], 'harness: USAGE: No load scenario "nightyl": did you mean "nightly"?'],
@@ -44,6 +44,16 @@ test('a mistyped command or load scenario gets a did-you-mean, and a number out 
       ['load', 'nightly', '--duration', '2h'],
       'harness: USAGE: --duration must be a duration from 1 s to 3600 s (600, 90s, 10m), got 2h',
     ],
+    // Suites and options get a did-you-mean too; a value that looks like an option, and none at all, read plainly.
+    [['run', '--suite', 'shortner'], 'harness: USAGE: No suite "shortner" (did you mean "shortener"?)'],
+    [['run', '--targt', 'x'], `harness: USAGE: Unknown option '--targt' (did you mean "--target"?)`],
+    [
+      ['run', '--runs', '-1'],
+      'harness: USAGE: --runs needs a value, got the option-like "-1" (write --runs=-1 if that is the value)',
+    ],
+    [['run', '--runs=-1'], 'harness: USAGE: --runs must be an integer of at least 1, got -1'],
+    // No random case at all would judge the property rules on their boundaries alone: refused.
+    [['run', '--runs', '0'], 'harness: USAGE: --runs must be an integer of at least 1, got 0'],
   ];
   for (const [args, said] of cases) {
     const result = await runCli(args);

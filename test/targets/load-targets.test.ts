@@ -19,6 +19,14 @@ describe('readTargetsFile', () => {
     expect(error.message).toContain('not valid JSON');
   });
 
+  test('a trailing comma is named by line and column, where an editor finds it', async () => {
+    const path = writeFile('comma.json', '{\n  "targets": {\n    "a": { "kind": "url", },\n  }\n}\n');
+    const error = await harnessError(() => readTargetsFile(path), 'CONFIG_INVALID');
+    expect(error.message).toContain(`${path}:3:27 is not valid JSON`);
+    expect(error.message).toContain('(line 3, column 27)');
+    expect(error.message).not.toContain('position');
+  });
+
   test('an unknown top-level key is CONFIG_INVALID naming the key and the likely one', async () => {
     const path = writeFile('typo.json', JSON.stringify({ targetz: {}, targets: {} }));
     const error = await harnessError(() => readTargetsFile(path), 'CONFIG_INVALID');
