@@ -47,6 +47,8 @@ export interface RateLimitFinding {
   unlimitedLabels: string[];
   /** The first 429 as observed (redacted), as evidence. */
   limitedExchange?: Exchange;
+  /** An answer of the probe's last step as observed (redacted): the evidence of a limit never met. */
+  lastAnswer?: Exchange;
   /** After backing off, one valid request through the harness's client. */
   recovery?: { waitedSeconds: number; exchange: Exchange };
   /** Why the probe ended before narrowing finished or a 429 appeared. */

@@ -26,9 +26,10 @@ export function rateLimitProbed(finding: RateLimitFinding, pin: RateLimitPin = {
         : finding.stoppedBy && finding.stoppedBy !== 'max-rate'
           ? ` (the probe stopped at its ${finding.stoppedBy} bound)`
           : '';
+    const shown = finding.recovery?.exchange ?? finding.lastAnswer;
     throw new Violation(
       `${finding.requests} requests offered at up to ${highest} per second never met a 429${why}`,
-      finding.recovery ? [finding.recovery.exchange] : [],
+      shown ? [shown] : [],
     );
   }
   if (finding.unlimitedLabels.length > 0) {

@@ -122,6 +122,8 @@ function probeResult(
   const load = session.results.length ? mergeLoadResults(session.results) : undefined;
   const { stoppedBy, limitedSample } = session;
   const limitedRequest = limitedSample && requestLabelled(operation, limitedSample.label);
+  const lastSample = Object.values(session.results.at(-1)?.samples ?? {})[0];
+  const lastRequest = lastSample && requestLabelled(operation, lastSample.label);
   return {
     operation: operation.name,
     quiet,
@@ -139,6 +141,7 @@ function probeResult(
     ...(limitedSample && limitedRequest
       ? { limitedExchange: observedExchange(operation.baseUrl, limitedRequest, limitedSample) }
       : {}),
+    ...(lastSample && lastRequest ? { lastAnswer: observedExchange(operation.baseUrl, lastRequest, lastSample) } : {}),
     ...(recovery ? { recovery } : {}),
     ...(stoppedBy && (!found || stoppedBy !== 'max-rate') ? { stoppedBy } : {}),
     requests: session.requests,

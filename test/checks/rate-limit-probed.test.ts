@@ -54,6 +54,18 @@ describe('rate-limit-probed', () => {
       'up to 40 per second never met a 429',
     );
   });
+  test('a limit never met shows an answer of the last step as evidence when no recovery was sent', () => {
+    const lastAnswer = exchange({ status: 200, body: '{}' });
+    const none = finding({
+      limited: false,
+      steps: [step(20, false), step(40, false)],
+      limitedExchange: undefined,
+      recovery: undefined,
+      lastAnswer,
+    });
+    const violation = violationOf(() => judged(rateLimitProbed, rule)(none), rule, [lastAnswer]);
+    expect(violation.message).toContain('never met a 429');
+  });
   test('a path the limit does not hold on is a violation', () => {
     expect(
       violationOf(
