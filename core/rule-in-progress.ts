@@ -6,7 +6,7 @@ interface RuleWork {
   /** Epoch ms its share of the run's deadline ends (see client/run-pace.ts); undefined: no share set. */
   endsAt?: number;
   answers: { count: number; totalMs: number };
-  /** Exchanges that ended without a usable answer (a client error of any kind), and the first of them. */
+  /** Exchanges that got no answer at all (silence, or not sent because of it), and the first of them. */
   unanswered: { count: number; first?: unknown };
 }
 

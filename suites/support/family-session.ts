@@ -54,13 +54,13 @@ export function useFamilySession<Section, Session extends FamilySuiteSession<Sec
     if (own) session = { ...own, run, section, property } as Session;
   }, hookBudgetMs(0));
   afterAll(async () => {
+    // Closing waits on the requests still in flight, each ending at the request timeout: the hook's budget allows one.
     await session?.client.close();
     // The file's requests, so a late replay can say how much traffic came after a first use (client/run-memory.ts).
     if (session)
       await brokerCall(session.run.broker, runMethods, 'memoryTraffic', {
         exchanges: exchangesStarted() - exchangesAtStart,
       }).catch(() => undefined);
-    // Closing waits on the requests still in flight, each ending at the request timeout.
   }, hookBudgetMs(1));
   return () => {
     if (!session) throw new Error(`No ${family} session: the target has no ${family} section`);

@@ -7,17 +7,17 @@ import { brokerCall } from '../../client/session-broker.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
 import type { RunContext } from './run-context.ts';
 
+/** The rule whose request, left unanswered, opened the family's circuit breaker in this run (null: none yet). */
+function breakerTrip(run: RunContext, family: string): Promise<BreakerTrip | null> {
+  return brokerCall<BreakerTrip | null>(run.broker, runMethods, 'breakerState', { family }).catch(() => null);
+}
+
 /**
  * A probe sends its load around the client's circuit breaker (load/run-load.ts): once the family's target stopped
  * answering another rule (the breaker opened in its name), the probe would judge nothing of its own property, only the
  * silence. That rule fails with the timeout it met, and the probe's rule is blocked by it. Undefined while no other
  * rule met the silence (the probe then judges what it finds).
  */
-/** The rule whose request, left unanswered, opened the family's circuit breaker in this run (null: none yet). */
-function breakerTrip(run: RunContext, family: string): Promise<BreakerTrip | null> {
-  return brokerCall<BreakerTrip | null>(run.broker, runMethods, 'breakerState', { family }).catch(() => null);
-}
-
 export async function blockedBySilence(
   run: RunContext,
   family: string,

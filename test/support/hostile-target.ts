@@ -10,6 +10,7 @@ import { request } from 'undici';
 import { families } from '../../families/index.ts';
 import { startReferenceServer, type RunningReference } from '../../reference/server.ts';
 import { listen, pour, readAll, type Running } from '../client/support/servers.ts';
+import { trickle } from './misbehaving-front.ts';
 
 export const hostileClientId = '11111111-2222-4333-8444-555555555555';
 export const hostileClientSecret = 'hostile-corpus-secret-5f2a9c81d7e34b06';
@@ -25,16 +26,6 @@ interface Exchange {
   pass(): Promise<void>;
   /** The URL of this very request on the hostile server. */
   selfUrl: string;
-}
-
-/** Writes `text` one byte per `intervalMs` straight to the socket. */
-function trickle(socket: Socket, text: string, intervalMs = 1000): void {
-  let index = 0;
-  const timer = setInterval(() => {
-    if (socket.destroyed || index >= text.length) return clearInterval(timer);
-    socket.write(text[index++] as string);
-  }, intervalMs);
-  socket.once('close', () => clearInterval(timer));
 }
 
 const json = (res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}) =>

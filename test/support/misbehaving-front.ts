@@ -7,13 +7,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { listenLocally, type LocalServer } from './rewriting-proxy.ts';
 
-/** Writes `text` one byte a second straight to the socket, until it is written or the socket closes. */
-function trickle(socket: Socket, text: string): void {
+/** Writes `text` one byte per `intervalMs` straight to the socket, until it is written or the socket closes. */
+export function trickle(socket: Socket, text: string, intervalMs = 1000): void {
   let index = 0;
   const timer = setInterval(() => {
     if (socket.destroyed || index >= text.length) return clearInterval(timer);
     socket.write(text[index++] as string);
-  }, 1000);
+  }, intervalMs);
   socket.once('close', () => clearInterval(timer));
 }
 
