@@ -49,7 +49,9 @@ export function replayCommand(outcome: RuleOutcome, settings: ReplaySettings): s
 
 /** The text a reader needs to act on a failure: rule, section, what broke, replay line and evidence. */
 export function failureText(outcome: RuleOutcome, settings: ReplaySettings): string {
-  const lines = [`[${outcome.ruleId}] ${outcome.section}`, outcome.message ?? ''];
+  const lines = [`[${outcome.ruleId}] ${outcome.section}`];
+  if (outcome.quote) lines.push(`breaks: ${outcome.quote}`);
+  lines.push(outcome.message ?? '');
   if (outcome.input) lines.push(`input: ${outcome.input}`);
   lines.push(
     `replay: ${replayCommand(outcome, settings)}${outcome.replay ? `  (fast-check path ${outcome.replay.path})` : ''}`,

@@ -2,11 +2,12 @@ import type { Parameter } from 'allure-js-commons';
 import type { RuntimeMessage } from 'allure-js-commons/sdk';
 import { reportText } from '../core/report-text.ts';
 import type { Rule } from '../rules/rule.ts';
+import { quoteText } from '../rules/rule-quotes.ts';
 import type { EvidenceRecord, RuleOutcome } from '../rules/rule-outcome.ts';
 import { ruleStrength, severityOf } from '../rules/rule-severity.ts';
 
 /** What of a rule its Allure result shows. */
-export type LabelledRule = Pick<Rule, 'id' | 'family' | 'statement' | 'source'>;
+export type LabelledRule = Pick<Rule, 'id' | 'family' | 'statement' | 'source' | 'quotes'>;
 
 /** The run a rule's result belongs to. */
 export interface RunLabels {
@@ -42,7 +43,7 @@ function ruleMetadata(rule: LabelledRule, run: RunLabels): RuntimeMessage {
         { name: 'target', value: run.targetName },
         { name: 'seed', value: String(run.seed), ...perRun },
       ],
-      description: `${rule.statement}\n\nSource: ${rule.source.document}, ${rule.source.section}.`,
+      description: `${rule.statement}\n\nSource: ${rule.source.document}, ${rule.source.section}.${(rule.quotes ?? []).map((quote) => `\n\n> ${quoteText(quote)}`).join('')}`,
     },
   };
 }

@@ -17,6 +17,8 @@ export interface RuleOutcome {
   family: string;
   status: RuleStatus;
   section: string;
+  /** The sentence(s) the rule's demand rests on, quoted (rules/rule-quotes.ts): what a failure breaks. */
+  quote?: string;
   /** Why it failed, broke, was blocked, was waived or does not apply. */
   message?: string;
   /** For a blocked rule: the rules whose failure stopped it. */

@@ -5,6 +5,25 @@ export interface RuleSource {
 }
 
 /**
+ * A sentence a rule rests on, word for word as its source writes it (a test checks each against the documents, so a
+ * quote can neither drift nor be invented).
+ */
+export interface RuleQuote {
+  /** The words as written, markdown included; only runs of whitespace may differ. */
+  text: string;
+  /**
+   * The normative word or table cell inside `text` that makes it a demand ("must", "MUST", "400 ErrorResponse"):
+   * the rule fails a target on it. Absent: the sentence is context or is observed (reported, never failed).
+   */
+  demand?: string;
+  /**
+   * Set when the sentence is the published standard's or product's a document summarises (the Consumer Data
+   * Standards, the exchange's v5 REST, the custody platform), not the document's own: where to read it.
+   */
+  from?: { title: string; version: string; section: string; url: string };
+}
+
+/**
  * One normative sentence of the spec, restated in our own words, with the check that enforces it.
  * The killing mutant is not stored here: the family's reference names the rule each mutant breaks, and
  * `harness rules` joins the two so a rule without a mutant shows as a gap.
@@ -15,6 +34,8 @@ export interface Rule<Check extends string = string, Section = never> {
   family: string;
   source: RuleSource;
   statement: string;
+  /** The sentence(s) the rule rests on, verbatim; at least one carries the demand the rule fails a target on. */
+  quotes?: readonly RuleQuote[];
   /** Key of the registered check (shared checks/ or the family's checks/<family>/) that decides this rule. */
   check: Check;
   /** Whether the rule applies to a target, judged on the target's section for the family; absent means always. */

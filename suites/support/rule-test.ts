@@ -11,6 +11,7 @@ import { describeExchange } from '../../client/evidence.ts';
 import { type Exchange, exchangesStarted } from '../../client/http-exchange.ts';
 import { defaultRedactor } from '../../core/redaction.ts';
 import type { Rule } from '../../rules/rule.ts';
+import { demandsText } from '../../rules/rule-quotes.ts';
 import { failureText } from '../../checks/failure-text.ts';
 import { type BoundCheck, type CheckTable, forRule, ruleCheck } from '../../checks/rule-check.ts';
 import { shownCounterexample } from './report-values.ts';
@@ -339,6 +340,7 @@ function defineRuleTest(under: RuleUnderTest, options: RuleTestOptions): void {
       family: rule.family,
       status: 'passed',
       section: `${rule.source.document} > ${rule.source.section}`,
+      ...(rule.quotes?.length ? { quote: demandsText(rule) } : {}),
     };
     const record = outcomeRecorder(vitest, observations);
     const notHere = notJudgedHere(rule, run);

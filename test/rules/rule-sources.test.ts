@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { builtInFamilies } from '../../families/index.ts';
+import { findSpecDir } from '../support/spec-documents.ts';
 
 /*
  * Every rule cites where it comes from; a citation a reader cannot find in the document is no citation.
@@ -10,15 +11,6 @@ import { builtInFamilies } from '../../families/index.ts';
  * behind a document
  * (the Consumer Data Standards) are outside the documents and are not looked up here.
  */
-/** The documents live beside the checkout (../shared/spec), or where HARNESS_SPEC_DIR says. */
-function findSpecDir(): string | undefined {
-  if (process.env.HARNESS_SPEC_DIR) return process.env.HARNESS_SPEC_DIR;
-  for (let dir = join(import.meta.dirname, '..', '..'); dir !== dirname(dir); dir = dirname(dir)) {
-    const candidate = join(dirname(dir), 'shared', 'spec');
-    if (existsSync(candidate)) return candidate;
-  }
-  return undefined;
-}
 const specDir = findSpecDir();
 if (!specDir)
   console.log(
