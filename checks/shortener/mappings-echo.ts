@@ -15,10 +15,26 @@ const sameUrl = (a: unknown, b: string) =>
 const sameInstant = (a: unknown, b: string) =>
   a === b || (typeof a === 'string' && !Number.isNaN(Date.parse(a)) && Date.parse(a) === Date.parse(b));
 
+type Echo = { longUrl: unknown; expDate: unknown };
+
+/** For each entry, the index of the first answer not yet taken that echoes its longUrl and expDate (-1: none). */
+function matchEntries(entries: readonly MappingRequest[], answers: readonly Echo[]): number[] {
+  const taken = new Set<number>();
+  return entries.map((entry) => {
+    const index = answers.findIndex(
+      (answer, at) =>
+        !taken.has(at) && sameUrl(answer.longUrl, entry.longUrl) && sameInstant(answer.expDate, entry.expDate),
+    );
+    if (index >= 0) taken.add(index);
+    return index;
+  });
+}
+
 /**
- * One shortenResponse per request entry, in request order, each echoing its entry's longUrl and expDate. The
- * entries are plain valid ones: a refusal, or an answer without a `mappings` list, is the accepted rule's
- * fault, and this rule is blocked by it.
+ * One shortenResponse per request entry, each echoing its entry's longUrl and expDate: "200 {mappings: list of
+ * shortenResponse}" registers the entries sent. The document states no order: an answer in another order than the
+ * request's passes, and the order met is observed. The entries are plain valid ones: a refusal, or an answer without
+ * a `mappings` list, is the accepted rule's fault, and this rule is blocked by it.
  */
 export function mappingsEcho({
   exchange,
@@ -38,20 +54,18 @@ export function mappingsEcho({
     throw new Violation(`${entries.length} entries were sent and ${mappings.length} shortenResponse came back`, [
       exchange,
     ]);
-  entries.forEach((entry, index) => {
-    const answer = mappings[index];
-    if (!answer || !sameUrl(answer.longUrl, entry.longUrl)) {
-      throw new Violation(
-        `shortenResponse ${index + 1} has longUrl ${JSON.stringify(answer?.longUrl)}; entry ${index + 1} sent ${JSON.stringify(entry.longUrl)}`,
-        [exchange],
-      );
-    }
-    if (!sameInstant(answer.expDate, entry.expDate)) {
-      throw new Violation(
-        `shortenResponse ${index + 1} has expDate ${JSON.stringify(answer.expDate)}; entry ${index + 1} sent ${JSON.stringify(entry.expDate)}`,
-        [exchange],
-      );
-    }
+  const matched = matchEntries(entries, mappings);
+  const unanswered = matched.indexOf(-1);
+  if (unanswered >= 0) {
+    const entry = entries[unanswered] as MappingRequest;
+    throw new Violation(
+      `entry ${unanswered + 1} of ${entries.length} (longUrl ${JSON.stringify(entry.longUrl)}, expDate ${JSON.stringify(entry.expDate)}) has no shortenResponse echoing its longUrl and expDate`,
+      [exchange],
+    );
+  }
+  const inRequestOrder = matched.every((index, at) => index === at);
+  return passed({
+    entries: entries.length,
+    order: inRequestOrder ? 'request order' : "another order than the request's",
   });
-  return passed({ entries: entries.length });
 }

@@ -33,11 +33,12 @@ const definitions: readonly ShortenerMutant[] = [
     entryRefused: (entry) => 'userGroup' in entry,
   }),
   mutant(
-    'shortener-answers-reversed',
+    'shortener-answers-one-long-url',
     'mappings.one-per-entry-in-order',
-    'The shortenResponse list comes back in reverse request order.',
+    "Every shortenResponse of a request of several entries echoes the first entry's longUrl.",
     {
-      order: (answers) => [...answers].reverse(),
+      order: (answers) =>
+        answers.map((answer) => ({ ...answer, longUrl: (answers[0] as { longUrl?: unknown }).longUrl })),
     },
   ),
   mutant(

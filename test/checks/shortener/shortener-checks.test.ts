@@ -70,7 +70,17 @@ describe('mappings-echo', () => {
     };
     expect(judged(mappingsEcho, rule)({ exchange: jsonExchange(200, body), entries }).ruleId).toBe(rule);
   });
-  test('a missing answer, a swapped order or another expDate are violations', () => {
+  test('answers in another order pass: the document states none, the order met is observed', () => {
+    const swapped = {
+      mappings: [
+        answer('https://example.com/b', entries[1]!.expDate),
+        answer('https://example.com/a', entries[0]!.expDate),
+      ],
+    };
+    const verdict = judged(mappingsEcho, rule)({ exchange: jsonExchange(200, swapped), entries });
+    expect(verdict.observations?.order).toBe("another order than the request's");
+  });
+  test('a missing answer, an entry echoed by no answer or another expDate are violations', () => {
     expect(
       violationOf(
         () =>
@@ -84,15 +94,15 @@ describe('mappings-echo', () => {
         rule,
       ).message,
     ).toContain('2 entries');
-    const swapped = {
+    const oneUrl = {
       mappings: [
-        answer('https://example.com/b', entries[1]!.expDate),
         answer('https://example.com/a', entries[0]!.expDate),
+        answer('https://example.com/a', entries[1]!.expDate),
       ],
     };
     expect(
-      violationOf(() => judged(mappingsEcho, rule)({ exchange: jsonExchange(200, swapped), entries }), rule).message,
-    ).toContain('longUrl');
+      violationOf(() => judged(mappingsEcho, rule)({ exchange: jsonExchange(200, oneUrl), entries }), rule).message,
+    ).toContain('entry 2 of 2');
     const shifted = {
       mappings: [
         answer('https://example.com/a', '2031-06-01T11:00:00Z'),

@@ -11,8 +11,9 @@ import { runCli, writeTargets } from '../../support/run-harness-cli.ts';
 let service: DocumentShortener | undefined;
 afterAll(() => service?.close());
 
+// It answers the entries in reverse order: the document states no order ("200 {mappings: list of shortenResponse}").
 test('a shortener written to the document is conformant on every shortener rule', async () => {
-  service = await startDocumentShortener();
+  service = await startDocumentShortener({}, { answerOrder: 'reversed' });
   const targets = writeTargets({ service: { kind: 'url', families: { shortener: { baseUrl: service.baseUrl } } } });
   const result = await runCli([
     'run',
@@ -32,4 +33,6 @@ test('a shortener written to the document is conformant on every shortener rule'
   const output = result.stdout.slice(-4000);
   expectEveryRulePassed(result, 'shortener');
   expect(result.code, output).toBe(0);
+  const echo = result.summary().rules.find((rule) => rule.ruleId === 'shortener.mappings.one-per-entry-in-order');
+  expect(echo?.observations?.order).toBe("another order than the request's");
 });

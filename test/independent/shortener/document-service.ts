@@ -89,7 +89,16 @@ function entryFault(entry: unknown): string | undefined {
   return undefined;
 }
 
-export async function startDocumentShortener(faults: SequenceFaults = {}): Promise<DocumentShortener> {
+/** What the document leaves open, chosen one way or the other: a correct service may take either. */
+export interface ServiceChoices {
+  /** The order of the shortenResponse list ("200 {mappings: list of shortenResponse}" states none). Default request. */
+  answerOrder?: 'request' | 'reversed';
+}
+
+export async function startDocumentShortener(
+  faults: SequenceFaults = {},
+  choices: ServiceChoices = {},
+): Promise<DocumentShortener> {
   const taken = new Set<string>();
   const keyOf = (entry: Json) =>
     `${(entry.domain as string | undefined) ?? 'm'} ${entry.path as string}${faults.pathKeptPerUser ? ` ${String(entry.user)}` : ''}`;
@@ -139,7 +148,7 @@ export async function startDocumentShortener(faults: SequenceFaults = {}): Promi
       expDate: entry.expDate,
       ...(entry.params === undefined ? {} : { params: entry.params }),
     }));
-    reply(res, 200, { mappings });
+    reply(res, 200, { mappings: choices.answerOrder === 'reversed' ? mappings.reverse() : mappings });
   };
 
   const server = await startLocalServer((req, res) => {
