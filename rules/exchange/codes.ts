@@ -9,3 +9,17 @@ export const exchangeCodes = {
   insufficientBalance: '51008',
   orderNotFound: '51603',
 } as const;
+
+/**
+ * Codes of the real exchange (OKX v5, "Error Code") more specific than the document's 51000 and 51008, for the faults
+ * the suite's orders carry: an item failing with one of them is failing for the documented reason. The document lists
+ * 51000 and 51008 and says "The complete list of codes and the codes of each endpoint: not shown".
+ */
+export const specificItemCodes = {
+  /** "Parameter {param0} cannot be empty": an order field sent empty. */
+  emptyParameter: '50014',
+  /** "Instrument ID does not exist": an order on an instrument the exchange does not list. */
+  unknownInstrument: '51001',
+  /** "Insufficient balance": an order the account cannot pay for. */
+  insufficientBalance: '51131',
+} as const;

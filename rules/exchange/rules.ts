@@ -129,7 +129,7 @@ export const exchangeRules = defineRules<ExchangeSectionRead>()([
     family: 'exchange',
     source: { document, section: 'Errors: exchange-style handling rule 2 and the code table (51000, 51008)' },
     statement:
-      'In a batch, an invalid order gets sCode 51000 and an unaffordable one 51008, each with a non-empty sMsg, whatever the top-level code.',
+      "In a batch, an invalid order gets sCode 51000 and an unaffordable one 51008, each with a non-empty sMsg, whatever the top-level code; the real exchange's more specific code for the same fault is accepted too (50014 for a field sent empty, 51001 for an unknown instrument, 51131 for an unaffordable order), the code each fault met observed.",
     check: 'batch-items-fail',
     quotes: [
       said(ruleItems, 'sCode of each item is authoritative'),

@@ -15,7 +15,8 @@ const secrets = {
   VENUE_PASSPHRASE: 'venue-passphrase-1',
 };
 let venue: DocumentVenue | undefined;
-afterAll(() => venue?.close());
+let specific: DocumentVenue | undefined;
+afterAll(() => Promise.all([venue?.close(), specific?.close()]));
 
 test('a venue written to the document (passphrase, trade mode, codes 1 and 2, a gateway prefix) is conformant on every exchange rule', async () => {
   venue = await startDocumentVenue({
@@ -69,5 +70,58 @@ test('a venue written to the document (passphrase, trade mode, codes 1 and 2, a 
   expect(
     Object.keys(envelope?.observations?.['response Content-Type (no document names one)'] as Record<string, number>),
   ).toEqual(['application/json;charset=UTF-8']);
+  expect(result.code, output).toBe(0);
+});
+
+test("a venue answering the real exchange's more specific codes (50014 for an empty field, 51131 for an unaffordable order) passes the item rules", async () => {
+  specific = await startDocumentVenue({
+    apiKey: secrets.VENUE_API_KEY,
+    secretKey: secrets.VENUE_SECRET_KEY,
+    passphrase: secrets.VENUE_PASSPHRASE,
+    specificCodes: true,
+  });
+  const targets = writeTargets({
+    venue: {
+      kind: 'url',
+      families: {
+        exchange: {
+          baseUrl: specific.baseUrl,
+          credentials: {
+            apiKey: '${VENUE_API_KEY}',
+            secretKey: '${VENUE_SECRET_KEY}',
+            passphrase: '${VENUE_PASSPHRASE}',
+          },
+          orderTemplate: { tdMode: 'cash' },
+        },
+      },
+    },
+  });
+  const judged = ['exchange.batch.item-failure', 'exchange.batch.item-success', 'exchange.batch.item-fields'];
+  const result = await runCli(
+    [
+      'run',
+      '--targets',
+      targets,
+      '--target',
+      'venue',
+      '--suite',
+      'exchange',
+      '--seed',
+      '11',
+      '--runs',
+      '10',
+      ...judged.flatMap((rule) => ['--rule', rule]),
+    ],
+    secrets,
+  );
+  const output = result.stdout.slice(-4000);
+  const rules = result.summary().rules;
+  expect(
+    rules.filter((rule) => rule.status !== 'passed').map((rule) => `${rule.ruleId}: ${rule.status} ${rule.message}`),
+    output,
+  ).toEqual([]);
+  expect(rules.map((rule) => rule.ruleId).sort(), output).toEqual([...judged].sort());
+  const failure = rules.find((rule) => rule.ruleId === 'exchange.batch.item-failure');
+  expect(failure?.observations?.['sCode of unaffordable'], output).toBe('51131');
   expect(result.code, output).toBe(0);
 });

@@ -17,6 +17,11 @@ export interface DocumentVenueOptions {
   passphrase: string;
   /** Requests one access key may make per second before 429 + 50011. Default 200. */
   requestsPerSecond?: number;
+  /**
+   * Answers the real exchange's more specific codes where it has one (50014 for an order field sent empty, 51001 for an
+   * instrument it does not list, 51131 for an order the account cannot pay for) instead of 51000 and 51008. Default false.
+   */
+  specificCodes?: boolean;
 }
 
 export interface DocumentVenue {
@@ -43,7 +48,7 @@ interface Envelope {
 }
 
 /** The sCode and sMsg of one order, judged on its own. */
-function judgeOrder(order: Record<string, unknown>): { sCode: string; sMsg: string } {
+function judgeOrder(order: Record<string, unknown>, specificCodes = false): { sCode: string; sMsg: string } {
   const text = (key: string) => (typeof order[key] === 'string' ? (order[key] as string) : undefined);
   const [instId, side, ordType, tdMode, sz, px, clOrdId] = [
     'instId',
@@ -54,7 +59,12 @@ function judgeOrder(order: Record<string, unknown>): { sCode: string; sMsg: stri
     'px',
     'clOrdId',
   ].map(text);
-  const parameterError = (what: string) => ({ sCode: '51000', sMsg: `Parameter ${what} error` });
+  const parameterError = (what: string) =>
+    specificCodes && order[what] === ''
+      ? { sCode: '50014', sMsg: `Parameter ${what} cannot be empty` }
+      : { sCode: '51000', sMsg: `Parameter ${what} error` };
+  if (specificCodes && instId && !instruments.has(instId))
+    return { sCode: '51001', sMsg: 'Instrument ID does not exist' };
   if (!instId || !instruments.has(instId)) return parameterError('instId');
   if (!side || !sides.has(side)) return parameterError('side');
   if (!ordType || !orderTypes.has(ordType)) return parameterError('ordType');
@@ -65,7 +75,9 @@ function judgeOrder(order: Record<string, unknown>): { sCode: string; sMsg: stri
   const affordable = side === 'buy' ? Number(sz) * Number(px) <= balance.quote : Number(sz) <= balance.base;
   return affordable
     ? { sCode: '0', sMsg: 'Order placed' }
-    : { sCode: '51008', sMsg: 'Order failed. Insufficient balance' };
+    : specificCodes
+      ? { sCode: '51131', sMsg: 'Insufficient balance' }
+      : { sCode: '51008', sMsg: 'Order failed. Insufficient balance' };
 }
 
 export async function startDocumentVenue(options: DocumentVenueOptions): Promise<DocumentVenue> {
@@ -143,7 +155,7 @@ export async function startDocumentVenue(options: DocumentVenueOptions): Promise
       return refuse(res, 400, '51000', 'Parameter error: a batch is an array of 1 to 20 orders');
     const items = orders.map((order) => {
       const fields = typeof order === 'object' && order !== null ? (order as Record<string, unknown>) : {};
-      const outcome = judgeOrder(fields);
+      const outcome = judgeOrder(fields, options.specificCodes);
       return {
         clOrdId: typeof fields.clOrdId === 'string' ? fields.clOrdId : '',
         ordId: outcome.sCode === '0' ? String(700_000_000 + ++orderNumber) : '',
