@@ -95,7 +95,8 @@ export const custodyRules = defineRules()([
     id: 'custody.cursor.page-size',
     family,
     source: source('Resources, C. Cursor pagination records; Limits'),
-    statement: 'A page holds at most cursor.pageSize items and only the last page of a walk holds fewer.',
+    statement:
+      'A page holds at most cursor.pageSize items. Whether the pages before the last are full is observed, not judged: neither the document nor the platform demands it (the platform: the service "should impose a hard limit").',
     check: 'cursor-page-size',
     quotes: [
       said(requestParameters, '`cursor.pageSize` (integer)'),

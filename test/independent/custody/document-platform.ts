@@ -30,6 +30,12 @@ export interface PlatformFaults {
 export interface PlatformChoices {
   /** Tokens older than this are refused with E900-INVALID_CURSOR_DATA (document 3 gives a token no lifetime). */
   tokenLifetimeMs?: number;
+  /**
+   * Pages hold at most this many items whatever cursor.pageSize asks, so pages before the last hold fewer than asked
+   * (the platform: "The handling service should impose a hard limit on this"; document 3: "Maximum cursor.pageSize:
+   * not shown"). Default: no limit.
+   */
+  pageSizeLimit?: number;
 }
 
 export interface DocumentPlatform {
@@ -107,6 +113,7 @@ export async function startDocumentPlatform(
     let size = sizeText === null ? 20 : Number(sizeText);
     if (!Number.isInteger(size) || size < 1)
       return refuse(res, 400, 'E400-INVALID_PAGE_SIZE', 'cursor.pageSize is a positive integer');
+    size = Math.min(size, choices.pageSizeLimit ?? size);
     const current = query.get('cursor.currentPage');
     let from = 0;
     if (request === 'NEXT' || request === 'PREVIOUS') {

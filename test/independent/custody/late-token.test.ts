@@ -36,3 +36,46 @@ test.concurrent('a platform written to the document whose tokens expire passes e
   ]);
   expect(result.code).toBe(0);
 });
+
+test.concurrent('a platform whose pages hold at most 7 items whatever cursor.pageSize asks (short pages before the last) passes the walk rules; the short pages are observed', async () => {
+  const platform = await startDocumentPlatform({}, { pageSizeLimit: 7 });
+  platforms.push(platform);
+  const targets = writeTargets({
+    platform: { kind: 'url', families: { custody: platform.section('PLATFORM_TOKEN') } },
+  });
+  // The model rule aligns its pages at the size asked: a limit below it is not judged here (see docs/coverage.md).
+  const judged = [
+    'custody.cursor.page-size',
+    'custody.cursor.walk-complete',
+    'custody.cursor.flags',
+    'custody.cursor.new-token',
+    'custody.cursor.walk-back',
+  ];
+  const result = await runCli(
+    [
+      'run',
+      '--targets',
+      targets,
+      '--target',
+      'platform',
+      '--suite',
+      'custody',
+      '--seed',
+      '28',
+      '--runs',
+      '5',
+      ...judged.flatMap((rule) => ['--rule', rule]),
+    ],
+    { PLATFORM_TOKEN: platform.token },
+  );
+  const rules = result.summary().rules;
+  const output = result.stdout.slice(-3000);
+  expect(
+    rules.filter((rule) => rule.status !== 'passed').map((rule) => `${rule.ruleId}: ${rule.status} ${rule.message}`),
+    output,
+  ).toEqual([]);
+  expect(rules.map((rule) => rule.ruleId).sort(), output).toEqual([...judged].sort());
+  const observed = rules.find((rule) => rule.ruleId === 'custody.cursor.page-size')?.observations ?? {};
+  expect(Object.keys(observed).join(' '), output).toContain('fewer than pageSize');
+  expect(result.code, output).toBe(0);
+});
