@@ -7,9 +7,12 @@ import { targetsFilePath } from './paths.ts';
 async function help(): Promise<string> {
   return `harness doctor [--targets FILE] [--target NAME] [--suite NAME]...
 
-Starts the target if it is a command target, then runs just the preflight of every family it declares: is the
-base URL reachable, do the credentials work (a token is issued), the Server header and the latency. Judges no
-rule. Exit 0 when every family is usable, 2 when one is unreachable or refuses its credentials.`;
+Starts the target if it is a command target, then runs the preflight of every family it declares (is the base
+URL reachable, do the credentials work: a token is issued; the Server header and the latency) and asks each
+operation path the family uses with a harmless request (refused, so it changes nothing: the shortener's POST
+BASE/mappings with a body that is not an array). A 404 there says "base URL looks wrong"; a family whose entry
+gives no credentials says "no authentication in this family". Judges no rule. Exit 0 when every family is
+usable, 2 when one is unreachable, refuses its credentials or answers 404 on an operation path.`;
 }
 
 export const options = {
@@ -32,7 +35,7 @@ async function run(argv: string[]): Promise<number> {
 
 export const doctorCli: Command = {
   name: 'doctor',
-  summary: 'check a target is reachable and its credentials work, without judging it',
+  summary: 'check a target is reachable, its operation paths answer and its credentials work, without judging it',
   help,
   run,
 };

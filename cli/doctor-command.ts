@@ -2,7 +2,9 @@ import { launchTarget } from '../targets/launch-target.ts';
 import type { ContainerTarget } from '../targets/schema.ts';
 import { resolveTarget } from '../families/resolve-target.ts';
 import { readTargetsFile } from '../targets/load-targets.ts';
-import { openFamilySessions, preflightError, renderPreflight } from './family-sessions.ts';
+import { askOperations } from './doctor-operations.ts';
+import { doctorProblems, doctorVerdict, renderDoctor } from './doctor-report.ts';
+import { openFamilySessions } from './family-sessions.ts';
 import { ensureBundledReferenceCredentials, selectFamilies } from './select-families.ts';
 
 export interface DoctorOptions {
@@ -27,14 +29,13 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
   try {
     const opened = await openFamilySessions(target, selected);
     await opened.close();
-    console.log(renderPreflight(opened.reports));
-    const problem = preflightError(target.name, opened.reports);
-    if (problem) {
-      console.log(`\nNOT USABLE: ${problem.message.split('\n').join('; ')}`);
-      return 2;
-    }
-    console.log('\nOK: every family is reachable and its credentials work');
-    return 0;
+    const findings = {
+      reports: opened.reports,
+      operations: await askOperations(selected, target.entry.families, target.entry.client),
+    };
+    console.log(renderDoctor(findings));
+    console.log(`\n${doctorVerdict(findings)}`);
+    return doctorProblems(findings).length ? 2 : 0;
   } finally {
     await launched.stop();
   }

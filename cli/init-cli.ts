@@ -7,13 +7,29 @@ import { listOption } from './option-values.ts';
 async function help(): Promise<string> {
   return `harness init [--family ${await familyNames()}]... [--name NAME] [--url BASE] [--targets FILE]
 
-Writes a target entry for your own service into the targets file (default ./targets.json; created when
-missing, else the entry is added): every required key of each family's section, secrets, ids and base URLs as
-\${VAR} placeholders named after their keys, and prints what each placeholder and value needs. Then run
-harness doctor on it: it names every variable still unset, then checks the service answers.
+Adds a target entry for your own service to the targets file (default ./targets.json; created when missing,
+else the entry is added and every other byte of the file is left as it was) and prints it: every required key
+of each family's section, secrets, ids and base URLs as \${VAR} placeholders named after their keys, and what
+each placeholder and value needs. Then run harness doctor on it: it names every variable still unset, then asks
+each operation path of the service.
   --family F      a family of the entry, repeatable or comma-separated (default: every family)
   --name NAME     the entry's name (default my-service)
-  --url BASE      the service's base address: each family's baseUrl is BASE/<family> instead of a placeholder`;
+  --url BASE      the base URL of the family's operations, written as given as its baseUrl (nothing is
+                  appended); the document's base address. The paths doctor asks, relative to it:
+${await operationPaths()}`;
+}
+
+/** Each family's operation paths relative to BASE, a line each (from the requests doctor sends). */
+async function operationPaths(): Promise<string> {
+  const { families } = await import('../families/index.ts');
+  return families()
+    .map((family) => {
+      const requests = family.doctor?.({ baseUrl: 'BASE' }).requests ?? [];
+      const paths = requests.map((request) => `${request.method} BASE${request.path}`);
+      const more = paths.length > 3 ? ` and ${paths.length - 3} more` : '';
+      return `                    ${family.name.padEnd(10)} ${paths.slice(0, 3).join(', ') || '(see docs/targets.md)'}${more}`;
+    })
+    .join('\n');
 }
 
 export const options = {

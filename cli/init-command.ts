@@ -3,6 +3,7 @@ import { relative, resolve } from 'node:path';
 import { families } from '../families/index.ts';
 import { type SkeletonNeed, sectionSkeleton } from '../families/section-skeleton.ts';
 import { HarnessError } from '../core/harness-error.ts';
+import { insertTargetEntry } from './init-insert-entry.ts';
 import { packageRoot } from './paths.ts';
 import { familiesNamed } from './select-families.ts';
 
@@ -13,7 +14,11 @@ export interface InitOptions {
   name: string;
   /** Families of the entry. Default: every registered family. */
   families?: string[];
-  /** The service's base address, when known: every family's baseUrl is written under it instead of a placeholder. */
+  /**
+   * The base URL of the service's operations, when known: written as given (a trailing slash aside) as the baseUrl of
+   * each chosen family instead of a placeholder. Each family's operation paths are relative to it (the shortener's
+   * POST BASE/mappings); nothing is appended.
+   */
   url?: string;
 }
 
@@ -23,15 +28,13 @@ export interface InitResult {
   needs: SkeletonNeed[];
 }
 
-/** The file as it is (an entry is added to it), or a new one whose default is the new entry. */
-function existingTargets(
-  path: string,
-  name: string,
-): { $schema?: string; default?: string; targets: Record<string, unknown> } | undefined {
+/** The file's text as it is (an entry is added to it), or undefined when there is none yet. */
+function existingTargets(path: string, name: string): string | undefined {
   if (!existsSync(path)) return undefined;
+  const text = readFileSync(path, 'utf8');
   let file: { targets?: Record<string, unknown> };
   try {
-    file = JSON.parse(readFileSync(path, 'utf8')) as typeof file;
+    file = JSON.parse(text) as typeof file;
   } catch (error) {
     throw new HarnessError(
       'CONFIG_INVALID',
@@ -39,7 +42,7 @@ function existingTargets(
       'fix the file, or pass --targets NEW_FILE',
     );
   }
-  if (!file.targets || typeof file.targets !== 'object')
+  if (!file.targets || typeof file.targets !== 'object' || Array.isArray(file.targets))
     throw new HarnessError(
       'CONFIG_INVALID',
       `${path} has no "targets" object`,
@@ -47,7 +50,7 @@ function existingTargets(
     );
   if (name in file.targets)
     throw new HarnessError('USAGE', `${path} already has a target named "${name}"`, 'pass --name with another name');
-  return file as { targets: Record<string, unknown> };
+  return text;
 }
 
 /**
@@ -65,8 +68,7 @@ export function initTargets(options: InitOptions): InitResult {
     chosen.map((family) => {
       const skeleton = sectionSkeleton(family, entryPath);
       const section = skeleton.section as Record<string, unknown>;
-      const knownBase =
-        options.url && 'baseUrl' in section ? { baseUrl: `${options.url.replace(/\/$/, '')}/${family.name}` } : {};
+      const knownBase = options.url && 'baseUrl' in section ? { baseUrl: options.url.replace(/\/$/, '') } : {};
       needs.push(
         ...skeleton.needs.filter((need) => !(knownBase.baseUrl && need.key.endsWith(`.${family.name}.baseUrl`))),
       );
@@ -80,9 +82,9 @@ export function initTargets(options: InitOptions): InitResult {
   };
   const schemaPath = relative(resolve(path, '..'), resolve(packageRoot, 'targets.schema.json'));
   const written = file
-    ? { ...file, targets: { ...file.targets, [options.name]: entry } }
-    : { $schema: schemaPath, default: options.name, targets: { [options.name]: entry } };
-  writeFileSync(path, `${JSON.stringify(written, null, 2)}\n`);
+    ? insertTargetEntry(file, options.name, entry)
+    : `${JSON.stringify({ $schema: schemaPath, default: options.name, targets: { [options.name]: entry } }, null, 2)}\n`;
+  writeFileSync(path, written);
   return { targetsFile: path, entry, needs };
 }
 
@@ -90,7 +92,12 @@ export function initTargets(options: InitOptions): InitResult {
 export function renderInitResult(result: InitResult, name: string): string {
   const variables = result.needs.filter((need) => need.variable);
   const values = result.needs.filter((need) => !need.variable);
-  const lines = [`harness init: wrote target "${name}" to ${result.targetsFile}`, ''];
+  const lines = [
+    `harness init: added target "${name}" to ${result.targetsFile}:`,
+    '',
+    `${JSON.stringify(name)}: ${JSON.stringify(result.entry, null, 2)}`,
+    '',
+  ];
   if (variables.length)
     lines.push(
       'Export these variables (or write the values into the file, except secrets):',

@@ -6,12 +6,13 @@ import type { CommandTarget } from '../targets/schema.ts';
 import { commandArgv } from '../targets/launch-target.ts';
 
 /**
- * The words that started this harness, made to run from any folder: `node /abs/path/bin/harness.js` when
- * it was started as a script (also through npx or npm's .bin link), so a pasted replay line runs the same harness.
+ * The words that started this harness, made to run from any folder: `npx harness` when it runs from an installed
+ * package (a dev dependency's node_modules/.bin link, or npx's own cache, whose path is of no use to a reader), else
+ * `node /abs/path/bin/harness.js` (a checkout), so a pasted replay line runs the same harness.
  */
 export function harnessInvocation(argv: readonly string[] = process.argv, execPath = process.execPath): string[] {
   const script = argv[1];
-  if (!script) return ['npx', 'harness'];
+  if (!script || resolve(script).split(/[\\/]/).includes('node_modules')) return ['npx', 'harness'];
   const node = basename(execPath) === 'node' ? 'node' : execPath;
   return [node, resolve(script)];
 }

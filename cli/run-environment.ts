@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TargetEntry } from '../targets/schema.ts';
 import { defaultRedactor } from '../core/redaction.ts';
@@ -14,15 +14,20 @@ export function ciRunUrl(env: NodeJS.ProcessEnv): string | undefined {
   return env.CI_JOB_URL ?? env.BUILD_URL ?? env.BUILDKITE_BUILD_URL ?? env.CIRCLE_BUILD_URL;
 }
 
-/** The harness's own commit: the checkout's, or HARNESS_COMMIT where there is no git (an image). */
+/**
+ * The harness's own commit: its checkout's, or HARNESS_COMMIT where there is no git (an image). An installed package
+ * has none: the repository around node_modules is the team's, not the harness's.
+ */
 function harnessCommit(env: NodeJS.ProcessEnv): string {
   if (env.HARNESS_COMMIT) return env.HARNESS_COMMIT;
-  const git = spawnSync('git', ['rev-parse', '--short=12', 'HEAD'], {
+  const git = spawnSync('git', ['rev-parse', '--show-toplevel', '--short=12', 'HEAD'], {
     cwd: packageRoot,
     encoding: 'utf8',
     timeout: 2000,
   });
-  return git.status === 0 ? git.stdout.trim() : 'unknown';
+  const [top, commit] = git.stdout?.trim().split('\n') ?? [];
+  const ownCheckout = git.status === 0 && top !== undefined && realpathSync(top) === realpathSync(packageRoot);
+  return ownCheckout && commit ? commit : 'unknown';
 }
 
 function harnessVersion(): string {

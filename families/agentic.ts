@@ -3,6 +3,7 @@ import { agenticReference } from '../reference/agentic/index.ts';
 import { agenticRules } from '../rules/agentic/rules.ts';
 import { agenticConfigFixes, agenticSectionSchema } from '../targets/agentic/section.ts';
 import { defineFamily } from './family.ts';
+import { notificationsPath } from '../rules/agentic/records.ts';
 
 /** Agentic-commerce notifications (spec document 2, part C): the harness sends JWE-encrypted updates to a partner. */
 export const agenticFamily = defineFamily({
@@ -19,4 +20,9 @@ export const agenticFamily = defineFamily({
   reference: agenticReference,
   // Loaded only by `harness load`: a run and the reference child never need the profile.
   load: async () => ({ nightly: (await import('../load/agentic/nightly.ts')).agenticNightly }),
+  // An empty notification, neither encrypted nor authenticated: refused, so the partner records nothing.
+  doctor: (section) => ({
+    baseUrl: section.baseUrl,
+    requests: [{ method: 'POST', path: notificationsPath, json: {} }],
+  }),
 });

@@ -4,6 +4,7 @@ import { billingReference } from '../reference/billing/index.ts';
 import { billingRules } from '../rules/billing/rules.ts';
 import { billingConfigFixes, billingSectionSchema } from '../targets/billing/section.ts';
 import { defineFamily } from './family.ts';
+import { billingOperations } from '../rules/billing/operations.ts';
 
 /** The billing interface (spec document 1): OAuth token, product-catalog charges and products. */
 export const billingFamily = defineFamily({
@@ -35,4 +36,9 @@ export const billingFamily = defineFamily({
     ]);
     return { nightly: billingNightly, probes: billingProbes };
   },
+  // Every operation with an empty body and no token: refused (400 or 401), so nothing is issued or charged.
+  doctor: (section) => ({
+    baseUrl: section.baseUrl,
+    requests: Object.values(billingOperations).map(({ method, path }) => ({ method, path, json: {} })),
+  }),
 });

@@ -3,6 +3,7 @@ import { cardsReference } from '../reference/cards/index.ts';
 import { cardsRules } from '../rules/cards/rules.ts';
 import { cardsConfigFixes, cardsSectionSchema } from '../targets/cards/section.ts';
 import { defineFamily } from './family.ts';
+import { cardsOperations } from '../rules/cards/operations.ts';
 
 /** Card on demand (spec document 2, part B): cards, card users, transactions, authorizations, unenrolment. */
 export const cardsFamily = defineFamily({
@@ -18,4 +19,11 @@ export const cardsFamily = defineFamily({
   reference: cardsReference,
   // Loaded only by `harness load`: a run and the reference child never need the profile.
   load: async () => ({ nightly: (await import('../load/cards/nightly.ts')).cardsNightly }),
+  // The reads addressed by no id (a 404 of a card, user or account id is the document's "not found"), unauthenticated.
+  doctor: (section) => ({
+    baseUrl: section.baseUrl,
+    requests: Object.values(cardsOperations)
+      .filter((operation) => !operation.path.includes('{'))
+      .map(({ method, path }) => ({ method, path })),
+  }),
 });

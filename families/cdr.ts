@@ -3,6 +3,7 @@ import { cdrReference } from '../reference/cdr/index.ts';
 import { cdrRules } from '../rules/cdr/rules.ts';
 import { cdrConfigFixes, cdrSectionSchema } from '../targets/cdr/section.ts';
 import { defineFamily } from './family.ts';
+import { cdrOperations } from '../rules/cdr/endpoints.ts';
 
 /** Open-banking product data (spec document 3, part A): product list, product detail, service status. */
 export const cdrFamily = defineFamily({
@@ -18,4 +19,13 @@ export const cdrFamily = defineFamily({
   reference: cdrReference,
   // Loaded only by `harness load`: a run and the reference child never need the profile.
   load: async () => ({ nightly: (await import('../load/cdr/nightly.ts')).cdrNightly }),
+  // The reads addressed by no product id (an unknown id is the document's 404), without the version header: refused
+  // or answered, never a change.
+  doctor: (section) => ({
+    baseUrl: section.baseUrl,
+    requests: Object.values(cdrOperations)
+      .filter((operation) => !operation.path.includes('{'))
+      .map(({ path }) => ({ method: 'GET', path })),
+    authenticated: section.token !== undefined,
+  }),
 });

@@ -3,6 +3,7 @@ import { custodyReference } from '../reference/custody/index.ts';
 import { custodyRules } from '../rules/custody/rules.ts';
 import { custodyConfigFixes, custodySectionSchema } from '../targets/custody/section.ts';
 import { defineFamily } from './family.ts';
+import { custodyListingPaths } from '../rules/custody/endpoints.ts';
 
 /** The custody platform (spec document 3, part C): cursor-paginated listings and the EVM proxy upgrade. */
 export const custodyFamily = defineFamily({
@@ -18,4 +19,9 @@ export const custodyFamily = defineFamily({
   reference: custodyReference,
   // Loaded only by `harness load`: a run and the reference child never need the profile.
   load: async () => ({ nightly: (await import('../load/custody/nightly.ts')).custodyNightly }),
+  // The listings addressed by no id, unauthenticated: refused (401), never a change.
+  doctor: (section) => ({
+    baseUrl: section.baseUrl,
+    requests: custodyListingPaths.filter((path) => !path.includes('{')).map((path) => ({ method: 'GET', path })),
+  }),
 });

@@ -3,6 +3,7 @@ import { exchangeReference } from '../reference/exchange/index.ts';
 import { exchangeRules } from '../rules/exchange/rules.ts';
 import { exchangeConfigFixes, exchangeSectionSchema } from '../targets/exchange/section.ts';
 import { defineFamily } from './family.ts';
+import { batchOrdersPath } from '../adapters/exchange/orders.ts';
 
 /** The exchange-style interface (spec document 3, part B): the code/msg/data envelope and batch orders. */
 export const exchangeFamily = defineFamily({
@@ -24,4 +25,6 @@ export const exchangeFamily = defineFamily({
     ]);
     return { nightly: exchangeNightly, probes: exchangeProbes };
   },
+  // An empty batch, unsigned: refused as a whole, so no order is placed.
+  doctor: (section) => ({ baseUrl: section.baseUrl, requests: [{ method: 'POST', path: batchOrdersPath, json: [] }] }),
 });

@@ -43,6 +43,30 @@ export interface FamilyModule<Section = any> {
    * so a run and the reference child do not load them.
    */
   readonly load?: () => Promise<FamilyLoad<Section>>;
+  /**
+   * What `harness doctor` asks of an entry's section beyond the preflight: a harmless request to each operation path
+   * the family uses (refused, so it changes nothing; a 404 says the base URL is wrong), and whether the section
+   * authenticates at all. Default: the preflight alone.
+   */
+  readonly doctor?: (section: Section) => DoctorPlan;
+}
+
+/** A harmless request of `harness doctor` to one operation path of a family: invalid or unsigned, so refused. */
+export interface DoctorRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Relative to the section's base URL, the way the family's client appends it. */
+  path: string;
+  /** A JSON body, when the operation takes one. Default: none. */
+  json?: unknown;
+}
+
+/** What `harness doctor` asks of one family of an entry. */
+export interface DoctorPlan {
+  /** The section's base URL, the operation paths relative to it. */
+  baseUrl: string;
+  requests: readonly DoctorRequest[];
+  /** False when the section sends no credentials (the family has none, or the entry gives none). Default true. */
+  authenticated?: boolean;
 }
 
 export interface SectionProblem {

@@ -3,6 +3,7 @@ import { loyaltyReference } from '../reference/loyalty/index.ts';
 import { loyaltyRules } from '../rules/loyalty/rules.ts';
 import { loyaltyConfigFixes, loyaltySectionSchema } from '../targets/loyalty/section.ts';
 import { defineFamily } from './family.ts';
+import { loyaltyOperations } from '../rules/loyalty/records.ts';
 
 /**
  * The loyalty network (spec document 2, part A): subscribe, points-transfer orders, event notify, MAC and bearer auth.
@@ -21,4 +22,9 @@ export const loyaltyFamily = defineFamily({
   reference: loyaltyReference,
   // Loaded only by `harness load`: a run and the reference child never need the profile.
   load: async () => ({ nightly: (await import('../load/loyalty/nightly.ts')).loyaltyNightly }),
+  // Every operation with an empty body and no MAC: refused (400 or 401), so nothing is subscribed or transferred.
+  doctor: (section) => ({
+    baseUrl: section.baseUrl,
+    requests: Object.values(loyaltyOperations).map((path) => ({ method: 'POST', path, json: {} })),
+  }),
 });

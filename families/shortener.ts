@@ -3,6 +3,7 @@ import { shortenerReference } from '../reference/shortener/index.ts';
 import { shortenerRules } from '../rules/shortener/rules.ts';
 import { shortenerConfigFixes, shortenerSectionSchema } from '../targets/shortener/section.ts';
 import { defineFamily } from './family.ts';
+import { mappingsPath } from '../rules/shortener/records.ts';
 
 /** URL shortening (spec document 2, part D): POST /mappings, field rules, vanity paths per domain. */
 export const shortenerFamily = defineFamily({
@@ -18,4 +19,11 @@ export const shortenerFamily = defineFamily({
   reference: shortenerReference,
   // Loaded only by `harness load`: a run and the reference child never need the profile.
   load: async () => ({ nightly: (await import('../load/shortener/nightly.ts')).shortenerNightly }),
+  // The body is not an array: refused (400), so it registers nothing. The document shows no authentication: a token is
+  // sent only when the entry gives one.
+  doctor: (section) => ({
+    baseUrl: section.baseUrl,
+    requests: [{ method: 'POST', path: mappingsPath, json: {} }],
+    authenticated: section.token !== undefined,
+  }),
 });
