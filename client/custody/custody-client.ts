@@ -12,15 +12,22 @@ import type { Redactor } from '../../core/redaction.ts';
 export type CustodyAuth = BearerAuth;
 
 export interface PageQuery {
-  pageRequest: PageRequest;
+  /** One of the enum; another string only where a rule sends a value outside it on purpose. */
+  pageRequest: PageRequest | OffEnumPageRequest;
   pageSize?: number;
   /** The token exactly as the server gave it; the client only percent-encodes it. */
   currentPage?: string;
 }
 
+/** A cursor.pageRequest outside its enum, sent to see it refused (custody.cursor.page-request-enum). */
+export interface OffEnumPageRequest {
+  readonly offEnum: string;
+}
+
 /** The query string of a page request; `+`, `/` and `=` of a token are percent-encoded. The prefix is the listing's. */
 export function pageQueryString(query: PageQuery, prefix: ListingSettings['cursorPrefix'] = 'cursor.'): string {
-  const parts = [`${prefix}pageRequest=${query.pageRequest}`];
+  const request = typeof query.pageRequest === 'string' ? query.pageRequest : query.pageRequest.offEnum;
+  const parts = [`${prefix}pageRequest=${encodeURIComponent(request)}`];
   if (query.pageSize !== undefined) parts.push(`${prefix}pageSize=${query.pageSize}`);
   if (query.currentPage !== undefined) parts.push(`${prefix}currentPage=${encodeURIComponent(query.currentPage)}`);
   return parts.join('&');

@@ -15,6 +15,8 @@ export interface PagePlan {
 export interface CustodyBehaviour {
   /** The query parameters of a request URL (percent-decoded). */
   readQuery(rawQuery: string): URLSearchParams;
+  /** The page request a cursor.pageRequest outside the enum is read as; undefined: refused (400). */
+  offEnumPageRequest(value: string): PageRequest | undefined;
   /** Whether a page request must carry cursor.currentPage. */
   needsToken(request: PageRequest): boolean;
   pageSizeAccepted(size: number): boolean;
@@ -45,6 +47,7 @@ export interface CustodyBehaviour {
 
 export const referenceBehaviour: CustodyBehaviour = {
   readQuery: (rawQuery) => new URLSearchParams(rawQuery),
+  offEnumPageRequest: () => undefined,
   needsToken: (request) => request === 'NEXT' || request === 'PREVIOUS',
   pageSizeAccepted: (size) => Number.isInteger(size) && size >= 1 && size <= 1000,
   pageItems: ({ items, offset, pageSize }) => items.slice(offset, offset + pageSize),

@@ -47,7 +47,10 @@ export class ListingHandler {
   handle(res: ServerResponse, endpoint: CustodyListingPath, query: URLSearchParams): void {
     const { itemsKey, cursorPrefix: prefix, stringResult } = this.dialect.listing(endpoint);
     const shape = this.dialect.errorShape;
-    const request = query.get(`${prefix}pageRequest`) ?? 'FIRST';
+    const asked = query.get(`${prefix}pageRequest`) ?? 'FIRST';
+    const request = (pageRequests as readonly string[]).includes(asked)
+      ? asked
+      : (this.behaviour.offEnumPageRequest(asked) ?? asked);
     if (!(pageRequests as readonly string[]).includes(request))
       return replyError(
         res,

@@ -54,6 +54,19 @@ export const custodyRules = defineRules()([
     quotes: [said(rule2, 'require cursor.currentPage')],
   },
   {
+    id: 'custody.cursor.page-request-enum',
+    family,
+    source: source('Resources, C. Cursor pagination records (cursor.pageRequest)'),
+    statement:
+      'On every listing endpoint, a cursor.pageRequest outside its enum (FIRST, LAST, NEXT, PREVIOUS: another word, another case, empty) is refused as a request error (4xx); its code and body are not shown and not judged.',
+    check: 'status-for-invalid-input',
+    quotes: [
+      said(requestParameters, 'enum `FIRST`, `LAST`, `NEXT`, `PREVIOUS`'),
+      platformSaid(pageRequestMeaning, cursorSchemas, 'Can be one of `FIRST`, `PREVIOUS`, `NEXT`, `LAST`'),
+      said('Other error codes and the error body shape: not shown.'),
+    ],
+  },
+  {
     id: 'custody.cursor.walk-complete',
     family,
     source: source('Endpoints, C. Cursor rule 5'),

@@ -43,6 +43,21 @@ ruleTest('custody.cursor.next-previous-require-token', async ({ observe, check }
   );
 });
 
+/** Values of cursor.pageRequest outside its enum: another word, another case, one with a space, empty. */
+const offEnumPageRequests = ['CURRENT', 'first', 'NEXT ', ''];
+
+ruleTest('custody.cursor.page-request-enum', async ({ observe, check }) => {
+  const { client } = session();
+  const id = 'custody.cursor.page-request-enum';
+  await everyListing(id, observe, (endpoint) =>
+    Promise.all(
+      offEnumPageRequests.map(async (offEnum) =>
+        check(await client.page(endpoint, { pageRequest: { offEnum }, pageSize: 2 }), null),
+      ),
+    ),
+  );
+});
+
 /**
  * Forward walks of one listing at every page size the generator picks from its length (seen at size 20 first):
  * 1, 2, 20, sizes that divide the list and sizes that do not.

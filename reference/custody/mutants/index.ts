@@ -39,6 +39,14 @@ const definitions: readonly CustodyMutant[] = [
     },
   ),
   mutant(
+    'custody-unknown-page-request-is-first',
+    rule('cursor.page-request-enum'),
+    'A cursor.pageRequest outside its enum is read as FIRST.',
+    {
+      offEnumPageRequest: () => 'FIRST',
+    },
+  ),
+  mutant(
     'custody-dividing-size-drops-last-item',
     rule('cursor.walk-complete'),
     'When the page size divides the list, the last page misses its last item.',
