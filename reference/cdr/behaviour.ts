@@ -74,6 +74,8 @@ export interface CdrBehaviour {
   links(plan: PagePlan, urlFor: (page: number) => string): Record<string, string>;
   /** meta of a list page. */
   listMeta(plan: PagePlan, shown: number): Record<string, unknown>;
+  /** meta of the detail and status responses (the standard's Meta: an empty object). */
+  recordMeta(operation: 'detail' | 'status'): unknown;
   /** A list item as served on a list page. */
   listRecord(item: Record<string, unknown>, index: number): Record<string, unknown>;
   /** A detail record as served. */
@@ -165,6 +167,7 @@ export const referenceBehaviour: CdrBehaviour = {
   }),
   // MetaPaginated of the standard: NaturalNumber totals (document 3 shows strings; both are accepted).
   listMeta: ({ total, totalPages }) => ({ totalRecords: total, totalPages }),
+  recordMeta: () => ({}),
   listRecord: (item) => item,
   detailRecord: (item, detailOnly) => ({ ...item, ...detailOnly }),
   servedRecord: (record) => record,

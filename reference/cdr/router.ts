@@ -137,7 +137,11 @@ function statusAnswer(context: CdrContext, url: URL, now: number): Answer {
   context.statusCalls += 1;
   return {
     status: 200,
-    body: { data: context.behaviour.statusData(status, now), links: { self: url.href }, meta: {} },
+    body: {
+      data: context.behaviour.statusData(status, now),
+      links: { self: url.href },
+      meta: context.behaviour.recordMeta('status'),
+    },
   };
 }
 
@@ -157,5 +161,8 @@ function detailAnswer(context: CdrContext, productId: string | undefined, url: U
     version,
     index,
   );
-  return { status: 200, body: { data: detail, links: behaviour.detailLinks(url.href), meta: {} } };
+  return {
+    status: 200,
+    body: { data: detail, links: behaviour.detailLinks(url.href), meta: behaviour.recordMeta('detail') },
+  };
 }

@@ -25,11 +25,17 @@ export const listResponse = z.object({
   meta: z.object({ totalRecords: pageTotal, totalPages: pageTotal }),
 });
 
-/** The detail response: data, links with self only, meta optional. */
+/**
+ * The standard's Meta (detail and status responses): an empty object ("Properties: None"; document 3: "meta is optional
+ * and empty").
+ */
+export const emptyMeta = z.object({}).strict();
+
+/** The detail response: data, links with self only, meta optional and empty. */
 export const detailResponse = z.object({
   data: z.record(z.string(), z.unknown()),
   links: z.object({ self: z.string() }),
-  meta: z.record(z.string(), z.unknown()).optional(),
+  meta: emptyMeta.optional(),
 });
 
 /**
@@ -43,11 +49,14 @@ export const statusData = z.object({
   detectionTime: dateTime.optional(),
   expectedResolutionTime: dateTime.optional(),
 });
-/** ResponseCommonDiscoveryStatus (Get Status x-v 1): data, links.self (mandatory in the standard), meta optional. */
+/**
+ * ResponseCommonDiscoveryStatus (Get Status x-v 1): data, links.self (mandatory in the standard), meta optional and
+ * empty.
+ */
 export const statusResponse = z.object({
   data: statusData,
   links: z.object({ self: uriString }),
-  meta: z.record(z.string(), z.unknown()).optional(),
+  meta: emptyMeta.optional(),
 });
 
 /** ErrorV2: code, title and detail required; meta.urn for application-specific codes. */

@@ -142,7 +142,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
       ),
     ],
     statement:
-      'An x-v above every version the target serves, without x-min-v, is refused with 406 and an ErrorV2 body on every operation it serves.',
+      'An x-v above every version the target serves, or below the lowest it serves (where a positive one is), without x-min-v, is refused with 406 and an ErrorV2 body on every operation it serves.',
   },
   {
     id: 'cdr.x-min-v.honoured',
@@ -162,7 +162,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
       ),
     ],
     statement:
-      'x-v above the served version with an x-min-v at or below it is served (200); with an x-min-v above it (or equal to x-v) it is 406 with ErrorV2.',
+      'x-v above the served versions with an x-min-v above them (or equal to x-v, which the standard treats as absent) is refused with 406 and ErrorV2. With an x-min-v at or below a served version, the answer is observed: the standard only says the holder should serve the highest version in the range.',
   },
   {
     id: 'cdr.x-min-v.invalid',
@@ -726,7 +726,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
     ],
     ...servesListAndDetail,
     statement:
-      'The detail response has data, links with only self (fully qualified) and meta, when present, an object.',
+      "The detail response has data, links with only self (fully qualified) and meta, when present, an empty object (the standard's Meta).",
   },
   {
     id: 'cdr.detail.unknown-product',
@@ -760,7 +760,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
     ],
     ...serves('status'),
     statement:
-      'The status response has data.status in OK, PARTIAL_FAILURE, SCHEDULED_OUTAGE, UNAVAILABLE, an updateTime date-time and links.self. Where detectionTime and expectedResolutionTime appear is a SHOULD of the standard: observed, not judged.',
+      "The status response has data.status in OK, PARTIAL_FAILURE, SCHEDULED_OUTAGE, UNAVAILABLE, an updateTime date-time, links.self and meta, when present, an empty object (the standard's Meta). Where detectionTime and expectedResolutionTime appear is a SHOULD of the standard: observed, not judged.",
   },
   {
     id: 'cdr.status.explanation-when-not-ok',
@@ -834,7 +834,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
       ),
     ],
     statement:
-      'Each refusal the suite provokes names the standard error code of its condition, as code or (for an application-specific code) meta.urn: a missing x-v urn:au-cds:error:cds-all:Header/Missing, an invalid one Header/InvalidVersion (Header/Invalid accepted), an unsupported one Header/UnsupportedVersion, an invalid field Field/Invalid (Field/InvalidDateTime for a date), a page-size above 1000 Field/InvalidPageSize, a page past the last Field/InvalidPage, an unknown product Resource/NotFound (or Resource/Invalid, Resource/Unavailable).',
+      'Each refusal the suite provokes names the standard error code of its condition, as code or (for an application-specific code) meta.urn: a missing x-v urn:au-cds:error:cds-all:Header/Missing, an invalid one Header/InvalidVersion (Header/Invalid accepted), an unsupported one (above the highest or below the lowest served) Header/UnsupportedVersion, an invalid field Field/Invalid (Field/InvalidDateTime for a date), a page-size above 1000 Field/InvalidPageSize, a page past the last Field/InvalidPage, an unknown product Resource/NotFound (or Resource/Invalid, Resource/Unavailable).',
   },
 ]);
 

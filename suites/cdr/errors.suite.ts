@@ -56,8 +56,23 @@ function versionHeaderConditions(client: CdrClient, unknownId: string): Conditio
       codes: [urn('Header/UnsupportedVersion')],
       send: (n) => client.status({ 'x-v': String(client.servedVersion('status') + 1 + n * 10) }),
     },
+    // Below the lowest served list version, where there is one (a holder serving list x-v 1 has none).
+    ...(lowestServed(client, 'list') > 1
+      ? [
+          {
+            operation: 'list' as const,
+            condition: 'list with an x-v below the lowest served (406)',
+            status: 406,
+            codes: [urn('Header/UnsupportedVersion')],
+            send: (n: number) => client.list({}, { 'x-v': String(n === 0 ? 1 : lowestServed(client, 'list') - 1) }),
+          },
+        ]
+      : []),
   ];
 }
+
+/** The lowest version the holder serves of an operation. */
+const lowestServed = (client: CdrClient, operation: CdrOperation) => Math.min(...client.section.versions[operation]);
 
 /** The list's query parameters out of their domain, and a page past the last (`lastPage`, as the list said). */
 function listQueryConditions(client: CdrClient, lastPage: number): Condition[] {

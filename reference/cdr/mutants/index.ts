@@ -62,9 +62,35 @@ const definitions: readonly CdrMutant[] = [
         reference.negotiate(xv, xminv, served) ?? (xv > Math.max(...served) ? Math.max(...served) : undefined),
     },
   ),
-  mutant('cdr-x-min-v-ignored', 'cdr.x-min-v.honoured', 'x-min-v is ignored: only x-v itself is served.', {
-    negotiate: (xv, _xminv, served) => reference.negotiate(xv, undefined, served),
+  mutant(
+    'cdr-x-v-below-served-served',
+    'cdr.x-v.unsupported',
+    'An x-v below every served version is served with the lowest one.',
+    {
+      negotiate: (xv, xminv, served) =>
+        reference.negotiate(xv, xminv, served) ?? (xv < Math.min(...served) ? Math.min(...served) : undefined),
+    },
+  ),
+  mutant(
+    'cdr-detail-meta-with-totals',
+    'cdr.detail.envelope',
+    "The detail answers meta with totalRecords and totalPages, where the standard's Meta is an empty object.",
+    {
+      recordMeta: (operation) => (operation === 'detail' ? { totalRecords: 1, totalPages: 1 } : {}),
+    },
+  ),
+  mutant('cdr-status-meta-list', 'cdr.status.record', 'The status answers meta as an empty list, not an object.', {
+    recordMeta: (operation) => (operation === 'status' ? [] : {}),
   }),
+  mutant(
+    'cdr-x-min-v-reaches-down',
+    'cdr.x-min-v.honoured',
+    'Any x-min-v is read as reaching down to the served versions: a range above every served version is served with the highest.',
+    {
+      negotiate: (xv, xminv, served) =>
+        reference.negotiate(xv, xminv, served) ?? (xminv === undefined ? undefined : Math.max(...served)),
+    },
+  ),
   mutant('cdr-x-min-v-unchecked', 'cdr.x-min-v.invalid', 'An x-min-v that is not a positive integer is not refused.', {
     validXminv: () => true,
   }),
