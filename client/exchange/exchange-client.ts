@@ -1,3 +1,4 @@
+import { orderDetailsPath } from '../../rules/exchange/codes.ts';
 import { batchBody, batchOrdersPath, type OrderDraft, type OrderTemplate } from '../../adapters/exchange/orders.ts';
 import type { Exchange } from '../http-exchange.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
@@ -70,6 +71,20 @@ export class ExchangeClient {
         setTimeout(resolve, Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter, 10) * 1000 : 1000),
       );
     }
+  }
+
+  /**
+   * GET /api/v5/trade/order for one order id, signed like every request (the real exchange's order details; document 3
+   * names only 51603 "Order does not exist").
+   */
+  async orderDetails(instId: string, ordId: string, signing: SigningOverrides = {}): Promise<Exchange> {
+    const query = new URLSearchParams({ instId, ordId }).toString();
+    const exchange = await this.#http.send(
+      { method: 'GET', url: `${this.#options.baseUrl}${orderDetailsPath}?${query}`, headers: {} },
+      signing,
+    );
+    this.#exchanges.push(exchange);
+    return exchange;
   }
 
   async #postOnce(path: string, body: string, signing: SigningOverrides): Promise<Exchange> {

@@ -33,7 +33,9 @@ export function placeOrder(exchange: ExchangeContext, raw: unknown, index: numbe
     return fail(sCode, sMsg);
   }
   if (exchange.behaviour.validOrderFails(index)) return fail(exchangeCodes.parameterError, 'Parameter error');
-  return { sCode: exchangeCodes.success, sMsg: '', clOrdId, ordId: exchange.newOrdId() };
+  const ordId = exchange.newOrdId();
+  exchange.remember({ ordId, clOrdId });
+  return { sCode: exchangeCodes.success, sMsg: '', clOrdId, ordId };
 }
 
 /** The first field of an order that is missing or malformed, as the exchange names it in its message. */

@@ -22,6 +22,8 @@ export interface ExchangeBehaviour {
   validOrderFails(index: number): boolean;
   /** The sCode and sMsg of an order the account cannot afford. */
   unaffordable: { sCode: string; sMsg: string };
+  /** The code and msg of the details of an order id never issued. */
+  unknownOrder: { code: string; msg: string };
   /** Whether a request with an unknown access key is served from the reference account. */
   unknownKeyServed: boolean;
   /** Whether a request's signature is verified. */
@@ -39,6 +41,7 @@ export const referenceBehaviour: ExchangeBehaviour = {
   itemShown: (item) => item,
   validOrderFails: () => false,
   unaffordable: { sCode: exchangeCodes.insufficientBalance, sMsg: 'Order failed. Insufficient balance' },
+  unknownOrder: { code: exchangeCodes.orderNotFound, msg: 'Order does not exist' },
   unknownKeyServed: false,
   signatureChecked: true,
   rateLimitedCode: exchangeCodes.rateLimited,

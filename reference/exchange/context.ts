@@ -25,6 +25,7 @@ export interface ExchangeSettings {
 
 /** What every part of the exchange reference works with: its behaviour, dialect, the account and its rate limit. */
 export class ExchangeContext {
+  readonly #orders = new Map<string, Record<string, string>>();
   /** The one account, by access key (from REFERENCE_EXCHANGE_API_KEY). */
   readonly account: string;
   /** Prefix of the auth headers, lower case as Node gives header names. */
@@ -74,6 +75,16 @@ export class ExchangeContext {
 
   newOrdId(): string {
     return String(this.nextOrdId++);
+  }
+
+  /** Remembers a placed order, as its details answer it. */
+  remember(order: { ordId: string; clOrdId: string }): void {
+    this.#orders.set(order.ordId, { ...order, state: 'live' });
+  }
+
+  /** The details of an order placed here, or undefined for an id never issued. */
+  orderOf(ordId: string): Record<string, string> | undefined {
+    return this.#orders.get(ordId);
   }
 
   send(res: ServerResponse, status: number, code: string, msg: string, data: unknown): void {

@@ -23,3 +23,6 @@ export const specificItemCodes = {
   /** "Insufficient balance": an order the account cannot pay for. */
   insufficientBalance: '51131',
 } as const;
+
+/** The real exchange's order details (OKX v5, GET /api/v5/trade/order): where an order id it never issued is asked. */
+export const orderDetailsPath = '/api/v5/trade/order';

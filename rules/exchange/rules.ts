@@ -38,6 +38,7 @@ export const exchangeRuleIds = {
   msg: 'exchange.envelope.msg',
   data: 'exchange.envelope.data',
   codeRange: 'exchange.codes.range',
+  orderNotFound: 'exchange.codes.order-not-found',
   itemFields: 'exchange.batch.item-fields',
   itemSuccess: 'exchange.batch.item-success',
   itemFailure: 'exchange.batch.item-failure',
@@ -106,6 +107,23 @@ export const exchangeRules = defineRules<ExchangeSectionRead>()([
     appliesTo: (section) => section.expectations.codeRanges,
     applicability:
       'target entry that pins expectations.codeRanges (the document describes the ranges, it does not require them)',
+  },
+  {
+    id: id.orderNotFound,
+    family: 'exchange',
+    source: { document, section: 'Errors: exchange-style code table (51603); OKX v5, Trade, GET / Order details' },
+    statement:
+      "The details of an order id the target never issued (GET /api/v5/trade/order, signed, the real exchange's operation: the document shows none of its own) are refused with code 51603; the HTTP status is observed, and what an order placed in this run answers is observed too.",
+    check: 'refused-with-code',
+    quotes: [
+      said('| 51603 | Order does not exist |', '51603'),
+      okxSaid('Order does not exist', tradeCodesAt, 'Order does not exist'),
+      okxSaid(
+        'Retrieve order details.',
+        okx('Trade, GET / Order details', 'order-book-trading-trade-get-order-details'),
+      ),
+      said(notShown),
+    ],
   },
   {
     id: id.itemFields,

@@ -98,6 +98,27 @@ ruleTest(id.successCode, async ({ check }) => {
 
 const onlyValid: BatchPlan = { kinds: ['valid'], seeds: [5] };
 
+ruleTest(id.orderNotFound, async ({ observe, check }) => {
+  const s = session();
+  const unknownIds = {
+    boundaries: ['0', '999999999999999999'],
+    arbitrary: fc.stringMatching(/^[1-9][0-9]{11,17}$/).map((digits) => `9${digits}`),
+  };
+  await forAll(unknownIds, s.property({ runs: Math.ceil(s.run.runs / 5) }), async (ordId) =>
+    check(await s.client.orderDetails(s.section.instrument, ordId), {
+      code: exchangeCodes.orderNotFound,
+      why: `order ${ordId}, which the exchange never issued`,
+    }),
+  );
+  // An order placed in this run, asked the same way: its answer is observed (the document shows no such operation).
+  const { exchange } = await sendPlan(onlyValid);
+  const placed = readEnvelope(exchange)?.items[0]?.ordId;
+  if (typeof placed === 'string' && placed !== '') {
+    const known = readEnvelope(await s.client.orderDetails(s.section.instrument, placed));
+    observe('an order placed in this run, asked', known ? `code ${JSON.stringify(known.code)}` : 'no envelope');
+  }
+});
+
 ruleTest(id.unknownKey, async ({ observe, check }) => {
   const s = session();
   const statuses = new Set<number>();

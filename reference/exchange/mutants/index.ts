@@ -43,6 +43,12 @@ const definitions: readonly BehaviourMutant<ExchangeBehaviour>[] = [
     'A request refused as a whole for its body (not JSON, not a non-empty array, too many orders) answers code "1" instead of 51000.',
     { refusalCode: (code) => (code === exchangeCodes.parameterError ? '1' : code) },
   ),
+  mutant(
+    'exchange-unknown-order-parameter-error',
+    id.orderNotFound,
+    'The details of an order id never issued answer 51000 (a parameter error) instead of 51603.',
+    { unknownOrder: { code: exchangeCodes.parameterError, msg: 'Parameter ordId error' } },
+  ),
   mutant('exchange-failed-item-no-ordid', id.itemFields, 'Failed batch items carry no ordId field.', {
     itemShown: (item) => {
       if (item.sCode === exchangeCodes.success) return item;

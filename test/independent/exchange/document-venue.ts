@@ -84,6 +84,7 @@ export async function startDocumentVenue(options: DocumentVenueOptions): Promise
   const limit = options.requestsPerSecond ?? 200;
   const windows = new Map<string, { start: number; count: number }>();
   let orderNumber = 0;
+  const placed = new Map<string, { ordId: string; clOrdId: string }>();
 
   const reply = (res: ServerResponse, httpStatus: number, envelope: Envelope, headers: Record<string, string> = {}) => {
     const payload = Buffer.from(JSON.stringify(envelope));
@@ -144,6 +145,14 @@ export async function startDocumentVenue(options: DocumentVenueOptions): Promise
     if (overLimit(key, now))
       return reply(res, 429, { code: '50011', msg: 'Too Many Requests', data: [] }, { 'retry-after': '1' });
 
+    if (req.method === 'GET' && path.startsWith('/api/v5/trade/order?')) {
+      // The real exchange's order details: the order, or 51603 for an id it never issued.
+      const ordId = new URLSearchParams(path.slice(path.indexOf('?') + 1)).get('ordId') ?? '';
+      const order = placed.get(ordId);
+      return order
+        ? reply(res, 200, { code: '0', msg: '', data: [{ ...order, state: 'live' }] })
+        : reply(res, 200, { code: '51603', msg: 'Order does not exist', data: [] });
+    }
     if (req.method !== 'POST' || path !== '/api/v5/trade/batch-orders') return refuse(res, 404, '50000', 'Not found');
     let orders: unknown;
     try {
@@ -163,6 +172,7 @@ export async function startDocumentVenue(options: DocumentVenueOptions): Promise
         ...outcome,
       };
     });
+    for (const item of items) if (item.ordId) placed.set(item.ordId, { ordId: item.ordId, clOrdId: item.clOrdId });
     const failed = items.filter((item) => item.sCode !== '0').length;
     if (failed === 0) return reply(res, 200, { code: '0', msg: '', data: items });
     if (failed === items.length) return reply(res, 200, { code: '1', msg: 'All operations failed', data: items });
