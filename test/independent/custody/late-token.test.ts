@@ -37,7 +37,8 @@ test.concurrent('a platform written to the document whose tokens expire passes e
   expect(result.code).toBe(0);
 });
 
-test.concurrent('a platform whose pages hold at most 7 items whatever cursor.pageSize asks (short pages before the last) passes the walk rules; the short pages are observed', async () => {
+// Not concurrent: it runs after the expiring-token run, whose 5 s tokens must not wait behind it.
+test('a platform whose pages hold at most 7 items whatever cursor.pageSize asks (short pages before the last) passes the walk rules; the short pages are observed', async () => {
   const platform = await startDocumentPlatform({}, { pageSizeLimit: 7 });
   platforms.push(platform);
   const targets = writeTargets({
