@@ -5,8 +5,8 @@ export async function loadHelp(): Promise<string> {
   const { registeredProbes } = await import('./load-probes.ts');
   return `harness load <scenario> [--targets FILE] [--target NAME] [--reports DIR]
 harness load nightly [--targets FILE] [--target NAME] [--reports DIR] [--rate N] [--duration D] [--history DIR]
-                     [--segment I/N --start-at TIME [--run-id ID]]
-harness load merge FILE|DIR... [--output FILE|DIR] [--reports DIR] [--history DIR] [--allow-partial]
+                     [--segment I/N (--start-at TIME | --run-id ID)]
+harness load merge FILE|DIR... [--output FILE|DIR|-] [--reports DIR] [--history DIR] [--allow-partial]
 
 Runs a load scenario against a target's base URL (bounded in rate, count and time) and judges its rule:
 ${(await registeredProbes())
@@ -29,15 +29,20 @@ Beyond one machine, N replicas each run a segment: --segment I/N (1 <= I <= N; i
 0-based JOB_COMPLETION_INDEX, slot:S/N Docker Swarm's {{.Task.Slot}} of a replicated job) runs share I of every operation's rate (the N shares add up exactly to it; a share
 of 0 sends nothing), connections and in-flight cap likewise, for the same duration. --start-at (ISO time or
 epoch ms, at most 10 min ahead; the same for every replica) waits for a common start; --run-id names the run
-(default: from --start-at and the profile's digest); one of the two is needed. A segment writes
-DIR/load/nightly/segment-I-of-N/ and judges nothing (exit 0, 2 if interrupted): the merge judges once.
-The probes discover a single limit and cannot be split.
+(default: from --start-at and the profile's digest); --segment alone is refused: one of the two is needed. A
+segment writes DIR/load/nightly/<run id>/segment-I-of-N/ (a folder per run: another run's files never meet it),
+judges nothing (exit 0, 2 if interrupted) and prints the merge line of its run, which judges once. The probes
+discover a single limit and cannot be split.
 
 merge combines result files (a folder: every .json below it) per scenario into one result each (histograms
 and per-second counts added) and judges the thresholds once, on the merged figures: exit 0 when they hold, 1
 not. Segments are checked first: same run id, profile digest, target and count, every segment 1..N present once
-for every operation; a missing, duplicated or foreign segment is exit 2 naming it. --allow-partial judges what
-arrived and says "partial: segments 2/3 missing" in every report. Several operations need --output DIR (a file
-each). With --reports DIR the merged results are added to the history (not when partial) and get an Allure
-test each with the same charts.`;
+for every operation; a missing, duplicated or foreign segment is exit 2 naming it, and so are files of several
+runs (an earlier run's left in the folder named: merge one run's folder). --allow-partial judges what arrived,
+says "partial: segments 2/3 missing" in every report and reads PARTIAL, never PASS (exit 1). --output: the merged
+result's file, or a folder (a file per operation) when there are several; a relative path is placed in the
+reports folder (--reports, default ./reports); - is stdout. Default: stdout for one result and no --reports,
+else DIR/load/merged/<run id>/. With --reports DIR the merged results are added to the history (not when
+partial) and get an Allure test each, "<operation> (merged)", with the same charts. A load command's verdict
+goes to DIR/load/summary.md (a conformance run's DIR/summary.md is left as it is).`;
 }

@@ -1,17 +1,19 @@
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { resultFileName, type LoadResult } from '../load/load-result.ts';
+import type { LoadResult } from '../load/load-result.ts';
 import { mergeResultFiles, partialNote, type ResultFile } from '../load/segment-merge.ts';
 import { loadVerdictLine } from '../reporting/load-summary.ts';
 import { loadSummaryTable } from '../reporting/load-summary-table.ts';
 import { HarnessError } from '../core/harness-error.ts';
 import { publishLoadSummary, publishNightly } from './load-publish.ts';
+import { mergeOutput, writeMergeOutput } from './load-merge-output.ts';
 import { reportsPaths } from './paths.ts';
 
 export interface LoadMergeOptions {
   /**
-   * The merged result's file; a folder (one file per operation) when the inputs hold several operations. Default:
-   * stdout.
+   * The merged result's file; a folder (one file per operation) when the inputs hold several operations; `-` for
+   * stdout. A relative path is placed in the reports folder (see load-merge-output.ts). Default: stdout for one
+   * result when no reports folder is named, else REPORTS/load/merged/<run id>/.
    */
   output?: string;
   /** Publish like a nightly run of one machine: history (unless partial) and one Allure test per operation. */
@@ -23,8 +25,9 @@ export interface LoadMergeOptions {
 /**
  * `harness load merge FILE|DIR...`: load result files (or `harness load` reports; a folder stands for every
  * .json below it) merged per scenario, segments checked (segment-merge.ts), thresholds judged once on each sum.
- * Exit 0 when every merged result holds, 1 when one does not, 2 (thrown) for a missing, duplicated or foreign
- * segment or an unreadable file.
+ * Exit 0 when every merged result holds, 1 when one does not or when segments are missing (`--allow-partial`: the
+ * verdict reads PARTIAL, never PASS), 2 (thrown) for a missing, duplicated or foreign segment, files of several runs
+ * or an unreadable file.
  */
 export async function runLoadMerge(inputs: readonly string[], options: LoadMergeOptions = {}): Promise<number> {
   const merged = mergeResultFiles(inputs.flatMap(resultFilesAt).map(readResultFile), {
@@ -36,7 +39,8 @@ export async function runLoadMerge(inputs: readonly string[], options: LoadMerge
       `No load result files in ${inputs.join(', ')}`,
       'give result files or folders of them, e.g. harness load merge reports/load/nightly',
     );
-  writeMerged(merged, options.output);
+  const written = writeMergeOutput(merged, mergeOutput(merged, options.output, options.publish?.reportsDir));
+  if (written) console.error(written);
   const partial = merged.map(partialNote).find((note) => note !== undefined);
   if (options.publish) {
     // A partial picture would read as a regression tomorrow: charted, not kept in the history.
@@ -59,27 +63,8 @@ export async function runLoadMerge(inputs: readonly string[], options: LoadMerge
   console.error(
     `\n${loadSummaryTable(merged)}\n\n${partial ? `${partial.toUpperCase()}: judged on what arrived\n` : ''}${loadVerdictLine(merged)}`,
   );
-  return merged.every((result) => result.passed) ? 0 : 1;
-}
-
-/** One merged result: to the file named, or stdout. Several: one file each in the folder named (required). */
-function writeMerged(merged: readonly LoadResult[], output: string | undefined): void {
-  const text = (result: LoadResult) => `${JSON.stringify(result, null, 2)}\n`;
-  if (merged.length === 1) {
-    const [only] = merged as [LoadResult];
-    if (output) writeFileSync(output, text(only));
-    else process.stdout.write(text(only));
-    return;
-  }
-  if (!output)
-    throw new HarnessError(
-      'USAGE',
-      `The inputs hold ${merged.length} operations: one merged file each needs a folder`,
-      'give --output DIR',
-    );
-  mkdirSync(output, { recursive: true });
-  for (const result of merged) writeFileSync(join(output, resultFileName(result.scenario)), text(result));
-  console.error(`merged results: ${output}`);
+  // A partial picture is never a pass: exit 1, its verdict line says PARTIAL.
+  return merged.every((result) => result.passed) && partial === undefined ? 0 : 1;
 }
 
 /** A file, or every .json file below a folder (a nightly run's folder of segment folders), in name order. */

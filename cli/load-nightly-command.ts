@@ -6,6 +6,8 @@ import { families } from '../families/index.ts';
 import { resultFileName, type LoadResult } from '../load/load-result.ts';
 import { derivedRunId, profileDigest, segmentProfile, segmentText, type Segment } from '../load/segment.ts';
 import { checkStartAt, waitForStart } from '../load/start-at.ts';
+import { runFolder, segmentFolder } from '../load/segment-folders.ts';
+import { shellWord } from '../client/shell-quote.ts';
 import { HarnessError } from '../core/harness-error.ts';
 import { runLoad } from '../load/run-load.ts';
 import { loadProgressLine } from '../reporting/load-progress-line.ts';
@@ -18,6 +20,7 @@ import { loadProfileSchema } from '../targets/schema.ts';
 import { publishLoadSummary, publishNightly } from './load-publish.ts';
 import { listenForInterruption } from './interrupt.ts';
 import { reportsPaths } from './paths.ts';
+import { harnessInvocation } from './replay-invocation.ts';
 import { ensureBundledReferenceCredentials } from './select-families.ts';
 
 export interface NightlyOptions {
@@ -214,10 +217,10 @@ async function publishWholeRun(
 }
 
 /**
- * A segment's results, one file per operation in REPORTS/load/nightly/segment-I-of-N/ (emptied first: files of
- * an earlier run there would be foreign to this one), so replicas can share one reports folder. Nothing is
- * judged, published or recorded here: a share's percentiles say nothing of the profile's; the merge judges.
- * Exit 0 once written, 2 when interrupted.
+ * A segment's results, one file per operation in REPORTS/load/nightly/<run id>/segment-I-of-N/ (emptied first: files
+ * of an earlier try of this segment there would be duplicates), so replicas can share one reports folder and the
+ * merge of one run's folder never meets another run's files. Nothing is judged, published or recorded here: a share's
+ * percentiles say nothing of the profile's; the merge judges. Exit 0 once written, 2 when interrupted.
  */
 function writeSegment(results: readonly LoadResult[], reportsDir: string, interrupted: boolean): number {
   const stamp = results[0]?.segment;
@@ -225,7 +228,7 @@ function writeSegment(results: readonly LoadResult[], reportsDir: string, interr
     console.log('\nVERDICT: NOTHING RUN (no operation had a nightly profile)');
     return interrupted ? 2 : 0;
   }
-  const dir = join(reportsDir, 'load', 'nightly', `segment-${stamp.index}-of-${stamp.count}`);
+  const dir = segmentFolder(reportsDir, stamp);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   for (const result of results)
@@ -235,7 +238,14 @@ function writeSegment(results: readonly LoadResult[], reportsDir: string, interr
     `\nsegment ${segmentText(stamp)}:\n${loadSummaryTable(results.map((result) => ({ ...result, thresholds: [] })))}`,
   );
   console.log(
-    `\nsegment results: ${dir} (run ${stamp.runId})\nVERDICT: ${interrupted ? 'INTERRUPTED: segment incomplete (exit 2)' : `segment ${segmentText(stamp)} written: judged once every segment has arrived (harness load merge ${join(reportsDir, 'load', 'nightly')})`}`,
+    `\nsegment results: ${dir} (run ${stamp.runId})\nVERDICT: ${interrupted ? 'INTERRUPTED: segment incomplete (exit 2)' : `segment ${segmentText(stamp)} written: judged once every segment has arrived, by: ${mergeLine(reportsDir, stamp.runId)}`}`,
   );
   return interrupted ? 2 : 0;
+}
+
+/** The merge of one run's segments, as this harness was started: it runs as printed, from the same folder. */
+function mergeLine(reportsDir: string, runId: string): string {
+  return [...harnessInvocation(), 'load', 'merge', runFolder(reportsDir, runId), '--reports', reportsDir]
+    .map(shellWord)
+    .join(' ');
 }

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { LoadResult } from '../load/load-result.ts';
 import { historyRunOf, operationHistory, readHistory, recordHistory } from '../load/nightly-history.ts';
 import { annotation, loadGitHubAnnotations, publishToGitHubActions } from '../reporting/github-actions.ts';
@@ -27,15 +27,18 @@ export async function publishNightly(
   const recorded = options.record && results.length ? recordHistory(historyDir, tonight) : undefined;
   const allureResults = reportsPaths(options.reportsDir).allureResults;
   const invocation = loadInvocation(options.command);
+  // A merge's tests are named apart from one machine's runs of the same operations.
+  const merged = options.command === 'load merge';
   for (const result of results) {
     const history = operationHistory(earlier, tonight, result.scenario);
-    writeLoadAllureResult(allureResults, result, await loadCharts(result, history), { invocation, history });
+    writeLoadAllureResult(allureResults, result, await loadCharts(result, history), { invocation, history, merged });
   }
   return { historyDir, ...(recorded ? { recorded } : {}) };
 }
 
 /**
- * A load command's verdict where CI reads it: REPORTS/summary.md (when the command has a reports folder) and, under
+ * A load command's verdict where CI reads it: REPORTS/load/summary.md (when the command has a reports folder; the
+ * conformance run's REPORTS/summary.md stays beside its summary.json and junit.xml) and, under
  * GitHub Actions, the job summary and an `::error` per failed threshold, broken response rule or failed probe rule.
  * Returns the path written, if any.
  */
@@ -43,8 +46,8 @@ export function publishLoadSummary(reportsDir: string | undefined, parts: LoadSu
   const markdown = renderLoadSummaryMarkdown(parts);
   let written: string | undefined;
   if (reportsDir) {
-    mkdirSync(reportsDir, { recursive: true });
-    written = reportsPaths(reportsDir).summaryMarkdown;
+    written = reportsPaths(reportsDir).loadSummaryMarkdown;
+    mkdirSync(dirname(written), { recursive: true });
     writeAtomically(written, markdown);
   }
   const { probe } = parts;

@@ -21,8 +21,10 @@ export function reportsPaths(reportsDir: string) {
     allureHistory: join(reportsDir, 'allure-history.jsonl'),
     junit: join(reportsDir, 'junit.xml'),
     summary: join(reportsDir, 'summary.json'),
-    /** The verdict as a CI job summary shows it (Markdown). */
+    /** The verdict of the last conformance run as a CI job summary shows it (Markdown), beside summary.json. */
     summaryMarkdown: join(reportsDir, 'summary.md'),
+    /** The verdict of the last load command (probe, nightly, merge): its own file, so neither hides the other. */
+    loadSummaryMarkdown: join(reportsDir, 'load', 'summary.md'),
     /** The started target's last output lines, written when a rule failed. */
     targetOutput: join(reportsDir, 'target-output.txt'),
     /** What `harness mutants` verified last. */

@@ -1,13 +1,11 @@
 import { HarnessError } from '../core/harness-error.ts';
 import { mergeLoadResults } from './load-merge.ts';
 import type { LoadResult, MergedSegments } from './load-result.ts';
+import type { ResultFile } from './result-file.ts';
 import { segmentText, type SegmentStamp } from './segment.ts';
+import { checkOneRunOnly } from './segment-runs.ts';
 
-/** A result as read from its file: the merge names the file of whatever it refuses. */
-export interface ResultFile {
-  path: string;
-  result: LoadResult;
-}
+export type { ResultFile } from './result-file.ts';
 
 export interface MergeOptions {
   /** Judge what arrived when segments are missing (never when one is foreign or duplicated). Default false. */
@@ -18,7 +16,8 @@ export interface MergeOptions {
  * Merges result files, one merged result per scenario (a nightly run's folder holds one file per operation and
  * segment). Segments are checked first: every file a segment of one run (same run id, profile digest, target,
  * segment count), each segment 1..N present exactly once for every operation. A foreign or duplicated segment is
- * refused naming its file; a missing one is refused naming which, unless `allowPartial`, when the merged
+ * refused naming its file; inputs of several runs (an earlier run's files left in the folder) are refused listing
+ * each run and its folder; a missing segment is refused naming which, unless `allowPartial`, when the merged
  * results say which are missing. Files without segments merge as before: runs of one scenario made at once.
  */
 export function mergeResultFiles(files: readonly ResultFile[], options: MergeOptions = {}): LoadResult[] {
@@ -28,6 +27,7 @@ export function mergeResultFiles(files: readonly ResultFile[], options: MergeOpt
   const segmented = files.filter((file) => file.result.segment);
   if (segmented.length === 0)
     return [...byScenario.values()].map((group) => mergeLoadResults(group.map((file) => file.result)));
+  checkOneRunOnly(files);
   const run = checkOneRun(files);
   const missing = missingSegments(byScenario, run, options.allowPartial === true);
   return [...byScenario.values()].map((group) => {
@@ -47,7 +47,7 @@ export function mergeResultFiles(files: readonly ResultFile[], options: MergeOpt
   });
 }
 
-/** Every file a segment of the first segmented file's run: the same run, profile, target and count. */
+/** Every file (all of one run id) a segment of the same profile, target and count. */
 function checkOneRun(files: readonly ResultFile[]): SegmentStamp {
   const reference = files.find((file) => file.result.segment) as ResultFile;
   const run = reference.result.segment as SegmentStamp;
@@ -60,8 +60,8 @@ function checkOneRun(files: readonly ResultFile[]): SegmentStamp {
     );
   for (const file of files) {
     const stamp = file.result.segment;
+    // Files of other runs, or without segments, were refused before (segment-runs.ts).
     if (!stamp) throw foreign(file, 'is not a segment of any run (run without --segment)');
-    if (stamp.runId !== run.runId) throw foreign(file, `is segment ${segmentText(stamp)} of run ${stamp.runId}`);
     if (stamp.profileDigest !== run.profileDigest)
       throw foreign(
         file,

@@ -1,6 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import type { LoadResult } from '../load/load-result.ts';
 import { thresholdActualText } from './load-summary.ts';
+import { inputLine, replayLine } from './failure-lines.ts';
 import { firstEvidenceLine } from './summary-markdown.ts';
 import type { RunSummary } from './run-summary.ts';
 
@@ -14,12 +15,18 @@ export const annotation = (command: 'error' | 'warning', title: string, message:
 
 /**
  * One `::error` line per failed rule (title: the rule id), one `::warning` per broken rule: the annotations of a GitHub
- * Actions job.
+ * Actions job, each with the first line of its evidence, the failing input and the replay line.
  */
 export function gitHubAnnotations(summary: RunSummary): string[] {
   return summary.rules.flatMap((rule) => {
     if (rule.status !== 'failed' && rule.status !== 'broken') return [];
-    const message = `${rule.section}: ${firstEvidenceLine(rule)}`;
+    const input = inputLine(rule);
+    // One annotation, several lines: what failed, the input and the replay line, as summary.md shows them.
+    const message = [
+      `${rule.section}: ${firstEvidenceLine(rule)}`,
+      ...(input ? [`input: ${input}`] : []),
+      `replay: ${replayLine(rule, summary)}`,
+    ].join('\n');
     return [
       rule.status === 'failed'
         ? annotation('error', rule.ruleId, message)

@@ -27,6 +27,11 @@ export interface LoadAllureOptions {
   invocation: string;
   verdict?: LoadVerdictOverride;
   history?: OperationHistory;
+  /**
+   * The result merges several (`harness load merge`): its test is named apart from a single run of the operation,
+   * "<operation> (merged)", with a history of its own. Default false.
+   */
+  merged?: boolean;
 }
 
 /** Names one load command's invocation: the command, when it published, and a tag of its own (two may share a ms). */
@@ -45,7 +50,7 @@ export function writeLoadAllureResult(
   resultsDir: string,
   result: LoadResult,
   charts: readonly LoadChart[],
-  { invocation, verdict, history }: LoadAllureOptions,
+  { invocation, verdict, history, merged }: LoadAllureOptions,
 ): string {
   mkdirSync(resultsDir, { recursive: true });
   const uuid = randomUUID();
@@ -60,11 +65,9 @@ export function writeLoadAllureResult(
   const passed = verdict ? verdict.passed : result.passed;
   const test = {
     uuid,
-    historyId: `load:${result.scenario}`,
-    testCaseId: `load:${result.scenario}`,
-    fullName: `load: ${result.scenario}`,
-    name: result.scenario,
-    status: result.interrupted ? 'skipped' : passed ? 'passed' : 'failed',
+    ...loadTestNames(result.scenario, merged === true),
+    // A partial merge that held on what arrived is no pass: unknown, its message says which segments are missing.
+    status: result.interrupted ? 'skipped' : !passed ? 'failed' : partialNote(result) ? 'unknown' : 'passed',
     stage: 'finished',
     start,
     stop,
@@ -91,6 +94,13 @@ export function writeLoadAllureResult(
   const path = join(resultsDir, `${uuid}-result.json`);
   writeFileSync(path, JSON.stringify(test));
   return path;
+}
+
+/** A test's names: a merge's apart from a single run's, so the report never shows two tests of one name. */
+function loadTestNames(scenario: string, merged: boolean) {
+  const kind = merged ? 'load-merge' : 'load';
+  const name = merged ? `${scenario} (merged)` : scenario;
+  return { historyId: `${kind}:${scenario}`, testCaseId: `${kind}:${scenario}`, fullName: `load: ${name}`, name };
 }
 
 /**

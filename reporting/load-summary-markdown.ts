@@ -20,10 +20,15 @@ export interface LoadSummaryParts {
   probe?: ProbeVerdict;
 }
 
-function passed(parts: LoadSummaryParts): boolean | undefined {
-  if (parts.interrupted) return undefined;
-  return parts.probe ? parts.probe.status === 'passed' : parts.results.every((result) => result.passed);
+/** The headline's word: INTERRUPTED and PARTIAL (a merge missing segments) are neither a pass nor a fail. */
+function verdictWord(parts: LoadSummaryParts): 'PASS' | 'FAIL' | 'INTERRUPTED' | 'PARTIAL' {
+  if (parts.interrupted) return 'INTERRUPTED';
+  if (parts.results.some((result) => partialNote(result) !== undefined)) return 'PARTIAL';
+  const passed = parts.probe ? parts.probe.status === 'passed' : parts.results.every((result) => result.passed);
+  return passed ? 'PASS' : 'FAIL';
 }
+
+const marks = { PASS: '✅', FAIL: '❌', INTERRUPTED: '⚠️', PARTIAL: '⚠️' } as const;
 
 /** The compact table of the terminal, as a Markdown table (numbers right-aligned). */
 function table(results: readonly LoadResult[]): string[] {
@@ -48,15 +53,13 @@ function thresholdLines(results: readonly LoadResult[]): string[] {
 }
 
 /**
- * reports/summary.md of a load command (nightly, merge, a probe), as a CI job summary shows it: the verdict, the
+ * reports/load/summary.md of a load command (nightly, merge, a probe), as a CI job summary shows it: the verdict, the
  * probe's rule where there is one, the compact table (one row per operation), each threshold with its pass or fail
  * mark, and the response rules broken. The figures stay in the result files.
  */
 export function renderLoadSummaryMarkdown(parts: LoadSummaryParts): string {
-  const verdict = passed(parts);
-  const mark = verdict === undefined ? '⚠️' : verdict ? '✅' : '❌';
-  const word = verdict === undefined ? 'INTERRUPTED' : verdict ? 'PASS' : 'FAIL';
-  const lines = [`## ${mark} harness ${parts.command}: ${word}`, ''];
+  const word = verdictWord(parts);
+  const lines = [`## ${marks[word]} harness ${parts.command}: ${word}`, ''];
   const about = parts.target ? `Target \`${markdownInline(parts.target)}\`: ` : '';
   if (parts.probe) {
     const { ruleIds, status, message } = parts.probe;

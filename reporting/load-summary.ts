@@ -1,7 +1,11 @@
 import type { LoadResult } from '../load/load-result.ts';
 import { parseThreshold, type Threshold } from '../core/load-threshold.ts';
+import { partialNote } from '../load/segment-merge.ts';
 
-/** One line: the verdict of every run together, with what failed counted. */
+/**
+ * One line: the verdict of every run together, with what failed counted; a merge missing segments is PARTIAL, never
+ * PASS.
+ */
 export function loadVerdictLine(results: readonly LoadResult[], interrupted = false): string {
   const verdicts = results.flatMap((result) => result.thresholds);
   const failedThresholds = verdicts.filter((verdict) => !verdict.passed).length;
@@ -9,6 +13,10 @@ export function loadVerdictLine(results: readonly LoadResult[], interrupted = fa
   const failedRuns = results.filter((result) => !result.passed).length;
   if (interrupted) return `VERDICT: INTERRUPTED after ${results.length} run(s): not judged (exit 2)`;
   if (results.length === 0) return 'VERDICT: NOTHING RUN (no operation had a nightly profile)';
+  // Judged on some segments only: never a pass, whatever the figures of what arrived say.
+  const partial = results.map(partialNote).find((note) => note !== undefined);
+  if (partial)
+    return `VERDICT: PARTIAL (${partial.replace(/^partial: /, '')}): ${failedRuns === 0 ? `${verdicts.length} threshold(s) held` : `${failedThresholds} of ${verdicts.length} threshold(s) failed`} on what arrived, not a pass (exit 1)`;
   if (failedRuns === 0)
     return `VERDICT: PASS: ${verdicts.length} threshold(s) held in ${results.length} run(s), no response broke a rule`;
   const parts = [

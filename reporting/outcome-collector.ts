@@ -37,6 +37,8 @@ export class OutcomeCollector implements Reporter {
   crashed: RuleOutcome[] = [];
   /** Rules of suite files that failed outside their tests (also among `outcomes`, as broken). */
   fileErrors: RuleOutcome[] = [];
+  /** Test workers that ended while the run was stopping: counted, not errors (see onTestRunEnd). */
+  workersStopped = 0;
   #stoppedAt: number | undefined;
   /** Rules whose test started and has not ended: what a worker that dies was running. */
   readonly #running = new Set<string>();
@@ -54,6 +56,7 @@ export class OutcomeCollector implements Reporter {
     this.setAside = [];
     this.crashed = [];
     this.fileErrors = [];
+    this.workersStopped = 0;
     this.#stoppedAt = undefined;
     this.#running.clear();
   }
@@ -90,10 +93,16 @@ export class OutcomeCollector implements Reporter {
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>): void {
     const before = this.errors.length;
-    for (const module of testModules)
-      for (const error of module.errors()) this.errors.push(`${module.moduleId}: ${error.message}`);
-    for (const error of unhandledErrors) this.errors.push(error.message ?? String(error));
-    if (this.#stoppedAt !== undefined) return;
+    const stopping = this.#stoppedAt !== undefined;
+    const errors = [
+      ...testModules.flatMap((module) => module.errors().map((error) => `${module.moduleId}: ${error.message}`)),
+      ...unhandledErrors.map((error) => error.message ?? String(error)),
+    ];
+    // Once the run is stopping, a worker that died is the stop's doing (Ctrl-C reaches the whole process group, and
+    // the wind-down ends the workers): no error of the run, nor of the target. Its rules are reported not run.
+    this.workersStopped += stopping ? errors.filter(isWorkerCrash).length : 0;
+    this.errors.push(...errors.filter((error) => !(stopping && isWorkerCrash(error))));
+    if (stopping) return;
     const judged = new Set([...this.outcomes.map((outcome) => outcome.ruleId), ...this.setAside]);
     // A worker that died left its file's tests without a verdict: broken, naming the cause and what was running.
     if (this.errors.slice(before).some(isWorkerCrash)) {

@@ -1,4 +1,5 @@
 import type { RuleStatus } from '../rules/rule-outcome.ts';
+import { codeSpan, inputLine, replayLine } from './failure-lines.ts';
 import { notRunReason, type RuleSummary, type RunSummary } from './run-summary.ts';
 
 type Counted = RuleStatus | 'not-run';
@@ -60,7 +61,8 @@ function ruleList(title: string, rules: readonly RuleSummary[], detail: (rule: R
 /**
  * reports/summary.md: the verdict of a run as a CI job summary shows it (GitHub's `$GITHUB_STEP_SUMMARY`, a
  * merge request note, a chat message): verdict line, counts per family, then every failed, broken and blocked
- * rule with its section and the first line of its evidence. The full evidence stays in the report files.
+ * rule with its section and the first line of its evidence, a failed or broken one with its input and replay line.
+ * The full evidence stays in the report files.
  */
 export function renderSummaryMarkdown(summary: RunSummary): string {
   const c = summary.counts;
@@ -74,8 +76,17 @@ export function renderSummaryMarkdown(summary: RunSummary): string {
     ...familyTable(summary),
   ];
   const withStatus = (status: RuleStatus) => summary.rules.filter((rule) => rule.status === status);
-  lines.push(...ruleList('Failed', withStatus('failed'), firstEvidenceLine));
-  lines.push(...ruleList('Broken (the harness itself)', withStatus('broken'), firstEvidenceLine));
+  // What a reviewer acts on without opening the report: the input that failed and the line that replays it.
+  const withReplay = (rule: RuleSummary) => {
+    const input = inputLine(rule);
+    return [
+      firstEvidenceLine(rule),
+      ...(input ? [`  - input: ${codeSpan(input)}`] : []),
+      `  - replay: ${codeSpan(replayLine(rule, summary))}`,
+    ].join('\n');
+  };
+  lines.push(...ruleList('Failed', withStatus('failed'), withReplay));
+  lines.push(...ruleList('Broken (the harness itself)', withStatus('broken'), withReplay));
   lines.push(
     ...ruleList(
       'Blocked',

@@ -11,7 +11,7 @@ interface AllureLabelled {
 }
 
 // A reference whose shortener validates only the first entry's longUrl: one rule fails, the rest pass.
-test('under GitHub Actions a run writes summary.md, appends it to the job summary and annotates each failed rule', async () => {
+test('under GitHub Actions a run writes summary.md, appends it to the job summary and annotates each failed rule, each with its failing input and replay line', async () => {
   const entry = bundledTargets.targets.reference;
   if (!entry) throw new Error('bundled targets.json has no reference');
   const targets = writeTargets({
@@ -55,6 +55,10 @@ test('under GitHub Actions a run writes summary.md, appends it to the job summar
   expect(written).toContain('| shortener | 1 | 1 | 0 |');
   // Its severity from its normative strength: a MUST that blocked nothing is critical.
   expect(written).toMatch(/- \*\*`shortener\.long-url\.valid-url`\*\* \(critical; .+\): \S/);
+  // The input that failed and the replay line (from this checkout: node and its bin), under the rule.
+  expect(written).toMatch(
+    /\n {2}- input: `[^\n]+`\n {2}- replay: `node \/\S+\/bin\/harness\.js run .*--rule shortener\.long-url\.valid-url .*`\n/,
+  );
   expect(result.summary().rules.map((rule) => rule.severity)).toEqual(['critical', 'critical']);
   const severities = readdirSync(join(result.reportsDir, 'allure-results'))
     .filter((file) => file.endsWith('-result.json'))
@@ -64,7 +68,9 @@ test('under GitHub Actions a run writes summary.md, appends it to the job summar
   expect(readFileSync(stepSummary, 'utf8')).toBe(`${written}\n`);
   const annotations = result.stdout.split('\n').filter((line) => line.startsWith('::'));
   expect(annotations).toHaveLength(1);
-  expect(annotations[0]).toMatch(/^::error title=shortener\.long-url\.valid-url::\S/);
+  expect(annotations[0]).toMatch(
+    /^::error title=shortener\.long-url\.valid-url::\S.*%0Ainput: .+%0Areplay: node \/\S+\/bin\/harness\.js run .*--rule shortener\.long-url\.valid-url /,
+  );
   // The report's environment panel places the run: target, base URL, seed, harness and CI run.
   const environment = readFileSync(join(result.reportsDir, 'allure-results', 'environment.properties'), 'utf8');
   expect(environment).toContain('target=mutant\n');

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { XMLValidator } from 'fast-xml-parser';
 import { expect, test } from 'vitest';
 import type { RunSummary } from '../../reporting/run-summary.ts';
+import { isWorkerCrash } from '../../reporting/worker-crash.ts';
 import { hostileClientId, hostileClientSecret, startHostileTarget } from '../support/hostile-target.ts';
 import { alive } from '../support/process-alive.ts';
 import { familyByName } from '../../families/index.ts';
@@ -322,6 +323,9 @@ test('interrupts always end: 12 runs stopped at random moments (start-up, prefli
     expect(outcome.code, about).toBe(2);
     expect(outcome.summary?.interrupted, about).toBe(true);
     expect(outcome.summary?.inProgress, about).toBe(false);
+    // The workers the signal ended are no error of the run: not printed, not in summary.json.
+    expect(outcome.output, about).not.toContain('Worker forks emitted error');
+    expect(outcome.summary?.errors.filter(isWorkerCrash), about).toEqual([]);
     // Killed by the run as it ended (SIGKILL when its wind-down ran out of time); a loaded machine may take a moment to
     // end it and reap it.
     if (outcome.targetPid)

@@ -65,7 +65,7 @@ describe.concurrent('harness load token-rate-limit', () => {
     expect(allure.map((test) => [test.name, test.status])).toEqual([['token-rate-limit', 'passed']]);
     // A probe judges a rule, a MUST: critical; its summary.md names the rule and its run.
     expect(allure.map((test) => labelValue(test, 'severity'))).toEqual(['critical']);
-    const summary = readFileSync(join(result.reportsDir, 'summary.md'), 'utf8');
+    const summary = readFileSync(join(result.reportsDir, 'load', 'summary.md'), 'utf8');
     expect(summary).toMatch(
       /^## ✅ harness load token-rate-limit: PASS\n\nTarget `limited`: rule `billing.token.rate_limit` passed\n/,
     );
@@ -128,7 +128,7 @@ describe.concurrent('harness load token-rate-limit', () => {
     expect(readdirSync(join(result.reportsDir, 'load', 'history'))).toHaveLength(1);
   });
 
-  test('nightly under GitHub Actions: summary.md and the job summary, an ::error per failed threshold, data in and out; two runs in one folder make a report of their own duration', async () => {
+  test("nightly under GitHub Actions: load/summary.md (never the conformance run's summary.md) and the job summary, an ::error per failed threshold, data in and out; two runs in one folder make a report of their own duration", async () => {
     const entry = bundledTargets.targets.reference as { command: string[]; families: Record<string, unknown> };
     // The reference's shortener alone: one operation a run. The second run pins a threshold no answer can keep.
     const targets = writeTargets({
@@ -161,7 +161,10 @@ describe.concurrent('harness load token-rate-limit', () => {
       );
     const passing = await nightly('shortener');
     expect(passing.code, passing.stdout + passing.stderr).toBe(0);
-    const first = readFileSync(join(reports, 'summary.md'), 'utf8');
+    // A load command's own summary.md: the conformance run's reports/summary.md (beside its summary.json and
+    // junit.xml) is never overwritten by it.
+    const first = readFileSync(join(reports, 'load', 'summary.md'), 'utf8');
+    expect(existsSync(join(reports, 'summary.md'))).toBe(false);
     expect(first).toMatch(/^## ✅ harness load nightly: PASS\n\nTarget `shortener`: PASS: 4 threshold\(s\) held/);
     expect(first).toMatch(
       /^\| nightly shortener mappings \| 10\/s \|.*\| \d+(\.\d+)? kB \| \d+(\.\d+)? kB \| ✓ 4\/4 \|$/m,
@@ -177,7 +180,7 @@ describe.concurrent('harness load token-rate-limit', () => {
 
     const failing = await nightly('failing');
     expect(failing.code, failing.stdout + failing.stderr).toBe(1);
-    const second = readFileSync(join(reports, 'summary.md'), 'utf8');
+    const second = readFileSync(join(reports, 'load', 'summary.md'), 'utf8');
     expect(second).toMatch(/^## ❌ harness load nightly: FAIL/);
     expect(second).toContain('✗ `count(2xx) == 0` (10)');
     expect(readFileSync(stepSummary, 'utf8')).toBe(`${first}\n${second}\n`);

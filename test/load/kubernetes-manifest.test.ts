@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { parseSegment } from '../../load/segment.ts';
+import { runFolderName } from '../../load/segment-folders.ts';
 import { families } from '../../families/index.ts';
 import { targetsFileSchemaFor } from '../../targets/schema.ts';
 
@@ -55,12 +56,16 @@ describe.skipIf(unavailable !== undefined)('the Kubernetes example: an Indexed J
 
   test('the Indexed Job gives each pod its segment of N = completions, a run id of the Job, the shared volume; the merge Job reads that volume', () => {
     const [, config, segments, merge] = objects as Record<string, any>[];
-    expect(segments?.spec).toMatchObject({
-      completionMode: 'Indexed',
-      completions: 3,
-      parallelism: 3,
-      backoffLimit: 0,
-    });
+    expect(segments?.spec).toMatchObject({ completionMode: 'Indexed', completions: 3, parallelism: 3 });
+    // A failed pod is retried within a limit per segment, so one failure neither hangs the Job nor ends the night;
+    // an eviction does not count, and exit 2 (a configuration error a retry would meet again) fails its index at once.
+    expect(segments?.spec.backoffLimitPerIndex).toBeGreaterThan(0);
+    expect(segments?.spec.backoffLimit ?? 1).toBeGreaterThan(0);
+    expect(segments?.spec.podFailurePolicy.rules).toEqual([
+      { action: 'Ignore', onPodConditions: [{ type: 'DisruptionTarget', status: 'True' }] },
+      { action: 'FailIndex', onExitCodes: { containerName: 'segment', operator: 'In', values: [2] } },
+    ]);
+    expect(segments?.spec.template.spec.restartPolicy).toBe('Never');
     const container = segments?.spec.template.spec.containers[0];
     const args: string[] = container.args;
     const segment = args[args.indexOf('--segment') + 1] as string;
@@ -80,11 +85,13 @@ describe.skipIf(unavailable !== undefined)('the Kubernetes example: an Indexed J
     expect(claim(segments as Record<string, any>)).toBe(objects[0]?.metadata.name);
     expect(claim(merge as Record<string, any>)).toBe(objects[0]?.metadata.name);
     const reports = args[args.indexOf('--reports') + 1];
-    expect(merge?.spec.template.spec.containers[0].args.slice(0, 3)).toEqual([
-      'load',
-      'merge',
-      `${reports}/load/nightly`,
+    // The merge reads the folder of this run alone (named by its id, the segments Job's uid), never earlier nights'.
+    const mergeContainer = merge?.spec.template.spec.containers[0];
+    expect(mergeContainer.args.slice(0, 3)).toEqual(['load', 'merge', `${reports}/load/nightly/$(RUN_ID)`]);
+    expect(mergeContainer.env).toEqual([
+      { name: 'RUN_ID', valueFrom: { configMapKeyRef: { name: 'harness-nightly-run', key: 'run-id' } } },
     ]);
+    expect(runFolderName('0b6b8f44-3f2e-4c1a-9d7e-5a1f2c3b4d5e')).toBe('0b6b8f44-3f2e-4c1a-9d7e-5a1f2c3b4d5e');
     // The targets file in the ConfigMap is one the harness reads.
     expect(targetsFileSchemaFor(families()).safeParse(JSON.parse(config?.data['targets.json'])).success).toBe(true);
   });

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
@@ -111,25 +111,28 @@ describe('merging the segments of a run', () => {
     );
   });
 
-  test('a foreign segment (another run, profile, target or count, or no segment at all) is refused naming its file', () => {
+  test('a foreign segment (another profile, target or count) is refused naming its file; another run, or a file of no segment at all, is refused listing each run and its folder', () => {
     const [first, second] = segments as [ResultFile, ResultFile];
     const stamp = second.result.segment as SegmentStamp;
     const foreignResult = (result: LoadResult) =>
       refusal(() => mergeResultFiles([first, { path: 'foreign.json', result }], { allowPartial: true }));
     const foreign = (change: Partial<LoadResult>) => foreignResult({ ...second.result, ...change });
-    expect(foreign({ segment: { ...stamp, runId: 'run-2' } })).toContain(
-      'Foreign segment: foreign.json (nightly demo b) is segment 1/3 of run run-2',
-    );
+    const otherRun = foreign({ segment: { ...stamp, runId: 'run-2' } });
+    expect(otherRun).toContain('The inputs hold the results of 2 runs, merged one run at a time:');
+    expect(otherRun).toContain('  run run-2: 1 segment(s) of 3, 1 file(s) in .');
+    expect(otherRun).not.toContain('Foreign segment');
     expect(foreign({ segment: { ...stamp, profileDigest: 'f'.repeat(64) } })).toContain(
       'foreign.json (nightly demo b) ran another profile',
     );
     expect(foreign({ target: 'staging' })).toContain('foreign.json (nightly demo b) loaded target staging, not local');
     expect(foreign({ segment: { ...stamp, count: 4 } })).toContain('is a segment of 4, not of 3');
     const { segment: _none, ...plain } = second.result;
-    expect(foreignResult(plain)).toContain('foreign.json (nightly demo b) is not a segment of any run');
+    expect(foreignResult(plain)).toContain(
+      'results without segments (a run without --segment): 1 file(s) in ., e.g. foreign.json',
+    );
   });
 
-  test('harness load merge DIR: exit 0 with a file per operation, exit 2 naming a missing segment, partial said in the terminal and the files', async () => {
+  test('harness load merge DIR: exit 0 with a file per operation, exit 2 naming a missing segment; --allow-partial reads PARTIAL (exit 1, never PASS) in the terminal, load/summary.md, the files and Allure, whose tests are named as a merge', async () => {
     const dir = tempFolder('segment-merge-');
     const write = (files: readonly ResultFile[], root: string) => {
       for (const file of files) {
@@ -166,13 +169,19 @@ describe('merging the segments of a run', () => {
           '--reports',
           reports,
         ]),
-      ).toBe(0);
+      ).toBe(1);
       expect(errors.join('\n')).toContain('PARTIAL: SEGMENTS 3/3 MISSING: judged on what arrived');
+      expect(errors.join('\n')).toContain(
+        'VERDICT: PARTIAL (segments 3/3 missing): 4 threshold(s) held on what arrived, not a pass (exit 1)',
+      );
+      expect(errors.join('\n')).not.toContain('PASS:');
       // The compact table (a row per operation), not a block of lines per threshold.
       expect(errors.join('\n')).toMatch(/^operation\s+offered\s+achieved\s+avg .* data in\s+data out\s+thresholds$/m);
       expect(errors.join('\n')).toMatch(/^nightly demo b\s+\d/m);
-      const summary = readFileSync(join(reports, 'summary.md'), 'utf8');
-      expect(summary).toMatch(/^## ✅ harness load merge: PASS\n/);
+      // The load command's own summary.md: a conformance run's reports/summary.md is never overwritten by it.
+      expect(existsSync(join(reports, 'summary.md'))).toBe(false);
+      const summary = readFileSync(join(reports, 'load', 'summary.md'), 'utf8');
+      expect(summary).toMatch(/^## ⚠️ harness load merge: PARTIAL\n/);
       expect(summary).toContain('(partial: segments 3/3 missing): ✓');
       expect(summary).toContain('\n> partial: segments 3/3 missing: judged on what arrived\n');
       expect(readFileSync(stepSummary, 'utf8').endsWith(`${summary}\n`)).toBe(true);
@@ -186,6 +195,11 @@ describe('merging the segments of a run', () => {
         .filter((file) => file.endsWith('-result.json'))
         .map((file) => JSON.parse(readFileSync(join(reports, 'allure-results', file), 'utf8')));
       expect(allure).toHaveLength(2);
+      // Named as a merge, apart from one machine's run of the operation; not passed on a partial picture.
+      expect(allure.map((test) => [test.name, test.historyId, test.status]).sort()).toEqual([
+        ['nightly demo a (merged)', 'load-merge:nightly demo a', 'unknown'],
+        ['nightly demo b (merged)', 'load-merge:nightly demo b', 'unknown'],
+      ]);
       for (const test of allure) {
         expect(test.statusDetails.message).toMatch(/^partial: segments 3\/3 missing: judged on what arrived/);
         expect(test.parameters).toContainEqual(

@@ -79,13 +79,16 @@ describe.skipIf(unavailable !== undefined)('nightly load as a Docker Swarm repli
       '$(SEGMENT)',
       '--start-at',
       String(startAt),
+      '--run-id',
+      'swarm-nightly',
     ]);
     const tasks = await jobEnded(job, replicas, 90_000);
     expect(
       tasks.filter((task) => task.state === 'Complete'),
       `${tasks.map((task) => `${task.state} ${task.error}`.trim()).join(', ')}\n${await jobLogs(job)}`,
     ).toHaveLength(replicas);
-    const nightly = join(folder, 'reports', 'load', 'nightly');
+    // The run's folder, named by its id: another run's files never meet its segments.
+    const nightly = join(folder, 'reports', 'load', 'nightly', 'swarm-nightly');
     expect(readdirSync(nightly).sort()).toEqual(['segment-1-of-3', 'segment-2-of-3', 'segment-3-of-3']);
 
     // The merge in the image too, judging once on the sum.
@@ -101,17 +104,18 @@ describe.skipIf(unavailable !== undefined)('nightly load as a Docker Swarm repli
         harnessImage.tag,
         'load',
         'merge',
-        '/work/reports/load/nightly',
+        '/work/reports/load/nightly/swarm-nightly',
+        // Relative: inside the reports folder (./reports of the working folder, /work), never the mounted folder's root.
         '--output',
-        '/work/merged',
+        'merged',
       ],
       { encoding: 'utf8' },
     ).catch((error: { code: number; stderr: string }) => error);
     expect('code' in merge ? merge.code : 0, 'stderr' in merge ? merge.stderr : '').toBe(0);
-    const operations = readdirSync(join(folder, 'merged')).sort();
+    const operations = readdirSync(join(folder, 'reports', 'merged')).sort();
     expect(operations).toEqual(['nightly-loyalty-notify.json', 'nightly-loyalty-transfer-simulated-.json']);
     for (const file of operations) {
-      const merged = JSON.parse(readFileSync(join(folder, 'merged', file), 'utf8')) as LoadResult;
+      const merged = JSON.parse(readFileSync(join(folder, 'reports', 'merged', file), 'utf8')) as LoadResult;
       const segments = [1, 2, 3].map(
         (index) => JSON.parse(readFileSync(join(nightly, `segment-${index}-of-3`, file), 'utf8')) as LoadResult,
       );

@@ -9,13 +9,19 @@ const summary = summaryWith({
   selectedRules: ['billing.a', 'billing.b', 'billing.c'],
   outcomes: [
     outcomeOf('billing.a', 'passed'),
-    outcomeOf('billing.b', 'failed', { section: 'Billing > Token', message: '100% of 3 answers: 200\nmore' }),
+    outcomeOf('billing.b', 'failed', {
+      section: 'Billing > Token',
+      message: '100% of 3 answers: 200\nmore',
+      input: '{"client_id":"a,b"}',
+    }),
     outcomeOf('billing.c', 'blocked', { blockedBy: ['billing.b'] }),
   ],
 });
 
-test('each failed rule is one ::error annotation titled with its rule id, escaped as a workflow command', () => {
-  expect(gitHubAnnotations(summary)).toEqual(['::error title=billing.b::Billing > Token: 100%25 of 3 answers: 200']);
+test('each failed rule is one ::error annotation titled with its rule id, with the failing input and the replay line, escaped as a workflow command', () => {
+  expect(gitHubAnnotations(summary)).toEqual([
+    '::error title=billing.b::Billing > Token: 100%25 of 3 answers: 200%0Ainput: {"client_id":"a,b"}%0Areplay: npx harness run --targets /work/targets.json --target staging --suite billing --rule billing.b --seed 7 --runs 5',
+  ]);
 });
 
 test('under GitHub Actions the Markdown is appended to the job summary and the annotations printed; elsewhere nothing', () => {

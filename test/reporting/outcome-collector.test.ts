@@ -30,3 +30,17 @@ test('a test that met the harness closing its own client is not run, never faile
   expect(collector.outcomes.map((outcome) => outcome.ruleId)).toEqual(['cdr.links.valid']);
   expect(collector.setAside).toEqual(['cdr.links.self']);
 });
+
+test('a worker that dies once the run is stopping (Ctrl-C reaches every worker) is no error outside tests; before the stop it is one', () => {
+  const workerError = { message: '[vitest-pool]: Worker forks emitted error.' };
+  const stopped = new OutcomeCollector();
+  stopped.stopAt(Date.now());
+  stopped.onTestRunEnd([], [workerError, workerError, workerError]);
+  expect(stopped.errors).toEqual([]);
+  expect(stopped.workersStopped).toBe(3);
+  stopped.onTestRunEnd([], [{ message: 'a real error' }]);
+  expect(stopped.errors).toEqual(['a real error']);
+  const running = new OutcomeCollector();
+  running.onTestRunEnd([], [workerError]);
+  expect(running.errors).toEqual(['[vitest-pool]: Worker forks emitted error.']);
+});

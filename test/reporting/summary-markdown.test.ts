@@ -9,6 +9,7 @@ const summary = summaryWith({
     outcomeOf('billing.b', 'failed', {
       section: 'Billing > Token',
       message: '\nexpected 400 | got 200 for `x`\nsecond line',
+      input: 'client_id: `a|b`\n(36 chars)',
     }),
     outcomeOf('billing.c', 'blocked', { blockedBy: ['billing.b'], message: 'no token to use' }),
   ],
@@ -23,6 +24,10 @@ test('summary.md gives the verdict, the counts per family, and each failed and b
   // billing.b failed and blocked billing.c: a MUST that kept another rule from being judged is a blocker.
   expect(markdown).toContain("- **`billing.b`** (blocker; Billing > Token): expected 400 \\| got 200 for 'x'");
   expect(markdown).not.toContain('second line');
+  // The input that failed and the line that replays the rule, each a code span that holds any character.
+  expect(markdown).toContain(
+    "- **`billing.b`** (blocker; Billing > Token): expected 400 \\| got 200 for 'x'\n  - input: `` client_id: `a|b` (36 chars) ``\n  - replay: `npx harness run --targets /work/targets.json --target staging --suite billing --rule billing.b --seed 7 --runs 5`\n",
+  );
   expect(markdown).toContain(
     '- **`billing.c`** (critical; Billing > Endpoints): blocked by `billing.b`: no token to use',
   );
