@@ -9,6 +9,8 @@ const heaviest = [
   // Longest first (vitest --reporter=json durations on a busy 2-core machine), so the last to start are short.
   'test/mutants/mutant-catalogue.test.ts',
   'test/cli/reference-run.test.ts',
+  // Mostly waits on npm installing the packed harness (about a minute on a busy machine, some 30 s of CPU).
+  'test/cli/packaged-install.test.ts',
   'test/cli/hostile-first-requests.test.ts',
   'test/cli/hostile-corpus.test.ts',
   'test/cli/interrupt.test.ts',

@@ -1,0 +1,146 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { installPackedHarness, outsideEnv, packageName, packHarness } from '../../cli/harness-image/packed-harness.ts';
+import { type DocumentShortener, startDocumentShortener } from '../independent/shortener/document-service.ts';
+import { tempFolder } from '../support/temp-folders.ts';
+
+/*
+ * The harness as a team uses it: `npm pack` of this checkout, installed as a dev dependency into a fresh project in the
+ * OS temp folder (outside this repository, every dependency from npm's cache), and `npx harness` run there with the
+ * project's own targets.json and reports folder: init, doctor, a gate run against a shortener of this test's own, a
+ * failing rule's replay line, and a nightly load run in three segments and their merge.
+ */
+
+interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** The environment of a command in the team's project: none of this checkout's npm settings, bin folder or HARNESS_*. */
+function teamEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(outsideEnv()).filter(([name]) => !name.startsWith('HARNESS_')));
+}
+
+function command(file: string, args: readonly string[], cwd: string, timeoutMs = 120_000): Promise<Ran> {
+  return new Promise((resolve) => {
+    execFile(
+      file,
+      args,
+      { cwd, env: teamEnv(), timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 99) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** The words of a printed command line: plain words and single-quoted ones (client/shell-quote.ts's shellWord). */
+function shellWords(line: string): string[] {
+  return [...line.matchAll(/'([^']*)'|(\S+)/g)].map((match) => match[1] ?? (match[2] as string));
+}
+
+/** Stops a started process and waits for it to end: SIGTERM, then SIGKILL after 5 s. */
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const ended = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const killLater = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await ended;
+  clearTimeout(killLater);
+}
+
+let project: string;
+let shortener: DocumentShortener;
+const started: ChildProcess[] = [];
+const tempFolders: string[] = [];
+const harness = (...args: string[]) => command('npx', ['harness', ...args], project);
+
+beforeAll(async () => {
+  const tarball = await packHarness();
+  tempFolders.push(dirname(tarball));
+  project = tempFolder('harness-team-project-');
+  await installPackedHarness(tarball, project, true);
+  expect(JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')).devDependencies).toHaveProperty(packageName);
+  shortener = await startDocumentShortener();
+}, 240_000);
+
+afterAll(async () => {
+  await Promise.all(started.map(stop));
+  for (const folder of tempFolders) rmSync(folder, { recursive: true, force: true });
+  await shortener?.close();
+});
+
+test('installed from the tarball: init, doctor and a gate run against the team service, from the team project', async () => {
+  const init = await harness('init', '--family', 'shortener', '--name', 'svc', '--url', shortener.baseUrl);
+  expect(init.code, init.stdout + init.stderr).toBe(0);
+  expect(JSON.parse(readFileSync(join(project, 'targets.json'), 'utf8')).targets.svc.families.shortener.baseUrl).toBe(
+    shortener.baseUrl,
+  );
+  const doctor = await harness('doctor', '--target', 'svc');
+  expect(doctor.code, doctor.stdout + doctor.stderr).toBe(0);
+  expect(doctor.stdout).toContain(`POST ${shortener.baseUrl}/mappings answered 400`);
+  const run = await harness('run', '--target', 'svc', '--rule', 'shortener.long-url.valid-url', '--runs', '10');
+  expect(run.code, run.stdout + run.stderr).toBe(0);
+  expect(run.stdout).toContain('CONFORMANT: 1 passed');
+  // The project's own reports folder, not the package's.
+  expect(readdirSync(join(project, 'reports'))).toContain('summary.json');
+}, 120_000);
+
+test('the bundled reference with a mutant: the failing rule is replayed with npx harness', async () => {
+  // The installed bin itself (npx would stand between the test and the process it stops).
+  const reference = spawn(
+    join(project, 'node_modules', '.bin', 'harness'),
+    ['reference', '--port', '0', '--mutant', 'shortener-long-url-first-entry-only'],
+    // Its stderr is not read: left in a pipe, a full one would stall it (writes to a pipe block) past SIGTERM.
+    { cwd: project, env: teamEnv(), stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  started.push(reference);
+  const base = await new Promise<string>((resolve, reject) => {
+    let seen = '';
+    reference.stdout.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const found = /shortener=(\S+)/.exec(seen);
+      if (found) resolve(found[1] as string);
+    });
+    reference.on('exit', (code) => reject(new Error(`reference exited ${code}: ${seen}`)));
+  });
+  expect((await harness('init', '--family', 'shortener', '--name', 'mutant', '--url', base)).code).toBe(0);
+  const run = await harness('run', '--target', 'mutant', '--rule', 'shortener.long-url.valid-url', '--runs', '20');
+  expect(run.code, run.stdout + run.stderr).toBe(1);
+  expect(run.stdout).toMatch(/^replay: npx harness run .*--rule shortener\.long-url\.valid-url/m);
+  expect(run.stdout).not.toContain('node_modules');
+  await stop(reference);
+}, 120_000);
+
+test('a nightly load run in three segments and their merge, from the team project', async () => {
+  const segments = await Promise.all(
+    [1, 2, 3].map((index) =>
+      harness(
+        'load',
+        'nightly',
+        '--target',
+        'svc',
+        '--rate',
+        '6',
+        '--duration',
+        '1s',
+        '--segment',
+        `${index}/3`,
+        '--run-id',
+        'packaged',
+      ),
+    ),
+  );
+  for (const segment of segments) expect(segment.code, segment.stdout + segment.stderr).toBe(0);
+  // The merge the segments print, run as printed (from `load merge` on: the words before start this harness).
+  const printed = shellWords(/by: (.+ load merge .+)$/m.exec(segments[2]?.stdout ?? '')?.[1] ?? '');
+  expect(printed.slice(0, 2), segments[2]?.stdout).toEqual(['npx', 'harness']);
+  const merge = await harness(...printed.slice(2));
+  // Judged once on the sum of the three segments (6 req/s offered in all); on a busy machine a threshold may fail
+  // (exit 1), but nothing is missing, foreign or partial (exit 2).
+  expect([0, 1], merge.stdout + merge.stderr).toContain(merge.code);
+  expect(merge.stderr).toMatch(/nightly shortener mappings\s+6\/s/);
+  expect(merge.stderr).toMatch(/VERDICT: (PASS|FAIL)/);
+}, 120_000);
