@@ -8,6 +8,8 @@ import { type LoadSummaryParts, renderLoadSummaryMarkdown } from '../reporting/l
 import { writeAtomically } from '../reporting/report-files.ts';
 import { loadCharts } from '../reporting/load-charts.ts';
 import { reportsPaths } from './paths.ts';
+import { harnessInvocation } from './replay-invocation.ts';
+import { shellWord } from '../client/shell-quote.ts';
 
 /** Where nightly load keeps its history when no folder is named: under the reports folder. */
 export const defaultHistoryDir = (reportsDir: string) => join(reportsDir, 'load', 'history');
@@ -43,7 +45,8 @@ export async function publishNightly(
  * Returns the path written, if any.
  */
 export function publishLoadSummary(reportsDir: string | undefined, parts: LoadSummaryParts): string | undefined {
-  const markdown = renderLoadSummaryMarkdown(parts);
+  const replay = parts.replay ?? commandLine();
+  const markdown = renderLoadSummaryMarkdown({ ...parts, ...(replay ? { replay } : {}) });
   let written: string | undefined;
   if (reportsDir) {
     written = reportsPaths(reportsDir).loadSummaryMarkdown;
@@ -62,7 +65,16 @@ export function publishLoadSummary(reportsDir: string | undefined, parts: LoadSu
         ]
       : probe
         ? []
-        : loadGitHubAnnotations(parts.results);
+        : loadGitHubAnnotations(parts.results, replay);
   publishToGitHubActions(markdown, annotations, process.env, (line) => console.log(line));
   return written;
+}
+
+/**
+ * This load command's own line, as it was started (`npx harness load …`, or a checkout's `node …/bin/harness.js load
+ * …`), to run it again; undefined when this process is not the harness's own (the CLI called in another program).
+ */
+function commandLine(argv: readonly string[] = process.argv): string | undefined {
+  if (argv[2] !== 'load') return undefined;
+  return [...harnessInvocation(argv), ...argv.slice(2)].map(shellWord).join(' ');
 }

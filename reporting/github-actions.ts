@@ -37,9 +37,11 @@ export function gitHubAnnotations(summary: RunSummary): string[] {
 
 /**
  * A load run's annotations: one `::error` per failed threshold (title: operation and threshold, message: the figure
- * read in its unit) and one per response rule broken (title: the rule id). An interrupted run judged nothing: none.
+ * read in its unit) and one per response rule broken (title: the rule id, with the request that met it first), each
+ * with the line that runs the command again when there is one. An interrupted run judged nothing: none.
  */
-export function loadGitHubAnnotations(results: readonly LoadResult[]): string[] {
+export function loadGitHubAnnotations(results: readonly LoadResult[], replay?: string): string[] {
+  const withReplay = (message: string) => (replay ? `${message}\nreplay: ${replay}` : message);
   return results.flatMap((result) => {
     if (result.interrupted) return [];
     return [
@@ -49,14 +51,16 @@ export function loadGitHubAnnotations(results: readonly LoadResult[]): string[] 
           annotation(
             'error',
             `${result.scenario}: ${verdict.threshold}`,
-            `threshold failed: actual ${thresholdActualText(verdict.threshold, verdict.actual)}`,
+            withReplay(`threshold failed: actual ${thresholdActualText(verdict.threshold, verdict.actual)}`),
           ),
         ),
       ...result.violations.map((violation) =>
         annotation(
           'error',
           violation.ruleId,
-          `${result.scenario}: ${violation.count} response(s) broke it: ${violation.message}`,
+          withReplay(
+            `${result.scenario}: ${violation.count} response(s) broke it: ${violation.message}\ninput: request ${violation.sample.label}, answered ${violation.sample.status}`,
+          ),
         ),
       ),
     ];

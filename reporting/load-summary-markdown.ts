@@ -2,6 +2,7 @@ import type { LoadResult } from '../load/load-result.ts';
 import { partialNote } from '../load/segment-merge.ts';
 import { brokenResponseRuleLines, loadSummaryRows } from './load-summary-table.ts';
 import { loadVerdictLine, thresholdActualText } from './load-summary.ts';
+import { codeSpan } from './failure-lines.ts';
 import { markdownInline } from './summary-markdown.ts';
 
 /** What a load command judged beside its runs' thresholds: a probe's rules (the one broken, when it failed). */
@@ -18,6 +19,8 @@ export interface LoadSummaryParts {
   results: readonly LoadResult[];
   interrupted: boolean;
   probe?: ProbeVerdict;
+  /** The line that runs the command again, as it was started (`npx harness load …`), when known. */
+  replay?: string;
 }
 
 /** The headline's word: INTERRUPTED and PARTIAL (a merge missing segments) are neither a pass nor a fail. */
@@ -75,6 +78,7 @@ export function renderLoadSummaryMarkdown(parts: LoadSummaryParts): string {
   const broken = brokenResponseRuleLines(parts.results);
   if (broken.length)
     lines.push('', '### Response rules broken', '', ...broken.map((line) => `- ${markdownInline(line)}`));
+  if (parts.replay) lines.push('', `Replay: ${codeSpan(parts.replay)}`);
   lines.push(
     '',
     'Figures of each operation (HDR histograms, per-second counts): the load result files and the Allure report.',

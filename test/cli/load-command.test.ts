@@ -184,9 +184,13 @@ describe.concurrent('harness load token-rate-limit', () => {
     expect(second).toMatch(/^## ❌ harness load nightly: FAIL/);
     expect(second).toContain('✗ `count(2xx) == 0` (10)');
     expect(readFileSync(stepSummary, 'utf8')).toBe(`${first}\n${second}\n`);
+    // Each annotation, and the summary, with the line that runs the command again (from this checkout: node and its
+    // bin).
+    const rerun = `node ${fileURLToPath(new URL('../../bin/harness.js', import.meta.url))} load nightly --targets ${targets} --target failing --rate 10 --duration 1 --reports ${reports}`;
     expect(failing.stdout.split('\n').filter((line) => line.startsWith('::'))).toEqual([
-      '::error title=nightly shortener mappings%3A count(2xx) == 0::threshold failed: actual 10',
+      `::error title=nightly shortener mappings%3A count(2xx) == 0::threshold failed: actual 10%0Areplay: ${rerun}`,
     ]);
+    expect(second).toContain(`Replay: \`${rerun}\``);
 
     // The pinned thresholds make each run's test a normal one; each names its own invocation.
     const allure = allureTests(reports);

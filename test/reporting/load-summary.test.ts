@@ -65,8 +65,16 @@ describe('the verdict of a load run', () => {
     );
     expect(loadGitHubAnnotations([failing])).toEqual([
       '::error title=nightly billing queryCharge%3A p99 < 500 ms::threshold failed: actual 951.3 ms',
-      '::error title=billing.headers.track_id.echo::nightly billing queryCharge: 3 response(s) broke it: not echoed',
+      '::error title=billing.headers.track_id.echo::nightly billing queryCharge: 3 response(s) broke it: not echoed%0Ainput: request x, answered 200',
     ]);
+    // With the command's own line: each annotation says how to run it again, and so does summary.md.
+    const replay = 'npx harness load nightly --target staging';
+    expect(loadGitHubAnnotations([failing], replay)[0]).toBe(
+      '::error title=nightly billing queryCharge%3A p99 < 500 ms::threshold failed: actual 951.3 ms%0Areplay: npx harness load nightly --target staging',
+    );
+    expect(
+      renderLoadSummaryMarkdown({ command: 'load nightly', results: [failing], interrupted: false, replay }),
+    ).toContain('\nReplay: `npx harness load nightly --target staging`\n');
     expect(
       loadVerdictLine([
         failing,
