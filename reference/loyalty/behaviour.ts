@@ -17,6 +17,8 @@ export interface LoyaltyBehaviour {
   macPaths(requestPath: string): readonly string[];
   bodyhashChecked: boolean;
   noncesRemembered: boolean;
+  /** Which nonces an operation's nonce is looked up among and kept with (every operation's; a mutant splits them). */
+  nonceScope(operation: LoyaltyOperation): string;
   /** How long a used nonce is remembered, in ms (documented: for ever). */
   nonceMemoryMs: number;
   /** How long a used requestor_order_id is remembered, in ms (documented: all time). */
@@ -30,11 +32,22 @@ export interface LoyaltyBehaviour {
   /** Whether an order id already used makes a conflict, given the two bodies. */
   conflicts(previous: string, current: string): boolean;
   simulationRecordsId: boolean;
+  /**
+   * What a request refused for a field of its body (400) does to the used nonces and order ids (nothing; a mutant
+   * releases or clears them).
+   */
+  afterBodyRefusal(memory: LoyaltyMemory, body: Record<string, unknown>): void;
   errorBody(status: number, message: string): Record<string, unknown>;
   /** The body of a 202 (documented: an empty JSON object). */
   acceptedBody(operation: LoyaltyOperation): Record<string, unknown>;
   /** The Content-Type of an answer of this status (documented: JSON). */
   contentType(status: number): string;
+}
+
+/** What the network remembers: used nonces (by scope, id and nonce) and used order ids, each with when. */
+export interface LoyaltyMemory {
+  nonces: Map<string, number>;
+  orders: Map<string, { raw: string; at: number }>;
 }
 
 export const referenceBehaviour: LoyaltyBehaviour = {
@@ -48,6 +61,7 @@ export const referenceBehaviour: LoyaltyBehaviour = {
   macPaths: (requestPath) => [requestPath],
   bodyhashChecked: true,
   noncesRemembered: true,
+  nonceScope: () => 'every operation',
   nonceMemoryMs: Number.POSITIVE_INFINITY,
   orderIdMemoryMs: Number.POSITIVE_INFINITY,
   tsAccepted: (ts, now, windowMs) => Math.abs(now - ts) <= windowMs,
@@ -56,6 +70,7 @@ export const referenceBehaviour: LoyaltyBehaviour = {
   extraProblem: () => undefined,
   conflicts: () => true,
   simulationRecordsId: false,
+  afterBodyRefusal: () => {},
   errorBody: (status, message) => ({ error_code: `LTY-${status}`, user_message: message, developer_message: message }),
   acceptedBody: () => ({}),
   contentType: () => 'application/json; charset=utf-8',

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { bodyHash, parseMacHeader, signMac } from '../../client/loyalty/mac.ts';
 import type { LoyaltyOperation, ProgramCode } from '../../rules/loyalty/records.ts';
 import type { LoyaltySection } from '../../targets/loyalty/section.ts';
-import type { LoyaltyBehaviour } from './behaviour.ts';
+import type { LoyaltyBehaviour, LoyaltyMemory } from './behaviour.ts';
 import { validatorsOf } from './validators.ts';
 
 export interface Answer {
@@ -23,10 +23,8 @@ export interface LoyaltyCredentials {
  * all time (simulated ones excepted).
  */
 export class LoyaltyHandler {
-  /** Used nonces with when they were used. */
-  readonly #nonces = new Map<string, number>();
-  /** Used order ids with the order and when it was placed. */
-  readonly #orders = new Map<string, { raw: string; at: number }>();
+  /** Used nonces with when they were used; used order ids with the order and when it was placed. */
+  readonly #memory: LoyaltyMemory = { nonces: new Map(), orders: new Map() };
 
   constructor(
     readonly behaviour: LoyaltyBehaviour,
@@ -66,11 +64,11 @@ export class LoyaltyHandler {
       ).mac;
     if (!behaviour.macPaths(req.url ?? '').some((path) => behaviour.macMatches(parts.mac as string, signed(path))))
       return 'the mac does not match';
-    const nonce = `${parts.id}:${parts.nonce}`;
-    const usedAt = this.#nonces.get(nonce);
+    const nonce = `${behaviour.nonceScope(operation)}:${parts.id}:${parts.nonce}`;
+    const usedAt = this.#memory.nonces.get(nonce);
     if (behaviour.noncesRemembered && usedAt !== undefined && Date.now() - usedAt <= behaviour.nonceMemoryMs)
       return 'the nonce was used before';
-    this.#nonces.set(nonce, Date.now());
+    this.#memory.nonces.set(nonce, Date.now());
     return undefined;
   }
 
@@ -93,24 +91,33 @@ export class LoyaltyHandler {
     if (typeof body !== 'object' || body === null || Array.isArray(body))
       return this.#error(400, 'the body must be a JSON object');
     const fields = body as Record<string, unknown>;
-    for (const name of validatorsOf[operation]) {
-      const problem = behaviour.validators[name](fields, this.credentials.mandatory);
-      if (problem) return this.#error(400, problem);
+    const problem = this.#bodyProblem(operation, fields);
+    if (problem) {
+      behaviour.afterBodyRefusal(this.#memory, fields);
+      return this.#error(400, problem);
     }
-    const extra = behaviour.extraProblem(operation, fields);
-    if (extra) return this.#error(400, extra);
     if (operation === 'transfer') return this.#order(fields, raw);
     return { status: 202, body: behaviour.acceptedBody(operation) };
+  }
+
+  /** Why a field of the body is refused, or undefined when the body is valid. */
+  #bodyProblem(operation: LoyaltyOperation, fields: Record<string, unknown>): string | undefined {
+    for (const name of validatorsOf[operation]) {
+      const problem = this.behaviour.validators[name](fields, this.credentials.mandatory);
+      if (problem) return problem;
+    }
+    return this.behaviour.extraProblem(operation, fields);
   }
 
   /** Order ids are unique for all time; a simulated order is checked and recorded nowhere. */
   #order(order: Record<string, unknown>, raw: string): Answer {
     const id = order.requestor_order_id as string;
-    const previous = this.#orders.get(id);
+    const previous = this.#memory.orders.get(id);
     const remembered = previous !== undefined && Date.now() - previous.at <= this.behaviour.orderIdMemoryMs;
     if (remembered && this.behaviour.conflicts(previous.raw, raw))
       return this.#error(409, `requestor_order_id ${id} was used before`);
-    if (order.simulation !== true || this.behaviour.simulationRecordsId) this.#orders.set(id, { raw, at: Date.now() });
+    if (order.simulation !== true || this.behaviour.simulationRecordsId)
+      this.#memory.orders.set(id, { raw, at: Date.now() });
     return { status: 202, body: this.behaviour.acceptedBody('transfer') };
   }
 }

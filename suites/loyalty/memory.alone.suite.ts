@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { RuleVerdict } from '../../checks/rule-check.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import { validOrder } from '../../generators/loyalty/bodies.ts';
 import { lateTestTimeoutMs, useLateMemory } from '../support/late-memory.ts';
+import type { RunContext } from '../support/run-context.ts';
+import { runStatefulPhase, sequenceBudget } from '../support/stateful-phase.ts';
 import { firstUseAccepted } from './support/first-use-accepted.ts';
+import { type LoyaltyPostcondition, loyaltyCommands, loyaltySequence } from './support/loyalty-model.ts';
 import { freshId, ruleTest, useLoyaltySession } from './support/loyalty-session.ts';
 import { loyaltyMemory } from './support/memory-kinds.ts';
 import { edgeMs } from './support/window-edge.ts';
@@ -10,7 +15,8 @@ import { edgeMs } from './support/window-edge.ts';
 /*
  * What a loyalty network must remember, judged at once and late: run after every other suite file of its family, near the end of the run, this file
  * replays the nonce and the order id the mac and bodies files used when they started (see
- * suites/support/late-memory.ts), after the run's other traffic.
+ * suites/support/late-memory.ts), after the run's other traffic. Then each rule's stateful phase: random sequences of
+ * the three operations checked against a model of the used nonces and order ids (suites/loyalty/support/loyalty-model.ts).
  */
 
 const session = useLoyaltySession();
@@ -18,9 +24,27 @@ const recall = useLateMemory();
 const uniqueRule = 'loyalty.transfer.order-id-unique';
 const nonceRule = 'loyalty.mac.nonce-reuse';
 
+/** The target as a state machine, after the rule's planned probes: random sequences, any failure shrunk to the shortest. */
+async function statefulPhase(
+  judges: LoyaltyPostcondition,
+  judge: (exchange: Exchange) => RuleVerdict,
+  { run, observe }: { run: RunContext; observe(key: string, value: unknown): void },
+): Promise<void> {
+  const { client, context, section } = session();
+  const observed: string[] = [];
+  const phase = await runStatefulPhase({
+    commands: loyaltyCommands[judges],
+    setup: () => loyaltySequence({ client, context, windowMs: section.mac?.windowMs ?? 0, judges, judge }, observed),
+    seed: run.seed,
+    sequences: sequenceBudget(run),
+  });
+  observe('stateful phase', `${phase.sequences} sequence(s), ${phase.requests} request(s)`);
+  if (observed.length) observe('stateful phase, read leniently', observed.slice(0, 10));
+}
+
 ruleTest(
   nonceRule,
-  async ({ observe, check }) => {
+  async ({ run, observe, check }) => {
     const { send, validBodies, section } = session();
     const bodies = validBodies();
     const nonce = randomUUID();
@@ -56,6 +80,7 @@ ruleTest(
       verdicts.push(check(replay, null));
     }
     observe('late replays', lateness);
+    await statefulPhase('nonce', (exchange) => check(exchange, null), { run, observe });
     return verdicts;
   },
   { timeoutMs: lateTestTimeoutMs() },
@@ -63,7 +88,7 @@ ruleTest(
 
 ruleTest(
   uniqueRule,
-  async ({ observe, check }) => {
+  async ({ run, observe, check }) => {
     const { send, context } = session();
     const id = freshId();
     const order = { ...validOrder(context), requestor_order_id: id };
@@ -103,6 +128,7 @@ ruleTest(
       verdicts.push(check(replay));
     }
     observe('late replays', lateness);
+    await statefulPhase('order', (exchange) => check(exchange), { run, observe });
     return verdicts;
   },
   { timeoutMs: lateTestTimeoutMs() },

@@ -73,6 +73,19 @@ const definitions: readonly LoyaltyMutant[] = [
     'A nonce is remembered for three seconds only (the ts window is five minutes): a replay late in the run is accepted.',
     { nonceMemoryMs: 3000 },
   ),
+  // Faults only a sequence of requests shows: each single request behaves (the stateful phase's to find).
+  mutant(
+    'loyalty-transfer-keeps-own-nonces',
+    'mac.nonce-reuse',
+    'Transfer orders keep their nonces apart from subscribe and notify: a nonce used on one side is accepted again on the other.',
+    { nonceScope: (operation) => (operation === 'transfer' ? 'transfer' : 'every operation') },
+  ),
+  mutant(
+    'loyalty-body-refusal-forgets-nonces',
+    'mac.nonce-reuse',
+    'A request refused for a field of its body clears every used nonce: a nonce used before it is accepted again after it.',
+    { afterBodyRefusal: (memory) => memory.nonces.clear() },
+  ),
   mutant(
     'loyalty-window-fifteen-seconds-wider',
     'mac.timestamp-window',
@@ -189,6 +202,16 @@ const definitions: readonly LoyaltyMutant[] = [
     'transfer.order-id-unique',
     'A requestor_order_id is remembered for three seconds only: a replay late in the run is accepted.',
     { orderIdMemoryMs: 3000 },
+  ),
+  mutant(
+    'loyalty-body-refusal-releases-order-id',
+    'transfer.order-id-unique',
+    'An order refused for a field of its body releases the requestor_order_id it carried: an id used before is accepted again after a refused order under it.',
+    {
+      afterBodyRefusal: (memory, body) => {
+        if (typeof body.requestor_order_id === 'string') memory.orders.delete(body.requestor_order_id);
+      },
+    },
   ),
   mutant('loyalty-simulation-records-id', 'transfer.simulation', 'A simulated order takes its requestor_order_id.', {
     simulationRecordsId: true,

@@ -28,6 +28,22 @@ export interface DocumentNetwork {
   close(): Promise<void>;
 }
 
+/**
+ * Faults of the kind only a sequence of requests shows (each single request behaves), for the stateful phase's own
+ * proof: none by default.
+ */
+export interface SequenceFaults {
+  /**
+   * Event notify looks a nonce up only among the nonces notify used: a nonce used on subscribe or transfer is accepted
+   * again on notify (state kept in the wrong place).
+   */
+  notifyNoncesApart?: boolean;
+  /** An order refused for a field of its body releases the requestor_order_id it carried (a refusal releasing state). */
+  refusalReleasesOrderId?: boolean;
+  /** A requestor_order_id is kept with the order's points_needed: another amount under it is accepted (a wrong key). */
+  orderIdKeptWithAmount?: boolean;
+}
+
 type Json = Record<string, unknown>;
 const windowMs = 60_000;
 const programs = [
@@ -183,9 +199,22 @@ const operations: Record<string, { validate: (body: Json) => void; senderAndKeyn
   '/v1/event/notify': { validate: validNotification, senderAndKeyname: false },
 };
 
-export async function startDocumentNetwork(options: DocumentNetworkOptions): Promise<DocumentNetwork> {
-  const nonces = new Set<string>();
+const notifyPath = '/v1/event/notify';
+
+export async function startDocumentNetwork(
+  options: DocumentNetworkOptions,
+  faults: SequenceFaults = {},
+): Promise<DocumentNetwork> {
+  /** Used nonces, each with the operation path that used it first. */
+  const nonces = new Map<string, string>();
+  const onNotify = (path: string | undefined) => path?.split('?')[0]?.endsWith(notifyPath) ?? false;
+  const nonceUsed = (nonce: string, path: string) =>
+    nonces.has(nonce) && (!faults.notifyNoncesApart || !onNotify(path) || onNotify(nonces.get(nonce)));
   const orderIds = new Set<string>();
+  const orderKey = (body: Json) =>
+    faults.orderIdKeptWithAmount
+      ? `${body.requestor_order_id as string} ${JSON.stringify(body.points_needed)}`
+      : (body.requestor_order_id as string);
   const mount = '/lty';
 
   const reply = (res: ServerResponse, status: number, body: Json) => {
@@ -235,8 +264,8 @@ export async function startDocumentNetwork(options: DocumentNetworkOptions): Pro
     const expected = Buffer.from(createHmac('sha256', options.macSecret).update(signed).digest('hex'));
     const sent = Buffer.from(mac.toLowerCase());
     if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) return 'mac does not verify';
-    if (nonces.has(nonce)) return 'nonce already used';
-    nonces.add(nonce);
+    if (nonceUsed(nonce, path)) return 'nonce already used';
+    if (!nonces.has(nonce)) nonces.set(nonce, path);
     return undefined;
   };
 
@@ -270,11 +299,12 @@ export async function startDocumentNetwork(options: DocumentNetworkOptions): Pro
     try {
       operation.validate(body);
     } catch (error) {
-      if (error instanceof Invalid) return refuse(res, 400, 'INVALID_FIELD', error.message);
-      throw error;
+      if (!(error instanceof Invalid)) throw error;
+      if (faults.refusalReleasesOrderId && operation.validate === validOrder) orderIds.delete(orderKey(body));
+      return refuse(res, 400, 'INVALID_FIELD', error.message);
     }
     if (operation.validate === validOrder) {
-      const orderId = body.requestor_order_id as string;
+      const orderId = orderKey(body);
       if (orderIds.has(orderId)) return refuse(res, 409, 'DUPLICATE_ORDER', 'requestor_order_id was used before');
       // A simulated order is validated only: it creates nothing, so its id stays free.
       if (body.simulation !== true) orderIds.add(orderId);

@@ -1,0 +1,286 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import type { RuleVerdict } from '../../../checks/rule-check.ts';
+import { RuleViolation } from '../../../checks/rule-violation.ts';
+import type { Exchange } from '../../../client/http-exchange.ts';
+import type { LoyaltyClient } from '../../../client/loyalty/loyalty-client.ts';
+import { freshOrderId, type LoyaltyContext } from '../../../generators/loyalty/bodies.ts';
+import { callBody, type LoyaltyCall, loyaltyCall } from '../../../generators/loyalty/loyalty-call.ts';
+import { type LoyaltyRefusal, loyaltyRefusal, refusedCase } from '../../../generators/loyalty/loyalty-refusal.ts';
+import { type LoyaltyOperation, loyaltyStatuses } from '../../../rules/loyalty/records.ts';
+import { type SequenceReal, SequenceLog } from '../../support/stateful-phase.ts';
+import { edgeMs } from './window-edge.ts';
+
+/*
+ * The loyalty network as a state machine, from document 2, part A: "nonce (unique string, different for each
+ * request)", within the ts window of the MAC form, on every operation; "requestor_order_id (... unique across all
+ * time ...)", a reuse answering 409 ("409 business conflict"). The model holds the nonces a sequence sent (and whether a
+ * request carrying one was accepted) and the ids of the orders it placed. The commands are the three operations, valid
+ * (every valid body, orders with another amount) and refused for one field, each carrying a fresh or an earlier nonce
+ * and order id. A phase judges one rule: loyalty.mac.nonce-reuse (a nonce an accepted request carried, sent again
+ * within the window, is refused) or loyalty.transfer.order-id-unique (a valid order under an id an accepted order
+ * carried is 409, whatever else changed and whatever came between). The rest is read leniently and observed: what a
+ * fresh request gets (other rules'), a refused request carrying a used id (400 or 409: the order of the two checks is
+ * not stated), a nonce whose only earlier carriers were refused (a target may refuse a body before reading the nonce).
+ */
+
+/** The rule a phase judges: the nonce rule's or the order id rule's postconditions. */
+export type LoyaltyPostcondition = 'nonce' | 'order';
+
+/** A nonce the sequence sent: first at which step, and when and at which step a request carrying it was accepted. */
+interface SentNonce {
+  nonce: string;
+  step: number;
+  accepted?: { step: number; atMs: number };
+}
+
+/** An order the target accepted: its requestor_order_id and step. */
+interface PlacedOrder {
+  id: string;
+  step: number;
+}
+
+export interface LoyaltyModel {
+  /** Whether requests carry a MAC nonce (the entry's MAC form); the bearer form carries none. */
+  mac: boolean;
+  nonces: SentNonce[];
+  orders: PlacedOrder[];
+  /** What was read leniently, in words: reported, never failed. */
+  observed: string[];
+}
+
+export interface LoyaltyReal extends SequenceReal {
+  client: LoyaltyClient;
+  context: LoyaltyContext;
+  /** The MAC ts window, in ms (a nonce is judged only while its accepted use is well inside it). */
+  windowMs: number;
+  judges: LoyaltyPostcondition;
+  /** The judged rule's check, bound to the rule, for one exchange. */
+  judge: (exchange: Exchange) => RuleVerdict;
+}
+
+/** What one command sends, before the sequence picks its nonce and order id. */
+interface PlannedRequest {
+  operation: LoyaltyOperation;
+  body: Record<string, unknown>;
+  /** The body in words. */
+  what: string;
+  valid: boolean;
+  nonceReuse: number | undefined;
+  orderReuse: number | undefined;
+}
+
+/** What the model expects of a request: the rule that judges it (none: read leniently), in words, and the answers. */
+interface Expectation {
+  judgedBy?: LoyaltyPostcondition;
+  text: string;
+  accepts(status: number): boolean;
+}
+
+const { accepted, conflict } = loyaltyStatuses;
+const invalid = 400;
+const refusal = (status: number) => status >= 400 && status <= 499;
+const counted = <T>(list: readonly T[], back: number) => list[list.length - 1 - (back % list.length)] as T;
+/** Whether a request of this operation carries a requestor_order_id an earlier order may have used. */
+const carriesOrderId = (request: Pick<PlannedRequest, 'operation' | 'body'>) =>
+  request.operation !== 'subscribe' &&
+  (request.operation === 'notify' || request.body.requestor_order_id === freshOrderId);
+
+/** The nonce a request carries: fresh, or an earlier one while there is one (undefined: the bearer form, no nonce). */
+function pickNonce(model: LoyaltyModel, reuse: number | undefined): { nonce: string; earlier?: SentNonce } | undefined {
+  if (!model.mac) return undefined;
+  if (reuse === undefined || model.nonces.length === 0) return { nonce: randomUUID() };
+  const earlier = counted(model.nonces, reuse);
+  return { nonce: earlier.nonce, earlier };
+}
+
+/**
+ * The order id a request carries: fresh, or an accepted order's while there is one (undefined: none, or a notification
+ * tied to none).
+ */
+function pickOrder(model: LoyaltyModel, request: PlannedRequest): { id: string; earlier?: PlacedOrder } | undefined {
+  if (!carriesOrderId(request)) return undefined;
+  if (request.orderReuse === undefined || model.orders.length === 0)
+    return request.operation === 'notify' ? undefined : { id: `order-${randomUUID()}` };
+  const earlier = counted(model.orders, request.orderReuse);
+  return { id: earlier.id, earlier };
+}
+
+/** Whether the nonce's accepted use is well inside the window still: only then is its reuse the nonce rule's. */
+function nonceStillUsed(earlier: SentNonce | undefined, windowMs: number): earlier is Required<SentNonce> {
+  return earlier?.accepted !== undefined && Date.now() - earlier.accepted.atMs <= windowMs - edgeMs(windowMs);
+}
+
+/** What the documents say a request must get, given what the sequence used before it, and which rule says so. */
+function expectationOf(
+  request: PlannedRequest,
+  nonce: ReturnType<typeof pickNonce>,
+  order: ReturnType<typeof pickOrder>,
+  windowMs: number,
+): Expectation {
+  if (nonceStillUsed(nonce?.earlier, windowMs))
+    return {
+      judgedBy: 'nonce',
+      text: `a 4xx: the nonce was accepted at step ${nonce.earlier.accepted.step} (loyalty.mac.nonce-reuse)`,
+      accepts: refusal,
+    };
+  if (nonce?.earlier)
+    return {
+      text: "a 4xx, or a fresh nonce's answer: no request carrying the nonce was accepted yet",
+      accepts: (status) => refusal(status) || status === accepted,
+    };
+  if (order?.earlier && request.operation === 'transfer')
+    return request.valid
+      ? {
+          judgedBy: 'order',
+          text: `${conflict}: the requestor_order_id was accepted at step ${order.earlier.step} (loyalty.transfer.order-id-unique)`,
+          accepts: (status) => status === conflict,
+        }
+      : {
+          text: `${invalid} or ${conflict}: the order of the two checks is not stated`,
+          accepts: (status) => status === invalid || status === conflict,
+        };
+  return request.valid
+    ? { text: `${accepted}`, accepts: (status) => status === accepted }
+    : { text: `${invalid}`, accepts: (status) => status === invalid };
+}
+
+/** The request in words: operation, body, order id and nonce, and what the model expects. */
+function requestText(
+  request: PlannedRequest,
+  nonce: ReturnType<typeof pickNonce>,
+  order: ReturnType<typeof pickOrder>,
+  expectation: Expectation,
+): string {
+  const id = !order
+    ? ''
+    : order.earlier
+      ? `, requestor_order_id ${order.id} of step ${order.earlier.step}`
+      : `, fresh requestor_order_id ${order.id}`;
+  const carried = !nonce
+    ? ''
+    : nonce.earlier
+      ? `, nonce ${nonce.nonce} of step ${nonce.earlier.step}`
+      : `, fresh nonce ${nonce.nonce}`;
+  return `${request.operation}: ${request.what}${id}${carried}; the model expects ${expectation.text}`;
+}
+
+/** The judged rule's check on the step; its violation names the step and the model's expectation. */
+function judgeStep(real: LoyaltyReal, exchange: Exchange, step: string): void {
+  try {
+    real.judge(exchange);
+  } catch (error) {
+    if (!(error instanceof RuleViolation)) throw error;
+    throw new RuleViolation(error.ruleId, `${step}: ${error.message}`, error.evidence);
+  }
+}
+
+/** Keeps what the answer made used: the nonce sent (accepted or not), the id of an accepted new order. */
+function remember(
+  model: LoyaltyModel,
+  sent: { step: number; atMs: number; status: number | undefined; operation: LoyaltyOperation },
+  nonce: ReturnType<typeof pickNonce>,
+  order: ReturnType<typeof pickOrder>,
+): void {
+  const acceptedNow = sent.status === accepted;
+  if (nonce && !nonce.earlier) model.nonces.push({ nonce: nonce.nonce, step: sent.step });
+  const kept = nonce && model.nonces.find((one) => one.nonce === nonce.nonce);
+  if (kept && acceptedNow && !kept.accepted) kept.accepted = { step: sent.step, atMs: sent.atMs };
+  if (order && !order.earlier && acceptedNow && sent.operation === 'transfer')
+    model.orders.push({ id: order.id, step: sent.step });
+}
+
+/** Sends a planned request with its nonce and order id, judges or observes the answer, and keeps what it used. */
+async function sendAndJudge(model: LoyaltyModel, real: LoyaltyReal, request: PlannedRequest): Promise<void> {
+  const step = real.log.steps.length + 1;
+  const nonce = pickNonce(model, request.nonceReuse);
+  const order = pickOrder(model, request);
+  const expectation = expectationOf(request, nonce, order, real.windowMs);
+  const why = requestText(request, nonce, order, expectation);
+  const body = order ? { ...request.body, requestor_order_id: order.id } : request.body;
+  const atMs = Date.now();
+  const exchange = real.log.record(
+    await real.client.send({
+      operation: request.operation,
+      body,
+      ...(nonce ? { auth: { mac: { nonce: nonce.nonce } } } : {}),
+    }),
+    why,
+  );
+  const status = exchange.response?.status;
+  if (expectation.judgedBy === real.judges) judgeStep(real, exchange, `step ${step}: ${why}`);
+  else if (status === undefined || !expectation.accepts(status))
+    model.observed.push(`step ${step}: ${why}: ${status ?? exchange.error?.code}`);
+  remember(model, { step, atMs, status, operation: request.operation }, nonce, order);
+}
+
+/** A valid request of any operation (an order under a fresh or an earlier id, another amount). */
+class CallCommand implements fc.AsyncCommand<LoyaltyModel, LoyaltyReal> {
+  constructor(readonly call: LoyaltyCall) {}
+
+  check(): boolean {
+    return true;
+  }
+
+  run(model: LoyaltyModel, real: LoyaltyReal): Promise<void> {
+    return sendAndJudge(model, real, { ...this.call, ...callBody(real.context, this.call), valid: true });
+  }
+
+  toString(): string {
+    return `call(${JSON.stringify(this.call)})`;
+  }
+}
+
+/** A request a field rule refuses: what was used before it stays used (its own answer is its rule's). */
+class RefusalCommand implements fc.AsyncCommand<LoyaltyModel, LoyaltyReal> {
+  constructor(readonly refusal: LoyaltyRefusal) {}
+
+  check(): boolean {
+    return true;
+  }
+
+  run(model: LoyaltyModel, real: LoyaltyReal): Promise<void> {
+    const { body, what } = refusedCase(real.context, this.refusal);
+    return sendAndJudge(model, real, {
+      ...this.refusal,
+      body,
+      what: `${what}, which ${this.refusal.ruleId} refuses`,
+      valid: false,
+    });
+  }
+
+  toString(): string {
+    return `refusal(${JSON.stringify(this.refusal)})`;
+  }
+}
+
+const calls = loyaltyCall.map((call) => new CallCommand(call));
+const refusals = loyaltyRefusal.map((refused) => new RefusalCommand(refused));
+// For the order id rule: mostly orders under fresh nonces (a reused nonce leaves an order unjudged), refusals of orders.
+const orders = loyaltyCall.map((call) => new CallCommand({ ...call, operation: 'transfer', nonceReuse: undefined }));
+const refusedOrders = loyaltyRefusal
+  .filter((refused) => refused.operation === 'transfer')
+  .map((refused) => new RefusalCommand({ ...refused, nonceReuse: undefined }));
+
+/**
+ * Sequences of up to eight requests. fc.commands picks among its arbitraries evenly: one listed three times weighs
+ * three.
+ */
+export const loyaltyCommands: Record<
+  LoyaltyPostcondition,
+  fc.Arbitrary<Iterable<fc.AsyncCommand<LoyaltyModel, LoyaltyReal>>>
+> = {
+  nonce: fc.commands([calls, calls, calls, refusals], { maxCommands: 8, size: 'medium' }),
+  order: fc.commands([orders, orders, calls, refusedOrders], { maxCommands: 8, size: 'medium' }),
+};
+
+/** A sequence's fresh model (what it reads leniently goes to `observed`, shared by the sequences) and real side. */
+export function loyaltySequence(
+  real: Omit<LoyaltyReal, 'log'>,
+  observed: string[],
+): { model: LoyaltyModel; real: LoyaltyReal } {
+  return {
+    model: { mac: real.client.defaultAuth === 'mac', nonces: [], orders: [], observed },
+    real: { ...real, log: new SequenceLog() },
+  };
+}
