@@ -32,8 +32,15 @@ export interface AgenticBehaviour {
   payloadProblem(payload: unknown): Refusal | undefined;
   /** The 422 of a payload about an enrollment the reference does not know. */
   unknownEnrollment(enrollmentId: string): Refusal;
-  /** The answer to an accepted payload. */
-  accepted(payload: Record<string, unknown>): { status: number; body?: unknown };
+  /**
+   * The answer to an accepted payload; `left` is what a refused payload of the same agent left behind (see
+   * `leftAfterRefusal`), which the reference never has.
+   */
+  accepted(payload: Record<string, unknown>, left?: Record<string, unknown>): { status: number; body?: unknown };
+  /** What a payload refused for a field leaves for the agent's next answers (nothing; a mutant keeps its error). */
+  leftAfterRefusal(error: Record<string, unknown>): Record<string, unknown> | undefined;
+  /** Whether a JWE decrypted before is answered as a duplicate (200 `{}`) without being read again (a mutant's). */
+  answersDuplicates: boolean;
   /** The Content-Type of an answer of this status (documented: JSON). */
   contentType(status: number): string;
 }
@@ -57,5 +64,7 @@ export const referenceBehaviour: AgenticBehaviour = {
     error: { code: 'UNKNOWN_ENROLLMENT', description: `no enrollment ${enrollmentId}`, type: 'BUSINESS_EXCEPTION' },
   }),
   accepted: () => ({ status: 200, body: {} }),
+  leftAfterRefusal: () => undefined,
+  answersDuplicates: false,
   contentType: () => 'application/json; charset=utf-8',
 };

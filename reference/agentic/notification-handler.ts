@@ -20,6 +20,10 @@ export type EnrollmentSetting = 'any' | 'known';
  */
 export class NotificationHandler {
   readonly #decrypted = new Map<string, string>();
+  /** What refusals left per agentId (only a mutant's `leftAfterRefusal` leaves anything). */
+  readonly #left = new Map<string, Record<string, unknown>>();
+  /** The JWEs decrypted, kept only for a mutant that answers duplicates. */
+  readonly #received = new Set<string>();
 
   constructor(
     readonly behaviour: AgenticBehaviour,
@@ -44,6 +48,7 @@ export class NotificationHandler {
         );
     }
     const read = behaviour.bodyJwe(body);
+    if ('jwe' in read && behaviour.answersDuplicates && this.#received.has(read.jwe)) return { status: 200, body: {} };
     let plaintext: string;
     if ('clear' in read) {
       plaintext = JSON.stringify(read.clear);
@@ -54,6 +59,7 @@ export class NotificationHandler {
         return outcome === 'accepted' ? { status: 200, body: {} } : refused(outcome);
       }
       plaintext = decrypted;
+      if (behaviour.answersDuplicates) this.#received.add(read.jwe);
     }
     let payload: unknown;
     try {
@@ -63,12 +69,20 @@ export class NotificationHandler {
     }
     if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
       return refused(userError('INVALID_PAYLOAD', 'the decrypted payload is not a JSON object'));
+    const agentId = header('agentid') as string;
     const problem = behaviour.payloadProblem(payload);
-    if (problem) return refused(problem);
+    if (problem) return this.#refusedPayload(agentId, problem);
     const enrollmentId = String((payload as { enrollmentId: string }).enrollmentId);
     if (this.enrollments === 'known' && !enrollmentId.startsWith('enr-'))
       return refused(behaviour.unknownEnrollment(enrollmentId));
-    return behaviour.accepted(payload as Record<string, unknown>);
+    return behaviour.accepted(payload as Record<string, unknown>, this.#left.get(agentId));
+  }
+
+  /** A payload refused for a field; what the behaviour says it leaves is kept for the agent's next answers. */
+  #refusedPayload(agentId: string, problem: Refusal): Answer {
+    const left = this.behaviour.leftAfterRefusal(problem.error);
+    if (left) this.#left.set(agentId, left);
+    return refused(problem);
   }
 
   /**

@@ -3,7 +3,15 @@ import { validPayload } from '../../generators/agentic/valid-payload.ts';
 import { agenticStatuses, type NotificationType } from '../../rules/agentic/records.ts';
 import { forAll } from '../support/for-all.ts';
 import { ruleTest, useAgenticSession } from './support/agentic-session.ts';
+import { acceptedBodyJudge, requiredFieldJudge } from './support/notification-judges.ts';
+import { runNotificationPhase } from './support/notification-phase.ts';
 import { onePerKind } from './support/one-per-kind.ts';
+
+/*
+ * What a partner answers each payload. Two rules then run the stateful phase (support/notification-model.ts): random
+ * sequences of valid, refused, re-sent and tampered notifications, where every answer must be what the notification
+ * alone would get; accepted-empty judges the 200 bodies, required-fields the refusals for a missing field.
+ */
 
 const session = useAgenticSession();
 
@@ -31,7 +39,7 @@ const fieldRules = [
 ] as const;
 
 for (const ruleId of fieldRules) {
-  ruleTest(ruleId, async ({ observe, check }) => {
+  ruleTest(ruleId, async ({ run, observe, check }) => {
     const { client, property, payloadContext } = session();
     let withParam = 0;
     // The invalid payloads are a fixed list: every boundary is sent, no random repeats of them.
@@ -44,14 +52,20 @@ for (const ruleId of fieldRules) {
       },
     );
     observe('refusals naming param', `${withParam} of ${cases}`);
+    // A missing field is refused alike whatever came before: the refusals of a sequence, judged against the model.
+    if (ruleId === 'agentic.payload.required-fields')
+      await runNotificationPhase(session(), run, requiredFieldJudge(check), observe);
   });
 }
 
-ruleTest('agentic.bodies.accepted-empty', async ({ check }) => {
+ruleTest('agentic.bodies.accepted-empty', async ({ run, observe, check }) => {
   const { client } = session();
   const exchanges = [];
   for (const payload of await onePerKind(session())) exchanges.push(await client.notify(payload));
-  return exchanges.map((exchange) => check(exchange, { status: agenticStatuses.accepted }));
+  const verdicts = exchanges.map((exchange) => check(exchange, { status: agenticStatuses.accepted }));
+  // Then an accepted notification's 200 after refused, re-sent and tampered ones, judged against the model.
+  await runNotificationPhase(session(), run, acceptedBodyJudge(check), observe);
+  return verdicts;
 });
 
 // The answers whose bodies the document shows are judged; what 401 or 404 bodies look like is observed.

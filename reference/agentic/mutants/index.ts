@@ -54,6 +54,23 @@ const definitions: readonly AgenticMutant[] = [
         payload.paymentCredentialStatus === 'CANCEL' ? { status: 204 } : referenceBehaviour.accepted(payload),
     },
   ),
+  // Faults only a sequence of notifications shows: each single notification behaves (the stateful phase's to find).
+  mutant(
+    'agentic-refusal-error-left-in-200',
+    'bodies.accepted-empty',
+    "A payload refused for a field leaves its error on the agent's answer record, never cleared: the agent's next accepted notifications answer 200 with that error in the body.",
+    {
+      leftAfterRefusal: (error) => error,
+      accepted: (payload, left) =>
+        left ? { status: 200, body: { error: left } } : referenceBehaviour.accepted(payload),
+    },
+  ),
+  mutant(
+    'agentic-resent-jwe-acknowledged',
+    'payload.required-fields',
+    'A JWE decrypted before is acknowledged 200 as a duplicate without being read again, even when its first receipt was refused for a missing field.',
+    { answersDuplicates: true },
+  ),
   mutant(
     'agentic-200-with-members',
     'bodies.accepted-empty',

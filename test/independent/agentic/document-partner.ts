@@ -17,6 +17,31 @@ export interface DocumentPartner {
   close(): Promise<void>;
 }
 
+/**
+ * Faults of the kind only a sequence of notifications shows (each single notification behaves), for the stateful
+ * phase's own proof: none by default.
+ */
+export interface SequenceFaults {
+  /**
+   * The error of a payload refused for a field stays on its enrollment's answer record, never cleared: the next
+   * accepted notifications about that enrollment answer 200 with it in the body (an error state never reset).
+   * Breaks "| POST | /payments/digital/v1/agentic-commerce/notifications | ... | 200, empty JSON object. |".
+   */
+  errorKeptPerEnrollment?: boolean;
+  /**
+   * The error body of a refusal is cached per stepUpSessionId and answered again for a later refusal in that
+   * session, naming the earlier offending field. Breaks "| 400 | error {code string, description string, type
+   * `USER_EXCEPTION`, param string optional (offending parameter)} |".
+   */
+  errorCachedPerStepUpSession?: boolean;
+  /**
+   * A notification whose trackingId was seen before is acknowledged 200 `{}` as a retry, even when its first receipt
+   * was refused (trackingId taken for an idempotency key whose refusal is forgotten). Breaks the same 400 row: the
+   * payload is as invalid the second time.
+   */
+  trackingIdAcknowledgedTwice?: boolean;
+}
+
 type Json = Record<string, unknown>;
 const path = '/payments/digital/v1/agentic-commerce/notifications';
 const statusField: Record<string, { field: string; values: string[] }> = {
@@ -90,24 +115,72 @@ function judgePayload(payload: unknown): void {
     throw new UserError('INVALID_VALUE', 'stepUpSessionId is a string', 'stepUpSessionId');
 }
 
-export async function startDocumentPartner(options: { token: string }): Promise<DocumentPartner> {
+/** What the faults keep between notifications (nothing without faults). */
+interface FaultMemory {
+  errorOfEnrollment: Map<string, Json>;
+  errorOfSession: Map<string, Json>;
+  trackingIds: Set<string>;
+}
+
+/** The answer a payload gets under the faults, or undefined where it gets the documented one. */
+function faultyAnswer(
+  faults: SequenceFaults,
+  memory: FaultMemory,
+  payload: unknown,
+  answer: { status: number; body: Json },
+): { status: number; body: Json } | undefined {
+  const body = (typeof payload === 'object' && payload !== null ? payload : {}) as Json;
+  const enrollmentId = typeof body.enrollmentId === 'string' ? body.enrollmentId : undefined;
+  const session = typeof body.stepUpSessionId === 'string' ? body.stepUpSessionId : undefined;
+  if (answer.status === 200) {
+    const kept = faults.errorKeptPerEnrollment && enrollmentId ? memory.errorOfEnrollment.get(enrollmentId) : undefined;
+    return kept ? { status: 200, body: kept } : undefined;
+  }
+  if (faults.errorKeptPerEnrollment && enrollmentId) memory.errorOfEnrollment.set(enrollmentId, answer.body);
+  if (!faults.errorCachedPerStepUpSession || !session) return undefined;
+  const cached = memory.errorOfSession.get(session);
+  if (!cached) memory.errorOfSession.set(session, answer.body);
+  return cached ? { status: 400, body: cached } : undefined;
+}
+
+export async function startDocumentPartner(
+  options: { token: string },
+  faults: SequenceFaults = {},
+): Promise<DocumentPartner> {
   const keys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const mount = '/partner';
+  const memory: FaultMemory = { errorOfEnrollment: new Map(), errorOfSession: new Map(), trackingIds: new Set() };
 
   const reply = (res: ServerResponse, status: number, body: Json) => {
     const payload = JSON.stringify(body);
     res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) });
     res.end(payload);
   };
-  const userError = (res: ServerResponse, error: UserError) =>
-    reply(res, 400, {
-      error: {
-        code: error.code,
-        description: error.message,
-        type: 'USER_EXCEPTION',
-        ...(error.param ? { param: error.param } : {}),
-      },
-    });
+  const userErrorBody = (error: UserError): Json => ({
+    error: {
+      code: error.code,
+      description: error.message,
+      type: 'USER_EXCEPTION',
+      ...(error.param ? { param: error.param } : {}),
+    },
+  });
+  const userError = (res: ServerResponse, error: UserError) => reply(res, 400, userErrorBody(error));
+  /** The payload judged: 200 `{}`, or 400 with the first problem; then what the faults make of it. */
+  const answerTo = (plaintext: string, trackingId: string): { status: number; body: Json } => {
+    if (faults.trackingIdAcknowledgedTwice && memory.trackingIds.has(trackingId)) return { status: 200, body: {} };
+    if (faults.trackingIdAcknowledgedTwice) memory.trackingIds.add(trackingId);
+    let payload: unknown;
+    let answer: { status: number; body: Json } = { status: 200, body: {} };
+    try {
+      payload = JSON.parse(plaintext);
+      judgePayload(payload);
+    } catch (error) {
+      const refusal =
+        error instanceof UserError ? error : new UserError('INVALID_PAYLOAD', 'the decrypted payload is not JSON');
+      answer = { status: 400, body: userErrorBody(refusal) };
+    }
+    return faultyAnswer(faults, memory, payload, answer) ?? answer;
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const raw = await requestBody(req);
@@ -131,13 +204,8 @@ export async function startDocumentPartner(options: { token: string }): Promise<
     } catch {
       return userError(res, new UserError('DECRYPTION_FAILED', 'the body is not a JWE this partner can decrypt'));
     }
-    try {
-      judgePayload(JSON.parse(plaintext));
-    } catch (error) {
-      if (error instanceof UserError) return userError(res, error);
-      return userError(res, new UserError('INVALID_PAYLOAD', 'the decrypted payload is not JSON'));
-    }
-    reply(res, 200, {});
+    const answer = answerTo(plaintext, header('trackingid'));
+    reply(res, answer.status, answer.body);
   };
 
   const server = await startLocalServer((req, res) => {

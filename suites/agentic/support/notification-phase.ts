@@ -1,0 +1,27 @@
+import { runStatefulPhase, sequenceBudget } from '../../support/stateful-phase.ts';
+import type { RunContext } from '../../support/run-context.ts';
+import type { AgenticSession } from './agentic-session.ts';
+import type { StepJudge } from './notification-judges.ts';
+import { notificationCommands, notificationSequence } from './notification-model.ts';
+
+/**
+ * The stateful phase of an agentic rule, after its planned probes: random sequences of notifications (fresh, repeated,
+ * tampered) judged by the rule's `judge`, any failure shrunk to the shortest sequence (see notification-model.ts).
+ */
+export async function runNotificationPhase(
+  session: Pick<AgenticSession, 'client' | 'payloadContext'>,
+  run: RunContext,
+  judge: StepJudge,
+  observe: (key: string, value: unknown) => void,
+): Promise<void> {
+  const context = await session.payloadContext();
+  const observed: string[] = [];
+  const phase = await runStatefulPhase({
+    commands: notificationCommands(context),
+    setup: () => notificationSequence({ client: session.client, context, judge }, observed),
+    seed: run.seed,
+    sequences: sequenceBudget(run),
+  });
+  observe('stateful phase', `${phase.sequences} sequence(s), ${phase.requests} request(s)`);
+  if (observed.length) observe('stateful phase, read leniently', observed.slice(0, 10));
+}
