@@ -81,11 +81,20 @@ test('installed from the tarball: init, doctor and a gate run against the team s
   const doctor = await harness('doctor', '--target', 'svc');
   expect(doctor.code, doctor.stdout + doctor.stderr).toBe(0);
   expect(doctor.stdout).toContain(`POST ${shortener.baseUrl}/mappings answered 400`);
+  // The team's repository has commits of its own: they are not the harness's.
+  await command('git', ['init', '-q'], project);
+  await command(
+    'git',
+    ['-c', 'user.name=team', '-c', 'user.email=team@example.com', 'commit', '-q', '--allow-empty', '-m', 'team'],
+    project,
+  );
   const run = await harness('run', '--target', 'svc', '--rule', 'shortener.long-url.valid-url', '--runs', '10');
   expect(run.code, run.stdout + run.stderr).toBe(0);
   expect(run.stdout).toContain('CONFORMANT: 1 passed');
   // The project's own reports folder, not the package's.
   expect(readdirSync(join(project, 'reports'))).toContain('summary.json');
+  const environment = readFileSync(join(project, 'reports', 'allure-results', 'environment.properties'), 'utf8');
+  expect(environment).toContain('harness\\ commit=unknown');
 }, 120_000);
 
 test('the bundled reference with a mutant: the failing rule is replayed with npx harness', async () => {
