@@ -32,6 +32,11 @@ export interface JudgedStep {
   why: string;
   exchange: Exchange;
   expectation: Expectation;
+  /**
+   * Sent again under the trackingId it had ("unique tracking identifier"): a partner may refuse the repeated
+   * identifier itself, so only an acceptance of what must be refused is judged then.
+   */
+  repeatedTrackingId?: boolean;
 }
 
 /** Judges a step for the rule running the phase; what is another rule's goes to `observed`. */
@@ -82,12 +87,17 @@ export function acceptedBodyJudge(check: (exchange: Exchange, expected: { status
 /**
  * agentic.payload.required-fields: every notification missing a required field is 400 USER_EXCEPTION, its `param`
  * naming that field, each time, whatever was refused or accepted before it (a re-sent one too). Other refusals are
- * their rules', observed.
+ * their rules', observed; so is any 4xx to one sent again under its own trackingId (the partner may refuse the repeat).
  */
 export function requiredFieldJudge(check: (exchange: Exchange, expected: { field: string }) => RuleVerdict): StepJudge {
   return (judged, observed) => {
     const { expectation } = judged;
-    if ('refused' in expectation && expectation.refused.ruleId === 'agentic.payload.required-fields')
+    const status = judged.exchange.response?.status;
+    if (judged.repeatedTrackingId && status !== undefined && status >= 400 && status <= 499)
+      observed.push(
+        `step ${judged.step}: ${judged.why}: ${status} (a trackingId sent again may be refused for itself)`,
+      );
+    else if ('refused' in expectation && expectation.refused.ruleId === 'agentic.payload.required-fields')
       atStep(judged, () => check(judged.exchange, { field: expectation.refused.field }));
     else observeStatus(judged, observed);
   };

@@ -87,13 +87,14 @@ async function send(
   real: NotificationReal,
   sent: Omit<SentNotification, 'step'>,
   what: string,
+  repeatedTrackingId = false,
 ): Promise<void> {
   const step = real.log.steps.length + 1;
   const why = `${what}; ${expectationText(sent.expectation)}`;
   const headers = { trackingId: sent.trackingId, agentId: real.agentId };
   const exchange = real.log.record(await real.client.sendJwe(sent.jwe, { headers }), why);
   model.sent.push({ ...sent, step });
-  real.judge({ step, why, exchange, expectation: sent.expectation }, model.observed);
+  real.judge({ step, why, exchange, expectation: sent.expectation, repeatedTrackingId }, model.observed);
 }
 
 /** A fresh notification, valid or refused for one field. */
@@ -158,7 +159,7 @@ class RepeatCommand implements fc.AsyncCommand<NotificationModel, NotificationRe
     if (change === 'same JWE' || change === 'same JWE and trackingId') {
       const trackingId = change === 'same JWE' ? randomUUID() : earlier.trackingId;
       const text = `step ${earlier.step}'s JWE sent again${change === 'same JWE' ? '' : ' with its trackingId'} (${draftText(draft, real)})`;
-      return send(model, real, { ...earlier, trackingId }, text);
+      return send(model, real, { ...earlier, trackingId }, text, change === 'same JWE and trackingId');
     }
     const changed =
       change === 'encrypted again' ? { draft, text: 'encrypted again' } : changedDraft(draft, this.repeat, this.faults);
