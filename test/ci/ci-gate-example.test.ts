@@ -13,11 +13,12 @@ import { tempFolder } from '../support/temp-folders.ts';
 /*
  * The CI-gate example (docs/ci.md), kept true: the workflow's own commands (both jobs) run here in a workspace laid out
  * as
- * the workflow's checkouts lay it out (the implementation's repository with the harness under harness/).
- * What only the CI service does (checkout, setup-node, the publishing actions) is not run; the files the
- * publishing steps name must exist afterwards. Two steps are stood in for, each checked to be what it says:
- * the implementation's `docker build` (the reference's image, tagged as the implementation's, stands in for
- * it) and `npm ci --prefix harness` (this checkout is installed already).
+ * the implementation's repository is laid out after its `npm ci` (the harness a dev dependency in node_modules, its
+ * `harness` bin in node_modules/.bin for npx). What only the CI service does (checkout, setup-node, the publishing
+ * actions) is not run; the files the publishing steps name must exist afterwards. Two steps are stood in for, each
+ * checked to be what it says: the implementation's `docker build` (the reference's image, tagged as the
+ * implementation's, stands in for it) and `npm ci` (this checkout, installed already, linked in as the dependency;
+ * test/cli/packaged-install.test.ts installs the packed tarball for real).
  */
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -59,7 +60,9 @@ function runJob(jobName: string, harnessStep: string, extraArgs = '') {
   expect(job, `a job named ${jobName}`).toBeDefined();
   const steps = (job as { steps: Step[] }).steps;
   const workspace = tempFolder('harness-ci-gate-');
-  symlinkSync(repoRoot, join(workspace, 'harness'));
+  mkdirSync(join(workspace, 'node_modules/.bin'), { recursive: true });
+  symlinkSync(repoRoot, join(workspace, 'node_modules/api-conformance-harness'));
+  symlinkSync(join(repoRoot, 'bin/harness.js'), join(workspace, 'node_modules/.bin/harness'));
   mkdirSync(join(workspace, 'ci'));
   copyFileSync(join(exampleDir, 'targets.json'), join(workspace, 'ci/targets.json'));
   const jobEnv = { ...process.env, ...withSecrets(job?.env ?? {}) };
@@ -73,7 +76,7 @@ function runJob(jobName: string, harnessStep: string, extraArgs = '') {
   const [build, install, harness] = commands as [Step, Step, Step];
   expect(build.run).toMatch(/^docker build -t "\$IMPLEMENTATION_IMAGE" \.$/);
   execFileSync('docker', ['tag', referenceImage.tag, jobEnv.IMPLEMENTATION_IMAGE as string]);
-  expect(install.run).toBe('npm ci --prefix harness');
+  expect(install.run).toBe('npm ci');
   const outcome = spawnSync('bash', ['-e', '-c', `${harness.run as string}${extraArgs}`], {
     cwd: workspace,
     env: { ...jobEnv, ...withSecrets(harness.env ?? {}) },
