@@ -24,6 +24,7 @@ export function gitHubAnnotations(summary: RunSummary): string[] {
     // One annotation, several lines: what failed, the input and the replay line, as summary.md shows them.
     const message = [
       `${rule.section}: ${firstEvidenceLine(rule)}`,
+      ...(rule.status === 'failed' && rule.quote ? [`breaks: ${rule.quote}`] : []),
       ...(input ? [`input: ${input}`] : []),
       `replay: ${replayLine(rule, summary)}`,
     ].join('\n');

@@ -81,6 +81,7 @@ export function renderSummaryMarkdown(summary: RunSummary): string {
     const input = inputLine(rule);
     return [
       firstEvidenceLine(rule),
+      ...(rule.status === 'failed' && rule.quote ? [`  - breaks: ${markdownInline(rule.quote)}`] : []),
       ...(input ? [`  - input: ${codeSpan(input)}`] : []),
       `  - replay: ${codeSpan(replayLine(rule, summary))}`,
     ].join('\n');

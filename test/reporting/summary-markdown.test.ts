@@ -59,3 +59,21 @@ test('an interrupted run never reads as conformant', () => {
   expect(markdown).not.toContain('✅');
   expect(markdown).toContain('INTERRUPTED');
 });
+
+test('a failed rule shows the sentence it breaks, quoted, in summary.md and in its annotation', async () => {
+  const { gitHubAnnotations } = await import('../../reporting/github-actions.ts');
+  const quoted = summaryWith({
+    selectedRules: ['billing.q'],
+    outcomes: [
+      outcomeOf('billing.q', 'failed', {
+        message: 'answered 200',
+        quote:
+          '"Retries carrying the same value are recognised and the operation is not performed twice." [demand: not performed twice]',
+      }),
+    ],
+  });
+  expect(renderSummaryMarkdown(quoted)).toContain(
+    '  - breaks: "Retries carrying the same value are recognised and the operation is not performed twice." [demand: not performed twice]',
+  );
+  expect(gitHubAnnotations(quoted)[0]).toContain('breaks: "Retries carrying the same value');
+});
