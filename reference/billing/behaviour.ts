@@ -56,6 +56,15 @@ export interface BillingBehaviour {
   entityHeaderTolerated(mode: ReferenceMode, entityId: string, tokenEntities: readonly string[]): boolean;
   orgHeaderToleratedWhenMultiOrgOff: boolean;
   orgAccessible(orgId: string, accessibleOrgs: readonly string[]): boolean;
+  /** The Svc-Org-Ids value an operation reads, given the one sent (the same; a mutant remembers refusals). */
+  orgIdsRead(sent: string, operation: OperationName, accessibleOrgs: readonly string[]): string;
+  /** What an Idempotency-Key's reply is kept under: client, operation and key (a mutant adds another field). */
+  idempotencyEntry(use: {
+    clientId: string;
+    operation: OperationName;
+    key: string;
+    trackId: string | undefined;
+  }): string;
   /** Whether a record owned by this org is inside the request's org scope. */
   orgScopeAllows(ownerOrgId: string, scope: readonly string[]): boolean;
 
@@ -142,6 +151,8 @@ export const referenceBehaviour: BillingBehaviour = {
   entityHeaderTolerated: () => false,
   orgHeaderToleratedWhenMultiOrgOff: false,
   orgAccessible: (orgId, accessibleOrgs) => accessibleOrgs.includes(orgId),
+  orgIdsRead: (sent) => sent,
+  idempotencyEntry: ({ clientId, operation, key }) => `${clientId}\n${operation}\n${key}`,
   orgScopeAllows: (ownerOrgId, scope) => scope.includes(ownerOrgId),
 
   gzipThresholdBytes,

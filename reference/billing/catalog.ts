@@ -37,12 +37,13 @@ export async function runCatalog(
   // Auth comes first: an unauthenticated caller learns nothing about its headers or body.
   const principal = authenticate(req, ctx, operation);
   requireValidTrackId(trackId);
-  const scope = requestScope(req, ctx.config, principal, behaviour);
+  const scope = requestScope(req, ctx.config, principal, behaviour, operation);
   const key = options.idempotent === 'ignore' ? undefined : idempotencyKey(req, behaviour);
   const body = await readJson(req, behaviour.requestEncodings);
 
   const run = async () => handler({ ctx, principal, scope, body });
   if (key === undefined || options.idempotent !== 'replay') return run();
   // Same key, same client, same operation: the first reply is the answer.
-  return behaviour.runIdempotent(ctx.idempotency, `${principal.clientId}\n${operation}\n${key}`, run);
+  const entry = behaviour.idempotencyEntry({ clientId: principal.clientId, operation, key, trackId: trackId?.value });
+  return behaviour.runIdempotent(ctx.idempotency, entry, run);
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { BillingBehaviour } from './behaviour.ts';
 import type { BillingConfig, Principal, RequestScope } from './context.ts';
-import { InvalidRequest } from './reply.ts';
+import { InvalidRequest, type OperationName } from './reply.ts';
 import { trackIdMaxLength } from '../../rules/billing/limits.ts';
 
 /** The header rules of the billing interface: Svc-Track-Id, Svc-Entity-Ids, Svc-Org-Ids, Idempotency-Key. */
@@ -94,8 +94,14 @@ function entityScope(req: IncomingMessage, config: BillingConfig, principal: Pri
   return config.mode === 'single-entity' ? (principal.entityIds[0] ?? null) : null;
 }
 
-function orgScope(req: IncomingMessage, config: BillingConfig, behaviour: BillingBehaviour): readonly string[] | null {
-  const raw = header(req, 'svc-org-ids');
+function orgScope(
+  req: IncomingMessage,
+  config: BillingConfig,
+  behaviour: BillingBehaviour,
+  operation: OperationName,
+): readonly string[] | null {
+  const sent = header(req, 'svc-org-ids');
+  const raw = sent === undefined ? undefined : behaviour.orgIdsRead(sent, operation, config.tenant.accessibleOrgs);
   if (config.mode === 'plain') {
     if (raw !== undefined && !behaviour.orgHeaderToleratedWhenMultiOrgOff) {
       invalidHeader('Svc-Org-Ids must not be set for this tenant');
@@ -118,9 +124,10 @@ export function requestScope(
   config: BillingConfig,
   principal: Principal,
   behaviour: BillingBehaviour,
+  operation: OperationName,
 ): RequestScope {
   const entityId = entityScope(req, config, principal, behaviour);
-  return { entityId, orgIds: orgScope(req, config, behaviour) };
+  return { entityId, orgIds: orgScope(req, config, behaviour, operation) };
 }
 
 export function idempotencyKey(req: IncomingMessage, behaviour: BillingBehaviour): string | undefined {

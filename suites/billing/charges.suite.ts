@@ -19,6 +19,7 @@ import {
 } from './support/billing-actions.ts';
 import { ruleTest, useBillingSession } from './support/billing-session.ts';
 import { forAll } from '../support/for-all.ts';
+import { billingPhase } from './support/billing-phase.ts';
 
 const session = useBillingSession();
 
@@ -46,7 +47,7 @@ ruleTest('billing.charges.create', async ({ check }) => {
   });
 });
 
-ruleTest('billing.charges.update.body_identifies', async ({ check }) => {
+ruleTest('billing.charges.update.body_identifies', async ({ run, observe, check }) => {
   const s = session();
   const { adapter } = s.client;
   const pricings = { boundaries: [{ currency: 'USD', amount: 0 }], arbitrary: pricing };
@@ -89,6 +90,8 @@ ruleTest('billing.charges.update.body_identifies', async ({ check }) => {
       newPricing,
     );
   });
+  // Then the target as a state machine: the second of two updates, one charge's update beside another, read back.
+  await billingPhase(run, s, { rule: 'billing.charges.update.body_identifies', check }, observe);
 });
 
 ruleTest('billing.catalog.invalid_input.status', async ({ check }) => {

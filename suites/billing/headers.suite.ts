@@ -15,6 +15,7 @@ import { billingOperations as op } from '../../rules/billing/operations.ts';
 import { createCharge, fixtureCharge, validChargeBodies } from './support/billing-actions.ts';
 import { type BillingSession, ruleTest, useBillingSession } from './support/billing-session.ts';
 import { forAll } from '../support/for-all.ts';
+import { billingPhase } from './support/billing-phase.ts';
 
 const session = useBillingSession();
 
@@ -215,7 +216,7 @@ forbiddenHeaderRule('billing.headers.org_ids.forbidden', headerNames.orgIds, (s)
 // "Naming an inaccessible org makes the operation fail": the document names no status, so either refusal the
 // charge operations list (400 request errors, 401 unauthorized) passes, and which one is observed.
 const inaccessibleOrgRefusals: DocumentedRefusal = [400, 401];
-ruleTest('billing.headers.org_ids.accessible', async ({ observe, check }) => {
+ruleTest('billing.headers.org_ids.accessible', async ({ run, observe, check }) => {
   const s = session();
   const chargeId = await fixtureCharge(s, 'billing.headers.org_ids.accessible');
   const { accessibleOrgs, inaccessibleOrgs } = s.client.tenant;
@@ -230,6 +231,8 @@ ruleTest('billing.headers.org_ids.accessible', async ({ observe, check }) => {
     for (const exchange of exchanges) statuses.add(String(exchange.response?.status));
   });
   observe('statuses for an inaccessible org', [...statuses].sort().join(', '));
+  // Then the target as a state machine: an org outside access fails every time it is named, whatever came before.
+  await billingPhase(run, s, { rule: 'billing.headers.org_ids.accessible', check }, observe);
 });
 
 ruleTest('billing.headers.org_ids.scope', async ({ check }) => {

@@ -4,6 +4,7 @@ import { headerNames } from '../../client/billing/billing-client.ts';
 import { lateTestTimeoutMs, useLateMemory } from '../support/late-memory.ts';
 import { forAll } from '../support/for-all.ts';
 import { ruleTest, useBillingSession } from './support/billing-session.ts';
+import { billingPhase } from './support/billing-phase.ts';
 import {
   type Attempt,
   attempts,
@@ -16,7 +17,8 @@ import {
 
 /*
  * Idempotency-Key retries judged at once and late: run after every other suite file of its family, near the end of the run, this file retries the
- * charge the idempotency file created when it started (see suites/support/late-memory.ts).
+ * charge the idempotency file created when it started (see suites/support/late-memory.ts). Then its stateful phase:
+ * random sequences of charge operations checked against a model of the keys used (suites/billing/support/charge-model.ts).
  */
 
 const session = useBillingSession();
@@ -24,7 +26,7 @@ const recall = useLateMemory();
 
 ruleTest(
   'billing.headers.idempotency_key.replay',
-  async ({ observe, check }) => {
+  async ({ run, observe, check }) => {
     const s = session();
     await forAll(attempts(s, 'replay'), s.property({ runs: Math.ceil(s.run.runs / 4) }), async (attempt) => {
       const first = await sendAttempt(s, attempt);
@@ -47,6 +49,8 @@ ruleTest(
       verdicts.push(check([retry], chargeAttempt.resourceIdOf, use.value.chargeId));
     }
     observe('late replays', lateness);
+    // Then the target as a state machine: retries after refusals, other trace ids and other keys between.
+    await billingPhase(run, s, { rule: 'billing.headers.idempotency_key.replay', check }, observe);
     return verdicts;
   },
   { timeoutMs: lateTestTimeoutMs() },

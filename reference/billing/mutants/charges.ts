@@ -35,6 +35,21 @@ export const chargeMutants: readonly BillingMutant[] = [
     'findChargeForUpdate',
     () => (charges, _id, visible) => [...charges.values()].reverse().find(visible),
   ),
+  // A fault only a sequence of requests shows: each single request behaves (the stateful phase's to find).
+  mutant(
+    {
+      name: 'update-second-lost',
+      breaks: 'billing.charges.update.body_identifies',
+      mode: 'multi',
+      description:
+        "PUT applies a charge's first update only: a later one is answered 200 with the new pricing but kept on a copy, so the query still resolves the first update's.",
+    },
+    'findChargeForUpdate',
+    (reference) => (charges, id, visible) => {
+      const charge = reference(charges, id, visible);
+      return charge && charge.version > 1 ? structuredClone(charge) : charge;
+    },
+  ),
   mutant(
     {
       name: 'rate-card-any-condition',

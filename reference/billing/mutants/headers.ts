@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { IdempotencyStore, type IdempotentRunner } from '../idempotency.ts';
+import type { BillingBehaviour } from '../behaviour.ts';
 import { mutant, type BillingMutant } from './define.ts';
 import { idempotencyKeyMaxLength, trackIdMaxLength } from '../../../rules/billing/limits.ts';
 
@@ -14,6 +15,25 @@ const storeAfterCompletion: IdempotentRunner = async (store, key, operation) => 
   store.set(key, Promise.resolve(reply));
   return reply;
 };
+
+/**
+ * Lets an org outside access through on a request it refused before: the same operation with the same Svc-Org-Ids
+ * is read with the inaccessible orgs stripped (each single request behaves; only a repeat shows it).
+ */
+function orgRefusalRemembered(): BillingBehaviour['orgIdsRead'] {
+  const refused = new Set<string>();
+  return (sent, operation, accessibleOrgs) => {
+    const orgs = sent.split(',').map((org) => org.trim());
+    const outside = orgs.filter((org) => !accessibleOrgs.includes(org));
+    if (outside.length === 0) return sent;
+    const asked = `${operation} ${sent}`;
+    if (!refused.has(asked)) {
+      refused.add(asked);
+      return sent;
+    }
+    return orgs.filter((org) => accessibleOrgs.includes(org)).join(',') || (accessibleOrgs[0] ?? sent);
+  };
+}
 
 /** Faulty variants of the header rules. */
 export const headerMutants: readonly BillingMutant[] = [
@@ -152,6 +172,29 @@ export const headerMutants: readonly BillingMutant[] = [
     },
     'orgAccessible',
     () => () => true,
+  ),
+  // Faults only a sequence of requests shows: each single request behaves (the stateful phase's to find).
+  mutant(
+    {
+      name: 'org-refusal-remembered',
+      breaks: 'billing.headers.org_ids.accessible',
+      mode: 'multi',
+      description:
+        'Strips an inaccessible org from Svc-Org-Ids once it refused it: the same request on the same operation succeeds the second time.',
+    },
+    'orgIdsRead',
+    () => orgRefusalRemembered(),
+  ),
+  mutant(
+    {
+      name: 'idempotency-key-per-track-id',
+      breaks: 'billing.headers.idempotency_key.replay',
+      mode: 'multi',
+      description:
+        'Keeps an Idempotency-Key with the Svc-Track-Id of its request: a retry with the same key and body under another trace id creates again.',
+    },
+    'idempotencyEntry',
+    (reference) => (use) => `${reference(use)}\n${use.trackId ?? ''}`,
   ),
   mutant(
     {

@@ -7,8 +7,9 @@ import { runCli, writeTargets } from '../../support/run-harness-cli.ts';
  * Billing rules against a service written from document 1, not from the reference
  * (test/independent/billing/document-service.ts). The header rules are tried at both edges: a Svc-Track-Id of
  * exactly 64 characters and an Idempotency-Key of exactly 255 are accepted, and one more is refused. The
- * service serves the token and charge operations and nothing more: no products, no gzip, no rate limit, no
- * tenant modes and no pricing by rate card. So the run covers every rule about what it serves.
+ * service serves the token, charge and product operations and nothing more: no gzip, no rate limit, no
+ * tenant modes and no pricing by rate card. So the run covers every rule about what it serves, the stateful phases
+ * of the update and replay rules included (sequence-faults.test.ts gives it faults only they find).
  */
 
 const servedRules: RuleId[] = [
@@ -16,6 +17,8 @@ const servedRules: RuleId[] = [
   'billing.headers.track_id.charset',
   'billing.headers.track_id.echo',
   'billing.headers.idempotency_key.length',
+  'billing.headers.idempotency_key.replay',
+  'billing.headers.idempotency_key.concurrent',
   'billing.token.client_id.length',
   'billing.token.client_secret.length',
   'billing.token.grant_type.enum',
@@ -32,6 +35,9 @@ const servedRules: RuleId[] = [
   'billing.charges.query.default_fallback',
   'billing.charges.query.no_side_effects',
   'billing.bodies.json',
+  'billing.products.create',
+  'billing.products.plans.required',
+  'billing.products.auth',
   'billing.compression.response_under_threshold',
 ];
 const secrets = {

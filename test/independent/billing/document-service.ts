@@ -5,8 +5,9 @@ import { requestBody, startLocalServer } from '../../support/local-server.ts';
 /*
  * A small billing service written from document 1 for its headers (Svc-Track-Id at most 64 US-ASCII
  * characters without : ; " ', echoed on every answer; Idempotency-Key at most 255 on the POST catalog
- * operations, a retry not performed twice), the token operation and the three charge operations (PUT refusing a
- * missing or bad token with its 400 CommonResponse, "request errors or unauthorized"),
+ * operations, a retry not performed twice), the token operation, the three charge operations (PUT refusing a
+ * missing or bad token with its 400 CommonResponse, "request errors or unauthorized") and product creation (one or
+ * more plans),
  * independently of the bundled reference: a second proof of the header rules at both edges. The charge
  * records the document does not show take the harness's reference adapter's field names (charge.id,
  * defaultPricing, rateCards, chargeId + attributes); Dynamic Pricing itself is kept to what the header rules need.
@@ -20,6 +21,24 @@ export interface DocumentBillingOptions {
    * status).
    */
   accessibleOrgs?: readonly string[];
+  /** Faults only a sequence of requests shows (the stateful phase's proof): none by default. */
+  faults?: SequenceFaults;
+}
+
+/**
+ * Faults of the kind only a sequence of requests shows (each single request behaves, and the planned probes pass): for
+ * the stateful phase's own proof.
+ */
+export interface SequenceFaults {
+  /**
+   * Svc-Org-Ids naming an inaccessible org is refused once per operation and value: the same request again is served
+   * with that org stripped (a refusal that changes state).
+   */
+  orgRefusalRemembered?: boolean;
+  /** A refused request carrying an Idempotency-Key forgets what the key answered (a refusal that releases state). */
+  refusalForgetsKey?: boolean;
+  /** The query reads a pricing cache filled by a charge's first update and never refreshed by a later one. */
+  pricingCachedAtFirstUpdate?: boolean;
 }
 
 export interface DocumentBilling {
@@ -36,6 +55,9 @@ export async function startDocumentBilling(options: DocumentBillingOptions): Pro
   const tokens = new Set<string>();
   const charges = new Map<string, Json>();
   const replays = new Map<string, { status: number; body: Json }>();
+  const faults = options.faults ?? {};
+  const refusedOrgs = new Set<string>();
+  const pricingCache = new Map<string, unknown>();
   const mount = '/billing';
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -61,6 +83,7 @@ export async function startDocumentBilling(options: DocumentBillingOptions): Pro
       'POST /commerce/charges',
       'PUT /commerce/charges',
       'POST /commerce/charges/query',
+      'POST /commerce/products',
     ];
     if (!known.includes(route)) return reply(404, { success: false, reasons: [{ code: 'NOT_FOUND', message: route }] });
 
@@ -71,10 +94,11 @@ export async function startDocumentBilling(options: DocumentBillingOptions): Pro
     )
       return badRequest('Svc-Track-Id is at most 64 US-ASCII characters without : ; " \'');
     let body: unknown;
+    let parseFailed = false;
     try {
       body = JSON.parse(raw.toString('utf8'));
     } catch {
-      return badRequest('the body is not JSON');
+      parseFailed = true;
     }
 
     if (route === 'POST /oauth/token') {
@@ -113,23 +137,37 @@ export async function startDocumentBilling(options: DocumentBillingOptions): Pro
         success: false,
         reasons: [{ code: 'UNAUTHORIZED', message: 'a valid bearer token is required' }],
       });
+    const rawKey = req.headers['idempotency-key'];
+    const key = req.method === 'POST' && typeof rawKey === 'string' ? rawKey : undefined;
+    // The fault: a refusal of a request carrying a key forgets what the key answered.
+    const refuse = (status: number, body: Json) => {
+      if (faults.refusalForgetsKey && key !== undefined) replays.delete(`${route} ${key}`);
+      return reply(status, body);
+    };
     const orgIds = req.headers['svc-org-ids'];
-    if (
-      options.accessibleOrgs &&
-      typeof orgIds === 'string' &&
-      orgIds.split(',').some((org) => !options.accessibleOrgs?.includes(org.trim()))
-    ) {
-      return reply(401, {
+    const outside =
+      options.accessibleOrgs && typeof orgIds === 'string'
+        ? orgIds.split(',').filter((org) => !options.accessibleOrgs?.includes(org.trim()))
+        : [];
+    // The fault: once refused, the same value on the same operation is served with its outside orgs stripped.
+    const remembered = faults.orgRefusalRemembered && refusedOrgs.has(`${route} ${String(orgIds)}`);
+    if (outside.length > 0 && !remembered) {
+      refusedOrgs.add(`${route} ${String(orgIds)}`);
+      return refuse(401, {
         success: false,
         reasons: [{ code: 'ORG_NOT_ACCESSIBLE', message: 'Svc-Org-Ids names an org the client may not access' }],
       });
     }
-    const rawKey = req.headers['idempotency-key'];
-    const key = req.method === 'POST' && typeof rawKey === 'string' ? rawKey : undefined;
     if (key !== undefined && key.length > 255) return badRequest('Idempotency-Key is at most 255 characters');
+    if (parseFailed)
+      return refuse(400, { success: false, reasons: [{ code: 'INVALID_VALUE', message: 'the body is not JSON' }] });
     const replayed = key === undefined ? undefined : replays.get(`${route} ${key}`);
     if (replayed) return reply(replayed.status, replayed.body);
-    if (!isObject(body)) return badRequest('the body is a JSON object');
+    if (!isObject(body))
+      return refuse(400, {
+        success: false,
+        reasons: [{ code: 'INVALID_VALUE', message: 'the body is a JSON object' }],
+      });
 
     let answer: { status: number; body: Json };
     if (route === 'POST /commerce/charges') {
@@ -142,11 +180,22 @@ export async function startDocumentBilling(options: DocumentBillingOptions): Pro
       if (!existing) return badRequest('id names no charge');
       const charge = { ...existing, ...body };
       charges.set(existing.id as string, charge);
+      // The fault: the pricing cache is filled by a charge's first update only.
+      if (faults.pricingCachedAtFirstUpdate && !pricingCache.has(charge.id as string))
+        pricingCache.set(charge.id as string, charge.defaultPricing);
       answer = { status: 200, body: { charge } };
+    } else if (route === 'POST /commerce/products') {
+      // "A product with one or more plans"; its record is the harness adapter's (the document shows none).
+      if (typeof body.name !== 'string' || !Array.isArray(body.plans) || body.plans.length === 0)
+        return badRequest('a product has a name and one or more plans');
+      answer = { status: 200, body: { product: { ...body, id: `prd-${randomUUID()}` } } };
     } else {
       const charge = typeof body.chargeId === 'string' ? charges.get(body.chargeId) : undefined;
       if (!charge) return badRequest('chargeId names no charge');
-      answer = { status: 200, body: { charge, resolvedPricing: (charge.defaultPricing as Json | undefined) ?? null } };
+      const pricing = pricingCache.has(charge.id as string)
+        ? pricingCache.get(charge.id as string)
+        : charge.defaultPricing;
+      answer = { status: 200, body: { charge, resolvedPricing: (pricing as Json | undefined) ?? null } };
     }
     if (key !== undefined) replays.set(`${route} ${key}`, answer);
     reply(answer.status, answer.body);

@@ -1,0 +1,33 @@
+import type { RunContext } from '../../support/run-context.ts';
+import { runStatefulPhase, sequenceBudget } from '../../support/stateful-phase.ts';
+import type { BillingSession } from './billing-suite-session.ts';
+import { billingCommands, billingSequence, type CommandMix } from './charge-commands.ts';
+import { type BillingJudge, orgRule, replayRule, updateRule } from './charge-model.ts';
+
+/** Each phase weighs most what its rule judges: refused orgs named again; keys retried; charges updated and read. */
+const mixes: Record<BillingJudge['rule'], CommandMix> = {
+  [orgRule]: { creates: 2, refusals: 1, updates: 1, queries: 2, repeats: 2, outside: 2 },
+  [replayRule]: { creates: 3, refusals: 2, updates: 0, queries: 0, repeats: 2, outside: 1 },
+  [updateRule]: { creates: 2, refusals: 0, updates: 3, queries: 3, repeats: 1, outside: 0 },
+};
+
+/**
+ * The billing stateful phase of one rule, after its planned probes: random sequences of charge operations checked
+ * against the model (charge-model.ts), the rule's postconditions judged by its check, every other one observed.
+ */
+export async function billingPhase(
+  run: RunContext,
+  session: BillingSession,
+  judge: BillingJudge,
+  observe: (key: string, value: unknown) => void,
+): Promise<void> {
+  const observed: string[] = [];
+  const phase = await runStatefulPhase({
+    commands: billingCommands(session.client.tenant, mixes[judge.rule]),
+    setup: () => billingSequence({ session, judge }, observed),
+    seed: run.seed,
+    sequences: sequenceBudget(run),
+  });
+  observe('stateful phase', `${phase.sequences} sequence(s), ${phase.requests} request(s)`);
+  if (observed.length) observe('stateful phase, read leniently', observed.slice(0, 10));
+}
