@@ -26,8 +26,12 @@ export async function handleAssignment(
   if (typeof cardUserId !== 'string' || cardUserId === '') return refuse('cardUserId is required');
   const userStatus = context.lookup(res, operation, cardUserId, (id) => state.users.get(id));
   if (!userStatus) return;
-  if (card.cardUserId !== undefined && !behaviour.reassignmentAllowed(card, cardUserId))
+  if (card.cardUserId !== undefined && !behaviour.reassignmentAllowed(card, cardUserId)) {
+    if (behaviour.reassignmentAnsweredDone(card, cardUserId))
+      return replyJson(res, 200, behaviour.patchBody({ ...card, cardUserId }));
+    card.refusedUsers.add(cardUserId);
     return refuse('the card already has a card user');
+  }
   if (!behaviour.assignmentAllowed(card.status, userStatus)) {
     return context.replyError(
       res,

@@ -67,6 +67,8 @@ export interface CardsBehaviour {
   ineligibleAssignmentStatus: number;
   /** Assignment rule 2: whether a card that has a user may get another. */
   reassignmentAllowed(card: CardState, cardUserId: string): boolean;
+  /** Whether a refused reassignment is answered 200 instead, the card unchanged (never; a mutant: when repeated). */
+  reassignmentAnsweredDone(card: CardState, cardUserId: string): boolean;
   /** Whether a digitalWalletProvisionable value is acceptable on PATCH card. */
   walletValueAccepted(value: unknown, signedUp: boolean): boolean;
   /** The 200 body of PATCH card. */
@@ -81,6 +83,8 @@ export interface CardsBehaviour {
 
   /** The 200 body of DELETE account. */
   unenrolBody(accountId: string): Record<string, unknown>;
+  /** Whether an operation keeps the card it looked up in the read cache GET card serves first (none does). */
+  cachesCardOn(operation: string): boolean;
   /** Whether the cards of an unenrolled account stay reachable through GET card. */
   cardsOfInactiveAccountReachable: boolean;
   /** The status GET card shows of a card whose account was unenrolled, where shown. */
@@ -136,6 +140,7 @@ export const referenceBehaviour: CardsBehaviour = {
   assignmentAllowed: (card, user) => (card === 'ACTIVE' || card === 'PREACTIVE') && user === 'ACTIVATED',
   ineligibleAssignmentStatus: 400,
   reassignmentAllowed: () => false,
+  reassignmentAnsweredDone: () => false,
   walletValueAccepted: (value, signedUp) =>
     signedUp ? typeof value === 'boolean' : value === null || value === undefined,
   patchBody: (card) => ({
@@ -153,6 +158,7 @@ export const referenceBehaviour: CardsBehaviour = {
   notificationBody: (record) => record,
 
   unenrolBody: (accountId) => ({ accountId, status: 'INACTIVE' }),
+  cachesCardOn: () => false,
   cardsOfInactiveAccountReachable: false,
   statusAfterUnenrolment: (status) => status,
   transactionsOfInactiveAccount: true,

@@ -1,12 +1,14 @@
 import type { ServerResponse } from 'node:http';
 import type { CardsBehaviour } from './behaviour.ts';
 import { replyJson } from '../http-io.ts';
-import type { CardsState } from './state.ts';
+import type { CardState, CardsState } from './state.ts';
 
 /** What every handler of the cards reference works with. */
 export class CardsContext {
   /** The card an unenrolment notified about (only a mutant sends one). */
   notifiedCardId: string | undefined;
+  /** Cards kept by the operations the behaviour says cache them (none in the reference), served first by GET card. */
+  readonly cardCache = new Map<string, CardState>();
 
   constructor(
     readonly behaviour: CardsBehaviour,

@@ -6,8 +6,8 @@ import { cardStatuses, cardUserStatuses, type CardStatus, type CardUserStatus } 
  */
 
 /**
- * Unassigned cards per status: a run assigns two ACTIVE and two PREACTIVE ones, so a reference that keeps running
- * serves two runs.
+ * Unassigned cards per status: a run assigns two ACTIVE and three PREACTIVE ones (one by the reassignment rule's
+ * stateful phase, from the end of the list), so a reference that keeps running serves two runs.
  */
 const unassignedPerStatus = 8;
 export const unassignedCardIds = Object.fromEntries(

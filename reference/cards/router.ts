@@ -22,8 +22,13 @@ interface Route {
 
 function getCard(context: CardsContext, _req: IncomingMessage, res: ServerResponse, id: string): void {
   const { behaviour, state } = context;
-  const card = context.lookup(res, 'GET card', id, (cardId) =>
-    behaviour.cardsOfInactiveAccountReachable ? state.cards.get(cardId) : state.accessibleCard(cardId),
+  const card = context.lookup(
+    res,
+    'GET card',
+    id,
+    (cardId) =>
+      context.cardCache.get(cardId) ??
+      (behaviour.cardsOfInactiveAccountReachable ? state.cards.get(cardId) : state.accessibleCard(cardId)),
   );
   if (!card) return;
   const inactive = state.accountOf(card.cardId)?.status === 'INACTIVE';

@@ -25,6 +25,8 @@ export interface CardState {
   cardUserId?: string;
   digitalWalletProvisionable?: boolean;
   createdOn: string;
+  /** The card users a PATCH named and was refused for, the card having another (only a mutant reads it). */
+  refusedUsers: Set<string>;
 }
 
 export interface AccountState {
@@ -56,6 +58,7 @@ export class CardsState {
         status,
         ordinal: ordinal++,
         createdOn,
+        refusedUsers: new Set(),
         ...(cardUserId ? { cardUserId, digitalWalletProvisionable: true } : {}),
       });
     for (const [status, ids] of Object.entries(unassignedCardIds))

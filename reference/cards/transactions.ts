@@ -47,6 +47,8 @@ export function handleTransactions(context: CardsContext, res: ServerResponse, q
   const scope = { cardId: query.get('cardId'), accountId: query.get('accountId') };
   const scopeRefusal = refusalOfScope(context, scope);
   if (scopeRefusal) return refuse(scopeRefusal);
+  const card = scope.cardId === null ? undefined : context.state.cards.get(scope.cardId);
+  if (card && behaviour.cachesCardOn(operation)) context.cardCache.set(card.cardId, card);
   const window = behaviour.window(request);
   const all = transactionsIn(context, scope, window);
   const page = { all, ...paging, pageCount: behaviour.pageCount(all.length, paging.pageSize) };

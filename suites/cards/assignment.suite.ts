@@ -13,6 +13,10 @@ import { ruleTest, useCardsSession } from './support/cards-session.ts';
 import { freeCard, walletValue } from './support/free-card.ts';
 import { judgedTogether } from './support/judged-together.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
+import { runStatefulPhase, sequenceBudget } from '../support/stateful-phase.ts';
+import { PhaseHistory } from './support/sequence-cards.ts';
+import { assignmentCommands, assignmentSequence } from './support/assignment-model.ts';
+import { assignmentPool } from './support/assignment-pool.ts';
 
 // Every test of this file PATCHes cards: vitest runs them one after the other, so no two pick the same free card.
 const session = useCardsSession();
@@ -69,15 +73,18 @@ ruleTest('cards.assign.eligibility', async ({ check }) => {
   return perStatus.flat();
 });
 
-ruleTest('cards.assign.no-reassignment', async ({ check }) => {
+ruleTest('cards.assign.no-reassignment', async ({ run, observe, check }) => {
   const { client, section } = session();
-  return Promise.all(
+  // The users the assigned cards have: the sequences name them too (another ACTIVATED user than the fixtures' one).
+  const holders: string[] = [];
+  const verdicts = await Promise.all(
     assignableCardStatuses.map(async (status) => {
       const cardId = section.fixtures.assignedCards[status];
       const before = (
         await judgedFor('cards.assign.no-reassignment', async () => assignmentOf(await client.getCard(cardId)))
       ).cardUserId;
       const other = section.fixtures.cardUsers.ACTIVATED;
+      if (typeof before === 'string') holders.push(before);
       if (typeof before !== 'string' || before === other)
         throw new Error(
           `fixtures.assignedCards.${status} (${cardId}) must have a card user other than the ACTIVATED user of fixtures.cardUsers (it shows ${String(before)})`,
@@ -92,6 +99,33 @@ ruleTest('cards.assign.no-reassignment', async ({ check }) => {
       );
     }),
   );
+  // Then the cards as a state machine: random sequences of reads and PATCHes, any failure shrunk to the shortest.
+  const observed: string[] = [];
+  const history = new PhaseHistory();
+  const { cards, note } = await assignmentPool(client, section);
+  const fixtureUsers = [...cardUserStatuses].map((status) => section.fixtures.cardUsers[status]);
+  if (note) observe('stateful phase, cards', note);
+  const phase = await runStatefulPhase({
+    commands: assignmentCommands(section.walletProvisioning),
+    setup: () =>
+      assignmentSequence(
+        {
+          client,
+          cards,
+          users: [...new Set([fixtureUsers[0] as string, ...holders, ...fixtureUsers])],
+          fixtureUsers,
+          walletProvisioning: section.walletProvisioning,
+          judge: check,
+          history,
+        },
+        observed,
+      ),
+    seed: run.seed,
+    sequences: sequenceBudget(run),
+  });
+  observe('stateful phase', `${phase.sequences} sequence(s), ${phase.requests} request(s)`);
+  if (observed.length) observe('stateful phase, read leniently', observed.slice(0, 10));
+  return verdicts;
 });
 
 ruleTest('cards.assign.wallet-fixed', async ({ check }) => {

@@ -11,6 +11,10 @@ import { resultOrBlock } from '../support/result-or-block.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
 import { leftUnanswered } from '../../client/circuit-breaker.ts';
 import { silenceOutcome } from '../support/silent-target.ts';
+import { runStatefulPhase, sequenceBudget } from '../support/stateful-phase.ts';
+import { PhaseHistory } from './support/sequence-cards.ts';
+import { walletValue } from './support/free-card.ts';
+import { unenrolmentCommands, unenrolmentSequence } from './support/unenrolment-model.ts';
 
 const session = useCardsSession();
 
@@ -87,10 +91,38 @@ ruleTest('cards.unenrol.response', async ({ check }) => {
   return check({ exchange: seen.deletion, accountId: seen.accountId });
 });
 
-ruleTest('cards.unenrol.cards-inaccessible', async ({ check }) => {
+ruleTest('cards.unenrol.cards-inaccessible', async ({ run, observe, check }) => {
   const seen = await unenrolment('cards.unenrol.cards-inaccessible');
   requireCards(seen);
-  return seen.cardsAfter.map((exchange) => check(exchange, null));
+  const verdicts = seen.cardsAfter.map((exchange) => check(exchange, null));
+  // Then the account as a state machine: DELETEs, reads and PATCHes of its cards, any failure shrunk to the shortest.
+  const { client, section } = session();
+  const observed: string[] = [];
+  const history = new PhaseHistory();
+  const phase = await runStatefulPhase({
+    commands: unenrolmentCommands,
+    setup: () =>
+      unenrolmentSequence(
+        {
+          client,
+          accountId: seen.accountId,
+          cards: seen.cardIds.map((cardId) => ({ cardId, label: `a card of ${seen.accountId}` })),
+          unenrolledBefore: seen.deletion.response?.status === 200,
+          patchBody: (attempt) => ({
+            cardUserId: section.fixtures.cardUsers.ACTIVATED,
+            digitalWalletProvisionable: walletValue(section, attempt.walletValue),
+          }),
+          judge: check,
+          history,
+        },
+        observed,
+      ),
+    seed: run.seed,
+    sequences: sequenceBudget(run),
+  });
+  observe('stateful phase', `${phase.sequences} sequence(s), ${phase.requests} request(s)`);
+  if (observed.length) observe('stateful phase, read leniently', observed.slice(0, 10));
+  return verdicts;
 });
 
 ruleTest('cards.unenrol.card-status', async ({ check }) => {

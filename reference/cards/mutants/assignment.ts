@@ -31,6 +31,16 @@ export const assignmentMutants = [
       reassignmentAllowed: (card, cardUserId) => card.status === 'PREACTIVE' && cardUserId !== card.cardUserId,
     },
   ),
+  // A fault only a sequence shows: the first reassignment of a card to a user is refused, its repeat is not.
+  mutant(
+    'cards-reassignment-repeat-answered-done',
+    'cards.assign.no-reassignment',
+    'A reassignment refused once is answered 200 when the same card user is named again (the card keeps its user).',
+    {
+      reassignmentAnsweredDone: (card, cardUserId) =>
+        cardUserId !== card.cardUserId && card.refusedUsers.has(cardUserId),
+    },
+  ),
   mutant(
     'cards-wallet-changeable-by-own-user',
     'cards.assign.wallet-fixed',

@@ -13,6 +13,15 @@ export const unenrolmentMutants = [
       cardsOfInactiveAccountReachable: true,
     },
   ),
+  // A fault only a sequence shows: a card read through another operation stays readable after its account is unenrolled.
+  mutant(
+    'cards-card-cached-by-transactions',
+    'cards.unenrol.cards-inaccessible',
+    'A card named by GET transactions (cardId) is kept in a read cache GET card serves first, never cleared by DELETE account.',
+    {
+      cachesCardOn: (operation) => operation === 'GET transactions',
+    },
+  ),
   mutant(
     'cards-unenrolled-cards-turn-inactive',
     'cards.unenrol.card-status',

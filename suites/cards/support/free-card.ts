@@ -38,7 +38,7 @@ export async function freeCard(
     if (judgedFor(ruleId, () => assignmentOf(exchange)).cardUserId === undefined) return cardId;
   }
   throw new Error(
-    `every ${status} card of fixtures.unassignedCards has a card user now: name fresh unassigned ${status} cards (each run assigns two ACTIVE and two PREACTIVE ones)`,
+    `every ${status} card of fixtures.unassignedCards has a card user now: name fresh unassigned ${status} cards (each run assigns two ACTIVE and three PREACTIVE ones, one by the reassignment rule's stateful phase)`,
   );
 }
 

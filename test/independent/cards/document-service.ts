@@ -6,7 +6,9 @@ import { replyJson, requestBody, startLocalServer } from '../../support/local-se
  * Card on demand written from document 2, part B alone (not from the reference): every operation of the
  * endpoints table, with the statuses of its errors row. Where the document lists several answers it takes the
  * one `choices` names (a target nobody here wrote may take either), and a multi-fault target plants the faults
- * `faults` names, each breaking one sentence of the document, all at once.
+ * `faults` names, each breaking one sentence of the document, all at once (among them the sequence-only ones of
+ * `SequenceFaults`, for the stateful phases). Its disposable account (no transactions) may be unenrolled: its cards are
+ * inaccessible afterwards.
  */
 
 type Json = Record<string, unknown>;
@@ -32,6 +34,20 @@ export interface ServiceFaults {
   notificationsAnyBearer?: boolean;
 }
 
+/**
+ * Faults of the kind only a sequence of requests shows (each single request behaves, the planned probes pass), for the
+ * stateful phase's own proof: none by default.
+ */
+export interface SequenceFaults {
+  /**
+   * The answer of an accepted assignment is kept per card user, not per card (a memory keyed on the wrong field): a
+   * later PATCH naming that user on a card that has another user is answered 200 from it, the card unchanged.
+   */
+  assignmentAnswerKeptPerUser?: boolean;
+  /** A second DELETE of an unenrolled account enrols it again: its cards are readable again (a repeat resets state). */
+  repeatedUnenrolmentRestores?: boolean;
+}
+
 export interface DocumentService {
   baseUrl: string;
   token: string;
@@ -53,12 +69,15 @@ interface Card {
   cardUserId?: string;
 }
 
+const disposableAccountId = 'acct-disposable';
+const disposableCardIds = ['disposable-1', 'disposable-2'] as const;
+
 /** The rows of the errors table that list 403. */
 const rowsWith403 = new Set(['GET card', 'GET card user', 'GET transactions', 'GET authorizations', 'DELETE account']);
 
 export async function startDocumentService(
   choices: ServiceChoices = {},
-  faults: ServiceFaults = {},
+  faults: ServiceFaults & SequenceFaults = {},
 ): Promise<DocumentService> {
   const token = 'document-service-token';
   const mount = '/cod/v1';
@@ -76,12 +95,24 @@ export async function startDocumentService(
     });
   for (const cardId of ['card-doc-1', 'card-doc-2'])
     cards.set(cardId, { cardId, accountId: 'acct-history', status: 'ACTIVE' });
+  // The account a target entry may let the harness unenrol, and its cards.
+  for (const cardId of disposableCardIds)
+    cards.set(cardId, { cardId, accountId: disposableAccountId, status: 'ACTIVE', cardUserId: 'user-holder' });
   // The assigned cards' user is another ACTIVATED user than the fixture's, which the reassignment rule sends.
   const users = new Map<string, string>([
     ...userStatuses.map((status) => [`user-${slug(status)}`, status] as const),
     ['user-holder', 'ACTIVATED'],
   ]);
-  const accounts = new Set(['acct-history', 'acct-empty']);
+  // Account states: "DELETE account ... INACTIVE"; cards of an INACTIVE account are inaccessible.
+  const accounts = new Map<string, 'ENROLLED' | 'INACTIVE'>(
+    ['acct-history', 'acct-empty', disposableAccountId].map((accountId) => [accountId, 'ENROLLED']),
+  );
+  const accessible = (id: string) => {
+    const card = cards.get(id);
+    return card && accounts.get(card.accountId) !== 'INACTIVE' ? card : undefined;
+  };
+  // Only with the fault assignmentAnswerKeptPerUser: the answer of each user's last accepted assignment.
+  const answerOf = new Map<string, Json>();
   const wellFormed = (id: string) => /^[A-Za-z0-9-]{1,64}$/.test(id);
 
   const cardRecord = (card: Card): Json => {
@@ -152,7 +183,7 @@ export async function startDocumentService(
   };
 
   const patchCard = async (req: IncomingMessage, res: ServerResponse, cardId: string) => {
-    const card = lookup(res, cardId, (id) => cards.get(id));
+    const card = lookup(res, cardId, accessible);
     if (!card) return;
     let body: { cardUserId?: unknown; digitalWalletProvisionable?: unknown };
     try {
@@ -163,6 +194,8 @@ export async function startDocumentService(
     if (typeof body?.cardUserId !== 'string') return refuseDocument(res, 400, 'INVALID_BODY', 'cardUserId is required');
     const userStatus = lookup(res, body.cardUserId, (id) => users.get(id), choices.unknownBodyUser ?? 404);
     if (!userStatus) return;
+    const kept = faults.assignmentAnswerKeptPerUser ? answerOf.get(body.cardUserId) : undefined;
+    if (card.cardUserId !== undefined && card.cardUserId !== body.cardUserId && kept) return replyJson(res, 200, kept);
     if (card.cardUserId !== undefined)
       return refuseDocument(res, 400, 'ASSIGNED', 'a card that has a card user cannot be reassigned');
     if (!['ACTIVE', 'PREACTIVE'].includes(card.status) || userStatus !== 'ACTIVATED')
@@ -171,7 +204,9 @@ export async function startDocumentService(
     if (body.digitalWalletProvisionable !== null && body.digitalWalletProvisionable !== undefined)
       return refuseDocument(res, 400, 'INVALID_BODY', 'digitalWalletProvisionable must be null');
     card.cardUserId = body.cardUserId;
-    replyJson(res, 200, { cardId: card.cardId, cardUserId: card.cardUserId, digitalWalletProvisionable: null });
+    const answer = { cardId: card.cardId, cardUserId: card.cardUserId, digitalWalletProvisionable: null };
+    answerOf.set(card.cardUserId, answer);
+    replyJson(res, 200, answer);
   };
 
   const routes: {
@@ -185,7 +220,7 @@ export async function startDocumentService(
       method: 'GET',
       pattern: /^\/cards\/([^/]+)$/,
       handle: (_req, res, _url, id) =>
-        void ((card) => card && replyJson(res, 200, cardRecord(card)))(lookup(res, id, (cardId) => cards.get(cardId))),
+        void ((card) => card && replyJson(res, 200, cardRecord(card)))(lookup(res, id, accessible)),
     },
     {
       operation: 'PATCH card',
@@ -206,7 +241,12 @@ export async function startDocumentService(
       operation: 'GET transactions',
       method: 'GET',
       pattern: /^\/transactions$/,
-      handle: (_req, res, url) => transactions.answer(url, res),
+      handle: (_req, res, url) => {
+        // The disposable account has no transactions: it is answered as the empty account is.
+        if (url.searchParams.get('accountId') === disposableAccountId)
+          url.searchParams.set('accountId', transactions.emptyAccountId);
+        transactions.answer(url, res);
+      },
     },
     {
       operation: 'GET authorizations',
@@ -215,7 +255,7 @@ export async function startDocumentService(
       handle: (_req, res, url) => {
         const cardId = url.searchParams.get('cardId');
         if (cardId === null) return refuseDocument(res, 400, 'INVALID_REQUEST', 'cardId is required');
-        if (lookup(res, cardId, (id) => cards.get(id))) replyJson(res, 200, { cardId, authorizationDetails: [] });
+        if (lookup(res, cardId, accessible)) replyJson(res, 200, { cardId, authorizationDetails: [] });
       },
     },
     {
@@ -223,16 +263,16 @@ export async function startDocumentService(
       method: 'DELETE',
       pattern: /^\/accounts\/([^/]+)$/,
       handle: (_req, res, _url, id) => {
-        if (
-          lookup(
-            res,
-            id,
-            (accountId) => (accounts.has(accountId) ? accountId : undefined),
-            faults.deleteUnknown400 ? 400 : 404,
-            'DELETE account',
-          )
-        )
-          replyJson(res, 200, { accountId: id, status: 'INACTIVE' });
+        const state = lookup(
+          res,
+          id,
+          (accountId) => accounts.get(accountId),
+          faults.deleteUnknown400 ? 400 : 404,
+          'DELETE account',
+        );
+        if (!state) return;
+        accounts.set(id, faults.repeatedUnenrolmentRestores && state === 'INACTIVE' ? 'ENROLLED' : 'INACTIVE');
+        replyJson(res, 200, { accountId: id, status: 'INACTIVE' });
       },
     },
     {
@@ -280,6 +320,8 @@ export async function startDocumentService(
         historyAccountId: transactions.historyAccountId,
         emptyAccountId: transactions.emptyAccountId,
         manyAuthorizationsCardId: 'card-doc-1',
+        disposableAccountId,
+        disposableCardIds: [...disposableCardIds],
       },
     }),
     close: server.close,
