@@ -1,9 +1,10 @@
 /**
- * The stateful phase on an independent shortener (test/independent/shortener/document-service.ts): for each
- * sequence-only fault, on how many seeds the default budget finds it and how long the shrunk sequences are; the same
- * service without faults, on how many seeds it passes. Prints figures; asserts nothing.
+ * The stateful phase on the independent services (test/independent/<family>/sequence-fault-cases.ts): for each
+ * sequence-only fault, on how many seeds the default budget finds it under the rule that states it and how long the
+ * shrunk sequences are; the same services without faults, on how many seeds those rules pass. Prints figures; asserts
+ * nothing.
  *
- *   node --import tsx bench/stateful-bench.ts [seeds with a fault, default 5] [seeds without, default 20]
+ *   node --import tsx bench/stateful-bench.ts [seeds with a fault, default 5] [seeds without, default 20] [family...]
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,43 +12,66 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RunSummary } from '../reporting/run-summary.ts';
-import { type SequenceFaults, startDocumentShortener } from '../test/independent/shortener/document-service.ts';
+import { agenticSequenceFaults } from '../test/independent/agentic/sequence-fault-cases.ts';
+import { billingSequenceFaults } from '../test/independent/billing/sequence-fault-cases.ts';
+import { cardsSequenceFaults } from '../test/independent/cards/sequence-fault-cases.ts';
+import { loyaltySequenceFaults } from '../test/independent/loyalty/sequence-fault-cases.ts';
+import { type FaultyService, faultedRules, type SequenceFaultFamily } from '../test/independent/sequence-faults.ts';
+import { shortenerSequenceFaults } from '../test/independent/shortener/sequence-fault-cases.ts';
 
 const bin = fileURLToPath(new URL('../bin/harness.js', import.meta.url));
-const rule = 'shortener.vanity.taken-for-domain';
-const [faultSeeds = 5, cleanSeeds = 20] = process.argv.slice(2).map(Number);
+const [faultSeeds = 5, cleanSeeds = 20] = process.argv.slice(2, 4).map(Number);
+const only = process.argv.slice(4);
+const families: SequenceFaultFamily<object>[] = [
+  billingSequenceFaults,
+  cardsSequenceFaults,
+  loyaltySequenceFaults,
+  shortenerSequenceFaults,
+  agenticSequenceFaults,
+];
 
-/** One run of the rule alone (no late replay: only the stateful phase can find a sequence-only fault). */
-function runRule(targets: string, seed: number): Promise<RunSummary> {
-  const reports = mkdtempSync(join(tmpdir(), 'harness-bench-'));
-  const args = [bin, 'run', '--targets', targets, '--target', 's', '--rule', rule, '--seed', String(seed)];
+/** One run of one rule alone (no late replay: only the stateful phase can find a sequence-only fault). */
+function runRule(service: FaultyService, ruleId: string, seed: number): Promise<RunSummary> {
+  const folder = mkdtempSync(join(tmpdir(), 'harness-bench-'));
+  const targets = join(folder, 'targets.json');
+  writeFileSync(targets, JSON.stringify({ targets: { s: service.entry } }));
+  const args = [bin, 'run', '--targets', targets, '--target', 's', '--rule', ruleId, '--seed', String(seed)];
   return new Promise((resolve) =>
-    execFile(process.execPath, [...args, '--runs', '10', '--reports', reports], () =>
-      resolve(JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as RunSummary),
+    execFile(
+      process.execPath,
+      [...args, '--runs', '10', '--reports', folder],
+      { env: { ...process.env, ...service.env } },
+      () => resolve(JSON.parse(readFileSync(join(folder, 'summary.json'), 'utf8')) as RunSummary),
     ),
   );
 }
 
-async function seedsOf(name: string, faults: SequenceFaults, seeds: number): Promise<void> {
-  const service = await startDocumentShortener(faults);
-  const targets = join(mkdtempSync(join(tmpdir(), 'harness-bench-')), 'targets.json');
-  writeFileSync(
-    targets,
-    JSON.stringify({ targets: { s: { kind: 'url', families: { shortener: { baseUrl: service.baseUrl } } } } }),
-  );
+/** Each seed on a service of its own (a run leaves state behind: an unenrolled account, taken paths, used ids). */
+async function seedsOf(
+  name: string,
+  ruleId: string,
+  start: () => Promise<FaultyService>,
+  seeds: number,
+): Promise<void> {
   const found: number[] = [];
   let passed = 0;
   for (let seed = 1; seed <= seeds; seed++) {
-    const [outcome] = (await runRule(targets, seed)).rules;
+    const service = await start();
+    const [outcome] = (await runRule(service, ruleId, seed)).rules;
+    await service.close();
     if (outcome?.status === 'passed') passed++;
     const length = /The shortest sequence that fails \((\d+) request/.exec(outcome?.message ?? '')?.[1];
     if (outcome?.status === 'failed' && length) found.push(Number(length));
   }
-  await service.close();
   const lengths = found.length ? `, shrunk to ${Math.min(...found)}-${Math.max(...found)} requests` : '';
-  console.log(`${name}: ${seeds} seeds, ${found.length} found by the stateful phase${lengths}, ${passed} passed`);
+  console.log(
+    `${name} (${ruleId}): ${seeds} seeds, ${found.length} found by the stateful phase${lengths}, ${passed} passed`,
+  );
 }
 
-await seedsOf('a refusal for a field forgets the path taken last', { refusalReleasesLastPath: true }, faultSeeds);
-await seedsOf('a path is kept per user', { pathKeptPerUser: true }, faultSeeds);
-await seedsOf('no fault', {}, cleanSeeds);
+for (const family of families.filter((candidate) => only.length === 0 || only.includes(candidate.family))) {
+  for (const fault of family.cases)
+    await seedsOf(`${family.family}: ${fault.name}`, fault.ruleId, () => family.start(fault.faults), faultSeeds);
+  for (const ruleId of faultedRules(family))
+    await seedsOf(`${family.family}: no fault`, ruleId, () => family.start({}), cleanSeeds);
+}

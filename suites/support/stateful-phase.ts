@@ -101,3 +101,21 @@ function shrunkViolation(violation: Violation, log: SequenceLog, replay: { seed:
   shown.replay = { ...replay, counterexample: steps.join('; ') };
   return shown;
 }
+
+/**
+ * Runs a rule's check on one step of a sequence: its violation is thrown again with the step's story first (what was
+ * asked and what the model expected there), so the shrunk sequence's message says where and why it failed.
+ */
+export function judgedAtStep<T>(story: string, judge: () => T): T {
+  try {
+    return judge();
+  } catch (error) {
+    if (!(error instanceof Violation)) throw error;
+    const message = `${story}: ${error.message}`;
+    const restated =
+      error instanceof RuleViolation
+        ? new RuleViolation(error.ruleId, message, error.evidence)
+        : new Violation(message, error.evidence);
+    throw restated;
+  }
+}

@@ -1,5 +1,5 @@
 import type { RuleVerdict } from '../../../checks/rule-check.ts';
-import { RuleViolation } from '../../../checks/rule-violation.ts';
+import { judgedAtStep } from '../../support/stateful-phase.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import type { PayloadFieldRule } from '../../../generators/agentic/payload-fault.ts';
 import { agenticStatuses, type NotificationType } from '../../../rules/agentic/records.ts';
@@ -44,15 +44,10 @@ export type StepJudge = (judged: JudgedStep, observed: string[]) => void;
 
 const answered = (exchange: Exchange) => exchange.response?.status ?? exchange.error?.code ?? 'no answer';
 
-/** A violation of the rule's check with the step it happened at and what was expected there. */
-function atStep(judged: JudgedStep, judge: () => RuleVerdict): void {
-  try {
-    judge();
-  } catch (error) {
-    if (!(error instanceof RuleViolation)) throw error;
-    throw new RuleViolation(error.ruleId, `step ${judged.step}: ${judged.why}: ${error.message}`, error.evidence);
-  }
-}
+/** The rule's check on a step, its violation restated with the step and what was expected there. */
+const atStep = (judged: JudgedStep, judge: () => RuleVerdict): void => {
+  judgedAtStep(`step ${judged.step}: ${judged.why}`, judge);
+};
 
 /** Observes an answer whose status is not what its expectation says (another rule's sentence). */
 function observeStatus({ step, why, exchange, expectation }: JudgedStep, observed: string[]): void {

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
-import { Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import type { Verdict } from '../../../checks/rule-violation.ts';
 import type { DocumentedRefusal } from '../../../checks/status-for-invalid-input.ts';
 import type { CardsClient } from '../../../client/cards/cards-client.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { type AssignmentTry, assignmentTry } from '../../../generators/cards/assignment-try.ts';
 import { type CardRead, cardRead } from '../../../generators/cards/card-read.ts';
-import { SequenceLog, type SequenceReal } from '../../support/stateful-phase.ts';
+import { judgedAtStep, SequenceLog, type SequenceReal } from '../../support/stateful-phase.ts';
 import { answered, earlierText, type PhaseHistory, type PoolCard, poolCard, readThrough } from './sequence-cards.ts';
 
 /*
@@ -91,17 +91,8 @@ class ReadCommand implements fc.AsyncCommand<UnenrolmentModel, UnenrolmentReal> 
         : `GET card ${card.cardId} of ${real.accountId}: the model expects a refusal (4xx), the account unenrolled at step ${model.unenrolledAt}`;
     const exchange = real.log.record(await real.client.getCard(card.cardId), why);
     if (model.unenrolledAt === undefined) return;
-    try {
-      real.judge(exchange, null);
-    } catch (error) {
-      // The failing step's story first: what was asked and what the model expected.
-      if (error instanceof Violation)
-        throw new Violation(
-          `step ${step}: ${why}${earlierText(real.earlier, card.cardId)}: ${error.message}`,
-          error.evidence,
-        );
-      throw error;
-    }
+    // The failing step's story first: what was asked and what the model expected.
+    judgedAtStep(`step ${step}: ${why}${earlierText(real.earlier, card.cardId)}`, () => real.judge(exchange, null));
   }
 
   toString(): string {

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { RuleVerdict } from '../../../checks/rule-check.ts';
-import { RuleViolation } from '../../../checks/rule-violation.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import type { LoyaltyClient } from '../../../client/loyalty/loyalty-client.ts';
 import { freshOrderId, type LoyaltyContext } from '../../../generators/loyalty/bodies.ts';
 import { callBody, type LoyaltyCall, loyaltyCall } from '../../../generators/loyalty/loyalty-call.ts';
 import { type LoyaltyRefusal, loyaltyRefusal, refusedCase } from '../../../generators/loyalty/loyalty-refusal.ts';
 import { type LoyaltyOperation, loyaltyStatuses } from '../../../rules/loyalty/records.ts';
-import { type SequenceReal, SequenceLog } from '../../support/stateful-phase.ts';
+import { judgedAtStep, type SequenceReal, SequenceLog } from '../../support/stateful-phase.ts';
 import { edgeMs } from './window-edge.ts';
 
 /*
@@ -167,12 +166,7 @@ function requestText(
 
 /** The judged rule's check on the step; its violation names the step and the model's expectation. */
 function judgeStep(real: LoyaltyReal, exchange: Exchange, step: string): void {
-  try {
-    real.judge(exchange);
-  } catch (error) {
-    if (!(error instanceof RuleViolation)) throw error;
-    throw new RuleViolation(error.ruleId, `${step}: ${error.message}`, error.evidence);
-  }
+  judgedAtStep(step, () => real.judge(exchange));
 }
 
 /** Keeps what the answer made used: the nonce sent (accepted or not), the id of an accepted new order. */
