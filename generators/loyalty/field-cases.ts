@@ -167,7 +167,7 @@ export const loyaltyFieldCases: Readonly<Record<string, (context: LoyaltyContext
         validOrder(context),
         field,
         [
-          ...currencyTypes.map((currency_type) => ({ ...amount, currency_type })),
+          amount,
           { ...amount, value: 0 },
           { ...amount, value: 12.5, currency_code: 'EUR', currency_description: 'Euro' },
         ],
@@ -182,6 +182,10 @@ export const loyaltyFieldCases: Readonly<Record<string, (context: LoyaltyContext
           { ...amount, currency_code: 'U1D' },
           { ...amount, currency_code: absent },
         ].map((value) => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== absent))),
+        // "Always use POINTS": the other currency types of the enumeration may be taken or refused.
+        currencyTypes
+          .filter((type) => type !== amount.currency_type)
+          .map((currency_type) => ({ ...amount, currency_type })),
       ),
     ]),
   'loyalty.transfer.program-demographics': (context) =>
@@ -224,14 +228,14 @@ export const loyaltyFieldCases: Readonly<Record<string, (context: LoyaltyContext
   'loyalty.notify.time': (context) => {
     const iso = new Date(context.nowMs).toISOString();
     const nanos = `${iso.slice(0, 19)}.999999999`;
-    // "Event initiation time in UTC": only Z times must be accepted; +00:00, a lower-case z and other offsets are open.
+    // "Event initiation time in UTC, RFC 3339 with nanoseconds": nine digits and Z must be accepted. RFC 3339 (and
+    // CloudEvents 0.3's time) make the fraction optional and any length, allow a lower-case z and offsets: open.
     return fieldCases(
       'notify',
       validNotification(context),
       'time',
       [nanosTime(context.nowMs - day, '000000001'), `${nanos}Z`, '2024-02-29T23:59:59.123456789Z'],
       [
-        `${iso.slice(0, 19)}Z`,
         iso.replace('T', ' ').replace('.', ',').slice(0, 19),
         String(context.nowMs),
         '2026-02-30T10:00:00.123456789Z',
@@ -239,29 +243,50 @@ export const loyaltyFieldCases: Readonly<Record<string, (context: LoyaltyContext
         'yesterday',
         '',
       ],
-      [`${nanos}+00:00`, `${nanos}z`, `${nanos}+02:00`, `${nanos}-05:30`],
+      [`${nanos}+00:00`, `${nanos}z`, `${nanos}+02:00`, `${nanos}-05:30`, `${iso.slice(0, 19)}Z`, iso],
     );
   },
 };
 
-/** Valid values a notification may take, one case each: every source, type and code; specversion absent. */
+/**
+ * Valid values a notification may take, one case each: every type and code; specversion absent. The sources other
+ * than Issuer ("Always use `Issuer`") are observed.
+ */
 export function validNotificationCases(context: LoyaltyContext): LoyaltyCase[] {
   const base = validNotification(context);
+  const otherSources = notificationSources.filter((source) => source !== base.source);
   return [
-    ...notificationSources.map((source) => withField(base, 'source', source)),
-    ...notificationTypes.map((type) => withField(base, 'type', type)),
-    ...notificationCodes.map((code) =>
-      withField(base, 'data', {
-        code,
-        program_account_id: 'FF1',
-        reason_code: 'R1',
-        description: 'd',
-        developer_message: 'm',
+    ...otherSources.map(
+      (source): LoyaltyCase => ({
+        operation: 'notify',
+        body: withField(base, 'source', source),
+        outcome: observedOutcome,
+        why: `source ${source}`,
       }),
     ),
-    withField(base, 'specversion', absent),
-    { ...base, id: 'event-1', requestor_order_id: 'order-1' },
-  ].map((body) => ({ operation: 'notify', body, outcome: 'accepted', why: `notification ${JSON.stringify(body)}` }));
+    ...[
+      base,
+      ...notificationTypes.map((type) => withField(base, 'type', type)),
+      ...notificationCodes.map((code) =>
+        withField(base, 'data', {
+          code,
+          program_account_id: 'FF1',
+          reason_code: 'R1',
+          description: 'd',
+          developer_message: 'm',
+        }),
+      ),
+      withField(base, 'specversion', absent),
+      { ...base, id: 'event-1', requestor_order_id: 'order-1' },
+    ].map(
+      (body): LoyaltyCase => ({
+        operation: 'notify',
+        body,
+        outcome: 'accepted',
+        why: `notification ${JSON.stringify(body)}`,
+      }),
+    ),
+  ];
 }
 
 /** Valid orders: every program code, optional fields, simulation false. */
@@ -272,7 +297,7 @@ export function validOrderCases(context: LoyaltyContext): LoyaltyCase[] {
       ...validOrder(context),
       program_bonus_code: 'BONUS-1',
       points_needed: amount,
-      partner_point_value: { ...amount, currency_type: 'CASH' },
+      partner_point_value: { ...amount, value: 12.5 },
       simulation: false,
       network: { institution_id: context.institutionId, network_id: 'net-1' },
     },

@@ -31,7 +31,6 @@ export interface LoyaltyBehaviour {
   extraProblem(operation: LoyaltyOperation, body: Record<string, unknown>): string | undefined;
   /** Whether an order id already used makes a conflict, given the two bodies. */
   conflicts(previous: string, current: string): boolean;
-  simulationRecordsId: boolean;
   /**
    * What a request refused for a field of its body (400) does to the used nonces and order ids (nothing; a mutant
    * releases or clears them).
@@ -69,7 +68,6 @@ export const referenceBehaviour: LoyaltyBehaviour = {
   validators: referenceValidators,
   extraProblem: () => undefined,
   conflicts: () => true,
-  simulationRecordsId: false,
   afterBodyRefusal: () => {},
   errorBody: (status, message) => ({ error_code: `LTY-${status}`, user_message: message, developer_message: message }),
   acceptedBody: () => ({}),

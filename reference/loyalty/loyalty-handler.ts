@@ -116,8 +116,7 @@ export class LoyaltyHandler {
     const remembered = previous !== undefined && Date.now() - previous.at <= this.behaviour.orderIdMemoryMs;
     if (remembered && this.behaviour.conflicts(previous.raw, raw))
       return this.#error(409, `requestor_order_id ${id} was used before`);
-    if (order.simulation !== true || this.behaviour.simulationRecordsId)
-      this.#memory.orders.set(id, { raw, at: Date.now() });
+    if (order.simulation !== true) this.#memory.orders.set(id, { raw, at: Date.now() });
     return { status: 202, body: this.behaviour.acceptedBody('transfer') };
   }
 }

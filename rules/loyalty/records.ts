@@ -62,8 +62,9 @@ export const orderDateTimeSchema = z.string().refine((value) => {
 
 /**
  * "Event initiation time in UTC, RFC 3339 with nanoseconds": nine fraction digits and the Z zone, the UTC form
- * every reading of the sentence accepts. Other ways of writing UTC (+00:00, a lower-case z) and other offsets
- * are left open by the document: the suite observes what a target makes of them.
+ * every reading of the sentence accepts. Other ways of writing UTC (+00:00, a lower-case z), other offsets, and a
+ * fraction left out or shorter (RFC 3339 and CloudEvents 0.3 make it optional) are left open: the suite observes what a
+ * target makes of them.
  */
 export const nanosTimeSchema = z.string().refine((value) => {
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})\.(\d{9})Z$/.exec(value);

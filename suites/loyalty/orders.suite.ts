@@ -6,14 +6,13 @@ const rule = { simulation: 'loyalty.transfer.simulation' } as const;
 // loyalty.transfer.order-id-unique is judged last in bodies.suite.ts: its late replay waits beside the many body rules
 // there.
 
-ruleTest(rule.simulation, async ({ check }) => {
+ruleTest(rule.simulation, async ({ check, observe }) => {
   const { send, context } = session();
   const id = freshId();
   const order = { ...validOrder(context), requestor_order_id: id };
-  return [
+  const verdicts = [
     check(await send({ operation: 'transfer', body: { ...order, simulation: true } }), { outcome: 'accepted' }),
-    check(await send({ operation: 'transfer', body: { ...order, simulation: true } }), { outcome: 'accepted' }),
-    // The checks run on a simulated order too.
+    // "runs all eligibility checks": they run on a simulated order too.
     check(
       await send({
         operation: 'transfer',
@@ -21,6 +20,13 @@ ruleTest(rule.simulation, async ({ check }) => {
       }),
       { outcome: 'invalid' },
     ),
-    check(await send({ operation: 'transfer', body: order }), { outcome: 'accepted' }),
   ];
+  // Whether a simulation takes its requestor_order_id is not stated: a second one, then the real order, observed.
+  const again = await send({ operation: 'transfer', body: { ...order, simulation: true } });
+  const real = await send({ operation: 'transfer', body: order });
+  observe('the same simulated order again, then the real order under its id, answered', [
+    again.response?.status ?? again.error?.code ?? 'no answer',
+    real.response?.status ?? real.error?.code ?? 'no answer',
+  ]);
+  return verdicts;
 });

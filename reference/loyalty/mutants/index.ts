@@ -213,9 +213,20 @@ const definitions: readonly LoyaltyMutant[] = [
       },
     },
   ),
-  mutant('loyalty-simulation-records-id', 'transfer.simulation', 'A simulated order takes its requestor_order_id.', {
-    simulationRecordsId: true,
-  }),
+  mutant(
+    'loyalty-simulation-unchecked',
+    'transfer.simulation',
+    'A simulated order is answered 202 without running the checks.',
+    {
+      validators: Object.fromEntries(
+        Object.entries(referenceValidators).map(([name, check]) => [
+          name,
+          (body: Record<string, unknown>, mandatory: Parameters<Validator>[1]) =>
+            body.simulation === true ? undefined : check(body, mandatory),
+        ]),
+      ) as Validators,
+    },
+  ),
   mutant(
     'loyalty-first-demographic-only',
     'transfer.program-demographics',
@@ -253,12 +264,12 @@ const definitions: readonly LoyaltyMutant[] = [
     }),
   ),
   mutant(
-    'loyalty-time-without-fraction',
+    'loyalty-time-without-zone-as-utc',
     'notify.time',
-    'A time without fraction of a second is accepted.',
+    'A time without a zone is read as UTC and accepted.',
     validator('notifyTime', (body, mandatory) =>
       referenceValidators.notifyTime(
-        typeof body.time === 'string' ? { time: body.time.replace(/:(\d{2})Z$/, ':$1.000000000Z') } : body,
+        typeof body.time === 'string' && /T[\d:.]+$/.test(body.time) ? { time: `${body.time}Z` } : body,
         mandatory,
       ),
     ),

@@ -58,7 +58,7 @@ describe('loyalty bodies', () => {
         );
     }
   });
-  test('notify.time sends only Z times as valid; +00:00, a lower-case z and other offsets are observed', () => {
+  test('notify.time sends only nine-digit Z times as valid; +00:00, a lower-case z, other offsets, no fraction and a millisecond fraction are observed', () => {
     const cases = loyaltyFieldCases['loyalty.notify.time']!(context);
     expect(
       cases
@@ -68,8 +68,15 @@ describe('loyalty bodies', () => {
     expect(
       cases
         .filter((testCase) => testCase.outcome === 'observed')
-        .map((testCase) => String(testCase.body.time).slice(29)),
-    ).toEqual(['+00:00', 'z', '+02:00', '-05:30']);
+        .map((testCase) => String(testCase.body.time).slice(19)),
+    ).toEqual([
+      '.999999999+00:00',
+      '.999999999z',
+      '.999999999+02:00',
+      '.999999999-05:30',
+      'Z',
+      expect.stringMatching(/^\.\d{3}Z$/),
+    ]);
   });
   test('the demographics cases leave out each mandatory field of each program once', () => {
     const cases = loyaltyFieldCases['loyalty.transfer.program-demographics']!(context);

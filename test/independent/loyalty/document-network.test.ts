@@ -78,3 +78,85 @@ test('a loyalty network written to the document (MAC in hex, 60 s window, bearer
   ).toBe('202, 202, 202');
   expect(result.code, output).toBe(0);
 });
+
+test('a loyalty network making the other allowed choices (times without a fraction, simulations that take their id, only POINTS and Issuer, 401 for a refused credential) passes the rules that read them', async () => {
+  const other = await startDocumentNetwork({
+    apiKey: secrets.LTY_API_KEY,
+    macId: 'network-client-7',
+    macSecret: secrets.LTY_MAC_SECRET,
+    bearerToken: secrets.LTY_TOKEN,
+    choices: {
+      anyTimeFraction: true,
+      simulationTakesOrderId: true,
+      onlyAlwaysUsedValues: true,
+      credentialsRefusedWith401: true,
+    },
+  });
+  try {
+    const targets = writeTargets({
+      network: {
+        kind: 'url',
+        families: {
+          loyalty: {
+            baseUrl: other.baseUrl,
+            apiKey: '${LTY_API_KEY}',
+            mac: { id: 'network-client-7', secret: '${LTY_MAC_SECRET}', encoding: 'hex', windowMs: other.windowMs },
+            mandatoryDemographics: other.mandatoryDemographics,
+          },
+        },
+      },
+    });
+    const judged = [
+      'loyalty.notify.time',
+      'loyalty.notify.accepted',
+      'loyalty.transfer.simulation',
+      'loyalty.transfer.amount',
+      'loyalty.transfer.accepted',
+      'loyalty.errors.body',
+      'loyalty.bodies.json',
+      'loyalty.headers.api-key',
+    ];
+    const result = await runCli(
+      [
+        'run',
+        '--targets',
+        targets,
+        '--target',
+        'network',
+        '--suite',
+        'loyalty',
+        '--seed',
+        '13',
+        '--runs',
+        '10',
+        ...judged.flatMap((rule) => ['--rule', rule]),
+      ],
+      secrets,
+    );
+    const output = result.stdout.slice(-4000);
+    const rules = result.summary().rules;
+    expect(
+      rules.filter((rule) => rule.status !== 'passed').map((rule) => `${rule.ruleId}: ${rule.status} ${rule.message}`),
+      output,
+    ).toEqual([]);
+    expect(rules.map((rule) => rule.ruleId).sort(), output).toEqual([...judged].sort());
+    const observed = (ruleId: string, name: string) =>
+      rules.find((rule) => rule.ruleId === ruleId)?.observations?.[name];
+    // The time without a fraction was taken, and observed rather than judged.
+    expect(observed('loyalty.notify.time', 'answers to values the document leaves open')).toEqual(
+      expect.arrayContaining([expect.stringMatching(/:\d{2}Z": 202$/)]),
+    );
+    expect(
+      observed(
+        'loyalty.transfer.simulation',
+        'the same simulated order again, then the real order under its id, answered',
+      ),
+    ).toEqual([409, 409]);
+    expect(observed('loyalty.notify.accepted', 'answers to values the document leaves open')).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^source Web: 400$/)]),
+    );
+    expect(result.code, output).toBe(0);
+  } finally {
+    await other.close();
+  }
+});

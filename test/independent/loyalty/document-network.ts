@@ -17,6 +17,29 @@ export interface DocumentNetworkOptions {
   macId: string;
   macSecret: string;
   bearerToken: string;
+  /** The other allowed choices where the document leaves one open (docs/coverage.md, Readings, loyalty). */
+  choices?: DocumentNetworkChoices;
+}
+
+/** Choices the document allows either way; the default of each is the other one. */
+export interface DocumentNetworkChoices {
+  /**
+   * An event time is any RFC 3339 UTC time, its fraction optional and of any length (RFC 3339 and CloudEvents 0.3
+   * allow it; the document writes "with nanoseconds"). Default: exactly nine digits.
+   */
+  anyTimeFraction?: boolean;
+  /** A simulated order takes its requestor_order_id (the document does not say). Default: it stays free. */
+  simulationTakesOrderId?: boolean;
+  /**
+   * Only the value the document says always to use is taken: currency_type POINTS and source Issuer ("Always use ...");
+   * the other values of those enumerations are refused. Default: every value of the enumerations is taken.
+   */
+  onlyAlwaysUsedValues?: boolean;
+  /**
+   * A refused credential is answered 401 (a status the document does not list) with the JSON string "Unauthorized".
+   * Default: 403 with the error body.
+   */
+  credentialsRefusedWith401?: boolean;
 }
 
 export interface DocumentNetwork {
@@ -114,12 +137,12 @@ function demographics(value: unknown, key: string): Json {
   for (const field of demographicFields) optionalString(value, field);
   return value;
 }
-function amount(value: unknown, key: string): void {
+function amount(value: unknown, key: string, choices: DocumentNetworkChoices): void {
   if (value === undefined) return;
   if (!isObject(value)) throw new Invalid(`${key} must be an Amount`);
   if (typeof value.value !== 'number' || !Number.isFinite(value.value))
     throw new Invalid(`${key}.value must be a number`);
-  if (!['POINTS', 'CASH', 'GIFT'].includes(value.currency_type as string))
+  if (!(choices.onlyAlwaysUsedValues ? ['POINTS'] : ['POINTS', 'CASH', 'GIFT']).includes(value.currency_type as string))
     throw new Invalid(`${key}.currency_type must be POINTS, CASH or GIFT`);
   if (typeof value.currency_code !== 'string' || !/^[A-Z]{3}$/.test(value.currency_code))
     throw new Invalid(`${key}.currency_code must be a 3-letter ISO code`);
@@ -140,14 +163,16 @@ function orderDateTime(value: unknown): void {
  * "Event initiation time in UTC, RFC 3339 with nanoseconds": any RFC 3339 way of writing UTC (Z, z, +00:00); another
  * offset is refused.
  */
-function nanosecondTime(value: unknown): void {
-  const match =
-    typeof value === 'string' ? /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})\.(\d{9})(Z|z|\+00:00)$/.exec(value) : null;
-  if (!match || !realInstant(match[1] as string, match[2] as string, match[3] as string))
+function nanosecondTime(value: unknown, choices: DocumentNetworkChoices): void {
+  const form = choices.anyTimeFraction
+    ? /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(?:\.(\d+))?(Z|z|\+00:00)$/
+    : /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})\.(\d{9})(Z|z|\+00:00)$/;
+  const match = typeof value === 'string' ? form.exec(value) : null;
+  if (!match || !realInstant(match[1] as string, match[2] as string, match[3] ?? '0'))
     throw new Invalid('time must be UTC, RFC 3339 with nanoseconds');
 }
 
-function validSubscription(body: Json): void {
+function validSubscription(body: Json, _choices: DocumentNetworkChoices): void {
   networkInfo(body.network_info, 'network_info');
   requireString(body, 'instrument_id');
   optionalString(body, 'benefit_id');
@@ -162,14 +187,14 @@ function validSubscription(body: Json): void {
   demographics(body.demographic, 'demographic');
 }
 
-function validOrder(body: Json): void {
+function validOrder(body: Json, choices: DocumentNetworkChoices): void {
   for (const key of ['requestor_order_id', 'instrument_id', 'program_account_id']) requireString(body, key);
   orderDateTime(body.order_date_time);
   if (!programs.includes(body.program_code as string)) throw new Invalid('program_code is not a partner program');
   networkInfo(body.network, 'network');
   optionalString(body, 'program_bonus_code');
-  amount(body.points_needed, 'points_needed');
-  amount(body.partner_point_value, 'partner_point_value');
+  amount(body.points_needed, 'points_needed', choices);
+  amount(body.partner_point_value, 'partner_point_value', choices);
   const given = demographics(body.demographics, 'demographics');
   const missing = (mandatoryDemographics[body.program_code as string] ?? []).filter(
     (field) => typeof given[field] !== 'string',
@@ -179,10 +204,11 @@ function validOrder(body: Json): void {
     throw new Invalid('simulation must be a boolean');
 }
 
-function validNotification(body: Json): void {
-  if (!sources.includes(body.source as string)) throw new Invalid('source is not one of the enumeration');
+function validNotification(body: Json, choices: DocumentNetworkChoices): void {
+  if (!(choices.onlyAlwaysUsedValues ? ['Issuer'] : sources).includes(body.source as string))
+    throw new Invalid('source is not one of the enumeration');
   if (!eventTypes.includes(body.type as string)) throw new Invalid('type is not one of the enumeration');
-  nanosecondTime(body.time);
+  nanosecondTime(body.time, choices);
   if (!isObject(body.data)) throw new Invalid('data is required');
   if (!['SUCCESS', 'FAILURE'].includes(body.data.code as string))
     throw new Invalid('data.code must be SUCCESS or FAILURE');
@@ -193,7 +219,10 @@ function validNotification(body: Json): void {
   optionalString(body, 'requestor_order_id');
 }
 
-const operations: Record<string, { validate: (body: Json) => void; senderAndKeyname: boolean }> = {
+const operations: Record<
+  string,
+  { validate: (body: Json, choices: DocumentNetworkChoices) => void; senderAndKeyname: boolean }
+> = {
   '/benefits/subscription': { validate: validSubscription, senderAndKeyname: true },
   '/redemption_types/points_transfer/orders': { validate: validOrder, senderAndKeyname: true },
   '/v1/event/notify': { validate: validNotification, senderAndKeyname: false },
@@ -216,6 +245,7 @@ export async function startDocumentNetwork(
       ? `${body.requestor_order_id as string} ${JSON.stringify(body.points_needed)}`
       : (body.requestor_order_id as string);
   const mount = '/lty';
+  const choices = options.choices ?? {};
 
   const reply = (res: ServerResponse, status: number, body: Json) => {
     const payload = JSON.stringify(body);
@@ -224,6 +254,12 @@ export async function startDocumentNetwork(
   };
   const refuse = (res: ServerResponse, status: number, errorCode: string, message: string) =>
     reply(res, status, { error_code: errorCode, user_message: message, developer_message: message });
+  /** A refused credential: 403 with the error body, or (a choice) 401 with a JSON string. */
+  const refuseCredential = (res: ServerResponse, errorCode: string, message: string) => {
+    if (!choices.credentialsRefusedWith401) return refuse(res, 403, errorCode, message);
+    res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' });
+    res.end(JSON.stringify('Unauthorized'));
+  };
 
   /** Why an Authorization value is refused, or undefined when it is good (a good MAC's nonce is spent). */
   const authorizationFault = (value: string, req: IncomingMessage, path: string, body: Buffer): string | undefined => {
@@ -279,16 +315,16 @@ export async function startDocumentNetwork(
       typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined;
     const apiKey = header('x-net-api-key');
     if (apiKey === undefined || apiKey !== options.apiKey)
-      return refuse(res, 403, 'INVALID_API_KEY', 'X-NET-API-KEY is missing or not issued');
+      return refuseCredential(res, 'INVALID_API_KEY', 'X-NET-API-KEY is missing or not issued');
     const authorization = header('authorization');
-    if (authorization === undefined) return refuse(res, 403, 'UNAUTHORIZED', 'Authorization is required');
+    if (authorization === undefined) return refuseCredential(res, 'UNAUTHORIZED', 'Authorization is required');
     // correlation_id may be empty (direct browser or app calls), never absent.
     if (header('correlation_id') === undefined) return refuse(res, 400, 'MISSING_HEADER', 'correlation_id is required');
     if (operation.senderAndKeyname && (!header('sender') || !header('keyname')))
       return refuse(res, 400, 'MISSING_HEADER', 'sender and keyname are required');
     // The mac is computed over the path from the loyalty base address's origin, as sent.
     const fault = authorizationFault(authorization, req, url, raw);
-    if (fault) return refuse(res, 403, 'UNAUTHORIZED', fault);
+    if (fault) return refuseCredential(res, 'UNAUTHORIZED', fault);
     let body: unknown;
     try {
       body = JSON.parse(raw.toString('utf8'));
@@ -297,7 +333,7 @@ export async function startDocumentNetwork(
     }
     if (!isObject(body)) return refuse(res, 400, 'INVALID_BODY', 'The body is a JSON object');
     try {
-      operation.validate(body);
+      operation.validate(body, choices);
     } catch (error) {
       if (!(error instanceof Invalid)) throw error;
       if (faults.refusalReleasesOrderId && operation.validate === validOrder) orderIds.delete(orderKey(body));
@@ -306,8 +342,8 @@ export async function startDocumentNetwork(
     if (operation.validate === validOrder) {
       const orderId = orderKey(body);
       if (orderIds.has(orderId)) return refuse(res, 409, 'DUPLICATE_ORDER', 'requestor_order_id was used before');
-      // A simulated order is validated only: it creates nothing, so its id stays free.
-      if (body.simulation !== true) orderIds.add(orderId);
+      // A simulated order is validated only: it creates nothing, so its id stays free (unless the choice says not).
+      if (body.simulation !== true || choices.simulationTakesOrderId) orderIds.add(orderId);
     }
     reply(res, 202, {});
   };
