@@ -13,7 +13,9 @@ const fixturesSchema = z
   .object({
     /**
      * Per card status, cards that have no card user. The PATCH rules assign ACTIVE and PREACTIVE ones (one of each per
-     * run): list fresh ones for a target that is not restarted between runs.
+     * run, from the start of each list), and the stateful phase of cards.assign.no-reassignment one more PREACTIVE card
+     * (from the end of its list; without a free one its sequences go on without it): list fresh ones for a target
+     * that is not restarted between runs.
      */
     unassignedCards: z
       .object(
