@@ -1,3 +1,4 @@
+import { withRootBlockers } from './root-blockers.ts';
 import type { PreflightReport } from '../client/family-session.ts';
 import type { ReplaySettings } from '../checks/failure-text.ts';
 import type { RuleOutcome, RuleStatus } from '../rules/rule-outcome.ts';
@@ -126,7 +127,7 @@ export interface SummaryParts {
 }
 
 export function buildRunSummary(parts: SummaryParts): RunSummary {
-  const rules = withSeverities(mergeOutcomes(parts.outcomes));
+  const rules = withSeverities(withRootBlockers(mergeOutcomes(parts.outcomes)));
   const notRun = parts.selectedRules.filter((id) => !rules.some((rule) => rule.ruleId === id));
   const interrupted = parts.stoppedBy !== undefined;
   const interruptedRules = [...new Set(parts.setAside ?? [])].filter((id) => notRun.includes(id));
