@@ -12,6 +12,11 @@ export const billingRules = defineRules<BillingSectionRead>()([
     family: 'billing',
     source: s.tokenRequest,
     statement: 'client_id is a string of exactly 36 characters; any other length is rejected with a 4xx.',
+    quotes: [
+      { text: 'client_id | string | Exactly 36 characters.', demand: 'Exactly 36 characters' },
+      { text: 'client_id length | exactly 36 characters | token request', demand: 'exactly 36 characters' },
+      { text: '200 token response record; 429 with an unspecified body.' },
+    ],
     check: 'status-for-invalid-input',
   },
   {
@@ -19,6 +24,11 @@ export const billingRules = defineRules<BillingSectionRead>()([
     family: 'billing',
     source: s.tokenRequest,
     statement: 'client_secret is a string of at most 42 characters; a longer one is rejected with a 4xx.',
+    quotes: [
+      { text: 'client_secret | string | At most 42 characters.', demand: 'At most 42 characters' },
+      { text: 'client_secret length | at most 42 characters | token request', demand: 'at most 42 characters' },
+      { text: '200 token response record; 429 with an unspecified body.' },
+    ],
     check: 'status-for-invalid-input',
   },
   {
@@ -26,6 +36,10 @@ export const billingRules = defineRules<BillingSectionRead>()([
     family: 'billing',
     source: s.tokenRequest,
     statement: 'grant_type must be exactly client_credentials; any other value is rejected with a 4xx.',
+    quotes: [
+      { text: 'grant_type | enum | Must be `client_credentials`.', demand: 'Must be `client_credentials`' },
+      { text: '200 token response record; 429 with an unspecified body.' },
+    ],
     check: 'status-for-invalid-input',
   },
   {
@@ -34,6 +48,10 @@ export const billingRules = defineRules<BillingSectionRead>()([
     source: s.tokenRequest,
     statement:
       'client_id, client_secret and grant_type are all required; a request missing one is rejected with a 4xx.',
+    quotes: [
+      { text: 'Token request (JSON body, all three fields required)', demand: 'all three fields required' },
+      { text: '200 token response record; 429 with an unspecified body.' },
+    ],
     check: 'status-for-invalid-input',
   },
   {
@@ -42,6 +60,13 @@ export const billingRules = defineRules<BillingSectionRead>()([
     source: s.headers,
     statement:
       'On the token operation Svc-Entity-Ids must be a 36-character UUID with hyphens; any other form is rejected with a 4xx.',
+    quotes: [
+      {
+        text: 'On the token operation it must be a 36-character UUID with hyphens (a non-UUID entity ID must be converted to a valid UUID first).',
+        demand: 'must be a 36-character UUID with hyphens',
+      },
+      { text: '200 token response record; 429 with an unspecified body.' },
+    ],
     check: 'status-for-invalid-input',
   },
   {
@@ -50,6 +75,17 @@ export const billingRules = defineRules<BillingSectionRead>()([
     source: s.authentication,
     statement:
       'No Authorization, apiAccessKeyId or apiSecretAccessKey header may accompany the token request; one that does is rejected with a 4xx.',
+    quotes: [
+      {
+        text: 'Svc-Track-Id, Svc-Entity-Ids only. No Authorization, apiAccessKeyId or apiSecretAccessKey header may be set.',
+        demand: 'No Authorization, apiAccessKeyId or apiSecretAccessKey header may be set',
+      },
+      {
+        text: 'The header names apiAccessKeyId and apiSecretAccessKey belong to other authentication styles of the service; they must not accompany the token operation.',
+        demand: 'they must not accompany the token operation',
+      },
+      { text: '200 token response record; 429 with an unspecified body.' },
+    ],
     check: 'status-for-invalid-input',
   },
   {
@@ -57,6 +93,17 @@ export const billingRules = defineRules<BillingSectionRead>()([
     family: 'billing',
     source: s.endpoints,
     statement: 'A valid token request gets 200 with a token response carrying a bearer token.',
+    quotes: [
+      {
+        text: 'The token operation exchanges client_id, client_secret and grant_type `client_credentials` for a bearer token.',
+        demand: 'exchanges client_id, client_secret and grant_type `client_credentials` for a bearer token',
+      },
+      {
+        text: 'Token request (client_id, client_secret, grant_type). | 200 token response record;',
+        demand: '200 token response record',
+      },
+      { text: 'Token lifetime and the fields of the token response: not shown.' },
+    ],
     check: 'status-for-valid-input',
   },
   {
@@ -64,6 +111,15 @@ export const billingRules = defineRules<BillingSectionRead>()([
     family: 'billing',
     source: s.tokenRules,
     statement: 'A token is meant to be used until it expires: the same token keeps authorising catalog requests.',
+    quotes: [
+      {
+        text: 'A token is used until it expires; many tokens must not be generated in a short period.',
+        demand: 'A token is used until it expires',
+      },
+      {
+        text: 'Catalog operations use the bearer scheme: the token is sent in the Authorization header as `Bearer <ACCESS_TOKEN>`.',
+      },
+    ],
     check: 'token-reusable',
   },
   {
@@ -72,6 +128,16 @@ export const billingRules = defineRules<BillingSectionRead>()([
     source: s.tokenRules,
     statement:
       'Token requests are rate limited per caller IP: offered faster and faster, they meet 429 on every path of the operation, and after backing off a valid request is served again. The limit found is reported (judged only against a limit the target entry pins).',
+    quotes: [
+      {
+        text: 'Requests are rate limited by caller IP address; a 429 response means the request frequency must be reduced.',
+        demand: 'Requests are rate limited by caller IP address',
+      },
+      { text: '429 | POST /oauth/token | unspecified body; caused by too many requests from one IP', demand: '429' },
+      {
+        text: 'limited per IP address (429 when exceeded); numeric rates and the concurrent-request limits of the other operations: not shown',
+      },
+    ],
     check: 'rate-limit-probed',
     // A probe that got no answer at all judged no limit: the token rule owns a token endpoint that does not answer.
     prerequisites: ['billing.token.issue'],
@@ -82,6 +148,20 @@ export const billingRules = defineRules<BillingSectionRead>()([
     source: s.headers,
     statement:
       'Svc-Track-Id is at most 64 characters; a longer one is rejected (400 on catalog operations, a 4xx on the token operation).',
+    quotes: [
+      { text: 'Svc-Track-Id | string, max 64 | no', demand: 'max 64' },
+      { text: 'Svc-Track-Id length | at most 64 characters | all operations', demand: 'at most 64 characters' },
+      {
+        text: 'CreateChargeRequest. | 200 CreateChargeResponse; 400 ProxyBadRequestResponse;',
+        demand: '400 ProxyBadRequestResponse',
+      },
+      {
+        text: '200 CreateChargeResponse; 400 CommonResponse (request errors or unauthorized);',
+        demand: '400 CommonResponse (request errors or unauthorized)',
+      },
+      { text: '200 token response record; 429 with an unspecified body.' },
+      { text: 'Request and response bodies and status codes of this operation: not shown.' },
+    ],
     check: 'status-for-input',
   },
   {
@@ -90,6 +170,22 @@ export const billingRules = defineRules<BillingSectionRead>()([
     source: s.headers,
     statement:
       'Svc-Track-Id is US-ASCII without colon, semicolon, double or single quote; another one is rejected (400 on catalog operations, a 4xx on the token operation).',
+    quotes: [
+      {
+        text: 'US-ASCII only; must not contain colon, semicolon, double quote or single quote.',
+        demand: 'US-ASCII only; must not contain colon, semicolon, double quote or single quote',
+      },
+      {
+        text: 'CreateChargeRequest. | 200 CreateChargeResponse; 400 ProxyBadRequestResponse;',
+        demand: '400 ProxyBadRequestResponse',
+      },
+      {
+        text: '200 CreateChargeResponse; 400 CommonResponse (request errors or unauthorized);',
+        demand: '400 CommonResponse (request errors or unauthorized)',
+      },
+      { text: '200 token response record; 429 with an unspecified body.' },
+      { text: 'Request and response bodies and status codes of this operation: not shown.' },
+    ],
     check: 'status-for-input',
   },
   {
@@ -97,6 +193,16 @@ export const billingRules = defineRules<BillingSectionRead>()([
     family: 'billing',
     source: s.headers,
     statement: 'A valid Svc-Track-Id that is sent comes back unchanged in the response headers.',
+    quotes: [
+      {
+        text: 'Custom trace identifier. When sent, the same value is returned in the response headers.',
+        demand: 'When sent, the same value is returned in the response headers',
+      },
+      {
+        text: 'Same header set as POST /commerce/charges; bearer auth assumed as for the other catalog operations.',
+        demand: 'Same header set as POST /commerce/charges',
+      },
+    ],
     check: 'header-echo',
     prerequisites: ['billing.headers.track_id.length'],
   },
@@ -106,6 +212,18 @@ export const billingRules = defineRules<BillingSectionRead>()([
     source: s.headers,
     statement:
       'Idempotency-Key is at most 255 characters; a longer one on a POST catalog operation is rejected with 400.',
+    quotes: [
+      { text: 'Idempotency-Key | string, max 255 | no', demand: 'max 255' },
+      {
+        text: 'Idempotency-Key length | at most 255 characters | POST catalog operations',
+        demand: 'at most 255 characters',
+      },
+      {
+        text: 'CreateChargeRequest. | 200 CreateChargeResponse; 400 ProxyBadRequestResponse;',
+        demand: '400 ProxyBadRequestResponse',
+      },
+      { text: 'Request and response bodies and status codes of this operation: not shown.' },
+    ],
     check: 'status-for-input',
   },
   {
@@ -113,6 +231,13 @@ export const billingRules = defineRules<BillingSectionRead>()([
     family: 'billing',
     source: s.headers,
     statement: 'A retry carrying the same Idempotency-Key is recognised: the operation is not performed a second time.',
+    quotes: [
+      {
+        text: 'Retries carrying the same value are recognised and the operation is not performed twice.',
+        demand: 'the operation is not performed twice',
+      },
+      { text: 'Only for idempotent POST or PATCH requests.' },
+    ],
     check: 'idempotent-replay',
   },
   {
@@ -120,6 +245,12 @@ export const billingRules = defineRules<BillingSectionRead>()([
     family: 'billing',
     source: s.headers,
     statement: 'Concurrent retries carrying the same Idempotency-Key perform the operation once.',
+    quotes: [
+      {
+        text: 'Retries carrying the same value are recognised and the operation is not performed twice.',
+        demand: 'the operation is not performed twice',
+      },
+    ],
     check: 'idempotent-replay',
     prerequisites: ['billing.headers.idempotency_key.replay'],
   },
@@ -129,6 +260,21 @@ export const billingRules = defineRules<BillingSectionRead>()([
     source: s.headers,
     statement:
       'With multi-entity enabled and a token valid for several entities, catalog operations without Svc-Entity-Ids are rejected with 400.',
+    quotes: [
+      {
+        text: 'On catalog operations: required when multi-entity is enabled and the token is valid for more than one entity',
+        demand: 'required',
+      },
+      {
+        text: 'CreateChargeRequest. | 200 CreateChargeResponse; 400 ProxyBadRequestResponse;',
+        demand: '400 ProxyBadRequestResponse',
+      },
+      {
+        text: '200 CreateChargeResponse; 400 CommonResponse (request errors or unauthorized);',
+        demand: '400 CommonResponse (request errors or unauthorized)',
+      },
+      { text: 'Request and response bodies and status codes of this operation: not shown.' },
+    ],
     check: 'status-for-invalid-input',
     appliesTo: (billing) => entityHeaderRequired(billing.tenant),
     applicability: 'tenant with multi-entity enabled and tokens valid for several entities',
@@ -139,6 +285,21 @@ export const billingRules = defineRules<BillingSectionRead>()([
     source: s.headers,
     statement:
       'With a single-entity token or multi-entity disabled, catalog operations carrying Svc-Entity-Ids are rejected with 400.',
+    quotes: [
+      {
+        text: 'must not be set when the token is valid for a single entity or multi-entity is not enabled.',
+        demand: 'must not be set',
+      },
+      {
+        text: 'CreateChargeRequest. | 200 CreateChargeResponse; 400 ProxyBadRequestResponse;',
+        demand: '400 ProxyBadRequestResponse',
+      },
+      {
+        text: '200 CreateChargeResponse; 400 CommonResponse (request errors or unauthorized);',
+        demand: '400 CommonResponse (request errors or unauthorized)',
+      },
+      { text: 'Request and response bodies and status codes of this operation: not shown.' },
+    ],
     check: 'status-for-invalid-input',
     appliesTo: (billing) => !entityHeaderRequired(billing.tenant),
     applicability: 'tenant without multi-entity, or tokens valid for a single entity',
@@ -148,6 +309,21 @@ export const billingRules = defineRules<BillingSectionRead>()([
     family: 'billing',
     source: s.headers,
     statement: 'Without multi-org, catalog operations carrying Svc-Org-Ids are rejected with 400.',
+    quotes: [
+      {
+        text: 'Comma-separated org IDs, for tenants with multi-org enabled; must not be set otherwise.',
+        demand: 'must not be set otherwise',
+      },
+      {
+        text: 'CreateChargeRequest. | 200 CreateChargeResponse; 400 ProxyBadRequestResponse;',
+        demand: '400 ProxyBadRequestResponse',
+      },
+      {
+        text: '200 CreateChargeResponse; 400 CommonResponse (request errors or unauthorized);',
+        demand: '400 CommonResponse (request errors or unauthorized)',
+      },
+      { text: 'Request and response bodies and status codes of this operation: not shown.' },
+    ],
     check: 'status-for-invalid-input',
     appliesTo: (billing) => !billing.tenant.multiOrg,
     applicability: 'tenant without multi-org',
@@ -158,6 +334,16 @@ export const billingRules = defineRules<BillingSectionRead>()([
     source: s.headers,
     statement:
       'Svc-Org-Ids must be a subset of the accessible orgs; naming another org makes the operation fail (the document names no status: 400 or 401, the refusals the charge operations list, and which one is observed).',
+    quotes: [
+      {
+        text: "The IDs must be a subset of the user's accessible orgs; naming an inaccessible org makes the operation fail.",
+        demand: 'naming an inaccessible org makes the operation fail',
+      },
+      {
+        text: '200 CreateChargeResponse; 400 ProxyBadRequestResponse; 401 ProxyUnauthorizedResponse.',
+        demand: '400 ProxyBadRequestResponse; 401 ProxyUnauthorizedResponse',
+      },
+    ],
     check: 'status-for-invalid-input',
     appliesTo: (billing) => billing.tenant.multiOrg && billing.tenant.accessibleOrgs.length > 0,
     applicability: 'tenant with multi-org and at least one declared accessible org',
@@ -168,6 +354,16 @@ export const billingRules = defineRules<BillingSectionRead>()([
     source: s.headers,
     statement:
       'Svc-Org-Ids sets the organisation context: a charge made in one org is not visible from another, and without the header the scope is all accessible orgs.',
+    quotes: [
+      {
+        text: 'It defines the organisation context (chiefly read access and data visibility).',
+        demand: 'It defines the organisation context',
+      },
+      {
+        text: "When absent, the operation runs in the scope of all the user's accessible orgs.",
+        demand: "runs in the scope of all the user's accessible orgs",
+      },
+    ],
     check: 'org-scope-visibility',
     appliesTo: (billing) => billing.tenant.multiOrg && billing.tenant.accessibleOrgs.length >= 2,
     applicability: 'tenant with multi-org and at least two declared accessible orgs',
@@ -178,6 +374,16 @@ export const billingRules = defineRules<BillingSectionRead>()([
     source: s.limits,
     statement:
       'With Accept-Encoding: gzip, a catalog response over 1000 bytes is gzip-compressed and says so in Content-Encoding.',
+    quotes: [
+      {
+        text: 'Value `gzip` makes the service compress responses larger than 1000 bytes; the response then carries a Content-Encoding header naming the algorithm.',
+        demand: 'makes the service compress responses larger than 1000 bytes',
+      },
+      {
+        text: 'Compression threshold | responses over 1000 bytes are compressed when gzip is requested | catalog operations',
+        demand: 'responses over 1000 bytes are compressed when gzip is requested',
+      },
+    ],
     check: 'gzip-threshold',
   },
   {
@@ -185,6 +391,12 @@ export const billingRules = defineRules<BillingSectionRead>()([
     family: 'billing',
     source: s.limits,
     statement: 'With Accept-Encoding: gzip, a catalog response of 1000 bytes or less is not compressed.',
+    quotes: [
+      {
+        text: 'Compression threshold | responses over 1000 bytes are compressed when gzip is requested | catalog operations',
+        demand: 'Compression threshold',
+      },
+    ],
     check: 'gzip-threshold',
   },
   {
@@ -193,6 +405,12 @@ export const billingRules = defineRules<BillingSectionRead>()([
     source: s.headers,
     statement:
       'A request body sent gzipped with Content-Encoding: gzip is handled exactly like the same body sent plain.',
+    quotes: [
+      {
+        text: 'Value `gzip` means the request payload is uploaded as a gzipped file instead of plain JSON.',
+        demand: 'the request payload is uploaded as a gzipped file instead of plain JSON',
+      },
+    ],
     check: 'gzip-request-equivalence',
   },
   {
@@ -201,6 +419,17 @@ export const billingRules = defineRules<BillingSectionRead>()([
     source: s.errors,
     statement:
       'Charge operations without a bearer token get 401 (ProxyUnauthorizedResponse); PUT /commerce/charges may answer 400 instead (its CommonResponse covers "request errors or unauthorized"); which one is observed.',
+    quotes: [
+      {
+        text: 'Catalog operations use the bearer scheme: the token is sent in the Authorization header as `Bearer <ACCESS_TOKEN>`.',
+        demand: 'Catalog operations use the bearer scheme',
+      },
+      { text: '401 | all three charge operations | ProxyUnauthorizedResponse', demand: '401' },
+      {
+        text: '400 | PUT /commerce/charges | CommonResponse (request errors or unauthorized)',
+        demand: 'CommonResponse (request errors or unauthorized)',
+      },
+    ],
     check: 'unauthorized-status',
   },
   {
@@ -209,6 +438,17 @@ export const billingRules = defineRules<BillingSectionRead>()([
     source: s.errors,
     statement:
       'Charge operations with a bad bearer token (unknown, altered, wrong scheme) get 401 (ProxyUnauthorizedResponse); PUT /commerce/charges may answer 400 instead (its CommonResponse covers "request errors or unauthorized"); which one is observed.',
+    quotes: [
+      {
+        text: 'Catalog operations use the bearer scheme: the token is sent in the Authorization header as `Bearer <ACCESS_TOKEN>`.',
+        demand: 'Catalog operations use the bearer scheme',
+      },
+      { text: '401 | all three charge operations | ProxyUnauthorizedResponse', demand: '401' },
+      {
+        text: '400 | PUT /commerce/charges | CommonResponse (request errors or unauthorized)',
+        demand: 'CommonResponse (request errors or unauthorized)',
+      },
+    ],
     check: 'unauthorized-status',
   },
   {
@@ -217,6 +457,18 @@ export const billingRules = defineRules<BillingSectionRead>()([
     source: s.endpoints,
     statement:
       'Every charge operation answers only with its documented status codes (429 tolerated: concurrency limits are not shown). A success (2xx) or a refusal of an invalid body with a status the operation does not list is judged here alone.',
+    quotes: [
+      {
+        text: '200 CreateChargeResponse; 400 ProxyBadRequestResponse; 401 ProxyUnauthorizedResponse.',
+        demand: '200 CreateChargeResponse; 400 ProxyBadRequestResponse; 401 ProxyUnauthorizedResponse.',
+      },
+      {
+        text: '200 CreateChargeResponse; 400 CommonResponse (request errors or unauthorized); 401 ProxyUnauthorizedResponse; 500 ErrorResponse.',
+        demand:
+          '200 CreateChargeResponse; 400 CommonResponse (request errors or unauthorized); 401 ProxyUnauthorizedResponse; 500 ErrorResponse.',
+      },
+      { text: 'numeric rates and the concurrent-request limits of the other operations: not shown' },
+    ],
     check: 'documented-status',
   },
   {
@@ -225,6 +477,16 @@ export const billingRules = defineRules<BillingSectionRead>()([
     source: s.errors,
     statement:
       "A malformed or invalid request body on a charge operation is refused: never a 2xx or 5xx, nor another status the operation documents for something else (its documented answer is 400; an undocumented 4xx is billing.catalog.status.documented's finding).",
+    quotes: [
+      { text: '400 | POST /commerce/charges, POST /commerce/charges/query | ProxyBadRequestResponse', demand: '400' },
+      {
+        text: '400 | PUT /commerce/charges | CommonResponse (request errors or unauthorized)',
+        demand: 'CommonResponse (request errors or unauthorized)',
+      },
+      {
+        text: 'Fields of the charge request and response records, the product record and the token response: not shown.',
+      },
+    ],
     check: 'invalid-body-refused',
   },
   {
@@ -233,6 +495,13 @@ export const billingRules = defineRules<BillingSectionRead>()([
     source: s.endpoints,
     statement:
       "A valid charge with default pricing and rate cards is created: a 2xx with a CreateChargeResponse naming it (the document's 200; another 2xx is billing.catalog.status.documented's finding).",
+    quotes: [
+      {
+        text: 'Create a PRPC with Dynamic Pricing (charge-level default pricing and conditional rate cards evaluated by attribute values).',
+        demand: 'Create a PRPC with Dynamic Pricing',
+      },
+      { text: 'CreateChargeRequest. | 200 CreateChargeResponse;', demand: '200 CreateChargeResponse' },
+    ],
     check: 'status-for-valid-input',
   },
   {
@@ -241,6 +510,16 @@ export const billingRules = defineRules<BillingSectionRead>()([
     source: s.endpoints,
     statement:
       "PUT /commerce/charges identifies the charge inside the body: it updates that charge and no other, and a body without an identifier is refused (a 4xx; that it is the documented 400 is billing.catalog.status.documented's finding).",
+    quotes: [
+      {
+        text: 'Update an existing PRPC: default pricing and/or conditional rate cards.',
+        demand: 'Update an existing PRPC',
+      },
+      {
+        text: 'The path carries no identifier; the charge is identified inside the body.',
+        demand: 'the charge is identified inside the body',
+      },
+    ],
     check: 'update-targets-body-id',
   },
   {
@@ -248,6 +527,12 @@ export const billingRules = defineRules<BillingSectionRead>()([
     family: 'billing',
     source: s.queryRules,
     statement: "When a rate-card row matches the supplied attribute values, the query returns that row's pricing.",
+    quotes: [
+      {
+        text: 'When a rate-card row matches the supplied attribute values, the pricing of that row is returned.',
+        demand: 'the pricing of that row is returned',
+      },
+    ],
     check: 'pricing-resolution',
   },
   {
@@ -255,6 +540,12 @@ export const billingRules = defineRules<BillingSectionRead>()([
     family: 'billing',
     source: s.queryRules,
     statement: 'When no rate-card row matches, the query returns the charge-level default pricing if one is defined.',
+    quotes: [
+      {
+        text: 'When no row matches, the default charge-level pricing is returned if one is defined.',
+        demand: 'the default charge-level pricing is returned if one is defined',
+      },
+    ],
     check: 'pricing-resolution',
   },
   {
@@ -263,6 +554,12 @@ export const billingRules = defineRules<BillingSectionRead>()([
     source: s.queryRules,
     statement:
       'The query creates and updates nothing: repeating it gives the same answer and later reads are unchanged.',
+    quotes: [
+      {
+        text: 'The operation creates and updates nothing; it may be used to simulate pricing resolution.',
+        demand: 'The operation creates and updates nothing',
+      },
+    ],
     check: 'query-side-effect-free',
   },
   {
@@ -271,6 +568,17 @@ export const billingRules = defineRules<BillingSectionRead>()([
     source: s.overview,
     statement:
       'POST /commerce/products creates a product with its plans and charges (usage, recurring and other models) and succeeds with a 2xx.',
+    quotes: [
+      {
+        text: 'Create a product in the catalog with one or more plans and charges.',
+        demand: 'Create a product in the catalog',
+      },
+      {
+        text: 'Charges may be usage (per-unit), recurring (flat fee) or other supported models.',
+        demand: 'Charges may be usage (per-unit), recurring (flat fee) or other supported models',
+      },
+      { text: 'Request and response bodies and status codes of this operation: not shown.' },
+    ],
     check: 'product-created',
   },
   {
@@ -278,6 +586,10 @@ export const billingRules = defineRules<BillingSectionRead>()([
     family: 'billing',
     source: s.endpoints,
     statement: 'A product is created with one or more plans; a product without plans is rejected with a 4xx.',
+    quotes: [
+      { text: 'Create a product in the catalog with one or more plans and charges.', demand: 'with one or more plans' },
+      { text: 'Request and response bodies and status codes of this operation: not shown.' },
+    ],
     check: 'status-for-invalid-input',
   },
   {
@@ -286,6 +598,13 @@ export const billingRules = defineRules<BillingSectionRead>()([
     source: s.endpoints,
     statement:
       'POST /commerce/products uses bearer auth like the other catalog operations: without a valid token it never succeeds.',
+    quotes: [
+      {
+        text: 'Same header set as POST /commerce/charges; bearer auth assumed as for the other catalog operations.',
+        demand: 'bearer auth assumed as for the other catalog operations',
+      },
+      { text: 'Request and response bodies and status codes of this operation: not shown.' },
+    ],
     check: 'unauthorized-status',
   },
   {
@@ -293,6 +612,12 @@ export const billingRules = defineRules<BillingSectionRead>()([
     family: 'billing',
     source: s.endpoints,
     statement: 'Bodies are JSON: successful responses are application/json and parse as JSON.',
+    quotes: [
+      {
+        text: 'Paths are relative to {base_url}. Bodies are JSON (`application/json`).',
+        demand: 'Bodies are JSON (`application/json`)',
+      },
+    ],
     check: 'json-body',
   },
 ]);
