@@ -55,13 +55,17 @@ for (const [ruleId, header] of [
   ['agentic.headers.tracking-id', 'trackingId'],
   ['agentic.headers.agent-id', 'agentId'],
 ] as const) {
-  ruleTest(ruleId, async ({ check }) => {
+  ruleTest(ruleId, async ({ check, observe }) => {
     const { client } = session();
     const exchanges = [];
+    const empty = [];
     for (const payload of await onePerKind(session())) {
       exchanges.push(await client.notify(payload, { headers: { [header]: null } }));
-      exchanges.push(await client.notify(payload, { headers: { [header]: '' } }));
+      // "string, required" asks for the header: what a target makes of it empty is observed.
+      const answer = await client.notify(payload, { headers: { [header]: '' } });
+      empty.push(answer.response?.status ?? answer.error?.code ?? 'no answer');
     }
+    observe(`${header} empty answered`, empty);
     return exchanges.map((exchange) => check(exchange, null));
   });
 }

@@ -120,9 +120,8 @@ const definitions: readonly AgenticMutant[] = [
   mutant('agentic-tracking-id-optional', 'headers.tracking-id', 'trackingId is not required.', {
     headerPresent: (name, value) => name === 'trackingid' || referenceBehaviour.headerPresent(name, value),
   }),
-  mutant('agentic-empty-agent-id-accepted', 'headers.agent-id', 'An empty agentId counts as present.', {
-    headerPresent: (name, value) =>
-      name === 'agentid' ? value !== undefined : referenceBehaviour.headerPresent(name, value),
+  mutant('agentic-agent-id-optional', 'headers.agent-id', 'agentId is not required.', {
+    headerPresent: (name, value) => name === 'agentid' || referenceBehaviour.headerPresent(name, value),
   }),
   mutant('agentic-no-auth-accepted', 'auth.missing', 'A notification without Authorization is accepted.', {
     bearerAccepted: (authorization, token) =>

@@ -49,3 +49,52 @@ test('a partner written to the document (an elliptic-curve key, ECDH-ES+A256KW /
   expectEveryRulePassed(result, 'agentic', { notApplicable: true });
   expect(result.code, output).toBe(0);
 });
+
+test('a partner that takes an empty trackingId or agentId (the other allowed choice) passes the header rules, the empty answers observed', async () => {
+  const other = await startDocumentPartner({ token: secrets.PARTNER_TOKEN, choices: { emptyHeadersTaken: true } });
+  try {
+    const targets = writeTargets({
+      partner: {
+        kind: 'url',
+        families: {
+          agentic: {
+            baseUrl: other.baseUrl,
+            token: '${PARTNER_TOKEN}',
+            encryption: { publicKey: other.publicKey, alg: 'ECDH-ES+A256KW', enc: 'A128GCM' },
+          },
+        },
+      },
+    });
+    const judged = ['agentic.headers.tracking-id', 'agentic.headers.agent-id'];
+    const result = await runCli(
+      [
+        'run',
+        '--targets',
+        targets,
+        '--target',
+        'partner',
+        '--suite',
+        'agentic',
+        '--seed',
+        '19',
+        '--runs',
+        '10',
+        ...judged.flatMap((rule) => ['--rule', rule]),
+      ],
+      secrets,
+    );
+    const output = result.stdout.slice(-4000);
+    const rules = result.summary().rules;
+    expect(
+      rules.filter((rule) => rule.status !== 'passed').map((rule) => `${rule.ruleId}: ${rule.status} ${rule.message}`),
+      output,
+    ).toEqual([]);
+    expect(rules.map((rule) => rule.ruleId).sort(), output).toEqual([...judged].sort());
+    expect(
+      rules.find((rule) => rule.ruleId === 'agentic.headers.agent-id')?.observations?.['agentId empty answered'],
+    ).toEqual([200, 200, 200]);
+    expect(result.code, output).toBe(0);
+  } finally {
+    await other.close();
+  }
+});

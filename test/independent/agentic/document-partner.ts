@@ -143,8 +143,17 @@ function faultyAnswer(
   return cached ? { status: 400, body: cached } : undefined;
 }
 
+/** Choices the document allows either way (docs/coverage.md, Readings, agentic); the default of each is the other. */
+export interface DocumentPartnerChoices {
+  /**
+   * An empty trackingId or agentId counts as given ("string, required" asks for the header). Default: refused as
+   * missing.
+   */
+  emptyHeadersTaken?: boolean;
+}
+
 export async function startDocumentPartner(
-  options: { token: string },
+  options: { token: string; choices?: DocumentPartnerChoices },
   faults: SequenceFaults = {},
 ): Promise<DocumentPartner> {
   const keys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -187,12 +196,13 @@ export async function startDocumentPartner(
     if (req.method !== 'POST' || req.url !== `${mount}${path}`)
       return reply(res, 404, { error: { code: 'NOT_FOUND', description: 'no such operation' } });
     const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : '');
+    const missing = (name: string) =>
+      options.choices?.emptyHeadersTaken ? typeof req.headers[name] !== 'string' : header(name) === '';
     if (header('authorization') !== `Bearer ${options.token}`)
       return reply(res, 401, { error: { code: 'UNAUTHORIZED', description: 'a valid bearer token is required' } });
-    if (header('trackingid') === '')
+    if (missing('trackingid'))
       return userError(res, new UserError('MISSING_HEADER', 'trackingId is required', 'trackingId'));
-    if (header('agentid') === '')
-      return userError(res, new UserError('MISSING_HEADER', 'agentId is required', 'agentId'));
+    if (missing('agentid')) return userError(res, new UserError('MISSING_HEADER', 'agentId is required', 'agentId'));
     let plaintext: string;
     try {
       const { plaintext: bytes, protectedHeader } = await compactDecrypt(raw.toString('utf8').trim(), keys.privateKey, {
