@@ -1,11 +1,10 @@
 import { launchTarget } from '../targets/launch-target.ts';
 import type { ContainerTarget } from '../targets/schema.ts';
-import { resolveTarget } from '../families/resolve-target.ts';
-import { readTargetsFile } from '../targets/load-targets.ts';
 import { askOperations } from './doctor-operations.ts';
 import { doctorProblems, doctorVerdict, renderDoctor } from './doctor-report.ts';
 import { openFamilySessions } from './family-sessions.ts';
-import { ensureBundledReferenceCredentials, selectFamilies } from './select-families.ts';
+import { selectFamilies } from './select-families.ts';
+import { loadTarget } from './target-stage.ts';
 
 export interface DoctorOptions {
   targetsFile: string;
@@ -15,9 +14,7 @@ export interface DoctorOptions {
 
 /** The preflight alone: starts the target if needed, reports per family what it found, judges nothing. */
 export async function runDoctor(options: DoctorOptions): Promise<number> {
-  const file = readTargetsFile(options.targetsFile);
-  ensureBundledReferenceCredentials(process.env, file);
-  const target = await resolveTarget(file, options.target, process.env, options.suites);
+  const { file, target } = await loadTarget(options.targetsFile, options.target, options.suites);
   const selected = selectFamilies(target, options.suites);
   console.log(`harness doctor: target ${target.name} (${target.entry.kind}) from ${file.path}`);
   if (target.entry.kind === 'container') {

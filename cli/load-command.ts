@@ -10,13 +10,11 @@ import { loadCharts } from '../reporting/load-charts.ts';
 import { loadProgressLine } from '../reporting/load-progress-line.ts';
 import { HarnessError } from '../core/harness-error.ts';
 import { launchTarget } from '../targets/launch-target.ts';
-import { resolveTarget } from '../families/resolve-target.ts';
-import { readTargetsFile } from '../targets/load-targets.ts';
 import { listenForInterruption } from './interrupt.ts';
 import { publishLoadSummary } from './load-publish.ts';
 import { registeredProbeNamed } from './load-probes.ts';
 import { reportsPaths } from './paths.ts';
-import { ensureBundledReferenceCredentials } from './select-families.ts';
+import { loadTarget } from './target-stage.ts';
 
 export interface LoadCommandOptions {
   scenario: string;
@@ -108,9 +106,7 @@ async function publishProbe(reportsDir: string, report: LoadReport, interrupted:
  */
 export async function runLoadCommand(options: LoadCommandOptions): Promise<number> {
   const { probe, family } = await registeredProbeNamed(options.scenario);
-  const file = readTargetsFile(options.targetsFile);
-  ensureBundledReferenceCredentials(process.env, file);
-  const target = await resolveTarget(file, options.target, process.env);
+  const { target } = await loadTarget(options.targetsFile, options.target);
   const section = target.entry.families[family.name];
   if (section === undefined) {
     throw new HarnessError(

@@ -14,14 +14,12 @@ import { loadProgressLine } from '../reporting/load-progress-line.ts';
 import { loadVerdictLine } from '../reporting/load-summary.ts';
 import { loadSummaryTable } from '../reporting/load-summary-table.ts';
 import { launchTarget } from '../targets/launch-target.ts';
-import { resolveTarget } from '../families/resolve-target.ts';
-import { readTargetsFile } from '../targets/load-targets.ts';
 import { loadProfileSchema } from '../targets/schema.ts';
 import { publishLoadSummary, publishNightly } from './load-publish.ts';
 import { listenForInterruption } from './interrupt.ts';
 import { reportsPaths } from './paths.ts';
 import { harnessInvocation } from './replay-invocation.ts';
-import { ensureBundledReferenceCredentials } from './select-families.ts';
+import { loadTarget } from './target-stage.ts';
 
 export interface NightlyOptions {
   targetsFile: string;
@@ -45,7 +43,7 @@ export interface NightlyOptions {
   runId?: string;
 }
 
-type ResolvedNightlyTarget = Awaited<ReturnType<typeof resolveTarget>>;
+type ResolvedNightlyTarget = Awaited<ReturnType<typeof loadTarget>>['target'];
 type NightlyProfile = ReturnType<typeof loadProfileSchema.parse>;
 
 /** The target entry's load profile, with the command line's rate and duration over it. */
@@ -137,9 +135,7 @@ async function loadOperations(
  * Allure test per operation with its charts. Exit 0 within thresholds, 1 not, 2 harness error or interrupted.
  */
 export async function runNightly(options: NightlyOptions): Promise<number> {
-  const file = readTargetsFile(options.targetsFile);
-  ensureBundledReferenceCredentials(process.env, file);
-  const target = await resolveTarget(file, options.target, process.env);
+  const { target } = await loadTarget(options.targetsFile, options.target);
   const profile = nightlyProfile(target, options);
   const declared = families().filter((family) => target.entry.families[family.name] !== undefined);
   const { segment } = options;

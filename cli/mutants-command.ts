@@ -11,7 +11,8 @@ import type { ResolvedTarget } from '../targets/load-targets.ts';
 import { type TargetEntry, targetSchemaFor } from '../targets/schema.ts';
 import { openBrokeredSessions, preflightError } from './family-sessions.ts';
 import { reportsPaths } from './paths.ts';
-import { ensureReferenceCredentials, familiesNamed, selectRules } from './select-families.ts';
+import { familiesNamed, selectRules } from './select-families.ts';
+import { ensureReferenceCredentials } from './target-stage.ts';
 import { SuiteRunner, type SuiteSelection } from './suite-runner.ts';
 
 export interface MutantsOptions {

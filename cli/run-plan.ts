@@ -1,13 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import type { FamilyModule } from '../families/family.ts';
-import { resolveTarget } from '../families/resolve-target.ts';
 import type { ReplayInvocation } from '../reporting/run-summary.ts';
 import type { Rule } from '../rules/rule.ts';
-import { type ResolvedTarget, readTargetsFile, type TargetsFileContents } from '../targets/load-targets.ts';
+import type { ResolvedTarget, TargetsFileContents } from '../targets/load-targets.ts';
 import { reportsPaths } from './paths.ts';
 import { replayInvocation } from './replay-invocation.ts';
-import { declaredFamilies, ensureBundledReferenceCredentials, selectFamilies, selectRules } from './select-families.ts';
+import { declaredFamilies, selectFamilies, selectRules } from './select-families.ts';
+import { loadTarget } from './target-stage.ts';
 
 /** What a run is asked to do: the target, its families and rules, the seed, the reports and the deadline. */
 export interface RunPlan {
@@ -56,9 +56,7 @@ const defaultMaxTimeMs = 10 * 60_000;
  * cleared of a former run's reports, which must never be read as this run's.
  */
 export async function planRun(asked: RunAsked): Promise<RunPlan> {
-  const file = readTargetsFile(asked.targetsFile);
-  ensureBundledReferenceCredentials(process.env, file);
-  const target = await resolveTarget(file, asked.target, process.env, asked.suites);
+  const { file, target } = await loadTarget(asked.targetsFile, asked.target, asked.suites);
   const named = selectFamilies(target, asked.suites);
   const selectedRules = selectRules(
     { selected: named, target: { name: target.name, declared: declaredFamilies(target) } },

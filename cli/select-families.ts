@@ -1,12 +1,9 @@
-import { existsSync, realpathSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { families } from '../families/index.ts';
 import type { FamilyModule } from '../families/family.ts';
 import type { Rule } from '../rules/rule.ts';
 import { didYouMean } from '../core/did-you-mean.ts';
 import { HarnessError } from '../core/harness-error.ts';
-import type { ResolvedTarget, TargetsFileContents } from '../targets/load-targets.ts';
-import { packageRoot } from './paths.ts';
+import type { ResolvedTarget } from '../targets/load-targets.ts';
 
 /** The registered families named by `--suite` (each once), in the order given; an unknown name is a usage error. */
 export function familiesNamed(suites: readonly string[]): FamilyModule[] {
@@ -96,28 +93,4 @@ function whyNotSelected(id: string, scope: RuleScope): string {
 /** The registered families the target has a section for. */
 export function declaredFamilies(target: ResolvedTarget): FamilyModule[] {
   return families().filter((family) => target.entry.families[family.name] !== undefined);
-}
-
-/**
- * Every registered family's reference credentials, generated where unset, so the bundled targets.json's
- * ${REFERENCE_...} placeholders resolve. Only for the bundled file: in a user's own targets file an unset
- * variable is a configuration error naming the key, never a generated value that ends in a 401.
- */
-export function ensureBundledReferenceCredentials(
-  env: NodeJS.ProcessEnv,
-  file: Pick<TargetsFileContents, 'path'>,
-): void {
-  if (isBundledTargetsFile(file.path)) ensureReferenceCredentials(env);
-}
-
-/**
- * Every registered family's reference credentials, generated where unset (for a reference the harness serves itself).
- */
-export function ensureReferenceCredentials(env: NodeJS.ProcessEnv): void {
-  for (const family of families()) family.reference.ensureCredentials(env);
-}
-
-function isBundledTargetsFile(path: string): boolean {
-  const real = (file: string) => (existsSync(file) ? realpathSync(file) : resolve(file));
-  return real(path) === real(join(packageRoot, 'targets.json'));
 }

@@ -1,4 +1,6 @@
-import type { RuleSummary } from './run-summary.ts';
+import type { RuleOutcome } from '../rules/rule-outcome.ts';
+
+type Blockable = Pick<RuleOutcome, 'ruleId' | 'status' | 'blockedBy' | 'message'>;
 
 /*
  * A blocked rule names the rule whose failure stopped it (issue 44: "a blocked rule always names a rule that failed").
@@ -7,7 +9,7 @@ import type { RuleSummary } from './run-summary.ts';
  */
 
 /** The rules at the root of `ruleId`'s blockers, following blocked blockers down; a cycle has no root (none). */
-function rootsOf(ruleId: string, byId: ReadonlyMap<string, RuleSummary>, seen: Set<string>): string[] {
+function rootsOf(ruleId: string, byId: ReadonlyMap<string, Blockable>, seen: Set<string>): string[] {
   if (seen.has(ruleId)) return [];
   const rule = byId.get(ruleId);
   if (rule?.status !== 'blocked' || !rule.blockedBy?.length) return [ruleId];
@@ -16,7 +18,7 @@ function rootsOf(ruleId: string, byId: ReadonlyMap<string, RuleSummary>, seen: S
 }
 
 /** The rules with every blocked rule's blockers taken down to their roots; the blockers in between are named. */
-export function withRootBlockers(rules: readonly RuleSummary[]): RuleSummary[] {
+export function withRootBlockers<Rule extends Blockable>(rules: readonly Rule[]): Rule[] {
   const byId = new Map(rules.map((rule) => [rule.ruleId, rule]));
   return rules.map((rule) => {
     if (rule.status !== 'blocked' || !rule.blockedBy?.length) return rule;

@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { builtInFamilies } from '../../families/index.ts';
+import { allRules as registeredRules, builtInFamilies } from '../../families/index.ts';
 
 /*
  * The prerequisites the rule table declares (the rules a rule's verdict rests on: it is blocked by them, never failed,
  * when they break): each names a rule of the table, never the rule itself, and following them never comes back.
  */
-const allRules = builtInFamilies.flatMap((family) => family.rules);
+const allRules = registeredRules();
 const byId = new Map(allRules.map((rule) => [rule.id, rule]));
 
 /** A cycle through `id`'s prerequisites, as the ids on it, or undefined. */
