@@ -110,7 +110,16 @@ export const cardBreakers: readonly Breaker[] = [
         chargeAmountVariance: { varianceType: 'AMOUNT', varianceLowerBound: '100000000', varianceUpperBound: '1.00' },
       }),
   },
-  { breaks: 'cards.card.form-factor', why: 'formFactor BOTH', apply: (card) => details(card, { formFactor: 'BOTH' }) },
+  {
+    breaks: 'cards.card.form-factor',
+    why: 'formFactor PHYSICAL (not one of the enumeration)',
+    apply: (card) => details(card, { formFactor: 'PHYSICAL' }),
+  },
+  {
+    breaks: 'cards.card.form-factor',
+    why: 'formFactor virtual (lower case)',
+    apply: (card) => details(card, { formFactor: 'virtual' }),
+  },
   {
     breaks: 'cards.card.valid-from',
     why: 'validFromDate two days before cardCreationDate (more than a time zone apart)',

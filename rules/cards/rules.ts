@@ -131,7 +131,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     family,
     source: s.cardRecord,
     statement:
-      'GET card of a card in every status but IN_PROGRESS (every unassigned and assigned fixture card, the one with many authorizations, those the history names) answers 200 with a Card: cardId, accountId, spendControls (currentAmount, validFromDate, validToDate), cardDetails (cardLastFive, expiryDate, formFactor, cardReferenceId, cardCreationDate, status) and deliveryMethod API_RESPONSE, every field of its type and every enum value one the document lists.',
+      "GET card of a card in every status but IN_PROGRESS (every unassigned and assigned fixture card, the one with many authorizations, those the history names) answers 200 with a Card: cardId, accountId, spendControls (currentAmount, validFromDate, validToDate), cardDetails (cardLastFive, expiryDate, formFactor, cardReferenceId, cardCreationDate, status) and deliveryMethod API_RESPONSE, every field of its type and every enum value one the document lists (formFactor's is judged by cards.card.form-factor).",
     quotes: [
       said(getCardRow, '200 Card'),
       said(cardIdRow, 'yes'),
@@ -228,8 +228,12 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     id: 'cards.card.form-factor',
     family,
     source: s.cardDetails,
-    statement: 'formFactor is VIRTUAL, the only form factor currently supported.',
-    quotes: [said(formFactorRow, '`PLASTIC`, `VIRTUAL`, `BOTH`'), said(formFactorRow)],
+    statement:
+      'formFactor is one of its enumeration, PLASTIC, VIRTUAL or BOTH; "only VIRTUAL is currently supported" describes the service today and states no MUST, so which form factors the cards show is observed.',
+    quotes: [
+      said(formFactorRow, '`PLASTIC`, `VIRTUAL`, `BOTH`'),
+      said('`PLASTIC`, `VIRTUAL`, `BOTH`; only VIRTUAL is currently supported.'),
+    ],
     check: 'record-rule',
   },
   {
@@ -255,7 +259,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     family,
     source: s.cardUser,
     statement:
-      'GET card user of a user in every status (and of the users of the assigned cards) answers 200 with a CardUser: cardUserId, buyerId, name (first, last), dateOfBirth and dateCreated (YYYY-MM-DD), email, phone, address, status and expressConsentObtained, every field of its type and every enum value one the document lists.',
+      'GET card user of a user in every status (and of the users of the assigned cards) answers 200 with a CardUser: cardUserId, buyerId, name (first, last), dateOfBirth and dateCreated (YYYY-MM-DD), email, phone, address, status and expressConsentObtained, every field of its type and every enum value one the document lists. The email types shown are observed ("only PERSONAL currently supported" describes the service today).',
     quotes: [
       said(cardUserRow, '200 CardUser'),
       said(cardUserIdRow, 'yes'),
@@ -268,7 +272,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
       said(userStatusRow, '`ACTIVATED`, `VERIFICATION_PENDING`, `VERIFICATION_FAILED`, `DEACTIVATED`'),
       said(consentRow, 'boolean | yes'),
       said(dateCreatedRow, 'YYYY-MM-DD'),
-      said(emailRow),
+      said('`type` enum `PERSONAL`, `WORK`, `ALTERNATE` (only PERSONAL currently supported)'),
     ],
     check: 'record-rule',
   },
@@ -299,13 +303,13 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     family,
     source: s.cardUser,
     statement:
-      'The phone countryCode is three digits, the address country two upper-case letters (alpha-2), state alphabetic, postalCode digits and hyphens, employeeId letters, spaces and digits.',
+      'The phone countryCode is three digits, the address country two upper-case letters (alpha-2), state alphabetic, postalCode digits and hyphens, employeeId letters, spaces and digits. The country codes shown are observed ("only the U.S. code supported" describes the service today).',
     quotes: [
       said(phoneRow, 'three digits, numeric'),
       said(countryCodeLimit, 'three digits'),
       said(addressRow, '`state` (alphabetic), `country` (two-letter alpha-2), `postalCode` (digits and hyphens'),
       said(employeeIdRow, 'letters, spaces and digits'),
-      said(phoneRow),
+      said('`countryCode` (three digits, numeric, only the U.S. code supported)'),
     ],
     check: 'record-rule',
   },
@@ -727,14 +731,15 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     family,
     source: s.errors,
     statement:
-      'A well-formed card, card-user or account id that does not exist answers 404 on every operation addressed by it in the path (GET and PATCH card, GET card user, DELETE account); in the query (GET authorizations, GET transactions) and in a PATCH card body naming such a card user it answers 400 or 404, both listed (which is observed), and the card keeps no user.',
+      'A well-formed card, card-user or account id that does not exist answers 404 on every operation addressed by it in the path (GET and PATCH card, GET card user, DELETE account); in the query of GET authorizations (its required cardId names the card whose authorizations are asked) and in a PATCH card body naming such a card user it answers 400 or 404, both listed (which is observed), and the card keeps no user. As the optional cardId or accountId filter of GET transactions it is refused with 400 or 404 or answered with a page without transactions (the document says nothing of a filter that matches nothing: which one is observed).',
     quotes: [
       said(cardStatusesRow, '404'),
       said(patchStatusesRow, '404'),
       said(deleteStatusesRow, '404'),
       said(authorizationsStatusesRow, '400, 401, 403, 404'),
       said(authorizationsRule, 'the last 100 authorizations of the card'),
-      said(transactionsRow),
+      said(transactionsStatusesRow, '400, 401, 403, 404'),
+      said('Query: cardId, accountId (strings, optional)'),
     ],
     check: 'id-refused',
   },
@@ -743,7 +748,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     family,
     source: s.errors,
     statement:
-      'An id that cannot be one (spaces, quotes, angle brackets, 300 characters) is refused with 400 or 404 on every operation addressed by it (the document gives ids no format and lists both: which is observed), never a success or a server error, and so is a PATCH card naming such a card user (the card keeps no user).',
+      'An id that cannot be one (spaces, quotes, angle brackets, 300 characters) is refused with 400 or 404 on every operation addressed by it (the document gives ids no format and lists both: which is observed), never a success or a server error, and so is a PATCH card naming such a card user (the card keeps no user). As a filter of GET transactions it may also be answered with a page without transactions, as an unknown id may.',
     quotes: [
       said(cardStatusesRow, '400, 401, 403 (unauthenticated), 404'),
       said(patchStatusesRow, '400, 401, 404'),

@@ -92,9 +92,11 @@ export const cardDetailsSchema = z.object(
   {
     cardLastFive: text('cards.card.fields'),
     expiryDate: text('cards.card.fields').regex(expiryDatePattern, breaks('cards.card.dates')),
-    formFactor: z
-      .enum(formFactors, breaks('cards.card.fields'))
-      .refine((value) => value === 'VIRTUAL', breaks('cards.card.form-factor')),
+    // One of the enumeration; "only VIRTUAL is currently supported" describes the service today (observed).
+    formFactor: text('cards.card.fields').refine(
+      (value) => (formFactors as readonly string[]).includes(value),
+      breaks('cards.card.form-factor'),
+    ),
     cardReferenceId: text('cards.card.fields').regex(cardReferenceIdPattern, breaks('cards.card.reference-id')),
     cardCreationDate: date('cards.card.fields', 'cards.card.dates'),
     status: z.enum(cardStatuses, breaks('cards.card.fields')),

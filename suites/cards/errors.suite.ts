@@ -1,4 +1,5 @@
-import type { PatchNamingUser } from '../../checks/cards/id-refused.ts';
+import type { FilterMatchingNothing, PatchNamingUser } from '../../checks/cards/id-refused.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
 import {
   cardsOperations,
@@ -47,14 +48,28 @@ async function patchNamingUsers(
  */
 const statusesMet = (verdicts: readonly Verdict[], names: readonly string[]) =>
   verdicts
-    .map((verdict, index) => `${names[index] ?? 'PATCH card naming the user'}: ${String(verdict.observations?.status)}`)
+    .map(
+      (verdict, index) =>
+        `${names[index] ?? 'PATCH card naming the user'}: ${String(verdict.observations?.status)}${verdict.observations?.answered ? ` (${String(verdict.observations.answered)})` : ''}`,
+    )
     .join(', ');
+
+/**
+ * What an answer to an operation addressed by an id is judged as: a GET transactions carries it as an optional filter
+ * (refused, or a page without transactions), every other operation as the id it is addressed by.
+ */
+function addressed({ operation, exchange }: OperationExchange): Exchange | FilterMatchingNothing {
+  if (operation.name !== cardsOperations.getTransactions.name) return exchange;
+  const query = new URL(exchange.request.url).searchParams;
+  const filter = ['cardId', 'accountId'].find((name) => query.has(name)) ?? 'filter';
+  return { filtered: exchange, filter: `${filter} ${query.get(filter) ?? ''}`, success: operation.success };
+}
 
 ruleTest('cards.ids.unknown', async ({ observe, check }) => {
   const { client, section, run } = session();
   const answers = await addressedBy(client, section, unknownId(run.seed));
-  const verdicts = answers.map(({ operation, exchange }) =>
-    check(exchange, unknownIdStatuses(operation, idPlace(operation))),
+  const verdicts = answers.map((answer) =>
+    check(addressed(answer), unknownIdStatuses(answer.operation, idPlace(answer.operation))),
   );
   const patched = await patchNamingUsers(
     'cards.ids.unknown',
@@ -75,7 +90,7 @@ ruleTest('cards.ids.unknown', async ({ observe, check }) => {
 ruleTest('cards.ids.malformed', async ({ observe, check }) => {
   const { client, section } = session();
   const answers = (await Promise.all(malformedIds.map((malformed) => addressedBy(client, section, malformed)))).flat();
-  const verdicts = answers.map(({ operation, exchange }) => check(exchange, malformedIdStatuses(operation)));
+  const verdicts = answers.map((answer) => check(addressed(answer), malformedIdStatuses(answer.operation)));
   const patched = await patchNamingUsers(
     'cards.ids.malformed',
     malformedIds,

@@ -70,10 +70,16 @@ export const recordMutants = [
       },
     },
   ),
-  mutant('cards-inactive-form-factor-both', 'cards.card.form-factor', 'INACTIVE cards show formFactor BOTH.', {
-    cardBody: (card, record) =>
-      card.status === 'INACTIVE' ? withNested(record, 'cardDetails', { formFactor: 'BOTH' }) : record,
-  }),
+  // PLASTIC and BOTH are of the enumeration ("only VIRTUAL is currently supported" is observed): a word outside it.
+  mutant(
+    'cards-inactive-form-factor-physical',
+    'cards.card.form-factor',
+    'INACTIVE cards show formFactor PHYSICAL, not one of PLASTIC, VIRTUAL, BOTH.',
+    {
+      cardBody: (card, record) =>
+        card.status === 'INACTIVE' ? withNested(record, 'cardDetails', { formFactor: 'PHYSICAL' }) : record,
+    },
+  ),
   mutant(
     'cards-in-progress-full-record',
     'cards.card.in-progress',

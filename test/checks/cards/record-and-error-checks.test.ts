@@ -23,7 +23,10 @@ describe('a record rule behind the rule that judges whether the record came', ()
       );
       violationOf(() => judged(recordRuleBehind, 'cards.card.fields')(answer, behind), 'cards.card.fields', [answer]);
     }
-    const broken = jsonExchange(200, { ...card, cardDetails: { ...(card.cardDetails as object), formFactor: 'BOTH' } });
+    const broken = jsonExchange(200, {
+      ...card,
+      cardDetails: { ...(card.cardDetails as object), formFactor: 'PHYSICAL' },
+    });
     violationOf(() => judged(recordRuleBehind, 'cards.card.form-factor')(broken, behind), 'cards.card.form-factor');
     expect(judged(recordRuleBehind, 'cards.card.amounts')(broken, behind)).toEqual({ ruleId: 'cards.card.amounts' });
   });
@@ -44,7 +47,7 @@ describe('record-rule', () => {
     const broken = jsonExchange(200, {
       ...card,
       extra: true,
-      cardDetails: { ...(card.cardDetails as object), formFactor: 'BOTH' },
+      cardDetails: { ...(card.cardDetails as object), formFactor: 'PHYSICAL' },
     });
     expect(
       violationOf(() => judged(recordRule, 'cards.card.form-factor')(broken, expectation), 'cards.card.form-factor')

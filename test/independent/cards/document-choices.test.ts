@@ -10,7 +10,10 @@ import { runCli, writeTargets } from '../../support/run-harness-cli.ts';
  * 403 for a request without valid authentication (GET card, GET card user: "403 (unauthenticated)"; GET
  * transactions, GET authorizations, DELETE account list 403), 400 for a PATCH naming an unknown card user,
  * 404 for an id that cannot be one, a page of 500 for pageSize 501 ("max 500"), and an IN_PROGRESS card
- * whose status is in cardDetails ("only cardId, accountId and status are returned").
+ * whose status is in cardDetails ("only cardId, accountId and status are returned"), and a page without transactions
+ * for a cardId or accountId filter naming nothing (the document says nothing of a filter that matches nothing); cards
+ * of formFactor BOTH, card users with a WORK email and a non-U.S. country code ("only X is currently supported"
+ * describes the service today: observed).
  */
 
 const judged: RuleId[] = [
@@ -19,6 +22,9 @@ const judged: RuleId[] = [
   'cards.ids.unknown',
   'cards.ids.malformed',
   'cards.card.in-progress',
+  'cards.card.form-factor',
+  'cards.card-user.fields',
+  'cards.card-user.formats',
   'cards.transactions.page-size-limit',
   'cards.errors.documented-statuses',
   'cards.errors.bad-request-body',
@@ -34,7 +40,10 @@ test('a service taking the other listed answer passes, and each answer met is ob
     inProgressPlace: 'cardDetails',
     unknownBodyUser: 400,
     malformedId: 404,
-    transactions: { overLimit: 'serve-500' },
+    formFactor: 'BOTH',
+    emailType: 'WORK',
+    phoneCountryCode: '044',
+    transactions: { overLimit: 'serve-500', unknownFilter: 'empty-page' },
   });
   const targets = writeTargets({ choices: { kind: 'url', families: { cards: service.section('CHOICES_TOKEN') } } });
   const result = await runCli(
@@ -67,7 +76,11 @@ test('a service taking the other listed answer passes, and each answer met is ob
   expect(observed('cards.auth.invalid')).toContain('GET card: 403, PATCH card: 401');
   expect(observed('cards.auth.missing')).toContain('GET transactions: 403');
   expect(observed('cards.ids.unknown')).toContain('PATCH card naming the user: 400');
+  expect(observed('cards.ids.unknown')).toContain('GET transactions: 200 (a page without transactions)');
   expect(observed('cards.ids.malformed')).toContain('404');
   expect(observed('cards.card.in-progress')).toContain('cardDetails.status');
+  expect(observed('cards.card.form-factor')).toContain('BOTH');
+  expect(observed('cards.card-user.fields')).toContain('WORK');
+  expect(observed('cards.card-user.formats')).toContain('044');
   expect(observed('cards.transactions.page-size-limit')).toMatch(/served \(200, pageSize 500, \d+ transactions\)/);
 });

@@ -22,6 +22,12 @@ export interface ServiceChoices {
   unknownBodyUser?: 400 | 404;
   /** The status of an id that cannot be one (the document gives ids no format; 400 and 404 are both listed). */
   malformedId?: 400 | 404;
+  /** The form factor of every card: of the enumeration ("only VIRTUAL is currently supported" is observed). */
+  formFactor?: 'PLASTIC' | 'VIRTUAL' | 'BOTH';
+  /** The email type of every card user ("only PERSONAL currently supported" is observed). */
+  emailType?: 'PERSONAL' | 'WORK' | 'ALTERNATE';
+  /** The phone country code of every card user: three digits ("only the U.S. code supported" is observed). */
+  phoneCountryCode?: string;
   transactions?: TransactionsChoices;
 }
 
@@ -135,7 +141,7 @@ export async function startDocumentService(
       cardDetails: {
         cardLastFive: '10001',
         expiryDate: '12-29',
-        formFactor: 'VIRTUAL',
+        formFactor: choices.formFactor ?? 'VIRTUAL',
         cardReferenceId: `REF-${card.cardId}`,
         cardCreationDate: today(),
         status: card.status,
@@ -149,8 +155,8 @@ export async function startDocumentService(
     buyerId: 'buyer-1',
     name: { first: 'Ada', last: "O'Neil" },
     dateOfBirth: '1980-02-03',
-    email: [{ type: 'PERSONAL', emailAddress: 'ada@example.test' }],
-    phone: [{ countryCode: '001', number: '5555550100', type: 'MOBILE' }],
+    email: [{ type: choices.emailType ?? 'PERSONAL', emailAddress: 'ada@example.test' }],
+    phone: [{ countryCode: choices.phoneCountryCode ?? '001', number: '5555550100', type: 'MOBILE' }],
     address: [
       {
         type: 'RESIDENCE',

@@ -17,6 +17,11 @@ export interface TransactionsChoices {
   overLimit?: 'refuse' | 'serve-500';
   /** Links carry an opaque cursor instead of pageNumber and pageSize (the page says its own numbers). */
   cursorLinks?: boolean;
+  /**
+   * A cardId or accountId filter naming no card or account: refused with 404 (default), or answered with a page
+   * without transactions (the document says nothing of a filter that matches nothing).
+   */
+  unknownFilter?: 'refuse' | 'empty-page';
   /** Only the required links, first and last: next and previous are optional strings. */
   onlyRequiredLinks?: boolean;
   /** Fault: a full last page (the total a multiple of the page size) still carries a next link, back to itself. */
@@ -135,14 +140,16 @@ export function documentTransactionsOperation(
     }
     const cardId = q.get('cardId');
     const accountId = q.get('accountId');
-    const scope =
+    const found =
       accountId !== null
         ? accounts[accountId]
         : cardId !== null
           ? accounts['acct-history']?.filter((item) => item.cardId === cardId)
           : undefined;
-    if (!scope || (cardId !== null && scope.length === 0 && accountId === null))
+    const unknown = !found || (cardId !== null && found.length === 0 && accountId === null);
+    if (unknown && choices.unknownFilter !== 'empty-page')
       return refuseDocument(res, 404, 'NOT_FOUND', 'no such card or account');
+    const scope = unknown ? [] : (found ?? []);
     const inWindow = scope.filter(
       (item) =>
         (cardId === null || item.cardId === cardId) &&
