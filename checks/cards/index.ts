@@ -1,5 +1,6 @@
 import { assignmentOutcome, assignmentResponse, walletUnchanged } from './assignment.ts';
 import { authorizationsLimit, authorizationsOfCard } from './authorizations.ts';
+import { authorizationsMostRecent } from './authorizations-most-recent.ts';
 import { cardsErrorBody } from './error-body.ts';
 import { idRefused } from './id-refused.ts';
 import { pageSizeLimit } from './page-size-limit.ts';
@@ -25,6 +26,7 @@ export const cardsChecks = {
   'assignment-response': assignmentResponse,
   'authorizations-limit': authorizationsLimit,
   'authorizations-of-card': authorizationsOfCard,
+  'authorizations-most-recent': authorizationsMostRecent,
   'card-status-kept': cardStatusKept,
   'cards-error-body': cardsErrorBody,
   'id-refused': idRefused,

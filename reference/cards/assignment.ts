@@ -23,7 +23,10 @@ export async function handleAssignment(
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return refuse('the body is an object');
   const { cardUserId, digitalWalletProvisionable } = body as Record<string, unknown>;
-  if (typeof cardUserId !== 'string' || cardUserId === '') return refuse('cardUserId is required');
+  if (typeof cardUserId !== 'string' || cardUserId === '')
+    return behaviour.userlessPatchAnswered
+      ? replyJson(res, 200, behaviour.patchBody(card))
+      : refuse('cardUserId is required');
   const userStatus = context.lookup(res, operation, cardUserId, (id) => state.users.get(id));
   if (!userStatus) return;
   if (card.cardUserId !== undefined && !behaviour.reassignmentAllowed(card, cardUserId)) {

@@ -69,11 +69,15 @@ export interface CardsBehaviour {
   reassignmentAllowed(card: CardState, cardUserId: string): boolean;
   /** Whether a refused reassignment is answered 200 instead, the card unchanged (never; a mutant: when repeated). */
   reassignmentAnsweredDone(card: CardState, cardUserId: string): boolean;
+  /** Whether a PATCH card without a cardUserId string is answered 200, the card as it was (never; a mutant). */
+  userlessPatchAnswered: boolean;
   /** Whether a digitalWalletProvisionable value is acceptable on PATCH card. */
   walletValueAccepted(value: unknown, signedUp: boolean): boolean;
   /** The 200 body of PATCH card. */
   patchBody(card: CardState): Record<string, unknown>;
 
+  /** The card GET /authorizations reads: its cardId (none: refused with 400), or the default a mutant takes. */
+  authorizationsCardOf(cardId: string | null, cardWithHistory: string): string | null;
   /** The authorizations GET /authorizations returns of a card's history (newest first). */
   authorizationsShown(history: readonly ReferenceAuthorization[]): readonly ReferenceAuthorization[];
   /** An authorization item as GET /authorizations returns it for a card. */
@@ -141,6 +145,7 @@ export const referenceBehaviour: CardsBehaviour = {
   ineligibleAssignmentStatus: 400,
   reassignmentAllowed: () => false,
   reassignmentAnsweredDone: () => false,
+  userlessPatchAnswered: false,
   walletValueAccepted: (value, signedUp) =>
     signedUp ? typeof value === 'boolean' : value === null || value === undefined,
   patchBody: (card) => ({
@@ -149,6 +154,7 @@ export const referenceBehaviour: CardsBehaviour = {
     digitalWalletProvisionable: card.digitalWalletProvisionable ?? null,
   }),
 
+  authorizationsCardOf: (cardId) => cardId,
   authorizationsShown: (history) => {
     const approved = history.filter((entry) => entry.approved).slice(0, maxPerOutcome);
     const declined = history.filter((entry) => !entry.approved).slice(0, maxPerOutcome);

@@ -106,3 +106,35 @@ export function authorizationsOf(cardId: string, now: Date, count = 160): Refere
     };
   });
 }
+
+/**
+ * The transactions of a card's approved authorizations: a CHARGE per authorization, naming it (its id and day), so
+ * the authorizations GET /authorizations leaves out are seen somewhere (cards.authorizations.most-recent).
+ */
+export function transactionsOfAuthorizations(
+  cardId: string,
+  authorizations: readonly ReferenceAuthorization[],
+): ReferenceTransaction[] {
+  const approved = authorizations.filter((entry) => entry.approved);
+  return approved.map(({ record }, index) => {
+    const day = String(record.authorizationDate);
+    const value = String(record.authorizationAmount);
+    return {
+      cardId,
+      day,
+      // Newer authorizations first within a day.
+      sequence: approved.length - index,
+      record: {
+        referenceNumber: `TX-${String(record.authorizationId)}`,
+        cardId,
+        lastFive: lastFiveOf(cardId),
+        authorizationId: record.authorizationId,
+        transactionAmount: { value, currency: 'USD' },
+        authorizationDate: day,
+        transactionDate: day,
+        transactionType: 'CHARGE',
+        merchant: { name: 'Harness Supplies', country: 'US' },
+      },
+    };
+  });
+}

@@ -54,7 +54,7 @@ function getAuthorizations(
   query: URLSearchParams,
 ): void {
   const operation = 'GET authorizations';
-  const cardId = query.get('cardId');
+  const cardId = context.behaviour.authorizationsCardOf(query.get('cardId'), context.state.authorizationsCardId);
   if (cardId === null) return context.replyError(res, 400, operation, 'INVALID_REQUEST', 'cardId is required');
   const card = context.lookup(res, operation, cardId, (id) => context.state.accessibleCard(id));
   if (!card) return;

@@ -14,7 +14,13 @@ import {
   manyAuthorizationsCardId,
   unassignedCardIds,
 } from './fixtures.ts';
-import { authorizationsOf, transactionsOf, type ReferenceAuthorization, type ReferenceTransaction } from './history.ts';
+import {
+  authorizationsOf,
+  transactionsOf,
+  transactionsOfAuthorizations,
+  type ReferenceAuthorization,
+  type ReferenceTransaction,
+} from './history.ts';
 
 export interface CardState {
   cardId: string;
@@ -73,11 +79,12 @@ export class CardsState {
     this.users.set(assignedUserId, 'ACTIVATED');
     for (const accountId of [mainAccountId, historyAccountId, emptyAccountId, disposableAccountId])
       this.accounts.set(accountId, { accountId, status: 'ENROLLED' });
+    this.authorizations = authorizationsOf(manyAuthorizationsCardId, startedAt);
     this.transactions = [
       ...transactionsOf(historyCardIds, today),
       ...transactionsOf([disposableCardIds[0]], today, 40),
+      ...transactionsOfAuthorizations(manyAuthorizationsCardId, this.authorizations),
     ];
-    this.authorizations = authorizationsOf(manyAuthorizationsCardId, startedAt);
   }
 
   accountOf(cardId: string): AccountState | undefined {

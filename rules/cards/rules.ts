@@ -561,6 +561,15 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     applicability: 'target whose partner has not signed up for mobile wallet provisioning (walletProvisioning false)',
   },
   {
+    id: 'cards.assign.user-required',
+    family,
+    source: s.endpoints,
+    statement:
+      'PATCH card without cardUserId (left out, null, or not a string) on a free ACTIVE or PREACTIVE card, the rest of the body valid, is refused (4xx; which status of its row, by cards.errors.documented-statuses) and the card stays without a user.',
+    quotes: [said(patchRow, 'body cardUserId (string, required)')],
+    check: 'assignment-outcome',
+  },
+  {
     id: 'cards.assign.response',
     family,
     source: s.endpoints,
@@ -593,6 +602,29 @@ export const cardsRules = defineRules<CardsSectionRead>()([
       "GET authorizations answers the cardId asked for, and every authorization it returns has that card's last five digits.",
     quotes: [said(authorizationsRule, 'authorizations of the card'), said(authorizationsRow, '200 {cardId')],
     check: 'authorizations-of-card',
+  },
+  {
+    id: 'cards.authorizations.card-required',
+    family,
+    source: s.endpoints,
+    statement:
+      'GET authorizations without its required cardId is refused with 400, the status its row lists for a bad request.',
+    quotes: [said(authorizationsRow, 'Query cardId (string, required)'), refusedWith400(authorizationsStatusesRow)],
+    check: 'status-for-invalid-input',
+  },
+  {
+    id: 'cards.authorizations.most-recent',
+    family,
+    source: s.authorizationRule,
+    statement:
+      "GET authorizations of the card with more than 100 returns its most recent: no approved authorization its transactions show (a CHARGE of the card on the first page of its default window, by authorizationId and authorizationDate) is left out when it is dated more than a day after the oldest approved authorization returned (a day for time zones: the two dates may be read in different ones). Whether 50 of each outcome or the newest 100 capped at 50 each is met, and declined authorizations left out (no other operation shows them), are not judged; where none approved is returned or the card's transactions cannot be read, that is observed.",
+    quotes: [
+      said(authorizationsRule, 'the last 100 authorizations of the card'),
+      said(authorizationsLimit, 'last 100'),
+      said(transactionItem),
+    ],
+    check: 'authorizations-most-recent',
+    prerequisites: ['cards.authorizations.limit'],
   },
   {
     id: 'cards.authorizations.items',

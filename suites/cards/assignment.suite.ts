@@ -188,6 +188,17 @@ ruleTest('cards.assign.wallet-null', ({ check }) =>
   ]),
 );
 
+// "body cardUserId (string, required)": left out, null or not a string, with a valid wallet value.
+ruleTest('cards.assign.user-required', ({ check }) => {
+  const { section } = session();
+  const wallet = { digitalWalletProvisionable: walletValue(section) };
+  return refusedBodies('cards.assign.user-required', check, [
+    { change: { ...wallet, cardUserId: undefined }, why: 'cardUserId left out' },
+    { change: { ...wallet, cardUserId: null }, why: 'cardUserId null' },
+    { change: { ...wallet, cardUserId: 42 }, why: 'cardUserId 42, not a string' },
+  ]);
+});
+
 ruleTest('cards.assign.response', async ({ check }) => {
   const { client, section } = session();
   const verdicts = [];

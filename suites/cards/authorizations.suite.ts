@@ -1,4 +1,5 @@
 import type { Exchange } from '../../client/http-exchange.ts';
+import { cardsOperations } from '../../rules/cards/operations.ts';
 import { authorizationsResponseSchema, notificationSchema } from '../../rules/cards/authorization-schemas.ts';
 import { ruleTest, useCardsSession } from './support/cards-session.ts';
 import { judgedTogether } from './support/judged-together.ts';
@@ -39,6 +40,22 @@ ruleTest('cards.authorizations.of-card', async ({ check }) => {
       });
     }),
   );
+});
+
+ruleTest('cards.authorizations.card-required', async ({ check }) => {
+  const { client } = session();
+  return check(await client.send(cardsOperations.getAuthorizations, undefined), 400);
+});
+
+// The card with more than 100 authorizations, beside the newest page of its transactions (their only other witness).
+ruleTest('cards.authorizations.most-recent', async ({ observe, check }) => {
+  const { client, section } = session();
+  const cardId = section.fixtures.manyAuthorizationsCardId;
+  const authorizations = await client.getAuthorizations(cardId);
+  const transactions = await client.getTransactions({ cardId });
+  const verdict = check({ cardId, authorizations, transactions });
+  if (verdict.observations?.judged) observe('not judged', verdict.observations.judged);
+  return verdict;
 });
 
 ruleTest('cards.authorizations.items', async ({ check }) => {

@@ -1,6 +1,7 @@
 import { referenceBehaviour } from '../behaviour.ts';
 import { lastFiveOf } from '../history.ts';
 import { mutant } from './define.ts';
+import { maxPerOutcome } from '../../../rules/cards/limits.ts';
 
 /** Mutants of PATCH card, GET authorizations and GET authorizationnotifications, each breaking one rule. */
 export const assignmentMutants = [
@@ -89,6 +90,35 @@ export const assignmentMutants = [
           ...history.filter((entry) => entry.approved).slice(0, 60),
           ...history.filter((entry) => !entry.approved).slice(0, 40),
         ].sort((a, b) => b.at - a.at),
+    },
+  ),
+  // Still at most 50 of each outcome (the limit rule passes): the approved ones are the first 50, not the last.
+  mutant(
+    'cards-oldest-approved-authorizations',
+    'cards.authorizations.most-recent',
+    'GET authorizations returns the oldest 50 approved authorizations of the card (and the newest 50 declined).',
+    {
+      authorizationsShown: (history) =>
+        [
+          ...history.filter((entry) => entry.approved).slice(-maxPerOutcome),
+          ...history.filter((entry) => !entry.approved).slice(0, maxPerOutcome),
+        ].sort((a, b) => b.at - a.at),
+    },
+  ),
+  mutant(
+    'cards-authorizations-default-card',
+    'cards.authorizations.card-required',
+    'GET authorizations without cardId answers 200 with the authorizations of the card that has them.',
+    {
+      authorizationsCardOf: (cardId, cardWithHistory) => cardId ?? cardWithHistory,
+    },
+  ),
+  mutant(
+    'cards-patch-without-user-answered',
+    'cards.assign.user-required',
+    'PATCH card without a cardUserId string answers 200 with the card as it was (read as a wallet-only update).',
+    {
+      userlessPatchAnswered: true,
     },
   ),
   mutant(

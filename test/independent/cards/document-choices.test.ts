@@ -13,7 +13,8 @@ import { runCli, writeTargets } from '../../support/run-harness-cli.ts';
  * whose status is in cardDetails ("only cardId, accountId and status are returned"), and a page without transactions
  * for a cardId or accountId filter naming nothing (the document says nothing of a filter that matches nothing); cards
  * of formFactor BOTH, card users with a WORK email and a non-U.S. country code ("only X is currently supported"
- * describes the service today: observed).
+ * describes the service today: observed); of more than 100 authorizations, the newest 100 with at most 50 of each
+ * outcome kept (the other reading of "the last 100 ..., being at most 50 approved and at most 50 declined").
  */
 
 const judged: RuleId[] = [
@@ -25,6 +26,11 @@ const judged: RuleId[] = [
   'cards.card.form-factor',
   'cards.card-user.fields',
   'cards.card-user.formats',
+  'cards.authorizations.limit',
+  'cards.authorizations.of-card',
+  'cards.authorizations.most-recent',
+  'cards.authorizations.card-required',
+  'cards.assign.user-required',
   'cards.transactions.page-size-limit',
   'cards.errors.documented-statuses',
   'cards.errors.bad-request-body',
@@ -43,6 +49,7 @@ test('a service taking the other listed answer passes, and each answer met is ob
     formFactor: 'BOTH',
     emailType: 'WORK',
     phoneCountryCode: '044',
+    authorizations: 'newest-100-capped',
     transactions: { overLimit: 'serve-500', unknownFilter: 'empty-page' },
   });
   const targets = writeTargets({ choices: { kind: 'url', families: { cards: service.section('CHOICES_TOKEN') } } });
@@ -82,5 +89,7 @@ test('a service taking the other listed answer passes, and each answer met is ob
   expect(observed('cards.card.form-factor')).toContain('BOTH');
   expect(observed('cards.card-user.fields')).toContain('WORK');
   expect(observed('cards.card-user.formats')).toContain('044');
+  // Judged on the card's charges, not passed for want of them.
+  expect(observed('cards.authorizations.most-recent')).toContain('oldestApprovedReturned');
   expect(observed('cards.transactions.page-size-limit')).toMatch(/served \(200, pageSize 500, \d+ transactions\)/);
 });

@@ -1,5 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { documentTransactionsOperation, refuseDocument, type TransactionsChoices } from './document-transactions.ts';
+import {
+  type AuthorizationsReading,
+  documentTransactionsOperation,
+  lastAuthorizations,
+  refuseDocument,
+  type TransactionsChoices,
+} from './document-transactions.ts';
 import { replyJson, requestBody, startLocalServer } from '../../support/local-server.ts';
 
 /*
@@ -28,6 +34,8 @@ export interface ServiceChoices {
   emailType?: 'PERSONAL' | 'WORK' | 'ALTERNATE';
   /** The phone country code of every card user: three digits ("only the U.S. code supported" is observed). */
   phoneCountryCode?: string;
+  /** Which authorizations of more than 100 are returned: the newest 50 of each outcome, or the newest 100 capped. */
+  authorizations?: AuthorizationsReading;
   transactions?: TransactionsChoices;
 }
 
@@ -261,7 +269,11 @@ export async function startDocumentService(
       handle: (_req, res, url) => {
         const cardId = url.searchParams.get('cardId');
         if (cardId === null) return refuseDocument(res, 400, 'INVALID_REQUEST', 'cardId is required');
-        if (lookup(res, cardId, accessible)) replyJson(res, 200, { cardId, authorizationDetails: [] });
+        if (lookup(res, cardId, accessible))
+          replyJson(res, 200, {
+            cardId,
+            authorizationDetails: lastAuthorizations(transactions.authorizationsOf(cardId), choices.authorizations),
+          });
       },
     },
     {

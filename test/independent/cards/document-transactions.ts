@@ -38,6 +38,23 @@ export interface TransactionsOperation {
   emptyAccountId: string;
   /** Answers GET {mount}/transactions (authentication is checked by the caller). */
   answer(url: URL, res: ServerResponse): void;
+  /** The authorizations of a card, newest first: an approved one per CHARGE (its id and day), a declined one every 4th day. */
+  authorizationsOf(cardId: string): Json[];
+}
+
+/**
+ * Which authorizations GET /authorizations returns of more than 100 ("at most the last 100 authorizations of the
+ * card, being at most 50 approved and at most 50 declined"): the newest 50 of each outcome (default), or the newest
+ * 100 with at most 50 of each kept.
+ */
+export type AuthorizationsReading = 'newest-of-each' | 'newest-100-capped';
+
+/** The authorizations returned of a card's, newest first, under a reading of "the last 100". */
+export function lastAuthorizations(all: readonly Json[], reading: AuthorizationsReading = 'newest-of-each'): Json[] {
+  const newest = reading === 'newest-100-capped' ? all.slice(0, maxAuthorizations) : all;
+  const ofOutcome = (status: string) => newest.filter((item) => item.authorizationStatus === status).slice(0, 50);
+  const kept = new Set([...ofOutcome('approved'), ...ofOutcome('declined')]);
+  return all.filter((item) => kept.has(item)).slice(0, maxAuthorizations);
 }
 
 export interface DocumentTransactions {
@@ -51,6 +68,7 @@ export interface DocumentTransactions {
 const dayMs = 86_400_000;
 const maxPageSize = 500;
 const maxPageCount = 500;
+const maxAuthorizations = 100;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const isCalendarDay = (value: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) && isoDay(Date.parse(value)) === value;
@@ -68,6 +86,7 @@ function history(today: number, choices: TransactionsChoices): Json[] {
       referenceNumber: `ref-${String(n).padStart(6, '0')}`,
       cardId,
       lastFive: cardId === 'card-doc-1' ? '10001' : '10002',
+      authorizationId: `auth-doc-${n}`,
       transactionAmount: { value: `${credit ? '' : '-'}${(n % 97) + 1}.25`, currency: 'USD' },
       authorizationDate: day,
       transactionDate: day,
@@ -75,6 +94,19 @@ function history(today: number, choices: TransactionsChoices): Json[] {
       merchant: { name: 'Document Store', country: 'US' },
     };
   });
+}
+
+/** An authorization item of a transaction's authorization (the document's fields, all optional). */
+function authorization(item: Json, authorizationStatus: 'approved' | 'declined'): Json {
+  return {
+    authorizationId: item.authorizationId,
+    authorizationStatus,
+    authorizationAmount: '25.00',
+    authorizationCurrency: 'USD',
+    authorizationDate: item.authorizationDate,
+    authorizationTimestamp: `${String(item.authorizationDate)}T12:00:00+00:00`,
+    lastFive: item.lastFive,
+  };
 }
 
 /** An error of the errorCode shape ("Errors", B), or of the `errors` list shape for a 400 (but DELETE account's). */
@@ -191,7 +223,22 @@ export function documentTransactionsOperation(
       transactions: inWindow.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
     });
   };
-  return { historyAccountId: 'acct-history', emptyAccountId: 'acct-empty', answer };
+  const authorizationsOf = (cardId: string): Json[] => {
+    const charges = (accounts['acct-history'] ?? []).filter(
+      (item) => item.cardId === cardId && item.transactionType === 'CHARGE',
+    );
+    const approved = charges.map((item) => authorization(item, 'approved'));
+    const declined = charges
+      .filter((_, index) => index % 2 === 0)
+      .map((item) =>
+        authorization({ ...item, authorizationId: `declined-${String(item.authorizationId)}` }, 'declined'),
+      );
+    // Newest first; on one day the declined one after the approved one.
+    return [...approved, ...declined].sort((a, b) =>
+      String(b.authorizationDate).localeCompare(String(a.authorizationDate)),
+    );
+  };
+  return { historyAccountId: 'acct-history', emptyAccountId: 'acct-empty', answer, authorizationsOf };
 }
 
 export async function startDocumentTransactions(choices: TransactionsChoices = {}): Promise<DocumentTransactions> {
