@@ -111,7 +111,7 @@ export const exchangeRules = defineRules<ExchangeSectionRead>()([
   {
     id: id.orderNotFound,
     family: 'exchange',
-    source: { document, section: 'Errors: exchange-style code table (51603); OKX v5, Trade, GET / Order details' },
+    source: { document, section: 'Errors: exchange-style code table (51603)' },
     statement:
       "The details of an order id the target never issued (GET /api/v5/trade/order, signed, the real exchange's operation: the document shows none of its own) are refused with code 51603; the HTTP status is observed, and what an order placed in this run answers is observed too.",
     check: 'refused-with-code',

@@ -101,6 +101,7 @@ const onlyValid: BatchPlan = { kinds: ['valid'], seeds: [5] };
 ruleTest(id.orderNotFound, async ({ observe, check }) => {
   const s = session();
   const unknownIds = {
+    // not-a-limit: the smallest order id, not the success code.
     boundaries: ['0', '999999999999999999'],
     arbitrary: fc.stringMatching(/^[1-9][0-9]{11,17}$/).map((digits) => `9${digits}`),
   };

@@ -200,6 +200,7 @@ function judgeKept(
 ): void {
   const { patch, after, step, seen, named, why } = sent;
   const status = patch.response?.status;
+  // not-a-limit: the 4xx range, not a page size.
   const refused = status !== undefined && status >= 400 && status <= 499;
   const text = `step ${step}: ${why}${earlierText(real.earlier, sent.cardId)}`;
   if (seen.user === undefined) {
@@ -242,7 +243,7 @@ class RefusalCommand implements fc.AsyncCommand<AssignmentModel, AssignmentReal>
     }, which its field rule refuses: the model expects ${expectation(seen, named)}`;
     const sent = await patchAndRead(model, real, card, body, why);
     const status = sent.patch.response?.status;
-    // Only a refusal is judged here: a 200 for a refused field is the field rule's (observed).
+    // Only a refusal is judged here: a 200 for a refused field is the field rule's (observed). not-a-limit: the 4xx range.
     if (seen.user !== undefined && (status === undefined || status < 400 || status > 499))
       model.observed.push(`step ${sent.step}: ${why}: ${answered(sent.patch)}`);
     else judgeKept(model, real, { ...sent, cardId: card.cardId, seen, named, why });
