@@ -1,3 +1,4 @@
+import { phaseLinesPerFamily } from '../core/stateful-phase-figures.ts';
 import { failureText } from '../checks/failure-text.ts';
 import type { RuleStatus } from '../rules/rule-outcome.ts';
 import { judgedCount, notRunReason, replaySettingsOf, type RuleSummary, type RunSummary } from './run-summary.ts';
@@ -87,10 +88,19 @@ export function renderSummary(summary: RunSummary, style: SummaryStyle = {}): st
     '',
     ...summary.preflight.flatMap((report) => report.notes.map((note) => `preflight ${report.family}: ${note}`)),
     ...familyLines(summary, colours),
+    ...statefulLines(summary),
     ...rootCauseLines(summary, colours),
     ...summary.errors.flatMap((error) => ['', colours.magenta(`=== ERROR outside tests: ${error}`)]),
     ...verdictLines(summary, colours),
   ].join('\n');
+}
+
+/** What the stateful phases ran, per family: sequences and requests. */
+function statefulLines(summary: RunSummary): string[] {
+  const lines = phaseLinesPerFamily(summary.rules);
+  return lines.length
+    ? ['', 'stateful phase (sequences of calls against a model of the documents):', ...lines.map((line) => `  ${line}`)]
+    : [];
 }
 
 /** Per family a subtotal line, then the rules that were not passed, what needs action first. */

@@ -1,3 +1,4 @@
+import { phaseLinesPerFamily } from '../core/stateful-phase-figures.ts';
 import type { RuleStatus } from '../rules/rule-outcome.ts';
 import { codeSpan, inputLine, replayLine } from './failure-lines.ts';
 import { notRunReason, type RuleSummary, type RunSummary } from './run-summary.ts';
@@ -75,6 +76,8 @@ export function renderSummaryMarkdown(summary: RunSummary): string {
     '',
     ...familyTable(summary),
   ];
+  const phases = phaseLinesPerFamily(summary.rules);
+  if (phases.length) lines.push('', `Stateful phase: ${phases.join('; ')}.`);
   const withStatus = (status: RuleStatus) => summary.rules.filter((rule) => rule.status === status);
   // What a reviewer acts on without opening the report: the input that failed and the line that replays it.
   const withReplay = (rule: RuleSummary) => {

@@ -13,7 +13,7 @@ import { ruleTest, useCardsSession } from './support/cards-session.ts';
 import { freeCard, walletValue } from './support/free-card.ts';
 import { judgedTogether } from './support/judged-together.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
-import { runStatefulPhase, sequenceBudget } from '../support/stateful-phase.ts';
+import { runStatefulPhase, sequenceBudget, observePhase } from '../support/stateful-phase.ts';
 import { PhaseHistory } from './support/sequence-cards.ts';
 import { assignmentCommands, assignmentSequence } from './support/assignment-model.ts';
 import { assignmentPool } from './support/assignment-pool.ts';
@@ -123,8 +123,7 @@ ruleTest('cards.assign.no-reassignment', async ({ run, observe, check }) => {
     seed: run.seed,
     sequences: sequenceBudget(run),
   });
-  observe('stateful phase', `${phase.sequences} sequence(s), ${phase.requests} request(s)`);
-  if (observed.length) observe('stateful phase, read leniently', observed.slice(0, 10));
+  observePhase(observe, phase, observed);
   return verdicts;
 });
 

@@ -11,7 +11,7 @@ import { resultOrBlock } from '../support/result-or-block.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
 import { leftUnanswered } from '../../client/circuit-breaker.ts';
 import { silenceOutcome } from '../support/silent-target.ts';
-import { runStatefulPhase, sequenceBudget } from '../support/stateful-phase.ts';
+import { runStatefulPhase, sequenceBudget, observePhase } from '../support/stateful-phase.ts';
 import { PhaseHistory } from './support/sequence-cards.ts';
 import { walletValue } from './support/free-card.ts';
 import { unenrolmentCommands, unenrolmentSequence } from './support/unenrolment-model.ts';
@@ -120,8 +120,7 @@ ruleTest('cards.unenrol.cards-inaccessible', async ({ run, observe, check }) => 
     seed: run.seed,
     sequences: sequenceBudget(run),
   });
-  observe('stateful phase', `${phase.sequences} sequence(s), ${phase.requests} request(s)`);
-  if (observed.length) observe('stateful phase, read leniently', observed.slice(0, 10));
+  observePhase(observe, phase, observed);
   return verdicts;
 });
 

@@ -5,7 +5,7 @@ import type { Exchange } from '../../client/http-exchange.ts';
 import { validOrder } from '../../generators/loyalty/bodies.ts';
 import { lateTestTimeoutMs, useLateMemory } from '../support/late-memory.ts';
 import type { RunContext } from '../support/run-context.ts';
-import { runStatefulPhase, sequenceBudget } from '../support/stateful-phase.ts';
+import { runStatefulPhase, sequenceBudget, observePhase } from '../support/stateful-phase.ts';
 import { firstUseAccepted } from './support/first-use-accepted.ts';
 import { type LoyaltyPostcondition, loyaltyCommands, loyaltySequence } from './support/loyalty-model.ts';
 import { freshId, ruleTest, useLoyaltySession } from './support/loyalty-session.ts';
@@ -38,8 +38,7 @@ async function statefulPhase(
     seed: run.seed,
     sequences: sequenceBudget(run),
   });
-  observe('stateful phase', `${phase.sequences} sequence(s), ${phase.requests} request(s)`);
-  if (observed.length) observe('stateful phase, read leniently', observed.slice(0, 10));
+  observePhase(observe, phase, observed);
 }
 
 ruleTest(

@@ -6,7 +6,7 @@ import { freshPath } from './support/fresh-path.ts';
 import { type TakenPath, vanityMemory } from './support/memory-kinds.ts';
 import { ruleTest, useShortenerSession } from './support/shortener-session.ts';
 import { freshPathJudgedBy, type PlannedStep, sendSteps } from './support/vanity-steps.ts';
-import { runStatefulPhase, sequenceBudget } from '../support/stateful-phase.ts';
+import { runStatefulPhase, sequenceBudget, observePhase } from '../support/stateful-phase.ts';
 import { vanityCommands, vanitySequence } from './support/vanity-model.ts';
 
 /*
@@ -119,8 +119,7 @@ ruleTest(
       seed: run.seed,
       sequences: sequenceBudget(run),
     });
-    observe('stateful phase', `${phase.sequences} sequence(s), ${phase.requests} request(s)`);
-    if (observed.length) observe('stateful phase, read leniently', observed.slice(0, 10));
+    observePhase(observe, phase, observed);
     return verdict;
   },
   { timeoutMs: lateTestTimeoutMs() },

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { RuleViolation, Violation } from '../../checks/rule-violation.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import type { RunContext } from './run-context.ts';
+import { type PhaseFigures, phaseObservation, phaseText } from '../../core/stateful-phase-figures.ts';
 
 /*
  * The stateful phase of a rule (DESIGN: "Sequences: the target as a state machine"): fast-check's model-based testing
@@ -53,9 +54,19 @@ export interface StatefulPhase<Model extends object, Real extends SequenceReal> 
 }
 
 /** What a phase that found nothing ran: sequences generated and requests sent, shrinking included. */
-export interface StatefulPhaseRun {
-  sequences: number;
-  requests: number;
+export type StatefulPhaseRun = PhaseFigures;
+
+/**
+ * Records what the phase ran (the summaries add it up per family) and, when any, the first answers it read leniently
+ * (another rule's to judge): reported, never failed.
+ */
+export function observePhase(
+  observe: (key: string, value: unknown) => void,
+  phase: StatefulPhaseRun,
+  lenient: readonly string[],
+): void {
+  observe(phaseObservation, phaseText(phase));
+  if (lenient.length) observe(`${phaseObservation}, read leniently`, lenient.slice(0, 10));
 }
 
 /**

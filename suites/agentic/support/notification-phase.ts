@@ -1,4 +1,4 @@
-import { runStatefulPhase, sequenceBudget } from '../../support/stateful-phase.ts';
+import { runStatefulPhase, sequenceBudget, observePhase } from '../../support/stateful-phase.ts';
 import type { RunContext } from '../../support/run-context.ts';
 import type { AgenticSession } from './agentic-session.ts';
 import type { StepJudge } from './notification-judges.ts';
@@ -22,6 +22,5 @@ export async function runNotificationPhase(
     seed: run.seed,
     sequences: sequenceBudget(run),
   });
-  observe('stateful phase', `${phase.sequences} sequence(s), ${phase.requests} request(s)`);
-  if (observed.length) observe('stateful phase, read leniently', observed.slice(0, 10));
+  observePhase(observe, phase, observed);
 }

@@ -1,5 +1,5 @@
 import type { RunContext } from '../../support/run-context.ts';
-import { runStatefulPhase, sequenceBudget } from '../../support/stateful-phase.ts';
+import { runStatefulPhase, sequenceBudget, observePhase } from '../../support/stateful-phase.ts';
 import type { BillingSession } from './billing-suite-session.ts';
 import { billingCommands, billingSequence, type CommandMix } from './charge-commands.ts';
 import { type BillingJudge, orgRule, replayRule, updateRule } from './charge-model.ts';
@@ -28,6 +28,5 @@ export async function billingPhase(
     seed: run.seed,
     sequences: sequenceBudget(run),
   });
-  observe('stateful phase', `${phase.sequences} sequence(s), ${phase.requests} request(s)`);
-  if (observed.length) observe('stateful phase, read leniently', observed.slice(0, 10));
+  observePhase(observe, phase, observed);
 }
