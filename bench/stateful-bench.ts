@@ -7,7 +7,7 @@
  *   node --import tsx bench/stateful-bench.ts [seeds with a fault, default 5] [seeds without, default 20] [family...]
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +31,7 @@ const families: SequenceFaultFamily<object>[] = [
 ];
 
 /** One run of one rule alone (no late replay: only the stateful phase can find a sequence-only fault). */
-function runRule(service: FaultyService, ruleId: string, seed: number): Promise<RunSummary> {
+function runRule(service: FaultyService, ruleId: string, seed: number): Promise<RunSummary | undefined> {
   const folder = mkdtempSync(join(tmpdir(), 'harness-bench-'));
   const targets = join(folder, 'targets.json');
   writeFileSync(targets, JSON.stringify({ targets: { s: service.entry } }));
@@ -41,7 +41,12 @@ function runRule(service: FaultyService, ruleId: string, seed: number): Promise<
       process.execPath,
       [...args, '--runs', '10', '--reports', folder],
       { env: { ...process.env, ...service.env } },
-      () => resolve(JSON.parse(readFileSync(join(folder, 'summary.json'), 'utf8')) as RunSummary),
+      (error, _stdout, stderr) => {
+        const summary = join(folder, 'summary.json');
+        if (existsSync(summary)) return resolve(JSON.parse(readFileSync(summary, 'utf8')) as RunSummary);
+        console.log(`  seed ${seed}: no verdict (${error?.code ?? 'exit'}): ${stderr.trim().split('\n')[0] ?? ''}`);
+        resolve(undefined);
+      },
     ),
   );
 }
@@ -57,7 +62,7 @@ async function seedsOf(
   let passed = 0;
   for (let seed = 1; seed <= seeds; seed++) {
     const service = await start();
-    const [outcome] = (await runRule(service, ruleId, seed)).rules;
+    const [outcome] = (await runRule(service, ruleId, seed))?.rules ?? [];
     await service.close();
     if (outcome?.status === 'passed') passed++;
     const length = /The shortest sequence that fails \((\d+) request/.exec(outcome?.message ?? '')?.[1];
