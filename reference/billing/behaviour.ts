@@ -29,6 +29,9 @@ export type TokenField = 'client_id' | 'client_secret' | 'grant_type';
 /** A parsed Svc-Entity-Ids of the token request: id undefined means "treat as not sent". */
 export type TokenEntityId = { ok: true; id: string | undefined } | { ok: false };
 
+/** A header rule of the catalog operations ("Same header set as POST /commerce/charges" on products). */
+export type CatalogHeaderRule = 'track-id' | 'track-id-echo' | 'idempotency-key' | 'entity' | 'org' | 'gzip';
+
 export interface BillingBehaviour {
   // token operation
   checkClientId(sent: string, expected: string): CredentialCheck;
@@ -65,6 +68,8 @@ export interface BillingBehaviour {
     key: string;
     trackId: string | undefined;
   }): string;
+  /** Whether an operation leaves one header rule out (the reference: none; a mutant leaves one out on products). */
+  skipsHeaderRule(operation: OperationName | undefined, rule: CatalogHeaderRule): boolean;
   /** Whether a record owned by this org is inside the request's org scope. */
   orgScopeAllows(ownerOrgId: string, scope: readonly string[]): boolean;
 
@@ -93,6 +98,8 @@ export interface BillingBehaviour {
     id: string,
     visible: (charge: Charge) => boolean,
   ): Charge | undefined;
+  /** Applies the fields an update gives to the stored charge (the reference: every one of them). */
+  applyChargeUpdate(charge: Charge, changes: Partial<Charge>): void;
   rateCardRowMatches(conditions: Record<string, string>, attributes: Record<string, string>): boolean;
   fallbackPricing(charge: Charge): PricingResolution;
   /** Runs after a Dynamic Pricing query has been answered. */
@@ -154,6 +161,7 @@ export const referenceBehaviour: BillingBehaviour = {
   orgIdsRead: (sent) => sent,
   idempotencyEntry: ({ clientId, operation, key }) => `${clientId}\n${operation}\n${key}`,
   orgScopeAllows: (ownerOrgId, scope) => scope.includes(ownerOrgId),
+  skipsHeaderRule: () => false,
 
   gzipThresholdBytes,
   requestEncodings: ['identity', 'gzip'],
@@ -171,6 +179,9 @@ export const referenceBehaviour: BillingBehaviour = {
   findChargeForUpdate: (charges, id, visible) => {
     const charge = charges.get(id);
     return charge && visible(charge) ? charge : undefined;
+  },
+  applyChargeUpdate: (charge, changes) => {
+    Object.assign(charge, changes);
   },
   rateCardRowMatches: allConditionsMatch,
   fallbackPricing: defaultPricingOrNone,

@@ -36,9 +36,9 @@ export async function runCatalog(
   const { behaviour } = ctx;
   // Auth comes first: an unauthenticated caller learns nothing about its headers or body.
   const principal = authenticate(req, ctx, operation);
-  requireValidTrackId(trackId);
+  if (!behaviour.skipsHeaderRule(operation, 'track-id')) requireValidTrackId(trackId);
   const scope = requestScope(req, ctx.config, principal, behaviour, operation);
-  const key = options.idempotent === 'ignore' ? undefined : idempotencyKey(req, behaviour);
+  const key = options.idempotent === 'ignore' ? undefined : idempotencyKey(req, behaviour, operation);
   const body = await readJson(req, behaviour.requestEncodings);
 
   const run = async () => handler({ ctx, principal, scope, body });

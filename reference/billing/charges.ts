@@ -79,7 +79,7 @@ export function updateCharge({ ctx, scope, body }: CatalogRequest): Reply {
   }
   const charge = ctx.behaviour.findChargeForUpdate(ctx.charges, id, visibleTo(scope, ctx.behaviour));
   if (!charge) throw notFound();
-  Object.assign(charge, changes);
+  ctx.behaviour.applyChargeUpdate(charge, changes);
   charge.version++;
   return chargeReply(ctx.behaviour.successStatus('updateCharge'), charge);
 }

@@ -36,8 +36,14 @@ export function requireValidTrackId(trackId: TrackId | undefined): void {
 }
 
 /** A valid track id comes back unchanged on every response, errors included. */
-export function trackIdEcho(trackId: TrackId | undefined, behaviour: BillingBehaviour): Record<string, string> {
-  return trackId?.valid ? { 'svc-track-id': behaviour.echoTrackId(trackId.value) } : {};
+export function trackIdEcho(
+  trackId: TrackId | undefined,
+  behaviour: BillingBehaviour,
+  operation: OperationName | undefined,
+): Record<string, string> {
+  return trackId?.valid && !behaviour.skipsHeaderRule(operation, 'track-id-echo')
+    ? { 'svc-track-id': behaviour.echoTrackId(trackId.value) }
+    : {};
 }
 
 // ---- token operation ----------------------------------------------------------------------------
@@ -73,7 +79,13 @@ export function tokenEntityIds(
 
 // ---- catalog operations -------------------------------------------------------------------------
 
-function entityScope(req: IncomingMessage, config: BillingConfig, principal: Principal, behaviour: BillingBehaviour) {
+function entityScope(
+  req: IncomingMessage,
+  config: BillingConfig,
+  principal: Principal,
+  behaviour: BillingBehaviour,
+  operation: OperationName,
+) {
   const raw = header(req, 'svc-entity-ids');
   if (config.mode === 'multi') {
     // Tokens cover several entities, so each request must say which one it acts for.
@@ -88,7 +100,11 @@ function entityScope(req: IncomingMessage, config: BillingConfig, principal: Pri
     }
     return chosen;
   }
-  if (raw !== undefined && !behaviour.entityHeaderTolerated(config.mode, raw, principal.entityIds)) {
+  if (
+    raw !== undefined &&
+    !behaviour.entityHeaderTolerated(config.mode, raw, principal.entityIds) &&
+    !behaviour.skipsHeaderRule(operation, 'entity')
+  ) {
     invalidHeader('Svc-Entity-Ids must not be set for this tenant');
   }
   return config.mode === 'single-entity' ? (principal.entityIds[0] ?? null) : null;
@@ -103,7 +119,8 @@ function orgScope(
   const sent = header(req, 'svc-org-ids');
   const raw = sent === undefined ? undefined : behaviour.orgIdsRead(sent, operation, config.tenant.accessibleOrgs);
   if (config.mode === 'plain') {
-    if (raw !== undefined && !behaviour.orgHeaderToleratedWhenMultiOrgOff) {
+    const tolerated = behaviour.orgHeaderToleratedWhenMultiOrgOff || behaviour.skipsHeaderRule(operation, 'org');
+    if (raw !== undefined && !tolerated) {
       invalidHeader('Svc-Org-Ids must not be set for this tenant');
     }
     return null;
@@ -126,13 +143,21 @@ export function requestScope(
   behaviour: BillingBehaviour,
   operation: OperationName,
 ): RequestScope {
-  const entityId = entityScope(req, config, principal, behaviour);
+  const entityId = entityScope(req, config, principal, behaviour, operation);
   return { entityId, orgIds: orgScope(req, config, behaviour, operation) };
 }
 
-export function idempotencyKey(req: IncomingMessage, behaviour: BillingBehaviour): string | undefined {
+export function idempotencyKey(
+  req: IncomingMessage,
+  behaviour: BillingBehaviour,
+  operation: OperationName,
+): string | undefined {
   const key = header(req, 'idempotency-key');
-  if (key !== undefined && (key.length === 0 || key.length > behaviour.idempotencyKeyMaxLength)) {
+  if (
+    key !== undefined &&
+    !behaviour.skipsHeaderRule(operation, 'idempotency-key') &&
+    (key.length === 0 || key.length > behaviour.idempotencyKeyMaxLength)
+  ) {
     invalidHeader('Idempotency-Key must be 1..255 characters');
   }
   return key;

@@ -129,11 +129,13 @@ interface Exchange {
 
 function send({ req, res, ctx, trackId }: Exchange, reply: Reply, operation: Operation | undefined): void {
   const { behaviour } = ctx;
-  const encoded = encodeJson(reply.body, acceptsGzip(header(req, 'accept-encoding')), behaviour.gzipThresholdBytes);
+  const gzipAccepted =
+    acceptsGzip(header(req, 'accept-encoding')) && !behaviour.skipsHeaderRule(operation?.name, 'gzip');
+  const encoded = encodeJson(reply.body, gzipAccepted, behaviour.gzipThresholdBytes);
   const headers = sendable({
     'content-type': behaviour.contentType(operation?.name, reply.status),
     vary: 'Accept-Encoding',
-    ...trackIdEcho(trackId, behaviour),
+    ...trackIdEcho(trackId, behaviour, operation?.name),
     ...reply.headers,
     ...encoded.headers,
     'content-length': String(encoded.payload.length),

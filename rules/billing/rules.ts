@@ -11,55 +11,58 @@ export const billingRules = defineRules<BillingSectionRead>()([
     id: 'billing.token.client_id.length',
     family: 'billing',
     source: s.tokenRequest,
-    statement: 'client_id is a string of exactly 36 characters; any other length is rejected with a 4xx.',
+    statement:
+      "client_id is a string of exactly 36 characters; a request with any other length is refused. The token operation's row lists no refusal status (200 and 429 only): the request is not served (never a 2xx) and the status met is observed.",
     quotes: [
       { text: 'client_id | string | Exactly 36 characters.', demand: 'Exactly 36 characters' },
       { text: 'client_id length | exactly 36 characters | token request', demand: 'exactly 36 characters' },
       { text: '200 token response record; 429 with an unspecified body.' },
     ],
-    check: 'status-for-invalid-input',
+    check: 'request-refused',
   },
   {
     id: 'billing.token.client_secret.length',
     family: 'billing',
     source: s.tokenRequest,
-    statement: 'client_secret is a string of at most 42 characters; a longer one is rejected with a 4xx.',
+    statement:
+      "client_secret is a string of at most 42 characters; a request with a longer one is refused. The token operation's row lists no refusal status (200 and 429 only): the request is not served (never a 2xx) and the status met is observed.",
     quotes: [
       { text: 'client_secret | string | At most 42 characters.', demand: 'At most 42 characters' },
       { text: 'client_secret length | at most 42 characters | token request', demand: 'at most 42 characters' },
       { text: '200 token response record; 429 with an unspecified body.' },
     ],
-    check: 'status-for-invalid-input',
+    check: 'request-refused',
   },
   {
     id: 'billing.token.grant_type.enum',
     family: 'billing',
     source: s.tokenRequest,
-    statement: 'grant_type must be exactly client_credentials; any other value is rejected with a 4xx.',
+    statement:
+      "grant_type must be exactly client_credentials; a request with any other value is refused. The token operation's row lists no refusal status (200 and 429 only): the request is not served (never a 2xx) and the status met is observed.",
     quotes: [
       { text: 'grant_type | enum | Must be `client_credentials`.', demand: 'Must be `client_credentials`' },
       { text: '200 token response record; 429 with an unspecified body.' },
     ],
-    check: 'status-for-invalid-input',
+    check: 'request-refused',
   },
   {
     id: 'billing.token.fields.required',
     family: 'billing',
     source: s.tokenRequest,
     statement:
-      'client_id, client_secret and grant_type are all required; a request missing one is rejected with a 4xx.',
+      "client_id, client_secret and grant_type are all required; a request missing one is refused. The token operation's row lists no refusal status (200 and 429 only): the request is not served (never a 2xx) and the status met is observed.",
     quotes: [
       { text: 'Token request (JSON body, all three fields required)', demand: 'all three fields required' },
       { text: '200 token response record; 429 with an unspecified body.' },
     ],
-    check: 'status-for-invalid-input',
+    check: 'request-refused',
   },
   {
     id: 'billing.token.entity_ids.uuid',
     family: 'billing',
     source: s.headers,
     statement:
-      'On the token operation Svc-Entity-Ids must be a 36-character UUID with hyphens; any other form is rejected with a 4xx.',
+      "On the token operation Svc-Entity-Ids must be a 36-character UUID with hyphens; a request with any other form is refused. The token operation's row lists no refusal status (200 and 429 only): the request is not served (never a 2xx) and the status met is observed.",
     quotes: [
       {
         text: 'On the token operation it must be a 36-character UUID with hyphens (a non-UUID entity ID must be converted to a valid UUID first).',
@@ -67,14 +70,14 @@ export const billingRules = defineRules<BillingSectionRead>()([
       },
       { text: '200 token response record; 429 with an unspecified body.' },
     ],
-    check: 'status-for-invalid-input',
+    check: 'request-refused',
   },
   {
     id: 'billing.token.forbidden_headers',
     family: 'billing',
     source: s.authentication,
     statement:
-      'No Authorization, apiAccessKeyId or apiSecretAccessKey header may accompany the token request; one that does is rejected with a 4xx.',
+      "No Authorization, apiAccessKeyId or apiSecretAccessKey header may accompany the token request; one that does is refused. The token operation's row lists no refusal status (200 and 429 only): the request is not served (never a 2xx) and the status met is observed.",
     quotes: [
       {
         text: 'Svc-Track-Id, Svc-Entity-Ids only. No Authorization, apiAccessKeyId or apiSecretAccessKey header may be set.',
@@ -86,7 +89,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
       },
       { text: '200 token response record; 429 with an unspecified body.' },
     ],
-    check: 'status-for-invalid-input',
+    check: 'request-refused',
   },
   {
     id: 'billing.token.issue',
@@ -147,7 +150,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
     family: 'billing',
     source: s.headers,
     statement:
-      'Svc-Track-Id is at most 64 characters; a longer one is rejected (400 on catalog operations, a 4xx on the token operation).',
+      'Svc-Track-Id is at most 64 characters: exactly 64 is accepted by every catalog operation; a longer one is refused, with 400 on the charge operations (their listed answer to a request error). On POST /commerce/products (same header set, status codes not shown) it is not served (never a 2xx), the status met observed. On the token operation (no refusal status listed) likewise.',
     quotes: [
       { text: 'Svc-Track-Id | string, max 64 | no', demand: 'max 64' },
       { text: 'Svc-Track-Id length | at most 64 characters | all operations', demand: 'at most 64 characters' },
@@ -162,14 +165,14 @@ export const billingRules = defineRules<BillingSectionRead>()([
       { text: '200 token response record; 429 with an unspecified body.' },
       { text: 'Request and response bodies and status codes of this operation: not shown.' },
     ],
-    check: 'status-for-input',
+    check: 'input-as-listed',
   },
   {
     id: 'billing.headers.track_id.charset',
     family: 'billing',
     source: s.headers,
     statement:
-      'Svc-Track-Id is US-ASCII without colon, semicolon, double or single quote; another one is rejected (400 on catalog operations, a 4xx on the token operation).',
+      'Svc-Track-Id is US-ASCII without colon, semicolon, double or single quote: every other printable character is accepted; another one is refused, with 400 on the charge operations. On POST /commerce/products (same header set, status codes not shown) it is not served (never a 2xx), the status met observed. On the token operation (no refusal status listed) likewise.',
     quotes: [
       {
         text: 'US-ASCII only; must not contain colon, semicolon, double quote or single quote.',
@@ -186,7 +189,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
       { text: '200 token response record; 429 with an unspecified body.' },
       { text: 'Request and response bodies and status codes of this operation: not shown.' },
     ],
-    check: 'status-for-input',
+    check: 'input-as-listed',
   },
   {
     id: 'billing.headers.track_id.echo',
@@ -211,7 +214,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
     family: 'billing',
     source: s.headers,
     statement:
-      'Idempotency-Key is at most 255 characters; a longer one on a POST catalog operation is rejected with 400.',
+      'Idempotency-Key is at most 255 characters on the POST catalog operations: exactly 255 is accepted; a longer one is refused, with 400 on POST /commerce/charges and its query. On POST /commerce/products (same header set, status codes not shown) it is not served (never a 2xx), the status met observed.',
     quotes: [
       { text: 'Idempotency-Key | string, max 255 | no', demand: 'max 255' },
       {
@@ -224,7 +227,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
       },
       { text: 'Request and response bodies and status codes of this operation: not shown.' },
     ],
-    check: 'status-for-input',
+    check: 'input-as-listed',
   },
   {
     id: 'billing.headers.idempotency_key.replay',
@@ -259,7 +262,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
     family: 'billing',
     source: s.headers,
     statement:
-      'With multi-entity enabled and a token valid for several entities, catalog operations without Svc-Entity-Ids are rejected with 400.',
+      'With multi-entity enabled and a token valid for several entities, catalog operations without Svc-Entity-Ids are refused: 400 on the charge operations. On POST /commerce/products (same header set, status codes not shown) it is not served (never a 2xx), the status met observed.',
     quotes: [
       {
         text: 'On catalog operations: required when multi-entity is enabled and the token is valid for more than one entity',
@@ -275,7 +278,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
       },
       { text: 'Request and response bodies and status codes of this operation: not shown.' },
     ],
-    check: 'status-for-invalid-input',
+    check: 'request-refused',
     appliesTo: (billing) => entityHeaderRequired(billing.tenant),
     applicability: 'tenant with multi-entity enabled and tokens valid for several entities',
   },
@@ -284,7 +287,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
     family: 'billing',
     source: s.headers,
     statement:
-      'With a single-entity token or multi-entity disabled, catalog operations carrying Svc-Entity-Ids are rejected with 400.',
+      'With a single-entity token or multi-entity disabled, catalog operations carrying Svc-Entity-Ids are refused: 400 on the charge operations. On POST /commerce/products (same header set, status codes not shown) it is not served (never a 2xx), the status met observed.',
     quotes: [
       {
         text: 'must not be set when the token is valid for a single entity or multi-entity is not enabled.',
@@ -300,7 +303,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
       },
       { text: 'Request and response bodies and status codes of this operation: not shown.' },
     ],
-    check: 'status-for-invalid-input',
+    check: 'request-refused',
     appliesTo: (billing) => !entityHeaderRequired(billing.tenant),
     applicability: 'tenant without multi-entity, or tokens valid for a single entity',
   },
@@ -308,7 +311,8 @@ export const billingRules = defineRules<BillingSectionRead>()([
     id: 'billing.headers.org_ids.forbidden',
     family: 'billing',
     source: s.headers,
-    statement: 'Without multi-org, catalog operations carrying Svc-Org-Ids are rejected with 400.',
+    statement:
+      'Without multi-org, catalog operations carrying Svc-Org-Ids are refused: 400 on the charge operations. On POST /commerce/products (same header set, status codes not shown) it is not served (never a 2xx), the status met observed.',
     quotes: [
       {
         text: 'Comma-separated org IDs, for tenants with multi-org enabled; must not be set otherwise.',
@@ -324,7 +328,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
       },
       { text: 'Request and response bodies and status codes of this operation: not shown.' },
     ],
-    check: 'status-for-invalid-input',
+    check: 'request-refused',
     appliesTo: (billing) => !billing.tenant.multiOrg,
     applicability: 'tenant without multi-org',
   },
@@ -333,7 +337,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
     family: 'billing',
     source: s.headers,
     statement:
-      'Svc-Org-Ids must be a subset of the accessible orgs; naming another org makes the operation fail (the document names no status: 400 or 401, the refusals the charge operations list, and which one is observed).',
+      'Svc-Org-Ids must be a subset of the accessible orgs; naming another org makes the operation fail: on the charge operations 400 or 401, the refusals they list (the document names no status for this case; which one is observed). On POST /commerce/products (same header set, status codes not shown) it is not served (never a 2xx), the status met observed.',
     quotes: [
       {
         text: "The IDs must be a subset of the user's accessible orgs; naming an inaccessible org makes the operation fail.",
@@ -344,9 +348,29 @@ export const billingRules = defineRules<BillingSectionRead>()([
         demand: '400 ProxyBadRequestResponse; 401 ProxyUnauthorizedResponse',
       },
     ],
-    check: 'status-for-invalid-input',
+    check: 'request-refused',
     appliesTo: (billing) => billing.tenant.multiOrg && billing.tenant.accessibleOrgs.length > 0,
     applicability: 'tenant with multi-org and at least one declared accessible org',
+  },
+  {
+    id: 'billing.headers.org_ids.several',
+    family: 'billing',
+    source: s.headers,
+    statement:
+      "Svc-Org-Ids naming several accessible orgs, comma-separated in any order (a subset of the accessible orgs), is accepted: every catalog operation serves the request (a 2xx; which one is billing.catalog.status.documented's).",
+    quotes: [
+      {
+        text: 'Comma-separated org IDs, for tenants with multi-org enabled; must not be set otherwise.',
+        demand: 'Comma-separated org IDs',
+      },
+      {
+        text: "The IDs must be a subset of the user's accessible orgs; naming an inaccessible org makes the operation fail.",
+        demand: "The IDs must be a subset of the user's accessible orgs",
+      },
+    ],
+    check: 'status-for-valid-input',
+    appliesTo: (billing) => billing.tenant.multiOrg && billing.tenant.accessibleOrgs.length >= 2,
+    applicability: 'tenant with multi-org and at least two declared accessible orgs',
   },
   {
     id: 'billing.headers.org_ids.scope',
@@ -523,6 +547,24 @@ export const billingRules = defineRules<BillingSectionRead>()([
     check: 'update-targets-body-id',
   },
   {
+    id: 'billing.charges.update.rate_cards',
+    family: 'billing',
+    source: s.endpoints,
+    statement:
+      "PUT /commerce/charges updates a charge's conditional rate cards: after an update giving rows on attribute values no row of the charge named, a query matching one of them resolves to that row's pricing. Whether the rows the charge had are replaced or kept is not shown, and is observed.",
+    quotes: [
+      {
+        text: 'Update an existing PRPC: default pricing and/or conditional rate cards.',
+        demand: 'default pricing and/or conditional rate cards',
+      },
+      {
+        text: 'When a rate-card row matches the supplied attribute values, the pricing of that row is returned.',
+        demand: 'the pricing of that row is returned',
+      },
+    ],
+    check: 'pricing-resolution',
+  },
+  {
     id: 'billing.charges.query.rate_card_match',
     family: 'billing',
     source: s.queryRules,
@@ -585,12 +627,13 @@ export const billingRules = defineRules<BillingSectionRead>()([
     id: 'billing.products.plans.required',
     family: 'billing',
     source: s.endpoints,
-    statement: 'A product is created with one or more plans; a product without plans is rejected with a 4xx.',
+    statement:
+      "A product is created with one or more plans: a product without plans is not created, so the request is not served (never a 2xx). The operation's status codes are not shown, so the status of the refusal is observed, not judged.",
     quotes: [
       { text: 'Create a product in the catalog with one or more plans and charges.', demand: 'with one or more plans' },
       { text: 'Request and response bodies and status codes of this operation: not shown.' },
     ],
-    check: 'status-for-invalid-input',
+    check: 'request-refused',
   },
   {
     id: 'billing.products.auth',

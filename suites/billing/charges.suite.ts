@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { headerNames } from '../../client/billing/billing-client.ts';
-import type { ChargeDraft } from '../../adapters/billing/model.ts';
+import { type ChargeDraft, type Pricing, samePricing } from '../../adapters/billing/model.ts';
 import { chargeDraft } from '../../generators/billing/charge-draft.ts';
 import type { Gen } from '../../generators/gen.ts';
 import { invalidTrackId } from '../../generators/billing/track-id.ts';
@@ -92,6 +92,35 @@ ruleTest('billing.charges.update.body_identifies', async ({ run, observe, check 
   });
   // Then the target as a state machine: the second of two updates, one charge's update beside another, read back.
   await billingPhase(run, s, { rule: 'billing.charges.update.body_identifies', check }, observe);
+});
+
+/** Rows an update brings, each on a region no generated row names (`updated-<n>`), so only it can match its query. */
+const updatedRows = (pricings: readonly Pricing[]) =>
+  pricings.map((rowPricing, index) => ({ conditions: { region: `updated-${index}` }, pricing: rowPricing }));
+
+ruleTest('billing.charges.update.rate_cards', async ({ observe, check }) => {
+  const s = session();
+  const rule = 'billing.charges.update.rate_cards';
+  const cases = {
+    boundaries: [{ before: chargeDrafts.boundaries[1] as ChargeDraft, rows: [{ currency: 'USD', amount: 0 }] }],
+    arbitrary: fc.record({ before: chargeDraft, rows: fc.array(pricing, { minLength: 1, maxLength: 3 }) }),
+  };
+  const formerRows = new Set<string>();
+  await forAll(cases, s.property({ runs: Math.ceil(s.run.runs / 5) }), async ({ before, rows }) => {
+    const created = await createCharge(s, rule, before);
+    const rateCards = updatedRows(rows);
+    await updateCharge(s, rule, created.chargeId, { rateCards });
+    for (const [index, row] of rateCards.entries()) {
+      const reading = await queryCharge(s, rule, created.chargeId, { region: `updated-${index}` });
+      check({ exchange: reading.exchange, resolved: reading.pricing }, [row.pricing]);
+    }
+    // Replaced or kept: not shown, observed on the first row the charge had.
+    const former = before.rateCards[0];
+    if (!former) return;
+    const reading = await queryCharge(s, rule, created.chargeId, former.conditions);
+    formerRows.add(samePricing(reading.pricing, former.pricing) ? 'kept' : 'replaced');
+  });
+  observe('rows the charge had, after an update of its rate cards', [...formerRows].sort().join(', ') || 'none asked');
 });
 
 ruleTest('billing.catalog.invalid_input.status', async ({ check }) => {

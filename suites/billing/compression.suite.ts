@@ -5,6 +5,8 @@ import type { Exchange } from '../../client/http-exchange.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import { chargeDraft } from '../../generators/billing/charge-draft.ts';
 import { paddedCharge } from '../../generators/billing/response-padding.ts';
+import { productDraft } from '../../generators/billing/product-draft.ts';
+import type { ProductDraft } from '../../adapters/billing/model.ts';
 import { billingOperations as op, gzipThresholdBytes } from '../../rules/billing/operations.ts';
 import { createCharge, createdChargeId, queryRepeatable } from './support/billing-actions.ts';
 import { type BillingSession, ruleTest, useBillingSession } from './support/billing-session.ts';
@@ -50,10 +52,27 @@ function sizedResponses(
   });
 }
 
-ruleTest('billing.compression.response_over_threshold', ({ observe, check }) => {
+/**
+ * POST /commerce/products, a catalog operation with "Same header set as POST /commerce/charges": a product of one plan
+ * (its answer under the threshold) and one of six plans (over it), gzip accepted; each judged by the rule of its side.
+ */
+async function productResponses(s: BillingSession, ruleId: RuleId, check: (exchange: Exchange) => Verdict) {
+  const base = productDraft.boundaries[0] as ProductDraft;
+  const plans = ruleId === 'billing.compression.response_over_threshold' ? 6 : 1;
+  const draft = { name: `harness-gzip-${s.nonce}`, plans: Array.from({ length: plans }, () => base.plans[0]) };
+  const exchange = await s.client.send(op.createProduct, {
+    acceptGzip: true,
+    json: s.client.adapter.createProductBody(draft as ProductDraft),
+  });
+  if ((exchange.response?.body.length ?? 0) > gzipThresholdBytes === plans > 1) check(exchange);
+}
+
+ruleTest('billing.compression.response_over_threshold', async ({ observe, check }) => {
   observe('threshold', `${gzipThresholdBytes} bytes (documented)`);
+  const s = session();
+  await productResponses(s, 'billing.compression.response_over_threshold', (exchange) => check(exchange, threshold));
   return sizedResponses(
-    session(),
+    s,
     {
       boundaries: [gzipThresholdBytes + 1, gzipThresholdBytes + 2, 1500, 4000],
       arbitrary: fc.integer({ min: gzipThresholdBytes + 1, max: 4800 }),
@@ -63,17 +82,19 @@ ruleTest('billing.compression.response_over_threshold', ({ observe, check }) => 
   ).then(() => undefined);
 });
 
-ruleTest('billing.compression.response_under_threshold', ({ check }) =>
-  sizedResponses(
-    session(),
+ruleTest('billing.compression.response_under_threshold', async ({ check }) => {
+  const s = session();
+  await productResponses(s, 'billing.compression.response_under_threshold', (exchange) => check(exchange, threshold));
+  return sizedResponses(
+    s,
     {
       boundaries: [gzipThresholdBytes, gzipThresholdBytes - 1, 600],
       arbitrary: fc.integer({ min: 400, max: gzipThresholdBytes }),
     },
     'billing.compression.response_under_threshold',
     check,
-  ).then(() => undefined),
-);
+  ).then(() => undefined);
+});
 
 ruleTest('billing.compression.request_gzip', async ({ check }) => {
   const s = session();

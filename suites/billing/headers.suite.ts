@@ -5,6 +5,7 @@ import { type CatalogRequest, headerNames, sessionTrackId } from '../../client/b
 import { invalidIdempotencyKey } from '../../generators/billing/idempotency-key.ts';
 import { invalidTrackId, spaceEdgesToDots, validTrackId } from '../../generators/billing/track-id.ts';
 import { orgIdsOutsideAccess } from '../../generators/billing/org-ids-outside-access.ts';
+import { severalAccessibleOrgs } from '../../generators/billing/several-accessible-orgs.ts';
 import { trackIdChars } from '../../generators/billing/alphabets.ts';
 import { casesBreaking, type Gen, type InvalidCase } from '../../generators/gen.ts';
 import { idempotencyKeyMaxLength, trackIdMaxLength } from '../../rules/billing/limits.ts';
@@ -13,6 +14,8 @@ import type { billingRules } from '../../rules/billing/rules.ts';
 import type { RuleIdJudgedBy } from '../support/rule-test.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';
 import { createCharge, fixtureCharge, validChargeBodies } from './support/billing-actions.ts';
+import type { ProductDraft } from '../../adapters/billing/model.ts';
+import { productDraft } from '../../generators/billing/product-draft.ts';
 import { type BillingSession, ruleTest, useBillingSession } from './support/billing-session.ts';
 import { forAll } from '../support/for-all.ts';
 import { billingPhase } from './support/billing-phase.ts';
@@ -21,42 +24,56 @@ const session = useBillingSession();
 
 type BillingRule = (typeof billingRules)[number];
 /** A rule's bound check, judging one answer with the status the operation documents. */
-type StatusJudge = (exchange: Exchange, status: number | null) => Verdict;
+type StatusJudge = (exchange: Exchange, status: DocumentedRefusal) => Verdict;
 
 /**
- * Sends each charge operation with a valid body and the given header changes; `judge` says each must be refused with
- * 400.
+ * A valid body for each catalog operation: the three charge operations and POST /commerce/products, whose row lists
+ * "Same header set as POST /commerce/charges".
  */
-async function everyChargeOperationRefuses(
+function validCatalogBodies(s: BillingSession, chargeId: string) {
+  const product = productDraft.boundaries[0] as ProductDraft;
+  return [
+    ...validChargeBodies(s, chargeId),
+    {
+      operation: op.createProduct,
+      json: s.client.adapter.createProductBody({ ...product, name: `harness-product-${s.nonce}` }),
+    },
+  ] as const;
+}
+
+/**
+ * Sends each catalog operation with a valid body and the given header changes; `judge` says each must be refused with
+ * the refusal the operation lists (400 on the charge operations; none on products, whose status codes are not shown).
+ */
+async function everyCatalogOperationRefuses(
   s: BillingSession,
   judge: StatusJudge,
   chargeId: string,
   request: CatalogRequest,
 ): Promise<Exchange[]> {
-  const exchanges = await Promise.all(
-    validChargeBodies(s, chargeId).map(({ operation, json }) => s.client.send(operation, { ...request, json })),
-  );
-  for (const exchange of exchanges) judge(exchange, op.createCharge.invalidInputStatus);
-  return exchanges;
+  const sent = validCatalogBodies(s, chargeId).map(async ({ operation, json }) => {
+    const exchange = await s.client.send(operation, { ...request, json });
+    judge(exchange, operation.invalidInputStatus);
+    return exchange;
+  });
+  return Promise.all(sent);
 }
 
 /**
- * Sends each charge operation with a valid body and the given header changes; `judge` says each must succeed (a 2xx:
+ * Sends each catalog operation with a valid body and the given header changes; `judge` says each must succeed (a 2xx:
  * which one is the status-list rule's).
  */
-async function everyChargeOperationAccepts(
+async function everyCatalogOperationAccepts(
   s: BillingSession,
   judge: StatusJudge,
   chargeId: string,
   request: CatalogRequest,
 ): Promise<void> {
-  const sent = validChargeBodies(s, chargeId).map(({ operation, json }) =>
+  const sent = validCatalogBodies(s, chargeId).map(({ operation, json }) =>
     s.client.send(operation, { ...request, json }),
   );
   for (const exchange of await Promise.all(sent)) judge(exchange, null);
 }
-
-/** The longest Svc-Track-Id the document allows. */
 
 /**
  * The last valid values of each Svc-Track-Id rule: exactly 64 characters for the length rule; every allowed
@@ -73,7 +90,7 @@ const lastValidTrackIds: Partial<Record<RuleId, readonly string[]>> = {
  * An invalid Svc-Track-Id is refused by every charge operation, and by the token operation on boundary cases;
  * the last valid value of the rule (exactly 64 characters, every allowed character) is accepted by every one.
  */
-function trackIdRule(ruleId: RuleIdJudgedBy<BillingRule, 'status-for-input'>): void {
+function trackIdRule(ruleId: RuleIdJudgedBy<BillingRule, 'input-as-listed'>): void {
   ruleTest(ruleId, async ({ check }) => {
     const s = session();
     const accepted: StatusJudge = (exchange, documentedStatus) =>
@@ -82,10 +99,10 @@ function trackIdRule(ruleId: RuleIdJudgedBy<BillingRule, 'status-for-input'>): v
       check(exchange, { keepsRule: false, documentedStatus });
     const chargeId = await fixtureCharge(s, ruleId);
     for (const trackId of lastValidTrackIds[ruleId] ?? [])
-      await everyChargeOperationAccepts(s, accepted, chargeId, { headers: { [headerNames.trackId]: trackId } });
+      await everyCatalogOperationAccepts(s, accepted, chargeId, { headers: { [headerNames.trackId]: trackId } });
     const cases: Gen<InvalidCase<string>> = casesBreaking(invalidTrackId, ruleId);
     await forAll(cases, s.property(), (invalid) =>
-      everyChargeOperationRefuses(s, refused, chargeId, { headers: { [headerNames.trackId]: invalid.value } }),
+      everyCatalogOperationRefuses(s, refused, chargeId, { headers: { [headerNames.trackId]: invalid.value } }),
     );
     await forAll(cases, s.property({ runs: 0, concurrency: 1 }), async (invalid) => {
       const parts = s.client.validTokenRequest();
@@ -106,7 +123,7 @@ ruleTest('billing.headers.track_id.echo', async ({ check, blocked }) => {
   const chargeId = await fixtureCharge(s, 'billing.headers.track_id.echo');
   await forAll(validTrackId, s.property(), async (trackId) => {
     const headers = { [headerNames.trackId]: trackId };
-    const successes = validChargeBodies(s, chargeId).map(({ operation, json }) =>
+    const successes = validCatalogBodies(s, chargeId).map(({ operation, json }) =>
       s.client.send(operation, { headers, json }),
     );
     // The echo is unconditional in the document: refused requests echo too.
@@ -145,55 +162,44 @@ ruleTest('billing.headers.track_id.echo', async ({ check, blocked }) => {
   );
 });
 
+/** The POST catalog operations, where Idempotency-Key is listed: creating and querying a charge, creating a product. */
+function keyedCatalogBodies(s: BillingSession, chargeId: string) {
+  return validCatalogBodies(s, chargeId).filter(({ operation }) => operation.acceptsIdempotencyKey);
+}
+
 ruleTest('billing.headers.idempotency_key.length', async ({ check }) => {
   const s = session();
-  const { adapter } = s.client;
   const chargeId = await fixtureCharge(s, 'billing.headers.idempotency_key.length');
-  // The last valid key, exactly as long as the limit and fresh for the run, is accepted.
-  const longest = `${s.nonce}-length-edge-`.padEnd(idempotencyKeyMaxLength, 'k');
-  const [createLongest, queryLongest] = await Promise.all([
-    s.client.send(op.createCharge, {
-      headers: { [headerNames.idempotencyKey]: longest },
-      json: adapter.createChargeBody({
-        name: `harness-${s.nonce}`,
-        rateCards: [],
-        defaultPricing: { currency: 'USD', amount: 1 },
-      }),
+  // The last valid key, exactly as long as the limit and fresh for the run (one per operation), is accepted.
+  await Promise.all(
+    keyedCatalogBodies(s, chargeId).map(async ({ operation, json }) => {
+      const longest = `${s.nonce}-${operation.name}-length-edge-`.padEnd(idempotencyKeyMaxLength, 'k');
+      const exchange = await s.client.send(operation, { headers: { [headerNames.idempotencyKey]: longest }, json });
+      check(exchange, { keepsRule: true, documentedStatus: null });
     }),
-    s.client.send(op.queryCharge, {
-      headers: { [headerNames.idempotencyKey]: longest },
-      json: adapter.queryChargeBody(chargeId, {}),
-    }),
-  ]);
-  check(createLongest, { keepsRule: true, documentedStatus: null });
-  check(queryLongest, { keepsRule: true, documentedStatus: null });
+  );
   await forAll(invalidIdempotencyKey, s.property(), async (invalid) => {
     const headers = { [headerNames.idempotencyKey]: invalid.value };
-    const [create, query] = await Promise.all([
-      s.client.send(op.createCharge, {
-        headers,
-        json: adapter.createChargeBody({
-          name: `harness-${s.nonce}`,
-          rateCards: [],
-          defaultPricing: { currency: 'USD', amount: 1 },
+    await Promise.all(
+      keyedCatalogBodies(s, chargeId).map(async ({ operation, json }) =>
+        check(await s.client.send(operation, { headers, json }), {
+          keepsRule: false,
+          documentedStatus: operation.invalidInputStatus,
         }),
-      }),
-      s.client.send(op.queryCharge, { headers, json: adapter.queryChargeBody(chargeId, {}) }),
-    ]);
-    check(create, { keepsRule: false, documentedStatus: op.createCharge.invalidInputStatus });
-    check(query, { keepsRule: false, documentedStatus: op.queryCharge.invalidInputStatus });
+      ),
+    );
   });
 });
 
 ruleTest('billing.headers.entity_ids.required', async ({ check }) => {
   const s = session();
   const chargeId = await fixtureCharge(s, 'billing.headers.entity_ids.required');
-  await everyChargeOperationRefuses(s, check, chargeId, { scopeHeaders: false });
+  await everyCatalogOperationRefuses(s, check, chargeId, { scopeHeaders: false });
 });
 
 /** A header that must not be set in this tenant mode: every charge operation refuses each value with 400. */
 function forbiddenHeaderRule(
-  ruleId: RuleIdJudgedBy<BillingRule, 'status-for-invalid-input'>,
+  ruleId: RuleIdJudgedBy<BillingRule, 'request-refused'>,
   header: string,
   values: (s: BillingSession) => readonly string[],
 ): void {
@@ -201,7 +207,7 @@ function forbiddenHeaderRule(
     const s = session();
     const chargeId = await fixtureCharge(s, ruleId);
     for (const value of values(s))
-      await everyChargeOperationRefuses(s, check, chargeId, { headers: { [header]: value } });
+      await everyCatalogOperationRefuses(s, check, chargeId, { headers: { [header]: value } });
   });
 }
 
@@ -222,9 +228,9 @@ ruleTest('billing.headers.org_ids.accessible', async ({ run, observe, check }) =
   const { accessibleOrgs, inaccessibleOrgs } = s.client.tenant;
   const statuses = new Set<string>();
   await forAll(orgIdsOutsideAccess(accessibleOrgs, inaccessibleOrgs), s.property(), async (invalid) => {
-    const exchanges = await everyChargeOperationRefuses(
+    const exchanges = await everyCatalogOperationRefuses(
       s,
-      (exchange) => check(exchange, inaccessibleOrgRefusals),
+      (exchange, listed) => check(exchange, listed === null ? null : inaccessibleOrgRefusals),
       chargeId,
       { headers: { [headerNames.orgIds]: invalid.value } },
     );
@@ -233,6 +239,20 @@ ruleTest('billing.headers.org_ids.accessible', async ({ run, observe, check }) =
   observe('statuses for an inaccessible org', [...statuses].sort().join(', '));
   // Then the target as a state machine: an org outside access fails every time it is named, whatever came before.
   await billingPhase(run, s, { rule: 'billing.headers.org_ids.accessible', check }, observe);
+});
+
+// "Comma-separated org IDs" that "must be a subset of the user's accessible orgs": several of them are served.
+ruleTest('billing.headers.org_ids.several', async ({ check }) => {
+  const s = session();
+  const { accessibleOrgs } = s.client.tenant;
+  const home = { headers: { [headerNames.orgIds]: accessibleOrgs[0] as string } };
+  const draft = { name: `harness-orgs-${s.nonce}`, defaultPricing: { currency: 'USD', amount: 4 }, rateCards: [] };
+  const { chargeId } = await createCharge(s, 'billing.headers.org_ids.several', draft, home);
+  await forAll(severalAccessibleOrgs(accessibleOrgs), s.property({ runs: Math.ceil(s.run.runs / 2) }), (orgIds) =>
+    everyCatalogOperationAccepts(s, (exchange) => check(exchange, null), chargeId, {
+      headers: { [headerNames.orgIds]: orgIds },
+    }),
+  );
 });
 
 ruleTest('billing.headers.org_ids.scope', async ({ check }) => {

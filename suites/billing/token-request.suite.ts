@@ -20,7 +20,7 @@ const session = useBillingSession();
 const sampleEntityId = '00000000-0000-4000-8000-000000000000';
 
 const invalidTokenRequests: [
-  RuleIdJudgedBy<(typeof billingRules)[number], 'status-for-invalid-input'>,
+  RuleIdJudgedBy<(typeof billingRules)[number], 'request-refused'>,
   (valid: TokenRequestParts, s: BillingSession) => Gen<InvalidCase<TokenRequestParts>>,
 ][] = [
   ['billing.token.client_id.length', invalidClientId],

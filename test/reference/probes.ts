@@ -43,6 +43,13 @@ const query = async (
 ) =>
   t.call('POST', '/commerce/charges/query', { headers: await t.catalogHeaders(extra), body: { chargeId, attributes } });
 
+/** POST /commerce/products, which shares the charges' header set. */
+const createProduct = async (t: Target, extra: Record<string, string> = {}, body: unknown = validProduct) =>
+  t.call('POST', '/commerce/products', { headers: await t.catalogHeaders(extra), body });
+
+/** Products show no status: a refusal is any answer but a success. */
+const refused = (answer: Answer) => !ok(answer);
+
 /**
  * The id of a new charge with rate cards; undefined when the target refuses to create it, which is the
  * creation rule's finding: the query probes then keep their rules (blocked, not failed, as in the suites).
@@ -116,7 +123,8 @@ export const probes: Record<string, Probe> = {
   'billing.headers.track_id.length': probe(async (t) => {
     const long = await createCharge(t, flatCharge, { 'svc-track-id': 'x'.repeat(65) });
     const max = await createCharge(t, flatCharge, { 'svc-track-id': 'y'.repeat(64) });
-    return is400(long) && long.headers['svc-track-id'] === undefined && ok(max);
+    const product = await createProduct(t, { 'svc-track-id': 'x'.repeat(65) });
+    return is400(long) && long.headers['svc-track-id'] === undefined && ok(max) && refused(product);
   }),
   'billing.headers.track_id.charset': probe(async (t) => {
     for (const trackId of ['a:b', 'a;b', 'a"b', "a'b", 'caf\u00e9']) {
@@ -126,12 +134,14 @@ export const probes: Record<string, Probe> = {
   }),
   'billing.headers.track_id.echo': probe(async (t) => {
     const answer = await createCharge(t, flatCharge, { 'svc-track-id': 'Trace-ABC 123' });
-    return answer.headers['svc-track-id'] === 'Trace-ABC 123';
+    const product = await createProduct(t, { 'svc-track-id': 'Trace-ABC 123' });
+    return answer.headers['svc-track-id'] === 'Trace-ABC 123' && product.headers['svc-track-id'] === 'Trace-ABC 123';
   }),
   'billing.headers.idempotency_key.length': probe(async (t) => {
     const long = await createCharge(t, flatCharge, { 'idempotency-key': 'k'.repeat(256) });
     const max = await createCharge(t, flatCharge, { 'idempotency-key': 'm'.repeat(255) });
-    return is400(long) && ok(max);
+    const product = await createProduct(t, { 'idempotency-key': 'p'.repeat(256) });
+    return is400(long) && ok(max) && refused(product);
   }),
   'billing.headers.idempotency_key.replay': probe(async (t) => {
     const first = await createCharge(t, flatCharge, { 'idempotency-key': 'probe-replay' });
@@ -161,15 +171,23 @@ export const probes: Record<string, Probe> = {
     ['multi'],
   ),
   'billing.headers.entity_ids.forbidden': probe(
-    async (t) => is400(await createCharge(t, flatCharge, { 'svc-entity-ids': entityA! })),
+    async (t) =>
+      is400(await createCharge(t, flatCharge, { 'svc-entity-ids': entityA! })) &&
+      refused(await createProduct(t, { 'svc-entity-ids': entityA! })),
     ['single-entity', 'plain'],
   ),
   'billing.headers.org_ids.forbidden': probe(
-    async (t) => is400(await createCharge(t, flatCharge, { 'svc-org-ids': orgNorth! })),
+    async (t) =>
+      is400(await createCharge(t, flatCharge, { 'svc-org-ids': orgNorth! })) &&
+      refused(await createProduct(t, { 'svc-org-ids': orgNorth! })),
     ['plain'],
   ),
   'billing.headers.org_ids.accessible': probe(
     async (t) => is400(await createCharge(t, flatCharge, { 'svc-org-ids': 'org-vault' })),
+    multiOrgModes,
+  ),
+  'billing.headers.org_ids.several': probe(
+    async (t) => ok(await createCharge(t, flatCharge, { 'svc-org-ids': `${orgSouth},${orgNorth}` })),
     multiOrgModes,
   ),
   'billing.headers.org_ids.scope': probe(async (t) => {
@@ -183,7 +201,11 @@ export const probes: Record<string, Probe> = {
       { ...flatCharge, description: 'd'.repeat(3000) },
       { 'accept-encoding': 'gzip' },
     );
-    return answer.headers['content-encoding'] === 'gzip';
+    // Charges of the models every product operation takes ("other" is the products rule's own probe).
+    const charges = validProduct.plans[0]?.charges.filter((charge) => charge.model !== 'other');
+    const plans = Array.from({ length: 6 }, () => ({ name: 'Basic', charges }));
+    const product = await createProduct(t, { 'accept-encoding': 'gzip' }, { ...validProduct, plans });
+    return answer.headers['content-encoding'] === 'gzip' && product.headers['content-encoding'] === 'gzip';
   }),
   'billing.compression.response_under_threshold': probe(async (t) => {
     const answer = await createCharge(
@@ -251,6 +273,12 @@ export const probes: Record<string, Probe> = {
       body: { id: 'prpc_unknown', name: 'x' },
     });
     return answer.json?.charge?.id === first.id && is400(unknown);
+  }),
+  'billing.charges.update.rate_cards': probe(async (t) => {
+    const { id } = (await createCharge(t)).json.charge;
+    const row = { conditions: { region: 'updated-0' }, pricing: { currency: 'USD', amount: 7 } };
+    await t.call('PUT', '/commerce/charges', { headers: await t.catalogHeaders(), body: { id, rateCards: [row] } });
+    return (await query(t, id, { region: 'updated-0' })).json?.resolvedPricing?.amount === 7;
   }),
   'billing.charges.query.rate_card_match': probe(async (t) => {
     const id = await tieredChargeId(t);

@@ -52,6 +52,20 @@ export const chargeMutants: readonly BillingMutant[] = [
   ),
   mutant(
     {
+      name: 'update-keeps-rate-cards',
+      breaks: 'billing.charges.update.rate_cards',
+      mode: 'multi',
+      description:
+        'PUT answers 200 but keeps the rate cards the charge had: only its default pricing, name and description are updated.',
+    },
+    'applyChargeUpdate',
+    (reference) => (charge, changes) => {
+      const { rateCards: _ignored, ...rest } = changes;
+      reference(charge, rest);
+    },
+  ),
+  mutant(
+    {
       name: 'rate-card-any-condition',
       breaks: 'billing.charges.query.rate_card_match',
       mode: 'multi',

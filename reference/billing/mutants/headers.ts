@@ -39,6 +39,17 @@ function orgRefusalRemembered(): BillingBehaviour['orgIdsRead'] {
 export const headerMutants: readonly BillingMutant[] = [
   mutant(
     {
+      name: 'org-ids-read-as-one',
+      breaks: 'billing.headers.org_ids.several',
+      mode: 'multi',
+      description:
+        'Reads Svc-Org-Ids as a single org id: a comma-separated list of accessible orgs names no org it knows and is refused with 400.',
+    },
+    'orgIdsRead',
+    (reference) => (sent, operation, accessible) => reference(sent, operation, accessible).replaceAll(',', ' '),
+  ),
+  mutant(
+    {
       name: 'track-id-no-length-limit',
       breaks: 'billing.headers.track_id.length',
       mode: 'multi',

@@ -32,6 +32,8 @@ const servedRules: RuleId[] = [
   'billing.catalog.status.documented',
   'billing.charges.create',
   'billing.charges.update.body_identifies',
+  'billing.charges.update.rate_cards',
+  'billing.charges.query.rate_card_match',
   'billing.charges.query.default_fallback',
   'billing.charges.query.no_side_effects',
   'billing.bodies.json',
@@ -132,5 +134,55 @@ test('a multi-org service refusing an inaccessible org with 401 (the document sa
     expect(rule?.observations?.['statuses for an inaccessible org']).toBe('401');
   } finally {
     await multiOrg.close();
+  }
+});
+
+test('a service making the other choices the document leaves open passes: 422 where no refusal status is shown, rate-card rows kept beside those an update brings, several orgs named', async () => {
+  const other = await startDocumentBilling({
+    clientId: secrets.SERVICE_CLIENT_ID,
+    clientSecret: secrets.SERVICE_CLIENT_SECRET,
+    accessibleOrgs: ['org-a', 'org-b', 'org-c'],
+    refusalStatusNotShown: 422,
+    updateKeepsFormerRows: true,
+  });
+  const rules: RuleId[] = [
+    'billing.token.client_id.length',
+    'billing.token.fields.required',
+    'billing.token.forbidden_headers',
+    'billing.headers.track_id.length',
+    'billing.headers.idempotency_key.length',
+    'billing.headers.org_ids.several',
+    'billing.products.plans.required',
+    'billing.charges.update.rate_cards',
+  ];
+  try {
+    const billing = {
+      baseUrl: other.baseUrl,
+      credentials: { clientId: '${SERVICE_CLIENT_ID}', clientSecret: '${SERVICE_CLIENT_SECRET}' },
+      tenant: { multiOrg: true, accessibleOrgs: ['org-a', 'org-b', 'org-c'], inaccessibleOrgs: ['org-z'] },
+    };
+    const targets = writeTargets({ service: { kind: 'url', families: { billing } } });
+    const result = await runCli(
+      [
+        ...['run', '--targets', targets, '--target', 'service', ...rules.flatMap((rule) => ['--rule', rule])],
+        ...['--seed', '23', '--runs', '5', '--workers', '1'],
+      ],
+      secrets,
+    );
+    const judged = result.summary().rules;
+    const output = result.stdout.slice(-3000);
+    expect(judged.map((rule) => `${rule.ruleId}: ${rule.status} ${rule.message ?? ''}`.trim()).sort(), output).toEqual(
+      rules.map((rule) => `${rule}: passed`).sort(),
+    );
+    expect(judged.find((rule) => rule.ruleId === 'billing.products.plans.required')?.observations).toMatchObject({
+      'rejection status': '422',
+    });
+    expect(
+      judged.find((rule) => rule.ruleId === 'billing.charges.update.rate_cards')?.observations?.[
+        'rows the charge had, after an update of its rate cards'
+      ],
+    ).toMatch(/kept/);
+  } finally {
+    await other.close();
   }
 });

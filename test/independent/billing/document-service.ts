@@ -10,7 +10,8 @@ import { requestBody, startLocalServer } from '../../support/local-server.ts';
  * more plans),
  * independently of the bundled reference: a second proof of the header rules at both edges. The charge
  * records the document does not show take the harness's reference adapter's field names (charge.id,
- * defaultPricing, rateCards, chargeId + attributes); Dynamic Pricing itself is kept to what the header rules need.
+ * defaultPricing, rateCards, chargeId + attributes); Dynamic Pricing resolves the first row whose every condition
+ * matches, else the default pricing.
  */
 
 export interface DocumentBillingOptions {
@@ -21,6 +22,16 @@ export interface DocumentBillingOptions {
    * status).
    */
   accessibleOrgs?: readonly string[];
+  /**
+   * The status of a refusal where the document shows none (the token operation lists only 200 and 429, products no
+   * status at all): 400 by default; another (422, say) is the other choice the document allows.
+   */
+  refusalStatusNotShown?: number;
+  /**
+   * PUT adds the rate-card rows it is given to those the charge had instead of replacing them (the document does not
+   * say which): false by default.
+   */
+  updateKeepsFormerRows?: boolean;
   /** Faults only a sequence of requests shows (the stateful phase's proof): none by default. */
   faults?: SequenceFaults;
 }
@@ -51,6 +62,17 @@ const trackIdForbidden = /[:;"']/;
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** The first rate-card row whose every condition equals the attribute of that name ("the pricing of that row"). */
+function matchingRow(rows: unknown, attributes: unknown): Json | undefined {
+  if (!Array.isArray(rows) || !isObject(attributes)) return undefined;
+  return rows.find(
+    (row): row is Json =>
+      isObject(row) &&
+      isObject(row.conditions) &&
+      Object.entries(row.conditions).every(([name, value]) => attributes[name] === value),
+  );
+}
+
 export async function startDocumentBilling(options: DocumentBillingOptions): Promise<DocumentBilling> {
   const tokens = new Set<string>();
   const charges = new Map<string, Json>();
@@ -74,10 +96,15 @@ export async function startDocumentBilling(options: DocumentBillingOptions): Pro
       });
       res.end(payload);
     };
-    const badRequest = (message: string) =>
-      reply(400, { success: false, reasons: [{ code: 'INVALID_VALUE', message }] });
     const path = (req.url ?? '/').startsWith(mount) ? (req.url ?? '/').slice(mount.length) : (req.url ?? '/');
     const route = `${req.method} ${path}`;
+    // The charge operations list 400 for a request error; the token and products rows show no refusal status.
+    const shown = route !== 'POST /oauth/token' && route !== 'POST /commerce/products';
+    const badRequest = (message: string) =>
+      reply(shown ? 400 : (options.refusalStatusNotShown ?? 400), {
+        success: false,
+        reasons: [{ code: 'INVALID_VALUE', message }],
+      });
     const known = [
       'POST /oauth/token',
       'POST /commerce/charges',
@@ -178,7 +205,9 @@ export async function startDocumentBilling(options: DocumentBillingOptions): Pro
     } else if (route === 'PUT /commerce/charges') {
       const existing = typeof body.id === 'string' ? charges.get(body.id) : undefined;
       if (!existing) return badRequest('id names no charge');
-      const charge = { ...existing, ...body };
+      const kept = options.updateKeepsFormerRows && Array.isArray(existing.rateCards) ? existing.rateCards : [];
+      const rateCards = Array.isArray(body.rateCards) ? [...body.rateCards, ...kept] : existing.rateCards;
+      const charge: Json = { ...existing, ...body, rateCards };
       charges.set(existing.id as string, charge);
       // The fault: the pricing cache is filled by a charge's first update only.
       if (faults.pricingCachedAtFirstUpdate && !pricingCache.has(charge.id as string))
@@ -192,9 +221,11 @@ export async function startDocumentBilling(options: DocumentBillingOptions): Pro
     } else {
       const charge = typeof body.chargeId === 'string' ? charges.get(body.chargeId) : undefined;
       if (!charge) return badRequest('chargeId names no charge');
-      const pricing = pricingCache.has(charge.id as string)
+      // The fault's cache holds the default pricing only: a matching row still wins.
+      const fallback = pricingCache.has(charge.id as string)
         ? pricingCache.get(charge.id as string)
         : charge.defaultPricing;
+      const pricing = matchingRow(charge.rateCards, body.attributes)?.pricing ?? fallback;
       answer = { status: 200, body: { charge, resolvedPricing: (pricing as Json | undefined) ?? null } };
     }
     if (key !== undefined) replays.set(`${route} ${key}`, answer);

@@ -30,13 +30,12 @@ export const billingSequenceFaults: SequenceFaultFamily<SequenceFaults> = {
       faults: { pricingCachedAtFirstUpdate: true },
     },
   ],
-  // What this service does not serve (no gzip, no rate card, one entity): failed with or without faults.
+  // What this service does not serve (no gzip, one entity): failed with or without faults.
   failingWithoutFaults: [
     'billing.catalog.invalid_input.status',
     'billing.compression.response_over_threshold',
     'billing.compression.request_gzip',
     'billing.headers.entity_ids.forbidden',
-    'billing.charges.query.rate_card_match',
   ],
   // Seconds of offered load and no sequence in it.
   leftOut: ['billing.token.rate_limit'],
