@@ -1,10 +1,12 @@
-import { demographicFields, programCodes, type ProgramCode } from '../../rules/loyalty/records.ts';
+import { demographicFields } from '../../rules/loyalty/records.ts';
 
-/** What valid bodies are made from: the run's clock, the entry's institution and mandatory demographics. */
+/** What valid bodies are made from: the run's clock, the entry's institution, program codes and mandatory demographics. */
 export interface LoyaltyContext {
   nowMs: number;
   institutionId: string;
-  mandatory(program: ProgramCode): readonly string[];
+  /** The program codes the network accepts (the entry's programCodes; the document's placeholders by default). */
+  programCodes: readonly string[];
+  mandatory(program: string): readonly string[];
 }
 
 /** The placeholder requestor_order_id of a generated order: the suite replaces it with one fresh for the run. */
@@ -36,7 +38,10 @@ export function validSubscription(context: LoyaltyContext): Record<string, unkno
 }
 
 /** A valid order for a program with exactly its mandatory demographics. */
-export function validOrder(context: LoyaltyContext, program: ProgramCode = programCodes[0]): Record<string, unknown> {
+export function validOrder(
+  context: LoyaltyContext,
+  program: string = context.programCodes[0] as string,
+): Record<string, unknown> {
   return {
     requestor_order_id: freshOrderId,
     order_date_time: orderDateTime(context.nowMs),

@@ -4,7 +4,6 @@ import {
   notificationSources,
   notificationTypes,
   observedOutcome,
-  programCodes,
 } from '../../rules/loyalty/records.ts';
 import {
   demographicsWith,
@@ -15,6 +14,7 @@ import {
   validSubscription,
 } from './bodies.ts';
 import { absent, type LoyaltyCase, withField } from './loyalty-case.ts';
+import { notAProgramCode } from './not-a-program-code.ts';
 
 const show = (value: unknown) => (value === absent ? 'left out' : JSON.stringify(value));
 const day = 86_400_000;
@@ -143,23 +143,7 @@ export const loyaltyFieldCases: Readonly<Record<string, (context: LoyaltyContext
     );
   },
   'loyalty.transfer.program-code': (context) =>
-    fieldCases(
-      'transfer',
-      validOrder(context),
-      'program_code',
-      [],
-      [
-        'program_airline_1',
-        'PROGRAM_AIRLINE_7',
-        'PROGRAM_HOTEL_4',
-        'PROGRAM_AIRLINE_0',
-        'PROGRAM_AIRLINE',
-        'AIRLINE_1',
-        ' PROGRAM_HOTEL_1',
-        '',
-        1,
-      ],
-    ),
+    fieldCases('transfer', validOrder(context), 'program_code', [], notAProgramCode(context.programCodes)),
   'loyalty.transfer.amount': (context) =>
     ['points_needed', 'partner_point_value'].flatMap((field) => [
       ...fieldCases(
@@ -189,7 +173,7 @@ export const loyaltyFieldCases: Readonly<Record<string, (context: LoyaltyContext
       ),
     ]),
   'loyalty.transfer.program-demographics': (context) =>
-    programCodes.flatMap((program) => {
+    context.programCodes.flatMap((program) => {
       const base = validOrder(context, program);
       const mandatory = context.mandatory(program);
       return [
@@ -292,7 +276,7 @@ export function validNotificationCases(context: LoyaltyContext): LoyaltyCase[] {
 /** Valid orders: every program code, optional fields, simulation false. */
 export function validOrderCases(context: LoyaltyContext): LoyaltyCase[] {
   return [
-    ...programCodes.map((program) => validOrder(context, program)),
+    ...context.programCodes.map((program) => validOrder(context, program)),
     {
       ...validOrder(context),
       program_bonus_code: 'BONUS-1',

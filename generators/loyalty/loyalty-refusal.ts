@@ -1,3 +1,4 @@
+import { programCodes as documentProgramCodes } from '../../rules/loyalty/records.ts';
 import fc from 'fast-check';
 import type { LoyaltyOperation } from '../../rules/loyalty/records.ts';
 import type { LoyaltyContext } from './bodies.ts';
@@ -19,7 +20,12 @@ export interface LoyaltyRefusal {
 }
 
 // The number and kind of a rule's cases do not depend on the context, except the demographics the entry sets per program.
-const shapeOnly: LoyaltyContext = { nowMs: 0, institutionId: 'institution', mandatory: () => [] };
+const shapeOnly: LoyaltyContext = {
+  nowMs: 0,
+  institutionId: 'institution',
+  programCodes: documentProgramCodes,
+  mandatory: () => [],
+};
 const refusedCases = Object.entries(loyaltyFieldCases)
   .filter(([ruleId]) => ruleId !== 'loyalty.transfer.program-demographics')
   .flatMap(([ruleId, cases]) =>

@@ -25,6 +25,7 @@ export async function loyaltyNightly(context: NightlyContext<LoyaltySection>): P
   const bodies: LoyaltyContext = {
     nowMs: Date.now(),
     institutionId: section.institutionId,
+    programCodes: section.programCodes,
     mandatory: (program) => mandatoryDemographicsOf(section, program),
   };
   const freshHeaders = ({ path, body }: { path: string; body: string }) => ({

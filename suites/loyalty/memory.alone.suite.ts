@@ -103,7 +103,11 @@ ruleTest(
       check(
         await send({
           operation: 'transfer',
-          body: { ...validOrder(context, 'PROGRAM_AIRLINE_2'), requestor_order_id: id, program_account_id: 'FF999' },
+          body: {
+            ...validOrder(context, context.programCodes.at(1) ?? context.programCodes[0]),
+            requestor_order_id: id,
+            program_account_id: 'FF999',
+          },
         }),
       ),
     ];

@@ -1,4 +1,5 @@
 import { validOrder } from '../../generators/loyalty/bodies.ts';
+import { notAProgramCode } from '../../generators/loyalty/not-a-program-code.ts';
 import { freshId, ruleTest, useLoyaltySession } from './support/loyalty-session.ts';
 
 const session = useLoyaltySession();
@@ -16,7 +17,12 @@ ruleTest(rule.simulation, async ({ check, observe }) => {
     check(
       await send({
         operation: 'transfer',
-        body: { ...order, requestor_order_id: freshId(), program_code: 'PROGRAM_AIRLINE_0', simulation: true },
+        body: {
+          ...order,
+          requestor_order_id: freshId(),
+          program_code: notAProgramCode(context.programCodes)[0],
+          simulation: true,
+        },
       }),
       { outcome: 'invalid' },
     ),

@@ -5,7 +5,12 @@ import { demographicFields, programCodes } from '../../rules/loyalty/records.ts'
 export const macStringParts = ['ts', 'nonce', 'method', 'path', 'host', 'port', 'bodyhash'] as const;
 export type MacStringPart = (typeof macStringParts)[number];
 
-const demographicsPerProgram = z.partialRecord(z.enum(programCodes), z.array(z.enum(demographicFields)));
+const demographicsPerProgram = z.record(z.string(), z.array(z.enum(demographicFields)));
+
+/** "The exact strings name the partner and are of the form PARTNER_PROGRAM in upper case with underscores." */
+const programCode = z
+  .string()
+  .regex(/^[A-Z0-9]+(?:_[A-Z0-9]+)+$/, 'a PARTNER_PROGRAM code: upper case with underscores');
 
 /** `families.loyalty` of a target entry: the loyalty network of document 2, part A. */
 export const loyaltySectionSchema = z
@@ -57,8 +62,21 @@ export const loyaltySectionSchema = z
      * every program.
      */
     mandatoryDemographics: demographicsPerProgram.default({}),
+    /**
+     * The partner program codes the network accepts for program_code. Document 2 writes its nine codes as placeholders
+     * ("partner program codes are written as placeholders"): a real network's codes go here. Default: the document's
+     * nine, PROGRAM_AIRLINE_1 to 6 and PROGRAM_HOTEL_1 to 3.
+     */
+    programCodes: z
+      .array(programCode)
+      .min(1)
+      .default([...programCodes]),
   })
   .strict()
+  .refine(
+    (section) => Object.keys(section.mandatoryDemographics).every((code) => section.programCodes.includes(code)),
+    { message: 'name only program codes of programCodes', path: ['mandatoryDemographics'] },
+  )
   .refine((section) => section.mac !== undefined || section.bearerToken !== undefined, {
     message: 'give mac or bearerToken (or both)',
     path: ['mac'],
@@ -71,7 +89,7 @@ export type LoyaltySection = z.infer<typeof loyaltySectionSchema>;
 /** The mandatory demographics of a program: the entry's list, else LAST_NAME. */
 export function mandatoryDemographicsOf(
   section: Pick<LoyaltySection, 'mandatoryDemographics'>,
-  program: (typeof programCodes)[number],
+  program: string,
 ): readonly string[] {
   return section.mandatoryDemographics[program] ?? ['LAST_NAME'];
 }
@@ -81,5 +99,7 @@ export const loyaltyConfigFixes: Record<string, string> = {
   apiKey: 'write "${YOUR_LOYALTY_API_KEY_VARIABLE}" and export the variable; never put the key in the file',
   mac: 'give { "id": "...", "secret": "${YOUR_MAC_SECRET}" } and, when they differ from the defaults, signs, bodyHashAlgorithm, encoding, windowMs',
   bearerToken: 'write "${YOUR_LOYALTY_TOKEN_VARIABLE}"',
+  programCodes:
+    'list the network\'s program codes, e.g. ["AIRLINE_PROGRAM_ONE", "HOTEL_PROGRAM_TWO"], each in upper case with underscores',
   mandatoryDemographics: `map program codes to field lists, e.g. { "PROGRAM_HOTEL_1": ["LAST_NAME", "EMAIL"] }; fields: ${demographicFields.join(', ')}`,
 };

@@ -34,6 +34,7 @@ export function useLoyaltySession(): () => LoyaltySuiteSession {
     const context: LoyaltyContext = {
       nowMs: Date.now(),
       institutionId: section.institutionId,
+      programCodes: section.programCodes,
       mandatory: (program) => mandatoryDemographicsOf(section, program),
     };
     const fresh = (body: Record<string, unknown>) =>

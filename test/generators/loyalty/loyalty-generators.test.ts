@@ -1,3 +1,4 @@
+import { programCodes as documentProgramCodes } from '../../../rules/loyalty/records.ts';
 import { describe, expect, test } from 'vitest';
 import { type LoyaltyContext, nanosTime } from '../../../generators/loyalty/bodies.ts';
 import {
@@ -19,6 +20,7 @@ const mandatory = { PROGRAM_HOTEL_1: ['FIRST_NAME', 'LAST_NAME', 'EMAIL'] } as R
 const context: LoyaltyContext = {
   nowMs: Date.UTC(2026, 1, 28, 23, 59, 59, 999),
   institutionId: 'inst-1',
+  programCodes: documentProgramCodes,
   mandatory: (program) => mandatory[program] ?? ['LAST_NAME'],
 };
 const schemas = { subscribe: subscriptionSchema, transfer: transferOrderSchema, notify: notificationSchema };

@@ -1,3 +1,4 @@
+import { programCodes as documentProgramCodes } from '../../../rules/loyalty/records.ts';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { LoyaltyContext } from '../../../generators/loyalty/bodies.ts';
@@ -9,6 +10,7 @@ import { notificationSchema, subscriptionSchema, transferOrderSchema } from '../
 const context: LoyaltyContext = {
   nowMs: Date.UTC(2026, 1, 28, 23, 59, 59, 999),
   institutionId: 'inst-1',
+  programCodes: documentProgramCodes,
   mandatory: (program) => (program === 'PROGRAM_HOTEL_1' ? ['FIRST_NAME', 'LAST_NAME'] : ['LAST_NAME']),
 };
 const schemas = { subscribe: subscriptionSchema, transfer: transferOrderSchema, notify: notificationSchema };

@@ -79,7 +79,7 @@ test('a loyalty network written to the document (MAC in hex, 60 s window, bearer
   expect(result.code, output).toBe(0);
 });
 
-test('a loyalty network making the other allowed choices (times without a fraction, simulations that take their id, only POINTS and Issuer, 401 for a refused credential) passes the rules that read them', async () => {
+test('a loyalty network making the other allowed choices (times without a fraction, simulations that take their id, only POINTS and Issuer, 401 for a refused credential, program codes of its own named in the entry) passes the rules that read them', async () => {
   const other = await startDocumentNetwork({
     apiKey: secrets.LTY_API_KEY,
     macId: 'network-client-7',
@@ -90,6 +90,7 @@ test('a loyalty network making the other allowed choices (times without a fracti
       simulationTakesOrderId: true,
       onlyAlwaysUsedValues: true,
       credentialsRefusedWith401: true,
+      ownProgramCodes: true,
     },
   });
   try {
@@ -102,11 +103,14 @@ test('a loyalty network making the other allowed choices (times without a fracti
             apiKey: '${LTY_API_KEY}',
             mac: { id: 'network-client-7', secret: '${LTY_MAC_SECRET}', encoding: 'hex', windowMs: other.windowMs },
             mandatoryDemographics: other.mandatoryDemographics,
+            programCodes: other.programCodes,
           },
         },
       },
     });
     const judged = [
+      'loyalty.transfer.program-code',
+      'loyalty.transfer.program-demographics',
       'loyalty.notify.time',
       'loyalty.notify.accepted',
       'loyalty.transfer.simulation',

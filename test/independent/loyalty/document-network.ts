@@ -36,6 +36,11 @@ export interface DocumentNetworkChoices {
    */
   onlyAlwaysUsedValues?: boolean;
   /**
+   * Partner program codes of its own ("partner program codes are written as placeholders"): the entry's programCodes
+   * name them. Default: the document's placeholders.
+   */
+  ownProgramCodes?: boolean;
+  /**
    * A refused credential is answered 401 (a status the document does not list) with the JSON string "Unauthorized".
    * Default: 403 with the error body.
    */
@@ -46,6 +51,8 @@ export interface DocumentNetwork {
   baseUrl: string;
   /** How far a MAC ts may be from this network's clock, either way. */
   windowMs: number;
+  /** The partner program codes it takes: the document's placeholders, or its own (`ownProgramCodes`). */
+  programCodes: string[];
   /** The demographic fields each partner program needs on an order (the document gives examples only). */
   mandatoryDemographics: Record<string, string[]>;
   close(): Promise<void>;
@@ -80,13 +87,31 @@ const programs = [
   'PROGRAM_HOTEL_2',
   'PROGRAM_HOTEL_3',
 ];
-const mandatoryDemographics: Record<string, string[]> = {
-  ...Object.fromEntries(programs.map((program) => [program, ['LAST_NAME']])),
-  // "first name, e-mail, address, state and country for some hotel programs, address and city only for the Americas
-  // region of one".
-  PROGRAM_HOTEL_1: ['FIRST_NAME', 'LAST_NAME', 'EMAIL', 'ADDR_LINE_1', 'STATE', 'COUNTRY'],
-  PROGRAM_HOTEL_3: ['ADDR_LINE_1', 'CITY'],
-};
+/** A network's own partner program codes, for the placeholders the document writes ("of the form PARTNER_PROGRAM"). */
+const ownPrograms = [
+  'SKYWARD_MILES',
+  'BLUE_SKIES',
+  'CLOUD_CLUB',
+  'JET_REWARDS',
+  'WING_POINTS',
+  'AERO_PLUS',
+  'GRAND_STAYS',
+  'HARBOUR_INNS',
+  'MESA_HOTELS_AMERICAS',
+];
+const programsOf = (choices: DocumentNetworkChoices) => (choices.ownProgramCodes ? ownPrograms : programs);
+
+/** Each program's mandatory demographics: the hotel programs (the last three) as the document's examples say. */
+function demographicsOf(choices: DocumentNetworkChoices): Record<string, string[]> {
+  const codes = programsOf(choices);
+  return {
+    ...Object.fromEntries(codes.map((program) => [program, ['LAST_NAME']])),
+    // "first name, e-mail, address, state and country for some hotel programs, address and city only for the Americas
+    // region of one".
+    [codes[6] as string]: ['FIRST_NAME', 'LAST_NAME', 'EMAIL', 'ADDR_LINE_1', 'STATE', 'COUNTRY'],
+    [codes[8] as string]: ['ADDR_LINE_1', 'CITY'],
+  };
+}
 const demographicFields = [
   'TITLE',
   'FIRST_NAME',
@@ -190,13 +215,14 @@ function validSubscription(body: Json, _choices: DocumentNetworkChoices): void {
 function validOrder(body: Json, choices: DocumentNetworkChoices): void {
   for (const key of ['requestor_order_id', 'instrument_id', 'program_account_id']) requireString(body, key);
   orderDateTime(body.order_date_time);
-  if (!programs.includes(body.program_code as string)) throw new Invalid('program_code is not a partner program');
+  if (!programsOf(choices).includes(body.program_code as string))
+    throw new Invalid('program_code is not a partner program');
   networkInfo(body.network, 'network');
   optionalString(body, 'program_bonus_code');
   amount(body.points_needed, 'points_needed', choices);
   amount(body.partner_point_value, 'partner_point_value', choices);
   const given = demographics(body.demographics, 'demographics');
-  const missing = (mandatoryDemographics[body.program_code as string] ?? []).filter(
+  const missing = (demographicsOf(choices)[body.program_code as string] ?? []).filter(
     (field) => typeof given[field] !== 'string',
   );
   if (missing.length > 0) throw new Invalid(`${body.program_code as string} needs demographics ${missing.join(', ')}`);
@@ -354,7 +380,8 @@ export async function startDocumentNetwork(
   return {
     baseUrl: `http://127.0.0.1:${server.port}${mount}`,
     windowMs,
-    mandatoryDemographics,
+    programCodes: programsOf(choices),
+    mandatoryDemographics: demographicsOf(choices),
     close: server.close,
   };
 }
