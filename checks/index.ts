@@ -7,7 +7,6 @@ import { idempotentReplay } from './idempotent-replay.ts';
 import { jsonBody } from './json-body.ts';
 import { rateLimitProbed } from './rate-limit-probed.ts';
 import { recordRule } from './record-rule.ts';
-import { statusForInput } from './status-for-input.ts';
 import { statusForInvalidInput } from './status-for-invalid-input.ts';
 import { statusForValidInput } from './status-for-valid-input.ts';
 import { unauthorizedStatus } from './unauthorized-status.ts';
@@ -23,7 +22,6 @@ export const sharedChecks = {
   'json-body': jsonBody,
   'rate-limit-probed': rateLimitProbed,
   'record-rule': recordRule,
-  'status-for-input': statusForInput,
   'status-for-invalid-input': statusForInvalidInput,
   'status-for-valid-input': statusForValidInput,
   'unauthorized-status': unauthorizedStatus,

@@ -122,7 +122,11 @@ function probeResult(
   const load = session.results.length ? mergeLoadResults(session.results) : undefined;
   const { stoppedBy, limitedSample } = session;
   const limitedRequest = limitedSample && requestLabelled(operation, limitedSample.label);
-  const lastSample = Object.values(session.results.at(-1)?.samples ?? {})[0];
+  // The latest step that kept an answer (a last step whose requests all broke off keeps none).
+  const lastSample = session.results
+    .map((result) => Object.values(result.samples ?? {})[0])
+    .filter((sample) => sample !== undefined)
+    .at(-1);
   const lastRequest = lastSample && requestLabelled(operation, lastSample.label);
   return {
     operation: operation.name,
