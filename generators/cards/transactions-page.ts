@@ -38,6 +38,8 @@ export function pagePartsToPage({
       referenceNumber: `TX-${pageNumber}-${index}`,
       transactionDate: addDays('2026-01-31', -index),
       transactionType: index % 2 ? 'CREDIT' : 'CHARGE',
+      // Negative for credits; a charge's sign is not said, so positive here.
+      transactionAmount: { value: index % 2 ? '-12.50' : '40.00', currency: 'USD' },
       merchant: { country: 'US' },
     })),
   };
@@ -113,6 +115,17 @@ export const pageBreakers: readonly { breaks: RuleId; why: string; apply(page: P
     breaks: 'cards.transactions.items',
     why: 'transactionType REFUND',
     apply: (page) => ({ ...page, transactions: [...page.transactions, { transactionType: 'REFUND' }] }),
+  },
+  {
+    breaks: 'cards.transactions.items',
+    why: 'a CREDIT with a positive transactionAmount',
+    apply: (page) => ({
+      ...page,
+      transactions: [
+        ...page.transactions,
+        { transactionType: 'CREDIT', transactionAmount: { value: '12.50', currency: 'USD' } },
+      ],
+    }),
   },
   {
     breaks: 'cards.transactions.items',

@@ -492,8 +492,9 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     // A transactions page too large to read is this rule's fault; the other rules that asked for one are blocked.
     judgesBodiesTooLarge: /\/transactions$/,
     statement:
-      'Transaction items (all fields optional) have authorizationDate, transactionDate and billingCycleDate as YYYY-MM-DD, transactionType CHARGE or CREDIT and a merchant country of two upper-case letters.',
+      'Transaction items (all fields optional) have authorizationDate, transactionDate and billingCycleDate as YYYY-MM-DD, transactionType CHARGE or CREDIT, a merchant country of two upper-case letters, and a CREDIT a negative transactionAmount.value (where it is written as a number). The sign of a CHARGE, of an item of no type and of localAmount is not said, so not judged.',
     quotes: [
+      said(transactionItem, 'transactionAmount {value string (negative for credits)'),
       said(
         transactionItem,
         'authorizationDate (YYYY-MM-DD); transactionDate (settlement date, YYYY-MM-DD); transactionType (CHARGE or CREDIT)',

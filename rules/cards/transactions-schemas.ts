@@ -35,34 +35,61 @@ const day = (rule: RuleId) => z.string(breaks(rule)).refine(isCalendarDate, brea
 const optionalText = z.string(breaks('cards.transactions.items')).nullish();
 const money = z.object({ value: optionalText, currency: optionalText }, breaks('cards.transactions.items')).nullish();
 
-/** A transaction item: every field optional; dates YYYY-MM-DD, type CHARGE or CREDIT, merchant country alpha-2. */
-export const transactionItemSchema = z.object(
-  {
-    referenceNumber: optionalText,
-    cardId: optionalText,
-    lastFive: optionalText,
-    authorizationId: optionalText,
-    transactionAmount: money,
-    localAmount: money,
-    authorizationDate: day('cards.transactions.items').nullish(),
-    transactionDate: day('cards.transactions.items').nullish(),
-    transactionType: z.enum(['CHARGE', 'CREDIT'], breaks('cards.transactions.items')).nullish(),
-    digitalWallet: optionalText,
-    billingCycleDate: day('cards.transactions.items').nullish(),
-    merchant: z
-      .object(
-        {
-          country: z
-            .string(breaks('cards.transactions.items'))
-            .regex(alpha2Pattern, breaks('cards.transactions.items'))
-            .nullish(),
-        },
-        breaks('cards.transactions.items'),
-      )
-      .nullish(),
-  },
-  breaks('cards.transactions.items'),
-);
+/** An amount written as a number ("12.34", "-12.34"); the document gives no format beyond "value string". */
+const numericAmount = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+
+/**
+ * Whether a credit's transactionAmount.value keeps "negative for credits": only a value written as a number is
+ * judged (its format is not shown), and it must carry the minus sign ("-0.00" of a zero credit is written negative).
+ */
+export function creditAmountKept(value: unknown): boolean {
+  if (typeof value !== 'string') return true;
+  const written = value.trim();
+  return !numericAmount.test(written) || written.startsWith('-');
+}
+
+/**
+ * A transaction item: every field optional; dates YYYY-MM-DD, type CHARGE or CREDIT, merchant country alpha-2, and
+ * a CREDIT's transactionAmount.value negative (a CHARGE's sign, and a value of an item of no type, are not said).
+ */
+export const transactionItemSchema = z
+  .object(
+    {
+      referenceNumber: optionalText,
+      cardId: optionalText,
+      lastFive: optionalText,
+      authorizationId: optionalText,
+      transactionAmount: money,
+      localAmount: money,
+      authorizationDate: day('cards.transactions.items').nullish(),
+      transactionDate: day('cards.transactions.items').nullish(),
+      transactionType: z.enum(['CHARGE', 'CREDIT'], breaks('cards.transactions.items')).nullish(),
+      digitalWallet: optionalText,
+      billingCycleDate: day('cards.transactions.items').nullish(),
+      merchant: z
+        .object(
+          {
+            country: z
+              .string(breaks('cards.transactions.items'))
+              .regex(alpha2Pattern, breaks('cards.transactions.items'))
+              .nullish(),
+          },
+          breaks('cards.transactions.items'),
+        )
+        .nullish(),
+    },
+    breaks('cards.transactions.items'),
+  )
+  .superRefine(
+    (item, ctx) => {
+      const record = item as { transactionType?: unknown; transactionAmount?: { value?: unknown } | null } | null;
+      if (record?.transactionType !== 'CREDIT') return;
+      if (!creditAmountKept(record.transactionAmount?.value))
+        ctx.addIssue(ruleIssue('cards.transactions.items', ['transactionAmount', 'value']));
+    },
+    // Judged beside the item's other fields: a credit's sign is a fault of its own.
+    { when: () => true },
+  );
 
 const count = z.number(breaks('cards.transactions.page-details'));
 const requiredLink = z.string(breaks('cards.transactions.links'));

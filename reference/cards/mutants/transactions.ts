@@ -209,4 +209,17 @@ export const transactionsMutants = [
     transactionItem: (record) =>
       record.transactionType === 'CREDIT' ? { ...record, transactionType: 'REFUND' } : record,
   }),
+  mutant(
+    'cards-credit-positive-amount',
+    'cards.transactions.items',
+    'Credits are served with a positive transactionAmount.value (their minus sign dropped).',
+    {
+      transactionItem: (record) => {
+        const amount = record.transactionAmount as { value?: unknown } | undefined;
+        return record.transactionType === 'CREDIT' && typeof amount?.value === 'string'
+          ? { ...record, transactionAmount: { ...amount, value: amount.value.replace(/^-/, '') } }
+          : record;
+      },
+    },
+  ),
 ];

@@ -6,6 +6,8 @@ import { recordRuleBehind } from '../../../checks/cards/record-behind.ts';
 import { recordRule } from '../../../checks/record-rule.ts';
 import { cardRecord } from '../../../generators/cards/card-record.ts';
 import { addDays } from '../../../rules/cards/calendar.ts';
+import { pagePartsToPage } from '../../../generators/cards/transactions-page.ts';
+import { transactionsPageSchema } from '../../../rules/cards/transactions-schemas.ts';
 import { cardSchema, inProgressCardSchema, inProgressStatusPlace } from '../../../rules/cards/schemas.ts';
 import { failedExchange, jsonExchange } from '../exchanges.ts';
 import { violationOf } from '../violation.ts';
@@ -168,5 +170,37 @@ describe('cards-error-body', () => {
       'cards.errors.bad-request-body',
     );
     expect(judge(200, {}, 'GET card', 'cards.errors.error-code-body').ruleId).toBe('cards.errors.error-code-body');
+  });
+});
+
+describe('transaction items: "transactionAmount {value string (negative for credits) ..."', () => {
+  const page = pagePartsToPage({ totalCount: 3, pageSize: 3, pageNumber: 1 });
+  const items = { record: 'GET transactions', schema: transactionsPageSchema, statuses: [200] };
+  const judge = (...extra: Record<string, unknown>[]) =>
+    judged(recordRule, 'cards.transactions.items')(
+      jsonExchange(200, { ...page, transactions: [...page.transactions, ...extra] }),
+      items,
+    );
+  const amount = (value: unknown) => ({ value, currency: 'USD' });
+  test('a CREDIT with a negative value passes; a CHARGE of either sign, an item of no type, a value not a number are not judged', () => {
+    expect(
+      judge(
+        { transactionType: 'CREDIT', transactionAmount: amount('-0.00') },
+        { transactionType: 'CHARGE', transactionAmount: amount('-12.00') },
+        { transactionAmount: amount('12.00') },
+        { transactionType: 'CREDIT', transactionAmount: amount('USD twelve') },
+        { transactionType: 'CREDIT', localAmount: amount('12.00') },
+      ).ruleId,
+    ).toBe('cards.transactions.items');
+  });
+  test('a CREDIT with a positive or unsigned value fails, naming transactionAmount.value', () => {
+    for (const value of ['12.50', '+12.50', '0']) {
+      expect(
+        violationOf(
+          () => judge({ transactionType: 'CREDIT', transactionAmount: amount(value) }),
+          'cards.transactions.items',
+        ).message,
+      ).toContain('transactionAmount.value');
+    }
   });
 });

@@ -14,7 +14,8 @@ import { runCli, writeTargets } from '../../support/run-harness-cli.ts';
  * for a cardId or accountId filter naming nothing (the document says nothing of a filter that matches nothing); cards
  * of formFactor BOTH, card users with a WORK email and a non-U.S. country code ("only X is currently supported"
  * describes the service today: observed); of more than 100 authorizations, the newest 100 with at most 50 of each
- * outcome kept (the other reading of "the last 100 ..., being at most 50 approved and at most 50 declined").
+ * outcome kept (the other reading of "the last 100 ..., being at most 50 approved and at most 50 declined"); charges
+ * with a negative amount too (the document says only "negative for credits").
  */
 
 const judged: RuleId[] = [
@@ -32,6 +33,7 @@ const judged: RuleId[] = [
   'cards.authorizations.card-required',
   'cards.assign.user-required',
   'cards.transactions.page-size-limit',
+  'cards.transactions.items',
   'cards.errors.documented-statuses',
   'cards.errors.bad-request-body',
   'cards.errors.error-code-body',
@@ -50,7 +52,7 @@ test('a service taking the other listed answer passes, and each answer met is ob
     emailType: 'WORK',
     phoneCountryCode: '044',
     authorizations: 'newest-100-capped',
-    transactions: { overLimit: 'serve-500', unknownFilter: 'empty-page' },
+    transactions: { overLimit: 'serve-500', unknownFilter: 'empty-page', chargeSign: 'negative' },
   });
   const targets = writeTargets({ choices: { kind: 'url', families: { cards: service.section('CHOICES_TOKEN') } } });
   const result = await runCli(

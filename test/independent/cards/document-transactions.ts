@@ -30,6 +30,11 @@ export interface TransactionsChoices {
   brokenNextAtSize7?: boolean;
   /** Fault: credits of the history say transactionType REFUND. */
   refundCredits?: boolean;
+  /**
+   * The sign of a CHARGE's transactionAmount.value: positive (default) or negative too (the document says only
+   * "negative for credits", nothing of a charge's sign).
+   */
+  chargeSign?: 'positive' | 'negative';
 }
 
 /** The transactions operation of one document-written target: its fixtures and its answer to a request. */
@@ -75,7 +80,7 @@ const isCalendarDay = (value: string) =>
 
 /**
  * Two cards of the history account, a transaction a day over 600 days (more than 18 months), newest first; every tenth
- * a credit.
+ * a credit, its amount negative ("transactionAmount {value string (negative for credits), ...}").
  */
 function history(today: number, choices: TransactionsChoices): Json[] {
   return Array.from({ length: 600 }, (_, n) => {
@@ -87,7 +92,10 @@ function history(today: number, choices: TransactionsChoices): Json[] {
       cardId,
       lastFive: cardId === 'card-doc-1' ? '10001' : '10002',
       authorizationId: `auth-doc-${n}`,
-      transactionAmount: { value: `${credit ? '' : '-'}${(n % 97) + 1}.25`, currency: 'USD' },
+      transactionAmount: {
+        value: `${credit || choices.chargeSign === 'negative' ? '-' : ''}${(n % 97) + 1}.25`,
+        currency: 'USD',
+      },
       authorizationDate: day,
       transactionDate: day,
       transactionType: credit ? (choices.refundCredits ? 'REFUND' : 'CREDIT') : 'CHARGE',
