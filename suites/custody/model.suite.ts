@@ -10,6 +10,7 @@ import { PageCommand, type ListModel, type ListReal } from './support/page-comma
 import { everyListing } from './support/every-listing.ts';
 import { walkListing } from './support/walk-listing.ts';
 import { narrowerRuleBroken } from './support/model-diagnosis.ts';
+import { probePageLimit } from './support/served-page-limit.ts';
 import { shownWalkPageSize } from '../../rules/custody/limits.ts';
 
 /** Page sizes a failing sequence's diagnosis walks at, at most: each costs a walk forward and one back. */
@@ -32,13 +33,17 @@ const commands = fc
   });
 
 /** Runs the model's command sequences on one listing; the rule's violation is kept when a sequence fails on one. */
-async function runSequences(real: ListReal, items: readonly string[], settings: { seed: number; numRuns: number }) {
+async function runSequences(
+  real: ListReal,
+  list: Omit<ListModel, 'position'>,
+  settings: { seed: number; numRuns: number },
+) {
   let violation: RuleViolation | undefined;
   const details = await fc.check(
     fc.asyncProperty(commands, async (sequence) => {
       try {
         // A fresh real per sequence: its commands keep the latest token in it.
-        await fc.asyncModelRun(() => ({ model: { items } as ListModel, real: { ...real } }), sequence);
+        await fc.asyncModelRun(() => ({ model: { ...list }, real: { ...real } }), sequence);
       } catch (error) {
         if (error instanceof RuleViolation) violation = error;
         throw error;
@@ -94,17 +99,22 @@ ruleTest(id, async ({ observe, check }) => {
   const { seed, runs } = property();
   const runsPerListing = Math.max(3, Math.ceil(runs / custodyListingPaths.length));
   let sequences = 0;
+  const limits: Record<string, number> = {};
   const stringResult = (endpoint: string) =>
     client.listing(endpoint).result === 'string' ? 'its result is a string (an export): no item model' : undefined;
   await everyListing(
     id,
     observe,
     async (endpoint) => {
+      const limitOf = await probePageLimit(client, endpoint);
       // The harness cannot know the target's data: a full walk at the spec's page size is the model of the list.
       const walk = await walkListing(client, endpoint, shownWalkPageSize, 'forward', id);
       judgedFor(id, () => requireEnded(walk));
       const real: ListReal = { client, endpoint, check };
-      const { details, violation } = await runSequences(real, walkItems(walk), { seed, numRuns: runsPerListing });
+      const limit = limitOf(walk);
+      if (limit !== Infinity) limits[endpoint] = limit;
+      const list = { items: walkItems(walk), limit };
+      const { details, violation } = await runSequences(real, list, { seed, numRuns: runsPerListing });
       sequences += details.numRuns;
       if (details.failed && violation) {
         await blockIfAWalkShowsIt(real, walk, details, violation);
@@ -116,4 +126,6 @@ ruleTest(id, async ({ observe, check }) => {
     true,
   );
   observe('command sequences', sequences);
+  // A page limit below the sizes asked: the model pages at it (the platform: "should impose a hard limit").
+  if (Object.keys(limits).length > 0) observe('page limit read from the pages served (observed)', limits);
 });

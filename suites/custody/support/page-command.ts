@@ -10,9 +10,11 @@ import type { CustodyClient } from '../../../client/custody/custody-client.ts';
 import type { PageStep } from '../../../generators/custody/page-step.ts';
 import type { RuleId } from '../../../rules/rule-id.ts';
 
-/** The model of one listing: its items (from a full walk) and where the sequence stands. */
+/** The model of one listing: its items (from a full walk), the target's page limit, and where the sequence stands. */
 export interface ListModel {
   items: readonly string[];
+  /** The most items the target puts on a page, read from the pages it served (Infinity: none below the sizes asked). */
+  limit: number;
   position?: ModelPosition;
 }
 
@@ -36,11 +38,12 @@ export class PageCommand implements fc.AsyncCommand<ListModel, ListReal> {
   ) {}
 
   check(model: Readonly<ListModel>): boolean {
-    return stepPosition(model.items, model.position, this.step.request, this.step.pageSize) !== undefined;
+    return stepPosition(model.items, model.position, this.step.request, this.step.pageSize, model.limit) !== undefined;
   }
 
   async run(model: ListModel, real: ListReal): Promise<void> {
-    const next = stepPosition(model.items, model.position, this.step.request, this.step.pageSize) as ModelPosition;
+    const { items, position, limit } = model;
+    const next = stepPosition(items, position, this.step.request, this.step.pageSize, limit) as ModelPosition;
     const startsOver = this.step.request === 'FIRST' || this.step.request === 'LAST';
     const exchange = await real.client.page(real.endpoint, {
       pageRequest: this.step.request,

@@ -101,6 +101,40 @@ describe('cursor-walk-back', () => {
       rule,
     );
   });
+  test('pages are compared as runs of items: a capped target, or a walk back whose pages are not aligned with the forward walk, passes', () => {
+    // Pages of at most 3 whatever is asked (5): forward and back alike.
+    const capped = syntheticWalk(correctPages(tenItems, 3), 5);
+    expect(
+      judged(
+        cursorWalkBack,
+        rule,
+      )({ forward: capped, back: syntheticWalk(correctPages(tenItems, 3, 'back'), 5, 'back') }).ruleId,
+    ).toBe(rule);
+    // LAST holds the last 3 items, PREVIOUS the 3 before, the start a short page.
+    const fromTheEnd = [tenItems.slice(7), tenItems.slice(4, 7), tenItems.slice(1, 4), tenItems.slice(0, 1)].map(
+      (items, index) => ({ items, hasNext: index > 0, hasPrevious: index < 3 }),
+    );
+    expect(
+      judged(cursorWalkBack, rule)({ forward: forward(3), back: syntheticWalk(fromTheEnd, 3, 'back') }).ruleId,
+    ).toBe(rule);
+  });
+  test('a walk back holding an item twice, or more items than the forward walk, is caught', () => {
+    const pages = correctPages(tenItems, 3, 'back');
+    const twice = edit(pages, 1, { items: ['i6', 'i7', 'i8', 'i9'] });
+    expect(
+      violationOf(
+        () => judged(cursorWalkBack, rule)({ forward: forward(3), back: syntheticWalk(twice, 3, 'back') }),
+        rule,
+      ).message,
+    ).toContain('page 2 back holds 4 items');
+    const extra = [...pages, { items: ['i0'], hasNext: true, hasPrevious: false }];
+    expect(
+      violationOf(
+        () => judged(cursorWalkBack, rule)({ forward: forward(3), back: syntheticWalk(extra, 3, 'back') }),
+        rule,
+      ).message,
+    ).toContain('more items than the 0 left');
+  });
   test('a walk back that stops early (hasPrevious false too soon) is blocked by the flags rule, which judges it', () => {
     const early = () =>
       judged(

@@ -1,0 +1,32 @@
+import { cursorPageOf } from '../../../checks/custody/cursor-page.ts';
+import { pageLimitOf } from '../../../checks/custody/list-model.ts';
+import type { Walk } from '../../../checks/custody/walk.ts';
+import { Violation } from '../../../checks/rule-violation.ts';
+import type { CustodyClient } from '../../../client/custody/custody-client.ts';
+import { largestAskedPageSize } from '../../../generators/custody/walk-page-sizes.ts';
+
+/**
+ * The most items a listing puts on a page, as the target serves it (a platform may cap pages whatever
+ * `cursor.pageSize` asks: "The handling service should impose a hard limit on this"): read from a FIRST page at the
+ * largest size a sequence asks, sent before the model's walk, and from that walk's pages. Infinity: no limit binds
+ * the sizes asked. A probe answered with no cursor page gives nothing (the walk rules judge the pages).
+ */
+export async function probePageLimit(client: CustodyClient, endpoint: string): Promise<(walk: Walk) => number> {
+  const exchange = await client.page(endpoint, { pageRequest: 'FIRST', pageSize: largestAskedPageSize });
+  let probed: { asked: number; items: number; hasNext: boolean }[] = [];
+  try {
+    const page = cursorPageOf(exchange, client.listing(endpoint));
+    probed = [{ asked: largestAskedPageSize, items: page.result.length, hasNext: page.cursor.hasNext }];
+  } catch (error) {
+    if (!(error instanceof Violation)) throw error;
+  }
+  return (walk) =>
+    pageLimitOf([
+      ...probed,
+      ...walk.pages.map(({ page }) => ({
+        asked: walk.pageSize,
+        items: page.result.length,
+        hasNext: page.cursor.hasNext,
+      })),
+    ]);
+}
