@@ -1,8 +1,8 @@
 /**
  * The stateful phase on the independent services (test/independent/<family>/sequence-fault-cases.ts): for each
  * sequence-only fault, on how many seeds the default budget finds it under the rule that states it and how long the
- * shrunk sequences are; the same services without faults, on how many seeds those rules pass. Prints figures; asserts
- * nothing.
+ * shrunk sequences are; the same services without faults, and their variants making the other allowed choices, on how
+ * many seeds those rules pass. Prints figures; asserts nothing.
  *
  *   node --import tsx bench/stateful-bench.ts [seeds with a fault, default 5] [seeds without, default 20] [family...]
  */
@@ -77,6 +77,9 @@ async function seedsOf(
 for (const family of families.filter((candidate) => only.length === 0 || only.includes(candidate.family))) {
   for (const fault of family.cases)
     await seedsOf(`${family.family}: ${fault.name}`, fault.ruleId, () => family.start(fault.faults), faultSeeds);
-  for (const ruleId of faultedRules(family))
+  for (const ruleId of faultedRules(family)) {
     await seedsOf(`${family.family}: no fault`, ruleId, () => family.start({}), cleanSeeds);
+    for (const variant of family.variants ?? [])
+      await seedsOf(`${family.family}: no fault, ${variant.name}`, ruleId, () => variant.start(), cleanSeeds);
+  }
 }

@@ -28,6 +28,8 @@ export interface SequenceFaultFamily<Faults extends object> {
   leftOut?: readonly string[];
   /** Starts the family's independent service with these faults ({} for none). */
   start(faults: Faults): Promise<FaultyService>;
+  /** Conformant services making the other allowed choices: they pass the faulted rules too, whatever the seed. */
+  variants?: readonly { name: string; start(): Promise<FaultyService> }[];
 }
 
 /** The numbered steps of the shortest failing sequence, read from the rule's message. */

@@ -23,13 +23,16 @@ export const agenticSequenceFaults: SequenceFaultFamily<SequenceFaults> = {
       faults: { trackingIdAcknowledgedTwice: true },
     },
   ],
-  async start(faults) {
-    const partner = await startDocumentPartner({ token: secrets.PARTNER_TOKEN }, faults);
-    const agentic = {
-      baseUrl: partner.baseUrl,
-      token: '${PARTNER_TOKEN}',
-      encryption: { publicKey: partner.publicKey, alg: 'ECDH-ES+A256KW', enc: 'A128GCM' },
-    };
-    return { entry: { kind: 'url', families: { agentic } }, env: secrets, close: () => partner.close() };
-  },
+  start: (faults) => serve(faults),
+  variants: [{ name: 'empty trackingId and agentId taken', start: () => serve({}, true) }],
 };
+
+async function serve(faults: SequenceFaults, emptyHeadersTaken = false) {
+  const partner = await startDocumentPartner({ token: secrets.PARTNER_TOKEN, choices: { emptyHeadersTaken } }, faults);
+  const agentic = {
+    baseUrl: partner.baseUrl,
+    token: '${PARTNER_TOKEN}',
+    encryption: { publicKey: partner.publicKey, alg: 'ECDH-ES+A256KW', enc: 'A128GCM' },
+  };
+  return { entry: { kind: 'url' as const, families: { agentic } }, env: secrets, close: () => partner.close() };
+}

@@ -1,5 +1,5 @@
 import type { SequenceFaultFamily } from '../sequence-faults.ts';
-import { type SequenceFaults, startDocumentBilling } from './document-service.ts';
+import { type DocumentBillingOptions, type SequenceFaults, startDocumentBilling } from './document-service.ts';
 
 const secrets = {
   SERVICE_CLIENT_ID: 'a1b2c3d4-0000-4000-8000-00000000c11e',
@@ -39,18 +39,30 @@ export const billingSequenceFaults: SequenceFaultFamily<SequenceFaults> = {
   ],
   // Seconds of offered load and no sequence in it.
   leftOut: ['billing.token.rate_limit'],
-  async start(faults) {
-    const service = await startDocumentBilling({
-      clientId: secrets.SERVICE_CLIENT_ID,
-      clientSecret: secrets.SERVICE_CLIENT_SECRET,
-      accessibleOrgs: ['org-a', 'org-b'],
-      faults,
-    });
-    const billing = {
-      baseUrl: service.baseUrl,
-      credentials: { clientId: '${SERVICE_CLIENT_ID}', clientSecret: '${SERVICE_CLIENT_SECRET}' },
-      tenant: { multiOrg: true, accessibleOrgs: ['org-a'], inaccessibleOrgs: ['org-z'] },
-    };
-    return { entry: { kind: 'url', families: { billing } }, env: secrets, close: () => service.close() };
-  },
+  start: (faults) => serve(faults),
+  variants: [
+    {
+      name: 'refusals answered 422 where no status is shown, updates keeping former rate-card rows',
+      start: () => serve({}, { refusalStatusNotShown: 422, updateKeepsFormerRows: true }),
+    },
+  ],
 };
+
+async function serve(
+  faults: SequenceFaults,
+  choices: Pick<DocumentBillingOptions, 'refusalStatusNotShown' | 'updateKeepsFormerRows'> = {},
+) {
+  const service = await startDocumentBilling({
+    clientId: secrets.SERVICE_CLIENT_ID,
+    clientSecret: secrets.SERVICE_CLIENT_SECRET,
+    accessibleOrgs: ['org-a', 'org-b'],
+    faults,
+    ...choices,
+  });
+  const billing = {
+    baseUrl: service.baseUrl,
+    credentials: { clientId: '${SERVICE_CLIENT_ID}', clientSecret: '${SERVICE_CLIENT_SECRET}' },
+    tenant: { multiOrg: true, accessibleOrgs: ['org-a'], inaccessibleOrgs: ['org-z'] },
+  };
+  return { entry: { kind: 'url' as const, families: { billing } }, env: secrets, close: () => service.close() };
+}

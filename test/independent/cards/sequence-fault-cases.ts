@@ -1,5 +1,14 @@
 import type { SequenceFaultFamily } from '../sequence-faults.ts';
-import { type SequenceFaults, startDocumentService } from './document-service.ts';
+import { type SequenceFaults, type ServiceChoices, startDocumentService } from './document-service.ts';
+
+async function serve(faults: SequenceFaults, choices: ServiceChoices = {}) {
+  const service = await startDocumentService(choices, faults);
+  return {
+    entry: { kind: 'url' as const, families: { cards: service.section('SEQUENCE_TOKEN') } },
+    env: { SEQUENCE_TOKEN: service.token },
+    close: () => service.close(),
+  };
+}
 
 /** The independent card-on-demand service's sequence-only faults: an assignment and an unenrolment undone by an order of calls. */
 export const cardsSequenceFaults: SequenceFaultFamily<SequenceFaults> = {
@@ -16,12 +25,22 @@ export const cardsSequenceFaults: SequenceFaultFamily<SequenceFaults> = {
       faults: { repeatedUnenrolmentRestores: true },
     },
   ],
-  async start(faults) {
-    const service = await startDocumentService({}, faults);
-    return {
-      entry: { kind: 'url', families: { cards: service.section('SEQUENCE_TOKEN') } },
-      env: { SEQUENCE_TOKEN: service.token },
-      close: () => service.close(),
-    };
-  },
+  start: (faults) => serve(faults),
+  variants: [
+    {
+      name: 'the other listed answers (403, 400 for an unknown user, 404 for a malformed id, BOTH, WORK, 044)',
+      start: () =>
+        serve(
+          {},
+          {
+            unauthenticated: 403,
+            unknownBodyUser: 400,
+            malformedId: 404,
+            formFactor: 'BOTH',
+            emailType: 'WORK',
+            phoneCountryCode: '044',
+          },
+        ),
+    },
+  ],
 };

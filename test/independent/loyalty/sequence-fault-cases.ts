@@ -1,5 +1,5 @@
 import type { SequenceFaultFamily } from '../sequence-faults.ts';
-import { type SequenceFaults, startDocumentNetwork } from './document-network.ts';
+import { type DocumentNetworkChoices, type SequenceFaults, startDocumentNetwork } from './document-network.ts';
 
 const secrets = {
   LTY_API_KEY: 'network-app-key-1',
@@ -32,23 +32,43 @@ export const loyaltySequenceFaults: SequenceFaultFamily<SequenceFaults> = {
       faults: { orderIdKeptWithAmount: true },
     },
   ],
-  async start(faults) {
-    const network = await startDocumentNetwork(
-      {
-        apiKey: secrets.LTY_API_KEY,
-        macId: 'network-client-7',
-        macSecret: secrets.LTY_MAC_SECRET,
-        bearerToken: secrets.LTY_TOKEN,
-      },
-      faults,
-    );
-    const loyalty = {
-      baseUrl: network.baseUrl,
-      apiKey: '${LTY_API_KEY}',
-      mac: { id: 'network-client-7', secret: '${LTY_MAC_SECRET}', encoding: 'hex', windowMs: network.windowMs },
-      bearerToken: '${LTY_TOKEN}',
-      mandatoryDemographics: network.mandatoryDemographics,
-    };
-    return { entry: { kind: 'url', families: { loyalty } }, env: secrets, close: () => network.close() };
-  },
+  start: (faults) => serve(faults),
+  variants: [
+    {
+      name: 'the other allowed choices (any time fraction, simulations take their id, only POINTS and Issuer, 401, own program codes)',
+      start: () =>
+        serve(
+          {},
+          {
+            anyTimeFraction: true,
+            simulationTakesOrderId: true,
+            onlyAlwaysUsedValues: true,
+            credentialsRefusedWith401: true,
+            ownProgramCodes: true,
+          },
+        ),
+    },
+  ],
 };
+
+async function serve(faults: SequenceFaults, choices: DocumentNetworkChoices = {}) {
+  const network = await startDocumentNetwork(
+    {
+      apiKey: secrets.LTY_API_KEY,
+      macId: 'network-client-7',
+      macSecret: secrets.LTY_MAC_SECRET,
+      bearerToken: secrets.LTY_TOKEN,
+      choices,
+    },
+    faults,
+  );
+  const loyalty = {
+    baseUrl: network.baseUrl,
+    apiKey: '${LTY_API_KEY}',
+    mac: { id: 'network-client-7', secret: '${LTY_MAC_SECRET}', encoding: 'hex', windowMs: network.windowMs },
+    bearerToken: '${LTY_TOKEN}',
+    mandatoryDemographics: network.mandatoryDemographics,
+    programCodes: network.programCodes,
+  };
+  return { entry: { kind: 'url' as const, families: { loyalty } }, env: secrets, close: () => network.close() };
+}

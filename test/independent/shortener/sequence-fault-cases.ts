@@ -1,5 +1,14 @@
 import type { SequenceFaultFamily } from '../sequence-faults.ts';
-import { type SequenceFaults, startDocumentShortener } from './document-service.ts';
+import { type ServiceChoices, type SequenceFaults, startDocumentShortener } from './document-service.ts';
+
+async function serve(faults: SequenceFaults, choices: ServiceChoices = {}) {
+  const service = await startDocumentShortener(faults, choices);
+  return {
+    entry: { kind: 'url' as const, families: { shortener: { baseUrl: service.baseUrl } } },
+    env: {},
+    close: () => service.close(),
+  };
+}
 
 /** The independent shortener's sequence-only faults, each breaking "when taken for the requested domain the request fails with HTTP 400". */
 export const shortenerSequenceFaults: SequenceFaultFamily<SequenceFaults> = {
@@ -16,12 +25,6 @@ export const shortenerSequenceFaults: SequenceFaultFamily<SequenceFaults> = {
       faults: { pathKeptPerUser: true },
     },
   ],
-  async start(faults) {
-    const service = await startDocumentShortener(faults);
-    return {
-      entry: { kind: 'url', families: { shortener: { baseUrl: service.baseUrl } } },
-      env: {},
-      close: () => service.close(),
-    };
-  },
+  start: (faults) => serve(faults),
+  variants: [{ name: 'answers in reverse order', start: () => serve({}, { answerOrder: 'reversed' }) }],
 };
