@@ -82,7 +82,8 @@ export const custodyRules = defineRules()([
     id: 'custody.cursor.walk-back',
     family,
     source: source('Endpoints, C. Cursor rules 4 and 5'),
-    statement: 'Walking back with PREVIOUS from LAST returns the pages of the forward walk in reverse page order.',
+    statement:
+      'Walking back with PREVIOUS from LAST returns the items of the forward walk in reverse, each page holding the items just before those of the page after it (pages compared as runs of items, so a platform capping its pages passes).',
     check: 'cursor-walk-back',
     quotes: [
       said(rule4, 'hasPrevious false means the start is reached'),
