@@ -10,6 +10,38 @@ export interface GzipThresholdExpectation {
   under: RuleId;
 }
 
+/** What one answer shows of the compression rules: its decoded size, whether it came gzip-encoded, whether gzip was asked. */
+export interface CompressionSeen {
+  size: number;
+  gzip: boolean;
+  acceptGzip: boolean;
+  thresholdBytes: number;
+}
+
+/**
+ * The compression pair, decided once for the rule tests and the load probe alike: with gzip accepted, a body over the
+ * threshold must come gzip-encoded (the over side) and one at or under it must not (the under side); without gzip
+ * accepted, no body may come compressed (the under side). Undefined where the answer keeps both.
+ */
+export function compressionBreach(seen: CompressionSeen): { side: 'over' | 'under'; message: string } | undefined {
+  const { size, gzip, acceptGzip, thresholdBytes } = seen;
+  if (!acceptGzip)
+    return gzip
+      ? { side: 'under', message: `a ${size}-byte body arrived gzip-compressed although gzip was not accepted` }
+      : undefined;
+  if (size > thresholdBytes && !gzip)
+    return {
+      side: 'over',
+      message: `a ${size}-byte body arrived uncompressed; over ${thresholdBytes} bytes it must be gzip`,
+    };
+  if (size <= thresholdBytes && gzip)
+    return {
+      side: 'under',
+      message: `a ${size}-byte body arrived gzip-compressed; at or under ${thresholdBytes} bytes it must not be compressed`,
+    };
+  return undefined;
+}
+
 /**
  * For a request that accepted gzip: a body over the threshold arrives gzip-encoded (and decodes), a body
  * at or under it arrives unencoded. The body size is that of the decoded bytes. Which of the two rules
@@ -22,22 +54,17 @@ export function gzipThreshold(exchange: Exchange, expected: GzipThresholdExpecta
   const encoding = String(response.headers['content-encoding'] ?? '')
     .trim()
     .toLowerCase();
-  if (size > thresholdBytes) {
-    if (encoding !== 'gzip') {
-      throw new RuleViolation(
-        rules.over,
-        `A ${size}-byte body arrived with Content-Encoding ${JSON.stringify(encoding || 'none')}; over ${thresholdBytes} bytes it must be gzip`,
-        [exchange],
-      );
-    }
-    return passed({ size });
-  }
-  if (encoding !== '' && encoding !== 'identity') {
+  // Another encoding than gzip is no gzip over the threshold, and a compression under it.
+  const compressed = encoding !== '' && encoding !== 'identity';
+  const breach =
+    size > thresholdBytes
+      ? compressionBreach({ size, gzip: encoding === 'gzip', acceptGzip: true, thresholdBytes })
+      : compressionBreach({ size, gzip: compressed, acceptGzip: true, thresholdBytes });
+  if (breach)
     throw new RuleViolation(
-      rules.under,
-      `A ${size}-byte body arrived with Content-Encoding ${encoding}; at or under ${thresholdBytes} bytes it must not be compressed`,
+      rules[breach.side],
+      `${breach.message} (Content-Encoding ${JSON.stringify(encoding || 'none')})`,
       [exchange],
     );
-  }
   return passed({ size });
 }

@@ -1,3 +1,4 @@
+import { compressionBreach } from '../checks/gzip-threshold.ts';
 import type { GzipThresholdFinding, SizeReading } from '../checks/gzip-threshold-finding.ts';
 import type { GzipThresholdExpectation } from '../checks/gzip-threshold.ts';
 import type { RuleId } from '../rules/rule-id.ts';
@@ -245,17 +246,9 @@ function sizeRuleBroken(
   }: { acceptGzip: boolean; thresholdBytes: number; rules: GzipThresholdSettings['rules'] },
 ): { ruleId: RuleId; message: string } | undefined {
   if (response.status < 200 || response.status > 299) return undefined;
-  const steered = Number.parseInt(response.label, 10);
   const gzip = /\bgzip\b/i.test(response.headers['content-encoding'] ?? '');
-  const length = Buffer.byteLength(response.body);
-  if (!gzip && acceptGzip && length > thresholdBytes)
-    return { ruleId: rules.over, message: `a ${length}-byte response arrived uncompressed under load` };
-  if (gzip && !acceptGzip)
-    return {
-      ruleId: rules.under,
-      message: `a response arrived gzip-compressed under load although gzip was not accepted`,
-    };
-  if (gzip && steered <= thresholdBytes)
-    return { ruleId: rules.under, message: `a ${steered}-byte response arrived gzip-compressed under load` };
-  return undefined;
+  // A gzip body's decoded size is the one its request was steered to; a plain one's is its length.
+  const size = gzip ? Number.parseInt(response.label, 10) : Buffer.byteLength(response.body);
+  const breach = compressionBreach({ size, gzip, acceptGzip, thresholdBytes });
+  return breach && { ruleId: rules[breach.side], message: `${breach.message}, under load` };
 }
