@@ -1,6 +1,7 @@
+import { type SettledVerdict, settledVerdict } from '../checks/settled-verdict.ts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RuleViolation, type Verdict } from '../checks/rule-violation.ts';
+import type { Verdict } from '../checks/rule-violation.ts';
 import { describeExchange } from '../client/evidence.ts';
 import { defaultRedactor } from '../core/redaction.ts';
 import type { ProbeOutcome } from '../load/load-probe.ts';
@@ -33,7 +34,9 @@ export interface LoadReport {
   /** The rule its check found broken (failed only). */
   ruleId?: string;
   /** `interrupted`: a signal stopped the probe, so its finding is not judged (exit 2). */
-  status: 'passed' | 'failed' | 'interrupted';
+  /** Blocked: a rule the probe's route rests on failed (named in `blockedBy`); never a pass, exit 1 as a failure. */
+  status: 'passed' | 'failed' | 'blocked' | 'interrupted';
+  blockedBy?: string[];
   message?: string;
   observations?: Record<string, unknown>;
   evidence?: ReturnType<typeof describeExchange>[];
@@ -148,28 +151,33 @@ export async function runLoadCommand(options: LoadCommandOptions): Promise<numbe
   return report.status === 'passed' ? 0 : 1;
 }
 
-/** The check's verdict, or its violation with the evidence redacted; a crash of the check is the harness's error. */
+/**
+ * The check's verdict as the probe's outcome (checks/settled-verdict.ts), its text and evidence redacted: passed, failed
+ * by its rule's violation, or blocked by the rules whose failure kept it from being judged; a crash of the check is the
+ * harness's error.
+ */
 function judged(
   judge: () => Verdict,
-): Pick<LoadReport, 'status' | 'message' | 'observations' | 'evidence'> & { ruleId?: string } {
+): Pick<LoadReport, 'status' | 'message' | 'observations' | 'evidence' | 'blockedBy'> & { ruleId?: string } {
+  let settled: SettledVerdict;
   try {
-    const verdict = judge();
+    settled = settledVerdict(judge);
+  } catch (error) {
+    throw new HarnessError('RUN_FAILED', `The check of the load scenario broke: ${(error as Error).message}`);
+  }
+  if (settled.status === 'passed')
     return {
       status: 'passed',
-      ...(verdict.observations
-        ? { observations: defaultRedactor.redactValue(verdict.observations) as Record<string, unknown> }
+      ...(settled.observations
+        ? { observations: defaultRedactor.redactValue(settled.observations) as Record<string, unknown> }
         : {}),
     };
-  } catch (error) {
-    if (!(error instanceof RuleViolation))
-      throw new HarnessError('RUN_FAILED', `The check of the load scenario broke: ${(error as Error).message}`);
-    return {
-      status: 'failed',
-      ruleId: error.ruleId,
-      message: defaultRedactor.redactText(error.message),
-      evidence: error.evidence.map((exchange) => describeExchange(exchange)),
-    };
-  }
+  return {
+    status: settled.status,
+    ...(settled.status === 'failed' ? { ruleId: settled.ruleId } : { blockedBy: [...settled.blockedBy] }),
+    message: defaultRedactor.redactText(settled.message),
+    evidence: settled.evidence.map((exchange) => describeExchange(exchange)),
+  };
 }
 
 function writeReport(reportsDir: string, report: LoadReport): string {
@@ -182,7 +190,7 @@ function writeReport(reportsDir: string, report: LoadReport): string {
 
 export function renderLoadReport(report: LoadReport): string {
   const lines = [
-    `${{ passed: 'PASS', failed: 'FAIL', interrupted: 'INTERRUPTED' }[report.status]}    ${report.ruleId ?? report.ruleIds.join(', ')} (${report.scenario} against ${report.target})`,
+    `${{ passed: 'PASS', failed: 'FAIL', blocked: 'BLOCKED', interrupted: 'INTERRUPTED' }[report.status]}    ${report.ruleId ?? report.ruleIds.join(', ')} (${report.scenario} against ${report.target})`,
   ];
   if (report.message) lines.push(`  ${report.message}`);
   for (const [key, value] of Object.entries(report.observations ?? {}))

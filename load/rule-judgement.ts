@@ -1,7 +1,7 @@
 import { sharedChecks } from '../checks/index.ts';
-import { RuleBlocked } from '../checks/rule-blocked.ts';
+import { settledVerdict } from '../checks/settled-verdict.ts';
 import { type CheckTable, ruleCheck } from '../checks/rule-check.ts';
-import { RuleViolation, type Verdict } from '../checks/rule-violation.ts';
+import type { Verdict } from '../checks/rule-violation.ts';
 import type { Rule } from '../rules/rule.ts';
 import type { RuleId } from '../rules/rule-id.ts';
 
@@ -38,14 +38,8 @@ export function loadJudge(rules: readonly Pick<Rule, 'id' | 'check'>[], familyCh
   return {
     checkOf,
     breach(ruleId, observed, ...expected) {
-      try {
-        checkOf(ruleId)(observed, ...expected);
-        return undefined;
-      } catch (error) {
-        if (error instanceof RuleViolation) return { ruleId: error.ruleId, message: error.message };
-        if (error instanceof RuleBlocked) return undefined;
-        throw error;
-      }
+      const settled = settledVerdict(() => checkOf(ruleId)(observed, ...expected));
+      return settled.status === 'failed' ? { ruleId: settled.ruleId as RuleId, message: settled.message } : undefined;
     },
   };
 }

@@ -8,7 +8,7 @@ import { markdownInline } from './summary-markdown.ts';
 /** What a load command judged beside its runs' thresholds: a probe's rules (the one broken, when it failed). */
 export interface ProbeVerdict {
   ruleIds: readonly string[];
-  status: 'passed' | 'failed' | 'interrupted';
+  status: 'passed' | 'failed' | 'blocked' | 'interrupted';
   message?: string;
 }
 
