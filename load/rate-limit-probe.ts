@@ -1,3 +1,4 @@
+import { clientError } from '../client/client-errors.ts';
 import type { ProbeStep, QuietWindow, RateLimitFinding } from '../checks/rate-limit-finding.ts';
 import type { Exchange } from '../client/http-exchange.ts';
 import type { RateLimitProbeSettings } from '../targets/rate-limit-probe-bounds.ts';
@@ -14,7 +15,7 @@ import {
   saturatingRate,
 } from './rate-limit-probe-phases.ts';
 import { type ProbedOperation, ProbeSession, type ProbeStepOptions } from './rate-limit-probe-session.ts';
-import type { LoadRequest } from './scenario.ts';
+import type { LoadRequest, ObservedResponse } from './scenario.ts';
 
 /**
  * A rate-limited operation as data: what to send, how to judge each response, and one valid request
@@ -145,7 +146,7 @@ function probeResult(
     ...(limitedSample && limitedRequest
       ? { limitedExchange: observedExchange(operation.baseUrl, limitedRequest, limitedSample) }
       : {}),
-    ...(lastSample && lastRequest ? { lastAnswer: observedExchange(operation.baseUrl, lastRequest, lastSample) } : {}),
+    ...lastAnswerOf(operation, session, lastSample && lastRequest && { request: lastRequest, sample: lastSample }),
     ...(recovery ? { recovery } : {}),
     ...(stoppedBy && (!found || stoppedBy !== 'max-rate') ? { stoppedBy } : {}),
     requests: session.requests,
@@ -156,6 +157,32 @@ function probeResult(
       return request ? [observedExchange(operation.baseUrl, request, violation.sample)] : [];
     }),
     ...(load ? { load } : {}),
+  };
+}
+
+/**
+ * The evidence of a probe that met no 429: the latest answer a step kept, or, where no body ever arrived whole (a
+ * target closing every connection mid-body), the status line the last step counted, with the body's failure.
+ */
+function lastAnswerOf(
+  operation: RateLimitedOperation,
+  session: ProbeSession,
+  kept: { request: LoadRequest; sample: ObservedResponse } | undefined | false,
+): Pick<RateLimitFinding, 'lastAnswer'> {
+  if (kept) return { lastAnswer: observedExchange(operation.baseUrl, kept.request, kept.sample) };
+  const status = session.results
+    .flatMap((result) => Object.keys(result.statuses).map(Number))
+    .filter((code) => code > 0)
+    .at(-1);
+  const request = operation.requests[0];
+  if (status === undefined || !request) return {};
+  const answer: ObservedResponse = { label: request.label, status, headers: {}, body: '' };
+  const exchange = observedExchange(operation.baseUrl, request, answer);
+  return {
+    lastAnswer: {
+      ...exchange,
+      error: clientError('BODY_INCOMPLETE', `status ${status} arrived; no body of the step arrived whole`),
+    },
   };
 }
 
