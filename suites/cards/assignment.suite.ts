@@ -13,7 +13,7 @@ import { ruleTest, useCardsSession } from './support/cards-session.ts';
 import { freeCard, walletValue } from './support/free-card.ts';
 import { judgedTogether } from './support/judged-together.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
-import { runStatefulPhase, sequenceBudget, observePhase } from '../support/stateful-phase.ts';
+import { runRulePhase } from '../support/stateful-phase.ts';
 import { PhaseHistory } from './support/sequence-cards.ts';
 import { assignmentCommands, assignmentSequence } from './support/assignment-model.ts';
 import { assignmentPool } from './support/assignment-pool.ts';
@@ -105,7 +105,7 @@ ruleTest('cards.assign.no-reassignment', async ({ run, observe, check }) => {
   const { cards, note } = await assignmentPool(client, section);
   const fixtureUsers = [...cardUserStatuses].map((status) => section.fixtures.cardUsers[status]);
   if (note) observe('stateful phase, cards', note);
-  const phase = await runStatefulPhase({
+  await runRulePhase(run, observe, observed, {
     commands: assignmentCommands(section.walletProvisioning),
     setup: () =>
       assignmentSequence(
@@ -120,10 +120,7 @@ ruleTest('cards.assign.no-reassignment', async ({ run, observe, check }) => {
         },
         observed,
       ),
-    seed: run.seed,
-    sequences: sequenceBudget(run),
   });
-  observePhase(observe, phase, observed);
   return verdicts;
 });
 

@@ -11,7 +11,7 @@ import { resultOrBlock } from '../support/result-or-block.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
 import { leftUnanswered } from '../../client/circuit-breaker.ts';
 import { silenceOutcome } from '../support/silent-target.ts';
-import { runStatefulPhase, sequenceBudget, observePhase } from '../support/stateful-phase.ts';
+import { runRulePhase } from '../support/stateful-phase.ts';
 import { PhaseHistory } from './support/sequence-cards.ts';
 import { walletValue } from './support/free-card.ts';
 import { unenrolmentCommands, unenrolmentSequence } from './support/unenrolment-model.ts';
@@ -99,7 +99,7 @@ ruleTest('cards.unenrol.cards-inaccessible', async ({ run, observe, check }) => 
   const { client, section } = session();
   const observed: string[] = [];
   const history = new PhaseHistory();
-  const phase = await runStatefulPhase({
+  await runRulePhase(run, observe, observed, {
     commands: unenrolmentCommands,
     setup: () =>
       unenrolmentSequence(
@@ -117,10 +117,7 @@ ruleTest('cards.unenrol.cards-inaccessible', async ({ run, observe, check }) => 
         },
         observed,
       ),
-    seed: run.seed,
-    sequences: sequenceBudget(run),
   });
-  observePhase(observe, phase, observed);
   return verdicts;
 });
 

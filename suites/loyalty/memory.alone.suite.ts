@@ -5,7 +5,7 @@ import type { Exchange } from '../../client/http-exchange.ts';
 import { validOrder } from '../../generators/loyalty/bodies.ts';
 import { lateTestTimeoutMs, useLateMemory } from '../support/late-memory.ts';
 import type { RunContext } from '../support/run-context.ts';
-import { runStatefulPhase, sequenceBudget, observePhase } from '../support/stateful-phase.ts';
+import { runRulePhase } from '../support/stateful-phase.ts';
 import { firstUseAccepted } from './support/first-use-accepted.ts';
 import { type LoyaltyPostcondition, loyaltyCommands, loyaltySequence } from './support/loyalty-model.ts';
 import { freshId, ruleTest, useLoyaltySession } from './support/loyalty-session.ts';
@@ -32,13 +32,10 @@ async function statefulPhase(
 ): Promise<void> {
   const { client, context, section } = session();
   const observed: string[] = [];
-  const phase = await runStatefulPhase({
+  await runRulePhase(run, observe, observed, {
     commands: loyaltyCommands[judges],
     setup: () => loyaltySequence({ client, context, windowMs: section.mac?.windowMs ?? 0, judges, judge }, observed),
-    seed: run.seed,
-    sequences: sequenceBudget(run),
   });
-  observePhase(observe, phase, observed);
 }
 
 ruleTest(

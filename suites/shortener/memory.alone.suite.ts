@@ -6,7 +6,7 @@ import { freshPath } from './support/fresh-path.ts';
 import { type TakenPath, vanityMemory } from './support/memory-kinds.ts';
 import { ruleTest, useShortenerSession } from './support/shortener-session.ts';
 import { freshPathJudgedBy, type PlannedStep, sendSteps } from './support/vanity-steps.ts';
-import { runStatefulPhase, sequenceBudget, observePhase } from '../support/stateful-phase.ts';
+import { runRulePhase } from '../support/stateful-phase.ts';
 import { vanityCommands, vanitySequence } from './support/vanity-model.ts';
 
 /*
@@ -113,13 +113,10 @@ ruleTest(
     observe('one path asked twice for one domain in one request', await oneRequestAskingTwice(client, nowMs));
     // Then the target as a state machine: random sequences, any failure shrunk to the shortest.
     const observed: string[] = [];
-    const phase = await runStatefulPhase({
+    await runRulePhase(run, observe, observed, {
       commands: vanityCommands,
       setup: () => vanitySequence({ client, nowMs, judge: check }, observed),
-      seed: run.seed,
-      sequences: sequenceBudget(run),
     });
-    observePhase(observe, phase, observed);
     return verdict;
   },
   { timeoutMs: lateTestTimeoutMs() },

@@ -130,3 +130,18 @@ export function judgedAtStep<T>(story: string, judge: () => T): T {
     throw restated;
   }
 }
+
+/**
+ * A rule's phase at the run's seed and sequence budget (`--sequences`, the entry's, else the default), what it ran
+ * and what it read leniently (`lenient`, filled by the sequences) recorded as the rule's observations.
+ */
+export async function runRulePhase<Model extends object, Real extends SequenceReal>(
+  run: Pick<RunContext, 'seed' | 'sequences' | 'target'>,
+  observe: (key: string, value: unknown) => void,
+  lenient: readonly string[],
+  phase: Pick<StatefulPhase<Model, Real>, 'commands' | 'setup'>,
+): Promise<StatefulPhaseRun> {
+  const ran = await runStatefulPhase({ ...phase, seed: run.seed, sequences: sequenceBudget(run) });
+  observePhase(observe, ran, lenient);
+  return ran;
+}

@@ -1,4 +1,4 @@
-import { runStatefulPhase, sequenceBudget, observePhase } from '../../support/stateful-phase.ts';
+import { runRulePhase } from '../../support/stateful-phase.ts';
 import type { RunContext } from '../../support/run-context.ts';
 import type { AgenticSession } from './agentic-session.ts';
 import type { StepJudge } from './notification-judges.ts';
@@ -16,11 +16,8 @@ export async function runNotificationPhase(
 ): Promise<void> {
   const context = await session.payloadContext();
   const observed: string[] = [];
-  const phase = await runStatefulPhase({
+  await runRulePhase(run, observe, observed, {
     commands: notificationCommands(context),
     setup: () => notificationSequence({ client: session.client, context, judge }, observed),
-    seed: run.seed,
-    sequences: sequenceBudget(run),
   });
-  observePhase(observe, phase, observed);
 }

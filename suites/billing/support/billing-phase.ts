@@ -1,5 +1,5 @@
 import type { RunContext } from '../../support/run-context.ts';
-import { runStatefulPhase, sequenceBudget, observePhase } from '../../support/stateful-phase.ts';
+import { runRulePhase } from '../../support/stateful-phase.ts';
 import type { BillingSession } from './billing-suite-session.ts';
 import { billingCommands, billingSequence, type CommandMix } from './charge-commands.ts';
 import { type BillingJudge, orgRule, replayRule, updateRule } from './charge-model.ts';
@@ -22,11 +22,8 @@ export async function billingPhase(
   observe: (key: string, value: unknown) => void,
 ): Promise<void> {
   const observed: string[] = [];
-  const phase = await runStatefulPhase({
+  await runRulePhase(run, observe, observed, {
     commands: billingCommands(session.client.tenant, mixes[judge.rule]),
     setup: () => billingSequence({ session, judge }, observed),
-    seed: run.seed,
-    sequences: sequenceBudget(run),
   });
-  observePhase(observe, phase, observed);
 }
