@@ -1,7 +1,8 @@
+import { expectRulesPassed } from '../every-rule-judged.ts';
 import { afterAll, expect, test } from 'vitest';
 import type { RuleId } from '../../../rules/rule-id.ts';
 import { startDocumentService, type DocumentService } from './document-service.ts';
-import { runCli, writeTargets } from '../../support/run-harness-cli.ts';
+import { writeTargets } from '../../support/run-harness-cli.ts';
 
 /*
  * Issue 29, readings no stricter than document 2: a card-on-demand service written from the document
@@ -55,31 +56,15 @@ test('a service taking the other listed answer passes, and each answer met is ob
     transactions: { overLimit: 'serve-500', unknownFilter: 'empty-page', chargeSign: 'negative' },
   });
   const targets = writeTargets({ choices: { kind: 'url', families: { cards: service.section('CHOICES_TOKEN') } } });
-  const result = await runCli(
-    [
-      'run',
-      '--targets',
-      targets,
-      '--target',
-      'choices',
-      '--suite',
-      'cards',
-      ...judged.flatMap((rule) => ['--rule', rule]),
-      '--seed',
-      '29',
-      '--runs',
-      '10',
-      '--workers',
-      '1',
-    ],
-    { CHOICES_TOKEN: service.token },
-  );
+  const { result, rules } = await expectRulesPassed({
+    targets,
+    target: 'choices',
+    family: 'cards',
+    rules: judged,
+    seed: 29,
+    env: { CHOICES_TOKEN: service.token },
+  });
   const output = result.stdout.slice(-4000);
-  const rules = result.summary().rules;
-  expect(
-    rules.filter((rule) => rule.status !== 'passed').map((rule) => `${rule.ruleId}: ${rule.status} ${rule.message}`),
-    output,
-  ).toEqual([]);
   expect(result.code, output).toBe(0);
   const observed = (ruleId: string) => JSON.stringify(rules.find((rule) => rule.ruleId === ruleId)?.observations ?? {});
   expect(observed('cards.auth.invalid')).toContain('GET card: 403, PATCH card: 401');
