@@ -105,3 +105,19 @@ test('a blocked rule is tagged, names what blocked it and shows the exchanges th
   expect(parameters(messages).at(-1)).toEqual({ name: 'blocked by', value: 'billing.b, billing.c', excluded: true });
   expect(attachments(messages)).toHaveLength(3);
 });
+
+test("a rule's quotes follow its statement in the description, each with the word that makes it a demand", () => {
+  const quoted: LabelledRule = {
+    ...rule,
+    quotes: [{ text: 'Retries carrying the same value are recognised', demand: 'recognised' }],
+  };
+  const [metadata] = allureRuleMessages(
+    quoted,
+    { ruleId: 'billing.a', family: 'billing', status: 'passed', section: '' },
+    run,
+    at,
+  );
+  expect(JSON.stringify(metadata)).toContain(
+    '> \\"Retries carrying the same value are recognised\\" [demand: recognised]',
+  );
+});
