@@ -5,6 +5,7 @@
  * many seeds those rules pass. Prints figures; asserts nothing.
  *
  *   node --import tsx bench/stateful-bench.ts [seeds with a fault, default 5] [seeds without, default 20] [family...]
+ *   (HARNESS_BENCH_VARIANTS_ONLY=1: of the services without faults, only the variants)
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -22,6 +23,8 @@ import { shortenerSequenceFaults } from '../test/independent/shortener/sequence-
 const bin = fileURLToPath(new URL('../bin/harness.js', import.meta.url));
 const [faultSeeds = 5, cleanSeeds = 20] = process.argv.slice(2, 4).map(Number);
 const only = process.argv.slice(4);
+/** HARNESS_BENCH_VARIANTS_ONLY=1: of the services without faults, only the variants making the other choices. */
+const variantsOnly = process.env.HARNESS_BENCH_VARIANTS_ONLY === '1';
 const families: SequenceFaultFamily<object>[] = [
   billingSequenceFaults,
   cardsSequenceFaults,
@@ -78,7 +81,7 @@ for (const family of families.filter((candidate) => only.length === 0 || only.in
   for (const fault of family.cases)
     await seedsOf(`${family.family}: ${fault.name}`, fault.ruleId, () => family.start(fault.faults), faultSeeds);
   for (const ruleId of faultedRules(family)) {
-    await seedsOf(`${family.family}: no fault`, ruleId, () => family.start({}), cleanSeeds);
+    if (!variantsOnly) await seedsOf(`${family.family}: no fault`, ruleId, () => family.start({}), cleanSeeds);
     for (const variant of family.variants ?? [])
       await seedsOf(`${family.family}: no fault, ${variant.name}`, ruleId, () => variant.start(), cleanSeeds);
   }
