@@ -1,10 +1,10 @@
+import { said } from '../rule-quotes.ts';
 import { defineRules, type RuleQuote } from '../rule.ts';
 import { agenticSource as source } from './source.ts';
 
 const family = 'agentic';
 
 /** A sentence of document 2, part C, and the word or cell that makes it a demand (absent: context or observed). */
-const said = (text: string, demand?: string): RuleQuote => (demand === undefined ? { text } : { text, demand });
 /** The standard the document's "JWE-encrypted" names: what a recipient does with a JWE it cannot decrypt. */
 const jweSaid = (text: string, demand: string): RuleQuote => ({
   text,

@@ -1,4 +1,5 @@
-import { defineRules, type RuleQuote } from '../rule.ts';
+import { said } from '../rule-quotes.ts';
+import { defineRules } from '../rule.ts';
 import { cardsSections as s } from './source.ts';
 
 /** What the rules' `appliesTo` reads of the cards section of a target entry. */
@@ -9,7 +10,6 @@ const disposable =
   'target entry that names a disposable account (fixtures.disposableAccountId), accepting that it is unenrolled';
 
 /** A sentence or table row of document 2, part B, and the word or cell that makes it a demand (absent: observed). */
-const said = (text: string, demand?: string): RuleQuote => (demand === undefined ? { text } : { text, demand });
 
 // Sentences and table rows of document 2, part B, word for word (test/rules/rule-quotes.test.ts finds each in it).
 const cardIdRow = 'cardId | string | yes |';

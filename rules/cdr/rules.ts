@@ -1,3 +1,4 @@
+import { said } from '../rule-quotes.ts';
 import { defineRules } from '../rule.ts';
 import type { RuleQuote } from '../rule.ts';
 import { servesOperation, type ServedVersions } from './endpoints.ts';
@@ -29,10 +30,8 @@ const cds = (section: string, anchor: string) => ({
   url: `https://consumerdatastandardsaustralia.github.io/standards/#${anchor}`,
 });
 /** A sentence of document 3, and the word or cell that makes it a demand (absent: context or observed). */
-const said = (text: string, demand?: string): RuleQuote => (demand === undefined ? { text } : { text, demand });
 /** A sentence of the standard, read at `from`. */
-const standardSaid = (text: string, from: RuleQuote['from'], demand?: string): RuleQuote =>
-  demand === undefined ? { text, from } : { text, demand, from };
+const standardSaid = (text: string, from: RuleQuote['from'], demand?: string): RuleQuote => said(text, demand, from);
 
 // Sentences of document 3, part A, word for word (test/rules/rule-quotes.test.ts finds each in the document).
 const xvHeader =

@@ -1,3 +1,4 @@
+import { said } from '../rule-quotes.ts';
 import { defineRules, type RuleQuote } from '../rule.ts';
 import { custodySource as source } from './source.ts';
 
@@ -11,9 +12,8 @@ const platformAt = (section: string) => ({
   url: 'https://github.com/taurushq-io/taurus-protect-sdk/blob/09923dffabb02d8996f8eda8e756d9b15066db47/scripts/resources/swagger/apis.swagger.json',
 });
 /** A sentence of document 3, part C, and the word or cell that makes it a demand (absent: context or observed). */
-const said = (text: string, demand?: string): RuleQuote => (demand === undefined ? { text } : { text, demand });
 const platformSaid = (text: string, section: string, demand?: string): RuleQuote =>
-  demand === undefined ? { text, from: platformAt(section) } : { text, demand, from: platformAt(section) };
+  said(text, demand, platformAt(section));
 
 // Sentences of document 3, part C, word for word (test/rules/rule-quotes.test.ts finds each in the document).
 const requestParameters =

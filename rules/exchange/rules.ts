@@ -1,3 +1,4 @@
+import { said } from '../rule-quotes.ts';
 import { defineRules, type RuleQuote } from '../rule.ts';
 
 const document = 'Spec document 3 (open banking, exchange-style envelope, custody), part B';
@@ -12,9 +13,7 @@ const okx = (section: string, anchor: string) => ({
 const tradeCodesAt = okx('Error Code, REST API, Trade', 'error-code-rest-api-trade');
 const generalCodesAt = okx('Error Code, REST API, General', 'error-code-rest-api-general');
 /** A sentence of document 3, part B, and the word or cell that makes it a demand (absent: context or observed). */
-const said = (text: string, demand?: string): RuleQuote => (demand === undefined ? { text } : { text, demand });
-const okxSaid = (text: string, from: RuleQuote['from'], demand?: string): RuleQuote =>
-  demand === undefined ? { text, from } : { text, demand, from };
+const okxSaid = (text: string, from: RuleQuote['from'], demand?: string): RuleQuote => said(text, demand, from);
 
 // Sentences of document 3, part B, word for word (test/rules/rule-quotes.test.ts finds each in the document).
 const codeCell = '| code | string | `0` means success; any other value is an error. Compare as a string. |';

@@ -1,4 +1,5 @@
-import { defineRules, type RuleQuote } from '../rule.ts';
+import { said } from '../rule-quotes.ts';
+import { defineRules } from '../rule.ts';
 import { loyaltySource as source } from './source.ts';
 
 /** What the rules' `appliesTo` reads of the loyalty section of a target entry. */
@@ -14,7 +15,6 @@ const withBearer = {
 };
 
 /** A sentence of document 2, part A, and the word or cell that makes it a demand (absent: context or observed). */
-const said = (text: string, demand?: string): RuleQuote => (demand === undefined ? { text } : { text, demand });
 /** The published texts the notification's `time` points at: CloudEvents 0.3 (its specversion) and RFC 3339. */
 const cloudEvents03 = {
   title: 'CloudEvents',
