@@ -55,11 +55,8 @@ export function gzipThreshold(exchange: Exchange, expected: GzipThresholdExpecta
     .trim()
     .toLowerCase();
   // Another encoding than gzip is no gzip over the threshold, and a compression under it.
-  const compressed = encoding !== '' && encoding !== 'identity';
-  const breach =
-    size > thresholdBytes
-      ? compressionBreach({ size, gzip: encoding === 'gzip', acceptGzip: true, thresholdBytes })
-      : compressionBreach({ size, gzip: compressed, acceptGzip: true, thresholdBytes });
+  const gzip = size > thresholdBytes ? encoding === 'gzip' : encoding !== '' && encoding !== 'identity';
+  const breach = compressionBreach({ size, gzip, acceptGzip: true, thresholdBytes });
   if (breach)
     throw new RuleViolation(
       rules[breach.side],
