@@ -1,10 +1,9 @@
-import { launchTarget } from '../targets/launch-target.ts';
 import type { ContainerTarget } from '../targets/schema.ts';
 import { askOperations } from './doctor-operations.ts';
 import { doctorProblems, doctorVerdict, renderDoctor } from './doctor-report.ts';
 import { openFamilySessions } from './family-sessions.ts';
 import { selectFamilies } from './select-families.ts';
-import { loadTarget } from './target-stage.ts';
+import { launchLoaded, loadTarget } from './target-stage.ts';
 
 export interface DoctorOptions {
   targetsFile: string;
@@ -14,15 +13,16 @@ export interface DoctorOptions {
 
 /** The preflight alone: starts the target if needed, reports per family what it found, judges nothing. */
 export async function runDoctor(options: DoctorOptions): Promise<number> {
-  const { file, target } = await loadTarget(options.targetsFile, options.target, options.suites);
-  const selected = selectFamilies(target, options.suites);
-  console.log(`harness doctor: target ${target.name} (${target.entry.kind}) from ${file.path}`);
-  if (target.entry.kind === 'container') {
-    const { image, network } = target.entry as ContainerTarget;
+  const loaded = await loadTarget(options.targetsFile, options.target, options.suites);
+  const { file } = loaded;
+  const selected = selectFamilies(loaded.target, options.suites);
+  console.log(`harness doctor: target ${loaded.target.name} (${loaded.target.entry.kind}) from ${file.path}`);
+  if (loaded.target.entry.kind === 'container') {
+    const { image, network } = loaded.target.entry as ContainerTarget;
     const { describeEngineFor } = await import('../targets/container/engine.ts');
     for (const line of await describeEngineFor(image, network)) console.log(line);
   }
-  const launched = await launchTarget(target);
+  const { target, launched } = await launchLoaded(loaded);
   try {
     const opened = await openFamilySessions(target, selected);
     await opened.close();

@@ -10,12 +10,11 @@ import { loadInvocation, writeLoadAllureResult } from '../reporting/load-allure.
 import { loadCharts } from '../reporting/load-charts.ts';
 import { loadProgressLine } from '../reporting/load-progress-line.ts';
 import { HarnessError } from '../core/harness-error.ts';
-import { launchTarget } from '../targets/launch-target.ts';
 import { listenForInterruption } from './interrupt.ts';
 import { publishLoadSummary } from './load-publish.ts';
 import { registeredProbeNamed } from './load-probes.ts';
 import { reportsPaths } from './paths.ts';
-import { loadTarget } from './target-stage.ts';
+import { launchLoaded, loadTarget } from './target-stage.ts';
 
 export interface LoadCommandOptions {
   scenario: string;
@@ -109,9 +108,9 @@ async function publishProbe(reportsDir: string, report: LoadReport, interrupted:
  */
 export async function runLoadCommand(options: LoadCommandOptions): Promise<number> {
   const { probe, family } = await registeredProbeNamed(options.scenario);
-  const { target } = await loadTarget(options.targetsFile, options.target);
-  const section = target.entry.families[family.name];
-  if (section === undefined) {
+  const loaded = await loadTarget(options.targetsFile, options.target);
+  const { target } = loaded;
+  if (target.entry.families[family.name] === undefined) {
     throw new HarnessError(
       'USAGE',
       `Target "${target.name}" declares no ${family.name} interface, which ${probe.name} loads`,
@@ -123,13 +122,14 @@ export async function runLoadCommand(options: LoadCommandOptions): Promise<numbe
   const stop = new AbortController();
   void interruption.arrived.then(() => stop.abort());
   const line = loadProgressLine();
-  const launched = await launchTarget(target);
+  const { target: started, launched } = await launchLoaded(loaded);
   interruption.beforeForcedExit(() => launched.kill());
   let report: LoadReport;
   try {
     const outcome = await probe.run({
       targetName: target.name,
-      section,
+      // The section of the entry started: its base URL names the port the target listens on.
+      section: started.entry.families[family.name],
       client: target.entry.client,
       redactor: defaultRedactor,
       onProgress: (progress) => line.show(progress),

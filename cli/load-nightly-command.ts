@@ -13,13 +13,12 @@ import { runLoad } from '../load/run-load.ts';
 import { loadProgressLine } from '../reporting/load-progress-line.ts';
 import { loadVerdictLine } from '../reporting/load-summary.ts';
 import { loadSummaryTable } from '../reporting/load-summary-table.ts';
-import { launchTarget } from '../targets/launch-target.ts';
 import { loadProfileSchema } from '../targets/schema.ts';
 import { publishLoadSummary, publishNightly } from './load-publish.ts';
 import { listenForInterruption } from './interrupt.ts';
 import { reportsPaths } from './paths.ts';
 import { harnessInvocation } from './replay-invocation.ts';
-import { loadTarget } from './target-stage.ts';
+import { launchLoaded, loadTarget } from './target-stage.ts';
 
 export interface NightlyOptions {
   targetsFile: string;
@@ -135,7 +134,8 @@ async function loadOperations(
  * Allure test per operation with its charts. Exit 0 within thresholds, 1 not, 2 harness error or interrupted.
  */
 export async function runNightly(options: NightlyOptions): Promise<number> {
-  const { target } = await loadTarget(options.targetsFile, options.target);
+  const loadedTarget = await loadTarget(options.targetsFile, options.target);
+  const { target } = loadedTarget;
   const profile = nightlyProfile(target, options);
   const declared = families().filter((family) => target.entry.families[family.name] !== undefined);
   const { segment } = options;
@@ -149,7 +149,7 @@ export async function runNightly(options: NightlyOptions): Promise<number> {
   const stop = new AbortController();
   void interruption.arrived.then(() => stop.abort());
   const line = loadProgressLine();
-  const launched = await launchTarget(target);
+  const { target: started, launched } = await launchLoaded(loadedTarget);
   interruption.beforeForcedExit(() => launched.kill());
   let loaded: Awaited<ReturnType<typeof loadOperations>>;
   try {
@@ -158,7 +158,7 @@ export async function runNightly(options: NightlyOptions): Promise<number> {
         console.log(`waiting for the start: ${new Date(options.startAt).toISOString()}`);
       await waitForStart(options.startAt, stop.signal);
     }
-    loaded = await loadOperations(declared, { target, runs, signal: stop.signal, line });
+    loaded = await loadOperations(declared, { target: started, runs, signal: stop.signal, line });
   } finally {
     line.stop();
     await launched.stop();

@@ -1,11 +1,11 @@
 import type { RunProgress } from '../reporting/live-line.ts';
 import { renderSummary } from '../reporting/print-summary.ts';
 import type { RunSummary } from '../reporting/run-summary.ts';
-import { launchTarget } from '../targets/launch-target.ts';
 import { judgeTarget } from './run-judge.ts';
 import { planRun, type RunAsked, type RunPlan } from './run-plan.ts';
 import { RunRecord } from './run-record.ts';
 import { type RunStop, stopSignals } from './run-stop.ts';
+import { launchLoaded } from './target-stage.ts';
 
 /** What a run is asked (run-plan.ts), how many workers it may use, and who hears of its progress. */
 export interface RunOptions extends RunAsked {
@@ -41,7 +41,7 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
     say(
       `harness run: target ${plan.target.name}, families ${plan.selected.map((family) => family.name).join(', ')}, seed ${plan.seed}, deadline ${Math.round(plan.maxTimeMs / 1000)} s`,
     );
-    const launched = await startTarget(plan, stop);
+    const launched = await startTarget(plan, options.suites, stop);
     if (!launched) return record.finish();
     stop.beforeForcedExit(() => launched.kill());
     record.targetOutput = () => launched.recentOutput();
@@ -73,8 +73,14 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
  * Starts the target the entry names (a command or a container; nothing for a URL). A start given up because the run
  * was interrupted is the interruption (undefined), not a target that failed to start.
  */
-async function startTarget(plan: RunPlan, stop: RunStop) {
-  return launchTarget(plan.target, process.env, stop.abandonStart).catch(async (error: unknown) => {
+async function startTarget(plan: RunPlan, onlyFamilies: readonly string[] | undefined, stop: RunStop) {
+  const loaded = { file: plan.file, target: plan.target, ...(onlyFamilies ? { onlyFamilies } : {}) };
+  const started = launchLoaded(loaded, stop.abandonStart).then(({ target, launched }) => {
+    // Started on another port than planned (the planned one was taken): the run judges the entry it started.
+    plan.target = target;
+    return launched;
+  });
+  return started.catch(async (error: unknown) => {
     // A signal to the whole process group reaches the target too, which may die of it before this process's
     // own listener has run: a start cut short by SIGINT or SIGTERM waits a moment for the run's own signal.
     if (!stop.reason && /exited \(SIG(INT|TERM)\)/.test(String((error as Error).message)))

@@ -2,6 +2,9 @@ import { existsSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { families } from '../families/index.ts';
 import { resolveTarget } from '../families/resolve-target.ts';
+import { portInUse } from '../targets/free-port.ts';
+import { launchTarget } from '../targets/launch-target.ts';
+import type { LaunchedTarget } from '../targets/launched-target.ts';
 import { type ResolvedTarget, readTargetsFile, type TargetsFileContents } from '../targets/load-targets.ts';
 import { packageRoot } from './paths.ts';
 
@@ -11,15 +14,55 @@ import { packageRoot } from './paths.ts';
  * against the registered families' schema. Every command that reaches a target starts here, once.
  */
 
+/** The targets file, the chosen entry resolved, and the families whose variables counted. */
+export interface LoadedTarget {
+  file: TargetsFileContents;
+  target: ResolvedTarget;
+  onlyFamilies?: readonly string[];
+}
+
 /** The targets file and the chosen entry, resolved (`onlyFamilies`: a run's --suite, so only their variables count). */
 export async function loadTarget(
   targetsFile: string,
   target: string | undefined,
   onlyFamilies?: readonly string[],
-): Promise<{ file: TargetsFileContents; target: ResolvedTarget }> {
+): Promise<LoadedTarget> {
   const file = readTargetsFile(targetsFile);
   ensureBundledReferenceCredentials(process.env, file);
-  return { file, target: await resolveTarget(file, target, process.env, onlyFamilies) };
+  return {
+    file,
+    target: await resolveTarget(file, target, process.env, onlyFamilies),
+    ...(onlyFamilies ? { onlyFamilies } : {}),
+  };
+}
+
+/** Starts in all, when each start before found the port chosen for {port} taken. */
+const startsOnAnotherPort = 3;
+
+/**
+ * Starts the loaded target. Between choosing a free port for {port} and the target listening on it, another process
+ * may take it (a busy machine opens thousands of connections): a start that failed that way is not the target's
+ * failure, so the entry is resolved again with another free port and started again.
+ */
+export async function launchLoaded(
+  loaded: LoadedTarget,
+  abort?: AbortSignal,
+): Promise<{ target: ResolvedTarget; launched: LaunchedTarget }> {
+  let { target } = loaded;
+  for (let start = 1; ; start++) {
+    try {
+      return { target, launched: await launchTarget(target, process.env, abort) };
+    } catch (error) {
+      if (start >= startsOnAnotherPort || abort?.aborted || !(await portWasTaken(target, error))) throw error;
+      target = await resolveTarget(loaded.file, target.name, process.env, loaded.onlyFamilies);
+    }
+  }
+}
+
+/** The target said its address is in use, or another socket holds the port chosen for it now. */
+async function portWasTaken(target: ResolvedTarget, error: unknown): Promise<boolean> {
+  if (target.port === undefined) return false;
+  return /EADDRINUSE|address already in use|already in use/i.test(String(error)) || portInUse(target.port);
 }
 
 /**

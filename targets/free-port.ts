@@ -13,3 +13,13 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
     });
   });
 }
+
+/** Whether another socket holds the port on the loopback interface now (a listen on it is refused as in use). */
+export function portInUse(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'EADDRINUSE'));
+    server.listen(port, host, () => server.close(() => resolve(false)));
+  });
+}

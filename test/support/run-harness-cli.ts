@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureReferenceCredentials } from '../../cli/target-stage.ts';
@@ -103,7 +103,7 @@ export function runCli(
           stderr,
           reportsDir,
           ...(peak ? { peak } : {}),
-          summary: () => JSON.parse(readFileSync(join(reportsDir, 'summary.json'), 'utf8')) as RunSummary,
+          summary: () => readSummary(reportsDir, { code, stdout, stderr }),
         });
       },
     );
@@ -111,6 +111,16 @@ export function runCli(
     const stopSampling =
       (memoryLog || options.samplePeak) && child.pid !== undefined ? samplePeakMemory(child.pid) : undefined;
   });
+}
+
+/** The run's summary.json; a run that wrote none fails the test with its exit code and last output. */
+function readSummary(reportsDir: string, ended: { code: number; stdout: string; stderr: string }): RunSummary {
+  const path = join(reportsDir, 'summary.json');
+  if (!existsSync(path))
+    throw new Error(
+      `the run wrote no summary.json (exit ${ended.code})\nstdout:\n${ended.stdout.slice(-2000)}\nstderr:\n${ended.stderr.slice(-2000)}`,
+    );
+  return JSON.parse(readFileSync(path, 'utf8')) as RunSummary;
 }
 
 /** Writes a targets file with the given entries and returns its path. */
