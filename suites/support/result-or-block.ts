@@ -1,14 +1,26 @@
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
+import { forRule } from '../../checks/rule-check.ts';
+import { ruleInProgress } from '../../core/rule-in-progress.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 
 /**
- * What `work` gives, or the RuleBlocked it threw (any other error goes on): for a reading a rule can do
- * without, or keeps for the one rule that needs it, where a block must not stop the rule that asked.
+ * What `work` gives, or the block it comes to for the rule in progress (any other error goes on): for a reading a
+ * rule can do without, or keeps for the one rule that needs it, where a block must not stop the rule that asked. What
+ * `work` threw is resolved as the engine resolves it (checks/rule-check.ts): a missing prerequisite the rule in
+ * progress judges itself is its violation, thrown; one other rules judge is a block by them, returned.
  */
 export async function resultOrBlock<T>(work: () => T | Promise<T>): Promise<T | RuleBlocked> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof RuleBlocked) return error;
-    throw error;
+    const asking = ruleInProgress();
+    const resolved = asking === undefined ? error : forRule(asking as RuleId, error);
+    if (resolved instanceof RuleBlocked) return resolved;
+    throw resolved;
   }
+}
+
+/** Whether what resultOrBlock gave is a block (the reading was stopped by other rules). */
+export function isBlocked(value: unknown): value is RuleBlocked {
+  return value instanceof RuleBlocked;
 }

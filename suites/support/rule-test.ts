@@ -13,6 +13,7 @@ import { defaultRedactor } from '../../core/redaction.ts';
 import type { Rule } from '../../rules/rule.ts';
 import { demandsText } from '../../rules/rule-quotes.ts';
 import { failureText } from '../../checks/failure-text.ts';
+import { type SettledThrow, settledThrow } from '../../checks/settled-verdict.ts';
 import { type BoundCheck, type CheckTable, forRule, ruleCheck } from '../../checks/rule-check.ts';
 import { shownCounterexample } from './report-values.ts';
 import { reportText } from '../../core/report-text.ts';
@@ -74,19 +75,23 @@ function shownEvidence(exchanges: readonly Exchange[], family: string): NonNulla
   return exchanges.map((exchange) => describeExchange(exchange, defaultRedactor, undefined, { family }));
 }
 
-function violationOutcome(base: RuleOutcome, violation: RuleViolation): RuleOutcome {
+/** A settled verdict that did not pass, as the rule's outcome: failed with its violation, or blocked. */
+function thrownOutcome(base: RuleOutcome, settled: SettledThrow): RuleOutcome {
+  const evidence = shownEvidence(settled.evidence, base.family);
+  const message = reportText(settled.message).text;
+  if (settled.status === 'blocked') return { ...base, status: 'blocked', blockedBy: [...settled.blockedBy], message, evidence };
   return {
     ...base,
     status: 'failed',
-    message: reportText(violation.message).text,
-    ...(violation.inputDescription ? { input: reportText(violation.inputDescription).text } : {}),
-    evidence: shownEvidence(violation.evidence, base.family),
-    ...(violation.replay
+    message,
+    ...(settled.input ? { input: reportText(settled.input).text } : {}),
+    evidence,
+    ...(settled.replay
       ? {
           replay: {
-            seed: violation.replay.seed,
-            path: violation.replay.path,
-            counterexample: reportText(shownCounterexample(violation.replay.counterexample)).text,
+            seed: settled.replay.seed,
+            path: settled.replay.path,
+            counterexample: reportText(shownCounterexample(settled.replay.counterexample)).text,
           },
         }
       : {}),
@@ -299,28 +304,22 @@ async function settleThrown(
     vitest.skip(stoppedByHarness);
     return;
   }
-  if (error instanceof RuleBlocked) {
-    const outcome: RuleOutcome = {
-      ...base,
-      status: 'blocked',
-      blockedBy: [...error.blockedBy],
-      message: reportText(error.message).text,
-      evidence: shownEvidence(error.evidence, rule.family),
-    };
+  // The one step from a verdict to an outcome (checks/settled-verdict.ts): a block, or a violation of this rule.
+  const settled = settledThrow(error);
+  const foreign = settled?.status === 'failed' && settled.ruleId !== rule.id;
+  if (settled && !foreign) {
+    const outcome = thrownOutcome(base, settled);
     record(outcome);
-    vitest.skip(outcome.message);
-    return;
-  }
-  const foreign = error instanceof RuleViolation && error.ruleId !== rule.id;
-  if (error instanceof RuleViolation && !foreign) {
-    const outcome = violationOutcome(base, error);
-    record(outcome);
-    const failure = new RuleViolation(error.ruleId, failureText(outcome, run), []);
+    if (settled.status === 'blocked') {
+      vitest.skip(outcome.message);
+      return;
+    }
+    const failure = new RuleViolation(rule.id as RuleId, failureText(outcome, run), []);
     failure.stack = failure.message;
     throw failure;
   }
   const message = foreign
-    ? `rule test judged by the wrong check: a violation of ${error.ruleId}: ${reportText(error.message).text}`
+    ? `rule test judged by the wrong check: a violation of ${settled.ruleId}: ${reportText(settled.message).text}`
     : error instanceof NothingJudgedError
       ? `rule test judged by the wrong check: ${reportText(error.message).text}`
       : `check ${rule.check} raised an unexpected error: ${reportText(error instanceof Error ? error.message : String(error)).text}`;
