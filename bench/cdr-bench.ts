@@ -30,10 +30,10 @@ const client = new CdrClient(
 );
 try {
   // One walk first so that the figures below are not the JIT's warm-up.
-  await walkForward(client, { effective: 'ALL', pageSize: 7 }, 'cdr.pagination.walk-complete');
+  await walkForward(client, { effective: 'ALL', pageSize: 7 });
   for (const pageSize of [1, 7, 25]) {
     const walkStarted = performance.now();
-    const walk = await walkForward(client, { effective: 'ALL', pageSize }, 'cdr.pagination.walk-complete');
+    const walk = await walkForward(client, { effective: 'ALL', pageSize });
     const ms = performance.now() - walkStarted;
     const products = walkProductIds(walk).length;
     console.log(

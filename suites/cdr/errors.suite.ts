@@ -1,4 +1,3 @@
-import { judgedFor } from '../../checks/rule-check.ts';
 import type { ProvokedRefusal } from '../../checks/cdr/error-codes.ts';
 import { listPageOf } from '../../checks/cdr/product-walk.ts';
 import type { CdrClient } from '../../client/cdr/cdr-client.ts';
@@ -6,9 +5,9 @@ import type { Exchange } from '../../client/http-exchange.ts';
 import { unknownProductIds } from '../../generators/cdr/unknown-product-id.ts';
 import type { CdrOperation } from '../../rules/cdr/endpoints.ts';
 import { maxPageSize, servesOperation } from '../../rules/cdr/endpoints.ts';
-import { askedBy } from './support/as-seen-by.ts';
 import { ruleTest, useCdrSession } from './support/cdr-session.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
+import { ruleInProgress } from '../../core/rule-in-progress.ts';
 
 const session = useCdrSession();
 const urn = (name: string) => `urn:au-cds:error:cds-all:${name}`;
@@ -125,13 +124,16 @@ function unknownProductCondition(client: CdrClient, unknownIds: readonly string[
   };
 }
 
-/** Each error condition of part A met twice, on the operations the holder serves. */
-async function meetErrors(client: CdrClient, ruleId: RuleId): Promise<ProvokedRefusal[]> {
+/**
+ * Each error condition of part A met twice, on the operations the holder serves: made once, shared by the error
+ * rules. A list that refuses the plain request the last page is read from is the rule's that asked first (the others
+ * are blocked by it), each rule resolving that for itself.
+ */
+async function meetErrors(client: CdrClient): Promise<ProvokedRefusal[]> {
   const unknownIds = unknownProductIds(2, session().run.seed);
   const servesList = servesOperation(client.section, 'list');
-  const lastPage = servesList
-    ? ((await judgedFor(ruleId, async () => listPageOf(await client.list()))).meta.totalPages ?? 1)
-    : 1;
+  const askedFirst = ruleInProgress() as RuleId;
+  const lastPage = servesList ? (listPageOf(await client.list(), [askedFirst]).meta.totalPages ?? 1) : 1;
   const conditions = [
     ...versionHeaderConditions(client, unknownIds[0] as string),
     ...listQueryConditions(client, lastPage),
@@ -149,18 +151,16 @@ async function meetErrors(client: CdrClient, ruleId: RuleId): Promise<ProvokedRe
 }
 
 let occurrences: Promise<ProvokedRefusal[]> | undefined;
-const errors = (ruleId: RuleId) => {
-  occurrences ??= meetErrors(session().client, ruleId);
-  return askedBy(ruleId, occurrences);
+const errors = () => {
+  occurrences ??= meetErrors(session().client);
+  return occurrences;
 };
-const allExchanges = async (ruleId: RuleId) => (await errors(ruleId)).flatMap((condition) => condition.exchanges);
+const allExchanges = async () => (await errors()).flatMap((condition) => condition.exchanges);
 
-ruleTest('cdr.error.shape', async ({ check }) => check(await allExchanges('cdr.error.shape')));
+ruleTest('cdr.error.shape', async ({ check }) => check(await allExchanges()));
 
-ruleTest('cdr.error.urn-for-application-code', async ({ check }) =>
-  check(await allExchanges('cdr.error.urn-for-application-code')),
-);
+ruleTest('cdr.error.urn-for-application-code', async ({ check }) => check(await allExchanges()));
 
-ruleTest('cdr.error.stable-title', async ({ check }) => check(await errors('cdr.error.stable-title')));
+ruleTest('cdr.error.stable-title', async ({ check }) => check(await errors()));
 
-ruleTest('cdr.error.codes', async ({ check }) => check(await errors('cdr.error.codes')));
+ruleTest('cdr.error.codes', async ({ check }) => check(await errors()));

@@ -1,11 +1,10 @@
-import { judgedFor } from '../../checks/rule-check.ts';
 import type { FilteredWalk } from '../../checks/cdr/list-filter.ts';
 import type { ProductFilter } from '../../checks/cdr/product-filter.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
-import { listPageOf, productIdOf } from '../../checks/cdr/product-walk.ts';
+import { listPageOf, productIdOf, type ProductWalk } from '../../checks/cdr/product-walk.ts';
 import { describeListQuery, type ListQuery } from '../../rules/cdr/list-query.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
-import { RuleBlocked } from '../../checks/rule-blocked.ts';
+import { PrerequisiteMissing } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import { filterComponents } from '../../checks/cdr/filter-components.ts';
 import { casesBreaking } from '../../generators/gen.ts';
@@ -19,7 +18,9 @@ import type { RuleIdJudgedBy } from '../support/rule-test.ts';
 import { type Catalogue, clockOf, readCatalogue } from './support/catalogue.ts';
 import { checkOfRule, ruleTest, useCdrSession, walkingRule } from './support/cdr-session.ts';
 import { walkForward, walkWhole } from './support/walk-products.ts';
+import { ruleInProgress } from '../../core/rule-in-progress.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
+import { everyBreach, judged, judgeEach, type Judged } from './support/every-breach.ts';
 
 const session = useCdrSession();
 type FilterRuleId = RuleIdJudgedBy<(typeof cdrRules)[number], 'list-filter'>;
@@ -34,55 +35,70 @@ function filterOf({ effective, updatedSince, brand, productCategory }: ListQuery
   };
 }
 
-/**
- * Walks each query and judges it against the filter it asks for. A query that fails is judged again filter by
- * filter (only then, so a conformant target costs no extra walk): when one of its filters already fails alone,
- * the rule judging that filter fails and this one is blocked by it (one fault, one failed rule).
- */
-async function judgeFilters(
-  queries: readonly ListQuery[],
-  ruleId: RuleId,
-  check: (observed: FilteredWalk) => Verdict,
-  catalogue?: Catalogue,
-) {
-  const { client, section } = session();
-  const everything = catalogue ?? (await readCatalogue(client, ruleId));
-  const walks = await Promise.all(queries.map((query) => walkWhole(client, query, ruleId)));
-  const clock = clockOf([everything.walk, ...walks], section.clockMarginMs);
-  // A product any walk showed belongs to the whole list too, so an ALL that misses one is caught.
-  const universe = [
+/** Every product any walk showed, by id: a product a filtered walk showed belongs to the whole list too. Pure. */
+function universeOf(catalogue: Catalogue, walks: readonly ProductWalk[]): unknown[] {
+  return [
     ...new Map(
-      [...walks.flatMap((walk) => walk.pages.flatMap((page) => page.body.data.products)), ...everything.products].map(
+      [...walks.flatMap((walk) => walk.pages.flatMap((page) => page.body.data.products)), ...catalogue.products].map(
         (product) => [productIdOf(product), product],
       ),
     ).values(),
   ];
-  const verdicts = [];
-  for (const [index, walk] of walks.entries()) {
-    const query = queries[index] as ListQuery;
-    try {
-      verdicts.push(check({ walk, filter: filterOf(query), universe, clock }));
-    } catch (error) {
-      if (!(error instanceof RuleViolation)) throw error;
-      await blockOnFailingComponent(query, ruleId, universe, error);
-      throw error;
-    }
-  }
-  return verdicts;
 }
 
-/** Throws RuleBlocked when a single filter of a failed query (one another rule judges) fails alone too. */
+/**
+ * Walks each query and judges it against the filter it asks for, every query whatever the others gave: the rule
+ * fails with each query that broke it (a refused query and a filter ignored are two breaches, both reported). A query
+ * that fails is judged again filter by filter (only then, so a conformant target costs no extra walk): when one of
+ * its filters already fails alone, the rule judging that filter fails and this query blocks this one (one fault, one
+ * failed rule); the rule is blocked only when no query of its own broke it.
+ */
+async function judgeFilters(
+  queries: readonly ListQuery[],
+  check: (observed: FilteredWalk) => Verdict,
+  catalogue?: Catalogue,
+): Promise<Verdict[]> {
+  const { client, section } = session();
+  const everything = catalogue ?? (await readCatalogue(client));
+  const walked = await Promise.all(queries.map((query) => judged(() => walkWhole(client, query))));
+  const walks = walked.flatMap((outcome) => ('value' in outcome ? [outcome.value] : []));
+  const clock = clockOf([everything.walk, ...walks], section.clockMarginMs);
+  // So an ALL that misses a product some filtered walk showed is caught.
+  const universe = universeOf(everything, walks);
+  const outcomes: Judged<Verdict>[] = [];
+  for (const [index, outcome] of walked.entries()) {
+    const query = queries[index] as ListQuery;
+    if (!('value' in outcome)) outcomes.push(outcome);
+    else
+      outcomes.push(
+        await judged(async () => {
+          try {
+            return check({ walk: outcome.value, filter: filterOf(query), universe, clock });
+          } catch (error) {
+            if (error instanceof RuleViolation) await blockOnFailingComponent(query, universe, error);
+            throw error;
+          }
+        }),
+      );
+  }
+  return everyBreach(outcomes, (index) => describeListQuery(queries[index] as ListQuery));
+}
+
+/**
+ * Throws a missing prerequisite when a single filter of a failed query (one another rule judges) fails alone too:
+ * the rule in progress is blocked by that filter's rule.
+ */
 async function blockOnFailingComponent(
   query: ListQuery,
-  ruleId: RuleId,
   universe: readonly unknown[],
   violation: RuleViolation,
 ): Promise<void> {
   const { client, section } = session();
-  for (const component of filterComponents(query).filter(({ judgedBy }) => judgedBy !== ruleId)) {
+  const asking = ruleInProgress();
+  for (const component of filterComponents(query).filter(({ judgedBy }) => judgedBy !== asking)) {
     let evidence: Exchange[] = [];
     try {
-      const walk = await walkWhole(client, component.query, component.judgedBy);
+      const walk = await walkWhole(client, component.query, [component.judgedBy]);
       evidence = walk.pages.slice(0, 2).map(({ exchange }) => exchange);
       // That filter's rule, judged by the check it names: its violation blocks this rule, never fails it.
       checkOfRule(component.judgedBy as FilterRuleId)({
@@ -93,7 +109,7 @@ async function blockOnFailingComponent(
       });
     } catch {
       // Failed or not judgeable alone: either way the combination cannot be told apart from that filter.
-      throw new RuleBlocked(
+      throw new PrerequisiteMissing(
         [component.judgedBy],
         `${describeListQuery(component.query)} alone already fails ${component.judgedBy}, so ${describeListQuery(query)} cannot be judged (${violation.message})`,
         evidence,
@@ -113,23 +129,17 @@ ruleTest(
   ({ check }) =>
     judgeFilters(
       effectiveValues.map((effective) => ({ effective })),
-      'cdr.list.effective',
       check,
     ),
   walkingRule,
 );
 
-ruleTest(
-  'cdr.list.effective-default',
-  ({ check }) => judgeFilters([{}, { pageSize: 7 }], 'cdr.list.effective-default', check),
-  walkingRule,
-);
+ruleTest('cdr.list.effective-default', ({ check }) => judgeFilters([{}, { pageSize: 7 }], check), walkingRule);
 
 ruleTest(
   'cdr.list.updated-since',
   async ({ observe, check }) => {
-    const id = 'cdr.list.updated-since';
-    const catalogue = await readCatalogue(session().client, id);
+    const catalogue = await readCatalogue(session().client);
     const cuts = updatedSinceCuts(
       catalogue.products.map((product) => String(product.lastUpdated)),
       Date.now(),
@@ -143,7 +153,6 @@ ruleTest(
         ...cuts.map((cut) => ({ effective: 'ALL', updatedSince: cut.value })),
         { updatedSince: cuts[0]?.value as string },
       ],
-      id,
       check,
       catalogue,
     );
@@ -154,15 +163,13 @@ ruleTest(
 ruleTest(
   'cdr.list.brand',
   async ({ observe, check }) => {
-    const id = 'cdr.list.brand';
-    const catalogue = await readCatalogue(session().client, id);
+    const catalogue = await readCatalogue(session().client);
     const brands = distinct(catalogue.products.map((product) => product.brand)).slice(0, 8);
     observe('brands', brands);
     // A brand no product has returns exactly none (that such an empty answer is a well-formed page is
     // cdr.pagination.empty-result's).
     return judgeFilters(
       [...brands, noBrand].map((brand) => ({ effective: 'ALL', brand })),
-      id,
       check,
       catalogue,
     );
@@ -173,12 +180,10 @@ ruleTest(
 ruleTest(
   'cdr.list.product-category',
   async ({ check }) => {
-    const id = 'cdr.list.product-category';
     // A holder of list x-v 3 or 4 knows the categories before BUY_NOW_PAY_LATER (BankingProductCategory).
     const categories = session().client.servedVersion('list') >= 5 ? productCategories : productCategoriesV1;
     return judgeFilters(
       categories.map((productCategory) => ({ effective: 'ALL', productCategory })),
-      id,
       check,
     );
   },
@@ -188,8 +193,7 @@ ruleTest(
 ruleTest(
   'cdr.list.filters-combine',
   async ({ check }) => {
-    const id = 'cdr.list.filters-combine';
-    const catalogue = await readCatalogue(session().client, id);
+    const catalogue = await readCatalogue(session().client);
     const [since] = updatedSinceCuts(
       catalogue.products.map((product) => String(product.lastUpdated)),
       Date.now(),
@@ -210,17 +214,18 @@ ruleTest(
         pageSize: 7,
       },
     ];
-    return judgeFilters(queries, id, check, catalogue);
+    return judgeFilters(queries, check, catalogue);
   },
   walkingRule,
 );
 
 ruleTest('cdr.list.page-default', async ({ check }) => {
   const { client } = session();
-  return Promise.all(
-    [{}, { effective: 'ALL', pageSize: 7 }].map(async (query) =>
+  return judgeEach(
+    [{}, { effective: 'ALL', pageSize: 7 }] as ListQuery[],
+    async (query) =>
       check({ withoutPage: await client.list(query), pageOne: await client.list({ ...query, page: 1 }) }),
-    ),
+    describeListQuery,
   );
 });
 
@@ -228,9 +233,11 @@ ruleTest(
   'cdr.list.page-size-default',
   async ({ check }) => {
     const { client } = session();
-    const id = 'cdr.list.page-size-default';
-    const walks = await Promise.all([{}, { effective: 'ALL' }].map((query) => walkForward(client, query, id)));
-    return walks.map((walk) => check({ walk, pageSize: defaultPageSize }));
+    return judgeEach(
+      [{}, { effective: 'ALL' }] as ListQuery[],
+      async (query) => check({ walk: await walkForward(client, query), pageSize: defaultPageSize }),
+      describeListQuery,
+    );
   },
   walkingRule,
 );
@@ -244,7 +251,7 @@ for (const ruleId of [
   ruleTest(ruleId, async ({ observe, check }) => {
     const { client, property } = session();
     const cases = await forAll(
-      casesBreaking(invalidListQuery, ruleId),
+      casesBreaking(invalidListQuery, ruleInProgress() as RuleId),
       property({ runs: Math.ceil(session().run.runs / 4) }),
       async (invalid) => check(await client.list(invalid.value), 400),
     );
@@ -254,14 +261,19 @@ for (const ruleId of [
 
 ruleTest('cdr.list.page-past-last', async ({ check }) => {
   const { client, section } = session();
-  const id = 'cdr.list.page-past-last';
-  const verdicts = [];
-  for (const query of [{}, { effective: 'ALL', pageSize: 7 }, { brand: 'no brand has this name' }] as ListQuery[]) {
-    // page=1 asked for: only its totals are read, and a wrong default page is cdr.list.page-default's.
-    const first = await judgedFor(id, async () => listPageOf(await client.list({ page: 1, ...query })));
-    const lastPage = Math.max(first.meta.totalPages ?? 1, 1);
-    for (const page of [lastPage + 1, lastPage + 5])
-      verdicts.push(check(await client.list({ ...query, page }), section.pastLastPageStatus ?? null));
-  }
-  return verdicts;
+  const queries = [{}, { effective: 'ALL', pageSize: 7 }, { brand: noBrand }] as ListQuery[];
+  const outcomes: Judged<Verdict[]>[] = [];
+  for (const query of queries)
+    outcomes.push(
+      await judged(async () => {
+        // page=1 asked for: only its totals are read, and a wrong default page is cdr.list.page-default's.
+        const first = listPageOf(await client.list({ page: 1, ...query }));
+        const lastPage = Math.max(first.meta.totalPages ?? 1, 1);
+        const verdicts = [];
+        for (const page of [lastPage + 1, lastPage + 5])
+          verdicts.push(check(await client.list({ ...query, page }), section.pastLastPageStatus ?? null));
+        return verdicts;
+      }),
+    );
+  return everyBreach(outcomes, (index) => describeListQuery(queries[index] as ListQuery)).flat();
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { contentTypeForms } from '../../checks/content-type-forms.ts';
-import { RuleBlocked } from '../../checks/rule-blocked.ts';
-import { RuleViolation } from '../../checks/rule-violation.ts';
+import { PrerequisiteMissing } from '../../checks/rule-blocked.ts';
+import { RuleViolation, type Verdict } from '../../checks/rule-violation.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { getHeader } from '../../client/headers.ts';
 import { invalidVersionValue } from '../../generators/cdr/invalid-version-value.ts';
@@ -11,6 +11,8 @@ import type { VersionedAnswer } from '../../checks/cdr/version-header.ts';
 import { forAll } from '../support/for-all.ts';
 import { ruleTest, useCdrSession } from './support/cdr-session.ts';
 import { knownProductId } from './support/known-product.ts';
+import { judgeEach } from './support/every-breach.ts';
+import { ruleInProgress } from '../../core/rule-in-progress.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
 
 const session = useCdrSession();
@@ -18,9 +20,9 @@ const session = useCdrSession();
 /**
  * The operations the holder serves (a `versions` entry of [] leaves one out), each with a known product for the detail.
  */
-async function operations(ruleId: RuleId) {
+async function operations() {
   const { client, section } = session();
-  const productId = servesOperation(section, 'detail') ? await knownProductId(client, ruleId) : 'no-product-listed';
+  const productId = servesOperation(section, 'detail') ? await knownProductId(client) : 'no-product-listed';
   return cdrOperationNames
     .filter((operation) => servesOperation(section, operation))
     .map((operation) => ({
@@ -31,25 +33,21 @@ async function operations(ruleId: RuleId) {
 
 ruleTest('cdr.x-v.served', async ({ observe, check }) => {
   const { client, section } = session();
-  const id = 'cdr.x-v.served';
   const returned: Record<string, string> = {};
-  const verdicts = (
-    await Promise.all(
-      (
-        await operations(id)
-      ).map(({ operation, send }) =>
-        Promise.all(
-          section.versions[operation].map(async (version) => {
-            const exchange = await send({ 'x-v': String(version) });
-            returned[`${operation} x-v ${version}`] = exchange.response
-              ? (getHeader(exchange.response.headers, 'x-v') ?? '(none)')
-              : '(no answer)';
-            return check(exchange, 200);
-          }),
-        ),
-      ),
-    )
-  ).flat();
+  const asked = (await operations()).flatMap((target) =>
+    section.versions[target.operation].map((version) => ({ ...target, version })),
+  );
+  const verdicts = await judgeEach(
+    asked,
+    async ({ operation, send, version }) => {
+      const exchange = await send({ 'x-v': String(version) });
+      returned[`${operation} x-v ${version}`] = exchange.response
+        ? (getHeader(exchange.response.headers, 'x-v') ?? '(none)')
+        : '(no answer)';
+      return check(exchange, 200);
+    },
+    ({ operation, version }) => `${operation} x-v ${version}`,
+  );
   // Judged by cdr.x-v.response-header; shown here beside the versions asked.
   observe('x-v response header', returned);
   if (section.token)
@@ -62,11 +60,10 @@ ruleTest('cdr.x-v.served', async ({ observe, check }) => {
 
 ruleTest('cdr.x-v.response-header', async ({ check }) => {
   const { client, section } = session();
-  const id = 'cdr.x-v.response-header';
   const answers: VersionedAnswer[] = (
     await Promise.all(
       (
-        await operations(id)
+        await operations()
       ).map(async ({ operation, send }) => {
         const served = section.versions[operation];
         const above = client.servedVersion(operation) + 3;
@@ -92,115 +89,141 @@ ruleTest('cdr.x-v.response-header', async ({ check }) => {
   return check(answers);
 });
 
-ruleTest('cdr.x-v.required', async ({ observe, check }) => {
+/**
+ * Invalid values of a version header sent on every served operation, each refused with 400 (x-v may be left out too):
+ * the cases the rule in progress breaks, as the generator labels them.
+ */
+async function invalidVersionCases(
+  header: 'x-v' | 'x-min-v',
+  missing: boolean,
+  check: (exchange: Exchange, status: number) => Verdict,
+) {
   const { property } = session();
-  const targets = await operations('cdr.x-v.required');
-  const cases = await forAll(
-    invalidVersionValue('cdr.x-v.required', true),
+  const targets = await operations();
+  return forAll(
+    invalidVersionValue(ruleInProgress() as RuleId, missing),
     property({ runs: Math.ceil(session().run.runs / 4) }),
     async (invalid) => {
-      await Promise.all(targets.map(async ({ send }) => check(await send({ 'x-v': invalid.value }), 400)));
+      await Promise.all(targets.map(async ({ send }) => check(await send({ [header]: invalid.value }), 400)));
     },
   );
-  observe('x-v values tried', cases);
-});
+}
+
+ruleTest('cdr.x-v.required', async ({ observe, check }) =>
+  observe('x-v values tried', await invalidVersionCases('x-v', true, check)),
+);
 
 ruleTest('cdr.x-v.unsupported', async ({ check }) => {
   const { client, section } = session();
-  const id = 'cdr.x-v.unsupported';
-  return (
-    await Promise.all(
-      (
-        await operations(id)
-      ).flatMap(({ operation, send }) => {
-        const highest = client.servedVersion(operation);
-        const lowest = Math.min(...section.versions[operation]);
-        // Below the lowest served version too (the standard: "lower than the minimum version"), where one exists.
-        const below = lowest > 1 ? [...new Set([lowest - 1, 1])] : [];
-        // not-a-limit: a far version, not the page-size limit
-        return [highest + 1, highest + 7, 999, ...below].map(async (version) =>
-          check(await send({ 'x-v': String(version) }), 406),
-        );
-      }),
-    )
-  ).flat();
+  const asked = (await operations()).flatMap((target) => {
+    const highest = client.servedVersion(target.operation);
+    const lowest = Math.min(...section.versions[target.operation]);
+    // Below the lowest served version too (the standard: "lower than the minimum version"), where one exists.
+    const below = lowest > 1 ? [...new Set([lowest - 1, 1])] : [];
+    // not-a-limit: a far version, not the page-size limit
+    return [highest + 1, highest + 7, 999, ...below].map((version) => ({ ...target, version }));
+  });
+  return judgeEach(
+    asked,
+    async ({ send, version }) => check(await send({ 'x-v': String(version) }), 406),
+    ({ operation, version }) => `${operation} x-v ${version}`,
+  );
 });
+
+/** A served operation with a version above every one it serves (x-v of a range reaching down, or not). */
+type AboveServed = Awaited<ReturnType<typeof operations>>[number] & { above: number };
+
+/**
+ * A range that reaches no served version (x-min-v above them, or equal to x-v: "treated as absent") is refused: the
+ * MUST. Served while x-v above every served version is served on its own too: that is x-v.unsupported's fault.
+ */
+async function judgeUnreachedRange(
+  { operation, send, above }: AboveServed,
+  minimum: number,
+  check: (observed: { exchange: Exchange; expect: 'refused' }) => Verdict,
+): Promise<Verdict> {
+  const exchange = await send({ 'x-v': String(above), 'x-min-v': String(minimum) });
+  try {
+    return check({ exchange, expect: 'refused' });
+  } catch (error) {
+    if (!(error instanceof RuleViolation)) throw error;
+    const alone = await send({ 'x-v': String(above) });
+    if (alone.response?.status === 200)
+      throw new PrerequisiteMissing(
+        ['cdr.x-v.unsupported'],
+        `${operation} serves x-v ${above} on its own, above every served version, so x-min-v ${minimum} cannot be judged`,
+        [alone, exchange],
+      );
+    throw error;
+  }
+}
 
 ruleTest('cdr.x-min-v.honoured', async ({ observe, check }) => {
   const { client, section } = session();
-  const id = 'cdr.x-min-v.honoured';
   const reaching: Record<string, number | string> = {};
-  const verdicts = await Promise.all(
-    (await operations(id)).flatMap(({ operation, send }) => {
-      const highest = client.servedVersion(operation);
-      const lowest = Math.min(...section.versions[operation]);
-      const above = highest + 3;
-      // A range reaching a served version: the standard's "should respond with the highest supported version
-      // between x-min-v and x-v" is a SHOULD, so how it is answered is observed, never failed.
-      const observed = [highest, lowest, 1].map(async (minimum) => {
-        const exchange = await send({ 'x-v': String(above), 'x-min-v': String(minimum) });
-        reaching[`${operation} x-v ${above} x-min-v ${minimum}`] = exchange.response?.status ?? 'no answer';
-      });
-      // A range that reaches no served version (x-min-v above them, or equal to x-v: "treated as absent"): the MUST.
-      const refused = [highest + 1, above].map(async (minimum) => {
-        const exchange = await send({ 'x-v': String(above), 'x-min-v': String(minimum) });
-        try {
-          return check({ exchange, expect: 'refused' as const });
-        } catch (error) {
-          if (!(error instanceof RuleViolation)) throw error;
-          // Served while x-v above every served version is served on its own too: x-v.unsupported's fault.
-          const alone = await send({ 'x-v': String(above) });
-          if (alone.response?.status === 200)
-            throw new RuleBlocked(
-              ['cdr.x-v.unsupported'],
-              `${operation} serves x-v ${above} on its own, above every served version, so x-min-v ${minimum} cannot be judged`,
-              [alone, exchange],
-            );
-          throw error;
-        }
-      });
-      return [...observed.map(async (done) => void (await done)), ...refused];
+  const targets = (await operations()).map((target) => ({
+    ...target,
+    highest: client.servedVersion(target.operation),
+    above: client.servedVersion(target.operation) + 3,
+  }));
+  // A range reaching a served version: the standard's "should respond with the highest supported version between
+  // x-min-v and x-v" is a SHOULD, so how it is answered is observed, never failed.
+  const observed = targets.flatMap(({ operation, send, highest, above }) =>
+    [highest, Math.min(...section.versions[operation]), 1].map(async (minimum) => {
+      const exchange = await send({ 'x-v': String(above), 'x-min-v': String(minimum) });
+      reaching[`${operation} x-v ${above} x-min-v ${minimum}`] = exchange.response?.status ?? 'no answer';
     }),
   );
+  const unreached = targets.flatMap((target) =>
+    [target.highest + 1, target.above].map((minimum) => ({ target, minimum })),
+  );
+  const [verdicts] = await Promise.all([
+    judgeEach(
+      unreached,
+      ({ target, minimum }) => judgeUnreachedRange(target, minimum, check),
+      ({ target, minimum }) => `${target.operation} x-v ${target.above} x-min-v ${minimum}`,
+    ),
+    Promise.all(observed),
+  ]);
   observe('a range reaching a served version answered (observed: a SHOULD of the standard)', reaching);
-  return verdicts.filter((verdict) => verdict !== undefined);
+  return verdicts;
 });
 
-ruleTest('cdr.x-min-v.invalid', async ({ observe, check }) => {
-  const { property } = session();
-  const targets = await operations('cdr.x-min-v.invalid');
-  const cases = await forAll(
-    invalidVersionValue('cdr.x-min-v.invalid', false),
-    property({ runs: Math.ceil(session().run.runs / 4) }),
-    async (invalid) => {
-      await Promise.all(
-        targets.map(async ({ send }) => check(await send({ 'x-min-v': invalid.value as string }), 400)),
-      );
-    },
-  );
-  observe('x-min-v values tried', cases);
-});
+ruleTest('cdr.x-min-v.invalid', async ({ observe, check }) =>
+  observe('x-min-v values tried', await invalidVersionCases('x-min-v', false, check)),
+);
 
 ruleTest('cdr.interaction-id.echo', async ({ observe, check }) => {
   const { client } = session();
-  const id = 'cdr.interaction-id.echo';
   const headerName = 'x-fapi-interaction-id';
-  const targets = await operations(id);
-  const echoed = async (send: (changes: Record<string, string>) => Promise<Exchange>) => {
-    const sent = randomUUID();
-    return check(await send({ [headerName]: sent }), { headerName, sent });
-  };
-  const verdicts = await Promise.all([
+  const targets = await operations();
+  type Send = (changes: Record<string, string>) => Promise<Exchange>;
+  const asked: { answer: string; send: Send }[] = [
     // On success, on a 400 (no x-v) and a 406 (x-v above every served one), on each operation.
     ...targets.flatMap(({ operation, send }) =>
       (
-        [{}, { 'x-v': null }, { 'x-v': String(client.servedVersion(operation) + 1) }] as Record<string, string | null>[]
-      ).map((changes) => echoed((header) => send({ ...changes, ...header }))),
+        [
+          ['success', {}],
+          ['no x-v', { 'x-v': null }],
+          ['x-v above every served one', { 'x-v': String(client.servedVersion(operation) + 1) }],
+        ] as [string, Record<string, string | null>][]
+      ).map(([answer, changes]) => ({
+        answer: `${operation}, ${answer}`,
+        send: (header: Record<string, string>) => send({ ...changes, ...header }),
+      })),
     ),
     // On a 404 (unknown product) and on the refusal of a page past the last.
-    echoed((header) => client.detail('no-such-product-for-the-echo', header)),
-    echoed((header) => client.list({ page: 100_000 }, header)),
-  ]);
+    { answer: 'detail of an unknown product', send: (header) => client.detail('no-such-product-for-the-echo', header) },
+    { answer: 'list page past the last', send: (header) => client.list({ page: 100_000 }, header) },
+  ];
+  const verdicts = await judgeEach(
+    asked,
+    async ({ send }) => {
+      const sent = randomUUID();
+      return check(await send({ [headerName]: sent }), { headerName, sent });
+    },
+    ({ answer }) => answer,
+  );
   // Without one sent the document says nothing: whether the target makes one up is shown.
   const without = await targets[0]?.send({});
   observe(
@@ -213,8 +236,7 @@ ruleTest('cdr.interaction-id.echo', async ({ observe, check }) => {
 // The standard's response Content-Type is mandatory and application/json: every kind of answer with a body is judged.
 ruleTest('cdr.bodies.json', async ({ observe, check }) => {
   const { client } = session();
-  const id = 'cdr.bodies.json';
-  const targets = await operations(id);
+  const targets = await operations();
   const answers = await Promise.all([
     ...targets.flatMap(({ operation, send }) => [
       send({}),
@@ -227,5 +249,10 @@ ruleTest('cdr.bodies.json', async ({ observe, check }) => {
   const withBody = answers.filter((exchange) => !exchange.response || exchange.response.body.length > 0);
   observe('Content-Type forms', contentTypeForms(withBody));
   observe('answers without a body', answers.length - withBody.length);
-  return withBody.map((exchange) => check(exchange));
+  return judgeEach(
+    withBody,
+    (exchange) => check(exchange),
+    (exchange) =>
+      `${exchange.request.url} x-v ${getHeader(exchange.request.headers as Record<string, string>, 'x-v') ?? '(none)'}`,
+  );
 });

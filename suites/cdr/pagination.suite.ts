@@ -1,42 +1,41 @@
-import { judgedFor } from '../../checks/rule-check.ts';
-import { listPageOf } from '../../checks/cdr/product-walk.ts';
-import { RuleBlocked } from '../../checks/rule-blocked.ts';
+import { listPageOf, type ProductWalk } from '../../checks/cdr/product-walk.ts';
+import { PrerequisiteMissing } from '../../checks/rule-blocked.ts';
 import { describeListQuery, type ListQuery } from '../../rules/cdr/list-query.ts';
 import { ruleTest, useCdrSession, walkingRule } from './support/cdr-session.ts';
 import { sharedListWalks } from './support/list-walks.ts';
 import { linkLocator } from './support/locate-links.ts';
 import { nextFollowedLate } from './support/late-reuse.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
+import { everyBreach, judged, judgeEach, type Judged } from './support/every-breach.ts';
 
 const session = useCdrSession();
 const walks = sharedListWalks(() => session().client);
 const locate = linkLocator(() => session().client);
-const allForward = async (ruleId: RuleId) => (await walks.forward(ruleId)).flatMap((walked) => walked.forward);
+const allForward = async () => (await walks.forward()).flatMap((walked) => walked.forward);
+/** The walks back along the forward walks, those at page size 1 left out. */
+const allBack = (forward: readonly ProductWalk[]) =>
+  Promise.all(forward.filter((walk) => walk.pageSize !== 1).map((walk) => walks.back(walk)));
 
 ruleTest(
   'cdr.links.self',
   async ({ check }) => {
-    const id = 'cdr.links.self';
-    const forward = await allForward(id);
+    const forward = await allForward();
     // Walking back meets the pages from the other side: their self links are judged too.
-    const back = await Promise.all(forward.filter((walk) => walk.pageSize !== 1).map((walk) => walks.back(walk, id)));
-    return check(await locate([...forward, ...back], ['self']));
+    return check(await locate([...forward, ...(await allBack(forward))], ['self']));
   },
   walkingRule,
 );
 
-ruleTest('cdr.list.envelope', async ({ check }) => check(await allForward('cdr.list.envelope')), walkingRule);
+ruleTest('cdr.list.envelope', async ({ check }) => check(await allForward()), walkingRule);
 
 ruleTest(
   'cdr.links.valid',
   async ({ check }) => {
     const { client } = session();
-    const id = 'cdr.links.valid';
-    const forward = await allForward(id);
+    const forward = await allForward();
     // The walks back meet the last links and the prev links: judged too (a walk that stopped is judged up to where it
     // stopped).
-    const back = await Promise.all(forward.filter((walk) => walk.pageSize !== 1).map((walk) => walks.back(walk, id)));
-    return check({ walks: [...forward, ...back], outsideScope: (url) => client.outsideScope(url) });
+    return check({ walks: [...forward, ...(await allBack(forward))], outsideScope: (url) => client.outsideScope(url) });
   },
   walkingRule,
 );
@@ -45,7 +44,7 @@ ruleTest(
   'cdr.links.first-prev-when-not-first',
   async ({ check }) =>
     check({
-      walks: await locate(await allForward('cdr.links.first-prev-when-not-first'), ['first', 'prev']),
+      walks: await locate(await allForward(), ['first', 'prev']),
       pair: 'first-prev',
     }),
   walkingRule,
@@ -55,7 +54,7 @@ ruleTest(
   'cdr.links.next-last-when-not-last',
   async ({ check }) =>
     check({
-      walks: await locate(await allForward('cdr.links.next-last-when-not-last'), ['next', 'last']),
+      walks: await locate(await allForward(), ['next', 'last']),
       pair: 'next-last',
     }),
   walkingRule,
@@ -64,9 +63,12 @@ ruleTest(
 ruleTest(
   'cdr.pagination.walk-complete',
   async ({ observe, check }) => {
-    const id = 'cdr.pagination.walk-complete';
-    const groups = await walks.forward(id);
-    const verdicts = await Promise.all(groups.map(async (walked) => check(await locate(walked.forward, ['last']))));
+    const groups = await walks.forward();
+    const verdicts = await judgeEach(
+      groups,
+      async (walked) => check(await locate(walked.forward, ['last'])),
+      ({ group }) => describeListQuery(group.filters),
+    );
     // Once every walk is done: page 1's next link of the earliest walk, followed again (observed, with how late).
     const late = await nextFollowedLate(
       session().client,
@@ -81,20 +83,14 @@ ruleTest(
 ruleTest(
   'cdr.pagination.walk-back',
   async ({ check }) => {
-    const id = 'cdr.pagination.walk-back';
-    const groups = await walks.forward(id);
+    const groups = await walks.forward();
     // Each walk with the group's first, one page above the whole list: what a walk that stopped early is judged
     // against.
-    return Promise.all(
-      groups.flatMap(({ forward }) =>
-        forward.map(async (walk) =>
-          check({
-            forward: walk,
-            back: await walks.back(walk, id),
-            ...(forward[0] && forward[0] !== walk ? { whole: forward[0] } : {}),
-          }),
-        ),
-      ),
+    return judgeEach(
+      groups.flatMap(({ forward }) => forward.map((walk) => ({ walk, whole: forward[0] }))),
+      async ({ walk, whole }) =>
+        check({ forward: walk, back: await walks.back(walk), ...(whole && whole !== walk ? { whole } : {}) }),
+      ({ walk }) => walk.query,
     );
   },
   walkingRule,
@@ -103,7 +99,7 @@ ruleTest(
 ruleTest(
   'cdr.pagination.totals',
   async ({ check }) => {
-    const groups = await walks.forward('cdr.pagination.totals');
+    const groups = await walks.forward();
     const baselines = new Map(groups.flatMap(({ forward }) => forward.map((walk) => [walk, forward[0]] as const)));
     return check(
       groups.flatMap(({ forward }) => forward),
@@ -126,35 +122,36 @@ ruleTest(
       ],
       [{ effective: 'ALL', brand: noBrand, pageSize: 2 }, 'cdr.list.brand'],
     ];
-    const blocks: RuleBlocked[] = [];
-    const verdicts = [];
+    const blocks: PrerequisiteMissing[] = [];
+    const outcomes: Judged<ReturnType<typeof check>>[] = [];
+    const judgedQueries: ListQuery[] = [];
     for (const [query, filterRule] of queries) {
       // page=1 asked for: a wrong default page is cdr.list.page-default's, not this rule's.
       const exchange = await client.list({ page: 1, ...query });
       // Products where the filter matches none are that filter's fault (its rule asks the same): that empty page's form
       // cannot be judged.
-      const held =
-        exchange.response?.status === 200
-          ? judgedFor('cdr.pagination.empty-result', () => listPageOf(exchange)).data.products.length
-          : 0;
+      const held = exchange.response?.status === 200 ? listPageOf(exchange).data.products.length : 0;
       if (held > 0)
         blocks.push(
-          new RuleBlocked(
+          new PrerequisiteMissing(
             [filterRule],
             `${describeListQuery(query)} matches no product, yet answered ${held}: the filter is ${filterRule}'s to judge`,
             [exchange],
           ),
         );
-      else verdicts.push(check(exchange));
+      else {
+        judgedQueries.push(query);
+        outcomes.push(await judged(() => check(exchange)));
+      }
     }
     // Judged on the queries whose filter worked; blocked only when none did.
-    if (verdicts.length === 0 && blocks[0]) throw blocks[0];
+    if (outcomes.length === 0 && blocks[0]) throw blocks[0];
     if (blocks.length > 0)
       observe(
         'not judged (a filter that returned products)',
-        blocks.map((block) => block.message),
+        blocks.map((block) => `blocked by ${block.judgedBy.join(', ')}: ${block.missing}`),
       );
-    return verdicts;
+    return everyBreach(outcomes, (index) => describeListQuery(judgedQueries[index] as ListQuery));
   },
   walkingRule,
 );

@@ -1,8 +1,7 @@
-import { RuleBlocked } from '../../checks/rule-blocked.ts';
-import { unknownProductId } from '../../generators/cdr/unknown-product-id.ts';
-import { forAll } from '../support/for-all.ts';
+import { productIdOf } from '../../checks/cdr/product-walk.ts';
 import { ruleTest, useCdrSession, walkingRule } from './support/cdr-session.ts';
 import { detailRecords, sharedDetails, sharedListItems } from './support/details.ts';
+import { judgeEach } from './support/every-breach.ts';
 
 const session = useCdrSession();
 const details = sharedDetails(
@@ -27,8 +26,8 @@ for (const [ruleId, kinds] of recordRules) {
     ruleId,
     async ({ check }) => {
       const records = [
-        ...((kinds as readonly string[]).includes('list') ? await listItems(ruleId) : []),
-        ...((kinds as readonly string[]).includes('detail') ? detailRecords(await details(ruleId)) : []),
+        ...((kinds as readonly string[]).includes('list') ? await listItems() : []),
+        ...((kinds as readonly string[]).includes('detail') ? detailRecords(await details()) : []),
       ];
       return check(records);
     },
@@ -38,39 +37,22 @@ for (const [ruleId, kinds] of recordRules) {
 
 ruleTest(
   'cdr.detail.is-listed-product',
-  async ({ check }) => {
-    const id = 'cdr.detail.is-listed-product';
-    return (await details(id)).map((entry) => check(entry));
-  },
+  async ({ check }) =>
+    judgeEach(
+      await details(),
+      (entry) => check(entry),
+      (entry) => productIdOf(entry.listed),
+    ),
   walkingRule,
 );
 
 ruleTest(
   'cdr.detail.envelope',
-  async ({ check }) => {
-    const id = 'cdr.detail.envelope';
-    return (await details(id)).map((entry) => check(entry.detail));
-  },
+  async ({ check }) =>
+    judgeEach(
+      await details(),
+      (entry) => check(entry.detail),
+      (entry) => productIdOf(entry.listed),
+    ),
   walkingRule,
 );
-
-ruleTest('cdr.detail.unknown-product', async ({ observe, check }) => {
-  const { client, property } = session();
-  // Generated ids no holder has: the rule asks for them at once, without walking the catalogue.
-  const cases = await forAll(
-    unknownProductId(),
-    property({ runs: Math.ceil(session().run.runs / 4) }),
-    async (invalid) => {
-      const answer = await client.detail(invalid.value);
-      // A refused version never reached the product lookup: that is the version rules' to judge.
-      if (answer.response?.status === 406)
-        throw new RuleBlocked(
-          ['cdr.x-v.served'],
-          `the detail refused the version asked (406) before looking ${invalid.value} up`,
-          [answer],
-        );
-      return check(answer, 404);
-    },
-  );
-  observe('unknown ids tried', cases);
-});

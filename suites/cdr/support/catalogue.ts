@@ -1,9 +1,7 @@
-import { judgedFor } from '../../../checks/rule-check.ts';
 import type { RunClock } from '../../../checks/cdr/product-filter.ts';
 import { requireEnded, walkProductIds, type ProductWalk } from '../../../checks/cdr/product-walk.ts';
 import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
 import { walkWhole } from './walk-products.ts';
-import type { RuleId } from '../../../rules/rule-id.ts';
 
 /**
  * Everything the target lists (effective=ALL, no other filter, default page size), for complements and detail calls.
@@ -13,9 +11,10 @@ export interface Catalogue {
   products: Record<string, unknown>[];
 }
 
-export async function readCatalogue(client: CdrClient, ruleId: RuleId): Promise<Catalogue> {
-  const walk = await walkWhole(client, { effective: 'ALL' }, ruleId, ['cdr.list.effective']);
-  judgedFor(ruleId, () => requireEnded(walk));
+export async function readCatalogue(client: CdrClient): Promise<Catalogue> {
+  const walk = await walkWhole(client, { effective: 'ALL' }, ['cdr.list.effective']);
+  // A walk that stopped is its judge's to fail; the rules that needed it are blocked (the engine tells which).
+  requireEnded(walk);
   // Products that are no objects are judged by the record rules; filters and details have nothing to read in them.
   const products = walk.pages
     .flatMap((page) => page.body.data.products)

@@ -2,10 +2,8 @@ import type { ObservedProduct } from '../../../checks/cdr/product-records.ts';
 import { answeredVersion, productIdOf, walkJudges } from '../../../checks/cdr/product-walk.ts';
 import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
-import { askedBy } from './as-seen-by.ts';
 import { mapLimit } from './map-limit.ts';
 import { walkForward, walkWhole } from './walk-products.ts';
-import type { RuleId } from '../../../rules/rule-id.ts';
 
 /** A listed product, the list page it came on, and the answer of its detail. */
 export interface ListedDetail {
@@ -20,10 +18,10 @@ export interface ListedDetail {
  */
 export function sharedDetails(client: () => CdrClient, concurrency: () => number) {
   let details: Promise<ListedDetail[]> | undefined;
-  const load = async (ruleId: RuleId) => {
+  const load = async () => {
     // The whole list, or the pages read of a list that could not be read whole: a product seen anywhere has a detail to
     // judge.
-    const walk = await walkWhole(client(), { effective: 'ALL' }, ruleId, ['cdr.list.effective']);
+    const walk = await walkWhole(client(), { effective: 'ALL' }, ['cdr.list.effective']);
     // Only products with a productId can be asked for; the others are the list-item rule's.
     const listed = walk.pages.flatMap((page) =>
       page.body.data.products.flatMap((product) =>
@@ -37,9 +35,10 @@ export function sharedDetails(client: () => CdrClient, concurrency: () => number
       detail: await client().detail(productIdOf(entry.listed)),
     }));
   };
-  return (ruleId: RuleId): Promise<ListedDetail[]> => {
-    details ??= load(ruleId);
-    return askedBy(ruleId, details);
+  // What stops the walk is thrown as it is: each rule that awaits the details resolves it for itself.
+  return (): Promise<ListedDetail[]> => {
+    details ??= load();
+    return details;
   };
 }
 
@@ -68,10 +67,10 @@ export function detailRecords(entries: readonly ListedDetail[]): ObservedProduct
  */
 export function sharedListItems(client: () => CdrClient) {
   let items: Promise<ObservedProduct[]> | undefined;
-  const load = async (ruleId: RuleId) => {
+  const load = async () => {
     const walks = await Promise.all(
       [{ effective: 'ALL' }, {}, { effective: 'FUTURE', pageSize: 7 }].map((query) =>
-        walkForward(client(), query, ruleId, [walkJudges.walk]),
+        walkForward(client(), query, [walkJudges.walk]),
       ),
     );
     return walks.flatMap((walk) =>
@@ -85,8 +84,8 @@ export function sharedListItems(client: () => CdrClient) {
       ),
     );
   };
-  return (ruleId: RuleId): Promise<ObservedProduct[]> => {
-    items ??= load(ruleId);
-    return askedBy(ruleId, items);
+  return (): Promise<ObservedProduct[]> => {
+    items ??= load();
+    return items;
   };
 }

@@ -2,9 +2,7 @@ import { walkJudges, type ProductWalk } from '../../../checks/cdr/product-walk.t
 import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
 import { listWalkPlan, type WalkGroup } from '../../../generators/cdr/list-walk-plan.ts';
 import { catalogueSize, readCatalogue } from './catalogue.ts';
-import { askedBy } from './as-seen-by.ts';
 import { walkBackFrom, walkForward } from './walk-products.ts';
-import type { RuleId } from '../../../rules/rule-id.ts';
 
 /** The forward walks of one group of the plan, the first at the size above the whole list (the baseline). */
 export interface WalkedGroup {
@@ -13,14 +11,15 @@ export interface WalkedGroup {
 }
 
 /**
- * The walks of the plan, made once per suite file and shared by its rules (each rule judges them its way).
- * A page that is no list answer is a violation of the rule that asked first.
+ * The walks of the plan, made once per suite file and shared by its rules (each rule judges them its way). What
+ * stops a walk is thrown as it is (a missing prerequisite naming its judges): each rule that awaits it resolves it
+ * for itself, so the judge fails and the others are blocked, whichever rule asked first.
  */
 export function sharedListWalks(client: () => CdrClient) {
   let forward: Promise<WalkedGroup[]> | undefined;
   const back = new Map<ProductWalk, Promise<ProductWalk>>();
-  const walkGroups = async (ruleId: RuleId): Promise<WalkedGroup[]> => {
-    const catalogue = await readCatalogue(client(), ruleId);
+  const walkGroups = async (): Promise<WalkedGroup[]> => {
+    const catalogue = await readCatalogue(client());
     const [sample] = catalogue.products;
     const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
     const plan = listWalkPlan(
@@ -33,7 +32,7 @@ export function sharedListWalks(client: () => CdrClient) {
         group,
         forward: await Promise.all(
           group.pageSizes.map((pageSize) =>
-            walkForward(client(), { ...group.filters, ...(pageSize === undefined ? {} : { pageSize }) }, ruleId, [
+            walkForward(client(), { ...group.filters, ...(pageSize === undefined ? {} : { pageSize }) }, [
               walkJudges.walk,
             ]),
           ),
@@ -42,13 +41,13 @@ export function sharedListWalks(client: () => CdrClient) {
     );
   };
   return {
-    forward(ruleId: RuleId): Promise<WalkedGroup[]> {
-      forward ??= walkGroups(ruleId);
-      return askedBy(ruleId, forward);
+    forward(): Promise<WalkedGroup[]> {
+      forward ??= walkGroups();
+      return forward;
     },
-    back(walk: ProductWalk, ruleId: RuleId): Promise<ProductWalk> {
-      if (!back.has(walk)) back.set(walk, walkBackFrom(client(), walk, ruleId));
-      return askedBy(ruleId, back.get(walk) as Promise<ProductWalk>);
+    back(walk: ProductWalk): Promise<ProductWalk> {
+      if (!back.has(walk)) back.set(walk, walkBackFrom(client(), walk));
+      return back.get(walk) as Promise<ProductWalk>;
     },
   };
 }

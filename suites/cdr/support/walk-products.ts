@@ -1,4 +1,3 @@
-import { judgedFor } from '../../../checks/rule-check.ts';
 import {
   describeWalk,
   listPageOf,
@@ -76,10 +75,10 @@ async function follow(
   first: Exchange,
   step: Step,
   base: Omit<ProductWalk, 'pages' | 'ended'>,
-  ruleId: RuleId,
-  refusalJudgedBy: readonly RuleId[] = [ruleId],
+  refusalJudgedBy?: readonly RuleId[],
 ): Promise<ProductWalk> {
-  const firstBody = judgedFor(ruleId, () => listPageOf(first, refusalJudgedBy));
+  // Thrown as it is: each rule that awaits the walk (one may be shared) resolves it for itself.
+  const firstBody = listPageOf(first, refusalJudgedBy);
   const pages: ObservedListPage[] = [{ exchange: first, body: firstBody }];
   const visited = new Set<string>([first.request.url]);
   const budget = new WalkBudget(client.section);
@@ -134,14 +133,13 @@ async function follow(
 
 /**
  * Walks the product list forward: the request for `query` (page 1 unless it names one), then `next` until there is
- * none. A refusal of the
- * first request is judged by `refusalJudgedBy` (default: the asking rule, whose own query it is).
+ * none. A refusal of the first request is judged by `refusalJudgedBy` (default: the rule in progress, whose own
+ * query it is; a walk several rules share names its judges).
  */
 export async function walkForward(
   client: CdrClient,
   query: ListQuery,
-  ruleId: RuleId,
-  refusalJudgedBy: readonly RuleId[] = [ruleId],
+  refusalJudgedBy?: readonly RuleId[],
 ): Promise<ProductWalk> {
   const pageSize = query.pageSize === undefined ? undefined : Number(query.pageSize);
   // page=1 asked for, not left to the default: a wrong default page is cdr.list.page-default's alone.
@@ -150,7 +148,6 @@ export async function walkForward(
     await client.list({ page: 1, ...query }),
     'next',
     { query: describeListQuery(query), pageSize, direction: 'forward' },
-    ruleId,
     refusalJudgedBy,
   );
 }
@@ -165,10 +162,9 @@ export async function walkForward(
 export async function walkWhole(
   client: CdrClient,
   query: ListQuery,
-  ruleId: RuleId,
-  refusalJudgedBy: readonly RuleId[] = [ruleId],
+  refusalJudgedBy?: readonly RuleId[],
 ): Promise<ProductWalk> {
-  const walk = await walkForward(client, query, ruleId, refusalJudgedBy);
+  const walk = await walkForward(client, query, refusalJudgedBy);
   const total = walk.pages[0]?.body.meta.totalRecords;
   if (
     walk.ended === 'end-reached' ||
@@ -195,7 +191,7 @@ export async function walkWhole(
  * following `prev`. A last link outside the holder is never requested: the walk back is then page 1 alone,
  * stopped as unusable.
  */
-export async function walkBackFrom(client: CdrClient, forward: ProductWalk, ruleId: RuleId): Promise<ProductWalk> {
+export async function walkBackFrom(client: CdrClient, forward: ProductWalk): Promise<ProductWalk> {
   const base = { query: forward.query, pageSize: forward.pageSize, direction: 'back' as const };
   const first = forward.pages[0];
   if (!first) return { ...base, pages: [], ended: 'end-reached', forward };
@@ -211,7 +207,7 @@ export async function walkBackFrom(client: CdrClient, forward: ProductWalk, rule
       forward,
     };
   return {
-    ...(await follow(client, await client.get('list', start), 'prev', base, ruleId, ['cdr.pagination.walk-back'])),
+    ...(await follow(client, await client.get('list', start), 'prev', base, ['cdr.pagination.walk-back'])),
     forward,
   };
 }

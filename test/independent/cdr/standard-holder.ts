@@ -25,6 +25,7 @@ export interface StandardHolderOptions {
    * Faults met together on a real data holder: 'next-without-question-mark' builds links.next as origin +
    * "page=N" + path + query (no "?": not a URL); 'filters-ignored' ignores brand, product-category and effective;
    * 'updated-since-z-millis-only' refuses valid date-times with an offset or without milliseconds;
+   * 'updated-since-ignored' filters nothing by the updated-since it accepts (a date years ahead answers every product);
    * 'effective-to-as-from' lists a product's effectiveTo as its effectiveFrom (its detail is right).
    */
   faults?: readonly StandardHolderFault[];
@@ -37,7 +38,7 @@ export interface StandardHolderOptions {
    * query.
    */
   listBody?: (page: number, url: (page: number) => string) => string | Buffer;
-  /** A slow holder: how long the list page `page` waits before it answers (ms). Default 0. */
+  /** A slow holder: how long the list page `page` waits before it answers (ms), whatever answers it. Default 0. */
   listDelayMs?: (page: number) => number;
 }
 
@@ -45,6 +46,7 @@ export type StandardHolderFault =
   | 'next-without-question-mark'
   | 'filters-ignored'
   | 'updated-since-z-millis-only'
+  | 'updated-since-ignored'
   | 'effective-to-as-from';
 
 export interface StandardHolder {
@@ -272,14 +274,15 @@ export async function startStandardHolder(options: StandardHolderOptions = {}): 
     if (!positive(size)) return refuse(400, 'Field/Invalid', 'Invalid Field', 'page-size');
     if (Number(size) > 1000) return refuse(400, 'Field/InvalidPageSize', 'Invalid Page Size', 'page-size');
     const at = Date.now();
+    const after = faulty('updated-since-ignored') ? null : since;
     const matching = catalogue.filter((product) => {
       const from = product.effectiveFrom ? Date.parse(product.effectiveFrom) : -Infinity;
       const to = product.effectiveTo ? Date.parse(product.effectiveTo) : Infinity;
       const window = effective === 'ALL' || (effective === 'FUTURE' ? from > at : from <= at && to > at);
-      if (faulty('filters-ignored')) return since === null || Date.parse(product.lastUpdated) > Date.parse(since);
+      if (faulty('filters-ignored')) return after === null || Date.parse(product.lastUpdated) > Date.parse(after);
       return (
         window &&
-        (since === null || Date.parse(product.lastUpdated) > Date.parse(since)) &&
+        (after === null || Date.parse(product.lastUpdated) > Date.parse(after)) &&
         (q.get('brand') === null || product.brand === q.get('brand')) &&
         (category === null || product.productCategory === category)
       );
@@ -313,7 +316,16 @@ export async function startStandardHolder(options: StandardHolderOptions = {}): 
     reply(200, { data: { products: listed }, links, meta: { totalRecords: matching.length, totalPages } }, version);
   };
 
-  const server: Server = createServer(handle);
+  // A slow list (listDelayMs without listBody): every answer of the list path waits, the detail and the status do not.
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://holder');
+    const delay =
+      options.listBody || url.pathname.replace(/^\/cdr/, '') !== '/v1/banking/products'
+        ? 0
+        : (options.listDelayMs?.(Number(url.searchParams.get('page') ?? '1')) ?? 0);
+    if (delay > 0) setTimeout(() => res.destroyed || handle(req, res), delay);
+    else handle(req, res);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -1,0 +1,41 @@
+import { afterAll, expect, test } from 'vitest';
+import { runCli, writeTargets } from '../../support/run-harness-cli.ts';
+import { startStandardHolder, type StandardHolder } from './standard-holder.ts';
+
+/*
+ * A holder written from the standard whose list pages take 8 s each, while its status and details answer at once
+ * (issue 44): the rules that never ask the list (the status, the detail of an unknown product) are judged, not blocked
+ * by the list's slowness for want of time; that slowness is judged by a rule that asks the list.
+ */
+
+const started: StandardHolder[] = [];
+afterAll(async () => {
+  await Promise.all(started.map((holder) => holder.close()));
+});
+
+test('list pages of 8 s leave the rules that never ask the list judged', async () => {
+  const holder = await startStandardHolder({ products: 60, listDelayMs: () => 8000 });
+  started.push(holder);
+  const targets = writeTargets({
+    slow: {
+      kind: 'url',
+      families: {
+        cdr: { baseUrl: holder.baseUrl, versions: { list: [3], detail: [4], status: [1] }, pastLastPageStatus: 422 },
+      },
+      // Far above 8 s: the list's slowness is the finding, not a timeout of the test's machine.
+      client: { timeoutMs: 20_000 },
+    },
+  });
+  const result = await runCli(
+    `run --targets ${targets} --target slow --suite cdr --seed 7 --runs 2 --workers 1 --max-time 90`.split(' '),
+  );
+  const rules = result.summary().rules;
+  const output = result.stdout.slice(-4000);
+  const statusOf = (ruleId: string) => rules.find((rule) => rule.ruleId === ruleId)?.status;
+  for (const ruleId of ['cdr.status.record', 'cdr.status.explanation-when-not-ok', 'cdr.detail.unknown-product'])
+    expect(statusOf(ruleId), `${ruleId}\n${output}`).toBe('passed');
+  expect(
+    rules.filter((rule) => rule.status === 'failed' && /answered too slowly/.test(rule.message ?? '')),
+    output,
+  ).toHaveLength(1);
+}, 240_000);
