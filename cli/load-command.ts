@@ -6,7 +6,9 @@ import { describeExchange } from '../client/evidence.ts';
 import { defaultRedactor } from '../core/redaction.ts';
 import type { ProbeOutcome } from '../load/load-probe.ts';
 import type { LoadResult } from '../load/load-result.ts';
-import { loadInvocation, writeLoadAllureResult } from '../reporting/load-allure.ts';
+import { loadInvocation } from '../reporting/load-allure.ts';
+import { loadAllureSink } from '../reporting/load-report-sinks.ts';
+import { handTo } from '../reporting/report-sink.ts';
 import { loadCharts } from '../reporting/load-charts.ts';
 import { loadProgressLine } from '../reporting/load-progress-line.ts';
 import { HarnessError } from '../core/harness-error.ts';
@@ -72,14 +74,16 @@ function probeReport(
 /** The probe's load figures as an Allure test with its charts, beside the conformance results. */
 async function writeProbeAllureResult(reportsDir: string, report: LoadReport & { load: LoadResult }): Promise<void> {
   const load = { ...report.load, scenario: report.scenario };
-  writeLoadAllureResult(reportsPaths(reportsDir).allureResults, load, await loadCharts(load), {
+  const options = {
     invocation: loadInvocation(`load ${report.scenario}`),
     verdict: {
       passed: report.status === 'passed',
       ...(report.message ? { message: report.message } : {}),
       ...(report.observations ? { observations: report.observations } : {}),
     },
-  });
+  };
+  const run = { result: load, charts: await loadCharts(load), options };
+  handTo([loadAllureSink(reportsPaths(reportsDir).allureResults)], { runs: [run] });
 }
 
 /** The result file, the Allure result, the finding and the summary of a probe's run. */

@@ -1,11 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { LoadResult } from '../load/load-result.ts';
 import { historyRunOf, operationHistory, readHistory, recordHistory } from '../load/nightly-history.ts';
-import { annotation, loadGitHubAnnotations, publishToGitHubActions } from '../reporting/github-actions.ts';
-import { loadInvocation, writeLoadAllureResult } from '../reporting/load-allure.ts';
+import { annotation, loadGitHubAnnotations } from '../reporting/github-actions.ts';
+import { loadInvocation } from '../reporting/load-allure.ts';
+import { loadAllureSink, loadVerdictSinks } from '../reporting/load-report-sinks.ts';
+import { handTo } from '../reporting/report-sink.ts';
 import { type LoadSummaryParts, renderLoadSummaryMarkdown } from '../reporting/load-summary-markdown.ts';
-import { writeAtomically } from '../reporting/report-files.ts';
 import { loadCharts } from '../reporting/load-charts.ts';
 import { reportsPaths } from './paths.ts';
 import { harnessInvocation } from './replay-invocation.ts';
@@ -27,14 +27,15 @@ export async function publishNightly(
   const tonight = historyRunOf(results);
   const earlier = readHistory(historyDir);
   const recorded = options.record && results.length ? recordHistory(historyDir, tonight) : undefined;
-  const allureResults = reportsPaths(options.reportsDir).allureResults;
   const invocation = loadInvocation(options.command);
   // A merge's tests are named apart from one machine's runs of the same operations.
   const merged = options.command === 'load merge';
+  const runs = [];
   for (const result of results) {
     const history = operationHistory(earlier, tonight, result.scenario);
-    writeLoadAllureResult(allureResults, result, await loadCharts(result, history), { invocation, history, merged });
+    runs.push({ result, charts: await loadCharts(result, history), options: { invocation, history, merged } });
   }
+  handTo([loadAllureSink(reportsPaths(options.reportsDir).allureResults)], { runs });
   return { historyDir, ...(recorded ? { recorded } : {}) };
 }
 
@@ -47,12 +48,7 @@ export async function publishNightly(
 export function publishLoadSummary(reportsDir: string | undefined, parts: LoadSummaryParts): string | undefined {
   const replay = parts.replay ?? commandLine();
   const markdown = renderLoadSummaryMarkdown({ ...parts, ...(replay ? { replay } : {}) });
-  let written: string | undefined;
-  if (reportsDir) {
-    written = reportsPaths(reportsDir).loadSummaryMarkdown;
-    mkdirSync(dirname(written), { recursive: true });
-    writeAtomically(written, markdown);
-  }
+  const written = reportsDir ? reportsPaths(reportsDir).loadSummaryMarkdown : undefined;
   const { probe } = parts;
   const annotations =
     probe?.status === 'failed'
@@ -66,7 +62,10 @@ export function publishLoadSummary(reportsDir: string | undefined, parts: LoadSu
       : probe
         ? []
         : loadGitHubAnnotations(parts.results, replay);
-  publishToGitHubActions(markdown, annotations, process.env, (line) => console.log(line));
+  handTo(
+    loadVerdictSinks(written, process.env, (line) => console.log(line)),
+    { markdown, annotations },
+  );
   return written;
 }
 

@@ -95,11 +95,8 @@ async function printOutcome(
   console.log(
     `\nsummary: ${paths.summary} (and ${paths.summaryMarkdown})\nallure results: ${paths.allureResults}\njunit: ${paths.junit}`,
   );
-  const { gitHubAnnotations, publishToGitHubActions } = await import('../reporting/github-actions.ts');
-  const { renderSummaryMarkdown } = await import('../reporting/summary-markdown.ts');
-  publishToGitHubActions(renderSummaryMarkdown(summary), gitHubAnnotations(summary), process.env, (line) =>
-    console.log(line),
-  );
+  const { gitHubActionsSink } = await import('../reporting/run-report-sinks.ts');
+  gitHubActionsSink(process.env, (line) => console.log(line)).write({ summary });
   if (values.html && !summary.interrupted) await buildReport(paths, values.history);
 }
 

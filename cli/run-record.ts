@@ -1,10 +1,7 @@
 import type { PreflightReport } from '../client/family-session.ts';
-import { writeAllureEnvironment } from '../reporting/allure-environment.ts';
-import { markBlockersInAllureResults } from '../reporting/allure-blockers.ts';
-import { markInterruptedAllureResults } from '../reporting/allure-interrupted.ts';
-import { writeSummaryFiles } from '../reporting/report-files.ts';
-import { buildRunSummary, notRunReason, type RunSummary } from '../reporting/run-summary.ts';
-import { attachTargetOutput } from '../reporting/target-output.ts';
+import { handTo, type ReportSink } from '../reporting/report-sink.ts';
+import { type RunFindings, runReportSinks } from '../reporting/run-report-sinks.ts';
+import { buildRunSummary, type RunSummary } from '../reporting/run-summary.ts';
 import type { RuleOutcome } from '../rules/rule-outcome.ts';
 import type { RunPlan } from './run-plan.ts';
 import type { RunStop } from './run-stop.ts';
@@ -25,14 +22,15 @@ export class RunRecord {
   setAside: readonly string[] = [];
   /** The started target's latest output lines, attached to the reports when a rule failed. */
   targetOutput: () => string[] = () => [];
-  readonly #statements: Map<string, string>;
+  readonly #sinks: ReportSink<RunFindings>[];
   #snapshotTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly plan: RunPlan,
     private readonly stop: RunStop,
   ) {
-    this.#statements = new Map(plan.selectedRules.map((rule) => [rule.id, rule.statement]));
+    const statements = new Map(plan.selectedRules.map((rule) => [rule.id, rule.statement]));
+    this.#sinks = runReportSinks(plan.paths, (ruleId) => statements.get(ruleId) ?? '');
   }
 
   /** Takes the suites' results as they stand: the rules' outcomes, the errors outside them, the tests set aside. */
@@ -60,11 +58,14 @@ export class RunRecord {
     });
   }
 
-  write(summary: RunSummary): void {
-    writeSummaryFiles(this.plan.paths, summary, (ruleId) => this.#statements.get(ruleId) ?? '');
-    // Allure says what summary.json says: a test that ended while the run was stopping is not run.
-    if (this.stop.requestedAt !== undefined && !summary.inProgress)
-      markInterruptedAllureResults(this.plan.paths.allureResults, this.stop.requestedAt, notRunReason(summary));
+  /** Hands the summary as it stands to the run's report sinks (reporting/run-report-sinks.ts). */
+  write(summary: RunSummary, ended?: RunFindings['ended']): void {
+    const { requestedAt } = this.stop;
+    handTo(this.#sinks, {
+      summary,
+      ...(requestedAt !== undefined ? { stopRequestedAt: requestedAt } : {}),
+      ...(ended ? { ended } : {}),
+    });
   }
 
   /** A snapshot of the run in progress is written within a second, however many rules finish meanwhile. */
@@ -84,23 +85,17 @@ export class RunRecord {
   finish(): RunSummary {
     const { plan } = this;
     const summary = this.summary(false);
-    this.write(summary);
-    markBlockersInAllureResults(plan.paths.allureResults, summary);
-    writeAllureEnvironment(
-      plan.paths.allureResults,
-      runEnvironment(
-        {
-          target: plan.target.name,
-          entry: plan.target.entry,
-          families: summary.families,
-          seed: plan.seed,
-          runs: plan.runs,
-        },
-        process.env,
-      ),
+    const environment = runEnvironment(
+      {
+        target: plan.target.name,
+        entry: plan.target.entry,
+        families: summary.families,
+        seed: plan.seed,
+        runs: plan.runs,
+      },
+      process.env,
     );
-    if (summary.counts.failed + summary.counts.broken > 0)
-      attachTargetOutput(plan.paths, this.targetOutput(), plan.target.name);
+    this.write(summary, { environment, targetName: plan.target.name, targetOutput: this.targetOutput() });
     return summary;
   }
 }
