@@ -1,4 +1,5 @@
 import type { Exchange } from '../../client/http-exchange.ts';
+import type { WalkEnd } from '../walk-end.ts';
 import { type WalkedPage, walkedPageSchema, transactionKey } from '../../rules/cards/transactions-schemas.ts';
 import { PrerequisiteMissing } from '../rule-blocked.ts';
 
@@ -8,25 +9,6 @@ export interface ObservedTransactionsPage {
   page: WalkedPage;
 }
 
-/**
- * Why a walk stopped: no next link (the only complete walk), no next link on a page whose own numbers say a
- * later page exists, a next link followed before, the page cap, a next page that does not advance (its
- * pageNumber not above the one before, or the same transactions again), or a next link outside the target
- * (never requested), or a next link that led to no transactions page (a broken link); or a sign that the walk cannot
- * end: pages empty while next links go on, a pageCount that grows as the walk goes. `page-cap` is any bound of the walk
- * (pages, requests, time), named in stoppedAt.
- */
-export type TransactionsWalkEnd =
-  | 'end-reached'
-  | 'next-missing'
-  | 'repeated-link'
-  | 'page-cap'
-  | 'not-advancing'
-  | 'outside-scope'
-  | 'broken-link'
-  | 'empty-pages'
-  | 'growing-count';
-
 /** A walk of GET /transactions: the first page asked for, then each `next` link followed as given. */
 export interface TransactionsWalk {
   /** The request in words: scope, window and page size. */
@@ -34,9 +16,16 @@ export interface TransactionsWalk {
   /** The page size asked for, or undefined for the default. */
   pageSize: number | undefined;
   pages: ObservedTransactionsPage[];
-  ended: TransactionsWalkEnd;
-  /** The next link the walk stopped at, and why, when it did not reach the end. */
-  stoppedAt?: { link: string; why: string };
+  /**
+   * Why the walk stopped (checks/walk-end.ts): for next links, `repeated-step` is a next link followed before,
+   * `unusable-step` a next link outside the target (never requested), `step-refused` a next link that led to no
+   * transactions page, `not-advancing` a next page whose pageNumber is not above the one before or that holds the
+   * same transactions, `repeated-records` the transactions of an earlier page under a fresh link, `growing-total` a
+   * pageCount that grows as the walk goes; `page-cap` is any bound of the walk, named in `note`.
+   */
+  ended: WalkEnd;
+  /** What the walk saw where it stopped (the next link, the bound), when it did not reach the end. */
+  note?: string;
   /**
    * How the pages were reached: following next links (the default), or, where those stopped short (the links
    * rule's fault), asking each page by the document's pageNumber parameter.
@@ -70,24 +59,27 @@ export function transactionsPageOf(exchange: Exchange): WalkedPage {
 
 /** Why a walk did not reach its last page, in words. */
 export function walkEndText(walk: TransactionsWalk): string {
-  const link = walk.stoppedAt ? ` (${walk.stoppedAt.link}${walk.stoppedAt.why ? `: ${walk.stoppedAt.why}` : ''})` : '';
+  const seen = walk.note ? ` (${walk.note})` : '';
+  const pages = walk.pages.length;
   switch (walk.ended) {
     case 'next-missing':
-      return `page ${walk.pages.length} has no next link although its paginationDetails.page says a later page exists`;
-    case 'repeated-link':
-      return `a next link came back that was already followed, so the walk would never end${link}`;
+      return `page ${pages} has no next link although its paginationDetails.page says a later page exists`;
+    case 'repeated-step':
+      return `a next link came back that was already followed, so the walk would never end${seen}`;
     case 'page-cap':
-      return `next links never ended within the walk's bounds${link}`;
+      return `next links never ended within the walk's bounds${seen}`;
     case 'empty-pages':
-      return `pages came back empty while each still gave a next link, so the walk would never end${link}`;
-    case 'growing-count':
-      return `paginationDetails.page.pageCount grew as the walk went, so the walk would never end${link}`;
+      return `pages came back empty while each still gave a next link, so the walk would never end${seen}`;
+    case 'growing-total':
+      return `paginationDetails.page.pageCount grew as the walk went, so the walk would never end${seen}`;
     case 'not-advancing':
-      return `the next link led to a page that does not advance (page ${walk.pages.length} repeats an earlier page number or its transactions)${link}`;
-    case 'outside-scope':
-      return `links.next points outside the target and was not requested${link}`;
-    case 'broken-link':
-      return `the next link of page ${walk.pages.length} led to no transactions page${link}`;
+      return `the next link led to a page that does not advance (page ${pages} repeats the page number or the transactions of the page before)${seen}`;
+    case 'repeated-records':
+      return `the next links led to a page that does not advance (page ${pages} repeats the transactions of an earlier page), so the walk would never end${seen}`;
+    case 'unusable-step':
+      return `links.next points outside the target and was not requested${seen}`;
+    case 'step-refused':
+      return `the next link of page ${pages} led to no transactions page${seen}`;
     case 'end-reached':
       return 'the walk reached its last page';
   }

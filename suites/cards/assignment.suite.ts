@@ -1,4 +1,3 @@
-import { judgedFor } from '../../checks/rule-check.ts';
 import type { AssignmentAttempt } from '../../checks/cards/assignment.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
 import { assignmentOf } from '../../checks/cards/card-view.ts';
@@ -12,7 +11,6 @@ import {
 import { ruleTest, useCardsSession } from './support/cards-session.ts';
 import { freeCard, walletValue } from './support/free-card.ts';
 import { judgedTogether } from './support/judged-together.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
 import { runRulePhase } from '../support/stateful-phase.ts';
 import { PhaseHistory } from './support/sequence-cards.ts';
 import { assignmentCommands, assignmentSequence } from './support/assignment-model.ts';
@@ -49,7 +47,7 @@ ruleTest('cards.assign.eligibility', async ({ check }) => {
   // A status whose card cannot be read blocks the rule, but never hides a fault another status shows.
   const perStatus = await judgedTogether(
     cardStatuses.map(async (cardStatus) => {
-      const cardId = await freeCard(client, section, cardStatus, 'cards.assign.eligibility');
+      const cardId = await freeCard(client, section, cardStatus);
       const verdicts = [];
       for (const userStatus of users) {
         const body = {
@@ -80,9 +78,7 @@ ruleTest('cards.assign.no-reassignment', async ({ run, observe, check }) => {
   const verdicts = await Promise.all(
     assignableCardStatuses.map(async (status) => {
       const cardId = section.fixtures.assignedCards[status];
-      const before = (
-        await judgedFor('cards.assign.no-reassignment', async () => assignmentOf(await client.getCard(cardId)))
-      ).cardUserId;
+      const before = assignmentOf(await client.getCard(cardId)).cardUserId;
       const other = section.fixtures.cardUsers.ACTIVATED;
       if (typeof before === 'string') holders.push(before);
       if (typeof before !== 'string' || before === other)
@@ -130,9 +126,7 @@ ruleTest('cards.assign.wallet-fixed', async ({ check }) => {
     assignableCardStatuses.map(async (status) => {
       const cardId = section.fixtures.assignedCards[status];
       const card = await client.getCard(cardId);
-      const { cardUserId, digitalWalletProvisionable: before } = judgedFor('cards.assign.wallet-fixed', () =>
-        assignmentOf(card),
-      );
+      const { cardUserId, digitalWalletProvisionable: before } = assignmentOf(card);
       const patch = await client.patchCard(cardId, { cardUserId, digitalWalletProvisionable: before !== true });
       const after = await client.getCard(cardId);
       return check({
@@ -146,15 +140,11 @@ ruleTest('cards.assign.wallet-fixed', async ({ check }) => {
 });
 
 /** PATCH bodies an ACTIVE and a PREACTIVE card must refuse, tried on a free card of each. */
-async function refusedBodies(
-  ruleId: RuleId,
-  check: JudgeAttempt,
-  bodies: { change: Record<string, unknown>; why: string }[],
-) {
+async function refusedBodies(check: JudgeAttempt, bodies: { change: Record<string, unknown>; why: string }[]) {
   const { client, section } = session();
   const verdicts = [];
   for (const status of assignableCardStatuses) {
-    const cardId = await freeCard(client, section, status, ruleId);
+    const cardId = await freeCard(client, section, status);
     for (const { change, why } of bodies)
       verdicts.push(
         await attempt(
@@ -171,14 +161,14 @@ async function refusedBodies(
 }
 
 ruleTest('cards.assign.wallet-required', ({ check }) =>
-  refusedBodies('cards.assign.wallet-required', check, [
+  refusedBodies(check, [
     { change: {}, why: 'digitalWalletProvisionable left out' },
     { change: { digitalWalletProvisionable: null }, why: 'digitalWalletProvisionable null' },
   ]),
 );
 
 ruleTest('cards.assign.wallet-null', ({ check }) =>
-  refusedBodies('cards.assign.wallet-null', check, [
+  refusedBodies(check, [
     { change: { digitalWalletProvisionable: true }, why: 'digitalWalletProvisionable true' },
     { change: { digitalWalletProvisionable: false }, why: 'digitalWalletProvisionable false' },
   ]),
@@ -188,7 +178,7 @@ ruleTest('cards.assign.wallet-null', ({ check }) =>
 ruleTest('cards.assign.user-required', ({ check }) => {
   const { section } = session();
   const wallet = { digitalWalletProvisionable: walletValue(section) };
-  return refusedBodies('cards.assign.user-required', check, [
+  return refusedBodies(check, [
     { change: { ...wallet, cardUserId: undefined }, why: 'cardUserId left out' },
     { change: { ...wallet, cardUserId: null }, why: 'cardUserId null' },
     { change: { ...wallet, cardUserId: 42 }, why: 'cardUserId 42, not a string' },
@@ -199,7 +189,7 @@ ruleTest('cards.assign.response', async ({ check }) => {
   const { client, section } = session();
   const verdicts = [];
   for (const status of assignableCardStatuses) {
-    const cardId = await freeCard(client, section, status, 'cards.assign.response');
+    const cardId = await freeCard(client, section, status);
     const body = {
       cardUserId: section.fixtures.cardUsers.ACTIVATED,
       digitalWalletProvisionable: walletValue(section, false),

@@ -64,7 +64,6 @@ ruleTest('cards.authorizations.items', async ({ check }) => {
   return judgedTogether(
     cards().map(async (cardId) =>
       recordCase(
-        'cards.authorizations.items',
         await client.getAuthorizations(cardId),
         {
           record: `GET authorizations of ${cardId}`,

@@ -19,7 +19,6 @@ import {
   unknownId,
   type OperationExchange,
 } from './support/operation-requests.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
 
 const session = useCardsSession();
 
@@ -28,13 +27,12 @@ const session = useCardsSession();
  * user.
  */
 async function patchNamingUsers(
-  ruleId: RuleId,
   cardUserIds: readonly string[],
   statuses: readonly number[],
   check: (observed: PatchNamingUser, statuses: readonly number[]) => Verdict,
 ) {
   const { client, section } = session();
-  const cardId = await freeCard(client, section, 'ACTIVE', ruleId, { fromEnd: true });
+  const cardId = await freeCard(client, section, 'ACTIVE', { fromEnd: true });
   const verdicts = [];
   for (const cardUserId of cardUserIds) {
     const patch = await client.patchCard(cardId, { ...patchBodyFor(section), cardUserId });
@@ -72,7 +70,6 @@ ruleTest('cards.ids.unknown', async ({ observe, check }) => {
     check(addressed(answer), unknownIdStatuses(answer.operation, idPlace(answer.operation))),
   );
   const patched = await patchNamingUsers(
-    'cards.ids.unknown',
     [unknownId(run.seed)],
     unknownIdStatuses(cardsOperations.patchCard, 'body'),
     check,
@@ -91,12 +88,7 @@ ruleTest('cards.ids.malformed', async ({ observe, check }) => {
   const { client, section } = session();
   const answers = (await Promise.all(malformedIds.map((malformed) => addressedBy(client, section, malformed)))).flat();
   const verdicts = answers.map((answer) => check(addressed(answer), malformedIdStatuses(answer.operation)));
-  const patched = await patchNamingUsers(
-    'cards.ids.malformed',
-    malformedIds,
-    malformedIdStatuses(cardsOperations.patchCard),
-    check,
-  );
+  const patched = await patchNamingUsers(malformedIds, malformedIdStatuses(cardsOperations.patchCard), check);
   observe(
     'statuses for ids that cannot be ids',
     [...new Set([...verdicts, ...patched].map((verdict) => verdict.observations?.status))].join(', '),

@@ -1,7 +1,5 @@
-import { judgedFor } from '../../checks/rule-check.ts';
 import { assignmentOf, cardBodyOf } from '../../checks/cards/card-view.ts';
 import type { RecordExpectation } from '../../checks/record-rule.ts';
-import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { assignableCardStatuses, cardUserStatuses } from '../../rules/cards/enums.ts';
@@ -11,8 +9,7 @@ import { ruleTest, useCardsSession } from './support/cards-session.ts';
 import { fixtureCards } from './support/fixture-cards.ts';
 import { judgedTogether } from './support/judged-together.ts';
 import { recordCase } from './support/record-case.ts';
-import { resultOrBlock } from '../support/result-or-block.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
+import { isBlocked, resultOrBlock } from '../support/result-or-block.ts';
 
 const session = useCardsSession();
 
@@ -36,11 +33,9 @@ async function cardsNamedByHistory(accountId: string): Promise<string[]> {
 /**
  * The card user GET card shows on an assigned card, or undefined where it shows no card (the Card rules judge that).
  */
-async function cardUserOfAssigned(cardId: string, ruleId: RuleId): Promise<unknown> {
-  const assignment = await resultOrBlock(
-    async () => await judgedFor(ruleId, async () => assignmentOf(await session().client.getCard(cardId))),
-  );
-  return assignment instanceof RuleBlocked ? undefined : assignment.cardUserId;
+async function cardUserOfAssigned(cardId: string): Promise<unknown> {
+  const assignment = await resultOrBlock(async () => assignmentOf(await session().client.getCard(cardId)));
+  return isBlocked(assignment) ? undefined : assignment.cardUserId;
 }
 
 /**
@@ -48,7 +43,7 @@ async function cardUserOfAssigned(cardId: string, ruleId: RuleId): Promise<unkno
  * lead to (the one with many authorizations, those the history account's transactions name), judged under
  * one Card rule. The disposable account's cards are left to the unenrolment rules, which may run meanwhile.
  */
-async function everyCard(ruleId: RuleId, check: (exchange: Exchange, expected: RecordExpectation) => Verdict) {
+async function everyCard(check: (exchange: Exchange, expected: RecordExpectation) => Verdict) {
   const { client, section } = session();
   const declared = fixtureCards(section.fixtures).filter(({ status }) => status !== 'IN_PROGRESS');
   const named = await cardsNamedByHistory(section.fixtures.historyAccountId);
@@ -63,7 +58,6 @@ async function everyCard(ruleId: RuleId, check: (exchange: Exchange, expected: R
   return judgedTogether(
     cards.map(async ({ cardId, what }) =>
       recordCase(
-        ruleId,
         await client.getCard(cardId),
         { record: `GET card of ${what}`, schema: cardSchema, statuses: [200], statusRule: 'cards.card.fields' },
         check,
@@ -82,7 +76,7 @@ for (const ruleId of [
   'cards.card.variance-bounds',
   'cards.card.valid-from',
 ] as const) {
-  ruleTest(ruleId, ({ check }) => everyCard(ruleId, check));
+  ruleTest(ruleId, ({ check }) => everyCard(check));
 }
 
 /** The values a JSON answer shows at a path of fields, read leniently (none where the body is not a record). */
@@ -101,7 +95,7 @@ function valuesAt(exchange: Exchange, path: readonly (string | number)[]): strin
 // which ones the cards show is reported (docs/coverage.md, Readings, cards).
 ruleTest('cards.card.form-factor', async ({ observe, check }) => {
   const met = new Set<string>();
-  const verdicts = await everyCard('cards.card.form-factor', (exchange, expected) => {
+  const verdicts = await everyCard((exchange, expected) => {
     for (const formFactor of valuesAt(exchange, ['cardDetails', 'formFactor'])) met.add(formFactor);
     return check(exchange, expected);
   });
@@ -136,7 +130,6 @@ ruleTest('cards.card.in-progress', async ({ observe, check }) => {
  * `seen` is shown each answer first (for what the rule observes).
  */
 async function everyCardUser(
-  ruleId: RuleId,
   check: (exchange: Exchange, expected: RecordExpectation) => Verdict,
   seen: (exchange: Exchange) => void = () => {},
 ) {
@@ -148,7 +141,7 @@ async function everyCardUser(
   // The users the assigned cards have, which the entry does not name; an assigned card GET card does not show
   // is the Card rules' to judge, and the declared users are judged all the same.
   const holders = await Promise.all(
-    assignableCardStatuses.map(async (status) => cardUserOfAssigned(section.fixtures.assignedCards[status], ruleId)),
+    assignableCardStatuses.map(async (status) => cardUserOfAssigned(section.fixtures.assignedCards[status])),
   );
   const others = [
     ...new Set(holders.filter((cardUserId): cardUserId is string => typeof cardUserId === 'string')),
@@ -161,7 +154,6 @@ async function everyCardUser(
       const exchange = await client.getCardUser(cardUserId);
       seen(exchange);
       return recordCase(
-        ruleId,
         exchange,
         {
           record: `GET card user of ${what} ${cardUserId}`,
@@ -176,7 +168,7 @@ async function everyCardUser(
 }
 
 for (const ruleId of ['cards.card-user.name', 'cards.card-user.one-each'] as const) {
-  ruleTest(ruleId, ({ check }) => everyCardUser(ruleId, check));
+  ruleTest(ruleId, ({ check }) => everyCardUser(check));
 }
 
 /*
@@ -195,7 +187,7 @@ for (const [ruleId, { what, path }] of Object.entries(observedCardUserValues) as
 ][]) {
   ruleTest(ruleId, async ({ observe, check }) => {
     const met = new Set<string>();
-    const verdicts = await everyCardUser(ruleId, check, (exchange) => {
+    const verdicts = await everyCardUser(check, (exchange) => {
       for (const value of valuesAt(exchange, path)) met.add(value);
     });
     observe(what, [...met].join(', '));

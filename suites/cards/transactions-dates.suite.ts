@@ -13,7 +13,6 @@ import { ruleTest, useCardsSession } from './support/cards-session.ts';
 import { runDays } from './support/run-clock.ts';
 import { transactionScopes } from './support/transaction-scopes.ts';
 import { describeQuery, walkTransactionPages } from './support/walk-transactions.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
 
 const session = useCardsSession();
 const max = (a: string, b: string) => (a > b ? a : b);
@@ -28,13 +27,9 @@ type JudgeWindow = (observed: { walk: TransactionsWalk; expected: WindowExpectat
  * Sends each case for each scope (the history and empty accounts, a card) and judges it accepted or refused with the
  * rule's check.
  */
-async function edgeCases(
-  ruleId: RuleId,
-  check: JudgeEdge,
-  cases: { query: TransactionsQuery; accepted: boolean; why: string }[],
-) {
+async function edgeCases(check: JudgeEdge, cases: { query: TransactionsQuery; accepted: boolean; why: string }[]) {
   const { client, section } = session();
-  const scopes = await transactionScopes(client, section, ruleId);
+  const scopes = await transactionScopes(client, section);
   return Promise.all(
     scopes.flatMap((scope) =>
       cases.map(async ({ query, accepted, why }) =>
@@ -50,7 +45,6 @@ async function edgeCases(
 ruleTest('cards.transactions.dates-together', ({ check }) => {
   const { today, oldestAccepted } = runDays();
   return edgeCases(
-    'cards.transactions.dates-together',
     check,
     [addDays(today, -5), addDays(oldestAccepted, 3)].flatMap((day) => [
       { query: { startDate: day }, accepted: false, why: `startDate ${day} without endDate` },
@@ -65,7 +59,7 @@ ruleTest('cards.transactions.parameter-formats', ({ check }) => {
   const slashed = today.replaceAll('-', '/');
   const dayFirst = `${today.slice(8)}-${today.slice(5, 7)}-${today.slice(0, 4)}`;
   const refused = (query: TransactionsQuery, why: string) => ({ query, accepted: false, why });
-  return edgeCases('cards.transactions.parameter-formats', check, [
+  return edgeCases(check, [
     refused({ startDate: from, endDate: slashed }, `endDate ${slashed}`),
     refused({ startDate: from, endDate: dayFirst }, `endDate ${dayFirst}`),
     refused(
@@ -78,14 +72,9 @@ ruleTest('cards.transactions.parameter-formats', ({ check }) => {
 });
 
 /** Every case of an edge generator, boundaries first, sent for every scope and judged under the rule. */
-async function edgeProperty(
-  ruleId: RuleId,
-  check: JudgeEdge,
-  gen: Gen<WindowCase>,
-  observe: (key: string, value: unknown) => void,
-) {
+async function edgeProperty(check: JudgeEdge, gen: Gen<WindowCase>, observe: (key: string, value: unknown) => void) {
   const { client, section, property, run } = session();
-  const scopes = await transactionScopes(client, section, ruleId);
+  const scopes = await transactionScopes(client, section);
   const cases = await forAll(gen, property({ runs: Math.ceil(run.runs / 4) }), async ({ value, accepted, why }) => {
     await Promise.all(
       scopes.map(async (scope) =>
@@ -100,17 +89,17 @@ async function edgeProperty(
 }
 
 ruleTest('cards.transactions.window-age', ({ observe, check }) =>
-  edgeProperty('cards.transactions.window-age', check, windowAgeCases(runDays()), observe),
+  edgeProperty(check, windowAgeCases(runDays()), observe),
 );
 
 ruleTest('cards.transactions.window-span', ({ observe, check }) =>
-  edgeProperty('cards.transactions.window-span', check, windowSpanCases(runDays()), observe),
+  edgeProperty(check, windowSpanCases(runDays()), observe),
 );
 
 /** The scopes that have transactions: the history account and a card of it. */
-async function scopesWithHistory(ruleId: RuleId): Promise<TransactionsQuery[]> {
+async function scopesWithHistory(): Promise<TransactionsQuery[]> {
   const { client, section } = session();
-  return (await transactionScopes(client, section, ruleId)).filter(
+  return (await transactionScopes(client, section)).filter(
     (scope) => scope.accountId !== section.fixtures.emptyAccountId,
   );
 }
@@ -123,11 +112,7 @@ async function edgeWindows(scope: TransactionsQuery, anchor: string, check: Judg
   const { client } = session();
   const { today, oldestAccepted } = runDays();
   const wide = { from: max(addDays(anchor, -15), oldestAccepted), to: min(addDays(anchor, 15), today) };
-  const around = await walkTransactionPages(
-    client,
-    { ...scope, startDate: wide.from, endDate: wide.to },
-    'cards.transactions.dates-inclusive',
-  );
+  const around = await walkTransactionPages(client, { ...scope, startDate: wide.from, endDate: wide.to });
   // The day with transactions nearest the anchor, strictly inside the wide window, is the edge tried.
   const days = [
     ...new Set(
@@ -145,11 +130,7 @@ async function edgeWindows(scope: TransactionsQuery, anchor: string, check: Judg
     { from: day, to: min(addDays(day, 10), wide.to) },
     { from: max(addDays(day, -10), wide.from), to: day },
   ]) {
-    const walk = await walkTransactionPages(
-      client,
-      { ...scope, startDate: edge.from, endDate: edge.to },
-      'cards.transactions.dates-inclusive',
-    );
+    const walk = await walkTransactionPages(client, { ...scope, startDate: edge.from, endDate: edge.to });
     const inEdge = (item: unknown) => {
       const at = transactionDay(item);
       return at !== undefined && at >= edge.from && at <= edge.to;
@@ -176,9 +157,7 @@ ruleTest('cards.transactions.dates-inclusive', async ({ observe, check }) => {
     addDays(oldestAccepted, 1),
   ];
   const results = await Promise.all(
-    (await scopesWithHistory('cards.transactions.dates-inclusive')).flatMap((scope) =>
-      anchors.map((anchor) => edgeWindows(scope, anchor, check)),
-    ),
+    (await scopesWithHistory()).flatMap((scope) => anchors.map((anchor) => edgeWindows(scope, anchor, check))),
   );
   const judged = results.flatMap(({ day }) => (day === undefined ? [] : [day]));
   if (judged.length === 0)
@@ -194,15 +173,11 @@ ruleTest('cards.transactions.default-window', async ({ observe, check }) => {
   const { today } = runDays();
   // Rule 4's window: its first day surely, and the day before it, which one reading includes.
   const { surelyFrom: from, maybeFrom: dayBefore } = defaultWindow(today);
-  const scopes = await scopesWithHistory('cards.transactions.default-window');
+  const scopes = await scopesWithHistory();
   return Promise.all(
     scopes.map(async (scope) => {
-      const explicit = await walkTransactionPages(
-        client,
-        { ...scope, startDate: dayBefore, endDate: today },
-        'cards.transactions.default-window',
-      );
-      const walk = await walkTransactionPages(client, scope, 'cards.transactions.default-window');
+      const explicit = await walkTransactionPages(client, { ...scope, startDate: dayBefore, endDate: today });
+      const walk = await walkTransactionPages(client, scope);
       const mustInclude = walkTransactions(explicit)
         .filter((item) => (transactionDay(item) ?? '') >= from)
         .map(transactionKey);

@@ -1,7 +1,6 @@
-import { judgedFor } from '../../checks/rule-check.ts';
 import type { FollowedLink } from '../../checks/cards/transactions-walk-checks.ts';
 import { transactionsPageOf, walkTransactions, type TransactionsWalk } from '../../checks/cards/transactions-walk.ts';
-import { RuleBlocked } from '../../checks/rule-blocked.ts';
+import { PrerequisiteMissing } from '../../checks/rule-blocked.ts';
 import type { TransactionsQuery } from '../../client/cards/cards-client.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { addDays } from '../../rules/cards/calendar.ts';
@@ -13,7 +12,6 @@ import { ruleTest, useCardsSession } from './support/cards-session.ts';
 import { runDays } from './support/run-clock.ts';
 import { transactionScopes } from './support/transaction-scopes.ts';
 import { describeQuery, walkTransactionPages } from './support/walk-transactions.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
 
 const session = useCardsSession();
 
@@ -36,10 +34,10 @@ const walkSizes = [maxPageSize, middlePageSize, 37, 7, 2, 'dividing'] as const;
  * The windows walked: the default window (the busiest) of each scope (history account, empty account, a card), and an
  * older explicit one.
  */
-async function windows(ruleId: RuleId): Promise<TransactionsQuery[]> {
+async function windows(): Promise<TransactionsQuery[]> {
   const { client, section } = session();
   const { today } = runDays();
-  const scopes = await transactionScopes(client, section, ruleId);
+  const scopes = await transactionScopes(client, section);
   return [
     ...scopes,
     // not-a-limit: a window 100 to 70 days back, not the authorizations limit.
@@ -58,16 +56,11 @@ type WalkSize = number | undefined | 'dividing';
  * is full). A size at which the window would need more than 500 pages is left out for that window: the
  * target may cut pageCount there.
  */
-async function walks(
-  ruleId: RuleId,
-  sizes: readonly WalkSize[],
-  options: { partial?: boolean } = {},
-): Promise<TransactionsWalk[]> {
+async function walks(sizes: readonly WalkSize[], options: { partial?: boolean } = {}): Promise<TransactionsWalk[]> {
   const { client } = session();
   const perWindow = await Promise.all(
-    (await windows(ruleId)).map(async (window) => {
-      const total = (await judgedFor(ruleId, async () => transactionsPageOf(await client.getTransactions(window))))
-        .paginationDetails?.page?.totalCount;
+    (await windows()).map(async (window) => {
+      const total = transactionsPageOf(await client.getTransactions(window)).paginationDetails?.page?.totalCount;
       const concrete = sizes
         .map((pageSize) =>
           pageSize === 'dividing'
@@ -83,7 +76,7 @@ async function walks(
       );
       return Promise.all(
         walkable.map((pageSize) =>
-          walkTransactionPages(client, pageSize === undefined ? window : { ...window, pageSize }, ruleId, options),
+          walkTransactionPages(client, pageSize === undefined ? window : { ...window, pageSize }, options),
         ),
       );
     }),
@@ -91,19 +84,15 @@ async function walks(
   return perWindow.flat();
 }
 
-ruleTest('cards.transactions.walk-complete', async ({ check }) =>
-  (await walks('cards.transactions.walk-complete', walkSizes)).map((walk) => check(walk)),
-);
+ruleTest('cards.transactions.walk-complete', async ({ check }) => (await walks(walkSizes)).map((walk) => check(walk)));
 
 ruleTest('cards.transactions.newest-first', async ({ check }) =>
-  (await walks('cards.transactions.newest-first', [undefined, 37, 7])).map((walk) => check(walk)),
+  (await walks([undefined, 37, 7])).map((walk) => check(walk)),
 );
 
 ruleTest('cards.transactions.page-details', async ({ observe, check }) => {
   const { client, section } = session();
-  const verdicts = (await walks('cards.transactions.page-details', [undefined, middlePageSize, 7])).map((walk) =>
-    check(walk),
-  );
+  const verdicts = (await walks([undefined, middlePageSize, 7])).map((walk) => check(walk));
   // At page size 1 the busiest window needs more than 500 pages: pageCount must still be at most 500 (refusing the size
   // is left open).
   const query = { accountId: section.fixtures.historyAccountId, pageSize: 1, pageNumber: 1 };
@@ -114,7 +103,7 @@ ruleTest('cards.transactions.page-details', async ({ observe, check }) => {
       check({
         description: describeQuery(query),
         pageSize: 1,
-        pages: [{ exchange, page: judgedFor('cards.transactions.page-details', () => transactionsPageOf(exchange)) }],
+        pages: [{ exchange, page: transactionsPageOf(exchange) }],
         ended: 'end-reached',
       }),
     );
@@ -125,7 +114,7 @@ ruleTest('cards.transactions.page-details', async ({ observe, check }) => {
 ruleTest('cards.transactions.links', async ({ check }) => {
   const { client } = session();
   // The walks this rule judges may stop early (a loop, a link off the target): why is its own verdict.
-  return (await walks('cards.transactions.links', linkSizes, { partial: true })).map((walk) =>
+  return (await walks(linkSizes, { partial: true })).map((walk) =>
     check({ walk, outside: (link) => client.linkOutside(link) }),
   );
 });
@@ -136,7 +125,7 @@ ruleTest('cards.transactions.link-targets', async ({ check }) => {
   // first and last are usually the same string on every page: each distinct link is fetched once.
   const follow = (link: string) =>
     followedOnce.get(link) ?? (followedOnce.set(link, client.follow(link)).get(link) as Promise<Exchange>);
-  const walked = await walks('cards.transactions.link-targets', [undefined, middlePageSize, 7]);
+  const walked = await walks([undefined, middlePageSize, 7]);
   // A link off the target is never requested: the links rule fails for it, and where it leads cannot be judged.
   for (const walk of walked) {
     for (const [index, { page, exchange }] of walk.pages.entries()) {
@@ -144,7 +133,7 @@ ruleTest('cards.transactions.link-targets', async ({ check }) => {
         const link = page.paginationDetails?.links?.[name];
         const outside = link === undefined ? undefined : client.linkOutside(link);
         if (outside !== undefined)
-          throw new RuleBlocked(
+          throw new PrerequisiteMissing(
             ['cards.transactions.links'],
             `${walk.description}: links.${name} of page ${index + 1} points outside the target (${outside}); it was not requested`,
             [exchange],
@@ -173,15 +162,13 @@ ruleTest('cards.transactions.page-size-default', async ({ check }) => {
   const { client } = session();
   // Page 1 by number: the default page number is its own rule's.
   return Promise.all(
-    (await windows('cards.transactions.page-size-default')).map(async (window) =>
-      check(await client.getTransactions({ ...window, pageNumber: 1 })),
-    ),
+    (await windows()).map(async (window) => check(await client.getTransactions({ ...window, pageNumber: 1 }))),
   );
 });
 
 ruleTest('cards.transactions.page-size-limit', async ({ observe, check }) => {
   const { client, section, property, run } = session();
-  const scopes = await transactionScopes(client, section, 'cards.transactions.page-size-limit');
+  const scopes = await transactionScopes(client, section);
   // Above 500 the document leaves refusing or serving at most 500 open: what the target did is reported.
   const overLimit = new Set<unknown>();
   const cases = await forAll(
@@ -204,13 +191,13 @@ ruleTest('cards.transactions.page-size-limit', async ({ observe, check }) => {
   );
   observe('page sizes tried per scope', cases);
   observe('page sizes above 500 answered', [...overLimit].join('; '));
-  return (await walks('cards.transactions.page-size-limit', [undefined, maxPageSize, 7])).map((walk) => check(walk));
+  return (await walks([undefined, maxPageSize, 7])).map((walk) => check(walk));
 });
 
 ruleTest('cards.transactions.page-number-default', async ({ check }) => {
   const { client } = session();
   return Promise.all(
-    (await windows('cards.transactions.page-number-default')).map(async (window) => {
+    (await windows()).map(async (window) => {
       const [without, first] = await Promise.all([
         client.getTransactions({ ...window, pageSize: middlePageSize }),
         client.getTransactions({ ...window, pageSize: middlePageSize, pageNumber: 1 }),
@@ -223,7 +210,7 @@ ruleTest('cards.transactions.page-number-default', async ({ check }) => {
 ruleTest('cards.transactions.card-scope', async ({ check }) => {
   const { client, section } = session();
   const accountId = section.fixtures.historyAccountId;
-  const accountWalk = await walkTransactionPages(client, { accountId }, 'cards.transactions.card-scope');
+  const accountWalk = await walkTransactionPages(client, { accountId });
   const cardIds = [
     ...new Set(
       walkTransactions(accountWalk)
@@ -238,7 +225,7 @@ ruleTest('cards.transactions.card-scope', async ({ check }) => {
   return Promise.all(
     cardIds.map(async (cardId) =>
       check({
-        cardWalk: await walkTransactionPages(client, { cardId }, 'cards.transactions.card-scope'),
+        cardWalk: await walkTransactionPages(client, { cardId }),
         accountWalk,
         cardId,
       }),
@@ -247,7 +234,7 @@ ruleTest('cards.transactions.card-scope', async ({ check }) => {
 });
 
 ruleTest('cards.transactions.items', async ({ check }) =>
-  (await walks('cards.transactions.items', [undefined])).flatMap((walk) =>
+  (await walks([undefined])).flatMap((walk) =>
     walk.pages.map(({ exchange }, index) =>
       check(exchange, {
         record: `${walk.description}, page ${index + 1}`,

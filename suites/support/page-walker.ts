@@ -56,6 +56,11 @@ export interface PageRoute<Page> {
   total?(page: Page): number | undefined;
   /** How a note names what the pages claim to count ("meta.totalPages"); default "the total". */
   totalName?: string;
+  /**
+   * The budget the walk spends, for a family that asks more pages by another route after the walk and must spend
+   * the same budget there; default a fresh one of the walk's bounds.
+   */
+  budget?: WalkBudget;
 }
 
 /** A walk's pages and why it stopped. */
@@ -79,7 +84,7 @@ export async function walkPages<Page>(
 ): Promise<PageWalk<Page>> {
   const pages: WalkedPage<Page>[] = [];
   const stop = ({ ended, note }: WalkStop): PageWalk<Page> => ({ pages, ended, ...(note ? { note } : {}) });
-  const budget = new WalkBudget(bounds);
+  const budget = route.budget ?? new WalkBudget(bounds);
   budget.spend(first);
   const signs = new WalkSigns();
   const taken = new Set<string>(firstKey === undefined ? [] : [firstKey]);

@@ -13,11 +13,25 @@ export async function resultOrBlock<T>(work: () => T | Promise<T>): Promise<T | 
   try {
     return await work();
   } catch (error) {
-    const asking = ruleInProgress();
-    const resolved = asking === undefined ? error : forRule(asking as RuleId, error);
-    if (resolved instanceof RuleBlocked) return resolved;
-    throw resolved;
+    return blockOrThrow(error);
   }
+}
+
+/** resultOrBlock for a reading done at once (a page read inside a walk's step). */
+export function readOrBlock<T>(read: () => T): T | RuleBlocked {
+  try {
+    return read();
+  } catch (error) {
+    return blockOrThrow(error);
+  }
+}
+
+/** What the rule in progress makes of an error: a block is returned, anything else thrown, resolved. */
+function blockOrThrow(error: unknown): RuleBlocked {
+  const asking = ruleInProgress();
+  const resolved = asking === undefined ? error : forRule(asking as RuleId, error);
+  if (resolved instanceof RuleBlocked) return resolved;
+  throw resolved;
 }
 
 /** Whether what resultOrBlock gave is a block (the reading was stopped by other rules). */

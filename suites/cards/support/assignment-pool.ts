@@ -20,7 +20,7 @@ export async function assignmentPool(
     { cardId: fixtures.unassignedCards.INACTIVE.at(-1) as string, label: 'an INACTIVE card' },
   ];
   try {
-    const cardId = await freeCard(client, section, 'PREACTIVE', 'cards.assign.no-reassignment', { fromEnd: true });
+    const cardId = await freeCard(client, section, 'PREACTIVE', { fromEnd: true });
     return { cards: [...cards, { cardId, label: 'a PREACTIVE card free when the phase began' }] };
   } catch (error) {
     return { cards, note: `no free PREACTIVE card: ${error instanceof Error ? error.message : String(error)}` };

@@ -1,10 +1,8 @@
-import { judgedFor } from '../../../checks/rule-check.ts';
 import { assignmentOf, cardStatusOf } from '../../../checks/cards/card-view.ts';
-import { prerequisiteMissing } from '../../../checks/rule-blocked.ts';
+import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
 import type { CardsClient } from '../../../client/cards/cards-client.ts';
 import type { CardStatus } from '../../../rules/cards/enums.ts';
 import type { CardsSection } from '../../../targets/cards/section.ts';
-import type { RuleId } from '../../../rules/rule-id.ts';
 
 /**
  * The first card of a status the fixtures name that GET card shows without a card user (an IN_PROGRESS card
@@ -15,7 +13,6 @@ export async function freeCard(
   client: CardsClient,
   section: CardsSection,
   status: CardStatus,
-  ruleId: RuleId,
   options: { fromEnd?: boolean } = {},
 ): Promise<string> {
   const listed = section.fixtures.unassignedCards[status];
@@ -23,8 +20,7 @@ export async function freeCard(
     const exchange = await client.getCard(cardId);
     // The entry says the card exists: not reading it is the card record rule's to judge; this rule is blocked by it.
     if (exchange.error || exchange.response?.status !== 200)
-      throw prerequisiteMissing(
-        ruleId,
+      throw new PrerequisiteMissing(
         ['cards.card.fields'],
         `GET card of ${cardId}, named in fixtures.unassignedCards.${status}, answered ${exchange.error?.code ?? exchange.response?.status}`,
         [exchange],
@@ -35,7 +31,7 @@ export async function freeCard(
       throw new Error(
         `fixtures.unassignedCards.${status} names ${cardId}, whose status is ${String(shown)}: name ${status} cards there`,
       );
-    if (judgedFor(ruleId, () => assignmentOf(exchange)).cardUserId === undefined) return cardId;
+    if (assignmentOf(exchange).cardUserId === undefined) return cardId;
   }
   throw new Error(
     `every ${status} card of fixtures.unassignedCards has a card user now: name fresh unassigned ${status} cards (each run assigns two ACTIVE and three PREACTIVE ones, one by the reassignment rule's stateful phase)`,

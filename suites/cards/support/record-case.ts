@@ -1,4 +1,3 @@
-import { judgedFor } from '../../../checks/rule-check.ts';
 import { recordPresent } from '../../../checks/cards/record-behind.ts';
 import type { RecordExpectation } from '../../../checks/record-rule.ts';
 import type { Verdict } from '../../../checks/rule-violation.ts';
@@ -7,14 +6,14 @@ import type { RuleId } from '../../../rules/rule-id.ts';
 
 /**
  * One case of a record rule whose record comes at all only where `statusRule` passes (a success status, a
- * JSON body): blocked by that rule where the answer carries no record, else judged by the rule's own check.
+ * JSON body): blocked by that rule where the answer carries no record (that rule itself fails there), else judged
+ * by the rule's own check.
  */
 export function recordCase(
-  ruleId: RuleId,
   exchange: Exchange,
   expected: RecordExpectation & { statusRule: RuleId },
   check: (exchange: Exchange, expected: RecordExpectation) => Verdict,
 ): Verdict {
-  judgedFor(ruleId, () => recordPresent(exchange, expected));
+  recordPresent(exchange, expected);
   return check(exchange, expected);
 }

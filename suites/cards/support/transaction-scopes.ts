@@ -1,28 +1,20 @@
-import { judgedFor } from '../../../checks/rule-check.ts';
 import { transactionsPageOf } from '../../../checks/cards/transactions-walk.ts';
-import { RuleBlocked } from '../../../checks/rule-blocked.ts';
 import type { CardsClient, TransactionsQuery } from '../../../client/cards/cards-client.ts';
 import type { CardsSection } from '../../../targets/cards/section.ts';
-import { resultOrBlock } from '../../support/result-or-block.ts';
-import type { RuleId } from '../../../rules/rule-id.ts';
+import { isBlocked, resultOrBlock } from '../../support/result-or-block.ts';
 
 /**
  * The scopes a transactions rule is tried on, so a rule enforced for some inputs only shows: the history
  * account, the empty account, and a card of the history account (the first its transactions name). A first
  * page that cannot be read leaves the card out (the items rule judges that page); the accounts are tried still.
  */
-export async function transactionScopes(
-  client: CardsClient,
-  section: CardsSection,
-  ruleId: RuleId,
-): Promise<TransactionsQuery[]> {
+export async function transactionScopes(client: CardsClient, section: CardsSection): Promise<TransactionsQuery[]> {
   const { historyAccountId, emptyAccountId } = section.fixtures;
   const accounts: TransactionsQuery[] = [{ accountId: historyAccountId }, { accountId: emptyAccountId }];
-  const first = await resultOrBlock(async () => {
-    const exchange = await client.getTransactions({ accountId: historyAccountId, pageSize: 10, pageNumber: 1 });
-    return judgedFor(ruleId, () => transactionsPageOf(exchange));
-  });
-  if (first instanceof RuleBlocked) return accounts;
+  const first = await resultOrBlock(async () =>
+    transactionsPageOf(await client.getTransactions({ accountId: historyAccountId, pageSize: 10, pageNumber: 1 })),
+  );
+  if (isBlocked(first)) return accounts;
   const cardId = first.transactions
     .map((item) => (item as { cardId?: unknown } | null)?.cardId)
     .find((value): value is string => typeof value === 'string');

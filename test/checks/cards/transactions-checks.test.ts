@@ -107,7 +107,7 @@ describe('transactions walk checks', () => {
       rule,
     );
     // An unfinished walk is the links rule's to judge: completeness is blocked by it.
-    expect(() => judged(transactionsWalkComplete, rule)({ ...walkOf(items, 3), ended: 'repeated-link' })).toThrow(
+    expect(() => judged(transactionsWalkComplete, rule)({ ...walkOf(items, 3), ended: 'repeated-step' })).toThrow(
       RuleBlocked,
     );
     // So is a walk cut short by a page without next although its numbers say a later page exists.
@@ -237,18 +237,24 @@ describe('transactions walk checks', () => {
     expect(violationOf(() => judged(transactionsLinks, links)({ walk, outside: offTarget }), links).message).toContain(
       'links.next of page 2 points outside the target and was not requested: http://169.254.169.254/latest',
     );
-    for (const ended of ['repeated-link', 'not-advancing', 'page-cap', 'outside-scope', 'broken-link'] as const) {
-      violationOf(
-        () =>
-          judged(
-            transactionsLinks,
-            links,
-          )({
-            walk: { ...walkOf(items, 3), ended, stoppedAt: { link: 'transactions?pageNumber=1', why: '' } },
-            outside: inside,
-          }),
-        links,
-      );
+    const stops = [
+      'repeated-step',
+      'not-advancing',
+      'repeated-records',
+      'empty-pages',
+      'growing-total',
+      'page-cap',
+      'unusable-step',
+      'step-refused',
+    ] as const;
+    for (const ended of stops) {
+      const note = 'links.next transactions?pageNumber=1 of page 3 was taken before';
+      expect(
+        violationOf(
+          () => judged(transactionsLinks, links)({ walk: { ...walkOf(items, 3), ended, note }, outside: inside }),
+          links,
+        ).message,
+      ).toContain(`(${note})`);
     }
   });
   test('a window walk with a transaction outside or one missing fails; the tolerated day passes', () => {

@@ -54,11 +54,11 @@ describe('cards reference', () => {
     };
     expect(first.paginationDetails.page.totalCount).toBeGreaterThan(500);
     const oldest = addDays(eighteenMonthsAgo(dayOf(Date.now())), 1);
-    const edge = await walkTransactionPages(
-      client,
-      { accountId: historyAccountId, startDate: oldest, endDate: oldest },
-      'cards.test.rule',
-    );
+    const edge = await walkTransactionPages(client, {
+      accountId: historyAccountId,
+      startDate: oldest,
+      endDate: oldest,
+    });
     expect(walkTransactions(edge).map(transactionDay)).toContain(oldest);
   });
   test('without wallet provisioning a PATCH takes null and refuses a boolean; with it the reverse', async () => {

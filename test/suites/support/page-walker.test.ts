@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { type PageRoute, stopAt, walkPages } from '../../../suites/support/page-walker.ts';
+import { WalkBudget } from '../../../suites/support/walk-budget.ts';
 
 const bounds = { maxWalkPages: 2000, maxWalkRequests: 2500, maxWalkSeconds: 45, maxWalkBytes: 64 * 1024 * 1024 };
 
@@ -125,5 +126,23 @@ describe('the one page walker: the loop, the bounds, the signs and the stop reas
     ]);
     const refused = await walked({ p1: { records: ['a'], next: 'p2' }, p2: { records: [], refused: true } });
     expect([refused.ended, refused.keys, refused.requested]).toEqual(['step-refused', ['p1'], ['p1', 'p2']]);
+  });
+
+  test('a route’s own budget is the one the walk spends: another route after the walk spends what is left', async () => {
+    const made = listing({
+      p1: { records: ['a'], next: 'p2' },
+      p2: { records: ['b'], next: 'p3' },
+      p3: { records: ['c'], next: 'p4' },
+      p4: { records: ['d'] },
+    });
+    const budget = new WalkBudget({ ...bounds, maxWalkRequests: 5 }, undefined);
+    const walk = await walkPages(made.first(), { ...made.route, budget }, bounds, 'p1');
+    expect([walk.ended, budget.requestsLeft]).toEqual(['end-reached', 1]);
+    // Spent before the walk (by another route): the walk stops where the shared budget ends, not at its own bounds.
+    const spent = new WalkBudget({ ...bounds, maxWalkRequests: 3 }, undefined);
+    spent.spend(made.first());
+    const short = await walkPages(made.first(), { ...made.route, budget: spent }, bounds, 'p1');
+    expect([short.ended, short.pages.length]).toEqual(['page-cap', 2]);
+    expect(short.note).toMatch(/^stopped by maxWalkRequests \(3, 3 requests\)/);
   });
 });
