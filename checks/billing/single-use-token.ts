@@ -1,6 +1,6 @@
 import type { RefusalDiagnosis, SingleUseProbe } from '../../client/billing/refusal-diagnosis.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
-import { RuleBlocked } from '../rule-blocked.ts';
+import { PrerequisiteMissing } from '../rule-blocked.ts';
 
 const unauthorized = (exchange: Exchange): boolean => exchange.response?.status === 401;
 const accepted = (exchange: Exchange): boolean => exchange.response !== undefined && exchange.response.status !== 401;
@@ -17,13 +17,16 @@ export class SingleUseTokenDiagnosis implements RefusalDiagnosis {
 
   constructor(private readonly client: SingleUseProbe) {}
 
-  /** A RuleBlocked when `refused` (a 401 to the session's token) comes from single-use tokens, else undefined. */
-  async blockFor(refused: Exchange): Promise<RuleBlocked | undefined> {
+  /**
+   * When `refused` (a 401 to the session's token) comes from single-use tokens, the prerequisite billing.token.reusable
+   * judges, missing (the engine blocks the rule in progress by it); else undefined.
+   */
+  async blockFor(refused: Exchange): Promise<PrerequisiteMissing | undefined> {
     if (!unauthorized(refused)) return undefined;
     this.#proof ??= this.#prove();
     const proof = await this.#proof;
     if (!proof) return undefined;
-    return new RuleBlocked(
+    return new PrerequisiteMissing(
       ['billing.token.reusable'],
       'the session token was refused (401) after it had been used, while a fresh token was accepted once and refused on its second use',
       [refused, ...proof],

@@ -2,7 +2,6 @@ import type { ExpectedOrder } from '../../adapters/exchange/orders.ts';
 import { type BatchItem, isSuccessCode } from '../../client/exchange/envelope.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { exchangeCodes, specificItemCodes } from '../../rules/exchange/codes.ts';
-import { exchangeRuleIds } from '../../rules/exchange/rules.ts';
 import { PrerequisiteMissing } from '../rule-blocked.ts';
 import { passed, Violation, type Verdict } from '../rule-violation.ts';
 import { envelopeOf } from './envelope.ts';
@@ -45,7 +44,7 @@ export function itemsByOrder(exchange: Exchange, orders: readonly ExpectedOrder[
  */
 export function itemsOfOrders(exchange: Exchange, orders: readonly ExpectedOrder[]): Map<string, BatchItem> {
   const envelope = envelopeOf(exchange);
-  const judgedBy = [exchangeRuleIds.itemFields];
+  const judgedBy = ['exchange.batch.item-fields'] as const;
   if (!Array.isArray(envelope.data))
     throw new PrerequisiteMissing(
       judgedBy,

@@ -6,8 +6,7 @@ import {
   readEnvelope,
   readsAsSuccess,
 } from '../../client/exchange/envelope.ts';
-import { exchangeRuleIds } from '../../rules/exchange/rules.ts';
-import { RuleBlocked } from '../rule-blocked.ts';
+import { PrerequisiteMissing } from '../rule-blocked.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { responseOf } from '../response-required.ts';
 import { passed, Violation, type Verdict } from '../rule-violation.ts';
@@ -39,8 +38,8 @@ export function successCode(exchange: Exchange): Verdict {
   const { code } = envelope;
   if (typeof code === 'number' && code === 0) return passed({ 'code type': 'number (judged by the code-string rule)' });
   if (!isSuccessCode(code) && explainedByItems(envelope)) {
-    throw new RuleBlocked(
-      [exchangeRuleIds.itemSuccess, exchangeRuleIds.itemFailure],
+    throw new PrerequisiteMissing(
+      ['exchange.batch.item-success', 'exchange.batch.item-failure'],
       `a batch of orders that should all succeed answered code ${shown(code)} with failed items: the items are judged by the item rules`,
       [exchange],
     );

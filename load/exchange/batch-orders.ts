@@ -4,7 +4,7 @@ import { rateLimitPairingBroken } from '../../checks/exchange/rate-limit.ts';
 import type { ExchangeClient } from '../../client/exchange/exchange-client.ts';
 import { preHash, signedPath, signingTimestamp } from '../../client/exchange/signing.ts';
 import { signature } from '../../client/hmac.ts';
-import { exchangeRules, exchangeRuleIds as id } from '../../rules/exchange/rules.ts';
+import { exchangeRules } from '../../rules/exchange/rules.ts';
 import { type LoadBreach, loadJudge } from '../rule-judgement.ts';
 import type { ExchangeSection } from '../../targets/exchange/section.ts';
 import { observedExchange } from '../observed-exchange.ts';
@@ -12,7 +12,12 @@ import type { RateLimitedOperation } from '../rate-limit-probe.ts';
 import type { LoadRequest, ObservedResponse } from '../scenario.ts';
 
 /** The envelope rules judged on every response under load, 429s included, each by its own registered check. */
-const envelopeRules = [id.codeString, id.msg, id.data, id.codeRange] as const;
+const envelopeRules = [
+  'exchange.envelope.code-string',
+  'exchange.envelope.msg',
+  'exchange.envelope.data',
+  'exchange.codes.range',
+] as const;
 const judge = loadJudge(exchangeRules, exchangeChecks);
 
 /**
@@ -80,9 +85,9 @@ export function envelopeBreach(
   // The code ranges are descriptive in the document: judged only where the entry pins them.
   for (const ruleId of envelopeRules) {
     const breach =
-      ruleId !== id.codeRange || section.expectations.codeRanges ? judge.breach(ruleId, exchange) : undefined;
+      ruleId !== 'exchange.codes.range' || section.expectations.codeRanges ? judge.breach(ruleId, exchange) : undefined;
     if (breach) return breach;
   }
   const pairing = rateLimitPairingBroken(exchange);
-  return pairing ? { ruleId: id.rateLimit, message: pairing } : undefined;
+  return pairing ? { ruleId: 'exchange.limits.rate-limit', message: pairing } : undefined;
 }

@@ -1,6 +1,6 @@
 import { exchangeChecks } from '../../checks/exchange/index.ts';
 import { exchangeClientFor } from '../../client/exchange/session.ts';
-import { exchangeRuleIds, exchangeRules } from '../../rules/exchange/rules.ts';
+import { exchangeRules } from '../../rules/exchange/rules.ts';
 import { loadJudge } from '../rule-judgement.ts';
 import type { ExchangeSection } from '../../targets/exchange/section.ts';
 import { closing, probeRunOptions, type LoadProbe } from '../load-probe.ts';
@@ -20,8 +20,8 @@ export const exchangeProbes: readonly LoadProbe<ExchangeSection>[] = [
       const finding = await closing(client, () =>
         probeRateLimit(exchangeRateLimitOperation(client, section), bounds, probeRunOptions(context)),
       );
-      return rateLimitOutcome(exchangeRuleIds.rateLimit, finding, (found) =>
-        loadJudge(exchangeRules, exchangeChecks).checkOf(exchangeRuleIds.rateLimit)(found, { limit, limitAtMost }),
+      return rateLimitOutcome('exchange.limits.rate-limit', finding, (found) =>
+        loadJudge(exchangeRules, exchangeChecks).checkOf('exchange.limits.rate-limit')(found, { limit, limitAtMost }),
       );
     },
   },

@@ -30,31 +30,12 @@ const signedHeaders =
   'Requests are signed with an access key and a signature carried in the headers `EX-ACCESS-KEY` and `EX-ACCESS-SIGN`.';
 const notShown = 'The complete list of codes and the codes of each endpoint: not shown.';
 
-/** Rule ids of the exchange family, by short name. */
-export const exchangeRuleIds = {
-  codeString: 'exchange.envelope.code-string',
-  successCode: 'exchange.envelope.success-code',
-  msg: 'exchange.envelope.msg',
-  data: 'exchange.envelope.data',
-  codeRange: 'exchange.codes.range',
-  orderNotFound: 'exchange.codes.order-not-found',
-  itemFields: 'exchange.batch.item-fields',
-  itemSuccess: 'exchange.batch.item-success',
-  itemFailure: 'exchange.batch.item-failure',
-  unknownKey: 'exchange.auth.unknown-key',
-  signature: 'exchange.auth.signature',
-  timestamp: 'exchange.auth.timestamp',
-  rateLimit: 'exchange.limits.rate-limit',
-} as const;
-
-const id = exchangeRuleIds;
-
 /** What the rules' `appliesTo` reads of the exchange section of a target entry. */
 type ExchangeSectionRead = { expectations: { codeRanges: boolean } };
 
 export const exchangeRules = defineRules<ExchangeSectionRead>()([
   {
-    id: id.codeString,
+    id: 'exchange.envelope.code-string',
     family: 'exchange',
     source: { document, section: 'Resources: exchange-style envelope (code)' },
     statement: 'Every response envelope carries code as a string (checked on every exchange the family makes).',
@@ -62,7 +43,7 @@ export const exchangeRules = defineRules<ExchangeSectionRead>()([
     quotes: [said(codeCell, 'string')],
   },
   {
-    id: id.successCode,
+    id: 'exchange.envelope.success-code',
     family: 'exchange',
     source: { document, section: 'Errors: exchange-style handling rule 1' },
     statement: 'A request that succeeds answers code exactly "0" (the number 0, "00" or " 0" are not success).',
@@ -70,7 +51,7 @@ export const exchangeRules = defineRules<ExchangeSectionRead>()([
     quotes: [said(ruleSuccess, 'code equals the string `0`'), said(codeCell, 'Compare as a string')],
   },
   {
-    id: id.msg,
+    id: 'exchange.envelope.msg',
     family: 'exchange',
     source: { document, section: 'Resources: exchange-style envelope (msg); Errors: handling rule 3' },
     statement: 'msg is a string, empty when code is "0" and non-empty otherwise (checked on every exchange).',
@@ -81,7 +62,7 @@ export const exchangeRules = defineRules<ExchangeSectionRead>()([
     ],
   },
   {
-    id: id.data,
+    id: 'exchange.envelope.data',
     family: 'exchange',
     source: { document, section: 'Resources: exchange-style envelope (data); Errors: handling rule 3' },
     statement:
@@ -90,7 +71,7 @@ export const exchangeRules = defineRules<ExchangeSectionRead>()([
     quotes: [said(dataCell, 'array'), said(ruleFullFailure)],
   },
   {
-    id: id.codeRange,
+    id: 'exchange.codes.range',
     family: 'exchange',
     source: { document, section: 'Errors: exchange-style handling rule 4 and the code table' },
     statement:
@@ -108,7 +89,7 @@ export const exchangeRules = defineRules<ExchangeSectionRead>()([
       'target entry that pins expectations.codeRanges (the document describes the ranges, it does not require them)',
   },
   {
-    id: id.orderNotFound,
+    id: 'exchange.codes.order-not-found',
     family: 'exchange',
     source: { document, section: 'Errors: exchange-style code table (51603)' },
     statement:
@@ -125,7 +106,7 @@ export const exchangeRules = defineRules<ExchangeSectionRead>()([
     ],
   },
   {
-    id: id.itemFields,
+    id: 'exchange.batch.item-fields',
     family: 'exchange',
     source: { document, section: 'Resources: exchange-style envelope (batch items)' },
     statement:
@@ -134,7 +115,7 @@ export const exchangeRules = defineRules<ExchangeSectionRead>()([
     quotes: [said(itemFields, 'carry')],
   },
   {
-    id: id.itemSuccess,
+    id: 'exchange.batch.item-success',
     family: 'exchange',
     source: { document, section: 'Errors: exchange-style handling rule 2' },
     statement: 'In a batch, each order that must succeed gets sCode "0" and an ordId, whatever the top-level code.',
@@ -142,7 +123,7 @@ export const exchangeRules = defineRules<ExchangeSectionRead>()([
     quotes: [said(ruleItems, 'sCode of each item is authoritative'), said(itemFields, '`0` means that item succeeded')],
   },
   {
-    id: id.itemFailure,
+    id: 'exchange.batch.item-failure',
     family: 'exchange',
     source: { document, section: 'Errors: exchange-style handling rule 2 and the code table (51000, 51008)' },
     statement:
@@ -161,7 +142,7 @@ export const exchangeRules = defineRules<ExchangeSectionRead>()([
     ],
   },
   {
-    id: id.unknownKey,
+    id: 'exchange.auth.unknown-key',
     family: 'exchange',
     source: { document, section: 'Authentication, B; Errors, B: the exchange-style code table (50111)' },
     statement:
@@ -170,7 +151,7 @@ export const exchangeRules = defineRules<ExchangeSectionRead>()([
     quotes: [said(signedHeaders), said('| 50111 | Invalid EX-ACCESS-KEY |', '50111')],
   },
   {
-    id: id.signature,
+    id: 'exchange.auth.signature',
     family: 'exchange',
     source: { document, section: 'Authentication, B; Errors, B: the exchange-style code table (50113)' },
     statement:
@@ -183,7 +164,7 @@ export const exchangeRules = defineRules<ExchangeSectionRead>()([
     ],
   },
   {
-    id: id.timestamp,
+    id: 'exchange.auth.timestamp',
     family: 'exchange',
     source: {
       document,
@@ -198,7 +179,7 @@ export const exchangeRules = defineRules<ExchangeSectionRead>()([
     ],
   },
   {
-    id: id.rateLimit,
+    id: 'exchange.limits.rate-limit',
     family: 'exchange',
     source: { document, section: 'Errors: exchange-style code table (50011); Limits' },
     statement:
@@ -209,7 +190,7 @@ export const exchangeRules = defineRules<ExchangeSectionRead>()([
       said('Rate-limit values of the open-banking and exchange-style interfaces: not shown.'),
     ],
     // A probe that got no answer at all judged no limit: a signed request's answer is the success rule's.
-    prerequisites: [id.successCode],
+    prerequisites: ['exchange.envelope.success-code'],
   },
 ]);
 

@@ -1,7 +1,7 @@
 import { otherKeyRefused } from '../../checks/agentic/other-key-refused.ts';
 import { refusedAs4xx } from '../../checks/refused-as-4xx.ts';
 import { otherPublicKey } from '../../client/agentic/jwe.ts';
-import { invalidBearer } from '../../generators/invalid-bearer.ts';
+import { invalidBearerCases } from '../support/invalid-bearer-cases.ts';
 import { tamper, tamperedJwe } from '../../generators/agentic/tampered-jwe.ts';
 import { forAll } from '../support/for-all.ts';
 import { registerSecretDerived } from '../support/report-values.ts';
@@ -81,7 +81,7 @@ ruleTest('agentic.auth.invalid', async ({ check }) => {
   const { client, section, property, run } = session();
   const [payload] = await onePerKind(session());
   // The shared bearer variants (altered, truncated, extended, other scheme), judged under the agentic rule.
-  const variants = registerSecretDerived(invalidBearer('agentic.auth.invalid', section.token));
+  const variants = registerSecretDerived(invalidBearerCases(section.token));
   await forAll(variants, property({ runs: Math.ceil(run.runs / 10) }), async (invalid) =>
     check(await client.notify(payload, { auth: { authorization: invalid.value } }), null),
   );

@@ -1,4 +1,4 @@
-import { invalidBearer } from '../../generators/invalid-bearer.ts';
+import { invalidBearerCases } from '../support/invalid-bearer-cases.ts';
 import { productDraft } from '../../generators/billing/product-draft.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';
 import { fixtureCharge, validChargeBodies } from './support/billing-actions.ts';
@@ -10,7 +10,7 @@ const session = useBillingSession();
 
 ruleTest('billing.catalog.auth.missing', async ({ observe, check }) => {
   const s = session();
-  const chargeId = await fixtureCharge(s, 'billing.catalog.auth.missing');
+  const chargeId = await fixtureCharge(s);
   const sent = await Promise.all(
     validChargeBodies(s, chargeId).map(async ({ operation, json }) => ({
       operation,
@@ -32,22 +32,18 @@ ruleTest('billing.catalog.auth.missing', async ({ observe, check }) => {
 
 ruleTest('billing.catalog.auth.invalid', async ({ check }) => {
   const s = session();
-  const chargeId = await fixtureCharge(s, 'billing.catalog.auth.invalid');
+  const chargeId = await fixtureCharge(s);
   const bodies = validChargeBodies(s, chargeId);
-  await forAll(
-    registerSecretDerived(invalidBearer('billing.catalog.auth.invalid', await s.client.token())),
-    s.property(),
-    async (invalid) => {
-      await Promise.all(
-        bodies.map(async ({ operation, json }) =>
-          check(
-            await s.client.send(operation, { json, auth: { authorization: invalid.value } }),
-            operation.unauthorizedStatus,
-          ),
+  await forAll(registerSecretDerived(invalidBearerCases(await s.client.token())), s.property(), async (invalid) => {
+    await Promise.all(
+      bodies.map(async ({ operation, json }) =>
+        check(
+          await s.client.send(operation, { json, auth: { authorization: invalid.value } }),
+          operation.unauthorizedStatus,
         ),
-      );
-    },
-  );
+      ),
+    );
+  });
 });
 
 ruleTest('billing.products.auth', async ({ observe, check }) => {
@@ -59,7 +55,7 @@ ruleTest('billing.products.auth', async ({ observe, check }) => {
   check(withoutToken, op.createProduct.unauthorizedStatus);
   observe('status without a token', withoutToken.response?.status);
   await forAll(
-    registerSecretDerived(invalidBearer('billing.products.auth', await s.client.token())),
+    registerSecretDerived(invalidBearerCases(await s.client.token())),
     s.property({ runs: Math.ceil(s.run.runs / 4) }),
     async (invalid) => {
       const exchange = await s.client.send(op.createProduct, { json, auth: { authorization: invalid.value } });

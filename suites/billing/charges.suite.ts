@@ -41,7 +41,7 @@ const chargeDrafts: Gen<ChargeDraft> = {
 ruleTest('billing.charges.create', async ({ check }) => {
   const s = session();
   await forAll(chargeDrafts, s.property(), async (draft) => {
-    const created = await createCharge(s, 'billing.charges.create', draft);
+    const created = await createCharge(s, draft);
     // Which 2xx is billing.catalog.status.documented's to judge.
     return check(created.exchange, null);
   });
@@ -58,28 +58,18 @@ ruleTest('billing.charges.update.body_identifies', async ({ run, observe, check 
       defaultPricing: initialPricing,
       rateCards: [],
     });
-    const bystander = await createCharge(s, 'billing.charges.update.body_identifies', draft('bystander'));
-    const target = await createCharge(s, 'billing.charges.update.body_identifies', draft('target'));
+    const bystander = await createCharge(s, draft('bystander'));
+    const target = await createCharge(s, draft('target'));
     // The charges are read through the query: first make sure that reading shows pricing and changes nothing.
-    const bystanderBefore = await queryCharge(s, 'billing.charges.update.body_identifies', bystander.chargeId, {});
-    queryRepeatable(
-      'billing.charges.update.body_identifies',
-      bystanderBefore.exchange,
-      (await queryCharge(s, 'billing.charges.update.body_identifies', bystander.chargeId, {})).exchange,
-    );
-    readsDefaultPricing(
-      'billing.charges.update.body_identifies',
-      await queryCharge(s, 'billing.charges.update.body_identifies', target.chargeId, {}),
-      initialPricing,
-    );
+    const bystanderBefore = await queryCharge(s, bystander.chargeId, {});
+    queryRepeatable(bystanderBefore.exchange, (await queryCharge(s, bystander.chargeId, {})).exchange);
+    readsDefaultPricing(await queryCharge(s, target.chargeId, {}), initialPricing);
     const withoutId = await s.client.send(op.updateCharge, {
       json: adapter.updateChargeBodyWithoutId({ defaultPricing: newPricing }),
     });
-    const update = await updateCharge(s, 'billing.charges.update.body_identifies', target.chargeId, {
-      defaultPricing: newPricing,
-    });
-    const targetAfter = await queryCharge(s, 'billing.charges.update.body_identifies', target.chargeId, {});
-    const bystanderAfter = await queryCharge(s, 'billing.charges.update.body_identifies', bystander.chargeId, {});
+    const update = await updateCharge(s, target.chargeId, { defaultPricing: newPricing });
+    const targetAfter = await queryCharge(s, target.chargeId, {});
+    const bystanderAfter = await queryCharge(s, bystander.chargeId, {});
     return check(
       {
         withoutId: { exchange: withoutId, statuses: op.updateCharge },
@@ -91,7 +81,7 @@ ruleTest('billing.charges.update.body_identifies', async ({ run, observe, check 
     );
   });
   // Then the target as a state machine: the second of two updates, one charge's update beside another, read back.
-  await billingPhase(run, s, { rule: 'billing.charges.update.body_identifies', check }, observe);
+  await billingPhase(run, s, check, observe);
 });
 
 /** Rows an update brings, each on a region no generated row names (`updated-<n>`), so only it can match its query. */
@@ -100,24 +90,23 @@ const updatedRows = (pricings: readonly Pricing[]) =>
 
 ruleTest('billing.charges.update.rate_cards', async ({ observe, check }) => {
   const s = session();
-  const rule = 'billing.charges.update.rate_cards';
   const cases = {
     boundaries: [{ before: chargeDrafts.boundaries[1] as ChargeDraft, rows: [{ currency: 'USD', amount: 0 }] }],
     arbitrary: fc.record({ before: chargeDraft, rows: fc.array(pricing, { minLength: 1, maxLength: 3 }) }),
   };
   const formerRows = new Set<string>();
   await forAll(cases, s.property({ runs: Math.ceil(s.run.runs / 5) }), async ({ before, rows }) => {
-    const created = await createCharge(s, rule, before);
+    const created = await createCharge(s, before);
     const rateCards = updatedRows(rows);
-    await updateCharge(s, rule, created.chargeId, { rateCards });
+    await updateCharge(s, created.chargeId, { rateCards });
     for (const [index, row] of rateCards.entries()) {
-      const reading = await queryCharge(s, rule, created.chargeId, { region: `updated-${index}` });
+      const reading = await queryCharge(s, created.chargeId, { region: `updated-${index}` });
       check({ exchange: reading.exchange, resolved: reading.pricing }, [row.pricing]);
     }
     // Replaced or kept: not shown, observed on the first row the charge had.
     const former = before.rateCards[0];
     if (!former) return;
-    const reading = await queryCharge(s, rule, created.chargeId, former.conditions);
+    const reading = await queryCharge(s, created.chargeId, former.conditions);
     formerRows.add(samePricing(reading.pricing, former.pricing) ? 'kept' : 'replaced');
   });
   observe('rows the charge had, after an update of its rate cards', [...formerRows].sort().join(', ') || 'none asked');
@@ -144,7 +133,7 @@ ruleTest('billing.catalog.invalid_input.status', async ({ check }) => {
 /** A mix of valid and invalid requests: whatever the answer, it is one the document lists. */
 ruleTest('billing.catalog.status.documented', async ({ check }) => {
   const s = session();
-  const chargeId = await fixtureCharge(s, 'billing.catalog.status.documented');
+  const chargeId = await fixtureCharge(s);
   const valid = validChargeBodies(s, chargeId);
   const requests = fc.oneof(
     malformedJsonBody.arbitrary.map((invalid) => ({ rawBody: invalid.value })),
@@ -178,7 +167,7 @@ ruleTest('billing.bodies.json', async ({ check }) => {
   const { adapter } = s.client;
   // The token response judged is the session's own: the run issues no other token.
   check(await s.client.tokenSession.issuingExchange());
-  const chargeId = await fixtureCharge(s, 'billing.bodies.json');
+  const chargeId = await fixtureCharge(s);
   for (const { operation, json } of validChargeBodies(s, chargeId))
     check(await s.client.send(operation, { json, acceptGzip: true }));
   check(

@@ -12,7 +12,7 @@ import { createCharge, createdChargeId, queryRepeatable } from './support/billin
 import { type BillingSession, ruleTest, useBillingSession } from './support/billing-session.ts';
 import { forAll } from '../support/for-all.ts';
 import { responseOfSize } from '../../load/response-of-size.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
+import { ruleInProgress } from '../../core/rule-in-progress.ts';
 
 const session = useBillingSession();
 const threshold: GzipThresholdExpectation = {
@@ -21,6 +21,9 @@ const threshold: GzipThresholdExpectation = {
   under: 'billing.compression.response_under_threshold',
 };
 
+/** Whether the rule in progress judges responses over the threshold (else those under it). */
+const judgingOver = () => ruleInProgress() === threshold.over;
+
 /**
  * Responses of chosen sizes from the charge operations, with gzip accepted: the create response and the
  * query response (which also returns the charge) are steered by the description's length.
@@ -28,14 +31,13 @@ const threshold: GzipThresholdExpectation = {
 function sizedResponses(
   s: BillingSession,
   sizes: { boundaries: number[]; arbitrary: fc.Arbitrary<number> },
-  ruleId: RuleId,
   check: (exchange: Exchange, expected: typeof threshold) => Verdict,
 ) {
   const { adapter } = s.client;
+  const over = judgingOver();
   // A body the padding could not steer to this rule's side of the threshold is the other rule's to judge.
   const gzipThreshold = (exchange: Exchange) =>
-    (exchange.response?.body.length ?? 0) > gzipThresholdBytes ===
-      (ruleId === 'billing.compression.response_over_threshold') && check(exchange, threshold);
+    (exchange.response?.body.length ?? 0) > gzipThresholdBytes === over && check(exchange, threshold);
   return forAll(sizes, s.property({ runs: Math.ceil(s.run.runs / 4) }), async (size) => {
     const create = await responseOfSize(size, (padding) =>
       s.client.send(op.createCharge, {
@@ -45,7 +47,7 @@ function sizedResponses(
     );
     gzipThreshold(create);
     const query = await responseOfSize(size, async (padding) => {
-      const charge = await createCharge(s, ruleId, paddedCharge(`harness-gzip-${s.nonce}`, padding));
+      const charge = await createCharge(s, paddedCharge(`harness-gzip-${s.nonce}`, padding));
       return s.client.send(op.queryCharge, { acceptGzip: true, json: adapter.queryChargeBody(charge.chargeId, {}) });
     });
     gzipThreshold(query);
@@ -56,9 +58,9 @@ function sizedResponses(
  * POST /commerce/products, a catalog operation with "Same header set as POST /commerce/charges": a product of one plan
  * (its answer under the threshold) and one of six plans (over it), gzip accepted; each judged by the rule of its side.
  */
-async function productResponses(s: BillingSession, ruleId: RuleId, check: (exchange: Exchange) => Verdict) {
+async function productResponses(s: BillingSession, check: (exchange: Exchange) => Verdict) {
   const base = productDraft.boundaries[0] as ProductDraft;
-  const plans = ruleId === 'billing.compression.response_over_threshold' ? 6 : 1;
+  const plans = judgingOver() ? 6 : 1;
   const draft = { name: `harness-gzip-${s.nonce}`, plans: Array.from({ length: plans }, () => base.plans[0]) };
   const exchange = await s.client.send(op.createProduct, {
     acceptGzip: true,
@@ -70,28 +72,26 @@ async function productResponses(s: BillingSession, ruleId: RuleId, check: (excha
 ruleTest('billing.compression.response_over_threshold', async ({ observe, check }) => {
   observe('threshold', `${gzipThresholdBytes} bytes (documented)`);
   const s = session();
-  await productResponses(s, 'billing.compression.response_over_threshold', (exchange) => check(exchange, threshold));
+  await productResponses(s, (exchange) => check(exchange, threshold));
   return sizedResponses(
     s,
     {
       boundaries: [gzipThresholdBytes + 1, gzipThresholdBytes + 2, 1500, 4000],
       arbitrary: fc.integer({ min: gzipThresholdBytes + 1, max: 4800 }),
     },
-    'billing.compression.response_over_threshold',
     check,
   ).then(() => undefined);
 });
 
 ruleTest('billing.compression.response_under_threshold', async ({ check }) => {
   const s = session();
-  await productResponses(s, 'billing.compression.response_under_threshold', (exchange) => check(exchange, threshold));
+  await productResponses(s, (exchange) => check(exchange, threshold));
   return sizedResponses(
     s,
     {
       boundaries: [gzipThresholdBytes, gzipThresholdBytes - 1, 600],
       arbitrary: fc.integer({ min: 400, max: gzipThresholdBytes }),
     },
-    'billing.compression.response_under_threshold',
     check,
   ).then(() => undefined);
 });
@@ -107,7 +107,7 @@ ruleTest('billing.compression.request_gzip', async ({ check }) => {
       s.client.send(op.createCharge, { json, gzipBody: true }),
     ]);
     check({ plain, gzipped }, (body) => adapter.withoutGeneratedFields(body));
-    const chargeId = createdChargeId(s, 'billing.compression.request_gzip', plain);
+    const chargeId = createdChargeId(s, plain);
     const query = adapter.queryChargeBody(chargeId, { region: 'eu' });
     const [plainQuery, gzippedQuery] = await Promise.all([
       s.client.send(op.queryCharge, { json: query }),
@@ -118,11 +118,7 @@ ruleTest('billing.compression.request_gzip', async ({ check }) => {
     } catch (violation) {
       // Two answers to one query are comparable only when asking it changes nothing: else that rule blocks this one.
       if (violation instanceof RuleViolation)
-        queryRepeatable(
-          'billing.compression.request_gzip',
-          plainQuery,
-          await s.client.send(op.queryCharge, { json: query }),
-        );
+        queryRepeatable(plainQuery, await s.client.send(op.queryCharge, { json: query }));
       throw violation;
     }
   });

@@ -97,7 +97,7 @@ function trackIdRule(ruleId: RuleIdJudgedBy<BillingRule, 'input-as-listed'>): vo
       check(exchange, { keepsRule: true, documentedStatus });
     const refused: StatusJudge = (exchange, documentedStatus) =>
       check(exchange, { keepsRule: false, documentedStatus });
-    const chargeId = await fixtureCharge(s, ruleId);
+    const chargeId = await fixtureCharge(s);
     for (const trackId of lastValidTrackIds[ruleId] ?? [])
       await everyCatalogOperationAccepts(s, accepted, chargeId, { headers: { [headerNames.trackId]: trackId } });
     const cases: Gen<InvalidCase<string>> = casesBreaking(invalidTrackId, ruleId);
@@ -120,7 +120,7 @@ trackIdRule('billing.headers.track_id.charset');
 
 ruleTest('billing.headers.track_id.echo', async ({ check, blocked }) => {
   const s = session();
-  const chargeId = await fixtureCharge(s, 'billing.headers.track_id.echo');
+  const chargeId = await fixtureCharge(s);
   await forAll(validTrackId, s.property(), async (trackId) => {
     const headers = { [headerNames.trackId]: trackId };
     const successes = validCatalogBodies(s, chargeId).map(({ operation, json }) =>
@@ -169,7 +169,7 @@ function keyedCatalogBodies(s: BillingSession, chargeId: string) {
 
 ruleTest('billing.headers.idempotency_key.length', async ({ check }) => {
   const s = session();
-  const chargeId = await fixtureCharge(s, 'billing.headers.idempotency_key.length');
+  const chargeId = await fixtureCharge(s);
   // The last valid key, exactly as long as the limit and fresh for the run (one per operation), is accepted.
   await Promise.all(
     keyedCatalogBodies(s, chargeId).map(async ({ operation, json }) => {
@@ -193,7 +193,7 @@ ruleTest('billing.headers.idempotency_key.length', async ({ check }) => {
 
 ruleTest('billing.headers.entity_ids.required', async ({ check }) => {
   const s = session();
-  const chargeId = await fixtureCharge(s, 'billing.headers.entity_ids.required');
+  const chargeId = await fixtureCharge(s);
   await everyCatalogOperationRefuses(s, check, chargeId, { scopeHeaders: false });
 });
 
@@ -205,7 +205,7 @@ function forbiddenHeaderRule(
 ): void {
   ruleTest(ruleId, async ({ check }) => {
     const s = session();
-    const chargeId = await fixtureCharge(s, ruleId);
+    const chargeId = await fixtureCharge(s);
     for (const value of values(s))
       await everyCatalogOperationRefuses(s, check, chargeId, { headers: { [header]: value } });
   });
@@ -224,7 +224,7 @@ forbiddenHeaderRule('billing.headers.org_ids.forbidden', headerNames.orgIds, (s)
 const inaccessibleOrgRefusals: DocumentedRefusal = [400, 401];
 ruleTest('billing.headers.org_ids.accessible', async ({ run, observe, check }) => {
   const s = session();
-  const chargeId = await fixtureCharge(s, 'billing.headers.org_ids.accessible');
+  const chargeId = await fixtureCharge(s);
   const { accessibleOrgs, inaccessibleOrgs } = s.client.tenant;
   const statuses = new Set<string>();
   await forAll(orgIdsOutsideAccess(accessibleOrgs, inaccessibleOrgs), s.property(), async (invalid) => {
@@ -238,7 +238,7 @@ ruleTest('billing.headers.org_ids.accessible', async ({ run, observe, check }) =
   });
   observe('statuses for an inaccessible org', [...statuses].sort().join(', '));
   // Then the target as a state machine: an org outside access fails every time it is named, whatever came before.
-  await billingPhase(run, s, { rule: 'billing.headers.org_ids.accessible', check }, observe);
+  await billingPhase(run, s, check, observe);
 });
 
 // "Comma-separated org IDs" that "must be a subset of the user's accessible orgs": several of them are served.
@@ -247,7 +247,7 @@ ruleTest('billing.headers.org_ids.several', async ({ check }) => {
   const { accessibleOrgs } = s.client.tenant;
   const home = { headers: { [headerNames.orgIds]: accessibleOrgs[0] as string } };
   const draft = { name: `harness-orgs-${s.nonce}`, defaultPricing: { currency: 'USD', amount: 4 }, rateCards: [] };
-  const { chargeId } = await createCharge(s, 'billing.headers.org_ids.several', draft, home);
+  const { chargeId } = await createCharge(s, draft, home);
   await forAll(severalAccessibleOrgs(accessibleOrgs), s.property({ runs: Math.ceil(s.run.runs / 2) }), (orgIds) =>
     everyCatalogOperationAccepts(s, (exchange) => check(exchange, null), chargeId, {
       headers: { [headerNames.orgIds]: orgIds },
@@ -260,10 +260,9 @@ ruleTest('billing.headers.org_ids.scope', async ({ check }) => {
   const [home, other] = s.client.tenant.accessibleOrgs as [string, string];
   const created = await createCharge(
     s,
-    'billing.headers.org_ids.scope',
     { name: `harness-org-${s.nonce}`, defaultPricing: { currency: 'USD', amount: 3 }, rateCards: [] },
     { headers: { [headerNames.orgIds]: home } },
-    ['billing.charges.create', 'billing.headers.org_ids.scope'],
+    { requestJudged: true },
   );
   const { adapter } = s.client;
   const fromOtherOrg = await s.client.send(op.queryCharge, {

@@ -1,5 +1,5 @@
-import type { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
+import type { RuleTestContext } from '../support/rule-test.ts';
 import { type BillingSession, checkOfRule, ruleTest, useBillingSession } from './support/billing-session.ts';
 import {
   type Attempt,
@@ -10,7 +10,6 @@ import {
   someCreated,
 } from './support/idempotency-attempts.ts';
 import { forAll } from '../support/for-all.ts';
-import type { Exchange } from '../../client/http-exchange.ts';
 
 const session = useBillingSession();
 
@@ -18,7 +17,7 @@ const session = useBillingSession();
 async function sequentialReplayHolds(
   s: BillingSession,
   attempt: Attempt,
-  blocked: (missing: string, evidence: Exchange[]) => RuleBlocked,
+  blocked: RuleTestContext['blocked'],
 ): Promise<void> {
   const first = await sendAttempt(s, attempt);
   someCreated([first], attempt);

@@ -50,7 +50,7 @@ ruleTest(
     }
     observe('late replays', lateness);
     // Then the target as a state machine: retries after refusals, other trace ids and other keys between.
-    await billingPhase(run, s, { rule: 'billing.headers.idempotency_key.replay', check }, observe);
+    await billingPhase(run, s, check, observe);
     return verdicts;
   },
   { timeoutMs: lateTestTimeoutMs() },

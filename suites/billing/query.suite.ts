@@ -24,8 +24,8 @@ function resolutionRule(
       const expected = expectedResolution(charge, attributes);
       // A scenario that resolves by the other query rule is that rule's to judge.
       if (!expected || expected.rule !== ruleId) return;
-      const created = await createCharge(s, ruleId, charge);
-      const answer = await queryCharge(s, ruleId, created.chargeId, attributes);
+      const created = await createCharge(s, charge);
+      const answer = await queryCharge(s, created.chargeId, attributes);
       return check({ exchange: answer.exchange, resolved: answer.pricing }, expected.acceptable);
     });
   });
@@ -40,9 +40,9 @@ async function repeatedQueries(
   scenario: PricingScenario,
   check: (answers: readonly QueryObservation[]) => Verdict,
 ) {
-  const created = await createCharge(s, 'billing.charges.query.no_side_effects', scenario.charge);
+  const created = await createCharge(s, scenario.charge);
   const ask = async (attributes: Record<string, string>) => {
-    const answer = await queryCharge(s, 'billing.charges.query.no_side_effects', created.chargeId, attributes);
+    const answer = await queryCharge(s, created.chargeId, attributes);
     return { exchange: answer.exchange, answer: { pricing: answer.pricing, charge: answer.state } };
   };
   const first = await ask(scenario.attributes);

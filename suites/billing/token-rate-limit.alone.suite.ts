@@ -22,7 +22,7 @@ ruleTest(
   async ({ observe, check, blocked }) => {
     const s = session();
     // The probe's load goes around the client's circuit breaker: it honours a breaker another rule opened.
-    const silenced = await blockedBySilence(s.run, 'billing', 'billing.token.rate_limit', 'the probe was not started');
+    const silenced = await blockedBySilence(s.run, 'billing', 'the probe was not started');
     if (silenced) throw silenced;
     const pin = s.section.expectations.tokenRateLimit ?? {};
     const finding = await probeAgainAloneIf(

@@ -1,4 +1,3 @@
-import { judgedFor } from '../../checks/rule-check.ts';
 import { parsedWith } from '../../checks/response-required.ts';
 import type { Gen, InvalidCase } from '../../generators/gen.ts';
 import { forbiddenTokenHeader } from '../../generators/billing/forbidden-token-header.ts';
@@ -51,9 +50,7 @@ ruleTest('billing.token.issue', async ({ observe, check }) => {
   const s = session();
   const exchange = await s.client.tokenSession.issuingExchange();
   const verdict = check(exchange, op.token.successStatus);
-  const token = judgedFor('billing.token.issue', () =>
-    parsedWith(exchange, (body) => s.client.adapter.parseTokenResponse(body)),
-  );
+  const token = parsedWith(exchange, (body) => s.client.adapter.parseTokenResponse(body));
   observe('expires_in', token.expiresInSeconds ?? 'not given');
   return verdict;
 });

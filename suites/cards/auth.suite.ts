@@ -1,6 +1,4 @@
-import { ruleInProgress } from '../../core/rule-in-progress.ts';
-import { invalidBearer } from '../../generators/invalid-bearer.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
+import { invalidBearerCases } from '../support/invalid-bearer-cases.ts';
 import { unauthenticatedStatuses } from '../../rules/cards/operations.ts';
 import { forAll } from '../support/for-all.ts';
 import { registerSecretDerived } from '../support/report-values.ts';
@@ -31,7 +29,7 @@ ruleTest('cards.auth.missing', async ({ observe, check }) => {
 ruleTest('cards.auth.invalid', async ({ observe, check }) => {
   const { client, section, property, run } = session();
   // The shared bearer variants (altered, truncated, extended, other scheme), each breaking this rule (in progress).
-  const variants = registerSecretDerived(invalidBearer(ruleInProgress() as RuleId, section.token));
+  const variants = registerSecretDerived(invalidBearerCases(section.token));
   const met = new Set<string>();
   await forAll(variants, property({ runs: Math.ceil(run.runs / 10) }), async (invalid) => {
     const answers = await everyOperation(client, section, { authorization: invalid.value });

@@ -17,7 +17,6 @@ import {
   refusedBodies,
   validBatches,
 } from '../../generators/exchange/batch.ts';
-import { exchangeRuleIds as id } from '../../rules/exchange/rules.ts';
 import { forAll } from '../support/for-all.ts';
 import { ruleTest, useExchangeSession } from './support/exchange-session.ts';
 import { timestampToleranceSeconds } from '../../rules/exchange/limits.ts';
@@ -60,7 +59,7 @@ function onEveryExchange(
   return all.map((exchange) => check(exchange));
 }
 
-ruleTest(id.itemFields, async ({ check }) => {
+ruleTest('exchange.batch.item-fields', async ({ check }) => {
   const s = session();
   await forAll(mixedBatches(s.section.maxBatchSize), s.property(), async (plan) => {
     const { exchange, orders } = await sendPlan(plan);
@@ -68,7 +67,7 @@ ruleTest(id.itemFields, async ({ check }) => {
   });
 });
 
-ruleTest(id.itemSuccess, async ({ observe, check }) => {
+ruleTest('exchange.batch.item-success', async ({ observe, check }) => {
   const s = session();
   await forAll(mixedBatches(s.section.maxBatchSize), s.property(), async (plan) => {
     const { exchange, orders } = await sendPlan(plan);
@@ -78,7 +77,7 @@ ruleTest(id.itemSuccess, async ({ observe, check }) => {
   });
 });
 
-ruleTest(id.itemFailure, async ({ observe, check }) => {
+ruleTest('exchange.batch.item-failure', async ({ observe, check }) => {
   const s = session();
   await forAll(mixedBatches(s.section.maxBatchSize), s.property(), async (plan) => {
     const { exchange, orders } = await sendPlan(plan);
@@ -88,7 +87,7 @@ ruleTest(id.itemFailure, async ({ observe, check }) => {
   });
 });
 
-ruleTest(id.successCode, async ({ check }) => {
+ruleTest('exchange.envelope.success-code', async ({ check }) => {
   const s = session();
   await forAll(validBatches(s.section.maxBatchSize), s.property(), async (plan) => {
     const { exchange } = await sendPlan(plan);
@@ -98,7 +97,7 @@ ruleTest(id.successCode, async ({ check }) => {
 
 const onlyValid: BatchPlan = { kinds: ['valid'], seeds: [5] };
 
-ruleTest(id.orderNotFound, async ({ observe, check }) => {
+ruleTest('exchange.codes.order-not-found', async ({ observe, check }) => {
   const s = session();
   const unknownIds = {
     // not-a-limit: the smallest order id, not the success code.
@@ -120,7 +119,7 @@ ruleTest(id.orderNotFound, async ({ observe, check }) => {
   }
 });
 
-ruleTest(id.unknownKey, async ({ observe, check }) => {
+ruleTest('exchange.auth.unknown-key', async ({ observe, check }) => {
   const s = session();
   const statuses = new Set<number>();
   const keys = {
@@ -135,7 +134,7 @@ ruleTest(id.unknownKey, async ({ observe, check }) => {
   observe('HTTP statuses', [...statuses].join(', '));
 });
 
-ruleTest(id.signature, async ({ observe, check }) => {
+ruleTest('exchange.auth.signature', async ({ observe, check }) => {
   const s = session();
   const statuses = new Set<number>();
   await forAll(badSignatures, s.property({ runs: Math.ceil(s.run.runs / 5) }), async (bad) => {
@@ -150,7 +149,7 @@ ruleTest(id.signature, async ({ observe, check }) => {
   observe('HTTP statuses', [...statuses].join(', '));
 });
 
-ruleTest(id.timestamp, async ({ check }) => {
+ruleTest('exchange.auth.timestamp', async ({ check }) => {
   const cases: TimestampCase[] = [];
   // Both edges of the tolerance (a second inside, a second outside), a margin inside and far outside.
   const edges = [timestampToleranceSeconds - 1, timestampToleranceSeconds + 1];
@@ -162,7 +161,7 @@ ruleTest(id.timestamp, async ({ check }) => {
   return check(cases);
 });
 
-ruleTest(id.codeString, async ({ observe, check }) => {
+ruleTest('exchange.envelope.code-string', async ({ observe, check }) => {
   await exerciseEnvelope();
   // Document 3 names no Content-Type for part B: what the target labels its bodies with is observed, never judged.
   observe('response Content-Type (no document names one)', contentTypeForms(session().client.exchanges));
@@ -178,12 +177,12 @@ ruleTest(id.codeString, async ({ observe, check }) => {
   return onEveryExchange(check, observe);
 });
 
-ruleTest(id.msg, async ({ observe, check }) => {
+ruleTest('exchange.envelope.msg', async ({ observe, check }) => {
   await exerciseEnvelope();
   return onEveryExchange(check, observe);
 });
 
-ruleTest(id.data, async ({ observe, check }) => {
+ruleTest('exchange.envelope.data', async ({ observe, check }) => {
   const s = session();
   await exerciseEnvelope();
   const codes = new Set<string>();
@@ -195,7 +194,7 @@ ruleTest(id.data, async ({ observe, check }) => {
   return onEveryExchange(check, observe);
 });
 
-ruleTest(id.codeRange, async ({ observe, check }) => {
+ruleTest('exchange.codes.range', async ({ observe, check }) => {
   await exerciseEnvelope();
   return onEveryExchange(check, observe);
 });

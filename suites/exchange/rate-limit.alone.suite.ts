@@ -1,7 +1,6 @@
 import { probeRateLimit } from '../../load/rate-limit-probe.ts';
 import { blockedBySilence, probeHeardAnything } from '../support/silent-target.ts';
 import { exchangeRateLimitOperation } from '../../load/exchange/batch-orders.ts';
-import { exchangeRuleIds as id } from '../../rules/exchange/rules.ts';
 import { probeAgainAloneIf } from '../support/probe-again-alone.ts';
 import { ruleTest, useExchangeSession } from './support/exchange-session.ts';
 
@@ -19,11 +18,11 @@ const session = useExchangeSession();
  * limit is pinned.
  */
 ruleTest(
-  id.rateLimit,
+  'exchange.limits.rate-limit',
   async ({ observe, check, blocked }) => {
     const s = session();
     // The probe's load goes around the client's circuit breaker: it honours a breaker another rule opened.
-    const silenced = await blockedBySilence(s.run, 'exchange', id.rateLimit, 'the probe was not started');
+    const silenced = await blockedBySilence(s.run, 'exchange', 'the probe was not started');
     if (silenced) throw silenced;
     const { limit, limitAtMost, ...bounds } = s.section.rateLimitProbe;
     const finding = await probeAgainAloneIf(

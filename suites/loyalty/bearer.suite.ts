@@ -1,4 +1,4 @@
-import { invalidBearer } from '../../generators/invalid-bearer.ts';
+import { invalidBearerCases } from '../support/invalid-bearer-cases.ts';
 import { type LoyaltyOperation, loyaltyStatuses } from '../../rules/loyalty/records.ts';
 import { forAll } from '../support/for-all.ts';
 import { registerSecretDerived } from '../support/report-values.ts';
@@ -21,7 +21,7 @@ ruleTest('loyalty.bearer.accepted', async ({ check }) => {
 ruleTest('loyalty.bearer.invalid', async ({ check }) => {
   const { send, validBodies, section, property, run } = session();
   // The shared bearer variants (altered, truncated, extended, other scheme), judged under the loyalty rule.
-  const variants = registerSecretDerived(invalidBearer('loyalty.bearer.invalid', section.bearerToken ?? ''));
+  const variants = registerSecretDerived(invalidBearerCases(section.bearerToken ?? ''));
   await forAll(variants, property({ runs: Math.ceil(run.runs / 10) }), async (invalid) =>
     check(
       await send({ operation: 'notify', body: validBodies().notify }, { auth: { authorization: invalid.value } }),

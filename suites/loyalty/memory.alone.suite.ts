@@ -21,8 +21,6 @@ import { edgeMs } from './support/window-edge.ts';
 
 const session = useLoyaltySession();
 const recall = useLateMemory();
-const uniqueRule = 'loyalty.transfer.order-id-unique';
-const nonceRule = 'loyalty.mac.nonce-reuse';
 
 /** The target as a state machine, after the rule's planned probes: random sequences, any failure shrunk to the shortest. */
 async function statefulPhase(
@@ -39,13 +37,13 @@ async function statefulPhase(
 }
 
 ruleTest(
-  nonceRule,
+  'loyalty.mac.nonce-reuse',
   async ({ run, observe, check }) => {
     const { send, validBodies, section } = session();
     const bodies = validBodies();
     const nonce = randomUUID();
     const first = await send({ operation: 'notify', body: bodies.notify }, { auth: { mac: { nonce } } });
-    firstUseAccepted(first, nonceRule, ['loyalty.notify.accepted'], 'a fresh nonce');
+    firstUseAccepted(first, ['loyalty.notify.accepted'], 'a fresh nonce');
     const again = [
       await send({ operation: 'notify', body: bodies.notify }, { auth: { mac: { nonce } } }),
       await send({ operation: 'subscribe', body: bodies.subscribe }, { auth: { mac: { nonce } } }),
@@ -59,7 +57,6 @@ ruleTest(
         const own = randomUUID();
         firstUseAccepted(
           await send({ operation: 'notify', body: bodies.notify }, { auth: { mac: { nonce: own } } }),
-          nonceRule,
           ['loyalty.notify.accepted'],
           'a fresh nonce',
         );
@@ -83,14 +80,13 @@ ruleTest(
 );
 
 ruleTest(
-  uniqueRule,
+  'loyalty.transfer.order-id-unique',
   async ({ run, observe, check }) => {
     const { send, context } = session();
     const id = freshId();
     const order = { ...validOrder(context), requestor_order_id: id };
     firstUseAccepted(
       await send({ operation: 'transfer', body: order }),
-      uniqueRule,
       ['loyalty.transfer.accepted'],
       'a fresh requestor_order_id',
     );
@@ -114,7 +110,6 @@ ruleTest(
         const own = { ...validOrder(context), requestor_order_id: freshId() };
         firstUseAccepted(
           await send({ operation: 'transfer', body: own }),
-          uniqueRule,
           ['loyalty.transfer.accepted'],
           'a fresh requestor_order_id',
         );

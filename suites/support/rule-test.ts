@@ -79,7 +79,8 @@ function shownEvidence(exchanges: readonly Exchange[], family: string): NonNulla
 function thrownOutcome(base: RuleOutcome, settled: SettledThrow): RuleOutcome {
   const evidence = shownEvidence(settled.evidence, base.family);
   const message = reportText(settled.message).text;
-  if (settled.status === 'blocked') return { ...base, status: 'blocked', blockedBy: [...settled.blockedBy], message, evidence };
+  if (settled.status === 'blocked')
+    return { ...base, status: 'blocked', blockedBy: [...settled.blockedBy], message, evidence };
   return {
     ...base,
     status: 'failed',

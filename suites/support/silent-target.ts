@@ -1,3 +1,4 @@
+import { ruleInProgress } from '../../core/rule-in-progress.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
@@ -21,11 +22,10 @@ function breakerTrip(run: RunContext, family: string): Promise<BreakerTrip | nul
 export async function blockedBySilence(
   run: RunContext,
   family: string,
-  ruleId: string,
   found: string,
 ): Promise<RuleBlocked | undefined> {
   const trip = await breakerTrip(run, family);
-  if (!trip?.rule || trip.rule === ruleId) return undefined;
+  if (!trip?.rule || trip.rule === ruleInProgress()) return undefined;
   return new RuleBlocked([trip.rule as RuleId], `${found}, after the target stopped answering (${trip.first})`);
 }
 

@@ -1,7 +1,6 @@
 import type { MutantInfo } from '../../family-reference.ts';
 import { type BehaviourMutant, behaviourOf, mutantInfos } from '../../mutant-behaviour.ts';
 import { exchangeCodes } from '../../../rules/exchange/limits.ts';
-import { exchangeRuleIds as id } from '../../../rules/exchange/rules.ts';
 import type { RuleId } from '../../../rules/rule-id.ts';
 import { type ExchangeBehaviour, referenceBehaviour } from '../behaviour.ts';
 
@@ -25,31 +24,38 @@ const timestampWindow = (seconds: number): Partial<ExchangeBehaviour> => ({ time
 
 /** Faulty variants of the exchange reference, one per rule. */
 const definitions: readonly BehaviourMutant<ExchangeBehaviour>[] = [
-  mutant('exchange-code-number', id.codeString, 'Answers code as the number 0 on success.', {
+  mutant('exchange-code-number', 'exchange.envelope.code-string', 'Answers code as the number 0 on success.', {
     envelope: onSuccess({ code: 0 }),
   }),
-  mutant('exchange-success-00', id.successCode, 'Answers code "00" on success.', {
+  mutant('exchange-success-00', 'exchange.envelope.success-code', 'Answers code "00" on success.', {
     envelope: onSuccess({ code: '00' }),
   }),
-  mutant('exchange-msg-on-success', id.msg, 'Answers msg "ok" on success.', { envelope: onSuccess({ msg: 'ok' }) }),
-  mutant('exchange-data-object-on-refusal', id.data, 'A request refused as a whole answers data {} instead of [].', {
-    refusalData: () => ({}),
+  mutant('exchange-msg-on-success', 'exchange.envelope.msg', 'Answers msg "ok" on success.', {
+    envelope: onSuccess({ msg: 'ok' }),
   }),
+  mutant(
+    'exchange-data-object-on-refusal',
+    'exchange.envelope.data',
+    'A request refused as a whole answers data {} instead of [].',
+    {
+      refusalData: () => ({}),
+    },
+  ),
   // Only the refusals of a malformed body: the auth and rate-limit refusals keep their codes, which their own rules
   // judge.
   mutant(
     'exchange-code-out-of-range',
-    id.codeRange,
+    'exchange.codes.range',
     'A request refused as a whole for its body (not JSON, not a non-empty array, too many orders) answers code "1" instead of 51000.',
     { refusalCode: (code) => (code === exchangeCodes.parameterError ? '1' : code) },
   ),
   mutant(
     'exchange-unknown-order-parameter-error',
-    id.orderNotFound,
+    'exchange.codes.order-not-found',
     'The details of an order id never issued answer 51000 (a parameter error) instead of 51603.',
     { unknownOrder: { code: exchangeCodes.parameterError, msg: 'Parameter ordId error' } },
   ),
-  mutant('exchange-failed-item-no-ordid', id.itemFields, 'Failed batch items carry no ordId field.', {
+  mutant('exchange-failed-item-no-ordid', 'exchange.batch.item-fields', 'Failed batch items carry no ordId field.', {
     itemShown: (item) => {
       if (item.sCode === exchangeCodes.success) return item;
       const { ordId: _dropped, ...rest } = item;
@@ -57,40 +63,52 @@ const definitions: readonly BehaviourMutant<ExchangeBehaviour>[] = [
     },
   }),
   // Only an order that would succeed: the mutant breaks item success, not the codes of failing items.
-  mutant('exchange-third-item-fails', id.itemSuccess, 'The third order of a batch gets sCode 51000 even when valid.', {
-    validOrderFails: (index) => index === 2,
-  }),
-  mutant('exchange-balance-as-parameter', id.itemFailure, 'An unaffordable order gets sCode 51000 instead of 51008.', {
-    unaffordable: { sCode: exchangeCodes.parameterError, sMsg: 'Parameter sz error' },
-  }),
+  mutant(
+    'exchange-third-item-fails',
+    'exchange.batch.item-success',
+    'The third order of a batch gets sCode 51000 even when valid.',
+    {
+      validOrderFails: (index) => index === 2,
+    },
+  ),
+  mutant(
+    'exchange-balance-as-parameter',
+    'exchange.batch.item-failure',
+    'An unaffordable order gets sCode 51000 instead of 51008.',
+    {
+      unaffordable: { sCode: exchangeCodes.parameterError, sMsg: 'Parameter sz error' },
+    },
+  ),
   mutant(
     'exchange-unknown-key-accepted',
-    id.unknownKey,
+    'exchange.auth.unknown-key',
     'Requests with an unknown EX-ACCESS-KEY are served from the reference account.',
     { unknownKeyServed: true },
   ),
-  mutant('exchange-signature-unchecked', id.signature, 'EX-ACCESS-SIGN is not verified.', { signatureChecked: false }),
+  mutant('exchange-signature-unchecked', 'exchange.auth.signature', 'EX-ACCESS-SIGN is not verified.', {
+    signatureChecked: false,
+  }),
   mutant(
     'exchange-rate-limit-code-50000',
-    id.rateLimit,
+    'exchange.limits.rate-limit',
     'Rate-limited requests answer HTTP 429 with code 50000 instead of 50011.',
     { rateLimitedCode: '50000' },
   ),
   mutant(
     'exchange-timestamp-window-60s',
-    id.timestamp,
+    'exchange.auth.timestamp',
     'Timestamps up to 60 s from the server clock are accepted.',
     timestampWindow(60),
   ),
   mutant(
     'exchange-timestamp-window-32s',
-    id.timestamp,
+    'exchange.auth.timestamp',
     'Timestamps up to 32 s from the server clock are accepted (a tolerance a little wider than documented).',
     timestampWindow(32),
   ),
   mutant(
     'exchange-timestamp-window-28s',
-    id.timestamp,
+    'exchange.auth.timestamp',
     'Timestamps more than 28 s from the server clock are refused (a tolerance a little narrower than documented).',
     timestampWindow(28),
   ),

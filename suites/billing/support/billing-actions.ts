@@ -1,12 +1,12 @@
-import { judgedFor } from '../../../checks/rule-check.ts';
 import { isDeepStrictEqual } from 'node:util';
 import { type ChargeDraft, type ChargeUpdate, type Pricing, samePricing } from '../../../adapters/billing/model.ts';
 import { parsedWith } from '../../../checks/response-required.ts';
-import { prerequisiteMissing } from '../../../checks/rule-blocked.ts';
-import { RuleViolation } from '../../../checks/rule-violation.ts';
+import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
+import { Violation } from '../../../checks/rule-violation.ts';
 import type { ChargeReading } from '../../../checks/billing/update-targets-body-id.ts';
 import type { CatalogRequest } from '../../../client/billing/billing-client.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
+import { ruleInProgress } from '../../../core/rule-in-progress.ts';
 import { billingOperations as op } from '../../../rules/billing/operations.ts';
 import type { BillingSession } from './billing-session.ts';
 import type { RuleId } from '../../../rules/rule-id.ts';
@@ -16,30 +16,31 @@ import type { RuleId } from '../../../rules/rule-id.ts';
  * rule that states the operation (creating a charge, querying one); any other rule that needed it is blocked.
  */
 
-/** Runs a set-up step: its violation stays a violation for the rules in `judgedBy`, and blocks any other rule. */
-function setUpStep<T>(ruleId: RuleId, judgedBy: readonly RuleId[], step: () => T): T {
+/** Whether the rule in progress is one of `rules`. */
+function askedByOneOf(rules: readonly RuleId[]): boolean {
+  const asking = ruleInProgress();
+  return rules.some((rule) => rule === asking);
+}
+
+/**
+ * Runs a set-up step: what it finds wrong stays a plain violation, the rule in progress's own, when that rule is one
+ * of `judgedBy` (so a property still shrinks it), and is a prerequisite they judge for any other rule.
+ */
+function setUpStep<T>(judgedBy: readonly RuleId[], step: () => T): T {
   try {
     return step();
   } catch (error) {
-    if (error instanceof RuleViolation && !judgedBy.includes(ruleId))
-      throw prerequisiteMissing(ruleId, judgedBy, error.message, error.evidence);
+    if (error instanceof Violation && !askedByOneOf(judgedBy))
+      throw new PrerequisiteMissing(judgedBy, error.message, error.evidence);
     throw error;
   }
 }
 
-/**
- * A step succeeded: a 2xx (which 2xx is billing.catalog.status.documented's to judge). Else the rules in
- * `judgedBy` own the fault: a violation when the asking rule is one of them, blocked by them otherwise.
- */
-function succeeded(exchange: Exchange, ruleId: RuleId, judgedBy: readonly RuleId[]): void {
+/** A step succeeded: a 2xx (which 2xx is billing.catalog.status.documented's to judge). */
+function succeeded(exchange: Exchange): void {
   const got = exchange.response?.status;
   if (got !== undefined && got >= 200 && got <= 299) return;
-  throw prerequisiteMissing(
-    ruleId,
-    judgedBy,
-    `Valid input answered ${got ?? exchange.error?.code ?? 'nothing'}; expected a 2xx`,
-    [exchange],
-  );
+  throw new Violation(`Valid input answered ${got ?? exchange.error?.code ?? 'nothing'}; expected a 2xx`, [exchange]);
 }
 
 /** The rules that judge a query's answer: a rule that only reads a charge back is blocked by them. */
@@ -48,31 +49,30 @@ const queryJudgedBy: readonly RuleId[] = [
   'billing.charges.query.default_fallback',
 ];
 
+const createJudgedBy: readonly RuleId[] = ['billing.charges.create'];
+
 /**
- * Makes a charge; `judgedBy` the rules whose own failure a refusal is (default: the charge creation rule).
- * The creation rule reads the whole record; any other rule reads only the charge id, and a rule in `judgedBy`
- * other than the creation rule (its headers made the request) judges only that the creation succeeded.
+ * Makes a charge; a refusal is the charge creation rule's fault, and blocks any other rule. The creation rule reads
+ * the whole record; any other rule reads only the charge id. `requestJudged`: the rule in progress made the request
+ * its own (its headers), so a refusal is its own failure too; what was created stays the creation rule's.
  */
 export async function createCharge(
   session: BillingSession,
-  ruleId: RuleId,
   draft: ChargeDraft,
   request: CatalogRequest = {},
-  judgedBy: readonly RuleId[] = ['billing.charges.create'],
+  { requestJudged = false }: { requestJudged?: boolean } = {},
 ): Promise<{ chargeId: string; exchange: Exchange }> {
   const exchange = await session.client.send(op.createCharge, {
     ...request,
     json: session.client.adapter.createChargeBody(draft),
   });
-  if (ruleId !== 'billing.charges.create' && judgedBy.includes(ruleId)) succeeded(exchange, ruleId, [ruleId]);
-  return setUpStep(ruleId, ['billing.charges.create'], () => {
-    succeeded(exchange, ruleId, ['billing.charges.create']);
-    if (ruleId === 'billing.charges.create')
-      return {
-        ...judgedFor(ruleId, () => parsedWith(exchange, (body) => session.client.adapter.parseChargeResponse(body))),
-        exchange,
-      };
-    return { chargeId: createdChargeId(session, ruleId, exchange), exchange };
+  const creating = askedByOneOf(createJudgedBy);
+  if (!creating && requestJudged) succeeded(exchange);
+  return setUpStep(createJudgedBy, () => {
+    succeeded(exchange);
+    if (creating)
+      return { ...parsedWith(exchange, (body) => session.client.adapter.parseChargeResponse(body)), exchange };
+    return { chargeId: createdChargeId(session, exchange), exchange };
   });
 }
 
@@ -80,7 +80,7 @@ export async function createCharge(
  * Only the charge id of a creation's answer, read leniently (the record's shape is the creation rule's); without one
  * the asking rule is blocked by it.
  */
-export function createdChargeId(session: BillingSession, ruleId: RuleId, exchange: Exchange): string {
+export function createdChargeId(session: BillingSession, exchange: Exchange): string {
   let body: unknown;
   try {
     body = exchange.response?.json();
@@ -89,9 +89,8 @@ export function createdChargeId(session: BillingSession, ruleId: RuleId, exchang
   }
   const chargeId = session.client.adapter.chargeIdOf(body);
   if (chargeId !== undefined) return chargeId;
-  throw prerequisiteMissing(
-    ruleId,
-    ['billing.charges.create'],
+  throw new PrerequisiteMissing(
+    createJudgedBy,
     `the charge creation answered ${exchange.response?.status ?? 'nothing'} with no charge id to read`,
     [exchange],
   );
@@ -99,7 +98,6 @@ export function createdChargeId(session: BillingSession, ruleId: RuleId, exchang
 
 export async function queryCharge(
   session: BillingSession,
-  ruleId: RuleId,
   chargeId: string,
   attributes: Record<string, string>,
   request: CatalogRequest = {},
@@ -108,11 +106,9 @@ export async function queryCharge(
     ...request,
     json: session.client.adapter.queryChargeBody(chargeId, attributes),
   });
-  return setUpStep(ruleId, queryJudgedBy, () => {
-    succeeded(exchange, ruleId, queryJudgedBy);
-    const parsed = judgedFor(ruleId, () =>
-      parsedWith(exchange, (body) => session.client.adapter.parseQueryResponse(body)),
-    );
+  return setUpStep(queryJudgedBy, () => {
+    succeeded(exchange);
+    const parsed = parsedWith(exchange, (body) => session.client.adapter.parseQueryResponse(body));
     return { exchange, pricing: parsed.resolvedPricing, state: parsed.charge.state };
   });
 }
@@ -133,10 +129,9 @@ function answerOf(exchange: Exchange): unknown {
  * answers across another operation: when they differ, the query itself changed something, which is the
  * no-side-effects rule's finding, and the asking rule is blocked by it.
  */
-export function queryRepeatable(ruleId: RuleId, first: Exchange, again: Exchange): void {
+export function queryRepeatable(first: Exchange, again: Exchange): void {
   if (isDeepStrictEqual(answerOf(first), answerOf(again))) return;
-  throw prerequisiteMissing(
-    ruleId,
+  throw new PrerequisiteMissing(
     ['billing.charges.query.no_side_effects'],
     'the same query asked twice answered differently, so the query itself changes the charge and no other change can be read through it',
     [first, again],
@@ -147,10 +142,9 @@ export function queryRepeatable(ruleId: RuleId, first: Exchange, again: Exchange
  * A charge read through the query with attributes no row uses must resolve to the default pricing it was
  * made with, before a rule can read a pricing change that way; else the fallback rule's finding blocks it.
  */
-export function readsDefaultPricing(ruleId: RuleId, reading: ChargeReading, defaultPricing: Pricing): void {
+export function readsDefaultPricing(reading: ChargeReading, defaultPricing: Pricing): void {
   if (samePricing(reading.pricing, defaultPricing)) return;
-  throw prerequisiteMissing(
-    ruleId,
+  throw new PrerequisiteMissing(
     ['billing.charges.query.default_fallback'],
     `the query of a charge made with default pricing ${JSON.stringify(defaultPricing)} resolved to ${JSON.stringify(reading.pricing)}, so its pricing cannot be read that way`,
     [reading.exchange],
@@ -160,7 +154,6 @@ export function readsDefaultPricing(ruleId: RuleId, reading: ChargeReading, defa
 /** Updates a charge; a refusal is the update rule's fault, and blocks any other rule. */
 export async function updateCharge(
   session: BillingSession,
-  ruleId: RuleId,
   chargeId: string,
   update: ChargeUpdate,
   request: CatalogRequest = {},
@@ -169,7 +162,7 @@ export async function updateCharge(
     ...request,
     json: session.client.adapter.updateChargeBody(chargeId, update),
   });
-  succeeded(exchange, ruleId, ['billing.charges.update.body_identifies']);
+  setUpStep(['billing.charges.update.body_identifies'], () => succeeded(exchange));
   return exchange;
 }
 
@@ -194,8 +187,8 @@ export function validChargeBodies(session: BillingSession, chargeId: string) {
 }
 
 /** Makes the one charge the header and auth probes update and query. */
-export async function fixtureCharge(session: BillingSession, ruleId: RuleId): Promise<string> {
-  const created = await createCharge(session, ruleId, {
+export async function fixtureCharge(session: BillingSession): Promise<string> {
+  const created = await createCharge(session, {
     name: `harness-fixture-${session.nonce}`,
     defaultPricing: { currency: 'USD', amount: 5 },
     rateCards: [],

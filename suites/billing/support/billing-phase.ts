@@ -1,3 +1,4 @@
+import { ruleInProgress } from '../../../core/rule-in-progress.ts';
 import type { RunContext } from '../../support/run-context.ts';
 import { runRulePhase } from '../../support/stateful-phase.ts';
 import type { BillingSession } from './billing-suite-session.ts';
@@ -11,16 +12,26 @@ const mixes: Record<BillingJudge['rule'], CommandMix> = {
   [updateRule]: { creates: 2, refusals: 0, updates: 3, queries: 3, repeats: 1, outside: 0 },
 };
 
+/** The rule in progress with its bound check, as the phase judges it: one of the rules a billing phase serves. */
+function judgeInProgress(check: BillingJudge['check']): BillingJudge {
+  const rule = ruleInProgress();
+  if (rule !== orgRule && rule !== replayRule && rule !== updateRule)
+    throw new Error(`no billing stateful phase judges ${rule ?? 'outside a rule test'}`);
+  // The rule test's bound check is its rule's, typed by the check the rule cites.
+  return { rule, check } as BillingJudge;
+}
+
 /**
- * The billing stateful phase of one rule, after its planned probes: random sequences of charge operations checked
- * against the model (charge-model.ts), the rule's postconditions judged by its check, every other one observed.
+ * The billing stateful phase of the rule in progress, after its planned probes: random sequences of charge operations
+ * checked against the model (charge-model.ts), the rule's postconditions judged by its check, every other one observed.
  */
 export async function billingPhase(
   run: RunContext,
   session: BillingSession,
-  judge: BillingJudge,
+  check: BillingJudge['check'],
   observe: (key: string, value: unknown) => void,
 ): Promise<void> {
+  const judge = judgeInProgress(check);
   const observed: string[] = [];
   await runRulePhase(run, observe, observed, {
     commands: billingCommands(session.client.tenant, mixes[judge.rule]),

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { RuleBlocked } from '../../../checks/rule-blocked.ts';
+import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
 import { headerNames } from '../../../client/billing/billing-client.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { chargeDraft } from '../../../generators/billing/charge-draft.ts';
@@ -93,7 +93,7 @@ export function created(exchange: Exchange, attempt: Attempt): boolean {
 export function someCreated(exchanges: readonly Exchange[], attempt: Attempt): void {
   if (exchanges.some((exchange) => created(exchange, attempt))) return;
   const statuses = [...new Set(exchanges.map((exchange) => exchange.response?.status ?? 'no answer'))].join(', ');
-  throw new RuleBlocked(
+  throw new PrerequisiteMissing(
     [attempt.createdBy],
     `no request with a fresh Idempotency-Key created anything (answered ${statuses}), so no replay could be judged`,
     exchanges.slice(0, 1),

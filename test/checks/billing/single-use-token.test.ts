@@ -4,7 +4,7 @@ import { referenceBillingAdapter } from '../../../adapters/billing/reference-ada
 import { SingleUseTokenDiagnosis } from '../../../checks/billing/single-use-token.ts';
 import { BillingClient } from '../../../client/billing/billing-client.ts';
 import { Redactor } from '../../../core/redaction.ts';
-import { RuleBlocked } from '../../../checks/rule-blocked.ts';
+import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
 import { families } from '../../../families/index.ts';
 import { billingOperations as op } from '../../../rules/billing/operations.ts';
 import { tenantModeSchema } from '../../../rules/billing/tenant-mode.ts';
@@ -62,17 +62,19 @@ describe('a 401 to the session token, told apart', () => {
     await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
   });
 
-  test('tokens that work once: the request is blocked by billing.token.reusable, with the proof as evidence', async () => {
+  test('tokens that work once: the request misses a prerequisite billing.token.reusable judges, with the proof as evidence', async () => {
     server = stubTarget(1);
     client = await clientFor(server);
     expect((await client.send(op.createCharge, { json: {} })).response?.status).toBe(200);
-    const blocked = await client.send(op.createCharge, { json: {} }).then(
+    const missing = await client.send(op.createCharge, { json: {} }).then(
       () => undefined,
       (error: unknown) => error,
     );
-    expect(blocked).toBeInstanceOf(RuleBlocked);
-    expect((blocked as RuleBlocked).blockedBy).toEqual(['billing.token.reusable']);
-    expect((blocked as RuleBlocked).evidence.map((exchange) => exchange.response?.status)).toEqual([401, 200, 401]);
+    expect(missing).toBeInstanceOf(PrerequisiteMissing);
+    expect((missing as PrerequisiteMissing).judgedBy).toEqual(['billing.token.reusable']);
+    expect((missing as PrerequisiteMissing).evidence.map((exchange) => exchange.response?.status)).toEqual([
+      401, 200, 401,
+    ]);
   });
 
   test('the rule that judges reuse gets the 401 itself', async () => {

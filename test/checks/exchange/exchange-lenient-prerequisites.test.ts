@@ -6,7 +6,6 @@ import { batchItemsFail, batchItemsSucceed } from '../../../checks/exchange/batc
 import { timestampWindow } from '../../../checks/exchange/auth.ts';
 import { codesInRange } from '../../../checks/exchange/envelope.ts';
 import { RuleBlocked } from '../../../checks/rule-blocked.ts';
-import { exchangeRuleIds as id } from '../../../rules/exchange/rules.ts';
 import { jsonExchange } from '../exchanges.ts';
 import { violationOf } from '../violation.ts';
 
@@ -39,24 +38,30 @@ describe('exchange rules read what they need leniently (one fault, one failed ru
       { clOrdId: 'a', sCode: '0', sMsg: '', ordId: '7' },
       { clOrdId: 'b', sCode: '51000', sMsg: 'side' },
     ];
-    expect(judged(batchItemsSucceed, id.itemSuccess)(answer(data), orders).ruleId).toBe(id.itemSuccess);
-    expect(judged(batchItemsFail, id.itemFailure)(answer(data), orders).ruleId).toBe(id.itemFailure);
+    expect(judged(batchItemsSucceed, 'exchange.batch.item-success')(answer(data), orders).ruleId).toBe(
+      'exchange.batch.item-success',
+    );
+    expect(judged(batchItemsFail, 'exchange.batch.item-failure')(answer(data), orders).ruleId).toBe(
+      'exchange.batch.item-failure',
+    );
   });
 
   test('no array of items, or an order without its item, blocks them by the item-fields rule', () => {
-    expect(blockedOf(() => judged(batchItemsSucceed, id.itemSuccess)(answer({}), orders)).blockedBy).toEqual([
-      id.itemFields,
-    ]);
     expect(
-      blockedOf(() => judged(batchItemsFail, id.itemFailure)(answer([{ clOrdId: 'a', sCode: '0' }]), orders)).missing,
+      blockedOf(() => judged(batchItemsSucceed, 'exchange.batch.item-success')(answer({}), orders)).blockedBy,
+    ).toEqual(['exchange.batch.item-fields']);
+    expect(
+      blockedOf(() =>
+        judged(batchItemsFail, 'exchange.batch.item-failure')(answer([{ clOrdId: 'a', sCode: '0' }]), orders),
+      ).missing,
     ).toContain('"b"');
   });
 
   test('a top-level code 1 or 2 that the item sCodes explain is not out of range; one without items is', () => {
-    expect(judged(codesInRange, id.codeRange)(answer([{ clOrdId: 'b', sCode: '51000' }], '1')).ruleId).toBe(
-      id.codeRange,
+    expect(judged(codesInRange, 'exchange.codes.range')(answer([{ clOrdId: 'b', sCode: '51000' }], '1')).ruleId).toBe(
+      'exchange.codes.range',
     );
-    violationOf(() => judged(codesInRange, id.codeRange)(answer([], '1')), id.codeRange);
+    violationOf(() => judged(codesInRange, 'exchange.codes.range')(answer([], '1')), 'exchange.codes.range');
   });
 
   test('within the window only a refusal for the timestamp breaks the timestamp rule; both edges are judged', () => {
@@ -65,16 +70,19 @@ describe('exchange rules read what they need leniently (one fault, one failed ru
     expect(
       judged(
         timestampWindow,
-        id.timestamp,
+        'exchange.auth.timestamp',
       )([
         { offsetSeconds: 29, exchange: order('1') },
         { offsetSeconds: 31, exchange: refused },
       ]).ruleId,
-    ).toBe(id.timestamp);
-    violationOf(() => judged(timestampWindow, id.timestamp)([{ offsetSeconds: -29, exchange: refused }]), id.timestamp);
+    ).toBe('exchange.auth.timestamp');
     violationOf(
-      () => judged(timestampWindow, id.timestamp)([{ offsetSeconds: 31, exchange: order('0') }]),
-      id.timestamp,
+      () => judged(timestampWindow, 'exchange.auth.timestamp')([{ offsetSeconds: -29, exchange: refused }]),
+      'exchange.auth.timestamp',
+    );
+    violationOf(
+      () => judged(timestampWindow, 'exchange.auth.timestamp')([{ offsetSeconds: 31, exchange: order('0') }]),
+      'exchange.auth.timestamp',
     );
   });
 });
