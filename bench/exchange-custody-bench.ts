@@ -31,11 +31,11 @@ const client = new CustodyClient(
 );
 try {
   // One walk first so that the figures below are not the JIT's warm-up.
-  await walkListing(client, custodyListingPaths[0] as string, 1, 'forward', 'custody.cursor.walk-complete');
+  await walkListing(client, custodyListingPaths[0] as string, 1, 'forward');
   let longest = { endpoint: '', pages: 0, ms: 0 };
   for (const endpoint of custodyListingPaths) {
     const walkStarted = performance.now();
-    const walk = await walkListing(client, endpoint, 1, 'forward', 'custody.cursor.walk-complete');
+    const walk = await walkListing(client, endpoint, 1, 'forward');
     const ms = performance.now() - walkStarted;
     if (walk.pages.length > longest.pages) longest = { endpoint, pages: walk.pages.length, ms };
   }

@@ -4,6 +4,7 @@ import { type ListingSettings, listingSettingsSchema } from '../../targets/custo
 import { jsonOf, responseOf } from '../response-required.ts';
 import { passed, Violation, type Verdict } from '../rule-violation.ts';
 import { z } from 'zod';
+import { pageTooLargeToRead } from './oversized-token.ts';
 
 const documentListing = listingSettingsSchema.parse({});
 
@@ -19,9 +20,12 @@ export function pageSchemaFor(listing: ListingSettings) {
 
 /**
  * The page a listing answered: 200 and a body with its items (`result` by default, or the listing's key) and
- * `cursor` (token and flags). An export's string result stands as the page's one item, so walks compare pages.
+ * `cursor` (token and flags). An export's string result stands as the page's one item, so walks compare pages. A body
+ * too large to read is the rule on new tokens' to judge (see pageTooLargeToRead).
  */
 export function cursorPageOf(exchange: Exchange, listing: ListingSettings = documentListing): CursorPage {
+  const tooLarge = pageTooLargeToRead(exchange);
+  if (tooLarge) throw tooLarge;
   const { status } = responseOf(exchange);
   if (status !== 200) throw new Violation(`The page request answered ${status}, not 200`, [exchange]);
   const parsed = pageSchemaFor(listing).safeParse(jsonOf(exchange));

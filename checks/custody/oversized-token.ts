@@ -1,5 +1,6 @@
 import type { Exchange } from '../../client/http-exchange.ts';
 import type { CursorPage } from '../../rules/custody/schemas.ts';
+import { PrerequisiteMissing } from '../rule-blocked.ts';
 
 /**
  * Longest token the harness sends back (characters). A cursor token is a small server-made blob; one beyond this
@@ -37,6 +38,21 @@ export function letOversizedTokenGo(exchange: Exchange, page?: CursorPage): Over
   if (cursor?.currentPage === token) cursor.currentPage = note;
   exchange.response?.letBodyGo(keptBodyBytes);
   return kept;
+}
+
+/**
+ * A page whose body is beyond what the client reads (BODY_TOO_LARGE: a gzip body that decodes past the cap, a body past
+ * the byte cap): the harness gets no token from it to send back, as with a token too long to send back, so the rule on
+ * new tokens (which judges a token's length) judges it and the rules that read pages are blocked by it. Undefined for
+ * any other exchange.
+ */
+export function pageTooLargeToRead(exchange: Exchange): PrerequisiteMissing | undefined {
+  if (exchange.error?.code !== 'BODY_TOO_LARGE') return undefined;
+  return new PrerequisiteMissing(
+    ['custody.cursor.new-token'],
+    `the page ${new URL(exchange.request.url).pathname} answered could not be read (${exchange.error.message}): it gives no token the harness can send back (one is sent back up to ${maxTokenChars} characters)`,
+    [exchange],
+  );
 }
 
 function parsedCursor(exchange: Exchange): { currentPage?: unknown } | undefined {

@@ -3,6 +3,7 @@ import type { CursorPage } from '../../rules/custody/schemas.ts';
 import { maxTokenChars, type OversizedToken } from './oversized-token.ts';
 import { itemKey } from '../item-key.ts';
 import { PrerequisiteMissing } from '../rule-blocked.ts';
+import type { WalkEnd } from '../walk-end.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
 
 /** One page of a walk as observed: the exchange and its parsed body. */
@@ -13,21 +14,15 @@ export interface ObservedPage {
   oversizedToken?: OversizedToken;
 }
 
-/**
- * Why a walk stopped: the end was reached, a token came back twice, a page repeated the items of an earlier one, a
- * bound of the walk was reached (pages, requests, time: `page-cap`), a token too long to send back, or pages came back
- * empty while the flags still promised more.
- */
-export type WalkEnd = 'end-reached' | 'repeated-token' | 'no-advance' | 'page-cap' | 'oversized-token' | 'empty-pages';
-
 /** A walk over one listing: FIRST then NEXT (forward) or LAST then PREVIOUS (back). */
 export interface Walk {
   endpoint: string;
   pageSize: number;
   direction: 'forward' | 'back';
   pages: ObservedPage[];
+  /** Why the walk stopped, in the spelling of every family's walks (see checks/walk-end.ts). */
   ended: WalkEnd;
-  /** What the walk saw where it stopped short: the bound that stopped it, the earlier page a page repeated. */
+  /** What the walk saw where it stopped short: the bound that stopped it, the pages that showed it cannot end. */
   endNote?: string;
 }
 
@@ -59,17 +54,24 @@ export function requireEnded(walk: Walk): void {
 }
 
 /**
- * The rules that judge why a walk did not end: a token met twice or too long is the new-token rule's; a page
- * that repeats the items of the one before is the completeness rule's (every item exactly once); a walk whose
- * flags never said "end" within the cap is the new-token and flags rules'. A rule that needs an ended walk
- * for its own property is blocked by them.
+ * The rules that judge why a walk did not end: a token sent before, a page that came back with the very token it was
+ * asked with, or a token too long to send back is the new-token rule's; a page that repeats the items of an earlier
+ * one under a fresh token is the completeness rule's (every item exactly once); a walk whose flags never said "end"
+ * within its bounds (each page a new token, new items: the tokens were new, the flags promised more) or said "more"
+ * over empty pages is the flags rule's. A rule that needs an ended walk for its own property is blocked by them.
+ * Cursor pages claim no total, always give a token and throw where a step is refused (see walkListing): a growing
+ * total and a missing step would be the flags' promise broken, a refused step the token's.
  */
 const walkEndRules: Record<Exclude<WalkEnd, 'end-reached'>, readonly RuleId[]> = {
-  'repeated-token': ['custody.cursor.new-token'],
-  'oversized-token': ['custody.cursor.new-token'],
-  'no-advance': ['custody.cursor.walk-complete'],
-  'page-cap': ['custody.cursor.new-token', 'custody.cursor.flags'],
+  'repeated-step': ['custody.cursor.new-token'],
+  'not-advancing': ['custody.cursor.new-token'],
+  'unusable-step': ['custody.cursor.new-token'],
+  'step-refused': ['custody.cursor.new-token'],
+  'repeated-records': ['custody.cursor.walk-complete'],
+  'page-cap': ['custody.cursor.flags'],
   'empty-pages': ['custody.cursor.flags'],
+  'growing-total': ['custody.cursor.flags'],
+  'next-missing': ['custody.cursor.flags'],
 };
 
 /** Why a walk did not end, naming what it saw. */
@@ -77,16 +79,31 @@ function notEndedMessage(walk: Walk): string {
   const last = walk.pages.at(-1)?.page.cursor.currentPage ?? '';
   const token = last.length > 60 ? `${last.slice(0, 60)}... (${last.length} characters)` : last;
   const oversized = walk.pages.at(-1)?.oversizedToken;
-  if (walk.ended === 'repeated-token')
-    return `${describeWalk(walk)}: the target returned token ${JSON.stringify(token)} a second time, so the walk would never end`;
   const note = walk.endNote ? ` (${walk.endNote})` : '';
-  if (walk.ended === 'no-advance')
-    return `${describeWalk(walk)}: page ${walk.pages.length} holds the same ${walk.pages.at(-1)?.page.result.length} items as ${walk.endNote ?? 'the page before'} (token ${JSON.stringify(token)}): the walk does not advance`;
-  if (walk.ended === 'empty-pages')
-    return `${describeWalk(walk)}: pages came back empty while hasNext/hasPrevious stayed true${note}, so the walk would never end`;
-  if (walk.ended === 'oversized-token')
-    return `${describeWalk(walk)}: page ${walk.pages.length} gave a token of ${oversized?.chars ?? last.length} characters (${JSON.stringify(oversized ? `${oversized.start}...` : token)}), beyond the ${maxTokenChars} the harness sends back`;
-  return `${describeWalk(walk)}: hasNext/hasPrevious never turned false within the walk's bounds${note} (last token ${JSON.stringify(token)})`;
+  const more = walk.direction === 'forward' ? 'hasNext' : 'hasPrevious';
+  switch (walk.ended) {
+    case 'repeated-step':
+    case 'not-advancing':
+      return `${describeWalk(walk)}: the target returned token ${JSON.stringify(token)} a second time, so the walk would never end`;
+    case 'repeated-records':
+      return `${describeWalk(walk)}: page ${walk.pages.length} holds the same ${walk.pages.at(-1)?.page.result.length} items as ${earlierSamePage(walk)} (token ${JSON.stringify(token)}): the walk does not advance`;
+    case 'empty-pages':
+      return `${describeWalk(walk)}: pages came back empty while hasNext/hasPrevious stayed true${note}, so the walk would never end`;
+    case 'unusable-step':
+      return `${describeWalk(walk)}: page ${walk.pages.length} gave a token of ${oversized?.chars ?? last.length} characters (${JSON.stringify(oversized ? `${oversized.start}...` : token)}), beyond the ${maxTokenChars} the harness sends back`;
+    case 'page-cap':
+      return `${describeWalk(walk)}: ${more} never turned false within the walk's bounds${note}, each page with a new token and new items (last token ${JSON.stringify(token)})`;
+    default:
+      return `${describeWalk(walk)}: the walk stopped short (${walk.ended})${note} at token ${JSON.stringify(token)}`;
+  }
+}
+
+/** The earlier page whose items the walk's last page repeats: "the page before", "page 2". */
+function earlierSamePage(walk: Walk): string {
+  const key = (page: ObservedPage) => page.page.result.map(itemKey).join('\n');
+  const last = walk.pages.at(-1);
+  const index = last ? walk.pages.slice(0, -1).findIndex((page) => key(page) === key(last)) : -1;
+  return index === -1 || index === walk.pages.length - 2 ? 'the page before' : `page ${index + 1}`;
 }
 
 /**

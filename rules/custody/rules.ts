@@ -128,7 +128,7 @@ export const custodyRules = defineRules()([
     family,
     source: source('Endpoints, C. Cursor rule 4'),
     statement:
-      'Every page of a walk returns a new token: a walk never meets the same token twice and ends within the items it found.',
+      'Every page of a walk returns a new token: a walk never meets the same token twice, and every token it is given can be read and sent back.',
     check: 'cursor-new-token',
     quotes: [said(rule4, 'The response returns a new token')],
   },

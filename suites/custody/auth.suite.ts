@@ -1,7 +1,7 @@
 import type { CustodyAuth, CustodyClient } from '../../client/custody/custody-client.ts';
-import { RuleBlocked } from '../../checks/rule-blocked.ts';
+import { PrerequisiteMissing } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
-import { invalidBearer } from '../../generators/invalid-bearer.ts';
+import { invalidBearerCases } from '../support/invalid-bearer-cases.ts';
 import { custodyListingPaths } from '../../rules/custody/endpoints.ts';
 import { forAll } from '../support/for-all.ts';
 import { registerSecretDerived } from '../support/report-values.ts';
@@ -27,8 +27,8 @@ ruleTest('custody.auth.missing', async ({ check }) => {
 
 ruleTest('custody.auth.invalid', async ({ check }) => {
   const { client, section, property } = session();
-  // The shared bearer variants (altered, truncated, extended, other scheme), judged under the custody rule.
-  const variants = registerSecretDerived(invalidBearer('custody.auth.invalid', section.token));
+  // The shared bearer variants (altered, truncated, extended, other scheme), each breaking the rule in progress.
+  const variants = registerSecretDerived(invalidBearerCases(section.token));
   await forAll(variants, property({ runs: Math.ceil(session().run.runs / 10) }), async (invalid) => {
     const exchanges = await Promise.all(everyOperation(client, { authorization: invalid.value }));
     for (const [index, exchange] of exchanges.entries()) {
@@ -40,7 +40,7 @@ ruleTest('custody.auth.invalid', async ({ check }) => {
         // bearer check's.
         const bare = await operations(client)[index]?.('none');
         if (bare?.response && bare.response.status < 400)
-          throw new RuleBlocked(
+          throw new PrerequisiteMissing(
             ['custody.auth.missing'],
             `${error.message}; the same operation is served without any Authorization header`,
             [exchange],

@@ -1,10 +1,11 @@
 import { tokenIn } from '../../checks/custody/token-in.ts';
 import { sendableToken } from '../../checks/custody/walk.ts';
-import { letOversizedTokenGo, maxTokenChars } from '../../checks/custody/oversized-token.ts';
-import { prerequisiteMissing, RuleBlocked } from '../../checks/rule-blocked.ts';
+import { letOversizedTokenGo, maxTokenChars, pageTooLargeToRead } from '../../checks/custody/oversized-token.ts';
+import { PrerequisiteMissing } from '../../checks/rule-blocked.ts';
 import { foreignCursor } from '../../generators/custody/foreign-cursor.ts';
 import { custodyListingPaths } from '../../rules/custody/endpoints.ts';
 import { forAll } from '../support/for-all.ts';
+import { isBlocked, resultOrBlock } from '../support/result-or-block.ts';
 import { ruleTest, useCustodySession } from './support/custody-session.ts';
 import { walkListing } from './support/walk-listing.ts';
 import { noTokenToSend } from './support/no-token-to-send.ts';
@@ -15,22 +16,22 @@ const [listing, otherListing] = custodyListingPaths;
 
 ruleTest('custody.cursor.foreign-token', async ({ observe, check }) => {
   const { client, section, property } = session();
-  const id = 'custody.cursor.foreign-token';
-  // Only the token is needed: a FIRST page that gives none blocks the rule (the rule on FIRST and LAST judges it).
+  // Only the token is needed: a FIRST page that gives none blocks the rule (the rule on FIRST and LAST judges it; the
+  // rule on new tokens judges one too long to send back, or in a page too large to read).
   const tokenOf = async (endpoint: string, pageSize: number) => {
     const exchange = await client.page(endpoint, { pageRequest: 'FIRST', pageSize });
+    const tooLarge = pageTooLargeToRead(exchange);
+    if (tooLarge) throw tooLarge;
     const token = exchange.response && !exchange.error ? tokenIn(exchange.response) : undefined;
     if (token === undefined)
-      throw prerequisiteMissing(
-        id,
+      throw new PrerequisiteMissing(
         ['custody.cursor.first-last-without-token'],
         `${endpoint}: FIRST at page size ${pageSize} gave no cursor.currentPage to alter`,
         [exchange],
       );
     const oversized = letOversizedTokenGo(exchange);
     if (oversized)
-      throw prerequisiteMissing(
-        id,
+      throw new PrerequisiteMissing(
         ['custody.cursor.new-token'],
         `${endpoint}: FIRST gave a token of ${oversized.chars} characters, beyond the ${maxTokenChars} the harness sends back`,
         [exchange],
@@ -57,18 +58,19 @@ ruleTest('custody.cursor.foreign-token', async ({ observe, check }) => {
 
 ruleTest('custody.cursor.token-encoding', async ({ observe, check }) => {
   const { client } = session();
-  const id = 'custody.cursor.token-encoding';
   // Walks at page size 1 meet many tokens; for each of +, / and = one that holds it is sent back on its own.
   // A walk that sends the tokens back is this rule's own test; a listing whose walk could not start (blocked)
   // is left out while others still serve.
   const settled = await Promise.allSettled(
-    custodyListingPaths.map((endpoint) => walkListing(client, endpoint, 1, 'forward', id)),
+    custodyListingPaths.map((endpoint) => resultOrBlock(() => walkListing(client, endpoint, 1, 'forward'))),
   );
-  const walks = settled.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
-  const failures = settled.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
-  const ownFailure = failures.find((reason) => !(reason instanceof RuleBlocked));
-  if (ownFailure !== undefined) throw ownFailure;
-  if (walks.length === 0 && failures.length > 0) throw failures[0];
+  const reached = settled.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+  const walks = reached.flatMap((walk) => (isBlocked(walk) ? [] : [walk]));
+  const blocks = reached.filter(isBlocked);
+  // What resultOrBlock threw is no block: the rule's own violation (or a crash), thrown before any block.
+  const ownFailure = settled.find((outcome) => outcome.status === 'rejected');
+  if (ownFailure !== undefined) throw ownFailure.reason;
+  if (walks.length === 0 && blocks.length > 0) throw blocks[0];
   const special = ['+', '/', '='].flatMap((char) => {
     for (const walk of walks) {
       const token = walk.pages.map(sendableToken).find((sendable) => sendable?.includes(char));
@@ -89,9 +91,8 @@ ruleTest('custody.cursor.token-encoding', async ({ observe, check }) => {
   const sent = special.length ? special : plain.slice(0, 1);
   if (sent.length === 0)
     throw noTokenToSend(
-      id,
       walks
-        .filter((walk) => walk.ended === 'oversized-token')
+        .filter((walk) => walk.ended === 'unusable-step')
         .flatMap((walk) => walk.pages.slice(-1).map(({ exchange }) => exchange)),
       walks.flatMap((walk) => walk.pages.slice(0, 1).map(({ exchange }) => exchange)),
     );

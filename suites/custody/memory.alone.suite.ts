@@ -15,10 +15,9 @@ import { cursorTokenMemory, itemsOf, tokenSentBack, type UsedToken } from './sup
 
 const session = useCustodySession();
 const recall = useLateMemory();
-const id = 'custody.cursor.token-encoding';
 
 ruleTest(
-  id,
+  'custody.cursor.token-encoding',
   async ({ observe, check }) => {
     const { client } = session();
     const late = await recall<UsedToken>(cursorTokenMemory, {
@@ -39,7 +38,7 @@ ruleTest(
       if (sent && 'used' in sent) return check(sent.next, client.listing(endpoint));
       if (sent) oversized.push(sent.oversized);
     }
-    throw noTokenToSend(id, oversized);
+    throw noTokenToSend(oversized);
   },
   { timeoutMs: lateTestTimeoutMs() },
 );

@@ -1,6 +1,5 @@
-import { judgedFor } from '../../checks/rule-check.ts';
 import fc from 'fast-check';
-import { RuleBlocked } from '../../checks/rule-blocked.ts';
+import { PrerequisiteMissing } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import { requireEnded, walkItems } from '../../checks/custody/walk.ts';
 import { pageStep } from '../../generators/custody/page-step.ts';
@@ -21,11 +20,10 @@ type WrappedCommand = PageCommand | { cmd: PageCommand };
 const unwrapped = (entry: WrappedCommand): PageCommand => ('cmd' in entry ? entry.cmd : entry);
 
 const session = useCustodySession();
-const id = 'custody.cursor.model';
 // Sequences start with FIRST or LAST: one that starts elsewhere (or is empty) runs no step, and a listing whose
 // few sequences all ran none would leave the rule without a verdict (seed 28 at 10 runs did).
 const commands = fc
-  .commands([pageStep.map((step) => new PageCommand(step, id))], { maxCommands: 12 })
+  .commands([pageStep.map((step) => new PageCommand(step))], { maxCommands: 12 })
   .filter((sequence) => {
     const entry = [...sequence][0] as unknown as WrappedCommand | undefined;
     const first = entry === undefined ? undefined : unwrapped(entry).step.request;
@@ -58,7 +56,7 @@ type SequenceRun = Awaited<ReturnType<typeof runSequences>>['details'];
 
 /**
  * A fault plain walks at the failing sequence's page sizes already show is the walk rules' to judge: the model rule
- * is blocked by them.
+ * is blocked by them (a breach names walk rules only, never the model rule).
  */
 async function blockIfAWalkShowsIt(
   real: ListReal,
@@ -75,7 +73,7 @@ async function blockIfAWalkShowsIt(
   for (const size of sizes) {
     const breach = await narrowerRuleBroken(real.client, real.endpoint, size, walk);
     if (breach)
-      throw new RuleBlocked(
+      throw new PrerequisiteMissing(
         breach.ruleIds,
         `${violation.message}; a plain walk at page size ${size} already shows it: ${breach.message}`,
         violation.evidence.slice(0, 2),
@@ -94,7 +92,7 @@ function withReplay(violation: RuleViolation, details: SequenceRun, seed: number
   return violation;
 }
 
-ruleTest(id, async ({ observe, check }) => {
+ruleTest('custody.cursor.model', async ({ observe, check }) => {
   const { client, property } = session();
   const { seed, runs } = property();
   const runsPerListing = Math.max(3, Math.ceil(runs / custodyListingPaths.length));
@@ -103,13 +101,12 @@ ruleTest(id, async ({ observe, check }) => {
   const stringResult = (endpoint: string) =>
     client.listing(endpoint).result === 'string' ? 'its result is a string (an export): no item model' : undefined;
   await everyListing(
-    id,
     observe,
     async (endpoint) => {
       const limitOf = await probePageLimit(client, endpoint);
       // The harness cannot know the target's data: a full walk at the spec's page size is the model of the list.
-      const walk = await walkListing(client, endpoint, shownWalkPageSize, 'forward', id);
-      judgedFor(id, () => requireEnded(walk));
+      const walk = await walkListing(client, endpoint, shownWalkPageSize, 'forward');
+      requireEnded(walk);
       const real: ListReal = { client, endpoint, check };
       const limit = limitOf(walk);
       if (limit !== Infinity) limits[endpoint] = limit;

@@ -6,7 +6,7 @@ import { contentTypesObserved } from './support/content-types-observed.ts';
 import { ruleTest, useCustodySession } from './support/custody-session.ts';
 import { everyListing } from './support/every-listing.ts';
 import { walkListing } from './support/walk-listing.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
+import { statusAnswered } from './support/status-answered.ts';
 import { shownWalkPageSize } from '../../rules/custody/limits.ts';
 
 const session = useCustodySession();
@@ -19,11 +19,10 @@ const stringResult = (endpoint: string) =>
 
 ruleTest('custody.cursor.first-last-without-token', async ({ observe, check }) => {
   const { client, section } = session();
-  const id = 'custody.cursor.first-last-without-token';
   // The target entry's release line (default 3.58), recorded with the first rule every run judges.
   observe('release line', section.releaseLine);
   observe('response Content-Type (no document names one)', await contentTypesObserved(client, custodyListingPaths[0]));
-  await everyListing(id, observe, (endpoint) =>
+  await everyListing(observe, (endpoint) =>
     Promise.all(
       (['FIRST', 'LAST'] as const).map(async (pageRequest) =>
         check(await client.page(endpoint, { pageRequest }), client.listing(endpoint)),
@@ -34,11 +33,12 @@ ruleTest('custody.cursor.first-last-without-token', async ({ observe, check }) =
 
 ruleTest('custody.cursor.next-previous-require-token', async ({ observe, check }) => {
   const { client } = session();
-  const id = 'custody.cursor.next-previous-require-token';
   const needing = pageRequests.filter((request) => request === 'NEXT' || request === 'PREVIOUS');
-  await everyListing(id, observe, (endpoint) =>
+  await everyListing(observe, (endpoint) =>
     Promise.all(
-      needing.map(async (pageRequest) => check(await client.page(endpoint, { pageRequest, pageSize: 2 }), null)),
+      needing.map(async (pageRequest) =>
+        check(statusAnswered(await client.page(endpoint, { pageRequest, pageSize: 2 })), null),
+      ),
     ),
   );
 });
@@ -48,11 +48,10 @@ const offEnumPageRequests = ['CURRENT', 'first', 'NEXT ', ''];
 
 ruleTest('custody.cursor.page-request-enum', async ({ observe, check }) => {
   const { client } = session();
-  const id = 'custody.cursor.page-request-enum';
-  await everyListing(id, observe, (endpoint) =>
+  await everyListing(observe, (endpoint) =>
     Promise.all(
       offEnumPageRequests.map(async (offEnum) =>
-        check(await client.page(endpoint, { pageRequest: { offEnum }, pageSize: 2 }), null),
+        check(statusAnswered(await client.page(endpoint, { pageRequest: { offEnum }, pageSize: 2 })), null),
       ),
     ),
   );
@@ -62,29 +61,24 @@ ruleTest('custody.cursor.page-request-enum', async ({ observe, check }) => {
  * Forward walks of one listing at every page size the generator picks from its length (seen at size 20 first):
  * 1, 2, 20, sizes that divide the list and sizes that do not.
  */
-async function walksAtEverySize(endpoint: string, ruleId: RuleId): Promise<Walk[]> {
+async function walksAtEverySize(endpoint: string): Promise<Walk[]> {
   const { client } = session();
-  const first = await walkListing(client, endpoint, shownWalkPageSize, 'forward', ruleId);
+  const first = await walkListing(client, endpoint, shownWalkPageSize, 'forward');
   // A walk that never ended gives no length to choose the other sizes from: the rule judges the pages it read.
   if (first.ended !== 'end-reached') return [first];
   const sizes = walkPageSizes(walkItems(first).length).filter((size) => size !== shownWalkPageSize);
-  return [first, ...(await Promise.all(sizes.map((size) => walkListing(client, endpoint, size, 'forward', ruleId))))];
+  return [first, ...(await Promise.all(sizes.map((size) => walkListing(client, endpoint, size, 'forward'))))];
 }
 
 ruleTest('custody.cursor.walk-complete', ({ observe, check }) =>
-  everyListing(
-    'custody.cursor.walk-complete',
-    observe,
-    async (endpoint) => check(await walksAtEverySize(endpoint, 'custody.cursor.walk-complete')),
-    stringResult,
-  ),
+  everyListing(observe, async (endpoint) => check(await walksAtEverySize(endpoint)), stringResult),
 );
 
 /**
  * A forward walk and the walk back from LAST at the same sizes: 20 (the spec's), 7 (which rarely divides) and a
  * size that divides the list exactly (a full last page, which must say hasNext false), from the length at 20.
  */
-async function bothWays(endpoint: string, ruleId: RuleId): Promise<{ forward: Walk; back: Walk }[]> {
+async function bothWays(endpoint: string): Promise<{ forward: Walk; back: Walk }[]> {
   // One size after the other: a LAST at one size interleaved with a FIRST at another is the model rule's case, not
   // these rules'.
   const walks: { forward: Walk; back: Walk }[] = [];
@@ -93,31 +87,26 @@ async function bothWays(endpoint: string, ruleId: RuleId): Promise<{ forward: Wa
     const pageSize = size ?? dividingPageSize(length, largestAskedPageSize);
     if (pageSize === undefined || (size === undefined && walks.some(({ forward }) => forward.pageSize === pageSize)))
       continue;
-    const forward = await walkListing(session().client, endpoint, pageSize, 'forward', ruleId);
-    walks.push({ forward, back: await walkListing(session().client, endpoint, pageSize, 'back', ruleId) });
+    const forward = await walkListing(session().client, endpoint, pageSize, 'forward');
+    walks.push({ forward, back: await walkListing(session().client, endpoint, pageSize, 'back') });
   }
   return walks;
 }
 
 ruleTest('custody.cursor.walk-back', ({ observe, check }) =>
-  everyListing('custody.cursor.walk-back', observe, async (endpoint) =>
-    (await bothWays(endpoint, 'custody.cursor.walk-back')).map((walks) => check(walks)),
-  ),
+  everyListing(observe, async (endpoint) => (await bothWays(endpoint)).map((walks) => check(walks))),
 );
 
 ruleTest('custody.cursor.flags', ({ observe, check }) =>
-  everyListing('custody.cursor.flags', observe, async (endpoint) =>
-    (await bothWays(endpoint, 'custody.cursor.flags')).map((walks) => check(walks)),
-  ),
+  everyListing(observe, async (endpoint) => (await bothWays(endpoint)).map((walks) => check(walks))),
 );
 
 ruleTest('custody.cursor.page-size', ({ observe, check }) =>
   // The walks that ended are judged first: one stopped short blocks only what is left unjudged.
   everyListing(
-    'custody.cursor.page-size',
     observe,
     async (endpoint) =>
-      endedFirst(await walksAtEverySize(endpoint, 'custody.cursor.page-size')).map((walk) => {
+      endedFirst(await walksAtEverySize(endpoint)).map((walk) => {
         const verdict = check(walk);
         // Short pages before the last are reported, never failed: nothing demands full pages.
         for (const [key, value] of Object.entries(verdict.observations ?? {}))
@@ -130,10 +119,9 @@ ruleTest('custody.cursor.page-size', ({ observe, check }) =>
 
 ruleTest('custody.cursor.new-token', ({ observe, check }) => {
   const { client } = session();
-  const id = 'custody.cursor.new-token';
-  return everyListing(id, observe, (endpoint) =>
+  return everyListing(observe, (endpoint) =>
     Promise.all(
-      [1, shownWalkPageSize].map(async (size) => check(await walkListing(client, endpoint, size, 'forward', id))),
+      [1, shownWalkPageSize].map(async (size) => check(await walkListing(client, endpoint, size, 'forward'))),
     ),
   );
 });

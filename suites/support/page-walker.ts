@@ -73,8 +73,8 @@ export interface PageWalk<Page> {
 /**
  * Walks from `first` (already requested, keyed by `firstKey` when a step back to it is a loop) along `route`'s steps
  * within `bounds` (see WalkBudget). The order at each page: read it; stop where it did not advance; stop at the end
- * (no step on) or where the step cannot be taken; then, the walk going on, stop at a sign it cannot end, at a step
- * taken before, or at a bound; else take the step.
+ * (no step on) or where the step cannot be taken; then, the walk going on, stop at a step taken before (a loop),
+ * at a sign it cannot end, or at a bound; else take the step.
  */
 export async function walkPages<Page>(
   first: Exchange,
@@ -101,10 +101,10 @@ export async function walkPages<Page>(
     const next = route.next(current, pages.length);
     if (next === undefined) return stop(stopAt('end-reached'));
     if (next instanceof WalkStop) return stop(next);
-    const sign = cannotEnd(signs, route, current.page, pages.length, step?.label ?? 'the first page');
-    if (sign) return stop(sign);
     if (taken.has(next.key))
       return stop(stopAt('repeated-step', `${next.label} of page ${pages.length} was taken before`));
+    const sign = cannotEnd(signs, route, current.page, pages.length, step?.label ?? 'the first page');
+    if (sign) return stop(sign);
     const bound = budget.exhausted(pages.length);
     if (bound) return stop(stopAt('page-cap', `${bound}; ${next.label} still given`));
     taken.add(next.key);

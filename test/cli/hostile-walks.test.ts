@@ -107,7 +107,16 @@ describe('hostile walking targets: a bounded verdict, naming what the target did
     expect(failedWith(rules, /pages came back empty while hasNext\/hasPrevious stayed true/), messages).toContain(
       'custody.cursor.flags',
     );
-    expect(failedWith(rules, /pageCount grew on each of pages/), messages).toContain('cards.transactions.links');
+    // A pageCount that grows is the links rule's fault alone; every other cards rule that reads pages is blocked by it.
+    const cardsRules = rules.filter((rule) => rule.ruleId.startsWith('cards.'));
+    expect(
+      cardsRules.filter((rule) => rule.status === 'failed' || rule.status === 'broken').map((rule) => rule.ruleId),
+      messages,
+    ).toEqual(['cards.transactions.links']);
+    expect(failedWith(cardsRules, /pageCount grew on each of pages/)).toEqual(['cards.transactions.links']);
+    const blockedCards = cardsRules.filter((rule) => rule.status === 'blocked');
+    expect(blockedCards.map((rule) => rule.ruleId)).toContain('cards.transactions.walk-complete');
+    for (const rule of blockedCards) expect(rule.blockedBy, rule.ruleId).toEqual(['cards.transactions.links']);
     // Each walk stopped within a few pages of the sign, far below the page cap of 2000 (at most ~100 walks).
     expect(cdr.served()).toBeLessThan(2000);
     expect(custody.served()).toBeLessThan(2000);
@@ -145,9 +154,11 @@ describe('hostile walking targets: a bounded verdict, naming what the target did
       ),
       messages,
     ).toContain('cdr.pagination.walk-complete');
-    expect(failedWith(rules, /stopped by maxWalkRequests \(15, 15 requests\): 15 pages read in/), messages).toContain(
-      'custody.cursor.new-token',
-    );
+    // hasNext never false: the flags rule's fault alone; the rule on fresh tokens is blocked by it, saying the bound.
+    expect(failedWith(rules, /says hasPrevious true|never turned false/), messages).toContain('custody.cursor.flags');
+    const newToken = rules.find((rule) => rule.ruleId === 'custody.cursor.new-token');
+    expect([newToken?.status, newToken?.blockedBy], messages).toEqual(['blocked', ['custody.cursor.flags']]);
+    expect(newToken?.message).toMatch(/stopped by maxWalkRequests \(15, 15 requests\): 15 pages read in/);
     expect(cdr.served()).toBeLessThan(2000);
     expect(custody.served()).toBeLessThan(2000);
   });
@@ -167,7 +178,12 @@ describe('hostile walking targets: a bounded verdict, naming what the target did
       failedWith(rules, /stopped by maxWalkSeconds \(4 s\): \d+ pages read in [\d.]+ s; pages took [\d.]+ s each/),
       messages,
     ).toContain('cdr.pagination.walk-complete');
-    expect(failedWith(rules, /decodes to more than/), messages.slice(0, 3000)).not.toEqual([]);
+    // The token too large to read is one rule's fault: the others that read pages are blocked by it.
+    expect(failedWith(rules, /decodes to more than|BODY_TOO_LARGE/), messages.slice(0, 3000)).toEqual([
+      'custody.cursor.new-token',
+    ]);
+    const firstLast = rules.find((rule) => rule.ruleId === 'custody.cursor.first-last-without-token');
+    expect([firstLast?.status, firstLast?.blockedBy]).toEqual(['blocked', ['custody.cursor.new-token']]);
   });
 
   test.concurrent('a correct cdr holder answering every request 1.5 s late, a deadline of 50 s: a verdict before it, the slowness failing one rule', {

@@ -1,7 +1,7 @@
 import type { CustodyClient } from '../../../client/custody/custody-client.ts';
 import type { CapturedResponse, Exchange } from '../../../client/http-exchange.ts';
 import { tokenIn } from '../../../checks/custody/token-in.ts';
-import { letOversizedTokenGo } from '../../../checks/custody/oversized-token.ts';
+import { letOversizedTokenGo, pageTooLargeToRead } from '../../../checks/custody/oversized-token.ts';
 import { custodyListingPaths } from '../../../rules/custody/endpoints.ts';
 import { keepFirstUse } from '../../support/late-memory.ts';
 
@@ -22,15 +22,17 @@ export interface UsedToken {
 /** Page size 1 gives a NEXT page on any listing of two items or more. */
 const firstUsePageSize = 1;
 
-/** What sending a token of page 1 back gave: NEXT's answer, or the page 1 whose token was too long to send back. */
+/** What sending a token of page 1 back gave: NEXT's answer, or the page 1 whose token could not be sent back. */
 export type TokenSentBack = { used: UsedToken; next: Exchange } | { oversized: Exchange };
 
 /**
  * FIRST at page size 1, then NEXT with its token when page 1 has a next page (undefined: no token or no page 2). A
- * token beyond the length the harness sends back is not sent (the rule on new tokens judges its length).
+ * token beyond the length the harness sends back, or a page 1 too large to read, is not sent (the rule on new tokens
+ * judges its length).
  */
 export async function tokenSentBack(client: CustodyClient, endpoint: string): Promise<TokenSentBack | undefined> {
   const first = await client.page(endpoint, { pageRequest: 'FIRST', pageSize: firstUsePageSize });
+  if (pageTooLargeToRead(first)) return { oversized: first };
   const token = first.response && !first.error ? tokenIn(first.response) : undefined;
   if (token === undefined || !hasNext(first.response)) return undefined;
   if (letOversizedTokenGo(first)) return { oversized: first };

@@ -1,7 +1,8 @@
 import type { Walk } from '../../../checks/custody/walk.ts';
-import { RuleBlocked } from '../../../checks/rule-blocked.ts';
-import { RuleViolation } from '../../../checks/rule-violation.ts';
+import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
+import { RuleViolation, Violation } from '../../../checks/rule-violation.ts';
 import type { CustodyClient } from '../../../client/custody/custody-client.ts';
+import { isBlocked } from '../../support/result-or-block.ts';
 import { checkOfRule } from './custody-session.ts';
 import { walkListing } from './walk-listing.ts';
 import type { RuleId } from '../../../rules/rule-id.ts';
@@ -12,14 +13,19 @@ export interface NarrowerBreach {
   message: string;
 }
 
-/** Runs one narrower check; its violation (or what blocked it) is the breach. */
-async function breachOf(check: () => unknown): Promise<NarrowerBreach | undefined> {
+/**
+ * Runs one narrower check or walk; its violation (or what blocked it) is the breach. A walk's own failure (a plain
+ * violation: a later page that is no cursor page) is `walkRule`'s, the rule whose walk it is; never the model rule's.
+ */
+async function breachOf(check: () => unknown, walkRule?: RuleId): Promise<NarrowerBreach | undefined> {
   try {
     await check();
     return undefined;
   } catch (error) {
     if (error instanceof RuleViolation) return { ruleIds: [error.ruleId], message: error.message };
-    if (error instanceof RuleBlocked) return { ruleIds: error.blockedBy, message: error.missing };
+    if (isBlocked(error)) return { ruleIds: error.blockedBy, message: error.missing };
+    if (error instanceof PrerequisiteMissing) return { ruleIds: error.judgedBy, message: error.missing };
+    if (error instanceof Violation && walkRule) return { ruleIds: [walkRule], message: error.message };
     throw error;
   }
 }
@@ -38,10 +44,13 @@ export async function narrowerRuleBroken(
 ): Promise<NarrowerBreach | undefined> {
   let forward: Walk | undefined;
   let back: Walk | undefined;
-  const started = await breachOf(async () => {
-    forward = await walkListing(client, endpoint, pageSize, 'forward', 'custody.cursor.walk-complete');
-    back = await walkListing(client, endpoint, pageSize, 'back', 'custody.cursor.walk-back');
-  });
+  const started =
+    (await breachOf(async () => {
+      forward = await walkListing(client, endpoint, pageSize, 'forward');
+    }, 'custody.cursor.walk-complete')) ??
+    (await breachOf(async () => {
+      back = await walkListing(client, endpoint, pageSize, 'back');
+    }, 'custody.cursor.walk-back'));
   if (started || !forward || !back) return started;
   const walks = { forward, back };
   // Each walk rule judged by the check it names, bound to it: its violation is that rule's, never the model rule's.

@@ -1,4 +1,3 @@
-import { judgedFor } from '../../../checks/rule-check.ts';
 import type fc from 'fast-check';
 import { cursorPageOf } from '../../../checks/custody/cursor-page.ts';
 import type { ExpectedPage } from '../../../checks/custody/cursor-model-step.ts';
@@ -8,7 +7,6 @@ import type { Exchange } from '../../../client/http-exchange.ts';
 import type { Verdict } from '../../../checks/rule-violation.ts';
 import type { CustodyClient } from '../../../client/custody/custody-client.ts';
 import type { PageStep } from '../../../generators/custody/page-step.ts';
-import type { RuleId } from '../../../rules/rule-id.ts';
 
 /** The model of one listing: its items (from a full walk), the target's page limit, and where the sequence stands. */
 export interface ListModel {
@@ -32,10 +30,7 @@ export interface ListReal {
  * model (items, order, flags). NEXT and PREVIOUS only run where the model says the page exists.
  */
 export class PageCommand implements fc.AsyncCommand<ListModel, ListReal> {
-  constructor(
-    readonly step: PageStep,
-    readonly ruleId: RuleId,
-  ) {}
+  constructor(readonly step: PageStep) {}
 
   check(model: Readonly<ListModel>): boolean {
     return stepPosition(model.items, model.position, this.step.request, this.step.pageSize, model.limit) !== undefined;
@@ -52,7 +47,8 @@ export class PageCommand implements fc.AsyncCommand<ListModel, ListReal> {
     });
     const listing = real.client.listing(real.endpoint);
     real.check({ exchange, expected: expectedAt(model.items, next, `${real.endpoint} ${this.toString()}`) }, listing);
-    real.token = judgedFor(this.ruleId, () => cursorPageOf(exchange, listing)).cursor.currentPage;
+    // The check above read this page as a cursor page already: it gives the token here.
+    real.token = cursorPageOf(exchange, listing).cursor.currentPage;
     model.position = next;
   }
 

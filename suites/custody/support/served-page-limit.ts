@@ -1,6 +1,7 @@
 import { cursorPageOf } from '../../../checks/custody/cursor-page.ts';
 import { pageLimitOf } from '../../../checks/custody/list-model.ts';
 import type { Walk } from '../../../checks/custody/walk.ts';
+import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
 import { Violation } from '../../../checks/rule-violation.ts';
 import type { CustodyClient } from '../../../client/custody/custody-client.ts';
 import { largestAskedPageSize } from '../../../generators/custody/walk-page-sizes.ts';
@@ -18,7 +19,8 @@ export async function probePageLimit(client: CustodyClient, endpoint: string): P
     const page = cursorPageOf(exchange, client.listing(endpoint));
     probed = [{ asked: largestAskedPageSize, items: page.result.length, hasNext: page.cursor.hasNext }];
   } catch (error) {
-    if (!(error instanceof Violation)) throw error;
+    // No cursor page, or one too large to read (the rule on new tokens'): the walk that follows meets it too.
+    if (!(error instanceof Violation || error instanceof PrerequisiteMissing)) throw error;
   }
   return (walk) =>
     pageLimitOf([

@@ -1,14 +1,12 @@
-import { judgedFor } from '../../../checks/rule-check.ts';
 import { cursorPageOf } from '../../../checks/custody/cursor-page.ts';
 import type { ObservedPage, Walk } from '../../../checks/custody/walk.ts';
-import { letOversizedTokenGo } from '../../../checks/custody/oversized-token.ts';
-import { prerequisiteMissing } from '../../../checks/rule-blocked.ts';
-import { RuleViolation } from '../../../checks/rule-violation.ts';
+import { letOversizedTokenGo, maxTokenChars } from '../../../checks/custody/oversized-token.ts';
+import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
+import { Violation } from '../../../checks/rule-violation.ts';
 import type { CustodyClient } from '../../../client/custody/custody-client.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { itemKey } from '../../../checks/item-key.ts';
-import { WalkBudget } from '../../support/walk-budget.ts';
-import { signPages, WalkSigns } from '../../support/walk-signs.ts';
+import { type PageRoute, type PageStep, stopAt, walkPages } from '../../support/page-walker.ts';
 import type { RuleId } from '../../../rules/rule-id.ts';
 
 /** The rule that judges the page FIRST and LAST answer: a walk that cannot start is blocked by it. */
@@ -22,88 +20,112 @@ const pageSizeRule: RuleId = 'custody.cursor.page-size';
 const tokenEncodingRule = 'custody.cursor.token-encoding';
 const needsEncoding = /[+/=]/;
 
+/** One listing walked one way: where it starts, the step on and the flag that promises a page further. */
+interface ListingWay {
+  endpoint: string;
+  pageSize: number;
+  start: 'FIRST' | 'LAST';
+  step: 'NEXT' | 'PREVIOUS';
+  more: 'hasNext' | 'hasPrevious';
+}
+
+/** A token in a note: its first 60 characters (a token may be thousands). */
+const shownToken = (token: string) => JSON.stringify(token.length > 60 ? `${token.slice(0, 60)}...` : token);
+
 /**
- * Walks one listing forward (FIRST, then NEXT with the latest token while hasNext) or back (LAST, then
- * PREVIOUS while hasPrevious). It stops at the end, at a token seen before, at a page that does not advance
- * (the items of an earlier page), at a token too long to send back, at pages empty while more is promised, or at a
- * bound (pages, requests, time; see WalkBudget): a walk never loops. A first page served but not a cursor
- * page blocks the walk (the rule on FIRST and LAST judges it); anything else is a violation of `ruleId`.
+ * Walks one listing forward (FIRST, then NEXT with the latest token while hasNext) or back (LAST, then PREVIOUS
+ * while hasPrevious) on the one page walker (suites/support/page-walker.ts), which stops it at the end, at a token
+ * sent before (`repeated-step`), at the items of an earlier page under a fresh token (`repeated-records`), at pages
+ * empty while more is promised, or at a bound: a walk never loops. A page that comes back with the very token it was
+ * asked with did not advance (`not-advancing`), and a token too long to send back cannot be taken (`unusable-step`).
+ * A first page served but not a cursor page is missing what the rule on FIRST and LAST judges (see whyNoPage); a
+ * later page that is no cursor page is a plain violation, which the engine makes the violation of the rule in
+ * progress.
  */
 export async function walkListing(
   client: CustodyClient,
   endpoint: string,
   pageSize: number,
   direction: Walk['direction'],
-  ruleId: RuleId,
 ): Promise<Walk> {
-  const [start, step, more] =
-    direction === 'forward' ? (['FIRST', 'NEXT', 'hasNext'] as const) : (['LAST', 'PREVIOUS', 'hasPrevious'] as const);
-  const listing = client.listing(endpoint);
-  const pages: ObservedPage[] = [];
-  const tokens = new Set<string>();
-  const walk = (ended: Walk['ended'], endNote?: string): Walk => ({
+  const way: ListingWay =
+    direction === 'forward'
+      ? { endpoint, pageSize, start: 'FIRST', step: 'NEXT', more: 'hasNext' }
+      : { endpoint, pageSize, start: 'LAST', step: 'PREVIOUS', more: 'hasPrevious' };
+  const first = await client.page(endpoint, { pageRequest: way.start, pageSize });
+  const { pages, ended, note } = await walkPages(first, listingRoute(client, way), client.section);
+  return {
     endpoint,
     pageSize,
     direction,
-    pages,
+    pages: pages.map(({ page }) => page),
     ended,
-    ...(endNote ? { endNote } : {}),
-  });
-  const budget = new WalkBudget(client.section);
-  const signs = new WalkSigns();
-  let exchange = await client.page(endpoint, { pageRequest: start, pageSize });
-  budget.spend(exchange);
-  for (;;) {
-    let page: ObservedPage['page'];
-    try {
-      page = judgedFor(ruleId, () => cursorPageOf(exchange, listing));
-    } catch (error) {
-      throw whyNoPage(error, exchange, pages, { endpoint, start, step, pageSize, ruleId });
-    }
-    const oversizedToken = letOversizedTokenGo(exchange, page);
-    pages.push({ exchange, page, ...(oversizedToken ? { oversizedToken } : {}) });
-    if (page.cursor[more] !== true) return walk('end-reached');
-    if (oversizedToken) return walk('oversized-token');
-    if (tokens.has(page.cursor.currentPage)) return walk('repeated-token');
-    // The items of an earlier page under a fresh token (the page before, or a loop through fresh tokens).
-    const earlier = signs.samePageAs(page.result.map(itemKey), pages.length);
-    if (earlier !== undefined)
-      return walk('no-advance', earlier === pages.length - 1 ? 'the page before' : `page ${earlier}`);
-    if (signs.emptyInARow(page.result.length === 0))
-      return walk('empty-pages', `pages ${pages.length - signPages + 1} to ${pages.length}, each with a new token`);
-    const bound = budget.exhausted(pages.length);
-    if (bound) return walk('page-cap', bound);
-    tokens.add(page.cursor.currentPage);
-    exchange = await client.page(endpoint, { pageRequest: step, pageSize, currentPage: page.cursor.currentPage });
-    budget.spend(exchange);
-  }
+    ...(note ? { endNote: note } : {}),
+  };
+}
+
+/** How a cursor listing reads its pages and steps on from them: the token of each page, sent back once. */
+function listingRoute(client: CustodyClient, way: ListingWay): PageRoute<ObservedPage> {
+  const listing = client.listing(way.endpoint);
+  const { more } = way;
+  return {
+    read: (exchange, _before, step) => {
+      let page: ObservedPage['page'];
+      try {
+        page = cursorPageOf(exchange, listing);
+      } catch (error) {
+        throw whyNoPage(error, exchange, step?.key, way);
+      }
+      const oversizedToken = letOversizedTokenGo(exchange, page);
+      return { exchange, page, ...(oversizedToken ? { oversizedToken } : {}) };
+    },
+    // The page the token just sent asked for came back with that token: the walk stands still (the rule on new
+    // tokens' to judge). A page that says it is the last ends the walk whatever its token; one too long is `next`'s.
+    advances: (before, { page, oversizedToken }) =>
+      page.cursor[more] !== true ||
+      oversizedToken !== undefined ||
+      page.cursor.currentPage !== before.page.cursor.currentPage,
+    next: ({ page: { page, oversizedToken } }, pages) => {
+      if (page.cursor[more] !== true) return undefined;
+      if (oversizedToken)
+        return stopAt(
+          'unusable-step',
+          `page ${pages} gave a token of ${oversizedToken.chars} characters, beyond the ${maxTokenChars} the harness sends back`,
+        );
+      return tokenStep(client, way, page.cursor.currentPage);
+    },
+    records: ({ page }) => page.result.map(itemKey),
+  };
+}
+
+/** NEXT (PREVIOUS) with a page's token: known by the token, so a token met again is a step taken before. */
+function tokenStep(client: CustodyClient, way: ListingWay, token: string): PageStep {
+  const { endpoint, pageSize, step } = way;
+  return {
+    key: token,
+    label: `${step} with token ${shownToken(token)}`,
+    send: () => client.page(endpoint, { pageRequest: step, pageSize, currentPage: token }),
+  };
 }
 
 /**
  * Why a page of the walk is no cursor page: a first page served (200) but no cursor page is the start rule's to judge;
  * a first page refused at an asked page size is the page-size rule's; a later page refused for a token holding a
- * character sent percent-encoded is the encoding rule's; a broken later page is the walk's own failure.
+ * character sent percent-encoded is the encoding rule's; a broken later page is the walking rule's own failure.
+ * `sentToken` is the token the page was asked with (undefined for the first page).
  */
-function whyNoPage(
-  error: unknown,
-  exchange: Exchange,
-  pages: readonly ObservedPage[],
-  walk: { endpoint: string; start: string; step: string; pageSize: number; ruleId: RuleId },
-): unknown {
-  if (!(error instanceof RuleViolation) || !exchange.response) return error;
-  const { endpoint, start, step, pageSize, ruleId } = walk;
-  const sentToken = pages.at(-1)?.page.cursor.currentPage;
+function whyNoPage(error: unknown, exchange: Exchange, sentToken: string | undefined, way: ListingWay): unknown {
+  if (!(error instanceof Violation) || !exchange.response) return error;
+  const { endpoint, start, step, pageSize } = way;
   if (sentToken !== undefined && exchange.response.status !== 200 && needsEncoding.test(sentToken))
-    return prerequisiteMissing(
-      ruleId,
+    return new PrerequisiteMissing(
       [tokenEncodingRule],
       `${endpoint}: ${step} with the server's token ${JSON.stringify(sentToken.slice(0, 60))} (it holds a character sent percent-encoded) was refused (${error.message})`,
       [exchange],
     );
-  if (pages.length > 0) return error;
+  if (sentToken !== undefined) return error;
   const judgedBy = exchange.response.status === 200 ? [startRule] : [pageSizeRule];
-  return prerequisiteMissing(
-    ruleId,
+  return new PrerequisiteMissing(
     judgedBy,
     `${endpoint}: ${start} at page size ${pageSize} gave no cursor page to walk from (${error.message})`,
     [exchange],

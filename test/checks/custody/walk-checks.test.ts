@@ -16,6 +16,16 @@ const back = (size: number) => syntheticWalk(correctPages(tenItems, size, 'back'
 const edit = (pages: PageSpec[], index: number, change: Partial<PageSpec>) =>
   pages.map((page, at) => (at === index ? { ...page, ...change } : page));
 
+/** The block a judgement threw, or undefined. */
+function blocked(run: () => unknown): RuleBlocked | undefined {
+  try {
+    run();
+  } catch (error) {
+    return error instanceof RuleBlocked ? error : undefined;
+  }
+  return undefined;
+}
+
 describe('cursor-walk-complete', () => {
   test('walks at several sizes with the same items pass', () => {
     expect(judged(cursorWalkComplete, rule)([forward(1), forward(3), forward(5), forward(20)]).ruleId).toBe(rule);
@@ -44,33 +54,26 @@ describe('cursor-walk-complete', () => {
     violationOf(() => judged(cursorWalkComplete, rule)([forward(1), walk(correctPages(swapped, 5), 5)]), rule);
   });
   test('a walk that met a repeated token or the page cap blocks it, by the rules that judge the end of a walk', () => {
-    const blocked = (run: () => unknown) => {
-      try {
-        run();
-      } catch (error) {
-        return error instanceof RuleBlocked ? error : undefined;
-      }
-    };
     expect(
       blocked(() =>
         judged(
           cursorWalkComplete,
           rule,
-        )([forward(1), syntheticWalk(correctPages(tenItems, 5), 5, 'forward', 'repeated-token')]),
+        )([forward(1), syntheticWalk(correctPages(tenItems, 5), 5, 'forward', 'repeated-step')]),
       )?.blockedBy,
     ).toEqual(['custody.cursor.new-token']);
     expect(
       blocked(() =>
         judged(cursorWalkComplete, rule)([syntheticWalk(correctPages(tenItems, 5), 5, 'forward', 'page-cap')]),
       )?.blockedBy,
-    ).toEqual(['custody.cursor.new-token', 'custody.cursor.flags']);
+    ).toEqual(['custody.cursor.flags']);
     // A page that repeats the one before is the completeness rule's own failure, and blocks the others.
     violationOf(
       () =>
         judged(
           cursorWalkComplete,
           'custody.cursor.walk-complete',
-        )([syntheticWalk(correctPages(tenItems, 5), 5, 'forward', 'no-advance')]),
+        )([syntheticWalk(correctPages(tenItems, 5), 5, 'forward', 'repeated-records')]),
       'custody.cursor.walk-complete',
     );
     expect(
@@ -78,7 +81,7 @@ describe('cursor-walk-complete', () => {
         judged(
           cursorNewToken,
           'custody.cursor.new-token',
-        )(syntheticWalk(correctPages(tenItems, 5), 5, 'forward', 'no-advance')),
+        )(syntheticWalk(correctPages(tenItems, 5), 5, 'forward', 'repeated-records')),
       )?.blockedBy,
     ).toEqual(['custody.cursor.walk-complete']);
     expect(
@@ -208,20 +211,34 @@ describe('cursor-page-size', () => {
 });
 
 describe('cursor-new-token', () => {
-  test('a walk that reached its end passes; a repeated token or the page cap fails with evidence', () => {
+  test('a walk that reached its end passes; a repeated token fails with evidence; the page cap is the flags rule’s', () => {
     const id = 'custody.cursor.new-token';
     expect(judged(cursorNewToken, id)(forward(2)).ruleId).toBe(id);
-    const loop = syntheticWalk(correctPages(tenItems, 2), 2, 'forward', 'repeated-token');
+    const loop = syntheticWalk(correctPages(tenItems, 2), 2, 'forward', 'repeated-step');
     expect(violationOf(() => judged(cursorNewToken, id)(loop), id).evidence.length).toBeGreaterThan(0);
-    violationOf(
-      () => judged(cursorNewToken, id)(syntheticWalk(correctPages(tenItems, 2), 2, 'forward', 'page-cap')),
-      id,
-    );
+    // Fresh tokens and fresh items on every page, hasNext never false: the flags never said "end".
+    expect(
+      blocked(() => judged(cursorNewToken, id)(syntheticWalk(correctPages(tenItems, 2), 2, 'forward', 'page-cap')))
+        ?.blockedBy,
+    ).toEqual(['custody.cursor.flags']);
+  });
+});
+
+describe('each end the page walker gives a cursor walk is judged by the rule that states it', () => {
+  const page3LikePage1 = [...correctPages(tenItems, 2).slice(0, 2), { ...(correctPages(tenItems, 2)[0] as PageSpec) }];
+  test.each([
+    ['not-advancing', correctPages(tenItems, 2), 'custody.cursor.new-token', /a second time/],
+    ['unusable-step', correctPages(tenItems, 2), 'custody.cursor.new-token', /beyond the 65536 the harness sends back/],
+    ['repeated-records', page3LikePage1, 'custody.cursor.walk-complete', /page 3 holds the same 2 items as page 1/],
+    ['empty-pages', correctPages(tenItems, 2), 'custody.cursor.flags', /came back empty while hasNext/],
+  ] as const)('%s', (ended, pages, blockedBy, message) => {
+    const block = blocked(() => judged(cursorPageSize, rule)(syntheticWalk(pages, 2, 'forward', ended)));
+    expect([block?.blockedBy, block?.missing]).toEqual([[blockedBy], expect.stringMatching(message)]);
   });
 });
 
 describe('a walk stopped short: the pages read before the stop are still judged', () => {
-  const stopped = (pages: PageSpec[], size: number) => syntheticWalk(pages, size, 'forward', 'repeated-token');
+  const stopped = (pages: PageSpec[], size: number) => syntheticWalk(pages, size, 'forward', 'repeated-step');
   test("a fault of the rule's own property on those pages fails it; none blocks it by the walk-end rule", () => {
     const pages = correctPages(tenItems, 2).slice(0, 4);
     expect(() => judged(cursorFlags, rule)({ forward: stopped(pages, 2), back: back(2) })).toThrow(RuleBlocked);
