@@ -49,9 +49,7 @@ const firstToken = async (endpoint: string, pageSize: number) =>
 describe('custody reference: listings', () => {
   test('every listing walks forward and back; hundreds on some, a handful on others, one empty', async () => {
     const counts = await Promise.all(
-      custodyListingPaths.map(
-        async (endpoint) => walkItems(await walkListing(client, endpoint, 20, 'forward')).length,
-      ),
+      custodyListingPaths.map(async (endpoint) => walkItems(await walkListing(client, endpoint, 20, 'forward')).length),
     );
     expect(Math.max(...counts)).toBeGreaterThanOrEqual(200);
     expect(counts).toContain(0);
