@@ -1,3 +1,4 @@
+import { stepSucceeded } from '../../../checks/billing/step-succeeded.ts';
 import { isDeepStrictEqual } from 'node:util';
 import { type ChargeDraft, type ChargeUpdate, type Pricing, samePricing } from '../../../adapters/billing/model.ts';
 import { parsedWith } from '../../../checks/response-required.ts';
@@ -36,13 +37,6 @@ function setUpStep<T>(judgedBy: readonly RuleId[], step: () => T): T {
   }
 }
 
-/** A step succeeded: a 2xx (which 2xx is billing.catalog.status.documented's to judge). */
-function succeeded(exchange: Exchange): void {
-  const got = exchange.response?.status;
-  if (got !== undefined && got >= 200 && got <= 299) return;
-  throw new Violation(`Valid input answered ${got ?? exchange.error?.code ?? 'nothing'}; expected a 2xx`, [exchange]);
-}
-
 /** The rules that judge a query's answer: a rule that only reads a charge back is blocked by them. */
 const queryJudgedBy: readonly RuleId[] = [
   'billing.charges.query.rate_card_match',
@@ -67,9 +61,9 @@ export async function createCharge(
     json: session.client.adapter.createChargeBody(draft),
   });
   const creating = askedByOneOf(createJudgedBy);
-  if (!creating && requestJudged) succeeded(exchange);
+  if (!creating && requestJudged) stepSucceeded(exchange);
   return setUpStep(createJudgedBy, () => {
-    succeeded(exchange);
+    stepSucceeded(exchange);
     if (creating)
       return { ...parsedWith(exchange, (body) => session.client.adapter.parseChargeResponse(body)), exchange };
     return { chargeId: createdChargeId(session, exchange), exchange };
@@ -107,7 +101,7 @@ export async function queryCharge(
     json: session.client.adapter.queryChargeBody(chargeId, attributes),
   });
   return setUpStep(queryJudgedBy, () => {
-    succeeded(exchange);
+    stepSucceeded(exchange);
     const parsed = parsedWith(exchange, (body) => session.client.adapter.parseQueryResponse(body));
     return { exchange, pricing: parsed.resolvedPricing, state: parsed.charge.state };
   });
@@ -162,7 +156,7 @@ export async function updateCharge(
     ...request,
     json: session.client.adapter.updateChargeBody(chargeId, update),
   });
-  setUpStep(['billing.charges.update.body_identifies'], () => succeeded(exchange));
+  setUpStep(['billing.charges.update.body_identifies'], () => stepSucceeded(exchange));
   return exchange;
 }
 
