@@ -62,7 +62,7 @@ export async function launchLoaded(
 /** The target said its address is in use, or another socket holds the port chosen for it now. */
 async function portWasTaken(target: ResolvedTarget, error: unknown): Promise<boolean> {
   if (target.port === undefined) return false;
-  return /EADDRINUSE|address already in use|already in use/i.test(String(error)) || portInUse(target.port);
+  return /EADDRINUSE|already in use/i.test(String(error)) || portInUse(target.port);
 }
 
 /**
