@@ -44,6 +44,20 @@ export function countsBlock(): string {
   ].join('\n');
 }
 
+/**
+ * The README with its family table's rule counts and the total of its opening sentence set to the rule table's: each
+ * family's row ends in its count, and "N interface families, M rules" is written once.
+ */
+export function readmeWithCurrentCounts(text: string): string {
+  const counts = familyCounts();
+  const total = counts.reduce((sum, row) => sum + row.rules, 0);
+  const families = counts.length === 8 ? 'Eight' : String(counts.length);
+  let updated = text.replace(/^(\S+) interface families, \d+ rules/m, `${families} interface families, ${total} rules`);
+  for (const { family, rules } of counts)
+    updated = updated.replace(new RegExp(`^(\\| ${family} \\|.*\\| )\\d+( \\|)$`, 'm'), `$1${rules}$2`);
+  return updated;
+}
+
 /** `text` (docs/coverage.md) with its generated block replaced by the current one; the block must be there. */
 export function withCurrentCounts(text: string): string {
   const from = text.indexOf(start);

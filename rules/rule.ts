@@ -52,6 +52,12 @@ export interface Rule<Check extends string = string, Section = never> {
    * read (BODY_TOO_LARGE) on such a path is blocked by this one, which fails with the body (one fault, one failed rule).
    */
   judgesBodiesTooLarge?: RegExp;
+  /**
+   * The name of the family's `limits.ts` export that is the most characters the rule's field allows, where the
+   * family's reference reads its limits as one behaviour point (billing): the rule's two boundary mutants (no limit;
+   * the limit taken one lower) are made from this entry, so a new length rule writes no mutant and no point.
+   */
+  maxLength?: string;
 }
 
 /** Each rule's prerequisites must be ids of the same rule list: a misspelled one does not compile. */

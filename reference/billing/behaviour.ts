@@ -1,13 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { ReferenceMode } from './mode.ts';
-import {
-  clientIdLength,
-  clientSecretMaxLength,
-  grantType,
-  gzipThresholdBytes,
-  idempotencyKeyMaxLength,
-  trackIdMaxLength,
-} from '../../rules/billing/limits.ts';
+import * as billingLimits from '../../rules/billing/limits.ts';
+import { clientIdLength, clientSecretMaxLength, grantType, gzipThresholdBytes } from '../../rules/billing/limits.ts';
 import { replayOrRun, type IdempotentRunner } from './idempotency.ts';
 import { type Charge, limits, type Pricing } from './records.ts';
 import type { InvalidKind, OperationName } from './reply.ts';
@@ -23,6 +17,14 @@ export type PricingResolution =
   | { pricing: Pricing; source: 'rateCard'; rateCardIndex: number }
   | { pricing: Pricing; source: 'default' }
   | { pricing: null; source: 'none' };
+
+/** The limits.ts exports that are a field's most characters: one behaviour point holds them all. */
+export type MaxLengthName = Extract<keyof typeof billingLimits, `${string}MaxLength`>;
+
+/** Every `…MaxLength` of limits.ts, as the reference enforces it; a new one is here without another line. */
+export const documentedMaxLengths = Object.fromEntries(
+  Object.entries(billingLimits).filter(([name]) => name.endsWith('MaxLength')),
+) as Record<MaxLengthName, number>;
 
 export type CredentialCheck = 'ok' | 'malformed' | 'mismatch';
 export type TokenField = 'client_id' | 'client_secret' | 'grant_type';
@@ -48,10 +50,10 @@ export interface BillingBehaviour {
   tokenMaxUses: number;
 
   // headers
-  trackIdMaxLength: number;
+  /** The most characters each field allows, by its name in limits.ts (a rule's `maxLength` names one). */
+  maxLengths: Readonly<Record<MaxLengthName, number>>;
   trackIdCharsetOk(trackId: string): boolean;
   echoTrackId(trackId: string): string;
-  idempotencyKeyMaxLength: number;
   runIdempotent: IdempotentRunner;
   /** Multi mode, Svc-Entity-Ids absent: the entity to use, or undefined to refuse. */
   entityForMissingHeader(tokenEntities: readonly string[]): string | undefined;
@@ -149,10 +151,9 @@ export const referenceBehaviour: BillingBehaviour = {
   tokenRateLimited: () => true,
   tokenMaxUses: Number.POSITIVE_INFINITY,
 
-  trackIdMaxLength,
+  maxLengths: documentedMaxLengths,
   trackIdCharsetOk: printableWithoutSeparators,
   echoTrackId: (trackId) => trackId,
-  idempotencyKeyMaxLength,
   runIdempotent: replayOrRun,
   entityForMissingHeader: () => undefined,
   entityHeaderTolerated: () => false,

@@ -26,7 +26,7 @@ export interface TrackId {
 export function readTrackId(req: IncomingMessage, behaviour: BillingBehaviour): TrackId | undefined {
   const value = header(req, 'svc-track-id');
   if (value === undefined) return undefined;
-  return { value, valid: value.length <= behaviour.trackIdMaxLength && behaviour.trackIdCharsetOk(value) };
+  return { value, valid: value.length <= behaviour.maxLengths.trackIdMaxLength && behaviour.trackIdCharsetOk(value) };
 }
 
 export function requireValidTrackId(trackId: TrackId | undefined): void {
@@ -156,7 +156,7 @@ export function idempotencyKey(
   if (
     key !== undefined &&
     !behaviour.skipsHeaderRule(operation, 'idempotency-key') &&
-    (key.length === 0 || key.length > behaviour.idempotencyKeyMaxLength)
+    (key.length === 0 || key.length > behaviour.maxLengths.idempotencyKeyMaxLength)
   ) {
     invalidHeader('Idempotency-Key must be 1..255 characters');
   }

@@ -148,6 +148,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: 'billing.headers.track_id.length',
     family: 'billing',
+    maxLength: 'trackIdMaxLength',
     source: s.headers,
     statement:
       'Svc-Track-Id is at most 64 characters: exactly 64 is accepted by every catalog operation; a longer one is refused, with 400 on the charge operations (their listed answer to a request error). On POST /commerce/products (same header set, status codes not shown) it is not served (never a 2xx), the status met observed. On the token operation (no refusal status listed) likewise.',
@@ -212,6 +213,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: 'billing.headers.idempotency_key.length',
     family: 'billing',
+    maxLength: 'idempotencyKeyMaxLength',
     source: s.headers,
     statement:
       'Idempotency-Key is at most 255 characters on the POST catalog operations: exactly 255 is accepted; a longer one is refused, with 400 on POST /commerce/charges and its query. On POST /commerce/products (same header set, status codes not shown) it is not served (never a 2xx), the status met observed.',

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { familyCounts, withCurrentCounts } from '../../families/coverage-counts.ts';
+import { familyCounts, readmeWithCurrentCounts, withCurrentCounts } from '../../families/coverage-counts.ts';
 
 /* The figures a reader sees come from the rule table, never typed by hand (issue 43, item 4). */
 const read = (name: string) => readFileSync(fileURLToPath(new URL(`../../${name}`, import.meta.url)), 'utf8');
@@ -20,4 +20,12 @@ test("the README's family table and its total say how many rules each family has
   }
   const total = counts.reduce((sum, row) => sum + row.rules, 0);
   expect(readme).toContain(`${counts.length === 8 ? 'Eight' : counts.length} interface families, ${total} rules`);
+});
+
+test('npm run schema writes those README counts, changing nothing else', () => {
+  const readme = read('README.md');
+  expect(readmeWithCurrentCounts(readme)).toBe(readme);
+  const stale = readme.replace(/^(\| billing \|.*\| )\d+( \|)$/m, '$1999$2').replace(/ \d+ rules,/, ' 1 rules,');
+  expect(stale).not.toBe(readme);
+  expect(readmeWithCurrentCounts(stale)).toBe(readme);
 });

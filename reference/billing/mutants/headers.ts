@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { IdempotencyStore, type IdempotentRunner } from '../idempotency.ts';
 import type { BillingBehaviour } from '../behaviour.ts';
 import { mutant, type BillingMutant } from './define.ts';
-import { idempotencyKeyMaxLength, trackIdMaxLength } from '../../../rules/billing/limits.ts';
 
 /** Stores the reply only once the operation has finished: a concurrent duplicate finds nothing and runs again. */
 const storeAfterCompletion: IdempotentRunner = async (store, key, operation) => {
@@ -50,26 +49,6 @@ export const headerMutants: readonly BillingMutant[] = [
   ),
   mutant(
     {
-      name: 'track-id-no-length-limit',
-      breaks: 'billing.headers.track_id.length',
-      mode: 'multi',
-      description: 'Accepts (and echoes) Svc-Track-Id values longer than 64 characters.',
-    },
-    'trackIdMaxLength',
-    () => Number.POSITIVE_INFINITY,
-  ),
-  mutant(
-    {
-      name: 'track-id-64-refused',
-      breaks: 'billing.headers.track_id.length',
-      mode: 'multi',
-      description: 'Refuses a Svc-Track-Id of exactly 64 characters (the limit is taken as 63).',
-    },
-    'trackIdMaxLength',
-    () => trackIdMaxLength - 1,
-  ),
-  mutant(
-    {
       name: 'track-id-any-charset',
       breaks: 'billing.headers.track_id.charset',
       mode: 'multi',
@@ -87,26 +66,6 @@ export const headerMutants: readonly BillingMutant[] = [
     },
     'echoTrackId',
     () => () => randomUUID(),
-  ),
-  mutant(
-    {
-      name: 'idempotency-key-255-refused',
-      breaks: 'billing.headers.idempotency_key.length',
-      mode: 'multi',
-      description: 'Refuses an Idempotency-Key of exactly 255 characters (the limit is taken as 254).',
-    },
-    'idempotencyKeyMaxLength',
-    () => idempotencyKeyMaxLength - 1,
-  ),
-  mutant(
-    {
-      name: 'idempotency-key-no-length-limit',
-      breaks: 'billing.headers.idempotency_key.length',
-      mode: 'multi',
-      description: 'Accepts Idempotency-Key values longer than 255 characters.',
-    },
-    'idempotencyKeyMaxLength',
-    () => Number.POSITIVE_INFINITY,
   ),
   mutant(
     {

@@ -6,12 +6,14 @@ import { chargeMutants } from './charges.ts';
 import { compressionMutants } from './compression.ts';
 import type { BillingMutant } from './define.ts';
 import { headerMutants } from './headers.ts';
+import { maxLengthMutants } from './max-lengths.ts';
 import { productMutants } from './products.ts';
 import { tokenMutants } from './token.ts';
 
 const definitions: readonly BillingMutant[] = [
   ...tokenMutants,
   ...headerMutants,
+  ...maxLengthMutants,
   ...compressionMutants,
   ...catalogMutants,
   ...chargeMutants,
