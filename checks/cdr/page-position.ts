@@ -31,8 +31,7 @@ export function normalizedUrl(url: string): string {
  * The products of a page as a set: which page it is, whatever their order on it (the order is
  * cdr.pagination.walk-back's).
  */
-const contentKey = (page: Pick<ObservedListPage, 'body'>) =>
-  [...pageProductIds(page as ObservedListPage)].sort().join('\n');
+const contentKey = (page: Pick<ObservedListPage, 'body'>) => [...pageProductIds(page)].sort().join('\n');
 
 /** The URL every page of a walk was reached by (its request), normalised. */
 export const reachedUrls = (walk: ProductWalk) => walk.pages.map((page) => normalizedUrl(page.exchange.request.url));

@@ -6,6 +6,7 @@ import { jsonOf, responseOf } from '../response-required.ts';
 import { Violation } from '../rule-violation.ts';
 import { PrerequisiteMissing } from '../rule-blocked.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
+import type { WalkEnd } from '../walk-end.ts';
 
 /** The rules that judge what a walk needs: the list envelope, the links, the walk itself. */
 export const walkJudges = {
@@ -33,22 +34,6 @@ export interface ObservedListPage {
   body: ListPage;
 }
 
-/**
- * Why a walk stopped: no further link, a link met before, a bound of the walk (pages, requests, time: `page-cap`), a
- * page that did not advance, a link it may not or cannot follow, a followed link refused; or a sign that it cannot end:
- * the records of an earlier page under a fresh URL, pages empty while next is given, totalPages growing as it goes.
- */
-export type LinkWalkEnd =
-  | 'end-reached'
-  | 'repeated-link'
-  | 'page-cap'
-  | 'not-advancing'
-  | 'unusable-link'
-  | 'link-refused'
-  | 'repeated-records'
-  | 'empty-pages'
-  | 'growing-total';
-
 /** A walk over the product list following links as given: next from page 1, or prev from the page last names. */
 export interface ProductWalk {
   /** The first request's query, in words. */
@@ -57,7 +42,8 @@ export interface ProductWalk {
   pageSize: number | undefined;
   direction: 'forward' | 'back';
   pages: ObservedListPage[];
-  ended: LinkWalkEnd;
+  /** Why the walk stopped, spelled as every family's walk (checks/walk-end.ts). */
+  ended: WalkEnd;
   /** What the walk saw where it stopped other than at the end (the link, the page). */
   endNote?: string;
   /** A walk back: the forward walk it returns along (its pages give the positions). */
@@ -150,7 +136,8 @@ export function productIdOf(product: unknown): string {
   return typeof id === 'string' ? id : shownValue(product, 120);
 }
 
-export function pageProductIds(page: ObservedListPage): string[] {
+/** The productIds of a page, in order (what of it the walks compare). */
+export function pageProductIds(page: Pick<ObservedListPage, 'body'>): string[] {
   return page.body.data.products.map(productIdOf);
 }
 
@@ -175,16 +162,18 @@ export function walkEvidence(walk: ProductWalk, around = walk.pages.length - 1):
 export function requireEnded(walk: ProductWalk): void {
   if (walk.ended === 'end-reached') return;
   const why = {
-    'repeated-link': 'a link led back to a page already visited, so the walk would never end',
+    'repeated-step': 'a link led back to a page already visited, so the walk would never end',
     'page-cap': "the links never ended within the walk's bounds",
     'repeated-records': 'a fresh link led back to the products of an earlier page, so the walk would never end',
     'empty-pages': 'pages came back empty while links.next was still given, so the walk would never end',
     'growing-total': 'meta.totalPages grew as the walk went, so the walk would never end',
     'not-advancing': 'a page did not advance past the one before',
-    'unusable-link': 'a link could not be followed',
-    'link-refused': 'a followed link was refused',
+    'unusable-step': 'a link could not be followed',
+    'step-refused': 'a followed link was refused',
+    // Not a stop of a link walk (a missing link is its end): spelled for the one type of every family's ends.
+    'next-missing': 'a page gave no links.next although a later page exists',
   }[walk.ended];
-  const judge = walk.ended === 'unusable-link' ? walkJudges.links : walkJudges.walk;
+  const judge = walk.ended === 'unusable-step' ? walkJudges.links : walkJudges.walk;
   throw new PrerequisiteMissing(
     [judge],
     `${describeWalk(walk)}: ${why}${walk.endNote ? ` (${walk.endNote})` : ''}`,
@@ -199,7 +188,7 @@ export function requireEnded(walk: ProductWalk): void {
  * rule as requireEnded says (a loop, the cap or a page that did not advance make the pages read no sure walk).
  */
 export function pagesToJudge(walk: ProductWalk): ObservedListPage[] {
-  if (walk.ended === 'unusable-link' || walk.ended === 'link-refused') return walk.pages;
+  if (walk.ended === 'unusable-step' || walk.ended === 'step-refused') return walk.pages;
   requireEnded(walk);
   return walk.pages;
 }

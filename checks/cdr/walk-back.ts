@@ -20,7 +20,7 @@ import { pagesOf } from './walk-complete.ts';
 export function walkBack(walks: { forward: ProductWalk; back: ProductWalk; whole?: ProductWalk }): Verdict {
   const { forward, back, whole } = walks;
   const byWhole =
-    (forward.ended === 'unusable-link' || forward.ended === 'link-refused') &&
+    (forward.ended === 'unusable-step' || forward.ended === 'step-refused') &&
     whole?.ended === 'end-reached' &&
     servedPageSize(forward) !== undefined;
   if (!byWhole) requireEnded(forward);

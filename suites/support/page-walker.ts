@@ -56,6 +56,8 @@ export interface PageRoute<Page> {
   total?(page: Page): number | undefined;
   /** How a note names what the pages claim to count ("meta.totalPages"); default "the total". */
   totalName?: string;
+  /** How a note names a page's records ("products"); default "records". */
+  recordsName?: string;
   /**
    * The budget the walk spends, for a family that asks more pages by another route after the walk and must spend
    * the same budget there; default a fresh one of the walk's bounds.
@@ -127,7 +129,7 @@ function cannotEnd<Page>(
   if (earlier !== undefined)
     return stopAt(
       'repeated-records',
-      `${reachedBy} (page ${number}) holds the same ${records.length} records as ${earlier === number - 1 ? 'the page before' : `page ${earlier}`}`,
+      `${reachedBy} (page ${number}) holds the same ${records.length} ${route.recordsName ?? 'records'} as ${earlier === number - 1 ? 'the page before' : `page ${earlier}`}`,
     );
   const pagesInARow = `pages ${number - signPages + 1} to ${number}`;
   // Growth first: pages past the data of a target whose total grows are empty too, and the growth is the cause.

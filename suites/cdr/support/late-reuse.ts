@@ -26,6 +26,6 @@ export async function nextFollowedLate(client: CdrClient, walks: readonly Produc
     page = undefined;
   }
   if (!page) return `answered ${again.response?.status ?? again.error?.code ?? 'nothing'} ${late}`;
-  const same = pageProductIds({ exchange: again, body: page }).join('\n') === pageProductIds(second).join('\n');
+  const same = pageProductIds({ body: page }).join('\n') === pageProductIds(second).join('\n');
   return `${same ? 'the same products as page 2' : 'other products than page 2 (the standard lets the data change)'} ${late}`;
 }

@@ -5,18 +5,23 @@ import {
   readListBody,
   resolveLink,
   type ListPage,
-  type ObservedListPage,
   type ProductWalk,
 } from '../../../checks/cdr/product-walk.ts';
 import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
 import { describeListQuery, type ListQuery } from '../../../rules/cdr/list-query.ts';
 import { maxPageSize } from '../../../rules/cdr/endpoints.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
-import { WalkBudget } from '../../support/walk-budget.ts';
-import { signPages, WalkSigns } from '../../support/walk-signs.ts';
+import { type PageRoute, stopAt, walkPages } from '../../support/page-walker.ts';
 import type { RuleId } from '../../../rules/rule-id.ts';
 
-type Step = 'next' | 'prev';
+/** The link a walk follows: `next` forward, `prev` back. */
+type Way = 'next' | 'prev';
+
+/** A page as the walk holds it: the lenient reading and its number in the walk (1 for the first request's). */
+interface NumberedPage {
+  body: ListPage;
+  number: number;
+}
 
 /** A followed page read leniently: undefined when it was refused or holds no list (the walk stops there). */
 function followedPage(exchange: Exchange): ListPage | undefined {
@@ -32,103 +37,73 @@ function followedPage(exchange: Exchange): ListPage | undefined {
  * Whether a page advanced past the one before it: other products (a link's parameters say nothing: a cursor holder
  * names no page). Pure.
  */
-function advanced(before: ObservedListPage, page: ObservedListPage): boolean {
+function advanced(before: NumberedPage, page: NumberedPage): boolean {
   const ids = pageProductIds(page).join('\n');
   return ids === '' || ids !== pageProductIds(before).join('\n');
 }
 
-/** A sign in the page just read that the walk cannot end, as its end and note; undefined when none. */
-function cannotEnd(
-  signs: WalkSigns,
-  page: ObservedListPage,
-  number: number,
-  reachedBy: string,
-): [ProductWalk['ended'], string] | undefined {
-  const ids = pageProductIds(page);
-  const earlier = signs.samePageAs(ids, number);
-  if (earlier !== undefined)
-    return [
-      'repeated-records',
-      `${reachedBy} (page ${number}) holds the same ${ids.length} products as page ${earlier}`,
-    ];
-  // Growth first: pages past the data of a holder whose total grows are empty too, and the growth is the cause.
-  const growing = signs.totalGrowing(page.body.meta.totalPages);
-  if (growing)
-    return [
-      'growing-total',
-      `meta.totalPages grew on each of pages ${number - signPages + 1} to ${number} (now ${page.body.meta.totalPages})`,
-    ];
-  if (signs.emptyInARow(ids.length === 0))
-    return ['empty-pages', `pages ${number - signPages + 1} to ${number} were empty and each still gave a link on`];
-  return undefined;
-}
-
 /**
- * Follows one link per page (`next` forward, `prev` back) exactly as the target gave it, from a first exchange
- * the asking rule requested. It stops at the end (no link), at a link outside the holder or unreadable as a URL
- * (never requested), at a link met before, at a page that does not advance, at a refused page and at the page
- * cap (or the walk's request or time bound), and where the pages show the walk cannot end (see cannotEnd), and says
- * what it saw there: a walk never loops and never leaves the holder.
+ * Follows one link per page (`next` forward, `prev` back) exactly as the target gave it, from a first exchange the
+ * asking rule requested, on the one page walker (suites/support/page-walker.ts): it stops at the end (no link), at a
+ * link outside the holder or unreadable as a URL (`unusable-step`, never requested), at a link met before (the first
+ * request's URL included), at a page that does not advance, at a refused page (`step-refused`), at a bound, and where
+ * the pages show the walk cannot end, and says what it saw there: a walk never loops and never leaves the holder.
  */
 async function follow(
   client: CdrClient,
   first: Exchange,
-  step: Step,
+  way: Way,
   base: Omit<ProductWalk, 'pages' | 'ended'>,
   refusalJudgedBy?: readonly RuleId[],
 ): Promise<ProductWalk> {
-  // Thrown as it is: each rule that awaits the walk (one may be shared) resolves it for itself.
-  const firstBody = listPageOf(first, refusalJudgedBy);
-  const pages: ObservedListPage[] = [{ exchange: first, body: firstBody }];
-  const visited = new Set<string>([first.request.url]);
-  const budget = new WalkBudget(client.section);
-  budget.spend(first);
-  const signs = new WalkSigns();
-  signs.samePageAs(pageProductIds(pages[0] as ObservedListPage), 1);
-  signs.totalGrowing(pages[0]?.body.meta.totalPages);
-  const stop = (ended: ProductWalk['ended'], endNote?: string): ProductWalk => ({
+  const route = linkRoute(client, way, refusalJudgedBy);
+  const { pages, ended, note } = await walkPages(first, route, client.section, first.request.url);
+  return {
     ...base,
-    pages,
+    pages: pages.map(({ exchange, page }) => ({ exchange, body: page.body })),
     ended,
-    ...(endNote ? { endNote } : {}),
-  });
-  for (;;) {
-    const current = pages[pages.length - 1] as ObservedListPage;
-    const given = current.body.links[step];
-    if (given === undefined) return stop('end-reached');
-    const url = resolveLink(given, current.body.links.self);
-    if (url === undefined) return stop('unusable-link', `links.${step} is not a URL: ${JSON.stringify(given)}`);
-    const outside = client.outsideScope(url);
-    if (outside !== undefined)
-      return stop('unusable-link', `links.${step} points outside the holder: ${given} (${outside})`);
-    if (visited.has(url)) return stop('repeated-link', `links.${step} of page ${pages.length} leads back to ${given}`);
-    const bound = budget.exhausted(pages.length);
-    if (bound) return stop('page-cap', `${bound}; links.${step} still given`);
-    visited.add(url);
-    const exchange = await client.get('list', url);
-    budget.spend(exchange);
-    const body = followedPage(exchange);
-    // A link given past the page that says it is the last (its own totalPages) is the links rules' fault, not the
-    // walk's.
-    if (!body && current.body.meta.totalPages === pages.length)
-      return stop(
-        'end-reached',
-        `links.${step} given on the last page (${pages.length} of ${pages.length}) answered ${exchange.response?.status ?? exchange.error?.code}`,
+    ...(note ? { endNote: note } : {}),
+  };
+}
+
+/** How a product list reads its pages and steps on from them: each page's `way` link, resolved against its self. */
+function linkRoute(client: CdrClient, way: Way, refusalJudgedBy?: readonly RuleId[]): PageRoute<NumberedPage> {
+  return {
+    read: (exchange, before, step) => {
+      // Thrown as it is: each rule that awaits the walk (one may be shared) resolves it for itself.
+      if (!before || !step) return { body: listPageOf(exchange, refusalJudgedBy), number: 1 };
+      const body = followedPage(exchange);
+      if (body) return { body, number: before.page.number + 1 };
+      const { number } = before.page;
+      // A link given past the page that says it is the last (its own totalPages) is the links rules' fault, not the
+      // walk's.
+      if (before.page.body.meta.totalPages === number)
+        return stopAt(
+          'end-reached',
+          `links.${way} given on the last page (${number} of ${number}) answered ${exchange.response?.status ?? exchange.error?.code}`,
+        );
+      return stopAt(
+        'step-refused',
+        `${step.label} answered ${exchange.response?.status ?? exchange.error?.code ?? 'nothing'} without a product list`,
       );
-    if (!body)
-      return stop(
-        'link-refused',
-        `links.${step} ${given} answered ${exchange.response?.status ?? exchange.error?.code ?? 'nothing'} without a product list`,
-      );
-    const page = { exchange, body };
-    if (!advanced(current, page)) {
-      pages.push(page);
-      return stop('not-advancing', `links.${step} ${given} gave the same page again`);
-    }
-    pages.push(page);
-    const sign = cannotEnd(signs, page, pages.length, `links.${step} ${given}`);
-    if (sign) return stop(...sign);
-  }
+    },
+    advances: advanced,
+    next: ({ page: { body } }) => {
+      const given = body.links[way];
+      if (given === undefined) return undefined;
+      const url = resolveLink(given, body.links.self);
+      if (url === undefined) return stopAt('unusable-step', `links.${way} is not a URL: ${JSON.stringify(given)}`);
+      const outside = client.outsideScope(url);
+      if (outside !== undefined)
+        return stopAt('unusable-step', `links.${way} points outside the holder: ${given} (${outside})`);
+      // Known by the resolved URL: the same page linked again, however written, is a step taken before.
+      return { key: url, label: `links.${way} ${given}`, send: () => client.get('list', url) };
+    },
+    records: pageProductIds,
+    total: ({ body }) => body.meta.totalPages,
+    totalName: 'meta.totalPages',
+    recordsName: 'products',
+  };
 }
 
 /**
@@ -167,8 +142,7 @@ export async function walkWhole(
   const walk = await walkForward(client, query, refusalJudgedBy);
   const total = walk.pages[0]?.body.meta.totalRecords;
   if (
-    walk.ended === 'end-reached' ||
-    (walk.ended !== 'unusable-link' && walk.ended !== 'link-refused') ||
+    (walk.ended !== 'unusable-step' && walk.ended !== 'step-refused') ||
     total === undefined ||
     total + 1 > maxPageSize
   )
@@ -202,7 +176,7 @@ export async function walkBackFrom(client: CdrClient, forward: ProductWalk): Pro
     return {
       ...base,
       pages: [first],
-      ended: 'unusable-link',
+      ended: 'unusable-step',
       endNote: `links.last points outside the holder: ${last} (${outside})`,
       forward,
     };

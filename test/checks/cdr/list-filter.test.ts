@@ -81,7 +81,7 @@ describe('list-filter', () => {
         listFilter,
         rule,
       )({
-        walk: syntheticWalk(correctPages([always, current], 1), 1, 'forward', 'repeated-link'),
+        walk: syntheticWalk(correctPages([always, current], 1), 1, 'forward', 'repeated-step'),
         filter: { effective: 'CURRENT' },
         universe: everything,
         clock,

@@ -290,7 +290,7 @@ describe('links-self and links-presence', () => {
 describe('a walk stopped at a link it could not follow: judged on the pages it read', () => {
   // Page 1 of four at size 3, its next no URL: the walk read page 1 only.
   const stopped = (pages = correctPages(tenProducts, 3)) => ({
-    ...syntheticWalk(pages.slice(0, 1), 3, 'forward', 'unusable-link'),
+    ...syntheticWalk(pages.slice(0, 1), 3, 'forward', 'unusable-step'),
     endNote: 'links.next is not a URL',
   });
   const whole = walkAt(11);
@@ -344,7 +344,7 @@ describe('a walk stopped at a link it could not follow: judged on the pages it r
       rule,
     );
     expect(() =>
-      judged(linksSelf, rule)([syntheticWalk(correctPages(tenProducts, 3), 3, 'forward', 'repeated-link')]),
+      judged(linksSelf, rule)([syntheticWalk(correctPages(tenProducts, 3), 3, 'forward', 'repeated-step')]),
     ).toThrow(RuleBlocked);
   });
 });

@@ -92,6 +92,17 @@ describe('the one page walker: the loop, the bounds, the signs and the stop reas
     ]);
   });
 
+  test('a route that names its records is read in its words', async () => {
+    const made = listing({
+      p1: { records: ['a'], next: 'p2' },
+      p2: { records: ['b'], next: 'p3' },
+      p3: { records: ['a'], next: 'p4' },
+      p4: { records: ['z'] },
+    });
+    const walk = await walkPages(made.first(), { ...made.route, recordsName: 'products' }, bounds, 'p1');
+    expect(walk.note).toBe('next p3 (page 3) holds the same 1 products as page 1');
+  });
+
   test('pages empty while each promises more stop the walk after three in a row', async () => {
     const endless = (n: number): Page => ({ records: [], next: `p${n + 1}` });
     const walk = await walked(
