@@ -3,6 +3,14 @@ import type { RuleId } from '../rules/rule-id.ts';
 import { RuleViolation } from './rule-violation.ts';
 
 /**
+ * Where a block comes from: `prerequisite`, what this rule's route needs and other rules judge (the rules named are
+ * declared in the rule table: the rule's `prerequisites`, or a rule marked `judgesWalkEnds`); `run`, what happened to
+ * this run whatever the rule (a request left unanswered, a body too large to read, no time left), whose blocker is
+ * known only as it happens.
+ */
+export type BlockOrigin = 'prerequisite' | 'run';
+
+/**
  * A rule could not get what it needs from responses that other rules judge (a product id from a list page, a
  * cursor token, a created charge): it is blocked by those rules, not failed. Blocked is its own outcome, so
  * one fault in a target fails the rule that states the broken property and no other.
@@ -18,6 +26,7 @@ export class RuleBlocked extends Error {
     readonly missing: string,
     /** The exchanges that showed it, kept as evidence of the block. */
     readonly evidence: readonly Exchange[] = [],
+    readonly origin: BlockOrigin = 'prerequisite',
   ) {
     super(`blocked by ${blockedBy.join(', ')}: ${missing}`);
   }

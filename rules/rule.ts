@@ -43,8 +43,10 @@ export interface Rule<Check extends string = string, Section = never> {
   /** Plain words for when the rule applies, shown when it does not. */
   applicability?: string;
   /**
-   * Rules of the family whose property this rule's route needs from other answers: when the target breaks one,
-   * this rule is blocked by it (its test throws `blocked(...)`), not failed. Only ids of the family's rules compile.
+   * Rules of the family whose property this rule's route needs from other answers (a token issued, a product listed, a
+   * created record): when the target breaks one, this rule is blocked by it, not failed. Every rule a block names must
+   * be here or marked `judgesWalkEnds` (the self-tests run strict: suites/support/declared-prerequisites.ts); only ids
+   * of the family's rules compile, and they lead to no cycle (test/rules/prerequisites.test.ts).
    */
   prerequisites?: readonly string[];
   /**
@@ -52,6 +54,12 @@ export interface Rule<Check extends string = string, Section = never> {
    * read (BODY_TOO_LARGE) on such a path is blocked by this one, which fails with the body (one fault, one failed rule).
    */
   judgesBodiesTooLarge?: RegExp;
+  /**
+   * The rule states that a walk over the family's pages ends (hasNext false at the end, every product reached, tokens
+   * that are new): whichever rule walks the pages and finds them stop it (a sign the walk cannot end, a bound, a step
+   * refused), it is blocked by this one, declared here once instead of in every walking rule's `prerequisites`.
+   */
+  judgesWalkEnds?: true;
   /**
    * The name of the family's `limits.ts` export that is the most characters the rule's field allows, where the
    * family's reference reads its limits as one behaviour point (billing): the rule's two boundary mutants (no limit;

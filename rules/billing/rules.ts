@@ -112,6 +112,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: 'billing.token.reusable',
     family: 'billing',
+    prerequisites: ['billing.token.issue'],
     source: s.tokenRules,
     statement: 'A token is meant to be used until it expires: the same token keeps authorising catalog requests.',
     quotes: [
@@ -128,6 +129,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: 'billing.token.rate_limit',
     family: 'billing',
+    prerequisites: ['billing.token.issue'],
     source: s.tokenRules,
     statement:
       'Token requests are rate limited per caller IP: offered faster and faster, they meet 429 on every path of the operation, and after backing off a valid request is served again. The limit found is reported (judged only against a limit the target entry pins).',
@@ -143,11 +145,11 @@ export const billingRules = defineRules<BillingSectionRead>()([
     ],
     check: 'rate-limit-probed',
     // A probe that got no answer at all judged no limit: the token rule owns a token endpoint that does not answer.
-    prerequisites: ['billing.token.issue'],
   },
   {
     id: 'billing.headers.track_id.length',
     family: 'billing',
+    prerequisites: ['billing.charges.create', 'billing.token.issue'],
     maxLength: 'trackIdMaxLength',
     source: s.headers,
     statement:
@@ -171,6 +173,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: 'billing.headers.track_id.charset',
     family: 'billing',
+    prerequisites: ['billing.charges.create', 'billing.token.issue'],
     source: s.headers,
     statement:
       'Svc-Track-Id is US-ASCII without colon, semicolon, double or single quote: every other printable character is accepted; another one is refused, with 400 on the charge operations. On POST /commerce/products (same header set, status codes not shown) it is not served (never a 2xx), the status met observed. On the token operation (no refusal status listed) likewise.',
@@ -195,6 +198,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: 'billing.headers.track_id.echo',
     family: 'billing',
+    prerequisites: ['billing.charges.create', 'billing.headers.track_id.length', 'billing.token.issue'],
     source: s.headers,
     statement: 'A valid Svc-Track-Id that is sent comes back unchanged in the response headers.',
     quotes: [
@@ -208,11 +212,11 @@ export const billingRules = defineRules<BillingSectionRead>()([
       },
     ],
     check: 'header-echo',
-    prerequisites: ['billing.headers.track_id.length'],
   },
   {
     id: 'billing.headers.idempotency_key.length',
     family: 'billing',
+    prerequisites: ['billing.charges.create', 'billing.token.issue'],
     maxLength: 'idempotencyKeyMaxLength',
     source: s.headers,
     statement:
@@ -234,6 +238,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: 'billing.headers.idempotency_key.replay',
     family: 'billing',
+    prerequisites: ['billing.token.issue'],
     source: s.headers,
     statement: 'A retry carrying the same Idempotency-Key is recognised: the operation is not performed a second time.',
     quotes: [
@@ -248,6 +253,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: 'billing.headers.idempotency_key.concurrent',
     family: 'billing',
+    prerequisites: ['billing.charges.create', 'billing.headers.idempotency_key.replay', 'billing.token.issue'],
     source: s.headers,
     statement: 'Concurrent retries carrying the same Idempotency-Key perform the operation once.',
     quotes: [
@@ -257,11 +263,11 @@ export const billingRules = defineRules<BillingSectionRead>()([
       },
     ],
     check: 'idempotent-replay',
-    prerequisites: ['billing.headers.idempotency_key.replay'],
   },
   {
     id: 'billing.headers.entity_ids.required',
     family: 'billing',
+    prerequisites: ['billing.token.issue'],
     source: s.headers,
     statement:
       'With multi-entity enabled and a token valid for several entities, catalog operations without Svc-Entity-Ids are refused: 400 on the charge operations. On POST /commerce/products (same header set, status codes not shown) it is not served (never a 2xx), the status met observed.',
@@ -287,6 +293,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: 'billing.headers.entity_ids.forbidden',
     family: 'billing',
+    prerequisites: ['billing.charges.create'],
     source: s.headers,
     statement:
       'With a single-entity token or multi-entity disabled, catalog operations carrying Svc-Entity-Ids are refused: 400 on the charge operations. On POST /commerce/products (same header set, status codes not shown) it is not served (never a 2xx), the status met observed.',
@@ -312,6 +319,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: 'billing.headers.org_ids.forbidden',
     family: 'billing',
+    prerequisites: ['billing.charges.create'],
     source: s.headers,
     statement:
       'Without multi-org, catalog operations carrying Svc-Org-Ids are refused: 400 on the charge operations. On POST /commerce/products (same header set, status codes not shown) it is not served (never a 2xx), the status met observed.',
@@ -337,6 +345,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: 'billing.headers.org_ids.accessible',
     family: 'billing',
+    prerequisites: ['billing.token.issue'],
     source: s.headers,
     statement:
       'Svc-Org-Ids must be a subset of the accessible orgs; naming another org makes the operation fail: on the charge operations 400 or 401, the refusals they list (the document names no status for this case; which one is observed). On POST /commerce/products (same header set, status codes not shown) it is not served (never a 2xx), the status met observed.',
@@ -357,6 +366,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: 'billing.headers.org_ids.several',
     family: 'billing',
+    prerequisites: ['billing.token.issue'],
     source: s.headers,
     statement:
       "Svc-Org-Ids naming several accessible orgs, comma-separated in any order (a subset of the accessible orgs), is accepted: every catalog operation serves the request (a 2xx; which one is billing.catalog.status.documented's).",
@@ -377,6 +387,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: 'billing.headers.org_ids.scope',
     family: 'billing',
+    prerequisites: ['billing.token.issue'],
     source: s.headers,
     statement:
       'Svc-Org-Ids sets the organisation context: a charge made in one org is not visible from another, and without the header the scope is all accessible orgs.',
@@ -397,6 +408,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: 'billing.compression.response_over_threshold',
     family: 'billing',
+    prerequisites: ['billing.charges.create', 'billing.token.issue'],
     source: s.limits,
     statement:
       'With Accept-Encoding: gzip, a catalog response over 1000 bytes is gzip-compressed and says so in Content-Encoding.',
@@ -415,6 +427,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: 'billing.compression.response_under_threshold',
     family: 'billing',
+    prerequisites: ['billing.token.issue'],
     source: s.limits,
     statement: 'With Accept-Encoding: gzip, a catalog response of 1000 bytes or less is not compressed.',
     quotes: [
@@ -428,6 +441,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: 'billing.compression.request_gzip',
     family: 'billing',
+    prerequisites: ['billing.token.issue'],
     source: s.headers,
     statement:
       'A request body sent gzipped with Content-Encoding: gzip is handled exactly like the same body sent plain.',
@@ -442,6 +456,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: 'billing.catalog.auth.missing',
     family: 'billing',
+    prerequisites: ['billing.charges.create', 'billing.token.issue'],
     source: s.errors,
     statement:
       'Charge operations without a bearer token get 401 (ProxyUnauthorizedResponse); PUT /commerce/charges may answer 400 instead (its CommonResponse covers "request errors or unauthorized"); which one is observed.',
@@ -461,6 +476,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: 'billing.catalog.auth.invalid',
     family: 'billing',
+    prerequisites: ['billing.charges.create', 'billing.token.issue'],
     source: s.errors,
     statement:
       'Charge operations with a bad bearer token (unknown, altered, wrong scheme) get 401 (ProxyUnauthorizedResponse); PUT /commerce/charges may answer 400 instead (its CommonResponse covers "request errors or unauthorized"); which one is observed.',
@@ -480,6 +496,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: 'billing.catalog.status.documented',
     family: 'billing',
+    prerequisites: ['billing.charges.create', 'billing.token.issue'],
     source: s.endpoints,
     statement:
       'Every charge operation answers only with its documented status codes (429 tolerated: concurrency limits are not shown). A success (2xx) or a refusal of an invalid body with a status the operation does not list is judged here alone.',
@@ -500,6 +517,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: 'billing.catalog.invalid_input.status',
     family: 'billing',
+    prerequisites: ['billing.token.issue'],
     source: s.errors,
     statement:
       "A malformed or invalid request body on a charge operation is refused: never a 2xx or 5xx, nor another status the operation documents for something else (its documented answer is 400; an undocumented 4xx is billing.catalog.status.documented's finding).",
@@ -518,6 +536,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: 'billing.charges.create',
     family: 'billing',
+    prerequisites: ['billing.token.issue'],
     source: s.endpoints,
     statement:
       "A valid charge with default pricing and rate cards is created: a 2xx with a CreateChargeResponse naming it (the document's 200; another 2xx is billing.catalog.status.documented's finding).",
@@ -533,6 +552,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: 'billing.charges.update.body_identifies',
     family: 'billing',
+    prerequisites: ['billing.charges.create', 'billing.token.issue'],
     source: s.endpoints,
     statement:
       "PUT /commerce/charges identifies the charge inside the body: it updates that charge and no other, and a body without an identifier is refused (a 4xx; that it is the documented 400 is billing.catalog.status.documented's finding).",
@@ -551,6 +571,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: 'billing.charges.update.rate_cards',
     family: 'billing',
+    prerequisites: ['billing.charges.create', 'billing.token.issue'],
     source: s.endpoints,
     statement:
       "PUT /commerce/charges updates a charge's conditional rate cards: after an update giving rows on attribute values no row of the charge named, a query matching one of them resolves to that row's pricing. Whether the rows the charge had are replaced or kept is not shown, and is observed.",
@@ -569,6 +590,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: 'billing.charges.query.rate_card_match',
     family: 'billing',
+    prerequisites: ['billing.charges.create', 'billing.token.issue'],
     source: s.queryRules,
     statement: "When a rate-card row matches the supplied attribute values, the query returns that row's pricing.",
     quotes: [
@@ -582,6 +604,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: 'billing.charges.query.default_fallback',
     family: 'billing',
+    prerequisites: ['billing.charges.create', 'billing.token.issue'],
     source: s.queryRules,
     statement: 'When no rate-card row matches, the query returns the charge-level default pricing if one is defined.',
     quotes: [
@@ -595,6 +618,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: 'billing.charges.query.no_side_effects',
     family: 'billing',
+    prerequisites: ['billing.charges.create', 'billing.token.issue'],
     source: s.queryRules,
     statement:
       'The query creates and updates nothing: repeating it gives the same answer and later reads are unchanged.',
@@ -609,6 +633,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: 'billing.products.create',
     family: 'billing',
+    prerequisites: ['billing.token.issue'],
     source: s.overview,
     statement:
       'POST /commerce/products creates a product with its plans and charges (usage, recurring and other models) and succeeds with a 2xx.',
@@ -628,6 +653,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: 'billing.products.plans.required',
     family: 'billing',
+    prerequisites: ['billing.token.issue'],
     source: s.endpoints,
     statement:
       "A product is created with one or more plans: a product without plans is not created, so the request is not served (never a 2xx). The operation's status codes are not shown, so the status of the refusal is observed, not judged.",
@@ -655,6 +681,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: 'billing.bodies.json',
     family: 'billing',
+    prerequisites: ['billing.charges.create'],
     source: s.endpoints,
     statement: 'Bodies are JSON: successful responses are application/json and parse as JSON.',
     quotes: [

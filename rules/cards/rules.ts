@@ -154,6 +154,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
   {
     id: 'cards.card.amounts',
     family,
+    prerequisites: ['cards.card.fields'],
     source: s.limits,
     statement:
       'Amounts of a card (currentAmount, originalAmount, minimumAuthorizationAmount, autoExpireAmount) have up to 8 digits and up to 2 decimals: 0.00 to 99999999.99.',
@@ -169,6 +170,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
   {
     id: 'cards.card.dates',
     family,
+    prerequisites: ['cards.card.fields'],
     source: s.cardDetails,
     statement:
       'Dates of a card (validFromDate, validToDate, cardCreationDate, cardModifiedDate) are days written YYYY-MM-DD; expiryDate is MM-YY with a month 01 to 12.',
@@ -184,6 +186,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
   {
     id: 'cards.card.reference-id',
     family,
+    prerequisites: ['cards.card.fields'],
     source: s.cardDetails,
     statement: 'cardReferenceId holds letters, digits and hyphens only.',
     quotes: [said(referenceIdRow, 'alphanumeric characters and hyphens only')],
@@ -192,6 +195,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
   {
     id: 'cards.card.merchant-codes',
     family,
+    prerequisites: ['cards.card.fields'],
     source: s.limits,
     statement: 'A card lists at most 25 merchant category codes (allowedMerchantIndustries).',
     quotes: [said(merchantIndustriesRow, 'at most 25 per card'), said(merchantCodesLimit, '25')],
@@ -200,6 +204,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
   {
     id: 'cards.card.reconciliation',
     family,
+    prerequisites: ['cards.card.fields'],
     source: s.reconciliation,
     statement:
       'reconciliationField holds at most 12 userDefinedFields and at most 8 accountingFields, each item with an index and a value.',
@@ -214,6 +219,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
   {
     id: 'cards.card.variance-bounds',
     family,
+    prerequisites: ['cards.card.fields'],
     source: s.cardRecord,
     statement:
       'chargeAmountVariance bounds are numbers from 0 to 100 when varianceType is PERCENTAGE and amounts (0.00 to 99999999.99) when AMOUNT.',
@@ -227,6 +233,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
   {
     id: 'cards.card.form-factor',
     family,
+    prerequisites: ['cards.card.fields'],
     source: s.cardDetails,
     statement:
       'formFactor is one of its enumeration, PLASTIC, VIRTUAL or BOTH; "only VIRTUAL is currently supported" describes the service today and states no MUST, so which form factors the cards show is observed.',
@@ -248,6 +255,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
   {
     id: 'cards.card.valid-from',
     family,
+    prerequisites: ['cards.card.fields'],
     source: s.cardRecord,
     statement:
       "validFromDate may not be in the past at creation. Card creation is not shown, so this is judged on what GET card returns: validFromDate is not before the day before cardCreationDate (validFromDate is a day in the account's or the given time zone, cardCreationDate in a zone not shown: one day apart can be the same moment).",
@@ -279,6 +287,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
   {
     id: 'cards.card-user.name',
     family,
+    prerequisites: ['cards.card-user.fields'],
     source: s.cardUser,
     statement:
       'first, middle and last name hold letters, spaces, hyphens and apostrophes only; suffix letters and periods only.',
@@ -288,6 +297,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
   {
     id: 'cards.card-user.one-each',
     family,
+    prerequisites: ['cards.card-user.fields'],
     source: s.limits,
     statement: 'A card user has exactly one email, one phone and one address.',
     quotes: [
@@ -301,6 +311,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
   {
     id: 'cards.card-user.formats',
     family,
+    prerequisites: ['cards.card-user.fields'],
     source: s.cardUser,
     statement:
       'The phone countryCode is three digits, the address country two upper-case letters (alpha-2), state alphabetic, postalCode digits and hyphens, employeeId letters, spaces and digits. The country codes shown are observed ("only the U.S. code supported" describes the service today).',
@@ -325,6 +336,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
   {
     id: 'cards.transactions.dates-inclusive',
     family,
+    prerequisites: ['cards.transactions.items'],
     source: s.transactionRules,
     statement:
       'startDate and endDate are inclusive: a window returns exactly the transactions dated from startDate to endDate, those on either end date included (compared with a wider window around that day; recent, old and at the 18-month edge; for the history account and a card). The day of a transaction is its transactionDate, else its authorizationDate.',
@@ -373,6 +385,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
   {
     id: 'cards.transactions.default-window',
     family,
+    prerequisites: ['cards.transactions.items'],
     source: s.transactionRules,
     statement:
       'Without date parameters the most recent 31 days are returned, for an account and for a card: every transaction of today and the 30 days before, none older than 31 days ago (whether that 31st day is in is observed, not judged).',
@@ -385,6 +398,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
   {
     id: 'cards.transactions.newest-first',
     family,
+    prerequisites: ['cards.transactions.items'],
     source: s.transactionRules,
     statement: 'Transactions come newest first, across the pages of a walk as well as within each, at every page size.',
     quotes: [said(transactionsRule1, 'newest first')],
@@ -393,6 +407,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
   {
     id: 'cards.transactions.page-size-default',
     family,
+    prerequisites: ['cards.transactions.items'],
     source: s.limits,
     statement:
       'Without pageSize a page is of 500: it says pageSize 500 and holds 500 transactions when the window has more.',
@@ -419,6 +434,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
   {
     id: 'cards.transactions.page-number-default',
     family,
+    prerequisites: ['cards.transactions.items'],
     source: s.endpoints,
     statement: 'Without pageNumber the first page is returned: it says pageNumber 1 and holds what pageNumber=1 holds.',
     quotes: [said(transactionsRow, 'pageNumber (double, default 1)')],
@@ -427,6 +443,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
   {
     id: 'cards.transactions.page-details',
     family,
+    prerequisites: ['cards.transactions.items'],
     source: s.transactionRules,
     statement:
       'paginationDetails.page has pageSize, pageNumber, pageCount and totalCount (numbers, required) on every page of a walk: pageNumber 1, 2, 3 in order, pageSize as asked, totalCount the same throughout, pageCount at most 500 and what totalCount and pageSize make it.',
@@ -442,6 +459,8 @@ export const cardsRules = defineRules<CardsSectionRead>()([
   {
     id: 'cards.transactions.links',
     family,
+    prerequisites: ['cards.transactions.items'],
+    judgesWalkEnds: true,
     source: s.transactionRules,
     statement:
       'paginationDetails.links has first and last (strings) on every page, empty windows included; next and previous are optional strings, present only where a later (none on a full last page) or an earlier page exists (their absence is observed); a next link leads to a transactions page on the target and next links end.',
@@ -454,6 +473,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
   {
     id: 'cards.transactions.link-targets',
     family,
+    prerequisites: ['cards.transactions.items'],
     source: s.transactionRules,
     statement:
       'The links of every page lead where they say: first to the first page, last to the last page, previous to the page before (same transactions, same order), at page sizes 500, 100 and 7.',
@@ -463,6 +483,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
   {
     id: 'cards.transactions.walk-complete',
     family,
+    prerequisites: ['cards.transactions.items'],
     source: s.transactionRules,
     statement:
       "A walk that follows the next links as given (page sizes 500, 100, 37, 7, 2 and one that divides the window) sees every transaction of the window exactly once, as many as totalCount, and ends within the page cap. Where the next links stop short (the links rule's fault), the pages asked by pageNumber are judged instead, as by every rule that reads a walk.",
@@ -476,6 +497,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
   {
     id: 'cards.transactions.card-scope',
     family,
+    prerequisites: ['cards.transactions.items'],
     source: s.transactionRules,
     statement:
       'Transactions asked for by cardId are those of that card only, and all of those the account shows for it in the same window.',
@@ -507,6 +529,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
   {
     id: 'cards.assign.eligibility',
     family,
+    prerequisites: ['cards.card.fields'],
     source: s.assignment,
     statement:
       'PATCH card assigns a card user only to an ACTIVE or PREACTIVE card and only an ACTIVATED user: tried with every combination of the 7 card statuses and the 4 user statuses, the allowed ones answer 200 and show on GET card, the others are refused (4xx) and leave the card without a user.',
@@ -519,6 +542,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
   {
     id: 'cards.assign.no-reassignment',
     family,
+    prerequisites: ['cards.card.fields'],
     source: s.assignment,
     statement:
       'A card that has a card user (ACTIVE and PREACTIVE) cannot be reassigned: PATCH with another ACTIVATED user is refused (4xx) and GET card still shows the first user.',
@@ -528,6 +552,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
   {
     id: 'cards.assign.wallet-fixed',
     family,
+    prerequisites: ['cards.card.fields'],
     source: s.assignment,
     statement:
       'After assignment digitalWalletProvisionable cannot be modified: PATCH of an assigned card with its own user and the other value leaves it unchanged, in a 200 answer and on GET card.',
@@ -537,6 +562,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
   {
     id: 'cards.assign.wallet-required',
     family,
+    prerequisites: ['cards.card.fields'],
     source: s.endpoints,
     statement:
       'When the partner signed up for mobile wallet provisioning, PATCH card without digitalWalletProvisionable or with null is refused (4xx), for ACTIVE and PREACTIVE cards alike, and the card stays without a user.',
@@ -564,6 +590,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
   {
     id: 'cards.assign.user-required',
     family,
+    prerequisites: ['cards.card.fields'],
     source: s.endpoints,
     statement:
       'PATCH card without cardUserId (left out, null, or not a string) on a free ACTIVE or PREACTIVE card, the rest of the body valid, is refused (4xx; which status of its row, by cards.errors.documented-statuses) and the card stays without a user.',
@@ -573,6 +600,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
   {
     id: 'cards.assign.response',
     family,
+    prerequisites: ['cards.card.fields'],
     source: s.endpoints,
     statement:
       'An accepted PATCH card answers 200 with cardId, cardUserId and digitalWalletProvisionable (null when not signed up), all present and as asked, for ACTIVE and PREACTIVE cards.',
@@ -598,6 +626,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
   {
     id: 'cards.authorizations.of-card',
     family,
+    prerequisites: ['cards.authorizations.limit'],
     source: s.authorizationRule,
     statement:
       "GET authorizations answers the cardId asked for, and every authorization it returns has that card's last five digits.",
@@ -616,6 +645,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
   {
     id: 'cards.authorizations.most-recent',
     family,
+    prerequisites: ['cards.authorizations.limit'],
     source: s.authorizationRule,
     statement:
       "GET authorizations of the card with more than 100 returns its most recent: no approved authorization its transactions show (a CHARGE of the card on the first page of its default window, by authorizationId and authorizationDate) is left out when it is dated more than a day after the oldest approved authorization returned (a day for time zones: the two dates may be read in different ones). Whether 50 of each outcome or the newest 100 capped at 50 each is met, and declined authorizations left out (no other operation shows them), are not judged; where none approved is returned or the card's transactions cannot be read, that is observed.",
@@ -625,11 +655,11 @@ export const cardsRules = defineRules<CardsSectionRead>()([
       said(transactionItem),
     ],
     check: 'authorizations-most-recent',
-    prerequisites: ['cards.authorizations.limit'],
   },
   {
     id: 'cards.authorizations.items',
     family,
+    prerequisites: ['cards.authorizations.limit'],
     source: s.authorizationItem,
     statement:
       'Authorization items (all fields optional) have authorizationCurrency USD, authorizationDate YYYY-MM-DD and authorizationTimestamp in the pattern yyyy-MM-ddThh:mm:ss+00:00.',
@@ -703,6 +733,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
   {
     id: 'cards.unenrol.transactions-kept',
     family,
+    prerequisites: ['cards.transactions.items'],
     source: s.account,
     statement:
       'After DELETE account its transactions stay retrievable: GET transactions of the account answers 200 or 206 with every transaction it showed before.',

@@ -79,6 +79,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.x-v.served',
     family,
+    prerequisites: ['cdr.list.envelope'],
     source: source(headers),
     check: 'status-for-valid-input',
     quotes: [
@@ -92,6 +93,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.x-v.response-header',
     family,
+    prerequisites: ['cdr.list.envelope'],
     source: source(`${headers}; ${standard}, HTTP Headers (response x-v, mandatory)`),
     check: 'version-header',
     quotes: [
@@ -111,6 +113,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.x-v.required',
     family,
+    prerequisites: ['cdr.list.envelope'],
     source: source(headers),
     check: 'error-v2-refusal',
     quotes: [
@@ -128,6 +131,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.x-v.unsupported',
     family,
+    prerequisites: ['cdr.list.envelope'],
     source: source('Errors, A; Versioning'),
     check: 'error-v2-refusal',
     quotes: [
@@ -146,6 +150,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.x-min-v.honoured',
     family,
+    prerequisites: ['cdr.list.envelope'],
     source: source(headers),
     check: 'version-negotiation',
     quotes: [
@@ -166,6 +171,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.x-min-v.invalid',
     family,
+    prerequisites: ['cdr.list.envelope'],
     source: source(headers),
     check: 'error-v2-refusal',
     quotes: [
@@ -183,6 +189,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.interaction-id.echo',
     family,
+    prerequisites: ['cdr.list.envelope'],
     source: source(headers),
     check: 'header-echo',
     quotes: [
@@ -199,6 +206,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.bodies.json',
     family,
+    prerequisites: ['cdr.list.envelope'],
     source: source(`${headers}; ${standard}, HTTP Headers (response Content-Type, mandatory)`),
     check: 'json-body',
     quotes: [
@@ -237,6 +245,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.list.effective',
     family,
+    prerequisites: ['cdr.list.envelope'],
     source: source(listEndpoint),
     check: 'list-filter',
     quotes: [said(effectiveQuery, 'filters by whether now falls inside effectiveFrom to effectiveTo')],
@@ -247,6 +256,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.list.effective-default',
     family,
+    prerequisites: ['cdr.list.effective', 'cdr.list.envelope'],
     source: source(listEndpoint),
     check: 'list-filter',
     quotes: [said(effectiveQuery, 'default CURRENT')],
@@ -256,6 +266,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.list.updated-since',
     family,
+    prerequisites: ['cdr.list.envelope'],
     source: source(listEndpoint),
     check: 'list-filter',
     quotes: [
@@ -273,6 +284,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.list.brand',
     family,
+    prerequisites: ['cdr.list.envelope'],
     source: source(`${listEndpoint}; Resources, A (brand)`),
     check: 'list-filter',
     quotes: [
@@ -292,6 +304,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.list.product-category',
     family,
+    prerequisites: ['cdr.list.envelope'],
     source: source(listEndpoint),
     check: 'list-filter',
     quotes: [
@@ -308,6 +321,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.list.filters-combine',
     family,
+    prerequisites: ['cdr.list.brand', 'cdr.list.envelope'],
     source: source(listEndpoint),
     check: 'list-filter',
     quotes: [
@@ -325,6 +339,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.list.page-default',
     family,
+    prerequisites: ['cdr.list.envelope'],
     source: source('Endpoints, A; Limits (page default 1)'),
     check: 'page-default',
     quotes: [said(otherQuery, 'page (default 1)'), said('| Products page default | 1 |', '1')],
@@ -334,6 +349,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.list.page-size-default',
     family,
+    prerequisites: ['cdr.list.envelope'],
     source: source('Endpoints, A; Limits (page-size default 25)'),
     check: 'page-sizes',
     quotes: [
@@ -418,6 +434,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.list.page-past-last',
     family,
+    prerequisites: ['cdr.list.envelope'],
     source: source('Errors, A (422, product list)'),
     check: 'error-v2-refusal',
     quotes: [said(row422, '| 422 | product list |'), standardSaid(mustSupport, getProductsAt, '**MUST** be supported')],
@@ -429,6 +446,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.links.self',
     family,
+    prerequisites: ['cdr.list.envelope'],
     source: source(`${envelope} (links)`),
     check: 'links-self',
     quotes: [
@@ -445,6 +463,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.links.valid',
     family,
+    prerequisites: ['cdr.list.envelope'],
     source: source(`${envelope} (links); ${standard}, LinksPaginated (URIString)`),
     check: 'links-valid',
     quotes: [
@@ -462,6 +481,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.links.first-prev-when-not-first',
     family,
+    prerequisites: ['cdr.list.envelope'],
     source: source(`${envelope} (links)`),
     check: 'links-presence',
     quotes: [
@@ -478,6 +498,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.links.next-last-when-not-last',
     family,
+    prerequisites: ['cdr.list.envelope'],
     source: source(`${envelope} (links)`),
     check: 'links-presence',
     quotes: [
@@ -494,6 +515,8 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.pagination.walk-complete',
     family,
+    prerequisites: ['cdr.links.valid', 'cdr.list.envelope'],
+    judgesWalkEnds: true,
     source: source(`${envelope}; Endpoints, A`),
     check: 'walk-complete',
     quotes: [
@@ -512,6 +535,8 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.pagination.walk-back',
     family,
+    prerequisites: ['cdr.links.valid', 'cdr.list.envelope'],
+    judgesWalkEnds: true,
     source: source(`${envelope} (links)`),
     check: 'walk-back',
     quotes: [
@@ -528,6 +553,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.pagination.totals',
     family,
+    prerequisites: ['cdr.list.envelope'],
     source: source(`${envelope} (meta)`),
     check: 'list-totals',
     quotes: [
@@ -550,6 +576,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.pagination.empty-result',
     family,
+    prerequisites: ['cdr.list.brand', 'cdr.list.envelope'],
     source: source(`${envelope}`),
     check: 'empty-result',
     quotes: [
@@ -565,6 +592,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.product.list-item',
     family,
+    prerequisites: ['cdr.list.envelope'],
     source: source(`Resources, A. Banking product (list item); ${standard}, BankingProductV4/V5/V6`),
     check: 'product-records',
     quotes: [
@@ -586,6 +614,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.product.detail',
     family,
+    prerequisites: ['cdr.list.envelope'],
     source: source(`Resources, A. Product detail; ${standard}, BankingProductDetailV4 to V7`),
     check: 'product-records',
     quotes: [
@@ -602,6 +631,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.product.card-art',
     family,
+    prerequisites: ['cdr.list.envelope'],
     source: source(`Resources, A. Banking product (cardArt); ${standard}, BankingProductCardArt`),
     check: 'product-records',
     quotes: [
@@ -617,6 +647,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.product.primary-uri-when-additional',
     family,
+    prerequisites: ['cdr.list.envelope'],
     source: source('Resources, A. additionalInformation'),
     check: 'product-records',
     quotes: [
@@ -631,6 +662,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.product.additional-info-when-other',
     family,
+    prerequisites: ['cdr.list.envelope'],
     source: source('Resources, A. Product detail (features, constraints, eligibility, fees)'),
     check: 'product-records',
     quotes: [
@@ -657,6 +689,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.product.application-frequency-when-periodic',
     family,
+    prerequisites: ['cdr.list.envelope'],
     source: source('Resources, A. Product detail (depositRates, lendingRates)'),
     check: 'product-records',
     quotes: [
@@ -672,6 +705,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.product.fee-method-structure',
     family,
+    prerequisites: ['cdr.list.envelope'],
     source: source('Resources, A. Product detail (fees)'),
     check: 'product-records',
     quotes: [
@@ -697,6 +731,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.detail.is-listed-product',
     family,
+    prerequisites: ['cdr.list.envelope'],
     source: source('Endpoints, A (product detail)'),
     check: 'detail-is-listed',
     quotes: [
@@ -712,6 +747,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.detail.envelope',
     family,
+    prerequisites: ['cdr.detail.is-listed-product', 'cdr.list.envelope'],
     source: source(`${envelope} (detail response)`),
     check: 'detail-envelope',
     quotes: [
@@ -782,6 +818,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.error.shape',
     family,
+    prerequisites: ['cdr.list.envelope'],
     source: source(`${envelope} (ErrorV2); Errors, A`),
     check: 'error-v2-bodies',
     quotes: [said(row400, '`errors`: list of ErrorV2'), said(errorV2, 'required')],
@@ -791,6 +828,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.error.urn-for-application-code',
     family,
+    prerequisites: ['cdr.list.envelope'],
     source: source(`${envelope} (ErrorV2)`),
     check: 'error-urn',
     quotes: [
@@ -806,6 +844,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.error.stable-title',
     family,
+    prerequisites: ['cdr.list.envelope'],
     source: source(`${envelope} (ErrorV2)`),
     check: 'error-stable-title',
     quotes: [
@@ -821,6 +860,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.error.codes',
     family,
+    prerequisites: ['cdr.list.envelope'],
     source: source(`Errors, A; ${standard}, Error Codes`),
     check: 'error-codes',
     quotes: [

@@ -69,6 +69,8 @@ export const custodyRules = defineRules()([
   {
     id: 'custody.cursor.walk-complete',
     family,
+    prerequisites: ['custody.cursor.first-last-without-token'],
+    judgesWalkEnds: true,
     source: source('Endpoints, C. Cursor rule 5'),
     statement:
       'A full walk (FIRST, then NEXT with the latest token until hasNext is false) returns every item exactly once, whatever the page size (1, 2, 20, sizes that divide the list and sizes that do not).',
@@ -81,6 +83,7 @@ export const custodyRules = defineRules()([
   {
     id: 'custody.cursor.walk-back',
     family,
+    prerequisites: ['custody.cursor.first-last-without-token'],
     source: source('Endpoints, C. Cursor rules 4 and 5'),
     statement:
       'Walking back with PREVIOUS from LAST returns the items of the forward walk in reverse, each page holding the items just before those of the page after it (pages compared as runs of items, so a platform capping its pages passes).',
@@ -94,6 +97,8 @@ export const custodyRules = defineRules()([
   {
     id: 'custody.cursor.flags',
     family,
+    prerequisites: ['custody.cursor.first-last-without-token'],
+    judgesWalkEnds: true,
     source: source('Endpoints, C. Cursor rule 4'),
     statement: 'hasPrevious is false exactly on the first page and hasNext is false exactly on the last page.',
     check: 'cursor-flags',
@@ -108,6 +113,7 @@ export const custodyRules = defineRules()([
   {
     id: 'custody.cursor.page-size',
     family,
+    prerequisites: ['custody.cursor.first-last-without-token'],
     source: source('Resources, C. Cursor pagination records; Limits'),
     statement:
       'A page holds at most cursor.pageSize items. Whether the pages before the last are full is observed, not judged: neither the document nor the platform demands it (the platform: the service "should impose a hard limit").',
@@ -126,6 +132,8 @@ export const custodyRules = defineRules()([
   {
     id: 'custody.cursor.new-token',
     family,
+    prerequisites: ['custody.cursor.first-last-without-token'],
+    judgesWalkEnds: true,
     source: source('Endpoints, C. Cursor rule 4'),
     statement:
       'Every page of a walk returns a new token: a walk never meets the same token twice, and every token it is given can be read and sent back.',
@@ -135,6 +143,7 @@ export const custodyRules = defineRules()([
   {
     id: 'custody.cursor.foreign-token',
     family,
+    prerequisites: ['custody.cursor.first-last-without-token'],
     source: source('Errors, C; Endpoints, C. Cursor rule 3'),
     statement:
       'A cursor.currentPage the server did not produce (edited, truncated, re-encoded, from another endpoint or page size, made up) is refused with E900-INVALID_CURSOR_DATA.',
@@ -150,6 +159,7 @@ export const custodyRules = defineRules()([
   {
     id: 'custody.cursor.token-encoding',
     family,
+    prerequisites: ['custody.cursor.first-last-without-token'],
     source: source('Endpoints, C. Cursor rule 3'),
     statement: 'A server token sent back percent-encoded in the query (its +, / and = included) is accepted unchanged.',
     check: 'cursor-page',
@@ -161,6 +171,7 @@ export const custodyRules = defineRules()([
   {
     id: 'custody.cursor.model',
     family,
+    prerequisites: ['custody.cursor.first-last-without-token'],
     source: source('Endpoints, C. Cursor rules 1 to 5'),
     statement:
       'Any sequence of FIRST, LAST, NEXT and PREVIOUS with random page sizes agrees after every step with the model of the list seen in a full walk (items, order, flags).',
@@ -201,6 +212,7 @@ export const custodyRules = defineRules()([
   {
     id: 'custody.auth.invalid',
     family,
+    prerequisites: ['custody.auth.missing'],
     source: source('Authentication, C'),
     statement: 'Every custody operation with a bearer token the target did not issue is refused (4xx).',
     check: 'unauthorized-status',

@@ -181,6 +181,7 @@ export const exchangeRules = defineRules<ExchangeSectionRead>()([
   {
     id: 'exchange.limits.rate-limit',
     family: 'exchange',
+    prerequisites: ['exchange.envelope.success-code'],
     source: { document, section: 'Errors: exchange-style code table (50011); Limits' },
     statement:
       'A bounded burst of signed requests meets the rate limit, answered HTTP 429 with code 50011 (never one without the other); the limit itself is reported.',
@@ -190,7 +191,6 @@ export const exchangeRules = defineRules<ExchangeSectionRead>()([
       said('Rate-limit values of the open-banking and exchange-style interfaces: not shown.'),
     ],
     // A probe that got no answer at all judged no limit: a signed request's answer is the success rule's.
-    prerequisites: ['exchange.envelope.success-code'],
   },
 ]);
 

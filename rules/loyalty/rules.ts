@@ -142,6 +142,7 @@ export const loyaltyRules = defineRules<LoyaltySectionRead>()([
   {
     id: 'loyalty.mac.other-request',
     family,
+    prerequisites: ['loyalty.mac.bodyhash'],
     source: source('Authentication, A. 1'),
     statement:
       'A MAC header signed for another body or another path (bodyhash and mac consistent with that request) is refused (4xx).',
@@ -162,6 +163,7 @@ export const loyaltyRules = defineRules<LoyaltySectionRead>()([
   {
     id: 'loyalty.mac.nonce-reuse',
     family,
+    prerequisites: ['loyalty.notify.accepted'],
     source: source('Authentication, A. 1'),
     statement: 'A nonce already used is refused (4xx) the second time, even on another operation with a fresh mac.',
     quotes: [said(macForm, '`nonce` (unique string, different for each request)')],
@@ -297,6 +299,7 @@ export const loyaltyRules = defineRules<LoyaltySectionRead>()([
   {
     id: 'loyalty.transfer.order-id-unique',
     family,
+    prerequisites: ['loyalty.transfer.accepted'],
     source: source('Endpoints, A; Errors, A'),
     statement:
       'A requestor_order_id already used is 409 (its body judged by loyalty.errors.body), whatever else the second order holds, right after the first use and late in the run alike.',

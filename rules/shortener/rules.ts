@@ -35,6 +35,7 @@ export const shortenerRules = defineRules()([
   {
     id: 'shortener.mappings.one-per-entry-in-order',
     family,
+    prerequisites: ['shortener.exp-date.iso-8601', 'shortener.long-url.valid-url'],
     source: source('Endpoints, D; Resources, D. shortenResponse'),
     statement:
       "The answer holds exactly one shortenResponse per request entry, each echoing the entry's longUrl and expDate; the document states no order, so any order passes and the order met (request order or another) is observed.",
@@ -47,7 +48,6 @@ export const shortenerRules = defineRules()([
       { text: '**shortenResponse**: `longUrl` (required)' },
     ],
     check: 'mappings-echo',
-    prerequisites: ['shortener.long-url.valid-url', 'shortener.exp-date.iso-8601'],
   },
   {
     id: 'shortener.mappings.body-is-array',
@@ -126,6 +126,7 @@ export const shortenerRules = defineRules()([
   {
     id: 'shortener.domain.default-m',
     family,
+    prerequisites: ['shortener.mappings.accepted', 'shortener.vanity.other-domain-free'],
     source: source('Resources, D. mappingRequest'),
     statement:
       'An entry without domain uses m: a vanity path taken without a domain is taken for m and free for go, and one taken for m is taken for an entry without a domain.',
@@ -170,6 +171,7 @@ export const shortenerRules = defineRules()([
   {
     id: 'shortener.vanity.taken-for-domain',
     family,
+    prerequisites: ['shortener.mappings.accepted'],
     source: source('Resources, D. mappingRequest; Errors, D'),
     statement:
       'A vanity path already taken for a domain is refused with 400 for that domain, on every domain. What two entries of one request asking for the same path and domain get is observed, not judged.',
@@ -185,6 +187,7 @@ export const shortenerRules = defineRules()([
   {
     id: 'shortener.vanity.other-domain-free',
     family,
+    prerequisites: ['shortener.mappings.accepted'],
     source: source('Resources, D. mappingRequest'),
     statement:
       'A vanity path taken for one domain is still free on every other domain: the same path there answers 200.',

@@ -1,3 +1,4 @@
+import { PrerequisiteMissing } from '../../checks/rule-blocked.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
 import type { DocumentedRefusal } from '../../checks/status-for-invalid-input.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
@@ -118,7 +119,7 @@ function trackIdRule(ruleId: RuleIdJudgedBy<BillingRule, 'input-as-listed'>): vo
 trackIdRule('billing.headers.track_id.length');
 trackIdRule('billing.headers.track_id.charset');
 
-ruleTest('billing.headers.track_id.echo', async ({ check, blocked }) => {
+ruleTest('billing.headers.track_id.echo', async ({ check }) => {
   const s = session();
   const chargeId = await fixtureCharge(s);
   await forAll(validTrackId, s.property(), async (trackId) => {
@@ -136,7 +137,8 @@ ruleTest('billing.headers.track_id.echo', async ({ check, blocked }) => {
     const refusedAtLimit =
       trackId.length === trackIdMaxLength ? answered.filter((exchange) => exchange.response?.status === 400) : [];
     if (refusedAtLimit.length > 0) {
-      throw blocked(
+      throw new PrerequisiteMissing(
+        ['billing.headers.track_id.length'],
         `a valid ${trackIdMaxLength}-character Svc-Track-Id was refused with 400, so its echo could not be judged`,
         refusedAtLimit,
       );

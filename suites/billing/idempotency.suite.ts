@@ -1,5 +1,5 @@
+import { PrerequisiteMissing } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
-import type { RuleTestContext } from '../support/rule-test.ts';
 import { type BillingSession, checkOfRule, ruleTest, useBillingSession } from './support/billing-session.ts';
 import {
   type Attempt,
@@ -14,11 +14,7 @@ import { forAll } from '../support/for-all.ts';
 const session = useBillingSession();
 
 /** Throws the rule blocked (by the replay rule, its prerequisite) when two sequential sends are not one creation. */
-async function sequentialReplayHolds(
-  s: BillingSession,
-  attempt: Attempt,
-  blocked: RuleTestContext['blocked'],
-): Promise<void> {
+async function sequentialReplayHolds(s: BillingSession, attempt: Attempt): Promise<void> {
   const first = await sendAttempt(s, attempt);
   someCreated([first], attempt);
   const retry = await sendAttempt(s, attempt);
@@ -26,14 +22,15 @@ async function sequentialReplayHolds(
     checkOfRule('billing.headers.idempotency_key.replay')([first, retry], attempt.resourceIdOf);
   } catch (violation) {
     if (!(violation instanceof RuleViolation)) throw violation;
-    throw blocked(`a sequential retry with the same Idempotency-Key was not replayed either: ${violation.message}`, [
-      first,
-      retry,
-    ]);
+    throw new PrerequisiteMissing(
+      ['billing.headers.idempotency_key.replay'],
+      `a sequential retry with the same Idempotency-Key was not replayed either: ${violation.message}`,
+      [first, retry],
+    );
   }
 }
 
-ruleTest('billing.headers.idempotency_key.concurrent', async ({ check, blocked }) => {
+ruleTest('billing.headers.idempotency_key.concurrent', async ({ check }) => {
   const s = session();
   await forAll(
     attempts(s, 'concurrent'),
@@ -47,7 +44,7 @@ ruleTest('billing.headers.idempotency_key.concurrent', async ({ check, blocked }
         // Concurrent retries presuppose that a sequential retry is replayed; when even that fails, the replay rule owns
         // the fault.
         if (violation instanceof RuleViolation)
-          await sequentialReplayHolds(s, { ...attempt, key: `${attempt.key.slice(0, keyMaxLength - 4)}-seq` }, blocked);
+          await sequentialReplayHolds(s, { ...attempt, key: `${attempt.key.slice(0, keyMaxLength - 4)}-seq` });
         throw violation;
       }
     },

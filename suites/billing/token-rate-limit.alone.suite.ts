@@ -1,3 +1,4 @@
+import { PrerequisiteMissing } from '../../checks/rule-blocked.ts';
 import { probeRateLimit } from '../../load/rate-limit-probe.ts';
 import { tokenRateLimitOperation } from '../../load/billing/token-rate-limit-operation.ts';
 import { probeAgainAloneIf } from '../support/probe-again-alone.ts';
@@ -19,7 +20,7 @@ const session = useBillingSession();
  */
 ruleTest(
   'billing.token.rate_limit',
-  async ({ observe, check, blocked }) => {
+  async ({ observe, check }) => {
     const s = session();
     // The probe's load goes around the client's circuit breaker: it honours a breaker another rule opened.
     const silenced = await blockedBySilence(s.run, 'billing', 'the probe was not started');
@@ -35,7 +36,11 @@ ruleTest(
       (found) => !found.limited,
       observe,
     );
-    if (!probeHeardAnything(finding)) throw blocked(`the probe's ${finding.requests} request(s) got no answer at all`);
+    if (!probeHeardAnything(finding))
+      throw new PrerequisiteMissing(
+        ['billing.token.issue'],
+        `the probe's ${finding.requests} request(s) got no answer at all`,
+      );
     // The run's other token requests (none should follow) wait as long as the probe's last 429 asked.
     if (finding.recovery?.exchange.response?.status === 429)
       s.client.pauseTokenRequests(finding.recovery.waitedSeconds * 1000);

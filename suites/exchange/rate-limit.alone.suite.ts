@@ -1,3 +1,4 @@
+import { PrerequisiteMissing } from '../../checks/rule-blocked.ts';
 import { probeRateLimit } from '../../load/rate-limit-probe.ts';
 import { blockedBySilence, probeHeardAnything } from '../support/silent-target.ts';
 import { exchangeRateLimitOperation } from '../../load/exchange/batch-orders.ts';
@@ -19,7 +20,7 @@ const session = useExchangeSession();
  */
 ruleTest(
   'exchange.limits.rate-limit',
-  async ({ observe, check, blocked }) => {
+  async ({ observe, check }) => {
     const s = session();
     // The probe's load goes around the client's circuit breaker: it honours a breaker another rule opened.
     const silenced = await blockedBySilence(s.run, 'exchange', 'the probe was not started');
@@ -30,7 +31,11 @@ ruleTest(
       (found) => !found.limited,
       observe,
     );
-    if (!probeHeardAnything(finding)) throw blocked(`the probe's ${finding.requests} request(s) got no answer at all`);
+    if (!probeHeardAnything(finding))
+      throw new PrerequisiteMissing(
+        ['exchange.envelope.success-code'],
+        `the probe's ${finding.requests} request(s) got no answer at all`,
+      );
     return check(finding, { limit, limitAtMost });
   },
   // Two probes at most, and the wait for the run's other files between them when the first met no 429.

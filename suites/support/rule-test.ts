@@ -23,6 +23,7 @@ import { type RunContext, runContext } from './run-context.ts';
 import { closedByHarness } from './closed-by-harness.ts';
 import { ruleTestBudgetMs } from './request-budget.ts';
 import { silenceOutcome } from './silent-target.ts';
+import { undeclaredBlock, type WalkJudges } from './declared-prerequisites.ts';
 
 export interface RuleTestContext<Check = (observed: unknown, ...expected: unknown[]) => Verdict> {
   run: RunContext;
@@ -33,11 +34,6 @@ export interface RuleTestContext<Check = (observed: unknown, ...expected: unknow
   check: Check;
   /** Records what the target did where the spec leaves it open; reported, never judged. */
   observe(key: string, value: unknown): void;
-  /**
-   * The rule blocked by the prerequisites its declaration names (the rule's `prerequisites`, so the suite writes
-   * no list): what was missing and the exchanges that showed it. A rule that declares none is the harness's error.
-   */
-  blocked(missing: string, evidence?: readonly Exchange[]): RuleBlocked;
 }
 
 export interface RuleTestOptions {
@@ -57,17 +53,6 @@ class NothingJudgedError extends Error {
 export class BrokenCheckError extends Error {
   override readonly name = 'BrokenCheckError';
   readonly code = 'CHECK_BROKEN';
-}
-
-/** The rule's declared prerequisites block it; a rule that declares none cannot be blocked so (a harness error). */
-function blockedByPrerequisites(
-  rule: Pick<Rule, 'id' | 'prerequisites'>,
-  missing: string,
-  evidence: readonly Exchange[],
-): RuleBlocked {
-  if (!rule.prerequisites?.length) throw new Error(`rule ${rule.id} declares no prerequisites to be blocked by`);
-  // A registered family's prerequisites: ids of its own rules, checked by defineRules.
-  return new RuleBlocked(rule.prerequisites as readonly RuleId[], missing, evidence);
 }
 
 /** Exchanges as a report shows them: redacted, each with its family's secrets masked. */
@@ -148,6 +133,7 @@ export function ruleTestFor<const R extends Rule<string, any>, const C extends C
 ): RuleTest<R, typeof sharedChecks & C> {
   const table: CheckTable = { ...sharedChecks, ...familyChecks };
   const bodyJudges: BodyJudges = rules.filter((rule) => rule.judgesBodiesTooLarge !== undefined);
+  const walkJudges: WalkJudges = new Set(rules.filter((rule) => rule.judgesWalkEnds).map((rule) => rule.id));
   return (ruleId, body, options = {}) => {
     const rule = rules.find((candidate) => candidate.id === ruleId);
     if (!rule) throw new Error(`ruleTest: unknown rule id ${ruleId}`);
@@ -157,6 +143,7 @@ export function ruleTestFor<const R extends Rule<string, any>, const C extends C
         table,
         body: body as RuleTestBody<(observed: unknown, ...expected: unknown[]) => Verdict>,
         bodyJudges,
+        walkJudges,
         ...(ownerOf ? { ownerOf } : {}),
       },
       options,
@@ -231,6 +218,7 @@ interface RuleUnderTest {
   table: CheckTable;
   body: RuleTestBody<(observed: unknown, ...expected: unknown[]) => Verdict>;
   bodyJudges: BodyJudges;
+  walkJudges: WalkJudges;
   ownerOf?: FailureOwner<string>;
 }
 
@@ -260,7 +248,6 @@ async function judgeRule(
           observe: (key, value) => {
             observations[key] = value;
           },
-          blocked: (missing, evidence = []) => blockedByPrerequisites(rule, missing, evidence),
         });
         silence = onlySilence();
         return returned;
@@ -280,7 +267,7 @@ async function judgeRule(
  * of its own rule (thrown again, as the test's failure), or broken for anything else.
  */
 async function settleThrown(
-  { rule, bodyJudges, ownerOf }: RuleUnderTest,
+  { rule, bodyJudges, walkJudges, ownerOf }: RuleUnderTest,
   caught: unknown,
   {
     run,
@@ -308,7 +295,8 @@ async function settleThrown(
   // The one step from a verdict to an outcome (checks/settled-verdict.ts): a block, or a violation of this rule.
   const settled = settledThrow(error);
   const foreign = settled?.status === 'failed' && settled.ruleId !== rule.id;
-  if (settled && !foreign) {
+  const undeclared = undeclaredBlock(rule, error, walkJudges);
+  if (settled && !foreign && !undeclared) {
     const outcome = thrownOutcome(base, settled);
     record(outcome);
     if (settled.status === 'blocked') {
@@ -321,9 +309,11 @@ async function settleThrown(
   }
   const message = foreign
     ? `rule test judged by the wrong check: a violation of ${settled.ruleId}: ${reportText(settled.message).text}`
-    : error instanceof NothingJudgedError
-      ? `rule test judged by the wrong check: ${reportText(error.message).text}`
-      : `check ${rule.check} raised an unexpected error: ${reportText(error instanceof Error ? error.message : String(error)).text}`;
+    : undeclared
+      ? `rule test blocked by an undeclared prerequisite: ${reportText(undeclared).text}`
+      : error instanceof NothingJudgedError
+        ? `rule test judged by the wrong check: ${reportText(error.message).text}`
+        : `check ${rule.check} raised an unexpected error: ${reportText(error instanceof Error ? error.message : String(error)).text}`;
   record({ ...base, status: 'broken', message });
   throw new BrokenCheckError(message, { cause: error });
 }

@@ -26,7 +26,12 @@ export async function blockedBySilence(
 ): Promise<RuleBlocked | undefined> {
   const trip = await breakerTrip(run, family);
   if (!trip?.rule || trip.rule === ruleInProgress()) return undefined;
-  return new RuleBlocked([trip.rule as RuleId], `${found}, after the target stopped answering (${trip.first})`);
+  return new RuleBlocked(
+    [trip.rule as RuleId],
+    `${found}, after the target stopped answering (${trip.first})`,
+    [],
+    'run',
+  );
 }
 
 /**
@@ -42,7 +47,7 @@ export async function silenceOutcome(
   const first = silence.first as Exchange;
   const what = `none of this rule's ${silence.count} request(s) got an answer (${first.error?.code}: ${first.error?.message})`;
   const trip = await breakerTrip(run, rule.family);
-  if (trip?.rule && trip.rule !== rule.id) return new RuleBlocked([trip.rule as RuleId], what, [first]);
+  if (trip?.rule && trip.rule !== rule.id) return new RuleBlocked([trip.rule as RuleId], what, [first], 'run');
   return new RuleViolation(rule.id as RuleId, `The target gave this rule nothing to judge: ${what}`, [first]);
 }
 

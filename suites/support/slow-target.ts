@@ -30,6 +30,8 @@ export function noTimeLeft(share: RuleShare): RuleBlocked | undefined {
   return new RuleBlocked(
     [share.slowJudgedBy as RuleId],
     "the target answered too slowly for the run's deadline: no time was left for this rule, and nothing was sent",
+    [],
+    'run',
   );
 }
 
@@ -50,5 +52,10 @@ export async function slowTargetVerdict(
       `The target answered too slowly to be judged before the run's deadline: ${saw}`,
       [],
     );
-  return new RuleBlocked([judgedBy as RuleId], `the target answered too slowly for the run's deadline: ${saw}`);
+  return new RuleBlocked(
+    [judgedBy as RuleId],
+    `the target answered too slowly for the run's deadline: ${saw}`,
+    [],
+    'run',
+  );
 }

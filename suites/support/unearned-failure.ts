@@ -18,7 +18,7 @@ export function blockedWhenUnearned(ruleId: string, error: unknown, bodyJudges: 
   if (!(error instanceof RuleViolation) || error.evidence.length === 0) return error;
   const judges = error.evidence.map((exchange) => judgeOf(exchange, bodyJudges));
   if (judges.some((judge) => judge === undefined || judge === ruleId)) return error;
-  return new RuleBlocked([...new Set(judges)] as RuleId[], error.message, error.evidence);
+  return new RuleBlocked([...new Set(judges)] as RuleId[], error.message, error.evidence, 'run');
 }
 
 /** The rule whose fault an exchange without a usable answer is, when it is another rule's to judge. */

@@ -1,0 +1,40 @@
+import { afterEach, expect, test, vi } from 'vitest';
+import { RuleBlocked } from '../../../checks/rule-blocked.ts';
+import type { RuleId } from '../../../rules/rule-id.ts';
+import { undeclaredBlock, undeclaredBlockers } from '../../../suites/support/declared-prerequisites.ts';
+
+const rule = {
+  id: 'cdr.list.brand',
+  family: 'cdr',
+  prerequisites: ['cdr.list.envelope'],
+} as const;
+const walkJudges = new Set(['cdr.pagination.walk-complete']);
+const block = (by: string[], origin: 'prerequisite' | 'run' = 'prerequisite') =>
+  new RuleBlocked(by as RuleId[], 'no product list to filter', [], origin);
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+test('a block by a declared prerequisite or a walk-end judge is declared; any other rule is not', () => {
+  expect(undeclaredBlockers(rule, block(['cdr.list.envelope']), walkJudges)).toEqual([]);
+  expect(undeclaredBlockers(rule, block(['cdr.pagination.walk-complete']), walkJudges)).toEqual([]);
+  expect(undeclaredBlockers(rule, block(['cdr.list.envelope', 'cdr.links.valid']), walkJudges)).toEqual([
+    'cdr.links.valid',
+  ]);
+});
+
+test('a block of the run (an unanswered request, no time left) names whoever met it and needs no declaration', () => {
+  expect(undeclaredBlockers(rule, block(['cdr.links.valid'], 'run'), walkJudges)).toEqual([]);
+});
+
+test('a strict run makes an undeclared block a reason to break the rule, naming the table; a user run does not', () => {
+  vi.stubEnv('HARNESS_STRICT_PREREQUISITES', '1');
+  const why = undeclaredBlock(rule, block(['cdr.links.valid']), walkJudges);
+  expect(why).toContain('blocked by cdr.links.valid');
+  expect(why).toContain('rules/cdr/rules.ts');
+  expect(undeclaredBlock(rule, block(['cdr.list.envelope']), walkJudges)).toBeUndefined();
+  expect(undeclaredBlock(rule, new Error('not a block'), walkJudges)).toBeUndefined();
+  vi.stubEnv('HARNESS_STRICT_PREREQUISITES', '');
+  expect(undeclaredBlock(rule, block(['cdr.links.valid']), walkJudges)).toBeUndefined();
+});
