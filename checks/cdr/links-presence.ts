@@ -1,7 +1,7 @@
 import type { ListLinkName } from '../../rules/cdr/envelope-schemas.ts';
 import { passed, Violation, type Verdict } from '../rule-violation.ts';
 import { pagePositions } from './page-position.ts';
-import { describeWalk, pagesToJudge, type ProductWalk } from './product-walk.ts';
+import { describeWalk, pagesToJudge, requireEnded, type ProductWalk } from './product-walk.ts';
 
 /** Which pair of links a rule is about: first and prev (all but the first page), next and last (all but the last). */
 export type LinkPair = 'first-prev' | 'next-last';
@@ -31,14 +31,18 @@ function expectations(pair: LinkPair, pageNumber: number, pages: number) {
  */
 export function linksPresence(observed: { walks: readonly ProductWalk[]; pair: LinkPair }): Verdict {
   let edgeLinkGiven = 0;
+  let judged = 0;
   for (const walk of observed.walks) {
     const read = pagesToJudge(walk);
     const positions = pagePositions(walk, walk.linked);
     for (const [index, { body, exchange }] of read.entries()) {
-      // The page's own claim; an empty list says 0 pages and is its own page 1. A walk that stopped early says nothing
+      // The page's own claim; an empty list says 0 pages and is its own page 1. A page that holds products and says 0
+      // pages makes no claim to read (its totals are cdr.pagination.totals'); a walk that stopped early says nothing
       // of where the list ends.
-      if (body.meta.totalPages === undefined && walk.ended !== 'end-reached') continue;
-      const pages = Math.max(body.meta.totalPages ?? walk.pages.length, 1);
+      const claimed = body.meta.totalPages === 0 && body.data.products.length > 0 ? undefined : body.meta.totalPages;
+      if (claimed === undefined && walk.ended !== 'end-reached') continue;
+      judged += 1;
+      const pages = Math.max(claimed ?? walk.pages.length, 1);
       const { atEdge, edge, step, names } = expectations(observed.pair, index + 1, pages);
       const where = `${describeWalk(walk)}: page ${index + 1} of ${pages}`;
       if (atEdge) {
@@ -63,6 +67,9 @@ export function linksPresence(observed: { walks: readonly ProductWalk[]; pair: L
       }
     }
   }
+  // Only stopped walks whose pages claim nothing: no page was judged, and the stop is its judge's.
+  const stopped = observed.walks.find((walk) => walk.ended !== 'end-reached');
+  if (judged === 0 && stopped) requireEnded(stopped);
   return passed({
     [`edge pages that also give ${observed.pair === 'first-prev' ? 'first' : 'last'}`]: edgeLinkGiven,
   });

@@ -36,6 +36,8 @@ export function listTotals(
       judgedOnPagesRead += 1;
       continue;
     }
+    // A walk that stopped with no whole list to compare with: what its pages read already prove is judged first.
+    if (walk.ended !== 'end-reached') judgeLowerBounds(walk);
     requireEnded(walk);
     judgeEndedWalk(walk, baseline);
   }
@@ -106,5 +108,26 @@ function judgePagesRead(walk: ProductWalk, baseline: ProductWalk, pageSize: numb
         [exchange, ...baseline.pages.slice(0, 1).map((page) => page.exchange)],
       );
     }
+  }
+}
+
+/**
+ * What the pages a stopped walk read prove whatever the rest of the list holds: the list has at least the distinct
+ * products they hold, and at least as many pages as the walk read where each was a further page (a walk stopped at a
+ * link it could not follow or a refused page); a page holding products names at least one page. A page whose totals
+ * are unreadable is left to the envelope rule.
+ */
+function judgeLowerBounds(walk: ProductWalk): void {
+  const records = new Set(walkProductIds(walk)).size;
+  const successive = walk.ended === 'unusable-step' || walk.ended === 'step-refused';
+  for (const [index, { body, exchange }] of walk.pages.entries()) {
+    const { totalRecords, totalPages } = body.meta;
+    if (totalRecords === undefined || totalPages === undefined) continue;
+    const pages = successive ? walk.pages.length : body.data.products.length > 0 ? 1 : 0;
+    if (totalRecords >= records && totalPages >= pages) continue;
+    throw new Violation(
+      `${describeWalk(walk)}: page ${index + 1} says totalRecords ${totalRecords}, totalPages ${totalPages}, below what the pages read hold: ${records} distinct products${pages > 0 ? ` on at least ${pages} page(s)` : ''} (the walk stopped: ${walk.endNote ?? walk.ended})`,
+      [exchange],
+    );
   }
 }

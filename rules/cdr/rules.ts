@@ -463,6 +463,7 @@ export const cdrRules = defineRules<CdrSectionRead>()([
   {
     id: 'cdr.links.valid',
     family,
+    judgesWalkEnds: true,
     prerequisites: ['cdr.list.envelope'],
     source: source(`${envelope} (links); ${standard}, LinksPaginated (URIString)`),
     check: 'links-valid',

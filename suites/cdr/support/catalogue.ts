@@ -1,6 +1,7 @@
 import type { RunClock } from '../../../checks/cdr/product-filter.ts';
 import { requireEnded, walkProductIds, type ProductWalk } from '../../../checks/cdr/product-walk.ts';
 import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
+import type { ListQuery } from '../../../rules/cdr/list-query.ts';
 import { walkWhole } from './walk-products.ts';
 
 /**
@@ -11,9 +12,20 @@ export interface Catalogue {
   products: Record<string, unknown>[];
 }
 
+/** The query of the catalogue: every product, whatever its dates. */
+export const catalogueQuery: ListQuery = { effective: 'ALL' };
+
+/** The walk of everything the target lists, as far as it went (a walk that stopped is still its pages read). */
+export function walkCatalogue(client: CdrClient): Promise<ProductWalk> {
+  return walkWhole(client, catalogueQuery, ['cdr.list.effective']);
+}
+
 export async function readCatalogue(client: CdrClient): Promise<Catalogue> {
-  const walk = await walkWhole(client, { effective: 'ALL' }, ['cdr.list.effective']);
-  // A walk that stopped is its judge's to fail; the rules that needed it are blocked (the engine tells which).
+  return catalogueOf(await walkCatalogue(client));
+}
+
+/** The catalogue a walk of it read: blocked by its judge when the walk stopped (the engine tells which). */
+export function catalogueOf(walk: ProductWalk): Catalogue {
   requireEnded(walk);
   // Products that are no objects are judged by the record rules; filters and details have nothing to read in them.
   const products = walk.pages

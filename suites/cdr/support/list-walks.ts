@@ -1,7 +1,7 @@
 import { walkJudges, type ProductWalk } from '../../../checks/cdr/product-walk.ts';
 import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
 import { listWalkPlan, type WalkGroup } from '../../../generators/cdr/list-walk-plan.ts';
-import { catalogueSize, readCatalogue } from './catalogue.ts';
+import { catalogueOf, catalogueQuery, catalogueSize, walkCatalogue } from './catalogue.ts';
 import { walkBackFrom, walkForward } from './walk-products.ts';
 
 /** The forward walks of one group of the plan, the first at the size above the whole list (the baseline). */
@@ -19,7 +19,12 @@ export function sharedListWalks(client: () => CdrClient) {
   let forward: Promise<WalkedGroup[]> | undefined;
   const back = new Map<ProductWalk, Promise<ProductWalk>>();
   const walkGroups = async (): Promise<WalkedGroup[]> => {
-    const catalogue = await readCatalogue(client());
+    const whole = await walkCatalogue(client());
+    // A catalogue walk that stopped gives no length to plan the walks by: it is the one walk, and each rule judges the
+    // pages it read its own way before its stop blocks it (page 1 alone can show totals that cannot be right).
+    if (whole.ended !== 'end-reached')
+      return [{ group: { filters: catalogueQuery, pageSizes: [undefined] }, forward: [whole] }];
+    const catalogue = catalogueOf(whole);
     const [sample] = catalogue.products;
     const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
     const plan = listWalkPlan(

@@ -321,6 +321,22 @@ describe('a walk stopped at a link it could not follow: judged on the pages it r
     // Without the whole list the walk back cannot be judged: blocked by the rule of the link.
     expect(() => judged(walkBack, rule)({ forward: stopped(), back })).toThrow(/blocked by cdr.links.valid/);
   });
+  test('without the whole list, totals below what the pages read hold fail; totals that may be right are blocked', () => {
+    const saying = (totalRecords: number, totalPages: number) =>
+      stopped(changed(3, 0, (page) => ({ ...page, meta: { ...page.meta, totalRecords, totalPages } })));
+    expect(() => judged(listTotals, rule)([stopped()])).toThrow(/blocked by cdr.links.valid/);
+    // Page 1 holds 3 products: 2 records, or no page at all, cannot be the whole list's.
+    expect(violationOf(() => judged(listTotals, rule)([saying(2, 4)]), rule).message).toMatch(/totalRecords 2/);
+    expect(violationOf(() => judged(listTotals, rule)([saying(10, 0)]), rule).message).toMatch(/totalPages 0/);
+  });
+  test('a page holding products that says 0 pages claims nothing its links are judged by: blocked, not failed', () => {
+    const noPages = stopped(
+      changed(3, 0, (page) => ({ ...page, meta: { ...page.meta, totalRecords: 0, totalPages: 0 } })),
+    );
+    expect(() => judged(linksPresence, rule)({ walks: [noPages], pair: 'next-last' })).toThrow(
+      /blocked by cdr.links.valid/,
+    );
+  });
   test('self links and sizes of the pages read are judged; a walk that looped is not', () => {
     judged(linksSelf, rule)([stopped()]);
     judged(pageSizes, rule)({ walk: stopped(), pageSize: 3 });
