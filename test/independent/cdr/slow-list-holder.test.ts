@@ -27,7 +27,7 @@ test('list pages of 8 s leave the rules that never ask the list judged', async (
     },
   });
   const result = await runCli(
-    `run --targets ${targets} --target slow --suite cdr --seed 7 --runs 2 --workers 1 --max-time 90`.split(' '),
+    `run --targets ${targets} --target slow --suite cdr --seed 7 --runs 2 --workers 1 --max-time 45`.split(' '),
   );
   const rules = result.summary().rules;
   const output = result.stdout.slice(-4000);
