@@ -293,7 +293,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: 'billing.headers.entity_ids.forbidden',
     family: 'billing',
-    prerequisites: ['billing.charges.create'],
+    prerequisites: ['billing.token.issue', 'billing.charges.create'],
     source: s.headers,
     statement:
       'With a single-entity token or multi-entity disabled, catalog operations carrying Svc-Entity-Ids are refused: 400 on the charge operations. On POST /commerce/products (same header set, status codes not shown) it is not served (never a 2xx), the status met observed.',
@@ -319,7 +319,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: 'billing.headers.org_ids.forbidden',
     family: 'billing',
-    prerequisites: ['billing.charges.create'],
+    prerequisites: ['billing.token.issue', 'billing.charges.create'],
     source: s.headers,
     statement:
       'Without multi-org, catalog operations carrying Svc-Org-Ids are refused: 400 on the charge operations. On POST /commerce/products (same header set, status codes not shown) it is not served (never a 2xx), the status met observed.',
@@ -666,6 +666,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: 'billing.products.auth',
     family: 'billing',
+    prerequisites: ['billing.token.issue'],
     source: s.endpoints,
     statement:
       'POST /commerce/products uses bearer auth like the other catalog operations: without a valid token it never succeeds.',
@@ -681,7 +682,7 @@ export const billingRules = defineRules<BillingSectionRead>()([
   {
     id: 'billing.bodies.json',
     family: 'billing',
-    prerequisites: ['billing.charges.create'],
+    prerequisites: ['billing.token.issue', 'billing.charges.create'],
     source: s.endpoints,
     statement: 'Bodies are JSON: successful responses are application/json and parse as JSON.',
     quotes: [
