@@ -4,6 +4,7 @@ import {
   describeWalk,
   pagesToJudge,
   servedPageSize,
+  stoppedAtStep,
   requireEnded,
   walkJudges,
   walkProductIds,
@@ -119,11 +120,10 @@ function judgePagesRead(walk: ProductWalk, baseline: ProductWalk, pageSize: numb
  */
 function judgeLowerBounds(walk: ProductWalk): void {
   const records = new Set(walkProductIds(walk)).size;
-  const successive = walk.ended === 'unusable-step' || walk.ended === 'step-refused';
   for (const [index, { body, exchange }] of walk.pages.entries()) {
     const { totalRecords, totalPages } = body.meta;
     if (totalRecords === undefined || totalPages === undefined) continue;
-    const pages = successive ? walk.pages.length : body.data.products.length > 0 ? 1 : 0;
+    const pages = stoppedAtStep(walk) ? walk.pages.length : body.data.products.length > 0 ? 1 : 0;
     if (totalRecords >= records && totalPages >= pages) continue;
     throw new Violation(
       `${describeWalk(walk)}: page ${index + 1} says totalRecords ${totalRecords}, totalPages ${totalPages}, below what the pages read hold: ${records} distinct products${pages > 0 ? ` on at least ${pages} page(s)` : ''} (the walk stopped: ${walk.endNote ?? walk.ended})`,

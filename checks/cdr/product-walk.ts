@@ -182,13 +182,21 @@ export function requireEnded(walk: ProductWalk): void {
 }
 
 /**
+ * Whether a walk stopped at a link it could not follow or at a refused page: the pages it read are the holder's
+ * successive pages up to there (unlike a loop, a bound or a page that did not advance), what a rule can still judge.
+ */
+export function stoppedAtStep(walk: ProductWalk): boolean {
+  return walk.ended === 'unusable-step' || walk.ended === 'step-refused';
+}
+
+/**
  * The pages of a walk a rule about single pages (their links, their sizes) can judge: all of them when the walk
  * ended; the pages it read before a link it could not follow or a refused page (those pages are what the holder
  * served; the stop itself is judged by cdr.links.valid or the walk rule); otherwise the walk's stop blocks the
  * rule as requireEnded says (a loop, the cap or a page that did not advance make the pages read no sure walk).
  */
 export function pagesToJudge(walk: ProductWalk): ObservedListPage[] {
-  if (walk.ended === 'unusable-step' || walk.ended === 'step-refused') return walk.pages;
+  if (stoppedAtStep(walk)) return walk.pages;
   requireEnded(walk);
   return walk.pages;
 }

@@ -5,6 +5,7 @@ import {
   requireEnded,
   requireLastOnFirst,
   servedPageSize,
+  stoppedAtStep,
   walkJudges,
   walkProductIds,
   type ProductWalk,
@@ -19,10 +20,7 @@ import { pagesOf } from './walk-complete.ts';
  */
 export function walkBack(walks: { forward: ProductWalk; back: ProductWalk; whole?: ProductWalk }): Verdict {
   const { forward, back, whole } = walks;
-  const byWhole =
-    (forward.ended === 'unusable-step' || forward.ended === 'step-refused') &&
-    whole?.ended === 'end-reached' &&
-    servedPageSize(forward) !== undefined;
+  const byWhole = stoppedAtStep(forward) && whole?.ended === 'end-reached' && servedPageSize(forward) !== undefined;
   if (!byWhole) requireEnded(forward);
   // Without page 1's last link the walk back has no start: the links rule's fault, not the walk back's.
   requireLastOnFirst(forward);

@@ -21,7 +21,11 @@ export type PricingResolution =
 /** The limits.ts exports that are a field's most characters: one behaviour point holds them all. */
 export type MaxLengthName = Extract<keyof typeof billingLimits, `${string}MaxLength`>;
 
-/** Every `…MaxLength` of limits.ts, as the reference enforces it; a new one is here without another line. */
+/**
+ * Every `…MaxLength` of limits.ts; a new one is here without another line. The header checks (headers.ts) read
+ * theirs from here, so the boundary mutants of a rule's `maxLength` replace it; client_secret's length is read by
+ * `checkClientSecret`, the point its own mutant replaces.
+ */
 export const documentedMaxLengths = Object.fromEntries(
   Object.entries(billingLimits).filter(([name]) => name.endsWith('MaxLength')),
 ) as Record<MaxLengthName, number>;

@@ -34,9 +34,8 @@ export function undeclaredBlock(
   error: unknown,
   walkJudges: WalkJudges,
 ): string | undefined {
-  if (!(error instanceof RuleBlocked)) return undefined;
+  if (process.env.HARNESS_STRICT_PREREQUISITES !== '1' || !(error instanceof RuleBlocked)) return undefined;
   const undeclared = undeclaredBlockers(rule, error, walkJudges);
   if (undeclared.length === 0) return undefined;
-  if (process.env.HARNESS_STRICT_PREREQUISITES !== '1') return undefined;
   return `blocked by ${undeclared.join(', ')}, which rules/${rule.family}/rules.ts neither declares among ${rule.id}'s prerequisites nor marks judgesWalkEnds (${error.missing})`;
 }

@@ -4,6 +4,7 @@ import {
   pageProductIds,
   readListBody,
   resolveLink,
+  stoppedAtStep,
   type ListPage,
   type ProductWalk,
 } from '../../../checks/cdr/product-walk.ts';
@@ -141,12 +142,7 @@ export async function walkWhole(
 ): Promise<ProductWalk> {
   const walk = await walkForward(client, query, refusalJudgedBy);
   const total = walk.pages[0]?.body.meta.totalRecords;
-  if (
-    (walk.ended !== 'unusable-step' && walk.ended !== 'step-refused') ||
-    total === undefined ||
-    total + 1 > maxPageSize
-  )
-    return walk;
+  if (!stoppedAtStep(walk) || total === undefined || total + 1 > maxPageSize) return walk;
   const pageSize = total + 1;
   const exchange = await client.list({ page: 1, ...query, pageSize });
   const body = followedPage(exchange);

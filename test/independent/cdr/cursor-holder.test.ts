@@ -21,7 +21,7 @@ test('a holder paginating by cursor links, serving only the mandatory links, get
     cursor: {
       kind: 'url',
       families: {
-        cdr: { baseUrl: holder.baseUrl, versions: { list: [3], detail: [4], status: [] }, pastLastPageStatus: 422 },
+        cdr: holder.section,
       },
     },
   });

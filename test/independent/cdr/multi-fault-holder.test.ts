@@ -27,7 +27,7 @@ test("one run against a holder with its faults fails each fault's own rule and b
     faulty: {
       kind: 'url',
       families: {
-        cdr: { baseUrl: holder.baseUrl, versions: { list: [3], detail: [4], status: [] }, pastLastPageStatus: 422 },
+        cdr: holder.section,
       },
     },
   });

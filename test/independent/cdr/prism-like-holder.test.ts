@@ -36,7 +36,7 @@ test('a made-up example for every list page: page 1 alone fails the totals, and 
     mock: {
       kind: 'url',
       families: {
-        cdr: { baseUrl: holder.baseUrl, versions: { list: [3], detail: [4], status: [1] }, pastLastPageStatus: 422 },
+        cdr: holder.section,
       },
     },
   });

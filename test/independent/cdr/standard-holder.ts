@@ -51,6 +51,12 @@ export type StandardHolderFault =
 
 export interface StandardHolder {
   baseUrl: string;
+  /** Its cdr section of a target entry: the base URL, the versions it serves, its answer past the last page. */
+  section: {
+    baseUrl: string;
+    versions: { list: number[]; detail: number[]; status: number[] };
+    pastLastPageStatus: 422;
+  };
   close(): Promise<void>;
 }
 
@@ -151,11 +157,12 @@ export async function startStandardHolder(options: StandardHolderOptions = {}): 
   const now = Date.now();
   const catalogue = products(now, options.fault, options.products ?? 23);
   const faulty = (fault: StandardHolderFault) => options.faults?.includes(fault) === true;
-  const served = {
-    '/v1/banking/products': [3],
-    detail: [4],
-    '/v1/discovery/status': options.status === false ? [] : [1],
-  } as Record<string, number[]>;
+  const versions = { list: [3], detail: [4], status: options.status === false ? [] : [1] };
+  const served: Record<string, number[]> = {
+    '/v1/banking/products': versions.list,
+    detail: versions.detail,
+    '/v1/discovery/status': versions.status,
+  };
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
@@ -328,8 +335,11 @@ export async function startStandardHolder(options: StandardHolderOptions = {}): 
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}/cdr`;
   return {
-    baseUrl: `http://127.0.0.1:${port}/cdr`,
+    baseUrl,
+    // A page past the last is refused with 422 (Field/InvalidPage), as the standard's error table lists.
+    section: { baseUrl, versions, pastLastPageStatus: 422 },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -24,7 +24,7 @@ test('an updated-since refused in one form and ignored in another fails the rule
     holder: {
       kind: 'url',
       families: {
-        cdr: { baseUrl: holder.baseUrl, versions: { list: [3], detail: [4], status: [] }, pastLastPageStatus: 422 },
+        cdr: holder.section,
       },
     },
   });
