@@ -5,11 +5,11 @@ import { isCalendarDate } from '../../rules/cards/formats.ts';
 import { passed, Violation, type Verdict } from '../rule-violation.ts';
 import { recordPresent } from './record-behind.ts';
 
-/** GET authorizations of a card, and the first page of its transactions (the default window, newest first). */
+/** GET authorizations of a card, and the pages of its transactions read (the default window, newest first). */
 export interface AuthorizationsAndTransactions {
   cardId: string;
   authorizations: Exchange;
-  transactions: Exchange;
+  transactions: readonly Exchange[];
 }
 
 /** The items of a list field of a JSON answer, read leniently: none where the answer holds no such list. */
@@ -30,9 +30,11 @@ const dayOfItem = (item: Record<string, unknown>) =>
 
 /**
  * "returns at most the last 100 authorizations of the card": the approved authorizations returned are the newest
- * approved ones. Their only other witness is the card's transactions (a CHARGE names its authorization), so an
- * approved authorization a transaction shows and the list leaves out may not be dated more than a day (time zones)
- * after the oldest approved one returned. Declined authorizations have no witness and are not judged.
+ * approved ones. Their only other witness is the card's transactions, but document 2 never links a transaction's
+ * authorizationId to the authorization records (every field of both is optional), so the witness counts only where
+ * the target shows the link itself: a CHARGE names an authorization the list returns. Then an approved
+ * authorization a CHARGE names and the list leaves out may not be dated more than a day (time zones) after the
+ * oldest approved one returned. Declined authorizations have no witness and are not judged.
  */
 export function authorizationsMostRecent(observed: AuthorizationsAndTransactions): Verdict {
   const { cardId, authorizations, transactions } = observed;
@@ -50,10 +52,15 @@ export function authorizationsMostRecent(observed: AuthorizationsAndTransactions
   const oldest = approvedDays[0];
   if (oldest === undefined) return passed({ judged: 'no approved authorization with a date returned' });
   const ids = new Set<unknown>(returned.map((item) => item.authorizationId));
-  const charges = itemsOf(transactions, 'transactions').filter(
-    (item) => item.transactionType === 'CHARGE' && typeof item.authorizationId === 'string',
-  );
+  const charges = transactions
+    .flatMap((page) => itemsOf(page, 'transactions'))
+    .filter((item) => item.transactionType === 'CHARGE' && typeof item.authorizationId === 'string');
   if (charges.length === 0) return passed({ judged: 'no CHARGE of the card naming its authorization was read' });
+  if (!charges.some((item) => ids.has(item.authorizationId)))
+    return passed({
+      judged:
+        'no CHARGE of the card names an authorization the list returns: the target does not link the two (document 2 does not either)',
+    });
   const leftOut = charges.find((item) => {
     const day = dayOfItem(item);
     return !ids.has(item.authorizationId) && day !== undefined && day > addDays(oldest, 1);
@@ -61,7 +68,7 @@ export function authorizationsMostRecent(observed: AuthorizationsAndTransactions
   if (leftOut !== undefined)
     throw new Violation(
       `GET authorizations of card ${cardId} left out the approved authorization ${String(leftOut.authorizationId)} of ${String(leftOut.authorizationDate)} (a CHARGE of the card names it) and returned one of ${oldest}: not the last authorizations`,
-      [authorizations, transactions],
+      [authorizations, ...transactions],
     );
   return passed({ charges: charges.length, oldestApprovedReturned: oldest });
 }

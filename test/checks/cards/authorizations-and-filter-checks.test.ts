@@ -43,7 +43,7 @@ describe('authorizations-most-recent', () => {
   const observed = (returned: unknown[], charges: unknown[]) => ({
     cardId: 'card-1',
     authorizations: jsonExchange(200, { cardId: 'card-1', authorizationDetails: returned }),
-    transactions: jsonExchange(200, { transactions: charges }),
+    transactions: [jsonExchange(200, { transactions: charges })],
   });
   test('left-out approved authorizations older than those returned, or a day newer, pass', () => {
     const returned = [approved('a3', '2026-03-10'), approved('a2', '2026-03-09')];
@@ -54,17 +54,34 @@ describe('authorizations-most-recent', () => {
   });
   test('an approved authorization a CHARGE names, left out and newer, fails', () => {
     const returned = [approved('a1', '2026-03-01')];
+    const charges = [charge('a9', '2026-03-05'), charge('a1', '2026-03-01')];
+    expect(violationOf(() => check(observed(returned, charges)), 'cards.authorizations.most-recent').message).toContain(
+      'left out the approved authorization a9',
+    );
+  });
+  test('the charges of later pages count as well', () => {
+    const returned = [approved('a1', '2026-03-01')];
+    const pages = [
+      jsonExchange(200, { transactions: [charge('a9', '2026-03-05')] }),
+      jsonExchange(200, { transactions: [charge('a1', '2026-03-01')] }),
+    ];
+    violationOf(
+      () => check({ cardId: 'card-1', authorizations: observed(returned, []).authorizations, transactions: pages }),
+      'cards.authorizations.most-recent',
+    );
+  });
+  test('charges naming no authorization the list returns are observed: the document does not link the two', () => {
+    const returned = [approved('AUTH-1', '2026-03-01')];
     expect(
-      violationOf(() => check(observed(returned, [charge('a9', '2026-03-05')])), 'cards.authorizations.most-recent')
-        .message,
-    ).toContain('left out the approved authorization a9');
+      check(observed(returned, [charge('PROC-9', '2026-03-05'), charge('PROC-8', '2026-03-04')])).observations,
+    ).toMatchObject({ judged: expect.stringContaining('does not link the two') });
   });
   test('nothing to compare is observed, and no list blocks the rule behind the limit rule', () => {
     expect(check(observed([], [charge('a9', '2026-03-05')])).observations).toMatchObject({
       judged: 'no approved authorization with a date returned',
     });
     expect(() =>
-      check({ cardId: 'card-1', authorizations: exchange({ status: 503 }), transactions: jsonExchange(200, {}) }),
+      check({ cardId: 'card-1', authorizations: exchange({ status: 503 }), transactions: [jsonExchange(200, {})] }),
     ).toThrow(expect.objectContaining({ name: 'RuleBlocked', blockedBy: ['cards.authorizations.limit'] }));
   });
 });
