@@ -24,5 +24,11 @@ export const specificItemCodes = {
   insufficientBalance: '51131',
 } as const;
 
+/**
+ * The real exchange's answer to an operation it does not serve (OKX v5, "Error Code": 50005, "API endpoint is inactive
+ * or unavailable"): a target that does not serve an operation the document does not show answers this, or 404/405.
+ */
+export const endpointUnavailableCode = '50005';
+
 /** The real exchange's order details (OKX v5, GET /api/v5/trade/order): where an order id it never issued is asked. */
 export const orderDetailsPath = '/api/v5/trade/order';

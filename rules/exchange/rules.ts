@@ -93,7 +93,7 @@ export const exchangeRules = defineRules<ExchangeSectionRead>()([
     family: 'exchange',
     source: { document, section: 'Errors: exchange-style code table (51603)' },
     statement:
-      "The details of an order id the target never issued (GET /api/v5/trade/order, signed, the real exchange's operation: the document shows none of its own) are refused with code 51603; the HTTP status is observed, and what an order placed in this run answers is observed too.",
+      "The details of an order id the target never issued (GET /api/v5/trade/order, signed, the real exchange's operation: the document shows none of its own) are refused with code 51603; the HTTP status is observed, and what an order placed in this run answers is observed too. A target that does not serve the operation (404 or 405 without code 51603, or the real exchange's code 50005, endpoint unavailable) leaves the rule not applicable.",
     check: 'refused-with-code',
     quotes: [
       said('| 51603 | Order does not exist |', '51603'),

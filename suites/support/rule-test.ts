@@ -5,6 +5,7 @@ import { type BodyJudges, blockedWhenUnearned, failedWhenLeftUnanswered } from '
 import { type TestContext, test } from 'vitest';
 import type { Verdict } from '../../checks/rule-violation.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
+import { NotApplicableHere } from '../../checks/not-applicable-here.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import { sharedChecks } from '../../checks/index.ts';
 import { describeExchange } from '../../client/evidence.ts';
@@ -277,6 +278,16 @@ async function settleThrown(
   }: { run: RunContext; base: RuleOutcome; record: (outcome: RuleOutcome) => void; vitest: TestContext },
 ): Promise<void> {
   const ruleId = rule.id as RuleId;
+  if (caught instanceof NotApplicableHere) {
+    record({
+      ...base,
+      status: 'not-applicable',
+      message: reportText(caught.reason).text,
+      evidence: shownEvidence(caught.evidence, base.family),
+    });
+    vitest.skip(`not applicable: ${caught.reason}`);
+    return;
+  }
   // What a check helper the body called directly threw is the rule's too, named for it as the engine names it.
   const owner = ownerOf?.(caught);
   const thrown =

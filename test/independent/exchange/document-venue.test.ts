@@ -110,3 +110,40 @@ test("a venue answering the real exchange's more specific codes (50014 for an em
   expect(failure?.observations?.['sCode of unaffordable'], output).toBe('51131');
   expect(result.code, output).toBe(0);
 });
+
+let withoutDetails: DocumentVenue | undefined;
+afterAll(() => withoutDetails?.close());
+
+// Document 3 shows only the batch operation: order details are the real exchange's, which a venue need not serve.
+test('a venue that does not serve order details (404, code 50005) gets exchange.codes.order-not-found not applicable, never failed', async () => {
+  withoutDetails = await startDocumentVenue({
+    apiKey: secrets.VENUE_API_KEY,
+    secretKey: secrets.VENUE_SECRET_KEY,
+    passphrase: secrets.VENUE_PASSPHRASE,
+    orderDetails: false,
+  });
+  const credentials = {
+    apiKey: '${VENUE_API_KEY}',
+    secretKey: '${VENUE_SECRET_KEY}',
+    passphrase: '${VENUE_PASSPHRASE}',
+  };
+  const targets = writeTargets({
+    venue: {
+      kind: 'url',
+      families: { exchange: { baseUrl: withoutDetails.baseUrl, credentials, orderTemplate: { tdMode: 'cash' } } },
+    },
+  });
+  const result = await runCli(
+    ['run', '--targets', targets, '--target', 'venue', '--suite', 'exchange', '--workers', '1'].concat(
+      ['--rule', 'exchange.codes.order-not-found', '--rule', 'exchange.envelope.success-code', '--seed', '3'],
+      ['--runs', '5'],
+    ),
+    secrets,
+  );
+  const output = result.stdout.slice(-4000);
+  const rule = result.summary().rules.find((entry) => entry.ruleId === 'exchange.codes.order-not-found');
+  expect(rule?.status, output).toBe('not-applicable');
+  expect(rule?.message).toContain('does not serve GET /api/v5/trade/order');
+  expect(rule?.message).toContain('code 50005');
+  expect(result.code, output).toBe(0);
+});

@@ -22,6 +22,11 @@ export interface DocumentVenueOptions {
    * instrument it does not list, 51131 for an order the account cannot pay for) instead of 51000 and 51008. Default false.
    */
   specificCodes?: boolean;
+  /**
+   * Serves the real exchange's order details (GET /api/v5/trade/order), which document 3 does not show. Default true;
+   * false answers it as the real exchange answers an endpoint it does not serve (404, code 50005).
+   */
+  orderDetails?: boolean;
 }
 
 export interface DocumentVenue {
@@ -145,6 +150,8 @@ export async function startDocumentVenue(options: DocumentVenueOptions): Promise
     if (overLimit(key, now))
       return reply(res, 429, { code: '50011', msg: 'Too Many Requests', data: [] }, { 'retry-after': '1' });
 
+    if (req.method === 'GET' && path.startsWith('/api/v5/trade/order?') && options.orderDetails === false)
+      return refuse(res, 404, '50005', 'API endpoint is inactive or unavailable');
     if (req.method === 'GET' && path.startsWith('/api/v5/trade/order?')) {
       // The real exchange's order details: the order, or 51603 for an id it never issued.
       const ordId = new URLSearchParams(path.slice(path.indexOf('?') + 1)).get('ordId') ?? '';
