@@ -10,6 +10,7 @@ import type { Exchange } from '../../../client/http-exchange.ts';
 import { ruleInProgress } from '../../../core/rule-in-progress.ts';
 import { billingOperations as op } from '../../../rules/billing/operations.ts';
 import type { BillingSession } from './billing-session.ts';
+import { comparableQueryAnswer } from './comparable-answers.ts';
 import type { RuleId } from '../../../rules/rule-id.ts';
 
 /*
@@ -100,6 +101,11 @@ export async function queryCharge(
     ...request,
     json: session.client.adapter.queryChargeBody(chargeId, attributes),
   });
+  return queryReading(session, exchange);
+}
+
+/** A query's answer read by the adapter; a refusal or another shape is the query rules' finding, a block for others. */
+function queryReading(session: BillingSession, exchange: Exchange): ChargeReading {
   return setUpStep(queryJudgedBy, () => {
     stepSucceeded(exchange);
     const parsed = parsedWith(exchange, (body) => session.client.adapter.parseQueryResponse(body));
@@ -107,24 +113,33 @@ export async function queryCharge(
   });
 }
 
-/** The answer as its status and JSON body (the text when it is not JSON), for comparing two answers. */
-function answerOf(exchange: Exchange): unknown {
-  const { response } = exchange;
-  if (!response) return undefined;
-  try {
-    return { status: response.status, body: response.json() };
-  } catch {
-    return { status: response.status, text: response.text() };
-  }
+/**
+ * A query the documents say nothing of: no row matches and the charge has no default pricing (query rule 2 covers only
+ * "the default charge-level pricing is returned if one is defined"). A refusal (4xx) is allowed and reads as no
+ * pricing; any other answer is read as a query's.
+ */
+export async function queryWithoutResolution(
+  session: BillingSession,
+  chargeId: string,
+  attributes: Record<string, string>,
+): Promise<ChargeReading | { refused: Exchange }> {
+  const exchange = await session.client.send(op.queryCharge, {
+    json: session.client.adapter.queryChargeBody(chargeId, attributes),
+  });
+  const status = exchange.response?.status;
+  if (status !== undefined && status >= 400 && status <= 499) return { refused: exchange };
+  return queryReading(session, exchange);
 }
 
 /**
  * Two answers to one query, the second asked after the first, must be the same before a rule can compare
  * answers across another operation: when they differ, the query itself changed something, which is the
- * no-side-effects rule's finding, and the asking rule is blocked by it.
+ * no-side-effects rule's finding, and the asking rule is blocked by it. They are compared on what the documents
+ * define (comparableQueryAnswer): what a target adds where they are silent (a per-request id) never makes them differ.
  */
-export function queryRepeatable(first: Exchange, again: Exchange): void {
-  if (isDeepStrictEqual(answerOf(first), answerOf(again))) return;
+export function queryRepeatable(session: BillingSession, first: Exchange, again: Exchange): void {
+  const { adapter } = session.client;
+  if (isDeepStrictEqual(comparableQueryAnswer(adapter, first), comparableQueryAnswer(adapter, again))) return;
   throw new PrerequisiteMissing(
     ['billing.charges.query.no_side_effects'],
     'the same query asked twice answered differently, so the query itself changes the charge and no other change can be read through it',
