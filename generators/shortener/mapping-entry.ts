@@ -12,7 +12,8 @@ export const freshPathMarker = 'fresh';
  * fields that have a rule (longUrl forms, expDate forms, domain, cache-control, retention) are sent by that
  * rule, so that a target refusing one fails that rule alone. A `path` is the marker
  * {@link freshPathMarker}: the suite makes it unique, so that generated entries never collide with paths
- * taken before.
+ * taken before. Free strings are never empty: the document gives them no rule ("all optional strings"), so an empty
+ * one is not a value it shows as valid, and a service may refuse it.
  */
 export function mappingEntry(nowMs: number): Gen<MappingRequest> {
   const plain = plainEntry(nowMs);
@@ -30,11 +31,11 @@ export function mappingEntry(nowMs: number): Gen<MappingRequest> {
           {
             path: fc.constant(freshPathMarker),
             params: fc.record(
-              { campaignId: fc.string({ maxLength: 12 }), channel: fc.constantFrom('email', 'sms', 'web') },
+              { campaignId: fc.string({ minLength: 1, maxLength: 12 }), channel: fc.constantFrom('email', 'sms', 'web') },
               { requiredKeys: [] },
             ),
             user: fc.stringMatching(/^[a-z0-9]{1,10}$/),
-            userGroup: fc.string({ maxLength: 12 }),
+            userGroup: fc.string({ minLength: 1, maxLength: 12 }),
           },
           { requiredKeys: [] },
         ),
