@@ -16,20 +16,17 @@ export interface OrderDraft {
   clOrdId: string;
 }
 
-/** A field of the client's own on every order, as real clients send (a broker tag): a target must ignore it. */
-export const clientOwnField = { tag: 'conformance-harness' } as const;
-
 /** Fields of the target entry's orderTemplate: what a target needs on every order beyond the generated fields. */
 export type OrderTemplate = Readonly<Record<string, unknown>>;
 
 /**
- * One order as sent on the wire: the fixed fields (ordType, the client's tag), which the template may replace,
- * then the generated ones, which must vary and so win over the template.
+ * One order as sent on the wire: the fixed field (ordType), which the template may replace, then the generated ones,
+ * which must vary and so win over the template. Nothing else is sent: no sentence makes a target accept a field of
+ * the client's own (the real exchange's `tag` has a format of its own, which a target may check).
  */
 export function orderBody(order: OrderDraft, template: OrderTemplate = {}): Record<string, unknown> {
   return {
     ordType: 'limit',
-    ...clientOwnField,
     ...template,
     instId: order.instrument,
     side: order.side,

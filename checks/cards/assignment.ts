@@ -84,12 +84,19 @@ export function assignmentResponse(
     statuses: [200],
   });
   const body = jsonOf(observed.patch) as Record<string, unknown>;
-  for (const key of ['cardId', 'cardUserId', 'digitalWalletProvisionable'] as const) {
+  // Sent null (the partner not signed up, or no card user), the field the answer must carry has no documented value:
+  // only "otherwise the field must be null" of the request. Its value is observed, never judged.
+  const echoed = observed.digitalWalletProvisionable === null ? (['cardId', 'cardUserId'] as const) : fields;
+  for (const key of echoed) {
     if (body[key] !== observed[key])
       throw new Violation(
         `PATCH card ${observed.cardId} answered ${key} ${JSON.stringify(body[key])}, not ${JSON.stringify(observed[key])}`,
         [observed.patch],
       );
   }
-  return passed();
+  return observed.digitalWalletProvisionable === null
+    ? passed({ 'digitalWalletProvisionable answered to null': JSON.stringify(body.digitalWalletProvisionable) })
+    : passed();
 }
+
+const fields = ['cardId', 'cardUserId', 'digitalWalletProvisionable'] as const;

@@ -603,7 +603,7 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     prerequisites: ['cards.card.fields'],
     source: s.endpoints,
     statement:
-      'An accepted PATCH card answers 200 with cardId, cardUserId and digitalWalletProvisionable (null when not signed up), all present and as asked, for ACTIVE and PREACTIVE cards.',
+      "An accepted PATCH card answers 200 with cardId, cardUserId and digitalWalletProvisionable, all present and as asked, for ACTIVE and PREACTIVE cards; where the request sent digitalWalletProvisionable null (not signed up), the document gives the answer's value only as required: it is observed.",
     quotes: [said(patchRow, '200 {cardId, cardUserId, digitalWalletProvisionable}, all required')],
     check: 'assignment-response',
   },

@@ -97,6 +97,27 @@ describe('assignment checks', () => {
       id,
     );
   });
+  test('sent null, the answer may carry a boolean (observed); sent a boolean, it must carry that boolean', () => {
+    const id = 'cards.assign.response';
+    const asked = { cardId: 'c1', cardUserId: 'u1', digitalWalletProvisionable: null };
+    const answered = judged(
+      assignmentResponse,
+      id,
+    )({
+      patch: jsonExchange(200, { ...asked, digitalWalletProvisionable: false }),
+      ...asked,
+    });
+    expect(answered.observations).toEqual({ 'digitalWalletProvisionable answered to null': 'false' });
+    const wallet = { ...asked, digitalWalletProvisionable: true };
+    violationOf(
+      () =>
+        judged(
+          assignmentResponse,
+          id,
+        )({ patch: jsonExchange(200, { ...wallet, digitalWalletProvisionable: false }), ...wallet }),
+      id,
+    );
+  });
 });
 
 describe('authorization checks', () => {

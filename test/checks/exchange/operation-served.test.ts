@@ -7,7 +7,9 @@ describe('operationNotServed, for an operation the documents do not show', () =>
     expect(operationNotServed(exchange({ status: 404, body: 'Not Found' }))).toBe('answered 404');
     expect(operationNotServed(exchange({ status: 405 }))).toBe('answered 405');
     expect(
-      operationNotServed(jsonExchange(404, { code: '50005', msg: 'API endpoint is inactive or unavailable', data: [] })),
+      operationNotServed(
+        jsonExchange(404, { code: '50005', msg: 'API endpoint is inactive or unavailable', data: [] }),
+      ),
     ).toContain('code 50005 (endpoint unavailable)');
     expect(operationNotServed(jsonExchange(200, { code: '50005', msg: '', data: [] }))).toContain('code 50005');
   });
