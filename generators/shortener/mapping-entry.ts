@@ -31,7 +31,10 @@ export function mappingEntry(nowMs: number): Gen<MappingRequest> {
           {
             path: fc.constant(freshPathMarker),
             params: fc.record(
-              { campaignId: fc.string({ minLength: 1, maxLength: 12 }), channel: fc.constantFrom('email', 'sms', 'web') },
+              {
+                campaignId: fc.string({ minLength: 1, maxLength: 12 }),
+                channel: fc.constantFrom('email', 'sms', 'web'),
+              },
               { requiredKeys: [] },
             ),
             user: fc.stringMatching(/^[a-z0-9]{1,10}$/),

@@ -58,7 +58,7 @@ export const custodyRules = defineRules()([
     family,
     source: source('Resources, C. Cursor pagination records (cursor.pageRequest)'),
     statement:
-      'On every listing endpoint, a cursor.pageRequest outside its enum (FIRST, LAST, NEXT, PREVIOUS: another word, another case, empty) is refused as a request error (4xx); its code and body are not shown and not judged.',
+      'On every listing endpoint, a cursor.pageRequest outside its enum (FIRST, LAST, NEXT, PREVIOUS: another word, another case, a trailing space) is refused as a request error (4xx); its code and body are not shown and not judged. An empty value, which the real platform reads as the parameter not given, is observed.',
     check: 'status-for-invalid-input',
     quotes: [
       said(requestParameters, 'enum `FIRST`, `LAST`, `NEXT`, `PREVIOUS`'),
@@ -197,7 +197,8 @@ export const custodyRules = defineRules()([
     id: 'custody.upgrade.string-fields',
     family,
     source: source('Resources, C. Upgrade request body'),
-    statement: 'The EVM proxy upgrade with a non-string value for one of its fields is refused (4xx).',
+    statement:
+      'The EVM proxy upgrade with a non-string value (a number, a boolean, an array, an object) for one of its fields is refused (4xx); null, which the real platform reads as the field absent, is not judged.',
     check: 'status-for-invalid-input',
     quotes: [said(upgradeBody, 'all optional strings'), said('Other error codes and the error body shape: not shown.')],
   },
