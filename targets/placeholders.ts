@@ -12,17 +12,20 @@ export function formatKeyPath(path: KeyPath): string {
     .replaceAll('.[', '[');
 }
 
-/** Every ${VAR} of a JSON value that the environment does not set, with the key that uses it. */
+/**
+ * Every ${VAR} of a JSON value that the environment does not set, or sets to the empty string (how a CI secret that
+ * is not set arrives), with the key that uses it.
+ */
 export function unsetPlaceholders(
   value: unknown,
   env: NodeJS.ProcessEnv,
   path: KeyPath,
-): { path: KeyPath; name: string }[] {
+): { path: KeyPath; name: string; empty: boolean }[] {
   if (typeof value === 'string')
     return [...value.matchAll(envPlaceholder)]
       .map((match) => match[1] as string)
-      .filter((name) => env[name] === undefined)
-      .map((name) => ({ path, name }));
+      .filter((name) => env[name] === undefined || env[name] === '')
+      .map((name) => ({ path, name, empty: env[name] === '' }));
   if (Array.isArray(value)) return value.flatMap((item, index) => unsetPlaceholders(item, env, [...path, index]));
   if (value && typeof value === 'object')
     return Object.entries(value).flatMap(([key, item]) => unsetPlaceholders(item, env, [...path, key]));
@@ -40,7 +43,10 @@ export function fillEnvPlaceholders(value: unknown, env: NodeJS.ProcessEnv, path
     throw new HarnessError(
       'ENV_MISSING',
       unset
-        .map(({ path: where, name }) => `${formatKeyPath(where)} uses \${${name}}, which is not set in the environment`)
+        .map(
+          ({ path: where, name, empty }) =>
+            `${formatKeyPath(where)} uses \${${name}}, which ${empty ? 'is set but empty (a CI secret that is not set arrives as an empty string)' : 'is not set in the environment'}`,
+        )
         .join('\n'),
       `export ${names.map((name) => `${name}=...`).join(' ')} before running, or change ${unset.length === 1 ? formatKeyPath((unset[0] as { path: KeyPath }).path) : 'those keys'}`,
     );

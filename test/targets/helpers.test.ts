@@ -49,8 +49,19 @@ describe('fillEnvPlaceholders', () => {
     });
     expect(input).toEqual(before);
   });
-  test('an empty value counts as set', () => {
-    expect(fillEnvPlaceholders('${EMPTY}', { EMPTY: '' }, [])).toBe('');
+  test('an empty value is ENV_MISSING too, saying the variable is set but empty (a CI secret that is not set)', () => {
+    let thrown: unknown;
+    try {
+      fillEnvPlaceholders({ apiKey: '${LOYALTY_KEY}' }, { LOYALTY_KEY: '' }, ['targets', 'ci', 'families', 'loyalty']);
+    } catch (error) {
+      thrown = error;
+    }
+    const error = thrown as HarnessError;
+    expect(error.code).toBe('ENV_MISSING');
+    expect(error.message).toBe(
+      'targets.ci.families.loyalty.apiKey uses ${LOYALTY_KEY}, which is set but empty (a CI secret that is not set arrives as an empty string)',
+    );
+    expect(error.fix).toContain('export LOYALTY_KEY=');
   });
   test('an unset variable is ENV_MISSING naming the key path, with the array index', () => {
     let thrown: unknown;
