@@ -11,6 +11,8 @@ export interface OperationAnswer {
   status?: number;
   /** Why no answer came (the client's error code and message). */
   error?: string;
+  /** The answer says the operation is not served there: 404, 405, or the family's own sign (DoctorPlan.notServed). */
+  notServed?: string;
 }
 
 /** What doctor found of one family's operations, beside its preflight. */
@@ -45,9 +47,16 @@ export async function askOperations(
           ...(request.json === undefined ? {} : { json: request.json }),
         });
         const status = exchange.response?.status;
+        const notServed =
+          status === 404 || status === 405
+            ? `answered ${status}`
+            : status === undefined
+              ? undefined
+              : plan.notServed?.(exchange);
         answers.push({
           operation: `${request.method} ${url}`,
           ...(status === undefined ? { error: `${exchange.error?.code}: ${exchange.error?.message}` } : { status }),
+          ...(notServed === undefined ? {} : { notServed }),
         });
       }
       found.push({ family: family.name, answers, authenticated: plan.authenticated ?? true });
@@ -62,4 +71,14 @@ export async function askOperations(
 export function wrongBaseUrl(operations: FamilyOperations): string | undefined {
   const missing = operations.answers.find((answer) => answer.status === 404);
   return missing && `base URL looks wrong: ${missing.operation} answered 404`;
+}
+
+/**
+ * Every operation of the family answered 404 or 405 (or the family's own "not served") to doctor's harmless request: nothing of the family lives at
+ * the entry's base URL, which is the team's mistake, never the service's fault. The answers, in words.
+ */
+export function noOperationAtBaseUrl(operations: FamilyOperations): string | undefined {
+  const { answers } = operations;
+  if (answers.length === 0 || !answers.every((answer) => answer.notServed !== undefined)) return undefined;
+  return answers.map((answer) => `${answer.operation} ${answer.notServed}`).join('; ');
 }

@@ -13,9 +13,12 @@ export function doctorProblems({ reports, operations }: DoctorFindings): string[
   return reports.flatMap((report) => {
     const wrong = operations.find((found) => found.family === report.family);
     const baseProblem = wrong && wrongBaseUrl(wrong);
+    // Doctor says OK only where a call with each credential of the entry was accepted (client/credential-check.ts).
+    const refused = (report.credentials ?? []).filter((check) => !check.accepted && !check.mistaken);
     return [
       ...(report.problem ? [`${report.family} at ${report.url}: ${report.problem}`] : []),
       ...(baseProblem ? [`${report.family}: ${baseProblem}`] : []),
+      ...refused.map((check) => `${report.family}: the ${check.kind} of ${check.key} was refused (${check.answered})`),
     ];
   });
 }
@@ -37,6 +40,10 @@ export function renderDoctor({ reports, operations }: DoctorFindings): string {
       ];
       const baseProblem = asked && wrongBaseUrl(asked);
       const lines = [
+        ...(report.credentials ?? []).map(
+          (check) =>
+            `credential ${check.kind}: ${check.accepted ? 'accepted' : 'refused'} (${check.answered}${check.wrongAnswered ? `; a wrong one: ${check.wrongAnswered.replace(/^.* answered /, 'answered ')}` : ''})`,
+        ),
         ...(asked?.answers ?? []).map(
           (answer) => `${answer.operation} answered ${answer.status ?? `nothing (${answer.error})`}`,
         ),
@@ -61,5 +68,5 @@ export function doctorVerdict(findings: DoctorFindings): string {
   const asked = findings.operations.length ? ', its operation paths answer' : '';
   return unauthenticated.length
     ? `OK: every family is reachable${asked}; no authentication in ${unauthenticated.join(', ')} (the entry gives no credentials)`
-    : `OK: every family is reachable${asked} and its credentials work`;
+    : `OK: every family is reachable${asked} and a call with each of its credentials was accepted`;
 }

@@ -91,10 +91,14 @@ export function preflightError(targetName: string, reports: readonly PreflightRe
   const lines = failed.map(
     (report) => `${report.family} at ${report.url}: ${defaultRedactor.redactSecrets(report.problem ?? '')}`,
   );
+  const first = failed[0] as PreflightReport;
+  const where = `targets.${targetName}.families.${first.family}`;
   return new HarnessError(
     'PREFLIGHT_FAILED',
     lines.join('\n'),
-    `check the base URL and credentials of targets.${targetName}.families.${failed[0]?.family}; \`harness doctor --target ${targetName}\` shows what the preflight sees`,
+    first.fixKey
+      ? `edit ${where}.${first.fixKey}; \`harness doctor --target ${targetName}\` tries every credential of the entry`
+      : `check the base URL and credentials of ${where}; \`harness doctor --target ${targetName}\` shows what the preflight sees`,
   );
 }
 

@@ -3,6 +3,7 @@ import type { RunProgress } from '../reporting/live-line.ts';
 import type { RunContext } from '../suites/support/run-context.ts';
 import { join } from 'node:path';
 import { openBrokeredSessions, preflightError } from './family-sessions.ts';
+import { baseUrlMistake } from './entry-mistakes.ts';
 import type { RunPlan } from './run-plan.ts';
 import type { RunRecord } from './run-record.ts';
 import type { RunStop } from './run-stop.ts';
@@ -39,7 +40,8 @@ export async function judgeTarget(run: RunUnderWay): Promise<void> {
   const sessions = await openBrokeredSessions(plan.target, plan.selected, pace.methods);
   record.preflight = sessions.reports;
   try {
-    const problem = preflightError(plan.target.name, sessions.reports);
+    const problem =
+      preflightError(plan.target.name, sessions.reports) ?? (await baseUrlMistake(plan.target, plan.selected));
     if (problem) {
       // A CI test view is never empty: the preflight's failure is reported per family before the exit 2.
       record.write(record.summary(false));

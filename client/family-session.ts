@@ -2,6 +2,7 @@ import type { ClientSettings } from '../targets/schema.ts';
 import type { CircuitBreaker } from './circuit-breaker.ts';
 import type { Redactor } from '../core/redaction.ts';
 import type { BrokeredMethods } from './session-broker.ts';
+import type { CredentialCheck } from './credential-check.ts';
 
 export interface SessionOptions<Section> {
   section: Section;
@@ -25,6 +26,10 @@ export interface PreflightReport {
   notes: string[];
   serverHeader?: string;
   latencyMs?: number;
+  /** Each credential the entry names, as the preflight tried it (client/credential-check.ts). */
+  credentials?: CredentialCheck[];
+  /** The key of the family's section a configuration problem is fixed in ("token", "mac"). */
+  fixKey?: string;
 }
 
 /**

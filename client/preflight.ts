@@ -1,3 +1,4 @@
+import { checkCredential, withCredentialChecks } from './credential-check.ts';
 import type { PreflightReport } from './family-session.ts';
 import type { Exchange } from './http-exchange.ts';
 import { getHeader } from './headers.ts';
@@ -47,4 +48,26 @@ export function preflightReport(
       ? []
       : [`no token: HTTP ${response.status}${exchange.error ? `, ${exchange.error.code}` : ''}`],
   };
+}
+
+/**
+ * The preflight of a family whose one credential is the entry's bearer token (or none): the first exchange read as
+ * above, and the token tried (client/credential-check.ts) with `withWrongToken`, the same request with a wrong one.
+ */
+export async function bearerPreflight(
+  family: string,
+  section: { baseUrl: string; token?: string | undefined },
+  sent: Exchange,
+  withWrongToken: () => Promise<Exchange>,
+): Promise<PreflightReport> {
+  const status = sent.response?.status;
+  const report = preflightReport(
+    family,
+    section.baseUrl,
+    sent,
+    status !== undefined && status !== 401 && status !== 403,
+  );
+  if (section.token === undefined) return report;
+  const token = await checkCredential({ kind: 'bearer token', key: 'token', sent, withWrong: withWrongToken });
+  return withCredentialChecks(report, [token]);
 }

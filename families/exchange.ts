@@ -4,6 +4,7 @@ import { exchangeRules } from '../rules/exchange/rules.ts';
 import { exchangeConfigFixes, exchangeSectionSchema } from '../targets/exchange/section.ts';
 import { defineFamily } from './family.ts';
 import { batchOrdersPath } from '../adapters/exchange/orders.ts';
+import { operationNotServed } from '../checks/exchange/operation-served.ts';
 
 /** The exchange-style interface (spec document 3, part B): the code/msg/data envelope and batch orders. */
 export const exchangeFamily = defineFamily({
@@ -26,5 +27,9 @@ export const exchangeFamily = defineFamily({
     return { nightly: exchangeNightly, probes: exchangeProbes };
   },
   // An empty batch, unsigned: refused as a whole, so no order is placed.
-  doctor: (section) => ({ baseUrl: section.baseUrl, requests: [{ method: 'POST', path: batchOrdersPath, json: [] }] }),
+  doctor: (section) => ({
+    baseUrl: section.baseUrl,
+    requests: [{ method: 'POST', path: batchOrdersPath, json: [] }],
+    notServed: (exchange) => operationNotServed(exchange),
+  }),
 });

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Exchange } from '../client/http-exchange.ts';
 import type { CheckRegistry } from '../checks/check.ts';
 import type { SharedCheckName } from '../checks/index.ts';
 import type { FamilySession, SessionOptions } from '../client/family-session.ts';
@@ -67,6 +68,11 @@ export interface DoctorPlan {
   requests: readonly DoctorRequest[];
   /** False when the section sends no credentials (the family has none, or the entry gives none). Default true. */
   authenticated?: boolean;
+  /**
+   * How the family's real product says an operation is not served, beside 404 and 405 (the real exchange's code
+   * 50005): why, or undefined. Default: 404 and 405 alone.
+   */
+  notServed?: (exchange: Exchange) => string | undefined;
 }
 
 export interface SectionProblem {

@@ -1,6 +1,7 @@
 import type { FamilySession, SessionOptions } from '../family-session.ts';
 import type { AgenticSection } from '../../targets/agentic/section.ts';
-import { preflightReport } from '../preflight.ts';
+import { bearerPreflight } from '../preflight.ts';
+import { withClient, wrongCredential } from '../credential-check.ts';
 import { AgenticClient } from './agentic-client.ts';
 
 /**
@@ -16,14 +17,9 @@ export function openAgenticSession({
   const client = new AgenticClient(section, settings, redactor, breaker);
   return {
     async preflight() {
-      const exchange = await client.sendRaw('{}', 'application/json');
-      const status = exchange.response?.status;
-      return preflightReport(
-        'agentic',
-        section.baseUrl,
-        exchange,
-        status !== undefined && status !== 401 && status !== 403,
-      );
+      const ask = (agentic: AgenticClient) => agentic.sendRaw('{}', 'application/json');
+      const wrong = () => new AgenticClient({ ...section, token: wrongCredential }, settings, redactor);
+      return bearerPreflight('agentic', section, await ask(client), () => withClient(wrong(), ask));
     },
     serve: {},
     close: () => client.close(),

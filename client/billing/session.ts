@@ -2,6 +2,8 @@ import { billingAdapters } from '../../adapters/billing/registry.ts';
 import type { FamilySession, SessionOptions } from '../family-session.ts';
 import type { BillingSection } from '../../targets/billing/section.ts';
 import { preflightReport } from '../preflight.ts';
+import { checkCredential, withCredentialChecks, wrongCredential } from '../credential-check.ts';
+
 import { BillingClient } from './billing-client.ts';
 import { type LocalTokenSession, serveTokenSession } from './token-session.ts';
 
@@ -36,7 +38,17 @@ export function openBillingSession({
         () => true,
         () => false,
       );
-      return preflightReport('billing', section.baseUrl, await tokens.issuingExchange(), authenticated);
+      const issuing = await tokens.issuingExchange();
+      const report = preflightReport('billing', section.baseUrl, issuing, authenticated);
+      // The same token request with a wrong secret: refused alike, the entry's OAuth client is the mistake.
+      const valid = client.validTokenRequest();
+      const oauthClient = await checkCredential({
+        kind: 'OAuth client',
+        key: 'credentials (clientId, clientSecret)',
+        sent: issuing,
+        withWrong: () => client.sendTokenRequest({ ...valid, body: { ...valid.body, client_secret: wrongCredential } }),
+      });
+      return withCredentialChecks(report, [oauthClient]);
     },
     serve: serveTokenSession(tokens, tokenRule),
     close: () => client.close(),

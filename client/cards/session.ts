@@ -1,6 +1,7 @@
 import type { FamilySession, SessionOptions } from '../family-session.ts';
 import type { CardsSection } from '../../targets/cards/section.ts';
-import { preflightReport } from '../preflight.ts';
+import { bearerPreflight } from '../preflight.ts';
+import { withClient, wrongCredential } from '../credential-check.ts';
 import { CardsClient } from './cards-client.ts';
 
 /**
@@ -16,14 +17,9 @@ export function openCardsSession({
   const client = new CardsClient(section, settings, redactor, breaker);
   return {
     async preflight() {
-      const exchange = await client.getCardUser(section.fixtures.cardUsers.ACTIVATED);
-      const status = exchange.response?.status;
-      return preflightReport(
-        'cards',
-        section.baseUrl,
-        exchange,
-        status !== undefined && status !== 401 && status !== 403,
-      );
+      const ask = (cards: CardsClient) => cards.getCardUser(section.fixtures.cardUsers.ACTIVATED);
+      const wrong = () => new CardsClient({ ...section, token: wrongCredential }, settings, redactor);
+      return bearerPreflight('cards', section, await ask(client), () => withClient(wrong(), ask));
     },
     serve: {},
     close: () => client.close(),

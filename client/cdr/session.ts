@@ -1,7 +1,8 @@
 import type { FamilySession, SessionOptions } from '../family-session.ts';
 import { servesOperation } from '../../rules/cdr/endpoints.ts';
 import type { CdrSection } from '../../targets/cdr/section.ts';
-import { preflightReport } from '../preflight.ts';
+import { bearerPreflight } from '../preflight.ts';
+import { withClient, wrongCredential } from '../credential-check.ts';
 import { CdrClient } from './cdr-client.ts';
 
 /**
@@ -18,17 +19,12 @@ export function openCdrSession({
   return {
     async preflight() {
       // The status operation when served, else the product list (an entry may mark an operation as not served).
-      const exchange =
+      const ask = (cdr: CdrClient) =>
         servesOperation(section, 'status') || !servesOperation(section, 'list')
-          ? await client.status()
-          : await client.list({ pageSize: 1 });
-      const status = exchange.response?.status;
-      return preflightReport(
-        'cdr',
-        section.baseUrl,
-        exchange,
-        status !== undefined && status !== 401 && status !== 403,
-      );
+          ? cdr.status()
+          : cdr.list({ pageSize: 1 });
+      const wrong = () => new CdrClient({ ...section, token: wrongCredential }, settings, redactor);
+      return bearerPreflight('cdr', section, await ask(client), () => withClient(wrong(), ask));
     },
     serve: {},
     close: () => client.close(),

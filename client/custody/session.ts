@@ -1,7 +1,8 @@
 import { custodyListingPaths } from '../../rules/custody/endpoints.ts';
 import type { FamilySession, SessionOptions } from '../family-session.ts';
 import type { CustodySection } from '../../targets/custody/section.ts';
-import { preflightReport } from '../preflight.ts';
+import { bearerPreflight } from '../preflight.ts';
+import { withClient, wrongCredential } from '../credential-check.ts';
 import { CustodyClient } from './custody-client.ts';
 
 /**
@@ -17,14 +18,9 @@ export function openCustodySession({
   const client = new CustodyClient(section, settings, redactor, breaker);
   return {
     async preflight() {
-      const exchange = await client.page(custodyListingPaths[0], { pageRequest: 'FIRST' });
-      const status = exchange.response?.status;
-      return preflightReport(
-        'custody',
-        section.baseUrl,
-        exchange,
-        status !== undefined && status !== 401 && status !== 403,
-      );
+      const ask = (custody: CustodyClient) => custody.page(custodyListingPaths[0], { pageRequest: 'FIRST' });
+      const wrong = () => new CustodyClient({ ...section, token: wrongCredential }, settings, redactor);
+      return bearerPreflight('custody', section, await ask(client), () => withClient(wrong(), ask));
     },
     serve: {},
     close: () => client.close(),

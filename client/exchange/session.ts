@@ -6,7 +6,15 @@ import type { CircuitBreaker } from '../circuit-breaker.ts';
 import { preflightReport } from '../preflight.ts';
 import type { Redactor } from '../../core/redaction.ts';
 import { exchangeCodes } from '../../rules/exchange/codes.ts';
-import { readEnvelope } from './envelope.ts';
+import { codeText, readEnvelope } from './envelope.ts';
+import {
+  checkCredential,
+  refusedByStatus,
+  withClient,
+  withCredentialChecks,
+  wrongCredential,
+} from '../credential-check.ts';
+import type { Exchange } from '../http-exchange.ts';
 import { ExchangeClient } from './exchange-client.ts';
 
 /** The family's signing client for a target section: credentials and header names from the section. */
@@ -49,15 +57,33 @@ export function openExchangeSession({
   const exchangeClient = exchangeClientFor(section, client, redactor, breaker);
   return {
     preflight: async () => {
-      const exchange = await exchangeClient.post(batchOrdersPath, '[]');
-      const code = readEnvelope(exchange)?.code;
-      const refused = [
-        exchangeCodes.unknownKey,
-        exchangeCodes.invalidSignature,
-        exchangeCodes.timestampExpired,
-        ...section.expectations.missingSignatureCodes,
-      ].includes(code as never);
-      return preflightReport('exchange', section.baseUrl, exchange, exchange.response !== undefined && !refused);
+      const ask = (venue: ExchangeClient) => venue.post(batchOrdersPath, '[]');
+      const exchange = await ask(exchangeClient);
+      const refusal = (answer: Exchange) => {
+        const code = codeText(readEnvelope(answer)?.code);
+        const refusing = [
+          exchangeCodes.unknownKey,
+          exchangeCodes.invalidSignature,
+          exchangeCodes.timestampExpired,
+          ...section.expectations.missingSignatureCodes,
+        ];
+        return code !== undefined && refusing.includes(code as never) ? `code ${code}` : refusedByStatus(answer);
+      };
+      const report = preflightReport(
+        'exchange',
+        section.baseUrl,
+        exchange,
+        exchange.response !== undefined && refusal(exchange) === undefined,
+      );
+      const wrongSection = { ...section, credentials: { ...section.credentials, secretKey: wrongCredential } };
+      const signature = await checkCredential({
+        kind: 'signature',
+        key: 'credentials (apiKey, secretKey, passphrase) or signing',
+        sent: exchange,
+        withWrong: () => withClient(exchangeClientFor(wrongSection, client, redactor), ask),
+        refusal,
+      });
+      return withCredentialChecks(report, [signature]);
     },
     serve: {},
     close: () => exchangeClient.close(),

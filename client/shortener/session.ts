@@ -1,6 +1,7 @@
 import type { FamilySession, SessionOptions } from '../family-session.ts';
 import type { ShortenerSection } from '../../targets/shortener/section.ts';
-import { preflightReport } from '../preflight.ts';
+import { bearerPreflight } from '../preflight.ts';
+import { withClient, wrongCredential } from '../credential-check.ts';
 import { ShortenerClient } from './shortener-client.ts';
 
 /**
@@ -16,14 +17,9 @@ export function openShortenerSession({
   const client = new ShortenerClient(section, settings, redactor, breaker);
   return {
     async preflight() {
-      const exchange = await client.map({});
-      const status = exchange.response?.status;
-      return preflightReport(
-        'shortener',
-        section.baseUrl,
-        exchange,
-        status !== undefined && status !== 401 && status !== 403,
-      );
+      const ask = (shortener: ShortenerClient) => shortener.map({});
+      const wrong = () => new ShortenerClient({ ...section, token: wrongCredential }, settings, redactor);
+      return bearerPreflight('shortener', section, await ask(client), () => withClient(wrong(), ask));
     },
     serve: {},
     close: () => client.close(),

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { noOperationAtBaseUrl } from '../../cli/doctor-operations.ts';
 import { type DocumentShortener, startDocumentShortener } from '../independent/shortener/document-service.ts';
 import { runCli } from '../support/run-harness-cli.ts';
 import { tempFolder } from '../support/temp-folders.ts';
@@ -35,4 +36,23 @@ test('the right base URL: the operation answers (400 to a body that is not an ar
   expect(result.stdout).toContain(`POST ${shortener.baseUrl}/mappings answered 400`);
   expect(result.stdout).toContain('no authentication in this family');
   expect(result.stdout).not.toContain('auth works: yes');
+});
+
+describe('noOperationAtBaseUrl', () => {
+  const answers = (...notServed: (string | undefined)[]) => ({
+    family: 'f',
+    authenticated: true,
+    answers: notServed.map((reason, index) => ({
+      operation: `POST http://t/op${index}`,
+      status: 404,
+      ...(reason ? { notServed: reason } : {}),
+    })),
+  });
+  test('every operation not served names each answer; one served, or none asked, is no mistake', () => {
+    expect(noOperationAtBaseUrl(answers('answered 404', 'answered 405'))).toBe(
+      'POST http://t/op0 answered 404; POST http://t/op1 answered 405',
+    );
+    expect(noOperationAtBaseUrl(answers('answered 404', undefined))).toBeUndefined();
+    expect(noOperationAtBaseUrl(answers())).toBeUndefined();
+  });
 });

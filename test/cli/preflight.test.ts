@@ -62,7 +62,7 @@ describe('preflight of harness run', () => {
     expect(junit).toContain('<skipped>not run: the preflight failed (billing): no rule was judged</skipped>');
   });
 
-  test('refused credentials exit 2 naming the family and the status, and the secret is not printed', async () => {
+  test('credentials refused as a wrong one is exit 2 naming the family, the status and the key, never the secret', async () => {
     const targets = writeTargets({ wrong: billingTarget(reference.baseUrls.billing as string) });
     const result = await runCli(['run', '--targets', targets, '--target', 'wrong', '--runs', '1'], {
       PF_ID: clientId,
@@ -70,8 +70,9 @@ describe('preflight of harness run', () => {
     });
     expect(result.code, result.stdout + result.stderr).toBe(2);
     expect(result.stderr).toContain(
-      `PREFLIGHT_FAILED: billing at ${reference.baseUrls.billing}: credentials refused (HTTP 401)`,
+      `PREFLIGHT_FAILED: billing at ${reference.baseUrls.billing}: OAuth client refused: POST ${reference.baseUrls.billing}/oauth/token answered 401, as a deliberately wrong one is (answered 401)`,
     );
+    expect(result.stderr).toContain('fix: edit targets.wrong.families.billing.credentials');
     expect(result.stdout + result.stderr).not.toContain('not-the-right-secret-42');
   });
 });
