@@ -110,7 +110,8 @@ function secretHeader(
   family: string | undefined,
 ): { word: string; variable: CurlVariable } {
   const where = family ? `families.${family}` : 'the family section';
-  const scheme = /^([A-Za-z][A-Za-z0-9._~+-]*) \*\*\*$/.exec(redactedValue)?.[1];
+  // `Bearer ***`, or a MAC header whose mac alone is masked (`MAC id="c", ts="1", nonce="n", mac="***"`).
+  const scheme = /^([A-Za-z][A-Za-z0-9._~+-]*) (?:\*\*\*$|.*\*\*\*)/.exec(redactedValue)?.[1];
   if (scheme && /^bearer$/i.test(scheme)) {
     const variable = {
       name: variableName(family, 'token'),

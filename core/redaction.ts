@@ -1,9 +1,12 @@
 /**
  * Redaction of credentials in evidence (headers, bodies, URLs, curl lines).
  *
- * Two layers: structural rules (header names, JSON keys, form fields, query parameters that look secret) and literal
- * replacement of secret values the harness registered. The literal layer catches secrets echoed in places no rule
- * anticipates, e.g. a plain-text error body quoting the client secret.
+ * By value first: every secret the harness registers (the entry's credentials, the tokens the target issued) is
+ * replaced wherever it appears, e.g. a plain-text error body quoting the client secret. By name only what is a
+ * credential by definition: the credential part of Authorization (of a MAC header, the mac alone), cookies, API-key
+ * headers, the headers a family names as its signature, and JSON or form fields such as client_secret or
+ * access_token. Never by a substring of a record field's name: a card's authorizationStatus, a program's keyname or
+ * a cursor's token field are evidence the rules judged, shown as they are.
  */
 
 import { parseJsonBounded } from './json-depth.ts';
@@ -13,22 +16,57 @@ export const MASK = '***';
 /** What a report shows instead of a value whose redaction failed: never the value itself. */
 export const REDACTION_FAILED = '[redaction failed: value withheld]';
 
-/** JSON keys / form fields whose values are secret (access_token, client_secret, refresh_token, password ...). */
-const SECRET_FIELD = /secret|password|token|signature|private|api[_-]?key|authorization/i;
-/** Matches SECRET_FIELD but is useful evidence, not a credential. */
-const PUBLIC_FIELD = /^token[_-]?type$/i;
+/** JSON keys and form fields that are credentials by definition, compared without case, `_` or `-`. */
+const CREDENTIAL_FIELDS = new Set([
+  'accesstoken',
+  'refreshtoken',
+  'idtoken',
+  'clientsecret',
+  'clientassertion',
+  'password',
+  'passphrase',
+  'apikey',
+  'secretkey',
+  'privatekey',
+  'privatekeys',
+  'secret',
+  'token',
+]);
 
-const MASKED_HEADERS = new Set(['apiaccesskeyid', 'apisecretaccesskey', 'cookie', 'set-cookie', 'x-api-key']);
-const SECRET_HEADER_NAME = /secret|token|signature|key/i;
-const PUBLIC_HEADERS = new Set(['idempotency-key', 'x-idempotency-key', 'svc-track-id']);
+/** Headers that are credentials by definition (beside Authorization, whose credential part alone is masked). */
+const CREDENTIAL_HEADERS = new Set([
+  'cookie',
+  'set-cookie',
+  'x-api-key',
+  'x-net-api-key',
+  'apiaccesskeyid',
+  'apisecretaccesskey',
+]);
 const AUTHORIZATION_HEADERS = new Set(['authorization', 'proxy-authorization']);
+/**
+ * A header named as a credential by its last word (x-auth-token, x-client-secret, ex-access-sign, x-net-api-key); not
+ * one that only contains such a word (keyname, idempotency-key and ex-access-key are no credential by their name: an
+ * entry's key is masked by its value).
+ */
+const CREDENTIAL_HEADER_NAME = /(?:^|-)(?:token|secret|signature|sign|api-?key|password|passphrase)$/i;
+
+/** Names of environment variables that hold secrets, by the usual words in them (a container's env). */
+const SECRET_ENV_NAME = /secret|password|token|signature|private|api[_-]?key|authorization/i;
 
 /** A JSON number at a position (sticky). */
 const JSON_NUMBER = /-?\d[\d.eE+-]*/y;
 const URL_PASSWORD = /^([a-z][a-z0-9+.-]*:\/\/[^/?#@]*:)[^/?#@]*@/i;
+/** The mac part of a MAC Authorization header: its id, ts, nonce and bodyhash stay readable. */
+const MAC_PART = /(\bmac\s*=\s*)("[^"]*"|[^,\s]*)/i;
 
+/** A JSON key or form field that is a credential by definition (client_secret, access_token, password ...). */
 export function isSecretField(name: string): boolean {
-  return SECRET_FIELD.test(name) && !PUBLIC_FIELD.test(name);
+  return CREDENTIAL_FIELDS.has(name.toLowerCase().replace(/[_-]/g, ''));
+}
+
+/** An environment variable whose name says it holds a secret (REFERENCE_CLIENT_SECRET, API_TOKEN ...). */
+export function isSecretEnvName(name: string): boolean {
+  return SECRET_ENV_NAME.test(name);
 }
 
 /** Shorter registered values are ignored (field and header rules still mask them where they are named). */
@@ -36,6 +74,7 @@ export const minimumSecretLength = 4;
 
 export class Redactor {
   readonly #secrets = new Set<string>();
+  readonly #credentialHeaders = new Set<string>();
   /** Longest first, so a secret containing another one is masked whole. */
   #ordered: string[] = [];
 
@@ -50,8 +89,14 @@ export class Redactor {
     if (this.#secrets.size !== before) this.#ordered = [...this.#secrets].sort((a, b) => b.length - a.length);
   }
 
+  /** Headers a family names as credentials (its signature header): masked by name, like the built-in ones. */
+  addCredentialHeader(name: string): void {
+    this.#credentialHeaders.add(name.toLowerCase());
+  }
+
   /**
-   * Authorization keeps its scheme (`Bearer ***`); credential-like headers become `***`; others get literal redaction.
+   * Authorization keeps its scheme (`Bearer ***`; a MAC header its id, ts, nonce and bodyhash, `mac="***"`);
+   * credential headers become `***`; others get literal redaction.
    */
   redactHeaders(headers: Record<string, string | string[]>): Record<string, string | string[]> {
     const out: Record<string, string | string[]> = {};
@@ -109,9 +154,12 @@ export class Redactor {
     const lower = name.toLowerCase();
     if (AUTHORIZATION_HEADERS.has(lower)) {
       const space = value.indexOf(' ');
+      if (space > 0 && value.slice(0, space).toLowerCase() === 'mac' && MAC_PART.test(value))
+        return this.redactSecrets(value.replace(MAC_PART, `$1"${MASK}"`));
       return space > 0 ? `${value.slice(0, space)} ${MASK}` : MASK;
     }
-    if (MASKED_HEADERS.has(lower) || (SECRET_HEADER_NAME.test(lower) && !PUBLIC_HEADERS.has(lower))) return MASK;
+    if (CREDENTIAL_HEADERS.has(lower) || this.#credentialHeaders.has(lower) || CREDENTIAL_HEADER_NAME.test(lower))
+      return MASK;
     return this.redactSecrets(value);
   }
 }

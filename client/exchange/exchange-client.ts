@@ -1,4 +1,5 @@
 import { orderDetailsPath } from '../../rules/exchange/codes.ts';
+import { defaultSigningHeaders } from './signing.ts';
 import { batchBody, batchOrdersPath, type OrderDraft, type OrderTemplate } from '../../adapters/exchange/orders.ts';
 import type { Exchange } from '../http-exchange.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
@@ -41,6 +42,9 @@ export class ExchangeClient {
     this.#options = options;
     this.#http = new SignedHttpClient(familyHttpClient(options, options.breaker), signatureSigner(options));
     options.redactor.addSecret(options.secretKey);
+    options.redactor.addSecret(options.apiKey);
+    // The signature is a credential by definition: its header is masked by name.
+    options.redactor.addCredentialHeader((options.headers ?? defaultSigningHeaders).sign);
     if (options.passphrase) options.redactor.addSecret(options.passphrase);
   }
 

@@ -278,16 +278,7 @@ async function settleThrown(
   }: { run: RunContext; base: RuleOutcome; record: (outcome: RuleOutcome) => void; vitest: TestContext },
 ): Promise<void> {
   const ruleId = rule.id as RuleId;
-  if (caught instanceof NotApplicableHere) {
-    record({
-      ...base,
-      status: 'not-applicable',
-      message: reportText(caught.reason).text,
-      evidence: shownEvidence(caught.evidence, base.family),
-    });
-    vitest.skip(`not applicable: ${caught.reason}`);
-    return;
-  }
+  if (caught instanceof NotApplicableHere) return recordNotApplicable(caught, base, record, vitest);
   // What a check helper the body called directly threw is the rule's too, named for it as the engine names it.
   const owner = ownerOf?.(caught);
   const thrown =
@@ -327,6 +318,18 @@ async function settleThrown(
         : `check ${rule.check} raised an unexpected error: ${reportText(error instanceof Error ? error.message : String(error)).text}`;
   record({ ...base, status: 'broken', message });
   throw new BrokenCheckError(message, { cause: error });
+}
+
+/** The target showed the rule does not apply to it (an operation the documents do not show, not served). */
+function recordNotApplicable(
+  found: NotApplicableHere,
+  base: RuleOutcome,
+  record: (outcome: RuleOutcome) => void,
+  vitest: TestContext,
+): void {
+  const message = reportText(found.reason).text;
+  record({ ...base, status: 'not-applicable', message, evidence: shownEvidence(found.evidence, base.family) });
+  vitest.skip(`not applicable: ${message}`);
 }
 
 function defineRuleTest(under: RuleUnderTest, options: RuleTestOptions): void {

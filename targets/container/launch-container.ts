@@ -6,7 +6,7 @@ import {
   type StartedTestContainer,
   type WaitStrategy,
 } from 'testcontainers';
-import { defaultRedactor, isSecretField } from '../../core/redaction.ts';
+import { defaultRedactor, isSecretEnvName } from '../../core/redaction.ts';
 import { HarnessError } from '../../core/harness-error.ts';
 import type { LaunchedTarget } from '../launched-target.ts';
 import { RecentLines } from '../output-lines.ts';
@@ -29,7 +29,7 @@ export async function launchContainer(
   abort?: AbortSignal,
 ): Promise<LaunchedTarget> {
   const fail = startFailure(name, entry);
-  for (const [key, value] of Object.entries(entry.env)) if (isSecretField(key)) defaultRedactor.addSecret(value);
+  for (const [key, value] of Object.entries(entry.env)) if (isSecretEnvName(key)) defaultRedactor.addSecret(value);
   const client = await connectEngine();
   await ensureImage(client, name, entry, fail);
   const reachedOn = hostPort ?? entry.port;

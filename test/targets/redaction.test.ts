@@ -201,3 +201,39 @@ describe('Redactor.redactValue: one path for every value bound for a report', ()
     expect(redactor.redactValue({ big: 10n })).toBe(REDACTION_FAILED);
   });
 });
+
+describe('only credentials by definition are masked by name', () => {
+  const redactor = new Redactor();
+  it("a record's fields named like a credential are evidence: authorization*, keyname, a cursor's token field", () => {
+    const text = JSON.stringify({
+      authorizationStatus: 'APPROVED',
+      authorizationAmount: '5.00',
+      tokenBindsPageSize: true,
+      keyname: 'MK-HARNESS',
+      nextPageToken: 'cursor-1',
+      access_token: 'issued-1',
+    });
+    expect(JSON.parse(redactor.redactText(text))).toEqual({
+      authorizationStatus: 'APPROVED',
+      authorizationAmount: '5.00',
+      tokenBindsPageSize: true,
+      keyname: 'MK-HARNESS',
+      nextPageToken: 'cursor-1',
+      access_token: '***',
+    });
+  });
+  it('a MAC header keeps its id, ts, nonce and bodyhash and masks the mac; keyname and idempotency keys are shown', () => {
+    const out = redactor.redactHeaders({
+      Authorization: 'MAC id="c1", ts="1700000000", nonce="n-1", bodyhash="Yg==", mac="c2lnbmVk"',
+      keyname: 'MK-HARNESS',
+      'Idempotency-Key': 'idem-1',
+      'EX-ACCESS-SIGN': 'c2lnbmVk',
+    });
+    expect(out).toEqual({
+      Authorization: 'MAC id="c1", ts="1700000000", nonce="n-1", bodyhash="Yg==", mac="***"',
+      keyname: 'MK-HARNESS',
+      'Idempotency-Key': 'idem-1',
+      'EX-ACCESS-SIGN': '***',
+    });
+  });
+});
