@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { familyByName } from '../../families/index.ts';
 import { isSecretField } from '../../core/redaction.ts';
+import { referenceSecretNames } from '../support/reference-secrets.ts';
 import { bundledTargets, runCli, withReferenceCredentials, writeTargets } from '../support/run-harness-cli.ts';
 
 /*
@@ -10,19 +11,8 @@ import { bundledTargets, runCli, withReferenceCredentials, writeTargets } from '
  * a MAC header keeps its id, ts and nonce and masks the mac alone.
  */
 
-/** The reference's secrets (identifiers such as client ids, the MAC id and the keyname are not secrets). */
-const secretNames = [
-  'REFERENCE_CLIENT_SECRET',
-  'REFERENCE_EXCHANGE_SECRET_KEY',
-  'REFERENCE_EXCHANGE_PASSPHRASE',
-  'REFERENCE_CUSTODY_TOKEN',
-  'REFERENCE_CARDS_TOKEN',
-  'REFERENCE_AGENTIC_TOKEN',
-  'REFERENCE_LOYALTY_MAC_SECRET',
-  'REFERENCE_LOYALTY_TOKEN',
-  'REFERENCE_LOYALTY_API_KEY',
-  'REFERENCE_EXCHANGE_API_KEY',
-];
+/** The reference's secrets, and its API keys (masked by value though they are identifiers of the entry). */
+const secretNames = [...referenceSecretNames, 'REFERENCE_LOYALTY_API_KEY', 'REFERENCE_EXCHANGE_API_KEY'];
 
 /** A mutant per family whose failure's evidence carries the family's credentials and records. */
 const mutants: readonly [family: string, mutant: string][] = [

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { allRules, familyByName } from '../../families/index.ts';
 import { type CliResult, runCli, withReferenceCredentials } from '../support/run-harness-cli.ts';
+import { referenceSecretNames } from '../support/reference-secrets.ts';
 
 /** What an Allure result says of the test it reports. */
 interface AllureResult {
@@ -12,18 +13,7 @@ interface AllureResult {
   parameters: { name: string; value: string; excluded?: boolean }[];
 }
 
-/** The secrets the reference's entries carry (identifiers such as client and API key ids are not secrets). */
-const secretNames = [
-  'REFERENCE_CLIENT_SECRET',
-  'REFERENCE_EXCHANGE_SECRET_KEY',
-  'REFERENCE_EXCHANGE_PASSPHRASE',
-  'REFERENCE_CUSTODY_TOKEN',
-  'REFERENCE_CARDS_TOKEN',
-  'REFERENCE_AGENTIC_TOKEN',
-  'REFERENCE_AGENTIC_PRIVATE_KEY',
-  'REFERENCE_LOYALTY_MAC_SECRET',
-  'REFERENCE_LOYALTY_TOKEN',
-];
+const secretNames = referenceSecretNames;
 
 /** Everything a run wrote a reader could see: the terminal, summary.json, junit.xml and every Allure result. */
 function everythingShown(result: { stdout: string; stderr: string; reportsDir: string }): string[] {
