@@ -1,4 +1,6 @@
-import type { PreflightReport } from './family-session.ts';
+import type { CredentialCheck, PreflightReport } from './family-session.ts';
+
+export type { CredentialCheck };
 import type { Exchange } from './http-exchange.ts';
 
 /*
@@ -10,22 +12,6 @@ import type { Exchange } from './http-exchange.ts';
 
 /** A value no target issues: what a wrong credential is tried with. */
 export const wrongCredential = 'harness-deliberately-wrong-credential';
-
-/** One kind of credential of an entry, as the preflight tried it. */
-export interface CredentialCheck {
-  /** What kind: "bearer token", "MAC", "signature", "OAuth client". */
-  kind: string;
-  /** The key of the family's section to edit: "token", "mac", "credentials". */
-  key: string;
-  /** The entry's value was taken (the answer was no refusal of it). */
-  accepted: boolean;
-  /** What was sent and what answered, in words: "GET http://h/v1/cardusers/u answered 200". */
-  answered: string;
-  /** What the same request with a wrong credential answered, where the entry's value was refused. */
-  wrongAnswered?: string;
-  /** Refused exactly as a wrong credential is: the entry's value is wrong. */
-  mistaken: boolean;
-}
 
 /** How a family's refusal of a credential looks: a 401 or 403 by default. */
 export type Refusal = (exchange: Exchange) => string | undefined;

@@ -2,7 +2,6 @@ import type { ClientSettings } from '../targets/schema.ts';
 import type { CircuitBreaker } from './circuit-breaker.ts';
 import type { Redactor } from '../core/redaction.ts';
 import type { BrokeredMethods } from './session-broker.ts';
-import type { CredentialCheck } from './credential-check.ts';
 
 export interface SessionOptions<Section> {
   section: Section;
@@ -10,6 +9,22 @@ export interface SessionOptions<Section> {
   redactor: Redactor;
   /** The family's circuit breaker for the run: hand it to every HTTP client the session opens. */
   breaker: CircuitBreaker;
+}
+
+/** One kind of credential of an entry, as the preflight tried it. */
+export interface CredentialCheck {
+  /** What kind: "bearer token", "MAC", "signature", "OAuth client". */
+  kind: string;
+  /** The key of the family's section to edit: "token", "mac", "credentials". */
+  key: string;
+  /** The entry's value was taken (the answer was no refusal of it). */
+  accepted: boolean;
+  /** What was sent and what answered, in words: "GET http://h/v1/cardusers/u answered 200". */
+  answered: string;
+  /** What the same request with a wrong credential answered, where the entry's value was refused. */
+  wrongAnswered?: string;
+  /** Refused exactly as a wrong credential is: the entry's value is wrong. */
+  mistaken: boolean;
 }
 
 /** What a preflight found for one family of a target. */
