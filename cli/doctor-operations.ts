@@ -1,4 +1,5 @@
-import type { DoctorPlan } from '../families/family.ts';
+import type { DoctorPlan, DoctorRequest } from '../families/family.ts';
+import type { HttpClient } from '../client/http-client.ts';
 import type { FamilyModule } from '../families/family.ts';
 import { familyHttpClient } from '../client/family-http-client.ts';
 import type { ClientSettings } from '../targets/schema.ts';
@@ -39,32 +40,35 @@ export async function askOperations(
       if (!family.doctor) continue;
       const plan: DoctorPlan = family.doctor(sections[family.name]);
       const answers: OperationAnswer[] = [];
-      for (const request of plan.requests) {
-        const url = plan.baseUrl.replace(/\/+$/, '') + request.path;
-        const exchange = await client.send({
-          method: request.method,
-          url,
-          ...(request.json === undefined ? {} : { json: request.json }),
-        });
-        const status = exchange.response?.status;
-        const notServed =
-          status === 404 || status === 405
-            ? `answered ${status}`
-            : status === undefined
-              ? undefined
-              : plan.notServed?.(exchange);
-        answers.push({
-          operation: `${request.method} ${url}`,
-          ...(status === undefined ? { error: `${exchange.error?.code}: ${exchange.error?.message}` } : { status }),
-          ...(notServed === undefined ? {} : { notServed }),
-        });
-      }
+      for (const request of plan.requests) answers.push(await answerOf(client, plan, request));
       found.push({ family: family.name, answers, authenticated: plan.authenticated ?? true });
     }
     return found;
   } finally {
     await client.close();
   }
+}
+
+/** One harmless request of a doctor plan, sent, as its answer in words (never throws for what the target does). */
+export async function answerOf(client: HttpClient, plan: DoctorPlan, request: DoctorRequest): Promise<OperationAnswer> {
+  const url = plan.baseUrl.replace(/\/+$/, '') + request.path;
+  const exchange = await client.send({
+    method: request.method,
+    url,
+    ...(request.json === undefined ? {} : { json: request.json }),
+  });
+  const status = exchange.response?.status;
+  const notServed =
+    status === 404 || status === 405
+      ? `answered ${status}`
+      : status === undefined
+        ? undefined
+        : plan.notServed?.(exchange);
+  return {
+    operation: `${request.method} ${url}`,
+    ...(status === undefined ? { error: `${exchange.error?.code}: ${exchange.error?.message}` } : { status }),
+    ...(notServed === undefined ? {} : { notServed }),
+  };
 }
 
 /** The first answer that says the base URL is wrong (404: no such path there), as the line doctor prints. */

@@ -40,8 +40,10 @@ export async function judgeTarget(run: RunUnderWay): Promise<void> {
   const sessions = await openBrokeredSessions(plan.target, plan.selected, pace.methods);
   record.preflight = sessions.reports;
   try {
+    // A stop requested meanwhile ends the check: the run winds down as it would have.
     const problem =
-      preflightError(plan.target.name, sessions.reports) ?? (await baseUrlMistake(plan.target, plan.selected));
+      preflightError(plan.target.name, sessions.reports) ??
+      (await Promise.race([baseUrlMistake(plan.target, plan.selected), stop.requested.then(() => undefined)]));
     if (problem) {
       // A CI test view is never empty: the preflight's failure is reported per family before the exit 2.
       record.write(record.summary(false));

@@ -103,6 +103,7 @@ const onlyValid: BatchPlan = { kinds: ['valid'], seeds: [5] };
 // does not serve it leaves the rule not applicable.
 ruleTest('exchange.codes.order-not-found', async ({ observe, check }) => {
   const s = session();
+  // not-a-limit: an order id, not the success code.
   const first = await s.client.orderDetails(s.section.instrument, '0');
   const notServed = operationNotServed(first, [exchangeCodes.orderNotFound]);
   if (notServed !== undefined)

@@ -80,13 +80,20 @@ test('billing: a wrong client secret is PREFLIGHT_FAILED naming families.billing
   expect(result.stderr).toContain('edit targets.mine.families.billing.credentials');
 });
 
-test('an empty CI secret is ENV_MISSING naming the variable, the key, and that it is empty', async () => {
-  const result = await runWith('loyalty', { env: { BLIND_LOYALTY_API_KEY: '' } });
-  expect(result.code, result.output).toBe(2);
-  expect(result.stderr).toContain(
-    'ENV_MISSING: targets.mine.families.loyalty.apiKey uses ${BLIND_LOYALTY_API_KEY}, which is set but empty',
-  );
-});
+test.each([
+  ['billing', 'BLIND_BILLING_CLIENT_SECRET', 'credentials.clientSecret'],
+  ['loyalty', 'BLIND_LOYALTY_API_KEY', 'apiKey'],
+  ['custody', 'BLIND_CUSTODY_TOKEN', 'token'],
+])(
+  '%s: an empty CI secret (%s) is ENV_MISSING naming the variable, the key, and that it is empty',
+  async (family, variable, key) => {
+    const result = await runWith(family, { env: { [variable]: '' } });
+    expect(result.code, result.output).toBe(2);
+    expect(result.stderr).toContain(
+      `ENV_MISSING: targets.mine.families.${family}.${key} uses \${${variable}}, which is set but empty`,
+    );
+  },
+);
 
 test('doctor says OK only when a call with each credential was accepted: a wrong bearer beside a right MAC is not', async () => {
   const service = services.loyalty as BlindService;

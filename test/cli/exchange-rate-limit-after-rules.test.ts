@@ -71,7 +71,8 @@ describe('the exchange rate-limit probe, run after every other exchange rule', (
     const probe = result.summary().rules.find((rule) => rule.ruleId === rateLimitRule);
     expect(probe?.status, result.stdout.slice(-3000)).toBe('failed');
     const request = probe?.evidence?.[0]?.request ?? '';
-    expect(request).toMatch(/EX-ACCESS-SIGN: [A-Za-z0-9+/=]{44}/i);
+    // The signature is a credential by definition: masked, as the timestamp beside it is not.
+    expect(request).toMatch(/EX-ACCESS-SIGN: \*\*\*/i);
     expect(request).toMatch(/EX-ACCESS-TIMESTAMP: \d{4}-\d{2}-\d{2}T/i);
     expect(result.code).toBe(1);
   });

@@ -28,14 +28,17 @@ describe('custody session', () => {
     expect(redactor.redactSecrets(`Bearer ${section.token}`)).toBe('Bearer ***');
     await session.close();
   });
-  test('a token the target refuses stops the run: credentials refused', async () => {
+  test('a token the target refuses as it refuses a wrong one stops the run, naming the key to edit', async () => {
     const session = openCustodySession({
       section: { ...section, token: 'not-the-token' },
       client,
       redactor: new Redactor(),
       breaker: new CircuitBreaker('custody', 3),
     });
-    expect((await session.preflight()).problem).toContain('credentials refused');
+    const report = await session.preflight();
+    expect(report.problem).toContain('bearer token refused');
+    expect(report.problem).toContain('as a deliberately wrong one is');
+    expect(report.fixKey).toBe('token');
     await session.close();
   });
   test('the query percent-encodes +, / and = of a token and nothing is built by the client', () => {
