@@ -1,7 +1,7 @@
 import { RunPace } from '../client/run-pace.ts';
 import type { RunProgress } from '../reporting/live-line.ts';
 import type { RunContext } from '../suites/support/run-context.ts';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { openBrokeredSessions, preflightError } from './family-sessions.ts';
 import { baseUrlMistake } from './entry-mistakes.ts';
 import type { RunPlan } from './run-plan.ts';
@@ -101,6 +101,12 @@ async function runSuites(run: RunUnderWay, runner: SuiteRunner, broker: RunConte
     ...(plan.sequences === undefined ? {} : { sequences: plan.sequences }),
     broker,
     deadlineAt: deadlineOf(plan),
+    counterexamples: {
+      dir: plan.target.entry.counterexamples
+        ? resolve(dirname(plan.file.path), plan.target.entry.counterexamples)
+        : join(plan.paths.root, 'counterexamples'),
+      target: plan.target.name,
+    },
     ...plan.replayWith,
   };
   // A signal that came while vitest started: nothing is run.

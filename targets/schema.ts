@@ -146,6 +146,13 @@ const runSettings = {
    */
   sequences: z.number().int().min(0).max(100_000).optional(),
   /**
+   * Folder where a run keeps the failing sequences it shrank (one file per target and rule), relative to the targets
+   * file: every later run against this target tries them first, before its random sequences, and one that passes
+   * leaves the folder. Commit it to keep a failure found one night in every CI run until it is fixed. Default: the
+   * reports folder's counterexamples/.
+   */
+  counterexamples: z.string().min(1).optional(),
+  /**
    * Each family's rate limits count only that family's own requests, even where families share an origin (a
    * limiter per interface, as the bundled reference has): a rate-limit probe then runs beside the other families'
    * rules instead of alone at the end of the run. Default false: a probe runs beside only the families served at
@@ -225,6 +232,7 @@ export interface TargetEntry {
   load?: LoadProfile;
   lateMemoryMs?: number;
   sequences?: number;
+  counterexamples?: string;
   rateLimitsPerFamily?: boolean;
 }
 

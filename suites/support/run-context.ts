@@ -2,6 +2,7 @@ import { inject } from 'vitest';
 import type { ReplaySettings } from '../../checks/failure-text.ts';
 import type { BrokerAddress } from '../../client/session-broker.ts';
 import type { TargetEntry } from '../../targets/schema.ts';
+import type { KeptPlace } from './kept-counterexamples.ts';
 
 /**
  * What `harness run` hands every suite: the resolved target, the run's settings and its session broker, and
@@ -24,6 +25,8 @@ export interface RunContext extends Pick<ReplaySettings, 'harness' | 'replayRepo
   turns?: BrokerAddress;
   /** When the run's deadline falls (epoch ms): walks take a share of the time left. Absent: no deadline. */
   deadlineAt?: number;
+  /** Where the run keeps the target's failing sequences, tried first by later runs (kept-counterexamples.ts). */
+  counterexamples?: KeptPlace;
 }
 
 declare module 'vitest' {

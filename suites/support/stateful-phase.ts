@@ -3,6 +3,14 @@ import { RuleViolation, Violation } from '../../checks/rule-violation.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import type { RunContext } from './run-context.ts';
 import { type PhaseFigures, phaseObservation, phaseText } from '../../core/stateful-phase-figures.ts';
+import { ruleInProgress } from '../../core/rule-in-progress.ts';
+import {
+  type KeptCounterexample,
+  type KeptPlace,
+  keepCounterexample,
+  keptCounterexample,
+  releaseCounterexample,
+} from './kept-counterexamples.ts';
 
 /*
  * The stateful phase of a rule (DESIGN: "Sequences: the target as a state machine"): fast-check's model-based testing
@@ -51,6 +59,11 @@ export interface StatefulPhase<Model extends object, Real extends SequenceReal> 
   seed: number;
   /** How many sequences (fast-check's numRuns); shrinking a failure runs more. */
   sequences: number;
+  /**
+   * The fast-check path of a failure at `seed` to find again (a kept counterexample): the sequences up to the one that
+   * failed are run, and a failure shrunk as always.
+   */
+  path?: string;
 }
 
 /** What a phase that found nothing ran: sequences generated and requests sent, shrinking included. */
@@ -92,7 +105,11 @@ export async function runStatefulPhase<Model extends object, Real extends Sequen
         requests += real.log.steps.length;
       }
     }),
-    { seed: phase.seed, numRuns: phase.sequences },
+    phase.path === undefined
+      ? { seed: phase.seed, numRuns: phase.sequences }
+      : // The sequences of that seed up to the one that failed (the path's first step), shrunk again: a sequence's
+        // shrinks depend on which of its commands ran, so the path's later steps cannot be replayed as such.
+        { seed: phase.seed, numRuns: Number(phase.path.split(':')[0]) + 1 },
   );
   if (!details.failed) return { sequences: details.numRuns, requests };
   if (!failed || !(failed.error instanceof Violation)) throw failed?.error ?? details.errorInstance;
@@ -136,12 +153,56 @@ export function judgedAtStep<T>(story: string, judge: () => T): T {
  * and what it read leniently (`lenient`, filled by the sequences) recorded as the rule's observations.
  */
 export async function runRulePhase<Model extends object, Real extends SequenceReal>(
-  run: Pick<RunContext, 'seed' | 'sequences' | 'target'>,
+  run: Pick<RunContext, 'seed' | 'sequences' | 'target' | 'counterexamples'>,
   observe: (key: string, value: unknown) => void,
   lenient: readonly string[],
   phase: Pick<StatefulPhase<Model, Real>, 'commands' | 'setup'>,
 ): Promise<StatefulPhaseRun> {
-  const ran = await runStatefulPhase({ ...phase, seed: run.seed, sequences: sequenceBudget(run) });
+  const ruleId = ruleInProgress();
+  const place = ruleId === undefined ? undefined : run.counterexamples;
+  const kept = place && ruleId ? keptCounterexample(place, ruleId) : undefined;
+  if (place && ruleId && kept?.kind === 'sequence') {
+    await runStatefulPhase({ ...phase, seed: kept.seed, sequences: 1, path: kept.path }).catch((error: unknown) => {
+      throw keptAgain(error, place, kept);
+    });
+    const left = releaseCounterexample(place, ruleId);
+    observe(
+      keptObservation,
+      `the sequence kept ${kept.found} (seed ${kept.seed}, path ${kept.path}) was tried first and passed: it left ${left}`,
+    );
+  }
+  const ran = await runStatefulPhase({ ...phase, seed: run.seed, sequences: sequenceBudget(run) }).catch(
+    (error: unknown) => {
+      throw place && ruleId ? keptNow(error, place, ruleId) : error;
+    },
+  );
   observePhase(observe, ran, lenient);
   return ran;
 }
+
+/** The observation that says what became of a kept counterexample. */
+export const keptObservation = 'kept counterexample';
+
+/** A kept sequence that fails again: its violation says so, and it stays kept. */
+function keptAgain(error: unknown, place: KeptPlace, kept: KeptCounterexample): unknown {
+  if (!(error instanceof Violation)) return error;
+  keepCounterexample(place, { ...kept, failure: firstLine(error.message) });
+  error.message = `${error.message}\n(The sequence kept ${kept.found} from an earlier run, tried first: it still fails.)`;
+  return error;
+}
+
+/** A sequence found failing now: kept for the next runs, its violation saying where. */
+function keptNow(error: unknown, place: KeptPlace, ruleId: string): unknown {
+  if (!(error instanceof Violation) || !error.replay) return error;
+  const file = keepCounterexample(place, {
+    ruleId,
+    kind: 'sequence',
+    seed: error.replay.seed,
+    path: error.replay.path,
+    failure: firstLine(error.message),
+  });
+  error.message = `${error.message}\nKept in ${file}: every later run against this target tries it first, until it passes.`;
+  return error;
+}
+
+const firstLine = (text: string) => text.split('\n')[0] ?? text;
