@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { agenticReference } from '../reference/agentic/index.ts';
 import { agenticRules } from '../rules/agentic/rules.ts';
+import { agenticStatefulSentences } from '../rules/agentic/stateful-sentences.ts';
 import { agenticConfigFixes, agenticSectionSchema } from '../targets/agentic/section.ts';
 import { defineFamily } from './family.ts';
 import { notificationsPath } from '../rules/agentic/records.ts';
@@ -11,6 +12,7 @@ export const agenticFamily = defineFamily({
   title:
     'Agentic-commerce notifications to a partner: JWE payloads, headers, field rules, error bodies (spec document 2, part C)',
   rules: agenticRules,
+  statefulSentences: agenticStatefulSentences,
   checks: async () => (await import('../checks/agentic/index.ts')).agenticChecks,
   section: agenticSectionSchema,
   configFixes: agenticConfigFixes,

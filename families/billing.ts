@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { billingAdapters } from '../adapters/billing/registry.ts';
 import { billingReference } from '../reference/billing/index.ts';
 import { billingRules } from '../rules/billing/rules.ts';
+import { billingStatefulSentences } from '../rules/billing/stateful-sentences.ts';
 import { billingConfigFixes, billingSectionSchema } from '../targets/billing/section.ts';
 import { defineFamily } from './family.ts';
 import { billingOperations } from '../rules/billing/operations.ts';
@@ -11,6 +12,7 @@ export const billingFamily = defineFamily({
   name: 'billing',
   title: 'Billing service: OAuth token, catalog charges and products (spec document 1)',
   rules: billingRules,
+  statefulSentences: billingStatefulSentences,
   checks: async () => (await import('../checks/billing/index.ts')).billingChecks,
   section: billingSectionSchema,
   configFixes: billingConfigFixes,

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { cardsReference } from '../reference/cards/index.ts';
 import { cardsRules } from '../rules/cards/rules.ts';
+import { cardsStatefulSentences } from '../rules/cards/stateful-sentences.ts';
 import { cardsConfigFixes, cardsSectionSchema } from '../targets/cards/section.ts';
 import { defineFamily } from './family.ts';
 import { cardsOperations } from '../rules/cards/operations.ts';
@@ -10,6 +11,7 @@ export const cardsFamily = defineFamily({
   name: 'cards',
   title: 'Card on demand: cards, card users, transactions, authorizations, unenrolment (spec document 2, part B)',
   rules: cardsRules,
+  statefulSentences: cardsStatefulSentences,
   checks: async () => (await import('../checks/cards/index.ts')).cardsChecks,
   section: cardsSectionSchema,
   configFixes: cardsConfigFixes,

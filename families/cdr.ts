@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { cdrReference } from '../reference/cdr/index.ts';
 import { cdrRules } from '../rules/cdr/rules.ts';
+import { cdrStatefulSentences } from '../rules/cdr/stateful-sentences.ts';
 import { cdrConfigFixes, cdrSectionSchema } from '../targets/cdr/section.ts';
 import { defineFamily } from './family.ts';
 import { cdrOperations } from '../rules/cdr/endpoints.ts';
@@ -10,6 +11,7 @@ export const cdrFamily = defineFamily({
   name: 'cdr',
   title: 'Open-banking product data: versions, filters, pagination walks, product records (spec document 3, part A)',
   rules: cdrRules,
+  statefulSentences: cdrStatefulSentences,
   checks: async () => (await import('../checks/cdr/index.ts')).cdrChecks,
   section: cdrSectionSchema,
   configFixes: cdrConfigFixes,

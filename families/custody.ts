@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { custodyReference } from '../reference/custody/index.ts';
 import { custodyRules } from '../rules/custody/rules.ts';
+import { custodyStatefulSentences } from '../rules/custody/stateful-sentences.ts';
 import { custodyConfigFixes, custodySectionSchema } from '../targets/custody/section.ts';
 import { defineFamily } from './family.ts';
 import { custodyListingPaths } from '../rules/custody/endpoints.ts';
@@ -10,6 +11,7 @@ export const custodyFamily = defineFamily({
   name: 'custody',
   title: 'Custody platform: cursor pagination and EVM proxy upgrade (spec document 3, part C)',
   rules: custodyRules,
+  statefulSentences: custodyStatefulSentences,
   checks: async () => (await import('../checks/custody/index.ts')).custodyChecks,
   section: custodySectionSchema,
   configFixes: custodyConfigFixes,

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { exchangeReference } from '../reference/exchange/index.ts';
 import { exchangeRules } from '../rules/exchange/rules.ts';
+import { exchangeStatefulSentences } from '../rules/exchange/stateful-sentences.ts';
 import { exchangeConfigFixes, exchangeSectionSchema } from '../targets/exchange/section.ts';
 import { defineFamily } from './family.ts';
 import { batchOrdersPath } from '../adapters/exchange/orders.ts';
@@ -11,6 +12,7 @@ export const exchangeFamily = defineFamily({
   name: 'exchange',
   title: 'Exchange-style interface: code/msg/data envelope and batch orders (spec document 3, part B)',
   rules: exchangeRules,
+  statefulSentences: exchangeStatefulSentences,
   checks: async () => (await import('../checks/exchange/index.ts')).exchangeChecks,
   section: exchangeSectionSchema,
   configFixes: exchangeConfigFixes,

@@ -6,6 +6,7 @@ import type { FamilySession, SessionOptions } from '../client/family-session.ts'
 import type { FamilyReference } from '../reference/family-reference.ts';
 import type { FamilyLoad } from '../load/family-load.ts';
 import type { Rule } from '../rules/rule.ts';
+import type { StatefulInventory } from '../rules/stateful-sentence.ts';
 
 /**
  * An interface family as a plug-in: its rules and checks, its section of a target entry, where its suites
@@ -20,6 +21,8 @@ export interface FamilyModule<Section = any> {
   /** The interface and the spec document it comes from, for help texts and reports. */
   readonly title: string;
   readonly rules: readonly Rule<string, Section>[];
+  /** Its documents' sentences that imply state across calls, and how sequences judge each (rules/<name>/); the built-in families give theirs. */
+  readonly statefulSentences?: StatefulInventory;
   /**
    * Checks only this family's rules use (shared ones live in checks/index.ts). Imported when asked for: suite
    * workers import the checks they run themselves, and the main process needs them only for the rules table.

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { loyaltyReference } from '../reference/loyalty/index.ts';
 import { loyaltyRules } from '../rules/loyalty/rules.ts';
+import { loyaltyStatefulSentences } from '../rules/loyalty/stateful-sentences.ts';
 import { loyaltyConfigFixes, loyaltySectionSchema } from '../targets/loyalty/section.ts';
 import { defineFamily } from './family.ts';
 import { loyaltyOperations } from '../rules/loyalty/records.ts';
@@ -13,6 +14,7 @@ export const loyaltyFamily = defineFamily({
   title:
     'Loyalty network: MAC and bearer auth, subscriptions, points-transfer orders, event notifications (spec document 2, part A)',
   rules: loyaltyRules,
+  statefulSentences: loyaltyStatefulSentences,
   checks: async () => (await import('../checks/loyalty/index.ts')).loyaltyChecks,
   section: loyaltySectionSchema,
   configFixes: loyaltyConfigFixes,

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { shortenerReference } from '../reference/shortener/index.ts';
 import { shortenerRules } from '../rules/shortener/rules.ts';
+import { shortenerStatefulSentences } from '../rules/shortener/stateful-sentences.ts';
 import { shortenerConfigFixes, shortenerSectionSchema } from '../targets/shortener/section.ts';
 import { defineFamily } from './family.ts';
 import { mappingsPath } from '../rules/shortener/records.ts';
@@ -10,6 +11,7 @@ export const shortenerFamily = defineFamily({
   name: 'shortener',
   title: 'URL shortening: mapping requests, field rules, vanity paths per domain (spec document 2, part D)',
   rules: shortenerRules,
+  statefulSentences: shortenerStatefulSentences,
   checks: async () => (await import('../checks/shortener/index.ts')).shortenerChecks,
   section: shortenerSectionSchema,
   configFixes: shortenerConfigFixes,

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { targetsJsonSchemaText } from './targets-json-schema.ts';
 import { targetsReferenceText } from './targets-reference.ts';
 import { readmeWithCurrentCounts, withCurrentCounts } from './coverage-counts.ts';
+import { withCurrentStatefulTable } from './stateful-table.ts';
 
 const coverage = fileURLToPath(new URL('../docs/coverage.md', import.meta.url));
 const readme = fileURLToPath(new URL('../README.md', import.meta.url));
@@ -14,7 +15,7 @@ const readme = fileURLToPath(new URL('../README.md', import.meta.url));
 for (const [file, text] of [
   ['../targets.schema.json', targetsJsonSchemaText()],
   ['../docs/targets-reference.md', targetsReferenceText()],
-  ['../docs/coverage.md', withCurrentCounts(readFileSync(coverage, 'utf8'))],
+  ['../docs/coverage.md', withCurrentStatefulTable(withCurrentCounts(readFileSync(coverage, 'utf8')))],
   ['../README.md', readmeWithCurrentCounts(readFileSync(readme, 'utf8'))],
 ] as const) {
   const path = fileURLToPath(new URL(file, import.meta.url));

@@ -52,6 +52,8 @@ export interface BillingBehaviour {
   tokenRateLimited(req: IncomingMessage): boolean;
   /** Successful authentications a token allows. */
   tokenMaxUses: number;
+  /** Whether issuing a token ends the client's earlier ones (the reference: no, each lives until it expires). */
+  tokenRevokesEarlier: boolean;
 
   // headers
   /** The most characters each field allows, by its name in limits.ts (a rule's `maxLength` names one). */
@@ -154,6 +156,7 @@ export const referenceBehaviour: BillingBehaviour = {
   tokenForbiddenHeaders: ['Authorization', 'apiAccessKeyId', 'apiSecretAccessKey'],
   tokenRateLimited: () => true,
   tokenMaxUses: Number.POSITIVE_INFINITY,
+  tokenRevokesEarlier: false,
 
   maxLengths: documentedMaxLengths,
   trackIdCharsetOk: printableWithoutSeparators,

@@ -18,8 +18,10 @@ export class TokenStore {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  issue(clientId: string, entityIds: readonly string[], ttlSeconds: number): IssuedToken {
+  issue(clientId: string, entityIds: readonly string[], ttlSeconds: number, revokeEarlier = false): IssuedToken {
     this.dropExpired();
+    if (revokeEarlier)
+      for (const [value, token] of this.tokens) if (token.clientId === clientId) this.tokens.delete(value);
     // 30 random bytes -> 40 url-safe characters: opaque and unguessable.
     const token: IssuedToken = {
       value: randomBytes(30).toString('base64url'),

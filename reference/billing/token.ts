@@ -45,7 +45,7 @@ export async function issueToken(req: IncomingMessage, ctx: BillingContext): Pro
   if (!behaviour.grantTypeAccepted(grantType)) throw new InvalidRequest(fieldRules.grant_type);
   if (idCheck !== 'ok' || secretCheck !== 'ok') throw invalidClient;
 
-  const token = ctx.tokens.issue(config.clientId, entityIds, config.tokenTtlSeconds);
+  const token = ctx.tokens.issue(config.clientId, entityIds, config.tokenTtlSeconds, behaviour.tokenRevokesEarlier);
   return {
     status: behaviour.successStatus('token'),
     body: { access_token: token.value, token_type: 'bearer', expires_in: config.tokenTtlSeconds },

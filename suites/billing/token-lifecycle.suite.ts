@@ -1,13 +1,14 @@
 import type { Exchange } from '../../client/http-exchange.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';
 import { ruleTest, useBillingSession } from './support/billing-session.ts';
+import { tokenLifetimePhase } from './support/token-phase.ts';
 
 const session = useBillingSession();
 
 /** Uses of one token, spread over sequential and concurrent requests. */
 const reuseCount = 12;
 
-ruleTest('billing.token.reusable', async ({ check, observe }) => {
+ruleTest('billing.token.reusable', async ({ run, check, observe }) => {
   const s = session();
   const adapter = s.client.adapter;
   const body = adapter.createChargeBody({
@@ -26,5 +27,7 @@ ruleTest('billing.token.reusable', async ({ check, observe }) => {
     )),
   );
   observe('tokensIssued', await s.client.tokenSession.tokensIssued());
-  return check(exchanges);
+  check(exchanges);
+  // Then the token's lifetime as a state machine: another token issued for the client between the first's uses.
+  await tokenLifetimePhase(run, s, check, observe);
 });

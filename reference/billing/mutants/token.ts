@@ -91,6 +91,17 @@ export const tokenMutants: readonly BillingMutant[] = [
     'tokenMaxUses',
     () => 1,
   ),
+  // Only a sequence shows it: the planned uses of one token pass; another token issued between uses ends the first.
+  mutant(
+    {
+      name: 'token-revoked-by-next',
+      breaks: 'billing.token.reusable',
+      mode: 'multi',
+      description: "Issuing a token ends the client's earlier tokens: a token stops working once another is issued.",
+    },
+    'tokenRevokesEarlier',
+    () => true,
+  ),
   mutant(
     {
       name: 'token-no-rate-limit',
