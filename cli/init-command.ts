@@ -106,6 +106,13 @@ export function renderInitResult(result: InitResult, name: string): string {
     );
   if (values.length)
     lines.push('Check these values in the file:', ...values.map((need) => `  ${need.key}: ${need.needs}`), '');
-  lines.push(`Then: harness doctor --targets ${result.targetsFile} --target ${name}   (says what is still missing)`);
+  lines.push(
+    `Then: harness doctor --targets ${result.targetsFile} --target ${name}   (says what is still missing)`,
+    '',
+    `What the target must remember (nonces, order ids, vanity paths, Idempotency-Keys) is asked again only as late as a`,
+    'run lasts: a CI gate of seconds never notices a service that forgets after a minute. Run a nightly job with',
+    `  harness run --targets ${result.targetsFile} --target ${name} --sequences 2000 --late-memory 10m`,
+    'and keep its failing sequences (the entry\'s "counterexamples" folder): every later run tries them first.',
+  );
   return lines.join('\n');
 }

@@ -10,7 +10,7 @@ import type { RunOptions } from './run-command.ts';
 
 async function help(): Promise<string> {
   return `harness run [--targets FILE] [--target NAME] [--suite ${await familyNames()}]... [--seed N] [--runs N]
-            [--sequences N] [--rule ID]... [--reports DIR] [--workers N] [--max-time DURATION] [--html [--history FILE]]
+            [--sequences N] [--rule ID]... [--reports DIR] [--workers N] [--max-time DURATION] [--late-memory DURATION] [--html [--history FILE]]
 
 Runs every rule's check against the target. Writes Allure results, JUnit XML and summary.json under
 the reports folder (default ./reports). Exit 0 conformant, 1 nonconformant, 2 harness or configuration error
@@ -30,6 +30,9 @@ rewritten as rules finish, so a run killed outright leaves valid reports of what
   --workers N     suite files run in parallel in at most N workers (default: cores - 1, and one more per
                   rate-limit probe, which mostly waits out its limit's window; at most N - 1 probes run beside
                   the other files, the rest alone at the end)
+  --late-memory D how late what the target must remember (nonces, order ids, vanity paths, Idempotency-Keys) is
+                  asked again: 90s or 10m (default: the target entry's lateMemoryMs, else only at the end of
+                  the run); a nightly job sets minutes, which a CI gate of a few seconds never reaches
   --max-time D    the run's deadline: 600, 90s or 10m (default: the target entry's maxTimeMs, else 10m); what has
                   not finished by then is reported as not run, and a rule that failed still makes the run exit 1
   --html          also build the Allure HTML report (DIR/allure-report/index.html, one file that opens from disk)
@@ -47,6 +50,7 @@ export const options = {
   reports: { type: 'string', default: 'reports' },
   workers: { type: 'string' },
   'max-time': { type: 'string' },
+  'late-memory': { type: 'string' },
   html: { type: 'boolean', default: false },
   history: { type: 'string' },
 } as const;
@@ -54,6 +58,7 @@ export const options = {
 /** The run's options from the command line (checked before anything is loaded), without its progress outputs. */
 function runOptions(values: OptionValues): Omit<RunOptions, 'progress' | 'live'> {
   const maxTimeMs = durationOption(values['max-time'], 'max-time');
+  const lateMemoryMs = durationOption(values['late-memory'], 'late-memory', 3600);
   const suites = listOption(values.suite);
   const workers = integerOption(values.workers, 'workers', 1);
   return {
@@ -67,6 +72,7 @@ function runOptions(values: OptionValues): Omit<RunOptions, 'progress' | 'live'>
     ...(values.rule ? { rules: values.rule as string[] } : {}),
     ...(workers ? { workers } : {}),
     ...(maxTimeMs ? { maxTimeMs } : {}),
+    ...(lateMemoryMs ? { lateMemoryMs } : {}),
     reportsDir: String(values.reports),
   };
 }

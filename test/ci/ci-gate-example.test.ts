@@ -134,3 +134,29 @@ test.skipIf(unavailable !== undefined)(
     expect(containersOf('implementation')).toEqual([]);
   },
 );
+
+test.skipIf(unavailable !== undefined)(
+  'the nightly conformance job: its command judges the image on a late horizon, each late replay waiting as asked, and keeps its counterexamples in ci/',
+  () => {
+    // The shortener family alone, a handful of sequences and a horizon of two seconds: what the test proves is the
+    // job's command and options, the nightly budget aside.
+    const { workspace, outcome, publishedPaths } = runJob(
+      'nightly-conformance',
+      'Judge the implementation on the nightly horizon',
+      ' --suite shortener --runs 3 --sequences 5 --late-memory 2s --max-time 10m',
+    );
+    const about = `${outcome.stdout.slice(-3000)}\n${outcome.stderr}`;
+    expect(outcome.status, about).toBe(0);
+    expect(outcome.stdout).toContain('CONFORMANT');
+    const summary = JSON.parse(readFileSync(join(workspace, 'reports/summary.json'), 'utf8')) as {
+      rules: { ruleId: string; observations?: Record<string, unknown> }[];
+    };
+    const vanity = summary.rules.find((rule) => rule.ruleId === 'shortener.vanity.taken-for-domain');
+    // The replay came at least the two seconds asked after the path's first use.
+    const late = /(\d+\.\d) s and at least/.exec(String(vanity?.observations?.['late replays']));
+    expect(Number(late?.[1]), about).toBeGreaterThanOrEqual(2);
+    expect(publishedPaths).toEqual(['ci/counterexamples\nreports/allure-report\n']);
+    expect(existsSync(join(workspace, 'reports/allure-report/index.html'))).toBe(true);
+    expect(containersOf('implementation')).toEqual([]);
+  },
+);
