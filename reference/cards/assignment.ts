@@ -13,6 +13,10 @@ export async function handleAssignment(
 ): Promise<void> {
   const { behaviour, state } = context;
   const refuse = (message: string) => context.replyError(res, 400, operation, 'INVALID_REQUEST', message);
+  // A mutant answers a PATCH of an unenrolled account's card as done, the card unchanged (GET card refuses it).
+  const inaccessible = state.accessibleCard(cardId) === undefined ? state.cards.get(cardId) : undefined;
+  if (inaccessible && behaviour.cardsOfInactiveAccountPatchable)
+    return replyJson(res, 200, behaviour.patchBody(inaccessible));
   const card = context.lookup(res, operation, cardId, (id) => state.accessibleCard(id));
   if (!card) return;
   let body: unknown;

@@ -91,6 +91,8 @@ export interface CardsBehaviour {
   cachesCardOn(operation: string): boolean;
   /** Whether the cards of an unenrolled account stay reachable through GET card. */
   cardsOfInactiveAccountReachable: boolean;
+  /** Whether PATCH card still answers the cards of an unenrolled account (the reference: no, they are inaccessible). */
+  cardsOfInactiveAccountPatchable: boolean;
   /** The status GET card shows of a card whose account was unenrolled, where shown. */
   statusAfterUnenrolment(status: CardStatus): CardStatus;
   /** Whether transactions of an unenrolled account are still returned. */
@@ -166,6 +168,7 @@ export const referenceBehaviour: CardsBehaviour = {
   unenrolBody: (accountId) => ({ accountId, status: 'INACTIVE' }),
   cachesCardOn: () => false,
   cardsOfInactiveAccountReachable: false,
+  cardsOfInactiveAccountPatchable: false,
   statusAfterUnenrolment: (status) => status,
   transactionsOfInactiveAccount: true,
   notifiesOnUnenrolment: false,

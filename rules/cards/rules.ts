@@ -702,7 +702,8 @@ export const cardsRules = defineRules<CardsSectionRead>()([
     id: 'cards.unenrol.cards-inaccessible',
     family,
     source: s.account,
-    statement: "After DELETE account the account's cards are inaccessible: GET card of each is refused (4xx).",
+    statement:
+      "After DELETE account the account's cards are inaccessible: GET card of each is refused (4xx), and so is a PATCH card of it (its stateful phase, where a sequence's PATCH follows the unenrolment); what GET authorizations answers of them is observed.",
     quotes: [said(unenrolRow, 'Virtual cards of the account become inaccessible')],
     check: 'status-for-invalid-input',
     appliesTo: withDisposable,

@@ -22,8 +22,16 @@ export const cardsStatefulSentences: StatefulInventory = [
       'Virtual cards of the account become inaccessible; their status does not change; no card notification is sent; transactions stay retrievable.',
     kind: 'another operation shows the effect',
     ruleId: 'cards.unenrol.cards-inaccessible',
-    commands: ['DELETE account (repeated)', 'GET card', 'GET transactions naming the card'],
-    interleavings: ['a card read through GET transactions before the account is unenrolled, then GET card'],
-    mutants: ['cards-card-cached-by-transactions'],
+    commands: [
+      'DELETE account (repeated)',
+      'GET card',
+      'GET transactions and authorizations naming the card',
+      'PATCH card',
+    ],
+    interleavings: [
+      'a card read through GET transactions before the account is unenrolled, then GET card',
+      'the state after unenrolment through another operation than GET card: a PATCH of the card',
+    ],
+    mutants: ['cards-card-cached-by-transactions', 'cards-unenrolled-card-patchable'],
   },
 ];

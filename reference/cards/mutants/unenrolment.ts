@@ -13,6 +13,15 @@ export const unenrolmentMutants = [
       cardsOfInactiveAccountReachable: true,
     },
   ),
+  // A fault only a sequence shows: GET card refuses the unenrolled account's cards, PATCH card still answers them.
+  mutant(
+    'cards-unenrolled-card-patchable',
+    'cards.unenrol.cards-inaccessible',
+    "PATCH card of an unenrolled account's card is answered 200 as if done, the card unchanged (GET card refuses it).",
+    {
+      cardsOfInactiveAccountPatchable: true,
+    },
+  ),
   // A fault only a sequence shows: a card read through another operation stays readable after its account is unenrolled.
   mutant(
     'cards-card-cached-by-transactions',

@@ -13,8 +13,8 @@ import { answered, earlierText, type PhaseHistory, type PoolCard, poolCard, read
  * become inaccessible; their status does not change; ... transactions stay retrievable". Nothing in the document
  * enrols an account again. The model holds whether this sequence unenrolled the disposable account (a DELETE of it
  * answered 2xx, or any DELETE once the rule's planned unenrolment answered 200): from then on GET card of each of its
- * cards is refused (4xx), whatever came between: a repeated DELETE, the card read through GET authorizations or GET
- * transactions, a PATCH of it. Only that is this rule's to judge; what those other requests answer is observed.
+ * cards is refused (4xx), and so is a PATCH of it, whatever came between: a repeated DELETE, the card read through GET
+ * authorizations or GET transactions. Only that is this rule's to judge; what the reads answer is observed.
  */
 
 export interface UnenrolmentModel {
@@ -100,7 +100,10 @@ class ReadCommand implements fc.AsyncCommand<UnenrolmentModel, UnenrolmentReal> 
   }
 }
 
-/** PATCH of a card of the account naming a card user: its answer is observed (the card stays inaccessible). */
+/**
+ * PATCH of a card of the account naming a card user: once the account is unenrolled it must be refused (4xx), the card
+ * inaccessible to this operation too; before, its answer is the assignment rules' and observed.
+ */
 class PatchCommand implements fc.AsyncCommand<UnenrolmentModel, UnenrolmentReal> {
   constructor(readonly attempt: AssignmentTry) {}
 
@@ -112,12 +115,14 @@ class PatchCommand implements fc.AsyncCommand<UnenrolmentModel, UnenrolmentReal>
     const card = poolCard(real.cards, this.attempt.card);
     const step = real.log.steps.length + 1;
     const body = real.patchBody(this.attempt);
-    const why = `PATCH card ${card.cardId} with ${JSON.stringify(body)}: read, not judged here`;
+    const why =
+      model.unenrolledAt === undefined
+        ? `PATCH card ${card.cardId} with ${JSON.stringify(body)}: not judged (this sequence has not unenrolled ${real.accountId} yet)`
+        : `PATCH card ${card.cardId} of ${real.accountId} with ${JSON.stringify(body)}: the model expects a refusal (4xx), the account unenrolled at step ${model.unenrolledAt}`;
     const exchange = real.log.record(await real.client.patchCard(card.cardId, body), why);
     real.history.note(card.cardId, `PATCH card naming ${String(body.cardUserId)}: ${answered(exchange)}`);
-    const status = exchange.response?.status;
-    if (model.unenrolledAt !== undefined && status !== undefined && status < 400)
-      model.observed.push(`step ${step}: ${why}: ${answered(exchange)} after the unenrolment`);
+    if (model.unenrolledAt === undefined) return;
+    judgedAtStep(`step ${step}: ${why}${earlierText(real.earlier, card.cardId)}`, () => real.judge(exchange, null));
   }
 
   toString(): string {
@@ -125,12 +130,14 @@ class PatchCommand implements fc.AsyncCommand<UnenrolmentModel, UnenrolmentReal>
   }
 }
 
-/** Sequences of up to eight commands: reads of the cards (most of them), DELETEs of the account and PATCHes between. */
+/** Sequences of up to eight commands: reads of the cards, PATCHes of them, DELETEs of the account between. */
 export const unenrolmentCommands = fc.commands(
   [
     cardRead.map((read) => new ReadCommand(read)),
     cardRead.map((read) => new ReadCommand(read)),
     fc.constant(new UnenrolCommand()),
+    // PATCHes weigh as much as reads: the state after unenrolment is read through this operation too.
+    assignmentTry.map((attempt) => new PatchCommand(attempt)),
     assignmentTry.map((attempt) => new PatchCommand(attempt)),
   ],
   { maxCommands: 8, size: 'medium' },
