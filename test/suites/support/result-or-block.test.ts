@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { PrerequisiteMissing, RuleBlocked } from '../../../checks/rule-blocked.ts';
+import { PrerequisiteMissing, type RuleBlocked } from '../../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../../checks/rule-violation.ts';
 import { asRule } from '../../../core/rule-in-progress.ts';
 import { isBlocked, readOrBlock, resultOrBlock } from '../../../suites/support/result-or-block.ts';
