@@ -23,7 +23,7 @@ async function mainHelp(): Promise<string> {
 Commands:
 ${commands.map((command) => `  harness ${command.name.padEnd(10)} ${command.summary}`).join('\n')}
 
-Run "harness <command> --help" for a command's options.`;
+Run "harness <command> --help" for a command's options; "harness --version" prints the version.`;
 }
 
 async function unknownCommand(name: string): Promise<HarnessError> {
@@ -60,11 +60,27 @@ function endQuietlyWhenReaderCloses(stream: NodeJS.WriteStream): void {
   });
 }
 
+/** `harness --version`: the package's name and version, and the Node.js it runs on (what a bug report needs). */
+async function printVersion(): Promise<number> {
+  const [{ readFileSync }, { join }, { packageRoot }] = await Promise.all([
+    import('node:fs'),
+    import('node:path'),
+    import('./paths.ts'),
+  ]);
+  const { name, version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {
+    name: string;
+    version: string;
+  };
+  console.log(`${name} ${version} (Node.js ${process.versions.node})`);
+  return 0;
+}
+
 /** Entry point: returns the exit code; harness errors print their code, message and fix. */
 export async function main(argv: string[]): Promise<number> {
   endQuietlyWhenReaderCloses(process.stdout);
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') return printHelp(mainHelp);
+  if (name === '--version' || name === '-v' || name === 'version') return printVersion();
   const command = commands.find((each) => each.name === name);
   try {
     if (!command) throw await unknownCommand(name);

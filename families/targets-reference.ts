@@ -101,10 +101,16 @@ function rows(
   const required = node.required ?? [];
   return Object.entries(node.properties ?? {}).flatMap(([key, child]) => {
     const parents = path.length ? [path[path.length - 1] as string] : scopes;
-    // A nested object is often a const of its own (`client` is clientSettingsSchema): its name starts with the key's.
-    const scoped = [...comments].find(([scopedKey]) =>
-      parents.some((parent) => scopedKey.startsWith(parent) && scopedKey.endsWith(`.${key}`)),
-    )?.[1];
+    // A nested object is often a const of its own (`client` is clientSettingsSchema): its name starts with the key's,
+    // or with the entry kind's and the key's where kinds differ (`ready` of a container is containerReadySchema).
+    const candidates = [...comments].filter(([scopedKey]) => scopedKey.endsWith(`.${key}`));
+    const ofKind = candidates.find(([scopedKey]) =>
+      scopes.some((scope) =>
+        parents.some((parent) => scopedKey.toLowerCase().startsWith(`${scope}${parent}`.toLowerCase())),
+      ),
+    );
+    const scoped = (ofKind ??
+      candidates.find(([scopedKey]) => parents.some((parent) => scopedKey.startsWith(parent))))?.[1];
     const meaning =
       [...parents.map((parent) => comments.get(`${parent}.${key}`)), scoped, comments.get(key)].find((text) => text) ??
       '';
@@ -119,7 +125,7 @@ function rows(
       .filter(Boolean)
       .join('; ');
     const own = `| \`${[...path, key].join('.')}\` | ${cell(typeText(child))} | ${cell(flags)} | ${cell(meaning)} |`;
-    return [own, ...(child.properties ? rows(child, comments, [...path, key]) : [])];
+    return [own, ...(child.properties ? rows(child, comments, [...path, key], scopes) : [])];
   });
 }
 

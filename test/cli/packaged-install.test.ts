@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { installPackedHarness, outsideEnv, packageName, packHarness } from '../../cli/harness-image/packed-harness.ts';
@@ -95,6 +95,13 @@ test('installed from the tarball: init, doctor and a gate run against the team s
   expect(readdirSync(join(project, 'reports'))).toContain('summary.json');
   const environment = readFileSync(join(project, 'reports', 'allure-results', 'environment.properties'), 'utf8');
   expect(environment).toContain('harness\\ commit=unknown');
+  // What the README and docs/ci.md point to is in the package, its schema path good from the team's ci/ folder.
+  const version = await harness('--version');
+  expect(version.stdout).toMatch(/^api-conformance-harness \d+\.\d+\.\d+ \(Node\.js /);
+  const example = join(project, 'node_modules', packageName, 'examples', 'ci-gate');
+  expect(readdirSync(example).sort()).toEqual(['github-actions.yml', 'targets.json']);
+  const schema = (JSON.parse(readFileSync(join(example, 'targets.json'), 'utf8')) as { $schema: string }).$schema;
+  expect(existsSync(join(project, 'ci', schema))).toBe(true);
 }, 120_000);
 
 test('the bundled reference with a mutant: the failing rule is replayed with npx harness', async () => {

@@ -27,6 +27,17 @@ describe('docs/targets-reference.md', () => {
     );
   });
 
+  test("each kind's keys read their own kind's comment: a container's ready.timeoutMs says its own default", () => {
+    const text = targetsReferenceText();
+    const container = text.slice(text.indexOf('## Entry of kind `container`'), text.indexOf('## `families.'));
+    const command = text.slice(
+      text.indexOf('## Entry of kind `command`'),
+      text.indexOf('## Entry of kind `container`'),
+    );
+    expect(container).toMatch(/\| `ready\.timeoutMs` \| integer \| default `60000`; > 0 \| [^|]*Default 60000\. \|/);
+    expect(command).toMatch(/\| `ready\.timeoutMs` \| integer \| default `20000`; > 0 \| [^|]*Default 20000\. \|/);
+  });
+
   test('names every key of every family section, with the meaning its schema file gives the base URL', () => {
     const text = targetsReferenceText();
     for (const family of builtInFamilies) {
