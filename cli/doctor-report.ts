@@ -40,10 +40,16 @@ export function renderDoctor({ reports, operations }: DoctorFindings): string {
       ];
       const baseProblem = asked && wrongBaseUrl(asked);
       const lines = [
-        ...(report.credentials ?? []).map(
-          (check) =>
-            `credential ${check.kind}: ${check.accepted ? 'accepted' : 'refused'} (${check.answered}${check.wrongAnswered ? `; a wrong one: ${check.wrongAnswered.replace(/^.* answered /, 'answered ')}` : ''})`,
-        ),
+        ...(report.credentials ?? []).flatMap((check) => [
+          `credential ${check.kind}: ${check.accepted ? 'accepted' : 'refused'} (${check.answered}${check.wrongAnswered ? `; a wrong one: ${check.wrongAnswered.replace(/^.* answered /, 'answered ')}` : ''})`,
+          // A refusal says why in its body, and the keys of the entry that could explain it are named.
+          ...(check.accepted
+            ? []
+            : [
+                ...(check.refusalBody ? [`  refused with: ${check.refusalBody}`] : []),
+                `  keys that could explain it: families.${report.family}.${check.key}`,
+              ]),
+        ]),
         ...(asked?.answers ?? []).map(
           (answer) => `${answer.operation} answered ${answer.status ?? `nothing (${answer.error})`}`,
         ),

@@ -2,6 +2,7 @@ import type { CredentialCheck, PreflightReport } from './family-session.ts';
 
 export type { CredentialCheck };
 import type { Exchange } from './http-exchange.ts';
+import { defaultRedactor } from '../core/redaction.ts';
 
 /*
  * Every credential an entry names is tried by the preflight: once with the entry's value, and, where that is
@@ -38,6 +39,20 @@ export interface CredentialTrial {
   refusal?: Refusal;
 }
 
+/** The first 300 characters of an answer's body, on one line; undefined where it has none. */
+function bodyStart(exchange: Exchange): string | undefined {
+  try {
+    // Redacted where it is kept: a body may echo a credential, and the preflight goes into summary.json.
+    const text = defaultRedactor
+      .redactText(exchange.response?.text() ?? '')
+      .replace(/\s+/g, ' ')
+      .trim();
+    return text ? text.slice(0, 300) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Tries one credential: accepted, refused as the service's choice, or refused as a wrong one is (mistaken). */
 export async function checkCredential(trial: CredentialTrial): Promise<CredentialCheck> {
   const refusal = trial.refusal ?? refusedByStatus;
@@ -45,9 +60,11 @@ export async function checkCredential(trial: CredentialTrial): Promise<Credentia
   const base = { kind: trial.kind, key: trial.key, answered: exchangeInWords(trial.sent) };
   if (refused === undefined) return { ...base, accepted: true, mistaken: false };
   const wrong = await trial.withWrong();
+  const body = bodyStart(trial.sent);
   return {
     ...base,
     accepted: false,
+    ...(body ? { refusalBody: body } : {}),
     wrongAnswered: exchangeInWords(wrong),
     mistaken: refusal(wrong) === refused,
   };

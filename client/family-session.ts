@@ -25,6 +25,8 @@ export interface CredentialCheck {
   wrongAnswered?: string;
   /** Refused exactly as a wrong credential is: the entry's value is wrong. */
   mistaken: boolean;
+  /** Where refused: the start of the refusal's body, as the target wrote it (redacted when shown). */
+  refusalBody?: string;
 }
 
 /** What a preflight found for one family of a target. */

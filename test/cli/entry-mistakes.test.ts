@@ -105,6 +105,9 @@ test('doctor says OK only when a call with each credential was accepted: a wrong
   expect(wrong.code, wrong.stdout).toBe(2);
   expect(wrong.stdout).toContain('credential MAC: accepted');
   expect(wrong.stdout).toContain('credential bearer token: refused');
+  // The refusal's body and the key that could explain it.
+  expect(wrong.stdout).toMatch(/refused with: \{"error_code":"LN-403-\d+"/);
+  expect(wrong.stdout).toContain('keys that could explain it: families.loyalty.bearerToken');
   const right = await runCli(['doctor', '--targets', targets, '--target', 'mine'], service.env);
   expect(right.code, right.stdout).toBe(0);
   expect(right.stdout).toContain('credential bearer token: accepted');
