@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { billingAdapters } from '../adapters/billing/registry.ts';
+import { adapterPath, isAdapterPath, loadBillingAdapter } from '../adapters/billing/load-adapter.ts';
 import { billingReference } from '../reference/billing/index.ts';
 import { billingRules } from '../rules/billing/rules.ts';
 import { billingStatefulSentences } from '../rules/billing/stateful-sentences.ts';
@@ -17,18 +18,39 @@ export const billingFamily = defineFamily({
   section: billingSectionSchema,
   configFixes: billingConfigFixes,
   validateSection: (section) =>
-    billingAdapters[section.adapter]
+    billingAdapters[section.adapter] || isAdapterPath(section.adapter)
       ? undefined
       : {
           key: ['adapter'],
           message: `no adapter named "${section.adapter}"`,
-          fix: `use one of: ${Object.keys(billingAdapters).join(', ')}`,
+          fix: `use one of: ${Object.keys(billingAdapters).join(', ')}, or the path of a module of yours (relative to the targets file) exporting a BillingAdapter`,
         },
+  // An adapter of the team's own, named by path: loaded and checked now, its path made absolute for the workers.
+  prepareSection: async (section, { targetsDir }) => {
+    if (!isAdapterPath(section.adapter)) return { section };
+    const path = adapterPath(section.adapter, targetsDir);
+    try {
+      await loadBillingAdapter(path);
+      return { section: { ...section, adapter: path } };
+    } catch (error) {
+      return {
+        problem: {
+          key: ['adapter'],
+          message: (error as Error).message,
+          fix: "export a BillingAdapter (api-conformance-harness/adapters/billing/adapter.ts) as the module's default export, every function of it",
+        },
+      };
+    }
+  },
   suitesDir: fileURLToPath(new URL('../suites/billing', import.meta.url)),
   // Imported when a run opens it: the reference child and the other families' runs never need it.
   // A token request the target leaves unanswered is the token rule's: it fails, the rules that needed a token are blocked.
   openSession: async (options) =>
-    (await import('../client/billing/session.ts')).openBillingSession({ ...options, tokenRule: 'billing.token.issue' }),
+    (await import('../client/billing/session.ts')).openBillingSession({
+      ...options,
+      tokenRule: 'billing.token.issue',
+      adapter: await loadBillingAdapter(options.section.adapter),
+    }),
   reference: billingReference,
   // Loaded only by `harness load`: a run and the reference child never need the profiles and probes.
   load: async () => {

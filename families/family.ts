@@ -34,6 +34,14 @@ export interface FamilyModule<Section = any> {
   readonly configFixes?: Readonly<Record<string, string>>;
   /** Checks the parsed section beyond its schema (names that must exist); a problem names the key. */
   validateSection?(section: Section): SectionProblem | undefined;
+  /**
+   * Readies the parsed section where that needs I/O (a module of the team's own named by path, relative to the
+   * targets file's folder): the section to use, or the problem, which names the key. Default: the section as it is.
+   */
+  prepareSection?(
+    section: Section,
+    context: { targetsDir: string },
+  ): Promise<{ section: Section } | { problem: SectionProblem }>;
   /** Absolute path of the folder of `*.suite.ts` files. */
   readonly suitesDir: string;
   /**

@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import { allRules, families } from './index.ts';
 import { didYouMean } from '../core/did-you-mean.ts';
 import { formatIssues } from '../targets/format-issues.ts';
@@ -50,6 +51,7 @@ export async function resolveTarget(
   }
   const entry = parsed.data as TargetEntry;
   checkReferences(entry, chosen);
+  await prepareSections(entry, chosen, dirname(file.path));
   return port === undefined ? { name: chosen, entry } : { name: chosen, entry, port };
 }
 
@@ -65,6 +67,21 @@ function withFamiliesOnly(raw: unknown, names: readonly string[]): unknown {
     ...raw,
     families: Object.fromEntries(Object.entries(sections).filter(([family]) => names.includes(family))),
   };
+}
+
+/** Each family's section readied (a team's adapter module loaded): a problem names the key, before any traffic. */
+async function prepareSections(entry: TargetEntry, name: string, targetsDir: string): Promise<void> {
+  for (const family of families()) {
+    const section = entry.families[family.name];
+    if (section === undefined || !family.prepareSection) continue;
+    const prepared = await family.prepareSection(section, { targetsDir });
+    if ('section' in prepared) {
+      entry.families[family.name] = prepared.section;
+      continue;
+    }
+    const where = formatKeyPath(['targets', name, 'families', family.name, ...prepared.problem.key]);
+    throw new HarnessError('CONFIG_INVALID', `${where}: ${prepared.problem.message}`, prepared.problem.fix);
+  }
 }
 
 function checkReferences(entry: TargetEntry, name: string): void {

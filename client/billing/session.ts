@@ -1,4 +1,4 @@
-import { billingAdapters } from '../../adapters/billing/registry.ts';
+import type { BillingAdapter } from '../../adapters/billing/adapter.ts';
 import type { FamilySession, SessionOptions } from '../family-session.ts';
 import type { BillingSection } from '../../targets/billing/section.ts';
 import { preflightReport } from '../preflight.ts';
@@ -17,7 +17,10 @@ export function openBillingSession({
   redactor,
   breaker,
   tokenRule,
+  adapter,
 }: SessionOptions<BillingSection> & {
+  /** The entry's adapter, loaded (adapters/billing/load-adapter.ts). */
+  adapter: BillingAdapter;
   /** The rule that judges the token exchange: the session's token requests are its work (core/rule-in-progress.ts). */
   tokenRule: string;
 }): FamilySession {
@@ -25,7 +28,7 @@ export function openBillingSession({
     baseUrl: section.baseUrl,
     credentials: section.credentials,
     tenant: section.tenant,
-    adapter: billingAdapters[section.adapter] as NonNullable<(typeof billingAdapters)[string]>,
+    adapter,
     settings,
     redactor,
     breaker,

@@ -1,4 +1,4 @@
-import { billingAdapters } from '../../adapters/billing/registry.ts';
+import { loadBillingAdapter } from '../../adapters/billing/load-adapter.ts';
 import { SingleUseTokenDiagnosis } from '../../checks/billing/single-use-token.ts';
 import { BillingClient } from '../../client/billing/billing-client.ts';
 import type { Redactor } from '../../core/redaction.ts';
@@ -7,10 +7,14 @@ import { HarnessError } from '../../core/harness-error.ts';
 import type { ClientSettings } from '../../targets/schema.ts';
 
 /** A billing client of its own for a load command (outside a run: its own token session and spacing). */
-export function billingClientFor(section: BillingSection, settings: ClientSettings, redactor: Redactor): BillingClient {
-  const adapter = billingAdapters[section.adapter];
-  if (!adapter)
-    throw new HarnessError('CONFIG_INVALID', `families.billing.adapter: no adapter named "${section.adapter}"`);
+export async function billingClientFor(
+  section: BillingSection,
+  settings: ClientSettings,
+  redactor: Redactor,
+): Promise<BillingClient> {
+  const adapter = await loadBillingAdapter(section.adapter).catch((error: Error) => {
+    throw new HarnessError('CONFIG_INVALID', `families.billing.adapter: ${error.message}`);
+  });
   return new BillingClient({
     baseUrl: section.baseUrl,
     credentials: section.credentials,

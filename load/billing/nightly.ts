@@ -21,7 +21,7 @@ const judge = loadJudge(billingRules, billingChecks);
  */
 export async function billingNightly(context: NightlyContext<BillingSection>): Promise<NightlyScenarios> {
   const { section } = context;
-  const client = billingClientFor(section, context.client, context.redactor);
+  const client = await billingClientFor(section, context.client, context.redactor);
   const { adapter } = client;
   const name = `harness-nightly-${randomBytes(4).toString('hex')}`;
   // One charge made beforehand, so the query and the update have something to name.

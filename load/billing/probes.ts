@@ -23,7 +23,7 @@ export const billingProbes: readonly LoadProbe<BillingSection>[] = [
     description: 'discovers the per-IP limit of the billing token operation and checks 429s on every path and recovery',
     async run(context) {
       const { section } = context;
-      const client = billingClientFor(section, context.client, context.redactor);
+      const client = await billingClientFor(section, context.client, context.redactor);
       const finding = await closing(client, () =>
         probeRateLimit(
           tokenRateLimitOperation(client, section.baseUrl),
@@ -43,7 +43,7 @@ export const billingProbes: readonly LoadProbe<BillingSection>[] = [
     description: 'finds the response size where compression starts (must be over 1000 bytes) and holds it under load',
     async run(context) {
       const { section } = context;
-      const client = billingClientFor(section, context.client, context.redactor);
+      const client = await billingClientFor(section, context.client, context.redactor);
       const expected: GzipThresholdExpectation = {
         thresholdBytes: gzipThresholdBytes,
         over: 'billing.compression.response_over_threshold',

@@ -34,7 +34,9 @@ type CommonPart = 'run' | 'section' | 'property';
  */
 export function useFamilySession<Section, Session extends FamilySuiteSession<Section>>(
   family: string,
-  open: (parts: FamilySessionParts<Section>) => Omit<Session, CommonPart> | undefined,
+  open: (
+    parts: FamilySessionParts<Section>,
+  ) => Omit<Session, CommonPart> | undefined | Promise<Omit<Session, CommonPart> | undefined>,
 ): () => Session {
   let session: Session | undefined;
   let exchangesAtStart = 0;
@@ -50,7 +52,7 @@ export function useFamilySession<Section, Session extends FamilySuiteSession<Sec
       concurrency: run.target.client.concurrency,
       ...overrides,
     });
-    const own = open({ run, section, breaker });
+    const own = await open({ run, section, breaker });
     if (own) session = { ...own, run, section, property } as Session;
   }, hookBudgetMs(0));
   afterAll(async () => {

@@ -67,7 +67,11 @@ export const billingSectionSchema = z
     credentials: credentialsSchema,
     /** The tenant's modes, which decide the Svc-Entity-Ids and Svc-Org-Ids rules. */
     tenant: tenantModeSchema.default(tenantModeSchema.parse({})),
-    /** Name of the billing adapter that maps the records the spec leaves open. Default 'reference'. */
+    /**
+     * The billing adapter that maps the records the spec leaves open: the name of one the harness ships
+     * ('reference'), or the path of a module of yours, relative to the targets file, whose default export implements
+     * BillingAdapter (adapters/billing/adapter.ts). Default 'reference'.
+     */
     adapter: z.string().default('reference'),
     /** Pins what the spec leaves open and bounds the rate-limit probe. */
     expectations: expectationsSchema.default(expectationsSchema.parse({})),

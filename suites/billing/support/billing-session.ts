@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { billingAdapters } from '../../../adapters/billing/registry.ts';
+import { loadBillingAdapter } from '../../../adapters/billing/load-adapter.ts';
 import { billingChecks } from '../../../checks/billing/index.ts';
 import { SingleUseTokenDiagnosis } from '../../../checks/billing/single-use-token.ts';
 import { BillingClient } from '../../../client/billing/billing-client.ts';
@@ -30,8 +30,8 @@ export type { BillingSession } from './billing-suite-session.ts';
  * inside tests. A target without a billing section gets no session; its rules are not applicable.
  */
 export function useBillingSession(): () => BillingSession {
-  const session = useFamilySession<BillingSection, BillingSession>('billing', ({ run, section, breaker }) => {
-    const adapter = billingAdapters[section.adapter];
+  const session = useFamilySession<BillingSection, BillingSession>('billing', async ({ run, section, breaker }) => {
+    const adapter = await loadBillingAdapter(section.adapter).catch(() => undefined);
     if (!adapter) return undefined;
     const client = new BillingClient({
       baseUrl: section.baseUrl,
