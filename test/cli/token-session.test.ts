@@ -7,7 +7,8 @@ import { runCli, writeTargets } from '../support/run-harness-cli.ts';
 /*
  * The billing caller rule "a token is used until it expires; many tokens must not be generated in a short
  * period" binds the harness too: with suite files spread over 4 workers, the whole run gets one token (the
- * preflight's), and the rate-limit burst runs alone after every other rule.
+ * preflight's) beside the few the token rule's own phase asks for, and the rate-limit burst runs alone after every
+ * other rule.
  */
 
 const env = {
@@ -44,8 +45,12 @@ test('4 workers share one token per run; the rate-limit probe runs alone, after 
     .filter(({ entry }) => entry.path === '/oauth/token' && entry.status === 200);
   const lastOther = Math.max(...log.map((entry, index) => (entry.path === '/oauth/token' ? -1 : index)));
   expect(lastOther).toBeGreaterThan(100);
-  // Outside the probe: exactly the session's one token, although 9 suite files ran in 4 workers.
-  expect(issued.filter(({ index }) => index < lastOther).map(({ index }) => index)).toEqual([issued[0]?.index]);
+  // Outside the probe: the session's one token, although 9 suite files ran in 4 workers, and those
+  // billing.token.reusable's phase asks for on purpose (another token for the client between the first's uses:
+  // one a sequence, eight sequences at most).
+  const outside = issued.filter(({ index }) => index < lastOther).length;
+  expect(outside).toBeGreaterThanOrEqual(1);
+  expect(outside).toBeLessThanOrEqual(1 + 8);
   expect(issued[0]?.index).toBe(0);
   // The probe's burst came after the last catalog request and met a 429.
   expect(issued.filter(({ index }) => index > lastOther).length).toBeGreaterThan(1);
