@@ -54,7 +54,7 @@ export function loadBillingAdapter(adapter: string): Promise<BillingAdapter> {
   if (shipped) return Promise.resolve(shipped);
   if (!isAdapterPath(adapter)) return Promise.reject(new Error(`no adapter named "${adapter}"`));
   const cached = loaded.get(adapter);
-  if (cached) return cached;
+  if (cached !== undefined) return cached;
   const loading = importAdapter(adapter);
   loaded.set(adapter, loading);
   return loading;
