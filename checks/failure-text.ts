@@ -1,3 +1,4 @@
+import { isAbsolute, relative } from 'node:path';
 import { shellWord } from '../client/shell-quote.ts';
 import type { RuleOutcome } from '../rules/rule-outcome.ts';
 
@@ -18,18 +19,30 @@ export interface ReplaySettings {
   replayReports?: string;
   /** For a target the harness started: the command that starts it again on the port the evidence names. */
   startedTarget?: string;
+  /**
+   * The folder the run was started in: the targets file and the replay's reports below it are written relative to
+   * it, so a line copied from a CI log runs from the same folder of another checkout. Absent: written as given.
+   */
+  startedIn?: string;
+}
+
+/** A path as a replay line writes it: relative to the folder the run was started in when below it, else as given. */
+function shownPath(path: string, startedIn: string | undefined): string {
+  if (startedIn === undefined) return path;
+  const below = relative(startedIn, path);
+  return below && !below.startsWith('..') && !isAbsolute(below) ? below : path;
 }
 
 /** The command that reruns exactly this rule with exactly these cases, as the run was invoked. */
 export function replayCommand(outcome: RuleOutcome, settings: ReplaySettings): string {
   const seed = outcome.replay?.seed ?? settings.seed;
   const harness = settings.harness ?? ['npx', 'harness'];
-  const reports = settings.replayReports ? ['--reports', settings.replayReports] : [];
+  const reports = settings.replayReports ? ['--reports', shownPath(settings.replayReports, settings.startedIn)] : [];
   return [
     ...harness,
     'run',
     '--targets',
-    settings.targetsFile,
+    shownPath(settings.targetsFile, settings.startedIn),
     '--target',
     settings.targetName,
     '--suite',

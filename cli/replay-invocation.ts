@@ -33,5 +33,10 @@ export function replayInvocation(
             .join(' '),
         }
       : {};
-  return { harness: harnessInvocation(argv), replayReports: resolve(reportsDir, 'replay'), ...started };
+  return {
+    harness: harnessInvocation(argv),
+    replayReports: resolve(reportsDir, 'replay'),
+    startedIn: process.cwd(),
+    ...started,
+  };
 }

@@ -67,7 +67,7 @@ export interface RunSummary {
 }
 
 /** The parts of a replay line that come from how the run was started, not from the rule. */
-export type ReplayInvocation = Pick<ReplaySettings, 'harness' | 'replayReports' | 'startedTarget'>;
+export type ReplayInvocation = Pick<ReplaySettings, 'harness' | 'replayReports' | 'startedTarget' | 'startedIn'>;
 
 /** What every replay line of a summary is made with. */
 export function replaySettingsOf(

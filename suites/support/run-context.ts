@@ -8,7 +8,7 @@ import type { KeptPlace } from './kept-counterexamples.ts';
  * What `harness run` hands every suite: the resolved target, the run's settings and its session broker, and
  * how a failure's replay line restarts the harness and the target.
  */
-export interface RunContext extends Pick<ReplaySettings, 'harness' | 'replayReports' | 'startedTarget'> {
+export interface RunContext extends Pick<ReplaySettings, 'harness' | 'replayReports' | 'startedTarget' | 'startedIn'> {
   targetName: string;
   /** The targets file the target was read from, for replay lines. */
   targetsFile: string;

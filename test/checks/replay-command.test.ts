@@ -21,4 +21,19 @@ describe('the replay line', () => {
   test('carries the sequence budget when the run was given one, so a stateful phase replays the same sequences', () => {
     expect(replayCommand(outcome, { ...settings, sequences: 400 })).toMatch(/ --seed 3 --runs 10 --sequences 400$/);
   });
+
+  test('writes the targets file and the replay reports relative to the folder the run started in, where below it', () => {
+    const copied = replayCommand(outcome, {
+      ...settings,
+      targetsFile: '/home/runner/work/api/ci/targets.json',
+      replayReports: '/home/runner/work/api/reports/replay',
+      startedIn: '/home/runner/work/api',
+    });
+    expect(copied).toContain('--targets ci/targets.json');
+    expect(copied).toMatch(/--reports reports\/replay$/);
+    // Outside that folder a path stays absolute: it would not resolve from there otherwise.
+    expect(
+      replayCommand(outcome, { ...settings, targetsFile: '/tmp/t/targets.json', startedIn: '/home/runner/work/api' }),
+    ).toContain('--targets /tmp/t/targets.json');
+  });
 });

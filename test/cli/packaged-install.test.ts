@@ -127,6 +127,14 @@ test('the bundled reference with a mutant: the failing rule is replayed with npx
   expect(run.code, run.stdout + run.stderr).toBe(1);
   expect(run.stdout).toMatch(/^replay: npx harness run .*--rule shortener\.long-url\.valid-url/m);
   expect(run.stdout).not.toContain('node_modules');
+  // The replay line names the project's files relative to where the run started: pasted there, it fails alike.
+  const line = /^replay: (npx harness run .*?)(?: {2}\(|$)/m.exec(run.stdout)?.[1] as string;
+  expect(line).toContain('--targets targets.json ');
+  expect(line).toMatch(/--reports reports\/replay$/);
+  const [, ...words] = shellWords(line);
+  const replayed = await command('npx', words, project);
+  expect(replayed.code, replayed.stdout + replayed.stderr).toBe(1);
+  expect(replayed.stdout).toContain('FAILED shortener.long-url.valid-url');
   await stop(reference);
 }, 120_000);
 
