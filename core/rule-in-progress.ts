@@ -98,11 +98,3 @@ export function noteLeftUnanswered(ruleId: string): void {
 export function wasLeftUnanswered(ruleId: string): boolean {
   return leftUnanswered.has(ruleId);
 }
-
-/**
- * A rule's test starts afresh: what an earlier run of it in this process was left (a worker reused across runs, as
- * `harness mutants` reuses one for every batch) says nothing of this one.
- */
-export function forgetLeftUnanswered(ruleId: string): void {
-  leftUnanswered.delete(ruleId);
-}

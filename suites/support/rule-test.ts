@@ -1,4 +1,4 @@
-import { asRule, forgetLeftUnanswered, onlySilence } from '../../core/rule-in-progress.ts';
+import { asRule, onlySilence } from '../../core/rule-in-progress.ts';
 import { RuleOutOfTime } from './rule-out-of-time.ts';
 import { noTimeLeft, ruleShare, slowTargetVerdict } from './slow-target.ts';
 import { type BodyJudges, blockedWhenUnearned, failedWhenLeftUnanswered } from './unearned-failure.ts';
@@ -347,7 +347,6 @@ function defineRuleTest(under: RuleUnderTest, options: RuleTestOptions): void {
       ...(rule.quotes?.length ? { quote: demandsText(rule) } : {}),
     };
     const record = outcomeRecorder(vitest, observations);
-    forgetLeftUnanswered(rule.id);
     const notHere = notJudgedHere(rule, run);
     if (notHere) {
       record({ ...base, ...notHere.outcome });

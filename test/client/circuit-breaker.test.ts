@@ -4,7 +4,7 @@ import { HttpClient } from '../../client/http-client.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
-import { asRule, forgetLeftUnanswered, onlySilence, wasLeftUnanswered } from '../../core/rule-in-progress.ts';
+import { asRule, onlySilence, wasLeftUnanswered } from '../../core/rule-in-progress.ts';
 import { blockedWhenUnearned } from '../../suites/support/unearned-failure.ts';
 import { joinRunBreaker, runBreakers, runMethods } from '../../client/run-breakers.ts';
 import { startSessionBroker, type RunningBroker } from '../../client/session-broker.ts';
@@ -132,9 +132,6 @@ describe('what a breaker does not count, and whom it tells', () => {
       rule: 'loyalty.mac.nonce-reuse',
     });
     expect(wasLeftUnanswered('loyalty.mac.nonce-reuse')).toBe(true);
-    // The rule's next test (a worker reused across runs) starts afresh.
-    forgetLeftUnanswered('loyalty.mac.nonce-reuse');
-    expect(wasLeftUnanswered('loyalty.mac.nonce-reuse')).toBe(false);
   });
 
   it('tells the rule in progress when every one of its exchanges went unanswered, and not when one was answered', async () => {
