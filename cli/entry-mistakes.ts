@@ -1,4 +1,5 @@
 import type { FamilyModule } from '../families/family.ts';
+import type { PreflightReport } from '../client/family-session.ts';
 import { familyHttpClient } from '../client/family-http-client.ts';
 import { HarnessError } from '../core/harness-error.ts';
 import type { ResolvedTarget } from '../targets/load-targets.ts';
@@ -10,21 +11,27 @@ const checkTimeoutMs = 3000;
 /**
  * What `harness doctor` checks of the base URLs, checked by `run` before any verdict: a family none of whose
  * operations the target serves at the entry's base URL (each answered 404 or 405, or the family's own "not served") is
- * a configuration error, exit 2 with the key to edit, never 13 rules "passed" against 404s and the rest failed. The
- * requests go out at once with a short timeout: a request unanswered, or any answer that serves, is no mistake, so a
- * slow or stalling target costs the run a few seconds at most.
+ * a configuration error, exit 2 with the key to edit, never 13 rules "passed" against 404s and the rest failed. Only a
+ * family whose preflight met a 404 or 405 is asked (any other answer shows its base URL), its requests at once with a
+ * short timeout: a request unanswered, or any answer that serves, is no mistake.
  */
 export async function baseUrlMistake(
   target: ResolvedTarget,
   selected: readonly FamilyModule[],
+  preflight: readonly PreflightReport[],
 ): Promise<HarnessError | undefined> {
+  // Only a family whose preflight met an operation not served there is asked: any other answer shows the base URL.
+  const suspect = selected.filter(
+    (family) => preflight.find((report) => report.family === family.name)?.operationNotServed,
+  );
+  if (suspect.length === 0) return undefined;
   const client = familyHttpClient({
     ...target.entry.client,
     timeoutMs: Math.min(target.entry.client.timeoutMs, checkTimeoutMs),
   });
   try {
     const found = await Promise.all(
-      selected
+      suspect
         .filter((family) => family.doctor)
         .map(async (family) => {
           const plan = family.doctor?.(target.entry.families[family.name]);

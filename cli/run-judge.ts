@@ -43,7 +43,10 @@ export async function judgeTarget(run: RunUnderWay): Promise<void> {
     // A stop requested meanwhile ends the check: the run winds down as it would have.
     const problem =
       preflightError(plan.target.name, sessions.reports) ??
-      (await Promise.race([baseUrlMistake(plan.target, plan.selected), stop.requested.then(() => undefined)]));
+      (await Promise.race([
+        baseUrlMistake(plan.target, plan.selected, sessions.reports),
+        stop.requested.then(() => undefined),
+      ]));
     if (problem) {
       // A CI test view is never empty: the preflight's failure is reported per family before the exit 2.
       record.write(record.summary(false));

@@ -47,6 +47,11 @@ export interface PreflightReport {
   credentials?: CredentialCheck[];
   /** The key of the family's section a configuration problem is fixed in ("token", "mac"). */
   fixKey?: string;
+  /**
+   * The preflight's operation answered as one not served there (404 or 405, or the family's own sign): only then does
+   * the run ask every operation whether the base URL is wrong (cli/entry-mistakes.ts).
+   */
+  operationNotServed?: boolean;
 }
 
 /**

@@ -37,7 +37,12 @@ export function preflightReport(
     };
   }
   const server = getHeader(response.headers, 'server');
-  const withServer = { ...base, reachable: true, ...(server === undefined ? {} : { serverHeader: server }) };
+  const withServer = {
+    ...base,
+    reachable: true,
+    ...(server === undefined ? {} : { serverHeader: server }),
+    ...(response.status === 404 || response.status === 405 ? { operationNotServed: true } : {}),
+  };
   if (response.status === 401 || response.status === 403) {
     return { ...withServer, authenticated: false, problem: `credentials refused (HTTP ${response.status})`, notes: [] };
   }

@@ -5,7 +5,7 @@ import type { ClientSettings } from '../../targets/schema.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
 import { preflightReport } from '../preflight.ts';
 import type { Redactor } from '../../core/redaction.ts';
-import { exchangeCodes } from '../../rules/exchange/codes.ts';
+import { endpointUnavailableCode, exchangeCodes } from '../../rules/exchange/codes.ts';
 import { codeText, readEnvelope } from './envelope.ts';
 import {
   checkCredential,
@@ -69,12 +69,16 @@ export function openExchangeSession({
         ];
         return code !== undefined && refusing.includes(code as never) ? `code ${code}` : refusedByStatus(answer);
       };
-      const report = preflightReport(
-        'exchange',
-        section.baseUrl,
-        exchange,
-        exchange.response !== undefined && refusal(exchange) === undefined,
-      );
+      const report = {
+        ...preflightReport(
+          'exchange',
+          section.baseUrl,
+          exchange,
+          exchange.response !== undefined && refusal(exchange) === undefined,
+        ),
+        // The real exchange's "endpoint unavailable" is its 404.
+        ...(codeText(readEnvelope(exchange)?.code) === endpointUnavailableCode ? { operationNotServed: true } : {}),
+      };
       const wrongSection = { ...section, credentials: { ...section.credentials, secretKey: wrongCredential } };
       const signature = await checkCredential({
         kind: 'signature',
