@@ -159,7 +159,7 @@ export async function runRulePhase<Model extends object, Real extends SequenceRe
   phase: Pick<StatefulPhase<Model, Real>, 'commands' | 'setup'>,
 ): Promise<StatefulPhaseRun> {
   const ruleId = ruleInProgress();
-  const place = ruleId === undefined ? undefined : run.counterexamples;
+  const place = run.counterexamples;
   const kept = place && ruleId ? keptCounterexample(place, ruleId) : undefined;
   if (place && ruleId && kept?.kind === 'sequence') {
     await runStatefulPhase({ ...phase, seed: kept.seed, sequences: 1, path: kept.path }).catch((error: unknown) => {

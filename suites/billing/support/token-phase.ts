@@ -3,7 +3,13 @@ import type { RuleVerdict } from '../../../checks/rule-check.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { billingOperations as op } from '../../../rules/billing/operations.ts';
 import type { RunContext } from '../../support/run-context.ts';
-import { judgedAtStep, runRulePhase, type SequenceReal, SequenceLog } from '../../support/stateful-phase.ts';
+import {
+  judgedAtStep,
+  runRulePhase,
+  type SequenceReal,
+  SequenceLog,
+  sequenceBudget,
+} from '../../support/stateful-phase.ts';
 import type { BillingSession } from './billing-suite-session.ts';
 
 /*
@@ -95,18 +101,13 @@ export async function tokenLifetimePhase(
   const observed: string[] = [];
   const first = await session.client.token();
   const sinceFirst = { count: 0 };
-  await runRulePhase(
-    { ...run, sequences: Math.min(run.sequences ?? run.target.sequences ?? maxTokenSequences, maxTokenSequences) },
-    observe,
-    observed,
-    {
-      commands: fc.commands([fc.constant(new UseFirstCommand()), fc.constant(new IssueCommand())], {
-        maxCommands: 4,
-      }),
-      setup: () => ({
-        model: { issued: 0, sinceFirst, observed },
-        real: { session, first, judge: check, log: new SequenceLog() },
-      }),
-    },
-  );
+  await runRulePhase({ ...run, sequences: Math.min(sequenceBudget(run), maxTokenSequences) }, observe, observed, {
+    commands: fc.commands([fc.constant(new UseFirstCommand()), fc.constant(new IssueCommand())], {
+      maxCommands: 4,
+    }),
+    setup: () => ({
+      model: { issued: 0, sinceFirst, observed },
+      real: { session, first, judge: check, log: new SequenceLog() },
+    }),
+  });
 }
