@@ -112,6 +112,10 @@ export interface BillingBehaviour {
   fallbackPricing(charge: Charge): PricingResolution;
   /** Runs after a Dynamic Pricing query has been answered. */
   afterQuery(charge: Charge, attributes: Record<string, string>): void;
+  /** The resolution a query answers with, given how the stored charge resolves now (the reference: that one). */
+  queryResolution(charge: Charge, attributes: Record<string, string>, now: () => PricingResolution): PricingResolution;
+  /** Runs when a query names no visible charge, before its refusal (the reference: nothing; it creates nothing). */
+  afterUnknownQuery(charges: Map<string, Charge>, unknown: Charge): void;
 
   // products
   productChargeModels: readonly string[];
@@ -194,6 +198,8 @@ export const referenceBehaviour: BillingBehaviour = {
   rateCardRowMatches: allConditionsMatch,
   fallbackPricing: defaultPricingOrNone,
   afterQuery: () => {},
+  queryResolution: (_charge, _attributes, now) => now(),
+  afterUnknownQuery: () => {},
 
   productChargeModels: ['usage', 'recurring', 'other'],
   minPlansPerProduct: 1,

@@ -84,6 +84,19 @@ export function updateCharge({ ctx, scope, body }: CatalogRequest): Reply {
   return chargeReply(ctx.behaviour.successStatus('updateCharge'), charge);
 }
 
+/** The charge a query of an unknown id names: what a faulty target would make of it (the reference makes nothing). */
+function unknownCharge(id: string, scope: RequestScope): Charge {
+  return {
+    id,
+    name: id,
+    chargeModel: chargeModels[0],
+    rateCards: [],
+    entityId: scope.entityId,
+    orgId: scope.orgIds?.[0] ?? null,
+    version: 1,
+  };
+}
+
 /** POST /commerce/charges/query: reads only; the charge comes back exactly as stored. */
 export function queryCharge({ ctx, scope, body }: CatalogRequest): Reply {
   const record = object(body, 'body');
@@ -91,8 +104,13 @@ export function queryCharge({ ctx, scope, body }: CatalogRequest): Reply {
   if (typeof chargeId !== 'string') throw new InvalidRequest('chargeId is required and must be a string');
   const supplied = attributes(own(record, 'attributes'), 'attributes');
   const charge = ctx.charges.get(chargeId);
-  if (!charge || !visibleTo(scope, ctx.behaviour)(charge)) throw notFound();
-  const resolution = resolvePricing(charge, supplied, ctx.behaviour);
+  if (!charge || !visibleTo(scope, ctx.behaviour)(charge)) {
+    if (!charge) ctx.behaviour.afterUnknownQuery(ctx.charges, unknownCharge(chargeId, scope));
+    throw notFound();
+  }
+  const resolution = ctx.behaviour.queryResolution(charge, supplied, () =>
+    resolvePricing(charge, supplied, ctx.behaviour),
+  );
   const { pricing: resolvedPricing, ...how } = resolution; // how: source, and rateCardIndex for a row
   const reply: Reply = {
     status: ctx.behaviour.successStatus('queryCharge'),

@@ -62,15 +62,16 @@ export const billingRules = defineRules<BillingSectionRead>()([
     family: 'billing',
     source: s.headers,
     statement:
-      "On the token operation Svc-Entity-Ids must be a 36-character UUID with hyphens; a request with any other form is refused. The token operation's row lists no refusal status (200 and 429 only): the request is not served (never a 2xx) and the status met is observed.",
+      "On the token operation Svc-Entity-Ids must be a 36-character UUID with hyphens; a request with any other form is refused. The token operation's row lists no refusal status (200 and 429 only): the request is not served (never a 2xx) and the status met is observed. For a multi-entity tenant, a valid token request naming one of the tenant's entities in that form is served (200).",
     quotes: [
       {
         text: 'On the token operation it must be a 36-character UUID with hyphens (a non-UUID entity ID must be converted to a valid UUID first).',
         demand: 'must be a 36-character UUID with hyphens',
       },
+      { text: 'Entity ID for multi-entity tenants.' },
       { text: '200 token response record; 429 with an unspecified body.' },
     ],
-    check: 'request-refused',
+    check: 'input-as-listed',
   },
   {
     id: 'billing.token.forbidden_headers',

@@ -40,4 +40,26 @@ export const billingStatefulSentences: StatefulInventory = [
     interleavings: ['another token issued for the same client, then the first one used again'],
     mutants: ['token-revoked-by-next'],
   },
+  {
+    quote: 'When a rate-card row matches the supplied attribute values, the pricing of that row is returned.',
+    kind: 'another operation shows the effect',
+    ruleId: 'billing.charges.query.rate_card_match',
+    commands: ['create (a row on a region, or none)', 'PUT rows (new rows on the same regions)', 'query (a region)'],
+    interleavings: [
+      'a query asked before a PUT brings a row matching it, then asked again after',
+      "a PUT's rows on the regions of the rows the charge was made with (a former row kept may match too)",
+    ],
+    mutants: ['query-answer-cached'],
+  },
+  {
+    quote: 'The operation creates and updates nothing; it may be used to simulate pricing resolution.',
+    kind: 'side-effect freedom',
+    ruleId: 'billing.charges.query.no_side_effects',
+    commands: ['create', 'PUT rows', 'query (a charge made, or one that does not exist)'],
+    interleavings: [
+      'the query of a charge that does not exist asked again, other requests between',
+      'the same query of a charge made asked again after other charges were updated',
+    ],
+    mutants: ['query-creates-unknown-charge'],
+  },
 ];

@@ -10,6 +10,7 @@ import type { RuleIdJudgedBy } from '../support/rule-test.ts';
 import { createCharge, queryCharge, queryWithoutResolution } from './support/billing-actions.ts';
 import { type BillingSession, ruleTest, useBillingSession } from './support/billing-session.ts';
 import { forAll } from '../support/for-all.ts';
+import { matchRule, queryPhase, sideEffectRule } from './support/query-phase.ts';
 
 const session = useBillingSession();
 
@@ -18,7 +19,7 @@ function resolutionRule(
   ruleId: RuleIdJudgedBy<(typeof billingRules)[number], 'pricing-resolution'>,
   scenarios: Gen<PricingScenario>,
 ): void {
-  ruleTest(ruleId, async ({ check }) => {
+  ruleTest(ruleId, async ({ check, run, observe }) => {
     const s = session();
     await forAll(scenarios, s.property(), async ({ charge, attributes }) => {
       const expected = expectedResolution(charge, attributes);
@@ -28,6 +29,8 @@ function resolutionRule(
       const answer = await queryCharge(s, created.chargeId, attributes);
       return check({ exchange: answer.exchange, resolved: answer.pricing }, expected.acceptable);
     });
+    // Rule 1 against the latest state: queries asked before and after PUTs bring rows.
+    if (ruleId === matchRule) await queryPhase(run, s, check, observe);
   });
 }
 
@@ -52,9 +55,11 @@ async function repeatedQueries(
   return check([first, ...again]);
 }
 
-ruleTest('billing.charges.query.no_side_effects', async ({ check }) => {
+ruleTest(sideEffectRule, async ({ check, run, observe }) => {
   const s = session();
   await forAll(matchingQuery, s.property({ runs: Math.ceil(s.run.runs / 4) }), (scenario) =>
     repeatedQueries(s, scenario, check),
   );
+  // Read back later: the same query, of a charge made or of one that does not exist, asked again among others.
+  await queryPhase(run, s, check, observe);
 });

@@ -10,6 +10,7 @@ import type { TokenRequestParts } from '../../rules/billing/token-request-parts.
 import type { billingRules } from '../../rules/billing/rules.ts';
 import type { RuleIdJudgedBy } from '../support/rule-test.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';
+import { headerNames } from '../../client/billing/billing-client.ts';
 import { type BillingSession, ruleTest, useBillingSession } from './support/billing-session.ts';
 import { forAll } from '../support/for-all.ts';
 
@@ -26,10 +27,6 @@ const invalidTokenRequests: [
   ['billing.token.client_secret.length', invalidClientSecret],
   ['billing.token.grant_type.enum', invalidGrantType],
   ['billing.token.fields.required', missingTokenField],
-  [
-    'billing.token.entity_ids.uuid',
-    (valid, s) => invalidTokenEntityId(valid, s.client.tenant.entityIds[0] ?? sampleEntityId),
-  ],
   ['billing.token.forbidden_headers', forbiddenTokenHeader],
 ];
 
@@ -44,6 +41,31 @@ for (const [ruleId, generator] of invalidTokenRequests) {
     });
   });
 }
+
+/**
+ * Malformed entity ids are refused; and for a multi-entity tenant ("Entity ID for multi-entity tenants"), the valid
+ * token request naming the tenant's entity in the documented form is served: a target refusing the header outright
+ * fails here.
+ */
+ruleTest('billing.token.entity_ids.uuid', async ({ check }) => {
+  const s = session();
+  const { tenant } = s.client;
+  const entityId = tenant.entityIds[0];
+  const cases = invalidTokenEntityId(s.client.validTokenRequest(), entityId ?? sampleEntityId);
+  await forAll(cases, s.property({ runs: s.tokenEndpointRuns, concurrency: 1 }), async (invalid) =>
+    check(await s.client.sendTokenRequest(invalid.value), {
+      keepsRule: false,
+      documentedStatus: op.token.invalidInputStatus,
+    }),
+  );
+  if (!tenant.multiEntity || entityId === undefined) return;
+  const valid = s.client.validTokenRequest();
+  const named = { ...valid, headers: { ...valid.headers, [headerNames.entityIds]: entityId } };
+  return check(await s.client.sendTokenRequest(named), {
+    keepsRule: true,
+    documentedStatus: op.token.successStatus,
+  });
+});
 
 /** Judged on the token request that opened the run's session: the run issues no other token. */
 ruleTest('billing.token.issue', async ({ observe, check }) => {

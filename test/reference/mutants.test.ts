@@ -91,6 +91,8 @@ const sequenceOnly: ReadonlySet<string> = new Set([
   'idempotency-key-per-track-id',
   'update-second-lost',
   'token-revoked-by-next',
+  'query-creates-unknown-charge',
+  'query-answer-cached',
 ]);
 
 describe('mutant detection', () => {

@@ -87,7 +87,8 @@ export const probes: Record<string, Probe> = {
   'billing.token.entity_ids.uuid': probe(
     async (t) =>
       is400(await tokenRequest(t, validTokenBody, { 'svc-entity-ids': entityA!.replaceAll('-', '') })) &&
-      is400(await tokenRequest(t, validTokenBody, { 'svc-entity-ids': 'not-a-uuid' })),
+      is400(await tokenRequest(t, validTokenBody, { 'svc-entity-ids': 'not-a-uuid' })) &&
+      ok(await tokenRequest(t, validTokenBody, { 'svc-entity-ids': entityA! })),
   ),
   'billing.token.forbidden_headers': probe(async (t) => {
     for (const name of ['Authorization', 'apiAccessKeyId', 'apiSecretAccessKey']) {

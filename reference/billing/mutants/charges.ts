@@ -1,3 +1,4 @@
+import type { PricingResolution } from '../behaviour.ts';
 import { mutant, type BillingMutant } from './define.ts';
 
 /** Faulty variants of the charge operations. */
@@ -108,6 +109,40 @@ export const chargeMutants: readonly BillingMutant[] = [
     'afterQuery',
     () => (charge) => {
       charge.version++;
+    },
+  ),
+  // Faults only a sequence of queries shows: each single query answers right (the stateful phase's to find).
+  mutant(
+    {
+      name: 'query-creates-unknown-charge',
+      breaks: 'billing.charges.query.no_side_effects',
+      mode: 'multi',
+      description:
+        'A query naming a charge that does not exist is refused, and makes the charge (no pricing, no rows): the same query asked again is answered 200.',
+    },
+    'afterUnknownQuery',
+    () => (charges, unknown) => {
+      charges.set(unknown.id, unknown);
+    },
+  ),
+  mutant(
+    {
+      name: 'query-answer-cached',
+      breaks: 'billing.charges.query.rate_card_match',
+      mode: 'multi',
+      description:
+        'A query with attribute values keeps its first answer for the charge and those values: after a PUT brings a row matching them, the query still answers as before.',
+    },
+    'queryResolution',
+    () => {
+      const answers = new Map<string, PricingResolution>();
+      return (charge, attributes, now) => {
+        if (Object.keys(attributes).length === 0) return now();
+        const key = `${charge.id} ${JSON.stringify(Object.entries(attributes).sort())}`;
+        const answer = answers.get(key) ?? now();
+        answers.set(key, answer);
+        return answer;
+      };
     },
   ),
 ];

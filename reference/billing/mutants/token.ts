@@ -94,6 +94,17 @@ export const tokenMutants: readonly BillingMutant[] = [
   // Only a sequence shows it: the planned uses of one token pass; another token issued between uses ends the first.
   mutant(
     {
+      name: 'token-refuses-entity-ids',
+      breaks: 'billing.token.entity_ids.uuid',
+      mode: 'multi',
+      description:
+        'The token operation refuses every Svc-Entity-Ids, well-formed or not: a multi-entity tenant cannot ask a token naming its entity.',
+    },
+    'parseTokenEntityId',
+    () => () => ({ ok: false }),
+  ),
+  mutant(
+    {
       name: 'token-revoked-by-next',
       breaks: 'billing.token.reusable',
       mode: 'multi',

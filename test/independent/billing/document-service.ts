@@ -50,6 +50,10 @@ export interface SequenceFaults {
   refusalForgetsKey?: boolean;
   /** The query reads a pricing cache filled by a charge's first update and never refreshed by a later one. */
   pricingCachedAtFirstUpdate?: boolean;
+  /** A query naming no charge is refused and makes one under that id: the same query again is served. */
+  unknownQueryCreatesCharge?: boolean;
+  /** A query with attributes keeps its first answer for the charge and those values, whatever a PUT brings later. */
+  queryAnswerCached?: boolean;
 }
 
 export interface DocumentBilling {
@@ -80,6 +84,8 @@ export async function startDocumentBilling(options: DocumentBillingOptions): Pro
   const faults = options.faults ?? {};
   const refusedOrgs = new Set<string>();
   const pricingCache = new Map<string, unknown>();
+  // The query-answer fault's cache: a query's first answer per charge and attribute values.
+  const answers = new Map<string, Json>();
   const mount = '/billing';
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -220,13 +226,23 @@ export async function startDocumentBilling(options: DocumentBillingOptions): Pro
       answer = { status: 200, body: { product: { ...body, id: `prd-${randomUUID()}` } } };
     } else {
       const charge = typeof body.chargeId === 'string' ? charges.get(body.chargeId) : undefined;
-      if (!charge) return badRequest('chargeId names no charge');
+      if (!charge) {
+        // The fault: the refused query leaves a charge behind.
+        if (faults.unknownQueryCreatesCharge && typeof body.chargeId === 'string')
+          charges.set(body.chargeId, { id: body.chargeId, name: body.chargeId, rateCards: [] });
+        return badRequest('chargeId names no charge');
+      }
+      const asked = `${String(charge.id)} ${JSON.stringify(body.attributes ?? {})}`;
+      const cached = faults.queryAnswerCached && isObject(body.attributes) && Object.keys(body.attributes).length > 0;
+      const earlier = cached ? answers.get(asked) : undefined;
+      if (earlier) return reply(200, earlier);
       // The fault's cache holds the default pricing only: a matching row still wins.
       const fallback = pricingCache.has(charge.id as string)
         ? pricingCache.get(charge.id as string)
         : charge.defaultPricing;
       const pricing = matchingRow(charge.rateCards, body.attributes)?.pricing ?? fallback;
       answer = { status: 200, body: { charge, resolvedPricing: (pricing as Json | undefined) ?? null } };
+      if (cached) answers.set(asked, answer.body);
     }
     if (key !== undefined) replays.set(`${route} ${key}`, answer);
     reply(answer.status, answer.body);

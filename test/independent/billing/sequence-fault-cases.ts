@@ -7,8 +7,8 @@ const secrets = {
 };
 
 /**
- * The independent billing service's sequence-only faults: an org outside access, an Idempotency-Key and an update,
- * each wrong only after a particular order of calls. A multi-org service (one accessible org declared, so the scope
+ * The independent billing service's sequence-only faults: an org outside access, an Idempotency-Key, an update and
+ * two queries, each wrong only after a particular order of calls. A multi-org service (one accessible org declared, so the scope
  * rule is not applicable).
  */
 export const billingSequenceFaults: SequenceFaultFamily<SequenceFaults> = {
@@ -28,6 +28,16 @@ export const billingSequenceFaults: SequenceFaultFamily<SequenceFaults> = {
       name: "the query reads a pricing cache filled by a charge's first update",
       ruleId: 'billing.charges.update.body_identifies',
       faults: { pricingCachedAtFirstUpdate: true },
+    },
+    {
+      name: 'a query naming no charge leaves one behind, so the same query is served the next time',
+      ruleId: 'billing.charges.query.no_side_effects',
+      faults: { unknownQueryCreatesCharge: true },
+    },
+    {
+      name: 'a query keeps its first answer for the attribute values, whatever rows a PUT brings later',
+      ruleId: 'billing.charges.query.rate_card_match',
+      faults: { queryAnswerCached: true },
     },
   ],
   // What this service does not serve (no gzip, one entity): failed with or without faults.
