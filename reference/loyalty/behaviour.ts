@@ -36,6 +36,10 @@ export interface LoyaltyBehaviour {
    * releases or clears them).
    */
   afterBodyRefusal(memory: LoyaltyMemory, body: Record<string, unknown>): void;
+  /** What a simulated order that passed its checks leaves behind (nothing; a mutant keeps its id as checked). */
+  afterSimulatedOrder(memory: LoyaltyMemory, order: Record<string, unknown>): void;
+  /** Whether a request skips the body checks, given what was left behind (never: every order is validated). */
+  skipsBodyChecks(memory: LoyaltyMemory, operation: LoyaltyOperation, body: Record<string, unknown>): boolean;
   errorBody(status: number, message: string): Record<string, unknown>;
   /** The body of a 202 (documented: an empty JSON object). */
   acceptedBody(operation: LoyaltyOperation): Record<string, unknown>;
@@ -69,6 +73,8 @@ export const referenceBehaviour: LoyaltyBehaviour = {
   extraProblem: () => undefined,
   conflicts: () => true,
   afterBodyRefusal: () => {},
+  afterSimulatedOrder: () => {},
+  skipsBodyChecks: () => false,
   errorBody: (status, message) => ({ error_code: `LTY-${status}`, user_message: message, developer_message: message }),
   acceptedBody: () => ({}),
   contentType: () => 'application/json; charset=utf-8',

@@ -91,7 +91,9 @@ export class LoyaltyHandler {
     if (typeof body !== 'object' || body === null || Array.isArray(body))
       return this.#error(400, 'the body must be a JSON object');
     const fields = body as Record<string, unknown>;
-    const problem = this.#bodyProblem(operation, fields);
+    const problem = behaviour.skipsBodyChecks(this.#memory, operation, fields)
+      ? undefined
+      : this.#bodyProblem(operation, fields);
     if (problem) {
       behaviour.afterBodyRefusal(this.#memory, fields);
       return this.#error(400, problem);
@@ -117,6 +119,7 @@ export class LoyaltyHandler {
     if (remembered && this.behaviour.conflicts(previous.raw, raw))
       return this.#error(409, `requestor_order_id ${id} was used before`);
     if (order.simulation !== true) this.#memory.orders.set(id, { raw, at: Date.now() });
+    else this.behaviour.afterSimulatedOrder(this.#memory, order);
     return { status: 202, body: this.behaviour.acceptedBody('transfer') };
   }
 }

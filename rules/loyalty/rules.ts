@@ -314,8 +314,13 @@ export const loyaltyRules = defineRules<LoyaltySectionRead>()([
     family,
     source: source('Endpoints, A'),
     statement:
-      'A simulated order (simulation true) runs the checks: a valid one is 202, an invalid one 400. Whether it takes its requestor_order_id (a second simulation, then a real order, under it: 202 or 409) is observed: "without invoking the transactions operation" does not say.',
-    quotes: [said(simulation, 'runs all eligibility checks'), said(simulation), refused400],
+      'A simulated order (simulation true) runs the checks: a valid one is 202, an invalid one 400. It spares no later real order its checks: a real order under a simulated id, invalid for one field, is 400 (or 409 where the simulation took the id). Whether it takes its requestor_order_id (a second simulation, then a real order, under it: 202 or 409) is observed: "without invoking the transactions operation" does not say.',
+    quotes: [
+      said(simulation, 'runs all eligibility checks'),
+      said(simulation),
+      said(orderAnswer, 'the order is sent on after validation completes'),
+      refused400,
+    ],
     check: 'body-case-status',
   },
   {

@@ -34,4 +34,19 @@ export const loyaltyStatefulSentences: StatefulInventory = [
       'loyalty-order-ids-forgotten-after-three-seconds',
     ],
   },
+  {
+    quote: 'When simulation is true, the processor runs all eligibility checks without invoking the transactions operation.',
+    kind: 'another operation shows the effect',
+    ruleId: 'loyalty.transfer.simulation',
+    commands: [
+      'simulation (a valid simulated order, fresh id)',
+      'order under a simulated id (real or simulated, valid)',
+      'refused order under a simulated id (a field rule refuses it)',
+    ],
+    interleavings: [
+      'a simulated order, then a real order under its id that a field rule refuses',
+      'a simulated order, then another simulation or a real order under its id (202 or 409: observed)',
+    ],
+    mutants: ['loyalty-simulation-prevalidates-order'],
+  },
 ];

@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { RuleVerdict } from '../../checks/rule-check.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
-import type { Exchange } from '../../client/http-exchange.ts';
 import { validOrder } from '../../generators/loyalty/bodies.ts';
 import { lateTestTimeoutMs, useLateMemory } from '../support/late-memory.ts';
-import type { RunContext } from '../support/run-context.ts';
-import { runRulePhase } from '../support/stateful-phase.ts';
 import { firstUseAccepted } from './support/first-use-accepted.ts';
-import { type LoyaltyPostcondition, loyaltyCommands, loyaltySequence } from './support/loyalty-model.ts';
+import { loyaltyPhase } from './support/loyalty-phase.ts';
 import { freshId, ruleTest, useLoyaltySession } from './support/loyalty-session.ts';
 import { loyaltyMemory } from './support/memory-kinds.ts';
 import { edgeMs } from './support/window-edge.ts';
@@ -21,20 +17,6 @@ import { edgeMs } from './support/window-edge.ts';
 
 const session = useLoyaltySession();
 const recall = useLateMemory();
-
-/** The target as a state machine, after the rule's planned probes: random sequences, any failure shrunk to the shortest. */
-async function statefulPhase(
-  judges: LoyaltyPostcondition,
-  judge: (exchange: Exchange) => RuleVerdict,
-  { run, observe }: { run: RunContext; observe(key: string, value: unknown): void },
-): Promise<void> {
-  const { client, context, section } = session();
-  const observed: string[] = [];
-  await runRulePhase(run, observe, observed, {
-    commands: loyaltyCommands[judges],
-    setup: () => loyaltySequence({ client, context, windowMs: section.mac?.windowMs ?? 0, judges, judge }, observed),
-  });
-}
 
 ruleTest(
   'loyalty.mac.nonce-reuse',
@@ -73,7 +55,7 @@ ruleTest(
       verdicts.push(check(replay, null));
     }
     observe('late replays', lateness);
-    await statefulPhase('nonce', (exchange) => check(exchange, null), { run, observe });
+    await loyaltyPhase(session(), 'nonce', (exchange) => check(exchange, null), { run, observe });
     return verdicts;
   },
   { timeoutMs: lateTestTimeoutMs() },
@@ -123,7 +105,7 @@ ruleTest(
       verdicts.push(check(replay));
     }
     observe('late replays', lateness);
-    await statefulPhase('order', (exchange) => check(exchange), { run, observe });
+    await loyaltyPhase(session(), 'order', (exchange) => check(exchange), { run, observe });
     return verdicts;
   },
   { timeoutMs: lateTestTimeoutMs() },

@@ -1,5 +1,6 @@
 import { validOrder } from '../../generators/loyalty/bodies.ts';
 import { notAProgramCode } from '../../generators/loyalty/not-a-program-code.ts';
+import { loyaltyPhase } from './support/loyalty-phase.ts';
 import { freshId, ruleTest, useLoyaltySession } from './support/loyalty-session.ts';
 
 const session = useLoyaltySession();
@@ -7,7 +8,7 @@ const rule = { simulation: 'loyalty.transfer.simulation' } as const;
 // loyalty.transfer.order-id-unique is judged last in bodies.suite.ts: its late replay waits beside the many body rules
 // there.
 
-ruleTest(rule.simulation, async ({ check, observe }) => {
+ruleTest(rule.simulation, async ({ check, observe, run }) => {
   const { send, context } = session();
   const id = freshId();
   const order = { ...validOrder(context), requestor_order_id: id };
@@ -34,5 +35,15 @@ ruleTest(rule.simulation, async ({ check, observe }) => {
     again.response?.status ?? again.error?.code ?? 'no answer',
     real.response?.status ?? real.error?.code ?? 'no answer',
   ]);
+  // What a simulation leaves behind: real orders (valid, or refused for one field) under simulated ids, in sequences.
+  await loyaltyPhase(
+    session(),
+    'simulation',
+    (exchange, valid) => check(exchange, { outcome: valid ? 'accepted' : 'invalid' }),
+    {
+      run,
+      observe,
+    },
+  );
   return verdicts;
 });

@@ -2,11 +2,14 @@ import type { MutantInfo } from '../../family-reference.ts';
 import { type BehaviourMutant, behaviourOf, mutantInfos } from '../../mutant-behaviour.ts';
 import type { RuleIdSuffix } from '../../../rules/rule-id.ts';
 import { loyaltyOperations } from '../../../rules/loyalty/records.ts';
-import { referenceBehaviour, type LoyaltyBehaviour } from '../behaviour.ts';
+import { referenceBehaviour, type LoyaltyBehaviour, type LoyaltyMemory } from '../behaviour.ts';
 import { referenceValidators, type Validator, type Validators } from '../validators.ts';
 import { notificationSources } from '../../../rules/loyalty/limits.ts';
 
 type LoyaltyMutant = BehaviourMutant<LoyaltyBehaviour>;
+
+/** The ids of simulated orders that passed their checks, per network's memory (for one mutant). */
+const simulatedIds = new WeakMap<LoyaltyMemory, Set<string>>();
 
 const mutant = (
   name: string,
@@ -225,6 +228,22 @@ const definitions: readonly LoyaltyMutant[] = [
             body.simulation === true ? undefined : check(body, mandatory),
         ]),
       ) as Validators,
+    },
+  ),
+  mutant(
+    'loyalty-simulation-prevalidates-order',
+    'transfer.simulation',
+    'A simulated order that passed its checks marks its requestor_order_id as checked: a real order under that id later is accepted without its checks.',
+    {
+      afterSimulatedOrder: (memory, order) => {
+        const checked = simulatedIds.get(memory) ?? new Set<string>();
+        checked.add(String(order.requestor_order_id));
+        simulatedIds.set(memory, checked);
+      },
+      skipsBodyChecks: (memory, operation, body) =>
+        operation === 'transfer' &&
+        body.simulation !== true &&
+        (simulatedIds.get(memory)?.has(String(body.requestor_order_id)) ?? false),
     },
   ),
   mutant(

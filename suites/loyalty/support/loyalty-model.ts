@@ -23,8 +23,11 @@ import { edgeMs } from './window-edge.ts';
  * not stated), a nonce whose only earlier carriers were refused (a target may refuse a body before reading the nonce).
  */
 
-/** The rule a phase judges: the nonce rule's or the order id rule's postconditions. */
-export type LoyaltyPostcondition = 'nonce' | 'order';
+/**
+ * The rule a phase judges: the nonce rule's, the order id rule's, or the simulation rule's postconditions (a simulated
+ * order runs the checks, and leaves nothing that spares a later real order under its id its own).
+ */
+export type LoyaltyPostcondition = 'nonce' | 'order' | 'simulation';
 
 /** A nonce the sequence sent: first at which step, and when and at which step a request carrying it was accepted. */
 interface SentNonce {
@@ -44,6 +47,8 @@ export interface LoyaltyModel {
   mac: boolean;
   nonces: SentNonce[];
   orders: PlacedOrder[];
+  /** The ids of simulated orders the target accepted under a fresh id. */
+  simulated: PlacedOrder[];
   /** What was read leniently, in words: reported, never failed. */
   observed: string[];
 }
@@ -54,8 +59,8 @@ export interface LoyaltyReal extends SequenceReal {
   /** The MAC ts window, in ms (a nonce is judged only while its accepted use is well inside it). */
   windowMs: number;
   judges: LoyaltyPostcondition;
-  /** The judged rule's check, bound to the rule, for one exchange. */
-  judge: (exchange: Exchange) => RuleVerdict;
+  /** The judged rule's check, bound to the rule, for one exchange (the simulation rule's: of a valid or invalid body). */
+  judge: (exchange: Exchange, valid: boolean) => RuleVerdict;
 }
 
 /** What one command sends, before the sequence picks its nonce and order id. */
@@ -67,6 +72,10 @@ interface PlannedRequest {
   valid: boolean;
   nonceReuse: number | undefined;
   orderReuse: number | undefined;
+  /** An order that is a simulation (simulation true). */
+  simulation?: boolean;
+  /** For an order: the id of an earlier simulated order (counted back), instead of a fresh or placed one. */
+  simulatedReuse?: number;
 }
 
 /** What the model expects of a request: the rule that judges it (none: read leniently), in words, and the answers. */
@@ -74,6 +83,8 @@ interface Expectation {
   judgedBy?: LoyaltyPostcondition;
   text: string;
   accepts(status: number): boolean;
+  /** Answers the judged rule allows without its check (a 409 where the document leaves open whether an id was taken). */
+  allowed?: readonly number[];
 }
 
 const { accepted, conflict } = loyaltyStatuses;
@@ -97,8 +108,15 @@ function pickNonce(model: LoyaltyModel, reuse: number | undefined): { nonce: str
  * The order id a request carries: fresh, or an accepted order's while there is one (undefined: none, or a notification
  * tied to none).
  */
-function pickOrder(model: LoyaltyModel, request: PlannedRequest): { id: string; earlier?: PlacedOrder } | undefined {
+function pickOrder(
+  model: LoyaltyModel,
+  request: PlannedRequest,
+): { id: string; earlier?: PlacedOrder; simulated?: PlacedOrder } | undefined {
   if (!carriesOrderId(request)) return undefined;
+  if (request.simulatedReuse !== undefined && model.simulated.length > 0) {
+    const simulated = counted(model.simulated, request.simulatedReuse);
+    return { id: simulated.id, simulated };
+  }
   if (request.orderReuse === undefined || model.orders.length === 0)
     return request.operation === 'notify' ? undefined : { id: `order-${randomUUID()}` };
   const earlier = counted(model.orders, request.orderReuse);
@@ -128,6 +146,15 @@ function expectationOf(
       text: "a 4xx, or a fresh nonce's answer: no request carrying the nonce was accepted yet",
       accepts: (status) => refusal(status) || status === accepted,
     };
+  if (order?.simulated) return afterSimulation(request, order.simulated);
+  if (request.simulation && !order?.earlier)
+    return {
+      judgedBy: 'simulation',
+      text: request.valid
+        ? `${accepted}: a simulation runs the checks (loyalty.transfer.simulation)`
+        : `${invalid}: a simulation runs the checks (loyalty.transfer.simulation)`,
+      accepts: (status) => status === (request.valid ? accepted : invalid),
+    };
   if (order?.earlier && request.operation === 'transfer')
     return request.valid
       ? {
@@ -144,6 +171,26 @@ function expectationOf(
     : { text: `${invalid}`, accepts: (status) => status === invalid };
 }
 
+/**
+ * An order under the id of an earlier simulation: whether a simulation takes its id is not stated (202 or 409 either
+ * way), but a real order is validated whatever a simulation left ("the order is sent on after validation completes"):
+ * an invalid one is 400, or 409 where the simulation took the id.
+ */
+function afterSimulation(request: PlannedRequest, simulated: PlacedOrder): Expectation {
+  const again = request.simulation ? 'another simulation' : 'a real order';
+  if (request.simulation || request.valid)
+    return {
+      text: `${accepted} or ${conflict}: ${again} under the id simulated at step ${simulated.step} (whether a simulation takes its id is not stated)`,
+      accepts: (status) => status === accepted || status === conflict,
+    };
+  return {
+    judgedBy: 'simulation',
+    text: `${invalid} (or ${conflict}, the id taken): a real order under the id simulated at step ${simulated.step} is still validated (loyalty.transfer.simulation)`,
+    accepts: (status) => status === invalid || status === conflict,
+    allowed: [conflict],
+  };
+}
+
 /** The request in words: operation, body, order id and nonce, and what the model expects. */
 function requestText(
   request: PlannedRequest,
@@ -153,9 +200,11 @@ function requestText(
 ): string {
   const id = !order
     ? ''
-    : order.earlier
-      ? `, requestor_order_id ${order.id} of step ${order.earlier.step}`
-      : `, fresh requestor_order_id ${order.id}`;
+    : order.simulated
+      ? `, requestor_order_id ${order.id} simulated at step ${order.simulated.step}`
+      : order.earlier
+        ? `, requestor_order_id ${order.id} of step ${order.earlier.step}`
+        : `, fresh requestor_order_id ${order.id}`;
   const carried = !nonce
     ? ''
     : nonce.earlier
@@ -165,14 +214,14 @@ function requestText(
 }
 
 /** The judged rule's check on the step; its violation names the step and the model's expectation. */
-function judgeStep(real: LoyaltyReal, exchange: Exchange, step: string): void {
-  judgedAtStep(step, () => real.judge(exchange));
+function judgeStep(real: LoyaltyReal, exchange: Exchange, valid: boolean, step: string): void {
+  judgedAtStep(step, () => real.judge(exchange, valid));
 }
 
 /** Keeps what the answer made used: the nonce sent (accepted or not), the id of an accepted new order. */
 function remember(
   model: LoyaltyModel,
-  sent: { step: number; atMs: number; status: number | undefined; operation: LoyaltyOperation },
+  sent: { step: number; atMs: number; status: number | undefined; operation: LoyaltyOperation; simulation: boolean },
   nonce: ReturnType<typeof pickNonce>,
   order: ReturnType<typeof pickOrder>,
 ): void {
@@ -180,8 +229,8 @@ function remember(
   if (nonce && !nonce.earlier) model.nonces.push({ nonce: nonce.nonce, step: sent.step });
   const kept = nonce && model.nonces.find((one) => one.nonce === nonce.nonce);
   if (kept && acceptedNow && !kept.accepted) kept.accepted = { step: sent.step, atMs: sent.atMs };
-  if (order && !order.earlier && acceptedNow && sent.operation === 'transfer')
-    model.orders.push({ id: order.id, step: sent.step });
+  if (order && !order.earlier && !order.simulated && acceptedNow && sent.operation === 'transfer')
+    (sent.simulation ? model.simulated : model.orders).push({ id: order.id, step: sent.step });
 }
 
 /** Sends a planned request with its nonce and order id, judges or observes the answer, and keeps what it used. */
@@ -191,7 +240,11 @@ async function sendAndJudge(model: LoyaltyModel, real: LoyaltyReal, request: Pla
   const order = pickOrder(model, request);
   const expectation = expectationOf(request, nonce, order, real.windowMs);
   const why = requestText(request, nonce, order, expectation);
-  const body = order ? { ...request.body, requestor_order_id: order.id } : request.body;
+  const body = {
+    ...request.body,
+    ...(order ? { requestor_order_id: order.id } : {}),
+    ...(request.simulation ? { simulation: true } : {}),
+  };
   const atMs = Date.now();
   const exchange = real.log.record(
     await real.client.send({
@@ -202,32 +255,46 @@ async function sendAndJudge(model: LoyaltyModel, real: LoyaltyReal, request: Pla
     why,
   );
   const status = exchange.response?.status;
-  if (expectation.judgedBy === real.judges) judgeStep(real, exchange, `step ${step}: ${why}`);
+  const allowed = status !== undefined && (expectation.allowed ?? []).includes(status);
+  if (expectation.judgedBy === real.judges && !allowed)
+    judgeStep(real, exchange, request.valid, `step ${step}: ${why}`);
   else if (status === undefined || !expectation.accepts(status))
     model.observed.push(`step ${step}: ${why}: ${status ?? exchange.error?.code}`);
-  remember(model, { step, atMs, status, operation: request.operation }, nonce, order);
+  const simulation = request.simulation === true;
+  remember(model, { step, atMs, status, operation: request.operation, simulation }, nonce, order);
 }
 
-/** A valid request of any operation (an order under a fresh or an earlier id, another amount). */
+/** Where a request of a sequence may carry the id of an earlier simulated order instead (see PlannedRequest). */
+type UnderSimulation = { simulatedReuse?: number };
+
+/**
+ * A valid request of any operation (an order under a fresh or an earlier id, another amount), or a simulated order
+ * (simulation true).
+ */
 class CallCommand implements fc.AsyncCommand<LoyaltyModel, LoyaltyReal> {
-  constructor(readonly call: LoyaltyCall) {}
+  constructor(
+    readonly call: LoyaltyCall & UnderSimulation,
+    readonly simulation = false,
+  ) {}
 
   check(): boolean {
     return true;
   }
 
   run(model: LoyaltyModel, real: LoyaltyReal): Promise<void> {
-    return sendAndJudge(model, real, { ...this.call, ...callBody(real.context, this.call), valid: true });
+    const { body, what } = callBody(real.context, this.call);
+    const shown = this.simulation ? `${what.replace('a valid order', 'a valid simulated order')}` : what;
+    return sendAndJudge(model, real, { ...this.call, body, what: shown, valid: true, simulation: this.simulation });
   }
 
   toString(): string {
-    return `call(${JSON.stringify(this.call)})`;
+    return `${this.simulation ? 'simulation' : 'call'}(${JSON.stringify(this.call)})`;
   }
 }
 
 /** A request a field rule refuses: what was used before it stays used (its own answer is its rule's). */
 class RefusalCommand implements fc.AsyncCommand<LoyaltyModel, LoyaltyReal> {
-  constructor(readonly refusal: LoyaltyRefusal) {}
+  constructor(readonly refusal: LoyaltyRefusal & UnderSimulation) {}
 
   check(): boolean {
     return true;
@@ -256,6 +323,25 @@ const refusedOrders = loyaltyRefusal
   .filter((refused) => refused.operation === 'transfer')
   .map((refused) => new RefusalCommand({ ...refused, nonceReuse: undefined }));
 
+// For the simulation rule: simulated orders under fresh ids, then orders (real or simulated, valid or refused for one
+// field) under a simulated id; fresh nonces throughout.
+const simulatedOrders = loyaltyCall.map(
+  (call) => new CallCommand({ ...call, operation: 'transfer', nonceReuse: undefined, orderReuse: undefined }, true),
+);
+const simulatedId = fc.nat({ max: 7 });
+const afterSimulated = fc
+  .tuple(loyaltyCall, simulatedId, fc.boolean())
+  .map(
+    ([call, simulatedReuse, simulation]) =>
+      new CallCommand({ ...call, operation: 'transfer', nonceReuse: undefined, simulatedReuse }, simulation),
+  );
+const refusedAfterSimulated = fc
+  .tuple(
+    loyaltyRefusal.filter((refused) => refused.operation === 'transfer'),
+    simulatedId,
+  )
+  .map(([refused, simulatedReuse]) => new RefusalCommand({ ...refused, nonceReuse: undefined, simulatedReuse }));
+
 /**
  * Sequences of up to eight requests. fc.commands picks among its arbitraries evenly: one listed three times weighs
  * three.
@@ -266,6 +352,13 @@ export const loyaltyCommands: Record<
 > = {
   nonce: fc.commands([calls, calls, calls, refusals], { maxCommands: 8, size: 'medium' }),
   order: fc.commands([orders, orders, calls, refusedOrders], { maxCommands: 8, size: 'medium' }),
+  simulation: fc.commands(
+    [simulatedOrders, simulatedOrders, afterSimulated, refusedAfterSimulated, refusedAfterSimulated],
+    {
+      maxCommands: 8,
+      size: 'medium',
+    },
+  ),
 };
 
 /** A sequence's fresh model (what it reads leniently goes to `observed`, shared by the sequences) and real side. */
@@ -274,7 +367,7 @@ export function loyaltySequence(
   observed: string[],
 ): { model: LoyaltyModel; real: LoyaltyReal } {
   return {
-    model: { mac: real.client.defaultAuth === 'mac', nonces: [], orders: [], observed },
+    model: { mac: real.client.defaultAuth === 'mac', nonces: [], orders: [], simulated: [], observed },
     real: { ...real, log: new SequenceLog() },
   };
 }

@@ -72,6 +72,8 @@ export interface SequenceFaults {
   refusalReleasesOrderId?: boolean;
   /** A requestor_order_id is kept with the order's points_needed: another amount under it is accepted (a wrong key). */
   orderIdKeptWithAmount?: boolean;
+  /** A simulated order that passed its checks marks its id as checked: a real order under it later skips the checks. */
+  simulationPrevalidatesOrder?: boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -266,6 +268,8 @@ export async function startDocumentNetwork(
   const nonceUsed = (nonce: string, path: string) =>
     nonces.has(nonce) && (!faults.notifyNoncesApart || !onNotify(path) || onNotify(nonces.get(nonce)));
   const orderIds = new Set<string>();
+  // The simulated orders' ids (only the simulation fault reads them).
+  const simulatedIds = new Set<string>();
   const orderKey = (body: Json) =>
     faults.orderIdKeptWithAmount
       ? `${body.requestor_order_id as string} ${JSON.stringify(body.points_needed)}`
@@ -358,8 +362,13 @@ export async function startDocumentNetwork(
       return refuse(res, 400, 'INVALID_JSON', 'The body is not JSON');
     }
     if (!isObject(body)) return refuse(res, 400, 'INVALID_BODY', 'The body is a JSON object');
+    const prevalidated =
+      faults.simulationPrevalidatesOrder &&
+      operation.validate === validOrder &&
+      body.simulation !== true &&
+      simulatedIds.has(orderKey(body));
     try {
-      operation.validate(body, choices);
+      if (!prevalidated) operation.validate(body, choices);
     } catch (error) {
       if (!(error instanceof Invalid)) throw error;
       if (faults.refusalReleasesOrderId && operation.validate === validOrder) orderIds.delete(orderKey(body));
@@ -370,6 +379,7 @@ export async function startDocumentNetwork(
       if (orderIds.has(orderId)) return refuse(res, 409, 'DUPLICATE_ORDER', 'requestor_order_id was used before');
       // A simulated order is validated only: it creates nothing, so its id stays free (unless the choice says not).
       if (body.simulation !== true || choices.simulationTakesOrderId) orderIds.add(orderId);
+      if (body.simulation === true) simulatedIds.add(orderId);
     }
     reply(res, 202, {});
   };

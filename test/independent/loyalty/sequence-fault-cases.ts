@@ -11,7 +11,8 @@ const orderRule = 'loyalty.transfer.order-id-unique';
 
 /**
  * The independent loyalty network's sequence-only faults: a nonce "different for each request", a requestor_order_id
- * "unique across all time", each broken only after a particular order of calls.
+ * "unique across all time", a simulation's checks ("the order is sent on after validation completes"), each broken only
+ * after a particular order of calls.
  */
 export const loyaltySequenceFaults: SequenceFaultFamily<SequenceFaults> = {
   family: 'loyalty',
@@ -30,6 +31,11 @@ export const loyaltySequenceFaults: SequenceFaultFamily<SequenceFaults> = {
       name: 'a requestor_order_id is kept with the amount',
       ruleId: orderRule,
       faults: { orderIdKeptWithAmount: true },
+    },
+    {
+      name: 'a simulated order marks its id as checked, so a real order under it later skips the checks',
+      ruleId: 'loyalty.transfer.simulation',
+      faults: { simulationPrevalidatesOrder: true },
     },
   ],
   start: (faults) => serve(faults),
