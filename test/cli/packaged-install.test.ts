@@ -104,11 +104,12 @@ test('installed from the tarball: init, doctor and a gate run against the team s
   expect(existsSync(join(project, 'ci', schema))).toBe(true);
 }, 120_000);
 
-test('the bundled reference with a mutant: the failing rule is replayed with npx harness', async () => {
+/** The installed bin's bundled reference with a mutant, on port 0: the process and the shortener's base URL. */
+async function installedReference(mutant: string): Promise<{ reference: ChildProcess; base: string }> {
   // The installed bin itself (npx would stand between the test and the process it stops).
   const reference = spawn(
     join(project, 'node_modules', '.bin', 'harness'),
-    ['reference', '--port', '0', '--mutant', 'shortener-long-url-first-entry-only'],
+    ['reference', '--port', '0', '--mutant', mutant],
     // Its stderr is not read: left in a pipe, a full one would stall it (writes to a pipe block) past SIGTERM.
     { cwd: project, env: teamEnv(), stdio: ['ignore', 'pipe', 'ignore'] },
   );
@@ -122,6 +123,11 @@ test('the bundled reference with a mutant: the failing rule is replayed with npx
     });
     reference.on('exit', (code) => reject(new Error(`reference exited ${code}: ${seen}`)));
   });
+  return { reference, base };
+}
+
+test('the bundled reference with a mutant: the failing rule is replayed with npx harness', async () => {
+  const { reference, base } = await installedReference('shortener-long-url-first-entry-only');
   expect((await harness('init', '--family', 'shortener', '--name', 'mutant', '--url', base)).code).toBe(0);
   const run = await harness('run', '--target', 'mutant', '--rule', 'shortener.long-url.valid-url', '--runs', '20');
   expect(run.code, run.stdout + run.stderr).toBe(1);
@@ -135,6 +141,26 @@ test('the bundled reference with a mutant: the failing rule is replayed with npx
   const replayed = await command('npx', words, project);
   expect(replayed.code, replayed.stdout + replayed.stderr).toBe(1);
   expect(replayed.stdout).toContain('FAILED shortener.long-url.valid-url');
+  await stop(reference);
+}, 120_000);
+
+test('a shrunk sequence found from the installed package is kept in the reports folder and tried first by the next run', async () => {
+  const { reference, base } = await installedReference('shortener-refusal-forgets-paths');
+  expect((await harness('init', '--family', 'shortener', '--name', 'sequences', '--url', base)).code).toBe(0);
+  const rule = 'shortener.vanity.taken-for-domain';
+  const run = (seed: number) =>
+    harness('run', '--target', 'sequences', '--rule', rule, '--seed', String(seed), '--runs', '5', '--workers', '1');
+  const found = await run(3);
+  expect(found.code, found.stdout + found.stderr).toBe(1);
+  const message = () =>
+    (JSON.parse(readFileSync(join(project, 'reports', 'summary.json'), 'utf8')) as { rules: { message?: string }[] })
+      .rules[0]?.message;
+  expect(message()).toContain('every later run against this target tries it first');
+  const kept = join(project, 'reports', 'counterexamples', 'sequences', `${rule}.json`);
+  expect(JSON.parse(readFileSync(kept, 'utf8'))).toMatchObject({ kind: 'sequence', seed: 3 });
+  const again = await run(91);
+  expect(again.code, again.stdout + again.stderr).toBe(1);
+  expect(message()).toContain('tried first: it still fails');
   await stop(reference);
 }, 120_000);
 
