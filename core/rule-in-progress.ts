@@ -8,6 +8,10 @@ interface RuleWork {
   answers: { count: number; totalMs: number };
   /** Exchanges that got no answer at all (silence, or not sent because of it), and the first of them. */
   unanswered: { count: number; first?: unknown };
+  /** Records an observation of the rule (its test's `observe`), for work deep in it that has none at hand. */
+  observe?: (key: string, value: unknown) => void;
+  /** Properties (forAll) its test has started, in order: what names one of them across runs. */
+  properties: number;
 }
 
 /**
@@ -17,16 +21,36 @@ interface RuleWork {
 const inProgress = new AsyncLocalStorage<RuleWork>();
 
 /** Runs `work` as the rule's: exchanges it starts, however deep, know the rule (and `endsAt`, its share's end). */
-export function asRule<T>(ruleId: string, work: () => T, endsAt?: number): T {
+export function asRule<T>(
+  ruleId: string,
+  work: () => T,
+  endsAt?: number,
+  observe?: (key: string, value: unknown) => void,
+): T {
   return inProgress.run(
     {
       ruleId,
       ...(endsAt === undefined ? {} : { endsAt }),
+      ...(observe === undefined ? {} : { observe }),
       answers: { count: 0, totalMs: 0 },
       unanswered: { count: 0 },
+      properties: 0,
     },
     work,
   );
+}
+
+/** The ordinal of a property the rule in progress starts now (0: its first), undefined outside a rule's test. */
+export function nextPropertyOrdinal(): number | undefined {
+  const work = inProgress.getStore();
+  if (!work) return undefined;
+  work.properties += 1;
+  return work.properties - 1;
+}
+
+/** Records an observation of the rule in progress, where its test gave a sink (else nothing). */
+export function observeForRule(key: string, value: unknown): void {
+  inProgress.getStore()?.observe?.(key, value);
 }
 
 /** The rule whose work this is, if any (undefined outside a rule's test: preflight, set-up, load runs). */

@@ -146,9 +146,9 @@ const runSettings = {
    */
   sequences: z.number().int().min(0).max(100_000).optional(),
   /**
-   * Folder where a run keeps the failing sequences it shrank (one file per target and rule), relative to the targets
-   * file: every later run against this target tries them first, before its random sequences, and one that passes
-   * leaves the folder. Commit it to keep a failure found one night in every CI run until it is fixed. Default: the
+   * Folder where a run keeps the failing sequences and inputs it shrank (one file per target and rule), relative to
+   * the targets file: every later run against this target tries them first, before its random cases, and one that
+   * passes leaves the folder. Commit it to keep a failure found one night in every CI run until it is fixed. Default: the
    * reports folder's counterexamples/.
    */
   counterexamples: z.string().min(1).optional(),

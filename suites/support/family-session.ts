@@ -50,6 +50,7 @@ export function useFamilySession<Section, Session extends FamilySuiteSession<Sec
       seed: run.seed,
       runs: run.runs,
       concurrency: run.target.client.concurrency,
+      ...(run.counterexamples ? { kept: run.counterexamples } : {}),
       ...overrides,
     });
     const own = await open({ run, section, breaker });

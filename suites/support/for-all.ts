@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { Violation } from '../../checks/rule-violation.ts';
-import { ruleOutOfTime } from '../../core/rule-in-progress.ts';
+import { nextPropertyOrdinal, observeForRule, ruleInProgress, ruleOutOfTime } from '../../core/rule-in-progress.ts';
+import {
+  type KeptPlace,
+  keepCounterexample,
+  keptCounterexample,
+  releaseCounterexample,
+} from './kept-counterexamples.ts';
 import { RuleOutOfTime } from './rule-out-of-time.ts';
 import type { Gen } from '../../generators/gen.ts';
 
@@ -12,6 +18,8 @@ export interface ForAllOptions {
   concurrency: number;
   /** Time the shrinking of a failure may take, in ms. Default 10000. */
   shrinkTimeMs?: number;
+  /** Where the run keeps the target's shrunk failing inputs, tried first by later runs (kept-counterexamples.ts). */
+  kept?: KeptPlace;
 }
 
 interface Failure {
@@ -64,6 +72,8 @@ export async function forAll<T>(
   options: ForAllOptions,
   body: (value: T) => Promise<unknown>,
 ): Promise<number> {
+  const keeping = keepingFor(options);
+  if (keeping) await triedFirst(gen, options, body, keeping);
   const planned = gen.boundaries.length + options.runs;
   const boundaryFailure = await runPool(gen.boundaries, options.concurrency, body);
   if (failed(boundaryFailure)) {
@@ -83,8 +93,72 @@ export async function forAll<T>(
     return gen.boundaries.length + values.length;
   }
   if (!(randomFailure.error instanceof Violation)) throw randomFailure.error;
-  throw await shrink(gen, options, body, randomFailure);
+  const shrunk = await shrink(
+    gen,
+    options,
+    body,
+    { seed: options.seed, path: String(randomFailure.index) },
+    randomFailure,
+  );
+  throw keeping ? keptNow(shrunk, keeping) : shrunk;
 }
+
+/** The rule in progress's kept inputs, and which of its properties this one is (in the order its test calls them). */
+interface Keeping {
+  place: KeptPlace;
+  ruleId: string;
+  property: number;
+}
+
+function keepingFor(options: ForAllOptions): Keeping | undefined {
+  const ruleId = ruleInProgress();
+  const property = nextPropertyOrdinal();
+  if (!options.kept || !ruleId || property === undefined) return undefined;
+  return { place: options.kept, ruleId, property };
+}
+
+/**
+ * The input kept for this property by an earlier run, regenerated from its seed and path and tried before the
+ * boundary cases: failing again, it stays kept and fails the rule; passing, it leaves the folder.
+ */
+async function triedFirst<T>(
+  gen: Gen<T>,
+  options: ForAllOptions,
+  body: (value: T) => Promise<unknown>,
+  { place, ruleId, property }: Keeping,
+): Promise<void> {
+  const kept = keptCounterexample(place, ruleId);
+  if (kept?.kind !== 'input' || (kept.property ?? 0) !== property) return;
+  // A path this property's generator cannot replay (it changed since) is a kept input no longer found: let it go.
+  const again = await shrink(gen, options, body, kept, undefined).catch(() => undefined);
+  if (again instanceof Violation) {
+    keepCounterexample(place, { ...kept, failure: firstLine(again.message) });
+    again.message = `${again.message}\n(The input kept ${kept.found} from an earlier run, tried first: it still fails.)`;
+    throw again;
+  }
+  const left = releaseCounterexample(place, ruleId);
+  observeForRule(
+    'kept counterexample',
+    `the input kept ${kept.found} (seed ${kept.seed}, path ${kept.path}) was tried first and passed: it left ${left}`,
+  );
+}
+
+/** A shrunk input found failing now: kept for the next runs, its violation saying where. */
+function keptNow(error: unknown, { place, ruleId, property }: Keeping): unknown {
+  if (!(error instanceof Violation) || !error.replay || error.replay.counterexample === null) return error;
+  const file = keepCounterexample(place, {
+    ruleId,
+    kind: 'input',
+    property,
+    seed: error.replay.seed,
+    path: error.replay.path,
+    failure: firstLine(error.message),
+  });
+  error.message = `${error.message}\nKept in ${file}: every later run against this target tries it first, until it passes.`;
+  return error;
+}
+
+const firstLine = (text: string) => text.split('\n')[0] ?? text;
 
 function annotate(error: unknown, value: unknown, replay?: Violation['replay']): unknown {
   if (error instanceof Violation) {
@@ -94,12 +168,16 @@ function annotate(error: unknown, value: unknown, replay?: Violation['replay']):
   return error;
 }
 
-/** Replays from the failing case's path and lets fast-check shrink it; the smallest failure wins. */
+/**
+ * Replays the case at a seed and path and lets fast-check shrink it; the smallest failure wins. Without a failure
+ * to fall back on (a kept input tried first), a case that passes, or a path this property cannot replay, is undefined.
+ */
 async function shrink<T>(
   gen: Gen<T>,
   options: ForAllOptions,
   body: (value: T) => Promise<unknown>,
-  failure: Failure,
+  at: { seed: number; path: string },
+  failure: Failure | undefined,
 ): Promise<unknown> {
   let smallest: { error: Violation; value: T } | undefined;
   const property = fc.asyncProperty(gen.arbitrary, async (value) => {
@@ -113,23 +191,20 @@ async function shrink<T>(
     }
   });
   const details = await fc.check(property, {
-    seed: options.seed,
-    path: String(failure.index),
+    seed: at.seed,
+    path: at.path,
     numRuns: 1,
     interruptAfterTimeLimit: options.shrinkTimeMs ?? 10_000,
     markInterruptAsFailure: false,
   });
   if (!details.failed || !smallest) {
+    if (!failure) return undefined;
     // The failure did not reproduce (a flaky target): report the original case with its path.
-    return annotate(failure.error, undefined, {
-      seed: options.seed,
-      path: String(failure.index),
-      counterexample: null,
-    });
+    return annotate(failure.error, undefined, { seed: at.seed, path: at.path, counterexample: null });
   }
   return annotate(smallest.error, smallest.value, {
-    seed: options.seed,
-    path: details.counterexamplePath ?? String(failure.index),
+    seed: at.seed,
+    path: details.counterexamplePath ?? at.path,
     counterexample: smallest.value,
   });
 }

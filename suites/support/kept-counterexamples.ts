@@ -14,6 +14,8 @@ export interface KeptCounterexample {
   target: string;
   /** A stateful phase's sequence, or a property's input. */
   kind: 'sequence' | 'input';
+  /** For an input: which of the rule's properties drew it, in the order its test calls them (0: the first). */
+  property?: number;
   seed: number;
   path: string;
   /** When it was found (ISO 8601). */

@@ -237,23 +237,21 @@ async function judgeRule(
   const tooLate = noTimeLeft(share);
   if (tooLate) throw tooLate;
   let silence: ReturnType<typeof onlySilence>;
+  const observe = (key: string, value: unknown) => {
+    observations[key] = value;
+  };
   const verdicts = [
     // The rule's work as its own async context: an exchange it leaves unanswered names it, and its cases stop at
     // the end of its share of the deadline where the target answers slowly (core/rule-in-progress.ts).
     (await asRule(
       rule.id,
       async () => {
-        const returned = await body({
-          run,
-          check: bound.check,
-          observe: (key, value) => {
-            observations[key] = value;
-          },
-        });
+        const returned = await body({ run, check: bound.check, observe });
         silence = onlySilence();
         return returned;
       },
       share.endsAt,
+      observe,
     )) ?? [],
   ].flat();
   if (bound.verdicts() === 0)

@@ -1,9 +1,12 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import { asRule, noteAnswerTime, slowAnswerMs } from '../../core/rule-in-progress.ts';
 import { forAll } from '../../suites/support/for-all.ts';
 import { RuleOutOfTime } from '../../suites/support/rule-out-of-time.ts';
+import { tempFolder } from '../support/temp-folders.ts';
 
 const numbers = { boundaries: [0, 1000], arbitrary: fc.integer({ min: 0, max: 10_000 }) };
 
@@ -88,5 +91,63 @@ describe('forAll, the concurrent property engine', () => {
       Date.now() - 1,
     );
     expect(count).toBe(52);
+  });
+});
+
+describe('forAll keeps a shrunk failing input until it passes', () => {
+  const kept = () => ({ dir: tempFolder('harness-kept-inputs-'), target: 'service' });
+  const failsAbove = (limit: number) => async (value: number) => {
+    if (value > limit) throw new RuleViolation('demo.rule', `too big: ${value}`, []);
+  };
+  const inRule = <T>(work: () => Promise<T>, observations: Record<string, unknown> = {}) =>
+    asRule('demo.rule', work, undefined, (key, value) => {
+      observations[key] = value;
+    });
+
+  test('kept when found, tried first by the next run (another seed) while it fails, and let go once it passes', async () => {
+    const place = kept();
+    const found = (await inRule(() =>
+      forAll(numbers, { seed: 21, runs: 200, concurrency: 4, kept: place }, failsAbove(5000)),
+    ).catch((caught: unknown) => caught)) as RuleViolation;
+    expect(found.message).toContain('every later run against this target tries it first');
+    const file = join(place.dir, 'service', 'demo.rule.json');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ kind: 'input', property: 0, seed: 21 });
+
+    // A seed whose random cases would all pass: only the kept input, tried first, finds the fault again.
+    const tried: number[] = [];
+    const again = (await inRule(() =>
+      forAll(numbers, { seed: 5, runs: 0, concurrency: 1, kept: place }, async (value) => {
+        tried.push(value);
+        await failsAbove(5000)(value);
+      }),
+    ).catch((caught: unknown) => caught)) as RuleViolation;
+    expect(tried[0]).toBe(5001);
+    expect(again.message).toContain('tried first: it still fails');
+    expect(existsSync(file)).toBe(true);
+
+    const observations: Record<string, unknown> = {};
+    await inRule(
+      () => forAll(numbers, { seed: 5, runs: 10, concurrency: 1, kept: place }, failsAbove(20_000)),
+      observations,
+    );
+    expect(existsSync(file)).toBe(false);
+    expect(String(observations['kept counterexample'])).toMatch(/was tried first and passed: it left /);
+  });
+
+  test("only the property that drew it replays it: the rule's other properties run as before", async () => {
+    const place = kept();
+    await inRule(async () => {
+      await forAll(numbers, { seed: 1, runs: 5, concurrency: 1, kept: place }, async () => {});
+      await forAll(numbers, { seed: 21, runs: 200, concurrency: 1, kept: place }, failsAbove(5000));
+    }).catch(() => undefined);
+    const file = join(place.dir, 'service', 'demo.rule.json');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ property: 1 });
+    const first: number[] = [];
+    await inRule(async () => {
+      await forAll(numbers, { seed: 1, runs: 0, concurrency: 1, kept: place }, async (value) => void first.push(value));
+      await forAll(numbers, { seed: 1, runs: 0, concurrency: 1, kept: place }, failsAbove(5000));
+    }).catch(() => undefined);
+    expect(first).toEqual([0, 1000]);
+    expect(existsSync(file)).toBe(true);
   });
 });
