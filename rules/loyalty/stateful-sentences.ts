@@ -35,7 +35,8 @@ export const loyaltyStatefulSentences: StatefulInventory = [
     ],
   },
   {
-    quote: 'When simulation is true, the processor runs all eligibility checks without invoking the transactions operation.',
+    quote:
+      'When simulation is true, the processor runs all eligibility checks without invoking the transactions operation.',
     kind: 'another operation shows the effect',
     ruleId: 'loyalty.transfer.simulation',
     commands: [
