@@ -10,6 +10,11 @@ export interface SequenceFaultCase<Faults> {
   name: string;
   ruleId: string;
   faults: Faults;
+  /**
+   * Why the fault is left out of the run with every fault at once: it takes away what the whole run shares (a token
+   * revoked ends the session's token, so every later rule of the run is refused with it).
+   */
+  aloneOnly?: string;
 }
 
 /** A service started with faults: its target entry, the environment its placeholders read, and how to stop it. */
@@ -40,8 +45,11 @@ export function shrunkSteps(message: string): string[] {
 
 /** Every fault of the family at once. */
 export const allFaults = <Faults extends object>(family: SequenceFaultFamily<Faults>): Faults =>
-  Object.assign({}, ...family.cases.map((fault) => fault.faults)) as Faults;
+  Object.assign({}, ...togetherCases(family).map((fault) => fault.faults)) as Faults;
 
-/** The rules the family's faults break, each once, sorted. */
+/** The rules the family's faults run together break, each once, sorted. */
 export const faultedRules = (family: SequenceFaultFamily<object>): string[] =>
-  [...new Set(family.cases.map((fault) => fault.ruleId))].sort();
+  [...new Set(togetherCases(family).map((fault) => fault.ruleId))].sort();
+
+const togetherCases = <Faults extends object>(family: SequenceFaultFamily<Faults>) =>
+  family.cases.filter((fault) => fault.aloneOnly === undefined);

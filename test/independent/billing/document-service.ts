@@ -54,6 +54,8 @@ export interface SequenceFaults {
   unknownQueryCreatesCharge?: boolean;
   /** A query with attributes keeps its first answer for the charge and those values, whatever a PUT brings later. */
   queryAnswerCached?: boolean;
+  /** Issuing a token ends the tokens issued before it: a token stops working once another is issued. */
+  tokenRevokedByNext?: boolean;
 }
 
 export interface DocumentBilling {
@@ -159,6 +161,8 @@ export async function startDocumentBilling(options: DocumentBillingOptions): Pro
       if (body.client_id !== options.clientId || body.client_secret !== options.clientSecret)
         return reply(401, { success: false, reasons: [{ code: 'INVALID_CLIENT', message: 'unknown client' }] });
       const token = randomBytes(24).toString('hex');
+      // The fault: the client's earlier tokens end when another is issued.
+      if (faults.tokenRevokedByNext) tokens.clear();
       tokens.add(token);
       return reply(200, { access_token: token, token_type: 'bearer', expires_in: 3600 });
     }

@@ -7,8 +7,8 @@ const secrets = {
 };
 
 /**
- * The independent billing service's sequence-only faults: an org outside access, an Idempotency-Key, an update and
- * two queries, each wrong only after a particular order of calls. A multi-org service (one accessible org declared, so the scope
+ * The independent billing service's sequence-only faults: an org outside access, an Idempotency-Key, an update,
+ * two queries and a token's lifetime, each wrong only after a particular order of calls. A multi-org service (one accessible org declared, so the scope
  * rule is not applicable).
  */
 export const billingSequenceFaults: SequenceFaultFamily<SequenceFaults> = {
@@ -38,6 +38,13 @@ export const billingSequenceFaults: SequenceFaultFamily<SequenceFaults> = {
       name: 'a query keeps its first answer for the attribute values, whatever rows a PUT brings later',
       ruleId: 'billing.charges.query.rate_card_match',
       faults: { queryAnswerCached: true },
+    },
+    {
+      name: 'a token stops working once another is issued for the client',
+      ruleId: 'billing.token.reusable',
+      faults: { tokenRevokedByNext: true },
+      aloneOnly:
+        "the phase's other token ends the run's shared one too, so every later rule would be refused with it (the harness does not renew the shared token)",
     },
   ],
   // What this service does not serve (no gzip, one entity): failed with or without faults.
