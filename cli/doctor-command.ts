@@ -1,3 +1,4 @@
+import { withOptionalPackage } from '../core/optional-package.ts';
 import type { ContainerTarget } from '../targets/schema.ts';
 import { askOperations } from './doctor-operations.ts';
 import { doctorProblems, doctorVerdict, renderDoctor } from './doctor-report.ts';
@@ -19,7 +20,11 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
   console.log(`harness doctor: target ${loaded.target.name} (${loaded.target.entry.kind}) from ${file.path}`);
   if (loaded.target.entry.kind === 'container') {
     const { image, network } = loaded.target.entry as ContainerTarget;
-    const { describeEngineFor } = await import('../targets/container/engine.ts');
+    const { describeEngineFor } = await withOptionalPackage(
+      'testcontainers',
+      'a container target',
+      () => import('../targets/container/engine.ts'),
+    );
     for (const line of await describeEngineFor(image, network)) console.log(line);
   }
   const { target, launched } = await launchLoaded(loaded);

@@ -18,6 +18,8 @@ export const harnessErrorCodes = {
     'the target cannot be reached, or refuses a credential of the entry as it refuses a wrong one, before any rule is judged',
   BASE_URL_WRONG:
     "no operation of a family answers at the entry's base URL (each 404 or 405): the key to edit is named",
+  PACKAGE_MISSING:
+    'a target kind needs a package installed only for it (testcontainers, for container targets): the fix is the npm install line',
 } as const;
 
 export type HarnessErrorCode = keyof typeof harnessErrorCodes;

@@ -1,3 +1,4 @@
+import { withOptionalPackage } from '../core/optional-package.ts';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { HarnessError } from '../core/harness-error.ts';
@@ -25,8 +26,13 @@ export async function launchTarget(
   abort?: AbortSignal,
 ): Promise<LaunchedTarget> {
   if (target.entry.kind === 'container') {
-    // testcontainers (and the Docker client under it) is loaded only by runs that start a container.
-    const { launchContainer } = await import('./container/launch-container.ts');
+    // testcontainers (and the Docker client under it) is loaded only by runs that start a container: an optional
+    // peer dependency, installed by the teams that use container targets.
+    const { launchContainer } = await withOptionalPackage(
+      'testcontainers',
+      `target ${target.name} (kind container)`,
+      () => import('./container/launch-container.ts'),
+    );
     return launchContainer(target.name, target.entry as ContainerTarget, target.port, abort);
   }
   if (target.entry.kind === 'url') return { stop: async () => {}, kill: () => {}, recentOutput: () => [] };

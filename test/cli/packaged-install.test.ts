@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { installPackedHarness, outsideEnv, packageName, packHarness } from '../../cli/harness-image/packed-harness.ts';
@@ -163,6 +163,22 @@ test('a shrunk sequence found from the installed package is kept in the reports 
   expect(message()).toContain('tried first: it still fails');
   await stop(reference);
 }, 120_000);
+
+test('a container target without the optional container client installed: exit 2, PACKAGE_MISSING and the install line', async () => {
+  expect(existsSync(join(project, 'node_modules', 'testcontainers'))).toBe(false);
+  const entry = {
+    kind: 'container',
+    image: 'team-shortener:1',
+    port: '{port}',
+    ready: { httpGet: 'http://127.0.0.1:{port}/shortener' },
+    families: { shortener: { baseUrl: 'http://127.0.0.1:{port}/shortener' } },
+  };
+  writeFileSync(join(project, 'container-targets.json'), JSON.stringify({ targets: { boxed: entry } }));
+  const run = await harness('run', '--targets', 'container-targets.json', '--target', 'boxed');
+  expect(run.code, run.stdout + run.stderr).toBe(2);
+  expect(run.stdout + run.stderr).toContain('PACKAGE_MISSING');
+  expect(run.stdout + run.stderr).toMatch(/npm install --save-dev testcontainers@\d+\.\d+\.\d+/);
+}, 60_000);
 
 test('a nightly load run in three segments and their merge, from the team project', async () => {
   const segments = await Promise.all(
