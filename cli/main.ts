@@ -8,6 +8,7 @@ import { referenceCli } from './reference-cli.ts';
 import { reportCli } from './report-cli.ts';
 import { rulesCli } from './rules-cli.ts';
 import { runCli } from './run-cli.ts';
+import { signCli } from './sign-cli.ts';
 
 /*
  * The `harness` command: finds the command asked for by its name and runs it. Each command (cli/*-cli.ts) loads
@@ -15,7 +16,17 @@ import { runCli } from './run-cli.ts';
  */
 
 /** The commands, in the order `harness --help` lists them and an unknown command's fix names them. */
-const commands: Command[] = [runCli, initCli, doctorCli, rulesCli, mutantsCli, loadCli, referenceCli, reportCli];
+const commands: Command[] = [
+  runCli,
+  initCli,
+  doctorCli,
+  rulesCli,
+  mutantsCli,
+  loadCli,
+  referenceCli,
+  reportCli,
+  signCli,
+];
 
 async function mainHelp(): Promise<string> {
   return `harness: conformance testing of the spec's HTTP interfaces

@@ -103,6 +103,10 @@ function variableName(family: string | undefined, what: string): string {
     .replace(/[^A-Z0-9_]/g, '_');
 }
 
+/** How to send a signed request's line again with fresh credentials (cli/sign-cli.ts). */
+const signHint =
+  '`npx harness sign --targets <your targets file> --target <the entry> -- <this curl line>`, which sets the credentials afresh';
+
 /** A secret header as a double-quoted word reading an environment variable, with how to get its value. */
 function secretHeader(
   name: string,
@@ -122,13 +126,13 @@ function secretHeader(
   if (scheme) {
     const variable = {
       name: variableName(family, name),
-      howToGet: `the ${scheme} credential of this request, computed as ${where} of your targets file says (a signature, timestamp or nonce is valid once: compute a fresh one)`,
+      howToGet: `the ${scheme} credential of this request, computed as ${where} of your targets file says (a signature, timestamp or nonce is valid once: compute a fresh one); or send this line again with ${signHint}`,
     };
     return { word: `"${name}: ${scheme} $${variable.name}"`, variable };
   }
   const variable = {
     name: variableName(family, name),
-    howToGet: `the ${name} header's value: the credential ${where} of your targets file names (its \${VAR}), or a signature computed as it says`,
+    howToGet: `the ${name} header's value: the credential ${where} of your targets file names (its \${VAR}), or a signature computed as it says; for a signed request, send this line again with ${signHint}`,
   };
   return { word: `"${name}: $${variable.name}"`, variable };
 }

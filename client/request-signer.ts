@@ -16,6 +16,13 @@ export type RequestSigner<Auth> = (request: OutgoingRequest, auth: Auth) => Outg
  */
 export type HeaderChanges = Readonly<Record<string, string | null>>;
 
+/** The request without these headers, in any case of their names. */
+export function withoutHeaders(request: OutgoingRequest, names: readonly string[]): OutgoingRequest {
+  const dropped = new Set(names.map((name) => name.toLowerCase()));
+  const headers = Object.entries(request.headers ?? {}).filter(([name]) => !dropped.has(name.toLowerCase()));
+  return { ...request, headers: Object.fromEntries(headers) };
+}
+
 /** The request with `headers` added after its own. */
 export function withHeaders(request: OutgoingRequest, headers: Readonly<Record<string, string>>): OutgoingRequest {
   return { ...request, headers: { ...request.headers, ...headers } };

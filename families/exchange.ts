@@ -34,4 +34,6 @@ export const exchangeFamily = defineFamily({
     requests: [{ method: 'POST', path: batchOrdersPath, json: [] }],
     notServed: (exchange) => operationNotServed(exchange),
   }),
+  signRequest: async (section, request) =>
+    (await import('../client/exchange/session.ts')).withFreshExchangeSignature(section, request),
 });

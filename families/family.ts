@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Exchange } from '../client/http-exchange.ts';
+import type { Exchange, OutgoingRequest } from '../client/http-exchange.ts';
 import type { CheckRegistry } from '../checks/check.ts';
 import type { SharedCheckName } from '../checks/index.ts';
 import type { FamilySession, SessionOptions } from '../client/family-session.ts';
@@ -61,6 +61,12 @@ export interface FamilyModule<Section = any> {
    * authenticates at all. Default: the preflight alone.
    */
   readonly doctor?: (section: Section) => DoctorPlan;
+  /**
+   * `harness sign`: the request with the section's credentials set afresh (a MAC with a new ts and nonce, a new
+   * timestamp and signature, the API key), for families whose requests carry a signature computed per request. A
+   * promise, so the family's client is imported only then.
+   */
+  readonly signRequest?: (section: Section, request: OutgoingRequest) => Promise<OutgoingRequest>;
 }
 
 /** A harmless request of `harness doctor` to one operation path of a family: invalid or unsigned, so refused. */

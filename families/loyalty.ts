@@ -29,4 +29,6 @@ export const loyaltyFamily = defineFamily({
     baseUrl: section.baseUrl,
     requests: Object.values(loyaltyOperations).map((path) => ({ method: 'POST', path, json: {} })),
   }),
+  signRequest: async (section, request) =>
+    (await import('../client/loyalty/mac-signer.ts')).withFreshLoyaltyCredentials(section, request),
 });

@@ -14,8 +14,10 @@ import {
   withCredentialChecks,
   wrongCredential,
 } from '../credential-check.ts';
-import type { Exchange } from '../http-exchange.ts';
+import type { Exchange, OutgoingRequest } from '../http-exchange.ts';
 import { ExchangeClient } from './exchange-client.ts';
+import { withoutHeaders } from '../request-signer.ts';
+import { type SignatureKeys, signatureSigner } from './signature-signer.ts';
 
 /** The family's signing client for a target section: credentials and header names from the section. */
 export function exchangeClientFor(
@@ -24,19 +26,8 @@ export function exchangeClientFor(
   redactor: Redactor,
   breaker?: CircuitBreaker,
 ): ExchangeClient {
-  const { credentials, signing } = section;
   return new ExchangeClient({
-    baseUrl: section.baseUrl,
-    apiKey: credentials.apiKey,
-    secretKey: credentials.secretKey,
-    ...(credentials.passphrase ? { passphrase: credentials.passphrase } : {}),
-    headers: {
-      key: signing.keyHeader,
-      sign: signing.signHeader,
-      timestamp: signing.timestampHeader,
-      passphrase: signing.passphraseHeader,
-    },
-    pathFrom: signing.pathFrom,
+    ...signatureKeysOf(section),
     orderTemplate: section.orderTemplate,
     timeoutMs: settings.timeoutMs,
     maxBodyBytes: settings.maxBodyBytes,
@@ -92,4 +83,32 @@ export function openExchangeSession({
     serve: {},
     close: () => exchangeClient.close(),
   };
+}
+
+/** What signing needs of a section: the base URL, the credentials and the header names. */
+export function signatureKeysOf(section: ExchangeSection): SignatureKeys {
+  const { credentials, signing } = section;
+  return {
+    baseUrl: section.baseUrl,
+    apiKey: credentials.apiKey,
+    secretKey: credentials.secretKey,
+    ...(credentials.passphrase ? { passphrase: credentials.passphrase } : {}),
+    headers: {
+      key: signing.keyHeader,
+      sign: signing.signHeader,
+      timestamp: signing.timestampHeader,
+      passphrase: signing.passphraseHeader,
+    },
+    pathFrom: signing.pathFrom,
+  };
+}
+
+/** The request with the entry's key, a fresh timestamp and its signature set afresh (`harness sign`). */
+export async function withFreshExchangeSignature(
+  section: ExchangeSection,
+  request: OutgoingRequest,
+): Promise<OutgoingRequest> {
+  const keys = signatureKeysOf(section);
+  const names = Object.values(keys.headers ?? {});
+  return signatureSigner(keys)(withoutHeaders(request, names), {});
 }

@@ -4,7 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { LoyaltySection } from '../../targets/loyalty/section.ts';
-import { withHeaders, type RequestSigner } from '../request-signer.ts';
+import type { OutgoingRequest } from '../http-exchange.ts';
+import { withHeaders, withoutHeaders, type RequestSigner } from '../request-signer.ts';
 import { macHeaderValue, signMac, type MacHeader, type MacInput } from './mac.ts';
 
 /** How a request authenticates: the MAC form, the bearer form, none, or a literal Authorization value. */
@@ -64,4 +65,18 @@ export function loyaltySigner(section: LoyaltySection): RequestSigner<LoyaltyAut
     const authorization = loyaltyAuthorization(section, auth, macInputOf(request.method, request.url, body));
     return authorization === undefined ? request : withHeaders(request, { Authorization: authorization });
   };
+}
+
+/**
+ * The request with the entry's loyalty credentials set afresh (`harness sign`): X-NET-API-KEY, and Authorization in the
+ * entry's default form (the MAC with the current ts and a fresh nonce, else the bearer token), whatever it carried.
+ */
+export async function withFreshLoyaltyCredentials(
+  section: LoyaltySection,
+  request: OutgoingRequest,
+): Promise<OutgoingRequest> {
+  const keyed = withHeaders(withoutHeaders(request, ['X-NET-API-KEY', 'Authorization']), {
+    'X-NET-API-KEY': section.apiKey,
+  });
+  return loyaltySigner(section)(keyed, section.mac ? 'mac' : 'bearer');
 }

@@ -66,9 +66,9 @@ export function runCli(
   env: NodeJS.ProcessEnv = {},
   /**
    * `samplePeak`: sample the tree's memory; `label`: what a benchmark prints for the run (the hostile mode);
-   * `timeoutMs`: see CliLimits.
+   * `timeoutMs`: see CliLimits; `cwd`: the folder it runs in (default this process's).
    */
-  options: { samplePeak?: boolean; label?: string } & CliLimits = {},
+  options: { samplePeak?: boolean; label?: string; cwd?: string } & CliLimits = {},
 ): Promise<CliResult> {
   const reportsDir = tempFolder('harness-reports-');
   // `{reports}` stands for the fresh reports folder; `run` always gets it.
@@ -83,6 +83,7 @@ export function runCli(
         env: withReferenceCredentials({ ...binEnv, ...env }),
         maxBuffer: 64 * 1024 * 1024,
         timeout: options.timeoutMs ?? 300_000,
+        ...(options.cwd ? { cwd: options.cwd } : {}),
       },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 99) : 0;
