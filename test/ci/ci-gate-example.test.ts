@@ -1,4 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { defaultHistoryDir } from '../../cli/load-publish.ts';
+import { reportsPaths } from '../../cli/paths.ts';
 import { randomUUID } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
@@ -160,3 +162,33 @@ test.skipIf(unavailable !== undefined)(
     expect(containersOf('implementation')).toEqual([]);
   },
 );
+
+test('each job keeps, between runs, the history files its next run reads: restored before the harness step, saved after it', () => {
+  const workflow = parse(readFileSync(join(exampleDir, 'github-actions.yml'), 'utf8')) as {
+    jobs: Record<string, { steps: (Step & { if?: string })[] }>;
+  };
+  const kept = {
+    conformance: reportsPaths('reports').allureHistory,
+    'nightly-conformance': reportsPaths('reports').allureHistory,
+    'nightly-load': defaultHistoryDir('reports'),
+  };
+  for (const [jobName, path] of Object.entries(kept)) {
+    const steps = workflow.jobs[jobName]?.steps ?? [];
+    const harness = steps.findIndex((step) => step.run?.startsWith('npx harness'));
+    const restore = steps.findIndex((step) => step.uses === 'actions/cache/restore@v4');
+    const save = steps.findIndex((step) => step.uses === 'actions/cache/save@v4');
+    expect(harness, jobName).toBeGreaterThan(-1);
+    // The harness step keeps the defaults (no --history): what it reads and writes is the cached path.
+    expect(steps[harness]?.run).toContain('--reports reports');
+    expect(steps[harness]?.run).not.toContain('--history');
+    expect(restore, jobName).toBeGreaterThan(-1);
+    expect(restore, jobName).toBeLessThan(harness);
+    expect(save, jobName).toBeGreaterThan(harness);
+    expect(steps[restore]?.with?.path).toBe(path);
+    expect(steps[save]?.with?.path).toBe(path);
+    expect(steps[save]?.if).toBe('always()');
+    // A fresh key per run, restored by its prefix: every run saves its own, the next restores the latest.
+    expect(steps[save]?.with?.key).toBe(steps[restore]?.with?.key);
+    expect(steps[restore]?.with?.key?.startsWith(steps[restore]?.with?.['restore-keys'] ?? '-')).toBe(true);
+  }
+});
