@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { billingAdapters } from '../adapters/billing/registry.ts';
+import { fieldMappingProblem } from '../adapters/billing/field-mapping.ts';
 import { adapterPath, isAdapterPath, loadBillingAdapter } from '../adapters/billing/load-adapter.ts';
 import { billingReference } from '../reference/billing/index.ts';
 import { billingRules } from '../rules/billing/rules.ts';
@@ -18,13 +19,15 @@ export const billingFamily = defineFamily({
   section: billingSectionSchema,
   configFixes: billingConfigFixes,
   validateSection: (section) =>
-    billingAdapters[section.adapter] || isAdapterPath(section.adapter)
-      ? undefined
-      : {
-          key: ['adapter'],
-          message: `no adapter named "${section.adapter}"`,
-          fix: `use one of: ${Object.keys(billingAdapters).join(', ')}, or the path of a module of yours (relative to the targets file) exporting a BillingAdapter`,
-        },
+    typeof section.adapter !== 'string'
+      ? fieldMappingProblem(section.adapter)
+      : billingAdapters[section.adapter] || isAdapterPath(section.adapter)
+        ? undefined
+        : {
+            key: ['adapter'],
+            message: `no adapter named "${section.adapter}"`,
+            fix: `use one of: ${Object.keys(billingAdapters).join(', ')}, or the path of a module of yours (relative to the targets file) exporting a BillingAdapter`,
+          },
   // An adapter of the team's own, named by path: loaded and checked now, its path made absolute for the workers.
   prepareSection: async (section, { targetsDir }) => {
     if (!isAdapterPath(section.adapter)) return { section };

@@ -2,6 +2,7 @@ import { register } from 'node:module';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BillingAdapter } from './adapter.ts';
+import { type FieldMapping, mappedBillingAdapter } from './field-mapping.ts';
 import { billingAdapters } from './registry.ts';
 
 /*
@@ -27,9 +28,9 @@ const adapterFunctions = [
   'invalidChargeBodies',
 ] as const satisfies readonly (keyof BillingAdapter)[];
 
-/** Whether `adapter` names a module by path rather than one the harness ships. */
-export function isAdapterPath(adapter: string): boolean {
-  return /^\.{0,2}\//.test(adapter) || /\.(?:[cm]?[jt]s)$/.test(adapter);
+/** Whether `adapter` names a module by path rather than one the harness ships (or a field mapping). */
+export function isAdapterPath(adapter: string | FieldMapping): adapter is string {
+  return typeof adapter === 'string' && (/^\.{0,2}\//.test(adapter) || /\.(?:[cm]?[jt]s)$/.test(adapter));
 }
 
 /** The adapter's path, absolute, resolved against the folder of the targets file. */
@@ -48,8 +49,12 @@ function ensureTypeScriptHooks(path: string): void {
   register(pathToFileURL(hooks).href);
 }
 
-/** The adapter an entry names (a shipped name, or an absolute module path): a mistake in it is thrown, in words. */
-export function loadBillingAdapter(adapter: string): Promise<BillingAdapter> {
+/**
+ * The adapter an entry names (a shipped name, an absolute module path, or a field mapping): a mistake in it is thrown,
+ * in words.
+ */
+export function loadBillingAdapter(adapter: string | FieldMapping): Promise<BillingAdapter> {
+  if (typeof adapter !== 'string') return Promise.resolve(mappedBillingAdapter(adapter));
   const shipped = billingAdapters[adapter];
   if (shipped) return Promise.resolve(shipped);
   if (!isAdapterPath(adapter)) return Promise.reject(new Error(`no adapter named "${adapter}"`));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldMappingSchema } from '../../adapters/billing/field-mapping.ts';
 import { rateLimitBoundsShape, rateLimitPinShape } from '../rate-limit-probe-bounds.ts';
 import { tenantModeSchema } from '../../rules/billing/tenant-mode.ts';
 
@@ -69,10 +70,11 @@ export const billingSectionSchema = z
     tenant: tenantModeSchema.default(tenantModeSchema.parse({})),
     /**
      * The billing adapter that maps the records the spec leaves open: the name of one the harness ships
-     * ('reference'), or the path of a module of yours, relative to the targets file, whose default export implements
-     * BillingAdapter (adapters/billing/adapter.ts). Default 'reference'.
+     * ('reference'), the path of a module of yours, relative to the targets file, whose default export implements
+     * BillingAdapter (adapters/billing/adapter.ts), or, for records that differ from the reference's only in their
+     * field names, { "fields": { "<the reference's name>": "<yours>", ... } }. Default 'reference'.
      */
-    adapter: z.string().default('reference'),
+    adapter: z.union([z.string(), fieldMappingSchema]).default('reference'),
     /** Pins what the spec leaves open and bounds the rate-limit probe. */
     expectations: expectationsSchema.default(expectationsSchema.parse({})),
     /** Least time between two token requests outside the rate-limit probe, in ms. Default 50. */

@@ -3,7 +3,11 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { installPackedHarness, outsideEnv, packageName, packHarness } from '../../cli/harness-image/packed-harness.ts';
+import { billingFamily } from '../../families/billing.ts';
+import { startReferenceServer } from '../../reference/server.ts';
 import { type DocumentShortener, startDocumentShortener } from '../independent/shortener/document-service.ts';
+import { startRenamedBilling } from './fixtures/team-billing/renamed-billing.ts';
+import { teamFields } from './fixtures/team-billing/team-fields.ts';
 import { tempFolder } from '../support/temp-folders.ts';
 
 /*
@@ -24,12 +28,18 @@ function teamEnv(): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(outsideEnv()).filter(([name]) => !name.startsWith('HARNESS_')));
 }
 
-function command(file: string, args: readonly string[], cwd: string, timeoutMs = 120_000): Promise<Ran> {
+function command(
+  file: string,
+  args: readonly string[],
+  cwd: string,
+  timeoutMs = 120_000,
+  env: NodeJS.ProcessEnv = {},
+): Promise<Ran> {
   return new Promise((resolve) => {
     execFile(
       file,
       args,
-      { cwd, env: teamEnv(), timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 },
+      { cwd, env: { ...teamEnv(), ...env }, timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) =>
         resolve({ code: error ? (typeof error.code === 'number' ? error.code : 99) : 0, stdout, stderr }),
     );
@@ -179,6 +189,70 @@ test('a container target without the optional container client installed: exit 2
   expect(run.stdout + run.stderr).toContain('PACKAGE_MISSING');
   expect(run.stdout + run.stderr).toMatch(/npm install --save-dev testcontainers@\d+\.\d+\.\d+/);
 }, 60_000);
+
+test('a billing service with its own field names, judged from the team project through its adapter module and through a field mapping; a mistaken adapter exits 2', async () => {
+  const env: NodeJS.ProcessEnv = {};
+  const reference = await startReferenceServer({
+    serve: [billingFamily],
+    families: { billing: { mode: 'multi' } },
+    env,
+  });
+  const renamed = await startRenamedBilling(reference.baseUrls.billing as string);
+  try {
+    // The team's adapter modules, in its own project: their types from the installed package.
+    for (const file of ['team-adapter.ts', 'mistaken-adapter.ts'])
+      writeFileSync(
+        join(project, file),
+        readFileSync(new URL(`./fixtures/team-billing/${file}`, import.meta.url), 'utf8').replace(
+          /from '(?:\.\.\/)+adapters\/billing\/adapter\.ts'/,
+          `from '${packageName}/adapters/billing/adapter.ts'`,
+        ),
+      );
+    const section = billingFamily.reference.targetSection(renamed.baseUrl, 'multi', env) as Record<string, unknown>;
+    const entry = (adapter: unknown) => ({
+      kind: 'url',
+      families: {
+        billing: {
+          ...section,
+          credentials: { clientId: '${TEAM_CLIENT_ID}', clientSecret: '${TEAM_CLIENT_SECRET}' },
+          adapter,
+        },
+      },
+    });
+    writeFileSync(
+      join(project, 'billing-targets.json'),
+      JSON.stringify({
+        targets: {
+          module: entry('./team-adapter.ts'),
+          mapping: entry({ fields: teamFields }),
+          mistaken: entry('./mistaken-adapter.ts'),
+        },
+      }),
+    );
+    const secrets = { TEAM_CLIENT_ID: env.REFERENCE_CLIENT_ID, TEAM_CLIENT_SECRET: env.REFERENCE_CLIENT_SECRET };
+    const judge = (target: string) =>
+      command(
+        'npx',
+        ['harness', 'run', '--targets', 'billing-targets.json', '--target', target, '--runs', '5', '--workers', '1'],
+        project,
+        180_000,
+        secrets,
+      );
+    for (const target of ['module', 'mapping']) {
+      const run = await judge(target);
+      expect(run.code, `${target}: ${run.stdout.slice(-3000)}${run.stderr}`).toBe(0);
+      expect(run.stdout).toMatch(/^CONFORMANT: \d+ passed, 0 failed/m);
+    }
+    const mistaken = await judge('mistaken');
+    expect(mistaken.code, mistaken.stdout + mistaken.stderr).toBe(2);
+    expect(mistaken.stderr).toMatch(
+      /CONFIG_INVALID: targets\.mistaken\.families\.billing\.adapter: the adapter of \S+mistaken-adapter\.ts has no createChargeBody/,
+    );
+  } finally {
+    await renamed.close();
+    await reference.close();
+  }
+}, 420_000);
 
 test('a nightly load run in three segments and their merge, from the team project', async () => {
   const segments = await Promise.all(

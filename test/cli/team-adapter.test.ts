@@ -6,6 +6,7 @@ import { type RunningReference, startReferenceServer } from '../../reference/ser
 import { expectEveryRulePassed } from '../independent/every-rule-judged.ts';
 import { runCli, writeTargets } from '../support/run-harness-cli.ts';
 import { type RenamedBilling, startRenamedBilling } from './fixtures/team-billing/renamed-billing.ts';
+import { teamFields } from './fixtures/team-billing/team-fields.ts';
 
 /*
  * A team's billing service whose records have other field names than the reference's (the reference behind a proxy
@@ -27,11 +28,12 @@ afterAll(async () => {
   await reference?.close();
 });
 
-/** A targets file naming `adapter` (a file of fixtures/team-billing) by its path relative to the targets file. */
-function targetsWith(adapterFile: string): string {
+/** A targets file naming `adapter` (a file of fixtures/team-billing by its path relative to the targets file, or a mapping). */
+function targetsWith(adapterFile: string | { fields: Record<string, string> }): string {
   const section = billingFamily.reference.targetSection(service.baseUrl, 'multi', env) as Record<string, unknown>;
   const placeholder = writeTargets({});
-  const adapter = relative(dirname(placeholder), `${fixtures}${adapterFile}`);
+  const path = typeof adapterFile === 'string' ? relative(dirname(placeholder), `${fixtures}${adapterFile}`) : '';
+  const adapter = typeof adapterFile === 'string' ? (path.startsWith('.') ? path : `./${path}`) : adapterFile;
   return writeTargets({
     team: {
       kind: 'url',
@@ -39,7 +41,7 @@ function targetsWith(adapterFile: string): string {
         billing: {
           ...section,
           credentials: { clientId: '${TEAM_CLIENT_ID}', clientSecret: '${TEAM_CLIENT_SECRET}' },
-          adapter: adapter.startsWith('.') ? adapter : `./${adapter}`,
+          adapter,
         },
       },
     },
@@ -51,21 +53,28 @@ const secrets = () => ({
   TEAM_CLIENT_SECRET: env.REFERENCE_CLIENT_SECRET as string,
 });
 
-test("a service with its own field names is conformant on every billing rule through the team's own adapter", async () => {
-  const result = await runCli(
-    ['run', '--targets', targetsWith('team-adapter.ts'), '--target', 'team', '--suite', 'billing'].concat([
-      '--seed',
-      '5',
-      '--runs',
-      '10',
-      '--workers',
-      '1',
-    ]),
-    secrets(),
-  );
-  expectEveryRulePassed(result, 'billing', { notApplicable: true });
-  expect(result.code, result.stdout.slice(-3000)).toBe(0);
-}, 240_000);
+test.each([
+  ["the team's own adapter module", 'team-adapter.ts'],
+  ['a field mapping in the entry', { fields: teamFields }],
+] as const)(
+  'a service with its own field names is conformant on every billing rule through %s',
+  async (_, adapter) => {
+    const result = await runCli(
+      ['run', '--targets', targetsWith(adapter), '--target', 'team', '--suite', 'billing'].concat([
+        '--seed',
+        '5',
+        '--runs',
+        '10',
+        '--workers',
+        '1',
+      ]),
+      secrets(),
+    );
+    expectEveryRulePassed(result, 'billing', { notApplicable: true });
+    expect(result.code, result.stdout.slice(-3000)).toBe(0);
+  },
+  240_000,
+);
 
 test('an adapter module with a mistake is CONFIG_INVALID naming the key and what is missing, before any traffic', async () => {
   const result = await runCli(
@@ -76,5 +85,16 @@ test('an adapter module with a mistake is CONFIG_INVALID naming the key and what
   expect(result.stderr).toMatch(
     /CONFIG_INVALID: targets\.team\.families\.billing\.adapter: the adapter of \S+mistaken-adapter\.ts has no createChargeBody/,
   );
+  expect(result.stdout).not.toContain('running the suites');
+});
+
+test('a field mapping that would map nothing is CONFIG_INVALID naming the field, before any traffic', async () => {
+  const result = await runCli(
+    ['run', '--targets', targetsWith({ fields: { ...teamFields, chrge: 'prpc2' } }), '--target', 'team'],
+    secrets(),
+  );
+  expect(result.code, result.stderr).toBe(2);
+  expect(result.stderr).toContain('targets.team.families.billing.adapter.fields.chrge');
+  expect(result.stderr).toContain("is no field of the reference's records");
   expect(result.stdout).not.toContain('running the suites');
 });
