@@ -5,15 +5,19 @@ import { listOption } from './option-values.ts';
 /* `harness init`: its help and options; writing the entry is cli/init-command.ts. */
 
 async function help(): Promise<string> {
-  return `harness init [--family ${await familyNames()}]... [--name NAME] [--url BASE] [--targets FILE]
+  return `harness init [--family ${await familyNames()}]... [--name NAME] [--url BASE] [--set FAMILY.KEY=VALUE]... [--targets FILE]
 
 Adds a target entry for your own service to the targets file (default ./targets.json; created when missing,
 else the entry is added and every other byte of the file is left as it was) and prints it: every required key
-of each family's section, secrets, ids and base URLs as \${VAR} placeholders named after their keys, and what
-each placeholder and value needs. Then run harness doctor on it: it names every variable still unset, then asks
-each operation path of the service.
+of each family's section, the documented defaults written out, secrets, ids and base URLs as \${VAR}
+placeholders named after their keys, and what each placeholder and value needs (secrets to export, other values
+to write in). Then run harness doctor on it: it names every variable still unset, then asks each operation path
+of the service.
   --family F      a family of the entry, repeatable or comma-separated (default: every family)
   --name NAME     the entry's name (default my-service)
+  --set F.KEY=V   a value init cannot know, written at that key of family F's section (V read as JSON when it is
+                  JSON, else as text; a \${VAR} stays a placeholder), repeatable: e.g. --set loyalty.mac.id=client-7
+                  --set billing.tenant.multiOrg=true --set 'loyalty.mac.secret=\${MY_MAC_SECRET}'
   --url BASE      the base URL of the family's operations, written as given as its baseUrl (nothing is
                   appended); the document's base address. The paths doctor asks, relative to it:
 ${await operationPaths()}`;
@@ -37,6 +41,7 @@ export const options = {
   name: { type: 'string', default: 'my-service' },
   url: { type: 'string' },
   targets: { type: 'string', default: 'targets.json' },
+  set: { type: 'string', multiple: true },
 } as const;
 
 async function run(argv: string[]): Promise<number> {
@@ -50,6 +55,7 @@ async function run(argv: string[]): Promise<number> {
     name,
     ...(chosen ? { families: chosen } : {}),
     ...(values.url ? { url: String(values.url) } : {}),
+    ...(Array.isArray(values.set) ? { set: values.set.map(String) } : {}),
   });
   console.log(renderInitResult(result, name));
   return 0;

@@ -20,6 +20,11 @@ export interface InitOptions {
    * POST BASE/mappings); nothing is appended.
    */
   url?: string;
+  /**
+   * Values to write, each `FAMILY.KEY.PATH=VALUE` (VALUE read as JSON when it is JSON, else as text; a `${VAR}` stays
+   * a placeholder): what init cannot know, given as flags instead of edited in afterwards.
+   */
+  set?: readonly string[];
 }
 
 export interface InitResult {
@@ -53,6 +58,48 @@ function existingTargets(path: string, name: string): string | undefined {
   return text;
 }
 
+/** `--set FAMILY.KEY.PATH=VALUE`, read: the family (one of the entry's), the key path and the value. */
+function parsedAssignment(
+  assignment: string,
+  sections: Record<string, unknown>,
+): { family: string; path: string[]; value: unknown } {
+  const equals = assignment.indexOf('=');
+  const [family, ...path] = (equals === -1 ? assignment : assignment.slice(0, equals)).split('.');
+  if (equals === -1 || !family || path.length === 0 || path.some((part) => part === ''))
+    throw new HarnessError(
+      'USAGE',
+      `--set ${assignment}: expected FAMILY.KEY=VALUE`,
+      'e.g. --set loyalty.mac.id=client-7',
+    );
+  if (!(family in sections))
+    throw new HarnessError(
+      'USAGE',
+      `--set ${assignment}: ${family} is no family of the entry`,
+      `use one of: ${Object.keys(sections).join(', ')} (or add it with --family)`,
+    );
+  const text = assignment.slice(equals + 1);
+  let value: unknown = text;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    // Text, as written.
+  }
+  return { family, path, value };
+}
+
+/** Sets the value at the key path, making the objects on the way. */
+function setAt(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
+  const [key, ...rest] = path as [string, ...string[]];
+  if (rest.length === 0) {
+    target[key] = value;
+    return;
+  }
+  const inner = target[key];
+  const next = inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as Record<string, unknown>) : {};
+  target[key] = next;
+  setAt(next, rest, value);
+}
+
 /**
  * `harness init`: writes a `url` target entry for the chosen families with every required key, secrets and
  * ids as ${VAR} placeholders, and returns what each placeholder and value needs (`harness doctor` then says
@@ -75,6 +122,16 @@ export function initTargets(options: InitOptions): InitResult {
       return [family.name, { ...section, ...knownBase }];
     }),
   );
+  for (const assignment of options.set ?? []) {
+    const { family, path: keyPath, value } = parsedAssignment(assignment, sections);
+    setAt(sections[family] as Record<string, unknown>, keyPath, value);
+    const key = `${entryPath}.families.${family}.${keyPath.join('.')}`;
+    // What a flag set needs nothing more (a placeholder it writes is the user's own variable).
+    for (let index = needs.length - 1; index >= 0; index -= 1) {
+      const need = needs[index] as SkeletonNeed;
+      if (need.key === key || need.key.startsWith(`${key}.`)) needs.splice(index, 1);
+    }
+  }
   const entry = {
     kind: 'url',
     description: `Written by harness init: ${chosen.map((family) => family.name).join(', ')}`,
@@ -90,7 +147,8 @@ export function initTargets(options: InitOptions): InitResult {
 
 /** What the user reads after init: the file, then each placeholder and value to set, then the next command. */
 export function renderInitResult(result: InitResult, name: string): string {
-  const variables = result.needs.filter((need) => need.variable);
+  const secrets = result.needs.filter((need) => need.variable && need.secret);
+  const variables = result.needs.filter((need) => need.variable && !need.secret);
   const values = result.needs.filter((need) => !need.variable);
   const lines = [
     `harness init: added target "${name}" to ${result.targetsFile}:`,
@@ -98,9 +156,15 @@ export function renderInitResult(result: InitResult, name: string): string {
     `${JSON.stringify(name)}: ${JSON.stringify(result.entry, null, 2)}`,
     '',
   ];
+  if (secrets.length)
+    lines.push(
+      'Export these secrets (never write them into the file):',
+      ...secrets.map((need) => `  ${need.variable}  (${need.key}): ${need.needs}`),
+      '',
+    );
   if (variables.length)
     lines.push(
-      'Export these variables (or write the values into the file, except secrets):',
+      'Write these values into the file (none is a secret), or export the variables:',
       ...variables.map((need) => `  ${need.variable}  (${need.key}): ${need.needs}`),
       '',
     );

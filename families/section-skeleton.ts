@@ -9,7 +9,12 @@ export interface SkeletonNeed {
   variable?: string;
   /** What to give: the family's own fix for the key, else what the schema wants. */
   needs: string;
+  /** The placeholder stands for a secret (a key, secret, token, password): exported, never written into the file. */
+  secret?: boolean;
 }
+
+/** Key names whose values are secrets: `harness init` asks to export them; any other value may be written in. */
+const secretKeyName = /secret|token|apikey|api_key|password|passphrase|privatekey/i;
 
 interface JsonSchemaNode {
   type?: string | string[];
@@ -19,6 +24,7 @@ interface JsonSchemaNode {
   minItems?: number;
   enum?: unknown[];
   const?: unknown;
+  default?: unknown;
   anyOf?: JsonSchemaNode[];
   oneOf?: JsonSchemaNode[];
   /** Optional keys `harness init` writes too (a section's `.meta({ initKeys })`): those a refinement asks for. */
@@ -31,10 +37,26 @@ const variableOf = (path: readonly string[]) =>
     .join('_')
     .toUpperCase();
 
+const isValue = (value: unknown) => value === null || typeof value !== 'object';
+const isValueList = (value: unknown) => Array.isArray(value) && value.every(isValue);
+
+/**
+ * A documented default written out as it is, so the entry shows it: a value, a list of values, or an object of those
+ * (a tenant's modes); larger defaults (nested settings) stay implicit.
+ */
+const isLeafDefault = (value: unknown) =>
+  value !== undefined &&
+  (isValue(value) ||
+    isValueList(value) ||
+    (typeof value === 'object' &&
+      !Array.isArray(value) &&
+      Object.values(value as object).every((inner) => isValue(inner) || isValueList(inner))));
+
 /**
  * A family's section with every required key (what `harness init` writes): strings as ${VAR} placeholders
  * named after the key, the first value of an enumeration, false for a flag, the lowest number allowed, one
- * item for a list that needs one. Each key is listed with what it needs, so the user knows what to set.
+ * item for a list that needs one; and, beside them in each object written, every key with a documented default of a
+ * value or a list of values, written out as that default. Each key to set is listed with what it needs.
  */
 export function sectionSkeleton(
   family: Pick<FamilyModule, 'name' | 'section' | 'configFixes'>,
@@ -42,8 +64,9 @@ export function sectionSkeleton(
 ): { section: unknown; needs: SkeletonNeed[] } {
   const schema = z.toJSONSchema(family.section, { io: 'input', unrepresentable: 'any' }) as JsonSchemaNode;
   const needs: SkeletonNeed[] = [];
+  // A key's own fix (its dotted path, else its name); an object's fix is not repeated for each of its keys.
   const fixOf = (path: readonly string[]) =>
-    family.configFixes?.[path[path.length - 1] ?? ''] ?? family.configFixes?.[path[0] ?? ''];
+    family.configFixes?.[path.join('.')] ?? family.configFixes?.[path[path.length - 1] ?? ''];
   const skeletonValueOf = (node: JsonSchemaNode, path: string[]): unknown => {
     const key = `${entryPath}.families.${family.name}.${path.join('.')}`;
     const choice = node.anyOf?.[0] ?? node.oneOf?.[0];
@@ -60,9 +83,10 @@ export function sectionSkeleton(
     if (type === 'object') {
       const required = [...(node.required ?? []), ...(node.initKeys ?? [])];
       return Object.fromEntries(
-        Object.entries(node.properties ?? {})
-          .filter(([name]) => required.includes(name))
-          .map(([name, child]) => [name, skeletonValueOf(child, [...path, name])]),
+        Object.entries(node.properties ?? {}).flatMap(([name, child]): [string, unknown][] => {
+          if (required.includes(name)) return [[name, skeletonValueOf(child, [...path, name])]];
+          return isLeafDefault(child.default) ? [[name, child.default]] : [];
+        }),
       );
     }
     if (type === 'array') return node.minItems ? [skeletonValueOf(node.items ?? {}, [...path, '0'])] : [];
@@ -75,7 +99,8 @@ export function sectionSkeleton(
       return 0;
     }
     const variable = `${family.name.toUpperCase()}_${variableOf(path)}`;
-    needs.push({ key, variable, needs: fixOf(path) ?? 'a value' });
+    const secret = secretKeyName.test(path[path.length - 1] ?? '');
+    needs.push({ key, variable, needs: fixOf(path) ?? 'a value', ...(secret ? { secret } : {}) });
     return `\${${variable}}`;
   };
   return { section: skeletonValueOf(schema, []), needs };

@@ -82,7 +82,7 @@ export const loyaltySectionSchema = z
     path: ['mac'],
   })
   // `harness init` writes the required keys, and these, which the refinement above asks for.
-  .meta({ initKeys: ['mac'] });
+  .meta({ initKeys: ['mac', 'bearerToken', 'mandatoryDemographics'] });
 
 export type LoyaltySection = z.infer<typeof loyaltySectionSchema>;
 
@@ -98,7 +98,10 @@ export const loyaltyConfigFixes: Record<string, string> = {
   baseUrl: 'give the loyalty base address, e.g. "http://127.0.0.1:8080/loyalty"',
   apiKey: 'write "${YOUR_LOYALTY_API_KEY_VARIABLE}" and export the variable; never put the key in the file',
   mac: 'give { "id": "...", "secret": "${YOUR_MAC_SECRET}" } and, when they differ from the defaults, signs, bodyHashAlgorithm, encoding, windowMs',
-  bearerToken: 'write "${YOUR_LOYALTY_TOKEN_VARIABLE}"',
+  'mac.id': 'the MAC id the network gave you (not a secret: write it into the file)',
+  'mac.secret': 'write "${YOUR_MAC_SECRET}" and export the variable; never put the secret in the file',
+  bearerToken:
+    'write "${YOUR_LOYALTY_TOKEN_VARIABLE}" for the bearer form of Authorization; without one, leave the key out (the bearer rules are then not judged)',
   programCodes:
     'list the network\'s program codes, e.g. ["AIRLINE_PROGRAM_ONE", "HOTEL_PROGRAM_TWO"], each in upper case with underscores',
   mandatoryDemographics: `map program codes to field lists, e.g. { "PROGRAM_HOTEL_1": ["LAST_NAME", "EMAIL"] }; fields: ${demographicFields.join(', ')}`,

@@ -62,3 +62,48 @@ test('an entry of every family has every required key: once its placeholders are
       );
   expect(issues.filter((key) => !placeholderKeys.has(key))).toEqual([]);
 });
+
+test('init writes the documented defaults out, asks to export only secrets, and takes what it cannot know as --set flags', () => {
+  const targetsFile = join(tempFolder('harness-init-set-'), 'targets.json');
+  const result = initTargets({
+    targetsFile,
+    name: 'net',
+    families: ['loyalty', 'billing'],
+    set: [
+      'loyalty.mac.id=client-7',
+      'loyalty.mac.windowMs=60000',
+      'loyalty.bearerToken=${NET_TOKEN}',
+      'billing.tenant={"multiOrg":true,"accessibleOrgs":["org-a"]}',
+    ],
+  });
+  const loyalty = (result.entry.families as Record<string, Record<string, unknown>>).loyalty as Record<string, unknown>;
+  // The MAC recipe's defaults are written out; the flags replace what they name, JSON as JSON, text as text.
+  expect(loyalty.mac).toEqual({
+    id: 'client-7',
+    secret: '${LOYALTY_MAC_SECRET}',
+    signs: ['ts', 'nonce', 'method', 'path', 'host', 'port', 'bodyhash'],
+    bodyHashAlgorithm: 'sha256',
+    encoding: 'base64',
+    windowMs: 60000,
+  });
+  expect(loyalty.bearerToken).toBe('${NET_TOKEN}');
+  expect(loyalty.mandatoryDemographics).toEqual({});
+  const billing = (result.entry.families as Record<string, Record<string, unknown>>).billing as Record<string, unknown>;
+  expect(billing.tenant).toEqual({ multiOrg: true, accessibleOrgs: ['org-a'] });
+  // What a flag set is asked for no more; a secret is to be exported, an id (no secret) to be written in.
+  const keys = result.needs.map((need) => need.key);
+  expect(keys).not.toContain('targets.net.families.loyalty.mac.id');
+  expect(keys).not.toContain('targets.net.families.loyalty.bearerToken');
+  expect(result.needs.find((need) => need.key.endsWith('loyalty.mac.secret'))?.secret).toBe(true);
+  expect(result.needs.find((need) => need.key.endsWith('billing.credentials.clientId'))?.secret).toBeUndefined();
+});
+
+test('a --set of a family the entry does not have, or without a value, is a usage error', () => {
+  const targetsFile = join(tempFolder('harness-init-set-'), 'targets.json');
+  expect(() => initTargets({ targetsFile, name: 'x', families: ['shortener'], set: ['loyalty.mac.id=7'] })).toThrow(
+    /loyalty is no family of the entry/,
+  );
+  expect(() => initTargets({ targetsFile, name: 'x', families: ['shortener'], set: ['shortener.baseUrl'] })).toThrow(
+    /expected FAMILY.KEY=VALUE/,
+  );
+});
