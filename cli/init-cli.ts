@@ -1,3 +1,4 @@
+import { HarnessError } from '../core/harness-error.ts';
 import { type Command, parseArguments, printHelp } from './command.ts';
 import { familyNames } from './family-names.ts';
 import { listOption } from './option-values.ts';
@@ -6,6 +7,7 @@ import { listOption } from './option-values.ts';
 
 async function help(): Promise<string> {
   return `harness init [--family ${await familyNames()}]... [--name NAME] [--url BASE] [--set FAMILY.KEY=VALUE]... [--targets FILE]
+       harness init --ci github
 
 Adds a target entry for your own service to the targets file (default ./targets.json; created when missing,
 else the entry is added and every other byte of the file is left as it was) and prints it: every required key
@@ -13,6 +15,8 @@ of each family's section, the documented defaults written out, secrets, ids and 
 placeholders named after their keys, and what each placeholder and value needs (secrets to export, other values
 to write in). Then run harness doctor on it: it names every variable still unset, then asks each operation path
 of the service.
+  --ci github     instead of an entry: write the CI example into this repository, the workflow as
+                  .github/workflows/api-conformance.yml and its targets file as ci/targets.json (never over a file)
   --family F      a family of the entry, repeatable or comma-separated (default: every family)
   --name NAME     the entry's name (default my-service)
   --set F.KEY=V   a value init cannot know, written at that key of family F's section (V read as JSON when it is
@@ -42,11 +46,30 @@ export const options = {
   url: { type: 'string' },
   targets: { type: 'string', default: 'targets.json' },
   set: { type: 'string', multiple: true },
+  ci: { type: 'string' },
 } as const;
+
+/** `--ci PROVIDER`: the CI example written into the repository (the current folder). */
+async function writeCi(provider: string): Promise<number> {
+  const { isCiProvider, writeCiExample } = await import('./init-ci.ts');
+  if (!isCiProvider(provider))
+    throw new HarnessError('USAGE', `--ci ${provider}: no CI example for it`, 'use --ci github');
+  const written = writeCiExample(provider, process.cwd());
+  console.log(
+    [
+      `harness init: wrote ${written.join(' and ')}`,
+      'Adapt the image, port, readiness and families of the CI targets file to your service, set the secrets it names',
+      'in the repository settings, and add testcontainers as a dev dependency (the container target needs it):',
+      '  npm install --save-dev testcontainers@11.9.0',
+    ].join('\n'),
+  );
+  return 0;
+}
 
 async function run(argv: string[]): Promise<number> {
   const { values } = parseArguments(argv, options);
   if (values.help) return printHelp(help);
+  if (typeof values.ci === 'string') return writeCi(values.ci);
   const { initTargets, renderInitResult } = await import('./init-command.ts');
   const name = String(values.name);
   const chosen = listOption(values.family);

@@ -107,3 +107,26 @@ test('a --set of a family the entry does not have, or without a value, is a usag
     /expected FAMILY.KEY=VALUE/,
   );
 });
+
+test('init --ci github writes the CI example into the repository, where GitHub and the workflow read them, never over a file', async () => {
+  const repository = tempFolder('harness-init-ci-');
+  const written = await runCli(['init', '--ci', 'github'], {}, { cwd: repository });
+  expect(written.code, written.stderr).toBe(0);
+  const workflow = join(repository, '.github/workflows/api-conformance.yml');
+  const targets = join(repository, 'ci/targets.json');
+  expect(readFileSync(workflow, 'utf8')).toBe(
+    readFileSync(new URL('../../examples/ci-gate/github-actions.yml', import.meta.url), 'utf8'),
+  );
+  // The workflow's targets file is the one written, and its schema path resolves from an install.
+  expect(readFileSync(workflow, 'utf8')).toContain('--targets ci/targets.json');
+  expect(JSON.parse(readFileSync(targets, 'utf8')).$schema).toBe(
+    '../node_modules/api-conformance-harness/targets.schema.json',
+  );
+  expect(written.stdout).toContain('npm install --save-dev testcontainers@');
+  const again = await runCli(['init', '--ci', 'github'], {}, { cwd: repository });
+  expect(again.code).toBe(2);
+  expect(again.stderr).toContain('already there');
+  const unknown = await runCli(['init', '--ci', 'gitlab'], {}, { cwd: repository });
+  expect(unknown.code).toBe(2);
+  expect(unknown.stderr).toContain('no CI example for it');
+});
