@@ -162,7 +162,8 @@ function probeResult(
 
 /**
  * The evidence of a probe that met no 429: the latest answer a step kept, or, where no body ever arrived whole (a
- * target closing every connection mid-body), the status line the last step counted, with the body's failure.
+ * target closing every connection mid-body), the status line the last step counted, with the body's failure; where
+ * not even a status line came back (every connection reset or closed first), the request offered, with that failure.
  */
 function lastAnswerOf(
   operation: RateLimitedOperation,
@@ -175,7 +176,25 @@ function lastAnswerOf(
     .filter((code) => code > 0)
     .at(-1);
   const request = operation.requests[0];
-  if (status === undefined || !request) return {};
+  if (!request) return {};
+  if (status === undefined) {
+    // Not one status line came back: the request the probe offered, with what became of every one of them.
+    const { response: _none, ...offered } = observedExchange(operation.baseUrl, request, {
+      label: request.label,
+      status: 0,
+      headers: {},
+      body: '',
+    });
+    return {
+      lastAnswer: {
+        ...offered,
+        error: clientError(
+          'CONNECTION_RESET',
+          `no request of the probe got a status line (${session.requests} offered): each connection ended first`,
+        ),
+      },
+    };
+  }
   const answer: ObservedResponse = { label: request.label, status, headers: {}, body: '' };
   const exchange = observedExchange(operation.baseUrl, request, answer);
   return {
