@@ -230,10 +230,19 @@ test('a billing service with its own field names, judged from the team project t
       }),
     );
     const secrets = { TEAM_CLIENT_ID: env.REFERENCE_CLIENT_ID, TEAM_CLIENT_SECRET: env.REFERENCE_CLIENT_SECRET };
+    // The rules that read and write every record the adapter maps (token, charge, query, product); the whole family
+    // through each is test/cli/team-adapter.test.ts's.
+    const rules = [
+      'billing.token.issue',
+      'billing.charges.create',
+      'billing.charges.update.body_identifies',
+      'billing.charges.query.rate_card_match',
+      'billing.products.create',
+    ].flatMap((rule) => ['--rule', rule]);
     const judge = (target: string) =>
       command(
         'npx',
-        ['harness', 'run', '--targets', 'billing-targets.json', '--target', target, '--runs', '5', '--workers', '1'],
+        ['harness', 'run', '--targets', 'billing-targets.json', '--target', target, '--runs', '5', ...rules],
         project,
         180_000,
         secrets,

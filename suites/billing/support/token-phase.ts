@@ -34,7 +34,7 @@ export interface TokenReal extends SequenceReal {
 }
 
 /** The most sequences a phase runs: each issues a token or two, and the document asks callers not to issue many. */
-const maxTokenSequences = 8;
+const maxTokenSequences = 4;
 
 /** A catalog request (a charge created, valid) with the given bearer token. */
 function useToken(real: TokenReal, token: string): Promise<Exchange> {
@@ -109,6 +109,24 @@ class IssueCommand implements fc.AsyncCommand<TokenModel, TokenReal> {
 }
 
 /**
+ * A sequence: its own first token (what it judges rests on its own steps, shrunk or not), a use or none, mostly
+ * another token asked for the client, then one or two uses. Few sequences run, so their shape is drawn, not left to
+ * fc.commands' small first sizes; it shrinks towards the shortest (no use before, one after).
+ */
+const tokenSequences = fc
+  .tuple(
+    fc.integer({ min: 0, max: 1 }),
+    fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+    fc.integer({ min: 1, max: 2 }),
+  )
+  .map(([before, another, after]): fc.AsyncCommand<TokenModel, TokenReal>[] => [
+    new OpenCommand(),
+    ...Array.from({ length: before }, () => new UseFirstCommand()),
+    ...(another ? [new IssueCommand()] : []),
+    ...Array.from({ length: after }, () => new UseFirstCommand()),
+  ]);
+
+/**
  * billing.token.reusable's phase, after its planned uses: sequences of the first token's uses with another token
  * issued between, the first token's every use judged.
  */
@@ -119,10 +137,8 @@ export async function tokenLifetimePhase(
   observe: (key: string, value: unknown) => void,
 ): Promise<void> {
   const observed: string[] = [];
-  const uses = fc.commands([fc.constant(new UseFirstCommand()), fc.constant(new IssueCommand())], { maxCommands: 4 });
   await runRulePhase({ ...run, sequences: Math.min(sequenceBudget(run), maxTokenSequences) }, observe, observed, {
-    // Each sequence opens with its own first token: what it judges rests on its own steps, shrunk or not.
-    commands: uses.map((rest): fc.AsyncCommand<TokenModel, TokenReal>[] => [new OpenCommand(), ...rest]),
+    commands: tokenSequences,
     setup: () => ({
       model: { issued: 0, observed },
       real: { session, judge: check, log: new SequenceLog() },
