@@ -30,15 +30,20 @@ function runRule(mutant: string, family: string, ruleId: string, extra: string[]
   const targets = join(folder, 'targets.json');
   const entry = { ...reference, command: [...reference.command, '--mutant', mutant] };
   writeFileSync(targets, JSON.stringify({ targets: { mutant: entry } }));
-  const args = [bin, 'run', '--targets', targets, '--suite', family, '--rule', ruleId, '--runs', '20', ...extra];
+  const args = [bin, 'run', '--targets', targets, '--target', 'mutant', '--suite', family, '--rule', ruleId];
   return new Promise<{ status: string; steps?: number }>((resolve) =>
-    execFile(process.execPath, [...args, '--reports', folder], { env }, () => {
-      const file = join(folder, 'summary.json');
-      if (!existsSync(file)) return resolve({ status: 'no verdict' });
-      const [rule] = (JSON.parse(readFileSync(file, 'utf8')) as RunSummary).rules;
-      const steps = /The shortest sequence that fails \((\d+) request/.exec(rule?.message ?? '')?.[1];
-      resolve({ status: rule?.status ?? 'none', ...(steps ? { steps: Number(steps) } : {}) });
-    }),
+    execFile(
+      process.execPath,
+      [...args, '--runs', '20', ...extra, '--reports', folder],
+      { env },
+      (_error, _out, stderr) => {
+        const file = join(folder, 'summary.json');
+        if (!existsSync(file)) return resolve({ status: `no verdict (${stderr.trim().split('\n')[0]})` });
+        const [rule] = (JSON.parse(readFileSync(file, 'utf8')) as RunSummary).rules;
+        const steps = /The shortest sequence that fails \((\d+) request/.exec(rule?.message ?? '')?.[1];
+        resolve({ status: rule?.status ?? 'none', ...(steps ? { steps: Number(steps) } : {}) });
+      },
+    ),
   );
 }
 
