@@ -21,7 +21,11 @@ export interface StatefulSentence {
   commands: readonly string[];
   /** The interleavings that matter for it, each of which the commands generate. */
   interleavings: readonly string[];
-  /** Reference mutants that break it only after an interleaving (or a late replay): each must be killed. */
+  /**
+   * Reference mutants that break it only after an interleaving: the phase's random sequences, a late replay, or
+   * (custody) a planned walk, itself a sequence of calls; each must be killed. bench/sequence-mutants-bench.ts says,
+   * for each, whether the planned probes alone kill it and on how many seeds the phase does.
+   */
   mutants: readonly string[];
 }
 

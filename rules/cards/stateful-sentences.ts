@@ -15,7 +15,8 @@ export const cardsStatefulSentences: StatefulInventory = [
       'a reassignment refused once, then the same card user named again',
       'a PREACTIVE card assigned, then another user',
     ],
-    mutants: ['cards-reassignment-repeat-answered-done', 'cards-preactive-reassignable'],
+    // cards-preactive-reassignable breaks this rule too, but its planned probe (the PREACTIVE card reassigned) kills it.
+    mutants: ['cards-reassignment-repeat-answered-done'],
   },
   {
     quote:
