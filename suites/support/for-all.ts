@@ -3,8 +3,9 @@ import { Violation } from '../../checks/rule-violation.ts';
 import { nextPropertyOrdinal, observeForRule, ruleInProgress, ruleOutOfTime } from '../../core/rule-in-progress.ts';
 import {
   type KeptPlace,
-  keepCounterexample,
+  keptAgain,
   keptCounterexample,
+  keptNow,
   releaseCounterexample,
 } from './kept-counterexamples.ts';
 import { RuleOutOfTime } from './rule-out-of-time.ts';
@@ -100,7 +101,9 @@ export async function forAll<T>(
     { seed: options.seed, path: String(randomFailure.index) },
     randomFailure,
   );
-  throw keeping ? keptNow(shrunk, keeping) : shrunk;
+  throw keeping
+    ? keptNow(shrunk, keeping.place, { ruleId: keeping.ruleId, kind: 'input', property: keeping.property })
+    : shrunk;
 }
 
 /** The rule in progress's kept inputs, and which of its properties this one is (in the order its test calls them). */
@@ -131,34 +134,13 @@ async function triedFirst<T>(
   if (kept?.kind !== 'input' || (kept.property ?? 0) !== property) return;
   // A path this property's generator cannot replay (it changed since) is a kept input no longer found: let it go.
   const again = await shrink(gen, options, body, kept, undefined).catch(() => undefined);
-  if (again instanceof Violation) {
-    keepCounterexample(place, { ...kept, failure: firstLine(again.message) });
-    again.message = `${again.message}\n(The input kept ${kept.found} from an earlier run, tried first: it still fails.)`;
-    throw again;
-  }
+  if (again instanceof Violation) throw keptAgain(again, place, kept, 'input');
   const left = releaseCounterexample(place, ruleId);
   observeForRule(
     'kept counterexample',
     `the input kept ${kept.found} (seed ${kept.seed}, path ${kept.path}) was tried first and passed: it left ${left}`,
   );
 }
-
-/** A shrunk input found failing now: kept for the next runs, its violation saying where. */
-function keptNow(error: unknown, { place, ruleId, property }: Keeping): unknown {
-  if (!(error instanceof Violation) || !error.replay || error.replay.counterexample === null) return error;
-  const file = keepCounterexample(place, {
-    ruleId,
-    kind: 'input',
-    property,
-    seed: error.replay.seed,
-    path: error.replay.path,
-    failure: firstLine(error.message),
-  });
-  error.message = `${error.message}\nKept in ${file}: every later run against this target tries it first, until it passes.`;
-  return error;
-}
-
-const firstLine = (text: string) => text.split('\n')[0] ?? text;
 
 function annotate(error: unknown, value: unknown, replay?: Violation['replay']): unknown {
   if (error instanceof Violation) {

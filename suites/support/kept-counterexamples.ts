@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Violation } from '../../checks/rule-violation.ts';
 
 /*
  * Counterexamples kept until they pass (as Hypothesis and Schemathesis keep theirs): a shrunk failing sequence or
@@ -58,4 +59,35 @@ export function releaseCounterexample(place: KeptPlace, ruleId: string): string 
   const file = fileOf(place, ruleId);
   rmSync(file, { force: true });
   return file;
+}
+
+const firstLine = (text: string) => text.split('\n')[0] ?? text;
+
+/**
+ * A failure found now, shrunk (a sequence, or an input with its counterexample): kept for the next runs, its violation
+ * saying where. Anything else (another error, a failure with nothing to replay) is returned as it is.
+ */
+export function keptNow(
+  error: unknown,
+  place: KeptPlace,
+  kept: Pick<KeptCounterexample, 'ruleId' | 'kind' | 'property'>,
+): unknown {
+  if (!(error instanceof Violation) || !error.replay) return error;
+  if (kept.kind === 'input' && error.replay.counterexample === null) return error;
+  const file = keepCounterexample(place, {
+    ...kept,
+    seed: error.replay.seed,
+    path: error.replay.path,
+    failure: firstLine(error.message),
+  });
+  error.message = `${error.message}\nKept in ${file}: every later run against this target tries it first, until it passes.`;
+  return error;
+}
+
+/** A kept failure found again: it stays kept (its failure line renewed), and its violation says so. */
+export function keptAgain(error: unknown, place: KeptPlace, kept: KeptCounterexample, what: string): unknown {
+  if (!(error instanceof Violation)) return error;
+  keepCounterexample(place, { ...kept, failure: firstLine(error.message) });
+  error.message = `${error.message}\n(The ${what} kept ${kept.found} from an earlier run, tried first: it still fails.)`;
+  return error;
 }

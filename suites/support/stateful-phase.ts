@@ -4,13 +4,7 @@ import type { Exchange } from '../../client/http-exchange.ts';
 import type { RunContext } from './run-context.ts';
 import { type PhaseFigures, phaseObservation, phaseText } from '../../core/stateful-phase-figures.ts';
 import { ruleInProgress } from '../../core/rule-in-progress.ts';
-import {
-  type KeptCounterexample,
-  type KeptPlace,
-  keepCounterexample,
-  keptCounterexample,
-  releaseCounterexample,
-} from './kept-counterexamples.ts';
+import { keptAgain, keptCounterexample, keptNow, releaseCounterexample } from './kept-counterexamples.ts';
 
 /*
  * The stateful phase of a rule (DESIGN: "Sequences: the target as a state machine"): fast-check's model-based testing
@@ -163,7 +157,7 @@ export async function runRulePhase<Model extends object, Real extends SequenceRe
   const kept = place && ruleId ? keptCounterexample(place, ruleId) : undefined;
   if (place && ruleId && kept?.kind === 'sequence') {
     await runStatefulPhase({ ...phase, seed: kept.seed, sequences: 1, path: kept.path }).catch((error: unknown) => {
-      throw keptAgain(error, place, kept);
+      throw keptAgain(error, place, kept, 'sequence');
     });
     const left = releaseCounterexample(place, ruleId);
     observe(
@@ -173,7 +167,7 @@ export async function runRulePhase<Model extends object, Real extends SequenceRe
   }
   const ran = await runStatefulPhase({ ...phase, seed: run.seed, sequences: sequenceBudget(run) }).catch(
     (error: unknown) => {
-      throw place && ruleId ? keptNow(error, place, ruleId) : error;
+      throw place && ruleId ? keptNow(error, place, { ruleId, kind: 'sequence' }) : error;
     },
   );
   observePhase(observe, ran, lenient);
@@ -182,27 +176,3 @@ export async function runRulePhase<Model extends object, Real extends SequenceRe
 
 /** The observation that says what became of a kept counterexample. */
 export const keptObservation = 'kept counterexample';
-
-/** A kept sequence that fails again: its violation says so, and it stays kept. */
-function keptAgain(error: unknown, place: KeptPlace, kept: KeptCounterexample): unknown {
-  if (!(error instanceof Violation)) return error;
-  keepCounterexample(place, { ...kept, failure: firstLine(error.message) });
-  error.message = `${error.message}\n(The sequence kept ${kept.found} from an earlier run, tried first: it still fails.)`;
-  return error;
-}
-
-/** A sequence found failing now: kept for the next runs, its violation saying where. */
-function keptNow(error: unknown, place: KeptPlace, ruleId: string): unknown {
-  if (!(error instanceof Violation) || !error.replay) return error;
-  const file = keepCounterexample(place, {
-    ruleId,
-    kind: 'sequence',
-    seed: error.replay.seed,
-    path: error.replay.path,
-    failure: firstLine(error.message),
-  });
-  error.message = `${error.message}\nKept in ${file}: every later run against this target tries it first, until it passes.`;
-  return error;
-}
-
-const firstLine = (text: string) => text.split('\n')[0] ?? text;

@@ -8,6 +8,7 @@ import type { Exchange } from '../../../client/http-exchange.ts';
 import type { BillingOperation } from '../../../rules/billing/operations.ts';
 import type { SequenceReal } from '../../support/stateful-phase.ts';
 import type { BillingSession } from './billing-suite-session.ts';
+import { bodyOf, statusOf, succeeded } from './answer-reading.ts';
 
 /*
  * The billing catalog as a state machine, from document 1: the charges a sequence made and the default pricing each
@@ -111,33 +112,19 @@ export interface Judgement {
 
 export const priceText = (pricing: Pricing | null | undefined) =>
   pricing ? `${pricing.currency} ${pricing.amount.toFixed(2)}` : 'no pricing';
-const statusOf = (exchange: Exchange) => exchange.response?.status ?? exchange.error?.code ?? 'no answer';
-const success = (exchange: Exchange) => {
-  const status = exchange.response?.status;
-  return status !== undefined && status >= 200 && status <= 299;
-};
 
 function note(model: BillingModel, step: number, plan: Plan, text: string): void {
   model.observed.push(`step ${step}: ${plan.text}: ${text}`);
 }
 
-/** The JSON body of an answer, undefined when it has none. */
-function bodyOf(exchange: Exchange): unknown {
-  try {
-    return exchange.response?.json();
-  } catch {
-    return undefined;
-  }
-}
-
 /** The charge id a 2xx names, read leniently (the record's shape is the creation rule's). */
 function chargeIdOf(real: BillingReal, exchange: Exchange): string | undefined {
-  return success(exchange) ? real.session.client.adapter.chargeIdOf(bodyOf(exchange)) : undefined;
+  return succeeded(exchange) ? real.session.client.adapter.chargeIdOf(bodyOf(exchange)) : undefined;
 }
 
 /** A query's answer read leniently: undefined unless a 2xx with the adapter's query record. */
 function readingOf(real: BillingReal, exchange: Exchange): Reading | undefined {
-  if (!success(exchange)) return undefined;
+  if (!succeeded(exchange)) return undefined;
   try {
     const parsed = real.session.client.adapter.parseQueryResponse(bodyOf(exchange));
     return { exchange, pricing: parsed.resolvedPricing, state: parsed.charge.state };
@@ -210,7 +197,7 @@ function refusedJudgement(
     expect: `refused (${intent.why})${first ? `, or step ${first.step}'s charge replayed for its key` : ''}; nothing changes`,
     settle(exchange) {
       const named = chargeIdOf(real, exchange);
-      if (success(exchange) && (first === undefined || named !== first.chargeId))
+      if (succeeded(exchange) && (first === undefined || named !== first.chargeId))
         note(model, step, plan, `${statusOf(exchange)} naming ${named ?? 'nothing'} (the invalid-input rule's)`);
     },
   };
@@ -226,7 +213,7 @@ function updateJudgement(
   return {
     expect: `a 2xx; charge of step ${charge.step} now resolves to ${priceText(intent.pricing)}`,
     settle(exchange) {
-      if (!success(exchange)) return note(model, step, plan, `${statusOf(exchange)} (the update rule's, planned)`);
+      if (!succeeded(exchange)) return note(model, step, plan, `${statusOf(exchange)} (the update rule's, planned)`);
       charge.pricing = intent.pricing;
       charge.update = { step, exchange };
       model.updates.push({ step, exchange });

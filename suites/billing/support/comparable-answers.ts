@@ -1,5 +1,6 @@
 import type { BillingAdapter } from '../../../adapters/billing/adapter.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
+import { bodyOf } from './answer-reading.ts';
 
 /*
  * What two billing answers are compared on. Document 1 shows no field of the charge records or of the error records
@@ -39,14 +40,6 @@ export function comparableCreationBody(adapter: BillingAdapter, sent: unknown, b
     if (!isRecord(state) || !isRecord(sent)) return {};
     const shown = Object.keys(sent).filter((key) => Object.hasOwn(state, key));
     return adapter.withoutGeneratedFields(Object.fromEntries(shown.map((key) => [key, state[key]])));
-  } catch {
-    return undefined;
-  }
-}
-
-function bodyOf(exchange: Exchange): unknown {
-  try {
-    return exchange.response?.json();
   } catch {
     return undefined;
   }

@@ -10,6 +10,7 @@ import { judgedAtStep, runRulePhase, type SequenceReal, SequenceLog } from '../.
 import type { BillingSession } from './billing-suite-session.ts';
 import { comparableQueryAnswer } from './comparable-answers.ts';
 import { priceText } from './charge-model.ts';
+import { bodyOf, succeeded } from './answer-reading.ts';
 
 /*
  * The query operation over time, from document 1's rules for it: "1. When a rate-card row matches the supplied
@@ -66,18 +67,6 @@ const regions = ['q0', 'q1'] as const;
 const back = <T>(list: readonly T[], count: number): T => list[list.length - 1 - (count % list.length)] as T;
 /** Pricings made from the step, so that no two rows, nor a row and a default, resolve alike by chance. */
 const pricingAt = (step: number, offset = 0): Pricing => ({ currency: 'USD', amount: 100 + step * 10 + offset });
-const success = (exchange: Exchange) => {
-  const status = exchange.response?.status;
-  return status !== undefined && status >= 200 && status <= 299;
-};
-
-function bodyOf(exchange: Exchange): unknown {
-  try {
-    return exchange.response?.json();
-  } catch {
-    return undefined;
-  }
-}
 
 /** The resolved pricing a query's answer names, read leniently: null where the adapter reads none. */
 function resolvedOf(real: QueryReal, exchange: Exchange): Pricing | null {
@@ -113,7 +102,7 @@ class CreateCommand implements fc.AsyncCommand<QueryModel, QueryReal> {
       await client.send(op.createCharge, { json }),
       `POST /commerce/charges at ${priceText(pricingAt(step))}${rowText}; expected: a 2xx naming it`,
     );
-    const id = success(exchange) ? client.adapter.chargeIdOf(bodyOf(exchange)) : undefined;
+    const id = succeeded(exchange) ? client.adapter.chargeIdOf(bodyOf(exchange)) : undefined;
     if (id === undefined)
       model.observed.push(
         `step ${step}: the creation answered ${exchange.response?.status ?? exchange.error?.code} with no charge id`,
@@ -147,7 +136,7 @@ class PutRowsCommand implements fc.AsyncCommand<QueryModel, QueryReal> {
       await client.send(op.updateCharge, { json: client.adapter.updateChargeBody(charge.id, { rateCards: rows }) }),
       `PUT /commerce/charges the charge of step ${charge.step}, rows ${text}; expected: a 2xx`,
     );
-    if (!success(exchange)) {
+    if (!succeeded(exchange)) {
       model.observed.push(
         `step ${step}: the update answered ${exchange.response?.status ?? exchange.error?.code} (the update rules')`,
       );
