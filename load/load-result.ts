@@ -183,5 +183,6 @@ export function addCounts(
 
 /** The file a scenario's result is written to (one per operation of a nightly run): its name, made path-safe. */
 export function resultFileName(scenario: string): string {
-  return `${scenario.replace(/[^A-Za-z0-9._-]+/g, '-')}.json`;
+  // A name's leading and trailing marks ("(simulated)") leave no dash at either end.
+  return `${scenario.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '')}.json`;
 }

@@ -3,27 +3,27 @@ import { parseThreshold, type Threshold } from '../core/load-threshold.ts';
 import { partialNote } from '../load/segment-merge.ts';
 
 /**
- * One line: the verdict of every run together, with what failed counted; a merge missing segments is PARTIAL, never
- * PASS.
+ * One line: the verdict of every operation's result together (a probe is one), with what failed counted; a merge
+ * missing segments is PARTIAL, never PASS.
  */
 export function loadVerdictLine(results: readonly LoadResult[], interrupted = false): string {
   const verdicts = results.flatMap((result) => result.thresholds);
   const failedThresholds = verdicts.filter((verdict) => !verdict.passed).length;
   const broken = results.reduce((sum, result) => sum + result.violations.length, 0);
   const failedRuns = results.filter((result) => !result.passed).length;
-  if (interrupted) return `VERDICT: INTERRUPTED after ${results.length} run(s): not judged (exit 2)`;
+  if (interrupted) return `VERDICT: INTERRUPTED after ${results.length} operation(s): not judged (exit 2)`;
   if (results.length === 0) return 'VERDICT: NOTHING RUN (no operation had a nightly profile)';
   // Judged on some segments only: never a pass, whatever the figures of what arrived say.
   const partial = results.map(partialNote).find((note) => note !== undefined);
   if (partial)
     return `VERDICT: PARTIAL (${partial.replace(/^partial: /, '')}): ${failedRuns === 0 ? `${verdicts.length} threshold(s) held` : `${failedThresholds} of ${verdicts.length} threshold(s) failed`} on what arrived, not a pass (exit 1)`;
   if (failedRuns === 0)
-    return `VERDICT: PASS: ${verdicts.length} threshold(s) held in ${results.length} run(s), no response broke a rule`;
+    return `VERDICT: PASS: ${verdicts.length} threshold(s) held over ${results.length} operation(s), no response broke a rule`;
   const parts = [
     `${failedThresholds} of ${verdicts.length} threshold(s) failed`,
     ...(broken ? [`${broken} response rule(s) broken`] : []),
   ];
-  return `VERDICT: FAIL: ${parts.join(', ')} in ${failedRuns} of ${results.length} run(s)`;
+  return `VERDICT: FAIL: ${parts.join(', ')} in ${failedRuns} of ${results.length} operation(s)`;
 }
 
 /** The figure a threshold read, in the threshold's own unit (ms, %, req/s): the same in the terminal and the report. */

@@ -143,7 +143,7 @@ describe.concurrent('harness load token-rate-limit', () => {
     // The closing table: a row per operation with its thresholds held, and one verdict line; the run is in the history.
     expect(result.stdout).toMatch(/^nightly exchange batch-orders .*✓ 4\/4$/m);
     expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(
-      /^VERDICT: PASS: \d+ threshold\(s\) held in \d+ run\(s\)/,
+      /^VERDICT: PASS: \d+ threshold\(s\) held over \d+ operation\(s\)/,
     );
     expect(readdirSync(join(result.reportsDir, 'load', 'history'))).toHaveLength(1);
   });

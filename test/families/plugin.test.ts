@@ -95,7 +95,9 @@ describe('a throwaway family as a plug-in', () => {
       passed: true,
     });
     expect(result.stdout).toMatch(/^nightly throwaway ping .*✓ \d+\/\d+$/m);
-    expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(/^VERDICT: PASS: \d+ threshold\(s\) held in 1 run\(s\)/);
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(
+      /^VERDICT: PASS: \d+ threshold\(s\) held over 1 operation\(s\)/,
+    );
   });
 
   test('harness load nightly judges its response rule on every answer: against its mutant the run fails on that rule', async () => {

@@ -113,7 +113,7 @@ describe.skipIf(unavailable !== undefined)('nightly load as a Docker Swarm repli
     ).catch((error: { code: number; stderr: string }) => error);
     expect('code' in merge ? merge.code : 0, 'stderr' in merge ? merge.stderr : '').toBe(0);
     const operations = readdirSync(join(folder, 'reports', 'merged')).sort();
-    expect(operations).toEqual(['nightly-loyalty-notify.json', 'nightly-loyalty-transfer-simulated-.json']);
+    expect(operations).toEqual(['nightly-loyalty-notify.json', 'nightly-loyalty-transfer-simulated.json']);
     for (const file of operations) {
       const merged = JSON.parse(readFileSync(join(folder, 'reports', 'merged', file), 'utf8')) as LoadResult;
       const segments = [1, 2, 3].map(

@@ -49,7 +49,7 @@ describe('the verdict of a load run', () => {
     const lines = markdown.split('\n');
     expect(lines[0]).toBe('## ❌ harness load nightly: FAIL');
     expect(lines[2]).toBe(
-      'Target `staging`: FAIL: 1 of 4 threshold(s) failed, 1 response rule(s) broken in 1 of 1 run(s)',
+      'Target `staging`: FAIL: 1 of 4 threshold(s) failed, 1 response rule(s) broken in 1 of 1 operation(s)',
     );
     expect(lines).toContain(
       '| operation | offered | achieved | avg | p50 | p90 | p95 | p99 | max | errors | dropped | data in | data out | thresholds |',
@@ -84,7 +84,7 @@ describe('the verdict of a load run', () => {
           passed: true,
         }),
       ]),
-    ).toBe('VERDICT: FAIL: 1 of 5 threshold(s) failed, 1 response rule(s) broken in 1 of 2 run(s)');
+    ).toBe('VERDICT: FAIL: 1 of 5 threshold(s) failed, 1 response rule(s) broken in 1 of 2 operation(s)');
   });
 
   test('one verdict line: pass, interrupted, nothing run; an interrupted run is marked, not judged, and annotates nothing', () => {
@@ -94,7 +94,9 @@ describe('the verdict of a load run', () => {
       dropped: 7,
       errors: 2,
     });
-    expect(loadVerdictLine([passing])).toBe('VERDICT: PASS: 1 threshold(s) held in 1 run(s), no response broke a rule');
+    expect(loadVerdictLine([passing])).toBe(
+      'VERDICT: PASS: 1 threshold(s) held over 1 operation(s), no response broke a rule',
+    );
     expect(renderLoadSummaryMarkdown({ command: 'load merge', results: [passing], interrupted: false })).toMatch(
       /^## ✅ harness load merge: PASS\n\nPASS: 1 threshold/,
     );
