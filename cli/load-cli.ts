@@ -1,6 +1,7 @@
 import { HarnessError } from '../core/harness-error.ts';
 import { type Command, parseArguments, printHelp } from './command.ts';
 import { loadHelp } from './load-help.ts';
+import { withHtmlReport } from './load-html.ts';
 import { runLoadMergeCli } from './load-merge-cli.ts';
 import { runLoadNightlyCli } from './load-nightly-cli.ts';
 import { targetsFilePath } from './paths.ts';
@@ -16,6 +17,7 @@ export const options = {
   target: { type: 'string' },
   reports: { type: 'string', default: 'reports' },
   segment: { type: 'string' },
+  html: { type: 'boolean' },
 } as const;
 
 async function runProbe(scenario: string, argv: string[]): Promise<number> {
@@ -31,12 +33,13 @@ async function runProbe(scenario: string, argv: string[]): Promise<number> {
     );
   }
   const { runLoadCommand } = await import('./load-command.ts');
-  return runLoadCommand({
+  const code = await runLoadCommand({
     scenario,
     targetsFile: targetsFilePath(values.targets as string | undefined),
     ...(values.target ? { target: String(values.target) } : {}),
     reportsDir: String(values.reports),
   });
+  return withHtmlReport(code, values.html === true, String(values.reports));
 }
 
 async function run(argv: string[]): Promise<number> {

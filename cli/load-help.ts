@@ -3,8 +3,8 @@
 /** The probes' lines are read from the registry when help is asked. */
 export async function loadHelp(): Promise<string> {
   const { registeredProbes } = await import('./load-probes.ts');
-  return `harness load <scenario> [--targets FILE] [--target NAME] [--reports DIR]
-harness load nightly [--targets FILE] [--target NAME] [--reports DIR] [--rate N] [--duration D] [--history DIR]
+  return `harness load <scenario> [--targets FILE] [--target NAME] [--reports DIR] [--html]
+harness load nightly [--targets FILE] [--target NAME] [--reports DIR] [--rate N] [--duration D] [--history DIR] [--html]
                      [--segment I/N (--start-at TIME | --run-id ID)]
 harness load merge FILE|DIR... [--output FILE|DIR|-] [--reports DIR] [--history DIR] [--allow-partial]
 
@@ -15,7 +15,8 @@ ${(await registeredProbes())
 Writes DIR/load/<scenario>.json (default ./reports): the verdict, what was found, and the load figures (raw HDR
 latency histogram, per-second status counts). Exit 0 when the rule holds, 1 when not, 2 on a harness or
 configuration error or an interruption. On a terminal (not under CI) a live line shows the elapsed time, the
-current rate and the 2xx / 429 / other counts.
+current rate and the 2xx / 429 / other counts. --html then writes the Allure HTML report of DIR (as harness report
+does), so the run's page needs no second command.
 
 nightly runs every operation of the target's families at a constant rate (default 20 req/s for 10 s each, or
 the target entry's "load" profile; --rate and --duration override), each request timed from when it was due

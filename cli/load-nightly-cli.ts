@@ -1,5 +1,6 @@
 import { parseArguments, printHelp } from './command.ts';
 import { loadHelp } from './load-help.ts';
+import { withHtmlReport } from './load-html.ts';
 import { durationOption, integerOption } from './option-values.ts';
 import { targetsFilePath } from './paths.ts';
 
@@ -15,6 +16,7 @@ export const options = {
   segment: { type: 'string' },
   'start-at': { type: 'string' },
   'run-id': { type: 'string' },
+  html: { type: 'boolean' },
 } as const;
 
 /** Runs `harness load nightly` on the arguments after `nightly`. */
@@ -27,7 +29,7 @@ export async function runLoadNightlyCli(argv: string[]): Promise<number> {
   const { loadProfileBounds } = await import('../targets/schema.ts');
   const rate = integerOption(values.rate, 'rate', loadProfileBounds.rate.min, loadProfileBounds.rate.max);
   const durationMs = durationOption(values.duration, 'duration', loadProfileBounds.durationSeconds.max);
-  return runNightly({
+  const code = await runNightly({
     targetsFile: targetsFilePath(values.targets as string | undefined),
     ...(values.target ? { target: String(values.target) } : {}),
     reportsDir: String(values.reports),
@@ -38,4 +40,5 @@ export async function runLoadNightlyCli(argv: string[]): Promise<number> {
     ...(values['start-at'] ? { startAt: parseStartAt(String(values['start-at'])) } : {}),
     ...(values['run-id'] ? { runId: String(values['run-id']) } : {}),
   });
+  return withHtmlReport(code, values.html === true, String(values.reports));
 }

@@ -100,7 +100,7 @@ describe.concurrent('harness load token-rate-limit', () => {
     expect(result.stdout + reportOf(result.reportsDir)).not.toContain(secret);
   });
 
-  test('nightly: every operation at a constant rate, one result file and one Allure test with charts each, exit 0 within thresholds', async () => {
+  test('nightly: every operation at a constant rate, one result file and one Allure test with charts each, exit 0 within thresholds, and with --html the report', async () => {
     // The bundled entry with latency thresholds a busy machine keeps too: this test is about the files and reports of
     // a run within thresholds (a stall failing p99 is test/load/nightly-stall.test.ts's).
     const entry = bundledTargets.targets.reference as Record<string, unknown>;
@@ -121,8 +121,11 @@ describe.concurrent('harness load token-rate-limit', () => {
       '1',
       '--reports',
       '{reports}',
+      '--html',
     ]);
     expect(result.code, result.stdout + result.stderr).toBe(0);
+    // --html: the run's HTML report, no second command.
+    expect(existsSync(join(result.reportsDir, 'allure-report', 'index.html'))).toBe(true);
     const files = readdirSync(join(result.reportsDir, 'load', 'nightly'));
     expect(files.filter((name) => name.startsWith('nightly-billing')).sort()).toEqual([
       'nightly-billing-createCharge.json',
@@ -142,9 +145,8 @@ describe.concurrent('harness load token-rate-limit', () => {
     expect(allure.map((test) => test.name).sort()).toContain('nightly exchange batch-orders');
     // The closing table: a row per operation with its thresholds held, and one verdict line; the run is in the history.
     expect(result.stdout).toMatch(/^nightly exchange batch-orders .*✓ 4\/4$/m);
-    expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(
-      /^VERDICT: PASS: \d+ threshold\(s\) held over \d+ operation\(s\)/,
-    );
+    expect(result.stdout).toMatch(/^VERDICT: PASS: \d+ threshold\(s\) held over \d+ operation\(s\)/m);
+    expect(result.stdout).toMatch(/^allure report: .*index\.html/m);
     expect(readdirSync(join(result.reportsDir, 'load', 'history'))).toHaveLength(1);
   });
 
