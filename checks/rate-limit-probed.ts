@@ -18,7 +18,9 @@ const pinnedTolerance = 0.1;
  */
 export function rateLimitProbed(finding: RateLimitFinding, pin: RateLimitPin = {}): Verdict {
   const highest = Math.max(0, ...finding.steps.map((step) => step.rate));
-  const evidence = finding.limitedExchange ?? finding.recovery?.exchange;
+  // A limit met where no limited answer was kept whole (a target closing connections mid-body): the last answer a step
+  // counted, which is never missing, stands as the evidence.
+  const evidence = finding.limitedExchange ?? finding.recovery?.exchange ?? finding.lastAnswer;
   if (!finding.limited) {
     const why =
       finding.stoppedBy === 'unresponsive'

@@ -33,6 +33,16 @@ const finding = (overrides: Partial<RateLimitFinding> = {}): RateLimitFinding =>
 });
 
 describe('rate-limit-probed', () => {
+  test('a limit met where no limited answer was kept whole: a failure shows the last answer a step counted', () => {
+    const last = failedExchange('BODY_INCOMPLETE');
+    const cut = finding({
+      limitedExchange: undefined,
+      recovery: undefined,
+      unlimitedLabels: ['with-query'],
+      lastAnswer: last,
+    });
+    violationOf(() => judged(rateLimitProbed, rule)(cut), rule, [last]);
+  });
   test('429s, on every path, and recovery pass; the limit and the 429 are reported', () => {
     const verdict = judged(rateLimitProbed, rule)(finding());
     expect(verdict.observations).toMatchObject({
