@@ -2,6 +2,8 @@ import type { AllureConfig } from 'allure';
 
 /** The environment variable through which the harness names the history file to `allure generate` (a child process). */
 export const historyPathVariable = 'HARNESS_ALLURE_HISTORY';
+/** The environment variable through which the harness names the report after what its results are (allure-html.ts). */
+export const reportNameVariable = 'HARNESS_ALLURE_NAME';
 
 const historyPath = process.env[historyPathVariable];
 
@@ -10,7 +12,7 @@ const historyPath = process.env[historyPathVariable];
  * The tree reads interface family (`epic`) -> spec section (`feature`) -> rule id (`story`).
  */
 const config: AllureConfig = {
-  name: 'API conformance',
+  name: process.env[reportNameVariable] || 'API conformance',
   // Each generation appends one entry per test to this JSON-lines file, so every rule shows its run history.
   ...(historyPath ? { historyPath } : {}),
   plugins: {

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HarnessError } from '../core/harness-error.ts';
-import { historyPathVariable } from './allure-config.ts';
+import { historyPathVariable, reportNameVariable } from './allure-config.ts';
 import { withoutTrackers } from './report-without-trackers.ts';
 import { readAllureResults } from './allure-result-files.ts';
 import { allureRunSpan, ownDuration, withOwnDuration } from './allure-report-duration.ts';
@@ -40,6 +40,7 @@ export async function buildAllureHtml(paths: AllureHtmlPaths): Promise<string> {
   const env = { ...process.env };
   if (paths.historyFile) env[historyPathVariable] = resolve(paths.historyFile);
   else delete env[historyPathVariable];
+  env[reportNameVariable] = reportName(paths.resultsDir);
   const code = await new Promise<number | null>((done) => {
     const child = spawn(
       process.execPath,
@@ -71,4 +72,14 @@ function sayOwnDuration(resultsDir: string, files: readonly string[]): void {
   const duration = ownDuration(results);
   for (const file of files)
     if (existsSync(file)) writeFileSync(file, withOwnDuration(readFileSync(file, 'utf8'), allure, duration));
+}
+
+/** The report's name, after what its results are: conformance runs, load runs (Allure feature `load`), or both. */
+export function reportName(resultsDir: string): string {
+  const results = readAllureResults(resultsDir).map(({ result }) => result);
+  const isLoad = (result: (typeof results)[number]) =>
+    (result.labels ?? []).some((label) => label.name === 'feature' && label.value === 'load');
+  const load = results.filter(isLoad).length;
+  if (load === 0) return 'API conformance';
+  return load === results.length ? 'API load' : 'API conformance and load';
 }

@@ -125,7 +125,11 @@ describe.concurrent('harness load token-rate-limit', () => {
     ]);
     expect(result.code, result.stdout + result.stderr).toBe(0);
     // --html: the run's HTML report, no second command.
-    expect(existsSync(join(result.reportsDir, 'allure-report', 'index.html'))).toBe(true);
+    const page = join(result.reportsDir, 'allure-report', 'index.html');
+    expect(existsSync(page)).toBe(true);
+    // Named as what it holds: a load run's report, not a conformance run's.
+    expect(readFileSync(page, 'utf8')).toContain('API load');
+    expect(readFileSync(page, 'utf8')).not.toContain('API conformance');
     const files = readdirSync(join(result.reportsDir, 'load', 'nightly'));
     expect(files.filter((name) => name.startsWith('nightly-billing')).sort()).toEqual([
       'nightly-billing-createCharge.json',
