@@ -6,6 +6,7 @@ import {
   keptAgain,
   keptCounterexample,
   keptNow,
+  keptObservation,
   releaseCounterexample,
 } from './kept-counterexamples.ts';
 import { RuleOutOfTime } from './rule-out-of-time.ts';
@@ -135,11 +136,7 @@ async function triedFirst<T>(
   // A path this property's generator cannot replay (it changed since) is a kept input no longer found: let it go.
   const again = await shrink(gen, options, body, kept, undefined).catch(() => undefined);
   if (again instanceof Violation) throw keptAgain(again, place, kept, 'input');
-  const left = releaseCounterexample(place, ruleId);
-  observeForRule(
-    'kept counterexample',
-    `the input kept ${kept.found} (seed ${kept.seed}, path ${kept.path}) was tried first and passed: it left ${left}`,
-  );
+  observeForRule(keptObservation, releaseCounterexample(place, kept, 'input'));
 }
 
 function annotate(error: unknown, value: unknown, replay?: Violation['replay']): unknown {

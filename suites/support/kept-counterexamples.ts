@@ -54,11 +54,14 @@ export function keepCounterexample(place: KeptPlace, kept: Omit<KeptCounterexamp
   return file;
 }
 
-/** Lets a kept counterexample go (it passed); returns the file it left. */
-export function releaseCounterexample(place: KeptPlace, ruleId: string): string {
-  const file = fileOf(place, ruleId);
+/** The observation that says what became of a kept counterexample. */
+export const keptObservation = 'kept counterexample';
+
+/** Lets a kept counterexample go (it passed); returns the observation that says so, naming the file it left. */
+export function releaseCounterexample(place: KeptPlace, kept: KeptCounterexample, what: 'sequence' | 'input'): string {
+  const file = fileOf(place, kept.ruleId);
   rmSync(file, { force: true });
-  return file;
+  return `the ${what} kept ${kept.found} (seed ${kept.seed}, path ${kept.path}) was tried first and passed: it left ${file}`;
 }
 
 const firstLine = (text: string) => text.split('\n')[0] ?? text;
@@ -85,7 +88,12 @@ export function keptNow(
 }
 
 /** A kept failure found again: it stays kept (its failure line renewed), and its violation says so. */
-export function keptAgain(error: unknown, place: KeptPlace, kept: KeptCounterexample, what: string): unknown {
+export function keptAgain(
+  error: unknown,
+  place: KeptPlace,
+  kept: KeptCounterexample,
+  what: 'sequence' | 'input',
+): unknown {
   if (!(error instanceof Violation)) return error;
   keepCounterexample(place, { ...kept, failure: firstLine(error.message) });
   error.message = `${error.message}\n(The ${what} kept ${kept.found} from an earlier run, tried first: it still fails.)`;

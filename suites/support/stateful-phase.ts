@@ -4,7 +4,13 @@ import type { Exchange } from '../../client/http-exchange.ts';
 import type { RunContext } from './run-context.ts';
 import { type PhaseFigures, phaseObservation, phaseText } from '../../core/stateful-phase-figures.ts';
 import { ruleInProgress } from '../../core/rule-in-progress.ts';
-import { keptAgain, keptCounterexample, keptNow, releaseCounterexample } from './kept-counterexamples.ts';
+import {
+  keptAgain,
+  keptCounterexample,
+  keptNow,
+  keptObservation,
+  releaseCounterexample,
+} from './kept-counterexamples.ts';
 
 /*
  * The stateful phase of a rule (DESIGN: "Sequences: the target as a state machine"): fast-check's model-based testing
@@ -159,11 +165,7 @@ export async function runRulePhase<Model extends object, Real extends SequenceRe
     await runStatefulPhase({ ...phase, seed: kept.seed, sequences: 1, path: kept.path }).catch((error: unknown) => {
       throw keptAgain(error, place, kept, 'sequence');
     });
-    const left = releaseCounterexample(place, ruleId);
-    observe(
-      keptObservation,
-      `the sequence kept ${kept.found} (seed ${kept.seed}, path ${kept.path}) was tried first and passed: it left ${left}`,
-    );
+    observe(keptObservation, releaseCounterexample(place, kept, 'sequence'));
   }
   const ran = await runStatefulPhase({ ...phase, seed: run.seed, sequences: sequenceBudget(run) }).catch(
     (error: unknown) => {
@@ -173,6 +175,3 @@ export async function runRulePhase<Model extends object, Real extends SequenceRe
   observePhase(observe, ran, lenient);
   return ran;
 }
-
-/** The observation that says what became of a kept counterexample. */
-export const keptObservation = 'kept counterexample';
