@@ -27,6 +27,14 @@ export function sequenceBudget(run: Pick<RunContext, 'sequences' | 'target'>): n
   return run.sequences ?? run.target.sequences ?? defaultSequences;
 }
 
+/**
+ * An earlier item of a sequence, `count` back from the latest (0: the latest; past the first it wraps round): what a
+ * target forgets or keeps wrongly shows soonest on what it saw last. The list must not be empty.
+ */
+export function countedBack<T>(list: readonly T[], count: number): T {
+  return list[list.length - 1 - (count % list.length)] as T;
+}
+
 /** The requests of one sequence, in order, each with what it was in words. */
 export class SequenceLog {
   readonly steps: { exchange: Exchange; why: string }[] = [];

@@ -7,7 +7,7 @@ import { type PayloadFault, payloadFaults, withFault } from '../../../generators
 import { tamper, tamperedJwe, type Tampering } from '../../../generators/agentic/tampered-jwe.ts';
 import { type PayloadContext, payloadOf } from '../../../generators/agentic/valid-payload.ts';
 import { payloadKinds } from '../../../rules/agentic/records.ts';
-import { type SequenceReal, SequenceLog } from '../../support/stateful-phase.ts';
+import { countedBack, type SequenceReal, SequenceLog } from '../../support/stateful-phase.ts';
 import { type Expectation, expectationText, type StepJudge } from './notification-judges.ts';
 
 /*
@@ -153,7 +153,7 @@ class RepeatCommand implements fc.AsyncCommand<NotificationModel, NotificationRe
   async run(model: NotificationModel, real: NotificationReal): Promise<void> {
     const drafted = model.sent.filter((sent) => sent.draft !== undefined);
     // Counted back from the latest: what a partner keeps wrongly shows soonest on what it got last.
-    const earlier = drafted[drafted.length - 1 - (this.repeat.earlier % drafted.length)] as SentNotification;
+    const earlier = countedBack(drafted, this.repeat.earlier);
     const draft = earlier.draft as NotificationDraft;
     const { change } = this.repeat;
     if (change === 'same JWE' || change === 'same JWE and trackingId') {
@@ -185,7 +185,7 @@ class TamperCommand implements fc.AsyncCommand<NotificationModel, NotificationRe
   }
 
   async run(model: NotificationModel, real: NotificationReal): Promise<void> {
-    const earlier = model.sent[model.sent.length - 1 - (this.earlier % model.sent.length)] as SentNotification;
+    const earlier = countedBack(model.sent, this.earlier);
     const jwe = tamper(earlier.jwe, this.tampering);
     if (jwe === undefined || jwe === earlier.jwe) return;
     const sent = { draft: undefined, jwe, trackingId: randomUUID(), expectation: { undecryptable: true } as const };

@@ -7,7 +7,7 @@ import { type RefusedCreation, refusedCreation } from '../../../generators/billi
 import { type RequestRepeat, requestRepeat } from '../../../generators/billing/request-repeat.ts';
 import { billingOperations as op } from '../../../rules/billing/operations.ts';
 import type { TenantMode } from '../../../rules/billing/tenant-mode.ts';
-import { SequenceLog } from '../../support/stateful-phase.ts';
+import { countedBack, SequenceLog } from '../../support/stateful-phase.ts';
 import { type BillingModel, type BillingReal, type Intent, judgementOf, type Plan, priceText } from './charge-model.ts';
 
 /*
@@ -19,8 +19,6 @@ import { type BillingModel, type BillingReal, type Intent, judgementOf, type Pla
 
 type BillingCommand = fc.AsyncCommand<BillingModel, BillingReal>;
 
-/** Counted back from the latest: what a target forgets soonest is what it saw last. */
-const back = <T>(list: readonly T[], count: number): T => list[list.length - 1 - (count % list.length)] as T;
 const keyText = (key: string | undefined) => (key === undefined ? '' : `, Idempotency-Key ${key.slice(-12)}`);
 
 /**
@@ -32,7 +30,7 @@ function orgsOf(naming: OrgNaming, model: BillingModel, real: BillingReal, home:
   if (naming.kind === 'home') return { orgs: home, outside: false };
   if (naming.kind === 'outside') return { orgs: `${naming.outside.value}-${real.sequence}`, outside: true };
   if (naming.kind === 'reuse' && model.refusedOrgs.length > 0)
-    return { orgs: back(model.refusedOrgs, naming.reuse), outside: true };
+    return { orgs: countedBack(model.refusedOrgs, naming.reuse), outside: true };
   return { orgs: undefined, outside: false };
 }
 
@@ -71,7 +69,7 @@ class CreateCommand implements BillingCommand {
   async run(model: BillingModel, real: BillingReal): Promise<void> {
     const { draft, key, trackId } = this.creation;
     // An earlier key where the sequence used one; else a fresh one.
-    const earlier = key && 'reuse' in key && model.keys.length > 0 ? back(model.keys, key.reuse) : undefined;
+    const earlier = key && 'reuse' in key && model.keys.length > 0 ? countedBack(model.keys, key.reuse) : undefined;
     const retry = earlier && key && 'reuse' in key && key.sameBody ? earlier : undefined;
     const sentKey =
       earlier?.key ??
@@ -113,7 +111,7 @@ class RefusedCommand implements BillingCommand {
     const sentKey =
       'reuse' in key
         ? model.keys.length > 0
-          ? back(model.keys, key.reuse).key
+          ? countedBack(model.keys, key.reuse).key
           : `${real.sequence}-r${real.log.steps.length + 1}`
         : `${real.sequence}-${key.fresh}`;
     const intent: Intent = { kind: 'refused', key: sentKey, why: body.why };
@@ -139,7 +137,7 @@ class UpdateCommand implements BillingCommand {
   }
 
   async run(model: BillingModel, real: BillingReal): Promise<void> {
-    const charge = back(model.charges, this.revision.target);
+    const charge = countedBack(model.charges, this.revision.target);
     const { pricing } = this.revision;
     const { orgs, outside } = orgsOf(this.naming, model, real, charge.orgs);
     const json = real.session.client.adapter.updateChargeBody(charge.id, { defaultPricing: pricing });
@@ -171,7 +169,7 @@ class QueryCommand implements BillingCommand {
   }
 
   async run(model: BillingModel, real: BillingReal): Promise<void> {
-    const charge = back(model.charges, this.target);
+    const charge = countedBack(model.charges, this.target);
     const { orgs, outside } = orgsOf(this.naming, model, real, charge.orgs);
     const json = real.session.client.adapter.queryChargeBody(charge.id, {});
     await sendPlan(model, real, {

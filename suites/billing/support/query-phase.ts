@@ -6,11 +6,17 @@ import type { Exchange } from '../../../client/http-exchange.ts';
 import { ruleInProgress } from '../../../core/rule-in-progress.ts';
 import { billingOperations as op } from '../../../rules/billing/operations.ts';
 import type { RunContext } from '../../support/run-context.ts';
-import { judgedAtStep, runRulePhase, type SequenceReal, SequenceLog } from '../../support/stateful-phase.ts';
+import {
+  countedBack,
+  judgedAtStep,
+  runRulePhase,
+  type SequenceReal,
+  SequenceLog,
+} from '../../support/stateful-phase.ts';
 import type { BillingSession } from './billing-suite-session.ts';
 import { comparableQueryAnswer } from './comparable-answers.ts';
 import { priceText } from './charge-model.ts';
-import { bodyOf, succeeded } from './answer-reading.ts';
+import { bodyOf, statusOf, succeeded } from './answer-reading.ts';
 
 /*
  * The query operation over time, from document 1's rules for it: "1. When a rate-card row matches the supplied
@@ -64,7 +70,6 @@ export interface QueryReal extends SequenceReal {
 
 /** The attribute values the sequences' rows and queries use: few, so that queries meet the rows PUTs bring. */
 const regions = ['q0', 'q1'] as const;
-const back = <T>(list: readonly T[], count: number): T => list[list.length - 1 - (count % list.length)] as T;
 /** Pricings made from the step, so that no two rows, nor a row and a default, resolve alike by chance. */
 const pricingAt = (step: number, offset = 0): Pricing => ({ currency: 'USD', amount: 100 + step * 10 + offset });
 
@@ -104,9 +109,7 @@ class CreateCommand implements fc.AsyncCommand<QueryModel, QueryReal> {
     );
     const id = succeeded(exchange) ? client.adapter.chargeIdOf(bodyOf(exchange)) : undefined;
     if (id === undefined)
-      model.observed.push(
-        `step ${step}: the creation answered ${exchange.response?.status ?? exchange.error?.code} with no charge id`,
-      );
+      model.observed.push(`step ${step}: the creation answered ${statusOf(exchange)} with no charge id`);
     else model.charges.push({ id, step, rows, formerRows: [], updates: 0 });
   }
   toString(): string {
@@ -125,7 +128,7 @@ class PutRowsCommand implements fc.AsyncCommand<QueryModel, QueryReal> {
   }
   async run(model: QueryModel, real: QueryReal): Promise<void> {
     const step = real.log.steps.length + 1;
-    const charge = back(model.charges, this.target);
+    const charge = countedBack(model.charges, this.target);
     const rows = [...new Set(this.rowRegions)].map((region, index) => ({
       conditions: { region: regions[region] as string },
       pricing: pricingAt(step, index + 1),
@@ -137,9 +140,7 @@ class PutRowsCommand implements fc.AsyncCommand<QueryModel, QueryReal> {
       `PUT /commerce/charges the charge of step ${charge.step}, rows ${text}; expected: a 2xx`,
     );
     if (!succeeded(exchange)) {
-      model.observed.push(
-        `step ${step}: the update answered ${exchange.response?.status ?? exchange.error?.code} (the update rules')`,
-      );
+      model.observed.push(`step ${step}: the update answered ${statusOf(exchange)} (the update rules')`);
       return;
     }
     charge.formerRows.push(...charge.rows);
@@ -166,7 +167,7 @@ class QueryCommand implements fc.AsyncCommand<QueryModel, QueryReal> {
   async run(model: QueryModel, real: QueryReal): Promise<void> {
     const step = real.log.steps.length + 1;
     const region = regions[this.region] as string;
-    const charge = this.target.kind === 'made' ? back(model.charges, this.target.back) : undefined;
+    const charge = this.target.kind === 'made' ? countedBack(model.charges, this.target.back) : undefined;
     const chargeId =
       charge?.id ?? `harness-unknown-${real.sequence}-${this.target.kind === 'unknown' ? this.target.index : 0}`;
     const earlier = [...model.asked]
@@ -194,14 +195,15 @@ class QueryCommand implements fc.AsyncCommand<QueryModel, QueryReal> {
     );
     const observation = { exchange, answer: comparableQueryAnswer(client.adapter, exchange) };
     const story = `step ${step}: ${why}`;
+    const resolved = resolvedOf(real, exchange);
     if (real.judge.rule === matchRule && acceptable) {
       const { check } = real.judge;
-      judgedAtStep(story, () => check({ exchange, resolved: resolvedOf(real, exchange) }, acceptable));
+      judgedAtStep(story, () => check({ exchange, resolved }, acceptable));
     } else if (real.judge.rule === sideEffectRule && earlier) {
       const { check } = real.judge;
       judgedAtStep(story, () => check([earlier.observation, observation]));
-    } else if (acceptable && !acceptable.some((pricing) => samePricing(pricing, resolvedOf(real, exchange))))
-      model.observed.push(`${story}: resolved to ${priceText(resolvedOf(real, exchange))}`);
+    } else if (acceptable && !acceptable.some((pricing) => samePricing(pricing, resolved)))
+      model.observed.push(`${story}: resolved to ${priceText(resolved)}`);
     model.asked.push({ chargeId, region, step, updates: charge?.updates ?? 0, observation });
   }
   toString(): string {

@@ -10,6 +10,7 @@ import {
   SequenceLog,
   sequenceBudget,
 } from '../../support/stateful-phase.ts';
+import { bodyOf, statusOf, succeeded } from './answer-reading.ts';
 import type { BillingSession } from './billing-suite-session.ts';
 
 /*
@@ -51,17 +52,16 @@ function useToken(real: TokenReal, token: string): Promise<Exchange> {
 async function issueToken(model: TokenModel, real: TokenReal, why: string): Promise<string | undefined> {
   const { client } = real.session;
   const exchange = real.log.record(await client.sendTokenRequest(client.validTokenRequest()), why);
-  const status = exchange.response?.status;
-  if (status !== undefined && status >= 200 && status <= 299) {
-    try {
-      return client.adapter.parseTokenResponse(exchange.response?.json()).accessToken;
-    } catch {
-      model.observed.push(`${why}: ${status} with no token the adapter reads`);
-      return undefined;
-    }
+  if (!succeeded(exchange)) {
+    model.observed.push(`${why}: answered ${statusOf(exchange)}`);
+    return undefined;
   }
-  model.observed.push(`${why}: answered ${status ?? exchange.error?.code}`);
-  return undefined;
+  try {
+    return client.adapter.parseTokenResponse(bodyOf(exchange)).accessToken;
+  } catch {
+    model.observed.push(`${why}: ${statusOf(exchange)} with no token the adapter reads`);
+    return undefined;
+  }
 }
 
 /** The sequence's own first token: every later use of it in the sequence is judged. */

@@ -7,7 +7,7 @@ import { freshOrderId, type LoyaltyContext } from '../../../generators/loyalty/b
 import { callBody, type LoyaltyCall, loyaltyCall } from '../../../generators/loyalty/loyalty-call.ts';
 import { type LoyaltyRefusal, loyaltyRefusal, refusedCase } from '../../../generators/loyalty/loyalty-refusal.ts';
 import { type LoyaltyOperation, loyaltyStatuses } from '../../../rules/loyalty/records.ts';
-import { judgedAtStep, type SequenceReal, SequenceLog } from '../../support/stateful-phase.ts';
+import { countedBack, judgedAtStep, type SequenceReal, SequenceLog } from '../../support/stateful-phase.ts';
 import { edgeMs } from './window-edge.ts';
 
 /*
@@ -90,7 +90,6 @@ interface Expectation {
 const { accepted, conflict } = loyaltyStatuses;
 const invalid = 400;
 const refusal = (status: number) => status >= 400 && status <= 499;
-const counted = <T>(list: readonly T[], back: number) => list[list.length - 1 - (back % list.length)] as T;
 /** Whether a request of this operation carries a requestor_order_id an earlier order may have used. */
 const carriesOrderId = (request: Pick<PlannedRequest, 'operation' | 'body'>) =>
   request.operation !== 'subscribe' &&
@@ -100,7 +99,7 @@ const carriesOrderId = (request: Pick<PlannedRequest, 'operation' | 'body'>) =>
 function pickNonce(model: LoyaltyModel, reuse: number | undefined): { nonce: string; earlier?: SentNonce } | undefined {
   if (!model.mac) return undefined;
   if (reuse === undefined || model.nonces.length === 0) return { nonce: randomUUID() };
-  const earlier = counted(model.nonces, reuse);
+  const earlier = countedBack(model.nonces, reuse);
   return { nonce: earlier.nonce, earlier };
 }
 
@@ -114,12 +113,12 @@ function pickOrder(
 ): { id: string; earlier?: PlacedOrder; simulated?: PlacedOrder } | undefined {
   if (!carriesOrderId(request)) return undefined;
   if (request.simulatedReuse !== undefined && model.simulated.length > 0) {
-    const simulated = counted(model.simulated, request.simulatedReuse);
+    const simulated = countedBack(model.simulated, request.simulatedReuse);
     return { id: simulated.id, simulated };
   }
   if (request.orderReuse === undefined || model.orders.length === 0)
     return request.operation === 'notify' ? undefined : { id: `order-${randomUUID()}` };
-  const earlier = counted(model.orders, request.orderReuse);
+  const earlier = countedBack(model.orders, request.orderReuse);
   return { id: earlier.id, earlier };
 }
 
@@ -283,7 +282,7 @@ class CallCommand implements fc.AsyncCommand<LoyaltyModel, LoyaltyReal> {
 
   run(model: LoyaltyModel, real: LoyaltyReal): Promise<void> {
     const { body, what } = callBody(real.context, this.call);
-    const shown = this.simulation ? `${what.replace('a valid order', 'a valid simulated order')}` : what;
+    const shown = this.simulation ? what.replace('a valid order', 'a valid simulated order') : what;
     return sendAndJudge(model, real, { ...this.call, body, what: shown, valid: true, simulation: this.simulation });
   }
 

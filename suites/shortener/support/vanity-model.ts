@@ -6,7 +6,7 @@ import { type FieldRefusal, fieldRefusal, refusedValueText } from '../../../gene
 import { plainEntry } from '../../../generators/shortener/plain-entry.ts';
 import { type VanityTake, vanityTake } from '../../../generators/shortener/vanity-take.ts';
 import { defaultDomain, mappingsStatuses, type ShortenerDomain } from '../../../rules/shortener/records.ts';
-import { type SequenceReal, SequenceLog } from '../../support/stateful-phase.ts';
+import { countedBack, type SequenceReal, SequenceLog } from '../../support/stateful-phase.ts';
 import { freshPath } from './fresh-path.ts';
 
 /*
@@ -53,8 +53,7 @@ class TakeCommand implements fc.AsyncCommand<VanityModel, VanityReal> {
   async run(model: VanityModel, real: VanityReal): Promise<void> {
     const { reuse, sameDomain, entry, userGroup, user, second } = this.take;
     // Counted back from the latest: what a target forgets soonest is what it took last.
-    const earlier =
-      reuse === undefined ? undefined : model.taken[model.taken.length - 1 - (reuse % model.taken.length)];
+    const earlier = reuse === undefined ? undefined : countedBack(model.taken, reuse);
     const domain = earlier && sameDomain ? earlier.domain : this.take.domain;
     const path = earlier?.path ?? freshPath();
     const step = real.log.steps.length + 1;
