@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { HarnessError } from '../core/harness-error.ts';
 import { historyPathVariable, reportNameVariable } from './allure-config.ts';
 import { withoutTrackers } from './report-without-trackers.ts';
-import { readAllureResults } from './allure-result-files.ts';
+import { type AllureResultFile, labelOf, readAllureResults } from './allure-result-files.ts';
 import { allureRunSpan, ownDuration, withOwnDuration } from './allure-report-duration.ts';
 
 const require = createRequire(import.meta.url);
@@ -40,7 +40,9 @@ export async function buildAllureHtml(paths: AllureHtmlPaths): Promise<string> {
   const env = { ...process.env };
   if (paths.historyFile) env[historyPathVariable] = resolve(paths.historyFile);
   else delete env[historyPathVariable];
-  env[reportNameVariable] = reportName(paths.resultsDir);
+  // Read once: the report's name and its duration both come from them.
+  const results = readAllureResults(paths.resultsDir).map(({ result }) => result);
+  env[reportNameVariable] = reportName(results);
   const code = await new Promise<number | null>((done) => {
     const child = spawn(
       process.execPath,
@@ -60,13 +62,12 @@ export async function buildAllureHtml(paths: AllureHtmlPaths): Promise<string> {
   if (!existsSync(index))
     throw new HarnessError('REPORT_FAILED', `allure generate wrote no ${index}:\n${output.join('').slice(-2000)}`);
   writeFileSync(index, withoutTrackers(readFileSync(index, 'utf8')));
-  sayOwnDuration(paths.resultsDir, [index, join(paths.outputDir, 'summary.json')]);
+  sayOwnDuration(results, [index, join(paths.outputDir, 'summary.json')]);
   return index;
 }
 
 /** The header's duration made the runs' own (allure-report-duration.ts), in the page and Allure's summary.json. */
-function sayOwnDuration(resultsDir: string, files: readonly string[]): void {
-  const results = readAllureResults(resultsDir).map(({ result }) => result);
+function sayOwnDuration(results: readonly AllureResultFile[], files: readonly string[]): void {
   const allure = allureRunSpan(results);
   if (!allure) return;
   const duration = ownDuration(results);
@@ -75,11 +76,8 @@ function sayOwnDuration(resultsDir: string, files: readonly string[]): void {
 }
 
 /** The report's name, after what its results are: conformance runs, load runs (Allure feature `load`), or both. */
-export function reportName(resultsDir: string): string {
-  const results = readAllureResults(resultsDir).map(({ result }) => result);
-  const isLoad = (result: (typeof results)[number]) =>
-    (result.labels ?? []).some((label) => label.name === 'feature' && label.value === 'load');
-  const load = results.filter(isLoad).length;
+export function reportName(results: readonly AllureResultFile[]): string {
+  const load = results.filter((result) => labelOf(result, 'feature') === 'load').length;
   if (load === 0) return 'API conformance';
   return load === results.length ? 'API load' : 'API conformance and load';
 }
