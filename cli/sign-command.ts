@@ -2,7 +2,7 @@ import { describeExchange } from '../client/evidence.ts';
 import { familyHttpClient } from '../client/family-http-client.ts';
 import type { OutgoingRequest } from '../client/http-exchange.ts';
 import { HarnessError } from '../core/harness-error.ts';
-import { Redactor } from '../core/redaction.ts';
+import { isSecretEntryKey, Redactor } from '../core/redaction.ts';
 import { familyByName } from '../families/index.ts';
 import type { FamilyModule } from '../families/family.ts';
 import type { ResolvedTarget } from '../targets/load-targets.ts';
@@ -23,11 +23,9 @@ export interface SignOptions {
   curl: readonly string[];
 }
 
-/** Keys of a section whose string values are secrets (its API key, MAC secret, bearer token, secret key, passphrase). */
-const secretKey = /token|secret|apikey|passphrase|password/i;
-
+/** Registers every string of a section kept under a secret key (its API key, MAC secret, bearer token ...). */
 function secretsOf(value: unknown, redactor: Redactor, key = ''): void {
-  if (typeof value === 'string' && secretKey.test(key)) redactor.addSecret(value);
+  if (typeof value === 'string' && isSecretEntryKey(key)) redactor.addSecret(value);
   else if (value && typeof value === 'object')
     for (const [name, inner] of Object.entries(value)) secretsOf(inner, redactor, name);
 }

@@ -69,6 +69,14 @@ export function isSecretEnvName(name: string): boolean {
   return SECRET_ENV_NAME.test(name);
 }
 
+/** Keys of a target entry's sections whose values are secrets by their names (apiKey, secret, bearerToken, passphrase ...). */
+const SECRET_ENTRY_KEY = /secret|token|api_?key|password|passphrase|private_?key/i;
+
+/** A key of a family's section whose value is a secret by its name: exported, never written in, masked in output. */
+export function isSecretEntryKey(name: string): boolean {
+  return SECRET_ENTRY_KEY.test(name);
+}
+
 /** Shorter registered values are ignored (field and header rules still mask them where they are named). */
 export const minimumSecretLength = 4;
 

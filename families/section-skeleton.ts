@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSecretEntryKey } from '../core/redaction.ts';
 import type { FamilyModule } from './family.ts';
 
 /** What a key of a written skeleton needs from the user: the placeholder (or value to change) and why. */
@@ -12,9 +13,6 @@ export interface SkeletonNeed {
   /** The placeholder stands for a secret (a key, secret, token, password): exported, never written into the file. */
   secret?: boolean;
 }
-
-/** Key names whose values are secrets: `harness init` asks to export them; any other value may be written in. */
-const secretKeyName = /secret|token|apikey|api_key|password|passphrase|privatekey/i;
 
 interface JsonSchemaNode {
   type?: string | string[];
@@ -99,7 +97,7 @@ export function sectionSkeleton(
       return 0;
     }
     const variable = `${family.name.toUpperCase()}_${variableOf(path)}`;
-    const secret = secretKeyName.test(path[path.length - 1] ?? '');
+    const secret = isSecretEntryKey(path[path.length - 1] ?? '');
     needs.push({ key, variable, needs: fixOf(path) ?? 'a value', ...(secret ? { secret } : {}) });
     return `\${${variable}}`;
   };
