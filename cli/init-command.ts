@@ -110,7 +110,7 @@ export function initTargets(options: InitOptions): InitResult {
   const path = resolve(options.targetsFile);
   const file = existingTargets(path, options.name);
   const entryPath = `targets.${options.name}`;
-  const needs: SkeletonNeed[] = [];
+  let needs: SkeletonNeed[] = [];
   const sections = Object.fromEntries(
     chosen.map((family) => {
       const skeleton = sectionSkeleton(family, entryPath);
@@ -127,10 +127,7 @@ export function initTargets(options: InitOptions): InitResult {
     setAt(sections[family] as Record<string, unknown>, keyPath, value);
     const key = `${entryPath}.families.${family}.${keyPath.join('.')}`;
     // What a flag set needs nothing more (a placeholder it writes is the user's own variable).
-    for (let index = needs.length - 1; index >= 0; index -= 1) {
-      const need = needs[index] as SkeletonNeed;
-      if (need.key === key || need.key.startsWith(`${key}.`)) needs.splice(index, 1);
-    }
+    needs = needs.filter((need) => need.key !== key && !need.key.startsWith(`${key}.`));
   }
   const entry = {
     kind: 'url',
@@ -156,18 +153,12 @@ export function renderInitResult(result: InitResult, name: string): string {
     `${JSON.stringify(name)}: ${JSON.stringify(result.entry, null, 2)}`,
     '',
   ];
-  if (secrets.length)
-    lines.push(
-      'Export these secrets (never write them into the file):',
-      ...secrets.map((need) => `  ${need.variable}  (${need.key}): ${need.needs}`),
-      '',
-    );
-  if (variables.length)
-    lines.push(
-      'Write these values into the file (none is a secret), or export the variables:',
-      ...variables.map((need) => `  ${need.variable}  (${need.key}): ${need.needs}`),
-      '',
-    );
+  const variableLines = (title: string, listed: readonly SkeletonNeed[]) =>
+    listed.length ? [title, ...listed.map((need) => `  ${need.variable}  (${need.key}): ${need.needs}`), ''] : [];
+  lines.push(
+    ...variableLines('Export these secrets (never write them into the file):', secrets),
+    ...variableLines('Write these values into the file (none is a secret), or export the variables:', variables),
+  );
   if (values.length)
     lines.push('Check these values in the file:', ...values.map((need) => `  ${need.key}: ${need.needs}`), '');
   lines.push(
