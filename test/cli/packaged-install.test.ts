@@ -7,7 +7,7 @@ import { billingFamily } from '../../families/billing.ts';
 import { startReferenceServer } from '../../reference/server.ts';
 import { type DocumentShortener, startDocumentShortener } from '../independent/shortener/document-service.ts';
 import { startRenamedBilling } from './fixtures/team-billing/renamed-billing.ts';
-import { teamFields } from './fixtures/team-billing/team-fields.ts';
+import { teamBillingEntry, teamFields } from './fixtures/team-billing/team-entry.ts';
 import { tempFolder } from '../support/temp-folders.ts';
 
 /*
@@ -208,17 +208,7 @@ test('a billing service with its own field names, judged from the team project t
           `from '${packageName}/adapters/billing/adapter.ts'`,
         ),
       );
-    const section = billingFamily.reference.targetSection(renamed.baseUrl, 'multi', env) as Record<string, unknown>;
-    const entry = (adapter: unknown) => ({
-      kind: 'url',
-      families: {
-        billing: {
-          ...section,
-          credentials: { clientId: '${TEAM_CLIENT_ID}', clientSecret: '${TEAM_CLIENT_SECRET}' },
-          adapter,
-        },
-      },
-    });
+    const entry = (adapter: unknown) => teamBillingEntry(renamed.baseUrl, env, adapter);
     writeFileSync(
       join(project, 'billing-targets.json'),
       JSON.stringify({

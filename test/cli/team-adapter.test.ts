@@ -6,7 +6,7 @@ import { type RunningReference, startReferenceServer } from '../../reference/ser
 import { expectEveryRulePassed } from '../independent/every-rule-judged.ts';
 import { runCli, writeTargets } from '../support/run-harness-cli.ts';
 import { type RenamedBilling, startRenamedBilling } from './fixtures/team-billing/renamed-billing.ts';
-import { teamFields } from './fixtures/team-billing/team-fields.ts';
+import { teamBillingEntry, teamFields } from './fixtures/team-billing/team-entry.ts';
 
 /*
  * A team's billing service whose records have other field names than the reference's (the reference behind a proxy
@@ -30,22 +30,10 @@ afterAll(async () => {
 
 /** A targets file naming `adapter` (a file of fixtures/team-billing by its path relative to the targets file, or a mapping). */
 function targetsWith(adapterFile: string | { fields: Record<string, string> }): string {
-  const section = billingFamily.reference.targetSection(service.baseUrl, 'multi', env) as Record<string, unknown>;
   const placeholder = writeTargets({});
   const path = typeof adapterFile === 'string' ? relative(dirname(placeholder), `${fixtures}${adapterFile}`) : '';
   const adapter = typeof adapterFile === 'string' ? (path.startsWith('.') ? path : `./${path}`) : adapterFile;
-  return writeTargets({
-    team: {
-      kind: 'url',
-      families: {
-        billing: {
-          ...section,
-          credentials: { clientId: '${TEAM_CLIENT_ID}', clientSecret: '${TEAM_CLIENT_SECRET}' },
-          adapter,
-        },
-      },
-    },
-  });
+  return writeTargets({ team: teamBillingEntry(service.baseUrl, env, adapter) });
 }
 
 const secrets = () => ({
