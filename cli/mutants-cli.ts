@@ -7,6 +7,7 @@ import { integerOption, listOption } from './option-values.ts';
 
 async function help(): Promise<string> {
   return `harness mutants [--suite ${await familyNames()}]... [--rule ID]... [--seed N] [--runs N] [--reports DIR] [--collateral] [--json]
+                [--strict-prerequisites]
 
 For every mutant of the reference target's catalogue (or those breaking the given rules), starts the
 reference in this process with that mutant on port 0, runs only the broken rule's test on one reused vitest
@@ -16,7 +17,9 @@ a mutant's time is its run's). Writes DIR/mutants.json (default ./reports), in t
 when every mutant is killed, 1 when one survives, 2 on a harness error.
   --collateral    run the mutant's whole family and record which other rules failed (one fault should
                   fail one rule; blocked rules are not collateral): a count per mutant, per family and in
-                  all, also in mutants.json. Slower: every rule of the family runs for every mutant.`;
+                  all, also in mutants.json. Slower: every rule of the family runs for every mutant.
+  --strict-prerequisites
+                  a rule blocked by a rule its table entry does not declare is broken, as in harness run`;
 }
 
 export const options = {
@@ -27,6 +30,7 @@ export const options = {
   reports: { type: 'string', default: 'reports' },
   json: { type: 'boolean', default: false },
   collateral: { type: 'boolean', default: false },
+  'strict-prerequisites': { type: 'boolean', default: false },
 } as const;
 
 /** 0 when every mutant was killed, 2 when one could not be judged, else 1 (one survived). */
@@ -47,6 +51,7 @@ async function run(argv: string[]): Promise<number> {
     runs: integerOption(values.runs, 'runs', 0) as number,
     reportsDir: String(values.reports),
     collateral: values.collateral === true,
+    strictPrerequisites: values['strict-prerequisites'] === true,
     ...(values.json ? {} : { progress: (line: string) => console.log(line) }),
   });
   console.log(values.json ? JSON.stringify(report, null, 2) : renderMutantTable(report));

@@ -28,6 +28,8 @@ export interface MutantsOptions {
    * (collateral: one fault should fail one rule). Default false: only the broken rule's test runs.
    */
   collateral?: boolean;
+  /** A block by a rule the table does not declare breaks the rule (as harness run --strict-prerequisites). */
+  strictPrerequisites?: boolean;
   progress?: (line: string) => void;
 }
 
@@ -186,6 +188,7 @@ async function judgeBatch(
       target: target.entry,
       seed: options.seed,
       runs: options.runs,
+      strictPrerequisites: options.strictPrerequisites ?? false,
       broker: sessions.broker,
     };
     const families = judged.map(({ family }) => family.name);

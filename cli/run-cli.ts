@@ -11,6 +11,7 @@ import type { RunOptions } from './run-command.ts';
 async function help(): Promise<string> {
   return `harness run [--targets FILE] [--target NAME] [--suite ${await familyNames()}]... [--seed N] [--runs N]
             [--sequences N] [--rule ID]... [--reports DIR] [--workers N] [--max-time DURATION] [--late-memory DURATION] [--html [--history FILE]]
+            [--strict-prerequisites]
 
 Runs every rule's check against the target. Writes Allure results, JUnit XML and summary.json under
 the reports folder (default ./reports). Exit 0 conformant, 1 nonconformant, 2 harness or configuration error
@@ -36,7 +37,10 @@ rewritten as rules finish, so a run killed outright leaves valid reports of what
   --max-time D    the run's deadline: 600, 90s or 10m (default: the target entry's maxTimeMs, else 10m); what has
                   not finished by then is reported as not run, and a rule that failed still makes the run exit 1
   --html          also build the Allure HTML report (DIR/allure-report/index.html, one file that opens from disk)
-  --history FILE  Allure's history file for --html (default DIR/allure-history.jsonl)`;
+  --history FILE  Allure's history file for --html (default DIR/allure-history.jsonl)
+  --strict-prerequisites
+                  a rule blocked by a rule its table entry does not declare among its prerequisites is broken (a
+                  harness error) instead of blocked: for the harness's own tests and the author of a family`;
 }
 
 export const options = {
@@ -53,6 +57,7 @@ export const options = {
   'late-memory': { type: 'string' },
   html: { type: 'boolean', default: false },
   history: { type: 'string' },
+  'strict-prerequisites': { type: 'boolean', default: false },
 } as const;
 
 /** The run's options from the command line (checked before anything is loaded), without its progress outputs. */
@@ -73,6 +78,7 @@ function runOptions(values: OptionValues): Omit<RunOptions, 'progress' | 'live'>
     ...(workers ? { workers } : {}),
     ...(maxTimeMs ? { maxTimeMs } : {}),
     ...(lateMemoryMs ? { lateMemoryMs } : {}),
+    ...(values['strict-prerequisites'] ? { strictPrerequisites: true } : {}),
     reportsDir: String(values.reports),
   };
 }

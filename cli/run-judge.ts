@@ -102,6 +102,7 @@ async function runSuites(run: RunUnderWay, runner: SuiteRunner, broker: RunConte
     seed: plan.seed,
     runs: plan.runs,
     ...(plan.sequences === undefined ? {} : { sequences: plan.sequences }),
+    strictPrerequisites: plan.strictPrerequisites,
     broker,
     deadlineAt: deadlineOf(plan),
     counterexamples: {

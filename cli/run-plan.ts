@@ -20,6 +20,8 @@ export interface RunPlan {
   runs: number;
   /** Command sequences per stateful phase, when asked (else the target entry's, else the default). */
   sequences?: number;
+  /** Whether a block by a rule the table does not declare breaks the rule (--strict-prerequisites). */
+  strictPrerequisites: boolean;
   paths: ReturnType<typeof reportsPaths>;
   startedAt: Date;
   maxTimeMs: number;
@@ -40,6 +42,11 @@ export interface RunAsked {
   sequences?: number;
   /** Only the tests of these rule ids. */
   rules?: string[];
+  /**
+   * A block by a rule the rule table does not declare for the blocked rule breaks that rule (a harness error), for
+   * the harness's own tests and a family's author. Default false: a user's blocks name what the route found.
+   */
+  strictPrerequisites?: boolean;
   reportsDir: string;
   /**
    * The run's deadline in ms; what has not finished then is reported as not run. Default: the target entry's
@@ -86,6 +93,7 @@ export async function planRun(asked: RunAsked): Promise<RunPlan> {
     seed: asked.seed ?? randomInt(2 ** 31),
     runs: asked.runs,
     ...(asked.sequences === undefined ? {} : { sequences: asked.sequences }),
+    strictPrerequisites: asked.strictPrerequisites ?? false,
     paths,
     startedAt: new Date(),
     maxTimeMs: asked.maxTimeMs ?? target.entry.maxTimeMs ?? defaultMaxTimeMs,

@@ -53,6 +53,8 @@ export class CircuitBreaker {
     readonly family: string,
     readonly threshold: number,
     private readonly onTrip?: (trip: BreakerTrip) => void,
+    /** The run the breaker serves (its broker's key), under which the rule that opened it is noted. */
+    private readonly run?: string,
   ) {}
 
   get trip(): BreakerTrip | undefined {
@@ -104,6 +106,6 @@ export class CircuitBreaker {
   open(trip: BreakerTrip): void {
     this.#trip ??= trip;
     // Wherever the rule that opened it runs (another worker, a later file), it fails with the timeout it met.
-    if (trip.rule) noteLeftUnanswered(trip.rule);
+    if (trip.rule) noteLeftUnanswered(trip.rule, this.run);
   }
 }

@@ -31,7 +31,7 @@ export async function joinRunBreaker(
   threshold: number,
 ): Promise<CircuitBreaker> {
   const tell = (trip: BreakerTrip) => void brokerCall(broker, runMethods, 'breakerTrip', trip).catch(() => {});
-  const breaker = new CircuitBreaker(family, threshold, tell);
+  const breaker = new CircuitBreaker(family, threshold, tell, broker.key);
   const trip = await brokerCall<BreakerTrip | null>(broker, runMethods, 'breakerState', { family });
   if (trip) breaker.open(trip);
   return breaker;

@@ -108,17 +108,22 @@ export function ruleOutOfTime(): boolean {
   return answersAreSlow(work.answers);
 }
 
-/** Rules of this process whose request, left unanswered, opened a family's circuit breaker. */
-const leftUnanswered = new Set<string>();
+/**
+ * The rules whose request, left unanswered, opened a family's circuit breaker, in the run this process serves now: one
+ * run's at a time, named by its key (a reused worker serves several runs in turn, `harness mutants` one per batch).
+ */
+let leftUnanswered: { run: string | undefined; rules: Set<string> } = { run: undefined, rules: new Set() };
 
 /**
- * The rule met a target that stopped answering (its request opened the breaker): it fails with that, even where it
- * reads the request's answer leniently as another rule's, for the rules whose requests are not sent are blocked by it.
+ * The rule met a target that stopped answering (its request opened the breaker) in run `run`: it fails with that, even
+ * where it reads the request's answer leniently as another rule's, for the rules whose requests are not sent are
+ * blocked by it. A rule noted in an earlier run is forgotten.
  */
-export function noteLeftUnanswered(ruleId: string): void {
-  leftUnanswered.add(ruleId);
+export function noteLeftUnanswered(ruleId: string, run?: string): void {
+  if (leftUnanswered.run !== run) leftUnanswered = { run, rules: new Set() };
+  leftUnanswered.rules.add(ruleId);
 }
 
-export function wasLeftUnanswered(ruleId: string): boolean {
-  return leftUnanswered.has(ruleId);
+export function wasLeftUnanswered(ruleId: string, run?: string): boolean {
+  return leftUnanswered.run === run && leftUnanswered.rules.has(ruleId);
 }

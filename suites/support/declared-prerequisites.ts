@@ -6,8 +6,8 @@ import type { Rule } from '../../rules/rule.ts';
  * rules the table marks `judgesWalkEnds` (which block any rule whose walk the pages stopped). A block of the run (a
  * request left unanswered, a body too large to read, no time left) names the rule that met it first, and is not
  * declared.
- * The self-tests run the harness with HARNESS_STRICT_PREREQUISITES=1 (vitest.config.ts), so a route that blocks by a
- * rule the table does not declare breaks the rule there (a harness error), on the reference, its mutants, the
+ * The self-tests run the harness with --strict-prerequisites (test/support/run-harness-cli.ts), so a route that blocks
+ * by a rule the table does not declare breaks the rule there (a harness error), on the reference, its mutants, the
  * independent and the hostile targets alike. A user's run is not strict: its blocks name what the route found.
  */
 
@@ -33,8 +33,9 @@ export function undeclaredBlock(
   rule: Pick<Rule, 'id' | 'family' | 'prerequisites'>,
   error: unknown,
   walkJudges: WalkJudges,
+  strict: boolean,
 ): string | undefined {
-  if (process.env.HARNESS_STRICT_PREREQUISITES !== '1' || !(error instanceof RuleBlocked)) return undefined;
+  if (!strict || !(error instanceof RuleBlocked)) return undefined;
   const undeclared = undeclaredBlockers(rule, error, walkJudges);
   if (undeclared.length === 0) return undefined;
   return `blocked by ${undeclared.join(', ')}, which rules/${rule.family}/rules.ts neither declares among ${rule.id}'s prerequisites nor marks judgesWalkEnds (${error.missing})`;

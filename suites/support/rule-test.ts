@@ -285,7 +285,7 @@ async function settleThrown(
       : owner && owner.ruleId !== ruleId
         ? new RuleBlocked([owner.ruleId as RuleId], owner.message, owner.evidence)
         : forRule(ruleId, caught);
-  const error = failedWhenLeftUnanswered(rule.id, blockedWhenUnearned(rule.id, thrown, bodyJudges));
+  const error = failedWhenLeftUnanswered(rule.id, blockedWhenUnearned(rule.id, thrown, bodyJudges), run.broker.key);
   const stoppedByHarness = closedByHarness(error);
   if (stoppedByHarness) {
     record({ ...base, status: 'broken', message: stoppedByHarness, stoppedByHarness });
@@ -295,7 +295,7 @@ async function settleThrown(
   // The one step from a verdict to an outcome (checks/settled-verdict.ts): a block, or a violation of this rule.
   const settled = settledThrow(error);
   const foreign = settled?.status === 'failed' && settled.ruleId !== rule.id;
-  const undeclared = undeclaredBlock(rule, error, walkJudges);
+  const undeclared = undeclaredBlock(rule, error, walkJudges, run.strictPrerequisites === true);
   if (settled && !foreign && !undeclared) {
     const outcome = thrownOutcome(base, settled);
     record(outcome);

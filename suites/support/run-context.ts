@@ -19,6 +19,11 @@ export interface RunContext extends Pick<ReplaySettings, 'harness' | 'replayRepo
   runs: number;
   /** Command sequences per stateful phase (`--sequences`); absent: the target entry's, else the default. */
   sequences?: number;
+  /**
+   * A block by a rule the rule table does not declare for the blocked rule breaks that rule
+   * (suites/support/declared-prerequisites.ts): `--strict-prerequisites`, which the self-tests give every run.
+   */
+  strictPrerequisites?: boolean;
   /** Where the run's shared family sessions (tokens) are reached. */
   broker: BrokerAddress;
   /** Where a suite file asks whether it may start (set by cli/suite-runner.ts; see suites/support/await-turn.ts). */

@@ -32,10 +32,10 @@ function judgeOf(exchange: Exchange, bodyJudges: BodyJudges): string | undefined
 /**
  * The rule whose request opened the circuit breaker fails with it, even where its route read the unanswered page as
  * another rule's to judge (blocked): the rules whose requests were never sent are blocked by it, so it must not be
- * blocked in turn (a cycle would leave a target that stopped answering without one failed rule).
+ * blocked in turn (a cycle would leave a target that stopped answering without one failed rule). `run`: the run's key.
  */
-export function failedWhenLeftUnanswered(ruleId: string, error: unknown): unknown {
-  if (!(error instanceof RuleBlocked) || !wasLeftUnanswered(ruleId)) return error;
+export function failedWhenLeftUnanswered(ruleId: string, error: unknown, run?: string): unknown {
+  if (!(error instanceof RuleBlocked) || !wasLeftUnanswered(ruleId, run)) return error;
   return new RuleViolation(
     ruleId as RuleId,
     `The target stopped answering this rule's requests (the family's remaining requests were not sent); ${error.message}`,

@@ -60,6 +60,9 @@ export interface CliLimits {
   timeoutMs?: number;
 }
 
+/** The commands that judge rules, run strict by the self-tests (suites/support/declared-prerequisites.ts). */
+const strictCommands = new Set(['run', 'mutants']);
+
 /** Runs the real `harness` CLI in a child process with its own reports folder. */
 export function runCli(
   args: string[],
@@ -74,6 +77,8 @@ export function runCli(
   // `{reports}` stands for the fresh reports folder; `run` always gets it.
   const filled = args.map((arg) => (arg === '{reports}' ? reportsDir : arg));
   const withReports = args[0] === 'run' ? [...filled, '--reports', reportsDir] : filled;
+  // Every judging run of the self-tests keeps the rule table whole: a block by an undeclared rule breaks the rule.
+  if (strictCommands.has(args[0] ?? '') && !args.includes('--help')) withReports.push('--strict-prerequisites');
   const startedAt = performance.now();
   return new Promise((resolve) => {
     const child = execFile(

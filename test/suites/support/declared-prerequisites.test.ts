@@ -1,4 +1,4 @@
-import { afterEach, expect, test, vi } from 'vitest';
+import { expect, test } from 'vitest';
 import { RuleBlocked } from '../../../checks/rule-blocked.ts';
 import type { RuleId } from '../../../rules/rule-id.ts';
 import { undeclaredBlock, undeclaredBlockers } from '../../../suites/support/declared-prerequisites.ts';
@@ -11,10 +11,6 @@ const rule = {
 const walkJudges = new Set(['cdr.pagination.walk-complete']);
 const block = (by: string[], origin: 'prerequisite' | 'run' = 'prerequisite') =>
   new RuleBlocked(by as RuleId[], 'no product list to filter', [], origin);
-
-afterEach(() => {
-  vi.unstubAllEnvs();
-});
 
 test('a block by a declared prerequisite or a walk-end judge is declared; any other rule is not', () => {
   expect(undeclaredBlockers(rule, block(['cdr.list.envelope']), walkJudges)).toEqual([]);
@@ -29,12 +25,10 @@ test('a block of the run (an unanswered request, no time left) names whoever met
 });
 
 test('a strict run makes an undeclared block a reason to break the rule, naming the table; a user run does not', () => {
-  vi.stubEnv('HARNESS_STRICT_PREREQUISITES', '1');
-  const why = undeclaredBlock(rule, block(['cdr.links.valid']), walkJudges);
+  const why = undeclaredBlock(rule, block(['cdr.links.valid']), walkJudges, true);
   expect(why).toContain('blocked by cdr.links.valid');
   expect(why).toContain('rules/cdr/rules.ts');
-  expect(undeclaredBlock(rule, block(['cdr.list.envelope']), walkJudges)).toBeUndefined();
-  expect(undeclaredBlock(rule, new Error('not a block'), walkJudges)).toBeUndefined();
-  vi.stubEnv('HARNESS_STRICT_PREREQUISITES', '');
-  expect(undeclaredBlock(rule, block(['cdr.links.valid']), walkJudges)).toBeUndefined();
+  expect(undeclaredBlock(rule, block(['cdr.list.envelope']), walkJudges, true)).toBeUndefined();
+  expect(undeclaredBlock(rule, new Error('not a block'), walkJudges, true)).toBeUndefined();
+  expect(undeclaredBlock(rule, block(['cdr.links.valid']), walkJudges, false)).toBeUndefined();
 });
