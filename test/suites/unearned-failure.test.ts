@@ -47,7 +47,7 @@ describe('a failure the rule did not earn is blocked by the rule whose fault it 
     expect((failed as RuleViolation).message).toMatch(/^The target stopped answering this rule's requests/);
   });
 
-  it("a rule left unanswered in one run is not in the next run a reused worker serves", () => {
+  it('a rule left unanswered in one run is not in the next run a reused worker serves', () => {
     const blocked = new RuleBlocked(['cdr.list.envelope'], 'no page', []);
     noteLeftUnanswered('cdr.links.valid', 'run-1');
     expect(failedWhenLeftUnanswered('cdr.links.valid', blocked, 'run-1')).toBeInstanceOf(RuleViolation);
