@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldMappingSchema } from '../../adapters/billing/field-mapping.ts';
+import { fieldMappingSchema } from '../../adapters/field-mapping.ts';
 import { rateLimitBoundsShape, rateLimitPinShape } from '../rate-limit-probe-bounds.ts';
 import { tenantModeSchema } from '../../rules/billing/tenant-mode.ts';
 
