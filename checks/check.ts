@@ -20,5 +20,10 @@ export type CheckFunction<Observed = never, Expected = never> = (
   expected: Expected,
 ) => Verdict;
 
-/** Checks by the key rules cite. */
-export type CheckRegistry = Readonly<Record<string, CheckFunction<never, never>>>;
+/** A check as the table holds it: observed, then what the rule expects (if anything). */
+// `any`: one table holds checks of every observed and expected type; the rule test's BoundCheck recovers each one's types.
+// biome-ignore lint/suspicious/noExplicitAny: checks of every observed and expected type share this table
+export type RegisteredCheck = (this: RuleUnderCheck, observed: any, ...expected: any[]) => Verdict;
+
+/** Checks by the name rules cite: a family's own, and the shared ones. */
+export type CheckTable = Readonly<Record<string, RegisteredCheck>>;

@@ -1,7 +1,7 @@
 import type { Exchange } from '../client/http-exchange.ts';
 import type { Rule } from '../rules/rule.ts';
 import type { RuleId } from '../rules/rule-id.ts';
-import type { RuleUnderCheck } from './check.ts';
+import type { CheckTable, RuleUnderCheck } from './check.ts';
 import { PrerequisiteMissing, prerequisiteMissing } from './rule-blocked.ts';
 import { RuleViolation, type Verdict, Violation } from './rule-violation.ts';
 
@@ -10,14 +10,6 @@ import { RuleViolation, type Verdict, Violation } from './rule-violation.ts';
  * check never knows the rule (except through `this`, see RuleUnderCheck), so a rule test cannot judge with a verdict
  * of a rule other than the one the engine stamped.
  */
-
-/** A registered check as the registry holds it: observed, then what the rule expects (if anything). */
-// `any`: one table holds checks of every observed and expected type; BoundCheck recovers each one's types.
-// biome-ignore lint/suspicious/noExplicitAny: checks of every observed and expected type share this table
-export type RegisteredCheck = (this: RuleUnderCheck, observed: any, ...expected: any[]) => Verdict;
-
-/** Checks by the name rules cite. */
-export type CheckTable = Readonly<Record<string, RegisteredCheck>>;
 
 /** A verdict as the engine returns it: the check's, with the id of the rule it was called for. */
 export type RuleVerdict = Verdict & { readonly ruleId: RuleId };

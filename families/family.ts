@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Exchange, OutgoingRequest } from '../client/http-exchange.ts';
-import type { CheckRegistry } from '../checks/check.ts';
+import type { CheckTable } from '../checks/check.ts';
 import type { SharedCheckName } from '../checks/index.ts';
 import type { FamilySession, SessionOptions } from '../client/family-session.ts';
 import type { FamilyReference } from '../reference/family-reference.ts';
@@ -27,7 +27,7 @@ export interface FamilyModule<Section = any> {
    * Checks only this family's rules use (shared ones live in checks/index.ts). Imported when asked for: suite
    * workers import the checks they run themselves, and the main process needs them only for the rules table.
    */
-  readonly checks: () => Promise<CheckRegistry>;
+  readonly checks: () => Promise<CheckTable>;
   /** Schema of `families.<name>` in a target entry. */
   readonly section: z.ZodType<Section>;
   /** What to do about an invalid key of the section, by key name. */
@@ -100,13 +100,13 @@ export interface SectionProblem {
 }
 
 /** The check names a family's rules may cite: the shared checks and the family's own. */
-type CitableCheck<Checks extends CheckRegistry> = SharedCheckName | (keyof Checks & string);
+type CitableCheck<Checks extends CheckTable> = SharedCheckName | (keyof Checks & string);
 
 /**
  * Keeps the family's literal name in its type, so the registry can derive the family-name union, and accepts
  * only rules whose check the family can use: here, where rules and checks meet (rules/ never imports checks/).
  */
-export function defineFamily<const Name extends string, Section, Checks extends CheckRegistry>(
+export function defineFamily<const Name extends string, Section, Checks extends CheckTable>(
   family: FamilyModule<Section> & {
     readonly name: Name;
     readonly checks: () => Promise<Checks>;

@@ -1,4 +1,4 @@
-import type { CheckRegistry } from '../check.ts';
+import type { CheckTable } from '../check.ts';
 import { refusedWithCode, timestampWindow } from './auth.ts';
 import { exchangeRateLimited } from './rate-limit.ts';
 import { batchItemFields, batchItemsFail, batchItemsSucceed } from './batch.ts';
@@ -17,4 +17,4 @@ export const exchangeChecks = {
   'refused-with-code': refusedWithCode,
   'timestamp-window': timestampWindow,
   'exchange-rate-limited': exchangeRateLimited,
-} as const satisfies CheckRegistry;
+} as const satisfies CheckTable;

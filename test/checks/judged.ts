@@ -1,5 +1,6 @@
 import type { RuleUnderCheck } from '../../checks/check.ts';
-import { judgedFor, type RuleVerdict, ruleCheck, type RegisteredCheck } from '../../checks/rule-check.ts';
+import type { RegisteredCheck } from '../../checks/check.ts';
+import { judgedFor, type RuleVerdict, ruleCheck } from '../../checks/rule-check.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
 
