@@ -2,10 +2,14 @@ import { fileURLToPath } from 'node:url';
 import { exchangeReference } from '../reference/exchange/index.ts';
 import { exchangeRules } from '../rules/exchange/rules.ts';
 import { exchangeStatefulSentences } from '../rules/exchange/stateful-sentences.ts';
-import { exchangeConfigFixes, exchangeSectionSchema } from '../targets/exchange/section.ts';
+import { type ExchangeSection, exchangeConfigFixes, exchangeSectionSchema } from '../targets/exchange/section.ts';
 import { defineFamily } from './family.ts';
 import { batchOrdersPath } from '../adapters/exchange/orders.ts';
 import { operationNotServed } from '../checks/exchange/operation-served.ts';
+import { exchangeOrderAdapters } from '../adapters/exchange/registry.ts';
+import { referenceOrderFields } from '../adapters/exchange/field-mapping.ts';
+import { loadExchangeOrderAdapter } from '../adapters/exchange/load-adapter.ts';
+import { adapterKey } from './adapter-key.ts';
 
 /** The exchange-style interface (spec document 3, part B): the code/msg/data envelope and batch orders. */
 export const exchangeFamily = defineFamily({
@@ -16,6 +20,15 @@ export const exchangeFamily = defineFamily({
   checks: async () => (await import('../checks/exchange/index.ts')).exchangeChecks,
   section: exchangeSectionSchema,
   configFixes: exchangeConfigFixes,
+  // The order adapter: a shipped name, a field mapping, or a module of the team's own, checked before any traffic.
+  ...adapterKey<ExchangeSection>({
+    shipped: exchangeOrderAdapters,
+    referenceFields: referenceOrderFields,
+    records: 'orders',
+    load: loadExchangeOrderAdapter,
+    interfaceName: 'ExchangeOrderAdapter',
+    exportedFrom: 'api-conformance-harness/adapters/exchange/adapter.ts',
+  }),
   suitesDir: fileURLToPath(new URL('../suites/exchange', import.meta.url)),
   // Imported when a run opens it: the reference child and the other families' runs never need it.
   openSession: async (options) => (await import('../client/exchange/session.ts')).openExchangeSession(options),

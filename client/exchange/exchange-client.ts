@@ -1,6 +1,8 @@
 import { orderDetailsPath } from '../../rules/exchange/codes.ts';
 import { defaultSigningHeaders } from './signing.ts';
 import { batchBody, batchOrdersPath, type OrderDraft, type OrderTemplate } from '../../adapters/exchange/orders.ts';
+import type { ExchangeOrderAdapter } from '../../adapters/exchange/adapter.ts';
+import { referenceOrderAdapter } from '../../adapters/exchange/reference-adapter.ts';
 import type { Exchange } from '../http-exchange.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
 import { familyHttpClient } from '../family-http-client.ts';
@@ -19,6 +21,8 @@ export interface SigningOverrides extends RequestSigning {
 const retriesOnLimit = 5;
 
 export interface ExchangeClientOptions extends SignatureKeys {
+  /** How the target writes an order (the target entry's adapter, loaded). Default the reference's field names. */
+  orders?: ExchangeOrderAdapter;
   /** Fields merged into every order (the target entry's orderTemplate). Default none. */
   orderTemplate?: OrderTemplate;
   timeoutMs: number;
@@ -48,6 +52,11 @@ export class ExchangeClient {
     if (options.passphrase) options.redactor.addSecret(options.passphrase);
   }
 
+  /** How this client writes an order (the entry's adapter). */
+  get orders(): ExchangeOrderAdapter {
+    return this.#options.orders ?? referenceOrderAdapter;
+  }
+
   /** Every exchange this client made, in the order they finished. */
   get exchanges(): readonly Exchange[] {
     return this.#exchanges;
@@ -55,7 +64,11 @@ export class ExchangeClient {
 
   /** POST /api/v5/trade/batch-orders with the given orders. */
   batch(orders: readonly OrderDraft[], signing: SigningOverrides = {}): Promise<Exchange> {
-    return this.post(batchOrdersPath, JSON.stringify(batchBody(orders, this.#options.orderTemplate)), signing);
+    return this.post(
+      batchOrdersPath,
+      JSON.stringify(batchBody(orders, this.orders, this.#options.orderTemplate)),
+      signing,
+    );
   }
 
   /** POST a raw body (a request the target must refuse as a whole). */
@@ -82,7 +95,11 @@ export class ExchangeClient {
    * names only 51603 "Order does not exist").
    */
   async orderDetails(instId: string, ordId: string, signing: SigningOverrides = {}): Promise<Exchange> {
-    const query = new URLSearchParams({ instId, ordId }).toString();
+    const { orders } = this;
+    const fields = orders.orderDetailsQuery
+      ? orders.orderDetailsQuery(instId, ordId)
+      : referenceOrderAdapter.orderDetailsQuery(instId, ordId);
+    const query = new URLSearchParams(fields).toString();
     const exchange = await this.#http.send(
       { method: 'GET', url: `${this.#options.baseUrl}${orderDetailsPath}?${query}`, headers: {} },
       signing,

@@ -1,6 +1,7 @@
 import type { FamilySession, SessionOptions } from '../family-session.ts';
 import type { ExchangeSection } from '../../targets/exchange/section.ts';
 import { batchOrdersPath } from '../../adapters/exchange/orders.ts';
+import { loadExchangeOrderAdapter } from '../../adapters/exchange/load-adapter.ts';
 import type { ClientSettings } from '../../targets/schema.ts';
 import type { CircuitBreaker } from '../circuit-breaker.ts';
 import { preflightReport } from '../preflight.ts';
@@ -19,15 +20,19 @@ import { ExchangeClient } from './exchange-client.ts';
 import { withoutHeaders } from '../request-signer.ts';
 import { type SignatureKeys, signatureSigner } from './signature-signer.ts';
 
-/** The family's signing client for a target section: credentials and header names from the section. */
-export function exchangeClientFor(
+/**
+ * The family's signing client for a target section: credentials and header names from the section, orders written by
+ * its adapter (a team's module was checked when the target was resolved).
+ */
+export async function exchangeClientFor(
   section: ExchangeSection,
   settings: ClientSettings,
   redactor: Redactor,
   breaker?: CircuitBreaker,
-): ExchangeClient {
+): Promise<ExchangeClient> {
   return new ExchangeClient({
     ...signatureKeysOf(section),
+    orders: await loadExchangeOrderAdapter(section.adapter),
     orderTemplate: section.orderTemplate,
     timeoutMs: settings.timeoutMs,
     maxBodyBytes: settings.maxBodyBytes,
@@ -39,13 +44,13 @@ export function exchangeClientFor(
 /**
  * The run's exchange session: a preflight (an empty batch, refused as a whole, shows reach and key); nothing shared.
  */
-export function openExchangeSession({
+export async function openExchangeSession({
   section,
   client,
   redactor,
   breaker,
-}: SessionOptions<ExchangeSection>): FamilySession {
-  const exchangeClient = exchangeClientFor(section, client, redactor, breaker);
+}: SessionOptions<ExchangeSection>): Promise<FamilySession> {
+  const exchangeClient = await exchangeClientFor(section, client, redactor, breaker);
   return {
     preflight: async () => {
       const ask = (venue: ExchangeClient) => venue.post(batchOrdersPath, '[]');
@@ -75,7 +80,7 @@ export function openExchangeSession({
         kind: 'signature',
         key: 'credentials (apiKey, secretKey, passphrase) or signing',
         sent: exchange,
-        withWrong: () => withClient(exchangeClientFor(wrongSection, client, redactor), ask),
+        withWrong: async () => withClient(await exchangeClientFor(wrongSection, client, redactor), ask),
         refusal,
       });
       return withCredentialChecks(report, [signature]);

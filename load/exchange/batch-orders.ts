@@ -1,3 +1,4 @@
+import type { ExchangeOrderAdapter } from '../../adapters/exchange/adapter.ts';
 import { batchBody, batchOrdersPath } from '../../adapters/exchange/orders.ts';
 import { exchangeChecks } from '../../checks/exchange/index.ts';
 import { rateLimitPairingBroken } from '../../checks/exchange/rate-limit.ts';
@@ -26,7 +27,7 @@ const judge = loadJudge(exchangeRules, exchangeChecks);
  * a limited answer must be both HTTP 429 and code 50011.
  */
 export function exchangeRateLimitOperation(client: ExchangeClient, section: ExchangeSection): RateLimitedOperation {
-  const request = signedBatchRequest(section, 'harnessload1');
+  const request = signedBatchRequest(section, 'harnessload1', client.orders);
   return {
     name: 'exchange-rate-limit',
     family: 'exchange',
@@ -41,8 +42,15 @@ export function exchangeRateLimitOperation(client: ExchangeClient, section: Exch
   };
 }
 
-/** A one-order batch for the load generator, signed afresh for every request it sends (timestamp and signature). */
-export function signedBatchRequest(section: ExchangeSection, clOrdId: string): LoadRequest {
+/**
+ * A one-order batch for the load generator, written by the entry's order adapter (loaded), signed afresh for every
+ * request it sends (timestamp and signature).
+ */
+export function signedBatchRequest(
+  section: ExchangeSection,
+  clOrdId: string,
+  orders: ExchangeOrderAdapter,
+): LoadRequest {
   const { signing, credentials } = section;
   return {
     label: 'batch order',
@@ -56,6 +64,7 @@ export function signedBatchRequest(section: ExchangeSection, clOrdId: string): L
     body: JSON.stringify(
       batchBody(
         [{ instrument: section.instrument, side: 'buy', size: '0.001', price: '1', clOrdId }],
+        orders,
         section.orderTemplate,
       ),
     ),

@@ -1,3 +1,4 @@
+import { loadExchangeOrderAdapter } from '../../adapters/exchange/load-adapter.ts';
 import type { ExchangeSection } from '../../targets/exchange/section.ts';
 import { envelopeBreach, signedBatchRequest } from './batch-orders.ts';
 import { constantRate, type NightlyContext, type NightlyScenarios } from '../nightly-profile.ts';
@@ -6,7 +7,7 @@ import { constantRate, type NightlyContext, type NightlyScenarios } from '../nig
 export async function exchangeNightly(context: NightlyContext<ExchangeSection>): Promise<NightlyScenarios> {
   const { section } = context;
   context.redactor.addSecret(section.credentials.secretKey);
-  const request = signedBatchRequest(section, 'harnessnightly1');
+  const request = signedBatchRequest(section, 'harnessnightly1', await loadExchangeOrderAdapter(section.adapter));
   return {
     scenarios: [
       constantRate(context.profile, {

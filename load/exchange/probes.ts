@@ -15,7 +15,7 @@ export const exchangeProbes: readonly LoadProbe<ExchangeSection>[] = [
     description: 'discovers the exchange rate limit (HTTP 429 with code 50011), the envelope checked on every answer',
     async run(context) {
       const { section } = context;
-      const client = exchangeClientFor(section, context.client, context.redactor);
+      const client = await exchangeClientFor(section, context.client, context.redactor);
       const { limit, limitAtMost, ...bounds } = section.rateLimitProbe;
       const finding = await closing(client, () =>
         probeRateLimit(exchangeRateLimitOperation(client, section), bounds, probeRunOptions(context)),

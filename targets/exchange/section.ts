@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldMappingSchema } from '../../adapters/field-mapping.ts';
 import { rateLimitBoundsShape, rateLimitPinShape } from '../rate-limit-probe-bounds.ts';
 
 const probeDefaults = { startRate: 50, maxRate: 1000, maxRequests: 12000, maxSeconds: 45, concurrency: 16 };
@@ -66,9 +67,18 @@ export const exchangeSectionSchema = z
     /**
      * Fields merged into every generated order (the document does not show the order payload): a target that
      * needs more fields than the generated ones (the real exchange's trade mode, `{ "tdMode": "cash" }`) names
-     * them here. The generated fields (instId, side, ordType, sz, px, clOrdId) win where both name one.
+     * them here, in the target's own field names. The generated fields (instId, side, sz, px, clOrdId with the
+     * reference adapter) win where both name one.
      */
     orderTemplate: z.record(z.string(), z.unknown()).default({}),
+    /**
+     * How the target writes an order (the document does not show the payload): the name of one the harness ships
+     * ('reference': the real exchange's instId, side, sz, px, clOrdId, ordType), the path of a module of yours, relative
+     * to the targets file, whose default export implements ExchangeOrderAdapter (adapters/exchange/adapter.ts), or, for
+     * orders that differ from the reference's only in their field names, { "fields": { "<the reference's name>":
+     * "<yours>", ... } }. Default 'reference'.
+     */
+    adapter: z.union([z.string(), fieldMappingSchema]).default('reference'),
     expectations: expectationsSchema.default(expectationsSchema.parse({})),
     /**
      * Bounds of the rate-limit probe (from 50 req/s doubling up to 1000, at most 12000 requests and 45 s, 16
@@ -87,4 +97,6 @@ export const exchangeConfigFixes: Record<string, string> = {
   credentials: 'set apiKey and secretKey as ${VAR} placeholders whose variables hold the access key and secret',
   maxBatchSize: 'the most orders one batch order request of the target accepts',
   orderTemplate: 'an object of order fields the target needs beyond the generated ones, e.g. { "tdMode": "cash" }',
+  adapter:
+    'name "reference", the path of a module exporting an ExchangeOrderAdapter, or { "fields": { "instId": "symbol", ... } }',
 };

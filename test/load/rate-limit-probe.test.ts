@@ -97,7 +97,7 @@ describe('the exchange rate-limit probe (the same machinery, exchange scenario d
       baseUrl: reference.baseUrls.exchange,
       credentials: { apiKey: env.REFERENCE_EXCHANGE_API_KEY, secretKey: env.REFERENCE_EXCHANGE_SECRET_KEY },
     });
-    const client = exchangeClientFor(
+    const client = await exchangeClientFor(
       section,
       targetSchemaFor(families()).parse({ kind: 'url', families: { exchange: section } }).client,
       new Redactor(),

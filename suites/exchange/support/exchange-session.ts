@@ -19,8 +19,8 @@ export interface ExchangeSession extends FamilySuiteSession<ExchangeSection> {
 
 /** Opens an exchange client for one suite file and closes it after. Returns a getter, valid inside tests. */
 export function useExchangeSession(): () => ExchangeSession {
-  return useFamilySession<ExchangeSection, ExchangeSession>('exchange', ({ run, section, breaker }) => ({
-    client: exchangeClientFor(section, run.target.client, defaultRedactor, breaker),
+  return useFamilySession<ExchangeSection, ExchangeSession>('exchange', async ({ run, section, breaker }) => ({
+    client: await exchangeClientFor(section, run.target.client, defaultRedactor, breaker),
     nonce: randomBytes(4).toString('hex'),
   }));
 }

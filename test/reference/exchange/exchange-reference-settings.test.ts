@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { orderBody } from '../../../adapters/exchange/orders.ts';
+import { referenceOrderAdapter } from '../../../adapters/exchange/reference-adapter.ts';
 import { readEnvelope } from '../../../client/exchange/envelope.ts';
 import { ExchangeClient } from '../../../client/exchange/exchange-client.ts';
 import { signedPath } from '../../../client/exchange/signing.ts';
@@ -69,7 +69,7 @@ describe('exchange settings against the reference', () => {
   });
 
   test('orderTemplate fields reach every order; the generated fields win over them', () => {
-    const body = orderBody(
+    const body = referenceOrderAdapter.orderBody(
       { instrument: 'ETH-USDT', side: 'sell', size: '1', price: '2', clOrdId: 'c1' },
       { tdMode: 'cash', side: 'buy', ordType: 'market' },
     );
