@@ -2,7 +2,7 @@ import { beforeAll } from 'vitest';
 import { exchangesStarted } from '../../client/http-exchange.ts';
 import { runMethods } from '../../client/run-breakers.ts';
 import type { KeptFirstUse, RecalledFirstUses } from '../../client/run-memory.ts';
-import { brokerCall } from '../../client/session-broker.ts';
+import { type BrokerAddress, brokerCall } from '../../client/session-broker.ts';
 import { asRule } from '../../core/rule-in-progress.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
 import { ruleTestBudgetMs } from './request-budget.ts';
@@ -72,50 +72,73 @@ export interface LateRecallOptions<T> {
  * The wait before a replay: until the first use is as old as the run asks (the entry's lateMemoryMs or the minimum),
  * never beyond the latest.
  */
-function replayDueAt(sentAt: number, minimumMs: number, latestMs: number): number {
-  const wanted = Math.max(minimumMs, runContext().target.lateMemoryMs ?? 0);
-  return sentAt + Math.min(wanted, latestMs);
+function replayDueAt(sentAt: number, wantedMs: number, latestMs: number): number {
+  return sentAt + Math.min(wantedMs, latestMs);
 }
 
 const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
 
+/** Where a late replay recalls its first uses: the run's broker, and the entry's lateMemoryMs (absent: the minimum). */
+export interface LateMemoryPlace {
+  broker: BrokerAddress;
+  lateMemoryMs?: number;
+}
+
+/**
+ * Recalls the oldest first use of a kind kept earlier in the run (or makes one), waits until it is late enough, and
+ * returns it with its lateness; `requestsOfThisFile` counts the replaying file's own requests so far.
+ */
+export async function recallLateUses<T>(
+  place: LateMemoryPlace,
+  kind: string,
+  options: LateRecallOptions<T>,
+  requestsOfThisFile: () => number,
+): Promise<LateUse<T>[]> {
+  const minimumMs = options.minimumMs ?? minimumLateMs;
+  const latestMs = options.latestMs ?? Number.POSITIVE_INFINITY;
+  const recalled = await brokerCall<RecalledFirstUses<T>>(place.broker, runMethods, 'memoryRecall', { kind });
+  // The oldest first use still inside the latest age: the latest replay the run allows.
+  const kept = recalled.firstUses
+    .filter((use) => Date.now() - use.sentAt < latestMs)
+    .sort((a, b) => a.sentAt - b.sentAt)
+    .slice(0, 1);
+  // Traffic of the files that ended since the first use was kept, and this file's own so far.
+  const uses: (KeptFirstUse<T> & { requestsBefore: () => number })[] = kept.map((use) => ({
+    ...use,
+    requestsBefore: () => recalled.traffic - use.trafficAtKeep + requestsOfThisFile(),
+  }));
+  if (uses.length === 0) {
+    const sentAt = Date.now();
+    const startedAt = exchangesStarted();
+    const value = await options.firstUse();
+    if (value !== undefined)
+      uses.push({ value, sentAt, trafficAtKeep: 0, requestsBefore: () => exchangesStarted() - startedAt - 1 });
+  }
+  const wantedMs = Math.max(minimumMs, place.lateMemoryMs ?? 0);
+  await sleepUntil(Math.max(0, ...uses.map((use) => replayDueAt(use.sentAt, wantedMs, latestMs))));
+  return uses.map((use) => ({
+    value: use.value,
+    sentAt: use.sentAt,
+    lateness: () => latenessText(Date.now() - use.sentAt, Math.max(0, use.requestsBefore())),
+  }));
+}
+
 /**
  * For a late rule's file: recalls the oldest first use of a kind kept earlier in this run (or makes one), waits
- * until it is late enough, and returns it with its lateness. Call the hook at the file's top level.
+ * until it is late enough, and returns it with its lateness (recallLateUses). Call the hook at the file's top level.
  */
 export function useLateMemory(): <T>(kind: string, options: LateRecallOptions<T>) => Promise<LateUse<T>[]> {
   let fileStart = 0;
   beforeAll(() => {
     fileStart = exchangesStarted();
   });
-  return async <T>(kind: string, options: LateRecallOptions<T>): Promise<LateUse<T>[]> => {
-    const minimumMs = options.minimumMs ?? minimumLateMs;
-    const latestMs = options.latestMs ?? Number.POSITIVE_INFINITY;
-    const recalled = await brokerCall<RecalledFirstUses<T>>(runContext().broker, runMethods, 'memoryRecall', { kind });
-    const thisFile = () => exchangesStarted() - fileStart;
-    // The oldest first use still inside the latest age: the latest replay the run allows.
-    const kept = recalled.firstUses
-      .filter((use) => Date.now() - use.sentAt < latestMs)
-      .sort((a, b) => a.sentAt - b.sentAt)
-      .slice(0, 1);
-    // Traffic of the files that ended since the first use was kept, and this file's own so far.
-    const uses: (KeptFirstUse<T> & { requestsBefore: () => number })[] = kept.map((use) => ({
-      ...use,
-      requestsBefore: () => recalled.traffic - use.trafficAtKeep + thisFile(),
-    }));
-    if (uses.length === 0) {
-      const sentAt = Date.now();
-      const startedAt = exchangesStarted();
-      const value = await options.firstUse();
-      if (value !== undefined)
-        uses.push({ value, sentAt, trafficAtKeep: 0, requestsBefore: () => exchangesStarted() - startedAt - 1 });
-    }
-    await sleepUntil(Math.max(0, ...uses.map((use) => replayDueAt(use.sentAt, minimumMs, latestMs))));
-    return uses.map((use) => ({
-      value: use.value,
-      sentAt: use.sentAt,
-      lateness: () => latenessText(Date.now() - use.sentAt, Math.max(0, use.requestsBefore())),
-    }));
+  return <T>(kind: string, options: LateRecallOptions<T>): Promise<LateUse<T>[]> => {
+    const run = runContext();
+    const place = {
+      broker: run.broker,
+      ...(run.target.lateMemoryMs === undefined ? {} : { lateMemoryMs: run.target.lateMemoryMs }),
+    };
+    return recallLateUses(place, kind, options, () => exchangesStarted() - fileStart);
   };
 }
 
