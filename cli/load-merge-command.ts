@@ -4,6 +4,7 @@ import type { LoadResult } from '../load/load-result.ts';
 import { mergeResultFiles, partialNote, type ResultFile } from '../load/segment-merge.ts';
 import { loadVerdictLine } from '../reporting/load-summary.ts';
 import { loadSummaryTable } from '../reporting/load-summary-table.ts';
+import { comparisonTable } from '../reporting/load-comparison-table.ts';
 import { HarnessError } from '../core/harness-error.ts';
 import { publishLoadSummary, publishNightly } from './load-publish.ts';
 import { mergeOutput, writeMergeOutput } from './load-merge-output.ts';
@@ -30,38 +31,40 @@ export interface LoadMergeOptions {
  * or an unreadable file.
  */
 export async function runLoadMerge(inputs: readonly string[], options: LoadMergeOptions = {}): Promise<number> {
-  const merged = mergeResultFiles(inputs.flatMap(resultFilesAt).map(readResultFile), {
+  const summed = mergeResultFiles(inputs.flatMap(resultFilesAt).map(readResultFile), {
     allowPartial: options.allowPartial === true,
   });
-  if (merged.length === 0)
+  if (summed.length === 0)
     throw new HarnessError(
       'USAGE',
       `No load result files in ${inputs.join(', ')}`,
       'give result files or folders of them, e.g. harness load merge reports/load/nightly',
     );
+  const partial = summed.map(partialNote).find((note) => note !== undefined);
+  // Published first (judged against the previous run there): the merged files keep those verdicts.
+  // A partial picture would read as a regression tomorrow: charted, not kept in the history.
+  const published =
+    options.publish &&
+    (await publishNightly(summed, { command: 'load merge', ...options.publish, record: partial === undefined }));
+  const merged = published?.results ?? summed;
   const written = writeMergeOutput(merged, mergeOutput(merged, options.output, options.publish?.reportsDir));
   if (written) console.error(written);
-  const partial = merged.map(partialNote).find((note) => note !== undefined);
-  if (options.publish) {
-    // A partial picture would read as a regression tomorrow: charted, not kept in the history.
-    const published = await publishNightly(merged, {
-      command: 'load merge',
-      ...options.publish,
-      record: partial === undefined,
-    });
+  if (published && options.publish)
     console.error(
       `history: ${published.historyDir}${published.recorded ? '' : ` (not recorded: ${partial})`}; allure results: ${reportsPaths(options.publish.reportsDir).allureResults}`,
     );
-  }
+  const comparisons = published?.comparisons ?? [];
   const summary = publishLoadSummary(options.publish?.reportsDir, {
     command: 'load merge',
     ...(merged[0]?.target ? { target: merged[0].target } : {}),
     results: merged,
     interrupted: false,
+    comparisons,
   });
   if (summary) console.error(`summary: ${summary}`);
+  const table = [loadSummaryTable(merged), comparisonTable(comparisons)].filter(Boolean).join('\n\n');
   console.error(
-    `\n${loadSummaryTable(merged)}\n\n${partial ? `${partial.toUpperCase()}: judged on what arrived\n` : ''}${loadVerdictLine(merged)}`,
+    `\n${table}\n\n${partial ? `${partial.toUpperCase()}: judged on what arrived\n` : ''}${loadVerdictLine(merged)}`,
   );
   // A partial picture is never a pass: exit 1, its verdict line says PARTIAL.
   return merged.every((result) => result.passed) && partial === undefined ? 0 : 1;

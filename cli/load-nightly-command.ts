@@ -13,6 +13,7 @@ import { runLoad } from '../load/run-load.ts';
 import { loadProgressLine } from '../reporting/load-progress-line.ts';
 import { loadVerdictLine } from '../reporting/load-summary.ts';
 import { loadSummaryTable } from '../reporting/load-summary-table.ts';
+import { comparisonTable } from '../reporting/load-comparison-table.ts';
 import { loadProfileSchema } from '../targets/schema.ts';
 import { publishLoadSummary, publishNightly } from './load-publish.ts';
 import { listenForInterruption } from './interrupt.ts';
@@ -181,11 +182,12 @@ export async function runNightly(options: NightlyOptions): Promise<number> {
 }
 
 /**
- * The whole profile's results: one file per operation in REPORTS/load/nightly/, the history (unless interrupted),
- * the Allure tests and the summary; then the verdict. Exit 0 within thresholds, 1 not, 2 interrupted.
+ * The whole profile's results, judged against the previous run: one file per operation in REPORTS/load/nightly/, the
+ * history (unless interrupted), the Allure tests, the summary and the changes since the previous run; then the
+ * verdict. Exit 0 within thresholds, 1 not, 2 interrupted.
  */
 async function publishWholeRun(
-  results: LoadResult[],
+  measured: LoadResult[],
   target: string,
   options: NightlyOptions,
   interrupted: boolean,
@@ -193,21 +195,30 @@ async function publishWholeRun(
   const dir = join(options.reportsDir, 'load', 'nightly');
   mkdirSync(dir, { recursive: true });
   const allureResults = reportsPaths(options.reportsDir).allureResults;
-  for (const result of results) {
-    writeFileSync(join(dir, resultFileName(result.scenario)), `${JSON.stringify(result, null, 2)}\n`);
-  }
-  const published = await publishNightly(results, {
+  // Published first: the files keep the thresholds judged against the previous run.
+  const published = await publishNightly(measured, {
     command: 'load nightly',
     reportsDir: options.reportsDir,
     ...(options.historyDir ? { historyDir: options.historyDir } : {}),
     record: !interrupted,
   });
-  const summary = publishLoadSummary(options.reportsDir, { command: 'load nightly', target, results, interrupted });
+  const { results, comparisons } = published;
+  for (const result of results) {
+    writeFileSync(join(dir, resultFileName(result.scenario)), `${JSON.stringify(result, null, 2)}\n`);
+  }
+  const summary = publishLoadSummary(options.reportsDir, {
+    command: 'load nightly',
+    target,
+    results,
+    interrupted,
+    comparisons,
+  });
   console.log(
     `\nresults: ${dir}\nhistory: ${published.historyDir}${published.recorded ? '' : ' (not recorded: interrupted)'}\nallure results: ${allureResults} (harness report builds the HTML)\nsummary: ${summary}`,
   );
   // The verdict last: a log's last line says it.
-  console.log(`\n${loadSummaryTable(results)}\n\n${loadVerdictLine(results, interrupted)}`);
+  const closing = [loadSummaryTable(results), comparisonTable(comparisons), loadVerdictLine(results, interrupted)];
+  console.log(`\n${closing.filter(Boolean).join('\n\n')}`);
   if (interrupted) return 2;
   return results.every((result) => result.passed) ? 0 : 1;
 }

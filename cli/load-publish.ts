@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import type { LoadResult } from '../load/load-result.ts';
+import { comparisonOf, type OperationComparison } from '../load/nightly-comparison.ts';
 import { historyRunOf, operationHistory, readHistory, recordHistory } from '../load/nightly-history.ts';
+import { judgedAgainstPreviousRun } from '../load/versus-previous-run.ts';
 import { annotation, loadGitHubAnnotations } from '../reporting/github-actions.ts';
 import { loadInvocation } from '../reporting/load-allure.ts';
 import { loadAllureSink, loadVerdictSinks } from '../reporting/load-report-sinks.ts';
@@ -15,28 +17,47 @@ import { shellWord } from '../client/shell-quote.ts';
 export const defaultHistoryDir = (reportsDir: string) => join(reportsDir, 'load', 'history');
 
 /**
- * Tonight's nightly results (one machine's, or merged from several) into the history folder, and one Allure
- * test per operation with its charts: over the run, against the previous run, and the trend over the last
- * runs. A run that was interrupted is charted but not recorded (it would read as a regression tomorrow).
+ * Tonight's nightly results (one machine's, or merged from several) judged against the previous run (thresholds such
+ * as `p99 < 1.2x previous`), into the history folder, and one Allure test per operation with its charts: over the run,
+ * against the previous run, and the trend over the last runs. A run that was interrupted is charted but not recorded
+ * (it would read as a regression tomorrow).
  */
 export async function publishNightly(
   results: readonly LoadResult[],
   options: { command: string; reportsDir: string; historyDir?: string; record: boolean },
-): Promise<{ historyDir: string; recorded?: string }> {
+): Promise<NightlyPublished> {
   const historyDir = options.historyDir ?? defaultHistoryDir(options.reportsDir);
-  const tonight = historyRunOf(results);
   const earlier = readHistory(historyDir);
-  const recorded = options.record && results.length ? recordHistory(historyDir, tonight) : undefined;
+  // The thresholds against the previous run are judged first, so the history keeps tonight's final verdicts.
+  const measured = historyRunOf(results);
+  const judged = results.map((result) =>
+    judgedAgainstPreviousRun(result, operationHistory(earlier, measured, result.scenario)),
+  );
+  const tonight = historyRunOf(judged);
+  const recorded = options.record && judged.length ? recordHistory(historyDir, tonight) : undefined;
   const invocation = loadInvocation(options.command);
   // A merge's tests are named apart from one machine's runs of the same operations.
   const merged = options.command === 'load merge';
   const runs = [];
-  for (const result of results) {
+  const comparisons: OperationComparison[] = [];
+  for (const result of judged) {
     const history = operationHistory(earlier, tonight, result.scenario);
+    if (history) comparisons.push(comparisonOf(history));
     runs.push({ result, charts: await loadCharts(result, history), options: { invocation, history, merged } });
   }
   handTo([loadAllureSink(reportsPaths(options.reportsDir).allureResults)], { runs });
-  return { historyDir, ...(recorded ? { recorded } : {}) };
+  return { historyDir, ...(recorded ? { recorded } : {}), results: judged, comparisons };
+}
+
+/** What publishing a nightly run gave: its results judged against the previous run, and each operation's changes. */
+export interface NightlyPublished {
+  historyDir: string;
+  /** The history file written, unless the run was not recorded. */
+  recorded?: string;
+  /** The results with their thresholds against the previous run judged: the ones to report and to exit on. */
+  results: LoadResult[];
+  /** Tonight beside the previous run, one per operation, for the table and the summary. */
+  comparisons: OperationComparison[];
 }
 
 /**

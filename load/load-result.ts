@@ -164,12 +164,16 @@ export function judged(
   histogram?: LatencyHistogram,
 ): LoadResult {
   const thresholds = judgeThresholds(thresholdTexts.map(parseThreshold), figuresOf(result, histogram));
-  return {
-    ...result,
-    thresholds,
-    passed:
-      result.interrupted !== true && thresholds.every((verdict) => verdict.passed) && result.violations.length === 0,
-  };
+  return { ...result, thresholds, passed: passedOf({ ...result, thresholds }) };
+}
+
+/** Every threshold held and no response broke a rule, in a run that was not interrupted. */
+export function passedOf(result: Pick<LoadResult, 'interrupted' | 'thresholds' | 'violations'>): boolean {
+  return (
+    result.interrupted !== true &&
+    result.thresholds.every((verdict) => verdict.passed) &&
+    result.violations.length === 0
+  );
 }
 
 /** Adds counts of `from` into `into`, key by key. */

@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { LatencyHistogram } from './latency-histogram.ts';
 import type { LoadResult } from './load-result.ts';
 import { countOf } from './thresholds.ts';
 
@@ -19,6 +20,8 @@ const operationFiguresSchema = z.object({
   family: z.string(),
   /** Response time (from the due time), ms. */
   p50: z.number(),
+  /** Absent in runs recorded before it was kept. */
+  p95: z.number().optional(),
   p99: z.number(),
   /** Requests sent per second. */
   rate: z.number(),
@@ -49,6 +52,7 @@ export function figuresOfResult(result: LoadResult): OperationFigures {
     scenario: result.scenario,
     family: result.family,
     p50: result.latencyMs.p50,
+    p95: round(LatencyHistogram.decode(result.latencyHistogram).at(95)),
     p99: result.latencyMs.p99,
     rate: round(result.achievedRate),
     errors,
@@ -129,20 +133,6 @@ export function operationHistory(
     .flatMap((run) => at(run) ?? []);
   const previous = earlier.at(-1);
   return { tonight: current, ...(previous ? { previous } : {}), trend: [...earlier.slice(-(trendRuns - 1)), current] };
-}
-
-/** Tonight minus the previous run: p50 and p99 (ms), rate (req/s), errors (count). */
-export function deltas(
-  history: OperationHistory,
-): { p50: number; p99: number; rate: number; errors: number } | undefined {
-  const { tonight, previous } = history;
-  if (!previous) return undefined;
-  return {
-    p50: round(tonight.p50 - previous.p50),
-    p99: round(tonight.p99 - previous.p99),
-    rate: round(tonight.rate - previous.rate),
-    errors: tonight.errors - previous.errors,
-  };
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;

@@ -1,6 +1,6 @@
 import { appendFileSync } from 'node:fs';
 import type { LoadResult } from '../load/load-result.ts';
-import { thresholdActualText } from './load-summary.ts';
+import { verdictFigureText } from './load-summary.ts';
 import { inputLine, replayLine } from './failure-lines.ts';
 import { firstEvidenceLine } from './summary-markdown.ts';
 import type { RunSummary } from './run-summary.ts';
@@ -52,7 +52,7 @@ export function loadGitHubAnnotations(results: readonly LoadResult[], replay?: s
           annotation(
             'error',
             `${result.scenario}: ${verdict.threshold}`,
-            withReplay(`threshold failed: actual ${thresholdActualText(verdict.threshold, verdict.actual)}`),
+            withReplay(`threshold failed: actual ${verdictFigureText(verdict)}`),
           ),
         ),
       ...result.violations.map((violation) =>

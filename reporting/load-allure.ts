@@ -3,11 +3,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LoadResult } from '../load/load-result.ts';
 import { partialNote } from '../load/segment-merge.ts';
-import { deltas, type OperationHistory } from '../load/nightly-history.ts';
+import { comparisonOf, type OperationComparison } from '../load/nightly-comparison.ts';
+import type { OperationHistory } from '../load/nightly-history.ts';
 import { ruleStrength, type Severity, severityOf } from '../rules/rule-severity.ts';
 import { invocationLabel } from './allure-report-duration.ts';
 import type { LoadChart } from './load-charts.ts';
-import { thresholdActualText } from './load-summary.ts';
+import { notCompared, verdictFigureText } from './load-summary.ts';
+import { figureChangeText, previousRunText } from './load-comparison-table.ts';
 
 /**
  * A load run as one Allure test in the same results folder as the conformance runs: family -> "load" ->
@@ -75,7 +77,7 @@ export function writeLoadAllureResult(
     // Allure shows attachments collapsed, each behind a click, with no setting to open them; its description is open
     // from the start, so the charts are shown there as well (inline SVG, nothing fetched), the attachments kept for
     // download.
-    descriptionHtml: chartsHtml(charts),
+    descriptionHtml: [...(history ? [comparisonHtml(comparisonOf(history))] : []), chartsHtml(charts)].join('\n'),
     labels: [
       { name: 'epic', value: result.family },
       { name: 'feature', value: 'load' },
@@ -84,7 +86,13 @@ export function writeLoadAllureResult(
       { name: 'severity', value: loadSeverity(result, verdict) },
       { name: invocationLabel, value: invocation },
     ],
-    parameters: Object.entries(loadParameters(result, verdict, history)).map(([name, value]) => ({ name, value })),
+    // Allure 3 makes a test's history id of its test case and its parameters: tonight's figures are shown but left out
+    // of it (excluded), so each operation stays one test across nights, its runs its history.
+    parameters: Object.entries(loadParameters(result, verdict, history)).map(([name, value]) => ({
+      name,
+      value,
+      ...(name === 'target' ? {} : { excluded: true }),
+    })),
     steps: thresholdSteps(result, start, stop),
     attachments: [
       ...charts.map((chart) => attach(chart.name, chart.svg, 'image/svg+xml', 'svg')),
@@ -111,10 +119,7 @@ function loadMessage(result: LoadResult, verdict: LoadVerdictOverride | undefine
   const failed = result.thresholds.filter((threshold) => !threshold.passed);
   const [breach] = result.violations;
   const judged = [
-    ...failed.map(
-      (threshold) =>
-        `threshold ${threshold.threshold} failed: ${thresholdActualText(threshold.threshold, threshold.actual)}`,
-    ),
+    ...failed.map((threshold) => `threshold ${threshold.threshold} failed: ${verdictFigureText(threshold)}`),
     ...(breach ? [`${breach.count} response(s) broke ${breach.ruleId}: ${breach.message}`] : []),
   ].join('\n');
   const verdictMessage = verdict ? (verdict.message ?? '') : judged;
@@ -134,8 +139,7 @@ function loadParameters(
   history: OperationHistory | undefined,
 ): Record<string, string> {
   const partial = partialNote(result);
-  const change = history && deltas(history);
-  const signed = (value: number) => `${value > 0 ? '+' : ''}${value}`;
+  const comparison = history && comparisonOf(history);
   return {
     ...Object.fromEntries(
       Object.entries(verdict?.observations ?? {}).map(([name, value]) => [
@@ -149,15 +153,41 @@ function loadParameters(
           segments: `${result.segments.merged.length} of ${result.segments.count} (run ${result.segments.runId})${partial ? `; ${partial}` : ''}`,
         }
       : {}),
-    ...(change
-      ? {
-          'vs previous run: p50 (ms)': signed(change.p50),
-          'vs previous run: p99 (ms)': signed(change.p99),
-          'vs previous run: rate (req/s)': signed(change.rate),
-          'vs previous run: errors': signed(change.errors),
-        }
+    ...(comparison ? comparisonParameters(comparison) : {}),
+  };
+}
+
+/** Each figure since the previous run ("previous → tonight (change)"), and when that run was, or that there was none. */
+function comparisonParameters(comparison: OperationComparison): Record<string, string> {
+  return {
+    'previous run': previousRunText(comparison),
+    ...(comparison.previousRunAt
+      ? Object.fromEntries(
+          comparison.figures.map((figure) => [`since previous run: ${figure.name}`, figureChangeText(figure)]),
+        )
       : {}),
   };
+}
+
+/** The same as a small table at the top of the test's page, which opens with it. */
+function comparisonHtml(comparison: OperationComparison): string {
+  if (!comparison.previousRunAt)
+    return `<p><b>Previous run</b>: ${escapeHtml(previousRunText(comparison))}; tonight's figures are kept for the next.</p>`;
+  const cells = (tag: string, texts: readonly string[]) =>
+    `<tr>${texts.map((text) => `<${tag} style="padding:2px 10px;text-align:left">${escapeHtml(text)}</${tag}>`).join('')}</tr>`;
+  return [
+    `<p><b>Since the previous run</b> (${escapeHtml(previousRunText(comparison))}): previous → tonight (change)</p>`,
+    '<table style="border-collapse:collapse;margin:0 0 16px">',
+    cells(
+      'th',
+      comparison.figures.map((figure) => figure.name),
+    ),
+    cells(
+      'td',
+      comparison.figures.map((figure) => figureChangeText(figure)),
+    ),
+    '</table>',
+  ].join('');
 }
 
 /** The run's figures as the report shows them. */
@@ -187,8 +217,9 @@ function figureParameters(result: LoadResult): Record<string, string> {
 /** Each threshold as a step, passed or failed, with the figure it was judged on. */
 function thresholdSteps(result: LoadResult, start: number, stop: number) {
   return result.thresholds.map((verdict) => ({
-    name: `${verdict.threshold} (actual ${thresholdActualText(verdict.threshold, verdict.actual)})`,
-    status: verdict.passed ? 'passed' : 'failed',
+    name: `${verdict.threshold} (actual ${verdictFigureText(verdict)})`,
+    // Against the previous run with none to compare with: observed, neither a pass nor a fail.
+    status: notCompared(verdict) ? 'skipped' : verdict.passed ? 'passed' : 'failed',
     stage: 'finished',
     start,
     stop,

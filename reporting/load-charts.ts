@@ -2,7 +2,9 @@ import { parse, View } from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import { LatencyHistogram } from '../load/latency-histogram.ts';
 import type { LoadResult } from '../load/load-result.ts';
-import { deltas, type OperationHistory } from '../load/nightly-history.ts';
+import { comparisonOf } from '../load/nightly-comparison.ts';
+import type { OperationHistory } from '../load/nightly-history.ts';
+import { changeText } from './load-comparison-table.ts';
 
 /**
  * Charts of a load run, rendered to SVG by vega-lite in Node (no browser, no canvas): response time and
@@ -171,26 +173,23 @@ async function historyCharts(scenario: string, history: OperationHistory): Promi
 
 /** Each figure of tonight beside the previous run's, the change in its panel's title; none without a previous run. */
 function versusPreviousSpec(scenario: string, history: OperationHistory): TopLevelSpec | undefined {
-  const change = deltas(history);
   const { previous, tonight } = history;
-  if (!previous || !change) return undefined;
-  const signed = (value: number, unit: string) => `${value > 0 ? '+' : ''}${value}${unit}`;
-  const figures = [
-    ['p50 (ms)', 'p50', signed(change.p50, ' ms')],
-    ['p99 (ms)', 'p99', signed(change.p99, ' ms')],
-    ['rate (req/s)', 'rate', signed(change.rate, ' req/s')],
-    ['errors (count)', 'errors', signed(change.errors, '')],
-  ] as const;
-  const values = figures.flatMap(([figure, key, delta]) => [
-    { figure: `${figure}: ${delta}`, run: `previous (${previous.runAt.slice(0, 16)})`, value: previous[key] ?? 0 },
-    { figure: `${figure}: ${delta}`, run: `tonight (${tonight.runAt.slice(0, 16)})`, value: tonight[key] },
-  ]);
+  if (!previous) return undefined;
+  // A figure the previous run did not keep (p95 before it was) has no pair of bars to show.
+  const compared = comparisonOf(history).figures.filter((figure) => figure.previous !== undefined);
+  const values = compared.flatMap((figure) => {
+    const title = `${figure.name} (${figure.unit}): ${changeText(figure) ?? ''}`;
+    return [
+      { figure: title, run: `previous (${previous.runAt.slice(0, 16)})`, value: figure.previous ?? 0 },
+      { figure: title, run: `tonight (${tonight.runAt.slice(0, 16)})`, value: figure.tonight ?? 0 },
+    ];
+  });
   return {
     title: `${scenario}: tonight against the previous run (change in each panel's title)`,
     data: { values },
     facet: { column: { field: 'figure', type: 'nominal', title: null, sort: null } },
     spec: {
-      width: 110,
+      width: 95,
       height: 200,
       mark: { type: 'bar', tooltip: true },
       encoding: {

@@ -1,7 +1,9 @@
 import type { LoadResult } from '../load/load-result.ts';
+import type { OperationComparison } from '../load/nightly-comparison.ts';
+import { comparisonRows } from './load-comparison-table.ts';
 import { partialNote } from '../load/segment-merge.ts';
 import { brokenResponseRuleLines, loadSummaryRows } from './load-summary-table.ts';
-import { loadVerdictLine, thresholdActualText } from './load-summary.ts';
+import { loadVerdictLine, notCompared, verdictFigureText } from './load-summary.ts';
 import { codeSpan } from './failure-lines.ts';
 import { markdownInline } from './summary-markdown.ts';
 
@@ -21,6 +23,8 @@ export interface LoadSummaryParts {
   probe?: ProbeVerdict;
   /** The line that runs the command again, as it was started (`npx harness load …`), when known. */
   replay?: string;
+  /** Tonight beside the previous run, per operation (nightly and merge). Default: none, no such section. */
+  comparisons?: readonly OperationComparison[];
 }
 
 /** The headline's word: INTERRUPTED and PARTIAL (a merge missing segments) are neither a pass nor a fail. */
@@ -33,12 +37,20 @@ function verdictWord(parts: LoadSummaryParts): 'PASS' | 'FAIL' | 'INTERRUPTED' |
 
 const marks = { PASS: '✅', FAIL: '❌', INTERRUPTED: '⚠️', PARTIAL: '⚠️' } as const;
 
-/** The compact table of the terminal, as a Markdown table (numbers right-aligned). */
-function table(results: readonly LoadResult[]): string[] {
-  const { header, rows } = loadSummaryRows(results);
+/** A table of the terminal as a Markdown table, the columns `rightAligned` says (figures) right-aligned. */
+function markdownTable(
+  { header, rows }: { header: readonly string[]; rows: readonly (readonly string[])[] },
+  rightAligned: (column: number) => boolean,
+): string[] {
   const line = (cells: readonly string[]) => `| ${cells.map(markdownInline).join(' | ')} |`;
-  const align = header.map((_, index) => (index === 0 || index === header.length - 1 ? '---' : '---:'));
+  const align = header.map((_, index) => (rightAligned(index) ? '---:' : '---'));
   return [line(header), `|${align.join('|')}|`, ...rows.map(line)];
+}
+
+/** The compact table of the terminal (numbers right-aligned). */
+function table(results: readonly LoadResult[]): string[] {
+  const rows = loadSummaryRows(results);
+  return markdownTable(rows, (index) => index > 0 && index < rows.header.length - 1);
 }
 
 /** Every threshold of every run with its ✓ / ✗ mark and the figure read, in the threshold's own unit. */
@@ -48,7 +60,7 @@ function thresholdLines(results: readonly LoadResult[]): string[] {
     const partial = partialNote(result);
     const marks = result.thresholds.map(
       (verdict) =>
-        `${result.interrupted ? '–' : verdict.passed ? '✓' : '✗'} \`${verdict.threshold}\` (${thresholdActualText(verdict.threshold, verdict.actual)})`,
+        `${result.interrupted ? '–' : notCompared(verdict) ? '○' : verdict.passed ? '✓' : '✗'} \`${verdict.threshold}\` (${verdictFigureText(verdict)})`,
     );
     const note = result.interrupted ? ' (interrupted: not judged)' : partial ? ` (${partial})` : '';
     return [`- **${markdownInline(result.scenario)}**${note}: ${marks.join(' · ')}`];
@@ -57,7 +69,7 @@ function thresholdLines(results: readonly LoadResult[]): string[] {
 
 /**
  * reports/load/summary.md of a load command (nightly, merge, a probe), as a CI job summary shows it: the verdict, the
- * probe's rule where there is one, the compact table (one row per operation), each threshold with its pass or fail
+ * probe's rule where there is one, the compact table (one row per operation), what changed since the previous run, each threshold with its pass or fail
  * mark, and the response rules broken. The figures stay in the result files.
  */
 export function renderLoadSummaryMarkdown(parts: LoadSummaryParts): string {
@@ -73,6 +85,13 @@ export function renderLoadSummaryMarkdown(parts: LoadSummaryParts): string {
   const partial = parts.results.map(partialNote).find((note) => note !== undefined);
   if (partial) lines.push('', `> ${partial}: judged on what arrived`);
   if (parts.results.length) lines.push('', ...table(parts.results));
+  if (parts.comparisons?.length)
+    lines.push(
+      '',
+      '### Since the previous run',
+      '',
+      ...markdownTable(comparisonRows(parts.comparisons), (index) => index > 1),
+    );
   const thresholds = thresholdLines(parts.results);
   if (thresholds.length) lines.push('', '### Thresholds', '', ...thresholds);
   const broken = brokenResponseRuleLines(parts.results);

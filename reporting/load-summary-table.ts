@@ -1,6 +1,6 @@
 import { LatencyHistogram } from '../load/latency-histogram.ts';
 import type { LoadResult } from '../load/load-result.ts';
-import { thresholdActualText } from './load-summary.ts';
+import { notCompared, verdictFigureText } from './load-summary.ts';
 
 const columns = [
   'operation',
@@ -18,8 +18,9 @@ const columns = [
   'data out',
   'thresholds',
 ] as const;
-const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : Math.round(value)}ms`;
-const rate = (value: number | null) => (value === null ? 'max' : `${Math.round(value * 10) / 10}/s`);
+export const ms = (value: number) =>
+  `${value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : Math.round(value)}ms`;
+export const rate = (value: number | null) => (value === null ? 'max' : `${Math.round(value * 10) / 10}/s`);
 /** Bytes in k6's decimal units (B, kB, MB, GB); `-` for a result written before data was counted. */
 const data = (bytes: number | undefined) => {
   if (bytes === undefined) return '-';
@@ -41,11 +42,16 @@ const data = (bytes: number | undefined) => {
 function thresholdsCell(result: LoadResult): string {
   if (result.interrupted) return 'interrupted: not judged';
   const failed = result.thresholds.filter((verdict) => !verdict.passed);
-  if (failed.length === 0)
-    return result.thresholds.length ? `✓ ${result.thresholds.length}/${result.thresholds.length}` : '-';
-  return failed
-    .map((verdict) => `✗ ${verdict.threshold}: ${thresholdActualText(verdict.threshold, verdict.actual)}`)
-    .join('; ');
+  if (failed.length === 0) {
+    const observed = result.thresholds.filter(notCompared).length;
+    const held = result.thresholds.length - observed;
+    const marks = [
+      ...(held ? [`✓ ${held}/${held}`] : []),
+      ...(observed ? [`${observed} observed (no previous run)`] : []),
+    ];
+    return marks.length ? marks.join(' · ') : '-';
+  }
+  return failed.map((verdict) => `✗ ${verdict.threshold}: ${verdictFigureText(verdict)}`).join('; ');
 }
 
 function row(result: LoadResult): string[] {
@@ -90,16 +96,30 @@ export function brokenResponseRuleLines(results: readonly LoadResult[]): string[
  * in and out, the thresholds with ✓ / ✗ marks and the failed ones' figures), then one line per broken response rule.
  */
 export function loadSummaryTable(results: readonly LoadResult[]): string {
-  const table = loadSummaryRows(results);
-  const rows = [table.header, ...table.rows];
-  const widths = columns.map((_, index) => Math.max(...rows.map((cells) => (cells[index] ?? '').length)));
-  const numeric = (index: number) => index > 0 && index < columns.length - 1;
-  const lines = rows.map((cells) =>
+  const { header, rows } = loadSummaryRows(results);
+  return [
+    ...alignedTable(header, rows, (index) => index > 0 && index < columns.length - 1),
+    ...brokenResponseRuleLines(results),
+  ].join('\n');
+}
+
+/**
+ * A table for the terminal: the header, a rule under it, then the rows; every column padded to its widest cell
+ * (right-aligned where `rightAligned` says: figures), the last left as it is.
+ */
+export function alignedTable(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  rightAligned: (column: number) => boolean,
+): string[] {
+  const all = [header, ...rows];
+  const widths = header.map((_, index) => Math.max(...all.map((cells) => (cells[index] ?? '').length)));
+  const lines = all.map((cells) =>
     cells
       .map((cell, index) =>
-        index === columns.length - 1
+        index === header.length - 1
           ? cell
-          : numeric(index)
+          : rightAligned(index)
             ? cell.padStart(widths[index] ?? 0)
             : cell.padEnd(widths[index] ?? 0),
       )
@@ -107,6 +127,5 @@ export function loadSummaryTable(results: readonly LoadResult[]): string {
       .trimEnd(),
   );
   lines.splice(1, 0, '-'.repeat(Math.min(160, (lines[0] ?? '').length)));
-  lines.push(...brokenResponseRuleLines(results));
-  return lines.join('\n');
+  return lines;
 }

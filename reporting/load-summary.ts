@@ -1,6 +1,7 @@
 import type { LoadResult } from '../load/load-result.ts';
 import { parseThreshold, type Threshold } from '../core/load-threshold.ts';
 import { partialNote } from '../load/segment-merge.ts';
+import type { ThresholdVerdict } from '../load/thresholds.ts';
 
 /**
  * One line: the verdict of every operation's result together (a probe is one), with what failed counted; a merge
@@ -17,8 +18,13 @@ export function loadVerdictLine(results: readonly LoadResult[], interrupted = fa
   const partial = results.map(partialNote).find((note) => note !== undefined);
   if (partial)
     return `VERDICT: PARTIAL (${partial.replace(/^partial: /, '')}): ${failedRuns === 0 ? `${verdicts.length} threshold(s) held` : `${failedThresholds} of ${verdicts.length} threshold(s) failed`} on what arrived, not a pass (exit 1)`;
-  if (failedRuns === 0)
-    return `VERDICT: PASS: ${verdicts.length} threshold(s) held over ${results.length} operation(s), no response broke a rule`;
+  if (failedRuns === 0) {
+    const observed = verdicts.filter(notCompared).length;
+    const held = observed
+      ? `${verdicts.length - observed} threshold(s) held, ${observed} observed (no previous run)`
+      : `${verdicts.length} threshold(s) held`;
+    return `VERDICT: PASS: ${held} over ${results.length} operation(s), no response broke a rule`;
+  }
   const parts = [
     `${failedThresholds} of ${verdicts.length} threshold(s) failed`,
     ...(broken ? [`${broken} response rule(s) broken`] : []),
@@ -26,9 +32,22 @@ export function loadVerdictLine(results: readonly LoadResult[], interrupted = fa
   return `VERDICT: FAIL: ${parts.join(', ')} in ${failedRuns} of ${results.length} operation(s)`;
 }
 
-/** The figure a threshold read, in the threshold's own unit (ms, %, req/s): the same in the terminal and the report. */
-export function thresholdActualText(threshold: string, actual: number): string {
-  return actualText(parseThreshold(threshold), actual);
+/** A threshold against the previous run that had nothing to compare with (the first night): observed, not judged. */
+export const notCompared = (verdict: ThresholdVerdict): boolean =>
+  verdict.previousRun !== undefined && 'notCompared' in verdict.previousRun;
+
+/**
+ * What a verdict read, in the threshold's own unit (ms, %, req/s), the same in the terminal and the report; against the previous run, both figures and the bound they made ("61 ms, previous
+ * 48 ms: 1.27x, bound 57.6 ms"), or why it was not compared.
+ */
+export function verdictFigureText(verdict: ThresholdVerdict): string {
+  const threshold = parseThreshold(verdict.threshold);
+  const actual = actualText(threshold, verdict.actual);
+  const against = verdict.previousRun;
+  if (!against) return actual;
+  if ('notCompared' in against) return `${actual}; ${against.notCompared}`;
+  const ratio = against.figure === 0 ? '' : `${round(verdict.actual / against.figure)}x, `;
+  return `${actual}, previous ${actualText(threshold, against.figure)}: ${ratio}bound ${actualText(threshold, against.bound)}`;
 }
 
 function actualText(threshold: Threshold, actual: number): string {

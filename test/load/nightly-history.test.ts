@@ -3,15 +3,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { runLoadMerge } from '../../cli/load-merge-command.ts';
 import { publishNightly } from '../../cli/load-publish.ts';
-import type { LoadResult } from '../../load/load-result.ts';
-import {
-  deltas,
-  historyRunOf,
-  operationHistory,
-  readHistory,
-  recordHistory,
-  trendRuns,
-} from '../../load/nightly-history.ts';
+import { judged, type LoadResult } from '../../load/load-result.ts';
+import { noPreviousRun } from '../../load/versus-previous-run.ts';
+import { comparisonOf } from '../../load/nightly-comparison.ts';
+import { historyRunOf, operationHistory, readHistory, recordHistory, trendRuns } from '../../load/nightly-history.ts';
 import { runLoad } from '../../load/run-load.ts';
 import { loadCharts } from '../../reporting/load-charts.ts';
 import { thresholds } from '../../load/scenario.ts';
@@ -55,7 +50,10 @@ const allureTests = (reportsDir: string) =>
           start: number;
           attachments: { name: string; source: string }[];
           descriptionHtml: string;
-          parameters: { name: string; value: string }[];
+          statusDetails?: { message?: string };
+          testCaseId: string;
+          fullName: string;
+          parameters: { name: string; value: string; excluded?: boolean }[];
         },
     );
 
@@ -88,9 +86,24 @@ describe('the history of nightly load', () => {
     // The charts open with the page (its description), not only behind a click on each attachment.
     expect(third?.descriptionHtml.match(/<img alt="[^"]+" src="data:image\/svg\+xml;base64,/g)).toHaveLength(6);
     const parameter = (name: string) => third?.parameters.find((candidate) => candidate.name === name)?.value;
-    expect(parameter('vs previous run: p99 (ms)')).toBe('+30');
-    expect(parameter('vs previous run: p50 (ms)')).toBe('+7.5');
-    expect(parameter('vs previous run: errors')).toBe('-2');
+    expect(parameter('previous run')).toBe('2026-11-02 02:00 UTC');
+    expect(parameter('since previous run: p99')).toBe('50.0ms → 80.0ms (+60%)');
+    expect(parameter('since previous run: p50')).toBe('12.5ms → 20.0ms (+60%)');
+    expect(parameter('since previous run: p95')).toMatch(/^\S+ms → \S+ms \(0%\)$/);
+    expect(parameter('since previous run: error rate')).toMatch(/^[\d.]+% → 0% \(-[\d.]+ pp\)$/);
+    expect(parameter('since previous run: rate')).toMatch(/^[\d.]+\/s → [\d.]+\/s \(0%\)$/);
+    // The figures are shown but left out of Allure 3's history id (which hashes the parameters): one test across nights.
+    expect(tests.map((test) => test.parameters.filter((p) => !p.excluded).map((p) => p.name))).toEqual([
+      ['target'],
+      ['target'],
+      ['target'],
+    ]);
+    expect(new Set(tests.map((test) => `${test.testCaseId} ${test.fullName}`)).size).toBe(1);
+    // The page opens with the changes since the previous run, above the charts.
+    expect(third?.descriptionHtml).toMatch(
+      /^<p><b>Since the previous run<\/b> \(2026-11-02 02:00 UTC\)[\s\S]*<td[^>]*>50\.0ms → 80\.0ms \(\+60%\)<\/td>/,
+    );
+    expect(first?.descriptionHtml).toMatch(/^<p><b>Previous run<\/b>: none \(first run\)/);
     const svg = (name: string) =>
       readFileSync(
         join(
@@ -100,7 +113,8 @@ describe('the history of nightly load', () => {
         ),
         'utf8',
       );
-    expect(svg('versus previous run')).toMatch(/^<svg[\s\S]*p99 \(ms\): \+30 ms[\s\S]*<\/svg>$/);
+    expect(svg('versus previous run')).toMatch(/^<svg[\s\S]*p99 \(ms\): \+60%[\s\S]*<\/svg>$/);
+    expect(svg('versus previous run')).toContain('error rate (%): -');
     expect(svg('trend over the last runs')).toContain('error rate (%)');
     expect(svg('latency over time')).toContain('p99');
     // Three nights two days apart in one results folder: the report's duration is the three runs' own, not two days;
@@ -109,6 +123,44 @@ describe('the history of nightly load', () => {
     expect(ownDuration(results)).toBe(3 * Math.round(measured.durationSeconds * 1000));
     expect((allureRunSpan(results)?.duration ?? 0) / 3_600_000).toBeGreaterThan(47);
     expect(results.map((result) => labelOf(result, 'severity'))).toEqual(['normal', 'normal', 'normal']);
+  });
+
+  test('a threshold against the previous run is observed on the first night, and fails the second when crossed, with both figures', async () => {
+    const reportsDir = tempFolder('nightly-versus-');
+    const pinned = (day: number, p99: number) =>
+      judged(night(day, p99), ['p99 < 1 s', 'p99 < 1.2x previous', 'rate(non-2xx) <= previous + 1%']);
+    const first = await publishNightly([pinned(1, 40)], { command: 'load nightly', reportsDir, record: true });
+    expect(first.results[0]?.passed).toBe(true);
+    expect(first.results[0]?.thresholds[1]).toEqual({
+      threshold: 'p99 < 1.2x previous',
+      actual: 40,
+      passed: true,
+      previousRun: { notCompared: noPreviousRun },
+    });
+    expect(first.comparisons[0]?.previousRunAt).toBeUndefined();
+    const second = await publishNightly([pinned(2, 50)], { command: 'load nightly', reportsDir, record: true });
+    const [result] = second.results;
+    expect(result?.passed).toBe(false);
+    expect(result?.thresholds.slice(1)).toEqual([
+      {
+        threshold: 'p99 < 1.2x previous',
+        actual: 50,
+        passed: false,
+        previousRun: { runAt: '2026-11-01T02:00:00.000Z', figure: 40, bound: 48 },
+      },
+      {
+        threshold: 'rate(non-2xx) <= previous + 1%',
+        actual: 0,
+        passed: true,
+        previousRun: { runAt: '2026-11-01T02:00:00.000Z', figure: 0, bound: 0.01 },
+      },
+    ]);
+    // The history keeps tonight's final verdict; the Allure test fails on the threshold, both figures named.
+    expect(readHistory(second.historyDir).map((run) => run.operations[0]?.passed)).toEqual([true, false]);
+    const failed = allureTests(reportsDir).find((test) => test.start === Date.parse(result?.startedAt ?? ''));
+    expect(failed?.statusDetails?.message).toBe(
+      'threshold p99 < 1.2x previous failed: 50 ms, previous 40 ms: 1.25x, bound 48 ms',
+    );
   });
 
   test('a trend without a single error reads 0 % on a 0 to 1 % axis, not a collapsed axis of 0.000000', async () => {
@@ -134,7 +186,14 @@ describe('the history of nightly load', () => {
     expect(history?.trend).toHaveLength(trendRuns);
     expect(history?.trend.at(-1)?.p99).toBe(10);
     expect(history?.previous?.p99).toBe(35);
-    expect(history && deltas(history)).toMatchObject({ p99: -25 });
+    expect(history && comparisonOf(history).figures.find((figure) => figure.name === 'p99')).toEqual({
+      name: 'p99',
+      unit: 'ms',
+      tonight: 10,
+      previous: 35,
+      ratio: 0.286,
+      delta: -25,
+    });
 
     const reportsDir = tempFolder('nightly-interrupted-');
     const published = await publishNightly([night(1, 40)], { command: 'load nightly', reportsDir, record: false });
