@@ -47,7 +47,22 @@ export const options = {
   targets: { type: 'string', default: 'targets.json' },
   set: { type: 'string', multiple: true },
   ci: { type: 'string' },
+  'no-input': { type: 'boolean' },
 } as const;
+
+/**
+ * Whether init asks its questions: only with a person at a terminal (stdin and stdout both one), never in CI
+ * (CI set, other than "false") nor with --no-input; elsewhere it takes flags alone and never reads stdin.
+ */
+export function asksQuestions(
+  stdin: { isTTY?: boolean },
+  stdout: { isTTY?: boolean },
+  env: NodeJS.ProcessEnv,
+  noInput: boolean,
+): boolean {
+  const inCi = Boolean(env.CI) && env.CI !== 'false';
+  return !noInput && !inCi && Boolean(stdin.isTTY) && Boolean(stdout.isTTY);
+}
 
 /** `--ci PROVIDER`: the CI example written into the repository (the current folder). */
 async function writeCi(provider: string): Promise<number> {
@@ -70,16 +85,29 @@ async function run(argv: string[]): Promise<number> {
   const { values } = parseArguments(argv, options);
   if (values.help) return printHelp(help);
   if (typeof values.ci === 'string') return writeCi(values.ci);
-  const { initTargets, renderInitResult } = await import('./init-command.ts');
+  const { draftInit, renderInitResult, writeInit } = await import('./init-command.ts');
   const name = String(values.name);
   const chosen = listOption(values.family);
-  const result = initTargets({
+  const flags = Array.isArray(values.set) ? values.set.map(String) : [];
+  const initOptions = {
     targetsFile: String(values.targets),
     name,
     ...(chosen ? { families: chosen } : {}),
     ...(values.url ? { url: String(values.url) } : {}),
-    ...(Array.isArray(values.set) ? { set: values.set.map(String) } : {}),
-  });
+    set: flags,
+  };
+  let draft = draftInit(initOptions);
+  if (asksQuestions(process.stdin, process.stdout, process.env, values['no-input'] === true)) {
+    const [{ answerCheck, initQuestions }, { askInitQuestions }] = await Promise.all([
+      import('./init-questions.ts'),
+      import('./init-ask.ts'),
+    ]);
+    const streams = { input: process.stdin, output: process.stdout };
+    const answers = await askInitQuestions(initQuestions(draft), streams, answerCheck(draft));
+    // The answers are written as --set would write them.
+    if (answers.length) draft = draftInit({ ...initOptions, set: [...flags, ...answers] });
+  }
+  const result = writeInit(draft);
   console.log(renderInitResult(result, name));
   return 0;
 }

@@ -1,8 +1,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { families } from '../families/index.ts';
-import { type SkeletonNeed, sectionSkeleton } from '../families/section-skeleton.ts';
+import type { FamilyModule } from '../families/family.ts';
+import { type SkeletonDefault, type SkeletonNeed, sectionSkeleton } from '../families/section-skeleton.ts';
 import { HarnessError } from '../core/harness-error.ts';
+import { applyAssignments } from './init-assignment.ts';
 import { insertTargetEntry } from './init-insert-entry.ts';
 import { packageRoot } from './paths.ts';
 import { familiesNamed } from './select-families.ts';
@@ -58,59 +60,38 @@ function existingTargets(path: string, name: string): string | undefined {
   return text;
 }
 
-/** `--set FAMILY.KEY.PATH=VALUE`, read: the family (one of the entry's), the key path and the value. */
-function parsedAssignment(
-  assignment: string,
-  sections: Record<string, unknown>,
-): { family: string; path: string[]; value: unknown } {
-  const equals = assignment.indexOf('=');
-  const [family, ...path] = (equals === -1 ? assignment : assignment.slice(0, equals)).split('.');
-  if (equals === -1 || !family || path.length === 0 || path.some((part) => part === ''))
-    throw new HarnessError(
-      'USAGE',
-      `--set ${assignment}: expected FAMILY.KEY=VALUE`,
-      'e.g. --set loyalty.mac.id=client-7',
-    );
-  if (!(family in sections))
-    throw new HarnessError(
-      'USAGE',
-      `--set ${assignment}: ${family} is no family of the entry`,
-      `use one of: ${Object.keys(sections).join(', ')} (or add it with --family)`,
-    );
-  const text = assignment.slice(equals + 1);
-  let value: unknown = text;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    // Text, as written.
-  }
-  return { family, path, value };
+/** What init will write, before it writes: the file as it is, the entry and what is left to give. */
+export interface InitDraft {
+  /** The targets file, resolved. */
+  targetsFile: string;
+  /** Its text when it exists (the entry is added to it). */
+  existing: string | undefined;
+  name: string;
+  families: readonly FamilyModule[];
+  /** The families' sections, --url and --set applied. */
+  sections: Record<string, Record<string, unknown>>;
+  /** What each key still to give needs (a flag's keys left out). */
+  needs: SkeletonNeed[];
+  /** The documented defaults written out (a flag's keys left out). */
+  defaults: SkeletonDefault[];
 }
 
-/** Sets the value at the key path, making the objects on the way. */
-function setAt(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
-  const [key, ...rest] = path as [string, ...string[]];
-  if (rest.length === 0) {
-    target[key] = value;
-    return;
-  }
-  const inner = target[key];
-  const next = inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as Record<string, unknown>) : {};
-  target[key] = next;
-  setAt(next, rest, value);
-}
+/** Whether a key is the one a flag set, or under it, and so needs nothing more. */
+const isUnder = (key: string, setKey: string) => key === setKey || key.startsWith(`${setKey}.`);
 
 /**
- * `harness init`: writes a `url` target entry for the chosen families with every required key, secrets and
- * ids as ${VAR} placeholders, and returns what each placeholder and value needs (`harness doctor` then says
- * which are still missing).
+ * The entry `harness init` writes for the chosen families, with every required key, secrets and ids as ${VAR}
+ * placeholders, --url and each --set applied (each checked against its family's schema), and what each
+ * placeholder and value needs; nothing is written yet. A targets file that is no targets file, or a name it already
+ * has, is an error here, before anything is asked.
  */
-export function initTargets(options: InitOptions): InitResult {
+export function draftInit(options: InitOptions): InitDraft {
   const chosen = options.families?.length ? familiesNamed(options.families) : families();
-  const path = resolve(options.targetsFile);
-  const file = existingTargets(path, options.name);
+  const targetsFile = resolve(options.targetsFile);
+  const existing = existingTargets(targetsFile, options.name);
   const entryPath = `targets.${options.name}`;
   let needs: SkeletonNeed[] = [];
+  let defaults: SkeletonDefault[] = [];
   const sections = Object.fromEntries(
     chosen.map((family) => {
       const skeleton = sectionSkeleton(family, entryPath);
@@ -119,27 +100,43 @@ export function initTargets(options: InitOptions): InitResult {
       needs.push(
         ...skeleton.needs.filter((need) => !(knownBase.baseUrl && need.key.endsWith(`.${family.name}.baseUrl`))),
       );
+      defaults.push(...skeleton.defaults);
       return [family.name, { ...section, ...knownBase }];
     }),
   );
-  for (const assignment of options.set ?? []) {
-    const { family, path: keyPath, value } = parsedAssignment(assignment, sections);
-    setAt(sections[family] as Record<string, unknown>, keyPath, value);
+  for (const { family, path: keyPath } of applyAssignments(chosen, sections, options.set ?? [], [
+    'targets',
+    options.name,
+  ])) {
     const key = `${entryPath}.families.${family}.${keyPath.join('.')}`;
     // What a flag set needs nothing more (a placeholder it writes is the user's own variable).
-    needs = needs.filter((need) => need.key !== key && !need.key.startsWith(`${key}.`));
+    needs = needs.filter((need) => !isUnder(need.key, key));
+    defaults = defaults.filter((written) => !isUnder(written.key, key));
   }
+  return { targetsFile, existing, name: options.name, families: chosen, sections, needs, defaults };
+}
+
+/** Writes the drafted entry into its targets file (a new file, or added to the one there). */
+export function writeInit(draft: InitDraft): InitResult {
   const entry = {
     kind: 'url',
-    description: `Written by harness init: ${chosen.map((family) => family.name).join(', ')}`,
-    families: sections,
+    description: `Written by harness init: ${draft.families.map((family) => family.name).join(', ')}`,
+    families: draft.sections,
   };
-  const schemaPath = relative(resolve(path, '..'), resolve(packageRoot, 'targets.schema.json'));
-  const written = file
-    ? insertTargetEntry(file, options.name, entry)
-    : `${JSON.stringify({ $schema: schemaPath, default: options.name, targets: { [options.name]: entry } }, null, 2)}\n`;
-  writeFileSync(path, written);
-  return { targetsFile: path, entry, needs };
+  const schemaPath = relative(resolve(draft.targetsFile, '..'), resolve(packageRoot, 'targets.schema.json'));
+  const written = draft.existing
+    ? insertTargetEntry(draft.existing, draft.name, entry)
+    : `${JSON.stringify({ $schema: schemaPath, default: draft.name, targets: { [draft.name]: entry } }, null, 2)}\n`;
+  writeFileSync(draft.targetsFile, written);
+  return { targetsFile: draft.targetsFile, entry, needs: draft.needs };
+}
+
+/**
+ * `harness init` without questions: writes the drafted entry and returns what each placeholder and value needs
+ * (`harness doctor` then says which are still missing).
+ */
+export function initTargets(options: InitOptions): InitResult {
+  return writeInit(draftInit(options));
 }
 
 /** What the user reads after init: the file, then each placeholder and value to set, then the next command. */

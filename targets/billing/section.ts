@@ -91,4 +91,6 @@ export const billingConfigFixes: Record<string, string> = {
   clientId: 'write "${YOUR_CLIENT_ID_VARIABLE}" and export the variable',
   clientSecret: 'write "${YOUR_CLIENT_SECRET_VARIABLE}" and export the variable; never put the secret in the file',
   tokenEntityScope: 'use "single" or "multiple"',
+  tenant:
+    'give the tenancy of your credentials: { "multiEntity", "tokenEntityScope": "single" or "multiple", "entityIds": [uuids], "multiOrg", "accessibleOrgs": [...], "inaccessibleOrgs": [...] }',
 };

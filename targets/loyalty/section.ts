@@ -100,6 +100,10 @@ export const loyaltyConfigFixes: Record<string, string> = {
   mac: 'give { "id": "...", "secret": "${YOUR_MAC_SECRET}" } and, when they differ from the defaults, signs, bodyHashAlgorithm, encoding, windowMs',
   'mac.id': 'the MAC id the network gave you (not a secret: write it into the file)',
   'mac.secret': 'write "${YOUR_MAC_SECRET}" and export the variable; never put the secret in the file',
+  'mac.signs': `the parts of the string the mac signs, in order: a list of ${macStringParts.join(', ')}`,
+  'mac.bodyHashAlgorithm': 'the hash of the body for bodyhash: "sha256" or "sha512"',
+  'mac.encoding': 'the encoding of bodyhash and mac: "base64" or "hex"',
+  'mac.windowMs': "how far, in ms, ts may be from the service's clock, either way",
   bearerToken:
     'write "${YOUR_LOYALTY_TOKEN_VARIABLE}" for the bearer form of Authorization; without one, leave the key out (the bearer rules are then not judged)',
   programCodes:
