@@ -6,7 +6,7 @@ import { listOption } from './option-values.ts';
 /* `harness init`: its help and options; writing the entry is cli/init-command.ts. */
 
 async function help(): Promise<string> {
-  return `harness init [--family ${await familyNames()}]... [--name NAME] [--url BASE] [--set FAMILY.KEY=VALUE]... [--targets FILE]
+  return `harness init [--family ${await familyNames()}]... [--name NAME] [--url BASE] [--set FAMILY.KEY=VALUE]... [--targets FILE] [--no-input]
        harness init --ci github
 
 Adds a target entry for your own service to the targets file (default ./targets.json; created when missing,
@@ -15,12 +15,18 @@ of each family's section, the documented defaults written out, secrets, ids and 
 placeholders named after their keys, and what each placeholder and value needs (secrets to export, other values
 to write in). Then run harness doctor on it: it names every variable still unset, then asks each operation path
 of the service.
+At a terminal (stdin and stdout a TTY, CI not set) init first asks, one by one, what --set would answer and no flag
+did: each key with what it is for and its choices, Enter keeping the value in brackets (the documented default, or a
+\${VAR} to export), a wrong answer asked again. Secrets are never asked: init names the variables to export. Ctrl-C
+or the end of input at a question exits 2 and writes nothing. Elsewhere it asks nothing and takes flags alone.
   --ci github     instead of an entry: write the CI example into this repository, the workflow as
                   .github/workflows/api-conformance.yml and its targets file as ci/targets.json (never over a file)
   --family F      a family of the entry, repeatable or comma-separated (default: every family)
   --name NAME     the entry's name (default my-service)
+  --no-input      never ask, even at a terminal: flags alone, as in CI (default: ask at a terminal)
   --set F.KEY=V   a value init cannot know, written at that key of family F's section (V read as JSON when it is
-                  JSON, else as text; a \${VAR} stays a placeholder), repeatable: e.g. --set loyalty.mac.id=client-7
+                  JSON, else as text; a \${VAR} stays a placeholder), checked against the family's schema at that key
+                  (a value it does not take, or an unknown key, exits 2), repeatable: e.g. --set loyalty.mac.id=client-7
                   --set billing.tenant.multiOrg=true --set 'loyalty.mac.secret=\${MY_MAC_SECRET}'
   --url BASE      the base URL of the family's operations, written as given as its baseUrl (nothing is
                   appended); the document's base address. The paths doctor asks, relative to it:
