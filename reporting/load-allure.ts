@@ -9,7 +9,7 @@ import { ruleStrength, type Severity, severityOf } from '../rules/rule-severity.
 import { invocationLabel } from './allure-report-duration.ts';
 import type { LoadChart } from './load-charts.ts';
 import { notCompared, verdictFigureText } from './load-summary.ts';
-import { figureChangeText, previousRunText } from './load-comparison-table.ts';
+import { changeText, figureChangeText, previousRunText, valueText } from './load-comparison-table.ts';
 
 /**
  * A load run as one Allure test in the same results folder as the conformance runs: family -> "load" ->
@@ -169,22 +169,23 @@ function comparisonParameters(comparison: OperationComparison): Record<string, s
   };
 }
 
-/** The same as a small table at the top of the test's page, which opens with it. */
+/** The same as a small table at the top of the test's page, which opens with it: a row per figure. */
 function comparisonHtml(comparison: OperationComparison): string {
   if (!comparison.previousRunAt)
     return `<p><b>Previous run</b>: ${escapeHtml(previousRunText(comparison))}; tonight's figures are kept for the next.</p>`;
   const cells = (tag: string, texts: readonly string[]) =>
-    `<tr>${texts.map((text) => `<${tag} style="padding:2px 10px;text-align:left">${escapeHtml(text)}</${tag}>`).join('')}</tr>`;
+    `<tr>${texts.map((text, index) => `<${tag} style="padding:2px 12px;text-align:${index ? 'right' : 'left'}">${escapeHtml(text)}</${tag}>`).join('')}</tr>`;
   return [
-    `<p><b>Since the previous run</b> (${escapeHtml(previousRunText(comparison))}): previous → tonight (change)</p>`,
+    `<p><b>Since the previous run</b> (${escapeHtml(previousRunText(comparison))})</p>`,
     '<table style="border-collapse:collapse;margin:0 0 16px">',
-    cells(
-      'th',
-      comparison.figures.map((figure) => figure.name),
-    ),
-    cells(
-      'td',
-      comparison.figures.map((figure) => figureChangeText(figure)),
+    cells('th', ['figure', 'previous', 'tonight', 'change']),
+    ...comparison.figures.map((figure) =>
+      cells('td', [
+        figure.name,
+        valueText(figure, figure.previous),
+        valueText(figure, figure.tonight),
+        changeText(figure) ?? '-',
+      ]),
     ),
     '</table>',
   ].join('');

@@ -10,7 +10,7 @@ import { alignedTable, ms, rate } from './load-summary-table.ts';
 const header = ['operation', 'previous run', 'rate', 'p50', 'p95', 'p99', 'error rate'];
 
 /** A figure in its unit, as the load table writes it. */
-function valueText(figure: FigureComparison, value: number | undefined): string {
+export function valueText(figure: FigureComparison, value: number | undefined): string {
   if (value === undefined) return '-';
   if (figure.unit === 'ms') return ms(value);
   if (figure.unit === 'req/s') return rate(value);

@@ -48,11 +48,17 @@ export const loadProfileSchema = z
      * counted. Default 1000.
      */
     maxInFlight: z.number().int().min(1).max(10_000).default(1000),
-    /** Judged on each operation's run. Default: p50 < 100 ms, p99 < 500 ms, rate(2xx) >= 99%, rate(5xx) == 0. */
+    /**
+     * Judged on each operation's run. A threshold may bound a figure by the previous run's of the same target and
+     * operation (`p99 < 1.2x previous`, `rate(non-2xx) <= previous + 1%`; p50, p95, p99, rps, rate(non-2xx)): it fails
+     * the run when crossed, and is observed, not judged, on the first night. Default: p50 < 100 ms, p99 < 500 ms,
+     * rate(2xx) >= 99%, rate(5xx) == 0.
+     */
     thresholds: z
       .array(
         z.string().refine((text) => isThreshold(text), {
-          message: 'a threshold reads METRIC OP VALUE: "p99 < 250 ms", "rate(5xx) == 0", "rate(2xx) >= 99%"',
+          message:
+            'a threshold reads METRIC OP VALUE: "p99 < 250 ms", "rate(5xx) == 0", "rate(2xx) >= 99%", or against the previous run "p99 < 1.2x previous"',
         }),
       )
       .default(['p50 < 100 ms', 'p99 < 500 ms', 'rate(2xx) >= 99%', 'rate(5xx) == 0']),

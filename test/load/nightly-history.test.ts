@@ -101,7 +101,7 @@ describe('the history of nightly load', () => {
     expect(new Set(tests.map((test) => `${test.testCaseId} ${test.fullName}`)).size).toBe(1);
     // The page opens with the changes since the previous run, above the charts.
     expect(third?.descriptionHtml).toMatch(
-      /^<p><b>Since the previous run<\/b> \(2026-11-02 02:00 UTC\)[\s\S]*<td[^>]*>50\.0ms → 80\.0ms \(\+60%\)<\/td>/,
+      /^<p><b>Since the previous run<\/b> \(2026-11-02 02:00 UTC\)[\s\S]*<td[^>]*>p99<\/td><td[^>]*>50\.0ms<\/td><td[^>]*>80\.0ms<\/td><td[^>]*>\+60%<\/td>/,
     );
     expect(first?.descriptionHtml).toMatch(/^<p><b>Previous run<\/b>: none \(first run\)/);
     const svg = (name: string) =>

@@ -43,7 +43,7 @@ const result = (thresholds: LoadResult['thresholds']): LoadResult =>
     violations: [],
     thresholds,
     passed: thresholds.every((verdict) => verdict.passed),
-  }) as LoadResult;
+  }) as unknown as LoadResult;
 
 describe('what changed since the previous run', () => {
   test('each figure beside the previous run, with its ratio and difference (the error rate in percentage points)', () => {
