@@ -4,9 +4,11 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { installPackedHarness, outsideEnv, packageName, packHarness } from '../../cli/harness-image/packed-harness.ts';
 import { billingFamily } from '../../families/billing.ts';
+import { exchangeFamily } from '../../families/exchange.ts';
 import { startReferenceServer } from '../../reference/server.ts';
 import { type DocumentShortener, startDocumentShortener } from '../independent/shortener/document-service.ts';
 import { startRenamedBilling } from './fixtures/team-billing/renamed-billing.ts';
+import { startRenamedExchange } from './fixtures/team-exchange/renamed-exchange.ts';
 import { teamBillingEntry, teamFields } from './fixtures/team-billing/team-entry.ts';
 import { tempFolder } from '../support/temp-folders.ts';
 
@@ -190,38 +192,63 @@ test('a container target without the optional container client installed: exit 2
   expect(run.stdout + run.stderr).toMatch(/npm install --save-dev testcontainers@\d+\.\d+\.\d+/);
 }, 60_000);
 
-test('a billing service with its own field names, judged from the team project through its adapter module and through a field mapping; a mistaken adapter exits 2', async () => {
+test('a billing service and an exchange with their own field names, judged from the team project through its adapter modules and through a field mapping; a mistaken adapter exits 2', async () => {
   const env: NodeJS.ProcessEnv = {};
   const reference = await startReferenceServer({
-    serve: [billingFamily],
+    serve: [billingFamily, exchangeFamily],
     families: { billing: { mode: 'multi' } },
     env,
   });
   const renamed = await startRenamedBilling(reference.baseUrls.billing as string);
+  const exchange = await startRenamedExchange(
+    reference.baseUrls.exchange as string,
+    env.REFERENCE_EXCHANGE_SECRET_KEY as string,
+  );
   try {
     // The team's adapter modules, in its own project: their types from the installed package.
-    for (const file of ['team-adapter.ts', 'mistaken-adapter.ts'])
+    for (const file of [
+      'team-billing/team-adapter.ts',
+      'team-billing/mistaken-adapter.ts',
+      'team-exchange/team-order-adapter.ts',
+    ])
       writeFileSync(
-        join(project, file),
-        readFileSync(new URL(`./fixtures/team-billing/${file}`, import.meta.url), 'utf8').replace(
-          /from '(?:\.\.\/)+adapters\/billing\/adapter\.ts'/,
-          `from '${packageName}/adapters/billing/adapter.ts'`,
+        join(project, file.split('/')[1] as string),
+        readFileSync(new URL(`./fixtures/${file}`, import.meta.url), 'utf8').replace(
+          /from '(?:\.\.\/)+adapters\/(billing|exchange)\/adapter\.ts'/,
+          `from '${packageName}/adapters/$1/adapter.ts'`,
         ),
       );
     const entry = (adapter: unknown) => teamBillingEntry(renamed.baseUrl, env, adapter);
+    const withTeamExchange = (billing: Record<string, unknown>) => ({
+      ...billing,
+      families: {
+        ...(billing.families as Record<string, unknown>),
+        exchange: {
+          baseUrl: exchange.origin,
+          credentials: { apiKey: '${TEAM_EXCHANGE_KEY}', secretKey: '${TEAM_EXCHANGE_SECRET}' },
+          adapter: './team-order-adapter.ts',
+        },
+      },
+    });
     writeFileSync(
       join(project, 'billing-targets.json'),
       JSON.stringify({
         targets: {
-          module: entry('./team-adapter.ts'),
+          module: withTeamExchange(entry('./team-adapter.ts')),
           mapping: entry({ fields: teamFields }),
           mistaken: entry('./mistaken-adapter.ts'),
         },
       }),
     );
-    const secrets = { TEAM_CLIENT_ID: env.REFERENCE_CLIENT_ID, TEAM_CLIENT_SECRET: env.REFERENCE_CLIENT_SECRET };
-    // The rules that read and write every record the adapter maps (token, charge, query, product); the whole family
-    // through each is test/cli/team-adapter.test.ts's.
+    const secrets = {
+      TEAM_CLIENT_ID: env.REFERENCE_CLIENT_ID,
+      TEAM_CLIENT_SECRET: env.REFERENCE_CLIENT_SECRET,
+      TEAM_EXCHANGE_KEY: env.REFERENCE_EXCHANGE_API_KEY,
+      TEAM_EXCHANGE_SECRET: env.REFERENCE_EXCHANGE_SECRET_KEY,
+    };
+    // The rules that read and write every record the adapter maps (token, charge, query, product), and, through the
+    // team's order adapter, the exchange's placed orders; each whole family through each is
+    // test/cli/team-adapter.test.ts's and test/cli/team-exchange-adapter.test.ts's.
     const rules = [
       'billing.token.issue',
       'billing.charges.create',
@@ -229,10 +256,14 @@ test('a billing service with its own field names, judged from the team project t
       'billing.charges.query.rate_card_match',
       'billing.products.create',
     ].flatMap((rule) => ['--rule', rule]);
+    const exchangeRules = ['--rule', 'exchange.batch.item-success'];
     const judge = (target: string) =>
       command(
         'npx',
-        ['harness', 'run', '--targets', 'billing-targets.json', '--target', target, '--runs', '5', ...rules],
+        [
+          ...['harness', 'run', '--targets', 'billing-targets.json', '--target', target, '--runs', '5', ...rules],
+          ...(target === 'module' ? exchangeRules : []),
+        ],
         project,
         180_000,
         secrets,
@@ -240,7 +271,9 @@ test('a billing service with its own field names, judged from the team project t
     for (const target of ['module', 'mapping']) {
       const run = await judge(target);
       expect(run.code, `${target}: ${run.stdout.slice(-3000)}${run.stderr}`).toBe(0);
-      expect(run.stdout).toMatch(/^CONFORMANT: \d+ passed, 0 failed/m);
+      // The module's run judges the exchange's rule too, through the team's order adapter.
+      const judged = rules.length / 2 + (target === 'module' ? exchangeRules.length / 2 : 0);
+      expect(run.stdout).toMatch(new RegExp(`^CONFORMANT: ${judged} passed, 0 failed`, 'm'));
     }
     const mistaken = await judge('mistaken');
     expect(mistaken.code, mistaken.stdout + mistaken.stderr).toBe(2);
@@ -248,6 +281,7 @@ test('a billing service with its own field names, judged from the team project t
       /CONFIG_INVALID: targets\.mistaken\.families\.billing\.adapter: the adapter of \S+mistaken-adapter\.ts has no createChargeBody/,
     );
   } finally {
+    await exchange.close();
     await renamed.close();
     await reference.close();
   }
