@@ -22,7 +22,9 @@
  *   takes the families' parts as a parameter instead of importing the registry, and never the CLI.
  * - families: one module per family joins its parts of every stage; the registry and what is derived from
  *   it (the targets.json schema) live here.
- * - cli, bin: the command over everything. bench/ and test/ may import anything.
+ * - run: a run's orchestration (the target started, the families' sessions, the vitest runner and its schedule,
+ *   the run's record, stop and deadline), under the commands that start runs; it never imports a command.
+ * - cli, bin: the commands over everything. bench/ and test/ may import anything.
  */
 
 /** Each stage and the stages it may import besides itself (the lower ones, spelled out). */
@@ -39,6 +41,19 @@ const ownStages = {
   reporting: ['load', 'checks', 'client', 'generators', 'targets', 'rules', 'adapters'],
   reference: ['client', 'generators', 'targets', 'rules', 'adapters'],
   families: [
+    'reference',
+    'reporting',
+    'suites',
+    'load',
+    'checks',
+    'client',
+    'generators',
+    'targets',
+    'rules',
+    'adapters',
+  ],
+  run: [
+    'families',
     'reference',
     'reporting',
     'suites',
@@ -82,6 +97,7 @@ const projectFolders = [
   'reference',
   'reporting',
   'rules',
+  'run',
   'suites',
   'targets',
   'test',

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import HeavyFirstSequencer from './test/heavy-first-sequencer.ts';
-import { moduleCacheFolder } from './cli/module-cache.ts';
+import { moduleCacheFolder } from './run/module-cache.ts';
 
 const moduleCache = moduleCacheFolder();
 
@@ -43,7 +43,7 @@ const shared = {
 export default defineConfig({
   test: {
     reporters: ['default'],
-    // The transformed modules are kept between runs, in the folder the CLI's runs keep theirs (cli/module-cache.ts).
+    // The transformed modules are kept between runs, in the folder the CLI's runs keep theirs (run/module-cache.ts).
     ...(moduleCache ? { experimental: { fsModuleCache: true, fsModuleCachePath: moduleCache } } : {}),
     sequence: { sequencer: HeavyFirstSequencer },
     projects: [

@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureReferenceCredentials } from '../cli/target-stage.ts';
+import { ensureReferenceCredentials } from '../run/target-stage.ts';
 import { builtInFamilies } from '../families/index.ts';
 import type { RunSummary } from '../reporting/run-summary.ts';
 

@@ -13,7 +13,7 @@ import { bundledEntry } from './cli-bundle.mjs';
 process.env.MALLOC_MMAP_THRESHOLD_ ??= String(128 * 1024);
 
 // A run stopped while it still loads must also end with exit 2 and its summary: the signal is kept here
-// until the run listens (cli/interrupt.ts takes it over) instead of killing the process outright.
+// until the run listens (run/interrupt.ts takes it over) instead of killing the process outright.
 if (process.argv[2] === 'run') {
   const early = {
     signal: undefined,

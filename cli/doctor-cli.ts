@@ -1,6 +1,6 @@
 import { type Command, parseArguments, printHelp } from './command.ts';
 import { listOption } from './option-values.ts';
-import { targetsFilePath } from './paths.ts';
+import { targetsFilePath } from '../run/paths.ts';
 
 /* `harness doctor`: its help and options; the preflight of every family is cli/doctor-command.ts. */
 

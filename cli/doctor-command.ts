@@ -1,10 +1,10 @@
 import { withOptionalPackage } from '../core/optional-package.ts';
 import type { ContainerTarget } from '../targets/schema.ts';
-import { askOperations } from './doctor-operations.ts';
+import { askOperations } from '../run/doctor-operations.ts';
 import { doctorProblems, doctorVerdict, renderDoctor } from './doctor-report.ts';
-import { openFamilySessions } from './family-sessions.ts';
-import { selectFamilies } from './select-families.ts';
-import { launchLoaded, loadTarget } from './target-stage.ts';
+import { openFamilySessions } from '../run/family-sessions.ts';
+import { selectFamilies } from '../run/select-families.ts';
+import { launchLoaded, loadTarget } from '../run/target-stage.ts';
 
 export interface DoctorOptions {
   targetsFile: string;

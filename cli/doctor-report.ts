@@ -1,6 +1,6 @@
 import type { PreflightReport } from '../client/family-session.ts';
 import { defaultRedactor } from '../core/redaction.ts';
-import { type FamilyOperations, wrongBaseUrl } from './doctor-operations.ts';
+import { type FamilyOperations, wrongBaseUrl } from '../run/doctor-operations.ts';
 
 /** What `harness doctor` found, per family: the preflight's facts, each operation path's answer, what is wrong. */
 export interface DoctorFindings {

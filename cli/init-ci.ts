@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { HarnessError } from '../core/harness-error.ts';
-import { packageRoot } from './paths.ts';
+import { packageRoot } from '../run/paths.ts';
 
 /*
  * `harness init --ci github`: the worked CI example (examples/ci-gate, kept true by its self-test) written into the

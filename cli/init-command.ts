@@ -6,8 +6,8 @@ import { type SkeletonDefault, type SkeletonNeed, sectionSkeleton } from '../fam
 import { HarnessError } from '../core/harness-error.ts';
 import { applyAssignments } from './init-assignment.ts';
 import { insertTargetEntry } from './init-insert-entry.ts';
-import { packageRoot } from './paths.ts';
-import { familiesNamed } from './select-families.ts';
+import { packageRoot } from '../run/paths.ts';
+import { familiesNamed } from '../run/select-families.ts';
 
 export interface InitOptions {
   /** The targets file to write or add to. */

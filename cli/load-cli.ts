@@ -4,7 +4,7 @@ import { loadHelp } from './load-help.ts';
 import { withHtmlReport } from './load-html.ts';
 import { runLoadMergeCli } from './load-merge-cli.ts';
 import { runLoadNightlyCli } from './load-nightly-cli.ts';
-import { targetsFilePath } from './paths.ts';
+import { targetsFilePath } from '../run/paths.ts';
 
 /*
  * `harness load <scenario>`: a probe by its name, or nightly or merge (cli/load-nightly-cli.ts,

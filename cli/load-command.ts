@@ -12,11 +12,11 @@ import { handTo } from '../reporting/report-sink.ts';
 import { loadCharts } from '../reporting/load-charts.ts';
 import { loadProgressLine } from '../reporting/load-progress-line.ts';
 import { HarnessError } from '../core/harness-error.ts';
-import { listenForInterruption } from './interrupt.ts';
+import { listenForInterruption } from '../run/interrupt.ts';
 import { publishLoadSummary } from './load-publish.ts';
 import { registeredProbeNamed } from './load-probes.ts';
-import { reportsPaths } from './paths.ts';
-import { launchLoaded, loadTarget } from './target-stage.ts';
+import { reportsPaths } from '../run/paths.ts';
+import { launchLoaded, loadTarget } from '../run/target-stage.ts';
 
 export interface LoadCommandOptions {
   scenario: string;

@@ -4,7 +4,7 @@
  */
 export async function withHtmlReport(code: number, html: boolean, reportsDir: string): Promise<number> {
   if (!html || code === 2) return code;
-  const [{ buildReport }, { reportsPaths }] = await Promise.all([import('./report-cli.ts'), import('./paths.ts')]);
+  const [{ buildReport }, { reportsPaths }] = await Promise.all([import('./report-cli.ts'), import('../run/paths.ts')]);
   await buildReport(reportsPaths(reportsDir), undefined);
   return code;
 }

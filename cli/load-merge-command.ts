@@ -8,7 +8,7 @@ import { comparisonTable } from '../reporting/load-comparison-table.ts';
 import { HarnessError } from '../core/harness-error.ts';
 import { publishLoadSummary, publishNightly } from './load-publish.ts';
 import { mergeOutput, writeMergeOutput } from './load-merge-output.ts';
-import { reportsPaths } from './paths.ts';
+import { reportsPaths } from '../run/paths.ts';
 
 export interface LoadMergeOptions {
   /**

@@ -2,7 +2,7 @@ import { parseArguments, printHelp } from './command.ts';
 import { loadHelp } from './load-help.ts';
 import { withHtmlReport } from './load-html.ts';
 import { durationOption, integerOption } from './option-values.ts';
-import { targetsFilePath } from './paths.ts';
+import { targetsFilePath } from '../run/paths.ts';
 
 /* `harness load nightly`: its options; the nightly run is cli/load-nightly-command.ts. */
 

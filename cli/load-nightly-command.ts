@@ -16,10 +16,10 @@ import { loadSummaryTable } from '../reporting/load-summary-table.ts';
 import { comparisonTable } from '../reporting/load-comparison-table.ts';
 import { loadProfileSchema } from '../targets/schema.ts';
 import { publishLoadSummary, publishNightly } from './load-publish.ts';
-import { listenForInterruption } from './interrupt.ts';
-import { reportsPaths } from './paths.ts';
-import { harnessInvocation } from './replay-invocation.ts';
-import { launchLoaded, loadTarget } from './target-stage.ts';
+import { listenForInterruption } from '../run/interrupt.ts';
+import { reportsPaths } from '../run/paths.ts';
+import { harnessInvocation } from '../run/replay-invocation.ts';
+import { launchLoaded, loadTarget } from '../run/target-stage.ts';
 
 export interface NightlyOptions {
   targetsFile: string;

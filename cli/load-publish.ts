@@ -9,8 +9,8 @@ import { loadAllureSink, loadVerdictSinks } from '../reporting/load-report-sinks
 import { handTo } from '../reporting/report-sink.ts';
 import { type LoadSummaryParts, renderLoadSummaryMarkdown } from '../reporting/load-summary-markdown.ts';
 import { loadCharts } from '../reporting/load-charts.ts';
-import { reportsPaths } from './paths.ts';
-import { harnessInvocation } from './replay-invocation.ts';
+import { reportsPaths } from '../run/paths.ts';
+import { harnessInvocation } from '../run/replay-invocation.ts';
 import { shellWord } from '../client/shell-quote.ts';
 
 /** Where nightly load keeps its history when no folder is named: under the reports folder. */

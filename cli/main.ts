@@ -76,7 +76,7 @@ async function printVersion(): Promise<number> {
   const [{ readFileSync }, { join }, { packageRoot }] = await Promise.all([
     import('node:fs'),
     import('node:path'),
-    import('./paths.ts'),
+    import('../run/paths.ts'),
   ]);
   const { name, version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {
     name: string;

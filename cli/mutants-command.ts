@@ -9,11 +9,11 @@ import type { RunContext } from '../suites/support/run-context.ts';
 import { HarnessError } from '../core/harness-error.ts';
 import type { ResolvedTarget } from '../targets/load-targets.ts';
 import { type TargetEntry, targetSchemaFor } from '../targets/schema.ts';
-import { openBrokeredSessions, preflightError } from './family-sessions.ts';
-import { reportsPaths } from './paths.ts';
-import { familiesNamed, selectRules } from './select-families.ts';
-import { ensureReferenceCredentials } from './target-stage.ts';
-import { SuiteRunner, type SuiteSelection } from './suite-runner.ts';
+import { openBrokeredSessions, preflightError } from '../run/family-sessions.ts';
+import { reportsPaths } from '../run/paths.ts';
+import { familiesNamed, selectRules } from '../run/select-families.ts';
+import { ensureReferenceCredentials } from '../run/target-stage.ts';
+import { SuiteRunner, type SuiteSelection } from '../run/suite-runner.ts';
 
 export interface MutantsOptions {
   /** Families whose mutants are verified. Default: every registered family. */

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { HarnessError } from '../core/harness-error.ts';
-import type { reportsPaths } from './paths.ts';
+import type { reportsPaths } from '../run/paths.ts';
 
 /* An option's text as the value a command needs; a value out of bounds is a USAGE error naming the option. */
 

@@ -1,6 +1,6 @@
 import { type Command, parseArguments, printHelp } from './command.ts';
 import { historyFileOption } from './option-values.ts';
-import { reportsPaths } from './paths.ts';
+import { reportsPaths } from '../run/paths.ts';
 
 /* `harness report`: builds the Allure HTML report (reporting/allure-html.ts) from the latest results. */
 

@@ -1,5 +1,5 @@
 import { type Command, parseArguments, printHelp } from './command.ts';
-import { reportsPaths } from './paths.ts';
+import { reportsPaths } from '../run/paths.ts';
 
 /* `harness rules`: its help and options; the table is cli/rules-table.ts. */
 

@@ -1,7 +1,7 @@
 import { type Command, type OptionValues, parseArguments, printHelp } from './command.ts';
 import { familyNames } from './family-names.ts';
 import { durationOption, integerOption, listOption } from './option-values.ts';
-import { reportsPaths, targetsFilePath } from './paths.ts';
+import { reportsPaths, targetsFilePath } from '../run/paths.ts';
 import { buildReport } from './report-cli.ts';
 import type { RunSummary } from '../reporting/run-summary.ts';
 import type { RunOptions } from './run-command.ts';
@@ -95,7 +95,7 @@ async function summaryPrinter(): Promise<(summary: RunSummary) => void> {
 /**
  * The summary, where the reports are, GitHub's job summary and annotations, and the HTML report when asked. The
  * summary first, with nothing awaited before it: after a signal the process is ended 3.5 s later whatever it is doing
- * (cli/run-stop.ts), and a wind-down that took most of that on a busy machine must still show its verdict.
+ * (run/run-stop.ts), and a wind-down that took most of that on a busy machine must still show its verdict.
  */
 async function printOutcome(
   summary: RunSummary,

@@ -1,11 +1,11 @@
 import type { RunProgress } from '../reporting/live-line.ts';
 import { renderSummary } from '../reporting/print-summary.ts';
 import type { RunSummary } from '../reporting/run-summary.ts';
-import { judgeTarget } from './run-judge.ts';
-import { planRun, type RunAsked, type RunPlan } from './run-plan.ts';
-import { RunRecord } from './run-record.ts';
-import { type RunStop, stopSignals } from './run-stop.ts';
-import { launchLoaded } from './target-stage.ts';
+import { judgeTarget } from '../run/run-judge.ts';
+import { planRun, type RunAsked, type RunPlan } from '../run/run-plan.ts';
+import { RunRecord } from '../run/run-record.ts';
+import { type RunStop, stopSignals } from '../run/run-stop.ts';
+import { launchLoaded } from '../run/target-stage.ts';
 
 /** What a run is asked (run-plan.ts), how many workers it may use, and who hears of its progress. */
 export interface RunOptions extends RunAsked {

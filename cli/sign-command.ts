@@ -7,7 +7,7 @@ import { familyByName } from '../families/index.ts';
 import type { FamilyModule } from '../families/family.ts';
 import type { ResolvedTarget } from '../targets/load-targets.ts';
 import { curlRequest } from './curl-request.ts';
-import { loadTarget } from './target-stage.ts';
+import { loadTarget } from '../run/target-stage.ts';
 
 /*
  * `harness sign`: a curl line of a signed family's evidence (a loyalty MAC, an exchange signature), sent again with

@@ -49,7 +49,7 @@ export interface PreflightReport {
   fixKey?: string;
   /**
    * The preflight's operation answered as one not served there (404 or 405, or the family's own sign): only then does
-   * the run ask every operation whether the base URL is wrong (cli/entry-mistakes.ts).
+   * the run ask every operation whether the base URL is wrong (run/entry-mistakes.ts).
    */
   operationNotServed?: boolean;
 }

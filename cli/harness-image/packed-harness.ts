@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { packageRoot } from '../paths.ts';
+import { packageRoot } from '../../run/paths.ts';
 
 /** The package's name (what a team's package.json lists and the install folder under node_modules is called). */
 export const packageName = (JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { name: string })

@@ -123,7 +123,7 @@ function copyInto(rootfs: string, from: string, to: string): void {
  */
 export function importRootfs(rootfs: string, tag: string, changes: readonly string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    // This machine's cache of transformed modules (cli/module-cache.ts) is no part of an image.
+    // This machine's cache of transformed modules (run/module-cache.ts) is no part of an image.
     const tar = spawn('tar', ['-C', rootfs, '-h', '--exclude=.harness-module-cache', '-c', '.'], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });

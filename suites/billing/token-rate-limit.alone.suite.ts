@@ -9,7 +9,7 @@ import { ruleTest, useBillingSession } from './support/billing-session.ts';
  * The only place the harness loads the token endpoint: the token-rate-limit scenario (`harness load
  * token-rate-limit` runs the same). An `.alone.suite.ts` file runs after every other billing suite file, so the
  * load never overlaps other rules' token requests; beside other families only where their traffic cannot count
- * against the limit (cli/suite-schedule.ts).
+ * against the limit (run/suite-schedule.ts).
  */
 
 const session = useBillingSession();

@@ -9,7 +9,7 @@ import { ruleTest, useExchangeSession } from './support/exchange-session.ts';
  * The only place the harness loads the exchange interface: the exchange-rate-limit scenario (`harness load
  * exchange-rate-limit` runs the same). An `.alone.suite.ts` file runs after every other exchange suite file, so
  * the load never overlaps other exchange rules' requests; beside other families only where their traffic cannot
- * count against the limit (cli/suite-schedule.ts).
+ * count against the limit (run/suite-schedule.ts).
  */
 
 const session = useExchangeSession();

@@ -9,9 +9,9 @@ import { startFileWalks } from './walk-budget.ts';
 const collectAfterBytes = 8 * 1024 * 1024;
 
 /*
- * A setup file of every suite file of a run (cli/suite-runner.ts): before the file's own hooks and tests, it starts
+ * A setup file of every suite file of a run (run/suite-runner.ts): before the file's own hooks and tests, it starts
  * the file's ledger of walk pages and waits until the files the run's schedule puts before it have ended
- * (cli/suite-schedule.ts). No timeout: how long is the
+ * (run/suite-schedule.ts). No timeout: how long is the
  * schedule's business (the run's deadline still holds).
  */
 // biome-ignore lint/correctness/noEmptyPattern: vitest reads a hook's first argument as fixtures, and takes only a pattern

@@ -13,7 +13,7 @@ import { runContext } from './run-context.ts';
  * use when it starts (keepFirstUse, from the family's session hook); the rule that judges the memory sits in the
  * family's
  * `memory.alone.suite.ts`, which `harness run` starts after every other file of the family, near the end of the
- * run (cli/suite-schedule.ts), so the replay comes after the family's traffic and most of the run's at no cost in
+ * run (run/suite-schedule.ts), so the replay comes after the family's traffic and most of the run's at no cost in
  * wall time. Where no first use was kept (only that rule selected, as
  * `harness mutants` runs it) the rule makes its own and waits `minimumMs`. A target entry's `lateMemoryMs`
  * (the nightly run's) makes every replay wait until its first use is that old.

@@ -18,7 +18,7 @@ async function awaitRunAlone(): Promise<number | undefined> {
 }
 
 /**
- * A rate-limit probe that runs beside other families' files (cli/suite-schedule.ts) shares the machine and the
+ * A rate-limit probe that runs beside other families' files (run/suite-schedule.ts) shares the machine and the
  * target's process with their traffic: on a busy machine its bursts may be answered too slowly to read the limit's
  * window. A finding that is `inconclusive` there (no 429 met) is not the target's verdict: the probe is run once
  * more after every other file of the run has ended, alone, and that finding is judged (the observation says so).

@@ -26,7 +26,7 @@ export interface RunContext extends Pick<ReplaySettings, 'harness' | 'replayRepo
   strictPrerequisites?: boolean;
   /** Where the run's shared family sessions (tokens) are reached. */
   broker: BrokerAddress;
-  /** Where a suite file asks whether it may start (set by cli/suite-runner.ts; see suites/support/await-turn.ts). */
+  /** Where a suite file asks whether it may start (set by run/suite-runner.ts; see suites/support/await-turn.ts). */
   turns?: BrokerAddress;
   /** When the run's deadline falls (epoch ms): walks take a share of the time left. Absent: no deadline. */
   deadlineAt?: number;

@@ -1,5 +1,5 @@
 /*
- * How a suite file asks the main process whether it may start (cli/suite-turns.ts answers, over a session broker of
+ * How a suite file asks the main process whether it may start (run/suite-turns.ts answers, over a session broker of
  * its own): the file names itself and is told once the files it must come after have ended.
  */
 

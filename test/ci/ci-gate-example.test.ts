@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { defaultHistoryDir } from '../../cli/load-publish.ts';
-import { reportsPaths } from '../../cli/paths.ts';
+import { reportsPaths } from '../../run/paths.ts';
 import { randomUUID } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';

@@ -8,7 +8,7 @@ import { runCli, writeTargets } from '../support/run-harness-cli.ts';
  * A rate-limit probe that may run beside the other families (its family at an origin of its own) holds its worker
  * while it waits: when its first probe meets no 429 it waits for every other file of the run before probing again.
  * With `--workers 1` those files are queued behind it in the one worker, so such a probe runs alone at the end
- * instead (cli/suite-schedule.ts); before, it waited until its test timed out (five minutes) and was reported broken.
+ * instead (run/suite-schedule.ts); before, it waited until its test timed out (five minutes) and was reported broken.
  */
 
 const running: RunningReference[] = [];

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureReferenceCredentials } from '../../cli/target-stage.ts';
+import { ensureReferenceCredentials } from '../../run/target-stage.ts';
 import type { RunSummary } from '../../reporting/run-summary.ts';
 import { samplePeakMemory, type TreeMemory } from './tree-memory.ts';
 import { tempFolder } from './temp-folders.ts';

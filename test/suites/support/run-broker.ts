@@ -14,7 +14,7 @@ export interface RunBroker {
 }
 
 /**
- * Starts a session broker serving the run's methods (as cli/family-sessions.ts does) for `families`, with a deadline
+ * Starts a session broker serving the run's methods (as run/family-sessions.ts does) for `families`, with a deadline
  * `deadlineInMs` from now (none when undefined), and a RunContext pointing at it.
  */
 export async function startRunBroker(

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, describe, expect, test } from 'vitest';
-import { launchLoaded, type LoadedTarget } from '../../cli/target-stage.ts';
+import { launchLoaded, type LoadedTarget } from '../../run/target-stage.ts';
 import { commandArgv } from '../../targets/launch-target.ts';
 import { resolveTarget } from '../../families/resolve-target.ts';
 import { portInUse } from '../../targets/free-port.ts';

@@ -5,7 +5,7 @@ import { type AloneAnswer, type TurnAnswer, type TurnRequest, turnMethods } from
 const answerWithinMs = 20_000;
 
 /**
- * The main process's side of a run's schedule (cli/suite-schedule.ts): it hears which suite files ended and tells
+ * The main process's side of a run's schedule (run/suite-schedule.ts): it hears which suite files ended and tells
  * a waiting file when every file it comes after has. Released (every wait answered) when the run is cancelled.
  */
 export class SuiteTurns {

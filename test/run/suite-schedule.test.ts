@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isProbeFile, originOf, type ScheduledFile, scheduleSuites } from '../../cli/suite-schedule.ts';
+import { isProbeFile, originOf, type ScheduledFile, scheduleSuites } from '../../run/suite-schedule.ts';
 
 /** Suite files of three families: billing and exchange have a probe, billing and shortener a late-memory file. */
 const files: ScheduledFile[] = [

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { SuiteRunner } from '../../cli/suite-runner.ts';
+import { SuiteRunner } from '../../run/suite-runner.ts';
 import type { FamilyModule } from '../../families/family.ts';
 import type { RunContext } from '../../suites/support/run-context.ts';
 import { tempFolder } from '../support/temp-folders.ts';

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { noOperationAtBaseUrl } from '../../cli/doctor-operations.ts';
+import { noOperationAtBaseUrl } from '../../run/doctor-operations.ts';
 import { type DocumentShortener, startDocumentShortener } from '../independent/shortener/document-service.ts';
 import { runCli } from '../support/run-harness-cli.ts';
 import { tempFolder } from '../support/temp-folders.ts';

@@ -205,7 +205,7 @@ export class SuiteRunner {
 
   /**
    * Runs the selection against the context, every file in one vitest run, in the order and with the waits of the
-   * run's schedule (cli/suite-schedule.ts): a probe or late-memory file waits in its worker for the files it comes
+   * run's schedule (run/suite-schedule.ts): a probe or late-memory file waits in its worker for the files it comes
    * after while the other workers go on.
    */
   async run(context: RunContext, selection: SuiteSelection): Promise<SuiteResults> {
@@ -274,7 +274,7 @@ export class SuiteRunner {
 
 /**
  * vitest's default (cores - 1), and a worker for each probe of the families, which mostly waits. A family run alone
- * gets none: its probe comes after the family's own files (cli/suite-schedule.ts), so it has nothing to run beside,
+ * gets none: its probe comes after the family's own files (run/suite-schedule.ts), so it has nothing to run beside,
  * and a worker started for it would only cost the run a process.
  */
 export function defaultWorkers(families: readonly FamilyModule[]): number {

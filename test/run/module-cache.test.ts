@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { moduleCacheFolder } from '../../cli/module-cache.ts';
+import { moduleCacheFolder } from '../../run/module-cache.ts';
 
 describe('the folder that keeps transformed suite modules between runs', () => {
   test('is inside the install, so a new install starts it afresh', () => {

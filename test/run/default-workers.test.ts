@@ -1,10 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { expect, test } from 'vitest';
-import { defaultWorkers } from '../../cli/suite-runner.ts';
+import { defaultWorkers } from '../../run/suite-runner.ts';
 import { familyByName } from '../../families/index.ts';
 
 /*
- * How many workers a run's suite files get by default (cli/suite-runner.ts): vitest's own number, and one for each
+ * How many workers a run's suite files get by default (run/suite-runner.ts): vitest's own number, and one for each
  * rate-limit probe that can run beside another family's files.
  */
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { harnessInvocation } from '../../cli/replay-invocation.ts';
+import { harnessInvocation } from '../../run/replay-invocation.ts';
 
 test('a harness installed as a package (a dev dependency or npx cache) is replayed with npx harness, not a path into node_modules', () => {
   expect(harnessInvocation(['/usr/bin/node', '/team/repo/node_modules/.bin/harness'], '/usr/bin/node')).toEqual([

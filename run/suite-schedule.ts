@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 
 /*
  * The order in which a run hands its suite files to the workers, and what each file waits for before its tests
- * start (suites/support/await-turn.ts asks; cli/suite-turns.ts answers). One vitest run holds every file: a
+ * start (suites/support/await-turn.ts asks; run/suite-turns.ts answers). One vitest run holds every file: a
  * file that must come after others waits for them instead of a second run after the first, so the long waits
  * of the rate-limit probes and the late-memory files overlap the other families' rules.
  *

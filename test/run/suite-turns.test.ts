@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { SuiteTurns } from '../../cli/suite-turns.ts';
+import { SuiteTurns } from '../../run/suite-turns.ts';
 import { brokerCall } from '../../client/session-broker.ts';
 import { type AloneAnswer, type TurnAnswer, turnMethods } from '../../suites/support/turn-protocol.ts';
 
