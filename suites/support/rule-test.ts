@@ -1,31 +1,24 @@
 import { asRule, onlySilence } from '../../core/rule-in-progress.ts';
-import { RuleOutOfTime } from './rule-out-of-time.ts';
-import { noTimeLeft, ruleShare, slowTargetVerdict } from './slow-target.ts';
-import { type BodyJudges, blockedWhenUnearned, failedWhenLeftUnanswered } from './unearned-failure.ts';
+import { noTimeLeft, ruleShare } from './slow-target.ts';
+import type { BodyJudges } from './unearned-failure.ts';
 import { type TestContext, test } from 'vitest';
 import type { Verdict } from '../../checks/rule-violation.ts';
-import { RuleBlocked } from '../../checks/rule-blocked.ts';
-import { NotApplicableHere } from '../../checks/not-applicable-here.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import { sharedChecks } from '../../checks/index.ts';
-import { describeExchange } from '../../client/evidence.ts';
 import { type Exchange, exchangesStarted } from '../../client/http-exchange.ts';
 import { defaultRedactor } from '../../core/redaction.ts';
 import type { Rule } from '../../rules/rule.ts';
 import { demandsText } from '../../rules/rule-quotes.ts';
 import { failureText } from '../../checks/failure-text.ts';
-import { type SettledThrow, settledThrow } from '../../checks/settled-verdict.ts';
 import type { CheckTable } from '../../checks/check.ts';
-import { type BoundCheck, forRule, ruleCheck } from '../../checks/rule-check.ts';
-import { shownCounterexample } from './report-values.ts';
-import { reportText } from '../../core/report-text.ts';
+import { type BoundCheck, ruleCheck } from '../../checks/rule-check.ts';
 import type { RuleOutcome } from '../../rules/rule-outcome.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
 import { type RunContext, runContext } from './run-context.ts';
-import { closedByHarness } from './closed-by-harness.ts';
+import { NothingJudgedError, resolveThrown } from './thrown-resolution.ts';
 import { ruleTestBudgetMs } from './request-budget.ts';
 import { silenceOutcome } from './silent-target.ts';
-import { undeclaredBlock, type WalkJudges } from './declared-prerequisites.ts';
+import type { WalkJudges } from './declared-prerequisites.ts';
 
 export interface RuleTestContext<Check = (observed: unknown, ...expected: unknown[]) => Verdict> {
   run: RunContext;
@@ -46,44 +39,10 @@ export interface RuleTestOptions {
   timeoutMs?: number;
 }
 
-/** A rule test that passed without a verdict of its rule's check: it judged nothing, so the harness is broken. */
-class NothingJudgedError extends Error {
-  override readonly name = 'NothingJudgedError';
-}
-
 /** A crash of a check or of the harness: reported as broken, never as the target's failure. */
 export class BrokenCheckError extends Error {
   override readonly name = 'BrokenCheckError';
   readonly code = 'CHECK_BROKEN';
-}
-
-/** Exchanges as a report shows them: redacted, each with its family's secrets masked. */
-function shownEvidence(exchanges: readonly Exchange[], family: string): NonNullable<RuleOutcome['evidence']> {
-  return exchanges.map((exchange) => describeExchange(exchange, defaultRedactor, undefined, { family }));
-}
-
-/** A settled verdict that did not pass, as the rule's outcome: failed with its violation, or blocked. */
-function thrownOutcome(base: RuleOutcome, settled: SettledThrow): RuleOutcome {
-  const evidence = shownEvidence(settled.evidence, base.family);
-  const message = reportText(settled.message).text;
-  if (settled.status === 'blocked')
-    return { ...base, status: 'blocked', blockedBy: [...settled.blockedBy], message, evidence };
-  return {
-    ...base,
-    status: 'failed',
-    message,
-    ...(settled.input ? { input: reportText(settled.input).text } : {}),
-    evidence,
-    ...(settled.replay
-      ? {
-          replay: {
-            seed: settled.replay.seed,
-            path: settled.replay.path,
-            counterexample: reportText(shownCounterexample(settled.replay.counterexample)).text,
-          },
-        }
-      : {}),
-  };
 }
 
 /** The ids of the rules that cite check `Name`: a loop over them gets one bound-check type. */
@@ -263,11 +222,11 @@ async function judgeRule(
 }
 
 /**
- * What a rule's test that threw comes to: not run where the harness stopped it, blocked, failed with the violation
- * of its own rule (thrown again, as the test's failure), or broken for anything else.
+ * What a rule's test that threw comes to (thrown-resolution.ts), recorded and told to vitest: skipped (not applicable,
+ * blocked, stopped by the harness), failed with the violation of its own rule, or broken for anything else.
  */
 async function settleThrown(
-  { rule, bodyJudges, walkJudges, ownerOf }: RuleUnderTest,
+  under: RuleUnderTest,
   caught: unknown,
   {
     run,
@@ -276,59 +235,16 @@ async function settleThrown(
     vitest,
   }: { run: RunContext; base: RuleOutcome; record: (outcome: RuleOutcome) => void; vitest: TestContext },
 ): Promise<void> {
-  const ruleId = rule.id as RuleId;
-  if (caught instanceof NotApplicableHere) return recordNotApplicable(caught, base, record, vitest);
-  // What a check helper the body called directly threw is the rule's too, named for it as the engine names it.
-  const owner = ownerOf?.(caught);
-  const thrown =
-    caught instanceof RuleOutOfTime
-      ? await slowTargetVerdict(run, ruleId, caught)
-      : owner && owner.ruleId !== ruleId
-        ? new RuleBlocked([owner.ruleId as RuleId], owner.message, owner.evidence)
-        : forRule(ruleId, caught);
-  const error = failedWhenLeftUnanswered(rule.id, blockedWhenUnearned(rule.id, thrown, bodyJudges), run.broker.key);
-  const stoppedByHarness = closedByHarness(error);
-  if (stoppedByHarness) {
-    record({ ...base, status: 'broken', message: stoppedByHarness, stoppedByHarness });
-    vitest.skip(stoppedByHarness);
+  const resolved = await resolveThrown(under, caught, run, base);
+  record(resolved.outcome);
+  if (resolved.tell === 'skip') {
+    vitest.skip(resolved.reason);
     return;
   }
-  // The one step from a verdict to an outcome (checks/settled-verdict.ts): a block, or a violation of this rule.
-  const settled = settledThrow(error);
-  const foreign = settled?.status === 'failed' && settled.ruleId !== rule.id;
-  const undeclared = undeclaredBlock(rule, error, walkJudges, run.strictPrerequisites === true);
-  if (settled && !foreign && !undeclared) {
-    const outcome = thrownOutcome(base, settled);
-    record(outcome);
-    if (settled.status === 'blocked') {
-      vitest.skip(outcome.message);
-      return;
-    }
-    const failure = new RuleViolation(rule.id as RuleId, failureText(outcome, run), []);
-    failure.stack = failure.message;
-    throw failure;
-  }
-  const message = foreign
-    ? `rule test judged by the wrong check: a violation of ${settled.ruleId}: ${reportText(settled.message).text}`
-    : undeclared
-      ? `rule test blocked by an undeclared prerequisite: ${reportText(undeclared).text}`
-      : error instanceof NothingJudgedError
-        ? `rule test judged by the wrong check: ${reportText(error.message).text}`
-        : `check ${rule.check} raised an unexpected error: ${reportText(error instanceof Error ? error.message : String(error)).text}`;
-  record({ ...base, status: 'broken', message });
-  throw new BrokenCheckError(message, { cause: error });
-}
-
-/** The target showed the rule does not apply to it (an operation the documents do not show, not served). */
-function recordNotApplicable(
-  found: NotApplicableHere,
-  base: RuleOutcome,
-  record: (outcome: RuleOutcome) => void,
-  vitest: TestContext,
-): void {
-  const message = reportText(found.reason).text;
-  record({ ...base, status: 'not-applicable', message, evidence: shownEvidence(found.evidence, base.family) });
-  vitest.skip(`not applicable: ${message}`);
+  if (resolved.tell === 'break') throw new BrokenCheckError(resolved.outcome.message ?? '', { cause: resolved.cause });
+  const failure = new RuleViolation(under.rule.id as RuleId, failureText(resolved.outcome, run), []);
+  failure.stack = failure.message;
+  throw failure;
 }
 
 function defineRuleTest(under: RuleUnderTest, options: RuleTestOptions): void {
