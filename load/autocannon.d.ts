@@ -1,4 +1,4 @@
-/** The part of autocannon's programmatic API (v8, lib/run.js and lib/requestIterator.js) the load path uses. */
+/** The part of autocannon's programmatic API (v8, lib/run.js and lib/requestIterator.js) the benchmarks compare with. */
 declare module 'autocannon' {
   import type { EventEmitter } from 'node:events';
 

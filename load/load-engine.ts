@@ -1,5 +1,5 @@
 /**
- * What the two load engines (autocannon, the open model) share with runLoad: where requests go and what an engine
+ * What the two load engines (the closed loop, the open model) share with runLoad: where requests go and what an engine
  * reports.
  */
 
@@ -8,7 +8,7 @@ export interface EngineOutcome {
   sent: number;
   /** Requests sent per second over the sending window. */
   achievedRate: number;
-  /** Connections used (autocannon's, or the most the open model opened at once). */
+  /** Connections used (the closed loop's, or the most the open model opened at once). */
   connections: number;
   /** Bytes on the wire to and from the target: request and response lines, headers and bodies. */
   bytes: DataBytes;

@@ -1,6 +1,6 @@
 import { defaultRedactor, type Redactor } from '../core/redaction.ts';
 import { HarnessError } from '../core/harness-error.ts';
-import { runAutocannon } from './autocannon-run.ts';
+import { runClosedLoop } from './closed-loop-run.ts';
 import { judged, latencySummary, loadResultFormat, type LoadResult } from './load-result.ts';
 import { defaultMaxInFlight, runOpenModel } from './open-model-run.ts';
 import { RunRecorder } from './run-recorder.ts';
@@ -23,7 +23,8 @@ export interface LoadRunOptions {
 /**
  * Runs a scenario and returns a plain result. A scenario with a rate runs in the open model (its own
  * scheduler over undici: every request has a due time, latency counts from it, a stall shows in the tail);
- * bursts (`bursts: true`, the rate-limit probes) and as-fast-as-possible runs use autocannon. Both are bounded
+ * bursts (`bursts: true`, the rate-limit probes) and as-fast-as-possible runs use the closed model (closed-loop-run.ts,
+ * connections of its own on node:net). Both are bounded
  * by duration, request count and a deadline of their own; every request goes to the scenario's base URL.
  * Nothing is printed here.
  */
@@ -39,7 +40,7 @@ export async function runLoad(scenario: LoadScenario, options: LoadRunOptions = 
   try {
     outcome = open
       ? await runOpenModel(scenario, base, recorder, options.signal)
-      : await runAutocannon(scenario, base, recorder, options.signal);
+      : await runClosedLoop(scenario, base, recorder, options.signal);
   } finally {
     if (progress) clearInterval(progress);
   }

@@ -49,7 +49,7 @@ function floodScenario(bursts: boolean): { scenario: LoadScenario; seen: { lengt
 
 describe('a load run keeps at most keptBodyBytes of each answer, whatever the target sends', () => {
   test.each([
-    ['bursts (autocannon)', true],
+    ['bursts (the closed model)', true],
     ['the open model (undici)', false],
   ])('%s: every answer is judged on its first keptBodyBytes, the rest read and dropped', async (_engine, bursts) => {
     const { scenario, seen } = floodScenario(bursts);
