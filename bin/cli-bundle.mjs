@@ -1,4 +1,4 @@
-// The CLI's own modules bundled by esbuild, kept in node_modules/.harness-module-cache/cli-bundle and rebuilt when one
+// The CLI's own modules bundled by rolldown (vite's own bundler), kept in node_modules/.harness-module-cache/cli-bundle and rebuilt when one
 // of them changes (bin/harness.js imports the bundle when it can). Loading some 470 modules one by one through the
 // TypeScript hooks cost every harness process about 0.7 s of CPU (a one-rule run about a quarter of its CPU), and
 // the self-tests start a few hundred of them; a bundle loads in a fraction of that and needs no hooks at all.
@@ -11,7 +11,7 @@
 // cache cannot be written, load the source through the hooks as before.
 import { createRequire } from 'node:module';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /** A lock left behind this long ago is a builder that died: taken over. */
@@ -55,50 +55,54 @@ function lock(folder) {
   return true;
 }
 
-/** esbuild plugin: `import.meta.url` in each TypeScript file is that file's own URL. */
+/** rolldown plugin: `import.meta.url` in each TypeScript file is that file's own URL. */
 const ownImportMetaUrl = {
   name: 'own-import-meta-url',
-  setup(build) {
-    build.onLoad({ filter: /\.ts$/ }, (args) => ({
-      contents: readFileSync(args.path, 'utf8').replaceAll(
-        'import.meta.url',
-        JSON.stringify(pathToFileURL(args.path).href),
-      ),
-      loader: 'ts',
-    }));
+  transform: {
+    filter: { id: /\.ts$/ },
+    // Lines stay where they were, so the source's own map holds (map: null).
+    handler: (code, id) => ({
+      code: code.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(id).href)),
+      map: null,
+    }),
   },
 };
 
+/** A package or a Node builtin: left to node_modules and Node, as `import` finds them. */
+const isPackage = (id) => !id.startsWith('.') && !isAbsolute(id) && !id.startsWith('\0');
+
 /** Bundles `entry` into a fresh folder of the cache and makes it current; returns the bundle's entry file. */
 async function buildBundle(cacheFolder, root, entry, settings) {
-  const { build } = await import('esbuild');
+  const { build } = await import('rolldown');
   const startedAt = Date.now();
   const folder = `${startedAt}-${process.pid}`;
   const result = await build({
-    entryPoints: { main: join(root, entry) },
-    absWorkingDir: root,
-    outdir: join(cacheFolder, folder),
-    bundle: true,
-    splitting: true,
-    format: 'esm',
+    input: { main: join(root, entry) },
+    cwd: root,
     platform: 'node',
-    target: 'node20',
-    outExtension: { '.js': '.mjs' },
-    packages: 'external',
-    // Stack traces name the .ts lines (bin/harness.js enables source maps).
-    sourcemap: 'linked',
-    sourcesContent: false,
-    metafile: true,
+    external: isPackage,
     plugins: [ownImportMetaUrl],
     logLevel: 'silent',
+    transform: { target: 'node20' },
+    output: {
+      dir: join(cacheFolder, folder),
+      format: 'esm',
+      entryFileNames: '[name].mjs',
+      chunkFileNames: '[name]-[hash].mjs',
+      // Stack traces name the .ts lines (bin/harness.js enables source maps).
+      sourcemap: true,
+      sourcemapExcludeSources: true,
+    },
   });
   const inputs = {};
-  for (const file of Object.keys(result.metafile.inputs)) {
-    const stat = statSync(join(root, file));
+  const modules = result.output.flatMap((output) => (output.type === 'chunk' ? output.moduleIds : []));
+  for (const id of new Set(modules)) {
+    if (!isAbsolute(id)) continue;
+    const stat = statSync(id);
     // Changed while it was bundled: this bundle may hold the old text, so it is used by no one. (A time in the future
     // is a clock's, not an edit's.)
     if (stat.mtimeMs >= startedAt && stat.mtimeMs <= Date.now()) return undefined;
-    inputs[file] = signature(stat);
+    inputs[relative(root, id)] = signature(stat);
   }
   const manifest = join(cacheFolder, `current.json.${process.pid}.partial`);
   writeFileSync(manifest, JSON.stringify({ settings, folder, entry: 'main.mjs', inputs }));
@@ -120,8 +124,8 @@ function removeOldBundles(cacheFolder, current) {
  * should load the source through the hooks instead (the cache cannot be written, or another process is building).
  */
 export async function bundledEntry(root, entry) {
-  const { version } = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('esbuild/package.json'), 'utf8'));
-  const settings = `${entry} esbuild ${version} node ${process.versions.node}`;
+  const { version } = createRequire(import.meta.url)('rolldown/package.json');
+  const settings = `${entry} rolldown ${version} node ${process.versions.node}`;
   const cacheFolder = join(root, 'node_modules', '.harness-module-cache', 'cli-bundle');
   const current = currentBundle(cacheFolder, root, settings);
   if (current) return pathToFileURL(current).href;

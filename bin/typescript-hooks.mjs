@@ -1,7 +1,7 @@
 // Module hooks that let Node load the harness's TypeScript files (registered by bin/harness.js). Only a load hook:
 // every relative import in the harness names its file with its .ts extension (tsconfig: NodeNext,
 // allowImportingTsExtensions), so Node's own resolver finds them, and no import pays for a resolve hook. A .ts file
-// is turned into JavaScript by esbuild (types stripped, nothing else changed; a source map inline, so stack traces
+// is turned into JavaScript by oxc, through rolldown (vite's own bundler; types stripped, nothing else changed; a source map inline, so stack traces
 // name the .ts lines) and the output kept in node_modules/.harness-module-cache/typescript, named by a digest of the
 // file and the transform: a run transforms only what changed since the last. Everything else goes to Node as is.
 //
@@ -10,9 +10,11 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { transformSync, version } from 'esbuild';
+import { createRequire } from 'node:module';
+import { transformSync } from 'rolldown/utils';
 
-const options = { loader: 'ts', format: 'esm', target: 'node20', sourcemap: 'inline', sourcesContent: false };
+const options = { lang: 'ts', target: 'node20', sourcemap: true };
+const { version } = createRequire(import.meta.url)('rolldown/package.json');
 const cacheFolder = fileURLToPath(new URL('../node_modules/.harness-module-cache/typescript/', import.meta.url));
 const settingsDigest = createHash('sha256').update(JSON.stringify({ version, options })).digest('hex');
 /** False once the cache folder could not be written (a read-only install): each run then transforms its files. */
@@ -27,19 +29,23 @@ function transformed(path) {
   } catch {
     // Not transformed yet: below.
   }
-  const { code } = transformSync(source, { ...options, sourcefile: path });
+  const { code, map, errors } = transformSync(path, source, options);
+  if (errors.length) throw new SyntaxError(`${path}: ${errors.map((error) => error.message).join('; ')}`);
+  // The map inline, without the sources (stack traces read the .ts lines from the files themselves).
+  const inlineMap = Buffer.from(JSON.stringify({ ...map, sourcesContent: undefined })).toString('base64');
+  const withMap = `${code}\n//# sourceMappingURL=data:application/json;base64,${inlineMap}\n`;
   if (cacheWritable) {
     try {
       mkdirSync(cacheFolder, { recursive: true });
       // Written whole or not at all: processes side by side share the folder.
       const partial = `${cached}.${process.pid}.partial`;
-      writeFileSync(partial, code);
+      writeFileSync(partial, withMap);
       renameSync(partial, cached);
     } catch {
       cacheWritable = false;
     }
   }
-  return code;
+  return withMap;
 }
 
 export async function load(url, context, nextLoad) {

@@ -8,19 +8,19 @@ import { tempFolder } from '../support/temp-folders.ts';
 
 /*
  * The CLI's bundle (bin/cli-bundle.mjs), in fresh Node processes as bin/harness.js asks for it, each from a copy in an
- * install of its own (its node_modules holds esbuild alone), with a small TypeScript program for the CLI's source.
+ * install of its own (its node_modules holds rolldown alone), with a small TypeScript program for the CLI's source.
  */
 
 const run = promisify(execFile);
 const bundleFile = fileURLToPath(new URL('../../bin/cli-bundle.mjs', import.meta.url));
-const esbuild = fileURLToPath(new URL('../../node_modules/esbuild', import.meta.url));
+const rolldown = fileURLToPath(new URL('../../node_modules/rolldown', import.meta.url));
 
-/** A fresh install: `<root>/bin/cli-bundle.mjs`, `<root>/node_modules/esbuild`, and a program under `<root>/src`. */
+/** A fresh install: `<root>/bin/cli-bundle.mjs`, `<root>/node_modules/rolldown`, and a program under `<root>/src`. */
 function install(greeting: string): string {
   const root = tempFolder('harness-cli-bundle-');
   for (const folder of ['bin', 'node_modules', 'src']) mkdirSync(join(root, folder));
   copyFileSync(bundleFile, join(root, 'bin', 'cli-bundle.mjs'));
-  symlinkSync(esbuild, join(root, 'node_modules', 'esbuild'));
+  symlinkSync(rolldown, join(root, 'node_modules', 'rolldown'));
   writeProgram(root, greeting);
   return root;
 }

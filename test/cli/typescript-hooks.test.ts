@@ -8,21 +8,21 @@ import { tempFolder } from '../support/temp-folders.ts';
 
 /*
  * The hooks through which the CLI loads its TypeScript (bin/typescript-hooks.mjs), in fresh Node processes as
- * bin/harness.js registers them, each from a copy in an install of its own (its node_modules holds esbuild alone), so
+ * bin/harness.js registers them, each from a copy in an install of its own (its node_modules holds rolldown alone), so
  * that the cache these tests fill or refuse is theirs.
  */
 
 const run = promisify(execFile);
 const hooksFile = fileURLToPath(new URL('../../bin/typescript-hooks.mjs', import.meta.url));
-const esbuild = fileURLToPath(new URL('../../node_modules/esbuild', import.meta.url));
+const rolldown = fileURLToPath(new URL('../../node_modules/rolldown', import.meta.url));
 
-/** A copy of the hooks in a fresh install: `<root>/bin/typescript-hooks.mjs` and `<root>/node_modules/esbuild`. */
+/** A copy of the hooks in a fresh install: `<root>/bin/typescript-hooks.mjs` and `<root>/node_modules/rolldown`. */
 function installHooks(): string {
   const root = tempFolder('harness-typescript-hooks-');
   mkdirSync(join(root, 'bin'));
   mkdirSync(join(root, 'node_modules'));
   copyFileSync(hooksFile, join(root, 'bin', 'typescript-hooks.mjs'));
-  symlinkSync(esbuild, join(root, 'node_modules', 'esbuild'));
+  symlinkSync(rolldown, join(root, 'node_modules', 'rolldown'));
   return root;
 }
 
