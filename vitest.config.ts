@@ -26,6 +26,8 @@ const untimedLoad = [
   'test/load/segment.test.ts',
   'test/load/thresholds.test.ts',
   'test/load/swarm-nightly.test.ts',
+  // The --out sinks: in process, a few samples each (and a real Prometheus where one is installed); nothing timed.
+  'test/load/outputs/**/*.test.ts',
 ];
 
 const shared = {

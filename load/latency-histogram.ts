@@ -60,6 +60,20 @@ export class LatencyHistogram {
     return this.count === 0 ? 0 : this.#histogram.maxValue / 1000;
   }
 
+  /**
+   * Every value recorded, as its bucket reads it (ms: the bucket's highest value, at most the largest recorded, as `at`
+   * reads percentiles), with how many times: the samples again, at the histogram's precision.
+   */
+  *recordedValues(): Generator<{ valueMs: number; count: number }> {
+    const histogram = this.#histogram as hdr.JsHistogram;
+    const values = histogram.recordedValuesIterator;
+    values.reset();
+    while (values.hasNext()) {
+      const step = values.next();
+      yield { valueMs: Math.min(step.valueIteratedTo, histogram.maxValue) / 1000, count: step.countAtValueIteratedTo };
+    }
+  }
+
   /** Compressed base64 (the HdrHistogram V2 format other HDR tools read). */
   encode(): string {
     return hdr.encodeIntoCompressedBase64(this.#histogram);
