@@ -17,6 +17,7 @@ export const options = {
   target: { type: 'string' },
   reports: { type: 'string', default: 'reports' },
   segment: { type: 'string' },
+  out: { type: 'string', multiple: true },
   html: { type: 'boolean' },
 } as const;
 
@@ -32,12 +33,15 @@ async function runProbe(scenario: string, argv: string[]): Promise<number> {
       'run the probe on one machine; --segment is for harness load nightly',
     );
   }
+  const { parseOutOptions } = await import('../load/outputs/parse-out-option.ts');
+  const outputs = parseOutOptions(values.out as string[] | undefined);
   const { runLoadCommand } = await import('./load-command.ts');
   const code = await runLoadCommand({
     scenario,
     targetsFile: targetsFilePath(values.targets as string | undefined),
     ...(values.target ? { target: String(values.target) } : {}),
     reportsDir: String(values.reports),
+    outputs,
   });
   return withHtmlReport(code, values.html === true, String(values.reports));
 }

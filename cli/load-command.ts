@@ -12,6 +12,8 @@ import { handTo } from '../reporting/report-sink.ts';
 import { loadCharts } from '../reporting/load-charts.ts';
 import { loadProgressLine } from '../reporting/load-progress-line.ts';
 import { HarnessError } from '../core/harness-error.ts';
+import { deliveryLines, LoadOutputs } from '../load/outputs/load-outputs.ts';
+import type { Output, OutputDelivery } from '../load/outputs/output.ts';
 import { listenForInterruption } from '../run/interrupt.ts';
 import { publishLoadSummary } from './load-publish.ts';
 import { registeredProbeNamed } from './load-probes.ts';
@@ -23,6 +25,8 @@ export interface LoadCommandOptions {
   targetsFile: string;
   target?: string;
   reportsDir: string;
+  /** Sinks the probe's load samples go to once it ends (`--out`), under the run id of its start. Default: none. */
+  outputs?: readonly Output[];
 }
 
 /** What `harness load` writes per run (reports/load/<scenario>.json): the verdict, the finding, the load figures. */
@@ -86,8 +90,27 @@ async function writeProbeAllureResult(reportsDir: string, report: LoadReport & {
   handTo([loadAllureSink(reportsPaths(reportsDir).allureResults)], { runs: [run] });
 }
 
+/** The probe's load figures handed to the sinks (--out), and what each delivered, said in the terminal. */
+async function sendToOutputs(
+  outputs: readonly Output[],
+  report: LoadReport,
+  startedAt: number,
+): Promise<OutputDelivery[]> {
+  const runId = new Date(startedAt).toISOString();
+  const sinks = new LoadOutputs(outputs, { target: report.target, segment: '1/1', runId });
+  if (report.load) await sinks.add({ ...report.load, scenario: report.scenario });
+  const delivered = await sinks.finish(runId);
+  if (delivered.length) console.log(deliveryLines(delivered).join('\n'));
+  return delivered;
+}
+
 /** The result file, the Allure result, the finding and the summary of a probe's run. */
-async function publishProbe(reportsDir: string, report: LoadReport, interrupted: boolean): Promise<void> {
+async function publishProbe(
+  reportsDir: string,
+  report: LoadReport,
+  interrupted: boolean,
+  outputs: readonly OutputDelivery[],
+): Promise<void> {
   const path = writeReport(reportsDir, report);
   if (report.load) await writeProbeAllureResult(reportsDir, { ...report, load: report.load });
   console.log(renderLoadReport(report));
@@ -96,6 +119,7 @@ async function publishProbe(reportsDir: string, report: LoadReport, interrupted:
     target: report.target,
     results: report.load ? [{ ...report.load, scenario: report.scenario }] : [],
     interrupted,
+    outputs,
     probe: {
       ruleIds: report.ruleId ? [report.ruleId] : report.ruleIds,
       status: report.status,
@@ -126,6 +150,7 @@ export async function runLoadCommand(options: LoadCommandOptions): Promise<numbe
   const stop = new AbortController();
   void interruption.arrived.then(() => stop.abort());
   const line = loadProgressLine();
+  const startedAt = Date.now();
   const { target: started, launched } = await launchLoaded(loaded);
   interruption.beforeForcedExit(() => launched.kill());
   let report: LoadReport;
@@ -150,7 +175,8 @@ export async function runLoadCommand(options: LoadCommandOptions): Promise<numbe
     await launched.stop();
     interruption.dispose();
   }
-  await publishProbe(options.reportsDir, report, interruption.signal !== undefined);
+  const delivered = await sendToOutputs(options.outputs ?? [], report, startedAt);
+  await publishProbe(options.reportsDir, report, interruption.signal !== undefined, delivered);
   if (interruption.signal) return 2;
   return report.status === 'passed' ? 0 : 1;
 }

@@ -16,6 +16,7 @@ export const options = {
   segment: { type: 'string' },
   'start-at': { type: 'string' },
   'run-id': { type: 'string' },
+  out: { type: 'string', multiple: true },
   html: { type: 'boolean' },
 } as const;
 
@@ -27,6 +28,8 @@ export async function runLoadNightlyCli(argv: string[]): Promise<number> {
   const { parseSegment } = await import('../load/segment.ts');
   const { parseStartAt } = await import('../load/start-at.ts');
   const { loadProfileBounds } = await import('../targets/schema.ts');
+  const { parseOutOptions } = await import('../load/outputs/parse-out-option.ts');
+  const outputs = parseOutOptions(values.out as string[] | undefined);
   const rate = integerOption(values.rate, 'rate', loadProfileBounds.rate.min, loadProfileBounds.rate.max);
   const durationMs = durationOption(values.duration, 'duration', loadProfileBounds.durationSeconds.max);
   const code = await runNightly({
@@ -39,6 +42,7 @@ export async function runLoadNightlyCli(argv: string[]): Promise<number> {
     ...(values.segment ? { segment: parseSegment(String(values.segment)) } : {}),
     ...(values['start-at'] ? { startAt: parseStartAt(String(values['start-at'])) } : {}),
     ...(values['run-id'] ? { runId: String(values['run-id']) } : {}),
+    outputs,
   });
   return withHtmlReport(code, values.html === true, String(values.reports));
 }

@@ -10,6 +10,8 @@ import { runFolder, segmentFolder } from '../load/segment-folders.ts';
 import { shellWord } from '../client/shell-quote.ts';
 import { HarnessError } from '../core/harness-error.ts';
 import { runLoad } from '../load/run-load.ts';
+import { deliveryLines, LoadOutputs } from '../load/outputs/load-outputs.ts';
+import type { Output, OutputDelivery } from '../load/outputs/output.ts';
 import { loadProgressLine } from '../reporting/load-progress-line.ts';
 import { loadVerdictLine } from '../reporting/load-summary.ts';
 import { loadSummaryTable } from '../reporting/load-summary-table.ts';
@@ -41,6 +43,11 @@ export interface NightlyOptions {
    * profile digest.
    */
   runId?: string;
+  /**
+   * Sinks each operation's samples go to as it ends (`--out`), labelled with the run id (a whole run's: --run-id or its
+   * start), the target, family, operation and segment. Default: none.
+   */
+  outputs?: readonly Output[];
 }
 
 type ResolvedNightlyTarget = Awaited<ReturnType<typeof loadTarget>>['target'];
@@ -87,6 +94,7 @@ interface LoadingContext {
   runs: NightlyProfile;
   signal: AbortSignal;
   line: ReturnType<typeof loadProgressLine>;
+  outputs: LoadOutputs;
 }
 
 /**
@@ -116,10 +124,14 @@ async function loadOperations(
     try {
       for (const scenario of scenarios) {
         if (signal.aborted) break;
-        results.push(
-          await runLoad(scenario, { target: target.name, onProgress: (progress) => line.show(progress), signal }),
-        );
+        const result = await runLoad(scenario, {
+          target: target.name,
+          onProgress: (progress) => line.show(progress),
+          signal,
+        });
+        results.push(result);
         line.stop();
+        await context.outputs.add(result);
       }
     } finally {
       await close();
@@ -153,20 +165,30 @@ export async function runNightly(options: NightlyOptions): Promise<number> {
   const { target: started, launched } = await launchLoaded(loadedTarget);
   interruption.beforeForcedExit(() => launched.kill());
   let loaded: Awaited<ReturnType<typeof loadOperations>>;
+  // A whole run's id is known now; a segment's derived id only once its operations have run.
+  const wholeRunId = options.runId ?? new Date(options.startAt ?? Date.now()).toISOString();
+  const outputs = new LoadOutputs(options.outputs ?? [], {
+    target: target.name,
+    segment: segment ? segmentText(segment) : '1/1',
+    ...(segment && options.runId === undefined ? {} : { runId: wholeRunId }),
+  });
   try {
     if (options.startAt !== undefined) {
       if (options.startAt > Date.now())
         console.log(`waiting for the start: ${new Date(options.startAt).toISOString()}`);
       await waitForStart(options.startAt, stop.signal);
     }
-    loaded = await loadOperations(declared, { target: started, runs, signal: stop.signal, line });
+    loaded = await loadOperations(declared, { target: started, runs, signal: stop.signal, line, outputs });
   } finally {
     line.stop();
     await launched.stop();
     interruption.dispose();
   }
   const interrupted = interruption.signal !== undefined;
-  if (!segment) return publishWholeRun(loaded.results, target.name, options, interrupted);
+  if (!segment) {
+    const delivered = await finishOutputs(outputs, wholeRunId);
+    return publishWholeRun(loaded.results, target.name, options, interrupted, delivered);
+  }
   const digest = profileDigest(profile, loaded.operations);
   const stamp = {
     ...segment,
@@ -174,11 +196,19 @@ export async function runNightly(options: NightlyOptions): Promise<number> {
     profileDigest: digest,
     operations: loaded.operations,
   };
+  await finishOutputs(outputs, stamp.runId);
   return writeSegment(
     loaded.results.map((result) => ({ ...result, segment: stamp })),
     options.reportsDir,
     interrupted,
   );
+}
+
+/** Stops the run's sinks and says what each delivered and lost (the verdict stays the run's own). */
+async function finishOutputs(outputs: LoadOutputs, runId: string): Promise<OutputDelivery[]> {
+  const delivered = await outputs.finish(runId);
+  if (delivered.length) console.log(`\n${deliveryLines(delivered).join('\n')}`);
+  return delivered;
 }
 
 /**
@@ -191,6 +221,7 @@ async function publishWholeRun(
   target: string,
   options: NightlyOptions,
   interrupted: boolean,
+  outputs: readonly OutputDelivery[],
 ): Promise<number> {
   const dir = join(options.reportsDir, 'load', 'nightly');
   mkdirSync(dir, { recursive: true });
@@ -212,6 +243,7 @@ async function publishWholeRun(
     results,
     interrupted,
     comparisons,
+    outputs,
   });
   console.log(
     `\nresults: ${dir}\nhistory: ${published.historyDir}${published.recorded ? '' : ' (not recorded: interrupted)'}\nallure results: ${allureResults} (harness report builds the HTML)\nsummary: ${summary}`,

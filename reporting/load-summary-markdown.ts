@@ -1,4 +1,6 @@
 import type { LoadResult } from '../load/load-result.ts';
+import { deliveryLines } from '../load/outputs/load-outputs.ts';
+import type { OutputDelivery } from '../load/outputs/output.ts';
 import type { OperationComparison } from '../load/nightly-comparison.ts';
 import { comparisonRows } from './load-comparison-table.ts';
 import { partialNote } from '../load/segment-merge.ts';
@@ -25,6 +27,8 @@ export interface LoadSummaryParts {
   replay?: string;
   /** Tonight beside the previous run, per operation (nightly and merge). Default: none, no such section. */
   comparisons?: readonly OperationComparison[];
+  /** What each `--out` sink delivered and lost. Default: none, no such section. */
+  outputs?: readonly OutputDelivery[];
 }
 
 /** The headline's word: INTERRUPTED and PARTIAL (a merge missing segments) are neither a pass nor a fail. */
@@ -97,6 +101,8 @@ export function renderLoadSummaryMarkdown(parts: LoadSummaryParts): string {
   const broken = brokenResponseRuleLines(parts.results);
   if (broken.length)
     lines.push('', '### Response rules broken', '', ...broken.map((line) => `- ${markdownInline(line)}`));
+  if (parts.outputs?.length)
+    lines.push('', '### Outputs', '', ...deliveryLines(parts.outputs).map((line) => `- ${markdownInline(line)}`));
   if (parts.replay) lines.push('', `Replay: ${codeSpan(parts.replay)}`);
   lines.push(
     '',

@@ -71,8 +71,11 @@ class CumulativeSeries {
   }
 }
 
-/** The series of one operation's run; none for a run that sent nothing. */
-export function operationSeries({ result, labels }: LabelledResult): PrometheusSeries[] {
+/**
+ * The series of one operation's run; none for a run that sent nothing. A second's values are stamped at its end, the
+ * last at most `now` (a sample in the future is not yet what an instant query reads).
+ */
+export function operationSeries({ result, labels }: LabelledResult, now = Date.now()): PrometheusSeries[] {
   const seconds = result.perSecond;
   const first = seconds[0];
   if (!first) return [];
@@ -92,8 +95,10 @@ export function operationSeries({ result, labels }: LabelledResult): PrometheusS
   const count = named(`${prometheusMetrics.duration}_count`);
   const sum = named(`${prometheusMetrics.duration}_sum`);
   const all = [...requests.values(), failed, dropped, ...buckets, count, sum];
-  // A zero where the run starts, so rate() and increase() see its first second.
-  for (const series of all) series.at(first.at * 1000);
+  const last = (seconds.at(-1) as (typeof seconds)[number]).at;
+  const end = Math.max(last * 1000 + 1, Math.min((last + 1) * 1000, now));
+  // A zero a second before the first, so rate() and increase() see the first second's requests.
+  for (const series of all) series.at((first.at - 1) * 1000);
   for (const second of seconds) {
     for (const [status, responses] of Object.entries(second.statuses)) {
       (requests.get(status) as CumulativeSeries).value += responses;
@@ -118,9 +123,8 @@ export function operationSeries({ result, labels }: LabelledResult): PrometheusS
         bucket.value += below;
       });
     }
-    for (const series of all) series.at((second.at + 1) * 1000);
+    for (const series of all) series.at(Math.min((second.at + 1) * 1000, end));
   }
-  const end = ((seconds.at(-1) as (typeof seconds)[number]).at + 1) * 1000;
   for (const series of all) series.end(end);
   return all.map(({ labels: named, samples }) => ({ labels: named, samples }));
 }

@@ -1,50 +1,23 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadHelp } from '../../cli/load-help.ts';
-import { main } from '../../cli/main.ts';
-import { families } from '../../families/index.ts';
 import type { LoadResult } from '../../load/load-result.ts';
-import { startReferenceServer, type RunningReference } from '../../reference/server.ts';
+import type { RunningReference } from '../../reference/server.ts';
+import { harnessInProcess as harness } from '../support/in-process-cli.ts';
+import { shortenerReference } from '../support/shortener-reference.ts';
 import { tempFolder } from '../support/temp-folders.ts';
-
-/** The CLI in this process, its output kept: exit code and every line printed. */
-async function harness(args: string[]): Promise<{ code: number; output: string }> {
-  const lines: string[] = [];
-  const keep = (line: unknown) => void lines.push(String(line));
-  const log = vi.spyOn(console, 'log').mockImplementation(keep);
-  const error = vi.spyOn(console, 'error').mockImplementation(keep);
-  try {
-    return { code: await main(args), output: lines.join('\n') };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-  }
-}
 
 let reference: RunningReference;
 let targets: string;
 
 beforeAll(async () => {
   // One operation (the shortener's mappings): the segments of a real run in a second or two.
-  reference = await startReferenceServer({
-    env: {},
-    serve: families().filter((family) => family.name === 'shortener'),
-  });
-  targets = join(tempFolder('load-segments-'), 'targets.json');
-  writeFileSync(
-    targets,
-    JSON.stringify({
-      default: 'local',
-      targets: {
-        local: {
-          kind: 'url',
-          families: { shortener: { baseUrl: reference.baseUrls.shortener } },
-          load: { rate: 5, durationSeconds: 1, thresholds: ['p99 < 2 s', 'rate(2xx) >= 99%'] },
-        },
-      },
-    }),
-  );
+  ({ reference, targets } = await shortenerReference(tempFolder('load-segments-'), {
+    rate: 5,
+    durationSeconds: 1,
+    thresholds: ['p99 < 2 s', 'rate(2xx) >= 99%'],
+  }));
 });
 afterAll(() => reference.close());
 

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { freeLoopbackPort } from './free-port.ts';
 import { tempFolder } from './temp-folders.ts';
 
 /*
@@ -32,14 +32,6 @@ export interface PrometheusServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  const { port } = server.address() as { port: number };
-  await new Promise((closed) => server.close(closed));
-  return port;
-}
-
 async function stopped(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((done) => child.once('exit', done));
@@ -54,7 +46,7 @@ export async function startPrometheus(binary = findPrometheus() as string): Prom
   const folder = tempFolder('harness-prometheus-');
   const config = join(folder, 'prometheus.yml');
   writeFileSync(config, 'global:\n  scrape_interval: 1m\nscrape_configs: []\n');
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   const url = `http://127.0.0.1:${port}`;
   const log: string[] = [];
   const child = spawn(

@@ -11,15 +11,21 @@ const named = (name: string, extra: Record<string, string> = {}) =>
   });
 
 describe('prometheus series of an operation', () => {
-  it('counts requests by status, failures and drops cumulatively, from a zero at the start', () => {
+  it('counts requests by status, failures and drops cumulatively, from a zero a second before the first', () => {
     expect(named('harness_http_reqs_total', { status: '200' })?.samples).toEqual([
-      { timestamp: start * 1000, value: 0 },
+      { timestamp: (start - 1) * 1000, value: 0 },
       { timestamp: (start + 1) * 1000, value: 3 },
       { timestamp: (start + 2) * 1000, value: 5 },
     ]);
     expect(named('harness_http_reqs_total', { status: '0' })?.samples.at(-1)?.value).toBe(1);
     expect(named('harness_http_req_failed_total')?.samples.at(-1)?.value).toBe(2);
     expect(named('harness_dropped_iterations_total')?.samples.map(({ value }) => value)).toEqual([0, 2, 2]);
+  });
+
+  it('stamps no sample later than now: the last second of a run that just ended ends now', () => {
+    const now = (start + 1) * 1000 + 250;
+    const samples = operationSeries(labelled(recordedResult(twoSeconds(start))), now)[0]?.samples;
+    expect(samples?.map(({ timestamp }) => timestamp)).toEqual([(start - 1) * 1000, (start + 1) * 1000, now]);
   });
 
   it('labels every series with the run, sorted by name as remote write asks', () => {
@@ -47,7 +53,7 @@ describe('prometheus series of an operation', () => {
     expect(
       named('harness_http_req_duration_seconds_bucket', { le: String(durationBucketsSeconds[0]) })?.samples,
     ).toEqual([
-      { timestamp: start * 1000, value: 0 },
+      { timestamp: (start - 1) * 1000, value: 0 },
       { timestamp: (start + 2) * 1000, value: 0 },
     ]);
   });
