@@ -3,9 +3,9 @@
 /** The probes' lines are read from the registry when help is asked. */
 export async function loadHelp(): Promise<string> {
   const { registeredProbes } = await import('./load-probes.ts');
-  return `harness load <scenario> [--targets FILE] [--target NAME] [--reports DIR] [--html]
+  return `harness load <scenario> [--targets FILE] [--target NAME] [--reports DIR] [--out KIND=WHERE]... [--html]
 harness load nightly [--targets FILE] [--target NAME] [--reports DIR] [--rate N] [--duration D] [--history DIR] [--html]
-                     [--segment I/N (--start-at TIME | --run-id ID)]
+                     [--segment I/N (--start-at TIME | --run-id ID)] [--out KIND=WHERE]...
 harness load merge FILE|DIR... [--output FILE|DIR|-] [--reports DIR] [--history DIR] [--allow-partial]
 
 Runs a load scenario against a target's base URL (bounded in rate, count and time) and judges its rule:
@@ -34,6 +34,14 @@ epoch ms, at most 10 min ahead; the same for every replica) waits for a common s
 segment writes DIR/load/nightly/<run id>/segment-I-of-N/ (a folder per run: another run's files never meet it),
 judges nothing (exit 0, 2 if interrupted) and prints the merge line of its run, which judges once. The probes
 discover a single limit and cannot be split.
+
+--out sends the samples elsewhere too, as k6's --out does (repeat it for several sinks at once): json=FILE (k6's
+JSON lines: a Metric line per metric, a Point a request: http_reqs, http_req_failed, http_req_duration,
+dropped_iterations), csv=FILE (k6's CSV columns; FILE relative to the current directory), prometheus=URL
+(Prometheus remote write, e.g. http://127.0.0.1:9090/api/v1/write: harness_http_reqs_total by status,
+harness_http_req_failed_total, harness_dropped_iterations_total, harness_http_req_duration_seconds histogram).
+Every sample is labelled run_id, target, family, operation and segment, so the segments of one run add up in one
+query. A sink that cannot be reached or refuses is reported with the samples lost; the verdict stays the run's.
 
 merge combines result files (a folder: every .json below it) per scenario into one result each (histograms
 and per-second counts added) and judges the thresholds once, on the merged figures: exit 0 when they hold, 1
