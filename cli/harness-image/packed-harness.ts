@@ -26,14 +26,15 @@ export function outsideEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.Process
   return outside;
 }
 
-function npm(args: readonly string[], cwd: string): Promise<string> {
+/** npm's output, or its failure with what it printed. */
+function npm(args: readonly string[], cwd: string): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     execFile(
       'npm',
       args,
       { cwd, env: outsideEnv(), timeout: 300_000, maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) =>
-        error ? reject(new Error(`npm ${args[0]} failed: ${stderr.trim()}`)) : resolve(stdout),
+        error ? reject(new Error(`npm ${args[0]} failed: ${stderr.trim()}`)) : resolve({ stdout, stderr }),
     );
   });
 }
@@ -48,17 +49,17 @@ export async function packHarness(): Promise<string> {
 }
 
 /**
- * Installs a packed harness into `project` (a package.json written when it has none, with the harness's own
- * allowScripts, so install scripts are decided as here), from npm's cache where it can; `dev` saves it as a dev
- * dependency, as a team does, else as a dependency with no dev dependencies (an image).
+ * Installs a packed harness into `project` (a package.json written when it has none: a new team's, with no
+ * allowScripts of its own), from npm's cache where it can; `dev` saves it as a dev dependency, as a team does, else
+ * as a dependency with no dev dependencies (an image). Returns what npm printed on stderr (its warnings).
  */
-export async function installPackedHarness(tarball: string, project: string, dev: boolean): Promise<void> {
+export async function installPackedHarness(tarball: string, project: string, dev: boolean): Promise<string> {
   mkdirSync(project, { recursive: true });
   if (!readdirSync(project).includes('package.json')) {
-    const { allowScripts } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8'));
-    const manifest = { name: 'harness-user', version: '1.0.0', private: true, allowScripts };
+    const manifest = { name: 'harness-user', version: '1.0.0', private: true };
     writeFileSync(join(project, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   }
   const save = dev ? ['--save-dev'] : ['--omit=dev'];
-  await npm(['install', '--prefer-offline', '--no-audit', '--no-fund', ...save, tarball], project);
+  const { stderr } = await npm(['install', '--prefer-offline', '--no-audit', '--no-fund', ...save, tarball], project);
+  return stderr;
 }

@@ -1,26 +1,16 @@
-import protobuf from 'protobufjs';
+import { BinaryReader, BinaryWriter, WireType } from '@bufbuild/protobuf/wire';
 import snappy from 'snappyjs';
-import type { PrometheusSeries } from './prometheus-series.ts';
+import type { PrometheusSample, PrometheusSeries } from './prometheus-series.ts';
 
 /*
  * A Prometheus remote-write request body (protocol 0.1.0): a prompb.WriteRequest in protobuf, snappy block-compressed.
- * The messages as remote.proto and types.proto declare them (only the fields written here), encoded by protobufjs.
+ * The messages as remote.proto and types.proto declare them (only the fields written here), written field by field
+ * with @bufbuild/protobuf's wire format (a package with no install script, unlike protobufjs):
+ *   WriteRequest { repeated TimeSeries timeseries = 1; }
+ *   TimeSeries   { repeated Label labels = 1; repeated Sample samples = 2; }
+ *   Label        { string name = 1; string value = 2; }
+ *   Sample       { double value = 1; int64 timestamp = 2; }
  */
-
-const prompb = protobuf.Root.fromJSON({
-  nested: {
-    WriteRequest: { fields: { timeseries: { rule: 'repeated', type: 'TimeSeries', id: 1 } } },
-    TimeSeries: {
-      fields: {
-        labels: { rule: 'repeated', type: 'Label', id: 1 },
-        samples: { rule: 'repeated', type: 'Sample', id: 2 },
-      },
-    },
-    Label: { fields: { name: { type: 'string', id: 1 }, value: { type: 'string', id: 2 } } },
-    Sample: { fields: { value: { type: 'double', id: 1 }, timestamp: { type: 'int64', id: 2 } } },
-  },
-});
-export const writeRequestType = prompb.lookupType('WriteRequest');
 
 /** The headers remote write asks of a sender. */
 export const remoteWriteHeaders = {
@@ -29,13 +19,80 @@ export const remoteWriteHeaders = {
   'X-Prometheus-Remote-Write-Version': '0.1.0',
 } as const;
 
+/** A WriteRequest in protobuf, before compression. */
+export function writeRequestBytes(series: readonly PrometheusSeries[]): Uint8Array {
+  const writer = new BinaryWriter();
+  for (const { labels, samples } of series) {
+    writer.tag(1, WireType.LengthDelimited).fork();
+    for (const [name, value] of labels)
+      writer
+        .tag(1, WireType.LengthDelimited)
+        .fork()
+        .tag(1, WireType.LengthDelimited)
+        .string(name)
+        .tag(2, WireType.LengthDelimited)
+        .string(value)
+        .join();
+    for (const { value, timestamp } of samples)
+      writer
+        .tag(2, WireType.LengthDelimited)
+        .fork()
+        .tag(1, WireType.Bit64)
+        .double(value)
+        .tag(2, WireType.Varint)
+        .int64(timestamp)
+        .join();
+    writer.join();
+  }
+  return writer.finish();
+}
+
 /** The request body for these series. */
 export function remoteWriteBody(series: readonly PrometheusSeries[]): Buffer {
-  const message = writeRequestType.fromObject({
-    timeseries: series.map(({ labels, samples }) => ({
-      labels: labels.map(([name, value]) => ({ name, value })),
-      samples,
-    })),
-  });
-  return Buffer.from(snappy.compress(writeRequestType.encode(message).finish()));
+  return Buffer.from(snappy.compress(writeRequestBytes(series)));
+}
+
+/** The series a WriteRequest holds (what a receiver reads back; for tests and the bench). */
+export function readWriteRequest(bytes: Uint8Array): PrometheusSeries[] {
+  const series: PrometheusSeries[] = [];
+  const request = new BinaryReader(bytes);
+  while (request.pos < request.len) {
+    const [field, wireType] = request.tag();
+    if (field !== 1) {
+      request.skip(wireType);
+      continue;
+    }
+    const timeSeries = new BinaryReader(request.bytes());
+    const labels: [string, string][] = [];
+    const samples: PrometheusSample[] = [];
+    while (timeSeries.pos < timeSeries.len) {
+      const [part, partType] = timeSeries.tag();
+      if (part === 1) labels.push(readLabel(new BinaryReader(timeSeries.bytes())));
+      else if (part === 2) samples.push(readSample(new BinaryReader(timeSeries.bytes())));
+      else timeSeries.skip(partType);
+    }
+    series.push({ labels, samples });
+  }
+  return series;
+}
+
+function readLabel(reader: BinaryReader): [string, string] {
+  const label: [string, string] = ['', ''];
+  while (reader.pos < reader.len) {
+    const [field, wireType] = reader.tag();
+    if (field === 1 || field === 2) label[field - 1] = reader.string();
+    else reader.skip(wireType);
+  }
+  return label;
+}
+
+function readSample(reader: BinaryReader): PrometheusSample {
+  const sample = { value: 0, timestamp: 0 };
+  while (reader.pos < reader.len) {
+    const [field, wireType] = reader.tag();
+    if (field === 1) sample.value = reader.double();
+    else if (field === 2) sample.timestamp = Number(reader.int64());
+    else reader.skip(wireType);
+  }
+  return sample;
 }
