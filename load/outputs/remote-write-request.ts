@@ -56,43 +56,48 @@ export function remoteWriteBody(series: readonly PrometheusSeries[]): Buffer {
 export function readWriteRequest(bytes: Uint8Array): PrometheusSeries[] {
   const series: PrometheusSeries[] = [];
   const request = new BinaryReader(bytes);
-  while (request.pos < request.len) {
-    const [field, wireType] = request.tag();
-    if (field !== 1) {
-      request.skip(wireType);
-      continue;
-    }
+  readFields(request, (field) => {
+    if (field !== 1) return false;
     const timeSeries = new BinaryReader(request.bytes());
     const labels: [string, string][] = [];
     const samples: PrometheusSample[] = [];
-    while (timeSeries.pos < timeSeries.len) {
-      const [part, partType] = timeSeries.tag();
+    readFields(timeSeries, (part) => {
       if (part === 1) labels.push(readLabel(new BinaryReader(timeSeries.bytes())));
       else if (part === 2) samples.push(readSample(new BinaryReader(timeSeries.bytes())));
-      else timeSeries.skip(partType);
-    }
+      else return false;
+      return true;
+    });
     series.push({ labels, samples });
-  }
+    return true;
+  });
   return series;
+}
+
+/** Reads a message's fields in turn, each by its field number; fields not read are skipped. */
+function readFields(reader: BinaryReader, read: (field: number) => boolean): void {
+  while (reader.pos < reader.len) {
+    const [field, wireType] = reader.tag();
+    if (!read(field)) reader.skip(wireType);
+  }
 }
 
 function readLabel(reader: BinaryReader): [string, string] {
   const label: [string, string] = ['', ''];
-  while (reader.pos < reader.len) {
-    const [field, wireType] = reader.tag();
-    if (field === 1 || field === 2) label[field - 1] = reader.string();
-    else reader.skip(wireType);
-  }
+  readFields(reader, (field) => {
+    if (field !== 1 && field !== 2) return false;
+    label[field - 1] = reader.string();
+    return true;
+  });
   return label;
 }
 
 function readSample(reader: BinaryReader): PrometheusSample {
   const sample = { value: 0, timestamp: 0 };
-  while (reader.pos < reader.len) {
-    const [field, wireType] = reader.tag();
+  readFields(reader, (field) => {
     if (field === 1) sample.value = reader.double();
     else if (field === 2) sample.timestamp = Number(reader.int64());
-    else reader.skip(wireType);
-  }
+    else return false;
+    return true;
+  });
   return sample;
 }
