@@ -103,18 +103,22 @@ export class Http1ResponseParser {
     let length = -1;
     let chunked = false;
     let keepAlive = !head.startsWith('HTTP/1.0');
-    let lineStart = head.indexOf('\r\n');
-    while (lineStart >= 0) {
-      const lineEnd = head.indexOf('\r\n', lineStart + 2);
-      const line = head.slice(lineStart + 2, lineEnd < 0 ? head.length : lineEnd);
+    // Line by line without slicing lines out: this runs for every answer of a run.
+    for (let lineStart = head.indexOf('\r\n'); lineStart >= 0; ) {
+      const nameStart = lineStart + 2;
+      const lineEnd = head.indexOf('\r\n', nameStart);
+      const end = lineEnd < 0 ? head.length : lineEnd;
       lineStart = lineEnd;
-      const colon = line.indexOf(':');
-      if (colon <= 0) continue;
-      const name = line.slice(0, colon).toLowerCase();
-      const value = line.slice(colon + 1).trim();
+      const colon = head.indexOf(':', nameStart);
+      if (colon <= nameStart || colon >= end) continue;
+      const name = head.slice(nameStart, colon).toLowerCase();
+      const value = head.slice(colon + 1, end).trim();
       if (name === 'content-length') length = Number(value);
-      else if (name === 'transfer-encoding') chunked = /(^|,)\s*chunked\s*$/i.test(value);
-      else if (name === 'connection') keepAlive = !/\bclose\b/i.test(value) && (keepAlive || /keep-alive/i.test(value));
+      else if (name === 'transfer-encoding') chunked = value.toLowerCase().endsWith('chunked');
+      else if (name === 'connection') {
+        const tokens = value.toLowerCase();
+        keepAlive = !tokens.includes('close') && (keepAlive || tokens.includes('keep-alive'));
+      }
       if (headers) headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
     }
     // An informational answer (100 Continue) is followed by the real one.
