@@ -1,8 +1,11 @@
 /*
  * Benchmark, not a test: prints figures, asserts nothing. The reference runs in a process of its own.
  * 1. Requests per second of the load path (a scenario with a response rule checked on every answer) against
- *    plain autocannon and wrk (Debian package `wrk`; skipped when absent), same endpoint, same connections,
- *    in the same run.
+ *    plain autocannon and wrk (Debian package `wrk`; skipped when absent), same request, same connections, 3 rounds
+ *    interleaved, each ratio per round and their median: on nginx with one worker (Debian package `nginx`, started
+ *    here from a config in a temp folder; a Node responder without it), then on the reference's billing
+ *    queryCharge. On nginx also the open model's highest constant arrival rate held within 1 %. `--vs DIR` runs
+ *    another checkout's load path in every round too. `--throughput` runs only this part.
  * 2. Requests the gzip-threshold probe takes to find the exact byte, before its under-load phase.
  * 3. How long the token-rate-limit probe takes to settle on a configured limit, and how close it gets.
  * 4. The open model (constant-rate runs, issue 21): see open-model-bench.ts.
@@ -10,7 +13,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
@@ -21,13 +24,14 @@ import { families } from '../families/index.ts';
 import { probeGzipThreshold } from '../load/gzip-threshold-probe.ts';
 import { probeRateLimit } from '../load/rate-limit-probe.ts';
 import { runLoad } from '../load/run-load.ts';
-import { thresholds } from '../load/scenario.ts';
+import { type LoadScenario, thresholds } from '../load/scenario.ts';
 import { chargeSizedResponses } from '../load/billing/charge-sized-responses.ts';
 import { tokenRateLimitOperation } from '../load/billing/token-rate-limit-operation.ts';
 import { billingOperations as op } from '../rules/billing/operations.ts';
 import { tenantModeSchema } from '../rules/billing/tenant-mode.ts';
 import { targetSchemaFor } from '../targets/schema.ts';
-import { openModelCeiling, stallScenario, steadyRate } from './open-model-bench.ts';
+import { climbRates, openModelCeiling, stallScenario, steadyRate } from './open-model-bench.ts';
+import { startStaticResponder } from './static-responder.ts';
 
 const bin = fileURLToPath(new URL('../bin/harness.js', import.meta.url));
 const env = { REFERENCE_CLIENT_ID: randomUUID(), REFERENCE_CLIENT_SECRET: randomBytes(24).toString('base64url') };
@@ -87,42 +91,84 @@ async function queryChargeRequest(client: BillingClient, baseUrl: string): Promi
   const body = JSON.stringify(
     client.adapter.queryChargeBody(client.adapter.parseChargeResponse(created.response?.json()).chargeId, {}),
   );
-  const headers = {
-    'content-type': 'application/json',
-    authorization: `Bearer ${await client.token()}`,
-    'svc-track-id': 'bench-track',
+  return {
+    url: `${baseUrl}${op.queryCharge.path}`,
+    path: op.queryCharge.path,
+    headers: benchHeaders(await client.token()),
+    body,
   };
-  return { url: `${baseUrl}${op.queryCharge.path}`, path: op.queryCharge.path, headers, body };
 }
 
-/** The harness's load path, with a response rule checked on every answer. */
-async function loadPath(baseUrl: string, { path, headers, body }: BenchRequest) {
-  const load = await runLoad({
-    name: 'bench queryCharge',
-    family: 'billing',
-    baseUrl,
-    requests: [{ label: 'queryCharge', method: 'POST', path, headers, body }],
-    connections,
-    durationSeconds: seconds,
-    maxRequests: 10_000_000,
-    thresholds: thresholds('rate(5xx) == 0', 'p99 < 250 ms'),
-    // A response rule on every answer, as a nightly run checks: the track id echoed.
-    checkResponse: (response) =>
-      response.headers['svc-track-id'] === 'bench-track'
-        ? undefined
-        : { ruleId: 'billing.headers.track_id.echo', message: 'not echoed' },
+/** The headers every tool sends: JSON, a bearer token, the track id the answer must echo. */
+function benchHeaders(token: string): Record<string, string> {
+  return { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'svc-track-id': 'bench-track' };
+}
+
+/** Every answer judged, as a nightly run judges them: the track id echoed. */
+function trackIdEcho(judged: { count: number }): LoadScenario['checkResponse'] {
+  return (response) => {
+    judged.count += 1;
+    return response.headers['svc-track-id'] === 'bench-track'
+      ? undefined
+      : { ruleId: 'billing.headers.track_id.echo', message: 'not echoed' };
+  };
+}
+
+/** A run's requests per second and the CPU spent on each (microseconds): in JavaScript or C (user), in the kernel. */
+interface Measure {
+  rps: number;
+  userPerRequest: number;
+  systemPerRequest: number;
+}
+
+async function measured(run: () => Promise<number>): Promise<Measure> {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const answered = await run();
+  const used = process.cpuUsage(cpu);
+  return {
+    rps: answered / ((performance.now() - started) / 1000),
+    userPerRequest: used.user / Math.max(1, answered),
+    systemPerRequest: used.system / Math.max(1, answered),
+  };
+}
+
+/** The harness's load path (runLoad of this checkout, or of `--vs DIR`), a response rule judging every answer. */
+async function loadPath(run: typeof runLoad, target: BenchTarget): Promise<Measure & { judged: string }> {
+  const judged = { count: 0 };
+  let summary = '';
+  const measure = await measured(async () => {
+    const load = await run({
+      name: 'bench queryCharge',
+      family: 'billing',
+      baseUrl: target.baseUrl,
+      requests: [
+        { label: 'queryCharge', method: 'POST', path: target.path, headers: target.headers, body: target.body },
+      ],
+      connections,
+      durationSeconds: seconds,
+      maxRequests: 10_000_000,
+      thresholds: thresholds('rate(5xx) == 0', 'p99 < 250 ms'),
+      checkResponse: trackIdEcho(judged),
+    });
+    const answered = Object.values(load.statuses).reduce((a, b) => a + b, 0);
+    const first = load.violations[0];
+    summary = `${judged.count} of ${answered} answers judged, ${first ? `${first.count} breached ${first.ruleId} (first: ${first.sample.status} ${first.message})` : 'none breached'}, ${load.errors} errors, p99 ${load.latencyMs.p99} ms`;
+    return answered;
   });
-  return { rps: Object.values(load.statuses).reduce((a, b) => a + b, 0) / load.durationSeconds, load };
+  return { ...measure, judged: summary };
 }
 
-async function plainAutocannon({ url, headers, body }: BenchRequest): Promise<number> {
-  const plain = await new Promise<Result>((resolve, reject) =>
-    autocannon(
-      { url, connections, duration: seconds, requests: [{ method: 'POST', headers, body }] },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    ),
-  );
-  return (plain.statusCodeStats['200']?.count ?? 0) / Number(plain.duration);
+function plainAutocannon({ url, headers, body }: BenchTarget): Promise<Measure> {
+  return measured(async () => {
+    const plain = await new Promise<Result>((resolve, reject) =>
+      autocannon(
+        { url, connections, duration: seconds, requests: [{ method: 'POST', headers, body }] },
+        (error, result) => (error ? reject(error) : resolve(result)),
+      ),
+    );
+    return plain.statusCodeStats['200']?.count ?? 0;
+  });
 }
 
 /** wrk's Lua script sending the request. */
@@ -137,63 +183,150 @@ function wrkScript({ headers, body }: BenchRequest): string {
   return script;
 }
 
-/** wrk's requests per second, or undefined where it is not installed. */
-async function wrk(url: string, script: string): Promise<number | undefined> {
+/** wrk's requests per second and CPU per request (its own, from /usr/bin/time), or undefined where it is not installed. */
+async function wrk(target: BenchTarget, threads: number): Promise<Measure | undefined> {
+  const args = [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, '-s', target.wrkScript, target.url];
   const out = await new Promise<string | undefined>((resolve) =>
-    execFile('wrk', ['-t2', `-c${connections}`, `-d${seconds}s`, '-s', script, url], (error, stdout) =>
-      resolve(error ? undefined : stdout),
+    execFile('/usr/bin/time', ['-f', 'cpu %U %S', 'wrk', ...args], (error, stdout, stderr) =>
+      resolve(error ? undefined : `${stdout}\n${stderr}`),
     ),
   );
-  return out ? Number(/Requests\/sec:\s*([\d.]+)/.exec(out)?.[1]) : undefined;
+  const rps = Number(/Requests\/sec:\s*([\d.]+)/.exec(out ?? '')?.[1]);
+  if (!out || !rps) return undefined;
+  const [, user, system] = /cpu ([\d.]+) ([\d.]+)/.exec(out) ?? [];
+  return {
+    rps,
+    userPerRequest: (Number(user) * 1e6) / (rps * seconds),
+    systemPerRequest: (Number(system) * 1e6) / (rps * seconds),
+  };
 }
 
-type Round = { load: Awaited<ReturnType<typeof loadPath>>; plain: number; wrk: number | undefined };
+/** Where the load goes: a URL, its request, and wrk's script for it. */
+interface BenchTarget extends BenchRequest {
+  name: string;
+  /** The base URL runLoad is given; `path` is under it, `url` the two joined. */
+  baseUrl: string;
+  wrkScript: string;
+}
+
+type Round = {
+  autocannon: Measure;
+  harness: Measure & { judged: string };
+  vs?: Measure;
+  wrk?: Measure;
+  wrk1?: Measure;
+};
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const load = () => `load average ${loadavg()[0]?.toFixed(2)}`;
+
+/** `--vs DIR`: another checkout's runLoad run in every round beside this one's (before and after a change). */
+async function otherLoadPath(): Promise<typeof runLoad | undefined> {
+  const at = process.argv.indexOf('--vs');
+  const dir = at >= 0 ? process.argv[at + 1] : undefined;
+  if (!dir) return undefined;
+  return ((await import(join(dir, 'load/run-load.ts'))) as { runLoad: typeof runLoad }).runLoad;
+}
+
+/** Three interleaved rounds on the target: autocannon, the load path (and `--vs`'s), wrk -t2 and -t1, in turn. */
+async function rounds(target: BenchTarget, vs: typeof runLoad | undefined): Promise<Round[]> {
+  console.log(`${target.name}: POST, ${connections} connections, ${seconds} s each, 3 interleaved rounds (${load()})`);
+  const all: Round[] = [];
+  for (let round = 1; round <= 3; round++) {
+    const autocannonRun = await plainAutocannon(target);
+    const harness = await loadPath(runLoad, target);
+    const other = vs && (await loadPath(vs, target));
+    const wrk2 = await wrk(target, 2);
+    const wrk1 = await wrk(target, 1);
+    const one: Round = {
+      autocannon: autocannonRun,
+      harness,
+      ...(other ? { vs: other } : {}),
+      ...(wrk2 ? { wrk: wrk2 } : {}),
+      ...(wrk1 ? { wrk1 } : {}),
+    };
+    all.push(one);
+    const figure = (name: string, measure: Measure | undefined) =>
+      measure
+        ? `${name} ${measure.rps.toFixed(0)} req/s (CPU a request ${measure.userPerRequest.toFixed(1)} us user + ${measure.systemPerRequest.toFixed(1)} us system)`
+        : `${name} -`;
+    console.log(
+      `  round ${round} (${load()}): ${[
+        figure('autocannon', autocannonRun),
+        figure('harness', harness),
+        ...(other ? [figure('--vs harness', other)] : []),
+        figure('wrk -t2', wrk2),
+        figure('wrk -t1', wrk1),
+      ].join(', ')}`,
+    );
+    console.log(
+      `    harness/autocannon ${(harness.rps / autocannonRun.rps).toFixed(2)}${wrk2 ? `, harness/wrk ${(harness.rps / wrk2.rps).toFixed(2)}` : ''}${other ? `, --vs/autocannon ${(other.rps / autocannonRun.rps).toFixed(2)}` : ''}; ${harness.judged}`,
+    );
+  }
+  const ratio = (pick: (round: Round) => number | undefined) => {
+    const values = all.map(pick).filter((value): value is number => value !== undefined && Number.isFinite(value));
+    return values.length ? median(values).toFixed(2) : '-';
+  };
+  console.log(
+    `  median of 3: harness/autocannon ${ratio((r) => r.harness.rps / r.autocannon.rps)}, harness/wrk -t2 ${ratio((r) => r.wrk && r.harness.rps / r.wrk.rps)}, harness/wrk -t1 ${ratio((r) => r.wrk1 && r.harness.rps / r.wrk1.rps)}${vs ? `, --vs/autocannon ${ratio((r) => r.vs && r.vs.rps / r.autocannon.rps)}, harness/--vs ${ratio((r) => r.vs && r.harness.rps / r.vs.rps)}` : ''}`,
+  );
+  return all;
+}
+
+/** The open model's highest constant rate held within 1 % (none dropped, no error) on the target, every answer judged. */
+async function openModelHeld(target: BenchTarget): Promise<void> {
+  const judged = { count: 0 };
+  const ceiling = await climbRates(target.baseUrl, {
+    requests: [{ label: 'queryCharge', method: 'POST', path: target.path, headers: target.headers, body: target.body }],
+    checkResponse: trackIdEcho(judged),
+  });
+  console.log(`  open model, highest constant arrival rate held within 1 % (3 s a rate, ${load()}):`);
+  console.log(`    rates tried: ${ceiling.tried.join(', ')}`);
+  console.log(
+    `    held: ${ceiling.rate} req/s (${ceiling.cpuPerRequest.toFixed(1)} us CPU a request), ${judged.count} answers judged`,
+  );
+}
 
 async function throughput(): Promise<void> {
+  const vs = await otherLoadPath();
+  const responder = await startStaticResponder();
+  try {
+    const request = {
+      url: responder.url,
+      path: new URL(responder.url).pathname,
+      headers: benchHeaders('bench-token'),
+      body: '{"chargeId":"ch_0123456789abcdef"}',
+    };
+    await rounds(
+      { ...request, name: responder.kind, baseUrl: new URL(responder.url).origin, wrkScript: wrkScript(request) },
+      vs,
+    );
+    await openModelHeld({
+      ...request,
+      name: responder.kind,
+      baseUrl: new URL(responder.url).origin,
+      wrkScript: wrkScript(request),
+    });
+  } finally {
+    responder.stop();
+  }
   const { baseUrl, child } = await startReference([]);
   const client = clientFor(baseUrl);
   try {
     const request = await queryChargeRequest(client, baseUrl);
-    const script = wrkScript(request);
-    // Interleaved rounds, best of each: the machine is shared, and whoever runs first also warms the target up.
-    const rounds: Round[] = [];
-    for (let round = 0; round < 3; round++)
-      rounds.push({
-        plain: await plainAutocannon(request),
-        load: await loadPath(baseUrl, request),
-        wrk: await wrk(request.url, script),
-      });
-    printThroughput(rounds);
+    await rounds(
+      {
+        ...request,
+        name: "the reference's billing queryCharge (its own process)",
+        baseUrl,
+        wrkScript: wrkScript(request),
+      },
+      vs,
+    );
   } finally {
     await client.close();
     child.kill();
   }
-}
-
-function printThroughput(rounds: readonly Round[]): void {
-  const best = rounds.reduce((a, b) => (b.load.rps > a.load.rps ? b : a));
-  const load = best.load.load;
-  const loadRps = best.load.rps;
-  const plainRps = Math.max(...rounds.map((round) => round.plain));
-  const wrkRates = rounds.map((round) => round.wrk).filter((rate): rate is number => rate !== undefined);
-  const wrkRps = wrkRates.length ? Math.max(...wrkRates) : undefined;
-  console.log(
-    `rounds (autocannon, load path, wrk req/s): ${rounds.map((round) => `${round.plain.toFixed(0)}, ${round.load.rps.toFixed(0)}, ${round.wrk?.toFixed(0) ?? '-'}`).join(' | ')}`,
-  );
-
-  console.log(
-    `load path vs plain autocannon vs wrk: POST queryCharge, ${connections} connections, ${seconds} s each, 3 interleaved rounds, best of each, reference in its own process`,
-  );
-  console.log(
-    `  load path (runLoad, track-id echo checked on every answer): ${loadRps.toFixed(0)} req/s, p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms, ${load.violations.length} rule breaches`,
-  );
-  console.log(`  plain autocannon:                                          ${plainRps.toFixed(0)} req/s`);
-  console.log(
-    `  wrk -t2:                                                   ${wrkRps === undefined ? 'not installed (apt-get install wrk)' : `${wrkRps.toFixed(0)} req/s`}`,
-  );
-  console.log(
-    `  load path / autocannon: ${(loadRps / plainRps).toFixed(2)}${wrkRps ? `; load path / wrk: ${(loadRps / wrkRps).toFixed(2)}` : ''}`,
-  );
 }
 
 async function gzipSearch(): Promise<void> {
@@ -248,12 +381,14 @@ async function rateLimitSettling(): Promise<void> {
   }
 }
 
-// `--open-model` runs only the open-model figures.
-if (!process.argv.includes('--open-model')) {
-  await throughput();
+// `--open-model` runs only the open-model figures, `--throughput` only the load path's.
+if (!process.argv.includes('--open-model')) await throughput();
+if (!process.argv.includes('--open-model') && !process.argv.includes('--throughput')) {
   await gzipSearch();
   await rateLimitSettling();
 }
-await stallScenario();
-await steadyRate();
-await openModelCeiling();
+if (!process.argv.includes('--throughput')) {
+  await stallScenario();
+  await steadyRate();
+  await openModelCeiling();
+}

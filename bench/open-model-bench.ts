@@ -140,10 +140,12 @@ async function undiciFlatOut(url: string): Promise<{ rps: number; cpuPerRequest:
 }
 
 /**
- * Sustained: every request offered was sent (none dropped) and on schedule (achieved within 1% of offered). The
- * response-time tail is printed, not judged: on a shared machine it mostly measures the other processes.
+ * Sustained: every request offered was sent (none dropped), on schedule (achieved within 1% of offered) and answered
+ * (no error). The response-time tail is printed, not judged: on a shared machine it mostly measures the other
+ * processes.
  */
-const sustained = (result: LoadResult, rate: number) => result.dropped === 0 && result.achievedRate >= 0.99 * rate;
+const sustained = (result: LoadResult, rate: number) =>
+  result.dropped === 0 && result.errors === 0 && result.achievedRate >= 0.99 * rate;
 
 /** One measure of the flat-out tools: requests per second, and CPU per request where this process pays it. */
 interface FlatOut {
@@ -168,18 +170,21 @@ async function measureFlatOut(url: string): Promise<FlatOut> {
 }
 
 /** The best sustained rate, the CPU per request at it, and what each rate tried gave. */
-interface Ceiling {
+export interface Ceiling {
   rate: number;
   cpuPerRequest: number;
   tried: string[];
 }
 
-/** Rates up until two in a row are not sustained; the best sustained one is the ceiling. */
-async function climbRates(baseUrl: string): Promise<Ceiling> {
+/**
+ * Rates up until two in a row are not sustained; the best sustained one is the ceiling. `scenario` sets the request
+ * (and a response rule) where the default GET is not the one measured.
+ */
+export async function climbRates(baseUrl: string, scenario: Partial<LoadScenario> = {}): Promise<Ceiling> {
   const ceiling: Ceiling = { rate: 0, cpuPerRequest: 0, tried: [] };
   let misses = 0;
   for (const rate of [2000, 4000, 6000, 8000, 10_000, 12_000, 15_000, 18_000, 22_000, 27_000, 33_000, 40_000]) {
-    const { result, cpuMicros } = await offerRate(baseUrl, rate);
+    const { result, cpuMicros } = await offerRate(baseUrl, rate, scenario);
     const ok = sustained(result, rate);
     ceiling.tried.push(
       `${rate} (${ok ? 'sustained' : `not: ${result.dropped} dropped, achieved ${result.achievedRate.toFixed(0)}`}, p99 ${result.latencyMs.p99} ms, ${result.offered.connections} connections)`,
@@ -195,12 +200,16 @@ async function climbRates(baseUrl: string): Promise<Ceiling> {
 }
 
 /** A 3 s run at the rate, tried again before calling it unsustainable (the machine is shared); its CPU time. */
-async function offerRate(baseUrl: string, rate: number): Promise<{ result: LoadResult; cpuMicros: number }> {
+async function offerRate(
+  baseUrl: string,
+  rate: number,
+  scenario: Partial<LoadScenario>,
+): Promise<{ result: LoadResult; cpuMicros: number }> {
   let cpu = process.cpuUsage();
-  let result = await runLoad(scenarioOf(baseUrl, { rate, durationSeconds: 3 }));
+  let result = await runLoad(scenarioOf(baseUrl, { ...scenario, rate, durationSeconds: 3 }));
   if (!sustained(result, rate)) {
     cpu = process.cpuUsage();
-    result = await runLoad(scenarioOf(baseUrl, { rate, durationSeconds: 3 }));
+    result = await runLoad(scenarioOf(baseUrl, { ...scenario, rate, durationSeconds: 3 }));
   }
   const used = process.cpuUsage(cpu);
   return { result, cpuMicros: used.user + used.system };

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 
 /**
  * A target fast enough that the load generator, not the target, is the limit: nginx from Debian (one worker,
- * `return 200`, no logs) when installed, else a plain Node responder in a process of its own. On 127.0.0.1.
+ * `return 200` of a small JSON body to any method, the request's Svc-Track-Id echoed, no logs) when installed, else
+ * a plain Node responder in a process of its own doing the same. On 127.0.0.1.
  */
 export interface StaticResponder {
   url: string;
@@ -35,6 +36,9 @@ async function ready(url: string, child: ChildProcess): Promise<void> {
   throw new Error('the responder did not answer within 5 s');
 }
 
+/** What the responder answers: a body the size of a small envelope. */
+const body = '{"ok":true,"id":"ch_0123456789"}';
+
 export async function startStaticResponder(): Promise<StaticResponder> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/ok`;
@@ -45,14 +49,17 @@ export async function startStaticResponder(): Promise<StaticResponder> {
   if (nginx) {
     writeFileSync(
       join(dir, 'nginx.conf'),
-      `worker_processes 1;\ndaemon off;\npid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents { worker_connections 4096; }\nhttp {\n  access_log off;\n  keepalive_requests 1000000;\n  client_body_temp_path ${dir};\n  proxy_temp_path ${dir};\n  fastcgi_temp_path ${dir};\n  uwsgi_temp_path ${dir};\n  scgi_temp_path ${dir};\n  server { listen 127.0.0.1:${port}; location / { return 200 'ok'; } }\n}\n`,
+      `worker_processes 1;\ndaemon off;\npid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents { worker_connections 4096; }\nhttp {\n  access_log off;\n  keepalive_requests 1000000;\n  client_body_temp_path ${dir};\n  proxy_temp_path ${dir};\n  fastcgi_temp_path ${dir};\n  uwsgi_temp_path ${dir};\n  scgi_temp_path ${dir};\n  server {\n    listen 127.0.0.1:${port};\n    default_type application/json;\n    location / { add_header Svc-Track-Id $http_svc_track_id; return 200 '${body}'; }\n  }\n}\n`,
     );
     child = spawn(nginx, ['-c', join(dir, 'nginx.conf'), '-p', dir], { stdio: 'ignore' });
-    kind = 'nginx (1 worker, return 200)';
+    kind = 'nginx (1 worker, return 200 JSON)';
   } else {
     child = spawn(
       process.execPath,
-      ['-e', `require('node:http').createServer((q, s) => { q.resume(); s.end('ok'); }).listen(${port}, '127.0.0.1')`],
+      [
+        '-e',
+        `require('node:http').createServer((q, s) => { q.resume(); s.setHeader('content-type', 'application/json'); if (q.headers['svc-track-id']) s.setHeader('svc-track-id', q.headers['svc-track-id']); s.end('${body}'); }).listen(${port}, '127.0.0.1')`,
+      ],
       { stdio: 'ignore' },
     );
     kind = 'node:http (1 process)';
