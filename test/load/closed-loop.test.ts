@@ -1,5 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { runLoad } from '../../load/run-load.ts';
 import { thresholds, type LoadScenario } from '../../load/scenario.ts';
@@ -162,5 +167,65 @@ describe('the closed model reads its answers off the socket', () => {
     expect(result.byLabel).toEqual({ post: { 201: 3 } });
     expect(result.violations).toEqual([]);
     expect(result.samples['201']?.sentHeaders?.['svc-track-id']).toBe('t-1');
+  });
+
+  test('over TLS (a target behind https): every answer read off the TLS socket and judged', async (context) => {
+    const dir = mkdtempSync(join(tmpdir(), 'closed-loop-tls-'));
+    try {
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'ec',
+          '-pkeyopt',
+          'ec_paramgen_curve:P-256',
+          '-nodes',
+          '-subj',
+          '/CN=127.0.0.1',
+          '-days',
+          '1',
+          '-keyout',
+          join(dir, 'key.pem'),
+          '-out',
+          join(dir, 'cert.pem'),
+        ],
+        { stdio: 'ignore' },
+      );
+    } catch {
+      return context.skip('openssl is not installed: no certificate to serve TLS with');
+    }
+    const server = createHttpsServer(
+      { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
+      (request, response) => {
+        request.resume();
+        response
+          .writeHead(200, {
+            'content-type': 'application/json',
+            'svc-track-id': String(request.headers['svc-track-id']),
+          })
+          .end('{"ok":true}');
+      },
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    servers.push(server as unknown as Server);
+    let judged = 0;
+    const result = await runLoad(
+      scenarioOf(`https://127.0.0.1:${(server.address() as AddressInfo).port}`, {
+        requests: [{ label: 'get', method: 'GET', path: '/', headers: { 'svc-track-id': 'tls' } }],
+        maxRequests: 50,
+        checkResponse: (response) => {
+          judged += 1;
+          return response.headers['svc-track-id'] === 'tls' && response.body === '{"ok":true}'
+            ? undefined
+            : { ruleId: 'test.echo', message: 'not echoed' };
+        },
+      }),
+    );
+    expect(result.statuses).toEqual({ 200: 50 });
+    expect(judged).toBe(50);
+    expect(result.violations).toEqual([]);
+    expect(result.data.received).toBeGreaterThan(50 * 11);
   });
 });
