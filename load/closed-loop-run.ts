@@ -13,7 +13,7 @@ const timeoutSweepMs = 50;
  * and as-fast-as-possible runs. Each connection sends a request, waits for its answer and sends the next, the
  * scenario's requests in turn, so response time and service time are the same figure here. It reads the bytes off
  * node:net itself (`onread`, no stream in between) with a parser that builds only what the recorder wants (see
- * Http1ResponseParser); autocannon, used before, cost the harness about 2.5 times the CPU per answer (see
+ * Http1ResponseParser); autocannon, used before, cost the harness about twice the user CPU per answer (see
  * docs/benchmarks.md). Bounded by the duration and by the request count, each connection its share of both; a request
  * unanswered within the timeout fails and its connection is opened afresh.
  */
@@ -180,7 +180,7 @@ class ClosedLoopRun {
     for (const timer of this.#timers) clearTimeout(timer);
     this.#signal?.removeEventListener('abort', this.#end);
     for (const connection of this.#connections) connection.close();
-    // autocannon's tracker did not tell each request sent either: those answered or failed are the ones that count.
+    // Requests answered or failed are the ones counted as sent (as with autocannon): one still in flight is not.
     const sent = this.#settled;
     this.#resolve({
       sent,

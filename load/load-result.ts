@@ -43,7 +43,7 @@ export interface LoadResult {
   durationSeconds: number;
   /**
    * How the load was made: `open` (constant rate: every request due on a fixed schedule, sent whether or not
-   * earlier ones have answered, up to `maxInFlight`) or `closed` (autocannon: bursts, as fast as the
+   * earlier ones have answered, up to `maxInFlight`) or `closed` (the closed loop: bursts, as fast as the
    * connections go; a connection waits for its answer before sending again).
    */
   model: 'open' | 'closed';

@@ -8,7 +8,7 @@ import type { LoadRequest, LoadScenario, ObservedResponse } from './scenario.ts'
 const sampleBodyChars = 2000;
 
 /**
- * What both load engines (autocannon for bursts and as-fast-as-possible runs, the open model for constant
+ * What both load engines (the closed loop for bursts and as-fast-as-possible runs, the open model for constant
  * rates) record of a run: counts per status, per label and per clock second, the response-time and
  * service-time histograms (and one response-time histogram per second, for latency over time), samples and
  * response-rule breaches. Runs per response: counts are bumped in place, the current second kept at hand.

@@ -42,7 +42,7 @@ export interface LoadScenario {
   /**
    * Offered requests per second. Set: a constant-rate run in the open model (each request due on a fixed
    * schedule, latency counted from its due time, sent whether or not earlier ones have answered); unset: as
-   * fast as the connections go (autocannon).
+   * fast as the connections go (the closed loop).
    */
   rate?: number;
   /**
@@ -51,7 +51,7 @@ export interface LoadScenario {
    * Default false.
    */
   bursts?: boolean;
-  /** Connections of an autocannon run (bursts, as fast as possible); the open model opens what it needs. */
+  /** Connections of a closed-loop run (bursts, as fast as possible); the open model opens what it needs. */
   connections: number;
   /**
    * Open model: the most requests waiting for an answer at once (one per connection, so also the most

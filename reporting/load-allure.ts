@@ -195,7 +195,10 @@ function comparisonHtml(comparison: OperationComparison): string {
 function figureParameters(result: LoadResult): Record<string, string> {
   return {
     target: result.target ?? '',
-    model: result.model === 'open' ? 'open (constant rate, latency from each due time)' : 'closed (autocannon)',
+    model:
+      result.model === 'open'
+        ? 'open (constant rate, latency from each due time)'
+        : 'closed (each connection awaits its answer)',
     'offered rate (req/s)': String(result.offered.rate ?? 'as fast as possible'),
     connections: String(result.offered.connections),
     'duration (s)': String(round(result.durationSeconds)),
