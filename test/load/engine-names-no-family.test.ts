@@ -9,11 +9,21 @@ import { builtInFamilies } from '../../families/index.ts';
  * family, so adding a family's load part never edits the engine.
  */
 const loadDir = new URL('../../load/', import.meta.url);
-const engineFiles = readdirSync(loadDir, { withFileTypes: true })
-  .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
-  .map((entry) => ({ name: entry.name, text: readFileSync(fileURLToPath(new URL(entry.name, loadDir)), 'utf8') }));
+/** The engine's own folders (its outputs), which are no family's: their files are judged as the engine's. */
+const engineFolders = ['outputs'];
+const tsFilesOf = (dir: URL, prefix = '') =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => ({
+      name: `${prefix}${entry.name}`,
+      text: readFileSync(fileURLToPath(new URL(entry.name, dir)), 'utf8'),
+    }));
+const engineFiles = [
+  ...tsFilesOf(loadDir),
+  ...engineFolders.flatMap((folder) => tsFilesOf(new URL(`${folder}/`, loadDir), `${folder}/`)),
+];
 const familyFolders = readdirSync(loadDir, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
+  .filter((entry) => entry.isDirectory() && !engineFolders.includes(entry.name))
   .map((entry) => entry.name);
 
 /** Import specifiers of a module, static and dynamic. */
