@@ -1,18 +1,19 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { XMLValidator } from 'fast-xml-parser';
-import { afterAll, describe, expect, test } from 'vitest';
-import type { RuleSummary } from '../../reporting/run-summary.ts';
+import { describe, expect, test } from 'vitest';
 import {
   cardsWithGrowingPageCount,
   cardsWithHugeTransactionsPages,
-  type HostileWalker,
   hostileCdr,
   hostileCustody,
-  slowCdrHolder,
 } from '../support/hostile-walkers.ts';
-import { type CliResult, runCli, writeTargets } from '../support/run-harness-cli.ts';
-import { TREE_BUDGET_BYTES } from '../support/tree-memory.ts';
+import {
+  cardsToken,
+  custodyToken,
+  expectBoundedVerdict,
+  failedWith,
+  maxTimeSeconds,
+  run,
+  walkersClosedAfterAll,
+} from '../support/hostile-walk-runs.ts';
 
 /*
  * Hostile walking targets through the real CLI (issue 30): cdr holders, custody platforms and a cards target,
@@ -22,71 +23,7 @@ import { TREE_BUDGET_BYTES } from '../support/tree-memory.ts';
  * naming what the target did.
  */
 
-const maxTimeSeconds = 200;
-const custodyToken = 'hostile-walks-custody-token-5d2e';
-const cardsToken = 'hostile-walks-cards-token-8a41';
-const env = { HOSTILE_CUSTODY_TOKEN: custodyToken, HOSTILE_CARDS_TOKEN: cardsToken, CI: 'true' };
-const running: HostileWalker[] = [];
-afterAll(async () => {
-  await Promise.all(running.map((target) => target.close()));
-});
-
-async function started(target: Promise<HostileWalker>): Promise<HostileWalker> {
-  const walker = await target;
-  running.push(walker);
-  return walker;
-}
-
-/** One run of the CLI against a target entry of these sections. */
-async function run(
-  families: Record<string, HostileWalker>,
-  label: string,
-  maxTime = maxTimeSeconds,
-  timeoutMs = 5000,
-): Promise<CliResult> {
-  const targets = writeTargets({
-    hostile: {
-      kind: 'url',
-      families: Object.fromEntries(Object.entries(families).map(([name, walker]) => [name, walker.section])),
-      client: { timeoutMs },
-    },
-  });
-  const suites = Object.keys(families).join(',');
-  return runCli(
-    `run --targets ${targets} --target hostile --suite ${suites} --seed 30 --runs 2 --max-time ${maxTime}`.split(' '),
-    env,
-    { samplePeak: true, label },
-  );
-}
-
-/** Exit 1, a finished report that parses, no secret anywhere, the tree under budget; returns the rules. */
-function expectBoundedVerdict(result: CliResult): RuleSummary[] {
-  const output = result.stdout.slice(-3000) + result.stderr.slice(-2000);
-  expect(result.code, output).toBe(1);
-  const summary = result.summary();
-  expect(summary.inProgress).toBe(false);
-  // Ended by itself, inside its deadline: read from the summary, not from a clock a busy machine slows.
-  expect(summary.stoppedBy, output).toBeUndefined();
-  expect(summary.notRun, output).toEqual([]);
-  expect(summary.counts.broken, output).toBe(0);
-  const junit = readFileSync(join(result.reportsDir, 'junit.xml'), 'utf8');
-  expect(XMLValidator.validate(junit)).toBe(true);
-  const results = join(result.reportsDir, 'allure-results');
-  const text = [
-    result.stdout,
-    result.stderr,
-    readFileSync(join(result.reportsDir, 'summary.json'), 'utf8'),
-    junit,
-    ...readdirSync(results).map((file) => readFileSync(join(results, file), 'utf8')),
-  ].join('\n');
-  expect(text).not.toContain(custodyToken);
-  expect(text).not.toContain(cardsToken);
-  expect(result.peak?.total, `peak tree memory ${result.peak?.total}`).toBeLessThan(TREE_BUDGET_BYTES);
-  return summary.rules;
-}
-
-const failedWith = (rules: RuleSummary[], pattern: RegExp) =>
-  rules.filter((rule) => rule.status === 'failed' && pattern.test(rule.message ?? '')).map((rule) => rule.ruleId);
+const started = walkersClosedAfterAll();
 
 describe('hostile walking targets: a bounded verdict, naming what the target did', () => {
   test.concurrent('a cdr loop through fresh URLs, custody pages empty while hasNext stays true, a cards pageCount that grows', {
@@ -184,33 +121,5 @@ describe('hostile walking targets: a bounded verdict, naming what the target did
     ]);
     const firstLast = rules.find((rule) => rule.ruleId === 'custody.cursor.first-last-without-token');
     expect([firstLast?.status, firstLast?.blockedBy]).toEqual(['blocked', ['custody.cursor.new-token']]);
-  });
-
-  test.concurrent('a correct cdr holder answering every request 1.5 s late, a deadline of 50 s: a verdict before it, the slowness failing one rule', {
-    timeout: 120_000,
-  }, async () => {
-    const cdr = await started(slowCdrHolder(1500));
-    // The holder shares this worker's event loop with the other hostile targets, whose pages of megabytes can hold
-    // an answer back seconds more on a busy machine: a client timeout far above 1.5 s keeps the slowness the only
-    // finding (a timed-out answer would fail its rule for the test's machine, not for the target).
-    const rules = expectBoundedVerdict(
-      await run({ cdr }, 'a correct cdr holder 1.5 s late (deadline 50 s)', 50, 20_000),
-    );
-    const failed = rules.filter((rule) => rule.status === 'failed');
-    const messages = JSON.stringify(failed);
-    // The slowness is the run's one finding: the first rule its share of the deadline stopped fails with it, and
-    // the rules after it are blocked by it (nothing is left not run); a walk stopped by its own share says so.
-    expect(
-      failedWith(
-        rules,
-        /answered too slowly to be judged before the run's deadline: the target took \d+\.\d s per answer/,
-      ),
-      messages,
-    ).toHaveLength(1);
-    for (const rule of failed)
-      expect(rule.message, messages).toMatch(/answered too slowly|share of the run's deadline|maxWalkSeconds/);
-    expect(
-      rules.filter((rule) => rule.status === 'blocked' && /answered too slowly/.test(rule.message ?? '')).length,
-    ).toBeGreaterThan(0);
   });
 });
