@@ -5,7 +5,7 @@ import { type TestContext, test } from 'vitest';
 import type { Verdict } from '../../checks/rule-violation.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import { sharedChecks } from '../../checks/index.ts';
-import { type Exchange, exchangesStarted } from '../../client/http-exchange.ts';
+import { exchangesStarted } from '../../client/http-exchange.ts';
 import { defaultRedactor } from '../../core/redaction.ts';
 import type { Rule } from '../../rules/rule.ts';
 import { demandsText } from '../../rules/rule-quotes.ts';
@@ -15,7 +15,9 @@ import { type BoundCheck, ruleCheck } from '../../checks/rule-check.ts';
 import type { RuleOutcome } from '../../rules/rule-outcome.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
 import { type RunContext, runContext } from './run-context.ts';
-import { NothingJudgedError, resolveThrown } from './thrown-resolution.ts';
+import { type FailureOwner, NothingJudgedError, resolveThrown } from './thrown-resolution.ts';
+
+export type { FailureOwner } from './thrown-resolution.ts';
 import { ruleTestBudgetMs } from './request-budget.ts';
 import { silenceOutcome } from './silent-target.ts';
 import type { WalkJudges } from './declared-prerequisites.ts';
@@ -62,14 +64,6 @@ type CheckOfRule<R extends Rule<string, any>, C extends CheckTable, Id> = Extrac
 
 // biome-ignore lint/suspicious/noConfusingVoidType: a body that judges through check() returns nothing
 type RuleTestBody<Check> = (context: RuleTestContext<Check>) => Promise<Verdict | Verdict[] | void>;
-
-/**
- * Which rule a failure the client threw on a rule's way belongs to (billing's token that was not issued is
- * billing.token.issue's): the rules it stopped are blocked by that rule, which fails with it.
- */
-export type FailureOwner<Id extends string> = (
-  error: unknown,
-) => { ruleId: Id; message: string; evidence: readonly Exchange[] } | undefined;
 
 /** The tests of one family's rules: `ruleTest(ruleId, async ({ check }) => check(observed, expected))`. */
 // biome-ignore lint/suspicious/noExplicitAny: a rule of any family's section (a rule's section type is contravariant)

@@ -27,13 +27,21 @@ export class NothingJudgedError extends Error {
   override readonly name = 'NothingJudgedError';
 }
 
+/**
+ * Which rule a failure the client threw on a rule's way belongs to (billing's token that was not issued is
+ * billing.token.issue's): the rules it stopped are blocked by that rule, which fails with it.
+ */
+export type FailureOwner<Id extends string> = (
+  error: unknown,
+) => { ruleId: Id; message: string; evidence: readonly Exchange[] } | undefined;
+
 /** Who judges what a rule test threw: the rule, and the rules that judge its bodies and walks. */
 export interface ThrownUnder {
   rule: { id: string; family: string; check: string; prerequisites?: readonly string[] };
   bodyJudges: BodyJudges;
   walkJudges: WalkJudges;
-  /** The rule a check helper's error belongs to, when the body called one directly (see rule-test.ts FailureOwner). */
-  ownerOf?: (error: unknown) => { ruleId: string; message: string; evidence: readonly Exchange[] } | undefined;
+  /** The rule a check helper's error belongs to, when the body called one directly. */
+  ownerOf?: FailureOwner<string>;
 }
 
 /**
