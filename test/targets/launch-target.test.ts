@@ -174,7 +174,8 @@ describe('launchTarget', () => {
   test('a command that never prints its ready line is TARGET_START_FAILED after timeoutMs, and is stopped', async () => {
     const pidFile = join(dir, 'silent.pid');
     const target = await resolved({
-      command: ['node', server, '{port}', pidFile, 'starting'],
+      // A shell prints at once; a Node process may take longer than the 500 ms to start on a busy machine.
+      command: ['sh', '-c', `echo $$ > '${pidFile}'; echo starting; exec sleep 60`],
       ready: { stdoutMatches: '^ready$', timeoutMs: 500 },
     });
     const error = await startFailure(target);
