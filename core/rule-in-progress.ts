@@ -70,6 +70,9 @@ export function noteAnswerTime(ms: number, unanswered?: unknown): void {
   if (unanswered === undefined) return;
   work.unanswered.count += 1;
   work.unanswered.first ??= unanswered;
+  // The exchange whose silence opened the breaker in this rule's name: its evidence, should it fail for it.
+  if (leftUnanswered.rules.has(work.ruleId) && leftUnanswered.rules.get(work.ruleId) === undefined)
+    leftUnanswered.rules.set(work.ruleId, unanswered);
 }
 
 /**
@@ -112,7 +115,7 @@ export function ruleOutOfTime(): boolean {
  * The rules whose request, left unanswered, opened a family's circuit breaker, in the run this process serves now: one
  * run's at a time, named by its key (a reused worker serves several runs in turn, `harness mutants` one per batch).
  */
-let leftUnanswered: { run: string | undefined; rules: Set<string> } = { run: undefined, rules: new Set() };
+let leftUnanswered: { run: string | undefined; rules: Map<string, unknown> } = { run: undefined, rules: new Map() };
 
 /**
  * The rule met a target that stopped answering (its request opened the breaker) in run `run`: it fails with that, even
@@ -120,10 +123,18 @@ let leftUnanswered: { run: string | undefined; rules: Set<string> } = { run: und
  * blocked by it. A rule noted in an earlier run is forgotten.
  */
 export function noteLeftUnanswered(ruleId: string, run?: string): void {
-  if (leftUnanswered.run !== run) leftUnanswered = { run, rules: new Set() };
-  leftUnanswered.rules.add(ruleId);
+  if (leftUnanswered.run !== run) leftUnanswered = { run, rules: new Map() };
+  if (!leftUnanswered.rules.has(ruleId)) leftUnanswered.rules.set(ruleId, undefined);
 }
 
 export function wasLeftUnanswered(ruleId: string, run?: string): boolean {
   return leftUnanswered.run === run && leftUnanswered.rules.has(ruleId);
+}
+
+/**
+ * The unanswered exchange that opened the breaker in the rule's name, when this process sent it (noteAnswerTime keeps
+ * it; a trip told by another process brings none).
+ */
+export function exchangeLeftUnanswered(ruleId: string, run?: string): unknown {
+  return leftUnanswered.run === run ? leftUnanswered.rules.get(ruleId) : undefined;
 }

@@ -1,7 +1,7 @@
 import { RuleBlocked } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
-import { wasLeftUnanswered } from '../../core/rule-in-progress.ts';
+import { exchangeLeftUnanswered, wasLeftUnanswered } from '../../core/rule-in-progress.ts';
 import type { Rule } from '../../rules/rule.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
 
@@ -33,12 +33,19 @@ function judgeOf(exchange: Exchange, bodyJudges: BodyJudges): string | undefined
  * The rule whose request opened the circuit breaker fails with it, even where its route read the unanswered page as
  * another rule's to judge (blocked): the rules whose requests were never sent are blocked by it, so it must not be
  * blocked in turn (a cycle would leave a target that stopped answering without one failed rule). `run`: the run's key.
+ * A block that carries no exchange (a probe that heard nothing) fails with the unanswered exchange that opened the
+ * breaker, so that the failure shows what the target did.
  */
 export function failedWhenLeftUnanswered(ruleId: string, error: unknown, run?: string): unknown {
   if (!(error instanceof RuleBlocked) || !wasLeftUnanswered(ruleId, run)) return error;
   return new RuleViolation(
     ruleId as RuleId,
     `The target stopped answering this rule's requests (the family's remaining requests were not sent); ${error.message}`,
-    error.evidence,
+    error.evidence.length ? error.evidence : unansweredEvidence(ruleId, run),
   );
+}
+
+function unansweredEvidence(ruleId: string, run?: string): Exchange[] {
+  const exchange = exchangeLeftUnanswered(ruleId, run) as Exchange | undefined;
+  return exchange ? [exchange] : [];
 }

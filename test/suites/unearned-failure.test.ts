@@ -4,7 +4,7 @@ import { RuleViolation } from '../../checks/rule-violation.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { cardsRules } from '../../rules/cards/rules.ts';
 import type { Rule } from '../../rules/rule.ts';
-import { noteLeftUnanswered } from '../../core/rule-in-progress.ts';
+import { asRule, noteAnswerTime, noteLeftUnanswered } from '../../core/rule-in-progress.ts';
 import { blockedWhenUnearned, failedWhenLeftUnanswered } from '../../suites/support/unearned-failure.ts';
 import { failedExchange, jsonExchange } from '../checks/exchanges.ts';
 
@@ -55,5 +55,17 @@ describe('a failure the rule did not earn is blocked by the rule whose fault it 
     noteLeftUnanswered('cdr.list.brand', 'run-2');
     expect(failedWhenLeftUnanswered('cdr.links.valid', blocked, 'run-1')).toBe(blocked);
     expect(failedWhenLeftUnanswered('cdr.list.brand', blocked, 'run-2')).toBeInstanceOf(RuleViolation);
+  });
+
+  it('a block with no exchange (a probe that heard nothing) fails with the unanswered exchange that opened the breaker', () => {
+    const heardNothing = new RuleBlocked(['exchange.envelope.success-code'], 'the probe got no answer at all', []);
+    const silence = failedExchange('TIMEOUT');
+    asRule('exchange.limits.rate-limit', () => {
+      noteLeftUnanswered('exchange.limits.rate-limit', 'run-3');
+      noteAnswerTime(2000, silence);
+    });
+    const failed = failedWhenLeftUnanswered('exchange.limits.rate-limit', heardNothing, 'run-3');
+    expect(failed).toBeInstanceOf(RuleViolation);
+    expect((failed as RuleViolation).evidence).toEqual([silence]);
   });
 });
