@@ -80,10 +80,14 @@ export function runCli(
   // Every judging run of the self-tests keeps the rule table whole: a block by an undeclared rule breaks the rule.
   if (strictCommands.has(args[0] ?? '') && !args.includes('--help')) withReports.push('--strict-prerequisites');
   const startedAt = performance.now();
+  // A benchmark that logs the runs also gets each run's CPU seconds, its children's included (GNU time's -o file).
+  const cpuFile = runLog ? join(tempFolder('harness-cpu-'), 'cpu') : undefined;
+  const command = [process.execPath, ...binNodeFlags, bin, ...withReports];
+  const timed = cpuFile ? ['/usr/bin/time', '-q', '-f', '%U %S', '-o', cpuFile, ...command] : command;
   return new Promise((resolve) => {
     const child = execFile(
-      process.execPath,
-      [...binNodeFlags, bin, ...withReports],
+      timed[0] as string,
+      timed.slice(1),
       {
         env: withReferenceCredentials({ ...binEnv, ...env }),
         maxBuffer: 64 * 1024 * 1024,
@@ -96,7 +100,7 @@ export function runCli(
         if (runLog)
           appendFileSync(
             runLog,
-            `${JSON.stringify({ file: expect.getState().testPath, test: expect.getState().currentTestName, args: withReports.slice(0, 8), code, seconds: (performance.now() - startedAt) / 1000 })}\n`,
+            `${JSON.stringify({ file: expect.getState().testPath, test: expect.getState().currentTestName, args: withReports.slice(0, 8), code, seconds: (performance.now() - startedAt) / 1000, cpuSeconds: cpuSecondsIn(cpuFile) })}\n`,
           );
         if (peak && memoryLog)
           appendFileSync(
@@ -117,6 +121,13 @@ export function runCli(
     const stopSampling =
       (memoryLog || options.samplePeak) && child.pid !== undefined ? samplePeakMemory(child.pid) : undefined;
   });
+}
+
+/** The user and system seconds GNU time wrote (undefined where it wrote none). */
+function cpuSecondsIn(file: string | undefined): number | undefined {
+  if (!file || !existsSync(file)) return undefined;
+  const [user = 0, system = 0] = readFileSync(file, 'utf8').trim().split(/\s+/).map(Number);
+  return user + system;
 }
 
 /** The run's summary.json; a run that wrote none fails the test with its exit code and last output. */
