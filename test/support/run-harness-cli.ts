@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { descendantPids } from '../../run/process-tree.ts';
 import { ensureReferenceCredentials } from '../../run/target-stage.ts';
 import type { RunSummary } from '../../reporting/run-summary.ts';
 import { samplePeakMemory, type TreeMemory } from './tree-memory.ts';
@@ -54,6 +55,8 @@ export function withReferenceCredentials(env: NodeJS.ProcessEnv = {}): NodeJS.Pr
 const memoryLog = process.env.HARNESS_MEMORY_LOG;
 /** Where each CLI run of the self-tests is appended as a JSON line (file, test, seconds), when a benchmark asks. */
 const runLog = process.env.HARNESS_CLI_RUN_LOG;
+/** GNU time, which measures a logged run's CPU seconds where it is installed. */
+const gnuTime = '/usr/bin/time';
 
 /** How long a CLI run may take before it is killed: 300 s unless the test says (a whole mutant catalogue takes more). */
 export interface CliLimits {
@@ -80,10 +83,11 @@ export function runCli(
   // Every judging run of the self-tests keeps the rule table whole: a block by an undeclared rule breaks the rule.
   if (strictCommands.has(args[0] ?? '') && !args.includes('--help')) withReports.push('--strict-prerequisites');
   const startedAt = performance.now();
+  const timeoutMs = options.timeoutMs ?? 300_000;
   // A benchmark that logs the runs also gets each run's CPU seconds, its children's included (GNU time's -o file).
-  const cpuFile = runLog ? join(tempFolder('harness-cpu-'), 'cpu') : undefined;
+  const cpuFile = runLog && existsSync(gnuTime) ? join(tempFolder('harness-cpu-'), 'cpu') : undefined;
   const command = [process.execPath, ...binNodeFlags, bin, ...withReports];
-  const timed = cpuFile ? ['/usr/bin/time', '-q', '-f', '%U %S', '-o', cpuFile, ...command] : command;
+  const timed = cpuFile ? [gnuTime, '-q', '-f', '%U %S', '-o', cpuFile, ...command] : command;
   return new Promise((resolve) => {
     const child = execFile(
       timed[0] as string,
@@ -91,10 +95,12 @@ export function runCli(
       {
         env: withReferenceCredentials({ ...binEnv, ...env }),
         maxBuffer: 64 * 1024 * 1024,
-        timeout: options.timeoutMs ?? 300_000,
+        // Under GNU time, a timeout must stop the CLI itself, not only time: see stopTimedTree below.
+        ...(cpuFile ? {} : { timeout: timeoutMs }),
         ...(options.cwd ? { cwd: options.cwd } : {}),
       },
       (error, stdout, stderr) => {
+        clearTimeout(stopTimedTree);
         const code = error ? (typeof error.code === 'number' ? error.code : 99) : 0;
         const peak = stopSampling?.();
         if (runLog)
@@ -117,6 +123,18 @@ export function runCli(
         });
       },
     );
+    // GNU time does not pass a signal on: the whole tree below it is stopped, the CLI and what it started included.
+    const stopTimedTree =
+      cpuFile && child.pid !== undefined
+        ? setTimeout(() => {
+            for (const pid of [...descendantPids(child.pid), child.pid as number].reverse())
+              try {
+                process.kill(pid, 'SIGTERM');
+              } catch {
+                // Already gone.
+              }
+          }, timeoutMs)
+        : undefined;
     // A benchmark (bench/hostile-walks-bench.ts) asks for each run's peak memory through this variable.
     const stopSampling =
       (memoryLog || options.samplePeak) && child.pid !== undefined ? samplePeakMemory(child.pid) : undefined;
