@@ -25,6 +25,9 @@
  * - run: a run's orchestration (the target started, the families' sessions, the vitest runner and its schedule,
  *   the run's record, stop and deadline), under the commands that start runs; it never imports a command.
  * - cli, bin: the commands over everything. bench/ and test/ may import anything.
+ *
+ * A stage is its own folder and its part in each family's folder (`familyParts` below): a family's entry section,
+ * client, checks and load part live under suites/<f>/, its adapters under rules/<f>/, and keep their stage's place.
  */
 
 /** What the families' modules may import: every stage of the pipeline they join. */
@@ -96,13 +99,36 @@ const projectFolders = [
 ];
 const folderPattern = (folders) => `^(${folders.join('|')})/`;
 
+/**
+ * A family's part of a stage lives in the family's folder of another stage (docs/architecture.md, "Layout"): its entry
+ * section, client, checks and load part under suites/<f>/, its adapters under rules/<f>/. Stage -> [home, subfolder].
+ */
+const familyParts = {
+  adapters: ['rules', 'adapters'],
+  targets: ['suites', 'entry'],
+  client: ['suites', 'client'],
+  checks: ['suites', 'checks'],
+  load: ['suites', 'load'],
+};
+const familyNames = `(${familyFolders.join('|')})`;
+/** The files of one stage: its own folder, less the family parts of other stages it hosts, plus its own family parts. */
+const stagePattern = (stage) => {
+  const hosted = Object.values(familyParts)
+    .filter(([home]) => home === stage)
+    .map(([, subfolder]) => subfolder);
+  const own = hosted.length ? `^${stage}/(?!${familyNames}/(${hosted.join('|')})/)` : `^${stage}/`;
+  const part = familyParts[stage];
+  return part ? `${own}|^${part[0]}/${familyNames}/${part[1]}/` : own;
+};
+const stagesPattern = (names) => names.map(stagePattern).join('|');
+
 /** One rule a stage, named after it, so a violation says which stage an import climbed out of. */
 const stageRules = Object.entries(stages).map(([stage, allowed]) => ({
   name: `${stage}-imports-only-lower-stages`,
-  comment: `${stage}/ may import only ${allowed.length ? allowed.join(', ') : 'itself'} (see the order at the top of .dependency-cruiser.cjs)`,
+  comment: `${stage}/ (with its family parts) may import only ${allowed.length ? allowed.join(', ') : 'itself'} (see the order at the top of .dependency-cruiser.cjs)`,
   severity: 'error',
-  from: { path: folderPattern([stage]) },
-  to: { path: folderPattern(projectFolders), pathNot: folderPattern([stage, ...allowed]) },
+  from: { path: stagePattern(stage) },
+  to: { path: folderPattern(projectFolders), pathNot: stagesPattern([stage, ...allowed]) },
 }));
 
 /** @type {import('dependency-cruiser').IConfiguration} */

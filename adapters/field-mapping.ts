@@ -4,7 +4,7 @@ import { z } from 'zod';
  * A declarative adapter, for a service whose records differ from the reference's only in their field names: the
  * entry's `adapter: { "fields": { "<the reference's name>": "<the service's>", ... } }`. Bodies the harness sends are
  * the reference adapter's with the names replaced, at any depth; answers are read with them put back. Each family
- * names the fields its reference adapter writes (adapters/billing/field-mapping.ts, adapters/exchange/field-mapping.ts).
+ * names the fields its reference adapter writes (rules/billing/adapters/field-mapping.ts, rules/exchange/adapters/field-mapping.ts).
  */
 
 export const fieldMappingSchema = z

@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * A module of the team's own repository that an entry names by path (relative to the targets file; a `.ts`, `.mts`,
  * `.js` or `.mjs` file): imported once a process (TypeScript through the harness's hooks), its export found and its
  * functions checked, a mistake thrown in words for the family to report under its key. Each family says which export
- * and which functions its adapter has (adapters/billing/load-adapter.ts, adapters/exchange/load-adapter.ts).
+ * and which functions its adapter has (rules/billing/adapters/load-adapter.ts, rules/exchange/adapters/load-adapter.ts).
  */
 
 /** What one family's adapter module must export. */

@@ -7,9 +7,9 @@
  *    the echo, at 1, 8, 16 and 32 in flight.
  */
 import { timeSuiteRun } from './suite-run.ts';
-import { referenceBillingAdapter } from '../adapters/billing/reference-adapter.ts';
+import { referenceBillingAdapter } from '../rules/billing/adapters/reference-adapter.ts';
 import { headerEcho } from '../checks/header-echo.ts';
-import { BillingClient, headerNames } from '../client/billing/billing-client.ts';
+import { BillingClient, headerNames } from '../suites/billing/client/billing-client.ts';
 import { defaultRedactor } from '../core/redaction.ts';
 import { families } from '../families/index.ts';
 import { validTrackId } from '../generators/billing/track-id.ts';
@@ -17,7 +17,7 @@ import { startReferenceServer } from '../reference/server.ts';
 import { referenceTenant } from '../reference/billing/tenant.ts';
 import { billingOperations as op } from '../rules/billing/operations.ts';
 import { forAll } from '../suites/support/for-all.ts';
-import type { BillingSection } from '../targets/billing/section.ts';
+import type { BillingSection } from '../suites/billing/entry/section.ts';
 import { targetSchemaFor } from '../targets/schema.ts';
 
 async function benchHarnessRun(runs: number): Promise<void> {

@@ -6,14 +6,14 @@
  *    in-process reference.
  */
 import { printSuiteRun } from './suite-run.ts';
-import { walkProductIds } from '../checks/cdr/product-walk.ts';
-import { CdrClient } from '../client/cdr/cdr-client.ts';
+import { walkProductIds } from '../suites/cdr/checks/product-walk.ts';
+import { CdrClient } from '../suites/cdr/client/cdr-client.ts';
 import { DEFAULT_HTTP_CLIENT_OPTIONS } from '../client/http-client.ts';
 import { Redactor } from '../core/redaction.ts';
 import { cdrFamily } from '../families/cdr.ts';
 import { startReferenceServer } from '../reference/server.ts';
 import { walkForward } from '../suites/cdr/support/walk-products.ts';
-import { cdrSectionSchema } from '../targets/cdr/section.ts';
+import { cdrSectionSchema } from '../suites/cdr/entry/section.ts';
 
 const runs = 100;
 

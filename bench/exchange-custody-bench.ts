@@ -6,14 +6,14 @@
  *    captured and read as a cursor page), in exchanges per second, against an in-process reference.
  */
 import { printSuiteRun } from './suite-run.ts';
-import { CustodyClient } from '../client/custody/custody-client.ts';
+import { CustodyClient } from '../suites/custody/client/custody-client.ts';
 import { DEFAULT_HTTP_CLIENT_OPTIONS } from '../client/http-client.ts';
 import { Redactor } from '../core/redaction.ts';
 import { custodyFamily } from '../families/custody.ts';
 import { startReferenceServer } from '../reference/server.ts';
 import { custodyListingPaths } from '../rules/custody/endpoints.ts';
 import { walkListing } from '../suites/custody/support/walk-listing.ts';
-import { custodySectionSchema } from '../targets/custody/section.ts';
+import { custodySectionSchema } from '../suites/custody/entry/section.ts';
 
 const runs = 100;
 

@@ -11,7 +11,7 @@ import { statusForInvalidInput } from './status-for-invalid-input.ts';
 import { statusForValidInput } from './status-for-valid-input.ts';
 import { unauthorizedStatus } from './unauthorized-status.ts';
 
-/** The checks any family may cite, by key; a family adds its own in checks/<family>/. */
+/** The checks any family may cite, by key; a family adds its own in suites/<family>/checks/. */
 export const sharedChecks = {
   'documented-status': documentedStatus,
   'empty-json-object': emptyJsonObject,

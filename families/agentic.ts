@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { agenticReference } from '../reference/agentic/index.ts';
 import { agenticRules } from '../rules/agentic/rules.ts';
 import { agenticStatefulSentences } from '../rules/agentic/stateful-sentences.ts';
-import { agenticConfigFixes, agenticSectionSchema } from '../targets/agentic/section.ts';
+import { agenticConfigFixes, agenticSectionSchema } from '../suites/agentic/entry/section.ts';
 import { defineFamily } from './family.ts';
 import { notificationsPath } from '../rules/agentic/records.ts';
 
@@ -13,15 +13,15 @@ export const agenticFamily = defineFamily({
     'Agentic-commerce notifications to a partner: JWE payloads, headers, field rules, error bodies (spec document 2, part C)',
   rules: agenticRules,
   statefulSentences: agenticStatefulSentences,
-  checks: async () => (await import('../checks/agentic/index.ts')).agenticChecks,
+  checks: async () => (await import('../suites/agentic/checks/index.ts')).agenticChecks,
   section: agenticSectionSchema,
   configFixes: agenticConfigFixes,
   suitesDir: fileURLToPath(new URL('../suites/agentic', import.meta.url)),
   // Imported when a run opens it: the reference child and the other families' runs never need it.
-  openSession: async (options) => (await import('../client/agentic/session.ts')).openAgenticSession(options),
+  openSession: async (options) => (await import('../suites/agentic/client/session.ts')).openAgenticSession(options),
   reference: agenticReference,
   // Loaded only by `harness load`: a run and the reference child never need the profile.
-  load: async () => ({ nightly: (await import('../load/agentic/nightly.ts')).agenticNightly }),
+  load: async () => ({ nightly: (await import('../suites/agentic/load/nightly.ts')).agenticNightly }),
   // An empty notification, neither encrypted nor authenticated: refused, so the partner records nothing.
   doctor: (section) => ({
     baseUrl: section.baseUrl,

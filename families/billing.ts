@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import { billingAdapters } from '../adapters/billing/registry.ts';
-import { referenceFieldNames } from '../adapters/billing/field-mapping.ts';
-import { loadBillingAdapter } from '../adapters/billing/load-adapter.ts';
+import { billingAdapters } from '../rules/billing/adapters/registry.ts';
+import { referenceFieldNames } from '../rules/billing/adapters/field-mapping.ts';
+import { loadBillingAdapter } from '../rules/billing/adapters/load-adapter.ts';
 import { adapterKey } from './adapter-key.ts';
 import { billingReference } from '../reference/billing/index.ts';
 import { billingRules } from '../rules/billing/rules.ts';
 import { billingStatefulSentences } from '../rules/billing/stateful-sentences.ts';
-import { type BillingSection, billingConfigFixes, billingSectionSchema } from '../targets/billing/section.ts';
+import { type BillingSection, billingConfigFixes, billingSectionSchema } from '../suites/billing/entry/section.ts';
 import { defineFamily } from './family.ts';
 import { billingOperations } from '../rules/billing/operations.ts';
 
@@ -16,7 +16,7 @@ export const billingFamily = defineFamily({
   title: 'Billing service: OAuth token, catalog charges and products (spec document 1)',
   rules: billingRules,
   statefulSentences: billingStatefulSentences,
-  checks: async () => (await import('../checks/billing/index.ts')).billingChecks,
+  checks: async () => (await import('../suites/billing/checks/index.ts')).billingChecks,
   section: billingSectionSchema,
   configFixes: billingConfigFixes,
   // The adapter: a shipped name, a field mapping, or a module of the team's own, loaded and checked before any traffic.
@@ -32,7 +32,7 @@ export const billingFamily = defineFamily({
   // Imported when a run opens it: the reference child and the other families' runs never need it.
   // A token request the target leaves unanswered is the token rule's: it fails, the rules that needed a token are blocked.
   openSession: async (options) =>
-    (await import('../client/billing/session.ts')).openBillingSession({
+    (await import('../suites/billing/client/session.ts')).openBillingSession({
       ...options,
       tokenRule: 'billing.token.issue',
       adapter: await loadBillingAdapter(options.section.adapter),
@@ -41,8 +41,8 @@ export const billingFamily = defineFamily({
   // Loaded only by `harness load`: a run and the reference child never need the profiles and probes.
   load: async () => {
     const [{ billingNightly }, { billingProbes }] = await Promise.all([
-      import('../load/billing/nightly.ts'),
-      import('../load/billing/probes.ts'),
+      import('../suites/billing/load/nightly.ts'),
+      import('../suites/billing/load/probes.ts'),
     ]);
     return { nightly: billingNightly, probes: billingProbes };
   },

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { cdrReference } from '../reference/cdr/index.ts';
 import { cdrRules } from '../rules/cdr/rules.ts';
 import { cdrStatefulSentences } from '../rules/cdr/stateful-sentences.ts';
-import { cdrConfigFixes, cdrSectionSchema } from '../targets/cdr/section.ts';
+import { cdrConfigFixes, cdrSectionSchema } from '../suites/cdr/entry/section.ts';
 import { defineFamily } from './family.ts';
 import { cdrOperations } from '../rules/cdr/endpoints.ts';
 
@@ -12,15 +12,15 @@ export const cdrFamily = defineFamily({
   title: 'Open-banking product data: versions, filters, pagination walks, product records (spec document 3, part A)',
   rules: cdrRules,
   statefulSentences: cdrStatefulSentences,
-  checks: async () => (await import('../checks/cdr/index.ts')).cdrChecks,
+  checks: async () => (await import('../suites/cdr/checks/index.ts')).cdrChecks,
   section: cdrSectionSchema,
   configFixes: cdrConfigFixes,
   suitesDir: fileURLToPath(new URL('../suites/cdr', import.meta.url)),
   // Imported when a run opens it: the reference child and the other families' runs never need it.
-  openSession: async (options) => (await import('../client/cdr/session.ts')).openCdrSession(options),
+  openSession: async (options) => (await import('../suites/cdr/client/session.ts')).openCdrSession(options),
   reference: cdrReference,
   // Loaded only by `harness load`: a run and the reference child never need the profile.
-  load: async () => ({ nightly: (await import('../load/cdr/nightly.ts')).cdrNightly }),
+  load: async () => ({ nightly: (await import('../suites/cdr/load/nightly.ts')).cdrNightly }),
   // The reads addressed by no product id (an unknown id is the document's 404), without the version header: refused
   // or answered, never a change.
   doctor: (section) => ({

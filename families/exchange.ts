@@ -2,13 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { exchangeReference } from '../reference/exchange/index.ts';
 import { exchangeRules } from '../rules/exchange/rules.ts';
 import { exchangeStatefulSentences } from '../rules/exchange/stateful-sentences.ts';
-import { type ExchangeSection, exchangeConfigFixes, exchangeSectionSchema } from '../targets/exchange/section.ts';
+import { type ExchangeSection, exchangeConfigFixes, exchangeSectionSchema } from '../suites/exchange/entry/section.ts';
 import { defineFamily } from './family.ts';
-import { batchOrdersPath } from '../adapters/exchange/orders.ts';
-import { operationNotServed } from '../checks/exchange/operation-served.ts';
-import { exchangeOrderAdapters } from '../adapters/exchange/registry.ts';
-import { referenceOrderFields } from '../adapters/exchange/field-mapping.ts';
-import { loadExchangeOrderAdapter } from '../adapters/exchange/load-adapter.ts';
+import { batchOrdersPath } from '../rules/exchange/adapters/orders.ts';
+import { operationNotServed } from '../suites/exchange/checks/operation-served.ts';
+import { exchangeOrderAdapters } from '../rules/exchange/adapters/registry.ts';
+import { referenceOrderFields } from '../rules/exchange/adapters/field-mapping.ts';
+import { loadExchangeOrderAdapter } from '../rules/exchange/adapters/load-adapter.ts';
 import { adapterKey } from './adapter-key.ts';
 
 /** The exchange-style interface (spec document 3, part B): the code/msg/data envelope and batch orders. */
@@ -17,7 +17,7 @@ export const exchangeFamily = defineFamily({
   title: 'Exchange-style interface: code/msg/data envelope and batch orders (spec document 3, part B)',
   rules: exchangeRules,
   statefulSentences: exchangeStatefulSentences,
-  checks: async () => (await import('../checks/exchange/index.ts')).exchangeChecks,
+  checks: async () => (await import('../suites/exchange/checks/index.ts')).exchangeChecks,
   section: exchangeSectionSchema,
   configFixes: exchangeConfigFixes,
   // The order adapter: a shipped name, a field mapping, or a module of the team's own, checked before any traffic.
@@ -31,13 +31,13 @@ export const exchangeFamily = defineFamily({
   }),
   suitesDir: fileURLToPath(new URL('../suites/exchange', import.meta.url)),
   // Imported when a run opens it: the reference child and the other families' runs never need it.
-  openSession: async (options) => (await import('../client/exchange/session.ts')).openExchangeSession(options),
+  openSession: async (options) => (await import('../suites/exchange/client/session.ts')).openExchangeSession(options),
   reference: exchangeReference,
   // Loaded only by `harness load`: a run and the reference child never need the profiles and probes.
   load: async () => {
     const [{ exchangeNightly }, { exchangeProbes }] = await Promise.all([
-      import('../load/exchange/nightly.ts'),
-      import('../load/exchange/probes.ts'),
+      import('../suites/exchange/load/nightly.ts'),
+      import('../suites/exchange/load/probes.ts'),
     ]);
     return { nightly: exchangeNightly, probes: exchangeProbes };
   },
@@ -48,5 +48,5 @@ export const exchangeFamily = defineFamily({
     notServed: (exchange) => operationNotServed(exchange),
   }),
   signRequest: async (section, request) =>
-    (await import('../client/exchange/session.ts')).withFreshExchangeSignature(section, request),
+    (await import('../suites/exchange/client/session.ts')).withFreshExchangeSignature(section, request),
 });

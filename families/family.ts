@@ -51,7 +51,7 @@ export interface FamilyModule<Section = any> {
   openSession(options: SessionOptions<Section>): Promise<FamilySession>;
   readonly reference: FamilyReference;
   /**
-   * Its load part: the nightly profile and the probes of `harness load` (load/<name>/), imported when asked for,
+   * Its load part: the nightly profile and the probes of `harness load` (suites/<name>/load/), imported when asked for,
    * so a run and the reference child do not load them.
    */
   readonly load?: () => Promise<FamilyLoad<Section>>;

@@ -142,7 +142,7 @@ export function targetsReferenceText(): string {
   const lines = [
     '# targets.json reference',
     '',
-    '<!-- Generated from the zod schemas (targets/schema.ts, targets/<family>/section.ts) by `npm run schema`; a self-test keeps it current. Do not edit. -->',
+    '<!-- Generated from the zod schemas (targets/schema.ts, suites/<family>/entry/section.ts) by `npm run schema`; a self-test keeps it current. Do not edit. -->',
     '',
     'A targets file is `{ "$schema": ..., "default": NAME, "targets": { NAME: entry, ... } }`. Strings may hold `${VAR}`',
     '(filled from the environment) and `{port}` (a free port chosen at start). Each entry is one of the kinds below,',
@@ -165,7 +165,7 @@ export function targetsReferenceText(): string {
     // The walk bounds are one fragment spread into each walking family's section: their comments live there.
     const comments = new Map([
       ...propertyComments(schemaFile('../targets/walk-bounds.ts')),
-      ...propertyComments(schemaFile(`../targets/${family.name}/section.ts`)),
+      ...propertyComments(schemaFile(`../suites/${family.name}/entry/section.ts`)),
     ]);
     lines.push(
       '',

@@ -36,7 +36,7 @@ export interface Rule<Check extends string = string, Section = never> {
   statement: string;
   /** The sentence(s) the rule rests on, verbatim; at least one carries the demand the rule fails a target on. */
   quotes?: readonly RuleQuote[];
-  /** Key of the registered check (shared checks/ or the family's checks/<family>/) that decides this rule. */
+  /** Key of the registered check (shared checks/ or the family's suites/<family>/checks/) that decides this rule. */
   check: Check;
   /** Whether the rule applies to a target, judged on the target's section for the family; absent means always. */
   appliesTo?: (section: Section) => boolean;

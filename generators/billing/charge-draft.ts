@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { ChargeDraft, RateCardRow } from '../../adapters/billing/model.ts';
+import type { ChargeDraft, RateCardRow } from '../../rules/billing/adapters/model.ts';
 import { identifierChar } from './alphabets.ts';
 import { pricing } from './pricing.ts';
 

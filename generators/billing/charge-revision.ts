@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Pricing } from '../../adapters/billing/model.ts';
+import type { Pricing } from '../../rules/billing/adapters/model.ts';
 import { pricing } from './pricing.ts';
 
 /**

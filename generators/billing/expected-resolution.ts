@@ -1,4 +1,4 @@
-import type { ChargeDraft, Pricing, RateCardRow } from '../../adapters/billing/model.ts';
+import type { ChargeDraft, Pricing, RateCardRow } from '../../rules/billing/adapters/model.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
 
 /** A row matches when every one of its conditions equals the supplied attribute value. */

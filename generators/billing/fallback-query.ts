@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { RateCardRow } from '../../adapters/billing/model.ts';
+import type { RateCardRow } from '../../rules/billing/adapters/model.ts';
 import type { Gen } from '../gen.ts';
 import { attributeRecord, chargeDraft } from './charge-draft.ts';
 import { pricing } from './pricing.ts';

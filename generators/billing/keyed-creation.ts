@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { ChargeDraft, Pricing } from '../../adapters/billing/model.ts';
+import type { ChargeDraft, Pricing } from '../../rules/billing/adapters/model.ts';
 import { chargeDraft } from './charge-draft.ts';
 import { validIdempotencyKey } from './idempotency-key.ts';
 import { validTrackId } from './track-id.ts';

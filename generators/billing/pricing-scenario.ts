@@ -1,4 +1,4 @@
-import type { ChargeDraft } from '../../adapters/billing/model.ts';
+import type { ChargeDraft } from '../../rules/billing/adapters/model.ts';
 
 /** A charge to create, the attributes to query it with, and the rule the answer is judged by. */
 export interface PricingScenario {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Pricing } from '../../adapters/billing/model.ts';
+import type { Pricing } from '../../rules/billing/adapters/model.ts';
 
 /** Prices in whole cents, so that equality survives a JSON round trip. */
 export const pricing: fc.Arbitrary<Pricing> = fc.record({

@@ -1,5 +1,10 @@
 import fc from 'fast-check';
-import type { PlanDraft, ProductChargeDraft, ProductChargeModel, ProductDraft } from '../../adapters/billing/model.ts';
+import type {
+  PlanDraft,
+  ProductChargeDraft,
+  ProductChargeModel,
+  ProductDraft,
+} from '../../rules/billing/adapters/model.ts';
 import type { Gen } from '../gen.ts';
 import { chargeName } from './charge-draft.ts';
 import { pricing } from './pricing.ts';

@@ -1,4 +1,4 @@
-import type { ProductDraft } from '../../adapters/billing/model.ts';
+import type { ProductDraft } from '../../rules/billing/adapters/model.ts';
 import type { Gen, InvalidCase } from '../gen.ts';
 import { chargeName } from './charge-draft.ts';
 

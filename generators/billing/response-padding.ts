@@ -1,4 +1,4 @@
-import type { ChargeDraft } from '../../adapters/billing/model.ts';
+import type { ChargeDraft } from '../../rules/billing/adapters/model.ts';
 
 /** A charge whose description is `length` plain characters, to steer the size of the response. Pure. */
 export function paddedCharge(name: string, length: number): ChargeDraft {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { ExpectedOrder } from '../../adapters/exchange/orders.ts';
+import type { ExpectedOrder } from '../../rules/exchange/adapters/orders.ts';
 import { exchangeCodes } from '../../rules/exchange/codes.ts';
 import type { Gen } from '../gen.ts';
 

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { preHash } from '../../client/exchange/signing.ts';
+import { preHash } from '../../suites/exchange/client/signing.ts';
 import { signature } from '../../client/hmac.ts';
 import { exchangeCodes } from '../../rules/exchange/limits.ts';
 import type { ExchangeContext, Refusal } from './context.ts';

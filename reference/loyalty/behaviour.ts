@@ -1,6 +1,6 @@
 import type { LoyaltyOperation } from '../../rules/loyalty/records.ts';
-import type { MacHeader } from '../../client/loyalty/mac.ts';
-import { macHeaderParts } from '../../client/loyalty/mac.ts';
+import type { MacHeader } from '../../suites/loyalty/client/mac.ts';
+import { macHeaderParts } from '../../suites/loyalty/client/mac.ts';
 import { referenceValidators, type Validators } from './validators.ts';
 
 /** The points of the loyalty reference a mutant may replace, each the behaviour of one rule. */

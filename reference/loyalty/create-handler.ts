@@ -1,6 +1,6 @@
 import type { FamilyHandler, FamilyReferenceOptions } from '../family-reference.ts';
 import { loyaltyOperations, type LoyaltyOperation } from '../../rules/loyalty/records.ts';
-import { loyaltySectionSchema, mandatoryDemographicsOf } from '../../targets/loyalty/section.ts';
+import { loyaltySectionSchema, mandatoryDemographicsOf } from '../../suites/loyalty/entry/section.ts';
 import { readBody, replyJson } from '../http-io.ts';
 import { LoyaltyHandler } from './loyalty-handler.ts';
 import { loyaltyBehaviourFor } from './mutants/index.ts';

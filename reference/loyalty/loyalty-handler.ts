@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
-import { bodyHash, parseMacHeader, signMac } from '../../client/loyalty/mac.ts';
+import { bodyHash, parseMacHeader, signMac } from '../../suites/loyalty/client/mac.ts';
 import type { LoyaltyOperation, ProgramCode } from '../../rules/loyalty/records.ts';
-import type { LoyaltySection } from '../../targets/loyalty/section.ts';
+import type { LoyaltySection } from '../../suites/loyalty/entry/section.ts';
 import type { LoyaltyBehaviour, LoyaltyMemory } from './behaviour.ts';
 import { validatorsOf } from './validators.ts';
 

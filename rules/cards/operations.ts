@@ -99,7 +99,7 @@ export function unauthenticatedStatuses(operation: CardsOperation): readonly num
  * Statuses that answer a well-formed id that does not exist. In the path: 404, the resource addressed is not
  * found. In the query or a body (GET authorizations, PATCH card's cardUserId): the request names something absent,
  * and the document lists both 400 and 404 without saying which; either is met. GET transactions' optional cardId and
- * accountId filters may also be answered with a page without transactions (checks/cards/id-refused.ts).
+ * accountId filters may also be answered with a page without transactions (suites/cards/checks/id-refused.ts).
  */
 export function unknownIdStatuses(operation: CardsOperation, where: 'path' | 'query' | 'body'): readonly number[] {
   return where === 'path' ? [404] : [400, 404].filter((status) => operation.errors?.includes(status));

@@ -1,6 +1,6 @@
-import { otherKeyRefused } from '../../checks/agentic/other-key-refused.ts';
+import { otherKeyRefused } from './checks/other-key-refused.ts';
 import { refusedAs4xx } from '../../checks/refused-as-4xx.ts';
-import { otherPublicKey } from '../../client/agentic/jwe.ts';
+import { otherPublicKey } from './client/jwe.ts';
 import { invalidBearerCases } from '../support/invalid-bearer-cases.ts';
 import { tamper, tamperedJwe } from '../../generators/agentic/tampered-jwe.ts';
 import { forAll } from '../support/for-all.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { headerNames } from '../../client/billing/billing-client.ts';
-import { type ChargeDraft, type Pricing, samePricing } from '../../adapters/billing/model.ts';
+import { headerNames } from './client/billing-client.ts';
+import { type ChargeDraft, type Pricing, samePricing } from '../../rules/billing/adapters/model.ts';
 import { chargeDraft } from '../../generators/billing/charge-draft.ts';
 import type { Gen } from '../../generators/gen.ts';
 import { invalidTrackId } from '../../generators/billing/track-id.ts';

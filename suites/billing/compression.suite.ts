@@ -6,7 +6,7 @@ import { RuleViolation } from '../../checks/rule-violation.ts';
 import { chargeDraft } from '../../generators/billing/charge-draft.ts';
 import { paddedCharge } from '../../generators/billing/response-padding.ts';
 import { productDraft } from '../../generators/billing/product-draft.ts';
-import type { ProductDraft } from '../../adapters/billing/model.ts';
+import type { ProductDraft } from '../../rules/billing/adapters/model.ts';
 import { billingOperations as op, gzipThresholdBytes } from '../../rules/billing/operations.ts';
 import { createCharge, createdChargeId, queryRepeatable } from './support/billing-actions.ts';
 import { comparableCreationBody, comparableQueryBody } from './support/comparable-answers.ts';

@@ -1,6 +1,6 @@
 import type { Verdict } from '../../checks/rule-violation.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';
-import { headerNames } from '../../client/billing/billing-client.ts';
+import { headerNames } from './client/billing-client.ts';
 import { lateTestTimeoutMs, useLateMemory } from '../support/late-memory.ts';
 import { forAll } from '../support/for-all.ts';
 import { ruleTest, useBillingSession } from './support/billing-session.ts';

@@ -3,7 +3,7 @@ import { fallbackQuery } from '../../generators/billing/fallback-query.ts';
 import { matchingQuery } from '../../generators/billing/matching-query.ts';
 import type { PricingScenario } from '../../generators/billing/pricing-scenario.ts';
 import type { Gen } from '../../generators/gen.ts';
-import type { QueryObservation } from '../../checks/billing/query-side-effect-free.ts';
+import type { QueryObservation } from './checks/query-side-effect-free.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
 import type { billingRules } from '../../rules/billing/rules.ts';
 import type { RuleIdJudgedBy } from '../support/rule-test.ts';

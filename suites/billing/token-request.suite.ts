@@ -10,7 +10,7 @@ import type { TokenRequestParts } from '../../rules/billing/token-request-parts.
 import type { billingRules } from '../../rules/billing/rules.ts';
 import type { RuleIdJudgedBy } from '../support/rule-test.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';
-import { headerNames } from '../../client/billing/billing-client.ts';
+import { headerNames } from './client/billing-client.ts';
 import { type BillingSession, ruleTest, useBillingSession } from './support/billing-session.ts';
 import { forAll } from '../support/for-all.ts';
 

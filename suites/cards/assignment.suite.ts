@@ -1,6 +1,6 @@
-import type { AssignmentAttempt } from '../../checks/cards/assignment.ts';
+import type { AssignmentAttempt } from './checks/assignment.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
-import { assignmentOf } from '../../checks/cards/card-view.ts';
+import { assignmentOf } from './checks/card-view.ts';
 import {
   assignableCardStatuses,
   cardStatuses,

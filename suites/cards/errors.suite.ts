@@ -1,4 +1,4 @@
-import type { FilterMatchingNothing, PatchNamingUser } from '../../checks/cards/id-refused.ts';
+import type { FilterMatchingNothing, PatchNamingUser } from './checks/id-refused.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
 import {

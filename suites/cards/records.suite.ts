@@ -1,4 +1,4 @@
-import { assignmentOf, cardBodyOf } from '../../checks/cards/card-view.ts';
+import { assignmentOf, cardBodyOf } from './checks/card-view.ts';
 import type { RecordExpectation } from '../../checks/record-rule.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
 import type { Exchange } from '../../client/http-exchange.ts';

@@ -1,8 +1,8 @@
-import type { WindowExpectation } from '../../checks/cards/transactions-walk-checks.ts';
+import type { WindowExpectation } from './checks/transactions-walk-checks.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
-import { type TransactionsWalk, walkTransactions } from '../../checks/cards/transactions-walk.ts';
-import type { TransactionsQuery } from '../../client/cards/cards-client.ts';
+import { type TransactionsWalk, walkTransactions } from './checks/transactions-walk.ts';
+import type { TransactionsQuery } from './client/cards-client.ts';
 import { addDays, defaultWindow } from '../../rules/cards/calendar.ts';
 import { defaultWindowDays } from '../../rules/cards/limits.ts';
 import { transactionDay, transactionKey } from '../../rules/cards/transactions-schemas.ts';

@@ -1,7 +1,7 @@
-import type { FollowedLink } from '../../checks/cards/transactions-walk-checks.ts';
-import { transactionsPageOf, walkTransactions, type TransactionsWalk } from '../../checks/cards/transactions-walk.ts';
+import type { FollowedLink } from './checks/transactions-walk-checks.ts';
+import { transactionsPageOf, walkTransactions, type TransactionsWalk } from './checks/transactions-walk.ts';
 import { PrerequisiteMissing } from '../../checks/rule-blocked.ts';
-import type { TransactionsQuery } from '../../client/cards/cards-client.ts';
+import type { TransactionsQuery } from './client/cards-client.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { addDays } from '../../rules/cards/calendar.ts';
 import { maxPageCount, maxPageSize, transactionsPageSchema } from '../../rules/cards/transactions-schemas.ts';

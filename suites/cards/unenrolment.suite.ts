@@ -1,4 +1,4 @@
-import { walkKeys, walkTransactions, type TransactionsWalk } from '../../checks/cards/transactions-walk.ts';
+import { walkKeys, walkTransactions, type TransactionsWalk } from './checks/transactions-walk.ts';
 import { PrerequisiteMissing } from '../../checks/rule-blocked.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { addDays } from '../../rules/cards/calendar.ts';

@@ -1,6 +1,6 @@
-import type { ProvokedRefusal } from '../../checks/cdr/error-codes.ts';
-import { listPageOf } from '../../checks/cdr/product-walk.ts';
-import type { CdrClient } from '../../client/cdr/cdr-client.ts';
+import type { ProvokedRefusal } from './checks/error-codes.ts';
+import { listPageOf } from './checks/product-walk.ts';
+import type { CdrClient } from './client/cdr-client.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { unknownProductIds } from '../../generators/cdr/unknown-product-id.ts';
 import type { CdrOperation } from '../../rules/cdr/endpoints.ts';

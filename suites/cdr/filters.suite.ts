@@ -1,12 +1,12 @@
-import type { FilteredWalk } from '../../checks/cdr/list-filter.ts';
-import type { ProductFilter } from '../../checks/cdr/product-filter.ts';
+import type { FilteredWalk } from './checks/list-filter.ts';
+import type { ProductFilter } from './checks/product-filter.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
-import { listPageOf, productIdOf, type ProductWalk } from '../../checks/cdr/product-walk.ts';
+import { listPageOf, productIdOf, type ProductWalk } from './checks/product-walk.ts';
 import { describeListQuery, type ListQuery } from '../../rules/cdr/list-query.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { PrerequisiteMissing } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
-import { filterComponents } from '../../checks/cdr/filter-components.ts';
+import { filterComponents } from './checks/filter-components.ts';
 import { casesBreaking } from '../../generators/gen.ts';
 import { invalidListQuery } from '../../generators/cdr/invalid-list-query.ts';
 import { updatedSinceCuts } from '../../generators/cdr/updated-since-cuts.ts';

@@ -7,7 +7,7 @@ import { getHeader } from '../../client/headers.ts';
 import { invalidVersionValue } from '../../generators/cdr/invalid-version-value.ts';
 import { cdrOperationNames } from '../../rules/cdr/endpoints.ts';
 import { servesOperation } from '../../rules/cdr/endpoints.ts';
-import type { VersionedAnswer } from '../../checks/cdr/version-header.ts';
+import type { VersionedAnswer } from './checks/version-header.ts';
 import { forAll } from '../support/for-all.ts';
 import { ruleTest, useCdrSession } from './support/cdr-session.ts';
 import { knownProductId } from './support/known-product.ts';

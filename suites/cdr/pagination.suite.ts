@@ -1,4 +1,4 @@
-import { listPageOf, type ProductWalk } from '../../checks/cdr/product-walk.ts';
+import { listPageOf, type ProductWalk } from './checks/product-walk.ts';
 import { PrerequisiteMissing } from '../../checks/rule-blocked.ts';
 import { describeListQuery, type ListQuery } from '../../rules/cdr/list-query.ts';
 import { ruleTest, useCdrSession, walkingRule } from './support/cdr-session.ts';

@@ -1,4 +1,4 @@
-import { productIdOf } from '../../checks/cdr/product-walk.ts';
+import { productIdOf } from './checks/product-walk.ts';
 import { ruleTest, useCdrSession, walkingRule } from './support/cdr-session.ts';
 import { detailRecords, sharedDetails, sharedListItems } from './support/details.ts';
 import { judgeEach } from './support/every-breach.ts';

@@ -1,4 +1,4 @@
-import type { CustodyAuth, CustodyClient } from '../../client/custody/custody-client.ts';
+import type { CustodyAuth, CustodyClient } from './client/custody-client.ts';
 import { PrerequisiteMissing } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import { invalidBearerCases } from '../support/invalid-bearer-cases.ts';

@@ -1,6 +1,6 @@
-import { tokenIn } from '../../checks/custody/token-in.ts';
-import { sendableToken } from '../../checks/custody/walk.ts';
-import { letOversizedTokenGo, maxTokenChars, pageTooLargeToRead } from '../../checks/custody/oversized-token.ts';
+import { tokenIn } from './checks/token-in.ts';
+import { sendableToken } from './checks/walk.ts';
+import { letOversizedTokenGo, maxTokenChars, pageTooLargeToRead } from './checks/oversized-token.ts';
 import { PrerequisiteMissing } from '../../checks/rule-blocked.ts';
 import { foreignCursor } from '../../generators/custody/foreign-cursor.ts';
 import { custodyListingPaths } from '../../rules/custody/endpoints.ts';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { PrerequisiteMissing } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
-import { requireEnded, walkItems } from '../../checks/custody/walk.ts';
+import { requireEnded, walkItems } from './checks/walk.ts';
 import { pageStep } from '../../generators/custody/page-step.ts';
 import { custodyListingPaths } from '../../rules/custody/endpoints.ts';
 import { ruleTest, useCustodySession } from './support/custody-session.ts';

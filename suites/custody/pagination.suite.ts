@@ -1,4 +1,4 @@
-import { endedFirst, listPages, walkItems, type Walk } from '../../checks/custody/walk.ts';
+import { endedFirst, listPages, walkItems, type Walk } from './checks/walk.ts';
 import { largestAskedPageSize, walkPageSizes } from '../../generators/custody/walk-page-sizes.ts';
 import { dividingPageSize } from '../../generators/dividing-page-size.ts';
 import { custodyListingPaths, pageRequests } from '../../rules/custody/endpoints.ts';

@@ -1,17 +1,17 @@
-import type { ExpectedOrder } from '../../adapters/exchange/orders.ts';
-import { codesOutOfRange, explainedByItems } from '../../checks/exchange/envelope.ts';
-import type { TimestampCase } from '../../checks/exchange/auth.ts';
+import type { ExpectedOrder } from '../../rules/exchange/adapters/orders.ts';
+import { codesOutOfRange, explainedByItems } from './checks/envelope.ts';
+import type { TimestampCase } from './checks/auth.ts';
 import { contentTypeForms } from '../../checks/content-type-forms.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
 import { exchangeCodes, orderDetailsPath } from '../../rules/exchange/codes.ts';
-import { operationNotServed } from '../../checks/exchange/operation-served.ts';
+import { operationNotServed } from './checks/operation-served.ts';
 import { NotApplicableHere } from '../../checks/not-applicable-here.ts';
-import { readEnvelope } from '../../client/exchange/envelope.ts';
+import { readEnvelope } from './client/envelope.ts';
 import { badSignatures } from '../../generators/exchange/bad-signatures.ts';
 import fc from 'fast-check';
 import type { Exchange } from '../../client/http-exchange.ts';
-import type { SigningOverrides } from '../../client/exchange/exchange-client.ts';
-import { batchOrdersPath } from '../../adapters/exchange/orders.ts';
+import type { SigningOverrides } from './client/exchange-client.ts';
+import { batchOrdersPath } from '../../rules/exchange/adapters/orders.ts';
 import {
   type BatchPlan,
   mixedBatches,

@@ -1,6 +1,6 @@
-import { bodyhashCompared } from '../../checks/loyalty/bodyhash-compared.ts';
+import { bodyhashCompared } from './checks/bodyhash-compared.ts';
 import { refusedAs4xx } from '../../checks/refused-as-4xx.ts';
-import { macHeaderParts } from '../../client/loyalty/mac.ts';
+import { macHeaderParts } from './client/mac.ts';
 import { alterNearEnd } from '../../generators/loyalty/altered-mac.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { loyaltyOperations, type LoyaltyOperation } from '../../rules/loyalty/records.ts';

@@ -1,4 +1,4 @@
-import { baselineAccepted, refused } from '../../checks/shortener/baseline-accepted.ts';
+import { baselineAccepted, refused } from './checks/baseline-accepted.ts';
 import { fieldCase } from '../../generators/shortener/field-case.ts';
 import { fieldRules } from '../../generators/shortener/field-rules.ts';
 import type { shortenerRules } from '../../rules/shortener/rules.ts';

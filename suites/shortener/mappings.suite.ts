@@ -1,6 +1,6 @@
 import { PrerequisiteMissing } from '../../checks/rule-blocked.ts';
 import type { Verdict } from '../../checks/rule-violation.ts';
-import { baselineAccepted, refused } from '../../checks/shortener/baseline-accepted.ts';
+import { baselineAccepted, refused } from './checks/baseline-accepted.ts';
 import { mappingRequest } from '../../generators/shortener/mapping-request.ts';
 import { formVariantsRequest, plainRequest } from '../../generators/shortener/plain-entry.ts';
 import { notAnEntryArray } from '../../generators/shortener/not-an-entry-array.ts';

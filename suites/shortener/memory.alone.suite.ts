@@ -1,5 +1,5 @@
-import type { VanityStep } from '../../checks/shortener/vanity-sequence.ts';
-import type { ShortenerClient } from '../../client/shortener/shortener-client.ts';
+import type { VanityStep } from './checks/vanity-sequence.ts';
+import type { ShortenerClient } from './client/shortener-client.ts';
 import { shortenerDomains } from '../../rules/shortener/records.ts';
 import { lateTestTimeoutMs, useLateMemory } from '../support/late-memory.ts';
 import { freshPath } from './support/fresh-path.ts';

@@ -1,16 +1,16 @@
 import { judged } from './judged.ts';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import type { ParsedProduct } from '../../adapters/billing/adapter.ts';
-import type { ProductDraft } from '../../adapters/billing/model.ts';
+import type { ParsedProduct } from '../../rules/billing/adapters/adapter.ts';
+import type { ProductDraft } from '../../rules/billing/adapters/model.ts';
 import { gzipRequestEquivalence } from '../../checks/gzip-request-equivalence.ts';
 import { idempotentReplay } from '../../checks/idempotent-replay.ts';
-import { orgScopeVisibility } from '../../checks/billing/org-scope-visibility.ts';
-import { pricingResolution } from '../../checks/billing/pricing-resolution.ts';
-import { productCreated } from '../../checks/billing/product-created.ts';
-import { querySideEffectFree } from '../../checks/billing/query-side-effect-free.ts';
-import { tokenReusable } from '../../checks/billing/token-reusable.ts';
-import { type ChargeReading, updateTargetsBodyId } from '../../checks/billing/update-targets-body-id.ts';
+import { orgScopeVisibility } from '../../suites/billing/checks/org-scope-visibility.ts';
+import { pricingResolution } from '../../suites/billing/checks/pricing-resolution.ts';
+import { productCreated } from '../../suites/billing/checks/product-created.ts';
+import { querySideEffectFree } from '../../suites/billing/checks/query-side-effect-free.ts';
+import { tokenReusable } from '../../suites/billing/checks/token-reusable.ts';
+import { type ChargeReading, updateTargetsBodyId } from '../../suites/billing/checks/update-targets-body-id.ts';
 import { exchange, failedExchange, jsonExchange } from './exchanges.ts';
 import { violationOf } from './violation.ts';
 

@@ -86,6 +86,14 @@ describe('a tree with every kind of wrong import (one cruise, as npm test runs i
         'load/load-engine.ts': "import { probes } from './billing/probes.ts';\nexport const all = probes;\n",
         // core/ reaching up into a stage: it is below them all.
         'core/guard.ts': "import { check } from '../rules/rule.ts';\nexport const guard = check;\n",
+        // A family's checks (a part of the checks stage inside suites/<f>/) reaching up into its suite file, and
+        // its rule table (rules/<f>/) into its adapters (a part of the adapters stage inside rules/<f>/).
+        'suites/billing/charges.suite.ts': 'export const suiteName = "charges";\n',
+        'suites/billing/checks/charge-check.ts':
+          "import { suiteName } from '../charges.suite.ts';\nexport const charge = suiteName;\n",
+        'rules/billing/adapters/adapter.ts': 'export type Adapter = { name: string };\n',
+        'rules/billing/rules.ts':
+          "import type { Adapter } from './adapters/adapter.ts';\nexport const adapter: Adapter = { name: 'x' };\n",
         // A top-level folder with no place in the order.
         'outcomes/outcome.ts': 'export type Outcome = { ruleId: string };\n',
         'reporting/totals.ts':
@@ -115,6 +123,15 @@ describe('a tree with every kind of wrong import (one cruise, as npm test runs i
 
   test("a stage's shared files name no family: the load engine may not import a family's load folder", () => {
     expect(result.output).toContain('shared-files-know-no-family: load/load-engine.ts → load/billing/probes.ts');
+  });
+
+  test("a family's part of a stage keeps its stage's place inside another stage's family folder", () => {
+    expect(result.output).toContain(
+      'checks-imports-only-lower-stages: suites/billing/checks/charge-check.ts → suites/billing/charges.suite.ts',
+    );
+    expect(result.output).toContain(
+      'rules-imports-only-lower-stages: rules/billing/rules.ts → rules/billing/adapters/adapter.ts',
+    );
   });
 
   test('core/ imports no stage', () => {

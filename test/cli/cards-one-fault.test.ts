@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { familyByName } from '../../families/index.ts';
 import { startReferenceServer } from '../../reference/server.ts';
-import type { CardsSection } from '../../targets/cards/section.ts';
+import type { CardsSection } from '../../suites/cards/entry/section.ts';
 import { type ProxyChange, rewritingProxy } from '../support/rewriting-proxy.ts';
 import { runCli, writeTargets } from '../support/run-harness-cli.ts';
 

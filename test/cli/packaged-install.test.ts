@@ -216,7 +216,7 @@ test('a billing service and an exchange with their own field names, judged from 
       writeFileSync(
         join(project, file.split('/')[1] as string),
         readFileSync(new URL(`./fixtures/${file}`, import.meta.url), 'utf8').replace(
-          /from '(?:\.\.\/)+adapters\/(billing|exchange)\/adapter\.ts'/,
+          /from '(?:\.\.\/)+rules\/(billing|exchange)\/adapters\/adapter\.ts'/,
           `from '${packageName}/adapters/$1/adapter.ts'`,
         ),
       );

@@ -1,9 +1,9 @@
 import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { loadExchangeOrderAdapter } from '../../adapters/exchange/load-adapter.ts';
-import { readEnvelope } from '../../client/exchange/envelope.ts';
-import { ExchangeClient } from '../../client/exchange/exchange-client.ts';
+import { loadExchangeOrderAdapter } from '../../rules/exchange/adapters/load-adapter.ts';
+import { readEnvelope } from '../../suites/exchange/client/envelope.ts';
+import { ExchangeClient } from '../../suites/exchange/client/exchange-client.ts';
 import { Redactor } from '../../core/redaction.ts';
 import { exchangeFamily } from '../../families/exchange.ts';
 import { type RunningReference, startReferenceServer } from '../../reference/server.ts';

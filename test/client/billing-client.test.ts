@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { referenceBillingAdapter } from '../../adapters/billing/reference-adapter.ts';
-import { BillingClient } from '../../client/billing/billing-client.ts';
+import { referenceBillingAdapter } from '../../rules/billing/adapters/reference-adapter.ts';
+import { BillingClient } from '../../suites/billing/client/billing-client.ts';
 import { Redactor } from '../../core/redaction.ts';
 import { families } from '../../families/index.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';

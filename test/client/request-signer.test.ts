@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearerSigner } from '../../client/bearer-signer.ts';
 import { CircuitBreaker } from '../../client/circuit-breaker.ts';
-import { signatureSigner } from '../../client/exchange/signature-signer.ts';
-import { preHash } from '../../client/exchange/signing.ts';
+import { signatureSigner } from '../../suites/exchange/client/signature-signer.ts';
+import { preHash } from '../../suites/exchange/client/signing.ts';
 import { signature } from '../../client/hmac.ts';
 import { HttpClient } from '../../client/http-client.ts';
-import { loyaltySigner } from '../../client/loyalty/mac-signer.ts';
-import { parseMacHeader, signMac } from '../../client/loyalty/mac.ts';
+import { loyaltySigner } from '../../suites/loyalty/client/mac-signer.ts';
+import { parseMacHeader, signMac } from '../../suites/loyalty/client/mac.ts';
 import { onlyToOrigin } from '../../client/origin-bound-signer.ts';
 import { changeHeaders, SignedHttpClient } from '../../client/request-signer.ts';
-import { loyaltySectionSchema } from '../../targets/loyalty/section.ts';
+import { loyaltySectionSchema } from '../../suites/loyalty/entry/section.ts';
 import { echo, startHttp, type EchoPayload, type Running } from './support/servers.ts';
 
 let server: Running;

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import type { AgenticSection } from '../../targets/agentic/section.ts';
-import type { BillingSection } from '../../targets/billing/section.ts';
-import type { CardsSection } from '../../targets/cards/section.ts';
-import type { CdrSection } from '../../targets/cdr/section.ts';
-import type { LoyaltySection } from '../../targets/loyalty/section.ts';
-import type { ShortenerSection } from '../../targets/shortener/section.ts';
+import type { AgenticSection } from '../../suites/agentic/entry/section.ts';
+import type { BillingSection } from '../../suites/billing/entry/section.ts';
+import type { CardsSection } from '../../suites/cards/entry/section.ts';
+import type { CdrSection } from '../../suites/cdr/entry/section.ts';
+import type { LoyaltySection } from '../../suites/loyalty/entry/section.ts';
+import type { ShortenerSection } from '../../suites/shortener/entry/section.ts';
 import { readTargetsFile } from '../../targets/load-targets.ts';
 import type { CommandTarget, ContainerTarget } from '../../targets/schema.ts';
 import { resolveTarget } from '../../families/resolve-target.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { ChargeDraft, ProductDraft } from '../../adapters/billing/model.ts';
+import type { ChargeDraft, ProductDraft } from '../../rules/billing/adapters/model.ts';
 import { expectedResolution, rowMatches } from '../../generators/billing/expected-resolution.ts';
 import { recaseHeaderName } from '../../generators/billing/forbidden-token-header.ts';
 import { alterLastChar } from '../../generators/invalid-bearer.ts';

@@ -1,5 +1,5 @@
-import { referenceBillingAdapter } from '../../adapters/billing/reference-adapter.ts';
-import { BillingClient } from '../../client/billing/billing-client.ts';
+import { referenceBillingAdapter } from '../../rules/billing/adapters/reference-adapter.ts';
+import { BillingClient } from '../../suites/billing/client/billing-client.ts';
 import { Redactor } from '../../core/redaction.ts';
 import { families } from '../../families/index.ts';
 import { startReferenceServer } from '../../reference/server.ts';

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { builtInFamilies } from '../../families/index.ts';
 
 /*
- * The load stage is an engine plus a folder per family (load/<family>/), which only the family's module lists.
+ * The load stage is an engine plus a folder per family (suites/<family>/load/), which only the family's module lists.
  * The engine (load/*.ts) must know no family: it imports none of those folders and no string in its code names a
  * family, so adding a family's load part never edits the engine.
  */

@@ -3,7 +3,7 @@ import type { GzipThresholdExpectation } from '../../checks/gzip-threshold.ts';
 import { gzipThresholdProbed } from '../../checks/gzip-threshold-probed.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import { probeGzipThreshold } from '../../load/gzip-threshold-probe.ts';
-import { chargeSizedResponses } from '../../load/billing/charge-sized-responses.ts';
+import { chargeSizedResponses } from '../../suites/billing/load/charge-sized-responses.ts';
 import { type BillingTargetOptions, withBillingTarget } from './billing-target.ts';
 
 const expected: GzipThresholdExpectation = {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { billingChecks } from '../../checks/billing/index.ts';
+import { billingChecks } from '../../suites/billing/checks/index.ts';
 import { PrerequisiteMissing, prerequisiteMissing, RuleBlocked } from '../../checks/rule-blocked.ts';
 import { RuleViolation } from '../../checks/rule-violation.ts';
 import { allRules } from '../../families/index.ts';

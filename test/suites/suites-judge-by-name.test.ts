@@ -14,10 +14,18 @@ import { checks as throwawayChecks } from '../families/throwaway/family.ts';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const suiteFolders = [join(root, 'suites'), join(root, 'test/families/throwaway/suites')];
 
+/**
+ * A family's folder under suites/ also holds its parts of the lower stages (entry section, client, checks, load
+ * part): those are not suites, and its checks are what a suite must not import.
+ */
+const isFamilyStagePart = (file: string) => /\/suites\/[^/]+\/(entry|client|checks|load)\//.test(file);
+
+/** The suite files and suite support files under a folder. */
 function filesUnder(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
-    .map((entry) => join(entry.parentPath, entry.name));
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((file) => !isFamilyStagePart(file));
 }
 
 interface NamedImport {
@@ -63,7 +71,7 @@ async function registeredChecksImported(file: string): Promise<string[]> {
   const offences: string[] = [];
   for (const { module, names } of valueImports(file, readFileSync(file, 'utf8'))) {
     // Suites' own support files are scanned as files themselves; importing them would register tests.
-    if (suiteFolders.some((folder) => module.startsWith(folder))) continue;
+    if (suiteFolders.some((folder) => module.startsWith(folder)) && !isFamilyStagePart(module)) continue;
     const exports = (await import(pathToFileURL(module).href)) as Record<string, unknown>;
     for (const name of names === '*' ? Object.keys(exports) : names) {
       const registeredAs = registeredChecks.get(exports[name]);
@@ -110,13 +118,13 @@ describe('suites judge rules only through the check each rule names', () => {
     const source = [
       "import { statusForInvalidInput as judge, type X } from '../../checks/status-for-invalid-input.ts';",
       "import type { Verdict } from '../../checks/rule-violation.ts';",
-      "import * as agentic from '../../checks/agentic/index.ts';",
+      "import * as agentic from '../../suites/agentic/checks/index.ts';",
       "import {\n  refusedAs4xx,\n} from '../../checks/refused-as-4xx.ts';",
     ].join('\n');
     const imports = valueImports(file, source);
     expect(imports.map((entry) => [relative(root, entry.module), entry.names])).toEqual([
       ['checks/status-for-invalid-input.ts', ['statusForInvalidInput']],
-      ['checks/agentic/index.ts', '*'],
+      ['suites/agentic/checks/index.ts', '*'],
       ['checks/refused-as-4xx.ts', ['refusedAs4xx']],
     ]);
     const first = (await import(pathToFileURL(imports[0]?.module ?? '').href)) as Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import ts from 'typescript';
 
 /** A documented limit or enumeration as rules/<family>/limits.ts exports it. */
@@ -136,12 +136,20 @@ export function limitLiterals(root: string, file: string, limits: readonly Docum
   return found;
 }
 
-/** The stages outside rules/ that use a family's facts: each has a folder per family. */
-export const stagesUsingLimits = ['generators', 'checks', 'suites', 'reference', 'load'] as const;
+/**
+ * The folders outside rules/ that use a family's facts, each with a folder per family: its generators, its suites
+ * with its checks and load part (suites/<f>/checks, suites/<f>/load), and its reference.
+ */
+export const stagesUsingLimits = ['generators', 'suites', 'reference'] as const;
+/** The family's parts under suites/<f>/ that state no documented limit of their own: the entry section and client. */
+const unscannedFamilyParts = ['entry', 'client'];
 
 /** Every documented limit of a family written as a literal in the family's folders of the other stages. */
 export function familyLimitLiterals(root: string, family: string, limits: readonly DocumentedLimit[]): LimitLiteral[] {
+  const unscanned = unscannedFamilyParts.map((part) => join(root, 'suites', family, part) + sep);
   return stagesUsingLimits.flatMap((stage) =>
-    typeScriptFiles(join(root, stage, family)).flatMap((file) => limitLiterals(root, file, limits)),
+    typeScriptFiles(join(root, stage, family))
+      .filter((file) => !unscanned.some((folder) => file.startsWith(folder)))
+      .flatMap((file) => limitLiterals(root, file, limits)),
   );
 }

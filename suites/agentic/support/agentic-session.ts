@@ -1,10 +1,10 @@
-import { agenticChecks } from '../../../checks/agentic/index.ts';
-import { AgenticClient } from '../../../client/agentic/agentic-client.ts';
-import { signedProofs } from '../../../client/agentic/proof-of-intent.ts';
+import { agenticChecks } from '../checks/index.ts';
+import { AgenticClient } from '../client/agentic-client.ts';
+import { signedProofs } from '../client/proof-of-intent.ts';
 import { defaultRedactor } from '../../../core/redaction.ts';
 import type { PayloadContext } from '../../../generators/agentic/valid-payload.ts';
 import { agenticRules } from '../../../rules/agentic/rules.ts';
-import type { AgenticSection } from '../../../targets/agentic/section.ts';
+import type { AgenticSection } from '../entry/section.ts';
 import { ruleTestFor } from '../../support/rule-test.ts';
 import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
 

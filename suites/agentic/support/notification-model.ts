@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import type { AgenticClient } from '../../../client/agentic/agentic-client.ts';
+import type { AgenticClient } from '../client/agentic-client.ts';
 import { type NotificationDraft, notificationDraft } from '../../../generators/agentic/notification-draft.ts';
 import { type NotificationRepeat, notificationRepeat } from '../../../generators/agentic/notification-repeat.ts';
 import { type PayloadFault, payloadFaults, withFault } from '../../../generators/agentic/payload-fault.ts';

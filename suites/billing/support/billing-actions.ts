@@ -1,11 +1,16 @@
-import { stepSucceeded } from '../../../checks/billing/step-succeeded.ts';
+import { stepSucceeded } from '../checks/step-succeeded.ts';
 import { isDeepStrictEqual } from 'node:util';
-import { type ChargeDraft, type ChargeUpdate, type Pricing, samePricing } from '../../../adapters/billing/model.ts';
+import {
+  type ChargeDraft,
+  type ChargeUpdate,
+  type Pricing,
+  samePricing,
+} from '../../../rules/billing/adapters/model.ts';
 import { parsedWith } from '../../../checks/response-required.ts';
 import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
 import { Violation } from '../../../checks/rule-violation.ts';
-import type { ChargeReading } from '../../../checks/billing/update-targets-body-id.ts';
-import type { CatalogRequest } from '../../../client/billing/billing-client.ts';
+import type { ChargeReading } from '../checks/update-targets-body-id.ts';
+import type { CatalogRequest } from '../client/billing-client.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { ruleInProgress } from '../../../core/rule-in-progress.ts';
 import { billingOperations as op } from '../../../rules/billing/operations.ts';

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { loadBillingAdapter } from '../../../adapters/billing/load-adapter.ts';
-import { billingChecks } from '../../../checks/billing/index.ts';
-import { SingleUseTokenDiagnosis } from '../../../checks/billing/single-use-token.ts';
-import { BillingClient } from '../../../client/billing/billing-client.ts';
-import { BrokeredTokenSession, TokenUnavailableError } from '../../../client/billing/token-session.ts';
+import { loadBillingAdapter } from '../../../rules/billing/adapters/load-adapter.ts';
+import { billingChecks } from '../checks/index.ts';
+import { SingleUseTokenDiagnosis } from '../checks/single-use-token.ts';
+import { BillingClient } from '../client/billing-client.ts';
+import { BrokeredTokenSession, TokenUnavailableError } from '../client/token-session.ts';
 import { defaultRedactor } from '../../../core/redaction.ts';
 import { billingRules } from '../../../rules/billing/rules.ts';
-import type { BillingSection } from '../../../targets/billing/section.ts';
+import type { BillingSection } from '../entry/section.ts';
 import { ruleChecksFor, ruleTestFor } from '../../support/rule-test.ts';
 import { keepBillingFirstUses } from './idempotency-attempts.ts';
 import { useFamilySession } from '../../support/family-session.ts';

@@ -1,5 +1,5 @@
-import type { BillingClient } from '../../../client/billing/billing-client.ts';
-import type { BillingSection } from '../../../targets/billing/section.ts';
+import type { BillingClient } from '../client/billing-client.ts';
+import type { BillingSection } from '../entry/section.ts';
 import type { FamilySuiteSession } from '../../support/family-session.ts';
 
 /** A billing suite file's session (opened by useBillingSession): its own file, so the helpers it uses can name it. */

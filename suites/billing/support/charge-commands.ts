@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { type CatalogRequest, headerNames } from '../../../client/billing/billing-client.ts';
+import { type CatalogRequest, headerNames } from '../client/billing-client.ts';
 import { type ChargeRevision, chargeRevision, chargeTarget } from '../../../generators/billing/charge-revision.ts';
 import { type KeyedCreation, keyedCreation } from '../../../generators/billing/keyed-creation.ts';
 import { type OrgNaming, orgNaming } from '../../../generators/billing/org-naming.ts';

@@ -1,4 +1,4 @@
-import type { BillingAdapter } from '../../../adapters/billing/adapter.ts';
+import type { BillingAdapter } from '../../../rules/billing/adapters/adapter.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { bodyOf } from './answer-reading.ts';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
-import { headerNames } from '../../../client/billing/billing-client.ts';
+import { headerNames } from '../client/billing-client.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { chargeDraft } from '../../../generators/billing/charge-draft.ts';
 import { productDraft } from '../../../generators/billing/product-draft.ts';

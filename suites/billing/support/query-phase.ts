@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { type Pricing, type RateCardRow, samePricing } from '../../../adapters/billing/model.ts';
-import type { QueryObservation } from '../../../checks/billing/query-side-effect-free.ts';
+import { type Pricing, type RateCardRow, samePricing } from '../../../rules/billing/adapters/model.ts';
+import type { QueryObservation } from '../checks/query-side-effect-free.ts';
 import type { RuleVerdict } from '../../../checks/rule-check.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { ruleInProgress } from '../../../core/rule-in-progress.ts';

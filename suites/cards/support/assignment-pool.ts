@@ -1,5 +1,5 @@
-import type { CardsClient } from '../../../client/cards/cards-client.ts';
-import type { CardsSection } from '../../../targets/cards/section.ts';
+import type { CardsClient } from '../client/cards-client.ts';
+import type { CardsSection } from '../entry/section.ts';
 import { freeCard } from './free-card.ts';
 import type { PoolCard } from './sequence-cards.ts';
 

@@ -1,8 +1,8 @@
-import { cardsChecks } from '../../../checks/cards/index.ts';
-import { CardsClient } from '../../../client/cards/cards-client.ts';
+import { cardsChecks } from '../checks/index.ts';
+import { CardsClient } from '../client/cards-client.ts';
 import { defaultRedactor } from '../../../core/redaction.ts';
 import { cardsRules } from '../../../rules/cards/rules.ts';
-import type { CardsSection } from '../../../targets/cards/section.ts';
+import type { CardsSection } from '../entry/section.ts';
 import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
 import { ruleTestFor } from '../../support/rule-test.ts';
 

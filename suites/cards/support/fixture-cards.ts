@@ -1,5 +1,5 @@
 import { assignableCardStatuses, cardStatuses, type CardStatus } from '../../../rules/cards/enums.ts';
-import type { CardsFixtures } from '../../../targets/cards/section.ts';
+import type { CardsFixtures } from '../entry/section.ts';
 
 /** A card the target entry names, with the status it declares for it. */
 export interface FixtureCard {

@@ -1,8 +1,8 @@
-import { assignmentOf, cardStatusOf } from '../../../checks/cards/card-view.ts';
+import { assignmentOf, cardStatusOf } from '../checks/card-view.ts';
 import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
-import type { CardsClient } from '../../../client/cards/cards-client.ts';
+import type { CardsClient } from '../client/cards-client.ts';
 import type { CardStatus } from '../../../rules/cards/enums.ts';
-import type { CardsSection } from '../../../targets/cards/section.ts';
+import type { CardsSection } from '../entry/section.ts';
 
 /**
  * The first card of a status the fixtures name that GET card shows without a card user (an IN_PROGRESS card

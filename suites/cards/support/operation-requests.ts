@@ -1,8 +1,8 @@
-import type { CardsAuth, CardsClient } from '../../../client/cards/cards-client.ts';
+import type { CardsAuth, CardsClient } from '../client/cards-client.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { addDays } from '../../../rules/cards/calendar.ts';
 import { cardsOperations, type CardsOperation } from '../../../rules/cards/operations.ts';
-import type { CardsSection } from '../../../targets/cards/section.ts';
+import type { CardsSection } from '../entry/section.ts';
 import { runDays } from './run-clock.ts';
 import { maxPageSize } from '../../../rules/cards/limits.ts';
 

@@ -1,4 +1,4 @@
-import { recordPresent } from '../../../checks/cards/record-behind.ts';
+import { recordPresent } from '../checks/record-behind.ts';
 import type { RecordExpectation } from '../../../checks/record-rule.ts';
 import type { Verdict } from '../../../checks/rule-violation.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';

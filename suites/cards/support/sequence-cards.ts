@@ -1,5 +1,5 @@
-import { cardBodyOf } from '../../../checks/cards/card-view.ts';
-import type { CardsClient } from '../../../client/cards/cards-client.ts';
+import { cardBodyOf } from '../checks/card-view.ts';
+import type { CardsClient } from '../client/cards-client.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import type { CardRead } from '../../../generators/cards/card-read.ts';
 

@@ -1,6 +1,6 @@
-import { transactionsPageOf } from '../../../checks/cards/transactions-walk.ts';
-import type { CardsClient, TransactionsQuery } from '../../../client/cards/cards-client.ts';
-import type { CardsSection } from '../../../targets/cards/section.ts';
+import { transactionsPageOf } from '../checks/transactions-walk.ts';
+import type { CardsClient, TransactionsQuery } from '../client/cards-client.ts';
+import type { CardsSection } from '../entry/section.ts';
 import { isBlocked, resultOrBlock } from '../../support/result-or-block.ts';
 
 /**

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { Verdict } from '../../../checks/rule-violation.ts';
 import type { DocumentedRefusal } from '../../../checks/status-for-invalid-input.ts';
-import type { CardsClient } from '../../../client/cards/cards-client.ts';
+import type { CardsClient } from '../client/cards-client.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { type AssignmentTry, assignmentTry } from '../../../generators/cards/assignment-try.ts';
 import { type CardRead, cardRead } from '../../../generators/cards/card-read.ts';

@@ -1,6 +1,6 @@
-import type { CardsClient, TransactionsQuery } from '../../../client/cards/cards-client.ts';
-import type { ObservedTransactionsPage, TransactionsWalk } from '../../../checks/cards/transactions-walk.ts';
-import { requireWalkEnded, transactionsPageOf, walkEndText } from '../../../checks/cards/transactions-walk.ts';
+import type { CardsClient, TransactionsQuery } from '../client/cards-client.ts';
+import type { ObservedTransactionsPage, TransactionsWalk } from '../checks/transactions-walk.ts';
+import { requireWalkEnded, transactionsPageOf, walkEndText } from '../checks/transactions-walk.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { transactionKey, type WalkedPage } from '../../../rules/cards/transactions-schemas.ts';
 import { type PageRoute, type PageStep, stopAt, walkPages } from '../../support/page-walker.ts';

@@ -1,6 +1,6 @@
-import type { RunClock } from '../../../checks/cdr/product-filter.ts';
-import { requireEnded, walkProductIds, type ProductWalk } from '../../../checks/cdr/product-walk.ts';
-import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
+import type { RunClock } from '../checks/product-filter.ts';
+import { requireEnded, walkProductIds, type ProductWalk } from '../checks/product-walk.ts';
+import type { CdrClient } from '../client/cdr-client.ts';
 import type { ListQuery } from '../../../rules/cdr/list-query.ts';
 import { walkWhole } from './walk-products.ts';
 

@@ -1,8 +1,8 @@
-import { cdrChecks } from '../../../checks/cdr/index.ts';
-import { CdrClient } from '../../../client/cdr/cdr-client.ts';
+import { cdrChecks } from '../checks/index.ts';
+import { CdrClient } from '../client/cdr-client.ts';
 import { defaultRedactor } from '../../../core/redaction.ts';
 import { cdrRules } from '../../../rules/cdr/rules.ts';
-import type { CdrSection } from '../../../targets/cdr/section.ts';
+import type { CdrSection } from '../entry/section.ts';
 import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
 import { ruleChecksFor, ruleTestFor } from '../../support/rule-test.ts';
 

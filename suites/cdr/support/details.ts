@@ -1,6 +1,6 @@
-import type { ObservedProduct } from '../../../checks/cdr/product-records.ts';
-import { answeredVersion, productIdOf, walkJudges } from '../../../checks/cdr/product-walk.ts';
-import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
+import type { ObservedProduct } from '../checks/product-records.ts';
+import { answeredVersion, productIdOf, walkJudges } from '../checks/product-walk.ts';
+import type { CdrClient } from '../client/cdr-client.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { mapLimit } from './map-limit.ts';
 import { walkForward, walkWhole } from './walk-products.ts';

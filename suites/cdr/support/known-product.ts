@@ -1,6 +1,6 @@
-import { listPageOf } from '../../../checks/cdr/product-walk.ts';
+import { listPageOf } from '../checks/product-walk.ts';
 import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
-import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
+import type { CdrClient } from '../client/cdr-client.ts';
 import { servesOperation } from '../../../rules/cdr/endpoints.ts';
 
 /**

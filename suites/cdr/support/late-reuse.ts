@@ -1,5 +1,5 @@
-import { pageProductIds, readListBody, resolveLink, type ProductWalk } from '../../../checks/cdr/product-walk.ts';
-import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
+import { pageProductIds, readListBody, resolveLink, type ProductWalk } from '../checks/product-walk.ts';
+import type { CdrClient } from '../client/cdr-client.ts';
 
 /**
  * A link the holder gave early, followed again once the family's walks are done (issue 28, memory judged

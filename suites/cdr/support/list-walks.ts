@@ -1,5 +1,5 @@
-import { walkJudges, type ProductWalk } from '../../../checks/cdr/product-walk.ts';
-import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
+import { walkJudges, type ProductWalk } from '../checks/product-walk.ts';
+import type { CdrClient } from '../client/cdr-client.ts';
 import { listWalkPlan, type WalkGroup } from '../../../generators/cdr/list-walk-plan.ts';
 import { catalogueOf, catalogueQuery, catalogueSize, walkCatalogue } from './catalogue.ts';
 import { walkBackFrom, walkForward } from './walk-products.ts';

@@ -1,6 +1,6 @@
-import { normalizedUrl, reachedUrls } from '../../../checks/cdr/page-position.ts';
-import { readListBody, resolveLink, type ListPage, type ProductWalk } from '../../../checks/cdr/product-walk.ts';
-import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
+import { normalizedUrl, reachedUrls } from '../checks/page-position.ts';
+import { readListBody, resolveLink, type ListPage, type ProductWalk } from '../checks/product-walk.ts';
+import type { CdrClient } from '../client/cdr-client.ts';
 import type { ListLinkName } from '../../../rules/cdr/envelope-schemas.ts';
 import { mapLimit } from './map-limit.ts';
 
@@ -16,7 +16,7 @@ async function answerOf(client: CdrClient, url: string): Promise<ListPage | unde
 }
 
 /**
- * The links rules read which page a link names from the pages (checks/cdr/page-position.ts). A link that no
+ * The links rules read which page a link names from the pages (suites/cdr/checks/page-position.ts). A link that no
  * page of the walk was reached by (a cursor written afresh, parameters in another form) is asked once per
  * suite file and the walks come back with its answer in `linked`; a link off the holder or not a URL is never
  * asked. A holder whose links repeat the URLs the walk followed (page numbers) costs no request.

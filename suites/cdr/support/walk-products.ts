@@ -7,8 +7,8 @@ import {
   stoppedAtStep,
   type ListPage,
   type ProductWalk,
-} from '../../../checks/cdr/product-walk.ts';
-import type { CdrClient } from '../../../client/cdr/cdr-client.ts';
+} from '../checks/product-walk.ts';
+import type { CdrClient } from '../client/cdr-client.ts';
 import { describeListQuery, type ListQuery } from '../../../rules/cdr/list-query.ts';
 import { maxPageSize } from '../../../rules/cdr/endpoints.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';

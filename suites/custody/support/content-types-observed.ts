@@ -1,5 +1,5 @@
 import { contentTypeForms } from '../../../checks/content-type-forms.ts';
-import type { CustodyClient } from '../../../client/custody/custody-client.ts';
+import type { CustodyClient } from '../client/custody-client.ts';
 
 /**
  * What a custody target labels its bodies with. Document 3 names no Content-Type for part C (nor any body

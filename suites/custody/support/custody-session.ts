@@ -1,8 +1,8 @@
-import { custodyChecks } from '../../../checks/custody/index.ts';
-import { CustodyClient } from '../../../client/custody/custody-client.ts';
+import { custodyChecks } from '../checks/index.ts';
+import { CustodyClient } from '../client/custody-client.ts';
 import { defaultRedactor } from '../../../core/redaction.ts';
 import { custodyRules } from '../../../rules/custody/rules.ts';
-import type { CustodySection } from '../../../targets/custody/section.ts';
+import type { CustodySection } from '../entry/section.ts';
 import { ruleChecksFor, ruleTestFor } from '../../support/rule-test.ts';
 import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
 import { keepCustodyFirstUses } from './memory-kinds.ts';

@@ -1,7 +1,7 @@
-import type { CustodyClient } from '../../../client/custody/custody-client.ts';
+import type { CustodyClient } from '../client/custody-client.ts';
 import type { CapturedResponse, Exchange } from '../../../client/http-exchange.ts';
-import { tokenIn } from '../../../checks/custody/token-in.ts';
-import { letOversizedTokenGo, pageTooLargeToRead } from '../../../checks/custody/oversized-token.ts';
+import { tokenIn } from '../checks/token-in.ts';
+import { letOversizedTokenGo, pageTooLargeToRead } from '../checks/oversized-token.ts';
 import { custodyListingPaths } from '../../../rules/custody/endpoints.ts';
 import { keepFirstUse } from '../../support/late-memory.ts';
 

@@ -1,7 +1,7 @@
-import type { Walk } from '../../../checks/custody/walk.ts';
+import type { Walk } from '../checks/walk.ts';
 import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
 import { RuleViolation, Violation } from '../../../checks/rule-violation.ts';
-import type { CustodyClient } from '../../../client/custody/custody-client.ts';
+import type { CustodyClient } from '../client/custody-client.ts';
 import { isBlocked } from '../../support/result-or-block.ts';
 import { checkOfRule } from './custody-session.ts';
 import { walkListing } from './walk-listing.ts';

@@ -1,4 +1,4 @@
-import { maxTokenChars } from '../../../checks/custody/oversized-token.ts';
+import { maxTokenChars } from '../checks/oversized-token.ts';
 import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 

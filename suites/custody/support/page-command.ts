@@ -1,11 +1,11 @@
 import type fc from 'fast-check';
-import { cursorPageOf } from '../../../checks/custody/cursor-page.ts';
-import type { ExpectedPage } from '../../../checks/custody/cursor-model-step.ts';
-import { expectedAt, stepPosition, type ModelPosition } from '../../../checks/custody/list-model.ts';
-import type { ListingSettings } from '../../../targets/custody/section.ts';
+import { cursorPageOf } from '../checks/cursor-page.ts';
+import type { ExpectedPage } from '../checks/cursor-model-step.ts';
+import { expectedAt, stepPosition, type ModelPosition } from '../checks/list-model.ts';
+import type { ListingSettings } from '../entry/section.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import type { Verdict } from '../../../checks/rule-violation.ts';
-import type { CustodyClient } from '../../../client/custody/custody-client.ts';
+import type { CustodyClient } from '../client/custody-client.ts';
 import type { PageStep } from '../../../generators/custody/page-step.ts';
 
 /** The model of one listing: its items (from a full walk), the target's page limit, and where the sequence stands. */

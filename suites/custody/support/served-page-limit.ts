@@ -1,9 +1,9 @@
-import { cursorPageOf } from '../../../checks/custody/cursor-page.ts';
-import { pageLimitOf } from '../../../checks/custody/list-model.ts';
-import type { Walk } from '../../../checks/custody/walk.ts';
+import { cursorPageOf } from '../checks/cursor-page.ts';
+import { pageLimitOf } from '../checks/list-model.ts';
+import type { Walk } from '../checks/walk.ts';
 import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
 import { Violation } from '../../../checks/rule-violation.ts';
-import type { CustodyClient } from '../../../client/custody/custody-client.ts';
+import type { CustodyClient } from '../client/custody-client.ts';
 import { largestAskedPageSize } from '../../../generators/custody/walk-page-sizes.ts';
 
 /**

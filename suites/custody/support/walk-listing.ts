@@ -1,9 +1,9 @@
-import { cursorPageOf } from '../../../checks/custody/cursor-page.ts';
-import type { ObservedPage, Walk } from '../../../checks/custody/walk.ts';
-import { letOversizedTokenGo, maxTokenChars } from '../../../checks/custody/oversized-token.ts';
+import { cursorPageOf } from '../checks/cursor-page.ts';
+import type { ObservedPage, Walk } from '../checks/walk.ts';
+import { letOversizedTokenGo, maxTokenChars } from '../checks/oversized-token.ts';
 import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
 import { Violation } from '../../../checks/rule-violation.ts';
-import type { CustodyClient } from '../../../client/custody/custody-client.ts';
+import type { CustodyClient } from '../client/custody-client.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { itemKey } from '../../../checks/item-key.ts';
 import { type PageRoute, type PageStep, stopAt, walkPages } from '../../support/page-walker.ts';

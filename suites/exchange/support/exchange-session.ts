@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { exchangeChecks } from '../../../checks/exchange/index.ts';
-import type { ExchangeClient } from '../../../client/exchange/exchange-client.ts';
-import { exchangeClientFor } from '../../../client/exchange/session.ts';
+import { exchangeChecks } from '../checks/index.ts';
+import type { ExchangeClient } from '../client/exchange-client.ts';
+import { exchangeClientFor } from '../client/session.ts';
 import { defaultRedactor } from '../../../core/redaction.ts';
 import { exchangeRules } from '../../../rules/exchange/rules.ts';
-import type { ExchangeSection } from '../../../targets/exchange/section.ts';
+import type { ExchangeSection } from '../entry/section.ts';
 import { ruleTestFor } from '../../support/rule-test.ts';
 import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { RuleVerdict } from '../../../checks/rule-check.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
-import type { LoyaltyClient } from '../../../client/loyalty/loyalty-client.ts';
+import type { LoyaltyClient } from '../client/loyalty-client.ts';
 import { freshOrderId, type LoyaltyContext } from '../../../generators/loyalty/bodies.ts';
 import { callBody, type LoyaltyCall, loyaltyCall } from '../../../generators/loyalty/loyalty-call.ts';
 import { type LoyaltyRefusal, loyaltyRefusal, refusedCase } from '../../../generators/loyalty/loyalty-refusal.ts';

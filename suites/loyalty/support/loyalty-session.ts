@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { loyaltyChecks } from '../../../checks/loyalty/index.ts';
-import { LoyaltyClient as Client } from '../../../client/loyalty/loyalty-client.ts';
+import { loyaltyChecks } from '../checks/index.ts';
+import { LoyaltyClient as Client } from '../client/loyalty-client.ts';
 import { defaultRedactor } from '../../../core/redaction.ts';
 import {
   freshOrderId,
@@ -10,7 +10,7 @@ import {
   validSubscription,
 } from '../../../generators/loyalty/bodies.ts';
 import { loyaltyRules } from '../../../rules/loyalty/rules.ts';
-import { mandatoryDemographicsOf, type LoyaltySection } from '../../../targets/loyalty/section.ts';
+import { mandatoryDemographicsOf, type LoyaltySection } from '../entry/section.ts';
 import { ruleTestFor } from '../../support/rule-test.ts';
 import { keepLoyaltyFirstUses } from './memory-kinds.ts';
 import { useFamilySession } from '../../support/family-session.ts';

@@ -1,9 +1,9 @@
-import type { LoyaltyAuth, LoyaltyClient } from '../../../client/loyalty/loyalty-client.ts';
+import type { LoyaltyAuth, LoyaltyClient } from '../client/loyalty-client.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import type { LoyaltyContext } from '../../../generators/loyalty/bodies.ts';
 import type { LoyaltyCase } from '../../../generators/loyalty/loyalty-case.ts';
 import type { LoyaltyOperation } from '../../../rules/loyalty/records.ts';
-import type { LoyaltySection } from '../../../targets/loyalty/section.ts';
+import type { LoyaltySection } from '../entry/section.ts';
 import type { FamilySuiteSession } from '../../support/family-session.ts';
 
 /** A loyalty suite file's session (opened by useLoyaltySession): its own file, so the helpers it uses can name it. */

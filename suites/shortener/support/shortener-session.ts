@@ -1,8 +1,8 @@
-import { shortenerChecks } from '../../../checks/shortener/index.ts';
-import { ShortenerClient } from '../../../client/shortener/shortener-client.ts';
+import { shortenerChecks } from '../checks/index.ts';
+import { ShortenerClient } from '../client/shortener-client.ts';
 import { defaultRedactor } from '../../../core/redaction.ts';
 import { shortenerRules } from '../../../rules/shortener/rules.ts';
-import type { ShortenerSection } from '../../../targets/shortener/section.ts';
+import type { ShortenerSection } from '../entry/section.ts';
 import { keepShortenerFirstUses } from './memory-kinds.ts';
 import { ruleTestFor } from '../../support/rule-test.ts';
 import { useFamilySession } from '../../support/family-session.ts';

@@ -1,5 +1,5 @@
-import type { ShortenerClient } from '../../../client/shortener/shortener-client.ts';
-import type { ShortenerSection } from '../../../targets/shortener/section.ts';
+import type { ShortenerClient } from '../client/shortener-client.ts';
+import type { ShortenerSection } from '../entry/section.ts';
 import type { FamilySuiteSession } from '../../support/family-session.ts';
 
 /**

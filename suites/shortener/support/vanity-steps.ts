@@ -1,5 +1,5 @@
-import type { VanityStep } from '../../../checks/shortener/vanity-sequence.ts';
-import type { ShortenerClient } from '../../../client/shortener/shortener-client.ts';
+import type { VanityStep } from '../checks/vanity-sequence.ts';
+import type { ShortenerClient } from '../client/shortener-client.ts';
 import type { MappingRequest } from '../../../rules/shortener/records.ts';
 import type { RuleId } from '../../../rules/rule-id.ts';
 

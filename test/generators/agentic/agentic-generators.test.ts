@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { signedProofs } from '../../../client/agentic/proof-of-intent.ts';
+import { signedProofs } from '../../../suites/agentic/client/proof-of-intent.ts';
 import { invalidPayload } from '../../../generators/agentic/invalid-payload.ts';
 import { jweParts, tamper, tamperedJwe } from '../../../generators/agentic/tampered-jwe.ts';
 import { validPayload, type PayloadContext } from '../../../generators/agentic/valid-payload.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { signedProofs } from '../../../client/agentic/proof-of-intent.ts';
+import { signedProofs } from '../../../suites/agentic/client/proof-of-intent.ts';
 import { notificationDraft } from '../../../generators/agentic/notification-draft.ts';
 import { notificationRepeat, repeatChanges } from '../../../generators/agentic/notification-repeat.ts';
 import { payloadFaults, withFault } from '../../../generators/agentic/payload-fault.ts';

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CardsClient } from '../../../client/cards/cards-client.ts';
+import { CardsClient } from '../../../suites/cards/client/cards-client.ts';
 import { Redactor } from '../../../core/redaction.ts';
 import { cardsFamily } from '../../../families/cards.ts';
 import { referenceFixtures } from '../../../reference/cards/fixtures.ts';
 import { startReferenceServer, type RunningReference } from '../../../reference/server.ts';
 import { addDays, dayOf, eighteenMonthsAgo } from '../../../rules/cards/calendar.ts';
-import { cardsSectionSchema } from '../../../targets/cards/section.ts';
+import { cardsSectionSchema } from '../../../suites/cards/entry/section.ts';
 import { walkTransactionPages } from '../../../suites/cards/support/walk-transactions.ts';
-import { walkTransactions } from '../../../checks/cards/transactions-walk.ts';
+import { walkTransactions } from '../../../suites/cards/checks/transactions-walk.ts';
 import { transactionDay } from '../../../rules/cards/transactions-schemas.ts';
 
 const env: NodeJS.ProcessEnv = { REFERENCE_CARDS_TOKEN: 'cards-reference-test-token' };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { readListBody } from '../../../checks/cdr/product-walk.ts';
-import { CdrClient } from '../../../client/cdr/cdr-client.ts';
+import { readListBody } from '../../../suites/cdr/checks/product-walk.ts';
+import { CdrClient } from '../../../suites/cdr/client/cdr-client.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { Redactor } from '../../../core/redaction.ts';
 import { cdrFamily } from '../../../families/cdr.ts';
@@ -9,7 +9,7 @@ import { errorResponse, listResponse, statusResponse } from '../../../rules/cdr/
 import { serviceStatuses } from '../../../rules/cdr/enums.ts';
 import { productIssues } from '../../../rules/cdr/product-issues.ts';
 import { statusIssues } from '../../../rules/cdr/status-issues.ts';
-import { cdrSectionSchema } from '../../../targets/cdr/section.ts';
+import { cdrSectionSchema } from '../../../suites/cdr/entry/section.ts';
 
 /*
  * Every kind of response the reference gives, validated against the schemas derived from the published standard

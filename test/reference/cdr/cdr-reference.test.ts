@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CdrClient } from '../../../client/cdr/cdr-client.ts';
+import { CdrClient } from '../../../suites/cdr/client/cdr-client.ts';
 import { Redactor } from '../../../core/redaction.ts';
 import { cdrFamily } from '../../../families/cdr.ts';
 import { buildCatalogue, catalogueSize } from '../../../reference/cdr/catalogue.ts';
 import { startReferenceServer, type RunningReference } from '../../../reference/server.ts';
 import { productCategories, serviceStatuses } from '../../../rules/cdr/enums.ts';
 import { productIssues } from '../../../rules/cdr/product-issues.ts';
-import { cdrSectionSchema } from '../../../targets/cdr/section.ts';
+import { cdrSectionSchema } from '../../../suites/cdr/entry/section.ts';
 
 const settings = { timeoutMs: 5000, maxBodyBytes: 1 << 22, concurrency: 4, unresponsiveAfter: 3 };
 const now = Date.parse('2026-06-01T00:00:00Z');

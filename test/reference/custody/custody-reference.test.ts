@@ -1,14 +1,14 @@
 import { readFor } from '../../checks/judged.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { cursorPageOf } from '../../../checks/custody/cursor-page.ts';
-import { walkItems } from '../../../checks/custody/walk.ts';
-import { CustodyClient, type PageQuery } from '../../../client/custody/custody-client.ts';
+import { cursorPageOf } from '../../../suites/custody/checks/cursor-page.ts';
+import { walkItems } from '../../../suites/custody/checks/walk.ts';
+import { CustodyClient, type PageQuery } from '../../../suites/custody/client/custody-client.ts';
 import { Redactor } from '../../../core/redaction.ts';
 import { custodyFamily } from '../../../families/custody.ts';
 import { editCharAt, toBase64Url } from '../../../generators/custody/foreign-cursor.ts';
 import { startReferenceServer, type RunningReference } from '../../../reference/server.ts';
 import { custodyListingPaths } from '../../../rules/custody/endpoints.ts';
-import { custodySectionSchema } from '../../../targets/custody/section.ts';
+import { custodySectionSchema } from '../../../suites/custody/entry/section.ts';
 import { DEFAULT_HTTP_CLIENT_OPTIONS } from '../../../client/http-client.ts';
 import { walkListing } from '../../../suites/custody/support/walk-listing.ts';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { referenceOrderAdapter } from '../../../adapters/exchange/reference-adapter.ts';
-import { readEnvelope } from '../../../client/exchange/envelope.ts';
-import { ExchangeClient } from '../../../client/exchange/exchange-client.ts';
-import { signedPath } from '../../../client/exchange/signing.ts';
+import { referenceOrderAdapter } from '../../../rules/exchange/adapters/reference-adapter.ts';
+import { readEnvelope } from '../../../suites/exchange/client/envelope.ts';
+import { ExchangeClient } from '../../../suites/exchange/client/exchange-client.ts';
+import { signedPath } from '../../../suites/exchange/client/signing.ts';
 import { Redactor } from '../../../core/redaction.ts';
 import { exchangeFamily } from '../../../families/exchange.ts';
 import { type RunningReference, startReferenceServer } from '../../../reference/server.ts';

@@ -4,7 +4,7 @@ import { forRule } from '../../../checks/rule-check.ts';
 import { RuleViolation } from '../../../checks/rule-violation.ts';
 import { queryRepeatable, readsDefaultPricing } from '../../../suites/billing/support/billing-actions.ts';
 import { jsonExchange } from '../../checks/exchanges.ts';
-import { referenceBillingAdapter } from '../../../adapters/billing/reference-adapter.ts';
+import { referenceBillingAdapter } from '../../../rules/billing/adapters/reference-adapter.ts';
 import type { BillingSession } from '../../../suites/billing/support/billing-session.ts';
 import { thrownBy } from '../../checks/violation.ts';
 
