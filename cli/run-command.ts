@@ -29,13 +29,11 @@ export async function runHarness(options: RunOptions): Promise<RunSummary> {
   const plan = await planRun(options);
   const stop = stopSignals(plan.maxTimeMs);
   const record = new RunRecord(plan, stop);
-  // A forced exit (second signal, hard deadline) still leaves the summary of what finished, marked interrupted.
+  // A forced exit (second signal, hard deadline) still leaves the reports of what finished, marked interrupted.
   stop.beforeForcedExit(() => {
     record.stopSnapshots();
     live?.stop();
-    const summary = record.summary(false);
-    record.write(summary);
-    say(renderSummary(summary));
+    say(renderSummary(record.finish()));
   });
   try {
     say(

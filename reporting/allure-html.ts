@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +24,9 @@ export interface AllureHtmlPaths {
 /**
  * Builds the Allure HTML report with the `allure` package (Allure 3, no Java): one self-contained
  * index.html (it opens from disk, and calls no third party), grouped family -> section -> rule. Returns the path of
- * that file.
+ * that file. Allure generates into a folder beside the report's, where the page is made the harness's own (no
+ * trackers, the runs' own duration); that folder then becomes the report's, so every file of the report is published
+ * once, finished.
  */
 export async function buildAllureHtml(paths: AllureHtmlPaths): Promise<string> {
   if (!existsSync(paths.resultsDir)) {
@@ -33,6 +35,19 @@ export async function buildAllureHtml(paths: AllureHtmlPaths): Promise<string> {
   // Allure moves a lone plugin folder up to the root only when the folder holds nothing else: a leftover
   // report would keep the new one in a subfolder while the old index.html stayed at the printed path.
   rmSync(paths.outputDir, { recursive: true, force: true });
+  mkdirSync(dirname(resolve(paths.outputDir)), { recursive: true });
+  const staging = mkdtempSync(`${resolve(paths.outputDir)}.generating-`);
+  try {
+    const index = await generateInto(staging, paths);
+    renameSync(staging, paths.outputDir);
+    return join(paths.outputDir, index);
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** Runs `allure generate` into `folder` and finishes its page there; returns the page's name in the folder. */
+async function generateInto(folder: string, paths: AllureHtmlPaths): Promise<string> {
   if (paths.historyFile) mkdirSync(dirname(resolve(paths.historyFile)), { recursive: true });
   // The package exports no package.json; its CLI sits one folder above the main entry (dist/index.js).
   const cli = join(dirname(require.resolve('allure')), '..', 'cli.js');
@@ -46,7 +61,7 @@ export async function buildAllureHtml(paths: AllureHtmlPaths): Promise<string> {
   const code = await new Promise<number | null>((done) => {
     const child = spawn(
       process.execPath,
-      [cli, 'generate', paths.resultsDir, '--config', configFile, '--output', paths.outputDir],
+      [cli, 'generate', paths.resultsDir, '--config', configFile, '--output', folder],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
         env,
@@ -58,12 +73,15 @@ export async function buildAllureHtml(paths: AllureHtmlPaths): Promise<string> {
   });
   if (code !== 0)
     throw new HarnessError('REPORT_FAILED', `allure generate failed (exit ${code}):\n${output.join('').slice(-2000)}`);
-  const index = join(paths.outputDir, 'index.html');
+  const index = join(folder, 'index.html');
   if (!existsSync(index))
-    throw new HarnessError('REPORT_FAILED', `allure generate wrote no ${index}:\n${output.join('').slice(-2000)}`);
+    throw new HarnessError(
+      'REPORT_FAILED',
+      `allure generate wrote no ${join(paths.outputDir, 'index.html')}:\n${output.join('').slice(-2000)}`,
+    );
   writeFileSync(index, withoutTrackers(readFileSync(index, 'utf8')));
-  sayOwnDuration(results, [index, join(paths.outputDir, 'summary.json')]);
-  return index;
+  sayOwnDuration(results, [index, join(folder, 'summary.json')]);
+  return 'index.html';
 }
 
 /** The header's duration made the runs' own (allure-report-duration.ts), in the page and Allure's summary.json. */

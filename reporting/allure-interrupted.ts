@@ -1,14 +1,15 @@
-import { rewriteAllureResults } from './allure-result-files.ts';
+import type { TestResult } from 'allure-js-commons';
 
 /**
- * Allure results of the tests that ended once the run was stopping (their `stop` at or after `stoppedAt`,
- * epoch ms) become skipped, "not run: <reason>": what the wind-down did to them (a cancelled test, a closed
- * client) is no verdict on the target, as summary.json and junit.xml say too. Returns how many were rewritten.
+ * A test that ended once the run was stopping (its `stop` at or after `stoppedAt`, epoch ms) is skipped, "not run:
+ * <reason>": what the wind-down did to it (a cancelled test, a closed client) is no verdict on the target, as
+ * summary.json and junit.xml say too. Any other result is returned as it is.
  */
-export function markInterruptedAllureResults(resultsDir: string, stoppedAt: number, reason: string): number {
-  return rewriteAllureResults(resultsDir, (result) =>
-    result.stop === undefined || result.stop < stoppedAt
-      ? undefined
-      : { ...result, status: 'skipped', statusDetails: { message: `not run: ${reason}` } },
-  );
+export function asInterrupted<Result extends Pick<TestResult, 'stop' | 'status' | 'statusDetails'>>(
+  result: Result,
+  stoppedAt: number,
+  reason: string,
+): Result {
+  if (result.stop === undefined || result.stop < stoppedAt) return result;
+  return { ...result, status: 'skipped', statusDetails: { message: `not run: ${reason}` } };
 }

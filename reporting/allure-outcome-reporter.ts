@@ -1,7 +1,8 @@
 import type { RuntimeMessage } from 'allure-js-commons/sdk';
+import type { Writer } from 'allure-js-commons/sdk/reporter';
 import AllureVitestReporter from 'allure-vitest/reporter';
 import type { RunnerTask } from 'vitest';
-import type { TestModule } from 'vitest/node';
+import type { TestModule, Vitest } from 'vitest/node';
 import { allureRuleMessages, type LabelledRule, type RunLabels } from './allure-rule-messages.ts';
 import { worseOutcome } from './run-summary.ts';
 
@@ -13,21 +14,30 @@ interface AllureTaskMeta {
 /**
  * allure-vitest's reporter, told what to write from the outcome each rule's test recorded (`task.meta.harness`)
  * instead of from calls inside the test: the rule's labels, parameters, description and evidence, built in the main
- * process (allure-rule-messages.ts), so a suite never speaks Allure. allure-vitest still writes the result, with the
- * test's name, file and status.
+ * process (allure-rule-messages.ts), so a suite never speaks Allure. allure-vitest still makes the result, with the
+ * test's name, file and status, and hands it to `writer`: the run holds them (reporting/allure-run-results.ts) and
+ * writes each file once, when it knows the run's end.
  */
 export class AllureOutcomeReporter extends AllureVitestReporter {
   #run: RunLabels | undefined;
   readonly #rules: ReadonlyMap<string, LabelledRule>;
+  readonly #writer: Writer;
   #outweighed: ReadonlySet<RunnerTask> = new Set();
 
   /**
-   * @param resultsDir where the results go
+   * @param writer where the results go
    * @param rules the rules whose tests may run: an outcome names its rule by id only
    */
-  constructor(resultsDir: string, rules: readonly LabelledRule[]) {
-    super({ resultsDir });
+  constructor(writer: Writer, rules: readonly LabelledRule[]) {
+    super({});
+    this.#writer = writer;
     this.#rules = new Map(rules.map((rule) => [rule.id, rule]));
+  }
+
+  override onInit(vitest: Vitest): void {
+    super.onInit(vitest);
+    // allure-vitest makes its own file writer, which has written nothing yet (no categories, no environment given).
+    (this as unknown as { allureReporterRuntime: { writer: Writer } }).allureReporterRuntime.writer = this.#writer;
   }
 
   /** The target and seed of the run about to start (one reporter serves every run of a vitest instance). */

@@ -1,7 +1,7 @@
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The fields of an Allure result file the harness reads and sets after a test wrote it; the rest is kept. */
+/** The fields of an Allure result file the harness reads (the HTML report's duration, its labels). */
 export interface AllureResultFile {
   start?: number;
   stop?: number;
@@ -19,25 +19,6 @@ export function readAllureResults(resultsDir: string): { path: string; result: A
       const path = join(resultsDir, file);
       return { path, result: JSON.parse(readFileSync(path, 'utf8')) as AllureResultFile };
     });
-}
-
-/**
- * Rewrites each result `rewrite` returns a new version of (undefined: left as it is), each in one step: a run killed
- * meanwhile leaves the whole file, old or new. Returns how many were rewritten.
- */
-export function rewriteAllureResults(
-  resultsDir: string,
-  rewrite: (result: AllureResultFile) => AllureResultFile | undefined,
-): number {
-  let rewritten = 0;
-  for (const { path, result } of readAllureResults(resultsDir)) {
-    const changed = rewrite(result);
-    if (!changed) continue;
-    writeFileSync(`${path}.tmp`, JSON.stringify(changed));
-    renameSync(`${path}.tmp`, path);
-    rewritten++;
-  }
-  return rewritten;
 }
 
 /** The value of a result's label, if it has it. */

@@ -1,12 +1,10 @@
-import { writeAllureEnvironment } from './allure-environment.ts';
-import { markBlockersInAllureResults } from './allure-blockers.ts';
-import { markInterruptedAllureResults } from './allure-interrupted.ts';
+import type { AllureRunResults } from './allure-run-results.ts';
 import { gitHubAnnotations, publishToGitHubActions } from './github-actions.ts';
 import type { ReportSink } from './report-sink.ts';
 import { writeSummaryFiles } from './report-files.ts';
-import { notRunReason, type RunSummary } from './run-summary.ts';
+import type { RunSummary } from './run-summary.ts';
 import { renderSummaryMarkdown } from './summary-markdown.ts';
-import { attachTargetOutput } from './target-output.ts';
+import { writeTargetOutput } from './target-output.ts';
 
 /** What a conformance run hands its sinks: its summary as it stands, and, once it ended, what the reports add. */
 export interface RunFindings {
@@ -27,13 +25,14 @@ export interface RunReportPaths {
 }
 
 /**
- * The sinks of a conformance run's findings, in the order they are written: summary.json, junit.xml and summary.md
- * (every snapshot and the last); the Allure results marked (interrupted tests, blockers), their environment and the
- * target's output attached to failed tests (once the run ended).
+ * The sinks of a conformance run's findings, each writing its own files: summary.json, junit.xml and summary.md
+ * (every snapshot and the last); the Allure results, once the run ended (held until then, so each file is written
+ * once, with the blockers, the tests the stop cut and the target's output already known); the target's output.
  */
 export function runReportSinks(
   paths: RunReportPaths,
   statementOf: (ruleId: string) => string,
+  allure: AllureRunResults,
 ): ReportSink<RunFindings>[] {
   return [
     {
@@ -41,25 +40,21 @@ export function runReportSinks(
       write: ({ summary }) => writeSummaryFiles(paths, summary, statementOf),
     },
     {
-      writes: 'the Allure results of tests that ended while the run stopped, marked not run',
-      write: ({ summary, stopRequestedAt }) => {
-        if (stopRequestedAt !== undefined && !summary.inProgress)
-          markInterruptedAllureResults(paths.allureResults, stopRequestedAt, notRunReason(summary));
+      writes: 'the Allure results, their attachments and environment, once the run ended',
+      write: ({ summary, stopRequestedAt, ended }) => {
+        if (ended)
+          allure.write(paths.allureResults, {
+            summary,
+            ...(stopRequestedAt === undefined ? {} : { stopRequestedAt }),
+            ...ended,
+          });
       },
     },
     {
-      writes: 'the blocked rules in the Allure results, with their blockers, and the Allure environment',
-      write: ({ summary, ended }) => {
-        if (!ended) return;
-        markBlockersInAllureResults(paths.allureResults, summary);
-        writeAllureEnvironment(paths.allureResults, ended.environment);
-      },
-    },
-    {
-      writes: "the target's output, beside the summary and on every failed test, when a rule failed or broke",
+      writes: "the target's output beside the summary, when a rule failed or broke",
       write: ({ summary, ended }) => {
         if (ended && summary.counts.failed + summary.counts.broken > 0)
-          attachTargetOutput(paths, ended.targetOutput, ended.targetName);
+          writeTargetOutput(paths.targetOutput, ended.targetOutput);
       },
     },
   ];

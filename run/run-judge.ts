@@ -72,7 +72,7 @@ const deadlineOf = (plan: RunPlan) => plan.startedAt.getTime() + plan.maxTimeMs;
 async function startRunner({ plan, record, live, workers }: RunUnderWay, pace: RunPace): Promise<SuiteRunner> {
   const runner: SuiteRunner = await SuiteRunner.create({
     families: plan.selected,
-    reports: { allureResults: plan.paths.allureResults },
+    reports: { allure: record.allure },
     cacheDir: join(plan.paths.root, '.vite'),
     ...(workers ? { maxWorkers: workers } : {}),
     listener: {

@@ -1,4 +1,5 @@
 import type { PreflightReport } from '../client/family-session.ts';
+import { AllureRunResults } from '../reporting/allure-run-results.ts';
 import { handTo, type ReportSink } from '../reporting/report-sink.ts';
 import { type RunFindings, runReportSinks } from '../reporting/run-report-sinks.ts';
 import { buildRunSummary, type RunSummary } from '../reporting/run-summary.ts';
@@ -20,6 +21,8 @@ export class RunRecord {
   outcomes: readonly RuleOutcome[] = [];
   errors: string[] = [];
   setAside: readonly string[] = [];
+  /** The rules' Allure results, held until the run ended (its sink writes them then). */
+  readonly allure = new AllureRunResults();
   /** The started target's latest output lines, attached to the reports when a rule failed. */
   targetOutput: () => string[] = () => [];
   readonly #sinks: ReportSink<RunFindings>[];
@@ -30,7 +33,7 @@ export class RunRecord {
     private readonly stop: RunStop,
   ) {
     const statements = new Map(plan.selectedRules.map((rule) => [rule.id, rule.statement]));
-    this.#sinks = runReportSinks(plan.paths, (ruleId) => statements.get(ruleId) ?? '');
+    this.#sinks = runReportSinks(plan.paths, (ruleId) => statements.get(ruleId) ?? '', this.allure);
   }
 
   /** Takes the suites' results as they stand: the rules' outcomes, the errors outside them, the tests set aside. */

@@ -6,8 +6,8 @@ import { BaseSequencer, createVitest, type TestModule, type TestSpecification, t
 import type { FamilyModule } from '../families/family.ts';
 import { OutcomeCollector, type OutcomeListener } from '../reporting/outcome-collector.ts';
 import { WorkerCrashWatch } from '../reporting/worker-crash.ts';
-import { writeCrashedAllureResults } from '../reporting/allure-crashed.ts';
 import { AllureOutcomeReporter } from '../reporting/allure-outcome-reporter.ts';
+import type { AllureRunResults } from '../reporting/allure-run-results.ts';
 import type { RuleOutcome } from '../rules/rule-outcome.ts';
 import type { RunContext } from '../suites/support/run-context.ts';
 import { moduleCacheFolder } from './module-cache.ts';
@@ -21,8 +21,8 @@ const awaitTurnFile = fileURLToPath(new URL('../suites/support/await-turn.ts', i
 export interface SuiteRunnerOptions {
   /** Families whose suite files the runner can run. */
   families: readonly FamilyModule[];
-  /** Where Allure results go; without it the runner only collects outcomes. */
-  reports?: { allureResults: string };
+  /** Who holds the Allure results (the run writes them once it ended); without it the runner only collects outcomes. */
+  reports?: { allure: AllureRunResults };
   /** Told as rules start and end. */
   listener?: OutcomeListener;
   /** Folder for vite's cache. */
@@ -146,7 +146,7 @@ export class SuiteRunner {
     private readonly planned: { order: readonly string[] },
     /** How many workers run suite files at once. */
     readonly workers: number,
-    private readonly allure?: { resultsDir: string; reporter: AllureOutcomeReporter },
+    private readonly allure?: { results: AllureRunResults; reporter: AllureOutcomeReporter },
   ) {}
 
   static async create(options: SuiteRunnerOptions): Promise<SuiteRunner> {
@@ -157,11 +157,11 @@ export class SuiteRunner {
     // Workers take the files in the order of the run's schedule (vitest's own sorts by past durations).
     const planned = { order: [] as readonly string[] };
     const workers = options.maxWorkers ?? defaultWorkers(options.families);
-    // Each rule's Allure result is written from the outcome its test recorded, with its rule looked up here.
+    // Each rule's Allure result is made from the outcome its test recorded, with its rule looked up here.
     const allure = options.reports && {
-      resultsDir: options.reports.allureResults,
+      results: options.reports.allure,
       reporter: new AllureOutcomeReporter(
-        options.reports.allureResults,
+        options.reports.allure.writer,
         options.families.flatMap((family) => family.rules),
       ),
     };
@@ -228,8 +228,8 @@ export class SuiteRunner {
     // Cancelled before it began (a signal while it was set up): nothing starts.
     if (specs.length && !this.cancelled) await this.vitest.runTestSpecifications(specs);
     if (this.allure) {
-      writeCrashedAllureResults(this.allure.resultsDir, this.collector.crashed);
-      writeCrashedAllureResults(this.allure.resultsDir, this.collector.fileErrors, 'suite file error');
+      this.allure.results.addCrashed(this.collector.crashed, 'worker crash');
+      this.allure.results.addCrashed(this.collector.fileErrors, 'suite file error');
     }
     return this.results();
   }

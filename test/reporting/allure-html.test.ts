@@ -52,6 +52,8 @@ test('the printed path is the report just made: one self-contained index.html at
   expect(second).toBe(join(output, 'index.html'));
   expect(readdirSync(output).filter((entry) => !entry.includes('.'))).toEqual([]);
   expect(existsSync(join(output, 'stale.txt'))).toBe(false);
+  // Generated beside the report and published whole: no generation folder is left next to it.
+  expect(readdirSync(root).filter((entry) => entry.startsWith('allure-report.generating-'))).toEqual([]);
   const html = readFileSync(second, 'utf8');
   // Single-file mode inlines the data: nothing is fetched from beside the page.
   expect(readdirSync(output).sort()).not.toContain('data');

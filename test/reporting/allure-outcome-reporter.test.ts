@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { FileSystemWriter } from 'allure-js-commons/sdk/reporter';
 import { join } from 'node:path';
 import type { RunnerTask } from 'vitest';
 import type { Vitest } from 'vitest/node';
@@ -29,7 +30,7 @@ function finishedTest(state: 'pass' | 'skip', harness?: RuleOutcome): RunnerTask
 
 /** The reporter as vitest starts it, with no project to give a setup file. */
 function startedReporter(dir: string): AllureOutcomeReporter {
-  const reporter = new AllureOutcomeReporter(dir, [rule]);
+  const reporter = new AllureOutcomeReporter(new FileSystemWriter({ resultsDir: dir }), [rule]);
   reporter.onInit({ projects: [] } as unknown as Vitest);
   reporter.startRun({ targetName: 'staging', seed: 7 });
   return reporter;

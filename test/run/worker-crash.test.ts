@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
+import { AllureRunResults } from '../../reporting/allure-run-results.ts';
 import { SuiteRunner } from '../../run/suite-runner.ts';
 import type { FamilyModule } from '../../families/family.ts';
 import type { RunContext } from '../../suites/support/run-context.ts';
@@ -24,9 +24,10 @@ test('a worker that runs out of memory: its rules are broken, naming the cause a
   const before = process.env.NODE_OPTIONS;
   process.env.NODE_OPTIONS = `${before ?? ''} --max-old-space-size=48`.trim();
   const reports = tempFolder('harness-crash-');
+  const allure = new AllureRunResults();
   const runner = await SuiteRunner.create({
     families: [family],
-    reports: { allureResults: join(reports, 'allure-results') },
+    reports: { allure },
     cacheDir: join(reports, '.vite'),
     maxWorkers: 1,
   });
@@ -41,10 +42,7 @@ test('a worker that runs out of memory: its rules are broken, naming the cause a
     expect(byRule['crashing.after']?.status).toBe('broken');
     expect(byRule['crashing.after']?.message).toMatch(/out of memory.*this rule was not judged/);
     // Allure says it too: a broken result per rule, with the cause.
-    const allure = readdirSync(join(reports, 'allure-results'))
-      .filter((file) => file.endsWith('-result.json'))
-      .map((file) => JSON.parse(readFileSync(join(reports, 'allure-results', file), 'utf8')));
-    expect(allure.find((result) => result.name === 'crashing.hog')).toMatchObject({
+    expect(allure.writer.tests.find((result) => result.name === 'crashing.hog')).toMatchObject({
       status: 'broken',
       statusDetails: { message: expect.stringContaining('out of memory') },
     });
