@@ -57,6 +57,32 @@ function knownKeysAt(schema: z.ZodType, path: KeyPath): string[] {
   return [];
 }
 
+type UnionNode = { def?: { type?: string; options?: unknown[] } };
+type LiteralNode = { def?: { type?: string; values?: unknown[] } };
+
+/**
+ * The kinds of entry (a union's options, each with a literal `kind`) that take `key` at the union at `path`: a key of
+ * a command entry given to a URL entry is no typo, and names its kind.
+ */
+function kindsTaking(schema: z.ZodType, path: KeyPath, key: string): string[] {
+  let current: unknown = schema;
+  for (const part of path) {
+    const def = (unwrap(current) as { def?: { type?: string; shape?: Record<string, unknown>; valueType?: unknown } })
+      .def;
+    if (def?.type === 'object' && def.shape) current = def.shape[String(part)];
+    else if (def?.type === 'record') current = def.valueType;
+    else return [];
+  }
+  const union = (unwrap(current) as UnionNode).def;
+  if (union?.type !== 'union') return [];
+  return (union.options ?? []).flatMap((option) => {
+    const shape = (unwrap(option) as { def?: { shape?: Record<string, unknown> } }).def?.shape ?? {};
+    if (!(key in shape)) return [];
+    const kind = (unwrap(shape.kind) as LiteralNode).def;
+    return kind?.type === 'literal' ? (kind.values ?? []).map(String) : [];
+  });
+}
+
 function unwrap(schema: unknown): unknown {
   let current = schema as
     | { def?: { type?: string; innerType?: unknown; in?: unknown; options?: unknown[] } }
@@ -87,6 +113,9 @@ export function formatIssues(
           if (movedToFamilySection.has(key) && known.includes('families')) {
             return `${where}: "${key}" is no longer a target-level key (fix: move it into the family's section, e.g. "families": { "billing": { "baseUrl", "credentials", "tenant", "adapter", "expectations" } })`;
           }
+          const kinds = known.includes(key) ? kindsTaking(schema, issue.path.map(String), key) : [];
+          if (kinds.length)
+            return `${where}: "${key}" is a key of an entry of kind ${kinds.map((kind) => `"${kind}"`).join(' or ')}, not of this entry's kind (fix: remove it, or set "kind": "${kinds[0]}")`;
           const guess = didYouMean(key, known);
           return `${where}: unknown key "${key}"${guess ? ` (did you mean "${guess}"?)` : ''}${known.length ? `; known keys: ${known.join(', ')}` : ''}`;
         })

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { resolveTarget } from '../../families/resolve-target.ts';
 import { readTargetsFile } from '../../targets/load-targets.ts';
-import { harnessError, targetsDir, urlTarget, writeFileIn } from '../support/target-entries.ts';
+import { env, harnessError, targetsDir, urlTarget, writeFileIn } from '../support/target-entries.ts';
 
 const dir = targetsDir();
 const writeFile = (name: string, text: string) => writeFileIn(dir, name, text);
@@ -32,6 +33,17 @@ describe('readTargetsFile', () => {
     const error = await harnessError(() => readTargetsFile(path), 'CONFIG_INVALID');
     expect(error.message).toContain('"targetz"');
     expect(error.message).toContain('did you mean "targets"');
+  });
+
+  test('a key of another kind of entry names that kind instead of guessing the key itself', async () => {
+    const path = writeFile(
+      'other-kind.json',
+      JSON.stringify({ targets: { a: { ...urlTarget, ready: { stdoutMatches: 'listening' } } } }),
+    );
+    const error = await harnessError(() => resolveTarget(readTargetsFile(path), 'a', env), 'CONFIG_INVALID');
+    expect(error.message).toContain('targets.a: "ready" is a key of an entry of kind "command"');
+    expect(error.message).toContain('(fix: remove it, or set "kind": "command")');
+    expect(error.message).not.toContain('did you mean "ready"');
   });
 
   test('a bad target name is CONFIG_INVALID naming it', async () => {
