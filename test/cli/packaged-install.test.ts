@@ -140,6 +140,21 @@ async function installedReference(mutant: string): Promise<{ reference: ChildPro
   return { reference, base };
 }
 
+test("the adapters' interfaces keep their public paths, which the package maps to the families' folders", async () => {
+  for (const family of ['billing', 'exchange']) {
+    const specifier = `${packageName}/adapters/${family}/adapter.ts`;
+    const resolved = await command(
+      process.execPath,
+      ['--input-type=module', '-e', `console.log(import.meta.resolve(${JSON.stringify(specifier)}))`],
+      project,
+    );
+    expect(resolved.code, resolved.stderr).toBe(0);
+    expect(resolved.stdout.trim()).toMatch(
+      new RegExp(`/node_modules/${packageName}/rules/${family}/adapters/adapter\\.ts$`),
+    );
+  }
+});
+
 test('the bundled reference with a mutant: the failing rule is replayed with npx harness', async () => {
   const { reference, base } = await installedReference('shortener-long-url-first-entry-only');
   expect((await harness('init', '--family', 'shortener', '--name', 'mutant', '--url', base)).code).toBe(0);
