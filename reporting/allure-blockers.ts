@@ -1,5 +1,6 @@
 import type { TestResult } from 'allure-js-commons';
 import { ruleStrength, severityOf } from '../rules/rule-severity.ts';
+import { labelOf } from './allure-result-files.ts';
 import type { RunSummary } from './run-summary.ts';
 
 const blocker = severityOf(ruleStrength, true);
@@ -17,7 +18,7 @@ export function asBlocker<Result extends Pick<TestResult, 'labels'>>(
   result: Result,
   blockers: ReadonlySet<string>,
 ): Result {
-  const rule = result.labels?.find((label) => label.name === 'rule')?.value;
+  const rule = labelOf(result, 'rule');
   if (!rule || !blockers.has(rule)) return result;
   const labels = (result.labels ?? []).filter((label) => label.name !== 'severity');
   return { ...result, labels: [...labels, { name: 'severity', value: blocker }] };

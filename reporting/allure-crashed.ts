@@ -1,3 +1,4 @@
+import { Stage, Status, type TestResult } from 'allure-js-commons';
 import { randomUUID } from 'node:crypto';
 import type { RuleOutcome } from '../rules/rule-outcome.ts';
 
@@ -6,16 +7,16 @@ import type { RuleOutcome } from '../rules/rule-outcome.ts';
  * was written for it, so without this Allure would show the rule as missing while summary.json and junit.xml say
  * broken, with the cause. `tag` says which of the two it was.
  */
-export function crashedAllureResult(outcome: RuleOutcome, tag: string, at: number) {
+export function crashedAllureResult(outcome: RuleOutcome, tag: string, at: number): TestResult {
   return {
     uuid: randomUUID(),
     historyId: outcome.ruleId,
     testCaseId: outcome.ruleId,
     name: outcome.ruleId,
     fullName: outcome.ruleId,
-    status: 'broken',
+    status: Status.BROKEN,
     statusDetails: { message: outcome.message ?? 'the test worker died' },
-    stage: 'finished',
+    stage: Stage.FINISHED,
     start: at,
     stop: at,
     labels: [

@@ -38,16 +38,16 @@ export async function buildAllureHtml(paths: AllureHtmlPaths): Promise<string> {
   mkdirSync(dirname(resolve(paths.outputDir)), { recursive: true });
   const staging = mkdtempSync(`${resolve(paths.outputDir)}.generating-`);
   try {
-    const index = await generateInto(staging, paths);
+    await generateInto(staging, paths);
     renameSync(staging, paths.outputDir);
-    return join(paths.outputDir, index);
+    return join(paths.outputDir, 'index.html');
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
 }
 
-/** Runs `allure generate` into `folder` and finishes its page there; returns the page's name in the folder. */
-async function generateInto(folder: string, paths: AllureHtmlPaths): Promise<string> {
+/** Runs `allure generate` into `folder` and finishes its page (index.html) there. */
+async function generateInto(folder: string, paths: AllureHtmlPaths): Promise<void> {
   if (paths.historyFile) mkdirSync(dirname(resolve(paths.historyFile)), { recursive: true });
   // The package exports no package.json; its CLI sits one folder above the main entry (dist/index.js).
   const cli = join(dirname(require.resolve('allure')), '..', 'cli.js');
@@ -81,7 +81,6 @@ async function generateInto(folder: string, paths: AllureHtmlPaths): Promise<str
     );
   writeFileSync(index, withoutTrackers(readFileSync(index, 'utf8')));
   sayOwnDuration(results, [index, join(folder, 'summary.json')]);
-  return 'index.html';
 }
 
 /** The header's duration made the runs' own (allure-report-duration.ts), in the page and Allure's summary.json. */

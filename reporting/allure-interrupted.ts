@@ -1,4 +1,4 @@
-import type { TestResult } from 'allure-js-commons';
+import { Status, type TestResult } from 'allure-js-commons';
 
 /**
  * A test that ended once the run was stopping (its `stop` at or after `stoppedAt`, epoch ms) is skipped, "not run:
@@ -11,5 +11,5 @@ export function asInterrupted<Result extends Pick<TestResult, 'stop' | 'status' 
   reason: string,
 ): Result {
   if (result.stop === undefined || result.stop < stoppedAt) return result;
-  return { ...result, status: 'skipped', statusDetails: { message: `not run: ${reason}` } };
+  return { ...result, status: Status.SKIPPED, statusDetails: { message: `not run: ${reason}` } };
 }

@@ -7,7 +7,7 @@ import { asBlocker, blockerRules } from './allure-blockers.ts';
 import { crashedAllureResult } from './allure-crashed.ts';
 import { asInterrupted } from './allure-interrupted.ts';
 import { notRunReason, type RunSummary } from './run-summary.ts';
-import { withTargetOutput } from './target-output.ts';
+import { targetOutputText, withTargetOutput } from './target-output.ts';
 
 /** What a run knows once it ended, which its Allure results say: the verdicts, the stop, the environment, the output. */
 export interface AllureRunEnd {
@@ -34,15 +34,15 @@ export class AllureRunResults {
   /** Broken results for rules that have no test result of their own (a dead worker, a suite file's error). */
   addCrashed(outcomes: readonly RuleOutcome[], tag: string): void {
     const now = Date.now();
-    for (const outcome of outcomes) this.writer.writeResult(crashedAllureResult(outcome, tag, now) as TestResult);
+    for (const outcome of outcomes) this.writer.writeResult(crashedAllureResult(outcome, tag, now));
   }
 
   /** The results as the run's end makes them, in the order they were written. */
   finalResults(end: Omit<AllureRunEnd, 'environment'>): { results: TestResult[]; attachments: Map<string, Buffer> } {
     const blockers = blockerRules(end.summary);
     const reason = notRunReason(end.summary);
-    const withOutput = end.summary.counts.failed + end.summary.counts.broken > 0 && end.targetOutput.length > 0;
-    const output = withOutput ? outputAttachment(end.targetName, end.targetOutput) : undefined;
+    const text = targetOutputText(end.summary, end.targetOutput);
+    const output = text === undefined ? undefined : outputAttachment(end.targetName, end.targetOutput.length, text);
     const attachments = new Map(Object.entries(this.writer.attachments));
     if (output) attachments.set(output.source, output.content);
     const results = this.writer.tests.map((held) => {
@@ -67,11 +67,11 @@ export class AllureRunResults {
 }
 
 /** The target's output as one text attachment, and how a result refers to it. */
-function outputAttachment(targetName: string, lines: readonly string[]) {
+function outputAttachment(targetName: string, lineCount: number, text: string) {
   const source = `${randomUUID()}-attachment.txt`;
   return {
     source,
-    content: Buffer.from(`${lines.join('\n')}\n`),
-    reference: { name: `target ${targetName}: its last ${lines.length} output lines`, source, type: 'text/plain' },
+    content: Buffer.from(text),
+    reference: { name: `target ${targetName}: its last ${lineCount} output lines`, source, type: 'text/plain' },
   };
 }

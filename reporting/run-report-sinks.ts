@@ -1,10 +1,11 @@
+import { writeFileSync } from 'node:fs';
 import type { AllureRunResults } from './allure-run-results.ts';
 import { gitHubAnnotations, publishToGitHubActions } from './github-actions.ts';
 import type { ReportSink } from './report-sink.ts';
 import { writeSummaryFiles } from './report-files.ts';
 import type { RunSummary } from './run-summary.ts';
 import { renderSummaryMarkdown } from './summary-markdown.ts';
-import { writeTargetOutput } from './target-output.ts';
+import { targetOutputText } from './target-output.ts';
 
 /** What a conformance run hands its sinks: its summary as it stands, and, once it ended, what the reports add. */
 export interface RunFindings {
@@ -53,8 +54,8 @@ export function runReportSinks(
     {
       writes: "the target's output beside the summary, when a rule failed or broke",
       write: ({ summary, ended }) => {
-        if (ended && summary.counts.failed + summary.counts.broken > 0)
-          writeTargetOutput(paths.targetOutput, ended.targetOutput);
+        const text = ended && targetOutputText(summary, ended.targetOutput);
+        if (text) writeFileSync(paths.targetOutput, text);
       },
     },
   ];

@@ -26,7 +26,8 @@ function fixFor(path: readonly (string | number)[], key: string, familyFixes: Fa
   return family?.[key] ?? targetFixes[key];
 }
 
-function knownKeysAt(schema: z.ZodType, path: KeyPath): string[] {
+/** The schema node at a key path (undefined where the path leaves the schema). */
+function schemaAt(schema: z.ZodType, path: KeyPath): unknown {
   let current: unknown = schema;
   for (const part of path) {
     current = unwrap(current);
@@ -40,10 +41,14 @@ function knownKeysAt(schema: z.ZodType, path: KeyPath): string[] {
       current = (def.options ?? [])
         .map((option) => (unwrap(option) as { def?: { shape?: Record<string, unknown> } }).def?.shape?.[String(part)])
         .find(Boolean);
-    else return [];
+    else return undefined;
   }
+  return current;
+}
+
+function knownKeysAt(schema: z.ZodType, path: KeyPath): string[] {
   const def = (
-    unwrap(current) as {
+    unwrap(schemaAt(schema, path)) as {
       def?: {
         type?: string;
         shape?: Record<string, unknown>;
@@ -65,15 +70,7 @@ type LiteralNode = { def?: { type?: string; values?: unknown[] } };
  * a command entry given to a URL entry is no typo, and names its kind.
  */
 function kindsTaking(schema: z.ZodType, path: KeyPath, key: string): string[] {
-  let current: unknown = schema;
-  for (const part of path) {
-    const def = (unwrap(current) as { def?: { type?: string; shape?: Record<string, unknown>; valueType?: unknown } })
-      .def;
-    if (def?.type === 'object' && def.shape) current = def.shape[String(part)];
-    else if (def?.type === 'record') current = def.valueType;
-    else return [];
-  }
-  const union = (unwrap(current) as UnionNode).def;
+  const union = (unwrap(schemaAt(schema, path)) as UnionNode).def;
   if (union?.type !== 'union') return [];
   return (union.options ?? []).flatMap((option) => {
     const shape = (unwrap(option) as { def?: { shape?: Record<string, unknown> } }).def?.shape ?? {};
@@ -104,16 +101,14 @@ export function formatIssues(
     const path = [...basePath, ...issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part))];
     const where = formatKeyPath(path) || '(top level)';
     if (issue.code === 'unrecognized_keys') {
-      const known = knownKeysAt(
-        schema,
-        issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part)),
-      );
+      const issuePath = issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part));
+      const known = knownKeysAt(schema, issuePath);
       return issue.keys
         .map((key) => {
           if (movedToFamilySection.has(key) && known.includes('families')) {
             return `${where}: "${key}" is no longer a target-level key (fix: move it into the family's section, e.g. "families": { "billing": { "baseUrl", "credentials", "tenant", "adapter", "expectations" } })`;
           }
-          const kinds = known.includes(key) ? kindsTaking(schema, issue.path.map(String), key) : [];
+          const kinds = known.includes(key) ? kindsTaking(schema, issuePath, key) : [];
           if (kinds.length)
             return `${where}: "${key}" is a key of an entry of kind ${kinds.map((kind) => `"${kind}"`).join(' or ')}, not of this entry's kind (fix: remove it, or set "kind": "${kinds[0]}")`;
           const guess = didYouMean(key, known);
