@@ -6,6 +6,7 @@ import { descendantPids } from '../../run/process-tree.ts';
 import { ensureReferenceCredentials } from '../../run/target-stage.ts';
 import type { RunSummary } from '../../reporting/run-summary.ts';
 import { samplePeakMemory, type TreeMemory } from './tree-memory.ts';
+import { runInServer } from './cli-run-servers.ts';
 import { tempFolder } from './temp-folders.ts';
 import { expect } from 'vitest';
 
@@ -31,6 +32,8 @@ export interface CliResult {
   stderr: string;
   reportsDir: string;
   summary(): RunSummary;
+  /** The run server that ran it (test/support/cli-run-servers.ts); undefined for a run in a process of its own. */
+  serverPid?: number;
   /** The run's peak tree memory, when sampled (`samplePeak`, or a benchmark's HARNESS_MEMORY_LOG). */
   peak?: TreeMemory;
 }
@@ -66,15 +69,42 @@ export interface CliLimits {
 /** The commands that judge rules, run strict by the self-tests (suites/support/declared-prerequisites.ts). */
 const strictCommands = new Set(['run', 'mutants']);
 
-/** Runs the real `harness` CLI in a child process with its own reports folder. */
+/**
+ * The commands a run server may serve (cli-run-servers.ts): those that judge rules or list them. The others run in a
+ * process of their own: they start servers or load generators of their own, read a terminal, or are the command a
+ * test is about (init, load, reference, sign, doctor).
+ */
+const servedCommands = new Set(['run', 'mutants', 'rules']);
+/** HARNESS_CLI_FRESH_PROCESS=1 runs every command in a process of its own, as before the run servers. */
+const freshProcesses = process.env.HARNESS_CLI_FRESH_PROCESS === '1';
+
+/**
+ * Whether this run may be served by a run server: it needs no process of its own (its peak memory measured, another
+ * working folder, families registered through HARNESS_FAMILIES, which the CLI registers once per process).
+ */
+function servable(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  options: { samplePeak?: boolean; cwd?: string; freshProcess?: boolean },
+) {
+  if (freshProcesses || memoryLog || options.freshProcess || options.samplePeak || options.cwd) return false;
+  if (env.HARNESS_FAMILIES ?? process.env.HARNESS_FAMILIES) return false;
+  return servedCommands.has(args[0] ?? '');
+}
+
+/**
+ * Runs the real `harness` CLI with its own reports folder: in a run server (cli-run-servers.ts) when the run needs no
+ * process of its own, else in a child process of its own.
+ */
 export function runCli(
   args: string[],
   env: NodeJS.ProcessEnv = {},
   /**
    * `samplePeak`: sample the tree's memory; `label`: what a benchmark prints for the run (the hostile mode);
-   * `timeoutMs`: see CliLimits; `cwd`: the folder it runs in (default this process's).
+   * `timeoutMs`: see CliLimits; `cwd`: the folder it runs in (default this process's); `freshProcess`: never in a run
+   * server.
    */
-  options: { samplePeak?: boolean; label?: string; cwd?: string } & CliLimits = {},
+  options: { samplePeak?: boolean; label?: string; cwd?: string; freshProcess?: boolean } & CliLimits = {},
 ): Promise<CliResult> {
   const reportsDir = tempFolder('harness-reports-');
   // `{reports}` stands for the fresh reports folder; `run` always gets it.
@@ -84,6 +114,22 @@ export function runCli(
   if (strictCommands.has(args[0] ?? '') && !args.includes('--help')) withReports.push('--strict-prerequisites');
   const startedAt = performance.now();
   const timeoutMs = options.timeoutMs ?? 300_000;
+  const logRun = (code: number, cpuSeconds: number | undefined) => {
+    if (runLog)
+      appendFileSync(
+        runLog,
+        `${JSON.stringify({ file: expect.getState().testPath, test: expect.getState().currentTestName, args: withReports.slice(0, 8), code, seconds: (performance.now() - startedAt) / 1000, cpuSeconds })}\n`,
+      );
+  };
+  if (servable(args, env, options))
+    return runInServer(withReports, withReferenceCredentials({ ...binEnv, ...env }), {
+      nodeFlags: binNodeFlags,
+      timeoutMs,
+    }).then(({ code, stdout, stderr, cpuSeconds, serverPid }) => {
+      logRun(code, cpuSeconds);
+      const summary = () => readSummary(reportsDir, { code, stdout, stderr });
+      return { code, stdout, stderr, reportsDir, serverPid, summary };
+    });
   // A benchmark that logs the runs also gets each run's CPU seconds, its children's included (GNU time's -o file).
   const cpuFile = runLog && existsSync(gnuTime) ? join(tempFolder('harness-cpu-'), 'cpu') : undefined;
   const command = [process.execPath, ...binNodeFlags, bin, ...withReports];
@@ -103,11 +149,7 @@ export function runCli(
         clearTimeout(stopTimedTree);
         const code = error ? (typeof error.code === 'number' ? error.code : 99) : 0;
         const peak = stopSampling?.();
-        if (runLog)
-          appendFileSync(
-            runLog,
-            `${JSON.stringify({ file: expect.getState().testPath, test: expect.getState().currentTestName, args: withReports.slice(0, 8), code, seconds: (performance.now() - startedAt) / 1000, cpuSeconds: cpuSecondsIn(cpuFile) })}\n`,
-          );
+        logRun(code, cpuSecondsIn(cpuFile));
         if (peak && memoryLog)
           appendFileSync(
             memoryLog,
