@@ -20,6 +20,8 @@ export function withCliChildSettings(env) {
  * whole process tree must stay under 512 MB.
  */
 export async function loadCliMain({ drivesVitest }) {
+  // Families of the user's own import the harness's modules from source and must share them with the CLI: then
+  // everything is loaded from source.
   const bundled = process.env.HARNESS_FAMILIES
     ? undefined
     : await bundledEntry(fileURLToPath(new URL('..', import.meta.url)), 'cli/main.ts');

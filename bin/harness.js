@@ -8,6 +8,8 @@ import { loadCliMain, withCliChildSettings } from './cli-main.mjs';
 
 withCliChildSettings(process.env);
 
+// A run stopped while it still loads must also end with exit 2 and its summary: the signal is kept here
+// until the run listens (run/interrupt.ts takes it over) instead of killing the process outright.
 if (process.argv[2] === 'run') {
   const early = {
     signal: undefined,

@@ -44,10 +44,7 @@ function idleServer(): RunServer | undefined {
 /** A server started as the CLI is (`nodeFlags` from bin/harness.js's first line, `env` its environment). */
 function startServer(nodeFlags: readonly string[], env: NodeJS.ProcessEnv): RunServer {
   const child = fork(serverFile, [], { execArgv: [...nodeFlags], env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
-  const server: RunServer = { child, ready: Promise.resolve() };
-  for (const name of ['stdout', 'stderr'] as const)
-    child[name]?.on('data', (chunk: Buffer) => server.piped?.[name].push(chunk.toString()));
-  server.ready = new Promise((resolve, reject) => {
+  const ready = new Promise<void>((resolve, reject) => {
     const onMessage = (message: Partial<Answer>) => {
       if (!message.ready) return;
       child.off('message', onMessage);
@@ -56,21 +53,21 @@ function startServer(nodeFlags: readonly string[], env: NodeJS.ProcessEnv): RunS
     child.on('message', onMessage);
     child.once('exit', (code) => reject(new Error(`the run server exited (${code}) before it was ready`)));
   });
+  const server: RunServer = { child, ready };
+  for (const name of ['stdout', 'stderr'] as const)
+    child[name]?.on('data', (chunk: Buffer) => server.piped?.[name].push(chunk.toString()));
   // The server ends when the test worker does; between runs it holds nothing open.
-  letGo(child);
+  holdOpen(child, false);
   return server;
 }
 
-function letGo(child: ChildProcess): void {
-  child.unref();
-  child.channel?.unref();
-  for (const stream of [child.stdout, child.stderr]) (stream as unknown as { unref?: () => void } | null)?.unref?.();
-}
-
-function holdOn(child: ChildProcess): void {
-  child.ref();
-  child.channel?.ref();
-  for (const stream of [child.stdout, child.stderr]) (stream as unknown as { ref?: () => void } | null)?.ref?.();
+/** Whether the server's process, IPC channel and pipes keep the test worker's event loop alive (during a run only). */
+function holdOpen(child: ChildProcess, held: boolean): void {
+  const method = held ? 'ref' : 'unref';
+  child[method]();
+  child.channel?.[method]();
+  for (const stream of [child.stdout, child.stderr])
+    (stream as unknown as Partial<Record<typeof method, () => void>> | null)?.[method]?.();
 }
 
 /**
@@ -83,7 +80,7 @@ export async function runInServer(
   { nodeFlags, timeoutMs }: { nodeFlags: readonly string[]; timeoutMs: number },
 ): Promise<ServedRun> {
   const server = idleServer() ?? startServer(nodeFlags, env);
-  holdOn(server.child);
+  holdOpen(server.child, true);
   await server.ready;
   server.piped = { stdout: [], stderr: [] };
   const { child } = server;
@@ -122,7 +119,7 @@ export async function runInServer(
   server.piped = undefined;
   if (timedOut || child.exitCode !== null || child.signalCode !== null) child.kill('SIGKILL');
   else {
-    letGo(child);
+    holdOpen(child, false);
     idle.push(server);
   }
   return answer;
