@@ -13,6 +13,9 @@
  * - targets: the target entry's sections and launching a target; a section may name an adapter. Secrets enter
  *   here (the entry's ${VAR}s), and so does the redaction that keeps them out of every output.
  * - client: HTTP for a target (auth, capture, evidence), opened from a target section; it generates nothing.
+ * - engine: from what a check, a walk or a sequence found to the rule's outcome: the findings they throw, the one
+ *   ordered resolution, and the vitest adapter (ruleTest) over it. It knows no check and no family: a family hands
+ *   its rule tests their check table.
  * - checks: one function per property of what the client captured; checks never generate.
  * - load: scenarios and probes built from checks, the client and generators.
  * - suites: vitest files that wire generators, client, checks and load, nothing else.
@@ -37,6 +40,7 @@ const familiesMayImport = [
   'suites',
   'load',
   'checks',
+  'engine',
   'client',
   'generators',
   'targets',
@@ -52,10 +56,11 @@ const ownStages = {
   generators: ['rules', 'adapters'],
   targets: ['rules', 'adapters'],
   client: ['targets', 'rules', 'adapters'],
-  checks: ['client', 'targets', 'rules', 'adapters'],
-  load: ['checks', 'client', 'generators', 'targets', 'rules', 'adapters'],
-  suites: ['load', 'checks', 'client', 'generators', 'targets', 'rules', 'adapters'],
-  reporting: ['load', 'checks', 'client', 'generators', 'targets', 'rules', 'adapters'],
+  engine: ['client', 'generators', 'targets', 'rules', 'adapters'],
+  checks: ['engine', 'client', 'targets', 'rules', 'adapters'],
+  load: ['checks', 'engine', 'client', 'generators', 'targets', 'rules', 'adapters'],
+  suites: ['load', 'checks', 'engine', 'client', 'generators', 'targets', 'rules', 'adapters'],
+  reporting: ['load', 'checks', 'engine', 'client', 'generators', 'targets', 'rules', 'adapters'],
   reference: ['client', 'generators', 'targets', 'rules', 'adapters'],
   families: familiesMayImport,
   // The run's orchestration: the registry and everything under it.
@@ -86,6 +91,7 @@ const projectFolders = [
   'checks',
   'cli',
   'client',
+  'engine',
   'families',
   'generators',
   'load',

@@ -1,6 +1,6 @@
 import type { Exchange } from '../client/http-exchange.ts';
 import { responseOf } from './response-required.ts';
-import { passed, Violation, type Verdict } from './rule-violation.ts';
+import { passed, Violation, type Verdict } from '../engine/rule-violation.ts';
 
 /** The status is one the document lists for the operation, or one it tolerates (429). */
 export function documentedStatus(

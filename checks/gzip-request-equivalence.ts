@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Exchange } from '../client/http-exchange.ts';
 import { jsonOf, responseOf } from './response-required.ts';
-import { passed, Violation, type Verdict } from './rule-violation.ts';
+import { passed, Violation, type Verdict } from '../engine/rule-violation.ts';
 
 /**
  * A gzipped request body is handled like the plain one: the same status and the same response, once the

@@ -1,6 +1,6 @@
 import type { GzipThresholdFinding } from './gzip-threshold-finding.ts';
 import type { GzipThresholdExpectation } from './gzip-threshold.ts';
-import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
+import { passed, RuleViolation, type Verdict } from '../engine/rule-violation.ts';
 
 /** No threshold at all: nothing was compressed (the over rule fails) or everything was (the under rule). */
 function checkThresholdExists(finding: GzipThresholdFinding, expected: GzipThresholdExpectation): void {

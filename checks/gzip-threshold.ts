@@ -1,6 +1,6 @@
 import type { Exchange } from '../client/http-exchange.ts';
 import { responseOf } from './response-required.ts';
-import { passed, RuleViolation, type Verdict } from './rule-violation.ts';
+import { passed, RuleViolation, type Verdict } from '../engine/rule-violation.ts';
 import type { RuleId } from '../rules/rule-id.ts';
 
 export interface GzipThresholdExpectation {

@@ -1,6 +1,6 @@
 import type { Exchange } from '../client/http-exchange.ts';
 import { responseOf } from './response-required.ts';
-import { passed, Violation, type Verdict } from './rule-violation.ts';
+import { passed, Violation, type Verdict } from '../engine/rule-violation.ts';
 
 /** The response carries a header that was sent back unchanged (one header, byte-for-byte the same value). */
 export function headerEcho(exchange: Exchange, expected: { headerName: string; sent: string }): Verdict {

@@ -1,6 +1,6 @@
 import type { Exchange } from '../client/http-exchange.ts';
 import { parsedWith, responseOf } from './response-required.ts';
-import { passed, Violation, type Verdict } from './rule-violation.ts';
+import { passed, Violation, type Verdict } from '../engine/rule-violation.ts';
 
 /**
  * Requests that carried the same Idempotency-Key performed the operation once: every one succeeded and

@@ -1,3 +1,4 @@
+import type { CheckTable } from '../engine/check.ts';
 import { documentedStatus } from './documented-status.ts';
 import { emptyJsonObject } from './empty-json-object.ts';
 import { gzipRequestEquivalence } from './gzip-request-equivalence.ts';
@@ -28,3 +29,8 @@ export const sharedChecks = {
 } as const;
 
 export type SharedCheckName = keyof typeof sharedChecks;
+
+/** A family's checks with the shared ones: the table its rule tests look checks up in (engine/rule-test.ts). */
+export function withSharedChecks<const C extends CheckTable>(familyChecks: C): typeof sharedChecks & C {
+  return { ...sharedChecks, ...familyChecks };
+}

@@ -1,6 +1,6 @@
 import type { Exchange } from '../client/http-exchange.ts';
 import { jsonOf, responseOf } from './response-required.ts';
-import { passed, Violation, type Verdict } from './rule-violation.ts';
+import { passed, Violation, type Verdict } from '../engine/rule-violation.ts';
 
 const jsonMediaType = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 

@@ -1,6 +1,6 @@
 import type { QuietWindow, RateLimitFinding } from './rate-limit-finding.ts';
 import type { RateLimitPin } from '../targets/rate-limit-probe-bounds.ts';
-import { passed, Violation, type Verdict } from './rule-violation.ts';
+import { passed, Violation, type Verdict } from '../engine/rule-violation.ts';
 
 /** How long the target was left alone before the first burst, in words. */
 function quietText(quiet: QuietWindow): string {

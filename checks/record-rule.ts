@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { Exchange } from '../client/http-exchange.ts';
 import { jsonOf, responseOf } from './response-required.ts';
-import { passed, Violation, type Verdict } from './rule-violation.ts';
-import type { RuleUnderCheck } from './check.ts';
+import { passed, Violation, type Verdict } from '../engine/rule-violation.ts';
+import type { RuleUnderCheck } from '../engine/check.ts';
 
 /**
  * What a record rule expects: the success statuses of the answer and the record's schema, whose issue messages are rule

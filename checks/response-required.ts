@@ -1,5 +1,5 @@
 import type { CapturedResponse, Exchange } from '../client/http-exchange.ts';
-import { Violation } from './rule-violation.ts';
+import { Violation } from '../engine/rule-violation.ts';
 
 /**
  * An exchange must have produced a complete, decodable response before any rule about it can hold:

@@ -1,6 +1,6 @@
 import type { Exchange } from '../client/http-exchange.ts';
 import { responseOf } from './response-required.ts';
-import { passed, Violation, type Verdict } from './rule-violation.ts';
+import { passed, Violation, type Verdict } from '../engine/rule-violation.ts';
 
 /** The documented answer of a refusal: one status, the several a document lists for it, or null where none is named. */
 export type DocumentedRefusal = number | readonly number[] | null;

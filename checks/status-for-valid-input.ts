@@ -1,6 +1,6 @@
 import type { Exchange } from '../client/http-exchange.ts';
 import { responseOf } from './response-required.ts';
-import { passed, Violation, type Verdict } from './rule-violation.ts';
+import { passed, Violation, type Verdict } from '../engine/rule-violation.ts';
 
 /** Valid input succeeds: exactly the documented success status, or any 2xx where none is documented. */
 export function statusForValidInput(exchange: Exchange, documentedStatus: number | null): Verdict {

@@ -1,6 +1,6 @@
 import type { Exchange } from '../client/http-exchange.ts';
 import { type DocumentedRefusal, statusForInvalidInput } from './status-for-invalid-input.ts';
-import type { Verdict } from './rule-violation.ts';
+import type { Verdict } from '../engine/rule-violation.ts';
 
 /**
  * A request without a valid bearer token is refused: one of the documented unauthenticated statuses where the

@@ -1,7 +1,7 @@
-import { type SettledVerdict, settledVerdict } from '../checks/settled-verdict.ts';
+import { type SettledVerdict, settledVerdict } from '../engine/settled-verdict.ts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Verdict } from '../checks/rule-violation.ts';
+import type { Verdict } from '../engine/rule-violation.ts';
 import { describeExchange } from '../client/evidence.ts';
 import { defaultRedactor } from '../core/redaction.ts';
 import type { ProbeOutcome } from '../load/load-probe.ts';
@@ -182,7 +182,7 @@ export async function runLoadCommand(options: LoadCommandOptions): Promise<numbe
 }
 
 /**
- * The check's verdict as the probe's outcome (checks/settled-verdict.ts), its text and evidence redacted: passed, failed
+ * The check's verdict as the probe's outcome (engine/settled-verdict.ts), its text and evidence redacted: passed, failed
  * by its rule's violation, or blocked by the rules whose failure kept it from being judged; a crash of the check is the
  * harness's error.
  */

@@ -5,7 +5,7 @@ import type { MutantInfo } from '../reference/family-reference.ts';
 import type { FamilyModule } from '../families/family.ts';
 import { startReferenceServer } from '../reference/server.ts';
 import { mergeOutcomes } from '../reporting/run-summary.ts';
-import type { RunContext } from '../suites/support/run-context.ts';
+import type { RunContext } from '../engine/run-context.ts';
 import { HarnessError } from '../core/harness-error.ts';
 import type { ResolvedTarget } from '../targets/load-targets.ts';
 import { type TargetEntry, targetSchemaFor } from '../targets/schema.ts';

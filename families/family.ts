@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Exchange, OutgoingRequest } from '../client/http-exchange.ts';
-import type { CheckTable } from '../checks/check.ts';
+import type { CheckTable } from '../engine/check.ts';
 import type { SharedCheckName } from '../checks/index.ts';
 import type { FamilySession, SessionOptions } from '../client/family-session.ts';
 import type { FamilyReference } from '../reference/family-reference.ts';

@@ -1,4 +1,4 @@
-import type { Verdict } from '../checks/rule-violation.ts';
+import type { Verdict } from '../engine/rule-violation.ts';
 import type { Redactor } from '../core/redaction.ts';
 import type { RuleId } from '../rules/rule-id.ts';
 import type { ClientSettings } from '../targets/schema.ts';

@@ -1,4 +1,4 @@
-import type { Verdict } from '../checks/rule-violation.ts';
+import type { Verdict } from '../engine/rule-violation.ts';
 import type { ProbeOutcome } from './load-probe.ts';
 import type { RateLimitProbeResult } from './rate-limit-probe.ts';
 import type { RuleId } from '../rules/rule-id.ts';

@@ -1,8 +1,8 @@
 import { sharedChecks } from '../checks/index.ts';
-import { settledVerdict } from '../checks/settled-verdict.ts';
-import type { CheckTable } from '../checks/check.ts';
-import { ruleCheck } from '../checks/rule-check.ts';
-import type { Verdict } from '../checks/rule-violation.ts';
+import { settledVerdict } from '../engine/settled-verdict.ts';
+import type { CheckTable } from '../engine/check.ts';
+import { ruleCheck } from '../engine/rule-check.ts';
+import type { Verdict } from '../engine/rule-violation.ts';
 import type { Rule } from '../rules/rule.ts';
 import type { RuleId } from '../rules/rule-id.ts';
 

@@ -1,4 +1,4 @@
-import { replayCommand } from '../checks/failure-text.ts';
+import { replayCommand } from '../engine/failure-text.ts';
 import { replaySettingsOf, type RuleSummary, type RunSummary } from './run-summary.ts';
 
 /** The most of a failing input a job summary or an annotation shows: the whole is in summary.json and the report. */

@@ -8,7 +8,7 @@
  * properties, so each rule's statement is a property of its family's testsuite. The testcase name is the rule
  * id alone: a CI's test history follows a stable name, whatever the statement's wording becomes.
  */
-import { failureText } from '../checks/failure-text.ts';
+import { failureText } from '../engine/failure-text.ts';
 import { notRunReason, replaySettingsOf, type RuleSummary, type RunSummary } from './run-summary.ts';
 
 /** Characters XML 1.0 cannot carry at all, escaped or not. */

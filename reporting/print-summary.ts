@@ -1,5 +1,5 @@
 import { phaseLinesPerFamily } from '../core/stateful-phase-figures.ts';
-import { failureText } from '../checks/failure-text.ts';
+import { failureText } from '../engine/failure-text.ts';
 import type { RuleStatus } from '../rules/rule-outcome.ts';
 import { judgedCount, notRunReason, replaySettingsOf, type RuleSummary, type RunSummary } from './run-summary.ts';
 import { type Paint, type Palette, palette } from './terminal-colour.ts';

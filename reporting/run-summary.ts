@@ -1,6 +1,6 @@
-import { withRootBlockers } from './root-blockers.ts';
+import { withRootBlockers } from '../engine/root-blockers.ts';
 import type { PreflightReport } from '../client/family-session.ts';
-import type { ReplaySettings } from '../checks/failure-text.ts';
+import type { ReplaySettings } from '../engine/failure-text.ts';
 import type { RuleOutcome, RuleStatus } from '../rules/rule-outcome.ts';
 import { ruleStrength, type Severity, severityOf } from '../rules/rule-severity.ts';
 

@@ -45,7 +45,7 @@ export interface Rule<Check extends string = string, Section = never> {
   /**
    * Rules of the family whose property this rule's route needs from other answers (a token issued, a product listed, a
    * created record): when the target breaks one, this rule is blocked by it, not failed. Every rule a block names must
-   * be here or marked `judgesWalkEnds` (the self-tests run strict: suites/support/declared-prerequisites.ts); only ids
+   * be here or marked `judgesWalkEnds` (the self-tests run strict: engine/declared-prerequisites.ts); only ids
    * of the family's rules compile, and they lead to no cycle (test/rules/prerequisites.test.ts).
    */
   prerequisites?: readonly string[];

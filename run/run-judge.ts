@@ -1,6 +1,6 @@
 import { RunPace } from '../client/run-pace.ts';
 import type { RunProgress } from '../reporting/live-line.ts';
-import type { RunContext } from '../suites/support/run-context.ts';
+import type { RunContext } from '../engine/run-context.ts';
 import { dirname, join, resolve } from 'node:path';
 import { openBrokeredSessions, preflightError } from './family-sessions.ts';
 import { baseUrlMistake } from './entry-mistakes.ts';

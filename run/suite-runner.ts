@@ -9,7 +9,7 @@ import { WorkerCrashWatch } from '../reporting/worker-crash.ts';
 import { AllureOutcomeReporter } from '../reporting/allure-outcome-reporter.ts';
 import type { AllureRunResults } from '../reporting/allure-run-results.ts';
 import type { RuleOutcome } from '../rules/rule-outcome.ts';
-import type { RunContext } from '../suites/support/run-context.ts';
+import type { RunContext } from '../engine/run-context.ts';
 import { moduleCacheFolder } from './module-cache.ts';
 import { packageRoot } from './paths.ts';
 import { isProbeFile, originOf, scheduleSuites } from './suite-schedule.ts';

@@ -4,7 +4,7 @@ import { otherPublicKey } from './client/jwe.ts';
 import { invalidBearerCases } from '../support/invalid-bearer-cases.ts';
 import { tamper, tamperedJwe } from '../../generators/agentic/tampered-jwe.ts';
 import { forAll } from '../support/for-all.ts';
-import { registerSecretDerived } from '../support/report-values.ts';
+import { registerSecretDerived } from '../../engine/report-values.ts';
 import { ruleTest, useAgenticSession } from './support/agentic-session.ts';
 import { onePerKind } from './support/one-per-kind.ts';
 

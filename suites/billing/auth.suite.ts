@@ -2,7 +2,7 @@ import { invalidBearerCases } from '../support/invalid-bearer-cases.ts';
 import { productDraft } from '../../generators/billing/product-draft.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';
 import { fixtureCharge, validChargeBodies } from './support/billing-actions.ts';
-import { registerSecretDerived } from '../support/report-values.ts';
+import { registerSecretDerived } from '../../engine/report-values.ts';
 import { ruleTest, useBillingSession } from './support/billing-session.ts';
 import { forAll } from '../support/for-all.ts';
 

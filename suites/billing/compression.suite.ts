@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import type { GzipThresholdExpectation } from '../../checks/gzip-threshold.ts';
-import type { Verdict } from '../../checks/rule-violation.ts';
+import type { Verdict } from '../../engine/rule-violation.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
-import { RuleViolation } from '../../checks/rule-violation.ts';
+import { RuleViolation } from '../../engine/rule-violation.ts';
 import { chargeDraft } from '../../generators/billing/charge-draft.ts';
 import { paddedCharge } from '../../generators/billing/response-padding.ts';
 import { productDraft } from '../../generators/billing/product-draft.ts';

@@ -1,5 +1,5 @@
-import { PrerequisiteMissing } from '../../checks/rule-blocked.ts';
-import type { Verdict } from '../../checks/rule-violation.ts';
+import { PrerequisiteMissing } from '../../engine/rule-blocked.ts';
+import type { Verdict } from '../../engine/rule-violation.ts';
 import type { DocumentedRefusal } from '../../checks/status-for-invalid-input.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { type CatalogRequest, headerNames, sessionTrackId } from './client/billing-client.ts';
@@ -12,7 +12,7 @@ import { casesBreaking, type Gen, type InvalidCase } from '../../generators/gen.
 import { idempotencyKeyMaxLength, trackIdMaxLength } from '../../rules/billing/limits.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
 import type { billingRules } from '../../rules/billing/rules.ts';
-import type { RuleIdJudgedBy } from '../support/rule-test.ts';
+import type { RuleIdJudgedBy } from '../../engine/rule-test.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';
 import { createCharge, fixtureCharge, validChargeBodies } from './support/billing-actions.ts';
 import type { ProductDraft } from '../../rules/billing/adapters/model.ts';

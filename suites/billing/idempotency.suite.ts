@@ -1,5 +1,5 @@
-import { PrerequisiteMissing } from '../../checks/rule-blocked.ts';
-import { RuleViolation } from '../../checks/rule-violation.ts';
+import { PrerequisiteMissing } from '../../engine/rule-blocked.ts';
+import { RuleViolation } from '../../engine/rule-violation.ts';
 import { type BillingSession, checkOfRule, ruleTest, useBillingSession } from './support/billing-session.ts';
 import {
   type Attempt,

@@ -1,4 +1,4 @@
-import type { Verdict } from '../../checks/rule-violation.ts';
+import type { Verdict } from '../../engine/rule-violation.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';
 import { headerNames } from './client/billing-client.ts';
 import { lateTestTimeoutMs, useLateMemory } from '../support/late-memory.ts';

@@ -1,8 +1,8 @@
-import { PrerequisiteMissing } from '../../checks/rule-blocked.ts';
+import { PrerequisiteMissing } from '../../engine/rule-blocked.ts';
 import { probeRateLimit } from '../../load/rate-limit-probe.ts';
 import { tokenRateLimitOperation } from './load/token-rate-limit-operation.ts';
 import { probeAgainAloneIf } from '../support/probe-again-alone.ts';
-import { blockedBySilence, probeHeardAnything } from '../support/silent-target.ts';
+import { blockedBySilence, probeHeardAnything } from '../../engine/silent-target.ts';
 import { ruleTest, useBillingSession } from './support/billing-session.ts';
 
 /*

@@ -8,7 +8,7 @@ import { invalidTokenEntityId } from '../../generators/billing/invalid-token-ent
 import { missingTokenField } from '../../generators/billing/missing-token-field.ts';
 import type { TokenRequestParts } from '../../rules/billing/token-request-parts.ts';
 import type { billingRules } from '../../rules/billing/rules.ts';
-import type { RuleIdJudgedBy } from '../support/rule-test.ts';
+import type { RuleIdJudgedBy } from '../../engine/rule-test.ts';
 import { billingOperations as op } from '../../rules/billing/operations.ts';
 import { headerNames } from './client/billing-client.ts';
 import { type BillingSession, ruleTest, useBillingSession } from './support/billing-session.ts';

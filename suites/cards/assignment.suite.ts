@@ -1,5 +1,5 @@
 import type { AssignmentAttempt } from './checks/assignment.ts';
-import type { Verdict } from '../../checks/rule-violation.ts';
+import type { Verdict } from '../../engine/rule-violation.ts';
 import { assignmentOf } from './checks/card-view.ts';
 import {
   assignableCardStatuses,

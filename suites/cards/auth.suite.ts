@@ -1,7 +1,7 @@
 import { invalidBearerCases } from '../support/invalid-bearer-cases.ts';
 import { unauthenticatedStatuses } from '../../rules/cards/operations.ts';
 import { forAll } from '../support/for-all.ts';
-import { registerSecretDerived } from '../support/report-values.ts';
+import { registerSecretDerived } from '../../engine/report-values.ts';
 import { ruleTest, useCardsSession } from './support/cards-session.ts';
 import { everyOperation, type OperationExchange } from './support/operation-requests.ts';
 

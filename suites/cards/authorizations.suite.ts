@@ -5,7 +5,7 @@ import { ruleTest, useCardsSession } from './support/cards-session.ts';
 import { judgedTogether } from './support/judged-together.ts';
 import { recordCase } from './support/record-case.ts';
 import { walkTransactionPages } from './support/walk-transactions.ts';
-import { isBlocked, resultOrBlock } from '../support/result-or-block.ts';
+import { isBlocked, resultOrBlock } from '../../engine/result-or-block.ts';
 
 const session = useCardsSession();
 

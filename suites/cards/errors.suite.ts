@@ -1,6 +1,6 @@
 import type { FilterMatchingNothing, PatchNamingUser } from './checks/id-refused.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
-import type { Verdict } from '../../checks/rule-violation.ts';
+import type { Verdict } from '../../engine/rule-violation.ts';
 import {
   cardsOperations,
   documentedStatuses,

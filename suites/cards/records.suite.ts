@@ -1,6 +1,6 @@
 import { assignmentOf, cardBodyOf } from './checks/card-view.ts';
 import type { RecordExpectation } from '../../checks/record-rule.ts';
-import type { Verdict } from '../../checks/rule-violation.ts';
+import type { Verdict } from '../../engine/rule-violation.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { assignableCardStatuses, cardUserStatuses } from '../../rules/cards/enums.ts';
 import { cardSchema, cardUserSchema, inProgressCardSchema, inProgressStatusPlace } from '../../rules/cards/schemas.ts';
@@ -9,7 +9,7 @@ import { ruleTest, useCardsSession } from './support/cards-session.ts';
 import { fixtureCards } from './support/fixture-cards.ts';
 import { judgedTogether } from './support/judged-together.ts';
 import { recordCase } from './support/record-case.ts';
-import { isBlocked, resultOrBlock } from '../support/result-or-block.ts';
+import { isBlocked, resultOrBlock } from '../../engine/result-or-block.ts';
 
 const session = useCardsSession();
 

@@ -1,5 +1,5 @@
 import type { WindowExpectation } from './checks/transactions-walk-checks.ts';
-import type { Verdict } from '../../checks/rule-violation.ts';
+import type { Verdict } from '../../engine/rule-violation.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { type TransactionsWalk, walkTransactions } from './checks/transactions-walk.ts';
 import type { TransactionsQuery } from './client/cards-client.ts';

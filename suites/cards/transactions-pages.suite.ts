@@ -1,6 +1,6 @@
 import type { FollowedLink } from './checks/transactions-walk-checks.ts';
 import { transactionsPageOf, walkTransactions, type TransactionsWalk } from './checks/transactions-walk.ts';
-import { PrerequisiteMissing } from '../../checks/rule-blocked.ts';
+import { PrerequisiteMissing } from '../../engine/rule-blocked.ts';
 import type { TransactionsQuery } from './client/cards-client.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { addDays } from '../../rules/cards/calendar.ts';

@@ -1,5 +1,5 @@
 import { walkKeys, walkTransactions, type TransactionsWalk } from './checks/transactions-walk.ts';
-import { PrerequisiteMissing } from '../../checks/rule-blocked.ts';
+import { PrerequisiteMissing } from '../../engine/rule-blocked.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { addDays } from '../../rules/cards/calendar.ts';
 import { maxWindowDays } from '../../rules/cards/limits.ts';
@@ -10,7 +10,7 @@ import { walkTransactionPages } from './support/walk-transactions.ts';
 import { leftUnanswered } from '../../client/circuit-breaker.ts';
 import { ruleInProgress } from '../../core/rule-in-progress.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
-import { silenceOutcome } from '../support/silent-target.ts';
+import { silenceOutcome } from '../../engine/silent-target.ts';
 import { runRulePhase } from '../support/stateful-phase.ts';
 import { PhaseHistory } from './support/sequence-cards.ts';
 import { walletValue } from './support/free-card.ts';

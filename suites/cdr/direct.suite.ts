@@ -1,4 +1,4 @@
-import { PrerequisiteMissing } from '../../checks/rule-blocked.ts';
+import { PrerequisiteMissing } from '../../engine/rule-blocked.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { unknownProductId } from '../../generators/cdr/unknown-product-id.ts';
 import { forAll } from '../support/for-all.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { contentTypeForms } from '../../checks/content-type-forms.ts';
-import { PrerequisiteMissing } from '../../checks/rule-blocked.ts';
-import { RuleViolation, type Verdict } from '../../checks/rule-violation.ts';
+import { PrerequisiteMissing } from '../../engine/rule-blocked.ts';
+import { RuleViolation, type Verdict } from '../../engine/rule-violation.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { getHeader } from '../../client/headers.ts';
 import { invalidVersionValue } from '../../generators/cdr/invalid-version-value.ts';

@@ -1,5 +1,5 @@
 import { listPageOf, type ProductWalk } from './checks/product-walk.ts';
-import { PrerequisiteMissing } from '../../checks/rule-blocked.ts';
+import { PrerequisiteMissing } from '../../engine/rule-blocked.ts';
 import { describeListQuery, type ListQuery } from '../../rules/cdr/list-query.ts';
 import { ruleTest, useCdrSession, walkingRule } from './support/cdr-session.ts';
 import { sharedListWalks } from './support/list-walks.ts';

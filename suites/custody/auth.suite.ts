@@ -1,10 +1,10 @@
 import type { CustodyAuth, CustodyClient } from './client/custody-client.ts';
-import { PrerequisiteMissing } from '../../checks/rule-blocked.ts';
-import { RuleViolation } from '../../checks/rule-violation.ts';
+import { PrerequisiteMissing } from '../../engine/rule-blocked.ts';
+import { RuleViolation } from '../../engine/rule-violation.ts';
 import { invalidBearerCases } from '../support/invalid-bearer-cases.ts';
 import { custodyListingPaths } from '../../rules/custody/endpoints.ts';
 import { forAll } from '../support/for-all.ts';
-import { registerSecretDerived } from '../support/report-values.ts';
+import { registerSecretDerived } from '../../engine/report-values.ts';
 import { ruleTest, useCustodySession } from './support/custody-session.ts';
 
 const session = useCustodySession();

@@ -1,11 +1,11 @@
 import { tokenIn } from './checks/token-in.ts';
 import { sendableToken } from './checks/walk.ts';
 import { letOversizedTokenGo, maxTokenChars, pageTooLargeToRead } from './checks/oversized-token.ts';
-import { PrerequisiteMissing } from '../../checks/rule-blocked.ts';
+import { PrerequisiteMissing } from '../../engine/rule-blocked.ts';
 import { foreignCursor } from '../../generators/custody/foreign-cursor.ts';
 import { custodyListingPaths } from '../../rules/custody/endpoints.ts';
 import { forAll } from '../support/for-all.ts';
-import { isBlocked, resultOrBlock } from '../support/result-or-block.ts';
+import { isBlocked, resultOrBlock } from '../../engine/result-or-block.ts';
 import { ruleTest, useCustodySession } from './support/custody-session.ts';
 import { walkListing } from './support/walk-listing.ts';
 import { noTokenToSend } from './support/no-token-to-send.ts';

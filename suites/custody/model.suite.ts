@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { PrerequisiteMissing } from '../../checks/rule-blocked.ts';
-import { RuleViolation } from '../../checks/rule-violation.ts';
+import { PrerequisiteMissing } from '../../engine/rule-blocked.ts';
+import { RuleViolation } from '../../engine/rule-violation.ts';
 import { requireEnded, walkItems } from './checks/walk.ts';
 import { pageStep } from '../../generators/custody/page-step.ts';
 import { custodyListingPaths } from '../../rules/custody/endpoints.ts';

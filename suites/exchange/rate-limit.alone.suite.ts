@@ -1,6 +1,6 @@
-import { PrerequisiteMissing } from '../../checks/rule-blocked.ts';
+import { PrerequisiteMissing } from '../../engine/rule-blocked.ts';
 import { probeRateLimit } from '../../load/rate-limit-probe.ts';
-import { blockedBySilence, probeHeardAnything } from '../support/silent-target.ts';
+import { blockedBySilence, probeHeardAnything } from '../../engine/silent-target.ts';
 import { exchangeRateLimitOperation } from './load/batch-orders.ts';
 import { probeAgainAloneIf } from '../support/probe-again-alone.ts';
 import { ruleTest, useExchangeSession } from './support/exchange-session.ts';

@@ -1,7 +1,7 @@
 import { invalidBearerCases } from '../support/invalid-bearer-cases.ts';
 import { type LoyaltyOperation, loyaltyStatuses } from '../../rules/loyalty/records.ts';
 import { forAll } from '../support/for-all.ts';
-import { registerSecretDerived } from '../support/report-values.ts';
+import { registerSecretDerived } from '../../engine/report-values.ts';
 import { ruleTest, useLoyaltySession } from './support/loyalty-session.ts';
 
 const session = useLoyaltySession();

@@ -1,4 +1,4 @@
-import { RuleViolation } from '../../checks/rule-violation.ts';
+import { RuleViolation } from '../../engine/rule-violation.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import {
   type LoyaltyCaseOutcome,
@@ -15,7 +15,7 @@ import {
 import type { LoyaltyCase } from '../../generators/loyalty/loyalty-case.ts';
 import type { LoyaltyContext } from '../../generators/loyalty/bodies.ts';
 import type { loyaltyRules } from '../../rules/loyalty/rules.ts';
-import type { RuleIdJudgedBy } from '../support/rule-test.ts';
+import type { RuleIdJudgedBy } from '../../engine/rule-test.ts';
 import { ruleTest, useLoyaltySession } from './support/loyalty-session.ts';
 
 const session = useLoyaltySession();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Verdict } from '../../checks/rule-violation.ts';
+import type { Verdict } from '../../engine/rule-violation.ts';
 import { validOrder } from '../../generators/loyalty/bodies.ts';
 import { lateTestTimeoutMs, useLateMemory } from '../support/late-memory.ts';
 import { firstUseAccepted } from './support/first-use-accepted.ts';

@@ -2,7 +2,7 @@ import { baselineAccepted, refused } from './checks/baseline-accepted.ts';
 import { fieldCase } from '../../generators/shortener/field-case.ts';
 import { fieldRules } from '../../generators/shortener/field-rules.ts';
 import type { shortenerRules } from '../../rules/shortener/rules.ts';
-import type { RuleIdJudgedBy } from '../support/rule-test.ts';
+import type { RuleIdJudgedBy } from '../../engine/rule-test.ts';
 import { forAll } from '../support/for-all.ts';
 import { withFreshPaths } from './support/fresh-path.ts';
 import { ruleTest, useShortenerSession } from './support/shortener-session.ts';

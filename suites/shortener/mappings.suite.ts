@@ -1,5 +1,5 @@
-import { PrerequisiteMissing } from '../../checks/rule-blocked.ts';
-import type { Verdict } from '../../checks/rule-violation.ts';
+import { PrerequisiteMissing } from '../../engine/rule-blocked.ts';
+import type { Verdict } from '../../engine/rule-violation.ts';
 import { baselineAccepted, refused } from './checks/baseline-accepted.ts';
 import { mappingRequest } from '../../generators/shortener/mapping-request.ts';
 import { formVariantsRequest, plainRequest } from '../../generators/shortener/plain-entry.ts';

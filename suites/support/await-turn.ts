@@ -1,7 +1,7 @@
 import { beforeAll } from 'vitest';
 import { collectGarbageNow } from '../../core/collect-garbage.ts';
 import { brokerCall } from '../../client/session-broker.ts';
-import { runContext } from './run-context.ts';
+import { runContext } from '../../engine/run-context.ts';
 import { type TurnAnswer, turnMethods } from './turn-protocol.ts';
 import { startFileWalks } from './walk-budget.ts';
 

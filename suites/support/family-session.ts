@@ -4,8 +4,8 @@ import { exchangesStarted } from '../../client/http-exchange.ts';
 import { joinRunBreaker, runMethods } from '../../client/run-breakers.ts';
 import { brokerCall } from '../../client/session-broker.ts';
 import type { ForAllOptions } from './for-all.ts';
-import { hookBudgetMs } from './request-budget.ts';
-import { type RunContext, runContext } from './run-context.ts';
+import { hookBudgetMs } from '../../engine/request-budget.ts';
+import { type RunContext, runContext } from '../../engine/run-context.ts';
 
 /** What every family's suite session has: the run, the family's section, and a client to close after the file. */
 export interface FamilySuiteSession<Section> {

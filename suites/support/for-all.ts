@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { Violation } from '../../checks/rule-violation.ts';
+import { Violation } from '../../engine/rule-violation.ts';
 import { nextPropertyOrdinal, observeForRule, ruleInProgress, ruleOutOfTime } from '../../core/rule-in-progress.ts';
 import {
   type KeptPlace,
@@ -8,8 +8,8 @@ import {
   keptNow,
   keptObservation,
   releaseCounterexample,
-} from './kept-counterexamples.ts';
-import { RuleOutOfTime } from './rule-out-of-time.ts';
+} from '../../engine/kept-counterexamples.ts';
+import { RuleOutOfTime } from '../../engine/rule-out-of-time.ts';
 import type { Gen } from '../../generators/gen.ts';
 
 export interface ForAllOptions {

@@ -5,8 +5,8 @@ import type { KeptFirstUse, RecalledFirstUses } from '../../client/run-memory.ts
 import { type BrokerAddress, brokerCall } from '../../client/session-broker.ts';
 import { asRule } from '../../core/rule-in-progress.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
-import { ruleTestBudgetMs } from './request-budget.ts';
-import { runContext } from './run-context.ts';
+import { ruleTestBudgetMs } from '../../engine/request-budget.ts';
+import { runContext } from '../../engine/run-context.ts';
 
 /*
  * Memory judged late (DESIGN: "asked again late, not only at once"). Every suite file of a family keeps a first

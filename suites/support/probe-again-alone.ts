@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { brokerCall } from '../../client/session-broker.ts';
-import { runContext } from './run-context.ts';
+import { runContext } from '../../engine/run-context.ts';
 import { type AloneAnswer, turnMethods } from './turn-protocol.ts';
 
 /**

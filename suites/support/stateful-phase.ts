@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { RuleViolation, Violation } from '../../checks/rule-violation.ts';
+import { RuleViolation, Violation } from '../../engine/rule-violation.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
-import type { RunContext } from './run-context.ts';
+import type { RunContext } from '../../engine/run-context.ts';
 import { type PhaseFigures, phaseObservation, phaseText } from '../../core/stateful-phase-figures.ts';
 import { ruleInProgress } from '../../core/rule-in-progress.ts';
 import {
@@ -10,7 +10,7 @@ import {
   keptNow,
   keptObservation,
   releaseCounterexample,
-} from './kept-counterexamples.ts';
+} from '../../engine/kept-counterexamples.ts';
 
 /*
  * The stateful phase of a rule (DESIGN: "Sequences: the target as a state machine"): fast-check's model-based testing

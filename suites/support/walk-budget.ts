@@ -1,9 +1,9 @@
 import type { Exchange } from '../../client/http-exchange.ts';
 import { collectGarbageSoon } from '../../core/collect-garbage.ts';
 import { answersAreSlow } from '../../core/rule-in-progress.ts';
-import { RuleOutOfTime } from './rule-out-of-time.ts';
+import { RuleOutOfTime } from '../../engine/rule-out-of-time.ts';
 import type { WalkBounds } from '../../targets/walk-bounds.ts';
-import { runContext } from './run-context.ts';
+import { runContext } from '../../engine/run-context.ts';
 
 /** The part of the run's time left that one walk may take: rules share the deadline, so no walk spends it all. */
 const deadlineShare = 1 / 4;
@@ -102,7 +102,7 @@ export class WalkBudget {
       return `stopped by maxWalkBytes (${this.bounds.maxWalkBytes}, ${fileLedger.bytes} bytes of pages held by the walks of this suite file): ${pace}`;
     if (elapsed < this.#timeMs) return undefined;
     // Out of the run's time with a target that answers slowly: the target's slowness, judged once for the run
-    // (suites/support/slow-target.ts), not a walk that cannot end.
+    // (engine/slow-target.ts), not a walk that cannot end.
     if (this.#boundByDeadline && answersAreSlow({ count: this.#requests, totalMs: this.#answeredMs }))
       throw new RuleOutOfTime(`${pace} (${this.#timeBound})`);
     return `stopped by ${this.#timeBound}: ${pace}`;

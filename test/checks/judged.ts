@@ -1,11 +1,11 @@
-import type { RuleUnderCheck } from '../../checks/check.ts';
-import type { RegisteredCheck } from '../../checks/check.ts';
-import { judgedFor, type RuleVerdict, ruleCheck } from '../../checks/rule-check.ts';
-import type { Verdict } from '../../checks/rule-violation.ts';
+import type { RuleUnderCheck } from '../../engine/check.ts';
+import type { RegisteredCheck } from '../../engine/check.ts';
+import { judgedFor, type RuleVerdict, ruleCheck } from '../../engine/rule-check.ts';
+import type { Verdict } from '../../engine/rule-violation.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
 
 /*
- * Tests of checks judge as a run does, through the engine (checks/rule-check.ts): a violation named for the rule, a
+ * Tests of checks judge as a run does, through the engine (engine/rule-check.ts): a violation named for the rule, a
  * missing prerequisite resolved into the rule's violation or a block. A test's rule ids are often made up
  * ("test.rule"): the engine names them all the same.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { replayCommand } from '../../checks/failure-text.ts';
+import { replayCommand } from '../../engine/failure-text.ts';
 import type { RuleOutcome } from '../../rules/rule-outcome.ts';
 
 const outcome: RuleOutcome = {

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Exchange } from '../../client/http-exchange.ts';
-import { RuleViolation } from '../../checks/rule-violation.ts';
+import { RuleViolation } from '../../engine/rule-violation.ts';
 
 /** What `run` threw, or undefined when it returned. */
 export function thrownBy(run: () => unknown): unknown {

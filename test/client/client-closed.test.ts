@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { HttpClient } from '../../client/http-client.ts';
-import { RuleViolation } from '../../checks/rule-violation.ts';
-import { closedByHarness } from '../../suites/support/closed-by-harness.ts';
+import { RuleViolation } from '../../engine/rule-violation.ts';
+import { closedByHarness } from '../../engine/closed-by-harness.ts';
 import { type Running, startHttp } from './support/servers.ts';
 
 /*

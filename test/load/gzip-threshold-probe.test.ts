@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { GzipThresholdExpectation } from '../../checks/gzip-threshold.ts';
 import { gzipThresholdProbed } from '../../checks/gzip-threshold-probed.ts';
-import { RuleViolation } from '../../checks/rule-violation.ts';
+import { RuleViolation } from '../../engine/rule-violation.ts';
 import { probeGzipThreshold } from '../../load/gzip-threshold-probe.ts';
 import { chargeSizedResponses } from '../../suites/billing/load/charge-sized-responses.ts';
 import { type BillingTargetOptions, withBillingTarget } from './billing-target.ts';

@@ -7,7 +7,7 @@ import { rateLimitProbed } from '../../checks/rate-limit-probed.ts';
 import { exchangeClientFor } from '../../suites/exchange/client/session.ts';
 import { exchangeRateLimitOperation } from '../../suites/exchange/load/batch-orders.ts';
 import { exchangeSectionSchema } from '../../suites/exchange/entry/section.ts';
-import { RuleViolation } from '../../checks/rule-violation.ts';
+import { RuleViolation } from '../../engine/rule-violation.ts';
 import { families } from '../../families/index.ts';
 import { probeRateLimit } from '../../load/rate-limit-probe.ts';
 import { tokenRateLimitOperation } from '../../suites/billing/load/token-rate-limit-operation.ts';

@@ -1,13 +1,14 @@
+import { withSharedChecks } from '../../checks/index.ts';
 import { describe, expect, test } from 'vitest';
 import { billingChecks } from '../../suites/billing/checks/index.ts';
-import { PrerequisiteMissing, prerequisiteMissing, RuleBlocked } from '../../checks/rule-blocked.ts';
-import { RuleViolation } from '../../checks/rule-violation.ts';
+import { PrerequisiteMissing, prerequisiteMissing, RuleBlocked } from '../../engine/rule-blocked.ts';
+import { RuleViolation } from '../../engine/rule-violation.ts';
 import { allRules } from '../../families/index.ts';
 import type { MutantInfo } from '../../reference/family-reference.ts';
 import { billingRules } from '../../rules/billing/rules.ts';
 import type { RuleId, RuleIdSuffix } from '../../rules/rule-id.ts';
 import { defineRules } from '../../rules/rule.ts';
-import { ruleTestFor } from '../../suites/support/rule-test.ts';
+import { ruleTestFor } from '../../engine/rule-test.ts';
 
 /*
  * Rule ids are a union the compiler derives from the families' rule lists: each `@ts-expect-error` below is a
@@ -47,7 +48,7 @@ describe('rule ids are checked by the compiler', () => {
   });
 
   test("a rule test names one of its family's rules", () => {
-    const ruleTest = ruleTestFor(billingRules, billingChecks);
+    const ruleTest = ruleTestFor(billingRules, withSharedChecks(billingChecks));
     // Only the types are under test: calling it would define a vitest test inside this one.
     const defineLater = () => {
       // @ts-expect-error not a billing rule

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import { SuiteRunner } from '../../run/suite-runner.ts';
 import type { FamilyModule } from '../../families/family.ts';
-import type { RunContext } from '../../suites/support/run-context.ts';
+import type { RunContext } from '../../engine/run-context.ts';
 import { tempFolder } from '../support/temp-folders.ts';
 
 /*

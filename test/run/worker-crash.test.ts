@@ -4,7 +4,7 @@ import { expect, test } from 'vitest';
 import { AllureRunResults } from '../../reporting/allure-run-results.ts';
 import { SuiteRunner } from '../../run/suite-runner.ts';
 import type { FamilyModule } from '../../families/family.ts';
-import type { RunContext } from '../../suites/support/run-context.ts';
+import type { RunContext } from '../../engine/run-context.ts';
 import { tempFolder } from '../support/temp-folders.ts';
 
 /*

@@ -2,10 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { RuleViolation } from '../../checks/rule-violation.ts';
+import { RuleViolation } from '../../engine/rule-violation.ts';
 import { asRule, noteAnswerTime, slowAnswerMs } from '../../core/rule-in-progress.ts';
 import { forAll } from '../../suites/support/for-all.ts';
-import { RuleOutOfTime } from '../../suites/support/rule-out-of-time.ts';
+import { RuleOutOfTime } from '../../engine/rule-out-of-time.ts';
 import { tempFolder } from '../support/temp-folders.ts';
 
 const numbers = { boundaries: [0, 1000], arbitrary: fc.integer({ min: 0, max: 10_000 }) };

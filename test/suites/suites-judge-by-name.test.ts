@@ -117,7 +117,7 @@ describe('suites judge rules only through the check each rule names', () => {
     const file = join(root, 'suites/agentic/example.suite.ts');
     const source = [
       "import { statusForInvalidInput as judge, type X } from '../../checks/status-for-invalid-input.ts';",
-      "import type { Verdict } from '../../checks/rule-violation.ts';",
+      "import type { Verdict } from '../../engine/rule-violation.ts';",
       "import * as agentic from '../../suites/agentic/checks/index.ts';",
       "import {\n  refusedAs4xx,\n} from '../../checks/refused-as-4xx.ts';",
     ].join('\n');

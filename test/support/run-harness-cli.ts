@@ -66,7 +66,7 @@ export interface CliLimits {
   timeoutMs?: number;
 }
 
-/** The commands that judge rules, run strict by the self-tests (suites/support/declared-prerequisites.ts). */
+/** The commands that judge rules, run strict by the self-tests (engine/declared-prerequisites.ts). */
 const strictCommands = new Set(['run', 'mutants']);
 
 /**

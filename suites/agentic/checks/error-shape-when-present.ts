@@ -1,7 +1,7 @@
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { businessExceptionSchema, systemExceptionSchema } from '../../../rules/agentic/records.ts';
 import { parsedWith } from '../../../checks/response-required.ts';
-import { passed, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, type Verdict } from '../../../engine/rule-violation.ts';
 
 const schemas = { 422: businessExceptionSchema, 500: systemExceptionSchema } as const;
 

@@ -1,6 +1,6 @@
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { refusedAs4xx } from '../../../checks/refused-as-4xx.ts';
-import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
+import { PrerequisiteMissing } from '../../../engine/rule-blocked.ts';
 
 /**
  * The answer to a valid payload encrypted to another key, sent because a JWE with an altered encrypted key

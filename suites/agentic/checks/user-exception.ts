@@ -1,7 +1,7 @@
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { agenticStatuses, userExceptionSchema } from '../../../rules/agentic/records.ts';
 import { parsedWith } from '../../../checks/response-required.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 import { statusForInvalidInput } from '../../../checks/status-for-invalid-input.ts';
 
 /** Whether a `param` names a field: the name itself, or a path ending in it ($.field, body/field). */

@@ -1,3 +1,4 @@
+import { withSharedChecks } from '../../../checks/index.ts';
 import { agenticChecks } from '../checks/index.ts';
 import { AgenticClient } from '../client/agentic-client.ts';
 import { signedProofs } from '../client/proof-of-intent.ts';
@@ -5,11 +6,11 @@ import { defaultRedactor } from '../../../core/redaction.ts';
 import type { PayloadContext } from '../../../generators/agentic/valid-payload.ts';
 import { agenticRules } from '../../../rules/agentic/rules.ts';
 import type { AgenticSection } from '../entry/section.ts';
-import { ruleTestFor } from '../../support/rule-test.ts';
+import { ruleTestFor } from '../../../engine/rule-test.ts';
 import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
 
 /** `ruleTest(ruleId, ({ check }) => ...)` for the agentic rules, each judged by the check it names. */
-export const ruleTest = ruleTestFor(agenticRules, agenticChecks);
+export const ruleTest = ruleTestFor(agenticRules, withSharedChecks(agenticChecks));
 
 export interface AgenticSession extends FamilySuiteSession<AgenticSection> {
   client: AgenticClient;

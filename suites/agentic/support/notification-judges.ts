@@ -1,4 +1,4 @@
-import type { RuleVerdict } from '../../../checks/rule-check.ts';
+import type { RuleVerdict } from '../../../engine/rule-check.ts';
 import { judgedAtStep } from '../../support/stateful-phase.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import type { PayloadFieldRule } from '../../../generators/agentic/payload-fault.ts';

@@ -1,5 +1,5 @@
 import { runRulePhase } from '../../support/stateful-phase.ts';
-import type { RunContext } from '../../support/run-context.ts';
+import type { RunContext } from '../../../engine/run-context.ts';
 import type { AgenticSession } from './agentic-session.ts';
 import type { StepJudge } from './notification-judges.ts';
 import { notificationCommands, notificationSequence } from './notification-model.ts';

@@ -1,6 +1,6 @@
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { responseOf } from '../../../checks/response-required.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 
 /** What the operation documents: its answer to a bad request, and every status it lists. */
 export interface InvalidBodyStatuses {

@@ -1,6 +1,6 @@
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { responseOf } from '../../../checks/response-required.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 
 /**
  * A charge made in one org is not readable with another org as context, and is readable without the

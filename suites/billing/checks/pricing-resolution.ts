@@ -1,7 +1,7 @@
 import type { Pricing } from '../../../rules/billing/adapters/model.ts';
 import { samePricing } from '../../../rules/billing/adapters/model.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 
 /** The query resolved to one of the pricings the query rules allow for these attributes. */
 export function pricingResolution(

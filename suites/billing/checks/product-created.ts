@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { ParsedProduct } from '../../../rules/billing/adapters/adapter.ts';
 import type { ProductDraft } from '../../../rules/billing/adapters/model.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 import { statusForValidInput } from '../../../checks/status-for-valid-input.ts';
 
 /**

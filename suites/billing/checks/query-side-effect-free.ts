@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Exchange } from '../../../client/http-exchange.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 
 /** One observation of a charge through the query: what it resolved to and the charge it returned. */
 export interface QueryObservation {

@@ -2,7 +2,7 @@ import type { Exchange } from '../../../client/http-exchange.ts';
 import { type DocumentedRefusal, statusForInvalidInput } from '../../../checks/status-for-invalid-input.ts';
 import { statusForValidInput } from '../../../checks/status-for-valid-input.ts';
 import { responseOf } from '../../../checks/response-required.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 
 /**
  * A request that breaks a rule of the document is refused. Where the operation's row lists the status of the refusal

@@ -1,6 +1,6 @@
 import type { RefusalDiagnosis, SingleUseProbe } from '../client/refusal-diagnosis.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
-import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
+import { PrerequisiteMissing } from '../../../engine/rule-blocked.ts';
 
 const unauthorized = (exchange: Exchange): boolean => exchange.response?.status === 401;
 const accepted = (exchange: Exchange): boolean => exchange.response !== undefined && exchange.response.status !== 401;

@@ -1,5 +1,5 @@
 import type { Exchange } from '../../../client/http-exchange.ts';
-import { Violation } from '../../../checks/rule-violation.ts';
+import { Violation } from '../../../engine/rule-violation.ts';
 
 /**
  * A set-up step succeeded: a 2xx (which 2xx is billing.catalog.status.documented's to judge). Else a violation, which

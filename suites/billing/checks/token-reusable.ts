@@ -1,6 +1,6 @@
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { responseOf } from '../../../checks/response-required.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 
 /** Every request made with the one token within its lifetime was authorised (no 401, all 2xx). */
 export function tokenReusable(exchanges: readonly Exchange[]): Verdict {

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Pricing } from '../../../rules/billing/adapters/model.ts';
 import { samePricing } from '../../../rules/billing/adapters/model.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 import { type InvalidBodyStatuses, invalidBodyRefused } from './invalid-body-refused.ts';
 
 export interface ChargeReading {

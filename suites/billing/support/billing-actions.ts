@@ -7,8 +7,8 @@ import {
   samePricing,
 } from '../../../rules/billing/adapters/model.ts';
 import { parsedWith } from '../../../checks/response-required.ts';
-import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
-import { Violation } from '../../../checks/rule-violation.ts';
+import { PrerequisiteMissing } from '../../../engine/rule-blocked.ts';
+import { Violation } from '../../../engine/rule-violation.ts';
 import type { ChargeReading } from '../checks/update-targets-body-id.ts';
 import type { CatalogRequest } from '../client/billing-client.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';

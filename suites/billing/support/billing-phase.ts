@@ -1,5 +1,5 @@
 import { ruleInProgress } from '../../../core/rule-in-progress.ts';
-import type { RunContext } from '../../support/run-context.ts';
+import type { RunContext } from '../../../engine/run-context.ts';
 import { runRulePhase } from '../../support/stateful-phase.ts';
 import type { BillingSession } from './billing-suite-session.ts';
 import { billingCommands, billingSequence, type CommandMix } from './charge-commands.ts';

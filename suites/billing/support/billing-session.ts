@@ -1,3 +1,4 @@
+import { withSharedChecks } from '../../../checks/index.ts';
 import { randomBytes } from 'node:crypto';
 import { loadBillingAdapter } from '../../../rules/billing/adapters/load-adapter.ts';
 import { billingChecks } from '../checks/index.ts';
@@ -7,20 +8,20 @@ import { BrokeredTokenSession, TokenUnavailableError } from '../client/token-ses
 import { defaultRedactor } from '../../../core/redaction.ts';
 import { billingRules } from '../../../rules/billing/rules.ts';
 import type { BillingSection } from '../entry/section.ts';
-import { ruleChecksFor, ruleTestFor } from '../../support/rule-test.ts';
+import { ruleChecksFor, ruleTestFor } from '../../../engine/rule-test.ts';
 import { keepBillingFirstUses } from './idempotency-attempts.ts';
 import { useFamilySession } from '../../support/family-session.ts';
 import type { BillingSession } from './billing-suite-session.ts';
 
 /** `ruleTest(ruleId, ({ check }) => ...)` for the billing rules, each judged by the check it names. */
-export const ruleTest = ruleTestFor(billingRules, billingChecks, (error) =>
+export const ruleTest = ruleTestFor(billingRules, withSharedChecks(billingChecks), (error) =>
   // No token, no catalog request: the token rule judges the token exchange, the rules it stopped are blocked by it.
   error instanceof TokenUnavailableError
     ? { ruleId: 'billing.token.issue', message: error.message, evidence: [error.exchange] }
     : undefined,
 );
 /** Another billing rule's check, bound to it: to find which rule a failure belongs to. */
-export const checkOfRule = ruleChecksFor(billingRules, billingChecks);
+export const checkOfRule = ruleChecksFor(billingRules, withSharedChecks(billingChecks));
 
 export type { BillingSession } from './billing-suite-session.ts';
 

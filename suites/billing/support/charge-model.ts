@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { type Pricing, samePricing } from '../../../rules/billing/adapters/model.ts';
 import type { UpdateObservation } from '../checks/update-targets-body-id.ts';
-import type { RuleVerdict } from '../../../checks/rule-check.ts';
+import type { RuleVerdict } from '../../../engine/rule-check.ts';
 import type { DocumentedRefusal } from '../../../checks/status-for-invalid-input.ts';
 import type { CatalogRequest } from '../client/billing-client.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
+import { PrerequisiteMissing } from '../../../engine/rule-blocked.ts';
 import { headerNames } from '../client/billing-client.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { chargeDraft } from '../../../generators/billing/charge-draft.ts';

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { type Pricing, type RateCardRow, samePricing } from '../../../rules/billing/adapters/model.ts';
 import type { QueryObservation } from '../checks/query-side-effect-free.ts';
-import type { RuleVerdict } from '../../../checks/rule-check.ts';
+import type { RuleVerdict } from '../../../engine/rule-check.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { ruleInProgress } from '../../../core/rule-in-progress.ts';
 import { billingOperations as op } from '../../../rules/billing/operations.ts';
-import type { RunContext } from '../../support/run-context.ts';
+import type { RunContext } from '../../../engine/run-context.ts';
 import {
   countedBack,
   judgedAtStep,

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import type { RuleVerdict } from '../../../checks/rule-check.ts';
+import type { RuleVerdict } from '../../../engine/rule-check.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { billingOperations as op } from '../../../rules/billing/operations.ts';
-import type { RunContext } from '../../support/run-context.ts';
+import type { RunContext } from '../../../engine/run-context.ts';
 import {
   judgedAtStep,
   runRulePhase,

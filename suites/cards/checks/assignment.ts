@@ -1,10 +1,10 @@
-import type { RuleUnderCheck } from '../../../checks/check.ts';
+import type { RuleUnderCheck } from '../../../engine/check.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { assignmentResponseSchema } from '../../../rules/cards/response-schemas.ts';
 import { recordRule } from '../../../checks/record-rule.ts';
 import { jsonOf, responseOf } from '../../../checks/response-required.ts';
 import { assignmentOf } from './card-view.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 
 /** A PATCH card tried and what GET card showed after it. */
 export interface AssignmentAttempt {

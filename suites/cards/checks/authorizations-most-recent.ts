@@ -2,7 +2,7 @@ import type { Exchange } from '../../../client/http-exchange.ts';
 import { outcomeOf } from '../../../rules/cards/authorization-schemas.ts';
 import { addDays } from '../../../rules/cards/calendar.ts';
 import { isCalendarDate } from '../../../rules/cards/formats.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 import { recordPresent } from './record-behind.ts';
 
 /** GET authorizations of a card, and the pages of its transactions read (the default window, newest first). */

@@ -1,4 +1,4 @@
-import type { RuleUnderCheck } from '../../../checks/check.ts';
+import type { RuleUnderCheck } from '../../../engine/check.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import {
   authorizationsResponseSchema,
@@ -8,7 +8,7 @@ import {
 } from '../../../rules/cards/authorization-schemas.ts';
 import { recordRule } from '../../../checks/record-rule.ts';
 import { jsonOf } from '../../../checks/response-required.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 import { recordRuleBehind } from './record-behind.ts';
 
 /** The authorizations of a card: at most 100, at most 50 approved and at most 50 declined. */

@@ -1,5 +1,5 @@
 import type { Exchange } from '../../../client/http-exchange.ts';
-import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
+import { PrerequisiteMissing } from '../../../engine/rule-blocked.ts';
 
 /*
  * What GET card shows of a card, read by the assignment and unenrolment checks and by the suites that pick

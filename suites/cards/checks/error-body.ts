@@ -2,8 +2,8 @@ import type { Exchange } from '../../../client/http-exchange.ts';
 import { errorCodeShapedBadRequest, optionalBadRequestItemFields } from '../../../rules/cards/operations.ts';
 import { badRequestBodySchema, errorCodeBodySchema } from '../../../rules/cards/schemas.ts';
 import { jsonOf, responseOf } from '../../../checks/response-required.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
-import type { RuleUnderCheck } from '../../../checks/check.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
+import type { RuleUnderCheck } from '../../../engine/check.ts';
 
 /** The body schema an error answer of an operation must have ("Errors", B). */
 export function errorBodySchemaFor(operationName: string, status: number) {

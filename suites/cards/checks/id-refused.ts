@@ -1,6 +1,6 @@
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { jsonOf } from '../../../checks/response-required.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 import { statusForInvalidInput } from '../../../checks/status-for-invalid-input.ts';
 import { assignmentOutcome } from './assignment.ts';
 

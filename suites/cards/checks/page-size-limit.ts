@@ -1,7 +1,7 @@
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { maxPageSize } from '../../../rules/cards/transactions-schemas.ts';
 import { responseOf } from '../../../checks/response-required.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 import { transactionsEdgeRequest } from './transactions-request-checks.ts';
 import { transactionsPageOf, type TransactionsWalk } from './transactions-walk.ts';
 import { transactionsPageSizeLimit } from './transactions-walk-checks.ts';

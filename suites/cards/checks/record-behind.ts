@@ -1,8 +1,8 @@
-import type { RuleUnderCheck } from '../../../checks/check.ts';
+import type { RuleUnderCheck } from '../../../engine/check.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { recordRule, type RecordExpectation } from '../../../checks/record-rule.ts';
-import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
-import type { Verdict } from '../../../checks/rule-violation.ts';
+import { PrerequisiteMissing } from '../../../engine/rule-blocked.ts';
+import type { Verdict } from '../../../engine/rule-violation.ts';
 import type { RuleId } from '../../../rules/rule-id.ts';
 
 /** Why an answer carries no record at all (no response, another status, a body that is not JSON), or undefined. */

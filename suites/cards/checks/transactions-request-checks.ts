@@ -1,7 +1,7 @@
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { maxPageSize } from '../../../rules/cards/transactions-schemas.ts';
 import { responseOf } from '../../../checks/response-required.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 import { transactionsPageOf } from './transactions-walk.ts';
 
 /** A transactions request at the edge of a rule: accepted (200 or 206) or refused (400), as the rule says. */

@@ -1,4 +1,4 @@
-import type { RuleUnderCheck } from '../../../checks/check.ts';
+import type { RuleUnderCheck } from '../../../engine/check.ts';
 import {
   maxPageSize,
   transactionDay,
@@ -6,7 +6,7 @@ import {
   transactionsPageSchema,
 } from '../../../rules/cards/transactions-schemas.ts';
 import { recordRule } from '../../../checks/record-rule.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import {
   requireWalkEnded,

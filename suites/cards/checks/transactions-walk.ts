@@ -1,7 +1,7 @@
 import type { Exchange } from '../../../client/http-exchange.ts';
 import type { WalkEnd } from '../../../checks/walk-end.ts';
 import { type WalkedPage, walkedPageSchema, transactionKey } from '../../../rules/cards/transactions-schemas.ts';
-import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
+import { PrerequisiteMissing } from '../../../engine/rule-blocked.ts';
 
 /** One page of a transactions walk as observed. */
 export interface ObservedTransactionsPage {

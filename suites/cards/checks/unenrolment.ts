@@ -1,9 +1,9 @@
-import type { RuleUnderCheck } from '../../../checks/check.ts';
+import type { RuleUnderCheck } from '../../../engine/check.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { unenrolResponseSchema } from '../../../rules/cards/response-schemas.ts';
 import { recordRule } from '../../../checks/record-rule.ts';
 import { jsonOf, responseOf } from '../../../checks/response-required.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 import { cardStatusOf } from './card-view.ts';
 
 /** DELETE account answered 200 with the account's id and status INACTIVE. */

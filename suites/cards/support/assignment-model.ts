@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { AssignmentAttempt } from '../checks/assignment.ts';
-import type { Verdict } from '../../../checks/rule-violation.ts';
+import type { Verdict } from '../../../engine/rule-violation.ts';
 import type { CardsClient } from '../client/cards-client.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { type AssignmentTry, assignmentTry } from '../../../generators/cards/assignment-try.ts';

@@ -1,5 +1,5 @@
 import { assignmentOf, cardStatusOf } from '../checks/card-view.ts';
-import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
+import { PrerequisiteMissing } from '../../../engine/rule-blocked.ts';
 import type { CardsClient } from '../client/cards-client.ts';
 import type { CardStatus } from '../../../rules/cards/enums.ts';
 import type { CardsSection } from '../entry/section.ts';

@@ -1,4 +1,4 @@
-import { isBlocked, resultOrBlock } from '../../support/result-or-block.ts';
+import { isBlocked, resultOrBlock } from '../../../engine/result-or-block.ts';
 
 /**
  * Every case of a rule judged whatever the others gave: a case that fails the rule (or crashes) decides, even

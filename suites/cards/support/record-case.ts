@@ -1,6 +1,6 @@
 import { recordPresent } from '../checks/record-behind.ts';
 import type { RecordExpectation } from '../../../checks/record-rule.ts';
-import type { Verdict } from '../../../checks/rule-violation.ts';
+import type { Verdict } from '../../../engine/rule-violation.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import type { RuleId } from '../../../rules/rule-id.ts';
 

@@ -1,7 +1,7 @@
 import { transactionsPageOf } from '../checks/transactions-walk.ts';
 import type { CardsClient, TransactionsQuery } from '../client/cards-client.ts';
 import type { CardsSection } from '../entry/section.ts';
-import { isBlocked, resultOrBlock } from '../../support/result-or-block.ts';
+import { isBlocked, resultOrBlock } from '../../../engine/result-or-block.ts';
 
 /**
  * The scopes a transactions rule is tried on, so a rule enforced for some inputs only shows: the history

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Verdict } from '../../../checks/rule-violation.ts';
+import type { Verdict } from '../../../engine/rule-violation.ts';
 import type { DocumentedRefusal } from '../../../checks/status-for-invalid-input.ts';
 import type { CardsClient } from '../client/cards-client.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';

@@ -4,7 +4,7 @@ import { requireWalkEnded, transactionsPageOf, walkEndText } from '../checks/tra
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { transactionKey, type WalkedPage } from '../../../rules/cards/transactions-schemas.ts';
 import { type PageRoute, type PageStep, stopAt, walkPages } from '../../support/page-walker.ts';
-import { isBlocked, readOrBlock } from '../../support/result-or-block.ts';
+import { isBlocked, readOrBlock } from '../../../engine/result-or-block.ts';
 import { WalkBudget } from '../../support/walk-budget.ts';
 
 /** The request of a walk in words, for failure texts. */
@@ -161,7 +161,7 @@ function nextLink(client: CardsClient, link: string): PageStep {
 /**
  * A transactions page, or undefined where the answer is none: for the items rule, which judges that page, its
  * violation (thrown); for every other rule, a broken link. What transactionsPageOf throws is resolved as the engine
- * resolves it (readOrBlock, suites/support/result-or-block.ts).
+ * resolves it (readOrBlock, engine/result-or-block.ts).
  */
 function readOr(exchange: Exchange): WalkedPage | undefined {
   const page = readOrBlock(() => transactionsPageOf(exchange));

@@ -1,8 +1,8 @@
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { detailResponse } from '../../../rules/cdr/envelope-schemas.ts';
 import { jsonOf, responseOf } from '../../../checks/response-required.ts';
-import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { PrerequisiteMissing } from '../../../engine/rule-blocked.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 
 /**
  * A detail response: 200, data an object, links with self (a fully qualified URL) and nothing else, meta an object when

@@ -5,8 +5,8 @@ import { detailSchemas, listItemSchemas } from '../../../rules/cdr/product-schem
 import { jsonOf, responseOf } from '../../../checks/response-required.ts';
 import { productIssues } from '../../../rules/cdr/product-issues.ts';
 import { answeredVersion, shownValue } from './product-walk.ts';
-import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { PrerequisiteMissing } from '../../../engine/rule-blocked.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 
 type Shape = Record<string, z.ZodType>;
 /** The fields of a version's record (the latest version's when the answer names none the harness knows). */

@@ -1,6 +1,6 @@
 import type { Exchange } from '../../../client/http-exchange.ts';
-import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { PrerequisiteMissing } from '../../../engine/rule-blocked.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 
 /** One refusal the suite provoked, the exchanges of it, and the standard error codes that name its condition. */
 export interface ProvokedRefusal {

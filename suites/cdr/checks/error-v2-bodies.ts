@@ -1,6 +1,6 @@
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { jsonOf, responseOf } from '../../../checks/response-required.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 import { errorBodyIssues } from './error-v2-refusal.ts';
 
 /** Every error response (4xx or 5xx) has `errors`, a list of ErrorV2 with code, title and detail. */

@@ -1,7 +1,7 @@
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { errorResponse } from '../../../rules/cdr/envelope-schemas.ts';
-import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
-import type { Verdict } from '../../../checks/rule-violation.ts';
+import { PrerequisiteMissing } from '../../../engine/rule-blocked.ts';
+import type { Verdict } from '../../../engine/rule-violation.ts';
 import { statusForInvalidInput } from '../../../checks/status-for-invalid-input.ts';
 
 /** Issues of an error body against `errors: ErrorV2[]`, as zod paths; empty when it keeps the shape. Pure. */

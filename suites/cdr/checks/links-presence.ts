@@ -1,5 +1,5 @@
 import type { ListLinkName } from '../../../rules/cdr/envelope-schemas.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 import { pagePositions } from './page-position.ts';
 import { describeWalk, pagesToJudge, requireEnded, type ProductWalk } from './product-walk.ts';
 

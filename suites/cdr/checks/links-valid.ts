@@ -1,6 +1,6 @@
 import { listLinkNames } from '../../../rules/cdr/envelope-schemas.ts';
 import { jsonOf } from '../../../checks/response-required.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 import { describeWalk, type ProductWalk } from './product-walk.ts';
 
 /** Why a URL may not be requested (outside the base URL and followOrigins); undefined when it may. */

@@ -1,7 +1,7 @@
 import { listResponse } from '../../../rules/cdr/envelope-schemas.ts';
 import { pageTotalForm } from '../../../rules/cdr/standard-types.ts';
 import { jsonOf } from '../../../checks/response-required.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 import { describeWalk, type ProductWalk } from './product-walk.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 import { describeFilter, filterVerdict, type ProductFilter, type RunClock } from './product-filter.ts';
 import { describeWalk, productIdOf, requireEnded, shownValue, walkEvidence, type ProductWalk } from './product-walk.ts';
 

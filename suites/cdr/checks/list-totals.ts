@@ -1,5 +1,5 @@
-import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { PrerequisiteMissing } from '../../../engine/rule-blocked.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 import {
   describeWalk,
   pagesToJudge,

@@ -1,5 +1,5 @@
 import type { Exchange } from '../../../client/http-exchange.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 import { listPageOf, productIdOf } from './product-walk.ts';
 
 /** A list request without page answers what the same request with page=1 answers: the same products and totals. */

@@ -1,4 +1,4 @@
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 import { describeWalk, pagesToJudge, type ProductWalk } from './product-walk.ts';
 
 /**

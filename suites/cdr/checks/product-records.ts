@@ -1,8 +1,8 @@
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { productIssues, type ProductKind } from '../../../rules/cdr/product-issues.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 import { productIdOf } from './product-walk.ts';
-import type { RuleUnderCheck } from '../../../checks/check.ts';
+import type { RuleUnderCheck } from '../../../engine/check.ts';
 
 /** A product record as the target returned it: from a list page or a detail response. */
 export interface ObservedProduct {

@@ -3,8 +3,8 @@ import { getHeader } from '../../../client/headers.ts';
 import { listLinkNames, type ListLinkName } from '../../../rules/cdr/envelope-schemas.ts';
 import { pageTotalValue } from '../../../rules/cdr/standard-types.ts';
 import { jsonOf, responseOf } from '../../../checks/response-required.ts';
-import { Violation } from '../../../checks/rule-violation.ts';
-import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
+import { Violation } from '../../../engine/rule-violation.ts';
+import { PrerequisiteMissing } from '../../../engine/rule-blocked.ts';
 import type { RuleId } from '../../../rules/rule-id.ts';
 import type { WalkEnd } from '../../../checks/walk-end.ts';
 

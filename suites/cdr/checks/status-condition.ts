@@ -1,8 +1,8 @@
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { statusIssues, statusObservations } from '../../../rules/cdr/status-issues.ts';
 import { jsonOf, responseOf } from '../../../checks/response-required.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
-import type { RuleUnderCheck } from '../../../checks/check.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
+import type { RuleUnderCheck } from '../../../engine/check.ts';
 
 /**
  * Every status response answers 200 and keeps the rule under test (the issues statusIssues attributes to it);

@@ -1,6 +1,6 @@
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { getHeader } from '../../../client/headers.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 
 /**
  * A successful answer and what was asked: the x-v sent, the x-min-v (when any) and the versions the entry says are

@@ -1,5 +1,5 @@
 import type { Exchange } from '../../../client/http-exchange.ts';
-import { passed, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, type Verdict } from '../../../engine/rule-violation.ts';
 import { statusForValidInput } from '../../../checks/status-for-valid-input.ts';
 import { errorV2Refusal } from './error-v2-refusal.ts';
 

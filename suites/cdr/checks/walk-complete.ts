@@ -1,5 +1,5 @@
 import { firstDuplicate } from '../../../checks/first-duplicate.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 import { requirePageSizes } from './page-sizes.ts';
 import { pagePositions } from './page-position.ts';
 import {

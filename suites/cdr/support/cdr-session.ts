@@ -1,15 +1,16 @@
+import { withSharedChecks } from '../../../checks/index.ts';
 import { cdrChecks } from '../checks/index.ts';
 import { CdrClient } from '../client/cdr-client.ts';
 import { defaultRedactor } from '../../../core/redaction.ts';
 import { cdrRules } from '../../../rules/cdr/rules.ts';
 import type { CdrSection } from '../entry/section.ts';
 import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
-import { ruleChecksFor, ruleTestFor } from '../../support/rule-test.ts';
+import { ruleChecksFor, ruleTestFor } from '../../../engine/rule-test.ts';
 
 /** `ruleTest(ruleId, ({ check }) => ...)` for the cdr rules, each judged by the check it names. */
-export const ruleTest = ruleTestFor(cdrRules, cdrChecks);
+export const ruleTest = ruleTestFor(cdrRules, withSharedChecks(cdrChecks));
 /** Another cdr rule's check, bound to it: to find which rule a failure belongs to. */
-export const checkOfRule = ruleChecksFor(cdrRules, cdrChecks);
+export const checkOfRule = ruleChecksFor(cdrRules, withSharedChecks(cdrChecks));
 
 /** For rules that walk whole lists or ask every detail: a real data holder's catalogue takes minutes at page size 1. */
 export const walkingRule = { timeoutMs: 300_000 };

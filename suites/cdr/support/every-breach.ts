@@ -1,8 +1,8 @@
-import { combinedViolation } from '../../../checks/rule-check.ts';
-import { RuleViolation } from '../../../checks/rule-violation.ts';
+import { combinedViolation } from '../../../engine/rule-check.ts';
+import { RuleViolation } from '../../../engine/rule-violation.ts';
 import { ruleInProgress } from '../../../core/rule-in-progress.ts';
 import type { RuleId } from '../../../rules/rule-id.ts';
-import { isBlocked, resultOrBlock } from '../../support/result-or-block.ts';
+import { isBlocked, resultOrBlock } from '../../../engine/result-or-block.ts';
 
 /** Breaches a combined message spells out, and the evidence kept of each: a rule over hundreds of records stays short. */
 const shownBreaches = 5;

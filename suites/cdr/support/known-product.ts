@@ -1,5 +1,5 @@
 import { listPageOf } from '../checks/product-walk.ts';
-import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
+import { PrerequisiteMissing } from '../../../engine/rule-blocked.ts';
 import type { CdrClient } from '../client/cdr-client.ts';
 import { servesOperation } from '../../../rules/cdr/endpoints.ts';
 

@@ -1,5 +1,5 @@
 import type { Exchange } from '../../../client/http-exchange.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 import type { ListingSettings } from '../entry/section.ts';
 import { cursorPageOf } from './cursor-page.ts';
 import { itemKey } from './walk.ts';

@@ -1,4 +1,4 @@
-import { passed, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, type Verdict } from '../../../engine/rule-violation.ts';
 import { requireEnded, type Walk } from './walk.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { Exchange } from '../../../client/http-exchange.ts';
 import { cursorSchema, type CursorPage } from '../../../rules/custody/schemas.ts';
 import { type ListingSettings, listingSettingsSchema } from '../entry/section.ts';
 import { jsonOf, responseOf } from '../../../checks/response-required.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 import { z } from 'zod';
 import { pageTooLargeToRead } from './oversized-token.ts';
 

@@ -1,5 +1,5 @@
 import { firstDuplicate } from '../../../checks/first-duplicate.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 import { describeWalk, endedFirst, pagesBeforeStop, requireEnded, walkEvidence, walkItems, type Walk } from './walk.ts';
 
 /** The position of the first item seen twice in a walk, or -1. */

@@ -1,7 +1,7 @@
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { invalidCursorCode } from '../../../rules/custody/endpoints.ts';
 import { jsonOf, responseOf } from '../../../checks/response-required.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 
 /**
  * A cursor the server did not produce is refused with E900-INVALID_CURSOR_DATA: a 4xx whose body holds the

@@ -1,6 +1,6 @@
 import type { Exchange } from '../../../client/http-exchange.ts';
 import type { CursorPage } from '../../../rules/custody/schemas.ts';
-import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
+import { PrerequisiteMissing } from '../../../engine/rule-blocked.ts';
 
 /**
  * Longest token the harness sends back (characters). A cursor token is a small server-made blob; one beyond this

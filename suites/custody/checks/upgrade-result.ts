@@ -1,7 +1,7 @@
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { upgradeResponseSchema } from '../../../rules/custody/schemas.ts';
 import { jsonOf, responseOf } from '../../../checks/response-required.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 
 /** An accepted upgrade answers 200, and its `result`, when present, is an object (its fields are not shown). */
 export function upgradeResult(exchange: Exchange): Verdict {

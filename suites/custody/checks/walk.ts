@@ -2,7 +2,7 @@ import type { Exchange } from '../../../client/http-exchange.ts';
 import type { CursorPage } from '../../../rules/custody/schemas.ts';
 import { maxTokenChars, type OversizedToken } from './oversized-token.ts';
 import { itemKey } from '../../../checks/item-key.ts';
-import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
+import { PrerequisiteMissing } from '../../../engine/rule-blocked.ts';
 import type { WalkEnd } from '../../../checks/walk-end.ts';
 import type { RuleId } from '../../../rules/rule-id.ts';
 

@@ -1,16 +1,17 @@
+import { withSharedChecks } from '../../../checks/index.ts';
 import { custodyChecks } from '../checks/index.ts';
 import { CustodyClient } from '../client/custody-client.ts';
 import { defaultRedactor } from '../../../core/redaction.ts';
 import { custodyRules } from '../../../rules/custody/rules.ts';
 import type { CustodySection } from '../entry/section.ts';
-import { ruleChecksFor, ruleTestFor } from '../../support/rule-test.ts';
+import { ruleChecksFor, ruleTestFor } from '../../../engine/rule-test.ts';
 import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
 import { keepCustodyFirstUses } from './memory-kinds.ts';
 
 /** `ruleTest(ruleId, ({ check }) => ...)` for the custody rules, each judged by the check it names. */
-export const ruleTest = ruleTestFor(custodyRules, custodyChecks);
+export const ruleTest = ruleTestFor(custodyRules, withSharedChecks(custodyChecks));
 /** Another custody rule's check, bound to it: to find which rule a failure belongs to. */
-export const checkOfRule = ruleChecksFor(custodyRules, custodyChecks);
+export const checkOfRule = ruleChecksFor(custodyRules, withSharedChecks(custodyChecks));
 
 export interface CustodySession extends FamilySuiteSession<CustodySection> {
   client: CustodyClient;

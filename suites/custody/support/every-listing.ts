@@ -1,11 +1,11 @@
-import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
-import { RuleViolation } from '../../../checks/rule-violation.ts';
+import { PrerequisiteMissing } from '../../../engine/rule-blocked.ts';
+import { RuleViolation } from '../../../engine/rule-violation.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
-import { combinedViolation } from '../../../checks/rule-check.ts';
+import { combinedViolation } from '../../../engine/rule-check.ts';
 import { ruleInProgress } from '../../../core/rule-in-progress.ts';
 import { custodyListingPaths } from '../../../rules/custody/endpoints.ts';
 import type { RuleId } from '../../../rules/rule-id.ts';
-import { isBlocked, resultOrBlock } from '../../support/result-or-block.ts';
+import { isBlocked, resultOrBlock } from '../../../engine/result-or-block.ts';
 
 /** Evidence kept per listing that broke a rule: a rule over nine listings shows each, not hundreds of pages. */
 const evidencePerListing = 2;

@@ -1,8 +1,8 @@
 import type { Walk } from '../checks/walk.ts';
-import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
-import { RuleViolation, Violation } from '../../../checks/rule-violation.ts';
+import { PrerequisiteMissing } from '../../../engine/rule-blocked.ts';
+import { RuleViolation, Violation } from '../../../engine/rule-violation.ts';
 import type { CustodyClient } from '../client/custody-client.ts';
-import { isBlocked } from '../../support/result-or-block.ts';
+import { isBlocked } from '../../../engine/result-or-block.ts';
 import { checkOfRule } from './custody-session.ts';
 import { walkListing } from './walk-listing.ts';
 import type { RuleId } from '../../../rules/rule-id.ts';

@@ -1,5 +1,5 @@
 import { maxTokenChars } from '../checks/oversized-token.ts';
-import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
+import { PrerequisiteMissing } from '../../../engine/rule-blocked.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { ExpectedPage } from '../checks/cursor-model-step.ts';
 import { expectedAt, stepPosition, type ModelPosition } from '../checks/list-model.ts';
 import type { ListingSettings } from '../entry/section.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
-import type { Verdict } from '../../../checks/rule-violation.ts';
+import type { Verdict } from '../../../engine/rule-violation.ts';
 import type { CustodyClient } from '../client/custody-client.ts';
 import type { PageStep } from '../../../generators/custody/page-step.ts';
 

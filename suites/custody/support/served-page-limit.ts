@@ -1,8 +1,8 @@
 import { cursorPageOf } from '../checks/cursor-page.ts';
 import { pageLimitOf } from '../checks/list-model.ts';
 import type { Walk } from '../checks/walk.ts';
-import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
-import { Violation } from '../../../checks/rule-violation.ts';
+import { PrerequisiteMissing } from '../../../engine/rule-blocked.ts';
+import { Violation } from '../../../engine/rule-violation.ts';
 import type { CustodyClient } from '../client/custody-client.ts';
 import { largestAskedPageSize } from '../../../generators/custody/walk-page-sizes.ts';
 

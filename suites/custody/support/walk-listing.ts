@@ -1,8 +1,8 @@
 import { cursorPageOf } from '../checks/cursor-page.ts';
 import type { ObservedPage, Walk } from '../checks/walk.ts';
 import { letOversizedTokenGo, maxTokenChars } from '../checks/oversized-token.ts';
-import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
-import { Violation } from '../../../checks/rule-violation.ts';
+import { PrerequisiteMissing } from '../../../engine/rule-blocked.ts';
+import { Violation } from '../../../engine/rule-violation.ts';
 import type { CustodyClient } from '../client/custody-client.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { itemKey } from '../../../checks/item-key.ts';

@@ -1,7 +1,7 @@
 import { exchangeCodes } from '../../../rules/exchange/codes.ts';
 import { codeText } from '../client/envelope.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 import { envelopeOf } from './envelope.ts';
 import { timestampToleranceSeconds } from '../../../rules/exchange/limits.ts';
 

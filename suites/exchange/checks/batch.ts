@@ -2,8 +2,8 @@ import type { ExpectedOrder } from '../../../rules/exchange/adapters/orders.ts';
 import { type BatchItem, isSuccessCode } from '../client/envelope.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { exchangeCodes, specificItemCodes } from '../../../rules/exchange/codes.ts';
-import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { PrerequisiteMissing } from '../../../engine/rule-blocked.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 import { envelopeOf } from './envelope.ts';
 
 const shown = (value: unknown) => (value === undefined ? 'absent' : JSON.stringify(value));

@@ -6,10 +6,10 @@ import {
   readEnvelope,
   readsAsSuccess,
 } from '../client/envelope.ts';
-import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
+import { PrerequisiteMissing } from '../../../engine/rule-blocked.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { responseOf } from '../../../checks/response-required.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 
 const shown = (value: unknown) =>
   value === undefined ? 'absent' : `${JSON.stringify(value)} (${Array.isArray(value) ? 'array' : typeof value})`;

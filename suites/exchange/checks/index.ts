@@ -1,4 +1,4 @@
-import type { CheckTable } from '../../../checks/check.ts';
+import type { CheckTable } from '../../../engine/check.ts';
 import { refusedWithCode, timestampWindow } from './auth.ts';
 import { exchangeRateLimited } from './rate-limit.ts';
 import { batchItemFields, batchItemsFail, batchItemsSucceed } from './batch.ts';

@@ -1,8 +1,8 @@
 import type { RateLimitFinding } from '../../../checks/rate-limit-finding.ts';
 import type { RateLimitPin } from '../../../targets/rate-limit-probe-bounds.ts';
 import { rateLimitProbed } from '../../../checks/rate-limit-probed.ts';
-import { Violation, type Verdict } from '../../../checks/rule-violation.ts';
-import type { RuleUnderCheck } from '../../../checks/check.ts';
+import { Violation, type Verdict } from '../../../engine/rule-violation.ts';
+import type { RuleUnderCheck } from '../../../engine/check.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { readEnvelope } from '../client/envelope.ts';
 import { exchangeCodes } from '../../../rules/exchange/codes.ts';

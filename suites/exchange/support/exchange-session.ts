@@ -1,3 +1,4 @@
+import { withSharedChecks } from '../../../checks/index.ts';
 import { randomBytes } from 'node:crypto';
 import { exchangeChecks } from '../checks/index.ts';
 import type { ExchangeClient } from '../client/exchange-client.ts';
@@ -5,11 +6,11 @@ import { exchangeClientFor } from '../client/session.ts';
 import { defaultRedactor } from '../../../core/redaction.ts';
 import { exchangeRules } from '../../../rules/exchange/rules.ts';
 import type { ExchangeSection } from '../entry/section.ts';
-import { ruleTestFor } from '../../support/rule-test.ts';
+import { ruleTestFor } from '../../../engine/rule-test.ts';
 import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
 
 /** `ruleTest(ruleId, ({ check }) => ...)` for the exchange rules, each judged by the check it names. */
-export const ruleTest = ruleTestFor(exchangeRules, exchangeChecks);
+export const ruleTest = ruleTestFor(exchangeRules, withSharedChecks(exchangeChecks));
 
 export interface ExchangeSession extends FamilySuiteSession<ExchangeSection> {
   client: ExchangeClient;

@@ -1,6 +1,6 @@
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { type LoyaltyCaseOutcome, loyaltyStatuses } from '../../../rules/loyalty/records.ts';
-import type { Verdict } from '../../../checks/rule-violation.ts';
+import type { Verdict } from '../../../engine/rule-violation.ts';
 import { statusForInvalidInput } from '../../../checks/status-for-invalid-input.ts';
 import { statusForValidInput } from '../../../checks/status-for-valid-input.ts';
 

@@ -1,6 +1,6 @@
 import type { Exchange } from '../../../client/http-exchange.ts';
-import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
-import { Violation } from '../../../checks/rule-violation.ts';
+import { PrerequisiteMissing } from '../../../engine/rule-blocked.ts';
+import { Violation } from '../../../engine/rule-violation.ts';
 import { unauthorizedStatus } from '../../../checks/unauthorized-status.ts';
 
 const bodyhashRule = 'loyalty.mac.bodyhash';

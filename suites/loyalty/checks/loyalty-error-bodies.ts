@@ -1,7 +1,7 @@
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { documentedErrorStatuses, loyaltyErrorSchema } from '../../../rules/loyalty/records.ts';
 import { parsedWith } from '../../../checks/response-required.ts';
-import { passed, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, type Verdict } from '../../../engine/rule-violation.ts';
 
 const documented = new Set(Object.keys(loyaltyErrorSchema.shape));
 const listed = new Set<number>(documentedErrorStatuses);

@@ -1,7 +1,7 @@
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { loyaltyStatuses } from '../../../rules/loyalty/records.ts';
 import { responseOf } from '../../../checks/response-required.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 
 /** An order whose requestor_order_id was used before answers exactly 409 (its body is the error rule's). */
 export function orderIdConflict(exchange: Exchange): Verdict {

@@ -1,4 +1,4 @@
-import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
+import { PrerequisiteMissing } from '../../../engine/rule-blocked.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { loyaltyStatuses } from '../../../rules/loyalty/records.ts';
 import type { RuleId } from '../../../rules/rule-id.ts';

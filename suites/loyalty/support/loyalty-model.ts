@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import type { RuleVerdict } from '../../../checks/rule-check.ts';
+import type { RuleVerdict } from '../../../engine/rule-check.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import type { LoyaltyClient } from '../client/loyalty-client.ts';
 import { freshOrderId, type LoyaltyContext } from '../../../generators/loyalty/bodies.ts';

@@ -1,6 +1,6 @@
-import type { RuleVerdict } from '../../../checks/rule-check.ts';
+import type { RuleVerdict } from '../../../engine/rule-check.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
-import type { RunContext } from '../../support/run-context.ts';
+import type { RunContext } from '../../../engine/run-context.ts';
 import { runRulePhase } from '../../support/stateful-phase.ts';
 import { type LoyaltyPostcondition, loyaltyCommands, loyaltySequence } from './loyalty-model.ts';
 import type { LoyaltySuiteSession } from './loyalty-session.ts';

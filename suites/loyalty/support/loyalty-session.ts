@@ -1,3 +1,4 @@
+import { withSharedChecks } from '../../../checks/index.ts';
 import { randomUUID } from 'node:crypto';
 import { loyaltyChecks } from '../checks/index.ts';
 import { LoyaltyClient as Client } from '../client/loyalty-client.ts';
@@ -11,13 +12,13 @@ import {
 } from '../../../generators/loyalty/bodies.ts';
 import { loyaltyRules } from '../../../rules/loyalty/rules.ts';
 import { mandatoryDemographicsOf, type LoyaltySection } from '../entry/section.ts';
-import { ruleTestFor } from '../../support/rule-test.ts';
+import { ruleTestFor } from '../../../engine/rule-test.ts';
 import { keepLoyaltyFirstUses } from './memory-kinds.ts';
 import { useFamilySession } from '../../support/family-session.ts';
 import type { LoyaltySuiteSession } from './loyalty-suite-session.ts';
 
 /** `ruleTest(ruleId, ({ check }) => ...)` for the loyalty rules, each judged by the check it names. */
-export const ruleTest = ruleTestFor(loyaltyRules, loyaltyChecks);
+export const ruleTest = ruleTestFor(loyaltyRules, withSharedChecks(loyaltyChecks));
 
 export type { LoyaltySuiteSession } from './loyalty-suite-session.ts';
 

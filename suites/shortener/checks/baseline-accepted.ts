@@ -1,6 +1,6 @@
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { mappingsStatuses } from '../../../rules/shortener/records.ts';
-import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
+import { PrerequisiteMissing } from '../../../engine/rule-blocked.ts';
 
 /** The rule that judges whether plain valid entries are accepted at all. */
 export const baselineRule = 'shortener.mappings.accepted';

@@ -2,7 +2,7 @@ import type { Exchange } from '../../../client/http-exchange.ts';
 import { mappingsStatuses } from '../../../rules/shortener/records.ts';
 import { statusForInvalidInput } from '../../../checks/status-for-invalid-input.ts';
 import { statusForValidInput } from '../../../checks/status-for-valid-input.ts';
-import type { Verdict } from '../../../checks/rule-violation.ts';
+import type { Verdict } from '../../../engine/rule-violation.ts';
 
 /**
  * A mapping request judged on one field: a value the rule keeps answers 200, a value it breaks answers

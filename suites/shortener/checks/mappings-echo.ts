@@ -2,9 +2,9 @@ import type { Exchange } from '../../../client/http-exchange.ts';
 import { z } from 'zod';
 import type { MappingRequest } from '../../../rules/shortener/records.ts';
 import { jsonOf } from '../../../checks/response-required.ts';
-import { passed, Violation, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, Violation, type Verdict } from '../../../engine/rule-violation.ts';
 import { baselineAccepted, baselineRule, refused } from './baseline-accepted.ts';
-import { PrerequisiteMissing } from '../../../checks/rule-blocked.ts';
+import { PrerequisiteMissing } from '../../../engine/rule-blocked.ts';
 
 // Read leniently: only the echoed fields; the full shortenResponse shape is the accepted rule's to judge.
 const echoes = z.object({ mappings: z.array(z.object({ longUrl: z.unknown(), expDate: z.unknown() }).passthrough()) });

@@ -1,7 +1,7 @@
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { mappingsResponseSchema, mappingsStatuses, type MappingsResponse } from '../../../rules/shortener/records.ts';
 import { parsedWith } from '../../../checks/response-required.ts';
-import { passed, type Verdict } from '../../../checks/rule-violation.ts';
+import { passed, type Verdict } from '../../../engine/rule-violation.ts';
 import { statusForValidInput } from '../../../checks/status-for-valid-input.ts';
 
 /** The answer to valid entries: 200 with `mappings`, each a shortenResponse (longUrl, non-empty shortUrl, expDate). */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { VanityStep } from '../checks/vanity-sequence.ts';
-import type { RuleVerdict } from '../../../checks/rule-check.ts';
+import type { RuleVerdict } from '../../../engine/rule-check.ts';
 import type { ShortenerClient } from '../client/shortener-client.ts';
 import { type FieldRefusal, fieldRefusal, refusedValueText } from '../../../generators/shortener/field-refusal.ts';
 import { plainEntry } from '../../../generators/shortener/plain-entry.ts';

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { passed, Violation } from '../../../checks/rule-violation.ts';
+import { passed, Violation } from '../../../engine/rule-violation.ts';
 import { responseOf } from '../../../checks/response-required.ts';
 import type { Exchange } from '../../../client/http-exchange.ts';
 import { HttpClient } from '../../../client/http-client.ts';

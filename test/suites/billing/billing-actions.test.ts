@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { RuleBlocked } from '../../../checks/rule-blocked.ts';
-import { forRule } from '../../../checks/rule-check.ts';
-import { RuleViolation } from '../../../checks/rule-violation.ts';
+import { RuleBlocked } from '../../../engine/rule-blocked.ts';
+import { forRule } from '../../../engine/rule-check.ts';
+import { RuleViolation } from '../../../engine/rule-violation.ts';
 import { queryRepeatable, readsDefaultPricing } from '../../../suites/billing/support/billing-actions.ts';
 import { jsonExchange } from '../../checks/exchanges.ts';
 import { referenceBillingAdapter } from '../../../rules/billing/adapters/reference-adapter.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { RuleBlocked } from '../../../checks/rule-blocked.ts';
-import { RuleViolation } from '../../../checks/rule-violation.ts';
+import { RuleBlocked } from '../../../engine/rule-blocked.ts';
+import { RuleViolation } from '../../../engine/rule-violation.ts';
 import { judgedTogether } from '../../../suites/cards/support/judged-together.ts';
 
 const blocked = () => Promise.reject(new RuleBlocked(['cards.card.fields'], 'GET card of c1 answered 500'));

@@ -3,7 +3,7 @@ import { runMemory } from '../../../client/run-memory.ts';
 import { RunPace } from '../../../client/run-pace.ts';
 import { type RunningBroker, startSessionBroker } from '../../../client/session-broker.ts';
 import type { TargetEntry } from '../../../targets/schema.ts';
-import type { RunContext } from '../../../suites/support/run-context.ts';
+import type { RunContext } from '../../../engine/run-context.ts';
 
 /** A run's own broker methods as the main process serves them (pace, breakers, memory), for tests in process. */
 export interface RunBroker {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { Violation } from '../../../checks/rule-violation.ts';
+import { Violation } from '../../../engine/rule-violation.ts';
 import { runStatefulPhase, type SequenceReal, SequenceLog } from '../../../suites/support/stateful-phase.ts';
 import { exchange } from '../../checks/exchanges.ts';
 

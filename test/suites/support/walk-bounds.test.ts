@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { LazyResponse } from '../../../client/http-exchange.ts';
-import { RuleOutOfTime } from '../../../suites/support/rule-out-of-time.ts';
+import { RuleOutOfTime } from '../../../engine/rule-out-of-time.ts';
 import { keptPageBytes, startFileWalks, WalkBudget } from '../../../suites/support/walk-budget.ts';
 import { signPages, WalkSigns } from '../../../suites/support/walk-signs.ts';
 

@@ -1,8 +1,9 @@
+import { withSharedChecks } from '../../../../checks/index.ts';
 import { HttpClient } from '../../../../client/http-client.ts';
-import { ruleTestFor } from '../../../../suites/support/rule-test.ts';
+import { ruleTestFor } from '../../../../engine/rule-test.ts';
 import { checks, throwawayRules } from '../family.ts';
 
-const ruleTest = ruleTestFor(throwawayRules, checks);
+const ruleTest = ruleTestFor(throwawayRules, withSharedChecks(checks));
 
 ruleTest('throwaway.ping.status', async ({ run, check }) => {
   const { baseUrl } = run.target.families.throwaway as { baseUrl: string };

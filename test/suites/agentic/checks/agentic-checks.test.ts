@@ -1,7 +1,7 @@
 import { judged, readFor } from '../../../checks/judged.ts';
 import { describe, expect, test } from 'vitest';
 import { otherKeyRefused } from '../../../../suites/agentic/checks/other-key-refused.ts';
-import { RuleBlocked } from '../../../../checks/rule-blocked.ts';
+import { RuleBlocked } from '../../../../engine/rule-blocked.ts';
 import { errorShapeWhenPresent } from '../../../../suites/agentic/checks/error-shape-when-present.ts';
 import { notificationAccepted } from '../../../../suites/agentic/checks/notification-accepted.ts';
 import { paramNames, userException } from '../../../../suites/agentic/checks/user-exception.ts';

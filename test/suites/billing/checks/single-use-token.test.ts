@@ -4,7 +4,7 @@ import { referenceBillingAdapter } from '../../../../rules/billing/adapters/refe
 import { SingleUseTokenDiagnosis } from '../../../../suites/billing/checks/single-use-token.ts';
 import { BillingClient } from '../../../../suites/billing/client/billing-client.ts';
 import { Redactor } from '../../../../core/redaction.ts';
-import { PrerequisiteMissing } from '../../../../checks/rule-blocked.ts';
+import { PrerequisiteMissing } from '../../../../engine/rule-blocked.ts';
 import { families } from '../../../../families/index.ts';
 import { billingOperations as op } from '../../../../rules/billing/operations.ts';
 import { tenantModeSchema } from '../../../../rules/billing/tenant-mode.ts';

@@ -2,7 +2,7 @@ import { judged } from '../../../checks/judged.ts';
 import { describe, expect, test } from 'vitest';
 import { pageSizeLimit } from '../../../../suites/cards/checks/page-size-limit.ts';
 import { dividingPageSize } from '../../../../generators/dividing-page-size.ts';
-import { RuleBlocked } from '../../../../checks/rule-blocked.ts';
+import { RuleBlocked } from '../../../../engine/rule-blocked.ts';
 import {
   transactionsDefaultPageSize,
   transactionsEdgeRequest,

@@ -2,7 +2,7 @@ import { judged } from '../../../checks/judged.ts';
 import { describe, expect, test } from 'vitest';
 import { listFilter } from '../../../../suites/cdr/checks/list-filter.ts';
 import { filterVerdict, type RunClock } from '../../../../suites/cdr/checks/product-filter.ts';
-import { RuleBlocked } from '../../../../checks/rule-blocked.ts';
+import { RuleBlocked } from '../../../../engine/rule-blocked.ts';
 import { violationOf } from '../../../checks/violation.ts';
 import { correctPages, product, syntheticWalk } from './synthetic-list.ts';
 

@@ -1,6 +1,6 @@
 import { judged } from '../../../checks/judged.ts';
 import { describe, expect, test } from 'vitest';
-import { RuleBlocked } from '../../../../checks/rule-blocked.ts';
+import { RuleBlocked } from '../../../../engine/rule-blocked.ts';
 import { detailEnvelope } from '../../../../suites/cdr/checks/detail-envelope.ts';
 import { detailIsListed } from '../../../../suites/cdr/checks/detail-is-listed.ts';
 import { errorStableTitle } from '../../../../suites/cdr/checks/error-stable-title.ts';

@@ -10,7 +10,7 @@ import { pageSizes } from '../../../../suites/cdr/checks/page-sizes.ts';
 import { walkBack } from '../../../../suites/cdr/checks/walk-back.ts';
 import { walkComplete } from '../../../../suites/cdr/checks/walk-complete.ts';
 import type { ListPage as ListResponse } from '../../../../suites/cdr/checks/product-walk.ts';
-import { RuleBlocked } from '../../../../checks/rule-blocked.ts';
+import { RuleBlocked } from '../../../../engine/rule-blocked.ts';
 import { jsonExchange } from '../../../checks/exchanges.ts';
 import { violationOf } from '../../../checks/violation.ts';
 import { correctPages, pageUrl, syntheticWalk, tenProducts } from './synthetic-list.ts';

@@ -1,5 +1,5 @@
 import { judged } from '../../../checks/judged.ts';
-import { RuleBlocked } from '../../../../checks/rule-blocked.ts';
+import { RuleBlocked } from '../../../../engine/rule-blocked.ts';
 import { describe, expect, test } from 'vitest';
 import { cursorFlags } from '../../../../suites/custody/checks/cursor-flags.ts';
 import { cursorNewToken } from '../../../../suites/custody/checks/cursor-new-token.ts';

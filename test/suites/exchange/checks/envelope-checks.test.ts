@@ -9,7 +9,7 @@ import {
   successCode,
 } from '../../../../suites/exchange/checks/envelope.ts';
 import { exchange, failedExchange, jsonExchange } from '../../../checks/exchanges.ts';
-import { RuleBlocked } from '../../../../checks/rule-blocked.ts';
+import { RuleBlocked } from '../../../../engine/rule-blocked.ts';
 import { violationOf } from '../../../checks/violation.ts';
 
 const rule = 'test.rule';

@@ -5,7 +5,7 @@ import type { ExpectedOrder } from '../../../../rules/exchange/adapters/orders.t
 import { batchItemsFail, batchItemsSucceed } from '../../../../suites/exchange/checks/batch.ts';
 import { timestampWindow } from '../../../../suites/exchange/checks/auth.ts';
 import { codesInRange } from '../../../../suites/exchange/checks/envelope.ts';
-import { RuleBlocked } from '../../../../checks/rule-blocked.ts';
+import { RuleBlocked } from '../../../../engine/rule-blocked.ts';
 import { jsonExchange } from '../../../checks/exchanges.ts';
 import { violationOf } from '../../../checks/violation.ts';
 

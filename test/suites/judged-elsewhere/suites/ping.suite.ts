@@ -1,11 +1,12 @@
-import { passed } from '../../../../checks/rule-violation.ts';
+import { withSharedChecks } from '../../../../checks/index.ts';
+import { passed } from '../../../../engine/rule-violation.ts';
 import { HttpClient } from '../../../../client/http-client.ts';
-import { ruleTestFor } from '../../../../suites/support/rule-test.ts';
+import { ruleTestFor } from '../../../../engine/rule-test.ts';
 import { checks, pingAnswers } from '../../../families/throwaway/family.ts';
 import { judgedElsewhereRules } from '../family.ts';
 
 // What the scan of suites/ forbids, done on purpose: rule-test must report both rules broken.
-const ruleTest = ruleTestFor(judgedElsewhereRules, checks);
+const ruleTest = ruleTestFor(judgedElsewhereRules, withSharedChecks(checks));
 
 async function ping(baseUrl: string, timeoutMs: number) {
   const http = new HttpClient({ timeoutMs });

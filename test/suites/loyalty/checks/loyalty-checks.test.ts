@@ -1,7 +1,7 @@
 import { judged, readFor } from '../../../checks/judged.ts';
 import { describe, expect, test } from 'vitest';
 import { bodyhashCompared } from '../../../../suites/loyalty/checks/bodyhash-compared.ts';
-import { RuleBlocked } from '../../../../checks/rule-blocked.ts';
+import { RuleBlocked } from '../../../../engine/rule-blocked.ts';
 import { emptyJsonObject } from '../../../../checks/empty-json-object.ts';
 import { loyaltyErrorBodies } from '../../../../suites/loyalty/checks/loyalty-error-bodies.ts';
 import { bodyCaseStatus } from '../../../../suites/loyalty/checks/body-case-status.ts';

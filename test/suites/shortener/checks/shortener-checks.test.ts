@@ -1,7 +1,7 @@
 import { judged, readFor } from '../../../checks/judged.ts';
 import { describe, expect, test } from 'vitest';
-import { RuleBlocked } from '../../../../checks/rule-blocked.ts';
-import { RuleViolation } from '../../../../checks/rule-violation.ts';
+import { RuleBlocked } from '../../../../engine/rule-blocked.ts';
+import { RuleViolation } from '../../../../engine/rule-violation.ts';
 import { baselineAccepted, refused } from '../../../../suites/shortener/checks/baseline-accepted.ts';
 import { entryJudged } from '../../../../suites/shortener/checks/entry-judged.ts';
 import { mappingsEcho } from '../../../../suites/shortener/checks/mappings-echo.ts';

@@ -1,5 +1,6 @@
 import type { Exchange } from '../client/http-exchange.ts';
 import type { RuleId } from '../rules/rule-id.ts';
+import { Finding } from './finding.ts';
 import { RuleViolation } from './rule-violation.ts';
 
 /**
@@ -15,7 +16,7 @@ export type BlockOrigin = 'prerequisite' | 'run';
  * cursor token, a created charge): it is blocked by those rules, not failed. Blocked is its own outcome, so
  * one fault in a target fails the rule that states the broken property and no other.
  */
-export class RuleBlocked extends Error {
+export class RuleBlocked extends Finding {
   override readonly name = 'RuleBlocked';
   readonly code = 'RULE_BLOCKED';
 
@@ -29,6 +30,11 @@ export class RuleBlocked extends Error {
     readonly origin: BlockOrigin = 'prerequisite',
   ) {
     super(`blocked by ${blockedBy.join(', ')}: ${missing}`);
+  }
+
+  /** A block of the run (its blocker known only as it happened) is a run limit; any other, a missing prerequisite. */
+  get kind(): 'missing' | 'run-limit' {
+    return this.origin === 'run' ? 'run-limit' : 'missing';
   }
 }
 
@@ -48,10 +54,11 @@ export function prerequisiteMissing(
 
 /**
  * What a check throws when it cannot read what it needs, which the rules `judgedBy` judge: a check does not know the
- * rule it judges for, so the engine resolves it (`prerequisiteMissing` with that rule, checks/rule-check.ts).
+ * rule it judges for, so the engine resolves it (`prerequisiteMissing` with that rule, engine/rule-check.ts).
  */
-export class PrerequisiteMissing extends Error {
+export class PrerequisiteMissing extends Finding {
   override readonly name = 'PrerequisiteMissing';
+  readonly kind = 'missing';
 
   constructor(
     readonly judgedBy: readonly RuleId[],

@@ -2,7 +2,7 @@ import type { RuleId } from '../rules/rule-id.ts';
 import type { Verdict } from './rule-violation.ts';
 
 /**
- * The rule a check is called for, which the engine (checks/rule-check.ts) passes as `this`. Only a check that judges
+ * The rule a check is called for, which the engine (engine/rule-check.ts) passes as `this`. Only a check that judges
  * its rule's own part of a reading several rules share (schema issues named by rule id) declares it; no other check
  * knows the rule it judges.
  */

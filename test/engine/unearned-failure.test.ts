@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { RuleBlocked } from '../../checks/rule-blocked.ts';
-import { RuleViolation } from '../../checks/rule-violation.ts';
+import { RuleBlocked } from '../../engine/rule-blocked.ts';
+import { RuleViolation } from '../../engine/rule-violation.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
 import { cardsRules } from '../../rules/cards/rules.ts';
 import type { Rule } from '../../rules/rule.ts';
 import { asRule, noteAnswerTime, noteLeftUnanswered } from '../../core/rule-in-progress.ts';
-import { blockedWhenUnearned, failedWhenLeftUnanswered } from '../../suites/support/unearned-failure.ts';
+import { blockedWhenUnearned, failedWhenLeftUnanswered } from '../../engine/unearned-failure.ts';
 import { failedExchange, jsonExchange } from '../checks/exchanges.ts';
 
 const judges = (cardsRules as readonly Rule<string, never>[]).filter((rule) => rule.judgesBodiesTooLarge !== undefined);

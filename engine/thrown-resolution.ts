@@ -1,13 +1,13 @@
-import { NotApplicableHere } from '../../checks/not-applicable-here.ts';
-import { RuleBlocked } from '../../checks/rule-blocked.ts';
-import { forRule } from '../../checks/rule-check.ts';
-import { type SettledThrow, settledThrow } from '../../checks/settled-verdict.ts';
-import { describeExchange } from '../../client/evidence.ts';
-import type { Exchange } from '../../client/http-exchange.ts';
-import { defaultRedactor } from '../../core/redaction.ts';
-import { reportText } from '../../core/report-text.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
-import type { RuleOutcome } from '../../rules/rule-outcome.ts';
+import { NotApplicableHere } from './not-applicable-here.ts';
+import { RuleBlocked } from './rule-blocked.ts';
+import { forRule } from './rule-check.ts';
+import { type SettledThrow, settledThrow } from './settled-verdict.ts';
+import { describeExchange } from '../client/evidence.ts';
+import type { Exchange } from '../client/http-exchange.ts';
+import { defaultRedactor } from '../core/redaction.ts';
+import { reportText } from '../core/report-text.ts';
+import type { RuleId } from '../rules/rule-id.ts';
+import type { RuleOutcome } from '../rules/rule-outcome.ts';
 import { closedByHarness } from './closed-by-harness.ts';
 import { undeclaredBlock, type WalkJudges } from './declared-prerequisites.ts';
 import { shownCounterexample } from './report-values.ts';
@@ -73,7 +73,7 @@ function notApplicable(caught: unknown, base: RuleOutcome): ThrownResolution | u
 /**
  * Step 2: what was thrown, named for the rule: a rule stopped at the end of its share of the deadline is the target's
  * slowness (slow-target.ts); a check helper's error of another rule is a block by that rule; anything else is named
- * as the engine names a check's verdict (checks/rule-check.ts forRule).
+ * as the engine names a check's verdict (engine/rule-check.ts forRule).
  */
 async function namedForRule(under: ThrownUnder, caught: unknown, run: RunContext): Promise<unknown> {
   const ruleId = under.rule.id as RuleId;
@@ -131,7 +131,7 @@ function thrownOutcome(base: RuleOutcome, settled: SettledThrow): RuleOutcome {
 }
 
 /**
- * Step 5: the verdict (checks/settled-verdict.ts): a block by declared rules, or a violation of this rule. A violation
+ * Step 5: the verdict (engine/settled-verdict.ts): a block by declared rules, or a violation of this rule. A violation
  * of another rule, a block by a rule the table does not declare for it (with strict prerequisites), or no verdict at
  * all is the harness's fault: broken, saying which.
  */

@@ -1,4 +1,4 @@
-import { type ClientSettings, defaultClientSettings } from '../../targets/schema.ts';
+import { type ClientSettings, defaultClientSettings } from '../targets/schema.ts';
 import { runContext } from './run-context.ts';
 
 /*

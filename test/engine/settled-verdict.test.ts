@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
-import { RuleBlocked } from '../../checks/rule-blocked.ts';
-import { RuleViolation } from '../../checks/rule-violation.ts';
-import { settledVerdict } from '../../checks/settled-verdict.ts';
+import { RuleBlocked } from '../../engine/rule-blocked.ts';
+import { RuleViolation } from '../../engine/rule-violation.ts';
+import { settledVerdict } from '../../engine/settled-verdict.ts';
 
 test("a check's verdict settles as passed, failed by its rule, or blocked by the rules named; anything else is thrown", () => {
   expect(settledVerdict(() => ({ observations: { seen: 1 } }))).toEqual({

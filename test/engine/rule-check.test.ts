@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import type { RuleUnderCheck } from '../../checks/check.ts';
-import { PrerequisiteMissing, RuleBlocked } from '../../checks/rule-blocked.ts';
-import { combinedViolation, forRule, judgedFor, ruleCheck, UnknownCheckError } from '../../checks/rule-check.ts';
-import { passed, RuleViolation, Violation } from '../../checks/rule-violation.ts';
+import type { RuleUnderCheck } from '../../engine/check.ts';
+import { PrerequisiteMissing, RuleBlocked } from '../../engine/rule-blocked.ts';
+import { combinedViolation, forRule, judgedFor, ruleCheck, UnknownCheckError } from '../../engine/rule-check.ts';
+import { passed, RuleViolation, Violation } from '../../engine/rule-violation.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
-import { thrownBy } from './violation.ts';
+import { thrownBy } from '../checks/violation.ts';
 
 /*
  * The engine calls the check a rule cites and names the rule on what it found: checks never name the rule (only one

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { PrerequisiteMissing, type RuleBlocked } from '../../../checks/rule-blocked.ts';
-import { RuleViolation } from '../../../checks/rule-violation.ts';
-import { asRule } from '../../../core/rule-in-progress.ts';
-import { isBlocked, readOrBlock, resultOrBlock } from '../../../suites/support/result-or-block.ts';
+import { PrerequisiteMissing, type RuleBlocked } from '../../engine/rule-blocked.ts';
+import { RuleViolation } from '../../engine/rule-violation.ts';
+import { asRule } from '../../core/rule-in-progress.ts';
+import { isBlocked, readOrBlock, resultOrBlock } from '../../engine/result-or-block.ts';
 
 /*
  * resultOrBlock and readOrBlock resolve what a reading threw for the rule in progress, as the engine does: a missing

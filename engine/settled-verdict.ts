@@ -19,7 +19,7 @@ export type SettledThrow =
 export type SettledVerdict = { status: 'passed'; observations?: Record<string, unknown> } | SettledThrow;
 
 /**
- * The one step from what a judgement threw to an outcome, for the rule tests' engine (suites/support/rule-test.ts),
+ * The one step from what a judgement threw to an outcome, for the rule tests' engine (engine/rule-test.ts),
  * the load command's probes and the load judge alike: a violation fails the rule it names, a block blocks by the rules
  * it names. Anything else is not a verdict (undefined): the caller says whose error it is.
  */

@@ -1,11 +1,11 @@
-import { ruleInProgress } from '../../core/rule-in-progress.ts';
-import { RuleBlocked } from '../../checks/rule-blocked.ts';
-import { RuleViolation } from '../../checks/rule-violation.ts';
-import type { Exchange } from '../../client/http-exchange.ts';
-import type { BreakerTrip } from '../../client/circuit-breaker.ts';
-import { runMethods } from '../../client/run-breakers.ts';
-import { brokerCall } from '../../client/session-broker.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
+import { ruleInProgress } from '../core/rule-in-progress.ts';
+import { RuleBlocked } from './rule-blocked.ts';
+import { RuleViolation } from './rule-violation.ts';
+import type { Exchange } from '../client/http-exchange.ts';
+import type { BreakerTrip } from '../client/circuit-breaker.ts';
+import { runMethods } from '../client/run-breakers.ts';
+import { brokerCall } from '../client/session-broker.ts';
+import type { RuleId } from '../rules/rule-id.ts';
 import type { RunContext } from './run-context.ts';
 
 /** The rule whose request, left unanswered, opened the family's circuit breaker in this run (null: none yet). */

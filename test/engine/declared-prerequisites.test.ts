@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
-import { RuleBlocked } from '../../../checks/rule-blocked.ts';
-import type { RuleId } from '../../../rules/rule-id.ts';
-import { undeclaredBlock, undeclaredBlockers } from '../../../suites/support/declared-prerequisites.ts';
+import { RuleBlocked } from '../../engine/rule-blocked.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
+import { undeclaredBlock, undeclaredBlockers } from '../../engine/declared-prerequisites.ts';
 
 const rule = {
   id: 'cdr.list.brand',

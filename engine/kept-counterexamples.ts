@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Violation } from '../../checks/rule-violation.ts';
+import { Violation } from './rule-violation.ts';
 
 /*
  * Counterexamples kept until they pass (as Hypothesis and Schemathesis keep theirs): a shrunk failing sequence or

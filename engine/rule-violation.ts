@@ -1,5 +1,6 @@
 import type { Exchange } from '../client/http-exchange.ts';
 import type { RuleId } from '../rules/rule-id.ts';
+import { Finding } from './finding.ts';
 
 /** How to regenerate the failing input: the property run's seed and path, and the shrunk value. */
 export interface Replay {
@@ -10,11 +11,12 @@ export interface Replay {
 
 /**
  * A check found the property broken. Carries the exchanges that show it; a check never names the rule: the engine
- * that called it for a rule (checks/rule-check.ts) turns it into that rule's RuleViolation. The name contains
+ * that called it for a rule (engine/rule-check.ts) turns it into that rule's RuleViolation. The name contains
  * "Assertion" so that test reporters (Allure among them) count it as a failed test, not a broken one.
  */
-export class Violation extends Error {
+export class Violation extends Finding {
   override readonly name: string = 'RuleAssertionError';
+  readonly kind = 'breach';
   readonly code = 'RULE_VIOLATED';
   replay?: Replay;
   /** The generated case, in words, when the input came from a generator. */

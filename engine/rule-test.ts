@@ -1,19 +1,18 @@
-import { asRule, onlySilence } from '../../core/rule-in-progress.ts';
+import { asRule, onlySilence } from '../core/rule-in-progress.ts';
 import { noTimeLeft, ruleShare } from './slow-target.ts';
 import type { BodyJudges } from './unearned-failure.ts';
 import { type TestContext, test } from 'vitest';
-import type { Verdict } from '../../checks/rule-violation.ts';
-import { RuleViolation } from '../../checks/rule-violation.ts';
-import { sharedChecks } from '../../checks/index.ts';
-import { exchangesStarted } from '../../client/http-exchange.ts';
-import { defaultRedactor } from '../../core/redaction.ts';
-import type { Rule } from '../../rules/rule.ts';
-import { demandsText } from '../../rules/rule-quotes.ts';
-import { failureText } from '../../checks/failure-text.ts';
-import type { CheckTable } from '../../checks/check.ts';
-import { type BoundCheck, ruleCheck } from '../../checks/rule-check.ts';
-import type { RuleOutcome } from '../../rules/rule-outcome.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
+import type { Verdict } from './rule-violation.ts';
+import { RuleViolation } from './rule-violation.ts';
+import { exchangesStarted } from '../client/http-exchange.ts';
+import { defaultRedactor } from '../core/redaction.ts';
+import type { Rule } from '../rules/rule.ts';
+import { demandsText } from '../rules/rule-quotes.ts';
+import { failureText } from './failure-text.ts';
+import type { CheckTable } from './check.ts';
+import { type BoundCheck, ruleCheck } from './rule-check.ts';
+import type { RuleOutcome } from '../rules/rule-outcome.ts';
+import type { RuleId } from '../rules/rule-id.ts';
 import { type RunContext, runContext } from './run-context.ts';
 import { type FailureOwner, NothingJudgedError, resolveThrown } from './thrown-resolution.ts';
 
@@ -36,7 +35,7 @@ export interface RuleTestContext<Check = (observed: unknown, ...expected: unknow
 export interface RuleTestOptions {
   /**
    * The test's timeout. Default 60000 ms; never less than the entry's request timeout allows for (see
-   * suites/support/request-budget.ts).
+   * engine/request-budget.ts).
    */
   timeoutMs?: number;
 }
@@ -75,7 +74,8 @@ export type RuleTest<R extends Rule<string, any>, C extends CheckTable> = <const
 
 /**
  * One vitest test per rule, for the rules of one family, each judged by the check its rule names, looked up
- * in the family's checks and the shared ones. The body wires generators, client and the bound check; this
+ * in `checks`: the family's and the shared ones (checks/index.ts withSharedChecks; the engine sits below the checks
+ * and knows none of them). The body wires generators, client and the bound check; this
  * wrapper applies waivers, the family's presence in the target and the rule's applicability, records the outcome on
  * the task for the summary and the Allure results (reporting/allure-outcome-reporter.ts), and turns a check's crash
  * (or a verdict that is not from the rule's check) into "broken" so the run goes on.
@@ -83,10 +83,10 @@ export type RuleTest<R extends Rule<string, any>, C extends CheckTable> = <const
 // biome-ignore lint/suspicious/noExplicitAny: a rule of any family's section (a rule's section type is contravariant)
 export function ruleTestFor<const R extends Rule<string, any>, const C extends CheckTable>(
   rules: readonly R[],
-  familyChecks: C,
+  checks: C,
   ownerOf?: FailureOwner<R['id']>,
-): RuleTest<R, typeof sharedChecks & C> {
-  const table: CheckTable = { ...sharedChecks, ...familyChecks };
+): RuleTest<R, C> {
+  const table: CheckTable = checks;
   const bodyJudges: BodyJudges = rules.filter((rule) => rule.judgesBodiesTooLarge !== undefined);
   const walkJudges: WalkJudges = new Set(rules.filter((rule) => rule.judgesWalkEnds).map((rule) => rule.id));
   return (ruleId, body, options = {}) => {
@@ -114,13 +114,13 @@ export function ruleTestFor<const R extends Rule<string, any>, const C extends C
 // biome-ignore lint/suspicious/noExplicitAny: a rule of any family's section (a rule's section type is contravariant)
 export function ruleChecksFor<const R extends Rule<string, any>, const C extends CheckTable>(
   rules: readonly R[],
-  familyChecks: C,
-): <const Id extends R['id']>(ruleId: Id) => CheckOfRule<R, typeof sharedChecks & C, Id> {
-  const table: CheckTable = { ...sharedChecks, ...familyChecks };
+  checks: C,
+): <const Id extends R['id']>(ruleId: Id) => CheckOfRule<R, C, Id> {
+  const table: CheckTable = checks;
   return (ruleId) => {
     const rule = rules.find((candidate) => candidate.id === ruleId);
     if (!rule) throw new Error(`ruleChecksFor: unknown rule id ${ruleId}`);
-    return ruleCheck(rule, table).check as CheckOfRule<R, typeof sharedChecks & C, typeof ruleId>;
+    return ruleCheck(rule, table).check as CheckOfRule<R, C, typeof ruleId>;
   };
 }
 

@@ -1,16 +1,16 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { NotApplicableHere } from '../../../checks/not-applicable-here.ts';
-import { PrerequisiteMissing, RuleBlocked } from '../../../checks/rule-blocked.ts';
-import { RuleViolation, Violation } from '../../../checks/rule-violation.ts';
-import type { Exchange } from '../../../client/http-exchange.ts';
-import { noteLeftUnanswered } from '../../../core/rule-in-progress.ts';
-import type { RuleId } from '../../../rules/rule-id.ts';
-import type { RuleOutcome } from '../../../rules/rule-outcome.ts';
-import { RuleOutOfTime } from '../../../suites/support/rule-out-of-time.ts';
-import { slowTargetVerdict } from '../../../suites/support/slow-target.ts';
-import { NothingJudgedError, resolveThrown, type ThrownUnder } from '../../../suites/support/thrown-resolution.ts';
-import { failedExchange, jsonExchange } from '../../checks/exchanges.ts';
-import { type RunBroker, startRunBroker } from './run-broker.ts';
+import { NotApplicableHere } from '../../engine/not-applicable-here.ts';
+import { PrerequisiteMissing, RuleBlocked } from '../../engine/rule-blocked.ts';
+import { RuleViolation, Violation } from '../../engine/rule-violation.ts';
+import type { Exchange } from '../../client/http-exchange.ts';
+import { noteLeftUnanswered } from '../../core/rule-in-progress.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
+import type { RuleOutcome } from '../../rules/rule-outcome.ts';
+import { RuleOutOfTime } from '../../engine/rule-out-of-time.ts';
+import { slowTargetVerdict } from '../../engine/slow-target.ts';
+import { NothingJudgedError, resolveThrown, type ThrownUnder } from '../../engine/thrown-resolution.ts';
+import { failedExchange, jsonExchange } from '../checks/exchanges.ts';
+import { type RunBroker, startRunBroker } from '../suites/support/run-broker.ts';
 
 /*
  * The one ordered resolution of what a rule's test threw, each step on made-up rules and errors: not applicable;

@@ -1,5 +1,5 @@
-import { defaultRedactor } from '../../core/redaction.ts';
-import type { Gen, InvalidCase } from '../../generators/gen.ts';
+import { defaultRedactor } from '../core/redaction.ts';
+import type { Gen, InvalidCase } from '../generators/gen.ts';
 
 function isSecretDerivedCase(value: unknown): value is InvalidCase<unknown> {
   return typeof value === 'object' && value !== null && (value as InvalidCase<unknown>).derivedFromSecret === true;

@@ -1,4 +1,5 @@
 import type { Exchange } from '../client/http-exchange.ts';
+import { Finding } from './finding.ts';
 
 /**
  * The target showed that the rule does not apply to it: the rule's route uses an operation the documents do not show,
@@ -6,8 +7,9 @@ import type { Exchange } from '../client/http-exchange.ts';
  * the reason and the exchange that showed it: never failed, never blocked (docs/coverage.md, "Operations the
  * documents do not show").
  */
-export class NotApplicableHere extends Error {
+export class NotApplicableHere extends Finding {
   override readonly name = 'NotApplicableHere';
+  readonly kind = 'not-applicable';
   readonly code = 'RULE_NOT_APPLICABLE';
 
   constructor(

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { withRootBlockers } from '../../reporting/root-blockers.ts';
+import { withRootBlockers } from '../../engine/root-blockers.ts';
 import type { RuleSummary } from '../../reporting/run-summary.ts';
 
 const rule = (ruleId: string, status: RuleSummary['status'], blockedBy?: string[]): RuleSummary => ({

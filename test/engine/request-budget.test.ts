@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { defaultRuleTestMs, hookBudgetMs, ruleTestBudgetMs } from '../../suites/support/request-budget.ts';
+import { defaultRuleTestMs, hookBudgetMs, ruleTestBudgetMs } from '../../engine/request-budget.ts';
 import { defaultClientSettings } from '../../targets/schema.ts';
 
 /* Outside a run the budgets read the schema's default client settings (a 10 s request timeout, 3 unanswered). */

@@ -1,9 +1,9 @@
-import { RuleBlocked } from '../../checks/rule-blocked.ts';
-import { RuleViolation } from '../../checks/rule-violation.ts';
-import type { Exchange } from '../../client/http-exchange.ts';
-import { exchangeLeftUnanswered, wasLeftUnanswered } from '../../core/rule-in-progress.ts';
-import type { Rule } from '../../rules/rule.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
+import { RuleBlocked } from './rule-blocked.ts';
+import { RuleViolation } from './rule-violation.ts';
+import type { Exchange } from '../client/http-exchange.ts';
+import { exchangeLeftUnanswered, wasLeftUnanswered } from '../core/rule-in-progress.ts';
+import type { Rule } from '../rules/rule.ts';
+import type { RuleId } from '../rules/rule-id.ts';
 
 /** The rules of a family that judge what the others could not read (Rule.judgesBodiesTooLarge). */
 export type BodyJudges = readonly Pick<Rule<string, never>, 'id' | 'judgesBodiesTooLarge'>[];

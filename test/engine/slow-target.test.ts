@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { RuleBlocked } from '../../../checks/rule-blocked.ts';
-import { RuleViolation } from '../../../checks/rule-violation.ts';
-import type { RuleId } from '../../../rules/rule-id.ts';
-import { RuleOutOfTime } from '../../../suites/support/rule-out-of-time.ts';
-import { noTimeLeft, ruleShare, slowTargetVerdict } from '../../../suites/support/slow-target.ts';
-import { type RunBroker, startRunBroker } from './run-broker.ts';
+import { RuleBlocked } from '../../engine/rule-blocked.ts';
+import { RuleViolation } from '../../engine/rule-violation.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
+import { RuleOutOfTime } from '../../engine/rule-out-of-time.ts';
+import { noTimeLeft, ruleShare, slowTargetVerdict } from '../../engine/slow-target.ts';
+import { type RunBroker, startRunBroker } from '../suites/support/run-broker.ts';
 
 /*
  * A target too slow for the run's deadline: each rule asks the run for its share of the time left; the first rule

@@ -1,12 +1,12 @@
-import { RuleBlocked } from '../../checks/rule-blocked.ts';
-import { forRule } from '../../checks/rule-check.ts';
-import { ruleInProgress } from '../../core/rule-in-progress.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
+import { RuleBlocked } from './rule-blocked.ts';
+import { forRule } from './rule-check.ts';
+import { ruleInProgress } from '../core/rule-in-progress.ts';
+import type { RuleId } from '../rules/rule-id.ts';
 
 /**
  * What `work` gives, or the block it comes to for the rule in progress (any other error goes on): for a reading a
  * rule can do without, or keeps for the one rule that needs it, where a block must not stop the rule that asked. What
- * `work` threw is resolved as the engine resolves it (checks/rule-check.ts): a missing prerequisite the rule in
+ * `work` threw is resolved as the engine resolves it (engine/rule-check.ts): a missing prerequisite the rule in
  * progress judges itself is its violation, thrown; one other rules judge is a block by them, returned.
  */
 export async function resultOrBlock<T>(work: () => T | Promise<T>): Promise<T | RuleBlocked> {

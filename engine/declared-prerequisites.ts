@@ -1,5 +1,5 @@
-import { RuleBlocked } from '../../checks/rule-blocked.ts';
-import type { Rule } from '../../rules/rule.ts';
+import { RuleBlocked } from './rule-blocked.ts';
+import type { Rule } from '../rules/rule.ts';
 
 /*
  * The rule table is where a rule's blockers are declared: a block names rules among the rule's `prerequisites`, or

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { RuleBlocked } from '../../../checks/rule-blocked.ts';
-import { RuleViolation } from '../../../checks/rule-violation.ts';
-import { asRule } from '../../../core/rule-in-progress.ts';
-import { blockedBySilence, probeHeardAnything, silenceOutcome } from '../../../suites/support/silent-target.ts';
-import { failedExchange } from '../../checks/exchanges.ts';
-import { type RunBroker, startRunBroker } from './run-broker.ts';
+import { RuleBlocked } from '../../engine/rule-blocked.ts';
+import { RuleViolation } from '../../engine/rule-violation.ts';
+import { asRule } from '../../core/rule-in-progress.ts';
+import { blockedBySilence, probeHeardAnything, silenceOutcome } from '../../engine/silent-target.ts';
+import { failedExchange } from '../checks/exchanges.ts';
+import { type RunBroker, startRunBroker } from '../suites/support/run-broker.ts';
 
 /*
  * A target that stopped answering: a rule whose requests all met silence did not earn a pass, and a probe sent around

@@ -1,9 +1,9 @@
-import { RuleBlocked } from '../../checks/rule-blocked.ts';
-import { RuleViolation } from '../../checks/rule-violation.ts';
-import { runMethods } from '../../client/run-breakers.ts';
-import type { RuleShare } from '../../client/run-pace.ts';
-import { brokerCall } from '../../client/session-broker.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
+import { RuleBlocked } from './rule-blocked.ts';
+import { RuleViolation } from './rule-violation.ts';
+import { runMethods } from '../client/run-breakers.ts';
+import type { RuleShare } from '../client/run-pace.ts';
+import { brokerCall } from '../client/session-broker.ts';
+import type { RuleId } from '../rules/rule-id.ts';
 import type { RuleOutOfTime } from './rule-out-of-time.ts';
 import type { RunContext } from './run-context.ts';
 

@@ -1,7 +1,7 @@
 import { inject } from 'vitest';
-import type { ReplaySettings } from '../../checks/failure-text.ts';
-import type { BrokerAddress } from '../../client/session-broker.ts';
-import type { TargetEntry } from '../../targets/schema.ts';
+import type { ReplaySettings } from './failure-text.ts';
+import type { BrokerAddress } from '../client/session-broker.ts';
+import type { TargetEntry } from '../targets/schema.ts';
 import type { KeptPlace } from './kept-counterexamples.ts';
 
 /**
@@ -21,7 +21,7 @@ export interface RunContext extends Pick<ReplaySettings, 'harness' | 'replayRepo
   sequences?: number;
   /**
    * A block by a rule the rule table does not declare for the blocked rule breaks that rule
-   * (suites/support/declared-prerequisites.ts): `--strict-prerequisites`, which the self-tests give every run.
+   * (engine/declared-prerequisites.ts): `--strict-prerequisites`, which the self-tests give every run.
    */
   strictPrerequisites?: boolean;
   /** Where the run's shared family sessions (tokens) are reached. */
