@@ -1,5 +1,5 @@
-import { RuleBlocked } from './rule-blocked.ts';
 import type { Rule } from '../rules/rule.ts';
+import type { SettledBlock, SettledThrow } from './settled-verdict.ts';
 
 /*
  * The rule table is where a rule's blockers are declared: a block names rules among the rule's `prerequisites`, or
@@ -17,7 +17,7 @@ export type WalkJudges = ReadonlySet<string>;
 /** The blockers of `blocked` the table does not declare for `rule` (none for a block of the run). */
 export function undeclaredBlockers(
   rule: Pick<Rule, 'prerequisites'>,
-  blocked: RuleBlocked,
+  blocked: SettledBlock,
   walkJudges: WalkJudges,
 ): string[] {
   if (blocked.origin === 'run') return [];
@@ -26,17 +26,17 @@ export function undeclaredBlockers(
 }
 
 /**
- * Why `error` breaks the rule in a strict run: a block by rules the table does not declare for it; undefined when the
- * run is not strict, or the block is declared, or `error` is no block.
+ * Why what the rule's test came to (`settled`) breaks the rule in a strict run: a block by rules the table does not
+ * declare for it; undefined when the run is not strict, or the block is declared, or it is no block.
  */
 export function undeclaredBlock(
   rule: Pick<Rule, 'id' | 'family' | 'prerequisites'>,
-  error: unknown,
+  settled: SettledThrow | undefined,
   walkJudges: WalkJudges,
   strict: boolean,
 ): string | undefined {
-  if (!strict || !(error instanceof RuleBlocked)) return undefined;
-  const undeclared = undeclaredBlockers(rule, error, walkJudges);
+  if (!strict || settled?.status !== 'blocked') return undefined;
+  const undeclared = undeclaredBlockers(rule, settled, walkJudges);
   if (undeclared.length === 0) return undefined;
-  return `blocked by ${undeclared.join(', ')}, which rules/${rule.family}/rules.ts neither declares among ${rule.id}'s prerequisites nor marks judgesWalkEnds (${error.missing})`;
+  return `blocked by ${undeclared.join(', ')}, which rules/${rule.family}/rules.ts neither declares among ${rule.id}'s prerequisites nor marks judgesWalkEnds (${settled.missing})`;
 }

@@ -1,11 +1,11 @@
 import { RuleBlocked } from './rule-blocked.ts';
-import { RuleViolation } from './rule-violation.ts';
 import { runMethods } from '../client/run-breakers.ts';
 import type { RuleShare } from '../client/run-pace.ts';
 import { brokerCall } from '../client/session-broker.ts';
 import type { RuleId } from '../rules/rule-id.ts';
 import type { RuleOutOfTime } from './rule-out-of-time.ts';
 import type { RunContext } from './run-context.ts';
+import { type SettledThrow, settledBlock } from './settled-verdict.ts';
 
 /*
  * A target too slow for the run's deadline gets a verdict, not "not run" (issue 30): each rule asks the run for its
@@ -42,20 +42,16 @@ export async function slowTargetVerdict(
   run: RunContext,
   ruleId: RuleId,
   stopped: RuleOutOfTime,
-): Promise<RuleViolation | RuleBlocked> {
+): Promise<SettledThrow> {
   const { count, totalMs } = stopped.answers;
   const saw = `the target took ${seconds(totalMs / Math.max(1, count))} per answer (${count} answers in ${seconds(totalMs)}); the rule's share of the run's deadline ended with ${stopped.done}`;
   const judgedBy = await brokerCall<string>(run.broker, runMethods, 'claimSlowness', { ruleId });
   if (judgedBy === ruleId)
-    return new RuleViolation(
+    return {
+      status: 'failed',
       ruleId,
-      `The target answered too slowly to be judged before the run's deadline: ${saw}`,
-      [],
-    );
-  return new RuleBlocked(
-    [judgedBy as RuleId],
-    `the target answered too slowly for the run's deadline: ${saw}`,
-    [],
-    'run',
-  );
+      message: `The target answered too slowly to be judged before the run's deadline: ${saw}`,
+      evidence: [],
+    };
+  return settledBlock([judgedBy], `the target answered too slowly for the run's deadline: ${saw}`, [], 'run');
 }

@@ -1,7 +1,5 @@
 import { NotApplicableHere } from './not-applicable-here.ts';
-import { RuleBlocked } from './rule-blocked.ts';
-import { forRule } from './rule-check.ts';
-import { type SettledThrow, settledThrow } from './settled-verdict.ts';
+import { type SettledThrow, settledBlock, settledFor } from './settled-verdict.ts';
 import { describeExchange } from '../client/evidence.ts';
 import type { Exchange } from '../client/http-exchange.ts';
 import { defaultRedactor } from '../core/redaction.ts';
@@ -71,23 +69,25 @@ function notApplicable(caught: unknown, base: RuleOutcome): ThrownResolution | u
 }
 
 /**
- * Step 2: what was thrown, named for the rule: a rule stopped at the end of its share of the deadline is the target's
- * slowness (slow-target.ts); a check helper's error of another rule is a block by that rule; anything else is named
- * as the engine names a check's verdict (engine/rule-check.ts forRule).
+ * Step 2: what was thrown, read once for the rule as a settled finding (data from here on; undefined when it is no
+ * finding): a rule stopped at the end of its share of the deadline is the target's slowness (slow-target.ts); a check
+ * helper's error of another rule is a block by that rule; anything else is named as the engine names a check's finding
+ * (engine/settled-verdict.ts settledFor).
  */
-async function namedForRule(under: ThrownUnder, caught: unknown, run: RunContext): Promise<unknown> {
+async function namedForRule(under: ThrownUnder, caught: unknown, run: RunContext): Promise<SettledThrow | undefined> {
   const ruleId = under.rule.id as RuleId;
   if (caught instanceof RuleOutOfTime) return slowTargetVerdict(run, ruleId, caught);
   const owner = under.ownerOf?.(caught);
-  if (owner && owner.ruleId !== ruleId) return new RuleBlocked([owner.ruleId as RuleId], owner.message, owner.evidence);
-  return forRule(ruleId, caught);
+  if (owner && owner.ruleId !== ruleId)
+    return settledBlock([owner.ruleId], owner.message, owner.evidence, 'prerequisite');
+  return settledFor(ruleId, caught);
 }
 
 /**
  * Step 3: who earned the failure (unearned-failure.ts): a violation resting only on a body another rule judges whole
  * is a block by that rule; then a block of a rule whose own requests the target left unanswered is its violation.
  */
-function earnedBy(under: ThrownUnder, named: unknown, run: RunContext): unknown {
+function earnedBy(under: ThrownUnder, named: SettledThrow, run: RunContext): SettledThrow {
   return failedWhenLeftUnanswered(
     under.rule.id,
     blockedWhenUnearned(under.rule.id, named, under.bodyJudges),
@@ -96,8 +96,12 @@ function earnedBy(under: ThrownUnder, named: unknown, run: RunContext): unknown 
 }
 
 /** Step 4: the harness stopped the exchange itself (a run winding down): broken, told as a skip, never the target's. */
-function stoppedByHarness(error: unknown, base: RuleOutcome): ThrownResolution | undefined {
-  const stopped = closedByHarness(error);
+function stoppedByHarness(
+  caught: unknown,
+  settled: SettledThrow | undefined,
+  base: RuleOutcome,
+): ThrownResolution | undefined {
+  const stopped = closedByHarness(caught, settled);
   if (!stopped) return undefined;
   return {
     tell: 'skip',
@@ -135,11 +139,16 @@ function thrownOutcome(base: RuleOutcome, settled: SettledThrow): RuleOutcome {
  * of another rule, a block by a rule the table does not declare for it (with strict prerequisites), or no verdict at
  * all is the harness's fault: broken, saying which.
  */
-function verdictOf(under: ThrownUnder, error: unknown, run: RunContext, base: RuleOutcome): ThrownResolution {
+function verdictOf(
+  under: ThrownUnder,
+  settled: SettledThrow | undefined,
+  error: unknown,
+  run: RunContext,
+  base: RuleOutcome,
+): ThrownResolution {
   const { rule } = under;
-  const settled = settledThrow(error);
   const foreign = settled?.status === 'failed' && settled.ruleId !== rule.id;
-  const undeclared = undeclaredBlock(rule, error, under.walkJudges, run.strictPrerequisites === true);
+  const undeclared = undeclaredBlock(rule, settled, under.walkJudges, run.strictPrerequisites === true);
   if (settled && !foreign && !undeclared) {
     const outcome = thrownOutcome(base, settled);
     return settled.status === 'blocked'
@@ -165,6 +174,7 @@ export async function resolveThrown(
 ): Promise<ThrownResolution> {
   const notHere = notApplicable(caught, base);
   if (notHere) return notHere;
-  const error = earnedBy(under, await namedForRule(under, caught, run), run);
-  return stoppedByHarness(error, base) ?? verdictOf(under, error, run, base);
+  const named = await namedForRule(under, caught, run);
+  const settled = named && earnedBy(under, named, run);
+  return stoppedByHarness(caught, settled, base) ?? verdictOf(under, settled, caught, run, base);
 }

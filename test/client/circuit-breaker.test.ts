@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CircuitBreaker, type BreakerTrip, uncountedByBreakers } from '../../client/circuit-breaker.ts';
 import { HttpClient } from '../../client/http-client.ts';
 import type { Exchange } from '../../client/http-exchange.ts';
-import { RuleBlocked } from '../../engine/rule-blocked.ts';
 import { RuleViolation } from '../../engine/rule-violation.ts';
 import { asRule, onlySilence, wasLeftUnanswered } from '../../core/rule-in-progress.ts';
+import { type SettledThrow, settledThrow } from '../../engine/settled-verdict.ts';
 import { blockedWhenUnearned } from '../../engine/unearned-failure.ts';
+import type { RuleId } from '../../rules/rule-id.ts';
 import { joinRunBreaker, runBreakers, runMethods } from '../../client/run-breakers.ts';
 import { startSessionBroker, type RunningBroker } from '../../client/session-broker.ts';
 import { startHttp, unusedPort, type Running } from './support/servers.ts';
@@ -63,17 +64,18 @@ describe('CircuitBreaker on an HttpClient', () => {
       expect(wasLeftUnanswered('custody.cursor.walk-complete')).toBe(true);
       expect(wasLeftUnanswered('custody.auth.missing')).toBe(false);
 
-      const notSent = new RuleViolation('custody.auth.missing', 'No usable response (TARGET_UNRESPONSIVE)', [refused]);
-      const blocked = blockedWhenUnearned('custody.auth.missing', notSent);
-      expect(blocked).toBeInstanceOf(RuleBlocked);
-      expect((blocked as RuleBlocked).blockedBy).toEqual(['custody.cursor.walk-complete']);
-      // The rule that saw the timeout, a violation with any exchange that was sent, and other errors stay as they are.
-      const own = new RuleViolation('custody.cursor.walk-complete', 'No usable response', [refused]);
+      const breach = (ruleId: string, message: string, evidence: Exchange[]) =>
+        settledThrow(new RuleViolation(ruleId as RuleId, message, evidence)) as SettledThrow;
+      const notSent = breach('custody.auth.missing', 'No usable response (TARGET_UNRESPONSIVE)', [refused]);
+      expect(blockedWhenUnearned('custody.auth.missing', notSent)).toMatchObject({
+        status: 'blocked',
+        blockedBy: ['custody.cursor.walk-complete'],
+      });
+      // The rule that saw the timeout and a violation with any exchange that was sent stay as they are.
+      const own = breach('custody.cursor.walk-complete', 'No usable response', [refused]);
       expect(blockedWhenUnearned('custody.cursor.walk-complete', own)).toBe(own);
-      const mixed = new RuleViolation('custody.auth.missing', 'answered 200', [refused, seen[0] as Exchange]);
+      const mixed = breach('custody.auth.missing', 'answered 200', [refused, seen[0] as Exchange]);
       expect(blockedWhenUnearned('custody.auth.missing', mixed)).toBe(mixed);
-      const other = new Error('anything else');
-      expect(blockedWhenUnearned('custody.auth.missing', other)).toBe(other);
     } finally {
       await client.close();
     }

@@ -1,6 +1,5 @@
 import { expect, test } from 'vitest';
-import { RuleBlocked } from '../../engine/rule-blocked.ts';
-import type { RuleId } from '../../rules/rule-id.ts';
+import { settledBlock } from '../../engine/settled-verdict.ts';
 import { undeclaredBlock, undeclaredBlockers } from '../../engine/declared-prerequisites.ts';
 
 const rule = {
@@ -10,7 +9,7 @@ const rule = {
 } as const;
 const walkJudges = new Set(['cdr.pagination.walk-complete']);
 const block = (by: string[], origin: 'prerequisite' | 'run' = 'prerequisite') =>
-  new RuleBlocked(by as RuleId[], 'no product list to filter', [], origin);
+  settledBlock(by, 'no product list to filter', [], origin);
 
 test('a block by a declared prerequisite or a walk-end judge is declared; any other rule is not', () => {
   expect(undeclaredBlockers(rule, block(['cdr.list.envelope']), walkJudges)).toEqual([]);
@@ -29,6 +28,14 @@ test('a strict run makes an undeclared block a reason to break the rule, naming 
   expect(why).toContain('blocked by cdr.links.valid');
   expect(why).toContain('rules/cdr/rules.ts');
   expect(undeclaredBlock(rule, block(['cdr.list.envelope']), walkJudges, true)).toBeUndefined();
-  expect(undeclaredBlock(rule, new Error('not a block'), walkJudges, true)).toBeUndefined();
+  expect(undeclaredBlock(rule, undefined, walkJudges, true)).toBeUndefined();
+  expect(
+    undeclaredBlock(
+      rule,
+      { status: 'failed', ruleId: rule.id, message: 'a violation', evidence: [] },
+      walkJudges,
+      true,
+    ),
+  ).toBeUndefined();
   expect(undeclaredBlock(rule, block(['cdr.links.valid']), walkJudges, false)).toBeUndefined();
 });

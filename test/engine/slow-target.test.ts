@@ -1,6 +1,4 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { RuleBlocked } from '../../engine/rule-blocked.ts';
-import { RuleViolation } from '../../engine/rule-violation.ts';
 import type { RuleId } from '../../rules/rule-id.ts';
 import { RuleOutOfTime } from '../../engine/rule-out-of-time.ts';
 import { noTimeLeft, ruleShare, slowTargetVerdict } from '../../engine/slow-target.ts';
@@ -50,15 +48,15 @@ describe('the verdict of a rule stopped at the end of its share', () => {
   test('the first such rule fails with what it saw; a later one is blocked by it, with the same words', async () => {
     run = await startRunBroker(['cdr'], { deadlineInMs: 60_000 });
     const first = await slowTargetVerdict(run.context, 'cdr.list.envelope' as RuleId, stoppedAfter(4, 6000));
-    expect(first).toBeInstanceOf(RuleViolation);
-    expect((first as RuleViolation).message).toBe(
+    expect(first).toMatchObject({ status: 'failed', ruleId: 'cdr.list.envelope' });
+    expect(first.message).toBe(
       "The target answered too slowly to be judged before the run's deadline: the target took 1.5 s per answer (4 answers in 6.0 s); the rule's share of the run's deadline ended with 3 of 100 cases judged, all of them passing",
     );
     const later = await slowTargetVerdict(run.context, 'cdr.links.valid' as RuleId, stoppedAfter(2, 3000));
-    expect(later).toBeInstanceOf(RuleBlocked);
-    expect((later as RuleBlocked).blockedBy).toEqual(['cdr.list.envelope']);
-    expect((later as RuleBlocked).origin).toBe('run');
-    expect((later as RuleBlocked).missing).toMatch(/^the target answered too slowly for the run's deadline: /);
+    expect(later).toMatchObject({ status: 'blocked', blockedBy: ['cdr.list.envelope'], origin: 'run' });
+    expect(later.status === 'blocked' && later.missing).toMatch(
+      /^the target answered too slowly for the run's deadline: /,
+    );
   });
 
   test('a rule that starts with its share already over, once the slowness was judged, is blocked by that rule', async () => {
