@@ -11,6 +11,11 @@ import { RuleViolation } from './rule-violation.ts';
  */
 export type BlockOrigin = 'prerequisite' | 'run';
 
+/** How a block reads, thrown (RuleBlocked) or settled (engine/settled-verdict.ts): `blocked by <rules>: <missing>`. */
+export function blockMessage(blockedBy: readonly string[], missing: string): string {
+  return `blocked by ${blockedBy.join(', ')}: ${missing}`;
+}
+
 /**
  * A rule could not get what it needs from responses that other rules judge (a product id from a list page, a
  * cursor token, a created charge): it is blocked by those rules, not failed. Blocked is its own outcome, so
@@ -29,7 +34,7 @@ export class RuleBlocked extends Finding {
     readonly evidence: readonly Exchange[] = [],
     readonly origin: BlockOrigin = 'prerequisite',
   ) {
-    super(`blocked by ${blockedBy.join(', ')}: ${missing}`);
+    super(blockMessage(blockedBy, missing));
   }
 
   /** A block of the run (its blocker known only as it happened) is a run limit; any other, a missing prerequisite. */

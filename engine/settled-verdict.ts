@@ -1,6 +1,6 @@
 import type { Exchange } from '../client/http-exchange.ts';
 import type { RuleId } from '../rules/rule-id.ts';
-import { type BlockOrigin, RuleBlocked } from './rule-blocked.ts';
+import { type BlockOrigin, blockMessage, RuleBlocked } from './rule-blocked.ts';
 import { forRule } from './rule-check.ts';
 import { type Replay, RuleViolation, type Verdict } from './rule-violation.ts';
 
@@ -48,7 +48,7 @@ export function settledBlock(
     status: 'blocked',
     blockedBy,
     missing,
-    message: `blocked by ${blockedBy.join(', ')}: ${missing}`,
+    message: blockMessage(blockedBy, missing),
     evidence,
     origin,
   };

@@ -13,15 +13,17 @@ import { keepBillingFirstUses } from './idempotency-attempts.ts';
 import { useFamilySession } from '../../support/family-session.ts';
 import type { BillingSession } from './billing-suite-session.ts';
 
+/** The family's checks with the shared ones: the table its rule tests and its other rules' checks are looked up in. */
+const billingCheckTable = withSharedChecks(billingChecks);
 /** `ruleTest(ruleId, ({ check }) => ...)` for the billing rules, each judged by the check it names. */
-export const ruleTest = ruleTestFor(billingRules, withSharedChecks(billingChecks), (error) =>
+export const ruleTest = ruleTestFor(billingRules, billingCheckTable, (error) =>
   // No token, no catalog request: the token rule judges the token exchange, the rules it stopped are blocked by it.
   error instanceof TokenUnavailableError
     ? { ruleId: 'billing.token.issue', message: error.message, evidence: [error.exchange] }
     : undefined,
 );
 /** Another billing rule's check, bound to it: to find which rule a failure belongs to. */
-export const checkOfRule = ruleChecksFor(billingRules, withSharedChecks(billingChecks));
+export const checkOfRule = ruleChecksFor(billingRules, billingCheckTable);
 
 export type { BillingSession } from './billing-suite-session.ts';
 

@@ -7,10 +7,12 @@ import type { CdrSection } from '../entry/section.ts';
 import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
 import { ruleChecksFor, ruleTestFor } from '../../../engine/rule-test.ts';
 
+/** The family's checks with the shared ones: the table its rule tests and its other rules' checks are looked up in. */
+const cdrCheckTable = withSharedChecks(cdrChecks);
 /** `ruleTest(ruleId, ({ check }) => ...)` for the cdr rules, each judged by the check it names. */
-export const ruleTest = ruleTestFor(cdrRules, withSharedChecks(cdrChecks));
+export const ruleTest = ruleTestFor(cdrRules, cdrCheckTable);
 /** Another cdr rule's check, bound to it: to find which rule a failure belongs to. */
-export const checkOfRule = ruleChecksFor(cdrRules, withSharedChecks(cdrChecks));
+export const checkOfRule = ruleChecksFor(cdrRules, cdrCheckTable);
 
 /** For rules that walk whole lists or ask every detail: a real data holder's catalogue takes minutes at page size 1. */
 export const walkingRule = { timeoutMs: 300_000 };

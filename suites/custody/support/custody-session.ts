@@ -8,10 +8,12 @@ import { ruleChecksFor, ruleTestFor } from '../../../engine/rule-test.ts';
 import { type FamilySuiteSession, useFamilySession } from '../../support/family-session.ts';
 import { keepCustodyFirstUses } from './memory-kinds.ts';
 
+/** The family's checks with the shared ones: the table its rule tests and its other rules' checks are looked up in. */
+const custodyCheckTable = withSharedChecks(custodyChecks);
 /** `ruleTest(ruleId, ({ check }) => ...)` for the custody rules, each judged by the check it names. */
-export const ruleTest = ruleTestFor(custodyRules, withSharedChecks(custodyChecks));
+export const ruleTest = ruleTestFor(custodyRules, custodyCheckTable);
 /** Another custody rule's check, bound to it: to find which rule a failure belongs to. */
-export const checkOfRule = ruleChecksFor(custodyRules, withSharedChecks(custodyChecks));
+export const checkOfRule = ruleChecksFor(custodyRules, custodyCheckTable);
 
 export interface CustodySession extends FamilySuiteSession<CustodySection> {
   client: CustodyClient;
