@@ -21,10 +21,20 @@ import { startRenamedExchange } from './fixtures/team-exchange/renamed-exchange.
 
 const teamModule = fileURLToPath(new URL('./fixtures/team-exchange/team-order-adapter.ts', import.meta.url));
 const env: NodeJS.ProcessEnv = {};
+/**
+ * The reference's limit behind the proxy, in requests a second: 100 instead of its default 250, a rate the probe
+ * reaches through the relay (which re-signs every request in this test's process) on a busy machine too. At 250, a
+ * busy machine's relay passed fewer than 250 a second and the probe met no 429 up to its 1000.
+ */
+const exchangeLimit = { requests: 100, windowMs: 1000 };
 let reference: RunningReference;
 let service: LocalServer;
 beforeAll(async () => {
-  reference = await startReferenceServer({ serve: [exchangeFamily], env });
+  reference = await startReferenceServer({
+    serve: [exchangeFamily],
+    env,
+    families: { exchange: { options: { rateLimit: exchangeLimit } } },
+  });
   service = await startRenamedExchange(
     reference.baseUrls.exchange as string,
     env.REFERENCE_EXCHANGE_SECRET_KEY as string,
