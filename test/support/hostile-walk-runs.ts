@@ -63,7 +63,10 @@ export function expectBoundedVerdict(result: CliResult): RuleSummary[] {
   // Ended by itself, inside its deadline: read from the summary, not from a clock a busy machine slows.
   expect(summary.stoppedBy, output).toBeUndefined();
   expect(summary.notRun, output).toEqual([]);
-  expect(summary.counts.broken, output).toBe(0);
+  const broken = summary.rules
+    .filter((rule) => rule.status === 'broken')
+    .map((rule) => `${rule.ruleId}: ${rule.message ?? ''}`.slice(0, 1500));
+  expect(summary.counts.broken, `${broken.join('\n')}\n${output}`).toBe(0);
   const junit = readFileSync(join(result.reportsDir, 'junit.xml'), 'utf8');
   expect(XMLValidator.validate(junit)).toBe(true);
   const results = join(result.reportsDir, 'allure-results');
