@@ -17,8 +17,14 @@ export interface ProbeStep {
   rate: number;
   phase: 'step' | 'narrow' | 'saturate';
   statuses: Record<string, number>;
-  /** Answers other than 429 per second the step lasted. */
+  /** Answers other than 429 per second the step lasted (its seconds, or longer where its answers took longer). */
   acceptedPerSecond: number;
+  /**
+   * Requests sent (answered or not) per second the step lasted: the rate the step reached, below `rate` where they took
+   * longer than the step's seconds (a target slower than the rate, or a busy machine), so that a clean step is read as
+   * clean at the rate it reached, not at the rate offered. Absent in findings made before it was measured.
+   */
+  reachedPerSecond?: number;
   limited: boolean;
 }
 

@@ -1,4 +1,4 @@
-import type { QuietWindow, RateLimitFinding } from './rate-limit-finding.ts';
+import type { ProbeStep, QuietWindow, RateLimitFinding } from './rate-limit-finding.ts';
 import type { RateLimitPin } from '../targets/rate-limit-probe-bounds.ts';
 import { passed, Violation, type Verdict } from '../engine/rule-violation.ts';
 
@@ -6,6 +6,23 @@ import { passed, Violation, type Verdict } from '../engine/rule-violation.ts';
 function quietText(quiet: QuietWindow): string {
   const until = quiet.quiet ? 'until one was not limited' : 'none served without 429 before the wait reached its bound';
   return `${quiet.waitedSeconds.toFixed(1)} s left alone (${quiet.singleRequests} single request(s), ${until})`;
+}
+
+/** A step reached less than its rate, in words ('' where it reached it): the rate its requests went at. */
+function reachedText(step: ProbeStep): string {
+  const reached = Math.floor(step.reachedPerSecond ?? step.rate);
+  return reached < step.rate ? ` (${reached}/s reached)` : '';
+}
+
+/**
+ * Where the steps reached well below the highest rate offered (their answers took longer than the steps' seconds:
+ * a target slower than the rates, or a busy machine), the rate they reached, in words.
+ */
+function reachedBelowOffered(finding: RateLimitFinding, highest: number): string {
+  const reached = Math.max(0, ...finding.steps.map((step) => step.reachedPerSecond ?? step.rate));
+  return reached < 0.9 * highest
+    ? ` (at most ${Math.floor(reached)} per second reached: the answers took longer than each step's ${finding.stepSeconds} s)`
+    : '';
 }
 
 /** How far the limit found may be from a pinned `limit`. */
@@ -30,7 +47,7 @@ export function rateLimitProbed(finding: RateLimitFinding, pin: RateLimitPin = {
           : '';
     const shown = finding.recovery?.exchange ?? finding.lastAnswer;
     throw new Violation(
-      `${finding.requests} requests offered at up to ${highest} per second never met a 429${why}`,
+      `${finding.requests} requests offered at up to ${highest} per second never met a 429${reachedBelowOffered(finding, highest)}${why}`,
       shown ? [shown] : [],
     );
   }
@@ -67,7 +84,9 @@ export function rateLimitProbed(finding: RateLimitFinding, pin: RateLimitPin = {
     lowestLimitedRate: finding.firstLimitedRate,
     ...(finding.quiet ? { quietBeforeFirstBurst: quietText(finding.quiet) } : {}),
     readOver: `${finding.stepSeconds} s of one burst a second per rate${limited?.headers['retry-after'] ? `; Retry-After ${String(limited.headers['retry-after'])} s` : ''}`,
-    steps: finding.steps.map((step) => `${step.rate}/s ${step.limited ? 'limited' : 'clean'}`).join(', '),
+    steps: finding.steps
+      .map((step) => `${step.rate}/s ${step.limited ? 'limited' : 'clean'}${reachedText(step)}`)
+      .join(', '),
     retryAfter: limited?.headers['retry-after'] ?? null,
     body429: limited?.text().slice(0, 200) ?? null,
     recoveryStatus: recovered ?? null,

@@ -2,7 +2,9 @@ import type { ProbeStep } from '../checks/rate-limit-finding.ts';
 import type { RateLimitProbeSettings } from '../targets/rate-limit-probe-bounds.ts';
 import { answeredCount, type RatePlan } from './rate-limit-probe-session.ts';
 
-/** The highest rate offered without a 429 (0 before any) and the lowest that met one, over the probe's steps. */
+/**
+ * The highest rate reached without a 429 (0 before any) and the lowest offered that met one, over the probe's steps.
+ */
 export interface RateBounds {
   clean: number;
   high: number;
@@ -22,7 +24,9 @@ export function* doubling(settings: RateLimitProbeSettings): RatePlan {
 
 /**
  * Narrowing between the highest clean rate and the lowest limited one: the estimate first, then a step above the
- * highest clean rate, else halves, until the two are within `tolerance` (a fraction of the clean one).
+ * highest clean rate, else halves, until the two are within `tolerance` (a fraction of the clean one). A clean step
+ * counts at the rate it reached; one that reached no more than the clean rate already had ends the narrowing (the
+ * target's answers, or this machine, offer no more: the limit is read where it stands).
  */
 export function* narrowing(start: RateBounds, estimate: number, tolerance: number): RatePlan {
   const bounds = { ...start };
@@ -31,7 +35,8 @@ export function* narrowing(start: RateBounds, estimate: number, tolerance: numbe
   while (bounds.high - bounds.clean > stride() && next > bounds.clean) {
     const step = yield next;
     if (step.limited) bounds.high = next;
-    else bounds.clean = next;
+    else if (cleanRate(step) > bounds.clean) bounds.clean = cleanRate(step);
+    else return undefined;
     next = step.limited
       ? Math.floor((bounds.clean + bounds.high) / 2)
       : Math.min(bounds.high - 1, bounds.clean + stride());
@@ -43,9 +48,14 @@ export function* narrowing(start: RateBounds, estimate: number, tolerance: numbe
 export function boundsOf(steps: readonly ProbeStep[]): RateBounds {
   const searched = steps.filter((step) => step.phase !== 'saturate');
   return {
-    clean: Math.max(0, ...searched.filter((step) => !step.limited).map((step) => step.rate)),
+    clean: Math.max(0, ...searched.filter((step) => !step.limited).map(cleanRate)),
     high: Math.min(...searched.filter((step) => step.limited).map((step) => step.rate)),
   };
+}
+
+/** The rate a clean step shows the target takes: the rate offered, or less where the step reached less. */
+function cleanRate(step: ProbeStep): number {
+  return Math.min(step.rate, Math.floor(step.reachedPerSecond ?? step.rate));
 }
 
 /** The saturating step's rate: well over the limit (never below the lowest limited rate, never above `maxRate`). */

@@ -82,11 +82,15 @@ export class ProbeSession {
     this.requests += answered + result.errors;
     this.unanswered = answered === 0 || result.errors > answered;
     const limitedCount = result.statuses['429'] ?? 0;
+    // A step lasts its seconds, or as long as its answers took: a burst answered over more than its second did not
+    // offer its rate to the target's window.
+    const lasted = Math.max(this.settings.stepSeconds, result.durationSeconds);
     const step: ProbeStep = {
       rate,
       phase,
       statuses: result.statuses,
-      acceptedPerSecond: (answered - limitedCount) / this.settings.stepSeconds,
+      acceptedPerSecond: (answered - limitedCount) / lasted,
+      reachedPerSecond: result.sent / lasted,
       limited: limitedCount > 0,
     };
     this.steps.push(step);

@@ -64,6 +64,28 @@ describe('rate-limit-probed', () => {
       'up to 40 per second never met a 429',
     );
   });
+  test('no 429 where the steps reached well below the rates offered: the violation says the rate reached', () => {
+    const slow = (rate: number): ProbeStep => ({ ...step(rate, false), reachedPerSecond: Math.min(rate, 80) });
+    const none = finding({
+      limited: false,
+      steps: [slow(40), slow(80), slow(160), slow(320), slow(400)],
+      limitedExchange: undefined,
+      recovery: undefined,
+    });
+    expect(violationOf(() => judged(rateLimitProbed, rule)(none), rule, []).message).toContain(
+      "up to 400 per second never met a 429 (at most 80 per second reached: the answers took longer than each step's 1 s)",
+    );
+    // Reached near the highest rate: nothing more is said.
+    const near = finding({ ...none, steps: [step(200, false), { ...step(400, false), reachedPerSecond: 370 }] });
+    expect(violationOf(() => judged(rateLimitProbed, rule)(near), rule, []).message).toMatch(/never met a 429$/);
+  });
+  test('a step that reached less than its rate is reported with the rate it reached', () => {
+    const verdict = judged(
+      rateLimitProbed,
+      rule,
+    )(finding({ steps: [{ ...step(20, false), reachedPerSecond: 17.6 }, step(40, true)] }));
+    expect(verdict.observations?.steps).toBe('20/s clean (17/s reached), 40/s limited');
+  });
   test('a limit never met shows an answer of the last step as evidence when no recovery was sent', () => {
     const lastAnswer = exchange({ status: 200, body: '{}' });
     const none = finding({

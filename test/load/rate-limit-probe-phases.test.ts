@@ -41,6 +41,45 @@ describe('the rate-limit probe phases, as rate plans', () => {
     expect(boundsOf(narrowed.steps)).toEqual({ clean: 50, high: 53 });
   });
 
+  test('a clean step counts at the rate it reached: a burst answered over more than its second offered less', () => {
+    const clean = (rate: number, reached: number): ProbeStep => ({
+      rate,
+      phase: 'step',
+      statuses: { '200': rate },
+      acceptedPerSecond: reached,
+      reachedPerSecond: reached,
+      limited: false,
+    });
+    const limited: ProbeStep = { ...clean(400, 201), statuses: { '200': 322, '429': 78 }, limited: true };
+    // A limit of 200: the burst of 256 took about 1.3 s, so no window held more than 200 of it.
+    expect(boundsOf([clean(64, 64), clean(128, 128), clean(256, 197.5), limited])).toEqual({ clean: 197, high: 400 });
+  });
+
+  test('narrowing counts a clean step at the rate it reached, and ends where a step reached no more', () => {
+    const plan = narrowing({ clean: 197, high: 400 }, 201, 0.05);
+    expect(plan.next().value).toBe(201);
+    // 201 offered, 199 reached: clean at 199; the next step is a stride above it.
+    const second = plan.next({
+      rate: 201,
+      phase: 'narrow',
+      statuses: {},
+      acceptedPerSecond: 199,
+      reachedPerSecond: 199,
+      limited: false,
+    });
+    expect(second).toEqual({ done: false, value: 199 + 10 });
+    // 209 offered, 198 reached (no more than the clean rate): the target, or the machine, offers no more.
+    const third = plan.next({
+      rate: 209,
+      phase: 'narrow',
+      statuses: {},
+      acceptedPerSecond: 198,
+      reachedPerSecond: 198,
+      limited: false,
+    });
+    expect(third).toEqual({ done: true, value: undefined });
+  });
+
   test('the bounds are read from stepping and narrowing, not from saturating', () => {
     const stepped = follow(doubling(settings), 50).steps;
     const saturate: ProbeStep = { rate: 400, phase: 'saturate', statuses: {}, acceptedPerSecond: 50, limited: true };

@@ -16,6 +16,8 @@ import { targetSchemaFor } from '../../targets/schema.ts';
 import { referenceEnv } from '../reference/support.ts';
 import { type BillingTargetOptions, withBillingTarget } from './billing-target.ts';
 import { thrownBy } from '../checks/violation.ts';
+import { exchange } from '../checks/exchanges.ts';
+import { replyJson, startLocalServer } from '../support/local-server.ts';
 
 /*
  * The probe against the reference with limits it was given. Limits stay low enough for a loaded 2-core
@@ -63,6 +65,32 @@ describe.concurrent('the probe fails the rule on a target that breaks it', () =>
     );
     expect(finding.limited).toBe(false);
     expect(() => judged(rateLimitProbed, rule)(finding)).toThrow(/never met a 429/);
+  });
+
+  test('a target slower than the rates offered: no 429, and the violation says the rate its answers allowed', async () => {
+    // Each answer 50 ms late, through 4 connections: at most 80 a second, whatever the rate offered.
+    const server = await startLocalServer((_req, res) => {
+      setTimeout(() => replyJson(res, 200, {}), 50);
+    });
+    try {
+      const operation: RateLimitedOperation = {
+        name: 'slow',
+        family: 'billing',
+        baseUrl: `http://127.0.0.1:${server.port}`,
+        requests: [{ label: 'slow', method: 'GET', path: '/slow' }],
+        sendOne: async () => exchange({ status: 200, body: '{}' }),
+      };
+      const finding = await probeRateLimit(operation, { ...settings(40, 320), concurrency: 4 });
+      expect(finding.limited).toBe(false);
+      expect(finding.steps.map((step) => step.rate)).toEqual([40, 80, 160, 320]);
+      const reached = Math.max(...finding.steps.map((step) => step.reachedPerSecond ?? step.rate));
+      expect(reached, JSON.stringify(finding.steps)).toBeLessThanOrEqual(81);
+      expect(() => judged(rateLimitProbed, rule)(finding)).toThrow(
+        /up to 320 per second never met a 429 \(at most \d+ per second reached: the answers took longer than each step's 1 s\)/,
+      );
+    } finally {
+      await server.close();
+    }
   });
 
   test('a limit the query-string path escapes', async () => {
