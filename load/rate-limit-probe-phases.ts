@@ -30,9 +30,9 @@ export function* doubling(settings: RateLimitProbeSettings): RatePlan {
  */
 export function* narrowing(start: RateBounds, estimate: number, tolerance: number): RatePlan {
   const bounds = { ...start };
-  const stride = () => Math.max(1, Math.ceil(tolerance * bounds.clean));
+  const stride = () => strideOf(bounds, tolerance);
   let next = Math.min(bounds.high - 1, Math.max(bounds.clean + 1, Math.round(estimate)));
-  while (bounds.high - bounds.clean > stride() && next > bounds.clean) {
+  while (!narrowed(bounds, tolerance) && next > bounds.clean) {
     const step = yield next;
     if (step.limited) bounds.high = next;
     else if (cleanRate(step) > bounds.clean) bounds.clean = cleanRate(step);
@@ -42,6 +42,26 @@ export function* narrowing(start: RateBounds, estimate: number, tolerance: numbe
       : Math.min(bounds.high - 1, bounds.clean + stride());
   }
   return undefined;
+}
+
+/** Narrowing's step above the clean rate: `tolerance` of it, at least 1. */
+function strideOf(bounds: RateBounds, tolerance: number): number {
+  return Math.max(1, Math.ceil(tolerance * bounds.clean));
+}
+
+/** Whether the clean and the limited rates are within `tolerance` of the clean one: narrowing is done. */
+export function narrowed(bounds: RateBounds, tolerance: number): boolean {
+  return bounds.high - bounds.clean <= strideOf(bounds, tolerance);
+}
+
+/**
+ * The limit read off the steps: the highest clean rate once narrowed; where narrowing could not close in (its steps
+ * reached no more, or the probe's bounds stopped it), what the target accepted a second while first limited (the limit
+ * as it enforces it) when that lies between the clean and the limited rates, else the clean rate.
+ */
+export function limitOf(bounds: RateBounds, enforced: number, tolerance: number): number {
+  if (narrowed(bounds, tolerance) || enforced <= bounds.clean || enforced >= bounds.high) return bounds.clean;
+  return enforced;
 }
 
 /** Where the steps of stepping and narrowing left the limit: rates only rise while clean and fall while limited. */

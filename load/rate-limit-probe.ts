@@ -11,6 +11,7 @@ import {
   doubling,
   firstLimitedOf,
   labelsEscapingLimit,
+  limitOf,
   narrowing,
   saturatingRate,
 } from './rate-limit-probe-phases.ts';
@@ -91,13 +92,12 @@ async function findLimit(
   firstLimited: ProbeStep,
 ): Promise<LimitFound> {
   const narrow = options.narrow !== false;
+  const tolerance = options.tolerance ?? 0.05;
   if (narrow)
-    await session.follow(
-      'narrow',
-      narrowing(boundsOf(session.steps), firstLimited.acceptedPerSecond, options.tolerance ?? 0.05),
-    );
+    await session.follow('narrow', narrowing(boundsOf(session.steps), firstLimited.acceptedPerSecond, tolerance));
   const bounds = boundsOf(session.steps);
-  const limit = narrow && bounds.clean > 0 ? bounds.clean : Math.round(firstLimited.acceptedPerSecond);
+  const enforced = Math.round(firstLimited.acceptedPerSecond);
+  const limit = narrow && bounds.clean > 0 ? limitOf(bounds, enforced, tolerance) : enforced;
   const saturating = saturatingRate(settings, bounds, limit);
   const unlimitedLabels =
     operation.requests.length > 1 && session.affordable(saturating)

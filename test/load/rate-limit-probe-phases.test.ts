@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { ProbeStep } from '../../checks/rate-limit-finding.ts';
-import { boundsOf, doubling, labelsEscapingLimit, narrowing } from '../../load/rate-limit-probe-phases.ts';
+import { boundsOf, doubling, labelsEscapingLimit, limitOf, narrowing } from '../../load/rate-limit-probe-phases.ts';
 import type { RatePlan } from '../../load/rate-limit-probe-session.ts';
 
 /** Follows a plan against a target limited above `limit` requests per second: the rates offered and why it ended. */
@@ -78,6 +78,16 @@ describe('the rate-limit probe phases, as rate plans', () => {
       limited: false,
     });
     expect(third).toEqual({ done: true, value: undefined });
+  });
+
+  test('the limit: the clean rate once narrowed, else what the target accepted while first limited, between the two', () => {
+    expect(limitOf({ clean: 200, high: 205 }, 203, 0.05)).toBe(200);
+    // A limit of 200 on a busy machine: 256 limited with 200 accepted, 200 offered clean but only 159 a second reached,
+    // 167 offered reaching 141: narrowing could close in no further.
+    expect(limitOf({ clean: 159, high: 256 }, 200, 0.05)).toBe(200);
+    // What was accepted while limited is no reading where it lies outside the bounds.
+    expect(limitOf({ clean: 159, high: 256 }, 150, 0.05)).toBe(159);
+    expect(limitOf({ clean: 159, high: 256 }, 256, 0.05)).toBe(159);
   });
 
   test('the bounds are read from stepping and narrowing, not from saturating', () => {
