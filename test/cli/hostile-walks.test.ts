@@ -109,8 +109,14 @@ describe('hostile walking targets: a bounded verdict, naming what the target did
     const custody = await started(
       hostileCustody('a 10 MB token, gzip-encoded', custodyToken, 'HOSTILE_CUSTODY_TOKEN', {}),
     );
+    // A request timeout of 20 s: the token is judged on its size, and a busy machine took over 5 s to read 10 MB.
     const rules = expectBoundedVerdict(
-      await run({ cdr, custody }, 'cdr pages of 1.5 s (maxWalkSeconds 4), custody 10 MB gzip token'),
+      await run(
+        { cdr, custody },
+        'cdr pages of 1.5 s (maxWalkSeconds 4), custody 10 MB gzip token',
+        maxTimeSeconds,
+        20_000,
+      ),
     );
     const messages = JSON.stringify(rules.filter((rule) => rule.status === 'failed'));
     expect(

@@ -40,21 +40,42 @@ const settings = (startRate: number, maxRate = 400) => ({
   concurrency: 8,
 });
 
+/** A probe of the token limit `limit` from `startRate`: what it found, judged as the rule judges it. */
+async function expectLimitFound(limit: number, startRate: number): Promise<void> {
+  const finding = await withTokenOperation({ limit }, (operation) => probeRateLimit(operation, settings(startRate)));
+  expect(finding.limited, JSON.stringify(finding.steps)).toBe(true);
+  expect(Math.abs((finding.limit ?? 0) - limit) / limit, JSON.stringify(finding.steps)).toBeLessThanOrEqual(0.1);
+  expect(finding.unlimitedLabels).toEqual([]);
+  expect(finding.recovery?.exchange.response?.status).toBe(200);
+  const verdict = judged(rateLimitProbed, rule)(finding, { limit });
+  expect(verdict.observations?.retryAfter).toBe('1');
+  expect(verdict.observations?.body429).toContain('rate_limited');
+}
+
+/**
+ * The rate this machine reaches against the reference's token endpoint now: one step of 256 requests with no limit in
+ * reach. A busy machine reached only 92 to 117 a second (the timed files beside it), where a limit of 200 was never met.
+ */
+async function reachedNow(): Promise<number> {
+  const finding = await withTokenOperation({ limit: 100_000 }, (operation) =>
+    probeRateLimit(operation, settings(256, 256)),
+  );
+  return Math.max(0, ...finding.steps.map((step) => step.reachedPerSecond ?? step.rate));
+}
+
 // Concurrent: each probe mostly waits out its limit's window, and each has a server of its own.
 describe.concurrent('the token rate-limit probe finds the limit the reference was given', () => {
   test.each([
     [20, 8],
     [50, 20],
-    [200, 64],
-  ])('a limit of %d requests per second, within 10 percent', async (limit, startRate) => {
-    const finding = await withTokenOperation({ limit }, (operation) => probeRateLimit(operation, settings(startRate)));
-    expect(finding.limited, JSON.stringify(finding.steps)).toBe(true);
-    expect(Math.abs((finding.limit ?? 0) - limit) / limit, JSON.stringify(finding.steps)).toBeLessThanOrEqual(0.1);
-    expect(finding.unlimitedLabels).toEqual([]);
-    expect(finding.recovery?.exchange.response?.status).toBe(200);
-    const verdict = judged(rateLimitProbed, rule)(finding, { limit });
-    expect(verdict.observations?.retryAfter).toBe('1');
-    expect(verdict.observations?.body429).toContain('rate_limited');
+  ])('a limit of %d requests per second, within 10 percent', (limit, startRate) => expectLimitFound(limit, startRate));
+
+  // The high limit is 200, or half of what the machine reaches when that is less: a limit is found only where the
+  // steps can go over it, and the rate reached is measured in this run, not assumed.
+  test('a high limit (200 requests per second, or half the rate this machine reaches), within 10 percent', async () => {
+    const limit = Math.min(200, Math.floor((await reachedNow()) / 2));
+    expect(limit, 'the rate reached was measured').toBeGreaterThanOrEqual(25);
+    await expectLimitFound(limit, Math.round(limit / 3));
   });
 });
 
