@@ -28,6 +28,11 @@ export interface ProbeStep {
   limited: boolean;
 }
 
+/** The whole rate a step reached: the rate offered, or less where its requests went slower (see reachedPerSecond). */
+export function reachedRate(step: Pick<ProbeStep, 'rate' | 'reachedPerSecond'>): number {
+  return Math.min(step.rate, Math.floor(step.reachedPerSecond ?? step.rate));
+}
+
 /**
  * What a rate-limit probe found, as the rate-limit checks judge it (the probe in load/ adds its merged load
  * run). Defined here, with its judges, so that checks never import the load stage.

@@ -1,4 +1,4 @@
-import type { ProbeStep, QuietWindow, RateLimitFinding } from './rate-limit-finding.ts';
+import { type ProbeStep, type QuietWindow, type RateLimitFinding, reachedRate } from './rate-limit-finding.ts';
 import type { RateLimitPin } from '../targets/rate-limit-probe-bounds.ts';
 import { passed, Violation, type Verdict } from '../engine/rule-violation.ts';
 
@@ -10,7 +10,7 @@ function quietText(quiet: QuietWindow): string {
 
 /** A step reached less than its rate, in words ('' where it reached it): the rate its requests went at. */
 function reachedText(step: ProbeStep): string {
-  const reached = Math.floor(step.reachedPerSecond ?? step.rate);
+  const reached = reachedRate(step);
   return reached < step.rate ? ` (${reached}/s reached)` : '';
 }
 

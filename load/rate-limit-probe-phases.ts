@@ -1,4 +1,4 @@
-import type { ProbeStep } from '../checks/rate-limit-finding.ts';
+import { type ProbeStep, reachedRate } from '../checks/rate-limit-finding.ts';
 import type { RateLimitProbeSettings } from '../targets/rate-limit-probe-bounds.ts';
 import { answeredCount, type RatePlan } from './rate-limit-probe-session.ts';
 
@@ -35,7 +35,7 @@ export function* narrowing(start: RateBounds, estimate: number, tolerance: numbe
   while (!narrowed(bounds, tolerance) && next > bounds.clean) {
     const step = yield next;
     if (step.limited) bounds.high = next;
-    else if (cleanRate(step) > bounds.clean) bounds.clean = cleanRate(step);
+    else if (reachedRate(step) > bounds.clean) bounds.clean = reachedRate(step);
     else return undefined;
     next = step.limited
       ? Math.floor((bounds.clean + bounds.high) / 2)
@@ -68,14 +68,9 @@ export function limitOf(bounds: RateBounds, enforced: number, tolerance: number)
 export function boundsOf(steps: readonly ProbeStep[]): RateBounds {
   const searched = steps.filter((step) => step.phase !== 'saturate');
   return {
-    clean: Math.max(0, ...searched.filter((step) => !step.limited).map(cleanRate)),
+    clean: Math.max(0, ...searched.filter((step) => !step.limited).map(reachedRate)),
     high: Math.min(...searched.filter((step) => step.limited).map((step) => step.rate)),
   };
-}
-
-/** The rate a clean step shows the target takes: the rate offered, or less where the step reached less. */
-function cleanRate(step: ProbeStep): number {
-  return Math.min(step.rate, Math.floor(step.reachedPerSecond ?? step.rate));
 }
 
 /** The saturating step's rate: well over the limit (never below the lowest limited rate, never above `maxRate`). */
